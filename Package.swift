@@ -1,0 +1,56 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+// One system-library target per C library; pkg-config finds the headers, apt names the package.
+let package = Package(
+    name: "layoutd",
+    platforms: [.macOS(.v15)],
+    products: [
+        .executable(name: "layoutd", targets: ["layoutd"]),
+        .executable(name: "layoutctl", targets: ["layoutctl"]),
+        .library(name: "LayoutEngine", targets: ["LayoutEngine"]),
+        .library(name: "LayoutWire", targets: ["LayoutWire"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),
+        .package(url: "https://github.com/apple/swift-protobuf.git", from: "1.39.0"),
+        .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
+    ],
+    targets: [
+        .systemLibrary(name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]),
+        .systemLibrary(name: "CHarfBuzz", pkgConfig: "harfbuzz", providers: [.apt(["libharfbuzz-dev"])]),
+        .systemLibrary(name: "CUnibreak", pkgConfig: "libunibreak", providers: [.apt(["libunibreak-dev"])]),
+        .systemLibrary(name: "CFriBidi", pkgConfig: "fribidi", providers: [.apt(["libfribidi-dev"])]),
+
+        .target(name: "LayoutEngine", dependencies: ["CFreeType", "CHarfBuzz", "CUnibreak", "CFriBidi"]),
+        .target(name: "LayoutWire", dependencies: [
+            "LayoutEngine",
+            .product(name: "SwiftProtobuf", package: "swift-protobuf"),
+        ]),
+        .target(name: "LayoutClient", dependencies: ["LayoutWire"]),
+        .target(name: "LayoutServer", dependencies: [
+            "LayoutEngine", "LayoutWire",
+            .product(name: "NIOCore", package: "swift-nio"),
+            .product(name: "NIOPosix", package: "swift-nio"),
+            .product(name: "Logging", package: "swift-log"),
+        ]),
+        .executableTarget(name: "layoutd", dependencies: [
+            "LayoutServer",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            .product(name: "Logging", package: "swift-log"),
+        ]),
+        .executableTarget(name: "layoutctl", dependencies: [
+            "LayoutClient",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ]),
+        .executableTarget(name: "layoutd-bench", dependencies: [
+            "LayoutEngine", "LayoutWire", "LayoutClient", "CHarfBuzz",
+        ], path: "Benchmarks/LayoutBench"),
+
+        .testTarget(name: "LayoutEngineTests", dependencies: ["LayoutEngine"], resources: [.copy("Golden")]),
+        .testTarget(name: "LayoutWireTests", dependencies: ["LayoutWire"]),
+        .testTarget(name: "LayoutServerTests", dependencies: ["LayoutServer", "LayoutClient", "LayoutWire"]),
+    ],
+    swiftLanguageModes: [.v5]
+)

@@ -1,0 +1,59 @@
+import CUnibreak
+
+extension TextAnalysis {
+    /// UAX #14 opportunities from libunibreak, kept only where a grapheme cluster starts:
+    /// libunibreak predates the emoji rules (LB30a/b), and a break inside a cluster is never right.
+    static func markLineBreaks(_ units: ContiguousArray<UInt16>, language: String, into flags: inout ContiguousArray<UnitFlags>) {
+        let count = units.count
+        guard count > 1 else { return }
+        LineBreakLibrary.start()
+        var breaks = [CChar](repeating: 0, count: count)
+        let safeUnits = withoutRegionalIndicators(units)
+        safeUnits.withUnsafeBufferPointer { u in
+            breaks.withUnsafeMutableBufferPointer { b in
+                language.withCString { lang in
+                    set_linebreaks_utf16(u.baseAddress, count, language.isEmpty ? nil : lang, b.baseAddress)
+                }
+            }
+        }
+        // breaks[i] describes the position after unit i.
+        for i in 0..<(count - 1) {
+            let kind = Int32(breaks[i])
+            if kind == LINEBREAK_MUSTBREAK {
+                flags[i + 1].insert([.mustBreakBefore, .breakBefore])
+            } else if kind == LINEBREAK_ALLOWBREAK && flags[i + 1].contains(.graphemeStart) {
+                flags[i + 1].insert(.breakBefore)
+            }
+        }
+    }
+}
+
+/// Debian 12's libunibreak 1.1 aborts (a failed assertion) on a regional indicator that follows
+/// another character: its pair table stops before class RI. Flags are whole grapheme clusters,
+/// so handing it an ideograph (class ID, same UTF-16 length) in their place gives the same
+/// opportunities once breaks inside clusters are dropped. Found by running every class triple.
+func withoutRegionalIndicators(_ units: ContiguousArray<UInt16>) -> ContiguousArray<UInt16> {
+    var copy: ContiguousArray<UInt16>?
+    var i = 0
+    while i + 1 < units.count {
+        if units[i] == 0xD83C && units[i + 1] >= 0xDDE6 && units[i + 1] <= 0xDDFF {
+            if copy == nil { copy = units }
+            copy![i] = 0xD87E  // U+2F800 CJK COMPATIBILITY IDEOGRAPH
+            copy![i + 1] = 0xDC00
+            i += 2
+        } else {
+            i += 1
+        }
+    }
+    return copy ?? units
+}
+
+/// libunibreak's tables need one initialisation per process.
+enum LineBreakLibrary {
+    private static let started: Bool = {
+        init_linebreak()
+        return true
+    }()
+
+    static func start() { _ = started }
+}

@@ -1,0 +1,41 @@
+/// Per-UTF-16-unit facts that analysis finds and every later stage reads.
+struct UnitFlags: OptionSet {
+    let rawValue: UInt8
+    /// A grapheme cluster starts here (UAX #29, by Swift's `Character`).
+    static let graphemeStart = UnitFlags(rawValue: 1 << 0)
+    /// A line may break before this unit (UAX #14, never inside a grapheme cluster).
+    static let breakBefore = UnitFlags(rawValue: 1 << 1)
+    /// A line must break before this unit: the previous unit ends a hard line.
+    static let mustBreakBefore = UnitFlags(rawValue: 1 << 2)
+    /// Whitespace that hangs at a line's end and is not counted in its width (CSS Text §4.1.3).
+    static let hangingSpace = UnitFlags(rawValue: 1 << 3)
+    /// A word separator that justification stretches (CSS Text §7.1).
+    static let justifiable = UnitFlags(rawValue: 1 << 4)
+    /// A hard line break character (LF, CR, VT, FF, NEL, LS, PS): no glyph, no width.
+    static let hardBreak = UnitFlags(rawValue: 1 << 5)
+}
+
+enum UnitClass {
+    /// UAX #14 classes BK, CR, LF and NL.
+    @inline(__always)
+    static func isHardBreak(_ u: UInt16) -> Bool {
+        u == 0x0A || u == 0x0B || u == 0x0C || u == 0x0D || u == 0x85 || u == 0x2028 || u == 0x2029
+    }
+
+    @inline(__always)
+    static func isHangingSpace(_ u: UInt16) -> Bool {
+        u == 0x20 || u == 0x09 || u == 0x3000 || u == 0x1680 || (u >= 0x2000 && u <= 0x200A && u != 0x2007) || u == 0x205F
+    }
+
+    @inline(__always)
+    static func isJustifiable(_ u: UInt16) -> Bool { u == 0x20 || u == 0xA0 || u == 0x3000 }
+
+    /// Characters that can only appear in right-to-left text, or that force it (bidi controls).
+    /// Text without them needs no bidi resolution when its direction is left-to-right or auto.
+    @inline(__always)
+    static func mayBeRTL(_ u: UInt16) -> Bool {
+        (u >= 0x0590 && u <= 0x08FF) || (u >= 0xFB1D && u <= 0xFDFF) || (u >= 0xFE70 && u <= 0xFEFF)
+            || u == 0x200F || u == 0x202B || u == 0x202E || u == 0x2067 || u == 0x061C
+            || (u >= 0xD802 && u <= 0xD803) || (u >= 0xD83A && u <= 0xD83B)
+    }
+}

@@ -1,0 +1,24 @@
+/// The font set a daemon loads when its configuration names none: Debian's Noto and DejaVu.
+public enum DefaultFonts {
+    /// Files from fonts-noto-core, fonts-noto-cjk, fonts-noto-color-emoji and fonts-dejavu-core.
+    public static let paths: [String] = {
+        let noto = "/usr/share/fonts/truetype/noto/"
+        let cjk = "/usr/share/fonts/opentype/noto/"
+        let dejavu = "/usr/share/fonts/truetype/dejavu/"
+        let styles = ["Regular", "Bold", "Italic", "BoldItalic"]
+        return styles.map { noto + "NotoSans-\($0).ttf" }
+            + styles.map { noto + "NotoSerif-\($0).ttf" }
+            + [noto + "NotoNaskhArabic-Regular.ttf", noto + "NotoNaskhArabic-Bold.ttf",
+               noto + "NotoSansDevanagari-Regular.ttf", noto + "NotoSansDevanagari-Bold.ttf",
+               cjk + "NotoSansCJK-Regular.ttc", cjk + "NotoSansCJK-Bold.ttc",
+               noto + "NotoColorEmoji.ttf"]
+            + ["DejaVuSans", "DejaVuSans-Bold", "DejaVuSans-Oblique", "DejaVuSans-BoldOblique",
+               "DejaVuSerif", "DejaVuSerif-Bold", "DejaVuSansMono", "DejaVuSansMono-Bold"].map { dejavu + $0 + ".ttf" }
+    }()
+
+    /// Tried after the requested family and before the script's own choice fails.
+    public static let fallbackFamilies = [
+        "Noto Sans", "Noto Naskh Arabic", "Noto Sans Devanagari", "Noto Sans CJK SC",
+        "Noto Color Emoji", "DejaVu Sans",
+    ]
+}

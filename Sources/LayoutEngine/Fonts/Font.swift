@@ -1,0 +1,71 @@
+import CHarfBuzz
+
+/// One loaded face: its identity, its metrics and an immutable HarfBuzz font at units-per-em.
+///
+/// The HarfBuzz font is made immutable at load time, which makes it safe to shape with
+/// from any thread. FreeType faces are never kept here: they are not thread-safe, and
+/// shaping does not need them (HarfBuzz's own OpenType functions read the tables).
+public final class Font: @unchecked Sendable {
+    public let id: UInt32
+    public let family: String
+    public let styleName: String
+    /// CSS weight, 1...1000 (OS/2 usWeightClass).
+    public let weight: Int
+    public let italic: Bool
+    /// OS/2 usWidthClass; 5 is normal. Condensed faces lose ties against normal ones.
+    public let widthClass: Int
+    public let path: String
+    public let faceIndex: Int
+    public let unitsPerEm: Int32
+    /// Line metrics in font units: ascender above the baseline, descender below (positive).
+    public let ascender: Int32
+    public let descender: Int32
+    public let lineGap: Int32
+    /// Number of code points the cmap maps.
+    public let coverageCount: Int
+    public let isColorEmoji: Bool
+
+    let hbFont: OpaquePointer
+
+    init(id: UInt32, family: String, styleName: String, weight: Int, italic: Bool, widthClass: Int,
+         path: String, faceIndex: Int, hbFace: OpaquePointer) {
+        self.id = id
+        self.family = family
+        self.styleName = styleName
+        self.weight = weight
+        self.italic = italic
+        self.widthClass = widthClass
+        self.path = path
+        self.faceIndex = faceIndex
+        let font = hb_font_create(hbFace)!
+        hb_ot_font_set_funcs(font)
+        let upem = Int32(hb_face_get_upem(hbFace))
+        hb_font_set_scale(font, upem, upem)
+        var extents = hb_font_extents_t()
+        hb_font_get_h_extents(font, &extents)
+        hb_font_make_immutable(font)
+        self.hbFont = font
+        self.unitsPerEm = upem
+        self.ascender = extents.ascender
+        self.descender = -extents.descender
+        self.lineGap = extents.line_gap
+        let set = hb_set_create()
+        hb_face_collect_unicodes(hbFace, set)
+        self.coverageCount = Int(hb_set_get_population(set))
+        hb_set_destroy(set)
+        self.isColorEmoji = hb_ot_color_has_png(hbFace) != 0 || hb_ot_color_has_layers(hbFace) != 0
+    }
+
+    deinit { hb_font_destroy(hbFont) }
+
+    /// The glyph the cmap maps `scalar` to, or nil when the face lacks it.
+    @inline(__always)
+    public func nominalGlyph(_ scalar: UInt32) -> UInt32? {
+        var glyph: hb_codepoint_t = 0
+        return hb_font_get_nominal_glyph(hbFont, scalar, &glyph) != 0 ? glyph : nil
+    }
+
+    /// Points per font unit at `size`.
+    @inline(__always)
+    public func scale(for size: Double) -> Double { size / Double(unitsPerEm) }
+}

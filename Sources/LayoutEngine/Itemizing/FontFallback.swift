@@ -1,0 +1,86 @@
+import CHarfBuzz
+
+/// Chooses the font for each grapheme cluster: the requested face when it can draw the whole
+/// cluster, else the face its script prefers, else the fallback families, else any loaded face.
+///
+/// A cluster is tested whole so an emoji ZWJ sequence, a flag or a skin-tone sequence never
+/// splits across fonts. Clusters with emoji presentation try the color emoji face first.
+struct FontFallback {
+    let registry: FontRegistry
+    /// The face each style asks for, by style index.
+    let primary: [Font]
+    let styles: [TextStyle]
+
+    init(registry: FontRegistry, styles: [TextStyle]) throws {
+        self.registry = registry
+        self.styles = styles
+        self.primary = try styles.map { style in
+            let family = style.family.isEmpty ? registry.defaultFamily : style.family
+            guard let font = registry.cachedMatch(family: family, weight: style.weight, italic: style.italic) else {
+                throw LayoutError(.notFound, "no loaded font family named \"\(family)\"", field: "family")
+            }
+            return font
+        }
+    }
+
+    /// The font for a cluster whose scalars are `scalars`.
+    func font(for scalars: ArraySlice<UInt32>, style: Int, script: hb_script_t, emoji: Bool) -> Font {
+        let requested = primary[style]
+        if emoji, let emojiFont = registry.emojiFont, Self.covers(emojiFont, scalars) { return emojiFont }
+        if Self.covers(requested, scalars) { return requested }
+        let styleInfo = styles[style]
+        if let family = ScriptFonts.family(for: script, language: styleInfo.language),
+           let font = registry.cachedMatch(family: family, weight: styleInfo.weight, italic: styleInfo.italic),
+           Self.covers(font, scalars) {
+            return font
+        }
+        for family in registry.fallbackFamilies {
+            if let font = registry.cachedMatch(family: family, weight: styleInfo.weight, italic: styleInfo.italic),
+               Self.covers(font, scalars) {
+                return font
+            }
+        }
+        return registry.fonts.first { Self.covers($0, scalars) } ?? requested
+    }
+
+    /// True when `font` maps every scalar of the cluster that needs a glyph of its own.
+    @inline(__always)
+    static func covers(_ font: Font, _ scalars: ArraySlice<UInt32>) -> Bool {
+        for scalar in scalars where !isDefaultIgnorable(scalar) {
+            if font.nominalGlyph(scalar) == nil { return false }
+        }
+        return true
+    }
+
+    /// Scalars HarfBuzz hides rather than draws (Unicode's Default_Ignorable_Code_Point,
+    /// the subset text uses), so a face need not map them.
+    @inline(__always)
+    static func isDefaultIgnorable(_ s: UInt32) -> Bool {
+        s == 0x00AD || s == 0x034F || s == 0x061C || (s >= 0x200B && s <= 0x200F) || (s >= 0x202A && s <= 0x202E)
+            || (s >= 0x2060 && s <= 0x206F) || s == 0xFEFF || (s >= 0xFE00 && s <= 0xFE0F)
+            || (s >= 0xE0000 && s <= 0xE0FFF) || (s >= 0x180B && s <= 0x180F)
+    }
+}
+
+/// The family that draws a script best in the default font set; CJK picks a regional face by language.
+enum ScriptFonts {
+    static func family(for script: hb_script_t, language: String) -> String? {
+        switch script {
+        case HB_SCRIPT_ARABIC: return "Noto Naskh Arabic"
+        case HB_SCRIPT_DEVANAGARI: return "Noto Sans Devanagari"
+        case HB_SCRIPT_HANGUL: return "Noto Sans CJK KR"
+        case HB_SCRIPT_HIRAGANA, HB_SCRIPT_KATAKANA: return "Noto Sans CJK JP"
+        case HB_SCRIPT_HAN, HB_SCRIPT_BOPOMOFO: return cjkFamily(language: language)
+        default: return nil
+        }
+    }
+
+    static func cjkFamily(language: String) -> String {
+        let tag = language.lowercased()
+        if tag.hasPrefix("ja") { return "Noto Sans CJK JP" }
+        if tag.hasPrefix("ko") { return "Noto Sans CJK KR" }
+        if tag.hasPrefix("zh-hk") || tag.hasPrefix("zh-mo") { return "Noto Sans CJK HK" }
+        if tag.hasPrefix("zh-hant") || tag.hasPrefix("zh-tw") { return "Noto Sans CJK TC" }
+        return "Noto Sans CJK SC"
+    }
+}

@@ -1,0 +1,13 @@
+import CHarfBuzz
+
+/// A run of text with one font, style, script and bidi level: the unit the shaper takes.
+struct Item {
+    var range: Range<Int>
+    var font: Font
+    /// Index into `AttributedText.styles`.
+    var style: Int
+    var level: UInt8
+    var script: hb_script_t
+
+    var isRTL: Bool { level & 1 == 1 }
+}

@@ -1,0 +1,96 @@
+import CHarfBuzz
+
+/// Splits analyzed text into items: maximal runs of one font, style, script and bidi level.
+///
+/// Works cluster by cluster. A cluster of script Common or Inherited (spaces, digits,
+/// punctuation) joins the item before it when that item's font can draw it, so the spaces
+/// of an Arabic sentence stay in its Arabic run (as UAX #24's script-run rule intends).
+/// Hard line breaks belong to no item: they have no glyph.
+struct Itemizer {
+    let text: AttributedText
+    let analysis: TextAnalysis
+    let fallback: FontFallback
+
+    private static let unicodeFuncs = hb_unicode_funcs_get_default()
+
+    func itemize() -> [Item] {
+        let units = text.units
+        let count = units.count
+        var items: [Item] = []
+        var current: Item?
+        var scalars: [UInt32] = []
+        scalars.reserveCapacity(8)
+        var runIndex = 0
+        var start = 0
+        while start < count {
+            let end = analysis.nextGrapheme(after: start, end: count)
+            if analysis.flags[start].contains(.hardBreak) {
+                if let item = current { items.append(item); current = nil }
+                start = end
+                continue
+            }
+            while text.runs[runIndex].range.upperBound <= start { runIndex += 1 }
+            let style = text.runs[runIndex].style
+            let level = analysis.levels[start]
+            decode(units, start..<end, into: &scalars)
+            let script = clusterScript(scalars)
+            let emoji = Self.hasEmojiPresentation(scalars)
+
+            if var item = current, item.style == style, item.level == level,
+               script == HB_SCRIPT_COMMON || script == item.script || item.script == HB_SCRIPT_COMMON,
+               emoji == item.font.isColorEmoji,
+               FontFallback.covers(item.font, scalars[...]),
+               item.font === fallback.primary[style] || !FontFallback.covers(fallback.primary[style], scalars[...]) {
+                if item.script == HB_SCRIPT_COMMON { item.script = script }
+                item.range = item.range.lowerBound..<end
+                current = item
+            } else {
+                if let item = current { items.append(item) }
+                let font = fallback.font(for: scalars[...], style: style, script: script, emoji: emoji)
+                current = Item(range: start..<end, font: font, style: style, level: level, script: script)
+            }
+            start = end
+        }
+        if let item = current { items.append(item) }
+        return items
+    }
+
+    private func decode(_ units: ContiguousArray<UInt16>, _ range: Range<Int>, into scalars: inout [UInt32]) {
+        scalars.removeAll(keepingCapacity: true)
+        var i = range.lowerBound
+        while i < range.upperBound {
+            let u = UInt32(units[i])
+            if u >= 0xD800 && u < 0xDC00 && i + 1 < range.upperBound {
+                let low = UInt32(units[i + 1])
+                if low >= 0xDC00 && low < 0xE000 {
+                    scalars.append(0x10000 + ((u - 0xD800) << 10) + (low - 0xDC00))
+                    i += 2
+                    continue
+                }
+            }
+            scalars.append(u)
+            i += 1
+        }
+    }
+
+    /// The cluster's script: its first scalar that is neither Common nor Inherited (UAX #24).
+    private func clusterScript(_ scalars: [UInt32]) -> hb_script_t {
+        for scalar in scalars {
+            let script = hb_unicode_script(Self.unicodeFuncs, scalar)
+            if script != HB_SCRIPT_COMMON && script != HB_SCRIPT_INHERITED && script != HB_SCRIPT_UNKNOWN { return script }
+        }
+        return HB_SCRIPT_COMMON
+    }
+
+    /// UTS #51: a cluster is shown as emoji when it asks for it (U+FE0F), holds a modifier,
+    /// regional indicator or tag, or starts with a character whose default is emoji presentation.
+    static func hasEmojiPresentation(_ scalars: [UInt32]) -> Bool {
+        guard let first = scalars.first, first >= 0x00A9 else { return false }
+        if scalars.contains(0xFE0E) { return false }
+        for s in scalars where s == 0xFE0F || (s >= 0x1F3FB && s <= 0x1F3FF) || (s >= 0x1F1E6 && s <= 0x1F1FF)
+            || (s >= 0xE0020 && s <= 0xE007F) || s == 0x20E3 {
+            return true
+        }
+        return Unicode.Scalar(first)?.properties.isEmojiPresentation ?? false
+    }
+}

@@ -1,0 +1,21 @@
+/// Lays paragraphs out with a set of loaded fonts. Thread-safe: one instance serves a daemon.
+public final class ParagraphLayouter: Sendable {
+    public let fonts: FontRegistry
+    /// nil disables caching (the benchmark's cold pass).
+    public let cache: ShapingCache?
+    /// The longest text accepted, in UTF-16 units.
+    public let maxTextLength: Int
+
+    public init(fonts: FontRegistry, cache: ShapingCache? = ShapingCache(), maxTextLength: Int = 1 << 20) {
+        self.fonts = fonts
+        self.cache = cache
+        self.maxTextLength = maxTextLength
+    }
+
+    /// Runs the pipeline: analyze, itemize, shape, break, position.
+    public func layout(_ request: ParagraphRequest) throws -> ParagraphLayout {
+        try request.validate(fonts: fonts, maxTextLength: maxTextLength)
+        var work = try ParagraphWork(request: request, fonts: fonts, shaper: Shaper(cache: cache))
+        return work.run()
+    }
+}

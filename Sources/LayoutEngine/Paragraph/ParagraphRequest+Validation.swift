@@ -1,0 +1,48 @@
+extension ParagraphRequest {
+    /// Rejects what cannot be laid out, naming the field (proto names, snake_case).
+    func validate(fonts: FontRegistry, maxTextLength: Int) throws {
+        guard text.units.count <= maxTextLength else {
+            throw LayoutError(.resourceExhausted,
+                              "text is \(text.units.count) UTF-16 units; the limit is \(maxTextLength)", field: "text")
+        }
+        guard width.isFinite, width > 0 else {
+            throw LayoutError(.invalidArgument, "width must be finite and greater than 0, got \(width)", field: "width")
+        }
+        if let height, !(height.isFinite && height > 0) {
+            throw LayoutError(.invalidArgument, "height must be finite and greater than 0, got \(height)", field: "height")
+        }
+        guard lineHeightMultiple.isFinite, lineHeightMultiple > 0, lineHeightMultiple <= 100 else {
+            throw LayoutError(.invalidArgument, "line_height_multiple must be in (0, 100], got \(lineHeightMultiple)",
+                              field: "line_height_multiple")
+        }
+        if let lineHeight, !(lineHeight.isFinite && lineHeight > 0 && lineHeight <= 100_000) {
+            throw LayoutError(.invalidArgument, "line_height must be in (0, 100000], got \(lineHeight)", field: "line_height")
+        }
+        if let token = truncationToken, token.utf16.count > 256 {
+            throw LayoutError(.invalidArgument, "truncation_token is longer than 256 UTF-16 units", field: "truncation_token")
+        }
+        for (index, style) in text.styles.enumerated() {
+            try Self.validate(style, fonts: fonts, field: index == 0 ? "default_style" : "spans")
+        }
+    }
+
+    static func validate(_ style: TextStyle, fonts: FontRegistry, field: String) throws {
+        guard style.size.isFinite, style.size > 0, style.size <= 10_000 else {
+            throw LayoutError(.invalidArgument, "size must be in (0, 10000] points, got \(style.size)", field: field + ".size")
+        }
+        guard style.weight >= 1, style.weight <= 1000 else {
+            throw LayoutError(.invalidArgument, "weight must be in 1...1000, got \(style.weight)", field: field + ".weight")
+        }
+        guard style.letterSpacing.isFinite, abs(style.letterSpacing) <= 10_000 else {
+            throw LayoutError(.invalidArgument, "letter_spacing must be finite, got \(style.letterSpacing)",
+                              field: field + ".letter_spacing")
+        }
+        if !style.family.isEmpty && !fonts.hasFamily(style.family) {
+            throw LayoutError(.notFound, "no loaded font family named \"\(style.family)\"", field: field + ".family")
+        }
+        for feature in style.features where feature.tag.utf8.count != 4 || !feature.tag.allSatisfy({ $0.isASCII }) {
+            throw LayoutError(.invalidArgument, "feature tag \"\(feature.tag)\" is not four ASCII characters",
+                              field: field + ".features")
+        }
+    }
+}

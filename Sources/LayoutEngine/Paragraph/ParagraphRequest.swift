@@ -1,0 +1,42 @@
+/// How lines sit in the container's width.
+public enum TextAlignment: Sendable {
+    /// Left for a left-to-right paragraph, right for a right-to-left one.
+    case natural
+    case left, right, center
+    /// Lines fill the width by stretching word separators; a paragraph's last line and a line
+    /// that ends in a hard break keep natural alignment (CSS `text-align: justify`).
+    case justified
+}
+
+/// Everything a paragraph layout needs besides the fonts.
+public struct ParagraphRequest: Sendable {
+    public var text: AttributedText
+    /// Container width in points; finite and > 0.
+    public var width: Double
+    /// Container height; nil means unlimited.
+    public var height: Double?
+    public var alignment: TextAlignment
+    public var direction: BaseDirection
+    /// Multiplies the fonts' natural line height.
+    public var lineHeightMultiple: Double
+    /// Fixed line height in points; overrides the multiple.
+    public var lineHeight: Double?
+    /// nil means unlimited.
+    public var maxLines: Int?
+    /// Appended where the text is cut; nil means none.
+    public var truncationToken: String?
+
+    public init(text: AttributedText, width: Double, height: Double? = nil, alignment: TextAlignment = .natural,
+                direction: BaseDirection = .auto, lineHeightMultiple: Double = 1, lineHeight: Double? = nil,
+                maxLines: Int? = nil, truncationToken: String? = "\u{2026}") {
+        self.text = text
+        self.width = width
+        self.height = height
+        self.alignment = alignment
+        self.direction = direction
+        self.lineHeightMultiple = lineHeightMultiple
+        self.lineHeight = lineHeight
+        self.maxLines = maxLines
+        self.truncationToken = truncationToken
+    }
+}

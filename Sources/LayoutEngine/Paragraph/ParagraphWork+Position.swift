@@ -1,0 +1,142 @@
+extension ParagraphWork {
+    /// A line decided by breaking, with its pieces and metrics, waiting for its place.
+    struct PlannedLine {
+        var broken: BrokenLine
+        var baseLevel: UInt8
+        var pieces: [LinePiece]
+        var metrics: LineMetrics
+        var truncated = false
+    }
+
+    /// The position stage: metrics, line limits, truncation, bidi reordering, alignment.
+    mutating func position(_ broken: [BrokenLine], direction: BaseDirection) -> ParagraphLayout {
+        var planned = broken.map(plan)
+        let boxes = planned.map { $0.metrics.box(multiple: request.lineHeightMultiple, fixed: request.lineHeight) }
+        var visible = min(planned.count, request.maxLines ?? Int.max)
+        if let height = request.height {
+            var bottom = 0.0
+            var fitting = 0
+            for box in boxes.prefix(visible) {
+                bottom += box.height
+                if bottom > height + LineBreaker.tolerance { break }
+                fitting += 1
+            }
+            visible = fitting
+        }
+        if visible > 0 && visible < planned.count {
+            planned[visible - 1] = truncate(planned[visible - 1])
+        }
+        var lines: [LineLayout] = []
+        var glyphRuns: [GlyphRunLayout] = []
+        var top = 0.0
+        var widest = 0.0
+        for index in 0..<visible {
+            let line = planned[index]
+            let box = line.truncated
+                ? line.metrics.box(multiple: request.lineHeightMultiple, fixed: request.lineHeight) : boxes[index]
+            let placed = place(line, index: index, top: top, box: box, last: index == planned.count - 1)
+            lines.append(placed.line)
+            glyphRuns += placed.runs
+            widest = max(widest, placed.line.width)
+            top += box.height
+        }
+        let visibleEnd = visible == 0 ? 0 : (planned[visible - 1].truncated
+            ? planned[visible - 1].broken.contentEnd : planned[visible - 1].broken.range.upperBound)
+        return ParagraphLayout(lines: lines, runs: glyphRuns, visibleRange: 0..<visibleEnd,
+                               size: Size(width: widest, height: top), direction: direction)
+    }
+
+    func plan(_ line: BrokenLine) -> PlannedLine {
+        let base = paragraph(at: line.range.lowerBound).baseLevel
+        let pieces = self.pieces(in: line.range, contentEnd: line.contentEnd, baseLevel: base)
+        return PlannedLine(broken: line, baseLevel: base, pieces: pieces, metrics: metrics(of: pieces, at: line.range.lowerBound))
+    }
+
+    func metrics(of pieces: [LinePiece], at offset: Int) -> LineMetrics {
+        var metrics = LineMetrics()
+        for piece in pieces { metrics.include(piece.font, size: text.styles[piece.style].size) }
+        if pieces.isEmpty {
+            // An empty line (only a hard break) is as tall as its style's font.
+            let style = styleIndex(at: min(offset, text.units.count - 1))
+            metrics.include(fallback.primary[style], size: text.styles[style].size)
+        }
+        return metrics
+    }
+
+    /// Places one line: visual order, alignment, justification, glyph positions.
+    func place(_ line: PlannedLine, index: Int, top: Double,
+               box: (height: Double, baseline: Double), last: Bool) -> (line: LineLayout, runs: [GlyphRunLayout]) {
+        let rtlBase = line.baseLevel & 1 == 1
+        let contentRange = line.broken.range.lowerBound..<line.broken.contentEnd
+        var spacing = Spacing(work: self, content: contentRange, extraPerSlot: 0, perCharacter: false)
+        let natural = spacing.contentWidth(line.pieces)
+        let trailing = line.pieces.filter(\.isTrailing).reduce(0) { $0 + spacing.width(of: $1) }
+        let width = request.width
+        var alignment = request.alignment
+        if alignment == .justified {
+            if line.broken.hardBreak || last || line.truncated {
+                alignment = .natural
+            } else {
+                spacing.stretch(to: width, natural: natural, pieces: line.pieces)
+            }
+        }
+        let used = alignment == .justified ? max(natural, spacing.contentWidth(line.pieces)) : natural
+        let x0: Double
+        switch alignment {
+        case .left: x0 = 0
+        case .right: x0 = width - used
+        case .center: x0 = (width - used) / 2
+        case .natural: x0 = rtlBase ? width - used : 0
+        case .justified: x0 = 0
+        }
+        let baselineY = top + box.baseline
+        var pen = x0 - (rtlBase ? trailing : 0)
+        var runs: [GlyphRunLayout] = []
+        for piece in Self.visualOrder(line.pieces) {
+            let style = text.styles[piece.style]
+            let scale = piece.font.scale(for: style.size)
+            var run = GlyphRunLayout(fontID: piece.font.id, size: style.size, bidiLevel: piece.level,
+                                     glyphIDs: [], positions: [], advances: [], clusters: [],
+                                     range: piece.range, isTruncationToken: piece.isToken, lineIndex: index)
+            run.glyphIDs.reserveCapacity(piece.glyphs.count)
+            run.positions.reserveCapacity(piece.glyphs.count)
+            let extras = spacing.extras(for: piece)
+            for (k, glyph) in piece.glyphs.enumerated() {
+                let advance = Double(glyph.advance) * scale + (extras?[k] ?? 0)
+                run.glyphIDs.append(glyph.id)
+                run.positions.append(Point(x: pen + Double(glyph.xOffset) * scale, y: baselineY - Double(glyph.yOffset) * scale))
+                run.advances.append(advance)
+                run.clusters.append(glyph.cluster)
+                pen += advance
+            }
+            runs.append(run)
+        }
+        let layout = LineLayout(range: line.broken.range, baselineOrigin: Point(x: x0, y: baselineY),
+                                ascent: line.metrics.ascent, descent: line.metrics.descent, leading: line.metrics.leading,
+                                width: used, trailingWhitespaceWidth: trailing,
+                                usedRect: Rect(x: x0, y: top, width: used, height: box.height),
+                                hardBreak: line.broken.hardBreak, truncated: line.truncated)
+        return (layout, runs)
+    }
+
+    /// UAX #9 L2: from the highest level down to the lowest odd one, reverse every maximal
+    /// sequence of pieces at that level or higher. Glyphs inside a piece are already visual.
+    static func visualOrder(_ pieces: [LinePiece]) -> [LinePiece] {
+        guard let highest = pieces.map(\.level).max(), highest > 0 else { return pieces }
+        let lowestOdd = pieces.map(\.level).filter { $0 & 1 == 1 }.min() ?? highest
+        var order = pieces
+        var level = highest
+        while level >= lowestOdd && level > 0 {
+            var i = 0
+            while i < order.count {
+                guard order[i].level >= level else { i += 1; continue }
+                var j = i
+                while j < order.count && order[j].level >= level { j += 1 }
+                order[i..<j].reverse()
+                i = j
+            }
+            level -= 1
+        }
+        return order
+    }
+}

@@ -1,0 +1,60 @@
+extension ParagraphWork {
+    /// Tail truncation of the last visible line: as much of the text from the line's start as
+    /// fits with the token after it, cut at a grapheme boundary (CoreText's kCTLineTruncationEnd).
+    func truncate(_ line: PlannedLine) -> PlannedLine {
+        let start = line.broken.range.lowerBound
+        let tokenPieces = truncationPieces(style: styleIndex(at: max(start, line.broken.contentEnd - 1)),
+                                           baseLevel: line.baseLevel)
+        let tokenWidth = tokenPieces.reduce(0.0) { total, piece in
+            let scale = piece.font.scale(for: text.styles[piece.style].size)
+            return total + piece.glyphs.reduce(0.0) { $0 + Double($1.advance) * scale }
+        }
+        // The line may take text up to its hard break, or to the next hard break when it had none.
+        var limit = line.broken.hardBreak ? line.broken.contentEnd : line.broken.range.upperBound
+        if !line.broken.hardBreak {
+            while limit < text.units.count && !analysis.flags[limit].contains(.hardBreak) { limit += 1 }
+        }
+        let available = request.width - tokenWidth + LineBreaker.tolerance
+        var end = start
+        var unit = start
+        while unit < limit {
+            let next = analysis.nextGrapheme(after: unit, end: limit)
+            if !analysis.flags[unit].contains(.hangingSpace) && prefix[next] - prefix[start] > available { break }
+            unit = next
+            end = next
+        }
+        var contentEnd = end
+        while contentEnd > start && analysis.flags[contentEnd - 1].contains(.hangingSpace) { contentEnd -= 1 }
+        let cut = BrokenLine(range: start..<contentEnd, contentEnd: contentEnd, hardBreak: false)
+        var truncated = line
+        truncated.broken = cut
+        truncated.pieces = pieces(in: cut.range, contentEnd: contentEnd, baseLevel: line.baseLevel) + tokenPieces
+        truncated.metrics = metrics(of: truncated.pieces, at: start)
+        truncated.truncated = true
+        return truncated
+    }
+
+    /// The token shaped as a small paragraph of its own in the style of the text it replaces.
+    func truncationPieces(style: Int, baseLevel: UInt8) -> [LinePiece] {
+        guard let token = request.truncationToken, !token.isEmpty else { return [] }
+        let tokenText = AttributedText(token, style: text.styles[style])
+        let direction: BaseDirection = baseLevel == 1 ? .rightToLeft : .leftToRight
+        var tokenRequest = request
+        tokenRequest.text = tokenText
+        tokenRequest.direction = direction
+        tokenRequest.truncationToken = nil
+        guard let work = try? ParagraphWork(request: tokenRequest, fonts: fallback.registry, shaper: shaper) else { return [] }
+        let count = tokenText.units.count
+        let offset = text.units.count
+        return work.pieces(in: 0..<count, contentEnd: count, baseLevel: baseLevel).map { piece in
+            // Token glyphs map to no text: their clusters point just past the visible range.
+            var shifted = piece
+            shifted.isToken = true
+            shifted.level = baseLevel
+            shifted.style = style
+            shifted.range = offset..<offset
+            shifted.glyphs = ArraySlice(piece.glyphs.map { var g = $0; g.cluster = offset; return g })
+            return shifted
+        }
+    }
+}

@@ -1,0 +1,78 @@
+/// Letter spacing and justification: the extra advance each glyph gets.
+///
+/// Extra space is given per HarfBuzz cluster, counted in the units the cluster covers, so a
+/// ligature over two graphemes gets the spacing of two and the total agrees with measuring.
+struct Spacing {
+    let work: ParagraphWork
+    let content: Range<Int>
+    /// Justification's extra advance per word separator (or per grapheme gap).
+    var extraPerSlot: Double
+    /// Justify between graphemes: the line has no word separator (CJK, a single long word).
+    var perCharacter: Bool
+
+    /// Spreads `width - natural` over the line's word separators, or between its graphemes.
+    mutating func stretch(to width: Double, natural: Double, pieces: [LinePiece]) {
+        let slack = width - natural
+        guard slack > 0 else { return }
+        let flags = work.analysis.flags
+        let separators = content.reduce(0) { $0 + (flags[$1].contains(.justifiable) ? 1 : 0) }
+        if separators > 0 {
+            extraPerSlot = slack / Double(separators)
+            return
+        }
+        let gaps = content.reduce(0) { $0 + (flags[$1].contains(.graphemeStart) ? 1 : 0) } - 1
+        if gaps > 0 {
+            perCharacter = true
+            extraPerSlot = slack / Double(gaps)
+        }
+    }
+
+    /// The extra advance of each glyph of `piece`, added after the glyph; nil when there is none.
+    func extras(for piece: LinePiece) -> [Double]? {
+        let letterSpacing = piece.isToken ? 0 : work.text.styles[piece.style].letterSpacing
+        guard letterSpacing != 0 || extraPerSlot != 0, !piece.isToken, !piece.glyphs.isEmpty else { return nil }
+        var extras = [Double](repeating: 0, count: piece.glyphs.count)
+        let flags = work.analysis.flags
+        let lastGrapheme = lastGraphemeStart()
+        // A cluster spans from its value to the next larger cluster value in the piece.
+        let starts = Set(piece.glyphs.map(\.cluster)).sorted()
+        var clusterEnd: [Int: Int] = [:]
+        for (k, start) in starts.enumerated() { clusterEnd[start] = k + 1 < starts.count ? starts[k + 1] : piece.range.upperBound }
+        let glyphs = Array(piece.glyphs)
+        for k in glyphs.indices {
+            // Give each cluster's extra to its last glyph in visual order.
+            if k + 1 < glyphs.count && glyphs[k + 1].cluster == glyphs[k].cluster { continue }
+            let start = glyphs[k].cluster
+            var extra = 0.0
+            for unit in start..<(clusterEnd[start] ?? start + 1) {
+                let f = flags[unit]
+                if f.contains(.graphemeStart) { extra += letterSpacing }
+                guard content.contains(unit) else { continue }
+                if perCharacter {
+                    if f.contains(.graphemeStart) && unit < lastGrapheme { extra += extraPerSlot }
+                } else if f.contains(.justifiable) {
+                    extra += extraPerSlot
+                }
+            }
+            extras[k] = extra
+        }
+        return extras
+    }
+
+    func width(of piece: LinePiece) -> Double {
+        let scale = piece.font.scale(for: work.text.styles[piece.style].size)
+        let base = piece.glyphs.reduce(0.0) { $0 + Double($1.advance) * scale }
+        return base + (extras(for: piece)?.reduce(0, +) ?? 0)
+    }
+
+    /// Width of the pieces that are not trailing whitespace.
+    func contentWidth(_ pieces: [LinePiece]) -> Double {
+        pieces.filter { !$0.isTrailing }.reduce(0) { $0 + width(of: $1) }
+    }
+
+    private func lastGraphemeStart() -> Int {
+        var unit = content.upperBound - 1
+        while unit > content.lowerBound && !work.analysis.flags[unit].contains(.graphemeStart) { unit -= 1 }
+        return unit
+    }
+}

@@ -1,0 +1,18 @@
+/// One glyph as HarfBuzz shaped it, in font units (size-independent).
+struct ShapedGlyph {
+    var id: UInt32
+    /// UTF-16 offset of the first unit of the glyph's cluster, absolute in the text.
+    var cluster: Int
+    var advance: Int32
+    var xOffset: Int32
+    var yOffset: Int32
+    /// HarfBuzz's HB_GLYPH_FLAG_UNSAFE_TO_BREAK: cutting the text before this cluster
+    /// may change the shaping, so a line that starts or ends here must be shaped again.
+    var unsafeToBreak: Bool
+}
+
+/// The glyphs of one item, in visual order (HarfBuzz reverses right-to-left runs).
+struct ShapedRun {
+    var range: Range<Int>
+    var glyphs: [ShapedGlyph]
+}

@@ -1,0 +1,98 @@
+import CHarfBuzz
+import Synchronization
+
+/// A style as HarfBuzz wants it: language and features converted once per layout.
+struct ShapingStyle {
+    let language: hb_language_t?
+    let features: [hb_feature_t]
+    let key: ShapingCache.StyleKey
+
+    init(_ style: TextStyle) {
+        language = style.language.isEmpty ? nil : hb_language_from_string(style.language, -1)
+        features = style.features.compactMap { feature in
+            var hb = hb_feature_t()
+            guard feature.tag.utf8.count == 4 else { return nil }
+            hb.tag = hb_tag_from_string(feature.tag, 4)
+            hb.value = feature.value
+            hb.start = 0
+            hb.end = UInt32.max
+            return hb
+        }
+        key = ShapingCache.StyleKey(language: style.language, features: style.features)
+    }
+}
+
+/// Shapes text with HarfBuzz's own OpenType functions at units-per-em.
+///
+/// Shaping at units-per-em makes every advance exactly proportional to the font size, so
+/// one shaping result serves every size (the Type Mode fit depends on it).
+struct Shaper {
+    let cache: ShapingCache?
+
+    /// Shapes `range` of `units`, letting HarfBuzz see the text of `context` around it
+    /// (Arabic joining and other contextual forms look across the run's edges).
+    func shape(_ units: UnsafeBufferPointer<UInt16>, range: Range<Int>, context: Range<Int>, font: Font,
+               rtl: Bool, script: hb_script_t, style: ShapingStyle) -> ShapedRun {
+        let key = cache.map { _ in
+            ShapingCache.Key(units, range: range, context: context, font: font.id, rtl: rtl,
+                             script: script.rawValue, style: style.key)
+        }
+        if let cache, let key, let hit = cache.lookup(key) {
+            return ShapedRun(range: range, glyphs: hit.map { var g = $0; g.cluster += range.lowerBound; return g })
+        }
+        let glyphs = HBBufferPool.shared.withBuffer { buffer in
+            Self.runHarfBuzz(buffer, units, range: range, context: context, font: font, rtl: rtl, script: script, style: style)
+        }
+        if let cache, let key {
+            cache.store(key, glyphs.map { var g = $0; g.cluster -= range.lowerBound; return g })
+        }
+        return ShapedRun(range: range, glyphs: glyphs)
+    }
+
+    private static func runHarfBuzz(_ buffer: OpaquePointer, _ units: UnsafeBufferPointer<UInt16>, range: Range<Int>,
+                                    context: Range<Int>, font: Font, rtl: Bool, script: hb_script_t,
+                                    style: ShapingStyle) -> [ShapedGlyph] {
+        hb_buffer_clear_contents(buffer)
+        let base = units.baseAddress! + context.lowerBound
+        hb_buffer_add_utf16(buffer, base, Int32(context.count),
+                            UInt32(range.lowerBound - context.lowerBound), Int32(range.count))
+        hb_buffer_set_direction(buffer, rtl ? HB_DIRECTION_RTL : HB_DIRECTION_LTR)
+        hb_buffer_set_script(buffer, script)
+        if let language = style.language { hb_buffer_set_language(buffer, language) }
+        style.features.withUnsafeBufferPointer { features in
+            hb_shape(font.hbFont, buffer, features.baseAddress, UInt32(features.count))
+        }
+        var count: UInt32 = 0
+        let infos = hb_buffer_get_glyph_infos(buffer, &count)!
+        let positions = hb_buffer_get_glyph_positions(buffer, &count)!
+        var glyphs: [ShapedGlyph] = []
+        glyphs.reserveCapacity(Int(count))
+        let offset = context.lowerBound
+        for i in 0..<Int(count) {
+            let info = infos[i]
+            let position = positions[i]
+            let flags = hb_glyph_info_get_glyph_flags(infos + i)
+            glyphs.append(ShapedGlyph(id: info.codepoint, cluster: Int(info.cluster) + offset,
+                                      advance: position.x_advance, xOffset: position.x_offset,
+                                      yOffset: position.y_offset,
+                                      unsafeToBreak: flags.rawValue & HB_GLYPH_FLAG_UNSAFE_TO_BREAK.rawValue != 0))
+        }
+        return glyphs
+    }
+}
+
+/// HarfBuzz buffers reused across layouts; creating one per run costs more than shaping a word.
+final class HBBufferPool: Sendable {
+    static let shared = HBBufferPool()
+    private let free = Mutex<[UInt]>([])
+
+    func withBuffer<T>(_ body: (OpaquePointer) -> T) -> T {
+        let buffer = free.withLock { $0.popLast() }.flatMap { OpaquePointer(bitPattern: $0) } ?? hb_buffer_create()!
+        defer {
+            if hb_buffer_get_length(buffer) > 4096 { hb_buffer_destroy(buffer) } else {
+                free.withLock { if $0.count < 64 { $0.append(UInt(bitPattern: buffer)) } else { hb_buffer_destroy(buffer) } }
+            }
+        }
+        return body(buffer)
+    }
+}

@@ -1,0 +1,89 @@
+import Synchronization
+
+/// Remembers shaped runs so repeated text is shaped once.
+///
+/// Key rule: a result may be reused only when everything that can change HarfBuzz's output is
+/// equal: the font (by id), the script, the direction, the language, the feature settings, the
+/// run's text, and the context HarfBuzz reads around it (HB_BUFFER_CONTEXT_LENGTH is 5 code
+/// points, so up to 10 UTF-16 units each side, clipped to the line or paragraph the run
+/// was shaped in). Size is not in the key: shaping happens at units-per-em. Clusters are
+/// stored relative to the run's start so the same run can sit anywhere in a text.
+///
+/// Eviction is by generation: when the young table fills, it becomes the old one and the
+/// previous old table is dropped; a hit in the old table is promoted. That approximates LRU
+/// with two dictionary look-ups and no per-entry bookkeeping.
+public final class ShapingCache: Sendable {
+    struct StyleKey: Hashable {
+        var language: String
+        var features: [FontFeature]
+    }
+
+    struct Key: Hashable {
+        var font: UInt32
+        var script: UInt32
+        var rtl: Bool
+        var style: StyleKey
+        var before: Int
+        var length: Int
+        var text: [UInt16]
+
+        init(_ units: UnsafeBufferPointer<UInt16>, range: Range<Int>, context: Range<Int>, font: UInt32, rtl: Bool,
+             script: UInt32, style: StyleKey) {
+            let start = max(context.lowerBound, range.lowerBound - 10)
+            let end = min(context.upperBound, range.upperBound + 10)
+            self.font = font
+            self.script = script
+            self.rtl = rtl
+            self.style = style
+            self.before = range.lowerBound - start
+            self.length = range.count
+            self.text = Array(units[start..<end])
+        }
+    }
+
+    private struct Tables {
+        var young: [Key: [ShapedGlyph]] = [:]
+        var old: [Key: [ShapedGlyph]] = [:]
+    }
+
+    private let tables = Mutex(Tables())
+    private let capacity: Int
+    private let hitCount = Atomic<UInt64>(0)
+    private let missCount = Atomic<UInt64>(0)
+
+    /// `capacity` entries per generation; at most twice that are held.
+    public init(capacity: Int = 20_000) {
+        self.capacity = max(1, capacity)
+    }
+
+    public var hits: UInt64 { hitCount.load(ordering: .relaxed) }
+    public var misses: UInt64 { missCount.load(ordering: .relaxed) }
+
+    public func removeAll() {
+        tables.withLock { $0 = Tables() }
+    }
+
+    func lookup(_ key: Key) -> [ShapedGlyph]? {
+        let found: [ShapedGlyph]? = tables.withLock { tables in
+            if let glyphs = tables.young[key] { return glyphs }
+            guard let glyphs = tables.old.removeValue(forKey: key) else { return nil }
+            insert(&tables, key, glyphs)
+            return glyphs
+        }
+        if found == nil { missCount.wrappingAdd(1, ordering: .relaxed) } else { hitCount.wrappingAdd(1, ordering: .relaxed) }
+        return found
+    }
+
+    func store(_ key: Key, _ glyphs: [ShapedGlyph]) {
+        tables.withLock { insert(&$0, key, glyphs) }
+    }
+
+    private func insert(_ tables: inout Tables, _ key: Key, _ glyphs: [ShapedGlyph]) {
+        if tables.young.count >= capacity {
+            tables.old = tables.young
+            tables.young = [:]
+            tables.young.reserveCapacity(capacity)
+        }
+        tables.young[key] = glyphs
+    }
+}

@@ -1,0 +1,68 @@
+/// An OpenType feature setting, e.g. `liga=0` or `smcp=1`.
+public struct FontFeature: Hashable, Sendable {
+    public var tag: String
+    public var value: UInt32
+    public init(tag: String, value: UInt32) {
+        self.tag = tag
+        self.value = value
+    }
+}
+
+/// A fully resolved style: what one run of text is shaped and drawn with.
+public struct TextStyle: Hashable, Sendable {
+    public var family: String
+    public var weight: Int
+    public var italic: Bool
+    /// Points.
+    public var size: Double
+    /// Extra space after every grapheme cluster, in points.
+    public var letterSpacing: Double
+    public var features: [FontFeature]
+    /// BCP 47 tag; empty means none.
+    public var language: String
+
+    public init(family: String = "", weight: Int = 400, italic: Bool = false, size: Double = 17,
+                letterSpacing: Double = 0, features: [FontFeature] = [], language: String = "") {
+        self.family = family
+        self.weight = weight
+        self.italic = italic
+        self.size = size
+        self.letterSpacing = letterSpacing
+        self.features = features
+        self.language = language
+    }
+}
+
+/// Overrides for part of a style; nil fields inherit.
+public struct StylePatch: Sendable {
+    public var family: String?
+    public var weight: Int?
+    public var italic: Bool?
+    public var size: Double?
+    public var letterSpacing: Double?
+    public var features: [FontFeature]?
+    public var language: String?
+
+    public init(family: String? = nil, weight: Int? = nil, italic: Bool? = nil, size: Double? = nil,
+                letterSpacing: Double? = nil, features: [FontFeature]? = nil, language: String? = nil) {
+        self.family = family
+        self.weight = weight
+        self.italic = italic
+        self.size = size
+        self.letterSpacing = letterSpacing
+        self.features = features
+        self.language = language
+    }
+
+    public func applied(to base: TextStyle) -> TextStyle {
+        var style = base
+        if let family { style.family = family }
+        if let weight { style.weight = weight }
+        if let italic { style.italic = italic }
+        if let size { style.size = size }
+        if let letterSpacing { style.letterSpacing = letterSpacing }
+        if let features { style.features = features }
+        if let language { style.language = language }
+        return style
+    }
+}
