@@ -25,15 +25,19 @@ enum Fixtures {
 
     static func family(of run: GlyphRunLayout) -> String { registry.font(id: run.fontID)!.family }
 
+    struct Caption: Decodable {
+        var id: String
+        var script: String
+        var text: String
+    }
+
     /// The caption corpus beside the repository, or nil in a clone without ../shared.
-    static let corpus: [(id: String, script: String, text: String)]? = {
-        let here = URL(fileURLWithPath: #filePath)
-        let path = here.deletingLastPathComponent().appendingPathComponent("../../../shared/corpus/captions.jsonl").standardized
-        guard let data = try? String(contentsOf: path, encoding: .utf8) else { return nil }
-        return data.split(separator: "\n").compactMap { line in
-            guard let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],
-                  let id = object["id"] as? String, let text = object["text"] as? String else { return nil }
-            return (id, object["script"] as? String ?? "", text)
-        }
+    static let corpus: [Caption]? = {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent()
+        let path = root.appendingPathComponent("shared/corpus/captions.jsonl")
+        guard let data = try? Data(contentsOf: path) else { return nil }
+        let decoder = JSONDecoder()
+        return data.split(separator: UInt8(ascii: "\n")).compactMap { try? decoder.decode(Caption.self, from: Data($0)) }
     }()
 }

@@ -40,7 +40,8 @@ struct Itemizer {
                script == HB_SCRIPT_COMMON || script == item.script || item.script == HB_SCRIPT_COMMON,
                emoji == item.font.isColorEmoji,
                FontFallback.covers(item.font, scalars[...]),
-               item.font === fallback.primary[style] || !FontFallback.covers(fallback.primary[style], scalars[...]) {
+               script == HB_SCRIPT_COMMON || item.font === fallback.primary[style]
+                   || !FontFallback.covers(fallback.primary[style], scalars[...]) {
                 if item.script == HB_SCRIPT_COMMON { item.script = script }
                 item.range = item.range.lowerBound..<end
                 current = item

@@ -19,8 +19,8 @@ extension ParagraphWork {
         while index < items.count && items[index].range.lowerBound < range.upperBound {
             let item = items[index]
             let overlap = max(item.range.lowerBound, range.lowerBound)..<min(item.range.upperBound, range.upperBound)
-            for (part, trailing) in [(overlap.lowerBound..<min(overlap.upperBound, max(overlap.lowerBound, contentEnd)), false),
-                                     (max(overlap.lowerBound, contentEnd)..<overlap.upperBound, true)] where !part.isEmpty {
+            let split = min(max(overlap.lowerBound, contentEnd), overlap.upperBound)
+            for (part, trailing) in [(overlap.lowerBound..<split, false), (split..<overlap.upperBound, true)] where !part.isEmpty {
                 let glyphs = self.glyphs(of: index, in: part, line: range)
                 result.append(LinePiece(range: part, font: item.font, style: item.style,
                                         level: trailing ? baseLevel : item.level, glyphs: glyphs, isTrailing: trailing))

@@ -1,0 +1,69 @@
+import Foundation
+import Testing
+@testable import LayoutEngine
+
+/// The engine's glyphs, end to end through layout, against what hb-shape printed for the same
+/// font and text (Golden/*.hb, written by scripts/update-golden.sh).
+@Suite struct GoldenShapingTests {
+    struct Fixture: CustomTestStringConvertible {
+        var name: String
+        var fontPath: String
+        var faceIndex: Int
+        var text: String
+        var testDescription: String { name }
+    }
+
+    static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Golden")
+
+    static let fixtures: [Fixture] = {
+        let table = (try? String(contentsOf: directory.appendingPathComponent("fixtures.tsv"), encoding: .utf8)) ?? ""
+        return table.split(separator: "\n").filter { !$0.hasPrefix("#") }.map { line in
+            let fields = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
+            return Fixture(name: fields[0], fontPath: fields[1], faceIndex: Int(fields[2])!, text: fields[3])
+        }
+    }()
+
+    @Test func everyFixtureHasAReference() {
+        #expect(Self.fixtures.count >= 10)
+        for fixture in Self.fixtures {
+            #expect(FileManager.default.fileExists(atPath: Self.directory.appendingPathComponent(fixture.name + ".hb").path))
+        }
+    }
+
+    @Test(arguments: fixtures)
+    func glyphsMatchHBShape(_ fixture: Fixture) throws {
+        let expected = try String(contentsOf: Self.directory.appendingPathComponent(fixture.name + ".hb"), encoding: .utf8)
+            .trimmingCharacters(in: .whitespacesAndNewlines)
+        let font = try #require(Fixtures.registry.fonts.first { $0.path == fixture.fontPath && $0.faceIndex == fixture.faceIndex })
+        let style = TextStyle(family: font.family, weight: font.weight, italic: font.italic, size: Double(font.unitsPerEm))
+        let request = ParagraphRequest(text: AttributedText(fixture.text, style: style), width: 1e7)
+        let layout = try Fixtures.layouter.layout(request)
+        #expect(layout.lines.count == 1)
+        #expect(layout.runs.allSatisfy { $0.fontID == font.id }, "fell back away from \(font.family)")
+        #expect(Self.hbShapeLine(layout, text: fixture.text) == expected)
+    }
+
+    /// Prints a layout the way hb-shape --no-glyph-names does: gid=cluster@dx,dy+advance,
+    /// clusters in code points. At size = units-per-em, points are font units.
+    static func hbShapeLine(_ layout: ParagraphLayout, text: String) -> String {
+        var codePointIndex: [Int: Int] = [:]
+        var utf16 = 0
+        for (index, scalar) in text.unicodeScalars.enumerated() {
+            codePointIndex[utf16] = index
+            utf16 += scalar.utf16.count
+        }
+        var pen = layout.lines[0].usedRect.x
+        let baseline = layout.lines[0].baselineOrigin.y
+        var items: [String] = []
+        for run in layout.runs {
+            for k in run.glyphIDs.indices {
+                let dx = Int((run.positions[k].x - pen).rounded())
+                let dy = Int((baseline - run.positions[k].y).rounded())
+                let offset = dx != 0 || dy != 0 ? "@\(dx),\(dy)" : ""
+                items.append("\(run.glyphIDs[k])=\(codePointIndex[run.clusters[k]] ?? -1)\(offset)+\(Int(run.advances[k].rounded()))")
+                pen += run.advances[k]
+            }
+        }
+        return "[" + items.joined(separator: "|") + "]"
+    }
+}
