@@ -41,7 +41,8 @@ let package = Package(
             .product(name: "Logging", package: "swift-log"),
         ]),
         .executableTarget(name: "layoutctl", dependencies: [
-            "LayoutClient",
+            "LayoutClient", "LayoutWire",
+            .product(name: "SwiftProtobuf", package: "swift-protobuf"),
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "layoutd-bench", dependencies: [

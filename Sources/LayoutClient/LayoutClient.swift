@@ -1,0 +1,146 @@
+import Foundation
+import LayoutWire
+import SwiftProtobuf
+
+/// A blocking client for one connection to layoutd: frames out, frames in.
+///
+/// Used by layoutctl, the integration tests and the benchmark. Replies are matched by
+/// request id; `call` waits for its own and keeps any other that arrives first.
+public final class LayoutClient {
+    public let socketPath: String
+    private let fd: Int32
+    private var nextID: UInt64 = 1
+    private var early: [UInt64: Layoutd_V1_Envelope] = [:]
+    /// Replies can be much larger than requests (a glyph per character); this bounds them.
+    public var maxReplyBytes = 256 << 20
+
+    public init(socketPath: String, timeout: TimeInterval = 60) throws {
+        self.socketPath = socketPath
+        fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+        guard fd >= 0 else { throw ClientError.connect(path: socketPath, reason: String(cString: strerror(errno))) }
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        guard socketPath.utf8.count < MemoryLayout.size(ofValue: address.sun_path) else {
+            close(fd)
+            throw ClientError.connect(path: socketPath, reason: "path too long for a Unix socket")
+        }
+        withUnsafeMutableBytes(of: &address.sun_path) { $0.copyBytes(from: socketPath.utf8) }
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+        }
+        guard connected == 0 else {
+            let reason = String(cString: strerror(errno))
+            close(fd)
+            throw ClientError.connect(path: socketPath, reason: reason)
+        }
+        var limit = timeval(tv_sec: Int(timeout), tv_usec: Int((timeout - timeout.rounded(.down)) * 1e6))
+        setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &limit, socklen_t(MemoryLayout<timeval>.size))
+        setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &limit, socklen_t(MemoryLayout<timeval>.size))
+    }
+
+    deinit { close(fd) }
+
+    /// A fresh request id.
+    public func makeID() -> UInt64 {
+        defer { nextID += 1 }
+        return nextID
+    }
+
+    /// Sends `body` and waits for the reply with the same id.
+    public func call(_ body: Layoutd_V1_Envelope.OneOf_Body, deadlineMs: UInt32 = 0) throws -> Layoutd_V1_Envelope {
+        var envelope = Layoutd_V1_Envelope()
+        envelope.requestID = makeID()
+        envelope.deadlineMs = deadlineMs
+        envelope.body = body
+        try send(envelope)
+        return try receive(id: envelope.requestID)
+    }
+
+    /// Like `call`, but a server error becomes a thrown `ClientError.server`.
+    public func request(_ body: Layoutd_V1_Envelope.OneOf_Body) throws -> Layoutd_V1_Envelope.OneOf_Body {
+        let reply = try call(body)
+        if case .error(let error) = reply.body { throw ClientError.server(error) }
+        guard let body = reply.body else { throw ClientError.protocolViolation("reply without a body") }
+        return body
+    }
+
+    public func send(_ envelope: Layoutd_V1_Envelope) throws {
+        try sendRaw(Framing.encode(envelope))
+    }
+
+    /// Writes bytes as they are: tests use it to send broken frames.
+    public func sendRaw(_ bytes: [UInt8]) throws {
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes[offset...].withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            if written < 0 {
+                if errno == EINTR { continue }
+                throw ClientError.io("send failed: \(String(cString: strerror(errno)))")
+            }
+            offset += written
+        }
+    }
+
+    /// The reply with `id`, keeping others that arrive first for later calls.
+    public func receive(id: UInt64) throws -> Layoutd_V1_Envelope {
+        if let kept = early.removeValue(forKey: id) { return kept }
+        while true {
+            let envelope = try receive()
+            if envelope.requestID == id { return envelope }
+            early[envelope.requestID] = envelope
+        }
+    }
+
+    /// The next reply frame, whatever its id.
+    public func receive() throws -> Layoutd_V1_Envelope {
+        let header = try readExactly(Framing.headerBytes)
+        let length = Framing.bodyLength(header: header)
+        guard length <= maxReplyBytes else { throw ClientError.protocolViolation("reply of \(length) bytes is over the client's limit") }
+        let body = try readExactly(length)
+        do {
+            return try Layoutd_V1_Envelope(serializedBytes: body)
+        } catch {
+            throw ClientError.protocolViolation("reply is not an Envelope: \(error)")
+        }
+    }
+
+    /// True when the server has closed the connection (a read sees end of file).
+    public func isClosedByServer() -> Bool {
+        var byte: UInt8 = 0
+        return recv(fd, &byte, 1, 0) == 0
+    }
+
+    private func readExactly(_ count: Int) throws -> [UInt8] {
+        var bytes = [UInt8](repeating: 0, count: count)
+        var offset = 0
+        while offset < count {
+            let got = bytes[offset...].withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
+            if got == 0 { throw ClientError.closed }
+            if got < 0 {
+                if errno == EINTR { continue }
+                if errno == EAGAIN || errno == EWOULDBLOCK { throw ClientError.io("timed out waiting for the daemon") }
+                throw ClientError.io("receive failed: \(String(cString: strerror(errno)))")
+            }
+            offset += got
+        }
+        return bytes
+    }
+}
+
+public enum ClientError: Error, CustomStringConvertible {
+    case connect(path: String, reason: String)
+    case closed
+    case io(String)
+    case protocolViolation(String)
+    case server(Layoutd_V1_Error)
+
+    public var description: String {
+        switch self {
+        case let .connect(path, reason): "cannot connect to layoutd at \(path): \(reason) (is the daemon running? set --socket or LAYOUTD_SOCKET)"
+        case .closed: "the daemon closed the connection"
+        case let .io(message): message
+        case let .protocolViolation(message): "protocol error: \(message)"
+        case let .server(error): "layoutd: \(error)"
+        }
+    }
+}

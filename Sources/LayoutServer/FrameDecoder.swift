@@ -1,0 +1,30 @@
+import LayoutWire
+import NIOCore
+
+/// Splits the byte stream into frame bodies, refusing an oversize frame as soon as its
+/// 4-byte header arrives, before any of the body is read or buffered.
+///
+/// NIO-extras' LengthFieldBasedFrameDecoder has no maximum: a header announcing 2 GiB would
+/// keep the connection open while the buffer grew. This one checks first.
+struct FrameDecoder: ByteToMessageDecoder {
+    typealias InboundOut = ByteBuffer
+    let maxFrameBytes: Int
+
+    mutating func decode(context: ChannelHandlerContext, buffer: inout ByteBuffer) throws -> DecodingState {
+        guard let length = buffer.getInteger(at: buffer.readerIndex, as: UInt32.self) else { return .needMoreData }
+        guard Int(length) <= maxFrameBytes else {
+            throw FramingError.tooLarge(length: Int(length), limit: maxFrameBytes)
+        }
+        guard buffer.readableBytes >= Framing.headerBytes + Int(length) else { return .needMoreData }
+        buffer.moveReaderIndex(forwardBy: Framing.headerBytes)
+        context.fireChannelRead(wrapInboundOut(buffer.readSlice(length: Int(length))!))
+        return .continue
+    }
+
+    mutating func decodeLast(context: ChannelHandlerContext, buffer: inout ByteBuffer, seenEOF: Bool) throws -> DecodingState {
+        while try decode(context: context, buffer: &buffer) == .continue {}
+        // A client that leaves mid-frame is gone; its partial frame is dropped with the connection.
+        buffer.moveReaderIndex(to: buffer.writerIndex)
+        return .needMoreData
+    }
+}

@@ -1,0 +1,87 @@
+import Foundation
+import LayoutEngine
+import LayoutWire
+import Logging
+import NIOCore
+import NIOPosix
+
+/// The daemon's server: listens on a Unix socket (its own or one systemd passed), serves
+/// connections on NIO event loops and lays text out on a worker pool.
+public final class LayoutServer: @unchecked Sendable {
+    public let configuration: ServerConfiguration
+    public let processor: RequestProcessor
+    private let logger: Logger
+    private let group: MultiThreadedEventLoopGroup
+    private let pool: NIOThreadPool
+    private let tracker = InFlightTracker()
+    private var serverChannel: Channel?
+    private var ownsSocketFile = false
+    private let finished = DispatchSemaphore(value: 0)
+
+    public init(configuration: ServerConfiguration, layouter: ParagraphLayouter, logger: Logger) throws {
+        try configuration.validate()
+        self.configuration = configuration
+        self.processor = RequestProcessor(layouter: layouter, configuration: configuration)
+        self.logger = logger
+        self.group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
+        self.pool = NIOThreadPool(numberOfThreads: configuration.workerThreads)
+    }
+
+    /// Where the server listens, for logs: the path, or the activated descriptor.
+    public private(set) var listeningOn = ""
+
+    /// Binds (or adopts the activated socket) and starts accepting. Returns once listening.
+    public func start() throws {
+        pool.start()
+        let processor = self.processor
+        let pool = self.pool
+        let tracker = self.tracker
+        let configuration = self.configuration
+        let bootstrap = ServerBootstrap(group: group)
+            .serverChannelOption(ChannelOptions.backlog, value: 256)
+            .childChannelInitializer { channel in
+                channel.eventLoop.makeCompletedFuture {
+                    try channel.pipeline.syncOperations.addHandler(ByteToMessageHandler(FrameDecoder(maxFrameBytes: configuration.maxFrameBytes)))
+                    try channel.pipeline.syncOperations.addHandler(ConnectionHandler(
+                        processor: processor, pool: pool, tracker: tracker,
+                        maxInFlight: configuration.maxInFlightPerConnection))
+                }
+            }
+        if let fd = Systemd.activatedSocket() {
+            serverChannel = try bootstrap.withBoundSocket(fd).wait()
+            listeningOn = "socket-activated fd \(fd)"
+        } else {
+            let path = configuration.socketPath
+            try UnixSocketPath.prepare(path)
+            // Created 0660 from the start: no window in which others could connect.
+            let oldMask = umask(0o117)
+            defer { umask(oldMask) }
+            serverChannel = try bootstrap.bind(unixDomainSocketPath: path).wait()
+            ownsSocketFile = true
+            listeningOn = path
+        }
+        Systemd.notify("READY=1\nSTATUS=serving on \(listeningOn)")
+        logger.info("layoutd listening", metadata: ["socket": "\(listeningOn)",
+                                                 "fonts": "\(processor.layouter.fonts.fonts.count)"])
+    }
+
+    /// Stops accepting, answers every request in flight, then closes connections and exits `wait`.
+    /// Requests that arrive meanwhile get UNAVAILABLE.
+    public func shutdown(timeout: TimeInterval = 30) {
+        guard !tracker.isShuttingDown else { return }
+        tracker.beginShutdown()
+        Systemd.notify("STOPPING=1")
+        logger.info("layoutd shutting down", metadata: ["in_flight": "\(tracker.count)"])
+        try? serverChannel?.close().wait()
+        if ownsSocketFile { unlink(configuration.socketPath) }
+        let deadline = Date().addingTimeInterval(timeout)
+        while tracker.count > 0 && Date() < deadline { usleep(5_000) }
+        for channel in tracker.openChannels { try? channel.close().wait() }
+        try? pool.syncShutdownGracefully()
+        try? group.syncShutdownGracefully()
+        finished.signal()
+    }
+
+    /// Blocks until `shutdown` has finished.
+    public func wait() { finished.wait() }
+}

@@ -1,0 +1,105 @@
+import Foundation
+import LayoutEngine
+import LayoutWire
+import SwiftProtobuf
+
+/// Turns one decoded request into its reply. Pure of sockets, so it is tested directly.
+public final class RequestProcessor: Sendable {
+    public let layouter: ParagraphLayouter
+    let configuration: ServerConfiguration
+    let stats = ServerStats()
+    public static let serverVersion = "0.1.0"
+
+    public init(layouter: ParagraphLayouter, configuration: ServerConfiguration) {
+        self.layouter = layouter
+        self.configuration = configuration
+    }
+
+    /// Decodes a frame body; a body that is not an Envelope gets a MALFORMED reply with id 0.
+    func decode(_ bytes: [UInt8]) -> Result<Layoutd_V1_Envelope, WireError> {
+        do {
+            return .success(try Layoutd_V1_Envelope(serializedBytes: bytes))
+        } catch {
+            return .failure(WireError(.malformed, "frame body is not a layoutd.v1.Envelope: \(error)", field: "envelope"))
+        }
+    }
+
+    /// The reply to `envelope`, which carries the same request id.
+    public func reply(to envelope: Layoutd_V1_Envelope) -> Layoutd_V1_Envelope {
+        let start = DispatchTime.now().uptimeNanoseconds
+        var reply = Layoutd_V1_Envelope()
+        reply.requestID = envelope.requestID
+        do {
+            reply.body = try body(for: envelope)
+        } catch {
+            reply.body = .error(error.wireMessage)
+        }
+        let micros = Double(DispatchTime.now().uptimeNanoseconds - start) / 1000
+        if case .error = reply.body { stats.record(microseconds: micros, failed: true) } else {
+            stats.record(microseconds: micros, failed: false)
+        }
+        return reply
+    }
+
+    private func body(for envelope: Layoutd_V1_Envelope) throws(WireError) -> Layoutd_V1_Envelope.OneOf_Body {
+        switch envelope.body {
+        case .layout(let request):
+            do {
+                let paragraph = try request.paragraphRequest(fonts: layouter.fonts)
+                guard paragraph.text.units.count <= configuration.maxTextUnits else {
+                    throw LayoutError(.resourceExhausted,
+                                      "text is \(paragraph.text.units.count) UTF-16 units; this server takes at most \(configuration.maxTextUnits)",
+                                      field: "text")
+                }
+                return .layoutReply(Layoutd_V1_LayoutReply(try layouter.layout(paragraph)))
+            } catch let error as LayoutError {
+                throw WireError(error, under: "layout")
+            } catch {
+                throw WireError(.internal, "\(error)", field: "layout")
+            }
+        case .hello:
+            var hello = Layoutd_V1_HelloReply()
+            hello.serverVersion = Self.serverVersion
+            hello.protocolVersion = Framing.protocolVersion
+            hello.maxFrameBytes = UInt32(configuration.maxFrameBytes)
+            hello.maxTextUtf16 = UInt32(configuration.maxTextUnits)
+            return .helloReply(hello)
+        case .fonts:
+            return .fontsReply(Layoutd_V1_FontsReply(layouter.fonts))
+        case .stats:
+            return .statsReply(statsReply())
+        case .none:
+            throw WireError(.unimplemented, "the envelope has no body, or one this server does not know", field: "envelope.body")
+        case .helloReply, .layoutReply, .fontsReply, .statsReply, .error:
+            throw WireError(.invalidArgument, "a reply message was sent as a request", field: "envelope.body")
+        case .cancel:
+            throw WireError(.internal, "cancel is handled by the connection", field: "envelope.body")
+        }
+    }
+
+    func statsReply() -> Layoutd_V1_StatsReply {
+        let snapshot = stats.snapshot()
+        var reply = Layoutd_V1_StatsReply()
+        reply.requestsServed = snapshot.served
+        reply.errors = snapshot.errors
+        reply.connectionsOpen = snapshot.open
+        reply.connectionsTotal = snapshot.total
+        reply.latencyP50Us = snapshot.p50
+        reply.latencyP90Us = snapshot.p90
+        reply.latencyP99Us = snapshot.p99
+        reply.fontsLoaded = UInt32(layouter.fonts.fonts.count)
+        reply.uptimeSeconds = Date().timeIntervalSince(stats.started)
+        reply.shapingCacheHits = layouter.cache?.hits ?? 0
+        reply.shapingCacheMisses = layouter.cache?.misses ?? 0
+        return reply
+    }
+
+    /// An error reply for `requestID`, counted in the stats.
+    func errorReply(_ requestID: UInt64, _ error: WireError) -> Layoutd_V1_Envelope {
+        stats.record(microseconds: 0, failed: true)
+        var reply = Layoutd_V1_Envelope()
+        reply.requestID = requestID
+        reply.body = .error(error.wireMessage)
+        return reply
+    }
+}

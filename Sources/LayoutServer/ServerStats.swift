@@ -1,0 +1,46 @@
+import Foundation
+import Synchronization
+
+/// Counters and recent latencies, shared by every connection.
+final class ServerStats: Sendable {
+    private struct State {
+        var served: UInt64 = 0
+        var errors: UInt64 = 0
+        var open: UInt64 = 0
+        var total: UInt64 = 0
+        /// The latest `window` latencies, in microseconds, as a ring.
+        var latencies: [Double] = []
+        var next = 0
+    }
+
+    private static let window = 4096
+    private let state = Mutex(State())
+    let started = Date()
+
+    func connectionOpened() { state.withLock { $0.open += 1; $0.total += 1 } }
+    func connectionClosed() { state.withLock { $0.open -= 1 } }
+
+    func record(microseconds: Double, failed: Bool) {
+        state.withLock { s in
+            s.served += 1
+            if failed { s.errors += 1 }
+            if s.latencies.count < Self.window { s.latencies.append(microseconds) } else { s.latencies[s.next] = microseconds }
+            s.next = (s.next + 1) % Self.window
+        }
+    }
+
+    struct Snapshot {
+        var served, errors, open, total: UInt64
+        var p50, p90, p99: Double
+    }
+
+    func snapshot() -> Snapshot {
+        let (s, sorted) = state.withLock { ($0, $0.latencies) }
+        let ordered = sorted.sorted()
+        func percentile(_ p: Double) -> Double {
+            ordered.isEmpty ? 0 : ordered[min(ordered.count - 1, Int((Double(ordered.count - 1) * p).rounded()))]
+        }
+        return Snapshot(served: s.served, errors: s.errors, open: s.open, total: s.total,
+                        p50: percentile(0.5), p90: percentile(0.9), p99: percentile(0.99))
+    }
+}

@@ -1,0 +1,98 @@
+import LayoutEngine
+
+extension Layoutd_V1_LayoutReply {
+    /// The wire form of a paragraph layout.
+    public init(_ layout: ParagraphLayout) {
+        self.init()
+        lines = layout.lines.map(Layoutd_V1_Line.init)
+        runs = layout.runs.map(Layoutd_V1_GlyphRun.init)
+        visibleRange = Layoutd_V1_Range(layout.visibleRange)
+        width = Float(layout.size.width)
+        height = Float(layout.size.height)
+        direction = layout.direction == .rightToLeft ? .rtl : .ltr
+    }
+}
+
+extension Layoutd_V1_Range {
+    public init(_ range: Range<Int>) {
+        self.init()
+        start = UInt32(range.lowerBound)
+        length = UInt32(range.count)
+    }
+}
+
+extension Layoutd_V1_Rect {
+    public init(_ rect: Rect) {
+        self.init()
+        x = Float(rect.x)
+        y = Float(rect.y)
+        width = Float(rect.width)
+        height = Float(rect.height)
+    }
+}
+
+extension Layoutd_V1_Point {
+    public init(_ point: Point) {
+        self.init()
+        x = Float(point.x)
+        y = Float(point.y)
+    }
+}
+
+extension Layoutd_V1_Line {
+    public init(_ line: LineLayout) {
+        self.init()
+        range = Layoutd_V1_Range(line.range)
+        baselineOrigin = Layoutd_V1_Point(line.baselineOrigin)
+        ascent = Float(line.ascent)
+        descent = Float(line.descent)
+        leading = Float(line.leading)
+        width = Float(line.width)
+        trailingWhitespaceWidth = Float(line.trailingWhitespaceWidth)
+        usedRect = Layoutd_V1_Rect(line.usedRect)
+        hardBreak = line.hardBreak
+        truncated = line.truncated
+    }
+}
+
+extension Layoutd_V1_GlyphRun {
+    public init(_ run: GlyphRunLayout) {
+        self.init()
+        fontID = run.fontID
+        size = Float(run.size)
+        bidiLevel = UInt32(run.bidiLevel)
+        glyphIds = run.glyphIDs
+        positions.reserveCapacity(run.positions.count * 2)
+        for point in run.positions {
+            positions.append(Float(point.x))
+            positions.append(Float(point.y))
+        }
+        advances = run.advances.map(Float.init)
+        clusters = run.clusters.map(UInt32.init)
+        range = Layoutd_V1_Range(run.range)
+        truncationToken = run.isTruncationToken
+        lineIndex = UInt32(run.lineIndex)
+    }
+}
+
+extension Layoutd_V1_FontsReply {
+    /// Every loaded face, with the default family and the fallback order.
+    public init(_ registry: FontRegistry) {
+        self.init()
+        faces = registry.fonts.map { font in
+            var face = Layoutd_V1_FontFace()
+            face.fontID = font.id
+            face.family = font.family
+            face.style = font.styleName
+            face.weight = UInt32(font.weight)
+            face.italic = font.italic
+            face.path = font.path
+            face.faceIndex = UInt32(font.faceIndex)
+            face.unitsPerEm = UInt32(font.unitsPerEm)
+            face.coverage = UInt32(font.coverageCount)
+            return face
+        }
+        fallbackFamilies = registry.fallbackFamilies
+        defaultFamily = registry.defaultFamily
+    }
+}

@@ -1,0 +1,126 @@
+import LayoutEngine
+
+extension Layoutd_V1_LayoutRequest {
+    /// The engine request this wire request describes, or the first thing wrong with it.
+    /// Field paths are relative to the request ("spans[1].range"); callers prefix them.
+    public func paragraphRequest(fonts: FontRegistry) throws(LayoutError) -> ParagraphRequest {
+        let units = text.utf16.count
+        let base = try hasDefaultStyle ? defaultStyle.patch(field: "default_style", fonts: fonts) : StylePatch()
+        var style = base.applied(to: TextStyle(family: fonts.defaultFamily, size: 17))
+        if style.family.isEmpty { style.family = fonts.defaultFamily }
+        var spans: [AttributedText.Span] = []
+        for (index, span) in self.spans.enumerated() {
+            let field = "spans[\(index)]"
+            guard span.hasRange else { throw LayoutError(.invalidArgument, "a span needs a range", field: field + ".range") }
+            let range = try span.range.checked(in: text, units: units, field: field + ".range")
+            let patch = try span.style.patch(field: field + ".style", fonts: fonts)
+            spans.append(AttributedText.Span(range: range, patch: patch))
+        }
+        guard width.isFinite, width > 0 else {
+            throw LayoutError(.invalidArgument, "width must be finite and greater than 0, got \(width)", field: "width")
+        }
+        guard height.isFinite, height >= 0 else {
+            throw LayoutError(.invalidArgument, "height must be finite and >= 0 (0 is unlimited), got \(height)", field: "height")
+        }
+        guard lineHeightMultiple.isFinite, lineHeightMultiple >= 0 else {
+            throw LayoutError(.invalidArgument, "line_height_multiple must be finite and >= 0, got \(lineHeightMultiple)",
+                              field: "line_height_multiple")
+        }
+        guard lineHeight.isFinite, lineHeight >= 0 else {
+            throw LayoutError(.invalidArgument, "line_height must be finite and >= 0, got \(lineHeight)", field: "line_height")
+        }
+        let alignment: TextAlignment
+        switch self.alignment {
+        case .natural: alignment = .natural
+        case .left: alignment = .left
+        case .right: alignment = .right
+        case .center: alignment = .center
+        case .justified: alignment = .justified
+        case .UNRECOGNIZED(let value):
+            throw LayoutError(.invalidArgument, "unknown alignment \(value)", field: "alignment")
+        }
+        let direction: BaseDirection
+        switch self.direction {
+        case .auto: direction = .auto
+        case .ltr: direction = .leftToRight
+        case .rtl: direction = .rightToLeft
+        case .UNRECOGNIZED(let value):
+            throw LayoutError(.invalidArgument, "unknown direction \(value)", field: "direction")
+        }
+        return ParagraphRequest(
+            text: AttributedText(text, style: style, spans: spans), width: Double(width),
+            height: height > 0 ? Double(height) : nil, alignment: alignment, direction: direction,
+            lineHeightMultiple: lineHeightMultiple > 0 ? Double(lineHeightMultiple) : 1,
+            lineHeight: lineHeight > 0 ? Double(lineHeight) : nil,
+            maxLines: maxLines > 0 ? Int(maxLines) : nil,
+            truncationToken: hasTruncationToken ? (truncationToken.isEmpty ? nil : truncationToken) : "\u{2026}")
+    }
+}
+
+extension Layoutd_V1_Range {
+    /// The range as UTF-16 offsets, if it lies in the text and cuts no surrogate pair.
+    func checked(in text: String, units: Int, field: String) throws(LayoutError) -> Range<Int> {
+        let start = Int(self.start)
+        let end = start + Int(length)
+        guard end <= units else {
+            throw LayoutError(.invalidArgument, "range \(start)..<\(end) ends past the text's \(units) UTF-16 units", field: field)
+        }
+        for offset in [start, end] where offset > 0 && offset < units {
+            let utf16 = text.utf16
+            let unit = utf16[utf16.index(utf16.startIndex, offsetBy: offset)]
+            if UTF16.isTrailSurrogate(unit) {
+                throw LayoutError(.invalidArgument, "range edge \(offset) falls inside a surrogate pair", field: field)
+            }
+        }
+        return start..<end
+    }
+}
+
+extension Layoutd_V1_Style {
+    /// The overrides this style sets; zero and empty fields inherit.
+    func patch(field: String, fonts: FontRegistry) throws(LayoutError) -> StylePatch {
+        var patch = StylePatch()
+        if !family.isEmpty {
+            guard fonts.hasFamily(family) else {
+                throw LayoutError(.notFound, "no loaded font family named \"\(family)\"", field: field + ".family")
+            }
+            patch.family = family
+        }
+        if weight != 0 {
+            guard weight <= 1000 else {
+                throw LayoutError(.invalidArgument, "weight must be in 1...1000, got \(weight)", field: field + ".weight")
+            }
+            patch.weight = Int(weight)
+        }
+        if hasItalic { patch.italic = italic }
+        if size != 0 {
+            guard size.isFinite, size > 0, size <= 10_000 else {
+                throw LayoutError(.invalidArgument, "size must be in (0, 10000] points, got \(size)", field: field + ".size")
+            }
+            patch.size = Double(size)
+        }
+        if hasLetterSpacing {
+            guard letterSpacing.isFinite, abs(letterSpacing) <= 10_000 else {
+                throw LayoutError(.invalidArgument, "letter_spacing must be finite, got \(letterSpacing)",
+                                  field: field + ".letter_spacing")
+            }
+            patch.letterSpacing = Double(letterSpacing)
+        }
+        if !features.isEmpty {
+            patch.features = try features.enumerated().map { (index, feature) throws(LayoutError) in
+                guard feature.tag.utf8.count == 4, feature.tag.unicodeScalars.allSatisfy({ $0.value >= 0x20 && $0.value < 0x7F }) else {
+                    throw LayoutError(.invalidArgument, "feature tag \"\(feature.tag)\" is not four ASCII characters",
+                                      field: field + ".features[\(index)].tag")
+                }
+                return FontFeature(tag: feature.tag, value: feature.value)
+            }
+        }
+        if !language.isEmpty {
+            guard language.utf8.count <= 35, language.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") }) else {
+                throw LayoutError(.invalidArgument, "language \"\(language)\" is not a BCP 47 tag", field: field + ".language")
+            }
+            patch.language = language
+        }
+        return patch
+    }
+}

@@ -1,0 +1,62 @@
+import LayoutEngine
+
+/// A per-request failure as it goes on the wire: code, message and the offending field.
+public struct WireError: Error, Equatable, CustomStringConvertible {
+    public var code: Layoutd_V1_Error.Code
+    public var message: String
+    public var field: String
+
+    public init(_ code: Layoutd_V1_Error.Code, _ message: String, field: String = "") {
+        self.code = code
+        self.message = message
+        self.field = field
+    }
+
+    /// An engine error, its field placed under the request's name ("layout.width").
+    public init(_ error: LayoutError, under prefix: String) {
+        let code: Layoutd_V1_Error.Code = switch error.code {
+        case .invalidArgument: .invalidArgument
+        case .notFound: .notFound
+        case .resourceExhausted: .resourceExhausted
+        case .internal: .internal
+        }
+        self.init(code, error.message, field: error.field.isEmpty ? prefix : "\(prefix).\(error.field)")
+    }
+
+    public var wireMessage: Layoutd_V1_Error {
+        var error = Layoutd_V1_Error()
+        error.code = code
+        error.message = message
+        error.field = field
+        return error
+    }
+
+    public var description: String { field.isEmpty ? message : "\(field): \(message)" }
+}
+
+extension Layoutd_V1_Error: CustomStringConvertible {
+    /// One line for a person: "INVALID_ARGUMENT layout.width: width must be …".
+    public var description: String {
+        let name = code.protoName
+        return field.isEmpty ? "\(name): \(message)" : "\(name) \(field): \(message)"
+    }
+}
+
+extension Layoutd_V1_Error.Code {
+    /// The name the .proto gives the code, as clients in every language print it.
+    public var protoName: String {
+        switch self {
+        case .unspecified: "CODE_UNSPECIFIED"
+        case .invalidArgument: "INVALID_ARGUMENT"
+        case .notFound: "NOT_FOUND"
+        case .resourceExhausted: "RESOURCE_EXHAUSTED"
+        case .unimplemented: "UNIMPLEMENTED"
+        case .deadlineExceeded: "DEADLINE_EXCEEDED"
+        case .cancelled: "CANCELLED"
+        case .malformed: "MALFORMED"
+        case .internal: "INTERNAL"
+        case .unavailable: "UNAVAILABLE"
+        case .UNRECOGNIZED(let value): "CODE_\(value)"
+        }
+    }
+}

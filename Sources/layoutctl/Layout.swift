@@ -1,0 +1,81 @@
+import ArgumentParser
+import Foundation
+import LayoutClient
+import LayoutWire
+import SwiftProtobuf
+
+extension LayoutCtl {
+    struct Layout: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Lay a paragraph out and print its lines.")
+
+        @OptionGroup var connection: Connection
+        @Option(help: "Container width in points.") var width: Float
+        @Option(help: "Container height in points (0: unlimited).") var height: Float = 0
+        @Option(help: "Font family.") var font: String = ""
+        @Option(help: "Font size in points.") var size: Float = 17
+        @Option(help: "Weight, 1-1000.") var weight: UInt32 = 0
+        @Flag(help: "Italic.") var italic = false
+        @Option(help: "Extra points after each grapheme.") var letterSpacing: Float = 0
+        @Option(help: "BCP 47 language tag.") var language: String = ""
+        @Option(help: "natural, left, right, center or justified.") var align: String = "natural"
+        @Option(help: "auto, ltr or rtl.") var direction: String = "auto"
+        @Option(help: "Line height multiple.") var lineHeightMultiple: Float = 0
+        @Option(help: "Maximum number of lines (0: unlimited).") var maxLines: UInt32 = 0
+        @Option(help: "Truncation token (default …).") var token: String?
+        @Flag(help: "Print the whole reply as JSON.") var json = false
+        @Argument(help: "The text.") var text: String
+
+        func run() throws {
+            var request = Layoutd_V1_LayoutRequest()
+            request.text = text
+            request.width = width
+            request.height = height
+            request.defaultStyle.family = font
+            request.defaultStyle.size = size
+            request.defaultStyle.weight = weight
+            if italic { request.defaultStyle.italic = true }
+            if letterSpacing != 0 { request.defaultStyle.letterSpacing = letterSpacing }
+            request.defaultStyle.language = language
+            request.lineHeightMultiple = lineHeightMultiple
+            request.maxLines = maxLines
+            if let token { request.truncationToken = token }
+            guard let alignment = ["natural": Layoutd_V1_Alignment.natural, "left": .left, "right": .right,
+                                   "center": .center, "justified": .justified][align] else {
+                throw ValidationError("--align must be natural, left, right, center or justified")
+            }
+            request.alignment = alignment
+            guard let base = ["auto": Layoutd_V1_Direction.auto, "ltr": .ltr, "rtl": .rtl][direction] else {
+                throw ValidationError("--direction must be auto, ltr or rtl")
+            }
+            request.direction = base
+            try reportingFailures {
+                guard case .layoutReply(let reply) = try connection.client().request(.layout(request)) else {
+                    throw ClientError.protocolViolation("expected a layout reply")
+                }
+                print(json ? try reply.jsonString() : LineTable.render(reply, text: text))
+            }
+        }
+    }
+}
+
+/// One readable row per line: index, UTF-16 range, size, baseline, width, text.
+enum LineTable {
+    static func render(_ reply: Layoutd_V1_LayoutReply, text: String) -> String {
+        let units = Array(text.utf16)
+        var rows = ["line  range        size  baseline   width  text"]
+        for (index, line) in reply.lines.enumerated() {
+            let sizes = reply.runs.filter { $0.lineIndex == index }.map(\.size)
+            let start = Int(line.range.start)
+            let end = min(units.count, start + Int(line.range.length))
+            var shown = String(decoding: units[start..<end], as: UTF16.self)
+                .replacingOccurrences(of: "\n", with: "\\n")
+            if line.truncated { shown += "…" }
+            rows.append(String(format: "%4d  ", index) + "[\(start),\(end))".padded(11)
+                        + String(format: "  %4.1f  %8.2f  %6.2f  ", sizes.max() ?? 0, line.baselineOrigin.y, line.width)
+                        + shown)
+        }
+        rows.append(String(format: "size %.2f x %.2f, visible [%d,%d)", reply.width, reply.height,
+                           reply.visibleRange.start, reply.visibleRange.start + reply.visibleRange.length))
+        return rows.joined(separator: "\n")
+    }
+}

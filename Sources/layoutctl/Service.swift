@@ -1,0 +1,68 @@
+import ArgumentParser
+import Foundation
+import LayoutClient
+import LayoutWire
+import SwiftProtobuf
+
+extension LayoutCtl {
+    struct Fonts: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "List the fonts the daemon loaded.")
+        @OptionGroup var connection: Connection
+        @Flag(help: "Print JSON.") var json = false
+
+        func run() throws {
+            try reportingFailures {
+                guard case .fontsReply(let reply) = try connection.client().request(.fonts(.init())) else {
+                    throw ClientError.protocolViolation("expected a fonts reply")
+                }
+                if json { print(try reply.jsonString()); return }
+                print("  id  family                        style              weight  italic  glyph-mapped")
+                for face in reply.faces {
+                    print(String(format: "%4d  ", face.fontID) + face.family.padded(28) + "  " + face.style.padded(17)
+                          + String(format: "  %6d  ", face.weight) + (face.italic ? "yes" : "no").padded(6)
+                          + "  \(face.coverage)")
+                }
+                print("default: \(reply.defaultFamily); fallback: \(reply.fallbackFamilies.joined(separator: ", "))")
+            }
+        }
+    }
+
+    struct Ping: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Check that the daemon answers, and how fast.")
+        @OptionGroup var connection: Connection
+
+        func run() throws {
+            try reportingFailures {
+                let client = try connection.client()
+                let start = Date()
+                guard case .helloReply(let hello) = try client.request(.hello(.init())) else {
+                    throw ClientError.protocolViolation("expected a hello reply")
+                }
+                let micros = Int(Date().timeIntervalSince(start) * 1e6)
+                print("layoutd \(hello.serverVersion) at \(client.socketPath): protocol \(hello.protocolVersion), "
+                      + "max frame \(hello.maxFrameBytes) bytes, max text \(hello.maxTextUtf16) UTF-16 units, \(micros) µs")
+            }
+        }
+    }
+
+    struct Stats: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Print the daemon's counters.")
+        @OptionGroup var connection: Connection
+        @Flag(help: "Print JSON.") var json = false
+
+        func run() throws {
+            try reportingFailures {
+                guard case .statsReply(let stats) = try connection.client().request(.stats(.init())) else {
+                    throw ClientError.protocolViolation("expected a stats reply")
+                }
+                if json { print(try stats.jsonString()); return }
+                print(String(format: "served %llu, errors %llu, connections %llu open / %llu total, fonts %u, up %.1f s",
+                             stats.requestsServed, stats.errors, stats.connectionsOpen, stats.connectionsTotal,
+                             stats.fontsLoaded, stats.uptimeSeconds))
+                print(String(format: "latency p50 %.1f µs, p90 %.1f µs, p99 %.1f µs; shaping cache %llu hits, %llu misses",
+                             stats.latencyP50Us, stats.latencyP90Us, stats.latencyP99Us,
+                             stats.shapingCacheHits, stats.shapingCacheMisses))
+            }
+        }
+    }
+}

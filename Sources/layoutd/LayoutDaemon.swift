@@ -1,0 +1,81 @@
+import ArgumentParser
+import Dispatch
+import Foundation
+import LayoutEngine
+import LayoutServer
+import Logging
+
+/// The daemon: loads fonts once, then serves layout requests on a Unix socket until SIGTERM.
+@main
+struct LayoutDaemon: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "layoutd",
+        abstract: "Text layout daemon: protobuf requests over a Unix socket, glyph positions back.")
+
+    @Option(help: "Unix socket to listen on (ignored under systemd socket activation).")
+    var socket: String = ServerConfiguration.defaultSocketPath
+
+    @Option(name: .customLong("font"), help: "A font file or a directory of fonts to load; repeatable.")
+    var fonts: [String] = []
+
+    @Flag(help: "Load only the fonts named with --font.")
+    var noDefaultFonts = false
+
+    @Option(help: "Family used when a request names none.")
+    var defaultFamily = "Noto Sans"
+
+    @Option(help: "Largest request frame in bytes (at most 16 MiB).")
+    var maxFrameBytes = 4 << 20
+
+    @Option(help: "Longest text a request may carry, in UTF-16 code units.")
+    var maxText = 262_144
+
+    @Option(help: "Layout worker threads (default: one per core).")
+    var threads = ProcessInfo.processInfo.activeProcessorCount
+
+    @Option(help: "trace, debug, info, notice, warning, error or critical.")
+    var logLevel = "info"
+
+    func run() throws {
+        var logger = Logger(label: "layoutd")
+        logger.logLevel = Logger.Level(rawValue: logLevel) ?? .info
+        let started = Date()
+        let paths = (noDefaultFonts ? [] : DefaultFonts.paths.filter { FileManager.default.fileExists(atPath: $0) })
+            + (try fonts.flatMap(Self.fontFiles))
+        let registry = try FontRegistry.load(paths: paths, defaultFamily: defaultFamily)
+        logger.info("fonts loaded", metadata: ["faces": "\(registry.fonts.count)", "files": "\(paths.count)",
+                                               "ms": "\(Int(Date().timeIntervalSince(started) * 1000))"])
+        let configuration = ServerConfiguration(socketPath: socket, maxFrameBytes: maxFrameBytes, maxTextUnits: maxText,
+                                                workerThreads: threads, fontPaths: fonts, loadDefaultFonts: !noDefaultFonts)
+        let layouter = ParagraphLayouter(fonts: registry, maxTextLength: maxText)
+        let server = try LayoutServer(configuration: configuration, layouter: layouter, logger: logger)
+        let signals = Self.onTermination { server.shutdown() }
+        try server.start()
+        server.wait()
+        withExtendedLifetime(signals) {}
+        logger.info("layoutd stopped")
+    }
+
+    /// SIGTERM and SIGINT start a graceful shutdown on a background queue.
+    static func onTermination(_ handler: @escaping @Sendable () -> Void) -> [DispatchSourceSignal] {
+        [SIGTERM, SIGINT].map { number in
+            signal(number, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+            source.setEventHandler(handler: handler)
+            source.resume()
+            return source
+        }
+    }
+
+    /// A font file, or the font files (.ttf, .otf, .ttc) in a directory tree, sorted.
+    static func fontFiles(_ path: String) throws -> [String] {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            throw ValidationError("font path does not exist: \(path)")
+        }
+        guard isDirectory.boolValue else { return [path] }
+        let names = FileManager.default.enumerator(atPath: path)?.compactMap { $0 as? String } ?? []
+        return names.filter { ["ttf", "otf", "ttc"].contains(($0 as NSString).pathExtension.lowercased()) }
+            .sorted().map { path + "/" + $0 }
+    }
+}
