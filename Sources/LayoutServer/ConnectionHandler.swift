@@ -58,6 +58,12 @@ final class ConnectionHandler: ChannelInboundHandler, @unchecked Sendable {
             write(processor.errorReply(id, WireError(.unavailable, "the server is shutting down")), context: context)
             return
         }
+        guard case .layout = envelope.body else {
+            // Hello, fonts, stats and malformed bodies are cheap: answered at once, never queued
+            // behind layouts, so health checks stay fast under load.
+            write(processor.reply(to: envelope, inFlight: tracker.count), context: context)
+            return
+        }
         if inFlight >= maxInFlight {
             write(processor.errorReply(id, WireError(.resourceExhausted,
                 "more than \(maxInFlight) requests in flight on this connection", field: "envelope")), context: context)

@@ -25,12 +25,12 @@ public final class RequestProcessor: Sendable {
     }
 
     /// The reply to `envelope`, which carries the same request id.
-    public func reply(to envelope: Layoutd_V1_Envelope) -> Layoutd_V1_Envelope {
+    public func reply(to envelope: Layoutd_V1_Envelope, inFlight: Int = 0) -> Layoutd_V1_Envelope {
         let start = DispatchTime.now().uptimeNanoseconds
         var reply = Layoutd_V1_Envelope()
         reply.requestID = envelope.requestID
         do {
-            reply.body = try body(for: envelope)
+            reply.body = try body(for: envelope, inFlight: inFlight)
         } catch {
             reply.body = .error(error.wireMessage)
         }
@@ -41,7 +41,7 @@ public final class RequestProcessor: Sendable {
         return reply
     }
 
-    private func body(for envelope: Layoutd_V1_Envelope) throws(WireError) -> Layoutd_V1_Envelope.OneOf_Body {
+    private func body(for envelope: Layoutd_V1_Envelope, inFlight: Int) throws(WireError) -> Layoutd_V1_Envelope.OneOf_Body {
         switch envelope.body {
         case .layout(let request):
             do {
@@ -67,7 +67,7 @@ public final class RequestProcessor: Sendable {
         case .fonts:
             return .fontsReply(Layoutd_V1_FontsReply(layouter.fonts))
         case .stats:
-            return .statsReply(statsReply())
+            return .statsReply(statsReply(inFlight: inFlight))
         case .none:
             throw WireError(.unimplemented, "the envelope has no body, or one this server does not know", field: "envelope.body")
         case .helloReply, .layoutReply, .fontsReply, .statsReply, .error:
@@ -77,7 +77,7 @@ public final class RequestProcessor: Sendable {
         }
     }
 
-    func statsReply() -> Layoutd_V1_StatsReply {
+    func statsReply(inFlight: Int) -> Layoutd_V1_StatsReply {
         let snapshot = stats.snapshot()
         var reply = Layoutd_V1_StatsReply()
         reply.requestsServed = snapshot.served
@@ -91,6 +91,7 @@ public final class RequestProcessor: Sendable {
         reply.uptimeSeconds = Date().timeIntervalSince(stats.started)
         reply.shapingCacheHits = layouter.cache?.hits ?? 0
         reply.shapingCacheMisses = layouter.cache?.misses ?? 0
+        reply.requestsInFlight = UInt64(inFlight)
         return reply
     }
 

@@ -148,6 +148,9 @@ public nonisolated struct Layoutd_V1_StatsReply: Sendable {
 
   public var shapingCacheMisses: UInt64 = 0
 
+  /// Layout requests accepted and not yet answered, across connections.
+  public var requestsInFlight: UInt64 = 0
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public init() {}
@@ -490,7 +493,7 @@ nonisolated extension Layoutd_V1_StatsRequest: SwiftProtobuf.Message, SwiftProto
 
 nonisolated extension Layoutd_V1_StatsReply: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".StatsReply"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}requests_served\0\u{1}errors\0\u{3}connections_open\0\u{3}connections_total\0\u{3}latency_p50_us\0\u{3}latency_p90_us\0\u{3}latency_p99_us\0\u{3}fonts_loaded\0\u{3}uptime_seconds\0\u{3}shaping_cache_hits\0\u{3}shaping_cache_misses\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}requests_served\0\u{1}errors\0\u{3}connections_open\0\u{3}connections_total\0\u{3}latency_p50_us\0\u{3}latency_p90_us\0\u{3}latency_p99_us\0\u{3}fonts_loaded\0\u{3}uptime_seconds\0\u{3}shaping_cache_hits\0\u{3}shaping_cache_misses\0\u{3}requests_in_flight\0")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -509,6 +512,7 @@ nonisolated extension Layoutd_V1_StatsReply: SwiftProtobuf.Message, SwiftProtobu
       case 9: try { try decoder.decodeSingularDoubleField(value: &self.uptimeSeconds) }()
       case 10: try { try decoder.decodeSingularUInt64Field(value: &self.shapingCacheHits) }()
       case 11: try { try decoder.decodeSingularUInt64Field(value: &self.shapingCacheMisses) }()
+      case 12: try { try decoder.decodeSingularUInt64Field(value: &self.requestsInFlight) }()
       default: break
       }
     }
@@ -548,6 +552,9 @@ nonisolated extension Layoutd_V1_StatsReply: SwiftProtobuf.Message, SwiftProtobu
     if self.shapingCacheMisses != 0 {
       try visitor.visitSingularUInt64Field(value: self.shapingCacheMisses, fieldNumber: 11)
     }
+    if self.requestsInFlight != 0 {
+      try visitor.visitSingularUInt64Field(value: self.requestsInFlight, fieldNumber: 12)
+    }
     try unknownFields.traverse(visitor: &visitor)
   }
 
@@ -563,6 +570,7 @@ nonisolated extension Layoutd_V1_StatsReply: SwiftProtobuf.Message, SwiftProtobu
     if lhs.uptimeSeconds != rhs.uptimeSeconds {return false}
     if lhs.shapingCacheHits != rhs.shapingCacheHits {return false}
     if lhs.shapingCacheMisses != rhs.shapingCacheMisses {return false}
+    if lhs.requestsInFlight != rhs.requestsInFlight {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }

@@ -1,0 +1,100 @@
+import Foundation
+import LayoutClient
+import LayoutWire
+import Testing
+
+/// Runs the real `layoutd` binary on a temporary socket, as a user or systemd would.
+final class Daemon {
+    static let buildDirectory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+    static func binary(_ name: String) -> String { buildDirectory.appendingPathComponent(name).path }
+
+    let socketPath: String
+    let process = Process()
+    let stderr = Pipe()
+
+    /// Starts `layoutd` with `arguments` and waits until it accepts connections.
+    init(arguments: [String] = [], socketPath: String? = nil) throws {
+        self.socketPath = socketPath ?? Self.temporarySocketPath()
+        process.executableURL = URL(fileURLWithPath: Self.binary("layoutd"))
+        process.arguments = ["--socket", self.socketPath, "--log-level", "warning"] + arguments
+        process.standardError = stderr
+        // Not the test runner's stdout: a daemon left running must not hold its pipe open.
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        try Self.waitUntilServing(self.socketPath, process: process)
+    }
+
+    static func temporarySocketPath() -> String {
+        "/tmp/layoutd-test-\(getpid())-\(UUID().uuidString.prefix(8)).sock"
+    }
+
+    static func waitUntilServing(_ path: String, process: Process?, seconds: Double = 30) throws {
+        let deadline = Date().addingTimeInterval(seconds)
+        while Date() < deadline {
+            if let client = try? LayoutClient(socketPath: path, timeout: 5), (try? client.request(.hello(.init()))) != nil { return }
+            if let process, !process.isRunning { throw HarnessError("layoutd exited with status \(process.terminationStatus)") }
+            usleep(20_000)
+        }
+        throw HarnessError("layoutd did not start serving at \(path)")
+    }
+
+    func client(timeout: TimeInterval = 60) throws -> LayoutClient { try LayoutClient(socketPath: socketPath, timeout: timeout) }
+
+    /// Sends SIGTERM and returns the exit status.
+    @discardableResult
+    func stop() -> Int32 {
+        if process.isRunning {
+            process.terminate()
+            process.waitUntilExit()
+        }
+        return process.terminationStatus
+    }
+
+    deinit {
+        if process.isRunning { process.terminate(); process.waitUntilExit() }
+        unlink(socketPath)
+    }
+}
+
+struct HarnessError: Error, CustomStringConvertible {
+    var description: String
+    init(_ description: String) { self.description = description }
+}
+
+/// Runs a command to completion and returns its status, stdout and stderr.
+func run(_ executable: String, _ arguments: [String], environment: [String: String]? = nil) throws -> (status: Int32, out: String, err: String) {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: executable)
+    process.arguments = arguments
+    if let environment { process.environment = environment }
+    let out = Pipe()
+    let err = Pipe()
+    process.standardOutput = out
+    process.standardError = err
+    try process.run()
+    let outData = out.fileHandleForReading.readDataToEndOfFile()
+    let errData = err.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return (process.terminationStatus, String(decoding: outData, as: UTF8.self), String(decoding: errData, as: UTF8.self))
+}
+
+/// A layout request with the common fields set.
+func layoutRequest(_ text: String, width: Float = 300, size: Float = 24, family: String = "Noto Sans") -> Layoutd_V1_LayoutRequest {
+    var request = Layoutd_V1_LayoutRequest()
+    request.text = text
+    request.width = width
+    request.defaultStyle.family = family
+    request.defaultStyle.size = size
+    return request
+}
+
+extension Layoutd_V1_Envelope {
+    var errorReply: Layoutd_V1_Error? {
+        if case .error(let error) = body { return error }
+        return nil
+    }
+    var layoutReply: Layoutd_V1_LayoutReply? {
+        if case .layoutReply(let reply) = body { return reply }
+        return nil
+    }
+}

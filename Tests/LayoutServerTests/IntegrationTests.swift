@@ -1,0 +1,164 @@
+import Foundation
+import LayoutClient
+import LayoutWire
+import Testing
+
+@Suite(.serialized) struct IntegrationTests {
+    @Test func layoutctlPrintsOneRowPerLine() throws {
+        let daemon = try Daemon()
+        let result = try run(Daemon.binary("layoutctl"), ["layout", "--socket", daemon.socketPath, "--width", "300",
+                                                          "--font", "Noto Sans", "--size", "24",
+                                                          "The quick brown fox jumps over the lazy dog, twice over."])
+        #expect(result.status == 0, "\(result.err)")
+        let rows = result.out.split(separator: "\n")
+        #expect(rows.first?.hasPrefix("line  range") == true)
+        #expect(rows.count == 1 + 3 + 1)  // header, three lines, summary
+        #expect(rows[1].hasPrefix("   0  [0,") && rows[1].contains("24.0"))
+        #expect(rows[3].hasPrefix("   2  ") && rows[3].hasSuffix("over."))
+        #expect(rows.last?.hasPrefix("size ") == true)
+        #expect(daemon.stop() == 0)
+    }
+
+    @Test func layoutctlFindsTheDaemonThroughTheEnvironment() throws {
+        let daemon = try Daemon()
+        var environment = ProcessInfo.processInfo.environment
+        environment["LAYOUTD_SOCKET"] = daemon.socketPath
+        let ping = try run(Daemon.binary("layoutctl"), ["ping"], environment: environment)
+        #expect(ping.status == 0)
+        #expect(ping.out.contains("layoutd 0.1.0"))
+        let fonts = try run(Daemon.binary("layoutctl"), ["fonts"], environment: environment)
+        #expect(fonts.out.contains("Noto Color Emoji"))
+        #expect(fonts.out.contains("Noto Naskh Arabic"))
+        let json = try run(Daemon.binary("layoutctl"), ["layout", "--json", "--width", "100", "hi"], environment: environment)
+        let object = try JSONSerialization.jsonObject(with: Data(json.out.utf8)) as? [String: Any]
+        #expect((object?["lines"] as? [Any])?.count == 1)
+    }
+
+    @Test func layoutctlReportsADaemonErrorOnOneLine() throws {
+        let daemon = try Daemon()
+        let result = try run(Daemon.binary("layoutctl"), ["layout", "--socket", daemon.socketPath, "--width", "100",
+                                                          "--font", "Comic Sans", "x"])
+        #expect(result.status == 1)
+        #expect(result.err == "layoutctl: layoutd: NOT_FOUND layout.default_style.family: no loaded font family named \"Comic Sans\"\n")
+        let missing = try run(Daemon.binary("layoutctl"), ["ping", "--socket", "/tmp/no-such-layoutd.sock"])
+        #expect(missing.status == 1)
+        #expect(missing.err.contains("cannot connect to layoutd at /tmp/no-such-layoutd.sock"))
+    }
+
+    @Test func pipelinedRepliesMatchTheirRequests() throws {
+        let daemon = try Daemon()
+        let client = try daemon.client()
+        let texts = (0..<64).map { "Request number \($0) " + String(repeating: "word ", count: $0 % 7 + 1) }
+        for (index, text) in texts.enumerated() {
+            var envelope = Layoutd_V1_Envelope()
+            envelope.requestID = UInt64(1000 + index)
+            envelope.body = .layout(layoutRequest(text, width: 120))
+            try client.send(envelope)
+        }
+        var seen = Set<UInt64>()
+        for _ in texts {
+            let reply = try client.receive()
+            let index = Int(reply.requestID) - 1000
+            let layout = try #require(reply.layoutReply)
+            #expect(layout.visibleRange.length == UInt32(texts[index].utf16.count))
+            seen.insert(reply.requestID)
+        }
+        #expect(seen.count == texts.count)
+    }
+
+    @Test func manyClientsAtOnce() async throws {
+        let daemon = try Daemon()
+        try await withThrowingTaskGroup(of: Int.self) { group in
+            for clientIndex in 0..<8 {
+                group.addTask {
+                    let client = try daemon.client()
+                    var served = 0
+                    for round in 0..<25 {
+                        let body = try client.request(.layout(layoutRequest("client \(clientIndex) round \(round) السلام 你好 👋🏽")))
+                        if case .layoutReply = body { served += 1 }
+                    }
+                    return served
+                }
+            }
+            var total = 0
+            for try await served in group { total += served }
+            #expect(total == 200)
+        }
+        let stats = try daemon.client().request(.stats(.init()))
+        guard case .statsReply(let reply) = stats else { Issue.record("no stats"); return }
+        #expect(reply.requestsServed >= 200)
+        #expect(reply.connectionsTotal >= 9)
+        #expect(reply.latencyP50Us > 0)
+        #expect(reply.fontsLoaded > 20)
+    }
+
+    @Test func cancelAndDeadline() throws {
+        let daemon = try Daemon(arguments: ["--threads", "1"])
+        let client = try daemon.client()
+        // A cancel that arrives before its request: the request is answered CANCELLED.
+        var cancel = Layoutd_V1_Envelope()
+        cancel.requestID = 1
+        cancel.body = .cancel(.with { $0.requestID = 7 })
+        try client.send(cancel)
+        var request = Layoutd_V1_Envelope()
+        request.requestID = 7
+        request.body = .layout(layoutRequest("cancel me"))
+        try client.send(request)
+        #expect(try client.receive(id: 7).errorReply?.code == .cancelled)
+        // With one worker busy on a long text, a 1 ms deadline passes while the request waits.
+        var heavy = Layoutd_V1_Envelope()
+        heavy.requestID = 8
+        heavy.body = .layout(layoutRequest(String(repeating: "long text without end ", count: 8000)))
+        try client.send(heavy)
+        var hurried = Layoutd_V1_Envelope()
+        hurried.requestID = 9
+        hurried.deadlineMs = 1
+        hurried.body = .layout(layoutRequest("in a hurry"))
+        try client.send(hurried)
+        #expect(try client.receive(id: 9).errorReply?.code == .deadlineExceeded)
+        #expect(try client.receive(id: 8).layoutReply != nil)
+    }
+
+    @Test func shutdownAnswersWhatIsInFlightFirst() throws {
+        let daemon = try Daemon(arguments: ["--threads", "1"])
+        let client = try daemon.client()
+        var heavy = Layoutd_V1_Envelope()
+        heavy.requestID = 42
+        heavy.body = .layout(layoutRequest(String(repeating: "shutdown waits for me ", count: 8000)))
+        try client.send(heavy)
+        // Wait until the daemon has taken the request (stats are answered without queueing).
+        let observer = try daemon.client()
+        let deadline = Date().addingTimeInterval(30)
+        while Date() < deadline {
+            guard case .statsReply(let stats) = try observer.request(.stats(.init())) else { break }
+            if stats.requestsInFlight > 0 { break }
+            usleep(2_000)
+        }
+        daemon.process.terminate()
+        let reply = try client.receive(id: 42)
+        #expect(reply.layoutReply != nil, "\(reply.errorReply?.description ?? "")")
+        daemon.process.waitUntilExit()
+        #expect(daemon.process.terminationStatus == 0)
+        #expect(access(daemon.socketPath, F_OK) != 0, "the socket file is removed on exit")
+    }
+
+    @Test func staleSocketIsReplacedAndALiveOneIsNot() throws {
+        let path = Daemon.temporarySocketPath()
+        // A stale socket: bound, then its owner went away without removing it.
+        let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        withUnsafeMutableBytes(of: &address.sun_path) { $0.copyBytes(from: path.utf8) }
+        _ = withUnsafePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+            bind(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) } }
+        close(fd)
+        #expect(access(path, F_OK) == 0)
+        let daemon = try Daemon(socketPath: path)
+        var info = stat()
+        #expect(stat(path, &info) == 0 && info.st_mode & 0o777 == 0o660)
+        let second = try run(Daemon.binary("layoutd"), ["--socket", path])
+        #expect(second.status != 0)
+        #expect(second.err.contains("another daemon is already serving at \(path)"))
+        #expect(try daemon.client().request(.hello(.init())) != nil)
+    }
+}
