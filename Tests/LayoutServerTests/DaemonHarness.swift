@@ -51,7 +51,7 @@ final class Daemon {
     }
 
     deinit {
-        if process.isRunning { process.terminate(); process.waitUntilExit() }
+        stopForSure(process)
         unlink(socketPath)
     }
 }
@@ -97,4 +97,14 @@ extension Layoutd_V1_Envelope {
         if case .layoutReply(let reply) = body { return reply }
         return nil
     }
+}
+
+/// SIGTERM, then SIGKILL if the process has not gone within five seconds.
+func stopForSure(_ process: Process) {
+    guard process.isRunning else { return }
+    process.terminate()
+    let deadline = Date().addingTimeInterval(5)
+    while process.isRunning && Date() < deadline { usleep(10_000) }
+    if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+    process.waitUntilExit()
 }

@@ -1,0 +1,104 @@
+import Foundation
+import LayoutClient
+import LayoutWire
+import Testing
+
+/// Socket activation and readiness, proved with systemd-socket-activate (no systemd as PID 1
+/// needed), and the unit files checked by systemd-analyze.
+@Suite(.serialized) struct SystemdTests {
+    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent()
+
+    @Test func servesAnActivatedSocketAndSignalsReady() throws {
+        let socketPath = Daemon.temporarySocketPath()
+        let notifyPath = socketPath + ".notify"
+        let notify = try DatagramListener(path: notifyPath)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/systemd-socket-activate")
+        // systemd-socket-activate clears the environment: NOTIFY_SOCKET is passed with -E.
+        process.arguments = ["-l", socketPath, "-E", "NOTIFY_SOCKET=\(notifyPath)",
+                             Daemon.binary("layoutd"), "--socket", "/nonexistent/ignored.sock"]
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        defer { stopForSure(process); unlink(socketPath) }
+        // The daemon starts on the first connection; it must answer that very connection.
+        // (Connecting before systemd-socket-activate has bound the path would just fail.)
+        let deadline = Date().addingTimeInterval(10)
+        while access(socketPath, F_OK) != 0 && Date() < deadline { usleep(10_000) }
+        let client = try LayoutClient(socketPath: socketPath, timeout: 30)
+        guard case .helloReply(let hello) = try client.request(.hello(.init())) else {
+            Issue.record("no hello reply over the activated socket"); return
+        }
+        #expect(hello.protocolVersion == Framing.protocolVersion)
+        let message = try notify.receive(timeout: 10)
+        #expect(message.contains("READY=1"))
+        guard case .layoutReply(let layout) = try client.request(.layout(layoutRequest("activated"))) else {
+            Issue.record("no layout reply"); return
+        }
+        #expect(layout.lines.count == 1)
+        process.terminate()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+    }
+
+    @Test func unitFilesVerifyCleanly() throws {
+        // systemd-analyze exits 0 on unknown keys, so any stderr output counts as a failure.
+        // ExecStart is pointed at the built binary: verify also checks that it exists.
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("layoutd-units-\(getpid())")
+        try? FileManager.default.removeItem(at: directory)
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        for name in ["layoutd.service", "layoutd.socket"] {
+            let text = try String(contentsOf: Self.repository.appendingPathComponent("systemd/\(name)"), encoding: .utf8)
+                .replacingOccurrences(of: "/usr/local/bin/layoutd", with: Daemon.binary("layoutd"))
+            try text.write(to: directory.appendingPathComponent(name), atomically: true, encoding: .utf8)
+        }
+        let result = try run("/usr/bin/systemd-analyze", ["verify", "--man=no",
+                                                          directory.appendingPathComponent("layoutd.socket").path,
+                                                          directory.appendingPathComponent("layoutd.service").path])
+        let problems = result.err.split(separator: "\n").filter { !Self.isEnvironmentNoise($0) }
+        #expect(result.status == 0)
+        #expect(problems.isEmpty, "systemd-analyze: \(problems.joined(separator: "\n"))")
+    }
+
+    /// Lines systemd-analyze prints about the machine it runs on (a container without systemd
+    /// as PID 1, a missing user), not about our units.
+    static func isEnvironmentNoise(_ line: Substring) -> Bool {
+        line.contains("Failed to resolve user") || line.contains("Failed to resolve group")
+            || line.contains("System has not been booted with systemd")
+    }
+}
+
+/// A Unix datagram socket standing in for systemd's notification socket.
+final class DatagramListener {
+    let fd: Int32
+    let path: String
+
+    init(path: String) throws {
+        self.path = path
+        unlink(path)
+        fd = socket(AF_UNIX, Int32(SOCK_DGRAM.rawValue), 0)
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        withUnsafeMutableBytes(of: &address.sun_path) { $0.copyBytes(from: path.utf8) }
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+        }
+        guard bound == 0 else { throw HarnessError("cannot bind \(path)") }
+    }
+
+    func receive(timeout: Int) throws -> String {
+        var limit = timeval(tv_sec: timeout, tv_usec: 0)
+        setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &limit, socklen_t(MemoryLayout<timeval>.size))
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        let count = recv(fd, &buffer, buffer.count, 0)
+        guard count > 0 else { throw HarnessError("no notification within \(timeout) s") }
+        return String(decoding: buffer[..<count], as: UTF8.self)
+    }
+
+    deinit {
+        close(fd)
+        unlink(path)
+    }
+}
