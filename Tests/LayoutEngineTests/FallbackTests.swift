@@ -44,11 +44,9 @@ import Testing
         #expect(throws: LayoutError.self) { try Fixtures.layout("x", family: "Comic Sans") }
     }
 
-    @Test func everyCorpusCaptionLaysOutWithoutNotdef() throws {
-        guard let corpus = Fixtures.corpus else {
-            print("skip: ../shared/corpus/captions.jsonl is not beside this clone")
-            return
-        }
+    @Test(.enabled(if: Fixtures.corpus != nil, "../shared/corpus/captions.jsonl is not beside this clone"))
+    func everyCorpusCaptionLaysOutWithoutNotdef() throws {
+        let corpus = try #require(Fixtures.corpus)
         #expect(corpus.count > 1000)
         var failures: [String] = []
         for caption in corpus {

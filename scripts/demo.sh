@@ -1,0 +1,30 @@
+#!/usr/bin/env bash
+# The main job, for a newcomer: install what is missing, build, start layoutd on its default
+# fonts, lay real captions out through layoutctl, and stop the daemon.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+scripts/setup.sh
+swift build -c release --product layoutd
+swift build -c release --product layoutctl
+bin=$(swift build -c release --show-bin-path)
+socket=$(mktemp -u /tmp/layoutd-demo-XXXXXX.sock)
+"$bin/layoutd" --socket "$socket" --log-level warning &
+daemon=$!
+trap 'kill -TERM $daemon 2>/dev/null; wait $daemon 2>/dev/null || true' EXIT
+for _ in $(seq 100); do "$bin/layoutctl" ping --socket "$socket" >/dev/null 2>&1 && break; sleep 0.1; done
+export LAYOUTD_SOCKET=$socket
+"$bin/layoutctl" ping
+echo
+echo "== A caption in English, 300 pt wide, Noto Sans 24 pt"
+"$bin/layoutctl" layout --width 300 --font "Noto Sans" --size 24 \
+  "You will remember, Watson, how the dreadful business of the Abernetty family was first brought to my notice by the depth which the parsley had sunk into the butter upon a hot day."
+echo
+echo "== Mixed scripts with fallback and bidi, justified"
+"$bin/layoutctl" layout --width 260 --size 20 --align justified \
+  "Layout 🌍 مرحبا بالعالم 你好，世界 नमस्ते दुनिया — 👩‍👩‍👧‍👦 🇯🇵 one cluster each."
+echo
+echo "== Two lines at most, tail-truncated"
+"$bin/layoutctl" layout --width 200 --size 18 --max-lines 2 \
+  "不识庐山真面目，只缘身在此山中。横看成岭侧成峰，远近高低各不同。 -- 苏轼《题西林壁》"
+echo
+"$bin/layoutctl" stats

@@ -1,0 +1,21 @@
+#!/usr/bin/env bash
+# Installs what layoutd needs on Debian 12 (the Swift toolchain is assumed): C libraries,
+# protoc, the reference tools the tests compare against, and the default fonts.
+set -euo pipefail
+packages=(
+  pkg-config libfreetype-dev libharfbuzz-dev libharfbuzz-bin libunibreak-dev libfribidi-dev libcairo2-dev
+  protobuf-compiler libprotobuf-c-dev protobuf-c-compiler python3-protobuf
+  fonts-noto-core fonts-noto-cjk fonts-noto-color-emoji fonts-dejavu-core
+  systemd
+)
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if [ ${#missing[@]} -gt 0 ]; then
+  echo "setup: installing ${missing[*]}"
+  sudo=""; [ "$(id -u)" -eq 0 ] || sudo="sudo"
+  $sudo apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+fi
+command -v swift >/dev/null || { echo "setup: the Swift toolchain is not on PATH" >&2; exit 1; }
