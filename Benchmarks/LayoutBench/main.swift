@@ -1,0 +1,13 @@
+import Foundation
+
+// layoutd-bench: measures the paragraph pipeline against the HarfBuzz floor on the caption
+// corpus, and round trips through a real daemon. Figures are written, not asserted.
+let options = BenchOptions.parse(CommandLine.arguments.dropFirst())
+let captions = try Corpus.load(options.corpusPath)
+var report = Report(options: options, captionCount: captions.count)
+let inProcess = try InProcessBench(captions: captions, options: options)
+report.add(try inProcess.run())
+if options.daemon {
+    report.add(try DaemonBench(captions: captions, options: options).run())
+}
+try report.write()
