@@ -24,18 +24,42 @@ struct TextAnalysis {
                 if !mayBeRTL && UnitClass.mayBeRTL(unit) { mayBeRTL = true }
             }
         }
-        markGraphemes(text.string, into: &flags)
+        markGraphemes(units, into: &flags)
         markLineBreaks(units, language: text.styles.first?.language ?? "", into: &flags)
         let (levels, paragraphs) = BidiResolver.resolve(units, flags: flags, direction: direction, mayBeRTL: mayBeRTL)
         return TextAnalysis(flags: flags, levels: levels, paragraphs: paragraphs, hasControls: hasControls)
     }
 
-    /// Grapheme cluster starts (UAX #29 extended clusters), from Swift's `Character`.
-    static func markGraphemes(_ string: String, into flags: inout ContiguousArray<UnitFlags>) {
-        var offset = 0
-        for character in string {
-            flags[offset].insert(.graphemeStart)
-            offset += character.utf16.count
+    /// Grapheme cluster starts (UAX #29 extended clusters).
+    ///
+    /// Between two "simple" units (below U+0300, not CR, not the pictographs © and ®) there is
+    /// always a boundary (GB999: no rule joins them), so such stretches are marked directly.
+    /// Everything else goes through Swift's `Character`, one segment at a time; a segment
+    /// starts and ends at a boundary between two simple units, so it is judged in full context
+    /// (grapheme rules look backward only).
+    static func markGraphemes(_ units: ContiguousArray<UInt16>, into flags: inout ContiguousArray<UnitFlags>) {
+        let count = units.count
+        guard count > 0 else { return }
+        @inline(__always) func simple(_ u: UInt16) -> Bool { u < 0x300 && u != 0x0D && u != 0xA9 && u != 0xAE }
+        flags[0].insert(.graphemeStart)
+        var i = 0
+        while i < count {
+            if simple(units[i]) && (i + 1 == count || simple(units[i + 1])) {
+                if i + 1 < count { flags[i + 1].insert(.graphemeStart) }
+                i += 1
+                continue
+            }
+            // A complex segment from the known boundary at i to the next simple-simple pair.
+            var end = i + 1
+            while end < count && !(simple(units[end - 1]) && simple(units[end])) { end += 1 }
+            let segment = String(decoding: units[i..<end], as: UTF16.self)
+            var offset = i
+            for character in segment {
+                flags[offset].insert(.graphemeStart)
+                offset += character.utf16.count
+            }
+            i = end
+            if end < count { flags[end].insert(.graphemeStart) }
         }
     }
 

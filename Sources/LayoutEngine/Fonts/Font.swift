@@ -26,6 +26,9 @@ public final class Font: @unchecked Sendable {
     public let isColorEmoji: Bool
 
     let hbFont: OpaquePointer
+    /// One bit per BMP code point the cmap maps: fallback asks about every cluster, and a bit
+    /// test is far cheaper than a cmap search through HarfBuzz.
+    private let bmpCoverage: [UInt64]
 
     init(id: UInt32, family: String, styleName: String, weight: Int, italic: Bool, widthClass: Int,
          path: String, faceIndex: Int, hbFace: OpaquePointer) {
@@ -52,6 +55,12 @@ public final class Font: @unchecked Sendable {
         let set = hb_set_create()
         hb_face_collect_unicodes(hbFace, set)
         self.coverageCount = Int(hb_set_get_population(set))
+        var bits = [UInt64](repeating: 0, count: 0x10000 / 64)
+        var codepoint = hb_codepoint_t.max  // HB_SET_VALUE_INVALID: start before the first
+        while hb_set_next(set, &codepoint) != 0 && codepoint < 0x10000 {
+            bits[Int(codepoint) >> 6] |= 1 << UInt64(codepoint & 63)
+        }
+        self.bmpCoverage = bits
         hb_set_destroy(set)
         self.isColorEmoji = hb_ot_color_has_png(hbFace) != 0 || hb_ot_color_has_layers(hbFace) != 0
     }
@@ -63,6 +72,13 @@ public final class Font: @unchecked Sendable {
     public func nominalGlyph(_ scalar: UInt32) -> UInt32? {
         var glyph: hb_codepoint_t = 0
         return hb_font_get_nominal_glyph(hbFont, scalar, &glyph) != 0 ? glyph : nil
+    }
+
+    /// True when the cmap maps `scalar`.
+    @inline(__always)
+    public func covers(_ scalar: UInt32) -> Bool {
+        if scalar < 0x10000 { return bmpCoverage[Int(scalar) >> 6] & (1 << UInt64(scalar & 63)) != 0 }
+        return nominalGlyph(scalar) != nil
     }
 
     /// Points per font unit at `size`.

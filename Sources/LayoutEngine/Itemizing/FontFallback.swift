@@ -47,7 +47,7 @@ struct FontFallback {
     @inline(__always)
     static func covers(_ font: Font, _ scalars: ArraySlice<UInt32>) -> Bool {
         for scalar in scalars where !isDefaultIgnorable(scalar) {
-            if font.nominalGlyph(scalar) == nil { return false }
+            if !font.covers(scalar) { return false }
         }
         return true
     }

@@ -77,6 +77,11 @@ struct Itemizer {
     /// The cluster's script: its first scalar that is neither Common nor Inherited (UAX #24).
     private func clusterScript(_ scalars: [UInt32]) -> hb_script_t {
         for scalar in scalars {
+            if scalar < 0x80 {
+                // ASCII: letters are Latin, everything else Common; no table look-up needed.
+                if (scalar | 0x20) >= 0x61 && (scalar | 0x20) <= 0x7A { return HB_SCRIPT_LATIN }
+                continue
+            }
             let script = hb_unicode_script(Self.unicodeFuncs, scalar)
             if script != HB_SCRIPT_COMMON && script != HB_SCRIPT_INHERITED && script != HB_SCRIPT_UNKNOWN { return script }
         }
@@ -86,12 +91,14 @@ struct Itemizer {
     /// UTS #51: a cluster is shown as emoji when it asks for it (U+FE0F), holds a modifier,
     /// regional indicator or tag, or starts with a character whose default is emoji presentation.
     static func hasEmojiPresentation(_ scalars: [UInt32]) -> Bool {
-        guard let first = scalars.first, first >= 0x00A9 else { return false }
-        if scalars.contains(0xFE0E) { return false }
+        guard let first = scalars.first, first >= 0x00A9 || scalars.count > 1 else { return false }
+        if scalars.count > 1 && scalars.contains(0xFE0E) { return false }
         for s in scalars where s == 0xFE0F || (s >= 0x1F3FB && s <= 0x1F3FF) || (s >= 0x1F1E6 && s <= 0x1F1FF)
             || (s >= 0xE0020 && s <= 0xE007F) || s == 0x20E3 {
             return true
         }
+        // No character below U+231A (WATCH) defaults to emoji presentation.
+        guard first >= 0x231A else { return false }
         return Unicode.Scalar(first)?.properties.isEmojiPresentation ?? false
     }
 }

@@ -15,7 +15,7 @@ public final class ParagraphLayouter: Sendable {
     /// Runs the pipeline: analyze, itemize, shape, break, position.
     public func layout(_ request: ParagraphRequest) throws -> ParagraphLayout {
         try request.validate(fonts: fonts, maxTextLength: maxTextLength)
-        var work = try ParagraphWork(request: request, fonts: fonts, shaper: Shaper(cache: cache))
+        let work = try ParagraphWork(request: request, fonts: fonts, shaper: Shaper(cache: cache))
         return work.run()
     }
 }

@@ -9,7 +9,7 @@ extension ParagraphWork {
     }
 
     /// The position stage: metrics, line limits, truncation, bidi reordering, alignment.
-    mutating func position(_ broken: [BrokenLine], direction: BaseDirection) -> ParagraphLayout {
+    func position(_ broken: [BrokenLine], direction: BaseDirection) -> ParagraphLayout {
         var planned = broken.map(plan)
         let boxes = planned.map { $0.metrics.box(multiple: request.lineHeightMultiple, fixed: request.lineHeight) }
         var visible = min(planned.count, request.maxLines ?? Int.max)

@@ -1,7 +1,9 @@
 /// The state of one paragraph layout as it moves through the stages.
 ///
 /// Built by analyze, itemize, shape and measure; then break and position run over it.
-struct ParagraphWork {
+/// A class: every stage reads the same arrays, and copying them per call would cost more
+/// than the stages themselves.
+final class ParagraphWork {
     let request: ParagraphRequest
     let text: AttributedText
     let analysis: TextAnalysis
@@ -11,7 +13,7 @@ struct ParagraphWork {
     /// The text HarfBuzz sees: tabs become spaces and other controls zero-width spaces.
     let shapingUnits: ContiguousArray<UInt16>
     let items: [Item]
-    var runs: [ShapedRun]
+    let runs: [ShapedRun]
     /// prefix[i] is the advance of units 0..<i in points, letter spacing included.
     let prefix: [Double]
 
@@ -83,7 +85,7 @@ struct ParagraphWork {
     }
 
     /// Runs break and position over the shaped text.
-    mutating func run() -> ParagraphLayout {
+    func run() -> ParagraphLayout {
         let count = text.units.count
         let firstBase = analysis.paragraphs.first?.baseLevel ?? 0
         let direction: BaseDirection = firstBase == 1 ? .rightToLeft : .leftToRight

@@ -3,7 +3,7 @@
 /// Extra space is given per HarfBuzz cluster, counted in the units the cluster covers, so a
 /// ligature over two graphemes gets the spacing of two and the total agrees with measuring.
 struct Spacing {
-    let work: ParagraphWork
+    unowned(unsafe) let work: ParagraphWork
     let content: Range<Int>
     /// Justification's extra advance per word separator (or per grapheme gap).
     var extraPerSlot: Double

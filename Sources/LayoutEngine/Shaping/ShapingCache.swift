@@ -19,6 +19,20 @@ public final class ShapingCache: Sendable {
     }
 
     struct Key: Hashable {
+        static func == (a: Key, b: Key) -> Bool {
+            a.font == b.font && a.script == b.script && a.rtl == b.rtl && a.before == b.before
+                && a.length == b.length && a.text == b.text && a.style == b.style
+        }
+
+        /// Hashes the text as one block of bytes; element-wise hashing dominated look-ups.
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(font)
+            hasher.combine(script)
+            hasher.combine(before)
+            hasher.combine(length)
+            text.withUnsafeBytes { hasher.combine(bytes: $0) }
+        }
+
         var font: UInt32
         var script: UInt32
         var rtl: Bool
