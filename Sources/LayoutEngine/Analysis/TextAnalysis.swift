@@ -32,15 +32,17 @@ struct TextAnalysis {
 
     /// Grapheme cluster starts (UAX #29 extended clusters).
     ///
-    /// Between two "simple" units (below U+0300, not CR, not the pictographs © and ®) there is
-    /// always a boundary (GB999: no rule joins them), so such stretches are marked directly.
+    /// Between two "simple" units there is always a boundary (GB999: no rule joins them), so
+    /// such stretches are marked directly. Simple units (`GraphemeFastPath`) are letters,
+    /// digits and punctuation of ranges with no Extend, SpacingMark, Prepend, ZWJ, Hangul,
+    /// regional indicator, pictograph or CR.
     /// Everything else goes through Swift's `Character`, one segment at a time; a segment
     /// starts and ends at a boundary between two simple units, so it is judged in full context
     /// (grapheme rules look backward only).
     static func markGraphemes(_ units: ContiguousArray<UInt16>, into flags: inout ContiguousArray<UnitFlags>) {
         let count = units.count
         guard count > 0 else { return }
-        @inline(__always) func simple(_ u: UInt16) -> Bool { u < 0x300 && u != 0x0D && u != 0xA9 && u != 0xAE }
+        let simple = GraphemeFastPath.isSimple
         flags[0].insert(.graphemeStart)
         var i = 0
         while i < count {
@@ -69,5 +71,24 @@ struct TextAnalysis {
         var next = index + 1
         while next < end && !flags[next].contains(.graphemeStart) { next += 1 }
         return next
+    }
+}
+
+/// Units that never join a neighbour into a grapheme cluster (UAX #29, Unicode 15.1 rules).
+enum GraphemeFastPath {
+    @inline(__always)
+    static func isSimple(_ u: UInt16) -> Bool {
+        if u < 0x0300 { return u != 0x0D && u != 0xA9 && u != 0xAE }
+        if u < 0x0700 {
+            return (u >= 0x0370 && u < 0x0483) || (u >= 0x048A && u < 0x0591) || (u >= 0x05D0 && u < 0x05F5)
+                || (u >= 0x0621 && u < 0x064B) || (u >= 0x0660 && u < 0x0670) || (u >= 0x0671 && u < 0x06D6)
+        }
+        if u < 0x0A00 { return (u >= 0x0904 && u < 0x093A) || (u >= 0x0958 && u < 0x0962) || (u >= 0x0964 && u < 0x0981) }
+        if u < 0x3000 {
+            return (u >= 0x1E00 && u < 0x2000) || (u >= 0x2010 && u < 0x2028) || (u >= 0x2030 && u < 0x203C)
+                || (u >= 0x203D && u < 0x2049) || (u >= 0x204A && u < 0x2060)
+        }
+        return (u < 0x302A) || (u >= 0x3041 && u < 0x3097) || (u >= 0x30A1 && u < 0x30FB)
+            || (u >= 0x3400 && u < 0x4DC0) || (u >= 0x4E00 && u < 0xA000) || (u >= 0xFF01 && u < 0xFF9E)
     }
 }

@@ -13,46 +13,68 @@ struct Itemizer {
 
     private static let unicodeFuncs = hb_unicode_funcs_get_default()
 
+    /// The item being grown, kept in locals rather than an `Item` so the loop copies nothing.
+    private struct Open {
+        var start: Int
+        var font: Font
+        var style: Int
+        var level: UInt8
+        var script: hb_script_t
+    }
+
     func itemize() -> [Item] {
         let units = text.units
         let count = units.count
         var items: [Item] = []
-        var current: Item?
+        var open: Open?
         var scalars: [UInt32] = []
         scalars.reserveCapacity(8)
         var runIndex = 0
+        var runEnd = text.runs.first?.range.upperBound ?? 0
         var start = 0
+        func close(at end: Int) {
+            if let o = open { items.append(Item(range: o.start..<end, font: o.font, style: o.style, level: o.level, script: o.script)) }
+            open = nil
+        }
         while start < count {
             let end = analysis.nextGrapheme(after: start, end: count)
             if analysis.flags[start].contains(.hardBreak) {
-                if let item = current { items.append(item); current = nil }
+                close(at: start)
                 start = end
                 continue
             }
-            while text.runs[runIndex].range.upperBound <= start { runIndex += 1 }
+            while runEnd <= start { runIndex += 1; runEnd = text.runs[runIndex].range.upperBound }
             let style = text.runs[runIndex].style
             let level = analysis.levels[start]
-            decode(units, start..<end, into: &scalars)
-            let script = clusterScript(scalars)
-            let emoji = Self.hasEmojiPresentation(scalars)
-
-            if var item = current, item.style == style, item.level == level,
-               script == HB_SCRIPT_COMMON || script == item.script || item.script == HB_SCRIPT_COMMON,
-               emoji == item.font.isColorEmoji,
-               FontFallback.covers(item.font, scalars[...]),
-               script == HB_SCRIPT_COMMON || item.font === fallback.primary[style]
-                   || !FontFallback.covers(fallback.primary[style], scalars[...]) {
-                if item.script == HB_SCRIPT_COMMON { item.script = script }
-                item.range = item.range.lowerBound..<end
-                current = item
+            let unit = units[start]
+            let script: hb_script_t
+            let emoji: Bool
+            if end == start + 1 && !UTF16.isLeadSurrogate(unit) {
+                // One unit, one scalar: the common case, answered without building a scalar list.
+                scalars.removeAll(keepingCapacity: true)
+                scalars.append(UInt32(unit))
+                script = Self.script(of: UInt32(unit))
+                emoji = unit >= 0x231A && (Unicode.Scalar(unit)?.properties.isEmojiPresentation ?? false)
             } else {
-                if let item = current { items.append(item) }
+                decode(units, start..<end, into: &scalars)
+                script = clusterScript(scalars)
+                emoji = Self.hasEmojiPresentation(scalars)
+            }
+            if let o = open, o.style == style, o.level == level,
+               script == HB_SCRIPT_COMMON || script == o.script || o.script == HB_SCRIPT_COMMON,
+               emoji == o.font.isColorEmoji,
+               FontFallback.covers(o.font, scalars[...]),
+               script == HB_SCRIPT_COMMON || o.font === fallback.primary[style]
+                   || !FontFallback.covers(fallback.primary[style], scalars[...]) {
+                if o.script == HB_SCRIPT_COMMON && script != HB_SCRIPT_COMMON { open!.script = script }
+            } else {
+                close(at: start)
                 let font = fallback.font(for: scalars[...], style: style, script: script, emoji: emoji)
-                current = Item(range: start..<end, font: font, style: style, level: level, script: script)
+                open = Open(start: start, font: font, style: style, level: level, script: script)
             }
             start = end
         }
-        if let item = current { items.append(item) }
+        close(at: count)
         return items
     }
 
@@ -74,22 +96,28 @@ struct Itemizer {
         }
     }
 
+    /// The script of one scalar, with Inherited and Unknown folded into Common.
+    @inline(__always)
+    static func script(of scalar: UInt32) -> hb_script_t {
+        if scalar < 0x80 {
+            // ASCII: letters are Latin, everything else Common; no table look-up needed.
+            return (scalar | 0x20) >= 0x61 && (scalar | 0x20) <= 0x7A ? HB_SCRIPT_LATIN : HB_SCRIPT_COMMON
+        }
+        let script = hb_unicode_script(unicodeFuncs, scalar)
+        return script == HB_SCRIPT_INHERITED || script == HB_SCRIPT_UNKNOWN ? HB_SCRIPT_COMMON : script
+    }
+
     /// The cluster's script: its first scalar that is neither Common nor Inherited (UAX #24).
     private func clusterScript(_ scalars: [UInt32]) -> hb_script_t {
         for scalar in scalars {
-            if scalar < 0x80 {
-                // ASCII: letters are Latin, everything else Common; no table look-up needed.
-                if (scalar | 0x20) >= 0x61 && (scalar | 0x20) <= 0x7A { return HB_SCRIPT_LATIN }
-                continue
-            }
-            let script = hb_unicode_script(Self.unicodeFuncs, scalar)
-            if script != HB_SCRIPT_COMMON && script != HB_SCRIPT_INHERITED && script != HB_SCRIPT_UNKNOWN { return script }
+            let script = Self.script(of: scalar)
+            if script != HB_SCRIPT_COMMON { return script }
         }
         return HB_SCRIPT_COMMON
     }
 
     /// UTS #51: a cluster is shown as emoji when it asks for it (U+FE0F), holds a modifier,
-    /// regional indicator or tag, or starts with a character whose default is emoji presentation.
+    /// regional indicator, keycap or tag, or starts with a character whose default is emoji presentation.
     static func hasEmojiPresentation(_ scalars: [UInt32]) -> Bool {
         guard let first = scalars.first, first >= 0x00A9 || scalars.count > 1 else { return false }
         if scalars.count > 1 && scalars.contains(0xFE0E) { return false }

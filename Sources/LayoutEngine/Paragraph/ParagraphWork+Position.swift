@@ -70,7 +70,8 @@ extension ParagraphWork {
         let contentRange = line.broken.range.lowerBound..<line.broken.contentEnd
         var spacing = Spacing(work: self, content: contentRange, extraPerSlot: 0, perCharacter: false)
         let natural = spacing.contentWidth(line.pieces)
-        let trailing = line.pieces.filter(\.isTrailing).reduce(0) { $0 + spacing.width(of: $1) }
+        var trailing = 0.0
+        for piece in line.pieces where piece.isTrailing { trailing += spacing.width(of: piece) }
         let width = request.width
         var alignment = request.alignment
         if alignment == .justified {
@@ -100,9 +101,13 @@ extension ParagraphWork {
                                      range: piece.range, isTruncationToken: piece.isToken, lineIndex: index)
             run.glyphIDs.reserveCapacity(piece.glyphs.count)
             run.positions.reserveCapacity(piece.glyphs.count)
+            run.advances.reserveCapacity(piece.glyphs.count)
+            run.clusters.reserveCapacity(piece.glyphs.count)
             let extras = spacing.extras(for: piece)
-            for (k, glyph) in piece.glyphs.enumerated() {
+            var k = 0
+            for glyph in piece.glyphs {
                 let advance = Double(glyph.advance) * scale + (extras?[k] ?? 0)
+                k += 1
                 run.glyphIDs.append(glyph.id)
                 run.positions.append(Point(x: pen + Double(glyph.xOffset) * scale, y: baselineY - Double(glyph.yOffset) * scale))
                 run.advances.append(advance)
@@ -122,8 +127,13 @@ extension ParagraphWork {
     /// UAX #9 L2: from the highest level down to the lowest odd one, reverse every maximal
     /// sequence of pieces at that level or higher. Glyphs inside a piece are already visual.
     static func visualOrder(_ pieces: [LinePiece]) -> [LinePiece] {
-        guard let highest = pieces.map(\.level).max(), highest > 0 else { return pieces }
-        let lowestOdd = pieces.map(\.level).filter { $0 & 1 == 1 }.min() ?? highest
+        var highest: UInt8 = 0
+        var lowestOdd = UInt8.max
+        for piece in pieces {
+            highest = max(highest, piece.level)
+            if piece.level & 1 == 1 { lowestOdd = min(lowestOdd, piece.level) }
+        }
+        guard highest > 0 else { return pieces }
         var order = pieces
         var level = highest
         while level >= lowestOdd && level > 0 {

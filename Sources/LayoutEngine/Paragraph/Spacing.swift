@@ -61,13 +61,17 @@ struct Spacing {
 
     func width(of piece: LinePiece) -> Double {
         let scale = piece.font.scale(for: work.text.styles[piece.style].size)
-        let base = piece.glyphs.reduce(0.0) { $0 + Double($1.advance) * scale }
+        var units: Int32 = 0
+        for glyph in piece.glyphs { units &+= glyph.advance }
+        let base = Double(units) * scale
         return base + (extras(for: piece)?.reduce(0, +) ?? 0)
     }
 
     /// Width of the pieces that are not trailing whitespace.
     func contentWidth(_ pieces: [LinePiece]) -> Double {
-        pieces.filter { !$0.isTrailing }.reduce(0) { $0 + width(of: $1) }
+        var total = 0.0
+        for piece in pieces where !piece.isTrailing { total += width(of: piece) }
+        return total
     }
 
     private func lastGraphemeStart() -> Int {

@@ -1,0 +1,32 @@
+import Testing
+@testable import LayoutEngine
+
+@Suite struct GraphemeTests {
+    /// The fast path must agree with Swift's own grapheme breaking everywhere it claims a boundary:
+    /// every simple unit followed by every simple unit, and after marks, ZWJ, Prepend and CR.
+    @Test func fastPathAgreesWithSwiftCharacter() {
+        let simple = (0..<0x10000).map(UInt16.init).filter { !(0xD800..<0xE000).contains($0) && GraphemeFastPath.isSimple($0) }
+        #expect(simple.count > 30_000)
+        let probes: [UInt16] = [0x0301, 0x200D, 0x0600, 0x094D, 0x0D, 0x0A, 0x1100, 0xAC00, 0xFE0F, 0x0E33]
+        var mismatches: [String] = []
+        // Sample the simple set densely (every 7th unit), paired with neighbours and probes.
+        for (index, a) in simple.enumerated() where index % 7 == 0 {
+            for b in [simple[(index * 31) % simple.count], simple[(index * 17 + 3) % simple.count]] + probes {
+                for text in [[a, b], [b, a], [0x0915, 0x094D, a, b]] {
+                    let units = ContiguousArray(text)
+                    var flags = ContiguousArray<UnitFlags>(repeating: [], count: units.count)
+                    TextAnalysis.markGraphemes(units, into: &flags)
+                    var expected = Set<Int>()
+                    var offset = 0
+                    for character in String(decoding: units, as: UTF16.self) {
+                        expected.insert(offset)
+                        offset += character.utf16.count
+                    }
+                    let got = Set(flags.indices.filter { flags[$0].contains(.graphemeStart) })
+                    if got != expected { mismatches.append(text.map { String($0, radix: 16) }.joined(separator: " ")) }
+                }
+            }
+        }
+        #expect(mismatches.isEmpty, "\(mismatches.prefix(10))")
+    }
+}
