@@ -22,6 +22,12 @@ struct InProcessBench {
             ParagraphRequest(text: AttributedText(caption.text, style: TextStyle(family: "Noto Sans", size: Double(options.size))),
                              width: Double(options.width))
         }
+        if let only = ProcessInfo.processInfo.environment["LAYOUTD_BENCH_PROFILE"] {
+            // For a profiler: one kind of pass, many times, nothing else.
+            let layouter = ParagraphLayouter(fonts: registry, cache: only == "warm" ? ShapingCache() : nil)
+            for _ in 0..<options.repeats { _ = try time(requests, layouter) }
+            return []
+        }
         var floor: [[Double]] = [], uncached: [[Double]] = [], cold: [[Double]] = [], warm: [[Double]] = []
         var coldShapes: [Int] = []
         for round in 0..<options.repeats {

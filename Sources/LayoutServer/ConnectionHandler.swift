@@ -14,12 +14,14 @@ final class ConnectionHandler: ChannelInboundHandler, @unchecked Sendable {
     private let pool: NIOThreadPool
     private let tracker: InFlightTracker
     private let maxInFlight: Int
+    private let inlineTextLimit: Int
     /// Ids a client cancelled, read by workers when a request starts.
     private let cancelled = CancelledRequests()
     /// Touched only on the channel's event loop.
     private var inFlight = 0
 
-    init(processor: RequestProcessor, pool: NIOThreadPool, tracker: InFlightTracker, maxInFlight: Int) {
+    init(processor: RequestProcessor, pool: NIOThreadPool, tracker: InFlightTracker, maxInFlight: Int, inlineTextLimit: Int) {
+        self.inlineTextLimit = inlineTextLimit
         self.processor = processor
         self.pool = pool
         self.tracker = tracker
@@ -72,23 +74,29 @@ final class ConnectionHandler: ChannelInboundHandler, @unchecked Sendable {
         inFlight += 1
         tracker.begin()
         let arrival = DispatchTime.now().uptimeNanoseconds
-        let deadline = envelope.deadlineMs
         let processor = self.processor
         let cancelled = self.cancelled
         let channel = context.channel
-        let work = pool.runIfActive(eventLoop: context.eventLoop) { () -> ByteBuffer in
+        let work = { () throws -> ByteBuffer in
             let reply: Layoutd_V1_Envelope
             if cancelled.remove(id) {
                 reply = processor.errorReply(id, WireError(.cancelled, "request \(id) was cancelled before it started"))
-            } else if deadline > 0, DispatchTime.now().uptimeNanoseconds - arrival > UInt64(deadline) * 1_000_000 {
+            } else if envelope.deadlineMs > 0,
+                      DispatchTime.now().uptimeNanoseconds - arrival > UInt64(envelope.deadlineMs) * 1_000_000 {
                 reply = processor.errorReply(id, WireError(.deadlineExceeded,
-                    "request \(id) waited past its \(deadline) ms deadline", field: "envelope.deadline_ms"))
+                    "request \(id) waited past its \(envelope.deadlineMs) ms deadline", field: "envelope.deadline_ms"))
             } else {
                 reply = processor.reply(to: envelope)
             }
             return try Self.frame(reply, allocator: channel.allocator)
         }
-        work.whenComplete { result in
+        let result: EventLoopFuture<ByteBuffer>
+        if case .layout(let request) = envelope.body, request.text.utf8.count <= inlineTextLimit {
+            result = context.eventLoop.makeCompletedFuture(Result(catching: work))
+        } else {
+            result = pool.runIfActive(eventLoop: context.eventLoop, work)
+        }
+        result.whenComplete { result in
             let written: EventLoopFuture<Void>
             switch result {
             case .success(let buffer):

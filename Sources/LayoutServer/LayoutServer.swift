@@ -23,7 +23,8 @@ public final class LayoutServer: @unchecked Sendable {
         self.configuration = configuration
         self.processor = RequestProcessor(layouter: layouter, configuration: configuration)
         self.logger = logger
-        self.group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
+        // One event loop per worker: small layouts run on the loops themselves.
+        self.group = MultiThreadedEventLoopGroup(numberOfThreads: configuration.workerThreads)
         self.pool = NIOThreadPool(numberOfThreads: configuration.workerThreads)
     }
 
@@ -44,7 +45,8 @@ public final class LayoutServer: @unchecked Sendable {
                     try channel.pipeline.syncOperations.addHandler(ByteToMessageHandler(FrameDecoder(maxFrameBytes: configuration.maxFrameBytes)))
                     try channel.pipeline.syncOperations.addHandler(ConnectionHandler(
                         processor: processor, pool: pool, tracker: tracker,
-                        maxInFlight: configuration.maxInFlightPerConnection))
+                        maxInFlight: configuration.maxInFlightPerConnection,
+                        inlineTextLimit: configuration.inlineTextLimit))
                 }
             }
         if let fd = Systemd.activatedSocket() {

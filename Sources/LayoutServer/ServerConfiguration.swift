@@ -13,6 +13,9 @@ public struct ServerConfiguration: Sendable {
     public var workerThreads: Int
     /// Requests one connection may have in flight before further ones are refused.
     public var maxInFlightPerConnection: Int
+    /// Layouts of texts up to this many UTF-16 units run on the connection's event loop, saving
+    /// two thread hops; longer ones go to the worker pool so they cannot stall a loop for long.
+    public var inlineTextLimit: Int
     /// Font files and directories to load; the default set is used when empty.
     public var fontPaths: [String]
     public var loadDefaultFonts: Bool
@@ -20,12 +23,13 @@ public struct ServerConfiguration: Sendable {
     public init(socketPath: String = ServerConfiguration.defaultSocketPath,
                 maxFrameBytes: Int = Framing.defaultMaxFrameBytes, maxTextUnits: Int = 262_144,
                 workerThreads: Int = ProcessInfo.processInfo.activeProcessorCount,
-                maxInFlightPerConnection: Int = 1024, fontPaths: [String] = [], loadDefaultFonts: Bool = true) {
+                maxInFlightPerConnection: Int = 1024, inlineTextLimit: Int = 2048, fontPaths: [String] = [], loadDefaultFonts: Bool = true) {
         self.socketPath = socketPath
         self.maxFrameBytes = maxFrameBytes
         self.maxTextUnits = maxTextUnits
         self.workerThreads = workerThreads
         self.maxInFlightPerConnection = maxInFlightPerConnection
+        self.inlineTextLimit = inlineTextLimit
         self.fontPaths = fontPaths
         self.loadDefaultFonts = loadDefaultFonts
     }

@@ -105,7 +105,7 @@ import Testing
         request.body = .layout(layoutRequest("cancel me"))
         try client.send(request)
         #expect(try client.receive(id: 7).errorReply?.code == .cancelled)
-        // With one worker busy on a long text, a 1 ms deadline passes while the request waits.
+        // With the one worker busy on a long text, a 1 ms deadline passes while the request waits.
         var heavy = Layoutd_V1_Envelope()
         heavy.requestID = 8
         heavy.body = .layout(layoutRequest(String(repeating: "long text without end ", count: 8000)))
@@ -113,7 +113,8 @@ import Testing
         var hurried = Layoutd_V1_Envelope()
         hurried.requestID = 9
         hurried.deadlineMs = 1
-        hurried.body = .layout(layoutRequest("in a hurry"))
+        // Longer than the inline limit, so it queues in the pool behind the heavy one.
+        hurried.body = .layout(layoutRequest(String(repeating: "in a hurry ", count: 400)))
         try client.send(hurried)
         #expect(try client.receive(id: 9).errorReply?.code == .deadlineExceeded)
         #expect(try client.receive(id: 8).layoutReply != nil)

@@ -1,15 +1,15 @@
 import CUnibreak
 
 extension TextAnalysis {
-    /// UAX #14 opportunities from libunibreak, kept only where a grapheme cluster starts:
+    /// UAX #14 opportunities from libunibreak, kept only where a grapheme cluster starts
+    /// (`units` must hold no regional indicator: see `withoutRegionalIndicators`):
     /// libunibreak predates the emoji rules (LB30a/b), and a break inside a cluster is never right.
     static func markLineBreaks(_ units: ContiguousArray<UInt16>, language: String, into flags: inout ContiguousArray<UnitFlags>) {
         let count = units.count
         guard count > 1 else { return }
         LineBreakLibrary.start()
         var breaks = [CChar](repeating: 0, count: count)
-        let safeUnits = withoutRegionalIndicators(units)
-        safeUnits.withUnsafeBufferPointer { u in
+        units.withUnsafeBufferPointer { u in
             breaks.withUnsafeMutableBufferPointer { b in
                 language.withCString { lang in
                     set_linebreaks_utf16(u.baseAddress, count, language.isEmpty ? nil : lang, b.baseAddress)

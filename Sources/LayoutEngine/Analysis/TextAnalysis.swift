@@ -14,6 +14,7 @@ struct TextAnalysis {
         var flags = ContiguousArray<UnitFlags>(repeating: [], count: units.count)
         var mayBeRTL = false
         var hasControls = false
+        var hasRegionalIndicator = false
         units.withUnsafeBufferPointer { u in
             for i in 0..<u.count {
                 let unit = u[i]
@@ -22,10 +23,12 @@ struct TextAnalysis {
                 if UnitClass.isHangingSpace(unit) || UnitClass.isHardBreak(unit) { flags[i].insert(.hangingSpace) }
                 if UnitClass.isJustifiable(unit) { flags[i].insert(.justifiable) }
                 if !mayBeRTL && UnitClass.mayBeRTL(unit) { mayBeRTL = true }
+                if unit == 0xD83C && i + 1 < u.count && u[i + 1] >= 0xDDE6 && u[i + 1] <= 0xDDFF { hasRegionalIndicator = true }
             }
         }
         markGraphemes(units, into: &flags)
-        markLineBreaks(units, language: text.styles.first?.language ?? "", into: &flags)
+        markLineBreaks(hasRegionalIndicator ? withoutRegionalIndicators(units) : units,
+                       language: text.styles.first?.language ?? "", into: &flags)
         let (levels, paragraphs) = BidiResolver.resolve(units, flags: flags, direction: direction, mayBeRTL: mayBeRTL)
         return TextAnalysis(flags: flags, levels: levels, paragraphs: paragraphs, hasControls: hasControls)
     }

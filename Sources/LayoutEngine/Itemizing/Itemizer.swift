@@ -47,19 +47,30 @@ struct Itemizer {
             let style = text.runs[runIndex].style
             let level = analysis.levels[start]
             let unit = units[start]
-            let script: hb_script_t
-            let emoji: Bool
-            if end == start + 1 && !UTF16.isLeadSurrogate(unit) {
+            if end == start + 1 && !UTF16.isSurrogate(unit) {
                 // One unit, one scalar: the common case, answered without building a scalar list.
-                scalars.removeAll(keepingCapacity: true)
-                scalars.append(UInt32(unit))
-                script = Self.script(of: UInt32(unit))
-                emoji = unit >= 0x231A && (Unicode.Scalar(unit)?.properties.isEmojiPresentation ?? false)
-            } else {
-                decode(units, start..<end, into: &scalars)
-                script = clusterScript(scalars)
-                emoji = Self.hasEmojiPresentation(scalars)
+                let scalar = UInt32(unit)
+                let script = Self.script(of: scalar)
+                let emoji = unit >= 0x231A && (Unicode.Scalar(unit)?.properties.isEmojiPresentation ?? false)
+                let ignorable = FontFallback.isDefaultIgnorable(scalar)
+                if let o = open, o.style == style, o.level == level,
+                   script == HB_SCRIPT_COMMON || script == o.script || o.script == HB_SCRIPT_COMMON,
+                   emoji == o.font.isColorEmoji, ignorable || o.font.covers(scalar),
+                   script == HB_SCRIPT_COMMON || o.font === fallback.primary[style] || !fallback.primary[style].covers(scalar) {
+                    if o.script == HB_SCRIPT_COMMON && script != HB_SCRIPT_COMMON { open!.script = script }
+                } else {
+                    close(at: start)
+                    scalars.removeAll(keepingCapacity: true)
+                    scalars.append(scalar)
+                    let font = fallback.font(for: scalars[...], style: style, script: script, emoji: emoji)
+                    open = Open(start: start, font: font, style: style, level: level, script: script)
+                }
+                start = end
+                continue
             }
+            decode(units, start..<end, into: &scalars)
+            let script = clusterScript(scalars)
+            let emoji = Self.hasEmojiPresentation(scalars)
             if let o = open, o.style == style, o.level == level,
                script == HB_SCRIPT_COMMON || script == o.script || o.script == HB_SCRIPT_COMMON,
                emoji == o.font.isColorEmoji,

@@ -63,24 +63,25 @@ extension ParagraphWork {
     /// The glyphs whose cluster lies in `part`, found by binary search: clusters rise along a
     /// left-to-right run and fall along a right-to-left one.
     func slice(_ run: ShapedRun, _ part: Range<Int>, rtl: Bool) -> ArraySlice<ShapedGlyph> {
-        let glyphs = run.glyphs
-        func firstIndex(where predicate: (Int) -> Bool) -> Int {
-            var low = 0
-            var high = glyphs.count
+        let start = Self.firstGlyph(run.glyphs, rtl ? part.upperBound : part.lowerBound, rtl: rtl)
+        let end = Self.firstGlyph(run.glyphs, rtl ? part.lowerBound : part.upperBound, rtl: rtl)
+        return run.glyphs[start..<end]
+    }
+
+    /// The first glyph index whose cluster is at or past `offset` in the run's direction:
+    /// `cluster >= offset` along a left-to-right run, `cluster < offset` along a right-to-left one.
+    @inline(__always)
+    static func firstGlyph(_ glyphs: [ShapedGlyph], _ offset: Int, rtl: Bool) -> Int {
+        var low = 0
+        var high = glyphs.count
+        glyphs.withUnsafeBufferPointer { g in
             while low < high {
-                let mid = (low + high) / 2
-                if predicate(glyphs[mid].cluster) { high = mid } else { low = mid + 1 }
+                let mid = (low + high) >> 1
+                let past = rtl ? g[mid].cluster < offset : g[mid].cluster >= offset
+                if past { high = mid } else { low = mid + 1 }
             }
-            return low
         }
-        if rtl {
-            let start = firstIndex { $0 < part.upperBound }
-            let end = firstIndex { $0 < part.lowerBound }
-            return glyphs[start..<end]
-        }
-        let start = firstIndex { $0 >= part.lowerBound }
-        let end = firstIndex { $0 >= part.upperBound }
-        return glyphs[start..<end]
+        return low
     }
 
     /// A cut before `offset` keeps the shaping when a glyph cluster starts exactly there
