@@ -8,9 +8,15 @@ struct LinePiece {
     /// Trailing whitespace: at the paragraph's level (UAX #9 L1) and not counted in the width.
     var isTrailing: Bool
     var isToken: Bool = false
+    /// Multiplies the style's size: Type Mode gives each line a size of its own.
+    var sizeFactor: Double = 1
 }
 
 extension ParagraphWork {
+    /// The point size a piece is drawn at.
+    @inline(__always)
+    func size(of piece: LinePiece) -> Double { text.styles[piece.style].size * piece.sizeFactor }
+
     /// The pieces of items inside `range`, in logical order. Trailing whitespace from
     /// `contentEnd` on is split off at the paragraph's base level (UAX #9 L1).
     func pieces(in range: Range<Int>, contentEnd: Int, baseLevel: UInt8) -> [LinePiece] {

@@ -6,6 +6,8 @@ extension ParagraphWork {
         var pieces: [LinePiece]
         var metrics: LineMetrics
         var truncated = false
+        /// Overrides the request's alignment (Type Mode aligns the lines it could not fill).
+        var alignment: TextAlignment?
     }
 
     /// The position stage: metrics, line limits, truncation, bidi reordering, alignment.
@@ -52,13 +54,13 @@ extension ParagraphWork {
         return PlannedLine(broken: line, baseLevel: base, pieces: pieces, metrics: metrics(of: pieces, at: line.range.lowerBound))
     }
 
-    func metrics(of pieces: [LinePiece], at offset: Int) -> LineMetrics {
+    func metrics(of pieces: [LinePiece], at offset: Int, emptyLineSizeFactor: Double = 1) -> LineMetrics {
         var metrics = LineMetrics()
-        for piece in pieces { metrics.include(piece.font, size: text.styles[piece.style].size) }
+        for piece in pieces { metrics.include(piece.font, size: size(of: piece)) }
         if pieces.isEmpty {
             // An empty line (only a hard break) is as tall as its style's font.
             let style = styleIndex(at: min(offset, text.units.count - 1))
-            metrics.include(fallback.primary[style], size: text.styles[style].size)
+            metrics.include(fallback.primary[style], size: text.styles[style].size * emptyLineSizeFactor)
         }
         return metrics
     }
@@ -73,7 +75,7 @@ extension ParagraphWork {
         var trailing = 0.0
         for piece in line.pieces where piece.isTrailing { trailing += spacing.width(of: piece) }
         let width = request.width
-        var alignment = request.alignment
+        var alignment = line.alignment ?? request.alignment
         if alignment == .justified {
             if line.broken.hardBreak || last || line.truncated {
                 alignment = .natural
@@ -94,9 +96,9 @@ extension ParagraphWork {
         var pen = x0 - (rtlBase ? trailing : 0)
         var runs: [GlyphRunLayout] = []
         for piece in Self.visualOrder(line.pieces) {
-            let style = text.styles[piece.style]
-            let scale = piece.font.scale(for: style.size)
-            var run = GlyphRunLayout(fontID: piece.font.id, size: style.size, bidiLevel: piece.level,
+            let pointSize = size(of: piece)
+            let scale = piece.font.scale(for: pointSize)
+            var run = GlyphRunLayout(fontID: piece.font.id, size: pointSize, bidiLevel: piece.level,
                                      glyphIDs: [], positions: [], advances: [], clusters: [],
                                      range: piece.range, isTruncationToken: piece.isToken, lineIndex: index)
             run.glyphIDs.reserveCapacity(piece.glyphs.count)

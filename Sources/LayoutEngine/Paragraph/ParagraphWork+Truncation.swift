@@ -6,7 +6,7 @@ extension ParagraphWork {
         let tokenPieces = truncationPieces(style: styleIndex(at: max(start, line.broken.contentEnd - 1)),
                                            baseLevel: line.baseLevel)
         let tokenWidth = tokenPieces.reduce(0.0) { total, piece in
-            let scale = piece.font.scale(for: text.styles[piece.style].size)
+            let scale = piece.font.scale(for: size(of: piece))
             return total + piece.glyphs.reduce(0.0) { $0 + Double($1.advance) * scale }
         }
         // The line may take text up to its hard break, or to the next hard break when it had none.

@@ -60,7 +60,7 @@ struct Spacing {
     }
 
     func width(of piece: LinePiece) -> Double {
-        let scale = piece.font.scale(for: work.text.styles[piece.style].size)
+        let scale = piece.font.scale(for: work.size(of: piece))
         var units: Int32 = 0
         for glyph in piece.glyphs { units &+= glyph.advance }
         let base = Double(units) * scale

@@ -1,0 +1,160 @@
+extension ParagraphLayouter {
+    /// Type Mode: text fitted to the width by font size (see `TypeModeRequest`).
+    ///
+    /// Lines are broken once, at the minimum size (as Instagram's Android team does). Because
+    /// shaping happens at units-per-em, a line's width is linear in its size:
+    /// width(s) = a·s + L, with a the advance per point and L the letter spacing. The size that
+    /// fills the width is then (W − L) / a — no search over layouts.
+    public func justify(_ request: TypeModeRequest) throws -> TypeModeLayout {
+        try request.validate()
+        var style = request.style
+        style.size = request.sizing == .uniform ? request.maxSize : request.minSize
+        let paragraph = ParagraphRequest(text: AttributedText(request.text, style: style), width: request.width,
+                                         alignment: request.alignment, lineHeightMultiple: request.lineHeightMultiple,
+                                         truncationToken: nil)
+        try paragraph.validate(fonts: fonts, maxTextLength: maxTextLength)
+        let work = try ParagraphWork(request: paragraph, fonts: fonts, shaper: Shaper(cache: cache))
+        switch request.sizing {
+        case .perLine: return work.fitPerLine(request)
+        case .uniform: return work.fitUniform(request)
+        }
+    }
+}
+
+extension ParagraphWork {
+    /// Per-line sizing: break at the minimum size, then size each line to fill the width.
+    func fitPerLine(_ request: TypeModeRequest) -> TypeModeLayout {
+        let count = text.units.count
+        let broken = count == 0 ? [] : LineBreaker(flags: analysis.flags, prefix: prefix, width: request.width)
+            .breakLines(in: 0..<count)
+        var sizes: [Double] = []
+        var clamped: [Bool] = []
+        var planned: [PlannedLine] = []
+        for (index, line) in broken.enumerated() {
+            var plan = self.plan(line)
+            let endsParagraph = line.hardBreak || index == broken.count - 1
+            let fit = fittedSize(plan, request: request)
+            var size = min(max(fit, request.minSize), request.maxSize)
+            if request.lastLineUnscaled && endsParagraph { size = request.minSize }
+            sizes.append(size)
+            clamped.append(size != fit)
+            plan = resized(plan, factor: size / request.minSize)
+            plan.alignment = request.alignment
+            planned.append(plan)
+        }
+        return stack(planned, sizes: sizes, clamped: clamped, request: request)
+    }
+
+    /// Uniform sizing: the largest size at which the text wraps without breaking inside a
+    /// word and fits `maxHeight`, to 0.01 pt, found by bisection over breaking alone (the
+    /// shaping is reused at every size).
+    func fitUniform(_ request: TypeModeRequest) -> TypeModeLayout {
+        let count = text.units.count
+        let base = request.maxSize
+        func lines(at size: Double) -> [BrokenLine] {
+            count == 0 ? [] : LineBreaker(flags: analysis.flags, prefix: scaledPrefix(size / base), width: request.width)
+                .breakLines(in: 0..<count)
+        }
+        func fits(_ size: Double) -> Bool {
+            let broken = lines(at: size)
+            for line in broken.dropLast() where !line.hardBreak && !analysis.flags[line.range.upperBound].contains(.breakBefore) {
+                return false  // a word had to be broken
+            }
+            guard let maxHeight = request.maxHeight else { return true }
+            let height = broken.reduce(0.0) { total, line in
+                total + resized(plan(line), factor: size / base).metrics
+                    .box(multiple: request.lineHeightMultiple, fixed: nil).height
+            }
+            return height <= maxHeight + LineBreaker.tolerance
+        }
+        var size = request.maxSize
+        if !fits(size) {
+            var low = request.minSize
+            var high = request.maxSize
+            if fits(low) {
+                while high - low > 0.001 {
+                    let mid = (low + high) / 2
+                    if fits(mid) { low = mid } else { high = mid }
+                }
+            }
+            size = low
+        }
+        let planned = lines(at: size).map { line -> PlannedLine in
+            var plan = resized(plan(line), factor: size / base)
+            plan.alignment = request.alignment
+            return plan
+        }
+        return stack(planned, sizes: planned.map { _ in size }, clamped: planned.map { _ in false }, request: nil)
+    }
+
+    /// The size at which the line's content fills the width: (W − L) / a.
+    func fittedSize(_ line: PlannedLine, request: TypeModeRequest) -> Double {
+        var advancePerPoint = 0.0
+        for piece in line.pieces where !piece.isTrailing {
+            var units: Int32 = 0
+            for glyph in piece.glyphs { units &+= glyph.advance }
+            advancePerPoint += Double(units) / Double(piece.font.unitsPerEm) * (text.styles[piece.style].size / request.minSize)
+        }
+        let content = line.broken.range.lowerBound..<line.broken.contentEnd
+        let spacing = Double(content.reduce(0) { $0 + (analysis.flags[$1].contains(.graphemeStart) ? 1 : 0) })
+            * request.style.letterSpacing
+        guard advancePerPoint > 0 else { return request.minSize }  // an empty line keeps the smallest size
+        var size = (request.width - spacing) / advancePerPoint
+        // Verify: rounding must never make the line wider than the width.
+        while size > 0 && advancePerPoint * size + spacing > request.width { size = size.nextDown }
+        return size
+    }
+
+    /// The line with every piece drawn `factor` times the style's size.
+    func resized(_ line: PlannedLine, factor: Double) -> PlannedLine {
+        var line = line
+        for index in line.pieces.indices { line.pieces[index].sizeFactor = factor }
+        line.metrics = metrics(of: line.pieces, at: line.broken.range.lowerBound, emptyLineSizeFactor: factor)
+        return line
+    }
+
+    /// Prefix widths as if every style were `factor` times its size; letter spacing does not scale.
+    func scaledPrefix(_ factor: Double) -> [Double] {
+        let spacing = text.styles.first?.letterSpacing ?? 0
+        guard spacing != 0 else { return prefix.map { $0 * factor } }
+        var scaled = prefix
+        var graphemes = 0.0
+        for i in 0..<text.units.count {
+            if analysis.flags[i].contains(.graphemeStart) && !analysis.flags[i].contains(.hardBreak) { graphemes += 1 }
+            scaled[i + 1] = (prefix[i + 1] - graphemes * spacing) * factor + graphemes * spacing
+        }
+        return scaled
+    }
+
+    /// Stacks sized lines top to bottom; with a maximum height, scales the whole block down.
+    func stack(_ planned: [PlannedLine], sizes: [Double], clamped: [Bool], request: TypeModeRequest?) -> TypeModeLayout {
+        var planned = planned
+        var sizes = sizes
+        let multiple = self.request.lineHeightMultiple
+        var boxes = planned.map { $0.metrics.box(multiple: multiple, fixed: nil) }
+        let height = boxes.reduce(0) { $0 + $1.height }
+        if let request, let maxHeight = request.maxHeight, height > maxHeight {
+            let shrink = maxHeight / height
+            for index in planned.indices {
+                planned[index] = resized(planned[index], factor: planned[index].pieces.first.map { $0.sizeFactor * shrink } ?? shrink)
+                sizes[index] *= shrink
+            }
+            boxes = planned.map { $0.metrics.box(multiple: multiple, fixed: nil) }
+        }
+        var lines: [LineLayout] = []
+        var runs: [GlyphRunLayout] = []
+        var top = 0.0
+        var widest = 0.0
+        for (index, line) in planned.enumerated() {
+            let placed = place(line, index: index, top: top, box: boxes[index], last: index == planned.count - 1)
+            lines.append(placed.line)
+            runs += placed.runs
+            widest = max(widest, placed.line.width)
+            top += boxes[index].height
+        }
+        let direction: BaseDirection = analysis.paragraphs.first?.baseLevel == 1 ? .rightToLeft : .leftToRight
+        let layout = ParagraphLayout(lines: lines, runs: runs, visibleRange: 0..<text.units.count,
+                                     size: Size(width: widest, height: top), direction: direction)
+        return TypeModeLayout(paragraph: layout, lineSizes: sizes, clamped: clamped)
+    }
+}

@@ -1,0 +1,64 @@
+/// How Type Mode sizes text.
+public enum TypeModeSizing: Sendable {
+    /// Every line gets the size at which it fills the width (Instagram's Type Mode).
+    case perLine
+    /// One size for the whole block: the largest at which it wraps without breaking a word
+    /// and fits the height (Android's autosize, UILabel's adjustsFontSizeToFitWidth).
+    case uniform
+}
+
+/// A Type Mode request: text fitted to a width by font size.
+public struct TypeModeRequest: Sendable {
+    public var text: String
+    /// Family, weight, italic, letter spacing and language; the size comes from the fit.
+    public var style: TextStyle
+    public var width: Double
+    public var minSize: Double
+    public var maxSize: Double
+    /// Where lines sit that stay narrower than the width after clamping: left, center or right.
+    public var alignment: TextAlignment
+    public var lineHeightMultiple: Double
+    /// The block is scaled down uniformly when taller than this.
+    public var maxHeight: Double?
+    public var sizing: TypeModeSizing
+    /// Leaves each paragraph's last line at the size lines were broken at (CSS text-fit's
+    /// per-line behaviour), so a short last word does not come out huge.
+    public var lastLineUnscaled: Bool
+
+    public init(text: String, style: TextStyle = TextStyle(), width: Double, minSize: Double = 14, maxSize: Double = 96,
+                alignment: TextAlignment = .left, lineHeightMultiple: Double = 1, maxHeight: Double? = nil,
+                sizing: TypeModeSizing = .perLine, lastLineUnscaled: Bool = false) {
+        self.text = text
+        self.style = style
+        self.width = width
+        self.minSize = minSize
+        self.maxSize = maxSize
+        self.alignment = alignment
+        self.lineHeightMultiple = lineHeightMultiple
+        self.maxHeight = maxHeight
+        self.sizing = sizing
+        self.lastLineUnscaled = lastLineUnscaled
+    }
+
+    func validate() throws {
+        guard minSize.isFinite, minSize > 0, minSize <= 10_000 else {
+            throw LayoutError(.invalidArgument, "min_size must be in (0, 10000], got \(minSize)", field: "min_size")
+        }
+        guard maxSize.isFinite, maxSize >= minSize, maxSize <= 10_000 else {
+            throw LayoutError(.invalidArgument, "max_size must be finite and >= min_size (\(minSize)), got \(maxSize)",
+                              field: "max_size")
+        }
+        guard [.left, .center, .right, .natural].contains(alignment) else {
+            throw LayoutError(.invalidArgument, "alignment must be left, center, right or natural", field: "alignment")
+        }
+    }
+}
+
+/// A Type Mode result: the paragraph layout with each line at its own size.
+public struct TypeModeLayout: Sendable {
+    public var paragraph: ParagraphLayout
+    /// The size of each line, in points.
+    public var lineSizes: [Double]
+    /// True for lines whose fitted size was clamped to the minimum or maximum.
+    public var clamped: [Bool]
+}

@@ -1,0 +1,140 @@
+import Testing
+@testable import LayoutEngine
+
+@Suite struct TypeModeTests {
+    static let width = 300.0
+    static let minSize = 14.0
+    static let maxSize = 96.0
+
+    static func justify(_ text: String, sizing: TypeModeSizing = .perLine,
+                        configure: (inout TypeModeRequest) -> Void = { _ in }) throws -> TypeModeLayout {
+        var request = TypeModeRequest(text: text, style: TextStyle(family: "Noto Sans"), width: width,
+                                      minSize: minSize, maxSize: maxSize, sizing: sizing)
+        configure(&request)
+        return try Fixtures.layouter.justify(request)
+    }
+
+    /// The largest size at which the units `range` of `text` fit the width, by bisection over
+    /// real layouts: the whole text laid out unwrapped at each candidate size (so fonts and
+    /// shaping see the same context), the range's glyph advances summed.
+    static func bruteForceSize(_ text: String, _ range: Range<Int>) throws -> Double {
+        func width(at size: Double) throws -> Double {
+            let layout = try Fixtures.layout(text, width: 1e7, size: size)
+            return layout.runs.reduce(0.0) { total, run in
+                total + zip(run.clusters, run.advances).filter { range.contains($0.0) }.reduce(0.0) { $0 + $1.1 }
+            }
+        }
+        if try width(at: maxSize) <= Self.width { return maxSize }
+        var low = minSize
+        var high = maxSize
+        while high - low > 0.001 {
+            let mid = (low + high) / 2
+            if try width(at: mid) <= Self.width { low = mid } else { high = mid }
+        }
+        return low
+    }
+
+    @Test func emphasizedWordsOnTheirOwnLineComeOutLarge() throws {
+        let layout = try Self.justify("so\nHAPPY\nto see you all here tonight")
+        #expect(layout.paragraph.lines.count >= 3)
+        #expect(layout.lineSizes[1] > layout.lineSizes[2])
+        #expect(layout.lineSizes[0] == Self.maxSize)  // "so" is short: clamped at the maximum
+        for (line, size) in zip(layout.paragraph.lines, layout.lineSizes) where size < Self.maxSize {
+            #expect(abs(line.width - Self.width) < 0.01)
+        }
+        // Lines stack: each baseline is below the previous one.
+        let baselines = layout.paragraph.lines.map(\.baselineOrigin.y)
+        #expect(baselines == baselines.sorted())
+    }
+
+    @Test func lastLineCanStayUnscaled() throws {
+        let layout = try Self.justify("a caption that wraps over more than one line in the end") { $0.lastLineUnscaled = true }
+        #expect(layout.lineSizes.last == Self.minSize)
+        #expect(layout.lineSizes.dropLast().allSatisfy { $0 > Self.minSize })
+    }
+
+    @Test func narrowLinesFollowTheAlignment() throws {
+        let layout = try Self.justify("hi") { $0.alignment = .center }
+        let line = layout.paragraph.lines[0]
+        #expect(layout.lineSizes[0] == Self.maxSize)
+        #expect(abs(line.usedRect.x - (Self.width - line.width) / 2) < 1e-6)
+    }
+
+    @Test func maxHeightScalesTheBlockDown() throws {
+        let free = try Self.justify("one\ntwo\nthree\nfour")
+        let capped = try Self.justify("one\ntwo\nthree\nfour") { $0.maxHeight = free.paragraph.size.height / 2 }
+        #expect(capped.paragraph.size.height <= free.paragraph.size.height / 2 + 1e-6)
+        for (a, b) in zip(free.lineSizes, capped.lineSizes) { #expect(abs(b - a / 2) < 1e-6) }
+    }
+
+    @Test func uniformPicksOneSizeThatWrapsWithoutBreakingWords() throws {
+        let text = "Uniform sizing finds one size for the whole block"
+        let layout = try Self.justify(text, sizing: .uniform)
+        #expect(Set(layout.lineSizes).count == 1)
+        let size = layout.lineSizes[0]
+        #expect(size > Self.minSize && size < Self.maxSize)
+        // The longest word just fits at that size, and would not at a slightly larger one.
+        let word = try Fixtures.layout("sizing", width: 1e7, size: size + 0.02).lines[0].width
+        #expect(layout.paragraph.lines.allSatisfy { $0.width <= Self.width + 1e-6 })
+        #expect(word > Self.width || layout.paragraph.lines.count > 1)
+        let capped = try Self.justify(text, sizing: .uniform) { $0.maxHeight = 80 }
+        #expect(capped.paragraph.size.height <= 80 + 1e-6)
+        #expect(capped.lineSizes[0] < size)
+    }
+
+    @Test func badRequestsAreRefused() {
+        #expect(throws: LayoutError.self) { try Self.justify("x") { $0.minSize = 30; $0.maxSize = 20 } }
+        #expect(throws: LayoutError.self) { try Self.justify("x") { $0.minSize = 0 } }
+        #expect(throws: LayoutError.self) { try Self.justify("x") { $0.width = -1 } }
+        #expect(throws: LayoutError.self) { try Self.justify("x") { $0.alignment = .justified } }
+    }
+
+    @Test(.enabled(if: Fixtures.corpus != nil, "../shared/corpus/captions.jsonl is not beside this clone"))
+    func everyCorpusCaptionFitsPerLine() throws {
+        let corpus = try #require(Fixtures.corpus)
+        var bruteForceChecked = 0
+        for (index, caption) in corpus.enumerated() {
+            let layout = try Self.justify(caption.text)
+            let text = AttributedText(caption.text, style: TextStyle())
+            let analysis = TextAnalysis.analyze(text, direction: .auto)
+            let units = Array(caption.text.utf16)
+            for (lineIndex, line) in layout.paragraph.lines.enumerated() {
+                let size = layout.lineSizes[lineIndex]
+                #expect(line.width <= Self.width + 1e-6, "\(caption.id) line \(lineIndex) is too wide")
+                if size < Self.maxSize && !layout.clamped[lineIndex] {
+                    #expect(abs(line.width - Self.width) < 0.01, "\(caption.id) line \(lineIndex) does not fill")
+                }
+                let end = line.range.upperBound
+                guard end < units.count else { continue }
+                #expect(analysis.flags[end].contains(.graphemeStart), "\(caption.id) breaks inside a cluster")
+                if !analysis.flags[end].contains(.breakBefore) {
+                    // Only a word too wide for the line at the minimum size may be broken.
+                    let inside = (line.range.lowerBound + 1..<end).contains { analysis.flags[$0].contains(.breakBefore) }
+                    #expect(!inside, "\(caption.id) breaks inside a word that would fit")
+                }
+            }
+            // Brute force on every fifth caption (debug builds are slow): each line's size is
+            // the largest at which its text alone fits.
+            guard index % 5 == 0 else { continue }
+            for (lineIndex, line) in layout.paragraph.lines.enumerated() {
+                var contentEnd = line.range.upperBound
+                while contentEnd > line.range.lowerBound && [0x20, 0x0A].contains(units[contentEnd - 1]) { contentEnd -= 1 }
+                guard contentEnd > line.range.lowerBound, !layout.clamped[lineIndex] else { continue }
+                let expected = try Self.bruteForceSize(caption.text, line.range.lowerBound..<contentEnd)
+                #expect(abs(expected - layout.lineSizes[lineIndex]) < 0.01,
+                        "\(caption.id) line \(lineIndex): \(layout.lineSizes[lineIndex]) vs \(expected)")
+                bruteForceChecked += 1
+            }
+        }
+        #expect(bruteForceChecked > 300)
+    }
+
+    @Test func manualBreaksAreKept() throws {
+        let text = "first line\nsecond\n\nfourth after an empty one"
+        let layout = try Self.justify(text)
+        let texts = Fixtures.lineTexts(layout.paragraph, text)
+        #expect(texts.filter { $0.hasSuffix("\n") }.count == 3)
+        #expect(texts.contains("\n"))
+        #expect(layout.lineSizes[texts.firstIndex(of: "\n")!] == Self.minSize)
+    }
+}
