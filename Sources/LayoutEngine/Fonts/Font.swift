@@ -74,6 +74,14 @@ public final class Font: @unchecked Sendable {
         return hb_font_get_nominal_glyph(hbFont, scalar, &glyph) != 0 ? glyph : nil
     }
 
+    /// The glyph's ink box in font units, y up from the baseline (HarfBuzz's convention):
+    /// x bearing, y bearing (top), width, height (negative, downward).
+    public func inkExtents(_ glyph: UInt32) -> (x: Int32, y: Int32, width: Int32, height: Int32) {
+        var extents = hb_glyph_extents_t()
+        guard hb_font_get_glyph_extents(hbFont, glyph, &extents) != 0 else { return (0, 0, 0, 0) }
+        return (extents.x_bearing, extents.y_bearing, extents.width, extents.height)
+    }
+
     /// True when the cmap maps `scalar`.
     @inline(__always)
     public func covers(_ scalar: UInt32) -> Bool {

@@ -1,0 +1,62 @@
+/// An RGBA colour, components 0...1.
+public struct Color: Equatable, Sendable {
+    public var red, green, blue, alpha: Double
+    public init(red: Double, green: Double, blue: Double, alpha: Double = 1) {
+        self.red = red
+        self.green = green
+        self.blue = blue
+        self.alpha = alpha
+    }
+}
+
+/// What to draw behind text.
+public struct BackgroundStyle: Sendable {
+    public enum Kind: Sendable, Equatable {
+        /// A rounded rect around each line's text, leading and trailing whitespace excluded.
+        case perLine
+        /// One outline around all lines: the union of their padded rects, every corner rounded.
+        case connected
+        /// One rounded rect around everything (Instagram's Classic bubble).
+        case block
+        /// Rounded rects around a UTF-16 range, one per line it touches.
+        case highlight(Range<Int>)
+    }
+
+    public var kind: Kind
+    public var horizontalPadding: Double
+    public var verticalPadding: Double
+    /// Shrinks where a rect or a step between lines is smaller than twice the radius.
+    public var cornerRadius: Double
+    public var fill: Color
+    /// per_line only: adjacent rects meet at the boundary between their lines instead of
+    /// keeping the gap the line spacing leaves.
+    public var touching: Bool
+
+    public init(kind: Kind, horizontalPadding: Double = 8, verticalPadding: Double = 4, cornerRadius: Double = 8,
+                fill: Color = Color(red: 1, green: 1, blue: 1), touching: Bool = false) {
+        self.kind = kind
+        self.horizontalPadding = horizontalPadding
+        self.verticalPadding = verticalPadding
+        self.cornerRadius = cornerRadius
+        self.fill = fill
+        self.touching = touching
+    }
+
+    /// Rejects negative or non-finite geometry, naming the field.
+    public func validate(textLength: Int) throws {
+        for (value, field) in [(horizontalPadding, "horizontal_padding"), (verticalPadding, "vertical_padding"),
+                               (cornerRadius, "corner_radius")] where !(value.isFinite && value >= 0 && value <= 10_000) {
+            throw LayoutError(.invalidArgument, "\(field) must be finite, >= 0 and <= 10000, got \(value)", field: field)
+        }
+        if case .highlight(let range) = kind, range.lowerBound < 0 || range.upperBound > textLength {
+            throw LayoutError(.invalidArgument, "range \(range) is outside the text's \(textLength) UTF-16 units", field: "range")
+        }
+    }
+}
+
+/// A decorated background: its rects (one per line, or one) and its outline as a path.
+public struct Background: Equatable, Sendable {
+    public var rects: [Rect]
+    public var path: Path
+    public var fill: Color
+}

@@ -1,0 +1,157 @@
+/// The decorate stage: backgrounds from a positioned layout.
+public struct Decorator {
+    public let layout: ParagraphLayout
+    public let units: [UInt16]
+    public let fonts: FontRegistry
+
+    public init(layout: ParagraphLayout, text: String, fonts: FontRegistry) {
+        self.layout = layout
+        self.units = Array(text.utf16)
+        self.fonts = fonts
+    }
+
+    public func decorate(_ style: BackgroundStyle) throws -> Background {
+        try style.validate(textLength: units.count)
+        var boxStyle = style
+        if style.kind == .connected { boxStyle.touching = true }  // one shape needs touching lines
+        let boxes = lineBoxes(boxStyle)
+        switch style.kind {
+        case .perLine:
+            let rects = boxes.compactMap { $0 }
+            var path = Path()
+            for rect in rects { path.commands += Path.roundedRect(rect, radius: style.cornerRadius).commands }
+            return Background(rects: rects, path: path, fill: style.fill)
+        case .connected:
+            let rects = boxes.compactMap { $0 }
+            var path = Path()
+            for group in Self.connectedGroups(boxes) {
+                path.commands += Path.roundedPolygon(Self.staircase(group), radius: style.cornerRadius).commands
+            }
+            return Background(rects: rects, path: path, fill: style.fill)
+        case .block:
+            let rects = boxes.compactMap { $0 }
+            guard let first = rects.first else { return Background(rects: [], path: Path(), fill: style.fill) }
+            let bounds = rects.dropFirst().reduce(first) { union($0, $1) }
+            return Background(rects: [bounds], path: Path.roundedRect(bounds, radius: style.cornerRadius), fill: style.fill)
+        case .highlight(let range):
+            let rects = layout.lines.indices.compactMap { extent(of: $0, within: range, style: style) }
+            var path = Path()
+            for rect in rects { path.commands += Path.roundedRect(rect, radius: style.cornerRadius).commands }
+            return Background(rects: rects, path: path, fill: style.fill)
+        }
+    }
+
+    /// Each line's padded box, or nil for a line with no visible text. Boxes of consecutive
+    /// lines never overlap: where padding would make them, or `touching` asks them to, they
+    /// meet at the boundary between the two line boxes.
+    func lineBoxes(_ style: BackgroundStyle) -> [Rect?] {
+        var boxes: [Rect?] = layout.lines.indices.map { extent(of: $0, within: nil, style: style) }
+        for i in boxes.indices.dropLast() {
+            guard var upper = boxes[i], var lower = boxes[i + 1] else { continue }
+            let boundary = layout.lines[i].usedRect.maxY
+            if style.touching || upper.maxY > lower.y {
+                upper.height = boundary - upper.y
+                lower.height = lower.maxY - boundary
+                lower.y = boundary
+                boxes[i] = upper
+                boxes[i + 1] = lower
+            }
+        }
+        return boxes
+    }
+
+    /// The padded box of line `index`'s text (or of its part in `range`): from the first to the
+    /// last glyph that is not whitespace, advances and ink together, and from the line's ascent
+    /// to its descent.
+    func extent(of index: Int, within range: Range<Int>?, style: BackgroundStyle) -> Rect? {
+        let line = layout.lines[index]
+        var minX = Double.infinity, maxX = -Double.infinity
+        var minY = line.baselineOrigin.y - line.ascent, maxY = line.baselineOrigin.y + line.descent
+        for run in layout.runs where run.lineIndex == index {
+            guard let font = fonts.font(id: run.fontID) else { continue }
+            let scale = font.scale(for: run.size)
+            for k in run.glyphIDs.indices {
+                let cluster = run.clusters[k]
+                if run.isTruncationToken { if range != nil { continue } } else {
+                    guard cluster < units.count, !Self.isWhitespace(units[cluster]) else { continue }
+                    if let range, !range.contains(cluster) { continue }
+                }
+                let origin = run.positions[k]
+                let ink = font.inkExtents(run.glyphIDs[k])
+                let inkLeft = origin.x + Double(ink.x) * scale
+                minX = min(minX, origin.x, inkLeft)
+                maxX = max(maxX, origin.x + run.advances[k], inkLeft + Double(ink.width) * scale)
+                if ink.width != 0 {
+                    minY = min(minY, origin.y - Double(ink.y) * scale)
+                    maxY = max(maxY, origin.y - Double(ink.y + ink.height) * scale)
+                }
+            }
+        }
+        guard minX < maxX else { return nil }
+        return Rect(x: minX - style.horizontalPadding, y: minY - style.verticalPadding,
+                    width: maxX - minX + 2 * style.horizontalPadding, height: maxY - minY + 2 * style.verticalPadding)
+    }
+
+    static func isWhitespace(_ u: UInt16) -> Bool { UnitClass.isHangingSpace(u) || UnitClass.isHardBreak(u) || u == 0xA0 }
+
+    /// Runs of consecutive boxes that touch and overlap horizontally: each becomes one outline.
+    static func connectedGroups(_ boxes: [Rect?]) -> [[Rect]] {
+        var groups: [[Rect]] = []
+        var current: [Rect] = []
+        for box in boxes {
+            guard let box else {
+                if !current.isEmpty { groups.append(current) }
+                current = []
+                continue
+            }
+            if let last = current.last, !(abs(last.maxY - box.y) < 1e-9 && box.x < last.maxX && last.x < box.maxX) {
+                groups.append(current)
+                current = []
+            }
+            current.append(box)
+        }
+        if !current.isEmpty { groups.append(current) }
+        return groups
+    }
+
+    /// The outline of stacked, touching, horizontally overlapping rects, clockwise on screen:
+    /// across the top, down the right side step by step, back along the bottom, up the left side.
+    /// Collinear and repeated vertices are dropped so every corner is a real turn.
+    static func staircase(_ rects: [Rect]) -> [Point] {
+        var points: [Point] = [Point(x: rects[0].x, y: rects[0].y), Point(x: rects[0].maxX, y: rects[0].y)]
+        for (i, rect) in rects.enumerated() {
+            points.append(Point(x: rect.maxX, y: rect.maxY))
+            if i + 1 < rects.count { points.append(Point(x: rects[i + 1].maxX, y: rect.maxY)) }
+        }
+        for (i, rect) in rects.enumerated().reversed() {
+            points.append(Point(x: rect.x, y: rect.maxY))
+            points.append(Point(x: rect.x, y: rect.y))
+            if i > 0 { points.append(Point(x: rects[i - 1].x, y: rect.y)) }
+        }
+        points.removeLast()  // back at the first point
+        return simplified(points)
+    }
+
+    static func simplified(_ points: [Point]) -> [Point] {
+        var result = points
+        var changed = true
+        while changed && result.count > 3 {
+            changed = false
+            for i in result.indices {
+                let a = result[(i + result.count - 1) % result.count], b = result[i], c = result[(i + 1) % result.count]
+                let cross = (b.x - a.x) * (c.y - b.y) - (b.y - a.y) * (c.x - b.x)
+                if (abs(a.x - b.x) < 1e-9 && abs(a.y - b.y) < 1e-9) || abs(cross) < 1e-9 {
+                    result.remove(at: i)
+                    changed = true
+                    break
+                }
+            }
+        }
+        return result
+    }
+}
+
+func union(_ a: Rect, _ b: Rect) -> Rect {
+    let x = min(a.x, b.x), y = min(a.y, b.y)
+    return Rect(x: x, y: y, width: max(a.maxX, b.maxX) - x, height: max(a.maxY, b.maxY) - y)
+}

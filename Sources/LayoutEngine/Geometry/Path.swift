@@ -1,0 +1,96 @@
+import Foundation
+
+/// One drawing command, in layout coordinates (points, y down).
+public enum PathCommand: Equatable, Sendable {
+    case move(Point)
+    case line(Point)
+    case quad(Point, Point)
+    case cubic(Point, Point, Point)
+    case close
+}
+
+/// A path: closed subpaths of commands, with an SVG `d` string for clients that draw SVG.
+public struct Path: Equatable, Sendable {
+    public var commands: [PathCommand] = []
+
+    public init(_ commands: [PathCommand] = []) { self.commands = commands }
+
+    public var svg: String {
+        func f(_ v: Double) -> String {
+            let r = (v * 100).rounded() / 100
+            return r == r.rounded() ? String(Int(r)) : String(format: "%.2f", r)
+        }
+        return commands.map { command in
+            switch command {
+            case .move(let p): "M\(f(p.x)) \(f(p.y))"
+            case .line(let p): "L\(f(p.x)) \(f(p.y))"
+            case let .quad(c, p): "Q\(f(c.x)) \(f(c.y)) \(f(p.x)) \(f(p.y))"
+            case let .cubic(c1, c2, p): "C\(f(c1.x)) \(f(c1.y)) \(f(c2.x)) \(f(c2.y)) \(f(p.x)) \(f(p.y))"
+            case .close: "Z"
+            }
+        }.joined(separator: " ")
+    }
+
+    /// The path as polygons, curves replaced by `segments` straight pieces each (for tests and hit-testing).
+    public func flattened(segments: Int = 8) -> [[Point]] {
+        var polygons: [[Point]] = []
+        var current: [Point] = []
+        for command in commands {
+            switch command {
+            case .move(let p):
+                if !current.isEmpty { polygons.append(current) }
+                current = [p]
+            case .line(let p): current.append(p)
+            case let .quad(c, p):
+                let s = current.last ?? p
+                for k in 1...segments {
+                    let t = Double(k) / Double(segments), u = 1 - t
+                    current.append(Point(x: u * u * s.x + 2 * u * t * c.x + t * t * p.x, y: u * u * s.y + 2 * u * t * c.y + t * t * p.y))
+                }
+            case let .cubic(c1, c2, p):
+                let s = current.last ?? p
+                for k in 1...segments {
+                    let t = Double(k) / Double(segments), u = 1 - t
+                    let a = u * u * u, b = 3 * u * u * t, c = 3 * u * t * t, d = t * t * t
+                    current.append(Point(x: a * s.x + b * c1.x + c * c2.x + d * p.x, y: a * s.y + b * c1.y + c * c2.y + d * p.y))
+                }
+            case .close:
+                if !current.isEmpty { polygons.append(current) }
+                current = []
+            }
+        }
+        if !current.isEmpty { polygons.append(current) }
+        return polygons
+    }
+
+    /// A polygon with every corner rounded: radius `radius`, shrunk at a corner to half its
+    /// shorter edge so neighbouring arcs never overlap. Convex and concave corners alike get a
+    /// quarter-circle cubic (control points at 0.5523 of the radius).
+    public static func roundedPolygon(_ vertices: [Point], radius: Double) -> Path {
+        let n = vertices.count
+        guard n >= 3 else { return Path() }
+        let kappa = 0.5522847498
+        var commands: [PathCommand] = []
+        func length(_ a: Point, _ b: Point) -> Double { hypot(b.x - a.x, b.y - a.y) }
+        func toward(_ a: Point, _ b: Point, _ d: Double) -> Point {
+            let l = length(a, b)
+            return l == 0 ? a : Point(x: a.x + (b.x - a.x) * d / l, y: a.y + (b.y - a.y) * d / l)
+        }
+        for i in 0..<n {
+            let previous = vertices[(i + n - 1) % n], corner = vertices[i], next = vertices[(i + 1) % n]
+            let r = max(0, min(radius, length(previous, corner) / 2, length(corner, next) / 2))
+            let start = toward(corner, previous, r), end = toward(corner, next, r)
+            commands.append(i == 0 ? .move(start) : .line(start))
+            if r > 0 {
+                commands.append(.cubic(toward(start, corner, r * kappa), toward(end, corner, r * kappa), end))
+            }
+        }
+        commands.append(.close)
+        return Path(commands)
+    }
+
+    public static func roundedRect(_ rect: Rect, radius: Double) -> Path {
+        roundedPolygon([Point(x: rect.x, y: rect.y), Point(x: rect.maxX, y: rect.y),
+                        Point(x: rect.maxX, y: rect.maxY), Point(x: rect.x, y: rect.maxY)], radius: radius)
+    }
+}
