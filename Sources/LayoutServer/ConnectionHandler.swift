@@ -60,7 +60,12 @@ final class ConnectionHandler: ChannelInboundHandler, @unchecked Sendable {
             write(processor.errorReply(id, WireError(.unavailable, "the server is shutting down")), context: context)
             return
         }
-        guard case .layout = envelope.body else {
+        let isLayoutWork: Bool
+        switch envelope.body {
+        case .layout, .justify: isLayoutWork = true
+        default: isLayoutWork = false
+        }
+        guard isLayoutWork else {
             // Hello, fonts, stats and malformed bodies are cheap: answered at once, never queued
             // behind layouts, so health checks stay fast under load.
             write(processor.reply(to: envelope, inFlight: tracker.count), context: context)
@@ -91,7 +96,13 @@ final class ConnectionHandler: ChannelInboundHandler, @unchecked Sendable {
             return try Self.frame(reply, allocator: channel.allocator)
         }
         let result: EventLoopFuture<ByteBuffer>
-        if case .layout(let request) = envelope.body, request.text.utf8.count <= inlineTextLimit {
+        let textBytes: Int
+        switch envelope.body {
+        case .layout(let request): textBytes = request.text.utf8.count
+        case .justify(let request): textBytes = request.text.utf8.count
+        default: textBytes = .max
+        }
+        if textBytes <= inlineTextLimit {
             result = context.eventLoop.makeCompletedFuture(Result(catching: work))
         } else {
             result = pool.runIfActive(eventLoop: context.eventLoop, work)

@@ -51,11 +51,27 @@ public final class RequestProcessor: Sendable {
                                       "text is \(paragraph.text.units.count) UTF-16 units; this server takes at most \(configuration.maxTextUnits)",
                                       field: "text")
                 }
-                return .layoutReply(Layoutd_V1_LayoutReply(try layouter.layout(paragraph)))
+                var specs: [BackgroundStyle] = []
+                for (index, spec) in request.backgrounds.enumerated() {
+                    specs.append(try spec.style(field: "backgrounds[\(index)]", text: request.text))
+                }
+                let layout = try layouter.layout(paragraph)
+                var reply = Layoutd_V1_LayoutReply(layout)
+                let decorator = Decorator(layout: layout, text: request.text, fonts: layouter.fonts)
+                reply.backgrounds = try specs.map { Layoutd_V1_BackgroundShape(try decorator.decorate($0)) }
+                return .layoutReply(reply)
             } catch let error as LayoutError {
                 throw WireError(error, under: "layout")
             } catch {
                 throw WireError(.internal, "\(error)", field: "layout")
+            }
+        case .justify(let request):
+            do {
+                return .justifyReply(try justify(request))
+            } catch let error as LayoutError {
+                throw WireError(error, under: "justify")
+            } catch {
+                throw WireError(.internal, "\(error)", field: "justify")
             }
         case .hello:
             var hello = Layoutd_V1_HelloReply()
@@ -70,11 +86,25 @@ public final class RequestProcessor: Sendable {
             return .statsReply(statsReply(inFlight: inFlight))
         case .none:
             throw WireError(.unimplemented, "the envelope has no body, or one this server does not know", field: "envelope.body")
-        case .helloReply, .layoutReply, .fontsReply, .statsReply, .error:
+        case .helloReply, .layoutReply, .fontsReply, .statsReply, .justifyReply, .error:
             throw WireError(.invalidArgument, "a reply message was sent as a request", field: "envelope.body")
         case .cancel:
             throw WireError(.internal, "cancel is handled by the connection", field: "envelope.body")
         }
+    }
+
+    /// Type Mode: fit, decorate, derive the preset's colours.
+    func justify(_ request: Layoutd_V1_JustifyRequest) throws -> Layoutd_V1_JustifyReply {
+        let plan = try request.plan(fonts: layouter.fonts)
+        guard plan.request.text.utf16.count <= configuration.maxTextUnits else {
+            throw LayoutError(.resourceExhausted, "text is longer than \(configuration.maxTextUnits) UTF-16 units", field: "text")
+        }
+        let layout = try layouter.justify(plan.request)
+        let decorator = Decorator(layout: layout.paragraph, text: plan.request.text, fonts: layouter.fonts)
+        let backgrounds = try plan.backgrounds.map { try decorator.decorate($0) }
+        let effects = TextEffects.derive(preset: plan.presetName, palette: plan.palette,
+                                         largestSize: layout.lineSizes.max() ?? plan.request.minSize)
+        return Layoutd_V1_JustifyReply(layout, backgrounds: backgrounds, effects: effects, preset: plan.presetName)
     }
 
     func statsReply(inFlight: Int) -> Layoutd_V1_StatsReply {

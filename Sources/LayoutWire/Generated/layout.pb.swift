@@ -107,20 +107,6 @@ public nonisolated enum Layoutd_V1_Direction: SwiftProtobuf.Enum, Swift.CaseIter
 
 }
 
-public nonisolated struct Layoutd_V1_Range: Sendable {
-  // SwiftProtobuf.Message conformance is added in an extension below. See the
-  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
-  // methods supported on all messages.
-
-  public var start: UInt32 = 0
-
-  public var length: UInt32 = 0
-
-  public var unknownFields = SwiftProtobuf.UnknownStorage()
-
-  public init() {}
-}
-
 public nonisolated struct Layoutd_V1_Feature: Sendable {
   // SwiftProtobuf.Message conformance is added in an extension below. See the
   // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
@@ -288,6 +274,12 @@ public nonisolated struct Layoutd_V1_LayoutRequest: @unchecked Sendable {
   /// Clears the value of `truncationToken`. Subsequent reads from it will return its default value.
   public mutating func clearTruncationToken() {_uniqueStorage()._truncationToken = nil}
 
+  /// Decorations to compute behind the laid-out text.
+  public var backgrounds: [Layoutd_V1_BackgroundSpec] {
+    get {_storage._backgrounds}
+    set {_uniqueStorage()._backgrounds = newValue}
+  }
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public init() {}
@@ -338,38 +330,6 @@ public nonisolated struct Layoutd_V1_GlyphRun: Sendable {
   public init() {}
 
   fileprivate var _range: Layoutd_V1_Range? = nil
-}
-
-public nonisolated struct Layoutd_V1_Rect: Sendable {
-  // SwiftProtobuf.Message conformance is added in an extension below. See the
-  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
-  // methods supported on all messages.
-
-  public var x: Float = 0
-
-  public var y: Float = 0
-
-  public var width: Float = 0
-
-  public var height: Float = 0
-
-  public var unknownFields = SwiftProtobuf.UnknownStorage()
-
-  public init() {}
-}
-
-public nonisolated struct Layoutd_V1_Point: Sendable {
-  // SwiftProtobuf.Message conformance is added in an extension below. See the
-  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
-  // methods supported on all messages.
-
-  public var x: Float = 0
-
-  public var y: Float = 0
-
-  public var unknownFields = SwiftProtobuf.UnknownStorage()
-
-  public init() {}
 }
 
 public nonisolated struct Layoutd_V1_Line: Sendable {
@@ -456,6 +416,8 @@ public nonisolated struct Layoutd_V1_LayoutReply: Sendable {
   /// Paragraph base direction after resolution (never AUTO).
   public var direction: Layoutd_V1_Direction = .auto
 
+  public var backgrounds: [Layoutd_V1_BackgroundShape] = []
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public init() {}
@@ -473,41 +435,6 @@ nonisolated extension Layoutd_V1_Alignment: SwiftProtobuf._ProtoNameProviding {
 
 nonisolated extension Layoutd_V1_Direction: SwiftProtobuf._ProtoNameProviding {
   public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{2}\0DIRECTION_AUTO\0\u{1}DIRECTION_LTR\0\u{1}DIRECTION_RTL\0")
-}
-
-nonisolated extension Layoutd_V1_Range: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
-  public static let protoMessageName: String = _protobuf_package + ".Range"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}start\0\u{1}length\0")
-
-  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
-    while let fieldNumber = try decoder.nextFieldNumber() {
-      // The use of inline closures is to circumvent an issue where the compiler
-      // allocates stack space for every case branch when no optimizations are
-      // enabled. https://github.com/apple/swift-protobuf/issues/1034
-      switch fieldNumber {
-      case 1: try { try decoder.decodeSingularUInt32Field(value: &self.start) }()
-      case 2: try { try decoder.decodeSingularUInt32Field(value: &self.length) }()
-      default: break
-      }
-    }
-  }
-
-  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
-    if self.start != 0 {
-      try visitor.visitSingularUInt32Field(value: self.start, fieldNumber: 1)
-    }
-    if self.length != 0 {
-      try visitor.visitSingularUInt32Field(value: self.length, fieldNumber: 2)
-    }
-    try unknownFields.traverse(visitor: &visitor)
-  }
-
-  public static func ==(lhs: Layoutd_V1_Range, rhs: Layoutd_V1_Range) -> Bool {
-    if lhs.start != rhs.start {return false}
-    if lhs.length != rhs.length {return false}
-    if lhs.unknownFields != rhs.unknownFields {return false}
-    return true
-  }
 }
 
 nonisolated extension Layoutd_V1_Feature: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
@@ -650,7 +577,7 @@ nonisolated extension Layoutd_V1_StyleSpan: SwiftProtobuf.Message, SwiftProtobuf
 
 nonisolated extension Layoutd_V1_LayoutRequest: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".LayoutRequest"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}text\0\u{3}default_style\0\u{1}spans\0\u{1}width\0\u{1}height\0\u{1}alignment\0\u{1}direction\0\u{3}line_height_multiple\0\u{3}line_height\0\u{3}max_lines\0\u{3}truncation_token\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}text\0\u{3}default_style\0\u{1}spans\0\u{1}width\0\u{1}height\0\u{1}alignment\0\u{1}direction\0\u{3}line_height_multiple\0\u{3}line_height\0\u{3}max_lines\0\u{3}truncation_token\0\u{1}backgrounds\0")
 
   fileprivate class _StorageClass {
     var _text: String = String()
@@ -664,6 +591,7 @@ nonisolated extension Layoutd_V1_LayoutRequest: SwiftProtobuf.Message, SwiftProt
     var _lineHeight: Float = 0
     var _maxLines: UInt32 = 0
     var _truncationToken: String? = nil
+    var _backgrounds: [Layoutd_V1_BackgroundSpec] = []
 
       // This property is used as the initial default value for new instances of the type.
       // The type itself is protecting the reference to its storage via CoW semantics.
@@ -685,6 +613,7 @@ nonisolated extension Layoutd_V1_LayoutRequest: SwiftProtobuf.Message, SwiftProt
       _lineHeight = source._lineHeight
       _maxLines = source._maxLines
       _truncationToken = source._truncationToken
+      _backgrounds = source._backgrounds
     }
   }
 
@@ -714,6 +643,7 @@ nonisolated extension Layoutd_V1_LayoutRequest: SwiftProtobuf.Message, SwiftProt
         case 9: try { try decoder.decodeSingularFloatField(value: &_storage._lineHeight) }()
         case 10: try { try decoder.decodeSingularUInt32Field(value: &_storage._maxLines) }()
         case 11: try { try decoder.decodeSingularStringField(value: &_storage._truncationToken) }()
+        case 12: try { try decoder.decodeRepeatedMessageField(value: &_storage._backgrounds) }()
         default: break
         }
       }
@@ -759,6 +689,9 @@ nonisolated extension Layoutd_V1_LayoutRequest: SwiftProtobuf.Message, SwiftProt
       try { if let v = _storage._truncationToken {
         try visitor.visitSingularStringField(value: v, fieldNumber: 11)
       } }()
+      if !_storage._backgrounds.isEmpty {
+        try visitor.visitRepeatedMessageField(value: _storage._backgrounds, fieldNumber: 12)
+      }
     }
     try unknownFields.traverse(visitor: &visitor)
   }
@@ -779,6 +712,7 @@ nonisolated extension Layoutd_V1_LayoutRequest: SwiftProtobuf.Message, SwiftProt
         if _storage._lineHeight != rhs_storage._lineHeight {return false}
         if _storage._maxLines != rhs_storage._maxLines {return false}
         if _storage._truncationToken != rhs_storage._truncationToken {return false}
+        if _storage._backgrounds != rhs_storage._backgrounds {return false}
         return true
       }
       if !storagesAreEqual {return false}
@@ -867,86 +801,6 @@ nonisolated extension Layoutd_V1_GlyphRun: SwiftProtobuf.Message, SwiftProtobuf.
   }
 }
 
-nonisolated extension Layoutd_V1_Rect: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
-  public static let protoMessageName: String = _protobuf_package + ".Rect"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}x\0\u{1}y\0\u{1}width\0\u{1}height\0")
-
-  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
-    while let fieldNumber = try decoder.nextFieldNumber() {
-      // The use of inline closures is to circumvent an issue where the compiler
-      // allocates stack space for every case branch when no optimizations are
-      // enabled. https://github.com/apple/swift-protobuf/issues/1034
-      switch fieldNumber {
-      case 1: try { try decoder.decodeSingularFloatField(value: &self.x) }()
-      case 2: try { try decoder.decodeSingularFloatField(value: &self.y) }()
-      case 3: try { try decoder.decodeSingularFloatField(value: &self.width) }()
-      case 4: try { try decoder.decodeSingularFloatField(value: &self.height) }()
-      default: break
-      }
-    }
-  }
-
-  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
-    if self.x.bitPattern != 0 {
-      try visitor.visitSingularFloatField(value: self.x, fieldNumber: 1)
-    }
-    if self.y.bitPattern != 0 {
-      try visitor.visitSingularFloatField(value: self.y, fieldNumber: 2)
-    }
-    if self.width.bitPattern != 0 {
-      try visitor.visitSingularFloatField(value: self.width, fieldNumber: 3)
-    }
-    if self.height.bitPattern != 0 {
-      try visitor.visitSingularFloatField(value: self.height, fieldNumber: 4)
-    }
-    try unknownFields.traverse(visitor: &visitor)
-  }
-
-  public static func ==(lhs: Layoutd_V1_Rect, rhs: Layoutd_V1_Rect) -> Bool {
-    if lhs.x != rhs.x {return false}
-    if lhs.y != rhs.y {return false}
-    if lhs.width != rhs.width {return false}
-    if lhs.height != rhs.height {return false}
-    if lhs.unknownFields != rhs.unknownFields {return false}
-    return true
-  }
-}
-
-nonisolated extension Layoutd_V1_Point: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
-  public static let protoMessageName: String = _protobuf_package + ".Point"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}x\0\u{1}y\0")
-
-  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
-    while let fieldNumber = try decoder.nextFieldNumber() {
-      // The use of inline closures is to circumvent an issue where the compiler
-      // allocates stack space for every case branch when no optimizations are
-      // enabled. https://github.com/apple/swift-protobuf/issues/1034
-      switch fieldNumber {
-      case 1: try { try decoder.decodeSingularFloatField(value: &self.x) }()
-      case 2: try { try decoder.decodeSingularFloatField(value: &self.y) }()
-      default: break
-      }
-    }
-  }
-
-  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
-    if self.x.bitPattern != 0 {
-      try visitor.visitSingularFloatField(value: self.x, fieldNumber: 1)
-    }
-    if self.y.bitPattern != 0 {
-      try visitor.visitSingularFloatField(value: self.y, fieldNumber: 2)
-    }
-    try unknownFields.traverse(visitor: &visitor)
-  }
-
-  public static func ==(lhs: Layoutd_V1_Point, rhs: Layoutd_V1_Point) -> Bool {
-    if lhs.x != rhs.x {return false}
-    if lhs.y != rhs.y {return false}
-    if lhs.unknownFields != rhs.unknownFields {return false}
-    return true
-  }
-}
-
 nonisolated extension Layoutd_V1_Line: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".Line"
   public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}range\0\u{3}baseline_origin\0\u{1}ascent\0\u{1}descent\0\u{1}leading\0\u{1}width\0\u{3}trailing_whitespace_width\0\u{3}used_rect\0\u{3}hard_break\0\u{1}truncated\0")
@@ -1028,7 +882,7 @@ nonisolated extension Layoutd_V1_Line: SwiftProtobuf.Message, SwiftProtobuf._Mes
 
 nonisolated extension Layoutd_V1_LayoutReply: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".LayoutReply"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}lines\0\u{1}runs\0\u{3}visible_range\0\u{1}width\0\u{1}height\0\u{1}direction\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}lines\0\u{1}runs\0\u{3}visible_range\0\u{1}width\0\u{1}height\0\u{1}direction\0\u{1}backgrounds\0")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -1042,6 +896,7 @@ nonisolated extension Layoutd_V1_LayoutReply: SwiftProtobuf.Message, SwiftProtob
       case 4: try { try decoder.decodeSingularFloatField(value: &self.width) }()
       case 5: try { try decoder.decodeSingularFloatField(value: &self.height) }()
       case 6: try { try decoder.decodeSingularEnumField(value: &self.direction) }()
+      case 7: try { try decoder.decodeRepeatedMessageField(value: &self.backgrounds) }()
       default: break
       }
     }
@@ -1070,6 +925,9 @@ nonisolated extension Layoutd_V1_LayoutReply: SwiftProtobuf.Message, SwiftProtob
     if self.direction != .auto {
       try visitor.visitSingularEnumField(value: self.direction, fieldNumber: 6)
     }
+    if !self.backgrounds.isEmpty {
+      try visitor.visitRepeatedMessageField(value: self.backgrounds, fieldNumber: 7)
+    }
     try unknownFields.traverse(visitor: &visitor)
   }
 
@@ -1080,6 +938,7 @@ nonisolated extension Layoutd_V1_LayoutReply: SwiftProtobuf.Message, SwiftProtob
     if lhs.width != rhs.width {return false}
     if lhs.height != rhs.height {return false}
     if lhs.direction != rhs.direction {return false}
+    if lhs.backgrounds != rhs.backgrounds {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }

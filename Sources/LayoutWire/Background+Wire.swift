@@ -1,0 +1,71 @@
+import LayoutEngine
+
+extension Layoutd_V1_Color {
+    /// The colour, if every component is finite and in 0...1.
+    func checked(field: String) throws(LayoutError) -> Color {
+        let alpha = hasAlpha ? self.alpha : 1
+        for (value, name) in [(red, "red"), (green, "green"), (blue, "blue"), (alpha, "alpha")] where !(value.isFinite && value >= 0 && value <= 1) {
+            throw LayoutError(.invalidArgument, "\(name) must be in 0...1, got \(value)", field: "\(field).\(name)")
+        }
+        return Color(red: Double(red), green: Double(green), blue: Double(blue), alpha: Double(alpha))
+    }
+
+    public init(_ color: Color) {
+        self.init()
+        red = Float(color.red)
+        green = Float(color.green)
+        blue = Float(color.blue)
+        alpha = Float(color.alpha)
+    }
+}
+
+extension Layoutd_V1_BackgroundSpec {
+    /// The engine's background style, or the first thing wrong with this spec.
+    public func style(field: String, text: String) throws(LayoutError) -> BackgroundStyle {
+        let kind: BackgroundStyle.Kind
+        switch self.kind {
+        case .perLine: kind = .perLine
+        case .connected: kind = .connected
+        case .block: kind = .block
+        case .highlight:
+            guard hasRange else { throw LayoutError(.invalidArgument, "a highlight needs a range", field: field + ".range") }
+            kind = .highlight(try range.checked(in: text, units: text.utf16.count, field: field + ".range"))
+        case .unspecified, .UNRECOGNIZED:
+            throw LayoutError(.invalidArgument, "kind must be PER_LINE, CONNECTED, BLOCK or HIGHLIGHT", field: field + ".kind")
+        }
+        let style = BackgroundStyle(kind: kind,
+                                    horizontalPadding: hasHorizontalPadding ? Double(horizontalPadding) : 8,
+                                    verticalPadding: hasVerticalPadding ? Double(verticalPadding) : 4,
+                                    cornerRadius: hasCornerRadius ? Double(cornerRadius) : 8,
+                                    fill: hasFill ? try fill.checked(field: field + ".fill") : Color(red: 1, green: 1, blue: 1),
+                                    touching: touching)
+        do { try style.validate(textLength: text.utf16.count) } catch let error as LayoutError {
+            throw LayoutError(error.code, error.message, field: "\(field).\(error.field)")
+        } catch {}
+        return style
+    }
+}
+
+extension Layoutd_V1_BackgroundShape {
+    public init(_ background: Background) {
+        self.init()
+        rects = background.rects.map(Layoutd_V1_Rect.init)
+        path = background.path.commands.map(Layoutd_V1_PathCommand.init)
+        svgPath = background.path.svg
+        fill = Layoutd_V1_Color(background.fill)
+    }
+}
+
+extension Layoutd_V1_PathCommand {
+    public init(_ command: PathCommand) {
+        self.init()
+        func add(_ p: Point) { points += [Float(p.x), Float(p.y)] }
+        switch command {
+        case .move(let p): verb = .move; add(p)
+        case .line(let p): verb = .line; add(p)
+        case let .quad(c, p): verb = .quad; add(c); add(p)
+        case let .cubic(c1, c2, p): verb = .cubic; add(c1); add(c2); add(p)
+        case .close: verb = .close
+        }
+    }
+}

@@ -1,0 +1,99 @@
+import LayoutEngine
+
+/// A justify request resolved against its preset: what the engine runs and draws.
+public struct JustifyPlan: Sendable {
+    public var request: TypeModeRequest
+    public var backgrounds: [BackgroundStyle]
+    public var presetName: String
+    public var palette: Color
+}
+
+extension Layoutd_V1_JustifyRequest {
+    /// The palette colour a preset uses when the request names none.
+    static func defaultPalette(_ preset: String) -> Color {
+        switch preset {
+        case "neon": Color(red: 1, green: 0.2, blue: 0.6)
+        case "strong": Color(red: 0.1, green: 0.4, blue: 0.95)
+        default: Color(red: 1, green: 1, blue: 1)
+        }
+    }
+
+    /// Applies the preset, then every field the request sets; names the first bad field.
+    public func plan(fonts: FontRegistry) throws(LayoutError) -> JustifyPlan {
+        var preset: TypeModePreset?
+        if !self.preset.isEmpty {
+            guard let named = TypeModePreset.named(self.preset) else {
+                throw LayoutError(.invalidArgument, "unknown preset \"\(self.preset)\"; known: \(TypeModePreset.names.joined(separator: ", "))",
+                                  field: "preset")
+            }
+            preset = named
+        }
+        var style = preset?.style ?? TextStyle(family: fonts.defaultFamily)
+        if hasStyle { style = try self.style.patch(field: "style", fonts: fonts).applied(to: style) }
+        if style.family.isEmpty { style.family = fonts.defaultFamily }
+        guard width.isFinite, width > 0 else {
+            throw LayoutError(.invalidArgument, "width must be finite and greater than 0, got \(width)", field: "width")
+        }
+        for (value, name) in [(minSize, "min_size"), (maxSize, "max_size"), (lineHeightMultiple, "line_height_multiple"),
+                              (maxHeight, "max_height")] where !(value.isFinite && value >= 0) {
+            throw LayoutError(.invalidArgument, "\(name) must be finite and >= 0 (0 takes the default), got \(value)", field: name)
+        }
+        let minimum = minSize > 0 ? Double(minSize) : preset?.minSize ?? 14
+        let maximum = maxSize > 0 ? Double(maxSize) : preset?.maxSize ?? 96
+        guard minimum <= maximum else {
+            throw LayoutError(.invalidArgument, "min_size \(minimum) is larger than max_size \(maximum)", field: "min_size")
+        }
+        let sizing: TypeModeSizing
+        switch self.sizing {
+        case .unspecified: sizing = preset?.sizing ?? .perLine
+        case .perLine: sizing = .perLine
+        case .uniform: sizing = .uniform
+        case .UNRECOGNIZED(let value): throw LayoutError(.invalidArgument, "unknown sizing \(value)", field: "sizing")
+        }
+        let alignment: TextAlignment
+        switch self.alignment {
+        case .natural: alignment = preset?.alignment ?? .left
+        case .left: alignment = .left
+        case .right: alignment = .right
+        case .center: alignment = .center
+        case .justified, .UNRECOGNIZED:
+            throw LayoutError(.invalidArgument, "alignment must be left, right or center (lines fill the width by size)",
+                              field: "alignment")
+        }
+        let name = preset?.name ?? ""
+        let palette = hasColor ? try color.checked(field: "color") : Self.defaultPalette(name)
+        var backgrounds: [BackgroundStyle] = []
+        for (index, spec) in self.backgrounds.enumerated() {
+            backgrounds.append(try spec.style(field: "backgrounds[\(index)]", text: text))
+        }
+        if backgrounds.isEmpty, let preset, let kind = preset.background {
+            backgrounds = [BackgroundStyle(kind: kind, horizontalPadding: preset.backgroundPadding.horizontal,
+                                           verticalPadding: preset.backgroundPadding.vertical,
+                                           cornerRadius: preset.cornerRadius, fill: palette, touching: preset.touching)]
+        }
+        let request = TypeModeRequest(
+            text: text, style: style, width: Double(width), minSize: minimum, maxSize: maximum, alignment: alignment,
+            lineHeightMultiple: lineHeightMultiple > 0 ? Double(lineHeightMultiple) : preset?.lineHeightMultiple ?? 1,
+            maxHeight: maxHeight > 0 ? Double(maxHeight) : nil, sizing: sizing,
+            lastLineUnscaled: hasLastLineUnscaled ? lastLineUnscaled : false)
+        return JustifyPlan(request: request, backgrounds: backgrounds, presetName: name, palette: palette)
+    }
+}
+
+extension Layoutd_V1_JustifyReply {
+    public init(_ layout: TypeModeLayout, backgrounds: [Background], effects: TextEffects, preset: String) {
+        self.init()
+        lines = layout.paragraph.lines.map(Layoutd_V1_Line.init)
+        lineSizes = layout.lineSizes.map(Float.init)
+        runs = layout.paragraph.runs.map(Layoutd_V1_GlyphRun.init)
+        width = Float(layout.paragraph.size.width)
+        height = Float(layout.paragraph.size.height)
+        self.backgrounds = backgrounds.map(Layoutd_V1_BackgroundShape.init)
+        self.effects.textColor = Layoutd_V1_Color(effects.textColor)
+        if let glow = effects.glowColor {
+            self.effects.glowColor = Layoutd_V1_Color(glow)
+            self.effects.glowRadius = Float(effects.glowRadius)
+        }
+        self.preset = preset
+    }
+}

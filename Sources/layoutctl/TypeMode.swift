@@ -1,0 +1,85 @@
+import ArgumentParser
+import Foundation
+import LayoutClient
+import LayoutWire
+import SwiftProtobuf
+
+extension LayoutCtl {
+    struct TypeMode: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "typemode",
+            abstract: "Fit text to a width by font size, as Instagram's Type Mode does, with backgrounds.")
+
+        @OptionGroup var connection: Connection
+        @Option(help: "Preset: modern, neon, typewriter, strong or classic.") var style: String = ""
+        @Option(help: "Width in points.") var width: Float
+        @Option(help: "Smallest font size (0: the preset's).") var minSize: Float = 0
+        @Option(help: "Largest font size (0: the preset's).") var maxSize: Float = 0
+        @Option(help: "per-line or uniform (default: the preset's).") var sizing: String = ""
+        @Option(help: "left, center or right for lines that stay narrower (default: the preset's).") var align: String = ""
+        @Option(help: "Font family (overrides the preset's).") var font: String = ""
+        @Option(help: "Scale the block down when taller than this (0: unlimited).") var maxHeight: Float = 0
+        @Flag(help: "Leave each paragraph's last line at the minimum size.") var lastLineUnscaled = false
+        @Option(help: "Palette colour as #rrggbb.") var color: String?
+        @Flag(help: "Print the whole reply as JSON.") var json = false
+        @Argument(help: "The text; \\n in it is a manual line break.") var text: String
+
+        func run() throws {
+            var request = Layoutd_V1_JustifyRequest()
+            request.text = text.replacingOccurrences(of: "\\n", with: "\n")
+            request.preset = style
+            request.width = width
+            request.minSize = minSize
+            request.maxSize = maxSize
+            request.maxHeight = maxHeight
+            if !font.isEmpty { request.style.family = font }
+            if lastLineUnscaled { request.lastLineUnscaled = true }
+            switch sizing {
+            case "": break
+            case "per-line": request.sizing = .perLine
+            case "uniform": request.sizing = .uniform
+            default: throw ValidationError("--sizing must be per-line or uniform")
+            }
+            switch align {
+            case "": break
+            case "left": request.alignment = .left
+            case "center": request.alignment = .center
+            case "right": request.alignment = .right
+            default: throw ValidationError("--align must be left, center or right")
+            }
+            if let color { request.color = try Self.parseColor(color) }
+            try reportingFailures {
+                guard case .justifyReply(let reply) = try connection.client().request(.justify(request)) else {
+                    throw ClientError.protocolViolation("expected a justify reply")
+                }
+                print(json ? try reply.jsonString() : Self.table(reply, text: request.text))
+            }
+        }
+
+        static func parseColor(_ hex: String) throws -> Layoutd_V1_Color {
+            let digits = hex.hasPrefix("#") ? String(hex.dropFirst()) : hex
+            guard digits.count == 6, let value = UInt32(digits, radix: 16) else {
+                throw ValidationError("--color must be #rrggbb")
+            }
+            var color = Layoutd_V1_Color()
+            color.red = Float((value >> 16) & 0xFF) / 255
+            color.green = Float((value >> 8) & 0xFF) / 255
+            color.blue = Float(value & 0xFF) / 255
+            return color
+        }
+
+        /// One row per line: size, baseline, width, text.
+        static func table(_ reply: Layoutd_V1_JustifyReply, text: String) -> String {
+            let units = Array(text.utf16)
+            var rows = ["line   size  baseline   width  text"]
+            for (index, line) in reply.lines.enumerated() {
+                let start = Int(line.range.start), end = min(units.count, start + Int(line.range.length))
+                let shown = String(decoding: units[start..<end], as: UTF16.self).replacingOccurrences(of: "\n", with: "\\n")
+                rows.append(String(format: "%4d  %5.2f  %8.2f  %6.2f  ", index, reply.lineSizes[index], line.baselineOrigin.y, line.width) + shown)
+            }
+            rows.append(String(format: "block %.2f x %.2f, preset %@, %d background(s)", reply.width, reply.height,
+                               (reply.preset.isEmpty ? "none" : reply.preset) as NSString, reply.backgrounds.count))
+            return rows.joined(separator: "\n")
+        }
+    }
+}

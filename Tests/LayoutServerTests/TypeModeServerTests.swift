@@ -1,0 +1,91 @@
+import Foundation
+import LayoutClient
+import LayoutWire
+import Testing
+
+@Suite struct TypeModeServerTests {
+    let daemon: Daemon
+    init() throws { daemon = try Daemon() }
+
+    func justify(_ configure: (inout Layoutd_V1_JustifyRequest) -> Void) throws -> Layoutd_V1_Envelope {
+        var request = Layoutd_V1_JustifyRequest()
+        request.text = "so\nHAPPY\nto see you all"
+        request.width = 300
+        configure(&request)
+        return try daemon.client().call(.justify(request))
+    }
+
+    @Test(arguments: ["modern", "neon", "typewriter", "strong", "classic"])
+    func everyPresetLaysOutAndDecorates(_ preset: String) throws {
+        let reply = try justify { $0.preset = preset }
+        guard case .justifyReply(let body) = reply.body else { Issue.record("\(reply)"); return }
+        #expect(body.preset == preset)
+        #expect(body.lines.count == body.lineSizes.count)
+        #expect(body.lines.allSatisfy { $0.width <= 300 + 1e-3 })
+        let expectsBackground = ["typewriter", "strong", "classic"].contains(preset)
+        #expect(body.backgrounds.isEmpty == !expectsBackground)
+        if preset == "neon" {
+            #expect(body.effects.glowRadius > 0)
+            // Interior = palette mixed 65% toward white: default palette (1, 0.2, 0.6).
+            #expect(abs(body.effects.textColor.green - (0.2 + 0.8 * 0.65)) < 1e-6)
+        }
+        for shape in body.backgrounds { #expect(shape.svgPath.hasPrefix("M") && shape.svgPath.hasSuffix("Z")) }
+    }
+
+    @Test func fieldsOverrideThePreset() throws {
+        let reply = try justify {
+            $0.preset = "strong"
+            $0.backgrounds = [.with { $0.kind = .block; $0.cornerRadius = 4 }]
+            $0.minSize = 20
+            $0.maxSize = 30
+        }
+        guard case .justifyReply(let body) = reply.body else { Issue.record("\(reply)"); return }
+        #expect(body.backgrounds.count == 1 && body.backgrounds[0].rects.count == 1)
+        #expect(body.lineSizes.allSatisfy { $0 >= 20 - 1e-4 && $0 <= 30 + 1e-4 })
+    }
+
+    @Test func hostileJustifyRequestsNameTheField() throws {
+        let cases: [(String, (inout Layoutd_V1_JustifyRequest) -> Void)] = [
+            ("justify.min_size", { $0.minSize = 40; $0.maxSize = 20 }),
+            ("justify.width", { $0.width = 0 }),
+            ("justify.width", { $0.width = -5 }),
+            ("justify.max_size", { $0.maxSize = -1 }),
+            ("justify.min_size", { $0.minSize = .nan }),
+            ("justify.preset", { $0.preset = "glitter" }),
+            ("justify.backgrounds[0].horizontal_padding", { $0.backgrounds = [.with { $0.kind = .perLine; $0.horizontalPadding = -2 }] }),
+            ("justify.backgrounds[0].range", { $0.backgrounds = [.with { $0.kind = .highlight; $0.range = .with { $0.start = 2; $0.length = 500 } }] }),
+            ("justify.backgrounds[0].kind", { $0.backgrounds = [.init()] }),
+            ("justify.color.red", { $0.color = .with { $0.red = 3 } }),
+            ("justify.alignment", { $0.alignment = .justified }),
+        ]
+        for (field, configure) in cases {
+            let reply = try justify(configure)
+            #expect(reply.errorReply?.field == field, "\(field): \(reply)")
+            #expect(reply.errorReply?.code == .invalidArgument)
+        }
+        // A radius larger than a line is clamped, not refused.
+        let clamped = try justify { $0.backgrounds = [.with { $0.kind = .connected; $0.cornerRadius = 1000 }] }
+        guard case .justifyReply(let body) = clamped.body else { Issue.record("\(clamped)"); return }
+        #expect(body.backgrounds.count == 1)
+    }
+
+    @Test func layoutRepliesCarryBackgroundsToo() throws {
+        var request = layoutRequest("highlight these words please", width: 150)
+        request.backgrounds = [.with { $0.kind = .highlight; $0.range = .with { $0.start = 10; $0.length = 11 } },
+                               .with { $0.kind = .perLine }]
+        let reply = try daemon.client().call(.layout(request))
+        let layout = try #require(reply.layoutReply)
+        #expect(layout.backgrounds.count == 2)
+        #expect(layout.backgrounds[1].rects.count == layout.lines.count)
+    }
+
+    @Test func layoutctlTypeModePrintsRows() throws {
+        let result = try run(Daemon.binary("layoutctl"), ["typemode", "--socket", daemon.socketPath, "--style", "strong",
+                                                          "--width", "300", "so\\nHAPPY\\nto see you"])
+        #expect(result.status == 0, "\(result.err)")
+        let rows = result.out.split(separator: "\n")
+        #expect(rows.first?.hasPrefix("line   size") == true)
+        #expect(rows.count == 1 + 3 + 1)
+        #expect(rows.last?.contains("preset strong, 1 background(s)") == true)
+    }
+}
