@@ -29,12 +29,20 @@ struct InProcessBench {
             return []
         }
         var floor: [[Double]] = [], uncached: [[Double]] = [], cold: [[Double]] = [], warm: [[Double]] = []
+        var justifyUncached: [[Double]] = [], justifyCold: [[Double]] = []
         var coldShapes: [Int] = []
+        var layoutCalls: UInt64 = 0, justifyCalls: UInt64 = 0
         for round in 0..<options.repeats {
             FileHandle.standardError.write(Data("in-process round \(round + 1)/\(options.repeats)\n".utf8))
             floor.append(floorFonts.timeEach(captions))
             let none = ParagraphLayouter(fonts: registry, cache: nil)
+            var calls = ParagraphLayouter.harfBuzzCalls
             uncached.append(try time(requests, none))
+            layoutCalls += ParagraphLayouter.harfBuzzCalls - calls
+            calls = ParagraphLayouter.harfBuzzCalls
+            justifyUncached.append(try timeJustify(none))
+            justifyCalls += ParagraphLayouter.harfBuzzCalls - calls
+            justifyCold.append(try timeJustify(ParagraphLayouter(fonts: registry, cache: ShapingCache())))
             let cache = ShapingCache()
             let cached = ParagraphLayouter(fonts: registry, cache: cache)
             cold.append(try time(requests, cached))
@@ -57,7 +65,30 @@ struct InProcessBench {
         let shapesPerCaption = Double(coldShapes.reduce(0, +)) / Double(coldShapes.count) / Double(captions.count)
         lines.append("")
         lines.append(String(format: "Shaping calls per caption on the cold pass: %.2f (HarfBuzz runs: items plus reshapes at unsafe breaks).", shapesPerCaption))
+        let plain = Distribution.perItemMedian(uncached)
+        let justified = Distribution.perItemMedian(justifyUncached)
+        let justifiedCold = Distribution.perItemMedian(justifyCold)
+        let passes = Double(options.repeats * captions.count)
+        lines += ["", "### Type Mode justify (per_line, 14–96 pt, same captions and width)", "",
+                  "| pass | median µs/caption | p99 µs/caption | ÷ layout (same cache state) | HarfBuzz calls/caption |", "|---|---|---|---|---|",
+                  String(format: "| layout, no cache | %.2f | %.2f | 1.00× | %.2f |", plain.median, plain.p99, Double(layoutCalls) / passes),
+                  String(format: "| justify per_line, no cache | %.2f | %.2f | %.2f× | %.2f |", justified.median, justified.p99,
+                         justified.median / plain.median, Double(justifyCalls) / passes),
+                  String(format: "| justify per_line, cold | %.2f | %.2f | %.2f× (vs layout cold) | — |", justifiedCold.median, justifiedCold.p99,
+                         justifiedCold.median / Distribution.perItemMedian(cold).median)]
         return [Section(title: "In-process paragraph layout (one thread, width \(Int(options.width)), size \(Int(options.size)), Noto Sans with fallback)", lines: lines)]
+    }
+
+    private func timeJustify(_ layouter: ParagraphLayouter) throws -> [Double] {
+        try captions.map { caption in
+            let request = TypeModeRequest(text: caption.text, style: TextStyle(family: "Noto Sans"), width: Double(options.width),
+                                          minSize: 14, maxSize: 96)
+            let start = nanoseconds()
+            let layout = try layouter.justify(request)
+            let elapsed = Double(nanoseconds() - start) / 1000
+            precondition(!layout.lineSizes.isEmpty)
+            return elapsed
+        }
     }
 
     private func time(_ requests: [ParagraphRequest], _ layouter: ParagraphLayouter) throws -> [Double] {

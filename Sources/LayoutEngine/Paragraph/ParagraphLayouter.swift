@@ -12,6 +12,9 @@ public final class ParagraphLayouter: Sendable {
         self.maxTextLength = maxTextLength
     }
 
+    /// HarfBuzz shaping calls made so far by every layouter in this process.
+    public static var harfBuzzCalls: UInt64 { Shaper.harfBuzzCalls.load(ordering: .relaxed) }
+
     /// Runs the pipeline: analyze, itemize, shape, break, position.
     public func layout(_ request: ParagraphRequest) throws -> ParagraphLayout {
         try request.validate(fonts: fonts, maxTextLength: maxTextLength)

@@ -29,6 +29,9 @@ struct ShapingStyle {
 struct Shaper {
     let cache: ShapingCache?
 
+    /// HarfBuzz shaping calls made by this process, for the benchmark's passes-per-caption figure.
+    static let harfBuzzCalls = Atomic<UInt64>(0)
+
     /// Shapes `range` of `units`, letting HarfBuzz see the text of `context` around it
     /// (Arabic joining and other contextual forms look across the run's edges).
     func shape(_ units: UnsafeBufferPointer<UInt16>, range: Range<Int>, context: Range<Int>, font: Font,
@@ -52,6 +55,7 @@ struct Shaper {
     private static func runHarfBuzz(_ buffer: OpaquePointer, _ units: UnsafeBufferPointer<UInt16>, range: Range<Int>,
                                     context: Range<Int>, font: Font, rtl: Bool, script: hb_script_t,
                                     style: ShapingStyle) -> [ShapedGlyph] {
+        harfBuzzCalls.wrappingAdd(1, ordering: .relaxed)
         hb_buffer_clear_contents(buffer)
         let base = units.baseAddress! + context.lowerBound
         hb_buffer_add_utf16(buffer, base, Int32(context.count),
