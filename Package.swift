@@ -22,8 +22,9 @@ let package = Package(
         .systemLibrary(name: "CHarfBuzz", pkgConfig: "harfbuzz", providers: [.apt(["libharfbuzz-dev"])]),
         .systemLibrary(name: "CUnibreak", pkgConfig: "libunibreak", providers: [.apt(["libunibreak-dev"])]),
         .systemLibrary(name: "CFriBidi", pkgConfig: "fribidi", providers: [.apt(["libfribidi-dev"])]),
+        .systemLibrary(name: "CCairo", pkgConfig: "cairo-ft", providers: [.apt(["libcairo2-dev"])]),
 
-        .target(name: "LayoutEngine", dependencies: ["CFreeType", "CHarfBuzz", "CUnibreak", "CFriBidi"]),
+        .target(name: "LayoutEngine", dependencies: ["CFreeType", "CHarfBuzz", "CUnibreak", "CFriBidi", "CCairo"]),
         .target(name: "LayoutWire", dependencies: [
             "LayoutEngine",
             .product(name: "SwiftProtobuf", package: "swift-protobuf"),
@@ -49,7 +50,7 @@ let package = Package(
             "LayoutEngine", "LayoutWire", "LayoutClient", "CHarfBuzz",
         ], path: "Benchmarks/LayoutBench"),
 
-        .testTarget(name: "LayoutEngineTests", dependencies: ["LayoutEngine"], resources: [.copy("Golden")]),
+        .testTarget(name: "LayoutEngineTests", dependencies: ["LayoutEngine", "CCairo"], exclude: ["Golden", "RenderReferences"]),
         .testTarget(name: "LayoutWireTests", dependencies: ["LayoutWire"]),
         .testTarget(name: "LayoutServerTests", dependencies: ["LayoutServer", "LayoutClient", "LayoutWire"]),
     ],

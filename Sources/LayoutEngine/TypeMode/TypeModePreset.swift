@@ -5,7 +5,7 @@ import Foundation
 /// | preset | font | sizing | alignment | background | colour |
 /// |---|---|---|---|---|---|
 /// | modern | Noto Sans Bold | per line | left | none | text in the palette colour |
-/// | neon | Noto Serif Bold Italic | uniform, 18–72 pt | center | none | interior and glow from the palette colour |
+/// | neon | Noto Serif Bold Italic | uniform, 18–44 pt | center | none | interior and glow from the palette colour |
 /// | typewriter | DejaVu Sans Mono | uniform, 14–40 pt | center | per line, touching, radius 4 | black text on the palette colour |
 /// | strong | Noto Sans Black (Bold) | per line | center | connected, radius 12 | white text on the palette colour |
 /// | classic | Noto Sans | uniform, 16–48 pt | left | block, radius 18 | black text on the palette colour |
@@ -32,7 +32,7 @@ public struct TypeModePreset: Sendable {
                            backgroundPadding: (8, 4), cornerRadius: 8, touching: false)
         case "neon":
             TypeModePreset(name: "neon", style: TextStyle(family: "Noto Serif", weight: 700, italic: true), sizing: .uniform,
-                           minSize: 18, maxSize: 72, alignment: .center, lineHeightMultiple: 1.1, background: nil,
+                           minSize: 18, maxSize: 44, alignment: .center, lineHeightMultiple: 1.1, background: nil,
                            backgroundPadding: (8, 4), cornerRadius: 8, touching: false)
         case "typewriter":
             TypeModePreset(name: "typewriter", style: TextStyle(family: "DejaVu Sans Mono"), sizing: .uniform,

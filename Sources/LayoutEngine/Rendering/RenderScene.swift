@@ -1,0 +1,37 @@
+/// What the render stage draws: a canvas, backgrounds, glyph runs and their colours.
+public struct RenderScene: Sendable {
+    public var size: Size
+    /// Fills the canvas first; nil leaves it transparent.
+    public var canvas: Color?
+    /// Where the layout's origin sits on the canvas.
+    public var origin: Point
+    public var backgrounds: [Background]
+    public var runs: [GlyphRunLayout]
+    public var textColor: Color
+    public var glowColor: Color?
+    public var glowRadius: Double
+
+    public init(size: Size, canvas: Color?, origin: Point, backgrounds: [Background], runs: [GlyphRunLayout],
+                textColor: Color, glowColor: Color? = nil, glowRadius: Double = 0) {
+        self.size = size
+        self.canvas = canvas
+        self.origin = origin
+        self.backgrounds = backgrounds
+        self.runs = runs
+        self.textColor = textColor
+        self.glowColor = glowColor
+        self.glowRadius = glowRadius
+    }
+}
+
+public enum RenderFormat: String, Sendable, CaseIterable {
+    case png, svg, pdf
+
+    public var mimeType: String {
+        switch self {
+        case .png: "image/png"
+        case .svg: "image/svg+xml"
+        case .pdf: "application/pdf"
+        }
+    }
+}

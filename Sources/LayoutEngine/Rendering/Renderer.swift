@@ -1,0 +1,159 @@
+import CCairo
+import CFreeType
+import Foundation
+import Synchronization
+
+/// The render stage: draws a scene with Cairo into PNG, SVG or PDF bytes.
+///
+/// Glyphs are drawn from FreeType faces of the same files the layout used (colour emoji
+/// included, through FT_LOAD_COLOR). FreeType faces are not thread-safe, so the renderer owns
+/// its faces and draws one scene at a time; layout never waits on it.
+public final class Renderer: @unchecked Sendable {
+    private let fonts: FontRegistry
+    private let lock = NSLock()
+    /// Cairo identifies user data by the key's address.
+    nonisolated(unsafe) private static var freeTypeFaceKey = cairo_user_data_key_t()
+    private var library: FT_Library?
+    private var faces: [UInt32: OpaquePointer] = [:]
+
+    public init(fonts: FontRegistry) {
+        self.fonts = fonts
+    }
+
+    deinit {
+        for face in faces.values { cairo_font_face_destroy(face) }
+        if let library { FT_Done_FreeType(library) }
+    }
+
+    /// The scene drawn at `scale` device pixels (PNG) or units (SVG, PDF) per point.
+    public func render(_ scene: RenderScene, format: RenderFormat, scale: Double) throws -> [UInt8] {
+        guard scale.isFinite, scale > 0, scale <= 8 else {
+            throw LayoutError(.invalidArgument, "scale must be in (0, 8], got \(scale)", field: "scale")
+        }
+        let width = scene.size.width * scale, height = scene.size.height * scale
+        guard width >= 1, height >= 1, width * height <= 64_000_000 else {
+            throw LayoutError(.invalidArgument, "a \(Int(width)) x \(Int(height)) picture is empty or too large", field: "scale")
+        }
+        lock.lock()
+        defer { lock.unlock() }
+        let sink = ByteSink()
+        let context = Unmanaged.passUnretained(sink).toOpaque()
+        let surface: OpaquePointer
+        switch format {
+        case .png: surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width.rounded(.up)), Int32(height.rounded(.up)))
+        case .svg: surface = cairo_svg_surface_create_for_stream(ByteSink.write, context, width, height)
+        case .pdf: surface = cairo_pdf_surface_create_for_stream(ByteSink.write, context, width, height)
+        }
+        defer { cairo_surface_destroy(surface) }
+        let cr = cairo_create(surface)!
+        cairo_scale(cr, scale, scale)
+        draw(scene, cr)
+        cairo_destroy(cr)
+        if format == .png {
+            cairo_surface_write_to_png_stream(surface, ByteSink.write, context)
+        } else {
+            cairo_surface_finish(surface)
+        }
+        guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS, !sink.bytes.isEmpty else {
+            throw LayoutError(.internal, "cairo failed: \(String(cString: cairo_status_to_string(cairo_surface_status(surface))))", field: "")
+        }
+        return sink.bytes
+    }
+
+    private func draw(_ scene: RenderScene, _ cr: OpaquePointer) {
+        if let canvas = scene.canvas {
+            setColor(cr, canvas)
+            cairo_paint(cr)
+        }
+        cairo_translate(cr, scene.origin.x, scene.origin.y)
+        for background in scene.backgrounds {
+            addPath(cr, background.path)
+            setColor(cr, background.fill)
+            cairo_fill(cr)
+        }
+        if let glow = scene.glowColor, scene.glowRadius > 0 {
+            // Cairo has no blur: the glow is the glyph outlines stroked wide to narrow, each
+            // pass faint, so the alpha builds up toward the glyph like a blurred halo.
+            let passes = 20
+            cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND)
+            for pass in 0..<passes {
+                let width = scene.glowRadius * 2 * Double(passes - pass) / Double(passes)
+                cairo_set_line_width(cr, width)
+                setColor(cr, Color(red: glow.red, green: glow.green, blue: glow.blue, alpha: glow.alpha / Double(passes) * 1.6))
+                for run in scene.runs { glyphPath(cr, run) }
+                cairo_stroke(cr)
+            }
+        }
+        setColor(cr, scene.textColor)
+        for run in scene.runs { showGlyphs(cr, run) }
+    }
+
+    private func glyphPath(_ cr: OpaquePointer, _ run: GlyphRunLayout) {
+        guard let face = cairoFace(run.fontID) else { return }
+        cairo_set_font_face(cr, face)
+        cairo_set_font_size(cr, run.size)
+        var glyphs = cairoGlyphs(run)
+        cairo_glyph_path(cr, &glyphs, Int32(glyphs.count))
+    }
+
+    private func showGlyphs(_ cr: OpaquePointer, _ run: GlyphRunLayout) {
+        guard let face = cairoFace(run.fontID) else { return }
+        cairo_set_font_face(cr, face)
+        cairo_set_font_size(cr, run.size)
+        var glyphs = cairoGlyphs(run)
+        cairo_show_glyphs(cr, &glyphs, Int32(glyphs.count))
+    }
+
+    private func cairoGlyphs(_ run: GlyphRunLayout) -> [cairo_glyph_t] {
+        run.glyphIDs.indices.map { cairo_glyph_t(index: UInt(run.glyphIDs[$0]), x: run.positions[$0].x, y: run.positions[$0].y) }
+    }
+
+    /// A Cairo font face for a loaded font, from its own FreeType face, made once.
+    private func cairoFace(_ id: UInt32) -> OpaquePointer? {
+        if let face = faces[id] { return face }
+        guard let font = fonts.font(id: id) else { return nil }
+        if library == nil { FT_Init_FreeType(&library) }
+        var ftFace: FT_Face?
+        guard let library, FT_New_Face(library, font.path, font.faceIndex, &ftFace) == 0, let ftFace else { return nil }
+        // FT_LOAD_COLOR (1 << 20): colour bitmap glyphs (Noto Color Emoji) keep their colours.
+        let face = cairo_ft_font_face_create_for_ft_face(ftFace, Int32(1 << 20))!
+        // The FreeType face lives as long as the Cairo face: released through its user data.
+        cairo_font_face_set_user_data(face, &Self.freeTypeFaceKey, UnsafeMutableRawPointer(ftFace)) { pointer in
+            if let pointer { FT_Done_Face(pointer.assumingMemoryBound(to: FT_FaceRec.self)) }
+        }
+        faces[id] = face
+        return face
+    }
+
+    private func addPath(_ cr: OpaquePointer, _ path: Path) {
+        for command in path.commands {
+            switch command {
+            case .move(let p): cairo_move_to(cr, p.x, p.y)
+            case .line(let p): cairo_line_to(cr, p.x, p.y)
+            case let .quad(c, p):
+                var x = 0.0, y = 0.0
+                cairo_get_current_point(cr, &x, &y)
+                cairo_curve_to(cr, x + 2 / 3 * (c.x - x), y + 2 / 3 * (c.y - y),
+                               p.x + 2 / 3 * (c.x - p.x), p.y + 2 / 3 * (c.y - p.y), p.x, p.y)
+            case let .cubic(c1, c2, p): cairo_curve_to(cr, c1.x, c1.y, c2.x, c2.y, p.x, p.y)
+            case .close: cairo_close_path(cr)
+            }
+        }
+    }
+
+    private func setColor(_ cr: OpaquePointer, _ color: Color) {
+        cairo_set_source_rgba(cr, color.red, color.green, color.blue, color.alpha)
+    }
+}
+
+/// Collects what Cairo writes to a stream.
+final class ByteSink {
+    var bytes: [UInt8] = []
+
+    static let write: cairo_write_func_t = { closure, data, length in
+        guard let closure, let data else { return CAIRO_STATUS_WRITE_ERROR }
+        let sink = Unmanaged<ByteSink>.fromOpaque(closure).takeUnretainedValue()
+        sink.bytes.append(contentsOf: UnsafeBufferPointer(start: data, count: Int(length)))
+        return CAIRO_STATUS_SUCCESS
+    }
+}
