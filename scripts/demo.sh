@@ -27,4 +27,31 @@ echo "== Two lines at most, tail-truncated"
 "$bin/layoutctl" layout --width 200 --size 18 --max-lines 2 \
   "不识庐山真面目，只缘身在此山中。横看成岭侧成峰，远近高低各不同。 -- 苏轼《题西林壁》"
 echo
+echo "== Type Mode: the same caption fitted line by line"
+"$bin/layoutctl" typemode --style strong --width 300 "so\\nHAPPY\\nto see you all here tonight"
+echo
+echo "== Story pictures from real captions, in out/"
+mkdir -p out
+pick() {  # the first caption of a script, 20-90 characters, from ../shared when it is there
+  python3 - "$1" "$2" <<'PY'
+import json, sys
+script, fallback = sys.argv[1], sys.argv[2]
+try:
+    for line in open("../shared/corpus/captions.jsonl", encoding="utf-8"):
+        c = json.loads(line)
+        if c["script"] == script and 20 <= len(c["text"]) <= 90:
+            print(c["text"]); break
+    else:
+        print(fallback)
+except OSError:
+    print(fallback)
+PY
+}
+"$bin/layoutctl" typemode --style strong --width 300 -o out/story-strong.png "$(pick Latn "Practice makes perfect, and perfect makes practice.")"
+"$bin/layoutctl" typemode --style neon --width 300 -o out/story-neon.png "$(pick Cyrl "Век живи — век учись.")"
+"$bin/layoutctl" typemode --style classic --width 300 -o out/story-classic.png "$(pick Arab "الصبر مفتاح الفرج.")"
+"$bin/layoutctl" typemode --style typewriter --width 300 -o out/story-typewriter.png "$(pick Hani "千里之行，始于足下。")"
+"$bin/layoutctl" typemode --style modern --width 300 -o out/story-modern.pdf "$(pick Deva "जहाँ चाह, वहाँ राह।")"
+echo "open out/*.png to look at them"
+echo
 "$bin/layoutctl" stats

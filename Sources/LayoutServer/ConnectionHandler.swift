@@ -62,7 +62,7 @@ final class ConnectionHandler: ChannelInboundHandler, @unchecked Sendable {
         }
         let isLayoutWork: Bool
         switch envelope.body {
-        case .layout, .justify: isLayoutWork = true
+        case .layout, .justify, .render: isLayoutWork = true
         default: isLayoutWork = false
         }
         guard isLayoutWork else {

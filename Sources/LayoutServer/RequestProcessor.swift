@@ -6,12 +6,14 @@ import SwiftProtobuf
 /// Turns one decoded request into its reply. Pure of sockets, so it is tested directly.
 public final class RequestProcessor: Sendable {
     public let layouter: ParagraphLayouter
+    let renderer: Renderer
     let configuration: ServerConfiguration
     let stats = ServerStats()
     public static let serverVersion = "0.1.0"
 
     public init(layouter: ParagraphLayouter, configuration: ServerConfiguration) {
         self.layouter = layouter
+        self.renderer = Renderer(fonts: layouter.fonts)
         self.configuration = configuration
     }
 
@@ -41,7 +43,7 @@ public final class RequestProcessor: Sendable {
         return reply
     }
 
-    private func body(for envelope: Layoutd_V1_Envelope, inFlight: Int) throws(WireError) -> Layoutd_V1_Envelope.OneOf_Body {
+    func body(for envelope: Layoutd_V1_Envelope, inFlight: Int = 0) throws(WireError) -> Layoutd_V1_Envelope.OneOf_Body {
         switch envelope.body {
         case .layout(let request):
             do {
@@ -86,7 +88,17 @@ public final class RequestProcessor: Sendable {
             return .statsReply(statsReply(inFlight: inFlight))
         case .none:
             throw WireError(.unimplemented, "the envelope has no body, or one this server does not know", field: "envelope.body")
-        case .helloReply, .layoutReply, .fontsReply, .statsReply, .justifyReply, .error:
+        case .render(let request):
+            do {
+                return .renderReply(try render(request))
+            } catch let error as LayoutError {
+                throw WireError(error, under: "render")
+            } catch let error as WireError {
+                throw WireError(error.code, error.message, field: "render." + error.field)
+            } catch {
+                throw WireError(.internal, "\(error)", field: "render")
+            }
+        case .helloReply, .layoutReply, .fontsReply, .statsReply, .justifyReply, .renderReply, .error:
             throw WireError(.invalidArgument, "a reply message was sent as a request", field: "envelope.body")
         case .cancel:
             throw WireError(.internal, "cancel is handled by the connection", field: "envelope.body")

@@ -2,7 +2,7 @@ import LayoutEngine
 
 extension Layoutd_V1_Color {
     /// The colour, if every component is finite and in 0...1.
-    func checked(field: String) throws(LayoutError) -> Color {
+    public func checked(field: String) throws(LayoutError) -> Color {
         let alpha = hasAlpha ? self.alpha : 1
         for (value, name) in [(red, "red"), (green, "green"), (blue, "blue"), (alpha, "alpha")] where !(value.isFinite && value >= 0 && value <= 1) {
             throw LayoutError(.invalidArgument, "\(name) must be in 0...1, got \(value)", field: "\(field).\(name)")

@@ -23,6 +23,8 @@ extension LayoutCtl {
         @Option(help: "Maximum number of lines (0: unlimited).") var maxLines: UInt32 = 0
         @Option(help: "Truncation token (default …).") var token: String?
         @Flag(help: "Print the whole reply as JSON.") var json = false
+        @Option(name: .shortAndLong, help: "Write a picture instead: .png, .svg or .pdf.") var output: String?
+        @Option(help: "Picture scale, pixels per point.") var scale: Float = 2
         @Argument(help: "The text.") var text: String
 
         func run() throws {
@@ -49,6 +51,12 @@ extension LayoutCtl {
             }
             request.direction = base
             try reportingFailures {
+                if let output {
+                    var render = Layoutd_V1_RenderRequest()
+                    render.layout = request
+                    try Picture.write(render, to: output, scale: scale, connection: connection)
+                    return
+                }
                 guard case .layoutReply(let reply) = try connection.client().request(.layout(request)) else {
                     throw ClientError.protocolViolation("expected a layout reply")
                 }

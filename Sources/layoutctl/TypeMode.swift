@@ -22,6 +22,8 @@ extension LayoutCtl {
         @Flag(help: "Leave each paragraph's last line at the minimum size.") var lastLineUnscaled = false
         @Option(help: "Palette colour as #rrggbb.") var color: String?
         @Flag(help: "Print the whole reply as JSON.") var json = false
+        @Option(name: .shortAndLong, help: "Write a picture instead: .png, .svg or .pdf.") var output: String?
+        @Option(help: "Picture scale, pixels per point.") var scale: Float = 2
         @Argument(help: "The text; \\n in it is a manual line break.") var text: String
 
         func run() throws {
@@ -49,6 +51,12 @@ extension LayoutCtl {
             }
             if let color { request.color = try Self.parseColor(color) }
             try reportingFailures {
+                if let output {
+                    var render = Layoutd_V1_RenderRequest()
+                    render.justify = request
+                    try Picture.write(render, to: output, scale: scale, connection: connection)
+                    return
+                }
                 guard case .justifyReply(let reply) = try connection.client().request(.justify(request)) else {
                     throw ClientError.protocolViolation("expected a justify reply")
                 }

@@ -88,4 +88,36 @@ import Testing
         #expect(rows.count == 1 + 3 + 1)
         #expect(rows.last?.contains("preset strong, 1 background(s)") == true)
     }
+
+    @Test func layoutctlWritesPictures() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("layoutd-pictures-\(getpid())")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let signatures: [String: [UInt8]] = ["png": [0x89, 0x50, 0x4E, 0x47], "svg": Array("<?xm".utf8), "pdf": Array("%PDF".utf8)]
+        for (ext, signature) in signatures {
+            let path = directory.appendingPathComponent("story.\(ext)").path
+            let result = try run(Daemon.binary("layoutctl"), ["typemode", "--socket", daemon.socketPath, "--style", "neon",
+                                                              "--width", "300", "-o", path, "glow 🌟"])
+            #expect(result.status == 0, "\(result.err)")
+            #expect(Array(try Data(contentsOf: URL(fileURLWithPath: path)).prefix(4)) == signature)
+        }
+        let layout = try run(Daemon.binary("layoutctl"), ["layout", "--socket", daemon.socketPath, "--width", "200",
+                                                          "-o", directory.appendingPathComponent("p.png").path, "paragraph"])
+        #expect(layout.status == 0)
+        let bad = try run(Daemon.binary("layoutctl"), ["typemode", "--socket", daemon.socketPath, "--width", "300", "-o",
+                                                       directory.appendingPathComponent("x.gif").path, "x"])
+        #expect(bad.status != 0)
+    }
+
+    @Test func hostileRenderRequestsNameTheField() throws {
+        var request = Layoutd_V1_RenderRequest()
+        request.justify = .with { $0.text = "x"; $0.width = 100 }
+        request.scale = 50
+        #expect(try daemon.client().call(.render(request)).errorReply?.field == "render.scale")
+        request.scale = 2
+        request.justify.width = -1
+        #expect(try daemon.client().call(.render(request)).errorReply?.field == "render.justify.width")
+        request.source = nil
+        #expect(try daemon.client().call(.render(request)).errorReply?.field == "render.source")
+    }
 }

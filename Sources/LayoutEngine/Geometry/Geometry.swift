@@ -30,4 +30,10 @@ public struct Rect: Equatable, Sendable {
     }
     public var maxX: Double { x + width }
     public var maxY: Double { y + height }
+
+    /// The smallest rect holding both.
+    public func union(_ other: Rect) -> Rect {
+        let left = min(x, other.x), top = min(y, other.y)
+        return Rect(x: left, y: top, width: max(maxX, other.maxX) - left, height: max(maxY, other.maxY) - top)
+    }
 }

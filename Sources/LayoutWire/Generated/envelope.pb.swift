@@ -142,6 +142,22 @@ public nonisolated struct Layoutd_V1_Envelope: @unchecked Sendable {
     set {_uniqueStorage()._body = .justifyReply(newValue)}
   }
 
+  public var render: Layoutd_V1_RenderRequest {
+    get {
+      if case .render(let v)? = _storage._body {return v}
+      return Layoutd_V1_RenderRequest()
+    }
+    set {_uniqueStorage()._body = .render(newValue)}
+  }
+
+  public var renderReply: Layoutd_V1_RenderReply {
+    get {
+      if case .renderReply(let v)? = _storage._body {return v}
+      return Layoutd_V1_RenderReply()
+    }
+    set {_uniqueStorage()._body = .renderReply(newValue)}
+  }
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public nonisolated enum OneOf_Body: Equatable, Sendable {
@@ -157,6 +173,8 @@ public nonisolated struct Layoutd_V1_Envelope: @unchecked Sendable {
     case error(Layoutd_V1_Error)
     case justify(Layoutd_V1_JustifyRequest)
     case justifyReply(Layoutd_V1_JustifyReply)
+    case render(Layoutd_V1_RenderRequest)
+    case renderReply(Layoutd_V1_RenderReply)
 
   }
 
@@ -171,7 +189,7 @@ fileprivate nonisolated let _protobuf_package = "layoutd.v1"
 
 nonisolated extension Layoutd_V1_Envelope: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".Envelope"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}request_id\0\u{3}deadline_ms\0\u{2}\u{8}hello\0\u{3}hello_reply\0\u{1}layout\0\u{3}layout_reply\0\u{1}fonts\0\u{3}fonts_reply\0\u{1}stats\0\u{3}stats_reply\0\u{1}cancel\0\u{1}error\0\u{1}justify\0\u{3}justify_reply\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}request_id\0\u{3}deadline_ms\0\u{2}\u{8}hello\0\u{3}hello_reply\0\u{1}layout\0\u{3}layout_reply\0\u{1}fonts\0\u{3}fonts_reply\0\u{1}stats\0\u{3}stats_reply\0\u{1}cancel\0\u{1}error\0\u{1}justify\0\u{3}justify_reply\0\u{1}render\0\u{3}render_reply\0")
 
   fileprivate class _StorageClass {
     var _requestID: UInt64 = 0
@@ -366,6 +384,32 @@ nonisolated extension Layoutd_V1_Envelope: SwiftProtobuf.Message, SwiftProtobuf.
             _storage._body = .justifyReply(v)
           }
         }()
+        case 22: try {
+          var v: Layoutd_V1_RenderRequest?
+          var hadOneofValue = false
+          if let current = _storage._body {
+            hadOneofValue = true
+            if case .render(let m) = current {v = m}
+          }
+          try decoder.decodeSingularMessageField(value: &v)
+          if let v = v {
+            if hadOneofValue {try decoder.handleConflictingOneOf()}
+            _storage._body = .render(v)
+          }
+        }()
+        case 23: try {
+          var v: Layoutd_V1_RenderReply?
+          var hadOneofValue = false
+          if let current = _storage._body {
+            hadOneofValue = true
+            if case .renderReply(let m) = current {v = m}
+          }
+          try decoder.decodeSingularMessageField(value: &v)
+          if let v = v {
+            if hadOneofValue {try decoder.handleConflictingOneOf()}
+            _storage._body = .renderReply(v)
+          }
+        }()
         default: break
         }
       }
@@ -432,6 +476,14 @@ nonisolated extension Layoutd_V1_Envelope: SwiftProtobuf.Message, SwiftProtobuf.
       case .justifyReply?: try {
         guard case .justifyReply(let v)? = _storage._body else { preconditionFailure() }
         try visitor.visitSingularMessageField(value: v, fieldNumber: 21)
+      }()
+      case .render?: try {
+        guard case .render(let v)? = _storage._body else { preconditionFailure() }
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 22)
+      }()
+      case .renderReply?: try {
+        guard case .renderReply(let v)? = _storage._body else { preconditionFailure() }
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 23)
       }()
       case nil: break
       }

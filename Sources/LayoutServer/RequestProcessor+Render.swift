@@ -1,0 +1,75 @@
+import Foundation
+import LayoutEngine
+import LayoutWire
+
+extension RequestProcessor {
+    /// Lays out (or fits) the source, decorates it and draws it.
+    func render(_ request: Layoutd_V1_RenderRequest) throws -> Layoutd_V1_RenderReply {
+        let format: RenderFormat
+        switch request.format {
+        case .png: format = .png
+        case .svg: format = .svg
+        case .pdf: format = .pdf
+        case .UNRECOGNIZED(let value): throw LayoutError(.invalidArgument, "unknown format \(value)", field: "format")
+        }
+        guard request.margin.isFinite, request.margin >= 0, request.margin <= 1000 else {
+            throw LayoutError(.invalidArgument, "margin must be in 0...1000, got \(request.margin)", field: "margin")
+        }
+        let margin = request.margin > 0 ? Double(request.margin) : 24
+        var scene: RenderScene
+        switch request.source {
+        case .layout(let layoutRequest):
+            let paragraph: ParagraphRequest
+            do { paragraph = try layoutRequest.paragraphRequest(fonts: layouter.fonts) } catch {
+                throw LayoutError(error.code, error.message, field: "layout." + error.field)
+            }
+            guard paragraph.text.units.count <= configuration.maxTextUnits else {
+                throw LayoutError(.resourceExhausted, "text is longer than \(configuration.maxTextUnits) UTF-16 units", field: "layout.text")
+            }
+            let positioned = try layouter.layout(paragraph)
+            var backgrounds: [Background] = []
+            let decorator = Decorator(layout: positioned, text: layoutRequest.text, fonts: layouter.fonts)
+            for (index, spec) in layoutRequest.backgrounds.enumerated() {
+                backgrounds.append(try decorator.decorate(try spec.style(field: "layout.backgrounds[\(index)]", text: layoutRequest.text)))
+            }
+            scene = RenderScene(size: Size(width: Double(layoutRequest.width), height: positioned.size.height), canvas: nil,
+                                origin: Point(x: 0, y: 0), backgrounds: backgrounds, runs: positioned.runs,
+                                textColor: request.hasTextColor ? try request.textColor.checked(field: "text_color") : Color(red: 0, green: 0, blue: 0))
+            scene.canvas = request.hasCanvas ? try request.canvas.checked(field: "canvas") : Color(red: 1, green: 1, blue: 1)
+        case .justify(let justifyRequest):
+            let plan: JustifyPlan
+            do { plan = try justifyRequest.plan(fonts: layouter.fonts) } catch {
+                throw LayoutError(error.code, error.message, field: "justify." + error.field)
+            }
+            guard plan.request.text.utf16.count <= configuration.maxTextUnits else {
+                throw LayoutError(.resourceExhausted, "text is longer than \(configuration.maxTextUnits) UTF-16 units", field: "justify.text")
+            }
+            let fitted = try layouter.justify(plan.request)
+            let decorator = Decorator(layout: fitted.paragraph, text: plan.request.text, fonts: layouter.fonts)
+            let backgrounds = try plan.backgrounds.map { try decorator.decorate($0) }
+            let effects = TextEffects.derive(preset: plan.presetName, palette: plan.palette,
+                                             largestSize: fitted.lineSizes.max() ?? plan.request.minSize)
+            scene = RenderScene(size: Size(width: plan.request.width, height: fitted.paragraph.size.height),
+                                canvas: request.hasCanvas ? try request.canvas.checked(field: "canvas") : Color(red: 0.12, green: 0.12, blue: 0.14),
+                                origin: Point(x: 0, y: 0), backgrounds: backgrounds, runs: fitted.paragraph.runs,
+                                textColor: effects.textColor, glowColor: effects.glowColor, glowRadius: effects.glowRadius)
+        case .none:
+            throw LayoutError(.invalidArgument, "a render request needs a layout or a justify source", field: "source")
+        }
+        // The canvas holds the text box, every background and the glow, plus the margin.
+        var bounds = Rect(x: 0, y: 0, width: scene.size.width, height: scene.size.height)
+        for rect in scene.backgrounds.flatMap(\.rects) { bounds = bounds.union(rect) }
+        let extra = margin + scene.glowRadius
+        scene.origin = Point(x: extra - bounds.x, y: extra - bounds.y)
+        scene.size = Size(width: bounds.width + 2 * extra, height: bounds.height + 2 * extra)
+        let scale = request.scale > 0 ? Double(request.scale) : 2
+        guard scale.isFinite else { throw LayoutError(.invalidArgument, "scale must be finite", field: "scale") }
+        let image = try renderer.render(scene, format: format, scale: scale)
+        var reply = Layoutd_V1_RenderReply()
+        reply.image = Data(image)
+        reply.mimeType = format.mimeType
+        reply.width = Float(scene.size.width)
+        reply.height = Float(scene.size.height)
+        return reply
+    }
+}
