@@ -4,11 +4,11 @@ import Foundation
 ///
 /// | preset | font | sizing | alignment | background | colour |
 /// |---|---|---|---|---|---|
-/// | modern | Noto Sans Bold | per line | left | none | text in the palette colour |
+/// | modern | Noto Sans Bold | per line | natural (left, or right in a right-to-left paragraph) | none | text in the palette colour |
 /// | neon | Noto Serif Bold Italic | uniform, 18–44 pt | center | none | interior and glow from the palette colour |
 /// | typewriter | DejaVu Sans Mono | uniform, 14–40 pt | center | per line, touching, radius 4 | black text on the palette colour |
 /// | strong | Noto Sans Black (Bold) | per line | center | connected, radius 12 | white text on the palette colour |
-/// | classic | Noto Sans | uniform, 16–48 pt | left | block, radius 18 | black text on the palette colour |
+/// | classic | Noto Sans | uniform, 16–48 pt | natural | block, radius 18 | black text on the palette colour |
 public struct TypeModePreset: Sendable {
     public var name: String
     public var style: TextStyle
@@ -28,7 +28,7 @@ public struct TypeModePreset: Sendable {
         switch name.lowercased() {
         case "modern":
             TypeModePreset(name: "modern", style: TextStyle(family: "Noto Sans", weight: 700), sizing: .perLine,
-                           minSize: 14, maxSize: 96, alignment: .left, lineHeightMultiple: 1, background: nil,
+                           minSize: 14, maxSize: 96, alignment: .natural, lineHeightMultiple: 1, background: nil,
                            backgroundPadding: (8, 4), cornerRadius: 8, touching: false)
         case "neon":
             TypeModePreset(name: "neon", style: TextStyle(family: "Noto Serif", weight: 700, italic: true), sizing: .uniform,
@@ -44,7 +44,7 @@ public struct TypeModePreset: Sendable {
                            backgroundPadding: (12, 4), cornerRadius: 12, touching: true)
         case "classic":
             TypeModePreset(name: "classic", style: TextStyle(family: "Noto Sans"), sizing: .uniform,
-                           minSize: 16, maxSize: 48, alignment: .left, lineHeightMultiple: 1.15, background: .block,
+                           minSize: 16, maxSize: 48, alignment: .natural, lineHeightMultiple: 1.15, background: .block,
                            backgroundPadding: (16, 12), cornerRadius: 18, touching: false)
         default: nil
         }

@@ -15,7 +15,8 @@ public struct TypeModeRequest: Sendable {
     public var width: Double
     public var minSize: Double
     public var maxSize: Double
-    /// Where lines sit that stay narrower than the width after clamping: left, center or right.
+    /// Where lines sit that stay narrower than the width after clamping: left, center, right, or
+    /// natural (by the paragraph's direction).
     public var alignment: TextAlignment
     public var lineHeightMultiple: Double
     /// The block is scaled down uniformly when taller than this.
