@@ -16,7 +16,7 @@ struct Itemizer {
     /// The item being grown, kept in locals rather than an `Item` so the loop copies nothing.
     private struct Open {
         var start: Int
-        var font: Font
+        unowned(unsafe) var font: Font
         var style: Int
         var level: UInt8
         var script: hb_script_t
@@ -51,7 +51,8 @@ struct Itemizer {
                 // One unit, one scalar: the common case, answered without building a scalar list.
                 let scalar = UInt32(unit)
                 let script = Self.script(of: scalar)
-                let emoji = unit >= 0x231A && (Unicode.Scalar(unit)?.properties.isEmojiPresentation ?? false)
+                // In the BMP only U+231A...U+2B55 holds characters that default to emoji presentation.
+                let emoji = unit >= 0x231A && unit <= 0x2B55 && (Unicode.Scalar(unit)?.properties.isEmojiPresentation ?? false)
                 let ignorable = FontFallback.isDefaultIgnorable(scalar)
                 if let o = open, o.style == style, o.level == level,
                    script == HB_SCRIPT_COMMON || script == o.script || o.script == HB_SCRIPT_COMMON,

@@ -1,7 +1,8 @@
 /// Part of an item that lies on one line, with its glyphs: what positioning places.
 struct LinePiece {
     var range: Range<Int>
-    var font: Font
+    /// Unowned, as in `Item`: the registry outlives the layout.
+    unowned(unsafe) var font: Font
     var style: Int
     var level: UInt8
     var glyphs: ArraySlice<ShapedGlyph>
