@@ -25,80 +25,101 @@ struct InProcessBench {
         if let only = ProcessInfo.processInfo.environment["LAYOUTD_BENCH_PROFILE"] {
             // For a profiler: one kind of pass, many times, nothing else.
             let layouter = ParagraphLayouter(fonts: registry, cache: only == "warm" ? ShapingCache() : nil)
-            for _ in 0..<options.repeats { _ = try time(requests, layouter) }
+            for _ in 0..<options.repeats { for request in requests { _ = try time(request, layouter) } }
             return []
         }
+        // Every pass measures a caption back to back, in an order that rotates from caption to
+        // caption, so a change in the machine's load hits all passes alike. The cold cache is new each round and fills as the round goes on;
+        // "warm" lays the same caption out again right after, so its shapes are cached.
         var floor: [[Double]] = [], uncached: [[Double]] = [], cold: [[Double]] = [], warm: [[Double]] = []
         var justifyUncached: [[Double]] = [], justifyCold: [[Double]] = []
         var coldShapes: [Int] = []
         var layoutCalls: UInt64 = 0, justifyCalls: UInt64 = 0
+        let none = ParagraphLayouter(fonts: registry, cache: nil)
+        let typeModeRequests = captions.map { caption in
+            TypeModeRequest(text: caption.text, style: TextStyle(family: "Noto Sans"), width: Double(options.width),
+                            minSize: 14, maxSize: 96)
+        }
         for round in 0..<options.repeats {
             FileHandle.standardError.write(Data("in-process round \(round + 1)/\(options.repeats)\n".utf8))
-            floor.append(floorFonts.timeEach(captions))
-            let none = ParagraphLayouter(fonts: registry, cache: nil)
-            var calls = ParagraphLayouter.harfBuzzCalls
-            uncached.append(try time(requests, none))
-            layoutCalls += ParagraphLayouter.harfBuzzCalls - calls
-            calls = ParagraphLayouter.harfBuzzCalls
-            justifyUncached.append(try timeJustify(none))
-            justifyCalls += ParagraphLayouter.harfBuzzCalls - calls
-            justifyCold.append(try timeJustify(ParagraphLayouter(fonts: registry, cache: ShapingCache())))
             let cache = ShapingCache()
             let cached = ParagraphLayouter(fonts: registry, cache: cache)
-            cold.append(try time(requests, cached))
+            let justifyCache = ParagraphLayouter(fonts: registry, cache: ShapingCache())
+            var f: [Double] = [], u: [Double] = [], c: [Double] = [], w: [Double] = [], ju: [Double] = [], jc: [Double] = []
+            for (index, caption) in captions.enumerated() {
+                // The passes take turns going first: whichever runs first meets colder caches.
+                let steps: [() throws -> Void] = [
+                    { f.append(floorFonts.time(caption)) },
+                    {
+                        let calls = ParagraphLayouter.harfBuzzCalls
+                        u.append(try time(requests[index], none))
+                        layoutCalls += ParagraphLayouter.harfBuzzCalls - calls
+                    },
+                    {
+                        c.append(try time(requests[index], cached))
+                        w.append(try time(requests[index], cached))
+                    },
+                    {
+                        let calls = ParagraphLayouter.harfBuzzCalls
+                        ju.append(try timeJustify(typeModeRequests[index], none))
+                        justifyCalls += ParagraphLayouter.harfBuzzCalls - calls
+                    },
+                    { jc.append(try timeJustify(typeModeRequests[index], justifyCache)) },
+                ]
+                for k in 0..<steps.count { try steps[(index + k) % steps.count]() }
+            }
+            floor.append(f); uncached.append(u); cold.append(c); warm.append(w)
+            justifyUncached.append(ju); justifyCold.append(jc)
             coldShapes.append(Int(cache.misses))
-            warm.append(try time(requests, cached))
         }
         let floorD = Distribution.perItemMedian(floor)
         let rows: [(String, Distribution)] = [
             ("HarfBuzz floor (hb_shape per caption, one font)", floorD),
             ("layout, no shaping cache", Distribution.perItemMedian(uncached)),
             ("layout, cold (cache empty at the start of the pass)", Distribution.perItemMedian(cold)),
-            ("layout, warm (second pass, same cache)", Distribution.perItemMedian(warm)),
+            ("layout, warm (same caption again, its shapes cached)", Distribution.perItemMedian(warm)),
         ]
-        var lines = ["| pass | median µs/caption | p99 µs/caption | captions/s | median ÷ floor |", "|---|---|---|---|---|"]
+        var lines = ["| pass | median µs/caption | p99 µs/caption | captions/s | median ÷ floor | median of per-caption ratios |",
+                     "|---|---|---|---|---|---|"]
         for (name, d) in rows {
             let total = d.values.reduce(0, +)
-            lines.append(String(format: "| %@ | %.2f | %.2f | %.0f | %.2f× |", name as NSString, d.median, d.p99,
-                                Double(d.values.count) / (total / 1e6), d.median / floorD.median))
+            let ratios = Distribution(values: zip(d.values, floorD.values).map { $0 / $1 })
+            lines.append(String(format: "| %@ | %.2f | %.2f | %.0f | %.2f× | %.2f× |", name as NSString, d.median, d.p99,
+                                Double(d.values.count) / (total / 1e6), d.median / floorD.median, ratios.median))
         }
         let shapesPerCaption = Double(coldShapes.reduce(0, +)) / Double(coldShapes.count) / Double(captions.count)
         lines.append("")
         lines.append(String(format: "Shaping calls per caption on the cold pass: %.2f (HarfBuzz runs: items plus reshapes at unsafe breaks).", shapesPerCaption))
         let plain = Distribution.perItemMedian(uncached)
+        let plainCold = Distribution.perItemMedian(cold)
         let justified = Distribution.perItemMedian(justifyUncached)
         let justifiedCold = Distribution.perItemMedian(justifyCold)
         let passes = Double(options.repeats * captions.count)
+        func ratio(_ a: Distribution, _ b: Distribution) -> Double { Distribution(values: zip(a.values, b.values).map { $0 / $1 }).median }
         lines += ["", "### Type Mode justify (per_line, 14–96 pt, same captions and width)", "",
-                  "| pass | median µs/caption | p99 µs/caption | ÷ layout (same cache state) | HarfBuzz calls/caption |", "|---|---|---|---|---|",
+                  "| pass | median µs/caption | p99 µs/caption | median of per-caption ratios to layout | HarfBuzz calls/caption |", "|---|---|---|---|---|",
                   String(format: "| layout, no cache | %.2f | %.2f | 1.00× | %.2f |", plain.median, plain.p99, Double(layoutCalls) / passes),
                   String(format: "| justify per_line, no cache | %.2f | %.2f | %.2f× | %.2f |", justified.median, justified.p99,
-                         justified.median / plain.median, Double(justifyCalls) / passes),
-                  String(format: "| justify per_line, cold | %.2f | %.2f | %.2f× (vs layout cold) | — |", justifiedCold.median, justifiedCold.p99,
-                         justifiedCold.median / Distribution.perItemMedian(cold).median)]
+                         ratio(justified, plain), Double(justifyCalls) / passes),
+                  String(format: "| justify per_line, cold | %.2f | %.2f | %.2f× (to layout cold) | — |", justifiedCold.median, justifiedCold.p99,
+                         ratio(justifiedCold, plainCold))]
         return [Section(title: "In-process paragraph layout (one thread, width \(Int(options.width)), size \(Int(options.size)), Noto Sans with fallback)", lines: lines)]
     }
 
-    private func timeJustify(_ layouter: ParagraphLayouter) throws -> [Double] {
-        try captions.map { caption in
-            let request = TypeModeRequest(text: caption.text, style: TextStyle(family: "Noto Sans"), width: Double(options.width),
-                                          minSize: 14, maxSize: 96)
-            let start = nanoseconds()
-            let layout = try layouter.justify(request)
-            let elapsed = Double(nanoseconds() - start) / 1000
-            precondition(!layout.lineSizes.isEmpty)
-            return elapsed
-        }
+    private func timeJustify(_ request: TypeModeRequest, _ layouter: ParagraphLayouter) throws -> Double {
+        let start = nanoseconds()
+        let layout = try layouter.justify(request)
+        let elapsed = Double(nanoseconds() - start) / 1000
+        precondition(!layout.lineSizes.isEmpty)
+        return elapsed
     }
 
-    private func time(_ requests: [ParagraphRequest], _ layouter: ParagraphLayouter) throws -> [Double] {
-        try requests.map { request in
-            let start = nanoseconds()
-            let layout = try layouter.layout(request)
-            let elapsed = Double(nanoseconds() - start) / 1000
-            precondition(!layout.lines.isEmpty)
-            return elapsed
-        }
+    private func time(_ request: ParagraphRequest, _ layouter: ParagraphLayouter) throws -> Double {
+        let start = nanoseconds()
+        let layout = try layouter.layout(request)
+        let elapsed = Double(nanoseconds() - start) / 1000
+        precondition(!layout.lines.isEmpty)
+        return elapsed
     }
 }
 
@@ -129,18 +150,16 @@ struct FloorFonts {
         buffer = hb_buffer_create()
     }
 
-    func timeEach(_ captions: [Caption]) -> [Double] {
-        captions.map { caption in
-            let font = fonts[caption.script] ?? fonts["Latn"]!
-            let units = Array(caption.text.utf16)
-            let start = nanoseconds()
-            hb_buffer_clear_contents(buffer)
-            hb_buffer_add_utf16(buffer, units, Int32(units.count), 0, Int32(units.count))
-            hb_buffer_guess_segment_properties(buffer)
-            hb_shape(font, buffer, nil, 0)
-            let elapsed = Double(nanoseconds() - start) / 1000
-            precondition(hb_buffer_get_length(buffer) > 0)
-            return elapsed
-        }
+    func time(_ caption: Caption) -> Double {
+        let font = fonts[caption.script] ?? fonts["Latn"]!
+        let units = Array(caption.text.utf16)
+        let start = nanoseconds()
+        hb_buffer_clear_contents(buffer)
+        hb_buffer_add_utf16(buffer, units, Int32(units.count), 0, Int32(units.count))
+        hb_buffer_guess_segment_properties(buffer)
+        hb_shape(font, buffer, nil, 0)
+        let elapsed = Double(nanoseconds() - start) / 1000
+        precondition(hb_buffer_get_length(buffer) > 0)
+        return elapsed
     }
 }
