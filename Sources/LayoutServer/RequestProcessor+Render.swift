@@ -19,40 +19,20 @@ extension RequestProcessor {
         var scene: RenderScene
         switch request.source {
         case .layout(let layoutRequest):
-            let paragraph: ParagraphRequest
-            do { paragraph = try layoutRequest.paragraphRequest(fonts: layouter.fonts) } catch {
-                throw LayoutError(error.code, error.message, field: "layout." + error.field)
-            }
-            guard paragraph.text.units.count <= configuration.maxTextUnits else {
-                throw LayoutError(.resourceExhausted, "text is longer than \(configuration.maxTextUnits) UTF-16 units", field: "layout.text")
-            }
-            let positioned = try layouter.layout(paragraph)
-            var backgrounds: [Background] = []
-            let decorator = Decorator(layout: positioned, text: layoutRequest.text, fonts: layouter.fonts)
-            for (index, spec) in layoutRequest.backgrounds.enumerated() {
-                backgrounds.append(try decorator.decorate(try spec.style(field: "layout.backgrounds[\(index)]", text: layoutRequest.text)))
-            }
-            scene = RenderScene(size: Size(width: Double(layoutRequest.width), height: positioned.size.height), canvas: nil,
-                                origin: Point(x: 0, y: 0), backgrounds: backgrounds, runs: positioned.runs,
-                                textColor: request.hasTextColor ? try request.textColor.checked(field: "text_color") : Color(red: 0, green: 0, blue: 0))
-            scene.canvas = request.hasCanvas ? try request.canvas.checked(field: "canvas") : Color(red: 1, green: 1, blue: 1)
+            let decorated = try under("layout") { try decoratedLayout(layoutRequest) }
+            scene = RenderScene(size: Size(width: Double(layoutRequest.width), height: decorated.layout.size.height),
+                                canvas: request.hasCanvas ? try request.canvas.checked(field: "canvas") : Color(red: 1, green: 1, blue: 1),
+                                origin: Point(x: 0, y: 0), backgrounds: decorated.backgrounds, runs: decorated.layout.runs,
+                                textColor: request.hasTextColor ? try request.textColor.checked(field: "text_color")
+                                    : Color(red: 0, green: 0, blue: 0))
         case .justify(let justifyRequest):
-            let plan: JustifyPlan
-            do { plan = try justifyRequest.plan(fonts: layouter.fonts) } catch {
-                throw LayoutError(error.code, error.message, field: "justify." + error.field)
-            }
-            guard plan.request.text.utf16.count <= configuration.maxTextUnits else {
-                throw LayoutError(.resourceExhausted, "text is longer than \(configuration.maxTextUnits) UTF-16 units", field: "justify.text")
-            }
-            let fitted = try layouter.justify(plan.request)
-            let decorator = Decorator(layout: fitted.paragraph, text: plan.request.text, fonts: layouter.fonts)
-            let backgrounds = try plan.backgrounds.map { try decorator.decorate($0) }
-            let effects = TextEffects.derive(preset: plan.presetName, palette: plan.palette,
-                                             largestSize: fitted.lineSizes.max() ?? plan.request.minSize)
-            scene = RenderScene(size: Size(width: plan.request.width, height: fitted.paragraph.size.height),
-                                canvas: request.hasCanvas ? try request.canvas.checked(field: "canvas") : Color(red: 0.12, green: 0.12, blue: 0.14),
-                                origin: Point(x: 0, y: 0), backgrounds: backgrounds, runs: fitted.paragraph.runs,
-                                textColor: effects.textColor, glowColor: effects.glowColor, glowRadius: effects.glowRadius)
+            let story = try under("justify") { try decoratedStory(justifyRequest) }
+            scene = RenderScene(size: Size(width: story.plan.request.width, height: story.fitted.paragraph.size.height),
+                                canvas: request.hasCanvas ? try request.canvas.checked(field: "canvas")
+                                    : Color(red: 0.12, green: 0.12, blue: 0.14),
+                                origin: Point(x: 0, y: 0), backgrounds: story.backgrounds, runs: story.fitted.paragraph.runs,
+                                textColor: story.effects.textColor, glowColor: story.effects.glowColor,
+                                glowRadius: story.effects.glowRadius)
         case .none:
             throw LayoutError(.invalidArgument, "a render request needs a layout or a justify source", field: "source")
         }

@@ -47,20 +47,9 @@ public final class RequestProcessor: Sendable {
         switch envelope.body {
         case .layout(let request):
             do {
-                let paragraph = try request.paragraphRequest(fonts: layouter.fonts)
-                guard paragraph.text.units.count <= configuration.maxTextUnits else {
-                    throw LayoutError(.resourceExhausted,
-                                      "text is \(paragraph.text.units.count) UTF-16 units; this server takes at most \(configuration.maxTextUnits)",
-                                      field: "text")
-                }
-                var specs: [BackgroundStyle] = []
-                for (index, spec) in request.backgrounds.enumerated() {
-                    specs.append(try spec.style(field: "backgrounds[\(index)]", text: request.text))
-                }
-                let layout = try layouter.layout(paragraph)
-                var reply = Layoutd_V1_LayoutReply(layout)
-                let decorator = Decorator(layout: layout, text: request.text, fonts: layouter.fonts)
-                reply.backgrounds = try specs.map { Layoutd_V1_BackgroundShape(try decorator.decorate($0)) }
+                let decorated = try decoratedLayout(request)
+                var reply = Layoutd_V1_LayoutReply(decorated.layout)
+                reply.backgrounds = decorated.backgrounds.map(Layoutd_V1_BackgroundShape.init)
                 return .layoutReply(reply)
             } catch let error as LayoutError {
                 throw WireError(error, under: "layout")
@@ -69,7 +58,9 @@ public final class RequestProcessor: Sendable {
             }
         case .justify(let request):
             do {
-                return .justifyReply(try justify(request))
+                let story = try decoratedStory(request)
+                return .justifyReply(Layoutd_V1_JustifyReply(story.fitted, backgrounds: story.backgrounds,
+                                                             effects: story.effects, preset: story.plan.presetName))
             } catch let error as LayoutError {
                 throw WireError(error, under: "justify")
             } catch {
@@ -103,20 +94,6 @@ public final class RequestProcessor: Sendable {
         case .cancel:
             throw WireError(.internal, "cancel is handled by the connection", field: "envelope.body")
         }
-    }
-
-    /// Type Mode: fit, decorate, derive the preset's colours.
-    func justify(_ request: Layoutd_V1_JustifyRequest) throws -> Layoutd_V1_JustifyReply {
-        let plan = try request.plan(fonts: layouter.fonts)
-        guard plan.request.text.utf16.count <= configuration.maxTextUnits else {
-            throw LayoutError(.resourceExhausted, "text is longer than \(configuration.maxTextUnits) UTF-16 units", field: "text")
-        }
-        let layout = try layouter.justify(plan.request)
-        let decorator = Decorator(layout: layout.paragraph, text: plan.request.text, fonts: layouter.fonts)
-        let backgrounds = try plan.backgrounds.map { try decorator.decorate($0) }
-        let effects = TextEffects.derive(preset: plan.presetName, palette: plan.palette,
-                                         largestSize: layout.lineSizes.max() ?? plan.request.minSize)
-        return Layoutd_V1_JustifyReply(layout, backgrounds: backgrounds, effects: effects, preset: plan.presetName)
     }
 
     func statsReply(inFlight: Int) -> Layoutd_V1_StatsReply {

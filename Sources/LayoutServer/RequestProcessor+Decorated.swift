@@ -1,0 +1,57 @@
+import LayoutEngine
+import LayoutWire
+
+/// The work behind layout, justify and render replies, shared so each runs one way.
+/// Errors name fields relative to the request; callers put the request's name in front.
+extension RequestProcessor {
+    struct DecoratedLayout {
+        var layout: ParagraphLayout
+        var backgrounds: [Background]
+    }
+
+    struct DecoratedStory {
+        var plan: JustifyPlan
+        var fitted: TypeModeLayout
+        var backgrounds: [Background]
+        var effects: TextEffects
+    }
+
+    /// Validates, lays out and decorates a layout request.
+    func decoratedLayout(_ request: Layoutd_V1_LayoutRequest) throws -> DecoratedLayout {
+        let paragraph = try request.paragraphRequest(fonts: layouter.fonts)
+        try checkTextLength(paragraph.text.units.count)
+        var specs: [BackgroundStyle] = []
+        for (index, spec) in request.backgrounds.enumerated() {
+            specs.append(try spec.style(field: "backgrounds[\(index)]", text: request.text))
+        }
+        let layout = try layouter.layout(paragraph)
+        let decorator = Decorator(layout: layout, text: request.text, fonts: layouter.fonts)
+        return DecoratedLayout(layout: layout, backgrounds: try specs.map { try decorator.decorate($0) })
+    }
+
+    /// Type Mode: applies the preset, fits, decorates and derives the preset's colours.
+    func decoratedStory(_ request: Layoutd_V1_JustifyRequest) throws -> DecoratedStory {
+        let plan = try request.plan(fonts: layouter.fonts)
+        try checkTextLength(plan.request.text.utf16.count)
+        let fitted = try layouter.justify(plan.request)
+        let decorator = Decorator(layout: fitted.paragraph, text: plan.request.text, fonts: layouter.fonts)
+        let backgrounds = try plan.backgrounds.map { try decorator.decorate($0) }
+        let effects = TextEffects.derive(preset: plan.presetName, palette: plan.palette,
+                                         largestSize: fitted.lineSizes.max() ?? plan.request.minSize)
+        return DecoratedStory(plan: plan, fitted: fitted, backgrounds: backgrounds, effects: effects)
+    }
+
+    func checkTextLength(_ units: Int) throws {
+        guard units <= configuration.maxTextUnits else {
+            throw LayoutError(.resourceExhausted, "text is \(units) UTF-16 units; this server takes at most \(configuration.maxTextUnits)",
+                              field: "text")
+        }
+    }
+}
+
+/// Runs `body`, putting `prefix` in front of the field of any layout error it throws.
+func under<T>(_ prefix: String, _ body: () throws -> T) throws -> T {
+    do { return try body() } catch let error as LayoutError {
+        throw LayoutError(error.code, error.message, field: error.field.isEmpty ? prefix : "\(prefix).\(error.field)")
+    }
+}
