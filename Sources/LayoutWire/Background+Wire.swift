@@ -3,11 +3,11 @@ import LayoutEngine
 extension Layoutd_V1_Color {
     /// The colour, if every component is finite and in 0...1.
     public func checked(field: String) throws(LayoutError) -> Color {
-        let alpha = hasAlpha ? self.alpha : 1
-        for (value, name) in [(red, "red"), (green, "green"), (blue, "blue"), (alpha, "alpha")] where !(value.isFinite && value >= 0 && value <= 1) {
+        for (value, name) in [(red, "red"), (green, "green"), (blue, "blue"), (transparency, "transparency")]
+        where !(value.isFinite && value >= 0 && value <= 1) {
             throw LayoutError(.invalidArgument, "\(name) must be in 0...1, got \(value)", field: "\(field).\(name)")
         }
-        return Color(red: Double(red), green: Double(green), blue: Double(blue), alpha: Double(alpha))
+        return Color(red: Double(red), green: Double(green), blue: Double(blue), alpha: 1 - Double(transparency))
     }
 
     public init(_ color: Color) {
@@ -15,7 +15,7 @@ extension Layoutd_V1_Color {
         red = Float(color.red)
         green = Float(color.green)
         blue = Float(color.blue)
-        alpha = Float(color.alpha)
+        transparency = Float(1 - color.alpha)
     }
 }
 
@@ -34,13 +34,14 @@ extension Layoutd_V1_BackgroundSpec {
             throw LayoutError(.invalidArgument, "kind must be PER_LINE, CONNECTED, BLOCK or HIGHLIGHT", field: field + ".kind")
         }
         let style = BackgroundStyle(kind: kind,
-                                    horizontalPadding: hasHorizontalPadding ? Double(horizontalPadding) : 8,
-                                    verticalPadding: hasVerticalPadding ? Double(verticalPadding) : 4,
-                                    cornerRadius: hasCornerRadius ? Double(cornerRadius) : 8,
+                                    horizontalPadding: hasGeometry ? Double(geometry.horizontalPadding) : 8,
+                                    verticalPadding: hasGeometry ? Double(geometry.verticalPadding) : 4,
+                                    cornerRadius: hasGeometry ? Double(geometry.cornerRadius) : 8,
                                     fill: hasFill ? try fill.checked(field: field + ".fill") : Color(red: 1, green: 1, blue: 1),
                                     touching: touching)
         do { try style.validate(textLength: text.utf16.count) } catch let error as LayoutError {
-            throw LayoutError(error.code, error.message, field: "\(field).\(error.field)")
+            let inner = error.field == "range" ? "range" : "geometry.\(error.field)"
+            throw LayoutError(error.code, error.message, field: "\(field).\(inner)")
         } catch {}
         return style
     }

@@ -75,7 +75,7 @@ extension Layoutd_V1_JustifyRequest {
             text: text, style: style, width: Double(width), minSize: minimum, maxSize: maximum, alignment: alignment,
             lineHeightMultiple: lineHeightMultiple > 0 ? Double(lineHeightMultiple) : preset?.lineHeightMultiple ?? 1,
             maxHeight: maxHeight > 0 ? Double(maxHeight) : nil, sizing: sizing,
-            lastLineUnscaled: hasLastLineUnscaled ? lastLineUnscaled : false)
+            lastLineUnscaled: lastLineUnscaled)
         return JustifyPlan(request: request, backgrounds: backgrounds, presetName: name, palette: palette)
     }
 }

@@ -53,7 +53,7 @@ extension Layoutd_V1_LayoutRequest {
             lineHeightMultiple: lineHeightMultiple > 0 ? Double(lineHeightMultiple) : 1,
             lineHeight: lineHeight > 0 ? Double(lineHeight) : nil,
             maxLines: maxLines > 0 ? Int(maxLines) : nil,
-            truncationToken: hasTruncationToken ? (truncationToken.isEmpty ? nil : truncationToken) : "\u{2026}")
+            truncationToken: hasTruncation ? (truncation.token.isEmpty ? nil : truncation.token) : "\u{2026}")
     }
 }
 
@@ -92,7 +92,12 @@ extension Layoutd_V1_Style {
             }
             patch.weight = Int(weight)
         }
-        if hasItalic { patch.italic = italic }
+        switch slant {
+        case .inherit: break
+        case .upright: patch.italic = false
+        case .italic: patch.italic = true
+        case .UNRECOGNIZED(let value): throw LayoutError(.invalidArgument, "unknown slant \(value)", field: field + ".slant")
+        }
         if size != 0 {
             guard size.isFinite, size > 0, size <= 10_000 else {
                 throw LayoutError(.invalidArgument, "size must be in (0, 10000] points, got \(size)", field: field + ".size")
@@ -100,11 +105,12 @@ extension Layoutd_V1_Style {
             patch.size = Double(size)
         }
         if hasLetterSpacing {
-            guard letterSpacing.isFinite, abs(letterSpacing) <= 10_000 else {
-                throw LayoutError(.invalidArgument, "letter_spacing must be finite, got \(letterSpacing)",
-                                  field: field + ".letter_spacing")
+            let points = letterSpacing.points
+            guard points.isFinite, abs(points) <= 10_000 else {
+                throw LayoutError(.invalidArgument, "letter_spacing must be finite, got \(points)",
+                                  field: field + ".letter_spacing.points")
             }
-            patch.letterSpacing = Double(letterSpacing)
+            patch.letterSpacing = Double(points)
         }
         if !features.isEmpty {
             patch.features = try features.enumerated().map { (index, feature) throws(LayoutError) in

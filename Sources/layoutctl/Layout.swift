@@ -35,12 +35,12 @@ extension LayoutCtl {
             request.defaultStyle.family = font
             request.defaultStyle.size = size
             request.defaultStyle.weight = weight
-            if italic { request.defaultStyle.italic = true }
-            if letterSpacing != 0 { request.defaultStyle.letterSpacing = letterSpacing }
+            if italic { request.defaultStyle.slant = .italic }
+            if letterSpacing != 0 { request.defaultStyle.letterSpacing.points = letterSpacing }
             request.defaultStyle.language = language
             request.lineHeightMultiple = lineHeightMultiple
             request.maxLines = maxLines
-            if let token { request.truncationToken = token }
+            if let token { request.truncation.token = token }
             guard let alignment = ["natural": Layoutd_V1_Alignment.natural, "left": .left, "right": .right,
                                    "center": .center, "justified": .justified][align] else {
                 throw ValidationError("--align must be natural, left, right, center or justified")

@@ -94,8 +94,8 @@ import Testing
         request.lineHeight = .nan
         #expect(try layoutError(request)?.field == "layout.line_height")
         request = layoutRequest("text")
-        request.defaultStyle.letterSpacing = .infinity
-        #expect(try layoutError(request)?.field == "layout.default_style.letter_spacing")
+        request.defaultStyle.letterSpacing.points = .infinity
+        #expect(try layoutError(request)?.field == "layout.default_style.letter_spacing.points")
         request = layoutRequest("text")
         request.alignment = .UNRECOGNIZED(42)
         #expect(try layoutError(request)?.field == "layout.alignment")

@@ -35,7 +35,7 @@ import Testing
     @Test func fieldsOverrideThePreset() throws {
         let reply = try justify {
             $0.preset = "strong"
-            $0.backgrounds = [.with { $0.kind = .block; $0.cornerRadius = 4 }]
+            $0.backgrounds = [.with { $0.kind = .block; $0.geometry.cornerRadius = 4 }]
             $0.minSize = 20
             $0.maxSize = 30
         }
@@ -52,7 +52,7 @@ import Testing
             ("justify.max_size", { $0.maxSize = -1 }),
             ("justify.min_size", { $0.minSize = .nan }),
             ("justify.preset", { $0.preset = "glitter" }),
-            ("justify.backgrounds[0].horizontal_padding", { $0.backgrounds = [.with { $0.kind = .perLine; $0.horizontalPadding = -2 }] }),
+            ("justify.backgrounds[0].geometry.horizontal_padding", { $0.backgrounds = [.with { $0.kind = .perLine; $0.geometry.horizontalPadding = -2 }] }),
             ("justify.backgrounds[0].range", { $0.backgrounds = [.with { $0.kind = .highlight; $0.range = .with { $0.start = 2; $0.length = 500 } }] }),
             ("justify.backgrounds[0].kind", { $0.backgrounds = [.init()] }),
             ("justify.color.red", { $0.color = .with { $0.red = 3 } }),
@@ -64,7 +64,7 @@ import Testing
             #expect(reply.errorReply?.code == .invalidArgument)
         }
         // A radius larger than a line is clamped, not refused.
-        let clamped = try justify { $0.backgrounds = [.with { $0.kind = .connected; $0.cornerRadius = 1000 }] }
+        let clamped = try justify { $0.backgrounds = [.with { $0.kind = .connected; $0.geometry.cornerRadius = 1000 }] }
         guard case .justifyReply(let body) = clamped.body else { Issue.record("\(clamped)"); return }
         #expect(body.backgrounds.count == 1)
     }

@@ -40,8 +40,8 @@ import Testing
     }
 
     @Test func emptyTokenMeansNoToken() throws {
-        #expect(try convert { $0.truncationToken = "" }.get().truncationToken == nil)
-        #expect(try convert { $0.truncationToken = "..." }.get().truncationToken == "...")
+        #expect(try convert { $0.truncation.token = "" }.get().truncationToken == nil)
+        #expect(try convert { $0.truncation.token = "..." }.get().truncationToken == "...")
     }
 
     @Test func everyBadFieldIsNamed() {

@@ -68,7 +68,8 @@ public nonisolated enum Layoutd_V1_PathVerb: SwiftProtobuf.Enum, Swift.CaseItera
 
 }
 
-/// Components 0...1. Unset alpha means opaque.
+/// Components 0...1. Transparency rather than alpha, so that a colour that leaves it unset
+/// is opaque: alpha = 1 - transparency.
 public nonisolated struct Layoutd_V1_Color: Sendable {
   // SwiftProtobuf.Message conformance is added in an extension below. See the
   // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
@@ -80,20 +81,28 @@ public nonisolated struct Layoutd_V1_Color: Sendable {
 
   public var blue: Float = 0
 
-  public var alpha: Float {
-    get {_alpha ?? 0}
-    set {_alpha = newValue}
-  }
-  /// Returns true if `alpha` has been explicitly set.
-  public var hasAlpha: Bool {self._alpha != nil}
-  /// Clears the value of `alpha`. Subsequent reads from it will return its default value.
-  public mutating func clearAlpha() {self._alpha = nil}
+  public var transparency: Float = 0
 
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public init() {}
+}
 
-  fileprivate var _alpha: Float? = nil
+/// Background geometry in points. Unset as a whole: 8 horizontal, 4 vertical, radius 8.
+public nonisolated struct Layoutd_V1_BackgroundGeometry: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var horizontalPadding: Float = 0
+
+  public var verticalPadding: Float = 0
+
+  public var cornerRadius: Float = 0
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
 }
 
 public nonisolated struct Layoutd_V1_BackgroundSpec: Sendable {
@@ -103,33 +112,14 @@ public nonisolated struct Layoutd_V1_BackgroundSpec: Sendable {
 
   public var kind: Layoutd_V1_BackgroundSpec.Kind = .unspecified
 
-  /// Points; unset takes the default (8 horizontal, 4 vertical, radius 8).
-  public var horizontalPadding: Float {
-    get {_horizontalPadding ?? 0}
-    set {_horizontalPadding = newValue}
+  public var geometry: Layoutd_V1_BackgroundGeometry {
+    get {_geometry ?? Layoutd_V1_BackgroundGeometry()}
+    set {_geometry = newValue}
   }
-  /// Returns true if `horizontalPadding` has been explicitly set.
-  public var hasHorizontalPadding: Bool {self._horizontalPadding != nil}
-  /// Clears the value of `horizontalPadding`. Subsequent reads from it will return its default value.
-  public mutating func clearHorizontalPadding() {self._horizontalPadding = nil}
-
-  public var verticalPadding: Float {
-    get {_verticalPadding ?? 0}
-    set {_verticalPadding = newValue}
-  }
-  /// Returns true if `verticalPadding` has been explicitly set.
-  public var hasVerticalPadding: Bool {self._verticalPadding != nil}
-  /// Clears the value of `verticalPadding`. Subsequent reads from it will return its default value.
-  public mutating func clearVerticalPadding() {self._verticalPadding = nil}
-
-  public var cornerRadius: Float {
-    get {_cornerRadius ?? 0}
-    set {_cornerRadius = newValue}
-  }
-  /// Returns true if `cornerRadius` has been explicitly set.
-  public var hasCornerRadius: Bool {self._cornerRadius != nil}
-  /// Clears the value of `cornerRadius`. Subsequent reads from it will return its default value.
-  public mutating func clearCornerRadius() {self._cornerRadius = nil}
+  /// Returns true if `geometry` has been explicitly set.
+  public var hasGeometry: Bool {self._geometry != nil}
+  /// Clears the value of `geometry`. Subsequent reads from it will return its default value.
+  public mutating func clearGeometry() {self._geometry = nil}
 
   /// Unset is white.
   public var fill: Layoutd_V1_Color {
@@ -212,9 +202,7 @@ public nonisolated struct Layoutd_V1_BackgroundSpec: Sendable {
 
   public init() {}
 
-  fileprivate var _horizontalPadding: Float? = nil
-  fileprivate var _verticalPadding: Float? = nil
-  fileprivate var _cornerRadius: Float? = nil
+  fileprivate var _geometry: Layoutd_V1_BackgroundGeometry? = nil
   fileprivate var _fill: Layoutd_V1_Color? = nil
   fileprivate var _range: Layoutd_V1_Range? = nil
 }
@@ -272,7 +260,7 @@ nonisolated extension Layoutd_V1_PathVerb: SwiftProtobuf._ProtoNameProviding {
 
 nonisolated extension Layoutd_V1_Color: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".Color"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}red\0\u{1}green\0\u{1}blue\0\u{1}alpha\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}red\0\u{1}green\0\u{1}blue\0\u{1}transparency\0")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -283,17 +271,13 @@ nonisolated extension Layoutd_V1_Color: SwiftProtobuf.Message, SwiftProtobuf._Me
       case 1: try { try decoder.decodeSingularFloatField(value: &self.red) }()
       case 2: try { try decoder.decodeSingularFloatField(value: &self.green) }()
       case 3: try { try decoder.decodeSingularFloatField(value: &self.blue) }()
-      case 4: try { try decoder.decodeSingularFloatField(value: &self._alpha) }()
+      case 4: try { try decoder.decodeSingularFloatField(value: &self.transparency) }()
       default: break
       }
     }
   }
 
   public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
-    // The use of inline closures is to circumvent an issue where the compiler
-    // allocates stack space for every if/case branch local when no optimizations
-    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
-    // https://github.com/apple/swift-protobuf/issues/1182
     if self.red.bitPattern != 0 {
       try visitor.visitSingularFloatField(value: self.red, fieldNumber: 1)
     }
@@ -303,9 +287,9 @@ nonisolated extension Layoutd_V1_Color: SwiftProtobuf.Message, SwiftProtobuf._Me
     if self.blue.bitPattern != 0 {
       try visitor.visitSingularFloatField(value: self.blue, fieldNumber: 3)
     }
-    try { if let v = self._alpha {
-      try visitor.visitSingularFloatField(value: v, fieldNumber: 4)
-    } }()
+    if self.transparency.bitPattern != 0 {
+      try visitor.visitSingularFloatField(value: self.transparency, fieldNumber: 4)
+    }
     try unknownFields.traverse(visitor: &visitor)
   }
 
@@ -313,7 +297,47 @@ nonisolated extension Layoutd_V1_Color: SwiftProtobuf.Message, SwiftProtobuf._Me
     if lhs.red != rhs.red {return false}
     if lhs.green != rhs.green {return false}
     if lhs.blue != rhs.blue {return false}
-    if lhs._alpha != rhs._alpha {return false}
+    if lhs.transparency != rhs.transparency {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Layoutd_V1_BackgroundGeometry: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".BackgroundGeometry"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}horizontal_padding\0\u{3}vertical_padding\0\u{3}corner_radius\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularFloatField(value: &self.horizontalPadding) }()
+      case 2: try { try decoder.decodeSingularFloatField(value: &self.verticalPadding) }()
+      case 3: try { try decoder.decodeSingularFloatField(value: &self.cornerRadius) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if self.horizontalPadding.bitPattern != 0 {
+      try visitor.visitSingularFloatField(value: self.horizontalPadding, fieldNumber: 1)
+    }
+    if self.verticalPadding.bitPattern != 0 {
+      try visitor.visitSingularFloatField(value: self.verticalPadding, fieldNumber: 2)
+    }
+    if self.cornerRadius.bitPattern != 0 {
+      try visitor.visitSingularFloatField(value: self.cornerRadius, fieldNumber: 3)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Layoutd_V1_BackgroundGeometry, rhs: Layoutd_V1_BackgroundGeometry) -> Bool {
+    if lhs.horizontalPadding != rhs.horizontalPadding {return false}
+    if lhs.verticalPadding != rhs.verticalPadding {return false}
+    if lhs.cornerRadius != rhs.cornerRadius {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }
@@ -321,7 +345,7 @@ nonisolated extension Layoutd_V1_Color: SwiftProtobuf.Message, SwiftProtobuf._Me
 
 nonisolated extension Layoutd_V1_BackgroundSpec: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".BackgroundSpec"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}kind\0\u{3}horizontal_padding\0\u{3}vertical_padding\0\u{3}corner_radius\0\u{1}fill\0\u{1}touching\0\u{1}range\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}kind\0\u{1}geometry\0\u{2}\u{3}fill\0\u{1}touching\0\u{1}range\0\u{c}\u{3}\u{1}\u{c}\u{4}\u{1}")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -330,9 +354,7 @@ nonisolated extension Layoutd_V1_BackgroundSpec: SwiftProtobuf.Message, SwiftPro
       // enabled. https://github.com/apple/swift-protobuf/issues/1034
       switch fieldNumber {
       case 1: try { try decoder.decodeSingularEnumField(value: &self.kind) }()
-      case 2: try { try decoder.decodeSingularFloatField(value: &self._horizontalPadding) }()
-      case 3: try { try decoder.decodeSingularFloatField(value: &self._verticalPadding) }()
-      case 4: try { try decoder.decodeSingularFloatField(value: &self._cornerRadius) }()
+      case 2: try { try decoder.decodeSingularMessageField(value: &self._geometry) }()
       case 5: try { try decoder.decodeSingularMessageField(value: &self._fill) }()
       case 6: try { try decoder.decodeSingularBoolField(value: &self.touching) }()
       case 7: try { try decoder.decodeSingularMessageField(value: &self._range) }()
@@ -349,14 +371,8 @@ nonisolated extension Layoutd_V1_BackgroundSpec: SwiftProtobuf.Message, SwiftPro
     if self.kind != .unspecified {
       try visitor.visitSingularEnumField(value: self.kind, fieldNumber: 1)
     }
-    try { if let v = self._horizontalPadding {
-      try visitor.visitSingularFloatField(value: v, fieldNumber: 2)
-    } }()
-    try { if let v = self._verticalPadding {
-      try visitor.visitSingularFloatField(value: v, fieldNumber: 3)
-    } }()
-    try { if let v = self._cornerRadius {
-      try visitor.visitSingularFloatField(value: v, fieldNumber: 4)
+    try { if let v = self._geometry {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 2)
     } }()
     try { if let v = self._fill {
       try visitor.visitSingularMessageField(value: v, fieldNumber: 5)
@@ -372,9 +388,7 @@ nonisolated extension Layoutd_V1_BackgroundSpec: SwiftProtobuf.Message, SwiftPro
 
   public static func ==(lhs: Layoutd_V1_BackgroundSpec, rhs: Layoutd_V1_BackgroundSpec) -> Bool {
     if lhs.kind != rhs.kind {return false}
-    if lhs._horizontalPadding != rhs._horizontalPadding {return false}
-    if lhs._verticalPadding != rhs._verticalPadding {return false}
-    if lhs._cornerRadius != rhs._cornerRadius {return false}
+    if lhs._geometry != rhs._geometry {return false}
     if lhs._fill != rhs._fill {return false}
     if lhs.touching != rhs.touching {return false}
     if lhs._range != rhs._range {return false}

@@ -23,6 +23,47 @@ fileprivate nonisolated struct _GeneratedWithProtocGenSwiftVersion: SwiftProtobu
   typealias Version = _2
 }
 
+/// The style of a run of text. Unset fields inherit the request's default style.
+/// No proto3 `optional` anywhere in this contract: Debian 12's protoc-c (the C client's
+/// generator) rejects it. Presence is carried by enums with an "inherit" zero and by messages.
+public nonisolated enum Layoutd_V1_Slant: SwiftProtobuf.Enum, Swift.CaseIterable {
+  public typealias RawValue = Int
+  case inherit // = 0
+  case upright // = 1
+  case italic // = 2
+  case UNRECOGNIZED(Int)
+
+  public init() {
+    self = .inherit
+  }
+
+  public init?(rawValue: Int) {
+    switch rawValue {
+    case 0: self = .inherit
+    case 1: self = .upright
+    case 2: self = .italic
+    default: self = .UNRECOGNIZED(rawValue)
+    }
+  }
+
+  public var rawValue: Int {
+    switch self {
+    case .inherit: return 0
+    case .upright: return 1
+    case .italic: return 2
+    case .UNRECOGNIZED(let i): return i
+    }
+  }
+
+  // The compiler won't synthesize support with the UNRECOGNIZED case.
+  public static let allCases: [Layoutd_V1_Slant] = [
+    .inherit,
+    .upright,
+    .italic,
+  ]
+
+}
+
 public nonisolated enum Layoutd_V1_Alignment: SwiftProtobuf.Enum, Swift.CaseIterable {
   public typealias RawValue = Int
   case natural // = 0
@@ -122,7 +163,32 @@ public nonisolated struct Layoutd_V1_Feature: Sendable {
   public init() {}
 }
 
-/// The style of a run of text. Unset fields inherit the request's default style.
+/// A length that may be set to zero, as distinct from not set.
+public nonisolated struct Layoutd_V1_Spacing: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var points: Float = 0
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+}
+
+/// The token shown where text is cut. Unset: "…". Set with an empty token: none.
+public nonisolated struct Layoutd_V1_Truncation: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var token: String = String()
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+}
+
 public nonisolated struct Layoutd_V1_Style: Sendable {
   // SwiftProtobuf.Message conformance is added in an extension below. See the
   // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
@@ -133,21 +199,14 @@ public nonisolated struct Layoutd_V1_Style: Sendable {
   /// 1...1000; 0 inherits (400 when nothing sets it).
   public var weight: UInt32 = 0
 
-  public var italic: Bool {
-    get {_italic ?? false}
-    set {_italic = newValue}
-  }
-  /// Returns true if `italic` has been explicitly set.
-  public var hasItalic: Bool {self._italic != nil}
-  /// Clears the value of `italic`. Subsequent reads from it will return its default value.
-  public mutating func clearItalic() {self._italic = nil}
+  public var slant: Layoutd_V1_Slant = .inherit
 
   /// Points; 0 inherits.
   public var size: Float = 0
 
-  /// Extra space after every grapheme cluster, in points.
-  public var letterSpacing: Float {
-    get {_letterSpacing ?? 0}
+  /// Extra space after every grapheme cluster; unset inherits (0 when nothing sets it).
+  public var letterSpacing: Layoutd_V1_Spacing {
+    get {_letterSpacing ?? Layoutd_V1_Spacing()}
     set {_letterSpacing = newValue}
   }
   /// Returns true if `letterSpacing` has been explicitly set.
@@ -164,8 +223,7 @@ public nonisolated struct Layoutd_V1_Style: Sendable {
 
   public init() {}
 
-  fileprivate var _italic: Bool? = nil
-  fileprivate var _letterSpacing: Float? = nil
+  fileprivate var _letterSpacing: Layoutd_V1_Spacing? = nil
 }
 
 public nonisolated struct Layoutd_V1_StyleSpan: Sendable {
@@ -264,15 +322,15 @@ public nonisolated struct Layoutd_V1_LayoutRequest: @unchecked Sendable {
     set {_uniqueStorage()._maxLines = newValue}
   }
 
-  /// Appended where text is cut by max_lines or height. Unset means "…"; "" means none.
-  public var truncationToken: String {
-    get {_storage._truncationToken ?? String()}
-    set {_uniqueStorage()._truncationToken = newValue}
+  /// Appended where text is cut by max_lines or height.
+  public var truncation: Layoutd_V1_Truncation {
+    get {_storage._truncation ?? Layoutd_V1_Truncation()}
+    set {_uniqueStorage()._truncation = newValue}
   }
-  /// Returns true if `truncationToken` has been explicitly set.
-  public var hasTruncationToken: Bool {_storage._truncationToken != nil}
-  /// Clears the value of `truncationToken`. Subsequent reads from it will return its default value.
-  public mutating func clearTruncationToken() {_uniqueStorage()._truncationToken = nil}
+  /// Returns true if `truncation` has been explicitly set.
+  public var hasTruncation: Bool {_storage._truncation != nil}
+  /// Clears the value of `truncation`. Subsequent reads from it will return its default value.
+  public mutating func clearTruncation() {_uniqueStorage()._truncation = nil}
 
   /// Decorations to compute behind the laid-out text.
   public var backgrounds: [Layoutd_V1_BackgroundSpec] {
@@ -429,6 +487,10 @@ public nonisolated struct Layoutd_V1_LayoutReply: Sendable {
 
 fileprivate nonisolated let _protobuf_package = "layoutd.v1"
 
+nonisolated extension Layoutd_V1_Slant: SwiftProtobuf._ProtoNameProviding {
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{2}\0SLANT_INHERIT\0\u{1}SLANT_UPRIGHT\0\u{1}SLANT_ITALIC\0")
+}
+
 nonisolated extension Layoutd_V1_Alignment: SwiftProtobuf._ProtoNameProviding {
   public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{2}\0ALIGNMENT_NATURAL\0\u{1}ALIGNMENT_LEFT\0\u{1}ALIGNMENT_RIGHT\0\u{1}ALIGNMENT_CENTER\0\u{1}ALIGNMENT_JUSTIFIED\0")
 }
@@ -472,9 +534,69 @@ nonisolated extension Layoutd_V1_Feature: SwiftProtobuf.Message, SwiftProtobuf._
   }
 }
 
+nonisolated extension Layoutd_V1_Spacing: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".Spacing"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}points\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularFloatField(value: &self.points) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if self.points.bitPattern != 0 {
+      try visitor.visitSingularFloatField(value: self.points, fieldNumber: 1)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Layoutd_V1_Spacing, rhs: Layoutd_V1_Spacing) -> Bool {
+    if lhs.points != rhs.points {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Layoutd_V1_Truncation: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".Truncation"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}token\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularStringField(value: &self.token) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if !self.token.isEmpty {
+      try visitor.visitSingularStringField(value: self.token, fieldNumber: 1)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Layoutd_V1_Truncation, rhs: Layoutd_V1_Truncation) -> Bool {
+    if lhs.token != rhs.token {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
 nonisolated extension Layoutd_V1_Style: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".Style"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}family\0\u{1}weight\0\u{1}italic\0\u{1}size\0\u{3}letter_spacing\0\u{1}features\0\u{1}language\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}family\0\u{1}weight\0\u{1}slant\0\u{1}size\0\u{3}letter_spacing\0\u{1}features\0\u{1}language\0")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -484,9 +606,9 @@ nonisolated extension Layoutd_V1_Style: SwiftProtobuf.Message, SwiftProtobuf._Me
       switch fieldNumber {
       case 1: try { try decoder.decodeSingularStringField(value: &self.family) }()
       case 2: try { try decoder.decodeSingularUInt32Field(value: &self.weight) }()
-      case 3: try { try decoder.decodeSingularBoolField(value: &self._italic) }()
+      case 3: try { try decoder.decodeSingularEnumField(value: &self.slant) }()
       case 4: try { try decoder.decodeSingularFloatField(value: &self.size) }()
-      case 5: try { try decoder.decodeSingularFloatField(value: &self._letterSpacing) }()
+      case 5: try { try decoder.decodeSingularMessageField(value: &self._letterSpacing) }()
       case 6: try { try decoder.decodeRepeatedMessageField(value: &self.features) }()
       case 7: try { try decoder.decodeSingularStringField(value: &self.language) }()
       default: break
@@ -505,14 +627,14 @@ nonisolated extension Layoutd_V1_Style: SwiftProtobuf.Message, SwiftProtobuf._Me
     if self.weight != 0 {
       try visitor.visitSingularUInt32Field(value: self.weight, fieldNumber: 2)
     }
-    try { if let v = self._italic {
-      try visitor.visitSingularBoolField(value: v, fieldNumber: 3)
-    } }()
+    if self.slant != .inherit {
+      try visitor.visitSingularEnumField(value: self.slant, fieldNumber: 3)
+    }
     if self.size.bitPattern != 0 {
       try visitor.visitSingularFloatField(value: self.size, fieldNumber: 4)
     }
     try { if let v = self._letterSpacing {
-      try visitor.visitSingularFloatField(value: v, fieldNumber: 5)
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 5)
     } }()
     if !self.features.isEmpty {
       try visitor.visitRepeatedMessageField(value: self.features, fieldNumber: 6)
@@ -526,7 +648,7 @@ nonisolated extension Layoutd_V1_Style: SwiftProtobuf.Message, SwiftProtobuf._Me
   public static func ==(lhs: Layoutd_V1_Style, rhs: Layoutd_V1_Style) -> Bool {
     if lhs.family != rhs.family {return false}
     if lhs.weight != rhs.weight {return false}
-    if lhs._italic != rhs._italic {return false}
+    if lhs.slant != rhs.slant {return false}
     if lhs.size != rhs.size {return false}
     if lhs._letterSpacing != rhs._letterSpacing {return false}
     if lhs.features != rhs.features {return false}
@@ -577,7 +699,7 @@ nonisolated extension Layoutd_V1_StyleSpan: SwiftProtobuf.Message, SwiftProtobuf
 
 nonisolated extension Layoutd_V1_LayoutRequest: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".LayoutRequest"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}text\0\u{3}default_style\0\u{1}spans\0\u{1}width\0\u{1}height\0\u{1}alignment\0\u{1}direction\0\u{3}line_height_multiple\0\u{3}line_height\0\u{3}max_lines\0\u{3}truncation_token\0\u{1}backgrounds\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}text\0\u{3}default_style\0\u{1}spans\0\u{1}width\0\u{1}height\0\u{1}alignment\0\u{1}direction\0\u{3}line_height_multiple\0\u{3}line_height\0\u{3}max_lines\0\u{1}truncation\0\u{1}backgrounds\0")
 
   fileprivate class _StorageClass {
     var _text: String = String()
@@ -590,7 +712,7 @@ nonisolated extension Layoutd_V1_LayoutRequest: SwiftProtobuf.Message, SwiftProt
     var _lineHeightMultiple: Float = 0
     var _lineHeight: Float = 0
     var _maxLines: UInt32 = 0
-    var _truncationToken: String? = nil
+    var _truncation: Layoutd_V1_Truncation? = nil
     var _backgrounds: [Layoutd_V1_BackgroundSpec] = []
 
       // This property is used as the initial default value for new instances of the type.
@@ -612,7 +734,7 @@ nonisolated extension Layoutd_V1_LayoutRequest: SwiftProtobuf.Message, SwiftProt
       _lineHeightMultiple = source._lineHeightMultiple
       _lineHeight = source._lineHeight
       _maxLines = source._maxLines
-      _truncationToken = source._truncationToken
+      _truncation = source._truncation
       _backgrounds = source._backgrounds
     }
   }
@@ -642,7 +764,7 @@ nonisolated extension Layoutd_V1_LayoutRequest: SwiftProtobuf.Message, SwiftProt
         case 8: try { try decoder.decodeSingularFloatField(value: &_storage._lineHeightMultiple) }()
         case 9: try { try decoder.decodeSingularFloatField(value: &_storage._lineHeight) }()
         case 10: try { try decoder.decodeSingularUInt32Field(value: &_storage._maxLines) }()
-        case 11: try { try decoder.decodeSingularStringField(value: &_storage._truncationToken) }()
+        case 11: try { try decoder.decodeSingularMessageField(value: &_storage._truncation) }()
         case 12: try { try decoder.decodeRepeatedMessageField(value: &_storage._backgrounds) }()
         default: break
         }
@@ -686,8 +808,8 @@ nonisolated extension Layoutd_V1_LayoutRequest: SwiftProtobuf.Message, SwiftProt
       if _storage._maxLines != 0 {
         try visitor.visitSingularUInt32Field(value: _storage._maxLines, fieldNumber: 10)
       }
-      try { if let v = _storage._truncationToken {
-        try visitor.visitSingularStringField(value: v, fieldNumber: 11)
+      try { if let v = _storage._truncation {
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 11)
       } }()
       if !_storage._backgrounds.isEmpty {
         try visitor.visitRepeatedMessageField(value: _storage._backgrounds, fieldNumber: 12)
@@ -711,7 +833,7 @@ nonisolated extension Layoutd_V1_LayoutRequest: SwiftProtobuf.Message, SwiftProt
         if _storage._lineHeightMultiple != rhs_storage._lineHeightMultiple {return false}
         if _storage._lineHeight != rhs_storage._lineHeight {return false}
         if _storage._maxLines != rhs_storage._maxLines {return false}
-        if _storage._truncationToken != rhs_storage._truncationToken {return false}
+        if _storage._truncation != rhs_storage._truncation {return false}
         if _storage._backgrounds != rhs_storage._backgrounds {return false}
         return true
       }

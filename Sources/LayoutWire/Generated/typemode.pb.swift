@@ -88,13 +88,9 @@ public nonisolated struct Layoutd_V1_JustifyRequest: @unchecked Sendable {
 
   /// Leave each paragraph's last line at the minimum size.
   public var lastLineUnscaled: Bool {
-    get {_storage._lastLineUnscaled ?? false}
+    get {_storage._lastLineUnscaled}
     set {_uniqueStorage()._lastLineUnscaled = newValue}
   }
-  /// Returns true if `lastLineUnscaled` has been explicitly set.
-  public var hasLastLineUnscaled: Bool {_storage._lastLineUnscaled != nil}
-  /// Clears the value of `lastLineUnscaled`. Subsequent reads from it will return its default value.
-  public mutating func clearLastLineUnscaled() {_uniqueStorage()._lastLineUnscaled = nil}
 
   /// Replace the preset's backgrounds when non-empty.
   public var backgrounds: [Layoutd_V1_BackgroundSpec] {
@@ -253,7 +249,7 @@ nonisolated extension Layoutd_V1_JustifyRequest: SwiftProtobuf.Message, SwiftPro
     var _alignment: Layoutd_V1_Alignment = .natural
     var _lineHeightMultiple: Float = 0
     var _maxHeight: Float = 0
-    var _lastLineUnscaled: Bool? = nil
+    var _lastLineUnscaled: Bool = false
     var _backgrounds: [Layoutd_V1_BackgroundSpec] = []
     var _color: Layoutd_V1_Color? = nil
 
@@ -352,9 +348,9 @@ nonisolated extension Layoutd_V1_JustifyRequest: SwiftProtobuf.Message, SwiftPro
       if _storage._maxHeight.bitPattern != 0 {
         try visitor.visitSingularFloatField(value: _storage._maxHeight, fieldNumber: 10)
       }
-      try { if let v = _storage._lastLineUnscaled {
-        try visitor.visitSingularBoolField(value: v, fieldNumber: 11)
-      } }()
+      if _storage._lastLineUnscaled != false {
+        try visitor.visitSingularBoolField(value: _storage._lastLineUnscaled, fieldNumber: 11)
+      }
       if !_storage._backgrounds.isEmpty {
         try visitor.visitRepeatedMessageField(value: _storage._backgrounds, fieldNumber: 12)
       }

@@ -1,0 +1,108 @@
+#!/usr/bin/python3
+"""A small layoutd client in Python, on Debian's python3-protobuf.
+
+The protobuf classes are generated from proto/ with protoc into a cache folder beside this
+file on first use, so they always match the contract.
+
+    layoutd_client.py golden FILE.hex            encode the shared request vector; exit 1 if it differs
+    layoutd_client.py layout SOCKET WIDTH TEXT   lay TEXT out through a running daemon
+"""
+import os
+import socket
+import struct
+import subprocess
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+PROTO = os.path.join(HERE, "..", "..", "proto")
+GENERATED = os.path.join(HERE, "gen")
+
+
+def load():
+    """Generates (when missing or stale) and imports the protobuf modules."""
+    protos = sorted(os.path.join("layoutd", "v1", f) for f in os.listdir(os.path.join(PROTO, "layoutd", "v1")) if f.endswith(".proto"))
+    stamp = os.path.join(GENERATED, "stamp")
+    newest = max(os.path.getmtime(os.path.join(PROTO, p)) for p in protos)
+    if not os.path.exists(stamp) or os.path.getmtime(stamp) < newest:
+        os.makedirs(GENERATED, exist_ok=True)
+        subprocess.run(["protoc", "-I", PROTO, "--python_out", GENERATED, *protos], check=True)
+        open(stamp, "w").close()
+    sys.path.insert(0, GENERATED)
+    from layoutd.v1 import envelope_pb2, layout_pb2
+    return envelope_pb2, layout_pb2
+
+
+def frame(envelope):
+    body = envelope.SerializeToString(deterministic=True)
+    return struct.pack(">I", len(body)) + body
+
+
+class Client:
+    """One connection; `call` sends a body and returns the reply with the same id."""
+
+    def __init__(self, path):
+        self.envelope_pb2, self.layout_pb2 = load()
+        self.sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+        self.sock.connect(path)
+        self.next_id = 1
+
+    def _read(self, count):
+        data = b""
+        while len(data) < count:
+            chunk = self.sock.recv(count - len(data))
+            if not chunk:
+                raise ConnectionError("the daemon closed the connection")
+            data += chunk
+        return data
+
+    def call(self, **body):
+        envelope = self.envelope_pb2.Envelope(request_id=self.next_id, **body)
+        self.next_id += 1
+        self.sock.sendall(frame(envelope))
+        (length,) = struct.unpack(">I", self._read(4))
+        reply = self.envelope_pb2.Envelope()
+        reply.ParseFromString(self._read(length))
+        if reply.WhichOneof("body") == "error":
+            raise RuntimeError(f"layoutd: {reply.error.field}: {reply.error.message}")
+        return reply
+
+
+def golden(path):
+    envelope_pb2, layout_pb2 = load()
+    env = envelope_pb2.Envelope(request_id=7, deadline_ms=250)
+    req = env.layout
+    req.text = "Hé 👋"
+    req.width = 300
+    req.default_style.family = "Noto Sans"
+    req.default_style.size = 24
+    span = req.spans.add()
+    span.range.start = 3
+    span.range.length = 2
+    span.style.weight = 700
+    req.alignment = layout_pb2.ALIGNMENT_CENTER
+    req.max_lines = 2
+    produced = frame(env).hex()
+    expected = open(path).read().strip()
+    print(("ok: Python frame equals" if produced == expected else "FAIL: Python frame differs from") + " the shared vector")
+    return 0 if produced == expected else 1
+
+
+def layout(path, width, text):
+    client = Client(path)
+    _, layout_pb2 = load()
+    reply = client.call(layout=layout_pb2.LayoutRequest(text=text, width=width, default_style=layout_pb2.Style(size=20)))
+    result = reply.layout_reply
+    for index, line in enumerate(result.lines):
+        print(f"line {index}: range [{line.range.start},{line.range.start + line.range.length}) "
+              f"baseline {line.baseline_origin.y:.2f} width {line.width:.2f}")
+    print(f"{len(result.runs)} glyph runs, size {result.width:.2f} x {result.height:.2f}")
+    return 0
+
+
+if __name__ == "__main__":
+    if len(sys.argv) == 3 and sys.argv[1] == "golden":
+        sys.exit(golden(sys.argv[2]))
+    if len(sys.argv) == 5 and sys.argv[1] == "layout":
+        sys.exit(layout(sys.argv[2], float(sys.argv[3]), sys.argv[4]))
+    print(__doc__, file=sys.stderr)
+    sys.exit(2)
