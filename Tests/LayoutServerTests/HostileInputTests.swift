@@ -154,4 +154,55 @@ import Testing
         }
         try expectStillServing()
     }
+
+    /// Bounded fuzzing: random bytes, and random but well-formed requests with extreme values.
+    /// Every frame is answered and the daemon keeps serving. Seeded, so a failure repeats.
+    @Test func randomFramesAreAllAnswered() throws {
+        var generator = SeededGenerator(seed: 20261122)
+        let client = try daemon.client(timeout: 30)
+        let floats: [Float] = [0, -1, 1, 300, .nan, .infinity, -.infinity, .greatestFiniteMagnitude, 1e-30]
+        for round in 0..<300 {
+            var bytes: [UInt8]
+            if round % 2 == 0 {
+                bytes = (0..<Int.random(in: 0...120, using: &generator)).map { _ in UInt8.random(in: 0...255, using: &generator) }
+            } else {
+                var request = Layoutd_V1_LayoutRequest()
+                let pool = ["", "a", "é", "😀", "مرحبا", "\n\n", "\u{200D}\u{0301}", "\u{202E}abc", String(repeating: "x", count: 500)]
+                request.text = (0..<Int.random(in: 0...4, using: &generator)).map { _ in pool.randomElement(using: &generator)! }.joined()
+                request.width = floats.randomElement(using: &generator)!
+                request.height = floats.randomElement(using: &generator)!
+                request.defaultStyle.size = floats.randomElement(using: &generator)!
+                request.maxLines = UInt32.random(in: 0...3, using: &generator)
+                request.alignment = .UNRECOGNIZED(Int.random(in: 0...5, using: &generator))
+                request.spans = (0..<Int.random(in: 0...3, using: &generator)).map { _ in
+                    .with {
+                        $0.range = .with { $0.start = UInt32.random(in: 0...20, using: &generator); $0.length = UInt32.random(in: 0...20, using: &generator) }
+                        $0.style.weight = UInt32.random(in: 0...1200, using: &generator)
+                        $0.style.size = floats.randomElement(using: &generator)!
+                    }
+                }
+                var envelope = Layoutd_V1_Envelope()
+                envelope.requestID = UInt64(round)
+                envelope.body = .layout(request)
+                bytes = try envelope.serializedBytes()
+            }
+            let length = UInt32(bytes.count)
+            try client.sendRaw([UInt8(length >> 24), UInt8(length >> 16 & 0xFF), UInt8(length >> 8 & 0xFF), UInt8(length & 0xFF)] + bytes)
+            _ = try client.receive()  // an answer of some kind, never silence
+        }
+        try expectStillServing()
+    }
+}
+
+/// A small deterministic generator (SplitMix64) for repeatable fuzzing.
+struct SeededGenerator: RandomNumberGenerator {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E3779B97F4A7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58476D1CE4E5B9
+        z = (z ^ (z >> 27)) &* 0x94D049BB133111EB
+        return z ^ (z >> 31)
+    }
 }

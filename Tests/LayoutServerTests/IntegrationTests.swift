@@ -162,4 +162,26 @@ import Testing
         #expect(second.err.contains("another daemon is already serving at \(path)"))
         #expect(try daemon.client().request(.hello(.init())) != nil)
     }
+
+    @Test func sigintAlsoExitsCleanly() throws {
+        let daemon = try Daemon()
+        kill(daemon.process.processIdentifier, SIGINT)
+        daemon.process.waitUntilExit()
+        #expect(daemon.process.terminationStatus == 0)
+        #expect(access(daemon.socketPath, F_OK) != 0)
+    }
+
+    @Test func fontDirectoriesReplaceTheDefaultSet() throws {
+        let daemon = try Daemon(arguments: ["--no-default-fonts", "--font", "/usr/share/fonts/truetype/dejavu",
+                                            "--default-family", "DejaVu Sans"])
+        guard case .fontsReply(let fonts) = try daemon.client().request(.fonts(.init())) else { Issue.record("no fonts"); return }
+        #expect(!fonts.faces.isEmpty && fonts.faces.allSatisfy { $0.family.hasPrefix("DejaVu") })
+        #expect(fonts.defaultFamily == "DejaVu Sans")
+        guard case .layoutReply(let layout) = try daemon.client().request(.layout(layoutRequest("plain text", family: ""))) else {
+            Issue.record("no layout"); return
+        }
+        #expect(layout.lines.count == 1)
+        let missing = try run(Daemon.binary("layoutd"), ["--socket", Daemon.temporarySocketPath(), "--font", "/no/such/fonts"])
+        #expect(missing.status != 0 && missing.err.contains("/no/such/fonts"))
+    }
 }
