@@ -36,9 +36,11 @@ struct Shaper {
     /// (Arabic joining and other contextual forms look across the run's edges).
     func shape(_ units: UnsafeBufferPointer<UInt16>, range: Range<Int>, context: Range<Int>, font: Font,
                rtl: Bool, script: hb_script_t, style: ShapingStyle) -> ShapedRun {
-        let key = cache.map { _ in
-            ShapingCache.Key(units, range: range, context: context, font: font.id, rtl: rtl,
-                             script: script.rawValue, style: style.key)
+        let key = cache.flatMap { _ in
+            range.count <= ShapingCache.maxRunLength
+                ? ShapingCache.Key(units, range: range, context: context, font: font.id, rtl: rtl,
+                                   script: script.rawValue, style: style.key)
+                : nil
         }
         if let cache, let key, let hit = cache.lookup(key) {
             return ShapedRun(range: range, glyphs: hit.map { var g = $0; g.cluster += range.lowerBound; return g })

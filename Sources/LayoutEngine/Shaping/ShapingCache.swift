@@ -9,6 +9,9 @@ import Synchronization
 /// was shaped in). Size is not in the key: shaping happens at units-per-em. Clusters are
 /// stored relative to the run's start so the same run can sit anywhere in a text.
 ///
+/// Only runs of at most `maxRunLength` units are cached, so the memory the cache holds is bounded
+/// (entries × length) whatever texts clients send; longer runs are rarely repeated anyway.
+///
 /// Eviction is by generation: when the young table fills, it becomes the old one and the
 /// previous old table is dropped; a hit in the old table is promoted. That approximates LRU
 /// with two dictionary look-ups and no per-entry bookkeeping.
@@ -59,6 +62,9 @@ public final class ShapingCache: Sendable {
         var young: [Key: [ShapedGlyph]] = [:]
         var old: [Key: [ShapedGlyph]] = [:]
     }
+
+    /// Longest run, in UTF-16 units, that is cached.
+    static let maxRunLength = 1024
 
     private let tables = Mutex(Tables())
     private let capacity: Int
