@@ -30,7 +30,7 @@ import Testing
                     guard ink.width != 0 else { continue }
                     let glyph = Rect(x: run.positions[k].x + Double(ink.x) * scale, y: run.positions[k].y - Double(ink.y) * scale,
                                      width: Double(ink.width) * scale, height: -Double(ink.height) * scale)
-                    box = box.map { union($0, glyph) } ?? glyph
+                    box = box.map { $0.union(glyph) } ?? glyph
                 }
             }
             return box
@@ -122,7 +122,7 @@ import Testing
         let (_, background) = try Self.decorate(.connected, text: "a\nmuch longer line", radius: 500)
         let polygon = try #require(background.path.flattened().first)
         #expect(polygon.allSatisfy { $0.x.isFinite && $0.y.isFinite })
-        let bounds = background.rects.reduce(background.rects[0]) { union($0, $1) }
+        let bounds = background.rects.reduce(background.rects[0]) { $0.union($1) }
         #expect(polygon.allSatisfy { Self.contains(bounds, Rect(x: $0.x, y: $0.y, width: 0, height: 0)) })
     }
 

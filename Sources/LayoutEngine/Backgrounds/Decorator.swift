@@ -31,7 +31,7 @@ public struct Decorator {
         case .block:
             let rects = boxes.compactMap { $0 }
             guard let first = rects.first else { return Background(rects: [], path: Path(), fill: style.fill) }
-            let bounds = rects.dropFirst().reduce(first) { union($0, $1) }
+            let bounds = rects.dropFirst().reduce(first) { $0.union($1) }
             return Background(rects: [bounds], path: Path.roundedRect(bounds, radius: style.cornerRadius), fill: style.fill)
         case .highlight(let range):
             let rects = layout.lines.indices.compactMap { extent(of: $0, within: range, style: style) }
@@ -149,9 +149,4 @@ public struct Decorator {
         }
         return result
     }
-}
-
-func union(_ a: Rect, _ b: Rect) -> Rect {
-    let x = min(a.x, b.x), y = min(a.y, b.y)
-    return Rect(x: x, y: y, width: max(a.maxX, b.maxX) - x, height: max(a.maxY, b.maxY) - y)
 }
