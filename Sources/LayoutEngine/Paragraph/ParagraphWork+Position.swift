@@ -11,7 +11,7 @@ extension ParagraphWork {
     }
 
     /// The position stage: metrics, line limits, truncation, bidi reordering, alignment.
-    func position(_ broken: [BrokenLine], direction: BaseDirection) -> ParagraphLayout {
+    func position(_ broken: [BrokenLine]) -> ParagraphLayout {
         var planned = broken.map(plan)
         let boxes = planned.map { $0.metrics.box(multiple: request.lineHeightMultiple, fixed: request.lineHeight) }
         var visible = min(planned.count, request.maxLines ?? Int.max)
@@ -28,25 +28,37 @@ extension ParagraphWork {
         if visible > 0 && visible < planned.count {
             planned[visible - 1] = truncate(planned[visible - 1])
         }
+        var visibleBoxes = Array(boxes.prefix(visible))
+        if visible > 0 && planned[visible - 1].truncated {
+            visibleBoxes[visible - 1] = planned[visible - 1].metrics.box(multiple: request.lineHeightMultiple, fixed: request.lineHeight)
+        }
+        let visibleEnd = visible == 0 ? 0 : (planned[visible - 1].truncated
+            ? planned[visible - 1].broken.contentEnd : planned[visible - 1].broken.range.upperBound)
+        return stack(Array(planned.prefix(visible)), boxes: visibleBoxes, lineCount: planned.count,
+                     visibleRange: 0..<visibleEnd)
+    }
+
+    /// Places lines top to bottom, each in its box: the last step of every layout.
+    /// `lineCount` counts the lines broken, visible or not, so the last one is known.
+    func stack(_ planned: [PlannedLine], boxes: [(height: Double, baseline: Double)], lineCount: Int,
+               visibleRange: Range<Int>) -> ParagraphLayout {
         var lines: [LineLayout] = []
         var glyphRuns: [GlyphRunLayout] = []
         var top = 0.0
         var widest = 0.0
-        for index in 0..<visible {
-            let line = planned[index]
-            let box = line.truncated
-                ? line.metrics.box(multiple: request.lineHeightMultiple, fixed: request.lineHeight) : boxes[index]
-            let placed = place(line, index: index, top: top, box: box, last: index == planned.count - 1)
+        for (index, line) in planned.enumerated() {
+            let placed = place(line, index: index, top: top, box: boxes[index], last: index == lineCount - 1)
             lines.append(placed.line)
             glyphRuns += placed.runs
             widest = max(widest, placed.line.width)
-            top += box.height
+            top += boxes[index].height
         }
-        let visibleEnd = visible == 0 ? 0 : (planned[visible - 1].truncated
-            ? planned[visible - 1].broken.contentEnd : planned[visible - 1].broken.range.upperBound)
-        return ParagraphLayout(lines: lines, runs: glyphRuns, visibleRange: 0..<visibleEnd,
-                               size: Size(width: widest, height: top), direction: direction)
+        return ParagraphLayout(lines: lines, runs: glyphRuns, visibleRange: visibleRange,
+                               size: Size(width: widest, height: top), direction: firstDirection)
     }
+
+    /// The first paragraph's resolved direction, which a layout reports.
+    var firstDirection: BaseDirection { analysis.paragraphs.first?.baseLevel == 1 ? .rightToLeft : .leftToRight }
 
     func plan(_ line: BrokenLine) -> PlannedLine {
         let base = paragraph(at: line.range.lowerBound).baseLevel

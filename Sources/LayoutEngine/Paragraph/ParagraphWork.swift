@@ -87,13 +87,11 @@ final class ParagraphWork {
     /// Runs break and position over the shaped text.
     func run() -> ParagraphLayout {
         let count = text.units.count
-        let firstBase = analysis.paragraphs.first?.baseLevel ?? 0
-        let direction: BaseDirection = firstBase == 1 ? .rightToLeft : .leftToRight
         guard count > 0 else {
-            return ParagraphLayout(lines: [], runs: [], visibleRange: 0..<0, size: Size(width: 0, height: 0), direction: direction)
+            return ParagraphLayout(lines: [], runs: [], visibleRange: 0..<0, size: Size(width: 0, height: 0), direction: firstDirection)
         }
         let breaker = LineBreaker(flags: analysis.flags, prefix: prefix, width: request.width)
         let broken = breaker.breakLines(in: 0..<count)
-        return position(broken, direction: direction)
+        return position(broken)
     }
 }

@@ -42,7 +42,7 @@ extension ParagraphWork {
             plan.alignment = request.alignment
             planned.append(plan)
         }
-        return stack(planned, sizes: sizes, clamped: clamped, request: request)
+        return stack(planned, sizes: sizes, clamped: clamped, baseSize: request.minSize, maxHeight: request.maxHeight)
     }
 
     /// Uniform sizing: the largest size at which the text wraps without breaking inside a
@@ -84,7 +84,7 @@ extension ParagraphWork {
             plan.alignment = request.alignment
             return plan
         }
-        return stack(planned, sizes: planned.map { _ in size }, clamped: planned.map { _ in false }, request: nil)
+        return stack(planned, sizes: planned.map { _ in size }, clamped: planned.map { _ in false }, baseSize: base, maxHeight: nil)
     }
 
     /// The size at which the line's content fills the width: (W − L) / a.
@@ -127,34 +127,23 @@ extension ParagraphWork {
     }
 
     /// Stacks sized lines top to bottom; with a maximum height, scales the whole block down.
-    func stack(_ planned: [PlannedLine], sizes: [Double], clamped: [Bool], request: TypeModeRequest?) -> TypeModeLayout {
+    /// `baseSize` is the style size the lines' size factors multiply.
+    func stack(_ planned: [PlannedLine], sizes: [Double], clamped: [Bool], baseSize: Double,
+               maxHeight: Double?) -> TypeModeLayout {
         var planned = planned
         var sizes = sizes
-        let multiple = self.request.lineHeightMultiple
+        let multiple = request.lineHeightMultiple
         var boxes = planned.map { $0.metrics.box(multiple: multiple, fixed: nil) }
         let height = boxes.reduce(0) { $0 + $1.height }
-        if let request, let maxHeight = request.maxHeight, height > maxHeight {
+        if let maxHeight, height > maxHeight {
             let shrink = maxHeight / height
             for index in planned.indices {
-                planned[index] = resized(planned[index], factor: planned[index].pieces.first.map { $0.sizeFactor * shrink } ?? shrink)
                 sizes[index] *= shrink
+                planned[index] = resized(planned[index], factor: sizes[index] / baseSize)
             }
             boxes = planned.map { $0.metrics.box(multiple: multiple, fixed: nil) }
         }
-        var lines: [LineLayout] = []
-        var runs: [GlyphRunLayout] = []
-        var top = 0.0
-        var widest = 0.0
-        for (index, line) in planned.enumerated() {
-            let placed = place(line, index: index, top: top, box: boxes[index], last: index == planned.count - 1)
-            lines.append(placed.line)
-            runs += placed.runs
-            widest = max(widest, placed.line.width)
-            top += boxes[index].height
-        }
-        let direction: BaseDirection = analysis.paragraphs.first?.baseLevel == 1 ? .rightToLeft : .leftToRight
-        let layout = ParagraphLayout(lines: lines, runs: runs, visibleRange: 0..<text.units.count,
-                                     size: Size(width: widest, height: top), direction: direction)
+        let layout = stack(planned, boxes: boxes, lineCount: planned.count, visibleRange: 0..<text.units.count)
         return TypeModeLayout(paragraph: layout, lineSizes: sizes, clamped: clamped)
     }
 }
