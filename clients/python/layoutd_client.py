@@ -67,7 +67,9 @@ class Client:
         return reply
 
 
-def golden(path):
+def golden_envelope():
+    """The request of the shared wire vector, Tests/LayoutWireTests/Vectors/layout-request.hex.
+    scripts/golden-bytes.py writes the vector from it; every binding must encode the same bytes."""
     envelope_pb2, layout_pb2 = load()
     env = envelope_pb2.Envelope(request_id=7, deadline_ms=250)
     req = env.layout
@@ -81,7 +83,11 @@ def golden(path):
     span.style.weight = 700
     req.alignment = layout_pb2.ALIGNMENT_CENTER
     req.max_lines = 2
-    produced = frame(env).hex()
+    return env
+
+
+def golden(path):
+    produced = frame(golden_envelope()).hex()
     expected = open(path).read().strip()
     print(("ok: Python frame equals" if produced == expected else "FAIL: Python frame differs from") + " the shared vector")
     return 0 if produced == expected else 1
