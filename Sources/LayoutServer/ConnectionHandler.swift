@@ -60,12 +60,7 @@ final class ConnectionHandler: ChannelInboundHandler, @unchecked Sendable {
             write(processor.errorReply(id, WireError(.unavailable, "the server is shutting down")), context: context)
             return
         }
-        let isLayoutWork: Bool
-        switch envelope.body {
-        case .layout, .justify, .render: isLayoutWork = true
-        default: isLayoutWork = false
-        }
-        guard isLayoutWork else {
+        guard let textBytes = envelope.layoutWorkTextBytes else {
             // Hello, fonts, stats and malformed bodies are cheap: answered at once, never queued
             // behind layouts, so health checks stay fast under load.
             write(processor.reply(to: envelope, inFlight: tracker.count), context: context)
@@ -96,12 +91,6 @@ final class ConnectionHandler: ChannelInboundHandler, @unchecked Sendable {
             return try Self.frame(reply, allocator: channel.allocator)
         }
         let result: EventLoopFuture<ByteBuffer>
-        let textBytes: Int
-        switch envelope.body {
-        case .layout(let request): textBytes = request.text.utf8.count
-        case .justify(let request): textBytes = request.text.utf8.count
-        default: textBytes = .max
-        }
         if textBytes <= inlineTextLimit {
             result = context.eventLoop.makeCompletedFuture(Result(catching: work))
         } else {
@@ -183,4 +172,17 @@ final class CancelledRequests: Sendable {
     }
 
     func remove(_ id: UInt64) -> Bool { ids.withLock { $0.remove(id) != nil } }
+}
+
+extension Layoutd_V1_Envelope {
+    /// For requests that lay text out, the size of their text in bytes (`Int.max` for renders,
+    /// which always go to the pool); nil for the cheap requests answered on the event loop.
+    var layoutWorkTextBytes: Int? {
+        switch body {
+        case .layout(let request): request.text.utf8.count
+        case .justify(let request): request.text.utf8.count
+        case .render: .max
+        default: nil
+        }
+    }
 }
