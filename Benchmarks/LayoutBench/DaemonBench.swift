@@ -1,5 +1,6 @@
 import Foundation
 import LayoutClient
+import LayoutEngine
 import LayoutWire
 
 /// Round trips through a real daemon started from the same build, with 1 and 8 clients.
@@ -37,7 +38,7 @@ struct DaemonBench {
             _ = try client.call(.hello(.init()))
             return Double(nanoseconds() - start) / 1000
         })
-        let codec = codecCost(requests)
+        let codec = try codecCost(requests)
         FileHandle.standardError.write(Data("daemon: 8 clients\n".utf8))
         let (eight, seconds) = try concurrent(socket: socket, requests: requests, clients: 8)
         var lines = ["| clients | median µs/round trip | p99 µs/round trip | requests/s |", "|---|---|---|---|"]
@@ -47,36 +48,56 @@ struct DaemonBench {
         lines.append(String(format: "| 1, hello only (transport floor) | %.1f | %.1f | %.0f |", hello.median, hello.p99,
                             Double(hello.values.count) / (hello.values.reduce(0, +) / 1e6)))
         lines.append("")
-        lines.append(String(format: "Protobuf cost per caption, in process (median): encode request %.1f µs, decode request %.1f µs, encode reply %.1f µs, decode reply %.1f µs.",
-                            codec.0, codec.1, codec.2, codec.3))
+        lines.append(String(format: "Protobuf cost per caption, in process (median): request encode %.1f µs, decode %.1f µs (swift-protobuf). "
+                            + "Reply encode %.1f µs through swift-protobuf's structs and serializer, %.1f µs with LayoutReplyFrame (the daemon's path); "
+                            + "reply decode %.1f µs with swift-protobuf, %.1f µs with LayoutReplyReader (the client's path).",
+                            codec.encodeRequest, codec.decodeRequest, codec.encodeReplyMessage, codec.encodeReplyDirect,
+                            codec.decodeReplyGeneric, codec.decodeReplyFast))
         lines.append("")
         lines.append("Each round trip: encode, frame, send over the Unix socket, validate, lay out (warm cache), encode the reply, receive, decode. The daemon runs one worker per core.")
         return [Section(title: "Round trip through layoutd (same captions, warm daemon)", lines: lines)]
     }
 
-    /// What encoding and decoding cost, measured on the replies the daemon sends.
-    private func codecCost(_ requests: [Layoutd_V1_Envelope.OneOf_Body]) -> (Double, Double, Double, Double) {
-        guard let client = try? LayoutClient(socketPath: "/tmp/layoutd-bench-\(getpid()).sock") else { return (.nan, .nan, .nan, .nan) }
-        var encodeRequest: [Double] = [], decodeRequest: [Double] = [], encodeReply: [Double] = [], decodeReply: [Double] = []
-        for body in requests {
+    struct CodecCost {
+        var encodeRequest = 0.0, decodeRequest = 0.0
+        var encodeReplyMessage = 0.0, encodeReplyDirect = 0.0, decodeReplyGeneric = 0.0, decodeReplyFast = 0.0
+    }
+
+    /// What encoding and decoding cost in process, per caption (medians): the request through
+    /// swift-protobuf; the reply both ways, through swift-protobuf's structs and serializer and
+    /// through the direct writer and reader the daemon and client use.
+    private func codecCost(_ requests: [Layoutd_V1_Envelope.OneOf_Body]) throws -> CodecCost {
+        let layouter = ParagraphLayouter(fonts: try FontRegistry.load(paths: DefaultFonts.paths))
+        var samples = [[Double]](repeating: [], count: 6)
+        func timed(_ slot: Int, _ body: () throws -> Void) rethrows {
+            let start = nanoseconds()
+            try body()
+            samples[slot].append(Double(nanoseconds() - start) / 1000)
+        }
+        for (index, body) in requests.enumerated() {
+            guard case .layout(let request) = body else { continue }
             var envelope = Layoutd_V1_Envelope()
             envelope.body = body
-            var start = nanoseconds()
-            let bytes: [UInt8] = (try? envelope.serializedBytes()) ?? []
-            encodeRequest.append(Double(nanoseconds() - start) / 1000)
-            start = nanoseconds()
-            _ = try? Layoutd_V1_Envelope(serializedBytes: bytes)
-            decodeRequest.append(Double(nanoseconds() - start) / 1000)
-            guard let reply = try? client.call(body) else { continue }
-            start = nanoseconds()
-            let replyBytes: [UInt8] = (try? reply.serializedBytes()) ?? []
-            encodeReply.append(Double(nanoseconds() - start) / 1000)
-            start = nanoseconds()
-            _ = try? Layoutd_V1_Envelope(serializedBytes: replyBytes)
-            decodeReply.append(Double(nanoseconds() - start) / 1000)
+            var bytes: [UInt8] = []
+            try timed(0) { bytes = try envelope.serializedBytes() }
+            try timed(1) { _ = try Layoutd_V1_Envelope(serializedBytes: bytes) }
+            let layout = try layouter.layout(try request.paragraphRequest(fonts: layouter.fonts))
+            var replyBytes: [UInt8] = []
+            try timed(2) {
+                var reply = Layoutd_V1_Envelope()
+                reply.requestID = UInt64(index)
+                reply.body = .layoutReply(Layoutd_V1_LayoutReply(layout))
+                replyBytes = try reply.serializedBytes()
+            }
+            var frame: [UInt8] = []
+            timed(3) { frame = LayoutReplyFrame.encode(requestID: UInt64(index), layout: layout) }
+            try timed(4) { _ = try Layoutd_V1_Envelope(serializedBytes: replyBytes) }
+            let body = Array(frame.dropFirst(Framing.headerBytes))
+            timed(5) { _ = LayoutReplyReader.envelope(body) }
         }
-        return (Distribution(values: encodeRequest).median, Distribution(values: decodeRequest).median,
-                Distribution(values: encodeReply).median, Distribution(values: decodeReply).median)
+        let medians = samples.map { Distribution(values: $0).median }
+        return CodecCost(encodeRequest: medians[0], decodeRequest: medians[1], encodeReplyMessage: medians[2],
+                         encodeReplyDirect: medians[3], decodeReplyGeneric: medians[4], decodeReplyFast: medians[5])
     }
 
     private func roundTrips(_ client: LayoutClient, _ requests: [Layoutd_V1_Envelope.OneOf_Body]) throws -> [Double] {

@@ -7,6 +7,7 @@ struct BenchOptions {
     var width: Float = 300
     var size: Float = 24
     var daemon = true
+    var inProcess = true
     var resultsDirectory: String
     var command: String
 
@@ -22,9 +23,10 @@ struct BenchOptions {
             case "--corpus": options.corpusPath = rest.next() ?? options.corpusPath
             case "--repeats": options.repeats = rest.next().flatMap(Int.init) ?? options.repeats
             case "--no-daemon": options.daemon = false
+            case "--daemon-only": options.inProcess = false
             case "--results": options.resultsDirectory = rest.next() ?? options.resultsDirectory
             default:
-                FileHandle.standardError.write(Data("usage: layoutd-bench [--corpus FILE] [--repeats N] [--no-daemon] [--results DIR]\n".utf8))
+                FileHandle.standardError.write(Data("usage: layoutd-bench [--corpus FILE] [--repeats N] [--no-daemon | --daemon-only] [--results DIR]\n".utf8))
                 exit(2)
             }
         }

@@ -5,8 +5,9 @@ import Foundation
 let options = BenchOptions.parse(CommandLine.arguments.dropFirst())
 let captions = try Corpus.load(options.corpusPath)
 var report = Report(options: options, captionCount: captions.count)
-let inProcess = try InProcessBench(captions: captions, options: options)
-report.add(try inProcess.run())
+if options.inProcess {
+    report.add(try InProcessBench(captions: captions, options: options).run())
+}
 if options.daemon {
     report.add(try DaemonBench(captions: captions, options: options).run())
 }

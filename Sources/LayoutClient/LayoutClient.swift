@@ -97,6 +97,8 @@ public final class LayoutClient {
         let length = Framing.bodyLength(header: header)
         guard length <= maxReplyBytes else { throw ClientError.protocolViolation("reply of \(length) bytes is over the client's limit") }
         let body = try readExactly(length)
+        // Layout replies, the large and frequent ones, skip swift-protobuf's generic decoder.
+        if let envelope = LayoutReplyReader.envelope(body) { return envelope }
         do {
             return try Layoutd_V1_Envelope(serializedBytes: body)
         } catch {

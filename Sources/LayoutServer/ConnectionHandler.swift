@@ -78,17 +78,19 @@ final class ConnectionHandler: ChannelInboundHandler, @unchecked Sendable {
         let cancelled = self.cancelled
         let channel = context.channel
         let work = { () throws -> ByteBuffer in
-            let reply: Layoutd_V1_Envelope
+            let frame: [UInt8]
             if cancelled.remove(id) {
-                reply = processor.errorReply(id, WireError(.cancelled, "request \(id) was cancelled before it started"))
+                frame = try Framing.encode(processor.errorReply(id, WireError(.cancelled, "request \(id) was cancelled before it started")))
             } else if envelope.deadlineMs > 0,
                       DispatchTime.now().uptimeNanoseconds - arrival > UInt64(envelope.deadlineMs) * 1_000_000 {
-                reply = processor.errorReply(id, WireError(.deadlineExceeded,
-                    "request \(id) waited past its \(envelope.deadlineMs) ms deadline", field: "envelope.deadline_ms"))
+                frame = try Framing.encode(processor.errorReply(id, WireError(.deadlineExceeded,
+                    "request \(id) waited past its \(envelope.deadlineMs) ms deadline", field: "envelope.deadline_ms")))
             } else {
-                reply = processor.reply(to: envelope)
+                frame = try processor.replyFrame(to: envelope)
             }
-            return try Self.frame(reply, allocator: channel.allocator)
+            var buffer = channel.allocator.buffer(capacity: frame.count)
+            buffer.writeBytes(frame)
+            return buffer
         }
         let result: EventLoopFuture<ByteBuffer>
         if textBytes <= inlineTextLimit {

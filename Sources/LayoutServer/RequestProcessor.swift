@@ -26,6 +26,31 @@ public final class RequestProcessor: Sendable {
         }
     }
 
+    /// The reply to `envelope` as a frame ready to send. A layout reply is written straight
+    /// from the layout (`LayoutReplyFrame`); every other reply goes through `reply(to:)`.
+    public func replyFrame(to envelope: Layoutd_V1_Envelope, inFlight: Int = 0) throws -> [UInt8] {
+        guard case .layout(let request) = envelope.body else {
+            return try Framing.encode(reply(to: envelope, inFlight: inFlight))
+        }
+        let start = DispatchTime.now().uptimeNanoseconds
+        let frame: [UInt8]
+        let failed: Bool
+        do {
+            let decorated = try wireLayout(request)
+            frame = LayoutReplyFrame.encode(requestID: envelope.requestID, layout: decorated.layout,
+                                            backgrounds: decorated.backgrounds)
+            failed = false
+        } catch {
+            var reply = Layoutd_V1_Envelope()
+            reply.requestID = envelope.requestID
+            reply.body = .error(error.wireMessage)
+            frame = try Framing.encode(reply)
+            failed = true
+        }
+        stats.record(microseconds: Double(DispatchTime.now().uptimeNanoseconds - start) / 1000, failed: failed)
+        return frame
+    }
+
     /// The reply to `envelope`, which carries the same request id.
     public func reply(to envelope: Layoutd_V1_Envelope, inFlight: Int = 0) -> Layoutd_V1_Envelope {
         let start = DispatchTime.now().uptimeNanoseconds
@@ -46,16 +71,10 @@ public final class RequestProcessor: Sendable {
     func body(for envelope: Layoutd_V1_Envelope, inFlight: Int = 0) throws(WireError) -> Layoutd_V1_Envelope.OneOf_Body {
         switch envelope.body {
         case .layout(let request):
-            do {
-                let decorated = try decoratedLayout(request)
-                var reply = Layoutd_V1_LayoutReply(decorated.layout)
-                reply.backgrounds = decorated.backgrounds.map(Layoutd_V1_BackgroundShape.init)
-                return .layoutReply(reply)
-            } catch let error as LayoutError {
-                throw WireError(error, under: "layout")
-            } catch {
-                throw WireError(.internal, "\(error)", field: "layout")
-            }
+            let decorated = try wireLayout(request)
+            var reply = Layoutd_V1_LayoutReply(decorated.layout)
+            reply.backgrounds = decorated.backgrounds.map(Layoutd_V1_BackgroundShape.init)
+            return .layoutReply(reply)
         case .justify(let request):
             do {
                 let story = try decoratedStory(request)
@@ -93,6 +112,17 @@ public final class RequestProcessor: Sendable {
             throw WireError(.invalidArgument, "a reply message was sent as a request", field: "envelope.body")
         case .cancel:
             throw WireError(.internal, "cancel is handled by the connection", field: "envelope.body")
+        }
+    }
+
+    /// A layout request's work, its errors named under `layout`.
+    func wireLayout(_ request: Layoutd_V1_LayoutRequest) throws(WireError) -> DecoratedLayout {
+        do {
+            return try decoratedLayout(request)
+        } catch let error as LayoutError {
+            throw WireError(error, under: "layout")
+        } catch {
+            throw WireError(.internal, "\(error)", field: "layout")
         }
     }
 

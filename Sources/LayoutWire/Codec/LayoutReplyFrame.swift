@@ -1,0 +1,91 @@
+import LayoutEngine
+
+/// The frame of a layout reply, written straight from the engine's layout.
+///
+/// Its bytes equal `Framing.encode` of the envelope built through
+/// `Layoutd_V1_LayoutReply(_:)` (a test holds the two together); it skips building the
+/// generated structs and swift-protobuf's two passes over them.
+public enum LayoutReplyFrame {
+    /// Field numbers, from proto/layoutd/v1/{envelope,layout,geometry}.proto.
+    private enum Envelope { static let requestID = 1, layoutReply = 13 }
+    private enum Reply { static let lines = 1, runs = 2, visibleRange = 3, width = 4, height = 5, direction = 6, backgrounds = 7 }
+    private enum Line {
+        static let range = 1, baselineOrigin = 2, ascent = 3, descent = 4, leading = 5, width = 6
+        static let trailingWhitespaceWidth = 7, usedRect = 8, hardBreak = 9, truncated = 10
+    }
+    private enum Run {
+        static let fontID = 1, size = 2, bidiLevel = 3, glyphIDs = 4, positions = 5, advances = 6
+        static let clusters = 7, range = 8, truncationToken = 9, lineIndex = 10
+    }
+
+    public static func encode(requestID: UInt64, layout: ParagraphLayout, backgrounds: [Background] = []) -> [UInt8] {
+        let glyphs = layout.runs.reduce(0) { $0 + $1.glyphIDs.count }
+        var writer = ProtobufWriter(capacity: 64 + layout.lines.count * 64 + layout.runs.count * 48 + glyphs * 20)
+        writer.fixed32(0)  // the frame header, filled in at the end
+        writer.uint64(Envelope.requestID, requestID)
+        writer.message(Envelope.layoutReply) { reply in
+            for line in layout.lines { reply.message(Reply.lines) { write(line, to: &$0) } }
+            for run in layout.runs { reply.message(Reply.runs) { write(run, to: &$0) } }
+            reply.message(Reply.visibleRange) { write(layout.visibleRange, to: &$0) }
+            reply.float(Reply.width, Float(layout.size.width))
+            reply.float(Reply.height, Float(layout.size.height))
+            let direction: Layoutd_V1_Direction = layout.direction == .rightToLeft ? .rtl : .ltr
+            reply.uint32(Reply.direction, UInt32(direction.rawValue))
+            for background in backgrounds {
+                // Rare and small beside the glyphs: swift-protobuf writes these.
+                let bytes: [UInt8] = (try? Layoutd_V1_BackgroundShape(background).serializedBytes()) ?? []
+                reply.message(Reply.backgrounds, serialized: bytes)
+            }
+        }
+        writer.finishFrame()
+        return writer.bytes
+    }
+
+    private static func write(_ line: LineLayout, to writer: inout ProtobufWriter) {
+        writer.message(Line.range) { write(line.range, to: &$0) }
+        writer.message(Line.baselineOrigin) { point in
+            point.float(1, Float(line.baselineOrigin.x))
+            point.float(2, Float(line.baselineOrigin.y))
+        }
+        writer.float(Line.ascent, Float(line.ascent))
+        writer.float(Line.descent, Float(line.descent))
+        writer.float(Line.leading, Float(line.leading))
+        writer.float(Line.width, Float(line.width))
+        writer.float(Line.trailingWhitespaceWidth, Float(line.trailingWhitespaceWidth))
+        writer.message(Line.usedRect) { rect in
+            rect.float(1, Float(line.usedRect.x))
+            rect.float(2, Float(line.usedRect.y))
+            rect.float(3, Float(line.usedRect.width))
+            rect.float(4, Float(line.usedRect.height))
+        }
+        writer.bool(Line.hardBreak, line.hardBreak)
+        writer.bool(Line.truncated, line.truncated)
+    }
+
+    private static func write(_ run: GlyphRunLayout, to writer: inout ProtobufWriter) {
+        writer.uint32(Run.fontID, run.fontID)
+        writer.float(Run.size, Float(run.size))
+        writer.uint32(Run.bidiLevel, UInt32(run.bidiLevel))
+        writer.packedUInt32(Run.glyphIDs, isEmpty: run.glyphIDs.isEmpty, run.glyphIDs)
+        if !run.positions.isEmpty {
+            writer.packedFixed32Header(Run.positions, count: run.positions.count * 2)
+            for point in run.positions {
+                writer.fixed32(Float(point.x).bitPattern)
+                writer.fixed32(Float(point.y).bitPattern)
+            }
+        }
+        if !run.advances.isEmpty {
+            writer.packedFixed32Header(Run.advances, count: run.advances.count)
+            for advance in run.advances { writer.fixed32(Float(advance).bitPattern) }
+        }
+        writer.packedUInt32(Run.clusters, isEmpty: run.clusters.isEmpty, run.clusters.lazy.map { UInt32($0) })
+        writer.message(Run.range) { write(run.range, to: &$0) }
+        writer.bool(Run.truncationToken, run.isTruncationToken)
+        writer.uint32(Run.lineIndex, UInt32(run.lineIndex))
+    }
+
+    private static func write(_ range: Range<Int>, to writer: inout ProtobufWriter) {
+        writer.uint32(1, UInt32(range.lowerBound))
+        writer.uint32(2, UInt32(range.count))
+    }
+}

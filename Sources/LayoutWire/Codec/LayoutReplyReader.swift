@@ -1,0 +1,153 @@
+/// Reads an envelope carrying a layout reply without swift-protobuf's generic decoder.
+///
+/// It takes only what `LayoutReplyFrame` and other conforming writers produce: known
+/// fields with their declared wire types, each message field at most once. Anything else
+/// (unknown fields, unpacked repeated scalars, merged messages, malformed bytes, other
+/// bodies) gives nil, and the caller decodes with swift-protobuf, whose result this
+/// equals whenever this gives one (a test holds the two together).
+public enum LayoutReplyReader {
+    private static let varint: UInt8 = 0, fixed32: UInt8 = 5, lengthDelimited: UInt8 = 2
+
+    public static func envelope(_ body: [UInt8]) -> Layoutd_V1_Envelope? {
+        body.withUnsafeBytes { bytes in
+            var reader = ProtobufReader(bytes)
+            var envelope = Layoutd_V1_Envelope()
+            var sawReply = false
+            while !reader.isAtEnd {
+                guard let (field, type) = reader.tag() else { return nil }
+                switch (field, type) {
+                case (1, varint): guard let id = reader.varint() else { return nil }; envelope.requestID = id
+                case (2, varint): guard let ms = reader.varint() else { return nil }; envelope.deadlineMs = UInt32(truncatingIfNeeded: ms)
+                case (13, lengthDelimited) where !sawReply:
+                    guard var nested = reader.nested(), let reply = layoutReply(&nested) else { return nil }
+                    envelope.body = .layoutReply(reply)
+                    sawReply = true
+                default: return nil
+                }
+            }
+            return sawReply ? envelope : nil
+        }
+    }
+
+    private static func layoutReply(_ reader: inout ProtobufReader) -> Layoutd_V1_LayoutReply? {
+        var reply = Layoutd_V1_LayoutReply()
+        var sawRange = false
+        while !reader.isAtEnd {
+            guard let (field, type) = reader.tag() else { return nil }
+            switch (field, type) {
+            case (1, lengthDelimited):
+                guard var nested = reader.nested(), let line = line(&nested) else { return nil }
+                reply.lines.append(line)
+            case (2, lengthDelimited):
+                guard var nested = reader.nested(), let run = glyphRun(&nested) else { return nil }
+                reply.runs.append(run)
+            case (3, lengthDelimited) where !sawRange:
+                guard var nested = reader.nested(), let range = range(&nested) else { return nil }
+                reply.visibleRange = range
+                sawRange = true
+            case (4, fixed32): guard let value = reader.float() else { return nil }; reply.width = value
+            case (5, fixed32): guard let value = reader.float() else { return nil }; reply.height = value
+            case (6, varint):
+                guard let raw = reader.varint() else { return nil }
+                reply.direction = Layoutd_V1_Direction(rawValue: Int(Int32(truncatingIfNeeded: raw))) ?? .auto
+            case (7, lengthDelimited):
+                guard let nested = reader.nested(),
+                      let shape = try? Layoutd_V1_BackgroundShape(serializedBytes: nested.remainingBytes) else { return nil }
+                reply.backgrounds.append(shape)
+            default: return nil
+            }
+        }
+        return reply
+    }
+
+    private static func line(_ reader: inout ProtobufReader) -> Layoutd_V1_Line? {
+        var line = Layoutd_V1_Line()
+        var seen: UInt16 = 0  // message fields met, by number: each at most once
+        while !reader.isAtEnd {
+            guard let (field, type) = reader.tag() else { return nil }
+            switch (field, type) {
+            case (1, lengthDelimited) where firstTime(1, &seen):
+                guard var nested = reader.nested(), let range = range(&nested) else { return nil }
+                line.range = range
+            case (2, lengthDelimited) where firstTime(2, &seen):
+                guard var nested = reader.nested(), let floats = floats(&nested, fields: 2) else { return nil }
+                line.baselineOrigin = .with { $0.x = floats[0]; $0.y = floats[1] }
+            case (3, fixed32): guard let value = reader.float() else { return nil }; line.ascent = value
+            case (4, fixed32): guard let value = reader.float() else { return nil }; line.descent = value
+            case (5, fixed32): guard let value = reader.float() else { return nil }; line.leading = value
+            case (6, fixed32): guard let value = reader.float() else { return nil }; line.width = value
+            case (7, fixed32): guard let value = reader.float() else { return nil }; line.trailingWhitespaceWidth = value
+            case (8, lengthDelimited) where firstTime(8, &seen):
+                guard var nested = reader.nested(), let floats = floats(&nested, fields: 4) else { return nil }
+                line.usedRect = .with { $0.x = floats[0]; $0.y = floats[1]; $0.width = floats[2]; $0.height = floats[3] }
+            case (9, varint): guard let value = reader.varint() else { return nil }; line.hardBreak = value != 0
+            case (10, varint): guard let value = reader.varint() else { return nil }; line.truncated = value != 0
+            default: return nil
+            }
+        }
+        return line
+    }
+
+    private static func glyphRun(_ reader: inout ProtobufReader) -> Layoutd_V1_GlyphRun? {
+        var run = Layoutd_V1_GlyphRun()
+        var sawRange = false
+        while !reader.isAtEnd {
+            guard let (field, type) = reader.tag() else { return nil }
+            switch (field, type) {
+            case (1, varint): guard let value = reader.varint() else { return nil }; run.fontID = UInt32(truncatingIfNeeded: value)
+            case (2, fixed32): guard let value = reader.float() else { return nil }; run.size = value
+            case (3, varint): guard let value = reader.varint() else { return nil }; run.bidiLevel = UInt32(truncatingIfNeeded: value)
+            case (4, lengthDelimited):
+                guard var nested = reader.nested(), let values = nested.packedUInt32() else { return nil }
+                run.glyphIds += values
+            case (5, lengthDelimited):
+                guard var nested = reader.nested(), let values = nested.packedFloats() else { return nil }
+                run.positions += values
+            case (6, lengthDelimited):
+                guard var nested = reader.nested(), let values = nested.packedFloats() else { return nil }
+                run.advances += values
+            case (7, lengthDelimited):
+                guard var nested = reader.nested(), let values = nested.packedUInt32() else { return nil }
+                run.clusters += values
+            case (8, lengthDelimited) where !sawRange:
+                guard var nested = reader.nested(), let range = range(&nested) else { return nil }
+                run.range = range
+                sawRange = true
+            case (9, varint): guard let value = reader.varint() else { return nil }; run.truncationToken = value != 0
+            case (10, varint): guard let value = reader.varint() else { return nil }; run.lineIndex = UInt32(truncatingIfNeeded: value)
+            default: return nil
+            }
+        }
+        return run
+    }
+
+    private static func range(_ reader: inout ProtobufReader) -> Layoutd_V1_Range? {
+        var range = Layoutd_V1_Range()
+        while !reader.isAtEnd {
+            guard let (field, type) = reader.tag(), type == varint, let value = reader.varint() else { return nil }
+            switch field {
+            case 1: range.start = UInt32(truncatingIfNeeded: value)
+            case 2: range.length = UInt32(truncatingIfNeeded: value)
+            default: return nil
+            }
+        }
+        return range
+    }
+
+    @inline(__always)
+    private static func firstTime(_ field: Int, _ seen: inout UInt16) -> Bool {
+        defer { seen |= 1 << field }
+        return seen & (1 << field) == 0
+    }
+
+    /// A Point or Rect: float fields 1...`fields` in any order, the last of a repeated one winning.
+    private static func floats(_ reader: inout ProtobufReader, fields: Int) -> SIMD4<Float>? {
+        var values = SIMD4<Float>()
+        while !reader.isAtEnd {
+            guard let (field, type) = reader.tag(), type == fixed32, (1...fields).contains(field),
+                  let value = reader.float() else { return nil }
+            values[field - 1] = value
+        }
+        return values
+    }
+}

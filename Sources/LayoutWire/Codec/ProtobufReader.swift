@@ -1,0 +1,85 @@
+/// Reads protobuf's binary format field by field. Every read returns nil on bytes that
+/// are not well formed; callers then hand the whole message to swift-protobuf, which
+/// says precisely what is wrong.
+struct ProtobufReader {
+    private let bytes: UnsafeRawBufferPointer
+    private(set) var offset: Int
+    private let end: Int
+
+    init(_ bytes: UnsafeRawBufferPointer) {
+        self.bytes = bytes
+        offset = 0
+        end = bytes.count
+    }
+
+    private init(_ bytes: UnsafeRawBufferPointer, from start: Int, to end: Int) {
+        self.bytes = bytes
+        offset = start
+        self.end = end
+    }
+
+    var isAtEnd: Bool { offset >= end }
+
+    @inline(__always)
+    mutating func varint() -> UInt64? {
+        var result: UInt64 = 0
+        var shift: UInt64 = 0
+        while offset < end && shift < 64 {
+            let byte = bytes[offset]
+            offset += 1
+            result |= UInt64(byte & 0x7F) << shift
+            if byte < 0x80 { return result }
+            shift += 7
+        }
+        return nil
+    }
+
+    /// The next field's number and wire type.
+    @inline(__always)
+    mutating func tag() -> (field: Int, type: UInt8)? {
+        guard let key = varint(), key >> 3 > 0, key >> 3 <= UInt64(Int32.max) else { return nil }
+        return (Int(key >> 3), UInt8(key & 7))
+    }
+
+    @inline(__always)
+    mutating func fixed32() -> UInt32? {
+        guard end - offset >= 4 else { return nil }
+        let value = bytes.loadUnaligned(fromByteOffset: offset, as: UInt32.self)
+        offset += 4
+        return UInt32(littleEndian: value)
+    }
+
+    mutating func float() -> Float? { fixed32().map(Float.init(bitPattern:)) }
+
+    /// A reader over the next length-delimited field's bytes; this one moves past them.
+    mutating func nested() -> ProtobufReader? {
+        guard let length = varint(), length <= UInt64(end - offset) else { return nil }
+        let start = offset
+        offset += Int(length)
+        return ProtobufReader(bytes, from: start, to: offset)
+    }
+
+    /// The rest of this reader's bytes as an array.
+    var remainingBytes: [UInt8] { Array(bytes[offset..<end]) }
+
+    /// Every float of a packed field; nil unless its length is a multiple of four.
+    mutating func packedFloats() -> [Float]? {
+        guard (end - offset) % 4 == 0 else { return nil }
+        let count = (end - offset) / 4
+        var values = [Float]()
+        values.reserveCapacity(count)
+        while let bits = fixed32() { values.append(Float(bitPattern: bits)) }
+        return values
+    }
+
+    /// Every varint of a packed field, each truncated to 32 bits as swift-protobuf does.
+    mutating func packedUInt32() -> [UInt32]? {
+        var values = [UInt32]()
+        values.reserveCapacity(end - offset)
+        while !isAtEnd {
+            guard let value = varint() else { return nil }
+            values.append(UInt32(truncatingIfNeeded: value))
+        }
+        return values
+    }
+}

@@ -1,0 +1,162 @@
+import Foundation
+import LayoutEngine
+import LayoutWire
+import Testing
+
+/// The hand-written layout reply frame must be byte for byte what swift-protobuf writes for
+/// the same reply built as generated structs, and must read back through swift-protobuf.
+@Suite struct LayoutReplyFrameTests {
+    static let fonts = try! FontRegistry.load(paths: DefaultFonts.paths)
+    static let layouter = ParagraphLayouter(fonts: fonts)
+
+    static let texts = [
+        "Hello, world! A caption that runs over several lines at this width.",
+        "مرحبا بالعالم، هذا نص عربي طويل بما يكفي ليلتف على أكثر من سطر واحد",
+        "Привет, мир! Это подпись на русском языке.",
+        "今日は天気がいいので散歩に行きました。桜がとてもきれいでした。",
+        "नमस्ते दुनिया, यह एक हिंदी वाक्य है।",
+        "Family 👨‍👩‍👧‍👦 flags 🇫🇷🇯🇵 and skin 👋🏽 tones",
+        "mixed English עם עברית and ١٢٣ digits",
+        "",
+        "line one\nline two\n\nline four",
+        String(repeating: "word ", count: 600),
+        String(repeating: "x", count: 3000),
+    ]
+
+    static func swiftProtobufFrame(_ id: UInt64, _ layout: ParagraphLayout, _ backgrounds: [Background]) throws -> [UInt8] {
+        var reply = Layoutd_V1_LayoutReply(layout)
+        reply.backgrounds = backgrounds.map(Layoutd_V1_BackgroundShape.init)
+        var envelope = Layoutd_V1_Envelope()
+        envelope.requestID = id
+        envelope.body = .layoutReply(reply)
+        return try Framing.encode(envelope)
+    }
+
+    static func request(_ text: String, _ configure: (inout ParagraphRequest) -> Void = { _ in }) -> ParagraphRequest {
+        var request = ParagraphRequest(text: AttributedText(text, style: TextStyle(family: "Noto Sans", size: 24)), width: 300)
+        configure(&request)
+        return request
+    }
+
+    @Test(arguments: texts.indices)
+    func equalsSwiftProtobufForEveryScript(_ index: Int) throws {
+        let configurations: [(inout ParagraphRequest) -> Void] = [
+            { _ in },
+            { $0.alignment = .justified },
+            { $0.alignment = .right; $0.width = 40 },  // lines wider than the box: negative x
+            { $0.alignment = .center; $0.maxLines = 2 },
+            { $0.direction = .rightToLeft; $0.lineHeight = 40 },
+        ]
+        for (variant, configure) in configurations.enumerated() {
+            let layout = try Self.layouter.layout(Self.request(Self.texts[index], configure))
+            for id: UInt64 in [0, 1, 300, .max] {
+                let ours = LayoutReplyFrame.encode(requestID: id, layout: layout)
+                let theirs = try Self.swiftProtobufFrame(id, layout, [])
+                #expect(ours == theirs, "text \(index), variant \(variant), id \(id)")
+            }
+        }
+    }
+
+    @Test func carriesBackgroundsAsSwiftProtobufWritesThem() throws {
+        let text = "Type Mode with a background behind each line of text"
+        let layout = try Self.layouter.layout(Self.request(text))
+        let decorator = Decorator(layout: layout, text: text, fonts: Self.fonts)
+        let backgrounds = try [BackgroundStyle(kind: .perLine), BackgroundStyle(kind: .connected)].map(decorator.decorate)
+        let ours = LayoutReplyFrame.encode(requestID: 7, layout: layout, backgrounds: backgrounds)
+        #expect(ours == (try Self.swiftProtobufFrame(7, layout, backgrounds)))
+        let decoded = try Layoutd_V1_Envelope(serializedBytes: Array(ours.dropFirst(Framing.headerBytes)))
+        guard case .layoutReply(let reply) = decoded.body else { Issue.record("not a layout reply"); return }
+        #expect(reply.backgrounds.count == 2 && reply.lines.count == layout.lines.count)
+    }
+
+    static let corpus: [String]? = {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent()
+        guard let data = try? Data(contentsOf: root.appendingPathComponent("shared/corpus/captions.jsonl")) else { return nil }
+        struct Caption: Decodable { var text: String }
+        return data.split(separator: UInt8(ascii: "\n")).compactMap { try? JSONDecoder().decode(Caption.self, from: Data($0)).text }
+    }()
+
+    @Test(.enabled(if: corpus != nil, "no ../shared/corpus beside the repository"))
+    func equalsSwiftProtobufOverTheCorpus() throws {
+        for (index, text) in (Self.corpus ?? []).enumerated() {
+            let layout = try Self.layouter.layout(Self.request(text) { $0.alignment = .justified })
+            let ours = LayoutReplyFrame.encode(requestID: UInt64(index), layout: layout)
+            #expect(ours == (try Self.swiftProtobufFrame(UInt64(index), layout, [])), "caption \(index)")
+        }
+    }
+}
+
+/// The fast reader gives exactly what swift-protobuf decodes, or nothing.
+@Suite struct LayoutReplyReaderTests {
+    static func frames() throws -> [[UInt8]] {
+        let decorator = { (layout: ParagraphLayout, text: String) in
+            Decorator(layout: layout, text: text, fonts: LayoutReplyFrameTests.fonts)
+        }
+        return try LayoutReplyFrameTests.texts.enumerated().map { index, text in
+            let layout = try LayoutReplyFrameTests.layouter.layout(LayoutReplyFrameTests.request(text) { $0.alignment = .justified })
+            let backgrounds = index == 0 ? [try decorator(layout, text).decorate(BackgroundStyle(kind: .perLine))] : []
+            return Array(LayoutReplyFrame.encode(requestID: UInt64(index) << 40, layout: layout, backgrounds: backgrounds)
+                .dropFirst(Framing.headerBytes))
+        }
+    }
+
+    @Test func readsWhatTheWriterWrites() throws {
+        for body in try Self.frames() {
+            let fast = try #require(LayoutReplyReader.envelope(body))
+            #expect(fast == (try Layoutd_V1_Envelope(serializedBytes: body)))
+        }
+    }
+
+    @Test func leavesOtherBodiesAndUnknownFieldsToSwiftProtobuf() throws {
+        var hello = Layoutd_V1_Envelope()
+        hello.body = .helloReply(.with { $0.serverVersion = "x" })
+        #expect(LayoutReplyReader.envelope(try hello.serializedBytes()) == nil)
+        var reply = Layoutd_V1_Envelope()
+        reply.body = .layoutReply(.with { $0.width = 3 })
+        var bytes: [UInt8] = try reply.serializedBytes()
+        #expect(LayoutReplyReader.envelope(bytes) == reply)
+        bytes += [0xF8, 0x01, 0x05]  // field 31, a varint nobody declared
+        #expect(LayoutReplyReader.envelope(bytes) == nil)
+        #expect(LayoutReplyReader.envelope([]) == nil)
+    }
+
+    /// Flipped, dropped and inserted bytes: whenever the fast reader answers, swift-protobuf
+    /// decodes the same bytes to an equal envelope.
+    @Test func agreesWithSwiftProtobufOnDamagedFrames() throws {
+        var generator = SplitMix(seed: 0x1A70_07)
+        var answered = 0
+        for body in try Self.frames() where !body.isEmpty {
+            for _ in 0..<400 {
+                var damaged = body
+                for _ in 0...(generator.next() % 3) {
+                    let at = Int(generator.next() % UInt64(damaged.count))
+                    switch generator.next() % 3 {
+                    case 0: damaged[at] ^= UInt8(truncatingIfNeeded: generator.next() | 1)
+                    case 1: damaged.remove(at: at)
+                    default: damaged.insert(UInt8(truncatingIfNeeded: generator.next()), at: at)
+                    }
+                    if damaged.isEmpty { break }
+                }
+                guard let fast = LayoutReplyReader.envelope(damaged) else { continue }
+                answered += 1
+                let reference = try? Layoutd_V1_Envelope(serializedBytes: damaged)
+                #expect(reference == fast)
+            }
+        }
+        #expect(answered > 100)  // the damage must leave many frames readable, or this proves little
+    }
+}
+
+/// A small deterministic generator, so a failure replays.
+struct SplitMix {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
