@@ -61,14 +61,14 @@ extension Layoutd_V1_GlyphRun {
         fontID = run.fontID
         size = Float(run.size)
         bidiLevel = UInt32(run.bidiLevel)
-        glyphIds = run.glyphIDs
-        positions.reserveCapacity(run.positions.count * 2)
-        for point in run.positions {
-            positions.append(Float(point.x))
-            positions.append(Float(point.y))
+        glyphIds = run.glyphs.map(\.id)
+        positions.reserveCapacity(run.glyphs.count * 2)
+        for glyph in run.glyphs {
+            positions.append(Float(glyph.position.x))
+            positions.append(Float(glyph.position.y))
         }
-        advances = run.advances.map(Float.init)
-        clusters = run.clusters.map(UInt32.init)
+        advances = run.glyphs.map { Float($0.advance) }
+        clusters = run.glyphs.map { UInt32($0.cluster) }
         range = Layoutd_V1_Range(run.range)
         truncationToken = run.isTruncationToken
         lineIndex = UInt32(run.lineIndex)

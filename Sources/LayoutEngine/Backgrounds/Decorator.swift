@@ -70,17 +70,17 @@ public struct Decorator {
         for run in layout.runs where run.lineIndex == index {
             guard let font = fonts.font(id: run.fontID) else { continue }
             let scale = font.scale(for: run.size)
-            for k in run.glyphIDs.indices {
-                let cluster = run.clusters[k]
+            for glyph in run.glyphs {
+                let cluster = glyph.cluster
                 if run.isTruncationToken { if range != nil { continue } } else {
                     guard cluster < units.count, !Self.isWhitespace(units[cluster]) else { continue }
                     if let range, !range.contains(cluster) { continue }
                 }
-                let origin = run.positions[k]
-                let ink = font.inkExtents(run.glyphIDs[k])
+                let origin = glyph.position
+                let ink = font.inkExtents(glyph.id)
                 let inkLeft = origin.x + Double(ink.x) * scale
                 minX = min(minX, origin.x, inkLeft)
-                maxX = max(maxX, origin.x + run.advances[k], inkLeft + Double(ink.width) * scale)
+                maxX = max(maxX, origin.x + glyph.advance, inkLeft + Double(ink.width) * scale)
                 if ink.width != 0 {
                     minY = min(minY, origin.y - Double(ink.y) * scale)
                     maxY = max(maxY, origin.y - Double(ink.y + ink.height) * scale)

@@ -6,6 +6,8 @@ struct LinePiece {
     var style: Int
     var level: UInt8
     var glyphs: ArraySlice<ShapedGlyph>
+    /// The text offset glyph clusters count from.
+    var clusterBase: Int
     /// Trailing whitespace: at the paragraph's level (UAX #9 L1) and not counted in the width.
     var isTrailing: Bool
     var isToken: Bool = false
@@ -28,9 +30,9 @@ extension ParagraphWork {
             let overlap = max(item.range.lowerBound, range.lowerBound)..<min(item.range.upperBound, range.upperBound)
             let split = min(max(overlap.lowerBound, contentEnd), overlap.upperBound)
             for (part, trailing) in [(overlap.lowerBound..<split, false), (split..<overlap.upperBound, true)] where !part.isEmpty {
-                let glyphs = self.glyphs(of: index, in: part, line: range)
-                result.append(LinePiece(range: part, font: item.font, style: item.style,
-                                        level: trailing ? baseLevel : item.level, glyphs: glyphs, isTrailing: trailing))
+                let (glyphs, base) = self.glyphs(of: index, in: part, line: range)
+                result.append(LinePiece(range: part, font: item.font, style: item.style, level: trailing ? baseLevel : item.level,
+                                        glyphs: glyphs, clusterBase: base, isTrailing: trailing))
             }
             index += 1
         }
@@ -50,52 +52,54 @@ extension ParagraphWork {
 
     /// The glyphs of item `index` for the units `part`; shaped again, within the line, when
     /// HarfBuzz marked a cut edge unsafe to break (a ligature or joining form spans it).
-    func glyphs(of index: Int, in part: Range<Int>, line: Range<Int>) -> ArraySlice<ShapedGlyph> {
+    /// Also returns the offset the glyphs' clusters count from.
+    func glyphs(of index: Int, in part: Range<Int>, line: Range<Int>) -> (ArraySlice<ShapedGlyph>, Int) {
         let item = items[index]
         let run = runs[index]
-        if part == item.range { return run.glyphs[...] }
-        let cutsStart = part.lowerBound > item.range.lowerBound
-        let cutsEnd = part.upperBound < item.range.upperBound
-        if (cutsStart && !isSafeBreak(run, at: part.lowerBound, rtl: item.isRTL))
-            || (cutsEnd && !isSafeBreak(run, at: part.upperBound, rtl: item.isRTL)) {
+        let base = run.range.lowerBound
+        if part == item.range { return (run.glyphs[...], base) }
+        let rtl = item.isRTL
+        // Each cut edge is found once: where the slice ends, and whether shaping may be cut there.
+        let low = part.lowerBound > item.range.lowerBound ? Self.edge(run.glyphs, part.lowerBound - base, rtl: rtl) : nil
+        let high = part.upperBound < item.range.upperBound ? Self.edge(run.glyphs, part.upperBound - base, rtl: rtl) : nil
+        if low?.safe == false || high?.safe == false {
             let reshaped = shapingUnits.withUnsafeBufferPointer { units in
-                shaper.shape(units, range: part, context: line, font: item.font, rtl: item.isRTL,
+                shaper.shape(units, range: part, context: line, font: item.font, rtl: rtl,
                              script: item.script, style: shapingStyles[item.style])
             }
-            return reshaped.glyphs[...]
+            return (reshaped.glyphs[...], reshaped.range.lowerBound)
         }
-        return slice(run, part, rtl: item.isRTL)
+        // Visual order: a left-to-right run goes from the part's start to its end, a
+        // right-to-left one from its end to its start.
+        let count = run.glyphs.count
+        let start = (rtl ? high?.index : low?.index) ?? 0
+        let end = (rtl ? low?.index : high?.index) ?? count
+        return (run.glyphs[start..<end], base)
     }
 
-    /// The glyphs whose cluster lies in `part`, found by binary search: clusters rise along a
-    /// left-to-right run and fall along a right-to-left one.
-    func slice(_ run: ShapedRun, _ part: Range<Int>, rtl: Bool) -> ArraySlice<ShapedGlyph> {
-        let start = Self.firstGlyph(run.glyphs, rtl ? part.upperBound : part.lowerBound, rtl: rtl)
-        let end = Self.firstGlyph(run.glyphs, rtl ? part.lowerBound : part.upperBound, rtl: rtl)
-        return run.glyphs[start..<end]
-    }
-
-    /// The first glyph index whose cluster is at or past `offset` in the run's direction:
-    /// `cluster >= offset` along a left-to-right run, `cluster < offset` along a right-to-left one.
-    @inline(__always)
-    static func firstGlyph(_ glyphs: [ShapedGlyph], _ offset: Int, rtl: Bool) -> Int {
-        var low = 0
-        var high = glyphs.count
+    /// A cut before the unit `offset` (counted from the run's start): the index of the first
+    /// glyph past it in visual order (clusters rise along a left-to-right run and fall along a
+    /// right-to-left one), and whether the shaping may be cut there — a cluster starts exactly
+    /// at `offset` and HarfBuzz flagged none of its glyphs unsafe to break.
+    static func edge(_ glyphs: [ShapedGlyph], _ offset: Int, rtl: Bool) -> (index: Int, safe: Bool) {
         glyphs.withUnsafeBufferPointer { g in
+            var low = 0
+            var high = g.count
             while low < high {
                 let mid = (low + high) >> 1
-                let past = rtl ? g[mid].cluster < offset : g[mid].cluster >= offset
-                if past { high = mid } else { low = mid + 1 }
+                let cluster = Int(g[mid].cluster)
+                if rtl ? cluster < offset : cluster >= offset { high = mid } else { low = mid + 1 }
             }
+            // The glyphs of the cluster at `offset`: just after the edge along a left-to-right
+            // run, just before it along a right-to-left one.
+            var found = false
+            var k = rtl ? low - 1 : low
+            while k >= 0 && k < g.count && Int(g[k].cluster) == offset {
+                if g[k].unsafeToBreak { return (low, false) }
+                found = true
+                k += rtl ? -1 : 1
+            }
+            return (low, found)
         }
-        return low
-    }
-
-    /// A cut before `offset` keeps the shaping when a glyph cluster starts exactly there
-    /// and HarfBuzz did not flag it unsafe to break.
-    func isSafeBreak(_ run: ShapedRun, at offset: Int, rtl: Bool) -> Bool {
-        let glyphs = slice(run, offset..<(offset + 1), rtl: rtl)
-        guard let first = glyphs.first, first.cluster == offset else { return false }
-        return !glyphs.contains { $0.unsafeToBreak }
     }
 }

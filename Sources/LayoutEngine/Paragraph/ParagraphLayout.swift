@@ -16,20 +16,41 @@ public struct LineLayout: Equatable, Sendable {
     public var truncated: Bool
 }
 
+/// One glyph placed on its line.
+public struct PositionedGlyph: Equatable, Sendable {
+    public var id: UInt32
+    /// The glyph's origin on the baseline.
+    public var position: Point
+    public var advance: Double
+    /// UTF-16 offset of the glyph's cluster.
+    public var cluster: Int
+
+    public init(id: UInt32, position: Point, advance: Double, cluster: Int) {
+        self.id = id
+        self.position = position
+        self.advance = advance
+        self.cluster = cluster
+    }
+}
+
 /// Positioned glyphs of one font, size and bidi level on one line, in visual order.
+///
+/// The glyphs are one array of records, not four parallel arrays: a layout makes a run per
+/// font change and line, and allocating four arrays for each showed in profiles.
 public struct GlyphRunLayout: Equatable, Sendable {
     public var fontID: UInt32
     public var size: Double
     public var bidiLevel: UInt8
-    public var glyphIDs: [UInt32]
-    /// Glyph origins on the baseline.
-    public var positions: [Point]
-    public var advances: [Double]
-    /// UTF-16 offset of each glyph's cluster.
-    public var clusters: [Int]
+    public var glyphs: [PositionedGlyph]
     public var range: Range<Int>
     public var isTruncationToken: Bool
     public var lineIndex: Int
+
+    /// Column views, for readers that want one property of every glyph.
+    public var glyphIDs: [UInt32] { glyphs.map(\.id) }
+    public var positions: [Point] { glyphs.map(\.position) }
+    public var advances: [Double] { glyphs.map(\.advance) }
+    public var clusters: [Int] { glyphs.map(\.cluster) }
 }
 
 /// The result of laying out a paragraph: the positioned stage of the pipeline.

@@ -43,14 +43,15 @@ extension ParagraphWork {
     func stack(_ planned: [PlannedLine], boxes: [(height: Double, baseline: Double)], lineCount: Int,
                visibleRange: Range<Int>) -> ParagraphLayout {
         var lines: [LineLayout] = []
+        lines.reserveCapacity(planned.count)
         var glyphRuns: [GlyphRunLayout] = []
+        glyphRuns.reserveCapacity(planned.reduce(0) { $0 + $1.pieces.count })
         var top = 0.0
         var widest = 0.0
         for (index, line) in planned.enumerated() {
-            let placed = place(line, index: index, top: top, box: boxes[index], last: index == lineCount - 1)
-            lines.append(placed.line)
-            glyphRuns += placed.runs
-            widest = max(widest, placed.line.width)
+            let placed = place(line, index: index, top: top, box: boxes[index], last: index == lineCount - 1, into: &glyphRuns)
+            lines.append(placed)
+            widest = max(widest, placed.width)
             top += boxes[index].height
         }
         return ParagraphLayout(lines: lines, runs: glyphRuns, visibleRange: visibleRange,
@@ -77,9 +78,10 @@ extension ParagraphWork {
         return metrics
     }
 
-    /// Places one line: visual order, alignment, justification, glyph positions.
-    func place(_ line: PlannedLine, index: Int, top: Double,
-               box: (height: Double, baseline: Double), last: Bool) -> (line: LineLayout, runs: [GlyphRunLayout]) {
+    /// Places one line: visual order, alignment, justification, glyph positions. Its glyph
+    /// runs are appended to `runs`.
+    func place(_ line: PlannedLine, index: Int, top: Double, box: (height: Double, baseline: Double), last: Bool,
+               into runs: inout [GlyphRunLayout]) -> LineLayout {
         let rtlBase = line.baseLevel & 1 == 1
         let contentRange = line.broken.range.lowerBound..<line.broken.contentEnd
         var spacing = Spacing(work: self, content: contentRange, extraPerSlot: 0, perCharacter: false)
@@ -106,36 +108,33 @@ extension ParagraphWork {
         }
         let baselineY = top + box.baseline
         var pen = x0 - (rtlBase ? trailing : 0)
-        var runs: [GlyphRunLayout] = []
         for piece in Self.visualOrder(line.pieces) {
             let pointSize = size(of: piece)
             let scale = piece.font.scale(for: pointSize)
-            var run = GlyphRunLayout(fontID: piece.font.id, size: pointSize, bidiLevel: piece.level,
-                                     glyphIDs: [], positions: [], advances: [], clusters: [],
-                                     range: piece.range, isTruncationToken: piece.isToken, lineIndex: index)
-            run.glyphIDs.reserveCapacity(piece.glyphs.count)
-            run.positions.reserveCapacity(piece.glyphs.count)
-            run.advances.reserveCapacity(piece.glyphs.count)
-            run.clusters.reserveCapacity(piece.glyphs.count)
             let extras = spacing.extras(for: piece)
-            var k = 0
-            for glyph in piece.glyphs {
-                let advance = Double(glyph.advance) * scale + (extras?[k] ?? 0)
-                k += 1
-                run.glyphIDs.append(glyph.id)
-                run.positions.append(Point(x: pen + Double(glyph.xOffset) * scale, y: baselineY - Double(glyph.yOffset) * scale))
-                run.advances.append(advance)
-                run.clusters.append(glyph.cluster)
-                pen += advance
+            let base = piece.clusterBase
+            let glyphs = piece.glyphs.withUnsafeBufferPointer { shaped in
+                [PositionedGlyph](unsafeUninitializedCapacity: shaped.count) { placed, count in
+                    for k in 0..<shaped.count {
+                        let glyph = shaped[k]
+                        let advance = Double(glyph.advance) * scale + (extras?[k] ?? 0)
+                        placed.initializeElement(at: k, to: PositionedGlyph(
+                            id: glyph.id,
+                            position: Point(x: pen + Double(glyph.xOffset) * scale, y: baselineY - Double(glyph.yOffset) * scale),
+                            advance: advance, cluster: Int(glyph.cluster) + base))
+                        pen += advance
+                    }
+                    count = shaped.count
+                }
             }
-            runs.append(run)
+            runs.append(GlyphRunLayout(fontID: piece.font.id, size: pointSize, bidiLevel: piece.level, glyphs: glyphs,
+                                       range: piece.range, isTruncationToken: piece.isToken, lineIndex: index))
         }
-        let layout = LineLayout(range: line.broken.range, baselineOrigin: Point(x: x0, y: baselineY),
+        return LineLayout(range: line.broken.range, baselineOrigin: Point(x: x0, y: baselineY),
                                 ascent: line.metrics.ascent, descent: line.metrics.descent, leading: line.metrics.leading,
                                 width: used, trailingWhitespaceWidth: trailing,
                                 usedRect: Rect(x: x0, y: top, width: used, height: box.height),
                                 hardBreak: line.broken.hardBreak, truncated: line.truncated)
-        return (layout, runs)
     }
 
     /// UAX #9 L2: from the highest level down to the lowest odd one, reverse every maximal

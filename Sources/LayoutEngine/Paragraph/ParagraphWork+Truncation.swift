@@ -53,7 +53,8 @@ extension ParagraphWork {
             shifted.level = baseLevel
             shifted.style = style
             shifted.range = offset..<offset
-            shifted.glyphs = ArraySlice(piece.glyphs.map { var g = $0; g.cluster = offset; return g })
+            shifted.glyphs = ArraySlice(piece.glyphs.map { var g = $0; g.cluster = 0; return g })
+            shifted.clusterBase = offset
             return shifted
         }
     }

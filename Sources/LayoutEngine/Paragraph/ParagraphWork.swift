@@ -48,7 +48,8 @@ final class ParagraphWork {
         for (item, run) in zip(items, runs) {
             let style = text.styles[item.style]
             let scale = item.font.scale(for: style.size)
-            for glyph in run.glyphs { prefix[glyph.cluster + 1] += Double(glyph.advance) * scale }
+            let base = run.range.lowerBound + 1
+            for glyph in run.glyphs { prefix[Int(glyph.cluster) + base] += Double(glyph.advance) * scale }
             if style.letterSpacing != 0 {
                 for unit in item.range where flags[unit].contains(.graphemeStart) {
                     prefix[unit + 1] += style.letterSpacing

@@ -35,14 +35,14 @@ struct Spacing {
         let flags = work.analysis.flags
         let lastGrapheme = lastGraphemeStart()
         // A cluster spans from its value to the next larger cluster value in the piece.
-        let starts = Set(piece.glyphs.map(\.cluster)).sorted()
+        let starts = Set(piece.glyphs.map { Int($0.cluster) + piece.clusterBase }).sorted()
         var clusterEnd: [Int: Int] = [:]
         for (k, start) in starts.enumerated() { clusterEnd[start] = k + 1 < starts.count ? starts[k + 1] : piece.range.upperBound }
         let glyphs = Array(piece.glyphs)
         for k in glyphs.indices {
             // Give each cluster's extra to its last glyph in visual order.
             if k + 1 < glyphs.count && glyphs[k + 1].cluster == glyphs[k].cluster { continue }
-            let start = glyphs[k].cluster
+            let start = Int(glyphs[k].cluster) + piece.clusterBase
             var extra = 0.0
             for unit in start..<(clusterEnd[start] ?? start + 1) {
                 let f = flags[unit]

@@ -105,7 +105,7 @@ public final class Renderer: @unchecked Sendable {
     }
 
     private func cairoGlyphs(_ run: GlyphRunLayout) -> [cairo_glyph_t] {
-        run.glyphIDs.indices.map { cairo_glyph_t(index: UInt(run.glyphIDs[$0]), x: run.positions[$0].x, y: run.positions[$0].y) }
+        run.glyphs.map { cairo_glyph_t(index: UInt($0.id), x: $0.position.x, y: $0.position.y) }
     }
 
     /// A Cairo font face for a loaded font, from its own FreeType face, made once.

@@ -43,13 +43,13 @@ struct Shaper {
                 : nil
         }
         if let cache, let key, let hit = cache.lookup(key) {
-            return ShapedRun(range: range, glyphs: hit.map { var g = $0; g.cluster += range.lowerBound; return g })
+            return ShapedRun(range: range, glyphs: hit)
         }
         let glyphs = HBBufferPool.shared.withBuffer { buffer in
             Self.runHarfBuzz(buffer, units, range: range, context: context, font: font, rtl: rtl, script: script, style: style)
         }
         if let cache, let key {
-            cache.store(key, glyphs.map { var g = $0; g.cluster -= range.lowerBound; return g })
+            cache.store(key, glyphs)
         }
         return ShapedRun(range: range, glyphs: glyphs)
     }
@@ -73,12 +73,13 @@ struct Shaper {
         let positions = hb_buffer_get_glyph_positions(buffer, &count)!
         var glyphs: [ShapedGlyph] = []
         glyphs.reserveCapacity(Int(count))
-        let offset = context.lowerBound
+        // HarfBuzz counts clusters from the context's start; runs count from their own.
+        let offset = context.lowerBound - range.lowerBound
         for i in 0..<Int(count) {
             let info = infos[i]
             let position = positions[i]
             let flags = hb_glyph_info_get_glyph_flags(infos + i)
-            glyphs.append(ShapedGlyph(id: info.codepoint, cluster: Int(info.cluster) + offset,
+            glyphs.append(ShapedGlyph(id: info.codepoint, cluster: Int32(Int(info.cluster) + offset),
                                       advance: position.x_advance, xOffset: position.x_offset,
                                       yOffset: position.y_offset,
                                       unsafeToBreak: flags.rawValue & HB_GLYPH_FLAG_UNSAFE_TO_BREAK.rawValue != 0))

@@ -19,7 +19,7 @@ public enum LayoutReplyFrame {
     }
 
     public static func encode(requestID: UInt64, layout: ParagraphLayout, backgrounds: [Background] = []) -> [UInt8] {
-        let glyphs = layout.runs.reduce(0) { $0 + $1.glyphIDs.count }
+        let glyphs = layout.runs.reduce(0) { $0 + $1.glyphs.count }
         var writer = ProtobufWriter(capacity: 64 + layout.lines.count * 64 + layout.runs.count * 48 + glyphs * 20)
         writer.fixed32(0)  // the frame header, filled in at the end
         writer.uint64(Envelope.requestID, requestID)
@@ -66,19 +66,18 @@ public enum LayoutReplyFrame {
         writer.uint32(Run.fontID, run.fontID)
         writer.float(Run.size, Float(run.size))
         writer.uint32(Run.bidiLevel, UInt32(run.bidiLevel))
-        writer.packedUInt32(Run.glyphIDs, isEmpty: run.glyphIDs.isEmpty, run.glyphIDs)
-        if !run.positions.isEmpty {
-            writer.packedFixed32Header(Run.positions, count: run.positions.count * 2)
-            for point in run.positions {
-                writer.fixed32(Float(point.x).bitPattern)
-                writer.fixed32(Float(point.y).bitPattern)
+        let glyphs = run.glyphs
+        writer.packedUInt32(Run.glyphIDs, isEmpty: glyphs.isEmpty, glyphs.lazy.map(\.id))
+        if !glyphs.isEmpty {
+            writer.packedFixed32Header(Run.positions, count: glyphs.count * 2)
+            for glyph in glyphs {
+                writer.fixed32(Float(glyph.position.x).bitPattern)
+                writer.fixed32(Float(glyph.position.y).bitPattern)
             }
+            writer.packedFixed32Header(Run.advances, count: glyphs.count)
+            for glyph in glyphs { writer.fixed32(Float(glyph.advance).bitPattern) }
         }
-        if !run.advances.isEmpty {
-            writer.packedFixed32Header(Run.advances, count: run.advances.count)
-            for advance in run.advances { writer.fixed32(Float(advance).bitPattern) }
-        }
-        writer.packedUInt32(Run.clusters, isEmpty: run.clusters.isEmpty, run.clusters.lazy.map { UInt32($0) })
+        writer.packedUInt32(Run.clusters, isEmpty: glyphs.isEmpty, glyphs.lazy.map { UInt32($0.cluster) })
         writer.message(Run.range) { write(run.range, to: &$0) }
         writer.bool(Run.truncationToken, run.isTruncationToken)
         writer.uint32(Run.lineIndex, UInt32(run.lineIndex))
