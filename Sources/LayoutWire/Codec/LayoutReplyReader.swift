@@ -31,6 +31,10 @@ public enum LayoutReplyReader {
 
     private static func layoutReply(_ reader: inout ProtobufReader) -> Layoutd_V1_LayoutReply? {
         var reply = Layoutd_V1_LayoutReply()
+        var counting = reader
+        let (lines, runs) = counting.countFields(1, 2)
+        reply.lines.reserveCapacity(lines)
+        reply.runs.reserveCapacity(runs)
         var sawRange = false
         while !reader.isAtEnd {
             guard let (field, type) = reader.tag() else { return nil }
@@ -99,16 +103,16 @@ public enum LayoutReplyReader {
             case (3, varint): guard let value = reader.varint() else { return nil }; run.bidiLevel = UInt32(truncatingIfNeeded: value)
             case (4, lengthDelimited):
                 guard var nested = reader.nested(), let values = nested.packedUInt32() else { return nil }
-                run.glyphIds += values
+                if run.glyphIds.isEmpty { run.glyphIds = values } else { run.glyphIds += values }
             case (5, lengthDelimited):
                 guard var nested = reader.nested(), let values = nested.packedFloats() else { return nil }
-                run.positions += values
+                if run.positions.isEmpty { run.positions = values } else { run.positions += values }
             case (6, lengthDelimited):
                 guard var nested = reader.nested(), let values = nested.packedFloats() else { return nil }
-                run.advances += values
+                if run.advances.isEmpty { run.advances = values } else { run.advances += values }
             case (7, lengthDelimited):
                 guard var nested = reader.nested(), let values = nested.packedUInt32() else { return nil }
-                run.clusters += values
+                if run.clusters.isEmpty { run.clusters = values } else { run.clusters += values }
             case (8, lengthDelimited) where !sawRange:
                 guard var nested = reader.nested(), let range = range(&nested) else { return nil }
                 run.range = range

@@ -59,6 +59,24 @@ struct ProtobufReader {
         return ProtobufReader(bytes, from: start, to: offset)
     }
 
+    /// How many times fields `first` and `second` occur from here on, as length-delimited
+    /// fields (to reserve room for repeated messages); stops at the first malformed tag.
+    mutating func countFields(_ first: Int, _ second: Int) -> (Int, Int) {
+        var counts = (0, 0)
+        while !isAtEnd, let (field, type) = tag() {
+            switch type {
+            case 0: guard varint() != nil else { return counts }
+            case 1: guard end - offset >= 8 else { return counts }; offset += 8
+            case 2:
+                guard nested() != nil else { return counts }
+                if field == first { counts.0 += 1 } else if field == second { counts.1 += 1 }
+            case 5: guard fixed32() != nil else { return counts }
+            default: return counts
+            }
+        }
+        return counts
+    }
+
     /// The rest of this reader's bytes as an array.
     var remainingBytes: [UInt8] { Array(bytes[offset..<end]) }
 

@@ -3,14 +3,23 @@
 /// its bytes equal swift-protobuf's for the same message.
 ///
 /// The reply to a layout is the daemon's largest and most frequent message; building it
-/// as generated structs and serializing those cost more than the layout itself.
-struct ProtobufWriter {
-    private(set) var bytes: [UInt8]
+/// as generated structs and serializing those cost more than the layout itself, and even
+/// appending to an array byte by byte cost more than this: bytes go to raw memory that
+/// grows when a write would pass its end.
+struct ProtobufWriter: ~Copyable {
+    private var base: UnsafeMutablePointer<UInt8>
+    private var capacity: Int
+    private(set) var count = 0
 
     init(capacity: Int) {
-        bytes = []
-        bytes.reserveCapacity(capacity)
+        self.capacity = max(capacity, 64)
+        base = .allocate(capacity: self.capacity)
     }
+
+    deinit { base.deallocate() }
+
+    /// The bytes written so far.
+    var bytes: [UInt8] { Array(UnsafeBufferPointer(start: base, count: count)) }
 
     enum WireType: UInt8 {
         case varint = 0
@@ -19,14 +28,32 @@ struct ProtobufWriter {
         case fixed32 = 5
     }
 
+    /// Makes room for `more` bytes.
+    @inline(__always)
+    private mutating func reserve(_ more: Int) {
+        if count + more > capacity { grow(to: count + more) }
+    }
+
+    private mutating func grow(to needed: Int) {
+        let larger = max(needed, capacity * 2)
+        let moved = UnsafeMutablePointer<UInt8>.allocate(capacity: larger)
+        moved.update(from: base, count: count)
+        base.deallocate()
+        base = moved
+        capacity = larger
+    }
+
     @inline(__always)
     mutating func varint(_ value: UInt64) {
+        reserve(10)
         var value = value
         while value >= 0x80 {
-            bytes.append(UInt8(truncatingIfNeeded: value) | 0x80)
+            base[count] = UInt8(truncatingIfNeeded: value) | 0x80
+            count += 1
             value >>= 7
         }
-        bytes.append(UInt8(value))
+        base[count] = UInt8(value)
+        count += 1
     }
 
     @inline(__always)
@@ -47,7 +74,7 @@ struct ProtobufWriter {
     mutating func bool(_ field: Int, _ value: Bool) {
         guard value else { return }
         tag(field, .varint)
-        bytes.append(1)
+        varint(1)
     }
 
     /// A float is left out only when its bits are all zero: -0 is written, as swift-protobuf does.
@@ -60,10 +87,9 @@ struct ProtobufWriter {
 
     @inline(__always)
     mutating func fixed32(_ bits: UInt32) {
-        bytes.append(UInt8(truncatingIfNeeded: bits))
-        bytes.append(UInt8(truncatingIfNeeded: bits >> 8))
-        bytes.append(UInt8(truncatingIfNeeded: bits >> 16))
-        bytes.append(UInt8(truncatingIfNeeded: bits >> 24))
+        reserve(4)
+        UnsafeMutableRawPointer(base + count).storeBytes(of: bits.littleEndian, as: UInt32.self)
+        count += 4
     }
 
     /// An embedded message, written even when empty (a set message field is present).
@@ -72,8 +98,8 @@ struct ProtobufWriter {
     @inline(__always)
     mutating func message(_ field: Int, _ body: (inout ProtobufWriter) -> Void) {
         tag(field, .lengthDelimited)
-        let lengthAt = bytes.count
-        bytes.append(0)
+        let lengthAt = count
+        varint(0)
         body(&self)
         patchLength(at: lengthAt)
     }
@@ -82,47 +108,54 @@ struct ProtobufWriter {
     mutating func message(_ field: Int, serialized: [UInt8]) {
         tag(field, .lengthDelimited)
         varint(UInt64(serialized.count))
-        bytes += serialized
+        reserve(serialized.count)
+        serialized.withUnsafeBufferPointer { (base + count).update(from: $0.baseAddress!, count: $0.count) }
+        count += serialized.count
     }
 
     /// The tag and length of a packed run of `count` floats; the caller writes them with `fixed32`.
-    mutating func packedFixed32Header(_ field: Int, count: Int) {
+    mutating func packedFixed32Header(_ field: Int, count floats: Int) {
         tag(field, .lengthDelimited)
-        varint(UInt64(count * 4))
+        varint(UInt64(floats * 4))
+        reserve(floats * 4)
     }
 
     mutating func packedUInt32<S: Sequence>(_ field: Int, isEmpty: Bool, _ values: S) where S.Element == UInt32 {
         guard !isEmpty else { return }
         tag(field, .lengthDelimited)
-        let lengthAt = bytes.count
-        bytes.append(0)
+        let lengthAt = count
+        varint(0)
         for value in values { varint(UInt64(value)) }
         patchLength(at: lengthAt)
     }
 
     private mutating func patchLength(at lengthAt: Int) {
-        let length = bytes.count - lengthAt - 1
+        let length = count - lengthAt - 1
         if length < 0x80 {
-            bytes[lengthAt] = UInt8(length)
+            base[lengthAt] = UInt8(length)
             return
         }
-        var encoded: [UInt8] = []
+        var extra = 0
+        var rest = length >> 7
+        while rest > 0 { extra += 1; rest >>= 7 }
+        reserve(extra)
+        // The regions overlap; copyMemory is a memmove.
+        UnsafeMutableRawPointer(base + lengthAt + 1 + extra).copyMemory(from: base + lengthAt + 1, byteCount: length)
         var value = length
+        var at = lengthAt
         while value >= 0x80 {
-            encoded.append(UInt8(truncatingIfNeeded: value) | 0x80)
+            base[at] = UInt8(truncatingIfNeeded: value) | 0x80
+            at += 1
             value >>= 7
         }
-        encoded.append(UInt8(value))
-        bytes.replaceSubrange(lengthAt..<(lengthAt + 1), with: encoded)
+        base[at] = UInt8(value)
+        count += extra
     }
 
     /// Puts the frame header (the body's length, big-endian) in the first four bytes,
     /// which the writer of a frame keeps free.
     mutating func finishFrame() {
-        let length = UInt32(bytes.count - Framing.headerBytes)
-        bytes[0] = UInt8(length >> 24)
-        bytes[1] = UInt8((length >> 16) & 0xFF)
-        bytes[2] = UInt8((length >> 8) & 0xFF)
-        bytes[3] = UInt8(length & 0xFF)
+        let length = UInt32(count - Framing.headerBytes)
+        UnsafeMutableRawPointer(base).storeBytes(of: length.bigEndian, as: UInt32.self)
     }
 }
