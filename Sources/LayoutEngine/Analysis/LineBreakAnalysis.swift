@@ -1,28 +1,34 @@
 import CUnibreak
 
 extension TextAnalysis {
-    /// UAX #14 opportunities from libunibreak, kept only where a grapheme cluster starts
-    /// (`units` must hold no regional indicator: see `withoutRegionalIndicators`):
+    /// UAX #14 opportunities as libunibreak finds them, kept only where a grapheme cluster
+    /// starts (`units` must hold no regional indicator: see `withoutRegionalIndicators`):
     /// libunibreak predates the emoji rules (LB30a/b), and a break inside a cluster is never right.
+    /// Text without a language goes through `BreakOpportunities`, libunibreak's rules on
+    /// direct look-ups; text with one through libunibreak, for its per-language data.
     static func markLineBreaks(_ units: ContiguousArray<UInt16>, language: String, into flags: inout ContiguousArray<UnitFlags>) {
         let count = units.count
         guard count > 1 else { return }
-        LineBreakLibrary.start()
-        var breaks = [CChar](repeating: 0, count: count)
-        units.withUnsafeBufferPointer { u in
-            breaks.withUnsafeMutableBufferPointer { b in
-                language.withCString { lang in
-                    set_linebreaks_utf16(u.baseAddress, count, language.isEmpty ? nil : lang, b.baseAddress)
+        withUnsafeTemporaryAllocation(of: Int8.self, capacity: count) { breaks in
+            breaks.initialize(repeating: 0)
+            units.withUnsafeBufferPointer { u in
+                if language.isEmpty {
+                    BreakOpportunities.shared.breaks(u, into: breaks)
+                } else {
+                    LineBreakLibrary.start()
+                    language.withCString { set_linebreaks_utf16(u.baseAddress, count, $0, breaks.baseAddress) }
                 }
             }
-        }
-        // breaks[i] describes the position after unit i.
-        for i in 0..<(count - 1) {
-            let kind = Int32(breaks[i])
-            if kind == LINEBREAK_MUSTBREAK {
-                flags[i + 1].insert([.mustBreakBefore, .breakBefore])
-            } else if kind == LINEBREAK_ALLOWBREAK && flags[i + 1].contains(.graphemeStart) {
-                flags[i + 1].insert(.breakBefore)
+            // breaks[i] describes the position after unit i.
+            flags.withUnsafeMutableBufferPointer { flags in
+                for i in 0..<(count - 1) {
+                    let kind = Int32(breaks[i])
+                    if kind == LINEBREAK_MUSTBREAK {
+                        flags[i + 1].insert([.mustBreakBefore, .breakBefore])
+                    } else if kind == LINEBREAK_ALLOWBREAK && flags[i + 1].contains(.graphemeStart) {
+                        flags[i + 1].insert(.breakBefore)
+                    }
+                }
             }
         }
     }

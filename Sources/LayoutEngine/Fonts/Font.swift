@@ -27,8 +27,9 @@ public final class Font: @unchecked Sendable {
 
     let hbFont: OpaquePointer
     /// One bit per BMP code point the cmap maps: fallback asks about every cluster, and a bit
-    /// test is far cheaper than a cmap search through HarfBuzz.
-    private let bmpCoverage: [UInt64]
+    /// test is far cheaper than a cmap search through HarfBuzz. Raw memory the font owns, so a
+    /// test touches no reference count.
+    private let bmpCoverage: UnsafeMutablePointer<UInt64>
 
     init(id: UInt32, family: String, styleName: String, weight: Int, italic: Bool, widthClass: Int,
          path: String, faceIndex: Int, hbFace: OpaquePointer) {
@@ -55,7 +56,8 @@ public final class Font: @unchecked Sendable {
         let set = hb_set_create()
         hb_face_collect_unicodes(hbFace, set)
         self.coverageCount = Int(hb_set_get_population(set))
-        var bits = [UInt64](repeating: 0, count: 0x10000 / 64)
+        let bits = UnsafeMutablePointer<UInt64>.allocate(capacity: 0x10000 / 64)
+        bits.initialize(repeating: 0, count: 0x10000 / 64)
         var codepoint = hb_codepoint_t.max  // HB_SET_VALUE_INVALID: start before the first
         while hb_set_next(set, &codepoint) != 0 && codepoint < 0x10000 {
             bits[Int(codepoint) >> 6] |= 1 << UInt64(codepoint & 63)
@@ -65,7 +67,10 @@ public final class Font: @unchecked Sendable {
         self.isColorEmoji = hb_ot_color_has_png(hbFace) != 0 || hb_ot_color_has_layers(hbFace) != 0
     }
 
-    deinit { hb_font_destroy(hbFont) }
+    deinit {
+        hb_font_destroy(hbFont)
+        bmpCoverage.deallocate()
+    }
 
     /// The glyph the cmap maps `scalar` to, or nil when the face lacks it.
     @inline(__always)

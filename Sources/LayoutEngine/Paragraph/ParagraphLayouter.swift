@@ -10,6 +10,7 @@ public final class ParagraphLayouter: Sendable {
         self.fonts = fonts
         self.cache = cache
         self.maxTextLength = maxTextLength
+        _ = BreakOpportunities.shared  // its tables are built at start-up, not in the first request
     }
 
     /// HarfBuzz shaping calls made so far by every layouter in this process.

@@ -1,0 +1,213 @@
+import CUnibreak
+
+/// UAX #14 line-break opportunities with libunibreak's data and rules, minus its cost.
+///
+/// libunibreak 1.1 finds each character's class by a linear search through its ranges and
+/// calls through a function pointer per character: it was the largest cost of analysis.
+/// Here the classes come from the same table (`lb_prop_default`), copied once into direct
+/// look-ups, and the pair table is read from libunibreak itself at start-up by breaking
+/// two- and three-character strings, so the rules are its rules. The algorithm is UAX #14's
+/// pair-table one as libunibreak runs it. `BreakOpportunitiesTests` holds the output equal
+/// to `set_linebreaks_utf16` on the corpus, on every class pair and triple, and on random
+/// strings. Text with a language goes to libunibreak: its per-language data is not copied.
+struct BreakOpportunities: Sendable {
+    static let shared = BreakOpportunities()
+
+    /// Break values, as libunibreak writes them.
+    static let mustBreak = Int8(LINEBREAK_MUSTBREAK), allowBreak = Int8(LINEBREAK_ALLOWBREAK)
+    static let noBreak = Int8(LINEBREAK_NOBREAK), insideCharacter = Int8(LINEBREAK_INSIDEACHAR)
+
+    /// What the pair table says for a class pair (UAX #14's example implementation).
+    enum Action: UInt8 {
+        case direct, indirect, combiningIndirect, combiningProhibited, prohibited
+    }
+
+    private static let classCount = Int(LBP_XX.rawValue) + 1
+    private static let sp = UInt8(LBP_SP.rawValue), bk = UInt8(LBP_BK.rawValue), cr = UInt8(LBP_CR.rawValue)
+    private static let lf = UInt8(LBP_LF.rawValue), nl = UInt8(LBP_NL.rawValue), wj = UInt8(LBP_WJ.rawValue)
+    private static let cm = UInt8(LBP_CM.rawValue), xx = UInt8(LBP_XX.rawValue), ri = UInt8(LBP_RI.rawValue)
+
+    /// Classes of planes 0 and 1, one byte per code point; higher planes search `ranges`.
+    private let lowPlanes: [UInt8]
+    private let ranges: [(start: UInt32, end: UInt32, lineBreakClass: UInt8)]
+    private let pairs: [Action]
+    /// One character of each class libunibreak has (the first of its first range), by class.
+    let samples: [UInt32?]
+
+    private init() {
+        LineBreakLibrary.start()
+        var ranges: [(start: UInt32, end: UInt32, lineBreakClass: UInt8)] = []
+        var entry = layoutd_lb_prop_default()!
+        while entry.pointee.prop != LBP_Undefined {
+            ranges.append((entry.pointee.start, entry.pointee.end, UInt8(entry.pointee.prop.rawValue)))
+            entry += 1
+        }
+        var lowPlanes = [UInt8](repeating: Self.xx, count: 0x20000)
+        for range in ranges where range.start < 0x20000 {
+            for scalar in range.start...min(range.end, 0x1FFFF) { lowPlanes[Int(scalar)] = range.lineBreakClass }
+        }
+        self.lowPlanes = lowPlanes
+        self.ranges = ranges
+        var samples = [UInt32?](repeating: nil, count: Self.classCount)
+        for range in ranges where samples[Int(range.lineBreakClass)] == nil && !(0xD800..<0xE000).contains(range.start) {
+            samples[Int(range.lineBreakClass)] = range.start
+        }
+        self.samples = samples
+        self.pairs = Self.probePairs(samples)
+    }
+
+    func lineBreakClass(_ scalar: UInt32) -> UInt8 {
+        if scalar < 0x20000 { return lowPlanes[Int(scalar)] }
+        var low = 0
+        var high = ranges.count
+        while low < high {
+            let mid = (low + high) / 2
+            if ranges[mid].end < scalar { low = mid + 1 } else { high = mid }
+        }
+        return low < ranges.count && ranges[low].start <= scalar ? ranges[low].lineBreakClass : Self.xx
+    }
+
+    /// Reads the pair table out of libunibreak: for classes a and b with sample characters
+    /// x and y, "x y" breaks only on a direct entry, "x SP y" on a direct or indirect one.
+    /// In the combining-mark column an entry may also be a combining kind (the mark takes
+    /// the class before it): "x CM z" then breaks as "x z" would, for every z.
+    private static func probePairs(_ samples: [UInt32?]) -> [Action] {
+        // Samples as UTF-16: a lone low surrogate stands for class SG (unpaired surrogates).
+        var units = samples.map { $0.map { Array(String(Character(Unicode.Scalar($0)!)).utf16) } }
+        units[Int(LBP_SG.rawValue)] = [0xDC00]
+        let skipped: Set<Int> = [Int(sp), Int(bk), Int(cr), Int(lf), Int(nl), Int(ri)]
+        // Only classes that can be current (not the simple-rule ones) and that libunibreak
+        // 1.1 takes (regional indicators abort it) are read.
+        let probed = (0..<classCount).filter { units[$0] != nil && !skipped.contains($0) }
+        var pairs = [Action](repeating: .prohibited, count: classCount * classCount)
+        func read(_ a: Int, _ b: Int) -> (adjacent: Bool, spaced: Bool) {
+            let x = units[a]!, y = units[b]!
+            let adjacent = libunibreak((x + y)[...], language: "")[x.count - 1] == allowBreak
+            let spaced = libunibreak((x + [0x20] + y)[...], language: "")[x.count] == allowBreak
+            return (adjacent, spaced)
+        }
+        for a in probed {
+            for b in probed where b != Int(cm) {
+                let (adjacent, spaced) = read(a, b)
+                pairs[a * classCount + b] = adjacent ? .direct : spaced ? .indirect : .prohibited
+            }
+        }
+        let mark = units[Int(cm)]!
+        for a in probed {
+            let (adjacent, spaced) = read(a, Int(cm))
+            if adjacent {
+                pairs[a * classCount + Int(cm)] = .direct
+                continue
+            }
+            // Does the mark leave `a` current? Then "x CM z" breaks as "x z" without a space.
+            let x = units[a]!
+            let keepsClass = probed.filter { $0 != Int(cm) }.allSatisfy { z in
+                let breaks = libunibreak((x + mark + units[z]!)[...], language: "")
+                let expected = pairs[a * classCount + z] == .direct
+                return (breaks[x.count + mark.count - 1] == allowBreak) == expected
+            }
+            pairs[a * classCount + Int(cm)] = keepsClass ? (spaced ? .combiningIndirect : .combiningProhibited)
+                                                         : (spaced ? .indirect : .prohibited)
+        }
+        return pairs
+    }
+
+    /// libunibreak's answer for a string of scalars (planes above 0 as surrogate pairs).
+    static func libunibreak(_ scalars: [UInt32], language: String = "") -> [Int8] {
+        var units: [UInt16] = []
+        for scalar in scalars { units += Array(String(Character(Unicode.Scalar(scalar)!)).utf16) }
+        return libunibreak(units[...], language: language)
+    }
+
+    static func libunibreak(_ units: ArraySlice<UInt16>, language: String) -> [Int8] {
+        var breaks = [Int8](repeating: 0, count: units.count)
+        guard !units.isEmpty else { return breaks }
+        units.withUnsafeBufferPointer { u in
+            breaks.withUnsafeMutableBufferPointer { b in
+                language.withCString { lang in
+                    set_linebreaks_utf16(u.baseAddress, u.count, language.isEmpty ? nil : lang, b.baseAddress)
+                }
+            }
+        }
+        return breaks
+    }
+
+    /// What `set_linebreaks_utf16(units, count, NULL, breaks)` writes: for each unit, the
+    /// opportunity after it.
+    func breaks(_ units: UnsafeBufferPointer<UInt16>, into breaks: UnsafeMutableBufferPointer<Int8>) {
+        let count = units.count
+        guard count > 0 else { return }
+        var position = 0
+        // The next scalar, or nil at the end. As in libunibreak, a high surrogate that is the
+        // last unit ends the text early: it is an incomplete character, inside of nothing.
+        @inline(__always) func next() -> UInt32? {
+            guard position < count else { return nil }
+            let unit = UInt32(units[position])
+            if unit >= 0xD800 && unit < 0xDC00 && position + 1 == count {
+                if position > 0 { breaks[position] = Self.insideCharacter }  // alone, it leaves nothing written
+                return nil
+            }
+            position += 1
+            if unit >= 0xD800 && unit < 0xDC00 {
+                let low = UInt32(units[position])
+                if low >= 0xDC00 && low < 0xE000 {
+                    breaks[position - 1] = Self.insideCharacter
+                    position += 1
+                    return 0x10000 + ((unit - 0xD800) << 10) + (low - 0xDC00)
+                }
+            }
+            return unit
+        }
+        guard let first = next() else { return }
+        var current = Self.startOfLine(lineBreakClass(first))
+        var previousNew: UInt8 = 0  // LBP_Undefined: nothing before the first character
+        var lastEnd = position - 1  // the unit whose "after" the next character decides
+        let classCount = Self.classCount
+        pairs.withUnsafeBufferPointer { pairs in
+            while let scalar = next() {
+                let new = lineBreakClass(scalar)
+                let last = previousNew
+                previousNew = new
+                let result: Int8
+                if current == Self.bk || (current == Self.cr && new != Self.lf) {
+                    result = Self.mustBreak  // LB4, LB5
+                    current = Self.startOfLine(new)
+                } else if new == Self.sp {
+                    result = Self.noBreak  // LB7; the class before the spaces stays current
+                } else if new == Self.bk || new == Self.lf || new == Self.nl {
+                    result = Self.noBreak  // LB6
+                    current = Self.bk
+                } else if new == Self.cr {
+                    result = Self.noBreak
+                    current = Self.cr
+                } else {
+                    let afterSpace = last == Self.sp
+                    switch pairs[Int(current) * classCount + Int(new)] {
+                    case .direct: result = Self.allowBreak; current = new
+                    case .indirect: result = afterSpace ? Self.allowBreak : Self.noBreak; current = new
+                    case .combiningIndirect:
+                        result = afterSpace ? Self.allowBreak : Self.noBreak
+                        if afterSpace { current = new }
+                    case .combiningProhibited:
+                        result = Self.noBreak
+                        if afterSpace { current = new }
+                    case .prohibited: result = Self.noBreak; current = new
+                    }
+                }
+                breaks[lastEnd] = result
+                lastEnd = position - 1
+            }
+        }
+        breaks[lastEnd] = Self.mustBreak
+    }
+
+    /// LB5 and a leading space: the class a line's first character counts as.
+    @inline(__always)
+    private static func startOfLine(_ lineBreakClass: UInt8) -> UInt8 {
+        switch lineBreakClass {
+        case lf, nl: return bk
+        case sp: return wj
+        default: return lineBreakClass
+        }
+    }
+}

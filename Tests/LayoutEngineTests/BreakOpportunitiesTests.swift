@@ -1,0 +1,74 @@
+@testable import LayoutEngine
+import Testing
+
+/// Our UAX #14 pass must write exactly what libunibreak writes.
+@Suite struct BreakOpportunitiesTests {
+    static let table = BreakOpportunities.shared
+
+    static func ours(_ units: [UInt16]) -> [Int8] {
+        var breaks = [Int8](repeating: 0, count: units.count)
+        units.withUnsafeBufferPointer { u in breaks.withUnsafeMutableBufferPointer { table.breaks(u, into: $0) } }
+        return breaks
+    }
+
+    static func units(_ scalars: [UInt32]) -> [UInt16] {
+        scalars.flatMap { Array(String(Character(Unicode.Scalar($0)!)).utf16) }
+    }
+
+    /// Every class libunibreak 1.1 takes: regional indicators abort it, and the analysis
+    /// replaces them before either runs (see `withoutRegionalIndicators`).
+    static let samples: [UInt32] = table.samples.compactMap { $0 }.filter { !(0x1F1E6...0x1F1FF).contains($0) }
+        + [0x20, 0x0A, 0x0D, 0x1F600, 0x1F3FB, 0x0301, 0x05D0, 0x2D, 0x200D]
+
+    @Test func agreesOnEveryPairAndTriple() {
+        var mismatches: [String] = []
+        for a in Self.samples {
+            for b in Self.samples {
+                for tail in [[], [0x20], [0x61]] + Self.samples.map { [$0] } {
+                    let units = Self.units([a, b] + tail)
+                    let reference = BreakOpportunities.libunibreak(units[...], language: "")
+                    if Self.ours(units) != reference, mismatches.count < 20 {
+                        mismatches.append("\(([a, b] + tail).map { String($0, radix: 16) }): ours \(Self.ours(units)) libunibreak \(reference)")
+                    }
+                }
+            }
+        }
+        #expect(mismatches.isEmpty, "\(mismatches.joined(separator: "\n"))")
+    }
+
+    @Test func agreesOnRandomStrings() {
+        var generator = SeededGenerator(seed: 14)
+        let pool = Self.samples.map { Self.units([$0]) } + [[0x20, 0x20], [0xD83D], [0xDE00], [0x0D, 0x0A]]
+        var mismatches: [String] = []
+        for _ in 0..<30_000 {
+            var units: [UInt16] = []
+            for _ in 0..<Int.random(in: 1...14, using: &generator) { units += pool.randomElement(using: &generator)! }
+            let reference = BreakOpportunities.libunibreak(units[...], language: "")
+            if Self.ours(units) != reference, mismatches.count < 20 {
+                mismatches.append("\(units.map { String($0, radix: 16) }): ours \(Self.ours(units)) libunibreak \(reference)")
+            }
+        }
+        #expect(mismatches.isEmpty, "\(mismatches.joined(separator: "\n"))")
+    }
+
+    @Test(.enabled(if: Fixtures.corpus != nil, "no ../shared/corpus beside the repository"))
+    func agreesOnTheCorpus() {
+        for caption in Fixtures.corpus ?? [] {
+            let units = Array(withoutRegionalIndicators(ContiguousArray(caption.text.utf16)))
+            #expect(Self.ours(units) == BreakOpportunities.libunibreak(units[...], language: ""), "\(caption.id)")
+        }
+    }
+}
+
+/// A deterministic generator, so a failure replays.
+struct SeededGenerator: RandomNumberGenerator {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
