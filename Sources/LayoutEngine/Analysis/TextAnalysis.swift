@@ -16,14 +16,20 @@ struct TextAnalysis {
         var hasControls = false
         var hasRegionalIndicator = false
         units.withUnsafeBufferPointer { u in
-            for i in 0..<u.count {
-                let unit = u[i]
-                if unit < 0x20 || (unit >= 0x7F && unit < 0xA0) { hasControls = true }
-                if UnitClass.isHardBreak(unit) { flags[i].insert(.hardBreak) }
-                if UnitClass.isHangingSpace(unit) || UnitClass.isHardBreak(unit) { flags[i].insert(.hangingSpace) }
-                if UnitClass.isJustifiable(unit) { flags[i].insert(.justifiable) }
-                if !mayBeRTL && UnitClass.mayBeRTL(unit) { mayBeRTL = true }
-                if unit == 0xD83C && i + 1 < u.count && u[i + 1] >= 0xDDE6 && u[i + 1] <= 0xDDFF { hasRegionalIndicator = true }
+            flags.withUnsafeMutableBufferPointer { flags in
+                for i in 0..<u.count {
+                    let unit = u[i]
+                    // Letters of most scripts are none of what follows: one test passes them by.
+                    if unit > 0x20 && unit < 0x7F { continue }
+                    if unit < 0x20 || (unit >= 0x7F && unit < 0xA0) { hasControls = true }
+                    var unitFlags: UnitFlags = []
+                    if UnitClass.isHardBreak(unit) { unitFlags.insert([.hardBreak, .hangingSpace]) }
+                    if UnitClass.isHangingSpace(unit) { unitFlags.insert(.hangingSpace) }
+                    if UnitClass.isJustifiable(unit) { unitFlags.insert(.justifiable) }
+                    flags[i] = unitFlags
+                    if !mayBeRTL && UnitClass.mayBeRTL(unit) { mayBeRTL = true }
+                    if unit == 0xD83C && i + 1 < u.count && u[i + 1] >= 0xDDE6 && u[i + 1] <= 0xDDFF { hasRegionalIndicator = true }
+                }
             }
         }
         markGraphemes(units, into: &flags)
@@ -46,25 +52,35 @@ struct TextAnalysis {
         let count = units.count
         guard count > 0 else { return }
         let simple = GraphemeFastPath.isSimple
-        flags[0].insert(.graphemeStart)
-        var i = 0
-        while i < count {
-            if simple(units[i]) && (i + 1 == count || simple(units[i + 1])) {
-                if i + 1 < count { flags[i + 1].insert(.graphemeStart) }
-                i += 1
-                continue
+        units.withUnsafeBufferPointer { units in
+            flags.withUnsafeMutableBufferPointer { flags in
+                flags[0].insert(.graphemeStart)
+                var i = 0
+                var nextIsSimple = simple(units[0])
+                while i < count {
+                    let isSimple = nextIsSimple
+                    nextIsSimple = i + 1 < count && simple(units[i + 1])
+                    if isSimple && (i + 1 == count || nextIsSimple) {
+                        if i + 1 < count { flags[i + 1].insert(.graphemeStart) }
+                        i += 1
+                        continue
+                    }
+                    // A complex segment from the known boundary at i to the next simple-simple pair.
+                    var end = i + 1
+                    while end < count && !(simple(units[end - 1]) && simple(units[end])) { end += 1 }
+                    let segment = String(decoding: UnsafeBufferPointer(rebasing: units[i..<end]), as: UTF16.self)
+                    var offset = i
+                    for character in segment {
+                        flags[offset].insert(.graphemeStart)
+                        offset += character.utf16.count
+                    }
+                    i = end
+                    if end < count {
+                        flags[end].insert(.graphemeStart)
+                        nextIsSimple = simple(units[end])
+                    }
+                }
             }
-            // A complex segment from the known boundary at i to the next simple-simple pair.
-            var end = i + 1
-            while end < count && !(simple(units[end - 1]) && simple(units[end])) { end += 1 }
-            let segment = String(decoding: units[i..<end], as: UTF16.self)
-            var offset = i
-            for character in segment {
-                flags[offset].insert(.graphemeStart)
-                offset += character.utf16.count
-            }
-            i = end
-            if end < count { flags[end].insert(.graphemeStart) }
         }
     }
 

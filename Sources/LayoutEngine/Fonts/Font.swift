@@ -29,7 +29,7 @@ public final class Font: @unchecked Sendable {
     /// One bit per BMP code point the cmap maps: fallback asks about every cluster, and a bit
     /// test is far cheaper than a cmap search through HarfBuzz. Raw memory the font owns, so a
     /// test touches no reference count.
-    private let bmpCoverage: UnsafeMutablePointer<UInt64>
+    let bmpCoverage: UnsafeMutablePointer<UInt64>
 
     init(id: UInt32, family: String, styleName: String, weight: Int, italic: Bool, widthClass: Int,
          path: String, faceIndex: Int, hbFace: OpaquePointer) {
@@ -90,8 +90,14 @@ public final class Font: @unchecked Sendable {
     /// True when the cmap maps `scalar`.
     @inline(__always)
     public func covers(_ scalar: UInt32) -> Bool {
-        if scalar < 0x10000 { return bmpCoverage[Int(scalar) >> 6] & (1 << UInt64(scalar & 63)) != 0 }
+        if scalar < 0x10000 { return Self.covers(bmpCoverage, UInt16(scalar)) }
         return nominalGlyph(scalar) != nil
+    }
+
+    /// The bit for `unit` in a font's BMP coverage.
+    @inline(__always)
+    static func covers(_ coverage: UnsafeMutablePointer<UInt64>, _ unit: UInt16) -> Bool {
+        coverage[Int(unit) >> 6] & (1 << UInt64(unit & 63)) != 0
     }
 
     /// Points per font unit at `size`.

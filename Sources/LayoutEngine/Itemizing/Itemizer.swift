@@ -20,32 +20,61 @@ struct Itemizer {
         var style: Int
         var level: UInt8
         var script: hb_script_t
+        /// The font's coverage bits and facts, copied out so the per-unit test touches no object.
+        var coverage: UnsafeMutablePointer<UInt64>
+        var isColorEmoji: Bool
+        var isPrimary: Bool
+
+        init(start: Int, font: Font, style: Int, level: UInt8, script: hb_script_t, primary: Font) {
+            self.start = start
+            self.font = font
+            self.style = style
+            self.level = level
+            self.script = script
+            coverage = font.bmpCoverage
+            isColorEmoji = font.isColorEmoji
+            isPrimary = font === primary
+        }
     }
 
     func itemize() -> [Item] {
-        let units = text.units
+        text.units.withUnsafeBufferPointer { units in
+            analysis.flags.withUnsafeBufferPointer { flags in
+                analysis.levels.withUnsafeBufferPointer { levels in
+                    itemize(units, flags, levels)
+                }
+            }
+        }
+    }
+
+    private func itemize(_ units: UnsafeBufferPointer<UInt16>, _ flags: UnsafeBufferPointer<UnitFlags>,
+                         _ levels: UnsafeBufferPointer<UInt8>) -> [Item] {
         let count = units.count
+        let runs = text.runs
+        let primary = fallback.primary
+        let primaryCoverage = primary.map(\.bmpCoverage)
         var items: [Item] = []
         var open: Open?
         var scalars: [UInt32] = []
         scalars.reserveCapacity(8)
         var runIndex = 0
-        var runEnd = text.runs.first?.range.upperBound ?? 0
+        var runEnd = runs.first?.range.upperBound ?? 0
         var start = 0
         func close(at end: Int) {
             if let o = open { items.append(Item(range: o.start..<end, font: o.font, style: o.style, level: o.level, script: o.script)) }
             open = nil
         }
         while start < count {
-            let end = analysis.nextGrapheme(after: start, end: count)
-            if analysis.flags[start].contains(.hardBreak) {
+            var end = start + 1
+            while end < count && !flags[end].contains(.graphemeStart) { end += 1 }
+            if flags[start].contains(.hardBreak) {
                 close(at: start)
                 start = end
                 continue
             }
-            while runEnd <= start { runIndex += 1; runEnd = text.runs[runIndex].range.upperBound }
-            let style = text.runs[runIndex].style
-            let level = analysis.levels[start]
+            while runEnd <= start { runIndex += 1; runEnd = runs[runIndex].range.upperBound }
+            let style = runs[runIndex].style
+            let level = levels[start]
             let unit = units[start]
             if end == start + 1 && !UTF16.isSurrogate(unit) {
                 // One unit, one scalar: the common case, answered without building a scalar list.
@@ -56,15 +85,15 @@ struct Itemizer {
                 let ignorable = FontFallback.isDefaultIgnorable(scalar)
                 if let o = open, o.style == style, o.level == level,
                    script == HB_SCRIPT_COMMON || script == o.script || o.script == HB_SCRIPT_COMMON,
-                   emoji == o.font.isColorEmoji, ignorable || o.font.covers(scalar),
-                   script == HB_SCRIPT_COMMON || o.font === fallback.primary[style] || !fallback.primary[style].covers(scalar) {
+                   emoji == o.isColorEmoji, ignorable || Font.covers(o.coverage, unit),
+                   script == HB_SCRIPT_COMMON || o.isPrimary || !Font.covers(primaryCoverage[style], unit) {
                     if o.script == HB_SCRIPT_COMMON && script != HB_SCRIPT_COMMON { open!.script = script }
                 } else {
                     close(at: start)
                     scalars.removeAll(keepingCapacity: true)
                     scalars.append(scalar)
                     let font = fallback.font(for: scalars[...], style: style, script: script, emoji: emoji)
-                    open = Open(start: start, font: font, style: style, level: level, script: script)
+                    open = Open(start: start, font: font, style: style, level: level, script: script, primary: primary[style])
                 }
                 start = end
                 continue
@@ -74,15 +103,15 @@ struct Itemizer {
             let emoji = Self.hasEmojiPresentation(scalars)
             if let o = open, o.style == style, o.level == level,
                script == HB_SCRIPT_COMMON || script == o.script || o.script == HB_SCRIPT_COMMON,
-               emoji == o.font.isColorEmoji,
+               emoji == o.isColorEmoji,
                FontFallback.covers(o.font, scalars[...]),
-               script == HB_SCRIPT_COMMON || o.font === fallback.primary[style]
-                   || !FontFallback.covers(fallback.primary[style], scalars[...]) {
+               script == HB_SCRIPT_COMMON || o.isPrimary
+                   || !FontFallback.covers(primary[style], scalars[...]) {
                 if o.script == HB_SCRIPT_COMMON && script != HB_SCRIPT_COMMON { open!.script = script }
             } else {
                 close(at: start)
                 let font = fallback.font(for: scalars[...], style: style, script: script, emoji: emoji)
-                open = Open(start: start, font: font, style: style, level: level, script: script)
+                open = Open(start: start, font: font, style: style, level: level, script: script, primary: primary[style])
             }
             start = end
         }
@@ -90,7 +119,7 @@ struct Itemizer {
         return items
     }
 
-    private func decode(_ units: ContiguousArray<UInt16>, _ range: Range<Int>, into scalars: inout [UInt32]) {
+    private func decode(_ units: UnsafeBufferPointer<UInt16>, _ range: Range<Int>, into scalars: inout [UInt32]) {
         scalars.removeAll(keepingCapacity: true)
         var i = range.lowerBound
         while i < range.upperBound {

@@ -29,7 +29,9 @@ extension ParagraphWork {
             let item = items[index]
             let overlap = max(item.range.lowerBound, range.lowerBound)..<min(item.range.upperBound, range.upperBound)
             let split = min(max(overlap.lowerBound, contentEnd), overlap.upperBound)
-            for (part, trailing) in [(overlap.lowerBound..<split, false), (split..<overlap.upperBound, true)] where !part.isEmpty {
+            for trailing in [false, true] {
+                let part = trailing ? split..<overlap.upperBound : overlap.lowerBound..<split
+                guard !part.isEmpty else { continue }
                 let (glyphs, base) = self.glyphs(of: index, in: part, line: range)
                 result.append(LinePiece(range: part, font: item.font, style: item.style, level: trailing ? baseLevel : item.level,
                                         glyphs: glyphs, clusterBase: base, isTrailing: trailing))
