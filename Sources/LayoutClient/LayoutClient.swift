@@ -11,6 +11,10 @@ public final class LayoutClient {
     private let fd: Int32
     private var nextID: UInt64 = 1
     private var early: [UInt64: Layoutd_V1_Envelope] = [:]
+    /// Bytes received and not yet taken: `inbox[inboxStart..<inboxEnd]`.
+    private var inbox = [UInt8](repeating: 0, count: 64 << 10)
+    private var inboxStart = 0
+    private var inboxEnd = 0
     /// Replies can be much larger than requests (a glyph per character); this bounds them.
     public var maxReplyBytes = 256 << 20
 
@@ -93,14 +97,17 @@ public final class LayoutClient {
 
     /// The next reply frame, whatever its id.
     public func receive() throws -> Layoutd_V1_Envelope {
-        let header = try readExactly(Framing.headerBytes)
-        let length = Framing.bodyLength(header: header)
+        try fill(Framing.headerBytes)
+        let length = Framing.bodyLength(header: inbox[inboxStart..<(inboxStart + Framing.headerBytes)])
         guard length <= maxReplyBytes else { throw ClientError.protocolViolation("reply of \(length) bytes is over the client's limit") }
-        let body = try readExactly(length)
+        try fill(Framing.headerBytes + length)
+        let bodyStart = inboxStart + Framing.headerBytes
+        inboxStart = bodyStart + length
         // Layout replies, the large and frequent ones, skip swift-protobuf's generic decoder.
-        if let envelope = LayoutReplyReader.envelope(body) { return envelope }
+        let fast = inbox.withUnsafeBytes { LayoutReplyReader.envelope(UnsafeRawBufferPointer(rebasing: $0[bodyStart..<(bodyStart + length)])) }
+        if let fast { return fast }
         do {
-            return try Layoutd_V1_Envelope(serializedBytes: body)
+            return try Layoutd_V1_Envelope(serializedBytes: Array(inbox[bodyStart..<(bodyStart + length)]))
         } catch {
             throw ClientError.protocolViolation("reply is not an Envelope: \(error)")
         }
@@ -112,20 +119,27 @@ public final class LayoutClient {
         return recv(fd, &byte, 1, 0) == 0
     }
 
-    private func readExactly(_ count: Int) throws -> [UInt8] {
-        var bytes = [UInt8](repeating: 0, count: count)
-        var offset = 0
-        while offset < count {
-            let got = bytes[offset...].withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
+    /// Receives until at least `count` bytes are waiting in the inbox, taking whatever else
+    /// has arrived with them: a reply usually comes in one receive, header and body together.
+    private func fill(_ count: Int) throws {
+        if inbox.count - inboxStart < count {
+            // Move what is waiting to the front, growing the inbox if the frame is larger.
+            let waiting = Array(inbox[inboxStart..<inboxEnd])
+            inbox = [UInt8](repeating: 0, count: max(inbox.count, count, 64 << 10))
+            inbox.replaceSubrange(0..<waiting.count, with: waiting)
+            inboxEnd = waiting.count
+            inboxStart = 0
+        }
+        while inboxEnd - inboxStart < count {
+            let got = inbox.withUnsafeMutableBytes { recv(fd, $0.baseAddress! + inboxEnd, $0.count - inboxEnd, 0) }
             if got == 0 { throw ClientError.closed }
             if got < 0 {
                 if errno == EINTR { continue }
                 if errno == EAGAIN || errno == EWOULDBLOCK { throw ClientError.io("timed out waiting for the daemon") }
                 throw ClientError.io("receive failed: \(String(cString: strerror(errno)))")
             }
-            offset += got
+            inboxEnd += got
         }
-        return bytes
     }
 }
 

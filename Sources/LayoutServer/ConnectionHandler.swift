@@ -92,13 +92,27 @@ final class ConnectionHandler: ChannelInboundHandler, @unchecked Sendable {
             buffer.writeBytes(frame)
             return buffer
         }
-        let result: EventLoopFuture<ByteBuffer>
         if textBytes <= inlineTextLimit {
-            result = context.eventLoop.makeCompletedFuture(Result(catching: work))
-        } else {
-            result = pool.runIfActive(eventLoop: context.eventLoop, work)
+            // Small layouts run here on the event loop: handing them to the pool and back costs
+            // more than they do. The promise ends the request once its reply is written.
+            let buffer: ByteBuffer
+            do {
+                buffer = try work()
+            } catch {
+                write(processor.errorReply(id, WireError(.internal, "request failed: \(error)")), context: context)
+                inFlight -= 1
+                tracker.end()
+                return
+            }
+            let written = context.eventLoop.makePromise(of: Void.self)
+            written.futureResult.whenComplete { _ in
+                self.inFlight -= 1
+                self.tracker.end()
+            }
+            context.writeAndFlush(wrapOutboundOut(buffer), promise: written)
+            return
         }
-        result.whenComplete { result in
+        pool.runIfActive(eventLoop: context.eventLoop, work).whenComplete { result in
             let written: EventLoopFuture<Void>
             switch result {
             case .success(let buffer):

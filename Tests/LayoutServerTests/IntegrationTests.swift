@@ -160,7 +160,7 @@ import Testing
         let second = try run(Daemon.binary("layoutd"), ["--socket", path])
         #expect(second.status != 0)
         #expect(second.err.contains("another daemon is already serving at \(path)"))
-        #expect(try daemon.client().request(.hello(.init())) != nil)
+        guard case .helloReply = try daemon.client().request(.hello(.init())) else { Issue.record("no hello reply"); return }
     }
 
     @Test func sigintAlsoExitsCleanly() throws {

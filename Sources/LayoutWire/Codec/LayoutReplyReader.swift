@@ -9,24 +9,26 @@ public enum LayoutReplyReader {
     private static let varint: UInt8 = 0, fixed32: UInt8 = 5, lengthDelimited: UInt8 = 2
 
     public static func envelope(_ body: [UInt8]) -> Layoutd_V1_Envelope? {
-        body.withUnsafeBytes { bytes in
-            var reader = ProtobufReader(bytes)
-            var envelope = Layoutd_V1_Envelope()
-            var sawReply = false
-            while !reader.isAtEnd {
-                guard let (field, type) = reader.tag() else { return nil }
-                switch (field, type) {
-                case (1, varint): guard let id = reader.varint() else { return nil }; envelope.requestID = id
-                case (2, varint): guard let ms = reader.varint() else { return nil }; envelope.deadlineMs = UInt32(truncatingIfNeeded: ms)
-                case (13, lengthDelimited) where !sawReply:
-                    guard var nested = reader.nested(), let reply = layoutReply(&nested) else { return nil }
-                    envelope.body = .layoutReply(reply)
-                    sawReply = true
-                default: return nil
-                }
+        body.withUnsafeBytes { envelope($0) }
+    }
+
+    public static func envelope(_ bytes: UnsafeRawBufferPointer) -> Layoutd_V1_Envelope? {
+        var reader = ProtobufReader(bytes)
+        var envelope = Layoutd_V1_Envelope()
+        var sawReply = false
+        while !reader.isAtEnd {
+            guard let (field, type) = reader.tag() else { return nil }
+            switch (field, type) {
+            case (1, varint): guard let id = reader.varint() else { return nil }; envelope.requestID = id
+            case (2, varint): guard let ms = reader.varint() else { return nil }; envelope.deadlineMs = UInt32(truncatingIfNeeded: ms)
+            case (13, lengthDelimited) where !sawReply:
+                guard var nested = reader.nested(), let reply = layoutReply(&nested) else { return nil }
+                envelope.body = .layoutReply(reply)
+                sawReply = true
+            default: return nil
             }
-            return sawReply ? envelope : nil
         }
+        return sawReply ? envelope : nil
     }
 
     private static func layoutReply(_ reader: inout ProtobufReader) -> Layoutd_V1_LayoutReply? {
