@@ -20,7 +20,7 @@ final class Daemon {
         process.standardError = stderr
         // Not the test runner's stdout: a daemon left running must not hold its pipe open.
         process.standardOutput = FileHandle.nullDevice
-        try process.run()
+        try launch(process)
         try Self.waitUntilServing(self.socketPath, process: process)
     }
 
@@ -56,6 +56,25 @@ final class Daemon {
     }
 }
 
+/// Starts `process`, trying again when the spawn fails with EBADF: Foundation's Process
+/// lists the runner's open descriptors to close in the child, and a test on another thread
+/// may close one of them in between (seen as "Bad file descriptor" under parallel tests).
+func launch(_ process: Process) throws {
+    for attempt in 1...5 {
+        do {
+            try process.run()
+            return
+        } catch let error as NSError where attempt < 5 && isBadDescriptor(error) {
+            usleep(10_000)
+        }
+    }
+}
+
+private func isBadDescriptor(_ error: NSError) -> Bool {
+    if error.domain == NSPOSIXErrorDomain && error.code == Int(EBADF) { return true }
+    return (error.userInfo[NSUnderlyingErrorKey] as? NSError).map(isBadDescriptor) ?? false
+}
+
 struct HarnessError: Error, CustomStringConvertible {
     var description: String
     init(_ description: String) { self.description = description }
@@ -71,7 +90,7 @@ func run(_ executable: String, _ arguments: [String], environment: [String: Stri
     let err = Pipe()
     process.standardOutput = out
     process.standardError = err
-    try process.run()
+    try launch(process)
     let outData = out.fileHandleForReading.readDataToEndOfFile()
     let errData = err.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()

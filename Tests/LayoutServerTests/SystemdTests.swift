@@ -20,7 +20,7 @@ import Testing
                              Daemon.binary("layoutd"), "--socket", "/nonexistent/ignored.sock"]
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
-        try process.run()
+        try launch(process)
         defer { stopForSure(process); unlink(socketPath) }
         // The daemon starts on the first connection; it must answer that very connection.
         // (Connecting before systemd-socket-activate has bound the path would just fail.)

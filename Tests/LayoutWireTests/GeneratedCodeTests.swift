@@ -11,7 +11,12 @@ import Testing
         let output = Pipe()
         process.standardOutput = output
         process.standardError = output
-        try process.run()
+        // A spawn can fail with EBADF when another test closes a descriptor meanwhile
+        // (Foundation lists the open ones to close in the child): try again.
+        var attempts = 0
+        while true {
+            do { try process.run(); break } catch where attempts < 4 { attempts += 1; usleep(10_000) }
+        }
         let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
         #expect(process.terminationStatus == 0, "\(text)")
