@@ -20,36 +20,34 @@ enum BidiResolver {
 
     static func resolve(_ units: ContiguousArray<UInt16>, flags: ContiguousArray<UnitFlags>, direction: BaseDirection,
                         mayBeRTL: Bool) -> (ContiguousArray<UInt8>, [BidiParagraph]) {
-        let paragraphs = split(units, flags: flags)
-        // Fast path: nothing right-to-left can appear, so every level is 0.
-        if !mayBeRTL && direction != .rightToLeft {
-            return (ContiguousArray(repeating: 0, count: units.count),
-                    paragraphs.map { BidiParagraph(range: $0, baseLevel: 0) })
-        }
+        var paragraphs = split(units, flags: flags)
         var levels = ContiguousArray<UInt8>(repeating: 0, count: units.count)
-        var resolved: [BidiParagraph] = []
-        for range in paragraphs {
-            let base = resolveParagraph(units, range: range, direction: direction, into: &levels)
-            resolved.append(BidiParagraph(range: range, baseLevel: base))
+        // Fast path: nothing right-to-left can appear, so every level is 0.
+        if !mayBeRTL && direction != .rightToLeft { return (levels, paragraphs) }
+        for index in paragraphs.indices {
+            paragraphs[index].baseLevel = resolveParagraph(units, range: paragraphs[index].range, direction: direction, into: &levels)
         }
-        return (levels, resolved)
+        return (levels, paragraphs)
     }
 
-    /// UAX #9 P1: a paragraph ends after each paragraph separator (class B).
-    private static func split(_ units: ContiguousArray<UInt16>, flags: ContiguousArray<UnitFlags>) -> [Range<Int>] {
-        var result: [Range<Int>] = []
+    /// UAX #9 P1: a paragraph ends after each paragraph separator (class B). Levels are
+    /// left at 0 for the caller to resolve.
+    private static func split(_ units: ContiguousArray<UInt16>, flags: ContiguousArray<UnitFlags>) -> [BidiParagraph] {
+        var result: [BidiParagraph] = []
         var start = 0
         var i = 0
-        while i < units.count {
-            let u = units[i]
-            if u == 0x0A || u == 0x0D || u == 0x1C || u == 0x1D || u == 0x1E || u == 0x85 || u == 0x2029 {
-                if u == 0x0D && i + 1 < units.count && units[i + 1] == 0x0A { i += 1 }
-                result.append(start..<(i + 1))
-                start = i + 1
+        units.withUnsafeBufferPointer { units in
+            while i < units.count {
+                let u = units[i]
+                if u == 0x0A || u == 0x0D || u == 0x1C || u == 0x1D || u == 0x1E || u == 0x85 || u == 0x2029 {
+                    if u == 0x0D && i + 1 < units.count && units[i + 1] == 0x0A { i += 1 }
+                    result.append(BidiParagraph(range: start..<(i + 1), baseLevel: 0))
+                    start = i + 1
+                }
+                i += 1
             }
-            i += 1
         }
-        if start < units.count || result.isEmpty { result.append(start..<units.count) }
+        if start < units.count || result.isEmpty { result.append(BidiParagraph(range: start..<units.count, baseLevel: 0)) }
         return result
     }
 

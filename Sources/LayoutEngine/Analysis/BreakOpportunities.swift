@@ -10,7 +10,7 @@ import CUnibreak
 /// pair-table one as libunibreak runs it. `BreakOpportunitiesTests` holds the output equal
 /// to `set_linebreaks_utf16` on the corpus, on every class pair and triple, and on random
 /// strings. Text with a language goes to libunibreak: its per-language data is not copied.
-struct BreakOpportunities: Sendable {
+struct BreakOpportunities: @unchecked Sendable {
     static let shared = BreakOpportunities()
 
     /// Break values, as libunibreak writes them.
@@ -28,7 +28,9 @@ struct BreakOpportunities: Sendable {
     private static let cm = UInt8(LBP_CM.rawValue), xx = UInt8(LBP_XX.rawValue), ri = UInt8(LBP_RI.rawValue)
 
     /// Classes of planes 0 and 1, one byte per code point; higher planes search `ranges`.
-    private let lowPlanes: [UInt8]
+    /// Raw memory held for the process's life (the tables are built once), so a look-up
+    /// touches no reference count.
+    private let lowPlanes: UnsafeMutablePointer<UInt8>
     private let ranges: [(start: UInt32, end: UInt32, lineBreakClass: UInt8)]
     private let pairs: [Action]
     /// One character of each class libunibreak has (the first of its first range), by class.
@@ -42,7 +44,8 @@ struct BreakOpportunities: Sendable {
             ranges.append((entry.pointee.start, entry.pointee.end, UInt8(entry.pointee.prop.rawValue)))
             entry += 1
         }
-        var lowPlanes = [UInt8](repeating: Self.xx, count: 0x20000)
+        let lowPlanes = UnsafeMutablePointer<UInt8>.allocate(capacity: 0x20000)
+        lowPlanes.initialize(repeating: Self.xx, count: 0x20000)
         for range in ranges where range.start < 0x20000 {
             for scalar in range.start...min(range.end, 0x1FFFF) { lowPlanes[Int(scalar)] = range.lineBreakClass }
         }

@@ -21,6 +21,9 @@ struct LineBreaker {
 
     func breakLines(in range: Range<Int>) -> [BrokenLine] {
         var lines: [BrokenLine] = []
+        // Room for the lines the width suggests, so the array rarely grows.
+        let estimate = (prefix[range.upperBound] - prefix[range.lowerBound]) / max(width, 1)
+        lines.reserveCapacity(Int(min(estimate, 1_000)) + 2)
         var start = range.lowerBound
         while start < range.upperBound {
             let line = nextLine(from: start, limit: range.upperBound)

@@ -54,9 +54,9 @@ struct Itemizer {
         let primary = fallback.primary
         let primaryCoverage = primary.map(\.bmpCoverage)
         var items: [Item] = []
+        items.reserveCapacity(4)  // most texts have a few items: one allocation, no growth
         var open: Open?
         var scalars: [UInt32] = []
-        scalars.reserveCapacity(8)
         var runIndex = 0
         var runEnd = runs.first?.range.upperBound ?? 0
         var start = 0

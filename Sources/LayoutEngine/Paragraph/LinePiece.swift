@@ -25,6 +25,9 @@ extension ParagraphWork {
     func pieces(in range: Range<Int>, contentEnd: Int, baseLevel: UInt8) -> [LinePiece] {
         var result: [LinePiece] = []
         var index = firstItem(endingAfter: range.lowerBound)
+        var last = index
+        while last < items.count && items[last].range.lowerBound < range.upperBound { last += 1 }
+        result.reserveCapacity(last - index + 1)  // one piece per item, and trailing space split off
         while index < items.count && items[index].range.lowerBound < range.upperBound {
             let item = items[index]
             let overlap = max(item.range.lowerBound, range.lowerBound)..<min(item.range.upperBound, range.upperBound)
@@ -85,8 +88,26 @@ extension ParagraphWork {
     /// at `offset` and HarfBuzz flagged none of its glyphs unsafe to break.
     static func edge(_ glyphs: [ShapedGlyph], _ offset: Int, rtl: Bool) -> (index: Int, safe: Bool) {
         glyphs.withUnsafeBufferPointer { g in
+            // Glyphs mostly follow units one to one: start where that would put the edge and
+            // widen by doubling until the edge is bracketed, then bisect.
+            let n = g.count
+            guard n > 0 else { return (0, false) }
+            let past = { (k: Int) -> Bool in rtl ? Int(g[k].cluster) < offset : Int(g[k].cluster) >= offset }
+            let guess = min(max(rtl ? n - offset : offset, 0), n - 1)
             var low = 0
-            var high = g.count
+            var high = n
+            if past(guess) {
+                high = guess
+                var step = 1
+                while high - step > 0 && past(high - step) { high -= step; step *= 2 }
+                low = max(high - step, 0)
+            } else {
+                low = guess
+                var step = 1
+                while low + step < n && !past(low + step) { low += step; step *= 2 }
+                high = min(low + step, n)
+                low += 1  // `low` is known not to be past
+            }
             while low < high {
                 let mid = (low + high) >> 1
                 let cluster = Int(g[mid].cluster)

@@ -13,7 +13,8 @@ extension ParagraphWork {
     /// The position stage: metrics, line limits, truncation, bidi reordering, alignment.
     func position(_ broken: [BrokenLine]) -> ParagraphLayout {
         var planned = broken.map(plan)
-        let boxes = planned.map { $0.metrics.box(multiple: request.lineHeightMultiple, fixed: request.lineHeight) }
+        var boxes = planned.map { $0.metrics.box(multiple: request.lineHeightMultiple, fixed: request.lineHeight) }
+        let lineCount = planned.count
         var visible = min(planned.count, request.maxLines ?? Int.max)
         if let height = request.height {
             var bottom = 0.0
@@ -28,14 +29,15 @@ extension ParagraphWork {
         if visible > 0 && visible < planned.count {
             planned[visible - 1] = truncate(planned[visible - 1])
         }
-        var visibleBoxes = Array(boxes.prefix(visible))
+        // The hidden lines go; the lines that stay are not copied.
+        planned.removeSubrange(visible...)
+        boxes.removeSubrange(visible...)
         if visible > 0 && planned[visible - 1].truncated {
-            visibleBoxes[visible - 1] = planned[visible - 1].metrics.box(multiple: request.lineHeightMultiple, fixed: request.lineHeight)
+            boxes[visible - 1] = planned[visible - 1].metrics.box(multiple: request.lineHeightMultiple, fixed: request.lineHeight)
         }
         let visibleEnd = visible == 0 ? 0 : (planned[visible - 1].truncated
             ? planned[visible - 1].broken.contentEnd : planned[visible - 1].broken.range.upperBound)
-        return stack(Array(planned.prefix(visible)), boxes: visibleBoxes, lineCount: planned.count,
-                     visibleRange: 0..<visibleEnd)
+        return stack(planned, boxes: boxes, lineCount: lineCount, visibleRange: 0..<visibleEnd)
     }
 
     /// Places lines top to bottom, each in its box: the last step of every layout.
