@@ -10,6 +10,9 @@ public final class FontRegistry: @unchecked Sendable {
     /// Families tried, in order, for a cluster the requested family cannot draw.
     public let fallbackFamilies: [String]
     private let familiesByKey: [String: [Font]]
+    /// Family names as the fonts spell them: most requests do too, and are answered
+    /// without lowercasing.
+    private let exactFamilies: Set<String>
     /// The first color emoji face; preferred for clusters with emoji presentation.
     let emojiFont: Font?
 
@@ -18,6 +21,7 @@ public final class FontRegistry: @unchecked Sendable {
         var byKey: [String: [Font]] = [:]
         for font in fonts { byKey[Self.key(font.family), default: []].append(font) }
         self.familiesByKey = byKey
+        self.exactFamilies = Set(fonts.map(\.family))
         self.defaultFamily = byKey[Self.key(defaultFamily)] != nil ? defaultFamily : (fonts.first?.family ?? defaultFamily)
         self.fallbackFamilies = fallbackFamilies.filter { byKey[Self.key($0)] != nil }
         self.emojiFont = fonts.first { $0.isColorEmoji }
@@ -54,7 +58,9 @@ public final class FontRegistry: @unchecked Sendable {
         return font
     }
 
-    public func hasFamily(_ family: String) -> Bool { familiesByKey[Self.key(family)] != nil }
+    public func hasFamily(_ family: String) -> Bool {
+        exactFamilies.contains(family) || familiesByKey[Self.key(family)] != nil
+    }
 
     /// The face of `family` closest to `weight` and `italic`, by the CSS Fonts 4 §5.2 rules.
     public func match(family: String, weight: Int, italic: Bool) -> Font? {

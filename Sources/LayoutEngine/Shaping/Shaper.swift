@@ -71,20 +71,20 @@ struct Shaper {
         var count: UInt32 = 0
         let infos = hb_buffer_get_glyph_infos(buffer, &count)!
         let positions = hb_buffer_get_glyph_positions(buffer, &count)!
-        var glyphs: [ShapedGlyph] = []
-        glyphs.reserveCapacity(Int(count))
         // HarfBuzz counts clusters from the context's start; runs count from their own.
-        let offset = context.lowerBound - range.lowerBound
-        for i in 0..<Int(count) {
-            let info = infos[i]
-            let position = positions[i]
-            let flags = hb_glyph_info_get_glyph_flags(infos + i)
-            glyphs.append(ShapedGlyph(id: info.codepoint, cluster: Int32(Int(info.cluster) + offset),
-                                      advance: position.x_advance, xOffset: position.x_offset,
-                                      yOffset: position.y_offset,
-                                      unsafeToBreak: flags.rawValue & HB_GLYPH_FLAG_UNSAFE_TO_BREAK.rawValue != 0))
+        let offset = Int32(context.lowerBound - range.lowerBound)
+        return [ShapedGlyph](unsafeUninitializedCapacity: Int(count)) { glyphs, initialized in
+            for i in 0..<Int(count) {
+                let info = infos[i]
+                let position = positions[i]
+                let flags = hb_glyph_info_get_glyph_flags(infos + i)
+                glyphs.initializeElement(at: i, to: ShapedGlyph(
+                    id: info.codepoint, cluster: Int32(bitPattern: info.cluster) + offset,
+                    advance: position.x_advance, xOffset: position.x_offset, yOffset: position.y_offset,
+                    unsafeToBreak: flags.rawValue & HB_GLYPH_FLAG_UNSAFE_TO_BREAK.rawValue != 0))
+            }
+            initialized = Int(count)
         }
-        return glyphs
     }
 }
 
