@@ -41,9 +41,8 @@ final class ConnectionHandler: ChannelInboundHandler, @unchecked Sendable {
     }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
-        let body = Array(unwrapInboundIn(data).readableBytesView)
         let envelope: Layoutd_V1_Envelope
-        switch processor.decode(body) {
+        switch unwrapInboundIn(data).withUnsafeReadableBytes({ self.processor.decode($0) }) {
         case .failure(let error):
             write(processor.errorReply(0, error), context: context)
             return

@@ -18,9 +18,12 @@ public final class RequestProcessor: Sendable {
     }
 
     /// Decodes a frame body; a body that is not an Envelope gets a MALFORMED reply with id 0.
-    func decode(_ bytes: [UInt8]) -> Result<Layoutd_V1_Envelope, WireError> {
+    /// Layout requests, the frequent ones, are read by `LayoutRequestReader`; whatever it
+    /// does not take goes to swift-protobuf, which names what is wrong.
+    func decode(_ bytes: UnsafeRawBufferPointer) -> Result<Layoutd_V1_Envelope, WireError> {
+        if let envelope = LayoutRequestReader.envelope(bytes) { return .success(envelope) }
         do {
-            return .success(try Layoutd_V1_Envelope(serializedBytes: bytes))
+            return .success(try Layoutd_V1_Envelope(serializedBytes: Array(bytes)))
         } catch {
             return .failure(WireError(.malformed, "frame body is not a layoutd.v1.Envelope: \(error)", field: "envelope"))
         }

@@ -77,6 +77,14 @@ struct ProtobufReader {
         return counts
     }
 
+    /// A length-delimited field as a string; nil unless it is well-formed UTF-8.
+    mutating func string() -> String? {
+        guard let length = varint(), length <= UInt64(end - offset) else { return nil }
+        let start = offset
+        offset += Int(length)
+        return String(validating: UnsafeRawBufferPointer(rebasing: bytes[start..<offset]), as: UTF8.self)
+    }
+
     /// The rest of this reader's bytes as an array.
     var remainingBytes: [UInt8] { Array(bytes[offset..<end]) }
 

@@ -1,0 +1,145 @@
+/// Reads an envelope carrying a layout request without swift-protobuf's generic decoder:
+/// the daemon's most frequent request, whose decoding cost as much as a short layout.
+///
+/// Like `LayoutReplyReader`, it takes only known fields with their declared wire types and
+/// each singular message field at most once; anything else (unknown fields, merged
+/// messages, malformed bytes or UTF-8, other bodies) gives nil and the caller decodes with
+/// swift-protobuf. Background specs, rare and intricate, are decoded by swift-protobuf.
+public enum LayoutRequestReader {
+    private static let varint: UInt8 = 0, fixed32: UInt8 = 5, lengthDelimited: UInt8 = 2
+
+    public static func envelope(_ bytes: UnsafeRawBufferPointer) -> Layoutd_V1_Envelope? {
+        var reader = ProtobufReader(bytes)
+        var envelope = Layoutd_V1_Envelope()
+        var sawRequest = false
+        while !reader.isAtEnd {
+            guard let (field, type) = reader.tag() else { return nil }
+            switch (field, type) {
+            case (1, varint): guard let id = reader.varint() else { return nil }; envelope.requestID = id
+            case (2, varint): guard let ms = reader.varint() else { return nil }; envelope.deadlineMs = UInt32(truncatingIfNeeded: ms)
+            case (12, lengthDelimited) where !sawRequest:
+                guard var nested = reader.nested(), let request = layoutRequest(&nested) else { return nil }
+                envelope.body = .layout(request)
+                sawRequest = true
+            default: return nil
+            }
+        }
+        return sawRequest ? envelope : nil
+    }
+
+    private static func layoutRequest(_ reader: inout ProtobufReader) -> Layoutd_V1_LayoutRequest? {
+        var request = Layoutd_V1_LayoutRequest()
+        var seen: UInt16 = 0  // singular message fields met, by number
+        while !reader.isAtEnd {
+            guard let (field, type) = reader.tag() else { return nil }
+            switch (field, type) {
+            case (1, lengthDelimited): guard let text = reader.string() else { return nil }; request.text = text
+            case (2, lengthDelimited) where firstTime(2, &seen):
+                guard var nested = reader.nested(), let style = style(&nested) else { return nil }
+                request.defaultStyle = style
+            case (3, lengthDelimited):
+                guard var nested = reader.nested(), let span = span(&nested) else { return nil }
+                request.spans.append(span)
+            case (4, fixed32): guard let value = reader.float() else { return nil }; request.width = value
+            case (5, fixed32): guard let value = reader.float() else { return nil }; request.height = value
+            case (6, varint):
+                guard let raw = reader.varint() else { return nil }
+                request.alignment = Layoutd_V1_Alignment(rawValue: Int(Int32(truncatingIfNeeded: raw))) ?? .natural
+            case (7, varint):
+                guard let raw = reader.varint() else { return nil }
+                request.direction = Layoutd_V1_Direction(rawValue: Int(Int32(truncatingIfNeeded: raw))) ?? .auto
+            case (8, fixed32): guard let value = reader.float() else { return nil }; request.lineHeightMultiple = value
+            case (9, fixed32): guard let value = reader.float() else { return nil }; request.lineHeight = value
+            case (10, varint): guard let value = reader.varint() else { return nil }; request.maxLines = UInt32(truncatingIfNeeded: value)
+            case (11, lengthDelimited) where firstTime(11, &seen):
+                guard var nested = reader.nested() else { return nil }
+                var truncation = Layoutd_V1_Truncation()
+                while !nested.isAtEnd {
+                    guard let (inner, innerType) = nested.tag(), inner == 1, innerType == lengthDelimited,
+                          let token = nested.string() else { return nil }
+                    truncation.token = token
+                }
+                request.truncation = truncation
+            case (12, lengthDelimited):
+                guard let nested = reader.nested(),
+                      let spec = try? Layoutd_V1_BackgroundSpec(serializedBytes: nested.remainingBytes) else { return nil }
+                request.backgrounds.append(spec)
+            default: return nil
+            }
+        }
+        return request
+    }
+
+    private static func style(_ reader: inout ProtobufReader) -> Layoutd_V1_Style? {
+        var style = Layoutd_V1_Style()
+        var sawSpacing = false
+        while !reader.isAtEnd {
+            guard let (field, type) = reader.tag() else { return nil }
+            switch (field, type) {
+            case (1, lengthDelimited): guard let family = reader.string() else { return nil }; style.family = family
+            case (2, varint): guard let value = reader.varint() else { return nil }; style.weight = UInt32(truncatingIfNeeded: value)
+            case (3, varint):
+                guard let raw = reader.varint() else { return nil }
+                style.slant = Layoutd_V1_Slant(rawValue: Int(Int32(truncatingIfNeeded: raw))) ?? .inherit
+            case (4, fixed32): guard let value = reader.float() else { return nil }; style.size = value
+            case (5, lengthDelimited) where !sawSpacing:
+                guard var nested = reader.nested() else { return nil }
+                var spacing = Layoutd_V1_Spacing()
+                while !nested.isAtEnd {
+                    guard let (inner, innerType) = nested.tag(), inner == 1, innerType == fixed32,
+                          let points = nested.float() else { return nil }
+                    spacing.points = points
+                }
+                style.letterSpacing = spacing
+                sawSpacing = true
+            case (6, lengthDelimited):
+                guard var nested = reader.nested() else { return nil }
+                var feature = Layoutd_V1_Feature()
+                while !nested.isAtEnd {
+                    guard let (inner, innerType) = nested.tag() else { return nil }
+                    switch (inner, innerType) {
+                    case (1, lengthDelimited): guard let tag = nested.string() else { return nil }; feature.tag = tag
+                    case (2, varint): guard let value = nested.varint() else { return nil }; feature.value = UInt32(truncatingIfNeeded: value)
+                    default: return nil
+                    }
+                }
+                style.features.append(feature)
+            case (7, lengthDelimited): guard let language = reader.string() else { return nil }; style.language = language
+            default: return nil
+            }
+        }
+        return style
+    }
+
+    private static func span(_ reader: inout ProtobufReader) -> Layoutd_V1_StyleSpan? {
+        var span = Layoutd_V1_StyleSpan()
+        var seen: UInt16 = 0
+        while !reader.isAtEnd {
+            guard let (field, type) = reader.tag(), type == lengthDelimited, var nested = reader.nested() else { return nil }
+            switch field {
+            case 1 where firstTime(1, &seen):
+                var range = Layoutd_V1_Range()
+                while !nested.isAtEnd {
+                    guard let (inner, innerType) = nested.tag(), innerType == varint, let value = nested.varint() else { return nil }
+                    switch inner {
+                    case 1: range.start = UInt32(truncatingIfNeeded: value)
+                    case 2: range.length = UInt32(truncatingIfNeeded: value)
+                    default: return nil
+                    }
+                }
+                span.range = range
+            case 2 where firstTime(2, &seen):
+                guard let style = style(&nested) else { return nil }
+                span.style = style
+            default: return nil
+            }
+        }
+        return span
+    }
+
+    @inline(__always)
+    private static func firstTime(_ field: Int, _ seen: inout UInt16) -> Bool {
+        defer { seen |= 1 << field }
+        return seen & (1 << field) == 0
+    }
+}
