@@ -56,7 +56,12 @@ public final class LayoutClient {
         envelope.requestID = makeID()
         envelope.deadlineMs = deadlineMs
         envelope.body = body
-        try send(envelope)
+        if case .layout(let request) = body,
+           let frame = LayoutRequestFrame.encode(requestID: envelope.requestID, deadlineMs: deadlineMs, request: request) {
+            try sendRaw(frame)  // the frequent request, written without swift-protobuf's two passes
+        } else {
+            try send(envelope)
+        }
         return try receive(id: envelope.requestID)
     }
 

@@ -30,7 +30,7 @@ public enum LayoutReplyFrame {
             reply.float(Reply.width, Float(layout.size.width))
             reply.float(Reply.height, Float(layout.size.height))
             let direction: Layoutd_V1_Direction = layout.direction == .rightToLeft ? .rtl : .ltr
-            reply.uint32(Reply.direction, UInt32(direction.rawValue))
+            reply.enumeration(Reply.direction, direction.rawValue)
             for background in backgrounds {
                 // Rare and small beside the glyphs: swift-protobuf writes these.
                 let bytes: [UInt8] = (try? Layoutd_V1_BackgroundShape(background).serializedBytes()) ?? []

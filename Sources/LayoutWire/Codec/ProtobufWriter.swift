@@ -71,6 +71,11 @@ struct ProtobufWriter: ~Copyable {
         uint64(field, UInt64(value))
     }
 
+    /// An enum: an int32 on the wire, so a negative value takes ten bytes, as protobuf says.
+    mutating func enumeration(_ field: Int, _ rawValue: Int) {
+        uint64(field, UInt64(bitPattern: Int64(Int32(truncatingIfNeeded: rawValue))))
+    }
+
     mutating func bool(_ field: Int, _ value: Bool) {
         guard value else { return }
         tag(field, .varint)
@@ -102,6 +107,19 @@ struct ProtobufWriter: ~Copyable {
         varint(0)
         body(&self)
         patchLength(at: lengthAt)
+    }
+
+    /// A string field, left out when empty.
+    mutating func string(_ field: Int, _ value: String) {
+        guard !value.isEmpty else { return }
+        var value = value
+        value.withUTF8 { utf8 in
+            tag(field, .lengthDelimited)
+            varint(UInt64(utf8.count))
+            reserve(utf8.count)
+            (base + count).update(from: utf8.baseAddress!, count: utf8.count)
+            count += utf8.count
+        }
     }
 
     /// Bytes that are already a serialized message.
