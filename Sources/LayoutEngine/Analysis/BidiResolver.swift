@@ -53,41 +53,47 @@ enum BidiResolver {
 
     private static func resolveParagraph(_ units: ContiguousArray<UInt16>, range: Range<Int>, direction: BaseDirection,
                                          into levels: inout ContiguousArray<UInt8>) -> UInt8 {
-        // FriBidi works on code points: decode, remembering where each came from.
-        var scalars: [FriBidiChar] = []
-        var origin: [Int] = []
-        scalars.reserveCapacity(range.count)
-        origin.reserveCapacity(range.count)
-        var i = range.lowerBound
-        while i < range.upperBound {
-            let u = units[i]
-            if u >= 0xD800 && u < 0xDC00 && i + 1 < range.upperBound && units[i + 1] >= 0xDC00 && units[i + 1] < 0xE000 {
-                scalars.append(0x10000 + ((FriBidiChar(u) - 0xD800) << 10) + (FriBidiChar(units[i + 1]) - 0xDC00))
-                origin.append(i)
-                i += 2
-            } else {
-                scalars.append(FriBidiChar(u))
-                origin.append(i)
-                i += 1
+        var base: FriBidiParType = direction == .leftToRight ? parLTR : direction == .rightToLeft ? parRTL : parOn
+        let capacity = range.count
+        // FriBidi works on code points. Its four arrays share one scratch allocation (on the
+        // stack for a caption), so a paragraph costs no heap allocation.
+        return units.withUnsafeBufferPointer { units in
+            withUnsafeTemporaryAllocation(of: UInt32.self, capacity: capacity * 3) { scratch in
+                withUnsafeTemporaryAllocation(of: FriBidiLevel.self, capacity: capacity) { scalarLevels in
+                    let scalars = scratch.baseAddress!
+                    let types = scalars + capacity
+                    let brackets = types + capacity
+                    var count = 0
+                    var i = range.lowerBound
+                    while i < range.upperBound {
+                        let u = units[i]
+                        if u >= 0xD800 && u < 0xDC00 && i + 1 < range.upperBound && units[i + 1] >= 0xDC00 && units[i + 1] < 0xE000 {
+                            scalars[count] = 0x10000 + ((FriBidiChar(u) - 0xD800) << 10) + (FriBidiChar(units[i + 1]) - 0xDC00)
+                            i += 2
+                        } else {
+                            scalars[count] = FriBidiChar(u)
+                            i += 1
+                        }
+                        count += 1
+                    }
+                    let typePointer = UnsafeMutableRawPointer(types).bindMemory(to: FriBidiCharType.self, capacity: capacity)
+                    fribidi_get_bidi_types(scalars, FriBidiStrIndex(count), typePointer)
+                    fribidi_get_bracket_types(scalars, FriBidiStrIndex(count), typePointer, brackets)
+                    let ok = fribidi_get_par_embedding_levels_ex(typePointer, brackets, FriBidiStrIndex(count), &base,
+                                                                 scalarLevels.baseAddress) != 0
+                    let baseLevel: UInt8 = (base.rawValue & 1) == 1 ? 1 : 0
+                    // Back to units: a surrogate pair takes its scalar's level twice.
+                    levels.withUnsafeMutableBufferPointer { levels in
+                        var unit = range.lowerBound
+                        for k in 0..<count {
+                            let level = ok ? UInt8(max(0, scalarLevels[k])) : baseLevel
+                            let width = scalars[k] >= 0x10000 ? 2 : 1
+                            for _ in 0..<width { levels[unit] = level; unit += 1 }
+                        }
+                    }
+                    return baseLevel
+                }
             }
         }
-        let count = scalars.count
-        var types = [FriBidiCharType](repeating: FriBidiCharType(rawValue: 0), count: count)
-        var brackets = [FriBidiBracketType](repeating: 0, count: count)
-        var scalarLevels = [FriBidiLevel](repeating: 0, count: count)
-        var base: FriBidiParType = direction == .leftToRight ? parLTR : direction == .rightToLeft ? parRTL : parOn
-        let ok = scalars.withUnsafeBufferPointer { s -> Bool in
-            fribidi_get_bidi_types(s.baseAddress, FriBidiStrIndex(count), &types)
-            fribidi_get_bracket_types(s.baseAddress, FriBidiStrIndex(count), types, &brackets)
-            return fribidi_get_par_embedding_levels_ex(types, brackets, FriBidiStrIndex(count), &base, &scalarLevels) != 0
-        }
-        let baseLevel: UInt8 = (base.rawValue & 1) == 1 ? 1 : 0
-        for k in 0..<count {
-            let level = ok ? UInt8(max(0, scalarLevels[k])) : baseLevel
-            let start = origin[k]
-            let end = k + 1 < count ? origin[k + 1] : range.upperBound
-            for unit in start..<end { levels[unit] = level }
-        }
-        return baseLevel
     }
 }
