@@ -32,7 +32,10 @@ struct BreakOpportunities: @unchecked Sendable {
     /// touches no reference count.
     private let lowPlanes: UnsafeMutablePointer<UInt8>
     private let ranges: [(start: UInt32, end: UInt32, lineBreakClass: UInt8)]
-    private let pairs: [Action]
+    /// The pair table as outcomes, two per class pair (without and with a space before):
+    /// the break value in the low two bits, and bit 2 set when the new class becomes current.
+    /// A look-up instead of a switch: the switch's jump mispredicted on most characters.
+    private let outcomes: UnsafeMutablePointer<UInt8>
     /// One character of each class libunibreak has (the first of its first range), by class.
     let samples: [UInt32?]
 
@@ -56,7 +59,12 @@ struct BreakOpportunities: @unchecked Sendable {
             samples[Int(range.lineBreakClass)] = range.start
         }
         self.samples = samples
-        self.pairs = Self.probePairs(samples)
+        let pairs = Self.probePairs(samples)
+        outcomes = .allocate(capacity: pairs.count * 2)
+        for (index, action) in pairs.enumerated() {
+            outcomes[index * 2] = Self.outcome(action, afterSpace: false)
+            outcomes[index * 2 + 1] = Self.outcome(action, afterSpace: true)
+        }
     }
 
     func lineBreakClass(_ scalar: UInt32) -> UInt8 {
@@ -115,6 +123,21 @@ struct BreakOpportunities: @unchecked Sendable {
         return pairs
     }
 
+    /// What an action gives (UAX #14's example implementation): the break value, and whether
+    /// the new class becomes current (a combining mark with no space before it keeps its base's).
+    private static func outcome(_ action: Action, afterSpace: Bool) -> UInt8 {
+        let result: Int8
+        var becomesCurrent = true
+        switch action {
+        case .direct: result = allowBreak
+        case .indirect: result = afterSpace ? allowBreak : noBreak
+        case .combiningIndirect: result = afterSpace ? allowBreak : noBreak; becomesCurrent = afterSpace
+        case .combiningProhibited: result = noBreak; becomesCurrent = afterSpace
+        case .prohibited: result = noBreak
+        }
+        return UInt8(result) | (becomesCurrent ? 4 : 0)
+    }
+
     /// libunibreak's answer for a string of scalars (planes above 0 as surrogate pairs).
     static func libunibreak(_ scalars: [UInt32], language: String = "") -> [Int8] {
         var units: [UInt16] = []
@@ -166,40 +189,30 @@ struct BreakOpportunities: @unchecked Sendable {
         var previousNew: UInt8 = 0  // LBP_Undefined: nothing before the first character
         var lastEnd = position - 1  // the unit whose "after" the next character decides
         let classCount = Self.classCount
-        pairs.withUnsafeBufferPointer { pairs in
-            while let scalar = next() {
-                let new = lineBreakClass(scalar)
-                let last = previousNew
-                previousNew = new
-                let result: Int8
-                if current == Self.bk || (current == Self.cr && new != Self.lf) {
-                    result = Self.mustBreak  // LB4, LB5
-                    current = Self.startOfLine(new)
-                } else if new == Self.sp {
-                    result = Self.noBreak  // LB7; the class before the spaces stays current
-                } else if new == Self.bk || new == Self.lf || new == Self.nl {
-                    result = Self.noBreak  // LB6
-                    current = Self.bk
-                } else if new == Self.cr {
-                    result = Self.noBreak
-                    current = Self.cr
-                } else {
-                    let afterSpace = last == Self.sp
-                    switch pairs[Int(current) * classCount + Int(new)] {
-                    case .direct: result = Self.allowBreak; current = new
-                    case .indirect: result = afterSpace ? Self.allowBreak : Self.noBreak; current = new
-                    case .combiningIndirect:
-                        result = afterSpace ? Self.allowBreak : Self.noBreak
-                        if afterSpace { current = new }
-                    case .combiningProhibited:
-                        result = Self.noBreak
-                        if afterSpace { current = new }
-                    case .prohibited: result = Self.noBreak; current = new
-                    }
-                }
-                breaks[lastEnd] = result
-                lastEnd = position - 1
+        let outcomes = self.outcomes
+        while let scalar = next() {
+            let new = lineBreakClass(scalar)
+            let last = previousNew
+            previousNew = new
+            let result: Int8
+            if current == Self.bk || (current == Self.cr && new != Self.lf) {
+                result = Self.mustBreak  // LB4, LB5
+                current = Self.startOfLine(new)
+            } else if new == Self.sp {
+                result = Self.noBreak  // LB7; the class before the spaces stays current
+            } else if new == Self.bk || new == Self.lf || new == Self.nl {
+                result = Self.noBreak  // LB6
+                current = Self.bk
+            } else if new == Self.cr {
+                result = Self.noBreak
+                current = Self.cr
+            } else {
+                let outcome = outcomes[(Int(current) * classCount + Int(new)) * 2 + (last == Self.sp ? 1 : 0)]
+                result = Int8(outcome & 3)
+                if outcome & 4 != 0 { current = new }
             }
+            breaks[lastEnd] = result
+            lastEnd = position - 1
         }
         breaks[lastEnd] = Self.mustBreak
     }
