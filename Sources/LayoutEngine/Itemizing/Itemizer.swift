@@ -74,6 +74,28 @@ struct Itemizer {
             }
             while runEnd <= start { runIndex += 1; runEnd = runs[runIndex].range.upperBound }
             let style = runs[runIndex].style
+            if var o = open, o.style == style, !o.isColorEmoji {
+                // Printable ASCII that continues the open item, in a tight loop: the general test
+                // below, specialised to one-unit clusters of script Latin (letters) or Common.
+                let limit = min(runEnd, count)
+                var i = start
+                while i < limit {
+                    let u = units[i]
+                    guard u >= 0x20 && u < 0x7F, i + 1 == count || flags[i + 1].contains(.graphemeStart),
+                          levels[i] == o.level, Font.covers(o.coverage, u) else { break }
+                    if (u | 0x20) >= 0x61 && (u | 0x20) <= 0x7A {
+                        guard o.script == HB_SCRIPT_LATIN || o.script == HB_SCRIPT_COMMON,
+                              o.isPrimary || !Font.covers(primaryCoverage[style], u) else { break }
+                        o.script = HB_SCRIPT_LATIN
+                    }
+                    i += 1
+                }
+                if i > start {
+                    open = o
+                    start = i
+                    continue
+                }
+            }
             let level = levels[start]
             let unit = units[start]
             if end == start + 1 && !UTF16.isSurrogate(unit) {
