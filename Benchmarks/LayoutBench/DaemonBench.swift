@@ -48,18 +48,21 @@ struct DaemonBench {
         lines.append(String(format: "| 1, hello only (transport floor) | %.1f | %.1f | %.0f |", hello.median, hello.p99,
                             Double(hello.values.count) / (hello.values.reduce(0, +) / 1e6)))
         lines.append("")
-        lines.append(String(format: "Protobuf cost per caption, in process (median): request encode %.1f µs, decode %.1f µs (swift-protobuf). "
-                            + "Reply encode %.1f µs through swift-protobuf's structs and serializer, %.1f µs with LayoutReplyFrame (the daemon's path); "
-                            + "reply decode %.1f µs with swift-protobuf, %.1f µs with LayoutReplyReader (the client's path).",
-                            codec.encodeRequest, codec.decodeRequest, codec.encodeReplyMessage, codec.encodeReplyDirect,
-                            codec.decodeReplyGeneric, codec.decodeReplyFast))
+        lines.append("Protobuf cost per caption, in process (median µs), swift-protobuf beside the hand-written codecs the client and daemon use:")
+        lines.append("")
+        lines.append("| message | swift-protobuf | layoutd's codec |")
+        lines.append("|---|---|---|")
+        lines.append(String(format: "| request, encode (client) | %.1f | %.1f (LayoutRequestFrame) |", codec.encodeRequest, codec.encodeRequestDirect))
+        lines.append(String(format: "| request, decode (daemon) | %.1f | %.1f (LayoutRequestReader) |", codec.decodeRequest, codec.decodeRequestFast))
+        lines.append(String(format: "| reply, build and encode (daemon) | %.1f | %.1f (LayoutReplyFrame) |", codec.encodeReplyMessage, codec.encodeReplyDirect))
+        lines.append(String(format: "| reply, decode (client) | %.1f | %.1f (LayoutReplyReader) |", codec.decodeReplyGeneric, codec.decodeReplyFast))
         lines.append("")
         lines.append("Each round trip: encode, frame, send over the Unix socket, validate, lay out (warm cache), encode the reply, receive, decode. The daemon runs one worker per core.")
         return [Section(title: "Round trip through layoutd (same captions, warm daemon)", lines: lines)]
     }
 
     struct CodecCost {
-        var encodeRequest = 0.0, decodeRequest = 0.0
+        var encodeRequest = 0.0, encodeRequestDirect = 0.0, decodeRequest = 0.0, decodeRequestFast = 0.0
         var encodeReplyMessage = 0.0, encodeReplyDirect = 0.0, decodeReplyGeneric = 0.0, decodeReplyFast = 0.0
     }
 
@@ -68,7 +71,7 @@ struct DaemonBench {
     /// through the direct writer and reader the daemon and client use.
     private func codecCost(_ requests: [Layoutd_V1_Envelope.OneOf_Body]) throws -> CodecCost {
         let layouter = ParagraphLayouter(fonts: try FontRegistry.load(paths: DefaultFonts.paths))
-        var samples = [[Double]](repeating: [], count: 6)
+        var samples = [[Double]](repeating: [], count: 8)
         func timed(_ slot: Int, _ body: () throws -> Void) rethrows {
             let start = nanoseconds()
             try body()
@@ -81,6 +84,8 @@ struct DaemonBench {
             var bytes: [UInt8] = []
             try timed(0) { bytes = try envelope.serializedBytes() }
             try timed(1) { _ = try Layoutd_V1_Envelope(serializedBytes: bytes) }
+            timed(6) { _ = LayoutRequestFrame.encode(requestID: 0, deadlineMs: 0, request: request) }
+            timed(7) { _ = bytes.withUnsafeBytes { LayoutRequestReader.envelope($0) } }
             let layout = try layouter.layout(try request.paragraphRequest(fonts: layouter.fonts))
             var replyBytes: [UInt8] = []
             try timed(2) {
@@ -96,8 +101,9 @@ struct DaemonBench {
             timed(5) { _ = LayoutReplyReader.envelope(body) }
         }
         let medians = samples.map { Distribution(values: $0).median }
-        return CodecCost(encodeRequest: medians[0], decodeRequest: medians[1], encodeReplyMessage: medians[2],
-                         encodeReplyDirect: medians[3], decodeReplyGeneric: medians[4], decodeReplyFast: medians[5])
+        return CodecCost(encodeRequest: medians[0], encodeRequestDirect: medians[6], decodeRequest: medians[1],
+                         decodeRequestFast: medians[7], encodeReplyMessage: medians[2], encodeReplyDirect: medians[3],
+                         decodeReplyGeneric: medians[4], decodeReplyFast: medians[5])
     }
 
     private func roundTrips(_ client: LayoutClient, _ requests: [Layoutd_V1_Envelope.OneOf_Body]) throws -> [Double] {
