@@ -50,9 +50,11 @@ let package = Package(
             "LayoutEngine", "LayoutWire", "LayoutClient", "CHarfBuzz",
         ], path: "Benchmarks/LayoutBench"),
 
-        .testTarget(name: "LayoutEngineTests", dependencies: ["LayoutEngine", "CCairo"], exclude: ["Golden", "RenderReferences"]),
-        .testTarget(name: "LayoutWireTests", dependencies: ["LayoutWire"]),
-        .testTarget(name: "LayoutServerTests", dependencies: ["LayoutServer", "LayoutClient", "LayoutWire"]),
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .testTarget(name: "LayoutEngineTests", dependencies: ["LayoutEngine", "CCairo", "TestSupport"],
+                    exclude: ["Golden", "RenderReferences"]),
+        .testTarget(name: "LayoutWireTests", dependencies: ["LayoutWire", "TestSupport"]),
+        .testTarget(name: "LayoutServerTests", dependencies: ["LayoutServer", "LayoutClient", "LayoutWire", "TestSupport"]),
     ],
     swiftLanguageModes: [.v5]
 )

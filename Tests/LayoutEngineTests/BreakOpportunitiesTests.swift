@@ -1,5 +1,6 @@
 @testable import LayoutEngine
 import Testing
+import TestSupport
 
 /// Our UAX #14 pass must write exactly what libunibreak writes.
 @Suite struct BreakOpportunitiesTests {
@@ -57,18 +58,5 @@ import Testing
             let units = Array(withoutRegionalIndicators(ContiguousArray(caption.text.utf16)))
             #expect(Self.ours(units) == BreakOpportunities.libunibreak(units[...], language: ""), "\(caption.id)")
         }
-    }
-}
-
-/// A deterministic generator, so a failure replays.
-struct SeededGenerator: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

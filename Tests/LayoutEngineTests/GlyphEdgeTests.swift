@@ -1,5 +1,6 @@
 @testable import LayoutEngine
 import Testing
+import TestSupport
 
 /// `edge` gallops from a guess; it must find what a plain bisection finds.
 @Suite struct GlyphEdgeTests {

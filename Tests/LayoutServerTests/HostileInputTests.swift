@@ -3,6 +3,7 @@ import LayoutClient
 import LayoutWire
 import SwiftProtobuf
 import Testing
+import TestSupport
 
 /// Broken and malicious input: each case gets a structured error or a documented result, and
 /// the daemon keeps serving a second client throughout.
@@ -192,18 +193,5 @@ import Testing
             _ = try client.receive()  // an answer of some kind, never silence
         }
         try expectStillServing()
-    }
-}
-
-/// A small deterministic generator (SplitMix64) for repeatable fuzzing.
-struct SeededGenerator: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E3779B97F4A7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58476D1CE4E5B9
-        z = (z ^ (z >> 27)) &* 0x94D049BB133111EB
-        return z ^ (z >> 31)
     }
 }

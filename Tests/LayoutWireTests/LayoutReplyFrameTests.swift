@@ -2,6 +2,7 @@ import Foundation
 import LayoutEngine
 import LayoutWire
 import Testing
+import TestSupport
 
 /// The hand-written layout reply frame must be byte for byte what swift-protobuf writes for
 /// the same reply built as generated structs, and must read back through swift-protobuf.
@@ -124,20 +125,10 @@ import Testing
     /// Flipped, dropped and inserted bytes: whenever the fast reader answers, swift-protobuf
     /// decodes the same bytes to an equal envelope.
     @Test func agreesWithSwiftProtobufOnDamagedFrames() throws {
-        var generator = SplitMix(seed: 0x1A70_07)
+        var generator = SeededGenerator(seed: 0x1A70_07)
         var answered = 0
         for body in try Self.frames() where !body.isEmpty {
-            for _ in 0..<400 {
-                var damaged = body
-                for _ in 0...(generator.next() % 3) {
-                    let at = Int(generator.next() % UInt64(damaged.count))
-                    switch generator.next() % 3 {
-                    case 0: damaged[at] ^= UInt8(truncatingIfNeeded: generator.next() | 1)
-                    case 1: damaged.remove(at: at)
-                    default: damaged.insert(UInt8(truncatingIfNeeded: generator.next()), at: at)
-                    }
-                    if damaged.isEmpty { break }
-                }
+            for damaged in generator.damagedCopies(of: body, count: 400) {
                 guard let fast = LayoutReplyReader.envelope(damaged) else { continue }
                 answered += 1
                 let reference = try? Layoutd_V1_Envelope(serializedBytes: damaged)
@@ -145,18 +136,5 @@ import Testing
             }
         }
         #expect(answered > 100)  // the damage must leave many frames readable, or this proves little
-    }
-}
-
-/// A small deterministic generator, so a failure replays.
-struct SplitMix {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

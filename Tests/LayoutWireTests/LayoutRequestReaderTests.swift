@@ -1,5 +1,6 @@
 import LayoutWire
 import Testing
+import TestSupport
 
 /// The fast request reader gives exactly what swift-protobuf decodes, or nothing.
 @Suite struct LayoutRequestReaderTests {
@@ -57,22 +58,12 @@ import Testing
     }
 
     @Test func agreesWithSwiftProtobufOnDamagedFrames() throws {
-        var generator = SplitMix(seed: 0x5EED)
+        var generator = SeededGenerator(seed: 0x5EED)
         var answered = 0
         for envelope in Self.envelopes() {
             let body: [UInt8] = try envelope.serializedBytes()
             guard !body.isEmpty else { continue }
-            for _ in 0..<3_000 {
-                var damaged = body
-                for _ in 0...(generator.next() % 3) {
-                    let at = Int(generator.next() % UInt64(damaged.count))
-                    switch generator.next() % 3 {
-                    case 0: damaged[at] ^= UInt8(truncatingIfNeeded: generator.next() | 1)
-                    case 1: damaged.remove(at: at)
-                    default: damaged.insert(UInt8(truncatingIfNeeded: generator.next()), at: at)
-                    }
-                    if damaged.isEmpty { break }
-                }
+            for damaged in generator.damagedCopies(of: body, count: 3_000) {
                 guard let fast = Self.fast(damaged) else { continue }
                 answered += 1
                 #expect((try? Layoutd_V1_Envelope(serializedBytes: damaged)) == fast, "\(damaged)")

@@ -6,29 +6,15 @@
 /// bodies) gives nil, and the caller decodes with swift-protobuf, whose result this
 /// equals whenever this gives one (a test holds the two together).
 public enum LayoutReplyReader {
-    private static let varint: UInt8 = 0, fixed32: UInt8 = 5, lengthDelimited: UInt8 = 2
+    private static let varint = ProtobufReader.varint, fixed32 = ProtobufReader.fixed32
+    private static let lengthDelimited = ProtobufReader.lengthDelimited
 
     public static func envelope(_ body: [UInt8]) -> Layoutd_V1_Envelope? {
         body.withUnsafeBytes { envelope($0) }
     }
 
     public static func envelope(_ bytes: UnsafeRawBufferPointer) -> Layoutd_V1_Envelope? {
-        var reader = ProtobufReader(bytes)
-        var envelope = Layoutd_V1_Envelope()
-        var sawReply = false
-        while !reader.isAtEnd {
-            guard let (field, type) = reader.tag() else { return nil }
-            switch (field, type) {
-            case (1, varint): guard let id = reader.varint() else { return nil }; envelope.requestID = id
-            case (2, varint): guard let ms = reader.varint() else { return nil }; envelope.deadlineMs = UInt32(truncatingIfNeeded: ms)
-            case (13, lengthDelimited) where !sawReply:
-                guard var nested = reader.nested(), let reply = layoutReply(&nested) else { return nil }
-                envelope.body = .layoutReply(reply)
-                sawReply = true
-            default: return nil
-            }
-        }
-        return sawReply ? envelope : nil
+        ProtobufReader.envelope(bytes, bodyField: 13) { layoutReply(&$0).map { .layoutReply($0) } }
     }
 
     private static func layoutReply(_ reader: inout ProtobufReader) -> Layoutd_V1_LayoutReply? {
@@ -48,7 +34,7 @@ public enum LayoutReplyReader {
                 guard var nested = reader.nested(), let run = glyphRun(&nested) else { return nil }
                 reply.runs.append(run)
             case (3, lengthDelimited) where !sawRange:
-                guard var nested = reader.nested(), let range = range(&nested) else { return nil }
+                guard var nested = reader.nested(), let range = nested.range() else { return nil }
                 reply.visibleRange = range
                 sawRange = true
             case (4, fixed32): guard let value = reader.float() else { return nil }; reply.width = value
@@ -72,10 +58,10 @@ public enum LayoutReplyReader {
         while !reader.isAtEnd {
             guard let (field, type) = reader.tag() else { return nil }
             switch (field, type) {
-            case (1, lengthDelimited) where firstTime(1, &seen):
-                guard var nested = reader.nested(), let range = range(&nested) else { return nil }
+            case (1, lengthDelimited) where ProtobufReader.firstTime(1, &seen):
+                guard var nested = reader.nested(), let range = nested.range() else { return nil }
                 line.range = range
-            case (2, lengthDelimited) where firstTime(2, &seen):
+            case (2, lengthDelimited) where ProtobufReader.firstTime(2, &seen):
                 guard var nested = reader.nested(), let floats = floats(&nested, fields: 2) else { return nil }
                 line.baselineOrigin = .with { $0.x = floats[0]; $0.y = floats[1] }
             case (3, fixed32): guard let value = reader.float() else { return nil }; line.ascent = value
@@ -83,7 +69,7 @@ public enum LayoutReplyReader {
             case (5, fixed32): guard let value = reader.float() else { return nil }; line.leading = value
             case (6, fixed32): guard let value = reader.float() else { return nil }; line.width = value
             case (7, fixed32): guard let value = reader.float() else { return nil }; line.trailingWhitespaceWidth = value
-            case (8, lengthDelimited) where firstTime(8, &seen):
+            case (8, lengthDelimited) where ProtobufReader.firstTime(8, &seen):
                 guard var nested = reader.nested(), let floats = floats(&nested, fields: 4) else { return nil }
                 line.usedRect = .with { $0.x = floats[0]; $0.y = floats[1]; $0.width = floats[2]; $0.height = floats[3] }
             case (9, varint): guard let value = reader.varint() else { return nil }; line.hardBreak = value != 0
@@ -116,7 +102,7 @@ public enum LayoutReplyReader {
                 guard var nested = reader.nested(), let values = nested.packedUInt32() else { return nil }
                 if run.clusters.isEmpty { run.clusters = values } else { run.clusters += values }
             case (8, lengthDelimited) where !sawRange:
-                guard var nested = reader.nested(), let range = range(&nested) else { return nil }
+                guard var nested = reader.nested(), let range = nested.range() else { return nil }
                 run.range = range
                 sawRange = true
             case (9, varint): guard let value = reader.varint() else { return nil }; run.truncationToken = value != 0
@@ -125,25 +111,6 @@ public enum LayoutReplyReader {
             }
         }
         return run
-    }
-
-    private static func range(_ reader: inout ProtobufReader) -> Layoutd_V1_Range? {
-        var range = Layoutd_V1_Range()
-        while !reader.isAtEnd {
-            guard let (field, type) = reader.tag(), type == varint, let value = reader.varint() else { return nil }
-            switch field {
-            case 1: range.start = UInt32(truncatingIfNeeded: value)
-            case 2: range.length = UInt32(truncatingIfNeeded: value)
-            default: return nil
-            }
-        }
-        return range
-    }
-
-    @inline(__always)
-    private static func firstTime(_ field: Int, _ seen: inout UInt16) -> Bool {
-        defer { seen |= 1 << field }
-        return seen & (1 << field) == 0
     }
 
     /// A Point or Rect: float fields 1...`fields` in any order, the last of a repeated one winning.

@@ -6,25 +6,11 @@
 /// messages, malformed bytes or UTF-8, other bodies) gives nil and the caller decodes with
 /// swift-protobuf. Background specs, rare and intricate, are decoded by swift-protobuf.
 public enum LayoutRequestReader {
-    private static let varint: UInt8 = 0, fixed32: UInt8 = 5, lengthDelimited: UInt8 = 2
+    private static let varint = ProtobufReader.varint, fixed32 = ProtobufReader.fixed32
+    private static let lengthDelimited = ProtobufReader.lengthDelimited
 
     public static func envelope(_ bytes: UnsafeRawBufferPointer) -> Layoutd_V1_Envelope? {
-        var reader = ProtobufReader(bytes)
-        var envelope = Layoutd_V1_Envelope()
-        var sawRequest = false
-        while !reader.isAtEnd {
-            guard let (field, type) = reader.tag() else { return nil }
-            switch (field, type) {
-            case (1, varint): guard let id = reader.varint() else { return nil }; envelope.requestID = id
-            case (2, varint): guard let ms = reader.varint() else { return nil }; envelope.deadlineMs = UInt32(truncatingIfNeeded: ms)
-            case (12, lengthDelimited) where !sawRequest:
-                guard var nested = reader.nested(), let request = layoutRequest(&nested) else { return nil }
-                envelope.body = .layout(request)
-                sawRequest = true
-            default: return nil
-            }
-        }
-        return sawRequest ? envelope : nil
+        ProtobufReader.envelope(bytes, bodyField: 12) { layoutRequest(&$0).map { .layout($0) } }
     }
 
     private static func layoutRequest(_ reader: inout ProtobufReader) -> Layoutd_V1_LayoutRequest? {
@@ -34,7 +20,7 @@ public enum LayoutRequestReader {
             guard let (field, type) = reader.tag() else { return nil }
             switch (field, type) {
             case (1, lengthDelimited): guard let text = reader.string() else { return nil }; request.text = text
-            case (2, lengthDelimited) where firstTime(2, &seen):
+            case (2, lengthDelimited) where ProtobufReader.firstTime(2, &seen):
                 guard var nested = reader.nested(), let style = style(&nested) else { return nil }
                 request.defaultStyle = style
             case (3, lengthDelimited):
@@ -51,7 +37,7 @@ public enum LayoutRequestReader {
             case (8, fixed32): guard let value = reader.float() else { return nil }; request.lineHeightMultiple = value
             case (9, fixed32): guard let value = reader.float() else { return nil }; request.lineHeight = value
             case (10, varint): guard let value = reader.varint() else { return nil }; request.maxLines = UInt32(truncatingIfNeeded: value)
-            case (11, lengthDelimited) where firstTime(11, &seen):
+            case (11, lengthDelimited) where ProtobufReader.firstTime(11, &seen):
                 guard var nested = reader.nested() else { return nil }
                 var truncation = Layoutd_V1_Truncation()
                 while !nested.isAtEnd {
@@ -117,29 +103,15 @@ public enum LayoutRequestReader {
         while !reader.isAtEnd {
             guard let (field, type) = reader.tag(), type == lengthDelimited, var nested = reader.nested() else { return nil }
             switch field {
-            case 1 where firstTime(1, &seen):
-                var range = Layoutd_V1_Range()
-                while !nested.isAtEnd {
-                    guard let (inner, innerType) = nested.tag(), innerType == varint, let value = nested.varint() else { return nil }
-                    switch inner {
-                    case 1: range.start = UInt32(truncatingIfNeeded: value)
-                    case 2: range.length = UInt32(truncatingIfNeeded: value)
-                    default: return nil
-                    }
-                }
+            case 1 where ProtobufReader.firstTime(1, &seen):
+                guard let range = nested.range() else { return nil }
                 span.range = range
-            case 2 where firstTime(2, &seen):
+            case 2 where ProtobufReader.firstTime(2, &seen):
                 guard let style = style(&nested) else { return nil }
                 span.style = style
             default: return nil
             }
         }
         return span
-    }
-
-    @inline(__always)
-    private static func firstTime(_ field: Int, _ seen: inout UInt16) -> Bool {
-        defer { seen |= 1 << field }
-        return seen & (1 << field) == 0
     }
 }

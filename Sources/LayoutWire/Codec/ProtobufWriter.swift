@@ -46,14 +46,21 @@ struct ProtobufWriter: ~Copyable {
     @inline(__always)
     mutating func varint(_ value: UInt64) {
         reserve(10)
+        count = store(value, at: count)
+    }
+
+    /// Writes `value` as a varint at `offset` (room must be there); returns where it ends.
+    @inline(__always)
+    private func store(_ value: UInt64, at offset: Int) -> Int {
         var value = value
+        var at = offset
         while value >= 0x80 {
-            base[count] = UInt8(truncatingIfNeeded: value) | 0x80
-            count += 1
+            base[at] = UInt8(truncatingIfNeeded: value) | 0x80
+            at += 1
             value >>= 7
         }
-        base[count] = UInt8(value)
-        count += 1
+        base[at] = UInt8(value)
+        return at + 1
     }
 
     @inline(__always)
@@ -159,14 +166,7 @@ struct ProtobufWriter: ~Copyable {
         reserve(extra)
         // The regions overlap; copyMemory is a memmove.
         UnsafeMutableRawPointer(base + lengthAt + 1 + extra).copyMemory(from: base + lengthAt + 1, byteCount: length)
-        var value = length
-        var at = lengthAt
-        while value >= 0x80 {
-            base[at] = UInt8(truncatingIfNeeded: value) | 0x80
-            at += 1
-            value >>= 7
-        }
-        base[at] = UInt8(value)
+        _ = store(UInt64(length), at: lengthAt)
         count += extra
     }
 

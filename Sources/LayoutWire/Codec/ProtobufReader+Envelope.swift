@@ -1,0 +1,48 @@
+/// What the layout request and reply readers share: the envelope around their body, ranges,
+/// and the once-only rule for message fields.
+extension ProtobufReader {
+    static let varint: UInt8 = 0, fixed32: UInt8 = 5, lengthDelimited: UInt8 = 2
+
+    /// An envelope whose body is field `bodyField`, read by `body`; nil for anything else.
+    static func envelope(_ bytes: UnsafeRawBufferPointer, bodyField: Int,
+                         body: (inout ProtobufReader) -> Layoutd_V1_Envelope.OneOf_Body?) -> Layoutd_V1_Envelope? {
+        var reader = ProtobufReader(bytes)
+        var envelope = Layoutd_V1_Envelope()
+        var sawBody = false
+        while !reader.isAtEnd {
+            guard let (field, type) = reader.tag() else { return nil }
+            switch (field, type) {
+            case (1, varint): guard let id = reader.varint() else { return nil }; envelope.requestID = id
+            case (2, varint): guard let ms = reader.varint() else { return nil }; envelope.deadlineMs = UInt32(truncatingIfNeeded: ms)
+            case (bodyField, lengthDelimited) where !sawBody:
+                guard var nested = reader.nested(), let read = body(&nested) else { return nil }
+                envelope.body = read
+                sawBody = true
+            default: return nil
+            }
+        }
+        return sawBody ? envelope : nil
+    }
+
+    /// A `Range` message from this reader's bytes.
+    mutating func range() -> Layoutd_V1_Range? {
+        var range = Layoutd_V1_Range()
+        while !isAtEnd {
+            guard let (field, type) = tag(), type == Self.varint, let value = varint() else { return nil }
+            switch field {
+            case 1: range.start = UInt32(truncatingIfNeeded: value)
+            case 2: range.length = UInt32(truncatingIfNeeded: value)
+            default: return nil
+            }
+        }
+        return range
+    }
+
+    /// True the first time message field `field` is met (a second one would be merged, which
+    /// the readers leave to swift-protobuf); `seen` holds one bit per field number.
+    @inline(__always)
+    static func firstTime(_ field: Int, _ seen: inout UInt16) -> Bool {
+        defer { seen |= 1 << field }
+        return seen & (1 << field) == 0
+    }
+}
