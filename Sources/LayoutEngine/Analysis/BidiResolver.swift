@@ -18,37 +18,23 @@ enum BidiResolver {
     private static let parRTL = FriBidiParType(rawValue: 0x111)
     private static let parOn = FriBidiParType(rawValue: 0x40)
 
-    static func resolve(_ units: ContiguousArray<UInt16>, flags: ContiguousArray<UnitFlags>, direction: BaseDirection,
-                        mayBeRTL: Bool) -> (ContiguousArray<UInt8>, [BidiParagraph]) {
-        var paragraphs = split(units, flags: flags)
+    /// The embedding level of every unit, and each paragraph's base level (`paragraphs`
+    /// come from analysis with their ranges, UAX #9 P1).
+    static func resolve(_ units: ContiguousArray<UInt16>, paragraphs: inout [BidiParagraph], direction: BaseDirection,
+                        mayBeRTL: Bool) -> ContiguousArray<UInt8> {
         var levels = ContiguousArray<UInt8>(repeating: 0, count: units.count)
         // Fast path: nothing right-to-left can appear, so every level is 0.
-        if !mayBeRTL && direction != .rightToLeft { return (levels, paragraphs) }
+        if !mayBeRTL && direction != .rightToLeft { return levels }
         for index in paragraphs.indices {
             paragraphs[index].baseLevel = resolveParagraph(units, range: paragraphs[index].range, direction: direction, into: &levels)
         }
-        return (levels, paragraphs)
+        return levels
     }
 
-    /// UAX #9 P1: a paragraph ends after each paragraph separator (class B). Levels are
-    /// left at 0 for the caller to resolve.
-    private static func split(_ units: ContiguousArray<UInt16>, flags: ContiguousArray<UnitFlags>) -> [BidiParagraph] {
-        var result: [BidiParagraph] = []
-        var start = 0
-        var i = 0
-        units.withUnsafeBufferPointer { units in
-            while i < units.count {
-                let u = units[i]
-                if u == 0x0A || u == 0x0D || u == 0x1C || u == 0x1D || u == 0x1E || u == 0x85 || u == 0x2029 {
-                    if u == 0x0D && i + 1 < units.count && units[i + 1] == 0x0A { i += 1 }
-                    result.append(BidiParagraph(range: start..<(i + 1), baseLevel: 0))
-                    start = i + 1
-                }
-                i += 1
-            }
-        }
-        if start < units.count || result.isEmpty { result.append(BidiParagraph(range: start..<units.count, baseLevel: 0)) }
-        return result
+    /// UAX #9 class B: the characters that end a paragraph.
+    @inline(__always)
+    static func isParagraphSeparator(_ u: UInt16) -> Bool {
+        u == 0x0A || u == 0x0D || u == 0x1C || u == 0x1D || u == 0x1E || u == 0x85 || u == 0x2029
     }
 
     private static func resolveParagraph(_ units: ContiguousArray<UInt16>, range: Range<Int>, direction: BaseDirection,

@@ -161,6 +161,28 @@ struct BreakOpportunities: @unchecked Sendable {
     /// What `set_linebreaks_utf16(units, count, NULL, breaks)` writes: for each unit, the
     /// opportunity after it.
     func breaks(_ units: UnsafeBufferPointer<UInt16>, into breaks: UnsafeMutableBufferPointer<Int8>) {
+        forEachBreak(units) { breaks[$0] = $1 }
+    }
+
+    /// The opportunities straight into `flags`, as `markLineBreaks` keeps them: a mandatory
+    /// break before the next unit, or an allowed one where a grapheme cluster starts. Analysis
+    /// uses this: no array of break values, no second pass over it.
+    func mark(_ units: UnsafeBufferPointer<UInt16>, into flags: UnsafeMutableBufferPointer<UnitFlags>) {
+        let count = units.count
+        forEachBreak(units) { after, value in
+            guard after + 1 < count else { return }
+            if value == Self.mustBreak {
+                flags[after + 1].insert([.mustBreakBefore, .breakBefore])
+            } else if value == Self.allowBreak && flags[after + 1].contains(.graphemeStart) {
+                flags[after + 1].insert(.breakBefore)
+            }
+        }
+    }
+
+    /// Runs the pair-table algorithm, handing `emit` each unit's break value as libunibreak
+    /// writes it (the unit's index, the value after it).
+    @inline(__always)
+    private func forEachBreak(_ units: UnsafeBufferPointer<UInt16>, _ emit: (Int, Int8) -> Void) {
         let count = units.count
         guard count > 0 else { return }
         var position = 0
@@ -170,14 +192,14 @@ struct BreakOpportunities: @unchecked Sendable {
             guard position < count else { return nil }
             let unit = UInt32(units[position])
             if unit >= 0xD800 && unit < 0xDC00 && position + 1 == count {
-                if position > 0 { breaks[position] = Self.insideCharacter }  // alone, it leaves nothing written
+                if position > 0 { emit(position, Self.insideCharacter) }  // alone, it leaves nothing written
                 return nil
             }
             position += 1
             if unit >= 0xD800 && unit < 0xDC00 {
                 let low = UInt32(units[position])
                 if low >= 0xDC00 && low < 0xE000 {
-                    breaks[position - 1] = Self.insideCharacter
+                    emit(position - 1, Self.insideCharacter)
                     position += 1
                     return 0x10000 + ((unit - 0xD800) << 10) + (low - 0xDC00)
                 }
@@ -211,10 +233,10 @@ struct BreakOpportunities: @unchecked Sendable {
                 result = Int8(outcome & 3)
                 if outcome & 4 != 0 { current = new }
             }
-            breaks[lastEnd] = result
+            emit(lastEnd, result)
             lastEnd = position - 1
         }
-        breaks[lastEnd] = Self.mustBreak
+        emit(lastEnd, Self.mustBreak)
     }
 
     /// LB5 and a leading space: the class a line's first character counts as.

@@ -9,18 +9,16 @@ extension TextAnalysis {
     static func markLineBreaks(_ units: ContiguousArray<UInt16>, language: String, into flags: inout ContiguousArray<UnitFlags>) {
         let count = units.count
         guard count > 1 else { return }
-        withUnsafeTemporaryAllocation(of: Int8.self, capacity: count) { breaks in
-            breaks.initialize(repeating: 0)
-            units.withUnsafeBufferPointer { u in
-                if language.isEmpty {
-                    BreakOpportunities.shared.breaks(u, into: breaks)
-                } else {
-                    LineBreakLibrary.start()
-                    language.withCString { set_linebreaks_utf16(u.baseAddress, count, $0, breaks.baseAddress) }
-                }
-            }
-            // breaks[i] describes the position after unit i.
+        units.withUnsafeBufferPointer { u in
             flags.withUnsafeMutableBufferPointer { flags in
+                if language.isEmpty {
+                    BreakOpportunities.shared.mark(u, into: flags)
+                    return
+                }
+                LineBreakLibrary.start()
+                var breaks = [Int8](repeating: 0, count: count)
+                language.withCString { set_linebreaks_utf16(u.baseAddress, count, $0, &breaks) }
+                // breaks[i] describes the position after unit i.
                 for i in 0..<(count - 1) {
                     let kind = Int32(breaks[i])
                     if kind == LINEBREAK_MUSTBREAK {

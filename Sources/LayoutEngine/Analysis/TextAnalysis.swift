@@ -15,6 +15,8 @@ struct TextAnalysis {
         var mayBeRTL = false
         var hasControls = false
         var hasRegionalIndicator = false
+        var paragraphs: [BidiParagraph] = []
+        var paragraphStart = 0
         units.withUnsafeBufferPointer { u in
             flags.withUnsafeMutableBufferPointer { flags in
                 for i in 0..<u.count {
@@ -22,6 +24,11 @@ struct TextAnalysis {
                     // Letters of most scripts are none of what follows: one test passes them by.
                     if unit > 0x20 && unit < 0x7F { continue }
                     if unit < 0x20 || (unit >= 0x7F && unit < 0xA0) { hasControls = true }
+                    // UAX #9 P1: a paragraph ends after each separator (class B); CR LF is one.
+                    if BidiResolver.isParagraphSeparator(unit) && !(unit == 0x0D && i + 1 < u.count && u[i + 1] == 0x0A) {
+                        paragraphs.append(BidiParagraph(range: paragraphStart..<(i + 1), baseLevel: 0))
+                        paragraphStart = i + 1
+                    }
                     var unitFlags: UnitFlags = []
                     if UnitClass.isHardBreak(unit) { unitFlags.insert([.hardBreak, .hangingSpace]) }
                     if UnitClass.isHangingSpace(unit) { unitFlags.insert(.hangingSpace) }
@@ -35,7 +42,10 @@ struct TextAnalysis {
         markGraphemes(units, into: &flags)
         markLineBreaks(hasRegionalIndicator ? withoutRegionalIndicators(units) : units,
                        language: text.styles.first?.language ?? "", into: &flags)
-        let (levels, paragraphs) = BidiResolver.resolve(units, flags: flags, direction: direction, mayBeRTL: mayBeRTL)
+        if paragraphStart < units.count || paragraphs.isEmpty {
+            paragraphs.append(BidiParagraph(range: paragraphStart..<units.count, baseLevel: 0))
+        }
+        let levels = BidiResolver.resolve(units, paragraphs: &paragraphs, direction: direction, mayBeRTL: mayBeRTL)
         return TextAnalysis(flags: flags, levels: levels, paragraphs: paragraphs, hasControls: hasControls)
     }
 
