@@ -68,10 +68,8 @@ extension ParagraphWork {
         let low = part.lowerBound > item.range.lowerBound ? Self.edge(run.glyphs, part.lowerBound - base, rtl: rtl) : nil
         let high = part.upperBound < item.range.upperBound ? Self.edge(run.glyphs, part.upperBound - base, rtl: rtl) : nil
         if low?.safe == false || high?.safe == false {
-            let reshaped = shapingUnits.withUnsafeBufferPointer { units in
-                shaper.shape(units, range: part, context: line, font: item.font, rtl: rtl,
-                             script: item.script, style: shapingStyles[item.style])
-            }
+            let reshaped = shaper.shape(shapingUnits, range: part, context: line, font: item.font, rtl: rtl,
+                                        script: item.script, style: shapingStyles[item.style])
             return (reshaped.glyphs[...], reshaped.range.lowerBound)
         }
         // Visual order: a left-to-right run goes from the part's start to its end, a

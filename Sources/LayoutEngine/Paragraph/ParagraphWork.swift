@@ -30,11 +30,10 @@ final class ParagraphWork {
         self.items = items
         let styles = shapingStyles
         let count = text.units.count
-        self.runs = shapingUnits.withUnsafeBufferPointer { units in
-            items.map { item in
-                shaper.shape(units, range: item.range, context: 0..<count, font: item.font, rtl: item.isRTL,
-                             script: item.script, style: styles[item.style])
-            }
+        let units = shapingUnits
+        self.runs = items.map { item in
+            shaper.shape(units, range: item.range, context: 0..<count, font: item.font, rtl: item.isRTL,
+                         script: item.script, style: styles[item.style])
         }
         self.prefix = Self.measure(items: items, runs: runs, text: text, flags: analysis.flags)
     }

@@ -34,7 +34,7 @@ struct Shaper {
 
     /// Shapes `range` of `units`, letting HarfBuzz see the text of `context` around it
     /// (Arabic joining and other contextual forms look across the run's edges).
-    func shape(_ units: UnsafeBufferPointer<UInt16>, range: Range<Int>, context: Range<Int>, font: Font,
+    func shape(_ units: ContiguousArray<UInt16>, range: Range<Int>, context: Range<Int>, font: Font,
                rtl: Bool, script: hb_script_t, style: ShapingStyle) -> ShapedRun {
         let key = cache.flatMap { _ in
             range.count <= ShapingCache.maxRunLength
@@ -46,7 +46,9 @@ struct Shaper {
             return ShapedRun(range: range, glyphs: hit)
         }
         let glyphs = HBBufferPool.shared.withBuffer { buffer in
-            Self.runHarfBuzz(buffer, units, range: range, context: context, font: font, rtl: rtl, script: script, style: style)
+            units.withUnsafeBufferPointer { units in
+                Self.runHarfBuzz(buffer, units, range: range, context: context, font: font, rtl: rtl, script: script, style: style)
+            }
         }
         if let cache, let key {
             cache.store(key, glyphs)

@@ -42,9 +42,17 @@ public final class ShapingCache: Sendable {
         var style: StyleKey
         var before: Int
         var length: Int
-        var text: [UInt16]
+        /// A slice of the paragraph's own units while looking up (no copy); `stored` makes the
+        /// compact copy a table keeps, so the cache never holds a whole paragraph alive.
+        var text: ArraySlice<UInt16>
 
-        init(_ units: UnsafeBufferPointer<UInt16>, range: Range<Int>, context: Range<Int>, font: UInt32, rtl: Bool,
+        var stored: Key {
+            var copy = self
+            copy.text = ArraySlice(Array(text))
+            return copy
+        }
+
+        init(_ units: ContiguousArray<UInt16>, range: Range<Int>, context: Range<Int>, font: UInt32, rtl: Bool,
              script: UInt32, style: StyleKey) {
             let start = max(context.lowerBound, range.lowerBound - 10)
             let end = min(context.upperBound, range.upperBound + 10)
@@ -54,7 +62,7 @@ public final class ShapingCache: Sendable {
             self.style = style
             self.before = range.lowerBound - start
             self.length = range.count
-            self.text = Array(units[start..<end])
+            self.text = units[start..<end]
         }
     }
 
@@ -87,7 +95,7 @@ public final class ShapingCache: Sendable {
         let found: [ShapedGlyph]? = tables.withLock { tables in
             if let glyphs = tables.young[key] { return glyphs }
             guard let glyphs = tables.old.removeValue(forKey: key) else { return nil }
-            insert(&tables, key, glyphs)
+            insert(&tables, key.stored, glyphs)
             return glyphs
         }
         if found == nil { missCount.wrappingAdd(1, ordering: .relaxed) } else { hitCount.wrappingAdd(1, ordering: .relaxed) }
@@ -95,6 +103,7 @@ public final class ShapingCache: Sendable {
     }
 
     func store(_ key: Key, _ glyphs: [ShapedGlyph]) {
+        let key = key.stored
         tables.withLock { insert(&$0, key, glyphs) }
     }
 
