@@ -87,9 +87,7 @@ final class ConnectionHandler: ChannelInboundHandler, @unchecked Sendable {
             } else {
                 frame = try processor.replyFrame(to: envelope)
             }
-            var buffer = channel.allocator.buffer(capacity: frame.count)
-            buffer.writeBytes(frame)
-            return buffer
+            return Self.buffer(frame, allocator: channel.allocator)
         }
         if textBytes <= inlineTextLimit {
             // Small layouts run here on the event loop: handing them to the pool and back costs
@@ -146,9 +144,12 @@ final class ConnectionHandler: ChannelInboundHandler, @unchecked Sendable {
     }
 
     static func frame(_ envelope: Layoutd_V1_Envelope, allocator: ByteBufferAllocator) throws -> ByteBuffer {
-        let bytes = try Framing.encode(envelope)
-        var buffer = allocator.buffer(capacity: bytes.count)
-        buffer.writeBytes(bytes)
+        buffer(try Framing.encode(envelope), allocator: allocator)
+    }
+
+    static func buffer(_ frame: [UInt8], allocator: ByteBufferAllocator) -> ByteBuffer {
+        var buffer = allocator.buffer(capacity: frame.count)
+        buffer.writeBytes(frame)
         return buffer
     }
 }

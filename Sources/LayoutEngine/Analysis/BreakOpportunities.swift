@@ -164,18 +164,12 @@ struct BreakOpportunities: @unchecked Sendable {
         forEachBreak(units) { breaks[$0] = $1 }
     }
 
-    /// The opportunities straight into `flags`, as `markLineBreaks` keeps them: a mandatory
-    /// break before the next unit, or an allowed one where a grapheme cluster starts. Analysis
-    /// uses this: no array of break values, no second pass over it.
+    /// The opportunities straight into `flags`, kept as `TextAnalysis.keep` keeps libunibreak's.
+    /// Analysis uses this: no array of break values, no second pass over it.
     func mark(_ units: UnsafeBufferPointer<UInt16>, into flags: UnsafeMutableBufferPointer<UnitFlags>) {
         let count = units.count
         forEachBreak(units) { after, value in
-            guard after + 1 < count else { return }
-            if value == Self.mustBreak {
-                flags[after + 1].insert([.mustBreakBefore, .breakBefore])
-            } else if value == Self.allowBreak && flags[after + 1].contains(.graphemeStart) {
-                flags[after + 1].insert(.breakBefore)
-            }
+            if after + 1 < count { TextAnalysis.keep(value, before: after + 1, in: flags) }
         }
     }
 

@@ -19,15 +19,19 @@ extension TextAnalysis {
                 var breaks = [Int8](repeating: 0, count: count)
                 language.withCString { set_linebreaks_utf16(u.baseAddress, count, $0, &breaks) }
                 // breaks[i] describes the position after unit i.
-                for i in 0..<(count - 1) {
-                    let kind = Int32(breaks[i])
-                    if kind == LINEBREAK_MUSTBREAK {
-                        flags[i + 1].insert([.mustBreakBefore, .breakBefore])
-                    } else if kind == LINEBREAK_ALLOWBREAK && flags[i + 1].contains(.graphemeStart) {
-                        flags[i + 1].insert(.breakBefore)
-                    }
-                }
+                for i in 0..<(count - 1) { keep(breaks[i], before: i + 1, in: flags) }
             }
+        }
+    }
+
+    /// Keeps libunibreak's value for the position before `unit`: a mandatory break, or an
+    /// allowed one where a grapheme cluster starts.
+    @inline(__always)
+    static func keep(_ value: Int8, before unit: Int, in flags: UnsafeMutableBufferPointer<UnitFlags>) {
+        if Int32(value) == LINEBREAK_MUSTBREAK {
+            flags[unit].insert([.mustBreakBefore, .breakBefore])
+        } else if Int32(value) == LINEBREAK_ALLOWBREAK && flags[unit].contains(.graphemeStart) {
+            flags[unit].insert(.breakBefore)
         }
     }
 }

@@ -24,11 +24,11 @@ extension ParagraphWork {
     /// `contentEnd` on is split off at the paragraph's base level (UAX #9 L1).
     func pieces(in range: Range<Int>, contentEnd: Int, baseLevel: UInt8) -> [LinePiece] {
         var result: [LinePiece] = []
-        var index = firstItem(endingAfter: range.lowerBound)
-        var last = index
-        while last < items.count && items[last].range.lowerBound < range.upperBound { last += 1 }
-        result.reserveCapacity(last - index + 1)  // one piece per item, and trailing space split off
-        while index < items.count && items[index].range.lowerBound < range.upperBound {
+        let first = firstItem(endingAfter: range.lowerBound)
+        var end = first
+        while end < items.count && items[end].range.lowerBound < range.upperBound { end += 1 }
+        result.reserveCapacity(end - first + 1)  // one piece per item, and trailing space split off
+        for index in first..<end {
             let item = items[index]
             let overlap = max(item.range.lowerBound, range.lowerBound)..<min(item.range.upperBound, range.upperBound)
             let split = min(max(overlap.lowerBound, contentEnd), overlap.upperBound)
@@ -39,7 +39,6 @@ extension ParagraphWork {
                 result.append(LinePiece(range: part, font: item.font, style: item.style, level: trailing ? baseLevel : item.level,
                                         glyphs: glyphs, clusterBase: base, isTrailing: trailing))
             }
-            index += 1
         }
         return result
     }
@@ -108,8 +107,7 @@ extension ParagraphWork {
             }
             while low < high {
                 let mid = (low + high) >> 1
-                let cluster = Int(g[mid].cluster)
-                if rtl ? cluster < offset : cluster >= offset { high = mid } else { low = mid + 1 }
+                if past(mid) { high = mid } else { low = mid + 1 }
             }
             // The glyphs of the cluster at `offset`: just after the edge along a left-to-right
             // run, just before it along a right-to-left one.

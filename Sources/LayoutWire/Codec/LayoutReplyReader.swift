@@ -40,8 +40,8 @@ public enum LayoutReplyReader {
             case (4, fixed32): guard let value = reader.float() else { return nil }; reply.width = value
             case (5, fixed32): guard let value = reader.float() else { return nil }; reply.height = value
             case (6, varint):
-                guard let raw = reader.varint() else { return nil }
-                reply.direction = Layoutd_V1_Direction(rawValue: Int(Int32(truncatingIfNeeded: raw))) ?? .auto
+                guard let raw = reader.enumeration() else { return nil }
+                reply.direction = Layoutd_V1_Direction(rawValue: raw) ?? .auto
             case (7, lengthDelimited):
                 guard let nested = reader.nested(),
                       let shape = try? Layoutd_V1_BackgroundShape(serializedBytes: nested.remainingBytes) else { return nil }

@@ -29,11 +29,11 @@ public enum LayoutRequestReader {
             case (4, fixed32): guard let value = reader.float() else { return nil }; request.width = value
             case (5, fixed32): guard let value = reader.float() else { return nil }; request.height = value
             case (6, varint):
-                guard let raw = reader.varint() else { return nil }
-                request.alignment = Layoutd_V1_Alignment(rawValue: Int(Int32(truncatingIfNeeded: raw))) ?? .natural
+                guard let raw = reader.enumeration() else { return nil }
+                request.alignment = Layoutd_V1_Alignment(rawValue: raw) ?? .natural
             case (7, varint):
-                guard let raw = reader.varint() else { return nil }
-                request.direction = Layoutd_V1_Direction(rawValue: Int(Int32(truncatingIfNeeded: raw))) ?? .auto
+                guard let raw = reader.enumeration() else { return nil }
+                request.direction = Layoutd_V1_Direction(rawValue: raw) ?? .auto
             case (8, fixed32): guard let value = reader.float() else { return nil }; request.lineHeightMultiple = value
             case (9, fixed32): guard let value = reader.float() else { return nil }; request.lineHeight = value
             case (10, varint): guard let value = reader.varint() else { return nil }; request.maxLines = UInt32(truncatingIfNeeded: value)
@@ -65,8 +65,8 @@ public enum LayoutRequestReader {
             case (1, lengthDelimited): guard let family = reader.string() else { return nil }; style.family = family
             case (2, varint): guard let value = reader.varint() else { return nil }; style.weight = UInt32(truncatingIfNeeded: value)
             case (3, varint):
-                guard let raw = reader.varint() else { return nil }
-                style.slant = Layoutd_V1_Slant(rawValue: Int(Int32(truncatingIfNeeded: raw))) ?? .inherit
+                guard let raw = reader.enumeration() else { return nil }
+                style.slant = Layoutd_V1_Slant(rawValue: raw) ?? .inherit
             case (4, fixed32): guard let value = reader.float() else { return nil }; style.size = value
             case (5, lengthDelimited) where !sawSpacing:
                 guard var nested = reader.nested() else { return nil }

@@ -41,6 +41,11 @@ struct ProtobufReader {
         return (Int(key >> 3), UInt8(key & 7))
     }
 
+    /// An enum's raw value: an int32 on the wire, kept as swift-protobuf keeps it.
+    mutating func enumeration() -> Int? {
+        varint().map { Int(Int32(truncatingIfNeeded: $0)) }
+    }
+
     @inline(__always)
     mutating func fixed32() -> UInt32? {
         guard end - offset >= 4 else { return nil }
