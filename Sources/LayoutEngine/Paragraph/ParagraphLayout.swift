@@ -35,13 +35,14 @@ public struct PositionedGlyph: Equatable, Sendable {
 
 /// Positioned glyphs of one font, size and bidi level on one line, in visual order.
 ///
-/// The glyphs are one array of records, not four parallel arrays: a layout makes a run per
-/// font change and line, and allocating four arrays for each showed in profiles.
+/// The glyphs are records, not four parallel arrays, and every run of a layout slices one
+/// shared array: a layout makes a run per font change and line, and allocating arrays for
+/// each showed in profiles. Index a run's glyphs from `glyphs.startIndex`, as with any slice.
 public struct GlyphRunLayout: Equatable, Sendable {
     public var fontID: UInt32
     public var size: Double
     public var bidiLevel: UInt8
-    public var glyphs: [PositionedGlyph]
+    public var glyphs: ArraySlice<PositionedGlyph>
     public var range: Range<Int>
     public var isTruncationToken: Bool
     public var lineIndex: Int

@@ -42,21 +42,38 @@ extension ParagraphWork {
 
     /// Places lines top to bottom, each in its box: the last step of every layout.
     /// `lineCount` counts the lines broken, visible or not, so the last one is known.
+    ///
+    /// Every run's glyphs are slices of one array: a layout makes several runs, and an array
+    /// apiece was the largest share of its allocations.
     func stack(_ planned: [PlannedLine], boxes: [(height: Double, baseline: Double)], lineCount: Int,
                visibleRange: Range<Int>) -> ParagraphLayout {
         var lines: [LineLayout] = []
         lines.reserveCapacity(planned.count)
-        var glyphRuns: [GlyphRunLayout] = []
-        glyphRuns.reserveCapacity(planned.reduce(0) { $0 + $1.pieces.count })
+        var glyphCount = 0
+        var pieceCount = 0
+        for line in planned {
+            pieceCount += line.pieces.count
+            for piece in line.pieces { glyphCount += piece.glyphs.count }
+        }
         var top = 0.0
         var widest = 0.0
-        for (index, line) in planned.enumerated() {
-            let placed = place(line, index: index, top: top, box: boxes[index], last: index == lineCount - 1, into: &glyphRuns)
-            lines.append(placed)
-            widest = max(widest, placed.width)
-            top += boxes[index].height
+        var runs: [GlyphRunLayout] = []
+        var spans: [Range<Int>] = []
+        let glyphs = [PositionedGlyph](unsafeUninitializedCapacity: glyphCount) { buffer, initialized in
+            var output = RunOutput(glyphs: buffer.baseAddress!, pieces: pieceCount)
+            for (index, line) in planned.enumerated() {
+                let placed = place(line, index: index, top: top, box: boxes[index], last: index == lineCount - 1, into: &output)
+                lines.append(placed)
+                widest = max(widest, placed.width)
+                top += boxes[index].height
+            }
+            initialized = output.count
+            runs = output.runs
+            spans = output.spans
         }
-        return ParagraphLayout(lines: lines, runs: glyphRuns, visibleRange: visibleRange,
+        // Each run takes its slice of the one glyph array.
+        for index in runs.indices { runs[index].glyphs = glyphs[spans[index]] }
+        return ParagraphLayout(lines: lines, runs: runs, visibleRange: visibleRange,
                                size: Size(width: widest, height: top), direction: firstDirection)
     }
 
@@ -81,9 +98,9 @@ extension ParagraphWork {
     }
 
     /// Places one line: visual order, alignment, justification, glyph positions. Its glyph
-    /// runs are appended to `runs`.
+    /// runs go to `output`.
     func place(_ line: PlannedLine, index: Int, top: Double, box: (height: Double, baseline: Double), last: Bool,
-               into runs: inout [GlyphRunLayout]) -> LineLayout {
+               into output: inout RunOutput) -> LineLayout {
         let rtlBase = line.baseLevel & 1 == 1
         let contentRange = line.broken.range.lowerBound..<line.broken.contentEnd
         var spacing = Spacing(work: self, content: contentRange, extraPerSlot: 0, perCharacter: false)
@@ -115,22 +132,21 @@ extension ParagraphWork {
             let scale = piece.font.scale(for: pointSize)
             let extras = spacing.extras(for: piece)
             let base = piece.clusterBase
-            let glyphs = piece.glyphs.withUnsafeBufferPointer { shaped in
-                [PositionedGlyph](unsafeUninitializedCapacity: shaped.count) { placed, count in
-                    for k in 0..<shaped.count {
-                        let glyph = shaped[k]
-                        let advance = Double(glyph.advance) * scale + (extras?[k] ?? 0)
-                        placed.initializeElement(at: k, to: PositionedGlyph(
-                            id: glyph.id,
-                            position: Point(x: pen + Double(glyph.xOffset) * scale, y: baselineY - Double(glyph.yOffset) * scale),
-                            advance: advance, cluster: Int(glyph.cluster) + base))
-                        pen += advance
-                    }
-                    count = shaped.count
+            let first = output.count
+            piece.glyphs.withUnsafeBufferPointer { shaped in
+                for k in 0..<shaped.count {
+                    let glyph = shaped[k]
+                    let advance = Double(glyph.advance) * scale + (extras?[k] ?? 0)
+                    output.glyphs.advanced(by: first + k).initialize(to: PositionedGlyph(
+                        id: glyph.id,
+                        position: Point(x: pen + Double(glyph.xOffset) * scale, y: baselineY - Double(glyph.yOffset) * scale),
+                        advance: advance, cluster: Int(glyph.cluster) + base))
+                    pen += advance
                 }
             }
-            runs.append(GlyphRunLayout(fontID: piece.font.id, size: pointSize, bidiLevel: piece.level, glyphs: glyphs,
-                                       range: piece.range, isTruncationToken: piece.isToken, lineIndex: index))
+            output.count += piece.glyphs.count
+            output.add(fontID: piece.font.id, size: pointSize, level: piece.level, range: piece.range,
+                       isToken: piece.isToken, line: index, glyphs: first..<output.count)
         }
         return LineLayout(range: line.broken.range, baselineOrigin: Point(x: x0, y: baselineY),
                                 ascent: line.metrics.ascent, descent: line.metrics.descent, leading: line.metrics.leading,
@@ -163,5 +179,39 @@ extension ParagraphWork {
             level -= 1
         }
         return order
+    }
+}
+
+/// The glyph runs of a layout as positioning emits them: glyphs written in place into one
+/// array's storage, each run a span of it until `stack` hands out slices.
+struct RunOutput {
+    /// Storage with room for every glyph of the layout; `count` are written.
+    let glyphs: UnsafeMutablePointer<PositionedGlyph>
+    var count = 0
+    var runs: [GlyphRunLayout] = []
+    var spans: [Range<Int>] = []
+
+    init(glyphs: UnsafeMutablePointer<PositionedGlyph>, pieces: Int) {
+        self.glyphs = glyphs
+        runs.reserveCapacity(pieces)
+        spans.reserveCapacity(pieces)
+    }
+
+    /// Adds a piece's glyphs as a run, or extends the previous run when the piece continues it
+    /// on the same line: same font, size and level, next in the text along the run's
+    /// direction (trailing spaces, and items split only by script, join their neighbours).
+    mutating func add(fontID: UInt32, size: Double, level: UInt8, range: Range<Int>, isToken: Bool, line: Int,
+                      glyphs span: Range<Int>) {
+        if let last = runs.indices.last, !isToken, !runs[last].isTruncationToken, runs[last].lineIndex == line,
+           runs[last].fontID == fontID, runs[last].size == size, runs[last].bidiLevel == level,
+           level & 1 == 0 ? runs[last].range.upperBound == range.lowerBound : range.upperBound == runs[last].range.lowerBound {
+            let previous = runs[last].range
+            runs[last].range = min(previous.lowerBound, range.lowerBound)..<max(previous.upperBound, range.upperBound)
+            spans[last] = spans[last].lowerBound..<span.upperBound
+            return
+        }
+        runs.append(GlyphRunLayout(fontID: fontID, size: size, bidiLevel: level, glyphs: [], range: range,
+                                   isTruncationToken: isToken, lineIndex: line))
+        spans.append(span)
     }
 }
