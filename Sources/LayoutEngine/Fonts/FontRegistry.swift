@@ -47,15 +47,45 @@ public final class FontRegistry: @unchecked Sendable {
         var weight: Int
         var italic: Bool
     }
-    private let matchMemo = Mutex<[MatchKey: Font?]>([:])
+    private struct Memo {
+        var all: [MatchKey: Font?] = [:]
+        /// The latest answers, searched first by comparing keys: a family name as short as
+        /// "Noto Sans" compares in two words, where hashing it cost more than the rest of a layout's
+        /// font set-up.
+        var recent: [(key: MatchKey, font: Font?)] = []
+        var nextRecent = 0
+    }
+    private let matchMemo = Mutex(Memo())
+    private static let recentCount = 8
 
-    /// `match`, remembered: itemization asks the same few questions for every cluster that falls back.
+    /// `match`, remembered: every layout asks it for its styles, and itemization asks the same few
+    /// questions for every cluster that falls back.
     func cachedMatch(family: String, weight: Int, italic: Bool) -> Font? {
         let key = MatchKey(family: family, weight: weight, italic: italic)
-        if let known = matchMemo.withLock({ $0[key] }) { return known }
+        let known: Font?? = matchMemo.withLock { memo in
+            for entry in memo.recent where entry.key == key { return entry.font }
+            guard let font = memo.all[key] else { return nil }
+            Self.remember(key, font, in: &memo)
+            return font
+        }
+        if let known { return known }
         let font = match(family: family, weight: weight, italic: italic)
-        matchMemo.withLock { $0[key] = font }
+        matchMemo.withLock { memo in
+            // Misses stay out of the table, or requests naming made-up families would grow it
+            // without bound; families that exist give at most 2,000 keys each.
+            if font != nil { memo.all[key] = font }
+            Self.remember(key, font, in: &memo)
+        }
         return font
+    }
+
+    private static func remember(_ key: MatchKey, _ font: Font?, in memo: inout Memo) {
+        if memo.recent.count < recentCount {
+            memo.recent.append((key, font))
+        } else {
+            memo.recent[memo.nextRecent] = (key, font)
+            memo.nextRecent = (memo.nextRecent + 1) % recentCount
+        }
     }
 
     public func hasFamily(_ family: String) -> Bool {

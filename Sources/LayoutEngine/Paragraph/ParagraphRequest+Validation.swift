@@ -37,7 +37,8 @@ extension ParagraphRequest {
             throw LayoutError(.invalidArgument, "letter_spacing must be finite, got \(style.letterSpacing)",
                               field: field + ".letter_spacing")
         }
-        if !style.family.isEmpty && !fonts.hasFamily(style.family) {
+        // The memoized match: the layout's font set-up asks the same question next.
+        if !style.family.isEmpty && fonts.cachedMatch(family: style.family, weight: style.weight, italic: style.italic) == nil {
             throw LayoutError(.notFound, "no loaded font family named \"\(style.family)\"", field: field + ".family")
         }
         for feature in style.features where feature.tag.utf8.count != 4 || !feature.tag.allSatisfy({ $0.isASCII }) {
