@@ -18,17 +18,16 @@ enum BidiResolver {
     private static let parRTL = FriBidiParType(rawValue: 0x111)
     private static let parOn = FriBidiParType(rawValue: 0x40)
 
-    /// The embedding level of every unit, and each paragraph's base level (`paragraphs`
-    /// come from analysis with their ranges, UAX #9 P1).
+    /// The embedding level of every unit, appended to the empty `levels`, and each paragraph's
+    /// base level (`paragraphs` come from analysis with their ranges, UAX #9 P1).
     static func resolve(_ units: ContiguousArray<UInt16>, paragraphs: inout [BidiParagraph], direction: BaseDirection,
-                        mayBeRTL: Bool) -> ContiguousArray<UInt8> {
-        var levels = ContiguousArray<UInt8>(repeating: 0, count: units.count)
+                        mayBeRTL: Bool, into levels: inout ContiguousArray<UInt8>) {
+        levels.append(contentsOf: repeatElement(0, count: units.count))
         // Fast path: nothing right-to-left can appear, so every level is 0.
-        if !mayBeRTL && direction != .rightToLeft { return levels }
+        if !mayBeRTL && direction != .rightToLeft { return }
         for index in paragraphs.indices {
             paragraphs[index].baseLevel = resolveParagraph(units, range: paragraphs[index].range, direction: direction, into: &levels)
         }
-        return levels
     }
 
     /// UAX #9 class B: the characters that end a paragraph.

@@ -8,14 +8,16 @@ struct TextAnalysis {
     /// True when some unit is a control character that shaping must not see as is.
     var hasControls: Bool
 
-    /// Runs every analysis over `text` with the requested base direction.
-    static func analyze(_ text: AttributedText, direction: BaseDirection) -> TextAnalysis {
+    /// Runs every analysis over `text` with the requested base direction, in arrays taken from
+    /// `scratch` when there is one.
+    static func analyze(_ text: AttributedText, direction: BaseDirection, scratch: LayoutScratch? = nil) -> TextAnalysis {
         let units = text.units
-        var flags = ContiguousArray<UnitFlags>(repeating: [], count: units.count)
+        var flags = scratch?.flags.takeEmptied() ?? []
+        flags.append(contentsOf: repeatElement([], count: units.count))
         var mayBeRTL = false
         var hasControls = false
         var hasRegionalIndicator = false
-        var paragraphs: [BidiParagraph] = []
+        var paragraphs = scratch?.paragraphs.takeEmptied() ?? []
         var paragraphStart = 0
         units.withUnsafeBufferPointer { u in
             flags.withUnsafeMutableBufferPointer { flags in
@@ -45,7 +47,8 @@ struct TextAnalysis {
         if paragraphStart < units.count || paragraphs.isEmpty {
             paragraphs.append(BidiParagraph(range: paragraphStart..<units.count, baseLevel: 0))
         }
-        let levels = BidiResolver.resolve(units, paragraphs: &paragraphs, direction: direction, mayBeRTL: mayBeRTL)
+        var levels = scratch?.levels.takeEmptied() ?? []
+        BidiResolver.resolve(units, paragraphs: &paragraphs, direction: direction, mayBeRTL: mayBeRTL, into: &levels)
         return TextAnalysis(flags: flags, levels: levels, paragraphs: paragraphs, hasControls: hasControls)
     }
 

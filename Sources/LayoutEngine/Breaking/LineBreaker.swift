@@ -21,16 +21,21 @@ struct LineBreaker {
 
     func breakLines(in range: Range<Int>) -> [BrokenLine] {
         var lines: [BrokenLine] = []
+        breakLines(in: range, into: &lines)
+        return lines
+    }
+
+    /// Appends the lines of `range` to `lines`.
+    func breakLines(in range: Range<Int>, into lines: inout [BrokenLine]) {
         // Room for the lines the width suggests, so the array rarely grows.
         let estimate = (prefix[range.upperBound] - prefix[range.lowerBound]) / max(width, 1)
-        lines.reserveCapacity(Int(min(estimate, 1_000)) + 2)
+        lines.reserveCapacity(lines.count + Int(min(estimate, 1_000)) + 2)
         var start = range.lowerBound
         while start < range.upperBound {
             let line = nextLine(from: start, limit: range.upperBound)
             lines.append(line)
             start = line.range.upperBound
         }
-        return lines
     }
 
     private func nextLine(from start: Int, limit: Int) -> BrokenLine {

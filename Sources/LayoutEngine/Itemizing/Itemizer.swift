@@ -38,25 +38,30 @@ struct Itemizer {
     }
 
     func itemize() -> [Item] {
+        var items: [Item] = []
+        var scalars: [UInt32] = []
+        itemize(into: &items, scalars: &scalars)
+        return items
+    }
+
+    /// Appends the items to the empty `items`; `scalars` is room for decoding clusters.
+    func itemize(into items: inout [Item], scalars: inout [UInt32]) {
         text.units.withUnsafeBufferPointer { units in
             analysis.flags.withUnsafeBufferPointer { flags in
                 analysis.levels.withUnsafeBufferPointer { levels in
-                    itemize(units, flags, levels)
+                    itemize(units, flags, levels, into: &items, scalars: &scalars)
                 }
             }
         }
     }
 
     private func itemize(_ units: UnsafeBufferPointer<UInt16>, _ flags: UnsafeBufferPointer<UnitFlags>,
-                         _ levels: UnsafeBufferPointer<UInt8>) -> [Item] {
+                         _ levels: UnsafeBufferPointer<UInt8>, into items: inout [Item], scalars: inout [UInt32]) {
         let count = units.count
         let runs = text.runs
         let primary = fallback.primary
-        let primaryCoverage = primary.map(\.bmpCoverage)
-        var items: [Item] = []
         items.reserveCapacity(4)  // most texts have a few items: one allocation, no growth
         var open: Open?
-        var scalars: [UInt32] = []
         var runIndex = 0
         var runEnd = runs.first?.range.upperBound ?? 0
         var start = 0
@@ -85,7 +90,7 @@ struct Itemizer {
                           levels[i] == o.level, Font.covers(o.coverage, u) else { break }
                     if (u | 0x20) >= 0x61 && (u | 0x20) <= 0x7A {
                         guard o.script == HB_SCRIPT_LATIN || o.script == HB_SCRIPT_COMMON,
-                              o.isPrimary || !Font.covers(primaryCoverage[style], u) else { break }
+                              o.isPrimary || !Font.covers(primary[style].bmpCoverage, u) else { break }
                         o.script = HB_SCRIPT_LATIN
                     }
                     i += 1
@@ -108,7 +113,7 @@ struct Itemizer {
                 if let o = open, o.style == style, o.level == level,
                    script == HB_SCRIPT_COMMON || script == o.script || o.script == HB_SCRIPT_COMMON,
                    emoji == o.isColorEmoji, ignorable || Font.covers(o.coverage, unit),
-                   script == HB_SCRIPT_COMMON || o.isPrimary || !Font.covers(primaryCoverage[style], unit) {
+                   script == HB_SCRIPT_COMMON || o.isPrimary || !Font.covers(primary[style].bmpCoverage, unit) {
                     if o.script == HB_SCRIPT_COMMON && script != HB_SCRIPT_COMMON { open!.script = script }
                 } else {
                     close(at: start)
@@ -138,7 +143,6 @@ struct Itemizer {
             start = end
         }
         close(at: count)
-        return items
     }
 
     private func decode(_ units: UnsafeBufferPointer<UInt16>, _ range: Range<Int>, into scalars: inout [UInt32]) {

@@ -23,7 +23,7 @@ extension ParagraphWork {
     /// The pieces of items inside `range`, in logical order. Trailing whitespace from
     /// `contentEnd` on is split off at the paragraph's base level (UAX #9 L1).
     func pieces(in range: Range<Int>, contentEnd: Int, baseLevel: UInt8) -> [LinePiece] {
-        var result: [LinePiece] = []
+        var result = scratch.pieceLists.popLast() ?? []  // emptied when given back
         let first = firstItem(endingAfter: range.lowerBound)
         var end = first
         while end < items.count && items[end].range.lowerBound < range.upperBound { end += 1 }

@@ -12,8 +12,16 @@ extension ParagraphWork {
 
     /// The position stage: metrics, line limits, truncation, bidi reordering, alignment.
     func position(_ broken: [BrokenLine]) -> ParagraphLayout {
-        var planned = broken.map(plan)
-        var boxes = planned.map { $0.metrics.box(multiple: request.lineHeightMultiple, fixed: request.lineHeight) }
+        var planned = scratch.planned.takeEmptied()
+        planned.reserveCapacity(broken.count)
+        for line in broken { planned.append(plan(line)) }
+        var boxes = scratch.boxes.takeEmptied()
+        boxes.reserveCapacity(planned.count)
+        for line in planned { boxes.append(line.metrics.box(multiple: request.lineHeightMultiple, fixed: request.lineHeight)) }
+        defer {
+            recycle(&planned)
+            scratch.boxes = boxes
+        }
         let lineCount = planned.count
         var visible = min(planned.count, request.maxLines ?? Int.max)
         if let height = request.height {
@@ -75,6 +83,13 @@ extension ParagraphWork {
         for index in runs.indices { runs[index].glyphs = glyphs[spans[index]] }
         return ParagraphLayout(lines: lines, runs: runs, visibleRange: visibleRange,
                                size: Size(width: widest, height: top), direction: firstDirection)
+    }
+
+    /// Gives the lines' piece lists, and the list of lines, back to the scratch.
+    func recycle(_ planned: inout [PlannedLine]) {
+        for index in planned.indices { scratch.pieceLists.append(planned[index].pieces.takeEmptied()) }
+        planned.removeAll(keepingCapacity: true)
+        scratch.planned = planned
     }
 
     /// The first paragraph's resolved direction, which a layout reports.

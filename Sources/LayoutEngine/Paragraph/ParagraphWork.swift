@@ -16,34 +16,53 @@ final class ParagraphWork {
     let runs: [ShapedRun]
     /// prefix[i] is the advance of units 0..<i in points, letter spacing included.
     let prefix: [Double]
+    /// Where the arrays came from, and go back to when the work ends.
+    let scratch: LayoutScratch
 
     init(request: ParagraphRequest, fonts: FontRegistry, shaper: Shaper) throws {
         self.request = request
         self.text = request.text
         self.shaper = shaper
-        let analysis = TextAnalysis.analyze(text, direction: request.direction)
-        self.analysis = analysis
         self.fallback = try FontFallback(registry: fonts, styles: text.styles)
+        // Nothing throws from here on, so the scratch taken always goes back (in deinit).
+        let scratch = ScratchPool.shared.take()
+        self.scratch = scratch
+        let analysis = TextAnalysis.analyze(text, direction: request.direction, scratch: scratch)
+        self.analysis = analysis
         self.shapingStyles = text.styles.map(ShapingStyle.init)
         self.shapingUnits = analysis.hasControls ? Self.replacingControls(text.units) : text.units
-        let items = Itemizer(text: text, analysis: analysis, fallback: fallback).itemize()
+        var items = scratch.items.takeEmptied()
+        Itemizer(text: text, analysis: analysis, fallback: fallback).itemize(into: &items, scalars: &scratch.scalars)
         self.items = items
-        let styles = shapingStyles
         let count = text.units.count
-        let units = shapingUnits
-        self.runs = items.map { item in
-            shaper.shape(units, range: item.range, context: 0..<count, font: item.font, rtl: item.isRTL,
-                         script: item.script, style: styles[item.style])
+        var runs = scratch.runs.takeEmptied()
+        runs.reserveCapacity(items.count)
+        for item in items {
+            runs.append(shaper.shape(shapingUnits, range: item.range, context: 0..<count, font: item.font, rtl: item.isRTL,
+                                     script: item.script, style: shapingStyles[item.style]))
         }
-        self.prefix = Self.measure(items: items, runs: runs, text: text, flags: analysis.flags)
+        self.runs = runs
+        var prefix = scratch.prefix.takeEmptied()
+        Self.measure(items: items, runs: runs, text: text, flags: analysis.flags, into: &prefix)
+        self.prefix = prefix
     }
 
-    /// Per-unit advances summed into prefix widths. A cluster's advance is charged to its
-    /// first unit; letter spacing to every grapheme start.
+    deinit {
+        scratch.flags = analysis.flags
+        scratch.levels = analysis.levels
+        scratch.paragraphs = analysis.paragraphs
+        scratch.items = items
+        scratch.runs = runs
+        scratch.prefix = prefix
+        ScratchPool.shared.give(scratch, units: text.units.count)
+    }
+
+    /// Per-unit advances summed into prefix widths, appended to the empty `prefix`. A cluster's
+    /// advance is charged to its first unit; letter spacing to every grapheme start.
     static func measure(items: [Item], runs: [ShapedRun], text: AttributedText,
-                        flags: ContiguousArray<UnitFlags>) -> [Double] {
+                        flags: ContiguousArray<UnitFlags>, into prefix: inout [Double]) {
         let count = text.units.count
-        var prefix = [Double](repeating: 0, count: count + 1)
+        prefix.append(contentsOf: repeatElement(0, count: count + 1))
         for (item, run) in zip(items, runs) {
             let style = text.styles[item.style]
             let scale = item.font.scale(for: style.size)
@@ -56,7 +75,6 @@ final class ParagraphWork {
             }
         }
         for i in 0..<count { prefix[i + 1] += prefix[i] }
-        return prefix
     }
 
     static func replacingControls(_ units: ContiguousArray<UInt16>) -> ContiguousArray<UInt16> {
@@ -91,7 +109,10 @@ final class ParagraphWork {
             return ParagraphLayout(lines: [], runs: [], visibleRange: 0..<0, size: Size(width: 0, height: 0), direction: firstDirection)
         }
         let breaker = LineBreaker(flags: analysis.flags, prefix: prefix, width: request.width)
-        let broken = breaker.breakLines(in: 0..<count)
-        return position(broken)
+        var broken = scratch.broken.takeEmptied()
+        breaker.breakLines(in: 0..<count, into: &broken)
+        let layout = position(broken)
+        scratch.broken = broken
+        return layout
     }
 }

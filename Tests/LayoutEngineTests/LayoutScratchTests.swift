@@ -1,0 +1,74 @@
+import Foundation
+import Testing
+@testable import LayoutEngine
+
+/// Reused arrays must never carry one layout into the next.
+@Suite struct LayoutScratchTests {
+    static let texts = [
+        "A short caption",
+        "A much longer caption that wraps over several lines, with a hard break\nand a second paragraph after it that goes on",
+        "مرحبا بالعالم 123 hello",
+        "Hi 👋🏽",
+        "",
+        "x",
+    ]
+
+    static func layout(_ text: String, _ layouter: ParagraphLayouter) throws -> ([LineLayout], [GlyphRunLayout]) {
+        let request = ParagraphRequest(text: AttributedText(text, style: TextStyle(family: "Noto Sans", size: 20)),
+                                       width: 160, maxLines: 3)
+        let layout = try layouter.layout(request)
+        return (layout.lines, layout.runs)
+    }
+
+    @Test func layoutsInAnyOrderEqualFreshOnes() throws {
+        let layouter = ParagraphLayouter(fonts: Fixtures.registry, cache: nil)
+        let fresh = try Self.texts.map { try Self.layout($0, layouter) }
+        // Every text after every other: long after short, short after long, empty in between.
+        for _ in 0..<3 {
+            for (index, text) in Self.texts.enumerated().reversed() {
+                let again = try Self.layout(text, layouter)
+                #expect(again.0 == fresh[index].0)
+                #expect(again.1 == fresh[index].1)
+            }
+        }
+    }
+
+    @Test func concurrentLayoutsEqualSequentialOnes() async throws {
+        let layouter = ParagraphLayouter(fonts: Fixtures.registry, cache: nil)
+        let expected = try Self.texts.map { try Self.layout($0, layouter) }
+        let mismatches = try await withThrowingTaskGroup(of: Int.self) { group in
+            for task in 0..<8 {
+                group.addTask {
+                    var wrong = 0
+                    for round in 0..<200 {
+                        let index = (task + round) % Self.texts.count
+                        let got = try Self.layout(Self.texts[index], layouter)
+                        if got.0 != expected[index].0 || got.1 != expected[index].1 { wrong += 1 }
+                    }
+                    return wrong
+                }
+            }
+            return try await group.reduce(0, +)
+        }
+        #expect(mismatches == 0)
+    }
+
+    @Test func takingEmptiesAndKeepsTheStorage() {
+        var array = [1, 2, 3]
+        array.reserveCapacity(100)
+        let capacity = array.capacity
+        let taken = array.takeEmptied()
+        #expect(taken.isEmpty)
+        #expect(taken.capacity == capacity)
+        #expect(array.isEmpty)
+    }
+
+    @Test func aScratchThatServedALongTextIsNotKept() {
+        let pool = ScratchPool()
+        let small = pool.take()
+        pool.give(small, units: 100)
+        #expect(pool.take() === small)
+        pool.give(small, units: ScratchPool.maxUnits + 1)
+        #expect(pool.take() !== small)
+    }
+}
