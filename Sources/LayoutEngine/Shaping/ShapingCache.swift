@@ -23,17 +23,14 @@ public final class ShapingCache: Sendable {
 
     struct Key: Hashable {
         static func == (a: Key, b: Key) -> Bool {
-            a.font == b.font && a.script == b.script && a.rtl == b.rtl && a.before == b.before
+            a.digest == b.digest && a.font == b.font && a.script == b.script && a.rtl == b.rtl && a.before == b.before
                 && a.length == b.length && a.text == b.text && a.style == b.style
         }
 
-        /// Hashes the text as one block of bytes; element-wise hashing dominated look-ups.
+        /// The digest made once per key: a miss looks in both tables and then stores, and
+        /// hashing the text three times cost more than the look-ups.
         func hash(into hasher: inout Hasher) {
-            hasher.combine(font)
-            hasher.combine(script)
-            hasher.combine(before)
-            hasher.combine(length)
-            text.withUnsafeBytes { hasher.combine(bytes: $0) }
+            hasher.combine(digest)
         }
 
         var font: UInt32
@@ -45,6 +42,9 @@ public final class ShapingCache: Sendable {
         /// A slice of the paragraph's own units while looking up (no copy); `stored` makes the
         /// compact copy a table keeps, so the cache never holds a whole paragraph alive.
         var text: ArraySlice<UInt16>
+        /// Swift's seeded hash of the fields above, the text as one block of bytes (element-wise
+        /// hashing dominated look-ups). Seeded per process, so clients cannot aim collisions.
+        let digest: Int
 
         var stored: Key {
             var copy = self
@@ -63,6 +63,13 @@ public final class ShapingCache: Sendable {
             self.before = range.lowerBound - start
             self.length = range.count
             self.text = units[start..<end]
+            var hasher = Hasher()
+            hasher.combine(font)
+            hasher.combine(script)
+            hasher.combine(before)
+            hasher.combine(range.count)
+            text.withUnsafeBytes { hasher.combine(bytes: $0) }
+            digest = hasher.finalize()
         }
     }
 
@@ -94,7 +101,7 @@ public final class ShapingCache: Sendable {
     func lookup(_ key: Key) -> [ShapedGlyph]? {
         let found: [ShapedGlyph]? = tables.withLock { tables in
             if let glyphs = tables.young[key] { return glyphs }
-            guard let glyphs = tables.old.removeValue(forKey: key) else { return nil }
+            guard !tables.old.isEmpty, let glyphs = tables.old.removeValue(forKey: key) else { return nil }
             insert(&tables, key.stored, glyphs)
             return glyphs
         }
