@@ -11,14 +11,18 @@ struct LinePiece {
     /// Trailing whitespace: at the paragraph's level (UAX #9 L1) and not counted in the width.
     var isTrailing: Bool
     var isToken: Bool = false
+    /// The style's size, kept here so positioning reads no style.
+    var styleSize: Double
     /// Multiplies the style's size: Type Mode gives each line a size of its own.
     var sizeFactor: Double = 1
+    /// The glyphs' advances summed, in font units: the piece's width before spacing.
+    var advanceUnits: Int32
 }
 
 extension ParagraphWork {
     /// The point size a piece is drawn at.
     @inline(__always)
-    func size(of piece: LinePiece) -> Double { text.styles[piece.style].size * piece.sizeFactor }
+    func size(of piece: LinePiece) -> Double { piece.styleSize * piece.sizeFactor }
 
     /// The pieces of items inside `range`, in logical order. Trailing whitespace from
     /// `contentEnd` on is split off at the paragraph's base level (UAX #9 L1).
@@ -36,8 +40,11 @@ extension ParagraphWork {
                 let part = trailing ? split..<overlap.upperBound : overlap.lowerBound..<split
                 guard !part.isEmpty else { continue }
                 let (glyphs, base) = self.glyphs(of: index, in: part, line: range)
+                var advance: Int32 = 0
+                for glyph in glyphs { advance &+= glyph.advance }
                 result.append(LinePiece(range: part, font: item.font, style: item.style, level: trailing ? baseLevel : item.level,
-                                        glyphs: glyphs, clusterBase: base, isTrailing: trailing))
+                                        glyphs: glyphs, clusterBase: base, isTrailing: trailing,
+                                        styleSize: text.styles[item.style].size, advanceUnits: advance))
             }
         }
         return result

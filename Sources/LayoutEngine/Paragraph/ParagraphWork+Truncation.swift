@@ -5,10 +5,7 @@ extension ParagraphWork {
         let start = line.broken.range.lowerBound
         let tokenPieces = truncationPieces(style: styleIndex(at: max(start, line.broken.contentEnd - 1)),
                                            baseLevel: line.baseLevel)
-        let tokenWidth = tokenPieces.reduce(0.0) { total, piece in
-            let scale = piece.font.scale(for: size(of: piece))
-            return total + piece.glyphs.reduce(0.0) { $0 + Double($1.advance) * scale }
-        }
+        let tokenWidth = tokenPieces.reduce(0.0) { $0 + Double($1.advanceUnits) * $1.font.scale(for: size(of: $1)) }
         // The line may take text up to its hard break, or to the next hard break when it had none.
         var limit = line.broken.hardBreak ? line.broken.contentEnd : line.broken.range.upperBound
         if !line.broken.hardBreak {
@@ -52,6 +49,7 @@ extension ParagraphWork {
             shifted.isToken = true
             shifted.level = baseLevel
             shifted.style = style
+            shifted.styleSize = text.styles[style].size
             shifted.range = offset..<offset
             shifted.glyphs = ArraySlice(piece.glyphs.map { var g = $0; g.cluster = 0; return g })
             shifted.clusterBase = offset

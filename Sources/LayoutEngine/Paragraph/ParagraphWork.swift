@@ -18,12 +18,15 @@ final class ParagraphWork {
     let prefix: [Double]
     /// Where the arrays came from, and go back to when the work ends.
     let scratch: LayoutScratch
+    /// Some style spaces its letters: positioning must look at every glyph's extra advance.
+    let hasLetterSpacing: Bool
 
     init(request: ParagraphRequest, fonts: FontRegistry, shaper: Shaper) throws {
         self.request = request
         self.text = request.text
         self.shaper = shaper
         self.fallback = try FontFallback(registry: fonts, styles: text.styles)
+        self.hasLetterSpacing = request.text.styles.contains { $0.letterSpacing != 0 }
         // Nothing throws from here on, so the scratch taken always goes back (in deinit).
         let scratch = ScratchPool.shared.take()
         self.scratch = scratch

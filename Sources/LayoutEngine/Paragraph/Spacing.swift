@@ -27,10 +27,14 @@ struct Spacing {
         }
     }
 
+    /// False when no glyph of the line gets extra advance: no letter spacing in the text and
+    /// no justification (most lines), so widths are the glyphs' advances alone.
+    var hasExtras: Bool { work.hasLetterSpacing || extraPerSlot != 0 }
+
     /// The extra advance of each glyph of `piece`, added after the glyph; nil when there is none.
     func extras(for piece: LinePiece) -> [Double]? {
-        let letterSpacing = piece.isToken ? 0 : work.text.styles[piece.style].letterSpacing
-        guard letterSpacing != 0 || extraPerSlot != 0, !piece.isToken, !piece.glyphs.isEmpty else { return nil }
+        guard hasExtras, !piece.isToken, !piece.glyphs.isEmpty else { return nil }
+        let letterSpacing = work.text.styles[piece.style].letterSpacing
         var extras = [Double](repeating: 0, count: piece.glyphs.count)
         let flags = work.analysis.flags
         let lastGrapheme = lastGraphemeStart()
@@ -60,10 +64,8 @@ struct Spacing {
     }
 
     func width(of piece: LinePiece) -> Double {
-        let scale = piece.font.scale(for: work.size(of: piece))
-        var units: Int32 = 0
-        for glyph in piece.glyphs { units &+= glyph.advance }
-        let base = Double(units) * scale
+        let base = Double(piece.advanceUnits) * piece.font.scale(for: work.size(of: piece))
+        guard hasExtras else { return base }
         return base + (extras(for: piece)?.reduce(0, +) ?? 0)
     }
 

@@ -91,9 +91,7 @@ extension ParagraphWork {
     func fittedSize(_ line: PlannedLine, request: TypeModeRequest) -> Double {
         var advancePerPoint = 0.0
         for piece in line.pieces where !piece.isTrailing {
-            var units: Int32 = 0
-            for glyph in piece.glyphs { units &+= glyph.advance }
-            advancePerPoint += Double(units) / Double(piece.font.unitsPerEm) * (text.styles[piece.style].size / request.minSize)
+            advancePerPoint += Double(piece.advanceUnits) / Double(piece.font.unitsPerEm) * (piece.styleSize / request.minSize)
         }
         let content = line.broken.range.lowerBound..<line.broken.contentEnd
         let spacing = Double(content.reduce(0) { $0 + (analysis.flags[$1].contains(.graphemeStart) ? 1 : 0) })
