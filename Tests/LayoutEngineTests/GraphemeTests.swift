@@ -1,4 +1,5 @@
 import Testing
+import TestSupport
 @testable import LayoutEngine
 
 @Suite struct GraphemeTests {
@@ -28,5 +29,38 @@ import Testing
             }
         }
         #expect(mismatches.isEmpty, "\(mismatches.prefix(10))")
+    }
+
+    /// Whole texts, marked as analysis marks them, against Swift's `Character`: the corpus when it
+    /// is there, and seeded random mixes of emoji sequences, flags, Indic conjuncts, Hangul,
+    /// combining marks, CR LF and lone surrogates.
+    @Test func wholeTextsAgreeWithSwiftCharacter() {
+        var texts: [ContiguousArray<UInt16>] = (Fixtures.corpus ?? []).map { ContiguousArray($0.text.utf16) }
+        let pieces: [[UInt16]] = [
+            Array("👩‍👩‍👧".utf16), Array("👋🏽".utf16), Array("🇩🇪🇫🇷".utf16), [0xD83C, 0xDDE9], Array("क्षि".utf16),
+            Array("क्‍ष".utf16), [0x1100, 0x1161, 0x11A8], [0xAC00, 0x11A8], [0x0061, 0x0301, 0x0302], [0x0D, 0x0A],
+            [0x0D], [0x0A], [0x200D], [0xFE0F], [0xD800], [0xDC00], [0x0600, 0x0661], Array("a b".utf16),
+            Array("❤️".utf16), Array("1️⃣".utf16), [0x0E01, 0x0E33], [0x0020],
+        ]
+        var generator = SeededGenerator(seed: 0x6A_2F)
+        for _ in 0..<3_000 {
+            var text: [UInt16] = []
+            for _ in 0..<Int.random(in: 1...8, using: &generator) { text += pieces.randomElement(using: &generator)! }
+            texts.append(ContiguousArray(text))
+        }
+        var mismatches: [String] = []
+        for units in texts {
+            var flags = ContiguousArray<UnitFlags>(repeating: [], count: units.count)
+            TextAnalysis.markGraphemes(units, into: &flags)
+            var expected: [Int] = []
+            var offset = 0
+            for character in String(decoding: units, as: UTF16.self) {
+                expected.append(offset)
+                offset += character.utf16.count
+            }
+            let got = flags.indices.filter { flags[$0].contains(.graphemeStart) }
+            if got != expected { mismatches.append(units.map { String($0, radix: 16) }.joined(separator: " ")) }
+        }
+        #expect(mismatches.isEmpty, "\(mismatches.prefix(5))")
     }
 }

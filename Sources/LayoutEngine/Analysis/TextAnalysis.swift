@@ -58,13 +58,15 @@ struct TextAnalysis {
     /// such stretches are marked directly. Simple units (`GraphemeFastPath`) are letters,
     /// digits and punctuation of ranges with no Extend, SpacingMark, Prepend, ZWJ, Hangul,
     /// regional indicator, pictograph or CR.
-    /// Everything else goes through Swift's `Character`, one segment at a time; a segment
-    /// starts and ends at a boundary between two simple units, so it is judged in full context
-    /// (grapheme rules look backward only).
+    /// Everything else goes through Swift's own grapheme breaking (`Unicode._CharacterRecognizer`,
+    /// the rules behind `Character`, fed scalar by scalar with no `String` made), one segment at
+    /// a time; a segment starts and ends at a boundary between two simple units, so it is judged
+    /// in full context (grapheme rules look backward only).
     static func markGraphemes(_ units: ContiguousArray<UInt16>, into flags: inout ContiguousArray<UnitFlags>) {
         let count = units.count
         guard count > 0 else { return }
-        let simple = GraphemeFastPath.isSimple
+        // Called directly, not through a function value, so the test is inlined into the loop.
+        func simple(_ u: UInt16) -> Bool { GraphemeFastPath.isSimple(u) }
         units.withUnsafeBufferPointer { units in
             flags.withUnsafeMutableBufferPointer { flags in
                 flags[0].insert(.graphemeStart)
@@ -81,11 +83,13 @@ struct TextAnalysis {
                     // A complex segment from the known boundary at i to the next simple-simple pair.
                     var end = i + 1
                     while end < count && !(simple(units[end - 1]) && simple(units[end])) { end += 1 }
-                    let segment = String(decoding: UnsafeBufferPointer(rebasing: units[i..<end]), as: UTF16.self)
-                    var offset = i
-                    for character in segment {
-                        flags[offset].insert(.graphemeStart)
-                        offset += character.utf16.count
+                    var recognizer = Unicode._CharacterRecognizer()
+                    var k = i
+                    while k < end {
+                        // A lone surrogate reads as U+FFFD, one unit wide, as `String` repairs it.
+                        let (scalar, width) = Self.scalar(at: k, in: units, end: end)
+                        if recognizer.hasBreak(before: scalar) { flags[k].insert(.graphemeStart) }
+                        k += width
                     }
                     i = end
                     if end < count {
@@ -95,6 +99,17 @@ struct TextAnalysis {
                 }
             }
         }
+    }
+
+    /// The scalar that starts at `index` and its width in units; U+FFFD for a lone surrogate.
+    @inline(__always)
+    static func scalar(at index: Int, in units: UnsafeBufferPointer<UInt16>, end: Int) -> (Unicode.Scalar, Int) {
+        let u = units[index]
+        if UTF16.isLeadSurrogate(u), index + 1 < end, UTF16.isTrailSurrogate(units[index + 1]) {
+            let value = 0x10000 + (UInt32(u - 0xD800) << 10) + UInt32(units[index + 1] - 0xDC00)
+            return (Unicode.Scalar(value)!, 2)
+        }
+        return (Unicode.Scalar(u) ?? "\u{FFFD}", 1)
     }
 
     /// The next grapheme start after `index`, or `end`.
