@@ -75,15 +75,17 @@ struct Shaper {
         let positions = hb_buffer_get_glyph_positions(buffer, &count)!
         // HarfBuzz counts clusters from the context's start; runs count from their own.
         let offset = Int32(context.lowerBound - range.lowerBound)
+        // hb.h defines hb_glyph_info_get_glyph_flags as a macro reading the info's mask; Swift
+        // sees only the exported function, a call per glyph, so the macro is restated here.
+        let unsafeToBreak = HB_GLYPH_FLAG_UNSAFE_TO_BREAK.rawValue & HB_GLYPH_FLAG_DEFINED.rawValue
         return [ShapedGlyph](unsafeUninitializedCapacity: Int(count)) { glyphs, initialized in
             for i in 0..<Int(count) {
                 let info = infos[i]
                 let position = positions[i]
-                let flags = hb_glyph_info_get_glyph_flags(infos + i)
                 glyphs.initializeElement(at: i, to: ShapedGlyph(
                     id: info.codepoint, cluster: Int32(bitPattern: info.cluster) + offset,
                     advance: position.x_advance, xOffset: position.x_offset, yOffset: position.y_offset,
-                    unsafeToBreak: flags.rawValue & HB_GLYPH_FLAG_UNSAFE_TO_BREAK.rawValue != 0))
+                    unsafeToBreak: info.mask & unsafeToBreak != 0))
             }
             initialized = Int(count)
         }
