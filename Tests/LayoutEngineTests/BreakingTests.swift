@@ -75,23 +75,3 @@ import Testing
         }
     }
 }
-
-@Suite struct ShapingCacheTests {
-    @Test func repeatedRunsHitAndLongRunsAreNotKept() throws {
-        let cache = ShapingCache()
-        let layouter = ParagraphLayouter(fonts: Fixtures.registry, cache: cache)
-        let short = ParagraphRequest(text: AttributedText("cache me", style: TextStyle(family: "Noto Sans")), width: 300)
-        _ = try layouter.layout(short)
-        let missesAfterFirst = cache.misses
-        _ = try layouter.layout(short)
-        #expect(cache.hits >= 1)
-        #expect(cache.misses == missesAfterFirst)
-        let long = ParagraphRequest(text: AttributedText(String(repeating: "long ", count: 400), style: TextStyle(family: "Noto Sans")),
-                                    width: 300)
-        let before = (cache.hits, cache.misses)
-        let first = try layouter.layout(long)
-        let second = try layouter.layout(long)
-        #expect(cache.hits == before.0 && cache.misses == before.1, "a 2000-unit run must bypass the cache")
-        #expect(first.runs == second.runs)
-    }
-}

@@ -39,14 +39,18 @@ public final class ShapingCache: Sendable {
         var style: StyleKey
         var before: Int
         var length: Int
-        /// A slice of the paragraph's own units while looking up (no copy); `stored` makes the
-        /// compact copy a table keeps, so the cache never holds a whole paragraph alive.
+        /// A slice of the paragraph's own units while looking up (no copy). When the slice is a
+        /// small part of the paragraph, `stored` makes the compact copy a table keeps, so the
+        /// cache never holds more than twice a key's text alive; a run that is most of its
+        /// paragraph (a caption of one script) is kept as is, with no copy.
         var text: ArraySlice<UInt16>
+        var isSmallPart: Bool
         /// Swift's seeded hash of the fields above, the text as one block of bytes (element-wise
         /// hashing dominated look-ups). Seeded per process, so clients cannot aim collisions.
         let digest: Int
 
         var stored: Key {
+            guard isSmallPart else { return self }
             var copy = self
             copy.text = ArraySlice(Array(text))
             return copy
@@ -63,6 +67,7 @@ public final class ShapingCache: Sendable {
             self.before = range.lowerBound - start
             self.length = range.count
             self.text = units[start..<end]
+            self.isSmallPart = (end - start) * 2 < units.count
             var hasher = Hasher()
             hasher.combine(font)
             hasher.combine(script)

@@ -1,0 +1,42 @@
+import Testing
+@testable import LayoutEngine
+
+@Suite struct ShapingCacheTests {
+    @Test func repeatedRunsHitAndLongRunsAreNotKept() throws {
+        let cache = ShapingCache()
+        let layouter = ParagraphLayouter(fonts: Fixtures.registry, cache: cache)
+        let short = ParagraphRequest(text: AttributedText("cache me", style: TextStyle(family: "Noto Sans")), width: 300)
+        _ = try layouter.layout(short)
+        let missesAfterFirst = cache.misses
+        _ = try layouter.layout(short)
+        #expect(cache.hits >= 1)
+        #expect(cache.misses == missesAfterFirst)
+        let long = ParagraphRequest(text: AttributedText(String(repeating: "long ", count: 400), style: TextStyle(family: "Noto Sans")),
+                                    width: 300)
+        let before = (cache.hits, cache.misses)
+        let first = try layouter.layout(long)
+        let second = try layouter.layout(long)
+        #expect(cache.hits == before.0 && cache.misses == before.1, "a 2000-unit run must bypass the cache")
+        #expect(first.runs == second.runs)
+    }
+
+    /// Hits give exactly what shaping gives: the same runs at other offsets, in other texts, in
+    /// a whole paragraph and as a small part of one, after the texts they were stored from are gone.
+    @Test func hitsEqualFreshShaping() throws {
+        let cache = ShapingCache()
+        let cached = ParagraphLayouter(fonts: Fixtures.registry, cache: cache)
+        let fresh = ParagraphLayouter(fonts: Fixtures.registry, cache: nil)
+        let texts = ["Sunny day 😀 at the beach", "Sunny day", "A long text in which Sunny day 😀 at the beach is a small part, far from the start",
+                     "مرحبا بالعالم", "قال مرحبا بالعالم ثم ذهب", "नमस्ते दुनिया", "你好，世界 hello"]
+        func layout(_ text: String, _ layouter: ParagraphLayouter) throws -> [GlyphRunLayout] {
+            try layouter.layout(ParagraphRequest(text: AttributedText(text, style: TextStyle(family: "Noto Sans", size: 20)),
+                                                 width: 120)).runs
+        }
+        for round in 0..<3 {
+            for text in round == 1 ? texts.reversed() : texts {
+                #expect(try layout(text, cached) == layout(text, fresh), "\(text)")
+            }
+        }
+        #expect(cache.hits > 0)
+    }
+}
