@@ -24,6 +24,8 @@ final class LayoutScratch: @unchecked Sendable {  // one thread at a time: hande
     @exclusivity(unchecked) var broken: [BrokenLine] = []
     @exclusivity(unchecked) var planned: [ParagraphWork.PlannedLine] = []
     @exclusivity(unchecked) var boxes: [(height: Double, baseline: Double)] = []
+    /// Runs shaped again within a line, kept while the work's pieces point into them.
+    @exclusivity(unchecked) var reshaped: [ShapedGlyphs] = []
     /// Emptied piece lists, one per line of earlier layouts.
     @exclusivity(unchecked) var pieceLists: [[LinePiece]] = []
 }

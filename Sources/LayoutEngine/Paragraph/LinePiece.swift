@@ -5,7 +5,8 @@ struct LinePiece {
     unowned(unsafe) var font: Font
     var style: Int
     var level: UInt8
-    var glyphs: ArraySlice<ShapedGlyph>
+    /// Points into shaped glyphs the work keeps alive (see `ShapedGlyphs`).
+    var glyphs: UnsafeBufferPointer<ShapedGlyph>
     /// The text offset glyph clusters count from.
     var clusterBase: Int
     /// Trailing whitespace: at the paragraph's level (UAX #9 L1) and not counted in the width.
@@ -64,68 +65,67 @@ extension ParagraphWork {
     /// The glyphs of item `index` for the units `part`; shaped again, within the line, when
     /// HarfBuzz marked a cut edge unsafe to break (a ligature or joining form spans it).
     /// Also returns the offset the glyphs' clusters count from.
-    func glyphs(of index: Int, in part: Range<Int>, line: Range<Int>) -> (ArraySlice<ShapedGlyph>, Int) {
+    func glyphs(of index: Int, in part: Range<Int>, line: Range<Int>) -> (UnsafeBufferPointer<ShapedGlyph>, Int) {
         let item = items[index]
         let run = runs[index]
         let base = run.range.lowerBound
-        if part == item.range { return (run.glyphs[...], base) }
+        let glyphs = run.glyphs.pointer
+        if part == item.range { return (glyphs, base) }
         let rtl = item.isRTL
         // Each cut edge is found once: where the slice ends, and whether shaping may be cut there.
-        let low = part.lowerBound > item.range.lowerBound ? Self.edge(run.glyphs, part.lowerBound - base, rtl: rtl) : nil
-        let high = part.upperBound < item.range.upperBound ? Self.edge(run.glyphs, part.upperBound - base, rtl: rtl) : nil
+        let low = part.lowerBound > item.range.lowerBound ? Self.edge(glyphs, part.lowerBound - base, rtl: rtl) : nil
+        let high = part.upperBound < item.range.upperBound ? Self.edge(glyphs, part.upperBound - base, rtl: rtl) : nil
         if low?.safe == false || high?.safe == false {
             let reshaped = shaper.shape(shapingUnits, range: part, context: line, font: item.font, rtl: rtl,
                                         script: item.script, style: shapingStyles[item.style])
-            return (reshaped.glyphs[...], reshaped.range.lowerBound)
+            scratch.reshaped.append(reshaped.glyphs)  // alive as long as the piece that points into it
+            return (reshaped.glyphs.pointer, reshaped.range.lowerBound)
         }
         // Visual order: a left-to-right run goes from the part's start to its end, a
         // right-to-left one from its end to its start.
-        let count = run.glyphs.count
         let start = (rtl ? high?.index : low?.index) ?? 0
-        let end = (rtl ? low?.index : high?.index) ?? count
-        return (run.glyphs[start..<end], base)
+        let end = (rtl ? low?.index : high?.index) ?? glyphs.count
+        return (UnsafeBufferPointer(rebasing: glyphs[start..<end]), base)
     }
 
     /// A cut before the unit `offset` (counted from the run's start): the index of the first
     /// glyph past it in visual order (clusters rise along a left-to-right run and fall along a
     /// right-to-left one), and whether the shaping may be cut there — a cluster starts exactly
     /// at `offset` and HarfBuzz flagged none of its glyphs unsafe to break.
-    static func edge(_ glyphs: [ShapedGlyph], _ offset: Int, rtl: Bool) -> (index: Int, safe: Bool) {
-        glyphs.withUnsafeBufferPointer { g in
-            // Glyphs mostly follow units one to one: start where that would put the edge and
-            // widen by doubling until the edge is bracketed, then bisect.
-            let n = g.count
-            guard n > 0 else { return (0, false) }
-            let past = { (k: Int) -> Bool in rtl ? Int(g[k].cluster) < offset : Int(g[k].cluster) >= offset }
-            let guess = min(max(rtl ? n - offset : offset, 0), n - 1)
-            var low = 0
-            var high = n
-            if past(guess) {
-                high = guess
-                var step = 1
-                while high - step > 0 && past(high - step) { high -= step; step *= 2 }
-                low = max(high - step, 0)
-            } else {
-                low = guess
-                var step = 1
-                while low + step < n && !past(low + step) { low += step; step *= 2 }
-                high = min(low + step, n)
-                low += 1  // `low` is known not to be past
-            }
-            while low < high {
-                let mid = (low + high) >> 1
-                if past(mid) { high = mid } else { low = mid + 1 }
-            }
-            // The glyphs of the cluster at `offset`: just after the edge along a left-to-right
-            // run, just before it along a right-to-left one.
-            var found = false
-            var k = rtl ? low - 1 : low
-            while k >= 0 && k < g.count && Int(g[k].cluster) == offset {
-                if g[k].unsafeToBreak { return (low, false) }
-                found = true
-                k += rtl ? -1 : 1
-            }
-            return (low, found)
+    static func edge(_ g: UnsafeBufferPointer<ShapedGlyph>, _ offset: Int, rtl: Bool) -> (index: Int, safe: Bool) {
+        // Glyphs mostly follow units one to one: start where that would put the edge and
+        // widen by doubling until the edge is bracketed, then bisect.
+        let n = g.count
+        guard n > 0 else { return (0, false) }
+        let past = { (k: Int) -> Bool in rtl ? Int(g[k].cluster) < offset : Int(g[k].cluster) >= offset }
+        let guess = min(max(rtl ? n - offset : offset, 0), n - 1)
+        var low = 0
+        var high = n
+        if past(guess) {
+            high = guess
+            var step = 1
+            while high - step > 0 && past(high - step) { high -= step; step *= 2 }
+            low = max(high - step, 0)
+        } else {
+            low = guess
+            var step = 1
+            while low + step < n && !past(low + step) { low += step; step *= 2 }
+            high = min(low + step, n)
+            low += 1  // `low` is known not to be past
         }
+        while low < high {
+            let mid = (low + high) >> 1
+            if past(mid) { high = mid } else { low = mid + 1 }
+        }
+        // The glyphs of the cluster at `offset`: just after the edge along a left-to-right
+        // run, just before it along a right-to-left one.
+        var found = false
+        var k = rtl ? low - 1 : low
+        while k >= 0 && k < g.count && Int(g[k].cluster) == offset {
+            if g[k].unsafeToBreak { return (low, false) }
+            found = true
+            k += rtl ? -1 : 1
+        }
+        return (low, found)
     }
 }

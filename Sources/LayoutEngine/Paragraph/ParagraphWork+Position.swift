@@ -148,18 +148,17 @@ extension ParagraphWork {
             let extras = spacing.extras(for: piece)
             let base = piece.clusterBase
             let first = output.count
-            piece.glyphs.withUnsafeBufferPointer { shaped in
-                for k in 0..<shaped.count {
-                    let glyph = shaped[k]
-                    let advance = Double(glyph.advance) * scale + (extras?[k] ?? 0)
-                    output.glyphs.advanced(by: first + k).initialize(to: PositionedGlyph(
-                        id: glyph.id,
-                        position: Point(x: pen + Double(glyph.xOffset) * scale, y: baselineY - Double(glyph.yOffset) * scale),
-                        advance: advance, cluster: Int(glyph.cluster) + base))
-                    pen += advance
-                }
+            let shaped = piece.glyphs
+            for k in 0..<shaped.count {
+                let glyph = shaped[k]
+                let advance = Double(glyph.advance) * scale + (extras?[k] ?? 0)
+                output.glyphs.advanced(by: first + k).initialize(to: PositionedGlyph(
+                    id: glyph.id,
+                    position: Point(x: pen + Double(glyph.xOffset) * scale, y: baselineY - Double(glyph.yOffset) * scale),
+                    advance: advance, cluster: Int(glyph.cluster) + base))
+                pen += advance
             }
-            output.count += piece.glyphs.count
+            output.count += shaped.count
             output.add(fontID: piece.font.id, size: pointSize, level: piece.level, range: piece.range,
                        isToken: piece.isToken, line: index, glyphs: first..<output.count)
         }

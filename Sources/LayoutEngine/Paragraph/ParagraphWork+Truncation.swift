@@ -51,7 +51,9 @@ extension ParagraphWork {
             shifted.style = style
             shifted.styleSize = text.styles[style].size
             shifted.range = offset..<offset
-            shifted.glyphs = ArraySlice(piece.glyphs.map { var g = $0; g.cluster = 0; return g })
+            let glyphs = ShapedGlyphs(piece.glyphs.lazy.map { var g = $0; g.cluster = 0; return g })
+            scratch.reshaped.append(glyphs)  // the token's own work ends here; this work keeps its glyphs
+            shifted.glyphs = glyphs.pointer
             shifted.clusterBase = offset
             return shifted
         }

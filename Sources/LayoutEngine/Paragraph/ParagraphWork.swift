@@ -57,6 +57,7 @@ final class ParagraphWork {
         scratch.items = items
         scratch.runs = runs
         scratch.prefix = prefix
+        scratch.reshaped.removeAll(keepingCapacity: true)  // no piece points into them any more
         ScratchPool.shared.give(scratch, units: text.units.count)
     }
 
@@ -70,7 +71,7 @@ final class ParagraphWork {
             let style = text.styles[item.style]
             let scale = item.font.scale(for: style.size)
             let base = run.range.lowerBound + 1
-            for glyph in run.glyphs { prefix[Int(glyph.cluster) + base] += Double(glyph.advance) * scale }
+            for glyph in run.glyphs.pointer { prefix[Int(glyph.cluster) + base] += Double(glyph.advance) * scale }
             if style.letterSpacing != 0 {
                 for unit in item.range where flags[unit].contains(.graphemeStart) {
                     prefix[unit + 1] += style.letterSpacing

@@ -12,9 +12,36 @@ struct ShapedGlyph {
     var unsafeToBreak: Bool
 }
 
+/// Shaped glyphs in storage of their own, never changed once filled.
+///
+/// The pieces of a line point into it (`UnsafeBufferPointer`) while a layout runs, so copying a
+/// piece counts no reference: a caption's positioning copied pieces some forty times, with a
+/// retain and a release each. Whoever makes pieces keeps the storage alive for as long as they
+/// are used (`ParagraphWork` holds its runs and every run it shaped again).
+final class ShapedGlyphs: @unchecked Sendable {  // immutable after init
+    let buffer: UnsafeMutableBufferPointer<ShapedGlyph>
+
+    var count: Int { buffer.count }
+    var pointer: UnsafeBufferPointer<ShapedGlyph> { UnsafeBufferPointer(buffer) }
+
+    /// Storage for `count` glyphs that `fill` initializes, all of them.
+    init(count: Int, fill: (UnsafeMutableBufferPointer<ShapedGlyph>) -> Void) {
+        buffer = .allocate(capacity: count)
+        fill(buffer)
+    }
+
+    convenience init(_ glyphs: some Collection<ShapedGlyph>) {
+        self.init(count: glyphs.count) { _ = $0.initialize(from: glyphs) }
+    }
+
+    deinit {
+        buffer.deallocate()  // ShapedGlyph is trivial: nothing to deinitialize
+    }
+}
+
 /// The glyphs of one item, in visual order (HarfBuzz reverses right-to-left runs).
 struct ShapedRun {
     var range: Range<Int>
     /// Clusters count from `range.lowerBound`.
-    var glyphs: [ShapedGlyph]
+    var glyphs: ShapedGlyphs
 }

@@ -58,7 +58,7 @@ struct Shaper {
 
     private static func runHarfBuzz(_ buffer: OpaquePointer, _ units: UnsafeBufferPointer<UInt16>, range: Range<Int>,
                                     context: Range<Int>, font: Font, rtl: Bool, script: hb_script_t,
-                                    style: ShapingStyle) -> [ShapedGlyph] {
+                                    style: ShapingStyle) -> ShapedGlyphs {
         harfBuzzCalls.wrappingAdd(1, ordering: .relaxed)
         hb_buffer_clear_contents(buffer)
         let base = units.baseAddress! + context.lowerBound
@@ -78,7 +78,7 @@ struct Shaper {
         // hb.h defines hb_glyph_info_get_glyph_flags as a macro reading the info's mask; Swift
         // sees only the exported function, a call per glyph, so the macro is restated here.
         let unsafeToBreak = HB_GLYPH_FLAG_UNSAFE_TO_BREAK.rawValue & HB_GLYPH_FLAG_DEFINED.rawValue
-        return [ShapedGlyph](unsafeUninitializedCapacity: Int(count)) { glyphs, initialized in
+        return ShapedGlyphs(count: Int(count)) { glyphs in
             for i in 0..<Int(count) {
                 let info = infos[i]
                 let position = positions[i]
@@ -87,7 +87,6 @@ struct Shaper {
                     advance: position.x_advance, xOffset: position.x_offset, yOffset: position.y_offset,
                     unsafeToBreak: info.mask & unsafeToBreak != 0))
             }
-            initialized = Int(count)
         }
     }
 }

@@ -79,8 +79,8 @@ public final class ShapingCache: Sendable {
     }
 
     private struct Tables {
-        var young: [Key: [ShapedGlyph]] = [:]
-        var old: [Key: [ShapedGlyph]] = [:]
+        var young: [Key: ShapedGlyphs] = [:]
+        var old: [Key: ShapedGlyphs] = [:]
     }
 
     /// Longest run, in UTF-16 units, that is cached.
@@ -103,8 +103,8 @@ public final class ShapingCache: Sendable {
         tables.withLock { $0 = Tables() }
     }
 
-    func lookup(_ key: Key) -> [ShapedGlyph]? {
-        let found: [ShapedGlyph]? = tables.withLock { tables in
+    func lookup(_ key: Key) -> ShapedGlyphs? {
+        let found: ShapedGlyphs? = tables.withLock { tables in
             if let glyphs = tables.young[key] { return glyphs }
             guard !tables.old.isEmpty, let glyphs = tables.old.removeValue(forKey: key) else { return nil }
             insert(&tables, key.stored, glyphs)
@@ -114,12 +114,12 @@ public final class ShapingCache: Sendable {
         return found
     }
 
-    func store(_ key: Key, _ glyphs: [ShapedGlyph]) {
+    func store(_ key: Key, _ glyphs: ShapedGlyphs) {
         let key = key.stored
         tables.withLock { insert(&$0, key, glyphs) }
     }
 
-    private func insert(_ tables: inout Tables, _ key: Key, _ glyphs: [ShapedGlyph]) {
+    private func insert(_ tables: inout Tables, _ key: Key, _ glyphs: ShapedGlyphs) {
         if tables.young.count >= capacity {
             tables.old = tables.young
             tables.young = [:]
