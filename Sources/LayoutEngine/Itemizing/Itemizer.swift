@@ -6,11 +6,10 @@ import CHarfBuzz
 /// punctuation) joins the item before it when that item's font can draw it, so the spaces
 /// of an Arabic sentence stay in its Arabic run (as UAX #24's script-run rule intends).
 /// Hard line breaks belong to no item: they have no glyph.
-struct Itemizer {
-    let text: AttributedText
-    let analysis: TextAnalysis
-    let fallback: FontFallback
-
+///
+/// A namespace of static functions: the inputs are borrowed, where a struct holding them copied
+/// every array they hold, with a retain and a release each, on every layout.
+enum Itemizer {
     private static let unicodeFuncs = hb_unicode_funcs_get_default()
 
     /// The item being grown, kept in locals rather than an `Item` so the loop copies nothing.
@@ -37,28 +36,29 @@ struct Itemizer {
         }
     }
 
-    func itemize() -> [Item] {
+    static func itemize(_ text: AttributedText, analysis: TextAnalysis, fallback: FontFallback) -> [Item] {
         var items: [Item] = []
         var scalars: [UInt32] = []
-        itemize(into: &items, scalars: &scalars)
+        itemize(text, analysis: analysis, fallback: fallback, into: &items, scalars: &scalars)
         return items
     }
 
     /// Appends the items to the empty `items`; `scalars` is room for decoding clusters.
-    func itemize(into items: inout [Item], scalars: inout [UInt32]) {
+    static func itemize(_ text: AttributedText, analysis: TextAnalysis, fallback: FontFallback,
+                        into items: inout [Item], scalars: inout [UInt32]) {
         text.units.withUnsafeBufferPointer { units in
             analysis.flags.withUnsafeBufferPointer { flags in
                 analysis.levels.withUnsafeBufferPointer { levels in
-                    itemize(units, flags, levels, into: &items, scalars: &scalars)
+                    itemize(units, flags, levels, runs: text.runs, fallback: fallback, into: &items, scalars: &scalars)
                 }
             }
         }
     }
 
-    private func itemize(_ units: UnsafeBufferPointer<UInt16>, _ flags: UnsafeBufferPointer<UnitFlags>,
-                         _ levels: UnsafeBufferPointer<UInt8>, into items: inout [Item], scalars: inout [UInt32]) {
+    private static func itemize(_ units: UnsafeBufferPointer<UInt16>, _ flags: UnsafeBufferPointer<UnitFlags>,
+                                _ levels: UnsafeBufferPointer<UInt8>, runs: [(range: Range<Int>, style: Int)],
+                                fallback: FontFallback, into items: inout [Item], scalars: inout [UInt32]) {
         let count = units.count
-        let runs = text.runs
         let primary = fallback.primary
         items.reserveCapacity(4)  // most texts have a few items: one allocation, no growth
         var open: Open?
@@ -145,7 +145,7 @@ struct Itemizer {
         close(at: count)
     }
 
-    private func decode(_ units: UnsafeBufferPointer<UInt16>, _ range: Range<Int>, into scalars: inout [UInt32]) {
+    private static func decode(_ units: UnsafeBufferPointer<UInt16>, _ range: Range<Int>, into scalars: inout [UInt32]) {
         scalars.removeAll(keepingCapacity: true)
         var i = range.lowerBound
         while i < range.upperBound {
@@ -175,7 +175,7 @@ struct Itemizer {
     }
 
     /// The cluster's script: its first scalar that is neither Common nor Inherited (UAX #24).
-    private func clusterScript(_ scalars: [UInt32]) -> hb_script_t {
+    private static func clusterScript(_ scalars: [UInt32]) -> hb_script_t {
         for scalar in scalars {
             let script = Self.script(of: scalar)
             if script != HB_SCRIPT_COMMON { return script }

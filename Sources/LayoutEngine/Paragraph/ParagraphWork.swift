@@ -5,7 +5,8 @@
 /// than the stages themselves.
 final class ParagraphWork {
     let request: ParagraphRequest
-    let text: AttributedText
+    /// The request's text, read in place: a stored copy cost a retain per array.
+    var text: AttributedText { request.text }
     let analysis: TextAnalysis
     let fallback: FontFallback
     let shaper: Shaper
@@ -23,21 +24,20 @@ final class ParagraphWork {
 
     init(request: ParagraphRequest, fonts: FontRegistry, shaper: Shaper) throws {
         self.request = request
-        self.text = request.text
         self.shaper = shaper
-        self.fallback = try FontFallback(registry: fonts, styles: text.styles)
+        self.fallback = try FontFallback(registry: fonts, styles: request.text.styles)
         self.hasLetterSpacing = request.text.styles.contains { $0.letterSpacing != 0 }
         // Nothing throws from here on, so the scratch taken always goes back (in deinit).
         let scratch = ScratchPool.shared.take()
         self.scratch = scratch
-        let analysis = TextAnalysis.analyze(text, direction: request.direction, scratch: scratch)
+        let analysis = TextAnalysis.analyze(request.text, direction: request.direction, scratch: scratch)
         self.analysis = analysis
-        self.shapingStyles = text.styles.map(ShapingStyle.init)
-        self.shapingUnits = analysis.hasControls ? Self.replacingControls(text.units) : text.units
+        self.shapingStyles = request.text.styles.map(ShapingStyle.init)
+        self.shapingUnits = analysis.hasControls ? Self.replacingControls(request.text.units) : request.text.units
         var items = scratch.items.takeEmptied()
-        Itemizer(text: text, analysis: analysis, fallback: fallback).itemize(into: &items, scalars: &scratch.scalars)
+        Itemizer.itemize(request.text, analysis: analysis, fallback: fallback, into: &items, scalars: &scratch.scalars)
         self.items = items
-        let count = text.units.count
+        let count = request.text.units.count
         var runs = scratch.runs.takeEmptied()
         runs.reserveCapacity(items.count)
         for item in items {
@@ -46,7 +46,7 @@ final class ParagraphWork {
         }
         self.runs = runs
         var prefix = scratch.prefix.takeEmptied()
-        Self.measure(items: items, runs: runs, text: text, flags: analysis.flags, into: &prefix)
+        Self.measure(items: items, runs: runs, text: request.text, flags: analysis.flags, into: &prefix)
         self.prefix = prefix
     }
 
@@ -68,13 +68,13 @@ final class ParagraphWork {
         let count = text.units.count
         prefix.append(contentsOf: repeatElement(0, count: count + 1))
         for (item, run) in zip(items, runs) {
-            let style = text.styles[item.style]
-            let scale = item.font.scale(for: style.size)
+            let scale = item.font.scale(for: text.styles[item.style].size)
+            let letterSpacing = text.styles[item.style].letterSpacing
             let base = run.range.lowerBound + 1
             for glyph in run.glyphs.pointer { prefix[Int(glyph.cluster) + base] += Double(glyph.advance) * scale }
-            if style.letterSpacing != 0 {
+            if letterSpacing != 0 {
                 for unit in item.range where flags[unit].contains(.graphemeStart) {
-                    prefix[unit + 1] += style.letterSpacing
+                    prefix[unit + 1] += letterSpacing
                 }
             }
         }

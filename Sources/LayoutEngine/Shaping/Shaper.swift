@@ -2,7 +2,9 @@ import CHarfBuzz
 import Synchronization
 
 /// A style as HarfBuzz wants it: language and features converted once per layout.
-struct ShapingStyle {
+/// A class: each shaping call takes it, and a reference is one count where the struct's
+/// strings and arrays were several.
+final class ShapingStyle {
     let language: hb_language_t?
     let features: [hb_feature_t]
     let key: ShapingCache.StyleKey
