@@ -20,26 +20,32 @@ public final class LayoutClient {
 
     public init(socketPath: String, timeout: TimeInterval = 60) throws {
         self.socketPath = socketPath
-        fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
-        guard fd >= 0 else { throw ClientError.connect(path: socketPath, reason: String(cString: strerror(errno))) }
+        // The descriptor becomes the client's only once connected. A class whose initializer
+        // throws after setting every property still runs its deinit, so a failed connect that
+        // closed `fd` itself would close it twice, and the second time the number may already
+        // belong to another thread's new descriptor (the test runner's process monitor lost one
+        // that way and stopped reaping children).
+        let descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+        guard descriptor >= 0 else { throw ClientError.connect(path: socketPath, reason: String(cString: strerror(errno))) }
         var address = sockaddr_un()
         address.sun_family = sa_family_t(AF_UNIX)
         guard socketPath.utf8.count < MemoryLayout.size(ofValue: address.sun_path) else {
-            close(fd)
+            close(descriptor)
             throw ClientError.connect(path: socketPath, reason: "path too long for a Unix socket")
         }
         withUnsafeMutableBytes(of: &address.sun_path) { $0.copyBytes(from: socketPath.utf8) }
         let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
         }
         guard connected == 0 else {
             let reason = String(cString: strerror(errno))
-            close(fd)
+            close(descriptor)
             throw ClientError.connect(path: socketPath, reason: reason)
         }
         var limit = timeval(tv_sec: Int(timeout), tv_usec: Int((timeout - timeout.rounded(.down)) * 1e6))
-        setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &limit, socklen_t(MemoryLayout<timeval>.size))
-        setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &limit, socklen_t(MemoryLayout<timeval>.size))
+        setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &limit, socklen_t(MemoryLayout<timeval>.size))
+        setsockopt(descriptor, SOL_SOCKET, SO_SNDTIMEO, &limit, socklen_t(MemoryLayout<timeval>.size))
+        fd = descriptor
     }
 
     deinit { close(fd) }

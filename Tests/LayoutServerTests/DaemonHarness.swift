@@ -2,6 +2,7 @@ import Foundation
 import LayoutClient
 import LayoutWire
 import Testing
+import TestSupport
 
 /// Runs the real `layoutd` binary on a temporary socket, as a user or systemd would.
 final class Daemon {
@@ -10,14 +11,15 @@ final class Daemon {
 
     let socketPath: String
     let process = Process()
-    let stderr = Pipe()
+    /// A file, not a pipe: nobody reads a running daemon's log, and a full pipe would stop it.
+    let stderr = CapturedOutput()
 
     /// Starts `layoutd` with `arguments` and waits until it accepts connections.
     init(arguments: [String] = [], socketPath: String? = nil) throws {
         self.socketPath = socketPath ?? Self.temporarySocketPath()
         process.executableURL = URL(fileURLWithPath: Self.binary("layoutd"))
         process.arguments = ["--socket", self.socketPath, "--log-level", "warning"] + arguments
-        process.standardError = stderr
+        process.standardError = stderr.handle
         // Not the test runner's stdout: a daemon left running must not hold its pipe open.
         process.standardOutput = FileHandle.nullDevice
         try launch(process)
@@ -86,15 +88,13 @@ func run(_ executable: String, _ arguments: [String], environment: [String: Stri
     process.executableURL = URL(fileURLWithPath: executable)
     process.arguments = arguments
     if let environment { process.environment = environment }
-    let out = Pipe()
-    let err = Pipe()
-    process.standardOutput = out
-    process.standardError = err
+    let out = CapturedOutput()
+    let err = CapturedOutput()
+    process.standardOutput = out.handle
+    process.standardError = err.handle
     try launch(process)
-    let outData = out.fileHandleForReading.readDataToEndOfFile()
-    let errData = err.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()
-    return (process.terminationStatus, String(decoding: outData, as: UTF8.self), String(decoding: errData, as: UTF8.self))
+    return (process.terminationStatus, out.text, err.text)
 }
 
 /// A layout request with the common fields set.
