@@ -71,4 +71,16 @@ import Testing
         pool.give(small, units: ScratchPool.maxUnits + 1)
         #expect(pool.take() !== small)
     }
+
+    @Test func aTextOfManyLinesLeavesFewPieceLists() throws {
+        let layouter = ParagraphLayouter(fonts: Fixtures.registry, cache: nil)
+        let text = String(repeating: "word ", count: 2_000)
+        let layout = try layouter.layout(ParagraphRequest(text: AttributedText(text, style: TextStyle(family: "Noto Sans")),
+                                                          width: 10))
+        #expect(layout.lines.count > LayoutScratch.maxPieceLists)
+        // The scratch just given back is the next one taken (on this thread, nothing runs between).
+        let scratch = ScratchPool.shared.take()
+        defer { ScratchPool.shared.give(scratch, units: 0) }
+        #expect(scratch.pieceLists.count <= LayoutScratch.maxPieceLists)
+    }
 }

@@ -26,8 +26,9 @@ final class LayoutScratch: @unchecked Sendable {  // one thread at a time: hande
     @exclusivity(unchecked) var boxes: [(height: Double, baseline: Double)] = []
     /// Runs shaped again within a line, kept while the work's pieces point into them.
     @exclusivity(unchecked) var reshaped: [ShapedGlyphs] = []
-    /// Emptied piece lists, one per line of earlier layouts.
+    /// Emptied piece lists, one per line of earlier layouts, at most `maxPieceLists`.
     @exclusivity(unchecked) var pieceLists: [[LinePiece]] = []
+    static let maxPieceLists = 64
 }
 
 /// Scratches waiting for a layout. A scratch that served a long text goes back to the

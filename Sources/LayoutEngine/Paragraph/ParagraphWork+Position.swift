@@ -87,7 +87,9 @@ extension ParagraphWork {
 
     /// Gives the lines' piece lists, and the list of lines, back to the scratch.
     func recycle(_ planned: inout [PlannedLine]) {
-        for index in planned.indices { scratch.pieceLists.append(planned[index].pieces.takeEmptied()) }
+        // Enough lists for a long caption; a text of thousands of lines does not leave thousands.
+        let keep = max(0, min(planned.count, LayoutScratch.maxPieceLists - scratch.pieceLists.count))
+        for index in 0..<keep { scratch.pieceLists.append(planned[index].pieces.takeEmptied()) }
         planned.removeAll(keepingCapacity: true)
         scratch.planned = planned
     }
