@@ -4,7 +4,8 @@ extension Layoutd_V1_LayoutRequest {
     /// The engine request this wire request describes, or the first thing wrong with it.
     /// Field paths are relative to the request ("spans[1].range"); callers prefix them.
     public func paragraphRequest(fonts: FontRegistry) throws(LayoutError) -> ParagraphRequest {
-        let units = text.utf16.count
+        // Counting UTF-16 units walks a non-ASCII string: only spans need the count.
+        let units = spans.isEmpty ? 0 : text.utf16.count
         let base = try hasDefaultStyle ? defaultStyle.patch(field: "default_style", fonts: fonts) : StylePatch()
         var style = base.applied(to: TextStyle(family: fonts.defaultFamily, size: 17))
         if style.family.isEmpty { style.family = fonts.defaultFamily }

