@@ -49,4 +49,12 @@ import Testing
             next = run.glyphs.endIndex
         }
     }
+
+    @Test func linesWithoutGlyphsLayOut() throws {
+        for text in ["\n", "\n\n\n", "\r\n", "\u{2029}", "\u{200B}"] {
+            let layout = try Fixtures.layout(text)
+            #expect(!layout.lines.isEmpty, "\(text.unicodeScalars.map(\.value))")
+            #expect(layout.runs.allSatisfy { $0.glyphs.count <= 1 })
+        }
+    }
 }

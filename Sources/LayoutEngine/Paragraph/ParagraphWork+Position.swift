@@ -67,7 +67,8 @@ extension ParagraphWork {
         var widest = 0.0
         var runs: [GlyphRunLayout] = []
         var spans: [Range<Int>] = []
-        let glyphs = [PositionedGlyph](unsafeUninitializedCapacity: glyphCount) { buffer, initialized in
+        // Room for one at least, so the storage has an address even for lines without glyphs.
+        let glyphs = [PositionedGlyph](unsafeUninitializedCapacity: max(glyphCount, 1)) { buffer, initialized in
             var output = RunOutput(glyphs: buffer.baseAddress!, pieces: pieceCount)
             for (index, line) in planned.enumerated() {
                 let placed = place(line, index: index, top: top, box: boxes[index], last: index == lineCount - 1, into: &output)
