@@ -36,13 +36,6 @@ enum Itemizer {
         }
     }
 
-    static func itemize(_ text: AttributedText, analysis: TextAnalysis, fallback: FontFallback) -> [Item] {
-        var items: [Item] = []
-        var scalars: [UInt32] = []
-        itemize(text, analysis: analysis, fallback: fallback, into: &items, scalars: &scalars)
-        return items
-    }
-
     /// Appends the items to the empty `items`; `scalars` is room for decoding clusters.
     static func itemize(_ text: AttributedText, analysis: TextAnalysis, fallback: FontFallback,
                         into items: inout [Item], scalars: inout [UInt32]) {

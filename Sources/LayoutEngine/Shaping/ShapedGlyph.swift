@@ -21,7 +21,6 @@ struct ShapedGlyph {
 final class ShapedGlyphs: @unchecked Sendable {  // immutable after init
     let buffer: UnsafeMutableBufferPointer<ShapedGlyph>
 
-    var count: Int { buffer.count }
     var pointer: UnsafeBufferPointer<ShapedGlyph> { UnsafeBufferPointer(buffer) }
 
     /// Storage for `count` glyphs that `fill` initializes, all of them.
