@@ -1,4 +1,4 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.2
 import PackageDescription
 
 // One system-library target per C library; pkg-config finds the headers, apt names the package.
@@ -59,3 +59,9 @@ let package = Package(
     ],
     swiftLanguageModes: [.v5]
 )
+
+// A bare Int(someDouble) traps on NaN, infinity or overflow; SaturatingConversion.swift shadows
+// those initializers with deprecated ones, and this makes using them an error in every target.
+for target in package.targets where target.type != .system {
+    target.swiftSettings = (target.swiftSettings ?? []) + [.treatWarning("DeprecatedDeclaration", as: .error)]
+}

@@ -103,7 +103,7 @@ struct InProcessBench {
                          ratio(justified, plain), Double(justifyCalls) / passes),
                   String(format: "| justify per_line, cold | %.2f | %.2f | %.2f× (to layout cold) | — |", justifiedCold.median, justifiedCold.p99,
                          ratio(justifiedCold, plainCold))]
-        return [Section(title: "In-process paragraph layout (one thread, width \(Int(options.width)), size \(Int(options.size)), Noto Sans with fallback)", lines: lines)]
+        return [Section(title: "In-process paragraph layout (one thread, width \(Int(saturating: options.width)), size \(Int(saturating: options.size)), Noto Sans with fallback)", lines: lines)]
     }
 
     private func timeJustify(_ request: TypeModeRequest, _ layouter: ParagraphLayouter) throws -> Double {

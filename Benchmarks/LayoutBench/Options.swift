@@ -61,7 +61,7 @@ struct Distribution {
     func percentile(_ p: Double) -> Double {
         let sorted = values.sorted()
         guard !sorted.isEmpty else { return .nan }
-        return sorted[min(sorted.count - 1, Int((Double(sorted.count - 1) * p).rounded()))]
+        return sorted[min(sorted.count - 1, Int(saturating: (Double(sorted.count - 1) * p).rounded()))]
     }
 
     /// Per-caption medians across repeats: each repeat gives one time per caption.

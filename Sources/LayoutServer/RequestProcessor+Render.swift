@@ -42,8 +42,10 @@ extension RequestProcessor {
         let extra = margin + scene.glowRadius
         scene.origin = Point(x: extra - bounds.x, y: extra - bounds.y)
         scene.size = Size(width: bounds.width + 2 * extra, height: bounds.height + 2 * extra)
+        guard request.scale == 0 || (request.scale.isFinite && request.scale > 0 && request.scale <= 8) else {
+            throw LayoutError(.invalidArgument, "scale must be in (0, 8] (0 means 2), got \(request.scale)", field: "scale")
+        }
         let scale = request.scale > 0 ? Double(request.scale) : 2
-        guard scale.isFinite else { throw LayoutError(.invalidArgument, "scale must be finite", field: "scale") }
         let image = try renderer.render(scene, format: format, scale: scale)
         var reply = Layoutd_V1_RenderReply()
         reply.image = Data(image)

@@ -38,7 +38,7 @@ final class ServerStats: Sendable {
         let (s, sorted) = state.withLock { ($0, $0.latencies) }
         let ordered = sorted.sorted()
         func percentile(_ p: Double) -> Double {
-            ordered.isEmpty ? 0 : ordered[min(ordered.count - 1, Int((Double(ordered.count - 1) * p).rounded()))]
+            ordered.isEmpty ? 0 : ordered[min(ordered.count - 1, Int(saturating: (Double(ordered.count - 1) * p).rounded()))]
         }
         return Snapshot(served: s.served, errors: s.errors, open: s.open, total: s.total,
                         p50: percentile(0.5), p90: percentile(0.9), p99: percentile(0.99))

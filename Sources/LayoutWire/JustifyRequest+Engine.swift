@@ -31,12 +31,14 @@ extension Layoutd_V1_JustifyRequest {
         var style = preset?.style ?? TextStyle(family: fonts.defaultFamily)
         if hasStyle { style = try self.style.patch(field: "style", fonts: fonts).applied(to: style) }
         if style.family.isEmpty { style.family = fonts.defaultFamily }
-        guard width.isFinite, width > 0 else {
-            throw LayoutError(.invalidArgument, "width must be finite and greater than 0, got \(width)", field: "width")
+        guard Bounds.contains(Double(width), upTo: Bounds.maxLength) else {
+            throw LayoutError(.invalidArgument, "width must be in (0, \(Bounds.text(Bounds.maxLength))] points, got \(width)", field: "width")
         }
-        for (value, name) in [(minSize, "min_size"), (maxSize, "max_size"), (lineHeightMultiple, "line_height_multiple"),
-                              (maxHeight, "max_height")] where !(value.isFinite && value >= 0) {
-            throw LayoutError(.invalidArgument, "\(name) must be finite and >= 0 (0 takes the default), got \(value)", field: name)
+        for (value, upper, name) in [(minSize, Bounds.maxFontSize, "min_size"), (maxSize, Bounds.maxFontSize, "max_size"),
+                                     (lineHeightMultiple, Bounds.maxLineHeightMultiple, "line_height_multiple"),
+                                     (maxHeight, Bounds.maxLength, "max_height")]
+        where !Bounds.contains(Double(value), upTo: upper, zeroAllowed: true) {
+            throw LayoutError(.invalidArgument, "\(name) must be in [0, \(Bounds.text(upper))] (0 takes the default), got \(value)", field: name)
         }
         let minimum = minSize > 0 ? Double(minSize) : preset?.minSize ?? 14
         let maximum = maxSize > 0 ? Double(maxSize) : preset?.maxSize ?? 96

@@ -17,18 +17,20 @@ extension Layoutd_V1_LayoutRequest {
             let patch = try span.style.patch(field: field + ".style", fonts: fonts)
             spans.append(AttributedText.Span(range: range, patch: patch))
         }
-        guard width.isFinite, width > 0 else {
-            throw LayoutError(.invalidArgument, "width must be finite and greater than 0, got \(width)", field: "width")
+        guard Bounds.contains(Double(width), upTo: Bounds.maxLength) else {
+            throw LayoutError(.invalidArgument, "width must be in (0, \(Bounds.text(Bounds.maxLength))] points, got \(width)", field: "width")
         }
-        guard height.isFinite, height >= 0 else {
-            throw LayoutError(.invalidArgument, "height must be finite and >= 0 (0 is unlimited), got \(height)", field: "height")
+        guard Bounds.contains(Double(height), upTo: Bounds.maxLength, zeroAllowed: true) else {
+            throw LayoutError(.invalidArgument, "height must be in [0, \(Bounds.text(Bounds.maxLength))] points (0 is unlimited), got \(height)",
+                              field: "height")
         }
-        guard lineHeightMultiple.isFinite, lineHeightMultiple >= 0 else {
-            throw LayoutError(.invalidArgument, "line_height_multiple must be finite and >= 0, got \(lineHeightMultiple)",
-                              field: "line_height_multiple")
+        guard Bounds.contains(Double(lineHeightMultiple), upTo: Bounds.maxLineHeightMultiple, zeroAllowed: true) else {
+            throw LayoutError(.invalidArgument, "line_height_multiple must be in [0, \(Bounds.text(Bounds.maxLineHeightMultiple))] "
+                              + "(0 means 1), got \(lineHeightMultiple)", field: "line_height_multiple")
         }
-        guard lineHeight.isFinite, lineHeight >= 0 else {
-            throw LayoutError(.invalidArgument, "line_height must be finite and >= 0, got \(lineHeight)", field: "line_height")
+        guard Bounds.contains(Double(lineHeight), upTo: Bounds.maxLineHeight, zeroAllowed: true) else {
+            throw LayoutError(.invalidArgument, "line_height must be in [0, \(Bounds.text(Bounds.maxLineHeight))] points (0 is unset), got \(lineHeight)",
+                              field: "line_height")
         }
         let alignment: TextAlignment
         switch self.alignment {
@@ -100,15 +102,16 @@ extension Layoutd_V1_Style {
         case .UNRECOGNIZED(let value): throw LayoutError(.invalidArgument, "unknown slant \(value)", field: field + ".slant")
         }
         if size != 0 {
-            guard size.isFinite, size > 0, size <= 10_000 else {
-                throw LayoutError(.invalidArgument, "size must be in (0, 10000] points, got \(size)", field: field + ".size")
+            guard Bounds.containsFontSize(Double(size)) else {
+                throw LayoutError(.invalidArgument, "size must be in [\(Bounds.minFontSize), \(Bounds.text(Bounds.maxFontSize))] points, got \(size)",
+                                  field: field + ".size")
             }
             patch.size = Double(size)
         }
         if hasLetterSpacing {
             let points = letterSpacing.points
-            guard points.isFinite, abs(points) <= 10_000 else {
-                throw LayoutError(.invalidArgument, "letter_spacing must be finite, got \(points)",
+            guard points.isFinite, abs(Double(points)) <= Bounds.maxLetterSpacing else {
+                throw LayoutError(.invalidArgument, "letter_spacing must be in [-\(Bounds.text(Bounds.maxLetterSpacing)), \(Bounds.text(Bounds.maxLetterSpacing))] points, got \(points)",
                                   field: field + ".letter_spacing.points")
             }
             patch.letterSpacing = Double(points)

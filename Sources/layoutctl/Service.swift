@@ -38,7 +38,7 @@ extension LayoutCtl {
                 guard case .helloReply(let hello) = try client.request(.hello(.init())) else {
                     throw ClientError.protocolViolation("expected a hello reply")
                 }
-                let micros = Int(Date().timeIntervalSince(start) * 1e6)
+                let micros = Int(saturating: Date().timeIntervalSince(start) * 1e6)
                 print("layoutd \(hello.serverVersion) at \(client.socketPath): protocol \(hello.protocolVersion), "
                       + "max frame \(hello.maxFrameBytes) bytes, max text \(hello.maxTextUtf16) UTF-16 units, \(micros) µs")
             }

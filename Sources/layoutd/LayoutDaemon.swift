@@ -44,7 +44,7 @@ struct LayoutDaemon: ParsableCommand {
             + (try fonts.flatMap(Self.fontFiles))
         let registry = try FontRegistry.load(paths: paths, defaultFamily: defaultFamily)
         logger.info("fonts loaded", metadata: ["faces": "\(registry.fonts.count)", "files": "\(paths.count)",
-                                               "ms": "\(Int(Date().timeIntervalSince(started) * 1000))"])
+                                               "ms": "\(Int(saturating: Date().timeIntervalSince(started) * 1000))"])
         let configuration = ServerConfiguration(socketPath: socket, maxFrameBytes: maxFrameBytes, maxTextUnits: maxText,
                                                 workerThreads: threads, fontPaths: fonts, loadDefaultFonts: !noDefaultFonts)
         let layouter = ParagraphLayouter(fonts: registry, maxTextLength: maxText)

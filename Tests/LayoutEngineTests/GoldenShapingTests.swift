@@ -36,7 +36,7 @@ import Testing
             .trimmingCharacters(in: .whitespacesAndNewlines)
         let font = try #require(Fixtures.registry.fonts.first { $0.path == fixture.fontPath && $0.faceIndex == fixture.faceIndex })
         let style = TextStyle(family: font.family, weight: font.weight, italic: font.italic, size: Double(font.unitsPerEm))
-        let request = ParagraphRequest(text: AttributedText(fixture.text, style: style), width: 1e7)
+        let request = ParagraphRequest(text: AttributedText(fixture.text, style: style), width: Bounds.maxLength)
         let layout = try Fixtures.layouter.layout(request)
         #expect(layout.lines.count == 1)
         #expect(layout.runs.allSatisfy { $0.fontID == font.id }, "fell back away from \(font.family)")
@@ -57,10 +57,10 @@ import Testing
         var items: [String] = []
         for run in layout.runs {
             for k in run.glyphIDs.indices {
-                let dx = Int((run.positions[k].x - pen).rounded())
-                let dy = Int((baseline - run.positions[k].y).rounded())
+                let dx = Int(saturating: (run.positions[k].x - pen).rounded())
+                let dy = Int(saturating: (baseline - run.positions[k].y).rounded())
                 let offset = dx != 0 || dy != 0 ? "@\(dx),\(dy)" : ""
-                items.append("\(run.glyphIDs[k])=\(codePointIndex[run.clusters[k]] ?? -1)\(offset)+\(Int(run.advances[k].rounded()))")
+                items.append("\(run.glyphIDs[k])=\(codePointIndex[run.clusters[k]] ?? -1)\(offset)+\(Int(saturating: run.advances[k].rounded()))")
                 pen += run.advances[k]
             }
         }

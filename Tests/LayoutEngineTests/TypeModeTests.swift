@@ -31,7 +31,7 @@ import Testing
         }
         func width(at size: Double) throws -> Double {
             let request = ParagraphRequest(text: AttributedText(lineText, style: TextStyle(family: "Noto Sans", size: size), spans: spans),
-                                           width: 1e7)
+                                           width: Bounds.maxLength)
             return try Fixtures.layouter.layout(request).lines.first?.width ?? 0
         }
         if try width(at: maxSize) <= Self.width { return maxSize }
@@ -84,7 +84,7 @@ import Testing
         let size = layout.lineSizes[0]
         #expect(size > Self.minSize && size < Self.maxSize)
         // The longest word just fits at that size, and would not at a slightly larger one.
-        let word = try Fixtures.layout("sizing", width: 1e7, size: size + 0.02).lines[0].width
+        let word = try Fixtures.layout("sizing", width: Bounds.maxLength, size: size + 0.02).lines[0].width
         #expect(layout.paragraph.lines.allSatisfy { $0.width <= Self.width + 1e-6 })
         #expect(word > Self.width || layout.paragraph.lines.count > 1)
         let capped = try Self.justify(text, sizing: .uniform) { $0.maxHeight = 80 }

@@ -29,7 +29,7 @@ struct LineBreaker {
     func breakLines(in range: Range<Int>, into lines: inout [BrokenLine]) {
         // Room for the lines the width suggests, so the array rarely grows.
         let estimate = (prefix[range.upperBound] - prefix[range.lowerBound]) / max(width, 1)
-        lines.reserveCapacity(lines.count + Int(min(estimate, 1_000)) + 2)
+        lines.reserveCapacity(lines.count + Int(saturating: min(estimate, 1_000)) + 2)
         var start = range.lowerBound
         while start < range.upperBound {
             let line = nextLine(from: start, limit: range.upperBound)

@@ -18,7 +18,7 @@ public struct Path: Equatable, Sendable {
     public var svg: String {
         func f(_ v: Double) -> String {
             let r = (v * 100).rounded() / 100
-            return r == r.rounded() ? String(Int(r)) : String(format: "%.2f", r)
+            return r == r.rounded() && abs(r) < 1e15 ? String(Int(saturating: r)) : String(format: "%.2f", r)
         }
         return commands.map { command in
             switch command {

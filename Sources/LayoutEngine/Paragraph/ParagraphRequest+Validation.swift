@@ -5,18 +5,18 @@ extension ParagraphRequest {
             throw LayoutError(.resourceExhausted,
                               "text is \(text.units.count) UTF-16 units; the limit is \(maxTextLength)", field: "text")
         }
-        guard width.isFinite, width > 0 else {
-            throw LayoutError(.invalidArgument, "width must be finite and greater than 0, got \(width)", field: "width")
+        guard Bounds.contains(width, upTo: Bounds.maxLength) else {
+            throw LayoutError(.invalidArgument, "width must be in (0, \(Bounds.text(Bounds.maxLength))] points, got \(width)", field: "width")
         }
-        if let height, !(height.isFinite && height > 0) {
-            throw LayoutError(.invalidArgument, "height must be finite and greater than 0, got \(height)", field: "height")
+        if let height, !Bounds.contains(height, upTo: Bounds.maxLength) {
+            throw LayoutError(.invalidArgument, "height must be in (0, \(Bounds.text(Bounds.maxLength))] points, got \(height)", field: "height")
         }
-        guard lineHeightMultiple.isFinite, lineHeightMultiple > 0, lineHeightMultiple <= 100 else {
-            throw LayoutError(.invalidArgument, "line_height_multiple must be in (0, 100], got \(lineHeightMultiple)",
+        guard Bounds.contains(lineHeightMultiple, upTo: Bounds.maxLineHeightMultiple) else {
+            throw LayoutError(.invalidArgument, "line_height_multiple must be in (0, \(Bounds.text(Bounds.maxLineHeightMultiple))], got \(lineHeightMultiple)",
                               field: "line_height_multiple")
         }
-        if let lineHeight, !(lineHeight.isFinite && lineHeight > 0 && lineHeight <= 100_000) {
-            throw LayoutError(.invalidArgument, "line_height must be in (0, 100000], got \(lineHeight)", field: "line_height")
+        if let lineHeight, !Bounds.contains(lineHeight, upTo: Bounds.maxLineHeight) {
+            throw LayoutError(.invalidArgument, "line_height must be in (0, \(Bounds.text(Bounds.maxLineHeight))], got \(lineHeight)", field: "line_height")
         }
         if let token = truncationToken, token.utf16.count > 256 {
             throw LayoutError(.invalidArgument, "truncation_token is longer than 256 UTF-16 units", field: "truncation_token")
@@ -27,13 +27,14 @@ extension ParagraphRequest {
     }
 
     static func validate(_ style: TextStyle, fonts: FontRegistry, field: String) throws {
-        guard style.size.isFinite, style.size > 0, style.size <= 10_000 else {
-            throw LayoutError(.invalidArgument, "size must be in (0, 10000] points, got \(style.size)", field: field + ".size")
+        guard Bounds.containsFontSize(style.size) else {
+            throw LayoutError(.invalidArgument, "size must be in [\(Bounds.minFontSize), \(Bounds.text(Bounds.maxFontSize))] points, got \(style.size)",
+                              field: field + ".size")
         }
         guard style.weight >= 1, style.weight <= 1000 else {
             throw LayoutError(.invalidArgument, "weight must be in 1...1000, got \(style.weight)", field: field + ".weight")
         }
-        guard style.letterSpacing.isFinite, abs(style.letterSpacing) <= 10_000 else {
+        guard style.letterSpacing.isFinite, abs(style.letterSpacing) <= Bounds.maxLetterSpacing else {
             throw LayoutError(.invalidArgument, "letter_spacing must be finite, got \(style.letterSpacing)",
                               field: field + ".letter_spacing")
         }

@@ -16,6 +16,11 @@ public final class Renderer: @unchecked Sendable {
     private var library: FT_Library?
     private var faces: [UInt32: OpaquePointer] = [:]
 
+    /// Cairo's largest surface side, in device units.
+    public static let maxSide = 32_767
+    /// The most pixels a picture may have (a PNG of 256 MB in memory at 4 bytes a pixel).
+    public static let maxPixels = 64_000_000
+
     public init(fonts: FontRegistry) {
         self.fonts = fonts
     }
@@ -31,8 +36,14 @@ public final class Renderer: @unchecked Sendable {
             throw LayoutError(.invalidArgument, "scale must be in (0, 8], got \(scale)", field: "scale")
         }
         let width = scene.size.width * scale, height = scene.size.height * scale
-        guard width >= 1, height >= 1, width * height <= 64_000_000 else {
-            throw LayoutError(.invalidArgument, "a \(Int(width)) x \(Int(height)) picture is empty or too large", field: "scale")
+        let pixels = "\(Int(saturating: width.rounded(.up))) x \(Int(saturating: height.rounded(.up)))"
+        // Cairo draws at most 32,767 device units a side; past that it fails with INVALID_SIZE.
+        guard width <= Double(Self.maxSide), height <= Double(Self.maxSide) else {
+            throw LayoutError(.invalidArgument, "a \(pixels) picture has a side over \(Self.maxSide) pixels; "
+                              + "lower scale or the layout's size", field: "scale")
+        }
+        guard width >= 1, height >= 1, width * height <= Double(Self.maxPixels) else {
+            throw LayoutError(.invalidArgument, "a \(pixels) picture is empty or over \(Self.maxPixels) pixels", field: "scale")
         }
         lock.lock()
         defer { lock.unlock() }
@@ -40,7 +51,7 @@ public final class Renderer: @unchecked Sendable {
         let context = Unmanaged.passUnretained(sink).toOpaque()
         let surface: OpaquePointer
         switch format {
-        case .png: surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width.rounded(.up)), Int32(height.rounded(.up)))
+        case .png: surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(saturating: width.rounded(.up)), Int32(saturating: height.rounded(.up)))
         case .svg: surface = cairo_svg_surface_create_for_stream(ByteSink.write, context, width, height)
         case .pdf: surface = cairo_pdf_surface_create_for_stream(ByteSink.write, context, width, height)
         }

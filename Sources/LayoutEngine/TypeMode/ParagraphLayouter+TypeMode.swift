@@ -98,8 +98,13 @@ extension ParagraphWork {
             * request.style.letterSpacing
         guard advancePerPoint > 0 else { return request.minSize }  // an empty line keeps the smallest size
         var size = (request.width - spacing) / advancePerPoint
-        // Verify: rounding must never make the line wider than the width.
-        while size > 0 && advancePerPoint * size + spacing > request.width { size = size.nextDown }
+        // Verify: rounding must never make the line wider than the width. A few ulps settle it;
+        // past that, steps of a billionth keep the loop short whatever the numbers.
+        var steps = 0
+        while size > 0 && advancePerPoint * size + spacing > request.width {
+            size = steps < 8 ? size.nextDown : size * (1 - 1e-9)
+            steps += 1
+        }
         return size
     }
 

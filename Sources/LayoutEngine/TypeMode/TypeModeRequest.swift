@@ -42,10 +42,17 @@ public struct TypeModeRequest: Sendable {
     }
 
     func validate() throws {
-        guard minSize.isFinite, minSize > 0, minSize <= 10_000 else {
-            throw LayoutError(.invalidArgument, "min_size must be in (0, 10000], got \(minSize)", field: "min_size")
+        guard Bounds.contains(width, upTo: Bounds.maxLength) else {
+            throw LayoutError(.invalidArgument, "width must be in (0, \(Bounds.text(Bounds.maxLength))] points, got \(width)", field: "width")
         }
-        guard maxSize.isFinite, maxSize >= minSize, maxSize <= 10_000 else {
+        if let maxHeight, !Bounds.contains(maxHeight, upTo: Bounds.maxLength) {
+            throw LayoutError(.invalidArgument, "max_height must be in (0, \(Bounds.text(Bounds.maxLength))] points, got \(maxHeight)",
+                              field: "max_height")
+        }
+        guard Bounds.containsFontSize(minSize) else {
+            throw LayoutError(.invalidArgument, "min_size must be in [\(Bounds.minFontSize), \(Bounds.text(Bounds.maxFontSize))] points, got \(minSize)", field: "min_size")
+        }
+        guard maxSize.isFinite, maxSize >= minSize, maxSize <= Bounds.maxFontSize else {
             throw LayoutError(.invalidArgument, "max_size must be finite and >= min_size (\(minSize)), got \(maxSize)",
                               field: "max_size")
         }

@@ -1,0 +1,35 @@
+/// The documented range of every number a request carries; docs/protocol.md lists them.
+///
+/// Every limit is far past what a story, a caption or a page needs, and small enough that no
+/// product of them overflows a `Double`'s exact range, a `Float` on the wire or Cairo's
+/// coordinates: a width of 2e19 once reached an integer conversion and took the daemon down.
+public enum Bounds {
+    /// Widths and heights of containers, in points: (0, 1,000,000].
+    public static let maxLength = 1_000_000.0
+    /// Font sizes, in points: [0.01, 10,000]. Below a hundredth of a point Cairo's font matrix
+    /// is singular and drawing fails.
+    public static let minFontSize = 0.01
+    public static let maxFontSize = 10_000.0
+
+    /// True when `size` is a font size in range.
+    public static func containsFontSize(_ size: Double) -> Bool { size.isFinite && size >= minFontSize && size <= maxFontSize }
+
+    /// A limit as a person writes it: 10000, not 10000.0.
+    public static func text(_ value: Double) -> String {
+        value == value.rounded() && abs(value) < 1e15 ? String(Int(saturating: value)) : String(value)
+    }
+    /// Letter spacing, in points, either way: [−10,000, 10,000].
+    public static let maxLetterSpacing = 10_000.0
+    /// Fixed line heights, in points: (0, 100,000].
+    public static let maxLineHeight = 100_000.0
+    /// Line height multiples: (0, 100].
+    public static let maxLineHeightMultiple = 100.0
+    /// Background paddings and corner radii, in points: [0, 10,000].
+    public static let maxDecorationLength = 10_000.0
+
+    /// True when `value` is finite and in `0 < value <= upper` (or `0 <= value` when zero is allowed).
+    @inlinable
+    public static func contains(_ value: Double, upTo upper: Double, zeroAllowed: Bool = false) -> Bool {
+        value.isFinite && (zeroAllowed ? value >= 0 : value > 0) && value <= upper
+    }
+}
