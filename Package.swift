@@ -47,7 +47,8 @@ let package = Package(
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "layoutd-bench", dependencies: [
-            "LayoutEngine", "LayoutWire", "LayoutClient", "CHarfBuzz",
+            "LayoutEngine", "LayoutWire", "LayoutClient", "LayoutServer", "CHarfBuzz",
+            .product(name: "SwiftProtobuf", package: "swift-protobuf"),
         ], path: "Benchmarks/LayoutBench"),
 
         .target(name: "TestSupport", path: "Tests/TestSupport"),

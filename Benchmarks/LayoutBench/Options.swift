@@ -8,6 +8,7 @@ struct BenchOptions {
     var size: Float = 24
     var daemon = true
     var inProcess = true
+    var hostile = false
     var resultsDirectory: String
     var command: String
 
@@ -25,8 +26,10 @@ struct BenchOptions {
             case "--no-daemon": options.daemon = false
             case "--daemon-only": options.inProcess = false
             case "--results": options.resultsDirectory = rest.next() ?? options.resultsDirectory
+            case "--hostile": options.hostile = true
+            case "--hostile-only": options.hostile = true; options.inProcess = false; options.daemon = false
             default:
-                FileHandle.standardError.write(Data("usage: layoutd-bench [--corpus FILE] [--repeats N] [--no-daemon | --daemon-only] [--results DIR]\n".utf8))
+                FileHandle.standardError.write(Data("usage: layoutd-bench [--corpus FILE] [--repeats N] [--no-daemon | --daemon-only] [--hostile | --hostile-only] [--results DIR]\n".utf8))
                 exit(2)
             }
         }

@@ -11,4 +11,7 @@ if options.inProcess {
 if options.daemon {
     report.add(try DaemonBench(captions: captions, options: options).run())
 }
+if options.hostile {
+    report.add(try HostileBench(captions: captions, options: options).run())
+}
 try report.write()

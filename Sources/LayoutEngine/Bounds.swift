@@ -27,6 +27,20 @@ public enum Bounds {
     /// Background paddings and corner radii, in points: [0, 10,000].
     public static let maxDecorationLength = 10_000.0
 
+    /// Style spans in one request.
+    public static let maxSpans = 16_384
+    /// Backgrounds and highlights in one request.
+    public static let maxBackgrounds = 64
+    /// OpenType features in one style.
+    public static let maxFeatures = 64
+
+    /// Refuses a repeated field with more than `limit` entries, naming it.
+    public static func check(count: Int, limit: Int, field: String) throws(LayoutError) {
+        guard count <= limit else {
+            throw LayoutError(.resourceExhausted, "\(count) entries; a request may carry at most \(limit)", field: field)
+        }
+    }
+
     /// True when `value` is finite and in `0 < value <= upper` (or `0 <= value` when zero is allowed).
     @inlinable
     public static func contains(_ value: Double, upTo upper: Double, zeroAllowed: Bool = false) -> Bool {

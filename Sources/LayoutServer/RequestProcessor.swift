@@ -17,10 +17,19 @@ public final class RequestProcessor: Sendable {
         self.configuration = configuration
     }
 
+    /// A processor on the default fonts and configuration, as the daemon starts with: for the
+    /// benchmark and the fuzzer, which answer requests in process.
+    public static func standalone(configuration: ServerConfiguration = ServerConfiguration()) throws -> RequestProcessor {
+        let paths = DefaultFonts.paths.filter { FileManager.default.fileExists(atPath: $0) }
+        let fonts = try FontRegistry.load(paths: paths)
+        return RequestProcessor(layouter: ParagraphLayouter(fonts: fonts, maxTextLength: configuration.maxTextUnits),
+                                configuration: configuration)
+    }
+
     /// Decodes a frame body; a body that is not an Envelope gets a MALFORMED reply with id 0.
     /// Layout requests, the frequent ones, are read by `LayoutRequestReader`; whatever it
     /// does not take goes to swift-protobuf, which names what is wrong.
-    func decode(_ bytes: UnsafeRawBufferPointer) -> Result<Layoutd_V1_Envelope, WireError> {
+    public func decode(_ bytes: UnsafeRawBufferPointer) -> Result<Layoutd_V1_Envelope, WireError> {
         if let envelope = LayoutRequestReader.envelope(bytes) { return .success(envelope) }
         do {
             return .success(try Layoutd_V1_Envelope(serializedBytes: Array(bytes)))
@@ -32,6 +41,17 @@ public final class RequestProcessor: Sendable {
     /// The reply to `envelope` as a frame ready to send. A layout reply is written straight
     /// from the layout (`LayoutReplyFrame`); every other reply goes through `reply(to:)`.
     public func replyFrame(to envelope: Layoutd_V1_Envelope, inFlight: Int = 0) throws -> [UInt8] {
+        let frame = try unboundedReplyFrame(to: envelope, inFlight: inFlight)
+        let bodyBytes = frame.count - Framing.headerBytes
+        guard bodyBytes <= configuration.maxReplyBytes else {
+            return try Framing.encode(errorReply(envelope.requestID, WireError(.resourceExhausted,
+                "the reply would be \(bodyBytes) bytes; this server sends at most \(configuration.maxReplyBytes) "
+                + "(ask for less text, fewer backgrounds or a smaller picture)", field: "reply")))
+        }
+        return frame
+    }
+
+    private func unboundedReplyFrame(to envelope: Layoutd_V1_Envelope, inFlight: Int) throws -> [UInt8] {
         guard case .layout(let request) = envelope.body else {
             return try Framing.encode(reply(to: envelope, inFlight: inFlight))
         }
@@ -148,7 +168,7 @@ public final class RequestProcessor: Sendable {
     }
 
     /// An error reply for `requestID`, counted in the stats.
-    func errorReply(_ requestID: UInt64, _ error: WireError) -> Layoutd_V1_Envelope {
+    public func errorReply(_ requestID: UInt64, _ error: WireError) -> Layoutd_V1_Envelope {
         stats.record(microseconds: 0, failed: true)
         var reply = Layoutd_V1_Envelope()
         reply.requestID = requestID

@@ -7,6 +7,8 @@ public struct ServerConfiguration: Sendable {
     public var socketPath: String
     /// Largest frame body read; larger frames are refused after their header.
     public var maxFrameBytes: Int
+    /// Largest reply body sent; a larger one is replaced by a RESOURCE_EXHAUSTED error.
+    public var maxReplyBytes: Int
     /// Longest text a layout request may carry, in UTF-16 units.
     public var maxTextUnits: Int
     /// Threads that lay text out; by default one per core.
@@ -21,11 +23,12 @@ public struct ServerConfiguration: Sendable {
     public var loadDefaultFonts: Bool
 
     public init(socketPath: String = ServerConfiguration.defaultSocketPath,
-                maxFrameBytes: Int = Framing.defaultMaxFrameBytes, maxTextUnits: Int = 262_144,
+                maxFrameBytes: Int = Framing.defaultMaxFrameBytes, maxReplyBytes: Int = 32 << 20, maxTextUnits: Int = 262_144,
                 workerThreads: Int = ProcessInfo.processInfo.activeProcessorCount,
                 maxInFlightPerConnection: Int = 1024, inlineTextLimit: Int = 2048, fontPaths: [String] = [], loadDefaultFonts: Bool = true) {
         self.socketPath = socketPath
         self.maxFrameBytes = maxFrameBytes
+        self.maxReplyBytes = maxReplyBytes
         self.maxTextUnits = maxTextUnits
         self.workerThreads = workerThreads
         self.maxInFlightPerConnection = maxInFlightPerConnection
@@ -40,6 +43,9 @@ public struct ServerConfiguration: Sendable {
     public func validate() throws {
         guard maxFrameBytes >= 1024, maxFrameBytes <= Framing.maxConfigurableFrameBytes else {
             throw ConfigurationError("max frame bytes must be in 1024...\(Framing.maxConfigurableFrameBytes)")
+        }
+        guard maxReplyBytes >= 1024, maxReplyBytes <= 1 << 30 else {
+            throw ConfigurationError("max reply bytes must be in 1024...\(1 << 30)")
         }
         guard maxTextUnits > 0, workerThreads > 0, maxInFlightPerConnection > 0 else {
             throw ConfigurationError("limits and thread counts must be positive")

@@ -28,6 +28,7 @@ extension Layoutd_V1_JustifyRequest {
             }
             preset = named
         }
+        try Bounds.check(count: backgrounds.count, limit: Bounds.maxBackgrounds, field: "backgrounds")
         var style = preset?.style ?? TextStyle(family: fonts.defaultFamily)
         if hasStyle { style = try self.style.patch(field: "style", fonts: fonts).applied(to: style) }
         if style.family.isEmpty { style.family = fonts.defaultFamily }

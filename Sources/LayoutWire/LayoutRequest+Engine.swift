@@ -4,6 +4,8 @@ extension Layoutd_V1_LayoutRequest {
     /// The engine request this wire request describes, or the first thing wrong with it.
     /// Field paths are relative to the request ("spans[1].range"); callers prefix them.
     public func paragraphRequest(fonts: FontRegistry) throws(LayoutError) -> ParagraphRequest {
+        try Bounds.check(count: spans.count, limit: Bounds.maxSpans, field: "spans")
+        try Bounds.check(count: backgrounds.count, limit: Bounds.maxBackgrounds, field: "backgrounds")
         // Counting UTF-16 units walks a non-ASCII string: only spans need the count.
         let units = spans.isEmpty ? 0 : text.utf16.count
         let base = try hasDefaultStyle ? defaultStyle.patch(field: "default_style", fonts: fonts) : StylePatch()
@@ -117,6 +119,7 @@ extension Layoutd_V1_Style {
             patch.letterSpacing = Double(points)
         }
         if !features.isEmpty {
+            try Bounds.check(count: features.count, limit: Bounds.maxFeatures, field: field + ".features")
             patch.features = try features.enumerated().map { (index, feature) throws(LayoutError) in
                 guard feature.tag.utf8.count == 4, feature.tag.unicodeScalars.allSatisfy({ $0.value >= 0x20 && $0.value < 0x7F }) else {
                     throw LayoutError(.invalidArgument, "feature tag \"\(feature.tag)\" is not four ASCII characters",

@@ -21,4 +21,37 @@ import TestSupport
         let wrong = texts.filter { AttributedText.utf16($0) != ContiguousArray($0.utf16) }
         #expect(wrong.isEmpty, "\(wrong.prefix(3))")
     }
+
+    /// The sweep over span edges resolves every piece as applying each covering span in order
+    /// does (the old quadratic way, kept here as the reference), on seeded overlapping spans.
+    @Test func sweepResolvesSpansAsApplyingThemInOrder() {
+        var generator = SeededGenerator(seed: 0x5A_A5)
+        let base = TextStyle(family: "Noto Sans", size: 17)
+        for _ in 0..<300 {
+            let count = Int.random(in: 0...60, using: &generator)
+            let spans = (0..<Int.random(in: 0...25, using: &generator)).map { _ -> AttributedText.Span in
+                let start = Int.random(in: -2...count + 2, using: &generator)
+                let end = Int.random(in: start...count + 3, using: &generator)
+                var patch = StylePatch()
+                if Bool.random(using: &generator) { patch.weight = Int.random(in: 1...9, using: &generator) * 100 }
+                if Bool.random(using: &generator) { patch.size = Double(Int.random(in: 8...40, using: &generator)) }
+                if Bool.random(using: &generator) { patch.italic = Bool.random(using: &generator) }
+                if Bool.random(using: &generator) { patch.letterSpacing = Double(Int.random(in: -2...2, using: &generator)) }
+                if Bool.random(using: &generator) { patch.language = ["ar", "ja", ""].randomElement(using: &generator)! }
+                return AttributedText.Span(range: start..<end, patch: patch)
+            }
+            let text = AttributedText(String(repeating: "x", count: count), style: base, spans: spans)
+            for unit in 0..<count {
+                var expected = base
+                for span in spans where span.range.lowerBound <= unit && span.range.upperBound > unit {
+                    expected = span.patch.applied(to: expected)
+                }
+                let run = text.runs.first { $0.range.contains(unit) }
+                #expect(run.map { text.styles[$0.style] } == expected, "unit \(unit) of \(count)")
+            }
+            // Runs are sorted, gap-free and neighbours differ.
+            #expect(text.runs.map(\.range.lowerBound) == [0] + text.runs.dropLast().map(\.range.upperBound) || count == 0)
+            #expect(zip(text.runs, text.runs.dropFirst()).allSatisfy { $0.style != $1.style })
+        }
+    }
 }

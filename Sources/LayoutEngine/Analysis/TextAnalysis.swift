@@ -7,6 +7,16 @@ struct TextAnalysis {
     var paragraphs: [BidiParagraph]
     /// True when some unit is a control character that shaping must not see as is.
     var hasControls: Bool
+    /// The UTF-16 offset of the first grapheme cluster longer than `maxClusterScalars`, if any.
+    var overlongCluster: Int?
+
+    /// The most code points one grapheme cluster may hold: a base, the 30 non-starters in a row
+    /// that Unicode's Stream-Safe Text Format (UAX #15) allows, and one prepended or joining
+    /// character. HarfBuzz's work grows with the square of a cluster's length (a letter and
+    /// 262,143 marks held a worker for 227 s). A longer cluster is refused rather than split
+    /// with U+034F COMBINING GRAPHEME JOINER as the format suggests: an inserted character would
+    /// move every UTF-16 offset after it, and offsets are how clients map the reply to their text.
+    static let maxClusterScalars = 32
 
     /// Runs every analysis over `text` with the requested base direction, in arrays taken from
     /// `scratch` when there is one.
@@ -41,7 +51,7 @@ struct TextAnalysis {
                 }
             }
         }
-        markGraphemes(units, into: &flags)
+        let overlongCluster = markGraphemes(units, into: &flags)
         markLineBreaks(hasRegionalIndicator ? withoutRegionalIndicators(units) : units,
                        language: text.styles.first?.language ?? "", into: &flags)
         if paragraphStart < units.count || paragraphs.isEmpty {
@@ -49,7 +59,8 @@ struct TextAnalysis {
         }
         var levels = scratch?.levels.takeEmptied() ?? []
         BidiResolver.resolve(units, paragraphs: &paragraphs, direction: direction, mayBeRTL: mayBeRTL, into: &levels)
-        return TextAnalysis(flags: flags, levels: levels, paragraphs: paragraphs, hasControls: hasControls)
+        return TextAnalysis(flags: flags, levels: levels, paragraphs: paragraphs, hasControls: hasControls,
+                            overlongCluster: overlongCluster)
     }
 
     /// Grapheme cluster starts (UAX #29 extended clusters).
@@ -62,9 +73,12 @@ struct TextAnalysis {
     /// the rules behind `Character`, fed scalar by scalar with no `String` made), one segment at
     /// a time; a segment starts and ends at a boundary between two simple units, so it is judged
     /// in full context (grapheme rules look backward only).
-    static func markGraphemes(_ units: ContiguousArray<UInt16>, into flags: inout ContiguousArray<UnitFlags>) {
+    /// Returns the offset of the first cluster longer than `maxClusterScalars`, if any.
+    @discardableResult
+    static func markGraphemes(_ units: ContiguousArray<UInt16>, into flags: inout ContiguousArray<UnitFlags>) -> Int? {
         let count = units.count
-        guard count > 0 else { return }
+        guard count > 0 else { return nil }
+        var overlong: Int?
         // Called directly, not through a function value, so the test is inlined into the loop.
         func simple(_ u: UInt16) -> Bool { GraphemeFastPath.isSimple(u) }
         units.withUnsafeBufferPointer { units in
@@ -85,10 +99,17 @@ struct TextAnalysis {
                     while end < count && !(simple(units[end - 1]) && simple(units[end])) { end += 1 }
                     var recognizer = Unicode._CharacterRecognizer()
                     var k = i
+                    var clusterStart = i, clusterScalars = 0
                     while k < end {
                         // A lone surrogate reads as U+FFFD, one unit wide, as `String` repairs it.
                         let (scalar, width) = Self.scalar(at: k, in: units, end: end)
-                        if recognizer.hasBreak(before: scalar) { flags[k].insert(.graphemeStart) }
+                        if recognizer.hasBreak(before: scalar) {
+                            flags[k].insert(.graphemeStart)
+                            clusterStart = k
+                            clusterScalars = 0
+                        }
+                        clusterScalars += 1
+                        if clusterScalars > maxClusterScalars && overlong == nil { overlong = clusterStart }
                         k += width
                     }
                     i = end
@@ -99,6 +120,7 @@ struct TextAnalysis {
                 }
             }
         }
+        return overlong
     }
 
     /// The scalar that starts at `index` and its width in units; U+FFFD for a lone surrogate.

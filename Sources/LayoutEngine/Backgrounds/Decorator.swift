@@ -8,7 +8,14 @@ public struct Decorator {
         self.layout = layout
         self.units = Array(text.utf16)
         self.fonts = fonts
+        var runsByLine = [[Int]](repeating: [], count: layout.lines.count)
+        for (index, run) in layout.runs.enumerated() where run.lineIndex < runsByLine.count { runsByLine[run.lineIndex].append(index) }
+        self.runsByLine = runsByLine
     }
+
+    /// The runs of each line, by index into `layout.runs`: found once, so a background asks
+    /// for a line's runs without scanning every run of the layout.
+    private let runsByLine: [[Int]]
 
     public func decorate(_ style: BackgroundStyle) throws -> Background {
         try style.validate(textLength: units.count)
@@ -34,7 +41,9 @@ public struct Decorator {
             let bounds = rects.dropFirst().reduce(first) { $0.union($1) }
             return Background(rects: [bounds], path: Path.roundedRect(bounds, radius: style.cornerRadius), fill: style.fill)
         case .highlight(let range):
-            let rects = layout.lines.indices.compactMap { extent(of: $0, within: range, style: style) }
+            // Only the lines the range reaches (a truncated line's token belongs to no range).
+            let rects = layout.lines.indices.filter { layout.lines[$0].range.overlaps(range) }
+                .compactMap { extent(of: $0, within: range, style: style) }
             var path = Path()
             for rect in rects { path.commands += Path.roundedRect(rect, radius: style.cornerRadius).commands }
             return Background(rects: rects, path: path, fill: style.fill)
@@ -67,7 +76,7 @@ public struct Decorator {
         let line = layout.lines[index]
         var minX = Double.infinity, maxX = -Double.infinity
         var minY = line.baselineOrigin.y - line.ascent, maxY = line.baselineOrigin.y + line.descent
-        for run in layout.runs where run.lineIndex == index {
+        for run in runsByLine[index].lazy.map({ self.layout.runs[$0] }) {
             guard let font = fonts.font(id: run.fontID) else { continue }
             let scale = font.scale(for: run.size)
             for glyph in run.glyphs {
@@ -132,21 +141,32 @@ public struct Decorator {
         return simplified(points)
     }
 
+    /// Drops repeated and collinear vertices in one pass over the polygon (a stack, then the
+    /// seam where it closes), so an outline of thousands of lines costs linear time.
     static func simplified(_ points: [Point]) -> [Point] {
-        var result = points
-        var changed = true
-        while changed && result.count > 3 {
-            changed = false
-            for i in result.indices {
-                let a = result[(i + result.count - 1) % result.count], b = result[i], c = result[(i + 1) % result.count]
-                let cross = (b.x - a.x) * (c.y - b.y) - (b.y - a.y) * (c.x - b.x)
-                if (abs(a.x - b.x) < 1e-9 && abs(a.y - b.y) < 1e-9) || abs(cross) < 1e-9 {
-                    result.remove(at: i)
-                    changed = true
-                    break
-                }
+        func redundant(_ a: Point, _ b: Point, _ c: Point) -> Bool {
+            let cross = (b.x - a.x) * (c.y - b.y) - (b.y - a.y) * (c.x - b.x)
+            return (abs(a.x - b.x) < 1e-9 && abs(a.y - b.y) < 1e-9) || abs(cross) < 1e-9
+        }
+        var result: [Point] = []
+        result.reserveCapacity(points.count)
+        for point in points {
+            result.append(point)
+            while result.count >= 3 && redundant(result[result.count - 3], result[result.count - 2], result[result.count - 1]) {
+                result.remove(at: result.count - 2)
             }
         }
-        return result
+        var start = 0  // vertices dropped at the front, removed once at the end
+        while result.count - start > 3 {
+            let n = result.count
+            if redundant(result[n - 2], result[n - 1], result[start]) {
+                result.removeLast()
+            } else if redundant(result[n - 1], result[start], result[start + 1]) {
+                start += 1
+            } else {
+                break
+            }
+        }
+        return Array(result[start...])
     }
 }

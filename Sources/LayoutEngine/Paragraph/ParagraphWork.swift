@@ -27,10 +27,16 @@ final class ParagraphWork {
         self.shaper = shaper
         self.fallback = try FontFallback(registry: fonts, styles: request.text.styles)
         self.hasLetterSpacing = request.text.styles.contains { $0.letterSpacing != 0 }
-        // Nothing throws from here on, so the scratch taken always goes back (in deinit).
+        // Past the cluster check nothing throws, so the scratch taken goes back (in deinit).
         let scratch = ScratchPool.shared.take()
         self.scratch = scratch
         let analysis = TextAnalysis.analyze(request.text, direction: request.direction, scratch: scratch)
+        if let offset = analysis.overlongCluster {
+            // Before anything is shaped; the scratch is dropped with this work, not pooled.
+            throw LayoutError(.invalidArgument, "the grapheme cluster at UTF-16 offset \(offset) holds more than "
+                              + "\(TextAnalysis.maxClusterScalars) code points (Unicode's Stream-Safe Text Format allows 30 marks in a row)",
+                              field: "text")
+        }
         self.analysis = analysis
         self.shapingStyles = request.text.styles.map(ShapingStyle.init)
         self.shapingUnits = analysis.hasControls ? Self.replacingControls(request.text.units) : request.text.units
@@ -102,8 +108,17 @@ final class ParagraphWork {
         return runs[low].style
     }
 
+    /// The bidi paragraph holding `offset`, by bisection: a text of only line breaks has as
+    /// many paragraphs as lines, and a scan per line made it quadratic.
     func paragraph(at offset: Int) -> BidiParagraph {
-        analysis.paragraphs.first { $0.range.contains(offset) } ?? analysis.paragraphs.last!
+        let paragraphs = analysis.paragraphs
+        var low = 0
+        var high = paragraphs.count - 1
+        while low < high {
+            let mid = (low + high) / 2
+            if paragraphs[mid].range.upperBound <= offset { low = mid + 1 } else { high = mid }
+        }
+        return paragraphs[low]
     }
 
     /// Runs break and position over the shaped text.

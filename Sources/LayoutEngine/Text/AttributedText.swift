@@ -28,36 +28,7 @@ public struct AttributedText: Sendable {
             self.runs = count == 0 ? [] : [(0..<count, 0)]
             return
         }
-        // Cut the text at every span edge, then resolve each piece by applying, in order,
-        // every span that covers it.
-        var cuts = Set([0, count])
-        for span in spans {
-            cuts.insert(min(max(span.range.lowerBound, 0), count))
-            cuts.insert(min(max(span.range.upperBound, 0), count))
-        }
-        let edges = cuts.sorted()
-        var styles: [TextStyle] = []
-        var index: [TextStyle: Int] = [:]
-        var runs: [(range: Range<Int>, style: Int)] = []
-        for (start, end) in zip(edges, edges.dropFirst()) where start < end {
-            var resolved = style
-            for span in spans where span.range.lowerBound <= start && span.range.upperBound >= end {
-                resolved = span.patch.applied(to: resolved)
-            }
-            let id: Int
-            if let known = index[resolved] { id = known } else {
-                id = styles.count
-                styles.append(resolved)
-                index[resolved] = id
-            }
-            if let last = runs.last, last.style == id {
-                runs[runs.count - 1].range = last.range.lowerBound..<end
-            } else {
-                runs.append((start..<end, id))
-            }
-        }
-        self.styles = styles
-        self.runs = runs
+        (self.styles, self.runs) = Self.resolve(spans, over: count, base: style)
     }
 
     /// The string's UTF-16 code units, transcoded straight from its UTF-8 storage.

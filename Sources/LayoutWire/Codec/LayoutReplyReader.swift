@@ -20,19 +20,22 @@ public enum LayoutReplyReader {
     private static func layoutReply(_ reader: inout ProtobufReader) -> Layoutd_V1_LayoutReply? {
         var reply = Layoutd_V1_LayoutReply()
         var counting = reader
-        let (lines, runs) = counting.countFields(1, 2)
-        reply.lines.reserveCapacity(lines)
-        reply.runs.reserveCapacity(runs)
+        let (lineCount, runCount) = counting.countFields(1, 2)
+        // Repeated fields fill local arrays, set once at the end: appending through a message's
+        // property copies the whole array each time (its storage holds a second reference).
+        var lines: [Layoutd_V1_Line] = [], runs: [Layoutd_V1_GlyphRun] = [], backgrounds: [Layoutd_V1_BackgroundShape] = []
+        lines.reserveCapacity(lineCount)
+        runs.reserveCapacity(runCount)
         var sawRange = false
         while !reader.isAtEnd {
             guard let (field, type) = reader.tag() else { return nil }
             switch (field, type) {
             case (1, lengthDelimited):
                 guard var nested = reader.nested(), let line = line(&nested) else { return nil }
-                reply.lines.append(line)
+                lines.append(line)
             case (2, lengthDelimited):
                 guard var nested = reader.nested(), let run = glyphRun(&nested) else { return nil }
-                reply.runs.append(run)
+                runs.append(run)
             case (3, lengthDelimited) where !sawRange:
                 guard var nested = reader.nested(), let range = nested.range() else { return nil }
                 reply.visibleRange = range
@@ -45,10 +48,13 @@ public enum LayoutReplyReader {
             case (7, lengthDelimited):
                 guard let nested = reader.nested(),
                       let shape = try? Layoutd_V1_BackgroundShape(serializedBytes: nested.remainingBytes) else { return nil }
-                reply.backgrounds.append(shape)
+                backgrounds.append(shape)
             default: return nil
             }
         }
+        reply.lines = lines
+        reply.runs = runs
+        reply.backgrounds = backgrounds
         return reply
     }
 

@@ -15,6 +15,10 @@ public enum LayoutRequestReader {
 
     private static func layoutRequest(_ reader: inout ProtobufReader) -> Layoutd_V1_LayoutRequest? {
         var request = Layoutd_V1_LayoutRequest()
+        // Repeated fields fill local arrays, set once at the end: appending through a message's
+        // property copies the whole array each time (its storage holds a second reference),
+        // which made 40,000 empty spans take seconds.
+        var spans: [Layoutd_V1_StyleSpan] = [], backgrounds: [Layoutd_V1_BackgroundSpec] = []
         var seen: UInt16 = 0  // singular message fields met, by number
         while !reader.isAtEnd {
             guard let (field, type) = reader.tag() else { return nil }
@@ -25,7 +29,7 @@ public enum LayoutRequestReader {
                 request.defaultStyle = style
             case (3, lengthDelimited):
                 guard var nested = reader.nested(), let span = span(&nested) else { return nil }
-                request.spans.append(span)
+                spans.append(span)
             case (4, fixed32): guard let value = reader.float() else { return nil }; request.width = value
             case (5, fixed32): guard let value = reader.float() else { return nil }; request.height = value
             case (6, varint):
@@ -49,15 +53,18 @@ public enum LayoutRequestReader {
             case (12, lengthDelimited):
                 guard let nested = reader.nested(),
                       let spec = try? Layoutd_V1_BackgroundSpec(serializedBytes: nested.remainingBytes) else { return nil }
-                request.backgrounds.append(spec)
+                backgrounds.append(spec)
             default: return nil
             }
         }
+        request.spans = spans
+        request.backgrounds = backgrounds
         return request
     }
 
     private static func style(_ reader: inout ProtobufReader) -> Layoutd_V1_Style? {
         var style = Layoutd_V1_Style()
+        var features: [Layoutd_V1_Feature] = []
         var sawSpacing = false
         while !reader.isAtEnd {
             guard let (field, type) = reader.tag() else { return nil }
@@ -89,11 +96,12 @@ public enum LayoutRequestReader {
                     default: return nil
                     }
                 }
-                style.features.append(feature)
+                features.append(feature)
             case (7, lengthDelimited): guard let language = reader.string() else { return nil }; style.language = language
             default: return nil
             }
         }
+        style.features = features
         return style
     }
 

@@ -1,0 +1,74 @@
+import Foundation
+import LayoutWire
+
+/// Small requests built to cost as much as possible: each is what an attacker would try against
+/// one stage (decoding, span resolution, analysis, shaping, breaking, decoration, rendering).
+/// The benchmark's hostile table times each against a corpus caption, per byte of request.
+enum HostileRequests {
+    struct Case {
+        var name: String
+        var envelope: Layoutd_V1_Envelope
+    }
+
+    static func layout(_ text: String, width: Float = 300, size: Float = 24, _ configure: (inout Layoutd_V1_LayoutRequest) -> Void = { _ in })
+        -> Layoutd_V1_Envelope {
+        var request = Layoutd_V1_LayoutRequest()
+        request.text = text
+        request.width = width
+        request.defaultStyle.size = size
+        configure(&request)
+        return .with { $0.requestID = 1; $0.layout = request }
+    }
+
+    static func range(_ start: Int, _ length: Int) -> Layoutd_V1_Range {
+        .with { $0.start = UInt32(start); $0.length = UInt32(length) }
+    }
+
+    static var all: [Case] {
+        let lines1020 = Array(repeating: "word", count: 1_020).joined(separator: "\n")
+        return [
+            Case(name: "overlapping spans (limit of spans over 2,000 characters)", envelope: layout(String(repeating: "ab ", count: 667)) {
+                $0.spans = (0..<16_384).map { k in .with { $0.range = range(k % 1_000, 2_000 - k % 1_000); $0.style.weight = UInt32(100 + k % 800) } }
+            }),
+            Case(name: "highlights over a 1,020-line text (limit of backgrounds)", envelope: layout(lines1020) {
+                $0.backgrounds = (0..<64).map { _ in .with { $0.kind = .highlight; $0.range = range(0, lines1020.utf16.count) } }
+            }),
+            Case(name: "connected background over 1,020 lines", envelope: layout(lines1020) {
+                $0.backgrounds = [.with { $0.kind = .connected }]
+            }),
+            Case(name: "empty repeated spans (decoding)", envelope: layout("x") {
+                $0.spans = Array(repeating: Layoutd_V1_StyleSpan(), count: 40_000)
+            }),
+            Case(name: "empty repeated features (decoding)", envelope: layout("x") {
+                $0.defaultStyle.features = Array(repeating: Layoutd_V1_Feature(), count: 40_000)
+            }),
+            Case(name: "a base letter and 30 marks, repeated (shaping)", envelope: layout(String(repeating: "a" + String(repeating: "\u{0301}", count: 30), count: 4_000))),
+            Case(name: "one letter and 262,143 combining marks (one cluster)", envelope: layout("a" + String(repeating: "\u{0301}", count: 262_143))),
+            Case(name: "one letter and 262,143 variation selectors (one cluster)", envelope: layout("a" + String(repeating: "\u{FE0F}", count: 262_143))),
+            Case(name: "262,143 line breaks (paragraphs)", envelope: layout(String(repeating: "\n", count: 262_143))),
+            Case(name: "alternating scripts (items and fallback)", envelope: layout(String(repeating: "a你ب", count: 20_000))),
+            Case(name: "one long word at a large size (breaking)", envelope: layout(String(repeating: "W", count: 100_000), width: 50, size: 200)),
+            Case(name: "nested bidi embeddings", envelope: layout(String(repeating: "\u{202B}a\u{202A}ب", count: 20_000) + String(repeating: "\u{202C}", count: 40_000))),
+            Case(name: "justified with letter spacing", envelope: layout(String(repeating: "a b ", count: 50_000)) {
+                $0.alignment = .justified
+                $0.defaultStyle.letterSpacing.points = 3
+            }),
+            Case(name: "truncated to one line", envelope: layout(String(repeating: "word ", count: 50_000)) {
+                $0.maxLines = 1
+                $0.truncation.token = String(repeating: "…", count: 256)
+            }),
+            Case(name: "uniform Type Mode over a long text", envelope: .with {
+                $0.requestID = 1
+                $0.justify = .with { $0.text = String(repeating: "word ", count: 50_000); $0.width = 300; $0.sizing = .uniform }
+            }),
+            Case(name: "per-line Type Mode over many lines", envelope: .with {
+                $0.requestID = 1
+                $0.justify = .with { $0.text = String(repeating: "a\n", count: 100_000); $0.width = 300 }
+            }),
+            Case(name: "render of a long layout (SVG)", envelope: .with {
+                $0.requestID = 1
+                $0.render = .with { $0.layout = layout(String(repeating: "word ", count: 20_000)).layout; $0.format = .svg; $0.scale = 1 }
+            }),
+        ]
+    }
+}

@@ -1,0 +1,115 @@
+extension AttributedText {
+    /// Flattens overlapping spans into runs of resolved styles, in O((n + e) log n) for n spans
+    /// and e edges.
+    ///
+    /// Where spans overlap the later one wins, field by field (as attributes added later win in
+    /// NSAttributedString): each field of a piece takes its value from the latest span covering
+    /// the piece that sets it. A sweep over the sorted edges keeps, per field, a max-heap of the
+    /// covering spans that set it; a heap's top is the answer, and spans that ended are dropped
+    /// when they surface. Applying every covering span to every piece cost n × e: 64,000
+    /// overlapping spans held a worker for 81 seconds.
+    static func resolve(_ spans: [Span], over count: Int, base: TextStyle) -> (styles: [TextStyle], runs: [(range: Range<Int>, style: Int)]) {
+        let clamped = spans.map { span in
+            min(max(span.range.lowerBound, 0), count)..<min(max(span.range.upperBound, 0), count)
+        }
+        var cuts = Set([0, count])
+        for range in clamped {
+            cuts.insert(range.lowerBound)
+            cuts.insert(range.upperBound)
+        }
+        let edges = cuts.sorted()
+        let byStart = clamped.indices.filter { !clamped[$0].isEmpty }.sorted { clamped[$0].lowerBound < clamped[$1].lowerBound }
+        var heaps = [SpanHeap](repeating: SpanHeap(), count: StyleField.allCases.count)
+        var nextSpan = 0
+        var styles: [TextStyle] = []
+        var index: [TextStyle: Int] = [:]
+        var runs: [(range: Range<Int>, style: Int)] = []
+        for (start, end) in zip(edges, edges.dropFirst()) where start < end {
+            while nextSpan < byStart.count, clamped[byStart[nextSpan]].lowerBound <= start {
+                let span = byStart[nextSpan]
+                for field in StyleField.allCases where field.isSet(in: spans[span].patch) { heaps[field.rawValue].push(span) }
+                nextSpan += 1
+            }
+            var resolved = base
+            for field in StyleField.allCases {
+                while let top = heaps[field.rawValue].top, clamped[top].upperBound <= start { heaps[field.rawValue].pop() }
+                if let top = heaps[field.rawValue].top { field.copy(from: spans[top].patch, into: &resolved) }
+            }
+            let id: Int
+            if let known = index[resolved] { id = known } else {
+                id = styles.count
+                styles.append(resolved)
+                index[resolved] = id
+            }
+            if let last = runs.last, last.style == id {
+                runs[runs.count - 1].range = last.range.lowerBound..<end
+            } else {
+                runs.append((start..<end, id))
+            }
+        }
+        return (styles, runs)
+    }
+}
+
+/// The fields a style patch may set, each resolved on its own.
+enum StyleField: Int, CaseIterable {
+    case family, weight, italic, size, letterSpacing, features, language
+
+    func isSet(in patch: StylePatch) -> Bool {
+        switch self {
+        case .family: patch.family != nil
+        case .weight: patch.weight != nil
+        case .italic: patch.italic != nil
+        case .size: patch.size != nil
+        case .letterSpacing: patch.letterSpacing != nil
+        case .features: patch.features != nil
+        case .language: patch.language != nil
+        }
+    }
+
+    func copy(from patch: StylePatch, into style: inout TextStyle) {
+        switch self {
+        case .family: style.family = patch.family!
+        case .weight: style.weight = patch.weight!
+        case .italic: style.italic = patch.italic!
+        case .size: style.size = patch.size!
+        case .letterSpacing: style.letterSpacing = patch.letterSpacing!
+        case .features: style.features = patch.features!
+        case .language: style.language = patch.language!
+        }
+    }
+}
+
+/// A binary max-heap of span indices: the latest covering span is on top.
+struct SpanHeap {
+    private var items: [Int] = []
+
+    var top: Int? { items.first }
+
+    mutating func push(_ item: Int) {
+        items.append(item)
+        var child = items.count - 1
+        while child > 0 {
+            let parent = (child - 1) / 2
+            guard items[parent] < items[child] else { break }
+            items.swapAt(parent, child)
+            child = parent
+        }
+    }
+
+    mutating func pop() {
+        guard !items.isEmpty else { return }
+        items.swapAt(0, items.count - 1)
+        items.removeLast()
+        var parent = 0
+        while true {
+            let left = 2 * parent + 1, right = left + 1
+            var largest = parent
+            if left < items.count && items[left] > items[largest] { largest = left }
+            if right < items.count && items[right] > items[largest] { largest = right }
+            guard largest != parent else { return }
+            items.swapAt(parent, largest)
+            parent = largest
+        }
+    }
+}
