@@ -18,7 +18,10 @@ public final class LayoutClient {
     /// Replies can be much larger than requests (a glyph per character); this bounds them.
     public var maxReplyBytes = 256 << 20
 
-    public init(socketPath: String, timeout: TimeInterval = 60) throws {
+    /// Connects to the daemon at `socketPath`. Unless `trustingAnyPeer`, the daemon must run as
+    /// this user, as root, or as the service's `layoutd` user (checked with SO_PEERCRED): a
+    /// socket in a shared place can be another user's daemon, which would read the text sent.
+    public init(socketPath: String, timeout: TimeInterval = 60, trustingAnyPeer: Bool = false) throws {
         self.socketPath = socketPath
         // The descriptor becomes the client's only once connected. A class whose initializer
         // throws after setting every property still runs its deinit, so a failed connect that
@@ -41,6 +44,17 @@ public final class LayoutClient {
             let reason = String(cString: strerror(errno))
             close(descriptor)
             throw ClientError.connect(path: socketPath, reason: reason)
+        }
+        if !trustingAnyPeer {
+            guard let peer = PeerCredentials.of(fd: descriptor) else {
+                close(descriptor)
+                throw ClientError.untrustedPeer(path: socketPath, reason: "the kernel did not say who serves it")
+            }
+            guard peer.isTrusted(byClient: getuid()) else {
+                close(descriptor)
+                throw ClientError.untrustedPeer(path: socketPath, reason: "it is served by uid \(peer.uid) (pid \(peer.pid)), "
+                                                + "not by you (uid \(getuid())), root or the layoutd service")
+            }
         }
         var limit = timeval(tv_sec: Int(saturating: timeout), tv_usec: Int(saturating: (timeout - timeout.rounded(.down)) * 1e6))
         setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &limit, socklen_t(MemoryLayout<timeval>.size))
@@ -160,6 +174,7 @@ public enum ClientError: Error, CustomStringConvertible {
     case io(String)
     case protocolViolation(String)
     case server(Layoutd_V1_Error)
+    case untrustedPeer(path: String, reason: String)
 
     public var description: String {
         switch self {
@@ -168,6 +183,7 @@ public enum ClientError: Error, CustomStringConvertible {
         case let .io(message): message
         case let .protocolViolation(message): "protocol error: \(message)"
         case let .server(error): "layoutd: \(error)"
+        case let .untrustedPeer(path, reason): "refusing the daemon at \(path): \(reason); your text is not sent to it"
         }
     }
 }

@@ -31,6 +31,10 @@ public enum Bounds {
     public static let maxSpans = 16_384
     /// Backgrounds and highlights in one request.
     public static let maxBackgrounds = 64
+    /// Rects all the backgrounds of one reply may hold together (a per-line background on a
+    /// text of 16,384 lines, or 64 highlights over 256 lines each): past this a small request
+    /// could ask for a reply thousands of times its size.
+    public static let maxBackgroundRects = 16_384
     /// OpenType features in one style.
     public static let maxFeatures = 64
 

@@ -5,6 +5,8 @@
 public struct LayoutError: Error, Equatable, CustomStringConvertible {
     public enum Code: Sendable, Equatable {
         case invalidArgument, notFound, resourceExhausted, `internal`
+        /// The request's time budget ran out, or its client cancelled it (see `WorkBudget`).
+        case deadlineExceeded, cancelled
     }
     public var code: Code
     public var message: String

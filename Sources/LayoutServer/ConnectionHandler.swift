@@ -1,141 +1,261 @@
 import Foundation
+import LayoutEngine
 import LayoutWire
 import NIOCore
 import NIOPosix
-import Synchronization
 
-/// Serves one client connection: decodes envelopes, runs each request on the worker pool, and
-/// writes replies as they finish, so a pipelining client may see them out of order.
-final class ConnectionHandler: ChannelInboundHandler, @unchecked Sendable {
+/// Serves one client connection: admits it, decodes envelopes, runs each request on the worker
+/// pool, and writes replies as they finish, so a pipelining client may see them out of order.
+///
+/// What one client can hold is bounded: it is read from only while its unsent replies, its
+/// requests in flight and their bytes are under their limits (back-pressure: NIO's `read` is
+/// held back, so the kernel's socket buffer fills and the client's writes block); a frame must
+/// complete within a timeout; an idle connection is closed; and work of a connection that
+/// closed, or of a request cancelled, stops at its next checkpoint (`WorkBudget`).
+/// Everything here runs on the connection's event loop, which never lays text out.
+final class ConnectionHandler: ChannelDuplexHandler, @unchecked Sendable {
     typealias InboundIn = ByteBuffer
+    typealias OutboundIn = ByteBuffer
     typealias OutboundOut = ByteBuffer
 
     private let processor: RequestProcessor
     private let pool: NIOThreadPool
     private let tracker: InFlightTracker
-    private let maxInFlight: Int
-    private let inlineTextLimit: Int
-    /// Ids a client cancelled, read by workers when a request starts.
-    private let cancelled = CancelledRequests()
-    /// Touched only on the channel's event loop.
+    private let limiter: ConnectionLimiter
+    private let configuration: ServerConfiguration
+    private let clock: ConnectionClock
+    /// Requests accepted and not yet answered, by id: a Cancel reaches only these.
+    private var pending: [UInt64: [WorkBudget]] = [:]
     private var inFlight = 0
+    private var inFlightBytes = 0
+    /// NIO asked to read while the connection was over a limit; the read is owed.
+    private var readOwed = false
+    private var admitted: UInt32?? = nil  // .some(uid or nil) once admitted
+    private var timer: RepeatedTask?
 
-    init(processor: RequestProcessor, pool: NIOThreadPool, tracker: InFlightTracker, maxInFlight: Int, inlineTextLimit: Int) {
-        self.inlineTextLimit = inlineTextLimit
+    /// Frames larger than this are decoded on the pool, not the event loop.
+    static let inlineDecodeBytes = 64 << 10
+
+    init(processor: RequestProcessor, pool: NIOThreadPool, tracker: InFlightTracker, limiter: ConnectionLimiter,
+         configuration: ServerConfiguration, clock: ConnectionClock) {
         self.processor = processor
         self.pool = pool
         self.tracker = tracker
-        self.maxInFlight = maxInFlight
+        self.limiter = limiter
+        self.configuration = configuration
+        self.clock = clock
     }
 
+    // MARK: Admission and lifetime
+
     func channelActive(context: ChannelHandlerContext) {
+        let uid = PeerCredentials.of(channel: context.channel)?.uid
+        if let refusal = limiter.admit(uid: uid) {
+            processor.stats.connectionRefused()
+            let reply = processor.errorReply(0, WireError(.resourceExhausted, "connection refused: \(refusal)", field: "connection"))
+            if let buffer = try? Self.frame(reply, allocator: context.channel.allocator) {
+                context.writeAndFlush(wrapOutboundOut(buffer)).whenComplete { _ in context.close(promise: nil) }
+            } else {
+                context.close(promise: nil)
+            }
+            return
+        }
+        admitted = .some(uid)
         processor.stats.connectionOpened()
         tracker.register(context.channel)
+        let tick = TimeAmount.milliseconds(Int64(saturating: min(1_000, max(20, min(configuration.idleTimeoutSeconds,
+                                                                                    configuration.frameTimeoutSeconds) * 250))))
+        timer = context.eventLoop.scheduleRepeatedTask(initialDelay: tick, delay: tick) { [weak self] _ in
+            self?.checkTimeouts(context: context)
+        }
         context.fireChannelActive()
     }
 
     func channelInactive(context: ChannelHandlerContext) {
-        processor.stats.connectionClosed()
-        tracker.unregister(context.channel)
+        timer?.cancel()
+        timer = nil
+        // Queued work of a closed connection is skipped; running work stops at its next check.
+        for budgets in pending.values { for budget in budgets { budget.cancel() } }
+        if case .some(let uid) = admitted {
+            limiter.release(uid: uid)
+            processor.stats.connectionClosed()
+            tracker.unregister(context.channel)
+        }
         context.fireChannelInactive()
     }
 
+    /// Closes a connection whose frame has been arriving for too long, or that has been idle.
+    private func checkTimeouts(context: ChannelHandlerContext) {
+        let now = ConnectionClock.now
+        if let since = clock.partialFrameSince, Double(now &- since) / 1e9 > configuration.frameTimeoutSeconds {
+            let reply = processor.errorReply(0, WireError(.deadlineExceeded,
+                "a frame did not complete within \(configuration.frameTimeoutSeconds) s; closing", field: "frame"))
+            closeAfter(reply, context: context)
+        } else if inFlight == 0, clock.partialFrameSince == nil,
+                  Double(now &- clock.lastActivity) / 1e9 > configuration.idleTimeoutSeconds {
+            context.close(promise: nil)
+        }
+    }
+
+    // MARK: Back-pressure
+
+    func read(context: ChannelHandlerContext) {
+        if isOverLimits(context) { readOwed = true } else { context.read() }
+    }
+
+    func channelWritabilityChanged(context: ChannelHandlerContext) {
+        payOwedRead(context)
+        context.fireChannelWritabilityChanged()
+    }
+
+    private func isOverLimits(_ context: ChannelHandlerContext) -> Bool {
+        !context.channel.isWritable || inFlight >= configuration.maxInFlightPerConnection
+            || inFlightBytes >= configuration.maxInFlightBytesPerConnection
+    }
+
+    private func payOwedRead(_ context: ChannelHandlerContext) {
+        guard readOwed, !isOverLimits(context) else { return }
+        readOwed = false
+        context.read()
+    }
+
+    // MARK: Requests
+
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        guard admitted != nil else { return }
+        let frame = unwrapInboundIn(data)
+        let processor = self.processor
+        guard frame.readableBytes > Self.inlineDecodeBytes else {
+            handle(frame.withUnsafeReadableBytes { processor.decode($0) }, bytes: frame.readableBytes, context: context)
+            return
+        }
+        // A large frame is decoded on the pool; it counts as in flight meanwhile.
+        begin(bytes: frame.readableBytes)
+        pool.runIfActive(eventLoop: context.eventLoop) { frame.withUnsafeReadableBytes { processor.decode($0) } }
+            .whenComplete { result in
+                self.end(bytes: frame.readableBytes, context: context)
+                switch result {
+                case .success(let decoded): self.handle(decoded, bytes: frame.readableBytes, context: context)
+                case .failure: self.write(processor.errorReply(0, WireError(.unavailable, "the server is shutting down")), context: context)
+                }
+            }
+    }
+
+    private func handle(_ decoded: Result<Layoutd_V1_Envelope, WireError>, bytes: Int, context: ChannelHandlerContext) {
         let envelope: Layoutd_V1_Envelope
-        switch unwrapInboundIn(data).withUnsafeReadableBytes({ self.processor.decode($0) }) {
+        switch decoded {
         case .failure(let error):
             write(processor.errorReply(0, error), context: context)
             return
-        case .success(let decoded):
-            envelope = decoded
+        case .success(let value):
+            envelope = value
         }
         let id = envelope.requestID
         if case .cancel(let cancel) = envelope.body {
-            // Cancel is a notice: the cancelled request is answered with CANCELLED, the notice itself is not.
-            cancelled.insert(cancel.requestID)
+            // A notice: the cancelled request is answered with CANCELLED, the notice itself is not.
+            // Only a request already here can be cancelled; a cancel for an unknown id is dropped,
+            // so it cannot cancel a later request that happens to reuse the id.
+            for budget in pending[cancel.requestID] ?? [] { budget.cancel() }
             return
         }
         if tracker.isShuttingDown {
             write(processor.errorReply(id, WireError(.unavailable, "the server is shutting down")), context: context)
             return
         }
-        guard let textBytes = envelope.layoutWorkTextBytes else {
-            // Hello, fonts, stats and malformed bodies are cheap: answered at once, never queued
-            // behind layouts, so health checks stay fast under load.
+        guard envelope.isLayoutWork else {
+            // Hello, fonts, stats and malformed bodies cost the same whatever the client sent:
+            // answered at once, never queued behind layouts, so health checks stay fast under load.
             write(processor.reply(to: envelope, inFlight: tracker.count), context: context)
             return
         }
-        if inFlight >= maxInFlight {
+        if inFlight >= configuration.maxInFlightPerConnection {
             write(processor.errorReply(id, WireError(.resourceExhausted,
-                "more than \(maxInFlight) requests in flight on this connection", field: "envelope")), context: context)
+                "more than \(configuration.maxInFlightPerConnection) requests in flight on this connection", field: "envelope")),
+                  context: context)
             return
         }
-        inFlight += 1
-        tracker.begin()
         let arrival = DispatchTime.now().uptimeNanoseconds
+        var deadline = arrival &+ UInt64(configuration.requestBudgetMilliseconds) &* 1_000_000
+        if envelope.deadlineMs > 0 { deadline = min(deadline, arrival &+ UInt64(envelope.deadlineMs) &* 1_000_000) }
+        let budget = WorkBudget(deadline: deadline)
+        pending[id, default: []].append(budget)
+        begin(bytes: bytes)
         let processor = self.processor
-        let cancelled = self.cancelled
-        let channel = context.channel
-        let work = { () throws -> ByteBuffer in
-            let frame: [UInt8]
-            if cancelled.remove(id) {
-                frame = try Framing.encode(processor.errorReply(id, WireError(.cancelled, "request \(id) was cancelled before it started")))
-            } else if envelope.deadlineMs > 0,
-                      DispatchTime.now().uptimeNanoseconds - arrival > UInt64(envelope.deadlineMs) * 1_000_000 {
-                frame = try Framing.encode(processor.errorReply(id, WireError(.deadlineExceeded,
-                    "request \(id) waited past its \(envelope.deadlineMs) ms deadline", field: "envelope.deadline_ms")))
-            } else {
-                frame = try processor.replyFrame(to: envelope)
-            }
-            return Self.buffer(frame, allocator: channel.allocator)
-        }
-        if textBytes <= inlineTextLimit {
-            // Small layouts run here on the event loop: handing them to the pool and back costs
-            // more than they do. The promise ends the request once its reply is written.
+        let allocator = context.channel.allocator
+        pool.runIfActive(eventLoop: context.eventLoop) { () throws -> ByteBuffer in
+            Self.buffer(try Self.answer(envelope, processor: processor, budget: budget), allocator: allocator)
+        }.whenComplete { result in
+            self.finish(id, budget)
             let buffer: ByteBuffer
-            do {
-                buffer = try work()
-            } catch {
-                write(processor.errorReply(id, WireError(.internal, "request failed: \(error)")), context: context)
-                inFlight -= 1
-                tracker.end()
-                return
-            }
-            let written = context.eventLoop.makePromise(of: Void.self)
-            written.futureResult.whenComplete { _ in
-                self.inFlight -= 1
-                self.tracker.end()
-            }
-            context.writeAndFlush(wrapOutboundOut(buffer), promise: written)
-            return
-        }
-        pool.runIfActive(eventLoop: context.eventLoop, work).whenComplete { result in
-            let written: EventLoopFuture<Void>
             switch result {
-            case .success(let buffer):
-                written = channel.writeAndFlush(buffer)
+            case .success(let answer): buffer = answer
             case .failure(let error):
                 let reply = processor.errorReply(id, WireError(.internal, "request failed: \(error)"))
-                written = (try? Self.frame(reply, allocator: channel.allocator)).map { channel.writeAndFlush($0) }
-                    ?? channel.eventLoop.makeSucceededVoidFuture()
+                guard let framed = try? Self.frame(reply, allocator: allocator) else {
+                    self.end(bytes: bytes, context: context)
+                    return
+                }
+                buffer = framed
             }
-            written.whenComplete { _ in
-                self.inFlight -= 1
-                self.tracker.end()
+            guard context.channel.isActive else {
+                self.end(bytes: bytes, context: context)
+                return
+            }
+            context.writeAndFlush(self.wrapOutboundOut(buffer)).whenComplete { _ in
+                self.clock.sawBytes()
+                self.end(bytes: bytes, context: context)
             }
         }
+    }
+
+    /// On a worker: the reply frame, or CANCELLED / DEADLINE_EXCEEDED when the request should
+    /// not start, or stopped midway.
+    static func answer(_ envelope: Layoutd_V1_Envelope, processor: RequestProcessor, budget: WorkBudget) throws -> [UInt8] {
+        let id = envelope.requestID
+        if budget.isCancelled {
+            return try Framing.encode(processor.errorReply(id, WireError(.cancelled, "request \(id) was cancelled before it started")))
+        }
+        if (try? budget.check()) == nil {
+            return try Framing.encode(processor.errorReply(id, WireError(.deadlineExceeded,
+                "request \(id) waited past its deadline", field: "envelope.deadline_ms")))
+        }
+        return try processor.replyFrame(to: envelope, budget: budget)
+    }
+
+    private func begin(bytes: Int) {
+        inFlight += 1
+        inFlightBytes += bytes
+        tracker.begin()
+    }
+
+    private func end(bytes: Int, context: ChannelHandlerContext) {
+        inFlight -= 1
+        inFlightBytes -= bytes
+        tracker.end()
+        payOwedRead(context)
+    }
+
+    private func finish(_ id: UInt64, _ budget: WorkBudget) {
+        guard var budgets = pending[id] else { return }
+        budgets.removeAll { $0 === budget }
+        pending[id] = budgets.isEmpty ? nil : budgets
     }
 
     func errorCaught(context: ChannelHandlerContext, error: Error) {
         // Framing errors end the connection, after one structured reply saying why.
         if let framing = error as? FramingError {
-            let reply = processor.errorReply(0, WireError(.resourceExhausted, framing.description, field: "frame"))
-            if let buffer = try? Self.frame(reply, allocator: context.channel.allocator) {
-                context.writeAndFlush(wrapOutboundOut(buffer)).whenComplete { _ in context.close(promise: nil) }
-                return
-            }
+            closeAfter(processor.errorReply(0, WireError(.resourceExhausted, framing.description, field: "frame")), context: context)
+            return
         }
         context.close(promise: nil)
+    }
+
+    private func closeAfter(_ reply: Layoutd_V1_Envelope, context: ChannelHandlerContext) {
+        guard let buffer = try? Self.frame(reply, allocator: context.channel.allocator) else {
+            context.close(promise: nil)
+            return
+        }
+        context.writeAndFlush(wrapOutboundOut(buffer)).whenComplete { _ in context.close(promise: nil) }
     }
 
     private func write(_ reply: Layoutd_V1_Envelope, context: ChannelHandlerContext) {
@@ -154,51 +274,26 @@ final class ConnectionHandler: ChannelInboundHandler, @unchecked Sendable {
     }
 }
 
-/// Counts requests in flight across connections, so shutdown can wait for them, and keeps
-/// the open channels so shutdown can close them afterwards.
-final class InFlightTracker: Sendable {
-    private struct State {
-        var inFlight = 0
-        var shuttingDown = false
-        var channels: [ObjectIdentifier: Channel] = [:]
-    }
-    private let state = Mutex(State())
-
-    var isShuttingDown: Bool { state.withLock { $0.shuttingDown } }
-    var count: Int { state.withLock { $0.inFlight } }
-
-    func begin() { state.withLock { $0.inFlight += 1 } }
-    func end() { state.withLock { $0.inFlight -= 1 } }
-    func beginShutdown() { state.withLock { $0.shuttingDown = true } }
-    func register(_ channel: Channel) { state.withLock { $0.channels[ObjectIdentifier(channel)] = channel } }
-    func unregister(_ channel: Channel) { state.withLock { _ = $0.channels.removeValue(forKey: ObjectIdentifier(channel)) } }
-    var openChannels: [Channel] { state.withLock { Array($0.channels.values) } }
-}
-
-/// Ids a client cancelled. Bounded: a cancel for a request that already finished is
-/// forgotten once the set grows past a few thousand.
-final class CancelledRequests: Sendable {
-    private let ids = Mutex<Set<UInt64>>([])
-
-    func insert(_ id: UInt64) {
-        ids.withLock { set in
-            if set.count > 4096 { set.removeAll() }
-            set.insert(id)
-        }
-    }
-
-    func remove(_ id: UInt64) -> Bool { ids.withLock { $0.remove(id) != nil } }
-}
-
 extension Layoutd_V1_Envelope {
-    /// For requests that lay text out, the size of their text in bytes (`Int.max` for renders,
-    /// which always go to the pool); nil for the cheap requests answered on the event loop.
-    var layoutWorkTextBytes: Int? {
+    /// Requests that lay text out (layout, justify, render): their cost depends on what they
+    /// carry, so they run on the worker pool under a budget.
+    var isLayoutWork: Bool {
         switch body {
-        case .layout(let request): request.text.utf8.count
-        case .justify(let request): request.text.utf8.count
-        case .render: .max
-        default: nil
+        case .layout, .justify, .render: true
+        default: false
         }
+    }
+}
+
+extension PeerCredentials {
+    /// The peer of an accepted Unix-socket channel, read on its event loop.
+    static func of(channel: Channel) -> PeerCredentials? {
+        guard let provider = channel as? SocketOptionProvider else { return nil }
+        let future: EventLoopFuture<PeerCredentials> = provider.unsafeGetSocketOption(level: SocketOptionLevel(SOL_SOCKET),
+                                                                                      name: SocketOptionName(SO_PEERCRED))
+        // On the channel's own loop the option is read at once; the future is already complete.
+        var credentials: PeerCredentials?
+        future.whenSuccess { credentials = $0 }
+        return credentials
     }
 }

@@ -14,6 +14,7 @@ public final class LayoutServer: @unchecked Sendable {
     private let group: MultiThreadedEventLoopGroup
     private let pool: NIOThreadPool
     private let tracker = InFlightTracker()
+    private let limiter: ConnectionLimiter
     private var serverChannel: Channel?
     private var ownsSocketFile = false
     private let finished = DispatchSemaphore(value: 0)
@@ -23,7 +24,8 @@ public final class LayoutServer: @unchecked Sendable {
         self.configuration = configuration
         self.processor = RequestProcessor(layouter: layouter, configuration: configuration)
         self.logger = logger
-        // One event loop per worker: small layouts run on the loops themselves.
+        self.limiter = ConnectionLimiter(maxTotal: configuration.maxConnections, maxPerUser: configuration.maxConnectionsPerUser)
+        // One event loop per worker: loops read, decode and write; the pool lays text out.
         self.group = MultiThreadedEventLoopGroup(numberOfThreads: configuration.workerThreads)
         self.pool = NIOThreadPool(numberOfThreads: configuration.workerThreads)
     }
@@ -37,16 +39,29 @@ public final class LayoutServer: @unchecked Sendable {
         let processor = self.processor
         let pool = self.pool
         let tracker = self.tracker
+        let limiter = self.limiter
         let configuration = self.configuration
+        let unsent = configuration.maxUnsentReplyBytes
         let bootstrap = ServerBootstrap(group: group)
             .serverChannelOption(ChannelOptions.backlog, value: 256)
+            // When descriptors run out, accept waits a second instead of spinning on EMFILE
+            // (NIO adds this handler only in its async bootstrap).
+            .serverChannelInitializer { channel in
+                channel.eventLoop.makeCompletedFuture {
+                    try channel.pipeline.syncOperations.addHandler(AcceptBackoffHandler())
+                }
+            }
+            .childChannelOption(ChannelOptions.writeBufferWaterMark, value: .init(low: unsent / 4, high: unsent))
             .childChannelInitializer { channel in
                 channel.eventLoop.makeCompletedFuture {
-                    try channel.pipeline.syncOperations.addHandler(ByteToMessageHandler(FrameDecoder(maxFrameBytes: configuration.maxFrameBytes)))
+                    let clock = ConnectionClock()
+                    // The decoder's buffer never holds more than one frame and one read.
+                    try channel.pipeline.syncOperations.addHandler(ByteToMessageHandler(
+                        FrameDecoder(maxFrameBytes: configuration.maxFrameBytes, clock: clock),
+                        maximumBufferSize: configuration.maxFrameBytes + Framing.headerBytes + (1 << 20)))
                     try channel.pipeline.syncOperations.addHandler(ConnectionHandler(
-                        processor: processor, pool: pool, tracker: tracker,
-                        maxInFlight: configuration.maxInFlightPerConnection,
-                        inlineTextLimit: configuration.inlineTextLimit))
+                        processor: processor, pool: pool, tracker: tracker, limiter: limiter,
+                        configuration: configuration, clock: clock))
                 }
             }
         if let fd = Systemd.activatedSocket() {

@@ -17,25 +17,37 @@ extension RequestProcessor {
     }
 
     /// Validates, lays out and decorates a layout request.
-    func decoratedLayout(_ request: Layoutd_V1_LayoutRequest) throws -> DecoratedLayout {
+    func decoratedLayout(_ request: Layoutd_V1_LayoutRequest, budget: WorkBudget = .unlimited) throws -> DecoratedLayout {
         let paragraph = try request.paragraphRequest(fonts: layouter.fonts)
         try checkTextLength(paragraph.text.units.count)
         var specs: [BackgroundStyle] = []
         for (index, spec) in request.backgrounds.enumerated() {
             specs.append(try spec.style(field: "backgrounds[\(index)]", text: request.text))
         }
-        let layout = try layouter.layout(paragraph)
-        let decorator = Decorator(layout: layout, text: request.text, fonts: layouter.fonts)
-        return DecoratedLayout(layout: layout, backgrounds: try specs.map { try decorator.decorate($0) })
+        let layout = try layouter.layout(paragraph, budget: budget)
+        let decorator = Decorator(layout: layout, text: request.text, fonts: layouter.fonts, budget: budget)
+        let backgrounds = try specs.map { try decorator.decorate($0) }
+        try checkBackgroundRects(backgrounds)
+        return DecoratedLayout(layout: layout, backgrounds: backgrounds)
+    }
+
+    /// Refuses backgrounds whose rects, all together, pass `Bounds.maxBackgroundRects`.
+    func checkBackgroundRects(_ backgrounds: [Background]) throws {
+        let rects = backgrounds.reduce(0) { $0 + $1.rects.count }
+        guard rects <= Bounds.maxBackgroundRects else {
+            throw LayoutError(.resourceExhausted, "the backgrounds come to \(rects) rects; a reply may hold at most \(Bounds.maxBackgroundRects)",
+                              field: "backgrounds")
+        }
     }
 
     /// Type Mode: applies the preset, fits, decorates and derives the preset's colours.
-    func decoratedStory(_ request: Layoutd_V1_JustifyRequest) throws -> DecoratedStory {
+    func decoratedStory(_ request: Layoutd_V1_JustifyRequest, budget: WorkBudget = .unlimited) throws -> DecoratedStory {
         let plan = try request.plan(fonts: layouter.fonts)
         try checkTextLength(plan.request.text.utf16.count)
-        let fitted = try layouter.justify(plan.request)
-        let decorator = Decorator(layout: fitted.paragraph, text: plan.request.text, fonts: layouter.fonts)
+        let fitted = try layouter.justify(plan.request, budget: budget)
+        let decorator = Decorator(layout: fitted.paragraph, text: plan.request.text, fonts: layouter.fonts, budget: budget)
         let backgrounds = try plan.backgrounds.map { try decorator.decorate($0) }
+        try checkBackgroundRects(backgrounds)
         let effects = TextEffects.derive(preset: plan.presetName, palette: plan.palette,
                                          largestSize: fitted.lineSizes.max() ?? plan.request.minSize)
         return DecoratedStory(plan: plan, fitted: fitted, backgrounds: backgrounds, effects: effects)

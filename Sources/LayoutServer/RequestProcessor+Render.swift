@@ -4,7 +4,7 @@ import LayoutWire
 
 extension RequestProcessor {
     /// Lays out (or fits) the source, decorates it and draws it.
-    func render(_ request: Layoutd_V1_RenderRequest) throws -> Layoutd_V1_RenderReply {
+    func render(_ request: Layoutd_V1_RenderRequest, budget: WorkBudget = .unlimited) throws -> Layoutd_V1_RenderReply {
         let format: RenderFormat
         switch request.format {
         case .png: format = .png
@@ -19,14 +19,14 @@ extension RequestProcessor {
         var scene: RenderScene
         switch request.source {
         case .layout(let layoutRequest):
-            let decorated = try under("layout") { try decoratedLayout(layoutRequest) }
+            let decorated = try under("layout") { try decoratedLayout(layoutRequest, budget: budget) }
             scene = RenderScene(size: Size(width: Double(layoutRequest.width), height: decorated.layout.size.height),
                                 canvas: request.hasCanvas ? try request.canvas.checked(field: "canvas") : Color(red: 1, green: 1, blue: 1),
                                 origin: Point(x: 0, y: 0), backgrounds: decorated.backgrounds, runs: decorated.layout.runs,
                                 textColor: request.hasTextColor ? try request.textColor.checked(field: "text_color")
                                     : Color(red: 0, green: 0, blue: 0))
         case .justify(let justifyRequest):
-            let story = try under("justify") { try decoratedStory(justifyRequest) }
+            let story = try under("justify") { try decoratedStory(justifyRequest, budget: budget) }
             scene = RenderScene(size: Size(width: story.plan.request.width, height: story.fitted.paragraph.size.height),
                                 canvas: request.hasCanvas ? try request.canvas.checked(field: "canvas")
                                     : Color(red: 0.12, green: 0.12, blue: 0.14),
@@ -46,7 +46,7 @@ extension RequestProcessor {
             throw LayoutError(.invalidArgument, "scale must be in (0, 8] (0 means 2), got \(request.scale)", field: "scale")
         }
         let scale = request.scale > 0 ? Double(request.scale) : 2
-        let image = try renderer.render(scene, format: format, scale: scale)
+        let image = try renderer.render(scene, format: format, scale: scale, budget: budget)
         var reply = Layoutd_V1_RenderReply()
         reply.image = Data(image)
         reply.mimeType = format.mimeType

@@ -40,8 +40,8 @@ public final class RequestProcessor: Sendable {
 
     /// The reply to `envelope` as a frame ready to send. A layout reply is written straight
     /// from the layout (`LayoutReplyFrame`); every other reply goes through `reply(to:)`.
-    public func replyFrame(to envelope: Layoutd_V1_Envelope, inFlight: Int = 0) throws -> [UInt8] {
-        let frame = try unboundedReplyFrame(to: envelope, inFlight: inFlight)
+    public func replyFrame(to envelope: Layoutd_V1_Envelope, inFlight: Int = 0, budget: WorkBudget = .unlimited) throws -> [UInt8] {
+        let frame = try unboundedReplyFrame(to: envelope, inFlight: inFlight, budget: budget)
         let bodyBytes = frame.count - Framing.headerBytes
         guard bodyBytes <= configuration.maxReplyBytes else {
             return try Framing.encode(errorReply(envelope.requestID, WireError(.resourceExhausted,
@@ -51,15 +51,15 @@ public final class RequestProcessor: Sendable {
         return frame
     }
 
-    private func unboundedReplyFrame(to envelope: Layoutd_V1_Envelope, inFlight: Int) throws -> [UInt8] {
+    private func unboundedReplyFrame(to envelope: Layoutd_V1_Envelope, inFlight: Int, budget: WorkBudget) throws -> [UInt8] {
         guard case .layout(let request) = envelope.body else {
-            return try Framing.encode(reply(to: envelope, inFlight: inFlight))
+            return try Framing.encode(reply(to: envelope, inFlight: inFlight, budget: budget))
         }
         let start = DispatchTime.now().uptimeNanoseconds
         let frame: [UInt8]
         let failed: Bool
         do {
-            let decorated = try wireLayout(request)
+            let decorated = try wireLayout(request, budget: budget)
             frame = LayoutReplyFrame.encode(requestID: envelope.requestID, layout: decorated.layout,
                                             backgrounds: decorated.backgrounds)
             failed = false
@@ -75,12 +75,12 @@ public final class RequestProcessor: Sendable {
     }
 
     /// The reply to `envelope`, which carries the same request id.
-    public func reply(to envelope: Layoutd_V1_Envelope, inFlight: Int = 0) -> Layoutd_V1_Envelope {
+    public func reply(to envelope: Layoutd_V1_Envelope, inFlight: Int = 0, budget: WorkBudget = .unlimited) -> Layoutd_V1_Envelope {
         let start = DispatchTime.now().uptimeNanoseconds
         var reply = Layoutd_V1_Envelope()
         reply.requestID = envelope.requestID
         do {
-            reply.body = try body(for: envelope, inFlight: inFlight)
+            reply.body = try body(for: envelope, inFlight: inFlight, budget: budget)
         } catch {
             reply.body = .error(error.wireMessage)
         }
@@ -91,16 +91,16 @@ public final class RequestProcessor: Sendable {
         return reply
     }
 
-    func body(for envelope: Layoutd_V1_Envelope, inFlight: Int = 0) throws(WireError) -> Layoutd_V1_Envelope.OneOf_Body {
+    func body(for envelope: Layoutd_V1_Envelope, inFlight: Int = 0, budget: WorkBudget = .unlimited) throws(WireError) -> Layoutd_V1_Envelope.OneOf_Body {
         switch envelope.body {
         case .layout(let request):
-            let decorated = try wireLayout(request)
+            let decorated = try wireLayout(request, budget: budget)
             var reply = Layoutd_V1_LayoutReply(decorated.layout)
             reply.backgrounds = decorated.backgrounds.map(Layoutd_V1_BackgroundShape.init)
             return .layoutReply(reply)
         case .justify(let request):
             do {
-                let story = try decoratedStory(request)
+                let story = try decoratedStory(request, budget: budget)
                 return .justifyReply(Layoutd_V1_JustifyReply(story.fitted, backgrounds: story.backgrounds,
                                                              effects: story.effects, preset: story.plan.presetName))
             } catch let error as LayoutError {
@@ -123,7 +123,7 @@ public final class RequestProcessor: Sendable {
             throw WireError(.unimplemented, "the envelope has no body, or one this server does not know", field: "envelope.body")
         case .render(let request):
             do {
-                return .renderReply(try render(request))
+                return .renderReply(try render(request, budget: budget))
             } catch let error as LayoutError {
                 throw WireError(error, under: "render")
             } catch let error as WireError {
@@ -139,9 +139,9 @@ public final class RequestProcessor: Sendable {
     }
 
     /// A layout request's work, its errors named under `layout`.
-    func wireLayout(_ request: Layoutd_V1_LayoutRequest) throws(WireError) -> DecoratedLayout {
+    func wireLayout(_ request: Layoutd_V1_LayoutRequest, budget: WorkBudget = .unlimited) throws(WireError) -> DecoratedLayout {
         do {
-            return try decoratedLayout(request)
+            return try decoratedLayout(request, budget: budget)
         } catch let error as LayoutError {
             throw WireError(error, under: "layout")
         } catch {

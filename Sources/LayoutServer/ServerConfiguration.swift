@@ -13,11 +13,24 @@ public struct ServerConfiguration: Sendable {
     public var maxTextUnits: Int
     /// Threads that lay text out; by default one per core.
     public var workerThreads: Int
-    /// Requests one connection may have in flight before further ones are refused.
+    /// Requests one connection may have in flight; at this many the daemon stops reading from
+    /// it until one is answered (a frame already read past it is refused).
     public var maxInFlightPerConnection: Int
-    /// Layouts of texts up to this many UTF-16 units run on the connection's event loop, saving
-    /// two thread hops; longer ones go to the worker pool so they cannot stall a loop for long.
-    public var inlineTextLimit: Int
+    /// Request bytes one connection may have in flight before the daemon stops reading from it.
+    public var maxInFlightBytesPerConnection: Int
+    /// Reply bytes waiting for a client that does not read; past this the daemon stops reading
+    /// from it until the client catches up (NIO's high water mark; the low one is a quarter).
+    public var maxUnsentReplyBytes: Int
+    /// Time one request may hold a worker, in milliseconds; past it: DEADLINE_EXCEEDED.
+    public var requestBudgetMilliseconds: Int
+    /// Seconds a connection may sit with no request in flight and no bytes arriving.
+    public var idleTimeoutSeconds: Double
+    /// Seconds a frame may take from its first byte to its last.
+    public var frameTimeoutSeconds: Double
+    /// Connections open at once, from everyone; LimitNOFILE in the unit leaves room for them.
+    public var maxConnections: Int
+    /// Connections open at once from one user (by the peer's uid, SO_PEERCRED).
+    public var maxConnectionsPerUser: Int
     /// Font files and directories to load; the default set is used when empty.
     public var fontPaths: [String]
     public var loadDefaultFonts: Bool
@@ -25,14 +38,24 @@ public struct ServerConfiguration: Sendable {
     public init(socketPath: String = ServerConfiguration.defaultSocketPath,
                 maxFrameBytes: Int = Framing.defaultMaxFrameBytes, maxReplyBytes: Int = 32 << 20, maxTextUnits: Int = 262_144,
                 workerThreads: Int = ProcessInfo.processInfo.activeProcessorCount,
-                maxInFlightPerConnection: Int = 1024, inlineTextLimit: Int = 2048, fontPaths: [String] = [], loadDefaultFonts: Bool = true) {
+                maxInFlightPerConnection: Int = 64, maxInFlightBytesPerConnection: Int = 8 << 20,
+                maxUnsentReplyBytes: Int = 4 << 20, requestBudgetMilliseconds: Int = 5_000,
+                idleTimeoutSeconds: Double = 300, frameTimeoutSeconds: Double = 30,
+                maxConnections: Int = 1_024, maxConnectionsPerUser: Int = 256,
+                fontPaths: [String] = [], loadDefaultFonts: Bool = true) {
         self.socketPath = socketPath
         self.maxFrameBytes = maxFrameBytes
         self.maxReplyBytes = maxReplyBytes
         self.maxTextUnits = maxTextUnits
         self.workerThreads = workerThreads
         self.maxInFlightPerConnection = maxInFlightPerConnection
-        self.inlineTextLimit = inlineTextLimit
+        self.maxInFlightBytesPerConnection = maxInFlightBytesPerConnection
+        self.maxUnsentReplyBytes = maxUnsentReplyBytes
+        self.requestBudgetMilliseconds = requestBudgetMilliseconds
+        self.idleTimeoutSeconds = idleTimeoutSeconds
+        self.frameTimeoutSeconds = frameTimeoutSeconds
+        self.maxConnections = maxConnections
+        self.maxConnectionsPerUser = maxConnectionsPerUser
         self.fontPaths = fontPaths
         self.loadDefaultFonts = loadDefaultFonts
     }
@@ -47,8 +70,16 @@ public struct ServerConfiguration: Sendable {
         guard maxReplyBytes >= 1024, maxReplyBytes <= 1 << 30 else {
             throw ConfigurationError("max reply bytes must be in 1024...\(1 << 30)")
         }
-        guard maxTextUnits > 0, workerThreads > 0, maxInFlightPerConnection > 0 else {
-            throw ConfigurationError("limits and thread counts must be positive")
+        guard maxTextUnits > 0, workerThreads > 0, maxInFlightPerConnection > 0, maxInFlightBytesPerConnection > 0,
+              maxUnsentReplyBytes >= 4096, maxConnections > 0, maxConnectionsPerUser > 0 else {
+            throw ConfigurationError("limits and thread counts must be positive (unsent reply bytes at least 4096)")
+        }
+        guard requestBudgetMilliseconds > 0, requestBudgetMilliseconds <= 3_600_000 else {
+            throw ConfigurationError("the request budget must be in 1...3600000 ms")
+        }
+        for (value, name) in [(idleTimeoutSeconds, "idle timeout"), (frameTimeoutSeconds, "frame timeout")]
+        where !(value.isFinite && value > 0 && value <= 86_400) {
+            throw ConfigurationError("the \(name) must be in (0, 86400] seconds")
         }
     }
 }

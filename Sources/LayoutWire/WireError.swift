@@ -19,6 +19,8 @@ public struct WireError: Error, Equatable, CustomStringConvertible {
         case .notFound: .notFound
         case .resourceExhausted: .resourceExhausted
         case .internal: .internal
+        case .deadlineExceeded: .deadlineExceeded
+        case .cancelled: .cancelled
         }
         self.init(code, error.message, field: error.field.isEmpty ? prefix : "\(prefix).\(error.field)")
     }

@@ -27,8 +27,32 @@ struct LayoutDaemon: ParsableCommand {
     @Option(help: "Largest request frame in bytes (at most 16 MiB).")
     var maxFrameBytes = 4 << 20
 
+    @Option(help: "Largest reply body in bytes; a larger reply becomes a RESOURCE_EXHAUSTED error.")
+    var maxReplyBytes = 32 << 20
+
     @Option(help: "Longest text a request may carry, in UTF-16 code units.")
     var maxText = 262_144
+
+    @Option(help: "Milliseconds one request may hold a worker before DEADLINE_EXCEEDED.")
+    var requestBudgetMs = 5_000
+
+    @Option(help: "Seconds an idle connection is kept open.")
+    var idleTimeout: Double = 300
+
+    @Option(help: "Seconds a frame may take to arrive, from its first byte to its last.")
+    var frameTimeout: Double = 30
+
+    @Option(help: "Connections open at once, from all users.")
+    var maxConnections = 1_024
+
+    @Option(help: "Connections open at once from one user.")
+    var maxConnectionsPerUser = 256
+
+    @Option(help: "Requests in flight on one connection before the daemon stops reading from it.")
+    var maxInFlight = 64
+
+    @Option(help: "Reply bytes waiting for a client that does not read before the daemon stops reading from it.")
+    var maxUnsentBytes = 4 << 20
 
     @Option(help: "Layout worker threads (default: one per core).")
     var threads = ProcessInfo.processInfo.activeProcessorCount
@@ -43,16 +67,26 @@ struct LayoutDaemon: ParsableCommand {
         let paths = (noDefaultFonts ? [] : DefaultFonts.paths.filter { FileManager.default.fileExists(atPath: $0) })
             + (try fonts.flatMap(Self.fontFiles))
         let registry = try FontRegistry.load(paths: paths, defaultFamily: defaultFamily)
+        for problem in registry.problems { logger.warning("font skipped", metadata: ["why": "\(problem)"]) }
         logger.info("fonts loaded", metadata: ["faces": "\(registry.fonts.count)", "files": "\(paths.count)",
                                                "ms": "\(Int(saturating: Date().timeIntervalSince(started) * 1000))"])
-        let configuration = ServerConfiguration(socketPath: socket, maxFrameBytes: maxFrameBytes, maxTextUnits: maxText,
-                                                workerThreads: threads, fontPaths: fonts, loadDefaultFonts: !noDefaultFonts)
+        var configuration = ServerConfiguration(
+            socketPath: socket, maxFrameBytes: maxFrameBytes, maxReplyBytes: maxReplyBytes, maxTextUnits: maxText,
+            workerThreads: threads, maxInFlightPerConnection: maxInFlight, maxUnsentReplyBytes: maxUnsentBytes,
+            requestBudgetMilliseconds: requestBudgetMs, idleTimeoutSeconds: idleTimeout, frameTimeoutSeconds: frameTimeout,
+            maxConnections: maxConnections, maxConnectionsPerUser: maxConnectionsPerUser,
+            fontPaths: fonts, loadDefaultFonts: !noDefaultFonts)
+        configuration.maxConnections = DescriptorLimit.fit(connections: configuration.maxConnections, logger: logger)
         let layouter = ParagraphLayouter(fonts: registry, maxTextLength: maxText)
         let server = try LayoutServer(configuration: configuration, layouter: layouter, logger: logger)
+        // A write to a client that left must be an error on that connection, not a signal that
+        // ends the process; SIGHUP reloads nothing yet, so it is logged and ignored.
+        signal(SIGPIPE, SIG_IGN)
+        let hangup = Self.onHangup { logger.notice("SIGHUP ignored: reloading is not supported yet") }
         let signals = Self.onTermination { server.shutdown() }
         try server.start()
         server.wait()
-        withExtendedLifetime(signals) {}
+        withExtendedLifetime((signals, hangup)) {}
         logger.info("layoutd stopped")
     }
 
@@ -65,6 +99,15 @@ struct LayoutDaemon: ParsableCommand {
             source.resume()
             return source
         }
+    }
+
+    /// SIGHUP runs `handler` and nothing else: the default action would end the daemon.
+    static func onHangup(_ handler: @escaping @Sendable () -> Void) -> DispatchSourceSignal {
+        signal(SIGHUP, SIG_IGN)
+        let source = DispatchSource.makeSignalSource(signal: SIGHUP, queue: .global())
+        source.setEventHandler(handler: handler)
+        source.resume()
+        return source
     }
 
     /// A font file, or the font files (.ttf, .otf, .ttc) in a directory tree, sorted.

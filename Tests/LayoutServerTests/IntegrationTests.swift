@@ -95,17 +95,19 @@ import Testing
     @Test func cancelAndDeadline() throws {
         let daemon = try Daemon(arguments: ["--threads", "1"])
         let client = try daemon.client()
-        // A cancel that arrives before its request: the request is answered CANCELLED.
+        // A cancel for an id that does not exist yet is dropped: it must not cancel a later
+        // request that happens to use the id (it once did).
         var cancel = Layoutd_V1_Envelope()
         cancel.requestID = 1
         cancel.body = .cancel(.with { $0.requestID = 7 })
         try client.send(cancel)
         var request = Layoutd_V1_Envelope()
         request.requestID = 7
-        request.body = .layout(layoutRequest("cancel me"))
+        request.body = .layout(layoutRequest("not cancelled"))
         try client.send(request)
-        #expect(try client.receive(id: 7).errorReply?.code == .cancelled)
-        // With the one worker busy on a long text, a 1 ms deadline passes while the request waits.
+        #expect(try client.receive(id: 7).layoutReply != nil)
+        // With the one worker busy on a long text, a 1 ms deadline passes while the request waits,
+        // and a request cancelled while it waits is answered CANCELLED.
         var heavy = Layoutd_V1_Envelope()
         heavy.requestID = 8
         heavy.body = .layout(layoutRequest(String(repeating: "long text without end ", count: 8000)))
@@ -113,10 +115,16 @@ import Testing
         var hurried = Layoutd_V1_Envelope()
         hurried.requestID = 9
         hurried.deadlineMs = 1
-        // Longer than the inline limit, so it queues in the pool behind the heavy one.
         hurried.body = .layout(layoutRequest(String(repeating: "in a hurry ", count: 400)))
         try client.send(hurried)
+        var queued = Layoutd_V1_Envelope()
+        queued.requestID = 10
+        queued.body = .layout(layoutRequest("cancel me while I wait"))
+        try client.send(queued)
+        cancel.body = .cancel(.with { $0.requestID = 10 })
+        try client.send(cancel)
         #expect(try client.receive(id: 9).errorReply?.code == .deadlineExceeded)
+        #expect(try client.receive(id: 10).errorReply?.code == .cancelled)
         #expect(try client.receive(id: 8).layoutReply != nil)
     }
 

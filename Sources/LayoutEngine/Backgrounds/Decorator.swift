@@ -3,9 +3,12 @@ public struct Decorator {
     public let layout: ParagraphLayout
     public let units: [UInt16]
     public let fonts: FontRegistry
+    /// Asked every few hundred lines of each background.
+    public let budget: WorkBudget
 
-    public init(layout: ParagraphLayout, text: String, fonts: FontRegistry) {
+    public init(layout: ParagraphLayout, text: String, fonts: FontRegistry, budget: WorkBudget = .unlimited) {
         self.layout = layout
+        self.budget = budget
         self.units = Array(text.utf16)
         self.fonts = fonts
         var runsByLine = [[Int]](repeating: [], count: layout.lines.count)
@@ -19,6 +22,13 @@ public struct Decorator {
 
     public func decorate(_ style: BackgroundStyle) throws -> Background {
         try style.validate(textLength: units.count)
+        try budget.check()
+        let background = shape(style)
+        try budget.check()  // a budget that ran out midway left lines out: the shape is not returned
+        return background
+    }
+
+    private func shape(_ style: BackgroundStyle) -> Background {
         var boxStyle = style
         if style.kind == .connected { boxStyle.touching = true }  // one shape needs touching lines
         let boxes = lineBoxes(boxStyle)
@@ -74,6 +84,9 @@ public struct Decorator {
     /// to its descent.
     func extent(of index: Int, within range: Range<Int>?, style: BackgroundStyle) -> Rect? {
         let line = layout.lines[index]
+        // Every 256 lines, a look at the budget; an expired one ends the background early and
+        // `decorate` reports it (extent stays non-throwing for the closures that map lines).
+        if index % 256 == 255 && (try? budget.check()) == nil { return nil }
         var minX = Double.infinity, maxX = -Double.infinity
         var minY = line.baselineOrigin.y - line.ascent, maxY = line.baselineOrigin.y + line.descent
         for run in runsByLine[index].lazy.map({ self.layout.runs[$0] }) {

@@ -14,8 +14,9 @@ enum FontFile {
         var widthClass: Int
     }
 
-    /// Loads every face of the file at `path`, numbering them from `firstID`.
-    static func load(path: String, firstID: UInt32) throws -> [Font] {
+    /// Loads every face of the file at `path`, numbering them from `firstID`. A face that
+    /// cannot be used (truncated, or unreadable by FreeType) is skipped and said in `problems`.
+    static func load(path: String, firstID: UInt32, problems: inout [String]) throws -> [Font] {
         guard let blob = hb_blob_create_from_file_or_fail(path) else {
             throw LayoutError(.notFound, "cannot read font file \(path)", field: "font")
         }
@@ -31,8 +32,15 @@ enum FontFile {
         defer { FT_Done_FreeType(library) }
         var fonts: [Font] = []
         for index in 0..<faceCount {
+            if let damage = SfntDirectory.damage(blob, faceIndex: index) {
+                problems.append("skipped face \(index) of \(path): \(damage)")
+                continue
+            }
             guard let info = faceInfo(library: library, path: path, index: index),
-                  let hbFace = hb_face_create(blob, UInt32(index)) else { continue }
+                  let hbFace = hb_face_create(blob, UInt32(index)) else {
+                problems.append("skipped face \(index) of \(path): FreeType cannot open it")
+                continue
+            }
             defer { hb_face_destroy(hbFace) }
             fonts.append(Font(id: firstID + UInt32(fonts.count), family: info.family, styleName: info.styleName,
                               weight: info.weight, italic: info.italic, widthClass: info.widthClass,
@@ -59,5 +67,34 @@ enum FontFile {
         }
         let italic = (record.style_flags & FT_Long(FT_STYLE_FLAG_ITALIC)) != 0
         return FaceInfo(family: family, styleName: style, weight: weight, italic: italic, widthClass: widthClass)
+    }
+}
+
+/// Reads an sfnt file's table directory (OpenType, TrueType, and each face of a collection)
+/// to find a file cut short: FreeType and HarfBuzz open such a face lazily and it loads with no
+/// names and missing glyphs, so it is checked before it is used.
+enum SfntDirectory {
+    /// Why face `faceIndex` of `blob` cannot be used whole, or nil when every table it lists
+    /// lies inside the file.
+    static func damage(_ blob: OpaquePointer, faceIndex: Int) -> String? {
+        var length: UInt32 = 0
+        guard let data = hb_blob_get_data(blob, &length) else { return "the file is empty" }
+        let bytes = UnsafeRawBufferPointer(start: UnsafeRawPointer(data), count: Int(length))
+        func u32(_ at: Int) -> Int? { at + 4 <= bytes.count ? Int(bytes.loadUnaligned(fromByteOffset: at, as: UInt32.self).bigEndian) : nil }
+        func u16(_ at: Int) -> Int? { at + 2 <= bytes.count ? Int(bytes.loadUnaligned(fromByteOffset: at, as: UInt16.self).bigEndian) : nil }
+        var directory = 0
+        if u32(0) == 0x7474_6366 {  // 'ttcf': a collection lists where each face's directory starts
+            guard let offset = u32(12 + 4 * faceIndex) else { return "the collection header is cut short" }
+            directory = offset
+        }
+        guard let tables = u16(directory + 4) else { return "the table directory is cut short" }
+        for k in 0..<tables {
+            let record = directory + 12 + 16 * k
+            guard let offset = u32(record + 8), let size = u32(record + 12) else { return "the table directory is cut short" }
+            if offset + size > bytes.count {
+                return "a table ends at byte \(offset + size) of a \(bytes.count)-byte file (truncated?)"
+            }
+        }
+        return nil
     }
 }

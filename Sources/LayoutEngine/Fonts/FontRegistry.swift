@@ -15,6 +15,8 @@ public final class FontRegistry: @unchecked Sendable {
     private let exactFamilies: Set<String>
     /// The first color emoji face; preferred for clusters with emoji presentation.
     let emojiFont: Font?
+    /// Faces skipped at load, each with why: the daemon logs them.
+    public private(set) var problems: [String] = []
 
     public init(fonts: [Font], defaultFamily: String, fallbackFamilies: [String]) {
         self.fonts = fonts
@@ -31,13 +33,17 @@ public final class FontRegistry: @unchecked Sendable {
     public static func load(paths: [String], defaultFamily: String = "Noto Sans",
                             fallbackFamilies: [String] = DefaultFonts.fallbackFamilies) throws -> FontRegistry {
         var fonts: [Font] = []
+        var problems: [String] = []
         for path in paths {
-            fonts += try FontFile.load(path: path, firstID: UInt32(fonts.count))
+            fonts += try FontFile.load(path: path, firstID: UInt32(fonts.count), problems: &problems)
         }
         guard !fonts.isEmpty else {
-            throw LayoutError(.notFound, "no font could be loaded", field: "fonts")
+            throw LayoutError(.notFound, "no font could be loaded" + (problems.isEmpty ? "" : ": " + problems.joined(separator: "; ")),
+                              field: "fonts")
         }
-        return FontRegistry(fonts: fonts, defaultFamily: defaultFamily, fallbackFamilies: fallbackFamilies)
+        let registry = FontRegistry(fonts: fonts, defaultFamily: defaultFamily, fallbackFamilies: fallbackFamilies)
+        registry.problems = problems
+        return registry
     }
 
     public func font(id: UInt32) -> Font? { Int(id) < fonts.count ? fonts[Int(id)] : nil }

@@ -17,9 +17,9 @@ public final class ParagraphLayouter: Sendable {
     public static var harfBuzzCalls: UInt64 { Shaper.harfBuzzCalls.load(ordering: .relaxed) }
 
     /// Runs the pipeline: analyze, itemize, shape, break, position.
-    public func layout(_ request: ParagraphRequest) throws -> ParagraphLayout {
+    public func layout(_ request: ParagraphRequest, budget: WorkBudget = .unlimited) throws -> ParagraphLayout {
         try request.validate(fonts: fonts, maxTextLength: maxTextLength)
-        let work = try ParagraphWork(request: request, fonts: fonts, shaper: Shaper(cache: cache))
-        return work.run()
+        let work = try ParagraphWork(request: request, fonts: fonts, shaper: Shaper(cache: cache), budget: budget)
+        return try work.run()
     }
 }

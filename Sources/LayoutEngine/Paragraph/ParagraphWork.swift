@@ -21,13 +21,17 @@ final class ParagraphWork {
     let scratch: LayoutScratch
     /// Some style spaces its letters: positioning must look at every glyph's extra advance.
     let hasLetterSpacing: Bool
+    /// Asked between pieces of work; stops a request past its time or cancelled.
+    let budget: WorkBudget
 
-    init(request: ParagraphRequest, fonts: FontRegistry, shaper: Shaper) throws {
+    init(request: ParagraphRequest, fonts: FontRegistry, shaper: Shaper, budget: WorkBudget = .unlimited) throws {
         self.request = request
+        self.budget = budget
         self.shaper = shaper
         self.fallback = try FontFallback(registry: fonts, styles: request.text.styles)
         self.hasLetterSpacing = request.text.styles.contains { $0.letterSpacing != 0 }
-        // Past the cluster check nothing throws, so the scratch taken goes back (in deinit).
+        // A throw before every property is set drops the scratch with the work; once all are
+        // set, deinit gives it back.
         let scratch = ScratchPool.shared.take()
         self.scratch = scratch
         let analysis = TextAnalysis.analyze(request.text, direction: request.direction, scratch: scratch)
@@ -46,7 +50,9 @@ final class ParagraphWork {
         let count = request.text.units.count
         var runs = scratch.runs.takeEmptied()
         runs.reserveCapacity(items.count)
-        for item in items {
+        for (index, item) in items.enumerated() {
+            // Before anything is stored: a throw here drops the scratch with the work.
+            if index % 64 == 0 { try budget.check() }
             runs.append(shaper.shape(shapingUnits, range: item.range, context: 0..<count, font: item.font, rtl: item.isRTL,
                                      script: item.script, style: shapingStyles[item.style]))
         }
@@ -122,7 +128,7 @@ final class ParagraphWork {
     }
 
     /// Runs break and position over the shaped text.
-    func run() -> ParagraphLayout {
+    func run() throws -> ParagraphLayout {
         let count = text.units.count
         guard count > 0 else {
             return ParagraphLayout(lines: [], runs: [], visibleRange: 0..<0, size: Size(width: 0, height: 0), direction: firstDirection)
@@ -130,6 +136,7 @@ final class ParagraphWork {
         let breaker = LineBreaker(flags: analysis.flags, prefix: prefix, width: request.width)
         var broken = scratch.broken.takeEmptied()
         breaker.breakLines(in: 0..<count, into: &broken)
+        try budget.check()
         let layout = position(broken)
         scratch.broken = broken
         return layout

@@ -31,7 +31,7 @@ public final class Renderer: @unchecked Sendable {
     }
 
     /// The scene drawn at `scale` device pixels (PNG) or units (SVG, PDF) per point.
-    public func render(_ scene: RenderScene, format: RenderFormat, scale: Double) throws -> [UInt8] {
+    public func render(_ scene: RenderScene, format: RenderFormat, scale: Double, budget: WorkBudget = .unlimited) throws -> [UInt8] {
         guard scale.isFinite, scale > 0, scale <= 8 else {
             throw LayoutError(.invalidArgument, "scale must be in (0, 8], got \(scale)", field: "scale")
         }
@@ -45,6 +45,7 @@ public final class Renderer: @unchecked Sendable {
         guard width >= 1, height >= 1, width * height <= Double(Self.maxPixels) else {
             throw LayoutError(.invalidArgument, "a \(pixels) picture is empty or over \(Self.maxPixels) pixels", field: "scale")
         }
+        try budget.check()
         lock.lock()
         defer { lock.unlock() }
         let sink = ByteSink()
@@ -58,7 +59,12 @@ public final class Renderer: @unchecked Sendable {
         defer { cairo_surface_destroy(surface) }
         let cr = cairo_create(surface)!
         cairo_scale(cr, scale, scale)
-        draw(scene, cr)
+        do {
+            try draw(scene, cr, budget: budget)
+        } catch {
+            cairo_destroy(cr)
+            throw error
+        }
         cairo_destroy(cr)
         if format == .png {
             cairo_surface_write_to_png_stream(surface, ByteSink.write, context)
@@ -71,7 +77,7 @@ public final class Renderer: @unchecked Sendable {
         return sink.bytes
     }
 
-    private func draw(_ scene: RenderScene, _ cr: OpaquePointer) {
+    private func draw(_ scene: RenderScene, _ cr: OpaquePointer, budget: WorkBudget) throws {
         if let canvas = scene.canvas {
             setColor(cr, canvas)
             cairo_paint(cr)
@@ -91,12 +97,18 @@ public final class Renderer: @unchecked Sendable {
                 let width = scene.glowRadius * 2 * Double(passes - pass) / Double(passes)
                 cairo_set_line_width(cr, width)
                 setColor(cr, Color(red: glow.red, green: glow.green, blue: glow.blue, alpha: glow.alpha / Double(passes) * 1.6))
-                for run in scene.runs { glyphPath(cr, run) }
+                for (index, run) in scene.runs.enumerated() {
+                    if index % 256 == 0 { try budget.check() }
+                    glyphPath(cr, run)
+                }
                 cairo_stroke(cr)
             }
         }
         setColor(cr, scene.textColor)
-        for run in scene.runs { showGlyphs(cr, run) }
+        for (index, run) in scene.runs.enumerated() {
+            if index % 256 == 0 { try budget.check() }
+            showGlyphs(cr, run)
+        }
     }
 
     private func glyphPath(_ cr: OpaquePointer, _ run: GlyphRunLayout) {

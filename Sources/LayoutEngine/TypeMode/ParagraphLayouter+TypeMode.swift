@@ -5,7 +5,7 @@ extension ParagraphLayouter {
     /// shaping happens at units-per-em, a line's width is linear in its size:
     /// width(s) = a·s + L, with a the advance per point and L the letter spacing. The size that
     /// fills the width is then (W − L) / a — no search over layouts.
-    public func justify(_ request: TypeModeRequest) throws -> TypeModeLayout {
+    public func justify(_ request: TypeModeRequest, budget: WorkBudget = .unlimited) throws -> TypeModeLayout {
         try request.validate()
         var style = request.style
         style.size = request.sizing == .uniform ? request.maxSize : request.minSize
@@ -13,17 +13,17 @@ extension ParagraphLayouter {
                                          alignment: request.alignment, lineHeightMultiple: request.lineHeightMultiple,
                                          truncationToken: nil)
         try paragraph.validate(fonts: fonts, maxTextLength: maxTextLength)
-        let work = try ParagraphWork(request: paragraph, fonts: fonts, shaper: Shaper(cache: cache))
+        let work = try ParagraphWork(request: paragraph, fonts: fonts, shaper: Shaper(cache: cache), budget: budget)
         switch request.sizing {
-        case .perLine: return work.fitPerLine(request)
-        case .uniform: return work.fitUniform(request)
+        case .perLine: return try work.fitPerLine(request)
+        case .uniform: return try work.fitUniform(request)
         }
     }
 }
 
 extension ParagraphWork {
     /// Per-line sizing: break at the minimum size, then size each line to fill the width.
-    func fitPerLine(_ request: TypeModeRequest) -> TypeModeLayout {
+    func fitPerLine(_ request: TypeModeRequest) throws -> TypeModeLayout {
         let count = text.units.count
         let broken = count == 0 ? [] : LineBreaker(flags: analysis.flags, prefix: prefix, width: request.width)
             .breakLines(in: 0..<count)
@@ -31,6 +31,7 @@ extension ParagraphWork {
         var clamped: [Bool] = []
         var planned: [PlannedLine] = []
         for (index, line) in broken.enumerated() {
+            if index % 256 == 0 { try budget.check() }
             var plan = self.plan(line)
             let endsParagraph = line.hardBreak || index == broken.count - 1
             let fit = fittedSize(plan, request: request)
@@ -48,14 +49,15 @@ extension ParagraphWork {
     /// Uniform sizing: the largest size at which the text wraps without breaking inside a
     /// word and fits `maxHeight`, to 0.01 pt, found by bisection over breaking alone (the
     /// shaping is reused at every size).
-    func fitUniform(_ request: TypeModeRequest) -> TypeModeLayout {
+    func fitUniform(_ request: TypeModeRequest) throws -> TypeModeLayout {
         let count = text.units.count
         let base = request.maxSize
         func lines(at size: Double) -> [BrokenLine] {
             count == 0 ? [] : LineBreaker(flags: analysis.flags, prefix: scaledPrefix(size / base), width: request.width)
                 .breakLines(in: 0..<count)
         }
-        func fits(_ size: Double) -> Bool {
+        func fits(_ size: Double) throws -> Bool {
+            try budget.check()
             let broken = lines(at: size)
             for line in broken.dropLast() where !line.hardBreak && !analysis.flags[line.range.upperBound].contains(.breakBefore) {
                 return false  // a word had to be broken
@@ -68,13 +70,13 @@ extension ParagraphWork {
             return height <= maxHeight + LineBreaker.tolerance
         }
         var size = request.maxSize
-        if !fits(size) {
+        if try !fits(size) {
             var low = request.minSize
             var high = request.maxSize
-            if fits(low) {
+            if try fits(low) {
                 while high - low > 0.001 {
                     let mid = (low + high) / 2
-                    if fits(mid) { low = mid } else { high = mid }
+                    if try fits(mid) { low = mid } else { high = mid }
                 }
             }
             size = low

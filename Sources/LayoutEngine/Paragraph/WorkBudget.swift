@@ -1,0 +1,38 @@
+import Dispatch
+import Synchronization
+
+/// How long one request may hold a worker, and whether its client still wants the answer.
+///
+/// The stages ask `check()` between pieces of work (each item shaped, every few hundred lines
+/// placed, each background, each run drawn): past the deadline it throws `deadlineExceeded`,
+/// after `cancel()` it throws `cancelled`, so a request that turns out costly or unwanted gives
+/// its worker back. One HarfBuzz call is not interrupted; clusters are capped so none is long.
+public final class WorkBudget: Sendable {
+    /// Uptime in nanoseconds past which work stops; `.max` for none.
+    public let deadline: UInt64
+    private let cancelledFlag = Atomic<Bool>(false)
+
+    public init(deadline: UInt64 = .max) {
+        self.deadline = deadline
+    }
+
+    /// A budget that ends `milliseconds` from now.
+    public convenience init(milliseconds: Int) {
+        self.init(deadline: DispatchTime.now().uptimeNanoseconds &+ UInt64(max(0, milliseconds)) &* 1_000_000)
+    }
+
+    /// No deadline, never cancelled: in-process callers that own their thread.
+    public static let unlimited = WorkBudget()
+
+    public func cancel() { cancelledFlag.store(true, ordering: .relaxed) }
+    public var isCancelled: Bool { cancelledFlag.load(ordering: .relaxed) }
+
+    /// Throws when the work should stop.
+    @inline(__always)
+    public func check() throws(LayoutError) {
+        if isCancelled { throw LayoutError(.cancelled, "the request was cancelled", field: "") }
+        if deadline != .max && DispatchTime.now().uptimeNanoseconds > deadline {
+            throw LayoutError(.deadlineExceeded, "the request ran past its time budget", field: "")
+        }
+    }
+}
