@@ -24,6 +24,10 @@ final class ConnectionHandler: ChannelDuplexHandler, @unchecked Sendable {
     private let limiter: ConnectionLimiter
     private let configuration: ServerConfiguration
     private let clock: ConnectionClock
+    /// Bytes read and not yet taken as frames; frames are taken only while under the limits.
+    private var decoder: FrameDecoder
+    /// Set once the connection is being closed: nothing more is read or answered.
+    private var closing = false
     /// Requests accepted and not yet answered, by id: a Cancel reaches only these.
     private var pending: [UInt64: [WorkBudget]] = [:]
     private var inFlight = 0
@@ -37,7 +41,8 @@ final class ConnectionHandler: ChannelDuplexHandler, @unchecked Sendable {
     static let inlineDecodeBytes = 64 << 10
 
     init(processor: RequestProcessor, pool: NIOThreadPool, tracker: InFlightTracker, limiter: ConnectionLimiter,
-         configuration: ServerConfiguration, clock: ConnectionClock) {
+         configuration: ServerConfiguration, clock: ConnectionClock = ConnectionClock()) {
+        self.decoder = FrameDecoder(maxFrameBytes: configuration.maxFrameBytes)
         self.processor = processor
         self.pool = pool
         self.tracker = tracker
@@ -114,7 +119,8 @@ final class ConnectionHandler: ChannelDuplexHandler, @unchecked Sendable {
     }
 
     private func payOwedRead(_ context: ChannelHandlerContext) {
-        guard readOwed, !isOverLimits(context) else { return }
+        drain(context)
+        guard readOwed, !closing, !isOverLimits(context) else { return }
         readOwed = false
         context.read()
     }
@@ -122,8 +128,38 @@ final class ConnectionHandler: ChannelDuplexHandler, @unchecked Sendable {
     // MARK: Requests
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
-        guard admitted != nil else { return }
-        let frame = unwrapInboundIn(data)
+        guard admitted != nil, !closing else { return }
+        var bytes = unwrapInboundIn(data)
+        clock.sawBytes()
+        decoder.append(&bytes)
+        drain(context)
+    }
+
+    /// Takes whole frames from what was read, while the client is under its limits; past them
+    /// the rest waits in the decoder until replies are written or requests finish.
+    private func drain(_ context: ChannelHandlerContext) {
+        while !closing && !isOverLimits(context) {
+            let frame: ByteBuffer?
+            do {
+                frame = try decoder.next()
+            } catch {
+                // Framing errors end the connection, after one structured reply saying why.
+                closeAfter(processor.errorReply(0, WireError(.resourceExhausted, error.description, field: "frame")), context: context)
+                return
+            }
+            guard let frame else { break }
+            clock.partialFrameSince = nil
+            take(frame, context: context)
+        }
+        // The frame clock runs only while the daemon waits on the client for the rest of a frame.
+        if decoder.holdsPartialFrame && !isOverLimits(context) {
+            if clock.partialFrameSince == nil { clock.partialFrameSince = ConnectionClock.now }
+        } else {
+            clock.partialFrameSince = nil
+        }
+    }
+
+    private func take(_ frame: ByteBuffer, context: ChannelHandlerContext) {
         let processor = self.processor
         guard frame.readableBytes > Self.inlineDecodeBytes else {
             handle(frame.withUnsafeReadableBytes { processor.decode($0) }, bytes: frame.readableBytes, context: context)
@@ -242,15 +278,11 @@ final class ConnectionHandler: ChannelDuplexHandler, @unchecked Sendable {
     }
 
     func errorCaught(context: ChannelHandlerContext, error: Error) {
-        // Framing errors end the connection, after one structured reply saying why.
-        if let framing = error as? FramingError {
-            closeAfter(processor.errorReply(0, WireError(.resourceExhausted, framing.description, field: "frame")), context: context)
-            return
-        }
         context.close(promise: nil)
     }
 
     private func closeAfter(_ reply: Layoutd_V1_Envelope, context: ChannelHandlerContext) {
+        closing = true
         guard let buffer = try? Self.frame(reply, allocator: context.channel.allocator) else {
             context.close(promise: nil)
             return

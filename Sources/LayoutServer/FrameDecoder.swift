@@ -6,45 +6,42 @@ import NIOCore
 ///
 /// NIO-extras' LengthFieldBasedFrameDecoder has no maximum: a header announcing 2 GiB would
 /// keep the connection open while the buffer grew. This one checks first. Nothing is reserved
-/// for the declared length: the buffer holds only the bytes that arrived. It tells `clock` when a
-/// frame is partly read, so the connection can close one that never completes.
-struct FrameDecoder: ByteToMessageDecoder {
-    typealias InboundOut = ByteBuffer
+/// for the declared length: the buffer holds only the bytes that arrived. It is not a NIO
+/// decoder handler: the connection asks it for one frame at a time, and only while the client
+/// is under its limits, so a single read of thousands of tiny requests cannot queue thousands
+/// of replies at once.
+struct FrameDecoder {
     let maxFrameBytes: Int
-    let clock: ConnectionClock
+    /// Bytes read and not yet taken as frames.
+    private(set) var buffer: ByteBuffer
 
-    mutating func decode(context: ChannelHandlerContext, buffer: inout ByteBuffer) throws -> DecodingState {
-        clock.sawBytes()
-        guard let length = buffer.getInteger(at: buffer.readerIndex, as: UInt32.self) else {
-            markPartial(buffer)
-            return .needMoreData
+    init(maxFrameBytes: Int, allocator: ByteBufferAllocator = ByteBufferAllocator()) {
+        self.maxFrameBytes = maxFrameBytes
+        self.buffer = allocator.buffer(capacity: 0)
+    }
+
+    /// Adds bytes as they arrive.
+    mutating func append(_ bytes: inout ByteBuffer) {
+        if buffer.readableBytes == 0 {
+            buffer = bytes  // the common case: no copy
+        } else {
+            buffer.writeBuffer(&bytes)
         }
+    }
+
+    /// The next whole frame's body, nil when it has not all arrived; throws for an oversize one.
+    mutating func next() throws(FramingError) -> ByteBuffer? {
+        guard let length = buffer.getInteger(at: buffer.readerIndex, as: UInt32.self) else { return nil }
         guard Int(length) <= maxFrameBytes else {
             throw FramingError.tooLarge(length: Int(length), limit: maxFrameBytes)
         }
-        guard buffer.readableBytes >= Framing.headerBytes + Int(length) else {
-            markPartial(buffer)
-            return .needMoreData
-        }
+        guard buffer.readableBytes >= Framing.headerBytes + Int(length) else { return nil }
         buffer.moveReaderIndex(forwardBy: Framing.headerBytes)
         let body = buffer.readSlice(length: Int(length))!
-        clock.partialFrameSince = nil
-        context.fireChannelRead(wrapInboundOut(body))
-        return .continue
+        if buffer.readableBytes == 0 { buffer.clear() } else if buffer.readerIndex > 1 << 20 { buffer.discardReadBytes() }
+        return body
     }
 
-    private func markPartial(_ buffer: ByteBuffer) {
-        if buffer.readableBytes == 0 {
-            clock.partialFrameSince = nil
-        } else if clock.partialFrameSince == nil {
-            clock.partialFrameSince = ConnectionClock.now
-        }
-    }
-
-    mutating func decodeLast(context: ChannelHandlerContext, buffer: inout ByteBuffer, seenEOF: Bool) throws -> DecodingState {
-        while try decode(context: context, buffer: &buffer) == .continue {}
-        // A client that leaves mid-frame is gone; its partial frame is dropped with the connection.
-        buffer.moveReaderIndex(to: buffer.writerIndex)
-        return .needMoreData
-    }
+    /// True while part of a frame is buffered.
+    var holdsPartialFrame: Bool { buffer.readableBytes > 0 }
 }

@@ -54,14 +54,8 @@ public final class LayoutServer: @unchecked Sendable {
             .childChannelOption(ChannelOptions.writeBufferWaterMark, value: .init(low: unsent / 4, high: unsent))
             .childChannelInitializer { channel in
                 channel.eventLoop.makeCompletedFuture {
-                    let clock = ConnectionClock()
-                    // The decoder's buffer never holds more than one frame and one read.
-                    try channel.pipeline.syncOperations.addHandler(ByteToMessageHandler(
-                        FrameDecoder(maxFrameBytes: configuration.maxFrameBytes, clock: clock),
-                        maximumBufferSize: configuration.maxFrameBytes + Framing.headerBytes + (1 << 20)))
                     try channel.pipeline.syncOperations.addHandler(ConnectionHandler(
-                        processor: processor, pool: pool, tracker: tracker, limiter: limiter,
-                        configuration: configuration, clock: clock))
+                        processor: processor, pool: pool, tracker: tracker, limiter: limiter, configuration: configuration))
                 }
             }
         if let fd = Systemd.activatedSocket() {

@@ -39,7 +39,7 @@ public struct ServerConfiguration: Sendable {
                 maxFrameBytes: Int = Framing.defaultMaxFrameBytes, maxReplyBytes: Int = 32 << 20, maxTextUnits: Int = 262_144,
                 workerThreads: Int = ProcessInfo.processInfo.activeProcessorCount,
                 maxInFlightPerConnection: Int = 64, maxInFlightBytesPerConnection: Int = 8 << 20,
-                maxUnsentReplyBytes: Int = 4 << 20, requestBudgetMilliseconds: Int = 5_000,
+                maxUnsentReplyBytes: Int = 1 << 20, requestBudgetMilliseconds: Int = 5_000,
                 idleTimeoutSeconds: Double = 300, frameTimeoutSeconds: Double = 30,
                 maxConnections: Int = 1_024, maxConnectionsPerUser: Int = 256,
                 fontPaths: [String] = [], loadDefaultFonts: Bool = true) {

@@ -52,7 +52,7 @@ struct LayoutDaemon: ParsableCommand {
     var maxInFlight = 64
 
     @Option(help: "Reply bytes waiting for a client that does not read before the daemon stops reading from it.")
-    var maxUnsentBytes = 4 << 20
+    var maxUnsentBytes = 1 << 20
 
     @Option(help: "Layout worker threads (default: one per core).")
     var threads = ProcessInfo.processInfo.activeProcessorCount
@@ -82,7 +82,7 @@ struct LayoutDaemon: ParsableCommand {
         // A write to a client that left must be an error on that connection, not a signal that
         // ends the process; SIGHUP reloads nothing yet, so it is logged and ignored.
         signal(SIGPIPE, SIG_IGN)
-        let hangup = Self.onHangup { logger.notice("SIGHUP ignored: reloading is not supported yet") }
+        let hangup = Self.onHangup { logger.warning("SIGHUP ignored: reloading is not supported yet") }
         let signals = Self.onTermination { server.shutdown() }
         try server.start()
         server.wait()

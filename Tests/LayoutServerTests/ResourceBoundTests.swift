@@ -1,0 +1,158 @@
+import Foundation
+import LayoutClient
+import LayoutWire
+import SwiftProtobuf
+import Testing
+import TestSupport
+
+/// What one client can hold is bounded: memory, connections, time; signals do not kill.
+@Suite(.serialized) struct ResourceBoundTests {
+    static let fontsRequest: [UInt8] = {
+        let body: [UInt8] = (try? Layoutd_V1_Envelope.with { $0.requestID = 1; $0.fonts = .init() }.serializedBytes()) ?? []
+        return [0, 0, 0, UInt8(body.count)] + body
+    }()
+
+    /// 100 clients send Fonts requests and never read a reply; 100 more send the header of a
+    /// 4 MiB frame and then a byte at a time. Before back-pressure one such client grew the
+    /// daemon by 1.28 GB. The daemon's memory stays under the stated bound while another
+    /// client is answered, and the trickling clients are closed at the frame timeout.
+    @Test func memoryStaysBoundedWithClientsThatNeverReadOrTrickle() throws {
+        let daemon = try Daemon(arguments: ["--frame-timeout", "4", "--max-connections-per-user", "400"])
+        let pid = daemon.process.processIdentifier
+        _ = try daemon.client().request(.fonts(.init()))  // fonts and pages touched once
+        let baseline = residentBytes(pid)
+        var silent: [RawConnection] = []
+        var sent = 0
+        for _ in 0..<100 {
+            let connection = try RawConnection(path: daemon.socketPath, timeout: 0.05)
+            sent += connection.flood(Self.fontsRequest, limit: 16 << 20)
+            silent.append(connection)
+        }
+        var tricklers: [RawConnection] = []
+        for _ in 0..<100 {
+            let connection = try RawConnection(path: daemon.socketPath)
+            connection.write([0x00, 0x40, 0x00, 0x00, 0x08])  // a 4 MiB frame announced, one byte of it sent
+            tricklers.append(connection)
+        }
+        for _ in 0..<5 {
+            for connection in tricklers { connection.write([0x08]) }
+            usleep(100_000)
+        }
+        let peak = residentBytes(pid)
+        // A client that behaves is still served meanwhile.
+        let reply = try daemon.client(timeout: 10).call(.layout(layoutRequest("still served")))
+        #expect(reply.layoutReply != nil)
+        // Each silent client may leave one mebibyte of replies unsent (the high water mark) and a
+        // reply in progress; the tricklers hold the bytes they sent, not the 4 MiB they announced.
+        let bound = 100 * (1 << 20) + 100 * (64 << 10) + (64 << 20)
+        #expect(peak - baseline < bound, "grew \(peak - baseline) bytes (bound \(bound)) after \(sent) bytes of requests")
+        print("memory bound: baseline \(baseline >> 20) MiB, peak \(peak >> 20) MiB with 100 silent clients (\(sent >> 10) KiB of requests sent) and 100 tricklers; bound \(bound >> 20) MiB")
+        var received: [UInt8] = []
+        #expect(tricklers[0].waitForClose(seconds: 10, received: &received), "a trickling client was not closed")
+        let error = try Layoutd_V1_Envelope(serializedBytes: Array(received.dropFirst(4)))
+        if case .error(let error) = error.body {
+            #expect(error.code == .deadlineExceeded && error.field == "frame")
+        } else {
+            Issue.record("no frame-timeout error before the close")
+        }
+        #expect(daemon.process.isRunning)
+    }
+
+    @Test func idleConnectionsAreClosed() throws {
+        let daemon = try Daemon(arguments: ["--idle-timeout", "1"])
+        let idle = try RawConnection(path: daemon.socketPath)
+        var received: [UInt8] = []
+        #expect(idle.waitForClose(seconds: 10, received: &received))
+        #expect(received.isEmpty)
+        // A connection that keeps asking stays open past the idle timeout.
+        let busy = try daemon.client()
+        for _ in 0..<6 {
+            #expect(try busy.call(.hello(.init())).errorReply == nil)
+            usleep(400_000)
+        }
+    }
+
+    @Test func connectionsPastTheCapsAreRefusedWithAReason() throws {
+        let daemon = try Daemon(arguments: ["--max-connections", "6", "--max-connections-per-user", "3"])
+        // The harness's own start-up check has closed its connection; wait for the count to drop.
+        usleep(200_000)
+        var held = try (0..<3).map { _ in try daemon.client() }
+        for client in held { #expect(try client.call(.hello(.init())).errorReply == nil) }
+        let refused = try LayoutClient(socketPath: daemon.socketPath, timeout: 5)
+        let reply = try refused.receive()
+        #expect(reply.errorReply?.code == .resourceExhausted)
+        #expect(reply.errorReply?.field == "connection")
+        #expect(reply.errorReply?.message.contains("per user") == true, "\(reply)")
+        #expect(refused.isClosedByServer())
+        // A place freed is a place to take.
+        held.removeLast()
+        usleep(300_000)
+        #expect(try daemon.client().call(.hello(.init())).errorReply == nil)
+    }
+
+    @Test func theTotalCapCountsEveryone() throws {
+        let daemon = try Daemon(arguments: ["--max-connections", "2"])
+        usleep(200_000)
+        let first = try daemon.client(), second = try daemon.client()
+        #expect(try first.call(.hello(.init())).errorReply == nil)
+        #expect(try second.call(.hello(.init())).errorReply == nil)
+        let third = try LayoutClient(socketPath: daemon.socketPath, timeout: 5)
+        let reply = try third.receive()
+        #expect(reply.errorReply?.message.contains("2 connections open") == true, "\(reply)")
+    }
+
+    /// SIGHUP once killed the daemon with requests in flight.
+    @Test func sighupIsLoggedAndIgnored() throws {
+        let daemon = try Daemon(arguments: ["--threads", "1"])
+        let client = try daemon.client()
+        for id in 100..<150 {
+            var envelope = Layoutd_V1_Envelope()
+            envelope.requestID = UInt64(id)
+            envelope.body = .layout(layoutRequest(String(repeating: "in flight ", count: 300)))
+            try client.send(envelope)
+        }
+        kill(daemon.process.processIdentifier, SIGHUP)
+        for id in 100..<150 { #expect(try client.receive(id: UInt64(id)).layoutReply != nil) }
+        #expect(daemon.process.isRunning)
+        #expect(daemon.stderr.text.contains("SIGHUP ignored"))
+        #expect(daemon.stop() == 0)
+    }
+
+    @Test func aTruncatedFontIsSkippedWithAWarning() throws {
+        let source = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"
+        let truncated = FileManager.default.temporaryDirectory.appendingPathComponent("truncated-\(UUID().uuidString).ttf").path
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: source))
+        try bytes.prefix(bytes.count / 3).write(to: URL(fileURLWithPath: truncated))
+        defer { try? FileManager.default.removeItem(atPath: truncated) }
+        let daemon = try Daemon(arguments: ["--no-default-fonts", "--font", truncated, "--font", source])
+        #expect(daemon.stderr.text.contains("font skipped") && daemon.stderr.text.contains(truncated), "\(daemon.stderr.text)")
+        guard case .fontsReply(let fonts) = try daemon.client().request(.fonts(.init())) else {
+            Issue.record("no fonts reply")
+            return
+        }
+        #expect(fonts.faces.map(\.family) == ["DejaVu Sans"])
+    }
+}
+
+extension ResourceBoundTests {
+    /// SIGTERM with a frame half received and a large one being decoded: the daemon answers
+    /// what it took, drops the half frame with its connection, and exits promptly.
+    @Test func sigtermDrainsWithFramesMidway() throws {
+        let daemon = try Daemon()
+        let half = try RawConnection(path: daemon.socketPath)
+        half.write([0x00, 0x01, 0x00, 0x00] + [UInt8](repeating: 0x0A, count: 1_000))
+        let big = try daemon.client()
+        var request = Layoutd_V1_Envelope()
+        request.requestID = 5
+        request.body = .layout(layoutRequest(String(repeating: "decode me ", count: 20_000)))
+        try big.send(request)
+        usleep(20_000)
+        let started = Date()
+        kill(daemon.process.processIdentifier, SIGTERM)
+        let reply = try big.receive(id: 5)
+        #expect(reply.layoutReply != nil || reply.errorReply?.code == .unavailable)
+        daemon.process.waitUntilExit()
+        #expect(daemon.process.terminationStatus == 0)
+        #expect(Date().timeIntervalSince(started) < 30)
+    }
+}

@@ -1,0 +1,64 @@
+import Foundation
+import LayoutClient
+import Testing
+import TestSupport
+
+/// The user's socket is the user's: without XDG_RUNTIME_DIR the default lives in a 0700
+/// directory of the user's own, and clients talk only to a daemon they can trust. The other
+/// user here is `nobody`, through setpriv (the tests run as root).
+@Suite(.serialized) struct SocketOwnershipTests {
+    static let otherUID: UInt32 = 65_534
+    static let directory = "/tmp/layoutd-65534"
+
+    /// `layoutd` as `nobody`, with no XDG_RUNTIME_DIR, so it takes the default path.
+    static func daemonAsNobody(_ arguments: [String] = []) -> Process {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/setpriv")
+        process.arguments = ["--reuid=65534", "--regid=65534", "--clear-groups", Daemon.binary("layoutd"), "--log-level", "warning"] + arguments
+        var environment = ProcessInfo.processInfo.environment
+        environment.removeValue(forKey: "XDG_RUNTIME_DIR")
+        process.environment = environment
+        return process
+    }
+
+    @Test func theDefaultSocketIsInAPrivateDirectoryAndForeignDaemonsAreRefused() throws {
+        try? FileManager.default.removeItem(atPath: Self.directory)
+        let process = Self.daemonAsNobody()
+        let stderr = CapturedOutput()
+        process.standardError = stderr.handle
+        try launch(process)
+        defer {
+            stopForSure(process)
+            try? FileManager.default.removeItem(atPath: Self.directory)
+        }
+        let socket = Self.directory + "/layoutd.sock"
+        let deadline = Date().addingTimeInterval(30)
+        while !FileManager.default.fileExists(atPath: socket) && Date() < deadline && process.isRunning { usleep(20_000) }
+        var info = stat()
+        #expect(lstat(Self.directory, &info) == 0)
+        #expect(info.st_uid == Self.otherUID)
+        #expect(info.st_mode & 0o777 == 0o700)
+        // Root's client reaches nobody's daemon and refuses it before sending anything.
+        #expect(throws: ClientError.self) { try LayoutClient(socketPath: socket, timeout: 5) }
+        let ping = try run(Daemon.binary("layoutctl"), ["ping", "--socket", socket])
+        #expect(ping.status == 1)
+        #expect(ping.err.contains("refusing the daemon") && ping.err.contains("uid 65534"), "\(ping.err)")
+        // Told to trust any peer (as the harness can be), the same connection works.
+        let trusting = try LayoutClient(socketPath: socket, timeout: 5, trustingAnyPeer: true)
+        guard case .helloReply = try trusting.request(.hello(.init())) else { Issue.record("no hello"); return }
+    }
+
+    @Test func aDirectoryAnotherUserOwnsIsRefused() throws {
+        try? FileManager.default.removeItem(atPath: Self.directory)
+        #expect(mkdir(Self.directory, 0o777) == 0)
+        chmod(Self.directory, 0o777)
+        defer { try? FileManager.default.removeItem(atPath: Self.directory) }
+        let process = Self.daemonAsNobody()
+        let stderr = CapturedOutput()
+        process.standardError = stderr.handle
+        try launch(process)
+        process.waitUntilExit()
+        #expect(process.terminationStatus != 0)
+        #expect(stderr.text.contains("belongs to uid 0"), "\(stderr.text)")
+    }
+}
