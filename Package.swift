@@ -51,6 +51,9 @@ let package = Package(
             .product(name: "SwiftProtobuf", package: "swift-protobuf"),
         ], path: "Benchmarks/LayoutBench"),
 
+        // The libFuzzer target (scripts/fuzz.sh); built plainly it replays inputs.
+        .executableTarget(name: "layoutd-fuzz", dependencies: ["LayoutServer"], path: "Fuzz/LayoutFuzz"),
+
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "LayoutEngineTests", dependencies: ["LayoutEngine", "CCairo", "TestSupport"],
                     exclude: ["Golden", "RenderReferences"]),

@@ -38,7 +38,9 @@ struct FrameDecoder {
         guard buffer.readableBytes >= Framing.headerBytes + Int(length) else { return nil }
         buffer.moveReaderIndex(forwardBy: Framing.headerBytes)
         let body = buffer.readSlice(length: Int(length))!
-        if buffer.readableBytes == 0 { buffer.clear() } else if buffer.readerIndex > 1 << 20 { buffer.discardReadBytes() }
+        // An emptied buffer is replaced by the next read whole (see `append`); one that keeps a
+        // partial frame drops what it has handed out once that passes a mebibyte.
+        if buffer.readableBytes > 0 && buffer.readerIndex > 1 << 20 { buffer.discardReadBytes() }
         return body
     }
 

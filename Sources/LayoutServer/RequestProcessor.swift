@@ -7,7 +7,7 @@ import SwiftProtobuf
 public final class RequestProcessor: Sendable {
     public let layouter: ParagraphLayouter
     let renderer: Renderer
-    let configuration: ServerConfiguration
+    public let configuration: ServerConfiguration
     let stats = ServerStats()
     public static let serverVersion = "0.1.0"
 

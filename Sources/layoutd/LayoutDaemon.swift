@@ -82,7 +82,8 @@ struct LayoutDaemon: ParsableCommand {
         // A write to a client that left must be an error on that connection, not a signal that
         // ends the process; SIGHUP reloads nothing yet, so it is logged and ignored.
         signal(SIGPIPE, SIG_IGN)
-        let hangup = Self.onHangup { logger.warning("SIGHUP ignored: reloading is not supported yet") }
+        let hangupLogger = logger
+        let hangup = Self.onHangup { hangupLogger.warning("SIGHUP ignored: reloading is not supported yet") }
         let signals = Self.onTermination { server.shutdown() }
         try server.start()
         server.wait()

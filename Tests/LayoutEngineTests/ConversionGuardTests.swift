@@ -30,7 +30,7 @@ import Testing
     @Test func everyTargetLinksTheGuard() throws {
         let fileManager = FileManager.default
         var folders: [URL] = []
-        for parent in ["Sources", "Tests", "Benchmarks"] {
+        for parent in ["Sources", "Tests", "Benchmarks", "Fuzz"] {
             let url = Self.repository.appendingPathComponent(parent)
             for name in try fileManager.contentsOfDirectory(atPath: url.path) {
                 let folder = url.appendingPathComponent(name)

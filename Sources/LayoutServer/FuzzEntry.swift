@@ -1,0 +1,34 @@
+import LayoutEngine
+import LayoutWire
+import NIOCore
+
+/// What the fuzzer feeds: bytes as one frame body, and the same bytes as a stream of frames,
+/// through the frame decoder, the envelope readers, validation, the engine and the reply
+/// encoders, in process, as a worker answers them.
+public enum FuzzEntry {
+    /// Answers `bytes` both ways; returns how many replies were made (a crash is the failure).
+    @discardableResult
+    public static func answer(_ bytes: UnsafeRawBufferPointer, processor: RequestProcessor) -> Int {
+        var replies = 0
+        replies += answerBody(bytes, processor: processor)
+        var decoder = FrameDecoder(maxFrameBytes: processor.configuration.maxFrameBytes)
+        var stream = ByteBuffer(bytes: bytes)
+        decoder.append(&stream)
+        while let frame = try? decoder.next() {
+            replies += frame.withUnsafeReadableBytes { answerBody($0, processor: processor) }
+        }
+        return replies
+    }
+
+    private static func answerBody(_ body: UnsafeRawBufferPointer, processor: RequestProcessor) -> Int {
+        switch processor.decode(body) {
+        case .failure(let error):
+            return (try? Framing.encode(processor.errorReply(0, error))).map { _ in 1 } ?? 0
+        case .success(let envelope):
+            if case .cancel = envelope.body { return 0 }
+            // The daemon's budget, so a slow input shows as a slow run, not a hung fuzzer.
+            let budget = WorkBudget(milliseconds: processor.configuration.requestBudgetMilliseconds)
+            return (try? processor.replyFrame(to: envelope, budget: budget)).map { _ in 1 } ?? 0
+        }
+    }
+}

@@ -1,0 +1,75 @@
+#!/usr/bin/python3
+"""Writes one valid frame of each request type, and the shared golden vector, as seed files.
+
+    seeds.py DIR
+
+The fuzzers start from these: scripts/fuzz.sh (libFuzzer, in process) and
+scripts/hostile/mutate_daemon.py (mutations against a running daemon).
+"""
+import os
+import sys
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "clients", "python"))
+import layoutd_client  # noqa: E402
+
+ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..")
+
+
+def envelopes():
+    layoutd_client.load()
+    from layoutd.v1 import decoration_pb2 as D, envelope_pb2 as E, layout_pb2 as L, render_pb2 as R  # noqa: N811
+    yield "hello", E.Envelope(request_id=1, hello={"client_name": "seed"})
+    yield "fonts", E.Envelope(request_id=2, fonts={})
+    yield "stats", E.Envelope(request_id=3, stats={})
+    yield "cancel", E.Envelope(request_id=4, cancel={"request_id": 9})
+    layout = E.Envelope(request_id=5, deadline_ms=500)
+    req = layout.layout
+    req.text = "Hello, world — مرحبا 你好 👋🏽 नमस्ते\nsecond line"
+    req.width = 240
+    req.default_style.family = "Noto Sans"
+    req.default_style.size = 20
+    req.default_style.features.add(tag="liga", value=0)
+    span = req.spans.add()
+    span.range.start = 0
+    span.range.length = 5
+    span.style.weight = 700
+    span.style.letter_spacing.points = 1.5
+    req.alignment = L.ALIGNMENT_JUSTIFIED
+    req.max_lines = 3
+    req.truncation.token = "…"
+    bg = req.backgrounds.add(kind=D.BackgroundSpec.HIGHLIGHT)
+    bg.range.start = 2
+    bg.range.length = 6
+    req.backgrounds.add(kind=D.BackgroundSpec.CONNECTED)
+    yield "layout", layout
+    justify = E.Envelope(request_id=6)
+    justify.justify.text = "so\nHAPPY\nto see you"
+    justify.justify.width = 300
+    justify.justify.preset = "neon"
+    yield "justify", justify
+    render = E.Envelope(request_id=7)
+    render.render.layout.CopyFrom(req)
+    render.render.format = R.RenderRequest.SVG
+    render.render.scale = 1
+    yield "render", render
+
+
+def main():
+    if len(sys.argv) != 2:
+        print(__doc__, file=sys.stderr)
+        return 2
+    directory = sys.argv[1]
+    os.makedirs(directory, exist_ok=True)
+    for name, envelope in envelopes():
+        with open(os.path.join(directory, name + ".frame"), "wb") as out:
+            out.write(layoutd_client.frame(envelope))
+        with open(os.path.join(directory, name + ".body"), "wb") as out:
+            out.write(envelope.SerializeToString(deterministic=True))
+    vector = open(os.path.join(ROOT, "Tests", "LayoutWireTests", "Vectors", "layout-request.hex")).read().strip()
+    with open(os.path.join(directory, "golden.frame"), "wb") as out:
+        out.write(bytes.fromhex(vector))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
