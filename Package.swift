@@ -59,7 +59,9 @@ let package = Package(
                     exclude: ["Golden", "RenderReferences"]),
         // Vectors/ holds wire bytes the tests and the C and Python clients read by path.
         .testTarget(name: "LayoutWireTests", dependencies: ["LayoutWire", "TestSupport"], exclude: ["Vectors"]),
-        .testTarget(name: "LayoutServerTests", dependencies: ["LayoutServer", "LayoutClient", "LayoutWire", "TestSupport"]),
+        // FuzzRegressions/ holds inputs the fuzzers found, read by path.
+        .testTarget(name: "LayoutServerTests", dependencies: ["LayoutServer", "LayoutClient", "LayoutWire", "TestSupport"],
+                    exclude: ["FuzzRegressions"]),
     ],
     swiftLanguageModes: [.v5]
 )

@@ -26,8 +26,10 @@ final class ConnectionHandler: ChannelDuplexHandler, @unchecked Sendable {
     private let clock: ConnectionClock
     /// Bytes read and not yet taken as frames; frames are taken only while under the limits.
     private var decoder: FrameDecoder
-    /// Set once the connection is being closed: nothing more is read or answered.
+    /// Set once the connection is being closed: nothing more is read or taken.
     private var closing = false
+    /// The last word before closing, sent once every request already taken is answered.
+    private var farewell: Layoutd_V1_Envelope?
     /// Requests accepted and not yet answered, by id: a Cancel reaches only these.
     private var pending: [UInt64: [WorkBudget]] = [:]
     private var inFlight = 0
@@ -268,7 +270,11 @@ final class ConnectionHandler: ChannelDuplexHandler, @unchecked Sendable {
         inFlight -= 1
         inFlightBytes -= bytes
         tracker.end()
-        payOwedRead(context)
+        if closing {
+            sayFarewellWhenDone(context)
+        } else {
+            payOwedRead(context)
+        }
     }
 
     private func finish(_ id: UInt64, _ budget: WorkBudget) {
@@ -281,8 +287,17 @@ final class ConnectionHandler: ChannelDuplexHandler, @unchecked Sendable {
         context.close(promise: nil)
     }
 
+    /// Stops taking frames, answers what was taken, then sends `reply` and closes.
     private func closeAfter(_ reply: Layoutd_V1_Envelope, context: ChannelHandlerContext) {
+        guard !closing else { return }
         closing = true
+        farewell = reply
+        sayFarewellWhenDone(context)
+    }
+
+    private func sayFarewellWhenDone(_ context: ChannelHandlerContext) {
+        guard inFlight == 0, let reply = farewell else { return }
+        farewell = nil
         guard let buffer = try? Self.frame(reply, allocator: context.channel.allocator) else {
             context.close(promise: nil)
             return
