@@ -30,14 +30,23 @@ enum HostileRequests {
             Case(name: "overlapping spans (limit of spans over 2,000 characters)", envelope: layout(String(repeating: "ab ", count: 667)) {
                 $0.spans = (0..<16_384).map { k in .with { $0.range = range(k % 1_000, 2_000 - k % 1_000); $0.style.weight = UInt32(100 + k % 800) } }
             }),
-            Case(name: "highlights over a 1,020-line text (limit of backgrounds)", envelope: layout(lines1020) {
+            Case(name: "16 highlights over a 1,020-line text (16,320 rects, near the limit)", envelope: layout(lines1020) {
+                $0.backgrounds = (0..<16).map { _ in .with { $0.kind = .highlight; $0.range = range(0, lines1020.utf16.count) } }
+            }),
+            Case(name: "64 highlights over a 1,020-line text (past the rect limit)", envelope: layout(lines1020) {
                 $0.backgrounds = (0..<64).map { _ in .with { $0.kind = .highlight; $0.range = range(0, lines1020.utf16.count) } }
             }),
             Case(name: "connected background over 1,020 lines", envelope: layout(lines1020) {
                 $0.backgrounds = [.with { $0.kind = .connected }]
             }),
-            Case(name: "empty repeated spans (decoding)", envelope: layout("x") {
+            Case(name: "40,000 empty repeated spans (decoding)", envelope: layout("x") {
                 $0.spans = Array(repeating: Layoutd_V1_StyleSpan(), count: 40_000)
+            }),
+            Case(name: "400,000 empty repeated spans (decoding)", envelope: layout("x") {
+                $0.spans = Array(repeating: Layoutd_V1_StyleSpan(), count: 400_000)
+            }),
+            Case(name: "64,000 overlapping spans (past the span limit)", envelope: layout(String(repeating: "ab ", count: 667)) {
+                $0.spans = (0..<64_000).map { k in .with { $0.range = range(k % 1_000, 2_000 - k % 1_000); $0.style.weight = UInt32(100 + k % 800) } }
             }),
             Case(name: "empty repeated features (decoding)", envelope: layout("x") {
                 $0.defaultStyle.features = Array(repeating: Layoutd_V1_Feature(), count: 40_000)
@@ -65,9 +74,17 @@ enum HostileRequests {
                 $0.requestID = 1
                 $0.justify = .with { $0.text = String(repeating: "a\n", count: 100_000); $0.width = 300 }
             }),
-            Case(name: "render of a long layout (SVG)", envelope: .with {
+            Case(name: "render of a long layout (SVG, 1,000 lines)", envelope: .with {
                 $0.requestID = 1
-                $0.render = .with { $0.layout = layout(String(repeating: "word ", count: 20_000)).layout; $0.format = .svg; $0.scale = 1 }
+                $0.render = .with { $0.layout = layout(String(repeating: "word ", count: 6_000), size: 10).layout; $0.format = .svg; $0.scale = 1 }
+            }),
+            Case(name: "neon render of a long story (PNG, glow)", envelope: .with {
+                $0.requestID = 1
+                $0.render = .with {
+                    $0.justify = .with { $0.text = String(repeating: "glow ", count: 400); $0.width = 300; $0.preset = "neon" }
+                    $0.format = .png
+                    $0.scale = 1
+                }
             }),
         ]
     }

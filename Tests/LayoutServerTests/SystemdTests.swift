@@ -24,9 +24,15 @@ import Testing
         defer { stopForSure(process); unlink(socketPath) }
         // The daemon starts on the first connection; it must answer that very connection.
         // (Connecting before systemd-socket-activate has bound the path would just fail.)
+        // systemd-socket-activate binds, then listens: in between (longer on a loaded machine) a
+        // connect is refused, so it is tried again until the deadline.
         let deadline = Date().addingTimeInterval(10)
-        while access(socketPath, F_OK) != 0 && Date() < deadline { usleep(10_000) }
-        let client = try LayoutClient(socketPath: socketPath, timeout: 30)
+        var connected: LayoutClient?
+        while connected == nil && Date() < deadline {
+            connected = try? LayoutClient(socketPath: socketPath, timeout: 30)
+            if connected == nil { usleep(10_000) }
+        }
+        let client = try connected ?? LayoutClient(socketPath: socketPath, timeout: 30)
         guard case .helloReply(let hello) = try client.request(.hello(.init())) else {
             Issue.record("no hello reply over the activated socket"); return
         }

@@ -105,26 +105,27 @@ final class ParagraphWork {
     /// Style index of the unit at `offset`.
     func styleIndex(at offset: Int) -> Int {
         let runs = text.runs
-        var low = 0
-        var high = runs.count - 1
-        while low < high {
-            let mid = (low + high) / 2
-            if runs[mid].range.upperBound <= offset { low = mid + 1 } else { high = mid }
-        }
-        return runs[low].style
+        return runs[Self.bisect(runs.count, holding: offset) { runs[$0].range.upperBound }].style
     }
 
     /// The bidi paragraph holding `offset`, by bisection: a text of only line breaks has as
     /// many paragraphs as lines, and a scan per line made it quadratic.
     func paragraph(at offset: Int) -> BidiParagraph {
         let paragraphs = analysis.paragraphs
+        return paragraphs[Self.bisect(paragraphs.count, holding: offset) { paragraphs[$0].range.upperBound }]
+    }
+
+    /// Of `count` sorted, gap-free ranges, the index of the one holding `offset` (the last one
+    /// for an offset past them all), given each range's upper bound.
+    @inline(__always)
+    static func bisect(_ count: Int, holding offset: Int, upperBound: (Int) -> Int) -> Int {
         var low = 0
-        var high = paragraphs.count - 1
+        var high = count - 1
         while low < high {
             let mid = (low + high) / 2
-            if paragraphs[mid].range.upperBound <= offset { low = mid + 1 } else { high = mid }
+            if upperBound(mid) <= offset { low = mid + 1 } else { high = mid }
         }
-        return paragraphs[low]
+        return low
     }
 
     /// Runs break and position over the shaped text.
