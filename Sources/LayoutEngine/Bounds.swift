@@ -32,9 +32,10 @@ public enum Bounds {
     /// Backgrounds and highlights in one request.
     public static let maxBackgrounds = 64
     /// Rects all the backgrounds of one reply may hold together (a per-line background on a
-    /// text of 16,384 lines, or 64 highlights over 256 lines each): past this a small request
-    /// could ask for a reply thousands of times its size.
-    public static let maxBackgroundRects = 16_384
+    /// text of 4,096 lines, or 16 highlights over 256 lines each): past this a small request
+    /// could ask for a reply, and work, thousands of times its size (each rect is a rounded
+    /// path of nine commands on the wire).
+    public static let maxBackgroundRects = 4_096
     /// OpenType features in one style.
     public static let maxFeatures = 64
 

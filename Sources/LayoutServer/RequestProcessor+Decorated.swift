@@ -26,18 +26,24 @@ extension RequestProcessor {
         }
         let layout = try layouter.layout(paragraph, budget: budget)
         let decorator = Decorator(layout: layout, text: request.text, fonts: layouter.fonts, budget: budget)
-        let backgrounds = try specs.map { try decorator.decorate($0) }
-        try checkBackgroundRects(backgrounds)
-        return DecoratedLayout(layout: layout, backgrounds: backgrounds)
+        return DecoratedLayout(layout: layout, backgrounds: try decorate(specs, with: decorator))
     }
 
-    /// Refuses backgrounds whose rects, all together, pass `Bounds.maxBackgroundRects`.
-    func checkBackgroundRects(_ backgrounds: [Background]) throws {
-        let rects = backgrounds.reduce(0) { $0 + $1.rects.count }
-        guard rects <= Bounds.maxBackgroundRects else {
-            throw LayoutError(.resourceExhausted, "the backgrounds come to \(rects) rects; a reply may hold at most \(Bounds.maxBackgroundRects)",
-                              field: "backgrounds")
+    /// Decorates in order, refusing as soon as the rects of all backgrounds so far pass
+    /// `Bounds.maxBackgroundRects`, before the rest are made.
+    func decorate(_ specs: [BackgroundStyle], with decorator: Decorator) throws -> [Background] {
+        var backgrounds: [Background] = []
+        var rects = 0
+        for spec in specs {
+            let background = try decorator.decorate(spec)
+            rects += background.rects.count
+            guard rects <= Bounds.maxBackgroundRects else {
+                throw LayoutError(.resourceExhausted, "the backgrounds come to more than \(Bounds.maxBackgroundRects) rects, "
+                                  + "the most one reply may hold (\(rects) by background \(backgrounds.count))", field: "backgrounds")
+            }
+            backgrounds.append(background)
         }
+        return backgrounds
     }
 
     /// Type Mode: applies the preset, fits, decorates and derives the preset's colours.
@@ -46,8 +52,7 @@ extension RequestProcessor {
         try checkTextLength(plan.request.text.utf16.count)
         let fitted = try layouter.justify(plan.request, budget: budget)
         let decorator = Decorator(layout: fitted.paragraph, text: plan.request.text, fonts: layouter.fonts, budget: budget)
-        let backgrounds = try plan.backgrounds.map { try decorator.decorate($0) }
-        try checkBackgroundRects(backgrounds)
+        let backgrounds = try decorate(plan.backgrounds, with: decorator)
         let effects = TextEffects.derive(preset: plan.presetName, palette: plan.palette,
                                          largestSize: fitted.lineSizes.max() ?? plan.request.minSize)
         return DecoratedStory(plan: plan, fitted: fitted, backgrounds: backgrounds, effects: effects)

@@ -53,8 +53,8 @@ import TestSupport
         let byRects = try daemon.client().call(.layout(request))
         #expect(byRects.errorReply?.code == .resourceExhausted)
         #expect(byRects.errorReply?.message.contains("rects") == true)
-        request.backgrounds = Array(request.backgrounds.prefix(16))
-        #expect(try daemon.client().call(.layout(request)).layoutReply?.backgrounds.count == 16)
+        request.backgrounds = Array(request.backgrounds.prefix(4))
+        #expect(try daemon.client().call(.layout(request)).layoutReply?.backgrounds.count == 4)
     }
 
     /// Was 8.6 s to decode 40,000 empty spans, and 400,000 never finished (SIGTERM hung too).
