@@ -156,3 +156,58 @@ extension ResourceBoundTests {
         #expect(Date().timeIntervalSince(started) < 30)
     }
 }
+
+extension ResourceBoundTests {
+    /// At a descriptor limit of 100 the default cap of 1,024 connections cannot hold: it is
+    /// lowered to fit (said in the log), connections past it are refused with a reason, and the
+    /// daemon does not spin while they keep coming (once ~1,010 idle connections locked every
+    /// other client out and the accept loop ran at 100% CPU).
+    @Test func theConnectionCapFitsTheDescriptorLimit() throws {
+        let socketPath = Daemon.temporarySocketPath()
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/prlimit")
+        process.arguments = ["--nofile=100:100", Daemon.binary("layoutd"), "--socket", socketPath, "--log-level", "warning",
+                             "--max-connections-per-user", "1000"]
+        let stderr = CapturedOutput()
+        process.standardError = stderr.handle
+        try launch(process)
+        defer { stopForSure(process); unlink(socketPath) }
+        try Daemon.waitUntilServing(socketPath, process: process)
+        #expect(stderr.text.contains("connection cap lowered"), "\(stderr.text)")
+        usleep(200_000)
+        var opened = try (0..<60).map { _ in try RawConnection(path: socketPath, timeout: 0.02) }
+        usleep(500_000)  // the refusals are written and the connections closed meanwhile
+        var held: [RawConnection] = []
+        var refused = 0
+        for connection in opened {
+            var received: [UInt8] = []
+            if connection.waitForClose(seconds: 0.05, received: &received) {
+                refused += 1
+                #expect(String(decoding: received, as: UTF8.self).contains("its limit"))
+            } else {
+                held.append(connection)
+            }
+        }
+        opened = []  // from here on `held` alone keeps connections open
+        #expect(held.count == 36 && refused == 24, "held \(held.count), refused \(refused)")
+        let cpuBefore = Self.cpuSeconds(process.processIdentifier)
+        for _ in 0..<20 { _ = try? RawConnection(path: socketPath, timeout: 0.05) }
+        sleep(1)
+        #expect(Self.cpuSeconds(process.processIdentifier) - cpuBefore < 0.5, "the daemon kept busy while at its cap")
+        held.removeLast(2)
+        usleep(300_000)
+        guard case .helloReply = try LayoutClient(socketPath: socketPath, timeout: 5).request(.hello(.init())) else {
+            Issue.record("no place after two connections closed")
+            return
+        }
+    }
+
+    /// User and system CPU time of process `pid`, in seconds, from /proc.
+    static func cpuSeconds(_ pid: Int32) -> Double {
+        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+              let close = stat.lastIndex(of: ")") else { return 0 }
+        let fields = stat[stat.index(after: close)...].split(separator: " ")
+        let ticks = (Double(fields[11]) ?? 0) + (Double(fields[12]) ?? 0)  // utime, stime
+        return ticks / Double(sysconf(Int32(_SC_CLK_TCK)))
+    }
+}
