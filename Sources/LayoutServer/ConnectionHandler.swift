@@ -37,6 +37,8 @@ final class ConnectionHandler: ChannelDuplexHandler, @unchecked Sendable {
     /// NIO asked to read while the connection was over a limit; the read is owed.
     private var readOwed = false
     private var admitted: UInt32?? = nil  // .some(uid or nil) once admitted
+    /// Since when replies have been waiting for a client that does not read (uptime ns).
+    private var unwritableSince: UInt64?
     private var timer: RepeatedTask?
 
     /// Frames larger than this are decoded on the pool, not the event loop.
@@ -101,6 +103,10 @@ final class ConnectionHandler: ChannelDuplexHandler, @unchecked Sendable {
         } else if inFlight == 0, clock.partialFrameSince == nil,
                   Double(now &- clock.lastActivity) / 1e9 > configuration.idleTimeoutSeconds {
             context.close(promise: nil)
+        } else if let since = unwritableSince, Double(now &- since) / 1e9 > configuration.idleTimeoutSeconds {
+            // A client that reads none of its replies for the idle timeout is idle too: its
+            // replies would otherwise hold the connection, and their memory, for ever.
+            context.close(promise: nil)
         }
     }
 
@@ -111,6 +117,7 @@ final class ConnectionHandler: ChannelDuplexHandler, @unchecked Sendable {
     }
 
     func channelWritabilityChanged(context: ChannelHandlerContext) {
+        unwritableSince = context.channel.isWritable ? nil : ConnectionClock.now
         payOwedRead(context)
         context.fireChannelWritabilityChanged()
     }

@@ -211,3 +211,32 @@ extension ResourceBoundTests {
         return ticks / Double(sysconf(Int32(_SC_CLK_TCK)))
     }
 }
+
+extension ResourceBoundTests {
+    /// A client that sends and never reads is closed after the idle timeout, not held for ever
+    /// by the replies it does not take.
+    @Test func aClientThatNeverReadsIsClosedAfterTheIdleTimeout() throws {
+        let daemon = try Daemon(arguments: ["--idle-timeout", "2"])
+        let silent = try RawConnection(path: daemon.socketPath, timeout: 0.05)
+        let sent = silent.flood(Self.fontsRequest, limit: 16 << 20)
+        #expect(sent > 0)
+        // Its replies fill the socket; after the idle timeout the daemon gives up on it.
+        var closedAt: Date?
+        let started = Date()
+        while Date().timeIntervalSince(started) < 20 {
+            var buffer = [UInt8](repeating: 0, count: 1)
+            let peeked = recv(silent.fd, &buffer, 1, Int32(MSG_PEEK | MSG_DONTWAIT))
+            if peeked == 0 || (peeked < 0 && errno != EAGAIN && errno != EWOULDBLOCK) { closedAt = Date(); break }
+            // Peeking sees the replies waiting, not the close: look at the daemon's side instead.
+            if try Self.openConnections(daemon) == 0 { closedAt = Date(); break }
+            usleep(200_000)
+        }
+        #expect(closedAt != nil, "the daemon still holds a connection that reads nothing")
+    }
+
+    /// Connections the daemon has open, less the one asking.
+    static func openConnections(_ daemon: Daemon) throws -> UInt64 {
+        guard case .statsReply(let stats) = try daemon.client().request(.stats(.init())) else { throw HarnessError("no stats") }
+        return stats.connectionsOpen - 1
+    }
+}
