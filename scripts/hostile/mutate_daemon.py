@@ -21,6 +21,7 @@ import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "clients", "python"))
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import arguments  # noqa: E402
 import layoutd_client  # noqa: E402
 import seeds  # noqa: E402
 from google.protobuf.descriptor import FieldDescriptor as FD  # noqa: E402
@@ -150,16 +151,8 @@ def alive(socket_path, pid, envelope_pb2):
 
 
 def main():
-    args = sys.argv[1:]
-    if len(args) < 2:
-        print(__doc__, file=sys.stderr)
-        return 2
-    socket_path, pid = args[0], int(args[1])
-
-    def option(name, default):
-        return int(args[args.index(name) + 1]) if name in args else default
-
-    batches, per_batch, seed = option("--batches", 200), option("--per-batch", 50), option("--seed", 1)
+    socket_path, pid, options = arguments.parse(__doc__, {"batches": 200, "per-batch": 50, "seed": 1})
+    batches, per_batch, seed = options["batches"], options["per-batch"], options["seed"]
     rng = random.Random(seed)
     named = list(seeds.envelopes())
     from layoutd.v1 import envelope_pb2

@@ -21,6 +21,8 @@ import sys
 import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "clients", "python"))
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import arguments  # noqa: E402
 import layoutd_client  # noqa: E402
 
 WINDOW = 32
@@ -167,20 +169,11 @@ def worker(args):
 
 
 def main():
-    args = sys.argv[1:]
-    if len(args) < 2:
-        print(__doc__, file=sys.stderr)
-        return 2
-    socket_path, pid = args[0], int(args[1])
-
-    def option(name, default):
-        return type(default)(args[args.index(name) + 1]) if name in args else default
-
-    total = option("--requests", 1_000_000)
-    clients = option("--clients", 4)
-    seed = option("--seed", 1)
     here = os.path.dirname(os.path.abspath(__file__))
-    corpus = option("--corpus", os.path.join(here, "..", "..", "..", "shared", "corpus", "captions.jsonl"))
+    socket_path, pid, options = arguments.parse(__doc__, {
+        "requests": 1_000_000, "clients": 4, "seed": 1,
+        "corpus": os.path.join(here, "..", "..", "..", "shared", "corpus", "captions.jsonl")})
+    total, clients, seed, corpus = options["requests"], options["clients"], options["seed"], options["corpus"]
     if os.path.exists(corpus):
         texts = [json.loads(line)["text"] for line in open(corpus, encoding="utf-8") if line.strip()]
     else:
