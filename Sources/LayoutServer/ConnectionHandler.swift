@@ -261,8 +261,10 @@ final class ConnectionHandler: ChannelDuplexHandler, @unchecked Sendable {
             return try Framing.encode(processor.errorReply(id, WireError(.cancelled, "request \(id) was cancelled before it started")))
         }
         if (try? budget.check()) == nil {
+            let (what, field) = envelope.deadlineMs > 0 ? ("its \(envelope.deadlineMs) ms deadline", "envelope.deadline_ms")
+                : ("the server's time budget", "envelope")
             return try Framing.encode(processor.errorReply(id, WireError(.deadlineExceeded,
-                "request \(id) waited past its deadline", field: "envelope.deadline_ms")))
+                "request \(id) waited past \(what) before it started", field: field)))
         }
         return try processor.replyFrame(to: envelope, budget: budget)
     }
