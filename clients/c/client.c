@@ -3,8 +3,10 @@
  *   layoutd-client golden FILE.hex            encode the shared request vector; exit 1 if the bytes differ
  *   layoutd-client layout SOCKET WIDTH TEXT   lay TEXT out through a running daemon, print one row per line
  */
+#define _GNU_SOURCE /* struct ucred, SO_PEERCRED */
 #include <arpa/inet.h>
 #include <errno.h>
+#include <pwd.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -83,12 +85,32 @@ static int read_exactly(int fd, uint8_t *buffer, size_t count) {
     return 0;
 }
 
+/* The daemon must run as this user, as root, or as the service's `layoutd` user: a socket in a
+ * shared place can be another user's daemon, which would read the text sent (SO_PEERCRED). */
+static int trusted_peer(int fd, const char *socket_path) {
+    struct ucred peer;
+    socklen_t length = sizeof peer;
+    if (getsockopt(fd, SOL_SOCKET, SO_PEERCRED, &peer, &length) != 0) {
+        fprintf(stderr, "refusing the daemon at %s: the kernel did not say who serves it\n", socket_path);
+        return 0;
+    }
+    const struct passwd *service = getpwnam("layoutd");
+    if (peer.uid == getuid() || peer.uid == 0 || (service && peer.uid == service->pw_uid)) return 1;
+    fprintf(stderr, "refusing the daemon at %s: it is served by uid %u, not by you, root or the layoutd service\n",
+            socket_path, (unsigned)peer.uid);
+    return 0;
+}
+
 static int layout(const char *socket_path, float width, const char *text) {
     int fd = socket(AF_UNIX, SOCK_STREAM, 0);
     struct sockaddr_un address = {.sun_family = AF_UNIX};
     strncpy(address.sun_path, socket_path, sizeof address.sun_path - 1);
     if (fd < 0 || connect(fd, (struct sockaddr *)&address, sizeof address) != 0) {
         fprintf(stderr, "cannot connect to %s: %s\n", socket_path, strerror(errno));
+        return 1;
+    }
+    if (!trusted_peer(fd, socket_path)) {
+        close(fd);
         return 1;
     }
     Layoutd__V1__Style style = LAYOUTD__V1__STYLE__INIT;

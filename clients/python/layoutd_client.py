@@ -37,6 +37,21 @@ def frame(envelope):
     return struct.pack(">I", len(body)) + body
 
 
+def check_peer(sock, path):
+    """Refuses a daemon not run by this user, root or the service's `layoutd` user (SO_PEERCRED):
+    a socket in a shared place can be another user's daemon, which would read the text sent."""
+    pid, uid, gid = struct.unpack("3i", sock.getsockopt(socket.SOL_SOCKET, socket.SO_PEERCRED, struct.calcsize("3i")))
+    try:
+        import pwd
+        service = pwd.getpwnam("layoutd").pw_uid
+    except KeyError:
+        service = None
+    if uid not in (os.getuid(), 0, service):
+        sock.close()
+        raise ConnectionRefusedError(f"refusing the daemon at {path}: it is served by uid {uid} (pid {pid}), "
+                                     "not by you, root or the layoutd service")
+
+
 class Client:
     """One connection; `call` sends a body and returns the reply with the same id."""
 
@@ -44,6 +59,7 @@ class Client:
         self.envelope_pb2, self.layout_pb2 = load()
         self.sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
         self.sock.connect(path)
+        check_peer(self.sock, path)
         self.next_id = 1
 
     def _read(self, count):
