@@ -113,7 +113,10 @@ public final class RequestProcessor: Sendable {
             hello.serverVersion = Self.serverVersion
             hello.protocolVersion = Framing.protocolVersion
             hello.maxFrameBytes = UInt32(configuration.maxFrameBytes)
-            hello.maxTextUtf16 = UInt32(configuration.maxTextUnits)
+            hello.maxTextUtf16 = UInt32(clamping: configuration.maxTextUnits)
+            hello.maxReplyBytes = UInt32(clamping: configuration.maxReplyBytes)
+            hello.requestBudgetMs = UInt32(clamping: configuration.requestBudgetMilliseconds)
+            hello.maxInFlight = UInt32(clamping: configuration.maxInFlightPerConnection)
             return .helloReply(hello)
         case .fonts:
             return .fontsReply(Layoutd_V1_FontsReply(layouter.fonts))

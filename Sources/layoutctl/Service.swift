@@ -40,7 +40,9 @@ extension LayoutCtl {
                 }
                 let micros = Int(saturating: Date().timeIntervalSince(start) * 1e6)
                 print("layoutd \(hello.serverVersion) at \(client.socketPath): protocol \(hello.protocolVersion), "
-                      + "max frame \(hello.maxFrameBytes) bytes, max text \(hello.maxTextUtf16) UTF-16 units, \(micros) µs")
+                      + "max frame \(hello.maxFrameBytes) bytes, max text \(hello.maxTextUtf16) UTF-16 units, "
+                      + "max reply \(hello.maxReplyBytes) bytes, budget \(hello.requestBudgetMs) ms, "
+                      + "\(hello.maxInFlight) in flight, \(micros) µs")
             }
         }
     }

@@ -247,3 +247,18 @@ extension ResourceBoundTests {
         return stats.connectionsOpen - 1
     }
 }
+
+extension ResourceBoundTests {
+    /// Hello tells a client the limits it will meet.
+    @Test func helloReportsTheLimits() throws {
+        let daemon = try Daemon(arguments: ["--request-budget-ms", "1234", "--max-reply-bytes", "2000000", "--max-in-flight", "7"])
+        guard case .helloReply(let hello) = try daemon.client().request(.hello(.init())) else {
+            Issue.record("no hello")
+            return
+        }
+        #expect(hello.requestBudgetMs == 1234 && hello.maxReplyBytes == 2_000_000 && hello.maxInFlight == 7)
+        #expect(hello.maxFrameBytes == 4 << 20 && hello.maxTextUtf16 == 262_144)
+        let ping = try run(Daemon.binary("layoutctl"), ["ping", "--socket", daemon.socketPath])
+        #expect(ping.out.contains("budget 1234 ms"), "\(ping.out)")
+    }
+}

@@ -49,6 +49,15 @@ public nonisolated struct Layoutd_V1_HelloReply: Sendable {
   /// The longest text a layout request may carry, in UTF-16 code units.
   public var maxTextUtf16: UInt32 = 0
 
+  /// The largest reply body the server sends; a larger one becomes RESOURCE_EXHAUSTED.
+  public var maxReplyBytes: UInt32 = 0
+
+  /// Milliseconds one request may run before DEADLINE_EXCEEDED (a shorter deadline_ms wins).
+  public var requestBudgetMs: UInt32 = 0
+
+  /// Requests one connection may have in flight before the server stops reading from it.
+  public var maxInFlight: UInt32 = 0
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public init() {}
@@ -300,7 +309,7 @@ nonisolated extension Layoutd_V1_HelloRequest: SwiftProtobuf.Message, SwiftProto
 
 nonisolated extension Layoutd_V1_HelloReply: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".HelloReply"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}server_version\0\u{3}protocol_version\0\u{3}max_frame_bytes\0\u{3}max_text_utf16\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}server_version\0\u{3}protocol_version\0\u{3}max_frame_bytes\0\u{3}max_text_utf16\0\u{3}max_reply_bytes\0\u{3}request_budget_ms\0\u{3}max_in_flight\0")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -312,6 +321,9 @@ nonisolated extension Layoutd_V1_HelloReply: SwiftProtobuf.Message, SwiftProtobu
       case 2: try { try decoder.decodeSingularUInt32Field(value: &self.protocolVersion) }()
       case 3: try { try decoder.decodeSingularUInt32Field(value: &self.maxFrameBytes) }()
       case 4: try { try decoder.decodeSingularUInt32Field(value: &self.maxTextUtf16) }()
+      case 5: try { try decoder.decodeSingularUInt32Field(value: &self.maxReplyBytes) }()
+      case 6: try { try decoder.decodeSingularUInt32Field(value: &self.requestBudgetMs) }()
+      case 7: try { try decoder.decodeSingularUInt32Field(value: &self.maxInFlight) }()
       default: break
       }
     }
@@ -330,6 +342,15 @@ nonisolated extension Layoutd_V1_HelloReply: SwiftProtobuf.Message, SwiftProtobu
     if self.maxTextUtf16 != 0 {
       try visitor.visitSingularUInt32Field(value: self.maxTextUtf16, fieldNumber: 4)
     }
+    if self.maxReplyBytes != 0 {
+      try visitor.visitSingularUInt32Field(value: self.maxReplyBytes, fieldNumber: 5)
+    }
+    if self.requestBudgetMs != 0 {
+      try visitor.visitSingularUInt32Field(value: self.requestBudgetMs, fieldNumber: 6)
+    }
+    if self.maxInFlight != 0 {
+      try visitor.visitSingularUInt32Field(value: self.maxInFlight, fieldNumber: 7)
+    }
     try unknownFields.traverse(visitor: &visitor)
   }
 
@@ -338,6 +359,9 @@ nonisolated extension Layoutd_V1_HelloReply: SwiftProtobuf.Message, SwiftProtobu
     if lhs.protocolVersion != rhs.protocolVersion {return false}
     if lhs.maxFrameBytes != rhs.maxFrameBytes {return false}
     if lhs.maxTextUtf16 != rhs.maxTextUtf16 {return false}
+    if lhs.maxReplyBytes != rhs.maxReplyBytes {return false}
+    if lhs.requestBudgetMs != rhs.requestBudgetMs {return false}
+    if lhs.maxInFlight != rhs.maxInFlight {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }
