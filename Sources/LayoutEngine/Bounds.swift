@@ -51,4 +51,16 @@ public enum Bounds {
     public static func contains(_ value: Double, upTo upper: Double, zeroAllowed: Bool = false) -> Bool {
         value.isFinite && (zeroAllowed ? value >= 0 : value > 0) && value <= upper
     }
+
+    /// Refuses `value` unless it is finite and in (0, upper] — or in [0, upper] when `zero` says
+    /// what 0 means for the field (its documented "unset") — naming the field and its range.
+    public static func check<F: BinaryFloatingPoint & CustomStringConvertible>(
+        _ value: F, upTo upper: Double, field: String, unit: String = "points", zero: String? = nil
+    ) throws(LayoutError) {
+        guard !contains(Double(value), upTo: upper, zeroAllowed: zero != nil) else { return }
+        let range = zero == nil ? "(0, \(text(upper))]" : "[0, \(text(upper))]"
+        let units = unit.isEmpty ? "" : " " + unit
+        let note = zero.map { " (0 \($0))" } ?? ""
+        throw LayoutError(.invalidArgument, "\(field) must be in \(range)\(units)\(note), got \(value)", field: field)
+    }
 }

@@ -32,14 +32,11 @@ extension Layoutd_V1_JustifyRequest {
         var style = preset?.style ?? TextStyle(family: fonts.defaultFamily)
         if hasStyle { style = try self.style.patch(field: "style", fonts: fonts).applied(to: style) }
         if style.family.isEmpty { style.family = fonts.defaultFamily }
-        guard Bounds.contains(Double(width), upTo: Bounds.maxLength) else {
-            throw LayoutError(.invalidArgument, "width must be in (0, \(Bounds.text(Bounds.maxLength))] points, got \(width)", field: "width")
-        }
-        for (value, upper, name) in [(minSize, Bounds.maxFontSize, "min_size"), (maxSize, Bounds.maxFontSize, "max_size"),
-                                     (lineHeightMultiple, Bounds.maxLineHeightMultiple, "line_height_multiple"),
-                                     (maxHeight, Bounds.maxLength, "max_height")]
-        where !Bounds.contains(Double(value), upTo: upper, zeroAllowed: true) {
-            throw LayoutError(.invalidArgument, "\(name) must be in [0, \(Bounds.text(upper))] (0 takes the default), got \(value)", field: name)
+        try Bounds.check(width, upTo: Bounds.maxLength, field: "width")
+        for (value, upper, name, unit) in [(minSize, Bounds.maxFontSize, "min_size", "points"), (maxSize, Bounds.maxFontSize, "max_size", "points"),
+                                           (lineHeightMultiple, Bounds.maxLineHeightMultiple, "line_height_multiple", ""),
+                                           (maxHeight, Bounds.maxLength, "max_height", "points")] {
+            try Bounds.check(value, upTo: upper, field: name, unit: unit, zero: "takes the default")
         }
         let minimum = minSize > 0 ? Double(minSize) : preset?.minSize ?? 14
         let maximum = maxSize > 0 ? Double(maxSize) : preset?.maxSize ?? 96

@@ -19,21 +19,10 @@ extension Layoutd_V1_LayoutRequest {
             let patch = try span.style.patch(field: field + ".style", fonts: fonts)
             spans.append(AttributedText.Span(range: range, patch: patch))
         }
-        guard Bounds.contains(Double(width), upTo: Bounds.maxLength) else {
-            throw LayoutError(.invalidArgument, "width must be in (0, \(Bounds.text(Bounds.maxLength))] points, got \(width)", field: "width")
-        }
-        guard Bounds.contains(Double(height), upTo: Bounds.maxLength, zeroAllowed: true) else {
-            throw LayoutError(.invalidArgument, "height must be in [0, \(Bounds.text(Bounds.maxLength))] points (0 is unlimited), got \(height)",
-                              field: "height")
-        }
-        guard Bounds.contains(Double(lineHeightMultiple), upTo: Bounds.maxLineHeightMultiple, zeroAllowed: true) else {
-            throw LayoutError(.invalidArgument, "line_height_multiple must be in [0, \(Bounds.text(Bounds.maxLineHeightMultiple))] "
-                              + "(0 means 1), got \(lineHeightMultiple)", field: "line_height_multiple")
-        }
-        guard Bounds.contains(Double(lineHeight), upTo: Bounds.maxLineHeight, zeroAllowed: true) else {
-            throw LayoutError(.invalidArgument, "line_height must be in [0, \(Bounds.text(Bounds.maxLineHeight))] points (0 is unset), got \(lineHeight)",
-                              field: "line_height")
-        }
+        try Bounds.check(width, upTo: Bounds.maxLength, field: "width")
+        try Bounds.check(height, upTo: Bounds.maxLength, field: "height", zero: "is unlimited")
+        try Bounds.check(lineHeightMultiple, upTo: Bounds.maxLineHeightMultiple, field: "line_height_multiple", unit: "", zero: "means 1")
+        try Bounds.check(lineHeight, upTo: Bounds.maxLineHeight, field: "line_height", zero: "is unset")
         let alignment: TextAlignment
         switch self.alignment {
         case .natural: alignment = .natural

@@ -45,8 +45,8 @@ public struct BackgroundStyle: Sendable {
     /// Rejects negative or non-finite geometry, naming the field.
     public func validate(textLength: Int) throws {
         for (value, field) in [(horizontalPadding, "horizontal_padding"), (verticalPadding, "vertical_padding"),
-                               (cornerRadius, "corner_radius")] where !Bounds.contains(value, upTo: Bounds.maxDecorationLength, zeroAllowed: true) {
-            throw LayoutError(.invalidArgument, "\(field) must be in [0, \(Bounds.text(Bounds.maxDecorationLength))] points, got \(value)", field: field)
+                               (cornerRadius, "corner_radius")] {
+            try Bounds.check(value, upTo: Bounds.maxDecorationLength, field: field, zero: "is none")
         }
         if case .highlight(let range) = kind, range.lowerBound < 0 || range.upperBound > textLength {
             throw LayoutError(.invalidArgument, "range \(range) is outside the text's \(textLength) UTF-16 units", field: "range")

@@ -5,19 +5,10 @@ extension ParagraphRequest {
             throw LayoutError(.resourceExhausted,
                               "text is \(text.units.count) UTF-16 units; the limit is \(maxTextLength)", field: "text")
         }
-        guard Bounds.contains(width, upTo: Bounds.maxLength) else {
-            throw LayoutError(.invalidArgument, "width must be in (0, \(Bounds.text(Bounds.maxLength))] points, got \(width)", field: "width")
-        }
-        if let height, !Bounds.contains(height, upTo: Bounds.maxLength) {
-            throw LayoutError(.invalidArgument, "height must be in (0, \(Bounds.text(Bounds.maxLength))] points, got \(height)", field: "height")
-        }
-        guard Bounds.contains(lineHeightMultiple, upTo: Bounds.maxLineHeightMultiple) else {
-            throw LayoutError(.invalidArgument, "line_height_multiple must be in (0, \(Bounds.text(Bounds.maxLineHeightMultiple))], got \(lineHeightMultiple)",
-                              field: "line_height_multiple")
-        }
-        if let lineHeight, !Bounds.contains(lineHeight, upTo: Bounds.maxLineHeight) {
-            throw LayoutError(.invalidArgument, "line_height must be in (0, \(Bounds.text(Bounds.maxLineHeight))], got \(lineHeight)", field: "line_height")
-        }
+        try Bounds.check(width, upTo: Bounds.maxLength, field: "width")
+        if let height { try Bounds.check(height, upTo: Bounds.maxLength, field: "height") }
+        try Bounds.check(lineHeightMultiple, upTo: Bounds.maxLineHeightMultiple, field: "line_height_multiple", unit: "")
+        if let lineHeight { try Bounds.check(lineHeight, upTo: Bounds.maxLineHeight, field: "line_height") }
         if let token = truncationToken, token.utf16.count > 256 {
             throw LayoutError(.invalidArgument, "truncation_token is longer than 256 UTF-16 units", field: "truncation_token")
         }

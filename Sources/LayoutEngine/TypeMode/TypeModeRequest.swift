@@ -42,13 +42,8 @@ public struct TypeModeRequest: Sendable {
     }
 
     func validate() throws {
-        guard Bounds.contains(width, upTo: Bounds.maxLength) else {
-            throw LayoutError(.invalidArgument, "width must be in (0, \(Bounds.text(Bounds.maxLength))] points, got \(width)", field: "width")
-        }
-        if let maxHeight, !Bounds.contains(maxHeight, upTo: Bounds.maxLength) {
-            throw LayoutError(.invalidArgument, "max_height must be in (0, \(Bounds.text(Bounds.maxLength))] points, got \(maxHeight)",
-                              field: "max_height")
-        }
+        try Bounds.check(width, upTo: Bounds.maxLength, field: "width")
+        if let maxHeight { try Bounds.check(maxHeight, upTo: Bounds.maxLength, field: "max_height") }
         guard Bounds.containsFontSize(minSize) else {
             throw LayoutError(.invalidArgument, "min_size must be in [\(Bounds.minFontSize), \(Bounds.text(Bounds.maxFontSize))] points, got \(minSize)", field: "min_size")
         }
