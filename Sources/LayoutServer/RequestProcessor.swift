@@ -20,8 +20,7 @@ public final class RequestProcessor: Sendable {
     /// A processor on the default fonts and configuration, as the daemon starts with: for the
     /// benchmark and the fuzzer, which answer requests in process.
     public static func standalone(configuration: ServerConfiguration = ServerConfiguration()) throws -> RequestProcessor {
-        let paths = DefaultFonts.paths.filter { FileManager.default.fileExists(atPath: $0) }
-        let fonts = try FontRegistry.load(paths: paths)
+        let fonts = try FontRegistry.load(paths: DefaultFonts.installedPaths)
         return RequestProcessor(layouter: ParagraphLayouter(fonts: fonts, maxTextLength: configuration.maxTextUnits),
                                 configuration: configuration)
     }

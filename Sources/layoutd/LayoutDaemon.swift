@@ -64,7 +64,7 @@ struct LayoutDaemon: ParsableCommand {
         var logger = Logger(label: "layoutd")
         logger.logLevel = Logger.Level(rawValue: logLevel) ?? .info
         let started = Date()
-        let paths = (noDefaultFonts ? [] : DefaultFonts.paths.filter { FileManager.default.fileExists(atPath: $0) })
+        let paths = (noDefaultFonts ? [] : DefaultFonts.installedPaths)
             + (try fonts.flatMap(Self.fontFiles))
         let registry = try FontRegistry.load(paths: paths, defaultFamily: defaultFamily)
         for problem in registry.problems { logger.warning("font skipped", metadata: ["why": "\(problem)"]) }

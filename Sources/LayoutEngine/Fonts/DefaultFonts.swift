@@ -1,5 +1,10 @@
+import Foundation
+
 /// The font set a daemon loads when its configuration names none: Debian's Noto and DejaVu.
 public enum DefaultFonts {
+    /// The files of `paths` this machine has (a package may be missing): what the daemon loads.
+    public static var installedPaths: [String] { paths.filter { FileManager.default.fileExists(atPath: $0) } }
+
     /// Files from fonts-noto-core, fonts-noto-cjk, fonts-noto-color-emoji and fonts-dejavu-core.
     public static let paths: [String] = {
         let noto = "/usr/share/fonts/truetype/noto/"
