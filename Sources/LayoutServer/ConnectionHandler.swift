@@ -23,7 +23,10 @@ final class ConnectionHandler: ChannelDuplexHandler, @unchecked Sendable {
     private let tracker: InFlightTracker
     private let limiter: ConnectionLimiter
     private let configuration: ServerConfiguration
-    private let clock: ConnectionClock
+    /// Uptime in nanoseconds of the last bytes read or reply written.
+    private var lastActivity = ConnectionHandler.now
+    /// Uptime in nanoseconds since which part of a frame has waited for the rest; nil between frames.
+    private var partialFrameSince: UInt64?
     /// Bytes read and not yet taken as frames; frames are taken only while under the limits.
     private var decoder: FrameDecoder
     /// Set once the connection is being closed: nothing more is read or taken.
@@ -45,28 +48,24 @@ final class ConnectionHandler: ChannelDuplexHandler, @unchecked Sendable {
     static let inlineDecodeBytes = 64 << 10
 
     init(processor: RequestProcessor, pool: NIOThreadPool, tracker: InFlightTracker, limiter: ConnectionLimiter,
-         configuration: ServerConfiguration, clock: ConnectionClock = ConnectionClock()) {
+         configuration: ServerConfiguration) {
         self.decoder = FrameDecoder(maxFrameBytes: configuration.maxFrameBytes)
         self.processor = processor
         self.pool = pool
         self.tracker = tracker
         self.limiter = limiter
         self.configuration = configuration
-        self.clock = clock
     }
+
+    static var now: UInt64 { DispatchTime.now().uptimeNanoseconds }
 
     // MARK: Admission and lifetime
 
     func channelActive(context: ChannelHandlerContext) {
         let uid = PeerCredentials.of(channel: context.channel)?.uid
         if let refusal = limiter.admit(uid: uid) {
-            processor.stats.connectionRefused()
-            let reply = processor.errorReply(0, WireError(.resourceExhausted, "connection refused: \(refusal)", field: "connection"))
-            if let buffer = try? Self.frame(reply, allocator: context.channel.allocator) {
-                context.writeAndFlush(wrapOutboundOut(buffer)).whenComplete { _ in context.close(promise: nil) }
-            } else {
-                context.close(promise: nil)
-            }
+            writeThenClose(processor.errorReply(0, WireError(.resourceExhausted, "connection refused: \(refusal)", field: "connection")),
+                           context: context)
             return
         }
         admitted = .some(uid)
@@ -95,13 +94,13 @@ final class ConnectionHandler: ChannelDuplexHandler, @unchecked Sendable {
 
     /// Closes a connection whose frame has been arriving for too long, or that has been idle.
     private func checkTimeouts(context: ChannelHandlerContext) {
-        let now = ConnectionClock.now
-        if let since = clock.partialFrameSince, Double(now &- since) / 1e9 > configuration.frameTimeoutSeconds {
+        let now = Self.now
+        if let since = partialFrameSince, Double(now &- since) / 1e9 > configuration.frameTimeoutSeconds {
             let reply = processor.errorReply(0, WireError(.deadlineExceeded,
                 "a frame did not complete within \(configuration.frameTimeoutSeconds) s; closing", field: "frame"))
             closeAfter(reply, context: context)
-        } else if inFlight == 0, clock.partialFrameSince == nil,
-                  Double(now &- clock.lastActivity) / 1e9 > configuration.idleTimeoutSeconds {
+        } else if inFlight == 0, partialFrameSince == nil,
+                  Double(now &- lastActivity) / 1e9 > configuration.idleTimeoutSeconds {
             context.close(promise: nil)
         } else if let since = unwritableSince, Double(now &- since) / 1e9 > configuration.idleTimeoutSeconds {
             // A client that reads none of its replies for the idle timeout is idle too: its
@@ -117,7 +116,7 @@ final class ConnectionHandler: ChannelDuplexHandler, @unchecked Sendable {
     }
 
     func channelWritabilityChanged(context: ChannelHandlerContext) {
-        unwritableSince = context.channel.isWritable ? nil : ConnectionClock.now
+        unwritableSince = context.channel.isWritable ? nil : Self.now
         payOwedRead(context)
         context.fireChannelWritabilityChanged()
     }
@@ -139,7 +138,7 @@ final class ConnectionHandler: ChannelDuplexHandler, @unchecked Sendable {
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         guard admitted != nil, !closing else { return }
         var bytes = unwrapInboundIn(data)
-        clock.sawBytes()
+        lastActivity = Self.now
         decoder.append(&bytes)
         drain(context)
     }
@@ -157,14 +156,14 @@ final class ConnectionHandler: ChannelDuplexHandler, @unchecked Sendable {
                 return
             }
             guard let frame else { break }
-            clock.partialFrameSince = nil
+            partialFrameSince = nil
             take(frame, context: context)
         }
         // The frame clock runs only while the daemon waits on the client for the rest of a frame.
         if decoder.holdsPartialFrame && !isOverLimits(context) {
-            if clock.partialFrameSince == nil { clock.partialFrameSince = ConnectionClock.now }
+            if partialFrameSince == nil { partialFrameSince = Self.now }
         } else {
-            clock.partialFrameSince = nil
+            partialFrameSince = nil
         }
     }
 
@@ -247,7 +246,7 @@ final class ConnectionHandler: ChannelDuplexHandler, @unchecked Sendable {
                 return
             }
             context.writeAndFlush(self.wrapOutboundOut(buffer)).whenComplete { _ in
-                self.clock.sawBytes()
+                self.lastActivity = Self.now
                 self.end(bytes: bytes, context: context)
             }
         }
@@ -307,6 +306,10 @@ final class ConnectionHandler: ChannelDuplexHandler, @unchecked Sendable {
     private func sayFarewellWhenDone(_ context: ChannelHandlerContext) {
         guard inFlight == 0, let reply = farewell else { return }
         farewell = nil
+        writeThenClose(reply, context: context)
+    }
+
+    private func writeThenClose(_ reply: Layoutd_V1_Envelope, context: ChannelHandlerContext) {
         guard let buffer = try? Self.frame(reply, allocator: context.channel.allocator) else {
             context.close(promise: nil)
             return

@@ -8,7 +8,6 @@ final class ServerStats: Sendable {
         var errors: UInt64 = 0
         var open: UInt64 = 0
         var total: UInt64 = 0
-        var refused: UInt64 = 0
         /// The latest `window` latencies, in microseconds, as a ring.
         var latencies: [Double] = []
         var next = 0
@@ -20,8 +19,6 @@ final class ServerStats: Sendable {
 
     func connectionOpened() { state.withLock { $0.open += 1; $0.total += 1 } }
     func connectionClosed() { state.withLock { $0.open -= 1 } }
-    /// A connection turned away at a connection limit.
-    func connectionRefused() { state.withLock { $0.refused += 1 } }
 
     func record(microseconds: Double, failed: Bool) {
         state.withLock { s in
