@@ -59,13 +59,10 @@ public final class Renderer: @unchecked Sendable {
         defer { cairo_surface_destroy(surface) }
         let cr = cairo_create(surface)!
         cairo_scale(cr, scale, scale)
-        do {
-            try draw(scene, cr, raster: format == .png ? scale : nil, budget: budget)
-        } catch {
-            cairo_destroy(cr)
-            throw error
-        }
+        // The context goes before the surface is written, whether drawing finished or stopped.
+        let drawn = Result { () throws(LayoutError) in try draw(scene, cr, raster: format == .png ? scale : nil, budget: budget) }
         cairo_destroy(cr)
+        try drawn.get()
         if format == .png {
             cairo_surface_write_to_png_stream(surface, ByteSink.write, context)
         } else {
@@ -78,7 +75,7 @@ public final class Renderer: @unchecked Sendable {
     }
 
     /// `raster` is the device scale of a PNG (nil for SVG and PDF, which stay vector).
-    private func draw(_ scene: RenderScene, _ cr: OpaquePointer, raster: Double?, budget: WorkBudget) throws {
+    private func draw(_ scene: RenderScene, _ cr: OpaquePointer, raster: Double?, budget: WorkBudget) throws(LayoutError) {
         if let canvas = scene.canvas {
             setColor(cr, canvas)
             cairo_paint(cr)
@@ -105,11 +102,10 @@ public final class Renderer: @unchecked Sendable {
 
     /// Cairo has no blur: the glow is the glyph outlines stroked wide to narrow, each pass faint,
     /// so the alpha builds up toward the glyph like a blurred halo.
-    private func strokeGlow(_ scene: RenderScene, glow: Color, _ cr: OpaquePointer, budget: WorkBudget) throws {
+    private func strokeGlow(_ scene: RenderScene, glow: Color, _ cr: OpaquePointer, budget: WorkBudget) throws(LayoutError) {
         let passes = 20
         cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND)
         for pass in 0..<passes {
-            try budget.check()
             let width = scene.glowRadius * 2 * Double(passes - pass) / Double(passes)
             cairo_set_line_width(cr, width)
             setColor(cr, Color(red: glow.red, green: glow.green, blue: glow.blue, alpha: glow.alpha / Double(passes) * 1.6))
@@ -126,7 +122,7 @@ public final class Renderer: @unchecked Sendable {
     /// every glyph twenty times over, cost a sixteenth. At full resolution a long neon story
     /// took over five seconds.
     private func drawGlowAtQuarterResolution(_ scene: RenderScene, glow: Color, cr: OpaquePointer, raster: Double,
-                                             budget: WorkBudget) throws {
+                                             budget: WorkBudget) throws(LayoutError) {
         let glowScale = raster / 4
         let width = Int32(saturating: (scene.size.width * glowScale).rounded(.up))
         let height = Int32(saturating: (scene.size.height * glowScale).rounded(.up))
@@ -136,13 +132,9 @@ public final class Renderer: @unchecked Sendable {
         let glowContext = cairo_create(surface)!
         cairo_scale(glowContext, glowScale, glowScale)
         cairo_translate(glowContext, scene.origin.x, scene.origin.y)
-        do {
-            try strokeGlow(scene, glow: glow, glowContext, budget: budget)
-        } catch {
-            cairo_destroy(glowContext)
-            throw error
-        }
+        let stroked = Result { () throws(LayoutError) in try strokeGlow(scene, glow: glow, glowContext, budget: budget) }
         cairo_destroy(glowContext)
+        try stroked.get()
         cairo_surface_flush(surface)
         cairo_save(cr)
         cairo_translate(cr, -scene.origin.x, -scene.origin.y)
