@@ -4,14 +4,12 @@ import Testing
 /// The C (protobuf-c) and Python clients, generated from proto/, encode the shared wire vector
 /// byte for byte and talk to the real daemon.
 @Suite(.serialized) struct ClientBindingTests {
-    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent()
-    static let vector = repository.appendingPathComponent("Tests/LayoutWireTests/Vectors/layout-request.hex").path
+    static let vector = repositoryRoot.appendingPathComponent("Tests/LayoutWireTests/Vectors/layout-request.hex").path
 
     @Test func cClientMatchesTheVectorAndTheDaemon() throws {
-        let build = try run("/usr/bin/make", ["-s", "-C", Self.repository.appendingPathComponent("clients/c").path])
+        let build = try run("/usr/bin/make", ["-s", "-C", repositoryRoot.appendingPathComponent("clients/c").path])
         #expect(build.status == 0, "\(build.err)")
-        let client = Self.repository.appendingPathComponent("clients/c/layoutd-client").path
+        let client = repositoryRoot.appendingPathComponent("clients/c/layoutd-client").path
         let golden = try run(client, ["golden", Self.vector])
         #expect(golden.status == 0, "\(golden.out)")
         let daemon = try Daemon()
@@ -21,7 +19,7 @@ import Testing
     }
 
     @Test func pythonClientMatchesTheVectorAndTheDaemon() throws {
-        let client = Self.repository.appendingPathComponent("clients/python/layoutd_client.py").path
+        let client = repositoryRoot.appendingPathComponent("clients/python/layoutd_client.py").path
         let golden = try run("/usr/bin/python3", [client, "golden", Self.vector])
         #expect(golden.status == 0, "\(golden.out)\(golden.err)")
         let daemon = try Daemon()

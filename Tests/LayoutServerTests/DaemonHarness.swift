@@ -97,6 +97,15 @@ func run(_ executable: String, _ arguments: [String], environment: [String: Stri
     return (process.terminationStatus, out.text, err.text)
 }
 
+/// The repository's root, for the scripts, clients and files the tests read by path.
+let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent()
+
+/// Runs `scripts/hostile/NAME` with Debian's Python, which has python3-protobuf.
+func runHostileScript(_ name: String, _ arguments: [String]) throws -> (status: Int32, out: String, err: String) {
+    try run("/usr/bin/python3", [repositoryRoot.appendingPathComponent("scripts/hostile/" + name).path] + arguments)
+}
+
 /// A layout request with the common fields set.
 func layoutRequest(_ text: String, width: Float = 300, size: Float = 24, family: String = "Noto Sans") -> Layoutd_V1_LayoutRequest {
     var request = Layoutd_V1_LayoutRequest()

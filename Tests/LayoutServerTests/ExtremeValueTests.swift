@@ -6,8 +6,6 @@ import TestSupport
 
 /// Numbers a client sends never crash the daemon: each is bounded and refused by name.
 @Suite(.serialized) struct ExtremeValueTests {
-    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent()
 
     /// Once a crash: the render path turned the width into an Int for its own error message.
     @Test func aHugeWidthInARenderIsRefusedByName() throws {
@@ -52,8 +50,7 @@ import TestSupport
     /// alone (under each alignment) and in seeded random combinations.
     @Test func everyNumericFieldAtItsExtremes() throws {
         let daemon = try Daemon()
-        let script = Self.repository.appendingPathComponent("scripts/hostile/extreme_values.py").path
-        let result = try run("/usr/bin/python3", [script, daemon.socketPath, "--combinations", "600", "--seed", "8"])
+        let result = try runHostileScript("extreme_values.py", [daemon.socketPath, "--combinations", "600", "--seed", "8"])
         #expect(result.status == 0, "\(result.out)\(result.err)")
         #expect(result.out.hasPrefix("ok: "), "\(result.out)")
         #expect(daemon.process.isRunning, "the daemon died: \(daemon.stderr.text)")

@@ -6,8 +6,6 @@ import Testing
 /// Inputs the fuzzers found, and the seeds they start from, replayed through the whole request
 /// path in process; then the mutation fuzzer and a short soak against the real daemon.
 @Suite(.serialized) struct FuzzRegressionTests {
-    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent()
     static let processor: RequestProcessor = {
         do { return try RequestProcessor.standalone(configuration: ServerConfiguration(requestBudgetMilliseconds: 2_000)) } catch {
             fatalError("default fonts missing: \(error)")
@@ -15,7 +13,7 @@ import Testing
     }()
 
     @Test func everyRegressionInputIsAnswered() throws {
-        let folder = Self.repository.appendingPathComponent("Tests/LayoutServerTests/FuzzRegressions")
+        let folder = repositoryRoot.appendingPathComponent("Tests/LayoutServerTests/FuzzRegressions")
         let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { !$0.hasSuffix(".md") }.sorted()
         #expect(files.count >= 5)
         for name in files {
@@ -28,7 +26,7 @@ import Testing
     @Test func theSeedsAreAnswered() throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("seeds-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: directory) }
-        let made = try run("/usr/bin/python3", [Self.repository.appendingPathComponent("scripts/hostile/seeds.py").path, directory.path])
+        let made = try runHostileScript("seeds.py", [directory.path])
         #expect(made.status == 0, "\(made.err)")
         let files = try FileManager.default.contentsOfDirectory(atPath: directory.path)
         #expect(files.count == 15)
@@ -40,9 +38,8 @@ import Testing
 
     @Test func mutatedFramesOfEveryTypeAreAnswered() throws {
         let daemon = try Daemon()
-        let script = Self.repository.appendingPathComponent("scripts/hostile/mutate_daemon.py").path
-        let result = try run("/usr/bin/python3", [script, daemon.socketPath, "\(daemon.process.processIdentifier)",
-                                                  "--batches", "40", "--per-batch", "40", "--seed", "11"])
+        let result = try runHostileScript("mutate_daemon.py", [daemon.socketPath, "\(daemon.process.processIdentifier)",
+                                                                "--batches", "40", "--per-batch", "40", "--seed", "11"])
         #expect(result.status == 0, "\(result.out)")
         #expect(result.out.hasPrefix("ok: "), "\(result.out)")
         #expect(daemon.process.isRunning)
@@ -52,9 +49,8 @@ import Testing
     /// stays is answered once; memory and descriptors come back.
     @Test func aShortSoakLosesAndDoublesNothing() throws {
         let daemon = try Daemon()
-        let script = Self.repository.appendingPathComponent("scripts/hostile/soak.py").path
-        let result = try run("/usr/bin/python3", [script, daemon.socketPath, "\(daemon.process.processIdentifier)",
-                                                  "--requests", "40000", "--clients", "4", "--seed", "3"])
+        let result = try runHostileScript("soak.py", [daemon.socketPath, "\(daemon.process.processIdentifier)",
+                                                      "--requests", "40000", "--clients", "4", "--seed", "3"])
         #expect(result.status == 0, "\(result.out)\(result.err)")
         #expect(result.out.contains("lost 0, doubled 0, wrong id 0"), "\(result.out)")
     }

@@ -44,13 +44,12 @@ import TestSupport
         #expect(ping.status == 1)
         #expect(ping.err.contains("refusing the daemon") && ping.err.contains("uid 65534"), "\(ping.err)")
         // The C and Python clients refuse it too.
-        let repository = ClientBindingTests.repository
-        let python = try run("/usr/bin/python3", [repository.appendingPathComponent("clients/python/layoutd_client.py").path,
+        let python = try run("/usr/bin/python3", [repositoryRoot.appendingPathComponent("clients/python/layoutd_client.py").path,
                                                   "layout", socket, "240", "secret text"])
         #expect(python.status != 0 && python.err.contains("refusing the daemon"), "\(python.err)")
-        let build = try run("/usr/bin/make", ["-s", "-C", repository.appendingPathComponent("clients/c").path])
+        let build = try run("/usr/bin/make", ["-s", "-C", repositoryRoot.appendingPathComponent("clients/c").path])
         #expect(build.status == 0, "\(build.err)")
-        let c = try run(repository.appendingPathComponent("clients/c/layoutd-client").path, ["layout", socket, "240", "secret text"])
+        let c = try run(repositoryRoot.appendingPathComponent("clients/c/layoutd-client").path, ["layout", socket, "240", "secret text"])
         #expect(c.status == 1 && c.err.contains("refusing the daemon"), "\(c.err)")
         // Told to trust any peer (as the harness can be), the same connection works.
         let trusting = try LayoutClient(socketPath: socket, timeout: 5, trustingAnyPeer: true)

@@ -6,8 +6,6 @@ import Testing
 /// Socket activation and readiness, proved with systemd-socket-activate (no systemd as PID 1
 /// needed), and the unit files checked by systemd-analyze.
 @Suite(.serialized) struct SystemdTests {
-    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent()
 
     @Test func servesAnActivatedSocketAndSignalsReady() throws {
         let socketPath = Daemon.temporarySocketPath()
@@ -56,7 +54,7 @@ import Testing
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         for name in ["layoutd.service", "layoutd.socket"] {
-            let text = try String(contentsOf: Self.repository.appendingPathComponent("systemd/\(name)"), encoding: .utf8)
+            let text = try String(contentsOf: repositoryRoot.appendingPathComponent("systemd/\(name)"), encoding: .utf8)
                 .replacingOccurrences(of: "/usr/local/bin/layoutd", with: Daemon.binary("layoutd"))
             try text.write(to: directory.appendingPathComponent(name), atomically: true, encoding: .utf8)
         }

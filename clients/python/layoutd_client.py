@@ -52,32 +52,64 @@ def check_peer(sock, path):
                                      "not by you, root or the layoutd service")
 
 
+def connect(path, timeout=None):
+    """A connected Unix socket to the daemon at `path`, its peer checked (`check_peer`)."""
+    sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+    sock.settimeout(timeout)
+    sock.connect(path)
+    check_peer(sock, path)
+    return sock
+
+
+class FrameReader:
+    """Frames (a 4-byte big-endian length, then the body) read from a socket; bytes that arrive
+    past one frame wait in the buffer for the next call."""
+
+    def __init__(self, sock):
+        self.sock = sock
+        self.buffer = bytearray()
+
+    def frame(self):
+        """The next frame's body; ConnectionError when the daemon closes the connection first."""
+        while True:
+            if len(self.buffer) >= 4:
+                (length,) = struct.unpack(">I", self.buffer[:4])
+                if len(self.buffer) >= 4 + length:
+                    body = bytes(self.buffer[4:4 + length])
+                    del self.buffer[:4 + length]
+                    return body
+            chunk = self.sock.recv(1 << 20)
+            if not chunk:
+                raise ConnectionError("the daemon closed the connection")
+            self.buffer += chunk
+
+    def frames(self, count):
+        """Up to `count` frame bodies: fewer when the daemon closes the connection or the
+        socket's timeout passes first (a frame partly read stays buffered)."""
+        bodies = []
+        try:
+            while len(bodies) < count:
+                bodies.append(self.frame())
+        except OSError:
+            pass
+        return bodies
+
+
 class Client:
     """One connection; `call` sends a body and returns the reply with the same id."""
 
     def __init__(self, path):
         self.envelope_pb2, self.layout_pb2 = load()
-        self.sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
-        self.sock.connect(path)
-        check_peer(self.sock, path)
+        self.sock = connect(path)
+        self.reader = FrameReader(self.sock)
         self.next_id = 1
-
-    def _read(self, count):
-        data = b""
-        while len(data) < count:
-            chunk = self.sock.recv(count - len(data))
-            if not chunk:
-                raise ConnectionError("the daemon closed the connection")
-            data += chunk
-        return data
 
     def call(self, **body):
         envelope = self.envelope_pb2.Envelope(request_id=self.next_id, **body)
         self.next_id += 1
         self.sock.sendall(frame(envelope))
-        (length,) = struct.unpack(">I", self._read(4))
         reply = self.envelope_pb2.Envelope()
-        reply.ParseFromString(self._read(length))
+        reply.ParseFromString(self.reader.frame())
         if reply.WhichOneof("body") == "error":
             raise RuntimeError(f"layoutd: {reply.error.field}: {reply.error.message}")
         return reply

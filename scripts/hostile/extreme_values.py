@@ -14,8 +14,6 @@ promise, 0 when all held; prints one summary line.
 import math
 import os
 import random
-import socket
-import struct
 import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "clients", "python"))
@@ -64,7 +62,6 @@ def numeric_paths(descriptor, prefix=(), depth=0):
 def base_requests(pb):
     """One valid request of each type, with every repeated message present once so the walk
     reaches the fields inside it."""
-    L = pb["layout"]
     D = pb["decoration"]
 
     def style(message):
@@ -146,25 +143,16 @@ def set_path(message, path, value):
 
 
 class Connection:
-    def __init__(self, path):
-        self.sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
-        self.sock.settimeout(60)
-        self.sock.connect(path)
+    """Envelopes in, envelopes out, errors included (the client's `call` raises on those)."""
 
-    def read(self, count):
-        data = bytearray()
-        while len(data) < count:
-            chunk = self.sock.recv(count - len(data))
-            if not chunk:
-                raise ConnectionError("the daemon closed the connection")
-            data += chunk
-        return bytes(data)
+    def __init__(self, path):
+        self.sock = layoutd_client.connect(path, timeout=60)
+        self.reader = layoutd_client.FrameReader(self.sock)
 
     def call(self, envelope_type, envelope):
         self.sock.sendall(layoutd_client.frame(envelope))
-        (length,) = struct.unpack(">I", self.read(4))
         reply = envelope_type()
-        reply.ParseFromString(self.read(length))
+        reply.ParseFromString(self.reader.frame())
         return reply
 
 

@@ -15,7 +15,6 @@ fresh connection. Exits 1 on the first failure, saving the batch to mutate-failu
 import math
 import os
 import random
-import socket
 import struct
 import sys
 
@@ -112,39 +111,22 @@ def frame(body):
     return struct.pack(">I", len(body)) + body
 
 
-def read_frames(sock, count):
-    buffer = bytearray()
-    frames = []
-    while len(frames) < count:
-        while len(buffer) >= 4 and len(buffer) >= 4 + struct.unpack(">I", buffer[:4])[0]:
-            (length,) = struct.unpack(">I", buffer[:4])
-            frames.append(bytes(buffer[4:4 + length]))
-            del buffer[:4 + length]
-        if len(frames) >= count:
-            break
-        chunk = sock.recv(1 << 20)
-        if not chunk:
-            break
-        buffer += chunk
-    return frames
-
-
 def alive(socket_path, pid, envelope_pb2):
     try:
         os.kill(pid, 0)
     except OSError:
         return False
-    sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
-    sock.settimeout(30)
     try:
-        sock.connect(socket_path)
+        sock = layoutd_client.connect(socket_path, timeout=30)
+    except OSError:
+        return False
+    try:
         hello = envelope_pb2.Envelope(request_id=424242, hello={})
         sock.sendall(frame(hello.SerializeToString()))
-        replies = read_frames(sock, 1)
         reply = envelope_pb2.Envelope()
-        reply.ParseFromString(replies[0])
+        reply.ParseFromString(layoutd_client.FrameReader(sock).frame())
         return reply.request_id == 424242 and reply.WhichOneof("body") == "hello_reply"
-    except (OSError, IndexError):
+    except OSError:
         return False
     finally:
         sock.close()
@@ -170,9 +152,8 @@ def main():
                 body = mutate_bytes(rng.choice(bodies), bodies, rng)
             frames.append(frame(body))
         lie = rng.random() < 0.1
-        sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
-        sock.settimeout(120)
-        sock.connect(socket_path)
+        sock = layoutd_client.connect(socket_path, timeout=120)
+        reader = layoutd_client.FrameReader(sock)
         try:
             sock.sendall(b"".join(frames))
             if lie:
@@ -186,13 +167,10 @@ def main():
             least = per_batch - kinds.count("cancel") - kinds.count("maybe")
             # A lying header past the frame limit is refused with one more (framing) reply.
             most = per_batch - kinds.count("cancel") + (1 if lie else 0)
-            replies = read_frames(sock, least)
+            replies = reader.frames(least)
             if most > least:
                 sock.settimeout(1)
-                try:
-                    replies += read_frames(sock, most - least)
-                except OSError:
-                    pass
+                replies += reader.frames(most - least)
         except OSError as error:
             replies = []
             print(f"batch {batch}: {error}", file=sys.stderr)

@@ -15,7 +15,6 @@ import json
 import multiprocessing
 import os
 import random
-import socket
 import struct
 import sys
 import time
@@ -79,23 +78,8 @@ def body_kind(body):
 
 class Connection:
     def __init__(self, path):
-        self.sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
-        self.sock.settimeout(120)
-        self.sock.connect(path)
-        self.buffer = bytearray()
-
-    def frame(self):
-        while True:
-            if len(self.buffer) >= 4:
-                (length,) = struct.unpack(">I", self.buffer[:4])
-                if len(self.buffer) >= 4 + length:
-                    body = bytes(self.buffer[4:4 + length])
-                    del self.buffer[:4 + length]
-                    return body
-            chunk = self.sock.recv(1 << 20)
-            if not chunk:
-                raise ConnectionError("closed by the daemon")
-            self.buffer += chunk
+        self.sock = layoutd_client.connect(path, timeout=120)
+        self.reader = layoutd_client.FrameReader(self.sock)
 
 
 def worker(args):
@@ -148,7 +132,7 @@ def worker(args):
         outstanding = set(ids)
         expected = batch + (1 if garbage else 0)
         for _ in range(expected):
-            body = connection.frame()
+            body = connection.reader.frame()
             rid = request_id(body)
             kind = body_kind(body)
             if rid == 0 and garbage and kind == "error":
