@@ -21,14 +21,10 @@ public enum FuzzEntry {
     }
 
     private static func answerBody(_ body: UnsafeRawBufferPointer, processor: RequestProcessor) -> Int {
-        switch processor.decode(body) {
-        case .failure(let error):
-            return (try? Framing.encode(processor.errorReply(0, error))).map { _ in 1 } ?? 0
-        case .success(let envelope):
-            if case .cancel = envelope.body { return 0 }
-            // The daemon's budget, so a slow input shows as a slow run, not a hung fuzzer.
-            let budget = WorkBudget(milliseconds: processor.configuration.requestBudgetMilliseconds)
-            return (try? processor.replyFrame(to: envelope, budget: budget)).map { _ in 1 } ?? 0
-        }
+        // The daemon's budget, so a slow input shows as a slow run, not a hung fuzzer.
+        let budget = WorkBudget(milliseconds: processor.configuration.requestBudgetMilliseconds)
+        // No reply for a Cancel (nil) or a failed encoding (a thrown error, flattened to nil).
+        let reply = try? processor.replyFrame(toBody: body, budget: budget)
+        return reply == nil ? 0 : 1
     }
 }

@@ -37,6 +37,19 @@ public final class RequestProcessor: Sendable {
         }
     }
 
+    /// The reply frame to one frame body, decoded and answered in process as a worker answers it
+    /// (a body that is no Envelope gets MALFORMED); nil for a Cancel, which gets no reply. For the
+    /// fuzzer and the benchmark, which have no connection.
+    public func replyFrame(toBody body: UnsafeRawBufferPointer, budget: WorkBudget) throws -> [UInt8]? {
+        switch decode(body) {
+        case .failure(let error):
+            return try Framing.encode(errorReply(0, error))
+        case .success(let envelope):
+            if case .cancel = envelope.body { return nil }
+            return try replyFrame(to: envelope, budget: budget)
+        }
+    }
+
     /// The reply to `envelope` as a frame ready to send. A layout reply is written straight
     /// from the layout (`LayoutReplyFrame`); every other reply goes through `reply(to:)`.
     public func replyFrame(to envelope: Layoutd_V1_Envelope, inFlight: Int = 0, budget: WorkBudget = .unlimited) throws -> [UInt8] {
