@@ -5,7 +5,7 @@ import LayoutServer
 // -DLAYOUTD_FUZZING, and main hands over to libFuzzer's driver. Built plainly (as CI and
 // `swift build` do), the target is a replayer: `layoutd-fuzz FILE...` answers each file as the
 // fuzzer would, so a crash the fuzzer found repeats without the fuzzing toolchain.
-nonisolated(unsafe) let processor: RequestProcessor = {
+let processor: RequestProcessor = {
     do { return try RequestProcessor.standalone(configuration: ServerConfiguration(requestBudgetMilliseconds: 2_000)) } catch {
         fatalError("layoutd-fuzz: cannot load the default fonts: \(error)")
     }

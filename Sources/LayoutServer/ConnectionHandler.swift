@@ -169,23 +169,33 @@ final class ConnectionHandler: ChannelDuplexHandler, @unchecked Sendable {
 
     private func take(_ frame: ByteBuffer, context: ChannelHandlerContext) {
         let processor = self.processor
+        // Whether the request came before shutdown is decided when its frame is complete, not
+        // when a large one has finished decoding: what the daemon has read, it answers.
+        let afterShutdown = tracker.isShuttingDown
         guard frame.readableBytes > Self.inlineDecodeBytes else {
-            handle(frame.withUnsafeReadableBytes { processor.decode($0) }, bytes: frame.readableBytes, context: context)
+            handle(frame.withUnsafeReadableBytes { processor.decode($0) }, bytes: frame.readableBytes,
+                   afterShutdown: afterShutdown, context: context)
             return
         }
         // A large frame is decoded on the pool; it counts as in flight meanwhile.
         begin(bytes: frame.readableBytes)
         pool.runIfActive(eventLoop: context.eventLoop) { frame.withUnsafeReadableBytes { processor.decode($0) } }
             .whenComplete { result in
+                // The daemon-wide count is held across the hand-over, so a draining shutdown
+                // never sees zero in flight between the decode and the layout it leads to.
+                self.tracker.begin()
+                defer { self.tracker.end() }
                 self.end(bytes: frame.readableBytes, context: context)
                 switch result {
-                case .success(let decoded): self.handle(decoded, bytes: frame.readableBytes, context: context)
+                case .success(let decoded):
+                    self.handle(decoded, bytes: frame.readableBytes, afterShutdown: afterShutdown, context: context)
                 case .failure: self.write(processor.errorReply(0, WireError(.unavailable, "the server is shutting down")), context: context)
                 }
             }
     }
 
-    private func handle(_ decoded: Result<Layoutd_V1_Envelope, WireError>, bytes: Int, context: ChannelHandlerContext) {
+    private func handle(_ decoded: Result<Layoutd_V1_Envelope, WireError>, bytes: Int, afterShutdown: Bool,
+                        context: ChannelHandlerContext) {
         let envelope: Layoutd_V1_Envelope
         switch decoded {
         case .failure(let error):
@@ -202,7 +212,7 @@ final class ConnectionHandler: ChannelDuplexHandler, @unchecked Sendable {
             for budget in pending[cancel.requestID] ?? [] { budget.cancel() }
             return
         }
-        if tracker.isShuttingDown {
+        if afterShutdown {
             write(processor.errorReply(id, WireError(.unavailable, "the server is shutting down")), context: context)
             return
         }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// Floating point to integer never traps: `init(saturating:)` clamps, and a bare `Int(double)`
 /// does not compile in any target.
@@ -60,18 +61,9 @@ import Testing
         func typecheck(_ source: String) throws -> (status: Int32, output: String) {
             let main = directory.appendingPathComponent("main.swift")
             try source.write(to: main, atomically: true, encoding: .utf8)
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-            process.arguments = ["swiftc", "-typecheck", "-Werror", "DeprecatedDeclaration", Self.guardFile.path, main.path]
-            let output = directory.appendingPathComponent("out.txt")
-            FileManager.default.createFile(atPath: output.path, contents: nil)
-            let handle = try FileHandle(forWritingTo: output)
-            process.standardOutput = handle
-            process.standardError = handle
-            try process.run()
-            process.waitUntilExit()
-            try handle.close()
-            return (process.terminationStatus, try String(contentsOf: output, encoding: .utf8))
+            let result = try runToCompletion("/usr/bin/env", ["swiftc", "-typecheck", "-Werror", "DeprecatedDeclaration",
+                                                              Self.guardFile.path, main.path])
+            return (result.status, result.out + result.err)
         }
         let bare = try typecheck("let width = Double(CommandLine.arguments.count) * 1e30\nprint(Int32(width), Int(Float(width)))\n")
         #expect(bare.status != 0)

@@ -10,19 +10,16 @@ final class Daemon {
     static func binary(_ name: String) -> String { buildDirectory.appendingPathComponent(name).path }
 
     let socketPath: String
-    let process = Process()
+    let process: ChildProcess
     /// A file, not a pipe: nobody reads a running daemon's log, and a full pipe would stop it.
     let stderr = CapturedOutput()
 
     /// Starts `layoutd` with `arguments` and waits until it accepts connections.
     init(arguments: [String] = [], socketPath: String? = nil) throws {
         self.socketPath = socketPath ?? Self.temporarySocketPath()
-        process.executableURL = URL(fileURLWithPath: Self.binary("layoutd"))
-        process.arguments = ["--socket", self.socketPath, "--log-level", "warning"] + arguments
-        process.standardError = stderr.handle
         // Not the test runner's stdout: a daemon left running must not hold its pipe open.
-        process.standardOutput = FileHandle.nullDevice
-        try launch(process)
+        process = try ChildProcess(Self.binary("layoutd"), ["--socket", self.socketPath, "--log-level", "warning"] + arguments,
+                                   errors: stderr.handle)
         try Self.waitUntilServing(self.socketPath, process: process)
     }
 
@@ -30,11 +27,11 @@ final class Daemon {
         "/tmp/layoutd-test-\(getpid())-\(UUID().uuidString.prefix(8)).sock"
     }
 
-    static func waitUntilServing(_ path: String, process: Process?, seconds: Double = 30) throws {
+    static func waitUntilServing(_ path: String, process: ChildProcess?, seconds: Double = 30) throws {
         let deadline = Date().addingTimeInterval(seconds)
         while Date() < deadline {
             if let client = try? LayoutClient(socketPath: path, timeout: 5), (try? client.request(.hello(.init()))) != nil { return }
-            if let process, !process.isRunning { throw HarnessError("layoutd exited with status \(process.terminationStatus)") }
+            if let process, !process.isRunning { throw HarnessError("layoutd exited with status \(process.terminationStatus ?? -1)") }
             usleep(20_000)
         }
         throw HarnessError("layoutd did not start serving at \(path)")
@@ -47,9 +44,9 @@ final class Daemon {
     func stop() -> Int32 {
         if process.isRunning {
             process.terminate()
-            process.waitUntilExit()
+            if !process.wait(within: 30) { return -1 }
         }
-        return process.terminationStatus
+        return process.terminationStatus ?? -1
     }
 
     deinit {
@@ -58,43 +55,16 @@ final class Daemon {
     }
 }
 
-/// Starts `process`, trying again when the spawn fails with EBADF: Foundation's Process
-/// lists the runner's open descriptors to close in the child, and a test on another thread
-/// may close one of them in between (seen as "Bad file descriptor" under parallel tests).
-func launch(_ process: Process) throws {
-    for attempt in 1...5 {
-        do {
-            try process.run()
-            return
-        } catch let error as NSError where attempt < 5 && isBadDescriptor(error) {
-            usleep(10_000)
-        }
-    }
-}
-
-private func isBadDescriptor(_ error: NSError) -> Bool {
-    if error.domain == NSPOSIXErrorDomain && error.code == Int(EBADF) { return true }
-    return (error.userInfo[NSUnderlyingErrorKey] as? NSError).map(isBadDescriptor) ?? false
-}
-
 struct HarnessError: Error, CustomStringConvertible {
     var description: String
     init(_ description: String) { self.description = description }
 }
 
-/// Runs a command to completion and returns its status, stdout and stderr.
-func run(_ executable: String, _ arguments: [String], environment: [String: String]? = nil) throws -> (status: Int32, out: String, err: String) {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: executable)
-    process.arguments = arguments
-    if let environment { process.environment = environment }
-    let out = CapturedOutput()
-    let err = CapturedOutput()
-    process.standardOutput = out.handle
-    process.standardError = err.handle
-    try launch(process)
-    process.waitUntilExit()
-    return (process.terminationStatus, out.text, err.text)
+/// Runs a command to completion (killed after `seconds`) and returns its status, stdout and stderr.
+func run(_ executable: String, _ arguments: [String], environment: [String: String]? = nil,
+         within seconds: Double = 300) throws -> (status: Int32, out: String, err: String) {
+    let done = try runToCompletion(executable, arguments, environment: environment, within: seconds)
+    return (done.status, done.out, done.err)
 }
 
 /// The repository's root, for the scripts, clients and files the tests read by path.
@@ -128,11 +98,8 @@ extension Layoutd_V1_Envelope {
 }
 
 /// SIGTERM, then SIGKILL if the process has not gone within five seconds.
-func stopForSure(_ process: Process) {
+func stopForSure(_ process: ChildProcess) {
     guard process.isRunning else { return }
     process.terminate()
-    let deadline = Date().addingTimeInterval(5)
-    while process.isRunning && Date() < deadline { usleep(10_000) }
-    if process.isRunning { kill(process.processIdentifier, SIGKILL) }
-    process.waitUntilExit()
+    process.wait(within: 5)
 }

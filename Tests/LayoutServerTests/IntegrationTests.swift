@@ -2,6 +2,7 @@ import Foundation
 import LayoutClient
 import LayoutWire
 import Testing
+import TestSupport
 
 @Suite(.serialized) struct IntegrationTests {
     @Test func layoutctlPrintsOneRowPerLine() throws {
@@ -146,7 +147,7 @@ import Testing
         daemon.process.terminate()
         let reply = try client.receive(id: 42)
         #expect(reply.layoutReply != nil, "\(reply.errorReply?.description ?? "")")
-        daemon.process.waitUntilExit()
+        #expect(daemon.process.wait(within: 60), "the process exits")
         #expect(daemon.process.terminationStatus == 0)
         #expect(access(daemon.socketPath, F_OK) != 0, "the socket file is removed on exit")
     }
@@ -174,7 +175,7 @@ import Testing
     @Test func sigintAlsoExitsCleanly() throws {
         let daemon = try Daemon()
         kill(daemon.process.processIdentifier, SIGINT)
-        daemon.process.waitUntilExit()
+        #expect(daemon.process.wait(within: 60), "the process exits")
         #expect(daemon.process.terminationStatus == 0)
         #expect(access(daemon.socketPath, F_OK) != 0)
     }

@@ -151,7 +151,7 @@ extension ResourceBoundTests {
         kill(daemon.process.processIdentifier, SIGTERM)
         let reply = try big.receive(id: 5)
         #expect(reply.layoutReply != nil || reply.errorReply?.code == .unavailable)
-        daemon.process.waitUntilExit()
+        #expect(daemon.process.wait(within: 60), "the process exits")
         #expect(daemon.process.terminationStatus == 0)
         #expect(Date().timeIntervalSince(started) < 30)
     }
@@ -164,13 +164,10 @@ extension ResourceBoundTests {
     /// other client out and the accept loop ran at 100% CPU).
     @Test func theConnectionCapFitsTheDescriptorLimit() throws {
         let socketPath = Daemon.temporarySocketPath()
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/prlimit")
-        process.arguments = ["--nofile=100:100", Daemon.binary("layoutd"), "--socket", socketPath, "--log-level", "warning",
-                             "--max-connections-per-user", "1000"]
         let stderr = CapturedOutput()
-        process.standardError = stderr.handle
-        try launch(process)
+        let process = try ChildProcess("/usr/bin/prlimit", ["--nofile=100:100", Daemon.binary("layoutd"), "--socket", socketPath,
+                                                            "--log-level", "warning", "--max-connections-per-user", "1000"],
+                                       errors: stderr.handle)
         defer { stopForSure(process); unlink(socketPath) }
         try Daemon.waitUntilServing(socketPath, process: process)
         #expect(stderr.text.contains("connection cap lowered"), "\(stderr.text)")

@@ -11,22 +11,18 @@ import TestSupport
     static let directory = "/tmp/layoutd-65534"
 
     /// `layoutd` as `nobody`, with no XDG_RUNTIME_DIR, so it takes the default path.
-    static func daemonAsNobody(_ arguments: [String] = []) -> Process {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/setpriv")
-        process.arguments = ["--reuid=65534", "--regid=65534", "--clear-groups", Daemon.binary("layoutd"), "--log-level", "warning"] + arguments
+    static func daemonAsNobody(_ arguments: [String] = [], errors: FileHandle) throws -> ChildProcess {
         var environment = ProcessInfo.processInfo.environment
         environment.removeValue(forKey: "XDG_RUNTIME_DIR")
-        process.environment = environment
-        return process
+        return try ChildProcess("/usr/bin/setpriv", ["--reuid=65534", "--regid=65534", "--clear-groups", Daemon.binary("layoutd"),
+                                                     "--log-level", "warning"] + arguments,
+                                environment: environment, errors: errors)
     }
 
     @Test func theDefaultSocketIsInAPrivateDirectoryAndForeignDaemonsAreRefused() throws {
         try? FileManager.default.removeItem(atPath: Self.directory)
-        let process = Self.daemonAsNobody()
         let stderr = CapturedOutput()
-        process.standardError = stderr.handle
-        try launch(process)
+        let process = try Self.daemonAsNobody(errors: stderr.handle)
         defer {
             stopForSure(process)
             try? FileManager.default.removeItem(atPath: Self.directory)
@@ -61,11 +57,9 @@ import TestSupport
         #expect(mkdir(Self.directory, 0o777) == 0)
         chmod(Self.directory, 0o777)
         defer { try? FileManager.default.removeItem(atPath: Self.directory) }
-        let process = Self.daemonAsNobody()
         let stderr = CapturedOutput()
-        process.standardError = stderr.handle
-        try launch(process)
-        process.waitUntilExit()
+        let process = try Self.daemonAsNobody(errors: stderr.handle)
+        #expect(process.wait(within: 60), "the process exits")
         #expect(process.terminationStatus != 0)
         #expect(stderr.text.contains("belongs to uid 0"), "\(stderr.text)")
     }

@@ -2,10 +2,8 @@ import Foundation
 
 /// A child process's output, written to a temporary file rather than a pipe.
 ///
-/// Reading a pipe to its end waits for every writer to close it, and a daemon that another test
-/// spawns at the same moment can inherit the write end (Foundation closes the runner's
-/// descriptors in the child from a list made just before the spawn). One run hung that way until
-/// the other daemon exited. A file is read after the process exits, whoever else holds it.
+/// Reading a pipe to its end waits for every writer to close it, and a pipe nobody reads stops a
+/// child that writes much. A file is read after the process exits, whoever else holds it.
 public final class CapturedOutput {
     public let handle: FileHandle
     private let url: URL
