@@ -4,6 +4,8 @@ struct BrokenLine {
     /// End of the text without trailing whitespace (hanging spaces and the hard break).
     var contentEnd: Int
     var hardBreak: Bool
+    /// Where the line may sit, as the width provider gave it.
+    var slot: LineSlot
 }
 
 /// Breaks text into lines first-fit, as CoreText and TextKit do: each line takes as much text
@@ -14,47 +16,55 @@ struct LineBreaker {
     let flags: ContiguousArray<UnitFlags>
     /// prefix[i] is the advance of units 0..<i, in points.
     let prefix: [Double]
-    let width: Double
 
     /// Measurements within this much of the width count as fitting: float noise, not overflow.
     static let tolerance = 1e-6
 
-    func breakLines(in range: Range<Int>) -> [BrokenLine] {
+    func breakLines(in range: Range<Int>, width: Double) -> [BrokenLine] {
         var lines: [BrokenLine] = []
-        breakLines(in: range, into: &lines)
+        breakLines(in: range, widths: FixedWidth(width: width), into: &lines)
         return lines
     }
 
-    /// Appends the lines of `range` to `lines`.
-    func breakLines(in range: Range<Int>, into lines: inout [BrokenLine]) {
-        // Room for the lines the width suggests, so the array rarely grows.
-        let estimate = (prefix[range.upperBound] - prefix[range.lowerBound]) / max(width, 1)
+    /// Appends the lines of `range` to `lines`, each within the slot `widths` gives it.
+    /// `height` tells a line's height once broken; it is asked only when the slots depend on
+    /// the line's top edge.
+    func breakLines(in range: Range<Int>, widths: some LineWidths, height: (BrokenLine) -> Double = { _ in 0 },
+                    into lines: inout [BrokenLine]) {
+        // Room for the lines the first width suggests, so the array rarely grows.
+        let first = widths.slot(line: lines.count, top: 0)
+        let estimate = (prefix[range.upperBound] - prefix[range.lowerBound]) / max(first.width, 1)
         lines.reserveCapacity(lines.count + Int(saturating: min(estimate, 1_000)) + 2)
         var start = range.lowerBound
+        var top = 0.0
+        var slot = first
         while start < range.upperBound {
-            let line = nextLine(from: start, limit: range.upperBound)
+            let line = nextLine(from: start, limit: range.upperBound, slot: slot)
             lines.append(line)
             start = line.range.upperBound
+            guard start < range.upperBound else { break }
+            if widths.dependsOnTop { top += height(line) }
+            slot = widths.slot(line: lines.count, top: top)
         }
     }
 
-    private func nextLine(from start: Int, limit: Int) -> BrokenLine {
+    private func nextLine(from start: Int, limit: Int, slot: LineSlot) -> BrokenLine {
         var lastBreak = -1
         var i = start
-        let maxRight = prefix[start] + width + Self.tolerance
+        let maxRight = prefix[start] + slot.width + Self.tolerance
         while i < limit {
             let f = flags[i]
             if i > start && f.contains(.breakBefore) {
-                if f.contains(.mustBreakBefore) { return line(start, i, hard: true) }
+                if f.contains(.mustBreakBefore) { return line(start, i, hard: true, slot) }
                 lastBreak = i
             }
             if !f.contains(.hangingSpace) && prefix[i + 1] > maxRight {
-                if lastBreak > start { return line(start, lastBreak, hard: false) }
-                return line(start, emergencyEnd(start: start, overflowAt: i, limit: limit), hard: false)
+                if lastBreak > start { return line(start, lastBreak, hard: false, slot) }
+                return line(start, emergencyEnd(start: start, overflowAt: i, limit: limit), hard: false, slot)
             }
             i += 1
         }
-        return line(start, limit, hard: limit > start && flags[limit - 1].contains(.hardBreak))
+        return line(start, limit, hard: limit > start && flags[limit - 1].contains(.hardBreak), slot)
     }
 
     /// The grapheme boundary before the overflowing unit, or after the first grapheme.
@@ -67,9 +77,9 @@ struct LineBreaker {
         return next
     }
 
-    private func line(_ start: Int, _ end: Int, hard: Bool) -> BrokenLine {
+    private func line(_ start: Int, _ end: Int, hard: Bool, _ slot: LineSlot) -> BrokenLine {
         var contentEnd = end
         while contentEnd > start && flags[contentEnd - 1].contains(.hangingSpace) { contentEnd -= 1 }
-        return BrokenLine(range: start..<end, contentEnd: contentEnd, hardBreak: hard)
+        return BrokenLine(range: start..<end, contentEnd: contentEnd, hardBreak: hard, slot: slot)
     }
 }

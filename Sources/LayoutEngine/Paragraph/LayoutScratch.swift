@@ -4,15 +4,16 @@ import Synchronization
 ///
 /// A caption's layout used some thirty arrays. Allocating one, with the type look-up Swift
 /// makes for each new array, and freeing it again cost more per caption than breaking the
-/// lines. A `ParagraphWork` takes a scratch from the pool when it starts, takes the arrays it
-/// needs out of it, and gives them back when it ends.
+/// lines. A `ShapedParagraph` takes a scratch from the pool when it starts, takes the arrays it
+/// needs out of it, and gives them back when it ends (its deinit); the positioner working on
+/// that paragraph borrows the line arrays meanwhile. Nothing else holds a scratch.
 ///
-/// Arrays are emptied when taken, not when given back: while the work still holds its own
+/// Arrays are emptied when taken, not when given back: while the holder still has its own
 /// reference, emptying would copy the storage instead of keeping it.
 ///
 /// The properties are `@exclusivity(unchecked)`: Swift's run-time check of each access to a
-/// class's variable cost a caption about 0.3 µs, and only the work that holds the scratch
-/// touches it, one access at a time.
+/// class's variable cost a caption about 0.3 µs, and only the paragraph that holds the scratch
+/// (and its positioner, on the same thread) touches it, one access at a time.
 final class LayoutScratch: @unchecked Sendable {  // one thread at a time: handed over through the pool's lock
     @exclusivity(unchecked) var flags = ContiguousArray<UnitFlags>()
     @exclusivity(unchecked) var levels = ContiguousArray<UInt8>()
@@ -22,12 +23,12 @@ final class LayoutScratch: @unchecked Sendable {  // one thread at a time: hande
     @exclusivity(unchecked) var runs: [ShapedRun] = []
     @exclusivity(unchecked) var prefix: [Double] = []
     @exclusivity(unchecked) var broken: [BrokenLine] = []
-    @exclusivity(unchecked) var planned: [ParagraphWork.PlannedLine] = []
+    @exclusivity(unchecked) var planned: [ParagraphPositioner.PlannedLine] = []
     @exclusivity(unchecked) var boxes: [(height: Double, baseline: Double)] = []
     /// Runs shaped again within a line, kept while the work's pieces point into them.
     @exclusivity(unchecked) var reshaped: [ShapedGlyphs] = []
     /// Emptied piece lists, one per line of earlier layouts, at most `maxPieceLists`.
-    @exclusivity(unchecked) var pieceLists: [[LinePiece]] = []
+    @exclusivity(unchecked) var pieceLists: [[LineItem]] = []
     static let maxPieceLists = 64
 }
 

@@ -12,6 +12,36 @@ struct LineMetrics {
         leading = max(leading, Double(font.lineGap) * scale)
     }
 
+    /// Gives every box of the line its ascent and descent and grows the line to hold them:
+    /// first the boxes that sit relative to the baseline, then those placed against the line's
+    /// metrics so far (top, bottom, middle).
+    mutating func settle(_ items: inout [LineItem]) {
+        for pass in 0..<2 {
+            for index in items.indices {
+                guard case .box(var box) = items[index], box.placement.isLineRelative == (pass == 1) else { continue }
+                let height = box.height
+                switch box.placement {
+                case .baseline:
+                    box.ascent = box.scaledAscent
+                    box.descent = box.scaledDescent
+                case .lineTop:
+                    box.ascent = ascent
+                    box.descent = height - ascent
+                case .lineBottom:
+                    box.descent = descent
+                    box.ascent = height - descent
+                case .lineMiddle:
+                    let middle = (ascent - descent) / 2  // above the baseline
+                    box.ascent = middle + height / 2
+                    box.descent = height / 2 - middle
+                }
+                ascent = max(ascent, box.ascent)
+                descent = max(descent, box.descent)
+                items[index] = .box(box)
+            }
+        }
+    }
+
     /// The line box height and the baseline's distance from its top.
     ///
     /// Extra height from the multiple or a fixed height is split evenly above and below the

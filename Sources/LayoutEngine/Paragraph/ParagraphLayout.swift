@@ -54,10 +54,27 @@ public struct GlyphRunLayout: Equatable, Sendable {
     public var clusters: [Int] { glyphs.map(\.cluster) }
 }
 
+/// An attachment placed on its line.
+public struct AttachmentLayout: Equatable, Sendable {
+    /// Index into the request's attachments (the Nth U+FFFC of the text).
+    public var index: Int
+    /// The UTF-16 range of its U+FFFC.
+    public var range: Range<Int>
+    public var lineIndex: Int
+    /// In layout coordinates: top-left origin, y down.
+    public var rect: Rect
+    /// Above and below the line's baseline.
+    public var ascent: Double
+    public var descent: Double
+    public var bidiLevel: UInt8
+}
+
 /// The result of laying out a paragraph: the positioned stage of the pipeline.
 public struct ParagraphLayout: Sendable {
     public var lines: [LineLayout]
     public var runs: [GlyphRunLayout]
+    /// Every attachment on a visible line, in visual order line by line.
+    public var attachments: [AttachmentLayout]
     /// The part of the text that is shown; shorter than the text when lines were cut.
     public var visibleRange: Range<Int>
     public var size: Size

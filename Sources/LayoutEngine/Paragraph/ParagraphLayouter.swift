@@ -16,10 +16,16 @@ public final class ParagraphLayouter: Sendable {
     /// HarfBuzz shaping calls made so far by every layouter in this process.
     public static var harfBuzzCalls: UInt64 { Shaper.harfBuzzCalls.load(ordering: .relaxed) }
 
-    /// Runs the pipeline: analyze, itemize, shape, break, position.
+    /// Runs the pipeline: analyze, itemize, shape (the width-independent stage), then break
+    /// and position.
     public func layout(_ request: ParagraphRequest, budget: WorkBudget = .unlimited) throws -> ParagraphLayout {
         try request.validate(fonts: fonts, maxTextLength: maxTextLength)
-        let work = try ParagraphWork(request: request, fonts: fonts, shaper: Shaper(cache: cache), budget: budget)
-        return try work.run()
+        let shaped = try shape(request.text, direction: request.direction, budget: budget)
+        return try ParagraphPositioner(shaped: shaped, request: request).run()
+    }
+
+    /// The width-independent stage for `text`, from which layouts at any width start.
+    func shape(_ text: AttributedText, direction: BaseDirection, budget: WorkBudget) throws -> ShapedParagraph {
+        try ShapedParagraph(text: text, direction: direction, fonts: fonts, shaper: Shaper(cache: cache), budget: budget)
     }
 }

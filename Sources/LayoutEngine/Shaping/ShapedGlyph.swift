@@ -17,7 +17,7 @@ struct ShapedGlyph {
 /// The pieces of a line point into it (`UnsafeBufferPointer`) while a layout runs, so copying a
 /// piece counts no reference: a caption's positioning copied pieces some forty times, with a
 /// retain and a release each. Whoever makes pieces keeps the storage alive for as long as they
-/// are used (`ParagraphWork` holds its runs and every run it shaped again).
+/// are used (`ShapedParagraph` holds its runs and every run it shaped again; see its lifetime rule).
 final class ShapedGlyphs: @unchecked Sendable {  // immutable after init
     let buffer: UnsafeMutableBufferPointer<ShapedGlyph>
 

@@ -13,20 +13,21 @@ extension ParagraphLayouter {
                                          alignment: request.alignment, lineHeightMultiple: request.lineHeightMultiple,
                                          truncationToken: nil)
         try paragraph.validate(fonts: fonts, maxTextLength: maxTextLength)
-        let work = try ParagraphWork(request: paragraph, fonts: fonts, shaper: Shaper(cache: cache), budget: budget)
+        let positioner = ParagraphPositioner(shaped: try shape(paragraph.text, direction: paragraph.direction, budget: budget),
+                                             request: paragraph)
         switch request.sizing {
-        case .perLine: return try work.fitPerLine(request)
-        case .uniform: return try work.fitUniform(request)
+        case .perLine: return try positioner.fitPerLine(request)
+        case .uniform: return try positioner.fitUniform(request)
         }
     }
 }
 
-extension ParagraphWork {
+extension ParagraphPositioner {
     /// Per-line sizing: break at the minimum size, then size each line to fill the width.
     func fitPerLine(_ request: TypeModeRequest) throws -> TypeModeLayout {
         let count = text.units.count
-        let broken = count == 0 ? [] : LineBreaker(flags: analysis.flags, prefix: prefix, width: request.width)
-            .breakLines(in: 0..<count)
+        let broken = count == 0 ? [] : LineBreaker(flags: analysis.flags, prefix: shaped.prefix)
+            .breakLines(in: 0..<count, width: request.width)
         var sizes: [Double] = []
         var clamped: [Bool] = []
         var planned: [PlannedLine] = []
@@ -53,8 +54,8 @@ extension ParagraphWork {
         let count = text.units.count
         let base = request.maxSize
         func lines(at size: Double) -> [BrokenLine] {
-            count == 0 ? [] : LineBreaker(flags: analysis.flags, prefix: scaledPrefix(size / base), width: request.width)
-                .breakLines(in: 0..<count)
+            count == 0 ? [] : LineBreaker(flags: analysis.flags, prefix: scaledPrefix(size / base))
+                .breakLines(in: 0..<count, width: request.width)
         }
         func fits(_ size: Double) throws -> Bool {
             try budget.check()
@@ -92,18 +93,25 @@ extension ParagraphWork {
     /// The size at which the line's content fills the width: (W − L) / a.
     func fittedSize(_ line: PlannedLine, request: TypeModeRequest) -> Double {
         var advancePerPoint = 0.0
-        for piece in line.pieces where !piece.isTrailing {
-            advancePerPoint += Double(piece.advanceUnits) / Double(piece.font.unitsPerEm) * (piece.styleSize / request.minSize)
+        var fixed = 0.0
+        for item in line.pieces where !item.isTrailing {
+            switch item {
+            case .glyphs(let piece):
+                advancePerPoint += Double(piece.advanceUnits) / Double(piece.font.unitsPerEm) * (piece.styleSize / request.minSize)
+            case .box(let box):
+                // A box given in ems grows with the line; one given in points stays.
+                if box.scalesWithLine { advancePerPoint += box.baseWidth / request.minSize } else { fixed += box.baseWidth }
+            }
         }
         let content = line.broken.range.lowerBound..<line.broken.contentEnd
         let spacing = Double(content.reduce(0) { $0 + (analysis.flags[$1].contains(.graphemeStart) ? 1 : 0) })
             * request.style.letterSpacing
         guard advancePerPoint > 0 else { return request.minSize }  // an empty line keeps the smallest size
-        var size = (request.width - spacing) / advancePerPoint
+        var size = (request.width - spacing - fixed) / advancePerPoint
         // Verify: rounding must never make the line wider than the width. A few ulps settle it;
         // past that, steps of a billionth keep the loop short whatever the numbers.
         var steps = 0
-        while size > 0 && advancePerPoint * size + spacing > request.width {
+        while size > 0 && advancePerPoint * size + spacing + fixed > request.width {
             size = steps < 8 ? size.nextDown : size * (1 - 1e-9)
             steps += 1
         }
@@ -114,13 +122,14 @@ extension ParagraphWork {
     func resized(_ line: PlannedLine, factor: Double) -> PlannedLine {
         var line = line
         for index in line.pieces.indices { line.pieces[index].sizeFactor = factor }
-        line.metrics = metrics(of: line.pieces, at: line.broken.range.lowerBound, emptyLineSizeFactor: factor)
+        line.metrics = shaped.metrics(of: &line.pieces, at: line.broken.range.lowerBound, emptyLineSizeFactor: factor)
         return line
     }
 
     /// Prefix widths as if every style were `factor` times its size; letter spacing does not scale.
     func scaledPrefix(_ factor: Double) -> [Double] {
         let spacing = text.styles.first?.letterSpacing ?? 0
+        let prefix = shaped.prefix
         guard spacing != 0 else { return prefix.map { $0 * factor } }
         var scaled = prefix
         var graphemes = 0.0

@@ -1,64 +1,76 @@
-/// The state of one paragraph layout as it moves through the stages.
+/// The width-independent stage: analyze → itemize → shape → measure, once per text and style.
 ///
-/// Built by analyze, itemize, shape and measure; then break and position run over it.
-/// A class: every stage reads the same arrays, and copying them per call would cost more
-/// than the stages themselves.
-final class ParagraphWork {
-    let request: ParagraphRequest
-    /// The request's text, read in place: a stored copy cost a retain per array.
-    var text: AttributedText { request.text }
+/// Any number of layouts at any width start from one shaped paragraph, as Skia keeps `kShaped`
+/// apart from `kFormatted` and minikin keeps `MeasuredText` apart from `breakIntoLines`: Type
+/// Mode breaks it at many sizes, truncation and re-layout at another width reuse it.
+///
+/// **Lifetime rule.** A shaped paragraph owns a pooled `LayoutScratch` and every glyph buffer
+/// its line pieces point into (`ShapedGlyphs`, by unsafe pointer). Whatever is made from it —
+/// pieces, planned lines, a positioner — must not outlive it: a `ParagraphPositioner` holds it
+/// strongly for as long as it runs. Its deinit gives the scratch back to the pool.
+///
+/// A class, not a struct: the stages after it read the same arrays, and the scratch must be
+/// given back exactly once.
+final class ShapedParagraph {
+    let text: AttributedText
     let analysis: TextAnalysis
     let fallback: FontFallback
     let shaper: Shaper
     let shapingStyles: [ShapingStyle]
     /// The text HarfBuzz sees: tabs become spaces and other controls zero-width spaces.
     let shapingUnits: ContiguousArray<UInt16>
+    /// Runs of text of one font, style, script and level; attachments are in `boxes`.
     let items: [Item]
     let runs: [ShapedRun]
+    /// The attachments' boxes, in text order, each at its U+FFFC.
+    let boxes: [InlineBox]
     /// prefix[i] is the advance of units 0..<i in points, letter spacing included.
     let prefix: [Double]
-    /// Where the arrays came from, and go back to when the work ends.
+    /// Where the arrays came from, and go back to when the paragraph ends. Positioning borrows
+    /// its own arrays from it too, while it holds the paragraph.
     let scratch: LayoutScratch
     /// Some style spaces its letters: positioning must look at every glyph's extra advance.
     let hasLetterSpacing: Bool
     /// Asked between pieces of work; stops a request past its time or cancelled.
     let budget: WorkBudget
 
-    init(request: ParagraphRequest, fonts: FontRegistry, shaper: Shaper, budget: WorkBudget = .unlimited) throws {
-        self.request = request
+    init(text: AttributedText, direction: BaseDirection, boxes: [InlineBox] = [], fonts: FontRegistry, shaper: Shaper,
+         budget: WorkBudget = .unlimited) throws {
+        self.text = text
+        self.boxes = boxes
         self.budget = budget
         self.shaper = shaper
-        self.fallback = try FontFallback(registry: fonts, styles: request.text.styles)
-        self.hasLetterSpacing = request.text.styles.contains { $0.letterSpacing != 0 }
-        // A throw before every property is set drops the scratch with the work; once all are
-        // set, deinit gives it back.
+        self.fallback = try FontFallback(registry: fonts, styles: text.styles)
+        self.hasLetterSpacing = text.styles.contains { $0.letterSpacing != 0 }
+        // A throw before every property is set drops the scratch with the paragraph; once all
+        // are set, deinit gives it back.
         let scratch = ScratchPool.shared.take()
         self.scratch = scratch
-        let analysis = TextAnalysis.analyze(request.text, direction: request.direction, scratch: scratch)
+        let analysis = TextAnalysis.analyze(text, direction: direction, scratch: scratch)
         if let offset = analysis.overlongCluster {
-            // Before anything is shaped; the scratch is dropped with this work, not pooled.
+            // Before anything is shaped; the scratch is dropped with this paragraph, not pooled.
             throw LayoutError(.invalidArgument, "the grapheme cluster at UTF-16 offset \(offset) holds more than "
                               + "\(TextAnalysis.maxClusterScalars) code points (Unicode's Stream-Safe Text Format allows 30 marks in a row)",
                               field: "text")
         }
         self.analysis = analysis
-        self.shapingStyles = request.text.styles.map(ShapingStyle.init)
-        self.shapingUnits = analysis.hasControls ? Self.replacingControls(request.text.units) : request.text.units
+        self.shapingStyles = text.styles.map(ShapingStyle.init)
+        self.shapingUnits = analysis.hasControls ? Self.replacingControls(text.units) : text.units
         var items = scratch.items.takeEmptied()
-        Itemizer.itemize(request.text, analysis: analysis, fallback: fallback, into: &items, scalars: &scratch.scalars)
+        Itemizer.itemize(text, analysis: analysis, fallback: fallback, into: &items, scalars: &scratch.scalars)
         self.items = items
-        let count = request.text.units.count
+        let count = text.units.count
         var runs = scratch.runs.takeEmptied()
         runs.reserveCapacity(items.count)
         for (index, item) in items.enumerated() {
-            // Before anything is stored: a throw here drops the scratch with the work.
+            // Before anything is stored: a throw here drops the scratch with the paragraph.
             if index % 64 == 0 { try budget.check() }
             runs.append(shaper.shape(shapingUnits, range: item.range, context: 0..<count, font: item.font, rtl: item.isRTL,
                                      script: item.script, style: shapingStyles[item.style]))
         }
         self.runs = runs
         var prefix = scratch.prefix.takeEmptied()
-        Self.measure(items: items, runs: runs, text: request.text, flags: analysis.flags, into: &prefix)
+        Self.measure(items: items, runs: runs, boxes: boxes, text: text, flags: analysis.flags, into: &prefix)
         self.prefix = prefix
     }
 
@@ -74,8 +86,9 @@ final class ParagraphWork {
     }
 
     /// Per-unit advances summed into prefix widths, appended to the empty `prefix`. A cluster's
-    /// advance is charged to its first unit; letter spacing to every grapheme start.
-    static func measure(items: [Item], runs: [ShapedRun], text: AttributedText,
+    /// advance is charged to its first unit, a box's width to its unit; letter spacing to every
+    /// grapheme start.
+    static func measure(items: [Item], runs: [ShapedRun], boxes: [InlineBox], text: AttributedText,
                         flags: ContiguousArray<UnitFlags>, into prefix: inout [Double]) {
         let count = text.units.count
         prefix.append(contentsOf: repeatElement(0, count: count + 1))
@@ -89,6 +102,9 @@ final class ParagraphWork {
                     prefix[unit + 1] += letterSpacing
                 }
             }
+        }
+        for box in boxes {
+            prefix[box.range.lowerBound + 1] += box.width + text.styles[box.style].letterSpacing
         }
         for i in 0..<count { prefix[i + 1] += prefix[i] }
     }
@@ -115,6 +131,9 @@ final class ParagraphWork {
         return paragraphs[Self.bisect(paragraphs.count, holding: offset) { paragraphs[$0].range.upperBound }]
     }
 
+    /// The first paragraph's resolved direction, which a layout reports.
+    var firstDirection: BaseDirection { analysis.paragraphs.first?.baseLevel == 1 ? .rightToLeft : .leftToRight }
+
     /// Of `count` sorted, gap-free ranges, the index of the one holding `offset` (the last one
     /// for an offset past them all), given each range's upper bound.
     @inline(__always)
@@ -128,18 +147,30 @@ final class ParagraphWork {
         return low
     }
 
-    /// Runs break and position over the shaped text.
-    func run() throws -> ParagraphLayout {
-        let count = text.units.count
-        guard count > 0 else {
-            return ParagraphLayout(lines: [], runs: [], visibleRange: 0..<0, size: Size(width: 0, height: 0), direction: firstDirection)
+    /// The vertical metrics of a line holding `items`, whose boxes get their place on it.
+    ///
+    /// Glyph runs set the text's metrics, as CoreText does (the tallest font sets each); a line
+    /// without glyphs (only a hard break, or only boxes) takes the font of the style at
+    /// `offset`. Boxes aligned to the baseline then grow the line to hold them, and last the
+    /// boxes aligned to the line's top, bottom or middle are placed against those metrics
+    /// (as SkParagraph's placeholders are) and grow it too.
+    func metrics(of items: inout [LineItem], at offset: Int, emptyLineSizeFactor: Double = 1) -> LineMetrics {
+        var metrics = LineMetrics()
+        var hasGlyphs = false
+        var hasBoxes = false
+        for item in items {
+            switch item {
+            case .glyphs(let piece):
+                metrics.include(piece.font, size: piece.size)
+                hasGlyphs = true
+            case .box: hasBoxes = true
+            }
         }
-        let breaker = LineBreaker(flags: analysis.flags, prefix: prefix, width: request.width)
-        var broken = scratch.broken.takeEmptied()
-        breaker.breakLines(in: 0..<count, into: &broken)
-        try budget.check()
-        let layout = position(broken)
-        scratch.broken = broken
-        return layout
+        if !hasGlyphs {
+            let style = styleIndex(at: min(offset, text.units.count - 1))
+            metrics.include(fallback.primary[style], size: text.styles[style].size * emptyLineSizeFactor)
+        }
+        if hasBoxes { metrics.settle(&items) }
+        return metrics
     }
 }

@@ -1,16 +1,44 @@
-extension ParagraphWork {
-    /// A line decided by breaking, with its pieces and metrics, waiting for its place.
+/// The stages after shaping, for one request: break the shaped paragraph into lines, then
+/// position them — metrics, line limits, truncation, bidi reordering, alignment.
+///
+/// Holds its `ShapedParagraph` strongly: every line item points into the paragraph's storage
+/// (see its lifetime rule), and the arrays positioning fills are borrowed from its scratch.
+struct ParagraphPositioner {
+    let shaped: ShapedParagraph
+    let request: ParagraphRequest
+
+    var text: AttributedText { shaped.text }
+    var analysis: TextAnalysis { shaped.analysis }
+    var scratch: LayoutScratch { shaped.scratch }
+    var budget: WorkBudget { shaped.budget }
+
+    /// A line decided by breaking, with its items and metrics, waiting for its place.
     struct PlannedLine {
         var broken: BrokenLine
         var baseLevel: UInt8
-        var pieces: [LinePiece]
+        var pieces: [LineItem]
         var metrics: LineMetrics
         var truncated = false
         /// Overrides the request's alignment (Type Mode aligns the lines it could not fill).
         var alignment: TextAlignment?
     }
 
-    /// The position stage: metrics, line limits, truncation, bidi reordering, alignment.
+    /// Breaks and positions the whole text.
+    func run() throws -> ParagraphLayout {
+        let count = text.units.count
+        guard count > 0 else {
+            return ParagraphLayout(lines: [], runs: [], attachments: [], visibleRange: 0..<0, size: Size(width: 0, height: 0),
+                                   direction: shaped.firstDirection)
+        }
+        let breaker = LineBreaker(flags: analysis.flags, prefix: shaped.prefix)
+        var broken = scratch.broken.takeEmptied()
+        breaker.breakLines(in: 0..<count, widths: FixedWidth(width: request.width), into: &broken)
+        try budget.check()
+        let layout = position(broken)
+        scratch.broken = broken
+        return layout
+    }
+
     func position(_ broken: [BrokenLine]) -> ParagraphLayout {
         var planned = scratch.planned.takeEmptied()
         planned.reserveCapacity(broken.count)
@@ -61,12 +89,13 @@ extension ParagraphWork {
         var pieceCount = 0
         for line in planned {
             pieceCount += line.pieces.count
-            for piece in line.pieces { glyphCount += piece.glyphs.count }
+            for case .glyphs(let piece) in line.pieces { glyphCount += piece.glyphs.count }
         }
         var top = 0.0
         var widest = 0.0
         var runs: [GlyphRunLayout] = []
         var spans: [Range<Int>] = []
+        var attachments: [AttachmentLayout] = []
         // Room for one at least, so the storage has an address even for lines without glyphs.
         let glyphs = [PositionedGlyph](unsafeUninitializedCapacity: max(glyphCount, 1)) { buffer, initialized in
             var output = RunOutput(glyphs: buffer.baseAddress!, pieces: pieceCount)
@@ -79,14 +108,15 @@ extension ParagraphWork {
             initialized = output.count
             runs = output.runs
             spans = output.spans
+            attachments = output.attachments
         }
         // Each run takes its slice of the one glyph array.
         for index in runs.indices { runs[index].glyphs = glyphs[spans[index]] }
-        return ParagraphLayout(lines: lines, runs: runs, visibleRange: visibleRange,
-                               size: Size(width: widest, height: top), direction: firstDirection)
+        return ParagraphLayout(lines: lines, runs: runs, attachments: attachments, visibleRange: visibleRange,
+                               size: Size(width: widest, height: top), direction: shaped.firstDirection)
     }
 
-    /// Gives the lines' piece lists, and the list of lines, back to the scratch.
+    /// Gives the lines' item lists, and the list of lines, back to the scratch.
     func recycle(_ planned: inout [PlannedLine]) {
         // Enough lists for a long caption; a text of thousands of lines does not leave thousands.
         let keep = max(0, min(planned.count, LayoutScratch.maxPieceLists - scratch.pieceLists.count))
@@ -95,86 +125,83 @@ extension ParagraphWork {
         scratch.planned = planned
     }
 
-    /// The first paragraph's resolved direction, which a layout reports.
-    var firstDirection: BaseDirection { analysis.paragraphs.first?.baseLevel == 1 ? .rightToLeft : .leftToRight }
-
     func plan(_ line: BrokenLine) -> PlannedLine {
-        let base = paragraph(at: line.range.lowerBound).baseLevel
-        let pieces = self.pieces(in: line.range, contentEnd: line.contentEnd, baseLevel: base)
-        return PlannedLine(broken: line, baseLevel: base, pieces: pieces, metrics: metrics(of: pieces, at: line.range.lowerBound))
+        let base = shaped.paragraph(at: line.range.lowerBound).baseLevel
+        var pieces = shaped.pieces(in: line.range, contentEnd: line.contentEnd, baseLevel: base)
+        let metrics = shaped.metrics(of: &pieces, at: line.range.lowerBound)
+        return PlannedLine(broken: line, baseLevel: base, pieces: pieces, metrics: metrics)
     }
 
-    func metrics(of pieces: [LinePiece], at offset: Int, emptyLineSizeFactor: Double = 1) -> LineMetrics {
-        var metrics = LineMetrics()
-        for piece in pieces { metrics.include(piece.font, size: size(of: piece)) }
-        if pieces.isEmpty {
-            // An empty line (only a hard break) is as tall as its style's font.
-            let style = styleIndex(at: min(offset, text.units.count - 1))
-            metrics.include(fallback.primary[style], size: text.styles[style].size * emptyLineSizeFactor)
-        }
-        return metrics
-    }
-
-    /// Places one line: visual order, alignment, justification, glyph positions. Its glyph
-    /// runs go to `output`.
+    /// Places one line: visual order, alignment, justification, glyph and box positions. Its
+    /// glyph runs and boxes go to `output`.
     func place(_ line: PlannedLine, index: Int, top: Double, box: (height: Double, baseline: Double), last: Bool,
                into output: inout RunOutput) -> LineLayout {
         let rtlBase = line.baseLevel & 1 == 1
         let contentRange = line.broken.range.lowerBound..<line.broken.contentEnd
-        var spacing = Spacing(work: self, content: contentRange, extraPerSlot: 0, perCharacter: false)
+        var spacing = Spacing(shaped: shaped, content: contentRange, extraPerSlot: 0, perCharacter: false)
         let natural = spacing.contentWidth(line.pieces)
         var trailing = 0.0
         for piece in line.pieces where piece.isTrailing { trailing += spacing.width(of: piece) }
-        let width = request.width
+        let slot = line.broken.slot
         var alignment = line.alignment ?? request.alignment
         if alignment == .justified {
             if line.broken.hardBreak || last || line.truncated {
                 alignment = .natural
             } else {
-                spacing.stretch(to: width, natural: natural, pieces: line.pieces)
+                spacing.stretch(to: slot.width, natural: natural)
             }
         }
         let used = alignment == .justified ? max(natural, spacing.contentWidth(line.pieces)) : natural
-        let x0: Double
+        let offset: Double
         switch alignment {
-        case .left: x0 = 0
-        case .right: x0 = width - used
-        case .center: x0 = (width - used) / 2
-        case .natural: x0 = rtlBase ? width - used : 0
-        case .justified: x0 = 0
+        case .left: offset = 0
+        case .right: offset = slot.width - used
+        case .center: offset = (slot.width - used) / 2
+        case .natural: offset = rtlBase ? slot.width - used : 0
+        case .justified: offset = 0
         }
+        let x0 = slot.start + offset
         let baselineY = top + box.baseline
         var pen = x0 - (rtlBase ? trailing : 0)
-        for piece in Self.visualOrder(line.pieces) {
-            let pointSize = size(of: piece)
-            let scale = piece.font.scale(for: pointSize)
-            let extras = spacing.extras(for: piece)
-            let base = piece.clusterBase
-            let first = output.count
-            let shaped = piece.glyphs
-            for k in 0..<shaped.count {
-                let glyph = shaped[k]
-                let advance = Double(glyph.advance) * scale + (extras?[k] ?? 0)
-                output.glyphs.advanced(by: first + k).initialize(to: PositionedGlyph(
-                    id: glyph.id,
-                    position: Point(x: pen + Double(glyph.xOffset) * scale, y: baselineY - Double(glyph.yOffset) * scale),
-                    advance: advance, cluster: Int(glyph.cluster) + base))
-                pen += advance
+        for item in Self.visualOrder(line.pieces) {
+            switch item {
+            case .glyphs(let piece):
+                let pointSize = piece.size
+                let scale = piece.font.scale(for: pointSize)
+                let extras = spacing.extras(for: piece)
+                let base = piece.clusterBase
+                let first = output.count
+                let shaped = piece.glyphs
+                for k in 0..<shaped.count {
+                    let glyph = shaped[k]
+                    let advance = Double(glyph.advance) * scale + (extras?[k] ?? 0)
+                    output.glyphs.advanced(by: first + k).initialize(to: PositionedGlyph(
+                        id: glyph.id,
+                        position: Point(x: pen + Double(glyph.xOffset) * scale, y: baselineY - Double(glyph.yOffset) * scale),
+                        advance: advance, cluster: Int(glyph.cluster) + base))
+                    pen += advance
+                }
+                output.count += shaped.count
+                output.add(fontID: piece.font.id, size: pointSize, level: piece.level, range: piece.range,
+                           isToken: piece.isToken, line: index, glyphs: first..<output.count)
+            case .box(let inline):
+                output.attachments.append(AttachmentLayout(
+                    index: inline.attachment, range: inline.range, lineIndex: index,
+                    rect: Rect(x: pen, y: baselineY - inline.ascent, width: inline.width, height: inline.ascent + inline.descent),
+                    ascent: inline.ascent, descent: inline.descent, bidiLevel: inline.level))
+                pen += inline.width + spacing.extra(after: inline)
             }
-            output.count += shaped.count
-            output.add(fontID: piece.font.id, size: pointSize, level: piece.level, range: piece.range,
-                       isToken: piece.isToken, line: index, glyphs: first..<output.count)
         }
         return LineLayout(range: line.broken.range, baselineOrigin: Point(x: x0, y: baselineY),
-                                ascent: line.metrics.ascent, descent: line.metrics.descent, leading: line.metrics.leading,
-                                width: used, trailingWhitespaceWidth: trailing,
-                                usedRect: Rect(x: x0, y: top, width: used, height: box.height),
-                                hardBreak: line.broken.hardBreak, truncated: line.truncated)
+                          ascent: line.metrics.ascent, descent: line.metrics.descent, leading: line.metrics.leading,
+                          width: used, trailingWhitespaceWidth: trailing,
+                          usedRect: Rect(x: x0, y: top, width: used, height: box.height),
+                          hardBreak: line.broken.hardBreak, truncated: line.truncated)
     }
 
     /// UAX #9 L2: from the highest level down to the lowest odd one, reverse every maximal
-    /// sequence of pieces at that level or higher. Glyphs inside a piece are already visual.
-    static func visualOrder(_ pieces: [LinePiece]) -> [LinePiece] {
+    /// sequence of items at that level or higher. Glyphs inside a piece are already visual.
+    static func visualOrder(_ pieces: [LineItem]) -> [LineItem] {
         var highest: UInt8 = 0
         var lowestOdd = UInt8.max
         for piece in pieces {
@@ -199,14 +226,15 @@ extension ParagraphWork {
     }
 }
 
-/// The glyph runs of a layout as positioning emits them: glyphs written in place into one
-/// array's storage, each run a span of it until `stack` hands out slices.
+/// The glyph runs and boxes of a layout as positioning emits them: glyphs written in place into
+/// one array's storage, each run a span of it until `stack` hands out slices.
 struct RunOutput {
     /// Storage with room for every glyph of the layout; `count` are written.
     let glyphs: UnsafeMutablePointer<PositionedGlyph>
     var count = 0
     var runs: [GlyphRunLayout] = []
     var spans: [Range<Int>] = []
+    var attachments: [AttachmentLayout] = []
 
     init(glyphs: UnsafeMutablePointer<PositionedGlyph>, pieces: Int) {
         self.glyphs = glyphs

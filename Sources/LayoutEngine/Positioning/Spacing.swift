@@ -3,7 +3,8 @@
 /// Extra space is given per HarfBuzz cluster, counted in the units the cluster covers, so a
 /// ligature over two graphemes gets the spacing of two and the total agrees with measuring.
 struct Spacing {
-    unowned(unsafe) let work: ParagraphWork
+    /// Unowned: the positioner that makes a spacing holds the paragraph for longer.
+    unowned(unsafe) let shaped: ShapedParagraph
     let content: Range<Int>
     /// Justification's extra advance per word separator (or per grapheme gap).
     var extraPerSlot: Double
@@ -11,10 +12,10 @@ struct Spacing {
     var perCharacter: Bool
 
     /// Spreads `width - natural` over the line's word separators, or between its graphemes.
-    mutating func stretch(to width: Double, natural: Double, pieces: [LinePiece]) {
+    mutating func stretch(to width: Double, natural: Double) {
         let slack = width - natural
         guard slack > 0 else { return }
-        let flags = work.analysis.flags
+        let flags = shaped.analysis.flags
         let separators = content.reduce(0) { $0 + (flags[$1].contains(.justifiable) ? 1 : 0) }
         if separators > 0 {
             extraPerSlot = slack / Double(separators)
@@ -29,14 +30,14 @@ struct Spacing {
 
     /// False when no glyph of the line gets extra advance: no letter spacing in the text and
     /// no justification (most lines), so widths are the glyphs' advances alone.
-    var hasExtras: Bool { work.hasLetterSpacing || extraPerSlot != 0 }
+    var hasExtras: Bool { shaped.hasLetterSpacing || extraPerSlot != 0 }
 
     /// The extra advance of each glyph of `piece`, added after the glyph; nil when there is none.
     func extras(for piece: LinePiece) -> [Double]? {
         guard hasExtras, !piece.isToken, !piece.glyphs.isEmpty else { return nil }
-        let letterSpacing = work.text.styles[piece.style].letterSpacing
+        let letterSpacing = shaped.text.styles[piece.style].letterSpacing
         var extras = [Double](repeating: 0, count: piece.glyphs.count)
-        let flags = work.analysis.flags
+        let flags = shaped.analysis.flags
         let lastGrapheme = lastGraphemeStart()
         // A cluster spans from its value to the next larger cluster value in the piece.
         let starts = Set(piece.glyphs.map { Int($0.cluster) + piece.clusterBase }).sorted()
@@ -63,14 +64,30 @@ struct Spacing {
         return extras
     }
 
-    func width(of piece: LinePiece) -> Double {
-        let base = Double(piece.advanceUnits) * piece.font.scale(for: work.size(of: piece))
-        guard hasExtras else { return base }
-        return base + (extras(for: piece)?.reduce(0, +) ?? 0)
+    /// The extra advance after a box: letter spacing, and justification's share when the line
+    /// is stretched between graphemes (a box is one unit; it is never a word separator).
+    func extra(after box: InlineBox) -> Double {
+        guard hasExtras else { return 0 }
+        var extra = shaped.text.styles[box.style].letterSpacing
+        if perCharacter && content.contains(box.range.lowerBound) && box.range.lowerBound < lastGraphemeStart() {
+            extra += extraPerSlot
+        }
+        return extra
     }
 
-    /// Width of the pieces that are not trailing whitespace.
-    func contentWidth(_ pieces: [LinePiece]) -> Double {
+    func width(of item: LineItem) -> Double {
+        switch item {
+        case .glyphs(let piece):
+            let base = Double(piece.advanceUnits) * piece.font.scale(for: piece.size)
+            guard hasExtras else { return base }
+            return base + (extras(for: piece)?.reduce(0, +) ?? 0)
+        case .box(let box):
+            return box.width + extra(after: box)
+        }
+    }
+
+    /// Width of the items that are not trailing whitespace.
+    func contentWidth(_ pieces: [LineItem]) -> Double {
         var total = 0.0
         for piece in pieces where !piece.isTrailing { total += width(of: piece) }
         return total
@@ -78,7 +95,7 @@ struct Spacing {
 
     private func lastGraphemeStart() -> Int {
         var unit = content.upperBound - 1
-        while unit > content.lowerBound && !work.analysis.flags[unit].contains(.graphemeStart) { unit -= 1 }
+        while unit > content.lowerBound && !shaped.analysis.flags[unit].contains(.graphemeStart) { unit -= 1 }
         return unit
     }
 }

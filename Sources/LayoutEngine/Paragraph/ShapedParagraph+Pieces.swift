@@ -1,40 +1,20 @@
-/// Part of an item that lies on one line, with its glyphs: what positioning places.
-struct LinePiece {
-    var range: Range<Int>
-    /// Unowned, as in `Item`: the registry outlives the layout.
-    unowned(unsafe) var font: Font
-    var style: Int
-    var level: UInt8
-    /// Points into shaped glyphs the work keeps alive (see `ShapedGlyphs`).
-    var glyphs: UnsafeBufferPointer<ShapedGlyph>
-    /// The text offset glyph clusters count from.
-    var clusterBase: Int
-    /// Trailing whitespace: at the paragraph's level (UAX #9 L1) and not counted in the width.
-    var isTrailing: Bool
-    var isToken: Bool = false
-    /// The style's size, kept here so positioning reads no style.
-    var styleSize: Double
-    /// Multiplies the style's size: Type Mode gives each line a size of its own.
-    var sizeFactor: Double = 1
-    /// The glyphs' advances summed, in font units: the piece's width before spacing.
-    var advanceUnits: Int32
-}
-
-extension ParagraphWork {
-    /// The point size a piece is drawn at.
-    @inline(__always)
-    func size(of piece: LinePiece) -> Double { piece.styleSize * piece.sizeFactor }
-
-    /// The pieces of items inside `range`, in logical order. Trailing whitespace from
-    /// `contentEnd` on is split off at the paragraph's base level (UAX #9 L1).
-    func pieces(in range: Range<Int>, contentEnd: Int, baseLevel: UInt8) -> [LinePiece] {
+extension ShapedParagraph {
+    /// The items inside `range`, in logical order: glyph pieces cut from the shaped items, and
+    /// the boxes of attachments. Trailing whitespace from `contentEnd` on is split off at the
+    /// paragraph's base level (UAX #9 L1).
+    func pieces(in range: Range<Int>, contentEnd: Int, baseLevel: UInt8) -> [LineItem] {
         var result = scratch.pieceLists.popLast() ?? []  // emptied when given back
         let first = firstItem(endingAfter: range.lowerBound)
         var end = first
         while end < items.count && items[end].range.lowerBound < range.upperBound { end += 1 }
         result.reserveCapacity(end - first + 1)  // one piece per item, and trailing space split off
+        var nextBox = boxes.isEmpty ? 0 : firstBox(from: range.lowerBound)
         for index in first..<end {
             let item = items[index]
+            while nextBox < boxes.count && boxes[nextBox].range.lowerBound < min(item.range.lowerBound, range.upperBound) {
+                result.append(.box(boxes[nextBox]))
+                nextBox += 1
+            }
             let overlap = max(item.range.lowerBound, range.lowerBound)..<min(item.range.upperBound, range.upperBound)
             let split = min(max(overlap.lowerBound, contentEnd), overlap.upperBound)
             for trailing in [false, true] {
@@ -43,21 +23,38 @@ extension ParagraphWork {
                 let (glyphs, base) = self.glyphs(of: index, in: part, line: range)
                 var advance: Int32 = 0
                 for glyph in glyphs { advance &+= glyph.advance }
-                result.append(LinePiece(range: part, font: item.font, style: item.style, level: trailing ? baseLevel : item.level,
-                                        glyphs: glyphs, clusterBase: base, isTrailing: trailing,
-                                        styleSize: text.styles[item.style].size, advanceUnits: advance))
+                result.append(.glyphs(LinePiece(range: part, font: item.font, style: item.style,
+                                                level: trailing ? baseLevel : item.level, glyphs: glyphs, clusterBase: base,
+                                                isTrailing: trailing, styleSize: text.styles[item.style].size,
+                                                advanceUnits: advance)))
             }
+        }
+        while nextBox < boxes.count && boxes[nextBox].range.lowerBound < range.upperBound {
+            result.append(.box(boxes[nextBox]))
+            nextBox += 1
         }
         return result
     }
 
     /// Index of the first item whose range ends after `offset` (items are sorted).
     func firstItem(endingAfter offset: Int) -> Int {
+        Self.firstIndex(items.count) { items[$0].range.upperBound > offset }
+    }
+
+    /// Index of the first attachment box at or after `offset`.
+    func firstBox(from offset: Int) -> Int {
+        Self.firstIndex(boxes.count) { boxes[$0].range.lowerBound >= offset }
+    }
+
+    /// The first of `count` indices where `isPast` holds, by bisection: it must be false up to
+    /// some index and true from there on (`count` when it never holds).
+    @inline(__always)
+    static func firstIndex(_ count: Int, where isPast: (Int) -> Bool) -> Int {
         var low = 0
-        var high = items.count
+        var high = count
         while low < high {
             let mid = (low + high) / 2
-            if items[mid].range.upperBound <= offset { low = mid + 1 } else { high = mid }
+            if isPast(mid) { high = mid } else { low = mid + 1 }
         }
         return low
     }

@@ -1,0 +1,20 @@
+/// Where a line may sit: its start from the container's left edge and the width it may fill.
+struct LineSlot: Equatable {
+    var start: Double
+    var width: Double
+}
+
+/// Gives each line its slot from the line's index and its top edge. One width for every line
+/// is the common case; an exclusion path or a shaped container is just another provider.
+protocol LineWidths {
+    func slot(line: Int, top: Double) -> LineSlot
+    /// False when the slot ignores `top`: the breaker then need not know line heights.
+    var dependsOnTop: Bool { get }
+}
+
+/// Every line the same width, from the container's left edge.
+struct FixedWidth: LineWidths {
+    let width: Double
+    func slot(line: Int, top: Double) -> LineSlot { LineSlot(start: 0, width: width) }
+    var dependsOnTop: Bool { false }
+}
