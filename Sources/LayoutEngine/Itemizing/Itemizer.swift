@@ -5,7 +5,7 @@ import CHarfBuzz
 /// Works cluster by cluster. A cluster of script Common or Inherited (spaces, digits,
 /// punctuation) joins the item before it when that item's font can draw it, so the spaces
 /// of an Arabic sentence stay in its Arabic run (as UAX #24's script-run rule intends).
-/// Hard line breaks belong to no item: they have no glyph.
+/// Hard line breaks belong to no item: they have no glyph; nor do attachments, which are boxes.
 ///
 /// A namespace of static functions: the inputs are borrowed, where a struct holding them copied
 /// every array they hold, with a retain and a release each, on every layout.
@@ -37,12 +37,12 @@ enum Itemizer {
     }
 
     /// Appends the items to the empty `items`; `scalars` is room for decoding clusters.
-    static func itemize(_ text: AttributedText, analysis: TextAnalysis, fallback: FontFallback,
+    static func itemize(_ text: AttributedText, analysis: TextAnalysis, fallback: FontFallback, boxes: [InlineBox] = [],
                         into items: inout [Item], scalars: inout [UInt32]) {
         text.units.withUnsafeBufferPointer { units in
             analysis.flags.withUnsafeBufferPointer { flags in
                 analysis.levels.withUnsafeBufferPointer { levels in
-                    itemize(units, flags, levels, runs: text.runs, fallback: fallback, into: &items, scalars: &scalars)
+                    itemize(units, flags, levels, runs: text.runs, fallback: fallback, boxes: boxes, into: &items, scalars: &scalars)
                 }
             }
         }
@@ -50,7 +50,7 @@ enum Itemizer {
 
     private static func itemize(_ units: UnsafeBufferPointer<UInt16>, _ flags: UnsafeBufferPointer<UnitFlags>,
                                 _ levels: UnsafeBufferPointer<UInt8>, runs: [(range: Range<Int>, style: Int)],
-                                fallback: FontFallback, into items: inout [Item], scalars: inout [UInt32]) {
+                                fallback: FontFallback, boxes: [InlineBox], into items: inout [Item], scalars: inout [UInt32]) {
         let count = units.count
         let primary = fallback.primary
         items.reserveCapacity(4)  // most texts have a few items: one allocation, no growth
@@ -58,6 +58,8 @@ enum Itemizer {
         var runIndex = 0
         var runEnd = runs.first?.range.upperBound ?? 0
         var start = 0
+        var nextBox = 0
+        var nextBoxStart = boxes.first?.range.lowerBound ?? Int.max
         func close(at end: Int) {
             if let o = open { items.append(Item(range: o.start..<end, font: o.font, style: o.style, level: o.level, script: o.script)) }
             open = nil
@@ -68,6 +70,13 @@ enum Itemizer {
             if flags[start].contains(.hardBreak) {
                 close(at: start)
                 start = end
+                continue
+            }
+            if start == nextBoxStart {
+                close(at: start)
+                start = boxes[nextBox].range.upperBound
+                nextBox += 1
+                nextBoxStart = nextBox < boxes.count ? boxes[nextBox].range.lowerBound : Int.max
                 continue
             }
             while runEnd <= start { runIndex += 1; runEnd = runs[runIndex].range.upperBound }

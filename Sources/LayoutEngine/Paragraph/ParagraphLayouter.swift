@@ -20,12 +20,14 @@ public final class ParagraphLayouter: Sendable {
     /// and position.
     public func layout(_ request: ParagraphRequest, budget: WorkBudget = .unlimited) throws -> ParagraphLayout {
         try request.validate(fonts: fonts, maxTextLength: maxTextLength)
-        let shaped = try shape(request.text, direction: request.direction, budget: budget)
+        let shaped = try shape(request.text, direction: request.direction, attachments: request.attachments, budget: budget)
         return try ParagraphPositioner(shaped: shaped, request: request).run()
     }
 
     /// The width-independent stage for `text`, from which layouts at any width start.
-    func shape(_ text: AttributedText, direction: BaseDirection, budget: WorkBudget) throws -> ShapedParagraph {
-        try ShapedParagraph(text: text, direction: direction, fonts: fonts, shaper: Shaper(cache: cache), budget: budget)
+    func shape(_ text: AttributedText, direction: BaseDirection, attachments: [InlineAttachment] = [],
+               budget: WorkBudget) throws -> ShapedParagraph {
+        try ShapedParagraph(text: text, direction: direction, attachments: attachments, fonts: fonts, shaper: Shaper(cache: cache),
+                            budget: budget)
     }
 }

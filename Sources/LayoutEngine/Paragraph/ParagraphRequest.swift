@@ -25,10 +25,12 @@ public struct ParagraphRequest: Sendable {
     public var maxLines: Int?
     /// Appended where the text is cut; nil means none.
     public var truncationToken: String?
+    /// Boxes at the text's U+FFFC, in order (see `InlineAttachment`).
+    public var attachments: [InlineAttachment]
 
     public init(text: AttributedText, width: Double, height: Double? = nil, alignment: TextAlignment = .natural,
                 direction: BaseDirection = .auto, lineHeightMultiple: Double = 1, lineHeight: Double? = nil,
-                maxLines: Int? = nil, truncationToken: String? = "\u{2026}") {
+                maxLines: Int? = nil, truncationToken: String? = "\u{2026}", attachments: [InlineAttachment] = []) {
         self.text = text
         self.width = width
         self.height = height
@@ -38,5 +40,6 @@ public struct ParagraphRequest: Sendable {
         self.lineHeight = lineHeight
         self.maxLines = maxLines
         self.truncationToken = truncationToken
+        self.attachments = attachments
     }
 }

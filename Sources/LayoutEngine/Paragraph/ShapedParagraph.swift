@@ -34,10 +34,9 @@ final class ShapedParagraph {
     /// Asked between pieces of work; stops a request past its time or cancelled.
     let budget: WorkBudget
 
-    init(text: AttributedText, direction: BaseDirection, boxes: [InlineBox] = [], fonts: FontRegistry, shaper: Shaper,
-         budget: WorkBudget = .unlimited) throws {
+    init(text: AttributedText, direction: BaseDirection, attachments: [InlineAttachment] = [], fonts: FontRegistry,
+         shaper: Shaper, budget: WorkBudget = .unlimited) throws {
         self.text = text
-        self.boxes = boxes
         self.budget = budget
         self.shaper = shaper
         self.fallback = try FontFallback(registry: fonts, styles: text.styles)
@@ -54,10 +53,12 @@ final class ShapedParagraph {
                               field: "text")
         }
         self.analysis = analysis
+        let boxes = try AttachmentResolver.boxes(for: attachments, text: text, analysis: analysis, fallback: fallback)
+        self.boxes = boxes
         self.shapingStyles = text.styles.map(ShapingStyle.init)
         self.shapingUnits = analysis.hasControls ? Self.replacingControls(text.units) : text.units
         var items = scratch.items.takeEmptied()
-        Itemizer.itemize(text, analysis: analysis, fallback: fallback, into: &items, scalars: &scratch.scalars)
+        Itemizer.itemize(text, analysis: analysis, fallback: fallback, boxes: boxes, into: &items, scalars: &scratch.scalars)
         self.items = items
         let count = text.units.count
         var runs = scratch.runs.takeEmptied()

@@ -13,8 +13,8 @@ extension ParagraphLayouter {
                                          alignment: request.alignment, lineHeightMultiple: request.lineHeightMultiple,
                                          truncationToken: nil)
         try paragraph.validate(fonts: fonts, maxTextLength: maxTextLength)
-        let positioner = ParagraphPositioner(shaped: try shape(paragraph.text, direction: paragraph.direction, budget: budget),
-                                             request: paragraph)
+        let shaped = try shape(paragraph.text, direction: paragraph.direction, attachments: request.attachments, budget: budget)
+        let positioner = ParagraphPositioner(shaped: shaped, request: paragraph)
         switch request.sizing {
         case .perLine: return try positioner.fitPerLine(request)
         case .uniform: return try positioner.fitUniform(request)
@@ -126,16 +126,23 @@ extension ParagraphPositioner {
         return line
     }
 
-    /// Prefix widths as if every style were `factor` times its size; letter spacing does not scale.
+    /// Prefix widths as if every style were `factor` times its size; letter spacing, and boxes
+    /// given in points, do not scale.
     func scaledPrefix(_ factor: Double) -> [Double] {
         let spacing = text.styles.first?.letterSpacing ?? 0
         let prefix = shaped.prefix
-        guard spacing != 0 else { return prefix.map { $0 * factor } }
+        let fixedBoxes = shaped.boxes.contains { !$0.scalesWithLine }
+        guard spacing != 0 || fixedBoxes else { return prefix.map { $0 * factor } }
         var scaled = prefix
-        var graphemes = 0.0
+        var fixed = 0.0  // what does not scale, up to the unit
+        var nextBox = 0
         for i in 0..<text.units.count {
-            if analysis.flags[i].contains(.graphemeStart) && !analysis.flags[i].contains(.hardBreak) { graphemes += 1 }
-            scaled[i + 1] = (prefix[i + 1] - graphemes * spacing) * factor + graphemes * spacing
+            if analysis.flags[i].contains(.graphemeStart) && !analysis.flags[i].contains(.hardBreak) { fixed += spacing }
+            while nextBox < shaped.boxes.count && shaped.boxes[nextBox].range.lowerBound < i { nextBox += 1 }
+            if nextBox < shaped.boxes.count, shaped.boxes[nextBox].range.lowerBound == i, !shaped.boxes[nextBox].scalesWithLine {
+                fixed += shaped.boxes[nextBox].baseWidth
+            }
+            scaled[i + 1] = (prefix[i + 1] - fixed) * factor + fixed
         }
         return scaled
     }

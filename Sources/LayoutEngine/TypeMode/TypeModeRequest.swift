@@ -25,6 +25,8 @@ public struct TypeModeRequest: Sendable {
     /// Leaves each paragraph's last line at the size lines were broken at (CSS text-fit's
     /// per-line behaviour), so a short last word does not come out huge.
     public var lastLineUnscaled: Bool
+    /// Boxes at the text's U+FFFC, in order; those given in ems scale with their line.
+    public var attachments: [InlineAttachment] = []
 
     public init(text: String, style: TextStyle = TextStyle(), width: Double, minSize: Double = 14, maxSize: Double = 96,
                 alignment: TextAlignment = .left, lineHeightMultiple: Double = 1, maxHeight: Double? = nil,

@@ -1,0 +1,142 @@
+/// Turns a request's attachments into the boxes the shaped paragraph carries: each finds its
+/// U+FFFC, its style, and its ascent and descent, before anything is itemized.
+enum AttachmentResolver {
+    static let objectReplacement: UInt16 = 0xFFFC
+    /// Attachments in one request.
+    static let maxAttachments = 1_024
+    /// Widths and heights, in points: [0, 10,000]; in ems: [0, 100].
+    static let maxLength = 10_000.0
+    static let maxEms = 100.0
+
+    /// One box per attachment, in text order. The Nth attachment goes to the Nth U+FFFC; a
+    /// U+FFFC past the last attachment stays a character, and more attachments than U+FFFC are
+    /// an error naming the count.
+    static func boxes(for attachments: [InlineAttachment], text: AttributedText, analysis: TextAnalysis,
+                      fallback: FontFallback) throws(LayoutError) -> [InlineBox] {
+        guard !attachments.isEmpty else { return [] }
+        try Bounds.check(count: attachments.count, limit: maxAttachments, field: "attachments")
+        var boxes: [InlineBox] = []
+        boxes.reserveCapacity(attachments.count)
+        let units = text.units
+        var offset = 0
+        for (index, attachment) in attachments.enumerated() {
+            while offset < units.count && units[offset] != objectReplacement { offset += 1 }
+            guard offset < units.count else {
+                throw LayoutError(.invalidArgument, "\(attachments.count) attachments but the text has \(index) "
+                                  + "OBJECT REPLACEMENT CHARACTERs (U+FFFC) to hold them", field: "attachments")
+            }
+            var end = offset + 1  // the whole grapheme cluster: marks after U+FFFC go with the box
+            while end < units.count && !analysis.flags[end].contains(.graphemeStart) { end += 1 }
+            let styleIndex = styleIndex(at: offset, in: text)
+            boxes.append(try box(attachment, index: index, range: offset..<end, style: styleIndex, level: analysis.levels[offset],
+                                 text: text, fallback: fallback))
+            offset = end
+        }
+        return boxes
+    }
+
+    private static func styleIndex(at offset: Int, in text: AttributedText) -> Int {
+        let runs = text.runs
+        return runs[ShapedParagraph.bisect(runs.count, holding: offset) { runs[$0].range.upperBound }].style
+    }
+
+    private static func box(_ attachment: InlineAttachment, index: Int, range: Range<Int>, style: Int, level: UInt8,
+                            text: AttributedText, fallback: FontFallback) throws(LayoutError) -> InlineBox {
+        let field = "attachments[\(index)]"
+        let limit = attachment.inEms ? maxEms : maxLength
+        let unit = attachment.inEms ? "ems" : "points"
+        try Bounds.check(attachment.width, upTo: limit, field: field + ".width", unit: unit, zero: "is an empty box")
+        switch attachment.extent {
+        case .height(let height):
+            try Bounds.check(height, upTo: limit, field: field + ".height", unit: unit, zero: "is a box of no height")
+        case .metrics(let ascent, let descent):
+            try Bounds.check(ascent, upTo: limit, field: field + ".ascent", unit: unit, zero: "puts no part above the baseline")
+            try Bounds.check(descent, upTo: limit, field: field + ".descent", unit: unit, zero: "puts no part below the baseline")
+        }
+        let em = attachment.inEms ? text.styles[style].size : 1
+        let width = attachment.width * em
+        let height = attachment.height * em
+        var ascent = height
+        var descent = 0.0
+        var placement = AttachmentPlacement.baseline
+        switch attachment.alignment {
+        case .baseline, .aboveBaseline:
+            if case .metrics(let a, let d) = attachment.extent, attachment.alignment == .baseline {
+                ascent = a * em
+                descent = d * em
+            }
+        case .belowBaseline:
+            ascent = 0
+            descent = height
+        case .placeholderBaseline(let offset):
+            try Bounds.check(offset, upTo: limit, field: field + ".baseline_offset", unit: unit, zero: "puts the box below the baseline")
+            ascent = offset * em
+            descent = height - ascent
+        case .fontTop, .fontCenter, .fontBottom:
+            let (ascender, descender) = try referenceMetrics(attachment.referenceFont, style: style, text: text,
+                                                             fallback: fallback, field: field)
+            (ascent, descent) = yyTextMetrics(attachment.alignment, height: height, ascender: ascender, descender: descender)
+        case .lineTop: placement = .lineTop
+        case .lineBottom: placement = .lineBottom
+        case .lineMiddle: placement = .lineMiddle
+        }
+        return InlineBox(range: range, attachment: index, style: style, level: level, baseWidth: width, baseAscent: ascent,
+                         baseDescent: descent, scalesWithLine: attachment.inEms, placement: placement)
+    }
+
+    /// YYText's arithmetic, from `attachmentStringWithContent:contentMode:attachmentSize:alignToFont:alignment:`.
+    /// `descender` is negative, as in UIFont.
+    static func yyTextMetrics(_ alignment: AttachmentAlignment, height: Double, ascender: Double,
+                              descender: Double) -> (ascent: Double, descent: Double) {
+        var ascent: Double
+        var descent: Double
+        switch alignment {
+        case .fontTop:
+            ascent = ascender
+            descent = height - ascender
+            if descent < 0 {
+                descent = 0
+                ascent = height
+            }
+        case .fontCenter:
+            let fontHeight = ascender - descender
+            let yOffset = ascender - fontHeight / 2
+            ascent = height / 2 + yOffset
+            descent = height - ascent
+            if descent < 0 {
+                descent = 0
+                ascent = height
+            }
+        default:  // .fontBottom
+            ascent = height + descender
+            descent = -descender
+            if ascent < 0 {
+                ascent = 0
+                descent = height
+            }
+        }
+        return (ascent, descent)
+    }
+
+    /// The reference font's ascender (positive) and descender (negative), in points.
+    private static func referenceMetrics(_ reference: FontReference, style: Int, text: AttributedText,
+                                         fallback: FontFallback, field: String) throws(LayoutError) -> (Double, Double) {
+        let base = text.styles[style]
+        var font = fallback.primary[style]
+        if reference.family != nil || reference.weight != nil {
+            let family = reference.family.map { $0.isEmpty ? fallback.registry.defaultFamily : $0 } ?? (base.family.isEmpty
+                ? fallback.registry.defaultFamily : base.family)
+            guard let match = fallback.registry.cachedMatch(family: family, weight: reference.weight ?? base.weight, italic: base.italic) else {
+                throw LayoutError(.notFound, "no loaded font family named \"\(family)\"", field: field + ".reference_font.family")
+            }
+            font = match
+        }
+        let size = reference.size ?? base.size
+        if reference.size != nil, !Bounds.containsFontSize(size) {
+            throw LayoutError(.invalidArgument, "\(field).reference_font.size must be in [\(Bounds.text(Bounds.minFontSize)), "
+                              + "\(Bounds.text(Bounds.maxFontSize))] points, got \(size)", field: field + ".reference_font.size")
+        }
+        let scale = font.scale(for: size)
+        return (Double(font.ascender) * scale, -Double(font.descender) * scale)
+    }
+}
