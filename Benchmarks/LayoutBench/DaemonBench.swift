@@ -52,7 +52,7 @@ struct DaemonBench {
         lines.append("")
         lines.append("| message | swift-protobuf | layoutd's codec |")
         lines.append("|---|---|---|")
-        lines.append(String(format: "| request, encode (client) | %.1f | %.1f (LayoutRequestFrame) |", codec.encodeRequest, codec.encodeRequestDirect))
+        lines.append(String(format: "| request, encode (client) | %.1f | (swift-protobuf) |", codec.encodeRequest))
         lines.append(String(format: "| request, decode (daemon) | %.1f | %.1f (LayoutRequestReader) |", codec.decodeRequest, codec.decodeRequestFast))
         lines.append(String(format: "| reply, build and encode (daemon) | %.1f | %.1f (LayoutReplyFrame) |", codec.encodeReplyMessage, codec.encodeReplyDirect))
         lines.append(String(format: "| reply, decode (client) | %.1f | %.1f (LayoutReplyReader) |", codec.decodeReplyGeneric, codec.decodeReplyFast))
@@ -62,7 +62,7 @@ struct DaemonBench {
     }
 
     struct CodecCost {
-        var encodeRequest = 0.0, encodeRequestDirect = 0.0, decodeRequest = 0.0, decodeRequestFast = 0.0
+        var encodeRequest = 0.0, decodeRequest = 0.0, decodeRequestFast = 0.0
         var encodeReplyMessage = 0.0, encodeReplyDirect = 0.0, decodeReplyGeneric = 0.0, decodeReplyFast = 0.0
     }
 
@@ -71,7 +71,7 @@ struct DaemonBench {
     /// through the direct writer and reader the daemon and client use.
     private func codecCost(_ requests: [Layoutd_V1_Envelope.OneOf_Body]) throws -> CodecCost {
         let layouter = ParagraphLayouter(fonts: try FontRegistry.load(paths: DefaultFonts.paths))
-        var samples = [[Double]](repeating: [], count: 8)
+        var samples = [[Double]](repeating: [], count: 7)
         func timed(_ slot: Int, _ body: () throws -> Void) rethrows {
             let start = nanoseconds()
             try body()
@@ -84,8 +84,7 @@ struct DaemonBench {
             var bytes: [UInt8] = []
             try timed(0) { bytes = try envelope.serializedBytes() }
             try timed(1) { _ = try Layoutd_V1_Envelope(serializedBytes: bytes) }
-            timed(6) { _ = LayoutRequestFrame.encode(requestID: 0, deadlineMs: 0, request: request) }
-            timed(7) { _ = bytes.withUnsafeBytes { LayoutRequestReader.envelope($0) } }
+            timed(6) { _ = bytes.withUnsafeBytes { LayoutRequestReader.envelope($0) } }
             let layout = try layouter.layout(try request.paragraphRequest(fonts: layouter.fonts))
             var replyBytes: [UInt8] = []
             try timed(2) {
@@ -101,8 +100,7 @@ struct DaemonBench {
             timed(5) { _ = LayoutReplyReader.envelope(body) }
         }
         let medians = samples.map { Distribution(values: $0).median }
-        return CodecCost(encodeRequest: medians[0], encodeRequestDirect: medians[6], decodeRequest: medians[1],
-                         decodeRequestFast: medians[7], encodeReplyMessage: medians[2], encodeReplyDirect: medians[3],
+        return CodecCost(encodeRequest: medians[0], decodeRequest: medians[1], decodeRequestFast: medians[6], encodeReplyMessage: medians[2], encodeReplyDirect: medians[3],
                          decodeReplyGeneric: medians[4], decodeReplyFast: medians[5])
     }
 

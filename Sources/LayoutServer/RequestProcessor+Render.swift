@@ -16,10 +16,13 @@ extension RequestProcessor {
             throw LayoutError(.invalidArgument, "margin must be in 0...1000, got \(request.margin)", field: "margin")
         }
         let margin = request.margin > 0 ? Double(request.margin) : 24
+        try Self.checkAttachmentImages(request.attachmentImages)
         var scene: RenderScene
+        let placed: [AttachmentLayout]
         switch request.source {
         case .layout(let layoutRequest):
             let decorated = try under("layout") { try decoratedLayout(layoutRequest, budget: budget) }
+            placed = decorated.layout.attachments
             scene = RenderScene(size: Size(width: Double(layoutRequest.width), height: decorated.layout.size.height),
                                 canvas: request.hasCanvas ? try request.canvas.checked(field: "canvas") : Color(red: 1, green: 1, blue: 1),
                                 origin: Point(x: 0, y: 0), backgrounds: decorated.backgrounds, runs: decorated.layout.runs,
@@ -27,6 +30,7 @@ extension RequestProcessor {
                                     : Color(red: 0, green: 0, blue: 0))
         case .justify(let justifyRequest):
             let story = try under("justify") { try decoratedStory(justifyRequest, budget: budget) }
+            placed = story.fitted.paragraph.attachments
             scene = RenderScene(size: Size(width: story.plan.request.width, height: story.fitted.paragraph.size.height),
                                 canvas: request.hasCanvas ? try request.canvas.checked(field: "canvas")
                                     : Color(red: 0.12, green: 0.12, blue: 0.14),
@@ -36,9 +40,14 @@ extension RequestProcessor {
         case .none:
             throw LayoutError(.invalidArgument, "a render request needs a layout or a justify source", field: "source")
         }
+        let images = request.attachmentImages
+        scene.attachments = placed.map { box in
+            SceneAttachment(rect: box.rect, png: box.index < images.count ? [UInt8](images[box.index]) : nil)
+        }
         // The canvas holds the text box, every background and the glow, plus the margin.
         var bounds = Rect(x: 0, y: 0, width: scene.size.width, height: scene.size.height)
         for rect in scene.backgrounds.flatMap(\.rects) { bounds = bounds.union(rect) }
+        for attachment in scene.attachments { bounds = bounds.union(attachment.rect) }
         let extra = margin + scene.glowRadius
         scene.origin = Point(x: extra - bounds.x, y: extra - bounds.y)
         scene.size = Size(width: bounds.width + 2 * extra, height: bounds.height + 2 * extra)
@@ -53,5 +62,21 @@ extension RequestProcessor {
         reply.width = Float(scene.size.width)
         reply.height = Float(scene.size.height)
         return reply
+    }
+
+    /// All the attachment pictures of one render request together, in bytes.
+    static let maxAttachmentImageBytes = 8 << 20
+
+    /// Each picture must be a PNG small enough to decode; together they fit the byte limit.
+    static func checkAttachmentImages(_ images: [Data]) throws(LayoutError) {
+        try Bounds.check(count: images.count, limit: 1_024, field: "attachment_images")
+        let total = images.reduce(0) { $0 + $1.count }
+        guard total <= maxAttachmentImageBytes else {
+            throw LayoutError(.resourceExhausted, "attachment pictures of \(total) bytes; at most \(maxAttachmentImageBytes) in all",
+                              field: "attachment_images")
+        }
+        for (index, image) in images.enumerated() where !image.isEmpty {
+            try Renderer.checkAttachmentPicture([UInt8](image), field: "attachment_images[\(index)]")
+        }
     }
 }

@@ -71,11 +71,12 @@ extension Layoutd_V1_JustifyRequest {
                                            verticalPadding: preset.backgroundPadding.vertical,
                                            cornerRadius: preset.cornerRadius, fill: palette, touching: preset.touching)]
         }
-        let request = TypeModeRequest(
+        var request = TypeModeRequest(
             text: text, style: style, width: Double(width), minSize: minimum, maxSize: maximum, alignment: alignment,
             lineHeightMultiple: lineHeightMultiple > 0 ? Double(lineHeightMultiple) : preset?.lineHeightMultiple ?? 1,
             maxHeight: maxHeight > 0 ? Double(maxHeight) : nil, sizing: sizing,
             lastLineUnscaled: lastLineUnscaled)
+        request.attachments = try attachments.inlineAttachments(fonts: fonts)
         return JustifyPlan(request: request, backgrounds: backgrounds, presetName: name, palette: palette)
     }
 }
@@ -95,5 +96,6 @@ extension Layoutd_V1_JustifyReply {
             self.effects.glowRadius = Float(effects.glowRadius)
         }
         self.preset = preset
+        attachments = layout.paragraph.attachments.map(Layoutd_V1_AttachmentBox.init)
     }
 }

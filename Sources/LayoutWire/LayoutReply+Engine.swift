@@ -10,6 +10,7 @@ extension Layoutd_V1_LayoutReply {
         width = Float(layout.size.width)
         height = Float(layout.size.height)
         direction = layout.direction == .rightToLeft ? .rtl : .ltr
+        attachments = layout.attachments.map(Layoutd_V1_AttachmentBox.init)
     }
 }
 

@@ -41,13 +41,15 @@ extension Layoutd_V1_LayoutRequest {
         case .UNRECOGNIZED(let value):
             throw LayoutError(.invalidArgument, "unknown direction \(value)", field: "direction")
         }
+        let attachments = try self.attachments.inlineAttachments(fonts: fonts)
         return ParagraphRequest(
             text: AttributedText(text, style: style, spans: spans), width: Double(width),
             height: height > 0 ? Double(height) : nil, alignment: alignment, direction: direction,
             lineHeightMultiple: lineHeightMultiple > 0 ? Double(lineHeightMultiple) : 1,
             lineHeight: lineHeight > 0 ? Double(lineHeight) : nil,
             maxLines: maxLines > 0 ? Int(maxLines) : nil,
-            truncationToken: hasTruncation ? (truncation.token.isEmpty ? nil : truncation.token) : "\u{2026}")
+            truncationToken: hasTruncation ? (truncation.token.isEmpty ? nil : truncation.token) : "\u{2026}",
+            attachments: attachments)
     }
 }
 

@@ -22,6 +22,9 @@ extension LayoutCtl {
         @Option(help: "Line height multiple.") var lineHeightMultiple: Float = 0
         @Option(help: "Maximum number of lines (0: unlimited).") var maxLines: UInt32 = 0
         @Option(help: "Truncation token (default …).") var token: String?
+        @Option(help: AttachmentSpec.help) var attachment: [String] = []
+        @Option(help: "A PNG drawn in the Nth attachment's box with -o (the Nth of these; \"\" for a placeholder).")
+        var attachmentImage: [String] = []
         @Flag(help: "Print the whole reply as JSON.") var json = false
         @Option(name: .shortAndLong, help: "Write a picture instead: .png, .svg or .pdf.") var output: String?
         @Option(help: "Picture scale, pixels per point.") var scale: Float = 2
@@ -41,6 +44,7 @@ extension LayoutCtl {
             request.lineHeightMultiple = lineHeightMultiple
             request.maxLines = maxLines
             if let token { request.truncation.token = token }
+            request.attachments = try attachment.map(AttachmentSpec.parse)
             guard let alignment = ["natural": Layoutd_V1_Alignment.natural, "left": .left, "right": .right,
                                    "center": .center, "justified": .justified][align] else {
                 throw ValidationError("--align must be natural, left, right, center or justified")
@@ -54,6 +58,7 @@ extension LayoutCtl {
                 if let output {
                     var render = Layoutd_V1_RenderRequest()
                     render.layout = request
+                    render.attachmentImages = try Picture.images(attachmentImage)
                     try Picture.write(render, to: output, scale: scale, connection: connection)
                     return
                 }
@@ -61,6 +66,7 @@ extension LayoutCtl {
                     throw ClientError.protocolViolation("expected a layout reply")
                 }
                 print(json ? try reply.jsonString() : LineTable.render(reply, text: text))
+                if !json, let boxes = AttachmentTable.render(reply.attachments) { print(boxes) }
             }
         }
     }

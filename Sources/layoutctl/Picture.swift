@@ -5,6 +5,16 @@ import LayoutWire
 
 /// Asks the daemon to draw a request and writes the picture; the file's extension picks the format.
 enum Picture {
+    /// The files of `--attachment-image`, read; an empty path leaves that box a placeholder.
+    static func images(_ paths: [String]) throws -> [Data] {
+        try paths.map { path in
+            guard !path.isEmpty else { return Data() }
+            do { return try Data(contentsOf: URL(fileURLWithPath: path)) } catch {
+                throw ClientError.io("cannot read \(path): \(error.localizedDescription)")
+            }
+        }
+    }
+
     static func write(_ request: Layoutd_V1_RenderRequest, to path: String, scale: Float, connection: Connection) throws {
         var request = request
         switch (path as NSString).pathExtension.lowercased() {

@@ -21,6 +21,9 @@ extension LayoutCtl {
         @Option(help: "Scale the block down when taller than this (0: unlimited).") var maxHeight: Float = 0
         @Flag(help: "Leave each paragraph's last line at the minimum size.") var lastLineUnscaled = false
         @Option(help: "Palette colour as #rrggbb.") var color: String?
+        @Option(help: AttachmentSpec.help) var attachment: [String] = []
+        @Option(help: "A PNG drawn in the Nth attachment's box with -o (the Nth of these; \"\" for a placeholder).")
+        var attachmentImage: [String] = []
         @Flag(help: "Print the whole reply as JSON.") var json = false
         @Option(name: .shortAndLong, help: "Write a picture instead: .png, .svg or .pdf.") var output: String?
         @Option(help: "Picture scale, pixels per point.") var scale: Float = 2
@@ -36,6 +39,7 @@ extension LayoutCtl {
             request.maxHeight = maxHeight
             if !font.isEmpty { request.style.family = font }
             if lastLineUnscaled { request.lastLineUnscaled = true }
+            request.attachments = try attachment.map(AttachmentSpec.parse)
             switch sizing {
             case "": break
             case "per-line": request.sizing = .perLine
@@ -54,6 +58,7 @@ extension LayoutCtl {
                 if let output {
                     var render = Layoutd_V1_RenderRequest()
                     render.justify = request
+                    render.attachmentImages = try Picture.images(attachmentImage)
                     try Picture.write(render, to: output, scale: scale, connection: connection)
                     return
                 }
@@ -61,6 +66,7 @@ extension LayoutCtl {
                     throw ClientError.protocolViolation("expected a justify reply")
                 }
                 print(json ? try reply.jsonString() : Self.table(reply, text: request.text))
+                if !json, let boxes = AttachmentTable.render(reply.attachments) { print(boxes) }
             }
         }
 

@@ -74,30 +74,3 @@ import TestSupport
         #expect(answered > 500)
     }
 }
-
-/// The client's request writer writes what swift-protobuf writes.
-@Suite struct LayoutRequestFrameTests {
-    @Test func equalsSwiftProtobuf() throws {
-        for envelope in LayoutRequestReaderTests.envelopes() {
-            let ours = try #require(LayoutRequestFrame.encode(requestID: envelope.requestID, deadlineMs: envelope.deadlineMs,
-                                                              request: envelope.layout))
-            #expect(ours == (try Framing.encode(envelope)))
-        }
-        var odd = Layoutd_V1_LayoutRequest()
-        odd.text = "x"
-        odd.alignment = .UNRECOGNIZED(-3)  // negative enums are ten-byte varints
-        odd.defaultStyle.slant = .UNRECOGNIZED(9)
-        var envelope = Layoutd_V1_Envelope()
-        envelope.body = .layout(odd)
-        #expect(LayoutRequestFrame.encode(requestID: 0, deadlineMs: 0, request: odd) == (try Framing.encode(envelope)))
-    }
-
-    @Test func leavesUnknownFieldsToSwiftProtobuf() throws {
-        var request = try Layoutd_V1_LayoutRequest(serializedBytes: [0x0A, 0x01, 0x61, 0xF8, 0x01, 0x05])
-        #expect(request.text == "a")
-        #expect(LayoutRequestFrame.encode(requestID: 1, deadlineMs: 0, request: request) == nil)
-        request = Layoutd_V1_LayoutRequest()
-        request.defaultStyle = try Layoutd_V1_Style(serializedBytes: [0xF8, 0x01, 0x05])
-        #expect(LayoutRequestFrame.encode(requestID: 1, deadlineMs: 0, request: request) == nil)
-    }
-}

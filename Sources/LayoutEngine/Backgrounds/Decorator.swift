@@ -14,7 +14,15 @@ public struct Decorator {
         var runsByLine = [[Int]](repeating: [], count: layout.lines.count)
         for (index, run) in layout.runs.enumerated() where run.lineIndex < runsByLine.count { runsByLine[run.lineIndex].append(index) }
         self.runsByLine = runsByLine
+        var boxesByLine = [[Int]](repeating: [], count: layout.lines.count)
+        for (index, box) in layout.attachments.enumerated() where box.lineIndex < boxesByLine.count {
+            boxesByLine[box.lineIndex].append(index)
+        }
+        self.boxesByLine = boxesByLine
     }
+
+    /// The attachments of each line, by index into `layout.attachments`.
+    private let boxesByLine: [[Int]]
 
     /// The runs of each line, by index into `layout.runs`: found once, so a background asks
     /// for a line's runs without scanning every run of the layout.
@@ -81,7 +89,7 @@ public struct Decorator {
 
     /// The padded box of line `index`'s text (or of its part in `range`): from the first to the
     /// last glyph that is not whitespace, advances and ink together, and from the line's ascent
-    /// to its descent.
+    /// to its descent; attachments on the line (in the range) are held whole.
     func extent(of index: Int, within range: Range<Int>?, style: BackgroundStyle) -> Rect? {
         let line = layout.lines[index]
         // Every 256 lines, a look at the budget; an expired one ends the background early and
@@ -108,6 +116,14 @@ public struct Decorator {
                     maxY = max(maxY, origin.y - Double(ink.y + ink.height) * scale)
                 }
             }
+        }
+        // Attachments in the range are part of the text the background holds, box and all.
+        for box in boxesByLine[index].lazy.map({ self.layout.attachments[$0] }) {
+            if let range, !range.overlaps(box.range) { continue }
+            minX = min(minX, box.rect.x)
+            maxX = max(maxX, box.rect.maxX)
+            minY = min(minY, box.rect.y)
+            maxY = max(maxY, box.rect.maxY)
         }
         guard minX < maxX else { return nil }
         return Rect(x: minX - style.horizontalPadding, y: minY - style.verticalPadding,

@@ -7,17 +7,20 @@ public struct RenderScene: Sendable {
     public var origin: Point
     public var backgrounds: [Background]
     public var runs: [GlyphRunLayout]
+    /// Drawn over the backgrounds, before the text.
+    public var attachments: [SceneAttachment]
     public var textColor: Color
     public var glowColor: Color?
     public var glowRadius: Double
 
     public init(size: Size, canvas: Color?, origin: Point, backgrounds: [Background], runs: [GlyphRunLayout],
-                textColor: Color, glowColor: Color? = nil, glowRadius: Double = 0) {
+                attachments: [SceneAttachment] = [], textColor: Color, glowColor: Color? = nil, glowRadius: Double = 0) {
         self.size = size
         self.canvas = canvas
         self.origin = origin
         self.backgrounds = backgrounds
         self.runs = runs
+        self.attachments = attachments
         self.textColor = textColor
         self.glowColor = glowColor
         self.glowRadius = glowRadius

@@ -86,6 +86,8 @@ public final class Renderer: @unchecked Sendable {
             setColor(cr, background.fill)
             cairo_fill(cr)
         }
+        try budget.check()
+        drawAttachments(scene.attachments, cr)
         if let glow = scene.glowColor, scene.glowRadius > 0 {
             if let raster {
                 try drawGlowAtQuarterResolution(scene, glow: glow, cr: cr, raster: raster, budget: budget)

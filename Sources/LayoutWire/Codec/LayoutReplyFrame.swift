@@ -8,7 +8,9 @@ import LayoutEngine
 public enum LayoutReplyFrame {
     /// Field numbers, from proto/layoutd/v1/{envelope,layout,geometry}.proto.
     private enum Envelope { static let requestID = 1, layoutReply = 13 }
-    private enum Reply { static let lines = 1, runs = 2, visibleRange = 3, width = 4, height = 5, direction = 6, backgrounds = 7 }
+    private enum Reply {
+        static let lines = 1, runs = 2, visibleRange = 3, width = 4, height = 5, direction = 6, backgrounds = 7, attachments = 8
+    }
     private enum Line {
         static let range = 1, baselineOrigin = 2, ascent = 3, descent = 4, leading = 5, width = 6
         static let trailingWhitespaceWidth = 7, usedRect = 8, hardBreak = 9, truncated = 10
@@ -35,6 +37,11 @@ public enum LayoutReplyFrame {
                 // Rare and small beside the glyphs: swift-protobuf writes these.
                 let bytes: [UInt8] = (try? Layoutd_V1_BackgroundShape(background).serializedBytes()) ?? []
                 reply.message(Reply.backgrounds, serialized: bytes)
+            }
+            for box in layout.attachments {
+                // Rare and small too: swift-protobuf writes them.
+                let bytes: [UInt8] = (try? Layoutd_V1_AttachmentBox(box).serializedBytes()) ?? []
+                reply.message(Reply.attachments, serialized: bytes)
             }
         }
         writer.finishFrame()

@@ -24,6 +24,7 @@ public enum LayoutReplyReader {
         // Repeated fields fill local arrays, set once at the end: appending through a message's
         // property copies the whole array each time (its storage holds a second reference).
         var lines: [Layoutd_V1_Line] = [], runs: [Layoutd_V1_GlyphRun] = [], backgrounds: [Layoutd_V1_BackgroundShape] = []
+        var attachments: [Layoutd_V1_AttachmentBox] = []
         lines.reserveCapacity(lineCount)
         runs.reserveCapacity(runCount)
         var sawRange = false
@@ -49,12 +50,17 @@ public enum LayoutReplyReader {
                 guard let nested = reader.nested(),
                       let shape = try? Layoutd_V1_BackgroundShape(serializedBytes: nested.remainingBytes) else { return nil }
                 backgrounds.append(shape)
+            case (8, lengthDelimited):
+                guard let nested = reader.nested(),
+                      let box = try? Layoutd_V1_AttachmentBox(serializedBytes: nested.remainingBytes) else { return nil }
+                attachments.append(box)
             default: return nil
             }
         }
         reply.lines = lines
         reply.runs = runs
         reply.backgrounds = backgrounds
+        reply.attachments = attachments
         return reply
     }
 

@@ -4,7 +4,8 @@
 /// Like `LayoutReplyReader`, it takes only known fields with their declared wire types and
 /// each singular message field at most once; anything else (unknown fields, merged
 /// messages, malformed bytes or UTF-8, other bodies) gives nil and the caller decodes with
-/// swift-protobuf. Background specs, rare and intricate, are decoded by swift-protobuf.
+/// swift-protobuf. Background specs and attachments, rare and intricate, are decoded by
+/// swift-protobuf.
 public enum LayoutRequestReader {
     private static let varint = ProtobufReader.varint, fixed32 = ProtobufReader.fixed32
     private static let lengthDelimited = ProtobufReader.lengthDelimited
@@ -19,6 +20,7 @@ public enum LayoutRequestReader {
         // property copies the whole array each time (its storage holds a second reference),
         // which made 40,000 empty spans take seconds.
         var spans: [Layoutd_V1_StyleSpan] = [], backgrounds: [Layoutd_V1_BackgroundSpec] = []
+        var attachments: [Layoutd_V1_Attachment] = []
         var seen: UInt16 = 0  // singular message fields met, by number
         while !reader.isAtEnd {
             guard let (field, type) = reader.tag() else { return nil }
@@ -54,11 +56,16 @@ public enum LayoutRequestReader {
                 guard let nested = reader.nested(),
                       let spec = try? Layoutd_V1_BackgroundSpec(serializedBytes: nested.remainingBytes) else { return nil }
                 backgrounds.append(spec)
+            case (13, lengthDelimited):
+                guard let nested = reader.nested(),
+                      let attachment = try? Layoutd_V1_Attachment(serializedBytes: nested.remainingBytes) else { return nil }
+                attachments.append(attachment)
             default: return nil
             }
         }
         request.spans = spans
         request.backgrounds = backgrounds
+        request.attachments = attachments
         return request
     }
 

@@ -148,6 +148,86 @@ public nonisolated enum Layoutd_V1_Direction: SwiftProtobuf.Enum, Swift.CaseIter
 
 }
 
+/// Where an attachment sits on its line.
+public nonisolated enum Layoutd_V1_AttachmentAlignment: SwiftProtobuf.Enum, Swift.CaseIterable {
+  public typealias RawValue = Int
+
+  /// On the baseline: ascent = height, descent = 0; or the ascent and descent given in `metrics`.
+  case baseline // = 0
+
+  /// YYText's three, against the reference font (its exact arithmetic; descender < 0):
+  /// top: ascent = ascender, descent = height - ascender (descent < 0: ascent = height, descent = 0).
+  case fontTop // = 1
+
+  /// center: ascent = height/2 + ascender - (ascender - descender)/2, descent = height - ascent (same clamp).
+  case fontCenter // = 2
+
+  /// bottom: ascent = height + descender, descent = -descender (ascent < 0: ascent = 0, descent = height).
+  case fontBottom // = 3
+
+  /// SkParagraph's placeholders: the box's own baseline `baseline_offset` below its top on the
+  /// line's baseline; wholly above or below the baseline; against the line's top, bottom or
+  /// middle (the line's text metrics, which then grow to hold the box).
+  case placeholderBaseline // = 4
+  case aboveBaseline // = 5
+  case belowBaseline // = 6
+  case lineTop // = 7
+  case lineBottom // = 8
+  case lineMiddle // = 9
+  case UNRECOGNIZED(Int)
+
+  public init() {
+    self = .baseline
+  }
+
+  public init?(rawValue: Int) {
+    switch rawValue {
+    case 0: self = .baseline
+    case 1: self = .fontTop
+    case 2: self = .fontCenter
+    case 3: self = .fontBottom
+    case 4: self = .placeholderBaseline
+    case 5: self = .aboveBaseline
+    case 6: self = .belowBaseline
+    case 7: self = .lineTop
+    case 8: self = .lineBottom
+    case 9: self = .lineMiddle
+    default: self = .UNRECOGNIZED(rawValue)
+    }
+  }
+
+  public var rawValue: Int {
+    switch self {
+    case .baseline: return 0
+    case .fontTop: return 1
+    case .fontCenter: return 2
+    case .fontBottom: return 3
+    case .placeholderBaseline: return 4
+    case .aboveBaseline: return 5
+    case .belowBaseline: return 6
+    case .lineTop: return 7
+    case .lineBottom: return 8
+    case .lineMiddle: return 9
+    case .UNRECOGNIZED(let i): return i
+    }
+  }
+
+  // The compiler won't synthesize support with the UNRECOGNIZED case.
+  public static let allCases: [Layoutd_V1_AttachmentAlignment] = [
+    .baseline,
+    .fontTop,
+    .fontCenter,
+    .fontBottom,
+    .placeholderBaseline,
+    .aboveBaseline,
+    .belowBaseline,
+    .lineTop,
+    .lineBottom,
+    .lineMiddle,
+  ]
+
+}
+
 public nonisolated struct Layoutd_V1_Feature: Sendable {
   // SwiftProtobuf.Message conformance is added in an extension below. See the
   // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
@@ -338,11 +418,131 @@ public nonisolated struct Layoutd_V1_LayoutRequest: @unchecked Sendable {
     set {_uniqueStorage()._backgrounds = newValue}
   }
 
+  /// Boxes at the text's OBJECT REPLACEMENT CHARACTERs (U+FFFC): the Nth attachment sits at the
+  /// Nth U+FFFC. A U+FFFC past the last attachment stays a character; more attachments than
+  /// U+FFFC is INVALID_ARGUMENT.
+  public var attachments: [Layoutd_V1_Attachment] {
+    get {_storage._attachments}
+    set {_uniqueStorage()._attachments = newValue}
+  }
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public init() {}
 
   fileprivate var _storage = _StorageClass.defaultInstance
+}
+
+/// An ascent and a descent, both >= 0, for a box that says where its baseline is.
+public nonisolated struct Layoutd_V1_BaselineMetrics: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var ascent: Float = 0
+
+  public var descent: Float = 0
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+}
+
+/// An inline box: an image, a sticker or a custom view in the text, as YYText's
+/// YYTextAttachment, TextKit's NSTextAttachment or SkParagraph's placeholders.
+public nonisolated struct Layoutd_V1_Attachment: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  /// In points, in [0, 10000]; in ems of the style at the attachment when size_in_ems, in [0, 100].
+  public var width: Float = 0
+
+  /// The box's height; its ascent and descent come from the alignment. Ignored when `metrics` is set.
+  public var height: Float = 0
+
+  /// Instead of a height: the box's ascent and descent (the alignment uses their sum as height).
+  public var metrics: Layoutd_V1_BaselineMetrics {
+    get {_metrics ?? Layoutd_V1_BaselineMetrics()}
+    set {_metrics = newValue}
+  }
+  /// Returns true if `metrics` has been explicitly set.
+  public var hasMetrics: Bool {self._metrics != nil}
+  /// Clears the value of `metrics`. Subsequent reads from it will return its default value.
+  public mutating func clearMetrics() {self._metrics = nil}
+
+  public var alignment: Layoutd_V1_AttachmentAlignment = .baseline
+
+  /// For PLACEHOLDER_BASELINE: the box's baseline below its top, in [0, 10000].
+  public var baselineOffset: Float = 0
+
+  /// The font YYText's alignments measure against: family, weight and size; unset fields take
+  /// the style at the attachment (other fields of Style are ignored).
+  public var referenceFont: Layoutd_V1_Style {
+    get {_referenceFont ?? Layoutd_V1_Style()}
+    set {_referenceFont = newValue}
+  }
+  /// Returns true if `referenceFont` has been explicitly set.
+  public var hasReferenceFont: Bool {self._referenceFont != nil}
+  /// Clears the value of `referenceFont`. Subsequent reads from it will return its default value.
+  public mutating func clearReferenceFont() {self._referenceFont = nil}
+
+  /// Sizes are multiples of the size of the style at the attachment, and in Type Mode the box
+  /// grows with its line.
+  public var sizeInEms: Bool = false
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _metrics: Layoutd_V1_BaselineMetrics? = nil
+  fileprivate var _referenceFont: Layoutd_V1_Style? = nil
+}
+
+/// An attachment placed on its line.
+public nonisolated struct Layoutd_V1_AttachmentBox: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  /// Index into the request's attachments.
+  public var index: UInt32 = 0
+
+  /// Its U+FFFC (and any marks after it) in the text.
+  public var range: Layoutd_V1_Range {
+    get {_range ?? Layoutd_V1_Range()}
+    set {_range = newValue}
+  }
+  /// Returns true if `range` has been explicitly set.
+  public var hasRange: Bool {self._range != nil}
+  /// Clears the value of `range`. Subsequent reads from it will return its default value.
+  public mutating func clearRange() {self._range = nil}
+
+  public var lineIndex: UInt32 = 0
+
+  /// In layout coordinates: top-left origin, y down.
+  public var rect: Layoutd_V1_Rect {
+    get {_rect ?? Layoutd_V1_Rect()}
+    set {_rect = newValue}
+  }
+  /// Returns true if `rect` has been explicitly set.
+  public var hasRect: Bool {self._rect != nil}
+  /// Clears the value of `rect`. Subsequent reads from it will return its default value.
+  public mutating func clearRect() {self._rect = nil}
+
+  /// Above and below the line's baseline.
+  public var ascent: Float = 0
+
+  public var descent: Float = 0
+
+  public var bidiLevel: UInt32 = 0
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _range: Layoutd_V1_Range? = nil
+  fileprivate var _rect: Layoutd_V1_Rect? = nil
 }
 
 public nonisolated struct Layoutd_V1_GlyphRun: Sendable {
@@ -476,6 +676,9 @@ public nonisolated struct Layoutd_V1_LayoutReply: Sendable {
 
   public var backgrounds: [Layoutd_V1_BackgroundShape] = []
 
+  /// Every attachment on a visible line, line by line in visual order.
+  public var attachments: [Layoutd_V1_AttachmentBox] = []
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public init() {}
@@ -497,6 +700,10 @@ nonisolated extension Layoutd_V1_Alignment: SwiftProtobuf._ProtoNameProviding {
 
 nonisolated extension Layoutd_V1_Direction: SwiftProtobuf._ProtoNameProviding {
   public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{2}\0DIRECTION_AUTO\0\u{1}DIRECTION_LTR\0\u{1}DIRECTION_RTL\0")
+}
+
+nonisolated extension Layoutd_V1_AttachmentAlignment: SwiftProtobuf._ProtoNameProviding {
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{2}\0ATTACHMENT_ALIGNMENT_BASELINE\0\u{1}ATTACHMENT_ALIGNMENT_FONT_TOP\0\u{1}ATTACHMENT_ALIGNMENT_FONT_CENTER\0\u{1}ATTACHMENT_ALIGNMENT_FONT_BOTTOM\0\u{1}ATTACHMENT_ALIGNMENT_PLACEHOLDER_BASELINE\0\u{1}ATTACHMENT_ALIGNMENT_ABOVE_BASELINE\0\u{1}ATTACHMENT_ALIGNMENT_BELOW_BASELINE\0\u{1}ATTACHMENT_ALIGNMENT_LINE_TOP\0\u{1}ATTACHMENT_ALIGNMENT_LINE_BOTTOM\0\u{1}ATTACHMENT_ALIGNMENT_LINE_MIDDLE\0")
 }
 
 nonisolated extension Layoutd_V1_Feature: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
@@ -699,7 +906,7 @@ nonisolated extension Layoutd_V1_StyleSpan: SwiftProtobuf.Message, SwiftProtobuf
 
 nonisolated extension Layoutd_V1_LayoutRequest: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".LayoutRequest"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}text\0\u{3}default_style\0\u{1}spans\0\u{1}width\0\u{1}height\0\u{1}alignment\0\u{1}direction\0\u{3}line_height_multiple\0\u{3}line_height\0\u{3}max_lines\0\u{1}truncation\0\u{1}backgrounds\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}text\0\u{3}default_style\0\u{1}spans\0\u{1}width\0\u{1}height\0\u{1}alignment\0\u{1}direction\0\u{3}line_height_multiple\0\u{3}line_height\0\u{3}max_lines\0\u{1}truncation\0\u{1}backgrounds\0\u{1}attachments\0")
 
   fileprivate class _StorageClass {
     var _text: String = String()
@@ -714,6 +921,7 @@ nonisolated extension Layoutd_V1_LayoutRequest: SwiftProtobuf.Message, SwiftProt
     var _maxLines: UInt32 = 0
     var _truncation: Layoutd_V1_Truncation? = nil
     var _backgrounds: [Layoutd_V1_BackgroundSpec] = []
+    var _attachments: [Layoutd_V1_Attachment] = []
 
       // This property is used as the initial default value for new instances of the type.
       // The type itself is protecting the reference to its storage via CoW semantics.
@@ -736,6 +944,7 @@ nonisolated extension Layoutd_V1_LayoutRequest: SwiftProtobuf.Message, SwiftProt
       _maxLines = source._maxLines
       _truncation = source._truncation
       _backgrounds = source._backgrounds
+      _attachments = source._attachments
     }
   }
 
@@ -766,6 +975,7 @@ nonisolated extension Layoutd_V1_LayoutRequest: SwiftProtobuf.Message, SwiftProt
         case 10: try { try decoder.decodeSingularUInt32Field(value: &_storage._maxLines) }()
         case 11: try { try decoder.decodeSingularMessageField(value: &_storage._truncation) }()
         case 12: try { try decoder.decodeRepeatedMessageField(value: &_storage._backgrounds) }()
+        case 13: try { try decoder.decodeRepeatedMessageField(value: &_storage._attachments) }()
         default: break
         }
       }
@@ -814,6 +1024,9 @@ nonisolated extension Layoutd_V1_LayoutRequest: SwiftProtobuf.Message, SwiftProt
       if !_storage._backgrounds.isEmpty {
         try visitor.visitRepeatedMessageField(value: _storage._backgrounds, fieldNumber: 12)
       }
+      if !_storage._attachments.isEmpty {
+        try visitor.visitRepeatedMessageField(value: _storage._attachments, fieldNumber: 13)
+      }
     }
     try unknownFields.traverse(visitor: &visitor)
   }
@@ -835,10 +1048,174 @@ nonisolated extension Layoutd_V1_LayoutRequest: SwiftProtobuf.Message, SwiftProt
         if _storage._maxLines != rhs_storage._maxLines {return false}
         if _storage._truncation != rhs_storage._truncation {return false}
         if _storage._backgrounds != rhs_storage._backgrounds {return false}
+        if _storage._attachments != rhs_storage._attachments {return false}
         return true
       }
       if !storagesAreEqual {return false}
     }
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Layoutd_V1_BaselineMetrics: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".BaselineMetrics"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}ascent\0\u{1}descent\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularFloatField(value: &self.ascent) }()
+      case 2: try { try decoder.decodeSingularFloatField(value: &self.descent) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if self.ascent.bitPattern != 0 {
+      try visitor.visitSingularFloatField(value: self.ascent, fieldNumber: 1)
+    }
+    if self.descent.bitPattern != 0 {
+      try visitor.visitSingularFloatField(value: self.descent, fieldNumber: 2)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Layoutd_V1_BaselineMetrics, rhs: Layoutd_V1_BaselineMetrics) -> Bool {
+    if lhs.ascent != rhs.ascent {return false}
+    if lhs.descent != rhs.descent {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Layoutd_V1_Attachment: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".Attachment"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}width\0\u{1}height\0\u{1}metrics\0\u{1}alignment\0\u{3}baseline_offset\0\u{3}reference_font\0\u{3}size_in_ems\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularFloatField(value: &self.width) }()
+      case 2: try { try decoder.decodeSingularFloatField(value: &self.height) }()
+      case 3: try { try decoder.decodeSingularMessageField(value: &self._metrics) }()
+      case 4: try { try decoder.decodeSingularEnumField(value: &self.alignment) }()
+      case 5: try { try decoder.decodeSingularFloatField(value: &self.baselineOffset) }()
+      case 6: try { try decoder.decodeSingularMessageField(value: &self._referenceFont) }()
+      case 7: try { try decoder.decodeSingularBoolField(value: &self.sizeInEms) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    if self.width.bitPattern != 0 {
+      try visitor.visitSingularFloatField(value: self.width, fieldNumber: 1)
+    }
+    if self.height.bitPattern != 0 {
+      try visitor.visitSingularFloatField(value: self.height, fieldNumber: 2)
+    }
+    try { if let v = self._metrics {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 3)
+    } }()
+    if self.alignment != .baseline {
+      try visitor.visitSingularEnumField(value: self.alignment, fieldNumber: 4)
+    }
+    if self.baselineOffset.bitPattern != 0 {
+      try visitor.visitSingularFloatField(value: self.baselineOffset, fieldNumber: 5)
+    }
+    try { if let v = self._referenceFont {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 6)
+    } }()
+    if self.sizeInEms != false {
+      try visitor.visitSingularBoolField(value: self.sizeInEms, fieldNumber: 7)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Layoutd_V1_Attachment, rhs: Layoutd_V1_Attachment) -> Bool {
+    if lhs.width != rhs.width {return false}
+    if lhs.height != rhs.height {return false}
+    if lhs._metrics != rhs._metrics {return false}
+    if lhs.alignment != rhs.alignment {return false}
+    if lhs.baselineOffset != rhs.baselineOffset {return false}
+    if lhs._referenceFont != rhs._referenceFont {return false}
+    if lhs.sizeInEms != rhs.sizeInEms {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Layoutd_V1_AttachmentBox: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".AttachmentBox"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}index\0\u{1}range\0\u{3}line_index\0\u{1}rect\0\u{1}ascent\0\u{1}descent\0\u{3}bidi_level\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularUInt32Field(value: &self.index) }()
+      case 2: try { try decoder.decodeSingularMessageField(value: &self._range) }()
+      case 3: try { try decoder.decodeSingularUInt32Field(value: &self.lineIndex) }()
+      case 4: try { try decoder.decodeSingularMessageField(value: &self._rect) }()
+      case 5: try { try decoder.decodeSingularFloatField(value: &self.ascent) }()
+      case 6: try { try decoder.decodeSingularFloatField(value: &self.descent) }()
+      case 7: try { try decoder.decodeSingularUInt32Field(value: &self.bidiLevel) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    if self.index != 0 {
+      try visitor.visitSingularUInt32Field(value: self.index, fieldNumber: 1)
+    }
+    try { if let v = self._range {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 2)
+    } }()
+    if self.lineIndex != 0 {
+      try visitor.visitSingularUInt32Field(value: self.lineIndex, fieldNumber: 3)
+    }
+    try { if let v = self._rect {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 4)
+    } }()
+    if self.ascent.bitPattern != 0 {
+      try visitor.visitSingularFloatField(value: self.ascent, fieldNumber: 5)
+    }
+    if self.descent.bitPattern != 0 {
+      try visitor.visitSingularFloatField(value: self.descent, fieldNumber: 6)
+    }
+    if self.bidiLevel != 0 {
+      try visitor.visitSingularUInt32Field(value: self.bidiLevel, fieldNumber: 7)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Layoutd_V1_AttachmentBox, rhs: Layoutd_V1_AttachmentBox) -> Bool {
+    if lhs.index != rhs.index {return false}
+    if lhs._range != rhs._range {return false}
+    if lhs.lineIndex != rhs.lineIndex {return false}
+    if lhs._rect != rhs._rect {return false}
+    if lhs.ascent != rhs.ascent {return false}
+    if lhs.descent != rhs.descent {return false}
+    if lhs.bidiLevel != rhs.bidiLevel {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }
@@ -1004,7 +1381,7 @@ nonisolated extension Layoutd_V1_Line: SwiftProtobuf.Message, SwiftProtobuf._Mes
 
 nonisolated extension Layoutd_V1_LayoutReply: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".LayoutReply"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}lines\0\u{1}runs\0\u{3}visible_range\0\u{1}width\0\u{1}height\0\u{1}direction\0\u{1}backgrounds\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}lines\0\u{1}runs\0\u{3}visible_range\0\u{1}width\0\u{1}height\0\u{1}direction\0\u{1}backgrounds\0\u{1}attachments\0")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -1019,6 +1396,7 @@ nonisolated extension Layoutd_V1_LayoutReply: SwiftProtobuf.Message, SwiftProtob
       case 5: try { try decoder.decodeSingularFloatField(value: &self.height) }()
       case 6: try { try decoder.decodeSingularEnumField(value: &self.direction) }()
       case 7: try { try decoder.decodeRepeatedMessageField(value: &self.backgrounds) }()
+      case 8: try { try decoder.decodeRepeatedMessageField(value: &self.attachments) }()
       default: break
       }
     }
@@ -1050,6 +1428,9 @@ nonisolated extension Layoutd_V1_LayoutReply: SwiftProtobuf.Message, SwiftProtob
     if !self.backgrounds.isEmpty {
       try visitor.visitRepeatedMessageField(value: self.backgrounds, fieldNumber: 7)
     }
+    if !self.attachments.isEmpty {
+      try visitor.visitRepeatedMessageField(value: self.attachments, fieldNumber: 8)
+    }
     try unknownFields.traverse(visitor: &visitor)
   }
 
@@ -1061,6 +1442,7 @@ nonisolated extension Layoutd_V1_LayoutReply: SwiftProtobuf.Message, SwiftProtob
     if lhs.height != rhs.height {return false}
     if lhs.direction != rhs.direction {return false}
     if lhs.backgrounds != rhs.backgrounds {return false}
+    if lhs.attachments != rhs.attachments {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }

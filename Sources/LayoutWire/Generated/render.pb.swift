@@ -78,6 +78,10 @@ public nonisolated struct Layoutd_V1_RenderRequest: Sendable {
   /// Clears the value of `textColor`. Subsequent reads from it will return its default value.
   public mutating func clearTextColor() {self._textColor = nil}
 
+  /// The pictures of the attachments, by attachment index: PNG bytes, scaled into each box.
+  /// Missing or empty entries are drawn as a placeholder box. At most 8 MiB in all.
+  public var attachmentImages: [Data] = []
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public nonisolated enum OneOf_Source: Equatable, Sendable {
@@ -155,7 +159,7 @@ fileprivate nonisolated let _protobuf_package = "layoutd.v1"
 
 nonisolated extension Layoutd_V1_RenderRequest: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".RenderRequest"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}layout\0\u{1}justify\0\u{1}format\0\u{1}scale\0\u{1}canvas\0\u{1}margin\0\u{3}text_color\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}layout\0\u{1}justify\0\u{1}format\0\u{1}scale\0\u{1}canvas\0\u{1}margin\0\u{3}text_color\0\u{3}attachment_images\0")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -194,6 +198,7 @@ nonisolated extension Layoutd_V1_RenderRequest: SwiftProtobuf.Message, SwiftProt
       case 5: try { try decoder.decodeSingularMessageField(value: &self._canvas) }()
       case 6: try { try decoder.decodeSingularFloatField(value: &self.margin) }()
       case 7: try { try decoder.decodeSingularMessageField(value: &self._textColor) }()
+      case 8: try { try decoder.decodeRepeatedBytesField(value: &self.attachmentImages) }()
       default: break
       }
     }
@@ -230,6 +235,9 @@ nonisolated extension Layoutd_V1_RenderRequest: SwiftProtobuf.Message, SwiftProt
     try { if let v = self._textColor {
       try visitor.visitSingularMessageField(value: v, fieldNumber: 7)
     } }()
+    if !self.attachmentImages.isEmpty {
+      try visitor.visitRepeatedBytesField(value: self.attachmentImages, fieldNumber: 8)
+    }
     try unknownFields.traverse(visitor: &visitor)
   }
 
@@ -240,6 +248,7 @@ nonisolated extension Layoutd_V1_RenderRequest: SwiftProtobuf.Message, SwiftProt
     if lhs._canvas != rhs._canvas {return false}
     if lhs.margin != rhs.margin {return false}
     if lhs._textColor != rhs._textColor {return false}
+    if lhs.attachmentImages != rhs.attachmentImages {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }

@@ -108,6 +108,12 @@ public nonisolated struct Layoutd_V1_JustifyRequest: @unchecked Sendable {
   /// Clears the value of `color`. Subsequent reads from it will return its default value.
   public mutating func clearColor() {_uniqueStorage()._color = nil}
 
+  /// Boxes at the text's U+FFFC, as in LayoutRequest; those in ems grow with their line.
+  public var attachments: [Layoutd_V1_Attachment] {
+    get {_storage._attachments}
+    set {_uniqueStorage()._attachments = newValue}
+  }
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public nonisolated enum Sizing: SwiftProtobuf.Enum, Swift.CaseIterable {
@@ -193,41 +199,68 @@ public nonisolated struct Layoutd_V1_TextEffects: Sendable {
   fileprivate var _glowColor: Layoutd_V1_Color? = nil
 }
 
-public nonisolated struct Layoutd_V1_JustifyReply: Sendable {
+public nonisolated struct Layoutd_V1_JustifyReply: @unchecked Sendable {
   // SwiftProtobuf.Message conformance is added in an extension below. See the
   // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
   // methods supported on all messages.
 
-  public var lines: [Layoutd_V1_Line] = []
+  public var lines: [Layoutd_V1_Line] {
+    get {_storage._lines}
+    set {_uniqueStorage()._lines = newValue}
+  }
 
   /// The font size of each line, in points.
-  public var lineSizes: [Float] = []
+  public var lineSizes: [Float] {
+    get {_storage._lineSizes}
+    set {_uniqueStorage()._lineSizes = newValue}
+  }
 
-  public var runs: [Layoutd_V1_GlyphRun] = []
+  public var runs: [Layoutd_V1_GlyphRun] {
+    get {_storage._runs}
+    set {_uniqueStorage()._runs = newValue}
+  }
 
-  public var width: Float = 0
+  public var width: Float {
+    get {_storage._width}
+    set {_uniqueStorage()._width = newValue}
+  }
 
-  public var height: Float = 0
+  public var height: Float {
+    get {_storage._height}
+    set {_uniqueStorage()._height = newValue}
+  }
 
-  public var backgrounds: [Layoutd_V1_BackgroundShape] = []
+  public var backgrounds: [Layoutd_V1_BackgroundShape] {
+    get {_storage._backgrounds}
+    set {_uniqueStorage()._backgrounds = newValue}
+  }
 
   public var effects: Layoutd_V1_TextEffects {
-    get {_effects ?? Layoutd_V1_TextEffects()}
-    set {_effects = newValue}
+    get {_storage._effects ?? Layoutd_V1_TextEffects()}
+    set {_uniqueStorage()._effects = newValue}
   }
   /// Returns true if `effects` has been explicitly set.
-  public var hasEffects: Bool {self._effects != nil}
+  public var hasEffects: Bool {_storage._effects != nil}
   /// Clears the value of `effects`. Subsequent reads from it will return its default value.
-  public mutating func clearEffects() {self._effects = nil}
+  public mutating func clearEffects() {_uniqueStorage()._effects = nil}
 
   /// The preset applied, after defaults.
-  public var preset: String = String()
+  public var preset: String {
+    get {_storage._preset}
+    set {_uniqueStorage()._preset = newValue}
+  }
+
+  /// Every attachment, as in LayoutReply.
+  public var attachments: [Layoutd_V1_AttachmentBox] {
+    get {_storage._attachments}
+    set {_uniqueStorage()._attachments = newValue}
+  }
 
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public init() {}
 
-  fileprivate var _effects: Layoutd_V1_TextEffects? = nil
+  fileprivate var _storage = _StorageClass.defaultInstance
 }
 
 // MARK: - Code below here is support for the SwiftProtobuf runtime.
@@ -236,7 +269,7 @@ fileprivate nonisolated let _protobuf_package = "layoutd.v1"
 
 nonisolated extension Layoutd_V1_JustifyRequest: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".JustifyRequest"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}text\0\u{1}preset\0\u{1}style\0\u{1}width\0\u{3}min_size\0\u{3}max_size\0\u{1}sizing\0\u{1}alignment\0\u{3}line_height_multiple\0\u{3}max_height\0\u{3}last_line_unscaled\0\u{1}backgrounds\0\u{1}color\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}text\0\u{1}preset\0\u{1}style\0\u{1}width\0\u{3}min_size\0\u{3}max_size\0\u{1}sizing\0\u{1}alignment\0\u{3}line_height_multiple\0\u{3}max_height\0\u{3}last_line_unscaled\0\u{1}backgrounds\0\u{1}color\0\u{1}attachments\0")
 
   fileprivate class _StorageClass {
     var _text: String = String()
@@ -252,6 +285,7 @@ nonisolated extension Layoutd_V1_JustifyRequest: SwiftProtobuf.Message, SwiftPro
     var _lastLineUnscaled: Bool = false
     var _backgrounds: [Layoutd_V1_BackgroundSpec] = []
     var _color: Layoutd_V1_Color? = nil
+    var _attachments: [Layoutd_V1_Attachment] = []
 
       // This property is used as the initial default value for new instances of the type.
       // The type itself is protecting the reference to its storage via CoW semantics.
@@ -275,6 +309,7 @@ nonisolated extension Layoutd_V1_JustifyRequest: SwiftProtobuf.Message, SwiftPro
       _lastLineUnscaled = source._lastLineUnscaled
       _backgrounds = source._backgrounds
       _color = source._color
+      _attachments = source._attachments
     }
   }
 
@@ -306,6 +341,7 @@ nonisolated extension Layoutd_V1_JustifyRequest: SwiftProtobuf.Message, SwiftPro
         case 11: try { try decoder.decodeSingularBoolField(value: &_storage._lastLineUnscaled) }()
         case 12: try { try decoder.decodeRepeatedMessageField(value: &_storage._backgrounds) }()
         case 13: try { try decoder.decodeSingularMessageField(value: &_storage._color) }()
+        case 14: try { try decoder.decodeRepeatedMessageField(value: &_storage._attachments) }()
         default: break
         }
       }
@@ -357,6 +393,9 @@ nonisolated extension Layoutd_V1_JustifyRequest: SwiftProtobuf.Message, SwiftPro
       try { if let v = _storage._color {
         try visitor.visitSingularMessageField(value: v, fieldNumber: 13)
       } }()
+      if !_storage._attachments.isEmpty {
+        try visitor.visitRepeatedMessageField(value: _storage._attachments, fieldNumber: 14)
+      }
     }
     try unknownFields.traverse(visitor: &visitor)
   }
@@ -379,6 +418,7 @@ nonisolated extension Layoutd_V1_JustifyRequest: SwiftProtobuf.Message, SwiftPro
         if _storage._lastLineUnscaled != rhs_storage._lastLineUnscaled {return false}
         if _storage._backgrounds != rhs_storage._backgrounds {return false}
         if _storage._color != rhs_storage._color {return false}
+        if _storage._attachments != rhs_storage._attachments {return false}
         return true
       }
       if !storagesAreEqual {return false}
@@ -438,68 +478,125 @@ nonisolated extension Layoutd_V1_TextEffects: SwiftProtobuf.Message, SwiftProtob
 
 nonisolated extension Layoutd_V1_JustifyReply: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".JustifyReply"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}lines\0\u{3}line_sizes\0\u{1}runs\0\u{1}width\0\u{1}height\0\u{1}backgrounds\0\u{1}effects\0\u{1}preset\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}lines\0\u{3}line_sizes\0\u{1}runs\0\u{1}width\0\u{1}height\0\u{1}backgrounds\0\u{1}effects\0\u{1}preset\0\u{1}attachments\0")
+
+  fileprivate class _StorageClass {
+    var _lines: [Layoutd_V1_Line] = []
+    var _lineSizes: [Float] = []
+    var _runs: [Layoutd_V1_GlyphRun] = []
+    var _width: Float = 0
+    var _height: Float = 0
+    var _backgrounds: [Layoutd_V1_BackgroundShape] = []
+    var _effects: Layoutd_V1_TextEffects? = nil
+    var _preset: String = String()
+    var _attachments: [Layoutd_V1_AttachmentBox] = []
+
+      // This property is used as the initial default value for new instances of the type.
+      // The type itself is protecting the reference to its storage via CoW semantics.
+      // This will force a copy to be made of this reference when the first mutation occurs;
+      // hence, it is safe to mark this as `nonisolated(unsafe)`.
+      static nonisolated(unsafe) let defaultInstance = _StorageClass()
+
+    private init() {}
+
+    init(copying source: _StorageClass) {
+      _lines = source._lines
+      _lineSizes = source._lineSizes
+      _runs = source._runs
+      _width = source._width
+      _height = source._height
+      _backgrounds = source._backgrounds
+      _effects = source._effects
+      _preset = source._preset
+      _attachments = source._attachments
+    }
+  }
+
+  fileprivate mutating func _uniqueStorage() -> _StorageClass {
+    if !isKnownUniquelyReferenced(&_storage) {
+      _storage = _StorageClass(copying: _storage)
+    }
+    return _storage
+  }
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
-    while let fieldNumber = try decoder.nextFieldNumber() {
-      // The use of inline closures is to circumvent an issue where the compiler
-      // allocates stack space for every case branch when no optimizations are
-      // enabled. https://github.com/apple/swift-protobuf/issues/1034
-      switch fieldNumber {
-      case 1: try { try decoder.decodeRepeatedMessageField(value: &self.lines) }()
-      case 2: try { try decoder.decodeRepeatedFloatField(value: &self.lineSizes) }()
-      case 3: try { try decoder.decodeRepeatedMessageField(value: &self.runs) }()
-      case 4: try { try decoder.decodeSingularFloatField(value: &self.width) }()
-      case 5: try { try decoder.decodeSingularFloatField(value: &self.height) }()
-      case 6: try { try decoder.decodeRepeatedMessageField(value: &self.backgrounds) }()
-      case 7: try { try decoder.decodeSingularMessageField(value: &self._effects) }()
-      case 8: try { try decoder.decodeSingularStringField(value: &self.preset) }()
-      default: break
+    _ = _uniqueStorage()
+    try withExtendedLifetime(_storage) { (_storage: _StorageClass) in
+      while let fieldNumber = try decoder.nextFieldNumber() {
+        // The use of inline closures is to circumvent an issue where the compiler
+        // allocates stack space for every case branch when no optimizations are
+        // enabled. https://github.com/apple/swift-protobuf/issues/1034
+        switch fieldNumber {
+        case 1: try { try decoder.decodeRepeatedMessageField(value: &_storage._lines) }()
+        case 2: try { try decoder.decodeRepeatedFloatField(value: &_storage._lineSizes) }()
+        case 3: try { try decoder.decodeRepeatedMessageField(value: &_storage._runs) }()
+        case 4: try { try decoder.decodeSingularFloatField(value: &_storage._width) }()
+        case 5: try { try decoder.decodeSingularFloatField(value: &_storage._height) }()
+        case 6: try { try decoder.decodeRepeatedMessageField(value: &_storage._backgrounds) }()
+        case 7: try { try decoder.decodeSingularMessageField(value: &_storage._effects) }()
+        case 8: try { try decoder.decodeSingularStringField(value: &_storage._preset) }()
+        case 9: try { try decoder.decodeRepeatedMessageField(value: &_storage._attachments) }()
+        default: break
+        }
       }
     }
   }
 
   public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
-    // The use of inline closures is to circumvent an issue where the compiler
-    // allocates stack space for every if/case branch local when no optimizations
-    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
-    // https://github.com/apple/swift-protobuf/issues/1182
-    if !self.lines.isEmpty {
-      try visitor.visitRepeatedMessageField(value: self.lines, fieldNumber: 1)
-    }
-    if !self.lineSizes.isEmpty {
-      try visitor.visitPackedFloatField(value: self.lineSizes, fieldNumber: 2)
-    }
-    if !self.runs.isEmpty {
-      try visitor.visitRepeatedMessageField(value: self.runs, fieldNumber: 3)
-    }
-    if self.width.bitPattern != 0 {
-      try visitor.visitSingularFloatField(value: self.width, fieldNumber: 4)
-    }
-    if self.height.bitPattern != 0 {
-      try visitor.visitSingularFloatField(value: self.height, fieldNumber: 5)
-    }
-    if !self.backgrounds.isEmpty {
-      try visitor.visitRepeatedMessageField(value: self.backgrounds, fieldNumber: 6)
-    }
-    try { if let v = self._effects {
-      try visitor.visitSingularMessageField(value: v, fieldNumber: 7)
-    } }()
-    if !self.preset.isEmpty {
-      try visitor.visitSingularStringField(value: self.preset, fieldNumber: 8)
+    try withExtendedLifetime(_storage) { (_storage: _StorageClass) in
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every if/case branch local when no optimizations
+      // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+      // https://github.com/apple/swift-protobuf/issues/1182
+      if !_storage._lines.isEmpty {
+        try visitor.visitRepeatedMessageField(value: _storage._lines, fieldNumber: 1)
+      }
+      if !_storage._lineSizes.isEmpty {
+        try visitor.visitPackedFloatField(value: _storage._lineSizes, fieldNumber: 2)
+      }
+      if !_storage._runs.isEmpty {
+        try visitor.visitRepeatedMessageField(value: _storage._runs, fieldNumber: 3)
+      }
+      if _storage._width.bitPattern != 0 {
+        try visitor.visitSingularFloatField(value: _storage._width, fieldNumber: 4)
+      }
+      if _storage._height.bitPattern != 0 {
+        try visitor.visitSingularFloatField(value: _storage._height, fieldNumber: 5)
+      }
+      if !_storage._backgrounds.isEmpty {
+        try visitor.visitRepeatedMessageField(value: _storage._backgrounds, fieldNumber: 6)
+      }
+      try { if let v = _storage._effects {
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 7)
+      } }()
+      if !_storage._preset.isEmpty {
+        try visitor.visitSingularStringField(value: _storage._preset, fieldNumber: 8)
+      }
+      if !_storage._attachments.isEmpty {
+        try visitor.visitRepeatedMessageField(value: _storage._attachments, fieldNumber: 9)
+      }
     }
     try unknownFields.traverse(visitor: &visitor)
   }
 
   public static func ==(lhs: Layoutd_V1_JustifyReply, rhs: Layoutd_V1_JustifyReply) -> Bool {
-    if lhs.lines != rhs.lines {return false}
-    if lhs.lineSizes != rhs.lineSizes {return false}
-    if lhs.runs != rhs.runs {return false}
-    if lhs.width != rhs.width {return false}
-    if lhs.height != rhs.height {return false}
-    if lhs.backgrounds != rhs.backgrounds {return false}
-    if lhs._effects != rhs._effects {return false}
-    if lhs.preset != rhs.preset {return false}
+    if lhs._storage !== rhs._storage {
+      let storagesAreEqual: Bool = withExtendedLifetime((lhs._storage, rhs._storage)) { (_args: (_StorageClass, _StorageClass)) in
+        let _storage = _args.0
+        let rhs_storage = _args.1
+        if _storage._lines != rhs_storage._lines {return false}
+        if _storage._lineSizes != rhs_storage._lineSizes {return false}
+        if _storage._runs != rhs_storage._runs {return false}
+        if _storage._width != rhs_storage._width {return false}
+        if _storage._height != rhs_storage._height {return false}
+        if _storage._backgrounds != rhs_storage._backgrounds {return false}
+        if _storage._effects != rhs_storage._effects {return false}
+        if _storage._preset != rhs_storage._preset {return false}
+        if _storage._attachments != rhs_storage._attachments {return false}
+        return true
+      }
+      if !storagesAreEqual {return false}
+    }
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }

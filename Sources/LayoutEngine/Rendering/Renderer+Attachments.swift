@@ -1,0 +1,110 @@
+import CCairo
+
+/// An attachment as the render stage draws it: its box, and the picture to scale into it.
+public struct SceneAttachment: Sendable {
+    public var rect: Rect
+    /// PNG bytes; nil or empty draws a placeholder box.
+    public var png: [UInt8]?
+
+    public init(rect: Rect, png: [UInt8]?) {
+        self.rect = rect
+        self.png = png
+    }
+}
+
+extension Renderer {
+    /// The largest side of an attachment's picture, in pixels: a small PNG can declare a huge
+    /// image, and Cairo allocates all of it before it reads a row.
+    public static let maxAttachmentSide: UInt32 = 4_096
+
+    /// A PNG's declared width and height, from its IHDR chunk; nil when the bytes are no PNG.
+    public static func pngSize(_ bytes: [UInt8]) -> (width: UInt32, height: UInt32)? {
+        let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+        guard bytes.count >= 24, Array(bytes[0..<8]) == signature, Array(bytes[12..<16]) == Array("IHDR".utf8) else { return nil }
+        func word(_ at: Int) -> UInt32 { bytes[at..<at + 4].reduce(0) { $0 << 8 | UInt32($1) } }
+        return (word(16), word(20))
+    }
+
+    /// Refuses an attachment picture that is not a PNG Cairo can read, or too large to decode.
+    public static func checkAttachmentPicture(_ bytes: [UInt8], field: String) throws(LayoutError) {
+        guard let (width, height) = pngSize(bytes) else {
+            throw LayoutError(.invalidArgument, "not a PNG image", field: field)
+        }
+        guard width > 0, height > 0, width <= maxAttachmentSide, height <= maxAttachmentSide else {
+            throw LayoutError(.invalidArgument, "a \(width) x \(height) picture; an attachment's picture may have at most "
+                              + "\(maxAttachmentSide) pixels a side", field: field)
+        }
+    }
+
+    /// Draws each attachment: its picture scaled into its box, or a placeholder (a light box
+    /// with its diagonals) when it has none or Cairo cannot read it.
+    func drawAttachments(_ attachments: [SceneAttachment], _ cr: OpaquePointer) {
+        for attachment in attachments where attachment.rect.width > 0 && attachment.rect.height > 0 {
+            if let png = attachment.png, !png.isEmpty, let picture = Self.decodePNG(png) {
+                defer { cairo_surface_destroy(picture) }
+                let width = Double(cairo_image_surface_get_width(picture))
+                let height = Double(cairo_image_surface_get_height(picture))
+                cairo_save(cr)
+                cairo_rectangle(cr, attachment.rect.x, attachment.rect.y, attachment.rect.width, attachment.rect.height)
+                cairo_clip(cr)
+                cairo_translate(cr, attachment.rect.x, attachment.rect.y)
+                cairo_scale(cr, attachment.rect.width / width, attachment.rect.height / height)
+                cairo_set_source_surface(cr, picture, 0, 0)
+                cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_GOOD)
+                cairo_paint(cr)
+                cairo_restore(cr)
+            } else {
+                drawPlaceholder(attachment.rect, cr)
+            }
+        }
+    }
+
+    private func drawPlaceholder(_ rect: Rect, _ cr: OpaquePointer) {
+        cairo_save(cr)
+        cairo_rectangle(cr, rect.x, rect.y, rect.width, rect.height)
+        cairo_set_source_rgba(cr, 0.5, 0.55, 0.6, 0.18)
+        cairo_fill_preserve(cr)
+        cairo_move_to(cr, rect.x, rect.y)
+        cairo_line_to(cr, rect.maxX, rect.maxY)
+        cairo_move_to(cr, rect.maxX, rect.y)
+        cairo_line_to(cr, rect.x, rect.maxY)
+        cairo_set_source_rgba(cr, 0.5, 0.55, 0.6, 0.8)
+        cairo_set_line_width(cr, max(0.5, min(rect.width, rect.height) / 40))
+        cairo_stroke(cr)
+        cairo_restore(cr)
+    }
+
+    /// The PNG as a Cairo image surface, read from memory; nil when it is not a picture Cairo
+    /// reads, or declares more than `maxAttachmentSide` pixels a side.
+    static func decodePNG(_ bytes: [UInt8]) -> OpaquePointer? {
+        guard let (width, height) = pngSize(bytes), width > 0, height > 0,
+              width <= maxAttachmentSide, height <= maxAttachmentSide else { return nil }
+        let source = ByteSource(bytes)
+        let surface = cairo_image_surface_create_from_png_stream(ByteSource.read, Unmanaged.passUnretained(source).toOpaque())
+        guard let surface, cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS else {
+            if let surface { cairo_surface_destroy(surface) }
+            return nil
+        }
+        return surface
+    }
+}
+
+/// Hands Cairo bytes from memory, as much as it asks for each time.
+final class ByteSource {
+    let bytes: [UInt8]
+    var offset = 0
+
+    init(_ bytes: [UInt8]) { self.bytes = bytes }
+
+    static let read: cairo_read_func_t = { closure, data, length in
+        guard let closure, let data else { return CAIRO_STATUS_READ_ERROR }
+        let source = Unmanaged<ByteSource>.fromOpaque(closure).takeUnretainedValue()
+        let count = Int(length)
+        guard source.bytes.count - source.offset >= count else { return CAIRO_STATUS_READ_ERROR }
+        source.bytes.withUnsafeBufferPointer { buffer in
+            data.update(from: buffer.baseAddress! + source.offset, count: count)
+        }
+        source.offset += count
+        return CAIRO_STATUS_SUCCESS
+    }
+}
