@@ -70,6 +70,22 @@ import TestSupport
         #expect(reply.backgrounds.count == 2 && reply.lines.count == layout.lines.count)
     }
 
+    @Test func carriesAttachmentsAsSwiftProtobufWritesThem() throws {
+        let text = "A \u{FFFC} box, and an Arabic مرحبا \u{FFFC} one on a line of its own"
+        let layout = try Self.layouter.layout(Self.request(text) {
+            $0.width = 160
+            $0.attachments = [InlineAttachment(width: 30, extent: .height(30), alignment: .fontCenter),
+                              InlineAttachment(width: 12, extent: .metrics(ascent: 8, descent: 4))]
+        })
+        #expect(layout.attachments.count == 2)
+        let ours = LayoutReplyFrame.encode(requestID: 9, layout: layout)
+        #expect(ours == (try Self.swiftProtobufFrame(9, layout, [])))
+        let decoded = try #require(LayoutReplyReader.envelope(Array(ours.dropFirst(Framing.headerBytes))))
+        guard case .layoutReply(let reply) = decoded.body else { Issue.record("not a layout reply"); return }
+        #expect(reply.attachments.map(\.index) == [0, 1])
+        #expect(reply.attachments[0].rect.width == 30)
+    }
+
     static let corpus: [String]? = {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().deletingLastPathComponent()

@@ -20,6 +20,20 @@ public enum LayoutReplyFrame {
         static let clusters = 7, range = 8, truncationToken = 9, lineIndex = 10
     }
 
+    /// Every field this writer writes, by message: a test holds it to the .proto, so a field
+    /// added there fails the build's tests until the writer writes it too (a hand-written
+    /// writer otherwise drops it without a word). Nested messages written through
+    /// swift-protobuf (backgrounds, attachments) are whole.
+    public static let writtenFields: [String: Set<Int>] = [
+        "layoutd.v1.LayoutReply": [Reply.lines, Reply.runs, Reply.visibleRange, Reply.width, Reply.height, Reply.direction,
+                                   Reply.backgrounds, Reply.attachments],
+        "layoutd.v1.Line": [Line.range, Line.baselineOrigin, Line.ascent, Line.descent, Line.leading, Line.width,
+                            Line.trailingWhitespaceWidth, Line.usedRect, Line.hardBreak, Line.truncated],
+        "layoutd.v1.GlyphRun": [Run.fontID, Run.size, Run.bidiLevel, Run.glyphIDs, Run.positions, Run.advances, Run.clusters,
+                                Run.range, Run.truncationToken, Run.lineIndex],
+        "layoutd.v1.Range": [1, 2], "layoutd.v1.Point": [1, 2], "layoutd.v1.Rect": [1, 2, 3, 4],
+    ]
+
     public static func encode(requestID: UInt64, layout: ParagraphLayout, backgrounds: [Background] = []) -> [UInt8] {
         let glyphs = layout.runs.reduce(0) { $0 + $1.glyphs.count }
         var writer = ProtobufWriter(capacity: 64 + layout.lines.count * 64 + layout.runs.count * 48 + glyphs * 20)
