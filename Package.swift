@@ -56,7 +56,7 @@ let package = Package(
 
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "LayoutEngineTests", dependencies: ["LayoutEngine", "CCairo", "TestSupport"],
-                    exclude: ["Golden", "RenderReferences"]),
+                    exclude: ["Golden", "RenderReferences", "LayoutDumps"]),
         // Vectors/ holds wire bytes the tests and the C and Python clients read by path.
         .testTarget(name: "LayoutWireTests", dependencies: ["LayoutWire", "TestSupport"], exclude: ["Vectors"]),
         // FuzzRegressions/ holds inputs the fuzzers found, read by path.
