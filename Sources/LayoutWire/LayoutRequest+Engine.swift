@@ -109,6 +109,14 @@ extension Layoutd_V1_Style {
             }
             patch.letterSpacing = Double(points)
         }
+        if hasBaselineOffset {
+            let points = baselineOffset.points
+            guard points.isFinite, abs(Double(points)) <= Bounds.maxLetterSpacing else {
+                throw LayoutError(.invalidArgument, "baseline_offset must be in [-\(Bounds.text(Bounds.maxLetterSpacing)), \(Bounds.text(Bounds.maxLetterSpacing))] points, got \(points)",
+                                  field: field + ".baseline_offset.points")
+            }
+            patch.baselineOffset = Double(points)
+        }
         if !features.isEmpty {
             try Bounds.check(count: features.count, limit: Bounds.maxFeatures, field: field + ".features")
             patch.features = try features.enumerated().map { (index, feature) throws(LayoutError) in

@@ -207,3 +207,41 @@ import Testing
         #expect(fixed.paragraph.lines.allSatisfy { $0.width <= 300 + 1e-6 })
     }
 }
+
+/// Baseline offsets on style spans: superscripts, subscripts, raised boxes.
+@Suite struct BaselineOffsetTests {
+    @Test func raisedAndLoweredGlyphsGrowTheLine() throws {
+        let text = "E = mc2 and H2O"
+        let plain = try Fixtures.layout(text)
+        func layout(_ spans: [AttributedText.Span]) throws -> ParagraphLayout {
+            try Fixtures.layouter.layout(ParagraphRequest(text: AttributedText(text, style: TextStyle(family: "Noto Sans", size: 24),
+                                                                               spans: spans), width: 300))
+        }
+        let styled = try layout([AttributedText.Span(range: 6..<7, patch: StylePatch(size: 14, baselineOffset: 12)),
+                                 AttributedText.Span(range: 13..<14, patch: StylePatch(size: 14, baselineOffset: -5))])
+        let glyphs = styled.runs.flatMap(\.glyphs)
+        let baseline = styled.lines[0].baselineOrigin.y
+        let superscript = glyphs.first { $0.cluster == 6 }!
+        let subscriptGlyph = glyphs.first { $0.cluster == 13 }!
+        #expect(abs(superscript.position.y - (baseline - 12)) < 1e-9)
+        #expect(abs(subscriptGlyph.position.y - (baseline + 5)) < 1e-9)
+        #expect(glyphs.first { $0.cluster == 0 }!.position.y == baseline)
+        // 14 pt Noto Sans raised 12 pt reaches above 24 pt text; lowered 5 pt, below it.
+        let font = Fixtures.registry.match(family: "Noto Sans", weight: 400, italic: false)!
+        let raisedTop = Double(font.ascender) * font.scale(for: 14) + 12
+        let loweredBottom = Double(font.descender) * font.scale(for: 14) + 5
+        #expect(abs(styled.lines[0].ascent - max(plain.lines[0].ascent, raisedTop)) < 1e-9)
+        #expect(abs(styled.lines[0].descent - max(plain.lines[0].descent, loweredBottom)) < 1e-9)
+        #expect(styled.lines[0].ascent > plain.lines[0].ascent)
+    }
+
+    @Test func aBoxRisesWithItsStyle() throws {
+        let text = "a \(AttachmentTests.box) b"
+        let request = ParagraphRequest(text: AttributedText(text, style: TextStyle(family: "Noto Sans", size: 24),
+                                                            spans: [AttributedText.Span(range: 2..<3, patch: StylePatch(baselineOffset: 6))]),
+                                       width: 300, attachments: [InlineAttachment(width: 10, extent: .height(10))])
+        let layout = try Fixtures.layouter.layout(request)
+        #expect(layout.attachments[0].ascent == 16 && layout.attachments[0].descent == -6)
+        #expect(abs(layout.attachments[0].rect.maxY - (layout.lines[0].baselineOrigin.y - 6)) < 1e-9)
+    }
+}

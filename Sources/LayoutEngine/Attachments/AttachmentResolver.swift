@@ -81,7 +81,8 @@ enum AttachmentResolver {
         case .lineMiddle: placement = .lineMiddle
         }
         return InlineBox(range: range, attachment: index, style: style, level: level, baseWidth: width, baseAscent: ascent,
-                         baseDescent: descent, scalesWithLine: attachment.inEms, placement: placement)
+                         baseDescent: descent, scalesWithLine: attachment.inEms,
+                         baselineOffset: placement == .baseline ? text.styles[style].baselineOffset : 0, placement: placement)
     }
 
     /// YYText's arithmetic, from `attachmentStringWithContent:contentMode:attachmentSize:alignToFont:alignment:`.

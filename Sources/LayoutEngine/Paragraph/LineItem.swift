@@ -80,9 +80,13 @@ struct LinePiece {
     var sizeFactor: Double = 1
     /// The glyphs' advances summed, in font units: the piece's width before spacing.
     var advanceUnits: Int32
+    /// The style's baseline offset at its own size, in points (positive raises the glyphs).
+    var baselineOffset: Double = 0
 
     /// The point size the piece is drawn at.
     var size: Double { styleSize * sizeFactor }
+    /// How far above the baseline the piece sits, grown with its size.
+    var shift: Double { baselineOffset * sizeFactor }
 }
 
 /// An attachment on a line: a box of its own size that breaks, reorders, justifies and
@@ -99,6 +103,8 @@ struct InlineBox {
     var baseAscent: Double
     var baseDescent: Double
     var scalesWithLine: Bool
+    /// The style's baseline offset, in points (positive raises the box).
+    var baselineOffset: Double = 0
     /// How the box sits on its line; the line-relative alignments are resolved against the
     /// line's text metrics once they are known (`LineMetrics.settle`).
     var placement: AttachmentPlacement
@@ -110,8 +116,8 @@ struct InlineBox {
     private var scale: Double { scalesWithLine ? sizeFactor : 1 }
     var width: Double { baseWidth * scale }
     var height: Double { (baseAscent + baseDescent) * scale }
-    var scaledAscent: Double { baseAscent * scale }
-    var scaledDescent: Double { baseDescent * scale }
+    var scaledAscent: Double { baseAscent * scale + baselineOffset * sizeFactor }
+    var scaledDescent: Double { baseDescent * scale - baselineOffset * sizeFactor }
 }
 
 /// Where a box sits on its line: at fixed distances above and below the baseline (every

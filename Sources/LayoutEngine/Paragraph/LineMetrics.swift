@@ -4,11 +4,12 @@ struct LineMetrics {
     var descent: Double = 0
     var leading: Double = 0
 
-    /// The tallest of the fonts on the line sets each metric, as CoreText does.
-    mutating func include(_ font: Font, size: Double) {
+    /// The tallest of the fonts on the line sets each metric, as CoreText does; a font raised
+    /// by `shift` points (a baseline offset) reaches that much higher and less low.
+    mutating func include(_ font: Font, size: Double, shift: Double = 0) {
         let scale = font.scale(for: size)
-        ascent = max(ascent, Double(font.ascender) * scale)
-        descent = max(descent, Double(font.descender) * scale)
+        ascent = max(ascent, Double(font.ascender) * scale + shift)
+        descent = max(descent, Double(font.descender) * scale - shift)
         leading = max(leading, Double(font.lineGap) * scale)
     }
 

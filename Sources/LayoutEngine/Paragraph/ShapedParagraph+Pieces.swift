@@ -26,7 +26,7 @@ extension ShapedParagraph {
                 result.append(.glyphs(LinePiece(range: part, font: item.font, style: item.style,
                                                 level: trailing ? baseLevel : item.level, glyphs: glyphs, clusterBase: base,
                                                 isTrailing: trailing, styleSize: text.styles[item.style].size,
-                                                advanceUnits: advance)))
+                                                advanceUnits: advance, baselineOffset: text.styles[item.style].baselineOffset)))
             }
         }
         while nextBox < boxes.count && boxes[nextBox].range.lowerBound < range.upperBound {

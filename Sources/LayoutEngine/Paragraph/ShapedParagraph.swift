@@ -162,7 +162,7 @@ final class ShapedParagraph {
         for item in items {
             switch item {
             case .glyphs(let piece):
-                metrics.include(piece.font, size: piece.size)
+                metrics.include(piece.font, size: piece.size, shift: piece.shift)
                 hasGlyphs = true
             case .box: hasBoxes = true
             }

@@ -52,6 +52,7 @@ extension ParagraphPositioner {
             shifted.level = baseLevel
             shifted.style = style
             shifted.styleSize = text.styles[style].size
+            shifted.baselineOffset = text.styles[style].baselineOffset
             shifted.range = offset..<offset
             let glyphs = ShapedGlyphs(piece.glyphs.lazy.map { var g = $0; g.cluster = 0; return g })
             // The token's paragraph ends here; this paragraph keeps the copy its pieces point into.

@@ -172,12 +172,13 @@ struct ParagraphPositioner {
                 let base = piece.clusterBase
                 let first = output.count
                 let shaped = piece.glyphs
+                let y = baselineY - piece.shift
                 for k in 0..<shaped.count {
                     let glyph = shaped[k]
                     let advance = Double(glyph.advance) * scale + (extras?[k] ?? 0)
                     output.glyphs.advanced(by: first + k).initialize(to: PositionedGlyph(
                         id: glyph.id,
-                        position: Point(x: pen + Double(glyph.xOffset) * scale, y: baselineY - Double(glyph.yOffset) * scale),
+                        position: Point(x: pen + Double(glyph.xOffset) * scale, y: y - Double(glyph.yOffset) * scale),
                         advance: advance, cluster: Int(glyph.cluster) + base))
                     pen += advance
                 }

@@ -53,7 +53,7 @@ extension AttributedText {
 
 /// The fields a style patch may set, each resolved on its own.
 enum StyleField: Int, CaseIterable {
-    case family, weight, italic, size, letterSpacing, features, language
+    case family, weight, italic, size, letterSpacing, features, language, baselineOffset
 
     func isSet(in patch: StylePatch) -> Bool {
         switch self {
@@ -64,6 +64,7 @@ enum StyleField: Int, CaseIterable {
         case .letterSpacing: patch.letterSpacing != nil
         case .features: patch.features != nil
         case .language: patch.language != nil
+        case .baselineOffset: patch.baselineOffset != nil
         }
     }
 
@@ -76,6 +77,7 @@ enum StyleField: Int, CaseIterable {
         case .letterSpacing: style.letterSpacing = patch.letterSpacing!
         case .features: style.features = patch.features!
         case .language: style.language = patch.language!
+        case .baselineOffset: style.baselineOffset = patch.baselineOffset!
         }
     }
 }

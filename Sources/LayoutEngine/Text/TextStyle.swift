@@ -20,9 +20,12 @@ public struct TextStyle: Hashable, Sendable {
     public var features: [FontFeature]
     /// BCP 47 tag; empty means none.
     public var language: String
+    /// Points the glyphs sit above the baseline (below when negative), as NSAttributedString's
+    /// baselineOffset: superscripts, subscripts, a raised emoji. The line grows to hold them.
+    public var baselineOffset: Double
 
     public init(family: String = "", weight: Int = 400, italic: Bool = false, size: Double = 17,
-                letterSpacing: Double = 0, features: [FontFeature] = [], language: String = "") {
+                letterSpacing: Double = 0, features: [FontFeature] = [], language: String = "", baselineOffset: Double = 0) {
         self.family = family
         self.weight = weight
         self.italic = italic
@@ -30,6 +33,7 @@ public struct TextStyle: Hashable, Sendable {
         self.letterSpacing = letterSpacing
         self.features = features
         self.language = language
+        self.baselineOffset = baselineOffset
     }
 }
 
@@ -42,9 +46,11 @@ public struct StylePatch: Sendable {
     public var letterSpacing: Double?
     public var features: [FontFeature]?
     public var language: String?
+    public var baselineOffset: Double?
 
     public init(family: String? = nil, weight: Int? = nil, italic: Bool? = nil, size: Double? = nil,
-                letterSpacing: Double? = nil, features: [FontFeature]? = nil, language: String? = nil) {
+                letterSpacing: Double? = nil, features: [FontFeature]? = nil, language: String? = nil,
+                baselineOffset: Double? = nil) {
         self.family = family
         self.weight = weight
         self.italic = italic
@@ -52,6 +58,7 @@ public struct StylePatch: Sendable {
         self.letterSpacing = letterSpacing
         self.features = features
         self.language = language
+        self.baselineOffset = baselineOffset
     }
 
     public func applied(to base: TextStyle) -> TextStyle {
@@ -63,6 +70,7 @@ public struct StylePatch: Sendable {
         if let letterSpacing { style.letterSpacing = letterSpacing }
         if let features { style.features = features }
         if let language { style.language = language }
+        if let baselineOffset { style.baselineOffset = baselineOffset }
         return style
     }
 }

@@ -72,7 +72,7 @@ public enum LayoutRequestReader {
     private static func style(_ reader: inout ProtobufReader) -> Layoutd_V1_Style? {
         var style = Layoutd_V1_Style()
         var features: [Layoutd_V1_Feature] = []
-        var sawSpacing = false
+        var sawSpacing = false, sawOffset = false
         while !reader.isAtEnd {
             guard let (field, type) = reader.tag() else { return nil }
             switch (field, type) {
@@ -83,13 +83,7 @@ public enum LayoutRequestReader {
                 style.slant = Layoutd_V1_Slant(rawValue: raw) ?? .inherit
             case (4, fixed32): guard let value = reader.float() else { return nil }; style.size = value
             case (5, lengthDelimited) where !sawSpacing:
-                guard var nested = reader.nested() else { return nil }
-                var spacing = Layoutd_V1_Spacing()
-                while !nested.isAtEnd {
-                    guard let (inner, innerType) = nested.tag(), inner == 1, innerType == fixed32,
-                          let points = nested.float() else { return nil }
-                    spacing.points = points
-                }
+                guard var nested = reader.nested(), let spacing = spacing(&nested) else { return nil }
                 style.letterSpacing = spacing
                 sawSpacing = true
             case (6, lengthDelimited):
@@ -105,11 +99,25 @@ public enum LayoutRequestReader {
                 }
                 features.append(feature)
             case (7, lengthDelimited): guard let language = reader.string() else { return nil }; style.language = language
+            case (8, lengthDelimited) where !sawOffset:
+                guard var nested = reader.nested(), let offset = spacing(&nested) else { return nil }
+                style.baselineOffset = offset
+                sawOffset = true
             default: return nil
             }
         }
         style.features = features
         return style
+    }
+
+    /// A `Spacing` message: points, a float.
+    private static func spacing(_ reader: inout ProtobufReader) -> Layoutd_V1_Spacing? {
+        var spacing = Layoutd_V1_Spacing()
+        while !reader.isAtEnd {
+            guard let (field, type) = reader.tag(), field == 1, type == fixed32, let points = reader.float() else { return nil }
+            spacing.points = points
+        }
+        return spacing
     }
 
     private static func span(_ reader: inout ProtobufReader) -> Layoutd_V1_StyleSpan? {

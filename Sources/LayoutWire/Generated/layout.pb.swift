@@ -299,11 +299,24 @@ public nonisolated struct Layoutd_V1_Style: Sendable {
   /// BCP 47 language tag, e.g. "ar", "zh-Hans"; picks localized forms.
   public var language: String = String()
 
+  /// Points the glyphs (and attachments) sit above the baseline, below when negative, in
+  /// [-10000, 10000]: superscripts, subscripts, a raised emoji; the line grows to hold them.
+  /// Unset inherits (0 when nothing sets it).
+  public var baselineOffset: Layoutd_V1_Spacing {
+    get {_baselineOffset ?? Layoutd_V1_Spacing()}
+    set {_baselineOffset = newValue}
+  }
+  /// Returns true if `baselineOffset` has been explicitly set.
+  public var hasBaselineOffset: Bool {self._baselineOffset != nil}
+  /// Clears the value of `baselineOffset`. Subsequent reads from it will return its default value.
+  public mutating func clearBaselineOffset() {self._baselineOffset = nil}
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public init() {}
 
   fileprivate var _letterSpacing: Layoutd_V1_Spacing? = nil
+  fileprivate var _baselineOffset: Layoutd_V1_Spacing? = nil
 }
 
 public nonisolated struct Layoutd_V1_StyleSpan: Sendable {
@@ -803,7 +816,7 @@ nonisolated extension Layoutd_V1_Truncation: SwiftProtobuf.Message, SwiftProtobu
 
 nonisolated extension Layoutd_V1_Style: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".Style"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}family\0\u{1}weight\0\u{1}slant\0\u{1}size\0\u{3}letter_spacing\0\u{1}features\0\u{1}language\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}family\0\u{1}weight\0\u{1}slant\0\u{1}size\0\u{3}letter_spacing\0\u{1}features\0\u{1}language\0\u{3}baseline_offset\0")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -818,6 +831,7 @@ nonisolated extension Layoutd_V1_Style: SwiftProtobuf.Message, SwiftProtobuf._Me
       case 5: try { try decoder.decodeSingularMessageField(value: &self._letterSpacing) }()
       case 6: try { try decoder.decodeRepeatedMessageField(value: &self.features) }()
       case 7: try { try decoder.decodeSingularStringField(value: &self.language) }()
+      case 8: try { try decoder.decodeSingularMessageField(value: &self._baselineOffset) }()
       default: break
       }
     }
@@ -849,6 +863,9 @@ nonisolated extension Layoutd_V1_Style: SwiftProtobuf.Message, SwiftProtobuf._Me
     if !self.language.isEmpty {
       try visitor.visitSingularStringField(value: self.language, fieldNumber: 7)
     }
+    try { if let v = self._baselineOffset {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 8)
+    } }()
     try unknownFields.traverse(visitor: &visitor)
   }
 
@@ -860,6 +877,7 @@ nonisolated extension Layoutd_V1_Style: SwiftProtobuf.Message, SwiftProtobuf._Me
     if lhs._letterSpacing != rhs._letterSpacing {return false}
     if lhs.features != rhs.features {return false}
     if lhs.language != rhs.language {return false}
+    if lhs._baselineOffset != rhs._baselineOffset {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }
