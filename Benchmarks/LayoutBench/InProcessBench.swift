@@ -22,17 +22,46 @@ struct InProcessBench {
             ParagraphRequest(text: AttributedText(caption.text, style: TextStyle(family: "Noto Sans", size: Double(options.size))),
                              width: Double(options.width))
         }
+        // The same captions with two attachments each: one after the first word, one at the end.
+        let boxedRequests = captions.map { caption -> ParagraphRequest in
+            var text = caption.text
+            if let space = text.firstIndex(of: " ") { text.insert(contentsOf: "\u{FFFC} ", at: text.index(after: space)) } else {
+                text = "\u{FFFC} " + text
+            }
+            text += " \u{FFFC}"
+            return ParagraphRequest(text: AttributedText(text, style: TextStyle(family: "Noto Sans", size: Double(options.size))),
+                                    width: Double(options.width),
+                                    attachments: [InlineAttachment(width: 20, extent: .height(20), alignment: .fontCenter),
+                                                  InlineAttachment(width: 24, extent: .height(24))])
+        }
         if let only = ProcessInfo.processInfo.environment["LAYOUTD_BENCH_PROFILE"] {
-            // For a profiler: one kind of pass, many times, nothing else.
+            // For a profiler: one kind of pass (cold, warm or boxed), many times, nothing else.
             let layouter = ParagraphLayouter(fonts: registry, cache: only == "warm" ? ShapingCache() : nil)
-            for _ in 0..<options.repeats { for request in requests { _ = try time(request, layouter) } }
+            let chars = boxedRequests.map { r -> ParagraphRequest in var r = r; r.attachments = []; return r }
+            if only == "compare" {
+                var ratios: [Double] = [], ps: [Double] = [], bs: [Double] = []
+                for index in requests.indices {
+                    var p: [Double] = [], b: [Double] = []
+                    for _ in 0..<options.repeats {
+                        p.append(try time(requests[index], layouter))
+                        b.append(try time(boxedRequests[index], layouter))
+                    }
+                    let pm = Distribution(values: p).median, bm = Distribution(values: b).median
+                    ps.append(pm); bs.append(bm); ratios.append(bm / pm)
+                }
+                print("plain", Distribution(values: ps).median, "boxed", Distribution(values: bs).median, "ratio", Distribution(values: ratios).median,
+                      "sum", ps.reduce(0, +), bs.reduce(0, +))
+                return []
+            }
+            let chosen = only == "boxed" ? boxedRequests : only == "chars" ? chars : requests
+            for _ in 0..<options.repeats { for request in chosen { _ = try time(request, layouter) } }
             return []
         }
         // Every pass measures a caption back to back, in an order that rotates from caption to
         // caption, so a change in the machine's load hits all passes alike. The cold cache is new each round and fills as the round goes on;
         // "warm" lays the same caption out again right after, so its shapes are cached.
         var floor: [[Double]] = [], uncached: [[Double]] = [], cold: [[Double]] = [], warm: [[Double]] = []
-        var justifyUncached: [[Double]] = [], justifyCold: [[Double]] = []
+        var justifyUncached: [[Double]] = [], justifyCold: [[Double]] = [], boxed: [[Double]] = []
         var coldShapes: [Int] = []
         var layoutCalls: UInt64 = 0, justifyCalls: UInt64 = 0
         let none = ParagraphLayouter(fonts: registry, cache: nil)
@@ -46,6 +75,7 @@ struct InProcessBench {
             let cached = ParagraphLayouter(fonts: registry, cache: cache)
             let justifyCache = ParagraphLayouter(fonts: registry, cache: ShapingCache())
             var f: [Double] = [], u: [Double] = [], c: [Double] = [], w: [Double] = [], ju: [Double] = [], jc: [Double] = []
+            var b: [Double] = []
             for (index, caption) in captions.enumerated() {
                 // The passes take turns going first: whichever runs first meets colder caches.
                 let steps: [() throws -> Void] = [
@@ -65,11 +95,12 @@ struct InProcessBench {
                         justifyCalls += ParagraphLayouter.harfBuzzCalls - calls
                     },
                     { jc.append(try timeJustify(typeModeRequests[index], justifyCache)) },
+                    { b.append(try time(boxedRequests[index], none)) },
                 ]
                 for k in 0..<steps.count { try steps[(index + k) % steps.count]() }
             }
             floor.append(f); uncached.append(u); cold.append(c); warm.append(w)
-            justifyUncached.append(ju); justifyCold.append(jc)
+            justifyUncached.append(ju); justifyCold.append(jc); boxed.append(b)
             coldShapes.append(Int(cache.misses))
         }
         let floorD = Distribution.perItemMedian(floor)
@@ -103,6 +134,12 @@ struct InProcessBench {
                          ratio(justified, plain), Double(justifyCalls) / passes),
                   String(format: "| justify per_line, cold | %.2f | %.2f | %.2f× (to layout cold) | — |", justifiedCold.median, justifiedCold.p99,
                          ratio(justifiedCold, plainCold))]
+        let withBoxes = Distribution.perItemMedian(boxed)
+        lines += ["", "### Inline attachments (two per caption: after the first word and at the end; target ≤ 1.1×)", "",
+                  "| pass | median µs/caption | p99 µs/caption | median of per-caption ratios to the caption alone |", "|---|---|---|---|",
+                  String(format: "| layout, no cache | %.2f | %.2f | 1.00× |", plain.median, plain.p99),
+                  String(format: "| layout with two attachments, no cache | %.2f | %.2f | %.2f× |", withBoxes.median, withBoxes.p99,
+                         ratio(withBoxes, plain))]
         return [Section(title: "In-process paragraph layout (one thread, width \(Int(saturating: options.width)), size \(Int(saturating: options.size)), Noto Sans with fallback)", lines: lines)]
     }
 

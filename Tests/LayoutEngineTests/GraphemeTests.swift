@@ -8,7 +8,7 @@ import TestSupport
     @Test func fastPathAgreesWithSwiftCharacter() {
         let simple = (0..<0x10000).map(UInt16.init).filter { !(0xD800..<0xE000).contains($0) && GraphemeFastPath.isSimple($0) }
         #expect(simple.count > 30_000)
-        let probes: [UInt16] = [0x0301, 0x200D, 0x0600, 0x094D, 0x0D, 0x0A, 0x1100, 0xAC00, 0xFE0F, 0x0E33]
+        let probes: [UInt16] = [0x0301, 0x200D, 0x0600, 0x094D, 0x0D, 0x0A, 0x1100, 0xAC00, 0xFE0F, 0x0E33, 0xFFFC]
         var mismatches: [String] = []
         // Sample the simple set densely (every 7th unit), paired with neighbours and probes.
         for (index, a) in simple.enumerated() where index % 7 == 0 {

@@ -159,5 +159,6 @@ enum GraphemeFastPath {
         }
         return (u < 0x302A) || (u >= 0x3041 && u < 0x3097) || (u >= 0x30A1 && u < 0x30FB)
             || (u >= 0x3400 && u < 0x4DC0) || (u >= 0x4E00 && u < 0xA000) || (u >= 0xFF01 && u < 0xFF9E)
+            || u == 0xFFFC  // OBJECT REPLACEMENT CHARACTER: every attachment
     }
 }

@@ -42,16 +42,19 @@ enum AttachmentResolver {
 
     private static func box(_ attachment: InlineAttachment, index: Int, range: Range<Int>, style: Int, level: UInt8,
                             text: AttributedText, fallback: FontFallback) throws(LayoutError) -> InlineBox {
-        let field = "attachments[\(index)]"
+        // Field names are made only for an error: building them for every box cost more than the box.
         let limit = attachment.inEms ? maxEms : maxLength
-        let unit = attachment.inEms ? "ems" : "points"
-        try Bounds.check(attachment.width, upTo: limit, field: field + ".width", unit: unit, zero: "is an empty box")
+        func check(_ value: Double, _ name: String, zero: String) throws(LayoutError) {
+            guard !Bounds.contains(value, upTo: limit, zeroAllowed: true) else { return }
+            try Bounds.check(value, upTo: limit, field: "attachments[\(index)].\(name)", unit: attachment.inEms ? "ems" : "points", zero: zero)
+        }
+        try check(attachment.width, "width", zero: "is an empty box")
         switch attachment.extent {
         case .height(let height):
-            try Bounds.check(height, upTo: limit, field: field + ".height", unit: unit, zero: "is a box of no height")
+            try check(height, "height", zero: "is a box of no height")
         case .metrics(let ascent, let descent):
-            try Bounds.check(ascent, upTo: limit, field: field + ".ascent", unit: unit, zero: "puts no part above the baseline")
-            try Bounds.check(descent, upTo: limit, field: field + ".descent", unit: unit, zero: "puts no part below the baseline")
+            try check(ascent, "ascent", zero: "puts no part above the baseline")
+            try check(descent, "descent", zero: "puts no part below the baseline")
         }
         let em = attachment.inEms ? text.styles[style].size : 1
         let width = attachment.width * em
@@ -69,12 +72,12 @@ enum AttachmentResolver {
             ascent = 0
             descent = height
         case .placeholderBaseline(let offset):
-            try Bounds.check(offset, upTo: limit, field: field + ".baseline_offset", unit: unit, zero: "puts the box below the baseline")
+            try check(offset, "baseline_offset", zero: "puts the box below the baseline")
             ascent = offset * em
             descent = height - ascent
         case .fontTop, .fontCenter, .fontBottom:
             let (ascender, descender) = try referenceMetrics(attachment.referenceFont, style: style, text: text,
-                                                             fallback: fallback, field: field)
+                                                             fallback: fallback, index: index)
             (ascent, descent) = yyTextMetrics(attachment.alignment, height: height, ascender: ascender, descender: descender)
         case .lineTop: placement = .lineTop
         case .lineBottom: placement = .lineBottom
@@ -121,21 +124,22 @@ enum AttachmentResolver {
 
     /// The reference font's ascender (positive) and descender (negative), in points.
     private static func referenceMetrics(_ reference: FontReference, style: Int, text: AttributedText,
-                                         fallback: FontFallback, field: String) throws(LayoutError) -> (Double, Double) {
+                                         fallback: FontFallback, index: Int) throws(LayoutError) -> (Double, Double) {
+        func field(_ name: String) -> String { "attachments[\(index)].reference_font.\(name)" }
         let base = text.styles[style]
         var font = fallback.primary[style]
         if reference.family != nil || reference.weight != nil {
             let family = reference.family.map { $0.isEmpty ? fallback.registry.defaultFamily : $0 } ?? (base.family.isEmpty
                 ? fallback.registry.defaultFamily : base.family)
             guard let match = fallback.registry.cachedMatch(family: family, weight: reference.weight ?? base.weight, italic: base.italic) else {
-                throw LayoutError(.notFound, "no loaded font family named \"\(family)\"", field: field + ".reference_font.family")
+                throw LayoutError(.notFound, "no loaded font family named \"\(family)\"", field: field("family"))
             }
             font = match
         }
         let size = reference.size ?? base.size
         if reference.size != nil, !Bounds.containsFontSize(size) {
-            throw LayoutError(.invalidArgument, "\(field).reference_font.size must be in [\(Bounds.text(Bounds.minFontSize)), "
-                              + "\(Bounds.text(Bounds.maxFontSize))] points, got \(size)", field: field + ".reference_font.size")
+            throw LayoutError(.invalidArgument, "\(field("size")) must be in [\(Bounds.text(Bounds.minFontSize)), "
+                              + "\(Bounds.text(Bounds.maxFontSize))] points, got \(size)", field: field("size"))
         }
         let scale = font.scale(for: size)
         return (Double(font.ascender) * scale, -Double(font.descender) * scale)
