@@ -108,6 +108,22 @@ import Testing
         #expect(pdf.starts(with: Array("%PDF".utf8)))
     }
 
+    /// Vector pictures are as large as the scene in points whatever the scale (at scale 2 they
+    /// once came out twice the size the reply reported).
+    @Test func vectorPicturesHaveTheScenesSizeAtAnyScale() throws {
+        let scene = try Self.story("vector output", preset: "strong", palette: Color(red: 0.2, green: 0.6, blue: 0.3))
+        for scale in [1.0, 2, 3.5] {
+            let svg = String(decoding: try Self.renderer.render(scene, format: .svg, scale: scale).prefix(400), as: UTF8.self)
+            let width = try #require(svg.firstMatch(of: try Regex(#"width="([0-9.]+)pt""#))?.output[1].substring)
+            #expect(abs(Double(String(width))! - scene.size.width) < 0.01, "\(width) pt at scale \(scale), scene \(scene.size.width)")
+            let pdf = String(decoding: try Self.renderer.render(scene, format: .pdf, scale: scale), as: UTF8.self)
+            let box = try #require(pdf.firstMatch(of: try Regex(#"MediaBox \[ ?0 0 ([0-9.]+) ([0-9.]+) ?\]"#))?.output[1].substring)
+            #expect(abs(Double(String(box))! - scene.size.width) < 1, "PDF MediaBox at scale \(scale)")
+        }
+        let png = try #require(Self.pixels(try Self.renderer.render(scene, format: .png, scale: 2)))
+        #expect(png.width == Int(saturating: (scene.size.width * 2).rounded(.up)))
+    }
+
     @Test func hostileScalesAreRefused() throws {
         let scene = try Self.story("x", preset: "modern", palette: Color(red: 1, green: 1, blue: 1))
         for scale in [0, -1, .nan, .infinity, 100] {

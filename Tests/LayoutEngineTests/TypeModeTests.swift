@@ -145,4 +145,17 @@ import Testing
         #expect(texts.contains("\n"))
         #expect(layout.lineSizes[texts.firstIndex(of: "\n")!] == Self.minSize)
     }
+
+    /// The Instagram article sizes Modern, Neon and Strong line by line.
+    @Test func neonSizesEachLine() throws {
+        for name in ["modern", "neon", "strong"] { #expect(TypeModePreset.named(name)?.sizing == .perLine, "\(name)") }
+        let neon = try #require(TypeModePreset.named("neon"))
+        let layout = try Self.justify("Neon\nlights all night long") {
+            $0.style = neon.style
+            $0.minSize = neon.minSize
+            $0.maxSize = neon.maxSize
+            $0.sizing = neon.sizing
+        }
+        #expect(layout.lineSizes.count == 2 && layout.lineSizes[0] > layout.lineSizes[1] + 10, "\(layout.lineSizes)")
+    }
 }

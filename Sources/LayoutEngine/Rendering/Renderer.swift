@@ -30,11 +30,14 @@ public final class Renderer: @unchecked Sendable {
         if let library { FT_Done_FreeType(library) }
     }
 
-    /// The scene drawn at `scale` device pixels (PNG) or units (SVG, PDF) per point.
-    public func render(_ scene: RenderScene, format: RenderFormat, scale: Double, budget: WorkBudget = .unlimited) throws -> [UInt8] {
-        guard scale.isFinite, scale > 0, scale <= 8 else {
-            throw LayoutError(.invalidArgument, "scale must be in (0, 8], got \(scale)", field: "scale")
+    /// The scene drawn at `scale` device pixels per point (PNG); SVG and PDF are drawn in
+    /// points whatever the scale, so their size is the size the reply reports (at the old
+    /// default scale of 2 they came out twice it).
+    public func render(_ scene: RenderScene, format: RenderFormat, scale requestedScale: Double, budget: WorkBudget = .unlimited) throws -> [UInt8] {
+        guard requestedScale.isFinite, requestedScale > 0, requestedScale <= 8 else {
+            throw LayoutError(.invalidArgument, "scale must be in (0, 8], got \(requestedScale)", field: "scale")
         }
+        let scale = format == .png ? requestedScale : 1
         let width = scene.size.width * scale, height = scene.size.height * scale
         let pixels = "\(Int(saturating: width.rounded(.up))) x \(Int(saturating: height.rounded(.up)))"
         // Cairo draws at most 32,767 device units a side; past that it fails with INVALID_SIZE.

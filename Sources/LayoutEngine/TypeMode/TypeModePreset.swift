@@ -5,7 +5,7 @@ import Foundation
 /// | preset | font | sizing | alignment | background | colour |
 /// |---|---|---|---|---|---|
 /// | modern | Noto Sans Bold | per line | natural (left, or right in a right-to-left paragraph) | none | text in the palette colour |
-/// | neon | Noto Serif Bold Italic | uniform, 18–44 pt | center | none | interior and glow from the palette colour |
+/// | neon | Noto Serif Bold Italic | per line, 18–80 pt (as the Instagram article gives it) | center | none | interior and glow from the palette colour |
 /// | typewriter | DejaVu Sans Mono | uniform, 14–40 pt | center | per line, touching, radius 4 | black text on the palette colour |
 /// | strong | Noto Sans Black (Bold) | per line | center | connected, radius 12 | white text on the palette colour |
 /// | classic | Noto Sans | uniform, 16–48 pt | natural | block, radius 18 | black text on the palette colour |
@@ -31,8 +31,8 @@ public struct TypeModePreset: Sendable {
                            minSize: 14, maxSize: 96, alignment: .natural, lineHeightMultiple: 1, background: nil,
                            backgroundPadding: (8, 4), cornerRadius: 8, touching: false)
         case "neon":
-            TypeModePreset(name: "neon", style: TextStyle(family: "Noto Serif", weight: 700, italic: true), sizing: .uniform,
-                           minSize: 18, maxSize: 44, alignment: .center, lineHeightMultiple: 1.1, background: nil,
+            TypeModePreset(name: "neon", style: TextStyle(family: "Noto Serif", weight: 700, italic: true), sizing: .perLine,
+                           minSize: 18, maxSize: 80, alignment: .center, lineHeightMultiple: 1.1, background: nil,
                            backgroundPadding: (8, 4), cornerRadius: 8, touching: false)
         case "typewriter":
             TypeModePreset(name: "typewriter", style: TextStyle(family: "DejaVu Sans Mono"), sizing: .uniform,
