@@ -77,6 +77,7 @@ extension Layoutd_V1_JustifyRequest {
             maxHeight: maxHeight > 0 ? Double(maxHeight) : nil, sizing: sizing,
             lastLineUnscaled: lastLineUnscaled)
         request.attachments = try attachments.inlineAttachments(fonts: fonts)
+        request.wholePointSizes = wholePointSizes
         return JustifyPlan(request: request, backgrounds: backgrounds, presetName: name, palette: palette)
     }
 }
@@ -97,5 +98,6 @@ extension Layoutd_V1_JustifyReply {
         }
         self.preset = preset
         attachments = layout.paragraph.attachments.map(Layoutd_V1_AttachmentBox.init)
+        clamped = layout.clamped
     }
 }

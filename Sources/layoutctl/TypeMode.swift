@@ -20,6 +20,7 @@ extension LayoutCtl {
         @Option(help: "Font family (overrides the preset's).") var font: String = ""
         @Option(help: "Scale the block down when taller than this (0: unlimited).") var maxHeight: Float = 0
         @Flag(help: "Leave each paragraph's last line at the minimum size.") var lastLineUnscaled = false
+        @Flag(help: "Round each line's size down to whole points, as Android's binary search does.") var wholePointSizes = false
         @Option(help: "Palette colour as #rrggbb.") var color: String?
         @Option(help: AttachmentSpec.help) var attachment: [String] = []
         @Option(help: "A PNG drawn in the Nth attachment's box with -o (the Nth of these; \"\" for a placeholder).")
@@ -39,6 +40,7 @@ extension LayoutCtl {
             request.maxHeight = maxHeight
             if !font.isEmpty { request.style.family = font }
             if lastLineUnscaled { request.lastLineUnscaled = true }
+            if wholePointSizes { request.wholePointSizes = true }
             request.attachments = try attachment.map(AttachmentSpec.parse)
             switch sizing {
             case "": break
@@ -89,7 +91,9 @@ extension LayoutCtl {
             for (index, line) in reply.lines.enumerated() {
                 let start = Int(line.range.start), end = min(units.count, start + Int(line.range.length))
                 let shown = String(decoding: units[start..<end], as: UTF16.self).replacingOccurrences(of: "\n", with: "\\n")
-                rows.append(String(format: "%4d  %5.2f  %8.2f  %6.2f  ", index, reply.lineSizes[index], line.baselineOrigin.y, line.width) + shown)
+                let held = index < reply.clamped.count && reply.clamped[index] ? " (clamped)" : ""
+                rows.append(String(format: "%4d  %5.2f  %8.2f  %6.2f  ", index, reply.lineSizes[index], line.baselineOrigin.y, line.width)
+                            + shown + held)
             }
             rows.append(String(format: "block %.2f x %.2f, preset %@, %d background(s)", reply.width, reply.height,
                                (reply.preset.isEmpty ? "none" : reply.preset) as NSString, reply.backgrounds.count))

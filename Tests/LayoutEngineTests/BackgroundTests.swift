@@ -139,6 +139,12 @@ import Testing
         let lines = Set(layout.runs.filter { $0.clusters.contains { (range.location..<(range.location + range.length)).contains($0) } }.map(\.lineIndex))
         #expect(background.rects.count == lines.count)
         #expect(background.rects.count >= 2)
+        // Consecutive lines' rects meet at the line boundary: no band is filled twice.
+        for (upper, lower) in zip(background.rects, background.rects.dropFirst()) {
+            #expect(upper.maxY <= lower.y + 1e-9, "\(upper) overlaps \(lower)")
+        }
+        let boundary = layout.lines[0].usedRect.maxY
+        #expect(abs(background.rects[0].maxY - boundary) < 1e-9 && abs(background.rects[1].y - boundary) < 1e-9)
     }
 
     @Test func badGeometryIsRefused() throws {

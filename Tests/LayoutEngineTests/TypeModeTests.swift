@@ -158,4 +158,18 @@ import Testing
         }
         #expect(layout.lineSizes.count == 2 && layout.lineSizes[0] > layout.lineSizes[1] + 10, "\(layout.lineSizes)")
     }
+
+    /// Whole-point sizes: each line at the largest whole size that fits, as Android's search gives.
+    @Test func wholePointSizesRoundDown() throws {
+        let text = "so\nHAPPY\nto see you all here today"
+        let exact = try Self.justify(text)
+        let whole = try Self.justify(text) { $0.wholePointSizes = true }
+        #expect(whole.lineSizes.count == exact.lineSizes.count)
+        for (w, e) in zip(whole.lineSizes, exact.lineSizes) {
+            #expect(w == w.rounded() && w <= e && e - w < 1, "\(w) from \(e)")
+        }
+        #expect(whole.paragraph.lines.allSatisfy { $0.width <= Self.width + 1e-6 })
+        #expect(whole.clamped == exact.clamped)
+        #expect(exact.clamped.first == true, "\"so\" would fill the width far past 96 pt")
+    }
 }

@@ -21,6 +21,7 @@ import Testing
         guard case .justifyReply(let body) = reply.body else { Issue.record("\(reply)"); return }
         #expect(body.preset == preset)
         #expect(body.lines.count == body.lineSizes.count)
+        #expect(body.clamped.count == body.lineSizes.count, "every line says whether its size was clamped")
         #expect(body.lines.allSatisfy { $0.width <= 300 + 1e-3 })
         let expectsBackground = ["typewriter", "strong", "classic"].contains(preset)
         #expect(body.backgrounds.isEmpty == !expectsBackground)

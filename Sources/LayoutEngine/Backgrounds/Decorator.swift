@@ -59,20 +59,25 @@ public struct Decorator {
             let bounds = rects.dropFirst().reduce(first) { $0.union($1) }
             return Background(rects: [bounds], path: Path.roundedRect(bounds, radius: style.cornerRadius), fill: style.fill)
         case .highlight(let range):
-            // Only the lines the range reaches (a truncated line's token belongs to no range).
-            let rects = layout.lines.indices.filter { layout.lines[$0].range.overlaps(range) }
-                .compactMap { extent(of: $0, within: range, style: style) }
+            // Only the lines the range reaches (a truncated line's token belongs to no range);
+            // rects of consecutive lines meet at the line boundary instead of overlapping by
+            // twice the vertical padding (a translucent fill showed the overlap darker).
+            let rects = lineBoxes(style, within: range).compactMap { $0 }
             var path = Path()
             for rect in rects { path.commands += Path.roundedRect(rect, radius: style.cornerRadius).commands }
             return Background(rects: rects, path: path, fill: style.fill)
         }
     }
 
-    /// Each line's padded box, or nil for a line with no visible text. Boxes of consecutive
+    /// Each line's padded box (of its part in `range`, for a highlight), or nil for a line with no
+    /// visible text there. Boxes of consecutive
     /// lines never overlap: where padding would make them, or `touching` asks them to, they
     /// meet at the boundary between the two line boxes.
-    func lineBoxes(_ style: BackgroundStyle) -> [Rect?] {
-        var boxes: [Rect?] = layout.lines.indices.map { extent(of: $0, within: nil, style: style) }
+    func lineBoxes(_ style: BackgroundStyle, within range: Range<Int>? = nil) -> [Rect?] {
+        var boxes: [Rect?] = layout.lines.indices.map { index in
+            if let range, !layout.lines[index].range.overlaps(range) { return nil }
+            return extent(of: index, within: range, style: style)
+        }
         for i in boxes.indices.dropLast() {
             guard var upper = boxes[i], var lower = boxes[i + 1] else { continue }
             let boundary = layout.lines[i].usedRect.maxY

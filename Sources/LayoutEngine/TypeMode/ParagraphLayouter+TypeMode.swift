@@ -38,8 +38,13 @@ extension ParagraphPositioner {
             let fit = fittedSize(plan, request: request)
             var size = min(max(fit, request.minSize), request.maxSize)
             if request.lastLineUnscaled && endsParagraph { size = request.minSize }
-            sizes.append(size)
             clamped.append(size != fit)
+            if request.wholePointSizes {
+                // As Android's binary search over whole sizes gives: the largest whole size that
+                // fits, never below the smallest whole size in range.
+                size = max(size.rounded(.down), min(request.minSize.rounded(.up), request.maxSize.rounded(.down)))
+            }
+            sizes.append(size)
             plan = resized(plan, factor: size / request.minSize)
             plan.alignment = request.alignment
             planned.append(plan)

@@ -27,6 +27,10 @@ public struct TypeModeRequest: Sendable {
     public var lastLineUnscaled: Bool
     /// Boxes at the text's U+FFFC, in order; those given in ems scale with their line.
     public var attachments: [InlineAttachment] = []
+    /// Per-line sizes rounded down to whole points, as Android's binary search over whole sizes
+    /// yields, for clients that must match it (a line then falls short of the width by up to a
+    /// point's worth and takes the alignment).
+    public var wholePointSizes = false
 
     public init(text: String, style: TextStyle = TextStyle(), width: Double, minSize: Double = 14, maxSize: Double = 96,
                 alignment: TextAlignment = .left, lineHeightMultiple: Double = 1, maxHeight: Double? = nil,

@@ -114,6 +114,13 @@ public nonisolated struct Layoutd_V1_JustifyRequest: @unchecked Sendable {
     set {_uniqueStorage()._attachments = newValue}
   }
 
+  /// PER_LINE: round each line's size down to whole points, as Android's binary search over whole
+  /// sizes yields (a line then falls short of the width by up to a point's worth).
+  public var wholePointSizes: Bool {
+    get {_storage._wholePointSizes}
+    set {_uniqueStorage()._wholePointSizes = newValue}
+  }
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public nonisolated enum Sizing: SwiftProtobuf.Enum, Swift.CaseIterable {
@@ -256,6 +263,13 @@ public nonisolated struct Layoutd_V1_JustifyReply: @unchecked Sendable {
     set {_uniqueStorage()._attachments = newValue}
   }
 
+  /// Per line: true when its size was held at min_size or max_size (or left at min_size by
+  /// last_line_unscaled) instead of filling the width.
+  public var clamped: [Bool] {
+    get {_storage._clamped}
+    set {_uniqueStorage()._clamped = newValue}
+  }
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public init() {}
@@ -269,7 +283,7 @@ fileprivate nonisolated let _protobuf_package = "layoutd.v1"
 
 nonisolated extension Layoutd_V1_JustifyRequest: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".JustifyRequest"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}text\0\u{1}preset\0\u{1}style\0\u{1}width\0\u{3}min_size\0\u{3}max_size\0\u{1}sizing\0\u{1}alignment\0\u{3}line_height_multiple\0\u{3}max_height\0\u{3}last_line_unscaled\0\u{1}backgrounds\0\u{1}color\0\u{1}attachments\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}text\0\u{1}preset\0\u{1}style\0\u{1}width\0\u{3}min_size\0\u{3}max_size\0\u{1}sizing\0\u{1}alignment\0\u{3}line_height_multiple\0\u{3}max_height\0\u{3}last_line_unscaled\0\u{1}backgrounds\0\u{1}color\0\u{1}attachments\0\u{3}whole_point_sizes\0")
 
   fileprivate class _StorageClass {
     var _text: String = String()
@@ -286,6 +300,7 @@ nonisolated extension Layoutd_V1_JustifyRequest: SwiftProtobuf.Message, SwiftPro
     var _backgrounds: [Layoutd_V1_BackgroundSpec] = []
     var _color: Layoutd_V1_Color? = nil
     var _attachments: [Layoutd_V1_Attachment] = []
+    var _wholePointSizes: Bool = false
 
       // This property is used as the initial default value for new instances of the type.
       // The type itself is protecting the reference to its storage via CoW semantics.
@@ -310,6 +325,7 @@ nonisolated extension Layoutd_V1_JustifyRequest: SwiftProtobuf.Message, SwiftPro
       _backgrounds = source._backgrounds
       _color = source._color
       _attachments = source._attachments
+      _wholePointSizes = source._wholePointSizes
     }
   }
 
@@ -342,6 +358,7 @@ nonisolated extension Layoutd_V1_JustifyRequest: SwiftProtobuf.Message, SwiftPro
         case 12: try { try decoder.decodeRepeatedMessageField(value: &_storage._backgrounds) }()
         case 13: try { try decoder.decodeSingularMessageField(value: &_storage._color) }()
         case 14: try { try decoder.decodeRepeatedMessageField(value: &_storage._attachments) }()
+        case 15: try { try decoder.decodeSingularBoolField(value: &_storage._wholePointSizes) }()
         default: break
         }
       }
@@ -396,6 +413,9 @@ nonisolated extension Layoutd_V1_JustifyRequest: SwiftProtobuf.Message, SwiftPro
       if !_storage._attachments.isEmpty {
         try visitor.visitRepeatedMessageField(value: _storage._attachments, fieldNumber: 14)
       }
+      if _storage._wholePointSizes != false {
+        try visitor.visitSingularBoolField(value: _storage._wholePointSizes, fieldNumber: 15)
+      }
     }
     try unknownFields.traverse(visitor: &visitor)
   }
@@ -419,6 +439,7 @@ nonisolated extension Layoutd_V1_JustifyRequest: SwiftProtobuf.Message, SwiftPro
         if _storage._backgrounds != rhs_storage._backgrounds {return false}
         if _storage._color != rhs_storage._color {return false}
         if _storage._attachments != rhs_storage._attachments {return false}
+        if _storage._wholePointSizes != rhs_storage._wholePointSizes {return false}
         return true
       }
       if !storagesAreEqual {return false}
@@ -478,7 +499,7 @@ nonisolated extension Layoutd_V1_TextEffects: SwiftProtobuf.Message, SwiftProtob
 
 nonisolated extension Layoutd_V1_JustifyReply: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".JustifyReply"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}lines\0\u{3}line_sizes\0\u{1}runs\0\u{1}width\0\u{1}height\0\u{1}backgrounds\0\u{1}effects\0\u{1}preset\0\u{1}attachments\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}lines\0\u{3}line_sizes\0\u{1}runs\0\u{1}width\0\u{1}height\0\u{1}backgrounds\0\u{1}effects\0\u{1}preset\0\u{1}attachments\0\u{1}clamped\0")
 
   fileprivate class _StorageClass {
     var _lines: [Layoutd_V1_Line] = []
@@ -490,6 +511,7 @@ nonisolated extension Layoutd_V1_JustifyReply: SwiftProtobuf.Message, SwiftProto
     var _effects: Layoutd_V1_TextEffects? = nil
     var _preset: String = String()
     var _attachments: [Layoutd_V1_AttachmentBox] = []
+    var _clamped: [Bool] = []
 
       // This property is used as the initial default value for new instances of the type.
       // The type itself is protecting the reference to its storage via CoW semantics.
@@ -509,6 +531,7 @@ nonisolated extension Layoutd_V1_JustifyReply: SwiftProtobuf.Message, SwiftProto
       _effects = source._effects
       _preset = source._preset
       _attachments = source._attachments
+      _clamped = source._clamped
     }
   }
 
@@ -536,6 +559,7 @@ nonisolated extension Layoutd_V1_JustifyReply: SwiftProtobuf.Message, SwiftProto
         case 7: try { try decoder.decodeSingularMessageField(value: &_storage._effects) }()
         case 8: try { try decoder.decodeSingularStringField(value: &_storage._preset) }()
         case 9: try { try decoder.decodeRepeatedMessageField(value: &_storage._attachments) }()
+        case 10: try { try decoder.decodeRepeatedBoolField(value: &_storage._clamped) }()
         default: break
         }
       }
@@ -575,6 +599,9 @@ nonisolated extension Layoutd_V1_JustifyReply: SwiftProtobuf.Message, SwiftProto
       if !_storage._attachments.isEmpty {
         try visitor.visitRepeatedMessageField(value: _storage._attachments, fieldNumber: 9)
       }
+      if !_storage._clamped.isEmpty {
+        try visitor.visitPackedBoolField(value: _storage._clamped, fieldNumber: 10)
+      }
     }
     try unknownFields.traverse(visitor: &visitor)
   }
@@ -593,6 +620,7 @@ nonisolated extension Layoutd_V1_JustifyReply: SwiftProtobuf.Message, SwiftProto
         if _storage._effects != rhs_storage._effects {return false}
         if _storage._preset != rhs_storage._preset {return false}
         if _storage._attachments != rhs_storage._attachments {return false}
+        if _storage._clamped != rhs_storage._clamped {return false}
         return true
       }
       if !storagesAreEqual {return false}
