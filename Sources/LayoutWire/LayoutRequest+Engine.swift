@@ -42,7 +42,15 @@ extension Layoutd_V1_LayoutRequest {
             throw LayoutError(.invalidArgument, "unknown direction \(value)", field: "direction")
         }
         let attachments = try self.attachments.inlineAttachments(fonts: fonts)
-        return ParagraphRequest(
+        let truncationMode: TruncationMode
+        switch truncation.mode {
+        case .tail: truncationMode = .tail
+        case .head: truncationMode = .head
+        case .middle: truncationMode = .middle
+        case .UNRECOGNIZED(let value):
+            throw LayoutError(.invalidArgument, "unknown truncation mode \(value)", field: "truncation.mode")
+        }
+        var request = ParagraphRequest(
             text: AttributedText(text, style: style, spans: spans), width: Double(width),
             height: height > 0 ? Double(height) : nil, alignment: alignment, direction: direction,
             lineHeightMultiple: lineHeightMultiple > 0 ? Double(lineHeightMultiple) : 1,
@@ -50,6 +58,8 @@ extension Layoutd_V1_LayoutRequest {
             maxLines: maxLines > 0 ? Int(maxLines) : nil,
             truncationToken: hasTruncation ? (truncation.token.isEmpty ? nil : truncation.token) : "\u{2026}",
             attachments: attachments)
+        request.truncationMode = truncationMode
+        return request
     }
 }
 

@@ -22,6 +22,7 @@ extension LayoutCtl {
         @Option(help: "Line height multiple.") var lineHeightMultiple: Float = 0
         @Option(help: "Maximum number of lines (0: unlimited).") var maxLines: UInt32 = 0
         @Option(help: "Truncation token (default …).") var token: String?
+        @Option(help: "Where the last line is cut when text is hidden: tail, head or middle.") var truncate: String = "tail"
         @Option(help: AttachmentSpec.help) var attachment: [String] = []
         @Option(help: "A PNG drawn in the Nth attachment's box with -o (the Nth of these; \"\" for a placeholder).")
         var attachmentImage: [String] = []
@@ -44,6 +45,14 @@ extension LayoutCtl {
             request.lineHeightMultiple = lineHeightMultiple
             request.maxLines = maxLines
             if let token { request.truncation.token = token }
+            guard let mode = ["tail": Layoutd_V1_TruncationMode.tail, "head": .head, "middle": .middle][truncate] else {
+                throw ValidationError("--truncate must be tail, head or middle")
+            }
+            if mode != .tail {
+                // Setting the message makes an empty token mean none: keep "…" unless one was given.
+                request.truncation.mode = mode
+                if token == nil { request.truncation.token = "\u{2026}" }
+            }
             request.attachments = try attachment.map(AttachmentSpec.parse)
             guard let alignment = ["natural": Layoutd_V1_Alignment.natural, "left": .left, "right": .right,
                                    "center": .center, "justified": .justified][align] else {
@@ -82,8 +91,19 @@ enum LineTable {
             let start = Int(line.range.start)
             let end = min(units.count, start + Int(line.range.length))
             var shown = String(decoding: units[start..<end], as: UTF16.self)
-                .replacingOccurrences(of: "\n", with: "\\n")
-            if line.truncated { shown += "…" }
+            if line.truncated {
+                // What the line shows, in text order, with the token where the text was cut.
+                let runs = reply.runs.filter { $0.lineIndex == index }
+                let cut = Int(runs.first { $0.truncationToken }?.range.start ?? UInt32(end))
+                let kept = runs.filter { !$0.truncationToken }.map { Int($0.range.start)..<Int($0.range.start + $0.range.length) }
+                    .sorted { $0.lowerBound < $1.lowerBound }
+                func text(_ ranges: [Range<Int>]) -> String {
+                    ranges.map { String(decoding: units[max(0, min($0.lowerBound, units.count))..<min($0.upperBound, units.count)],
+                                        as: UTF16.self) }.joined()
+                }
+                shown = text(kept.filter { $0.lowerBound < cut }) + "…" + text(kept.filter { $0.lowerBound >= cut })
+            }
+            shown = shown.replacingOccurrences(of: "\n", with: "\\n")
             rows.append(String(format: "%4d  ", index) + "[\(start),\(end))".padded(11)
                         + String(format: "  %4.1f  %8.2f  %6.2f  ", sizes.max() ?? 0, line.baselineOrigin.y, line.width)
                         + shown)

@@ -47,4 +47,51 @@ import Testing
         let others = layout.runs.filter { !$0.isTruncationToken }.flatMap { $0.positions.map(\.x) }
         #expect(token.positions[0].x < others.min()!)
     }
+
+    /// The token's run is an empty range where the text was cut, and its clusters point there.
+    @Test func theTokenSitsWhereTheTextWasCut() throws {
+        let layout = try Fixtures.layout(text, width: 200) { $0.maxLines = 2 }
+        let token = try #require(layout.runs.first { $0.isTruncationToken })
+        #expect(token.range == layout.visibleRange.upperBound..<layout.visibleRange.upperBound)
+        #expect(token.clusters.allSatisfy { $0 == layout.visibleRange.upperBound })
+    }
+
+    /// Head truncation keeps the end of the text the last line stands for; middle keeps both ends.
+    @Test func headAndMiddleTruncationKeepTheEnd() throws {
+        let units = Array(text.utf16)
+        func shown(_ layout: ParagraphLayout, line: Int) -> String {
+            layout.runs.filter { $0.lineIndex == line && !$0.isTruncationToken }.sorted { $0.range.lowerBound < $1.range.lowerBound }
+                .map { String(decoding: units[$0.range], as: UTF16.self) }.joined(separator: "|")
+        }
+        let tail = try Fixtures.layout(text, width: 200) { $0.maxLines = 2 }
+        let head = try Fixtures.layout(text, width: 200) { $0.maxLines = 2; $0.truncationMode = .head }
+        let middle = try Fixtures.layout(text, width: 200) { $0.maxLines = 2; $0.truncationMode = .middle }
+        for layout in [head, middle] {
+            #expect(layout.lines.count == 2 && layout.lines[1].truncated)
+            #expect(layout.lines[1].width <= 200 + 1e-6)
+            #expect(layout.visibleRange.upperBound == units.count, "the end of the text is shown")
+            #expect(shown(layout, line: 0) == shown(tail, line: 0), "only the last line changes")
+        }
+        #expect(shown(head, line: 1).hasSuffix("ellipsis there"))
+        let headToken = try #require(head.runs.first { $0.isTruncationToken })
+        let firstKept = head.runs.filter { $0.lineIndex == 1 && !$0.isTruncationToken }.map(\.range.lowerBound).min()!
+        #expect(headToken.range == firstKept..<firstKept, "the token stands where the hidden start ends")
+        #expect(headToken.glyphs.first!.position.x < head.runs.filter { $0.lineIndex == 1 && !$0.isTruncationToken }
+            .flatMap(\.glyphs).map(\.position.x).min()!, "and is drawn first")
+        let middleText = shown(middle, line: 1)
+        #expect(middleText.hasSuffix("there") && middleText.hasPrefix(shown(tail, line: 1).prefix(4)), "\(middleText)")
+        let middleToken = try #require(middle.runs.first { $0.isTruncationToken })
+        let pieces = middle.runs.filter { $0.lineIndex == 1 }.sorted { $0.glyphs.first!.position.x < $1.glyphs.first!.position.x }
+        #expect(pieces.count >= 3 && pieces.first!.isTruncationToken == false && pieces.last!.isTruncationToken == false)
+        #expect(pieces.contains { $0.isTruncationToken } && middleToken.range.isEmpty)
+    }
+
+    @Test func aTruncatedRightToLeftLineKeepsItsToken() throws {
+        let arabic = "هذا نص عربي طويل بما يكفي ليلتف على أكثر من سطر واحد في هذا العرض الضيق جدا"
+        for mode in [TruncationMode.tail, .head, .middle] {
+            let layout = try Fixtures.layout(arabic, width: 160) { $0.maxLines = 2; $0.truncationMode = mode }
+            #expect(layout.lines[1].truncated && layout.lines[1].width <= 160 + 1e-6, "\(mode)")
+            #expect(layout.runs.contains { $0.isTruncationToken && $0.lineIndex == 1 }, "\(mode)")
+        }
+    }
 }

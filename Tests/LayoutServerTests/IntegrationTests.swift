@@ -20,6 +20,24 @@ import TestSupport
         #expect(daemon.stop() == 0)
     }
 
+    @Test func layoutctlTruncatesAtTheHeadTheMiddleOrTheTail() throws {
+        let daemon = try Daemon()
+        let text = "The beginning of a long caption that cannot fit on one narrow line, and its end"
+        var rows: [String: String] = [:]
+        for mode in ["tail", "head", "middle"] {
+            let result = try run(Daemon.binary("layoutctl"), ["layout", "--socket", daemon.socketPath, "--width", "200",
+                                                              "--max-lines", "1", "--truncate", mode, text])
+            #expect(result.status == 0, "\(result.err)")
+            rows[mode] = String(result.out.split(separator: "\n")[1])
+        }
+        #expect(rows["tail"]!.contains("The beginning") && rows["tail"]!.hasSuffix("…"), "\(rows["tail"]!)")
+        #expect(rows["head"]!.hasSuffix("its end") && rows["head"]!.contains("…"), "\(rows["head"]!)")
+        #expect(rows["middle"]!.contains("The beg") && rows["middle"]!.hasSuffix("end") && rows["middle"]!.contains("…"),
+                "\(rows["middle"]!)")
+        let bad = try run(Daemon.binary("layoutctl"), ["layout", "--socket", daemon.socketPath, "--width", "200", "--truncate", "start", text])
+        #expect(bad.status != 0 && bad.err.contains("--truncate must be"))
+    }
+
     @Test func layoutctlFindsTheDaemonThroughTheEnvironment() throws {
         let daemon = try Daemon()
         var environment = ProcessInfo.processInfo.environment

@@ -141,6 +141,13 @@ struct TextAnalysis {
         while next < end && !flags[next].contains(.graphemeStart) { next += 1 }
         return next
     }
+
+    /// The grapheme boundary before `index`, not before `start`.
+    func previousGrapheme(before index: Int, start: Int) -> Int {
+        var previous = index - 1
+        while previous > start && !flags[previous].contains(.graphemeStart) { previous -= 1 }
+        return max(previous, start)
+    }
 }
 
 /// Units that never join a neighbour into a grapheme cluster (UAX #29, Unicode 15.1 rules).

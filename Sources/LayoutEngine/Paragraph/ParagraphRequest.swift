@@ -8,6 +8,12 @@ public enum TextAlignment: Sendable {
     case justified
 }
 
+/// Which part of the last visible line is cut when lines are hidden, as CoreText's
+/// kCTLineTruncationEnd/Start/Middle and Pango's ellipsize modes.
+public enum TruncationMode: Sendable {
+    case tail, head, middle
+}
+
 /// Everything a paragraph layout needs besides the fonts.
 public struct ParagraphRequest: Sendable {
     public var text: AttributedText
@@ -23,8 +29,10 @@ public struct ParagraphRequest: Sendable {
     public var lineHeight: Double?
     /// nil means unlimited.
     public var maxLines: Int?
-    /// Appended where the text is cut; nil means none.
+    /// Shown where the text is cut; nil means none.
     public var truncationToken: String?
+    /// Which part of the last visible line goes when text is hidden.
+    public var truncationMode: TruncationMode = .tail
     /// Boxes at the text's U+FFFC, in order (see `InlineAttachment`).
     public var attachments: [InlineAttachment]
 

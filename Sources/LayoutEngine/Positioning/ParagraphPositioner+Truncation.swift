@@ -1,52 +1,135 @@
 extension ParagraphPositioner {
-    /// Tail truncation of the last visible line: as much of the text from the line's start as
-    /// fits with the token after it, cut at a grapheme boundary (CoreText's kCTLineTruncationEnd).
-    /// An attachment past the cut disappears with its text.
+    /// Truncation of the last visible line, as CoreText's kCTLineTruncationEnd, Start and Middle
+    /// do: the line stands for its text up to its hard break (or the next one), and the part
+    /// that does not fit beside the token goes — its end (tail), its start (head) or its middle
+    /// — cut at grapheme boundaries. The token's run has an empty range where the text was cut.
+    /// Attachments in the hidden part disappear with it.
     func truncate(_ line: PlannedLine) -> PlannedLine {
         let start = line.broken.range.lowerBound
-        let tokenPieces = truncationPieces(style: shaped.styleIndex(at: max(start, line.broken.contentEnd - 1)),
-                                           baseLevel: line.baseLevel)
-        let tokenWidth = tokenPieces.reduce(0.0) { $0 + $1.naturalWidth }
+        let flags = analysis.flags
         // The line may take text up to its hard break, or to the next hard break when it had none.
         var limit = line.broken.hardBreak ? line.broken.contentEnd : line.broken.range.upperBound
         if !line.broken.hardBreak {
-            while limit < text.units.count && !analysis.flags[limit].contains(.hardBreak) { limit += 1 }
+            while limit < text.units.count && !flags[limit].contains(.hardBreak) { limit += 1 }
         }
-        let prefix = shaped.prefix
+        var end = limit  // the represented text without the spaces that would hang after it
+        while end > start && flags[end - 1].contains(.hangingSpace) { end -= 1 }
+        let style = shaped.styleIndex(at: max(start, line.broken.contentEnd - 1))
+        let token = truncationPieces(style: style, baseLevel: line.baseLevel, at: start)
+        let tokenWidth = token.reduce(0.0) { $0 + $1.naturalWidth }
         let available = line.broken.slot.width - tokenWidth + LineBreaker.tolerance
-        var end = start
-        var unit = start
-        while unit < limit {
-            let next = analysis.nextGrapheme(after: unit, end: limit)
-            if !analysis.flags[unit].contains(.hangingSpace) && prefix[next] - prefix[start] > available { break }
-            unit = next
-            end = next
+        // What stays: [start, keepEnd) before the token and [resume, end) after it.
+        var keepEnd = start
+        var resume = end
+        switch request.truncationMode {
+        case .tail:
+            keepEnd = trimmingSpaces(start, graphemesFitting(from: start, to: limit, width: available))
+            resume = end
+        case .head:
+            resume = graphemesFittingBackward(from: end, to: start, width: available)
+            while resume < end && flags[resume].contains(.hangingSpace) { resume += 1 }
+        case .middle:
+            keepEnd = graphemesFitting(from: start, to: end, width: available / 2)
+            resume = graphemesFittingBackward(from: end, to: keepEnd, width: available - width(start, keepEnd))
+            // What the end left unused goes back to the start.
+            keepEnd = graphemesFitting(from: start, to: resume, width: available - width(resume, end))
+            keepEnd = trimmingSpaces(start, keepEnd)
+            while resume < end && flags[resume].contains(.hangingSpace) { resume += 1 }
         }
-        var contentEnd = end
-        while contentEnd > start && analysis.flags[contentEnd - 1].contains(.hangingSpace) { contentEnd -= 1 }
-        let cut = BrokenLine(range: start..<contentEnd, contentEnd: contentEnd, hardBreak: false, slot: line.broken.slot)
+        let tailOnly = request.truncationMode == .tail
+        var truncated = cut(line, token: token, start: start, keepEnd: keepEnd, resume: resume, end: end, tailOnly: tailOnly)
+        // The kept text was measured as shaped in the whole paragraph; cut, its edge letters can
+        // take other forms (an Arabic letter becomes final, and wider). Give up a grapheme at a
+        // time until the line fits.
+        let spacing = Spacing(shaped: shaped, content: start..<end, extraPerSlot: 0, perCharacter: false)
+        while spacing.contentWidth(truncated.pieces) > line.broken.slot.width + LineBreaker.tolerance {
+            if request.truncationMode != .head && keepEnd > start {
+                keepEnd = trimmingSpaces(start, analysis.previousGrapheme(before: keepEnd, start: start))
+            } else if !tailOnly && resume < end {
+                resume = analysis.nextGrapheme(after: resume, end: end)
+            } else {
+                break
+            }
+            truncated = cut(line, token: token, start: start, keepEnd: keepEnd, resume: resume, end: end, tailOnly: tailOnly)
+        }
+        return truncated
+    }
+
+    /// The truncated line: the kept text, the token at `keepEnd` (tail, middle) or `resume`
+    /// (head), and the kept end of the text.
+    private func cut(_ line: PlannedLine, token: [LineItem], start: Int, keepEnd: Int, resume: Int, end: Int,
+                     tailOnly: Bool) -> PlannedLine {
+        let tokenAt = request.truncationMode == .head ? resume : keepEnd
         var truncated = line
-        truncated.broken = cut
-        truncated.pieces = shaped.pieces(in: cut.range, contentEnd: contentEnd, baseLevel: line.baseLevel) + tokenPieces
+        var pieces = keepEnd > start ? shaped.pieces(in: start..<keepEnd, contentEnd: keepEnd, baseLevel: line.baseLevel) : []
+        for case .glyphs(var piece) in token {
+            piece.range = tokenAt..<tokenAt
+            piece.clusterBase = tokenAt
+            pieces.append(.glyphs(piece))
+        }
+        if !tailOnly && resume < end {
+            pieces += shaped.pieces(in: resume..<end, contentEnd: end, baseLevel: line.baseLevel)
+        }
+        let shownEnd = tailOnly ? keepEnd : end
+        truncated.broken = BrokenLine(range: start..<shownEnd, contentEnd: shownEnd, hardBreak: false, slot: line.broken.slot)
+        truncated.pieces = pieces
         truncated.metrics = shaped.metrics(of: &truncated.pieces, at: start)
         truncated.truncated = true
         return truncated
     }
 
+    /// The furthest grapheme boundary after `start` (up to `limit`) with the text from `start`
+    /// no wider than `width`; hanging spaces are not measured.
+    private func graphemesFitting(from start: Int, to limit: Int, width: Double) -> Int {
+        let prefix = shaped.prefix
+        var end = start
+        var unit = start
+        while unit < limit {
+            let next = analysis.nextGrapheme(after: unit, end: limit)
+            if !analysis.flags[unit].contains(.hangingSpace) && prefix[next] - prefix[start] > width { break }
+            unit = next
+            end = next
+        }
+        return end
+    }
+
+    /// The earliest grapheme boundary before `end` (down to `floor`) with the text from it to
+    /// `end` no wider than `width`.
+    private func graphemesFittingBackward(from end: Int, to floor: Int, width: Double) -> Int {
+        let prefix = shaped.prefix
+        var start = end
+        var unit = end
+        while unit > floor {
+            let previous = analysis.previousGrapheme(before: unit, start: floor)
+            if prefix[end] - prefix[previous] > width { break }
+            unit = previous
+            start = previous
+        }
+        return start
+    }
+
+    private func width(_ start: Int, _ end: Int) -> Double { shaped.prefix[end] - shaped.prefix[start] }
+
+    /// `end` moved back over the spaces that would hang before the token.
+    private func trimmingSpaces(_ start: Int, _ end: Int) -> Int {
+        var end = end
+        while end > start && analysis.flags[end - 1].contains(.hangingSpace) { end -= 1 }
+        return end
+    }
+
     /// The token, shaped as a paragraph of its own in the style of the text it replaces.
-    func truncationPieces(style: Int, baseLevel: UInt8) -> [LineItem] {
+    func truncationPieces(style: Int, baseLevel: UInt8, at offset: Int) -> [LineItem] {
         guard let token = request.truncationToken, !token.isEmpty else { return [] }
         let tokenText = AttributedText(token, style: text.styles[style])
         let direction: BaseDirection = baseLevel == 1 ? .rightToLeft : .leftToRight
         guard let tokenShaped = try? ShapedParagraph(text: tokenText, direction: direction, fonts: shaped.fallback.registry,
                                                      shaper: shaped.shaper) else { return [] }
         let count = tokenText.units.count
-        let offset = text.units.count
         // The token's pieces point into its paragraph's storage: it must live while they are copied.
         return withExtendedLifetime(tokenShaped) {
             tokenShaped.pieces(in: 0..<count, contentEnd: count, baseLevel: baseLevel).compactMap { item in
             guard case .glyphs(let piece) = item else { return nil }
-            // Token glyphs map to no text: their clusters point just past the visible range.
+            // Token glyphs map to no text: their clusters point where the text was cut.
             var shifted = piece
             shifted.isToken = true
             shifted.level = baseLevel

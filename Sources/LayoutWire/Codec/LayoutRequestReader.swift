@@ -47,9 +47,14 @@ public enum LayoutRequestReader {
                 guard var nested = reader.nested() else { return nil }
                 var truncation = Layoutd_V1_Truncation()
                 while !nested.isAtEnd {
-                    guard let (inner, innerType) = nested.tag(), inner == 1, innerType == lengthDelimited,
-                          let token = nested.string() else { return nil }
-                    truncation.token = token
+                    guard let (inner, innerType) = nested.tag() else { return nil }
+                    switch (inner, innerType) {
+                    case (1, lengthDelimited): guard let token = nested.string() else { return nil }; truncation.token = token
+                    case (2, varint):
+                        guard let raw = nested.enumeration() else { return nil }
+                        truncation.mode = Layoutd_V1_TruncationMode(rawValue: raw) ?? .tail
+                    default: return nil
+                    }
                 }
                 request.truncation = truncation
             case (12, lengthDelimited):

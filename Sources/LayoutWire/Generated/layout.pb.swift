@@ -64,6 +64,52 @@ public nonisolated enum Layoutd_V1_Slant: SwiftProtobuf.Enum, Swift.CaseIterable
 
 }
 
+/// The token shown where text is cut. Unset: "…". Set with an empty token: none.
+/// Where the last visible line is cut when max_lines or height hides text.
+public nonisolated enum Layoutd_V1_TruncationMode: SwiftProtobuf.Enum, Swift.CaseIterable {
+  public typealias RawValue = Int
+
+  /// The end of the line goes (NSLineBreakByTruncatingTail, Pango's ELLIPSIZE_END).
+  case tail // = 0
+
+  /// The start goes: the line ends where the text it stands for ends (NSLineBreakByTruncatingHead).
+  case head // = 1
+
+  /// The middle goes: the start and the end stay, half the width each (NSLineBreakByTruncatingMiddle).
+  case middle // = 2
+  case UNRECOGNIZED(Int)
+
+  public init() {
+    self = .tail
+  }
+
+  public init?(rawValue: Int) {
+    switch rawValue {
+    case 0: self = .tail
+    case 1: self = .head
+    case 2: self = .middle
+    default: self = .UNRECOGNIZED(rawValue)
+    }
+  }
+
+  public var rawValue: Int {
+    switch self {
+    case .tail: return 0
+    case .head: return 1
+    case .middle: return 2
+    case .UNRECOGNIZED(let i): return i
+    }
+  }
+
+  // The compiler won't synthesize support with the UNRECOGNIZED case.
+  public static let allCases: [Layoutd_V1_TruncationMode] = [
+    .tail,
+    .head,
+    .middle,
+  ]
+
+}
+
 public nonisolated enum Layoutd_V1_Alignment: SwiftProtobuf.Enum, Swift.CaseIterable {
   public typealias RawValue = Int
   case natural // = 0
@@ -256,13 +302,14 @@ public nonisolated struct Layoutd_V1_Spacing: Sendable {
   public init() {}
 }
 
-/// The token shown where text is cut. Unset: "…". Set with an empty token: none.
 public nonisolated struct Layoutd_V1_Truncation: Sendable {
   // SwiftProtobuf.Message conformance is added in an extension below. See the
   // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
   // methods supported on all messages.
 
   public var token: String = String()
+
+  public var mode: Layoutd_V1_TruncationMode = .tail
 
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
@@ -707,6 +754,10 @@ nonisolated extension Layoutd_V1_Slant: SwiftProtobuf._ProtoNameProviding {
   public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{2}\0SLANT_INHERIT\0\u{1}SLANT_UPRIGHT\0\u{1}SLANT_ITALIC\0")
 }
 
+nonisolated extension Layoutd_V1_TruncationMode: SwiftProtobuf._ProtoNameProviding {
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{2}\0TRUNCATION_MODE_TAIL\0\u{1}TRUNCATION_MODE_HEAD\0\u{1}TRUNCATION_MODE_MIDDLE\0")
+}
+
 nonisolated extension Layoutd_V1_Alignment: SwiftProtobuf._ProtoNameProviding {
   public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{2}\0ALIGNMENT_NATURAL\0\u{1}ALIGNMENT_LEFT\0\u{1}ALIGNMENT_RIGHT\0\u{1}ALIGNMENT_CENTER\0\u{1}ALIGNMENT_JUSTIFIED\0")
 }
@@ -786,7 +837,7 @@ nonisolated extension Layoutd_V1_Spacing: SwiftProtobuf.Message, SwiftProtobuf._
 
 nonisolated extension Layoutd_V1_Truncation: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".Truncation"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}token\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}token\0\u{1}mode\0")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -795,6 +846,7 @@ nonisolated extension Layoutd_V1_Truncation: SwiftProtobuf.Message, SwiftProtobu
       // enabled. https://github.com/apple/swift-protobuf/issues/1034
       switch fieldNumber {
       case 1: try { try decoder.decodeSingularStringField(value: &self.token) }()
+      case 2: try { try decoder.decodeSingularEnumField(value: &self.mode) }()
       default: break
       }
     }
@@ -804,11 +856,15 @@ nonisolated extension Layoutd_V1_Truncation: SwiftProtobuf.Message, SwiftProtobu
     if !self.token.isEmpty {
       try visitor.visitSingularStringField(value: self.token, fieldNumber: 1)
     }
+    if self.mode != .tail {
+      try visitor.visitSingularEnumField(value: self.mode, fieldNumber: 2)
+    }
     try unknownFields.traverse(visitor: &visitor)
   }
 
   public static func ==(lhs: Layoutd_V1_Truncation, rhs: Layoutd_V1_Truncation) -> Bool {
     if lhs.token != rhs.token {return false}
+    if lhs.mode != rhs.mode {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }
