@@ -245,3 +245,22 @@ import Testing
         #expect(abs(layout.attachments[0].rect.maxY - (layout.lines[0].baselineOrigin.y - 6)) < 1e-9)
     }
 }
+
+/// Backgrounds and highlights hold the attachments in their range.
+@Suite struct AttachmentBackgroundTests {
+    @Test func backgroundsHoldTheirBoxes() throws {
+        let text = "a tall \(AttachmentTests.box) box and text after it"
+        let layout = try AttachmentTests.layout(text, [InlineAttachment(width: 30, extent: .height(70))], width: 400)
+        let box = try #require(layout.attachments.first)
+        let decorator = Decorator(layout: layout, text: text, fonts: Fixtures.registry)
+        let perLine = try decorator.decorate(BackgroundStyle(kind: .perLine, horizontalPadding: 4, verticalPadding: 2))
+        let rect = try #require(perLine.rects.first)
+        #expect(rect.y <= box.rect.y - 2 + 1e-9 && rect.maxY >= box.rect.maxY + 2 - 1e-9, "the line's background holds the box")
+        // A highlight of the box alone is the box plus padding; one of the word before it leaves it out.
+        let onBox = try decorator.decorate(BackgroundStyle(kind: .highlight(box.range), horizontalPadding: 4, verticalPadding: 2))
+        let only = try #require(onBox.rects.first)
+        #expect(abs(only.x - (box.rect.x - 4)) < 1e-9 && abs(only.width - (box.rect.width + 8)) < 1e-9)
+        let onWord = try decorator.decorate(BackgroundStyle(kind: .highlight(2..<6), horizontalPadding: 4, verticalPadding: 2))
+        #expect(try #require(onWord.rects.first).maxX < box.rect.x)
+    }
+}
