@@ -5,7 +5,8 @@ import CHarfBuzz
 /// Works cluster by cluster. A cluster of script Common or Inherited (spaces, digits,
 /// punctuation) joins the item before it when that item's font can draw it, so the spaces
 /// of an Arabic sentence stay in its Arabic run (as UAX #24's script-run rule intends).
-/// Hard line breaks belong to no item: they have no glyph; nor do attachments, which are boxes.
+/// Hard line breaks belong to no item: they have no glyph. An attachment's U+FFFC joins the open
+/// item of its style and level (shaped through, its glyph left out later) or belongs to none.
 ///
 /// A namespace of static functions: the inputs are borrowed, where a struct holding them copied
 /// every array they hold, with a retain and a release each, on every layout.
@@ -72,15 +73,19 @@ enum Itemizer {
                 start = end
                 continue
             }
+            while runEnd <= start { runIndex += 1; runEnd = runs[runIndex].range.upperBound }
+            let style = runs[runIndex].style
             if start == nextBoxStart {
-                close(at: start)
+                // An attachment inside an item of its style and level stays in it: the run is
+                // shaped through it in one HarfBuzz call (its neighbours see it as the text has
+                // it) and the box's glyph is left out when the line is cut into pieces; a split
+                // cost a second call, most of a box's price. Anywhere else it belongs to no item.
+                if let o = open, o.style == style, o.level == levels[start] {} else { close(at: start) }
                 start = boxes[nextBox].range.upperBound
                 nextBox += 1
                 nextBoxStart = nextBox < boxes.count ? boxes[nextBox].range.lowerBound : Int.max
                 continue
             }
-            while runEnd <= start { runIndex += 1; runEnd = runs[runIndex].range.upperBound }
-            let style = runs[runIndex].style
             if var o = open, o.style == style, !o.isColorEmoji {
                 // Printable ASCII that continues the open item, in a tight loop: the general test
                 // below, specialised to one-unit clusters of script Latin (letters) or Common.

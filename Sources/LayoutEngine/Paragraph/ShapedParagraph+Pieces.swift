@@ -1,6 +1,7 @@
 extension ShapedParagraph {
     /// The items inside `range`, in logical order: glyph pieces cut from the shaped items, and
-    /// the boxes of attachments. Trailing whitespace from `contentEnd` on is split off at the
+    /// the boxes of attachments (an item shaped through a box is cut around it, and the box's
+    /// own glyph left out). Trailing whitespace from `contentEnd` on is split off at the
     /// paragraph's base level (UAX #9 L1).
     func pieces(in range: Range<Int>, contentEnd: Int, baseLevel: UInt8) -> [LineItem] {
         var result = scratch.pieceLists.popLast() ?? []  // emptied when given back
@@ -16,17 +17,16 @@ extension ShapedParagraph {
                 nextBox += 1
             }
             let overlap = max(item.range.lowerBound, range.lowerBound)..<min(item.range.upperBound, range.upperBound)
-            let split = min(max(overlap.lowerBound, contentEnd), overlap.upperBound)
-            for trailing in [false, true] {
-                let part = trailing ? split..<overlap.upperBound : overlap.lowerBound..<split
-                guard !part.isEmpty else { continue }
-                let (glyphs, base) = self.glyphs(of: index, in: part, line: range)
-                var advance: Int32 = 0
-                for glyph in glyphs { advance &+= glyph.advance }
-                result.append(.glyphs(LinePiece(range: part, font: item.font, style: item.style,
-                                                level: trailing ? baseLevel : item.level, glyphs: glyphs, clusterBase: base,
-                                                isTrailing: trailing, styleSize: text.styles[item.style].size,
-                                                advanceUnits: advance, baselineOffset: text.styles[item.style].baselineOffset)))
+            var segment = overlap.lowerBound
+            while true {
+                let boxInside = nextBox < boxes.count && boxes[nextBox].range.lowerBound < overlap.upperBound
+                let segmentEnd = boxInside ? boxes[nextBox].range.lowerBound : overlap.upperBound
+                appendGlyphPieces(of: index, segment..<segmentEnd, line: range, contentEnd: contentEnd, baseLevel: baseLevel,
+                                  to: &result)
+                guard boxInside else { break }
+                result.append(.box(boxes[nextBox]))
+                segment = boxes[nextBox].range.upperBound
+                nextBox += 1
             }
         }
         while nextBox < boxes.count && boxes[nextBox].range.lowerBound < range.upperBound {
@@ -36,9 +36,40 @@ extension ShapedParagraph {
         return result
     }
 
+    /// The pieces of item `index` over `units`: its content, then its trailing whitespace.
+    private func appendGlyphPieces(of index: Int, _ units: Range<Int>, line: Range<Int>, contentEnd: Int, baseLevel: UInt8,
+                                   to result: inout [LineItem]) {
+        guard !units.isEmpty else { return }
+        let item = items[index]
+        let split = min(max(units.lowerBound, contentEnd), units.upperBound)
+        for trailing in [false, true] {
+            let part = trailing ? split..<units.upperBound : units.lowerBound..<split
+            guard !part.isEmpty else { continue }
+            let (glyphs, base) = self.glyphs(of: index, in: part, line: line)
+            var advance: Int32 = 0
+            for glyph in glyphs { advance &+= glyph.advance }
+            result.append(.glyphs(LinePiece(range: part, font: item.font, style: item.style,
+                                            level: trailing ? baseLevel : item.level, glyphs: glyphs, clusterBase: base,
+                                            isTrailing: trailing, styleSize: text.styles[item.style].size,
+                                            advanceUnits: advance, baselineOffset: text.styles[item.style].baselineOffset)))
+        }
+    }
+
     /// Index of the first item whose range ends after `offset` (items are sorted).
     func firstItem(endingAfter offset: Int) -> Int {
         Self.firstIndex(items.count) { items[$0].range.upperBound > offset }
+    }
+
+    /// True when a box starts at `offset`.
+    func isBoxStart(_ offset: Int) -> Bool {
+        let index = firstBox(from: offset)
+        return index < boxes.count && boxes[index].range.lowerBound == offset
+    }
+
+    /// True when a box ends at `offset`.
+    func isBoxEnd(_ offset: Int) -> Bool {
+        let index = Self.firstIndex(boxes.count) { boxes[$0].range.upperBound >= offset }
+        return index < boxes.count && boxes[index].range.upperBound == offset
     }
 
     /// Index of the first attachment box at or after `offset`.
@@ -70,9 +101,13 @@ extension ShapedParagraph {
         if part == item.range { return (glyphs, base) }
         let rtl = item.isRTL
         // Each cut edge is found once: where the slice ends, and whether shaping may be cut there.
+        // An edge against a box the item was shaped through is safe whatever HarfBuzz says: the
+        // neighbours keep the U+FFFC beside them, as they were shaped.
         let low = part.lowerBound > item.range.lowerBound ? Self.edge(glyphs, part.lowerBound - base, rtl: rtl) : nil
         let high = part.upperBound < item.range.upperBound ? Self.edge(glyphs, part.upperBound - base, rtl: rtl) : nil
-        if low?.safe == false || high?.safe == false {
+        let lowAtBox = !boxes.isEmpty && part.lowerBound > item.range.lowerBound && isBoxEnd(part.lowerBound)
+        let highAtBox = !boxes.isEmpty && part.upperBound < item.range.upperBound && isBoxStart(part.upperBound)
+        if (low?.safe == false && !lowAtBox) || (high?.safe == false && !highAtBox) {
             let reshaped = shaper.shape(shapingUnits, range: part, context: line, font: item.font, rtl: rtl,
                                         script: item.script, style: shapingStyles[item.style])
             scratch.reshaped.append(reshaped.glyphs)  // alive as long as the piece that points into it
