@@ -34,16 +34,21 @@ struct InProcessBench {
                                     attachments: [InlineAttachment(width: 20, extent: .height(20), alignment: .fontCenter),
                                                   InlineAttachment(width: 24, extent: .height(24))])
         }
+        // The same texts without the two U+FFFC: what the attachments themselves cost.
+        let unboxedRequests = boxedRequests.map { boxed -> ParagraphRequest in
+            let text = String(String.UnicodeScalarView(boxed.text.string.unicodeScalars.filter { $0 != "\u{FFFC}" }))
+            return ParagraphRequest(text: AttributedText(text, style: TextStyle(family: "Noto Sans", size: Double(options.size))),
+                                    width: Double(options.width))
+        }
         if let only = ProcessInfo.processInfo.environment["LAYOUTD_BENCH_PROFILE"] {
             // For a profiler: one kind of pass (cold, warm or boxed), many times, nothing else.
             let layouter = ParagraphLayouter(fonts: registry, cache: only == "warm" ? ShapingCache() : nil)
-            let chars = boxedRequests.map { r -> ParagraphRequest in var r = r; r.attachments = []; return r }
             if only == "compare" {
                 var ratios: [Double] = [], ps: [Double] = [], bs: [Double] = []
                 for index in requests.indices {
                     var p: [Double] = [], b: [Double] = []
                     for _ in 0..<options.repeats {
-                        p.append(try time(requests[index], layouter))
+                        p.append(try time(unboxedRequests[index], layouter))
                         b.append(try time(boxedRequests[index], layouter))
                     }
                     let pm = Distribution(values: p).median, bm = Distribution(values: b).median
@@ -53,7 +58,7 @@ struct InProcessBench {
                       "sum", ps.reduce(0, +), bs.reduce(0, +))
                 return []
             }
-            let chosen = only == "boxed" ? boxedRequests : only == "chars" ? chars : requests
+            let chosen = only == "boxed" ? boxedRequests : only == "unboxed" ? unboxedRequests : requests
             for _ in 0..<options.repeats { for request in chosen { _ = try time(request, layouter) } }
             return []
         }
@@ -61,7 +66,7 @@ struct InProcessBench {
         // caption, so a change in the machine's load hits all passes alike. The cold cache is new each round and fills as the round goes on;
         // "warm" lays the same caption out again right after, so its shapes are cached.
         var floor: [[Double]] = [], uncached: [[Double]] = [], cold: [[Double]] = [], warm: [[Double]] = []
-        var justifyUncached: [[Double]] = [], justifyCold: [[Double]] = [], boxed: [[Double]] = []
+        var justifyUncached: [[Double]] = [], justifyCold: [[Double]] = [], boxed: [[Double]] = [], unboxed: [[Double]] = []
         var coldShapes: [Int] = []
         var layoutCalls: UInt64 = 0, justifyCalls: UInt64 = 0
         let none = ParagraphLayouter(fonts: registry, cache: nil)
@@ -75,7 +80,7 @@ struct InProcessBench {
             let cached = ParagraphLayouter(fonts: registry, cache: cache)
             let justifyCache = ParagraphLayouter(fonts: registry, cache: ShapingCache())
             var f: [Double] = [], u: [Double] = [], c: [Double] = [], w: [Double] = [], ju: [Double] = [], jc: [Double] = []
-            var b: [Double] = []
+            var b: [Double] = [], nb: [Double] = []
             for (index, caption) in captions.enumerated() {
                 // The passes take turns going first: whichever runs first meets colder caches.
                 let steps: [() throws -> Void] = [
@@ -96,11 +101,12 @@ struct InProcessBench {
                     },
                     { jc.append(try timeJustify(typeModeRequests[index], justifyCache)) },
                     { b.append(try time(boxedRequests[index], none)) },
+                    { nb.append(try time(unboxedRequests[index], none)) },
                 ]
                 for k in 0..<steps.count { try steps[(index + k) % steps.count]() }
             }
             floor.append(f); uncached.append(u); cold.append(c); warm.append(w)
-            justifyUncached.append(ju); justifyCold.append(jc); boxed.append(b)
+            justifyUncached.append(ju); justifyCold.append(jc); boxed.append(b); unboxed.append(nb)
             coldShapes.append(Int(cache.misses))
         }
         let floorD = Distribution.perItemMedian(floor)
@@ -135,11 +141,15 @@ struct InProcessBench {
                   String(format: "| justify per_line, cold | %.2f | %.2f | %.2f× (to layout cold) | — |", justifiedCold.median, justifiedCold.p99,
                          ratio(justifiedCold, plainCold))]
         let withBoxes = Distribution.perItemMedian(boxed)
-        lines += ["", "### Inline attachments (two per caption: after the first word and at the end; target ≤ 1.1×)", "",
-                  "| pass | median µs/caption | p99 µs/caption | median of per-caption ratios to the caption alone |", "|---|---|---|---|",
-                  String(format: "| layout, no cache | %.2f | %.2f | 1.00× |", plain.median, plain.p99),
-                  String(format: "| layout with two attachments, no cache | %.2f | %.2f | %.2f× |", withBoxes.median, withBoxes.p99,
-                         ratio(withBoxes, plain))]
+        let withoutBoxes = Distribution.perItemMedian(unboxed)
+        lines += ["", "### Inline attachments (two per caption: one after the first word, one at the end; target ≤ 1.1×)", "",
+                  "| pass | median µs/caption | p99 µs/caption | median of per-caption ratios to the same text without its two U+FFFC | to the caption alone |",
+                  "|---|---|---|---|---|",
+                  String(format: "| the caption alone, no cache | %.2f | %.2f | — | 1.00× |", plain.median, plain.p99),
+                  String(format: "| the text without its U+FFFC, no cache | %.2f | %.2f | 1.00× | %.2f× |", withoutBoxes.median,
+                         withoutBoxes.p99, ratio(withoutBoxes, plain)),
+                  String(format: "| layout with two attachments, no cache | %.2f | %.2f | %.2f× | %.2f× |", withBoxes.median, withBoxes.p99,
+                         ratio(withBoxes, withoutBoxes), ratio(withBoxes, plain))]
         return [Section(title: "In-process paragraph layout (one thread, width \(Int(saturating: options.width)), size \(Int(saturating: options.size)), Noto Sans with fallback)", lines: lines)]
     }
 

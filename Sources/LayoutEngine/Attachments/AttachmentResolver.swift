@@ -17,16 +17,19 @@ enum AttachmentResolver {
         try Bounds.check(count: attachments.count, limit: maxAttachments, field: "attachments")
         var boxes: [InlineBox] = []
         boxes.reserveCapacity(attachments.count)
-        let units = text.units
         var offset = 0
         for (index, attachment) in attachments.enumerated() {
-            while offset < units.count && units[offset] != objectReplacement { offset += 1 }
-            guard offset < units.count else {
+            offset = text.units.withUnsafeBufferPointer { units in
+                var unit = offset
+                while unit < units.count && units[unit] != objectReplacement { unit += 1 }
+                return unit
+            }
+            guard offset < text.units.count else {
                 throw LayoutError(.invalidArgument, "\(attachments.count) attachments but the text has \(index) "
                                   + "OBJECT REPLACEMENT CHARACTERs (U+FFFC) to hold them", field: "attachments")
             }
             var end = offset + 1  // the whole grapheme cluster: marks after U+FFFC go with the box
-            while end < units.count && !analysis.flags[end].contains(.graphemeStart) { end += 1 }
+            while end < text.units.count && !analysis.flags[end].contains(.graphemeStart) { end += 1 }
             let styleIndex = styleIndex(at: offset, in: text)
             boxes.append(try box(attachment, index: index, range: offset..<end, style: styleIndex, level: analysis.levels[offset],
                                  text: text, fallback: fallback))

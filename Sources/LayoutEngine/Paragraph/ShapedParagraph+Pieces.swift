@@ -105,9 +105,9 @@ extension ShapedParagraph {
         // neighbours keep the U+FFFC beside them, as they were shaped.
         let low = part.lowerBound > item.range.lowerBound ? Self.edge(glyphs, part.lowerBound - base, rtl: rtl) : nil
         let high = part.upperBound < item.range.upperBound ? Self.edge(glyphs, part.upperBound - base, rtl: rtl) : nil
-        let lowAtBox = !boxes.isEmpty && part.lowerBound > item.range.lowerBound && isBoxEnd(part.lowerBound)
-        let highAtBox = !boxes.isEmpty && part.upperBound < item.range.upperBound && isBoxStart(part.upperBound)
-        if (low?.safe == false && !lowAtBox) || (high?.safe == false && !highAtBox) {
+        let lowUnsafe = low?.safe == false && (boxes.isEmpty || !isBoxEnd(part.lowerBound))
+        let highUnsafe = high?.safe == false && (boxes.isEmpty || !isBoxStart(part.upperBound))
+        if lowUnsafe || highUnsafe {
             let reshaped = shaper.shape(shapingUnits, range: part, context: line, font: item.font, rtl: rtl,
                                         script: item.script, style: shapingStyles[item.style])
             scratch.reshaped.append(reshaped.glyphs)  // alive as long as the piece that points into it

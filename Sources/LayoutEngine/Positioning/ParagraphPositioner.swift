@@ -99,6 +99,7 @@ struct ParagraphPositioner {
         // Room for one at least, so the storage has an address even for lines without glyphs.
         let glyphs = [PositionedGlyph](unsafeUninitializedCapacity: max(glyphCount, 1)) { buffer, initialized in
             var output = RunOutput(glyphs: buffer.baseAddress!, pieces: pieceCount)
+            if !shaped.boxes.isEmpty { output.attachments.reserveCapacity(shaped.boxes.count) }
             for (index, line) in planned.enumerated() {
                 let placed = place(line, index: index, top: top, box: boxes[index], last: index == lineCount - 1, into: &output)
                 lines.append(placed)
