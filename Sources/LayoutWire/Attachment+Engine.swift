@@ -25,7 +25,8 @@ extension Layoutd_V1_Attachment {
         }
         let extent: InlineAttachment.Extent = hasMetrics
             ? .metrics(ascent: Double(metrics.ascent), descent: Double(metrics.descent)) : .height(Double(height))
-        return InlineAttachment(width: Double(width), extent: extent, alignment: alignment, referenceFont: reference, inEms: sizeInEms)
+        return InlineAttachment(width: Double(width), extent: extent, alignment: alignment, referenceFont: reference, inEms: sizeInEms,
+                                breaksAround: !keepWithText)
     }
 }
 

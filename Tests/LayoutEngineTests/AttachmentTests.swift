@@ -137,6 +137,17 @@ import Testing
         #expect(narrower.attachments[0].lineIndex == 1)
     }
 
+    /// Kept with its text, a box offers no break on either side: the word and the box move together.
+    @Test func aBoxKeptWithItsTextDoesNotBreak() throws {
+        let probe = try Fixtures.layout("bb aaaa")
+        let width = probe.lines[0].width + 25  // "bb aaaa" and the box, not the "aaaa" after it
+        let free = try Self.layout("bb aaaa\(Self.box)aaaa", [InlineAttachment(width: 20, extent: .height(20))], width: width)
+        #expect(free.lines.map(\.range) == [0..<8, 8..<12])
+        let glued = try Self.layout("bb aaaa\(Self.box)aaaa", [InlineAttachment(width: 20, extent: .height(20), breaksAround: false)],
+                                    width: width)
+        #expect(glued.lines.first?.range == 0..<3, "the word with its box moves to the next line whole: \(glued.lines.map(\.range))")
+    }
+
     /// A box is a neutral in bidi: between Arabic letters it reads right to left with them.
     @Test func boxesReorderWithBidi() throws {
         let attachment = InlineAttachment(width: 20, extent: .height(20))

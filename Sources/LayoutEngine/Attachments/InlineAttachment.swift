@@ -18,14 +18,19 @@ public struct InlineAttachment: Sendable, Equatable {
     /// Sizes are multiples of the size of the style at the attachment, and in Type Mode the box
     /// scales with its line.
     public var inEms: Bool
+    /// False keeps the box with the text on either side: no line break before or after it (a
+    /// custom emoji inside a word). True (the default) breaks as U+FFFC does in UAX #14: class
+    /// CB, an opportunity on both sides.
+    public var breaksAround: Bool
 
     public init(width: Double, extent: Extent, alignment: AttachmentAlignment = .baseline,
-                referenceFont: FontReference = FontReference(), inEms: Bool = false) {
+                referenceFont: FontReference = FontReference(), inEms: Bool = false, breaksAround: Bool = true) {
         self.width = width
         self.extent = extent
         self.alignment = alignment
         self.referenceFont = referenceFont
         self.inEms = inEms
+        self.breaksAround = breaksAround
     }
 
     public var height: Double {

@@ -46,15 +46,22 @@ final class ShapedParagraph {
         // are set, deinit gives it back.
         let scratch = ScratchPool.shared.take()
         self.scratch = scratch
-        let analysis = TextAnalysis.analyze(text, direction: direction, scratch: scratch)
+        var analysis = TextAnalysis.analyze(text, direction: direction, scratch: scratch)
         if let offset = analysis.overlongCluster {
             // Before anything is shaped; the scratch is dropped with this paragraph, not pooled.
             throw LayoutError(.invalidArgument, "the grapheme cluster at UTF-16 offset \(offset) holds more than "
                               + "\(TextAnalysis.maxClusterScalars) code points (Unicode's Stream-Safe Text Format allows 30 marks in a row)",
                               field: "text")
         }
-        self.analysis = analysis
         let boxes = try AttachmentResolver.boxes(for: attachments, text: text, analysis: analysis, fallback: fallback)
+        for (box, attachment) in zip(boxes, attachments) where !attachment.breaksAround {
+            // Glued to its neighbours: the opportunities on either side go (not a hard break's).
+            for edge in [box.range.lowerBound, box.range.upperBound] where edge > 0 && edge < text.units.count
+                && !analysis.flags[edge].contains(.mustBreakBefore) {
+                analysis.flags[edge].remove(.breakBefore)
+            }
+        }
+        self.analysis = analysis
         self.boxes = boxes
         self.shapingStyles = text.styles.map(ShapingStyle.init)
         var shapingUnits = analysis.hasControls ? Self.replacingControls(text.units) : text.units

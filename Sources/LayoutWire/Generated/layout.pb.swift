@@ -551,6 +551,10 @@ public nonisolated struct Layoutd_V1_Attachment: Sendable {
   /// grows with its line.
   public var sizeInEms: Bool = false
 
+  /// No line break before or after the box (a custom emoji inside a word). Unset, it breaks as
+  /// U+FFFC does in UAX #14 (class CB): an opportunity on both sides.
+  public var keepWithText: Bool = false
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public init() {}
@@ -1169,7 +1173,7 @@ nonisolated extension Layoutd_V1_BaselineMetrics: SwiftProtobuf.Message, SwiftPr
 
 nonisolated extension Layoutd_V1_Attachment: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".Attachment"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}width\0\u{1}height\0\u{1}metrics\0\u{1}alignment\0\u{3}baseline_offset\0\u{3}reference_font\0\u{3}size_in_ems\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}width\0\u{1}height\0\u{1}metrics\0\u{1}alignment\0\u{3}baseline_offset\0\u{3}reference_font\0\u{3}size_in_ems\0\u{3}keep_with_text\0")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -1184,6 +1188,7 @@ nonisolated extension Layoutd_V1_Attachment: SwiftProtobuf.Message, SwiftProtobu
       case 5: try { try decoder.decodeSingularFloatField(value: &self.baselineOffset) }()
       case 6: try { try decoder.decodeSingularMessageField(value: &self._referenceFont) }()
       case 7: try { try decoder.decodeSingularBoolField(value: &self.sizeInEms) }()
+      case 8: try { try decoder.decodeSingularBoolField(value: &self.keepWithText) }()
       default: break
       }
     }
@@ -1215,6 +1220,9 @@ nonisolated extension Layoutd_V1_Attachment: SwiftProtobuf.Message, SwiftProtobu
     if self.sizeInEms != false {
       try visitor.visitSingularBoolField(value: self.sizeInEms, fieldNumber: 7)
     }
+    if self.keepWithText != false {
+      try visitor.visitSingularBoolField(value: self.keepWithText, fieldNumber: 8)
+    }
     try unknownFields.traverse(visitor: &visitor)
   }
 
@@ -1226,6 +1234,7 @@ nonisolated extension Layoutd_V1_Attachment: SwiftProtobuf.Message, SwiftProtobu
     if lhs.baselineOffset != rhs.baselineOffset {return false}
     if lhs._referenceFont != rhs._referenceFont {return false}
     if lhs.sizeInEms != rhs.sizeInEms {return false}
+    if lhs.keepWithText != rhs.keepWithText {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }
