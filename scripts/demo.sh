@@ -27,6 +27,10 @@ echo "== Two lines at most, tail-truncated"
 "$bin/layoutctl" layout --width 200 --size 18 --max-lines 2 \
   "不识庐山真面目，只缘身在此山中。横看成岭侧成峰，远近高低各不同。 -- 苏轼《题西林壁》"
 echo
+echo "== Inline attachments: a box at each U+FFFC, aligned to the text around it"
+"$bin/layoutctl" layout --width 300 --size 22 --attachment 40x40:center --attachment 1x1em:bottom \
+  $'Meet me in \uFFFC New York \uFFFC tonight'
+echo
 echo "== Type Mode: the same caption fitted line by line"
 "$bin/layoutctl" typemode --style strong --width 300 "so\\nHAPPY\\nto see you all here tonight"
 echo
@@ -52,6 +56,8 @@ PY
 "$bin/layoutctl" typemode --style classic --width 300 -o out/story-classic.png "$(pick Arab "الصبر مفتاح الفرج.")"
 "$bin/layoutctl" typemode --style typewriter --width 300 -o out/story-typewriter.png "$(pick Hani "千里之行，始于足下。")"
 "$bin/layoutctl" typemode --style modern --width 300 -o out/story-modern.pdf "$(pick Deva "जहाँ चाह, वहाँ राह।")"
+"$bin/layoutctl" layout --width 300 --size 22 --attachment 40x40:center --attachment 1x1em:bottom \
+  --attachment-image out/story-neon.png -o out/attachments.png $'Meet me in \uFFFC New York \uFFFC tonight'
 echo "open out/*.png to look at them"
 echo
 "$bin/layoutctl" stats
