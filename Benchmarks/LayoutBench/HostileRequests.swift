@@ -48,6 +48,13 @@ enum HostileRequests {
             Case(name: "64,000 overlapping spans (past the span limit)", envelope: layout(String(repeating: "ab ", count: 667)) {
                 $0.spans = (0..<64_000).map { k in .with { $0.range = range(k % 1_000, 2_000 - k % 1_000); $0.style.weight = UInt32(100 + k % 800) } }
             }),
+            Case(name: "1,024 attachments aligned to their lines (boxes)", envelope: layout(String(repeating: "\u{FFFC}", count: 1_024), width: 50) {
+                $0.attachments = (0..<1_024).map { k in .with { $0.width = 10; $0.height = 10; $0.alignment = k % 2 == 0 ? .lineMiddle : .fontCenter } }
+            }),
+            Case(name: "1,024 attachments, each with a reference font", envelope: layout(String(repeating: "a\u{FFFC}", count: 1_024)) {
+                $0.attachments = (0..<1_024).map { _ in .with { $0.width = 10; $0.height = 10; $0.alignment = .fontTop
+                    $0.referenceFont.family = "Noto Serif"; $0.referenceFont.size = 30 } }
+            }),
             Case(name: "empty repeated features (decoding)", envelope: layout("x") {
                 $0.defaultStyle.features = Array(repeating: Layoutd_V1_Feature(), count: 40_000)
             }),

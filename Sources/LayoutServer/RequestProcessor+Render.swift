@@ -75,8 +75,16 @@ extension RequestProcessor {
             throw LayoutError(.resourceExhausted, "attachment pictures of \(total) bytes; at most \(maxAttachmentImageBytes) in all",
                               field: "attachment_images")
         }
+        // Pixels are what decoding costs: a PNG of a few kilobytes can declare 4096 x 4096.
+        var pixels = 0
         for (index, image) in images.enumerated() where !image.isEmpty {
-            try Renderer.checkAttachmentPicture([UInt8](image), field: "attachment_images[\(index)]")
+            let bytes = [UInt8](image)
+            try Renderer.checkAttachmentPicture(bytes, field: "attachment_images[\(index)]")
+            if let (width, height) = Renderer.pngSize(bytes) { pixels += Int(width) * Int(height) }
+        }
+        guard pixels <= Renderer.maxPixels else {
+            throw LayoutError(.resourceExhausted, "attachment pictures of \(pixels) pixels in all; at most \(Renderer.maxPixels)",
+                              field: "attachment_images")
         }
     }
 }

@@ -59,6 +59,12 @@ import TestSupport
         request.attachmentImages = [Data(huge)]
         let refused = try client.call(.render(request)).errorReply
         #expect(refused?.code == .invalidArgument && refused?.message.contains("4096") == true, "\(refused?.message ?? "")")
+        // Small files that each declare 4096 x 4096: together past the pixel limit, refused before any is decoded.
+        var large = [UInt8](star.image)
+        large.replaceSubrange(16..<24, with: [0, 0, 0x10, 0, 0, 0, 0x10, 0])  // IHDR: 4,096 x 4,096
+        request.attachmentImages = Array(repeating: Data(large), count: 5)
+        let many = try client.call(.render(request)).errorReply
+        #expect(many?.code == .resourceExhausted && many?.field == "render.attachment_images", "\(many?.message ?? "")")
     }
 
     @Test func hostileAttachmentsAreRefusedByName() throws {

@@ -38,8 +38,9 @@ extension Renderer {
 
     /// Draws each attachment: its picture scaled into its box, or a placeholder (a light box
     /// with its diagonals) when it has none or Cairo cannot read it.
-    func drawAttachments(_ attachments: [SceneAttachment], _ cr: OpaquePointer) {
+    func drawAttachments(_ attachments: [SceneAttachment], _ cr: OpaquePointer, budget: WorkBudget) throws(LayoutError) {
         for attachment in attachments where attachment.rect.width > 0 && attachment.rect.height > 0 {
+            if attachment.png?.isEmpty == false { try budget.check() }  // each picture is decoded: a budget look each
             if let png = attachment.png, !png.isEmpty, let picture = Self.decodePNG(png) {
                 defer { cairo_surface_destroy(picture) }
                 let width = Double(cairo_image_surface_get_width(picture))

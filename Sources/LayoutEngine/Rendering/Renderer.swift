@@ -90,7 +90,7 @@ public final class Renderer: @unchecked Sendable {
             cairo_fill(cr)
         }
         try budget.check()
-        drawAttachments(scene.attachments, cr)
+        try drawAttachments(scene.attachments, cr, budget: budget)
         if let glow = scene.glowColor, scene.glowRadius > 0 {
             if let raster {
                 try drawGlowAtQuarterResolution(scene, glow: glow, cr: cr, raster: raster, budget: budget)
