@@ -69,6 +69,8 @@ struct InProcessBench {
         var justifyUncached: [[Double]] = [], justifyCold: [[Double]] = [], boxed: [[Double]] = [], unboxed: [[Double]] = []
         var coldShapes: [Int] = []
         var layoutCalls: UInt64 = 0, justifyCalls: UInt64 = 0
+        let shuffled = ProcessInfo.processInfo.environment["LAYOUTD_BENCH_ORDER"] == "shuffled"
+        var generator = SplitMix(seed: 0x5EED)
         let none = ParagraphLayouter(fonts: registry, cache: nil)
         let typeModeRequests = captions.map { caption in
             TypeModeRequest(text: caption.text, style: TextStyle(family: "Noto Sans"), width: Double(options.width),
@@ -103,7 +105,15 @@ struct InProcessBench {
                     { b.append(try time(boxedRequests[index], none)) },
                     { nb.append(try time(unboxedRequests[index], none)) },
                 ]
-                for k in 0..<steps.count { try steps[(index + k) % steps.count]() }
+                if shuffled {
+                    // Each caption's passes in an order of their own: no pass always follows the
+                    // same neighbour, whose work on the same text would warm the caches for it.
+                    var order = Array(steps.indices)
+                    order.shuffle(using: &generator)
+                    for k in order { try steps[k]() }
+                } else {
+                    for k in 0..<steps.count { try steps[(index + k) % steps.count]() }
+                }
             }
             floor.append(f); uncached.append(u); cold.append(c); warm.append(w)
             justifyUncached.append(ju); justifyCold.append(jc); boxed.append(b); unboxed.append(nb)
@@ -208,5 +218,18 @@ struct FloorFonts {
         let elapsed = Double(nanoseconds() - start) / 1000
         precondition(hb_buffer_get_length(buffer) > 0)
         return elapsed
+    }
+}
+
+/// A seeded generator (SplitMix64), so a shuffled order is the same from run to run.
+struct SplitMix: RandomNumberGenerator {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
     }
 }
