@@ -78,9 +78,8 @@ extension RequestProcessor {
         // Pixels are what decoding costs: a PNG of a few kilobytes can declare 4096 x 4096.
         var pixels = 0
         for (index, image) in images.enumerated() where !image.isEmpty {
-            let bytes = [UInt8](image)
-            try Renderer.checkAttachmentPicture(bytes, field: "attachment_images[\(index)]")
-            if let (width, height) = Renderer.pngSize(bytes) { pixels += Int(width) * Int(height) }
+            let (width, height) = try Renderer.checkAttachmentPicture([UInt8](image), field: "attachment_images[\(index)]")
+            pixels += Int(width) * Int(height)
         }
         guard pixels <= Renderer.maxPixels else {
             throw LayoutError(.resourceExhausted, "attachment pictures of \(pixels) pixels in all; at most \(Renderer.maxPixels)",

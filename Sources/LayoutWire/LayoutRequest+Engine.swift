@@ -84,6 +84,16 @@ extension Layoutd_V1_Range {
 
 extension Layoutd_V1_Style {
     /// The overrides this style sets; zero and empty fields inherit.
+    /// A length either way from zero (letter spacing, a baseline offset), in [-10,000, 10,000] points.
+    private static func signedPoints(_ spacing: Layoutd_V1_Spacing, name: String, field: String) throws(LayoutError) -> Double {
+        let points = spacing.points
+        guard points.isFinite, abs(Double(points)) <= Bounds.maxLetterSpacing else {
+            throw LayoutError(.invalidArgument, "\(name) must be in [-\(Bounds.text(Bounds.maxLetterSpacing)), \(Bounds.text(Bounds.maxLetterSpacing))] points, got \(points)",
+                              field: field + "." + name + ".points")
+        }
+        return Double(points)
+    }
+
     func patch(field: String, fonts: FontRegistry) throws(LayoutError) -> StylePatch {
         var patch = StylePatch()
         if !family.isEmpty {
@@ -111,22 +121,8 @@ extension Layoutd_V1_Style {
             }
             patch.size = Double(size)
         }
-        if hasLetterSpacing {
-            let points = letterSpacing.points
-            guard points.isFinite, abs(Double(points)) <= Bounds.maxLetterSpacing else {
-                throw LayoutError(.invalidArgument, "letter_spacing must be in [-\(Bounds.text(Bounds.maxLetterSpacing)), \(Bounds.text(Bounds.maxLetterSpacing))] points, got \(points)",
-                                  field: field + ".letter_spacing.points")
-            }
-            patch.letterSpacing = Double(points)
-        }
-        if hasBaselineOffset {
-            let points = baselineOffset.points
-            guard points.isFinite, abs(Double(points)) <= Bounds.maxLetterSpacing else {
-                throw LayoutError(.invalidArgument, "baseline_offset must be in [-\(Bounds.text(Bounds.maxLetterSpacing)), \(Bounds.text(Bounds.maxLetterSpacing))] points, got \(points)",
-                                  field: field + ".baseline_offset.points")
-            }
-            patch.baselineOffset = Double(points)
-        }
+        if hasLetterSpacing { patch.letterSpacing = try Self.signedPoints(letterSpacing, name: "letter_spacing", field: field) }
+        if hasBaselineOffset { patch.baselineOffset = try Self.signedPoints(baselineOffset, name: "baseline_offset", field: field) }
         if !features.isEmpty {
             try Bounds.check(count: features.count, limit: Bounds.maxFeatures, field: field + ".features")
             patch.features = try features.enumerated().map { (index, feature) throws(LayoutError) in

@@ -39,3 +39,20 @@ enum UnitClass {
             || (u >= 0xD802 && u <= 0xD803) || (u >= 0xD83A && u <= 0xD83B)
     }
 }
+
+extension ContiguousArray where Element == UnitFlags {
+    /// `end` moved back over the whitespace that hangs before it, not past `start`: where the
+    /// content of `start..<end` ends.
+    func contentEnd(_ end: Int, from start: Int) -> Int {
+        var end = end
+        while end > start && self[end - 1].contains(.hangingSpace) { end -= 1 }
+        return end
+    }
+
+    /// `start` moved forward over hanging whitespace, not past `end`: where content resumes.
+    func contentStart(_ start: Int, to end: Int) -> Int {
+        var start = start
+        while start < end && self[start].contains(.hangingSpace) { start += 1 }
+        return start
+    }
+}

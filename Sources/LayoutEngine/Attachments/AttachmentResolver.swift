@@ -28,19 +28,13 @@ enum AttachmentResolver {
                 throw LayoutError(.invalidArgument, "\(attachments.count) attachments but the text has \(index) "
                                   + "OBJECT REPLACEMENT CHARACTERs (U+FFFC) to hold them", field: "attachments")
             }
-            var end = offset + 1  // the whole grapheme cluster: marks after U+FFFC go with the box
-            while end < text.units.count && !analysis.flags[end].contains(.graphemeStart) { end += 1 }
-            let styleIndex = styleIndex(at: offset, in: text)
-            boxes.append(try box(attachment, index: index, range: offset..<end, style: styleIndex, level: analysis.levels[offset],
-                                 text: text, fallback: fallback))
+            // The whole grapheme cluster: marks after U+FFFC go with the box.
+            let end = analysis.nextGrapheme(after: offset, end: text.units.count)
+            boxes.append(try box(attachment, index: index, range: offset..<end, style: text.styleIndex(at: offset),
+                                 level: analysis.levels[offset], text: text, fallback: fallback))
             offset = end
         }
         return boxes
-    }
-
-    private static func styleIndex(at offset: Int, in text: AttributedText) -> Int {
-        let runs = text.runs
-        return runs[ShapedParagraph.bisect(runs.count, holding: offset) { runs[$0].range.upperBound }].style
     }
 
     private static func box(_ attachment: InlineAttachment, index: Int, range: Range<Int>, style: Int, level: UInt8,

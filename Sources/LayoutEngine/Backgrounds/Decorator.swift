@@ -11,14 +11,15 @@ public struct Decorator {
         self.budget = budget
         self.units = Array(text.utf16)
         self.fonts = fonts
-        var runsByLine = [[Int]](repeating: [], count: layout.lines.count)
-        for (index, run) in layout.runs.enumerated() where run.lineIndex < runsByLine.count { runsByLine[run.lineIndex].append(index) }
-        self.runsByLine = runsByLine
-        var boxesByLine = [[Int]](repeating: [], count: layout.lines.count)
-        for (index, box) in layout.attachments.enumerated() where box.lineIndex < boxesByLine.count {
-            boxesByLine[box.lineIndex].append(index)
-        }
-        self.boxesByLine = boxesByLine
+        runsByLine = Self.indicesByLine(layout.runs.map(\.lineIndex), lines: layout.lines.count)
+        boxesByLine = Self.indicesByLine(layout.attachments.map(\.lineIndex), lines: layout.lines.count)
+    }
+
+    /// For each of `lines` lines, the indices of the entries whose line that is.
+    private static func indicesByLine(_ lineOfEntry: [Int], lines: Int) -> [[Int]] {
+        var byLine = [[Int]](repeating: [], count: lines)
+        for (index, line) in lineOfEntry.enumerated() where line < lines { byLine[line].append(index) }
+        return byLine
     }
 
     /// The attachments of each line, by index into `layout.attachments`.

@@ -78,8 +78,6 @@ struct LineBreaker {
     }
 
     private func line(_ start: Int, _ end: Int, hard: Bool, _ slot: LineSlot) -> BrokenLine {
-        var contentEnd = end
-        while contentEnd > start && flags[contentEnd - 1].contains(.hangingSpace) { contentEnd -= 1 }
-        return BrokenLine(range: start..<end, contentEnd: contentEnd, hardBreak: hard, slot: slot)
+        BrokenLine(range: start..<end, contentEnd: flags.contentEnd(end, from: start), hardBreak: hard, slot: slot)
     }
 }

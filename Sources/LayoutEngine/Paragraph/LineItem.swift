@@ -13,17 +13,9 @@ enum LineItem {
     }
 
     var level: UInt8 {
-        get {
-            switch self {
-            case .glyphs(let piece): piece.level
-            case .box(let box): box.level
-            }
-        }
-        set {
-            switch self {
-            case .glyphs(var piece): piece.level = newValue; self = .glyphs(piece)
-            case .box(var box): box.level = newValue; self = .box(box)
-            }
+        switch self {
+        case .glyphs(let piece): piece.level
+        case .box(let box): box.level
         }
     }
 

@@ -77,19 +77,6 @@ extension ShapedParagraph {
         Self.firstIndex(boxes.count) { boxes[$0].range.lowerBound >= offset }
     }
 
-    /// The first of `count` indices where `isPast` holds, by bisection: it must be false up to
-    /// some index and true from there on (`count` when it never holds).
-    @inline(__always)
-    static func firstIndex(_ count: Int, where isPast: (Int) -> Bool) -> Int {
-        var low = 0
-        var high = count
-        while low < high {
-            let mid = (low + high) / 2
-            if isPast(mid) { high = mid } else { low = mid + 1 }
-        }
-        return low
-    }
-
     /// The glyphs of item `index` for the units `part`; shaped again, within the line, when
     /// HarfBuzz marked a cut edge unsafe to break (a ligature or joining form spans it).
     /// Also returns the offset the glyphs' clusters count from.

@@ -135,10 +135,7 @@ final class ShapedParagraph {
     }
 
     /// Style index of the unit at `offset`.
-    func styleIndex(at offset: Int) -> Int {
-        let runs = text.runs
-        return runs[Self.bisect(runs.count, holding: offset) { runs[$0].range.upperBound }].style
-    }
+    func styleIndex(at offset: Int) -> Int { text.styleIndex(at: offset) }
 
     /// The bidi paragraph holding `offset`, by bisection: a text of only line breaks has as
     /// many paragraphs as lines, and a scan per line made it quadratic.
@@ -154,11 +151,18 @@ final class ShapedParagraph {
     /// for an offset past them all), given each range's upper bound.
     @inline(__always)
     static func bisect(_ count: Int, holding offset: Int, upperBound: (Int) -> Int) -> Int {
+        max(0, min(firstIndex(count) { upperBound($0) > offset }, count - 1))
+    }
+
+    /// The first of `count` indices where `isPast` holds, by bisection: it must be false up to
+    /// some index and true from there on (`count` when it never holds).
+    @inline(__always)
+    static func firstIndex(_ count: Int, where isPast: (Int) -> Bool) -> Int {
         var low = 0
-        var high = count - 1
+        var high = count
         while low < high {
             let mid = (low + high) / 2
-            if upperBound(mid) <= offset { low = mid + 1 } else { high = mid }
+            if isPast(mid) { high = mid } else { low = mid + 1 }
         }
         return low
     }

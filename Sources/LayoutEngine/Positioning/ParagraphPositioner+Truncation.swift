@@ -12,10 +12,9 @@ extension ParagraphPositioner {
         if !line.broken.hardBreak {
             while limit < text.units.count && !flags[limit].contains(.hardBreak) { limit += 1 }
         }
-        var end = limit  // the represented text without the spaces that would hang after it
-        while end > start && flags[end - 1].contains(.hangingSpace) { end -= 1 }
+        let end = flags.contentEnd(limit, from: start)  // the represented text without the spaces hanging after it
         let style = shaped.styleIndex(at: max(start, line.broken.contentEnd - 1))
-        let token = truncationPieces(style: style, baseLevel: line.baseLevel, at: start)
+        let token = truncationPieces(style: style, baseLevel: line.baseLevel)
         let tokenWidth = token.reduce(0.0) { $0 + $1.naturalWidth }
         let available = line.broken.slot.width - tokenWidth + LineBreaker.tolerance
         // What stays: [start, keepEnd) before the token and [resume, end) after it.
@@ -23,18 +22,15 @@ extension ParagraphPositioner {
         var resume = end
         switch request.truncationMode {
         case .tail:
-            keepEnd = trimmingSpaces(start, graphemesFitting(from: start, to: limit, width: available))
-            resume = end
+            keepEnd = flags.contentEnd(graphemesFitting(from: start, to: limit, width: available), from: start)
         case .head:
-            resume = graphemesFittingBackward(from: end, to: start, width: available)
-            while resume < end && flags[resume].contains(.hangingSpace) { resume += 1 }
+            resume = flags.contentStart(graphemesFittingBackward(from: end, to: start, width: available), to: end)
         case .middle:
             keepEnd = graphemesFitting(from: start, to: end, width: available / 2)
             resume = graphemesFittingBackward(from: end, to: keepEnd, width: available - width(start, keepEnd))
             // What the end left unused goes back to the start.
-            keepEnd = graphemesFitting(from: start, to: resume, width: available - width(resume, end))
-            keepEnd = trimmingSpaces(start, keepEnd)
-            while resume < end && flags[resume].contains(.hangingSpace) { resume += 1 }
+            keepEnd = flags.contentEnd(graphemesFitting(from: start, to: resume, width: available - width(resume, end)), from: start)
+            resume = flags.contentStart(resume, to: end)
         }
         let tailOnly = request.truncationMode == .tail
         var truncated = cut(line, token: token, start: start, keepEnd: keepEnd, resume: resume, end: end, tailOnly: tailOnly)
@@ -44,7 +40,7 @@ extension ParagraphPositioner {
         let spacing = Spacing(shaped: shaped, content: start..<end, extraPerSlot: 0, perCharacter: false)
         while spacing.contentWidth(truncated.pieces) > line.broken.slot.width + LineBreaker.tolerance {
             if request.truncationMode != .head && keepEnd > start {
-                keepEnd = trimmingSpaces(start, analysis.previousGrapheme(before: keepEnd, start: start))
+                keepEnd = flags.contentEnd(analysis.previousGrapheme(before: keepEnd, start: start), from: start)
             } else if !tailOnly && resume < end {
                 resume = analysis.nextGrapheme(after: resume, end: end)
             } else {
@@ -110,15 +106,9 @@ extension ParagraphPositioner {
 
     private func width(_ start: Int, _ end: Int) -> Double { shaped.prefix[end] - shaped.prefix[start] }
 
-    /// `end` moved back over the spaces that would hang before the token.
-    private func trimmingSpaces(_ start: Int, _ end: Int) -> Int {
-        var end = end
-        while end > start && analysis.flags[end - 1].contains(.hangingSpace) { end -= 1 }
-        return end
-    }
-
-    /// The token, shaped as a paragraph of its own in the style of the text it replaces.
-    func truncationPieces(style: Int, baseLevel: UInt8, at offset: Int) -> [LineItem] {
+    /// The token, shaped as a paragraph of its own in the style of the text it replaces; `cut`
+    /// gives its pieces the offset where the text was cut.
+    func truncationPieces(style: Int, baseLevel: UInt8) -> [LineItem] {
         guard let token = request.truncationToken, !token.isEmpty else { return [] }
         let tokenText = AttributedText(token, style: text.styles[style])
         let direction: BaseDirection = baseLevel == 1 ? .rightToLeft : .leftToRight
@@ -128,21 +118,19 @@ extension ParagraphPositioner {
         // The token's pieces point into its paragraph's storage: it must live while they are copied.
         return withExtendedLifetime(tokenShaped) {
             tokenShaped.pieces(in: 0..<count, contentEnd: count, baseLevel: baseLevel).compactMap { item in
-            guard case .glyphs(let piece) = item else { return nil }
-            // Token glyphs map to no text: their clusters point where the text was cut.
-            var shifted = piece
-            shifted.isToken = true
-            shifted.level = baseLevel
-            shifted.style = style
-            shifted.styleSize = text.styles[style].size
-            shifted.baselineOffset = text.styles[style].baselineOffset
-            shifted.range = offset..<offset
-            let glyphs = ShapedGlyphs(piece.glyphs.lazy.map { var g = $0; g.cluster = 0; return g })
-            // The token's paragraph ends here; this paragraph keeps the copy its pieces point into.
-            scratch.reshaped.append(glyphs)
-            shifted.glyphs = glyphs.pointer
-            shifted.clusterBase = offset
-            return .glyphs(shifted)
+                guard case .glyphs(let piece) = item else { return nil }
+                // Token glyphs map to no text: their clusters count from where `cut` puts them.
+                var shifted = piece
+                shifted.isToken = true
+                shifted.level = baseLevel
+                shifted.style = style
+                shifted.styleSize = text.styles[style].size
+                shifted.baselineOffset = text.styles[style].baselineOffset
+                let glyphs = ShapedGlyphs(piece.glyphs.lazy.map { var g = $0; g.cluster = 0; return g })
+                // The token's paragraph ends here; this paragraph keeps the copy its pieces point into.
+                scratch.reshaped.append(glyphs)
+                shifted.glyphs = glyphs.pointer
+                return .glyphs(shifted)
             }
         }
     }

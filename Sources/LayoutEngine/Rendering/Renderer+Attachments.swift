@@ -25,15 +25,23 @@ extension Renderer {
         return (word(16), word(20))
     }
 
-    /// Refuses an attachment picture that is not a PNG Cairo can read, or too large to decode.
-    public static func checkAttachmentPicture(_ bytes: [UInt8], field: String) throws(LayoutError) {
+    /// True for a declared size an attachment's picture may have.
+    static func isDecodable(width: UInt32, height: UInt32) -> Bool {
+        width > 0 && height > 0 && width <= maxAttachmentSide && height <= maxAttachmentSide
+    }
+
+    /// Refuses an attachment picture that is not a PNG Cairo can read, or too large to decode;
+    /// returns the size it declares.
+    @discardableResult
+    public static func checkAttachmentPicture(_ bytes: [UInt8], field: String) throws(LayoutError) -> (width: UInt32, height: UInt32) {
         guard let (width, height) = pngSize(bytes) else {
             throw LayoutError(.invalidArgument, "not a PNG image", field: field)
         }
-        guard width > 0, height > 0, width <= maxAttachmentSide, height <= maxAttachmentSide else {
+        guard isDecodable(width: width, height: height) else {
             throw LayoutError(.invalidArgument, "a \(width) x \(height) picture; an attachment's picture may have at most "
                               + "\(maxAttachmentSide) pixels a side", field: field)
         }
+        return (width, height)
     }
 
     /// Draws each attachment: its picture scaled into its box, or a placeholder (a light box
@@ -78,8 +86,7 @@ extension Renderer {
     /// The PNG as a Cairo image surface, read from memory; nil when it is not a picture Cairo
     /// reads, or declares more than `maxAttachmentSide` pixels a side.
     static func decodePNG(_ bytes: [UInt8]) -> OpaquePointer? {
-        guard let (width, height) = pngSize(bytes), width > 0, height > 0,
-              width <= maxAttachmentSide, height <= maxAttachmentSide else { return nil }
+        guard let (width, height) = pngSize(bytes), isDecodable(width: width, height: height) else { return nil }
         let source = ByteSource(bytes)
         let surface = cairo_image_surface_create_from_png_stream(ByteSource.read, Unmanaged.passUnretained(source).toOpaque())
         guard let surface, cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS else {

@@ -1,4 +1,9 @@
 extension AttributedText {
+    /// Style index of the unit at `offset` (the last run's for an offset past them all).
+    func styleIndex(at offset: Int) -> Int {
+        runs[ShapedParagraph.bisect(runs.count, holding: offset) { runs[$0].range.upperBound }].style
+    }
+
     /// Flattens overlapping spans into runs of resolved styles, in O((n + e) log n) for n spans
     /// and e edges.
     ///
