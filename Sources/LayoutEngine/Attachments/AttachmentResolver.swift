@@ -126,8 +126,7 @@ enum AttachmentResolver {
         let base = text.styles[style]
         var font = fallback.primary[style]
         if reference.family != nil || reference.weight != nil {
-            let family = reference.family.map { $0.isEmpty ? fallback.registry.defaultFamily : $0 } ?? (base.family.isEmpty
-                ? fallback.registry.defaultFamily : base.family)
+            let family = fallback.registry.family(named: reference.family ?? base.family)
             guard let match = fallback.registry.cachedMatch(family: family, weight: reference.weight ?? base.weight, italic: base.italic) else {
                 throw LayoutError(.notFound, "no loaded font family named \"\(family)\"", field: field("family"))
             }

@@ -46,6 +46,9 @@ public final class FontRegistry: @unchecked Sendable {
         return registry
     }
 
+    /// The family a style names, or the default family for a style that names none.
+    func family(named name: String) -> String { name.isEmpty ? defaultFamily : name }
+
     public func font(id: UInt32) -> Font? { Int(id) < fonts.count ? fonts[Int(id)] : nil }
 
     private struct MatchKey: Hashable {

@@ -15,7 +15,7 @@ struct FontFallback {
         self.registry = registry
         self.styles = styles
         self.primary = try styles.map { style in
-            let family = style.family.isEmpty ? registry.defaultFamily : style.family
+            let family = registry.family(named: style.family)
             guard let font = registry.cachedMatch(family: family, weight: style.weight, italic: style.italic) else {
                 throw LayoutError(.notFound, "no loaded font family named \"\(family)\"", field: "family")
             }
