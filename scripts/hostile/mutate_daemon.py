@@ -203,11 +203,50 @@ def cancel_kind(body, envelope_pb2):
     envelope = envelope_pb2.Envelope()
     try:
         envelope.ParseFromString(body)
-    except Exception:  # noqa: BLE001 - a body that does not parse is answered MALFORMED
-        return "other"
+    except Exception:  # noqa: BLE001 - a body that does not parse is answered MALFORMED...
+        # ...unless its last body field is a Cancel that a more lenient decoder reads (the
+        # daemon's takes what Python's refuses, as an over-long varint or a stray end-group).
+        return "maybe" if last_body_field(body) == 18 else "other"
     if envelope.WhichOneof("body") != "cancel":
         return "other"
     return "cancel" if envelope.SerializeToString(deterministic=True) == body else "maybe"
+
+
+def last_body_field(body):
+    """The number of the last field of the Envelope's body oneof (10-23) in `body`, read
+    leniently at the top level only, as far as the bytes allow; None when there is none."""
+    def varint(i):
+        value, shift = 0, 0
+        while i < len(body) and shift < 70:
+            byte = body[i]
+            value |= (byte & 0x7F) << shift
+            i += 1
+            if byte < 0x80:
+                return value, i
+            shift += 7
+        return None, i
+    last, i = None, 0
+    while i < len(body):
+        key, i = varint(i)
+        if key is None:
+            break
+        field, wire = key >> 3, key & 7
+        if wire == 0:
+            _, i = varint(i)
+        elif wire == 1:
+            i += 8
+        elif wire == 5:
+            i += 4
+        elif wire == 2:
+            length, i = varint(i)
+            if length is None or i + length > len(body):
+                break
+            i += length
+            if 10 <= field <= 23:
+                last = field
+        else:
+            break
+    return last
 
 
 def save(batch, frames):
