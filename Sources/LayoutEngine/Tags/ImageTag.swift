@@ -1,0 +1,140 @@
+/// One label of a tag: a name and an optional value ("Nike" / "Air Max 90"), laid out as one
+/// line of real text (fonts, fallback, bidi), the value after the name.
+public struct TagLabel: Sendable, Equatable {
+    public var name: String
+    public var value: String
+    /// The name's style; nil takes the request's.
+    public var style: TextStyle?
+    /// The value's style; nil takes the request's value style.
+    public var valueStyle: TextStyle?
+
+    public init(name: String, value: String = "", style: TextStyle? = nil, valueStyle: TextStyle? = nil) {
+        self.name = name
+        self.value = value
+        self.style = style
+        self.valueStyle = valueStyle
+    }
+}
+
+/// A tag pinned on a photo: a dot at a proportional point and one to three labels.
+public struct ImageTag: Sendable, Equatable {
+    /// x and y in 0…1 of the photo's width and height: the tag stays put however the photo is scaled.
+    public var position: Point
+    public var labels: [TagLabel]
+    /// Index into the style table's styles for this many labels.
+    public var style: Int
+
+    public init(position: Point, labels: [TagLabel], style: Int = 0) {
+        self.position = position
+        self.labels = labels
+        self.style = style
+    }
+}
+
+/// Sizes of a tag's parts, in points. The defaults suit a photo shown about 400 points wide.
+public struct TagMetrics: Sendable, Equatable {
+    /// From the dot to where a label's underline starts, along the label's angle.
+    public var slantRadius: Double = 40
+    public var dotRadius: Double = 4
+    /// The translucent ring around the dot.
+    public var shadowRadius: Double = 9
+    /// The shadow ring's opacity at rest.
+    public var shadowOpacity: Double = 0.3
+    /// The leader lines' and underlines' width.
+    public var lineWidth: Double = 1
+    /// Between the underline and the text's descent.
+    public var textGap: Double = 2
+    /// Between the leader's end and the text, and after the text to the underline's end.
+    public var textPadding: Double = 4
+    /// A longer label is cut at its end with an ellipsis.
+    public var maxLabelWidth: Double = 200
+    /// A label is hit within its text rect grown by this much on each side.
+    public var labelHitSlop: Double = 5
+
+    public init() {}
+
+    /// Each size finite and within reason; names the field that is not.
+    public func check(field: String) throws(LayoutError) {
+        let sizes: [(String, Double, ClosedRange<Double>)] = [
+            ("slant_radius", slantRadius, 0...2_000), ("dot_radius", dotRadius, 0...500), ("shadow_radius", shadowRadius, 0...500),
+            ("shadow_opacity", shadowOpacity, 0...1), ("line_width", lineWidth, 0...100), ("text_gap", textGap, 0...500),
+            ("text_padding", textPadding, 0...500), ("max_label_width", maxLabelWidth, 1...10_000), ("label_hit_slop", labelHitSlop, 0...500),
+        ]
+        for (name, value, range) in sizes where !(value.isFinite && range.contains(value)) {
+            throw LayoutError(.invalidArgument, "must be in \(range.lowerBound)…\(range.upperBound), got \(value)",
+                              field: field.isEmpty ? name : "\(field).\(name)")
+        }
+    }
+}
+
+/// Everything the tag stage needs besides the fonts.
+public struct TagsRequest: Sendable {
+    /// The photo's size in points; the tags' coordinates are proportional to it.
+    public var photo: Size
+    public var tags: [ImageTag]
+    public var table: TagStyleTable
+    public var metrics: TagMetrics
+    /// The labels' name style; its size is the text size.
+    public var textStyle: TextStyle
+    /// The labels' value style.
+    public var valueStyle: TextStyle
+    /// Move a tag whose labels would leave the photo to the nearest style that keeps them in.
+    public var keepInside: Bool
+
+    /// At most this many tags on one photo.
+    public static let maxTags = 256
+    /// The longest label name or value, in UTF-16 units.
+    public static let maxLabelUnits = 1_000
+
+    public init(photo: Size, tags: [ImageTag], table: TagStyleTable = .standard, metrics: TagMetrics = TagMetrics(),
+                textStyle: TextStyle = TextStyle(weight: 600, size: 13), valueStyle: TextStyle = TextStyle(weight: 400, size: 13),
+                keepInside: Bool = false) {
+        self.photo = photo
+        self.tags = tags
+        self.table = table
+        self.metrics = metrics
+        self.textStyle = textStyle
+        self.valueStyle = valueStyle
+        self.keepInside = keepInside
+    }
+
+    /// Checks what the geometry relies on, naming the field that is wrong.
+    public func validate() throws(LayoutError) {
+        for (name, side) in [("photo.width", photo.width), ("photo.height", photo.height)]
+        where !(side.isFinite && side > 0 && side <= 100_000) {
+            throw LayoutError(.invalidArgument, "the photo's side must be in (0, 100000] points, got \(side)", field: name)
+        }
+        try Bounds.check(count: tags.count, limit: Self.maxTags, field: "tags")
+        try metrics.check(field: "metrics")
+        for (name, style) in [("text_style", textStyle), ("value_style", valueStyle)] {
+            guard style.size.isFinite, style.size > 0, style.size <= 1_000 else {
+                throw LayoutError(.invalidArgument, "the size must be in (0, 1000], got \(style.size)", field: "\(name).size")
+            }
+        }
+        for (index, tag) in tags.enumerated() {
+            let field = "tags[\(index)]"
+            for (axis, value) in [("x", tag.position.x), ("y", tag.position.y)] where !(value.isFinite && (0...1).contains(value)) {
+                throw LayoutError(.invalidArgument, "a proportional coordinate must be in 0…1, got \(value)", field: "\(field).at.\(axis)")
+            }
+            guard TagStyleTable.labelCounts.contains(tag.labels.count) else {
+                throw LayoutError(.invalidArgument, "a tag has 1 to 3 labels, not \(tag.labels.count)", field: "\(field).labels")
+            }
+            for (labelIndex, label) in tag.labels.enumerated() {
+                let labelField = "\(field).labels[\(labelIndex)]"
+                guard label.name.contains(where: { !$0.isWhitespace }) else {
+                    throw LayoutError(.invalidArgument, "a label's name is empty", field: "\(labelField).name")
+                }
+                for (part, text) in [("name", label.name), ("value", label.value)] where text.utf16.count > Self.maxLabelUnits {
+                    throw LayoutError(.invalidArgument, "\(text.utf16.count) UTF-16 units; a label's \(part) has at most \(Self.maxLabelUnits)",
+                                      field: "\(labelField).\(part)")
+                }
+                for (part, style) in [("style", label.style), ("value_style", label.valueStyle)] {
+                    if let style, !(style.size.isFinite && style.size > 0 && style.size <= 1_000) {
+                        throw LayoutError(.invalidArgument, "the size must be in (0, 1000], got \(style.size)", field: "\(labelField).\(part).size")
+                    }
+                }
+            }
+            _ = try table.style(tag.style, labelCount: tag.labels.count, field: "\(field).style")
+        }
+    }
+}

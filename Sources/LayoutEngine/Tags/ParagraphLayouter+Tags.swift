@@ -1,0 +1,103 @@
+extension ParagraphLayouter {
+    /// The tag stage: lays each label out as one line of text (the same pipeline as a
+    /// paragraph), then places the dot, leader lines, underlines and text for each tag's style,
+    /// moving a tag that would leave the photo to its nearest style that keeps it on when asked,
+    /// and reports the tags that overlap.
+    public func layoutTags(_ request: TagsRequest, budget: WorkBudget = .unlimited) throws -> TagsLayout {
+        try request.validate()
+        let placer = TagPlacer(metrics: request.metrics, photo: request.photo)
+        var placed: [TagGeometry] = []
+        placed.reserveCapacity(request.tags.count)
+        for (index, tag) in request.tags.enumerated() {
+            try budget.check()
+            let labels = try tag.labels.enumerated().map { labelIndex, label in
+                try layOut(label, request: request, field: "tags[\(index)].labels[\(labelIndex)]", budget: budget)
+            }
+            placed.append(try place(tag, index: index, labels: labels, placer: placer, request: request))
+        }
+        return TagsLayout(photo: request.photo, tags: placed, overlaps: Self.overlaps(placed))
+    }
+
+    private func place(_ tag: ImageTag, index: Int, labels: [LaidOutLabel], placer: TagPlacer,
+                       request: TagsRequest) throws -> TagGeometry {
+        let center = placer.center(of: tag)
+        let count = tag.labels.count
+        let field = "tags[\(index)].style"
+        let requested = placer.place(labels, style: try request.table.style(tag.style, labelCount: count, field: field), from: center)
+        var drawn = (style: tag.style, labels: requested.labels, inside: requested.inside)
+        var insideStyle: Int? = requested.inside ? tag.style : nil
+        if !requested.inside {
+            for candidate in request.table.neighbours(of: tag.style, labelCount: count).dropFirst() {
+                let attempt = placer.place(labels, style: try request.table.style(candidate, labelCount: count, field: field), from: center)
+                guard attempt.inside else { continue }
+                insideStyle = candidate
+                if request.keepInside { drawn = (candidate, attempt.labels, true) }
+                break
+            }
+        }
+        for labelIndex in drawn.labels.indices {
+            drawn.labels[labelIndex].runs = TagPlacer.runs(of: labels[labelIndex], at: drawn.labels[labelIndex].baselineOrigin)
+        }
+        let dot = placer.dot(of: tag)
+        return TagGeometry(index: index, style: drawn.style, requestedStyle: tag.style, insideStyle: insideStyle, inside: drawn.inside,
+                           dot: dot, labels: drawn.labels, bounds: placer.bounds(dot: dot, labels: drawn.labels))
+    }
+
+    /// A label's name and value as one line of text, cut with an ellipsis past the largest width.
+    private func layOut(_ label: TagLabel, request: TagsRequest, field: String, budget: WorkBudget) throws -> LaidOutLabel {
+        let nameStyle = label.style ?? request.textStyle
+        let valueStyle = label.valueStyle ?? request.valueStyle
+        let name = label.name.trimmingWhitespace, value = label.value.trimmingWhitespace
+        let string = value.isEmpty ? name : name + " " + value
+        let nameUnits = name.utf16.count
+        let spans = value.isEmpty ? [] : [AttributedText.Span(range: nameUnits + 1..<string.utf16.count, patch: StylePatch(all: valueStyle))]
+        let paragraph = ParagraphRequest(text: AttributedText(string, style: nameStyle, spans: spans),
+                                         width: request.metrics.maxLabelWidth, maxLines: 1)
+        let layout: ParagraphLayout
+        do {
+            layout = try self.layout(paragraph, budget: budget)
+        } catch let error as LayoutError {
+            throw LayoutError(error.code, error.message, field: error.field.isEmpty ? field : "\(field).\(error.field)")
+        }
+        guard let line = layout.lines.first else {
+            throw LayoutError(.invalidArgument, "the label has no text to lay out", field: "\(field).name")
+        }
+        return LaidOutLabel(layout: layout, text: string, width: line.width, ascent: line.ascent, descent: line.descent,
+                            left: line.usedRect.x)
+    }
+
+    /// Pairs of tags whose parts overlap: a label's text or underline, or a dot's ring, over
+    /// another tag's. Bounds alone would call two tags whose corners cross an overlap.
+    static func overlaps(_ tags: [TagGeometry]) -> [TagOverlap] {
+        func parts(_ tag: TagGeometry) -> [Rect] {
+            let ring = max(tag.dot.radius, tag.dot.shadowRadius)
+            return [Rect(x: tag.dot.center.x - ring, y: tag.dot.center.y - ring, width: 2 * ring, height: 2 * ring)]
+                + tag.labels.map(\.footprint)
+        }
+        let footprints = tags.map(parts)
+        var pairs: [TagOverlap] = []
+        for first in tags.indices {
+            for second in tags.indices where second > first && tags[first].bounds.overlaps(tags[second].bounds) {
+                if footprints[first].contains(where: { a in footprints[second].contains { a.overlaps($0) } }) {
+                    pairs.append(TagOverlap(first: first, second: second))
+                }
+            }
+        }
+        return pairs
+    }
+}
+
+extension StylePatch {
+    /// A patch that sets every field to `style`'s.
+    init(all style: TextStyle) {
+        self.init(family: style.family, weight: style.weight, italic: style.italic, size: style.size,
+                  letterSpacing: style.letterSpacing, features: style.features, language: style.language,
+                  baselineOffset: style.baselineOffset)
+    }
+}
+
+extension String {
+    var trimmingWhitespace: String {
+        String(drop { $0.isWhitespace }.reversed().drop { $0.isWhitespace }.reversed())
+    }
+}
