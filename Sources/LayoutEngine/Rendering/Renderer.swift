@@ -9,7 +9,7 @@ import Synchronization
 /// included, through FT_LOAD_COLOR). FreeType faces are not thread-safe, so the renderer owns
 /// its faces and draws one scene at a time; layout never waits on it.
 public final class Renderer: @unchecked Sendable {
-    private let fonts: FontRegistry
+    let fonts: FontRegistry
     private let lock = NSLock()
     /// Cairo identifies user data by the key's address.
     nonisolated(unsafe) private static var freeTypeFaceKey = cairo_user_data_key_t()
@@ -33,12 +33,21 @@ public final class Renderer: @unchecked Sendable {
     /// The scene drawn at `scale` device pixels per point (PNG); SVG and PDF are drawn in
     /// points whatever the scale, so their size is the size the reply reports (at the old
     /// default scale of 2 they came out twice it).
-    public func render(_ scene: RenderScene, format: RenderFormat, scale requestedScale: Double, budget: WorkBudget = .unlimited) throws -> [UInt8] {
+    public func render(_ scene: RenderScene, format: RenderFormat, scale: Double, budget: WorkBudget = .unlimited) throws -> [UInt8] {
+        try draw(size: scene.size, format: format, scale: scale, budget: budget) { cr, raster throws(LayoutError) in
+            try draw(scene, cr, raster: raster, budget: budget)
+        }
+    }
+
+    /// A picture of `size` points: `body` draws it on a Cairo context scaled to points (`raster`
+    /// is the PNG's device scale, nil for SVG and PDF), one picture at a time.
+    func draw(size: Size, format: RenderFormat, scale requestedScale: Double, budget: WorkBudget,
+              _ body: (OpaquePointer, Double?) throws(LayoutError) -> Void) throws -> [UInt8] {
         guard requestedScale.isFinite, requestedScale > 0, requestedScale <= 8 else {
             throw LayoutError(.invalidArgument, "scale must be in (0, 8], got \(requestedScale)", field: "scale")
         }
         let scale = format == .png ? requestedScale : 1
-        let width = scene.size.width * scale, height = scene.size.height * scale
+        let width = size.width * scale, height = size.height * scale
         let pixels = "\(Int(saturating: width.rounded(.up))) x \(Int(saturating: height.rounded(.up)))"
         // Cairo draws at most 32,767 device units a side; past that it fails with INVALID_SIZE.
         guard width <= Double(Self.maxSide), height <= Double(Self.maxSide) else {
@@ -63,7 +72,7 @@ public final class Renderer: @unchecked Sendable {
         let cr = cairo_create(surface)!
         cairo_scale(cr, scale, scale)
         // The context goes before the surface is written, whether drawing finished or stopped.
-        let drawn = Result { () throws(LayoutError) in try draw(scene, cr, raster: format == .png ? scale : nil, budget: budget) }
+        let drawn = Result { () throws(LayoutError) in try body(cr, format == .png ? scale : nil) }
         cairo_destroy(cr)
         try drawn.get()
         if format == .png {
@@ -150,7 +159,7 @@ public final class Renderer: @unchecked Sendable {
         cairo_restore(cr)
     }
 
-    private func glyphPath(_ cr: OpaquePointer, _ run: GlyphRunLayout) {
+    func glyphPath(_ cr: OpaquePointer, _ run: GlyphRunLayout) {
         guard let face = cairoFace(run.fontID) else { return }
         cairo_set_font_face(cr, face)
         cairo_set_font_size(cr, run.size)
@@ -158,7 +167,7 @@ public final class Renderer: @unchecked Sendable {
         cairo_glyph_path(cr, &glyphs, Int32(glyphs.count))
     }
 
-    private func showGlyphs(_ cr: OpaquePointer, _ run: GlyphRunLayout) {
+    func showGlyphs(_ cr: OpaquePointer, _ run: GlyphRunLayout) {
         guard let face = cairoFace(run.fontID) else { return }
         cairo_set_font_face(cr, face)
         cairo_set_font_size(cr, run.size)
@@ -166,12 +175,12 @@ public final class Renderer: @unchecked Sendable {
         cairo_show_glyphs(cr, &glyphs, Int32(glyphs.count))
     }
 
-    private func cairoGlyphs(_ run: GlyphRunLayout) -> [cairo_glyph_t] {
+    func cairoGlyphs(_ run: GlyphRunLayout) -> [cairo_glyph_t] {
         run.glyphs.map { cairo_glyph_t(index: UInt($0.id), x: $0.position.x, y: $0.position.y) }
     }
 
     /// A Cairo font face for a loaded font, from its own FreeType face, made once.
-    private func cairoFace(_ id: UInt32) -> OpaquePointer? {
+    func cairoFace(_ id: UInt32) -> OpaquePointer? {
         if let face = faces[id] { return face }
         guard let font = fonts.font(id: id) else { return nil }
         if library == nil { FT_Init_FreeType(&library) }
@@ -187,7 +196,7 @@ public final class Renderer: @unchecked Sendable {
         return face
     }
 
-    private func addPath(_ cr: OpaquePointer, _ path: Path) {
+    func addPath(_ cr: OpaquePointer, _ path: Path) {
         for command in path.commands {
             switch command {
             case .move(let p): cairo_move_to(cr, p.x, p.y)
@@ -203,7 +212,7 @@ public final class Renderer: @unchecked Sendable {
         }
     }
 
-    private func setColor(_ cr: OpaquePointer, _ color: Color) {
+    func setColor(_ cr: OpaquePointer, _ color: Color) {
         cairo_set_source_rgba(cr, color.red, color.green, color.blue, color.alpha)
     }
 }

@@ -40,7 +40,7 @@ extension ParagraphLayouter {
         }
         let dot = placer.dot(of: tag)
         return TagGeometry(index: index, style: drawn.style, requestedStyle: tag.style, insideStyle: insideStyle, inside: drawn.inside,
-                           dot: dot, labels: drawn.labels, bounds: placer.bounds(dot: dot, labels: drawn.labels))
+                           dot: dot, labels: drawn.labels, lineWidth: request.metrics.lineWidth, bounds: placer.bounds(dot: dot, labels: drawn.labels))
     }
 
     /// A label's name and value as one line of text, cut with an ellipsis past the largest width.

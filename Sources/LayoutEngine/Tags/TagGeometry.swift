@@ -66,6 +66,8 @@ public struct TagGeometry: Sendable {
     public var inside: Bool
     public var dot: TagDot
     public var labels: [TagLabelGeometry]
+    /// The leader lines' and underlines' width.
+    public var lineWidth: Double
     /// Everything drawn: the shadow ring, the lines and the text.
     public var bounds: Rect
 }

@@ -1,0 +1,65 @@
+import CHarfBuzz
+
+/// Glyph outlines as SVG path data, read with HarfBuzz's own OpenType functions (glyf and CFF):
+/// for pictures written without Cairo, such as the tags' animated SVG. Colour bitmap glyphs
+/// (Noto Color Emoji) have no outline; `svgPath` leaves them out and says which they were.
+enum GlyphOutlines {
+    /// Collects one glyph's commands, already placed: font units scaled, y flipped, moved to the origin.
+    final class Collector {
+        var data = ""
+        var scale = 1.0
+        var origin = Point(x: 0, y: 0)
+        var drewSomething = false
+
+        func point(_ x: Float, _ y: Float) -> String {
+            "\(format(origin.x + Double(x) * scale)) \(format(origin.y - Double(y) * scale))"
+        }
+
+        func format(_ value: Double) -> String {
+            let rounded = (value * 100).rounded() / 100
+            return rounded == rounded.rounded() ? String(Int(saturating: rounded)) : String(rounded)
+        }
+    }
+
+    /// HarfBuzz draw functions writing SVG path commands; made once, immutable, shared by threads.
+    nonisolated(unsafe) static let drawFunctions: OpaquePointer = {
+        let funcs = hb_draw_funcs_create()!
+        func collector(_ data: UnsafeMutableRawPointer?) -> Collector { Unmanaged<Collector>.fromOpaque(data!).takeUnretainedValue() }
+        hb_draw_funcs_set_move_to_func(funcs, { _, data, _, x, y, _ in
+            let c = collector(data)
+            c.data += "M\(c.point(x, y))"
+            c.drewSomething = true
+        }, nil, nil)
+        hb_draw_funcs_set_line_to_func(funcs, { _, data, _, x, y, _ in
+            let c = collector(data)
+            c.data += "L\(c.point(x, y))"
+        }, nil, nil)
+        hb_draw_funcs_set_quadratic_to_func(funcs, { _, data, _, cx, cy, x, y, _ in
+            let c = collector(data)
+            c.data += "Q\(c.point(cx, cy)) \(c.point(x, y))"
+        }, nil, nil)
+        hb_draw_funcs_set_cubic_to_func(funcs, { _, data, _, c1x, c1y, c2x, c2y, x, y, _ in
+            let c = collector(data)
+            c.data += "C\(c.point(c1x, c1y)) \(c.point(c2x, c2y)) \(c.point(x, y))"
+        }, nil, nil)
+        hb_draw_funcs_set_close_path_func(funcs, { _, data, _, _ in collector(data).data += "Z" }, nil, nil)
+        hb_draw_funcs_make_immutable(funcs)
+        return funcs
+    }()
+
+    /// The run's outlines as one path's data, and the glyphs that had none (bitmap glyphs).
+    static func svgPath(_ run: GlyphRunLayout, fonts: FontRegistry) -> (data: String, withoutOutline: [PositionedGlyph]) {
+        guard let font = fonts.font(id: run.fontID) else { return ("", Array(run.glyphs)) }
+        let collector = Collector()
+        collector.scale = run.size / Double(font.unitsPerEm)
+        var missing: [PositionedGlyph] = []
+        let pointer = Unmanaged.passUnretained(collector).toOpaque()
+        for glyph in run.glyphs {
+            collector.origin = glyph.position
+            collector.drewSomething = false
+            if !font.isColorEmoji { hb_font_get_glyph_shape(font.hbFont, glyph.id, drawFunctions, pointer) }
+            if !collector.drewSomething, font.isColorEmoji { missing.append(glyph) }
+        }
+        return (collector.data, missing)
+    }
+}
