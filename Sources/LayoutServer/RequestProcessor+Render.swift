@@ -16,6 +16,12 @@ extension RequestProcessor {
             throw LayoutError(.invalidArgument, "margin must be in 0...1000, got \(request.margin)", field: "margin")
         }
         let margin = request.margin > 0 ? Double(request.margin) : 24
+        if case .tags(let tagsRequest) = request.source {
+            return try renderTags(tagsRequest, request, format: format, budget: budget)
+        }
+        guard request.photo.isEmpty, request.animate == .none else {
+            throw LayoutError(.invalidArgument, "photo and animate are for a tags source", field: request.photo.isEmpty ? "animate" : "photo")
+        }
         try Self.checkAttachmentImages(request.attachmentImages)
         var scene: RenderScene
         let placed: [AttachmentLayout]
@@ -37,8 +43,8 @@ extension RequestProcessor {
                                 origin: Point(x: 0, y: 0), backgrounds: story.backgrounds, runs: story.fitted.paragraph.runs,
                                 textColor: story.effects.textColor, glowColor: story.effects.glowColor,
                                 glowRadius: story.effects.glowRadius)
-        case .none:
-            throw LayoutError(.invalidArgument, "a render request needs a layout or a justify source", field: "source")
+        case .none, .tags:
+            throw LayoutError(.invalidArgument, "a render request needs a layout, a justify or a tags source", field: "source")
         }
         let images = request.attachmentImages
         scene.attachments = placed.map { box in
@@ -51,10 +57,7 @@ extension RequestProcessor {
         let extra = margin + scene.glowRadius
         scene.origin = Point(x: extra - bounds.x, y: extra - bounds.y)
         scene.size = Size(width: bounds.width + 2 * extra, height: bounds.height + 2 * extra)
-        guard request.scale == 0 || (request.scale.isFinite && request.scale > 0 && request.scale <= 8) else {
-            throw LayoutError(.invalidArgument, "scale must be in (0, 8] (0 means 2), got \(request.scale)", field: "scale")
-        }
-        let scale = request.scale > 0 ? Double(request.scale) : 2
+        let scale = try Self.scale(of: request)
         let image = try renderer.render(scene, format: format, scale: scale, budget: budget)
         var reply = Layoutd_V1_RenderReply()
         reply.image = Data(image)
@@ -62,6 +65,50 @@ extension RequestProcessor {
         reply.width = Float(scene.size.width)
         reply.height = Float(scene.size.height)
         return reply
+    }
+
+    /// The photo's tags at the request's moment, over the photo; or their show or hide
+    /// animation as an SVG of CSS keyframes.
+    private func renderTags(_ tagsRequest: Layoutd_V1_TagsRequest, _ request: Layoutd_V1_RenderRequest, format: RenderFormat,
+                            budget: WorkBudget) throws -> Layoutd_V1_RenderReply {
+        guard request.attachmentImages.isEmpty else {
+            throw LayoutError(.invalidArgument, "a tags picture has no attachments", field: "attachment_images")
+        }
+        if !request.photo.isEmpty {
+            guard request.photo.count <= Self.maxAttachmentImageBytes else {
+                throw LayoutError(.resourceExhausted, "a photo of \(request.photo.count) bytes; at most \(Self.maxAttachmentImageBytes)", field: "photo")
+            }
+            try Renderer.checkAttachmentPicture([UInt8](request.photo), field: "photo")
+        }
+        let placed = try under("tags") { try placedTags(tagsRequest, budget: budget) }
+        var scene = TagScene(layout: placed.layout, state: placed.visibility.state(at: placed.time),
+                             photo: request.photo.isEmpty ? nil : [UInt8](request.photo))
+        if request.hasCanvas { scene.background = try request.canvas.checked(field: "canvas") }
+        let image: [UInt8]
+        switch request.animate {
+        case .none:
+            image = try renderer.render(scene, format: format, scale: try Self.scale(of: request), budget: budget)
+        case .hide, .show:
+            guard format == .svg else {
+                throw LayoutError(.invalidArgument, "an animation is drawn as SVG only", field: "animate")
+            }
+            image = try renderer.animatedSVG(scene, request.animate == .hide ? .hide : .show, timeline: placed.visibility.timeline, budget: budget)
+        case .UNRECOGNIZED(let value):
+            throw LayoutError(.invalidArgument, "unknown animation \(value)", field: "animate")
+        }
+        var reply = Layoutd_V1_RenderReply()
+        reply.image = Data(image)
+        reply.mimeType = format.mimeType
+        reply.width = Float(placed.layout.photo.width)
+        reply.height = Float(placed.layout.photo.height)
+        return reply
+    }
+
+    private static func scale(of request: Layoutd_V1_RenderRequest) throws(LayoutError) -> Double {
+        guard request.scale == 0 || (request.scale.isFinite && request.scale > 0 && request.scale <= 8) else {
+            throw LayoutError(.invalidArgument, "scale must be in (0, 8] (0 means 2), got \(request.scale)", field: "scale")
+        }
+        return request.scale > 0 ? Double(request.scale) : 2
     }
 
     /// All the attachment pictures of one render request together, in bytes.

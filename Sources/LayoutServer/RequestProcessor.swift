@@ -146,7 +146,14 @@ public final class RequestProcessor: Sendable {
             } catch {
                 throw WireError(.internal, "\(error)", field: "render")
             }
-        case .helloReply, .layoutReply, .fontsReply, .statsReply, .justifyReply, .renderReply, .error:
+        case .tags(let request):
+            return .tagsReply(try wire("tags") { () throws in try tags(request, budget: budget) })
+        case .tagHit(let request):
+            return .tagHitReply(try wire("tag_hit") { () throws in try tagHit(request, budget: budget) })
+        case .tagStyle(let request):
+            return .tagStyleReply(try wire("tag_style") { () throws in try tagStyle(request) })
+        case .helloReply, .layoutReply, .fontsReply, .statsReply, .justifyReply, .renderReply, .error,
+             .tagsReply, .tagHitReply, .tagStyleReply:
             throw WireError(.invalidArgument, "a reply message was sent as a request", field: "envelope.body")
         case .cancel:
             throw WireError(.internal, "cancel is handled by the connection", field: "envelope.body")

@@ -1,3 +1,4 @@
+import LayoutEngine
 import Foundation
 import LayoutWire
 
@@ -34,6 +35,8 @@ public struct ServerConfiguration: Sendable {
     /// Font files and directories to load; the default set is used when empty.
     public var fontPaths: [String]
     public var loadDefaultFonts: Bool
+    /// Image-tag styles for requests that carry no table of their own (`--tag-styles FILE`).
+    public var tagStyles: TagStyleTable = .standard
 
     public init(socketPath: String = ServerConfiguration.defaultSocketPath,
                 maxFrameBytes: Int = Framing.defaultMaxFrameBytes, maxReplyBytes: Int = 32 << 20, maxTextUnits: Int = 262_144,

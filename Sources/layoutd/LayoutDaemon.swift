@@ -57,6 +57,9 @@ struct LayoutDaemon: ParsableCommand {
     @Option(help: "Layout worker threads (default: one per core).")
     var threads = ProcessInfo.processInfo.activeProcessorCount
 
+    @Option(help: "Image-tag styles in the JSON form of data/tag-styles.json, for requests that carry no table (default: the shipped table).")
+    var tagStyles: String?
+
     @Option(help: "trace, debug, info, notice, warning, error or critical.")
     var logLevel = "info"
 
@@ -76,6 +79,15 @@ struct LayoutDaemon: ParsableCommand {
             requestBudgetMilliseconds: requestBudgetMs, idleTimeoutSeconds: idleTimeout, frameTimeoutSeconds: frameTimeout,
             maxConnections: maxConnections, maxConnectionsPerUser: maxConnectionsPerUser,
             fontPaths: fonts, loadDefaultFonts: !noDefaultFonts)
+        if let tagStyles {
+            do {
+                let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: tagStyles)))
+                configuration.tagStyles = try TagStyleTable(json: bytes)
+            } catch {
+                throw ValidationError("--tag-styles \(tagStyles): \(error)")
+            }
+            logger.info("tag styles loaded", metadata: ["file": "\(tagStyles)"])
+        }
         configuration.maxConnections = DescriptorLimit.fit(connections: configuration.maxConnections, logger: logger)
         let layouter = ParagraphLayouter(fonts: registry, maxTextLength: maxText)
         let server = try LayoutServer(configuration: configuration, layouter: layouter, logger: logger)

@@ -50,6 +50,15 @@ public nonisolated struct Layoutd_V1_RenderRequest: Sendable {
     set {source = .justify(newValue)}
   }
 
+  /// A photo's tags at the request's moment; the canvas is the photo (margin is not used).
+  public var tags: Layoutd_V1_TagsRequest {
+    get {
+      if case .tags(let v)? = source {return v}
+      return Layoutd_V1_TagsRequest()
+    }
+    set {source = .tags(newValue)}
+  }
+
   public var format: Layoutd_V1_RenderRequest.Format = .png
 
   /// Pixels (PNG) or units (SVG, PDF) per point; 0 means 2. At most 8.
@@ -82,11 +91,19 @@ public nonisolated struct Layoutd_V1_RenderRequest: Sendable {
   /// Missing or empty entries are drawn as a placeholder box. At most 8 MiB in all.
   public var attachmentImages: [Data] = []
 
+  /// Tags only: the photo as PNG bytes, scaled to the photo's size; empty paints the canvas colour.
+  public var photo: Data = Data()
+
+  /// Tags only, SVG only: the show or hide animation as CSS keyframes instead of one frame.
+  public var animate: Layoutd_V1_TagAnimation = .none
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public nonisolated enum OneOf_Source: Equatable, Sendable {
     case layout(Layoutd_V1_LayoutRequest)
     case justify(Layoutd_V1_JustifyRequest)
+    /// A photo's tags at the request's moment; the canvas is the photo (margin is not used).
+    case tags(Layoutd_V1_TagsRequest)
 
   }
 
@@ -159,7 +176,7 @@ fileprivate nonisolated let _protobuf_package = "layoutd.v1"
 
 nonisolated extension Layoutd_V1_RenderRequest: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".RenderRequest"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}layout\0\u{1}justify\0\u{1}format\0\u{1}scale\0\u{1}canvas\0\u{1}margin\0\u{3}text_color\0\u{3}attachment_images\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}layout\0\u{1}justify\0\u{1}format\0\u{1}scale\0\u{1}canvas\0\u{1}margin\0\u{3}text_color\0\u{3}attachment_images\0\u{1}tags\0\u{1}photo\0\u{1}animate\0")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -199,6 +216,21 @@ nonisolated extension Layoutd_V1_RenderRequest: SwiftProtobuf.Message, SwiftProt
       case 6: try { try decoder.decodeSingularFloatField(value: &self.margin) }()
       case 7: try { try decoder.decodeSingularMessageField(value: &self._textColor) }()
       case 8: try { try decoder.decodeRepeatedBytesField(value: &self.attachmentImages) }()
+      case 9: try {
+        var v: Layoutd_V1_TagsRequest?
+        var hadOneofValue = false
+        if let current = self.source {
+          hadOneofValue = true
+          if case .tags(let m) = current {v = m}
+        }
+        try decoder.decodeSingularMessageField(value: &v)
+        if let v = v {
+          if hadOneofValue {try decoder.handleConflictingOneOf()}
+          self.source = .tags(v)
+        }
+      }()
+      case 10: try { try decoder.decodeSingularBytesField(value: &self.photo) }()
+      case 11: try { try decoder.decodeSingularEnumField(value: &self.animate) }()
       default: break
       }
     }
@@ -218,7 +250,7 @@ nonisolated extension Layoutd_V1_RenderRequest: SwiftProtobuf.Message, SwiftProt
       guard case .justify(let v)? = self.source else { preconditionFailure() }
       try visitor.visitSingularMessageField(value: v, fieldNumber: 2)
     }()
-    case nil: break
+    default: break
     }
     if self.format != .png {
       try visitor.visitSingularEnumField(value: self.format, fieldNumber: 3)
@@ -238,6 +270,15 @@ nonisolated extension Layoutd_V1_RenderRequest: SwiftProtobuf.Message, SwiftProt
     if !self.attachmentImages.isEmpty {
       try visitor.visitRepeatedBytesField(value: self.attachmentImages, fieldNumber: 8)
     }
+    try { if case .tags(let v)? = self.source {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 9)
+    } }()
+    if !self.photo.isEmpty {
+      try visitor.visitSingularBytesField(value: self.photo, fieldNumber: 10)
+    }
+    if self.animate != .none {
+      try visitor.visitSingularEnumField(value: self.animate, fieldNumber: 11)
+    }
     try unknownFields.traverse(visitor: &visitor)
   }
 
@@ -249,6 +290,8 @@ nonisolated extension Layoutd_V1_RenderRequest: SwiftProtobuf.Message, SwiftProt
     if lhs.margin != rhs.margin {return false}
     if lhs._textColor != rhs._textColor {return false}
     if lhs.attachmentImages != rhs.attachmentImages {return false}
+    if lhs.photo != rhs.photo {return false}
+    if lhs.animate != rhs.animate {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }

@@ -1,0 +1,189 @@
+import LayoutEngine
+
+extension Layoutd_V1_TagsRequest {
+    /// The engine request this wire request describes, or the first thing wrong with it.
+    /// `table` is the daemon's, used when the request carries none.
+    public func tagsRequest(fonts: FontRegistry, table: TagStyleTable) throws(LayoutError) -> TagsRequest {
+        try Bounds.check(count: tags.count, limit: LayoutEngine.TagsRequest.maxTags, field: "tags")
+        let styles = styleTableJson.isEmpty ? table : try TagStyleTable(json: Array(styleTableJson.utf8))
+        var nameStyle = try (hasTextStyle ? textStyle.patch(field: "text_style", fonts: fonts) : StylePatch())
+            .applied(to: TextStyle(family: fonts.defaultFamily, weight: 600, size: 13))
+        if nameStyle.family.isEmpty { nameStyle.family = fonts.defaultFamily }
+        // The value takes the name's family and size unless it says otherwise, at a regular weight.
+        var valueBase = nameStyle
+        valueBase.weight = 400
+        let valueStyle = try (hasValueStyle ? self.valueStyle.patch(field: "value_style", fonts: fonts) : StylePatch()).applied(to: valueBase)
+        var engineTags: [ImageTag] = []
+        engineTags.reserveCapacity(tags.count)
+        for (index, tag) in tags.enumerated() {
+            let field = "tags[\(index)]"
+            guard tag.hasAt else { throw LayoutError(.invalidArgument, "a tag needs its point (x and y in 0…1)", field: field + ".at") }
+            guard TagStyleTable.labelCounts.contains(tag.labels.count) else {
+                throw LayoutError(.invalidArgument, "a tag has 1 to 3 labels, not \(tag.labels.count)", field: field + ".labels")
+            }
+            let labels = try tag.labels.enumerated().map { (labelIndex, label) throws(LayoutError) in
+                let labelField = "\(field).labels[\(labelIndex)]"
+                return TagLabel(name: label.name, value: label.value,
+                                style: label.hasStyle ? try label.style.patch(field: labelField + ".style", fonts: fonts).applied(to: nameStyle) : nil,
+                                valueStyle: label.hasValueStyle ? try label.valueStyle.patch(field: labelField + ".value_style", fonts: fonts)
+                                    .applied(to: valueStyle) : nil)
+            }
+            engineTags.append(ImageTag(position: Point(x: Double(tag.at.x), y: Double(tag.at.y)), labels: labels, style: Int(tag.style)))
+        }
+        var request = LayoutEngine.TagsRequest(photo: Size(width: Double(photoWidth), height: Double(photoHeight)), tags: engineTags,
+                                               table: styles, textStyle: nameStyle, valueStyle: valueStyle, keepInside: keepInside)
+        if hasMetrics { request.metrics = metrics.engineMetrics }
+        return request
+    }
+
+    /// The most events a moment replays.
+    public static let maxEvents = 1_024
+
+    /// The request's moment replayed: the state machine after its events, the time to report,
+    /// and the events it ignored. At rest (shown, at time 0) without a moment.
+    public func moment(shadowOpacity: Double) throws(LayoutError) -> (visibility: TagVisibility, time: Double, ignored: [Int]) {
+        let phase = moment.phaseSeconds == 0 ? 0.2 : Double(moment.phaseSeconds)
+        guard phase.isFinite, phase > 0, phase <= 60 else {
+            throw LayoutError(.invalidArgument, "a phase lasts (0, 60] seconds, got \(moment.phaseSeconds)", field: "moment.phase_seconds")
+        }
+        try Bounds.check(count: moment.events.count, limit: Self.maxEvents, field: "moment.events")
+        var visibility = TagVisibility(phase: moment.initiallyHidden ? .hidden : .shown,
+                                       timeline: TagTimeline(phaseDuration: phase, shadowOpacity: shadowOpacity))
+        var ignored: [Int] = []
+        var last = -Double.infinity
+        for (index, event) in moment.events.enumerated() {
+            let field = "moment.events[\(index)]"
+            guard event.atSeconds.isFinite, abs(event.atSeconds) <= 1e9 else {
+                throw LayoutError(.invalidArgument, "a time must be a finite number of seconds within 1e9", field: field + ".at_seconds")
+            }
+            guard event.atSeconds >= last else {
+                throw LayoutError(.invalidArgument, "events go in time order; \(event.atSeconds) comes after \(last)", field: field + ".at_seconds")
+            }
+            last = event.atSeconds
+            let kind: TagAnimationKind
+            switch event.kind {
+            case .hide: kind = .hide
+            case .show: kind = .show
+            case .none, .UNRECOGNIZED: throw LayoutError(.invalidArgument, "an event is a hide or a show", field: field + ".kind")
+            }
+            if !visibility.apply(kind, at: event.atSeconds) { ignored.append(index) }
+        }
+        guard moment.atSeconds.isFinite, abs(moment.atSeconds) <= 1e9 else {
+            throw LayoutError(.invalidArgument, "a time must be a finite number of seconds within 1e9", field: "moment.at_seconds")
+        }
+        return (visibility, moment.atSeconds, ignored)
+    }
+}
+
+extension Layoutd_V1_TagMetrics {
+    /// The defaults, with each field the message sets (checked later by the engine).
+    var engineMetrics: TagMetrics {
+        var metrics = TagMetrics()
+        if hasSlantRadius { metrics.slantRadius = Double(slantRadius) }
+        if hasDotRadius { metrics.dotRadius = Double(dotRadius) }
+        if hasShadowRadius { metrics.shadowRadius = Double(shadowRadius) }
+        if hasShadowOpacity { metrics.shadowOpacity = Double(shadowOpacity) }
+        if hasLineWidth { metrics.lineWidth = Double(lineWidth) }
+        if hasTextGap { metrics.textGap = Double(textGap) }
+        if hasTextPadding { metrics.textPadding = Double(textPadding) }
+        if hasMaxLabelWidth { metrics.maxLabelWidth = Double(maxLabelWidth) }
+        if hasLabelHitSlop { metrics.labelHitSlop = Double(labelHitSlop) }
+        return metrics
+    }
+}
+
+extension Layoutd_V1_TagsReply {
+    public init(_ layout: TagsLayout, visibility: TagVisibility, time: Double, ignored: [Int]) {
+        self.init()
+        tags = layout.tags.map(Layoutd_V1_PlacedTag.init)
+        overlaps = layout.overlaps.map { pair in
+            var overlap = Layoutd_V1_TagOverlap()
+            overlap.first = UInt32(pair.first)
+            overlap.second = UInt32(pair.second)
+            return overlap
+        }
+        state = Layoutd_V1_TagPartState(visibility.state(at: time))
+        var settled = visibility
+        settled.settle(at: time)
+        phase = switch settled.phase {
+        case .shown: .shown
+        case .hidden: .hidden
+        case .hiding: .hiding
+        case .showing: .showing
+        }
+        ignoredEvents = ignored.map { UInt32($0) }
+        hide = visibility.timeline.keyframes(.hide).map(Layoutd_V1_TagKeyframe.init)
+        show = visibility.timeline.keyframes(.show).map(Layoutd_V1_TagKeyframe.init)
+    }
+}
+
+extension Layoutd_V1_PlacedTag {
+    public init(_ tag: TagGeometry) {
+        self.init()
+        index = UInt32(tag.index)
+        style = UInt32(tag.style)
+        requestedStyle = UInt32(tag.requestedStyle)
+        if let inside = tag.insideStyle { insideStyle = UInt32(inside) }
+        inside = tag.inside
+        dot = Layoutd_V1_Point(tag.dot.center)
+        dotRadius = Float(tag.dot.radius)
+        shadowRadius = Float(tag.dot.shadowRadius)
+        shadowOpacity = Float(tag.dot.shadowOpacity)
+        lineWidth = Float(tag.lineWidth)
+        labels = tag.labels.map { label in
+            var placed = Layoutd_V1_PlacedTagLabel()
+            placed.angle = Float(label.angle)
+            placed.side = label.side.rawValue
+            placed.leaderFrom = Layoutd_V1_Point(label.leader.from)
+            placed.leaderTo = Layoutd_V1_Point(label.leader.to)
+            placed.underlineTo = Layoutd_V1_Point(label.underline.to)
+            placed.textRect = Layoutd_V1_Rect(label.textRect)
+            placed.baselineOrigin = Layoutd_V1_Point(label.baselineOrigin)
+            placed.runs = label.runs.map(Layoutd_V1_GlyphRun.init)
+            placed.truncated = label.truncated
+            placed.text = label.text
+            return placed
+        }
+        bounds = Layoutd_V1_Rect(tag.bounds)
+    }
+}
+
+extension Layoutd_V1_TagPartState {
+    public init(_ state: TagPartState) {
+        self.init()
+        textOpacity = Float(state.textOpacity)
+        strokeEnd = Float(state.strokeEnd)
+        dotOpacity = Float(state.dotOpacity)
+        shadowOpacity = Float(state.shadowOpacity)
+    }
+}
+
+extension Layoutd_V1_TagKeyframe {
+    public init(_ keyframe: TagKeyframe) {
+        self.init()
+        property = keyframe.property.rawValue
+        from = Float(keyframe.from)
+        to = Float(keyframe.to)
+        beginSeconds = keyframe.begin
+        durationSeconds = keyframe.duration
+        timingFunction = "cubic-bezier(0, 0, 0.58, 1)"
+    }
+}
+
+extension Layoutd_V1_TagStyleReply {
+    public init(style index: Int, in table: TagStyleTable, labelCount: Int) throws(LayoutError) {
+        self.init()
+        let style = try table.style(index, labelCount: labelCount, field: "style")
+        matched = true
+        self.style = UInt32(index)
+        name = style.name ?? ""
+        styleCount = UInt32(table.count(for: labelCount))
+        labels = style.labels.map { label in
+            var wire = Layoutd_V1_TagLabelStyle()
+            wire.angle = Float(label.angle)
+            wire.line = label.line.rawValue
+            wire.side = label.side.rawValue
+            return wire
+        }
+    }
+}
