@@ -38,6 +38,9 @@ struct DaemonBench {
             _ = try client.call(.hello(.init()))
             return Double(nanoseconds() - start) / 1000
         })
+        let tagRequests = captions.indices.map { Layoutd_V1_Envelope.OneOf_Body.tags(TagCorpus.wireRequest(captions[$0], index: $0)) }
+        _ = try roundTrips(client, tagRequests)
+        let tags = Distribution(values: try (0..<options.repeats).flatMap { _ in try roundTrips(client, tagRequests) })
         let codec = try codecCost(requests)
         FileHandle.standardError.write(Data("daemon: 8 clients\n".utf8))
         let (eight, seconds) = try concurrent(socket: socket, requests: requests, clients: 8)
@@ -45,6 +48,8 @@ struct DaemonBench {
         lines.append(String(format: "| 1 | %.1f | %.1f | %.0f |", single.median, single.p99,
                             Double(single.values.count) / (single.values.reduce(0, +) / 1e6)))
         lines.append(String(format: "| 8 | %.1f | %.1f | %.0f |", eight.median, eight.p99, Double(eight.values.count) / seconds))
+        lines.append(String(format: "| 1, a tag of three labels (tags request) | %.1f | %.1f | %.0f |", tags.median, tags.p99,
+                            Double(tags.values.count) / (tags.values.reduce(0, +) / 1e6)))
         lines.append(String(format: "| 1, hello only (transport floor) | %.1f | %.1f | %.0f |", hello.median, hello.p99,
                             Double(hello.values.count) / (hello.values.reduce(0, +) / 1e6)))
         lines.append("")
@@ -109,7 +114,10 @@ struct DaemonBench {
             let start = nanoseconds()
             let reply = try client.call(body)
             let elapsed = Double(nanoseconds() - start) / 1000
-            guard case .layoutReply = reply.body else { throw ClientError.protocolViolation("\(reply)") }
+            switch reply.body {
+            case .layoutReply, .tagsReply: break
+            default: throw ClientError.protocolViolation("\(reply)")
+            }
             return elapsed
         }
     }

@@ -9,6 +9,8 @@ struct BenchOptions {
     var daemon = true
     var inProcess = true
     var hostile = false
+    /// The image-tag rows (in process), run with the in-process figures or alone.
+    var tags = true
     var resultsDirectory: String
     var command: String
 
@@ -27,9 +29,10 @@ struct BenchOptions {
             case "--daemon-only": options.inProcess = false
             case "--results": options.resultsDirectory = rest.next() ?? options.resultsDirectory
             case "--hostile": options.hostile = true
-            case "--hostile-only": options.hostile = true; options.inProcess = false; options.daemon = false
+            case "--hostile-only": options.hostile = true; options.inProcess = false; options.daemon = false; options.tags = false
+            case "--tags-only": options.inProcess = false; options.daemon = false; options.hostile = false; options.tags = true
             default:
-                FileHandle.standardError.write(Data("usage: layoutd-bench [--corpus FILE] [--repeats N] [--no-daemon | --daemon-only] [--hostile | --hostile-only] [--results DIR]\n".utf8))
+                FileHandle.standardError.write(Data("usage: layoutd-bench [--corpus FILE] [--repeats N] [--no-daemon | --daemon-only] [--hostile | --hostile-only] [--tags-only] [--results DIR]\n".utf8))
                 exit(2)
             }
         }

@@ -10,6 +10,9 @@ if options.inProcess {
     // A profiling pass measures nothing worth keeping: the recorded results stay as they are.
     if ProcessInfo.processInfo.environment["LAYOUTD_BENCH_PROFILE"] != nil { exit(0) }
 }
+if options.tags {
+    report.add(try TagBench(captions: captions, options: options).run())
+}
 if options.daemon {
     report.add(try DaemonBench(captions: captions, options: options).run())
 }

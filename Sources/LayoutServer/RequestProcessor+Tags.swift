@@ -26,7 +26,7 @@ extension RequestProcessor {
         let state = placed.visibility.state(at: placed.time)
         var reply = Layoutd_V1_TagHitReply()
         reply.state = Layoutd_V1_TagPartState(state)
-        let slop = request.tags.metrics.hasLabelHitSlop ? Double(request.tags.metrics.labelHitSlop) : TagMetrics().labelHitSlop
+        let slop = request.tags.metrics.hasLabelHitSlop ? Double(request.tags.metrics.labelHitSlop.value) : TagMetrics().labelHitSlop
         guard let hit = placed.layout.hit(Point(x: Double(request.point.x), y: Double(request.point.y)), state: state, slop: slop) else {
             return reply
         }

@@ -79,15 +79,15 @@ extension Layoutd_V1_TagMetrics {
     /// The defaults, with each field the message sets (checked later by the engine).
     var engineMetrics: TagMetrics {
         var metrics = TagMetrics()
-        if hasSlantRadius { metrics.slantRadius = Double(slantRadius) }
-        if hasDotRadius { metrics.dotRadius = Double(dotRadius) }
-        if hasShadowRadius { metrics.shadowRadius = Double(shadowRadius) }
-        if hasShadowOpacity { metrics.shadowOpacity = Double(shadowOpacity) }
-        if hasLineWidth { metrics.lineWidth = Double(lineWidth) }
-        if hasTextGap { metrics.textGap = Double(textGap) }
-        if hasTextPadding { metrics.textPadding = Double(textPadding) }
-        if hasMaxLabelWidth { metrics.maxLabelWidth = Double(maxLabelWidth) }
-        if hasLabelHitSlop { metrics.labelHitSlop = Double(labelHitSlop) }
+        if hasSlantRadius { metrics.slantRadius = Double(slantRadius.value) }
+        if hasDotRadius { metrics.dotRadius = Double(dotRadius.value) }
+        if hasShadowRadius { metrics.shadowRadius = Double(shadowRadius.value) }
+        if hasShadowOpacity { metrics.shadowOpacity = Double(shadowOpacity.value) }
+        if hasLineWidth { metrics.lineWidth = Double(lineWidth.value) }
+        if hasTextGap { metrics.textGap = Double(textGap.value) }
+        if hasTextPadding { metrics.textPadding = Double(textPadding.value) }
+        if hasMaxLabelWidth { metrics.maxLabelWidth = Double(maxLabelWidth.value) }
+        if hasLabelHitSlop { metrics.labelHitSlop = Double(labelHitSlop.value) }
         return metrics
     }
 }
@@ -123,7 +123,7 @@ extension Layoutd_V1_PlacedTag {
         index = UInt32(tag.index)
         style = UInt32(tag.style)
         requestedStyle = UInt32(tag.requestedStyle)
-        if let inside = tag.insideStyle { insideStyle = UInt32(inside) }
+        insideStyle = tag.insideStyle.map { Int32($0) } ?? -1
         inside = tag.inside
         dot = Layoutd_V1_Point(tag.dot.center)
         dotRadius = Float(tag.dot.radius)

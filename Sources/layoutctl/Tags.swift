@@ -238,7 +238,7 @@ enum TagTable {
         var rows = ["tag  part         geometry                              detail"]
         for tag in reply.tags {
             let moved = tag.style != tag.requestedStyle ? " (asked \(tag.requestedStyle))" : ""
-            let inside = tag.inside ? "inside" : (tag.hasInsideStyle ? "leaves the photo; style \(tag.insideStyle) keeps it on" : "leaves the photo; no style keeps it on")
+            let inside = tag.inside ? "inside" : (tag.insideStyle >= 0 ? "leaves the photo; style \(tag.insideStyle) keeps it on" : "leaves the photo; no style keeps it on")
             let prefix = String(format: "%3d  ", tag.index)
             rows.append(prefix + "dot".padded(13) + "\(point(tag.dot)) r \(tag.dotRadius)".padded(38)
                         + "style \(tag.style)\(moved), \(inside); ring r \(tag.shadowRadius) at \(tag.shadowOpacity)")

@@ -107,7 +107,7 @@ import TestSupport
         badTable.styleTableJson = #"{"styles": {"1": [{"labels": []}]}}"#
         cases.append((.tags(badTable), "tags.style_table_json.styles.1[0].labels"))
         var nanMetric = Self.sample
-        nanMetric.metrics.slantRadius = .nan
+        nanMetric.metrics.slantRadius.value = .nan
         cases.append((.tags(nanMetric), "tags.metrics.slant_radius"))
         var unordered = Self.sample
         unordered.moment.events = [.with { $0.kind = .hide; $0.atSeconds = 2 }, .with { $0.kind = .show; $0.atSeconds = 1 }]

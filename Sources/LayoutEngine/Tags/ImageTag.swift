@@ -84,7 +84,7 @@ public struct TagsRequest: Sendable {
     /// At most this many tags on one photo.
     public static let maxTags = 256
     /// The longest label name or value, in UTF-16 units.
-    public static let maxLabelUnits = 1_000
+    public static let maxLabelUnits = 500
 
     public init(photo: Size, tags: [ImageTag], table: TagStyleTable = .standard, metrics: TagMetrics = TagMetrics(),
                 textStyle: TextStyle = TextStyle(weight: 600, size: 13), valueStyle: TextStyle = TextStyle(weight: 400, size: 13),
@@ -96,6 +96,23 @@ public struct TagsRequest: Sendable {
         self.textStyle = textStyle
         self.valueStyle = valueStyle
         self.keepInside = keepInside
+    }
+
+    private static func checkProportional(_ value: Double, field: @autoclosure () -> String) throws(LayoutError) {
+        guard value.isFinite, (0...1).contains(value) else {
+            throw LayoutError(.invalidArgument, "a proportional coordinate must be in 0…1, got \(value)", field: field())
+        }
+    }
+
+    private static func checkLength(_ text: String, field: @autoclosure () -> String) throws(LayoutError) {
+        // UTF-8 bytes bound UTF-16 units from above: count units only for a long string.
+        guard text.utf8.count > maxLabelUnits, text.utf16.count > maxLabelUnits else { return }
+        throw LayoutError(.invalidArgument, "\(text.utf16.count) UTF-16 units; a label has at most \(maxLabelUnits) a part", field: field())
+    }
+
+    private static func checkSize(_ style: TextStyle?, field: @autoclosure () -> String) throws(LayoutError) {
+        guard let style, !(style.size.isFinite && style.size > 0 && style.size <= 1_000) else { return }
+        throw LayoutError(.invalidArgument, "the size must be in (0, 1000], got \(style.size)", field: field())
     }
 
     /// Checks what the geometry relies on, naming the field that is wrong.
@@ -111,30 +128,24 @@ public struct TagsRequest: Sendable {
                 throw LayoutError(.invalidArgument, "the size must be in (0, 1000], got \(style.size)", field: "\(name).size")
             }
         }
+        // Field paths are built only on failure: building them for every label was a sixth of a tag's cost.
         for (index, tag) in tags.enumerated() {
-            let field = "tags[\(index)]"
-            for (axis, value) in [("x", tag.position.x), ("y", tag.position.y)] where !(value.isFinite && (0...1).contains(value)) {
-                throw LayoutError(.invalidArgument, "a proportional coordinate must be in 0…1, got \(value)", field: "\(field).at.\(axis)")
-            }
+            try Self.checkProportional(tag.position.x, field: "tags[\(index)].at.x")
+            try Self.checkProportional(tag.position.y, field: "tags[\(index)].at.y")
             guard TagStyleTable.labelCounts.contains(tag.labels.count) else {
-                throw LayoutError(.invalidArgument, "a tag has 1 to 3 labels, not \(tag.labels.count)", field: "\(field).labels")
+                throw LayoutError(.invalidArgument, "a tag has 1 to 3 labels, not \(tag.labels.count)", field: "tags[\(index)].labels")
             }
             for (labelIndex, label) in tag.labels.enumerated() {
-                let labelField = "\(field).labels[\(labelIndex)]"
-                guard label.name.contains(where: { !$0.isWhitespace }) else {
-                    throw LayoutError(.invalidArgument, "a label's name is empty", field: "\(labelField).name")
+                let field = { (part: String) in "tags[\(index)].labels[\(labelIndex)].\(part)" }
+                guard label.name.hasVisibleContent else {
+                    throw LayoutError(.invalidArgument, "a label's name is empty", field: field("name"))
                 }
-                for (part, text) in [("name", label.name), ("value", label.value)] where text.utf16.count > Self.maxLabelUnits {
-                    throw LayoutError(.invalidArgument, "\(text.utf16.count) UTF-16 units; a label's \(part) has at most \(Self.maxLabelUnits)",
-                                      field: "\(labelField).\(part)")
-                }
-                for (part, style) in [("style", label.style), ("value_style", label.valueStyle)] {
-                    if let style, !(style.size.isFinite && style.size > 0 && style.size <= 1_000) {
-                        throw LayoutError(.invalidArgument, "the size must be in (0, 1000], got \(style.size)", field: "\(labelField).\(part).size")
-                    }
-                }
+                try Self.checkLength(label.name, field: field("name"))
+                try Self.checkLength(label.value, field: field("value"))
+                try Self.checkSize(label.style, field: field("style.size"))
+                try Self.checkSize(label.valueStyle, field: field("value_style.size"))
             }
-            _ = try table.style(tag.style, labelCount: tag.labels.count, field: "\(field).style")
+            _ = try table.style(tag.style, labelCount: tag.labels.count, field: "tags[\(index)].style")
         }
     }
 }

@@ -22,13 +22,12 @@ extension ParagraphLayouter {
                        request: TagsRequest) throws -> TagGeometry {
         let center = placer.center(of: tag)
         let count = tag.labels.count
-        let field = "tags[\(index)].style"
-        let requested = placer.place(labels, style: try request.table.style(tag.style, labelCount: count, field: field), from: center)
+        let requested = placer.place(labels, style: try request.table.style(tag.style, labelCount: count, field: "tags[\(index)].style"), from: center)
         var drawn = (style: tag.style, labels: requested.labels, inside: requested.inside)
         var insideStyle: Int? = requested.inside ? tag.style : nil
         if !requested.inside {
             for candidate in request.table.neighbours(of: tag.style, labelCount: count).dropFirst() {
-                let attempt = placer.place(labels, style: try request.table.style(candidate, labelCount: count, field: field), from: center)
+                let attempt = placer.place(labels, style: try request.table.style(candidate, labelCount: count, field: "tags[\(index)].style"), from: center)
                 guard attempt.inside else { continue }
                 insideStyle = candidate
                 if request.keepInside { drawn = (candidate, attempt.labels, true) }
@@ -44,7 +43,7 @@ extension ParagraphLayouter {
     }
 
     /// A label's name and value as one line of text, cut with an ellipsis past the largest width.
-    private func layOut(_ label: TagLabel, request: TagsRequest, field: String, budget: WorkBudget) throws -> LaidOutLabel {
+    private func layOut(_ label: TagLabel, request: TagsRequest, field: @autoclosure () -> String, budget: WorkBudget) throws -> LaidOutLabel {
         let nameStyle = label.style ?? request.textStyle
         let valueStyle = label.valueStyle ?? request.valueStyle
         let name = label.name.trimmingWhitespace, value = label.value.trimmingWhitespace
@@ -57,10 +56,10 @@ extension ParagraphLayouter {
         do {
             layout = try self.layout(paragraph, budget: budget)
         } catch let error as LayoutError {
-            throw LayoutError(error.code, error.message, field: error.field.isEmpty ? field : "\(field).\(error.field)")
+            throw LayoutError(error.code, error.message, field: error.field.isEmpty ? field() : "\(field()).\(error.field)")
         }
         guard let line = layout.lines.first else {
-            throw LayoutError(.invalidArgument, "the label has no text to lay out", field: "\(field).name")
+            throw LayoutError(.invalidArgument, "the label has no text to lay out", field: "\(field()).name")
         }
         return LaidOutLabel(layout: layout, text: string, width: line.width, ascent: line.ascent, descent: line.descent,
                             left: line.usedRect.x)
@@ -97,7 +96,16 @@ extension StylePatch {
 }
 
 extension String {
+    /// Without leading and trailing white space; the string itself when it has none (the common
+    /// case, which walking Characters both ways made a quarter of a tag's cost).
     var trimmingWhitespace: String {
-        String(drop { $0.isWhitespace }.reversed().drop { $0.isWhitespace }.reversed())
+        let scalars = unicodeScalars
+        guard let first = scalars.firstIndex(where: { !$0.properties.isWhitespace }),
+              let last = scalars.lastIndex(where: { !$0.properties.isWhitespace }) else { return "" }
+        if first == scalars.startIndex, scalars.index(after: last) == scalars.endIndex { return self }
+        return String(scalars[first...last])
     }
+
+    /// Some character other than white space.
+    var hasVisibleContent: Bool { unicodeScalars.contains { !$0.properties.isWhitespace } }
 }

@@ -115,12 +115,12 @@ public struct TagStyleTable: Equatable, Sendable {
     public func count(for labelCount: Int) -> Int { styles[labelCount]?.count ?? 0 }
 
     /// The style, or an error naming `field` when the table has no such entry.
-    public func style(_ index: Int, labelCount: Int, field: String) throws(LayoutError) -> TagStyle {
+    public func style(_ index: Int, labelCount: Int, field: @autoclosure () -> String) throws(LayoutError) -> TagStyle {
         let list = styles[labelCount] ?? []
         guard list.indices.contains(index) else {
             let have = list.isEmpty ? "none" : "0…\(list.count - 1)"
             throw LayoutError(.invalidArgument, "no style \(index) for \(labelCount) label\(labelCount == 1 ? "" : "s") "
-                              + "(this table has \(have))", field: field)
+                              + "(this table has \(have))", field: field())
         }
         return list[index]
     }

@@ -176,15 +176,28 @@ public nonisolated struct Layoutd_V1_ImageTag: Sendable {
   fileprivate var _at: Layoutd_V1_Point? = nil
 }
 
-/// Sizes in points; an unset field takes its default (in parentheses).
+/// A number whose presence counts (a message, as proto3 `optional` is beyond Debian's protoc-c).
+public nonisolated struct Layoutd_V1_TagValue: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var value: Float = 0
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+}
+
+/// Sizes in points; an unset field takes its default (in parentheses), a set one may be 0.
 public nonisolated struct Layoutd_V1_TagMetrics: Sendable {
   // SwiftProtobuf.Message conformance is added in an extension below. See the
   // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
   // methods supported on all messages.
 
   /// dot to the leader's end (40)
-  public var slantRadius: Float {
-    get {_slantRadius ?? 0}
+  public var slantRadius: Layoutd_V1_TagValue {
+    get {_slantRadius ?? Layoutd_V1_TagValue()}
     set {_slantRadius = newValue}
   }
   /// Returns true if `slantRadius` has been explicitly set.
@@ -193,8 +206,8 @@ public nonisolated struct Layoutd_V1_TagMetrics: Sendable {
   public mutating func clearSlantRadius() {self._slantRadius = nil}
 
   /// (4)
-  public var dotRadius: Float {
-    get {_dotRadius ?? 0}
+  public var dotRadius: Layoutd_V1_TagValue {
+    get {_dotRadius ?? Layoutd_V1_TagValue()}
     set {_dotRadius = newValue}
   }
   /// Returns true if `dotRadius` has been explicitly set.
@@ -203,8 +216,8 @@ public nonisolated struct Layoutd_V1_TagMetrics: Sendable {
   public mutating func clearDotRadius() {self._dotRadius = nil}
 
   /// the ring around the dot (9)
-  public var shadowRadius: Float {
-    get {_shadowRadius ?? 0}
+  public var shadowRadius: Layoutd_V1_TagValue {
+    get {_shadowRadius ?? Layoutd_V1_TagValue()}
     set {_shadowRadius = newValue}
   }
   /// Returns true if `shadowRadius` has been explicitly set.
@@ -213,8 +226,8 @@ public nonisolated struct Layoutd_V1_TagMetrics: Sendable {
   public mutating func clearShadowRadius() {self._shadowRadius = nil}
 
   /// the ring at rest, 0..1 (0.3)
-  public var shadowOpacity: Float {
-    get {_shadowOpacity ?? 0}
+  public var shadowOpacity: Layoutd_V1_TagValue {
+    get {_shadowOpacity ?? Layoutd_V1_TagValue()}
     set {_shadowOpacity = newValue}
   }
   /// Returns true if `shadowOpacity` has been explicitly set.
@@ -223,8 +236,8 @@ public nonisolated struct Layoutd_V1_TagMetrics: Sendable {
   public mutating func clearShadowOpacity() {self._shadowOpacity = nil}
 
   /// leader lines and underlines (1)
-  public var lineWidth: Float {
-    get {_lineWidth ?? 0}
+  public var lineWidth: Layoutd_V1_TagValue {
+    get {_lineWidth ?? Layoutd_V1_TagValue()}
     set {_lineWidth = newValue}
   }
   /// Returns true if `lineWidth` has been explicitly set.
@@ -233,8 +246,8 @@ public nonisolated struct Layoutd_V1_TagMetrics: Sendable {
   public mutating func clearLineWidth() {self._lineWidth = nil}
 
   /// underline to the text's descent (2)
-  public var textGap: Float {
-    get {_textGap ?? 0}
+  public var textGap: Layoutd_V1_TagValue {
+    get {_textGap ?? Layoutd_V1_TagValue()}
     set {_textGap = newValue}
   }
   /// Returns true if `textGap` has been explicitly set.
@@ -243,8 +256,8 @@ public nonisolated struct Layoutd_V1_TagMetrics: Sendable {
   public mutating func clearTextGap() {self._textGap = nil}
 
   /// leader end to text, text to underline end (4)
-  public var textPadding: Float {
-    get {_textPadding ?? 0}
+  public var textPadding: Layoutd_V1_TagValue {
+    get {_textPadding ?? Layoutd_V1_TagValue()}
     set {_textPadding = newValue}
   }
   /// Returns true if `textPadding` has been explicitly set.
@@ -253,8 +266,8 @@ public nonisolated struct Layoutd_V1_TagMetrics: Sendable {
   public mutating func clearTextPadding() {self._textPadding = nil}
 
   /// longer labels end in an ellipsis (200)
-  public var maxLabelWidth: Float {
-    get {_maxLabelWidth ?? 0}
+  public var maxLabelWidth: Layoutd_V1_TagValue {
+    get {_maxLabelWidth ?? Layoutd_V1_TagValue()}
     set {_maxLabelWidth = newValue}
   }
   /// Returns true if `maxLabelWidth` has been explicitly set.
@@ -263,8 +276,8 @@ public nonisolated struct Layoutd_V1_TagMetrics: Sendable {
   public mutating func clearMaxLabelWidth() {self._maxLabelWidth = nil}
 
   /// a label is hit within its text rect grown by this (5)
-  public var labelHitSlop: Float {
-    get {_labelHitSlop ?? 0}
+  public var labelHitSlop: Layoutd_V1_TagValue {
+    get {_labelHitSlop ?? Layoutd_V1_TagValue()}
     set {_labelHitSlop = newValue}
   }
   /// Returns true if `labelHitSlop` has been explicitly set.
@@ -276,15 +289,15 @@ public nonisolated struct Layoutd_V1_TagMetrics: Sendable {
 
   public init() {}
 
-  fileprivate var _slantRadius: Float? = nil
-  fileprivate var _dotRadius: Float? = nil
-  fileprivate var _shadowRadius: Float? = nil
-  fileprivate var _shadowOpacity: Float? = nil
-  fileprivate var _lineWidth: Float? = nil
-  fileprivate var _textGap: Float? = nil
-  fileprivate var _textPadding: Float? = nil
-  fileprivate var _maxLabelWidth: Float? = nil
-  fileprivate var _labelHitSlop: Float? = nil
+  fileprivate var _slantRadius: Layoutd_V1_TagValue? = nil
+  fileprivate var _dotRadius: Layoutd_V1_TagValue? = nil
+  fileprivate var _shadowRadius: Layoutd_V1_TagValue? = nil
+  fileprivate var _shadowOpacity: Layoutd_V1_TagValue? = nil
+  fileprivate var _lineWidth: Layoutd_V1_TagValue? = nil
+  fileprivate var _textGap: Layoutd_V1_TagValue? = nil
+  fileprivate var _textPadding: Layoutd_V1_TagValue? = nil
+  fileprivate var _maxLabelWidth: Layoutd_V1_TagValue? = nil
+  fileprivate var _labelHitSlop: Layoutd_V1_TagValue? = nil
 }
 
 public nonisolated struct Layoutd_V1_TagEvent: Sendable {
@@ -499,15 +512,8 @@ public nonisolated struct Layoutd_V1_PlacedTag: Sendable {
 
   public var requestedStyle: UInt32 = 0
 
-  /// The nearest style (the drawn one first) keeping every label on the photo.
-  public var insideStyle: UInt32 {
-    get {_insideStyle ?? 0}
-    set {_insideStyle = newValue}
-  }
-  /// Returns true if `insideStyle` has been explicitly set.
-  public var hasInsideStyle: Bool {self._insideStyle != nil}
-  /// Clears the value of `insideStyle`. Subsequent reads from it will return its default value.
-  public mutating func clearInsideStyle() {self._insideStyle = nil}
+  /// The nearest style (the drawn one first) keeping every label on the photo; -1 when none does.
+  public var insideStyle: Int32 = 0
 
   public var inside: Bool = false
 
@@ -543,7 +549,6 @@ public nonisolated struct Layoutd_V1_PlacedTag: Sendable {
 
   public init() {}
 
-  fileprivate var _insideStyle: UInt32? = nil
   fileprivate var _dot: Layoutd_V1_Point? = nil
   fileprivate var _bounds: Layoutd_V1_Rect? = nil
 }
@@ -982,6 +987,36 @@ nonisolated extension Layoutd_V1_ImageTag: SwiftProtobuf.Message, SwiftProtobuf.
   }
 }
 
+nonisolated extension Layoutd_V1_TagValue: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".TagValue"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}value\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularFloatField(value: &self.value) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if self.value.bitPattern != 0 {
+      try visitor.visitSingularFloatField(value: self.value, fieldNumber: 1)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Layoutd_V1_TagValue, rhs: Layoutd_V1_TagValue) -> Bool {
+    if lhs.value != rhs.value {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
 nonisolated extension Layoutd_V1_TagMetrics: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".TagMetrics"
   public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}slant_radius\0\u{3}dot_radius\0\u{3}shadow_radius\0\u{3}shadow_opacity\0\u{3}line_width\0\u{3}text_gap\0\u{3}text_padding\0\u{3}max_label_width\0\u{3}label_hit_slop\0")
@@ -992,15 +1027,15 @@ nonisolated extension Layoutd_V1_TagMetrics: SwiftProtobuf.Message, SwiftProtobu
       // allocates stack space for every case branch when no optimizations are
       // enabled. https://github.com/apple/swift-protobuf/issues/1034
       switch fieldNumber {
-      case 1: try { try decoder.decodeSingularFloatField(value: &self._slantRadius) }()
-      case 2: try { try decoder.decodeSingularFloatField(value: &self._dotRadius) }()
-      case 3: try { try decoder.decodeSingularFloatField(value: &self._shadowRadius) }()
-      case 4: try { try decoder.decodeSingularFloatField(value: &self._shadowOpacity) }()
-      case 5: try { try decoder.decodeSingularFloatField(value: &self._lineWidth) }()
-      case 6: try { try decoder.decodeSingularFloatField(value: &self._textGap) }()
-      case 7: try { try decoder.decodeSingularFloatField(value: &self._textPadding) }()
-      case 8: try { try decoder.decodeSingularFloatField(value: &self._maxLabelWidth) }()
-      case 9: try { try decoder.decodeSingularFloatField(value: &self._labelHitSlop) }()
+      case 1: try { try decoder.decodeSingularMessageField(value: &self._slantRadius) }()
+      case 2: try { try decoder.decodeSingularMessageField(value: &self._dotRadius) }()
+      case 3: try { try decoder.decodeSingularMessageField(value: &self._shadowRadius) }()
+      case 4: try { try decoder.decodeSingularMessageField(value: &self._shadowOpacity) }()
+      case 5: try { try decoder.decodeSingularMessageField(value: &self._lineWidth) }()
+      case 6: try { try decoder.decodeSingularMessageField(value: &self._textGap) }()
+      case 7: try { try decoder.decodeSingularMessageField(value: &self._textPadding) }()
+      case 8: try { try decoder.decodeSingularMessageField(value: &self._maxLabelWidth) }()
+      case 9: try { try decoder.decodeSingularMessageField(value: &self._labelHitSlop) }()
       default: break
       }
     }
@@ -1012,31 +1047,31 @@ nonisolated extension Layoutd_V1_TagMetrics: SwiftProtobuf.Message, SwiftProtobu
     // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
     // https://github.com/apple/swift-protobuf/issues/1182
     try { if let v = self._slantRadius {
-      try visitor.visitSingularFloatField(value: v, fieldNumber: 1)
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 1)
     } }()
     try { if let v = self._dotRadius {
-      try visitor.visitSingularFloatField(value: v, fieldNumber: 2)
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 2)
     } }()
     try { if let v = self._shadowRadius {
-      try visitor.visitSingularFloatField(value: v, fieldNumber: 3)
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 3)
     } }()
     try { if let v = self._shadowOpacity {
-      try visitor.visitSingularFloatField(value: v, fieldNumber: 4)
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 4)
     } }()
     try { if let v = self._lineWidth {
-      try visitor.visitSingularFloatField(value: v, fieldNumber: 5)
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 5)
     } }()
     try { if let v = self._textGap {
-      try visitor.visitSingularFloatField(value: v, fieldNumber: 6)
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 6)
     } }()
     try { if let v = self._textPadding {
-      try visitor.visitSingularFloatField(value: v, fieldNumber: 7)
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 7)
     } }()
     try { if let v = self._maxLabelWidth {
-      try visitor.visitSingularFloatField(value: v, fieldNumber: 8)
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 8)
     } }()
     try { if let v = self._labelHitSlop {
-      try visitor.visitSingularFloatField(value: v, fieldNumber: 9)
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 9)
     } }()
     try unknownFields.traverse(visitor: &visitor)
   }
@@ -1408,7 +1443,7 @@ nonisolated extension Layoutd_V1_PlacedTag: SwiftProtobuf.Message, SwiftProtobuf
       case 1: try { try decoder.decodeSingularUInt32Field(value: &self.index) }()
       case 2: try { try decoder.decodeSingularUInt32Field(value: &self.style) }()
       case 3: try { try decoder.decodeSingularUInt32Field(value: &self.requestedStyle) }()
-      case 4: try { try decoder.decodeSingularUInt32Field(value: &self._insideStyle) }()
+      case 4: try { try decoder.decodeSingularInt32Field(value: &self.insideStyle) }()
       case 5: try { try decoder.decodeSingularBoolField(value: &self.inside) }()
       case 6: try { try decoder.decodeSingularMessageField(value: &self._dot) }()
       case 7: try { try decoder.decodeSingularFloatField(value: &self.dotRadius) }()
@@ -1436,9 +1471,9 @@ nonisolated extension Layoutd_V1_PlacedTag: SwiftProtobuf.Message, SwiftProtobuf
     if self.requestedStyle != 0 {
       try visitor.visitSingularUInt32Field(value: self.requestedStyle, fieldNumber: 3)
     }
-    try { if let v = self._insideStyle {
-      try visitor.visitSingularUInt32Field(value: v, fieldNumber: 4)
-    } }()
+    if self.insideStyle != 0 {
+      try visitor.visitSingularInt32Field(value: self.insideStyle, fieldNumber: 4)
+    }
     if self.inside != false {
       try visitor.visitSingularBoolField(value: self.inside, fieldNumber: 5)
     }
@@ -1470,7 +1505,7 @@ nonisolated extension Layoutd_V1_PlacedTag: SwiftProtobuf.Message, SwiftProtobuf
     if lhs.index != rhs.index {return false}
     if lhs.style != rhs.style {return false}
     if lhs.requestedStyle != rhs.requestedStyle {return false}
-    if lhs._insideStyle != rhs._insideStyle {return false}
+    if lhs.insideStyle != rhs.insideStyle {return false}
     if lhs.inside != rhs.inside {return false}
     if lhs._dot != rhs._dot {return false}
     if lhs.dotRadius != rhs.dotRadius {return false}
