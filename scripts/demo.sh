@@ -58,6 +58,12 @@ PY
 "$bin/layoutctl" typemode --style modern --width 300 -o out/story-modern.pdf "$(pick Deva "जहाँ चाह, वहाँ राह।")"
 "$bin/layoutctl" layout --width 300 --size 22 --attachment 40x40:center --attachment 1x1em:bottom \
   --attachment-image out/story-neon.png -o out/attachments.png $'Meet me in \uFFFC New York \uFFFC tonight'
-echo "open out/*.png to look at them"
+# Image tags on a photo (a story drawn above stands in for one): geometry rows, a picture, the hide animation.
+"$bin/layoutctl" tags --photo 360x450 --at 0.42,0.61 --label "Nike|Air Max 90" --label "¥899" --style 3 \
+  --tag '0.7,0.25@2:上海|外滩' --tag '0.25,0.3@0:مقهى|الرياض'
+"$bin/layoutctl" tags --photo 360x450 --at 0.42,0.61 --label "Nike|Air Max 90" --label "¥899" --style 3 \
+  --tag '0.7,0.25@2:上海|外滩' --tag '0.25,0.3@0:مقهى|الرياض' --image out/story-neon.png -o out/tags.png
+"$bin/layoutctl" tags --photo 360x450 --at 0.42,0.61 --label "Nike|Air Max 90" --label "¥899" --style 3 --animate hide -o out/tags-hide.svg
+echo "open out/*.png to look at them (out/tags-hide.svg in a browser plays the hide animation)"
 echo
 "$bin/layoutctl" stats

@@ -93,6 +93,37 @@ enum HostileRequests {
                     $0.scale = 1
                 }
             }),
+            Case(name: "256 tags of three 500-unit labels (label layout)", envelope: .with {
+                $0.requestID = 1
+                $0.tags = manyTags(labelText: String(repeating: "long label ", count: 45))
+            }),
+            Case(name: "256 tags at one point (keep-inside tries and overlap pairs)", envelope: .with {
+                $0.requestID = 1
+                $0.tags = manyTags(labelText: "x", at: 0.99)
+                $0.tags.keepInside = true
+            }),
+            Case(name: "a moment of 1,024 events", envelope: .with {
+                $0.requestID = 1
+                $0.tags = manyTags(labelText: "x", count: 1)
+                $0.tags.moment.events = (0..<1_024).map { k in .with { $0.kind = k % 2 == 0 ? .hide : .show; $0.atSeconds = Double(k) } }
+                $0.tags.moment.atSeconds = 1e9
+            }),
+            Case(name: "animated SVG of 256 tags of three labels", envelope: .with {
+                $0.requestID = 1
+                $0.render = .with { $0.tags = manyTags(labelText: "Nike Air Max 90"); $0.format = .svg; $0.animate = .hide }
+            }),
         ]
+    }
+
+    static func manyTags(labelText: String, at point: Float? = nil, count: Int = 256) -> Layoutd_V1_TagsRequest {
+        .with {
+            $0.photoWidth = 1080
+            $0.photoHeight = 1350
+            $0.tags = (0..<count).map { k in .with {
+                $0.at = .with { $0.x = point ?? Float(k % 16) / 16; $0.y = point ?? Float(k / 16) / 16 }
+                $0.style = UInt32(k % 4)
+                $0.labels = (0..<3).map { _ in .with { $0.name = String(labelText.prefix(500)) } }
+            } }
+        }
     }
 }
