@@ -67,6 +67,37 @@ import Testing
         }
     }
 
+    /// Just before and just after each phase boundary, both ways: only the phase's own property moves.
+    @Test(arguments: [TagAnimationKind.hide, .show])
+    func eachBoundaryHandsOverToTheNextPhase(_ kind: TagAnimationKind) {
+        let epsilon = 1e-6
+        let order: [TagKeyframe.Property] = kind == .hide ? [.textOpacity, .strokeEnd, .dotOpacity] : [.dotOpacity, .strokeEnd, .textOpacity]
+        func value(_ property: TagKeyframe.Property, _ time: Double) -> Double {
+            let state = Self.timeline.state(kind, elapsed: time)
+            switch property {
+            case .textOpacity: return state.textOpacity
+            case .strokeEnd: return state.strokeEnd
+            case .dotOpacity: return state.dotOpacity
+            case .shadowOpacity: return state.shadowOpacity
+            }
+        }
+        let start = kind == .hide ? 1.0 : 0.0, end = 1 - start
+        for (phase, property) in order.enumerated() {
+            let begin = Double(phase) * Self.d, finish = begin + Self.d
+            #expect(value(property, begin - epsilon) == start, "\(property) holds before its phase")
+            #expect(value(property, begin) == start)
+            #expect(value(property, begin + epsilon) != start, "\(property) moves as its phase starts")
+            #expect(value(property, finish - epsilon) != end)
+            #expect(value(property, finish) == end)
+            #expect(value(property, finish + epsilon) == end, "\(property) holds after its phase")
+            for other in order where other != property {
+                let otherPhase = Double(order.firstIndex(of: other)!)
+                let expected = otherPhase < Double(phase) ? end : start
+                #expect(value(other, begin + Self.d / 2) == expected, "only \(property) moves in phase \(phase)")
+            }
+        }
+    }
+
     @Test func theStateMachineIgnoresEventsWhileAnimatingOrAlreadyThere() {
         var visibility = TagVisibility(timeline: Self.timeline)
         func apply(_ event: TagAnimationKind, at time: Double) -> Bool { visibility.apply(event, at: time) }
