@@ -26,7 +26,7 @@ UNSIGNED32 = [0, 1, 10_000, 1_000_000_000, 2**31 - 1, 2**31, 2**32 - 1]
 UNSIGNED64 = UNSIGNED32 + [2**63, 2**64 - 1]
 SIGNED32 = [0, 1, -1, 10_000, -(2**31), 2**31 - 1]
 FLOAT_TYPES = (FD.TYPE_FLOAT, FD.TYPE_DOUBLE)
-REQUEST_BODIES = ("hello", "layout", "fonts", "stats", "justify", "render")
+REQUEST_BODIES = ("hello", "layout", "fonts", "stats", "justify", "render", "tags", "tag_hit", "tag_style")
 TEXT = "WW Hello, world — مرحبا بالعالم 你好 👋🏽 नमस्ते"
 
 
@@ -105,6 +105,34 @@ def base_requests(pb):
         request.color.green = 0.5
         backgrounds(request.backgrounds)
 
+    def tags(request):
+        request.photo_width = 1080
+        request.photo_height = 1350
+        request.keep_inside = True
+        for x, style in ((0.42, 3), (0.98, 0)):
+            tag = request.tags.add()
+            tag.at.x = x
+            tag.at.y = 0.61
+            tag.style = style
+            for name in ("Nike", "مقهى", "上海"):
+                label = tag.labels.add()
+                label.name = name
+                label.value = "Air Max 90"
+                style_of(label.style)
+                style_of(label.value_style)
+        style_of(request.text_style)
+        style_of(request.value_style)
+        for field in request.metrics.DESCRIPTOR.fields:
+            getattr(request.metrics, field.name).value = 3
+        request.moment.events.add(kind=1, at_seconds=0.1)
+        request.moment.events.add(kind=2, at_seconds=1)
+        request.moment.at_seconds = 0.3
+        request.moment.phase_seconds = 0.25
+
+    def style_of(message):
+        message.size = 13
+        message.weight = 600
+
     E = pb["envelope"]
     requests = {}
     for body in REQUEST_BODIES:
@@ -114,6 +142,16 @@ def base_requests(pb):
             layout(envelope.layout)
         elif body == "justify":
             justify(envelope.justify)
+        elif body == "tags":
+            tags(envelope.tags)
+        elif body == "tag_hit":
+            tags(envelope.tag_hit.tags)
+            envelope.tag_hit.point.x = 455
+            envelope.tag_hit.point.y = 820
+        elif body == "tag_style":
+            envelope.tag_style.label_count = 2
+            envelope.tag_style.reset.degrees.extend([45, 315])
+            envelope.tag_style.tolerance_degrees = 1
         requests[body] = envelope
     for source in ("layout", "justify"):
         envelope = E.Envelope(request_id=1, deadline_ms=10_000)
@@ -123,6 +161,11 @@ def base_requests(pb):
         render.text_color.red = 0.1
         layout(render.layout) if source == "layout" else justify(render.justify)
         requests["render/" + source] = envelope
+    envelope = E.Envelope(request_id=1, deadline_ms=10_000)
+    envelope.render.format = pb["render"].RenderRequest.PNG
+    envelope.render.scale = 0.5
+    tags(envelope.render.tags)
+    requests["render/tags"] = envelope
     return requests
 
 
@@ -139,6 +182,13 @@ def set_path(message, path, value):
     field = message.DESCRIPTOR.fields_by_name[path[-1]]
     if field.type == FD.TYPE_FLOAT and math.isfinite(value) and abs(value) > 3.4028234663852886e38:
         value = math.copysign(math.inf, value)
+    if field.label == FD.LABEL_REPEATED:  # a repeated number: its first element
+        container = getattr(message, path[-1])
+        if len(container):
+            container[0] = value
+        else:
+            container.append(value)
+        return
     setattr(message, path[-1], value)
 
 

@@ -52,6 +52,29 @@ def envelopes():
     render.render.format = R.RenderRequest.SVG
     render.render.scale = 1
     yield "render", render
+    tags = E.Envelope(request_id=8)
+    tags.tags.photo_width = 1080
+    tags.tags.photo_height = 1350
+    tag = tags.tags.tags.add()
+    tag.at.x = 0.42
+    tag.at.y = 0.61
+    tag.style = 3
+    tag.labels.add(name="Nike", value="Air Max 90")
+    tag.labels.add(name="¥899")
+    tags.tags.moment.events.add(kind=1, at_seconds=0)
+    tags.tags.moment.at_seconds = 0.3
+    yield "tags", tags
+    hit = E.Envelope(request_id=9)
+    hit.tag_hit.tags.CopyFrom(tags.tags)
+    hit.tag_hit.point.x = 455
+    hit.tag_hit.point.y = 820
+    yield "tag_hit", hit
+    yield "tag_style", E.Envelope(request_id=10, tag_style={"label_count": 2, "toggle_from": 3})
+    tag_render = E.Envelope(request_id=11)
+    tag_render.render.tags.CopyFrom(tags.tags)
+    tag_render.render.format = R.RenderRequest.SVG
+    tag_render.render.animate = 1
+    yield "render_tags", tag_render
 
 
 def main():
