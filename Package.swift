@@ -60,7 +60,8 @@ let package = Package(
         // Vectors/ holds wire bytes the tests and the C and Python clients read by path.
         .testTarget(name: "LayoutWireTests", dependencies: ["LayoutWire", "TestSupport"], exclude: ["Vectors"]),
         // FuzzRegressions/ holds inputs the fuzzers found, read by path.
-        .testTarget(name: "LayoutServerTests", dependencies: ["LayoutServer", "LayoutClient", "LayoutWire", "TestSupport"],
+        .testTarget(name: "LayoutServerTests", dependencies: ["LayoutServer", "LayoutClient", "LayoutWire", "TestSupport",
+                                                           .product(name: "NIOPosix", package: "swift-nio")],
                     exclude: ["FuzzRegressions"]),
     ],
     swiftLanguageModes: [.v5]

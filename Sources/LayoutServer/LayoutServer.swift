@@ -18,6 +18,7 @@ public final class LayoutServer: @unchecked Sendable {
     private var serverChannel: Channel?
     private var ownsSocketFile = false
     private let finished = DispatchSemaphore(value: 0)
+    private var watchdog: Watchdog?
 
     public init(configuration: ServerConfiguration, layouter: ParagraphLayouter, logger: Logger) throws {
         try configuration.validate()
@@ -72,6 +73,13 @@ public final class LayoutServer: @unchecked Sendable {
             listeningOn = path
         }
         Systemd.notify("READY=1\nSTATUS=serving on \(listeningOn)")
+        if let interval = Systemd.watchdogInterval() {
+            let loops = Array(group.makeIterator())
+            let watchdog = Watchdog(loops: loops.count, systemdInterval: interval)
+            watchdog.start(on: loops)
+            self.watchdog = watchdog
+            logger.info("watchdog on", metadata: ["interval_s": "\(interval)"])
+        }
         logger.info("layoutd listening", metadata: ["socket": "\(listeningOn)",
                                                  "fonts": "\(processor.layouter.fonts.fonts.count)"])
     }
@@ -82,6 +90,7 @@ public final class LayoutServer: @unchecked Sendable {
         guard !tracker.isShuttingDown else { return }
         tracker.beginShutdown()
         Systemd.notify("STOPPING=1")
+        watchdog?.stop()
         logger.info("layoutd shutting down", metadata: ["in_flight": "\(tracker.count)"])
         try? serverChannel?.close().wait()
         if ownsSocketFile { unlink(configuration.socketPath) }

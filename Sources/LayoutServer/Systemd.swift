@@ -41,3 +41,14 @@ public enum Systemd {
         return sent >= 0
     }
 }
+
+extension Systemd {
+    /// The watchdog interval systemd asks for (WatchdogSec=, passed as WATCHDOG_USEC), when it
+    /// is meant for this process (WATCHDOG_PID unset or ours), as sd_watchdog_enabled(3) reads it.
+    public static func watchdogInterval() -> TimeInterval? {
+        let environment = ProcessInfo.processInfo.environment
+        guard let micros = environment["WATCHDOG_USEC"].flatMap(UInt64.init), micros > 0 else { return nil }
+        if let pid = environment["WATCHDOG_PID"].flatMap(Int32.init), pid != getpid() { return nil }
+        return TimeInterval(micros) / 1_000_000
+    }
+}

@@ -43,6 +43,45 @@ import TestSupport
         #expect(process.terminationStatus == 0)
     }
 
+    @Test func theWatchdogIsPingedUnderSocketActivation() throws {
+        let socketPath = Daemon.temporarySocketPath()
+        let notifyPath = socketPath + ".notify"
+        let notify = try DatagramListener(path: notifyPath)
+        let process = try ChildProcess("/usr/bin/systemd-socket-activate",
+                                       ["-l", socketPath, "-E", "NOTIFY_SOCKET=\(notifyPath)", "-E", "WATCHDOG_USEC=400000",
+                                        Daemon.binary("layoutd"), "--socket", "/nonexistent/ignored.sock"])
+        defer { stopForSure(process); unlink(socketPath) }
+        let deadline = Date().addingTimeInterval(10)
+        var connected: LayoutClient?
+        while connected == nil && Date() < deadline {
+            connected = try? LayoutClient(socketPath: socketPath, timeout: 30)
+            if connected == nil { usleep(10_000) }
+        }
+        let client = try connected ?? LayoutClient(socketPath: socketPath, timeout: 30)
+        guard case .helloReply = try client.request(.hello(.init())) else { Issue.record("no hello reply"); return }
+        var messages: [String] = []
+        let started = Date()
+        while messages.filter({ $0.contains("WATCHDOG=1") }).count < 4 && Date().timeIntervalSince(started) < 10 {
+            messages.append(try notify.receive(timeout: 10))
+        }
+        #expect(messages.first?.contains("READY=1") == true, "\(messages)")
+        // Every 0.2 s (half of WatchdogSec): four pings in well under the ten seconds allowed.
+        #expect(messages.filter { $0.contains("WATCHDOG=1") }.count >= 4, "\(messages)")
+        process.terminate()
+        #expect(process.wait(within: 60), "the process exits")
+    }
+
+    @Test func theServiceIsHardened() throws {
+        // systemd-analyze security rates a unit file offline; 0 is locked down, 10 wide open.
+        let result = try run("/usr/bin/systemd-analyze", ["security", "--offline=yes", "--no-pager",
+                                                          repositoryRoot.appendingPathComponent("systemd/layoutd.service").path])
+        let line = result.out.split(separator: "\n").first { $0.contains("Overall exposure level") } ?? ""
+        let score = line.split(separator: ":").last?.split(separator: " ").first.flatMap { Double($0) }
+        #expect(score != nil && score! <= 1.0, "\(line)\n\(result.err)")
+        let unit = try String(contentsOf: repositoryRoot.appendingPathComponent("systemd/layoutd.service"), encoding: .utf8)
+        #expect(unit.contains("RestrictAddressFamilies=AF_UNIX") && unit.contains("WatchdogSec=") && unit.contains("ExecReload="))
+    }
+
     @Test func unitFilesVerifyCleanly() throws {
         // systemd-analyze exits 0 on unknown keys, so any stderr output counts as a failure.
         // ExecStart is pointed at the built binary: verify also checks that it exists.
