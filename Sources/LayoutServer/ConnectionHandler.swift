@@ -344,12 +344,14 @@ final class ConnectionHandler: ChannelDuplexHandler, @unchecked Sendable {
 }
 
 extension Layoutd_V1_Envelope {
-    /// Requests that lay text out (layout, justify, render): their cost depends on what they
-    /// carry, so they run on the worker pool under a budget.
+    /// Requests whose cost depends on what they carry (layout, justify, render, tags, ...): they
+    /// run on the worker pool under a budget. Only the fixed-cost ones are listed as not, so a
+    /// request type added later is budgeted unless someone decides otherwise (the tag requests,
+    /// added without a line here, first ran on the event loop with no budget).
     var isLayoutWork: Bool {
         switch body {
-        case .layout, .justify, .render: true
-        default: false
+        case .hello, .fonts, .stats, .none: false
+        default: true
         }
     }
 }

@@ -198,3 +198,23 @@ import TestSupport
     static let shippedTable = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent("data/tag-styles.json").path
 }
+
+/// Tag requests are work like layouts: run on the pool under the request's budget.
+@Suite struct TagBudgetTests {
+    @Test func aCostlyTagRequestMeetsItsDeadline() throws {
+        let daemon = try Daemon()
+        let client = try daemon.client()
+        var request = Layoutd_V1_TagsRequest()
+        request.photoWidth = 1080
+        request.photoHeight = 1350
+        request.tags = (0..<256).map { k in .with {
+            $0.at = .with { $0.x = Float(k % 16) / 16; $0.y = Float(k / 16) / 16 }
+            $0.labels = (0..<3).map { _ in .with { $0.name = String(repeating: "long label ", count: 45) } }
+        } }
+        let reply = try client.call(.tags(request), deadlineMs: 1)
+        #expect(reply.errorReply?.code == .deadlineExceeded, "\(reply.errorReply?.message ?? "answered")")
+        // Without the deadline it is answered in full.
+        guard case .tagsReply(let placed) = try client.call(.tags(request)).body else { Issue.record("no tags reply"); return }
+        #expect(placed.tags.count == 256)
+    }
+}
