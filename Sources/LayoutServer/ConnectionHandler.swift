@@ -1,4 +1,5 @@
 import Foundation
+import Logging
 import LayoutEngine
 import LayoutWire
 import NIOCore
@@ -18,7 +19,10 @@ final class ConnectionHandler: ChannelDuplexHandler, @unchecked Sendable {
     typealias OutboundIn = ByteBuffer
     typealias OutboundOut = ByteBuffer
 
-    private let processor: RequestProcessor
+    private let processors: ProcessorSwitch
+    /// The current processor; a request keeps the one it was taken with (see `take`).
+    private var processor: RequestProcessor { processors.current }
+    private let logger: Logger
     private let pool: NIOThreadPool
     private let tracker: InFlightTracker
     private let limiter: ConnectionLimiter
@@ -47,10 +51,11 @@ final class ConnectionHandler: ChannelDuplexHandler, @unchecked Sendable {
     /// Frames larger than this are decoded on the pool, not the event loop.
     static let inlineDecodeBytes = 64 << 10
 
-    init(processor: RequestProcessor, pool: NIOThreadPool, tracker: InFlightTracker, limiter: ConnectionLimiter,
-         configuration: ServerConfiguration) {
+    init(processors: ProcessorSwitch, pool: NIOThreadPool, tracker: InFlightTracker, limiter: ConnectionLimiter,
+         configuration: ServerConfiguration, logger: Logger) {
         self.decoder = FrameDecoder(maxFrameBytes: configuration.maxFrameBytes)
-        self.processor = processor
+        self.processors = processors
+        self.logger = logger
         self.pool = pool
         self.tracker = tracker
         self.limiter = limiter
@@ -216,6 +221,10 @@ final class ConnectionHandler: ChannelDuplexHandler, @unchecked Sendable {
             write(processor.errorReply(id, WireError(.unavailable, "the server is shutting down")), context: context)
             return
         }
+        if case .reload = envelope.body {
+            reload(id, context: context)
+            return
+        }
         guard envelope.isLayoutWork else {
             // Hello, fonts, stats and malformed bodies cost the same whatever the client sent:
             // answered at once, never queued behind layouts, so health checks stay fast under load.
@@ -340,6 +349,44 @@ final class ConnectionHandler: ChannelDuplexHandler, @unchecked Sendable {
         var buffer = allocator.buffer(capacity: frame.count)
         buffer.writeBytes(frame)
         return buffer
+    }
+}
+
+extension ConnectionHandler {
+    /// A reload asked over the socket: allowed to the daemon's own user and root (the socket's
+    /// group may lay text out, not change the daemon). Fonts load on the pool.
+    private func reload(_ id: UInt64, context: ChannelHandlerContext) {
+        let uid = admitted ?? nil
+        guard let uid, uid == 0 || uid == geteuid() else {
+            write(processor.errorReply(id, WireError(.permissionDenied, "only root or the daemon's own user may reload it "
+                + "(send SIGHUP, or systemctl reload layoutd)", field: "reload")), context: context)
+            return
+        }
+        let processors = self.processors
+        let logger = self.logger
+        begin(bytes: 0)
+        pool.runIfActive(eventLoop: context.eventLoop) { () -> Layoutd_V1_Envelope in
+            var reply = Layoutd_V1_Envelope()
+            reply.requestID = id
+            switch processors.reload() {
+            case .success(let fresh):
+                logger.notice("reloaded on request", metadata: ["uid": "\(uid)", "fonts": "\(fresh.layouter.fonts.fonts.count)"])
+                var done = Layoutd_V1_ReloadReply()
+                done.fontsLoaded = UInt32(clamping: fresh.layouter.fonts.fonts.count)
+                done.message = "fonts and tag styles re-read; requests in flight finish on the old set"
+                reply.body = .reloadReply(done)
+            case .failure(let error):
+                logger.error("reload failed; the old fonts and configuration stay", metadata: ["why": "\(error)"])
+                reply.body = .error(WireError(.failedPrecondition, "reload failed, the old set stays: \(error)", field: "reload").wireMessage)
+            }
+            return reply
+        }.whenComplete { result in
+            self.end(bytes: 0, context: context)
+            switch result {
+            case .success(let reply): self.write(reply, context: context)
+            case .failure: self.write(self.processor.errorReply(id, WireError(.unavailable, "the server is shutting down")), context: context)
+            }
+        }
     }
 }
 

@@ -9,7 +9,9 @@ import NIOPosix
 /// connections on NIO event loops and lays text out on a worker pool.
 public final class LayoutServer: @unchecked Sendable {
     public let configuration: ServerConfiguration
-    public let processor: RequestProcessor
+    /// The processor new requests go to; a reload swaps it.
+    public let processors: ProcessorSwitch
+    public var processor: RequestProcessor { processors.current }
     private let logger: Logger
     private let group: MultiThreadedEventLoopGroup
     private let pool: NIOThreadPool
@@ -20,10 +22,13 @@ public final class LayoutServer: @unchecked Sendable {
     private let finished = DispatchSemaphore(value: 0)
     private var watchdog: Watchdog?
 
-    public init(configuration: ServerConfiguration, layouter: ParagraphLayouter, logger: Logger) throws {
+    /// `loader` makes the fonts and tag styles a reload (SIGHUP, or a reload request) swaps in;
+    /// without one a reload is refused.
+    public init(configuration: ServerConfiguration, layouter: ParagraphLayouter, logger: Logger,
+                loader: ProcessorSwitch.Loader? = nil) throws {
         try configuration.validate()
         self.configuration = configuration
-        self.processor = RequestProcessor(layouter: layouter, configuration: configuration)
+        self.processors = ProcessorSwitch(RequestProcessor(layouter: layouter, configuration: configuration), loader: loader)
         self.logger = logger
         self.limiter = ConnectionLimiter(maxTotal: configuration.maxConnections, maxPerUser: configuration.maxConnectionsPerUser)
         // One event loop per worker: loops read, decode and write; the pool lays text out.
@@ -37,7 +42,8 @@ public final class LayoutServer: @unchecked Sendable {
     /// Binds (or adopts the activated socket) and starts accepting. Returns once listening.
     public func start() throws {
         pool.start()
-        let processor = self.processor
+        let processors = self.processors
+        let logger = self.logger
         let pool = self.pool
         let tracker = self.tracker
         let limiter = self.limiter
@@ -56,7 +62,8 @@ public final class LayoutServer: @unchecked Sendable {
             .childChannelInitializer { channel in
                 channel.eventLoop.makeCompletedFuture {
                     try channel.pipeline.syncOperations.addHandler(ConnectionHandler(
-                        processor: processor, pool: pool, tracker: tracker, limiter: limiter, configuration: configuration))
+                        processors: processors, pool: pool, tracker: tracker, limiter: limiter, configuration: configuration,
+                        logger: logger))
                 }
             }
         if let fd = Systemd.activatedSocket() {
@@ -100,6 +107,25 @@ public final class LayoutServer: @unchecked Sendable {
         try? pool.syncShutdownGracefully()
         try? group.syncShutdownGracefully()
         finished.signal()
+    }
+
+    /// Re-reads the fonts and configuration and swaps them in (SIGHUP); logs what happened.
+    /// On failure the old set stays.
+    @discardableResult
+    public func reload() -> Result<RequestProcessor, Error> {
+        let started = Date()
+        // systemd's reload protocol (sd_notify(3)): RELOADING=1, then READY=1 once done.
+        Systemd.notify("RELOADING=1")
+        defer { Systemd.notify("READY=1") }
+        let result = processors.reload()
+        switch result {
+        case .success(let fresh):
+            logger.notice("reloaded", metadata: ["fonts": "\(fresh.layouter.fonts.fonts.count)",
+                                                 "ms": "\(Int(saturating: Date().timeIntervalSince(started) * 1000))"])
+        case .failure(let error):
+            logger.error("reload failed; the old fonts and configuration stay", metadata: ["why": "\(error)"])
+        }
+        return result
     }
 
     /// Blocks until `shutdown` has finished.

@@ -8,13 +8,15 @@ public final class RequestProcessor: Sendable {
     public let layouter: ParagraphLayouter
     let renderer: Renderer
     public let configuration: ServerConfiguration
-    let stats = ServerStats()
+    /// Shared with the processors a reload makes: counts run across reloads.
+    let stats: ServerStats
     public static let serverVersion = "0.1.0"
 
-    public init(layouter: ParagraphLayouter, configuration: ServerConfiguration) {
+    public init(layouter: ParagraphLayouter, configuration: ServerConfiguration, stats: ServerStats = ServerStats()) {
         self.layouter = layouter
         self.renderer = Renderer(fonts: layouter.fonts)
         self.configuration = configuration
+        self.stats = stats
     }
 
     /// A processor on the default fonts and configuration, as the daemon starts with: for the
@@ -152,8 +154,10 @@ public final class RequestProcessor: Sendable {
             return .tagHitReply(try wire("tag_hit") { () throws in try tagHit(request, budget: budget) })
         case .tagStyle(let request):
             return .tagStyleReply(try wire("tag_style") { () throws in try tagStyle(request) })
+        case .reload:
+            throw WireError(.internal, "reload is handled by the connection", field: "envelope.body")
         case .helloReply, .layoutReply, .fontsReply, .statsReply, .justifyReply, .renderReply, .error,
-             .tagsReply, .tagHitReply, .tagStyleReply:
+             .tagsReply, .tagHitReply, .tagStyleReply, .reloadReply:
             throw WireError(.invalidArgument, "a reply message was sent as a request", field: "envelope.body")
         case .cancel:
             throw WireError(.internal, "cancel is handled by the connection", field: "envelope.body")

@@ -2,7 +2,7 @@ import Foundation
 import Synchronization
 
 /// Counters and recent latencies, shared by every connection.
-final class ServerStats: Sendable {
+public final class ServerStats: Sendable {
     private struct State {
         var served: UInt64 = 0
         var errors: UInt64 = 0
@@ -16,6 +16,8 @@ final class ServerStats: Sendable {
     private static let window = 4096
     private let state = Mutex(State())
     let started = Date()
+
+    public init() {}
 
     func connectionOpened() { state.withLock { $0.open += 1; $0.total += 1 } }
     func connectionClosed() { state.withLock { $0.open -= 1 } }

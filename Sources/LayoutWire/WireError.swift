@@ -58,6 +58,8 @@ extension Layoutd_V1_Error.Code {
         case .malformed: "MALFORMED"
         case .internal: "INTERNAL"
         case .unavailable: "UNAVAILABLE"
+        case .permissionDenied: "PERMISSION_DENIED"
+        case .failedPrecondition: "FAILED_PRECONDITION"
         case .UNRECOGNIZED(let value): "CODE_\(value)"
         }
     }

@@ -68,3 +68,20 @@ extension LayoutCtl {
         }
     }
 }
+
+extension LayoutCtl {
+    struct Reload: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Ask the daemon to re-read its fonts and tag styles (as SIGHUP does); root or the daemon's user only.")
+        @OptionGroup var connection: Connection
+
+        func run() throws {
+            try reportingFailures {
+                guard case .reloadReply(let reply) = try connection.client().request(.reload(.init())) else {
+                    throw ClientError.protocolViolation("expected a reload reply")
+                }
+                print("reloaded: \(reply.fontsLoaded) font faces; \(reply.message)")
+            }
+        }
+    }
+}

@@ -67,11 +67,9 @@ struct LayoutDaemon: ParsableCommand {
         var logger = Logger(label: "layoutd")
         logger.logLevel = Logger.Level(rawValue: logLevel) ?? .info
         let started = Date()
-        let paths = (noDefaultFonts ? [] : DefaultFonts.installedPaths)
-            + (try fonts.flatMap(Self.fontFiles))
-        let registry = try FontRegistry.load(paths: paths, defaultFamily: defaultFamily)
-        for problem in registry.problems { logger.warning("font skipped", metadata: ["why": "\(problem)"]) }
-        logger.info("fonts loaded", metadata: ["faces": "\(registry.fonts.count)", "files": "\(paths.count)",
+        let (registry, tagTable) = try Self.loadFontsAndStyles(fonts: fonts, noDefaultFonts: noDefaultFonts, defaultFamily: defaultFamily,
+                                                               tagStyles: tagStyles, logger: logger)
+        logger.info("fonts loaded", metadata: ["faces": "\(registry.fonts.count)",
                                                "ms": "\(Int(saturating: Date().timeIntervalSince(started) * 1000))"])
         var configuration = ServerConfiguration(
             socketPath: socket, maxFrameBytes: maxFrameBytes, maxReplyBytes: maxReplyBytes, maxTextUnits: maxText,
@@ -79,28 +77,44 @@ struct LayoutDaemon: ParsableCommand {
             requestBudgetMilliseconds: requestBudgetMs, idleTimeoutSeconds: idleTimeout, frameTimeoutSeconds: frameTimeout,
             maxConnections: maxConnections, maxConnectionsPerUser: maxConnectionsPerUser,
             fontPaths: fonts, loadDefaultFonts: !noDefaultFonts)
-        if let tagStyles {
-            do {
-                let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: tagStyles)))
-                configuration.tagStyles = try TagStyleTable(json: bytes)
-            } catch {
-                throw ValidationError("--tag-styles \(tagStyles): \(error)")
-            }
-            logger.info("tag styles loaded", metadata: ["file": "\(tagStyles)"])
-        }
+        configuration.tagStyles = tagTable
         configuration.maxConnections = DescriptorLimit.fit(connections: configuration.maxConnections, logger: logger)
         let layouter = ParagraphLayouter(fonts: registry, maxTextLength: maxText)
-        let server = try LayoutServer(configuration: configuration, layouter: layouter, logger: logger)
+        // A reload reads the same font paths and style file again: files added, changed or
+        // removed since start-up are what it picks up.
+        let (fontArguments, noDefaults, family, styles, maxTextUnits) = (fonts, noDefaultFonts, defaultFamily, tagStyles, maxText)
+        let reloadLogger = logger
+        let server = try LayoutServer(configuration: configuration, layouter: layouter, logger: logger, loader: {
+            let (registry, table) = try Self.loadFontsAndStyles(fonts: fontArguments, noDefaultFonts: noDefaults, defaultFamily: family,
+                                                                tagStyles: styles, logger: reloadLogger)
+            return (ParagraphLayouter(fonts: registry, maxTextLength: maxTextUnits), table)
+        })
         // A write to a client that left must be an error on that connection, not a signal that
-        // ends the process; SIGHUP reloads nothing yet, so it is logged and ignored.
+        // ends the process. SIGHUP reloads the fonts and tag styles (systemctl reload layoutd).
         signal(SIGPIPE, SIG_IGN)
-        let hangupLogger = logger
-        let hangup = Self.onHangup { hangupLogger.warning("SIGHUP ignored: reloading is not supported yet") }
+        let hangup = Self.onHangup { server.reload() }
         let signals = Self.onTermination { server.shutdown() }
         try server.start()
         server.wait()
         withExtendedLifetime((signals, hangup)) {}
         logger.info("layoutd stopped")
+    }
+
+    /// The fonts (the default set unless `noDefaultFonts`, then every `--font` path) and the tag
+    /// styles (`--tag-styles`, else the shipped table), as start-up and every reload read them.
+    static func loadFontsAndStyles(fonts: [String], noDefaultFonts: Bool, defaultFamily: String, tagStyles: String?,
+                                   logger: Logger) throws -> (FontRegistry, TagStyleTable) {
+        let paths = (noDefaultFonts ? [] : DefaultFonts.installedPaths) + (try fonts.flatMap(Self.fontFiles))
+        let registry = try FontRegistry.load(paths: paths, defaultFamily: defaultFamily)
+        for problem in registry.problems { logger.warning("font skipped", metadata: ["why": "\(problem)"]) }
+        guard let tagStyles else { return (registry, .standard) }
+        do {
+            let table = try TagStyleTable(json: [UInt8](Data(contentsOf: URL(fileURLWithPath: tagStyles))))
+            logger.info("tag styles loaded", metadata: ["file": "\(tagStyles)"])
+            return (registry, table)
+        } catch {
+            throw ValidationError("--tag-styles \(tagStyles): \(error)")
+        }
     }
 
     /// SIGTERM and SIGINT start a graceful shutdown on a background queue.

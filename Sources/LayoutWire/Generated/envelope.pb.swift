@@ -206,6 +206,22 @@ public nonisolated struct Layoutd_V1_Envelope: @unchecked Sendable {
     set {_uniqueStorage()._body = .tagStyleReply(newValue)}
   }
 
+  public var reload: Layoutd_V1_ReloadRequest {
+    get {
+      if case .reload(let v)? = _storage._body {return v}
+      return Layoutd_V1_ReloadRequest()
+    }
+    set {_uniqueStorage()._body = .reload(newValue)}
+  }
+
+  public var reloadReply: Layoutd_V1_ReloadReply {
+    get {
+      if case .reloadReply(let v)? = _storage._body {return v}
+      return Layoutd_V1_ReloadReply()
+    }
+    set {_uniqueStorage()._body = .reloadReply(newValue)}
+  }
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public nonisolated enum OneOf_Body: Equatable, Sendable {
@@ -229,6 +245,8 @@ public nonisolated struct Layoutd_V1_Envelope: @unchecked Sendable {
     case tagHitReply(Layoutd_V1_TagHitReply)
     case tagStyle(Layoutd_V1_TagStyleRequest)
     case tagStyleReply(Layoutd_V1_TagStyleReply)
+    case reload(Layoutd_V1_ReloadRequest)
+    case reloadReply(Layoutd_V1_ReloadReply)
 
   }
 
@@ -243,7 +261,7 @@ fileprivate nonisolated let _protobuf_package = "layoutd.v1"
 
 nonisolated extension Layoutd_V1_Envelope: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".Envelope"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}request_id\0\u{3}deadline_ms\0\u{2}\u{8}hello\0\u{3}hello_reply\0\u{1}layout\0\u{3}layout_reply\0\u{1}fonts\0\u{3}fonts_reply\0\u{1}stats\0\u{3}stats_reply\0\u{1}cancel\0\u{1}error\0\u{1}justify\0\u{3}justify_reply\0\u{1}render\0\u{3}render_reply\0\u{1}tags\0\u{3}tags_reply\0\u{3}tag_hit\0\u{3}tag_hit_reply\0\u{3}tag_style\0\u{3}tag_style_reply\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}request_id\0\u{3}deadline_ms\0\u{2}\u{8}hello\0\u{3}hello_reply\0\u{1}layout\0\u{3}layout_reply\0\u{1}fonts\0\u{3}fonts_reply\0\u{1}stats\0\u{3}stats_reply\0\u{1}cancel\0\u{1}error\0\u{1}justify\0\u{3}justify_reply\0\u{1}render\0\u{3}render_reply\0\u{1}tags\0\u{3}tags_reply\0\u{3}tag_hit\0\u{3}tag_hit_reply\0\u{3}tag_style\0\u{3}tag_style_reply\0\u{1}reload\0\u{3}reload_reply\0")
 
   fileprivate class _StorageClass {
     var _requestID: UInt64 = 0
@@ -542,6 +560,32 @@ nonisolated extension Layoutd_V1_Envelope: SwiftProtobuf.Message, SwiftProtobuf.
             _storage._body = .tagStyleReply(v)
           }
         }()
+        case 30: try {
+          var v: Layoutd_V1_ReloadRequest?
+          var hadOneofValue = false
+          if let current = _storage._body {
+            hadOneofValue = true
+            if case .reload(let m) = current {v = m}
+          }
+          try decoder.decodeSingularMessageField(value: &v)
+          if let v = v {
+            if hadOneofValue {try decoder.handleConflictingOneOf()}
+            _storage._body = .reload(v)
+          }
+        }()
+        case 31: try {
+          var v: Layoutd_V1_ReloadReply?
+          var hadOneofValue = false
+          if let current = _storage._body {
+            hadOneofValue = true
+            if case .reloadReply(let m) = current {v = m}
+          }
+          try decoder.decodeSingularMessageField(value: &v)
+          if let v = v {
+            if hadOneofValue {try decoder.handleConflictingOneOf()}
+            _storage._body = .reloadReply(v)
+          }
+        }()
         default: break
         }
       }
@@ -640,6 +684,14 @@ nonisolated extension Layoutd_V1_Envelope: SwiftProtobuf.Message, SwiftProtobuf.
       case .tagStyleReply?: try {
         guard case .tagStyleReply(let v)? = _storage._body else { preconditionFailure() }
         try visitor.visitSingularMessageField(value: v, fieldNumber: 29)
+      }()
+      case .reload?: try {
+        guard case .reload(let v)? = _storage._body else { preconditionFailure() }
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 30)
+      }()
+      case .reloadReply?: try {
+        guard case .reloadReply(let v)? = _storage._body else { preconditionFailure() }
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 31)
       }()
       case nil: break
       }

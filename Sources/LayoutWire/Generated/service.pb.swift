@@ -165,6 +165,34 @@ public nonisolated struct Layoutd_V1_StatsReply: Sendable {
   public init() {}
 }
 
+/// Asks the daemon to re-read its fonts and configuration, as SIGHUP does: the new set is swapped
+/// in at once; requests in flight finish on the old one. Only the daemon's own user and root may.
+public nonisolated struct Layoutd_V1_ReloadRequest: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+}
+
+public nonisolated struct Layoutd_V1_ReloadReply: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  /// Font faces loaded by the new set.
+  public var fontsLoaded: UInt32 = 0
+
+  /// What was re-read, for the operator.
+  public var message: String = String()
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+}
+
 /// Asks the server to drop a request it has not started yet.
 public nonisolated struct Layoutd_V1_Cancel: Sendable {
   // SwiftProtobuf.Message conformance is added in an extension below. See the
@@ -216,6 +244,13 @@ public nonisolated struct Layoutd_V1_Error: Sendable {
 
     /// The server is shutting down and takes no new work.
     case unavailable // = 9
+
+    /// The caller may not ask for this (a reload from another user).
+    case permissionDenied // = 10
+
+    /// The daemon tried and failed (a reload whose fonts or configuration do not load); it
+    /// carries on as it was.
+    case failedPrecondition // = 11
     case UNRECOGNIZED(Int)
 
     public init() {
@@ -234,6 +269,8 @@ public nonisolated struct Layoutd_V1_Error: Sendable {
       case 7: self = .malformed
       case 8: self = .internal
       case 9: self = .unavailable
+      case 10: self = .permissionDenied
+      case 11: self = .failedPrecondition
       default: self = .UNRECOGNIZED(rawValue)
       }
     }
@@ -250,6 +287,8 @@ public nonisolated struct Layoutd_V1_Error: Sendable {
       case .malformed: return 7
       case .internal: return 8
       case .unavailable: return 9
+      case .permissionDenied: return 10
+      case .failedPrecondition: return 11
       case .UNRECOGNIZED(let i): return i
       }
     }
@@ -266,6 +305,8 @@ public nonisolated struct Layoutd_V1_Error: Sendable {
       .malformed,
       .internal,
       .unavailable,
+      .permissionDenied,
+      .failedPrecondition,
     ]
 
   }
@@ -600,6 +641,60 @@ nonisolated extension Layoutd_V1_StatsReply: SwiftProtobuf.Message, SwiftProtobu
   }
 }
 
+nonisolated extension Layoutd_V1_ReloadRequest: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".ReloadRequest"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap()
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    // Load everything into unknown fields
+    while try decoder.nextFieldNumber() != nil {}
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Layoutd_V1_ReloadRequest, rhs: Layoutd_V1_ReloadRequest) -> Bool {
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Layoutd_V1_ReloadReply: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".ReloadReply"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}fonts_loaded\0\u{1}message\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularUInt32Field(value: &self.fontsLoaded) }()
+      case 2: try { try decoder.decodeSingularStringField(value: &self.message) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if self.fontsLoaded != 0 {
+      try visitor.visitSingularUInt32Field(value: self.fontsLoaded, fieldNumber: 1)
+    }
+    if !self.message.isEmpty {
+      try visitor.visitSingularStringField(value: self.message, fieldNumber: 2)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Layoutd_V1_ReloadReply, rhs: Layoutd_V1_ReloadReply) -> Bool {
+    if lhs.fontsLoaded != rhs.fontsLoaded {return false}
+    if lhs.message != rhs.message {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
 nonisolated extension Layoutd_V1_Cancel: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".Cancel"
   public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}request_id\0")
@@ -671,5 +766,5 @@ nonisolated extension Layoutd_V1_Error: SwiftProtobuf.Message, SwiftProtobuf._Me
 }
 
 nonisolated extension Layoutd_V1_Error.Code: SwiftProtobuf._ProtoNameProviding {
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{2}\0CODE_UNSPECIFIED\0\u{1}INVALID_ARGUMENT\0\u{1}NOT_FOUND\0\u{1}RESOURCE_EXHAUSTED\0\u{1}UNIMPLEMENTED\0\u{1}DEADLINE_EXCEEDED\0\u{1}CANCELLED\0\u{1}MALFORMED\0\u{1}INTERNAL\0\u{1}UNAVAILABLE\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{2}\0CODE_UNSPECIFIED\0\u{1}INVALID_ARGUMENT\0\u{1}NOT_FOUND\0\u{1}RESOURCE_EXHAUSTED\0\u{1}UNIMPLEMENTED\0\u{1}DEADLINE_EXCEEDED\0\u{1}CANCELLED\0\u{1}MALFORMED\0\u{1}INTERNAL\0\u{1}UNAVAILABLE\0\u{1}PERMISSION_DENIED\0\u{1}FAILED_PRECONDITION\0")
 }
