@@ -37,7 +37,7 @@ let package = Package(
             .product(name: "Logging", package: "swift-log"),
         ]),
         .executableTarget(name: "layoutd", dependencies: [
-            "LayoutServer",
+            "LayoutServer", "LayoutWire",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
         ]),

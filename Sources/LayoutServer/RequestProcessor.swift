@@ -10,7 +10,7 @@ public final class RequestProcessor: Sendable {
     public let configuration: ServerConfiguration
     /// Shared with the processors a reload makes: counts run across reloads.
     let stats: ServerStats
-    public static let serverVersion = "0.1.0"
+    public static let serverVersion = LayoutdVersion.current
 
     public init(layouter: ParagraphLayouter, configuration: ServerConfiguration, stats: ServerStats = ServerStats()) {
         self.layouter = layouter

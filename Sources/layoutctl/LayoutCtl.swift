@@ -9,6 +9,7 @@ struct LayoutCtl: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "layoutctl",
         abstract: "Talk to layoutd: lay text out, list fonts, check the daemon.",
+        version: LayoutdVersion.current,
         subcommands: [Layout.self, TypeMode.self, Tags.self, Fonts.self, Ping.self, Stats.self, Reload.self])
 }
 

@@ -3,6 +3,7 @@ import Dispatch
 import Foundation
 import LayoutEngine
 import LayoutServer
+import LayoutWire
 import Logging
 
 /// The daemon: loads fonts once, then serves layout requests on a Unix socket until SIGTERM.
@@ -10,7 +11,8 @@ import Logging
 struct LayoutDaemon: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "layoutd",
-        abstract: "Text layout daemon: protobuf requests over a Unix socket, glyph positions back.")
+        abstract: "Text layout daemon: protobuf requests over a Unix socket, glyph positions back.",
+        version: LayoutdVersion.current)
 
     @Option(help: "Unix socket to listen on (ignored under systemd socket activation).")
     var socket: String = ServerConfiguration.defaultSocketPath

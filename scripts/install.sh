@@ -1,0 +1,50 @@
+#!/usr/bin/env bash
+# Builds release binaries with the Swift runtime linked in (no toolchain needed at run time) and
+# installs layoutd, layoutctl, the systemd units, the layoutd user (sysusers.d), the default tag
+# styles, shell completions and man pages.
+#
+#   scripts/install.sh                         PREFIX=/usr/local, into /
+#   PREFIX=/usr DESTDIR=/tmp/stage scripts/install.sh      staged (scripts/package-deb.sh does this)
+#
+# Then, as root: systemd-sysusers; systemctl daemon-reload; systemctl enable --now layoutd.socket
+set -euo pipefail
+cd "$(dirname "$0")/.."
+PREFIX=${PREFIX:-/usr/local}
+DESTDIR=${DESTDIR:-}
+scratch=${LAYOUTD_STATIC_BUILD:-.build-static}
+
+# Everything of the Swift runtime goes into the binaries; the C libraries stay Debian's.
+for product in layoutd layoutctl; do
+  swift build -c release --static-swift-stdlib --scratch-path "$scratch" --product "$product" >&2
+done
+bin="$scratch/release"
+if ldd "$bin/layoutd" | grep -q "/swift/"; then
+  echo "install: layoutd still links the Swift toolchain's libraries" >&2
+  ldd "$bin/layoutd" >&2
+  exit 1
+fi
+
+# The unit's ExecStart and the man pages name where the binaries go.
+unitdir=${SYSTEMD_UNIT_DIR:-/lib/systemd/system}
+install -d "$DESTDIR$PREFIX/bin" "$DESTDIR$unitdir" "$DESTDIR/usr/lib/sysusers.d" "$DESTDIR/etc/layoutd" \
+  "$DESTDIR$PREFIX/share/man/man1" "$DESTDIR$PREFIX/share/man/man8" "$DESTDIR$PREFIX/share/doc/layoutd" \
+  "$DESTDIR$PREFIX/share/bash-completion/completions" "$DESTDIR$PREFIX/share/zsh/vendor-completions" \
+  "$DESTDIR$PREFIX/share/fish/vendor_completions.d"
+install -m 0755 "$bin/layoutd" "$bin/layoutctl" "$DESTDIR$PREFIX/bin/"
+sed -e "s#/usr/local/bin/layoutd --socket /run/layoutd/layoutd.sock#$PREFIX/bin/layoutd --socket /run/layoutd/layoutd.sock --tag-styles /etc/layoutd/tag-styles.json#" \
+  systemd/layoutd.service > "$DESTDIR$unitdir/layoutd.service"
+install -m 0644 systemd/layoutd.socket "$DESTDIR$unitdir/layoutd.socket"
+install -m 0644 packaging/sysusers.d/layoutd.conf "$DESTDIR/usr/lib/sysusers.d/layoutd.conf"
+# The tag styles are configuration: edit them, then systemctl reload layoutd.
+[ -e "$DESTDIR/etc/layoutd/tag-styles.json" ] || install -m 0644 data/tag-styles.json "$DESTDIR/etc/layoutd/tag-styles.json"
+install -m 0644 README.md docs/protocol.md docs/design.md "$DESTDIR$PREFIX/share/doc/layoutd/"
+
+# Completions and man pages come from the binaries' own argument parsers.
+"$bin/layoutctl" --generate-completion-script bash > "$DESTDIR$PREFIX/share/bash-completion/completions/layoutctl"
+"$bin/layoutctl" --generate-completion-script zsh > "$DESTDIR$PREFIX/share/zsh/vendor-completions/_layoutctl"
+"$bin/layoutctl" --generate-completion-script fish > "$DESTDIR$PREFIX/share/fish/vendor_completions.d/layoutctl.fish"
+"$bin/layoutd" --generate-completion-script bash > "$DESTDIR$PREFIX/share/bash-completion/completions/layoutd"
+/usr/bin/python3 scripts/manpage.py "$bin/layoutctl" 1 > "$DESTDIR$PREFIX/share/man/man1/layoutctl.1"
+/usr/bin/python3 scripts/manpage.py "$bin/layoutd" 8 > "$DESTDIR$PREFIX/share/man/man8/layoutd.8"
+gzip -9nf "$DESTDIR$PREFIX/share/man/man1/layoutctl.1" "$DESTDIR$PREFIX/share/man/man8/layoutd.8"
+echo "installed layoutd and layoutctl into $DESTDIR$PREFIX"
