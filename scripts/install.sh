@@ -30,7 +30,8 @@ install -d "$DESTDIR$PREFIX/bin" "$DESTDIR$unitdir" "$DESTDIR/usr/lib/sysusers.d
   "$DESTDIR$PREFIX/share/man/man1" "$DESTDIR$PREFIX/share/man/man8" "$DESTDIR$PREFIX/share/doc/layoutd" \
   "$DESTDIR$PREFIX/share/bash-completion/completions" "$DESTDIR$PREFIX/share/zsh/vendor-completions" \
   "$DESTDIR$PREFIX/share/fish/vendor_completions.d"
-install -m 0755 "$bin/layoutd" "$bin/layoutctl" "$DESTDIR$PREFIX/bin/"
+# Stripped: the debug info is most of a 100 MB binary.
+install -m 0755 -s "$bin/layoutd" "$bin/layoutctl" "$DESTDIR$PREFIX/bin/"
 sed -e "s#/usr/local/bin/layoutd --socket /run/layoutd/layoutd.sock#$PREFIX/bin/layoutd --socket /run/layoutd/layoutd.sock --tag-styles /etc/layoutd/tag-styles.json#" \
   systemd/layoutd.service > "$DESTDIR$unitdir/layoutd.service"
 install -m 0644 systemd/layoutd.socket "$DESTDIR$unitdir/layoutd.socket"

@@ -13,9 +13,12 @@ PREFIX=/usr DESTDIR="$stage" scripts/install.sh >&2
 
 version=$(sed -n 's/.*current = "\(.*\)".*/\1/p' Sources/LayoutWire/Version.swift)
 arch=$(dpkg --print-architecture)
-# The packages of the shared libraries the binaries link, found by dpkg, not written by hand.
+# The packages of the shared libraries the binaries link directly (their NEEDED entries, found
+# where ldd resolves them), from dpkg, not written by hand.
 libraries=$(for binary in "$stage/usr/bin/layoutd" "$stage/usr/bin/layoutctl"; do
-  ldd "$binary" | awk '/=> \// { print $3 }'
+  for soname in $(objdump -p "$binary" | awk '/NEEDED/ { print $2 }'); do
+    ldd "$binary" | awk -v name="$soname" '$1 == name && $3 ~ /^\// { print $3 }'
+  done
 done | sort -u)
 depends=$(for library in $libraries; do
   real=$(readlink -f "$library")
