@@ -157,7 +157,7 @@ public final class LayoutClient {
             if got == 0 { throw ClientError.closed }
             if got < 0 {
                 if errno == EINTR { continue }
-                if errno == EAGAIN || errno == EWOULDBLOCK { throw ClientError.io("timed out waiting for the daemon") }
+                if errno == EAGAIN || errno == EWOULDBLOCK { throw ClientError.timedOut }
                 throw ClientError.io("receive failed: \(String(cString: strerror(errno)))")
             }
             inboxEnd += got
@@ -172,10 +172,16 @@ public enum ClientError: Error, CustomStringConvertible {
     case protocolViolation(String)
     case server(Layoutd_V1_Error)
     case untrustedPeer(path: String, reason: String)
+    /// No answer within the client's timeout.
+    case timedOut
 
     public var description: String {
         switch self {
+        case let .connect(path, reason) where reason.contains("Permission denied"):
+            "cannot connect to layoutd at \(path): \(reason) (the socket is for the layoutd group: "
+                + "sudo usermod -aG layoutd $USER, then log in again)"
         case let .connect(path, reason): "cannot connect to layoutd at \(path): \(reason) (is the daemon running? set --socket or LAYOUTD_SOCKET)"
+        case .timedOut: "timed out waiting for the daemon (--timeout)"
         case .closed: "the daemon closed the connection"
         case let .io(message): message
         case let .protocolViolation(message): "protocol error: \(message)"

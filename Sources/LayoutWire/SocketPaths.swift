@@ -18,10 +18,13 @@ public enum SocketPaths {
     /// The directory that holds the default socket when there is no `XDG_RUNTIME_DIR`.
     public static var privateDirectory: String { "/tmp/layoutd-\(getuid())" }
 
-    /// A client's choice: the explicit path, else $LAYOUTD_SOCKET, else the user default.
+    /// A client's choice: the explicit path, else $LAYOUTD_SOCKET, else the system service's
+    /// socket when there is one, else the user default.
     public static func resolve(explicit: String?) -> String {
         if let explicit, !explicit.isEmpty { return explicit }
         if let variable = ProcessInfo.processInfo.environment["LAYOUTD_SOCKET"], !variable.isEmpty { return variable }
+        var info = stat()
+        if stat(servicePath, &info) == 0, info.st_mode & S_IFMT == S_IFSOCK { return servicePath }
         return userDefault
     }
 }

@@ -15,3 +15,31 @@ import TestSupport
         #expect(hello.serverVersion == LayoutdVersion.current)
     }
 }
+
+/// layoutctl's exit statuses tell apart a usage error, a refused request, no daemon and a timeout.
+@Suite struct ExitStatusTests {
+    @Test func eachKindOfFailureHasItsStatus() throws {
+        let ctl = Daemon.binary("layoutctl")
+        let usage = try run(ctl, ["layout", "--width", "wide", "x"])
+        #expect(usage.status == 64, "usage: \(usage.err)")
+        let daemon = try Daemon()
+        let rejected = try run(ctl, ["layout", "--socket", daemon.socketPath, "--width=-5", "x"])
+        #expect(rejected.status == 65 && rejected.err.contains("layout.width"), "rejected: \(rejected.err)")
+        let unreachable = try run(ctl, ["ping", "--socket", "/tmp/no-such-layoutd-\(getpid()).sock"])
+        #expect(unreachable.status == 69, "unreachable: \(unreachable.err)")
+
+        // A socket that accepts connections and never answers: the client gives up at --timeout.
+        let path = Daemon.temporarySocketPath()
+        let listener = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(listener); unlink(path) }
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        withUnsafeMutableBytes(of: &address.sun_path) { $0.copyBytes(from: path.utf8) }
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(listener, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+        }
+        #expect(bound == 0 && listen(listener, 8) == 0)
+        let silent = try run(ctl, ["ping", "--socket", path, "--timeout", "0.5"])
+        #expect(silent.status == 75 && silent.err.contains("timed out"), "timeout: \(silent.status) \(silent.err)")
+    }
+}

@@ -172,7 +172,7 @@ import TestSupport
         let example = try run(ctl, ["tags", "--socket", daemon.socketPath, "--photo", "1080x1350", "--at", "0.42,0.61",
                                     "--label", "Nike|Air Max 90", "--label", "¥899", "--style", "3"])
         // The configured table has no style for two labels: the request says which field.
-        #expect(example.status == 1 && example.err.contains("tags.tags[0].style"), "\(example.err)")
+        #expect(example.status == 65 && example.err.contains("tags.tags[0].style"), "\(example.err)")
         let shipped = try run(ctl, ["tags", "--socket", daemon.socketPath, "--photo", "1080x1350", "--at", "0.42,0.61",
                                     "--label", "Nike|Air Max 90", "--label", "¥899", "--style", "3",
                                     "--style-table", TagServerTests.shippedTable])
