@@ -55,9 +55,9 @@ enum ExitStatus {
 }
 
 /// Runs `body`, turning any failure into one line on stderr and its exit status.
-func reportingFailures(_ body: () throws -> Void) throws {
+func reportingFailures<T>(_ body: () throws -> T) throws -> T {
     do {
-        try body()
+        return try body()
     } catch let error as ClientError {
         FileHandle.standardError.write(Data("layoutctl: \(error)\n".utf8))
         throw ExitCode(ExitStatus.of(error))

@@ -28,11 +28,12 @@ extension LayoutCtl {
         @Flag(help: "Print the whole reply as JSON.") var json = false
         @Option(name: .shortAndLong, help: "Write a picture instead: .png, .svg or .pdf.") var output: String?
         @Option(help: "Picture scale, pixels per point.") var scale: Float = 2
-        @Argument(help: "The text; \\n in it is a manual line break.") var text: String
+        @OptionGroup var input: TextInput
 
         func run() throws {
             var request = Layoutd_V1_JustifyRequest()
-            request.text = text.replacingOccurrences(of: "\\n", with: "\n")
+            let text = try reportingFailures { try input.resolve() }
+            request.text = text
             request.preset = style
             request.width = width
             request.minSize = minSize

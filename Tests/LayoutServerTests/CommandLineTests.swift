@@ -43,3 +43,34 @@ import TestSupport
         #expect(silent.status == 75 && silent.err.contains("timed out"), "timeout: \(silent.status) \(silent.err)")
     }
 }
+
+/// Text reaches layoutctl the same way in every subcommand: argument, file or standard input.
+@Suite struct TextInputTests {
+    @Test func argumentFileAndStandardInputAgree() throws {
+        let daemon = try Daemon()
+        let ctl = Daemon.binary("layoutctl")
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("text-\(UUID().uuidString).txt")
+        try Data("first line\nsecond line".utf8).write(to: file)
+        defer { try? FileManager.default.removeItem(at: file) }
+        for command in ["layout", "typemode"] {
+            let base = [command, "--socket", daemon.socketPath, "--width", "300"]
+            let argument = try run(ctl, base + ["first line\\nsecond line"])
+            let fromFile = try run(ctl, base + ["--text-file", file.path])
+            let piped = try run("/bin/sh", ["-c", "printf 'first line\\nsecond line' | \"$0\" \"$@\"", ctl] + base)
+            let dash = try run("/bin/sh", ["-c", "printf 'first line\\nsecond line' | \"$0\" \"$@\" -", ctl] + base)
+            #expect(argument.status == 0, "\(command): \(argument.err)")
+            let rows = argument.out.split(separator: "\n")
+            #expect(rows.contains { $0.contains("first line") && !$0.contains("second") } && rows.contains { $0.contains("second line") },
+                    "\(command): \\n is a line break: \(argument.out)")
+            for other in [fromFile, piped, dash] {
+                #expect(other.status == 0 && other.out == argument.out, "\(command): \(other.out)\(other.err)")
+            }
+        }
+        let dashed = try run(ctl, ["layout", "--socket", daemon.socketPath, "--width", "300", "--", "-5 degrees"])
+        #expect(dashed.status == 0 && dashed.out.contains("-5 degrees"), "\(dashed.out)\(dashed.err)")
+        let both = try run(ctl, ["layout", "--socket", daemon.socketPath, "--width", "300", "--text-file", file.path, "x"])
+        #expect(both.status == 64, "\(both.err)")
+        let unreadable = try run(ctl, ["layout", "--socket", daemon.socketPath, "--width", "300", "--text-file", "/no/such/file"])
+        #expect(unreadable.status == 74, "\(unreadable.err)")
+    }
+}
