@@ -101,9 +101,10 @@ import TestSupport
         #expect(reply.errorReply?.message.contains("2 connections open") == true, "\(reply)")
     }
 
-    /// SIGHUP once killed the daemon with requests in flight.
-    @Test func sighupIsLoggedAndIgnored() throws {
-        let daemon = try Daemon(arguments: ["--threads", "1"])
+    /// SIGHUP once killed the daemon with requests in flight; now it reloads, and every request
+    /// in flight is still answered.
+    @Test func sighupReloadsWithoutLosingRequestsInFlight() throws {
+        let daemon = try Daemon(arguments: ["--threads", "1", "--log-level", "notice"])
         let client = try daemon.client()
         for id in 100..<150 {
             var envelope = Layoutd_V1_Envelope()
@@ -114,7 +115,9 @@ import TestSupport
         kill(daemon.process.processIdentifier, SIGHUP)
         for id in 100..<150 { #expect(try client.receive(id: UInt64(id)).layoutReply != nil) }
         #expect(daemon.process.isRunning)
-        #expect(daemon.stderr.text.contains("SIGHUP ignored"))
+        let deadline = Date().addingTimeInterval(20)
+        while !daemon.stderr.text.contains("reloaded") && Date() < deadline { usleep(50_000) }
+        #expect(daemon.stderr.text.contains("reloaded"), "\(daemon.stderr.text)")
         #expect(daemon.stop() == 0)
     }
 
