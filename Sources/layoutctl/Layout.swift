@@ -26,14 +26,13 @@ extension LayoutCtl {
         @Option(help: AttachmentSpec.help) var attachment: [String] = []
         @Option(help: "A PNG drawn in the Nth attachment's box with -o (the Nth of these; \"\" for a placeholder).")
         var attachmentImage: [String] = []
-        @Flag(help: "Print the whole reply as JSON.") var json = false
         @Option(name: .shortAndLong, help: "Write a picture instead: .png, .svg or .pdf.") var output: String?
         @Option(help: "Picture scale, pixels per point.") var scale: Float = 2
         @OptionGroup var input: TextInput
 
         func run() throws {
             var request = Layoutd_V1_LayoutRequest()
-            let text = try reportingFailures { try input.resolve() }
+            let text = try connection.reportingFailures { try input.resolve() }
             request.text = text
             request.width = width
             request.height = height
@@ -64,7 +63,7 @@ extension LayoutCtl {
                 throw ValidationError("--direction must be auto, ltr or rtl")
             }
             request.direction = base
-            try reportingFailures {
+            try connection.reportingFailures {
                 if let output {
                     var render = Layoutd_V1_RenderRequest()
                     render.layout = request
@@ -75,8 +74,8 @@ extension LayoutCtl {
                 guard case .layoutReply(let reply) = try connection.client().request(.layout(request)) else {
                     throw ClientError.protocolViolation("expected a layout reply")
                 }
-                print(json ? try reply.jsonString() : LineTable.render(reply, text: text))
-                if !json, let boxes = AttachmentTable.render(reply.attachments) { print(boxes) }
+                print(connection.json ? try reply.jsonString() : LineTable.render(reply, text: text))
+                if !connection.json, let boxes = AttachmentTable.render(reply.attachments) { print(boxes) }
             }
         }
     }

@@ -6,6 +6,11 @@ import LayoutWire
 /// The command-line client: one subcommand per capability. It loads no font itself.
 @main
 struct LayoutCtl: ParsableCommand {
+    static func main() {
+        let names = Set(configuration.subcommands.map { $0._commandName } + ["help"])
+        main(GlobalOptions.reordered(Array(CommandLine.arguments.dropFirst()), subcommands: names))
+    }
+
     static let configuration = CommandConfiguration(
         commandName: "layoutctl",
         abstract: "Talk to layoutd: lay text out, list fonts, check the daemon.",
@@ -19,6 +24,8 @@ struct Connection: ParsableArguments {
     var socket: String?
     @Option(help: "Seconds to wait for the daemon's answer.")
     var timeout: Double = 60
+    @Flag(help: "Print the whole reply as JSON, and a failure as a JSON object on stderr.")
+    var json = false
 
     func client() throws -> LayoutClient {
         guard timeout.isFinite, timeout > 0, timeout <= 86_400 else { throw ValidationError("--timeout takes seconds in (0, 86400]") }
@@ -54,13 +61,66 @@ enum ExitStatus {
     }
 }
 
-/// Runs `body`, turning any failure into one line on stderr and its exit status.
-func reportingFailures<T>(_ body: () throws -> T) throws -> T {
-    do {
-        return try body()
-    } catch let error as ClientError {
-        FileHandle.standardError.write(Data("layoutctl: \(error)\n".utf8))
-        throw ExitCode(ExitStatus.of(error))
+extension Connection {
+    /// Runs `body`, turning any failure into one line on stderr (a JSON object under --json)
+    /// and its exit status.
+    func reportingFailures<T>(_ body: () throws -> T) throws -> T {
+        do {
+            return try body()
+        } catch let error as ClientError {
+            let line = json ? Self.json(error) : "layoutctl: \(error)"
+            FileHandle.standardError.write(Data((line + "\n").utf8))
+            throw ExitCode(ExitStatus.of(error))
+        }
+    }
+
+    /// `{"error": {"code": …, "field": …, "message": …}, "exit_status": N}`: the daemon's code
+    /// for a refused request, else what went wrong on this side.
+    static func json(_ error: ClientError) -> String {
+        var body: [String: String]
+        switch error {
+        case .server(let wire): body = ["code": wire.code.protoName, "field": wire.field, "message": wire.message]
+        case .connect, .closed, .untrustedPeer: body = ["code": "UNREACHABLE", "field": "", "message": "\(error)"]
+        case .timedOut: body = ["code": "TIMEOUT", "field": "", "message": "\(error)"]
+        case .io: body = ["code": "IO", "field": "", "message": "\(error)"]
+        case .protocolViolation: body = ["code": "PROTOCOL", "field": "", "message": "\(error)"]
+        }
+        struct Failure: Encodable { var error: [String: String]; var exit_status: Int32 }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        let data = (try? encoder.encode(Failure(error: body, exit_status: ExitStatus.of(error)))) ?? Data()
+        return String(decoding: data, as: UTF8.self)
+    }
+}
+
+/// Global options (`--socket`, `--timeout`, `--json`) given before the subcommand move after
+/// it, where each subcommand's option group reads them (and before a `--`, after which
+/// everything is text).
+enum GlobalOptions {
+    static let withValue: Set<String> = ["--socket", "--timeout"]
+    static let flags: Set<String> = ["--json"]
+
+    static func reordered(_ arguments: [String], subcommands: Set<String>) -> [String] {
+        var moved: [String] = [], rest: [String] = []
+        var index = 0
+        var seenSubcommand = false
+        while index < arguments.count {
+            let argument = arguments[index]
+            let name = String(argument.split(separator: "=", maxSplits: 1).first ?? "")
+            if !seenSubcommand, withValue.contains(name) {
+                moved.append(argument)
+                if !argument.contains("="), index + 1 < arguments.count { moved.append(arguments[index + 1]); index += 1 }
+            } else if !seenSubcommand, flags.contains(argument) {
+                moved.append(argument)
+            } else {
+                if subcommands.contains(argument) { seenSubcommand = true }
+                rest.append(argument)
+            }
+            index += 1
+        }
+        guard !moved.isEmpty else { return arguments }
+        if let dashes = rest.firstIndex(of: "--") { rest.insert(contentsOf: moved, at: dashes) } else { rest += moved }
+        return rest
     }
 }
 

@@ -8,14 +8,13 @@ extension LayoutCtl {
     struct Fonts: ParsableCommand {
         static let configuration = CommandConfiguration(abstract: "List the fonts the daemon loaded.")
         @OptionGroup var connection: Connection
-        @Flag(help: "Print JSON.") var json = false
 
         func run() throws {
-            try reportingFailures {
+            try connection.reportingFailures {
                 guard case .fontsReply(let reply) = try connection.client().request(.fonts(.init())) else {
                     throw ClientError.protocolViolation("expected a fonts reply")
                 }
-                if json { print(try reply.jsonString()); return }
+                if connection.json { print(try reply.jsonString()); return }
                 print("  id  family                        style              weight  italic  glyph-mapped")
                 for face in reply.faces {
                     print(String(format: "%4d  ", face.fontID) + face.family.padded(28) + "  " + face.style.padded(17)
@@ -32,12 +31,13 @@ extension LayoutCtl {
         @OptionGroup var connection: Connection
 
         func run() throws {
-            try reportingFailures {
+            try connection.reportingFailures {
                 let client = try connection.client()
                 let start = Date()
                 guard case .helloReply(let hello) = try client.request(.hello(.init())) else {
                     throw ClientError.protocolViolation("expected a hello reply")
                 }
+                if connection.json { print(try hello.jsonString()); return }
                 let micros = Int(saturating: Date().timeIntervalSince(start) * 1e6)
                 print("layoutd \(hello.serverVersion) at \(client.socketPath): protocol \(hello.protocolVersion), "
                       + "max frame \(hello.maxFrameBytes) bytes, max text \(hello.maxTextUtf16) UTF-16 units, "
@@ -50,14 +50,13 @@ extension LayoutCtl {
     struct Stats: ParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Print the daemon's counters.")
         @OptionGroup var connection: Connection
-        @Flag(help: "Print JSON.") var json = false
 
         func run() throws {
-            try reportingFailures {
+            try connection.reportingFailures {
                 guard case .statsReply(let stats) = try connection.client().request(.stats(.init())) else {
                     throw ClientError.protocolViolation("expected a stats reply")
                 }
-                if json { print(try stats.jsonString()); return }
+                if connection.json { print(try stats.jsonString()); return }
                 print(String(format: "served %llu, errors %llu, connections %llu open / %llu total, fonts %u, up %.1f s",
                              stats.requestsServed, stats.errors, stats.connectionsOpen, stats.connectionsTotal,
                              stats.fontsLoaded, stats.uptimeSeconds))
@@ -76,10 +75,11 @@ extension LayoutCtl {
         @OptionGroup var connection: Connection
 
         func run() throws {
-            try reportingFailures {
+            try connection.reportingFailures {
                 guard case .reloadReply(let reply) = try connection.client().request(.reload(.init())) else {
                     throw ClientError.protocolViolation("expected a reload reply")
                 }
+                if connection.json { print(try reply.jsonString()); return }
                 print("reloaded: \(reply.fontsLoaded) font faces; \(reply.message)")
             }
         }

@@ -116,7 +116,6 @@ extension LayoutCtl.Tags {
 
         @OptionGroup var connection: Connection
         @OptionGroup var tags: TagOptions
-        @Flag(help: "Print the whole reply as JSON.") var json = false
         @Option(name: .shortAndLong, help: "Write a picture instead: .png, .svg or .pdf.") var output: String?
         @Option(help: "Picture scale, pixels per point.") var scale: Float = 2
         @Option(help: "The photo under the tags with -o: a PNG scaled to --photo.") var image: String?
@@ -124,7 +123,7 @@ extension LayoutCtl.Tags {
 
         func run() throws {
             let request = try tags.request()
-            try reportingFailures {
+            try connection.reportingFailures {
                 if let output {
                     var render = Layoutd_V1_RenderRequest()
                     render.tags = request
@@ -141,7 +140,7 @@ extension LayoutCtl.Tags {
                 guard case .tagsReply(let reply) = try connection.client().request(.tags(request)) else {
                     throw ClientError.protocolViolation("expected a tags reply")
                 }
-                print(json ? try reply.jsonString() : TagTable.render(reply))
+                print(connection.json ? try reply.jsonString() : TagTable.render(reply))
             }
         }
     }
@@ -152,17 +151,16 @@ extension LayoutCtl.Tags {
         @OptionGroup var connection: Connection
         @OptionGroup var tags: TagOptions
         @Option(help: "The point, X,Y in photo points.") var atPoint: String
-        @Flag(help: "Print the whole reply as JSON.") var json = false
 
         func run() throws {
             var request = Layoutd_V1_TagHitRequest()
             request.tags = try tags.request()
             request.point = try TagOptions.point(atPoint, option: "--at-point")
-            try reportingFailures {
+            try connection.reportingFailures {
                 guard case .tagHitReply(let reply) = try connection.client().request(.tagHit(request)) else {
                     throw ClientError.protocolViolation("expected a tag hit reply")
                 }
-                if json { print(try reply.jsonString()); return }
+                if connection.json { print(try reply.jsonString()); return }
                 switch reply.part {
                 case .dot: print("tag \(reply.tag) dot")
                 case .label: print("tag \(reply.tag) label \(reply.label)")
@@ -180,14 +178,13 @@ extension LayoutCtl.Tags {
         @Option(help: "The number of labels, when no --label is given.") var labelCount: UInt32 = 0
         @Option(help: "The current style.") var style: UInt32 = 0
         @Option(help: "A style table file (JSON); default: the daemon's.") var styleTable: String?
-        @Flag(help: "Print the whole reply as JSON.") var json = false
 
         func run() throws {
             var request = Layoutd_V1_TagStyleRequest()
             request.labelCount = labelCount != 0 ? labelCount : UInt32(label.count)
             request.toggleFrom = style
             if let styleTable { request.styleTableJson = try TagOptions.read(styleTable) }
-            try TagStyleOutput.send(request, json: json, connection: connection)
+            try TagStyleOutput.send(request, json: connection.json, connection: connection)
         }
     }
 
@@ -198,7 +195,6 @@ extension LayoutCtl.Tags {
         @Option(help: "The labels' angles in degrees, comma-separated, in label order.") var angles: String
         @Option(help: "Degrees an angle may differ (default 0.5).") var tolerance: Float = 0
         @Option(help: "A style table file (JSON); default: the daemon's.") var styleTable: String?
-        @Flag(help: "Print the whole reply as JSON.") var json = false
 
         func run() throws {
             var request = Layoutd_V1_TagStyleRequest()
@@ -208,18 +204,18 @@ extension LayoutCtl.Tags {
             request.reset.degrees = degrees.map { $0! }
             request.toleranceDegrees = tolerance
             if let styleTable { request.styleTableJson = try TagOptions.read(styleTable) }
-            try TagStyleOutput.send(request, json: json, connection: connection)
+            try TagStyleOutput.send(request, json: connection.json, connection: connection)
         }
     }
 }
 
 enum TagStyleOutput {
     static func send(_ request: Layoutd_V1_TagStyleRequest, json: Bool, connection: Connection) throws {
-        try reportingFailures {
+        try connection.reportingFailures {
             guard case .tagStyleReply(let reply) = try connection.client().request(.tagStyle(request)) else {
                 throw ClientError.protocolViolation("expected a tag style reply")
             }
-            if json { print(try reply.jsonString()); return }
+            if connection.json { print(try reply.jsonString()); return }
             guard reply.matched else {
                 print("no style matches (the table has \(reply.styleCount) for \(request.labelCount) labels)")
                 throw ExitCode(1)

@@ -25,14 +25,13 @@ extension LayoutCtl {
         @Option(help: AttachmentSpec.help) var attachment: [String] = []
         @Option(help: "A PNG drawn in the Nth attachment's box with -o (the Nth of these; \"\" for a placeholder).")
         var attachmentImage: [String] = []
-        @Flag(help: "Print the whole reply as JSON.") var json = false
         @Option(name: .shortAndLong, help: "Write a picture instead: .png, .svg or .pdf.") var output: String?
         @Option(help: "Picture scale, pixels per point.") var scale: Float = 2
         @OptionGroup var input: TextInput
 
         func run() throws {
             var request = Layoutd_V1_JustifyRequest()
-            let text = try reportingFailures { try input.resolve() }
+            let text = try connection.reportingFailures { try input.resolve() }
             request.text = text
             request.preset = style
             request.width = width
@@ -57,7 +56,7 @@ extension LayoutCtl {
             default: throw ValidationError("--align must be left, center or right")
             }
             if let color { request.color = try Self.parseColor(color) }
-            try reportingFailures {
+            try connection.reportingFailures {
                 if let output {
                     var render = Layoutd_V1_RenderRequest()
                     render.justify = request
@@ -68,8 +67,8 @@ extension LayoutCtl {
                 guard case .justifyReply(let reply) = try connection.client().request(.justify(request)) else {
                     throw ClientError.protocolViolation("expected a justify reply")
                 }
-                print(json ? try reply.jsonString() : Self.table(reply, text: request.text))
-                if !json, let boxes = AttachmentTable.render(reply.attachments) { print(boxes) }
+                print(connection.json ? try reply.jsonString() : Self.table(reply, text: request.text))
+                if !connection.json, let boxes = AttachmentTable.render(reply.attachments) { print(boxes) }
             }
         }
 

@@ -74,3 +74,30 @@ import TestSupport
         #expect(unreadable.status == 74, "\(unreadable.err)")
     }
 }
+
+/// --socket, --timeout and --json work before or after the subcommand; failures as JSON.
+@Suite struct GlobalOptionTests {
+    @Test func globalOptionsGoAnywhereAndFailuresComeAsJSON() throws {
+        let daemon = try Daemon()
+        let ctl = Daemon.binary("layoutctl")
+        let after = try run(ctl, ["layout", "--width", "200", "--socket", daemon.socketPath, "--json", "--timeout", "5", "hello"])
+        let before = try run(ctl, ["--socket", daemon.socketPath, "--json", "--timeout=5", "layout", "--width", "200", "hello"])
+        #expect(after.status == 0 && before.status == 0 && before.out == after.out, "\(before.err)\(after.err)")
+        #expect((try? Layoutd_V1_LayoutReply(jsonString: before.out)) != nil)
+        let nested = try run(ctl, ["--socket", daemon.socketPath, "tags", "toggle", "--label-count", "1", "--style", "0"])
+        #expect(nested.status == 0 && nested.out.hasPrefix("style 1 of 4"), "\(nested.out)\(nested.err)")
+        // A text after -- stays text, and the global options still apply.
+        let dashed = try run(ctl, ["--socket", daemon.socketPath, "layout", "--width", "200", "--", "--json"])
+        #expect(dashed.status == 0 && dashed.out.contains("--json"), "\(dashed.out)\(dashed.err)")
+
+        let rejected = try run(ctl, ["--json", "--socket", daemon.socketPath, "layout", "--width=-1", "x"])
+        #expect(rejected.status == 65)
+        let failure = try JSONSerialization.jsonObject(with: Data(rejected.err.utf8)) as? [String: Any]
+        let error = failure?["error"] as? [String: String]
+        #expect(error?["code"] == "INVALID_ARGUMENT" && error?["field"] == "layout.width" && failure?["exit_status"] as? Int == 65,
+                "\(rejected.err)")
+        let unreachable = try run(ctl, ["--json", "ping", "--socket", "/tmp/no-such-layoutd-\(getpid()).sock"])
+        let unreachableError = (try JSONSerialization.jsonObject(with: Data(unreachable.err.utf8)) as? [String: Any])?["error"] as? [String: String]
+        #expect(unreachable.status == 69 && unreachableError?["code"] == "UNREACHABLE", "\(unreachable.err)")
+    }
+}
