@@ -64,11 +64,15 @@ final class ConnectionHandler: ChannelDuplexHandler, @unchecked Sendable {
 
     static var now: UInt64 { DispatchTime.now().uptimeNanoseconds }
 
+    /// The peer's uid for logs ("?" when unknown or not yet admitted).
+    private var admittedUID: String { (admitted ?? nil).map { "\($0)" } ?? "?" }
+
     // MARK: Admission and lifetime
 
     func channelActive(context: ChannelHandlerContext) {
         let uid = PeerCredentials.of(channel: context.channel)?.uid
         if let refusal = limiter.admit(uid: uid) {
+            logger.info("connection refused", metadata: ["uid": "\(uid.map { "\($0)" } ?? "?")", "why": "\(refusal)"])
             writeThenClose(processor.errorReply(0, WireError(.resourceExhausted, "connection refused: \(refusal)", field: "connection")),
                            context: context)
             return
@@ -90,6 +94,7 @@ final class ConnectionHandler: ChannelDuplexHandler, @unchecked Sendable {
         // Queued work of a closed connection is skipped; running work stops at its next check.
         for budgets in pending.values { for budget in budgets { budget.cancel() } }
         if case .some(let uid) = admitted {
+            logger.info("connection closed", metadata: ["uid": "\(admittedUID)", "unanswered": "\(inFlight)"])
             limiter.release(uid: uid)
             processor.stats.connectionClosed()
             tracker.unregister(context.channel)
@@ -157,6 +162,7 @@ final class ConnectionHandler: ChannelDuplexHandler, @unchecked Sendable {
                 frame = try decoder.next()
             } catch {
                 // Framing errors end the connection, after one structured reply saying why.
+                logger.info("framing error; closing the connection", metadata: ["why": "\(error)", "uid": "\(admittedUID)"])
                 closeAfter(processor.errorReply(0, WireError(.resourceExhausted, error.description, field: "frame")), context: context)
                 return
             }

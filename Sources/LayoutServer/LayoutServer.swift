@@ -28,7 +28,8 @@ public final class LayoutServer: @unchecked Sendable {
                 loader: ProcessorSwitch.Loader? = nil) throws {
         try configuration.validate()
         self.configuration = configuration
-        self.processors = ProcessorSwitch(RequestProcessor(layouter: layouter, configuration: configuration), loader: loader)
+        self.processors = ProcessorSwitch(RequestProcessor(layouter: layouter, configuration: configuration, logger: logger),
+                                          loader: loader)
         self.logger = logger
         self.limiter = ConnectionLimiter(maxTotal: configuration.maxConnections, maxPerUser: configuration.maxConnectionsPerUser)
         // One event loop per worker: loops read, decode and write; the pool lays text out.

@@ -31,7 +31,7 @@ public final class ProcessorSwitch: Sendable {
                 let old = current
                 var configuration = old.configuration
                 configuration.tagStyles = tagStyles
-                let fresh = RequestProcessor(layouter: layouter, configuration: configuration, stats: old.stats)
+                let fresh = RequestProcessor(layouter: layouter, configuration: configuration, stats: old.stats, logger: old.logger)
                 state.withLock { $0 = fresh }
                 return .success(fresh)
             } catch {

@@ -1,6 +1,7 @@
 import Foundation
 import LayoutEngine
 import LayoutWire
+import Logging
 import SwiftProtobuf
 
 /// Turns one decoded request into its reply. Pure of sockets, so it is tested directly.
@@ -12,11 +13,29 @@ public final class RequestProcessor: Sendable {
     let stats: ServerStats
     public static let serverVersion = LayoutdVersion.current
 
-    public init(layouter: ParagraphLayouter, configuration: ServerConfiguration, stats: ServerStats = ServerStats()) {
+    /// Failed requests at warning (code and field), every request at debug.
+    let logger: Logger
+
+    public init(layouter: ParagraphLayouter, configuration: ServerConfiguration, stats: ServerStats = ServerStats(),
+                logger: Logger = Logger(label: "layoutd") { _ in SwiftLogNoOpLogHandler() }) {
         self.layouter = layouter
         self.renderer = Renderer(fonts: layouter.fonts)
         self.configuration = configuration
         self.stats = stats
+        self.logger = logger
+    }
+
+    /// One line per request: its outcome at debug, a failure at warning with what was wrong.
+    func log(_ envelope: Layoutd_V1_Envelope, failure: Layoutd_V1_Error?, microseconds: Double) {
+        let kind = envelope.body.map { "\($0)".split(separator: "(").first.map(String.init) ?? "?" } ?? "none"
+        if let failure {
+            logger.warning("request failed", metadata: ["id": "\(envelope.requestID)", "request": "\(kind)",
+                                                        "code": "\(failure.code.protoName)", "field": "\(failure.field)",
+                                                        "message": "\(failure.message)"])
+        } else if logger.logLevel <= .debug {
+            logger.debug("request", metadata: ["id": "\(envelope.requestID)", "request": "\(kind)",
+                                               "us": "\(Int(saturating: microseconds))"])
+        }
     }
 
     /// A processor on the default fonts and configuration, as the daemon starts with: for the
@@ -72,6 +91,7 @@ public final class RequestProcessor: Sendable {
         let start = DispatchTime.now().uptimeNanoseconds
         let frame: [UInt8]
         let failed: Bool
+        var failure: Layoutd_V1_Error?
         do {
             let decorated = try wireLayout(request, budget: budget)
             frame = LayoutReplyFrame.encode(requestID: envelope.requestID, layout: decorated.layout,
@@ -81,10 +101,13 @@ public final class RequestProcessor: Sendable {
             var reply = Layoutd_V1_Envelope()
             reply.requestID = envelope.requestID
             reply.body = .error(error.wireMessage)
+            failure = error.wireMessage
             frame = try Framing.encode(reply)
             failed = true
         }
-        stats.record(microseconds: Double(DispatchTime.now().uptimeNanoseconds - start) / 1000, failed: failed)
+        let micros = Double(DispatchTime.now().uptimeNanoseconds - start) / 1000
+        stats.record(microseconds: micros, failed: failed)
+        log(envelope, failure: failed ? failure : nil, microseconds: micros)
         return frame
     }
 
@@ -99,8 +122,12 @@ public final class RequestProcessor: Sendable {
             reply.body = .error(error.wireMessage)
         }
         let micros = Double(DispatchTime.now().uptimeNanoseconds - start) / 1000
-        if case .error = reply.body { stats.record(microseconds: micros, failed: true) } else {
+        if case .error(let failure) = reply.body {
+            stats.record(microseconds: micros, failed: true)
+            log(envelope, failure: failure, microseconds: micros)
+        } else {
             stats.record(microseconds: micros, failed: false)
+            log(envelope, failure: nil, microseconds: micros)
         }
         return reply
     }

@@ -66,8 +66,11 @@ struct LayoutDaemon: ParsableCommand {
     var logLevel = "info"
 
     func run() throws {
-        var logger = Logger(label: "layoutd")
-        logger.logLevel = Logger.Level(rawValue: logLevel) ?? .info
+        guard let level = Logger.Level(rawValue: logLevel) else {
+            throw ValidationError("--log-level must be one of trace, debug, info, notice, warning, error, critical; got \"\(logLevel)\"")
+        }
+        var logger = Logger(label: "layoutd") { _ in DaemonLogHandler() }
+        logger.logLevel = level
         let started = Date()
         let (registry, tagTable) = try Self.loadFontsAndStyles(fonts: fonts, noDefaultFonts: noDefaultFonts, defaultFamily: defaultFamily,
                                                                tagStyles: tagStyles, logger: logger)
