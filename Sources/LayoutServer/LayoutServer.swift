@@ -21,6 +21,7 @@ public final class LayoutServer: @unchecked Sendable {
     private var ownsSocketFile = false
     private let finished = DispatchSemaphore(value: 0)
     private var watchdog: Watchdog?
+    private var metricsListener: MetricsListener?
 
     /// `loader` makes the fonts and tag styles a reload (SIGHUP, or a reload request) swaps in;
     /// without one a reload is refused.
@@ -99,6 +100,7 @@ public final class LayoutServer: @unchecked Sendable {
         tracker.beginShutdown()
         Systemd.notify("STOPPING=1")
         watchdog?.stop()
+        metricsListener?.close()
         logger.info("layoutd shutting down", metadata: ["in_flight": "\(tracker.count)"])
         try? serverChannel?.close().wait()
         if ownsSocketFile { unlink(configuration.socketPath) }
@@ -108,6 +110,18 @@ public final class LayoutServer: @unchecked Sendable {
         try? pool.syncShutdownGracefully()
         try? group.syncShutdownGracefully()
         finished.signal()
+    }
+
+    /// Serves `GET /metrics` on a loopback address; returns the port (chosen for port 0).
+    @discardableResult
+    public func startMetrics(host: String, port: Int) throws -> Int {
+        let processors = self.processors, tracker = self.tracker
+        let listener = try MetricsListener(host: host, port: port, group: group) {
+            processors.current.prometheusText(inFlight: tracker.count)
+        }
+        metricsListener = listener
+        logger.info("metrics listening", metadata: ["address": "\(host):\(listener.port)"])
+        return listener.port
     }
 
     /// Re-reads the fonts and configuration and swaps them in (SIGHUP); logs what happened.

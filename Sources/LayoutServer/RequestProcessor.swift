@@ -27,7 +27,8 @@ public final class RequestProcessor: Sendable {
 
     /// One line per request: its outcome at debug, a failure at warning with what was wrong.
     func log(_ envelope: Layoutd_V1_Envelope, failure: Layoutd_V1_Error?, microseconds: Double) {
-        let kind = envelope.body.map { "\($0)".split(separator: "(").first.map(String.init) ?? "?" } ?? "none"
+        let kind = envelope.body?.name ?? "none"
+        stats.metrics.record(type: kind, code: failure?.code.protoName, microseconds: microseconds)
         if let failure {
             logger.warning("request failed", metadata: ["id": "\(envelope.requestID)", "request": "\(kind)",
                                                         "code": "\(failure.code.protoName)", "field": "\(failure.field)",
@@ -161,8 +162,10 @@ public final class RequestProcessor: Sendable {
             return .helloReply(hello)
         case .fonts:
             return .fontsReply(Layoutd_V1_FontsReply(layouter.fonts))
-        case .stats:
-            return .statsReply(statsReply(inFlight: inFlight))
+        case .stats(let request):
+            var reply = statsReply(inFlight: inFlight)
+            if request.prometheus { reply.prometheusText = prometheusText(inFlight: inFlight) }
+            return .statsReply(reply)
         case .none:
             throw WireError(.unimplemented, "the envelope has no body, or one this server does not know", field: "envelope.body")
         case .render(let request):
@@ -220,6 +223,15 @@ public final class RequestProcessor: Sendable {
         return reply
     }
 
+    /// Every metric in Prometheus' text format, the gauges read now.
+    public func prometheusText(inFlight: Int) -> String {
+        let snapshot = stats.snapshot()
+        return stats.metrics.exposition(ServerMetrics.Reading(
+            inFlight: inFlight, connectionsOpen: Int(snapshot.open), fontsLoaded: layouter.fonts.fonts.count,
+            cacheHits: layouter.cache?.hits ?? 0, cacheMisses: layouter.cache?.misses ?? 0,
+            uptimeSeconds: Date().timeIntervalSince(stats.started)))
+    }
+
     /// An error reply for `requestID`, counted in the stats.
     public func errorReply(_ requestID: UInt64, _ error: WireError) -> Layoutd_V1_Envelope {
         stats.record(microseconds: 0, failed: true)
@@ -227,5 +239,36 @@ public final class RequestProcessor: Sendable {
         reply.requestID = requestID
         reply.body = .error(error.wireMessage)
         return reply
+    }
+}
+
+extension Layoutd_V1_Envelope.OneOf_Body {
+    /// The body's field name, for logs and metric labels (never its contents: describing a
+    /// request prints all its text).
+    var name: String {
+        switch self {
+        case .hello: "hello"
+        case .helloReply: "hello_reply"
+        case .layout: "layout"
+        case .layoutReply: "layout_reply"
+        case .fonts: "fonts"
+        case .fontsReply: "fonts_reply"
+        case .stats: "stats"
+        case .statsReply: "stats_reply"
+        case .cancel: "cancel"
+        case .error: "error"
+        case .justify: "justify"
+        case .justifyReply: "justify_reply"
+        case .render: "render"
+        case .renderReply: "render_reply"
+        case .tags: "tags"
+        case .tagsReply: "tags_reply"
+        case .tagHit: "tag_hit"
+        case .tagHitReply: "tag_hit_reply"
+        case .tagStyle: "tag_style"
+        case .tagStyleReply: "tag_style_reply"
+        case .reload: "reload"
+        case .reloadReply: "reload_reply"
+        }
     }
 }

@@ -16,6 +16,8 @@ public final class ServerStats: Sendable {
     private static let window = 4096
     private let state = Mutex(State())
     let started = Date()
+    /// Prometheus metrics, kept beside the counters (and across reloads with them).
+    public let metrics = ServerMetrics()
 
     public init() {}
 

@@ -50,12 +50,17 @@ extension LayoutCtl {
     struct Stats: ParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Print the daemon's counters.")
         @OptionGroup var connection: Connection
+        @Flag(help: "Print every metric in Prometheus' text format (for node_exporter's textfile collector).")
+        var prometheus = false
 
         func run() throws {
             try connection.reportingFailures {
-                guard case .statsReply(let stats) = try connection.client().request(.stats(.init())) else {
+                var request = Layoutd_V1_StatsRequest()
+                request.prometheus = prometheus
+                guard case .statsReply(let stats) = try connection.client().request(.stats(request)) else {
                     throw ClientError.protocolViolation("expected a stats reply")
                 }
+                if prometheus { print(stats.prometheusText, terminator: ""); return }
                 if connection.json { print(try stats.jsonString()); return }
                 print(String(format: "served %llu, errors %llu, connections %llu open / %llu total, fonts %u, up %.1f s",
                              stats.requestsServed, stats.errors, stats.connectionsOpen, stats.connectionsTotal,

@@ -62,6 +62,9 @@ struct LayoutDaemon: ParsableCommand {
     @Option(help: "Image-tag styles in the JSON form of data/tag-styles.json, for requests that carry no table (default: the shipped table).")
     var tagStyles: String?
 
+    @Option(help: "Serve Prometheus metrics over HTTP (GET /metrics) at HOST:PORT, a loopback address only (127.0.0.1:9464).")
+    var metricsListen: String?
+
     @Option(help: "trace, debug, info, notice, warning, error or critical.")
     var logLevel = "info"
 
@@ -99,7 +102,11 @@ struct LayoutDaemon: ParsableCommand {
         signal(SIGPIPE, SIG_IGN)
         let hangup = Self.onHangup { server.reload() }
         let signals = Self.onTermination { server.shutdown() }
+        let metricsAddress = try metricsListen.map { text in
+            do { return try MetricsListener.parse(text) } catch { throw ValidationError("\(error)") }
+        }
         try server.start()
+        if let metricsAddress { try server.startMetrics(host: metricsAddress.host, port: metricsAddress.port) }
         server.wait()
         withExtendedLifetime((signals, hangup)) {}
         logger.info("layoutd stopped")

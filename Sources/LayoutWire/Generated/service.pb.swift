@@ -124,6 +124,9 @@ public nonisolated struct Layoutd_V1_StatsRequest: Sendable {
   // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
   // methods supported on all messages.
 
+  /// Also answer every metric in Prometheus' text format (StatsReply.prometheus_text).
+  public var prometheus: Bool = false
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public init() {}
@@ -159,6 +162,10 @@ public nonisolated struct Layoutd_V1_StatsReply: Sendable {
 
   /// Layout requests accepted and not yet answered, across connections.
   public var requestsInFlight: UInt64 = 0
+
+  /// With StatsRequest.prometheus: requests and errors by type and code, latency histograms per
+  /// request type, in flight, connections, fonts and cache, in Prometheus' text format 0.0.4.
+  public var prometheusText: String = String()
 
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
@@ -539,18 +546,29 @@ nonisolated extension Layoutd_V1_FontsReply: SwiftProtobuf.Message, SwiftProtobu
 
 nonisolated extension Layoutd_V1_StatsRequest: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".StatsRequest"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap()
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}prometheus\0")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
-    // Load everything into unknown fields
-    while try decoder.nextFieldNumber() != nil {}
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularBoolField(value: &self.prometheus) }()
+      default: break
+      }
+    }
   }
 
   public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if self.prometheus != false {
+      try visitor.visitSingularBoolField(value: self.prometheus, fieldNumber: 1)
+    }
     try unknownFields.traverse(visitor: &visitor)
   }
 
   public static func ==(lhs: Layoutd_V1_StatsRequest, rhs: Layoutd_V1_StatsRequest) -> Bool {
+    if lhs.prometheus != rhs.prometheus {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }
@@ -558,7 +576,7 @@ nonisolated extension Layoutd_V1_StatsRequest: SwiftProtobuf.Message, SwiftProto
 
 nonisolated extension Layoutd_V1_StatsReply: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".StatsReply"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}requests_served\0\u{1}errors\0\u{3}connections_open\0\u{3}connections_total\0\u{3}latency_p50_us\0\u{3}latency_p90_us\0\u{3}latency_p99_us\0\u{3}fonts_loaded\0\u{3}uptime_seconds\0\u{3}shaping_cache_hits\0\u{3}shaping_cache_misses\0\u{3}requests_in_flight\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}requests_served\0\u{1}errors\0\u{3}connections_open\0\u{3}connections_total\0\u{3}latency_p50_us\0\u{3}latency_p90_us\0\u{3}latency_p99_us\0\u{3}fonts_loaded\0\u{3}uptime_seconds\0\u{3}shaping_cache_hits\0\u{3}shaping_cache_misses\0\u{3}requests_in_flight\0\u{3}prometheus_text\0")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -578,6 +596,7 @@ nonisolated extension Layoutd_V1_StatsReply: SwiftProtobuf.Message, SwiftProtobu
       case 10: try { try decoder.decodeSingularUInt64Field(value: &self.shapingCacheHits) }()
       case 11: try { try decoder.decodeSingularUInt64Field(value: &self.shapingCacheMisses) }()
       case 12: try { try decoder.decodeSingularUInt64Field(value: &self.requestsInFlight) }()
+      case 13: try { try decoder.decodeSingularStringField(value: &self.prometheusText) }()
       default: break
       }
     }
@@ -620,6 +639,9 @@ nonisolated extension Layoutd_V1_StatsReply: SwiftProtobuf.Message, SwiftProtobu
     if self.requestsInFlight != 0 {
       try visitor.visitSingularUInt64Field(value: self.requestsInFlight, fieldNumber: 12)
     }
+    if !self.prometheusText.isEmpty {
+      try visitor.visitSingularStringField(value: self.prometheusText, fieldNumber: 13)
+    }
     try unknownFields.traverse(visitor: &visitor)
   }
 
@@ -636,6 +658,7 @@ nonisolated extension Layoutd_V1_StatsReply: SwiftProtobuf.Message, SwiftProtobu
     if lhs.shapingCacheHits != rhs.shapingCacheHits {return false}
     if lhs.shapingCacheMisses != rhs.shapingCacheMisses {return false}
     if lhs.requestsInFlight != rhs.requestsInFlight {return false}
+    if lhs.prometheusText != rhs.prometheusText {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }

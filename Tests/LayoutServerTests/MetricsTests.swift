@@ -1,0 +1,55 @@
+import Foundation
+import LayoutClient
+import LayoutWire
+import Testing
+import TestSupport
+
+/// Prometheus metrics: scraped over the loopback listener and read with layoutctl.
+@Suite struct MetricsTests {
+    /// The value of the sample `name{labels}` in an exposition.
+    static func sample(_ text: String, _ series: String) -> Double? {
+        text.split(separator: "\n").first { $0.hasPrefix(series + " ") }.flatMap { Double($0.split(separator: " ").last ?? "") }
+    }
+
+    @Test func aScrapeCountsRequestsErrorsAndLatency() throws {
+        let daemon = try Daemon(arguments: ["--metrics-listen", "127.0.0.1:0", "--log-level", "info"])
+        let client = try daemon.client()
+        for _ in 0..<3 { _ = try client.call(.layout(layoutRequest("counted"))) }
+        var bad = layoutRequest("x")
+        bad.width = -1
+        _ = try client.call(.layout(bad))
+        _ = try client.call(.tagStyle(.with { $0.labelCount = 1; $0.toggleFrom = 0 }))
+        // The listener's port is in the log.
+        let deadline = Date().addingTimeInterval(10)
+        var port: String?
+        while port == nil && Date() < deadline {
+            port = daemon.stderr.text.split(separator: "\n").first { $0.contains("metrics listening") }?
+                .split(separator: ":").last.map(String.init)
+            if port == nil { usleep(20_000) }
+        }
+        let address = "http://127.0.0.1:\(try #require(port))/metrics"
+        let scrape = try run("/usr/bin/python3", ["-c", "import sys, urllib.request; r = urllib.request.urlopen(sys.argv[1]); "
+                                                  + "print(r.headers['Content-Type']); print(r.read().decode())", address])
+        #expect(scrape.status == 0, "\(scrape.err)")
+        let text = scrape.out
+        #expect(text.hasPrefix("text/plain; version=0.0.4"))
+        #expect(Self.sample(text, #"layoutd_requests_total{type="layout"}"#) == 4, "\(text)")
+        #expect(Self.sample(text, #"layoutd_requests_total{type="tag_style"}"#) == 1)
+        #expect(Self.sample(text, #"layoutd_errors_total{code="INVALID_ARGUMENT"}"#) == 1)
+        #expect(Self.sample(text, #"layoutd_request_duration_seconds_count{type="layout"}"#) == 4)
+        #expect(text.contains(#"layoutd_request_duration_seconds_bucket{type="layout",le="0.005"}"#))
+        #expect((Self.sample(text, "layoutd_fonts_loaded") ?? 0) > 10)
+        #expect(Self.sample(text, "layoutd_connections_open") == 1)
+        let missing = try run("/usr/bin/python3", ["-c", "import sys, urllib.request, urllib.error\ntry:\n urllib.request.urlopen(sys.argv[1])\n"
+                                                   + "except urllib.error.HTTPError as e:\n print(e.code)", address.replacingOccurrences(of: "/metrics", with: "/other")])
+        #expect(missing.out.hasPrefix("404"))
+
+        let ctl = try run(Daemon.binary("layoutctl"), ["stats", "--prometheus", "--socket", daemon.socketPath])
+        #expect(ctl.status == 0 && Self.sample(ctl.out, #"layoutd_requests_total{type="layout"}"#) == 4, "\(ctl.out)")
+    }
+
+    @Test func theListenerIsLoopbackOnly() throws {
+        let result = try run(Daemon.binary("layoutd"), ["--metrics-listen", "0.0.0.0:9464", "--socket", Daemon.temporarySocketPath()])
+        #expect(result.status != 0 && result.err.contains("loopback only"), "\(result.err)")
+    }
+}
