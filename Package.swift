@@ -69,7 +69,7 @@ let package = Package(
                                                            .product(name: "NIOPosix", package: "swift-nio")],
                     exclude: ["FuzzRegressions"]),
     ],
-    swiftLanguageModes: [.v5]
+    swiftLanguageModes: [.v6]
 )
 
 // A bare Int(someDouble) traps on NaN, infinity or overflow; SaturatingConversion.swift shadows

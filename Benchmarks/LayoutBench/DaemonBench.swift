@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import LayoutClient
 import LayoutEngine
 import LayoutWire
@@ -147,10 +148,10 @@ struct DaemonBench {
     }
 }
 
-final class LockedResults: @unchecked Sendable {
-    private let lock = NSLock()
-    private(set) var values: [Double] = []
-    private(set) var failure: String?
-    func append(_ more: [Double]) { lock.lock(); values += more; lock.unlock() }
-    func fail(_ message: String) { lock.lock(); failure = message; lock.unlock() }
+final class LockedResults: Sendable {
+    private let state = Mutex<(values: [Double], failure: String?)>(([], nil))
+    var values: [Double] { state.withLock { $0.values } }
+    var failure: String? { state.withLock { $0.failure } }
+    func append(_ more: [Double]) { state.withLock { $0.values += more } }
+    func fail(_ message: String) { state.withLock { $0.failure = message } }
 }

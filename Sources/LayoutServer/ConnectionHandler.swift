@@ -14,6 +14,8 @@ import NIOPosix
 /// complete within a timeout; an idle connection is closed; and work of a connection that
 /// closed, or of a request cancelled, stops at its next checkpoint (`WorkBudget`).
 /// Everything here runs on the connection's event loop, which never lays text out.
+// @unchecked Sendable: NIO calls a handler on its channel's event loop only, and the closures the
+// pool completes run `whenComplete` on that loop too; no state is touched from another thread.
 final class ConnectionHandler: ChannelDuplexHandler, @unchecked Sendable {
     typealias InboundIn = ByteBuffer
     typealias OutboundIn = ByteBuffer
@@ -82,8 +84,10 @@ final class ConnectionHandler: ChannelDuplexHandler, @unchecked Sendable {
         tracker.register(context.channel)
         let tick = TimeAmount.milliseconds(Int64(saturating: min(1_000, max(20, min(configuration.idleTimeoutSeconds,
                                                                                     configuration.frameTimeoutSeconds) * 250))))
+        // The repeated task runs on this loop; NIOLoopBound lets the context cross into it.
+        let boundContext = NIOLoopBound(context, eventLoop: context.eventLoop)
         timer = context.eventLoop.scheduleRepeatedTask(initialDelay: tick, delay: tick) { [weak self] _ in
-            self?.checkTimeouts(context: context)
+            self?.checkTimeouts(context: boundContext.value)
         }
         context.fireChannelActive()
     }
@@ -191,7 +195,7 @@ final class ConnectionHandler: ChannelDuplexHandler, @unchecked Sendable {
         // A large frame is decoded on the pool; it counts as in flight meanwhile.
         begin(bytes: frame.readableBytes)
         pool.runIfActive(eventLoop: context.eventLoop) { frame.withUnsafeReadableBytes { processor.decode($0) } }
-            .whenComplete { result in
+            .assumeIsolated().whenComplete { result in
                 // The daemon-wide count is held across the hand-over, so a draining shutdown
                 // never sees zero in flight between the decode and the layout it leads to.
                 self.tracker.begin()
@@ -221,6 +225,12 @@ final class ConnectionHandler: ChannelDuplexHandler, @unchecked Sendable {
             // Only a request already here can be cancelled; a cancel for an unknown id is dropped,
             // so it cannot cancel a later request that happens to reuse the id.
             for budget in pending[cancel.requestID] ?? [] { budget.cancel() }
+            return
+        }
+        guard context.channel.isActive else {
+            // A large frame decoded on the pool after its client left: nobody waits for the
+            // answer, so it is dropped as CANCELLED (counted, written nowhere), never laid out.
+            _ = processor.errorReply(id, WireError(.cancelled, "request \(id): its connection closed before it started"))
             return
         }
         if afterShutdown {
@@ -253,7 +263,7 @@ final class ConnectionHandler: ChannelDuplexHandler, @unchecked Sendable {
         let allocator = context.channel.allocator
         pool.runIfActive(eventLoop: context.eventLoop) { () throws -> ByteBuffer in
             Self.buffer(try Self.answer(envelope, processor: processor, budget: budget), allocator: allocator)
-        }.whenComplete { result in
+        }.assumeIsolated().whenComplete { result in
             self.finish(id, budget)
             let buffer: ByteBuffer
             switch result {
@@ -270,7 +280,7 @@ final class ConnectionHandler: ChannelDuplexHandler, @unchecked Sendable {
                 self.end(bytes: bytes, context: context)
                 return
             }
-            context.writeAndFlush(self.wrapOutboundOut(buffer)).whenComplete { _ in
+            context.writeAndFlush(self.wrapOutboundOut(buffer)).assumeIsolated().whenComplete { _ in
                 self.lastActivity = Self.now
                 self.end(bytes: bytes, context: context)
             }
@@ -339,7 +349,7 @@ final class ConnectionHandler: ChannelDuplexHandler, @unchecked Sendable {
             context.close(promise: nil)
             return
         }
-        context.writeAndFlush(wrapOutboundOut(buffer)).whenComplete { _ in context.close(promise: nil) }
+        context.writeAndFlush(wrapOutboundOut(buffer)).assumeIsolated().whenComplete { _ in context.close(promise: nil) }
     }
 
     private func write(_ reply: Layoutd_V1_Envelope, context: ChannelHandlerContext) {
@@ -386,7 +396,7 @@ extension ConnectionHandler {
                 reply.body = .error(WireError(.failedPrecondition, "reload failed, the old set stays: \(error)", field: "reload").wireMessage)
             }
             return reply
-        }.whenComplete { result in
+        }.assumeIsolated().whenComplete { result in
             self.end(bytes: 0, context: context)
             switch result {
             case .success(let reply): self.write(reply, context: context)
@@ -417,7 +427,7 @@ extension PeerCredentials {
                                                                                       name: SocketOptionName(SO_PEERCRED))
         // On the channel's own loop the option is read at once; the future is already complete.
         var credentials: PeerCredentials?
-        future.whenSuccess { credentials = $0 }
+        future.assumeIsolated().whenSuccess { credentials = $0 }
         return credentials
     }
 }

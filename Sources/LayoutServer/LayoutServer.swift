@@ -7,6 +7,9 @@ import NIOPosix
 
 /// The daemon's server: listens on a Unix socket (its own or one systemd passed), serves
 /// connections on NIO event loops and lays text out on a worker pool.
+// @unchecked Sendable: the vars below are set by `start` before the first connection is accepted
+// and read by `shutdown` after accepting stops; signal handlers call only `shutdown` and `reload`,
+// which go through the tracker's and the switch's own locks.
 public final class LayoutServer: @unchecked Sendable {
     public let configuration: ServerConfiguration
     /// The processor new requests go to; a reload swaps it.

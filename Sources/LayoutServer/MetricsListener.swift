@@ -58,6 +58,6 @@ final class MetricsHandler: ChannelInboundHandler, Sendable {
         context.write(wrapOutboundOut(.head(HTTPResponseHead(version: request.version, status: found ? .ok : .notFound, headers: headers))),
                       promise: nil)
         context.write(wrapOutboundOut(.body(.byteBuffer(context.channel.allocator.buffer(string: body)))), promise: nil)
-        context.writeAndFlush(wrapOutboundOut(.end(nil))).whenComplete { _ in context.close(promise: nil) }
+        context.writeAndFlush(wrapOutboundOut(.end(nil))).assumeIsolated().whenComplete { _ in context.close(promise: nil) }
     }
 }

@@ -67,7 +67,7 @@ import Testing
         // Leading and trailing spaces stay outside: each rect spans exactly the non-space glyphs
         // plus the padding, and edge whitespace wider than the padding reaches beyond it.
         let units = Array(Self.text.utf16)
-        for (index, line) in layout.lines.enumerated() {
+        for index in layout.lines.indices {
             let glyphs = layout.runs.filter { $0.lineIndex == index }.flatMap { run in
                 run.glyphIDs.indices.map { (cluster: run.clusters[$0], x: run.positions[$0].x, advance: run.advances[$0]) }
             }

@@ -25,7 +25,7 @@ import TestSupport
         var mismatches: [String] = []
         for a in Self.samples {
             for b in Self.samples {
-                for tail in [[], [0x20], [0x61]] + Self.samples.map { [$0] } {
+                for tail in [[], [0x20], [0x61]] + Self.samples.map({ [$0] }) {
                     let units = Self.units([a, b] + tail)
                     let reference = BreakOpportunities.libunibreak(units[...], language: "")
                     if Self.ours(units) != reference, mismatches.count < 20 {

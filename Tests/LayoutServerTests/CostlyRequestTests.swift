@@ -101,7 +101,8 @@ import TestSupport
             }
         }  // the connection closes here
         usleep(200_000)
-        #expect(try daemon.client(timeout: 30).call(.layout(layoutRequest("served"))).layoutReply != nil)
+        let served = try daemon.client(timeout: 30).call(.layout(layoutRequest("served")))
+        #expect(served.layoutReply != nil, "\(served)")
         // Wait for the pool to drain, then count what was cancelled.
         var after = try Self.stats(daemon)
         let deadline = Date().addingTimeInterval(20)

@@ -87,10 +87,11 @@ import TestSupport
 
     @Test func manyClientsAtOnce() async throws {
         let daemon = try Daemon()
+        let socketPath = daemon.socketPath  // the tasks take the path, not the (non-Sendable) harness
         try await withThrowingTaskGroup(of: Int.self) { group in
             for clientIndex in 0..<8 {
                 group.addTask {
-                    let client = try daemon.client()
+                    let client = try LayoutClient(socketPath: socketPath, timeout: 60)
                     var served = 0
                     for round in 0..<25 {
                         let body = try client.request(.layout(layoutRequest("client \(clientIndex) round \(round) السلام 你好 👋🏽")))

@@ -1,5 +1,6 @@
 import Foundation
 import LayoutClient
+import Synchronization
 import Testing
 
 @Suite struct LayoutClientTests {
@@ -32,9 +33,8 @@ import Testing
 }
 
 /// A flag one task sets and another polls.
-final class ManagedAtomicFlag: @unchecked Sendable {
-    private let lock = NSLock()
-    private var value = false
-    var isSet: Bool { lock.withLock { value } }
-    func set() { lock.withLock { value = true } }
+final class ManagedAtomicFlag: Sendable {
+    private let value = Mutex(false)
+    var isSet: Bool { value.withLock { $0 } }
+    func set() { value.withLock { $0 = true } }
 }

@@ -8,6 +8,7 @@ import Foundation
 /// other's child, and then `waitUntilExit` never returns while that other child lives; a CI run
 /// hung until its clock ran out. Here the child closes every descriptor but 0–2 itself
 /// (`posix_spawn_file_actions_addclosefrom_np`), and exit is learned by `waitpid` on its pid.
+// @unchecked Sendable: the pid and path are `let`; the exit status is read and written under `lock`.
 public final class ChildProcess: @unchecked Sendable {
     public let processIdentifier: pid_t
     public let executable: String

@@ -10,6 +10,8 @@ import CUnibreak
 /// pair-table one as libunibreak runs it. `BreakOpportunitiesTests` holds the output equal
 /// to `set_linebreaks_utf16` on the corpus, on every class pair and triple, and on random
 /// strings. Text with a language goes to libunibreak: its per-language data is not copied.
+// @unchecked Sendable: its tables are built once in `shared` and only read after; one of them is a
+// pointer into libunibreak's static data, which is constant.
 struct BreakOpportunities: @unchecked Sendable {
     static let shared = BreakOpportunities()
 

@@ -5,6 +5,8 @@ import CHarfBuzz
 /// The HarfBuzz font is made immutable at load time, which makes it safe to shape with
 /// from any thread. FreeType faces are never kept here: they are not thread-safe, and
 /// shaping does not need them (HarfBuzz's own OpenType functions read the tables).
+// @unchecked Sendable: all properties are `let`; the one that is not Sendable by type, the
+// HarfBuzz font pointer, is made immutable at load time, which HarfBuzz documents thread-safe.
 public final class Font: @unchecked Sendable {
     public let id: UInt32
     public let family: String

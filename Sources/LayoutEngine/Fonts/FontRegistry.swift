@@ -3,6 +3,8 @@ import Synchronization
 /// The fonts a daemon loaded once at start-up, matched by family, weight and italic.
 ///
 /// Immutable after construction, so every layout thread shares one registry.
+// @unchecked Sendable: every stored property is a `let` but `problems`, written only while loading,
+// and the match cache, which is behind its own lock; `Font` holds an immutable HarfBuzz font.
 public final class FontRegistry: @unchecked Sendable {
     public let fonts: [Font]
     /// Family used when a style names none.

@@ -11,7 +11,8 @@ import CHarfBuzz
 /// A namespace of static functions: the inputs are borrowed, where a struct holding them copied
 /// every array they hold, with a retain and a release each, on every layout.
 enum Itemizer {
-    private static let unicodeFuncs = hb_unicode_funcs_get_default()
+    /// HarfBuzz's default Unicode functions: immutable and shared by every thread (hb-unicode.h).
+    nonisolated(unsafe) private static let unicodeFuncs = hb_unicode_funcs_get_default()
 
     /// The item being grown, kept in locals rather than an `Item` so the loop copies nothing.
     private struct Open {

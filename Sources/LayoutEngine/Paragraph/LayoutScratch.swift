@@ -14,7 +14,8 @@ import Synchronization
 /// The properties are `@exclusivity(unchecked)`: Swift's run-time check of each access to a
 /// class's variable cost a caption about 0.3 µs, and only the paragraph that holds the scratch
 /// (and its positioner, on the same thread) touches it, one access at a time.
-final class LayoutScratch: @unchecked Sendable {  // one thread at a time: handed over through the pool's lock
+// @unchecked Sendable: one thread at a time uses a scratch; the pool hands it over under its lock.
+final class LayoutScratch: @unchecked Sendable {
     @exclusivity(unchecked) var flags = ContiguousArray<UnitFlags>()
     @exclusivity(unchecked) var levels = ContiguousArray<UInt8>()
     @exclusivity(unchecked) var paragraphs: [BidiParagraph] = []

@@ -8,6 +8,8 @@ import Synchronization
 /// Glyphs are drawn from FreeType faces of the same files the layout used (colour emoji
 /// included, through FT_LOAD_COLOR). FreeType faces are not thread-safe, so the renderer owns
 /// its faces and draws one scene at a time; layout never waits on it.
+// @unchecked Sendable: the FreeType library and faces it owns are used only under `lock`, one
+// picture at a time (FreeType faces are not thread-safe).
 public final class Renderer: @unchecked Sendable {
     let fonts: FontRegistry
     private let lock = NSLock()

@@ -18,7 +18,8 @@ struct ShapedGlyph {
 /// piece counts no reference: a caption's positioning copied pieces some forty times, with a
 /// retain and a release each. Whoever makes pieces keeps the storage alive for as long as they
 /// are used (`ShapedParagraph` holds its runs and every run it shaped again; see its lifetime rule).
-final class ShapedGlyphs: @unchecked Sendable {  // immutable after init
+// @unchecked Sendable: immutable after init (its storage is written in init and only read after).
+final class ShapedGlyphs: @unchecked Sendable {
     let buffer: UnsafeMutableBufferPointer<ShapedGlyph>
 
     var pointer: UnsafeBufferPointer<ShapedGlyph> { UnsafeBufferPointer(buffer) }
