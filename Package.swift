@@ -25,8 +25,9 @@ let package = Package(
         .systemLibrary(name: "CUnibreak", pkgConfig: "libunibreak", providers: [.apt(["libunibreak-dev"])]),
         .systemLibrary(name: "CFriBidi", pkgConfig: "fribidi", providers: [.apt(["libfribidi-dev"])]),
         .systemLibrary(name: "CCairo", pkgConfig: "cairo-ft", providers: [.apt(["libcairo2-dev"])]),
+        .systemLibrary(name: "CFontconfig", pkgConfig: "fontconfig", providers: [.apt(["libfontconfig-dev"])]),
 
-        .target(name: "LayoutEngine", dependencies: ["CFreeType", "CHarfBuzz", "CUnibreak", "CFriBidi", "CCairo"]),
+        .target(name: "LayoutEngine", dependencies: ["CFreeType", "CHarfBuzz", "CUnibreak", "CFriBidi", "CCairo", "CFontconfig"]),
         .target(name: "LayoutWire", dependencies: [
             "LayoutEngine",
             .product(name: "SwiftProtobuf", package: "swift-protobuf"),

@@ -32,11 +32,13 @@ install -d "$DESTDIR$PREFIX/bin" "$DESTDIR$unitdir" "$DESTDIR/usr/lib/sysusers.d
   "$DESTDIR$PREFIX/share/fish/vendor_completions.d"
 # Stripped: the debug info is most of a 100 MB binary.
 install -m 0755 -s "$bin/layoutd" "$bin/layoutctl" "$DESTDIR$PREFIX/bin/"
-sed -e "s#/usr/local/bin/layoutd --socket /run/layoutd/layoutd.sock#$PREFIX/bin/layoutd --socket /run/layoutd/layoutd.sock --tag-styles /etc/layoutd/tag-styles.json#" \
+sed -e "s#/usr/local/bin/layoutd #$PREFIX/bin/layoutd #" \
   systemd/layoutd.service > "$DESTDIR$unitdir/layoutd.service"
 install -m 0644 systemd/layoutd.socket "$DESTDIR$unitdir/layoutd.socket"
 install -m 0644 packaging/sysusers.d/layoutd.conf "$DESTDIR/usr/lib/sysusers.d/layoutd.conf"
-# The tag styles are configuration: edit them, then systemctl reload layoutd.
+# The configuration file and the tag styles it names: edit them, then systemctl reload layoutd.
+# An operator's edited copies are kept.
+[ -e "$DESTDIR/etc/layoutd/layoutd.conf" ] || install -m 0644 packaging/layoutd.conf "$DESTDIR/etc/layoutd/layoutd.conf"
 [ -e "$DESTDIR/etc/layoutd/tag-styles.json" ] || install -m 0644 data/tag-styles.json "$DESTDIR/etc/layoutd/tag-styles.json"
 install -m 0644 README.md docs/protocol.md docs/design.md "$DESTDIR$PREFIX/share/doc/layoutd/"
 

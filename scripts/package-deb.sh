@@ -42,7 +42,7 @@ Description: text layout daemon with a protobuf API over a Unix socket
  fallback, Type Mode stories, inline attachments and image tags, answered as glyph positions
  and rectangles over a Unix socket. layoutctl is its command-line client.
 CONTROL
-echo "/etc/layoutd/tag-styles.json" > "$stage/DEBIAN/conffiles"
+printf '%s\n' /etc/layoutd/layoutd.conf /etc/layoutd/tag-styles.json > "$stage/DEBIAN/conffiles"
 cat > "$stage/DEBIAN/postinst" <<'SCRIPT'
 #!/bin/sh
 set -e

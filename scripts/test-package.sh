@@ -13,8 +13,10 @@ if ldd /usr/bin/layoutd /usr/bin/layoutctl | grep -q "/swift/"; then
   echo "package-test: the installed binaries need the Swift toolchain" >&2; exit 1
 fi
 getent group layoutd >/dev/null || { echo "package-test: no layoutd group after install" >&2; exit 1; }
+# The shipped configuration file loads as it is (layoutd reads /etc/layoutd/layoutd.conf itself).
+/usr/bin/layoutd --check-config
 socket=$(mktemp -d)/layoutd.sock
-/usr/bin/layoutd --socket "$socket" --tag-styles /etc/layoutd/tag-styles.json --log-level warning &
+/usr/bin/layoutd --socket "$socket" --log-level warning &
 daemon=$!
 trap 'kill $daemon 2>/dev/null || true; $sudo dpkg -r layoutd >/dev/null 2>&1 || true' EXIT
 for _ in $(seq 100); do /usr/bin/layoutctl ping --socket "$socket" >/dev/null 2>&1 && break; sleep 0.1; done

@@ -68,21 +68,22 @@ public struct ServerConfiguration: Sendable {
 
     public func validate() throws {
         guard maxFrameBytes >= 1024, maxFrameBytes <= Framing.maxConfigurableFrameBytes else {
-            throw ConfigurationError("max frame bytes must be in 1024...\(Framing.maxConfigurableFrameBytes)")
+            throw ConfigurationError("max-frame-bytes must be in 1024...\(Framing.maxConfigurableFrameBytes)")
         }
         guard maxReplyBytes >= 1024, maxReplyBytes <= 1 << 30 else {
-            throw ConfigurationError("max reply bytes must be in 1024...\(1 << 30)")
+            throw ConfigurationError("max-reply-bytes must be in 1024...\(1 << 30)")
         }
         guard maxTextUnits > 0, workerThreads > 0, maxInFlightPerConnection > 0, maxInFlightBytesPerConnection > 0,
               maxUnsentReplyBytes >= 4096, maxConnections > 0, maxConnectionsPerUser > 0 else {
-            throw ConfigurationError("limits and thread counts must be positive (unsent reply bytes at least 4096)")
+            throw ConfigurationError("max-text, threads, max-in-flight, max-connections and max-connections-per-user must be positive, "
+                + "max-unsent-bytes at least 4096")
         }
         guard requestBudgetMilliseconds > 0, requestBudgetMilliseconds <= 3_600_000 else {
-            throw ConfigurationError("the request budget must be in 1...3600000 ms")
+            throw ConfigurationError("request-budget-ms must be in 1...3600000")
         }
-        for (value, name) in [(idleTimeoutSeconds, "idle timeout"), (frameTimeoutSeconds, "frame timeout")]
+        for (value, name) in [(idleTimeoutSeconds, "idle-timeout"), (frameTimeoutSeconds, "frame-timeout")]
         where !(value.isFinite && value > 0 && value <= 86_400) {
-            throw ConfigurationError("the \(name) must be in (0, 86400] seconds")
+            throw ConfigurationError("\(name) must be in (0, 86400] seconds")
         }
     }
 }

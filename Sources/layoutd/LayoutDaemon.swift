@@ -14,50 +14,59 @@ struct LayoutDaemon: ParsableCommand {
         abstract: "Text layout daemon: protobuf requests over a Unix socket, glyph positions back.",
         version: LayoutdVersion.current)
 
-    @Option(help: "Unix socket to listen on (ignored under systemd socket activation).")
-    var socket: String = ServerConfiguration.defaultSocketPath
+    @Option(help: "Configuration file of key = value lines, keys named as these options (default: \(DaemonSettings.defaultConfigPath) when it exists).")
+    var config: String?
+
+    @Option(help: "Unix socket to listen on (ignored under systemd socket activation; default: the user's runtime directory).")
+    var socket: String?
 
     @Option(name: .customLong("font"), help: "A font file or a directory of fonts to load; repeatable.")
     var fonts: [String] = []
 
-    @Flag(help: "Load only the fonts named with --font.")
-    var noDefaultFonts = false
+    @Option(name: .customLong("font-family"), help: "A family or fontconfig alias (sans-serif, serif, monospace, emoji) whose files fontconfig finds; repeatable.")
+    var fontFamilies: [String] = []
 
-    @Option(help: "Family used when a request names none.")
-    var defaultFamily = "Noto Sans"
+    @Flag(inversion: .prefixedNo, help: "Load the default Noto and DejaVu set besides the fonts named (default: yes).")
+    var defaultFonts: Bool?
 
-    @Option(help: "Largest request frame in bytes (at most 16 MiB).")
-    var maxFrameBytes = 4 << 20
+    @Option(help: "Family used when a request names none; a family that is not loaded is an error (default: Noto Sans).")
+    var defaultFamily: String?
 
-    @Option(help: "Largest reply body in bytes; a larger reply becomes a RESOURCE_EXHAUSTED error.")
-    var maxReplyBytes = 32 << 20
+    @Option(help: "Families tried in order for text the requested one cannot draw, separated by commas; repeatable (default: Noto Sans, Noto Naskh Arabic, Noto Sans Devanagari, Noto Sans CJK SC, Noto Color Emoji, DejaVu Sans).")
+    var fallback: [String] = []
 
-    @Option(help: "Longest text a request may carry, in UTF-16 code units.")
-    var maxText = 262_144
+    @Option(help: "Largest request frame in bytes, at most 16 MiB (default: 4194304).")
+    var maxFrameBytes: Int?
 
-    @Option(help: "Milliseconds one request may hold a worker before DEADLINE_EXCEEDED.")
-    var requestBudgetMs = 5_000
+    @Option(help: "Largest reply body in bytes; a larger reply becomes a RESOURCE_EXHAUSTED error (default: 33554432).")
+    var maxReplyBytes: Int?
 
-    @Option(help: "Seconds an idle connection is kept open.")
-    var idleTimeout: Double = 300
+    @Option(help: "Longest text a request may carry, in UTF-16 code units (default: 262144).")
+    var maxText: Int?
 
-    @Option(help: "Seconds a frame may take to arrive, from its first byte to its last.")
-    var frameTimeout: Double = 30
+    @Option(help: "Milliseconds one request may hold a worker before DEADLINE_EXCEEDED (default: 5000).")
+    var requestBudgetMs: Int?
 
-    @Option(help: "Connections open at once, from all users.")
-    var maxConnections = 1_024
+    @Option(help: "Seconds an idle connection is kept open (default: 300).")
+    var idleTimeout: Double?
 
-    @Option(help: "Connections open at once from one user.")
-    var maxConnectionsPerUser = 256
+    @Option(help: "Seconds a frame may take to arrive, from its first byte to its last (default: 30).")
+    var frameTimeout: Double?
 
-    @Option(help: "Requests in flight on one connection before the daemon stops reading from it.")
-    var maxInFlight = 64
+    @Option(help: "Connections open at once, from all users (default: 1024).")
+    var maxConnections: Int?
 
-    @Option(help: "Reply bytes waiting for a client that does not read before the daemon stops reading from it.")
-    var maxUnsentBytes = 1 << 20
+    @Option(help: "Connections open at once from one user (default: 256).")
+    var maxConnectionsPerUser: Int?
+
+    @Option(help: "Requests in flight on one connection before the daemon stops reading from it (default: 64).")
+    var maxInFlight: Int?
+
+    @Option(help: "Reply bytes waiting for a client that does not read before the daemon stops reading from it (default: 1048576).")
+    var maxUnsentBytes: Int?
 
     @Option(help: "Layout worker threads (default: one per core).")
-    var threads = ProcessInfo.processInfo.activeProcessorCount
+    var threads: Int?
 
     @Option(help: "Image-tag styles in the JSON form of data/tag-styles.json, for requests that carry no table (default: the shipped table).")
     var tagStyles: String?
@@ -65,46 +74,57 @@ struct LayoutDaemon: ParsableCommand {
     @Option(help: "Serve Prometheus metrics over HTTP (GET /metrics) at HOST:PORT, a loopback address only (127.0.0.1:9464).")
     var metricsListen: String?
 
-    @Option(help: "trace, debug, info, notice, warning, error or critical.")
-    var logLevel = "info"
+    @Option(help: "trace, debug, info, notice, warning, error or critical (default: info).")
+    var logLevel: String?
+
+    @Flag(help: "Read the configuration and load the fonts and styles, report, and exit: 0 when the daemon would start.")
+    var checkConfig = false
 
     func run() throws {
-        guard let level = Logger.Level(rawValue: logLevel) else {
-            throw ValidationError("--log-level must be one of trace, debug, info, notice, warning, error, critical; got \"\(logLevel)\"")
+        do {
+            try serve()
+        } catch let problem as ConfigProblem {
+            FileHandle.standardError.write(Data("layoutd: \(problem)\n".utf8))
+            throw ExitCode(78)
         }
+    }
+
+    func serve() throws {
+        let settings = try self.settings()
         var logger = Logger(label: "layoutd") { _ in DaemonLogHandler() }
-        logger.logLevel = level
+        logger.logLevel = settings.logLevel
         let started = Date()
-        let (registry, tagTable) = try Self.loadFontsAndStyles(fonts: fonts, noDefaultFonts: noDefaultFonts, defaultFamily: defaultFamily,
-                                                               tagStyles: tagStyles, logger: logger)
-        logger.info("fonts loaded", metadata: ["faces": "\(registry.fonts.count)",
+        let fonts = try DaemonFonts.load(settings, logger: logger)
+        logger.info("fonts loaded", metadata: ["faces": "\(fonts.registry.fonts.count)",
                                                "ms": "\(Int(saturating: Date().timeIntervalSince(started) * 1000))"])
-        var configuration = ServerConfiguration(
-            socketPath: socket, maxFrameBytes: maxFrameBytes, maxReplyBytes: maxReplyBytes, maxTextUnits: maxText,
-            workerThreads: threads, maxInFlightPerConnection: maxInFlight, maxUnsentReplyBytes: maxUnsentBytes,
-            requestBudgetMilliseconds: requestBudgetMs, idleTimeoutSeconds: idleTimeout, frameTimeoutSeconds: frameTimeout,
-            maxConnections: maxConnections, maxConnectionsPerUser: maxConnectionsPerUser,
-            fontPaths: fonts, loadDefaultFonts: !noDefaultFonts)
-        configuration.tagStyles = tagTable
+        var configuration = settings.serverConfiguration
+        configuration.tagStyles = fonts.tagStyles
+        do { try configuration.validate() } catch { throw ConfigProblem("\(error)") }
+        let metricsAddress = try settings.metricsListen.map { text in
+            do { return try MetricsListener.parse(text) } catch { throw ConfigProblem("metrics-listen: \(error)") }
+        }
+        if checkConfig {
+            print("configuration ok: \(fonts.registry.fonts.count) faces, default family \(fonts.registry.defaultFamily), "
+                + "fallback \(fonts.registry.fallbackFamilies.joined(separator: ", "))")
+            return
+        }
         configuration.maxConnections = DescriptorLimit.fit(connections: configuration.maxConnections, logger: logger)
-        let layouter = ParagraphLayouter(fonts: registry, maxTextLength: maxText)
-        // A reload reads the same font paths and style file again: files added, changed or
-        // removed since start-up are what it picks up.
-        let (fontArguments, noDefaults, family, styles, maxTextUnits) = (fonts, noDefaultFonts, defaultFamily, tagStyles, maxText)
+        let layouter = ParagraphLayouter(fonts: fonts.registry, maxTextLength: settings.maxText)
+        // A reload reads the configuration file, the font paths and the style file again: what
+        // was added, changed or removed since start-up is what it picks up; the command line
+        // still wins over the file. Limits and the socket stay as they started.
         let reloadLogger = logger
+        let command = self
         let server = try LayoutServer(configuration: configuration, layouter: layouter, logger: logger, loader: {
-            let (registry, table) = try Self.loadFontsAndStyles(fonts: fontArguments, noDefaultFonts: noDefaults, defaultFamily: family,
-                                                                tagStyles: styles, logger: reloadLogger)
-            return (ParagraphLayouter(fonts: registry, maxTextLength: maxTextUnits), table)
+            let fresh = try command.settings()
+            let loaded = try DaemonFonts.load(fresh, logger: reloadLogger)
+            return (ParagraphLayouter(fonts: loaded.registry, maxTextLength: settings.maxText), loaded.tagStyles)
         })
         // A write to a client that left must be an error on that connection, not a signal that
         // ends the process. SIGHUP reloads the fonts and tag styles (systemctl reload layoutd).
         signal(SIGPIPE, SIG_IGN)
         let hangup = Self.onHangup { server.reload() }
         let signals = Self.onTermination { server.shutdown() }
-        let metricsAddress = try metricsListen.map { text in
-            do { return try MetricsListener.parse(text) } catch { throw ValidationError("\(error)") }
-        }
         try server.start()
         if let metricsAddress { try server.startMetrics(host: metricsAddress.host, port: metricsAddress.port) }
         server.wait()
@@ -112,21 +132,43 @@ struct LayoutDaemon: ParsableCommand {
         logger.info("layoutd stopped")
     }
 
-    /// The fonts (the default set unless `noDefaultFonts`, then every `--font` path) and the tag
-    /// styles (`--tag-styles`, else the shipped table), as start-up and every reload read them.
-    static func loadFontsAndStyles(fonts: [String], noDefaultFonts: Bool, defaultFamily: String, tagStyles: String?,
-                                   logger: Logger) throws -> (FontRegistry, TagStyleTable) {
-        let paths = (noDefaultFonts ? [] : DefaultFonts.installedPaths) + (try fonts.flatMap(Self.fontFiles))
-        let registry = try FontRegistry.load(paths: paths, defaultFamily: defaultFamily)
-        for problem in registry.problems { logger.warning("font skipped", metadata: ["why": "\(problem)"]) }
-        guard let tagStyles else { return (registry, .standard) }
-        do {
-            let table = try TagStyleTable(json: [UInt8](Data(contentsOf: URL(fileURLWithPath: tagStyles))))
-            logger.info("tag styles loaded", metadata: ["file": "\(tagStyles)"])
-            return (registry, table)
-        } catch {
-            throw ValidationError("--tag-styles \(tagStyles): \(error)")
+    /// Defaults, then the configuration file, then this command line.
+    func settings() throws -> DaemonSettings {
+        var settings = DaemonSettings()
+        let path = config ?? DaemonSettings.defaultConfigPath
+        if config != nil || FileManager.default.fileExists(atPath: path) {
+            // Read through a handle: FileManager's contents(atPath:) refuses what is not a regular file (/dev/null).
+            guard let handle = FileHandle(forReadingAtPath: path), let data = try? handle.readToEnd() ?? Data(),
+                  let text = String(data: data, encoding: .utf8) else {
+                throw ConfigProblem("cannot read the configuration file \(path)")
+            }
+            do { try settings.apply(ConfigFile(path: path, text: text)) } catch { throw ConfigProblem("\(error)") }
         }
+        if let socket { settings.socket = socket }
+        if !fonts.isEmpty { settings.fonts = fonts }
+        if !fontFamilies.isEmpty { settings.fontFamilies = fontFamilies }
+        if let defaultFonts { settings.noDefaultFonts = !defaultFonts }
+        if let defaultFamily { settings.defaultFamily = defaultFamily }
+        if !fallback.isEmpty {
+            do { settings.fallback = try fallback.flatMap(DaemonSettings.families) } catch { throw ValidationError("--fallback: \(error)") }
+        }
+        if let maxFrameBytes { settings.maxFrameBytes = maxFrameBytes }
+        if let maxReplyBytes { settings.maxReplyBytes = maxReplyBytes }
+        if let maxText { settings.maxText = maxText }
+        if let requestBudgetMs { settings.requestBudgetMs = requestBudgetMs }
+        if let idleTimeout { settings.idleTimeout = idleTimeout }
+        if let frameTimeout { settings.frameTimeout = frameTimeout }
+        if let maxConnections { settings.maxConnections = maxConnections }
+        if let maxConnectionsPerUser { settings.maxConnectionsPerUser = maxConnectionsPerUser }
+        if let maxInFlight { settings.maxInFlight = maxInFlight }
+        if let maxUnsentBytes { settings.maxUnsentBytes = maxUnsentBytes }
+        if let threads { settings.threads = threads }
+        if let tagStyles { settings.tagStyles = tagStyles }
+        if let metricsListen { settings.metricsListen = metricsListen }
+        if let logLevel {
+            do { settings.logLevel = try DaemonSettings.logLevel(logLevel) } catch { throw ValidationError("--log-level \(error)") }
+        }
+        return settings
     }
 
     /// SIGTERM and SIGINT start a graceful shutdown on a background queue.
@@ -147,17 +189,5 @@ struct LayoutDaemon: ParsableCommand {
         source.setEventHandler(handler: handler)
         source.resume()
         return source
-    }
-
-    /// A font file, or the font files (.ttf, .otf, .ttc) in a directory tree, sorted.
-    static func fontFiles(_ path: String) throws -> [String] {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-            throw ValidationError("font path does not exist: \(path)")
-        }
-        guard isDirectory.boolValue else { return [path] }
-        let names = FileManager.default.enumerator(atPath: path)?.compactMap { $0 as? String } ?? []
-        return names.filter { ["ttf", "otf", "ttc"].contains(($0 as NSString).pathExtension.lowercased()) }
-            .sorted().map { path + "/" + $0 }
     }
 }

@@ -18,7 +18,9 @@ final class Daemon {
     init(arguments: [String] = [], socketPath: String? = nil) throws {
         self.socketPath = socketPath ?? Self.temporarySocketPath()
         // Not the test runner's stdout: a daemon left running must not hold its pipe open.
-        process = try ChildProcess(Self.binary("layoutd"), ["--socket", self.socketPath, "--log-level", "warning"] + arguments,
+        // A machine with the package installed has /etc/layoutd/layoutd.conf; tests read only their own.
+        let config = arguments.contains("--config") ? [] : ["--config", "/dev/null"]
+        process = try ChildProcess(Self.binary("layoutd"), ["--socket", self.socketPath, "--log-level", "warning"] + config + arguments,
                                    errors: stderr.handle)
         try Self.waitUntilServing(self.socketPath, process: process)
     }

@@ -62,7 +62,7 @@ import TestSupport
         // A table that does not load: the reload fails by name and the old set keeps serving.
         try Data("not json".utf8).write(to: table)
         let refused = try client.call(.reload(.init())).errorReply
-        #expect(refused?.code == .failedPrecondition && refused?.message.contains("--tag-styles") == true, "\(String(describing: refused))")
+        #expect(refused?.code == .failedPrecondition && refused?.message.contains("tag-styles \(table.path)") == true, "\(String(describing: refused))")
         #expect(try Self.faces(client) == 2 && Self.styleCount(client) == 3)
         kill(daemon.process.processIdentifier, SIGHUP)
         usleep(300_000)

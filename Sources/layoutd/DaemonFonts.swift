@@ -1,0 +1,82 @@
+import ArgumentParser
+import Foundation
+import LayoutEngine
+import LayoutServer
+import Logging
+
+/// The fonts and tag styles a daemon serves with, as start-up and every reload load them.
+struct DaemonFonts {
+    let registry: FontRegistry
+    let tagStyles: TagStyleTable
+
+    /// The default set (unless `no-default-fonts`), every `font` path, and the files fontconfig
+    /// finds for every `font-family`; then the default family and the fallback order, each
+    /// of which must name a family that was loaded (or a fontconfig alias of one).
+    static func load(_ settings: DaemonSettings, logger: Logger) throws -> DaemonFonts {
+        var paths = settings.noDefaultFonts ? [] : DefaultFonts.installedPaths
+        paths += try settings.fonts.flatMap(fontFiles)
+        for name in settings.fontFamilies {
+            let family: SystemFonts.Family
+            do { family = try SystemFonts.family(name) } catch { throw ConfigProblem("font-family \"\(name)\": \(error.message)") }
+            logger.info("fontconfig family", metadata: ["name": "\(name)", "family": "\(family.name)", "files": "\(family.files.count)"])
+            paths += family.files
+        }
+        var seen = Set<String>()
+        paths = paths.filter { seen.insert(URL(fileURLWithPath: $0).resolvingSymlinksInPath().path).inserted }
+        let loaded = try FontRegistry.load(paths: paths, defaultFamily: settings.defaultFamily ?? "Noto Sans")
+        for problem in loaded.problems { logger.warning("font skipped", metadata: ["why": "\(problem)"]) }
+
+        let defaultFamily: String
+        if let chosen = settings.defaultFamily {
+            defaultFamily = try loadedFamily(chosen, in: loaded, key: "default-family")
+        } else {
+            defaultFamily = loaded.defaultFamily
+            if !loaded.hasFamily("Noto Sans") {
+                logger.notice("Noto Sans is not loaded; the default family is the first loaded", metadata: ["family": "\(defaultFamily)"])
+            }
+        }
+        let fallback = try settings.fallback.map { names in try names.map { try loadedFamily($0, in: loaded, key: "fallback") } }
+            ?? DefaultFonts.fallbackFamilies
+        let registry = FontRegistry(fonts: loaded.fonts, defaultFamily: defaultFamily, fallbackFamilies: fallback)
+        return DaemonFonts(registry: registry, tagStyles: try tagStyles(settings.tagStyles, logger: logger))
+    }
+
+    /// `name` as a loaded family: itself, or the family a fontconfig alias resolves to.
+    static func loadedFamily(_ name: String, in registry: FontRegistry, key: String) throws -> String {
+        if registry.hasFamily(name) { return name }
+        if let resolved = try? SystemFonts.family(name), registry.hasFamily(resolved.name) { return resolved.name }
+        let families = Array(Set(registry.fonts.map(\.family))).sorted()
+        throw ConfigProblem("\(key) \"\(name)\" is not a loaded family (load it with font or font-family); "
+            + "the loaded families are: \(families.joined(separator: ", "))")
+    }
+
+    static func tagStyles(_ path: String?, logger: Logger) throws -> TagStyleTable {
+        guard let path else { return .standard }
+        do {
+            let table = try TagStyleTable(json: [UInt8](Data(contentsOf: URL(fileURLWithPath: path))))
+            logger.info("tag styles loaded", metadata: ["file": "\(path)"])
+            return table
+        } catch {
+            throw ConfigProblem("tag-styles \(path): \(error)")
+        }
+    }
+
+    /// A font file, or the font files (.ttf, .otf, .ttc) in a directory tree, sorted.
+    static func fontFiles(_ path: String) throws -> [String] {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            throw ConfigProblem("font path does not exist: \(path)")
+        }
+        guard isDirectory.boolValue else { return [path] }
+        let names = FileManager.default.enumerator(atPath: path)?.compactMap { $0 as? String } ?? []
+        return names.filter { ["ttf", "otf", "ttc"].contains(($0 as NSString).pathExtension.lowercased()) }
+            .sorted().map { path + "/" + $0 }
+    }
+}
+
+/// A configuration the daemon cannot start with: said on stderr without the usage text, and
+/// exit status 78 (EX_CONFIG), which the unit's RestartPreventExitStatus= keeps from looping.
+struct ConfigProblem: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}
