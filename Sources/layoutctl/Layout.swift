@@ -74,7 +74,7 @@ extension LayoutCtl {
                 guard case .layoutReply(let reply) = try connection.client().request(.layout(request)) else {
                     throw ClientError.protocolViolation("expected a layout reply")
                 }
-                print(connection.json ? try reply.jsonString() : LineTable.render(reply, text: text))
+                print(connection.json ? try StableJSON.encode(reply) : LineTable.render(reply, text: text))
                 if !connection.json, let boxes = AttachmentTable.render(reply.attachments) { print(boxes) }
             }
         }

@@ -14,7 +14,7 @@ extension LayoutCtl {
                 guard case .fontsReply(let reply) = try connection.client().request(.fonts(.init())) else {
                     throw ClientError.protocolViolation("expected a fonts reply")
                 }
-                if connection.json { print(try reply.jsonString()); return }
+                if connection.json { print(try StableJSON.encode(reply)); return }
                 print("  id  family                        style              weight  italic  glyph-mapped")
                 for face in reply.faces {
                     print(String(format: "%4d  ", face.fontID) + face.family.padded(28) + "  " + face.style.padded(17)
@@ -37,7 +37,7 @@ extension LayoutCtl {
                 guard case .helloReply(let hello) = try client.request(.hello(.init())) else {
                     throw ClientError.protocolViolation("expected a hello reply")
                 }
-                if connection.json { print(try hello.jsonString()); return }
+                if connection.json { print(try StableJSON.encode(hello)); return }
                 let micros = Int(saturating: Date().timeIntervalSince(start) * 1e6)
                 print("layoutd \(hello.serverVersion) at \(client.socketPath): protocol \(hello.protocolVersion), "
                       + "max frame \(hello.maxFrameBytes) bytes, max text \(hello.maxTextUtf16) UTF-16 units, "
@@ -61,7 +61,7 @@ extension LayoutCtl {
                     throw ClientError.protocolViolation("expected a stats reply")
                 }
                 if prometheus { print(stats.prometheusText, terminator: ""); return }
-                if connection.json { print(try stats.jsonString()); return }
+                if connection.json { print(try StableJSON.encode(stats)); return }
                 print(String(format: "served %llu, errors %llu, connections %llu open / %llu total, fonts %u, up %.1f s",
                              stats.requestsServed, stats.errors, stats.connectionsOpen, stats.connectionsTotal,
                              stats.fontsLoaded, stats.uptimeSeconds))
@@ -84,7 +84,7 @@ extension LayoutCtl {
                 guard case .reloadReply(let reply) = try connection.client().request(.reload(.init())) else {
                     throw ClientError.protocolViolation("expected a reload reply")
                 }
-                if connection.json { print(try reply.jsonString()); return }
+                if connection.json { print(try StableJSON.encode(reply)); return }
                 print("reloaded: \(reply.fontsLoaded) font faces; \(reply.message)")
             }
         }

@@ -140,7 +140,7 @@ extension LayoutCtl.Tags {
                 guard case .tagsReply(let reply) = try connection.client().request(.tags(request)) else {
                     throw ClientError.protocolViolation("expected a tags reply")
                 }
-                print(connection.json ? try reply.jsonString() : TagTable.render(reply))
+                print(connection.json ? try StableJSON.encode(reply) : TagTable.render(reply))
             }
         }
     }
@@ -160,7 +160,7 @@ extension LayoutCtl.Tags {
                 guard case .tagHitReply(let reply) = try connection.client().request(.tagHit(request)) else {
                     throw ClientError.protocolViolation("expected a tag hit reply")
                 }
-                if connection.json { print(try reply.jsonString()); return }
+                if connection.json { print(try StableJSON.encode(reply)); return }
                 switch reply.part {
                 case .dot: print("tag \(reply.tag) dot")
                 case .label: print("tag \(reply.tag) label \(reply.label)")
@@ -215,7 +215,7 @@ enum TagStyleOutput {
             guard case .tagStyleReply(let reply) = try connection.client().request(.tagStyle(request)) else {
                 throw ClientError.protocolViolation("expected a tag style reply")
             }
-            if connection.json { print(try reply.jsonString()); return }
+            if connection.json { print(try StableJSON.encode(reply)); return }
             guard reply.matched else {
                 print("no style matches (the table has \(reply.styleCount) for \(request.labelCount) labels)")
                 throw ExitCode(1)

@@ -67,7 +67,7 @@ extension LayoutCtl {
                 guard case .justifyReply(let reply) = try connection.client().request(.justify(request)) else {
                     throw ClientError.protocolViolation("expected a justify reply")
                 }
-                print(connection.json ? try reply.jsonString() : Self.table(reply, text: request.text))
+                print(connection.json ? try StableJSON.encode(reply) : Self.table(reply, text: request.text))
                 if !connection.json, let boxes = AttachmentTable.render(reply.attachments) { print(boxes) }
             }
         }

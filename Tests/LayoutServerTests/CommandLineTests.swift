@@ -84,6 +84,10 @@ import TestSupport
         let before = try run(ctl, ["--socket", daemon.socketPath, "--json", "--timeout=5", "layout", "--width", "200", "hello"])
         #expect(after.status == 0 && before.status == 0 && before.out == after.out, "\(before.err)\(after.err)")
         #expect((try? Layoutd_V1_LayoutReply(jsonString: before.out)) != nil)
+        // Stable: fields at their defaults are printed too (docs/cli.md).
+        for field in ["\"hardBreak\":false", "\"truncated\":false", "\"leading\":0", "\"backgrounds\":[]", "\"direction\":\"DIRECTION_LTR\""] {
+            #expect(before.out.contains(field), "\(field) missing from \(before.out)")
+        }
         let nested = try run(ctl, ["--socket", daemon.socketPath, "tags", "toggle", "--label-count", "1", "--style", "0"])
         #expect(nested.status == 0 && nested.out.hasPrefix("style 1 of 4"), "\(nested.out)\(nested.err)")
         // A text after -- stays text, and the global options still apply.
