@@ -1,3 +1,5 @@
+import Foundation
+
 /// The daemon's configuration file (`/etc/layoutd/layoutd.conf`): one `key = value` per line,
 /// `#` starts a comment line, blank lines are ignored. The keys are the long options of `layoutd`
 /// without their dashes; a key that takes a list (`font`, `font-family`, `fallback`) may repeat.
@@ -37,9 +39,6 @@ public struct ConfigFile: Sendable, Equatable {
 }
 
 extension StringProtocol {
-    var trimmingSpaces: String {
-        let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\r" }
-        guard let first = firstIndex(where: { !isSpace($0) }), let last = lastIndex(where: { !isSpace($0) }) else { return "" }
-        return String(self[first...last])
-    }
+    /// Without the spaces, tabs and carriage returns (a file written on Windows) around it.
+    var trimmingSpaces: String { trimmingCharacters(in: CharacterSet(charactersIn: " \t\r")) }
 }

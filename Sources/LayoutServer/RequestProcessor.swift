@@ -25,8 +25,10 @@ public final class RequestProcessor: Sendable {
         self.logger = logger
     }
 
-    /// One line per request: its outcome at debug, a failure at warning with what was wrong.
-    func log(_ envelope: Layoutd_V1_Envelope, failure: Layoutd_V1_Error?, microseconds: Double) {
+    /// One answered request, counted in the stats and the metrics and logged: its outcome at
+    /// debug, a failure at warning with what was wrong.
+    func account(_ envelope: Layoutd_V1_Envelope, failure: Layoutd_V1_Error?, microseconds: Double) {
+        stats.record(microseconds: microseconds, failed: failure != nil)
         let kind = envelope.body?.name ?? "none"
         stats.metrics.record(type: kind, code: failure?.code.protoName, microseconds: microseconds)
         if let failure {
@@ -91,24 +93,19 @@ public final class RequestProcessor: Sendable {
         }
         let start = DispatchTime.now().uptimeNanoseconds
         let frame: [UInt8]
-        let failed: Bool
         var failure: Layoutd_V1_Error?
         do {
             let decorated = try wireLayout(request, budget: budget)
             frame = LayoutReplyFrame.encode(requestID: envelope.requestID, layout: decorated.layout,
                                             backgrounds: decorated.backgrounds)
-            failed = false
         } catch {
             var reply = Layoutd_V1_Envelope()
             reply.requestID = envelope.requestID
             reply.body = .error(error.wireMessage)
             failure = error.wireMessage
             frame = try Framing.encode(reply)
-            failed = true
         }
-        let micros = Double(DispatchTime.now().uptimeNanoseconds - start) / 1000
-        stats.record(microseconds: micros, failed: failed)
-        log(envelope, failure: failed ? failure : nil, microseconds: micros)
+        account(envelope, failure: failure, microseconds: Double(DispatchTime.now().uptimeNanoseconds - start) / 1000)
         return frame
     }
 
@@ -122,14 +119,8 @@ public final class RequestProcessor: Sendable {
         } catch {
             reply.body = .error(error.wireMessage)
         }
-        let micros = Double(DispatchTime.now().uptimeNanoseconds - start) / 1000
-        if case .error(let failure) = reply.body {
-            stats.record(microseconds: micros, failed: true)
-            log(envelope, failure: failure, microseconds: micros)
-        } else {
-            stats.record(microseconds: micros, failed: false)
-            log(envelope, failure: nil, microseconds: micros)
-        }
+        let failure: Layoutd_V1_Error? = if case .error(let error) = reply.body { error } else { nil }
+        account(envelope, failure: failure, microseconds: Double(DispatchTime.now().uptimeNanoseconds - start) / 1000)
         return reply
     }
 

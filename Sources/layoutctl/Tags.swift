@@ -184,7 +184,7 @@ extension LayoutCtl.Tags {
             request.labelCount = labelCount != 0 ? labelCount : UInt32(label.count)
             request.toggleFrom = style
             if let styleTable { request.styleTableJson = try TagOptions.read(styleTable) }
-            try TagStyleOutput.send(request, json: connection.json, connection: connection)
+            try TagStyleOutput.send(request, connection: connection)
         }
     }
 
@@ -204,13 +204,13 @@ extension LayoutCtl.Tags {
             request.reset.degrees = degrees.map { $0! }
             request.toleranceDegrees = tolerance
             if let styleTable { request.styleTableJson = try TagOptions.read(styleTable) }
-            try TagStyleOutput.send(request, json: connection.json, connection: connection)
+            try TagStyleOutput.send(request, connection: connection)
         }
     }
 }
 
 enum TagStyleOutput {
-    static func send(_ request: Layoutd_V1_TagStyleRequest, json: Bool, connection: Connection) throws {
+    static func send(_ request: Layoutd_V1_TagStyleRequest, connection: Connection) throws {
         try connection.reportingFailures {
             guard case .tagStyleReply(let reply) = try connection.client().request(.tagStyle(request)) else {
                 throw ClientError.protocolViolation("expected a tag style reply")

@@ -13,11 +13,19 @@ struct DaemonFonts {
     /// finds for every `font-family`; then the default family and the fallback order, each
     /// of which must name a family that was loaded (or a fontconfig alias of one).
     static func load(_ settings: DaemonSettings, logger: Logger) throws -> DaemonFonts {
+        // fontconfig reads its configuration and cache once per load, and only when it is asked.
+        var fontconfig: SystemFonts?
+        let systemFonts = { () throws(LayoutError) -> SystemFonts in
+            if let fontconfig { return fontconfig }
+            let made = try SystemFonts()
+            fontconfig = made
+            return made
+        }
         var paths = settings.noDefaultFonts ? [] : DefaultFonts.installedPaths
         paths += try settings.fonts.flatMap(fontFiles)
         for name in settings.fontFamilies {
             let family: SystemFonts.Family
-            do { family = try SystemFonts.family(name) } catch { throw ConfigProblem("font-family \"\(name)\": \(error.message)") }
+            do { family = try systemFonts().family(name) } catch { throw ConfigProblem("font-family \"\(name)\": \(error.message)") }
             logger.info("fontconfig family", metadata: ["name": "\(name)", "family": "\(family.name)", "files": "\(family.files.count)"])
             paths += family.files
         }
@@ -28,23 +36,24 @@ struct DaemonFonts {
 
         let defaultFamily: String
         if let chosen = settings.defaultFamily {
-            defaultFamily = try loadedFamily(chosen, in: loaded, key: "default-family")
+            defaultFamily = try loadedFamily(chosen, in: loaded, key: "default-family", fontconfig: systemFonts)
         } else {
             defaultFamily = loaded.defaultFamily
             if !loaded.hasFamily("Noto Sans") {
                 logger.notice("Noto Sans is not loaded; the default family is the first loaded", metadata: ["family": "\(defaultFamily)"])
             }
         }
-        let fallback = try settings.fallback.map { names in try names.map { try loadedFamily($0, in: loaded, key: "fallback") } }
+        let fallback = try settings.fallback.map { names in try names.map { try loadedFamily($0, in: loaded, key: "fallback", fontconfig: systemFonts) } }
             ?? DefaultFonts.fallbackFamilies
         let registry = FontRegistry(fonts: loaded.fonts, defaultFamily: defaultFamily, fallbackFamilies: fallback)
         return DaemonFonts(registry: registry, tagStyles: try tagStyles(settings.tagStyles, logger: logger))
     }
 
     /// `name` as a loaded family: itself, or the family a fontconfig alias resolves to.
-    static func loadedFamily(_ name: String, in registry: FontRegistry, key: String) throws -> String {
+    static func loadedFamily(_ name: String, in registry: FontRegistry, key: String,
+                             fontconfig: () throws(LayoutError) -> SystemFonts) throws -> String {
         if registry.hasFamily(name) { return name }
-        if let resolved = try? SystemFonts.family(name), registry.hasFamily(resolved.name) { return resolved.name }
+        if let resolved = try? fontconfig().family(name), registry.hasFamily(resolved.name) { return resolved.name }
         let families = Array(Set(registry.fonts.map(\.family))).sorted()
         throw ConfigProblem("\(key) \"\(name)\" is not a loaded family (load it with font or font-family); "
             + "the loaded families are: \(families.joined(separator: ", "))")

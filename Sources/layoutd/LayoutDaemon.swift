@@ -93,16 +93,17 @@ struct LayoutDaemon: ParsableCommand {
         let settings = try self.settings()
         var logger = Logger(label: "layoutd") { _ in DaemonLogHandler() }
         logger.logLevel = settings.logLevel
-        let started = Date()
-        let fonts = try DaemonFonts.load(settings, logger: logger)
-        logger.info("fonts loaded", metadata: ["faces": "\(fonts.registry.fonts.count)",
-                                               "ms": "\(Int(saturating: Date().timeIntervalSince(started) * 1000))"])
+        // Limits and addresses first: a mistake there is said before the fonts take their time.
         var configuration = settings.serverConfiguration
-        configuration.tagStyles = fonts.tagStyles
         do { try configuration.validate() } catch { throw ConfigProblem("\(error)") }
         let metricsAddress = try settings.metricsListen.map { text in
             do { return try MetricsListener.parse(text) } catch { throw ConfigProblem("metrics-listen: \(error)") }
         }
+        let started = Date()
+        let fonts = try DaemonFonts.load(settings, logger: logger)
+        logger.info("fonts loaded", metadata: ["faces": "\(fonts.registry.fonts.count)",
+                                               "ms": "\(Int(saturating: Date().timeIntervalSince(started) * 1000))"])
+        configuration.tagStyles = fonts.tagStyles
         if checkConfig {
             print("configuration ok: \(fonts.registry.fonts.count) faces, default family \(fonts.registry.defaultFamily), "
                 + "fallback \(fonts.registry.fallbackFamilies.joined(separator: ", "))")

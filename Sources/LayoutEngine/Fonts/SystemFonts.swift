@@ -5,7 +5,9 @@ import CFontconfig
 ///
 /// Only at start-up and reload: the daemon then holds the files itself, and layout never asks
 /// fontconfig anything (its substitution would differ from the engine's per-cluster fallback).
-public enum SystemFonts {
+/// One instance reads fontconfig's configuration and font cache once for every name asked of it;
+/// use it on one thread (fontconfig's configuration objects are not shared here).
+public final class SystemFonts {
     /// A family fontconfig resolved a name to, and the files of all its faces, sorted.
     public struct Family: Sendable, Equatable {
         public var name: String
@@ -17,13 +19,20 @@ public enum SystemFonts {
     /// fontconfig would only replace by its last-resort default (a family that is not installed,
     /// or a metric alias such as `Arial` without its metric-compatible font) is an error: silently
     /// drawing an operator's "Foo Sans" in Noto Sans is what a configuration check is for.
-    public static func family(_ name: String) throws(LayoutError) -> Family {
+    private let config: OpaquePointer
+
+    public init() throws(LayoutError) {
         guard let config = FcInitLoadConfigAndFonts() else {
             throw LayoutError(.notFound, "fontconfig could not load its configuration", field: "font-family")
         }
-        defer { FcConfigDestroy(config) }
-        let direct = files(ofFamily: name, config: config)
-        if !direct.isEmpty { return Family(name: canonicalName(name, config: config) ?? name, files: direct) }
+        self.config = config
+    }
+
+    deinit { FcConfigDestroy(config) }
+
+    public func family(_ name: String) throws(LayoutError) -> Family {
+        let direct = files(ofFamily: name)
+        if !direct.isEmpty { return Family(name: canonicalName(name) ?? name, files: direct) }
 
         let pattern = FcPatternCreate()
         defer { FcPatternDestroy(pattern) }
@@ -32,7 +41,7 @@ public enum SystemFonts {
         FcDefaultSubstitute(pattern)
         // An alias is replaced by what it means; a name fontconfig does not know stays first,
         // with only the default families appended after it.
-        guard let first = string(pattern, FC_FAMILY, 0), first != name else {
+        guard let first = Self.string(pattern, FC_FAMILY, 0), first != name else {
             throw LayoutError(.notFound, "fontconfig knows no family or alias \"\(name)\"", field: "font-family")
         }
         var result = FcResultMatch
@@ -40,10 +49,10 @@ public enum SystemFonts {
             throw LayoutError(.notFound, "fontconfig matched no font for \"\(name)\"", field: "font-family")
         }
         defer { FcPatternDestroy(match) }
-        guard let family = string(match, FC_FAMILY, 0) else {
+        guard let family = Self.string(match, FC_FAMILY, 0) else {
             throw LayoutError(.notFound, "fontconfig's match for \"\(name)\" names no family", field: "font-family")
         }
-        let found = files(ofFamily: family, config: config)
+        let found = files(ofFamily: family)
         guard !found.isEmpty else {
             throw LayoutError(.notFound, "fontconfig resolved \"\(name)\" to \"\(family)\" but lists no file of it", field: "font-family")
         }
@@ -51,16 +60,16 @@ public enum SystemFonts {
     }
 
     /// The family as the fonts spell it (fontconfig matches names without case and spaces).
-    private static func canonicalName(_ name: String, config: OpaquePointer) -> String? {
-        listFonts(family: name, element: FC_FAMILY, config: config).first
+    private func canonicalName(_ name: String) -> String? {
+        listFonts(family: name, element: FC_FAMILY).first
     }
 
-    private static func files(ofFamily family: String, config: OpaquePointer) -> [String] {
-        Array(Set(listFonts(family: family, element: FC_FILE, config: config))).sorted()
+    private func files(ofFamily family: String) -> [String] {
+        Array(Set(listFonts(family: family, element: FC_FILE))).sorted()
     }
 
     /// One property of every font of `family` that fontconfig lists.
-    private static func listFonts(family: String, element: UnsafePointer<CChar>, config: OpaquePointer) -> [String] {
+    private func listFonts(family: String, element: UnsafePointer<CChar>) -> [String] {
         let pattern = FcPatternCreate()
         defer { FcPatternDestroy(pattern) }
         _ = family.withCString { FcPatternAddString(pattern, FC_FAMILY, $0.withMemoryRebound(to: FcChar8.self, capacity: 1) { $0 }) }
@@ -71,7 +80,7 @@ public enum SystemFonts {
         defer { FcFontSetDestroy(list) }
         let count = Int(list.pointee.nfont)
         return (0..<count).compactMap { index in
-            list.pointee.fonts[index].flatMap { string($0, element, 0) }
+            list.pointee.fonts[index].flatMap { Self.string($0, element, 0) }
         }
     }
 
