@@ -41,21 +41,11 @@ struct InProcessBench {
                                     width: Double(options.width))
         }
         if let only = ProcessInfo.processInfo.environment["LAYOUTD_BENCH_PROFILE"] {
-            // For a profiler: one kind of pass (cold, warm or boxed), many times, nothing else.
+            // For a profiler: one kind of pass (floor, cold, warm, boxed or unboxed), many times, nothing
+            // else; scripts/count-instructions.sh compares two of them under callgrind.
             let layouter = ParagraphLayouter(fonts: registry, cache: only == "warm" ? ShapingCache() : nil)
-            if only == "compare" {
-                var ratios: [Double] = [], ps: [Double] = [], bs: [Double] = []
-                for index in requests.indices {
-                    var p: [Double] = [], b: [Double] = []
-                    for _ in 0..<options.repeats {
-                        p.append(try time(unboxedRequests[index], layouter))
-                        b.append(try time(boxedRequests[index], layouter))
-                    }
-                    let pm = Distribution(values: p).median, bm = Distribution(values: b).median
-                    ps.append(pm); bs.append(bm); ratios.append(bm / pm)
-                }
-                print("plain", Distribution(values: ps).median, "boxed", Distribution(values: bs).median, "ratio", Distribution(values: ratios).median,
-                      "sum", ps.reduce(0, +), bs.reduce(0, +))
+            if only == "floor" {
+                for _ in 0..<options.repeats { for caption in captions { _ = floorFonts.time(caption) } }
                 return []
             }
             let chosen = only == "boxed" ? boxedRequests : only == "unboxed" ? unboxedRequests : requests
@@ -66,7 +56,8 @@ struct InProcessBench {
         // caption, so a change in the machine's load hits all passes alike. The cold cache is new each round and fills as the round goes on;
         // "warm" lays the same caption out again right after, so its shapes are cached.
         var floor: [[Double]] = [], uncached: [[Double]] = [], cold: [[Double]] = [], warm: [[Double]] = []
-        var justifyUncached: [[Double]] = [], justifyCold: [[Double]] = [], boxed: [[Double]] = [], unboxed: [[Double]] = []
+        var justifyUncached: [[Double]] = [], justifyCold: [[Double]] = []
+        var attachmentPairs = AttachmentPairs(captions: captions.count)
         var coldShapes: [Int] = []
         var layoutCalls: UInt64 = 0, justifyCalls: UInt64 = 0
         let shuffled = ProcessInfo.processInfo.environment["LAYOUTD_BENCH_ORDER"] == "shuffled"
@@ -82,7 +73,6 @@ struct InProcessBench {
             let cached = ParagraphLayouter(fonts: registry, cache: cache)
             let justifyCache = ParagraphLayouter(fonts: registry, cache: ShapingCache())
             var f: [Double] = [], u: [Double] = [], c: [Double] = [], w: [Double] = [], ju: [Double] = [], jc: [Double] = []
-            var b: [Double] = [], nb: [Double] = []
             for (index, caption) in captions.enumerated() {
                 // The passes take turns going first: whichever runs first meets colder caches.
                 let steps: [() throws -> Void] = [
@@ -102,8 +92,16 @@ struct InProcessBench {
                         justifyCalls += ParagraphLayouter.harfBuzzCalls - calls
                     },
                     { jc.append(try timeJustify(typeModeRequests[index], justifyCache)) },
-                    { b.append(try time(boxedRequests[index], none)) },
-                    { nb.append(try time(unboxedRequests[index], none)) },
+                    {
+                        // One step for the pair, its order alternating: the text laid out right
+                        // after its twin finds the same glyphs in the CPU's caches.
+                        let boxedFirst = (index + round) % 2 == 0
+                        var boxedTime = 0.0, plainTime = 0.0
+                        if boxedFirst { boxedTime = try time(boxedRequests[index], none) }
+                        plainTime = try time(unboxedRequests[index], none)
+                        if !boxedFirst { boxedTime = try time(boxedRequests[index], none) }
+                        attachmentPairs.record(caption: index, boxed: boxedTime, plain: plainTime, boxedFirst: boxedFirst)
+                    },
                 ]
                 if shuffled {
                     // Each caption's passes in an order of their own: no pass always follows the
@@ -116,7 +114,7 @@ struct InProcessBench {
                 }
             }
             floor.append(f); uncached.append(u); cold.append(c); warm.append(w)
-            justifyUncached.append(ju); justifyCold.append(jc); boxed.append(b); unboxed.append(nb)
+            justifyUncached.append(ju); justifyCold.append(jc)
             coldShapes.append(Int(cache.misses))
         }
         let floorD = Distribution.perItemMedian(floor)
@@ -150,16 +148,7 @@ struct InProcessBench {
                          ratio(justified, plain), Double(justifyCalls) / passes),
                   String(format: "| justify per_line, cold | %.2f | %.2f | %.2f× (to layout cold) | — |", justifiedCold.median, justifiedCold.p99,
                          ratio(justifiedCold, plainCold))]
-        let withBoxes = Distribution.perItemMedian(boxed)
-        let withoutBoxes = Distribution.perItemMedian(unboxed)
-        lines += ["", "### Inline attachments (two per caption: one after the first word, one at the end; target ≤ 1.1×)", "",
-                  "| pass | median µs/caption | p99 µs/caption | median of per-caption ratios to the same text without its two U+FFFC | to the caption alone |",
-                  "|---|---|---|---|---|",
-                  String(format: "| the caption alone, no cache | %.2f | %.2f | — | 1.00× |", plain.median, plain.p99),
-                  String(format: "| the text without its U+FFFC, no cache | %.2f | %.2f | 1.00× | %.2f× |", withoutBoxes.median,
-                         withoutBoxes.p99, ratio(withoutBoxes, plain)),
-                  String(format: "| layout with two attachments, no cache | %.2f | %.2f | %.2f× | %.2f× |", withBoxes.median, withBoxes.p99,
-                         ratio(withBoxes, withoutBoxes), ratio(withBoxes, plain))]
+        lines += attachmentPairs.table(captionAlone: plain)
         return [Section(title: "In-process paragraph layout (one thread, width \(Int(saturating: options.width)), size \(Int(saturating: options.size)), Noto Sans with fallback)", lines: lines)]
     }
 

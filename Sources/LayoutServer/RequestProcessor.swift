@@ -223,9 +223,11 @@ public final class RequestProcessor: Sendable {
             uptimeSeconds: Date().timeIntervalSince(stats.started)))
     }
 
-    /// An error reply for `requestID`, counted in the stats.
+    /// An error reply for `requestID` that no request handler made (a refused frame or
+    /// connection, a cancel, a reply too large), counted in the stats and in errors_total.
     public func errorReply(_ requestID: UInt64, _ error: WireError) -> Layoutd_V1_Envelope {
         stats.record(microseconds: 0, failed: true)
+        stats.metrics.recordError(code: error.wireMessage.code.protoName)
         var reply = Layoutd_V1_Envelope()
         reply.requestID = requestID
         reply.body = .error(error.wireMessage)

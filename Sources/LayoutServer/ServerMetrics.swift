@@ -38,7 +38,12 @@ public final class ServerMetrics: Sendable {
         }
         counter.increment()
         timer.recordNanoseconds(Int64(saturating: microseconds * 1_000))
-        guard let code else { return }
+        if let code { recordError(code: code) }
+    }
+
+    /// One error reply with `code`: a failed request, or a frame or connection refused before
+    /// any request was read (those count in no request type).
+    func recordError(code: String) {
         errors.withLock { handles in
             if let existing = handles[code] { return existing }
             let made = Metrics.Counter(label: "layoutd_errors_total", dimensions: [("code", code)], factory: factory)

@@ -19,6 +19,9 @@ import TestSupport
         bad.width = -1
         _ = try client.call(.layout(bad))
         _ = try client.call(.tagStyle(.with { $0.labelCount = 1; $0.toggleFrom = 0 }))
+        // A frame that is no Envelope is answered before any request type is known.
+        try client.sendRaw([0, 0, 0, 5, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF])
+        #expect(try client.receive().errorReply?.code == .malformed)
         // The listener's port is in the log.
         let deadline = Date().addingTimeInterval(10)
         var port: String?
@@ -36,6 +39,7 @@ import TestSupport
         #expect(Self.sample(text, #"layoutd_requests_total{type="layout"}"#) == 4, "\(text)")
         #expect(Self.sample(text, #"layoutd_requests_total{type="tag_style"}"#) == 1)
         #expect(Self.sample(text, #"layoutd_errors_total{code="INVALID_ARGUMENT"}"#) == 1)
+        #expect(Self.sample(text, #"layoutd_errors_total{code="MALFORMED"}"#) == 1)
         #expect(Self.sample(text, #"layoutd_request_duration_seconds_count{type="layout"}"#) == 4)
         #expect(text.contains(#"layoutd_request_duration_seconds_bucket{type="layout",le="0.005"}"#))
         #expect((Self.sample(text, "layoutd_fonts_loaded") ?? 0) > 10)

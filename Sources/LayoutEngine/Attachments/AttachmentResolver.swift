@@ -18,7 +18,7 @@ enum AttachmentResolver {
         var boxes: [InlineBox] = []
         boxes.reserveCapacity(attachments.count)
         var offset = 0
-        for (index, attachment) in attachments.enumerated() {
+        for index in attachments.indices {  // not enumerated(): that copied each attachment
             offset = text.units.withUnsafeBufferPointer { units in
                 var unit = offset
                 while unit < units.count && units[unit] != objectReplacement { unit += 1 }
@@ -30,7 +30,7 @@ enum AttachmentResolver {
             }
             // The whole grapheme cluster: marks after U+FFFC go with the box.
             let end = analysis.nextGrapheme(after: offset, end: text.units.count)
-            boxes.append(try box(attachment, index: index, range: offset..<end, style: text.styleIndex(at: offset),
+            boxes.append(try box(attachments[index], index: index, range: offset..<end, style: text.styleIndex(at: offset),
                                  level: analysis.levels[offset], text: text, fallback: fallback))
             offset = end
         }

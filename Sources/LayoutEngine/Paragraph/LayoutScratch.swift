@@ -18,6 +18,8 @@ import Synchronization
 final class LayoutScratch: @unchecked Sendable {
     @exclusivity(unchecked) var flags = ContiguousArray<UnitFlags>()
     @exclusivity(unchecked) var levels = ContiguousArray<UInt8>()
+    /// The text as HarfBuzz sees it, when it differs from the text (controls, attachments).
+    @exclusivity(unchecked) var shapingUnits = ContiguousArray<UInt16>()
     @exclusivity(unchecked) var paragraphs: [BidiParagraph] = []
     @exclusivity(unchecked) var items: [Item] = []
     @exclusivity(unchecked) var scalars: [UInt32] = []

@@ -54,9 +54,10 @@ final class ShapedParagraph {
                               field: "text")
         }
         let boxes = try AttachmentResolver.boxes(for: attachments, text: text, analysis: analysis, fallback: fallback)
-        for (box, attachment) in zip(boxes, attachments) where !attachment.breaksAround {
+        // By index: a zip of the two arrays went through Swift's generic tuple code per box.
+        for index in boxes.indices where !attachments[index].breaksAround {
             // Glued to its neighbours: the opportunities on either side go (not a hard break's).
-            for edge in [box.range.lowerBound, box.range.upperBound] where edge > 0 && edge < text.units.count
+            for edge in [boxes[index].range.lowerBound, boxes[index].range.upperBound] where edge > 0 && edge < text.units.count
                 && !analysis.flags[edge].contains(.mustBreakBefore) {
                 analysis.flags[edge].remove(.breakBefore)
             }
@@ -64,12 +65,19 @@ final class ShapedParagraph {
         self.analysis = analysis
         self.boxes = boxes
         self.shapingStyles = text.styles.map(ShapingStyle.init)
-        var shapingUnits = analysis.hasControls ? Self.replacingControls(text.units) : text.units
-        // HarfBuzz sees a box as a space: an object between words, which breaks joining and
-        // contextual forms as U+FFFC does, but which every font has (U+FFFC, missing from most,
-        // sent shaping down a slower path: +22.1K instructions a caption against +15.3K).
-        for box in boxes { shapingUnits[box.range.lowerBound] = 0x20 }
-        self.shapingUnits = shapingUnits
+        if analysis.hasControls || !boxes.isEmpty {
+            // A copy into the scratch's array, not a new one: the text's own units stay as sent.
+            var shapingUnits = scratch.shapingUnits.takeEmptied()
+            shapingUnits.append(contentsOf: text.units)
+            if analysis.hasControls { Self.replaceControls(in: &shapingUnits) }
+            // HarfBuzz sees a box as a space: an object between words, which breaks joining and
+            // contextual forms as U+FFFC does, but which every font has (U+FFFC, missing from most,
+            // sent shaping down a slower path: +22.1K instructions a caption against +15.3K).
+            for box in boxes { shapingUnits[box.range.lowerBound] = 0x20 }
+            self.shapingUnits = shapingUnits
+        } else {
+            self.shapingUnits = text.units
+        }
         var items = scratch.items.takeEmptied()
         Itemizer.itemize(text, analysis: analysis, fallback: fallback, boxes: boxes, into: &items, scalars: &scratch.scalars)
         self.items = items
@@ -91,6 +99,8 @@ final class ShapedParagraph {
     deinit {
         scratch.flags = analysis.flags
         scratch.levels = analysis.levels
+        // Only a copy (made as init makes one) goes back: the text's own units belong to the request.
+        if analysis.hasControls || !boxes.isEmpty { scratch.shapingUnits = shapingUnits }
         scratch.paragraphs = analysis.paragraphs
         scratch.items = items
         scratch.runs = runs
@@ -125,13 +135,12 @@ final class ShapedParagraph {
         for i in 0..<count { prefix[i + 1] += prefix[i] }
     }
 
-    static func replacingControls(_ units: ContiguousArray<UInt16>) -> ContiguousArray<UInt16> {
-        var copy = units
-        for i in copy.indices {
-            let u = copy[i]
-            if u == 0x09 { copy[i] = 0x20 } else if u < 0x20 || (u >= 0x7F && u < 0xA0) { copy[i] = 0x200B }
+    /// Tabs become spaces and other controls zero-width spaces: fonts have no glyph for them.
+    static func replaceControls(in units: inout ContiguousArray<UInt16>) {
+        for i in units.indices {
+            let u = units[i]
+            if u == 0x09 { units[i] = 0x20 } else if u < 0x20 || (u >= 0x7F && u < 0xA0) { units[i] = 0x200B }
         }
-        return copy
     }
 
     /// Style index of the unit at `offset`.

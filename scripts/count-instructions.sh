@@ -1,0 +1,28 @@
+#!/usr/bin/env bash
+# Instructions per caption of two in-process passes of layoutd-bench, counted by callgrind:
+# repeatable for the same build whatever the machine is doing, and blind to the order effects
+# that timings of twin texts suffer (Benchmarks/README.md).
+#   scripts/count-instructions.sh [PASS_A PASS_B]   (passes: floor, cold, warm, boxed, unboxed; default unboxed boxed)
+# Needs a release build (swift build -c release --product layoutd-bench) and valgrind.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+a=${1:-unboxed} b=${2:-boxed}
+binary=.build/release/layoutd-bench
+[ -x "$binary" ] || { echo "count-instructions: build $binary first (swift build -c release --product layoutd-bench)" >&2; exit 1; }
+command -v valgrind >/dev/null || { echo "count-instructions: valgrind is not installed" >&2; exit 1; }
+work=$(mktemp -d); trap 'rm -rf "$work"' EXIT
+# valgrind 3.19 cannot read the DWARF 5 that Swift writes: count a copy without it.
+objcopy --strip-debug "$binary" "$work/bench"
+captions=$(wc -l < ../shared/corpus/captions.jsonl)
+count() {  # pass, repeats → instructions collected
+  LAYOUTD_BENCH_PROFILE=$1 valgrind --tool=callgrind --callgrind-out-file="$work/out" "$work/bench" --no-daemon --repeats "$2" \
+    2>&1 >/dev/null | sed -n 's/.*Collected : \([0-9]*\).*/\1/p'
+}
+# Two runs per pass, one and three repeats: their difference is two passes, start-up excluded.
+declare -A per
+for pass in "$a" "$b"; do
+  one=$(count "$pass" 1) three=$(count "$pass" 3)
+  per[$pass]=$(( (three - one) / 2 / captions ))
+  echo "$pass: ${per[$pass]} instructions per caption"
+done
+python3 -c "print('$b / $a: %.3f×' % (${per[$b]} / ${per[$a]}))"
