@@ -80,9 +80,17 @@ public final class RequestProcessor: Sendable {
         let frame = try unboundedReplyFrame(to: envelope, inFlight: inFlight, budget: budget)
         let bodyBytes = frame.count - Framing.headerBytes
         guard bodyBytes <= configuration.maxReplyBytes else {
-            return try Framing.encode(errorReply(envelope.requestID, WireError(.resourceExhausted,
-                "the reply would be \(bodyBytes) bytes; this server sends at most \(configuration.maxReplyBytes) "
-                + "(ask for less text, fewer backgrounds or a smaller picture)", field: "reply")))
+            let error = WireError(.resourceExhausted, "the reply would be \(bodyBytes) bytes; this server sends at most "
+                                  + "\(configuration.maxReplyBytes) (ask for less text, fewer backgrounds or a smaller picture)", field: "reply")
+            // The request was counted when it was answered; now it counts as failed, once.
+            stats.recordLateFailure()
+            stats.metrics.recordError(code: error.wireMessage.code.protoName)
+            logger.warning("reply too large", metadata: ["id": "\(envelope.requestID)", "request": "\(envelope.body?.name ?? "none")",
+                                                         "bytes": "\(bodyBytes)"])
+            var reply = Layoutd_V1_Envelope()
+            reply.requestID = envelope.requestID
+            reply.body = .error(error.wireMessage)
+            return try Framing.encode(reply)
         }
         return frame
     }

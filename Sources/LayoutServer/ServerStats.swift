@@ -33,6 +33,10 @@ public final class ServerStats: Sendable {
         }
     }
 
+    /// A request already counted as answered turned out to fail after all (its reply was too
+    /// large to send): one more error, not one more request.
+    func recordLateFailure() { state.withLock { $0.errors += 1 } }
+
     struct Snapshot {
         var served, errors, open, total: UInt64
         var p50, p90, p99: Double

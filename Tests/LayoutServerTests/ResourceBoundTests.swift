@@ -262,3 +262,20 @@ extension ResourceBoundTests {
         #expect(ping.out.contains("budget 1234 ms"), "\(ping.out)")
     }
 }
+
+extension ResourceBoundTests {
+    /// A reply over --max-reply-bytes is replaced by RESOURCE_EXHAUSTED naming the size, and the
+    /// request counts once, as failed.
+    @Test func aReplyOverTheCapIsRefusedAndCountedOnce() throws {
+        let daemon = try Daemon(arguments: ["--max-reply-bytes", "1024"])
+        let client = try daemon.client()
+        guard case .statsReply(let before) = try client.request(.stats(.init())) else { throw HarnessError("no stats") }
+        let reply = try client.call(.layout(layoutRequest(String(repeating: "a reply larger than a kilobyte ", count: 20))))
+        let error = try #require(reply.errorReply, "\(reply)")
+        #expect(error.code == .resourceExhausted && error.field == "reply" && error.message.contains("at most 1024"), "\(error)")
+        #expect(try client.call(.layout(layoutRequest("small"))).layoutReply != nil)
+        guard case .statsReply(let after) = try client.request(.stats(.init())) else { throw HarnessError("no stats") }
+        // The first stats request, the refused layout and the small one.
+        #expect(after.requestsServed - before.requestsServed == 3 && after.errors - before.errors == 1, "\(before) \(after)")
+    }
+}
