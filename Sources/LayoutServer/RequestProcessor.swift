@@ -87,10 +87,7 @@ public final class RequestProcessor: Sendable {
             stats.metrics.recordError(code: error.wireMessage.code.protoName)
             logger.warning("reply too large", metadata: ["id": "\(envelope.requestID)", "request": "\(envelope.body?.name ?? "none")",
                                                          "bytes": "\(bodyBytes)"])
-            var reply = Layoutd_V1_Envelope()
-            reply.requestID = envelope.requestID
-            reply.body = .error(error.wireMessage)
-            return try Framing.encode(reply)
+            return try Framing.encode(Self.errorEnvelope(envelope.requestID, error.wireMessage))
         }
         return frame
     }
@@ -107,11 +104,8 @@ public final class RequestProcessor: Sendable {
             frame = LayoutReplyFrame.encode(requestID: envelope.requestID, layout: decorated.layout,
                                             backgrounds: decorated.backgrounds)
         } catch {
-            var reply = Layoutd_V1_Envelope()
-            reply.requestID = envelope.requestID
-            reply.body = .error(error.wireMessage)
             failure = error.wireMessage
-            frame = try Framing.encode(reply)
+            frame = try Framing.encode(Self.errorEnvelope(envelope.requestID, error.wireMessage))
         }
         account(envelope, failure: failure, microseconds: Double(DispatchTime.now().uptimeNanoseconds - start) / 1000)
         return frame
@@ -232,13 +226,18 @@ public final class RequestProcessor: Sendable {
     }
 
     /// An error reply for `requestID` that no request handler made (a refused frame or
-    /// connection, a cancel, a reply too large), counted in the stats and in errors_total.
+    /// connection, a cancel), counted in the stats and in errors_total.
     public func errorReply(_ requestID: UInt64, _ error: WireError) -> Layoutd_V1_Envelope {
         stats.record(microseconds: 0, failed: true)
         stats.metrics.recordError(code: error.wireMessage.code.protoName)
+        return Self.errorEnvelope(requestID, error.wireMessage)
+    }
+
+    /// The envelope that carries `error` as the reply to `requestID`; counts nothing.
+    static func errorEnvelope(_ requestID: UInt64, _ error: Layoutd_V1_Error) -> Layoutd_V1_Envelope {
         var reply = Layoutd_V1_Envelope()
         reply.requestID = requestID
-        reply.body = .error(error.wireMessage)
+        reply.body = .error(error)
         return reply
     }
 }

@@ -65,7 +65,7 @@ final class ShapedParagraph {
         self.analysis = analysis
         self.boxes = boxes
         self.shapingStyles = text.styles.map(ShapingStyle.init)
-        if analysis.hasControls || !boxes.isEmpty {
+        if Self.shapesACopy(analysis, boxes) {
             // A copy into the scratch's array, not a new one: the text's own units stay as sent.
             var shapingUnits = scratch.shapingUnits.takeEmptied()
             shapingUnits.append(contentsOf: text.units)
@@ -99,8 +99,8 @@ final class ShapedParagraph {
     deinit {
         scratch.flags = analysis.flags
         scratch.levels = analysis.levels
-        // Only a copy (made as init makes one) goes back: the text's own units belong to the request.
-        if analysis.hasControls || !boxes.isEmpty { scratch.shapingUnits = shapingUnits }
+        // Only a copy goes back: the text's own units belong to the request.
+        if Self.shapesACopy(analysis, boxes) { scratch.shapingUnits = shapingUnits }
         scratch.paragraphs = analysis.paragraphs
         scratch.items = items
         scratch.runs = runs
@@ -133,6 +133,12 @@ final class ShapedParagraph {
             for unit in box.range.dropFirst() { prefix[unit + 1] = 0 }
         }
         for i in 0..<count { prefix[i + 1] += prefix[i] }
+    }
+
+    /// HarfBuzz sees other units than the text's (controls, attachments): `shapingUnits` is the
+    /// scratch's copy, not the text's array. Static, so init can ask before `self` is complete.
+    private static func shapesACopy(_ analysis: TextAnalysis, _ boxes: [InlineBox]) -> Bool {
+        analysis.hasControls || !boxes.isEmpty
     }
 
     /// Tabs become spaces and other controls zero-width spaces: fonts have no glyph for them.

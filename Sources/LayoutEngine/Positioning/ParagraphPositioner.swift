@@ -98,7 +98,7 @@ struct ParagraphPositioner {
         var attachments: [AttachmentLayout] = []
         // Room for one at least, so the storage has an address even for lines without glyphs.
         let glyphs = [PositionedGlyph](unsafeUninitializedCapacity: max(glyphCount, 1)) { buffer, initialized in
-            var output = RunOutput(glyphs: buffer.baseAddress!, pieces: pieceCount, boxes: shaped.boxes.count)
+            var output = RunOutput(glyphs: buffer.baseAddress!, pieces: pieceCount)
             if !shaped.boxes.isEmpty { output.attachments.reserveCapacity(shaped.boxes.count) }
             for (index, line) in planned.enumerated() {
                 let placed = place(line, index: index, top: top, box: boxes[index], last: index == lineCount - 1, into: &output)
@@ -238,11 +238,10 @@ struct RunOutput {
     var spans: [Range<Int>] = []
     var attachments: [AttachmentLayout] = []
 
-    init(glyphs: UnsafeMutablePointer<PositionedGlyph>, pieces: Int, boxes: Int) {
+    init(glyphs: UnsafeMutablePointer<PositionedGlyph>, pieces: Int) {
         self.glyphs = glyphs
         runs.reserveCapacity(pieces)
         spans.reserveCapacity(pieces)
-        if boxes > 0 { attachments.reserveCapacity(boxes) }  // at most every box; a truncated layout shows fewer
     }
 
     /// Adds a piece's glyphs as a run, or extends the previous run when the piece continues it
