@@ -27,6 +27,9 @@ let package = Package(
         .systemLibrary(name: "CCairo", pkgConfig: "cairo-ft", providers: [.apt(["libcairo2-dev"])]),
         .systemLibrary(name: "CFontconfig", pkgConfig: "fontconfig", providers: [.apt(["libfontconfig-dev"])]),
 
+        // The fatal-signal report: a signal handler must be async-signal-safe, so it is C.
+        .target(name: "CFatalSignal"),
+
         .target(name: "LayoutEngine", dependencies: ["CFreeType", "CHarfBuzz", "CUnibreak", "CFriBidi", "CCairo", "CFontconfig"]),
         .target(name: "LayoutWire", dependencies: [
             "LayoutEngine",
@@ -34,7 +37,7 @@ let package = Package(
         ]),
         .target(name: "LayoutClient", dependencies: ["LayoutWire"]),
         .target(name: "LayoutServer", dependencies: [
-            "LayoutEngine", "LayoutWire",
+            "LayoutEngine", "LayoutWire", "CFatalSignal",
             .product(name: "NIOCore", package: "swift-nio"),
             .product(name: "NIOPosix", package: "swift-nio"),
             .product(name: "NIOHTTP1", package: "swift-nio"),

@@ -188,13 +188,13 @@ final class ConnectionHandler: ChannelDuplexHandler, @unchecked Sendable {
         // when a large one has finished decoding: what the daemon has read, it answers.
         let afterShutdown = tracker.isShuttingDown
         guard frame.readableBytes > Self.inlineDecodeBytes else {
-            handle(frame.withUnsafeReadableBytes { processor.decode($0) }, bytes: frame.readableBytes,
+            handle(CrashReport.serving("undecoded") { frame.withUnsafeReadableBytes { processor.decode($0) } }, bytes: frame.readableBytes,
                    afterShutdown: afterShutdown, context: context)
             return
         }
         // A large frame is decoded on the pool; it counts as in flight meanwhile.
         begin(bytes: frame.readableBytes)
-        pool.runIfActive(eventLoop: context.eventLoop) { frame.withUnsafeReadableBytes { processor.decode($0) } }
+        pool.runIfActive(eventLoop: context.eventLoop) { CrashReport.serving("undecoded") { frame.withUnsafeReadableBytes { processor.decode($0) } } }
             .assumeIsolated().whenComplete { result in
                 // The daemon-wide count is held across the hand-over, so a draining shutdown
                 // never sees zero in flight between the decode and the layout it leads to.
@@ -244,7 +244,9 @@ final class ConnectionHandler: ChannelDuplexHandler, @unchecked Sendable {
         guard envelope.isLayoutWork else {
             // Hello, fonts, stats and malformed bodies cost the same whatever the client sent:
             // answered at once, never queued behind layouts, so health checks stay fast under load.
-            write(processor.reply(to: envelope, inFlight: tracker.count), context: context)
+            let inFlight = tracker.count
+            let processor = self.processor
+            write(CrashReport.serving(envelope.body?.name ?? "none") { processor.reply(to: envelope, inFlight: inFlight) }, context: context)
             return
         }
         if inFlight >= configuration.maxInFlightPerConnection {
@@ -300,7 +302,7 @@ final class ConnectionHandler: ChannelDuplexHandler, @unchecked Sendable {
             return try Framing.encode(processor.errorReply(id, WireError(.deadlineExceeded,
                 "request \(id) waited past \(what) before it started", field: field)))
         }
-        return try processor.replyFrame(to: envelope, budget: budget)
+        return try CrashReport.serving(envelope.body?.name ?? "none") { try processor.replyFrame(to: envelope, budget: budget) }
     }
 
     private func begin(bytes: Int) {
@@ -384,7 +386,7 @@ extension ConnectionHandler {
         pool.runIfActive(eventLoop: context.eventLoop) { () -> Layoutd_V1_Envelope in
             var reply = Layoutd_V1_Envelope()
             reply.requestID = id
-            switch processors.reload() {
+            switch CrashReport.serving("reload", { processors.reload() }) {
             case .success(let fresh):
                 logger.notice("reloaded on request", metadata: ["uid": "\(uid)", "fonts": "\(fresh.layouter.fonts.fonts.count)"])
                 var done = Layoutd_V1_ReloadReply()

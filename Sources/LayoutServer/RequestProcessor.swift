@@ -29,7 +29,7 @@ public final class RequestProcessor: Sendable {
     /// debug, a failure at warning with what was wrong.
     func account(_ envelope: Layoutd_V1_Envelope, failure: Layoutd_V1_Error?, microseconds: Double) {
         stats.record(microseconds: microseconds, failed: failure != nil)
-        let kind = envelope.body?.name ?? "none"
+        let kind = (envelope.body?.name ?? "none").description
         stats.metrics.record(type: kind, code: failure?.code.protoName, microseconds: microseconds)
         if let failure {
             logger.warning("request failed", metadata: ["id": "\(envelope.requestID)", "request": "\(kind)",
@@ -244,8 +244,8 @@ public final class RequestProcessor: Sendable {
 
 extension Layoutd_V1_Envelope.OneOf_Body {
     /// The body's field name, for logs and metric labels (never its contents: describing a
-    /// request prints all its text).
-    var name: String {
+    /// request prints all its text). Static storage: the fatal-signal report reads it (`CrashReport`).
+    var name: StaticString {
         switch self {
         case .hello: "hello"
         case .helloReply: "hello_reply"

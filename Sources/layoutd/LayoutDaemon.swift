@@ -90,6 +90,8 @@ struct LayoutDaemon: ParsableCommand {
     }
 
     func serve() throws {
+        // First: a crash anywhere after this leaves a line naming the signal (and the request).
+        CrashReport.install(journal: DaemonLogHandler.stderrIsJournal)
         let settings = try self.settings()
         var logger = Logger(label: "layoutd") { _ in DaemonLogHandler() }
         logger.logLevel = settings.logLevel

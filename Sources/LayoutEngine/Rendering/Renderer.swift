@@ -1,5 +1,4 @@
 import CCairo
-import CFreeType
 import Foundation
 import Synchronization
 
@@ -13,9 +12,7 @@ import Synchronization
 public final class Renderer: @unchecked Sendable {
     let fonts: FontRegistry
     private let lock = NSLock()
-    /// Cairo identifies user data by the key's address.
-    nonisolated(unsafe) private static var freeTypeFaceKey = cairo_user_data_key_t()
-    private var library: FT_Library?
+    /// Cairo font faces by font id, made on first use (`DrawingFaces` says who frees what).
     private var faces: [UInt32: OpaquePointer] = [:]
 
     /// Cairo's largest surface side, in device units.
@@ -28,8 +25,8 @@ public final class Renderer: @unchecked Sendable {
     }
 
     deinit {
+        // Only this renderer's references: Cairo frees each face when its caches let go too.
         for face in faces.values { cairo_font_face_destroy(face) }
-        if let library { FT_Done_FreeType(library) }
     }
 
     /// The scene drawn at `scale` device pixels per point (PNG); SVG and PDF are drawn in
@@ -184,16 +181,7 @@ public final class Renderer: @unchecked Sendable {
     /// A Cairo font face for a loaded font, from its own FreeType face, made once.
     func cairoFace(_ id: UInt32) -> OpaquePointer? {
         if let face = faces[id] { return face }
-        guard let font = fonts.font(id: id) else { return nil }
-        if library == nil { FT_Init_FreeType(&library) }
-        var ftFace: FT_Face?
-        guard let library, FT_New_Face(library, font.path, font.faceIndex, &ftFace) == 0, let ftFace else { return nil }
-        // FT_LOAD_COLOR (1 << 20): colour bitmap glyphs (Noto Color Emoji) keep their colours.
-        let face = cairo_ft_font_face_create_for_ft_face(ftFace, Int32(1 << 20))!
-        // The FreeType face lives as long as the Cairo face: released through its user data.
-        cairo_font_face_set_user_data(face, &Self.freeTypeFaceKey, UnsafeMutableRawPointer(ftFace)) { pointer in
-            if let pointer { FT_Done_Face(pointer.assumingMemoryBound(to: FT_FaceRec.self)) }
-        }
+        guard let font = fonts.font(id: id), let face = DrawingFaces.cairoFace(path: font.path, faceIndex: font.faceIndex) else { return nil }
         faces[id] = face
         return face
     }
