@@ -380,13 +380,13 @@ extension ConnectionHandler {
                 + "(send SIGHUP, or systemctl reload layoutd)", field: "reload")), context: context)
             return
         }
-        let processors = self.processors
         let logger = self.logger
-        begin(bytes: 0)
-        pool.runIfActive(eventLoop: context.eventLoop) { () -> Layoutd_V1_Envelope in
+        let boundContext = NIOLoopBound(context, eventLoop: context.eventLoop)
+        // Not on the pool: a reload that hangs on a file must not take a worker with it.
+        processors.reload { result in
             var reply = Layoutd_V1_Envelope()
             reply.requestID = id
-            switch CrashReport.serving("reload", { processors.reload() }) {
+            switch result {
             case .success(let fresh):
                 logger.notice("reloaded on request", metadata: ["uid": "\(uid)", "fonts": "\(fresh.layouter.fonts.fonts.count)"])
                 var done = Layoutd_V1_ReloadReply()
@@ -395,14 +395,12 @@ extension ConnectionHandler {
                 reply.body = .reloadReply(done)
             case .failure(let error):
                 logger.error("reload failed; the old fonts and configuration stay", metadata: ["why": "\(error)"])
-                reply.body = .error(WireError(.failedPrecondition, "reload failed, the old set stays: \(error)", field: "reload").wireMessage)
+                reply.body = .error(WireError(error.timedOut ? .deadlineExceeded : .failedPrecondition,
+                                              "reload failed, the old set stays: \(error)", field: "reload").wireMessage)
             }
-            return reply
-        }.assumeIsolated().whenComplete { result in
-            self.end(bytes: 0, context: context)
-            switch result {
-            case .success(let reply): self.write(reply, context: context)
-            case .failure: self.write(self.processor.errorReply(id, WireError(.unavailable, "the server is shutting down")), context: context)
+            boundContext.eventLoop.execute {
+                guard boundContext.value.channel.isActive else { return }
+                self.write(reply, context: boundContext.value)
             }
         }
     }

@@ -23,6 +23,7 @@ public struct DaemonSettings: Sendable, Equatable {
     public var requestBudgetMs = 5_000
     public var idleTimeout: Double = 300
     public var frameTimeout: Double = 30
+    public var reloadTimeout: Double = 60
     public var maxConnections = 1_024
     public var maxConnectionsPerUser = 256
     public var maxInFlight = 64
@@ -33,6 +34,9 @@ public struct DaemonSettings: Sendable, Equatable {
     public var logLevel: Logger.Level = .info
 
     public init() {}
+
+    /// The largest configuration file read: a few kilobytes is a long one.
+    public static let maxConfigBytes = 1 << 20
 
     /// The file a service reads when `--config` names none; a missing file there is no error.
     public static let defaultConfigPath = "/etc/layoutd/layoutd.conf"
@@ -59,12 +63,14 @@ public struct DaemonSettings: Sendable, Equatable {
 
     /// What the server runs with; ranges are checked by `ServerConfiguration.validate`.
     public var serverConfiguration: ServerConfiguration {
-        ServerConfiguration(
+        var configuration = ServerConfiguration(
             socketPath: socket, maxFrameBytes: maxFrameBytes, maxReplyBytes: maxReplyBytes, maxTextUnits: maxText,
             workerThreads: threads, maxInFlightPerConnection: maxInFlight, maxUnsentReplyBytes: maxUnsentBytes,
             requestBudgetMilliseconds: requestBudgetMs, idleTimeoutSeconds: idleTimeout, frameTimeoutSeconds: frameTimeout,
             maxConnections: maxConnections, maxConnectionsPerUser: maxConnectionsPerUser,
             fontPaths: fonts, loadDefaultFonts: !noDefaultFonts)
+        configuration.reloadTimeoutSeconds = reloadTimeout
+        return configuration
     }
 
     /// A key of the file: its name (the long option's) and how a value sets it. `first` is
@@ -89,6 +95,7 @@ public struct DaemonSettings: Sendable, Equatable {
         Key(name: "request-budget-ms") { s, v, _ in s.requestBudgetMs = try int(v) },
         Key(name: "idle-timeout") { s, v, _ in s.idleTimeout = try seconds(v) },
         Key(name: "frame-timeout") { s, v, _ in s.frameTimeout = try seconds(v) },
+        Key(name: "reload-timeout") { s, v, _ in s.reloadTimeout = try seconds(v) },
         Key(name: "max-connections") { s, v, _ in s.maxConnections = try int(v) },
         Key(name: "max-connections-per-user") { s, v, _ in s.maxConnectionsPerUser = try int(v) },
         Key(name: "max-in-flight") { s, v, _ in s.maxInFlight = try int(v) },

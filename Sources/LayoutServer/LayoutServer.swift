@@ -33,7 +33,7 @@ public final class LayoutServer: @unchecked Sendable {
         try configuration.validate()
         self.configuration = configuration
         self.processors = ProcessorSwitch(RequestProcessor(layouter: layouter, configuration: configuration, logger: logger),
-                                          loader: loader)
+                                          loader: loader, timeoutSeconds: configuration.reloadTimeoutSeconds)
         self.logger = logger
         self.limiter = ConnectionLimiter(maxTotal: configuration.maxConnections, maxPerUser: configuration.maxConnectionsPerUser)
         // One event loop per worker: loops read, decode and write; the pool lays text out.
@@ -127,23 +127,23 @@ public final class LayoutServer: @unchecked Sendable {
         return listener.port
     }
 
-    /// Re-reads the fonts and configuration and swaps them in (SIGHUP); logs what happened.
-    /// On failure the old set stays.
-    @discardableResult
-    public func reload() -> Result<RequestProcessor, Error> {
+    /// Re-reads the fonts and configuration and swaps them in (SIGHUP), on the reload's own
+    /// thread; logs what happened. On failure, or past `reload-timeout`, the old set stays.
+    public func reload() {
         let started = Date()
+        let logger = self.logger
         // systemd's reload protocol (sd_notify(3)): RELOADING=1, then READY=1 once done.
         Systemd.notify("RELOADING=1")
-        defer { Systemd.notify("READY=1") }
-        let result = processors.reload()
-        switch result {
-        case .success(let fresh):
-            logger.notice("reloaded", metadata: ["fonts": "\(fresh.layouter.fonts.fonts.count)",
-                                                 "ms": "\(Int(saturating: Date().timeIntervalSince(started) * 1000))"])
-        case .failure(let error):
-            logger.error("reload failed; the old fonts and configuration stay", metadata: ["why": "\(error)"])
+        processors.reload { result in
+            switch result {
+            case .success(let fresh):
+                logger.notice("reloaded", metadata: ["fonts": "\(fresh.layouter.fonts.fonts.count)",
+                                                     "ms": "\(Int(saturating: Date().timeIntervalSince(started) * 1000))"])
+            case .failure(let error):
+                logger.error("reload failed; the old fonts and configuration stay", metadata: ["why": "\(error)"])
+            }
+            Systemd.notify("READY=1")
         }
-        return result
     }
 
     /// Blocks until `shutdown` has finished.

@@ -35,6 +35,8 @@ public struct ServerConfiguration: Sendable {
     /// Font files and directories to load; the default set is used when empty.
     public var fontPaths: [String]
     public var loadDefaultFonts: Bool
+    /// Seconds a reload may take to read its files before it fails and the old set stays.
+    public var reloadTimeoutSeconds: Double = 60
     /// Image-tag styles for requests that carry no table of their own (`--tag-styles FILE`).
     public var tagStyles: TagStyleTable = .standard
 
@@ -66,6 +68,9 @@ public struct ServerConfiguration: Sendable {
     /// The user default; the service unit passes `/run/layoutd/layoutd.sock` or an activated socket.
     public static var defaultSocketPath: String { SocketPaths.userDefault }
 
+    /// The most threads: far past what a layout daemon's cores can use, well inside its descriptors.
+    public static let maxWorkerThreads = 256
+
     public func validate() throws {
         guard maxFrameBytes >= 1024, maxFrameBytes <= Framing.maxConfigurableFrameBytes else {
             throw ConfigurationError("max-frame-bytes must be in 1024...\(Framing.maxConfigurableFrameBytes)")
@@ -78,10 +83,16 @@ public struct ServerConfiguration: Sendable {
             throw ConfigurationError("max-text, threads, max-in-flight, max-connections and max-connections-per-user must be positive, "
                 + "max-unsent-bytes at least 4096")
         }
+        // Each thread is an event loop and a worker; a loop holds three descriptors (epoll, an
+        // eventfd, a timerfd). 100,000 passed once and the daemon died at start (issue 17).
+        guard workerThreads <= Self.maxWorkerThreads else {
+            throw ConfigurationError("threads must be in 1...\(Self.maxWorkerThreads)")
+        }
         guard requestBudgetMilliseconds > 0, requestBudgetMilliseconds <= 3_600_000 else {
             throw ConfigurationError("request-budget-ms must be in 1...3600000")
         }
-        for (value, name) in [(idleTimeoutSeconds, "idle-timeout"), (frameTimeoutSeconds, "frame-timeout")]
+        for (value, name) in [(idleTimeoutSeconds, "idle-timeout"), (frameTimeoutSeconds, "frame-timeout"),
+                              (reloadTimeoutSeconds, "reload-timeout")]
         where !(value.isFinite && value > 0 && value <= 86_400) {
             throw ConfigurationError("\(name) must be in (0, 86400] seconds")
         }

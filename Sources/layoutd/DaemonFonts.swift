@@ -22,7 +22,7 @@ struct DaemonFonts {
             return made
         }
         var paths = settings.noDefaultFonts ? [] : DefaultFonts.installedPaths
-        paths += try settings.fonts.flatMap(fontFiles)
+        paths += try settings.fonts.flatMap { try fontFiles($0, logger: logger) }
         for name in settings.fontFamilies {
             let family: SystemFonts.Family
             do { family = try systemFonts().family(name) } catch { throw ConfigProblem("font-family \"\(name)\": \(error.message)") }
@@ -62,7 +62,7 @@ struct DaemonFonts {
     static func tagStyles(_ path: String?, logger: Logger) throws -> TagStyleTable {
         guard let path else { return .standard }
         do {
-            let table = try TagStyleTable(json: [UInt8](Data(contentsOf: URL(fileURLWithPath: path))))
+            let table = try TagStyleTable(json: RegularFile.read(path, maxBytes: maxTagStyleBytes))
             logger.info("tag styles loaded", metadata: ["file": "\(path)"])
             return table
         } catch {
@@ -70,16 +70,36 @@ struct DaemonFonts {
         }
     }
 
-    /// A font file, or the font files (.ttf, .otf, .ttc) in a directory tree, sorted.
-    static func fontFiles(_ path: String) throws -> [String] {
+    /// The largest tag-style table read (the shipped one is 4 KB).
+    static let maxTagStyleBytes = 1 << 20
+    /// The most font files one directory tree may hold: a font path that is really "/" fails
+    /// by name instead of walking the disk.
+    static let maxFontFilesInDirectory = 10_000
+
+    /// A font file, or the font files (.ttf, .otf, .ttc) in a directory tree, sorted. In a tree,
+    /// what is not a regular file (a FIFO, a device) is skipped with a warning: opening one for
+    /// reading could wait for ever. A file named directly is checked when it is read.
+    static func fontFiles(_ path: String, logger: Logger) throws -> [String] {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
             throw ConfigProblem("font path does not exist: \(path)")
         }
         guard isDirectory.boolValue else { return [path] }
-        let names = FileManager.default.enumerator(atPath: path)?.compactMap { $0 as? String } ?? []
-        return names.filter { ["ttf", "otf", "ttc"].contains(($0 as NSString).pathExtension.lowercased()) }
-            .sorted().map { path + "/" + $0 }
+        var files: [String] = []
+        for case let name as String in FileManager.default.enumerator(atPath: path) ?? NSEnumerator()
+        where ["ttf", "otf", "ttc"].contains((name as NSString).pathExtension.lowercased()) {
+            let file = path + "/" + name
+            var info = stat()
+            guard stat(file, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
+                logger.warning("font skipped", metadata: ["why": "\(file) is not a regular file"])
+                continue
+            }
+            files.append(file)
+            guard files.count <= maxFontFilesInDirectory else {
+                throw ConfigProblem("font path \(path) holds over \(maxFontFilesInDirectory) font files; name a smaller directory")
+            }
+        }
+        return files.sorted()
     }
 }
 

@@ -8,9 +8,13 @@ enum DescriptorLimit {
     /// pipes and files a render or a log opens.
     static let reserve = 64
 
+    /// Descriptors each of NIO's event loops holds: epoll, an eventfd and a timerfd.
+    static let perEventLoop = 3
+
     /// Raises the soft limit to the hard one, then returns the largest connection cap at most
-    /// `connections` that fits under it (logging when it had to lower the cap).
-    static func fit(connections: Int, logger: Logger) -> Int {
+    /// `connections` that fits under it beside `threads` event loops (logging when it had to lower
+    /// the cap). A limit that leaves room for no connection at all is a configuration problem.
+    static func fit(connections: Int, threads: Int, logger: Logger) throws -> Int {
         var limit = rlimit()
         guard getrlimit(__rlimit_resource_t(RLIMIT_NOFILE.rawValue), &limit) == 0 else { return connections }
         if limit.rlim_cur < limit.rlim_max {
@@ -18,9 +22,13 @@ enum DescriptorLimit {
             raised.rlim_cur = limit.rlim_max
             if setrlimit(__rlimit_resource_t(RLIMIT_NOFILE.rawValue), &raised) == 0 { limit = raised }
         }
-        let available = Int(clamping: limit.rlim_cur) - reserve
+        let available = Int(clamping: limit.rlim_cur) - reserve - perEventLoop * threads
+        guard available >= 1 else {
+            throw ConfigProblem("threads \(threads) need \(reserve + perEventLoop * threads) descriptors and the limit "
+                + "(LimitNOFILE) is \(limit.rlim_cur); lower threads or raise the limit")
+        }
         guard connections > available else { return connections }
-        let fitted = max(1, available)
+        let fitted = available
         logger.warning("connection cap lowered to fit the descriptor limit",
                        metadata: ["asked": "\(connections)", "cap": "\(fitted)", "nofile": "\(limit.rlim_cur)"])
         return fitted

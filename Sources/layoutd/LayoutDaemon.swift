@@ -53,6 +53,9 @@ struct LayoutDaemon: ParsableCommand {
     @Option(help: "Seconds a frame may take to arrive, from its first byte to its last (default: 30).")
     var frameTimeout: Double?
 
+    @Option(help: "Seconds a reload may take to read its files; past them it fails and the old set stays (default: 60).")
+    var reloadTimeout: Double?
+
     @Option(help: "Connections open at once, from all users (default: 1024).")
     var maxConnections: Int?
 
@@ -65,7 +68,7 @@ struct LayoutDaemon: ParsableCommand {
     @Option(help: "Reply bytes waiting for a client that does not read before the daemon stops reading from it (default: 1048576).")
     var maxUnsentBytes: Int?
 
-    @Option(help: "Layout worker threads (default: one per core).")
+    @Option(help: "Event-loop and layout worker threads, each, at most 256 (default: one per core).")
     var threads: Int?
 
     @Option(help: "Image-tag styles in the JSON form of data/tag-styles.json, for requests that carry no table (default: the shipped table).")
@@ -106,12 +109,13 @@ struct LayoutDaemon: ParsableCommand {
         logger.info("fonts loaded", metadata: ["faces": "\(fonts.registry.fonts.count)",
                                                "ms": "\(Int(saturating: Date().timeIntervalSince(started) * 1000))"])
         configuration.tagStyles = fonts.tagStyles
+        configuration.maxConnections = try DescriptorLimit.fit(connections: configuration.maxConnections,
+                                                               threads: configuration.workerThreads, logger: logger)
         if checkConfig {
             print("configuration ok: \(fonts.registry.fonts.count) faces, default family \(fonts.registry.defaultFamily), "
                 + "fallback \(fonts.registry.fallbackFamilies.joined(separator: ", "))")
             return
         }
-        configuration.maxConnections = DescriptorLimit.fit(connections: configuration.maxConnections, logger: logger)
         let layouter = ParagraphLayouter(fonts: fonts.registry, maxTextLength: settings.maxText)
         // A reload reads the configuration file, the font paths and the style file again: what
         // was added, changed or removed since start-up is what it picks up; the command line
@@ -140,10 +144,13 @@ struct LayoutDaemon: ParsableCommand {
         var settings = DaemonSettings()
         let path = config ?? DaemonSettings.defaultConfigPath
         if config != nil || FileManager.default.fileExists(atPath: path) {
-            // Read through a handle: FileManager's contents(atPath:) refuses what is not a regular file (/dev/null).
-            guard let handle = FileHandle(forReadingAtPath: path), let data = try? handle.readToEnd() ?? Data(),
-                  let text = String(data: data, encoding: .utf8) else {
-                throw ConfigProblem("cannot read the configuration file \(path)")
+            // A regular file (or /dev/null) under a cap: a FIFO or a link to /dev/zero is refused at once.
+            let bytes: [UInt8]
+            do { bytes = try RegularFile.read(path, maxBytes: DaemonSettings.maxConfigBytes) } catch {
+                throw ConfigProblem("cannot read the configuration file \(path): \(error.message)")
+            }
+            guard let text = String(validating: bytes, as: UTF8.self) else {
+                throw ConfigProblem("the configuration file \(path) is not UTF-8 text")
             }
             do { try settings.apply(ConfigFile(path: path, text: text)) } catch { throw ConfigProblem("\(error)") }
         }
@@ -161,6 +168,7 @@ struct LayoutDaemon: ParsableCommand {
         if let requestBudgetMs { settings.requestBudgetMs = requestBudgetMs }
         if let idleTimeout { settings.idleTimeout = idleTimeout }
         if let frameTimeout { settings.frameTimeout = frameTimeout }
+        if let reloadTimeout { settings.reloadTimeout = reloadTimeout }
         if let maxConnections { settings.maxConnections = maxConnections }
         if let maxConnectionsPerUser { settings.maxConnectionsPerUser = maxConnectionsPerUser }
         if let maxInFlight { settings.maxInFlight = maxInFlight }

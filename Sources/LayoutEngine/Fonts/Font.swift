@@ -28,13 +28,16 @@ public final class Font: @unchecked Sendable {
     public let isColorEmoji: Bool
 
     let hbFont: OpaquePointer
+    /// The file's bytes (a read-only mapping): the renderer's FreeType faces read them too,
+    /// rather than opening the path again.
+    let blob: OpaquePointer
     /// One bit per BMP code point the cmap maps: fallback asks about every cluster, and a bit
     /// test is far cheaper than a cmap search through HarfBuzz. Raw memory the font owns, so a
     /// test touches no reference count.
     let bmpCoverage: UnsafeMutablePointer<UInt64>
 
     init(id: UInt32, family: String, styleName: String, weight: Int, italic: Bool, widthClass: Int,
-         path: String, faceIndex: Int, hbFace: OpaquePointer) {
+         path: String, faceIndex: Int, blob: OpaquePointer, hbFace: OpaquePointer) {
         self.id = id
         self.family = family
         self.styleName = styleName
@@ -43,6 +46,7 @@ public final class Font: @unchecked Sendable {
         self.widthClass = widthClass
         self.path = path
         self.faceIndex = faceIndex
+        self.blob = hb_blob_reference(blob)
         let font = hb_font_create(hbFace)!
         hb_ot_font_set_funcs(font)
         let upem = Int32(hb_face_get_upem(hbFace))
@@ -71,6 +75,7 @@ public final class Font: @unchecked Sendable {
 
     deinit {
         hb_font_destroy(hbFont)
+        hb_blob_destroy(blob)
         bmpCoverage.deallocate()
     }
 

@@ -17,8 +17,12 @@ enum FontFile {
     /// Loads every face of the file at `path`, numbering them from `firstID`. A face that
     /// cannot be used (truncated, or unreadable by FreeType) is skipped and said in `problems`.
     static func load(path: String, firstID: UInt32, problems: inout [String]) throws -> [Font] {
-        guard let blob = hb_blob_create_from_file_or_fail(path) else {
-            throw LayoutError(.notFound, "cannot read font file \(path)", field: "font")
+        let blob: OpaquePointer
+        do {
+            blob = try RegularFile.mapBlob(path, maxBytes: maxBytes)
+        } catch {
+            throw LayoutError(error.code == .resourceExhausted ? .resourceExhausted : .notFound,
+                              "cannot read font file \(path): \(error.message)", field: "font")
         }
         defer { hb_blob_destroy(blob) }
         let faceCount = Int(hb_face_count(blob))
@@ -36,7 +40,7 @@ enum FontFile {
                 problems.append("skipped face \(index) of \(path): \(damage)")
                 continue
             }
-            guard let info = faceInfo(library: library, path: path, index: index),
+            guard let info = faceInfo(library: library, blob: blob, index: index),
                   let hbFace = hb_face_create(blob, UInt32(index)) else {
                 problems.append("skipped face \(index) of \(path): FreeType cannot open it")
                 continue
@@ -44,14 +48,22 @@ enum FontFile {
             defer { hb_face_destroy(hbFace) }
             fonts.append(Font(id: firstID + UInt32(fonts.count), family: info.family, styleName: info.styleName,
                               weight: info.weight, italic: info.italic, widthClass: info.widthClass,
-                              path: path, faceIndex: index, hbFace: hbFace))
+                              path: path, faceIndex: index, blob: blob, hbFace: hbFace))
         }
         return fonts
     }
 
-    private static func faceInfo(library: FT_Library, path: String, index: Int) -> FaceInfo? {
+    /// The largest font file read (Noto's CJK collections are about 20 MB).
+    public static let maxBytes = 128 << 20
+
+    /// FreeType reads the face from the same mapping HarfBuzz uses: the file is opened once, so
+    /// what was checked to be a regular file is what both read.
+    private static func faceInfo(library: FT_Library, blob: OpaquePointer, index: Int) -> FaceInfo? {
         var face: FT_Face?
-        guard FT_New_Face(library, path, index, &face) == 0, let face else { return nil }
+        var length: UInt32 = 0
+        guard let data = hb_blob_get_data(blob, &length),
+              FT_New_Memory_Face(library, UnsafeRawPointer(data).assumingMemoryBound(to: FT_Byte.self), FT_Long(length), FT_Long(index), &face) == 0,
+              let face else { return nil }
         defer { FT_Done_Face(face) }
         let record = face.pointee
         let family = record.family_name.map { String(cString: $0) } ?? "Unknown"

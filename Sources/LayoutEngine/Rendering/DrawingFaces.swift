@@ -1,5 +1,6 @@
 import CCairo
 import CFreeType
+import CHarfBuzz
 import Synchronization
 
 /// The FreeType faces Cairo draws glyphs with, made from the files the layout used.
@@ -14,45 +15,55 @@ import Synchronization
 /// FreeType asks that making and freeing faces of one library be serialized; the callback can
 /// run on any thread that calls Cairo, so both go through `libraryLock`, held for nothing else.
 enum DrawingFaces {
-    private static let libraryLock = Mutex(())
-    nonisolated(unsafe) private static let library: FT_Library? = {
+    fileprivate static let libraryLock = Mutex(())
+    nonisolated(unsafe) fileprivate static let library: FT_Library? = {
         var library: FT_Library?
         return FT_Init_FreeType(&library) == 0 ? library : nil
     }()
     /// Cairo identifies user data by the key's address.
     nonisolated(unsafe) private static var freeTypeFaceKey = cairo_user_data_key_t()
 
-    /// A Cairo font face over a new FreeType face of `path`, or nil when FreeType cannot open it.
-    /// The caller owns one reference (`cairo_font_face_destroy` when done).
-    static func cairoFace(path: String, faceIndex: Int) -> OpaquePointer? {
-        guard let ftFace = newFace(path: path, faceIndex: faceIndex) else { return nil }
+    /// A Cairo font face over a new FreeType face of `font`, read from the font's mapped bytes
+    /// (never the path again: the file could since have been replaced by a FIFO), or nil when
+    /// FreeType cannot open it. The caller owns one reference (`cairo_font_face_destroy`).
+    static func cairoFace(_ font: Font) -> OpaquePointer? {
+        guard let held = HeldFace(font) else { return nil }
         // FT_LOAD_COLOR (1 << 20): colour bitmap glyphs (Noto Color Emoji) keep their colours.
-        guard let face = cairo_ft_font_face_create_for_ft_face(ftFace, Int32(1 << 20)) else {
-            doneFace(UnsafeMutableRawPointer(ftFace))
-            return nil
-        }
-        let attached = cairo_font_face_set_user_data(face, &freeTypeFaceKey, UnsafeMutableRawPointer(ftFace)) { pointer in
-            DrawingFaces.doneFace(pointer)
+        guard let face = cairo_ft_font_face_create_for_ft_face(held.face, Int32(1 << 20)) else { return nil }
+        let attached = cairo_font_face_set_user_data(face, &freeTypeFaceKey, Unmanaged.passRetained(held).toOpaque()) { pointer in
+            if let pointer { Unmanaged<HeldFace>.fromOpaque(pointer).release() }
         }
         guard attached == CAIRO_STATUS_SUCCESS else {
-            // Cairo did not take the face: it is ours to free, after Cairo lets go of it.
+            // Cairo did not take the face: it is freed with `held`, after Cairo lets go of it.
+            Unmanaged.passUnretained(held).release()
             cairo_font_face_destroy(face)
-            doneFace(UnsafeMutableRawPointer(ftFace))
             return nil
         }
         return face
     }
 
-    private static func newFace(path: String, faceIndex: Int) -> FT_Face? {
-        libraryLock.withLock { _ in
-            var face: FT_Face?
-            guard let library, FT_New_Face(library, path, faceIndex, &face) == 0 else { return nil }
-            return face
-        }
-    }
+    /// A FreeType face and the bytes it reads, freed together.
+    private final class HeldFace {
+        let face: FT_Face
+        let blob: OpaquePointer
 
-    private static func doneFace(_ pointer: UnsafeMutableRawPointer?) {
-        guard let pointer else { return }
-        libraryLock.withLock { _ in _ = FT_Done_Face(pointer.assumingMemoryBound(to: FT_FaceRec.self)) }
+        init?(_ font: Font) {
+            var length: UInt32 = 0
+            guard let library, let data = hb_blob_get_data(font.blob, &length) else { return nil }
+            let bytes = UnsafeRawPointer(data).assumingMemoryBound(to: FT_Byte.self)
+            var made: FT_Face?
+            let status = DrawingFaces.libraryLock.withLock { _ in
+                FT_New_Memory_Face(library, bytes, FT_Long(length), FT_Long(font.faceIndex), &made)
+            }
+            guard status == 0, let face = made else { return nil }
+            self.face = face
+            self.blob = hb_blob_reference(font.blob)
+        }
+
+        deinit {
+            nonisolated(unsafe) let face = face  // freed under the lock, on whichever thread Cairo let go
+            DrawingFaces.libraryLock.withLock { _ in _ = FT_Done_Face(face) }
+            hb_blob_destroy(blob)
+        }
     }
 }

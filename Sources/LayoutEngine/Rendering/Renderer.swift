@@ -181,7 +181,7 @@ public final class Renderer: @unchecked Sendable {
     /// A Cairo font face for a loaded font, from its own FreeType face, made once.
     func cairoFace(_ id: UInt32) -> OpaquePointer? {
         if let face = faces[id] { return face }
-        guard let font = fonts.font(id: id), let face = DrawingFaces.cairoFace(path: font.path, faceIndex: font.faceIndex) else { return nil }
+        guard let font = fonts.font(id: id), let face = DrawingFaces.cairoFace(font) else { return nil }
         faces[id] = face
         return face
     }
