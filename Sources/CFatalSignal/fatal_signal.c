@@ -64,6 +64,14 @@ void layoutd_fatal_signal_install(int journal) {
 
 void layoutd_fatal_signal_serving(const char *name) {
     if (!has_alternate_stack) {
+        // A thread that has one already (AddressSanitizer gives every thread its own, and unmaps
+        // it at thread exit) keeps it.
+        stack_t current;
+        if (sigaltstack(NULL, &current) == 0 && !(current.ss_flags & SS_DISABLE)) {
+            has_alternate_stack = 1;
+            serving = name;
+            return;
+        }
         // Never freed: the thread may die with it in use, and threads here live as long as the
         // daemon (event loops and the worker pool).
         stack_t stack;

@@ -187,9 +187,11 @@ final class ConnectionHandler: ChannelDuplexHandler, @unchecked Sendable {
         // Whether the request came before shutdown is decided when its frame is complete, not
         // when a large one has finished decoding: what the daemon has read, it answers.
         let afterShutdown = tracker.isShuttingDown
+        // The budget runs from here: decoding a large frame counts against it.
+        let arrival = DispatchTime.now().uptimeNanoseconds
         guard frame.readableBytes > Self.inlineDecodeBytes else {
             handle(CrashReport.serving("undecoded") { frame.withUnsafeReadableBytes { processor.decode($0) } }, bytes: frame.readableBytes,
-                   afterShutdown: afterShutdown, context: context)
+                   arrival: arrival, afterShutdown: afterShutdown, context: context)
             return
         }
         // A large frame is decoded on the pool; it counts as in flight meanwhile.
@@ -203,18 +205,18 @@ final class ConnectionHandler: ChannelDuplexHandler, @unchecked Sendable {
                 self.end(bytes: frame.readableBytes, context: context)
                 switch result {
                 case .success(let decoded):
-                    self.handle(decoded, bytes: frame.readableBytes, afterShutdown: afterShutdown, context: context)
+                    self.handle(decoded, bytes: frame.readableBytes, arrival: arrival, afterShutdown: afterShutdown, context: context)
                 case .failure: self.write(processor.errorReply(0, WireError(.unavailable, "the server is shutting down")), context: context)
                 }
             }
     }
 
-    private func handle(_ decoded: Result<Layoutd_V1_Envelope, WireError>, bytes: Int, afterShutdown: Bool,
+    private func handle(_ decoded: Result<Layoutd_V1_Envelope, RequestProcessor.DecodeFailure>, bytes: Int, arrival: UInt64, afterShutdown: Bool,
                         context: ChannelHandlerContext) {
         let envelope: Layoutd_V1_Envelope
         switch decoded {
-        case .failure(let error):
-            write(processor.errorReply(0, error), context: context)
+        case .failure(let failure):
+            write(processor.errorReply(failure.requestID, failure.error), context: context)
             return
         case .success(let value):
             envelope = value
@@ -255,7 +257,6 @@ final class ConnectionHandler: ChannelDuplexHandler, @unchecked Sendable {
                   context: context)
             return
         }
-        let arrival = DispatchTime.now().uptimeNanoseconds
         var deadline = arrival &+ UInt64(configuration.requestBudgetMilliseconds) &* 1_000_000
         if envelope.deadlineMs > 0 { deadline = min(deadline, arrival &+ UInt64(envelope.deadlineMs) &* 1_000_000) }
         let budget = WorkBudget(deadline: deadline)

@@ -51,14 +51,27 @@ public final class RequestProcessor: Sendable {
 
     /// Decodes a frame body; a body that is not an Envelope gets a MALFORMED reply with id 0.
     /// Layout requests, the frequent ones, are read by `LayoutRequestReader`; whatever it
-    /// does not take goes to swift-protobuf, which names what is wrong.
-    public func decode(_ bytes: UnsafeRawBufferPointer) -> Result<Layoutd_V1_Envelope, WireError> {
+    /// does not take goes to swift-protobuf, which names what is wrong, after `MergeGuard` has
+    /// made sure its work is linear in the body's size.
+    public func decode(_ bytes: UnsafeRawBufferPointer) -> Result<Layoutd_V1_Envelope, DecodeFailure> {
         if let envelope = LayoutRequestReader.envelope(bytes) { return .success(envelope) }
+        if let refusal = MergeGuard.check(bytes) {
+            return .failure(DecodeFailure(requestID: refusal.requestID, error: WireError(.invalidArgument,
+                "message field \(refusal.path) occurs \(refusal.occurrences) times in one message; at most "
+                + "\(MergeGuard.maxOccurrences) are merged", field: refusal.path)))
+        }
         do {
             return .success(try Layoutd_V1_Envelope(serializedBytes: Array(bytes)))
         } catch {
-            return .failure(WireError(.malformed, "frame body is not a layoutd.v1.Envelope: \(error)", field: "envelope"))
+            return .failure(DecodeFailure(requestID: 0, error: WireError(.malformed, "frame body is not a layoutd.v1.Envelope: \(error)",
+                                                                         field: "envelope")))
         }
+    }
+
+    /// A body that could not be decoded: why, and the request id when it could be read.
+    public struct DecodeFailure: Error {
+        public var requestID: UInt64
+        public var error: WireError
     }
 
     /// The reply frame to one frame body, decoded and answered in process as a worker answers it
@@ -66,8 +79,8 @@ public final class RequestProcessor: Sendable {
     /// fuzzer and the benchmark, which have no connection.
     public func replyFrame(toBody body: UnsafeRawBufferPointer, budget: WorkBudget) throws -> [UInt8]? {
         switch decode(body) {
-        case .failure(let error):
-            return try Framing.encode(errorReply(0, error))
+        case .failure(let failure):
+            return try Framing.encode(errorReply(failure.requestID, failure.error))
         case .success(let envelope):
             if case .cancel = envelope.body { return nil }
             return try replyFrame(to: envelope, budget: budget)

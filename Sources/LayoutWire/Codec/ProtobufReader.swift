@@ -56,6 +56,13 @@ struct ProtobufReader {
 
     mutating func float() -> Float? { fixed32().map(Float.init(bitPattern:)) }
 
+    /// Moves past `count` bytes (a fixed64 or fixed32 value); false when fewer remain.
+    mutating func skip(_ count: Int) -> Bool {
+        guard end - offset >= count else { return false }
+        offset += count
+        return true
+    }
+
     /// A reader over the next length-delimited field's bytes; this one moves past them.
     mutating func nested() -> ProtobufReader? {
         guard let length = varint(), length <= UInt64(end - offset) else { return nil }
