@@ -8,6 +8,22 @@ enum HostileRequests {
     struct Case {
         var name: String
         var envelope: Layoutd_V1_Envelope
+        /// The body as sent, when it is not one serialized Envelope (fields repeated to be merged).
+        var body: [UInt8]? = nil
+
+        func bytes() throws -> [UInt8] { try body ?? envelope.serializedBytes() }
+    }
+
+    /// `layout` written `count` times in one Envelope, each with one span: protobuf merges them.
+    static func mergedLayouts(_ count: Int) throws -> [UInt8] {
+        var first = layout("merge me")
+        first.requestID = 1
+        var more = Layoutd_V1_Envelope()
+        more.layout.spans = [.with { $0.range = range(0, 1); $0.style.size = 20 }]
+        let occurrence: [UInt8] = try more.serializedBytes()
+        var body: [UInt8] = try first.serializedBytes()
+        for _ in 1..<count { body += occurrence }
+        return body
     }
 
     static func layout(_ text: String, width: Float = 300, size: Float = 24, _ configure: (inout Layoutd_V1_LayoutRequest) -> Void = { _ in })
@@ -55,6 +71,8 @@ enum HostileRequests {
                 $0.attachments = (0..<1_024).map { _ in .with { $0.width = 10; $0.height = 10; $0.alignment = .fontTop
                     $0.referenceFont.family = "Noto Serif"; $0.referenceFont.size = 30 } }
             }),
+            Case(name: "100,000 merged layout fields of one span each (decoding)", envelope: layout("x"),
+                 body: (try? mergedLayouts(100_000)) ?? []),
             Case(name: "empty repeated features (decoding)", envelope: layout("x") {
                 $0.defaultStyle.features = Array(repeating: Layoutd_V1_Feature(), count: 40_000)
             }),
@@ -84,6 +102,14 @@ enum HostileRequests {
             Case(name: "render of a long layout (SVG, 1,000 lines)", envelope: .with {
                 $0.requestID = 1
                 $0.render = .with { $0.layout = layout(String(repeating: "word ", count: 6_000), size: 10).layout; $0.format = .svg; $0.scale = 1 }
+            }),
+            Case(name: "25 bytes asking for a 62-million-pixel PNG (refused past max-picture-pixels)", envelope: .with {
+                $0.requestID = 1
+                $0.render = .with { $0.layout.text = "a"; $0.layout.width = 1; $0.margin = 990; $0.scale = 3.95 }
+            }),
+            Case(name: "25 bytes asking for a PNG at the pixel cap (4,096 x 4,096, canvas and encoding)", envelope: .with {
+                $0.requestID = 1
+                $0.render = .with { $0.layout.text = "a"; $0.layout.width = 1; $0.margin = 1_020; $0.scale = 2 }
             }),
             Case(name: "neon render of a long story (PNG, glow)", envelope: .with {
                 $0.requestID = 1

@@ -24,6 +24,7 @@ public struct DaemonSettings: Sendable, Equatable {
     public var idleTimeout: Double = 300
     public var frameTimeout: Double = 30
     public var reloadTimeout: Double = 60
+    public var maxPicturePixels = Renderer.defaultMaxPixels
     public var maxConnections = 1_024
     public var maxConnectionsPerUser = 256
     public var maxInFlight = 64
@@ -70,6 +71,7 @@ public struct DaemonSettings: Sendable, Equatable {
             maxConnections: maxConnections, maxConnectionsPerUser: maxConnectionsPerUser,
             fontPaths: fonts, loadDefaultFonts: !noDefaultFonts)
         configuration.reloadTimeoutSeconds = reloadTimeout
+        configuration.maxPicturePixels = maxPicturePixels
         return configuration
     }
 
@@ -91,6 +93,7 @@ public struct DaemonSettings: Sendable, Equatable {
         Key(name: "fallback") { s, v, first in s.fallback = (first ? [] : s.fallback ?? []) + (try families(v)) },
         Key(name: "max-frame-bytes") { s, v, _ in s.maxFrameBytes = try int(v) },
         Key(name: "max-reply-bytes") { s, v, _ in s.maxReplyBytes = try int(v) },
+        Key(name: "max-picture-pixels") { s, v, _ in s.maxPicturePixels = try int(v) },
         Key(name: "max-text") { s, v, _ in s.maxText = try int(v) },
         Key(name: "request-budget-ms") { s, v, _ in s.requestBudgetMs = try int(v) },
         Key(name: "idle-timeout") { s, v, _ in s.idleTimeout = try seconds(v) },

@@ -128,8 +128,8 @@ extension RequestProcessor {
             let (width, height) = try Renderer.checkAttachmentPicture([UInt8](image), field: "attachment_images[\(index)]")
             pixels += Int(width) * Int(height)
         }
-        guard pixels <= Renderer.maxPixels else {
-            throw LayoutError(.resourceExhausted, "attachment pictures of \(pixels) pixels in all; at most \(Renderer.maxPixels)",
+        guard pixels <= Renderer.maxInputPixels else {
+            throw LayoutError(.resourceExhausted, "attachment pictures of \(pixels) pixels in all; at most \(Renderer.maxInputPixels)",
                               field: "attachment_images")
         }
     }

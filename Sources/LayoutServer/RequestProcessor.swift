@@ -19,7 +19,7 @@ public final class RequestProcessor: Sendable {
     public init(layouter: ParagraphLayouter, configuration: ServerConfiguration, stats: ServerStats = ServerStats(),
                 logger: Logger = Logger(label: "layoutd") { _ in SwiftLogNoOpLogHandler() }) {
         self.layouter = layouter
-        self.renderer = Renderer(fonts: layouter.fonts)
+        self.renderer = Renderer(fonts: layouter.fonts, maxPixels: configuration.maxPicturePixels)
         self.configuration = configuration
         self.stats = stats
         self.logger = logger
@@ -165,6 +165,7 @@ public final class RequestProcessor: Sendable {
             hello.maxReplyBytes = UInt32(clamping: configuration.maxReplyBytes)
             hello.requestBudgetMs = UInt32(clamping: configuration.requestBudgetMilliseconds)
             hello.maxInFlight = UInt32(clamping: configuration.maxInFlightPerConnection)
+            hello.maxPicturePixels = UInt64(configuration.maxPicturePixels)
             return .helloReply(hello)
         case .fonts:
             return .fontsReply(Layoutd_V1_FontsReply(layouter.fonts))

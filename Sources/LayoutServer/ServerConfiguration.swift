@@ -35,6 +35,8 @@ public struct ServerConfiguration: Sendable {
     /// Font files and directories to load; the default set is used when empty.
     public var fontPaths: [String]
     public var loadDefaultFonts: Bool
+    /// The most pixels a rendered picture may have (`max-picture-pixels`).
+    public var maxPicturePixels: Int = Renderer.defaultMaxPixels
     /// Seconds a reload may take to read its files before it fails and the old set stays.
     public var reloadTimeoutSeconds: Double = 60
     /// Image-tag styles for requests that carry no table of their own (`--tag-styles FILE`).
@@ -87,6 +89,9 @@ public struct ServerConfiguration: Sendable {
         // eventfd, a timerfd). 100,000 passed once and the daemon died at start (issue 17).
         guard workerThreads <= Self.maxWorkerThreads else {
             throw ConfigurationError("threads must be in 1...\(Self.maxWorkerThreads)")
+        }
+        guard maxPicturePixels >= 1, maxPicturePixels <= 1 << 28 else {
+            throw ConfigurationError("max-picture-pixels must be in 1...\(1 << 28)")
         }
         guard requestBudgetMilliseconds > 0, requestBudgetMilliseconds <= 3_600_000 else {
             throw ConfigurationError("request-budget-ms must be in 1...3600000")

@@ -41,6 +41,9 @@ struct LayoutDaemon: ParsableCommand {
     @Option(help: "Largest reply body in bytes; a larger reply becomes a RESOURCE_EXHAUSTED error (default: 33554432).")
     var maxReplyBytes: Int?
 
+    @Option(help: "Most pixels a rendered picture may have, width x height at its scale (default: 16777216, a 4096 x 4096 PNG).")
+    var maxPicturePixels: Int?
+
     @Option(help: "Longest text a request may carry, in UTF-16 code units (default: 262144).")
     var maxText: Int?
 
@@ -165,6 +168,7 @@ struct LayoutDaemon: ParsableCommand {
         if let maxFrameBytes { settings.maxFrameBytes = maxFrameBytes }
         if let maxReplyBytes { settings.maxReplyBytes = maxReplyBytes }
         if let maxText { settings.maxText = maxText }
+        if let maxPicturePixels { settings.maxPicturePixels = maxPicturePixels }
         if let requestBudgetMs { settings.requestBudgetMs = requestBudgetMs }
         if let idleTimeout { settings.idleTimeout = idleTimeout }
         if let frameTimeout { settings.frameTimeout = frameTimeout }

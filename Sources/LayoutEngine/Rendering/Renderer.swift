@@ -17,11 +17,17 @@ public final class Renderer: @unchecked Sendable {
 
     /// Cairo's largest surface side, in device units.
     public static let maxSide = 32_767
-    /// The most pixels a picture may have (a PNG of 256 MB in memory at 4 bytes a pixel).
-    public static let maxPixels = 64_000_000
+    /// The most pixels the pictures a request brings may have in all (256 MB at 4 bytes a pixel).
+    public static let maxInputPixels = 64_000_000
+    /// The default for `maxPixels`: a 4,096 x 4,096 picture, 64 MB in memory. A picture costs by
+    /// its pixels, not by the bytes that ask for one: a 25-byte request once drew 62 million.
+    public static let defaultMaxPixels = 1 << 24
+    /// The most pixels a picture this renderer draws may have (`max-picture-pixels`).
+    public let maxPixels: Int
 
-    public init(fonts: FontRegistry) {
+    public init(fonts: FontRegistry, maxPixels: Int = Renderer.defaultMaxPixels) {
         self.fonts = fonts
+        self.maxPixels = maxPixels
     }
 
     deinit {
@@ -53,13 +59,18 @@ public final class Renderer: @unchecked Sendable {
             throw LayoutError(.invalidArgument, "a \(pixels) picture has a side over \(Self.maxSide) pixels; "
                               + "lower scale or the layout's size", field: "scale")
         }
-        guard width >= 1, height >= 1, width * height <= Double(Self.maxPixels) else {
-            throw LayoutError(.invalidArgument, "a \(pixels) picture is empty or over \(Self.maxPixels) pixels", field: "scale")
+        guard width >= 1, height >= 1 else {
+            throw LayoutError(.invalidArgument, "a \(pixels) picture is empty", field: "scale")
+        }
+        guard width * height <= Double(maxPixels) else {
+            throw LayoutError(.resourceExhausted, "a \(pixels) picture is over this server's \(maxPixels) pixels "
+                              + "(max-picture-pixels); lower scale, margin or the layout's size", field: "scale")
         }
         try budget.check()
         lock.lock()
         defer { lock.unlock() }
-        let sink = ByteSink()
+        // Encoding looks at the budget as it writes: a large PNG's compression is most of its cost.
+        let sink = ByteSink(budget: budget)
         let context = Unmanaged.passUnretained(sink).toOpaque()
         let surface: OpaquePointer
         switch format {
@@ -79,6 +90,7 @@ public final class Renderer: @unchecked Sendable {
         } else {
             cairo_surface_finish(surface)
         }
+        if let stopped = sink.stopped { throw stopped }
         guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS, !sink.bytes.isEmpty else {
             throw LayoutError(.internal, "cairo failed: \(String(cString: cairo_status_to_string(cairo_surface_status(surface))))", field: "")
         }
@@ -207,13 +219,26 @@ public final class Renderer: @unchecked Sendable {
     }
 }
 
-/// Collects what Cairo writes to a stream.
+/// Collects what Cairo writes to a stream, and stops the writing when the budget runs out.
 final class ByteSink {
     var bytes: [UInt8] = []
+    let budget: WorkBudget
+    /// Why writing stopped early, if it did.
+    var stopped: LayoutError?
+
+    init(budget: WorkBudget = .unlimited) {
+        self.budget = budget
+    }
 
     static let write: cairo_write_func_t = { closure, data, length in
         guard let closure, let data else { return CAIRO_STATUS_WRITE_ERROR }
         let sink = Unmanaged<ByteSink>.fromOpaque(closure).takeUnretainedValue()
+        do throws(LayoutError) {
+            try sink.budget.check()
+        } catch {
+            sink.stopped = error
+            return CAIRO_STATUS_WRITE_ERROR
+        }
         sink.bytes.append(contentsOf: UnsafeBufferPointer(start: data, count: Int(length)))
         return CAIRO_STATUS_SUCCESS
     }

@@ -58,6 +58,10 @@ public nonisolated struct Layoutd_V1_HelloReply: Sendable {
   /// Requests one connection may have in flight before the server stops reading from it.
   public var maxInFlight: UInt32 = 0
 
+  /// The most pixels a rendered PNG may have (width x height at its scale); a larger picture is
+  /// refused with RESOURCE_EXHAUSTED on render.scale. SVG and PDF are measured in points, 1:1.
+  public var maxPicturePixels: UInt64 = 0
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public init() {}
@@ -357,7 +361,7 @@ nonisolated extension Layoutd_V1_HelloRequest: SwiftProtobuf.Message, SwiftProto
 
 nonisolated extension Layoutd_V1_HelloReply: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".HelloReply"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}server_version\0\u{3}protocol_version\0\u{3}max_frame_bytes\0\u{3}max_text_utf16\0\u{3}max_reply_bytes\0\u{3}request_budget_ms\0\u{3}max_in_flight\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}server_version\0\u{3}protocol_version\0\u{3}max_frame_bytes\0\u{3}max_text_utf16\0\u{3}max_reply_bytes\0\u{3}request_budget_ms\0\u{3}max_in_flight\0\u{3}max_picture_pixels\0")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -372,6 +376,7 @@ nonisolated extension Layoutd_V1_HelloReply: SwiftProtobuf.Message, SwiftProtobu
       case 5: try { try decoder.decodeSingularUInt32Field(value: &self.maxReplyBytes) }()
       case 6: try { try decoder.decodeSingularUInt32Field(value: &self.requestBudgetMs) }()
       case 7: try { try decoder.decodeSingularUInt32Field(value: &self.maxInFlight) }()
+      case 8: try { try decoder.decodeSingularUInt64Field(value: &self.maxPicturePixels) }()
       default: break
       }
     }
@@ -399,6 +404,9 @@ nonisolated extension Layoutd_V1_HelloReply: SwiftProtobuf.Message, SwiftProtobu
     if self.maxInFlight != 0 {
       try visitor.visitSingularUInt32Field(value: self.maxInFlight, fieldNumber: 7)
     }
+    if self.maxPicturePixels != 0 {
+      try visitor.visitSingularUInt64Field(value: self.maxPicturePixels, fieldNumber: 8)
+    }
     try unknownFields.traverse(visitor: &visitor)
   }
 
@@ -410,6 +418,7 @@ nonisolated extension Layoutd_V1_HelloReply: SwiftProtobuf.Message, SwiftProtobu
     if lhs.maxReplyBytes != rhs.maxReplyBytes {return false}
     if lhs.requestBudgetMs != rhs.requestBudgetMs {return false}
     if lhs.maxInFlight != rhs.maxInFlight {return false}
+    if lhs.maxPicturePixels != rhs.maxPicturePixels {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }
