@@ -109,7 +109,7 @@ enum HostileRequests {
             }),
             Case(name: "25 bytes asking for a PNG at the pixel cap (4,096 x 4,096, canvas and encoding)", envelope: .with {
                 $0.requestID = 1
-                $0.render = .with { $0.layout.text = "a"; $0.layout.width = 1; $0.margin = 1_020; $0.scale = 2 }
+                $0.render = .with { $0.layout.text = "a"; $0.layout.width = 1; $0.margin = 1_000; $0.scale = 2 }
             }),
             Case(name: "neon render of a long story (PNG, glow)", envelope: .with {
                 $0.requestID = 1

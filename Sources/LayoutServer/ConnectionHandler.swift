@@ -75,7 +75,7 @@ final class ConnectionHandler: ChannelDuplexHandler, @unchecked Sendable {
         let uid = PeerCredentials.of(channel: context.channel)?.uid
         if let refusal = limiter.admit(uid: uid) {
             logger.info("connection refused", metadata: ["uid": "\(uid.map { "\($0)" } ?? "?")", "why": "\(refusal)"])
-            writeThenClose(processor.errorReply(0, WireError(.resourceExhausted, "connection refused: \(refusal)", field: "connection")),
+            writeThenClose(processor.refusal(WireError(.resourceExhausted, "connection refused: \(refusal)", field: "connection")),
                            context: context)
             return
         }
@@ -110,7 +110,7 @@ final class ConnectionHandler: ChannelDuplexHandler, @unchecked Sendable {
     private func checkTimeouts(context: ChannelHandlerContext) {
         let now = Self.now
         if let since = partialFrameSince, Double(now &- since) / 1e9 > configuration.frameTimeoutSeconds {
-            let reply = processor.errorReply(0, WireError(.deadlineExceeded,
+            let reply = processor.refusal(WireError(.deadlineExceeded,
                 "a frame did not complete within \(configuration.frameTimeoutSeconds) s; closing", field: "frame"))
             closeAfter(reply, context: context)
         } else if inFlight == 0, partialFrameSince == nil,
@@ -167,7 +167,7 @@ final class ConnectionHandler: ChannelDuplexHandler, @unchecked Sendable {
             } catch {
                 // Framing errors end the connection, after one structured reply saying why.
                 logger.info("framing error; closing the connection", metadata: ["why": "\(error)", "uid": "\(admittedUID)"])
-                closeAfter(processor.errorReply(0, WireError(.resourceExhausted, error.description, field: "frame")), context: context)
+                closeAfter(processor.refusal(WireError(.resourceExhausted, error.description, field: "frame")), context: context)
                 return
             }
             guard let frame else { break }
@@ -206,7 +206,7 @@ final class ConnectionHandler: ChannelDuplexHandler, @unchecked Sendable {
                 switch result {
                 case .success(let decoded):
                     self.handle(decoded, bytes: frame.readableBytes, arrival: arrival, afterShutdown: afterShutdown, context: context)
-                case .failure: self.write(processor.errorReply(0, WireError(.unavailable, "the server is shutting down")), context: context)
+                case .failure: self.write(processor.refusal(WireError(.unavailable, "the server is shutting down")), context: context)
                 }
             }
     }
@@ -216,7 +216,7 @@ final class ConnectionHandler: ChannelDuplexHandler, @unchecked Sendable {
         let envelope: Layoutd_V1_Envelope
         switch decoded {
         case .failure(let failure):
-            write(processor.errorReply(failure.requestID, failure.error), context: context)
+            write(processor.reply(to: failure), context: context)
             return
         case .success(let value):
             envelope = value

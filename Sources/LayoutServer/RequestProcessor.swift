@@ -80,7 +80,7 @@ public final class RequestProcessor: Sendable {
     public func replyFrame(toBody body: UnsafeRawBufferPointer, budget: WorkBudget) throws -> [UInt8]? {
         switch decode(body) {
         case .failure(let failure):
-            return try Framing.encode(errorReply(failure.requestID, failure.error))
+            return try Framing.encode(reply(to: failure))
         case .success(let envelope):
             if case .cancel = envelope.body { return nil }
             return try replyFrame(to: envelope, budget: budget)
@@ -217,6 +217,7 @@ public final class RequestProcessor: Sendable {
         var reply = Layoutd_V1_StatsReply()
         reply.requestsServed = snapshot.served
         reply.errors = snapshot.errors
+        reply.refused = snapshot.refused
         reply.connectionsOpen = snapshot.open
         reply.connectionsTotal = snapshot.total
         reply.latencyP50Us = snapshot.p50
@@ -239,12 +240,25 @@ public final class RequestProcessor: Sendable {
             uptimeSeconds: Date().timeIntervalSince(stats.started)))
     }
 
-    /// An error reply for `requestID` that no request handler made (a refused frame or
-    /// connection, a cancel), counted in the stats and in errors_total.
+    /// An error reply to request `requestID`, refused before any work on it (cancelled, past
+    /// its deadline, too many in flight, ...): counted as a request and an error, with no latency.
     public func errorReply(_ requestID: UInt64, _ error: WireError) -> Layoutd_V1_Envelope {
-        stats.record(microseconds: 0, failed: true)
+        stats.recordRejected()
         stats.metrics.recordError(code: error.wireMessage.code.protoName)
         return Self.errorEnvelope(requestID, error.wireMessage)
+    }
+
+    /// An error reply that answers no request (a refused connection or frame, a body that is not
+    /// an Envelope): counted as a refusal and in errors_total, not as a request.
+    public func refusal(_ error: WireError) -> Layoutd_V1_Envelope {
+        stats.recordRefusal()
+        stats.metrics.recordError(code: error.wireMessage.code.protoName)
+        return Self.errorEnvelope(0, error.wireMessage)
+    }
+
+    /// The reply to a body that did not decode: a refusal, or a request's error when its id was read.
+    func reply(to failure: DecodeFailure) -> Layoutd_V1_Envelope {
+        failure.requestID == 0 ? refusal(failure.error) : errorReply(failure.requestID, failure.error)
     }
 
     /// The envelope that carries `error` as the reply to `requestID`; counts nothing.

@@ -62,8 +62,8 @@ extension LayoutCtl {
                 }
                 if prometheus { print(stats.prometheusText, terminator: ""); return }
                 if connection.json { print(try StableJSON.encode(stats)); return }
-                print(String(format: "served %llu, errors %llu, connections %llu open / %llu total, fonts %u, up %.1f s",
-                             stats.requestsServed, stats.errors, stats.connectionsOpen, stats.connectionsTotal,
+                print(String(format: "served %llu, errors %llu, refused %llu, connections %llu open / %llu total, fonts %u, up %.1f s",
+                             stats.requestsServed, stats.errors, stats.refused, stats.connectionsOpen, stats.connectionsTotal,
                              stats.fontsLoaded, stats.uptimeSeconds))
                 print(String(format: "latency p50 %.1f µs, p90 %.1f µs, p99 %.1f µs; shaping cache %llu hits, %llu misses",
                              stats.latencyP50Us, stats.latencyP90Us, stats.latencyP99Us,

@@ -141,15 +141,18 @@ public nonisolated struct Layoutd_V1_StatsReply: Sendable {
   // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
   // methods supported on all messages.
 
+  /// Requests answered, laid out or refused (cancelled, past their deadline, ...).
   public var requestsServed: UInt64 = 0
 
+  /// Of those, the ones answered with an error.
   public var errors: UInt64 = 0
 
   public var connectionsOpen: UInt64 = 0
 
   public var connectionsTotal: UInt64 = 0
 
-  /// Server-side latency (decode to encoded reply) over recent requests, microseconds.
+  /// Server-side latency (decode to encoded reply) over recent requests the server worked on,
+  /// microseconds; requests refused before they started have none.
   public var latencyP50Us: Double = 0
 
   public var latencyP90Us: Double = 0
@@ -170,6 +173,10 @@ public nonisolated struct Layoutd_V1_StatsReply: Sendable {
   /// With StatsRequest.prometheus: requests and errors by type and code, latency histograms per
   /// request type, in flight, connections, fonts and cache, in Prometheus' text format 0.0.4.
   public var prometheusText: String = String()
+
+  /// Error replies that answered no request: connections refused, frames over the limit or too
+  /// slow, bodies that are not an Envelope. Not in requests_served, errors or the latencies.
+  public var refused: UInt64 = 0
 
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
@@ -585,7 +592,7 @@ nonisolated extension Layoutd_V1_StatsRequest: SwiftProtobuf.Message, SwiftProto
 
 nonisolated extension Layoutd_V1_StatsReply: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".StatsReply"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}requests_served\0\u{1}errors\0\u{3}connections_open\0\u{3}connections_total\0\u{3}latency_p50_us\0\u{3}latency_p90_us\0\u{3}latency_p99_us\0\u{3}fonts_loaded\0\u{3}uptime_seconds\0\u{3}shaping_cache_hits\0\u{3}shaping_cache_misses\0\u{3}requests_in_flight\0\u{3}prometheus_text\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}requests_served\0\u{1}errors\0\u{3}connections_open\0\u{3}connections_total\0\u{3}latency_p50_us\0\u{3}latency_p90_us\0\u{3}latency_p99_us\0\u{3}fonts_loaded\0\u{3}uptime_seconds\0\u{3}shaping_cache_hits\0\u{3}shaping_cache_misses\0\u{3}requests_in_flight\0\u{3}prometheus_text\0\u{1}refused\0")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -606,6 +613,7 @@ nonisolated extension Layoutd_V1_StatsReply: SwiftProtobuf.Message, SwiftProtobu
       case 11: try { try decoder.decodeSingularUInt64Field(value: &self.shapingCacheMisses) }()
       case 12: try { try decoder.decodeSingularUInt64Field(value: &self.requestsInFlight) }()
       case 13: try { try decoder.decodeSingularStringField(value: &self.prometheusText) }()
+      case 14: try { try decoder.decodeSingularUInt64Field(value: &self.refused) }()
       default: break
       }
     }
@@ -651,6 +659,9 @@ nonisolated extension Layoutd_V1_StatsReply: SwiftProtobuf.Message, SwiftProtobu
     if !self.prometheusText.isEmpty {
       try visitor.visitSingularStringField(value: self.prometheusText, fieldNumber: 13)
     }
+    if self.refused != 0 {
+      try visitor.visitSingularUInt64Field(value: self.refused, fieldNumber: 14)
+    }
     try unknownFields.traverse(visitor: &visitor)
   }
 
@@ -668,6 +679,7 @@ nonisolated extension Layoutd_V1_StatsReply: SwiftProtobuf.Message, SwiftProtobu
     if lhs.shapingCacheMisses != rhs.shapingCacheMisses {return false}
     if lhs.requestsInFlight != rhs.requestsInFlight {return false}
     if lhs.prometheusText != rhs.prometheusText {return false}
+    if lhs.refused != rhs.refused {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }
