@@ -26,8 +26,10 @@ extension RequestProcessor {
         let state = placed.visibility.state(at: placed.time)
         var reply = Layoutd_V1_TagHitReply()
         reply.state = Layoutd_V1_TagPartState(state)
-        let slop = request.tags.metrics.hasLabelHitSlop ? Double(request.tags.metrics.labelHitSlop.value) : TagMetrics().labelHitSlop
-        guard let hit = placed.layout.hit(Point(x: Double(request.point.x), y: Double(request.point.y)), state: state, slop: slop) else {
+        // The metrics were checked when the tags were placed.
+        let metrics = request.tags.metrics.engineMetrics
+        guard let hit = placed.layout.hit(Point(x: Double(request.point.x), y: Double(request.point.y)), state: state,
+                                          slop: metrics.labelHitSlop, dotRadius: metrics.effectiveDotHitRadius) else {
             return reply
         }
         reply.tag = UInt32(hit.tag)

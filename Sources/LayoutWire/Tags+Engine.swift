@@ -42,7 +42,7 @@ extension Layoutd_V1_TagsRequest {
     /// The request's moment replayed: the state machine after its events, the time to report,
     /// and the events it ignored. At rest (shown, at time 0) without a moment.
     public func moment(shadowOpacity: Double) throws(LayoutError) -> (visibility: TagVisibility, time: Double, ignored: [Int]) {
-        let phase = moment.phaseSeconds == 0 ? 0.2 : Double(moment.phaseSeconds)
+        let phase = moment.phaseSeconds == 0 ? TagTimeline.articlePhaseSeconds : Double(moment.phaseSeconds)
         guard phase.isFinite, phase > 0, phase <= 60 else {
             throw LayoutError(.invalidArgument, "a phase lasts (0, 60] seconds, got \(moment.phaseSeconds)", field: "moment.phase_seconds")
         }
@@ -77,7 +77,7 @@ extension Layoutd_V1_TagsRequest {
 
 extension Layoutd_V1_TagMetrics {
     /// The defaults, with each field the message sets (checked later by the engine).
-    var engineMetrics: TagMetrics {
+    public var engineMetrics: TagMetrics {
         var metrics = TagMetrics()
         if hasSlantRadius { metrics.slantRadius = Double(slantRadius.value) }
         if hasDotRadius { metrics.dotRadius = Double(dotRadius.value) }
@@ -88,6 +88,7 @@ extension Layoutd_V1_TagMetrics {
         if hasTextPadding { metrics.textPadding = Double(textPadding.value) }
         if hasMaxLabelWidth { metrics.maxLabelWidth = Double(maxLabelWidth.value) }
         if hasLabelHitSlop { metrics.labelHitSlop = Double(labelHitSlop.value) }
+        if hasDotHitRadius { metrics.dotHitRadius = Double(dotHitRadius.value) }
         return metrics
     }
 }

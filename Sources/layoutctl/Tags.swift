@@ -26,7 +26,7 @@ struct TagOptions: ParsableArguments {
     @Option(help: "Show/hide events played before --time, KIND@SECONDS (hide@0, show@1.5); in time order.") var event: [String] = []
     @Flag(help: "The tags start hidden (before the events).") var initiallyHidden = false
     @Option(help: "The moment, in seconds, whose state is reported and drawn.") var time: Double = 0
-    @Option(help: "One phase of the animation, seconds (default 0.2; the whole is three).") var phase: Float = 0
+    @Option(help: "One phase of the animation, seconds (default 1, as the article; the whole is three).") var phase: Float = 0
 
     static func point(_ text: String, option: String) throws -> Layoutd_V1_Point {
         let parts = text.split(separator: ",").map { Float($0.trimmingCharacters(in: .whitespaces)) }

@@ -37,13 +37,14 @@ import TestSupport
         #expect(reply.tags[1].labels[0].runs.contains { $0.bidiLevel == 1 }, "an Arabic label is laid out right to left")
         #expect(reply.phase == .shown && reply.state.textOpacity == 1 && abs(reply.state.shadowOpacity - 0.3) < 1e-6)
         #expect(reply.hide.map(\.property) == ["text_opacity", "stroke_end", "dot_opacity", "shadow_opacity"])
-        #expect(reply.show.first?.property == "dot_opacity" && reply.show.last?.beginSeconds == 0.4)
+        #expect(reply.show.first?.property == "dot_opacity" && reply.show.last?.beginSeconds == 2, "1 s a phase, as the article animates")
 
         var moment = Self.sample
         moment.moment = Layoutd_V1_TagMoment.with {
             $0.events = [.with { $0.kind = .hide; $0.atSeconds = 0 }, .with { $0.kind = .show; $0.atSeconds = 0.1 },
                          .with { $0.kind = .show; $0.atSeconds = 1 }]
             $0.atSeconds = 1.45
+            $0.phaseSeconds = 0.2
         }
         guard case .tagsReply(let later) = try client.request(.tags(moment)) else { Issue.record("no tags reply"); return }
         #expect(later.ignoredEvents == [1], "a show while hiding is ignored")
@@ -65,9 +66,19 @@ import TestSupport
         guard case .tagHitReply(let onLabel) = try client.request(.tagHit(hit)) else { Issue.record("no hit reply"); return }
         #expect(onLabel.part == .label && onLabel.label == 1)
         // Once the text has faded, the label cannot be hit.
-        hit.tags.moment = .with { $0.events = [.with { $0.kind = .hide }]; $0.atSeconds = 0.25 }
+        hit.tags.moment = .with { $0.events = [.with { $0.kind = .hide }]; $0.atSeconds = 1.25 }
         guard case .tagHitReply(let faded) = try client.request(.tagHit(hit)) else { Issue.record("no hit reply"); return }
-        #expect(faded.part == .none && faded.state.textOpacity == 0)
+        #expect(faded.part != .label && faded.state.textOpacity == 0, "\(faded)")
+        // 4.1 points from the dot's centre, on its ring: the dot (the leader's length is the hit
+        // radius); asked for the drawn dot alone, nothing.
+        let center = placed.tags[0].dot
+        hit.tags.moment = Layoutd_V1_TagMoment()
+        hit.point = .with { $0.x = center.x; $0.y = center.y + 4.1 }
+        guard case .tagHitReply(let onRing) = try client.request(.tagHit(hit)) else { Issue.record("no hit reply"); return }
+        #expect(onRing.part == .dot && onRing.tag == 0, "\(onRing)")
+        hit.tags.metrics.dotHitRadius = .with { $0.value = 4 }
+        guard case .tagHitReply(let strict) = try client.request(.tagHit(hit)) else { Issue.record("no hit reply"); return }
+        #expect(strict.part == .none, "\(strict)")
 
         var toggle = Layoutd_V1_TagStyleRequest()
         toggle.labelCount = 3
@@ -160,7 +171,7 @@ import TestSupport
         render.animate = .show
         guard case .renderReply(let animated) = try client.request(.render(render)) else { Issue.record("no animation"); return }
         let svg = String(decoding: animated.image, as: UTF8.self)
-        #expect(svg.contains("@keyframes stroke_end-show") && svg.contains(".text{animation:text_opacity-show 0.2s cubic-bezier(0,0,.58,1) 0.4s both}"))
+        #expect(svg.contains("@keyframes stroke_end-show") && svg.contains(".text{animation:text_opacity-show 1s cubic-bezier(0,0,.58,1) 2s both}"))
     }
 
     @Test func layoutctlPrintsTheIssuesExampleAndAConfiguredTable() throws {

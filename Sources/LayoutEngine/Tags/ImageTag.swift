@@ -50,6 +50,13 @@ public struct TagMetrics: Sendable, Equatable {
     public var maxLabelWidth: Double = 200
     /// A label is hit within its text rect grown by this much on each side.
     public var labelHitSlop: Double = 5
+    /// The dot is hit within this distance of its centre; nil: the leader's length (`slantRadius`),
+    /// the article's rule (`centerContainsPoint` with the line's radius), far more forgiving to a
+    /// finger than the 4-point dot.
+    public var dotHitRadius: Double?
+
+    /// The dot's hit radius in force.
+    public var effectiveDotHitRadius: Double { dotHitRadius ?? slantRadius }
 
     public init() {}
 
@@ -59,6 +66,7 @@ public struct TagMetrics: Sendable, Equatable {
             ("slant_radius", slantRadius, 0...2_000), ("dot_radius", dotRadius, 0...500), ("shadow_radius", shadowRadius, 0...500),
             ("shadow_opacity", shadowOpacity, 0...1), ("line_width", lineWidth, 0...100), ("text_gap", textGap, 0...500),
             ("text_padding", textPadding, 0...500), ("max_label_width", maxLabelWidth, 1...10_000), ("label_hit_slop", labelHitSlop, 0...500),
+            ("dot_hit_radius", effectiveDotHitRadius, 0...2_000),
         ]
         for (name, value, range) in sizes where !(value.isFinite && range.contains(value)) {
             throw LayoutError(.invalidArgument, "must be in \(range.lowerBound)…\(range.upperBound), got \(value)",

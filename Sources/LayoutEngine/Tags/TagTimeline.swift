@@ -48,7 +48,10 @@ public struct TagTimeline: Equatable, Sendable {
     /// The ring's opacity at rest.
     public var shadowOpacity: Double
 
-    public init(phaseDuration: Double = 0.2, shadowOpacity: Double = 0.3) {
+    /// One phase as the article animates it: 1 s (so a whole show or hide takes 3 s).
+    public static let articlePhaseSeconds = 1.0
+
+    public init(phaseDuration: Double = TagTimeline.articlePhaseSeconds, shadowOpacity: Double = 0.3) {
         self.phaseDuration = phaseDuration
         self.shadowOpacity = shadowOpacity
     }

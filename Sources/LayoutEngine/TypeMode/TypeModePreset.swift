@@ -5,7 +5,7 @@ import Foundation
 /// | preset | font | sizing | alignment | background | colour |
 /// |---|---|---|---|---|---|
 /// | modern | Noto Sans Bold | per line | natural (left, or right in a right-to-left paragraph) | none | text in the palette colour |
-/// | neon | Noto Serif Bold Italic | per line, 18–80 pt (as the Instagram article gives it) | center | none | interior and glow from the palette colour |
+/// | neon | Noto Serif Bold Italic | per line, 18–80 pt (the project's choice: the Instagram article gives no sizes) | center | none | interior and glow from the palette colour |
 /// | typewriter | DejaVu Sans Mono | uniform, 14–40 pt | center | per line, touching, radius 4 | black text on the palette colour |
 /// | strong | Noto Sans Black (Bold) | per line | center | connected, radius 12 | white text on the palette colour |
 /// | classic | Noto Sans | uniform, 16–48 pt | natural | block, radius 18 | black text on the palette colour |

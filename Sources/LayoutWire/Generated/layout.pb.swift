@@ -199,6 +199,7 @@ public nonisolated enum Layoutd_V1_AttachmentAlignment: SwiftProtobuf.Enum, Swif
   public typealias RawValue = Int
 
   /// On the baseline: ascent = height, descent = 0; or the ascent and descent given in `metrics`.
+  /// The default, as TextKit and CoreText place a box; YYText's default is FONT_TOP.
   case baseline // = 0
 
   /// YYText's three, against the reference font (its exact arithmetic; descender < 0):

@@ -285,6 +285,18 @@ public nonisolated struct Layoutd_V1_TagMetrics: Sendable {
   /// Clears the value of `labelHitSlop`. Subsequent reads from it will return its default value.
   public mutating func clearLabelHitSlop() {self._labelHitSlop = nil}
 
+  /// The dot is hit within this distance of its centre. Unset: the leader line's length
+  /// (slant_radius), the article's rule (its centerContainsPoint uses the line's 25-pt radius),
+  /// so a tap on the visible ring, or just past it, finds the dot.
+  public var dotHitRadius: Layoutd_V1_TagValue {
+    get {_dotHitRadius ?? Layoutd_V1_TagValue()}
+    set {_dotHitRadius = newValue}
+  }
+  /// Returns true if `dotHitRadius` has been explicitly set.
+  public var hasDotHitRadius: Bool {self._dotHitRadius != nil}
+  /// Clears the value of `dotHitRadius`. Subsequent reads from it will return its default value.
+  public mutating func clearDotHitRadius() {self._dotHitRadius = nil}
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public init() {}
@@ -298,6 +310,7 @@ public nonisolated struct Layoutd_V1_TagMetrics: Sendable {
   fileprivate var _textPadding: Layoutd_V1_TagValue? = nil
   fileprivate var _maxLabelWidth: Layoutd_V1_TagValue? = nil
   fileprivate var _labelHitSlop: Layoutd_V1_TagValue? = nil
+  fileprivate var _dotHitRadius: Layoutd_V1_TagValue? = nil
 }
 
 public nonisolated struct Layoutd_V1_TagEvent: Sendable {
@@ -328,7 +341,8 @@ public nonisolated struct Layoutd_V1_TagMoment: Sendable {
 
   public var atSeconds: Double = 0
 
-  /// One phase's length; 0 means 0.2 s. The whole animation is three phases.
+  /// One phase's length; 0 means 1 s, as the article animates each phase. The whole animation is
+  /// three phases.
   public var phaseSeconds: Float = 0
 
   public var unknownFields = SwiftProtobuf.UnknownStorage()
@@ -1019,7 +1033,7 @@ nonisolated extension Layoutd_V1_TagValue: SwiftProtobuf.Message, SwiftProtobuf.
 
 nonisolated extension Layoutd_V1_TagMetrics: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".TagMetrics"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}slant_radius\0\u{3}dot_radius\0\u{3}shadow_radius\0\u{3}shadow_opacity\0\u{3}line_width\0\u{3}text_gap\0\u{3}text_padding\0\u{3}max_label_width\0\u{3}label_hit_slop\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}slant_radius\0\u{3}dot_radius\0\u{3}shadow_radius\0\u{3}shadow_opacity\0\u{3}line_width\0\u{3}text_gap\0\u{3}text_padding\0\u{3}max_label_width\0\u{3}label_hit_slop\0\u{3}dot_hit_radius\0")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -1036,6 +1050,7 @@ nonisolated extension Layoutd_V1_TagMetrics: SwiftProtobuf.Message, SwiftProtobu
       case 7: try { try decoder.decodeSingularMessageField(value: &self._textPadding) }()
       case 8: try { try decoder.decodeSingularMessageField(value: &self._maxLabelWidth) }()
       case 9: try { try decoder.decodeSingularMessageField(value: &self._labelHitSlop) }()
+      case 10: try { try decoder.decodeSingularMessageField(value: &self._dotHitRadius) }()
       default: break
       }
     }
@@ -1073,6 +1088,9 @@ nonisolated extension Layoutd_V1_TagMetrics: SwiftProtobuf.Message, SwiftProtobu
     try { if let v = self._labelHitSlop {
       try visitor.visitSingularMessageField(value: v, fieldNumber: 9)
     } }()
+    try { if let v = self._dotHitRadius {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 10)
+    } }()
     try unknownFields.traverse(visitor: &visitor)
   }
 
@@ -1086,6 +1104,7 @@ nonisolated extension Layoutd_V1_TagMetrics: SwiftProtobuf.Message, SwiftProtobu
     if lhs._textPadding != rhs._textPadding {return false}
     if lhs._maxLabelWidth != rhs._maxLabelWidth {return false}
     if lhs._labelHitSlop != rhs._labelHitSlop {return false}
+    if lhs._dotHitRadius != rhs._dotHitRadius {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }
