@@ -38,8 +38,9 @@ import TestSupport
                 var isDirectory: ObjCBool = false
                 guard fileManager.fileExists(atPath: folder.path, isDirectory: &isDirectory), isDirectory.boolValue,
                       name != "results" else { continue }
-                // System-library targets hold a module map and no Swift.
-                if fileManager.fileExists(atPath: folder.appendingPathComponent("module.modulemap").path) { continue }
+                // System-library targets hold a module map and no Swift; C targets an include folder.
+                if fileManager.fileExists(atPath: folder.appendingPathComponent("module.modulemap").path)
+                    || fileManager.fileExists(atPath: folder.appendingPathComponent("include").path) { continue }
                 folders.append(folder)
             }
         }

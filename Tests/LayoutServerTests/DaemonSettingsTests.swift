@@ -33,6 +33,8 @@ import Testing
             max-in-flight = 4
             max-unsent-bytes = 8192
             threads = 3
+            reload-timeout = 5
+            max-picture-pixels = 1000000
             tag-styles = /etc/layoutd/tag-styles.json
             metrics-listen = 127.0.0.1:9464
             log-level = debug
@@ -47,10 +49,12 @@ import Testing
         #expect(settings.requestBudgetMs == 250 && settings.idleTimeout == 12.5 && settings.frameTimeout == 3)
         #expect(settings.maxConnections == 10 && settings.maxConnectionsPerUser == 2 && settings.maxInFlight == 4)
         #expect(settings.maxUnsentBytes == 8192 && settings.threads == 3)
+        #expect(settings.reloadTimeout == 5 && settings.maxPicturePixels == 1_000_000)
         #expect(settings.tagStyles == "/etc/layoutd/tag-styles.json" && settings.metricsListen == "127.0.0.1:9464")
         #expect(settings.logLevel == .debug)
         let configuration = settings.serverConfiguration
         #expect(configuration.maxFrameBytes == 1 << 20 && configuration.workerThreads == 3 && !configuration.loadDefaultFonts)
+        #expect(configuration.reloadTimeoutSeconds == 5 && configuration.maxPicturePixels == 1_000_000)
     }
 
     /// The keys against the options `layoutd --help` lists (less those that are not settings).
@@ -77,17 +81,12 @@ import Testing
     }
 
     @Test func anUnknownKeyNamesTheLineAndTheNearestKey() {
-        #expect(throws: ConfigurationError.self) { try Self.settings("threads = 2\nmax-frame = 4096\n") }
-        do {
-            _ = try Self.settings("threads = 2\nmax-frame = 4096\n")
-        } catch {
-            #expect(error.description.hasPrefix("layoutd.conf:2: unknown key \"max-frame\" (did you mean max-frame-bytes?)"), "\(error)")
-        }
-        do {
-            _ = try Self.settings("deafult-family = Noto Sans")
-        } catch {
-            #expect(error.description.contains("did you mean default-family?"), "\(error)")
-        }
+        // Each must throw: a `do` whose `catch` alone checks would pass on a file that was accepted.
+        let unknown = #expect(throws: ConfigurationError.self) { try Self.settings("threads = 2\nmax-frame = 4096\n") }
+        #expect(unknown?.description.hasPrefix("layoutd.conf:2: unknown key \"max-frame\" (did you mean max-frame-bytes?)") == true,
+                "\(String(describing: unknown))")
+        let misspelt = #expect(throws: ConfigurationError.self) { try Self.settings("deafult-family = Noto Sans") }
+        #expect(misspelt?.description.contains("did you mean default-family?") == true, "\(String(describing: misspelt))")
     }
 
     @Test func aBadValueNamesTheLineAndTheKey() {
@@ -113,12 +112,18 @@ import Testing
     }
 
     @Test func rangesAreCheckedByTheirKeyNames() {
-        var settings = DaemonSettings()
-        settings.maxFrameBytes = 10
-        #expect(throws: ConfigurationError.self) { try settings.serverConfiguration.validate() }
-        do { try settings.serverConfiguration.validate() } catch { #expect("\(error)".hasPrefix("max-frame-bytes must be in")) }
-        settings = DaemonSettings()
-        settings.frameTimeout = 0
-        do { try settings.serverConfiguration.validate() } catch { #expect("\(error)".hasPrefix("frame-timeout must be in")) }
+        let cases: [(String, (inout DaemonSettings) -> Void)] = [
+            ("max-frame-bytes must be in", { $0.maxFrameBytes = 10 }),
+            ("frame-timeout must be in", { $0.frameTimeout = 0 }),
+            ("reload-timeout must be in", { $0.reloadTimeout = .infinity }),
+            ("threads must be in 1...256", { $0.threads = 100_000 }),
+            ("max-picture-pixels must be in", { $0.maxPicturePixels = 0 }),
+        ]
+        for (message, change) in cases {
+            var settings = DaemonSettings()
+            change(&settings)
+            let error = #expect(throws: ConfigurationError.self, "\(message)") { try settings.serverConfiguration.validate() }
+            #expect(error?.description.hasPrefix(message) == true, "\(String(describing: error))")
+        }
     }
 }

@@ -82,7 +82,8 @@ import TestSupport
     }
 
     @Test func aCrashOnAWorkerNamesTheSignalAndTheRequest() throws {
-        let daemon = try Daemon(arguments: ["--threads", "1"])
+        // Pixels allowed for a picture of 41 million: it draws until the budget runs out.
+        let daemon = try Daemon(arguments: ["--threads", "1", "--max-picture-pixels", "100000000"])
         let pid = daemon.process.processIdentifier
         let client = try daemon.client()
         // A neon story of 6,000 words draws until the budget (5 s) runs out: the worker is busy.
