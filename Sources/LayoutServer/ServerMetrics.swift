@@ -1,43 +1,59 @@
 import Foundation
-import Metrics
 import Prometheus
 import Synchronization
 
-/// The daemon's metrics, kept with swift-metrics types on a Prometheus registry of its own
-/// (not the process-wide bootstrap, so processors in tests and the fuzzer stay separate):
-/// requests and errors by type and code, latency histograms per request type, and gauges read
-/// when scraped (in flight, connections, fonts, cache). Exposed by `StatsRequest.prometheus`
-/// (`layoutctl stats --prometheus`) and the optional loopback listener (`--metrics-listen`).
+/// The daemon's metrics, on a Prometheus registry of its own (not a process-wide bootstrap, so
+/// processors in tests and the fuzzer stay separate): requests and errors by type and code,
+/// latency histograms per request type, counters of the shaping cache, and gauges read when
+/// scraped (in flight, connections, fonts, uptime). Every metric has a `# HELP` line. Exposed by
+/// `StatsRequest.prometheus` (`layoutctl stats --prometheus`) and the optional loopback listener
+/// (`--metrics-listen`).
 public final class ServerMetrics: Sendable {
     let registry = PrometheusCollectorRegistry()
-    private let factory: PrometheusMetricsFactory
     /// Handles by type or code: making one looks it up in the registry; this keeps that off
     /// the per-request path.
-    private let requests = Mutex<[String: (Metrics.Counter, Metrics.Timer)]>([:])
-    private let errors = Mutex<[String: Metrics.Counter]>([:])
+    private let requests = Mutex<[String: (Counter, DurationHistogram)]>([:])
+    private let errors = Mutex<[String: Counter]>([:])
+    private let cacheHits: Counter
+    private let cacheMisses: Counter
+    /// The cache's own counts when last scraped: the counters grow by the difference. A reload
+    /// brings a new cache whose counts start again at 0; the counters never go down.
+    private let cacheSeen = Mutex<(hits: UInt64, misses: UInt64)>((0, 0))
+
+    /// From 50 µs (a warm caption) to 5 s (the request budget).
+    private static let buckets: [Duration] = [
+        .microseconds(50), .microseconds(100), .microseconds(250), .microseconds(500), .milliseconds(1), .milliseconds(2.5),
+        .milliseconds(5), .milliseconds(10), .milliseconds(25), .milliseconds(50), .milliseconds(100), .milliseconds(250),
+        .milliseconds(500), .seconds(1), .milliseconds(2_500), .seconds(5),
+    ]
 
     public init() {
-        var factory = PrometheusMetricsFactory(registry: registry)
-        // From 50 µs (a warm caption) to 5 s (the request budget).
-        factory.defaultDurationHistogramBuckets = [
-            .microseconds(50), .microseconds(100), .microseconds(250), .microseconds(500), .milliseconds(1), .milliseconds(2.5),
-            .milliseconds(5), .milliseconds(10), .milliseconds(25), .milliseconds(50), .milliseconds(100), .milliseconds(250),
-            .milliseconds(500), .seconds(1), .milliseconds(2_500), .seconds(5),
-        ]
-        self.factory = factory
+        cacheHits = registry.makeCounter(descriptor: Self.named("layoutd_shaping_cache_hits_total",
+                                                                     "Words and runs found in the shaping cache."))
+        cacheMisses = registry.makeCounter(descriptor: Self.named("layoutd_shaping_cache_misses_total",
+                                                                       "Words and runs shaped because the cache did not hold them."))
+    }
+
+    /// A metric's whole name with its `# HELP` text.
+    private static func named(_ name: String, _ help: String) -> MetricNameDescriptor {
+        MetricNameDescriptor(metricName: name, unitName: "", helpText: help)
     }
 
     /// One request of `type` ("layout", "tags", …) answered in `microseconds`, failed with `code` or not.
     func record(type: String, code: String?, microseconds: Double) {
-        let (counter, timer) = requests.withLock { handles in
+        let (counter, histogram) = requests.withLock { handles in
             if let existing = handles[type] { return existing }
-            let made = (Metrics.Counter(label: "layoutd_requests_total", dimensions: [("type", type)], factory: factory),
-                        Metrics.Timer(label: "layoutd_request_duration_seconds", dimensions: [("type", type)], factory: factory))
+            let made = (registry.makeCounter(descriptor: Self.named("layoutd_requests_total", "Requests the server worked on, by type."),
+                                             labels: [("type", type)]),
+                        registry.makeDurationHistogram(
+                            descriptor: Self.named("layoutd_request_duration_seconds",
+                                                   "Time from a decoded request to its encoded reply, by type."),
+                            labels: [("type", type)], buckets: Self.buckets))
             handles[type] = made
             return made
         }
         counter.increment()
-        timer.recordNanoseconds(Int64(saturating: microseconds * 1_000))
+        histogram.record(.nanoseconds(Int64(saturating: microseconds * 1_000)))
         if let code { recordError(code: code) }
     }
 
@@ -46,7 +62,9 @@ public final class ServerMetrics: Sendable {
     func recordError(code: String) {
         errors.withLock { handles in
             if let existing = handles[code] { return existing }
-            let made = Metrics.Counter(label: "layoutd_errors_total", dimensions: [("code", code)], factory: factory)
+            let made = registry.makeCounter(
+                descriptor: Self.named("layoutd_errors_total", "Error replies by code, refusals of connections and frames included."),
+                labels: [("code", code)])
             handles[code] = made
             return made
         }.increment()
@@ -62,14 +80,26 @@ public final class ServerMetrics: Sendable {
         public var uptimeSeconds: Double
     }
 
-    /// Every metric in Prometheus' text format, the gauges set from `reading` first.
+    private static let gauges: [(name: String, help: String)] = [
+        ("layoutd_requests_in_flight", "Requests accepted and not yet answered."),
+        ("layoutd_connections_open", "Client connections open now."),
+        ("layoutd_fonts_loaded", "Font faces the server serves with."),
+        ("layoutd_uptime_seconds", "Seconds since the server started."),
+    ]
+
+    /// Every metric in Prometheus' text format, the gauges and cache counters brought up to date first.
     public func exposition(_ reading: Reading) -> String {
-        let gauges: [(String, Double)] = [
-            ("layoutd_requests_in_flight", Double(reading.inFlight)), ("layoutd_connections_open", Double(reading.connectionsOpen)),
-            ("layoutd_fonts_loaded", Double(reading.fontsLoaded)), ("layoutd_shaping_cache_hits", Double(reading.cacheHits)),
-            ("layoutd_shaping_cache_misses", Double(reading.cacheMisses)), ("layoutd_uptime_seconds", reading.uptimeSeconds),
-        ]
-        for (name, value) in gauges { Metrics.Gauge(label: name, factory: factory).record(value) }
+        let values = [Double(reading.inFlight), Double(reading.connectionsOpen), Double(reading.fontsLoaded), reading.uptimeSeconds]
+        for (gauge, value) in zip(Self.gauges, values) { registry.makeGauge(descriptor: Self.named(gauge.name, gauge.help)).set(value) }
+        let (hits, misses) = cacheSeen.withLock { seen in
+            // Counts lower than last time come from a new cache (a reload): all of them are new.
+            let hits = reading.cacheHits >= seen.hits ? reading.cacheHits - seen.hits : reading.cacheHits
+            let misses = reading.cacheMisses >= seen.misses ? reading.cacheMisses - seen.misses : reading.cacheMisses
+            seen = (reading.cacheHits, reading.cacheMisses)
+            return (hits, misses)
+        }
+        cacheHits.increment(by: Int64(clamping: hits))
+        cacheMisses.increment(by: Int64(clamping: misses))
         return registry.emitToString()
     }
 }

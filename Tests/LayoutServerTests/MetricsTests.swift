@@ -44,6 +44,13 @@ import TestSupport
         #expect(text.contains(#"layoutd_request_duration_seconds_bucket{type="layout",le="0.005"}"#))
         #expect((Self.sample(text, "layoutd_fonts_loaded") ?? 0) > 10)
         #expect(Self.sample(text, "layoutd_connections_open") == 1)
+        // Every metric says what it is, and the cache's counts are counters, not gauges.
+        let typed = text.split(separator: "\n").compactMap { $0.hasPrefix("# TYPE ") ? $0.split(separator: " ")[2] : nil }
+        let helped = Set(text.split(separator: "\n").compactMap { $0.hasPrefix("# HELP ") ? $0.split(separator: " ")[2] : nil })
+        #expect(typed.count >= 9 && typed.allSatisfy(helped.contains), "without # HELP: \(typed.filter { !helped.contains($0) })")
+        #expect(text.contains("# TYPE layoutd_shaping_cache_hits_total counter"), "\(text)")
+        #expect(text.contains("# TYPE layoutd_shaping_cache_misses_total counter"))
+        #expect((Self.sample(text, "layoutd_shaping_cache_misses_total") ?? 0) > 0)
         let missing = try run("/usr/bin/python3", ["-c", "import sys, urllib.request, urllib.error\ntry:\n urllib.request.urlopen(sys.argv[1])\n"
                                                    + "except urllib.error.HTTPError as e:\n print(e.code)", address.replacingOccurrences(of: "/metrics", with: "/other")])
         #expect(missing.out.hasPrefix("404"))
