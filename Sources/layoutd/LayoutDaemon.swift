@@ -101,6 +101,7 @@ struct LayoutDaemon: ParsableCommand {
         let settings = try self.settings()
         var logger = Logger(label: "layoutd") { _ in DaemonLogHandler() }
         logger.logLevel = settings.logLevel
+        if let folded = UserNamespace.partialMapping() { logger.warning("per-user limits cannot tell users apart", metadata: ["why": "\(folded)"]) }
         // Limits and addresses first: a mistake there is said before the fonts take their time.
         var configuration = settings.serverConfiguration
         do { try configuration.validate() } catch { throw ConfigProblem("\(error)") }

@@ -1,4 +1,5 @@
 import Foundation
+import LayoutServer
 import LayoutClient
 import LayoutWire
 import Testing
@@ -80,6 +81,32 @@ import TestSupport
         #expect(score != nil && score! <= 1.0, "\(line)\n\(result.err)")
         let unit = try String(contentsOf: repositoryRoot.appendingPathComponent("systemd/layoutd.service"), encoding: .utf8)
         #expect(unit.contains("RestrictAddressFamilies=AF_UNIX") && unit.contains("WatchdogSec=") && unit.contains("ExecReload="))
+        #expect(!unit.contains("\nPrivateUsers=yes"), "PrivateUsers folds every client into uid 65534 for the per-user cap")
+    }
+
+    /// In a user namespace that maps only some uids (as PrivateUsers=yes makes one), other
+    /// clients all read as uid 65534 and share one per-user cap: shown here with unshare, and
+    /// the daemon says so at start-up.
+    @Test(.enabled(if: getuid() == 0, "needs root to run clients as other users"))
+    func aUserNamespaceFoldsUsersAndTheDaemonSaysSo() throws {
+        let socketPath = Daemon.temporarySocketPath()
+        let stderr = CapturedOutput()
+        let process = try ChildProcess("/usr/bin/unshare", ["--user", "--map-root-user", Daemon.binary("layoutd"), "--socket", socketPath,
+                                                           "--config", "/dev/null", "--max-connections-per-user", "1"], errors: stderr.handle)
+        defer { stopForSure(process); unlink(socketPath) }
+        try Daemon.waitUntilServing(socketPath, process: process)
+        #expect(stderr.text.contains("per-user limits cannot tell users apart"), "\(stderr.text)")
+        chmod(socketPath, 0o666)
+        // Two different users: the second is refused as if it were the first.
+        let hold = "import socket, sys, time\ns = socket.socket(socket.AF_UNIX); s.connect(sys.argv[1]); s.settimeout(1)\n"
+            + "try:\n print(s.recv(200))\nexcept socket.timeout:\n print('held'); sys.stdout.flush(); time.sleep(3)\n"
+        let first = try ChildProcess("/usr/bin/setpriv", ["--reuid=1001", "--regid=1001", "--clear-groups", "/usr/bin/python3", "-c", hold, socketPath])
+        defer { stopForSure(first) }
+        usleep(1_500_000)
+        let second = try run("/usr/bin/setpriv", ["--reuid=1002", "--regid=1002", "--clear-groups", "/usr/bin/python3", "-c", hold, socketPath], within: 20)
+        #expect(second.out.contains("user 65534 has 1 connections open"), "\(second.out)\(second.err)")
+        #expect(UserNamespace.partialMapping(uidMap: "         0          0 4294967295\n") == nil)
+        #expect(UserNamespace.partialMapping(uidMap: "0 0 1\n") != nil)
     }
 
     @Test func unitFilesVerifyCleanly() throws {
