@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # AddressSanitizer over the engine and wire tests: the stages that hold raw memory (the layout
 # scratch pool, pieces pointing into shaped storage, the protobuf readers and writers) run under
-# ASan and LeakSanitizer. Foundation's own process-lifetime allocations are suppressed
+# ASan and LeakSanitizer; and the daemon built with ASan, reloading while it draws pictures and
+# decoding merged fields (ReloadRenderTests, MergedFieldTests). CI runs it. Foundation's own process-lifetime allocations are suppressed
 # (scripts/asan-suppressions.txt); anything else fails the run.
 #   scripts/asan.sh [extra swift test arguments]
 set -euo pipefail
@@ -10,4 +11,4 @@ scratch=.build-asan
 swift build --build-tests --scratch-path "$scratch" -Xswiftc -sanitize=address >&2
 export LSAN_OPTIONS="suppressions=$PWD/scripts/asan-suppressions.txt:print_suppressions=0"
 export ASAN_OPTIONS="detect_leaks=1:halt_on_error=1"
-swift test --skip-build --scratch-path "$scratch" --filter 'LayoutEngineTests|LayoutWireTests' "$@"
+swift test --skip-build --scratch-path "$scratch" --filter 'LayoutEngineTests|LayoutWireTests|ReloadRenderTests|MergedFieldTests' "$@"
