@@ -1,0 +1,124 @@
+#!/usr/bin/python3
+"""Instructions the daemon spends per request, counted by callgrind: the server path included
+(socket, framing, decoding, the event loop or the pool, accounting, encoding), repeatable
+whatever else the machine is doing.
+
+The release layoutd runs under callgrind three times with the same start-up: once answering a
+hello only, once answering every caption's request once (cold: the shaping cache is empty), once
+answering them twice (the second pass warm). Cold per request = (once - hello) / captions; warm =
+(twice - once) / captions. The client is this script, outside valgrind, one connection.
+
+    scripts/daemon-instructions.py [--kind layout|justify] [--captions N] [--binary PATH]
+"""
+import argparse
+import json
+import os
+import re
+import shutil
+import signal
+import socket
+import struct
+import subprocess
+import sys
+import tempfile
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(HERE)
+sys.path.insert(0, os.path.join(ROOT, "clients", "python"))
+import layoutd_client  # noqa: E402  (generates the protobuf modules from proto/)
+
+
+def captions(count):
+    path = os.path.join(ROOT, "..", "shared", "corpus", "captions.jsonl")
+    with open(path, encoding="utf-8") as lines:
+        texts = [json.loads(line)["text"] for line in lines if line.strip()]
+    return texts[:count] if count else texts
+
+
+def request(envelope_pb2, layout_pb2, kind, text, request_id):
+    envelope = envelope_pb2.Envelope()
+    envelope.request_id = request_id
+    if kind == "layout":
+        envelope.layout.text = text
+        envelope.layout.width = 300
+        envelope.layout.default_style.family = "Noto Sans"
+        envelope.layout.default_style.size = 24
+    else:
+        envelope.justify.text = text
+        envelope.justify.width = 300
+        envelope.justify.style.family = "Noto Sans"
+    return layoutd_client.frame(envelope)
+
+
+def receive(sock):
+    header = b""
+    while len(header) < 4:
+        header += sock.recv(4 - len(header))
+    (length,) = struct.unpack(">I", header)
+    body = b""
+    while len(body) < length:
+        body += sock.recv(min(1 << 20, length - len(body)))
+    return body
+
+
+def count(binary, frames, passes):
+    """Instructions callgrind collects in a daemon that answers a hello, then `frames` `passes` times."""
+    work = tempfile.mkdtemp()
+    try:
+        sock_path = os.path.join(work, "d.sock")
+        out = os.path.join(work, "callgrind.out")
+        valgrind = subprocess.Popen(
+            ["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}", binary, "--socket", sock_path,
+             "--config", "/dev/null", "--threads", "1", "--log-level", "error"],
+            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+        deadline = time.time() + 300
+        while not os.path.exists(sock_path):
+            if valgrind.poll() is not None or time.time() > deadline:
+                raise SystemExit("daemon-instructions: layoutd did not start: " + valgrind.stderr.read())
+            time.sleep(0.2)
+        client = socket.socket(socket.AF_UNIX)
+        client.connect(sock_path)
+        envelope_pb2, _ = layoutd_client.load()
+        hello = envelope_pb2.Envelope()
+        hello.request_id = 1
+        hello.hello.SetInParent()
+        client.sendall(layoutd_client.frame(hello))
+        receive(client)
+        for _ in range(passes):
+            for frame in frames:  # one at a time: the same path a caption takes alone
+                client.sendall(frame)
+                receive(client)
+        client.close()
+        valgrind.send_signal(signal.SIGTERM)
+        _, err = valgrind.communicate(timeout=300)
+        found = re.search(r"Collected : (\d+)", err)
+        if not found:
+            raise SystemExit("daemon-instructions: no count from callgrind: " + err[-2000:])
+        return int(found.group(1))
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--kind", choices=["layout", "justify"], default="layout")
+    parser.add_argument("--captions", type=int, default=0, help="the first N captions (default: all)")
+    parser.add_argument("--binary", default=os.path.join(ROOT, ".build", "release", "layoutd"))
+    arguments = parser.parse_args()
+    # valgrind 3.19 cannot read the DWARF 5 that Swift writes: count a copy without it.
+    stripped = os.path.join(tempfile.mkdtemp(), "layoutd")
+    subprocess.run(["objcopy", "--strip-debug", arguments.binary, stripped], check=True)
+    envelope_pb2, layout_pb2 = layoutd_client.load()
+    texts = captions(arguments.captions)
+    frames = [request(envelope_pb2, layout_pb2, arguments.kind, text, 2 + k) for k, text in enumerate(texts)]
+    hello_only = count(stripped, frames, 0)
+    once = count(stripped, frames, 1)
+    twice = count(stripped, frames, 2)
+    cold = (once - hello_only) / len(frames)
+    warm = (twice - once) / len(frames)
+    print(f"{arguments.kind}: {len(frames)} captions through the daemon; cold {cold:,.0f} instructions a request, warm {warm:,.0f}")
+
+
+if __name__ == "__main__":
+    main()
