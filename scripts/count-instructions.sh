@@ -7,7 +7,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 a=${1:-unboxed} b=${2:-boxed}
-binary=.build/release/layoutd-bench
+binary=${LAYOUTD_BENCH:-.build/release/layoutd-bench}
 [ -x "$binary" ] || { echo "count-instructions: build $binary first (swift build -c release --product layoutd-bench)" >&2; exit 1; }
 command -v valgrind >/dev/null || { echo "count-instructions: valgrind is not installed" >&2; exit 1; }
 work=$(mktemp -d); trap 'rm -rf "$work"' EXIT

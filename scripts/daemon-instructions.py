@@ -1,14 +1,17 @@
 #!/usr/bin/python3
 """Instructions the daemon spends per request, counted by callgrind: the server path included
-(socket, framing, decoding, the event loop or the pool, accounting, encoding), repeatable
-whatever else the machine is doing.
+(framing, decoding, the event loop or the pool, accounting, encoding; the kernel's socket work is
+not counted), repeatable whatever else the machine is doing.
 
-The release layoutd runs under callgrind three times with the same start-up: once answering a
-hello only, once answering every caption's request once (cold: the shaping cache is empty), once
-answering them twice (the second pass warm). Cold per request = (once - hello) / captions; warm =
-(twice - once) / captions. The client is this script, outside valgrind, one connection.
+The release layoutd runs under callgrind answering a hello and then every caption's request,
+once in one run and twice in another; the difference is one pass with the daemon's start-up and
+its one-time work (the runtime's first lookups, HarfBuzz's first use of each table) left out, as
+scripts/count-instructions.sh leaves them out in process. Cold: the daemon runs with
+--shaping-cache-entries 0, so every request shapes its text; warm: with its cache, which the
+first pass filled. The client is this script, outside valgrind, on one connection, one request
+at a time.
 
-    scripts/daemon-instructions.py [--kind layout|justify] [--captions N] [--binary PATH]
+    scripts/daemon-instructions.py [--kind layout|justify] [--captions N] [--binary PATH] [--profile FILE]
 """
 import argparse
 import json
@@ -62,7 +65,7 @@ def receive(sock):
     return body
 
 
-def count(binary, frames, passes):
+def count(binary, frames, passes, options=(), keep=None):
     """Instructions callgrind collects in a daemon that answers a hello, then `frames` `passes` times."""
     work = tempfile.mkdtemp()
     try:
@@ -70,15 +73,18 @@ def count(binary, frames, passes):
         out = os.path.join(work, "callgrind.out")
         valgrind = subprocess.Popen(
             ["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}", binary, "--socket", sock_path,
-             "--config", "/dev/null", "--threads", "1", "--log-level", "error"],
+             "--config", "/dev/null", "--threads", "1", "--log-level", "error", *options],
             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
         deadline = time.time() + 300
-        while not os.path.exists(sock_path):
-            if valgrind.poll() is not None or time.time() > deadline:
-                raise SystemExit("daemon-instructions: layoutd did not start: " + valgrind.stderr.read())
-            time.sleep(0.2)
         client = socket.socket(socket.AF_UNIX)
-        client.connect(sock_path)
+        while True:  # the file appears at bind, connections are taken from listen on
+            try:
+                client.connect(sock_path)
+                break
+            except (FileNotFoundError, ConnectionRefusedError):
+                if valgrind.poll() is not None or time.time() > deadline:
+                    raise SystemExit("daemon-instructions: layoutd did not start: " + valgrind.stderr.read())
+                time.sleep(0.2)
         envelope_pb2, _ = layoutd_client.load()
         hello = envelope_pb2.Envelope()
         hello.request_id = 1
@@ -93,6 +99,8 @@ def count(binary, frames, passes):
         valgrind.send_signal(signal.SIGTERM)
         _, err = valgrind.communicate(timeout=300)
         found = re.search(r"Collected : (\d+)", err)
+        if keep:
+            shutil.copy(out, keep)
         if not found:
             raise SystemExit("daemon-instructions: no count from callgrind: " + err[-2000:])
         return int(found.group(1))
@@ -105,6 +113,7 @@ def main():
     parser.add_argument("--kind", choices=["layout", "justify"], default="layout")
     parser.add_argument("--captions", type=int, default=0, help="the first N captions (default: all)")
     parser.add_argument("--binary", default=os.path.join(ROOT, ".build", "release", "layoutd"))
+    parser.add_argument("--profile", help="keep callgrind's output of the two cold passes here (for callgrind_annotate)")
     arguments = parser.parse_args()
     # valgrind 3.19 cannot read the DWARF 5 that Swift writes: count a copy without it.
     stripped = os.path.join(tempfile.mkdtemp(), "layoutd")
@@ -112,11 +121,9 @@ def main():
     envelope_pb2, layout_pb2 = layoutd_client.load()
     texts = captions(arguments.captions)
     frames = [request(envelope_pb2, layout_pb2, arguments.kind, text, 2 + k) for k, text in enumerate(texts)]
-    hello_only = count(stripped, frames, 0)
-    once = count(stripped, frames, 1)
-    twice = count(stripped, frames, 2)
-    cold = (once - hello_only) / len(frames)
-    warm = (twice - once) / len(frames)
+    cache_off = ("--shaping-cache-entries", "0")
+    cold = (count(stripped, frames, 2, cache_off, keep=arguments.profile) - count(stripped, frames, 1, cache_off)) / len(frames)
+    warm = (count(stripped, frames, 2) - count(stripped, frames, 1)) / len(frames)
     print(f"{arguments.kind}: {len(frames)} captions through the daemon; cold {cold:,.0f} instructions a request, warm {warm:,.0f}")
 
 

@@ -25,6 +25,8 @@ public struct DaemonSettings: Sendable, Equatable {
     public var frameTimeout: Double = 30
     public var reloadTimeout: Double = 60
     public var maxPicturePixels = Renderer.defaultMaxPixels
+    /// Shaped words and runs kept per generation (at most twice as many are held); 0: no cache.
+    public var shapingCacheEntries = 20_000
     public var maxConnections = 1_024
     public var maxConnectionsPerUser = 256
     public var maxInFlight = 64
@@ -38,6 +40,15 @@ public struct DaemonSettings: Sendable, Equatable {
 
     /// The largest configuration file read: a few kilobytes is a long one.
     public static let maxConfigBytes = 1 << 20
+
+    /// The layouter these settings make: on `fonts`, with the text limit and the shaping cache.
+    public func layouter(fonts: FontRegistry) throws(ConfigurationError) -> ParagraphLayouter {
+        guard (0...10_000_000).contains(shapingCacheEntries) else {
+            throw ConfigurationError("shaping-cache-entries must be in 0...10000000")
+        }
+        return ParagraphLayouter(fonts: fonts, cache: shapingCacheEntries == 0 ? nil : ShapingCache(capacity: shapingCacheEntries),
+                                 maxTextLength: maxText)
+    }
 
     /// The file a service reads when `--config` names none; a missing file there is no error.
     public static let defaultConfigPath = "/etc/layoutd/layoutd.conf"
@@ -94,6 +105,7 @@ public struct DaemonSettings: Sendable, Equatable {
         Key(name: "max-frame-bytes") { s, v, _ in s.maxFrameBytes = try int(v) },
         Key(name: "max-reply-bytes") { s, v, _ in s.maxReplyBytes = try int(v) },
         Key(name: "max-picture-pixels") { s, v, _ in s.maxPicturePixels = try int(v) },
+        Key(name: "shaping-cache-entries") { s, v, _ in s.shapingCacheEntries = try int(v) },
         Key(name: "max-text") { s, v, _ in s.maxText = try int(v) },
         Key(name: "request-budget-ms") { s, v, _ in s.requestBudgetMs = try int(v) },
         Key(name: "idle-timeout") { s, v, _ in s.idleTimeout = try seconds(v) },

@@ -25,6 +25,8 @@ extension RequestProcessor {
             specs.append(try spec.style(field: "backgrounds[\(index)]", text: request.text))
         }
         let layout = try layouter.layout(paragraph, budget: budget)
+        // Most layouts ask for no background: no decorator is built for them.
+        guard !specs.isEmpty else { return DecoratedLayout(layout: layout, backgrounds: []) }
         let decorator = Decorator(layout: layout, text: request.text, fonts: layouter.fonts, budget: budget)
         return DecoratedLayout(layout: layout, backgrounds: try decorate(specs, with: decorator))
     }
@@ -51,8 +53,8 @@ extension RequestProcessor {
         let plan = try request.plan(fonts: layouter.fonts)
         try checkTextLength(plan.request.text.utf16.count)
         let fitted = try layouter.justify(plan.request, budget: budget)
-        let decorator = Decorator(layout: fitted.paragraph, text: plan.request.text, fonts: layouter.fonts, budget: budget)
-        let backgrounds = try decorate(plan.backgrounds, with: decorator)
+        let backgrounds = plan.backgrounds.isEmpty ? [] : try decorate(plan.backgrounds, with: Decorator(
+            layout: fitted.paragraph, text: plan.request.text, fonts: layouter.fonts, budget: budget))
         let effects = TextEffects.derive(preset: plan.presetName, palette: plan.palette,
                                          largestSize: fitted.lineSizes.max() ?? plan.request.minSize)
         return DecoratedStory(plan: plan, fitted: fitted, backgrounds: backgrounds, effects: effects)

@@ -29,7 +29,7 @@ public final class RequestProcessor: Sendable {
     /// debug, a failure at warning with what was wrong.
     func account(_ envelope: Layoutd_V1_Envelope, failure: Layoutd_V1_Error?, microseconds: Double) {
         stats.record(microseconds: microseconds, failed: failure != nil)
-        let kind = (envelope.body?.name ?? "none").description
+        let kind = envelope.body?.name ?? "none"
         stats.metrics.record(type: kind, code: failure?.code.protoName, microseconds: microseconds)
         if let failure {
             logger.warning("request failed", metadata: ["id": "\(envelope.requestID)", "request": "\(kind)",

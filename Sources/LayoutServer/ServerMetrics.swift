@@ -11,8 +11,10 @@ import Synchronization
 public final class ServerMetrics: Sendable {
     let registry = PrometheusCollectorRegistry()
     /// Handles by type or code: making one looks it up in the registry; this keeps that off
-    /// the per-request path.
-    private let requests = Mutex<[String: (Counter, DurationHistogram)]>([:])
+    /// the per-request path. Request types are static strings from one switch, so they are found
+    /// by their address, a few compares, where hashing a String cost more than the rest of the
+    /// accounting.
+    private let requests = Mutex<[(type: UInt, counter: Counter, histogram: DurationHistogram)]>([])
     private let errors = Mutex<[String: Counter]>([:])
     private let cacheHits: Counter
     private let cacheMisses: Counter
@@ -40,16 +42,18 @@ public final class ServerMetrics: Sendable {
     }
 
     /// One request of `type` ("layout", "tags", …) answered in `microseconds`, failed with `code` or not.
-    func record(type: String, code: String?, microseconds: Double) {
+    func record(type: StaticString, code: String?, microseconds: Double) {
+        let key = UInt(bitPattern: type.utf8Start)
         let (counter, histogram) = requests.withLock { handles in
-            if let existing = handles[type] { return existing }
+            if let existing = handles.first(where: { $0.type == key }) { return (existing.counter, existing.histogram) }
+            let label = type.description
             let made = (registry.makeCounter(descriptor: Self.named("layoutd_requests_total", "Requests the server worked on, by type."),
-                                             labels: [("type", type)]),
+                                             labels: [("type", label)]),
                         registry.makeDurationHistogram(
                             descriptor: Self.named("layoutd_request_duration_seconds",
                                                    "Time from a decoded request to its encoded reply, by type."),
-                            labels: [("type", type)], buckets: Self.buckets))
-            handles[type] = made
+                            labels: [("type", label)], buckets: Self.buckets))
+            handles.append((key, made.0, made.1))
             return made
         }
         counter.increment()

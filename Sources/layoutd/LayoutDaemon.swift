@@ -44,6 +44,9 @@ struct LayoutDaemon: ParsableCommand {
     @Option(help: "Most pixels a rendered picture may have, width x height at its scale (default: 16777216, a 4096 x 4096 PNG).")
     var maxPicturePixels: Int?
 
+    @Option(help: "Shaped words and runs cached per generation, at most twice as many held; 0 turns the cache off (default: 20000).")
+    var shapingCacheEntries: Int?
+
     @Option(help: "Longest text a request may carry, in UTF-16 code units (default: 262144).")
     var maxText: Int?
 
@@ -115,12 +118,13 @@ struct LayoutDaemon: ParsableCommand {
         configuration.tagStyles = fonts.tagStyles
         configuration.maxConnections = try DescriptorLimit.fit(connections: configuration.maxConnections,
                                                                threads: configuration.workerThreads, logger: logger)
+        let layouter: ParagraphLayouter
+        do { layouter = try settings.layouter(fonts: fonts.registry) } catch { throw ConfigProblem("\(error)") }
         if checkConfig {
             print("configuration ok: \(fonts.registry.fonts.count) faces, default family \(fonts.registry.defaultFamily), "
                 + "fallback \(fonts.registry.fallbackFamilies.joined(separator: ", "))")
             return
         }
-        let layouter = ParagraphLayouter(fonts: fonts.registry, maxTextLength: settings.maxText)
         // A reload reads the configuration file, the font paths and the style file again: what
         // was added, changed or removed since start-up is what it picks up; the command line
         // still wins over the file. Limits and the socket stay as they started.
@@ -129,7 +133,7 @@ struct LayoutDaemon: ParsableCommand {
         let server = try LayoutServer(configuration: configuration, layouter: layouter, logger: logger, loader: {
             let fresh = try command.settings()
             let loaded = try DaemonFonts.load(fresh, logger: reloadLogger)
-            return (ParagraphLayouter(fonts: loaded.registry, maxTextLength: settings.maxText), loaded.tagStyles)
+            return (try settings.layouter(fonts: loaded.registry), loaded.tagStyles)
         })
         // A write to a client that left must be an error on that connection, not a signal that
         // ends the process. SIGHUP reloads the fonts and tag styles (systemctl reload layoutd).
@@ -170,6 +174,7 @@ struct LayoutDaemon: ParsableCommand {
         if let maxReplyBytes { settings.maxReplyBytes = maxReplyBytes }
         if let maxText { settings.maxText = maxText }
         if let maxPicturePixels { settings.maxPicturePixels = maxPicturePixels }
+        if let shapingCacheEntries { settings.shapingCacheEntries = shapingCacheEntries }
         if let requestBudgetMs { settings.requestBudgetMs = requestBudgetMs }
         if let idleTimeout { settings.idleTimeout = idleTimeout }
         if let frameTimeout { settings.frameTimeout = frameTimeout }

@@ -132,6 +132,13 @@ import TestSupport
         heavy.requestID = 8
         heavy.body = .layout(layoutRequest(String(repeating: "long text without end ", count: 8000)))
         try client.send(heavy)
+        // A small layout is answered on the event loop: first, while the worker is busy.
+        var small = Layoutd_V1_Envelope()
+        small.requestID = 11
+        small.body = .layout(layoutRequest("a caption, answered at once"))
+        try client.send(small)
+        let first = try client.receive()
+        #expect(first.requestID == 11 && first.layoutReply != nil, "\(first)")
         var hurried = Layoutd_V1_Envelope()
         hurried.requestID = 9
         hurried.deadlineMs = 1
@@ -139,7 +146,8 @@ import TestSupport
         try client.send(hurried)
         var queued = Layoutd_V1_Envelope()
         queued.requestID = 10
-        queued.body = .layout(layoutRequest("cancel me while I wait"))
+        // Over the size the event loop answers itself (1 KiB): it waits for the worker.
+        queued.body = .layout(layoutRequest(String(repeating: "cancel me while I wait ", count: 60)))
         try client.send(queued)
         cancel.body = .cancel(.with { $0.requestID = 10 })
         try client.send(cancel)
