@@ -276,8 +276,7 @@ final class ConnectionHandler: ChannelDuplexHandler, @unchecked Sendable {
             switch result {
             case .success(let answer): buffer = answer
             case .failure(let error):
-                let reply = processor.errorReply(id, WireError(.internal, "request failed: \(error)"))
-                guard let framed = try? Self.frame(reply, allocator: allocator) else {
+                guard let framed = Self.internalFailure(id, error, processor: processor, allocator: allocator) else {
                     self.end(bytes: bytes, context: context)
                     return
                 }
@@ -310,12 +309,18 @@ final class ConnectionHandler: ChannelDuplexHandler, @unchecked Sendable {
         do {
             buffer = Self.buffer(try Self.answer(envelope, processor: processor, budget: budget), allocator: allocator)
         } catch {
-            guard let framed = try? Self.frame(processor.errorReply(envelope.requestID, WireError(.internal, "request failed: \(error)")),
-                                               allocator: allocator) else { return }
+            guard let framed = Self.internalFailure(envelope.requestID, error, processor: processor, allocator: allocator) else { return }
             buffer = framed
         }
         lastActivity = Self.now
         context.writeAndFlush(wrapOutboundOut(buffer), promise: nil)
+    }
+
+    /// INTERNAL for a request whose answer failed outside its own error handling (its reply could
+    /// not be encoded, the pool stopped); nil when even that cannot be framed.
+    private static func internalFailure(_ id: UInt64, _ error: Error, processor: RequestProcessor,
+                                        allocator: ByteBufferAllocator) -> ByteBuffer? {
+        try? frame(processor.errorReply(id, WireError(.internal, "request failed: \(error)")), allocator: allocator)
     }
 
     /// On a worker: the reply frame, or CANCELLED / DEADLINE_EXCEEDED when the request should
@@ -447,9 +452,7 @@ extension Layoutd_V1_Envelope {
         default: true
         }
     }
-}
 
-extension Layoutd_V1_Envelope {
     /// The most spans a layout answered on the event loop may carry.
     static let inlineSpans = 16
 

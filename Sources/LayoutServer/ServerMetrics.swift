@@ -84,17 +84,15 @@ public final class ServerMetrics: Sendable {
         public var uptimeSeconds: Double
     }
 
-    private static let gauges: [(name: String, help: String)] = [
-        ("layoutd_requests_in_flight", "Requests accepted and not yet answered."),
-        ("layoutd_connections_open", "Client connections open now."),
-        ("layoutd_fonts_loaded", "Font faces the server serves with."),
-        ("layoutd_uptime_seconds", "Seconds since the server started."),
-    ]
-
     /// Every metric in Prometheus' text format, the gauges and cache counters brought up to date first.
     public func exposition(_ reading: Reading) -> String {
-        let values = [Double(reading.inFlight), Double(reading.connectionsOpen), Double(reading.fontsLoaded), reading.uptimeSeconds]
-        for (gauge, value) in zip(Self.gauges, values) { registry.makeGauge(descriptor: Self.named(gauge.name, gauge.help)).set(value) }
+        let gauges: [(name: String, help: String, value: Double)] = [
+            ("layoutd_requests_in_flight", "Requests accepted and not yet answered.", Double(reading.inFlight)),
+            ("layoutd_connections_open", "Client connections open now.", Double(reading.connectionsOpen)),
+            ("layoutd_fonts_loaded", "Font faces the server serves with.", Double(reading.fontsLoaded)),
+            ("layoutd_uptime_seconds", "Seconds since the server started.", reading.uptimeSeconds),
+        ]
+        for gauge in gauges { registry.makeGauge(descriptor: Self.named(gauge.name, gauge.help)).set(gauge.value) }
         let (hits, misses) = cacheSeen.withLock { seen in
             // Counts lower than last time come from a new cache (a reload): all of them are new.
             let hits = reading.cacheHits >= seen.hits ? reading.cacheHits - seen.hits : reading.cacheHits

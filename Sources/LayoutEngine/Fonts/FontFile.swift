@@ -56,14 +56,20 @@ enum FontFile {
     /// The largest font file read (Noto's CJK collections are about 20 MB).
     public static let maxBytes = 128 << 20
 
+    /// A FreeType face over a blob's bytes (which must outlive it); nil when FreeType cannot open
+    /// face `index`. Making faces of one library must be serialized (the renderer locks around it).
+    static func memoryFace(library: FT_Library, blob: OpaquePointer, index: Int) -> FT_Face? {
+        var length: UInt32 = 0
+        guard let data = hb_blob_get_data(blob, &length) else { return nil }
+        var face: FT_Face?
+        let bytes = UnsafeRawPointer(data).assumingMemoryBound(to: FT_Byte.self)
+        return FT_New_Memory_Face(library, bytes, FT_Long(length), FT_Long(index), &face) == 0 ? face : nil
+    }
+
     /// FreeType reads the face from the same mapping HarfBuzz uses: the file is opened once, so
     /// what was checked to be a regular file is what both read.
     private static func faceInfo(library: FT_Library, blob: OpaquePointer, index: Int) -> FaceInfo? {
-        var face: FT_Face?
-        var length: UInt32 = 0
-        guard let data = hb_blob_get_data(blob, &length),
-              FT_New_Memory_Face(library, UnsafeRawPointer(data).assumingMemoryBound(to: FT_Byte.self), FT_Long(length), FT_Long(index), &face) == 0,
-              let face else { return nil }
+        guard let face = memoryFace(library: library, blob: blob, index: index) else { return nil }
         defer { FT_Done_Face(face) }
         let record = face.pointee
         let family = record.family_name.map { String(cString: $0) } ?? "Unknown"

@@ -48,14 +48,10 @@ enum DrawingFaces {
         let blob: OpaquePointer
 
         init?(_ font: Font) {
-            var length: UInt32 = 0
-            guard let library, let data = hb_blob_get_data(font.blob, &length) else { return nil }
-            let bytes = UnsafeRawPointer(data).assumingMemoryBound(to: FT_Byte.self)
+            guard let library else { return nil }
             var made: FT_Face?
-            let status = DrawingFaces.libraryLock.withLock { _ in
-                FT_New_Memory_Face(library, bytes, FT_Long(length), FT_Long(font.faceIndex), &made)
-            }
-            guard status == 0, let face = made else { return nil }
+            DrawingFaces.libraryLock.withLock { _ in made = FontFile.memoryFace(library: library, blob: font.blob, index: font.faceIndex) }
+            guard let face = made else { return nil }
             self.face = face
             self.blob = hb_blob_reference(font.blob)
         }
