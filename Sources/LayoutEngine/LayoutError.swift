@@ -19,4 +19,20 @@ public struct LayoutError: Error, Equatable, CustomStringConvertible {
     }
 
     public var description: String { field.isEmpty ? message : "\(field): \(message)" }
+
+    /// The same error with its field placed under `prefix` ("labels[2]" + "name"): a stage
+    /// that calls another names where in its own request the failing part came from.
+    public func under(_ prefix: String) -> LayoutError {
+        LayoutError(code, message, field: Self.path(prefix, field))
+    }
+
+    /// `prefix.field`, or `prefix` alone for an error about the whole request.
+    public static func path(_ prefix: String, _ field: String) -> String {
+        field.isEmpty ? prefix : prefix.isEmpty ? field : "\(prefix).\(field)"
+    }
+}
+
+/// Runs `body`, placing the field of any layout error it throws under `prefix`.
+public func under<T>(_ prefix: @autoclosure () -> String, _ body: () throws -> T) throws -> T {
+    do { return try body() } catch let error as LayoutError { throw error.under(prefix()) }
 }

@@ -67,10 +67,3 @@ extension RequestProcessor {
         }
     }
 }
-
-/// Runs `body`, putting `prefix` in front of the field of any layout error it throws.
-func under<T>(_ prefix: String, _ body: () throws -> T) throws -> T {
-    do { return try body() } catch let error as LayoutError {
-        throw LayoutError(error.code, error.message, field: error.field.isEmpty ? prefix : "\(prefix).\(error.field)")
-    }
-}

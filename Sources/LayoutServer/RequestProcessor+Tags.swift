@@ -71,17 +71,4 @@ extension RequestProcessor {
             throw LayoutError(.invalidArgument, "ask for a toggle or a reset", field: "operation")
         }
     }
-
-    /// Runs `body`, its errors named under `prefix`, as the wire reports them.
-    func wire<T>(_ prefix: String, _ body: () throws -> T) throws(WireError) -> T {
-        do {
-            return try body()
-        } catch let error as LayoutError {
-            throw WireError(error, under: prefix)
-        } catch let error as WireError {
-            throw error
-        } catch {
-            throw WireError(.internal, "\(error)", field: prefix)
-        }
-    }
 }

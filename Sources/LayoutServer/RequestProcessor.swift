@@ -142,20 +142,26 @@ public final class RequestProcessor: Sendable {
     func body(for envelope: Layoutd_V1_Envelope, inFlight: Int = 0, budget: WorkBudget = .unlimited) throws(WireError) -> Layoutd_V1_Envelope.OneOf_Body {
         switch envelope.body {
         case .layout(let request):
-            let decorated = try wireLayout(request, budget: budget)
-            var reply = Layoutd_V1_LayoutReply(decorated.layout)
-            reply.backgrounds = decorated.backgrounds.map(Layoutd_V1_BackgroundShape.init)
-            return .layoutReply(reply)
+            return try work("layout") {
+                let decorated = try decoratedLayout(request, budget: budget)
+                var reply = Layoutd_V1_LayoutReply(decorated.layout)
+                reply.backgrounds = decorated.backgrounds.map(Layoutd_V1_BackgroundShape.init)
+                return .layoutReply(reply)
+            }
         case .justify(let request):
-            do {
+            return try work("justify") {
                 let story = try decoratedStory(request, budget: budget)
                 return .justifyReply(Layoutd_V1_JustifyReply(story.fitted, backgrounds: story.backgrounds,
                                                              effects: story.effects, preset: story.plan.presetName))
-            } catch let error as LayoutError {
-                throw WireError(error, under: "justify")
-            } catch {
-                throw WireError(.internal, "\(error)", field: "justify")
             }
+        case .render(let request):
+            return try work("render") { .renderReply(try render(request, budget: budget)) }
+        case .tags(let request):
+            return try work("tags") { .tagsReply(try tags(request, budget: budget)) }
+        case .tagHit(let request):
+            return try work("tag_hit") { .tagHitReply(try tagHit(request, budget: budget)) }
+        case .tagStyle(let request):
+            return try work("tag_style") { .tagStyleReply(try tagStyle(request)) }
         case .hello:
             var hello = Layoutd_V1_HelloReply()
             hello.serverVersion = Self.serverVersion
@@ -175,22 +181,6 @@ public final class RequestProcessor: Sendable {
             return .statsReply(reply)
         case .none:
             throw WireError(.unimplemented, "the envelope has no body, or one this server does not know", field: "envelope.body")
-        case .render(let request):
-            do {
-                return .renderReply(try render(request, budget: budget))
-            } catch let error as LayoutError {
-                throw WireError(error, under: "render")
-            } catch let error as WireError {
-                throw WireError(error.code, error.message, field: "render." + error.field)
-            } catch {
-                throw WireError(.internal, "\(error)", field: "render")
-            }
-        case .tags(let request):
-            return .tagsReply(try wire("tags") { () throws in try tags(request, budget: budget) })
-        case .tagHit(let request):
-            return .tagHitReply(try wire("tag_hit") { () throws in try tagHit(request, budget: budget) })
-        case .tagStyle(let request):
-            return .tagStyleReply(try wire("tag_style") { () throws in try tagStyle(request) })
         case .reload:
             throw WireError(.internal, "reload is handled by the connection", field: "envelope.body")
         case .helloReply, .layoutReply, .fontsReply, .statsReply, .justifyReply, .renderReply, .error,
@@ -201,15 +191,15 @@ public final class RequestProcessor: Sendable {
         }
     }
 
+    /// Runs a request's work; whatever it throws goes on the wire under the request's name,
+    /// through the one mapping (`WireError.init(_:under:)`).
+    func work<T>(_ request: String, _ body: () throws -> T) throws(WireError) -> T {
+        do { return try body() } catch { throw WireError(error, under: request) }
+    }
+
     /// A layout request's work, its errors named under `layout`.
     func wireLayout(_ request: Layoutd_V1_LayoutRequest, budget: WorkBudget = .unlimited) throws(WireError) -> DecoratedLayout {
-        do {
-            return try decoratedLayout(request, budget: budget)
-        } catch let error as LayoutError {
-            throw WireError(error, under: "layout")
-        } catch {
-            throw WireError(.internal, "\(error)", field: "layout")
-        }
+        try work("layout") { try decoratedLayout(request, budget: budget) }
     }
 
     func statsReply(inFlight: Int) -> Layoutd_V1_StatsReply {

@@ -83,17 +83,7 @@ extension Layoutd_V1_Range {
 }
 
 extension Layoutd_V1_Style {
-    /// The overrides this style sets; zero and empty fields inherit.
-    /// A length either way from zero (letter spacing, a baseline offset), in [-10,000, 10,000] points.
-    private static func signedPoints(_ spacing: Layoutd_V1_Spacing, name: String, field: String) throws(LayoutError) -> Double {
-        let points = spacing.points
-        guard points.isFinite, abs(Double(points)) <= Bounds.maxLetterSpacing else {
-            throw LayoutError(.invalidArgument, "\(name) must be in [-\(Bounds.text(Bounds.maxLetterSpacing)), \(Bounds.text(Bounds.maxLetterSpacing))] points, got \(points)",
-                              field: field + "." + name + ".points")
-        }
-        return Double(points)
-    }
-
+    /// The overrides this style sets; zero and empty fields inherit. Values obey `StyleRules`.
     func patch(field: String, fonts: FontRegistry) throws(LayoutError) -> StylePatch {
         var patch = StylePatch()
         if !family.isEmpty {
@@ -103,9 +93,7 @@ extension Layoutd_V1_Style {
             patch.family = family
         }
         if weight != 0 {
-            guard weight <= 1000 else {
-                throw LayoutError(.invalidArgument, "weight must be in 1...1000, got \(weight)", field: field + ".weight")
-            }
+            try StyleRules.checkWeight(Int(weight), field: field + ".weight")
             patch.weight = Int(weight)
         }
         switch slant {
@@ -115,28 +103,26 @@ extension Layoutd_V1_Style {
         case .UNRECOGNIZED(let value): throw LayoutError(.invalidArgument, "unknown slant \(value)", field: field + ".slant")
         }
         if size != 0 {
-            guard Bounds.containsFontSize(Double(size)) else {
-                throw LayoutError(.invalidArgument, "size must be in [\(Bounds.minFontSize), \(Bounds.text(Bounds.maxFontSize))] points, got \(size)",
-                                  field: field + ".size")
-            }
+            try StyleRules.checkSize(Double(size), field: field + ".size")
             patch.size = Double(size)
         }
-        if hasLetterSpacing { patch.letterSpacing = try Self.signedPoints(letterSpacing, name: "letter_spacing", field: field) }
-        if hasBaselineOffset { patch.baselineOffset = try Self.signedPoints(baselineOffset, name: "baseline_offset", field: field) }
+        if hasLetterSpacing {
+            let points = Double(letterSpacing.points)
+            try StyleRules.checkSignedPoints(points, name: "letter_spacing", field: field + ".letter_spacing.points")
+            patch.letterSpacing = points
+        }
+        if hasBaselineOffset {
+            let points = Double(baselineOffset.points)
+            try StyleRules.checkSignedPoints(points, name: "baseline_offset", field: field + ".baseline_offset.points")
+            patch.baselineOffset = points
+        }
         if !features.isEmpty {
-            try Bounds.check(count: features.count, limit: Bounds.maxFeatures, field: field + ".features")
-            patch.features = try features.enumerated().map { (index, feature) throws(LayoutError) in
-                guard feature.tag.utf8.count == 4, feature.tag.unicodeScalars.allSatisfy({ $0.value >= 0x20 && $0.value < 0x7F }) else {
-                    throw LayoutError(.invalidArgument, "feature tag \"\(feature.tag)\" is not four ASCII characters",
-                                      field: field + ".features[\(index)].tag")
-                }
-                return FontFeature(tag: feature.tag, value: feature.value)
-            }
+            let engineFeatures = features.map { FontFeature(tag: $0.tag, value: $0.value) }
+            try StyleRules.checkFeatures(engineFeatures, field: field + ".features")
+            patch.features = engineFeatures
         }
         if !language.isEmpty {
-            guard language.utf8.count <= 35, language.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") }) else {
-                throw LayoutError(.invalidArgument, "language \"\(language)\" is not a BCP 47 tag", field: field + ".language")
-            }
+            try StyleRules.checkLanguage(language, field: field + ".language")
             patch.language = language
         }
         return patch

@@ -12,9 +12,23 @@ public struct WireError: Error, Equatable, CustomStringConvertible {
         self.field = field
     }
 
-    /// An engine error, its field placed under the request's name ("layout.width").
-    public init(_ error: LayoutError, under prefix: String) {
-        let code: Layoutd_V1_Error.Code = switch error.code {
+    /// Any failure of a request's work as the wire reports it, its field placed under the
+    /// request's name ("layout.width"). The one place engine errors become wire errors: a layout
+    /// error keeps its code, a wire error its own, and anything else is INTERNAL.
+    public init(_ error: any Error, under prefix: String) {
+        switch error {
+        case let error as LayoutError:
+            self.init(Self.code(of: error.code), error.message, field: LayoutError.path(prefix, error.field))
+        case let error as WireError:
+            self.init(error.code, error.message, field: LayoutError.path(prefix, error.field))
+        default:
+            self.init(.internal, "\(error)", field: prefix)
+        }
+    }
+
+    /// The wire's code for an engine error's.
+    public static func code(of code: LayoutError.Code) -> Layoutd_V1_Error.Code {
+        switch code {
         case .invalidArgument: .invalidArgument
         case .notFound: .notFound
         case .resourceExhausted: .resourceExhausted
@@ -22,7 +36,6 @@ public struct WireError: Error, Equatable, CustomStringConvertible {
         case .deadlineExceeded: .deadlineExceeded
         case .cancelled: .cancelled
         }
-        self.init(code, error.message, field: error.field.isEmpty ? prefix : "\(prefix).\(error.field)")
     }
 
     public var wireMessage: Layoutd_V1_Error {

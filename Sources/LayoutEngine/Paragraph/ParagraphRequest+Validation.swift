@@ -18,24 +18,10 @@ extension ParagraphRequest {
     }
 
     static func validate(_ style: TextStyle, fonts: FontRegistry, field: String) throws {
-        guard Bounds.containsFontSize(style.size) else {
-            throw LayoutError(.invalidArgument, "size must be in [\(Bounds.minFontSize), \(Bounds.text(Bounds.maxFontSize))] points, got \(style.size)",
-                              field: field + ".size")
-        }
-        guard style.weight >= 1, style.weight <= 1000 else {
-            throw LayoutError(.invalidArgument, "weight must be in 1...1000, got \(style.weight)", field: field + ".weight")
-        }
-        guard style.letterSpacing.isFinite, abs(style.letterSpacing) <= Bounds.maxLetterSpacing else {
-            throw LayoutError(.invalidArgument, "letter_spacing must be finite, got \(style.letterSpacing)",
-                              field: field + ".letter_spacing")
-        }
+        try StyleRules.check(style, field: field)
         // The memoized match: the layout's font set-up asks the same question next.
         if !style.family.isEmpty && fonts.cachedMatch(family: style.family, weight: style.weight, italic: style.italic) == nil {
             throw LayoutError(.notFound, "no loaded font family named \"\(style.family)\"", field: field + ".family")
-        }
-        for feature in style.features where feature.tag.utf8.count != 4 || !feature.tag.allSatisfy({ $0.isASCII }) {
-            throw LayoutError(.invalidArgument, "feature tag \"\(feature.tag)\" is not four ASCII characters",
-                              field: field + ".features")
         }
     }
 }

@@ -52,12 +52,7 @@ extension ParagraphLayouter {
         let spans = value.isEmpty ? [] : [AttributedText.Span(range: nameUnits + 1..<string.utf16.count, patch: StylePatch(all: valueStyle))]
         let paragraph = ParagraphRequest(text: AttributedText(string, style: nameStyle, spans: spans),
                                          width: request.metrics.maxLabelWidth, maxLines: 1)
-        let layout: ParagraphLayout
-        do {
-            layout = try self.layout(paragraph, budget: budget)
-        } catch let error as LayoutError {
-            throw LayoutError(error.code, error.message, field: error.field.isEmpty ? field() : "\(field()).\(error.field)")
-        }
+        let layout = try under(field()) { try self.layout(paragraph, budget: budget) }
         guard let line = layout.lines.first else {
             throw LayoutError(.invalidArgument, "the label has no text to lay out", field: "\(field()).name")
         }

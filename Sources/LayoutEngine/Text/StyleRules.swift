@@ -1,0 +1,59 @@
+/// The rules every style obeys, whoever made it: the wire's span patches and an in-process
+/// `ParagraphRequest` are checked by these same functions, so a value one refuses the other
+/// refuses too, with the same limits and words. Each takes the path of the value it checks.
+public enum StyleRules {
+    /// CSS's and OpenType's weight scale.
+    public static let weights = 1...1000
+    /// A BCP 47 tag is at most 35 characters in practice (RFC 5646 §4.4.1 asks for that much room).
+    public static let maxLanguageBytes = 35
+
+    public static func checkSize(_ size: Double, field: @autoclosure () -> String) throws(LayoutError) {
+        guard !Bounds.containsFontSize(size) else { return }
+        throw LayoutError(.invalidArgument, "size must be in [\(Bounds.minFontSize), \(Bounds.text(Bounds.maxFontSize))] points, got \(size)",
+                          field: field())
+    }
+
+    public static func checkWeight(_ weight: Int, field: @autoclosure () -> String) throws(LayoutError) {
+        guard !weights.contains(weight) else { return }
+        throw LayoutError(.invalidArgument, "weight must be in 1...1000, got \(weight)", field: field())
+    }
+
+    /// A length either way from zero (letter spacing, a baseline offset), in [-10,000, 10,000] points.
+    public static func checkSignedPoints(_ points: Double, name: String, field: @autoclosure () -> String) throws(LayoutError) {
+        guard !(points.isFinite && abs(points) <= Bounds.maxLetterSpacing) else { return }
+        let limit = Bounds.text(Bounds.maxLetterSpacing)
+        throw LayoutError(.invalidArgument, "\(name) must be in [-\(limit), \(limit)] points, got \(points)", field: field())
+    }
+
+    /// At most `Bounds.maxFeatures`, each tag four printable ASCII characters.
+    public static func checkFeatures(_ features: [FontFeature], field: @autoclosure () -> String) throws(LayoutError) {
+        try Bounds.check(count: features.count, limit: Bounds.maxFeatures, field: field())
+        for (index, feature) in features.enumerated() where !isFeatureTag(feature.tag) {
+            throw LayoutError(.invalidArgument, "feature tag \"\(feature.tag)\" is not four ASCII characters",
+                              field: "\(field())[\(index)].tag")
+        }
+    }
+
+    /// Four characters from space to tilde, as OpenType's Tag type is.
+    public static func isFeatureTag(_ tag: String) -> Bool {
+        tag.utf8.count == 4 && tag.utf8.allSatisfy { $0 >= 0x20 && $0 < 0x7F }
+    }
+
+    /// Letters, digits, hyphens and underscores, at most 35 of them; empty means none.
+    public static func checkLanguage(_ language: String, field: @autoclosure () -> String) throws(LayoutError) {
+        guard !language.isEmpty else { return }
+        guard language.utf8.count <= maxLanguageBytes, language.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") }) else {
+            throw LayoutError(.invalidArgument, "language \"\(language)\" is not a BCP 47 tag", field: field())
+        }
+    }
+
+    /// Every rule on a resolved style; `field` names the style ("default_style").
+    public static func check(_ style: TextStyle, field: String) throws(LayoutError) {
+        try checkSize(style.size, field: field + ".size")
+        try checkWeight(style.weight, field: field + ".weight")
+        try checkSignedPoints(style.letterSpacing, name: "letter_spacing", field: field + ".letter_spacing")
+        try checkSignedPoints(style.baselineOffset, name: "baseline_offset", field: field + ".baseline_offset")
+        if !style.features.isEmpty { try checkFeatures(style.features, field: field + ".features") }
+        try checkLanguage(style.language, field: field + ".language")
+    }
+}
