@@ -79,8 +79,8 @@ import Testing
                                                           width: 10))
         #expect(layout.lines.count > LayoutScratch.maxPieceLists)
         // The scratch just given back is the next one taken (on this thread, nothing runs between).
-        let scratch = ScratchPool.shared.take()
-        defer { ScratchPool.shared.give(scratch, units: 0) }
+        let scratch = layouter.scratches.take()
+        defer { layouter.scratches.give(scratch, units: 0) }
         #expect(scratch.pieceLists.count <= LayoutScratch.maxPieceLists)
     }
 }

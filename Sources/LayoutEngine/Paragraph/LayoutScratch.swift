@@ -4,9 +4,10 @@ import Synchronization
 ///
 /// A caption's layout used some thirty arrays. Allocating one, with the type look-up Swift
 /// makes for each new array, and freeing it again cost more per caption than breaking the
-/// lines. A `ShapedParagraph` takes a scratch from the pool when it starts, takes the arrays it
-/// needs out of it, and gives them back when it ends (its deinit); the positioner working on
-/// that paragraph borrows the line arrays meanwhile. Nothing else holds a scratch.
+/// lines. A request's `LayoutContext` takes a scratch from its layouter's pool; the
+/// `ShapedParagraph` takes the arrays it needs out of it and the context gives them back when
+/// the request is done with the paragraph; the positioner borrows the line arrays meanwhile.
+/// Nothing else holds a scratch.
 ///
 /// Arrays are emptied when taken, not when given back: while the holder still has its own
 /// reference, emptying would copy the storage instead of keeping it.
@@ -35,11 +36,9 @@ final class LayoutScratch: @unchecked Sendable {
     static let maxPieceLists = 64
 }
 
-/// Scratches waiting for a layout. A scratch that served a long text goes back to the
+/// Scratches waiting for a layout; each `ParagraphLayouter` has its own. A scratch that served a long text goes back to the
 /// allocator instead, so the pool never holds more than a few captions' worth of memory.
 final class ScratchPool: Sendable {
-    static let shared = ScratchPool()
-
     /// Longest text, in UTF-16 units, whose scratch is kept.
     static let maxUnits = 16_384
     /// Scratches kept: more than the layouts that run at once on the machines we serve.
@@ -65,6 +64,15 @@ extension RangeReplaceableCollection {
         var taken = Self()
         swap(&taken, &self)
         taken.removeAll(keepingCapacity: true)
+        return taken
+    }
+
+    /// The collection, moved out as it is, leaving an empty one behind: how arrays go back to
+    /// the scratch (emptied only when taken again, once nothing else shares the storage).
+    @inline(__always)
+    mutating func movedOut() -> Self {
+        var taken = Self()
+        swap(&taken, &self)
         return taken
     }
 }

@@ -5,6 +5,8 @@ public final class ParagraphLayouter: Sendable {
     public let cache: ShapingCache?
     /// The longest text accepted, in UTF-16 units.
     public let maxTextLength: Int
+    /// Arrays the layouts of this layouter fill and drop, kept for the next (see `LayoutScratch`).
+    let scratches = ScratchPool()
 
     public init(fonts: FontRegistry, cache: ShapingCache? = ShapingCache(), maxTextLength: Int = 1 << 20) {
         self.fonts = fonts
@@ -19,15 +21,22 @@ public final class ParagraphLayouter: Sendable {
     /// Runs the pipeline: analyze, itemize, shape (the width-independent stage), then break
     /// and position.
     public func layout(_ request: ParagraphRequest, budget: WorkBudget = .unlimited) throws -> ParagraphLayout {
+        try layout(request, context: LayoutContext(layouter: self, budget: budget))
+    }
+
+    /// The same, with the caller's context: a caller laying out several paragraphs for one
+    /// request (a tag's labels) shares one.
+    public func layout(_ request: ParagraphRequest, context: LayoutContext) throws -> ParagraphLayout {
         try request.validate(fonts: fonts, maxTextLength: maxTextLength)
-        let shaped = try shape(request.text, direction: request.direction, attachments: request.attachments, budget: budget)
-        return try ParagraphPositioner(shaped: shaped, request: request).run()
+        let shaped = try shape(request.text, direction: request.direction, attachments: request.attachments, context: context)
+        let layout = try ParagraphPositioner(shaped: shaped, request: request, context: context).run()
+        context.recycle(shaped)
+        return layout
     }
 
     /// The width-independent stage for `text`, from which layouts at any width start.
     func shape(_ text: AttributedText, direction: BaseDirection, attachments: [InlineAttachment] = [],
-               budget: WorkBudget) throws -> ShapedParagraph {
-        try ShapedParagraph(text: text, direction: direction, attachments: attachments, fonts: fonts, shaper: Shaper(cache: cache),
-                            budget: budget)
+               context: LayoutContext) throws -> ShapedParagraph {
+        try ShapedParagraph(text: text, direction: direction, attachments: attachments, fonts: fonts, context: context)
     }
 }

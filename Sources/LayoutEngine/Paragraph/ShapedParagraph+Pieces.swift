@@ -3,8 +3,8 @@ extension ShapedParagraph {
     /// the boxes of attachments (an item shaped through a box is cut around it, and the box's
     /// own glyph left out). Trailing whitespace from `contentEnd` on is split off at the
     /// paragraph's base level (UAX #9 L1).
-    func pieces(in range: Range<Int>, contentEnd: Int, baseLevel: UInt8) -> [LineItem] {
-        var result = scratch.pieceLists.popLast() ?? []  // emptied when given back
+    func pieces(in range: Range<Int>, contentEnd: Int, baseLevel: UInt8, context: LayoutContext) -> [LineItem] {
+        var result = context.scratch.pieceLists.popLast() ?? []  // emptied when given back
         let first = firstItem(endingAfter: range.lowerBound)
         var end = first
         while end < items.count && items[end].range.lowerBound < range.upperBound { end += 1 }
@@ -22,7 +22,7 @@ extension ShapedParagraph {
                 let boxInside = nextBox < boxes.count && boxes[nextBox].range.lowerBound < overlap.upperBound
                 let segmentEnd = boxInside ? boxes[nextBox].range.lowerBound : overlap.upperBound
                 appendGlyphPieces(of: index, segment..<segmentEnd, line: range, contentEnd: contentEnd, baseLevel: baseLevel,
-                                  to: &result)
+                                  context: context, to: &result)
                 guard boxInside else { break }
                 result.append(.box(boxes[nextBox]))
                 segment = boxes[nextBox].range.upperBound
@@ -38,14 +38,14 @@ extension ShapedParagraph {
 
     /// The pieces of item `index` over `units`: its content, then its trailing whitespace.
     private func appendGlyphPieces(of index: Int, _ units: Range<Int>, line: Range<Int>, contentEnd: Int, baseLevel: UInt8,
-                                   to result: inout [LineItem]) {
+                                   context: LayoutContext, to result: inout [LineItem]) {
         guard !units.isEmpty else { return }
         let item = items[index]
         let split = min(max(units.lowerBound, contentEnd), units.upperBound)
         for trailing in [false, true] {
             let part = trailing ? split..<units.upperBound : units.lowerBound..<split
             guard !part.isEmpty else { continue }
-            let (glyphs, base) = self.glyphs(of: index, in: part, line: line)
+            let (glyphs, base) = self.glyphs(of: index, in: part, line: line, context: context)
             var advance: Int32 = 0
             for glyph in glyphs { advance &+= glyph.advance }
             result.append(.glyphs(LinePiece(range: part, font: item.font, style: item.style,
@@ -80,7 +80,7 @@ extension ShapedParagraph {
     /// The glyphs of item `index` for the units `part`; shaped again, within the line, when
     /// HarfBuzz marked a cut edge unsafe to break (a ligature or joining form spans it).
     /// Also returns the offset the glyphs' clusters count from.
-    func glyphs(of index: Int, in part: Range<Int>, line: Range<Int>) -> (UnsafeBufferPointer<ShapedGlyph>, Int) {
+    func glyphs(of index: Int, in part: Range<Int>, line: Range<Int>, context: LayoutContext) -> (UnsafeBufferPointer<ShapedGlyph>, Int) {
         let item = items[index]
         let run = runs[index]
         let base = run.range.lowerBound
@@ -95,9 +95,9 @@ extension ShapedParagraph {
         let lowUnsafe = low?.safe == false && (boxes.isEmpty || !isBoxEnd(part.lowerBound))
         let highUnsafe = high?.safe == false && (boxes.isEmpty || !isBoxStart(part.upperBound))
         if lowUnsafe || highUnsafe {
-            let reshaped = shaper.shape(shapingUnits, range: part, context: line, font: item.font, rtl: rtl,
-                                        script: item.script, style: shapingStyles[item.style])
-            scratch.reshaped.append(reshaped.glyphs)  // alive as long as the piece that points into it
+            let reshaped = context.shaper.shape(shapingUnits, range: part, context: line, font: item.font, rtl: rtl,
+                                                script: item.script, style: shapingStyles[item.style])
+            context.scratch.reshaped.append(reshaped.glyphs)  // alive as long as the piece that points into it
             return (reshaped.glyphs.pointer, reshaped.range.lowerBound)
         }
         // Visual order: a left-to-right run goes from the part's start to its end, a

@@ -4,51 +4,45 @@
 /// apart from `kFormatted` and minikin keeps `MeasuredText` apart from `breakIntoLines`: Type
 /// Mode breaks it at many sizes, truncation and re-layout at another width reuse it.
 ///
-/// **Lifetime rule.** A shaped paragraph owns a pooled `LayoutScratch` and every glyph buffer
-/// its line pieces point into (`ShapedGlyphs`, by unsafe pointer). Whatever is made from it —
-/// pieces, planned lines, a positioner — must not outlive it: a `ParagraphPositioner` holds it
-/// strongly for as long as it runs. Its deinit gives the scratch back to the pool.
+/// A value: it holds the analysis, the items, the shaped runs and the prefix widths, and none
+/// of the request's working state — the shaper, the scratch it took its arrays from and the
+/// budget travel in the caller's `LayoutContext`.
 ///
-/// A class, not a struct: the stages after it read the same arrays, and the scratch must be
-/// given back exactly once.
-final class ShapedParagraph {
+/// **Lifetime rule.** The glyph buffers its line pieces point into (`ShapedGlyphs`, by unsafe
+/// pointer) live as long as some copy of the paragraph does. Whatever is made from it —
+/// pieces, planned lines, a positioner — must not outlive it: a `ParagraphPositioner` holds a
+/// copy for as long as it runs. When the request is done with it, `LayoutContext.recycle` gives
+/// its arrays back to the scratch.
+struct ShapedParagraph {
     let text: AttributedText
-    let analysis: TextAnalysis
+    private(set) var analysis: TextAnalysis
     let fallback: FontFallback
-    let shaper: Shaper
     let shapingStyles: [ShapingStyle]
     /// The text HarfBuzz sees: tabs and attachments become spaces, other controls zero-width spaces.
-    let shapingUnits: ContiguousArray<UInt16>
+    private(set) var shapingUnits: ContiguousArray<UInt16>
     /// Runs of text of one font, style, script and level; attachments are in `boxes` (an item may
     /// span one: it is shaped through, and its glyph is never placed).
-    let items: [Item]
-    let runs: [ShapedRun]
+    private(set) var items: [Item]
+    private(set) var runs: [ShapedRun]
     /// The attachments' boxes, in text order, each at its U+FFFC.
     let boxes: [InlineBox]
     /// prefix[i] is the advance of units 0..<i in points, letter spacing included.
-    let prefix: [Double]
-    /// Where the arrays came from, and go back to when the paragraph ends. Positioning borrows
-    /// its own arrays from it too, while it holds the paragraph.
-    let scratch: LayoutScratch
+    private(set) var prefix: [Double]
     /// Some style spaces its letters: positioning must look at every glyph's extra advance.
     let hasLetterSpacing: Bool
-    /// Asked between pieces of work; stops a request past its time or cancelled.
-    let budget: WorkBudget
 
+    /// Analyzes, itemizes, shapes and measures `text`, filling arrays taken from the context's
+    /// scratch, checking the context's budget between items.
     init(text: AttributedText, direction: BaseDirection, attachments: [InlineAttachment] = [], fonts: FontRegistry,
-         shaper: Shaper, budget: WorkBudget = .unlimited) throws {
+         context: LayoutContext) throws {
         self.text = text
-        self.budget = budget
-        self.shaper = shaper
         self.fallback = try FontFallback(registry: fonts, styles: text.styles)
         self.hasLetterSpacing = text.styles.contains { $0.letterSpacing != 0 }
-        // A throw before every property is set drops the scratch with the paragraph; once all
-        // are set, deinit gives it back.
-        let scratch = ScratchPool.shared.take()
-        self.scratch = scratch
+        // A throw drops the arrays taken so far; the scratch refills them next time.
+        let scratch = context.scratch
         var analysis = TextAnalysis.analyze(text, direction: direction, scratch: scratch)
         if let offset = analysis.overlongCluster {
-            // Before anything is shaped; the scratch is dropped with this paragraph, not pooled.
+            // Before anything is shaped.
             throw LayoutError(.invalidArgument, "the grapheme cluster at UTF-16 offset \(offset) holds more than "
                               + "\(TextAnalysis.maxClusterScalars) code points (Unicode's Stream-Safe Text Format allows 30 marks in a row)",
                               field: "text")
@@ -84,9 +78,9 @@ final class ShapedParagraph {
         let count = text.units.count
         var runs = scratch.runs.takeEmptied()
         runs.reserveCapacity(items.count)
+        let shaper = context.shaper
         for (index, item) in items.enumerated() {
-            // Before anything is stored: a throw here drops the scratch with the paragraph.
-            if index % 64 == 0 { try budget.check() }
+            if index % 64 == 0 { try context.budget.check() }
             runs.append(shaper.shape(shapingUnits, range: item.range, context: 0..<count, font: item.font, rtl: item.isRTL,
                                      script: item.script, style: shapingStyles[item.style]))
         }
@@ -96,17 +90,17 @@ final class ShapedParagraph {
         self.prefix = prefix
     }
 
-    deinit {
-        scratch.flags = analysis.flags
-        scratch.levels = analysis.levels
+    /// Moves the arrays into `scratch`, leaving this paragraph empty (see `LayoutContext.recycle`).
+    mutating func giveBack(to scratch: LayoutScratch) {
+        scratch.flags = analysis.flags.movedOut()
+        scratch.levels = analysis.levels.movedOut()
         // Only a copy goes back: the text's own units belong to the request.
-        if Self.shapesACopy(analysis, boxes) { scratch.shapingUnits = shapingUnits }
-        scratch.paragraphs = analysis.paragraphs
-        scratch.items = items
-        scratch.runs = runs
-        scratch.prefix = prefix
+        if Self.shapesACopy(analysis, boxes) { scratch.shapingUnits = shapingUnits.movedOut() }
+        scratch.paragraphs = analysis.paragraphs.movedOut()
+        scratch.items = items.movedOut()
+        scratch.runs = runs.movedOut()
+        scratch.prefix = prefix.movedOut()
         scratch.reshaped.removeAll(keepingCapacity: true)  // no piece points into them any more
-        ScratchPool.shared.give(scratch, units: text.units.count)
     }
 
     /// Per-unit advances summed into prefix widths, appended to the empty `prefix`. A cluster's

@@ -37,7 +37,7 @@ extension ParagraphPositioner {
         // The kept text was measured as shaped in the whole paragraph; cut, its edge letters can
         // take other forms (an Arabic letter becomes final, and wider). Give up a grapheme at a
         // time until the line fits.
-        let spacing = Spacing(shaped: shaped, content: start..<end, extraPerSlot: 0, perCharacter: false)
+        let spacing = Spacing(shaped, content: start..<end, extraPerSlot: 0, perCharacter: false)
         while spacing.contentWidth(truncated.pieces) > line.broken.slot.width + LineBreaker.tolerance {
             if request.truncationMode != .head && keepEnd > start {
                 keepEnd = flags.contentEnd(analysis.previousGrapheme(before: keepEnd, start: start), from: start)
@@ -57,14 +57,14 @@ extension ParagraphPositioner {
                      tailOnly: Bool) -> PlannedLine {
         let tokenAt = request.truncationMode == .head ? resume : keepEnd
         var truncated = line
-        var pieces = keepEnd > start ? shaped.pieces(in: start..<keepEnd, contentEnd: keepEnd, baseLevel: line.baseLevel) : []
+        var pieces = keepEnd > start ? shaped.pieces(in: start..<keepEnd, contentEnd: keepEnd, baseLevel: line.baseLevel, context: context) : []
         for case .glyphs(var piece) in token {
             piece.range = tokenAt..<tokenAt
             piece.clusterBase = tokenAt
             pieces.append(.glyphs(piece))
         }
         if !tailOnly && resume < end {
-            pieces += shaped.pieces(in: resume..<end, contentEnd: end, baseLevel: line.baseLevel)
+            pieces += shaped.pieces(in: resume..<end, contentEnd: end, baseLevel: line.baseLevel, context: context)
         }
         let shownEnd = tailOnly ? keepEnd : end
         truncated.broken = BrokenLine(range: start..<shownEnd, contentEnd: shownEnd, hardBreak: false, slot: line.broken.slot)
@@ -113,11 +113,11 @@ extension ParagraphPositioner {
         let tokenText = AttributedText(token, style: text.styles[style])
         let direction: BaseDirection = baseLevel == 1 ? .rightToLeft : .leftToRight
         guard let tokenShaped = try? ShapedParagraph(text: tokenText, direction: direction, fonts: shaped.fallback.registry,
-                                                     shaper: shaped.shaper) else { return [] }
+                                                     context: context) else { return [] }
         let count = tokenText.units.count
         // The token's pieces point into its paragraph's storage: it must live while they are copied.
         return withExtendedLifetime(tokenShaped) {
-            tokenShaped.pieces(in: 0..<count, contentEnd: count, baseLevel: baseLevel).compactMap { item in
+            tokenShaped.pieces(in: 0..<count, contentEnd: count, baseLevel: baseLevel, context: context).compactMap { item in
                 guard case .glyphs(let piece) = item else { return nil }
                 // Token glyphs map to no text: their clusters count from where `cut` puts them.
                 var shifted = piece

@@ -1,16 +1,18 @@
 /// The stages after shaping, for one request: break the shaped paragraph into lines, then
 /// position them — metrics, line limits, truncation, bidi reordering, alignment.
 ///
-/// Holds its `ShapedParagraph` strongly: every line item points into the paragraph's storage
-/// (see its lifetime rule), and the arrays positioning fills are borrowed from its scratch.
+/// Holds a copy of its `ShapedParagraph`: every line item points into the paragraph's storage
+/// (see its lifetime rule). The arrays positioning fills are borrowed from the request's
+/// context, whose budget it checks.
 struct ParagraphPositioner {
     let shaped: ShapedParagraph
     let request: ParagraphRequest
+    let context: LayoutContext
 
     var text: AttributedText { shaped.text }
     var analysis: TextAnalysis { shaped.analysis }
-    var scratch: LayoutScratch { shaped.scratch }
-    var budget: WorkBudget { shaped.budget }
+    var scratch: LayoutScratch { context.scratch }
+    var budget: WorkBudget { context.budget }
 
     /// A line decided by breaking, with its items and metrics, waiting for its place.
     struct PlannedLine {
@@ -128,7 +130,7 @@ struct ParagraphPositioner {
 
     func plan(_ line: BrokenLine) -> PlannedLine {
         let base = shaped.paragraph(at: line.range.lowerBound).baseLevel
-        var pieces = shaped.pieces(in: line.range, contentEnd: line.contentEnd, baseLevel: base)
+        var pieces = shaped.pieces(in: line.range, contentEnd: line.contentEnd, baseLevel: base, context: context)
         let metrics = shaped.metrics(of: &pieces, at: line.range.lowerBound)
         return PlannedLine(broken: line, baseLevel: base, pieces: pieces, metrics: metrics)
     }
@@ -139,7 +141,7 @@ struct ParagraphPositioner {
                into output: inout RunOutput) -> LineLayout {
         let rtlBase = line.baseLevel & 1 == 1
         let contentRange = line.broken.range.lowerBound..<line.broken.contentEnd
-        var spacing = Spacing(shaped: shaped, content: contentRange, extraPerSlot: 0, perCharacter: false)
+        var spacing = Spacing(shaped, content: contentRange, extraPerSlot: 0, perCharacter: false)
         let natural = spacing.contentWidth(line.pieces)
         var trailing = 0.0
         for piece in line.pieces where piece.isTrailing { trailing += spacing.width(of: piece) }

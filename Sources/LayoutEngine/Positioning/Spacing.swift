@@ -3,19 +3,30 @@
 /// Extra space is given per HarfBuzz cluster, counted in the units the cluster covers, so a
 /// ligature over two graphemes gets the spacing of two and the total agrees with measuring.
 struct Spacing {
-    /// Unowned: the positioner that makes a spacing holds the paragraph for longer.
-    unowned(unsafe) let shaped: ShapedParagraph
+    /// The paragraph's unit flags and styles, not the paragraph: two references to copy, where
+    /// the paragraph value has a dozen.
+    let flags: ContiguousArray<UnitFlags>
+    let styles: [TextStyle]
+    let hasLetterSpacing: Bool
     let content: Range<Int>
     /// Justification's extra advance per word separator (or per grapheme gap).
     var extraPerSlot: Double
     /// Justify between graphemes: the line has no word separator (CJK, a single long word).
     var perCharacter: Bool
 
+    init(_ shaped: ShapedParagraph, content: Range<Int>, extraPerSlot: Double, perCharacter: Bool) {
+        flags = shaped.analysis.flags
+        styles = shaped.text.styles
+        hasLetterSpacing = shaped.hasLetterSpacing
+        self.content = content
+        self.extraPerSlot = extraPerSlot
+        self.perCharacter = perCharacter
+    }
+
     /// Spreads `width - natural` over the line's word separators, or between its graphemes.
     mutating func stretch(to width: Double, natural: Double) {
         let slack = width - natural
         guard slack > 0 else { return }
-        let flags = shaped.analysis.flags
         let separators = content.reduce(0) { $0 + (flags[$1].contains(.justifiable) ? 1 : 0) }
         if separators > 0 {
             extraPerSlot = slack / Double(separators)
@@ -30,14 +41,13 @@ struct Spacing {
 
     /// False when no glyph of the line gets extra advance: no letter spacing in the text and
     /// no justification (most lines), so widths are the glyphs' advances alone.
-    var hasExtras: Bool { shaped.hasLetterSpacing || extraPerSlot != 0 }
+    var hasExtras: Bool { hasLetterSpacing || extraPerSlot != 0 }
 
     /// The extra advance of each glyph of `piece`, added after the glyph; nil when there is none.
     func extras(for piece: LinePiece) -> [Double]? {
         guard hasExtras, !piece.isToken, !piece.glyphs.isEmpty else { return nil }
-        let letterSpacing = shaped.text.styles[piece.style].letterSpacing
+        let letterSpacing = styles[piece.style].letterSpacing
         var extras = [Double](repeating: 0, count: piece.glyphs.count)
-        let flags = shaped.analysis.flags
         let lastGrapheme = lastGraphemeStart()
         // A cluster spans from its value to the next larger cluster value in the piece.
         let starts = Set(piece.glyphs.map { Int($0.cluster) + piece.clusterBase }).sorted()
@@ -68,7 +78,7 @@ struct Spacing {
     /// is stretched between graphemes (a box is one unit; it is never a word separator).
     func extra(after box: InlineBox) -> Double {
         guard hasExtras else { return 0 }
-        var extra = shaped.text.styles[box.style].letterSpacing
+        var extra = styles[box.style].letterSpacing
         if perCharacter && content.contains(box.range.lowerBound) && box.range.lowerBound < lastGraphemeStart() {
             extra += extraPerSlot
         }
@@ -95,7 +105,7 @@ struct Spacing {
 
     private func lastGraphemeStart() -> Int {
         var unit = content.upperBound - 1
-        while unit > content.lowerBound && !shaped.analysis.flags[unit].contains(.graphemeStart) { unit -= 1 }
+        while unit > content.lowerBound && !flags[unit].contains(.graphemeStart) { unit -= 1 }
         return unit
     }
 }

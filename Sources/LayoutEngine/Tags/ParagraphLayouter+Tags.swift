@@ -8,10 +8,11 @@ extension ParagraphLayouter {
         let placer = TagPlacer(metrics: request.metrics, photo: request.photo)
         var placed: [TagGeometry] = []
         placed.reserveCapacity(request.tags.count)
+        let context = LayoutContext(layouter: self, budget: budget)  // one for every label
         for (index, tag) in request.tags.enumerated() {
             try budget.check()
             let labels = try tag.labels.enumerated().map { labelIndex, label in
-                try layOut(label, request: request, field: "tags[\(index)].labels[\(labelIndex)]", budget: budget)
+                try layOut(label, request: request, field: "tags[\(index)].labels[\(labelIndex)]", context: context)
             }
             placed.append(try place(tag, index: index, labels: labels, placer: placer, request: request))
         }
@@ -43,7 +44,7 @@ extension ParagraphLayouter {
     }
 
     /// A label's name and value as one line of text, cut with an ellipsis past the largest width.
-    private func layOut(_ label: TagLabel, request: TagsRequest, field: @autoclosure () -> String, budget: WorkBudget) throws -> LaidOutLabel {
+    private func layOut(_ label: TagLabel, request: TagsRequest, field: @autoclosure () -> String, context: LayoutContext) throws -> LaidOutLabel {
         let nameStyle = label.style ?? request.textStyle
         let valueStyle = label.valueStyle ?? request.valueStyle
         let name = label.name.trimmingWhitespace, value = label.value.trimmingWhitespace
@@ -52,7 +53,7 @@ extension ParagraphLayouter {
         let spans = value.isEmpty ? [] : [AttributedText.Span(range: nameUnits + 1..<string.utf16.count, patch: StylePatch(all: valueStyle))]
         let paragraph = ParagraphRequest(text: AttributedText(string, style: nameStyle, spans: spans),
                                          width: request.metrics.maxLabelWidth, maxLines: 1)
-        let layout = try under(field()) { try self.layout(paragraph, budget: budget) }
+        let layout = try under(field()) { try self.layout(paragraph, context: context) }
         guard let line = layout.lines.first else {
             throw LayoutError(.invalidArgument, "the label has no text to lay out", field: "\(field()).name")
         }

@@ -13,12 +13,15 @@ extension ParagraphLayouter {
                                          alignment: request.alignment, lineHeightMultiple: request.lineHeightMultiple,
                                          truncationToken: nil)
         try paragraph.validate(fonts: fonts, maxTextLength: maxTextLength)
-        let shaped = try shape(paragraph.text, direction: paragraph.direction, attachments: request.attachments, budget: budget)
-        let positioner = ParagraphPositioner(shaped: shaped, request: paragraph)
-        switch request.sizing {
-        case .perLine: return try positioner.fitPerLine(request)
-        case .uniform: return try positioner.fitUniform(request)
+        let context = LayoutContext(layouter: self, budget: budget)
+        let shaped = try shape(paragraph.text, direction: paragraph.direction, attachments: request.attachments, context: context)
+        let positioner = ParagraphPositioner(shaped: shaped, request: paragraph, context: context)
+        let layout = switch request.sizing {
+        case .perLine: try positioner.fitPerLine(request)
+        case .uniform: try positioner.fitUniform(request)
         }
+        context.recycle(shaped)
+        return layout
     }
 }
 
