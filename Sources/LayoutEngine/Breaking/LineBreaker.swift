@@ -26,29 +26,27 @@ struct LineBreaker {
         return lines
     }
 
-    /// Appends the lines of `range` to `lines`, each within the slot `widths` gives it.
-    /// `height` tells a line's height once broken; it is asked only when the slots depend on
-    /// the line's top edge.
-    func breakLines(in range: Range<Int>, widths: some LineWidths, height: (BrokenLine) -> Double = { _ in 0 },
-                    into lines: inout [BrokenLine]) {
+    /// Appends the lines of `range` to `lines`, each within the slot `widths` gives its index.
+    /// A provider whose slots depend on a line's top needs the lines' heights, which only
+    /// positioning knows: `ParagraphPositioner.run(widths:)` breaks line by line with it.
+    func breakLines(in range: Range<Int>, widths: some LineWidths, into lines: inout [BrokenLine]) {
+        precondition(!widths.dependsOnTop, "a top-dependent provider breaks through the positioner")
         // Room for the lines the first width suggests, so the array rarely grows.
         let first = widths.slot(line: lines.count, top: 0)
         let estimate = (prefix[range.upperBound] - prefix[range.lowerBound]) / max(first.width, 1)
         lines.reserveCapacity(lines.count + Int(saturating: min(estimate, 1_000)) + 2)
         var start = range.lowerBound
-        var top = 0.0
         var slot = first
         while start < range.upperBound {
-            let line = nextLine(from: start, limit: range.upperBound, slot: slot)
+            let line = line(from: start, limit: range.upperBound, slot: slot)
             lines.append(line)
             start = line.range.upperBound
-            guard start < range.upperBound else { break }
-            if widths.dependsOnTop { top += height(line) }
-            slot = widths.slot(line: lines.count, top: top)
+            slot = widths.slot(line: lines.count, top: 0)
         }
     }
 
-    private func nextLine(from start: Int, limit: Int, slot: LineSlot) -> BrokenLine {
+    /// The line that starts at `start`: as much of the text before `limit` as fits `slot`.
+    func line(from start: Int, limit: Int, slot: LineSlot) -> BrokenLine {
         var lastBreak = -1
         var i = start
         let maxRight = prefix[start] + slot.width + Self.tolerance

@@ -4,11 +4,13 @@ struct LineSlot: Equatable {
     var width: Double
 }
 
-/// Gives each line its slot from the line's index and its top edge. One width for every line
-/// is the common case; an exclusion path or a shaped container is just another provider.
+/// Gives each line its slot from the line's index and its top edge (from the paragraph's top,
+/// as positioning stacks the lines above it). One width for every line is the common case; an
+/// exclusion path or a shaped container is just another provider.
 protocol LineWidths {
     func slot(line: Int, top: Double) -> LineSlot
-    /// False when the slot ignores `top`: the breaker then need not know line heights.
+    /// False when the slot ignores `top`: then `LineBreaker.breakLines` may break every line
+    /// before any is positioned (Type Mode does, to size them).
     var dependsOnTop: Bool { get }
 }
 

@@ -25,54 +25,64 @@ struct ParagraphPositioner {
         var alignment: TextAlignment?
     }
 
-    /// Breaks and positions the whole text.
+    /// Breaks and positions the whole text, every line the request's width.
     func run() throws -> ParagraphLayout {
+        try run(widths: FixedWidth(width: request.width))
+    }
+
+    /// Breaks, plans and places the text line by line: each line's slot comes from `widths` at
+    /// the line's real top, known once the lines above it are planned (an exclusion or a shaped
+    /// container narrows the lines its band crosses). Lines are planned until the text ends or
+    /// one line past what `max_lines` and `height` show: that line says the last one shown is
+    /// truncated, and nothing after it is broken.
+    func run(widths: some LineWidths) throws -> ParagraphLayout {
         let count = text.units.count
         guard count > 0 else {
             return ParagraphLayout(lines: [], runs: [], attachments: [], visibleRange: 0..<0, size: Size(width: 0, height: 0),
                                    direction: shaped.firstDirection)
         }
         let breaker = LineBreaker(flags: analysis.flags, prefix: shaped.prefix)
-        var broken = scratch.broken.takeEmptied()
-        breaker.breakLines(in: 0..<count, widths: FixedWidth(width: request.width), into: &broken)
-        try budget.check()
-        let layout = position(broken)
-        scratch.broken = broken
-        return layout
-    }
-
-    func position(_ broken: [BrokenLine]) -> ParagraphLayout {
         var planned = scratch.planned.takeEmptied()
-        planned.reserveCapacity(broken.count)
-        for line in broken { planned.append(plan(line)) }
         var boxes = scratch.boxes.takeEmptied()
-        boxes.reserveCapacity(planned.count)
-        for line in planned { boxes.append(line.metrics.box(multiple: request.lineHeightMultiple, fixed: request.lineHeight)) }
         defer {
             recycle(&planned)
             scratch.boxes = boxes
         }
-        let lineCount = planned.count
-        var visible = min(planned.count, request.maxLines ?? Int.max)
-        if let height = request.height {
-            var bottom = 0.0
-            var fitting = 0
-            for box in boxes.prefix(visible) {
-                bottom += box.height
-                if bottom > height + LineBreaker.tolerance { break }
-                fitting += 1
-            }
-            visible = fitting
+        let maxLines = request.maxLines ?? Int.max
+        let maxBottom = request.height.map { $0 + LineBreaker.tolerance } ?? .infinity
+        var top = 0.0
+        var start = 0
+        while start < count {
+            if planned.count % 256 == 255 { try budget.check() }
+            let line = plan(breaker.line(from: start, limit: count, slot: widths.slot(line: planned.count, top: top)))
+            let box = line.metrics.box(multiple: request.lineHeightMultiple, fixed: request.lineHeight)
+            planned.append(line)
+            boxes.append(box)
+            top += box.height
+            start = line.broken.range.upperBound
+            if planned.count > maxLines || top > maxBottom { break }
         }
-        if visible > 0 && visible < planned.count {
+        try budget.check()
+        return position(&planned, boxes: &boxes, maxLines: maxLines, maxBottom: maxBottom)
+    }
+
+    /// The planned lines that fit, the last one truncated when lines were left out, stacked.
+    private func position(_ planned: inout [PlannedLine], boxes: inout [(height: Double, baseline: Double)], maxLines: Int,
+                          maxBottom: Double) -> ParagraphLayout {
+        let lineCount = planned.count
+        var visible = 0
+        var bottom = 0.0
+        while visible < min(lineCount, maxLines) && bottom + boxes[visible].height <= maxBottom {
+            bottom += boxes[visible].height
+            visible += 1
+        }
+        if visible > 0 && visible < lineCount {
             planned[visible - 1] = truncate(planned[visible - 1])
+            boxes[visible - 1] = planned[visible - 1].metrics.box(multiple: request.lineHeightMultiple, fixed: request.lineHeight)
         }
         // The hidden lines go; the lines that stay are not copied.
         planned.removeSubrange(visible...)
         boxes.removeSubrange(visible...)
-        if visible > 0 && planned[visible - 1].truncated {
-            boxes[visible - 1] = planned[visible - 1].metrics.box(multiple: request.lineHeightMultiple, fixed: request.lineHeight)
-        }
         let visibleEnd = visible == 0 ? 0 : (planned[visible - 1].truncated
             ? planned[visible - 1].broken.contentEnd : planned[visible - 1].broken.range.upperBound)
         return stack(planned, boxes: boxes, lineCount: lineCount, visibleRange: 0..<visibleEnd)
