@@ -83,4 +83,20 @@ import Testing
         defer { layouter.scratches.give(scratch, units: 0) }
         #expect(scratch.pieceLists.count <= LayoutScratch.maxPieceLists)
     }
+
+    @Test func aParagraphSomeoneKeepsStaysWholeWhenItsRequestEnds() throws {
+        let layouter = ParagraphLayouter(fonts: Fixtures.registry, cache: nil)
+        let context = LayoutContext(layouter: layouter)
+        let text = AttributedText("Kept for an edit, مرحبا", style: TextStyle(family: "Noto Sans", size: 20))
+        let shaped = try layouter.shape(text, direction: .auto, context: context)
+        let kept = shaped  // an editing session's copy
+        context.recycle(shaped)
+        #expect(kept.items.count > 1 && kept.prefix.count == text.units.count + 1)
+        // A later request lays it out at another width, with its own context.
+        let later = LayoutContext(layouter: layouter)
+        let layout = try ParagraphPositioner(shaped: kept, request: ParagraphRequest(text: text, width: 120), context: later).run()
+        #expect(layout.lines.count >= 2)
+        #expect(layout.runs == (try layouter.layout(ParagraphRequest(text: text, width: 120))).runs)
+        later.recycle(kept)
+    }
 }

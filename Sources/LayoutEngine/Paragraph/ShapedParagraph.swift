@@ -14,30 +14,60 @@
 /// copy for as long as it runs. When the request is done with it, `LayoutContext.recycle` gives
 /// its arrays back to the scratch.
 struct ShapedParagraph {
-    let text: AttributedText
-    private(set) var analysis: TextAnalysis
-    let fallback: FontFallback
-    let shapingStyles: [ShapingStyle]
+    /// The arrays, behind one reference: a paragraph is copied into its positioner and passed
+    /// around, and as a struct of a dozen arrays each copy cost a dozen reference counts
+    /// (+1.9K instructions a caption).
+    final class Storage {
+        let text: AttributedText
+        var analysis: TextAnalysis
+        let fallback: FontFallback
+        let shapingStyles: [ShapingStyle]
+        var shapingUnits: ContiguousArray<UInt16>
+        var items: [Item]
+        var runs: [ShapedRun]
+        let boxes: [InlineBox]
+        var prefix: [Double]
+        let hasLetterSpacing: Bool
+
+        init(text: AttributedText, analysis: TextAnalysis, fallback: FontFallback, shapingStyles: [ShapingStyle],
+             shapingUnits: ContiguousArray<UInt16>, items: [Item], runs: [ShapedRun], boxes: [InlineBox], prefix: [Double],
+             hasLetterSpacing: Bool) {
+            self.text = text
+            self.analysis = analysis
+            self.fallback = fallback
+            self.shapingStyles = shapingStyles
+            self.shapingUnits = shapingUnits
+            self.items = items
+            self.runs = runs
+            self.boxes = boxes
+            self.prefix = prefix
+            self.hasLetterSpacing = hasLetterSpacing
+        }
+    }
+    private var storage: Storage
+
+    var text: AttributedText { storage.text }
+    var analysis: TextAnalysis { storage.analysis }
+    var fallback: FontFallback { storage.fallback }
+    var shapingStyles: [ShapingStyle] { storage.shapingStyles }
     /// The text HarfBuzz sees: tabs and attachments become spaces, other controls zero-width spaces.
-    private(set) var shapingUnits: ContiguousArray<UInt16>
+    var shapingUnits: ContiguousArray<UInt16> { storage.shapingUnits }
     /// Runs of text of one font, style, script and level; attachments are in `boxes` (an item may
     /// span one: it is shaped through, and its glyph is never placed).
-    private(set) var items: [Item]
-    private(set) var runs: [ShapedRun]
+    var items: [Item] { storage.items }
+    var runs: [ShapedRun] { storage.runs }
     /// The attachments' boxes, in text order, each at its U+FFFC.
-    let boxes: [InlineBox]
+    var boxes: [InlineBox] { storage.boxes }
     /// prefix[i] is the advance of units 0..<i in points, letter spacing included.
-    private(set) var prefix: [Double]
+    var prefix: [Double] { storage.prefix }
     /// Some style spaces its letters: positioning must look at every glyph's extra advance.
-    let hasLetterSpacing: Bool
+    var hasLetterSpacing: Bool { storage.hasLetterSpacing }
 
     /// Analyzes, itemizes, shapes and measures `text`, filling arrays taken from the context's
     /// scratch, checking the context's budget between items.
     init(text: AttributedText, direction: BaseDirection, attachments: [InlineAttachment] = [], fonts: FontRegistry,
          context: LayoutContext) throws {
-        self.text = text
-        self.fallback = try FontFallback(registry: fonts, styles: text.styles)
-        self.hasLetterSpacing = text.styles.contains { $0.letterSpacing != 0 }
+        let fallback = try FontFallback(registry: fonts, styles: text.styles)
         // A throw drops the arrays taken so far; the scratch refills them next time.
         let scratch = context.scratch
         var analysis = TextAnalysis.analyze(text, direction: direction, scratch: scratch)
@@ -56,25 +86,23 @@ struct ShapedParagraph {
                 analysis.flags[edge].remove(.breakBefore)
             }
         }
-        self.analysis = analysis
-        self.boxes = boxes
-        self.shapingStyles = text.styles.map(ShapingStyle.init)
+        let shapingStyles = text.styles.map(ShapingStyle.init)
+        let shapingUnits: ContiguousArray<UInt16>
         if Self.shapesACopy(analysis, boxes) {
             // A copy into the scratch's array, not a new one: the text's own units stay as sent.
-            var shapingUnits = scratch.shapingUnits.takeEmptied()
-            shapingUnits.append(contentsOf: text.units)
-            if analysis.hasControls { Self.replaceControls(in: &shapingUnits) }
+            var copy = scratch.shapingUnits.takeEmptied()
+            copy.append(contentsOf: text.units)
+            if analysis.hasControls { Self.replaceControls(in: &copy) }
             // HarfBuzz sees a box as a space: an object between words, which breaks joining and
             // contextual forms as U+FFFC does, but which every font has (U+FFFC, missing from most,
             // sent shaping down a slower path: +22.1K instructions a caption against +15.3K).
-            for box in boxes { shapingUnits[box.range.lowerBound] = 0x20 }
-            self.shapingUnits = shapingUnits
+            for box in boxes { copy[box.range.lowerBound] = 0x20 }
+            shapingUnits = copy
         } else {
-            self.shapingUnits = text.units
+            shapingUnits = text.units
         }
         var items = scratch.items.takeEmptied()
         Itemizer.itemize(text, analysis: analysis, fallback: fallback, boxes: boxes, into: &items, scalars: &scratch.scalars)
-        self.items = items
         let count = text.units.count
         var runs = scratch.runs.takeEmptied()
         runs.reserveCapacity(items.count)
@@ -84,23 +112,27 @@ struct ShapedParagraph {
             runs.append(shaper.shape(shapingUnits, range: item.range, context: 0..<count, font: item.font, rtl: item.isRTL,
                                      script: item.script, style: shapingStyles[item.style]))
         }
-        self.runs = runs
         var prefix = scratch.prefix.takeEmptied()
         Self.measure(items: items, runs: runs, boxes: boxes, text: text, flags: analysis.flags, into: &prefix)
-        self.prefix = prefix
+        storage = Storage(text: text, analysis: analysis, fallback: fallback, shapingStyles: shapingStyles,
+                          shapingUnits: shapingUnits, items: items, runs: runs, boxes: boxes, prefix: prefix,
+                          hasLetterSpacing: text.styles.contains { $0.letterSpacing != 0 })
     }
 
-    /// Moves the arrays into `scratch`, leaving this paragraph empty (see `LayoutContext.recycle`).
+    /// Moves the arrays into `scratch` (see `LayoutContext.recycle`), when no other copy of this
+    /// paragraph shares them: a paragraph someone keeps stays whole.
     mutating func giveBack(to scratch: LayoutScratch) {
-        scratch.flags = analysis.flags.movedOut()
-        scratch.levels = analysis.levels.movedOut()
+        scratch.reshaped.removeAll(keepingCapacity: true)  // the request's pieces are gone, and so its re-shaped runs
+        guard isKnownUniquelyReferenced(&storage) else { return }
+        let storage = self.storage
+        scratch.flags = storage.analysis.flags.movedOut()
+        scratch.levels = storage.analysis.levels.movedOut()
         // Only a copy goes back: the text's own units belong to the request.
-        if Self.shapesACopy(analysis, boxes) { scratch.shapingUnits = shapingUnits.movedOut() }
-        scratch.paragraphs = analysis.paragraphs.movedOut()
-        scratch.items = items.movedOut()
-        scratch.runs = runs.movedOut()
-        scratch.prefix = prefix.movedOut()
-        scratch.reshaped.removeAll(keepingCapacity: true)  // no piece points into them any more
+        if Self.shapesACopy(storage.analysis, storage.boxes) { scratch.shapingUnits = storage.shapingUnits.movedOut() }
+        scratch.paragraphs = storage.analysis.paragraphs.movedOut()
+        scratch.items = storage.items.movedOut()
+        scratch.runs = storage.runs.movedOut()
+        scratch.prefix = storage.prefix.movedOut()
     }
 
     /// Per-unit advances summed into prefix widths, appended to the empty `prefix`. A cluster's
