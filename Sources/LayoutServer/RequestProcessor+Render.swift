@@ -33,7 +33,7 @@ extension RequestProcessor {
                                 canvas: request.hasCanvas ? try request.canvas.checked(field: "canvas") : Color(red: 1, green: 1, blue: 1),
                                 origin: Point(x: 0, y: 0), backgrounds: decorated.backgrounds, runs: decorated.layout.runs,
                                 textColor: request.hasTextColor ? try request.textColor.checked(field: "text_color")
-                                    : Color(red: 0, green: 0, blue: 0))
+                                    : Color(red: 0, green: 0, blue: 0), paints: decorated.layout.paints)
         case .justify(let justifyRequest):
             let story = try under("justify") { try decoratedStory(justifyRequest, budget: budget) }
             placed = story.fitted.paragraph.attachments
@@ -41,7 +41,8 @@ extension RequestProcessor {
                                 canvas: request.hasCanvas ? try request.canvas.checked(field: "canvas")
                                     : Color(red: 0.12, green: 0.12, blue: 0.14),
                                 origin: Point(x: 0, y: 0), backgrounds: story.backgrounds, runs: story.fitted.paragraph.runs,
-                                textColor: story.effects.textColor, glowColor: story.effects.glowColor,
+                                textColor: story.effects.textColor, paints: story.fitted.paragraph.paints,
+                                glowColor: story.effects.glowColor,
                                 glowRadius: story.effects.glowRadius)
         case .none, .tags:
             throw LayoutError(.invalidArgument, "a render request needs a layout, a justify or a tags source", field: "source")

@@ -1,5 +1,5 @@
 /// An RGBA colour, components 0...1.
-public struct Color: Equatable, Sendable {
+public struct Color: Hashable, Sendable {
     public var red, green, blue, alpha: Double
     public init(red: Double, green: Double, blue: Double, alpha: Double = 1) {
         self.red = red

@@ -46,6 +46,9 @@ public struct GlyphRunLayout: Equatable, Sendable {
     public var range: Range<Int>
     public var isTruncationToken: Bool
     public var lineIndex: Int
+    /// Index into the layout's `paints`: runs of one font, size and level that differ in paint
+    /// are apart here, though shaped as one.
+    public var paint: Int = 0
 
     /// Column views, for readers that want one property of every glyph.
     public var glyphIDs: [UInt32] { glyphs.map(\.id) }
@@ -80,4 +83,6 @@ public struct ParagraphLayout: Sendable {
     public var size: Size
     /// The first paragraph's resolved direction.
     public var direction: BaseDirection
+    /// The text's resolved paints, which the runs name by index.
+    public var paints: [TextPaint] = AttributedText.defaultPaints
 }

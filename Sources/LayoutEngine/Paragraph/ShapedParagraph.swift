@@ -46,22 +46,25 @@ struct ShapedParagraph {
     }
     private var storage: Storage
 
-    var text: AttributedText { storage.text }
-    var analysis: TextAnalysis { storage.analysis }
-    var fallback: FontFallback { storage.fallback }
-    var shapingStyles: [ShapingStyle] { storage.shapingStyles }
+    // Borrowed, not copied (`_read`): a getter returning the text copied its six arrays' counts
+    // at every `shaped.text.styles[…]`.
+
+    var text: AttributedText { _read { yield storage.text } }
+    var analysis: TextAnalysis { _read { yield storage.analysis } }
+    var fallback: FontFallback { _read { yield storage.fallback } }
+    var shapingStyles: [ShapingStyle] { _read { yield storage.shapingStyles } }
     /// The text HarfBuzz sees: tabs and attachments become spaces, other controls zero-width spaces.
-    var shapingUnits: ContiguousArray<UInt16> { storage.shapingUnits }
+    var shapingUnits: ContiguousArray<UInt16> { _read { yield storage.shapingUnits } }
     /// Runs of text of one font, style, script and level; attachments are in `boxes` (an item may
     /// span one: it is shaped through, and its glyph is never placed).
-    var items: [Item] { storage.items }
-    var runs: [ShapedRun] { storage.runs }
+    var items: [Item] { _read { yield storage.items } }
+    var runs: [ShapedRun] { _read { yield storage.runs } }
     /// The attachments' boxes, in text order, each at its U+FFFC.
-    var boxes: [InlineBox] { storage.boxes }
+    var boxes: [InlineBox] { _read { yield storage.boxes } }
     /// prefix[i] is the advance of units 0..<i in points, letter spacing included.
-    var prefix: [Double] { storage.prefix }
+    var prefix: [Double] { _read { yield storage.prefix } }
     /// Some style spaces its letters: positioning must look at every glyph's extra advance.
-    var hasLetterSpacing: Bool { storage.hasLetterSpacing }
+    var hasLetterSpacing: Bool { _read { yield storage.hasLetterSpacing } }
 
     /// Analyzes, itemizes, shapes and measures `text`, filling arrays taken from the context's
     /// scratch, checking the context's budget between items.

@@ -9,8 +9,8 @@ struct ParagraphPositioner {
     let request: ParagraphRequest
     let context: LayoutContext
 
-    var text: AttributedText { shaped.text }
-    var analysis: TextAnalysis { shaped.analysis }
+    var text: AttributedText { _read { yield shaped.text } }
+    var analysis: TextAnalysis { _read { yield shaped.analysis } }
     var scratch: LayoutScratch { context.scratch }
     var budget: WorkBudget { context.budget }
 
@@ -126,7 +126,7 @@ struct ParagraphPositioner {
         // Each run takes its slice of the one glyph array.
         for index in runs.indices { runs[index].glyphs = glyphs[spans[index]] }
         return ParagraphLayout(lines: lines, runs: runs, attachments: attachments, visibleRange: visibleRange,
-                               size: Size(width: widest, height: top), direction: shaped.firstDirection)
+                               size: Size(width: widest, height: top), direction: shaped.firstDirection, paints: text.paints)
     }
 
     /// Gives the lines' item lists, and the list of lines, back to the scratch.
@@ -196,8 +196,12 @@ struct ParagraphPositioner {
                     pen += advance
                 }
                 output.count += shaped.count
-                output.add(fontID: piece.font.id, size: pointSize, level: piece.level, range: piece.range,
-                           isToken: piece.isToken, line: index, glyphs: first..<output.count)
+                if text.paints.count == 1 {
+                    output.add(fontID: piece.font.id, size: pointSize, level: piece.level, range: piece.range,
+                               isToken: piece.isToken, line: index, glyphs: first..<output.count)
+                } else {
+                    addByPaint(piece, pointSize: pointSize, line: index, glyphs: first..<output.count, into: &output)
+                }
             case .box(let inline):
                 output.attachments.append(AttachmentLayout(
                     index: inline.attachment, range: inline.range, lineIndex: index,
@@ -211,6 +215,34 @@ struct ParagraphPositioner {
                           width: used, trailingWhitespaceWidth: trailing,
                           usedRect: Rect(x: x0, y: top, width: used, height: box.height),
                           hardBreak: line.broken.hardBreak, truncated: line.truncated)
+    }
+
+    /// Adds a piece's glyphs as runs of one paint each: the glyphs are as shaped, each painted
+    /// as the unit its cluster starts at (a ligature across a paint change takes its first
+    /// letter's). A run's units reach to the next run's first cluster along the text.
+    func addByPaint(_ piece: LinePiece, pointSize: Double, line: Int, glyphs span: Range<Int>, into output: inout RunOutput) {
+        let rtl = piece.level & 1 == 1
+        func paint(_ k: Int) -> Int {
+            // The token stands for the text it replaces: it takes the paint of the unit before it.
+            piece.isToken ? text.paintIndex(at: max(piece.range.lowerBound - 1, 0)) : text.paintIndex(at: output.glyphs[k].cluster)
+        }
+        var segmentStart = span.lowerBound
+        while segmentStart < span.upperBound {
+            let segmentPaint = paint(segmentStart)
+            var segmentEnd = segmentStart + 1
+            while segmentEnd < span.upperBound && paint(segmentEnd) == segmentPaint { segmentEnd += 1 }
+            // Along the text a left-to-right segment starts at its first glyph's cluster and a
+            // right-to-left one at its last glyph's; the piece's own ends bound the outer ones.
+            let atTextStart = rtl ? segmentEnd == span.upperBound : segmentStart == span.lowerBound
+            let atTextEnd = rtl ? segmentStart == span.lowerBound : segmentEnd == span.upperBound
+            let lower = atTextStart || piece.isToken ? piece.range.lowerBound
+                : output.glyphs[rtl ? segmentEnd - 1 : segmentStart].cluster
+            let upper = atTextEnd || piece.isToken ? piece.range.upperBound
+                : output.glyphs[rtl ? segmentStart - 1 : segmentEnd].cluster
+            output.add(fontID: piece.font.id, size: pointSize, level: piece.level, range: lower..<upper, isToken: piece.isToken,
+                       line: line, glyphs: segmentStart..<segmentEnd, paint: segmentPaint)
+            segmentStart = segmentEnd
+        }
     }
 
     /// UAX #9 L2: from the highest level down to the lowest odd one, reverse every maximal
@@ -260,8 +292,9 @@ struct RunOutput {
     /// on the same line: same font, size and level, next in the text along the run's
     /// direction (trailing spaces, and items split only by script, join their neighbours).
     mutating func add(fontID: UInt32, size: Double, level: UInt8, range: Range<Int>, isToken: Bool, line: Int,
-                      glyphs span: Range<Int>) {
+                      glyphs span: Range<Int>, paint: Int = 0) {
         if let last = runs.indices.last, !isToken, !runs[last].isTruncationToken, runs[last].lineIndex == line,
+           runs[last].paint == paint,
            runs[last].fontID == fontID, runs[last].size == size, runs[last].bidiLevel == level,
            level & 1 == 0 ? runs[last].range.upperBound == range.lowerBound : range.upperBound == runs[last].range.lowerBound {
             let previous = runs[last].range
@@ -270,7 +303,7 @@ struct RunOutput {
             return
         }
         runs.append(GlyphRunLayout(fontID: fontID, size: size, bidiLevel: level, glyphs: [], range: range,
-                                   isTruncationToken: isToken, lineIndex: line))
+                                   isTruncationToken: isToken, lineIndex: line, paint: paint))
         spans.append(span)
     }
 }

@@ -9,12 +9,16 @@ public struct RenderScene: Sendable {
     public var runs: [GlyphRunLayout]
     /// Drawn over the backgrounds, before the text.
     public var attachments: [SceneAttachment]
+    /// Text whose paint gives no colour is drawn in this one.
     public var textColor: Color
+    /// The layout's paints, which the runs name by index.
+    public var paints: [TextPaint]
     public var glowColor: Color?
     public var glowRadius: Double
 
     public init(size: Size, canvas: Color?, origin: Point, backgrounds: [Background], runs: [GlyphRunLayout],
-                attachments: [SceneAttachment] = [], textColor: Color, glowColor: Color? = nil, glowRadius: Double = 0) {
+                attachments: [SceneAttachment] = [], textColor: Color, paints: [TextPaint] = [TextPaint()],
+                glowColor: Color? = nil, glowRadius: Double = 0) {
         self.size = size
         self.canvas = canvas
         self.origin = origin
@@ -22,6 +26,7 @@ public struct RenderScene: Sendable {
         self.runs = runs
         self.attachments = attachments
         self.textColor = textColor
+        self.paints = paints
         self.glowColor = glowColor
         self.glowRadius = glowRadius
     }

@@ -118,9 +118,13 @@ public final class Renderer: @unchecked Sendable {
                 try strokeGlow(scene, glow: glow, cr, budget: budget)
             }
         }
-        setColor(cr, scene.textColor)
+        var current = -1  // the paint whose colour is set
         for (index, run) in scene.runs.enumerated() {
             if index % 256 == 0 { try budget.check() }
+            if run.paint != current {
+                current = run.paint
+                setColor(cr, (scene.paints.indices.contains(run.paint) ? scene.paints[run.paint].color : nil) ?? scene.textColor)
+            }
             showGlyphs(cr, run)
         }
     }

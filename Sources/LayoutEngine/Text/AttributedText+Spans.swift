@@ -4,6 +4,12 @@ extension AttributedText {
         runs[ShapedParagraph.bisect(runs.count, holding: offset) { runs[$0].range.upperBound }].style
     }
 
+    /// Paint index of the unit at `offset` (the last run's for an offset past them all).
+    func paintIndex(at offset: Int) -> Int {
+        guard !paintRuns.isEmpty else { return 0 }
+        return paintRuns[ShapedParagraph.bisect(paintRuns.count, holding: offset) { paintRuns[$0].range.upperBound }].paint
+    }
+
     /// Flattens overlapping spans into runs of resolved styles, in O((n + e) log n) for n spans
     /// and e edges.
     ///
@@ -13,7 +19,9 @@ extension AttributedText {
     /// covering spans that set it; a heap's top is the answer, and spans that ended are dropped
     /// when they surface. Applying every covering span to every piece cost n × e: 64,000
     /// overlapping spans held a worker for 81 seconds.
-    static func resolve(_ spans: [Span], over count: Int, base: TextStyle) -> (styles: [TextStyle], runs: [(range: Range<Int>, style: Int)]) {
+    /// Shaping fields and paint fields resolve in the same sweep into two tables and two run lists.
+    static func resolve(_ spans: [Span], over count: Int, base: TextStyle, paint basePaint: TextPaint)
+        -> (styles: [TextStyle], runs: [(range: Range<Int>, style: Int)], paints: [TextPaint], paintRuns: [(range: Range<Int>, paint: Int)]) {
         let clamped = spans.map { span in
             min(max(span.range.lowerBound, 0), count)..<min(max(span.range.upperBound, 0), count)
         }
@@ -29,6 +37,9 @@ extension AttributedText {
         var styles: [TextStyle] = []
         var index: [TextStyle: Int] = [:]
         var runs: [(range: Range<Int>, style: Int)] = []
+        var paints: [TextPaint] = []
+        var paintIndex: [TextPaint: Int] = [:]
+        var paintRuns: [(range: Range<Int>, paint: Int)] = []
         for (start, end) in zip(edges, edges.dropFirst()) where start < end {
             while nextSpan < byStart.count, clamped[byStart[nextSpan]].lowerBound <= start {
                 let span = byStart[nextSpan]
@@ -36,9 +47,21 @@ extension AttributedText {
                 nextSpan += 1
             }
             var resolved = base
+            var resolvedPaint = basePaint
             for field in StyleField.allCases {
                 while let top = heaps[field.rawValue].top, clamped[top].upperBound <= start { heaps[field.rawValue].pop() }
-                if let top = heaps[field.rawValue].top { field.copy(from: spans[top].patch, into: &resolved) }
+                if let top = heaps[field.rawValue].top { field.copy(from: spans[top].patch, into: &resolved, paint: &resolvedPaint) }
+            }
+            let paintID: Int
+            if let known = paintIndex[resolvedPaint] { paintID = known } else {
+                paintID = paints.count
+                paints.append(resolvedPaint)
+                paintIndex[resolvedPaint] = paintID
+            }
+            if let last = paintRuns.last, last.paint == paintID {
+                paintRuns[paintRuns.count - 1].range = last.range.lowerBound..<end
+            } else {
+                paintRuns.append((start..<end, paintID))
             }
             let id: Int
             if let known = index[resolved] { id = known } else {
@@ -52,13 +75,16 @@ extension AttributedText {
                 runs.append((start..<end, id))
             }
         }
-        return (styles, runs)
+        // One paint over the whole text needs no runs (see `paintRuns`).
+        return (styles, runs, paints.isEmpty ? [basePaint] : paints, paints.count <= 1 ? [] : paintRuns)
     }
 }
 
 /// The fields a style patch may set, each resolved on its own.
 enum StyleField: Int, CaseIterable {
     case family, weight, italic, size, letterSpacing, features, language, baselineOffset
+    /// Paint: resolved into `TextPaint`, not the shaping style.
+    case color
 
     func isSet(in patch: StylePatch) -> Bool {
         switch self {
@@ -70,10 +96,11 @@ enum StyleField: Int, CaseIterable {
         case .features: patch.features != nil
         case .language: patch.language != nil
         case .baselineOffset: patch.baselineOffset != nil
+        case .color: patch.color != nil
         }
     }
 
-    func copy(from patch: StylePatch, into style: inout TextStyle) {
+    func copy(from patch: StylePatch, into style: inout TextStyle, paint: inout TextPaint) {
         switch self {
         case .family: style.family = patch.family!
         case .weight: style.weight = patch.weight!
@@ -83,6 +110,7 @@ enum StyleField: Int, CaseIterable {
         case .features: style.features = patch.features!
         case .language: style.language = patch.language!
         case .baselineOffset: style.baselineOffset = patch.baselineOffset!
+        case .color: paint.color = patch.color!
         }
     }
 }

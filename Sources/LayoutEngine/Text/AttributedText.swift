@@ -9,6 +9,15 @@ public struct AttributedText: Sendable {
     public let styles: [TextStyle]
     /// Non-overlapping, sorted, covering `0..<units.count`.
     public let runs: [(range: Range<Int>, style: Int)]
+    /// Distinct resolved paints; `paintRuns` refer to them by index. Apart from `styles` and
+    /// `runs`, which itemizing and shaping read, so paint never splits what is shaped.
+    public let paints: [TextPaint]
+    /// Non-overlapping, sorted, covering `0..<units.count`; empty for a text of one paint (most
+    /// texts: two arrays a request allocated for nothing).
+    public let paintRuns: [(range: Range<Int>, paint: Int)]
+
+    /// The paints of a text in the default paint, shared.
+    static let defaultPaints = [TextPaint()]
 
     public struct Span: Sendable {
         public var range: Range<Int>
@@ -19,16 +28,18 @@ public struct AttributedText: Sendable {
         }
     }
 
-    public init(_ string: String, style: TextStyle, spans: [Span] = []) {
+    public init(_ string: String, style: TextStyle, paint: TextPaint = TextPaint(), spans: [Span] = []) {
         self.string = string
         self.units = Self.utf16(string)
         let count = units.count
         if spans.isEmpty {
             self.styles = [style]
             self.runs = count == 0 ? [] : [(0..<count, 0)]
+            self.paints = paint == TextPaint() ? Self.defaultPaints : [paint]
+            self.paintRuns = []
             return
         }
-        (self.styles, self.runs) = Self.resolve(spans, over: count, base: style)
+        (self.styles, self.runs, self.paints, self.paintRuns) = Self.resolve(spans, over: count, base: style, paint: paint)
     }
 
     /// The string's UTF-16 code units, transcoded straight from its UTF-8 storage.

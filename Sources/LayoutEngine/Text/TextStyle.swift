@@ -47,10 +47,12 @@ public struct StylePatch: Sendable {
     public var features: [FontFeature]?
     public var language: String?
     public var baselineOffset: Double?
+    /// Paint (see `TextPaint`): resolved apart, never shaped apart.
+    public var color: Color?
 
     public init(family: String? = nil, weight: Int? = nil, italic: Bool? = nil, size: Double? = nil,
                 letterSpacing: Double? = nil, features: [FontFeature]? = nil, language: String? = nil,
-                baselineOffset: Double? = nil) {
+                baselineOffset: Double? = nil, color: Color? = nil) {
         self.family = family
         self.weight = weight
         self.italic = italic
@@ -59,6 +61,7 @@ public struct StylePatch: Sendable {
         self.features = features
         self.language = language
         self.baselineOffset = baselineOffset
+        self.color = color
     }
 
     public func applied(to base: TextStyle) -> TextStyle {

@@ -1,0 +1,92 @@
+import Foundation
+import Testing
+@testable import LayoutEngine
+
+/// Paint resolves apart from shaping: spans that differ only in colour split the reply's runs
+/// but never what HarfBuzz shapes (as CoreText keeps a colour change inside one shaped run).
+@Suite struct PaintTests {
+    static let red = Color(red: 1, green: 0, blue: 0)
+    static let blue = Color(red: 0, green: 0, blue: 1)
+
+    static func layout(_ string: String, spans: [(Range<Int>, Color)], width: Double = 400) throws -> (ParagraphLayout, calls: UInt64) {
+        let layouter = ParagraphLayouter(fonts: Fixtures.registry, cache: nil)
+        let text = AttributedText(string, style: TextStyle(family: "Noto Sans", size: 24),
+                                  spans: spans.map { AttributedText.Span(range: $0.0, patch: StylePatch(color: $0.1)) })
+        let before = ParagraphLayouter.harfBuzzCalls
+        let layout = try layouter.layout(ParagraphRequest(text: text, width: width))
+        return (layout, ParagraphLayouter.harfBuzzCalls - before)
+    }
+
+    static func glyphs(_ layout: ParagraphLayout) -> [PositionedGlyph] { layout.runs.flatMap(\.glyphs) }
+
+    @Test func aColourSpanSplitsTheRunsNotTheShaping() throws {
+        let plain = try Self.layout("Hello colourful world", spans: [])
+        let painted = try Self.layout("Hello colourful world", spans: [(6..<15, Self.red)])
+        #expect(painted.0.paints == [TextPaint(), TextPaint(color: Self.red)])
+        #expect(Self.glyphs(painted.0) == Self.glyphs(plain.0))
+        #expect(painted.calls == plain.calls)
+        #expect(plain.0.runs.count == 1)
+        #expect(painted.0.runs.map(\.range) == [0..<6, 6..<15, 15..<21])
+        #expect(painted.0.runs.map(\.paint) == [0, 1, 0])
+    }
+
+    @Test func anArabicLetterColouredKeepsItsJoining() throws {
+        // "سلام عليكم": the second letter of the first word in red.
+        let text = "سلام عليكم"
+        let plain = try Self.layout(text, spans: [])
+        let painted = try Self.layout(text, spans: [(1..<2, Self.red)])
+        #expect(Self.glyphs(painted.0).map(\.id) == Self.glyphs(plain.0).map(\.id), "the joined forms changed")
+        #expect(painted.calls == plain.calls)
+        // Runs of one paint, covering the text once, in visual order on a right-to-left line.
+        let ranges = painted.0.runs.map(\.range)
+        #expect(ranges.reduce(0) { $0 + $1.count } == text.utf16.count)
+        let red = painted.0.runs.filter { $0.paint == 1 }
+        #expect(red.count == 1 && red[0].range == 1..<2 && red[0].glyphs.count >= 1)
+        #expect(red[0].glyphs.allSatisfy { $0.cluster == 1 })
+    }
+
+    @Test func aLigatureAcrossAColourChangeTakesItsFirstLettersPaint() throws {
+        // Noto Sans forms "fi" as one glyph: colour the i alone.
+        let plain = try Self.layout("fine", spans: [])
+        let painted = try Self.layout("fine", spans: [(1..<2, Self.blue)])
+        #expect(Self.glyphs(painted.0) == Self.glyphs(plain.0))
+        let ligature = Self.glyphs(plain.0).count < 4
+        if ligature {
+            #expect(painted.0.runs.allSatisfy { $0.paint == 0 }, "the ligature is f's")
+        } else {
+            #expect(painted.0.runs.map(\.paint) == [0, 1, 0])
+        }
+    }
+
+    @Test func laterSpansWinForPaintAsForStyle() throws {
+        let painted = try Self.layout("abcdef", spans: [(0..<6, Self.red), (2..<4, Self.blue)])
+        #expect(painted.0.runs.map(\.range) == [0..<2, 2..<4, 4..<6])
+        let colours = painted.0.runs.map { painted.0.paints[$0.paint].color }
+        #expect(colours == [Self.red, Self.blue, Self.red])
+    }
+
+    @Test func wrappedAndTruncatedLinesKeepTheirPaint() throws {
+        let string = "one two three four five six seven eight nine ten"
+        let layouter = ParagraphLayouter(fonts: Fixtures.registry)
+        var request = ParagraphRequest(text: AttributedText(string, style: TextStyle(family: "Noto Sans", size: 24),
+                                                            spans: [.init(range: 4..<13, patch: StylePatch(color: Self.red))]),
+                                       width: 120)
+        request.maxLines = 2
+        let layout = try layouter.layout(request)
+        for run in layout.runs where !run.isTruncationToken {
+            let painted = run.range.lowerBound >= 4 && run.range.upperBound <= 13
+            #expect((run.paint == 1) == painted, "run \(run.range) has paint \(run.paint)")
+        }
+    }
+
+    @Test func theRendererDrawsEachRunInItsPaint() throws {
+        let painted = try Self.layout("Red and blue", spans: [(0..<3, Self.red), (8..<12, Self.blue)]).0
+        let scene = RenderScene(size: Size(width: 400, height: painted.size.height), canvas: Color(red: 1, green: 1, blue: 1),
+                                origin: Point(x: 0, y: 0), backgrounds: [], runs: painted.runs,
+                                textColor: Color(red: 0, green: 0, blue: 0), paints: painted.paints)
+        let svg = String(decoding: try RenderTests.renderer.render(scene, format: .svg, scale: 1), as: UTF8.self)
+        #expect(svg.contains("rgb(100%, 0%, 0%)") || svg.contains("rgb(100%,0%,0%)"))
+        #expect(svg.contains("rgb(0%, 0%, 100%)") || svg.contains("rgb(0%,0%,100%)"))
+        #expect(svg.contains("rgb(0%, 0%, 0%)") || svg.contains("rgb(0%,0%,0%)"))
+    }
+}
