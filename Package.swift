@@ -68,7 +68,8 @@ let package = Package(
         .testTarget(name: "LayoutWireTests", dependencies: ["LayoutWire", "TestSupport"], exclude: ["Vectors"]),
         // FuzzRegressions/ holds inputs the fuzzers found, read by path.
         .testTarget(name: "LayoutServerTests", dependencies: ["LayoutServer", "LayoutClient", "LayoutWire", "TestSupport",
-                                                           .product(name: "NIOPosix", package: "swift-nio")],
+                                                           .product(name: "NIOPosix", package: "swift-nio"),
+                                                           .product(name: "NIOEmbedded", package: "swift-nio")],
                     exclude: ["FuzzRegressions"]),
     ],
     swiftLanguageModes: [.v6]

@@ -13,7 +13,9 @@ import NIOPosix
 /// held back, so the kernel's socket buffer fills and the client's writes block); a frame must
 /// complete within a timeout; an idle connection is closed; and work of a connection that
 /// closed, or of a request cancelled, stops at its next checkpoint (`WorkBudget`).
-/// Everything here runs on the connection's event loop, which never lays text out.
+/// Everything here runs on the connection's event loop, which lays out only small requests
+/// whose cost is bounded by their size. What to do on each event is decided by a value,
+/// `ConnectionState`; this class carries its actions out.
 // @unchecked Sendable: NIO calls a handler on its channel's event loop only, and the closures the
 // pool completes run `whenComplete` on that loop too; no state is touched from another thread.
 final class ConnectionHandler: ChannelDuplexHandler, @unchecked Sendable {
@@ -29,33 +31,22 @@ final class ConnectionHandler: ChannelDuplexHandler, @unchecked Sendable {
     private let tracker: InFlightTracker
     private let limiter: ConnectionLimiter
     private let configuration: ServerConfiguration
-    /// Uptime in nanoseconds of the last bytes read or reply written.
-    private var lastActivity = ConnectionHandler.now
-    /// Uptime in nanoseconds since which part of a frame has waited for the rest; nil between frames.
-    private var partialFrameSince: UInt64?
+    /// Uptime in nanoseconds; the tests give their own.
+    private let clock: @Sendable () -> UInt64
+    private var state: ConnectionState
     /// Bytes read and not yet taken as frames; frames are taken only while under the limits.
     private var decoder: FrameDecoder
-    /// Set once the connection is being closed: nothing more is read or taken.
-    private var closing = false
-    /// The last word before closing, sent once every request already taken is answered.
-    private var farewell: Layoutd_V1_Envelope?
-    /// Requests accepted and not yet answered, by id: a Cancel reaches only these.
-    private var pending: [UInt64: [WorkBudget]] = [:]
-    private var inFlight = 0
-    private var inFlightBytes = 0
-    /// NIO asked to read while the connection was over a limit; the read is owed.
-    private var readOwed = false
-    private var admitted: UInt32?? = nil  // .some(uid or nil) once admitted
-    /// Since when replies have been waiting for a client that does not read (uptime ns).
-    private var unwritableSince: UInt64?
     private var timer: RepeatedTask?
 
     /// Frames larger than this are decoded on the pool, not the event loop.
     static let inlineDecodeBytes = 64 << 10
 
     init(processors: ProcessorSwitch, pool: NIOThreadPool, tracker: InFlightTracker, limiter: ConnectionLimiter,
-         configuration: ServerConfiguration, logger: Logger) {
+         configuration: ServerConfiguration, logger: Logger,
+         clock: @escaping @Sendable () -> UInt64 = { DispatchTime.now().uptimeNanoseconds }) {
         self.decoder = FrameDecoder(maxFrameBytes: configuration.maxFrameBytes)
+        self.clock = clock
+        self.state = ConnectionState(limits: ConnectionState.Limits(configuration), now: clock())
         self.processors = processors
         self.logger = logger
         self.pool = pool
@@ -64,10 +55,8 @@ final class ConnectionHandler: ChannelDuplexHandler, @unchecked Sendable {
         self.configuration = configuration
     }
 
-    static var now: UInt64 { DispatchTime.now().uptimeNanoseconds }
-
     /// The peer's uid for logs ("?" when unknown or not yet admitted).
-    private var admittedUID: String { (admitted ?? nil).map { "\($0)" } ?? "?" }
+    private var admittedUID: String { (state.admission ?? nil).map { "\($0)" } ?? "?" }
 
     // MARK: Admission and lifetime
 
@@ -79,7 +68,7 @@ final class ConnectionHandler: ChannelDuplexHandler, @unchecked Sendable {
                            context: context)
             return
         }
-        admitted = .some(uid)
+        state.admit(uid: uid)
         processor.stats.connectionOpened()
         tracker.register(context.channel)
         let tick = TimeAmount.milliseconds(Int64(saturating: min(1_000, max(20, min(configuration.idleTimeoutSeconds,
@@ -96,9 +85,9 @@ final class ConnectionHandler: ChannelDuplexHandler, @unchecked Sendable {
         timer?.cancel()
         timer = nil
         // Queued work of a closed connection is skipped; running work stops at its next check.
-        for budgets in pending.values { for budget in budgets { budget.cancel() } }
-        if case .some(let uid) = admitted {
-            logger.info("connection closed", metadata: ["uid": "\(admittedUID)", "unanswered": "\(inFlight)"])
+        for budget in state.allPendingBudgets { budget.cancel() }
+        if case .some(let uid) = state.admission {
+            logger.info("connection closed", metadata: ["uid": "\(admittedUID)", "unanswered": "\(state.inFlight)"])
             limiter.release(uid: uid)
             processor.stats.connectionClosed()
             tracker.unregister(context.channel)
@@ -108,51 +97,36 @@ final class ConnectionHandler: ChannelDuplexHandler, @unchecked Sendable {
 
     /// Closes a connection whose frame has been arriving for too long, or that has been idle.
     private func checkTimeouts(context: ChannelHandlerContext) {
-        let now = Self.now
-        if let since = partialFrameSince, Double(now &- since) / 1e9 > configuration.frameTimeoutSeconds {
-            let reply = processor.refusal(WireError(.deadlineExceeded,
-                "a frame did not complete within \(configuration.frameTimeoutSeconds) s; closing", field: "frame"))
-            closeAfter(reply, context: context)
-        } else if inFlight == 0, partialFrameSince == nil,
-                  Double(now &- lastActivity) / 1e9 > configuration.idleTimeoutSeconds {
-            context.close(promise: nil)
-        } else if let since = unwritableSince, Double(now &- since) / 1e9 > configuration.idleTimeoutSeconds {
-            // A client that reads none of its replies for the idle timeout is idle too: its
-            // replies would otherwise hold the connection, and their memory, for ever.
-            context.close(promise: nil)
+        switch state.tick(now: clock()) {
+        case .none: break
+        case .close: context.close(promise: nil)
+        case .closeAfter(let farewell): closeAfter(farewell, context: context)
         }
     }
 
     // MARK: Back-pressure
 
     func read(context: ChannelHandlerContext) {
-        if isOverLimits(context) { readOwed = true } else { context.read() }
+        if state.readRequested() { context.read() }
     }
 
     func channelWritabilityChanged(context: ChannelHandlerContext) {
-        unwritableSince = context.channel.isWritable ? nil : Self.now
+        state.writabilityChanged(context.channel.isWritable, now: clock())
         payOwedRead(context)
         context.fireChannelWritabilityChanged()
     }
 
-    private func isOverLimits(_ context: ChannelHandlerContext) -> Bool {
-        !context.channel.isWritable || inFlight >= configuration.maxInFlightPerConnection
-            || inFlightBytes >= configuration.maxInFlightBytesPerConnection
-    }
-
     private func payOwedRead(_ context: ChannelHandlerContext) {
         drain(context)
-        guard readOwed, !closing, !isOverLimits(context) else { return }
-        readOwed = false
-        context.read()
+        if state.takeOwedRead() { context.read() }
     }
 
     // MARK: Requests
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
-        guard admitted != nil, !closing else { return }
+        guard state.isAdmitted, !state.closing else { return }
         var bytes = unwrapInboundIn(data)
-        lastActivity = Self.now
+        state.bytesArrived(now: clock())
         decoder.append(&bytes)
         drain(context)
     }
@@ -160,26 +134,21 @@ final class ConnectionHandler: ChannelDuplexHandler, @unchecked Sendable {
     /// Takes whole frames from what was read, while the client is under its limits; past them
     /// the rest waits in the decoder until replies are written or requests finish.
     private func drain(_ context: ChannelHandlerContext) {
-        while !closing && !isOverLimits(context) {
+        while state.mayTakeFrame {
             let frame: ByteBuffer?
             do {
                 frame = try decoder.next()
             } catch {
                 // Framing errors end the connection, after one structured reply saying why.
                 logger.info("framing error; closing the connection", metadata: ["why": "\(error)", "uid": "\(admittedUID)"])
-                closeAfter(processor.refusal(WireError(.resourceExhausted, error.description, field: "frame")), context: context)
+                closeAfter(.framingError(error.description), context: context)
                 return
             }
             guard let frame else { break }
-            partialFrameSince = nil
+            state.frameCompleted()
             take(frame, context: context)
         }
-        // The frame clock runs only while the daemon waits on the client for the rest of a frame.
-        if decoder.holdsPartialFrame && !isOverLimits(context) {
-            if partialFrameSince == nil { partialFrameSince = Self.now }
-        } else {
-            partialFrameSince = nil
-        }
+        state.framesTaken(holdsPartialFrame: decoder.holdsPartialFrame, now: clock())
     }
 
     private func take(_ frame: ByteBuffer, context: ChannelHandlerContext) {
@@ -226,7 +195,7 @@ final class ConnectionHandler: ChannelDuplexHandler, @unchecked Sendable {
             // A notice: the cancelled request is answered with CANCELLED, the notice itself is not.
             // Only a request already here can be cancelled; a cancel for an unknown id is dropped,
             // so it cannot cancel a later request that happens to reuse the id.
-            for budget in pending[cancel.requestID] ?? [] { budget.cancel() }
+            for budget in state.budgets(cancelledBy: cancel.requestID) { budget.cancel() }
             return
         }
         guard context.channel.isActive else {
@@ -251,7 +220,7 @@ final class ConnectionHandler: ChannelDuplexHandler, @unchecked Sendable {
             write(CrashReport.serving(envelope.body?.name ?? "none") { processor.reply(to: envelope, inFlight: inFlight) }, context: context)
             return
         }
-        if inFlight >= configuration.maxInFlightPerConnection {
+        if state.inFlight >= configuration.maxInFlightPerConnection {
             write(processor.errorReply(id, WireError(.resourceExhausted,
                 "more than \(configuration.maxInFlightPerConnection) requests in flight on this connection", field: "envelope")),
                   context: context)
@@ -264,14 +233,14 @@ final class ConnectionHandler: ChannelDuplexHandler, @unchecked Sendable {
             answerInline(envelope, budget: budget, context: context)
             return
         }
-        pending[id, default: []].append(budget)
+        state.accepted(id, budget: budget)
         begin(bytes: bytes)
         let processor = self.processor
         let allocator = context.channel.allocator
         pool.runIfActive(eventLoop: context.eventLoop) { () throws -> ByteBuffer in
             Self.buffer(try Self.answer(envelope, processor: processor, budget: budget), allocator: allocator)
         }.assumeIsolated().whenComplete { result in
-            self.finish(id, budget)
+            self.state.answered(id, budget: budget)
             let buffer: ByteBuffer
             switch result {
             case .success(let answer): buffer = answer
@@ -287,7 +256,7 @@ final class ConnectionHandler: ChannelDuplexHandler, @unchecked Sendable {
                 return
             }
             context.writeAndFlush(self.wrapOutboundOut(buffer)).assumeIsolated().whenComplete { _ in
-                self.lastActivity = Self.now
+                self.state.replyWritten(now: self.clock())
                 self.end(bytes: bytes, context: context)
             }
         }
@@ -312,7 +281,7 @@ final class ConnectionHandler: ChannelDuplexHandler, @unchecked Sendable {
             guard let framed = Self.internalFailure(envelope.requestID, error, processor: processor, allocator: allocator) else { return }
             buffer = framed
         }
-        lastActivity = Self.now
+        state.replyWritten(now: clock())
         context.writeAndFlush(wrapOutboundOut(buffer), promise: nil)
     }
 
@@ -340,44 +309,36 @@ final class ConnectionHandler: ChannelDuplexHandler, @unchecked Sendable {
     }
 
     private func begin(bytes: Int) {
-        inFlight += 1
-        inFlightBytes += bytes
+        state.begin(bytes: bytes)
         tracker.begin()
     }
 
     private func end(bytes: Int, context: ChannelHandlerContext) {
-        inFlight -= 1
-        inFlightBytes -= bytes
         tracker.end()
-        if closing {
-            sayFarewellWhenDone(context)
-        } else {
-            payOwedRead(context)
+        switch state.end(bytes: bytes) {
+        case .none: break
+        case .sayFarewell(let farewell): writeThenClose(farewellReply(farewell), context: context)
+        case .resume: payOwedRead(context)
         }
-    }
-
-    private func finish(_ id: UInt64, _ budget: WorkBudget) {
-        guard var budgets = pending[id] else { return }
-        budgets.removeAll { $0 === budget }
-        pending[id] = budgets.isEmpty ? nil : budgets
     }
 
     func errorCaught(context: ChannelHandlerContext, error: Error) {
         context.close(promise: nil)
     }
 
-    /// Stops taking frames, answers what was taken, then sends `reply` and closes.
-    private func closeAfter(_ reply: Layoutd_V1_Envelope, context: ChannelHandlerContext) {
-        guard !closing else { return }
-        closing = true
-        farewell = reply
-        sayFarewellWhenDone(context)
+    /// Stops taking frames, answers what was taken, then says why and closes.
+    private func closeAfter(_ farewell: ConnectionState.Farewell, context: ChannelHandlerContext) {
+        if state.close(after: farewell) != nil { writeThenClose(farewellReply(farewell), context: context) }
     }
 
-    private func sayFarewellWhenDone(_ context: ChannelHandlerContext) {
-        guard inFlight == 0, let reply = farewell else { return }
-        farewell = nil
-        writeThenClose(reply, context: context)
+    /// The structured last word for a connection that is closed.
+    private func farewellReply(_ farewell: ConnectionState.Farewell) -> Layoutd_V1_Envelope {
+        switch farewell {
+        case .frameTimedOut(let seconds):
+            processor.refusal(WireError(.deadlineExceeded, "a frame did not complete within \(seconds) s; closing", field: "frame"))
+        case .framingError(let why):
+            processor.refusal(WireError(.resourceExhausted, why, field: "frame"))
+        }
     }
 
     private func writeThenClose(_ reply: Layoutd_V1_Envelope, context: ChannelHandlerContext) {
@@ -408,7 +369,7 @@ extension ConnectionHandler {
     /// A reload asked over the socket: allowed to the daemon's own user and root (the socket's
     /// group may lay text out, not change the daemon). Fonts load on the pool.
     private func reload(_ id: UInt64, context: ChannelHandlerContext) {
-        let uid = admitted ?? nil
+        let uid = state.admission ?? nil
         guard let uid, uid == 0 || uid == geteuid() else {
             write(processor.errorReply(id, WireError(.permissionDenied, "only root or the daemon's own user may reload it "
                 + "(send SIGHUP, or systemctl reload layoutd)", field: "reload")), context: context)
