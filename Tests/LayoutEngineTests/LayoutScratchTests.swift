@@ -88,15 +88,14 @@ import Testing
         let layouter = ParagraphLayouter(fonts: Fixtures.registry, cache: nil)
         let context = LayoutContext(layouter: layouter)
         let text = AttributedText("Kept for an edit, مرحبا", style: TextStyle(family: "Noto Sans", size: 20))
-        let shaped = try layouter.shape(text, direction: .auto, context: context)
+        var shaped = try layouter.shape(text, direction: .auto, context: context)
         let kept = shaped  // an editing session's copy
-        context.recycle(shaped)
-        #expect(kept.items.count > 1 && kept.prefix.count == text.units.count + 1)
+        shaped.recycle(into: context)
+        #expect(kept.paragraphs[0].items.count > 1 && kept.paragraphs[0].prefix.count == text.units.count + 1)
         // A later request lays it out at another width, with its own context.
         let later = LayoutContext(layouter: layouter)
-        let layout = try ParagraphPositioner(shaped: kept, request: ParagraphRequest(text: text, width: 120), context: later).run()
+        let layout = try TextPositioner(shaped: kept, request: ParagraphRequest(text: text, width: 120), context: later).run()
         #expect(layout.lines.count >= 2)
         #expect(layout.runs == (try layouter.layout(ParagraphRequest(text: text, width: 120))).runs)
-        later.recycle(kept)
     }
 }

@@ -10,6 +10,11 @@ import Testing
         + "beside a picture, a circle, a speech bubble. Each line must fit its own slot, and take as much as fits."
 
     static func shaped(_ text: String, size: Double = 17, context: LayoutContext) throws -> ShapedParagraph {
+        try ShapedParagraph(text: AttributedText(text, style: TextStyle(family: "Noto Sans", size: size)), direction: .auto,
+                            fonts: Fixtures.registry, context: context)
+    }
+
+    static func shapedText(_ text: String, size: Double = 17, context: LayoutContext) throws -> ShapedText {
         try Fixtures.layouter.shape(AttributedText(text, style: TextStyle(family: "Noto Sans", size: size)),
                                     direction: .auto, context: context)
     }
@@ -93,10 +98,12 @@ import Testing
 
     @Test func thePositionerAsksEachLineItsRealTop() throws {
         let context = LayoutContext(layouter: Fixtures.layouter)
-        let shaped = try Self.shaped(Self.text + " " + Self.text, context: context)
+        // Two paragraphs: the provider's questions go on across the paragraph separator.
+        var shaped = try Self.shapedText(Self.text + "\n" + Self.text, context: context)
+        #expect(shaped.paragraphs.count == 2)
         let request = ParagraphRequest(text: shaped.text, width: 300)
         let band = Band(width: 300, inset: 120, bandTop: 40, bandBottom: 110)
-        let layout = try ParagraphPositioner(shaped: shaped, request: request, context: context).run(widths: band)
+        let layout = try TextPositioner(shaped: shaped, request: request, context: context).run(widths: band)
         // One question per line, at the top where the line was then placed.
         #expect(band.asked == layout.lines.map(\.usedRect.y))
         #expect(band.asked.count > 5 && Set(band.asked).count == band.asked.count, "tops \(band.asked)")
@@ -116,20 +123,20 @@ import Testing
             }
         }
         #expect(narrowed >= 2, "the band held \(narrowed) lines")
-        context.recycle(shaped)
+        shaped.recycle(into: context)
     }
 
     @Test func positioningStopsBreakingPastTheLastShownLine() throws {
         let context = LayoutContext(layouter: Fixtures.layouter)
         let long = String(repeating: Self.text + " ", count: 50)
-        let shaped = try Self.shaped(long, context: context)
+        var shaped = try Self.shapedText(long, context: context)
         var request = ParagraphRequest(text: shaped.text, width: 300)
         request.maxLines = 3
         let band = Band(width: 300, inset: 0, bandTop: 0, bandBottom: 0)
-        let layout = try ParagraphPositioner(shaped: shaped, request: request, context: context).run(widths: band)
+        let layout = try TextPositioner(shaped: shaped, request: request, context: context).run(widths: band)
         #expect(layout.lines.count == 3 && layout.lines[2].truncated)
         // Three lines shown and one more to know the third is truncated: not the whole text's.
         #expect(band.asked.count == 4)
-        context.recycle(shaped)
+        shaped.recycle(into: context)
     }
 }

@@ -18,6 +18,13 @@ struct TextAnalysis {
     /// move every UTF-16 offset after it, and offsets are how clients map the reply to their text.
     static let maxClusterScalars = 32
 
+    /// Moves the arrays back into `scratch` for the next analysis.
+    mutating func giveBack(to scratch: LayoutScratch) {
+        scratch.flags = flags.movedOut()
+        scratch.levels = levels.movedOut()
+        scratch.paragraphs = paragraphs.movedOut()
+    }
+
     /// Runs every analysis over `text` with the requested base direction, in arrays taken from
     /// `scratch` when there is one.
     static func analyze(_ text: AttributedText, direction: BaseDirection, scratch: LayoutScratch? = nil) -> TextAnalysis {

@@ -11,7 +11,9 @@ enum AttachmentResolver {
     /// One box per attachment, in text order. The Nth attachment goes to the Nth U+FFFC; a
     /// U+FFFC past the last attachment stays a character, and more attachments than U+FFFC are
     /// an error naming the count.
-    static func boxes(for attachments: [InlineAttachment], text: AttributedText, analysis: TextAnalysis,
+    /// `firstIndex` is the request's index of `attachments[0]`: a paragraph after the first
+    /// holds the attachments from there on, and names them as the request does.
+    static func boxes(for attachments: [InlineAttachment], firstIndex: Int = 0, text: AttributedText, analysis: TextAnalysis,
                       fallback: FontFallback) throws(LayoutError) -> [InlineBox] {
         guard !attachments.isEmpty else { return [] }
         try Bounds.check(count: attachments.count, limit: maxAttachments, field: "attachments")
@@ -30,7 +32,7 @@ enum AttachmentResolver {
             }
             // The whole grapheme cluster: marks after U+FFFC go with the box.
             let end = analysis.nextGrapheme(after: offset, end: text.units.count)
-            boxes.append(try box(attachments[index], index: index, range: offset..<end, style: text.styleIndex(at: offset),
+            boxes.append(try box(attachments[index], index: firstIndex + index, range: offset..<end, style: text.styleIndex(at: offset),
                                  level: analysis.levels[offset], text: text, fallback: fallback))
             offset = end
         }

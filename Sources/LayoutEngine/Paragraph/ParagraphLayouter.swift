@@ -28,15 +28,17 @@ public final class ParagraphLayouter: Sendable {
     /// request (a tag's labels) shares one.
     public func layout(_ request: ParagraphRequest, context: LayoutContext) throws -> ParagraphLayout {
         try request.validate(fonts: fonts, maxTextLength: maxTextLength)
-        let shaped = try shape(request.text, direction: request.direction, attachments: request.attachments, context: context)
-        let layout = try ParagraphPositioner(shaped: shaped, request: request, context: context).run()
-        context.recycle(shaped)
+        let positioner = TextPositioner(
+            shaped: try shape(request.text, direction: request.direction, attachments: request.attachments, context: context),
+            request: request, context: context)
+        let layout = try positioner.run()
+        positioner.recycle()
         return layout
     }
 
     /// The width-independent stage for `text`, from which layouts at any width start.
     func shape(_ text: AttributedText, direction: BaseDirection, attachments: [InlineAttachment] = [],
-               context: LayoutContext) throws -> ShapedParagraph {
-        try ShapedParagraph(text: text, direction: direction, attachments: attachments, fonts: fonts, context: context)
+               context: LayoutContext) throws -> ShapedText {
+        try ShapedText(text: text, direction: direction, attachments: attachments, fonts: fonts, context: context)
     }
 }

@@ -51,3 +51,27 @@ public struct ParagraphRequest: Sendable {
         self.attachments = attachments
     }
 }
+
+/// What positioning needs of a request besides its text: the box, line limits and heights,
+/// alignment and truncation. Apart from the request so positioning copies no text.
+struct LineSettings {
+    var width: Double
+    var height: Double?
+    var alignment: TextAlignment
+    var lineHeightMultiple: Double
+    var lineHeight: Double?
+    var maxLines: Int?
+    var truncationToken: String?
+    var truncationMode: TruncationMode
+
+    init(_ request: ParagraphRequest) {
+        width = request.width
+        height = request.height
+        alignment = request.alignment
+        lineHeightMultiple = request.lineHeightMultiple
+        lineHeight = request.lineHeight
+        maxLines = request.maxLines
+        truncationToken = request.truncationToken
+        truncationMode = request.truncationMode
+    }
+}

@@ -68,19 +68,23 @@ struct ShapedParagraph {
 
     /// Analyzes, itemizes, shapes and measures `text`, filling arrays taken from the context's
     /// scratch, checking the context's budget between items.
-    init(text: AttributedText, direction: BaseDirection, attachments: [InlineAttachment] = [], fonts: FontRegistry,
-         context: LayoutContext) throws {
+    /// `offset` is where the paragraph starts in the request's text and `firstAttachment` the
+    /// request's index of `attachments[0]`: errors name places as the request has them.
+    /// `analysis` is the text's, when the caller has it already.
+    init(text: AttributedText, direction: BaseDirection, attachments: [InlineAttachment] = [], firstAttachment: Int = 0,
+         offset: Int = 0, analysis given: TextAnalysis? = nil, fonts: FontRegistry, context: LayoutContext) throws {
         let fallback = try FontFallback(registry: fonts, styles: text.styles)
         // A throw drops the arrays taken so far; the scratch refills them next time.
         let scratch = context.scratch
-        var analysis = TextAnalysis.analyze(text, direction: direction, scratch: scratch)
-        if let offset = analysis.overlongCluster {
+        var analysis = given ?? TextAnalysis.analyze(text, direction: direction, scratch: scratch)
+        if let clusterOffset = analysis.overlongCluster {
             // Before anything is shaped.
-            throw LayoutError(.invalidArgument, "the grapheme cluster at UTF-16 offset \(offset) holds more than "
+            throw LayoutError(.invalidArgument, "the grapheme cluster at UTF-16 offset \(offset + clusterOffset) holds more than "
                               + "\(TextAnalysis.maxClusterScalars) code points (Unicode's Stream-Safe Text Format allows 30 marks in a row)",
                               field: "text")
         }
-        let boxes = try AttachmentResolver.boxes(for: attachments, text: text, analysis: analysis, fallback: fallback)
+        let boxes = try AttachmentResolver.boxes(for: attachments, firstIndex: firstAttachment, text: text, analysis: analysis,
+                                                 fallback: fallback)
         // By index: a zip of the two arrays went through Swift's generic tuple code per box.
         for index in boxes.indices where !attachments[index].breaksAround {
             // Glued to its neighbours: the opportunities on either side go (not a hard break's).

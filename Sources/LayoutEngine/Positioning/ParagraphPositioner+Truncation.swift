@@ -20,7 +20,7 @@ extension ParagraphPositioner {
         // What stays: [start, keepEnd) before the token and [resume, end) after it.
         var keepEnd = start
         var resume = end
-        switch request.truncationMode {
+        switch settings.truncationMode {
         case .tail:
             keepEnd = flags.contentEnd(graphemesFitting(from: start, to: limit, width: available), from: start)
         case .head:
@@ -32,14 +32,14 @@ extension ParagraphPositioner {
             keepEnd = flags.contentEnd(graphemesFitting(from: start, to: resume, width: available - width(resume, end)), from: start)
             resume = flags.contentStart(resume, to: end)
         }
-        let tailOnly = request.truncationMode == .tail
+        let tailOnly = settings.truncationMode == .tail
         var truncated = cut(line, token: token, start: start, keepEnd: keepEnd, resume: resume, end: end, tailOnly: tailOnly)
         // The kept text was measured as shaped in the whole paragraph; cut, its edge letters can
         // take other forms (an Arabic letter becomes final, and wider). Give up a grapheme at a
         // time until the line fits.
         let spacing = Spacing(shaped, content: start..<end, extraPerSlot: 0, perCharacter: false)
         while spacing.contentWidth(truncated.pieces) > line.broken.slot.width + LineBreaker.tolerance {
-            if request.truncationMode != .head && keepEnd > start {
+            if settings.truncationMode != .head && keepEnd > start {
                 keepEnd = flags.contentEnd(analysis.previousGrapheme(before: keepEnd, start: start), from: start)
             } else if !tailOnly && resume < end {
                 resume = analysis.nextGrapheme(after: resume, end: end)
@@ -55,7 +55,7 @@ extension ParagraphPositioner {
     /// (head), and the kept end of the text.
     private func cut(_ line: PlannedLine, token: [LineItem], start: Int, keepEnd: Int, resume: Int, end: Int,
                      tailOnly: Bool) -> PlannedLine {
-        let tokenAt = request.truncationMode == .head ? resume : keepEnd
+        let tokenAt = settings.truncationMode == .head ? resume : keepEnd
         var truncated = line
         var pieces = keepEnd > start ? shaped.pieces(in: start..<keepEnd, contentEnd: keepEnd, baseLevel: line.baseLevel, context: context) : []
         for case .glyphs(var piece) in token {
@@ -109,7 +109,7 @@ extension ParagraphPositioner {
     /// The token, shaped as a paragraph of its own in the style of the text it replaces; `cut`
     /// gives its pieces the offset where the text was cut.
     func truncationPieces(style: Int, baseLevel: UInt8) -> [LineItem] {
-        guard let token = request.truncationToken, !token.isEmpty else { return [] }
+        guard let token = settings.truncationToken, !token.isEmpty else { return [] }
         let tokenText = AttributedText(token, style: text.styles[style])
         let direction: BaseDirection = baseLevel == 1 ? .rightToLeft : .leftToRight
         guard let tokenShaped = try? ShapedParagraph(text: tokenText, direction: direction, fonts: shaped.fallback.registry,

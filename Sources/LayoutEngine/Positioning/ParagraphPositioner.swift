@@ -1,13 +1,24 @@
-/// The stages after shaping, for one request: break the shaped paragraph into lines, then
-/// position them — metrics, line limits, truncation, bidi reordering, alignment.
+/// The stages after shaping for one bidi paragraph of a request: plan its lines (pieces and
+/// metrics), truncate one, and place them — bidi reordering, alignment, justification — in
+/// the paragraph's own offsets, written out at `start` in the text. `TextPositioner` runs one
+/// per paragraph and stacks their lines.
 ///
 /// Holds a copy of its `ShapedParagraph`: every line item points into the paragraph's storage
-/// (see its lifetime rule). The arrays positioning fills are borrowed from the request's
-/// context, whose budget it checks.
+/// (see its lifetime rule). The request, and the context whose arrays positioning borrows and
+/// whose budget it checks, are its text positioner's.
+///
+/// Made on the fly for each line (`TextPositioner.paragraph(_:)`): one reference count, where
+/// holding the request and the context cost a dozen a line.
 struct ParagraphPositioner {
     let shaped: ShapedParagraph
-    let request: ParagraphRequest
-    let context: LayoutContext
+    /// Unowned: the text positioner makes its paragraph positioners and outlives them.
+    unowned(unsafe) let owner: TextPositioner
+    /// Which paragraph of the text, and where it starts in the text.
+    let index: Int
+    let start: Int
+
+    var settings: LineSettings { _read { yield owner.settings } }
+    var context: LayoutContext { owner.context }
 
     var text: AttributedText { _read { yield shaped.text } }
     var analysis: TextAnalysis { _read { yield shaped.analysis } }
@@ -23,126 +34,15 @@ struct ParagraphPositioner {
         var truncated = false
         /// Overrides the request's alignment (Type Mode aligns the lines it could not fill).
         var alignment: TextAlignment?
-    }
-
-    /// Breaks and positions the whole text, every line the request's width.
-    func run() throws -> ParagraphLayout {
-        try run(widths: FixedWidth(width: request.width))
-    }
-
-    /// Breaks, plans and places the text line by line: each line's slot comes from `widths` at
-    /// the line's real top, known once the lines above it are planned (an exclusion or a shaped
-    /// container narrows the lines its band crosses). Lines are planned until the text ends or
-    /// one line past what `max_lines` and `height` show: that line says the last one shown is
-    /// truncated, and nothing after it is broken.
-    func run(widths: some LineWidths) throws -> ParagraphLayout {
-        let count = text.units.count
-        guard count > 0 else {
-            return ParagraphLayout(lines: [], runs: [], attachments: [], visibleRange: 0..<0, size: Size(width: 0, height: 0),
-                                   direction: shaped.firstDirection)
-        }
-        let breaker = LineBreaker(flags: analysis.flags, prefix: shaped.prefix)
-        var planned = scratch.planned.takeEmptied()
-        var boxes = scratch.boxes.takeEmptied()
-        defer {
-            recycle(&planned)
-            scratch.boxes = boxes
-        }
-        let maxLines = request.maxLines ?? Int.max
-        let maxBottom = request.height.map { $0 + LineBreaker.tolerance } ?? .infinity
-        var top = 0.0
-        var start = 0
-        while start < count {
-            if planned.count % 256 == 255 { try budget.check() }
-            let line = plan(breaker.line(from: start, limit: count, slot: widths.slot(line: planned.count, top: top)))
-            let box = line.metrics.box(multiple: request.lineHeightMultiple, fixed: request.lineHeight)
-            planned.append(line)
-            boxes.append(box)
-            top += box.height
-            start = line.broken.range.upperBound
-            if planned.count > maxLines || top > maxBottom { break }
-        }
-        try budget.check()
-        return position(&planned, boxes: &boxes, maxLines: maxLines, maxBottom: maxBottom)
-    }
-
-    /// The planned lines that fit, the last one truncated when lines were left out, stacked.
-    private func position(_ planned: inout [PlannedLine], boxes: inout [(height: Double, baseline: Double)], maxLines: Int,
-                          maxBottom: Double) -> ParagraphLayout {
-        let lineCount = planned.count
-        var visible = 0
-        var bottom = 0.0
-        while visible < min(lineCount, maxLines) && bottom + boxes[visible].height <= maxBottom {
-            bottom += boxes[visible].height
-            visible += 1
-        }
-        if visible > 0 && visible < lineCount {
-            planned[visible - 1] = truncate(planned[visible - 1])
-            boxes[visible - 1] = planned[visible - 1].metrics.box(multiple: request.lineHeightMultiple, fixed: request.lineHeight)
-        }
-        // The hidden lines go; the lines that stay are not copied.
-        planned.removeSubrange(visible...)
-        boxes.removeSubrange(visible...)
-        let visibleEnd = visible == 0 ? 0 : (planned[visible - 1].truncated
-            ? planned[visible - 1].broken.contentEnd : planned[visible - 1].broken.range.upperBound)
-        return stack(planned, boxes: boxes, lineCount: lineCount, visibleRange: 0..<visibleEnd)
-    }
-
-    /// Places lines top to bottom, each in its box: the last step of every layout.
-    /// `lineCount` counts the lines broken, visible or not, so the last one is known.
-    ///
-    /// Every run's glyphs are slices of one array: a layout makes several runs, and an array
-    /// apiece was the largest share of its allocations.
-    func stack(_ planned: [PlannedLine], boxes: [(height: Double, baseline: Double)], lineCount: Int,
-               visibleRange: Range<Int>) -> ParagraphLayout {
-        var lines: [LineLayout] = []
-        lines.reserveCapacity(planned.count)
-        var glyphCount = 0
-        var pieceCount = 0
-        for line in planned {
-            pieceCount += line.pieces.count
-            for case .glyphs(let piece) in line.pieces { glyphCount += piece.glyphs.count }
-        }
-        var top = 0.0
-        var widest = 0.0
-        var runs: [GlyphRunLayout] = []
-        var spans: [Range<Int>] = []
-        var attachments: [AttachmentLayout] = []
-        // Room for one at least, so the storage has an address even for lines without glyphs.
-        let glyphs = [PositionedGlyph](unsafeUninitializedCapacity: max(glyphCount, 1)) { buffer, initialized in
-            var output = RunOutput(glyphs: buffer.baseAddress!, pieces: pieceCount)
-            if !shaped.boxes.isEmpty { output.attachments.reserveCapacity(shaped.boxes.count) }
-            for (index, line) in planned.enumerated() {
-                let placed = place(line, index: index, top: top, box: boxes[index], last: index == lineCount - 1, into: &output)
-                lines.append(placed)
-                widest = max(widest, placed.width)
-                top += boxes[index].height
-            }
-            initialized = output.count
-            runs = output.runs
-            spans = output.spans
-            attachments = output.attachments
-        }
-        // Each run takes its slice of the one glyph array.
-        for index in runs.indices { runs[index].glyphs = glyphs[spans[index]] }
-        return ParagraphLayout(lines: lines, runs: runs, attachments: attachments, visibleRange: visibleRange,
-                               size: Size(width: widest, height: top), direction: shaped.firstDirection, paints: text.paints)
-    }
-
-    /// Gives the lines' item lists, and the list of lines, back to the scratch.
-    func recycle(_ planned: inout [PlannedLine]) {
-        // Enough lists for a long caption; a text of thousands of lines does not leave thousands.
-        let keep = max(0, min(planned.count, LayoutScratch.maxPieceLists - scratch.pieceLists.count))
-        for index in 0..<keep { scratch.pieceLists.append(planned[index].pieces.takeEmptied()) }
-        planned.removeAll(keepingCapacity: true)
-        scratch.planned = planned
+        /// The paragraph of the text the line is in; its offsets count from that paragraph's start.
+        var paragraph = 0
     }
 
     func plan(_ line: BrokenLine) -> PlannedLine {
         let base = shaped.paragraph(at: line.range.lowerBound).baseLevel
         var pieces = shaped.pieces(in: line.range, contentEnd: line.contentEnd, baseLevel: base, context: context)
         let metrics = shaped.metrics(of: &pieces, at: line.range.lowerBound)
-        return PlannedLine(broken: line, baseLevel: base, pieces: pieces, metrics: metrics)
+        return PlannedLine(broken: line, baseLevel: base, pieces: pieces, metrics: metrics, paragraph: index)
     }
 
     /// Places one line: visual order, alignment, justification, glyph and box positions. Its
@@ -156,7 +56,7 @@ struct ParagraphPositioner {
         var trailing = 0.0
         for piece in line.pieces where piece.isTrailing { trailing += spacing.width(of: piece) }
         let slot = line.broken.slot
-        var alignment = line.alignment ?? request.alignment
+        var alignment = line.alignment ?? settings.alignment
         if alignment == .justified {
             if line.broken.hardBreak || last || line.truncated {
                 alignment = .natural
@@ -182,7 +82,7 @@ struct ParagraphPositioner {
                 let pointSize = piece.size
                 let scale = piece.font.scale(for: pointSize)
                 let extras = spacing.extras(for: piece)
-                let base = piece.clusterBase
+                let base = piece.clusterBase + start  // clusters go out in the text's offsets
                 let first = output.count
                 let shaped = piece.glyphs
                 let y = baselineY - piece.shift
@@ -197,20 +97,20 @@ struct ParagraphPositioner {
                 }
                 output.count += shaped.count
                 if text.paints.count == 1 {
-                    output.add(fontID: piece.font.id, size: pointSize, level: piece.level, range: piece.range,
+                    output.add(fontID: piece.font.id, size: pointSize, level: piece.level, range: shifted(piece.range),
                                isToken: piece.isToken, line: index, glyphs: first..<output.count)
                 } else {
                     addByPaint(piece, pointSize: pointSize, line: index, glyphs: first..<output.count, into: &output)
                 }
             case .box(let inline):
                 output.attachments.append(AttachmentLayout(
-                    index: inline.attachment, range: inline.range, lineIndex: index,
+                    index: inline.attachment, range: shifted(inline.range), lineIndex: index,
                     rect: Rect(x: pen, y: baselineY - inline.ascent, width: inline.width, height: inline.ascent + inline.descent),
                     ascent: inline.ascent, descent: inline.descent, bidiLevel: inline.level))
                 pen += inline.width + spacing.extra(after: inline)
             }
         }
-        return LineLayout(range: line.broken.range, baselineOrigin: Point(x: x0, y: baselineY),
+        return LineLayout(range: shifted(line.broken.range), baselineOrigin: Point(x: x0, y: baselineY),
                           ascent: line.metrics.ascent, descent: line.metrics.descent, leading: line.metrics.leading,
                           width: used, trailingWhitespaceWidth: trailing,
                           usedRect: Rect(x: x0, y: top, width: used, height: box.height),
@@ -224,8 +124,9 @@ struct ParagraphPositioner {
         let rtl = piece.level & 1 == 1
         func paint(_ k: Int) -> Int {
             // The token stands for the text it replaces: it takes the paint of the unit before it.
-            piece.isToken ? text.paintIndex(at: max(piece.range.lowerBound - 1, 0)) : text.paintIndex(at: output.glyphs[k].cluster)
+            piece.isToken ? text.paintIndex(at: max(piece.range.lowerBound - 1, 0)) : text.paintIndex(at: output.glyphs[k].cluster - start)
         }
+        let range = shifted(piece.range)
         var segmentStart = span.lowerBound
         while segmentStart < span.upperBound {
             let segmentPaint = paint(segmentStart)
@@ -235,15 +136,19 @@ struct ParagraphPositioner {
             // right-to-left one at its last glyph's; the piece's own ends bound the outer ones.
             let atTextStart = rtl ? segmentEnd == span.upperBound : segmentStart == span.lowerBound
             let atTextEnd = rtl ? segmentStart == span.lowerBound : segmentEnd == span.upperBound
-            let lower = atTextStart || piece.isToken ? piece.range.lowerBound
+            let lower = atTextStart || piece.isToken ? range.lowerBound
                 : output.glyphs[rtl ? segmentEnd - 1 : segmentStart].cluster
-            let upper = atTextEnd || piece.isToken ? piece.range.upperBound
+            let upper = atTextEnd || piece.isToken ? range.upperBound
                 : output.glyphs[rtl ? segmentStart - 1 : segmentEnd].cluster
             output.add(fontID: piece.font.id, size: pointSize, level: piece.level, range: lower..<upper, isToken: piece.isToken,
                        line: line, glyphs: segmentStart..<segmentEnd, paint: segmentPaint)
             segmentStart = segmentEnd
         }
     }
+
+    /// A range of this paragraph in the text's offsets.
+    @inline(__always)
+    func shifted(_ range: Range<Int>) -> Range<Int> { (range.lowerBound + start)..<(range.upperBound + start) }
 
     /// UAX #9 L2: from the highest level down to the lowest odd one, reverse every maximal
     /// sequence of items at that level or higher. Glyphs inside a piece are already visual.

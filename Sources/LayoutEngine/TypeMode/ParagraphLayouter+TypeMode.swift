@@ -14,43 +14,47 @@ extension ParagraphLayouter {
                                          truncationToken: nil)
         try paragraph.validate(fonts: fonts, maxTextLength: maxTextLength)
         let context = LayoutContext(layouter: self, budget: budget)
-        let shaped = try shape(paragraph.text, direction: paragraph.direction, attachments: request.attachments, context: context)
-        let positioner = ParagraphPositioner(shaped: shaped, request: paragraph, context: context)
+        let positioner = TextPositioner(
+            shaped: try shape(paragraph.text, direction: paragraph.direction, attachments: request.attachments, context: context),
+            request: paragraph, context: context)
         let layout = switch request.sizing {
         case .perLine: try positioner.fitPerLine(request)
         case .uniform: try positioner.fitUniform(request)
         }
-        context.recycle(shaped)
+        positioner.recycle()
         return layout
     }
 }
 
-extension ParagraphPositioner {
+extension TextPositioner {
     /// Per-line sizing: break at the minimum size, then size each line to fill the width.
     func fitPerLine(_ request: TypeModeRequest) throws -> TypeModeLayout {
-        let count = text.units.count
-        let broken = count == 0 ? [] : LineBreaker(flags: analysis.flags, prefix: shaped.prefix)
-            .breakLines(in: 0..<count, width: request.width)
         var sizes: [Double] = []
         var clamped: [Bool] = []
         var planned: [PlannedLine] = []
-        for (index, line) in broken.enumerated() {
-            if index % 256 == 0 { try budget.check() }
-            var plan = self.plan(line)
-            let endsParagraph = line.hardBreak || index == broken.count - 1
-            let fit = fittedSize(plan, request: request)
-            var size = min(max(fit, request.minSize), request.maxSize)
-            if request.lastLineUnscaled && endsParagraph { size = request.minSize }
-            clamped.append(size != fit)
-            if request.wholePointSizes {
-                // As Android's binary search over whole sizes gives: the largest whole size that
-                // fits, never below the smallest whole size in range.
-                size = max(size.rounded(.down), min(request.minSize.rounded(.up), request.maxSize.rounded(.down)))
+        for index in 0..<paragraphCount {
+            let paragraph = self.paragraph(index)
+            let count = paragraph.text.units.count
+            let broken = LineBreaker(flags: paragraph.analysis.flags, prefix: paragraph.shaped.prefix)
+                .breakLines(in: 0..<count, width: request.width)
+            for (index, line) in broken.enumerated() {
+                if planned.count % 256 == 0 { try budget.check() }
+                var plan = paragraph.plan(line)
+                let endsParagraph = line.hardBreak || index == broken.count - 1
+                let fit = paragraph.fittedSize(plan, request: request)
+                var size = min(max(fit, request.minSize), request.maxSize)
+                if request.lastLineUnscaled && endsParagraph { size = request.minSize }
+                clamped.append(size != fit)
+                if request.wholePointSizes {
+                    // As Android's binary search over whole sizes gives: the largest whole size that
+                    // fits, never below the smallest whole size in range.
+                    size = max(size.rounded(.down), min(request.minSize.rounded(.up), request.maxSize.rounded(.down)))
+                }
+                sizes.append(size)
+                plan = paragraph.resized(plan, factor: size / request.minSize)
+                plan.alignment = request.alignment
+                planned.append(plan)
             }
-            sizes.append(size)
-            plan = resized(plan, factor: size / request.minSize)
-            plan.alignment = request.alignment
-            planned.append(plan)
         }
         return stack(planned, sizes: sizes, clamped: clamped, baseSize: request.minSize, maxHeight: request.maxHeight)
     }
@@ -59,23 +63,32 @@ extension ParagraphPositioner {
     /// word and fits `maxHeight`, to 0.01 pt, found by bisection over breaking alone (the
     /// shaping is reused at every size).
     func fitUniform(_ request: TypeModeRequest) throws -> TypeModeLayout {
-        let count = text.units.count
         let base = request.maxSize
-        func lines(at size: Double) -> [BrokenLine] {
-            count == 0 ? [] : LineBreaker(flags: analysis.flags, prefix: scaledPrefix(size / base))
-                .breakLines(in: 0..<count, width: request.width)
+        /// Each paragraph's lines at `size`.
+        func lines(at size: Double) -> [[BrokenLine]] {
+            (0..<paragraphCount).map { index in
+                let paragraph = self.paragraph(index)
+                let count = paragraph.text.units.count
+                return count == 0 ? [] : LineBreaker(flags: paragraph.analysis.flags, prefix: paragraph.scaledPrefix(size / base))
+                    .breakLines(in: 0..<count, width: request.width)
+            }
         }
         func fits(_ size: Double) throws -> Bool {
             try budget.check()
-            let broken = lines(at: size)
-            for line in broken.dropLast() where !line.hardBreak && !analysis.flags[line.range.upperBound].contains(.breakBefore) {
-                return false  // a word had to be broken
+            var height = 0.0
+            for (index, broken) in lines(at: size).enumerated() {
+                let paragraph = self.paragraph(index)
+                let flags = paragraph.analysis.flags
+                for line in broken.dropLast() where !line.hardBreak && !flags[line.range.upperBound].contains(.breakBefore) {
+                    return false  // a word had to be broken
+                }
+                guard request.maxHeight != nil else { continue }
+                for line in broken {
+                    height += paragraph.resized(paragraph.plan(line), factor: size / base).metrics
+                        .box(multiple: request.lineHeightMultiple, fixed: nil).height
+                }
             }
             guard let maxHeight = request.maxHeight else { return true }
-            let height = broken.reduce(0.0) { total, line in
-                total + resized(plan(line), factor: size / base).metrics
-                    .box(multiple: request.lineHeightMultiple, fixed: nil).height
-            }
             return height <= maxHeight + LineBreaker.tolerance
         }
         var size = request.maxSize
@@ -90,14 +103,41 @@ extension ParagraphPositioner {
             }
             size = low
         }
-        let planned = lines(at: size).map { line -> PlannedLine in
-            var plan = resized(plan(line), factor: size / base)
-            plan.alignment = request.alignment
-            return plan
+        var planned: [PlannedLine] = []
+        for (index, broken) in lines(at: size).enumerated() {
+            let paragraph = self.paragraph(index)
+            for line in broken {
+                var plan = paragraph.resized(paragraph.plan(line), factor: size / base)
+                plan.alignment = request.alignment
+                planned.append(plan)
+            }
         }
         return stack(planned, sizes: planned.map { _ in size }, clamped: planned.map { _ in false }, baseSize: base, maxHeight: nil)
     }
 
+    /// Stacks sized lines top to bottom; with a maximum height, scales the whole block down.
+    /// `baseSize` is the style size the lines' size factors multiply.
+    func stack(_ planned: [PlannedLine], sizes: [Double], clamped: [Bool], baseSize: Double,
+               maxHeight: Double?) -> TypeModeLayout {
+        var planned = planned
+        var sizes = sizes
+        let multiple = settings.lineHeightMultiple
+        var boxes = planned.map { $0.metrics.box(multiple: multiple, fixed: nil) }
+        let height = boxes.reduce(0) { $0 + $1.height }
+        if let maxHeight, height > maxHeight {
+            let shrink = maxHeight / height
+            for index in planned.indices {
+                sizes[index] *= shrink
+                planned[index] = paragraph(planned[index].paragraph).resized(planned[index], factor: sizes[index] / baseSize)
+            }
+            boxes = planned.map { $0.metrics.box(multiple: multiple, fixed: nil) }
+        }
+        let layout = stack(planned, boxes: boxes, lineCount: planned.count, visibleRange: 0..<shaped.text.units.count)
+        return TypeModeLayout(paragraph: layout, lineSizes: sizes, clamped: clamped)
+    }
+}
+
+extension ParagraphPositioner {
     /// The size at which the line's content fills the width: (W − L) / a.
     func fittedSize(_ line: PlannedLine, request: TypeModeRequest) -> Double {
         var advancePerPoint = 0.0
@@ -153,26 +193,5 @@ extension ParagraphPositioner {
             scaled[i + 1] = (prefix[i + 1] - fixed) * factor + fixed
         }
         return scaled
-    }
-
-    /// Stacks sized lines top to bottom; with a maximum height, scales the whole block down.
-    /// `baseSize` is the style size the lines' size factors multiply.
-    func stack(_ planned: [PlannedLine], sizes: [Double], clamped: [Bool], baseSize: Double,
-               maxHeight: Double?) -> TypeModeLayout {
-        var planned = planned
-        var sizes = sizes
-        let multiple = request.lineHeightMultiple
-        var boxes = planned.map { $0.metrics.box(multiple: multiple, fixed: nil) }
-        let height = boxes.reduce(0) { $0 + $1.height }
-        if let maxHeight, height > maxHeight {
-            let shrink = maxHeight / height
-            for index in planned.indices {
-                sizes[index] *= shrink
-                planned[index] = resized(planned[index], factor: sizes[index] / baseSize)
-            }
-            boxes = planned.map { $0.metrics.box(multiple: multiple, fixed: nil) }
-        }
-        let layout = stack(planned, boxes: boxes, lineCount: planned.count, visibleRange: 0..<text.units.count)
-        return TypeModeLayout(paragraph: layout, lineSizes: sizes, clamped: clamped)
     }
 }

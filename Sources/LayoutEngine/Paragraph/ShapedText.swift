@@ -1,0 +1,69 @@
+/// A text shaped as its bidi paragraphs (UAX #9 P1: each ends after a paragraph separator),
+/// one `ShapedParagraph` value apiece, each with its offsets counted from its own start.
+///
+/// A paragraph owes nothing to the others: its analysis, items, runs and widths stand alone,
+/// so a layout after an edit can keep the paragraphs the edit did not touch, wherever they
+/// move in the text. Lines never cross a paragraph separator (it is a hard break), so breaking
+/// and planning go paragraph by paragraph; only placing adds each paragraph's `start`.
+/// A text of one paragraph (every caption of the corpus) is shaped as it is, with no copy.
+struct ShapedText {
+    /// The request's text, whole: the reply's offsets and paints refer to it.
+    let text: AttributedText
+    private(set) var paragraphs: [ShapedParagraph]
+    /// Where each paragraph starts in `text`.
+    let starts: [Int]
+
+    init(text: AttributedText, direction: BaseDirection, attachments: [InlineAttachment] = [], fonts: FontRegistry,
+         context: LayoutContext) throws {
+        self.text = text
+        // The analysis of the whole text finds the paragraphs; a text of one (almost every
+        // request) goes on with it, and a text of several analyzes each paragraph again alone.
+        var analysis = TextAnalysis.analyze(text, direction: direction, scratch: context.scratch)
+        guard analysis.paragraphs.count > 1 else {
+            paragraphs = [try ShapedParagraph(text: text, direction: direction, attachments: attachments, analysis: analysis,
+                                              fonts: fonts, context: context)]
+            starts = [0]
+            return
+        }
+        let ranges = analysis.paragraphs.map(\.range)
+        analysis.giveBack(to: context.scratch)
+        let holders = ranges.map { Self.objectReplacements(in: text.units[$0]) }
+        let total = holders.reduce(0, +)
+        guard attachments.count <= total else {
+            throw LayoutError(.invalidArgument, "\(attachments.count) attachments but the text has \(total) "
+                              + "OBJECT REPLACEMENT CHARACTERs (U+FFFC) to hold them", field: "attachments")
+        }
+        try Bounds.check(count: attachments.count, limit: AttachmentResolver.maxAttachments, field: "attachments")
+        var paragraphs: [ShapedParagraph] = []
+        paragraphs.reserveCapacity(ranges.count)
+        var nextAttachment = 0
+        for (range, holding) in zip(ranges, holders) {
+            try context.budget.check()
+            // The Nth attachment goes to the Nth U+FFFC of the whole text.
+            let taken = min(holding, attachments.count - nextAttachment)
+            paragraphs.append(try ShapedParagraph(
+                text: AttributedText(slicing: text, range), direction: direction,
+                attachments: Array(attachments[nextAttachment..<nextAttachment + taken]), firstAttachment: nextAttachment,
+                offset: range.lowerBound, fonts: fonts, context: context))
+            nextAttachment += taken
+        }
+        self.paragraphs = paragraphs
+        starts = ranges.map(\.lowerBound)
+    }
+
+    private static func objectReplacements(in units: ContiguousArray<UInt16>.SubSequence) -> Int {
+        units.reduce(0) { $0 + ($1 == AttachmentResolver.objectReplacement ? 1 : 0) }
+    }
+
+    /// The first paragraph's resolved direction, which a layout reports.
+    var firstDirection: BaseDirection { paragraphs[0].firstDirection }
+
+    /// True when some paragraph holds an attachment.
+    var hasBoxes: Bool { paragraphs.contains { !$0.boxes.isEmpty } }
+
+    /// Gives every paragraph's arrays back (see `LayoutContext.recycle`), leaving none here.
+    mutating func recycle(into context: LayoutContext) {
+        var taken = paragraphs.movedOut()  // moved, so each paragraph popped is its only copy
+        while let paragraph = taken.popLast() { context.recycle(paragraph) }
+    }
+}

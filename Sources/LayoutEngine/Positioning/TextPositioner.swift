@@ -1,0 +1,154 @@
+/// The stages after shaping, for one request: break each bidi paragraph of the shaped text
+/// into lines, then position them — metrics, line limits, truncation, bidi reordering,
+/// alignment — and stack them top to bottom. Lines never cross paragraphs; each is planned
+/// and placed by its paragraph's `ParagraphPositioner`.
+///
+/// A class, so the paragraph positioners it makes reach the request and the context through
+/// one unowned reference instead of copying them.
+final class TextPositioner {
+    /// Given back to the context's scratch by `recycle()`, when the request is done with it.
+    private(set) var shaped: ShapedText
+    let settings: LineSettings
+    let context: LayoutContext
+
+    init(shaped: consuming ShapedText, request: ParagraphRequest, context: LayoutContext) {
+        self.shaped = shaped
+        self.settings = LineSettings(request)
+        self.context = context
+    }
+
+    /// Gives the shaped text's arrays back to the context (see `LayoutContext.recycle`).
+    func recycle() { shaped.recycle(into: context) }
+
+    /// The positioner of paragraph `index`.
+    @inline(__always)
+    func paragraph(_ index: Int) -> ParagraphPositioner {
+        ParagraphPositioner(shaped: shaped.paragraphs[index], owner: self, index: index, start: shaped.starts[index])
+    }
+
+    var paragraphCount: Int { shaped.paragraphs.count }
+
+    typealias PlannedLine = ParagraphPositioner.PlannedLine
+    var scratch: LayoutScratch { context.scratch }
+    var budget: WorkBudget { context.budget }
+
+    /// Breaks and positions the whole text, every line the request's width.
+    func run() throws -> ParagraphLayout {
+        try run(widths: FixedWidth(width: settings.width))
+    }
+
+    /// Breaks, plans and places the text line by line: each line's slot comes from `widths` at
+    /// the line's real top, known once the lines above it are planned (an exclusion or a shaped
+    /// container narrows the lines its band crosses). Lines are planned until the text ends or
+    /// one line past what `max_lines` and `height` show: that line says the last one shown is
+    /// truncated, and nothing after it is broken.
+    func run(widths: some LineWidths) throws -> ParagraphLayout {
+        guard shaped.text.units.count > 0 else {
+            return ParagraphLayout(lines: [], runs: [], attachments: [], visibleRange: 0..<0, size: Size(width: 0, height: 0),
+                                   direction: shaped.firstDirection, paints: shaped.text.paints)
+        }
+        var planned = scratch.planned.takeEmptied()
+        var boxes = scratch.boxes.takeEmptied()
+        defer {
+            recycle(&planned)
+            scratch.boxes = boxes
+        }
+        let maxLines = settings.maxLines ?? Int.max
+        let maxBottom = settings.height.map { $0 + LineBreaker.tolerance } ?? .infinity
+        var top = 0.0
+        paragraphs: for index in 0..<paragraphCount {
+            let paragraph = self.paragraph(index)
+            let breaker = LineBreaker(flags: paragraph.analysis.flags, prefix: paragraph.shaped.prefix)
+            let count = paragraph.text.units.count
+            var start = 0
+            while start < count {
+                if planned.count % 256 == 255 { try budget.check() }
+                let line = paragraph.plan(breaker.line(from: start, limit: count, slot: widths.slot(line: planned.count, top: top)))
+                let box = line.metrics.box(multiple: settings.lineHeightMultiple, fixed: settings.lineHeight)
+                planned.append(line)
+                boxes.append(box)
+                top += box.height
+                start = line.broken.range.upperBound
+                if planned.count > maxLines || top > maxBottom { break paragraphs }
+            }
+        }
+        try budget.check()
+        return position(&planned, boxes: &boxes, maxLines: maxLines, maxBottom: maxBottom)
+    }
+
+    /// The planned lines that fit, the last one truncated when lines were left out, stacked.
+    private func position(_ planned: inout [PlannedLine], boxes: inout [(height: Double, baseline: Double)], maxLines: Int,
+                          maxBottom: Double) -> ParagraphLayout {
+        let lineCount = planned.count
+        var visible = 0
+        var bottom = 0.0
+        while visible < min(lineCount, maxLines) && bottom + boxes[visible].height <= maxBottom {
+            bottom += boxes[visible].height
+            visible += 1
+        }
+        if visible > 0 && visible < lineCount {
+            let last = planned[visible - 1]
+            planned[visible - 1] = paragraph(last.paragraph).truncate(last)
+            boxes[visible - 1] = planned[visible - 1].metrics.box(multiple: settings.lineHeightMultiple, fixed: settings.lineHeight)
+        }
+        // The hidden lines go; the lines that stay are not copied.
+        planned.removeSubrange(visible...)
+        boxes.removeSubrange(visible...)
+        var visibleEnd = 0
+        if let last = planned.last {
+            visibleEnd = shaped.starts[last.paragraph] + (last.truncated ? last.broken.contentEnd : last.broken.range.upperBound)
+        }
+        return stack(planned, boxes: boxes, lineCount: lineCount, visibleRange: 0..<visibleEnd)
+    }
+
+    /// Places lines top to bottom, each in its box: the last step of every layout.
+    /// `lineCount` counts the lines broken, visible or not, so the last one is known.
+    ///
+    /// Every run's glyphs are slices of one array: a layout makes several runs, and an array
+    /// apiece was the largest share of its allocations.
+    func stack(_ planned: [PlannedLine], boxes: [(height: Double, baseline: Double)], lineCount: Int,
+               visibleRange: Range<Int>) -> ParagraphLayout {
+        var lines: [LineLayout] = []
+        lines.reserveCapacity(planned.count)
+        var glyphCount = 0
+        var pieceCount = 0
+        for line in planned {
+            pieceCount += line.pieces.count
+            for case .glyphs(let piece) in line.pieces { glyphCount += piece.glyphs.count }
+        }
+        var top = 0.0
+        var widest = 0.0
+        var runs: [GlyphRunLayout] = []
+        var spans: [Range<Int>] = []
+        var attachments: [AttachmentLayout] = []
+        // Room for one at least, so the storage has an address even for lines without glyphs.
+        let glyphs = [PositionedGlyph](unsafeUninitializedCapacity: max(glyphCount, 1)) { buffer, initialized in
+            var output = RunOutput(glyphs: buffer.baseAddress!, pieces: pieceCount)
+            if shaped.hasBoxes { output.attachments.reserveCapacity(shaped.paragraphs.reduce(0) { $0 + $1.boxes.count }) }
+            for (index, line) in planned.enumerated() {
+                let placed = paragraph(line.paragraph).place(line, index: index, top: top, box: boxes[index],
+                                                             last: index == lineCount - 1, into: &output)
+                lines.append(placed)
+                widest = max(widest, placed.width)
+                top += boxes[index].height
+            }
+            initialized = output.count
+            runs = output.runs
+            spans = output.spans
+            attachments = output.attachments
+        }
+        // Each run takes its slice of the one glyph array.
+        for index in runs.indices { runs[index].glyphs = glyphs[spans[index]] }
+        return ParagraphLayout(lines: lines, runs: runs, attachments: attachments, visibleRange: visibleRange,
+                               size: Size(width: widest, height: top), direction: shaped.firstDirection, paints: shaped.text.paints)
+    }
+
+    /// Gives the lines' item lists, and the list of lines, back to the scratch.
+    func recycle(_ planned: inout [PlannedLine]) {
+        // Enough lists for a long caption; a text of thousands of lines does not leave thousands.
+        let keep = max(0, min(planned.count, LayoutScratch.maxPieceLists - scratch.pieceLists.count))
+        for index in 0..<keep { scratch.pieceLists.append(planned[index].pieces.takeEmptied()) }
+        planned.removeAll(keepingCapacity: true)
+        scratch.planned = planned
+    }
+}
