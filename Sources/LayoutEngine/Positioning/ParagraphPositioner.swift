@@ -11,14 +11,15 @@
 /// holding the request and the context cost a dozen a line.
 struct ParagraphPositioner {
     let shaped: ShapedParagraph
-    /// Unowned: the text positioner makes its paragraph positioners and outlives them.
+    /// Unowned: the text positioner makes its paragraph positioners and outlives them, and
+    /// holds the context for as long.
     unowned(unsafe) let owner: TextPositioner
+    unowned(unsafe) let context: LayoutContext
     /// Which paragraph of the text, and where it starts in the text.
     let index: Int
     let start: Int
 
     var settings: LineSettings { _read { yield owner.settings } }
-    var context: LayoutContext { owner.context }
 
     var text: AttributedText { _read { yield shaped.text } }
     var analysis: TextAnalysis { _read { yield shaped.analysis } }

@@ -23,7 +23,8 @@ final class TextPositioner {
     /// The positioner of paragraph `index`.
     @inline(__always)
     func paragraph(_ index: Int) -> ParagraphPositioner {
-        ParagraphPositioner(shaped: shaped.paragraphs[index], owner: self, index: index, start: shaped.starts[index])
+        ParagraphPositioner(shaped: shaped.paragraphs[index], owner: self, context: context, index: index,
+                            start: shaped.starts[index])
     }
 
     var paragraphCount: Int { shaped.paragraphs.count }
@@ -125,9 +126,11 @@ final class TextPositioner {
         let glyphs = [PositionedGlyph](unsafeUninitializedCapacity: max(glyphCount, 1)) { buffer, initialized in
             var output = RunOutput(glyphs: buffer.baseAddress!, pieces: pieceCount)
             if shaped.hasBoxes { output.attachments.reserveCapacity(shaped.paragraphs.reduce(0) { $0 + $1.boxes.count }) }
+            var current = paragraph(0)  // made again only where the paragraph changes
             for (index, line) in planned.enumerated() {
-                let placed = paragraph(line.paragraph).place(line, index: index, top: top, box: boxes[index],
-                                                             last: index == lineCount - 1, into: &output)
+                if line.paragraph != current.index { current = paragraph(line.paragraph) }
+                let placed = current.place(line, index: index, top: top, box: boxes[index], last: index == lineCount - 1,
+                                           into: &output)
                 lines.append(placed)
                 widest = max(widest, placed.width)
                 top += boxes[index].height
