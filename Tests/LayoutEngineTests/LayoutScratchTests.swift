@@ -98,4 +98,15 @@ import Testing
         #expect(layout.lines.count >= 2)
         #expect(layout.runs == (try layouter.layout(ParagraphRequest(text: text, width: 120))).runs)
     }
+
+    @Test func aLayoutGivesItsArraysBackToTheScratch() throws {
+        let layouter = ParagraphLayouter(fonts: Fixtures.registry, cache: nil)
+        for text in ["One paragraph of text", "Two paragraphs\nof text"] {
+            _ = try layouter.layout(ParagraphRequest(text: AttributedText(text, style: TextStyle(family: "Noto Sans")), width: 100))
+            let scratch = layouter.scratches.take()
+            defer { layouter.scratches.give(scratch, units: 0) }
+            #expect(scratch.items.capacity > 0 && scratch.runs.capacity > 0 && scratch.prefix.capacity > 0, "\(text)")
+            #expect(scratch.flags.capacity > 0 && scratch.levels.capacity > 0, "\(text)")
+        }
+    }
 }
