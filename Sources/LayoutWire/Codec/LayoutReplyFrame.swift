@@ -87,18 +87,15 @@ public enum LayoutReplyFrame {
         writer.uint32(Run.fontID, run.fontID)
         writer.float(Run.size, Float(run.size))
         writer.uint32(Run.bidiLevel, UInt32(run.bidiLevel))
-        let glyphs = run.glyphs
-        writer.packedUInt32(Run.glyphIDs, isEmpty: glyphs.isEmpty, glyphs.lazy.map(\.id))
-        if !glyphs.isEmpty {
-            writer.packedFixed32Header(Run.positions, count: glyphs.count * 2)
-            for glyph in glyphs {
-                writer.fixed32(Float(glyph.position.x).bitPattern)
-                writer.fixed32(Float(glyph.position.y).bitPattern)
+        run.glyphs.withUnsafeBufferPointer { glyphs in
+            let count = glyphs.count
+            writer.packedUInt32(Run.glyphIDs, count: count) { glyphs[$0].id }
+            writer.packedFloats(Run.positions, count: count * 2) { i in
+                Float(i & 1 == 0 ? glyphs[i >> 1].position.x : glyphs[i >> 1].position.y)
             }
-            writer.packedFixed32Header(Run.advances, count: glyphs.count)
-            for glyph in glyphs { writer.fixed32(Float(glyph.advance).bitPattern) }
+            writer.packedFloats(Run.advances, count: count) { Float(glyphs[$0].advance) }
+            writer.packedUInt32(Run.clusters, count: count) { UInt32(truncatingIfNeeded: glyphs[$0].cluster) }
         }
-        writer.packedUInt32(Run.clusters, isEmpty: glyphs.isEmpty, glyphs.lazy.map { UInt32($0.cluster) })
         writer.message(Run.range) { write(run.range, to: &$0) }
         writer.bool(Run.truncationToken, run.isTruncationToken)
         writer.uint32(Run.lineIndex, UInt32(run.lineIndex))

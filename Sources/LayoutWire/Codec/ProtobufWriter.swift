@@ -138,20 +138,32 @@ struct ProtobufWriter: ~Copyable {
         count += serialized.count
     }
 
-    /// The tag and length of a packed run of `count` floats; the caller writes them with `fixed32`.
-    mutating func packedFixed32Header(_ field: Int, count floats: Int) {
-        tag(field, .lengthDelimited)
-        varint(UInt64(floats * 4))
-        reserve(floats * 4)
-    }
-
-    mutating func packedUInt32<S: Sequence>(_ field: Int, isEmpty: Bool, _ values: S) where S.Element == UInt32 {
-        guard !isEmpty else { return }
+    /// A packed run of `count` uint32 values, `value(i)` each: room for the longest varints is
+    /// reserved once, so the loop stores bytes with no check per value (a reply's glyph ids and
+    /// clusters are most of what it writes).
+    @inline(__always)
+    mutating func packedUInt32(_ field: Int, count values: Int, _ value: (Int) -> UInt32) {
+        guard values > 0 else { return }
         tag(field, .lengthDelimited)
         let lengthAt = count
         varint(0)
-        for value in values { varint(UInt64(value)) }
+        reserve(values * 5)
+        var at = count
+        for i in 0..<values { at = store(UInt64(value(i)), at: at) }
+        count = at
         patchLength(at: lengthAt)
+    }
+
+    /// A packed run of `count` floats, `value(i)` each, in room reserved once.
+    @inline(__always)
+    mutating func packedFloats(_ field: Int, count values: Int, _ value: (Int) -> Float) {
+        guard values > 0 else { return }
+        tag(field, .lengthDelimited)
+        varint(UInt64(values * 4))
+        reserve(values * 4)
+        let out = UnsafeMutableRawPointer(base + count)
+        for i in 0..<values { out.storeBytes(of: value(i).bitPattern.littleEndian, toByteOffset: i * 4, as: UInt32.self) }
+        count += values * 4
     }
 
     private mutating func patchLength(at lengthAt: Int) {
