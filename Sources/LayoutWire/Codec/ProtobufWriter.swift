@@ -154,15 +154,15 @@ struct ProtobufWriter: ~Copyable {
         patchLength(at: lengthAt)
     }
 
-    /// A packed run of `count` floats, `value(i)` each, in room reserved once.
+    /// A packed run of `count` floats: `fill` stores them, as little-endian bits, at byte offsets
+    /// 0, 4, 8… of the room reserved for them (unaligned: store with `storeBytes`).
     @inline(__always)
-    mutating func packedFloats(_ field: Int, count values: Int, _ value: (Int) -> Float) {
+    mutating func packedFloats(_ field: Int, count values: Int, _ fill: (UnsafeMutableRawPointer) -> Void) {
         guard values > 0 else { return }
         tag(field, .lengthDelimited)
         varint(UInt64(values * 4))
         reserve(values * 4)
-        let out = UnsafeMutableRawPointer(base + count)
-        for i in 0..<values { out.storeBytes(of: value(i).bitPattern.littleEndian, toByteOffset: i * 4, as: UInt32.self) }
+        fill(UnsafeMutableRawPointer(base + count))
         count += values * 4
     }
 
