@@ -87,8 +87,9 @@ public final class RequestProcessor: Sendable {
         }
     }
 
-    /// The reply to `envelope` as a frame ready to send. A layout reply is written straight
-    /// from the layout (`LayoutReplyFrame`); every other reply goes through `reply(to:)`.
+    /// The reply to `envelope` as a frame ready to send. Layout and Type Mode replies are written
+    /// straight from the engine's result (`LayoutReplyFrame`, `JustifyReplyFrame`); every other
+    /// reply goes through `reply(to:)`.
     public func replyFrame(to envelope: Layoutd_V1_Envelope, inFlight: Int = 0, budget: WorkBudget = .unlimited) throws -> [UInt8] {
         let frame = try unboundedReplyFrame(to: envelope, inFlight: inFlight, budget: budget)
         let bodyBytes = frame.count - Framing.headerBytes
@@ -106,16 +107,32 @@ public final class RequestProcessor: Sendable {
     }
 
     private func unboundedReplyFrame(to envelope: Layoutd_V1_Envelope, inFlight: Int, budget: WorkBudget) throws -> [UInt8] {
-        guard case .layout(let request) = envelope.body else {
+        switch envelope.body {
+        case .layout(let request):
+            return try written(envelope) { () throws(WireError) in
+                let decorated = try wireLayout(request, budget: budget)
+                return LayoutReplyFrame.encode(requestID: envelope.requestID, layout: decorated.layout,
+                                               backgrounds: decorated.backgrounds)
+            }
+        case .justify(let request):
+            return try written(envelope) { () throws(WireError) in
+                let story = try work("justify") { try decoratedStory(request, budget: budget) }
+                return JustifyReplyFrame.encode(requestID: envelope.requestID, fitted: story.fitted, backgrounds: story.backgrounds,
+                                                effects: story.effects, preset: story.plan.presetName)
+            }
+        default:
             return try Framing.encode(reply(to: envelope, inFlight: inFlight, budget: budget))
         }
+    }
+
+    /// A reply frame written by `body` straight from the engine's result, or its error's frame;
+    /// timed and counted as `reply(to:)` counts the others.
+    private func written(_ envelope: Layoutd_V1_Envelope, _ body: () throws(WireError) -> [UInt8]) throws -> [UInt8] {
         let start = DispatchTime.now().uptimeNanoseconds
         let frame: [UInt8]
         var failure: Layoutd_V1_Error?
         do {
-            let decorated = try wireLayout(request, budget: budget)
-            frame = LayoutReplyFrame.encode(requestID: envelope.requestID, layout: decorated.layout,
-                                            backgrounds: decorated.backgrounds)
+            frame = try body()
         } catch {
             failure = error.wireMessage
             frame = try Framing.encode(Self.errorEnvelope(envelope.requestID, error.wireMessage))

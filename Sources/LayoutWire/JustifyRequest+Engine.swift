@@ -91,13 +91,20 @@ extension Layoutd_V1_JustifyReply {
         width = Float(layout.paragraph.size.width)
         height = Float(layout.paragraph.size.height)
         self.backgrounds = backgrounds.map(Layoutd_V1_BackgroundShape.init)
-        self.effects.textColor = Layoutd_V1_Color(effects.textColor)
-        if let glow = effects.glowColor {
-            self.effects.glowColor = Layoutd_V1_Color(glow)
-            self.effects.glowRadius = Float(effects.glowRadius)
-        }
+        self.effects = Layoutd_V1_TextEffects(effects)
         self.preset = preset
         attachments = layout.paragraph.attachments.map(Layoutd_V1_AttachmentBox.init)
         clamped = layout.clamped
+    }
+}
+
+extension Layoutd_V1_TextEffects {
+    public init(_ effects: TextEffects) {
+        self.init()
+        textColor = Layoutd_V1_Color(effects.textColor)
+        if let glow = effects.glowColor {
+            glowColor = Layoutd_V1_Color(glow)
+            glowRadius = Float(effects.glowRadius)
+        }
     }
 }

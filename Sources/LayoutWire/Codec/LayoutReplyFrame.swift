@@ -62,7 +62,7 @@ public enum LayoutReplyFrame {
         return writer.bytes
     }
 
-    private static func write(_ line: LineLayout, to writer: inout ProtobufWriter) {
+    static func write(_ line: LineLayout, to writer: inout ProtobufWriter) {
         writer.message(Line.range) { write(line.range, to: &$0) }
         writer.message(Line.baselineOrigin) { point in
             point.float(1, Float(line.baselineOrigin.x))
@@ -83,7 +83,7 @@ public enum LayoutReplyFrame {
         writer.bool(Line.truncated, line.truncated)
     }
 
-    private static func write(_ run: GlyphRunLayout, to writer: inout ProtobufWriter) {
+    static func write(_ run: GlyphRunLayout, to writer: inout ProtobufWriter) {
         writer.uint32(Run.fontID, run.fontID)
         writer.float(Run.size, Float(run.size))
         writer.uint32(Run.bidiLevel, UInt32(run.bidiLevel))
@@ -108,7 +108,7 @@ public enum LayoutReplyFrame {
         writer.uint32(Run.lineIndex, UInt32(run.lineIndex))
     }
 
-    private static func write(_ range: Range<Int>, to writer: inout ProtobufWriter) {
+    static func write(_ range: Range<Int>, to writer: inout ProtobufWriter) {
         writer.uint32(1, UInt32(range.lowerBound))
         writer.uint32(2, UInt32(range.count))
     }

@@ -1,0 +1,58 @@
+import LayoutEngine
+
+/// The frame of a Type Mode reply, written straight from the fitted layout, as
+/// `LayoutReplyFrame` writes a layout's: its lines and glyph runs are most of the bytes, and
+/// building them as generated structs for swift-protobuf cost more than fitting the text.
+/// Its bytes equal `Framing.encode` of the envelope built through `Layoutd_V1_JustifyReply(_:…)`
+/// (a test holds the two together).
+public enum JustifyReplyFrame {
+    /// Field numbers, from proto/layoutd/v1/{envelope,typemode}.proto.
+    private enum Envelope { static let requestID = 1, justifyReply = 21 }
+    private enum Reply {
+        static let lines = 1, lineSizes = 2, runs = 3, width = 4, height = 5, backgrounds = 6, effects = 7, preset = 8
+        static let attachments = 9, clamped = 10
+    }
+
+    /// Every field this writer writes (lines and runs as `LayoutReplyFrame` writes them; the
+    /// small nested messages through swift-protobuf, whole): a test holds it to the .proto.
+    public static let writtenFields: [String: Set<Int>] = [
+        "layoutd.v1.JustifyReply": [Reply.lines, Reply.lineSizes, Reply.runs, Reply.width, Reply.height, Reply.backgrounds,
+                                    Reply.effects, Reply.preset, Reply.attachments, Reply.clamped],
+    ]
+
+    public static func encode(requestID: UInt64, fitted: TypeModeLayout, backgrounds: [Background], effects: TextEffects,
+                              preset: String) -> [UInt8] {
+        let layout = fitted.paragraph
+        let glyphs = layout.runs.reduce(0) { $0 + $1.glyphs.count }
+        var writer = ProtobufWriter(capacity: 96 + layout.lines.count * 72 + layout.runs.count * 48 + glyphs * 20)
+        writer.fixed32(0)  // the frame header, filled in at the end
+        writer.uint64(Envelope.requestID, requestID)
+        writer.message(Envelope.justifyReply) { reply in
+            for line in layout.lines { reply.message(Reply.lines) { LayoutReplyFrame.write(line, to: &$0) } }
+            let sizes = fitted.lineSizes
+            reply.packedFloats(Reply.lineSizes, count: sizes.count) { out in
+                for i in sizes.indices {
+                    out.storeBytes(of: Float(sizes[i]).bitPattern.littleEndian, toByteOffset: i * 4, as: UInt32.self)
+                }
+            }
+            for run in layout.runs { reply.message(Reply.runs) { LayoutReplyFrame.write(run, to: &$0) } }
+            reply.float(Reply.width, Float(layout.size.width))
+            reply.float(Reply.height, Float(layout.size.height))
+            for background in backgrounds {
+                let bytes: [UInt8] = (try? Layoutd_V1_BackgroundShape(background).serializedBytes()) ?? []
+                reply.message(Reply.backgrounds, serialized: bytes)
+            }
+            let effectBytes: [UInt8] = (try? Layoutd_V1_TextEffects(effects).serializedBytes()) ?? []
+            reply.message(Reply.effects, serialized: effectBytes)
+            reply.string(Reply.preset, preset)
+            for box in layout.attachments {
+                let bytes: [UInt8] = (try? Layoutd_V1_AttachmentBox(box).serializedBytes()) ?? []
+                reply.message(Reply.attachments, serialized: bytes)
+            }
+            let clamped = fitted.clamped
+            reply.packedUInt32(Reply.clamped, count: clamped.count) { clamped[$0] ? 1 : 0 }
+        }
+        writer.finishFrame()
+        return writer.bytes
+    }
+}

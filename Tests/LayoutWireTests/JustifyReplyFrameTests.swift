@@ -1,0 +1,52 @@
+import LayoutEngine
+import LayoutWire
+import Testing
+
+/// The hand-written Type Mode reply frame must be byte for byte what swift-protobuf writes for
+/// the same reply built as generated structs.
+@Suite struct JustifyReplyFrameTests {
+    static let layouter = LayoutReplyFrameTests.layouter
+
+    static func swiftProtobufFrame(_ id: UInt64, _ fitted: TypeModeLayout, _ backgrounds: [Background], _ effects: TextEffects,
+                                   _ preset: String) throws -> [UInt8] {
+        var envelope = Layoutd_V1_Envelope()
+        envelope.requestID = id
+        envelope.body = .justifyReply(Layoutd_V1_JustifyReply(fitted, backgrounds: backgrounds, effects: effects, preset: preset))
+        return try Framing.encode(envelope)
+    }
+
+    @Test(arguments: LayoutReplyFrameTests.texts.indices)
+    func equalsSwiftProtobufForEveryScriptAndPreset(_ index: Int) throws {
+        let text = LayoutReplyFrameTests.texts[index]
+        for name in ["strong", "neon", "classic", "typewriter", "modern"] {
+            let preset = try #require(TypeModePreset.named(name))
+            let request = TypeModeRequest(text: text, style: preset.style, width: 300, minSize: preset.minSize,
+                                          maxSize: preset.maxSize, alignment: preset.alignment,
+                                          lineHeightMultiple: preset.lineHeightMultiple, sizing: preset.sizing)
+            let fitted = try Self.layouter.justify(request)
+            var backgrounds: [Background] = []
+            if let kind = preset.background, !fitted.paragraph.lines.isEmpty {
+                backgrounds.append(try Decorator(layout: fitted.paragraph, text: text, fonts: LayoutReplyFrameTests.fonts)
+                    .decorate(BackgroundStyle(kind: kind, fill: Color(red: 0.9, green: 0.2, blue: 0.4))))
+            }
+            let effects = TextEffects.derive(preset: name, palette: Color(red: 0.1, green: 0.7, blue: 0.3),
+                                             largestSize: fitted.lineSizes.max() ?? 14)
+            for id: UInt64 in [0, 5, .max] {
+                let ours = JustifyReplyFrame.encode(requestID: id, fitted: fitted, backgrounds: backgrounds, effects: effects,
+                                                    preset: name)
+                #expect(ours == (try Self.swiftProtobufFrame(id, fitted, backgrounds, effects, name)), "text \(index), \(name), id \(id)")
+            }
+        }
+    }
+
+    @Test func clampedLinesAndAttachmentsAreWrittenToo() throws {
+        let text = "A \u{FFFC} story\nwith an emphasized line"
+        var request = TypeModeRequest(text: text, style: TextStyle(family: "Noto Sans"), width: 200, minSize: 14, maxSize: 30)
+        request.attachments = [InlineAttachment(width: 1, extent: .height(1), inEms: true)]
+        let fitted = try Self.layouter.justify(request)
+        #expect(fitted.clamped.contains(true) && !fitted.paragraph.attachments.isEmpty)
+        let effects = TextEffects.derive(preset: nil, palette: Color(red: 1, green: 1, blue: 1), largestSize: 30)
+        let ours = JustifyReplyFrame.encode(requestID: 3, fitted: fitted, backgrounds: [], effects: effects, preset: "")
+        #expect(ours == (try Self.swiftProtobufFrame(3, fitted, [], effects, "")))
+    }
+}
