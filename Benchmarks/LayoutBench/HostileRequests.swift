@@ -99,6 +99,19 @@ enum HostileRequests {
                 $0.requestID = 1
                 $0.justify = .with { $0.text = String(repeating: "a\n", count: 100_000); $0.width = 300 }
             }),
+            Case(name: "1 KiB uniform Type Mode squeezed by a small max height (bisection)", envelope: .with {
+                $0.requestID = 1
+                $0.justify = .with {
+                    $0.text = String(repeating: "go ", count: 330)
+                    $0.width = 300
+                    $0.sizing = .uniform
+                    $0.maxHeight = 40
+                }
+            }),
+            Case(name: "1 KiB per-line Type Mode of one-letter lines with a connected background", envelope: .with {
+                $0.requestID = 1
+                $0.justify = .with { $0.text = String(repeating: "a\n", count: 500); $0.width = 300; $0.preset = "strong" }
+            }),
             Case(name: "render of a long layout (SVG, 1,000 lines)", envelope: .with {
                 $0.requestID = 1
                 $0.render = .with { $0.layout = layout(String(repeating: "word ", count: 6_000), size: 10).layout; $0.format = .svg; $0.scale = 1 }

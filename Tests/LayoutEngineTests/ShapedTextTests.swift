@@ -90,4 +90,31 @@ import Testing
         #expect(layout.lines[1].range.lowerBound == 14)
         #expect(layout.visibleRange.upperBound <= 27)
     }
+
+    @Test func paragraphsShareWhatTheirStylesResolveTo() throws {
+        // Resolved per paragraph, a text of many paragraphs and many spans cost their product.
+        let text = AttributedText("one\ntwo\nthree", style: TextStyle(family: "Noto Sans"),
+                                  spans: [.init(range: 1..<2, patch: StylePatch(weight: 700)), .init(range: 5..<6, patch: StylePatch(size: 30))])
+        let shaped = try Fixtures.layouter.shape(text, direction: .auto, context: LayoutContext(layouter: Fixtures.layouter))
+        #expect(shaped.paragraphs.count == 3 && text.styles.count == 3)
+        for paragraph in shaped.paragraphs.dropFirst() {
+            #expect(paragraph.shapingStyles.count == 3)
+            #expect(zip(paragraph.shapingStyles, shaped.paragraphs[0].shapingStyles).allSatisfy { $0 === $1 })
+            #expect(paragraph.fallback.primary.map(\.id) == shaped.paragraphs[0].fallback.primary.map(\.id))
+        }
+    }
+
+    @Test func aParagraphsPartOfTheAnalysisEqualsItsOwn() throws {
+        let string = "Hello 👋🏽 world\r\nمرحبا بالعالم 123\n\nend"
+        let whole = try Self.shaped(string)
+        let units = Array(string.utf16)
+        for (paragraph, start) in zip(whole.paragraphs, whole.starts) {
+            let alone = try Self.shaped(String(decoding: units[start..<start + paragraph.text.units.count], as: UTF16.self))
+            let own = alone.paragraphs[0].analysis
+            #expect(paragraph.analysis.levels == own.levels)
+            // The first unit may carry the break opportunity after the separator; nothing reads it.
+            #expect(Array(paragraph.analysis.flags.dropFirst()) == Array(own.flags.dropFirst()))
+            #expect(paragraph.analysis.paragraphs.map(\.baseLevel) == own.paragraphs.map(\.baseLevel))
+        }
+    }
 }

@@ -70,19 +70,19 @@ struct ShapedParagraph {
     /// scratch, checking the context's budget between items.
     /// `offset` is where the paragraph starts in the request's text and `firstAttachment` the
     /// request's index of `attachments[0]`: errors name places as the request has them.
-    /// `analysis` is the text's, when the caller has it already.
+    /// `analysis` is the text's, when the caller has it already; `styles`, what every paragraph
+    /// of one text shares (made once: per paragraph, a text of many paragraphs and many spans
+    /// paid their product).
     init(text: AttributedText, direction: BaseDirection, attachments: [InlineAttachment] = [], firstAttachment: Int = 0,
-         offset: Int = 0, analysis given: TextAnalysis? = nil, fonts: FontRegistry, context: LayoutContext) throws {
-        let fallback = try FontFallback(registry: fonts, styles: text.styles)
+         offset: Int = 0, analysis given: TextAnalysis? = nil, styles shared: ResolvedStyles? = nil, fonts: FontRegistry,
+         context: LayoutContext) throws {
+        let styles = try shared ?? ResolvedStyles(text.styles, fonts: fonts)
+        let fallback = styles.fallback
         // A throw drops the arrays taken so far; the scratch refills them next time.
         let scratch = context.scratch
         var analysis = given ?? TextAnalysis.analyze(text, direction: direction, scratch: scratch)
-        if let clusterOffset = analysis.overlongCluster {
-            // Before anything is shaped.
-            throw LayoutError(.invalidArgument, "the grapheme cluster at UTF-16 offset \(offset + clusterOffset) holds more than "
-                              + "\(TextAnalysis.maxClusterScalars) code points (Unicode's Stream-Safe Text Format allows 30 marks in a row)",
-                              field: "text")
-        }
+        // Before anything is shaped.
+        if let clusterOffset = analysis.overlongCluster { throw Self.overlongCluster(at: offset + clusterOffset) }
         let boxes = try AttachmentResolver.boxes(for: attachments, firstIndex: firstAttachment, text: text, analysis: analysis,
                                                  fallback: fallback)
         // By index: a zip of the two arrays went through Swift's generic tuple code per box.
@@ -93,7 +93,7 @@ struct ShapedParagraph {
                 analysis.flags[edge].remove(.breakBefore)
             }
         }
-        let shapingStyles = text.styles.map(ShapingStyle.init)
+        let shapingStyles = styles.shaping
         let shapingUnits: ContiguousArray<UInt16>
         if Self.shapesACopy(analysis, boxes) {
             // A copy into the scratch's array, not a new one: the text's own units stay as sent.
@@ -123,7 +123,14 @@ struct ShapedParagraph {
         Self.measure(items: items, runs: runs, boxes: boxes, text: text, flags: analysis.flags, into: &prefix)
         storage = Storage(text: text, analysis: analysis, fallback: fallback, shapingStyles: shapingStyles,
                           shapingUnits: shapingUnits, items: items, runs: runs, boxes: boxes, prefix: prefix,
-                          hasLetterSpacing: text.styles.contains { $0.letterSpacing != 0 })
+                          hasLetterSpacing: styles.hasLetterSpacing)
+    }
+
+    /// Why a text with a grapheme cluster too long to shape is refused.
+    static func overlongCluster(at offset: Int) -> LayoutError {
+        LayoutError(.invalidArgument, "the grapheme cluster at UTF-16 offset \(offset) holds more than "
+                    + "\(TextAnalysis.maxClusterScalars) code points (Unicode's Stream-Safe Text Format allows 30 marks in a row)",
+                    field: "text")
     }
 
     /// Moves the arrays into `scratch` (see `LayoutContext.recycle`), when no other copy of this
@@ -240,5 +247,19 @@ struct ShapedParagraph {
         }
         if hasBoxes { metrics.settle(&items) }
         return metrics
+    }
+}
+
+/// What a text's styles resolve to once for all its paragraphs: each style's fonts (the
+/// fallback chain starts from them) and its HarfBuzz form.
+struct ResolvedStyles {
+    let fallback: FontFallback
+    let shaping: [ShapingStyle]
+    let hasLetterSpacing: Bool
+
+    init(_ styles: [TextStyle], fonts: FontRegistry) throws {
+        fallback = try FontFallback(registry: fonts, styles: styles)
+        shaping = styles.map(ShapingStyle.init)
+        hasLetterSpacing = styles.contains { $0.letterSpacing != 0 }
     }
 }

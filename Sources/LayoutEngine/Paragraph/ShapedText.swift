@@ -17,7 +17,9 @@ struct ShapedText {
          context: LayoutContext) throws {
         self.text = text
         // The analysis of the whole text finds the paragraphs; a text of one (almost every
-        // request) goes on with it, and a text of several analyzes each paragraph again alone.
+        // request) goes on with it, and a text of several is cut into each paragraph's part:
+        // no analysis looks across a paragraph separator (graphemes and breaks end there, and
+        // UAX #9 resolves each paragraph alone), so the parts equal each paragraph analyzed alone.
         var analysis = TextAnalysis.analyze(text, direction: direction, scratch: context.scratch)
         guard analysis.paragraphs.count > 1 else {
             paragraphs = [try ShapedParagraph(text: text, direction: direction, attachments: attachments, analysis: analysis,
@@ -25,8 +27,11 @@ struct ShapedText {
             starts = [0]
             return
         }
+        defer { analysis.giveBack(to: context.scratch) }
+        if let offset = analysis.overlongCluster {
+            throw ShapedParagraph.overlongCluster(at: offset)
+        }
         let ranges = analysis.paragraphs.map(\.range)
-        analysis.giveBack(to: context.scratch)
         let holders = ranges.map { Self.objectReplacements(in: text.units[$0]) }
         let total = holders.reduce(0, +)
         guard attachments.count <= total else {
@@ -34,17 +39,21 @@ struct ShapedText {
                               + "OBJECT REPLACEMENT CHARACTERs (U+FFFC) to hold them", field: "attachments")
         }
         try Bounds.check(count: attachments.count, limit: AttachmentResolver.maxAttachments, field: "attachments")
+        let styles = try ResolvedStyles(text.styles, fonts: fonts)
         var paragraphs: [ShapedParagraph] = []
         paragraphs.reserveCapacity(ranges.count)
         var nextAttachment = 0
-        for (range, holding) in zip(ranges, holders) {
-            try context.budget.check()
+        for (index, (range, holding)) in zip(ranges, holders).enumerated() {
+            if index % 64 == 0 { try context.budget.check() }
             // The Nth attachment goes to the Nth U+FFFC of the whole text.
             let taken = min(holding, attachments.count - nextAttachment)
+            let part = TextAnalysis(flags: ContiguousArray(analysis.flags[range]), levels: ContiguousArray(analysis.levels[range]),
+                                    paragraphs: [BidiParagraph(range: 0..<range.count, baseLevel: analysis.paragraphs[index].baseLevel)],
+                                    hasControls: analysis.hasControls, overlongCluster: nil)
             paragraphs.append(try ShapedParagraph(
                 text: AttributedText(slicing: text, range), direction: direction,
                 attachments: Array(attachments[nextAttachment..<nextAttachment + taken]), firstAttachment: nextAttachment,
-                offset: range.lowerBound, fonts: fonts, context: context))
+                offset: range.lowerBound, analysis: part, styles: styles, fonts: fonts, context: context))
             nextAttachment += taken
         }
         self.paragraphs = paragraphs
