@@ -229,7 +229,7 @@ final class ConnectionHandler: ChannelDuplexHandler, @unchecked Sendable {
         var deadline = arrival &+ UInt64(configuration.requestBudgetMilliseconds) &* 1_000_000
         if envelope.deadlineMs > 0 { deadline = min(deadline, arrival &+ UInt64(envelope.deadlineMs) &* 1_000_000) }
         let budget = WorkBudget(deadline: deadline)
-        if bytes <= Self.inlineLayoutBytes, envelope.isSmallLayout {
+        if bytes <= Self.inlineLayoutBytes, envelope.isSmallLayoutWork {
             answerInline(envelope, budget: budget, context: context)
             return
         }
@@ -262,12 +262,13 @@ final class ConnectionHandler: ChannelDuplexHandler, @unchecked Sendable {
         }
     }
 
-    /// Layout requests whose frame is at most this many bytes, and that carry no backgrounds, no
-    /// attachments and at most `Layoutd_V1_Envelope.inlineSpans` spans, are laid out on the event
-    /// loop: their cost is bounded by their size (the hostile table's worst layout costs 15x a
-    /// caption per byte: about 1.5 ms at this size on the machines measured), and handing one to
-    /// the pool and back cost more than a fifth of a caption's whole layout through the daemon
-    /// (issue 17). Everything else goes to the pool.
+    /// Layout and Type Mode requests whose frame is at most this many bytes, and that carry no
+    /// attachments (and a layout no backgrounds and at most `Layoutd_V1_Envelope.inlineSpans`
+    /// spans), are laid out on the event loop: their cost is bounded by their size (the hostile
+    /// table's worst at this size, a Type Mode story of 500 one-letter lines with a connected
+    /// background, takes about 1.6 ms on the machines measured), and handing one to the pool and
+    /// back cost more than a fifth of a caption's whole layout through the daemon (issue 17).
+    /// Everything else goes to the pool.
     static let inlineLayoutBytes = 1_024
 
     /// Answers a small layout on the event loop, under the same budget as on the pool.
@@ -417,11 +418,18 @@ extension Layoutd_V1_Envelope {
     /// The most spans a layout answered on the event loop may carry.
     static let inlineSpans = 16
 
-    /// A layout request with nothing but its text, its styles and at most a few spans: no
-    /// backgrounds and no attachments (pictures and decorations cost by what they ask for).
-    var isSmallLayout: Bool {
-        guard case .layout(let request) = body else { return false }
-        return request.backgrounds.isEmpty && request.attachments.isEmpty && request.spans.count <= Self.inlineSpans
+    /// A layout request with nothing but its text, its styles and at most a few spans (no
+    /// backgrounds, no attachments: highlights and pictures cost by what they ask for), or a
+    /// Type Mode request without attachments (its one background follows its lines).
+    var isSmallLayoutWork: Bool {
+        switch body {
+        case .layout(let request):
+            request.backgrounds.isEmpty && request.attachments.isEmpty && request.spans.count <= Self.inlineSpans
+        case .justify(let request):
+            request.attachments.isEmpty
+        default:
+            false
+        }
     }
 }
 
