@@ -266,7 +266,7 @@ final class ConnectionHandler: ChannelDuplexHandler, @unchecked Sendable {
     /// attachments (and a layout no backgrounds and at most `Layoutd_V1_Envelope.inlineSpans`
     /// spans), are laid out on the event loop: their cost is bounded by their size (the hostile
     /// table's worst at this size, a Type Mode story of 500 one-letter lines with a connected
-    /// background, takes about 1.6 ms on the machines measured), and handing one to the pool and
+    /// background, takes about 2 ms on the machines measured), and handing one to the pool and
     /// back cost more than a fifth of a caption's whole layout through the daemon (issue 17).
     /// Everything else goes to the pool.
     static let inlineLayoutBytes = 1_024
