@@ -26,7 +26,6 @@ final class LayoutScratch: @unchecked Sendable {
     @exclusivity(unchecked) var scalars: [UInt32] = []
     @exclusivity(unchecked) var runs: [ShapedRun] = []
     @exclusivity(unchecked) var prefix: [Double] = []
-    @exclusivity(unchecked) var broken: [BrokenLine] = []
     @exclusivity(unchecked) var planned: [ParagraphPositioner.PlannedLine] = []
     @exclusivity(unchecked) var boxes: [(height: Double, baseline: Double)] = []
     /// Runs shaped again within a line, kept while the work's pieces point into them.

@@ -7,8 +7,8 @@
 /// (see its lifetime rule). The request, and the context whose arrays positioning borrows and
 /// whose budget it checks, are its text positioner's.
 ///
-/// Made on the fly for each line (`TextPositioner.paragraph(_:)`): one reference count, where
-/// holding the request and the context cost a dozen a line.
+/// Made on the fly where a paragraph's lines start (`TextPositioner.paragraph(_:)`): one
+/// reference count, where holding the request and the context cost a dozen each time.
 struct ParagraphPositioner {
     let shaped: ShapedParagraph
     /// Unowned: the text positioner makes its paragraph positioners and outlives them, and
