@@ -66,10 +66,8 @@ extension Layoutd_V1_JustifyRequest {
         for (index, spec) in self.backgrounds.enumerated() {
             backgrounds.append(try spec.style(field: "backgrounds[\(index)]", text: text))
         }
-        if backgrounds.isEmpty, let preset, let kind = preset.background {
-            backgrounds = [BackgroundStyle(kind: kind, horizontalPadding: preset.backgroundPadding.horizontal,
-                                           verticalPadding: preset.backgroundPadding.vertical,
-                                           cornerRadius: preset.cornerRadius, fill: palette, touching: preset.touching)]
+        if backgrounds.isEmpty, let background = preset?.backgroundStyle(fill: palette) {
+            backgrounds = [background]
         }
         var request = TypeModeRequest(
             text: text, style: style, width: Double(width), minSize: minimum, maxSize: maximum, alignment: alignment,

@@ -12,16 +12,10 @@ import Testing
     /// A Type Mode story: fitted lines, the preset's background and colours, on a canvas.
     static func story(_ text: String, preset name: String, palette: Color) throws -> RenderScene {
         let preset = try #require(TypeModePreset.named(name))
-        let request = TypeModeRequest(text: text, style: preset.style, width: 300, minSize: preset.minSize,
-                                      maxSize: preset.maxSize, alignment: preset.alignment,
-                                      lineHeightMultiple: preset.lineHeightMultiple, sizing: preset.sizing)
-        let layout = try Fixtures.layouter.justify(request)
+        let layout = try Fixtures.layouter.justify(preset.request(text: text, width: 300))
         var backgrounds: [Background] = []
-        if let kind = preset.background {
-            backgrounds.append(try Decorator(layout: layout.paragraph, text: text, fonts: Fixtures.registry)
-                .decorate(BackgroundStyle(kind: kind, horizontalPadding: preset.backgroundPadding.horizontal,
-                                          verticalPadding: preset.backgroundPadding.vertical,
-                                          cornerRadius: preset.cornerRadius, fill: palette, touching: preset.touching)))
+        if let style = preset.backgroundStyle(fill: palette) {
+            backgrounds.append(try Decorator(layout: layout.paragraph, text: text, fonts: Fixtures.registry).decorate(style))
         }
         let effects = TextEffects.derive(preset: name, palette: palette, largestSize: layout.lineSizes.max() ?? 14)
         return RenderScene(size: Size(width: 360, height: layout.paragraph.size.height + 60),

@@ -20,14 +20,10 @@ import Testing
         let text = LayoutReplyFrameTests.texts[index]
         for name in ["strong", "neon", "classic", "typewriter", "modern"] {
             let preset = try #require(TypeModePreset.named(name))
-            let request = TypeModeRequest(text: text, style: preset.style, width: 300, minSize: preset.minSize,
-                                          maxSize: preset.maxSize, alignment: preset.alignment,
-                                          lineHeightMultiple: preset.lineHeightMultiple, sizing: preset.sizing)
-            let fitted = try Self.layouter.justify(request)
+            let fitted = try Self.layouter.justify(preset.request(text: text, width: 300))
             var backgrounds: [Background] = []
-            if let kind = preset.background, !fitted.paragraph.lines.isEmpty {
-                backgrounds.append(try Decorator(layout: fitted.paragraph, text: text, fonts: LayoutReplyFrameTests.fonts)
-                    .decorate(BackgroundStyle(kind: kind, fill: Color(red: 0.9, green: 0.2, blue: 0.4))))
+            if let style = preset.backgroundStyle(fill: Color(red: 0.9, green: 0.2, blue: 0.4)), !fitted.paragraph.lines.isEmpty {
+                backgrounds.append(try Decorator(layout: fitted.paragraph, text: text, fonts: LayoutReplyFrameTests.fonts).decorate(style))
             }
             let effects = TextEffects.derive(preset: name, palette: Color(red: 0.1, green: 0.7, blue: 0.3),
                                              largestSize: fitted.lineSizes.max() ?? 14)

@@ -34,12 +34,8 @@ extension AttributedText {
         let byStart = clamped.indices.filter { !clamped[$0].isEmpty }.sorted { clamped[$0].lowerBound < clamped[$1].lowerBound }
         var heaps = [SpanHeap](repeating: SpanHeap(), count: StyleField.allCases.count)
         var nextSpan = 0
-        var styles: [TextStyle] = []
-        var index: [TextStyle: Int] = [:]
-        var runs: [(range: Range<Int>, style: Int)] = []
-        var paints: [TextPaint] = []
-        var paintIndex: [TextPaint: Int] = [:]
-        var paintRuns: [(range: Range<Int>, paint: Int)] = []
+        var styles = InternedRuns<TextStyle>()
+        var paints = InternedRuns<TextPaint>()
         for (start, end) in zip(edges, edges.dropFirst()) where start < end {
             while nextSpan < byStart.count, clamped[byStart[nextSpan]].lowerBound <= start {
                 let span = byStart[nextSpan]
@@ -52,31 +48,12 @@ extension AttributedText {
                 while let top = heaps[field.rawValue].top, clamped[top].upperBound <= start { heaps[field.rawValue].pop() }
                 if let top = heaps[field.rawValue].top { field.copy(from: spans[top].patch, into: &resolved, paint: &resolvedPaint) }
             }
-            let paintID: Int
-            if let known = paintIndex[resolvedPaint] { paintID = known } else {
-                paintID = paints.count
-                paints.append(resolvedPaint)
-                paintIndex[resolvedPaint] = paintID
-            }
-            if let last = paintRuns.last, last.paint == paintID {
-                paintRuns[paintRuns.count - 1].range = last.range.lowerBound..<end
-            } else {
-                paintRuns.append((start..<end, paintID))
-            }
-            let id: Int
-            if let known = index[resolved] { id = known } else {
-                id = styles.count
-                styles.append(resolved)
-                index[resolved] = id
-            }
-            if let last = runs.last, last.style == id {
-                runs[runs.count - 1].range = last.range.lowerBound..<end
-            } else {
-                runs.append((start..<end, id))
-            }
+            styles.append(resolved, over: start..<end)
+            paints.append(resolvedPaint, over: start..<end)
         }
         // One paint over the whole text needs no runs (see `paintRuns`).
-        return (styles, runs, paints.isEmpty ? [basePaint] : paints, paints.count <= 1 ? [] : paintRuns)
+        return (styles.values, styles.runs.map { ($0.range, $0.value) }, paints.values.isEmpty ? [basePaint] : paints.values,
+                paints.values.count <= 1 ? [] : paints.runs.map { ($0.range, $0.value) })
     }
 }
 
@@ -111,6 +88,30 @@ enum StyleField: Int, CaseIterable {
         case .language: style.language = patch.language!
         case .baselineOffset: style.baselineOffset = patch.baselineOffset!
         case .color: paint.color = patch.color!
+        }
+    }
+}
+
+/// Distinct values in order of first use, and runs over the text naming them by index: what
+/// resolving spans fills for styles and for paints.
+struct InternedRuns<Value: Hashable> {
+    private(set) var values: [Value] = []
+    private var indices: [Value: Int] = [:]
+    private(set) var runs: [(range: Range<Int>, value: Int)] = []
+
+    /// `value` over `range`, which starts where the last run ended: it extends that run when
+    /// the value is the same.
+    mutating func append(_ value: Value, over range: Range<Int>) {
+        let index: Int
+        if let known = indices[value] { index = known } else {
+            index = values.count
+            values.append(value)
+            indices[value] = index
+        }
+        if let last = runs.last, last.value == index {
+            runs[runs.count - 1].range = last.range.lowerBound..<range.upperBound
+        } else {
+            runs.append((range, index))
         }
     }
 }

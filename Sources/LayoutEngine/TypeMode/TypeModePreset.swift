@@ -49,6 +49,20 @@ public struct TypeModePreset: Sendable {
         default: nil
         }
     }
+
+    /// A request for `text` with every setting the preset gives.
+    public func request(text: String, width: Double) -> TypeModeRequest {
+        TypeModeRequest(text: text, style: style, width: width, minSize: minSize, maxSize: maxSize, alignment: alignment,
+                        lineHeightMultiple: lineHeightMultiple, sizing: sizing)
+    }
+
+    /// The preset's background in `fill`; nil for a preset without one.
+    public func backgroundStyle(fill: Color) -> BackgroundStyle? {
+        background.map { kind in
+            BackgroundStyle(kind: kind, horizontalPadding: backgroundPadding.horizontal, verticalPadding: backgroundPadding.vertical,
+                            cornerRadius: cornerRadius, fill: fill, touching: touching)
+        }
+    }
 }
 
 /// Colours a preset derives from one palette colour, by formulas every client can repeat.
