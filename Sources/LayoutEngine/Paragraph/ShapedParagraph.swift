@@ -192,15 +192,12 @@ struct ShapedParagraph {
     /// Style index of the unit at `offset`.
     func styleIndex(at offset: Int) -> Int { text.styleIndex(at: offset) }
 
-    /// The bidi paragraph holding `offset`, by bisection: a text of only line breaks has as
-    /// many paragraphs as lines, and a scan per line made it quadratic.
-    func paragraph(at offset: Int) -> BidiParagraph {
-        let paragraphs = analysis.paragraphs
-        return paragraphs[Self.bisect(paragraphs.count, holding: offset) { paragraphs[$0].range.upperBound }]
-    }
+    /// The paragraph's resolved base level (0 left-to-right, 1 right-to-left): a shaped
+    /// paragraph is one bidi paragraph, so every line of it has this level.
+    var baseLevel: UInt8 { analysis.paragraphs.first?.baseLevel ?? 0 }
 
     /// The first paragraph's resolved direction, which a layout reports.
-    var firstDirection: BaseDirection { analysis.paragraphs.first?.baseLevel == 1 ? .rightToLeft : .leftToRight }
+    var firstDirection: BaseDirection { baseLevel == 1 ? .rightToLeft : .leftToRight }
 
     /// Of `count` sorted, gap-free ranges, the index of the one holding `offset` (the last one
     /// for an offset past them all), given each range's upper bound.

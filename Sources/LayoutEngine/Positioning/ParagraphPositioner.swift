@@ -24,7 +24,6 @@ struct ParagraphPositioner {
     var text: AttributedText { _read { yield shaped.text } }
     var analysis: TextAnalysis { _read { yield shaped.analysis } }
     var scratch: LayoutScratch { context.scratch }
-    var budget: WorkBudget { context.budget }
 
     /// A line decided by breaking, with its items and metrics, waiting for its place.
     struct PlannedLine {
@@ -40,7 +39,7 @@ struct ParagraphPositioner {
     }
 
     func plan(_ line: BrokenLine) -> PlannedLine {
-        let base = shaped.paragraph(at: line.range.lowerBound).baseLevel
+        let base = shaped.baseLevel
         var pieces = shaped.pieces(in: line.range, contentEnd: line.contentEnd, baseLevel: base, context: context)
         let metrics = shaped.metrics(of: &pieces, at: line.range.lowerBound)
         return PlannedLine(broken: line, baseLevel: base, pieces: pieces, metrics: metrics, paragraph: index)
