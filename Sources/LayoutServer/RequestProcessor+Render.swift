@@ -33,7 +33,8 @@ extension RequestProcessor {
                                 canvas: request.hasCanvas ? try request.canvas.checked(field: "canvas") : Color(red: 1, green: 1, blue: 1),
                                 origin: Point(x: 0, y: 0), backgrounds: decorated.backgrounds, runs: decorated.layout.runs,
                                 textColor: request.hasTextColor ? try request.textColor.checked(field: "text_color")
-                                    : Color(red: 0, green: 0, blue: 0), paints: decorated.layout.paints)
+                                    : Color(red: 0, green: 0, blue: 0), paints: decorated.layout.paints,
+                                decorations: decorated.layout.decorations)
         case .justify(let justifyRequest):
             let story = try under("justify") { try decoratedStory(justifyRequest, budget: budget) }
             placed = story.fitted.paragraph.attachments
@@ -51,10 +52,18 @@ extension RequestProcessor {
         scene.attachments = placed.map { box in
             SceneAttachment(rect: box.rect, png: box.index < images.count ? [UInt8](images[box.index]) : nil)
         }
-        // The canvas holds the text box, every background and the glow, plus the margin.
+        // The canvas holds the text box, every background, decoration, shadow and the glow, plus the margin.
         var bounds = Rect(x: 0, y: 0, width: scene.size.width, height: scene.size.height)
         for rect in scene.backgrounds.flatMap(\.rects) { bounds = bounds.union(rect) }
         for attachment in scene.attachments { bounds = bounds.union(attachment.rect) }
+        for rect in scene.decorations.flatMap(\.rects) { bounds = bounds.union(rect) }
+        // A shadow reaches past the text by its offset and blur.
+        let textBox = bounds
+        for shadow in scene.paints.compactMap(\.shadow) {
+            let reach = shadow.blurRadius
+            bounds = bounds.union(Rect(x: textBox.x + shadow.offset.x - reach, y: textBox.y + shadow.offset.y - reach,
+                                       width: textBox.width + 2 * reach, height: textBox.height + 2 * reach))
+        }
         let extra = margin + scene.glowRadius
         scene.origin = Point(x: extra - bounds.x, y: extra - bounds.y)
         scene.size = Size(width: bounds.width + 2 * extra, height: bounds.height + 2 * extra)

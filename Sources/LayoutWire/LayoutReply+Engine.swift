@@ -11,6 +11,8 @@ extension Layoutd_V1_LayoutReply {
         height = Float(layout.size.height)
         direction = layout.direction == .rightToLeft ? .rtl : .ltr
         attachments = layout.attachments.map(Layoutd_V1_AttachmentBox.init)
+        decorations = layout.decorations.map(Layoutd_V1_TextDecoration.init)
+        paints = Layoutd_V1_Paint.list(layout.paints)
     }
 }
 
@@ -73,6 +75,7 @@ extension Layoutd_V1_GlyphRun {
         range = Layoutd_V1_Range(run.range)
         truncationToken = run.isTruncationToken
         lineIndex = UInt32(run.lineIndex)
+        paint = UInt32(run.paint)
     }
 }
 

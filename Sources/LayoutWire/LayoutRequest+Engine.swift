@@ -10,6 +10,7 @@ extension Layoutd_V1_LayoutRequest {
         let units = spans.isEmpty ? 0 : text.utf16.count
         let base = try hasDefaultStyle ? defaultStyle.patch(field: "default_style", fonts: fonts) : StylePatch()
         var style = base.applied(to: TextStyle(family: fonts.defaultFamily, size: 17))
+        let paint = base.appliedPaint(to: TextPaint())
         if style.family.isEmpty { style.family = fonts.defaultFamily }
         var spans: [AttributedText.Span] = []
         for (index, span) in self.spans.enumerated() {
@@ -51,7 +52,7 @@ extension Layoutd_V1_LayoutRequest {
             throw LayoutError(.invalidArgument, "unknown truncation mode \(value)", field: "truncation.mode")
         }
         var request = ParagraphRequest(
-            text: AttributedText(text, style: style, spans: spans), width: Double(width),
+            text: AttributedText(text, style: style, paint: paint, spans: spans), width: Double(width),
             height: height > 0 ? Double(height) : nil, alignment: alignment, direction: direction,
             lineHeightMultiple: lineHeightMultiple > 0 ? Double(lineHeightMultiple) : 1,
             lineHeight: lineHeight > 0 ? Double(lineHeight) : nil,
@@ -125,6 +126,7 @@ extension Layoutd_V1_Style {
             try StyleRules.checkLanguage(language, field: field + ".language")
             patch.language = language
         }
+        try addPaint(to: &patch, field: field)
         return patch
     }
 }

@@ -25,6 +25,12 @@ public final class Font: @unchecked Sendable {
     public let lineGap: Int32
     /// Number of code points the cmap maps.
     public let coverageCount: Int
+    /// The underline's top and thickness in font units, y up (the `post` table's
+    /// underlinePosition and underlineThickness; HarfBuzz's fallback where a font lacks them).
+    public let underline: (position: Int32, thickness: Int32)
+    /// The strikethrough's top and thickness in font units, y up (`OS/2` yStrikeoutPosition
+    /// and yStrikeoutSize, or HarfBuzz's fallback).
+    public let strikeout: (position: Int32, thickness: Int32)
     public let isColorEmoji: Bool
 
     let hbFont: OpaquePointer
@@ -53,6 +59,13 @@ public final class Font: @unchecked Sendable {
         hb_font_set_scale(font, upem, upem)
         var extents = hb_font_extents_t()
         hb_font_get_h_extents(font, &extents)
+        func metric(_ tag: hb_ot_metrics_tag_t) -> Int32 {
+            var value: hb_position_t = 0
+            hb_ot_metrics_get_position_with_fallback(font, tag, &value)
+            return value
+        }
+        underline = (metric(HB_OT_METRICS_TAG_UNDERLINE_OFFSET), max(metric(HB_OT_METRICS_TAG_UNDERLINE_SIZE), 1))
+        strikeout = (metric(HB_OT_METRICS_TAG_STRIKEOUT_OFFSET), max(metric(HB_OT_METRICS_TAG_STRIKEOUT_SIZE), 1))
         hb_font_make_immutable(font)
         self.hbFont = font
         self.unitsPerEm = upem

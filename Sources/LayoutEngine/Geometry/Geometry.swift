@@ -1,5 +1,5 @@
 /// A point in layout coordinates: points, origin top-left, y down.
-public struct Point: Equatable, Sendable {
+public struct Point: Hashable, Sendable {
     public var x: Double
     public var y: Double
     public init(x: Double, y: Double) {

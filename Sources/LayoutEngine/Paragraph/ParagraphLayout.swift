@@ -85,4 +85,6 @@ public struct ParagraphLayout: Sendable {
     public var direction: BaseDirection
     /// The text's resolved paints, which the runs name by index.
     public var paints: [TextPaint] = AttributedText.defaultPaints
+    /// Span fills, underlines and strikethroughs, line by line (the decorate stage).
+    public var decorations: [TextDecoration] = []
 }

@@ -18,8 +18,8 @@ public final class ParagraphLayouter: Sendable {
     /// HarfBuzz shaping calls made so far by every layouter in this process.
     public static var harfBuzzCalls: UInt64 { Shaper.harfBuzzCalls.load(ordering: .relaxed) }
 
-    /// Runs the pipeline: analyze, itemize, shape (the width-independent stage), then break
-    /// and position.
+    /// Runs the pipeline: analyze, itemize, shape (the width-independent stage), then break,
+    /// position and decorate.
     public func layout(_ request: ParagraphRequest, budget: WorkBudget = .unlimited) throws -> ParagraphLayout {
         try layout(request, context: LayoutContext(layouter: self, budget: budget))
     }
@@ -31,8 +31,10 @@ public final class ParagraphLayouter: Sendable {
         let positioner = TextPositioner(
             shaped: try shape(request.text, direction: request.direction, attachments: request.attachments, context: context),
             request: request, context: context)
-        let layout = try positioner.run()
+        var layout = try positioner.run()
         positioner.recycle()
+        // Decorate: span fills and lines become geometry once the glyphs have their places.
+        layout.decorations = TextDecorator.decorate(layout, units: request.text.units, fonts: fonts)
         return layout
     }
 

@@ -15,6 +15,9 @@ extension ParagraphRequest {
         for (index, style) in text.styles.enumerated() {
             try Self.validate(style, fonts: fonts, field: index == 0 ? "default_style" : "spans")
         }
+        for (index, paint) in text.paints.enumerated() {
+            try StyleRules.check(paint, field: index == 0 ? "default_style" : "spans")
+        }
     }
 
     static func validate(_ style: TextStyle, fonts: FontRegistry, field: String) throws {

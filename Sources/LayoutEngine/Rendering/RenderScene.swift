@@ -13,12 +13,14 @@ public struct RenderScene: Sendable {
     public var textColor: Color
     /// The layout's paints, which the runs name by index.
     public var paints: [TextPaint]
+    /// Span fills (behind the glyphs) and lines (over them).
+    public var decorations: [TextDecoration]
     public var glowColor: Color?
     public var glowRadius: Double
 
     public init(size: Size, canvas: Color?, origin: Point, backgrounds: [Background], runs: [GlyphRunLayout],
                 attachments: [SceneAttachment] = [], textColor: Color, paints: [TextPaint] = [TextPaint()],
-                glowColor: Color? = nil, glowRadius: Double = 0) {
+                decorations: [TextDecoration] = [], glowColor: Color? = nil, glowRadius: Double = 0) {
         self.size = size
         self.canvas = canvas
         self.origin = origin
@@ -27,6 +29,7 @@ public struct RenderScene: Sendable {
         self.attachments = attachments
         self.textColor = textColor
         self.paints = paints
+        self.decorations = decorations
         self.glowColor = glowColor
         self.glowRadius = glowRadius
     }

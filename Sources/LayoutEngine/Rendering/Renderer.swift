@@ -111,6 +111,7 @@ public final class Renderer: @unchecked Sendable {
         }
         try budget.check()
         try drawAttachments(scene.attachments, cr, budget: budget)
+        drawDecorations(scene, cr, behindText: true)
         if let glow = scene.glowColor, scene.glowRadius > 0 {
             if let raster {
                 try drawGlowAtQuarterResolution(scene, glow: glow, cr: cr, raster: raster, budget: budget)
@@ -118,6 +119,7 @@ public final class Renderer: @unchecked Sendable {
                 try strokeGlow(scene, glow: glow, cr, budget: budget)
             }
         }
+        try drawShadows(scene, cr, budget: budget)
         var current = -1  // the paint whose colour is set
         for (index, run) in scene.runs.enumerated() {
             if index % 256 == 0 { try budget.check() }
@@ -127,6 +129,7 @@ public final class Renderer: @unchecked Sendable {
             }
             showGlyphs(cr, run)
         }
+        drawDecorations(scene, cr, behindText: false)
     }
 
     /// Cairo has no blur: the glow is the glyph outlines stroked wide to narrow, each pass faint,

@@ -61,7 +61,9 @@ extension AttributedText {
 enum StyleField: Int, CaseIterable {
     case family, weight, italic, size, letterSpacing, features, language, baselineOffset
     /// Paint: resolved into `TextPaint`, not the shaping style.
-    case color
+    case color, background, underline, strikethrough, shadow
+
+    var isPaint: Bool { rawValue >= StyleField.color.rawValue }
 
     func isSet(in patch: StylePatch) -> Bool {
         switch self {
@@ -74,6 +76,10 @@ enum StyleField: Int, CaseIterable {
         case .language: patch.language != nil
         case .baselineOffset: patch.baselineOffset != nil
         case .color: patch.color != nil
+        case .background: patch.background != nil
+        case .underline: patch.underline != nil
+        case .strikethrough: patch.strikethrough != nil
+        case .shadow: patch.shadow != nil
         }
     }
 
@@ -88,6 +94,10 @@ enum StyleField: Int, CaseIterable {
         case .language: style.language = patch.language!
         case .baselineOffset: style.baselineOffset = patch.baselineOffset!
         case .color: paint.color = patch.color!
+        case .background: paint.background = patch.background!.alpha > 0 ? patch.background! : nil
+        case .underline: paint.underline = patch.underline!.value
+        case .strikethrough: paint.strikethrough = patch.strikethrough!.value
+        case .shadow: paint.shadow = patch.shadow!.value
         }
     }
 }

@@ -47,6 +47,39 @@ public enum StyleRules {
         }
     }
 
+    /// A shadow's offset, each way, in points.
+    public static let maxShadowOffset = 1000.0
+
+    /// Components finite and in 0...1.
+    public static func checkColor(_ color: Color, field: @autoclosure () -> String) throws(LayoutError) {
+        for (value, name) in [(color.red, "red"), (color.green, "green"), (color.blue, "blue"), (color.alpha, "alpha")]
+        where !(value.isFinite && value >= 0 && value <= 1) {
+            throw LayoutError(.invalidArgument, "\(name) must be in 0...1, got \(value)", field: "\(field()).\(name)")
+        }
+    }
+
+    /// Offsets in [-1,000, 1,000] points, a blur radius in [0, 100], a valid colour.
+    public static func checkShadow(_ shadow: TextShadow, field: @autoclosure () -> String) throws(LayoutError) {
+        for (value, name) in [(shadow.offset.x, "offset_x"), (shadow.offset.y, "offset_y")]
+        where !(value.isFinite && abs(value) <= maxShadowOffset) {
+            throw LayoutError(.invalidArgument, "\(name) must be in [-1000, 1000] points, got \(value)", field: "\(field()).\(name)")
+        }
+        guard shadow.blurRadius.isFinite, shadow.blurRadius >= 0, shadow.blurRadius <= TextShadow.maxBlurRadius else {
+            throw LayoutError(.invalidArgument, "blur_radius must be in [0, 100] points, got \(shadow.blurRadius)",
+                              field: "\(field()).blur_radius")
+        }
+        try checkColor(shadow.color, field: "\(field()).color")
+    }
+
+    /// Every rule on a resolved paint; `field` names the style it came from.
+    public static func check(_ paint: TextPaint, field: String) throws(LayoutError) {
+        if let color = paint.color { try checkColor(color, field: field + ".color") }
+        if let fill = paint.background { try checkColor(fill, field: field + ".background") }
+        if let color = paint.underline?.color { try checkColor(color, field: field + ".underline.color") }
+        if let color = paint.strikethrough?.color { try checkColor(color, field: field + ".strikethrough.color") }
+        if let shadow = paint.shadow { try checkShadow(shadow, field: field + ".shadow") }
+    }
+
     /// Every rule on a resolved style; `field` names the style ("default_style").
     public static func check(_ style: TextStyle, field: String) throws(LayoutError) {
         try checkSize(style.size, field: field + ".size")

@@ -1,14 +1,78 @@
-/// How a run of text is painted, apart from how it is shaped: colour now, and the decorations
-/// and effects to come (underline, strikethrough, shadow). Paint never changes a glyph or an
-/// advance, so text is itemized and shaped by its `TextStyle` alone, and two spans that differ
-/// only in paint are shaped as one run (an Arabic word with one letter coloured keeps its
-/// joining, a ligature across the colour change stays one glyph). Positioning then splits the
-/// glyph runs where the paint changes, glyph by glyph, as browsers colour a word's letters.
+/// How a run of text is painted, apart from how it is shaped: colour, a fill behind it,
+/// underline, strikethrough and shadow. Paint never changes a glyph or an advance, so text is
+/// itemized and shaped by its `TextStyle` alone, and two spans that differ only in paint are
+/// shaped as one run (an Arabic word with one letter coloured keeps its joining, a ligature
+/// across the colour change stays one glyph). Positioning then splits the glyph runs where the
+/// paint changes, glyph by glyph, as browsers colour a word's letters; the decorate stage turns
+/// the lines and fills into geometry (`TextDecorator`).
 public struct TextPaint: Hashable, Sendable {
     /// nil: whatever colour the drawing gives text (the render request's text colour).
     public var color: Color?
+    /// A fill behind the glyphs, the line's height (TextKit's background colour attribute).
+    public var background: Color?
+    public var underline: DecorationLine?
+    public var strikethrough: DecorationLine?
+    public var shadow: TextShadow?
 
-    public init(color: Color? = nil) {
+    public init(color: Color? = nil, background: Color? = nil, underline: DecorationLine? = nil,
+                strikethrough: DecorationLine? = nil, shadow: TextShadow? = nil) {
+        self.color = color
+        self.background = background
+        self.underline = underline
+        self.strikethrough = strikethrough
+        self.shadow = shadow
+    }
+
+    /// Whether the decorate stage has anything to do for this paint.
+    var isDecorated: Bool { background != nil || underline != nil || strikethrough != nil }
+}
+
+/// An underline or a strikethrough.
+public struct DecorationLine: Hashable, Sendable {
+    public enum Style: Int, Hashable, Sendable, CaseIterable {
+        /// One line of the font's thickness.
+        case single
+        /// Two lines of the font's thickness, one thickness apart (the second below, or above
+        /// for a strikethrough, so that it stays centred on the stroke it replaces).
+        case double
+        /// One line twice the font's thickness.
+        case thick
+        /// Square dots one thickness wide, one thickness apart.
+        case dotted
+        /// Dashes three thicknesses long, two thicknesses apart.
+        case dashed
+    }
+
+    public var style: Style
+    /// nil: the text's colour.
+    public var color: Color?
+    /// Underlines only: the line is cut where glyph ink crosses it (descenders), one thickness
+    /// clear of the ink on each side, as CSS `text-decoration-skip-ink: auto` does.
+    public var skipsInk: Bool
+
+    public init(style: Style = .single, color: Color? = nil, skipsInk: Bool = false) {
+        self.style = style
+        self.color = color
+        self.skipsInk = skipsInk
+    }
+}
+
+/// A shadow under the glyphs (NSShadow, CSS `text-shadow`).
+public struct TextShadow: Hashable, Sendable {
+    /// Points, y down.
+    public var offset: Point
+    /// Points: how far the shadow's edge fades out; 0 is a sharp copy of the glyphs.
+    public var blurRadius: Double
+    public var color: Color
+
+    /// NSShadow's default colour: black at a third opacity.
+    public static let defaultColor = Color(red: 0, green: 0, blue: 0, alpha: 1.0 / 3)
+    /// The largest blur radius a request may ask for.
+    public static let maxBlurRadius = 100.0
+
+    public init(offset: Point, blurRadius: Double = 0, color: Color = TextShadow.defaultColor) {
+        self.offset = offset
+        self.blurRadius = blurRadius
         self.color = color
     }
 }

@@ -49,10 +49,18 @@ public struct StylePatch: Sendable {
     public var baselineOffset: Double?
     /// Paint (see `TextPaint`): resolved apart, never shaped apart.
     public var color: Color?
+    /// A fully transparent fill clears one an outer span set.
+    public var background: Color?
+    /// `cleared` lines and shadows take away what an outer span set.
+    public var underline: Setting<DecorationLine>?
+    public var strikethrough: Setting<DecorationLine>?
+    public var shadow: Setting<TextShadow>?
 
     public init(family: String? = nil, weight: Int? = nil, italic: Bool? = nil, size: Double? = nil,
                 letterSpacing: Double? = nil, features: [FontFeature]? = nil, language: String? = nil,
-                baselineOffset: Double? = nil, color: Color? = nil) {
+                baselineOffset: Double? = nil, color: Color? = nil, background: Color? = nil,
+                underline: Setting<DecorationLine>? = nil, strikethrough: Setting<DecorationLine>? = nil,
+                shadow: Setting<TextShadow>? = nil) {
         self.family = family
         self.weight = weight
         self.italic = italic
@@ -62,6 +70,10 @@ public struct StylePatch: Sendable {
         self.language = language
         self.baselineOffset = baselineOffset
         self.color = color
+        self.background = background
+        self.underline = underline
+        self.strikethrough = strikethrough
+        self.shadow = shadow
     }
 
     public func applied(to base: TextStyle) -> TextStyle {
@@ -75,5 +87,27 @@ public struct StylePatch: Sendable {
         if let language { style.language = language }
         if let baselineOffset { style.baselineOffset = baselineOffset }
         return style
+    }
+
+    /// The paint fields applied to `base`: the default style's paint, under the spans'.
+    public func appliedPaint(to base: TextPaint) -> TextPaint {
+        var paint = base
+        for field in StyleField.allCases where field.isPaint && field.isSet(in: self) {
+            var style = TextStyle(family: "", size: 1)
+            field.copy(from: self, into: &style, paint: &paint)
+        }
+        return paint
+    }
+}
+
+/// A patch's value for a field that can be taken away: set to a value, or cleared (an outer
+/// span's underline that an inner one removes).
+public enum Setting<Value: Hashable & Sendable>: Hashable, Sendable {
+    case set(Value)
+    case cleared
+
+    var value: Value? {
+        if case .set(let value) = self { return value }
+        return nil
     }
 }

@@ -10,6 +10,7 @@ public enum LayoutReplyFrame {
     private enum Envelope { static let requestID = 1, layoutReply = 13 }
     private enum Reply {
         static let lines = 1, runs = 2, visibleRange = 3, width = 4, height = 5, direction = 6, backgrounds = 7, attachments = 8
+        static let decorations = 9, paints = 10
     }
     private enum Line {
         static let range = 1, baselineOrigin = 2, ascent = 3, descent = 4, leading = 5, width = 6
@@ -17,7 +18,7 @@ public enum LayoutReplyFrame {
     }
     private enum Run {
         static let fontID = 1, size = 2, bidiLevel = 3, glyphIDs = 4, positions = 5, advances = 6
-        static let clusters = 7, range = 8, truncationToken = 9, lineIndex = 10
+        static let clusters = 7, range = 8, truncationToken = 9, lineIndex = 10, paint = 11
     }
 
     /// Every field this writer writes, by message: a test holds it to the .proto, so a field
@@ -26,11 +27,11 @@ public enum LayoutReplyFrame {
     /// swift-protobuf (backgrounds, attachments) are whole.
     public static let writtenFields: [String: Set<Int>] = [
         "layoutd.v1.LayoutReply": [Reply.lines, Reply.runs, Reply.visibleRange, Reply.width, Reply.height, Reply.direction,
-                                   Reply.backgrounds, Reply.attachments],
+                                   Reply.backgrounds, Reply.attachments, Reply.decorations, Reply.paints],
         "layoutd.v1.Line": [Line.range, Line.baselineOrigin, Line.ascent, Line.descent, Line.leading, Line.width,
                             Line.trailingWhitespaceWidth, Line.usedRect, Line.hardBreak, Line.truncated],
         "layoutd.v1.GlyphRun": [Run.fontID, Run.size, Run.bidiLevel, Run.glyphIDs, Run.positions, Run.advances, Run.clusters,
-                                Run.range, Run.truncationToken, Run.lineIndex],
+                                Run.range, Run.truncationToken, Run.lineIndex, Run.paint],
         "layoutd.v1.Range": [1, 2], "layoutd.v1.Point": [1, 2], "layoutd.v1.Rect": [1, 2, 3, 4],
     ]
 
@@ -56,6 +57,14 @@ public enum LayoutReplyFrame {
                 // Rare and small too: swift-protobuf writes them.
                 let bytes: [UInt8] = (try? Layoutd_V1_AttachmentBox(box).serializedBytes()) ?? []
                 reply.message(Reply.attachments, serialized: bytes)
+            }
+            // Decorations and paints: only text whose spans paint it has them.
+            for decoration in layout.decorations {
+                let bytes: [UInt8] = (try? Layoutd_V1_TextDecoration(decoration).serializedBytes()) ?? []
+                reply.message(Reply.decorations, serialized: bytes)
+            }
+            for paint in Layoutd_V1_Paint.list(layout.paints) {
+                reply.message(Reply.paints, serialized: (try? paint.serializedBytes()) ?? [])
             }
         }
         writer.finishFrame()
@@ -106,6 +115,7 @@ public enum LayoutReplyFrame {
         writer.message(Run.range) { write(run.range, to: &$0) }
         writer.bool(Run.truncationToken, run.isTruncationToken)
         writer.uint32(Run.lineIndex, UInt32(run.lineIndex))
+        writer.uint32(Run.paint, UInt32(run.paint))
     }
 
     static func write(_ range: Range<Int>, to writer: inout ProtobufWriter) {

@@ -25,6 +25,7 @@ public enum LayoutReplyReader {
         // property copies the whole array each time (its storage holds a second reference).
         var lines: [Layoutd_V1_Line] = [], runs: [Layoutd_V1_GlyphRun] = [], backgrounds: [Layoutd_V1_BackgroundShape] = []
         var attachments: [Layoutd_V1_AttachmentBox] = []
+        var decorations: [Layoutd_V1_TextDecoration] = [], paints: [Layoutd_V1_Paint] = []
         lines.reserveCapacity(lineCount)
         runs.reserveCapacity(runCount)
         var sawRange = false
@@ -54,6 +55,15 @@ public enum LayoutReplyReader {
                 guard let nested = reader.nested(),
                       let box = try? Layoutd_V1_AttachmentBox(serializedBytes: nested.remainingBytes) else { return nil }
                 attachments.append(box)
+            // Decorations and paints, only in painted text: swift-protobuf reads them.
+            case (9, lengthDelimited):
+                guard let nested = reader.nested(),
+                      let decoration = try? Layoutd_V1_TextDecoration(serializedBytes: nested.remainingBytes) else { return nil }
+                decorations.append(decoration)
+            case (10, lengthDelimited):
+                guard let nested = reader.nested(),
+                      let paint = try? Layoutd_V1_Paint(serializedBytes: nested.remainingBytes) else { return nil }
+                paints.append(paint)
             default: return nil
             }
         }
@@ -61,6 +71,8 @@ public enum LayoutReplyReader {
         reply.runs = runs
         reply.backgrounds = backgrounds
         reply.attachments = attachments
+        reply.decorations = decorations
+        reply.paints = paints
         return reply
     }
 
@@ -119,6 +131,7 @@ public enum LayoutReplyReader {
                 sawRange = true
             case (9, varint): guard let value = reader.varint() else { return nil }; run.truncationToken = value != 0
             case (10, varint): guard let value = reader.varint() else { return nil }; run.lineIndex = UInt32(truncatingIfNeeded: value)
+            case (11, varint): guard let value = reader.varint() else { return nil }; run.paint = UInt32(truncatingIfNeeded: value)
             default: return nil
             }
         }

@@ -78,6 +78,7 @@ public enum LayoutRequestReader {
         var style = Layoutd_V1_Style()
         var features: [Layoutd_V1_Feature] = []
         var sawSpacing = false, sawOffset = false
+        var seen: UInt16 = 0  // the paint's message fields met, by number
         while !reader.isAtEnd {
             guard let (field, type) = reader.tag() else { return nil }
             switch (field, type) {
@@ -108,6 +109,26 @@ public enum LayoutRequestReader {
                 guard var nested = reader.nested(), let offset = spacing(&nested) else { return nil }
                 style.baselineOffset = offset
                 sawOffset = true
+            // Paint, rare beside plain text: swift-protobuf reads each message's bytes.
+            case (9, lengthDelimited) where ProtobufReader.firstTime(9, &seen):
+                guard let message = reader.nested().flatMap({ try? Layoutd_V1_Color(serializedBytes: $0.remainingBytes) }) else { return nil }
+                style.color = message
+            case (10, lengthDelimited) where ProtobufReader.firstTime(10, &seen):
+                guard let message = reader.nested().flatMap({ try? Layoutd_V1_Color(serializedBytes: $0.remainingBytes) }) else { return nil }
+                style.background = message
+            case (11, lengthDelimited) where ProtobufReader.firstTime(11, &seen):
+                guard let message = reader.nested().flatMap({ try? Layoutd_V1_DecorationLine(serializedBytes: $0.remainingBytes) }) else {
+                    return nil
+                }
+                style.underline = message
+            case (12, lengthDelimited) where ProtobufReader.firstTime(12, &seen):
+                guard let message = reader.nested().flatMap({ try? Layoutd_V1_DecorationLine(serializedBytes: $0.remainingBytes) }) else {
+                    return nil
+                }
+                style.strikethrough = message
+            case (13, lengthDelimited) where ProtobufReader.firstTime(13, &seen):
+                guard let message = reader.nested().flatMap({ try? Layoutd_V1_Shadow(serializedBytes: $0.remainingBytes) }) else { return nil }
+                style.shadow = message
             default: return nil
             }
         }

@@ -110,6 +110,67 @@ public nonisolated enum Layoutd_V1_TruncationMode: SwiftProtobuf.Enum, Swift.Cas
 
 }
 
+/// How a decoration line is drawn. SINGLE is the zero: `underline {}` underlines.
+public nonisolated enum Layoutd_V1_LineStyle: SwiftProtobuf.Enum, Swift.CaseIterable {
+  public typealias RawValue = Int
+  case single // = 0
+
+  /// Two lines of the font's thickness, one thickness apart.
+  case double // = 1
+
+  /// One line twice the font's thickness.
+  case thick // = 2
+
+  /// Square dots one thickness wide, one thickness apart.
+  case dotted // = 3
+
+  /// Dashes three thicknesses long, two apart.
+  case dashed // = 4
+
+  /// No line: clears one an outer style set.
+  case none // = 5
+  case UNRECOGNIZED(Int)
+
+  public init() {
+    self = .single
+  }
+
+  public init?(rawValue: Int) {
+    switch rawValue {
+    case 0: self = .single
+    case 1: self = .double
+    case 2: self = .thick
+    case 3: self = .dotted
+    case 4: self = .dashed
+    case 5: self = .none
+    default: self = .UNRECOGNIZED(rawValue)
+    }
+  }
+
+  public var rawValue: Int {
+    switch self {
+    case .single: return 0
+    case .double: return 1
+    case .thick: return 2
+    case .dotted: return 3
+    case .dashed: return 4
+    case .none: return 5
+    case .UNRECOGNIZED(let i): return i
+    }
+  }
+
+  // The compiler won't synthesize support with the UNRECOGNIZED case.
+  public static let allCases: [Layoutd_V1_LineStyle] = [
+    .single,
+    .double,
+    .thick,
+    .dotted,
+    .dashed,
+    .none,
+  ]
+
+}
+
 public nonisolated enum Layoutd_V1_Alignment: SwiftProtobuf.Enum, Swift.CaseIterable {
   public typealias RawValue = Int
   case natural // = 0
@@ -317,54 +378,185 @@ public nonisolated struct Layoutd_V1_Truncation: Sendable {
   public init() {}
 }
 
-public nonisolated struct Layoutd_V1_Style: Sendable {
+public nonisolated struct Layoutd_V1_Style: @unchecked Sendable {
   // SwiftProtobuf.Message conformance is added in an extension below. See the
   // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
   // methods supported on all messages.
 
-  public var family: String = String()
+  public var family: String {
+    get {_storage._family}
+    set {_uniqueStorage()._family = newValue}
+  }
 
   /// 1...1000; 0 inherits (400 when nothing sets it).
-  public var weight: UInt32 = 0
+  public var weight: UInt32 {
+    get {_storage._weight}
+    set {_uniqueStorage()._weight = newValue}
+  }
 
-  public var slant: Layoutd_V1_Slant = .inherit
+  public var slant: Layoutd_V1_Slant {
+    get {_storage._slant}
+    set {_uniqueStorage()._slant = newValue}
+  }
 
   /// Points; 0 inherits.
-  public var size: Float = 0
+  public var size: Float {
+    get {_storage._size}
+    set {_uniqueStorage()._size = newValue}
+  }
 
   /// Extra space after every grapheme cluster; unset inherits (0 when nothing sets it).
   public var letterSpacing: Layoutd_V1_Spacing {
-    get {_letterSpacing ?? Layoutd_V1_Spacing()}
-    set {_letterSpacing = newValue}
+    get {_storage._letterSpacing ?? Layoutd_V1_Spacing()}
+    set {_uniqueStorage()._letterSpacing = newValue}
   }
   /// Returns true if `letterSpacing` has been explicitly set.
-  public var hasLetterSpacing: Bool {self._letterSpacing != nil}
+  public var hasLetterSpacing: Bool {_storage._letterSpacing != nil}
   /// Clears the value of `letterSpacing`. Subsequent reads from it will return its default value.
-  public mutating func clearLetterSpacing() {self._letterSpacing = nil}
+  public mutating func clearLetterSpacing() {_uniqueStorage()._letterSpacing = nil}
 
-  public var features: [Layoutd_V1_Feature] = []
+  public var features: [Layoutd_V1_Feature] {
+    get {_storage._features}
+    set {_uniqueStorage()._features = newValue}
+  }
 
   /// BCP 47 language tag, e.g. "ar", "zh-Hans"; picks localized forms.
-  public var language: String = String()
+  public var language: String {
+    get {_storage._language}
+    set {_uniqueStorage()._language = newValue}
+  }
 
   /// Points the glyphs (and attachments) sit above the baseline, below when negative, in
   /// [-10000, 10000]: superscripts, subscripts, a raised emoji; the line grows to hold them.
   /// Unset inherits (0 when nothing sets it).
   public var baselineOffset: Layoutd_V1_Spacing {
-    get {_baselineOffset ?? Layoutd_V1_Spacing()}
-    set {_baselineOffset = newValue}
+    get {_storage._baselineOffset ?? Layoutd_V1_Spacing()}
+    set {_uniqueStorage()._baselineOffset = newValue}
   }
   /// Returns true if `baselineOffset` has been explicitly set.
-  public var hasBaselineOffset: Bool {self._baselineOffset != nil}
+  public var hasBaselineOffset: Bool {_storage._baselineOffset != nil}
   /// Clears the value of `baselineOffset`. Subsequent reads from it will return its default value.
-  public mutating func clearBaselineOffset() {self._baselineOffset = nil}
+  public mutating func clearBaselineOffset() {_uniqueStorage()._baselineOffset = nil}
+
+  /// Paint: drawn, never shaped (spans that differ only here are shaped as one run and split
+  /// into glyph runs of their own paint). Unset fields inherit.
+  /// The glyphs' colour; the render request's text_color when nothing sets it.
+  public var color: Layoutd_V1_Color {
+    get {_storage._color ?? Layoutd_V1_Color()}
+    set {_uniqueStorage()._color = newValue}
+  }
+  /// Returns true if `color` has been explicitly set.
+  public var hasColor: Bool {_storage._color != nil}
+  /// Clears the value of `color`. Subsequent reads from it will return its default value.
+  public mutating func clearColor() {_uniqueStorage()._color = nil}
+
+  /// A fill behind the glyphs, the line's text height (ascent to descent), split at line ends
+  /// and where the bidi level changes. A fully transparent colour clears an outer one.
+  public var background: Layoutd_V1_Color {
+    get {_storage._background ?? Layoutd_V1_Color()}
+    set {_uniqueStorage()._background = newValue}
+  }
+  /// Returns true if `background` has been explicitly set.
+  public var hasBackground: Bool {_storage._background != nil}
+  /// Clears the value of `background`. Subsequent reads from it will return its default value.
+  public mutating func clearBackground() {_uniqueStorage()._background = nil}
+
+  /// Position and thickness from the font's `post` table, scaled to the run's size.
+  public var underline: Layoutd_V1_DecorationLine {
+    get {_storage._underline ?? Layoutd_V1_DecorationLine()}
+    set {_uniqueStorage()._underline = newValue}
+  }
+  /// Returns true if `underline` has been explicitly set.
+  public var hasUnderline: Bool {_storage._underline != nil}
+  /// Clears the value of `underline`. Subsequent reads from it will return its default value.
+  public mutating func clearUnderline() {_uniqueStorage()._underline = nil}
+
+  /// Position and thickness from the font's `OS/2` table.
+  public var strikethrough: Layoutd_V1_DecorationLine {
+    get {_storage._strikethrough ?? Layoutd_V1_DecorationLine()}
+    set {_uniqueStorage()._strikethrough = newValue}
+  }
+  /// Returns true if `strikethrough` has been explicitly set.
+  public var hasStrikethrough: Bool {_storage._strikethrough != nil}
+  /// Clears the value of `strikethrough`. Subsequent reads from it will return its default value.
+  public mutating func clearStrikethrough() {_uniqueStorage()._strikethrough = nil}
+
+  public var shadow: Layoutd_V1_Shadow {
+    get {_storage._shadow ?? Layoutd_V1_Shadow()}
+    set {_uniqueStorage()._shadow = newValue}
+  }
+  /// Returns true if `shadow` has been explicitly set.
+  public var hasShadow: Bool {_storage._shadow != nil}
+  /// Clears the value of `shadow`. Subsequent reads from it will return its default value.
+  public mutating func clearShadow() {_uniqueStorage()._shadow = nil}
 
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public init() {}
 
-  fileprivate var _letterSpacing: Layoutd_V1_Spacing? = nil
-  fileprivate var _baselineOffset: Layoutd_V1_Spacing? = nil
+  fileprivate var _storage = _StorageClass.defaultInstance
+}
+
+public nonisolated struct Layoutd_V1_DecorationLine: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var style: Layoutd_V1_LineStyle = .single
+
+  /// Unset: the text's colour.
+  public var color: Layoutd_V1_Color {
+    get {_color ?? Layoutd_V1_Color()}
+    set {_color = newValue}
+  }
+  /// Returns true if `color` has been explicitly set.
+  public var hasColor: Bool {self._color != nil}
+  /// Clears the value of `color`. Subsequent reads from it will return its default value.
+  public mutating func clearColor() {self._color = nil}
+
+  /// Underlines only: cut where glyph ink crosses the line (descenders), one thickness clear of
+  /// the ink on each side (CSS text-decoration-skip-ink: auto).
+  public var skipInk: Bool = false
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _color: Layoutd_V1_Color? = nil
+}
+
+/// A shadow under the glyphs, as NSShadow and CSS text-shadow.
+public nonisolated struct Layoutd_V1_Shadow: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  /// Points, y down, each in [-1000, 1000].
+  public var offsetX: Float = 0
+
+  public var offsetY: Float = 0
+
+  /// Points in [0, 100]: how far the shadow's edge fades out; 0 is a sharp copy.
+  public var blurRadius: Float = 0
+
+  /// Unset: black at a third opacity (NSShadow's default).
+  public var color: Layoutd_V1_Color {
+    get {_color ?? Layoutd_V1_Color()}
+    set {_color = newValue}
+  }
+  /// Returns true if `color` has been explicitly set.
+  public var hasColor: Bool {self._color != nil}
+  /// Clears the value of `color`. Subsequent reads from it will return its default value.
+  public mutating func clearColor() {self._color = nil}
+
+  /// Clears a shadow an outer style set; the other fields are then ignored.
+  public var none: Bool = false
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _color: Layoutd_V1_Color? = nil
 }
 
 public nonisolated struct Layoutd_V1_StyleSpan: Sendable {
@@ -398,100 +590,68 @@ public nonisolated struct Layoutd_V1_StyleSpan: Sendable {
   fileprivate var _style: Layoutd_V1_Style? = nil
 }
 
-public nonisolated struct Layoutd_V1_LayoutRequest: @unchecked Sendable {
+public nonisolated struct Layoutd_V1_LayoutRequest: Sendable {
   // SwiftProtobuf.Message conformance is added in an extension below. See the
   // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
   // methods supported on all messages.
 
-  public var text: String {
-    get {_storage._text}
-    set {_uniqueStorage()._text = newValue}
-  }
+  public var text: String = String()
 
   public var defaultStyle: Layoutd_V1_Style {
-    get {_storage._defaultStyle ?? Layoutd_V1_Style()}
-    set {_uniqueStorage()._defaultStyle = newValue}
+    get {_defaultStyle ?? Layoutd_V1_Style()}
+    set {_defaultStyle = newValue}
   }
   /// Returns true if `defaultStyle` has been explicitly set.
-  public var hasDefaultStyle: Bool {_storage._defaultStyle != nil}
+  public var hasDefaultStyle: Bool {self._defaultStyle != nil}
   /// Clears the value of `defaultStyle`. Subsequent reads from it will return its default value.
-  public mutating func clearDefaultStyle() {_uniqueStorage()._defaultStyle = nil}
+  public mutating func clearDefaultStyle() {self._defaultStyle = nil}
 
   /// Later spans override earlier ones where they overlap.
-  public var spans: [Layoutd_V1_StyleSpan] {
-    get {_storage._spans}
-    set {_uniqueStorage()._spans = newValue}
-  }
+  public var spans: [Layoutd_V1_StyleSpan] = []
 
   /// Container width in points; must be finite and > 0.
-  public var width: Float {
-    get {_storage._width}
-    set {_uniqueStorage()._width = newValue}
-  }
+  public var width: Float = 0
 
   /// Container height; 0 means unlimited. Lines that do not fit are not visible.
-  public var height: Float {
-    get {_storage._height}
-    set {_uniqueStorage()._height = newValue}
-  }
+  public var height: Float = 0
 
-  public var alignment: Layoutd_V1_Alignment {
-    get {_storage._alignment}
-    set {_uniqueStorage()._alignment = newValue}
-  }
+  public var alignment: Layoutd_V1_Alignment = .natural
 
-  public var direction: Layoutd_V1_Direction {
-    get {_storage._direction}
-    set {_uniqueStorage()._direction = newValue}
-  }
+  public var direction: Layoutd_V1_Direction = .auto
 
   /// Line height multiplier (1 = the fonts' natural height); 0 means 1.
-  public var lineHeightMultiple: Float {
-    get {_storage._lineHeightMultiple}
-    set {_uniqueStorage()._lineHeightMultiple = newValue}
-  }
+  public var lineHeightMultiple: Float = 0
 
   /// Absolute line height in points; overrides the multiplier when > 0.
-  public var lineHeight: Float {
-    get {_storage._lineHeight}
-    set {_uniqueStorage()._lineHeight = newValue}
-  }
+  public var lineHeight: Float = 0
 
   /// 0 means unlimited.
-  public var maxLines: UInt32 {
-    get {_storage._maxLines}
-    set {_uniqueStorage()._maxLines = newValue}
-  }
+  public var maxLines: UInt32 = 0
 
   /// Appended where text is cut by max_lines or height.
   public var truncation: Layoutd_V1_Truncation {
-    get {_storage._truncation ?? Layoutd_V1_Truncation()}
-    set {_uniqueStorage()._truncation = newValue}
+    get {_truncation ?? Layoutd_V1_Truncation()}
+    set {_truncation = newValue}
   }
   /// Returns true if `truncation` has been explicitly set.
-  public var hasTruncation: Bool {_storage._truncation != nil}
+  public var hasTruncation: Bool {self._truncation != nil}
   /// Clears the value of `truncation`. Subsequent reads from it will return its default value.
-  public mutating func clearTruncation() {_uniqueStorage()._truncation = nil}
+  public mutating func clearTruncation() {self._truncation = nil}
 
   /// Decorations to compute behind the laid-out text.
-  public var backgrounds: [Layoutd_V1_BackgroundSpec] {
-    get {_storage._backgrounds}
-    set {_uniqueStorage()._backgrounds = newValue}
-  }
+  public var backgrounds: [Layoutd_V1_BackgroundSpec] = []
 
   /// Boxes at the text's OBJECT REPLACEMENT CHARACTERs (U+FFFC): the Nth attachment sits at the
   /// Nth U+FFFC. A U+FFFC past the last attachment stays a character; more attachments than
   /// U+FFFC is INVALID_ARGUMENT.
-  public var attachments: [Layoutd_V1_Attachment] {
-    get {_storage._attachments}
-    set {_uniqueStorage()._attachments = newValue}
-  }
+  public var attachments: [Layoutd_V1_Attachment] = []
 
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public init() {}
 
-  fileprivate var _storage = _StorageClass.defaultInstance
+  fileprivate var _defaultStyle: Layoutd_V1_Style? = nil
+  fileprivate var _truncation: Layoutd_V1_Truncation? = nil
 }
 
 /// An ascent and a descent, both >= 0, for a box that says where its baseline is.
@@ -648,10 +808,132 @@ public nonisolated struct Layoutd_V1_GlyphRun: Sendable {
 
   public var lineIndex: UInt32 = 0
 
+  /// Index into the reply's paints; 0 when it has none.
+  public var paint: UInt32 = 0
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public init() {}
 
+  fileprivate var _range: Layoutd_V1_Range? = nil
+}
+
+/// How a glyph run is drawn: what the decorations (geometry, in the reply's decorations) are not.
+public nonisolated struct Layoutd_V1_Paint: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  /// Unset: the client's text colour.
+  public var color: Layoutd_V1_Color {
+    get {_color ?? Layoutd_V1_Color()}
+    set {_color = newValue}
+  }
+  /// Returns true if `color` has been explicitly set.
+  public var hasColor: Bool {self._color != nil}
+  /// Clears the value of `color`. Subsequent reads from it will return its default value.
+  public mutating func clearColor() {self._color = nil}
+
+  /// Unset: no shadow.
+  public var shadow: Layoutd_V1_Shadow {
+    get {_shadow ?? Layoutd_V1_Shadow()}
+    set {_shadow = newValue}
+  }
+  /// Returns true if `shadow` has been explicitly set.
+  public var hasShadow: Bool {self._shadow != nil}
+  /// Clears the value of `shadow`. Subsequent reads from it will return its default value.
+  public mutating func clearShadow() {self._shadow = nil}
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _color: Layoutd_V1_Color? = nil
+  fileprivate var _shadow: Layoutd_V1_Shadow? = nil
+}
+
+/// A span's fill or line on one line, as geometry: draw each rect in the colour.
+public nonisolated struct Layoutd_V1_TextDecoration: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var kind: Layoutd_V1_TextDecoration.Kind = .background
+
+  /// How a line is drawn (SINGLE for a background): the rects already hold its dots, dashes,
+  /// second line and the gaps where it skips ink.
+  public var style: Layoutd_V1_LineStyle = .single
+
+  /// Unset: the client's text colour.
+  public var color: Layoutd_V1_Color {
+    get {_color ?? Layoutd_V1_Color()}
+    set {_color = newValue}
+  }
+  /// Returns true if `color` has been explicitly set.
+  public var hasColor: Bool {self._color != nil}
+  /// Clears the value of `color`. Subsequent reads from it will return its default value.
+  public mutating func clearColor() {self._color = nil}
+
+  public var range: Layoutd_V1_Range {
+    get {_range ?? Layoutd_V1_Range()}
+    set {_range = newValue}
+  }
+  /// Returns true if `range` has been explicitly set.
+  public var hasRange: Bool {self._range != nil}
+  /// Clears the value of `range`. Subsequent reads from it will return its default value.
+  public mutating func clearRange() {self._range = nil}
+
+  public var lineIndex: UInt32 = 0
+
+  /// In layout coordinates. A background is drawn behind the glyphs, lines over them.
+  public var rects: [Layoutd_V1_Rect] = []
+
+  /// The stroke's thickness in points (0 for a background).
+  public var thickness: Float = 0
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public nonisolated enum Kind: SwiftProtobuf.Enum, Swift.CaseIterable {
+    public typealias RawValue = Int
+    case background // = 0
+    case underline // = 1
+    case strikethrough // = 2
+    case UNRECOGNIZED(Int)
+
+    public init() {
+      self = .background
+    }
+
+    public init?(rawValue: Int) {
+      switch rawValue {
+      case 0: self = .background
+      case 1: self = .underline
+      case 2: self = .strikethrough
+      default: self = .UNRECOGNIZED(rawValue)
+      }
+    }
+
+    public var rawValue: Int {
+      switch self {
+      case .background: return 0
+      case .underline: return 1
+      case .strikethrough: return 2
+      case .UNRECOGNIZED(let i): return i
+      }
+    }
+
+    // The compiler won't synthesize support with the UNRECOGNIZED case.
+    public static let allCases: [Layoutd_V1_TextDecoration.Kind] = [
+      .background,
+      .underline,
+      .strikethrough,
+    ]
+
+  }
+
+  public init() {}
+
+  fileprivate var _color: Layoutd_V1_Color? = nil
   fileprivate var _range: Layoutd_V1_Range? = nil
 }
 
@@ -744,6 +1026,13 @@ public nonisolated struct Layoutd_V1_LayoutReply: Sendable {
   /// Every attachment on a visible line, line by line in visual order.
   public var attachments: [Layoutd_V1_AttachmentBox] = []
 
+  /// Span fills, underlines and strikethroughs, line by line in visual order.
+  public var decorations: [Layoutd_V1_TextDecoration] = []
+
+  /// The runs' paints, when any span sets colour or shadow; empty when every run is drawn in the
+  /// client's text colour with no shadow.
+  public var paints: [Layoutd_V1_Paint] = []
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public init() {}
@@ -761,6 +1050,10 @@ nonisolated extension Layoutd_V1_Slant: SwiftProtobuf._ProtoNameProviding {
 
 nonisolated extension Layoutd_V1_TruncationMode: SwiftProtobuf._ProtoNameProviding {
   public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{2}\0TRUNCATION_MODE_TAIL\0\u{1}TRUNCATION_MODE_HEAD\0\u{1}TRUNCATION_MODE_MIDDLE\0")
+}
+
+nonisolated extension Layoutd_V1_LineStyle: SwiftProtobuf._ProtoNameProviding {
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{2}\0LINE_STYLE_SINGLE\0\u{1}LINE_STYLE_DOUBLE\0\u{1}LINE_STYLE_THICK\0\u{1}LINE_STYLE_DOTTED\0\u{1}LINE_STYLE_DASHED\0\u{1}LINE_STYLE_NONE\0")
 }
 
 nonisolated extension Layoutd_V1_Alignment: SwiftProtobuf._ProtoNameProviding {
@@ -877,7 +1170,161 @@ nonisolated extension Layoutd_V1_Truncation: SwiftProtobuf.Message, SwiftProtobu
 
 nonisolated extension Layoutd_V1_Style: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".Style"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}family\0\u{1}weight\0\u{1}slant\0\u{1}size\0\u{3}letter_spacing\0\u{1}features\0\u{1}language\0\u{3}baseline_offset\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}family\0\u{1}weight\0\u{1}slant\0\u{1}size\0\u{3}letter_spacing\0\u{1}features\0\u{1}language\0\u{3}baseline_offset\0\u{1}color\0\u{1}background\0\u{1}underline\0\u{1}strikethrough\0\u{1}shadow\0")
+
+  fileprivate class _StorageClass {
+    var _family: String = String()
+    var _weight: UInt32 = 0
+    var _slant: Layoutd_V1_Slant = .inherit
+    var _size: Float = 0
+    var _letterSpacing: Layoutd_V1_Spacing? = nil
+    var _features: [Layoutd_V1_Feature] = []
+    var _language: String = String()
+    var _baselineOffset: Layoutd_V1_Spacing? = nil
+    var _color: Layoutd_V1_Color? = nil
+    var _background: Layoutd_V1_Color? = nil
+    var _underline: Layoutd_V1_DecorationLine? = nil
+    var _strikethrough: Layoutd_V1_DecorationLine? = nil
+    var _shadow: Layoutd_V1_Shadow? = nil
+
+      // This property is used as the initial default value for new instances of the type.
+      // The type itself is protecting the reference to its storage via CoW semantics.
+      // This will force a copy to be made of this reference when the first mutation occurs;
+      // hence, it is safe to mark this as `nonisolated(unsafe)`.
+      static nonisolated(unsafe) let defaultInstance = _StorageClass()
+
+    private init() {}
+
+    init(copying source: _StorageClass) {
+      _family = source._family
+      _weight = source._weight
+      _slant = source._slant
+      _size = source._size
+      _letterSpacing = source._letterSpacing
+      _features = source._features
+      _language = source._language
+      _baselineOffset = source._baselineOffset
+      _color = source._color
+      _background = source._background
+      _underline = source._underline
+      _strikethrough = source._strikethrough
+      _shadow = source._shadow
+    }
+  }
+
+  fileprivate mutating func _uniqueStorage() -> _StorageClass {
+    if !isKnownUniquelyReferenced(&_storage) {
+      _storage = _StorageClass(copying: _storage)
+    }
+    return _storage
+  }
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    _ = _uniqueStorage()
+    try withExtendedLifetime(_storage) { (_storage: _StorageClass) in
+      while let fieldNumber = try decoder.nextFieldNumber() {
+        // The use of inline closures is to circumvent an issue where the compiler
+        // allocates stack space for every case branch when no optimizations are
+        // enabled. https://github.com/apple/swift-protobuf/issues/1034
+        switch fieldNumber {
+        case 1: try { try decoder.decodeSingularStringField(value: &_storage._family) }()
+        case 2: try { try decoder.decodeSingularUInt32Field(value: &_storage._weight) }()
+        case 3: try { try decoder.decodeSingularEnumField(value: &_storage._slant) }()
+        case 4: try { try decoder.decodeSingularFloatField(value: &_storage._size) }()
+        case 5: try { try decoder.decodeSingularMessageField(value: &_storage._letterSpacing) }()
+        case 6: try { try decoder.decodeRepeatedMessageField(value: &_storage._features) }()
+        case 7: try { try decoder.decodeSingularStringField(value: &_storage._language) }()
+        case 8: try { try decoder.decodeSingularMessageField(value: &_storage._baselineOffset) }()
+        case 9: try { try decoder.decodeSingularMessageField(value: &_storage._color) }()
+        case 10: try { try decoder.decodeSingularMessageField(value: &_storage._background) }()
+        case 11: try { try decoder.decodeSingularMessageField(value: &_storage._underline) }()
+        case 12: try { try decoder.decodeSingularMessageField(value: &_storage._strikethrough) }()
+        case 13: try { try decoder.decodeSingularMessageField(value: &_storage._shadow) }()
+        default: break
+        }
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    try withExtendedLifetime(_storage) { (_storage: _StorageClass) in
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every if/case branch local when no optimizations
+      // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+      // https://github.com/apple/swift-protobuf/issues/1182
+      if !_storage._family.isEmpty {
+        try visitor.visitSingularStringField(value: _storage._family, fieldNumber: 1)
+      }
+      if _storage._weight != 0 {
+        try visitor.visitSingularUInt32Field(value: _storage._weight, fieldNumber: 2)
+      }
+      if _storage._slant != .inherit {
+        try visitor.visitSingularEnumField(value: _storage._slant, fieldNumber: 3)
+      }
+      if _storage._size.bitPattern != 0 {
+        try visitor.visitSingularFloatField(value: _storage._size, fieldNumber: 4)
+      }
+      try { if let v = _storage._letterSpacing {
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 5)
+      } }()
+      if !_storage._features.isEmpty {
+        try visitor.visitRepeatedMessageField(value: _storage._features, fieldNumber: 6)
+      }
+      if !_storage._language.isEmpty {
+        try visitor.visitSingularStringField(value: _storage._language, fieldNumber: 7)
+      }
+      try { if let v = _storage._baselineOffset {
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 8)
+      } }()
+      try { if let v = _storage._color {
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 9)
+      } }()
+      try { if let v = _storage._background {
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 10)
+      } }()
+      try { if let v = _storage._underline {
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 11)
+      } }()
+      try { if let v = _storage._strikethrough {
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 12)
+      } }()
+      try { if let v = _storage._shadow {
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 13)
+      } }()
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Layoutd_V1_Style, rhs: Layoutd_V1_Style) -> Bool {
+    if lhs._storage !== rhs._storage {
+      let storagesAreEqual: Bool = withExtendedLifetime((lhs._storage, rhs._storage)) { (_args: (_StorageClass, _StorageClass)) in
+        let _storage = _args.0
+        let rhs_storage = _args.1
+        if _storage._family != rhs_storage._family {return false}
+        if _storage._weight != rhs_storage._weight {return false}
+        if _storage._slant != rhs_storage._slant {return false}
+        if _storage._size != rhs_storage._size {return false}
+        if _storage._letterSpacing != rhs_storage._letterSpacing {return false}
+        if _storage._features != rhs_storage._features {return false}
+        if _storage._language != rhs_storage._language {return false}
+        if _storage._baselineOffset != rhs_storage._baselineOffset {return false}
+        if _storage._color != rhs_storage._color {return false}
+        if _storage._background != rhs_storage._background {return false}
+        if _storage._underline != rhs_storage._underline {return false}
+        if _storage._strikethrough != rhs_storage._strikethrough {return false}
+        if _storage._shadow != rhs_storage._shadow {return false}
+        return true
+      }
+      if !storagesAreEqual {return false}
+    }
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Layoutd_V1_DecorationLine: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".DecorationLine"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}style\0\u{1}color\0\u{3}skip_ink\0")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -885,14 +1332,9 @@ nonisolated extension Layoutd_V1_Style: SwiftProtobuf.Message, SwiftProtobuf._Me
       // allocates stack space for every case branch when no optimizations are
       // enabled. https://github.com/apple/swift-protobuf/issues/1034
       switch fieldNumber {
-      case 1: try { try decoder.decodeSingularStringField(value: &self.family) }()
-      case 2: try { try decoder.decodeSingularUInt32Field(value: &self.weight) }()
-      case 3: try { try decoder.decodeSingularEnumField(value: &self.slant) }()
-      case 4: try { try decoder.decodeSingularFloatField(value: &self.size) }()
-      case 5: try { try decoder.decodeSingularMessageField(value: &self._letterSpacing) }()
-      case 6: try { try decoder.decodeRepeatedMessageField(value: &self.features) }()
-      case 7: try { try decoder.decodeSingularStringField(value: &self.language) }()
-      case 8: try { try decoder.decodeSingularMessageField(value: &self._baselineOffset) }()
+      case 1: try { try decoder.decodeSingularEnumField(value: &self.style) }()
+      case 2: try { try decoder.decodeSingularMessageField(value: &self._color) }()
+      case 3: try { try decoder.decodeSingularBoolField(value: &self.skipInk) }()
       default: break
       }
     }
@@ -903,42 +1345,76 @@ nonisolated extension Layoutd_V1_Style: SwiftProtobuf.Message, SwiftProtobuf._Me
     // allocates stack space for every if/case branch local when no optimizations
     // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
     // https://github.com/apple/swift-protobuf/issues/1182
-    if !self.family.isEmpty {
-      try visitor.visitSingularStringField(value: self.family, fieldNumber: 1)
+    if self.style != .single {
+      try visitor.visitSingularEnumField(value: self.style, fieldNumber: 1)
     }
-    if self.weight != 0 {
-      try visitor.visitSingularUInt32Field(value: self.weight, fieldNumber: 2)
-    }
-    if self.slant != .inherit {
-      try visitor.visitSingularEnumField(value: self.slant, fieldNumber: 3)
-    }
-    if self.size.bitPattern != 0 {
-      try visitor.visitSingularFloatField(value: self.size, fieldNumber: 4)
-    }
-    try { if let v = self._letterSpacing {
-      try visitor.visitSingularMessageField(value: v, fieldNumber: 5)
+    try { if let v = self._color {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 2)
     } }()
-    if !self.features.isEmpty {
-      try visitor.visitRepeatedMessageField(value: self.features, fieldNumber: 6)
+    if self.skipInk != false {
+      try visitor.visitSingularBoolField(value: self.skipInk, fieldNumber: 3)
     }
-    if !self.language.isEmpty {
-      try visitor.visitSingularStringField(value: self.language, fieldNumber: 7)
-    }
-    try { if let v = self._baselineOffset {
-      try visitor.visitSingularMessageField(value: v, fieldNumber: 8)
-    } }()
     try unknownFields.traverse(visitor: &visitor)
   }
 
-  public static func ==(lhs: Layoutd_V1_Style, rhs: Layoutd_V1_Style) -> Bool {
-    if lhs.family != rhs.family {return false}
-    if lhs.weight != rhs.weight {return false}
-    if lhs.slant != rhs.slant {return false}
-    if lhs.size != rhs.size {return false}
-    if lhs._letterSpacing != rhs._letterSpacing {return false}
-    if lhs.features != rhs.features {return false}
-    if lhs.language != rhs.language {return false}
-    if lhs._baselineOffset != rhs._baselineOffset {return false}
+  public static func ==(lhs: Layoutd_V1_DecorationLine, rhs: Layoutd_V1_DecorationLine) -> Bool {
+    if lhs.style != rhs.style {return false}
+    if lhs._color != rhs._color {return false}
+    if lhs.skipInk != rhs.skipInk {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Layoutd_V1_Shadow: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".Shadow"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}offset_x\0\u{3}offset_y\0\u{3}blur_radius\0\u{1}color\0\u{1}none\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularFloatField(value: &self.offsetX) }()
+      case 2: try { try decoder.decodeSingularFloatField(value: &self.offsetY) }()
+      case 3: try { try decoder.decodeSingularFloatField(value: &self.blurRadius) }()
+      case 4: try { try decoder.decodeSingularMessageField(value: &self._color) }()
+      case 5: try { try decoder.decodeSingularBoolField(value: &self.none) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    if self.offsetX.bitPattern != 0 {
+      try visitor.visitSingularFloatField(value: self.offsetX, fieldNumber: 1)
+    }
+    if self.offsetY.bitPattern != 0 {
+      try visitor.visitSingularFloatField(value: self.offsetY, fieldNumber: 2)
+    }
+    if self.blurRadius.bitPattern != 0 {
+      try visitor.visitSingularFloatField(value: self.blurRadius, fieldNumber: 3)
+    }
+    try { if let v = self._color {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 4)
+    } }()
+    if self.none != false {
+      try visitor.visitSingularBoolField(value: self.none, fieldNumber: 5)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Layoutd_V1_Shadow, rhs: Layoutd_V1_Shadow) -> Bool {
+    if lhs.offsetX != rhs.offsetX {return false}
+    if lhs.offsetY != rhs.offsetY {return false}
+    if lhs.blurRadius != rhs.blurRadius {return false}
+    if lhs._color != rhs._color {return false}
+    if lhs.none != rhs.none {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }
@@ -987,151 +1463,91 @@ nonisolated extension Layoutd_V1_LayoutRequest: SwiftProtobuf.Message, SwiftProt
   public static let protoMessageName: String = _protobuf_package + ".LayoutRequest"
   public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}text\0\u{3}default_style\0\u{1}spans\0\u{1}width\0\u{1}height\0\u{1}alignment\0\u{1}direction\0\u{3}line_height_multiple\0\u{3}line_height\0\u{3}max_lines\0\u{1}truncation\0\u{1}backgrounds\0\u{1}attachments\0")
 
-  fileprivate class _StorageClass {
-    var _text: String = String()
-    var _defaultStyle: Layoutd_V1_Style? = nil
-    var _spans: [Layoutd_V1_StyleSpan] = []
-    var _width: Float = 0
-    var _height: Float = 0
-    var _alignment: Layoutd_V1_Alignment = .natural
-    var _direction: Layoutd_V1_Direction = .auto
-    var _lineHeightMultiple: Float = 0
-    var _lineHeight: Float = 0
-    var _maxLines: UInt32 = 0
-    var _truncation: Layoutd_V1_Truncation? = nil
-    var _backgrounds: [Layoutd_V1_BackgroundSpec] = []
-    var _attachments: [Layoutd_V1_Attachment] = []
-
-      // This property is used as the initial default value for new instances of the type.
-      // The type itself is protecting the reference to its storage via CoW semantics.
-      // This will force a copy to be made of this reference when the first mutation occurs;
-      // hence, it is safe to mark this as `nonisolated(unsafe)`.
-      static nonisolated(unsafe) let defaultInstance = _StorageClass()
-
-    private init() {}
-
-    init(copying source: _StorageClass) {
-      _text = source._text
-      _defaultStyle = source._defaultStyle
-      _spans = source._spans
-      _width = source._width
-      _height = source._height
-      _alignment = source._alignment
-      _direction = source._direction
-      _lineHeightMultiple = source._lineHeightMultiple
-      _lineHeight = source._lineHeight
-      _maxLines = source._maxLines
-      _truncation = source._truncation
-      _backgrounds = source._backgrounds
-      _attachments = source._attachments
-    }
-  }
-
-  fileprivate mutating func _uniqueStorage() -> _StorageClass {
-    if !isKnownUniquelyReferenced(&_storage) {
-      _storage = _StorageClass(copying: _storage)
-    }
-    return _storage
-  }
-
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
-    _ = _uniqueStorage()
-    try withExtendedLifetime(_storage) { (_storage: _StorageClass) in
-      while let fieldNumber = try decoder.nextFieldNumber() {
-        // The use of inline closures is to circumvent an issue where the compiler
-        // allocates stack space for every case branch when no optimizations are
-        // enabled. https://github.com/apple/swift-protobuf/issues/1034
-        switch fieldNumber {
-        case 1: try { try decoder.decodeSingularStringField(value: &_storage._text) }()
-        case 2: try { try decoder.decodeSingularMessageField(value: &_storage._defaultStyle) }()
-        case 3: try { try decoder.decodeRepeatedMessageField(value: &_storage._spans) }()
-        case 4: try { try decoder.decodeSingularFloatField(value: &_storage._width) }()
-        case 5: try { try decoder.decodeSingularFloatField(value: &_storage._height) }()
-        case 6: try { try decoder.decodeSingularEnumField(value: &_storage._alignment) }()
-        case 7: try { try decoder.decodeSingularEnumField(value: &_storage._direction) }()
-        case 8: try { try decoder.decodeSingularFloatField(value: &_storage._lineHeightMultiple) }()
-        case 9: try { try decoder.decodeSingularFloatField(value: &_storage._lineHeight) }()
-        case 10: try { try decoder.decodeSingularUInt32Field(value: &_storage._maxLines) }()
-        case 11: try { try decoder.decodeSingularMessageField(value: &_storage._truncation) }()
-        case 12: try { try decoder.decodeRepeatedMessageField(value: &_storage._backgrounds) }()
-        case 13: try { try decoder.decodeRepeatedMessageField(value: &_storage._attachments) }()
-        default: break
-        }
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularStringField(value: &self.text) }()
+      case 2: try { try decoder.decodeSingularMessageField(value: &self._defaultStyle) }()
+      case 3: try { try decoder.decodeRepeatedMessageField(value: &self.spans) }()
+      case 4: try { try decoder.decodeSingularFloatField(value: &self.width) }()
+      case 5: try { try decoder.decodeSingularFloatField(value: &self.height) }()
+      case 6: try { try decoder.decodeSingularEnumField(value: &self.alignment) }()
+      case 7: try { try decoder.decodeSingularEnumField(value: &self.direction) }()
+      case 8: try { try decoder.decodeSingularFloatField(value: &self.lineHeightMultiple) }()
+      case 9: try { try decoder.decodeSingularFloatField(value: &self.lineHeight) }()
+      case 10: try { try decoder.decodeSingularUInt32Field(value: &self.maxLines) }()
+      case 11: try { try decoder.decodeSingularMessageField(value: &self._truncation) }()
+      case 12: try { try decoder.decodeRepeatedMessageField(value: &self.backgrounds) }()
+      case 13: try { try decoder.decodeRepeatedMessageField(value: &self.attachments) }()
+      default: break
       }
     }
   }
 
   public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
-    try withExtendedLifetime(_storage) { (_storage: _StorageClass) in
-      // The use of inline closures is to circumvent an issue where the compiler
-      // allocates stack space for every if/case branch local when no optimizations
-      // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
-      // https://github.com/apple/swift-protobuf/issues/1182
-      if !_storage._text.isEmpty {
-        try visitor.visitSingularStringField(value: _storage._text, fieldNumber: 1)
-      }
-      try { if let v = _storage._defaultStyle {
-        try visitor.visitSingularMessageField(value: v, fieldNumber: 2)
-      } }()
-      if !_storage._spans.isEmpty {
-        try visitor.visitRepeatedMessageField(value: _storage._spans, fieldNumber: 3)
-      }
-      if _storage._width.bitPattern != 0 {
-        try visitor.visitSingularFloatField(value: _storage._width, fieldNumber: 4)
-      }
-      if _storage._height.bitPattern != 0 {
-        try visitor.visitSingularFloatField(value: _storage._height, fieldNumber: 5)
-      }
-      if _storage._alignment != .natural {
-        try visitor.visitSingularEnumField(value: _storage._alignment, fieldNumber: 6)
-      }
-      if _storage._direction != .auto {
-        try visitor.visitSingularEnumField(value: _storage._direction, fieldNumber: 7)
-      }
-      if _storage._lineHeightMultiple.bitPattern != 0 {
-        try visitor.visitSingularFloatField(value: _storage._lineHeightMultiple, fieldNumber: 8)
-      }
-      if _storage._lineHeight.bitPattern != 0 {
-        try visitor.visitSingularFloatField(value: _storage._lineHeight, fieldNumber: 9)
-      }
-      if _storage._maxLines != 0 {
-        try visitor.visitSingularUInt32Field(value: _storage._maxLines, fieldNumber: 10)
-      }
-      try { if let v = _storage._truncation {
-        try visitor.visitSingularMessageField(value: v, fieldNumber: 11)
-      } }()
-      if !_storage._backgrounds.isEmpty {
-        try visitor.visitRepeatedMessageField(value: _storage._backgrounds, fieldNumber: 12)
-      }
-      if !_storage._attachments.isEmpty {
-        try visitor.visitRepeatedMessageField(value: _storage._attachments, fieldNumber: 13)
-      }
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    if !self.text.isEmpty {
+      try visitor.visitSingularStringField(value: self.text, fieldNumber: 1)
+    }
+    try { if let v = self._defaultStyle {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 2)
+    } }()
+    if !self.spans.isEmpty {
+      try visitor.visitRepeatedMessageField(value: self.spans, fieldNumber: 3)
+    }
+    if self.width.bitPattern != 0 {
+      try visitor.visitSingularFloatField(value: self.width, fieldNumber: 4)
+    }
+    if self.height.bitPattern != 0 {
+      try visitor.visitSingularFloatField(value: self.height, fieldNumber: 5)
+    }
+    if self.alignment != .natural {
+      try visitor.visitSingularEnumField(value: self.alignment, fieldNumber: 6)
+    }
+    if self.direction != .auto {
+      try visitor.visitSingularEnumField(value: self.direction, fieldNumber: 7)
+    }
+    if self.lineHeightMultiple.bitPattern != 0 {
+      try visitor.visitSingularFloatField(value: self.lineHeightMultiple, fieldNumber: 8)
+    }
+    if self.lineHeight.bitPattern != 0 {
+      try visitor.visitSingularFloatField(value: self.lineHeight, fieldNumber: 9)
+    }
+    if self.maxLines != 0 {
+      try visitor.visitSingularUInt32Field(value: self.maxLines, fieldNumber: 10)
+    }
+    try { if let v = self._truncation {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 11)
+    } }()
+    if !self.backgrounds.isEmpty {
+      try visitor.visitRepeatedMessageField(value: self.backgrounds, fieldNumber: 12)
+    }
+    if !self.attachments.isEmpty {
+      try visitor.visitRepeatedMessageField(value: self.attachments, fieldNumber: 13)
     }
     try unknownFields.traverse(visitor: &visitor)
   }
 
   public static func ==(lhs: Layoutd_V1_LayoutRequest, rhs: Layoutd_V1_LayoutRequest) -> Bool {
-    if lhs._storage !== rhs._storage {
-      let storagesAreEqual: Bool = withExtendedLifetime((lhs._storage, rhs._storage)) { (_args: (_StorageClass, _StorageClass)) in
-        let _storage = _args.0
-        let rhs_storage = _args.1
-        if _storage._text != rhs_storage._text {return false}
-        if _storage._defaultStyle != rhs_storage._defaultStyle {return false}
-        if _storage._spans != rhs_storage._spans {return false}
-        if _storage._width != rhs_storage._width {return false}
-        if _storage._height != rhs_storage._height {return false}
-        if _storage._alignment != rhs_storage._alignment {return false}
-        if _storage._direction != rhs_storage._direction {return false}
-        if _storage._lineHeightMultiple != rhs_storage._lineHeightMultiple {return false}
-        if _storage._lineHeight != rhs_storage._lineHeight {return false}
-        if _storage._maxLines != rhs_storage._maxLines {return false}
-        if _storage._truncation != rhs_storage._truncation {return false}
-        if _storage._backgrounds != rhs_storage._backgrounds {return false}
-        if _storage._attachments != rhs_storage._attachments {return false}
-        return true
-      }
-      if !storagesAreEqual {return false}
-    }
+    if lhs.text != rhs.text {return false}
+    if lhs._defaultStyle != rhs._defaultStyle {return false}
+    if lhs.spans != rhs.spans {return false}
+    if lhs.width != rhs.width {return false}
+    if lhs.height != rhs.height {return false}
+    if lhs.alignment != rhs.alignment {return false}
+    if lhs.direction != rhs.direction {return false}
+    if lhs.lineHeightMultiple != rhs.lineHeightMultiple {return false}
+    if lhs.lineHeight != rhs.lineHeight {return false}
+    if lhs.maxLines != rhs.maxLines {return false}
+    if lhs._truncation != rhs._truncation {return false}
+    if lhs.backgrounds != rhs.backgrounds {return false}
+    if lhs.attachments != rhs.attachments {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }
@@ -1307,7 +1723,7 @@ nonisolated extension Layoutd_V1_AttachmentBox: SwiftProtobuf.Message, SwiftProt
 
 nonisolated extension Layoutd_V1_GlyphRun: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".GlyphRun"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}font_id\0\u{1}size\0\u{3}bidi_level\0\u{3}glyph_ids\0\u{1}positions\0\u{1}advances\0\u{1}clusters\0\u{1}range\0\u{3}truncation_token\0\u{3}line_index\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}font_id\0\u{1}size\0\u{3}bidi_level\0\u{3}glyph_ids\0\u{1}positions\0\u{1}advances\0\u{1}clusters\0\u{1}range\0\u{3}truncation_token\0\u{3}line_index\0\u{1}paint\0")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -1325,6 +1741,7 @@ nonisolated extension Layoutd_V1_GlyphRun: SwiftProtobuf.Message, SwiftProtobuf.
       case 8: try { try decoder.decodeSingularMessageField(value: &self._range) }()
       case 9: try { try decoder.decodeSingularBoolField(value: &self.truncationToken) }()
       case 10: try { try decoder.decodeSingularUInt32Field(value: &self.lineIndex) }()
+      case 11: try { try decoder.decodeSingularUInt32Field(value: &self.paint) }()
       default: break
       }
     }
@@ -1365,6 +1782,9 @@ nonisolated extension Layoutd_V1_GlyphRun: SwiftProtobuf.Message, SwiftProtobuf.
     if self.lineIndex != 0 {
       try visitor.visitSingularUInt32Field(value: self.lineIndex, fieldNumber: 10)
     }
+    if self.paint != 0 {
+      try visitor.visitSingularUInt32Field(value: self.paint, fieldNumber: 11)
+    }
     try unknownFields.traverse(visitor: &visitor)
   }
 
@@ -1379,9 +1799,117 @@ nonisolated extension Layoutd_V1_GlyphRun: SwiftProtobuf.Message, SwiftProtobuf.
     if lhs._range != rhs._range {return false}
     if lhs.truncationToken != rhs.truncationToken {return false}
     if lhs.lineIndex != rhs.lineIndex {return false}
+    if lhs.paint != rhs.paint {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }
+}
+
+nonisolated extension Layoutd_V1_Paint: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".Paint"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}color\0\u{1}shadow\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularMessageField(value: &self._color) }()
+      case 2: try { try decoder.decodeSingularMessageField(value: &self._shadow) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    try { if let v = self._color {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 1)
+    } }()
+    try { if let v = self._shadow {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 2)
+    } }()
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Layoutd_V1_Paint, rhs: Layoutd_V1_Paint) -> Bool {
+    if lhs._color != rhs._color {return false}
+    if lhs._shadow != rhs._shadow {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Layoutd_V1_TextDecoration: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".TextDecoration"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}kind\0\u{1}style\0\u{1}color\0\u{1}range\0\u{3}line_index\0\u{1}rects\0\u{1}thickness\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularEnumField(value: &self.kind) }()
+      case 2: try { try decoder.decodeSingularEnumField(value: &self.style) }()
+      case 3: try { try decoder.decodeSingularMessageField(value: &self._color) }()
+      case 4: try { try decoder.decodeSingularMessageField(value: &self._range) }()
+      case 5: try { try decoder.decodeSingularUInt32Field(value: &self.lineIndex) }()
+      case 6: try { try decoder.decodeRepeatedMessageField(value: &self.rects) }()
+      case 7: try { try decoder.decodeSingularFloatField(value: &self.thickness) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    if self.kind != .background {
+      try visitor.visitSingularEnumField(value: self.kind, fieldNumber: 1)
+    }
+    if self.style != .single {
+      try visitor.visitSingularEnumField(value: self.style, fieldNumber: 2)
+    }
+    try { if let v = self._color {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 3)
+    } }()
+    try { if let v = self._range {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 4)
+    } }()
+    if self.lineIndex != 0 {
+      try visitor.visitSingularUInt32Field(value: self.lineIndex, fieldNumber: 5)
+    }
+    if !self.rects.isEmpty {
+      try visitor.visitRepeatedMessageField(value: self.rects, fieldNumber: 6)
+    }
+    if self.thickness.bitPattern != 0 {
+      try visitor.visitSingularFloatField(value: self.thickness, fieldNumber: 7)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Layoutd_V1_TextDecoration, rhs: Layoutd_V1_TextDecoration) -> Bool {
+    if lhs.kind != rhs.kind {return false}
+    if lhs.style != rhs.style {return false}
+    if lhs._color != rhs._color {return false}
+    if lhs._range != rhs._range {return false}
+    if lhs.lineIndex != rhs.lineIndex {return false}
+    if lhs.rects != rhs.rects {return false}
+    if lhs.thickness != rhs.thickness {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Layoutd_V1_TextDecoration.Kind: SwiftProtobuf._ProtoNameProviding {
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{2}\0KIND_BACKGROUND\0\u{1}KIND_UNDERLINE\0\u{1}KIND_STRIKETHROUGH\0")
 }
 
 nonisolated extension Layoutd_V1_Line: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
@@ -1465,7 +1993,7 @@ nonisolated extension Layoutd_V1_Line: SwiftProtobuf.Message, SwiftProtobuf._Mes
 
 nonisolated extension Layoutd_V1_LayoutReply: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".LayoutReply"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}lines\0\u{1}runs\0\u{3}visible_range\0\u{1}width\0\u{1}height\0\u{1}direction\0\u{1}backgrounds\0\u{1}attachments\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}lines\0\u{1}runs\0\u{3}visible_range\0\u{1}width\0\u{1}height\0\u{1}direction\0\u{1}backgrounds\0\u{1}attachments\0\u{1}decorations\0\u{1}paints\0")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -1481,6 +2009,8 @@ nonisolated extension Layoutd_V1_LayoutReply: SwiftProtobuf.Message, SwiftProtob
       case 6: try { try decoder.decodeSingularEnumField(value: &self.direction) }()
       case 7: try { try decoder.decodeRepeatedMessageField(value: &self.backgrounds) }()
       case 8: try { try decoder.decodeRepeatedMessageField(value: &self.attachments) }()
+      case 9: try { try decoder.decodeRepeatedMessageField(value: &self.decorations) }()
+      case 10: try { try decoder.decodeRepeatedMessageField(value: &self.paints) }()
       default: break
       }
     }
@@ -1515,6 +2045,12 @@ nonisolated extension Layoutd_V1_LayoutReply: SwiftProtobuf.Message, SwiftProtob
     if !self.attachments.isEmpty {
       try visitor.visitRepeatedMessageField(value: self.attachments, fieldNumber: 8)
     }
+    if !self.decorations.isEmpty {
+      try visitor.visitRepeatedMessageField(value: self.decorations, fieldNumber: 9)
+    }
+    if !self.paints.isEmpty {
+      try visitor.visitRepeatedMessageField(value: self.paints, fieldNumber: 10)
+    }
     try unknownFields.traverse(visitor: &visitor)
   }
 
@@ -1527,6 +2063,8 @@ nonisolated extension Layoutd_V1_LayoutReply: SwiftProtobuf.Message, SwiftProtob
     if lhs.direction != rhs.direction {return false}
     if lhs.backgrounds != rhs.backgrounds {return false}
     if lhs.attachments != rhs.attachments {return false}
+    if lhs.decorations != rhs.decorations {return false}
+    if lhs.paints != rhs.paints {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }

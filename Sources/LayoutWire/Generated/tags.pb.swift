@@ -104,48 +104,43 @@ public nonisolated enum Layoutd_V1_TagPhase: SwiftProtobuf.Enum, Swift.CaseItera
 
 }
 
-public nonisolated struct Layoutd_V1_TagLabel: @unchecked Sendable {
+public nonisolated struct Layoutd_V1_TagLabel: Sendable {
   // SwiftProtobuf.Message conformance is added in an extension below. See the
   // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
   // methods supported on all messages.
 
   /// Shown first, in the name style; must not be empty.
-  public var name: String {
-    get {_storage._name}
-    set {_uniqueStorage()._name = newValue}
-  }
+  public var name: String = String()
 
   /// Optional; shown after the name and a space, in the value style.
-  public var value: String {
-    get {_storage._value}
-    set {_uniqueStorage()._value = newValue}
-  }
+  public var value: String = String()
 
   /// Overrides the request's text_style (unset fields inherit it).
   public var style: Layoutd_V1_Style {
-    get {_storage._style ?? Layoutd_V1_Style()}
-    set {_uniqueStorage()._style = newValue}
+    get {_style ?? Layoutd_V1_Style()}
+    set {_style = newValue}
   }
   /// Returns true if `style` has been explicitly set.
-  public var hasStyle: Bool {_storage._style != nil}
+  public var hasStyle: Bool {self._style != nil}
   /// Clears the value of `style`. Subsequent reads from it will return its default value.
-  public mutating func clearStyle() {_uniqueStorage()._style = nil}
+  public mutating func clearStyle() {self._style = nil}
 
   /// Overrides the request's value_style.
   public var valueStyle: Layoutd_V1_Style {
-    get {_storage._valueStyle ?? Layoutd_V1_Style()}
-    set {_uniqueStorage()._valueStyle = newValue}
+    get {_valueStyle ?? Layoutd_V1_Style()}
+    set {_valueStyle = newValue}
   }
   /// Returns true if `valueStyle` has been explicitly set.
-  public var hasValueStyle: Bool {_storage._valueStyle != nil}
+  public var hasValueStyle: Bool {self._valueStyle != nil}
   /// Clears the value of `valueStyle`. Subsequent reads from it will return its default value.
-  public mutating func clearValueStyle() {_uniqueStorage()._valueStyle = nil}
+  public mutating func clearValueStyle() {self._valueStyle = nil}
 
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public init() {}
 
-  fileprivate var _storage = _StorageClass.defaultInstance
+  fileprivate var _style: Layoutd_V1_Style? = nil
+  fileprivate var _valueStyle: Layoutd_V1_Style? = nil
 }
 
 public nonisolated struct Layoutd_V1_ImageTag: Sendable {
@@ -870,88 +865,46 @@ nonisolated extension Layoutd_V1_TagLabel: SwiftProtobuf.Message, SwiftProtobuf.
   public static let protoMessageName: String = _protobuf_package + ".TagLabel"
   public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}name\0\u{1}value\0\u{1}style\0\u{3}value_style\0")
 
-  fileprivate class _StorageClass {
-    var _name: String = String()
-    var _value: String = String()
-    var _style: Layoutd_V1_Style? = nil
-    var _valueStyle: Layoutd_V1_Style? = nil
-
-      // This property is used as the initial default value for new instances of the type.
-      // The type itself is protecting the reference to its storage via CoW semantics.
-      // This will force a copy to be made of this reference when the first mutation occurs;
-      // hence, it is safe to mark this as `nonisolated(unsafe)`.
-      static nonisolated(unsafe) let defaultInstance = _StorageClass()
-
-    private init() {}
-
-    init(copying source: _StorageClass) {
-      _name = source._name
-      _value = source._value
-      _style = source._style
-      _valueStyle = source._valueStyle
-    }
-  }
-
-  fileprivate mutating func _uniqueStorage() -> _StorageClass {
-    if !isKnownUniquelyReferenced(&_storage) {
-      _storage = _StorageClass(copying: _storage)
-    }
-    return _storage
-  }
-
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
-    _ = _uniqueStorage()
-    try withExtendedLifetime(_storage) { (_storage: _StorageClass) in
-      while let fieldNumber = try decoder.nextFieldNumber() {
-        // The use of inline closures is to circumvent an issue where the compiler
-        // allocates stack space for every case branch when no optimizations are
-        // enabled. https://github.com/apple/swift-protobuf/issues/1034
-        switch fieldNumber {
-        case 1: try { try decoder.decodeSingularStringField(value: &_storage._name) }()
-        case 2: try { try decoder.decodeSingularStringField(value: &_storage._value) }()
-        case 3: try { try decoder.decodeSingularMessageField(value: &_storage._style) }()
-        case 4: try { try decoder.decodeSingularMessageField(value: &_storage._valueStyle) }()
-        default: break
-        }
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularStringField(value: &self.name) }()
+      case 2: try { try decoder.decodeSingularStringField(value: &self.value) }()
+      case 3: try { try decoder.decodeSingularMessageField(value: &self._style) }()
+      case 4: try { try decoder.decodeSingularMessageField(value: &self._valueStyle) }()
+      default: break
       }
     }
   }
 
   public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
-    try withExtendedLifetime(_storage) { (_storage: _StorageClass) in
-      // The use of inline closures is to circumvent an issue where the compiler
-      // allocates stack space for every if/case branch local when no optimizations
-      // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
-      // https://github.com/apple/swift-protobuf/issues/1182
-      if !_storage._name.isEmpty {
-        try visitor.visitSingularStringField(value: _storage._name, fieldNumber: 1)
-      }
-      if !_storage._value.isEmpty {
-        try visitor.visitSingularStringField(value: _storage._value, fieldNumber: 2)
-      }
-      try { if let v = _storage._style {
-        try visitor.visitSingularMessageField(value: v, fieldNumber: 3)
-      } }()
-      try { if let v = _storage._valueStyle {
-        try visitor.visitSingularMessageField(value: v, fieldNumber: 4)
-      } }()
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    if !self.name.isEmpty {
+      try visitor.visitSingularStringField(value: self.name, fieldNumber: 1)
     }
+    if !self.value.isEmpty {
+      try visitor.visitSingularStringField(value: self.value, fieldNumber: 2)
+    }
+    try { if let v = self._style {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 3)
+    } }()
+    try { if let v = self._valueStyle {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 4)
+    } }()
     try unknownFields.traverse(visitor: &visitor)
   }
 
   public static func ==(lhs: Layoutd_V1_TagLabel, rhs: Layoutd_V1_TagLabel) -> Bool {
-    if lhs._storage !== rhs._storage {
-      let storagesAreEqual: Bool = withExtendedLifetime((lhs._storage, rhs._storage)) { (_args: (_StorageClass, _StorageClass)) in
-        let _storage = _args.0
-        let rhs_storage = _args.1
-        if _storage._name != rhs_storage._name {return false}
-        if _storage._value != rhs_storage._value {return false}
-        if _storage._style != rhs_storage._style {return false}
-        if _storage._valueStyle != rhs_storage._valueStyle {return false}
-        return true
-      }
-      if !storagesAreEqual {return false}
-    }
+    if lhs.name != rhs.name {return false}
+    if lhs.value != rhs.value {return false}
+    if lhs._style != rhs._style {return false}
+    if lhs._valueStyle != rhs._valueStyle {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }

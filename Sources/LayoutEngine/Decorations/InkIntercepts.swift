@@ -1,0 +1,129 @@
+import CHarfBuzz
+
+/// Where glyph ink crosses a horizontal band: what an underline that skips ink is cut around.
+///
+/// Each glyph's outline (HarfBuzz's own glyf/CFF drawing) is walked segment by segment, curves
+/// flattened; the parts inside the band give the glyph's leftmost and rightmost ink there. One
+/// interval per glyph, widened by the clearance on both sides: a descender's loop is one gap.
+enum InkIntercepts {
+    /// Tracks one glyph's ink inside the band as HarfBuzz draws it.
+    final class Walker {
+        var scale = 1.0
+        var origin = Point(x: 0, y: 0)
+        var top = 0.0, bottom = 0.0
+        var current = Point(x: 0, y: 0)
+        var start = Point(x: 0, y: 0)
+        var minX = Double.infinity, maxX = -Double.infinity
+
+        func place(_ x: Float, _ y: Float) -> Point {
+            Point(x: origin.x + Double(x) * scale, y: origin.y - Double(y) * scale)
+        }
+
+        func segment(to end: Point) {
+            defer { current = end }
+            let a = current, b = end
+            if (a.y < top && b.y < top) || (a.y > bottom && b.y > bottom) { return }
+            if a.y == b.y {
+                include(a.x)
+                include(b.x)
+                return
+            }
+            let t0 = (top - a.y) / (b.y - a.y), t1 = (bottom - a.y) / (b.y - a.y)
+            let low = max(0, min(t0, t1)), high = min(1, max(t0, t1))
+            guard low <= high else { return }
+            include(a.x + (b.x - a.x) * low)
+            include(a.x + (b.x - a.x) * high)
+        }
+
+        func include(_ x: Double) {
+            minX = min(minX, x)
+            maxX = max(maxX, x)
+        }
+
+        /// Curves as 8 straight pieces: an underline's band is a point or two high.
+        static let pieces = 8
+
+        func quad(_ c: Point, _ end: Point) {
+            let s = current
+            for k in 1...Self.pieces {
+                let t = Double(k) / Double(Self.pieces), u = 1 - t
+                segment(to: Point(x: u * u * s.x + 2 * u * t * c.x + t * t * end.x, y: u * u * s.y + 2 * u * t * c.y + t * t * end.y))
+            }
+        }
+
+        func cubic(_ c1: Point, _ c2: Point, _ end: Point) {
+            let s = current
+            for k in 1...Self.pieces {
+                let t = Double(k) / Double(Self.pieces), u = 1 - t
+                let a = u * u * u, b = 3 * u * u * t, c = 3 * u * t * t, d = t * t * t
+                segment(to: Point(x: a * s.x + b * c1.x + c * c2.x + d * end.x, y: a * s.y + b * c1.y + c * c2.y + d * end.y))
+            }
+        }
+    }
+
+    /// HarfBuzz draw functions feeding a `Walker`; made once, immutable, shared by threads.
+    nonisolated(unsafe) static let drawFunctions: OpaquePointer = {
+        let funcs = hb_draw_funcs_create()!
+        func walker(_ data: UnsafeMutableRawPointer?) -> Walker { Unmanaged<Walker>.fromOpaque(data!).takeUnretainedValue() }
+        hb_draw_funcs_set_move_to_func(funcs, { _, data, _, x, y, _ in
+            let w = walker(data)
+            w.current = w.place(x, y)
+            w.start = w.current
+        }, nil, nil)
+        hb_draw_funcs_set_line_to_func(funcs, { _, data, _, x, y, _ in
+            let w = walker(data)
+            w.segment(to: w.place(x, y))
+        }, nil, nil)
+        hb_draw_funcs_set_quadratic_to_func(funcs, { _, data, _, cx, cy, x, y, _ in
+            let w = walker(data)
+            w.quad(w.place(cx, cy), w.place(x, y))
+        }, nil, nil)
+        hb_draw_funcs_set_cubic_to_func(funcs, { _, data, _, c1x, c1y, c2x, c2y, x, y, _ in
+            let w = walker(data)
+            w.cubic(w.place(c1x, c1y), w.place(c2x, c2y), w.place(x, y))
+        }, nil, nil)
+        hb_draw_funcs_set_close_path_func(funcs, { _, data, _, _ in
+            let w = walker(data)
+            w.segment(to: w.start)
+        }, nil, nil)
+        hb_draw_funcs_make_immutable(funcs)
+        return funcs
+    }()
+
+    /// Each glyph's ink inside `top...bottom` (layout coordinates, y down), widened by
+    /// `clearance`, sorted by their left ends. Bitmap glyphs (colour emoji) have no outline and
+    /// cut nothing.
+    static func intervals(of runs: [(GlyphRunLayout, Font)], top: Double, bottom: Double, clearance: Double) -> [(Double, Double)] {
+        let walker = Walker()
+        walker.top = top
+        walker.bottom = bottom
+        let pointer = Unmanaged.passUnretained(walker).toOpaque()
+        var intervals: [(Double, Double)] = []
+        for (run, font) in runs where !font.isColorEmoji {
+            walker.scale = font.scale(for: run.size)
+            for glyph in run.glyphs {
+                walker.origin = glyph.position
+                walker.minX = .infinity
+                walker.maxX = -.infinity
+                hb_font_get_glyph_shape(font.hbFont, glyph.id, drawFunctions, pointer)
+                if walker.minX <= walker.maxX { intervals.append((walker.minX - clearance, walker.maxX + clearance)) }
+            }
+        }
+        return intervals.sorted { $0.0 < $1.0 }
+    }
+
+    /// `spans` with the `gaps` taken out; pieces shorter than `shortest` are dropped (a sliver
+    /// between two descenders reads as a speck, not a line).
+    static func cut(_ spans: [(Double, Double)], by gaps: [(Double, Double)], shortest: Double) -> [(Double, Double)] {
+        var result: [(Double, Double)] = []
+        for (from, to) in spans {
+            var x = from
+            for (gapStart, gapEnd) in gaps where gapEnd > x && gapStart < to {
+                if gapStart > x, gapStart - x >= shortest { result.append((x, gapStart)) }
+                x = max(x, gapEnd)
+            }
+            if to > x, to - x >= shortest { result.append((x, to)) }
+        }
+        return result
+    }
+}

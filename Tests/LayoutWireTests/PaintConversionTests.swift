@@ -1,0 +1,62 @@
+import LayoutEngine
+import LayoutWire
+import Testing
+
+/// A style's paint on the wire (in `ConversionTests`, whose request and helpers it shares): colour, fill, underline, strikethrough and shadow come through
+/// as the engine's paint, and every bad value is refused by name with nothing half-applied.
+extension ConversionTests {
+    static let wireRed = Layoutd_V1_Color.with { $0.red = 1 }
+
+    @Test func theDefaultStylesPaintAndASpansComeThrough() throws {
+        let request = try convert {
+            $0.defaultStyle.color = Self.wireRed
+            $0.defaultStyle.underline = .with { $0.style = .dashed; $0.skipInk = true }
+            $0.spans = [.with {
+                $0.range = .with { $0.start = 8; $0.length = 6 }
+                $0.style.underline = .with { $0.style = .none }
+                $0.style.strikethrough = .with { $0.color = .with { $0.blue = 1 } }
+                $0.style.background = .with { $0.green = 1; $0.transparency = 0.5 }
+                $0.style.shadow = .with { $0.offsetX = 2; $0.offsetY = 3; $0.blurRadius = 4 }
+            }]
+        }.get()
+        let red = Color(red: 1, green: 0, blue: 0)
+        #expect(request.text.paints == [
+            TextPaint(color: red, underline: DecorationLine(style: .dashed, skipsInk: true)),
+            TextPaint(color: red, background: Color(red: 0, green: 1, blue: 0, alpha: 0.5),
+                      strikethrough: DecorationLine(color: Color(red: 0, green: 0, blue: 1)),
+                      shadow: TextShadow(offset: Point(x: 2, y: 3), blurRadius: 4)),
+        ])
+        #expect(request.text.paintRuns.map(\.range) == [0..<8, 8..<14])
+        // Paint never splits what is shaped.
+        #expect(request.text.styles.count == 1)
+    }
+
+    @Test func aShadowCanBeCleared() throws {
+        let request = try convert {
+            $0.defaultStyle.shadow = .with { $0.offsetX = 1 }
+            $0.spans = [.with { $0.range = .with { $0.start = 0; $0.length = 6 }; $0.style.shadow = .with { $0.none = true } }]
+        }.get()
+        #expect(request.text.paints.map(\.shadow) == [nil, TextShadow(offset: Point(x: 1, y: 0))])
+    }
+
+    @Test func everyBadPaintValueIsNamed() {
+        func failure(_ configure: (inout Layoutd_V1_LayoutRequest) -> Void) -> LayoutError? {
+            if case .failure(let error) = convert(configure) { return error }
+            return nil
+        }
+        #expect(failure { $0.defaultStyle.color = .with { $0.red = 2 } }?.field == "default_style.color.red")
+        #expect(failure { $0.defaultStyle.background = .with { $0.transparency = .nan } }?.field == "default_style.background.transparency")
+        #expect(failure { $0.defaultStyle.underline = .with { $0.style = .UNRECOGNIZED(42) } }?.field == "default_style.underline.style")
+        #expect(failure { $0.defaultStyle.underline = .with { $0.color = .with { $0.blue = -1 } } }?.field
+                == "default_style.underline.color.blue")
+        #expect(failure { $0.defaultStyle.strikethrough = .with { $0.skipInk = true } }?.field == "default_style.strikethrough.skip_ink")
+        #expect(failure { $0.defaultStyle.shadow = .with { $0.blurRadius = 101 } }?.field == "default_style.shadow.blur_radius")
+        #expect(failure { $0.defaultStyle.shadow = .with { $0.offsetY = .infinity } }?.field == "default_style.shadow.offset_y")
+        #expect(failure { $0.defaultStyle.shadow = .with { $0.color = .with { $0.green = 9 } } }?.field == "default_style.shadow.color.green")
+        #expect(failure {
+            $0.spans = [.with { $0.range = .with { $0.start = 0; $0.length = 1 }; $0.style.strikethrough = .with { $0.style = .UNRECOGNIZED(-3) } }]
+        }?.field == "spans[0].style.strikethrough.style")
+        // The message says what was wrong, not only where.
+        #expect(failure { $0.defaultStyle.shadow = .with { $0.blurRadius = -1 } }?.message.contains("[0, 100]") == true)
+    }
+}
