@@ -1,0 +1,117 @@
+import Foundation
+import Testing
+@testable import LayoutEngine
+
+/// Pictures of each decoration and effect in Latin, Arabic and Chinese, compared with stored
+/// references as the Type Mode pictures are (`RenderTests`; LAYOUTD_UPDATE_REFERENCES=1
+/// rewrites them), and pixel checks that each decoration is drawn where its geometry says.
+@Suite struct DecorationRenderTests {
+    static let red = Color(red: 0.85, green: 0.1, blue: 0.1)
+    static let blue = Color(red: 0.1, green: 0.3, blue: 0.9)
+    static let yellow = Color(red: 1, green: 0.9, blue: 0.3)
+
+    /// Every decoration on one text, span by span.
+    static func spans(_ count: Int) -> [AttributedText.Span] {
+        let patches: [StylePatch] = [
+            StylePatch(underline: .set(DecorationLine())),
+            StylePatch(underline: .set(DecorationLine(style: .double, color: red))),
+            StylePatch(underline: .set(DecorationLine(style: .thick, skipsInk: true))),
+            StylePatch(underline: .set(DecorationLine(style: .dotted, color: blue))),
+            StylePatch(underline: .set(DecorationLine(style: .dashed))),
+            StylePatch(strikethrough: .set(DecorationLine(color: red))),
+            StylePatch(background: yellow),
+            StylePatch(color: blue, shadow: .set(TextShadow(offset: Point(x: 2, y: 2), blurRadius: 3))),
+        ]
+        let step = max(count / patches.count, 1)
+        return patches.enumerated().compactMap { index, patch in
+            let start = index * step
+            return start < count ? AttributedText.Span(range: start..<min(start + step, count), patch: patch) : nil
+        }
+    }
+
+    static func scene(_ text: String) throws -> RenderScene {
+        let attributed = AttributedText(text, style: TextStyle(family: "Noto Sans", size: 26), spans: spans(text.utf16.count))
+        let layout = try Fixtures.layouter.layout(ParagraphRequest(text: attributed, width: 320))
+        return RenderScene(size: Size(width: 360, height: layout.size.height + 40), canvas: Color(red: 1, green: 1, blue: 1),
+                           origin: Point(x: 20, y: 20), backgrounds: [], runs: layout.runs, textColor: Color(red: 0, green: 0, blue: 0),
+                           paints: layout.paints, decorations: layout.decorations)
+    }
+
+    static let cases: [(name: String, text: String)] = [
+        ("decorations-latin", "Underlined, doubled, thick and gappy, dotted, dashed, struck, filled and shadowed"),
+        ("decorations-arabic", "خط تحت الكلمات، مزدوج وسميك ومنقط ومتقطع، مشطوب، بخلفية وظل"),
+        ("decorations-chinese", "下划线、双线、粗线、点线、虚线、删除线、背景色和阴影都在这里"),
+    ]
+
+    @Test(arguments: cases.map(\.name))
+    func decorationsMatchTheirReference(_ name: String) throws {
+        let c = try #require(Self.cases.first { $0.name == name })
+        let png = try RenderTests.renderer.render(try Self.scene(c.text), format: .png, scale: 2)
+        let file = RenderTests.references.appendingPathComponent("\(name).png")
+        if ProcessInfo.processInfo.environment["LAYOUTD_UPDATE_REFERENCES"] == "1" { try Data(png).write(to: file) }
+        let reference = try #require(RenderTests.pixels(Array(try Data(contentsOf: file))), "missing reference \(file.path)")
+        let produced = try #require(RenderTests.pixels(png))
+        #expect(produced.width == reference.width && produced.height == reference.height)
+        let share = RenderTests.difference(produced.data, reference.data)
+        #expect(share < 0.002, "\(name): \(share * 100)% of pixels differ")
+    }
+
+    /// The pixel at a point of the scene (points, before the origin), at scale 1.
+    static func pixel(_ png: [UInt8], _ x: Double, _ y: Double, origin: Point) throws -> UInt32 {
+        let picture = try #require(RenderTests.pixels(png))
+        return picture.data[Int(saturating: y + origin.y) * picture.width + Int(saturating: x + origin.x)]
+    }
+
+    @Test func eachDecorationIsDrawnWhereItsGeometrySays() throws {
+        let text = "Hamburg Hamburg"
+        let spans = [AttributedText.Span(range: 0..<7, patch: StylePatch(underline: .set(DecorationLine(style: .thick, color: Self.red)))),
+                     AttributedText.Span(range: 8..<15, patch: StylePatch(background: Self.yellow))]
+        let attributed = AttributedText(text, style: TextStyle(family: "Noto Sans", size: 40), spans: spans)
+        let layout = try Fixtures.layouter.layout(ParagraphRequest(text: attributed, width: 600))
+        let origin = Point(x: 10, y: 10)
+        let scene = RenderScene(size: Size(width: 620, height: layout.size.height + 20), canvas: Color(red: 1, green: 1, blue: 1),
+                                origin: origin, backgrounds: [], runs: layout.runs, textColor: Color(red: 0, green: 0, blue: 0),
+                                paints: layout.paints, decorations: layout.decorations)
+        let png = try RenderTests.renderer.render(scene, format: .png, scale: 1)
+        let underline = try #require(layout.decorations.first { $0.kind == .underline }?.rects.first)
+        let fill = try #require(layout.decorations.first { $0.kind == .background }?.rects.first)
+        // ARGB: red underline in the middle of its rect, yellow fill above the glyphs' baseline at the left of the fill.
+        let onLine = try Self.pixel(png, underline.x + underline.width / 2, underline.y + underline.height / 2, origin: origin)
+        #expect((onLine >> 16) & 0xFF > 180 && (onLine >> 8) & 0xFF < 80, "underline pixel \(String(onLine, radix: 16))")
+        let inFill = try Self.pixel(png, fill.x + 1, fill.y + 2, origin: origin)
+        #expect((inFill >> 16) & 0xFF > 220 && (inFill >> 8) & 0xFF > 200 && inFill & 0xFF < 120, "fill pixel \(String(inFill, radix: 16))")
+        // Below the underline: the white canvas.
+        let below = try Self.pixel(png, underline.x + underline.width / 2, underline.y + underline.height + 6, origin: origin)
+        #expect(below & 0xFFFFFF == 0xFFFFFF)
+    }
+
+    @Test func aShadowIsDrawnAtItsOffset() throws {
+        let paint = TextPaint(shadow: TextShadow(offset: Point(x: 0, y: 30), blurRadius: 0, color: Self.blue))
+        let text = AttributedText("I", style: TextStyle(family: "Noto Sans", size: 60), paint: paint)
+        let layout = try Fixtures.layouter.layout(ParagraphRequest(text: text, width: 200))
+        let origin = Point(x: 10, y: 10)
+        let scene = RenderScene(size: Size(width: 100, height: layout.size.height + 60), canvas: Color(red: 1, green: 1, blue: 1),
+                                origin: origin, backgrounds: [], runs: layout.runs, textColor: Color(red: 0, green: 0, blue: 0),
+                                paints: layout.paints)
+        let png = try RenderTests.renderer.render(scene, format: .png, scale: 1)
+        let glyph = layout.runs[0].glyphs.first!
+        let stem = glyph.position.x + glyph.advance / 2
+        // Just under the baseline there is no I, but its shadow, 30 points down, is there.
+        let shadow = try Self.pixel(png, stem, glyph.position.y + 10, origin: origin)
+        #expect(shadow & 0xFF > 180 && (shadow >> 16) & 0xFF < 80, "shadow pixel \(String(shadow, radix: 16))")
+        let ink = try Self.pixel(png, stem, glyph.position.y - 20, origin: origin)
+        #expect(ink & 0xFFFFFF == 0, "the glyph itself is drawn over its shadow")
+    }
+
+    @Test func svgAndPdfCarryTheDecorations() throws {
+        let scene = try Self.scene(Self.cases[0].text)
+        let svg = String(decoding: try RenderTests.renderer.render(scene, format: .svg, scale: 1), as: UTF8.self)
+        let plain = RenderScene(size: scene.size, canvas: scene.canvas, origin: scene.origin, backgrounds: [], runs: scene.runs,
+                                textColor: scene.textColor)
+        let plainSVG = String(decoding: try RenderTests.renderer.render(plain, format: .svg, scale: 1), as: UTF8.self)
+        #expect(svg.count > plainSVG.count)
+        #expect(svg.contains("rgb(85"), "the red lines are in the SVG: \(svg.prefix(600))")
+        let pdf = try RenderTests.renderer.render(scene, format: .pdf, scale: 1)
+        #expect(pdf.starts(with: Array("%PDF".utf8)))
+    }
+}
