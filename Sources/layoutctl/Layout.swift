@@ -28,6 +28,7 @@ extension LayoutCtl {
         var attachmentImage: [String] = []
         @Option(name: .shortAndLong, help: "Write a picture instead: .png, .svg or .pdf.") var output: String?
         @Option(help: "Picture scale, pixels per point.") var scale: Float = 2
+        @OptionGroup var paint: PaintOptions
         @OptionGroup var input: TextInput
 
         func run() throws {
@@ -54,6 +55,7 @@ extension LayoutCtl {
                 if token == nil { request.truncation.token = "\u{2026}" }
             }
             request.attachments = try attachment.map(AttachmentSpec.parse)
+            try paint.apply(to: &request)
             guard let alignment = ["natural": Layoutd_V1_Alignment.natural, "left": .left, "right": .right,
                                    "center": .center, "justified": .justified][align] else {
                 throw ValidationError("--align must be natural, left, right, center or justified")
@@ -76,6 +78,7 @@ extension LayoutCtl {
                 }
                 print(connection.json ? try StableJSON.encode(reply) : LineTable.render(reply, text: text))
                 if !connection.json, let boxes = AttachmentTable.render(reply.attachments) { print(boxes) }
+                if !connection.json, let decorations = DecorationTable.render(reply.decorations) { print(decorations) }
             }
         }
     }

@@ -1,0 +1,144 @@
+import ArgumentParser
+import Foundation
+import LayoutWire
+
+/// Colour, decorations and shadow for the whole text (`--color`, `--underline`, ...) and for
+/// ranges of it (`--span START:END:STYLE`).
+struct PaintOptions: ParsableArguments {
+    @Option(help: "Text colour, #rrggbb or #rrggbbaa.") var color: String?
+    @Option(help: "A fill behind the glyphs, #rrggbb or #rrggbbaa.") var background: String?
+    @Option(help: "Underline: single, double, thick, dotted or dashed, then ,skip-ink and/or ,#rrggbb (e.g. single,skip-ink).")
+    var underline: String?
+    @Flag(help: "Strike the text through (for a style or colour: --strike-style).") var strike = false
+    @Option(help: "Strikethrough: single, double, thick, dotted or dashed, then ,#rrggbb.") var strikeStyle: String?
+    @Option(help: "Shadow: DX,DY,BLUR,#rrggbb[aa] in points (e.g. 2,2,3,#00000080).") var shadow: String?
+    @Option(help: ArgumentHelp("A style over a UTF-16 range: START:END:KEY=VALUE,... with keys color, background, underline "
+                               + "(STYLE[/skip-ink][/#rrggbb]), strike (STYLE[/#rrggbb]), shadow (DX/DY/BLUR/#rrggbb), weight, "
+                               + "size, font, italic, e.g. 0:5:underline=double/#ff0000,weight=700.", valueName: "span"))
+    var span: [String] = []
+
+    /// The whole-text options on the request's default style, and the spans after its own.
+    func apply(to request: inout Layoutd_V1_LayoutRequest) throws {
+        try apply(to: &request.defaultStyle)
+        request.spans += try span.map(Self.span)
+    }
+
+    /// The whole-text options on `style`.
+    func apply(to style: inout Layoutd_V1_Style) throws {
+        if let color { style.color = try Self.color(color, option: "--color") }
+        if let background { style.background = try Self.color(background, option: "--background") }
+        if let underline { style.underline = try Self.line(underline, separator: ",", option: "--underline") }
+        if let strikeStyle {
+            style.strikethrough = try Self.line(strikeStyle, separator: ",", option: "--strike-style")
+        } else if strike {
+            style.strikethrough = Layoutd_V1_DecorationLine()
+        }
+        if let shadow { style.shadow = try Self.shadow(shadow, separator: ",", option: "--shadow") }
+    }
+
+    /// `#rrggbb` or `#rrggbbaa`.
+    static func color(_ text: String, option: String) throws -> Layoutd_V1_Color {
+        let digits = text.hasPrefix("#") ? String(text.dropFirst()) : text
+        guard digits.count == 6 || digits.count == 8, let value = UInt32(digits, radix: 16) else {
+            throw ValidationError("\(option): \"\(text)\" is not #rrggbb or #rrggbbaa")
+        }
+        let rgba = digits.count == 6 ? value << 8 | 0xFF : value
+        return .with {
+            $0.red = Float((rgba >> 24) & 0xFF) / 255
+            $0.green = Float((rgba >> 16) & 0xFF) / 255
+            $0.blue = Float((rgba >> 8) & 0xFF) / 255
+            $0.transparency = 1 - Float(rgba & 0xFF) / 255
+        }
+    }
+
+    static let lineStyles: [String: Layoutd_V1_LineStyle] = [
+        "single": .single, "double": .double, "thick": .thick, "dotted": .dotted, "dashed": .dashed, "none": .none,
+    ]
+
+    /// `STYLE` then `skip-ink` and a colour, in any order after it.
+    static func line(_ text: String, separator: Character, option: String) throws -> Layoutd_V1_DecorationLine {
+        var line = Layoutd_V1_DecorationLine()
+        for (index, part) in text.split(separator: separator).map(String.init).enumerated() {
+            if index == 0, let style = lineStyles[part] {
+                line.style = style
+            } else if part == "skip-ink" {
+                line.skipInk = true
+            } else if part.hasPrefix("#") {
+                line.color = try color(part, option: option)
+            } else {
+                throw ValidationError("\(option): \"\(part)\" is not a line style (single, double, thick, dotted, dashed, none), "
+                                      + "skip-ink or a #colour")
+            }
+        }
+        return line
+    }
+
+    /// `DX,DY,BLUR,#colour` (the colour may be left out: NSShadow's black at a third).
+    static func shadow(_ text: String, separator: Character, option: String) throws -> Layoutd_V1_Shadow {
+        let parts = text.split(separator: separator).map(String.init)
+        if parts == ["none"] { return .with { $0.none = true } }
+        guard (3...4).contains(parts.count), let dx = Float(parts[0]), let dy = Float(parts[1]), let blur = Float(parts[2]) else {
+            throw ValidationError("\(option): \"\(text)\" is not DX\(separator)DY\(separator)BLUR\(separator)#colour")
+        }
+        var shadow = Layoutd_V1_Shadow.with { $0.offsetX = dx; $0.offsetY = dy; $0.blurRadius = blur }
+        if parts.count == 4 { shadow.color = try color(parts[3], option: option) }
+        return shadow
+    }
+
+    /// `START:END:KEY=VALUE,...`
+    static func span(_ text: String) throws -> Layoutd_V1_StyleSpan {
+        let parts = text.split(separator: ":", maxSplits: 2, omittingEmptySubsequences: false).map(String.init)
+        guard parts.count == 3, let start = UInt32(parts[0]), let end = UInt32(parts[1]), end >= start else {
+            throw ValidationError("--span: \"\(text)\" is not START:END:STYLE with START <= END")
+        }
+        var span = Layoutd_V1_StyleSpan()
+        span.range = .with { $0.start = start; $0.length = end - start }
+        for setting in parts[2].split(separator: ",").map(String.init) {
+            let pair = setting.split(separator: "=", maxSplits: 1).map(String.init)
+            let key = pair[0], value = pair.count == 2 ? pair[1] : ""
+            let option = "--span \(key)"
+            switch key {
+            case "color": span.style.color = try color(value, option: option)
+            case "background": span.style.background = try color(value, option: option)
+            case "underline": span.style.underline = try line(value.isEmpty ? "single" : value, separator: "/", option: option)
+            case "strike": span.style.strikethrough = try line(value.isEmpty ? "single" : value, separator: "/", option: option)
+            case "shadow": span.style.shadow = try shadow(value, separator: "/", option: option)
+            case "weight":
+                guard let weight = UInt32(value) else { throw ValidationError("\(option): \"\(value)\" is not a number") }
+                span.style.weight = weight
+            case "size":
+                guard let size = Float(value) else { throw ValidationError("\(option): \"\(value)\" is not a number") }
+                span.style.size = size
+            case "font": span.style.family = value
+            case "italic": span.style.slant = .italic
+            default:
+                throw ValidationError("--span: unknown key \"\(key)\" (color, background, underline, strike, shadow, weight, size, font, italic)")
+            }
+        }
+        return span
+    }
+}
+
+/// One row per decoration: kind, line, range, style, colour and where it is drawn.
+enum DecorationTable {
+    static func render(_ decorations: [Layoutd_V1_TextDecoration]) -> String? {
+        guard !decorations.isEmpty else { return nil }
+        var rows = ["decoration     line  range        style   colour     rects  y        thickness"]
+        for decoration in decorations {
+            let kind = ["background", "underline", "strikethrough"][min(decoration.kind.rawValue, 2)]
+            let style = PaintOptions.lineStyles.first { $0.value == decoration.style }?.key ?? "?"
+            let colour = decoration.hasColor ? hex(decoration.color) : "text"
+            let start = decoration.range.start, end = decoration.range.start + decoration.range.length
+            rows.append(kind.padded(13) + String(format: "  %4d  ", decoration.lineIndex) + "[\(start),\(end))".padded(11)
+                        + "  " + style.padded(6) + "  " + colour.padded(9)
+                        + String(format: "  %5d  %7.2f  %6.2f", decoration.rects.count, decoration.rects.first?.y ?? 0, decoration.thickness))
+        }
+        return rows.joined(separator: "\n")
+    }
+
+    static func hex(_ color: Layoutd_V1_Color) -> String {
+        func byte(_ value: Float) -> Int { Int(saturating: (value * 255).rounded()) }
+        return String(format: "#%02x%02x%02x", byte(color.red), byte(color.green), byte(color.blue))
+            + (color.transparency > 0 ? String(format: "%02x", byte(1 - color.transparency)) : "")
+    }
+}

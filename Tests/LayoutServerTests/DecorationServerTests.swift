@@ -1,0 +1,80 @@
+import Foundation
+import LayoutClient
+import LayoutWire
+import Testing
+
+/// Colour, decorations and shadows through a real daemon: in the layout reply as paints and
+/// geometry, in rendered pictures, and refused by name when they are bad, with the daemon
+/// answering the next request.
+@Suite struct DecorationServerTests {
+    let daemon: Daemon
+    init() throws { daemon = try Daemon() }
+
+    static func decorated() -> Layoutd_V1_LayoutRequest {
+        var request = layoutRequest("Underlined gypsy text, struck and filled", width: 220)
+        request.defaultStyle.underline = .with { $0.style = .double; $0.skipInk = true }
+        request.spans = [
+            .with { $0.range = .with { $0.start = 0; $0.length = 10 }; $0.style.color = .with { $0.red = 0.8 } },
+            .with { $0.range = .with { $0.start = 23; $0.length = 6 }; $0.style.strikethrough = .with { $0.style = .thick } },
+            .with { $0.range = .with { $0.start = 34; $0.length = 6 }; $0.style.background = .with { $0.red = 1; $0.green = 0.9 } },
+            .with { $0.range = .with { $0.start = 11; $0.length = 5 }; $0.style.shadow = .with { $0.offsetX = 2; $0.offsetY = 2; $0.blurRadius = 3 } },
+        ]
+        return request
+    }
+
+    @Test func aLayoutReplyCarriesPaintsAndDecorations() throws {
+        let reply = try #require(try daemon.client().call(.layout(Self.decorated())).layoutReply)
+        #expect(reply.lines.count >= 2)
+        let kinds = Set(reply.decorations.map(\.kind))
+        #expect(kinds == [.underline, .strikethrough, .background])
+        // The underline runs on every line, cut around the descenders of "gypsy".
+        #expect(Set(reply.decorations.filter { $0.kind == .underline }.map(\.lineIndex)).count == reply.lines.count)
+        #expect(reply.decorations.filter { $0.kind == .underline }.contains { $0.rects.count > 2 })
+        #expect(reply.decorations.filter { $0.kind == .underline }.allSatisfy { $0.style == .double && $0.thickness > 0 })
+        // Paints: the default, the red words and the shadowed ones, each run naming its own.
+        #expect(reply.paints.count >= 3)
+        #expect(reply.runs.allSatisfy { Int($0.paint) < reply.paints.count })
+        #expect(reply.paints.contains { $0.hasShadow && $0.shadow.blurRadius == 3 })
+        #expect(reply.runs.contains { reply.paints[Int($0.paint)].color.red > 0.79 })
+    }
+
+    @Test func aPictureDrawsTheDecorations() throws {
+        var render = Layoutd_V1_RenderRequest()
+        render.layout = Self.decorated()
+        var plain = render
+        plain.layout.defaultStyle = .with { $0.family = "Noto Sans"; $0.size = 24 }
+        plain.layout.spans = []
+        let client = try daemon.client()
+        for format in [Layoutd_V1_RenderRequest.Format.png, .svg, .pdf] {
+            render.format = format
+            plain.format = format
+            let decorated = try #require(try client.call(.render(render)).renderReply, "\(format)")
+            let undecorated = try #require(try client.call(.render(plain)).renderReply, "\(format)")
+            #expect(decorated.image != undecorated.image)
+            #expect(decorated.image.count > 100)
+        }
+    }
+
+    @Test func badPaintIsRefusedByNameAndTheDaemonGoesOn() throws {
+        let cases: [(String, (inout Layoutd_V1_LayoutRequest) -> Void)] = [
+            ("layout.default_style.color.red", { $0.defaultStyle.color = .with { $0.red = .nan } }),
+            ("layout.default_style.underline.style", { $0.defaultStyle.underline = .with { $0.style = .UNRECOGNIZED(99) } }),
+            ("layout.spans[0].style.shadow.blur_radius", {
+                $0.spans = [.with { $0.range = .with { $0.length = 1 }; $0.style.shadow = .with { $0.blurRadius = 1e9 } }]
+            }),
+            ("layout.spans[0].style.strikethrough.skip_ink", {
+                $0.spans = [.with { $0.range = .with { $0.length = 1 }; $0.style.strikethrough = .with { $0.skipInk = true } }]
+            }),
+            ("layout.default_style.background.transparency", { $0.defaultStyle.background = .with { $0.transparency = 7 } }),
+        ]
+        let client = try daemon.client()
+        for (field, configure) in cases {
+            var request = layoutRequest("hostile paint", width: 200)
+            configure(&request)
+            let reply = try client.call(.layout(request))
+            #expect(reply.errorReply?.field == field, "\(field): \(reply)")
+            #expect(reply.errorReply?.code == .invalidArgument)
+        }
+        #expect(try client.call(.layout(layoutRequest("still here", width: 200))).layoutReply?.lines.count == 1)
+    }
+}
