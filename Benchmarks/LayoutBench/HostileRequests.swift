@@ -83,6 +83,20 @@ enum HostileRequests {
             Case(name: "alternating scripts (items and fallback)", envelope: layout(String(repeating: "a你ب", count: 20_000))),
             Case(name: "one long word at a large size (breaking)", envelope: layout(String(repeating: "W", count: 100_000), width: 50, size: 200)),
             Case(name: "nested bidi embeddings", envelope: layout(String(repeating: "\u{202B}a\u{202A}ب", count: 20_000) + String(repeating: "\u{202C}", count: 40_000))),
+            Case(name: "a double underline skipping ink under a long text (outline walking)", envelope: layout(String(repeating: "gypsy ", count: 40_000)) {
+                $0.defaultStyle.underline = .with { $0.style = .double; $0.skipInk = true }
+            }),
+            Case(name: "16,384 spans of alternating decorations (paints, runs split by paint)", envelope: layout(String(repeating: "ab ", count: 5_462)) {
+                $0.spans = (0..<16_384).map { k in .with {
+                    $0.range = range(k, 1)
+                    switch k % 4 {
+                    case 0: $0.style.underline = .with { $0.style = .dotted; $0.skipInk = true }
+                    case 1: $0.style.strikethrough = .with { $0.style = .double }
+                    case 2: $0.style.background = .with { $0.green = 1 }
+                    default: $0.style.shadow = .with { $0.offsetX = 1; $0.blurRadius = 100 }
+                    }
+                } }
+            }),
             Case(name: "justified with letter spacing", envelope: layout(String(repeating: "a b ", count: 50_000)) {
                 $0.alignment = .justified
                 $0.defaultStyle.letterSpacing.points = 3
@@ -123,6 +137,14 @@ enum HostileRequests {
             Case(name: "25 bytes asking for a PNG at the pixel cap (4,096 x 4,096, canvas and encoding)", envelope: .with {
                 $0.requestID = 1
                 $0.render = .with { $0.layout.text = "a"; $0.layout.width = 1; $0.margin = 1_000; $0.scale = 2 }
+            }),
+            Case(name: "render of a long text with a 100-point blurred shadow (PNG)", envelope: .with {
+                $0.requestID = 1
+                $0.render = .with {
+                    $0.layout = layout(String(repeating: "shadow ", count: 400)) { $0.defaultStyle.shadow = .with { $0.blurRadius = 100 } }.layout
+                    $0.format = .png
+                    $0.scale = 1
+                }
             }),
             Case(name: "neon render of a long story (PNG, glow)", envelope: .with {
                 $0.requestID = 1

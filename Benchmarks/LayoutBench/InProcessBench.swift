@@ -40,15 +40,25 @@ struct InProcessBench {
             return ParagraphRequest(text: AttributedText(text, style: TextStyle(family: "Noto Sans", size: Double(options.size))),
                                     width: Double(options.width))
         }
+        // The same captions with three decorated spans (issue 18's row): an underline over the
+        // first third, a strikethrough over the second, a fill behind the last.
+        let decoratedRequests = requests.map { plain -> ParagraphRequest in
+            let count = plain.text.units.count, third = count / 3
+            let spans = [AttributedText.Span(range: 0..<third, patch: StylePatch(underline: .set(DecorationLine()))),
+                         AttributedText.Span(range: third..<2 * third, patch: StylePatch(strikethrough: .set(DecorationLine()))),
+                         AttributedText.Span(range: 2 * third..<count, patch: StylePatch(background: Color(red: 1, green: 0.9, blue: 0.3)))]
+            return ParagraphRequest(text: AttributedText(plain.text.string, style: plain.text.styles[0], spans: spans), width: plain.width)
+        }
         if let only = ProcessInfo.processInfo.environment["LAYOUTD_BENCH_PROFILE"] {
-            // For a profiler: one kind of pass (floor, cold, warm, boxed or unboxed), many times, nothing
+            // For a profiler: one kind of pass (floor, cold, warm, boxed, unboxed or decorated), many times, nothing
             // else; scripts/count-instructions.sh compares two of them under callgrind.
             let layouter = ParagraphLayouter(fonts: registry, cache: only == "warm" ? ShapingCache() : nil)
             if only == "floor" {
                 for _ in 0..<options.repeats { for caption in captions { _ = floorFonts.time(caption) } }
                 return []
             }
-            let chosen = only == "boxed" ? boxedRequests : only == "unboxed" ? unboxedRequests : requests
+            let chosen = only == "boxed" ? boxedRequests : only == "unboxed" ? unboxedRequests
+                : only == "decorated" ? decoratedRequests : requests
             for _ in 0..<options.repeats { for request in chosen { _ = try time(request, layouter) } }
             return []
         }
@@ -56,7 +66,7 @@ struct InProcessBench {
         // caption, so a change in the machine's load hits all passes alike. The cold cache is new each round and fills as the round goes on;
         // "warm" lays the same caption out again right after, so its shapes are cached.
         var floor: [[Double]] = [], uncached: [[Double]] = [], cold: [[Double]] = [], warm: [[Double]] = []
-        var justifyUncached: [[Double]] = [], justifyCold: [[Double]] = []
+        var justifyUncached: [[Double]] = [], justifyCold: [[Double]] = [], decorated: [[Double]] = []
         var attachmentPairs = AttachmentPairs(captions: captions.count)
         var coldShapes: [Int] = []
         var layoutCalls: UInt64 = 0, justifyCalls: UInt64 = 0
@@ -73,6 +83,7 @@ struct InProcessBench {
             let cached = ParagraphLayouter(fonts: registry, cache: cache)
             let justifyCache = ParagraphLayouter(fonts: registry, cache: ShapingCache())
             var f: [Double] = [], u: [Double] = [], c: [Double] = [], w: [Double] = [], ju: [Double] = [], jc: [Double] = []
+            var d: [Double] = []
             for (index, caption) in captions.enumerated() {
                 // The passes take turns going first: whichever runs first meets colder caches.
                 let steps: [() throws -> Void] = [
@@ -92,6 +103,7 @@ struct InProcessBench {
                         justifyCalls += ParagraphLayouter.harfBuzzCalls - calls
                     },
                     { jc.append(try timeJustify(typeModeRequests[index], justifyCache)) },
+                    { d.append(try time(decoratedRequests[index], none)) },
                     {
                         // One step for the pair, its order alternating: the text laid out right
                         // after its twin finds the same glyphs in the CPU's caches.
@@ -114,7 +126,7 @@ struct InProcessBench {
                 }
             }
             floor.append(f); uncached.append(u); cold.append(c); warm.append(w)
-            justifyUncached.append(ju); justifyCold.append(jc)
+            justifyUncached.append(ju); justifyCold.append(jc); decorated.append(d)
             coldShapes.append(Int(cache.misses))
         }
         let floorD = Distribution.perItemMedian(floor)
@@ -148,6 +160,12 @@ struct InProcessBench {
                          ratio(justified, plain), Double(justifyCalls) / passes),
                   String(format: "| justify per_line, cold | %.2f | %.2f | %.2f× (to layout cold) | — |", justifiedCold.median, justifiedCold.p99,
                          ratio(justifiedCold, plainCold))]
+        let decoratedD = Distribution.perItemMedian(decorated)
+        lines += ["", "### Three decorated spans (underline, strikethrough, fill; issue 18: target ≤ 1.1× plain)", "",
+                  "| pass | median µs/caption | p99 µs/caption | median of per-caption ratios to plain layout |", "|---|---|---|---|",
+                  String(format: "| layout, no cache | %.2f | %.2f | 1.00× |", plain.median, plain.p99),
+                  String(format: "| three decorated spans, no cache | %.2f | %.2f | %.3f× |", decoratedD.median, decoratedD.p99,
+                         ratio(decoratedD, plain))]
         lines += attachmentPairs.table(captionAlone: plain)
         return [Section(title: "In-process paragraph layout (one thread, width \(Int(saturating: options.width)), size \(Int(saturating: options.size)), Noto Sans with fallback)", lines: lines)]
     }

@@ -9,19 +9,23 @@
 /// its runs and is split where the bidi level changes, so that each direction's part is its own
 /// rect. Whitespace hanging at a line's end is not decorated, as browsers leave it.
 enum TextDecorator {
-    /// The decorations of `layout`, whose runs name `paints`; `units` is the text's.
-    static func decorate(_ layout: ParagraphLayout, units: ContiguousArray<UInt16>, fonts: FontRegistry) -> [TextDecoration] {
+    /// The decorations of `layout`, whose runs name `paints`; `units` is the text's. The budget
+    /// is looked at line by line: an underline that skips ink walks every glyph's outline.
+    static func decorate(_ layout: ParagraphLayout, units: ContiguousArray<UInt16>, fonts: FontRegistry,
+                         budget: WorkBudget = .unlimited) throws(LayoutError) -> [TextDecoration] {
         guard layout.paints.contains(where: \.isDecorated) else { return [] }
         var decorations: [TextDecoration] = []
+        var segments: [Segment] = []  // one line's, the array kept from line to line
         var first = 0
         while first < layout.runs.count {
+            try budget.check()
             let lineIndex = layout.runs[first].lineIndex
             var end = first + 1
             while end < layout.runs.count && layout.runs[end].lineIndex == lineIndex { end += 1 }
-            let line = layout.lines[lineIndex]
-            let segments = Self.segments(of: layout.runs[first..<end], line: line, units: units, paints: layout.paints, fonts: fonts)
+            segments.removeAll(keepingCapacity: true)
+            collect(first..<end, of: layout, line: layout.lines[lineIndex], units: units, fonts: fonts, into: &segments)
             for kind in TextDecoration.Kind.allCases {
-                decorate(kind, segments, line: line, lineIndex: lineIndex, fonts: fonts, into: &decorations)
+                decorate(kind, segments, layout: layout, lineIndex: lineIndex, into: &decorations)
             }
             first = end
         }
@@ -30,34 +34,32 @@ enum TextDecorator {
 
     /// A run's part of a line with ink to decorate: its hanging whitespace left out.
     struct Segment {
-        var run: GlyphRunLayout
-        var paint: TextPaint
+        var run: Int
         var left: Double
         var right: Double
-        var font: Font
+        unowned(unsafe) var font: Font
     }
 
-    static func segments(of runs: ArraySlice<GlyphRunLayout>, line: LineLayout, units: ContiguousArray<UInt16>,
-                         paints: [TextPaint], fonts: FontRegistry) -> [Segment] {
+    /// The decorated runs among `runs` (one line's), in visual order.
+    static func collect(_ runs: Range<Int>, of layout: ParagraphLayout, line: LineLayout, units: ContiguousArray<UInt16>,
+                        fonts: FontRegistry, into segments: inout [Segment]) {
         var contentEnd = line.range.upperBound
         while contentEnd > line.range.lowerBound
             && (UnitClass.isHangingSpace(units[contentEnd - 1]) || UnitClass.isHardBreak(units[contentEnd - 1])) {
             contentEnd -= 1
         }
-        var segments: [Segment] = []
-        for run in runs {
-            guard paints.indices.contains(run.paint), paints[run.paint].isDecorated, let font = fonts.font(id: run.fontID) else {
-                continue
-            }
+        for index in runs {
+            let run = layout.runs[index]
+            guard layout.paints.indices.contains(run.paint), layout.paints[run.paint].isDecorated,
+                  let font = fonts.font(id: run.fontID) else { continue }
             var left = Double.infinity, right = -Double.infinity
             for glyph in run.glyphs where run.isTruncationToken || glyph.cluster < contentEnd {
                 left = min(left, glyph.position.x)
                 right = max(right, glyph.position.x + glyph.advance)
             }
             guard left < right else { continue }
-            segments.append(Segment(run: run, paint: paints[run.paint], left: left, right: right, font: font))
+            segments.append(Segment(run: index, left: left, right: right, font: font))
         }
-        return segments
     }
 
     /// What makes two neighbouring segments one piece: the same fill, or the same line drawn in
@@ -68,12 +70,12 @@ enum TextDecorator {
         var level: UInt8
     }
 
-    static func key(_ kind: TextDecoration.Kind, _ segment: Segment) -> Key? {
-        let paint = segment.paint
+    static func key(_ kind: TextDecoration.Kind, _ run: GlyphRunLayout, _ paints: [TextPaint]) -> Key? {
+        let paint = paints[run.paint]
         switch kind {
         case .background:
             guard let fill = paint.background else { return nil }
-            return Key(color: fill, line: nil, level: segment.run.bidiLevel)
+            return Key(color: fill, line: nil, level: run.bidiLevel)
         case .underline:
             guard let line = paint.underline else { return nil }
             return Key(color: line.color ?? paint.color, line: line, level: 0)
@@ -83,27 +85,31 @@ enum TextDecorator {
         }
     }
 
-    static func decorate(_ kind: TextDecoration.Kind, _ segments: [Segment], line: LineLayout, lineIndex: Int,
-                         fonts: FontRegistry, into decorations: inout [TextDecoration]) {
+    static func decorate(_ kind: TextDecoration.Kind, _ segments: [Segment], layout: ParagraphLayout, lineIndex: Int,
+                         into decorations: inout [TextDecoration]) {
         var start = 0
         while start < segments.count {
-            guard let key = key(kind, segments[start]) else { start += 1; continue }
+            guard let key = key(kind, layout.runs[segments[start].run], layout.paints) else { start += 1; continue }
             var end = start + 1
             // Joined only where they touch: an attachment or a gap between them ends the piece.
-            while end < segments.count, self.key(kind, segments[end]) == key,
-                  abs(segments[end].left - segments[end - 1].right) < 0.01 {
+            while end < segments.count, abs(segments[end].left - segments[end - 1].right) < 0.01,
+                  self.key(kind, layout.runs[segments[end].run], layout.paints) == key {
                 end += 1
             }
-            let piece = segments[start..<end]
-            decorations.append(decoration(kind, key: key, piece, line: line, lineIndex: lineIndex))
+            decorations.append(decoration(kind, key: key, segments[start..<end], layout: layout, lineIndex: lineIndex))
             start = end
         }
     }
 
-    static func decoration(_ kind: TextDecoration.Kind, key: Key, _ piece: ArraySlice<Segment>, line: LineLayout,
+    static func decoration(_ kind: TextDecoration.Kind, key: Key, _ piece: ArraySlice<Segment>, layout: ParagraphLayout,
                            lineIndex: Int) -> TextDecoration {
+        let line = layout.lines[lineIndex]
         let left = piece.first!.left, right = piece.last!.right
-        let lower = piece.map(\.run.range.lowerBound).min()!, upper = piece.map(\.run.range.upperBound).max()!
+        var lower = Int.max, upper = Int.min
+        for segment in piece {
+            lower = min(lower, layout.runs[segment.run].range.lowerBound)
+            upper = max(upper, layout.runs[segment.run].range.upperBound)
+        }
         let baseline = line.baselineOrigin.y
         guard let decorationLine = key.line else {
             let rect = Rect(x: left, y: baseline - line.ascent, width: right - left, height: line.ascent + line.descent)
@@ -111,47 +117,53 @@ enum TextDecorator {
                                   rects: [rect], thickness: 0)
         }
         // Font units are y up; layout coordinates y down: a metric's top is baseline - position.
-        var top: Double, thickness = 0.0
-        if kind == .underline {
-            top = -Double.infinity
-            for segment in piece {
-                let scale = segment.font.scale(for: segment.run.size)
+        var top = -Double.infinity, thickness = 0.0, largest = 0.0
+        for segment in piece {
+            let size = layout.runs[segment.run].size, scale = segment.font.scale(for: size)
+            if kind == .underline {
                 top = max(top, baseline - Double(segment.font.underline.position) * scale)
                 thickness = max(thickness, Double(segment.font.underline.thickness) * scale)
-            }
-        } else {
-            let largest = piece.max { $0.run.size < $1.run.size }!
-            top = baseline - Double(largest.font.strikeout.position) * largest.font.scale(for: largest.run.size)
-            for segment in piece {
-                thickness = max(thickness, Double(segment.font.strikeout.thickness) * segment.font.scale(for: segment.run.size))
+            } else {
+                if size > largest { top = baseline - Double(segment.font.strikeout.position) * scale }
+                largest = max(largest, size)
+                thickness = max(thickness, Double(segment.font.strikeout.thickness) * scale)
             }
         }
-        var bands: [(top: Double, height: Double)]
-        switch decorationLine.style {
-        case .single, .dotted, .dashed: bands = [(top, thickness)]
-        case .thick: bands = kind == .underline ? [(top, thickness * 2)] : [(top - thickness / 2, thickness * 2)]
-        case .double: bands = kind == .underline ? [(top, thickness), (top + thickness * 2, thickness)]
-                                                 : [(top - thickness, thickness), (top + thickness, thickness)]
-        }
-        var spans = [(left, right)]
-        switch decorationLine.style {
-        case .dotted: spans = dashes(left, right, on: thickness, off: thickness)
-        case .dashed: spans = dashes(left, right, on: thickness * 3, off: thickness * 2)
-        default: break
-        }
-        if kind == .underline && decorationLine.skipsInk {
-            let bandTop = bands.map(\.top).min()!, bandBottom = bands.map { $0.top + $0.height }.max()!
-            let ink = InkIntercepts.intervals(of: piece.map { ($0.run, $0.font) }, top: bandTop, bottom: bandBottom,
-                                              clearance: thickness)
-            spans = InkIntercepts.cut(spans, by: ink, shortest: thickness)
+        // One band, or two for a double line; a thick strikethrough grows both ways from its middle.
+        let style = decorationLine.style
+        var band = (top: top, height: thickness)
+        var second: (top: Double, height: Double)?
+        switch style {
+        case .single, .dotted, .dashed: break
+        case .thick: band = kind == .underline ? (top, thickness * 2) : (top - thickness / 2, thickness * 2)
+        case .double:
+            if kind == .underline { second = (top + thickness * 2, thickness) } else {
+                band = (top - thickness, thickness)
+                second = (top + thickness, thickness)
+            }
         }
         var rects: [Rect] = []
-        for band in bands {
-            for (from, to) in spans { rects.append(Rect(x: from, y: band.top, width: to - from, height: band.height)) }
+        func add(_ from: Double, _ to: Double) {
+            rects.append(Rect(x: from, y: band.top, width: to - from, height: band.height))
+            if let second { rects.append(Rect(x: from, y: second.top, width: to - from, height: second.height)) }
         }
-        return TextDecoration(kind: kind, style: decorationLine.style, color: key.color, range: lower..<upper,
-                              lineIndex: lineIndex, rects: rects,
-                              thickness: decorationLine.style == .thick ? thickness * 2 : thickness)
+        if style == .single || style == .double || style == .thick, !(kind == .underline && decorationLine.skipsInk) {
+            add(left, right)
+        } else {
+            var spans = [(left, right)]
+            if style == .dotted { spans = dashes(left, right, on: thickness, off: thickness) }
+            if style == .dashed { spans = dashes(left, right, on: thickness * 3, off: thickness * 2) }
+            if kind == .underline && decorationLine.skipsInk {
+                let runs = piece.map { (layout.runs[$0.run], $0.font) }
+                let ink = InkIntercepts.intervals(of: runs, top: band.top, bottom: (second ?? band).top + (second ?? band).height,
+                                                  clearance: thickness)
+                spans = InkIntercepts.cut(spans, by: ink, shortest: thickness)
+            }
+            rects.reserveCapacity(spans.count * (second == nil ? 1 : 2))
+            for (from, to) in spans { add(from, to) }
+        }
+        return TextDecoration(kind: kind, style: style, color: key.color, range: lower..<upper, lineIndex: lineIndex,
+                              rects: rects, thickness: style == .thick ? thickness * 2 : thickness)
     }
 
     /// `left..<right` cut into pieces `on` long, `off` apart, from the left; the last piece is

@@ -122,9 +122,15 @@ struct ParagraphPositioner {
     /// letter's). A run's units reach to the next run's first cluster along the text.
     func addByPaint(_ piece: LinePiece, pointSize: Double, line: Int, glyphs span: Range<Int>, into output: inout RunOutput) {
         let rtl = piece.level & 1 == 1
+        // The paint run found last: neighbouring glyphs are nearly always in it, so most glyphs
+        // cost a range test, not a search.
+        var known = (range: 0..<0, paint: 0)
         func paint(_ k: Int) -> Int {
             // The token stands for the text it replaces: it takes the paint of the unit before it.
-            piece.isToken ? text.paintIndex(at: max(piece.range.lowerBound - 1, 0)) : text.paintIndex(at: output.glyphs[k].cluster - start)
+            let offset = piece.isToken ? max(piece.range.lowerBound - 1, 0) : output.glyphs[k].cluster - start
+            if known.range.contains(offset) { return known.paint }
+            known = text.paintRun(at: offset)
+            return known.paint
         }
         let range = shifted(piece.range)
         var segmentStart = span.lowerBound

@@ -4,10 +4,11 @@ extension AttributedText {
         runs[ShapedParagraph.bisect(runs.count, holding: offset) { runs[$0].range.upperBound }].style
     }
 
-    /// Paint index of the unit at `offset` (the last run's for an offset past them all).
-    func paintIndex(at offset: Int) -> Int {
-        guard !paintRuns.isEmpty else { return 0 }
-        return paintRuns[ShapedParagraph.bisect(paintRuns.count, holding: offset) { paintRuns[$0].range.upperBound }].paint
+    /// The paint run holding `offset` (the last for an offset past them all; all the text for a
+    /// text of one paint).
+    func paintRun(at offset: Int) -> (range: Range<Int>, paint: Int) {
+        guard !paintRuns.isEmpty else { return (0..<Int.max, 0) }
+        return paintRuns[ShapedParagraph.bisect(paintRuns.count, holding: offset) { paintRuns[$0].range.upperBound }]
     }
 
     /// Flattens overlapping spans into runs of resolved styles, in O((n + e) log n) for n spans
