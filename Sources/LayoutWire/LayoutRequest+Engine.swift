@@ -55,7 +55,8 @@ extension Layoutd_V1_LayoutRequest {
             text: AttributedText(text, style: style, paint: paint, spans: spans), width: Double(width),
             height: height > 0 ? Double(height) : nil, alignment: alignment, direction: direction,
             lineHeightMultiple: lineHeightMultiple > 0 ? Double(lineHeightMultiple) : 1,
-            lineHeight: lineHeight > 0 ? Double(lineHeight) : nil,
+            lineHeight: lineHeight > 0 ? Double(lineHeight) : lineHeightMultiple > 0 ? nil
+                : try defaultStyle.dynamicTypeLeading(field: "default_style"),
             maxLines: maxLines > 0 ? Int(maxLines) : nil,
             truncationToken: hasTruncation ? (truncation.token.isEmpty ? nil : truncation.token) : "\u{2026}",
             attachments: attachments)
@@ -127,6 +128,7 @@ extension Layoutd_V1_Style {
             patch.language = language
         }
         try addPaint(to: &patch, field: field)
+        try addDynamicType(to: &patch, field: field)
         return patch
     }
 }

@@ -60,3 +60,48 @@ extension ConversionTests {
         #expect(failure { $0.defaultStyle.shadow = .with { $0.blurRadius = -1 } }?.message.contains("[0, 100]") == true)
     }
 }
+
+/// Dynamic Type on the wire: a text style and a category instead of a size.
+extension ConversionTests {
+    @Test func aTextStyleGivesSizeWeightAndLeading() throws {
+        let body = try convert { $0.defaultStyle.textStyle = .textStyleBody; $0.defaultStyle.sizeCategory = .contentSizeAx5 }.get()
+        #expect(body.text.styles[0].size == 53 && body.text.styles[0].weight == 400 && body.lineHeight == 62)
+        let headline = try convert { $0.defaultStyle.textStyle = .textStyleHeadline }.get()
+        #expect(headline.text.styles[0].size == 17 && headline.text.styles[0].weight == 600 && headline.lineHeight == 22)
+        // An explicit weight and line height win.
+        let bold = try convert { $0.defaultStyle.textStyle = .textStyleHeadline; $0.defaultStyle.weight = 700; $0.lineHeight = 30 }.get()
+        #expect(bold.text.styles[0].weight == 700 && bold.lineHeight == 30)
+        #expect(try convert { $0.defaultStyle.textStyle = .textStyleBody; $0.lineHeightMultiple = 1.5 }.get().lineHeight == nil)
+    }
+
+    @Test func anExplicitSizeIsScaledAndCapped() throws {
+        let scaled = try convert {
+            $0.defaultStyle.size = 20
+            $0.defaultStyle.textStyle = .textStyleTitle1
+            $0.defaultStyle.sizeCategory = .contentSizeXxxLarge
+        }.get()
+        #expect(abs(scaled.text.styles[0].size - 20 * 34 / 28) < 1e-6)
+        #expect(scaled.lineHeight == nil, "an explicit size keeps the font's own line height")
+        let capped = try convert {
+            $0.defaultStyle.textStyle = .textStyleLargeTitle
+            $0.defaultStyle.sizeCategory = .contentSizeAx5
+            $0.defaultStyle.maxScaledSize = 40
+        }.get()
+        #expect(capped.text.styles[0].size == 40 && abs(capped.lineHeight! - 70.0 * 40 / 60) < 1e-9)
+        // A span's text style sizes its range only.
+        let spans = try convert {
+            $0.spans = [.with { $0.range = .with { $0.start = 0; $0.length = 5 }; $0.style.textStyle = .textStyleCaption2 }]
+        }.get()
+        #expect(spans.text.runs.map { spans.text.styles[$0.style].size } == [11, 17])
+    }
+
+    @Test func badDynamicTypeIsNamed() {
+        #expect(field { $0.defaultStyle.textStyle = .UNRECOGNIZED(12) } == "default_style.text_style")
+        #expect(field { $0.defaultStyle.sizeCategory = .UNRECOGNIZED(-1) } == "default_style.size_category")
+        #expect(field { $0.defaultStyle.maxScaledSize = -3 } == "default_style.max_scaled_size")
+        #expect(field { $0.defaultStyle.maxScaledSize = .nan } == "default_style.max_scaled_size")
+        #expect(field {
+            $0.spans = [.with { $0.range = .with { $0.length = 1 }; $0.style.textStyle = .UNRECOGNIZED(99) }]
+        } == "spans[0].style.text_style")
+    }
+}

@@ -129,6 +129,13 @@ public enum LayoutRequestReader {
             case (13, lengthDelimited) where ProtobufReader.firstTime(13, &seen):
                 guard let message = reader.nested().flatMap({ try? Layoutd_V1_Shadow(serializedBytes: $0.remainingBytes) }) else { return nil }
                 style.shadow = message
+            case (14, varint):
+                guard let raw = reader.enumeration() else { return nil }
+                style.textStyle = Layoutd_V1_TextStyleName(rawValue: raw) ?? .textStyleNone
+            case (15, varint):
+                guard let raw = reader.enumeration() else { return nil }
+                style.sizeCategory = Layoutd_V1_ContentSizeCategory(rawValue: raw) ?? .contentSizeLarge
+            case (16, fixed32): guard let value = reader.float() else { return nil }; style.maxScaledSize = value
             default: return nil
             }
         }

@@ -110,6 +110,157 @@ public nonisolated enum Layoutd_V1_TruncationMode: SwiftProtobuf.Enum, Swift.Cas
 
 }
 
+public nonisolated enum Layoutd_V1_TextStyleName: SwiftProtobuf.Enum, Swift.CaseIterable {
+  public typealias RawValue = Int
+  case textStyleNone // = 0
+  case textStyleLargeTitle // = 1
+  case textStyleTitle1 // = 2
+  case textStyleTitle2 // = 3
+  case textStyleTitle3 // = 4
+  case textStyleHeadline // = 5
+  case textStyleBody // = 6
+  case textStyleCallout // = 7
+  case textStyleSubheadline // = 8
+  case textStyleFootnote // = 9
+  case textStyleCaption1 // = 10
+  case textStyleCaption2 // = 11
+  case UNRECOGNIZED(Int)
+
+  public init() {
+    self = .textStyleNone
+  }
+
+  public init?(rawValue: Int) {
+    switch rawValue {
+    case 0: self = .textStyleNone
+    case 1: self = .textStyleLargeTitle
+    case 2: self = .textStyleTitle1
+    case 3: self = .textStyleTitle2
+    case 4: self = .textStyleTitle3
+    case 5: self = .textStyleHeadline
+    case 6: self = .textStyleBody
+    case 7: self = .textStyleCallout
+    case 8: self = .textStyleSubheadline
+    case 9: self = .textStyleFootnote
+    case 10: self = .textStyleCaption1
+    case 11: self = .textStyleCaption2
+    default: self = .UNRECOGNIZED(rawValue)
+    }
+  }
+
+  public var rawValue: Int {
+    switch self {
+    case .textStyleNone: return 0
+    case .textStyleLargeTitle: return 1
+    case .textStyleTitle1: return 2
+    case .textStyleTitle2: return 3
+    case .textStyleTitle3: return 4
+    case .textStyleHeadline: return 5
+    case .textStyleBody: return 6
+    case .textStyleCallout: return 7
+    case .textStyleSubheadline: return 8
+    case .textStyleFootnote: return 9
+    case .textStyleCaption1: return 10
+    case .textStyleCaption2: return 11
+    case .UNRECOGNIZED(let i): return i
+    }
+  }
+
+  // The compiler won't synthesize support with the UNRECOGNIZED case.
+  public static let allCases: [Layoutd_V1_TextStyleName] = [
+    .textStyleNone,
+    .textStyleLargeTitle,
+    .textStyleTitle1,
+    .textStyleTitle2,
+    .textStyleTitle3,
+    .textStyleHeadline,
+    .textStyleBody,
+    .textStyleCallout,
+    .textStyleSubheadline,
+    .textStyleFootnote,
+    .textStyleCaption1,
+    .textStyleCaption2,
+  ]
+
+}
+
+/// UIContentSizeCategory. LARGE, the zero, is iOS's default.
+public nonisolated enum Layoutd_V1_ContentSizeCategory: SwiftProtobuf.Enum, Swift.CaseIterable {
+  public typealias RawValue = Int
+  case contentSizeLarge // = 0
+  case contentSizeXSmall // = 1
+  case contentSizeSmall // = 2
+  case contentSizeMedium // = 3
+  case contentSizeXLarge // = 4
+  case contentSizeXxLarge // = 5
+  case contentSizeXxxLarge // = 6
+
+  /// The accessibility sizes, AX1 (accessibilityMedium) to AX5 (accessibilityExtraExtraExtraLarge).
+  case contentSizeAx1 // = 7
+  case contentSizeAx2 // = 8
+  case contentSizeAx3 // = 9
+  case contentSizeAx4 // = 10
+  case contentSizeAx5 // = 11
+  case UNRECOGNIZED(Int)
+
+  public init() {
+    self = .contentSizeLarge
+  }
+
+  public init?(rawValue: Int) {
+    switch rawValue {
+    case 0: self = .contentSizeLarge
+    case 1: self = .contentSizeXSmall
+    case 2: self = .contentSizeSmall
+    case 3: self = .contentSizeMedium
+    case 4: self = .contentSizeXLarge
+    case 5: self = .contentSizeXxLarge
+    case 6: self = .contentSizeXxxLarge
+    case 7: self = .contentSizeAx1
+    case 8: self = .contentSizeAx2
+    case 9: self = .contentSizeAx3
+    case 10: self = .contentSizeAx4
+    case 11: self = .contentSizeAx5
+    default: self = .UNRECOGNIZED(rawValue)
+    }
+  }
+
+  public var rawValue: Int {
+    switch self {
+    case .contentSizeLarge: return 0
+    case .contentSizeXSmall: return 1
+    case .contentSizeSmall: return 2
+    case .contentSizeMedium: return 3
+    case .contentSizeXLarge: return 4
+    case .contentSizeXxLarge: return 5
+    case .contentSizeXxxLarge: return 6
+    case .contentSizeAx1: return 7
+    case .contentSizeAx2: return 8
+    case .contentSizeAx3: return 9
+    case .contentSizeAx4: return 10
+    case .contentSizeAx5: return 11
+    case .UNRECOGNIZED(let i): return i
+    }
+  }
+
+  // The compiler won't synthesize support with the UNRECOGNIZED case.
+  public static let allCases: [Layoutd_V1_ContentSizeCategory] = [
+    .contentSizeLarge,
+    .contentSizeXSmall,
+    .contentSizeSmall,
+    .contentSizeMedium,
+    .contentSizeXLarge,
+    .contentSizeXxLarge,
+    .contentSizeXxxLarge,
+    .contentSizeAx1,
+    .contentSizeAx2,
+    .contentSizeAx3,
+    .contentSizeAx4,
+    .contentSizeAx5,
+  ]
+
+}
+
 /// How a decoration line is drawn. SINGLE is the zero: `underline {}` underlines.
 public nonisolated enum Layoutd_V1_LineStyle: SwiftProtobuf.Enum, Swift.CaseIterable {
   public typealias RawValue = Int
@@ -489,6 +640,27 @@ public nonisolated struct Layoutd_V1_Style: @unchecked Sendable {
   public var hasShadow: Bool {_storage._shadow != nil}
   /// Clears the value of `shadow`. Subsequent reads from it will return its default value.
   public mutating func clearShadow() {_uniqueStorage()._shadow = nil}
+
+  /// Dynamic Type, as iOS sizes text for the reader's preferred content size: with size 0, the
+  /// text style's size and weight (headline is semibold; an explicit weight wins) at the category
+  /// from Apple's iOS table, and on the default style its leading as the line height (unless
+  /// line_height or line_height_multiple is set). With a size, that size scaled by the category's
+  /// ratio to LARGE for the text style (body when none is named), as UIFontMetrics scales it.
+  public var textStyle: Layoutd_V1_TextStyleName {
+    get {_storage._textStyle}
+    set {_uniqueStorage()._textStyle = newValue}
+  }
+
+  public var sizeCategory: Layoutd_V1_ContentSizeCategory {
+    get {_storage._sizeCategory}
+    set {_uniqueStorage()._sizeCategory = newValue}
+  }
+
+  /// A cap on the size Dynamic Type gives, in points; 0 for none.
+  public var maxScaledSize: Float {
+    get {_storage._maxScaledSize}
+    set {_uniqueStorage()._maxScaledSize = newValue}
+  }
 
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
@@ -1052,6 +1224,14 @@ nonisolated extension Layoutd_V1_TruncationMode: SwiftProtobuf._ProtoNameProvidi
   public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{2}\0TRUNCATION_MODE_TAIL\0\u{1}TRUNCATION_MODE_HEAD\0\u{1}TRUNCATION_MODE_MIDDLE\0")
 }
 
+nonisolated extension Layoutd_V1_TextStyleName: SwiftProtobuf._ProtoNameProviding {
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{2}\0TEXT_STYLE_NONE\0\u{1}TEXT_STYLE_LARGE_TITLE\0\u{1}TEXT_STYLE_TITLE1\0\u{1}TEXT_STYLE_TITLE2\0\u{1}TEXT_STYLE_TITLE3\0\u{1}TEXT_STYLE_HEADLINE\0\u{1}TEXT_STYLE_BODY\0\u{1}TEXT_STYLE_CALLOUT\0\u{1}TEXT_STYLE_SUBHEADLINE\0\u{1}TEXT_STYLE_FOOTNOTE\0\u{1}TEXT_STYLE_CAPTION1\0\u{1}TEXT_STYLE_CAPTION2\0")
+}
+
+nonisolated extension Layoutd_V1_ContentSizeCategory: SwiftProtobuf._ProtoNameProviding {
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{2}\0CONTENT_SIZE_LARGE\0\u{1}CONTENT_SIZE_X_SMALL\0\u{1}CONTENT_SIZE_SMALL\0\u{1}CONTENT_SIZE_MEDIUM\0\u{1}CONTENT_SIZE_X_LARGE\0\u{1}CONTENT_SIZE_XX_LARGE\0\u{1}CONTENT_SIZE_XXX_LARGE\0\u{1}CONTENT_SIZE_AX1\0\u{1}CONTENT_SIZE_AX2\0\u{1}CONTENT_SIZE_AX3\0\u{1}CONTENT_SIZE_AX4\0\u{1}CONTENT_SIZE_AX5\0")
+}
+
 nonisolated extension Layoutd_V1_LineStyle: SwiftProtobuf._ProtoNameProviding {
   public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{2}\0LINE_STYLE_SINGLE\0\u{1}LINE_STYLE_DOUBLE\0\u{1}LINE_STYLE_THICK\0\u{1}LINE_STYLE_DOTTED\0\u{1}LINE_STYLE_DASHED\0\u{1}LINE_STYLE_NONE\0")
 }
@@ -1170,7 +1350,7 @@ nonisolated extension Layoutd_V1_Truncation: SwiftProtobuf.Message, SwiftProtobu
 
 nonisolated extension Layoutd_V1_Style: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".Style"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}family\0\u{1}weight\0\u{1}slant\0\u{1}size\0\u{3}letter_spacing\0\u{1}features\0\u{1}language\0\u{3}baseline_offset\0\u{1}color\0\u{1}background\0\u{1}underline\0\u{1}strikethrough\0\u{1}shadow\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}family\0\u{1}weight\0\u{1}slant\0\u{1}size\0\u{3}letter_spacing\0\u{1}features\0\u{1}language\0\u{3}baseline_offset\0\u{1}color\0\u{1}background\0\u{1}underline\0\u{1}strikethrough\0\u{1}shadow\0\u{3}text_style\0\u{3}size_category\0\u{3}max_scaled_size\0")
 
   fileprivate class _StorageClass {
     var _family: String = String()
@@ -1186,6 +1366,9 @@ nonisolated extension Layoutd_V1_Style: SwiftProtobuf.Message, SwiftProtobuf._Me
     var _underline: Layoutd_V1_DecorationLine? = nil
     var _strikethrough: Layoutd_V1_DecorationLine? = nil
     var _shadow: Layoutd_V1_Shadow? = nil
+    var _textStyle: Layoutd_V1_TextStyleName = .textStyleNone
+    var _sizeCategory: Layoutd_V1_ContentSizeCategory = .contentSizeLarge
+    var _maxScaledSize: Float = 0
 
       // This property is used as the initial default value for new instances of the type.
       // The type itself is protecting the reference to its storage via CoW semantics.
@@ -1209,6 +1392,9 @@ nonisolated extension Layoutd_V1_Style: SwiftProtobuf.Message, SwiftProtobuf._Me
       _underline = source._underline
       _strikethrough = source._strikethrough
       _shadow = source._shadow
+      _textStyle = source._textStyle
+      _sizeCategory = source._sizeCategory
+      _maxScaledSize = source._maxScaledSize
     }
   }
 
@@ -1240,6 +1426,9 @@ nonisolated extension Layoutd_V1_Style: SwiftProtobuf.Message, SwiftProtobuf._Me
         case 11: try { try decoder.decodeSingularMessageField(value: &_storage._underline) }()
         case 12: try { try decoder.decodeSingularMessageField(value: &_storage._strikethrough) }()
         case 13: try { try decoder.decodeSingularMessageField(value: &_storage._shadow) }()
+        case 14: try { try decoder.decodeSingularEnumField(value: &_storage._textStyle) }()
+        case 15: try { try decoder.decodeSingularEnumField(value: &_storage._sizeCategory) }()
+        case 16: try { try decoder.decodeSingularFloatField(value: &_storage._maxScaledSize) }()
         default: break
         }
       }
@@ -1291,6 +1480,15 @@ nonisolated extension Layoutd_V1_Style: SwiftProtobuf.Message, SwiftProtobuf._Me
       try { if let v = _storage._shadow {
         try visitor.visitSingularMessageField(value: v, fieldNumber: 13)
       } }()
+      if _storage._textStyle != .textStyleNone {
+        try visitor.visitSingularEnumField(value: _storage._textStyle, fieldNumber: 14)
+      }
+      if _storage._sizeCategory != .contentSizeLarge {
+        try visitor.visitSingularEnumField(value: _storage._sizeCategory, fieldNumber: 15)
+      }
+      if _storage._maxScaledSize.bitPattern != 0 {
+        try visitor.visitSingularFloatField(value: _storage._maxScaledSize, fieldNumber: 16)
+      }
     }
     try unknownFields.traverse(visitor: &visitor)
   }
@@ -1313,6 +1511,9 @@ nonisolated extension Layoutd_V1_Style: SwiftProtobuf.Message, SwiftProtobuf._Me
         if _storage._underline != rhs_storage._underline {return false}
         if _storage._strikethrough != rhs_storage._strikethrough {return false}
         if _storage._shadow != rhs_storage._shadow {return false}
+        if _storage._textStyle != rhs_storage._textStyle {return false}
+        if _storage._sizeCategory != rhs_storage._sizeCategory {return false}
+        if _storage._maxScaledSize != rhs_storage._maxScaledSize {return false}
         return true
       }
       if !storagesAreEqual {return false}
