@@ -12,7 +12,7 @@ extension LayoutCtl {
         @Option(help: "Container width in points.") var width: Float
         @Option(help: "Container height in points (0: unlimited).") var height: Float = 0
         @Option(help: "Font family.") var font: String = ""
-        @Option(help: "Font size in points.") var size: Float = 17
+        @Option(help: "Font size in points (default 17).") var size: Float?
         @Option(help: "Weight, 1-1000.") var weight: UInt32 = 0
         @Flag(help: "Italic.") var italic = false
         @Option(help: "Extra points after each grapheme.") var letterSpacing: Float = 0
@@ -29,6 +29,7 @@ extension LayoutCtl {
         @Option(name: .shortAndLong, help: "Write a picture instead: .png, .svg or .pdf.") var output: String?
         @Option(help: "Picture scale, pixels per point.") var scale: Float = 2
         @OptionGroup var paint: PaintOptions
+        @OptionGroup var dynamicType: DynamicTypeOptions
         @OptionGroup var input: TextInput
 
         func run() throws {
@@ -38,7 +39,7 @@ extension LayoutCtl {
             request.width = width
             request.height = height
             request.defaultStyle.family = font
-            request.defaultStyle.size = size
+            request.defaultStyle.size = size ?? 17
             request.defaultStyle.weight = weight
             if italic { request.defaultStyle.slant = .italic }
             if letterSpacing != 0 { request.defaultStyle.letterSpacing.points = letterSpacing }
@@ -56,6 +57,7 @@ extension LayoutCtl {
             }
             request.attachments = try attachment.map(AttachmentSpec.parse)
             try paint.apply(to: &request)
+            try dynamicType.apply(to: &request.defaultStyle, explicitSize: size != nil)
             guard let alignment = ["natural": Layoutd_V1_Alignment.natural, "left": .left, "right": .right,
                                    "center": .center, "justified": .justified][align] else {
                 throw ValidationError("--align must be natural, left, right, center or justified")

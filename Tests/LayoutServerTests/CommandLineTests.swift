@@ -105,3 +105,34 @@ import TestSupport
         #expect(unreachable.status == 69 && unreachableError?["code"] == "UNREACHABLE", "\(unreachable.err)")
     }
 }
+
+/// layoutctl's paint and Dynamic Type options reach the daemon and come back as table rows and pictures.
+@Suite struct PaintCommandLineTests {
+    @Test func decorationsShowInTheTableAndThePicture() throws {
+        let daemon = try Daemon()
+        let ctl = Daemon.binary("layoutctl")
+        let base = ["layout", "--socket", daemon.socketPath, "--width", "300", "--size", "24"]
+        let table = try run(ctl, base + ["--underline", "double,skip-ink", "--strike", "--span", "0:5:color=#ff0000,background=#ffee00",
+                                         "--shadow", "2,2,3,#00000080", "Jumpy gypsy text"])
+        #expect(table.status == 0, "\(table.err)")
+        for row in ["underline", "strikethrough", "background", "double", "#ff0000", "#ffee00"] {
+            #expect(table.out.contains(row), "\(row) missing from:\n\(table.out)")
+        }
+        let picture = FileManager.default.temporaryDirectory.appendingPathComponent("decorated-\(UUID().uuidString).png")
+        defer { try? FileManager.default.removeItem(at: picture) }
+        let drawn = try run(ctl, base + ["--underline", "dotted", "-o", picture.path, "Jumpy gypsy text"])
+        #expect(drawn.status == 0 && FileManager.default.fileExists(atPath: picture.path), "\(drawn.err)")
+        let refused = try run(ctl, base + ["--span", "0:1:shadow=1/1/500", "x"])
+        #expect(refused.status == 65 && refused.err.contains("layout.spans[0].style.shadow.blur_radius"), "\(refused.err)")
+        let usage = try run(ctl, base + ["--underline", "wavy", "x"])
+        #expect(usage.status == 64)
+    }
+
+    @Test func aTextStyleAndCategorySizeTheText() throws {
+        let daemon = try Daemon()
+        let result = try run(Daemon.binary("layoutctl"), ["layout", "--socket", daemon.socketPath, "--width", "300",
+                                                           "--text-style", "body", "--category", "AX5", "Big"])
+        #expect(result.status == 0, "\(result.err)")
+        #expect(result.out.contains("53.0"), "body at AX5 is 53 points:\n\(result.out)")
+    }
+}
