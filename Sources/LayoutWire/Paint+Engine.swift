@@ -10,6 +10,41 @@ extension Layoutd_V1_Style {
             patch.strikethrough = try strikethrough.setting(field: field + ".strikethrough", allowsSkipInk: false)
         }
         if hasShadow { patch.shadow = try shadow.setting(field: field + ".shadow") }
+        if hasEffect { patch.effect = try effect.setting(field: field + ".effect") }
+    }
+}
+
+extension Layoutd_V1_TextEffect {
+    func setting(field: String) throws(LayoutError) -> Setting<TextEffect> {
+        let effect: TextEffect
+        switch kind {
+        case .none: return .cleared
+        case .letterpress:
+            effect = .letterpress(surface: hasSurface ? try surface.checked(field: field + ".surface") : Color(red: 1, green: 1, blue: 1),
+                                  depth: depth == 0 ? 1 : Double(depth))
+        case .outline:
+            effect = .outline(width: strokeWidth == 0 ? 1 : Double(strokeWidth),
+                              color: hasStrokeColor ? try strokeColor.checked(field: field + ".stroke_color") : nil, keepsFill: fill)
+        case .UNRECOGNIZED(let value):
+            throw LayoutError(.invalidArgument, "unknown effect \(value); NONE, LETTERPRESS or OUTLINE", field: field + ".kind")
+        }
+        try StyleRules.checkEffect(effect, field: field)
+        return .set(effect)
+    }
+}
+
+extension Layoutd_V1_EffectLayer {
+    public init(_ layer: EffectLayer) {
+        self.init()
+        switch layer.mode {
+        case .fill: mode = .fill
+        case .stroke: mode = .stroke
+        case .innerEdge: mode = .innerEdge
+        }
+        color = Layoutd_V1_Color(layer.color)
+        offsetX = Float(layer.offset.x)
+        offsetY = Float(layer.offset.y)
+        strokeWidth = Float(layer.strokeWidth)
     }
 }
 
@@ -77,11 +112,17 @@ extension Layoutd_V1_Paint {
         self.init()
         if let color = paint.color { self.color = Layoutd_V1_Color(color) }
         if let shadow = paint.shadow { self.shadow = Layoutd_V1_Shadow(shadow) }
+        switch paint.effect {
+        case nil: effect = .none
+        case .letterpress: effect = .letterpress
+        case .outline: effect = .outline
+        }
+        effectLayers = paint.effectLayers.map(Layoutd_V1_EffectLayer.init)
     }
 
-    /// The reply's paints: none when every run is drawn in the client's colour with no shadow.
+    /// The reply's paints: none when every run is drawn in the client's colour, plain.
     static func list(_ paints: [TextPaint]) -> [Layoutd_V1_Paint] {
-        paints.contains { $0.color != nil || $0.shadow != nil } ? paints.map(Layoutd_V1_Paint.init) : []
+        paints.contains { $0.color != nil || $0.shadow != nil || $0.effect != nil } ? paints.map(Layoutd_V1_Paint.init) : []
     }
 }
 

@@ -12,9 +12,11 @@ struct PaintOptions: ParsableArguments {
     @Flag(help: "Strike the text through (for a style or colour: --strike-style).") var strike = false
     @Option(help: "Strikethrough: single, double, thick, dotted or dashed, then ,#rrggbb.") var strikeStyle: String?
     @Option(help: "Shadow: DX,DY,BLUR,#rrggbb[aa] in points (e.g. 2,2,3,#00000080).") var shadow: String?
+    @Option(help: "Text effect: letterpress[,DEPTH][,#surface] or outline[,WIDTH][,#colour][,fill].") var effect: String?
     @Option(help: ArgumentHelp("A style over a UTF-16 range: START:END:KEY=VALUE,... with keys color, background, underline "
                                + "(STYLE[/skip-ink][/#rrggbb]), strike (STYLE[/#rrggbb]), shadow (DX/DY/BLUR/#rrggbb), weight, "
-                               + "size, font, italic, e.g. 0:5:underline=double/#ff0000,weight=700.", valueName: "span"))
+                               + "size, font, italic, effect (letterpress/DEPTH/#surface or outline/WIDTH/#colour/fill), "
+                               + "e.g. 0:5:underline=double/#ff0000,weight=700.", valueName: "span"))
     var span: [String] = []
 
     /// The whole-text options on the request's default style, and the spans after its own.
@@ -34,6 +36,33 @@ struct PaintOptions: ParsableArguments {
             style.strikethrough = Layoutd_V1_DecorationLine()
         }
         if let shadow { style.shadow = try Self.shadow(shadow, separator: ",", option: "--shadow") }
+        if let effect { style.effect = try Self.effect(effect, separator: ",", option: "--effect") }
+    }
+
+    /// `letterpress[,DEPTH][,#surface]`, `outline[,WIDTH][,#colour][,fill]` or `none`.
+    static func effect(_ text: String, separator: Character, option: String) throws -> Layoutd_V1_TextEffect {
+        let parts = text.split(separator: separator).map(String.init)
+        var effect = Layoutd_V1_TextEffect()
+        switch parts.first {
+        case "letterpress": effect.kind = .letterpress
+        case "outline": effect.kind = .outline
+        case "none": return effect
+        default: throw ValidationError("\(option): \"\(text)\" is not letterpress, outline or none")
+        }
+        for part in parts.dropFirst() {
+            if let number = Float(part) {
+                if effect.kind == .letterpress { effect.depth = number } else { effect.strokeWidth = number }
+            } else if part.hasPrefix("#") {
+                if effect.kind == .letterpress { effect.surface = try color(part, option: option) } else {
+                    effect.strokeColor = try color(part, option: option)
+                }
+            } else if part == "fill", effect.kind == .outline {
+                effect.fill = true
+            } else {
+                throw ValidationError("\(option): \"\(part)\" is not a number, a #colour or fill")
+            }
+        }
+        return effect
     }
 
     /// `#rrggbb` or `#rrggbbaa`.
@@ -111,8 +140,9 @@ struct PaintOptions: ParsableArguments {
                 span.style.size = size
             case "font": span.style.family = value
             case "italic": span.style.slant = .italic
+            case "effect": span.style.effect = try effect(value, separator: "/", option: option)
             default:
-                throw ValidationError("--span: unknown key \"\(key)\" (color, background, underline, strike, shadow, weight, size, font, italic)")
+                throw ValidationError("--span: unknown key \"\(key)\" (color, background, underline, strike, shadow, weight, size, font, italic, effect)")
             }
         }
         return span

@@ -29,8 +29,17 @@ import Testing
         }
     }
 
-    static func scene(_ text: String) throws -> RenderScene {
-        let attributed = AttributedText(text, style: TextStyle(family: "Noto Sans", size: 26), spans: spans(text.utf16.count))
+    /// The effects, in halves: letterpress, then an outline with its fill.
+    static func effectSpans(_ count: Int) -> [AttributedText.Span] {
+        [AttributedText.Span(range: 0..<count / 2, patch: StylePatch(color: Color(red: 0.54, green: 0.56, blue: 0.6),
+                                                                      effect: .set(.letterpress(surface: Color(red: 0.9, green: 0.91, blue: 0.93), depth: 1.5)))),
+         AttributedText.Span(range: count / 2..<count, patch: StylePatch(color: blue, effect: .set(.outline(width: 1.5, color: red, keepsFill: true))))]
+    }
+
+    static func scene(_ text: String, effects: Bool = false) throws -> RenderScene {
+        let count = text.utf16.count
+        let attributed = AttributedText(text, style: TextStyle(family: "Noto Sans", weight: effects ? 700 : 400, size: effects ? 34 : 26),
+                                        spans: effects ? effectSpans(count) : spans(count))
         let layout = try Fixtures.layouter.layout(ParagraphRequest(text: attributed, width: 320))
         return RenderScene(size: Size(width: 360, height: layout.size.height + 40), canvas: Color(red: 1, green: 1, blue: 1),
                            origin: Point(x: 20, y: 20), backgrounds: [], runs: layout.runs, textColor: Color(red: 0, green: 0, blue: 0),
@@ -41,12 +50,15 @@ import Testing
         ("decorations-latin", "Underlined, doubled, thick and gappy, dotted, dashed, struck, filled and shadowed"),
         ("decorations-arabic", "خط تحت الكلمات، مزدوج وسميك ومنقط ومتقطع، مشطوب، بخلفية وظل"),
         ("decorations-chinese", "下划线、双线、粗线、点线、虚线、删除线、背景色和阴影都在这里"),
+        ("effects-latin", "Pressed into paper, then outlined"),
+        ("effects-arabic", "نص محفور في الورق ثم نص محدد"),
+        ("effects-chinese", "压印在纸上的文字和描边文字"),
     ]
 
     @Test(arguments: cases.map(\.name))
     func decorationsMatchTheirReference(_ name: String) throws {
         let c = try #require(Self.cases.first { $0.name == name })
-        let png = try RenderTests.renderer.render(try Self.scene(c.text), format: .png, scale: 2)
+        let png = try RenderTests.renderer.render(try Self.scene(c.text, effects: name.hasPrefix("effects")), format: .png, scale: 2)
         let file = RenderTests.references.appendingPathComponent("\(name).png")
         if ProcessInfo.processInfo.environment["LAYOUTD_UPDATE_REFERENCES"] == "1" { try Data(png).write(to: file) }
         let reference = try #require(RenderTests.pixels(Array(try Data(contentsOf: file))), "missing reference \(file.path)")
@@ -101,6 +113,49 @@ import Testing
         #expect(shadow & 0xFF > 180 && (shadow >> 16) & 0xFF < 80, "shadow pixel \(String(shadow, radix: 16))")
         let ink = try Self.pixel(png, stem, glyph.position.y - 20, origin: origin)
         #expect(ink & 0xFFFFFF == 0, "the glyph itself is drawn over its shadow")
+    }
+
+    @Test func anOutlineWithoutFillLeavesTheGlyphsHollow() throws {
+        let paint = TextPaint(effect: .outline(width: 1, color: nil, keepsFill: false))
+        let text = AttributedText("O", style: TextStyle(family: "Noto Sans", weight: 700, size: 100), paint: paint)
+        let layout = try Fixtures.layouter.layout(ParagraphRequest(text: text, width: 200))
+        let origin = Point(x: 10, y: 10)
+        let scene = RenderScene(size: Size(width: 120, height: layout.size.height + 20), canvas: Color(red: 1, green: 1, blue: 1),
+                                origin: origin, backgrounds: [], runs: layout.runs, textColor: Color(red: 0, green: 0, blue: 0),
+                                paints: layout.paints)
+        let png = try RenderTests.renderer.render(scene, format: .png, scale: 1)
+        let glyph = layout.runs[0].glyphs.first!
+        let font = Fixtures.registry.font(id: layout.runs[0].fontID)!
+        let ink = font.inkExtents(glyph.id), scale = font.scale(for: 100)
+        // Halfway through the O's left stroke: white inside the outline, black on it.
+        let left = glyph.position.x + Double(ink.x) * scale, middle = glyph.position.y - Double(ink.y) * scale + Double(-ink.height) * scale / 2
+        let onEdge = try [-1.0, 0, 1].map { try Self.pixel(png, left + $0, middle, origin: origin) }.min { $0 & 0xFF < $1 & 0xFF }!
+        let inStroke = try Self.pixel(png, left + 6, middle, origin: origin)
+        #expect(onEdge & 0xFF < 160, "the outline is drawn: \(String(onEdge, radix: 16))")
+        #expect(inStroke & 0xFFFFFF == 0xFFFFFF, "the stroke's inside is not filled: \(String(inStroke, radix: 16))")
+    }
+
+    @Test func letterpressDarkensUpperLeftEdgesAndLightensLowerRightOnes() throws {
+        let grey = Color(red: 0.5, green: 0.5, blue: 0.5)
+        let paint = TextPaint(color: grey, effect: .letterpress(surface: Color(red: 1, green: 1, blue: 1), depth: 3))
+        let text = AttributedText("O", style: TextStyle(family: "Noto Sans", weight: 700, size: 120), paint: paint)
+        let layout = try Fixtures.layouter.layout(ParagraphRequest(text: text, width: 200))
+        let origin = Point(x: 10, y: 10)
+        let scene = RenderScene(size: Size(width: 120, height: layout.size.height + 20), canvas: Color(red: 1, green: 1, blue: 1),
+                                origin: origin, backgrounds: [], runs: layout.runs, textColor: Color(red: 0, green: 0, blue: 0),
+                                paints: layout.paints)
+        let png = try RenderTests.renderer.render(scene, format: .png, scale: 1)
+        let glyph = layout.runs[0].glyphs.first!
+        let font = Fixtures.registry.font(id: layout.runs[0].fontID)!
+        let ink = font.inkExtents(glyph.id), scale = font.scale(for: 120)
+        let left = glyph.position.x + Double(ink.x) * scale, right = left + Double(ink.width) * scale
+        let middle = glyph.position.y - Double(ink.y) * scale + Double(-ink.height) * scale / 2
+        // The O's left stroke, about 20 points thick: the face well inside it, the bands at its edges.
+        let face = try Self.pixel(png, left + 9, middle, origin: origin) & 0xFF
+        let upperLeft = try Self.pixel(png, left + 1.5, middle, origin: origin) & 0xFF
+        let lowerRight = try Self.pixel(png, right - 1.5, middle, origin: origin) & 0xFF
+        #expect(upperLeft < face - 20, "inner shadow \(upperLeft) against the face \(face)")
+        #expect(lowerRight > face + 20, "inner highlight \(lowerRight) against the face \(face)")
     }
 
     @Test func svgAndPdfCarryTheDecorations() throws {

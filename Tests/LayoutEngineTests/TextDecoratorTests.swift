@@ -210,3 +210,46 @@ import Testing
         #expect(cleared == TextPaint())
     }
 }
+
+/// Text effects resolve into layers with every colour and offset derived (docs/text-effects.md).
+@Suite struct TextEffectTests {
+    static func near(_ a: Color, _ b: Color) -> Bool {
+        abs(a.red - b.red) < 1e-9 && abs(a.green - b.green) < 1e-9 && abs(a.blue - b.blue) < 1e-9 && abs(a.alpha - b.alpha) < 1e-9
+    }
+
+    @Test func letterpressDerivesItsShadowAndHighlight() {
+        let text = Color(red: 0.54, green: 0.56, blue: 0.6), surface = Color(red: 0.9, green: 0.91, blue: 0.93)
+        let layers = TextEffect.letterpress(surface: surface, depth: 1.5).layers(textColor: text)
+        #expect(layers.map(\.mode) == [.fill, .innerEdge, .innerEdge])
+        #expect(layers[0].color == text && layers[0].offset == Point(x: 0, y: 0))
+        #expect(Self.near(layers[1].color, Color(red: 0.243, green: 0.252, blue: 0.27, alpha: 0.75)))
+        #expect(layers[1].offset == Point(x: 1.5, y: 1.5))
+        #expect(Self.near(layers[2].color, Color(red: 0.965, green: 0.9685, blue: 0.9755, alpha: 0.8)))
+        #expect(layers[2].offset == Point(x: -1.5, y: -1.5))
+        // The shadow is darker than the face and the highlight lighter than the surface, whatever the colours.
+        for value in stride(from: 0.0, through: 1.0, by: 0.25) {
+            let grey = Color(red: value, green: value, blue: value)
+            let derived = TextEffect.letterpress(surface: grey, depth: 1).layers(textColor: grey)
+            #expect(derived[1].color.red <= grey.red && derived[2].color.red >= grey.red)
+        }
+    }
+
+    @Test func anOutlineIsAStrokeOverAnOptionalFill() {
+        let blue = Color(red: 0, green: 0, blue: 1), red = Color(red: 1, green: 0, blue: 0)
+        #expect(TextEffect.outline(width: 2, color: red, keepsFill: false).layers(textColor: blue)
+                == [EffectLayer(mode: .stroke, color: red, strokeWidth: 2)])
+        #expect(TextEffect.outline(width: 3, color: nil, keepsFill: true).layers(textColor: blue)
+                == [EffectLayer(mode: .fill, color: blue), EffectLayer(mode: .stroke, color: blue, strokeWidth: 3)])
+        // Text with no colour of its own is derived as black.
+        #expect(TextPaint(effect: .outline(width: 1, color: nil, keepsFill: false)).effectLayers[0].color == TextEffect.defaultTextColor)
+    }
+
+    @Test func anEffectSplitsRunsButNotShaping() throws {
+        let spans = [AttributedText.Span(range: 0..<4, patch: StylePatch(effect: .set(.outline(width: 1, color: nil, keepsFill: false))))]
+        let text = AttributedText("Hollow text", style: TextStyle(family: "Noto Sans", size: 24), spans: spans)
+        let layout = try Fixtures.layouter.layout(ParagraphRequest(text: text, width: 400))
+        #expect(layout.runs.map(\.range) == [0..<4, 4..<11])
+        #expect(layout.paints[layout.runs[0].paint].effect != nil && layout.paints[layout.runs[1].paint].effect == nil)
+        #expect(layout.decorations.isEmpty)
+    }
+}

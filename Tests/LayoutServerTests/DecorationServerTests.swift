@@ -38,6 +38,21 @@ import Testing
         #expect(reply.runs.contains { reply.paints[Int($0.paint)].color.red > 0.79 })
     }
 
+    @Test func anEffectComesBackAsLayersAndIsDrawn() throws {
+        var request = layoutRequest("Pressed and outlined", width: 300)
+        request.spans = [.with { $0.range = .with { $0.length = 7 }; $0.style.effect = .with { $0.kind = .letterpress; $0.depth = 2 } },
+                         .with { $0.range = .with { $0.start = 12; $0.length = 8 }; $0.style.effect = .with { $0.kind = .outline; $0.strokeWidth = 2 } }]
+        let client = try daemon.client()
+        let reply = try #require(try client.call(.layout(request)).layoutReply)
+        let effects = reply.runs.map { reply.paints[Int($0.paint)].effect }
+        #expect(effects.contains(.letterpress) && effects.contains(.outline) && effects.contains(.none))
+        let letterpress = try #require(reply.paints.first { $0.effect == .letterpress })
+        #expect(letterpress.effectLayers.count == 3 && letterpress.effectLayers[1].offsetX == 2)
+        var render = Layoutd_V1_RenderRequest()
+        render.layout = request
+        #expect(try client.call(.render(render)).renderReply?.image.isEmpty == false)
+    }
+
     @Test func aPictureDrawsTheDecorations() throws {
         var render = Layoutd_V1_RenderRequest()
         render.layout = Self.decorated()
@@ -66,6 +81,8 @@ import Testing
                 $0.spans = [.with { $0.range = .with { $0.length = 1 }; $0.style.strikethrough = .with { $0.skipInk = true } }]
             }),
             ("layout.default_style.background.transparency", { $0.defaultStyle.background = .with { $0.transparency = 7 } }),
+            ("layout.default_style.effect.depth", { $0.defaultStyle.effect = .with { $0.kind = .letterpress; $0.depth = -1 } }),
+            ("layout.default_style.text_style", { $0.defaultStyle.textStyle = .UNRECOGNIZED(40) }),
         ]
         let client = try daemon.client()
         for (field, configure) in cases {

@@ -91,15 +91,18 @@ import TestSupport
         let spans = [AttributedText.Span(range: 0..<5, patch: StylePatch(color: red, background: Color(red: 1, green: 1, blue: 0))),
                      AttributedText.Span(range: 6..<20, patch: StylePatch(underline: .set(DecorationLine(style: .double, skipsInk: true)),
                                                                           shadow: .set(TextShadow(offset: Point(x: 1, y: 2), blurRadius: 3)))),
-                     AttributedText.Span(range: 21..<30, patch: StylePatch(strikethrough: .set(DecorationLine(style: .dotted, color: red))))]
+                     AttributedText.Span(range: 21..<30, patch: StylePatch(strikethrough: .set(DecorationLine(style: .dotted, color: red)))),
+                     AttributedText.Span(range: 31..<35, patch: StylePatch(effect: .set(.letterpress(surface: red, depth: 2))))]
         let text = AttributedText("Paint every glyph you see here, and wrap", style: TextStyle(family: "Noto Sans", size: 24), spans: spans)
         let layout = try Self.layouter.layout(ParagraphRequest(text: text, width: 200))
-        #expect(layout.decorations.count >= 3 && layout.paints.count == 4)
+        #expect(layout.decorations.count >= 3 && layout.paints.count == 5)
         let ours = LayoutReplyFrame.encode(requestID: 11, layout: layout)
         #expect(ours == (try Self.swiftProtobufFrame(11, layout, [])))
         let decoded = try #require(LayoutReplyReader.envelope(Array(ours.dropFirst(Framing.headerBytes))))
         guard case .layoutReply(let reply) = decoded.body else { Issue.record("not a layout reply"); return }
-        #expect(reply.decorations.count == layout.decorations.count && reply.paints.count == 4)
+        #expect(reply.decorations.count == layout.decorations.count && reply.paints.count == 5)
+        #expect(reply.paints[4].effect == .letterpress && reply.paints[4].effectLayers.map(\.mode) == [.fill, .innerEdge, .innerEdge])
+        #expect(reply.paints[4].effectLayers[1].offsetX == 2)
         #expect(reply.runs.map(\.paint) == layout.runs.map { UInt32($0.paint) })
         #expect(reply.decorations.map(\.kind).contains(.strikethrough))
         #expect(reply.paints[2].shadow.blurRadius == 3)

@@ -105,3 +105,26 @@ extension ConversionTests {
         } == "spans[0].style.text_style")
     }
 }
+
+/// Text effects on the wire: defaults filled in, bad values named.
+extension ConversionTests {
+    @Test func effectsComeThroughWithTheirDefaults() throws {
+        let request = try convert {
+            $0.defaultStyle.effect = .with { $0.kind = .letterpress }
+            $0.spans = [.with { $0.range = .with { $0.start = 0; $0.length = 5 }; $0.style.effect = .with { $0.kind = .outline; $0.fill = true } },
+                        .with { $0.range = .with { $0.start = 8; $0.length = 1 }; $0.style.effect = .with { $0.kind = .none } }]
+        }.get()
+        #expect(request.text.paints.map(\.effect) == [.outline(width: 1, color: nil, keepsFill: true),
+                                                       .letterpress(surface: Color(red: 1, green: 1, blue: 1), depth: 1), nil])
+    }
+
+    @Test func badEffectsAreNamed() {
+        #expect(field { $0.defaultStyle.effect = .with { $0.kind = .letterpress; $0.depth = 25 } } == "default_style.effect.depth")
+        #expect(field { $0.defaultStyle.effect = .with { $0.kind = .outline; $0.strokeWidth = -1 } } == "default_style.effect.stroke_width")
+        #expect(field { $0.defaultStyle.effect = .with { $0.kind = .UNRECOGNIZED(7) } } == "default_style.effect.kind")
+        #expect(field { $0.defaultStyle.effect = .with { $0.kind = .letterpress; $0.surface = .with { $0.red = 4 } } }
+                == "default_style.effect.surface.red")
+        #expect(field { $0.defaultStyle.effect = .with { $0.kind = .outline; $0.strokeColor = .with { $0.blue = .nan } } }
+                == "default_style.effect.stroke_color.blue")
+    }
+}

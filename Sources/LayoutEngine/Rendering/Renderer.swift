@@ -123,6 +123,11 @@ public final class Renderer: @unchecked Sendable {
         var current = -1  // the paint whose colour is set
         for (index, run) in scene.runs.enumerated() {
             if index % 256 == 0 { try budget.check() }
+            if scene.paints.indices.contains(run.paint), let effect = scene.paints[run.paint].effect {
+                drawEffect(effect, run, textColor: scene.paints[run.paint].color ?? scene.textColor, cr)
+                current = -1
+                continue
+            }
             if run.paint != current {
                 current = run.paint
                 setColor(cr, (scene.paints.indices.contains(run.paint) ? scene.paints[run.paint].color : nil) ?? scene.textColor)

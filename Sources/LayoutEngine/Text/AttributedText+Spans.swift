@@ -62,7 +62,7 @@ extension AttributedText {
 enum StyleField: Int, CaseIterable {
     case family, weight, italic, size, letterSpacing, features, language, baselineOffset
     /// Paint: resolved into `TextPaint`, not the shaping style.
-    case color, background, underline, strikethrough, shadow
+    case color, background, underline, strikethrough, shadow, effect
 
     var isPaint: Bool { rawValue >= StyleField.color.rawValue }
 
@@ -81,6 +81,7 @@ enum StyleField: Int, CaseIterable {
         case .underline: patch.underline != nil
         case .strikethrough: patch.strikethrough != nil
         case .shadow: patch.shadow != nil
+        case .effect: patch.effect != nil
         }
     }
 
@@ -99,6 +100,7 @@ enum StyleField: Int, CaseIterable {
         case .underline: paint.underline = patch.underline!.value
         case .strikethrough: paint.strikethrough = patch.strikethrough!.value
         case .shadow: paint.shadow = patch.shadow!.value
+        case .effect: paint.effect = patch.effect!.value
         }
     }
 }

@@ -78,6 +78,24 @@ public enum StyleRules {
         if let color = paint.underline?.color { try checkColor(color, field: field + ".underline.color") }
         if let color = paint.strikethrough?.color { try checkColor(color, field: field + ".strikethrough.color") }
         if let shadow = paint.shadow { try checkShadow(shadow, field: field + ".shadow") }
+        if let effect = paint.effect { try checkEffect(effect, field: field + ".effect") }
+    }
+
+    /// A letterpress's depth in (0, 20] points over a valid surface; an outline's width in
+    /// (0, 100] points in a valid colour.
+    public static func checkEffect(_ effect: TextEffect, field: @autoclosure () -> String) throws(LayoutError) {
+        switch effect {
+        case let .letterpress(surface, depth):
+            guard depth.isFinite, depth > 0, depth <= TextEffect.maxDepth else {
+                throw LayoutError(.invalidArgument, "depth must be in (0, 20] points, got \(depth)", field: "\(field()).depth")
+            }
+            try checkColor(surface, field: "\(field()).surface")
+        case let .outline(width, color, _):
+            guard width.isFinite, width > 0, width <= TextEffect.maxStrokeWidth else {
+                throw LayoutError(.invalidArgument, "stroke_width must be in (0, 100] points, got \(width)", field: "\(field()).stroke_width")
+            }
+            if let color { try checkColor(color, field: "\(field()).stroke_color") }
+        }
     }
 
     /// Every rule on a resolved style; `field` names the style ("default_style").

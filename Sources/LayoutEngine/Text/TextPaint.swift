@@ -1,5 +1,5 @@
 /// How a run of text is painted, apart from how it is shaped: colour, a fill behind it,
-/// underline, strikethrough and shadow. Paint never changes a glyph or an advance, so text is
+/// underline, strikethrough, shadow and a text effect. Paint never changes a glyph or an advance, so text is
 /// itemized and shaped by its `TextStyle` alone, and two spans that differ only in paint are
 /// shaped as one run (an Arabic word with one letter coloured keeps its joining, a ligature
 /// across the colour change stays one glyph). Positioning then splits the glyph runs where the
@@ -13,15 +13,20 @@ public struct TextPaint: Hashable, Sendable {
     public var underline: DecorationLine?
     public var strikethrough: DecorationLine?
     public var shadow: TextShadow?
+    public var effect: TextEffect?
 
     public init(color: Color? = nil, background: Color? = nil, underline: DecorationLine? = nil,
-                strikethrough: DecorationLine? = nil, shadow: TextShadow? = nil) {
+                strikethrough: DecorationLine? = nil, shadow: TextShadow? = nil, effect: TextEffect? = nil) {
         self.color = color
         self.background = background
         self.underline = underline
         self.strikethrough = strikethrough
         self.shadow = shadow
+        self.effect = effect
     }
+
+    /// The layers to draw for this paint's effect, none without one.
+    public var effectLayers: [EffectLayer] { effect?.layers(textColor: color ?? TextEffect.defaultTextColor) ?? [] }
 
     /// Whether the decorate stage has anything to do for this paint.
     var isDecorated: Bool { background != nil || underline != nil || strikethrough != nil }

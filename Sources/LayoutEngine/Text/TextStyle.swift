@@ -55,12 +55,13 @@ public struct StylePatch: Sendable {
     public var underline: Setting<DecorationLine>?
     public var strikethrough: Setting<DecorationLine>?
     public var shadow: Setting<TextShadow>?
+    public var effect: Setting<TextEffect>?
 
     public init(family: String? = nil, weight: Int? = nil, italic: Bool? = nil, size: Double? = nil,
                 letterSpacing: Double? = nil, features: [FontFeature]? = nil, language: String? = nil,
                 baselineOffset: Double? = nil, color: Color? = nil, background: Color? = nil,
                 underline: Setting<DecorationLine>? = nil, strikethrough: Setting<DecorationLine>? = nil,
-                shadow: Setting<TextShadow>? = nil) {
+                shadow: Setting<TextShadow>? = nil, effect: Setting<TextEffect>? = nil) {
         self.family = family
         self.weight = weight
         self.italic = italic
@@ -74,6 +75,7 @@ public struct StylePatch: Sendable {
         self.underline = underline
         self.strikethrough = strikethrough
         self.shadow = shadow
+        self.effect = effect
     }
 
     public func applied(to base: TextStyle) -> TextStyle {

@@ -78,7 +78,7 @@ public enum LayoutRequestReader {
         var style = Layoutd_V1_Style()
         var features: [Layoutd_V1_Feature] = []
         var sawSpacing = false, sawOffset = false
-        var seen: UInt16 = 0  // the paint's message fields met, by number
+        var seen: UInt32 = 0  // the paint's message fields met, by number
         while !reader.isAtEnd {
             guard let (field, type) = reader.tag() else { return nil }
             switch (field, type) {
@@ -136,6 +136,9 @@ public enum LayoutRequestReader {
                 guard let raw = reader.enumeration() else { return nil }
                 style.sizeCategory = Layoutd_V1_ContentSizeCategory(rawValue: raw) ?? .contentSizeLarge
             case (16, fixed32): guard let value = reader.float() else { return nil }; style.maxScaledSize = value
+            case (17, lengthDelimited) where ProtobufReader.firstTime(17, &seen):
+                guard let message = reader.nested().flatMap({ try? Layoutd_V1_TextEffect(serializedBytes: $0.remainingBytes) }) else { return nil }
+                style.effect = message
             default: return nil
             }
         }

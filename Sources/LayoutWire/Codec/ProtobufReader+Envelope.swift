@@ -45,4 +45,10 @@ extension ProtobufReader {
         defer { seen |= 1 << field }
         return seen & (1 << field) == 0
     }
+
+    /// The same for field numbers up to 31.
+    static func firstTime(_ field: Int, _ seen: inout UInt32) -> Bool {
+        defer { seen |= 1 << field }
+        return seen & (1 << field) == 0
+    }
 }

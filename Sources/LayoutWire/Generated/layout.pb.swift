@@ -662,11 +662,112 @@ public nonisolated struct Layoutd_V1_Style: @unchecked Sendable {
     set {_uniqueStorage()._maxScaledSize = newValue}
   }
 
+  /// Letterpress or outline; the reply's paints give the layers to draw (see Paint).
+  public var effect: Layoutd_V1_TextEffect {
+    get {_storage._effect ?? Layoutd_V1_TextEffect()}
+    set {_uniqueStorage()._effect = newValue}
+  }
+  /// Returns true if `effect` has been explicitly set.
+  public var hasEffect: Bool {_storage._effect != nil}
+  /// Clears the value of `effect`. Subsequent reads from it will return its default value.
+  public mutating func clearEffect() {_uniqueStorage()._effect = nil}
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public init() {}
 
   fileprivate var _storage = _StorageClass.defaultInstance
+}
+
+/// A text effect (TextKit's letterpress, CoreText's stroke), resolved into layers in the reply.
+public nonisolated struct Layoutd_V1_TextEffect: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var kind: Layoutd_V1_TextEffect.Kind = .none
+
+  /// LETTERPRESS: the surface the text is pressed into; unset is white.
+  public var surface: Layoutd_V1_Color {
+    get {_surface ?? Layoutd_V1_Color()}
+    set {_surface = newValue}
+  }
+  /// Returns true if `surface` has been explicitly set.
+  public var hasSurface: Bool {self._surface != nil}
+  /// Clears the value of `surface`. Subsequent reads from it will return its default value.
+  public mutating func clearSurface() {self._surface = nil}
+
+  /// LETTERPRESS: how deep, in points, in (0, 20]; 0 means 1.
+  public var depth: Float = 0
+
+  /// OUTLINE: the stroke's width in points, in (0, 100]; 0 means 1.
+  public var strokeWidth: Float = 0
+
+  /// OUTLINE: unset is the text's colour.
+  public var strokeColor: Layoutd_V1_Color {
+    get {_strokeColor ?? Layoutd_V1_Color()}
+    set {_strokeColor = newValue}
+  }
+  /// Returns true if `strokeColor` has been explicitly set.
+  public var hasStrokeColor: Bool {self._strokeColor != nil}
+  /// Clears the value of `strokeColor`. Subsequent reads from it will return its default value.
+  public mutating func clearStrokeColor() {self._strokeColor = nil}
+
+  /// OUTLINE: fill the glyphs too (in the text's colour) under the stroke.
+  public var fill: Bool = false
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public nonisolated enum Kind: SwiftProtobuf.Enum, Swift.CaseIterable {
+    public typealias RawValue = Int
+
+    /// No effect: clears one an outer style set.
+    case none // = 0
+
+    /// NSTextEffectLetterpressStyle: text pressed into the surface, with an inner shadow along the
+    /// glyphs' upper left edges and an inner highlight along their lower right ones
+    /// (docs/text-effects.md gives the derivation).
+    case letterpress // = 1
+
+    /// The glyph outlines stroked, hollow unless `fill` (NSStrokeWidth).
+    case outline // = 2
+    case UNRECOGNIZED(Int)
+
+    public init() {
+      self = .none
+    }
+
+    public init?(rawValue: Int) {
+      switch rawValue {
+      case 0: self = .none
+      case 1: self = .letterpress
+      case 2: self = .outline
+      default: self = .UNRECOGNIZED(rawValue)
+      }
+    }
+
+    public var rawValue: Int {
+      switch self {
+      case .none: return 0
+      case .letterpress: return 1
+      case .outline: return 2
+      case .UNRECOGNIZED(let i): return i
+      }
+    }
+
+    // The compiler won't synthesize support with the UNRECOGNIZED case.
+    public static let allCases: [Layoutd_V1_TextEffect.Kind] = [
+      .none,
+      .letterpress,
+      .outline,
+    ]
+
+  }
+
+  public init() {}
+
+  fileprivate var _surface: Layoutd_V1_Color? = nil
+  fileprivate var _strokeColor: Layoutd_V1_Color? = nil
 }
 
 public nonisolated struct Layoutd_V1_DecorationLine: Sendable {
@@ -1016,12 +1117,93 @@ public nonisolated struct Layoutd_V1_Paint: Sendable {
   /// Clears the value of `shadow`. Subsequent reads from it will return its default value.
   public mutating func clearShadow() {self._shadow = nil}
 
+  /// The effect these runs take, KIND_NONE for none, and what to draw for it in place of the
+  /// plain glyphs: each layer in order, every colour and offset already derived.
+  public var effect: Layoutd_V1_TextEffect.Kind = .none
+
+  public var effectLayers: [Layoutd_V1_EffectLayer] = []
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public init() {}
 
   fileprivate var _color: Layoutd_V1_Color? = nil
   fileprivate var _shadow: Layoutd_V1_Shadow? = nil
+}
+
+/// One pass over a run's glyphs for a text effect.
+public nonisolated struct Layoutd_V1_EffectLayer: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var mode: Layoutd_V1_EffectLayer.Mode = .fill
+
+  public var color: Layoutd_V1_Color {
+    get {_color ?? Layoutd_V1_Color()}
+    set {_color = newValue}
+  }
+  /// Returns true if `color` has been explicitly set.
+  public var hasColor: Bool {self._color != nil}
+  /// Clears the value of `color`. Subsequent reads from it will return its default value.
+  public mutating func clearColor() {self._color = nil}
+
+  public var offsetX: Float = 0
+
+  public var offsetY: Float = 0
+
+  public var strokeWidth: Float = 0
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public nonisolated enum Mode: SwiftProtobuf.Enum, Swift.CaseIterable {
+    public typealias RawValue = Int
+
+    /// Fill the glyphs, moved by the offset.
+    case fill // = 0
+
+    /// Stroke the glyph outlines, stroke_width wide (centred on the outline).
+    case stroke // = 1
+
+    /// Inside the glyphs only, fill what the glyphs moved by the offset do not cover: a band
+    /// along the edges facing away from the offset (an inner shadow or highlight).
+    case innerEdge // = 2
+    case UNRECOGNIZED(Int)
+
+    public init() {
+      self = .fill
+    }
+
+    public init?(rawValue: Int) {
+      switch rawValue {
+      case 0: self = .fill
+      case 1: self = .stroke
+      case 2: self = .innerEdge
+      default: self = .UNRECOGNIZED(rawValue)
+      }
+    }
+
+    public var rawValue: Int {
+      switch self {
+      case .fill: return 0
+      case .stroke: return 1
+      case .innerEdge: return 2
+      case .UNRECOGNIZED(let i): return i
+      }
+    }
+
+    // The compiler won't synthesize support with the UNRECOGNIZED case.
+    public static let allCases: [Layoutd_V1_EffectLayer.Mode] = [
+      .fill,
+      .stroke,
+      .innerEdge,
+    ]
+
+  }
+
+  public init() {}
+
+  fileprivate var _color: Layoutd_V1_Color? = nil
 }
 
 /// A span's fill or line on one line, as geometry: draw each rect in the colour.
@@ -1350,7 +1532,7 @@ nonisolated extension Layoutd_V1_Truncation: SwiftProtobuf.Message, SwiftProtobu
 
 nonisolated extension Layoutd_V1_Style: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".Style"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}family\0\u{1}weight\0\u{1}slant\0\u{1}size\0\u{3}letter_spacing\0\u{1}features\0\u{1}language\0\u{3}baseline_offset\0\u{1}color\0\u{1}background\0\u{1}underline\0\u{1}strikethrough\0\u{1}shadow\0\u{3}text_style\0\u{3}size_category\0\u{3}max_scaled_size\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}family\0\u{1}weight\0\u{1}slant\0\u{1}size\0\u{3}letter_spacing\0\u{1}features\0\u{1}language\0\u{3}baseline_offset\0\u{1}color\0\u{1}background\0\u{1}underline\0\u{1}strikethrough\0\u{1}shadow\0\u{3}text_style\0\u{3}size_category\0\u{3}max_scaled_size\0\u{1}effect\0")
 
   fileprivate class _StorageClass {
     var _family: String = String()
@@ -1369,6 +1551,7 @@ nonisolated extension Layoutd_V1_Style: SwiftProtobuf.Message, SwiftProtobuf._Me
     var _textStyle: Layoutd_V1_TextStyleName = .textStyleNone
     var _sizeCategory: Layoutd_V1_ContentSizeCategory = .contentSizeLarge
     var _maxScaledSize: Float = 0
+    var _effect: Layoutd_V1_TextEffect? = nil
 
       // This property is used as the initial default value for new instances of the type.
       // The type itself is protecting the reference to its storage via CoW semantics.
@@ -1395,6 +1578,7 @@ nonisolated extension Layoutd_V1_Style: SwiftProtobuf.Message, SwiftProtobuf._Me
       _textStyle = source._textStyle
       _sizeCategory = source._sizeCategory
       _maxScaledSize = source._maxScaledSize
+      _effect = source._effect
     }
   }
 
@@ -1429,6 +1613,7 @@ nonisolated extension Layoutd_V1_Style: SwiftProtobuf.Message, SwiftProtobuf._Me
         case 14: try { try decoder.decodeSingularEnumField(value: &_storage._textStyle) }()
         case 15: try { try decoder.decodeSingularEnumField(value: &_storage._sizeCategory) }()
         case 16: try { try decoder.decodeSingularFloatField(value: &_storage._maxScaledSize) }()
+        case 17: try { try decoder.decodeSingularMessageField(value: &_storage._effect) }()
         default: break
         }
       }
@@ -1489,6 +1674,9 @@ nonisolated extension Layoutd_V1_Style: SwiftProtobuf.Message, SwiftProtobuf._Me
       if _storage._maxScaledSize.bitPattern != 0 {
         try visitor.visitSingularFloatField(value: _storage._maxScaledSize, fieldNumber: 16)
       }
+      try { if let v = _storage._effect {
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 17)
+      } }()
     }
     try unknownFields.traverse(visitor: &visitor)
   }
@@ -1514,6 +1702,7 @@ nonisolated extension Layoutd_V1_Style: SwiftProtobuf.Message, SwiftProtobuf._Me
         if _storage._textStyle != rhs_storage._textStyle {return false}
         if _storage._sizeCategory != rhs_storage._sizeCategory {return false}
         if _storage._maxScaledSize != rhs_storage._maxScaledSize {return false}
+        if _storage._effect != rhs_storage._effect {return false}
         return true
       }
       if !storagesAreEqual {return false}
@@ -1521,6 +1710,69 @@ nonisolated extension Layoutd_V1_Style: SwiftProtobuf.Message, SwiftProtobuf._Me
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }
+}
+
+nonisolated extension Layoutd_V1_TextEffect: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".TextEffect"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}kind\0\u{1}surface\0\u{1}depth\0\u{3}stroke_width\0\u{3}stroke_color\0\u{1}fill\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularEnumField(value: &self.kind) }()
+      case 2: try { try decoder.decodeSingularMessageField(value: &self._surface) }()
+      case 3: try { try decoder.decodeSingularFloatField(value: &self.depth) }()
+      case 4: try { try decoder.decodeSingularFloatField(value: &self.strokeWidth) }()
+      case 5: try { try decoder.decodeSingularMessageField(value: &self._strokeColor) }()
+      case 6: try { try decoder.decodeSingularBoolField(value: &self.fill) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    if self.kind != .none {
+      try visitor.visitSingularEnumField(value: self.kind, fieldNumber: 1)
+    }
+    try { if let v = self._surface {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 2)
+    } }()
+    if self.depth.bitPattern != 0 {
+      try visitor.visitSingularFloatField(value: self.depth, fieldNumber: 3)
+    }
+    if self.strokeWidth.bitPattern != 0 {
+      try visitor.visitSingularFloatField(value: self.strokeWidth, fieldNumber: 4)
+    }
+    try { if let v = self._strokeColor {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 5)
+    } }()
+    if self.fill != false {
+      try visitor.visitSingularBoolField(value: self.fill, fieldNumber: 6)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Layoutd_V1_TextEffect, rhs: Layoutd_V1_TextEffect) -> Bool {
+    if lhs.kind != rhs.kind {return false}
+    if lhs._surface != rhs._surface {return false}
+    if lhs.depth != rhs.depth {return false}
+    if lhs.strokeWidth != rhs.strokeWidth {return false}
+    if lhs._strokeColor != rhs._strokeColor {return false}
+    if lhs.fill != rhs.fill {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Layoutd_V1_TextEffect.Kind: SwiftProtobuf._ProtoNameProviding {
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{2}\0KIND_NONE\0\u{1}KIND_LETTERPRESS\0\u{1}KIND_OUTLINE\0")
 }
 
 nonisolated extension Layoutd_V1_DecorationLine: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
@@ -2008,7 +2260,7 @@ nonisolated extension Layoutd_V1_GlyphRun: SwiftProtobuf.Message, SwiftProtobuf.
 
 nonisolated extension Layoutd_V1_Paint: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".Paint"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}color\0\u{1}shadow\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}color\0\u{1}shadow\0\u{1}effect\0\u{3}effect_layers\0")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -2018,6 +2270,8 @@ nonisolated extension Layoutd_V1_Paint: SwiftProtobuf.Message, SwiftProtobuf._Me
       switch fieldNumber {
       case 1: try { try decoder.decodeSingularMessageField(value: &self._color) }()
       case 2: try { try decoder.decodeSingularMessageField(value: &self._shadow) }()
+      case 3: try { try decoder.decodeSingularEnumField(value: &self.effect) }()
+      case 4: try { try decoder.decodeRepeatedMessageField(value: &self.effectLayers) }()
       default: break
       }
     }
@@ -2034,15 +2288,81 @@ nonisolated extension Layoutd_V1_Paint: SwiftProtobuf.Message, SwiftProtobuf._Me
     try { if let v = self._shadow {
       try visitor.visitSingularMessageField(value: v, fieldNumber: 2)
     } }()
+    if self.effect != .none {
+      try visitor.visitSingularEnumField(value: self.effect, fieldNumber: 3)
+    }
+    if !self.effectLayers.isEmpty {
+      try visitor.visitRepeatedMessageField(value: self.effectLayers, fieldNumber: 4)
+    }
     try unknownFields.traverse(visitor: &visitor)
   }
 
   public static func ==(lhs: Layoutd_V1_Paint, rhs: Layoutd_V1_Paint) -> Bool {
     if lhs._color != rhs._color {return false}
     if lhs._shadow != rhs._shadow {return false}
+    if lhs.effect != rhs.effect {return false}
+    if lhs.effectLayers != rhs.effectLayers {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }
+}
+
+nonisolated extension Layoutd_V1_EffectLayer: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".EffectLayer"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}mode\0\u{1}color\0\u{3}offset_x\0\u{3}offset_y\0\u{3}stroke_width\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularEnumField(value: &self.mode) }()
+      case 2: try { try decoder.decodeSingularMessageField(value: &self._color) }()
+      case 3: try { try decoder.decodeSingularFloatField(value: &self.offsetX) }()
+      case 4: try { try decoder.decodeSingularFloatField(value: &self.offsetY) }()
+      case 5: try { try decoder.decodeSingularFloatField(value: &self.strokeWidth) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    if self.mode != .fill {
+      try visitor.visitSingularEnumField(value: self.mode, fieldNumber: 1)
+    }
+    try { if let v = self._color {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 2)
+    } }()
+    if self.offsetX.bitPattern != 0 {
+      try visitor.visitSingularFloatField(value: self.offsetX, fieldNumber: 3)
+    }
+    if self.offsetY.bitPattern != 0 {
+      try visitor.visitSingularFloatField(value: self.offsetY, fieldNumber: 4)
+    }
+    if self.strokeWidth.bitPattern != 0 {
+      try visitor.visitSingularFloatField(value: self.strokeWidth, fieldNumber: 5)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Layoutd_V1_EffectLayer, rhs: Layoutd_V1_EffectLayer) -> Bool {
+    if lhs.mode != rhs.mode {return false}
+    if lhs._color != rhs._color {return false}
+    if lhs.offsetX != rhs.offsetX {return false}
+    if lhs.offsetY != rhs.offsetY {return false}
+    if lhs.strokeWidth != rhs.strokeWidth {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Layoutd_V1_EffectLayer.Mode: SwiftProtobuf._ProtoNameProviding {
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{2}\0MODE_FILL\0\u{1}MODE_STROKE\0\u{1}MODE_INNER_EDGE\0")
 }
 
 nonisolated extension Layoutd_V1_TextDecoration: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
