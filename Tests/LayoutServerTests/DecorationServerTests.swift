@@ -50,7 +50,7 @@ import Testing
         #expect(letterpress.effectLayers.count == 3 && letterpress.effectLayers[1].offsetX == 2)
         var render = Layoutd_V1_RenderRequest()
         render.layout = request
-        #expect(try client.call(.render(render)).renderReply?.image.isEmpty == false)
+        #expect(try !client.call(.render(render)).renderReply.image.isEmpty)
     }
 
     @Test func aPictureDrawsTheDecorations() throws {
