@@ -22,6 +22,7 @@ let package = Package(
         .systemLibrary(name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]),
         .systemLibrary(name: "CHarfBuzz", pkgConfig: "harfbuzz", providers: [.apt(["libharfbuzz-dev"])]),
         .systemLibrary(name: "CUnibreak", pkgConfig: "libunibreak", providers: [.apt(["libunibreak-dev"])]),
+        .systemLibrary(name: "CPCRE2", pkgConfig: "libpcre2-16", providers: [.apt(["libpcre2-dev"])]),
         .systemLibrary(name: "CFriBidi", pkgConfig: "fribidi", providers: [.apt(["libfribidi-dev"])]),
         .systemLibrary(name: "CCairo", pkgConfig: "cairo-ft", providers: [.apt(["libcairo2-dev"])]),
         .systemLibrary(name: "CFontconfig", pkgConfig: "fontconfig", providers: [.apt(["libfontconfig-dev"])]),
@@ -29,7 +30,7 @@ let package = Package(
         // The fatal-signal report: a signal handler must be async-signal-safe, so it is C.
         .target(name: "CFatalSignal"),
 
-        .target(name: "LayoutEngine", dependencies: ["CFreeType", "CHarfBuzz", "CUnibreak", "CFriBidi", "CCairo", "CFontconfig"]),
+        .target(name: "LayoutEngine", dependencies: ["CFreeType", "CHarfBuzz", "CUnibreak", "CFriBidi", "CCairo", "CFontconfig", "CPCRE2"]),
         .target(name: "LayoutWire", dependencies: [
             "LayoutEngine",
             .product(name: "SwiftProtobuf", package: "swift-protobuf"),

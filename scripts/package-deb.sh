@@ -25,7 +25,7 @@ depends=$(for library in $libraries; do
   dpkg -S "$library" 2>/dev/null || dpkg -S "$real" 2>/dev/null || dpkg -S "${library#/usr}" 2>/dev/null \
     || dpkg -S "/usr$library" 2>/dev/null || { echo "package-deb: no package owns $library" >&2; exit 1; }
 done | cut -d: -f1 | sort -u | paste -sd, | sed 's/,/, /g')
-depends="$depends, fonts-noto-core, fonts-noto-cjk, fonts-noto-color-emoji, fonts-dejavu-core"
+depends="$depends, fonts-noto-core, fonts-noto-cjk, fonts-noto-color-emoji, fonts-dejavu-core, fonts-urw-base35"
 
 install -d "$stage/DEBIAN"
 cat > "$stage/DEBIAN/control" <<CONTROL

@@ -3,9 +3,9 @@
 # protoc, the reference tools the tests compare against, and the default fonts.
 set -euo pipefail
 packages=(
-  pkg-config make gcc libfreetype-dev libharfbuzz-dev libharfbuzz-bin libunibreak-dev libfribidi-dev libcairo2-dev libfontconfig-dev
+  pkg-config make gcc libfreetype-dev libharfbuzz-dev libharfbuzz-bin libunibreak-dev libfribidi-dev libpcre2-dev libcairo2-dev libfontconfig-dev
   protobuf-compiler libprotobuf-c-dev protobuf-c-compiler python3-protobuf
-  fonts-noto-core fonts-noto-cjk fonts-noto-color-emoji fonts-dejavu-core
+  fonts-noto-core fonts-noto-cjk fonts-noto-color-emoji fonts-dejavu-core fonts-urw-base35
   systemd
 )
 missing=()

@@ -5,7 +5,8 @@ public enum DefaultFonts {
     /// The files of `paths` this machine has (a package may be missing): what the daemon loads.
     public static var installedPaths: [String] { paths.filter { FileManager.default.fileExists(atPath: $0) } }
 
-    /// Files from fonts-noto-core, fonts-noto-cjk, fonts-noto-color-emoji and fonts-dejavu-core.
+    /// Files from fonts-noto-core, fonts-noto-cjk, fonts-noto-color-emoji, fonts-dejavu-core, and
+    /// URW's Z003 (a Zapf Chancery design, fonts-urw-base35) for the formatting rules' script face.
     public static let paths: [String] = {
         let noto = "/usr/share/fonts/truetype/noto/"
         let cjk = "/usr/share/fonts/opentype/noto/"
@@ -19,6 +20,7 @@ public enum DefaultFonts {
                noto + "NotoColorEmoji.ttf"]
             + ["DejaVuSans", "DejaVuSans-Bold", "DejaVuSans-Oblique", "DejaVuSans-BoldOblique",
                "DejaVuSerif", "DejaVuSerif-Bold", "DejaVuSansMono", "DejaVuSansMono-Bold"].map { dejavu + $0 + ".ttf" }
+            + ["/usr/share/fonts/opentype/urw-base35/Z003-MediumItalic.otf"]
     }()
 
     /// Tried after the requested family and before the script's own choice fails.

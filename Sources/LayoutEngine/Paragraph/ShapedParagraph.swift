@@ -95,7 +95,7 @@ struct ShapedParagraph {
         }
         let shapingStyles = styles.shaping
         let shapingUnits: ContiguousArray<UInt16>
-        if Self.shapesACopy(analysis, boxes) {
+        if Self.shapesACopy(analysis, boxes) || !text.hidden.isEmpty {
             // A copy into the scratch's array, not a new one: the text's own units stay as sent.
             var copy = scratch.shapingUnits.takeEmptied()
             copy.append(contentsOf: text.units)
@@ -104,6 +104,9 @@ struct ShapedParagraph {
             // contextual forms as U+FFFC does, but which every font has (U+FFFC, missing from most,
             // sent shaping down a slower path: +22.1K instructions a caption against +15.3K).
             for box in boxes { copy[box.range.lowerBound] = 0x20 }
+            // Hidden units are shaped as zero-width spaces: default ignorables, which HarfBuzz
+            // gives an invisible glyph of no advance, and which break joining as the marker did.
+            for range in text.hidden { for i in range { copy[i] = 0x200B } }
             shapingUnits = copy
         } else {
             shapingUnits = text.units

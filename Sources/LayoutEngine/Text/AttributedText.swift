@@ -17,6 +17,10 @@ public struct AttributedText: Sendable {
     /// texts: two arrays a request allocated for nothing).
     public let paintRuns: [(range: Range<Int>, paint: Int)]
 
+    /// Units kept in the text but drawn as nothing, no width and no ink (the markers a formatting
+    /// rule hides): sorted, apart. They are shaped as zero-width spaces.
+    public let hidden: [Range<Int>]
+
     /// The paints of a text in the default paint, shared.
     static let defaultPaints = [TextPaint()]
 
@@ -30,28 +34,51 @@ public struct AttributedText: Sendable {
     }
 
     public init(_ string: String, style: TextStyle, paint: TextPaint = TextPaint(), spans: [Span] = []) {
+        self.init(string, units: Self.utf16(string), style: style, paint: paint, spans: spans)
+    }
+
+    /// The same with the string's UTF-16 units made already (formatting rules match on them first).
+    public init(_ string: String, units: ContiguousArray<UInt16>, style: TextStyle, paint: TextPaint = TextPaint(), spans: [Span] = []) {
         self.string = string
-        self.units = Self.utf16(string)
+        self.units = units
         let count = units.count
         if spans.isEmpty {
             self.styles = [style]
             self.runs = count == 0 ? [] : [(0..<count, 0)]
             self.paints = paint == TextPaint() ? Self.defaultPaints : [paint]
             self.paintRuns = []
+            self.hidden = []
             return
         }
         (self.styles, self.runs, self.paints, self.paintRuns) = Self.resolve(spans, over: count, base: style, paint: paint)
+        self.hidden = Self.merged(spans.lazy.filter { $0.patch.hidden == true }.map {
+            min(max($0.range.lowerBound, 0), count)..<min(max($0.range.upperBound, 0), count)
+        })
+    }
+
+    /// Ranges sorted and joined where they meet or overlap; empty ones dropped.
+    static func merged<Ranges: Sequence<Range<Int>>>(_ ranges: Ranges) -> [Range<Int>] {
+        var merged: [Range<Int>] = []
+        for range in ranges.filter({ !$0.isEmpty }).sorted(by: { $0.lowerBound < $1.lowerBound }) {
+            if let last = merged.last, range.lowerBound <= last.upperBound {
+                merged[merged.count - 1] = last.lowerBound..<max(last.upperBound, range.upperBound)
+            } else {
+                merged.append(range)
+            }
+        }
+        return merged
     }
 
     /// Every part given: a slice of another text (`init(slicing:_:)`).
     private init(string: String, units: ContiguousArray<UInt16>, styles: [TextStyle], runs: [(range: Range<Int>, style: Int)],
-                 paints: [TextPaint], paintRuns: [(range: Range<Int>, paint: Int)]) {
+                 paints: [TextPaint], paintRuns: [(range: Range<Int>, paint: Int)], hidden: [Range<Int>]) {
         self.string = string
         self.units = units
         self.styles = styles
         self.runs = runs
         self.paints = paints
         self.paintRuns = paintRuns
+        self.hidden = hidden
     }
 
     /// The string's UTF-16 code units, transcoded straight from its UTF-8 storage.
@@ -103,7 +130,11 @@ extension AttributedText {
         let units = ContiguousArray(text.units[range])
         self.init(string: "", units: units, styles: text.styles,
                   runs: Self.slice(text.runs, range), paints: text.paints,
-                  paintRuns: text.paintRuns.isEmpty ? [] : Self.slice(text.paintRuns, range))
+                  paintRuns: text.paintRuns.isEmpty ? [] : Self.slice(text.paintRuns, range),
+                  hidden: text.hidden.compactMap { hidden in
+                      let low = max(hidden.lowerBound, range.lowerBound), high = min(hidden.upperBound, range.upperBound)
+                      return low < high ? (low - range.lowerBound)..<(high - range.lowerBound) : nil
+                  })
     }
 
     /// Runs cut to `range` and moved to start at 0. The first is found by bisection: a text of

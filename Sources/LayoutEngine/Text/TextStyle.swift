@@ -56,12 +56,14 @@ public struct StylePatch: Sendable {
     public var strikethrough: Setting<DecorationLine>?
     public var shadow: Setting<TextShadow>?
     public var effect: Setting<TextEffect>?
+    /// Kept in the text with no width and no ink (a formatting rule's hidden markers).
+    public var hidden: Bool?
 
     public init(family: String? = nil, weight: Int? = nil, italic: Bool? = nil, size: Double? = nil,
                 letterSpacing: Double? = nil, features: [FontFeature]? = nil, language: String? = nil,
                 baselineOffset: Double? = nil, color: Color? = nil, background: Color? = nil,
                 underline: Setting<DecorationLine>? = nil, strikethrough: Setting<DecorationLine>? = nil,
-                shadow: Setting<TextShadow>? = nil, effect: Setting<TextEffect>? = nil) {
+                shadow: Setting<TextShadow>? = nil, effect: Setting<TextEffect>? = nil, hidden: Bool? = nil) {
         self.family = family
         self.weight = weight
         self.italic = italic
@@ -76,6 +78,7 @@ public struct StylePatch: Sendable {
         self.strikethrough = strikethrough
         self.shadow = shadow
         self.effect = effect
+        self.hidden = hidden
     }
 
     public func applied(to base: TextStyle) -> TextStyle {
