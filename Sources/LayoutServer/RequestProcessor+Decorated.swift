@@ -7,6 +7,8 @@ extension RequestProcessor {
     struct DecoratedLayout {
         var layout: ParagraphLayout
         var backgrounds: [Background]
+        /// What the request's formatting rules matched, as the reply lists them.
+        var ruleMatches: [Layoutd_V1_RuleMatch] = []
     }
 
     struct DecoratedStory {
@@ -18,17 +20,21 @@ extension RequestProcessor {
 
     /// Validates, lays out and decorates a layout request.
     func decoratedLayout(_ request: Layoutd_V1_LayoutRequest, budget: WorkBudget = .unlimited) throws -> DecoratedLayout {
-        let paragraph = try request.paragraphRequest(fonts: layouter.fonts)
+        // Rules match the whole text: a text over the limit is refused before they run.
+        if !request.rules.isEmpty || request.builtinRules != .none { try checkTextLength(request.text.utf16.count) }
+        let formatted = try request.formattedRequest(fonts: layouter.fonts, budget: budget)
+        let paragraph = formatted.request
         try checkTextLength(paragraph.text.units.count)
+        let matches = formatted.matches.map { Layoutd_V1_RuleMatch($0, names: formatted.ruleNames) }
         var specs: [BackgroundStyle] = []
         for (index, spec) in request.backgrounds.enumerated() {
             specs.append(try spec.style(field: "backgrounds[\(index)]", text: request.text))
         }
         let layout = try layouter.layout(paragraph, budget: budget)
         // Most layouts ask for no background: no decorator is built for them.
-        guard !specs.isEmpty else { return DecoratedLayout(layout: layout, backgrounds: []) }
+        guard !specs.isEmpty else { return DecoratedLayout(layout: layout, backgrounds: [], ruleMatches: matches) }
         let decorator = Decorator(layout: layout, text: request.text, fonts: layouter.fonts, budget: budget)
-        return DecoratedLayout(layout: layout, backgrounds: try decorate(specs, with: decorator))
+        return DecoratedLayout(layout: layout, backgrounds: try decorate(specs, with: decorator), ruleMatches: matches)
     }
 
     /// Decorates in order, refusing as soon as the rects of all backgrounds so far pass

@@ -112,7 +112,7 @@ public final class RequestProcessor: Sendable {
             return try written(envelope) { () throws(WireError) in
                 let decorated = try wireLayout(request, budget: budget)
                 return LayoutReplyFrame.encode(requestID: envelope.requestID, layout: decorated.layout,
-                                               backgrounds: decorated.backgrounds)
+                                               backgrounds: decorated.backgrounds, ruleMatches: decorated.ruleMatches)
             }
         case .justify(let request):
             return try written(envelope) { () throws(WireError) in
@@ -163,6 +163,7 @@ public final class RequestProcessor: Sendable {
                 let decorated = try decoratedLayout(request, budget: budget)
                 var reply = Layoutd_V1_LayoutReply(decorated.layout)
                 reply.backgrounds = decorated.backgrounds.map(Layoutd_V1_BackgroundShape.init)
+                reply.ruleMatches = decorated.ruleMatches
                 return .layoutReply(reply)
             }
         case .justify(let request):

@@ -4,6 +4,13 @@ extension Layoutd_V1_LayoutRequest {
     /// The engine request this wire request describes, or the first thing wrong with it.
     /// Field paths are relative to the request ("spans[1].range"); callers prefix them.
     public func paragraphRequest(fonts: FontRegistry) throws(LayoutError) -> ParagraphRequest {
+        try formattedRequest(fonts: fonts).request
+    }
+
+    /// The same, with the request's formatting rules applied (under `budget`, and their matches
+    /// named for the reply): what the rules style comes before the request's own spans.
+    public func formattedRequest(fonts: FontRegistry, budget: WorkBudget = .unlimited) throws(LayoutError)
+        -> (request: ParagraphRequest, matches: [RuleMatch], ruleNames: [String]) {
         try Bounds.check(count: spans.count, limit: Bounds.maxSpans, field: "spans")
         try Bounds.check(count: backgrounds.count, limit: Bounds.maxBackgrounds, field: "backgrounds")
         // Counting UTF-16 units walks a non-ASCII string: only spans need the count.
@@ -12,7 +19,11 @@ extension Layoutd_V1_LayoutRequest {
         var style = base.applied(to: TextStyle(family: fonts.defaultFamily, size: 17))
         let paint = base.appliedPaint(to: TextPaint())
         if style.family.isEmpty { style.family = fonts.defaultFamily }
-        var spans: [AttributedText.Span] = []
+        let rules = try compiledRules(fonts: fonts)
+        // Matched on the units the text is made of: they are made once, here.
+        let textUnits = AttributedText.utf16(text)
+        let formatted = try FormattingRules.apply(rules, to: textUnits, budget: budget)
+        var spans = formatted.spans
         for (index, span) in self.spans.enumerated() {
             let field = "spans[\(index)]"
             guard span.hasRange else { throw LayoutError(.invalidArgument, "a span needs a range", field: field + ".range") }
@@ -52,7 +63,7 @@ extension Layoutd_V1_LayoutRequest {
             throw LayoutError(.invalidArgument, "unknown truncation mode \(value)", field: "truncation.mode")
         }
         var request = ParagraphRequest(
-            text: AttributedText(text, style: style, paint: paint, spans: spans), width: Double(width),
+            text: AttributedText(text, units: textUnits, style: style, paint: paint, spans: spans), width: Double(width),
             height: height > 0 ? Double(height) : nil, alignment: alignment, direction: direction,
             lineHeightMultiple: lineHeightMultiple > 0 ? Double(lineHeightMultiple) : 1,
             lineHeight: lineHeight > 0 ? Double(lineHeight) : lineHeightMultiple > 0 ? nil
@@ -61,7 +72,7 @@ extension Layoutd_V1_LayoutRequest {
             truncationToken: hasTruncation ? (truncation.token.isEmpty ? nil : truncation.token) : "\u{2026}",
             attachments: attachments)
         request.truncationMode = truncationMode
-        return request
+        return (request, formatted.matches, rules.map(\.rule.name))
     }
 }
 

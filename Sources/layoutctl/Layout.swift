@@ -81,6 +81,7 @@ extension LayoutCtl {
                 print(connection.json ? try StableJSON.encode(reply) : LineTable.render(reply, text: text))
                 if !connection.json, let boxes = AttachmentTable.render(reply.attachments) { print(boxes) }
                 if !connection.json, let decorations = DecorationTable.render(reply.decorations) { print(decorations) }
+                if !connection.json, let matches = RuleMatchTable.render(reply.ruleMatches, text: text) { print(matches) }
             }
         }
     }

@@ -18,11 +18,48 @@ struct PaintOptions: ParsableArguments {
                                + "size, font, italic, effect (letterpress/DEPTH/#surface or outline/WIDTH/#colour/fill), "
                                + "e.g. 0:5:underline=double/#ff0000,weight=700.", valueName: "span"))
     var span: [String] = []
+    @Option(help: "A built-in rule set: builtin (the note editor's *bold*, _italic_, -strike-, ~script~, 1. and CAPITALS).")
+    var rules: String?
+    @Flag(help: "Hide the built-in rules' markers (kept in the text, no width, no ink).") var hideMarkers = false
+    @Option(help: ArgumentHelp("A formatting rule: REGEX=>STYLE, STYLE as --span's (KEY=VALUE,...), with group=N to style a "
+                               + "capture group and hide to hide the rest of the match, e.g. '#(\\w+)=>group=1,color=#1da1f2,hide'.",
+                               valueName: "rule"))
+    var rule: [String] = []
 
     /// The whole-text options on the request's default style, and the spans after its own.
     func apply(to request: inout Layoutd_V1_LayoutRequest) throws {
         try apply(to: &request.defaultStyle)
         request.spans += try span.map(Self.span)
+        if let rules {
+            guard rules == "builtin" else { throw ValidationError("--rules must be builtin") }
+            request.builtinRules = .notes
+        }
+        request.hideBuiltinMarkers = hideMarkers
+        request.rules = try rule.map(Self.rule)
+    }
+
+    /// `REGEX=>STYLE`: the last `=>` splits, so a pattern may hold one.
+    static func rule(_ text: String) throws -> Layoutd_V1_FormattingRule {
+        guard let arrow = text.range(of: "=>", options: .backwards) else {
+            throw ValidationError("--rule: \"\(text)\" is not REGEX=>STYLE")
+        }
+        var rule = Layoutd_V1_FormattingRule()
+        rule.pattern = String(text[..<arrow.lowerBound])
+        var settings: [String] = []
+        for setting in text[arrow.upperBound...].split(separator: ",").map(String.init) {
+            if setting == "hide" {
+                rule.hideMarkers = true
+            } else if setting.hasPrefix("group=") {
+                guard let group = UInt32(setting.dropFirst(6)) else { throw ValidationError("--rule: \"\(setting)\" is not group=N") }
+                rule.group = group
+            } else if setting.hasPrefix("name=") {
+                rule.name = String(setting.dropFirst(5))
+            } else {
+                settings.append(setting)
+            }
+        }
+        rule.style = try span("0:0:" + settings.joined(separator: ",")).style
+        return rule
     }
 
     /// The whole-text options on `style`.
@@ -170,5 +207,21 @@ enum DecorationTable {
         func byte(_ value: Float) -> Int { Int(saturating: (value * 255).rounded()) }
         return String(format: "#%02x%02x%02x", byte(color.red), byte(color.green), byte(color.blue))
             + (color.transparency > 0 ? String(format: "%02x", byte(1 - color.transparency)) : "")
+    }
+}
+
+/// One row per rule match: the rule, the range it styled and the markers it hid.
+enum RuleMatchTable {
+    static func render(_ matches: [Layoutd_V1_RuleMatch], text: String) -> String? {
+        guard !matches.isEmpty else { return nil }
+        let units = Array(text.utf16)
+        var rows = ["rule            range        hidden          text"]
+        for match in matches {
+            let start = Int(match.range.start), end = min(units.count, start + Int(match.range.length))
+            let hidden = match.hidden.map { "[\($0.start),\($0.start + $0.length))" }.joined(separator: " ")
+            rows.append(match.name.padded(14) + "  " + "[\(start),\(end))".padded(11) + "  " + hidden.padded(14) + "  "
+                        + String(decoding: units[min(start, end)..<end], as: UTF16.self))
+        }
+        return rows.joined(separator: "\n")
     }
 }

@@ -24,9 +24,11 @@ import TestSupport
         String(repeating: "x", count: 3000),
     ]
 
-    static func swiftProtobufFrame(_ id: UInt64, _ layout: ParagraphLayout, _ backgrounds: [Background]) throws -> [UInt8] {
+    static func swiftProtobufFrame(_ id: UInt64, _ layout: ParagraphLayout, _ backgrounds: [Background],
+                                   ruleMatches: [Layoutd_V1_RuleMatch] = []) throws -> [UInt8] {
         var reply = Layoutd_V1_LayoutReply(layout)
         reply.backgrounds = backgrounds.map(Layoutd_V1_BackgroundShape.init)
+        reply.ruleMatches = ruleMatches
         var envelope = Layoutd_V1_Envelope()
         envelope.requestID = id
         envelope.body = .layoutReply(reply)
@@ -106,6 +108,23 @@ import TestSupport
         #expect(reply.runs.map(\.paint) == layout.runs.map { UInt32($0.paint) })
         #expect(reply.decorations.map(\.kind).contains(.strikethrough))
         #expect(reply.paints[2].shadow.blurRadius == 3)
+    }
+
+    @Test func carriesRuleMatchesAsSwiftProtobufWritesThem() throws {
+        var request = Layoutd_V1_LayoutRequest()
+        request.text = "1. *bold* and _italic_ NOW"
+        request.width = 300
+        request.builtinRules = .notes
+        request.hideBuiltinMarkers = true
+        let formatted = try request.formattedRequest(fonts: Self.fonts)
+        let matches = formatted.matches.map { Layoutd_V1_RuleMatch($0, names: formatted.ruleNames) }
+        #expect(matches.map(\.name) == ["bold", "italic", "list-number", "capitals"])
+        let layout = try Self.layouter.layout(formatted.request)
+        let ours = LayoutReplyFrame.encode(requestID: 5, layout: layout, ruleMatches: matches)
+        #expect(ours == (try Self.swiftProtobufFrame(5, layout, [], ruleMatches: matches)))
+        let decoded = try #require(LayoutReplyReader.envelope(Array(ours.dropFirst(Framing.headerBytes))))
+        guard case .layoutReply(let reply) = decoded.body else { Issue.record("not a layout reply"); return }
+        #expect(reply.ruleMatches == matches && reply.ruleMatches[0].hidden.count == 2)
     }
 
     static let corpus: [String]? = {

@@ -128,3 +128,48 @@ extension ConversionTests {
                 == "default_style.effect.stroke_color.blue")
     }
 }
+
+/// Formatting rules on the wire: built-in and the request's own, before the request's spans.
+extension ConversionTests {
+    func formatted(_ text: String, _ configure: (inout Layoutd_V1_LayoutRequest) -> Void)
+        throws -> (request: ParagraphRequest, matches: [RuleMatch], ruleNames: [String]) {
+        var request = Layoutd_V1_LayoutRequest()
+        request.text = text
+        request.width = 300
+        configure(&request)
+        return try request.formattedRequest(fonts: Self.fonts)
+    }
+
+    @Test func rulesStyleWhatTheyMatchAndSpansWin() throws {
+        let result = try formatted("a *bold* #tag") {
+            $0.builtinRules = .notes
+            $0.hideBuiltinMarkers = true
+            $0.rules = [.with { $0.pattern = "#(\\w+)"; $0.group = 1; $0.name = "tag"; $0.style.weight = 300 }]
+            // The request's own span wins over the rule on "ta".
+            $0.spans = [.with { $0.range = .with { $0.start = 10; $0.length = 2 }; $0.style.weight = 900 }]
+        }
+        #expect(result.ruleNames.prefix(6) == ["bold", "italic", "strikethrough", "script", "list-number", "capitals"])
+        #expect(result.ruleNames.last == "tag")
+        #expect(result.matches.map(\.range) == [3..<7, 10..<13])
+        #expect(result.matches[0].hidden == [2..<3, 7..<8])
+        #expect(result.request.text.hidden == [2..<3, 7..<8])
+        let text = result.request.text
+        let weights = text.runs.map { ($0.range, text.styles[$0.style].weight) }
+        #expect(weights.map(\.0) == [0..<3, 3..<7, 7..<10, 10..<12, 12..<13])
+        #expect(weights.map(\.1) == [400, 700, 400, 900, 300])
+    }
+
+    @Test func badRulesAreNamed() {
+        func failure(_ configure: @escaping (inout Layoutd_V1_LayoutRequest) -> Void) -> LayoutError? {
+            do { _ = try formatted("text", configure); return nil } catch { return error as? LayoutError }
+        }
+        #expect(failure { $0.rules = [.with { $0.pattern = "(" }] }?.field == "rules[0].pattern")
+        #expect(failure { $0.rules = [.with { $0.pattern = "(a)"; $0.group = 3 }] }?.field == "rules[0].group")
+        #expect(failure { $0.rules = [.with { $0.pattern = "t"; $0.style.weight = 5000 }] }?.field == "rules[0].style.weight")
+        #expect(failure { $0.rules = [.with { $0.pattern = "t"; $0.style.family = "Nope" }] }?.field == "rules[0].style.family")
+        #expect(failure { $0.rules = Array(repeating: .with { $0.pattern = "t" }, count: 33) }?.field == "rules")
+        #expect(failure { $0.builtinRules = .UNRECOGNIZED(5) }?.field == "builtin_rules")
+        // Nothing half-applied: a bad rule after a good one refuses the whole request.
+        #expect(failure { $0.rules = [.with { $0.pattern = "t"; $0.style.weight = 700 }, .with { $0.pattern = "[" }] }?.field == "rules[1].pattern")
+    }
+}

@@ -10,7 +10,7 @@ public enum LayoutReplyFrame {
     private enum Envelope { static let requestID = 1, layoutReply = 13 }
     private enum Reply {
         static let lines = 1, runs = 2, visibleRange = 3, width = 4, height = 5, direction = 6, backgrounds = 7, attachments = 8
-        static let decorations = 9, paints = 10
+        static let decorations = 9, paints = 10, ruleMatches = 11
     }
     private enum Line {
         static let range = 1, baselineOrigin = 2, ascent = 3, descent = 4, leading = 5, width = 6
@@ -27,7 +27,8 @@ public enum LayoutReplyFrame {
     /// swift-protobuf (backgrounds, attachments) are whole.
     public static let writtenFields: [String: Set<Int>] = [
         "layoutd.v1.LayoutReply": [Reply.lines, Reply.runs, Reply.visibleRange, Reply.width, Reply.height, Reply.direction,
-                                   Reply.backgrounds, Reply.attachments, Reply.decorations, Reply.paints],
+                                   Reply.backgrounds, Reply.attachments, Reply.decorations, Reply.paints,
+                                   Reply.ruleMatches],
         "layoutd.v1.Line": [Line.range, Line.baselineOrigin, Line.ascent, Line.descent, Line.leading, Line.width,
                             Line.trailingWhitespaceWidth, Line.usedRect, Line.hardBreak, Line.truncated],
         "layoutd.v1.GlyphRun": [Run.fontID, Run.size, Run.bidiLevel, Run.glyphIDs, Run.positions, Run.advances, Run.clusters,
@@ -35,7 +36,8 @@ public enum LayoutReplyFrame {
         "layoutd.v1.Range": [1, 2], "layoutd.v1.Point": [1, 2], "layoutd.v1.Rect": [1, 2, 3, 4],
     ]
 
-    public static func encode(requestID: UInt64, layout: ParagraphLayout, backgrounds: [Background] = []) -> [UInt8] {
+    public static func encode(requestID: UInt64, layout: ParagraphLayout, backgrounds: [Background] = [],
+                              ruleMatches: [Layoutd_V1_RuleMatch] = []) -> [UInt8] {
         let glyphs = layout.runs.reduce(0) { $0 + $1.glyphs.count }
         var writer = ProtobufWriter(capacity: 64 + layout.lines.count * 64 + layout.runs.count * 48 + glyphs * 20)
         writer.fixed32(0)  // the frame header, filled in at the end
@@ -66,6 +68,7 @@ public enum LayoutReplyFrame {
             for paint in Layoutd_V1_Paint.list(layout.paints) {
                 reply.message(Reply.paints, serialized: (try? paint.serializedBytes()) ?? [])
             }
+            for match in ruleMatches { reply.message(Reply.ruleMatches, serialized: (try? match.serializedBytes()) ?? []) }
         }
         writer.finishFrame()
         return writer.bytes

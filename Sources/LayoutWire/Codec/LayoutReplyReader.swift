@@ -25,7 +25,7 @@ public enum LayoutReplyReader {
         // property copies the whole array each time (its storage holds a second reference).
         var lines: [Layoutd_V1_Line] = [], runs: [Layoutd_V1_GlyphRun] = [], backgrounds: [Layoutd_V1_BackgroundShape] = []
         var attachments: [Layoutd_V1_AttachmentBox] = []
-        var decorations: [Layoutd_V1_TextDecoration] = [], paints: [Layoutd_V1_Paint] = []
+        var decorations: [Layoutd_V1_TextDecoration] = [], paints: [Layoutd_V1_Paint] = [], ruleMatches: [Layoutd_V1_RuleMatch] = []
         lines.reserveCapacity(lineCount)
         runs.reserveCapacity(runCount)
         var sawRange = false
@@ -64,6 +64,10 @@ public enum LayoutReplyReader {
                 guard let nested = reader.nested(),
                       let paint = try? Layoutd_V1_Paint(serializedBytes: nested.remainingBytes) else { return nil }
                 paints.append(paint)
+            case (11, lengthDelimited):
+                guard let nested = reader.nested(),
+                      let match = try? Layoutd_V1_RuleMatch(serializedBytes: nested.remainingBytes) else { return nil }
+                ruleMatches.append(match)
             default: return nil
             }
         }
@@ -73,6 +77,7 @@ public enum LayoutReplyReader {
         reply.attachments = attachments
         reply.decorations = decorations
         reply.paints = paints
+        reply.ruleMatches = ruleMatches
         return reply
     }
 

@@ -21,6 +21,7 @@ public enum LayoutRequestReader {
         // which made 40,000 empty spans take seconds.
         var spans: [Layoutd_V1_StyleSpan] = [], backgrounds: [Layoutd_V1_BackgroundSpec] = []
         var attachments: [Layoutd_V1_Attachment] = []
+        var rules: [Layoutd_V1_FormattingRule] = []
         var seen: UInt16 = 0  // singular message fields met, by number
         while !reader.isAtEnd {
             guard let (field, type) = reader.tag() else { return nil }
@@ -65,10 +66,20 @@ public enum LayoutRequestReader {
                 guard let nested = reader.nested(),
                       let attachment = try? Layoutd_V1_Attachment(serializedBytes: nested.remainingBytes) else { return nil }
                 attachments.append(attachment)
+            // Formatting rules, rare: swift-protobuf reads each.
+            case (14, lengthDelimited):
+                guard let nested = reader.nested(),
+                      let rule = try? Layoutd_V1_FormattingRule(serializedBytes: nested.remainingBytes) else { return nil }
+                rules.append(rule)
+            case (15, varint):
+                guard let raw = reader.enumeration() else { return nil }
+                request.builtinRules = Layoutd_V1_BuiltinRules(rawValue: raw) ?? .none
+            case (16, varint): guard let value = reader.varint() else { return nil }; request.hideBuiltinMarkers = value != 0
             default: return nil
             }
         }
         request.spans = spans
+        request.rules = rules
         request.backgrounds = backgrounds
         request.attachments = attachments
         return request

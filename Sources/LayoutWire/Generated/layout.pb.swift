@@ -406,6 +406,43 @@ public nonisolated enum Layoutd_V1_Direction: SwiftProtobuf.Enum, Swift.CaseIter
 
 }
 
+public nonisolated enum Layoutd_V1_BuiltinRules: SwiftProtobuf.Enum, Swift.CaseIterable {
+  public typealias RawValue = Int
+  case none // = 0
+
+  /// The TextKit note editor's: *bold*, _italic_, -strike-, ~script~ (URW Z003), list numbers
+  /// ("1.") bold, words in capitals red.
+  case notes // = 1
+  case UNRECOGNIZED(Int)
+
+  public init() {
+    self = .none
+  }
+
+  public init?(rawValue: Int) {
+    switch rawValue {
+    case 0: self = .none
+    case 1: self = .notes
+    default: self = .UNRECOGNIZED(rawValue)
+    }
+  }
+
+  public var rawValue: Int {
+    switch self {
+    case .none: return 0
+    case .notes: return 1
+    case .UNRECOGNIZED(let i): return i
+    }
+  }
+
+  // The compiler won't synthesize support with the UNRECOGNIZED case.
+  public static let allCases: [Layoutd_V1_BuiltinRules] = [
+    .none,
+    .notes,
+  ]
+
+}
+
 /// Where an attachment sits on its line.
 public nonisolated enum Layoutd_V1_AttachmentAlignment: SwiftProtobuf.Enum, Swift.CaseIterable {
   public typealias RawValue = Int
@@ -863,68 +900,185 @@ public nonisolated struct Layoutd_V1_StyleSpan: Sendable {
   fileprivate var _style: Layoutd_V1_Style? = nil
 }
 
-public nonisolated struct Layoutd_V1_LayoutRequest: Sendable {
+public nonisolated struct Layoutd_V1_LayoutRequest: @unchecked Sendable {
   // SwiftProtobuf.Message conformance is added in an extension below. See the
   // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
   // methods supported on all messages.
 
-  public var text: String = String()
+  public var text: String {
+    get {_storage._text}
+    set {_uniqueStorage()._text = newValue}
+  }
 
   public var defaultStyle: Layoutd_V1_Style {
-    get {_defaultStyle ?? Layoutd_V1_Style()}
-    set {_defaultStyle = newValue}
+    get {_storage._defaultStyle ?? Layoutd_V1_Style()}
+    set {_uniqueStorage()._defaultStyle = newValue}
   }
   /// Returns true if `defaultStyle` has been explicitly set.
-  public var hasDefaultStyle: Bool {self._defaultStyle != nil}
+  public var hasDefaultStyle: Bool {_storage._defaultStyle != nil}
   /// Clears the value of `defaultStyle`. Subsequent reads from it will return its default value.
-  public mutating func clearDefaultStyle() {self._defaultStyle = nil}
+  public mutating func clearDefaultStyle() {_uniqueStorage()._defaultStyle = nil}
 
   /// Later spans override earlier ones where they overlap.
-  public var spans: [Layoutd_V1_StyleSpan] = []
+  public var spans: [Layoutd_V1_StyleSpan] {
+    get {_storage._spans}
+    set {_uniqueStorage()._spans = newValue}
+  }
 
   /// Container width in points; must be finite and > 0.
-  public var width: Float = 0
+  public var width: Float {
+    get {_storage._width}
+    set {_uniqueStorage()._width = newValue}
+  }
 
   /// Container height; 0 means unlimited. Lines that do not fit are not visible.
-  public var height: Float = 0
+  public var height: Float {
+    get {_storage._height}
+    set {_uniqueStorage()._height = newValue}
+  }
 
-  public var alignment: Layoutd_V1_Alignment = .natural
+  public var alignment: Layoutd_V1_Alignment {
+    get {_storage._alignment}
+    set {_uniqueStorage()._alignment = newValue}
+  }
 
-  public var direction: Layoutd_V1_Direction = .auto
+  public var direction: Layoutd_V1_Direction {
+    get {_storage._direction}
+    set {_uniqueStorage()._direction = newValue}
+  }
 
   /// Line height multiplier (1 = the fonts' natural height); 0 means 1.
-  public var lineHeightMultiple: Float = 0
+  public var lineHeightMultiple: Float {
+    get {_storage._lineHeightMultiple}
+    set {_uniqueStorage()._lineHeightMultiple = newValue}
+  }
 
   /// Absolute line height in points; overrides the multiplier when > 0.
-  public var lineHeight: Float = 0
+  public var lineHeight: Float {
+    get {_storage._lineHeight}
+    set {_uniqueStorage()._lineHeight = newValue}
+  }
 
   /// 0 means unlimited.
-  public var maxLines: UInt32 = 0
+  public var maxLines: UInt32 {
+    get {_storage._maxLines}
+    set {_uniqueStorage()._maxLines = newValue}
+  }
 
   /// Appended where text is cut by max_lines or height.
   public var truncation: Layoutd_V1_Truncation {
-    get {_truncation ?? Layoutd_V1_Truncation()}
-    set {_truncation = newValue}
+    get {_storage._truncation ?? Layoutd_V1_Truncation()}
+    set {_uniqueStorage()._truncation = newValue}
   }
   /// Returns true if `truncation` has been explicitly set.
-  public var hasTruncation: Bool {self._truncation != nil}
+  public var hasTruncation: Bool {_storage._truncation != nil}
   /// Clears the value of `truncation`. Subsequent reads from it will return its default value.
-  public mutating func clearTruncation() {self._truncation = nil}
+  public mutating func clearTruncation() {_uniqueStorage()._truncation = nil}
 
   /// Decorations to compute behind the laid-out text.
-  public var backgrounds: [Layoutd_V1_BackgroundSpec] = []
+  public var backgrounds: [Layoutd_V1_BackgroundSpec] {
+    get {_storage._backgrounds}
+    set {_uniqueStorage()._backgrounds = newValue}
+  }
 
   /// Boxes at the text's OBJECT REPLACEMENT CHARACTERs (U+FFFC): the Nth attachment sits at the
   /// Nth U+FFFC. A U+FFFC past the last attachment stays a character; more attachments than
   /// U+FFFC is INVALID_ARGUMENT.
-  public var attachments: [Layoutd_V1_Attachment] = []
+  public var attachments: [Layoutd_V1_Attachment] {
+    get {_storage._attachments}
+    set {_uniqueStorage()._attachments = newValue}
+  }
+
+  /// Formatting rules, applied in order after the built-in set: each match styles its group as a
+  /// span would. The request's own spans apply after all rules and win where they overlap.
+  public var rules: [Layoutd_V1_FormattingRule] {
+    get {_storage._rules}
+    set {_uniqueStorage()._rules = newValue}
+  }
+
+  public var builtinRules: Layoutd_V1_BuiltinRules {
+    get {_storage._builtinRules}
+    set {_uniqueStorage()._builtinRules = newValue}
+  }
+
+  /// The built-in rules hide their markers (* _ - ~): kept in the text, no width and no ink.
+  public var hideBuiltinMarkers: Bool {
+    get {_storage._hideBuiltinMarkers}
+    set {_uniqueStorage()._hideBuiltinMarkers = newValue}
+  }
 
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public init() {}
 
-  fileprivate var _defaultStyle: Layoutd_V1_Style? = nil
-  fileprivate var _truncation: Layoutd_V1_Truncation? = nil
+  fileprivate var _storage = _StorageClass.defaultInstance
+}
+
+/// A regular expression (PCRE2 syntax over the text's UTF-16, Unicode properties on) and the
+/// style for what it matches. At most 32 rules, each pattern at most 1,024 UTF-16 units; at most
+/// as many matches in all as spans a request may have. A pattern that backtracks past PCRE2's
+/// match, depth or heap limits fails with RESOURCE_EXHAUSTED naming the rule.
+public nonisolated struct Layoutd_V1_FormattingRule: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var pattern: String = String()
+
+  /// The capture group styled; 0 is the whole match. The rest of the match is its markers.
+  public var group: UInt32 = 0
+
+  /// Any span style: weight, slant, family, size, colour, decorations, effect...
+  public var style: Layoutd_V1_Style {
+    get {_style ?? Layoutd_V1_Style()}
+    set {_style = newValue}
+  }
+  /// Returns true if `style` has been explicitly set.
+  public var hasStyle: Bool {self._style != nil}
+  /// Clears the value of `style`. Subsequent reads from it will return its default value.
+  public mutating func clearStyle() {self._style = nil}
+
+  /// Keep the markers in the text with no width and no ink.
+  public var hideMarkers: Bool = false
+
+  /// Named in errors and in the reply's matches; unset, "rules[N]".
+  public var name: String = String()
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _style: Layoutd_V1_Style? = nil
+}
+
+/// What one match of a rule styled.
+public nonisolated struct Layoutd_V1_RuleMatch: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  /// Index into the rules applied: the built-in set's first, then the request's.
+  public var rule: UInt32 = 0
+
+  public var name: String = String()
+
+  public var range: Layoutd_V1_Range {
+    get {_range ?? Layoutd_V1_Range()}
+    set {_range = newValue}
+  }
+  /// Returns true if `range` has been explicitly set.
+  public var hasRange: Bool {self._range != nil}
+  /// Clears the value of `range`. Subsequent reads from it will return its default value.
+  public mutating func clearRange() {self._range = nil}
+
+  /// The markers hidden, when the rule hides them.
+  public var hidden: [Layoutd_V1_Range] = []
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _range: Layoutd_V1_Range? = nil
 }
 
 /// An ascent and a descent, both >= 0, for a box that says where its baseline is.
@@ -1387,6 +1541,9 @@ public nonisolated struct Layoutd_V1_LayoutReply: Sendable {
   /// client's text colour with no shadow.
   public var paints: [Layoutd_V1_Paint] = []
 
+  /// Every match of the request's formatting rules, rule by rule.
+  public var ruleMatches: [Layoutd_V1_RuleMatch] = []
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public init() {}
@@ -1424,6 +1581,10 @@ nonisolated extension Layoutd_V1_Alignment: SwiftProtobuf._ProtoNameProviding {
 
 nonisolated extension Layoutd_V1_Direction: SwiftProtobuf._ProtoNameProviding {
   public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{2}\0DIRECTION_AUTO\0\u{1}DIRECTION_LTR\0\u{1}DIRECTION_RTL\0")
+}
+
+nonisolated extension Layoutd_V1_BuiltinRules: SwiftProtobuf._ProtoNameProviding {
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{2}\0BUILTIN_RULES_NONE\0\u{1}BUILTIN_RULES_NOTES\0")
 }
 
 nonisolated extension Layoutd_V1_AttachmentAlignment: SwiftProtobuf._ProtoNameProviding {
@@ -1914,7 +2075,182 @@ nonisolated extension Layoutd_V1_StyleSpan: SwiftProtobuf.Message, SwiftProtobuf
 
 nonisolated extension Layoutd_V1_LayoutRequest: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".LayoutRequest"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}text\0\u{3}default_style\0\u{1}spans\0\u{1}width\0\u{1}height\0\u{1}alignment\0\u{1}direction\0\u{3}line_height_multiple\0\u{3}line_height\0\u{3}max_lines\0\u{1}truncation\0\u{1}backgrounds\0\u{1}attachments\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}text\0\u{3}default_style\0\u{1}spans\0\u{1}width\0\u{1}height\0\u{1}alignment\0\u{1}direction\0\u{3}line_height_multiple\0\u{3}line_height\0\u{3}max_lines\0\u{1}truncation\0\u{1}backgrounds\0\u{1}attachments\0\u{1}rules\0\u{3}builtin_rules\0\u{3}hide_builtin_markers\0")
+
+  fileprivate class _StorageClass {
+    var _text: String = String()
+    var _defaultStyle: Layoutd_V1_Style? = nil
+    var _spans: [Layoutd_V1_StyleSpan] = []
+    var _width: Float = 0
+    var _height: Float = 0
+    var _alignment: Layoutd_V1_Alignment = .natural
+    var _direction: Layoutd_V1_Direction = .auto
+    var _lineHeightMultiple: Float = 0
+    var _lineHeight: Float = 0
+    var _maxLines: UInt32 = 0
+    var _truncation: Layoutd_V1_Truncation? = nil
+    var _backgrounds: [Layoutd_V1_BackgroundSpec] = []
+    var _attachments: [Layoutd_V1_Attachment] = []
+    var _rules: [Layoutd_V1_FormattingRule] = []
+    var _builtinRules: Layoutd_V1_BuiltinRules = .none
+    var _hideBuiltinMarkers: Bool = false
+
+      // This property is used as the initial default value for new instances of the type.
+      // The type itself is protecting the reference to its storage via CoW semantics.
+      // This will force a copy to be made of this reference when the first mutation occurs;
+      // hence, it is safe to mark this as `nonisolated(unsafe)`.
+      static nonisolated(unsafe) let defaultInstance = _StorageClass()
+
+    private init() {}
+
+    init(copying source: _StorageClass) {
+      _text = source._text
+      _defaultStyle = source._defaultStyle
+      _spans = source._spans
+      _width = source._width
+      _height = source._height
+      _alignment = source._alignment
+      _direction = source._direction
+      _lineHeightMultiple = source._lineHeightMultiple
+      _lineHeight = source._lineHeight
+      _maxLines = source._maxLines
+      _truncation = source._truncation
+      _backgrounds = source._backgrounds
+      _attachments = source._attachments
+      _rules = source._rules
+      _builtinRules = source._builtinRules
+      _hideBuiltinMarkers = source._hideBuiltinMarkers
+    }
+  }
+
+  fileprivate mutating func _uniqueStorage() -> _StorageClass {
+    if !isKnownUniquelyReferenced(&_storage) {
+      _storage = _StorageClass(copying: _storage)
+    }
+    return _storage
+  }
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    _ = _uniqueStorage()
+    try withExtendedLifetime(_storage) { (_storage: _StorageClass) in
+      while let fieldNumber = try decoder.nextFieldNumber() {
+        // The use of inline closures is to circumvent an issue where the compiler
+        // allocates stack space for every case branch when no optimizations are
+        // enabled. https://github.com/apple/swift-protobuf/issues/1034
+        switch fieldNumber {
+        case 1: try { try decoder.decodeSingularStringField(value: &_storage._text) }()
+        case 2: try { try decoder.decodeSingularMessageField(value: &_storage._defaultStyle) }()
+        case 3: try { try decoder.decodeRepeatedMessageField(value: &_storage._spans) }()
+        case 4: try { try decoder.decodeSingularFloatField(value: &_storage._width) }()
+        case 5: try { try decoder.decodeSingularFloatField(value: &_storage._height) }()
+        case 6: try { try decoder.decodeSingularEnumField(value: &_storage._alignment) }()
+        case 7: try { try decoder.decodeSingularEnumField(value: &_storage._direction) }()
+        case 8: try { try decoder.decodeSingularFloatField(value: &_storage._lineHeightMultiple) }()
+        case 9: try { try decoder.decodeSingularFloatField(value: &_storage._lineHeight) }()
+        case 10: try { try decoder.decodeSingularUInt32Field(value: &_storage._maxLines) }()
+        case 11: try { try decoder.decodeSingularMessageField(value: &_storage._truncation) }()
+        case 12: try { try decoder.decodeRepeatedMessageField(value: &_storage._backgrounds) }()
+        case 13: try { try decoder.decodeRepeatedMessageField(value: &_storage._attachments) }()
+        case 14: try { try decoder.decodeRepeatedMessageField(value: &_storage._rules) }()
+        case 15: try { try decoder.decodeSingularEnumField(value: &_storage._builtinRules) }()
+        case 16: try { try decoder.decodeSingularBoolField(value: &_storage._hideBuiltinMarkers) }()
+        default: break
+        }
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    try withExtendedLifetime(_storage) { (_storage: _StorageClass) in
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every if/case branch local when no optimizations
+      // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+      // https://github.com/apple/swift-protobuf/issues/1182
+      if !_storage._text.isEmpty {
+        try visitor.visitSingularStringField(value: _storage._text, fieldNumber: 1)
+      }
+      try { if let v = _storage._defaultStyle {
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 2)
+      } }()
+      if !_storage._spans.isEmpty {
+        try visitor.visitRepeatedMessageField(value: _storage._spans, fieldNumber: 3)
+      }
+      if _storage._width.bitPattern != 0 {
+        try visitor.visitSingularFloatField(value: _storage._width, fieldNumber: 4)
+      }
+      if _storage._height.bitPattern != 0 {
+        try visitor.visitSingularFloatField(value: _storage._height, fieldNumber: 5)
+      }
+      if _storage._alignment != .natural {
+        try visitor.visitSingularEnumField(value: _storage._alignment, fieldNumber: 6)
+      }
+      if _storage._direction != .auto {
+        try visitor.visitSingularEnumField(value: _storage._direction, fieldNumber: 7)
+      }
+      if _storage._lineHeightMultiple.bitPattern != 0 {
+        try visitor.visitSingularFloatField(value: _storage._lineHeightMultiple, fieldNumber: 8)
+      }
+      if _storage._lineHeight.bitPattern != 0 {
+        try visitor.visitSingularFloatField(value: _storage._lineHeight, fieldNumber: 9)
+      }
+      if _storage._maxLines != 0 {
+        try visitor.visitSingularUInt32Field(value: _storage._maxLines, fieldNumber: 10)
+      }
+      try { if let v = _storage._truncation {
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 11)
+      } }()
+      if !_storage._backgrounds.isEmpty {
+        try visitor.visitRepeatedMessageField(value: _storage._backgrounds, fieldNumber: 12)
+      }
+      if !_storage._attachments.isEmpty {
+        try visitor.visitRepeatedMessageField(value: _storage._attachments, fieldNumber: 13)
+      }
+      if !_storage._rules.isEmpty {
+        try visitor.visitRepeatedMessageField(value: _storage._rules, fieldNumber: 14)
+      }
+      if _storage._builtinRules != .none {
+        try visitor.visitSingularEnumField(value: _storage._builtinRules, fieldNumber: 15)
+      }
+      if _storage._hideBuiltinMarkers != false {
+        try visitor.visitSingularBoolField(value: _storage._hideBuiltinMarkers, fieldNumber: 16)
+      }
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Layoutd_V1_LayoutRequest, rhs: Layoutd_V1_LayoutRequest) -> Bool {
+    if lhs._storage !== rhs._storage {
+      let storagesAreEqual: Bool = withExtendedLifetime((lhs._storage, rhs._storage)) { (_args: (_StorageClass, _StorageClass)) in
+        let _storage = _args.0
+        let rhs_storage = _args.1
+        if _storage._text != rhs_storage._text {return false}
+        if _storage._defaultStyle != rhs_storage._defaultStyle {return false}
+        if _storage._spans != rhs_storage._spans {return false}
+        if _storage._width != rhs_storage._width {return false}
+        if _storage._height != rhs_storage._height {return false}
+        if _storage._alignment != rhs_storage._alignment {return false}
+        if _storage._direction != rhs_storage._direction {return false}
+        if _storage._lineHeightMultiple != rhs_storage._lineHeightMultiple {return false}
+        if _storage._lineHeight != rhs_storage._lineHeight {return false}
+        if _storage._maxLines != rhs_storage._maxLines {return false}
+        if _storage._truncation != rhs_storage._truncation {return false}
+        if _storage._backgrounds != rhs_storage._backgrounds {return false}
+        if _storage._attachments != rhs_storage._attachments {return false}
+        if _storage._rules != rhs_storage._rules {return false}
+        if _storage._builtinRules != rhs_storage._builtinRules {return false}
+        if _storage._hideBuiltinMarkers != rhs_storage._hideBuiltinMarkers {return false}
+        return true
+      }
+      if !storagesAreEqual {return false}
+    }
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Layoutd_V1_FormattingRule: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".FormattingRule"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}pattern\0\u{1}group\0\u{1}style\0\u{3}hide_markers\0\u{1}name\0")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -1922,19 +2258,11 @@ nonisolated extension Layoutd_V1_LayoutRequest: SwiftProtobuf.Message, SwiftProt
       // allocates stack space for every case branch when no optimizations are
       // enabled. https://github.com/apple/swift-protobuf/issues/1034
       switch fieldNumber {
-      case 1: try { try decoder.decodeSingularStringField(value: &self.text) }()
-      case 2: try { try decoder.decodeSingularMessageField(value: &self._defaultStyle) }()
-      case 3: try { try decoder.decodeRepeatedMessageField(value: &self.spans) }()
-      case 4: try { try decoder.decodeSingularFloatField(value: &self.width) }()
-      case 5: try { try decoder.decodeSingularFloatField(value: &self.height) }()
-      case 6: try { try decoder.decodeSingularEnumField(value: &self.alignment) }()
-      case 7: try { try decoder.decodeSingularEnumField(value: &self.direction) }()
-      case 8: try { try decoder.decodeSingularFloatField(value: &self.lineHeightMultiple) }()
-      case 9: try { try decoder.decodeSingularFloatField(value: &self.lineHeight) }()
-      case 10: try { try decoder.decodeSingularUInt32Field(value: &self.maxLines) }()
-      case 11: try { try decoder.decodeSingularMessageField(value: &self._truncation) }()
-      case 12: try { try decoder.decodeRepeatedMessageField(value: &self.backgrounds) }()
-      case 13: try { try decoder.decodeRepeatedMessageField(value: &self.attachments) }()
+      case 1: try { try decoder.decodeSingularStringField(value: &self.pattern) }()
+      case 2: try { try decoder.decodeSingularUInt32Field(value: &self.group) }()
+      case 3: try { try decoder.decodeSingularMessageField(value: &self._style) }()
+      case 4: try { try decoder.decodeSingularBoolField(value: &self.hideMarkers) }()
+      case 5: try { try decoder.decodeSingularStringField(value: &self.name) }()
       default: break
       }
     }
@@ -1945,62 +2273,79 @@ nonisolated extension Layoutd_V1_LayoutRequest: SwiftProtobuf.Message, SwiftProt
     // allocates stack space for every if/case branch local when no optimizations
     // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
     // https://github.com/apple/swift-protobuf/issues/1182
-    if !self.text.isEmpty {
-      try visitor.visitSingularStringField(value: self.text, fieldNumber: 1)
+    if !self.pattern.isEmpty {
+      try visitor.visitSingularStringField(value: self.pattern, fieldNumber: 1)
     }
-    try { if let v = self._defaultStyle {
-      try visitor.visitSingularMessageField(value: v, fieldNumber: 2)
+    if self.group != 0 {
+      try visitor.visitSingularUInt32Field(value: self.group, fieldNumber: 2)
+    }
+    try { if let v = self._style {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 3)
     } }()
-    if !self.spans.isEmpty {
-      try visitor.visitRepeatedMessageField(value: self.spans, fieldNumber: 3)
+    if self.hideMarkers != false {
+      try visitor.visitSingularBoolField(value: self.hideMarkers, fieldNumber: 4)
     }
-    if self.width.bitPattern != 0 {
-      try visitor.visitSingularFloatField(value: self.width, fieldNumber: 4)
-    }
-    if self.height.bitPattern != 0 {
-      try visitor.visitSingularFloatField(value: self.height, fieldNumber: 5)
-    }
-    if self.alignment != .natural {
-      try visitor.visitSingularEnumField(value: self.alignment, fieldNumber: 6)
-    }
-    if self.direction != .auto {
-      try visitor.visitSingularEnumField(value: self.direction, fieldNumber: 7)
-    }
-    if self.lineHeightMultiple.bitPattern != 0 {
-      try visitor.visitSingularFloatField(value: self.lineHeightMultiple, fieldNumber: 8)
-    }
-    if self.lineHeight.bitPattern != 0 {
-      try visitor.visitSingularFloatField(value: self.lineHeight, fieldNumber: 9)
-    }
-    if self.maxLines != 0 {
-      try visitor.visitSingularUInt32Field(value: self.maxLines, fieldNumber: 10)
-    }
-    try { if let v = self._truncation {
-      try visitor.visitSingularMessageField(value: v, fieldNumber: 11)
-    } }()
-    if !self.backgrounds.isEmpty {
-      try visitor.visitRepeatedMessageField(value: self.backgrounds, fieldNumber: 12)
-    }
-    if !self.attachments.isEmpty {
-      try visitor.visitRepeatedMessageField(value: self.attachments, fieldNumber: 13)
+    if !self.name.isEmpty {
+      try visitor.visitSingularStringField(value: self.name, fieldNumber: 5)
     }
     try unknownFields.traverse(visitor: &visitor)
   }
 
-  public static func ==(lhs: Layoutd_V1_LayoutRequest, rhs: Layoutd_V1_LayoutRequest) -> Bool {
-    if lhs.text != rhs.text {return false}
-    if lhs._defaultStyle != rhs._defaultStyle {return false}
-    if lhs.spans != rhs.spans {return false}
-    if lhs.width != rhs.width {return false}
-    if lhs.height != rhs.height {return false}
-    if lhs.alignment != rhs.alignment {return false}
-    if lhs.direction != rhs.direction {return false}
-    if lhs.lineHeightMultiple != rhs.lineHeightMultiple {return false}
-    if lhs.lineHeight != rhs.lineHeight {return false}
-    if lhs.maxLines != rhs.maxLines {return false}
-    if lhs._truncation != rhs._truncation {return false}
-    if lhs.backgrounds != rhs.backgrounds {return false}
-    if lhs.attachments != rhs.attachments {return false}
+  public static func ==(lhs: Layoutd_V1_FormattingRule, rhs: Layoutd_V1_FormattingRule) -> Bool {
+    if lhs.pattern != rhs.pattern {return false}
+    if lhs.group != rhs.group {return false}
+    if lhs._style != rhs._style {return false}
+    if lhs.hideMarkers != rhs.hideMarkers {return false}
+    if lhs.name != rhs.name {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Layoutd_V1_RuleMatch: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".RuleMatch"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}rule\0\u{1}name\0\u{1}range\0\u{1}hidden\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularUInt32Field(value: &self.rule) }()
+      case 2: try { try decoder.decodeSingularStringField(value: &self.name) }()
+      case 3: try { try decoder.decodeSingularMessageField(value: &self._range) }()
+      case 4: try { try decoder.decodeRepeatedMessageField(value: &self.hidden) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    if self.rule != 0 {
+      try visitor.visitSingularUInt32Field(value: self.rule, fieldNumber: 1)
+    }
+    if !self.name.isEmpty {
+      try visitor.visitSingularStringField(value: self.name, fieldNumber: 2)
+    }
+    try { if let v = self._range {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 3)
+    } }()
+    if !self.hidden.isEmpty {
+      try visitor.visitRepeatedMessageField(value: self.hidden, fieldNumber: 4)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Layoutd_V1_RuleMatch, rhs: Layoutd_V1_RuleMatch) -> Bool {
+    if lhs.rule != rhs.rule {return false}
+    if lhs.name != rhs.name {return false}
+    if lhs._range != rhs._range {return false}
+    if lhs.hidden != rhs.hidden {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }
@@ -2514,7 +2859,7 @@ nonisolated extension Layoutd_V1_Line: SwiftProtobuf.Message, SwiftProtobuf._Mes
 
 nonisolated extension Layoutd_V1_LayoutReply: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".LayoutReply"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}lines\0\u{1}runs\0\u{3}visible_range\0\u{1}width\0\u{1}height\0\u{1}direction\0\u{1}backgrounds\0\u{1}attachments\0\u{1}decorations\0\u{1}paints\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}lines\0\u{1}runs\0\u{3}visible_range\0\u{1}width\0\u{1}height\0\u{1}direction\0\u{1}backgrounds\0\u{1}attachments\0\u{1}decorations\0\u{1}paints\0\u{3}rule_matches\0")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -2532,6 +2877,7 @@ nonisolated extension Layoutd_V1_LayoutReply: SwiftProtobuf.Message, SwiftProtob
       case 8: try { try decoder.decodeRepeatedMessageField(value: &self.attachments) }()
       case 9: try { try decoder.decodeRepeatedMessageField(value: &self.decorations) }()
       case 10: try { try decoder.decodeRepeatedMessageField(value: &self.paints) }()
+      case 11: try { try decoder.decodeRepeatedMessageField(value: &self.ruleMatches) }()
       default: break
       }
     }
@@ -2572,6 +2918,9 @@ nonisolated extension Layoutd_V1_LayoutReply: SwiftProtobuf.Message, SwiftProtob
     if !self.paints.isEmpty {
       try visitor.visitRepeatedMessageField(value: self.paints, fieldNumber: 10)
     }
+    if !self.ruleMatches.isEmpty {
+      try visitor.visitRepeatedMessageField(value: self.ruleMatches, fieldNumber: 11)
+    }
     try unknownFields.traverse(visitor: &visitor)
   }
 
@@ -2586,6 +2935,7 @@ nonisolated extension Layoutd_V1_LayoutReply: SwiftProtobuf.Message, SwiftProtob
     if lhs.attachments != rhs.attachments {return false}
     if lhs.decorations != rhs.decorations {return false}
     if lhs.paints != rhs.paints {return false}
+    if lhs.ruleMatches != rhs.ruleMatches {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }

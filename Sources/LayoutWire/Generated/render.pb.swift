@@ -27,96 +27,75 @@ fileprivate nonisolated struct _GeneratedWithProtocGenSwiftVersion: SwiftProtobu
   typealias Version = _2
 }
 
-public nonisolated struct Layoutd_V1_RenderRequest: @unchecked Sendable {
+public nonisolated struct Layoutd_V1_RenderRequest: Sendable {
   // SwiftProtobuf.Message conformance is added in an extension below. See the
   // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
   // methods supported on all messages.
 
-  public var source: OneOf_Source? {
-    get {return _storage._source}
-    set {_uniqueStorage()._source = newValue}
-  }
+  public var source: Layoutd_V1_RenderRequest.OneOf_Source? = nil
 
   public var layout: Layoutd_V1_LayoutRequest {
     get {
-      if case .layout(let v)? = _storage._source {return v}
+      if case .layout(let v)? = source {return v}
       return Layoutd_V1_LayoutRequest()
     }
-    set {_uniqueStorage()._source = .layout(newValue)}
+    set {source = .layout(newValue)}
   }
 
   public var justify: Layoutd_V1_JustifyRequest {
     get {
-      if case .justify(let v)? = _storage._source {return v}
+      if case .justify(let v)? = source {return v}
       return Layoutd_V1_JustifyRequest()
     }
-    set {_uniqueStorage()._source = .justify(newValue)}
+    set {source = .justify(newValue)}
   }
 
   /// A photo's tags at the request's moment; the canvas is the photo (margin is not used).
   public var tags: Layoutd_V1_TagsRequest {
     get {
-      if case .tags(let v)? = _storage._source {return v}
+      if case .tags(let v)? = source {return v}
       return Layoutd_V1_TagsRequest()
     }
-    set {_uniqueStorage()._source = .tags(newValue)}
+    set {source = .tags(newValue)}
   }
 
-  public var format: Layoutd_V1_RenderRequest.Format {
-    get {_storage._format}
-    set {_uniqueStorage()._format = newValue}
-  }
+  public var format: Layoutd_V1_RenderRequest.Format = .png
 
   /// Pixels (PNG) or units (SVG, PDF) per point; 0 means 2. At most 8.
-  public var scale: Float {
-    get {_storage._scale}
-    set {_uniqueStorage()._scale = newValue}
-  }
+  public var scale: Float = 0
 
   /// Unset: white behind a layout, a dark story background behind Type Mode.
   public var canvas: Layoutd_V1_Color {
-    get {_storage._canvas ?? Layoutd_V1_Color()}
-    set {_uniqueStorage()._canvas = newValue}
+    get {_canvas ?? Layoutd_V1_Color()}
+    set {_canvas = newValue}
   }
   /// Returns true if `canvas` has been explicitly set.
-  public var hasCanvas: Bool {_storage._canvas != nil}
+  public var hasCanvas: Bool {self._canvas != nil}
   /// Clears the value of `canvas`. Subsequent reads from it will return its default value.
-  public mutating func clearCanvas() {_uniqueStorage()._canvas = nil}
+  public mutating func clearCanvas() {self._canvas = nil}
 
   /// Points of canvas around the text and its backgrounds; 0 means 24.
-  public var margin: Float {
-    get {_storage._margin}
-    set {_uniqueStorage()._margin = newValue}
-  }
+  public var margin: Float = 0
 
   /// Layout only (Type Mode takes its preset's); unset is black.
   public var textColor: Layoutd_V1_Color {
-    get {_storage._textColor ?? Layoutd_V1_Color()}
-    set {_uniqueStorage()._textColor = newValue}
+    get {_textColor ?? Layoutd_V1_Color()}
+    set {_textColor = newValue}
   }
   /// Returns true if `textColor` has been explicitly set.
-  public var hasTextColor: Bool {_storage._textColor != nil}
+  public var hasTextColor: Bool {self._textColor != nil}
   /// Clears the value of `textColor`. Subsequent reads from it will return its default value.
-  public mutating func clearTextColor() {_uniqueStorage()._textColor = nil}
+  public mutating func clearTextColor() {self._textColor = nil}
 
   /// The pictures of the attachments, by attachment index: PNG bytes, scaled into each box.
   /// Missing or empty entries are drawn as a placeholder box. At most 8 MiB in all.
-  public var attachmentImages: [Data] {
-    get {_storage._attachmentImages}
-    set {_uniqueStorage()._attachmentImages = newValue}
-  }
+  public var attachmentImages: [Data] = []
 
   /// Tags only: the photo as PNG bytes, scaled to the photo's size; empty paints the canvas colour.
-  public var photo: Data {
-    get {_storage._photo}
-    set {_uniqueStorage()._photo = newValue}
-  }
+  public var photo: Data = Data()
 
   /// Tags only, SVG only: the show or hide animation as CSS keyframes instead of one frame.
-  public var animate: Layoutd_V1_TagAnimation {
-    get {_storage._animate}
-    set {_uniqueStorage()._animate = newValue}
-  }
+  public var animate: Layoutd_V1_TagAnimation = .none
 
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
@@ -168,7 +147,8 @@ public nonisolated struct Layoutd_V1_RenderRequest: @unchecked Sendable {
 
   public init() {}
 
-  fileprivate var _storage = _StorageClass.defaultInstance
+  fileprivate var _canvas: Layoutd_V1_Color? = nil
+  fileprivate var _textColor: Layoutd_V1_Color? = nil
 }
 
 public nonisolated struct Layoutd_V1_RenderReply: Sendable {
@@ -198,172 +178,120 @@ nonisolated extension Layoutd_V1_RenderRequest: SwiftProtobuf.Message, SwiftProt
   public static let protoMessageName: String = _protobuf_package + ".RenderRequest"
   public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}layout\0\u{1}justify\0\u{1}format\0\u{1}scale\0\u{1}canvas\0\u{1}margin\0\u{3}text_color\0\u{3}attachment_images\0\u{1}tags\0\u{1}photo\0\u{1}animate\0")
 
-  fileprivate class _StorageClass {
-    var _source: Layoutd_V1_RenderRequest.OneOf_Source?
-    var _format: Layoutd_V1_RenderRequest.Format = .png
-    var _scale: Float = 0
-    var _canvas: Layoutd_V1_Color? = nil
-    var _margin: Float = 0
-    var _textColor: Layoutd_V1_Color? = nil
-    var _attachmentImages: [Data] = []
-    var _photo: Data = Data()
-    var _animate: Layoutd_V1_TagAnimation = .none
-
-      // This property is used as the initial default value for new instances of the type.
-      // The type itself is protecting the reference to its storage via CoW semantics.
-      // This will force a copy to be made of this reference when the first mutation occurs;
-      // hence, it is safe to mark this as `nonisolated(unsafe)`.
-      static nonisolated(unsafe) let defaultInstance = _StorageClass()
-
-    private init() {}
-
-    init(copying source: _StorageClass) {
-      _source = source._source
-      _format = source._format
-      _scale = source._scale
-      _canvas = source._canvas
-      _margin = source._margin
-      _textColor = source._textColor
-      _attachmentImages = source._attachmentImages
-      _photo = source._photo
-      _animate = source._animate
-    }
-  }
-
-  fileprivate mutating func _uniqueStorage() -> _StorageClass {
-    if !isKnownUniquelyReferenced(&_storage) {
-      _storage = _StorageClass(copying: _storage)
-    }
-    return _storage
-  }
-
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
-    _ = _uniqueStorage()
-    try withExtendedLifetime(_storage) { (_storage: _StorageClass) in
-      while let fieldNumber = try decoder.nextFieldNumber() {
-        // The use of inline closures is to circumvent an issue where the compiler
-        // allocates stack space for every case branch when no optimizations are
-        // enabled. https://github.com/apple/swift-protobuf/issues/1034
-        switch fieldNumber {
-        case 1: try {
-          var v: Layoutd_V1_LayoutRequest?
-          var hadOneofValue = false
-          if let current = _storage._source {
-            hadOneofValue = true
-            if case .layout(let m) = current {v = m}
-          }
-          try decoder.decodeSingularMessageField(value: &v)
-          if let v = v {
-            if hadOneofValue {try decoder.handleConflictingOneOf()}
-            _storage._source = .layout(v)
-          }
-        }()
-        case 2: try {
-          var v: Layoutd_V1_JustifyRequest?
-          var hadOneofValue = false
-          if let current = _storage._source {
-            hadOneofValue = true
-            if case .justify(let m) = current {v = m}
-          }
-          try decoder.decodeSingularMessageField(value: &v)
-          if let v = v {
-            if hadOneofValue {try decoder.handleConflictingOneOf()}
-            _storage._source = .justify(v)
-          }
-        }()
-        case 3: try { try decoder.decodeSingularEnumField(value: &_storage._format) }()
-        case 4: try { try decoder.decodeSingularFloatField(value: &_storage._scale) }()
-        case 5: try { try decoder.decodeSingularMessageField(value: &_storage._canvas) }()
-        case 6: try { try decoder.decodeSingularFloatField(value: &_storage._margin) }()
-        case 7: try { try decoder.decodeSingularMessageField(value: &_storage._textColor) }()
-        case 8: try { try decoder.decodeRepeatedBytesField(value: &_storage._attachmentImages) }()
-        case 9: try {
-          var v: Layoutd_V1_TagsRequest?
-          var hadOneofValue = false
-          if let current = _storage._source {
-            hadOneofValue = true
-            if case .tags(let m) = current {v = m}
-          }
-          try decoder.decodeSingularMessageField(value: &v)
-          if let v = v {
-            if hadOneofValue {try decoder.handleConflictingOneOf()}
-            _storage._source = .tags(v)
-          }
-        }()
-        case 10: try { try decoder.decodeSingularBytesField(value: &_storage._photo) }()
-        case 11: try { try decoder.decodeSingularEnumField(value: &_storage._animate) }()
-        default: break
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try {
+        var v: Layoutd_V1_LayoutRequest?
+        var hadOneofValue = false
+        if let current = self.source {
+          hadOneofValue = true
+          if case .layout(let m) = current {v = m}
         }
+        try decoder.decodeSingularMessageField(value: &v)
+        if let v = v {
+          if hadOneofValue {try decoder.handleConflictingOneOf()}
+          self.source = .layout(v)
+        }
+      }()
+      case 2: try {
+        var v: Layoutd_V1_JustifyRequest?
+        var hadOneofValue = false
+        if let current = self.source {
+          hadOneofValue = true
+          if case .justify(let m) = current {v = m}
+        }
+        try decoder.decodeSingularMessageField(value: &v)
+        if let v = v {
+          if hadOneofValue {try decoder.handleConflictingOneOf()}
+          self.source = .justify(v)
+        }
+      }()
+      case 3: try { try decoder.decodeSingularEnumField(value: &self.format) }()
+      case 4: try { try decoder.decodeSingularFloatField(value: &self.scale) }()
+      case 5: try { try decoder.decodeSingularMessageField(value: &self._canvas) }()
+      case 6: try { try decoder.decodeSingularFloatField(value: &self.margin) }()
+      case 7: try { try decoder.decodeSingularMessageField(value: &self._textColor) }()
+      case 8: try { try decoder.decodeRepeatedBytesField(value: &self.attachmentImages) }()
+      case 9: try {
+        var v: Layoutd_V1_TagsRequest?
+        var hadOneofValue = false
+        if let current = self.source {
+          hadOneofValue = true
+          if case .tags(let m) = current {v = m}
+        }
+        try decoder.decodeSingularMessageField(value: &v)
+        if let v = v {
+          if hadOneofValue {try decoder.handleConflictingOneOf()}
+          self.source = .tags(v)
+        }
+      }()
+      case 10: try { try decoder.decodeSingularBytesField(value: &self.photo) }()
+      case 11: try { try decoder.decodeSingularEnumField(value: &self.animate) }()
+      default: break
       }
     }
   }
 
   public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
-    try withExtendedLifetime(_storage) { (_storage: _StorageClass) in
-      // The use of inline closures is to circumvent an issue where the compiler
-      // allocates stack space for every if/case branch local when no optimizations
-      // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
-      // https://github.com/apple/swift-protobuf/issues/1182
-      switch _storage._source {
-      case .layout?: try {
-        guard case .layout(let v)? = _storage._source else { preconditionFailure() }
-        try visitor.visitSingularMessageField(value: v, fieldNumber: 1)
-      }()
-      case .justify?: try {
-        guard case .justify(let v)? = _storage._source else { preconditionFailure() }
-        try visitor.visitSingularMessageField(value: v, fieldNumber: 2)
-      }()
-      default: break
-      }
-      if _storage._format != .png {
-        try visitor.visitSingularEnumField(value: _storage._format, fieldNumber: 3)
-      }
-      if _storage._scale.bitPattern != 0 {
-        try visitor.visitSingularFloatField(value: _storage._scale, fieldNumber: 4)
-      }
-      try { if let v = _storage._canvas {
-        try visitor.visitSingularMessageField(value: v, fieldNumber: 5)
-      } }()
-      if _storage._margin.bitPattern != 0 {
-        try visitor.visitSingularFloatField(value: _storage._margin, fieldNumber: 6)
-      }
-      try { if let v = _storage._textColor {
-        try visitor.visitSingularMessageField(value: v, fieldNumber: 7)
-      } }()
-      if !_storage._attachmentImages.isEmpty {
-        try visitor.visitRepeatedBytesField(value: _storage._attachmentImages, fieldNumber: 8)
-      }
-      try { if case .tags(let v)? = _storage._source {
-        try visitor.visitSingularMessageField(value: v, fieldNumber: 9)
-      } }()
-      if !_storage._photo.isEmpty {
-        try visitor.visitSingularBytesField(value: _storage._photo, fieldNumber: 10)
-      }
-      if _storage._animate != .none {
-        try visitor.visitSingularEnumField(value: _storage._animate, fieldNumber: 11)
-      }
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    switch self.source {
+    case .layout?: try {
+      guard case .layout(let v)? = self.source else { preconditionFailure() }
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 1)
+    }()
+    case .justify?: try {
+      guard case .justify(let v)? = self.source else { preconditionFailure() }
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 2)
+    }()
+    default: break
+    }
+    if self.format != .png {
+      try visitor.visitSingularEnumField(value: self.format, fieldNumber: 3)
+    }
+    if self.scale.bitPattern != 0 {
+      try visitor.visitSingularFloatField(value: self.scale, fieldNumber: 4)
+    }
+    try { if let v = self._canvas {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 5)
+    } }()
+    if self.margin.bitPattern != 0 {
+      try visitor.visitSingularFloatField(value: self.margin, fieldNumber: 6)
+    }
+    try { if let v = self._textColor {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 7)
+    } }()
+    if !self.attachmentImages.isEmpty {
+      try visitor.visitRepeatedBytesField(value: self.attachmentImages, fieldNumber: 8)
+    }
+    try { if case .tags(let v)? = self.source {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 9)
+    } }()
+    if !self.photo.isEmpty {
+      try visitor.visitSingularBytesField(value: self.photo, fieldNumber: 10)
+    }
+    if self.animate != .none {
+      try visitor.visitSingularEnumField(value: self.animate, fieldNumber: 11)
     }
     try unknownFields.traverse(visitor: &visitor)
   }
 
   public static func ==(lhs: Layoutd_V1_RenderRequest, rhs: Layoutd_V1_RenderRequest) -> Bool {
-    if lhs._storage !== rhs._storage {
-      let storagesAreEqual: Bool = withExtendedLifetime((lhs._storage, rhs._storage)) { (_args: (_StorageClass, _StorageClass)) in
-        let _storage = _args.0
-        let rhs_storage = _args.1
-        if _storage._source != rhs_storage._source {return false}
-        if _storage._format != rhs_storage._format {return false}
-        if _storage._scale != rhs_storage._scale {return false}
-        if _storage._canvas != rhs_storage._canvas {return false}
-        if _storage._margin != rhs_storage._margin {return false}
-        if _storage._textColor != rhs_storage._textColor {return false}
-        if _storage._attachmentImages != rhs_storage._attachmentImages {return false}
-        if _storage._photo != rhs_storage._photo {return false}
-        if _storage._animate != rhs_storage._animate {return false}
-        return true
-      }
-      if !storagesAreEqual {return false}
-    }
+    if lhs.source != rhs.source {return false}
+    if lhs.format != rhs.format {return false}
+    if lhs.scale != rhs.scale {return false}
+    if lhs._canvas != rhs._canvas {return false}
+    if lhs.margin != rhs.margin {return false}
+    if lhs._textColor != rhs._textColor {return false}
+    if lhs.attachmentImages != rhs.attachmentImages {return false}
+    if lhs.photo != rhs.photo {return false}
+    if lhs.animate != rhs.animate {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }
