@@ -97,6 +97,16 @@ enum HostileRequests {
                     }
                 } }
             }),
+            Case(name: "built-in rules over a long note of markers (matching and spans)", envelope: layout(String(repeating: "*a* _b_ -c- ~d~ EF ", count: 12_000)) {
+                $0.builtinRules = .notes
+                $0.hideBuiltinMarkers = true
+            }),
+            Case(name: "a backtracking rule, (a+)+$, over 100,000 a's (PCRE2's match limit)", envelope: layout(String(repeating: "a", count: 100_000) + "b") {
+                $0.rules = [.with { $0.pattern = "(a+)+$"; $0.style.weight = 700 }]
+            }),
+            Case(name: "32 rules of nested quantifiers over 50,000 units", envelope: layout(String(repeating: "ab", count: 25_000)) {
+                $0.rules = (0..<32).map { _ in .with { $0.pattern = "(?:a|ab)*(?:b|ba)*c"; $0.style.weight = 700 } }
+            }),
             Case(name: "justified with letter spacing", envelope: layout(String(repeating: "a b ", count: 50_000)) {
                 $0.alignment = .justified
                 $0.defaultStyle.letterSpacing.points = 3

@@ -50,11 +50,18 @@ struct InProcessBench {
             return ParagraphRequest(text: AttributedText(plain.text.string, style: plain.text.styles[0], spans: spans), width: plain.width)
         }
         if let only = ProcessInfo.processInfo.environment["LAYOUTD_BENCH_PROFILE"] {
-            // For a profiler: one kind of pass (floor, cold, warm, boxed, unboxed or decorated), many times, nothing
+            // For a profiler: one kind of pass (floor, cold, warm, boxed, unboxed, decorated, built or rules), many times, nothing
             // else; scripts/count-instructions.sh compares two of them under callgrind.
             let layouter = ParagraphLayouter(fonts: registry, cache: only == "warm" ? ShapingCache() : nil)
             if only == "floor" {
                 for _ in 0..<options.repeats { for caption in captions { _ = floorFonts.time(caption) } }
+                return []
+            }
+            if only == "built" || only == "rules" {
+                // The text made from its string each time, with the built-in formatting rules or
+                // without: what the rules add to a layout (issue 18's row).
+                let rules = only == "rules" ? BuiltinRules.compiledNotes(hidesMarkers: true) : []
+                for _ in 0..<options.repeats { for caption in captions { _ = try timeFormatted(caption.text, rules: rules, layouter) } }
                 return []
             }
             let chosen = only == "boxed" ? boxedRequests : only == "unboxed" ? unboxedRequests
@@ -67,6 +74,8 @@ struct InProcessBench {
         // "warm" lays the same caption out again right after, so its shapes are cached.
         var floor: [[Double]] = [], uncached: [[Double]] = [], cold: [[Double]] = [], warm: [[Double]] = []
         var justifyUncached: [[Double]] = [], justifyCold: [[Double]] = [], decorated: [[Double]] = []
+        var built: [[Double]] = [], ruled: [[Double]] = []
+        let notes = BuiltinRules.compiledNotes(hidesMarkers: true)
         var attachmentPairs = AttachmentPairs(captions: captions.count)
         var coldShapes: [Int] = []
         var layoutCalls: UInt64 = 0, justifyCalls: UInt64 = 0
@@ -83,7 +92,7 @@ struct InProcessBench {
             let cached = ParagraphLayouter(fonts: registry, cache: cache)
             let justifyCache = ParagraphLayouter(fonts: registry, cache: ShapingCache())
             var f: [Double] = [], u: [Double] = [], c: [Double] = [], w: [Double] = [], ju: [Double] = [], jc: [Double] = []
-            var d: [Double] = []
+            var d: [Double] = [], b: [Double] = [], r: [Double] = []
             for (index, caption) in captions.enumerated() {
                 // The passes take turns going first: whichever runs first meets colder caches.
                 let steps: [() throws -> Void] = [
@@ -104,6 +113,10 @@ struct InProcessBench {
                     },
                     { jc.append(try timeJustify(typeModeRequests[index], justifyCache)) },
                     { d.append(try time(decoratedRequests[index], none)) },
+                    {
+                        b.append(try timeFormatted(caption.text, rules: [], none))
+                        r.append(try timeFormatted(caption.text, rules: notes, none))
+                    },
                     {
                         // One step for the pair, its order alternating: the text laid out right
                         // after its twin finds the same glyphs in the CPU's caches.
@@ -126,7 +139,7 @@ struct InProcessBench {
                 }
             }
             floor.append(f); uncached.append(u); cold.append(c); warm.append(w)
-            justifyUncached.append(ju); justifyCold.append(jc); decorated.append(d)
+            justifyUncached.append(ju); justifyCold.append(jc); decorated.append(d); built.append(b); ruled.append(r)
             coldShapes.append(Int(cache.misses))
         }
         let floorD = Distribution.perItemMedian(floor)
@@ -166,6 +179,11 @@ struct InProcessBench {
                   String(format: "| layout, no cache | %.2f | %.2f | 1.00× |", plain.median, plain.p99),
                   String(format: "| three decorated spans, no cache | %.2f | %.2f | %.3f× |", decoratedD.median, decoratedD.p99,
                          ratio(decoratedD, plain))]
+        let builtD = Distribution.perItemMedian(built), ruledD = Distribution.perItemMedian(ruled)
+        lines += ["", "### Built-in formatting rules (the note editor's six, markers hidden; issue 18: target ≤ 1.3× plain)", "",
+                  "| pass | median µs/caption | p99 µs/caption | median of per-caption ratios to the plain pass |", "|---|---|---|---|",
+                  String(format: "| text made from its string, laid out, no cache | %.2f | %.2f | 1.00× |", builtD.median, builtD.p99),
+                  String(format: "| the same with the built-in rules | %.2f | %.2f | %.3f× |", ruledD.median, ruledD.p99, ratio(ruledD, builtD))]
         lines += attachmentPairs.table(captionAlone: plain)
         return [Section(title: "In-process paragraph layout (one thread, width \(Int(saturating: options.width)), size \(Int(saturating: options.size)), Noto Sans with fallback)", lines: lines)]
     }
@@ -175,6 +193,18 @@ struct InProcessBench {
         let layout = try layouter.justify(request)
         let elapsed = Double(nanoseconds() - start) / 1000
         precondition(!layout.lineSizes.isEmpty)
+        return elapsed
+    }
+
+    /// A caption's text made from its string, the rules applied (none for the plain pass), laid out.
+    private func timeFormatted(_ string: String, rules: [CompiledRule], _ layouter: ParagraphLayouter) throws -> Double {
+        let start = nanoseconds()
+        let units = AttributedText.utf16(string)
+        let spans = try FormattingRules.apply(rules, to: units).spans
+        let text = AttributedText(string, units: units, style: TextStyle(family: "Noto Sans", size: Double(options.size)), spans: spans)
+        let layout = try layouter.layout(ParagraphRequest(text: text, width: Double(options.width)))
+        let elapsed = Double(nanoseconds() - start) / 1000
+        precondition(!layout.lines.isEmpty)
         return elapsed
     }
 
