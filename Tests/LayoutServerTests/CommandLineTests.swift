@@ -128,6 +128,20 @@ import TestSupport
         #expect(usage.status == 64)
     }
 
+    @Test func rulesShowTheirMatches() throws {
+        let daemon = try Daemon()
+        let result = try run(Daemon.binary("layoutctl"), ["layout", "--socket", daemon.socketPath, "--width", "400",
+                                                           "--rules", "builtin", "--hide-markers", "--rule", "#(\\w+)=>group=1,name=tag,color=#1da1f2",
+                                                           "1. Buy *milk* #groceries NOW"])
+        #expect(result.status == 0, "\(result.err)")
+        for row in ["bold", "[8,12)", "[7,8) [12,13)", "list-number", "capitals", "tag", "groceries"] {
+            #expect(result.out.contains(row), "\(row) missing from:\n\(result.out)")
+        }
+        let refused = try run(Daemon.binary("layoutctl"), ["layout", "--socket", daemon.socketPath, "--width", "400",
+                                                            "--rule", "ab(c=>weight=700", "x"])
+        #expect(refused.status == 65 && refused.err.contains("layout.rules[0].pattern") && refused.err.contains("offset 4"), "\(refused.err)")
+    }
+
     @Test func aTextStyleAndCategorySizeTheText() throws {
         let daemon = try Daemon()
         let result = try run(Daemon.binary("layoutctl"), ["layout", "--socket", daemon.socketPath, "--width", "300",
