@@ -43,6 +43,7 @@ extension RequestProcessor {
                                     : Color(red: 0.12, green: 0.12, blue: 0.14),
                                 origin: Point(x: 0, y: 0), backgrounds: story.backgrounds, runs: story.fitted.paragraph.runs,
                                 textColor: story.effects.textColor, paints: story.fitted.paragraph.paints,
+                                decorations: story.fitted.paragraph.decorations,
                                 glowColor: story.effects.glowColor,
                                 glowRadius: story.effects.glowRadius)
         case .none, .tags:

@@ -30,7 +30,8 @@ extension Layoutd_V1_JustifyRequest {
         }
         try Bounds.check(count: backgrounds.count, limit: Bounds.maxBackgrounds, field: "backgrounds")
         var style = preset?.style ?? TextStyle(family: fonts.defaultFamily)
-        if hasStyle { style = try self.style.patch(field: "style", fonts: fonts).applied(to: style) }
+        let patch = hasStyle ? try self.style.patch(field: "style", fonts: fonts) : StylePatch()
+        style = patch.applied(to: style)
         if style.family.isEmpty { style.family = fonts.defaultFamily }
         try Bounds.check(width, upTo: Bounds.maxLength, field: "width")
         for (value, upper, name, unit) in [(minSize, Bounds.maxFontSize, "min_size", "points"), (maxSize, Bounds.maxFontSize, "max_size", "points"),
@@ -76,6 +77,7 @@ extension Layoutd_V1_JustifyRequest {
             lastLineUnscaled: lastLineUnscaled)
         request.attachments = try attachments.inlineAttachments(fonts: fonts)
         request.wholePointSizes = wholePointSizes
+        request.paint = patch.appliedPaint(to: TextPaint())
         return JustifyPlan(request: request, backgrounds: backgrounds, presetName: name, palette: palette)
     }
 }
@@ -93,6 +95,8 @@ extension Layoutd_V1_JustifyReply {
         self.preset = preset
         attachments = layout.paragraph.attachments.map(Layoutd_V1_AttachmentBox.init)
         clamped = layout.clamped
+        decorations = layout.paragraph.decorations.map(Layoutd_V1_TextDecoration.init)
+        paints = Layoutd_V1_Paint.list(layout.paragraph.paints)
     }
 }
 

@@ -6,13 +6,7 @@ import LayoutWire
 /// ranges of it (`--span START:END:STYLE`).
 struct PaintOptions: ParsableArguments {
     @Option(help: "Text colour, #rrggbb or #rrggbbaa.") var color: String?
-    @Option(help: "A fill behind the glyphs, #rrggbb or #rrggbbaa.") var background: String?
-    @Option(help: "Underline: single, double, thick, dotted or dashed, then ,skip-ink and/or ,#rrggbb (e.g. single,skip-ink).")
-    var underline: String?
-    @Flag(help: "Strike the text through (for a style or colour: --strike-style).") var strike = false
-    @Option(help: "Strikethrough: single, double, thick, dotted or dashed, then ,#rrggbb.") var strikeStyle: String?
-    @Option(help: "Shadow: DX,DY,BLUR,#rrggbb[aa] in points (e.g. 2,2,3,#00000080).") var shadow: String?
-    @Option(help: "Text effect: letterpress[,DEPTH][,#surface] or outline[,WIDTH][,#colour][,fill].") var effect: String?
+    @OptionGroup var decorations: DecorationOptions
     @Option(help: ArgumentHelp("A style over a UTF-16 range: START:END:KEY=VALUE,... with keys color, background, underline "
                                + "(STYLE[/skip-ink][/#rrggbb]), strike (STYLE[/#rrggbb]), shadow (DX/DY/BLUR/#rrggbb), weight, "
                                + "size, font, italic, effect (letterpress/DEPTH/#surface or outline/WIDTH/#colour/fill), "
@@ -22,13 +16,14 @@ struct PaintOptions: ParsableArguments {
     var rules: String?
     @Flag(help: "Hide the built-in rules' markers (kept in the text, no width, no ink).") var hideMarkers = false
     @Option(help: ArgumentHelp("A formatting rule: REGEX=>STYLE, STYLE as --span's (KEY=VALUE,...), with group=N to style a "
-                               + "capture group and hide to hide the rest of the match, e.g. '#(\\w+)=>group=1,color=#1da1f2,hide'.",
+                               + "capture group and hide to hide the rest of the match, e.g. '#(\\\\w+)=>group=1,color=#1da1f2,hide'.",
                                valueName: "rule"))
     var rule: [String] = []
 
-    /// The whole-text options on the request's default style, and the spans after its own.
+    /// The whole-text options on the request's default style, the spans after its own, and the rules.
     func apply(to request: inout Layoutd_V1_LayoutRequest) throws {
-        try apply(to: &request.defaultStyle)
+        if let color { request.defaultStyle.color = try Self.color(color, option: "--color") }
+        try decorations.apply(to: &request.defaultStyle)
         request.spans += try span.map(Self.span)
         if let rules {
             guard rules == "builtin" else { throw ValidationError("--rules must be builtin") }
@@ -60,20 +55,6 @@ struct PaintOptions: ParsableArguments {
         }
         rule.style = try span("0:0:" + settings.joined(separator: ",")).style
         return rule
-    }
-
-    /// The whole-text options on `style`.
-    func apply(to style: inout Layoutd_V1_Style) throws {
-        if let color { style.color = try Self.color(color, option: "--color") }
-        if let background { style.background = try Self.color(background, option: "--background") }
-        if let underline { style.underline = try Self.line(underline, separator: ",", option: "--underline") }
-        if let strikeStyle {
-            style.strikethrough = try Self.line(strikeStyle, separator: ",", option: "--strike-style")
-        } else if strike {
-            style.strikethrough = Layoutd_V1_DecorationLine()
-        }
-        if let shadow { style.shadow = try Self.shadow(shadow, separator: ",", option: "--shadow") }
-        if let effect { style.effect = try Self.effect(effect, separator: ",", option: "--effect") }
     }
 
     /// `letterpress[,DEPTH][,#surface]`, `outline[,WIDTH][,#colour][,fill]` or `none`.
@@ -183,6 +164,30 @@ struct PaintOptions: ParsableArguments {
             }
         }
         return span
+    }
+}
+
+/// Background, underline, strikethrough, shadow and effect for the whole text: `layout` and
+/// `typemode` share them (Type Mode's `--color` is its palette, so colour is `layout`'s own).
+struct DecorationOptions: ParsableArguments {
+    @Option(help: "A fill behind the glyphs, #rrggbb or #rrggbbaa.") var background: String?
+    @Option(help: "Underline: single, double, thick, dotted or dashed, then ,skip-ink and/or ,#rrggbb (e.g. single,skip-ink).")
+    var underline: String?
+    @Flag(help: "Strike the text through (for a style or colour: --strike-style).") var strike = false
+    @Option(help: "Strikethrough: single, double, thick, dotted or dashed, then ,#rrggbb.") var strikeStyle: String?
+    @Option(help: "Shadow: DX,DY,BLUR,#rrggbb[aa] in points (e.g. 2,2,3,#00000080).") var shadow: String?
+    @Option(help: "Text effect: letterpress[,DEPTH][,#surface] or outline[,WIDTH][,#colour][,fill].") var effect: String?
+
+    func apply(to style: inout Layoutd_V1_Style) throws {
+        if let background { style.background = try PaintOptions.color(background, option: "--background") }
+        if let underline { style.underline = try PaintOptions.line(underline, separator: ",", option: "--underline") }
+        if let strikeStyle {
+            style.strikethrough = try PaintOptions.line(strikeStyle, separator: ",", option: "--strike-style")
+        } else if strike {
+            style.strikethrough = Layoutd_V1_DecorationLine()
+        }
+        if let shadow { style.shadow = try PaintOptions.shadow(shadow, separator: ",", option: "--shadow") }
+        if let effect { style.effect = try PaintOptions.effect(effect, separator: ",", option: "--effect") }
     }
 }
 

@@ -27,6 +27,7 @@ extension LayoutCtl {
         var attachmentImage: [String] = []
         @Option(name: .shortAndLong, help: "Write a picture instead: .png, .svg or .pdf.") var output: String?
         @Option(help: "Picture scale, pixels per point.") var scale: Float = 2
+        @OptionGroup var decorations: DecorationOptions
         @OptionGroup var input: TextInput
 
         func run() throws {
@@ -56,6 +57,9 @@ extension LayoutCtl {
             default: throw ValidationError("--align must be left, center or right")
             }
             if let color { request.color = try Self.parseColor(color) }
+            var style = request.style
+            try decorations.apply(to: &style)
+            if style != request.style { request.style = style }
             try connection.reportingFailures {
                 if let output {
                     var render = Layoutd_V1_RenderRequest()
@@ -69,6 +73,7 @@ extension LayoutCtl {
                 }
                 print(connection.json ? try StableJSON.encode(reply) : Self.table(reply, text: request.text))
                 if !connection.json, let boxes = AttachmentTable.render(reply.attachments) { print(boxes) }
+                if !connection.json, let rows = DecorationTable.render(reply.decorations) { print(rows) }
             }
         }
 

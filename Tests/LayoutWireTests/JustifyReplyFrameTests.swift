@@ -45,4 +45,21 @@ import Testing
         let ours = JustifyReplyFrame.encode(requestID: 3, fitted: fitted, backgrounds: [], effects: effects, preset: "")
         #expect(ours == (try Self.swiftProtobufFrame(3, fitted, [], effects, "")))
     }
+
+    @Test func decorationsAndPaintsAreWrittenAtEachLinesSize() throws {
+        var request = TypeModeRequest(text: "so\nHAPPY\nto see you", style: TextStyle(family: "Noto Sans"), width: 300, minSize: 14, maxSize: 96)
+        request.paint = TextPaint(color: Color(red: 1, green: 1, blue: 1), underline: DecorationLine(style: .thick),
+                                  shadow: TextShadow(offset: Point(x: 2, y: 2), blurRadius: 3))
+        let fitted = try Self.layouter.justify(request)
+        #expect(fitted.paragraph.decorations.count == fitted.paragraph.lines.count)
+        // Each line's underline is as thick as its own size makes it.
+        let thicknesses = fitted.paragraph.decorations.map(\.thickness)
+        #expect(Set(thicknesses.map { ($0 * 100).rounded() }).count > 1)
+        let effects = TextEffects.derive(preset: nil, palette: Color(red: 1, green: 1, blue: 1), largestSize: 96)
+        let ours = JustifyReplyFrame.encode(requestID: 4, fitted: fitted, backgrounds: [], effects: effects, preset: "")
+        #expect(ours == (try Self.swiftProtobufFrame(4, fitted, [], effects, "")))
+        let decoded = try Layoutd_V1_Envelope(serializedBytes: Array(ours.dropFirst(Framing.headerBytes)))
+        guard case .justifyReply(let reply) = decoded.body else { Issue.record("not a justify reply"); return }
+        #expect(reply.decorations.count == 3 && reply.paints.count == 1 && reply.paints[0].hasShadow)
+    }
 }

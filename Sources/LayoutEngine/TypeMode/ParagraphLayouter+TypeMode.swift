@@ -9,7 +9,7 @@ extension ParagraphLayouter {
         try request.validate()
         var style = request.style
         style.size = request.sizing == .uniform ? request.maxSize : request.minSize
-        let paragraph = ParagraphRequest(text: AttributedText(request.text, style: style), width: request.width,
+        let paragraph = ParagraphRequest(text: AttributedText(request.text, style: style, paint: request.paint), width: request.width,
                                          alignment: request.alignment, lineHeightMultiple: request.lineHeightMultiple,
                                          truncationToken: nil)
         try paragraph.validate(fonts: fonts, maxTextLength: maxTextLength)
@@ -17,11 +17,14 @@ extension ParagraphLayouter {
         let positioner = TextPositioner(
             shaped: try shape(paragraph.text, direction: paragraph.direction, attachments: request.attachments, context: context),
             request: paragraph, context: context)
-        let layout = switch request.sizing {
+        var layout = switch request.sizing {
         case .perLine: try positioner.fitPerLine(request)
         case .uniform: try positioner.fitUniform(request)
         }
         positioner.recycle()
+        // Decorate the fitted lines: each line's decorations at its own size.
+        layout.paragraph.decorations = try TextDecorator.decorate(layout.paragraph, units: paragraph.text.units, fonts: fonts,
+                                                                  budget: budget)
         return layout
     }
 }

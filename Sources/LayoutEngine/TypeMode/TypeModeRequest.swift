@@ -12,6 +12,9 @@ public struct TypeModeRequest: Sendable {
     public var text: String
     /// Family, weight, italic, letter spacing and language; the size comes from the fit.
     public var style: TextStyle
+    /// Colour, decorations, shadow and effect for the whole text (the preset's colours apply
+    /// where this sets none).
+    public var paint = TextPaint()
     public var width: Double
     public var minSize: Double
     public var maxSize: Double

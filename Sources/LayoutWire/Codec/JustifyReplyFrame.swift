@@ -10,14 +10,14 @@ public enum JustifyReplyFrame {
     private enum Envelope { static let requestID = 1, justifyReply = 21 }
     private enum Reply {
         static let lines = 1, lineSizes = 2, runs = 3, width = 4, height = 5, backgrounds = 6, effects = 7, preset = 8
-        static let attachments = 9, clamped = 10
+        static let attachments = 9, clamped = 10, decorations = 11, paints = 12
     }
 
     /// Every field this writer writes (lines and runs as `LayoutReplyFrame` writes them; the
     /// small nested messages through swift-protobuf, whole): a test holds it to the .proto.
     public static let writtenFields: [String: Set<Int>] = [
         "layoutd.v1.JustifyReply": [Reply.lines, Reply.lineSizes, Reply.runs, Reply.width, Reply.height, Reply.backgrounds,
-                                    Reply.effects, Reply.preset, Reply.attachments, Reply.clamped],
+                                    Reply.effects, Reply.preset, Reply.attachments, Reply.clamped, Reply.decorations, Reply.paints],
     ]
 
     public static func encode(requestID: UInt64, fitted: TypeModeLayout, backgrounds: [Background], effects: TextEffects,
@@ -51,6 +51,12 @@ public enum JustifyReplyFrame {
             }
             let clamped = fitted.clamped
             reply.packedUInt32(Reply.clamped, count: clamped.count) { clamped[$0] ? 1 : 0 }
+            for decoration in layout.decorations {
+                reply.message(Reply.decorations, serialized: (try? Layoutd_V1_TextDecoration(decoration).serializedBytes()) ?? [])
+            }
+            for paint in Layoutd_V1_Paint.list(layout.paints) {
+                reply.message(Reply.paints, serialized: (try? paint.serializedBytes()) ?? [])
+            }
         }
         writer.finishFrame()
         return writer.bytes

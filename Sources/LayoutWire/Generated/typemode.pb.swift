@@ -38,7 +38,8 @@ public nonisolated struct Layoutd_V1_JustifyRequest: @unchecked Sendable {
     set {_uniqueStorage()._preset = newValue}
   }
 
-  /// Family, weight, italic, letter_spacing, language. Size comes from the fit.
+  /// Family, weight, italic, letter_spacing, language, and paint (colour, background, underline,
+  /// strikethrough, shadow, effect) for the whole text. Size comes from the fit.
   public var style: Layoutd_V1_Style {
     get {_storage._style ?? Layoutd_V1_Style()}
     set {_uniqueStorage()._style = newValue}
@@ -270,6 +271,18 @@ public nonisolated struct Layoutd_V1_JustifyReply: @unchecked Sendable {
     set {_uniqueStorage()._clamped = newValue}
   }
 
+  /// As in LayoutReply: the style's fill, underline and strikethrough, line by line at each line's size.
+  public var decorations: [Layoutd_V1_TextDecoration] {
+    get {_storage._decorations}
+    set {_uniqueStorage()._decorations = newValue}
+  }
+
+  /// As in LayoutReply; empty when the style sets no colour, shadow or effect.
+  public var paints: [Layoutd_V1_Paint] {
+    get {_storage._paints}
+    set {_uniqueStorage()._paints = newValue}
+  }
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public init() {}
@@ -499,7 +512,7 @@ nonisolated extension Layoutd_V1_TextEffects: SwiftProtobuf.Message, SwiftProtob
 
 nonisolated extension Layoutd_V1_JustifyReply: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".JustifyReply"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}lines\0\u{3}line_sizes\0\u{1}runs\0\u{1}width\0\u{1}height\0\u{1}backgrounds\0\u{1}effects\0\u{1}preset\0\u{1}attachments\0\u{1}clamped\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}lines\0\u{3}line_sizes\0\u{1}runs\0\u{1}width\0\u{1}height\0\u{1}backgrounds\0\u{1}effects\0\u{1}preset\0\u{1}attachments\0\u{1}clamped\0\u{1}decorations\0\u{1}paints\0")
 
   fileprivate class _StorageClass {
     var _lines: [Layoutd_V1_Line] = []
@@ -512,6 +525,8 @@ nonisolated extension Layoutd_V1_JustifyReply: SwiftProtobuf.Message, SwiftProto
     var _preset: String = String()
     var _attachments: [Layoutd_V1_AttachmentBox] = []
     var _clamped: [Bool] = []
+    var _decorations: [Layoutd_V1_TextDecoration] = []
+    var _paints: [Layoutd_V1_Paint] = []
 
       // This property is used as the initial default value for new instances of the type.
       // The type itself is protecting the reference to its storage via CoW semantics.
@@ -532,6 +547,8 @@ nonisolated extension Layoutd_V1_JustifyReply: SwiftProtobuf.Message, SwiftProto
       _preset = source._preset
       _attachments = source._attachments
       _clamped = source._clamped
+      _decorations = source._decorations
+      _paints = source._paints
     }
   }
 
@@ -560,6 +577,8 @@ nonisolated extension Layoutd_V1_JustifyReply: SwiftProtobuf.Message, SwiftProto
         case 8: try { try decoder.decodeSingularStringField(value: &_storage._preset) }()
         case 9: try { try decoder.decodeRepeatedMessageField(value: &_storage._attachments) }()
         case 10: try { try decoder.decodeRepeatedBoolField(value: &_storage._clamped) }()
+        case 11: try { try decoder.decodeRepeatedMessageField(value: &_storage._decorations) }()
+        case 12: try { try decoder.decodeRepeatedMessageField(value: &_storage._paints) }()
         default: break
         }
       }
@@ -602,6 +621,12 @@ nonisolated extension Layoutd_V1_JustifyReply: SwiftProtobuf.Message, SwiftProto
       if !_storage._clamped.isEmpty {
         try visitor.visitPackedBoolField(value: _storage._clamped, fieldNumber: 10)
       }
+      if !_storage._decorations.isEmpty {
+        try visitor.visitRepeatedMessageField(value: _storage._decorations, fieldNumber: 11)
+      }
+      if !_storage._paints.isEmpty {
+        try visitor.visitRepeatedMessageField(value: _storage._paints, fieldNumber: 12)
+      }
     }
     try unknownFields.traverse(visitor: &visitor)
   }
@@ -621,6 +646,8 @@ nonisolated extension Layoutd_V1_JustifyReply: SwiftProtobuf.Message, SwiftProto
         if _storage._preset != rhs_storage._preset {return false}
         if _storage._attachments != rhs_storage._attachments {return false}
         if _storage._clamped != rhs_storage._clamped {return false}
+        if _storage._decorations != rhs_storage._decorations {return false}
+        if _storage._paints != rhs_storage._paints {return false}
         return true
       }
       if !storagesAreEqual {return false}
