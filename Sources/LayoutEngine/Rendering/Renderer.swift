@@ -119,7 +119,7 @@ public final class Renderer: @unchecked Sendable {
                 try strokeGlow(scene, glow: glow, cr, budget: budget)
             }
         }
-        try drawShadows(scene, cr, budget: budget)
+        try drawShadows(scene, cr, raster: raster, budget: budget)
         var current = -1  // the paint whose colour is set
         for (index, run) in scene.runs.enumerated() {
             if index % 256 == 0 { try budget.check() }

@@ -109,9 +109,14 @@ public enum FormattingRules {
                 let data = pcre2_match_data_create_from_pattern_16(compiled.code, nil)!
                 defer { pcre2_match_data_free_16(data) }
                 var start = 0
+                // PCRE2 checks the whole subject's UTF-16 on every call unless told not to: once is
+                // enough (every call after the first passes PCRE2_NO_UTF_CHECK), or a text of n
+                // units with m matches costs n × m.
+                var options: UInt32 = 0
                 while start <= subject.count {
                     try budget.check()
-                    let result = pcre2_match_16(compiled.code, subject.baseAddress, subject.count, start, 0, data, context)
+                    let result = pcre2_match_16(compiled.code, subject.baseAddress, subject.count, start, options, data, context)
+                    options = UInt32(PCRE2_NO_UTF_CHECK)
                     if result == PCRE2_ERROR_NOMATCH { break }
                     guard result > 0 else {
                         let why = result == PCRE2_ERROR_MATCHLIMIT || result == PCRE2_ERROR_DEPTHLIMIT || result == PCRE2_ERROR_HEAPLIMIT
