@@ -68,13 +68,18 @@ extension RequestProcessor {
         let extra = margin + scene.glowRadius
         scene.origin = Point(x: extra - bounds.x, y: extra - bounds.y)
         scene.size = Size(width: bounds.width + 2 * extra, height: bounds.height + 2 * extra)
+        if request.hasFrame {
+            // The block, with its margin, placed on a story frame: the picture is the frame's canvas.
+            scene.frame = try request.frame.storyFrame(defaultFill: scene.canvas ?? Color(red: 1, green: 1, blue: 1),
+                                                      maxPhotoBytes: Self.maxAttachmentImageBytes)
+        }
         let scale = try Self.scale(of: request)
         let image = try renderer.render(scene, format: format, scale: scale, budget: budget)
         var reply = Layoutd_V1_RenderReply()
         reply.image = Data(image)
         reply.mimeType = format.mimeType
-        reply.width = Float(scene.size.width)
-        reply.height = Float(scene.size.height)
+        reply.width = Float((scene.frame?.size ?? scene.size).width)
+        reply.height = Float((scene.frame?.size ?? scene.size).height)
         return reply
     }
 
@@ -84,6 +89,9 @@ extension RequestProcessor {
                             budget: WorkBudget) throws -> Layoutd_V1_RenderReply {
         guard request.attachmentImages.isEmpty else {
             throw LayoutError(.invalidArgument, "a tags picture has no attachments", field: "attachment_images")
+        }
+        guard !request.hasFrame else {
+            throw LayoutError(.invalidArgument, "a tags picture is its photo: a story frame is for layout and justify", field: "frame")
         }
         if !request.photo.isEmpty {
             guard request.photo.count <= Self.maxAttachmentImageBytes else {

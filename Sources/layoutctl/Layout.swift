@@ -30,6 +30,7 @@ extension LayoutCtl {
         @Option(help: "Picture scale, pixels per point.") var scale: Float = 2
         @OptionGroup var paint: PaintOptions
         @OptionGroup var dynamicType: DynamicTypeOptions
+        @OptionGroup var frame: FrameOptions
         @OptionGroup var input: TextInput
 
         func run() throws {
@@ -72,6 +73,7 @@ extension LayoutCtl {
                     var render = Layoutd_V1_RenderRequest()
                     render.layout = request
                     render.attachmentImages = try Picture.images(attachmentImage)
+                    try frame.apply(to: &render)
                     try Picture.write(render, to: output, scale: scale, connection: connection)
                     return
                 }

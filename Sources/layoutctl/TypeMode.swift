@@ -28,6 +28,7 @@ extension LayoutCtl {
         @Option(name: .shortAndLong, help: "Write a picture instead: .png, .svg or .pdf.") var output: String?
         @Option(help: "Picture scale, pixels per point.") var scale: Float = 2
         @OptionGroup var decorations: DecorationOptions
+        @OptionGroup var frame: FrameOptions
         @OptionGroup var input: TextInput
 
         func run() throws {
@@ -65,6 +66,7 @@ extension LayoutCtl {
                     var render = Layoutd_V1_RenderRequest()
                     render.justify = request
                     render.attachmentImages = try Picture.images(attachmentImage)
+                    try frame.apply(to: &render)
                     try Picture.write(render, to: output, scale: scale, connection: connection)
                     return
                 }

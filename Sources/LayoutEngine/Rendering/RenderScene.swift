@@ -17,6 +17,9 @@ public struct RenderScene: Sendable {
     public var decorations: [TextDecoration]
     public var glowColor: Color?
     public var glowRadius: Double
+    /// A whole story frame around the block: the picture is the frame's canvas, `size` the
+    /// block's (its canvas colour is not drawn), placed as the frame says.
+    public var frame: StoryFrame?
 
     public init(size: Size, canvas: Color?, origin: Point, backgrounds: [Background], runs: [GlyphRunLayout],
                 attachments: [SceneAttachment] = [], textColor: Color, paints: [TextPaint] = [TextPaint()],

@@ -39,8 +39,16 @@ public final class Renderer: @unchecked Sendable {
     /// points whatever the scale, so their size is the size the reply reports (at the old
     /// default scale of 2 they came out twice it).
     public func render(_ scene: RenderScene, format: RenderFormat, scale: Double, budget: WorkBudget = .unlimited) throws -> [UInt8] {
-        try draw(size: scene.size, format: format, scale: scale, budget: budget) { cr, raster throws(LayoutError) in
-            try draw(scene, cr, raster: raster, budget: budget)
+        try draw(size: scene.frame?.size ?? scene.size, format: format, scale: scale, budget: budget) { cr, raster throws(LayoutError) in
+            if let frame = scene.frame {
+                drawFill(frame, cr)
+                placeBlock(frame, blockSize: scene.size, cr)
+                // Masks drawn at lower resolution (glow, blurred shadows) keep the scale they would
+                // have had, times the pinch's.
+                try draw(scene, cr, raster: raster.map { $0 * frame.scale }, budget: budget)
+            } else {
+                try draw(scene, cr, raster: raster, budget: budget)
+            }
         }
     }
 
@@ -99,7 +107,7 @@ public final class Renderer: @unchecked Sendable {
 
     /// `raster` is the device scale of a PNG (nil for SVG and PDF, which stay vector).
     private func draw(_ scene: RenderScene, _ cr: OpaquePointer, raster: Double?, budget: WorkBudget) throws(LayoutError) {
-        if let canvas = scene.canvas {
+        if let canvas = scene.canvas, scene.frame == nil {
             setColor(cr, canvas)
             cairo_paint(cr)
         }

@@ -27,75 +27,107 @@ fileprivate nonisolated struct _GeneratedWithProtocGenSwiftVersion: SwiftProtobu
   typealias Version = _2
 }
 
-public nonisolated struct Layoutd_V1_RenderRequest: Sendable {
+public nonisolated struct Layoutd_V1_RenderRequest: @unchecked Sendable {
   // SwiftProtobuf.Message conformance is added in an extension below. See the
   // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
   // methods supported on all messages.
 
-  public var source: Layoutd_V1_RenderRequest.OneOf_Source? = nil
+  public var source: OneOf_Source? {
+    get {return _storage._source}
+    set {_uniqueStorage()._source = newValue}
+  }
 
   public var layout: Layoutd_V1_LayoutRequest {
     get {
-      if case .layout(let v)? = source {return v}
+      if case .layout(let v)? = _storage._source {return v}
       return Layoutd_V1_LayoutRequest()
     }
-    set {source = .layout(newValue)}
+    set {_uniqueStorage()._source = .layout(newValue)}
   }
 
   public var justify: Layoutd_V1_JustifyRequest {
     get {
-      if case .justify(let v)? = source {return v}
+      if case .justify(let v)? = _storage._source {return v}
       return Layoutd_V1_JustifyRequest()
     }
-    set {source = .justify(newValue)}
+    set {_uniqueStorage()._source = .justify(newValue)}
   }
 
   /// A photo's tags at the request's moment; the canvas is the photo (margin is not used).
   public var tags: Layoutd_V1_TagsRequest {
     get {
-      if case .tags(let v)? = source {return v}
+      if case .tags(let v)? = _storage._source {return v}
       return Layoutd_V1_TagsRequest()
     }
-    set {source = .tags(newValue)}
+    set {_uniqueStorage()._source = .tags(newValue)}
   }
 
-  public var format: Layoutd_V1_RenderRequest.Format = .png
+  public var format: Layoutd_V1_RenderRequest.Format {
+    get {_storage._format}
+    set {_uniqueStorage()._format = newValue}
+  }
 
   /// Pixels (PNG) or units (SVG, PDF) per point; 0 means 2. At most 8.
-  public var scale: Float = 0
+  public var scale: Float {
+    get {_storage._scale}
+    set {_uniqueStorage()._scale = newValue}
+  }
 
   /// Unset: white behind a layout, a dark story background behind Type Mode.
   public var canvas: Layoutd_V1_Color {
-    get {_canvas ?? Layoutd_V1_Color()}
-    set {_canvas = newValue}
+    get {_storage._canvas ?? Layoutd_V1_Color()}
+    set {_uniqueStorage()._canvas = newValue}
   }
   /// Returns true if `canvas` has been explicitly set.
-  public var hasCanvas: Bool {self._canvas != nil}
+  public var hasCanvas: Bool {_storage._canvas != nil}
   /// Clears the value of `canvas`. Subsequent reads from it will return its default value.
-  public mutating func clearCanvas() {self._canvas = nil}
+  public mutating func clearCanvas() {_uniqueStorage()._canvas = nil}
 
   /// Points of canvas around the text and its backgrounds; 0 means 24.
-  public var margin: Float = 0
+  public var margin: Float {
+    get {_storage._margin}
+    set {_uniqueStorage()._margin = newValue}
+  }
 
   /// Layout only (Type Mode takes its preset's); unset is black.
   public var textColor: Layoutd_V1_Color {
-    get {_textColor ?? Layoutd_V1_Color()}
-    set {_textColor = newValue}
+    get {_storage._textColor ?? Layoutd_V1_Color()}
+    set {_uniqueStorage()._textColor = newValue}
   }
   /// Returns true if `textColor` has been explicitly set.
-  public var hasTextColor: Bool {self._textColor != nil}
+  public var hasTextColor: Bool {_storage._textColor != nil}
   /// Clears the value of `textColor`. Subsequent reads from it will return its default value.
-  public mutating func clearTextColor() {self._textColor = nil}
+  public mutating func clearTextColor() {_uniqueStorage()._textColor = nil}
 
   /// The pictures of the attachments, by attachment index: PNG bytes, scaled into each box.
   /// Missing or empty entries are drawn as a placeholder box. At most 8 MiB in all.
-  public var attachmentImages: [Data] = []
+  public var attachmentImages: [Data] {
+    get {_storage._attachmentImages}
+    set {_uniqueStorage()._attachmentImages = newValue}
+  }
 
   /// Tags only: the photo as PNG bytes, scaled to the photo's size; empty paints the canvas colour.
-  public var photo: Data = Data()
+  public var photo: Data {
+    get {_storage._photo}
+    set {_uniqueStorage()._photo = newValue}
+  }
 
   /// Tags only, SVG only: the show or hide animation as CSS keyframes instead of one frame.
-  public var animate: Layoutd_V1_TagAnimation = .none
+  public var animate: Layoutd_V1_TagAnimation {
+    get {_storage._animate}
+    set {_uniqueStorage()._animate = newValue}
+  }
+
+  /// Layout and justify: a whole story frame around the text. The picture is the frame's canvas;
+  /// the text block (text, backgrounds, decorations and margin) is placed on it as `frame` says.
+  public var frame: Layoutd_V1_StoryFrame {
+    get {_storage._frame ?? Layoutd_V1_StoryFrame()}
+    set {_uniqueStorage()._frame = newValue}
+  }
+  /// Returns true if `frame` has been explicitly set.
+  public var hasFrame: Bool {_storage._frame != nil}
+  /// Clears the value of `frame`. Subsequent reads from it will return its default value.
+  public mutating func clearFrame() {_uniqueStorage()._frame = nil}
 
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
@@ -147,8 +179,203 @@ public nonisolated struct Layoutd_V1_RenderRequest: Sendable {
 
   public init() {}
 
-  fileprivate var _canvas: Layoutd_V1_Color? = nil
-  fileprivate var _textColor: Layoutd_V1_Color? = nil
+  fileprivate var _storage = _StorageClass.defaultInstance
+}
+
+/// Server-side Stories: the whole frame, not a picture cropped to the text.
+public nonisolated struct Layoutd_V1_StoryFrame: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  /// The canvas in points (e.g. 1080 x 1920), each side in (0, 10000].
+  public var width: Float = 0
+
+  public var height: Float = 0
+
+  /// Unset: the request's canvas colour, else the source's default.
+  public var fill: Layoutd_V1_CanvasFill {
+    get {_fill ?? Layoutd_V1_CanvasFill()}
+    set {_fill = newValue}
+  }
+  /// Returns true if `fill` has been explicitly set.
+  public var hasFill: Bool {self._fill != nil}
+  /// Clears the value of `fill`. Subsequent reads from it will return its default value.
+  public mutating func clearFill() {self._fill = nil}
+
+  /// Where the block's anchor sits, in 0...1 of the canvas; unset is the centre.
+  public var position: Layoutd_V1_Point {
+    get {_position ?? Layoutd_V1_Point()}
+    set {_position = newValue}
+  }
+  /// Returns true if `position` has been explicitly set.
+  public var hasPosition: Bool {self._position != nil}
+  /// Clears the value of `position`. Subsequent reads from it will return its default value.
+  public mutating func clearPosition() {self._position = nil}
+
+  /// The block's point placed there, in 0...1 of the block; unset is its centre.
+  public var anchor: Layoutd_V1_Point {
+    get {_anchor ?? Layoutd_V1_Point()}
+    set {_anchor = newValue}
+  }
+  /// Returns true if `anchor` has been explicitly set.
+  public var hasAnchor: Bool {self._anchor != nil}
+  /// Clears the value of `anchor`. Subsequent reads from it will return its default value.
+  public mutating func clearAnchor() {self._anchor = nil}
+
+  /// Degrees, clockwise on screen, about the anchor, in [-360, 360].
+  public var rotation: Float = 0
+
+  /// As a user's pinch leaves the block: 0 means 1, else (0, 20].
+  public var scale: Float = 0
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _fill: Layoutd_V1_CanvasFill? = nil
+  fileprivate var _position: Layoutd_V1_Point? = nil
+  fileprivate var _anchor: Layoutd_V1_Point? = nil
+}
+
+public nonisolated struct Layoutd_V1_CanvasFill: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var kind: Layoutd_V1_CanvasFill.OneOf_Kind? = nil
+
+  public var color: Layoutd_V1_Color {
+    get {
+      if case .color(let v)? = kind {return v}
+      return Layoutd_V1_Color()
+    }
+    set {kind = .color(newValue)}
+  }
+
+  public var linearGradient: Layoutd_V1_Gradient {
+    get {
+      if case .linearGradient(let v)? = kind {return v}
+      return Layoutd_V1_Gradient()
+    }
+    set {kind = .linearGradient(newValue)}
+  }
+
+  public var radialGradient: Layoutd_V1_Gradient {
+    get {
+      if case .radialGradient(let v)? = kind {return v}
+      return Layoutd_V1_Gradient()
+    }
+    set {kind = .radialGradient(newValue)}
+  }
+
+  public var photo: Layoutd_V1_PhotoFill {
+    get {
+      if case .photo(let v)? = kind {return v}
+      return Layoutd_V1_PhotoFill()
+    }
+    set {kind = .photo(newValue)}
+  }
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public nonisolated enum OneOf_Kind: Equatable, Sendable {
+    case color(Layoutd_V1_Color)
+    case linearGradient(Layoutd_V1_Gradient)
+    case radialGradient(Layoutd_V1_Gradient)
+    case photo(Layoutd_V1_PhotoFill)
+
+  }
+
+  public init() {}
+}
+
+public nonisolated struct Layoutd_V1_GradientStop: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  /// In 0...1, in order.
+  public var offset: Float = 0
+
+  public var color: Layoutd_V1_Color {
+    get {_color ?? Layoutd_V1_Color()}
+    set {_color = newValue}
+  }
+  /// Returns true if `color` has been explicitly set.
+  public var hasColor: Bool {self._color != nil}
+  /// Clears the value of `color`. Subsequent reads from it will return its default value.
+  public mutating func clearColor() {self._color = nil}
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _color: Layoutd_V1_Color? = nil
+}
+
+public nonisolated struct Layoutd_V1_Gradient: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  /// Linear: from start to end. Radial: centred on start, reaching end. In 0...1 of the canvas.
+  public var start: Layoutd_V1_Point {
+    get {_start ?? Layoutd_V1_Point()}
+    set {_start = newValue}
+  }
+  /// Returns true if `start` has been explicitly set.
+  public var hasStart: Bool {self._start != nil}
+  /// Clears the value of `start`. Subsequent reads from it will return its default value.
+  public mutating func clearStart() {self._start = nil}
+
+  public var end: Layoutd_V1_Point {
+    get {_end ?? Layoutd_V1_Point()}
+    set {_end = newValue}
+  }
+  /// Returns true if `end` has been explicitly set.
+  public var hasEnd: Bool {self._end != nil}
+  /// Clears the value of `end`. Subsequent reads from it will return its default value.
+  public mutating func clearEnd() {self._end = nil}
+
+  /// 2 to 64 stops.
+  public var stops: [Layoutd_V1_GradientStop] = []
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _start: Layoutd_V1_Point? = nil
+  fileprivate var _end: Layoutd_V1_Point? = nil
+}
+
+public nonisolated struct Layoutd_V1_PhotoFill: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  /// A PNG of at most 4,096 pixels a side and 8 MiB.
+  public var png: Data = Data()
+
+  /// The whole photo inside the canvas, bars in `background`; unset, the photo covers the
+  /// canvas, cropped about its centre.
+  public var fit: Bool = false
+
+  /// Unset: black.
+  public var background: Layoutd_V1_Color {
+    get {_background ?? Layoutd_V1_Color()}
+    set {_background = newValue}
+  }
+  /// Returns true if `background` has been explicitly set.
+  public var hasBackground: Bool {self._background != nil}
+  /// Clears the value of `background`. Subsequent reads from it will return its default value.
+  public mutating func clearBackground() {self._background = nil}
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _background: Layoutd_V1_Color? = nil
 }
 
 public nonisolated struct Layoutd_V1_RenderReply: Sendable {
@@ -176,7 +403,193 @@ fileprivate nonisolated let _protobuf_package = "layoutd.v1"
 
 nonisolated extension Layoutd_V1_RenderRequest: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".RenderRequest"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}layout\0\u{1}justify\0\u{1}format\0\u{1}scale\0\u{1}canvas\0\u{1}margin\0\u{3}text_color\0\u{3}attachment_images\0\u{1}tags\0\u{1}photo\0\u{1}animate\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}layout\0\u{1}justify\0\u{1}format\0\u{1}scale\0\u{1}canvas\0\u{1}margin\0\u{3}text_color\0\u{3}attachment_images\0\u{1}tags\0\u{1}photo\0\u{1}animate\0\u{1}frame\0")
+
+  fileprivate class _StorageClass {
+    var _source: Layoutd_V1_RenderRequest.OneOf_Source?
+    var _format: Layoutd_V1_RenderRequest.Format = .png
+    var _scale: Float = 0
+    var _canvas: Layoutd_V1_Color? = nil
+    var _margin: Float = 0
+    var _textColor: Layoutd_V1_Color? = nil
+    var _attachmentImages: [Data] = []
+    var _photo: Data = Data()
+    var _animate: Layoutd_V1_TagAnimation = .none
+    var _frame: Layoutd_V1_StoryFrame? = nil
+
+      // This property is used as the initial default value for new instances of the type.
+      // The type itself is protecting the reference to its storage via CoW semantics.
+      // This will force a copy to be made of this reference when the first mutation occurs;
+      // hence, it is safe to mark this as `nonisolated(unsafe)`.
+      static nonisolated(unsafe) let defaultInstance = _StorageClass()
+
+    private init() {}
+
+    init(copying source: _StorageClass) {
+      _source = source._source
+      _format = source._format
+      _scale = source._scale
+      _canvas = source._canvas
+      _margin = source._margin
+      _textColor = source._textColor
+      _attachmentImages = source._attachmentImages
+      _photo = source._photo
+      _animate = source._animate
+      _frame = source._frame
+    }
+  }
+
+  fileprivate mutating func _uniqueStorage() -> _StorageClass {
+    if !isKnownUniquelyReferenced(&_storage) {
+      _storage = _StorageClass(copying: _storage)
+    }
+    return _storage
+  }
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    _ = _uniqueStorage()
+    try withExtendedLifetime(_storage) { (_storage: _StorageClass) in
+      while let fieldNumber = try decoder.nextFieldNumber() {
+        // The use of inline closures is to circumvent an issue where the compiler
+        // allocates stack space for every case branch when no optimizations are
+        // enabled. https://github.com/apple/swift-protobuf/issues/1034
+        switch fieldNumber {
+        case 1: try {
+          var v: Layoutd_V1_LayoutRequest?
+          var hadOneofValue = false
+          if let current = _storage._source {
+            hadOneofValue = true
+            if case .layout(let m) = current {v = m}
+          }
+          try decoder.decodeSingularMessageField(value: &v)
+          if let v = v {
+            if hadOneofValue {try decoder.handleConflictingOneOf()}
+            _storage._source = .layout(v)
+          }
+        }()
+        case 2: try {
+          var v: Layoutd_V1_JustifyRequest?
+          var hadOneofValue = false
+          if let current = _storage._source {
+            hadOneofValue = true
+            if case .justify(let m) = current {v = m}
+          }
+          try decoder.decodeSingularMessageField(value: &v)
+          if let v = v {
+            if hadOneofValue {try decoder.handleConflictingOneOf()}
+            _storage._source = .justify(v)
+          }
+        }()
+        case 3: try { try decoder.decodeSingularEnumField(value: &_storage._format) }()
+        case 4: try { try decoder.decodeSingularFloatField(value: &_storage._scale) }()
+        case 5: try { try decoder.decodeSingularMessageField(value: &_storage._canvas) }()
+        case 6: try { try decoder.decodeSingularFloatField(value: &_storage._margin) }()
+        case 7: try { try decoder.decodeSingularMessageField(value: &_storage._textColor) }()
+        case 8: try { try decoder.decodeRepeatedBytesField(value: &_storage._attachmentImages) }()
+        case 9: try {
+          var v: Layoutd_V1_TagsRequest?
+          var hadOneofValue = false
+          if let current = _storage._source {
+            hadOneofValue = true
+            if case .tags(let m) = current {v = m}
+          }
+          try decoder.decodeSingularMessageField(value: &v)
+          if let v = v {
+            if hadOneofValue {try decoder.handleConflictingOneOf()}
+            _storage._source = .tags(v)
+          }
+        }()
+        case 10: try { try decoder.decodeSingularBytesField(value: &_storage._photo) }()
+        case 11: try { try decoder.decodeSingularEnumField(value: &_storage._animate) }()
+        case 12: try { try decoder.decodeSingularMessageField(value: &_storage._frame) }()
+        default: break
+        }
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    try withExtendedLifetime(_storage) { (_storage: _StorageClass) in
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every if/case branch local when no optimizations
+      // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+      // https://github.com/apple/swift-protobuf/issues/1182
+      switch _storage._source {
+      case .layout?: try {
+        guard case .layout(let v)? = _storage._source else { preconditionFailure() }
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 1)
+      }()
+      case .justify?: try {
+        guard case .justify(let v)? = _storage._source else { preconditionFailure() }
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 2)
+      }()
+      default: break
+      }
+      if _storage._format != .png {
+        try visitor.visitSingularEnumField(value: _storage._format, fieldNumber: 3)
+      }
+      if _storage._scale.bitPattern != 0 {
+        try visitor.visitSingularFloatField(value: _storage._scale, fieldNumber: 4)
+      }
+      try { if let v = _storage._canvas {
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 5)
+      } }()
+      if _storage._margin.bitPattern != 0 {
+        try visitor.visitSingularFloatField(value: _storage._margin, fieldNumber: 6)
+      }
+      try { if let v = _storage._textColor {
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 7)
+      } }()
+      if !_storage._attachmentImages.isEmpty {
+        try visitor.visitRepeatedBytesField(value: _storage._attachmentImages, fieldNumber: 8)
+      }
+      try { if case .tags(let v)? = _storage._source {
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 9)
+      } }()
+      if !_storage._photo.isEmpty {
+        try visitor.visitSingularBytesField(value: _storage._photo, fieldNumber: 10)
+      }
+      if _storage._animate != .none {
+        try visitor.visitSingularEnumField(value: _storage._animate, fieldNumber: 11)
+      }
+      try { if let v = _storage._frame {
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 12)
+      } }()
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Layoutd_V1_RenderRequest, rhs: Layoutd_V1_RenderRequest) -> Bool {
+    if lhs._storage !== rhs._storage {
+      let storagesAreEqual: Bool = withExtendedLifetime((lhs._storage, rhs._storage)) { (_args: (_StorageClass, _StorageClass)) in
+        let _storage = _args.0
+        let rhs_storage = _args.1
+        if _storage._source != rhs_storage._source {return false}
+        if _storage._format != rhs_storage._format {return false}
+        if _storage._scale != rhs_storage._scale {return false}
+        if _storage._canvas != rhs_storage._canvas {return false}
+        if _storage._margin != rhs_storage._margin {return false}
+        if _storage._textColor != rhs_storage._textColor {return false}
+        if _storage._attachmentImages != rhs_storage._attachmentImages {return false}
+        if _storage._photo != rhs_storage._photo {return false}
+        if _storage._animate != rhs_storage._animate {return false}
+        if _storage._frame != rhs_storage._frame {return false}
+        return true
+      }
+      if !storagesAreEqual {return false}
+    }
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Layoutd_V1_RenderRequest.Format: SwiftProtobuf._ProtoNameProviding {
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{2}\0PNG\0\u{1}SVG\0\u{1}PDF\0")
+}
+
+nonisolated extension Layoutd_V1_StoryFrame: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".StoryFrame"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}width\0\u{1}height\0\u{1}fill\0\u{1}position\0\u{1}anchor\0\u{1}rotation\0\u{1}scale\0")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -184,53 +597,13 @@ nonisolated extension Layoutd_V1_RenderRequest: SwiftProtobuf.Message, SwiftProt
       // allocates stack space for every case branch when no optimizations are
       // enabled. https://github.com/apple/swift-protobuf/issues/1034
       switch fieldNumber {
-      case 1: try {
-        var v: Layoutd_V1_LayoutRequest?
-        var hadOneofValue = false
-        if let current = self.source {
-          hadOneofValue = true
-          if case .layout(let m) = current {v = m}
-        }
-        try decoder.decodeSingularMessageField(value: &v)
-        if let v = v {
-          if hadOneofValue {try decoder.handleConflictingOneOf()}
-          self.source = .layout(v)
-        }
-      }()
-      case 2: try {
-        var v: Layoutd_V1_JustifyRequest?
-        var hadOneofValue = false
-        if let current = self.source {
-          hadOneofValue = true
-          if case .justify(let m) = current {v = m}
-        }
-        try decoder.decodeSingularMessageField(value: &v)
-        if let v = v {
-          if hadOneofValue {try decoder.handleConflictingOneOf()}
-          self.source = .justify(v)
-        }
-      }()
-      case 3: try { try decoder.decodeSingularEnumField(value: &self.format) }()
-      case 4: try { try decoder.decodeSingularFloatField(value: &self.scale) }()
-      case 5: try { try decoder.decodeSingularMessageField(value: &self._canvas) }()
-      case 6: try { try decoder.decodeSingularFloatField(value: &self.margin) }()
-      case 7: try { try decoder.decodeSingularMessageField(value: &self._textColor) }()
-      case 8: try { try decoder.decodeRepeatedBytesField(value: &self.attachmentImages) }()
-      case 9: try {
-        var v: Layoutd_V1_TagsRequest?
-        var hadOneofValue = false
-        if let current = self.source {
-          hadOneofValue = true
-          if case .tags(let m) = current {v = m}
-        }
-        try decoder.decodeSingularMessageField(value: &v)
-        if let v = v {
-          if hadOneofValue {try decoder.handleConflictingOneOf()}
-          self.source = .tags(v)
-        }
-      }()
-      case 10: try { try decoder.decodeSingularBytesField(value: &self.photo) }()
-      case 11: try { try decoder.decodeSingularEnumField(value: &self.animate) }()
+      case 1: try { try decoder.decodeSingularFloatField(value: &self.width) }()
+      case 2: try { try decoder.decodeSingularFloatField(value: &self.height) }()
+      case 3: try { try decoder.decodeSingularMessageField(value: &self._fill) }()
+      case 4: try { try decoder.decodeSingularMessageField(value: &self._position) }()
+      case 5: try { try decoder.decodeSingularMessageField(value: &self._anchor) }()
+      case 6: try { try decoder.decodeSingularFloatField(value: &self.rotation) }()
+      case 7: try { try decoder.decodeSingularFloatField(value: &self.scale) }()
       default: break
       }
     }
@@ -241,64 +614,269 @@ nonisolated extension Layoutd_V1_RenderRequest: SwiftProtobuf.Message, SwiftProt
     // allocates stack space for every if/case branch local when no optimizations
     // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
     // https://github.com/apple/swift-protobuf/issues/1182
-    switch self.source {
-    case .layout?: try {
-      guard case .layout(let v)? = self.source else { preconditionFailure() }
-      try visitor.visitSingularMessageField(value: v, fieldNumber: 1)
-    }()
-    case .justify?: try {
-      guard case .justify(let v)? = self.source else { preconditionFailure() }
-      try visitor.visitSingularMessageField(value: v, fieldNumber: 2)
-    }()
-    default: break
+    if self.width.bitPattern != 0 {
+      try visitor.visitSingularFloatField(value: self.width, fieldNumber: 1)
     }
-    if self.format != .png {
-      try visitor.visitSingularEnumField(value: self.format, fieldNumber: 3)
+    if self.height.bitPattern != 0 {
+      try visitor.visitSingularFloatField(value: self.height, fieldNumber: 2)
     }
-    if self.scale.bitPattern != 0 {
-      try visitor.visitSingularFloatField(value: self.scale, fieldNumber: 4)
-    }
-    try { if let v = self._canvas {
+    try { if let v = self._fill {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 3)
+    } }()
+    try { if let v = self._position {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 4)
+    } }()
+    try { if let v = self._anchor {
       try visitor.visitSingularMessageField(value: v, fieldNumber: 5)
     } }()
-    if self.margin.bitPattern != 0 {
-      try visitor.visitSingularFloatField(value: self.margin, fieldNumber: 6)
+    if self.rotation.bitPattern != 0 {
+      try visitor.visitSingularFloatField(value: self.rotation, fieldNumber: 6)
     }
-    try { if let v = self._textColor {
-      try visitor.visitSingularMessageField(value: v, fieldNumber: 7)
-    } }()
-    if !self.attachmentImages.isEmpty {
-      try visitor.visitRepeatedBytesField(value: self.attachmentImages, fieldNumber: 8)
-    }
-    try { if case .tags(let v)? = self.source {
-      try visitor.visitSingularMessageField(value: v, fieldNumber: 9)
-    } }()
-    if !self.photo.isEmpty {
-      try visitor.visitSingularBytesField(value: self.photo, fieldNumber: 10)
-    }
-    if self.animate != .none {
-      try visitor.visitSingularEnumField(value: self.animate, fieldNumber: 11)
+    if self.scale.bitPattern != 0 {
+      try visitor.visitSingularFloatField(value: self.scale, fieldNumber: 7)
     }
     try unknownFields.traverse(visitor: &visitor)
   }
 
-  public static func ==(lhs: Layoutd_V1_RenderRequest, rhs: Layoutd_V1_RenderRequest) -> Bool {
-    if lhs.source != rhs.source {return false}
-    if lhs.format != rhs.format {return false}
+  public static func ==(lhs: Layoutd_V1_StoryFrame, rhs: Layoutd_V1_StoryFrame) -> Bool {
+    if lhs.width != rhs.width {return false}
+    if lhs.height != rhs.height {return false}
+    if lhs._fill != rhs._fill {return false}
+    if lhs._position != rhs._position {return false}
+    if lhs._anchor != rhs._anchor {return false}
+    if lhs.rotation != rhs.rotation {return false}
     if lhs.scale != rhs.scale {return false}
-    if lhs._canvas != rhs._canvas {return false}
-    if lhs.margin != rhs.margin {return false}
-    if lhs._textColor != rhs._textColor {return false}
-    if lhs.attachmentImages != rhs.attachmentImages {return false}
-    if lhs.photo != rhs.photo {return false}
-    if lhs.animate != rhs.animate {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }
 }
 
-nonisolated extension Layoutd_V1_RenderRequest.Format: SwiftProtobuf._ProtoNameProviding {
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{2}\0PNG\0\u{1}SVG\0\u{1}PDF\0")
+nonisolated extension Layoutd_V1_CanvasFill: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".CanvasFill"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}color\0\u{3}linear_gradient\0\u{3}radial_gradient\0\u{1}photo\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try {
+        var v: Layoutd_V1_Color?
+        var hadOneofValue = false
+        if let current = self.kind {
+          hadOneofValue = true
+          if case .color(let m) = current {v = m}
+        }
+        try decoder.decodeSingularMessageField(value: &v)
+        if let v = v {
+          if hadOneofValue {try decoder.handleConflictingOneOf()}
+          self.kind = .color(v)
+        }
+      }()
+      case 2: try {
+        var v: Layoutd_V1_Gradient?
+        var hadOneofValue = false
+        if let current = self.kind {
+          hadOneofValue = true
+          if case .linearGradient(let m) = current {v = m}
+        }
+        try decoder.decodeSingularMessageField(value: &v)
+        if let v = v {
+          if hadOneofValue {try decoder.handleConflictingOneOf()}
+          self.kind = .linearGradient(v)
+        }
+      }()
+      case 3: try {
+        var v: Layoutd_V1_Gradient?
+        var hadOneofValue = false
+        if let current = self.kind {
+          hadOneofValue = true
+          if case .radialGradient(let m) = current {v = m}
+        }
+        try decoder.decodeSingularMessageField(value: &v)
+        if let v = v {
+          if hadOneofValue {try decoder.handleConflictingOneOf()}
+          self.kind = .radialGradient(v)
+        }
+      }()
+      case 4: try {
+        var v: Layoutd_V1_PhotoFill?
+        var hadOneofValue = false
+        if let current = self.kind {
+          hadOneofValue = true
+          if case .photo(let m) = current {v = m}
+        }
+        try decoder.decodeSingularMessageField(value: &v)
+        if let v = v {
+          if hadOneofValue {try decoder.handleConflictingOneOf()}
+          self.kind = .photo(v)
+        }
+      }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    switch self.kind {
+    case .color?: try {
+      guard case .color(let v)? = self.kind else { preconditionFailure() }
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 1)
+    }()
+    case .linearGradient?: try {
+      guard case .linearGradient(let v)? = self.kind else { preconditionFailure() }
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 2)
+    }()
+    case .radialGradient?: try {
+      guard case .radialGradient(let v)? = self.kind else { preconditionFailure() }
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 3)
+    }()
+    case .photo?: try {
+      guard case .photo(let v)? = self.kind else { preconditionFailure() }
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 4)
+    }()
+    case nil: break
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Layoutd_V1_CanvasFill, rhs: Layoutd_V1_CanvasFill) -> Bool {
+    if lhs.kind != rhs.kind {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Layoutd_V1_GradientStop: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".GradientStop"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}offset\0\u{1}color\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularFloatField(value: &self.offset) }()
+      case 2: try { try decoder.decodeSingularMessageField(value: &self._color) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    if self.offset.bitPattern != 0 {
+      try visitor.visitSingularFloatField(value: self.offset, fieldNumber: 1)
+    }
+    try { if let v = self._color {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 2)
+    } }()
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Layoutd_V1_GradientStop, rhs: Layoutd_V1_GradientStop) -> Bool {
+    if lhs.offset != rhs.offset {return false}
+    if lhs._color != rhs._color {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Layoutd_V1_Gradient: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".Gradient"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}start\0\u{1}end\0\u{1}stops\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularMessageField(value: &self._start) }()
+      case 2: try { try decoder.decodeSingularMessageField(value: &self._end) }()
+      case 3: try { try decoder.decodeRepeatedMessageField(value: &self.stops) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    try { if let v = self._start {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 1)
+    } }()
+    try { if let v = self._end {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 2)
+    } }()
+    if !self.stops.isEmpty {
+      try visitor.visitRepeatedMessageField(value: self.stops, fieldNumber: 3)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Layoutd_V1_Gradient, rhs: Layoutd_V1_Gradient) -> Bool {
+    if lhs._start != rhs._start {return false}
+    if lhs._end != rhs._end {return false}
+    if lhs.stops != rhs.stops {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Layoutd_V1_PhotoFill: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".PhotoFill"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}png\0\u{1}fit\0\u{1}background\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularBytesField(value: &self.png) }()
+      case 2: try { try decoder.decodeSingularBoolField(value: &self.fit) }()
+      case 3: try { try decoder.decodeSingularMessageField(value: &self._background) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    if !self.png.isEmpty {
+      try visitor.visitSingularBytesField(value: self.png, fieldNumber: 1)
+    }
+    if self.fit != false {
+      try visitor.visitSingularBoolField(value: self.fit, fieldNumber: 2)
+    }
+    try { if let v = self._background {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 3)
+    } }()
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Layoutd_V1_PhotoFill, rhs: Layoutd_V1_PhotoFill) -> Bool {
+    if lhs.png != rhs.png {return false}
+    if lhs.fit != rhs.fit {return false}
+    if lhs._background != rhs._background {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
 }
 
 nonisolated extension Layoutd_V1_RenderReply: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
