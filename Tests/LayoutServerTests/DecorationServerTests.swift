@@ -95,3 +95,63 @@ import Testing
         #expect(try client.call(.layout(layoutRequest("still here", width: 200))).layoutReply?.lines.count == 1)
     }
 }
+
+/// Story frames through the daemon: the picture is the frame, and bad frames are refused by name.
+@Suite struct StoryFrameServerTests {
+    @Test func aFramedStoryIsTheFramesSize() throws {
+        let daemon = try Daemon()
+        var render = Layoutd_V1_RenderRequest()
+        render.justify = .with { $0.text = "so\nHAPPY\nto see you"; $0.width = 300; $0.preset = "strong" }
+        render.frame = .with {
+            $0.width = 1080
+            $0.height = 1920
+            $0.fill.linearGradient = .with {
+                $0.start = .with { $0.x = 0.5 }
+                $0.end = .with { $0.x = 0.5; $0.y = 1 }
+                $0.stops = [.with { $0.color = .with { $0.red = 1 } }, .with { $0.offset = 1; $0.color = .with { $0.blue = 1 } }]
+            }
+            $0.rotation = -8
+            $0.scale = 2
+        }
+        render.scale = 0.5
+        let client = try daemon.client()
+        let reply = try client.call(.render(render))
+        #expect(reply.errorReply == nil, "\(reply)")
+        #expect(reply.renderReply.width == 1080 && reply.renderReply.height == 1920)
+        #expect(reply.renderReply.image.count > 100)
+        for format in [Layoutd_V1_RenderRequest.Format.svg, .pdf] {
+            render.format = format
+            #expect(try client.call(.render(render)).renderReply.image.count > 100)
+        }
+    }
+
+    @Test func badFramesAreRefusedByName() throws {
+        let daemon = try Daemon()
+        let client = try daemon.client()
+        let cases: [(String, (inout Layoutd_V1_StoryFrame) -> Void)] = [
+            ("render.frame.width", { $0.width = 0 }),
+            ("render.frame.height", { $0.height = 20_000 }),
+            ("render.frame.rotation", { $0.rotation = 400 }),
+            ("render.frame.scale", { $0.scale = -1 }),
+            ("render.frame.position.x", { $0.position = .with { $0.x = .nan } }),
+            ("render.frame.fill.linear_gradient.stops", { $0.fill.linearGradient = .with { $0.stops = [.init()] } }),
+            ("render.frame.fill.radial_gradient.stops[1].offset", {
+                $0.fill.radialGradient = .with { $0.stops = [.with { $0.offset = 0.5 }, .with { $0.offset = 0.2 }] }
+            }),
+            ("render.frame.fill.photo.png", { $0.fill.photo = .with { $0.png = Data("not a png".utf8) } }),
+            ("render.frame.fill.color.red", { $0.fill.color = .with { $0.red = 3 } }),
+        ]
+        for (field, configure) in cases {
+            var render = Layoutd_V1_RenderRequest()
+            render.layout = layoutRequest("framed", width: 200)
+            render.frame = .with { $0.width = 360; $0.height = 640 }
+            configure(&render.frame)
+            let reply = try client.call(.render(render))
+            #expect(reply.errorReply?.field == field, "\(field): \(reply)")
+        }
+        var tags = Layoutd_V1_RenderRequest()
+        tags.tags = .with { $0.photoWidth = 100; $0.photoHeight = 100 }
+        tags.frame = .with { $0.width = 360; $0.height = 640 }
+        #expect(try client.call(.render(tags)).errorReply?.field == "render.frame")
+    }
+}
