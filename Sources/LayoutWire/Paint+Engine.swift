@@ -140,5 +140,9 @@ extension Layoutd_V1_TextDecoration {
         lineIndex = UInt32(decoration.lineIndex)
         rects = decoration.rects.map(Layoutd_V1_Rect.init)
         thickness = Float(decoration.thickness)
+        if !decoration.path.commands.isEmpty {
+            path = decoration.path.commands.map(Layoutd_V1_PathCommand.init)
+            svgPath = decoration.path.svg
+        }
     }
 }

@@ -24,7 +24,7 @@ import Testing
         #expect(BuiltinRules.compiledNotes(hidesMarkers: false).count == BuiltinRules.notes(hidesMarkers: false).count)
     }
 
-    /// The tutorial's own sample note, and each rule on it.
+    /// A shopping-list note in the manner of the tutorial's, and each rule on it.
     @Test func theTutorialsNoteIsStyled() throws {
         let note = "Shopping List\n1. Cheese\n2. Biscuits\n3. Sausages\n4. IMPORTANT - Cash for going out!\n"
             + "5. -potatoes-\n6. A copy of iOS Apprentice\n7. *A new iPhone*\n8. A present to say thank-you to Ray\n"

@@ -137,6 +137,9 @@ import Testing
         // Every piece stays on the plain line, in order, without overlap.
         for (a, b) in zip(rects, rects.dropFirst()) { #expect(a.x + a.width < b.x) }
         #expect(rects.allSatisfy { $0.y == plain.decorations[0].rects[0].y })
+        // The same pieces as a path, a closed subpath each; an uncut line has none.
+        #expect(skipping.decorations[0].path.flattened().count == rects.count)
+        #expect(plain.decorations[0].path.commands.isEmpty)
         // No descender: nothing to cut.
         let capitals = try Self.layout("HAMBURG", paint: Self.underline(skipsInk: true))
         #expect(capitals.decorations[0].rects == (try Self.layout("HAMBURG", paint: Self.underline())).decorations[0].rects)

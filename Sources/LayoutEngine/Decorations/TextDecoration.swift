@@ -19,6 +19,9 @@ public struct TextDecoration: Equatable, Sendable {
     public var rects: [Rect]
     /// The stroke the rects were cut from (a thick line's is twice the font's); 0 for a background.
     public var thickness: Double
+    /// An underline cut around glyph ink, as one path of its pieces (each a closed subpath, the
+    /// same shapes as `rects`), for clients that draw paths; empty otherwise.
+    public var path: Path = Path()
 
     public init(kind: Kind, style: DecorationLine.Style = .single, color: Color?, range: Range<Int>, lineIndex: Int,
                 rects: [Rect], thickness: Double) {

@@ -162,8 +162,21 @@ enum TextDecorator {
             rects.reserveCapacity(spans.count * (second == nil ? 1 : 2))
             for (from, to) in spans { add(from, to) }
         }
-        return TextDecoration(kind: kind, style: style, color: key.color, range: lower..<upper, lineIndex: lineIndex,
-                              rects: rects, thickness: style == .thick ? thickness * 2 : thickness)
+        var decoration = TextDecoration(kind: kind, style: style, color: key.color, range: lower..<upper, lineIndex: lineIndex,
+                                        rects: rects, thickness: style == .thick ? thickness * 2 : thickness)
+        if kind == .underline && decorationLine.skipsInk { decoration.path = Self.path(of: rects) }
+        return decoration
+    }
+
+    /// Rects as closed subpaths, clockwise on screen.
+    static func path(of rects: [Rect]) -> Path {
+        var commands: [PathCommand] = []
+        commands.reserveCapacity(rects.count * 5)
+        for r in rects {
+            commands += [.move(Point(x: r.x, y: r.y)), .line(Point(x: r.x + r.width, y: r.y)),
+                         .line(Point(x: r.x + r.width, y: r.y + r.height)), .line(Point(x: r.x, y: r.y + r.height)), .close]
+        }
+        return Path(commands)
     }
 
     /// `left..<right` cut into pieces `on` long, `off` apart, from the left; the last piece is

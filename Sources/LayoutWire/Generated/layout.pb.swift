@@ -1399,6 +1399,12 @@ public nonisolated struct Layoutd_V1_TextDecoration: Sendable {
   /// The stroke's thickness in points (0 for a background).
   public var thickness: Float = 0
 
+  /// An underline that skips ink: its pieces as one path (a closed subpath each, the same shapes
+  /// as the rects) and its SVG `d` string, for clients that draw paths. Empty otherwise.
+  public var path: [Layoutd_V1_PathCommand] = []
+
+  public var svgPath: String = String()
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public nonisolated enum Kind: SwiftProtobuf.Enum, Swift.CaseIterable {
@@ -2712,7 +2718,7 @@ nonisolated extension Layoutd_V1_EffectLayer.Mode: SwiftProtobuf._ProtoNameProvi
 
 nonisolated extension Layoutd_V1_TextDecoration: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".TextDecoration"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}kind\0\u{1}style\0\u{1}color\0\u{1}range\0\u{3}line_index\0\u{1}rects\0\u{1}thickness\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}kind\0\u{1}style\0\u{1}color\0\u{1}range\0\u{3}line_index\0\u{1}rects\0\u{1}thickness\0\u{1}path\0\u{3}svg_path\0")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -2727,6 +2733,8 @@ nonisolated extension Layoutd_V1_TextDecoration: SwiftProtobuf.Message, SwiftPro
       case 5: try { try decoder.decodeSingularUInt32Field(value: &self.lineIndex) }()
       case 6: try { try decoder.decodeRepeatedMessageField(value: &self.rects) }()
       case 7: try { try decoder.decodeSingularFloatField(value: &self.thickness) }()
+      case 8: try { try decoder.decodeRepeatedMessageField(value: &self.path) }()
+      case 9: try { try decoder.decodeSingularStringField(value: &self.svgPath) }()
       default: break
       }
     }
@@ -2758,6 +2766,12 @@ nonisolated extension Layoutd_V1_TextDecoration: SwiftProtobuf.Message, SwiftPro
     if self.thickness.bitPattern != 0 {
       try visitor.visitSingularFloatField(value: self.thickness, fieldNumber: 7)
     }
+    if !self.path.isEmpty {
+      try visitor.visitRepeatedMessageField(value: self.path, fieldNumber: 8)
+    }
+    if !self.svgPath.isEmpty {
+      try visitor.visitSingularStringField(value: self.svgPath, fieldNumber: 9)
+    }
     try unknownFields.traverse(visitor: &visitor)
   }
 
@@ -2769,6 +2783,8 @@ nonisolated extension Layoutd_V1_TextDecoration: SwiftProtobuf.Message, SwiftPro
     if lhs.lineIndex != rhs.lineIndex {return false}
     if lhs.rects != rhs.rects {return false}
     if lhs.thickness != rhs.thickness {return false}
+    if lhs.path != rhs.path {return false}
+    if lhs.svgPath != rhs.svgPath {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }
