@@ -34,7 +34,9 @@ public final class ParagraphLayouter: Sendable {
         var layout = try positioner.run()
         positioner.recycle()
         // Decorate: span fills and lines become geometry once the glyphs have their places.
-        layout.decorations = try TextDecorator.decorate(layout, units: request.text.units, fonts: fonts, budget: context.budget)
+        if !request.text.isPlain {
+            layout.decorations = try TextDecorator.decorate(layout, units: request.text.units, fonts: fonts, budget: context.budget)
+        }
         return layout
     }
 

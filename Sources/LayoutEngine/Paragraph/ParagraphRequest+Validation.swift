@@ -15,7 +15,7 @@ extension ParagraphRequest {
         for (index, style) in text.styles.enumerated() {
             try Self.validate(style, fonts: fonts, field: index == 0 ? "default_style" : "spans")
         }
-        for (index, paint) in text.paints.enumerated() {
+        for (index, paint) in text.paints.enumerated() where !text.isPlain {
             try StyleRules.check(paint, field: index == 0 ? "default_style" : "spans")
         }
     }

@@ -21,6 +21,9 @@ public struct AttributedText: Sendable {
     /// rule hides): sorted, apart. They are shaped as zero-width spaces.
     public let hidden: [Range<Int>]
 
+    /// One plain paint over all the text: nothing to validate, split or decorate.
+    var isPlain: Bool { paints.count == 1 && paints[0].isPlain }
+
     /// The paints of a text in the default paint, shared.
     static let defaultPaints = [TextPaint()]
 
@@ -45,7 +48,7 @@ public struct AttributedText: Sendable {
         if spans.isEmpty {
             self.styles = [style]
             self.runs = count == 0 ? [] : [(0..<count, 0)]
-            self.paints = paint == TextPaint() ? Self.defaultPaints : [paint]
+            self.paints = paint.isPlain ? Self.defaultPaints : [paint]
             self.paintRuns = []
             self.hidden = []
             return

@@ -28,6 +28,10 @@ public struct TextPaint: Hashable, Sendable {
     /// The layers to draw for this paint's effect, none without one.
     public var effectLayers: [EffectLayer] { effect?.layers(textColor: color ?? TextEffect.defaultTextColor) ?? [] }
 
+    /// Nothing set: the client's colour, plain. Cheaper than comparing with `TextPaint()`, which
+    /// every request asks.
+    var isPlain: Bool { color == nil && background == nil && underline == nil && strikethrough == nil && shadow == nil && effect == nil }
+
     /// Whether the decorate stage has anything to do for this paint.
     var isDecorated: Bool { background != nil || underline != nil || strikethrough != nil }
 }
