@@ -74,17 +74,32 @@ import Testing
         return picture.data[Int(saturating: y + origin.y) * picture.width + Int(saturating: x + origin.x)]
     }
 
+    /// `text` laid out and drawn at scale 1, on white, 10 points in from the top left.
+    static func drawn(_ text: AttributedText, canvasWidth: Double, below: Double = 20) throws -> (layout: ParagraphLayout, png: [UInt8]) {
+        let layout = try Fixtures.layouter.layout(ParagraphRequest(text: text, width: canvasWidth - 20))
+        let scene = RenderScene(size: Size(width: canvasWidth, height: layout.size.height + below), canvas: Color(red: 1, green: 1, blue: 1),
+                                origin: origin, backgrounds: [], runs: layout.runs, textColor: Color(red: 0, green: 0, blue: 0),
+                                paints: layout.paints, decorations: layout.decorations)
+        return (layout, try RenderTests.renderer.render(scene, format: .png, scale: 1))
+    }
+
+    static let origin = Point(x: 10, y: 10)
+
+    /// A one-glyph layout's glyph, its ink's left and right edges and its middle height, in points.
+    static func ink(of layout: ParagraphLayout) -> (glyph: PositionedGlyph, left: Double, right: Double, middle: Double) {
+        let glyph = layout.runs[0].glyphs.first!
+        let font = Fixtures.registry.font(id: layout.runs[0].fontID)!
+        let ink = font.inkExtents(glyph.id), scale = font.scale(for: layout.runs[0].size)
+        let left = glyph.position.x + Double(ink.x) * scale
+        return (glyph, left, left + Double(ink.width) * scale, glyph.position.y - Double(ink.y) * scale + Double(-ink.height) * scale / 2)
+    }
+
     @Test func eachDecorationIsDrawnWhereItsGeometrySays() throws {
         let text = "Hamburg Hamburg"
         let spans = [AttributedText.Span(range: 0..<7, patch: StylePatch(underline: .set(DecorationLine(style: .thick, color: Self.red)))),
                      AttributedText.Span(range: 8..<15, patch: StylePatch(background: Self.yellow))]
-        let attributed = AttributedText(text, style: TextStyle(family: "Noto Sans", size: 40), spans: spans)
-        let layout = try Fixtures.layouter.layout(ParagraphRequest(text: attributed, width: 600))
-        let origin = Point(x: 10, y: 10)
-        let scene = RenderScene(size: Size(width: 620, height: layout.size.height + 20), canvas: Color(red: 1, green: 1, blue: 1),
-                                origin: origin, backgrounds: [], runs: layout.runs, textColor: Color(red: 0, green: 0, blue: 0),
-                                paints: layout.paints, decorations: layout.decorations)
-        let png = try RenderTests.renderer.render(scene, format: .png, scale: 1)
+        let (layout, png) = try Self.drawn(AttributedText(text, style: TextStyle(family: "Noto Sans", size: 40), spans: spans), canvasWidth: 620)
+        let origin = Self.origin
         let underline = try #require(layout.decorations.first { $0.kind == .underline }?.rects.first)
         let fill = try #require(layout.decorations.first { $0.kind == .background }?.rects.first)
         // ARGB: red underline in the middle of its rect, yellow fill above the glyphs' baseline at the left of the fill.
@@ -99,13 +114,9 @@ import Testing
 
     @Test func aShadowIsDrawnAtItsOffset() throws {
         let paint = TextPaint(shadow: TextShadow(offset: Point(x: 0, y: 30), blurRadius: 0, color: Self.blue))
-        let text = AttributedText("I", style: TextStyle(family: "Noto Sans", size: 60), paint: paint)
-        let layout = try Fixtures.layouter.layout(ParagraphRequest(text: text, width: 200))
-        let origin = Point(x: 10, y: 10)
-        let scene = RenderScene(size: Size(width: 100, height: layout.size.height + 60), canvas: Color(red: 1, green: 1, blue: 1),
-                                origin: origin, backgrounds: [], runs: layout.runs, textColor: Color(red: 0, green: 0, blue: 0),
-                                paints: layout.paints)
-        let png = try RenderTests.renderer.render(scene, format: .png, scale: 1)
+        let (layout, png) = try Self.drawn(AttributedText("I", style: TextStyle(family: "Noto Sans", size: 60), paint: paint),
+                                           canvasWidth: 100, below: 60)
+        let origin = Self.origin
         let glyph = layout.runs[0].glyphs.first!
         let stem = glyph.position.x + glyph.advance / 2
         // Just under the baseline there is no I, but its shadow, 30 points down, is there.
@@ -117,18 +128,11 @@ import Testing
 
     @Test func anOutlineWithoutFillLeavesTheGlyphsHollow() throws {
         let paint = TextPaint(effect: .outline(width: 1, color: nil, keepsFill: false))
-        let text = AttributedText("O", style: TextStyle(family: "Noto Sans", weight: 700, size: 100), paint: paint)
-        let layout = try Fixtures.layouter.layout(ParagraphRequest(text: text, width: 200))
-        let origin = Point(x: 10, y: 10)
-        let scene = RenderScene(size: Size(width: 120, height: layout.size.height + 20), canvas: Color(red: 1, green: 1, blue: 1),
-                                origin: origin, backgrounds: [], runs: layout.runs, textColor: Color(red: 0, green: 0, blue: 0),
-                                paints: layout.paints)
-        let png = try RenderTests.renderer.render(scene, format: .png, scale: 1)
-        let glyph = layout.runs[0].glyphs.first!
-        let font = Fixtures.registry.font(id: layout.runs[0].fontID)!
-        let ink = font.inkExtents(glyph.id), scale = font.scale(for: 100)
+        let (layout, png) = try Self.drawn(AttributedText("O", style: TextStyle(family: "Noto Sans", weight: 700, size: 100), paint: paint),
+                                           canvasWidth: 140)
+        let origin = Self.origin
         // Halfway through the O's left stroke: white inside the outline, black on it.
-        let left = glyph.position.x + Double(ink.x) * scale, middle = glyph.position.y - Double(ink.y) * scale + Double(-ink.height) * scale / 2
+        let (_, left, _, middle) = Self.ink(of: layout)
         let onEdge = try [-1.0, 0, 1].map { try Self.pixel(png, left + $0, middle, origin: origin) }.min { $0 & 0xFF < $1 & 0xFF }!
         let inStroke = try Self.pixel(png, left + 6, middle, origin: origin)
         #expect(onEdge & 0xFF < 160, "the outline is drawn: \(String(onEdge, radix: 16))")
@@ -138,18 +142,10 @@ import Testing
     @Test func letterpressDarkensUpperLeftEdgesAndLightensLowerRightOnes() throws {
         let grey = Color(red: 0.5, green: 0.5, blue: 0.5)
         let paint = TextPaint(color: grey, effect: .letterpress(surface: Color(red: 1, green: 1, blue: 1), depth: 3))
-        let text = AttributedText("O", style: TextStyle(family: "Noto Sans", weight: 700, size: 120), paint: paint)
-        let layout = try Fixtures.layouter.layout(ParagraphRequest(text: text, width: 200))
-        let origin = Point(x: 10, y: 10)
-        let scene = RenderScene(size: Size(width: 120, height: layout.size.height + 20), canvas: Color(red: 1, green: 1, blue: 1),
-                                origin: origin, backgrounds: [], runs: layout.runs, textColor: Color(red: 0, green: 0, blue: 0),
-                                paints: layout.paints)
-        let png = try RenderTests.renderer.render(scene, format: .png, scale: 1)
-        let glyph = layout.runs[0].glyphs.first!
-        let font = Fixtures.registry.font(id: layout.runs[0].fontID)!
-        let ink = font.inkExtents(glyph.id), scale = font.scale(for: 120)
-        let left = glyph.position.x + Double(ink.x) * scale, right = left + Double(ink.width) * scale
-        let middle = glyph.position.y - Double(ink.y) * scale + Double(-ink.height) * scale / 2
+        let (layout, png) = try Self.drawn(AttributedText("O", style: TextStyle(family: "Noto Sans", weight: 700, size: 120), paint: paint),
+                                           canvasWidth: 140)
+        let origin = Self.origin
+        let (_, left, right, middle) = Self.ink(of: layout)
         // The O's left stroke, about 20 points thick: the face well inside it, the bands at its edges.
         let face = try Self.pixel(png, left + 9, middle, origin: origin) & 0xFF
         let upperLeft = try Self.pixel(png, left + 1.5, middle, origin: origin) & 0xFF
