@@ -56,7 +56,8 @@ extension RequestProcessor {
 
     /// Type Mode: applies the preset, fits, decorates and derives the preset's colours.
     func decoratedStory(_ request: Layoutd_V1_JustifyRequest, budget: WorkBudget = .unlimited) throws -> DecoratedStory {
-        let plan = try request.plan(fonts: layouter.fonts)
+        if !request.rules.isEmpty || request.builtinRules != .none { try checkTextLength(request.text.utf16.count) }
+        let plan = try request.plan(fonts: layouter.fonts, budget: budget)
         try checkTextLength(plan.request.text.utf16.count)
         let fitted = try layouter.justify(plan.request, budget: budget)
         let backgrounds = plan.backgrounds.isEmpty ? [] : try decorate(plan.backgrounds, with: Decorator(

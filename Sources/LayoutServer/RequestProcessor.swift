@@ -118,7 +118,8 @@ public final class RequestProcessor: Sendable {
             return try written(envelope) { () throws(WireError) in
                 let story = try work("justify") { try decoratedStory(request, budget: budget) }
                 return JustifyReplyFrame.encode(requestID: envelope.requestID, fitted: story.fitted, backgrounds: story.backgrounds,
-                                                effects: story.effects, preset: story.plan.presetName)
+                                                effects: story.effects, preset: story.plan.presetName,
+                                                ruleMatches: story.plan.ruleMatches)
             }
         default:
             return try Framing.encode(reply(to: envelope, inFlight: inFlight, budget: budget))
@@ -170,7 +171,8 @@ public final class RequestProcessor: Sendable {
             return try work("justify") {
                 let story = try decoratedStory(request, budget: budget)
                 return .justifyReply(Layoutd_V1_JustifyReply(story.fitted, backgrounds: story.backgrounds,
-                                                             effects: story.effects, preset: story.plan.presetName))
+                                                             effects: story.effects, preset: story.plan.presetName,
+                                                             ruleMatches: story.plan.ruleMatches))
             }
         case .render(let request):
             return try work("render") { .renderReply(try render(request, budget: budget)) }

@@ -6,6 +6,8 @@ public struct JustifyPlan: Sendable {
     public var backgrounds: [BackgroundStyle]
     public var presetName: String
     public var palette: Color
+    /// What the request's formatting rules matched, as the reply lists them.
+    public var ruleMatches: [Layoutd_V1_RuleMatch] = []
 }
 
 extension Layoutd_V1_JustifyRequest {
@@ -19,7 +21,7 @@ extension Layoutd_V1_JustifyRequest {
     }
 
     /// Applies the preset, then every field the request sets; names the first bad field.
-    public func plan(fonts: FontRegistry) throws(LayoutError) -> JustifyPlan {
+    public func plan(fonts: FontRegistry, budget: WorkBudget = .unlimited) throws(LayoutError) -> JustifyPlan {
         var preset: TypeModePreset?
         if !self.preset.isEmpty {
             guard let named = TypeModePreset.named(self.preset) else {
@@ -78,12 +80,22 @@ extension Layoutd_V1_JustifyRequest {
         request.attachments = try attachments.inlineAttachments(fonts: fonts)
         request.wholePointSizes = wholePointSizes
         request.paint = patch.appliedPaint(to: TextPaint())
-        return JustifyPlan(request: request, backgrounds: backgrounds, presetName: name, palette: palette)
+        // Spans and rules style the text; none may size it (the fit does).
+        try Bounds.check(count: spans.count, limit: Bounds.maxSpans, field: "spans")
+        let rules = try compiledRules(fonts: fonts)
+        let units = AttributedText.utf16(text)
+        let formatted = try FormattingRules.apply(rules, to: units, budget: budget)
+        request.spans = formatted.spans + (try spans.engineSpans(in: text, units: units.count, fonts: fonts) { style, field throws(LayoutError) in
+            try style.checkUnsized(field: field)
+        })
+        return JustifyPlan(request: request, backgrounds: backgrounds, presetName: name, palette: palette,
+                           ruleMatches: formatted.matches.map { Layoutd_V1_RuleMatch($0, names: rules.map(\.rule.name)) })
     }
 }
 
 extension Layoutd_V1_JustifyReply {
-    public init(_ layout: TypeModeLayout, backgrounds: [Background], effects: TextEffects, preset: String) {
+    public init(_ layout: TypeModeLayout, backgrounds: [Background], effects: TextEffects, preset: String,
+                ruleMatches: [Layoutd_V1_RuleMatch] = []) {
         self.init()
         lines = layout.paragraph.lines.map(Layoutd_V1_Line.init)
         lineSizes = layout.lineSizes.map(Float.init)
@@ -97,6 +109,7 @@ extension Layoutd_V1_JustifyReply {
         clamped = layout.clamped
         decorations = layout.paragraph.decorations.map(Layoutd_V1_TextDecoration.init)
         paints = Layoutd_V1_Paint.list(layout.paragraph.paints)
+        self.ruleMatches = ruleMatches
     }
 }
 

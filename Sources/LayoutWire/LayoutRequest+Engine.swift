@@ -13,8 +13,6 @@ extension Layoutd_V1_LayoutRequest {
         -> (request: ParagraphRequest, matches: [RuleMatch], ruleNames: [String]) {
         try Bounds.check(count: spans.count, limit: Bounds.maxSpans, field: "spans")
         try Bounds.check(count: backgrounds.count, limit: Bounds.maxBackgrounds, field: "backgrounds")
-        // Counting UTF-16 units walks a non-ASCII string: only spans need the count.
-        let units = spans.isEmpty ? 0 : text.utf16.count
         let base = try hasDefaultStyle ? defaultStyle.patch(field: "default_style", fonts: fonts) : StylePatch()
         var style = base.applied(to: TextStyle(family: fonts.defaultFamily, size: 17))
         let paint = base.appliedPaint(to: TextPaint())
@@ -23,14 +21,7 @@ extension Layoutd_V1_LayoutRequest {
         // Matched on the units the text is made of: they are made once, here.
         let textUnits = AttributedText.utf16(text)
         let formatted = try FormattingRules.apply(rules, to: textUnits, budget: budget)
-        var spans = formatted.spans
-        for (index, span) in self.spans.enumerated() {
-            let field = "spans[\(index)]"
-            guard span.hasRange else { throw LayoutError(.invalidArgument, "a span needs a range", field: field + ".range") }
-            let range = try span.range.checked(in: text, units: units, field: field + ".range")
-            let patch = try span.style.patch(field: field + ".style", fonts: fonts)
-            spans.append(AttributedText.Span(range: range, patch: patch))
-        }
+        let spans = formatted.spans + (try self.spans.engineSpans(in: text, units: textUnits.count, fonts: fonts))
         try Bounds.check(width, upTo: Bounds.maxLength, field: "width")
         try Bounds.check(height, upTo: Bounds.maxLength, field: "height", zero: "is unlimited")
         try Bounds.check(lineHeightMultiple, upTo: Bounds.maxLineHeightMultiple, field: "line_height_multiple", unit: "", zero: "means 1")
@@ -73,6 +64,24 @@ extension Layoutd_V1_LayoutRequest {
             attachments: attachments)
         request.truncationMode = truncationMode
         return (request, formatted.matches, rules.map(\.rule.name))
+    }
+}
+
+extension [Layoutd_V1_StyleSpan] {
+    /// The engine's spans, each range checked against `text` (`units` long) and each style's
+    /// values against the rules; `check` sees each wire style first (Type Mode refuses sizes).
+    func engineSpans(in text: String, units: Int, fonts: FontRegistry,
+                     check: (Layoutd_V1_Style, String) throws(LayoutError) -> Void = { _, _ in }) throws(LayoutError) -> [AttributedText.Span] {
+        var spans: [AttributedText.Span] = []
+        spans.reserveCapacity(count)
+        for (index, span) in enumerated() {
+            let field = "spans[\(index)]"
+            guard span.hasRange else { throw LayoutError(.invalidArgument, "a span needs a range", field: field + ".range") }
+            let range = try span.range.checked(in: text, units: units, field: field + ".range")
+            try check(span.style, field + ".style")
+            spans.append(AttributedText.Span(range: range, patch: try span.style.patch(field: field + ".style", fonts: fonts)))
+        }
+        return spans
     }
 }
 

@@ -7,30 +7,16 @@ import LayoutWire
 struct PaintOptions: ParsableArguments {
     @Option(help: "Text colour, #rrggbb or #rrggbbaa.") var color: String?
     @OptionGroup var decorations: DecorationOptions
-    @Option(help: ArgumentHelp("A style over a UTF-16 range: START:END:KEY=VALUE,... with keys color, background, underline "
-                               + "(STYLE[/skip-ink][/#rrggbb]), strike (STYLE[/#rrggbb]), shadow (DX/DY/BLUR/#rrggbb), weight, "
-                               + "size, font, italic, effect (letterpress/DEPTH/#surface or outline/WIDTH/#colour/fill), "
-                               + "e.g. 0:5:underline=double/#ff0000,weight=700.", valueName: "span"))
-    var span: [String] = []
-    @Option(help: "A built-in rule set: builtin (the note editor's *bold*, _italic_, -strike-, ~script~, 1. and CAPITALS).")
-    var rules: String?
-    @Flag(help: "Hide the built-in rules' markers (kept in the text, no width, no ink).") var hideMarkers = false
-    @Option(help: ArgumentHelp("A formatting rule: REGEX=>STYLE, STYLE as --span's (KEY=VALUE,...), with group=N to style a "
-                               + "capture group and hide to hide the rest of the match, e.g. '#(\\\\w+)=>group=1,color=#1da1f2,hide'.",
-                               valueName: "rule"))
-    var rule: [String] = []
+    @OptionGroup var styling: SpanOptions
 
     /// The whole-text options on the request's default style, the spans after its own, and the rules.
     func apply(to request: inout Layoutd_V1_LayoutRequest) throws {
         if let color { request.defaultStyle.color = try Self.color(color, option: "--color") }
         try decorations.apply(to: &request.defaultStyle)
-        request.spans += try span.map(Self.span)
-        if let rules {
-            guard rules == "builtin" else { throw ValidationError("--rules must be builtin") }
-            request.builtinRules = .notes
-        }
-        request.hideBuiltinMarkers = hideMarkers
-        request.rules = try rule.map(Self.rule)
+        request.spans += try styling.spans()
+        request.builtinRules = try styling.builtinRules()
+        request.hideBuiltinMarkers = styling.hideMarkers
+        request.rules = try styling.formattingRules()
     }
 
     /// `REGEX=>STYLE`: the last `=>` splits, so a pattern may hold one.
@@ -164,6 +150,31 @@ struct PaintOptions: ParsableArguments {
             }
         }
         return span
+    }
+}
+
+/// Styles over ranges and formatting rules: `layout` and `typemode` share them.
+struct SpanOptions: ParsableArguments {
+    @Option(help: ArgumentHelp("A style over a UTF-16 range: START:END:KEY=VALUE,... with keys color, background, underline "
+                               + "(STYLE[/skip-ink][/#rrggbb]), strike (STYLE[/#rrggbb]), shadow (DX/DY/BLUR/#rrggbb), weight, "
+                               + "size (not in typemode), font, italic, effect (letterpress/DEPTH/#surface or outline/WIDTH/#colour/fill), "
+                               + "e.g. 0:5:underline=double/#ff0000,weight=700.", valueName: "span"))
+    var span: [String] = []
+    @Option(help: "A built-in rule set: builtin (the note editor's *bold*, _italic_, -strike-, ~script~, 1. and CAPITALS).")
+    var rules: String?
+    @Flag(help: "Hide the built-in rules' markers (kept in the text, no width, no ink).") var hideMarkers = false
+    @Option(help: ArgumentHelp("A formatting rule: REGEX=>STYLE, STYLE as --span's (KEY=VALUE,...), with group=N to style a "
+                               + "capture group and hide to hide the rest of the match, e.g. '#(\\\\w+)=>group=1,color=#1da1f2,hide'.",
+                               valueName: "rule"))
+    var rule: [String] = []
+
+    func spans() throws -> [Layoutd_V1_StyleSpan] { try span.map(PaintOptions.span) }
+    func formattingRules() throws -> [Layoutd_V1_FormattingRule] { try rule.map(PaintOptions.rule) }
+
+    func builtinRules() throws -> Layoutd_V1_BuiltinRules {
+        guard let rules else { return .none }
+        guard rules == "builtin" else { throw ValidationError("--rules must be builtin") }
+        return .notes
     }
 }
 

@@ -28,6 +28,7 @@ extension LayoutCtl {
         @Option(name: .shortAndLong, help: "Write a picture instead: .png, .svg or .pdf.") var output: String?
         @Option(help: "Picture scale, pixels per point.") var scale: Float = 2
         @OptionGroup var decorations: DecorationOptions
+        @OptionGroup var styling: SpanOptions
         @OptionGroup var frame: FrameOptions
         @OptionGroup var input: TextInput
 
@@ -61,6 +62,10 @@ extension LayoutCtl {
             var style = request.style
             try decorations.apply(to: &style)
             if style != request.style { request.style = style }
+            request.spans = try styling.spans()
+            request.rules = try styling.formattingRules()
+            request.builtinRules = try styling.builtinRules()
+            request.hideBuiltinMarkers = styling.hideMarkers
             try connection.reportingFailures {
                 if let output {
                     var render = Layoutd_V1_RenderRequest()
@@ -76,6 +81,7 @@ extension LayoutCtl {
                 print(connection.json ? try StableJSON.encode(reply) : Self.table(reply, text: request.text))
                 if !connection.json, let boxes = AttachmentTable.render(reply.attachments) { print(boxes) }
                 if !connection.json, let rows = DecorationTable.render(reply.decorations) { print(rows) }
+                if !connection.json, let matches = RuleMatchTable.render(reply.ruleMatches, text: request.text) { print(matches) }
             }
         }
 

@@ -142,6 +142,18 @@ import TestSupport
         #expect(refused.status == 65 && refused.err.contains("layout.rules[0].pattern") && refused.err.contains("offset 4"), "\(refused.err)")
     }
 
+    @Test func typemodeTakesSpansRulesAndDecorations() throws {
+        let daemon = try Daemon()
+        let result = try run(Daemon.binary("layoutctl"), ["typemode", "--socket", daemon.socketPath, "--width", "300",
+                                                           "--rules", "builtin", "--hide-markers", "--underline", "single",
+                                                           "--span", "0:2:color=#ff0000", "so\\n*HAPPY* NOW"])
+        #expect(result.status == 0, "\(result.err)")
+        for row in ["bold", "capitals", "underline"] { #expect(result.out.contains(row), "\(row) missing from:\n\(result.out)") }
+        let refused = try run(Daemon.binary("layoutctl"), ["typemode", "--socket", daemon.socketPath, "--width", "300",
+                                                            "--span", "0:2:size=40", "so"])
+        #expect(refused.status == 65 && refused.err.contains("justify.spans[0].style.size"), "\(refused.err)")
+    }
+
     @Test func aTextStyleAndCategorySizeTheText() throws {
         let daemon = try Daemon()
         let result = try run(Daemon.binary("layoutctl"), ["layout", "--socket", daemon.socketPath, "--width", "300",

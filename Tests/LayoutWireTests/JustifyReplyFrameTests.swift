@@ -62,4 +62,23 @@ import Testing
         guard case .justifyReply(let reply) = decoded.body else { Issue.record("not a justify reply"); return }
         #expect(reply.decorations.count == 3 && reply.paints.count == 1 && reply.paints[0].hasShadow)
     }
+
+    @Test func ruleMatchesAreWrittenToo() throws {
+        var wire = Layoutd_V1_JustifyRequest()
+        wire.text = "1. *so* HAPPY"
+        wire.width = 300
+        wire.builtinRules = .notes
+        let plan = try wire.plan(fonts: LayoutReplyFrameTests.fonts)
+        #expect(plan.ruleMatches.count == 3)
+        let fitted = try Self.layouter.justify(plan.request)
+        let effects = TextEffects.derive(preset: nil, palette: Color(red: 1, green: 1, blue: 1), largestSize: 96)
+        let ours = JustifyReplyFrame.encode(requestID: 6, fitted: fitted, backgrounds: [], effects: effects, preset: "",
+                                            ruleMatches: plan.ruleMatches)
+        var reply = Layoutd_V1_JustifyReply(fitted, backgrounds: [], effects: effects, preset: "", ruleMatches: plan.ruleMatches)
+        reply.ruleMatches = plan.ruleMatches
+        var envelope = Layoutd_V1_Envelope()
+        envelope.requestID = 6
+        envelope.body = .justifyReply(reply)
+        #expect(ours == (try Framing.encode(envelope)))
+    }
 }

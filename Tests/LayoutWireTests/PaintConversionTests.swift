@@ -173,3 +173,35 @@ extension ConversionTests {
         #expect(failure { $0.rules = [.with { $0.pattern = "t"; $0.style.weight = 700 }, .with { $0.pattern = "[" }] }?.field == "rules[1].pattern")
     }
 }
+
+/// Type Mode's spans and rules: they style, they never size (the fit does).
+extension ConversionTests {
+    func plan(_ configure: (inout Layoutd_V1_JustifyRequest) -> Void) -> Result<JustifyPlan, LayoutError> {
+        var request = Layoutd_V1_JustifyRequest()
+        request.text = "so *HAPPY* to see you"
+        request.width = 300
+        configure(&request)
+        return Result { () throws(LayoutError) in try request.plan(fonts: Self.fonts) }
+    }
+
+    @Test func typeModeSpansAndRulesStyleButDoNotSize() throws {
+        let styled = try plan {
+            $0.spans = [.with { $0.range = .with { $0.start = 0; $0.length = 2 }; $0.style.weight = 700; $0.style.underline = .init() }]
+            $0.builtinRules = .notes
+            $0.hideBuiltinMarkers = true
+        }.get()
+        #expect(styled.ruleMatches.map(\.name) == ["bold", "capitals"])
+        #expect(styled.request.spans.count == 5, "bold, its two hidden markers, capitals; then the request's span")
+        let layout = try ParagraphLayouter(fonts: Self.fonts).justify(styled.request)
+        #expect(layout.paragraph.decorations.contains { $0.kind == .underline && $0.range == 0..<2 })
+        func field(_ configure: (inout Layoutd_V1_JustifyRequest) -> Void) -> String? {
+            if case .failure(let error) = plan(configure) { return error.field }
+            return nil
+        }
+        #expect(field { $0.spans = [.with { $0.range = .with { $0.length = 2 }; $0.style.size = 30 }] } == "spans[0].style.size")
+        #expect(field { $0.spans = [.with { $0.range = .with { $0.length = 2 }; $0.style.textStyle = .textStyleBody }] } == "spans[0].style.text_style")
+        #expect(field { $0.rules = [.with { $0.pattern = "so"; $0.style.size = 12 }] } == "rules[0].style.size")
+        #expect(field { $0.spans = [.with { $0.range = .with { $0.start = 90; $0.length = 2 } }] } == "spans[0].range")
+        #expect(field { $0.rules = [.with { $0.pattern = "(" }] } == "rules[0].pattern")
+    }
+}

@@ -15,6 +15,8 @@ public struct TypeModeRequest: Sendable {
     /// Colour, decorations, shadow and effect for the whole text (the preset's colours apply
     /// where this sets none).
     public var paint = TextPaint()
+    /// Styles over ranges, none with a size (the fit sizes each line).
+    public var spans: [AttributedText.Span] = []
     public var width: Double
     public var minSize: Double
     public var maxSize: Double

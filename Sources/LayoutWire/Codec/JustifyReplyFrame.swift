@@ -10,18 +10,19 @@ public enum JustifyReplyFrame {
     private enum Envelope { static let requestID = 1, justifyReply = 21 }
     private enum Reply {
         static let lines = 1, lineSizes = 2, runs = 3, width = 4, height = 5, backgrounds = 6, effects = 7, preset = 8
-        static let attachments = 9, clamped = 10, decorations = 11, paints = 12
+        static let attachments = 9, clamped = 10, decorations = 11, paints = 12, ruleMatches = 13
     }
 
     /// Every field this writer writes (lines and runs as `LayoutReplyFrame` writes them; the
     /// small nested messages through swift-protobuf, whole): a test holds it to the .proto.
     public static let writtenFields: [String: Set<Int>] = [
         "layoutd.v1.JustifyReply": [Reply.lines, Reply.lineSizes, Reply.runs, Reply.width, Reply.height, Reply.backgrounds,
-                                    Reply.effects, Reply.preset, Reply.attachments, Reply.clamped, Reply.decorations, Reply.paints],
+                                    Reply.effects, Reply.preset, Reply.attachments, Reply.clamped, Reply.decorations, Reply.paints,
+                                    Reply.ruleMatches],
     ]
 
     public static func encode(requestID: UInt64, fitted: TypeModeLayout, backgrounds: [Background], effects: TextEffects,
-                              preset: String) -> [UInt8] {
+                              preset: String, ruleMatches: [Layoutd_V1_RuleMatch] = []) -> [UInt8] {
         let layout = fitted.paragraph
         let glyphs = layout.runs.reduce(0) { $0 + $1.glyphs.count }
         var writer = ProtobufWriter(capacity: 96 + layout.lines.count * 72 + layout.runs.count * 48 + glyphs * 20)
@@ -57,6 +58,7 @@ public enum JustifyReplyFrame {
             for paint in Layoutd_V1_Paint.list(layout.paints) {
                 reply.message(Reply.paints, serialized: (try? paint.serializedBytes()) ?? [])
             }
+            for match in ruleMatches { reply.message(Reply.ruleMatches, serialized: (try? match.serializedBytes()) ?? []) }
         }
         writer.finishFrame()
         return writer.bytes

@@ -122,6 +122,30 @@ public nonisolated struct Layoutd_V1_JustifyRequest: @unchecked Sendable {
     set {_uniqueStorage()._wholePointSizes = newValue}
   }
 
+  /// Styles over ranges, as in LayoutRequest, except size: a line's size comes from the fit (a span
+  /// with a size, text style or size category is refused). Family, weight and slant change the
+  /// glyphs the fit measures; paint is drawn as in a layout.
+  public var spans: [Layoutd_V1_StyleSpan] {
+    get {_storage._spans}
+    set {_uniqueStorage()._spans = newValue}
+  }
+
+  /// Formatting rules, as in LayoutRequest (their styles take no size either).
+  public var rules: [Layoutd_V1_FormattingRule] {
+    get {_storage._rules}
+    set {_uniqueStorage()._rules = newValue}
+  }
+
+  public var builtinRules: Layoutd_V1_BuiltinRules {
+    get {_storage._builtinRules}
+    set {_uniqueStorage()._builtinRules = newValue}
+  }
+
+  public var hideBuiltinMarkers: Bool {
+    get {_storage._hideBuiltinMarkers}
+    set {_uniqueStorage()._hideBuiltinMarkers = newValue}
+  }
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public nonisolated enum Sizing: SwiftProtobuf.Enum, Swift.CaseIterable {
@@ -283,6 +307,12 @@ public nonisolated struct Layoutd_V1_JustifyReply: @unchecked Sendable {
     set {_uniqueStorage()._paints = newValue}
   }
 
+  /// As in LayoutReply: every match of the request's formatting rules.
+  public var ruleMatches: [Layoutd_V1_RuleMatch] {
+    get {_storage._ruleMatches}
+    set {_uniqueStorage()._ruleMatches = newValue}
+  }
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public init() {}
@@ -296,7 +326,7 @@ fileprivate nonisolated let _protobuf_package = "layoutd.v1"
 
 nonisolated extension Layoutd_V1_JustifyRequest: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".JustifyRequest"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}text\0\u{1}preset\0\u{1}style\0\u{1}width\0\u{3}min_size\0\u{3}max_size\0\u{1}sizing\0\u{1}alignment\0\u{3}line_height_multiple\0\u{3}max_height\0\u{3}last_line_unscaled\0\u{1}backgrounds\0\u{1}color\0\u{1}attachments\0\u{3}whole_point_sizes\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}text\0\u{1}preset\0\u{1}style\0\u{1}width\0\u{3}min_size\0\u{3}max_size\0\u{1}sizing\0\u{1}alignment\0\u{3}line_height_multiple\0\u{3}max_height\0\u{3}last_line_unscaled\0\u{1}backgrounds\0\u{1}color\0\u{1}attachments\0\u{3}whole_point_sizes\0\u{1}spans\0\u{1}rules\0\u{3}builtin_rules\0\u{3}hide_builtin_markers\0")
 
   fileprivate class _StorageClass {
     var _text: String = String()
@@ -314,6 +344,10 @@ nonisolated extension Layoutd_V1_JustifyRequest: SwiftProtobuf.Message, SwiftPro
     var _color: Layoutd_V1_Color? = nil
     var _attachments: [Layoutd_V1_Attachment] = []
     var _wholePointSizes: Bool = false
+    var _spans: [Layoutd_V1_StyleSpan] = []
+    var _rules: [Layoutd_V1_FormattingRule] = []
+    var _builtinRules: Layoutd_V1_BuiltinRules = .none
+    var _hideBuiltinMarkers: Bool = false
 
       // This property is used as the initial default value for new instances of the type.
       // The type itself is protecting the reference to its storage via CoW semantics.
@@ -339,6 +373,10 @@ nonisolated extension Layoutd_V1_JustifyRequest: SwiftProtobuf.Message, SwiftPro
       _color = source._color
       _attachments = source._attachments
       _wholePointSizes = source._wholePointSizes
+      _spans = source._spans
+      _rules = source._rules
+      _builtinRules = source._builtinRules
+      _hideBuiltinMarkers = source._hideBuiltinMarkers
     }
   }
 
@@ -372,6 +410,10 @@ nonisolated extension Layoutd_V1_JustifyRequest: SwiftProtobuf.Message, SwiftPro
         case 13: try { try decoder.decodeSingularMessageField(value: &_storage._color) }()
         case 14: try { try decoder.decodeRepeatedMessageField(value: &_storage._attachments) }()
         case 15: try { try decoder.decodeSingularBoolField(value: &_storage._wholePointSizes) }()
+        case 16: try { try decoder.decodeRepeatedMessageField(value: &_storage._spans) }()
+        case 17: try { try decoder.decodeRepeatedMessageField(value: &_storage._rules) }()
+        case 18: try { try decoder.decodeSingularEnumField(value: &_storage._builtinRules) }()
+        case 19: try { try decoder.decodeSingularBoolField(value: &_storage._hideBuiltinMarkers) }()
         default: break
         }
       }
@@ -429,6 +471,18 @@ nonisolated extension Layoutd_V1_JustifyRequest: SwiftProtobuf.Message, SwiftPro
       if _storage._wholePointSizes != false {
         try visitor.visitSingularBoolField(value: _storage._wholePointSizes, fieldNumber: 15)
       }
+      if !_storage._spans.isEmpty {
+        try visitor.visitRepeatedMessageField(value: _storage._spans, fieldNumber: 16)
+      }
+      if !_storage._rules.isEmpty {
+        try visitor.visitRepeatedMessageField(value: _storage._rules, fieldNumber: 17)
+      }
+      if _storage._builtinRules != .none {
+        try visitor.visitSingularEnumField(value: _storage._builtinRules, fieldNumber: 18)
+      }
+      if _storage._hideBuiltinMarkers != false {
+        try visitor.visitSingularBoolField(value: _storage._hideBuiltinMarkers, fieldNumber: 19)
+      }
     }
     try unknownFields.traverse(visitor: &visitor)
   }
@@ -453,6 +507,10 @@ nonisolated extension Layoutd_V1_JustifyRequest: SwiftProtobuf.Message, SwiftPro
         if _storage._color != rhs_storage._color {return false}
         if _storage._attachments != rhs_storage._attachments {return false}
         if _storage._wholePointSizes != rhs_storage._wholePointSizes {return false}
+        if _storage._spans != rhs_storage._spans {return false}
+        if _storage._rules != rhs_storage._rules {return false}
+        if _storage._builtinRules != rhs_storage._builtinRules {return false}
+        if _storage._hideBuiltinMarkers != rhs_storage._hideBuiltinMarkers {return false}
         return true
       }
       if !storagesAreEqual {return false}
@@ -512,7 +570,7 @@ nonisolated extension Layoutd_V1_TextEffects: SwiftProtobuf.Message, SwiftProtob
 
 nonisolated extension Layoutd_V1_JustifyReply: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".JustifyReply"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}lines\0\u{3}line_sizes\0\u{1}runs\0\u{1}width\0\u{1}height\0\u{1}backgrounds\0\u{1}effects\0\u{1}preset\0\u{1}attachments\0\u{1}clamped\0\u{1}decorations\0\u{1}paints\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}lines\0\u{3}line_sizes\0\u{1}runs\0\u{1}width\0\u{1}height\0\u{1}backgrounds\0\u{1}effects\0\u{1}preset\0\u{1}attachments\0\u{1}clamped\0\u{1}decorations\0\u{1}paints\0\u{3}rule_matches\0")
 
   fileprivate class _StorageClass {
     var _lines: [Layoutd_V1_Line] = []
@@ -527,6 +585,7 @@ nonisolated extension Layoutd_V1_JustifyReply: SwiftProtobuf.Message, SwiftProto
     var _clamped: [Bool] = []
     var _decorations: [Layoutd_V1_TextDecoration] = []
     var _paints: [Layoutd_V1_Paint] = []
+    var _ruleMatches: [Layoutd_V1_RuleMatch] = []
 
       // This property is used as the initial default value for new instances of the type.
       // The type itself is protecting the reference to its storage via CoW semantics.
@@ -549,6 +608,7 @@ nonisolated extension Layoutd_V1_JustifyReply: SwiftProtobuf.Message, SwiftProto
       _clamped = source._clamped
       _decorations = source._decorations
       _paints = source._paints
+      _ruleMatches = source._ruleMatches
     }
   }
 
@@ -579,6 +639,7 @@ nonisolated extension Layoutd_V1_JustifyReply: SwiftProtobuf.Message, SwiftProto
         case 10: try { try decoder.decodeRepeatedBoolField(value: &_storage._clamped) }()
         case 11: try { try decoder.decodeRepeatedMessageField(value: &_storage._decorations) }()
         case 12: try { try decoder.decodeRepeatedMessageField(value: &_storage._paints) }()
+        case 13: try { try decoder.decodeRepeatedMessageField(value: &_storage._ruleMatches) }()
         default: break
         }
       }
@@ -627,6 +688,9 @@ nonisolated extension Layoutd_V1_JustifyReply: SwiftProtobuf.Message, SwiftProto
       if !_storage._paints.isEmpty {
         try visitor.visitRepeatedMessageField(value: _storage._paints, fieldNumber: 12)
       }
+      if !_storage._ruleMatches.isEmpty {
+        try visitor.visitRepeatedMessageField(value: _storage._ruleMatches, fieldNumber: 13)
+      }
     }
     try unknownFields.traverse(visitor: &visitor)
   }
@@ -648,6 +712,7 @@ nonisolated extension Layoutd_V1_JustifyReply: SwiftProtobuf.Message, SwiftProto
         if _storage._clamped != rhs_storage._clamped {return false}
         if _storage._decorations != rhs_storage._decorations {return false}
         if _storage._paints != rhs_storage._paints {return false}
+        if _storage._ruleMatches != rhs_storage._ruleMatches {return false}
         return true
       }
       if !storagesAreEqual {return false}
