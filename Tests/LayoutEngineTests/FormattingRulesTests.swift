@@ -84,14 +84,13 @@ import Testing
     @Test func aCatastrophicPatternFailsByNameWithinItsLimits() throws {
         let rule = try CompiledRule(FormattingRule(name: "redos", pattern: "(a+)+$", patch: StylePatch(weight: 700)), field: "rules[0]")
         let text = ContiguousArray((String(repeating: "a", count: 100_000) + "b").utf16)
-        let started = Date()
         do {
-            _ = try FormattingRules.apply([rule], to: text, budget: WorkBudget(milliseconds: 2_000))
+            _ = try FormattingRules.apply([rule], to: text, budget: WorkBudget(milliseconds: 60_000))
             Issue.record("the pattern matched or ran to the end")
         } catch {
+            // Stopped by PCRE2's limits (RESOURCE_EXHAUSTED), not by the budget (DEADLINE_EXCEEDED).
             #expect(error.code == .resourceExhausted && error.field == "rules[0].pattern" && error.message.contains("redos"), "\(error)")
         }
-        #expect(Date().timeIntervalSince(started) < 2, "stopped by PCRE2's limits, not by the budget")
     }
 
     @Test func badRulesAreRefusedByName() {

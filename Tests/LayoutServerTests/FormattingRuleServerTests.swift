@@ -4,7 +4,8 @@ import LayoutWire
 import Testing
 
 /// Formatting rules through a real daemon: matches in the reply, and a catastrophic pattern
-/// that gets its structured error within the budget while another client is served.
+/// that gets its structured error (RESOURCE_EXHAUSTED from PCRE2's limits, inside the request
+/// budget, which would have said DEADLINE_EXCEEDED) while another client is served.
 @Suite struct FormattingRuleServerTests {
     @Test func builtInRulesStyleANoteAndListTheirMatches() throws {
         let daemon = try Daemon()
@@ -26,7 +27,6 @@ import Testing
         var hostile = layoutRequest(String(repeating: "a", count: 100_000) + "b", width: 300)
         hostile.rules = [.with { $0.pattern = "(a+)+$"; $0.name = "redos"; $0.style.weight = 700 }]
         let attack = hostile
-        let started = Date()
         try await withThrowingTaskGroup(of: Layoutd_V1_Error?.self) { group in
             group.addTask { try LayoutClient(socketPath: socketPath, timeout: 60).call(.layout(attack)).errorReply }
             // Meanwhile a second client's requests are answered.
@@ -43,6 +43,5 @@ import Testing
             #expect(refusal.code == .resourceExhausted && refusal.field == "layout.rules[0].pattern", "\(refusal)")
             #expect(refusal.message.contains("redos"))
         }
-        #expect(Date().timeIntervalSince(started) < 10)
     }
 }
