@@ -11,12 +11,10 @@ extension Renderer {
         }
     }
 
-    /// Each shadowed run's glyphs, moved by the shadow's offset, in its colour. Cairo has no
-    /// blur: a blurred shadow is the outlines stroked wide to narrow, each pass faint, around a
-    /// half-strength fill, as the neon glow is, so its edge fades over the blur radius in PNG, SVG
-    /// and PDF alike. In a PNG each blurred shadow is drawn on a surface of lower resolution, the
-    /// blur radius about 8 pixels there, and scaled up smoothly: a soft edge loses nothing, and
-    /// strokes 200 points wide around every glyph of a long text took 12 s at full resolution.
+    /// Each shadowed run's glyphs, moved by the shadow's offset, in its colour. A sharp shadow is
+    /// the glyphs once more; a blurred one is, in a PNG, a real blur of them at lower resolution
+    /// (`drawBlurredShadow`), and in SVG and PDF, which Cairo cannot blur, the outlines stroked
+    /// wide to narrow at low opacity around a half-strength fill, as the neon glow is.
     func drawShadows(_ scene: RenderScene, _ cr: OpaquePointer, raster: Double?, budget: WorkBudget) throws(LayoutError) {
         guard scene.paints.contains(where: { $0.shadow != nil }) else { return }
         var blurred: [TextShadow] = []
