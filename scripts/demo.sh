@@ -31,6 +31,10 @@ echo "== Inline attachments: a box at each U+FFFC, aligned to the text around it
 "$bin/layoutctl" layout --width 300 --size 22 --attachment 40x40:center --attachment 1x1em:bottom \
   $'Meet me in \uFFFC New York \uFFFC tonight'
 echo
+echo "== Rich text: the note editor's rules (markers hidden), a span's colour and fill, a skip-ink underline"
+"$bin/layoutctl" layout --width 320 --size 22 --rules builtin --hide-markers --underline single,skip-ink \
+  --span 0:2:color=#d01010,background=#ffe066 "1. Buy *milk* and _eggs_ -now- ~please~, it is URGENT"
+echo
 echo "== Type Mode: the same caption fitted line by line"
 "$bin/layoutctl" typemode --style strong --width 300 "so\\nHAPPY\\nto see you all here tonight"
 echo
@@ -58,6 +62,13 @@ PY
 "$bin/layoutctl" typemode --style modern --width 300 -o out/story-modern.pdf "$(pick Deva "जहाँ चाह, वहाँ राह।")"
 "$bin/layoutctl" layout --width 300 --size 22 --attachment 40x40:center --attachment 1x1em:bottom \
   --attachment-image out/story-neon.png -o out/attachments.png $'Meet me in \uFFFC New York \uFFFC tonight'
+# Rich text drawn: decorations, letterpress and a whole story frame with a gradient.
+"$bin/layoutctl" layout --width 320 --size 26 --rules builtin --hide-markers --underline double,skip-ink,#d01010 \
+  --shadow 2,3,4,#00000066 -o out/rich-text.png "1. Buy *milk* and _eggs_ -now- ~please~, it is URGENT"
+"$bin/layoutctl" layout --width 320 --size 44 --weight 700 --color '#8a8f99' --effect letterpress,1.5,#e6e8ec \
+  -o out/letterpress.png "Pressed into paper"
+"$bin/layoutctl" typemode --style strong --width 300 --frame 360x640 --fill 'linear:#ff7a18:#af002d:120' \
+  --position 0.5,0.4 --rotate=-6 -o out/story-frame.png "$(pick Latn "Practice makes perfect, and perfect makes practice.")"
 # Image tags on a photo (a story drawn above stands in for one): geometry rows, a picture, the hide animation.
 "$bin/layoutctl" tags --photo 360x450 --at 0.42,0.61 --label "Nike|Air Max 90" --label "¥899" --style 3 \
   --tag '0.7,0.25@2:上海|外滩' --tag '0.25,0.3@0:مقهى|الرياض'
