@@ -14,6 +14,22 @@ public struct LineLayout: Equatable, Sendable {
     public var usedRect: Rect
     public var hardBreak: Bool
     public var truncated: Bool
+    /// The container the line is in (text that flows; 0 otherwise).
+    public var container: Int = 0
+    /// The free interval of its band the line was broken into: a fragment's own rect, beside
+    /// the others of its band (text that flows; nil otherwise).
+    public var fragmentRect: Rect?
+}
+
+/// One container of text that flows: where it is, and which lines and text it holds.
+public struct ContainerLayout: Equatable, Sendable {
+    public var index: Int
+    /// The UTF-16 range of the text shown in it (empty where the text ended before it).
+    public var range: Range<Int>
+    /// Indices into the layout's lines.
+    public var lines: Range<Int>
+    /// In layout coordinates; an unlimited height is the height its lines use.
+    public var rect: Rect
 }
 
 /// One glyph placed on its line.
@@ -87,4 +103,6 @@ public struct ParagraphLayout: Sendable {
     public var paints: [TextPaint] = AttributedText.defaultPaints
     /// Span fills, underlines and strikethroughs, line by line (the decorate stage).
     public var decorations: [TextDecoration] = []
+    /// The containers of text that flows, in order; empty for one plain box.
+    public var containers: [ContainerLayout] = []
 }

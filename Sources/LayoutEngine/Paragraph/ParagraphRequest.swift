@@ -35,6 +35,9 @@ public struct ParagraphRequest: Sendable {
     public var truncationMode: TruncationMode = .tail
     /// Boxes at the text's U+FFFC, in order (see `InlineAttachment`).
     public var attachments: [InlineAttachment]
+    /// Containers the text flows through, around their exclusions; nil lays the text in one
+    /// box `width` wide and `height` tall.
+    public var flow: TextFlow?
 
     public init(text: AttributedText, width: Double, height: Double? = nil, alignment: TextAlignment = .natural,
                 direction: BaseDirection = .auto, lineHeightMultiple: Double = 1, lineHeight: Double? = nil,
@@ -63,6 +66,7 @@ struct LineSettings {
     var maxLines: Int?
     var truncationToken: String?
     var truncationMode: TruncationMode
+    var flow: TextFlow?
 
     init(_ request: ParagraphRequest) {
         width = request.width
@@ -73,5 +77,6 @@ struct LineSettings {
         maxLines = request.maxLines
         truncationToken = request.truncationToken
         truncationMode = request.truncationMode
+        flow = request.flow
     }
 }

@@ -35,7 +35,8 @@ final class TextPositioner {
 
     /// Breaks and positions the whole text, every line the request's width.
     func run() throws -> ParagraphLayout {
-        try run(widths: FixedWidth(width: settings.width))
+        if let flow = settings.flow { return try run(flow: flow) }
+        return try run(widths: FixedWidth(width: settings.width))
     }
 
     /// Breaks, plans and places the text line by line: each line's slot comes from `widths` at
@@ -107,8 +108,9 @@ final class TextPositioner {
     ///
     /// Every run's glyphs are slices of one array: a layout makes several runs, and an array
     /// apiece was the largest share of its allocations.
+    /// `tops` gives each line's top when lines do not simply stack (text that flows).
     func stack(_ planned: [PlannedLine], boxes: [(height: Double, baseline: Double)], lineCount: Int,
-               visibleRange: Range<Int>) -> ParagraphLayout {
+               visibleRange: Range<Int>, tops: [Double]? = nil) -> ParagraphLayout {
         var lines: [LineLayout] = []
         lines.reserveCapacity(planned.count)
         var glyphCount = 0
@@ -129,8 +131,8 @@ final class TextPositioner {
             var current = paragraph(0)  // made again only where the paragraph changes
             for (index, line) in planned.enumerated() {
                 if line.paragraph != current.index { current = paragraph(line.paragraph) }
-                let placed = current.place(line, index: index, top: top, box: boxes[index], last: index == lineCount - 1,
-                                           into: &output)
+                let placed = current.place(line, index: index, top: tops?[index] ?? top, box: boxes[index],
+                                           last: index == lineCount - 1, into: &output)
                 lines.append(placed)
                 widest = max(widest, placed.width)
                 top += boxes[index].height

@@ -1,0 +1,92 @@
+/// A container made ready for breaking: its shape and exclusions as scanners, asked for the
+/// free intervals of one band of lines at a time. Intervals come in layout coordinates.
+struct FlowRegion {
+    private struct Obstacle {
+        var scanner: ShapeScanner
+        var margin: Double
+        var wrap: ExclusionWrap
+    }
+
+    let container: TextContainer
+    private let shape: ShapeScanner?
+    private let obstacles: [Obstacle]
+    let minimumWidth: Double
+    /// Where the first band may start and where the last must end, in the container's coordinates.
+    let firstTop: Double
+    let bottom: Double
+    /// Below this no exclusion changes anything: a band with no room here never gets any.
+    private let lastObstacleBottom: Double
+
+    init(_ container: TextContainer, minimumWidth: Double) {
+        self.container = container
+        self.minimumWidth = minimumWidth
+        shape = container.shape.map(ShapeScanner.init)
+        obstacles = container.exclusions.filter { $0.wrap != .none }.map {
+            Obstacle(scanner: ShapeScanner($0.shape), margin: $0.margin, wrap: $0.wrap)
+        }
+        var top = 0.0, bottom = container.height ?? .infinity
+        if let shape {
+            top = max(top, shape.minY + container.inset)
+            bottom = min(bottom, shape.maxY - container.inset)
+        }
+        firstTop = top
+        self.bottom = bottom
+        lastObstacleBottom = obstacles.map { $0.scanner.maxY + $0.margin }.max() ?? -.infinity
+    }
+
+    /// True when the slots do not depend on the band's height or place: a plain box.
+    var isRectangular: Bool { shape == nil && obstacles.isEmpty }
+
+    /// The free intervals of the band from `top` (container coordinates) `height` tall, in
+    /// the order text fills them: left to right, or right to left for a right-to-left paragraph.
+    func slots(top: Double, height: Double, rightToLeft: Bool) -> [LineSlot] {
+        let bandBottom = top + height
+        var free = [Interval(lower: 0, upper: container.width)]
+        if let shape {
+            let inset = container.inset
+            let inside = shape.inside(top: top - inset, bottom: bandBottom + inset).compactMap { interval -> Interval? in
+                let shrunk = Interval(lower: interval.lower + inset, upper: interval.upper - inset)
+                return shrunk.width > 0 ? shrunk : nil
+            }
+            free = Intervals.intersecting(free, inside)
+        }
+        for obstacle in obstacles where !free.isEmpty {
+            let m = obstacle.margin
+            let covered = Intervals.merged(obstacle.scanner.covered(top: top - m, bottom: bandBottom + m).map {
+                Interval(lower: $0.lower - m, upper: $0.upper + m)
+            })
+            guard let lo = covered.first?.lower, let hi = covered.last?.upper else { continue }
+            // Start and end sides follow the paragraph: a right-to-left line starts on the right.
+            let leftOfShape = Interval(lower: -.greatestFiniteMagnitude, upper: lo)
+            let rightOfShape = Interval(lower: hi, upper: .greatestFiniteMagnitude)
+            let startSide = rightToLeft ? rightOfShape : leftOfShape, endSide = rightToLeft ? leftOfShape : rightOfShape
+            switch obstacle.wrap {
+            case .both:
+                free = Intervals.subtracting(covered, from: free)
+            case .clear:
+                free = []
+            case .start:
+                free = Intervals.intersecting(free, [startSide])
+            case .end:
+                free = Intervals.intersecting(free, [endSide])
+            case .widest:
+                let onStart = Intervals.intersecting(free, [startSide]), onEnd = Intervals.intersecting(free, [endSide])
+                // A tie goes to the side lines start on.
+                free = (onStart.map(\.width).max() ?? 0) >= (onEnd.map(\.width).max() ?? 0) ? onStart : onEnd
+            case .none:
+                break
+            }
+        }
+        let x = container.origin.x
+        let slots = free.filter { $0.width >= minimumWidth && $0.width > 0 }.map { LineSlot(start: x + $0.lower, width: $0.width) }
+        return rightToLeft ? slots.reversed() : slots
+    }
+
+    /// Where to look next when the band at `top` has no room: a quarter of a line lower (a
+    /// curved edge opens up gradually), or nowhere (nil) when no lower band can have room.
+    func nextTop(after top: Double, height: Double) -> Double? {
+        if top > lastObstacleBottom && shape == nil { return nil }  // nothing left to move past
+        let next = top + max(height / 4, 0.25)
+        return next + height <= bottom + LineBreaker.tolerance ? next : nil
+    }
+}

@@ -1,0 +1,226 @@
+/// Text that flows: around exclusions, inside shaped containers, from one container to the
+/// next. The same breaker as every layout, asked line by line for what fits each free
+/// interval of a band; each line is a fragment with its own slot.
+extension TextPositioner {
+    /// Where the text has got to: a paragraph and an offset in it.
+    struct FlowCursor: Equatable {
+        var paragraph: Int
+        var offset: Int
+    }
+
+    /// One container's share of the text: its lines (planned, with their boxes and tops in
+    /// layout coordinates), its bands, and where the text goes on after it.
+    struct FlowedContainer {
+        var lines: [PlannedLine] = []
+        var boxes: [(height: Double, baseline: Double)] = []
+        var tops: [Double] = []
+        /// Each band's top (container coordinates) and height, with its first line's index.
+        var bands: [(top: Double, height: Double, firstLine: Int)] = []
+        var end: FlowCursor
+        /// True when lines stopped here because `max_lines` was reached, not for want of room.
+        var stoppedByLineLimit = false
+        /// The bottom of the last band, in container coordinates.
+        var bottom: Double { bands.last.map { $0.top + $0.height } ?? 0 }
+    }
+
+    func isAtEnd(_ cursor: FlowCursor) -> Bool { cursor.paragraph >= paragraphCount }
+
+    /// Lays the text through `flow`'s containers in order.
+    func run(flow: TextFlow) throws -> ParagraphLayout {
+        guard shaped.text.units.count > 0 else {
+            return ParagraphLayout(lines: [], runs: [], attachments: [], visibleRange: 0..<0, size: Size(width: 0, height: 0),
+                                   direction: shaped.firstDirection, paints: shaped.text.paints)
+        }
+        let maxLines = settings.maxLines ?? Int.max
+        let minimumWidth = flow.minimumFragmentWidth ?? shaped.text.styles[0].size
+        var cursor = FlowCursor(paragraph: 0, offset: 0)
+        var planned: [PlannedLine] = [], boxes: [(height: Double, baseline: Double)] = [], tops: [Double] = []
+        var containerOfLine: [Int] = []
+        var lineLimitReached = false
+        for (index, container) in flow.containers.enumerated() {
+            let region = FlowRegion(container, minimumWidth: minimumWidth)
+            var flowed = try self.flow(region, from: cursor, offset: 0, gap: 0, maxLines: maxLines - planned.count)
+            if flow.verticalAlignment != .top, !flowed.lines.isEmpty, container.height != nil {
+                flowed = try align(flowed, in: region, from: cursor, as: flow.verticalAlignment, maxLines: maxLines - planned.count)
+            }
+            planned += flowed.lines
+            boxes += flowed.boxes
+            tops += flowed.tops
+            containerOfLine += Array(repeating: index, count: flowed.lines.count)
+            cursor = flowed.end
+            if flowed.stoppedByLineLimit { lineLimitReached = true; break }
+            if isAtEnd(cursor) { break }
+        }
+        // Text left over: the last line shown stands for it, truncated (with the token, if any).
+        let overflowed = !isAtEnd(cursor) || lineLimitReached
+        if overflowed, let lastIndex = planned.indices.last {
+            let last = planned[lastIndex]
+            planned[lastIndex] = paragraph(last.paragraph).truncate(last)
+            let box = planned[lastIndex].metrics.box(multiple: settings.lineHeightMultiple, fixed: settings.lineHeight)
+            // The band keeps its top; the line's baseline follows its own box.
+            boxes[lastIndex] = box
+        }
+        var visibleEnd = 0
+        if let last = planned.last {
+            visibleEnd = shaped.starts[last.paragraph] + (last.truncated ? last.broken.contentEnd : last.broken.range.upperBound)
+        }
+        let slots = planned.map(\.broken.slot)
+        var layout = stack(planned, boxes: boxes, lineCount: overflowed ? planned.count + 1 : planned.count,
+                           visibleRange: 0..<visibleEnd, tops: tops)
+        for index in layout.lines.indices {
+            layout.lines[index].container = containerOfLine[index]
+            layout.lines[index].fragmentRect = Rect(x: slots[index].start, y: tops[index], width: slots[index].width,
+                                                    height: boxes[index].height)
+        }
+        layout.containers = containerLayouts(flow, lines: layout.lines)
+        // The last container shows the text up to the cut, not the whole of its last line's text.
+        if let last = layout.containers.lastIndex(where: { !$0.lines.isEmpty }) {
+            let range = layout.containers[last].range
+            layout.containers[last].range = range.lowerBound..<min(range.upperBound, visibleEnd)
+        }
+        let frame = layout.containers.reduce(Rect(x: 0, y: 0, width: 0, height: 0)) { $0.union($1.rect) }
+        layout.size = Size(width: frame.maxX, height: frame.maxY)
+        return layout
+    }
+
+    /// Breaks as much text from `cursor` as fits `region`: band by band from its top (moved
+    /// down by `offset`, with `gap` more between bands), each band's free intervals filled
+    /// in order.
+    func flow(_ region: FlowRegion, from cursor: FlowCursor, offset: Double, gap: Double, maxLines: Int) throws -> FlowedContainer {
+        var out = FlowedContainer(end: cursor)
+        var cursor = cursor
+        var top = region.firstTop + offset
+        var guess = settings.lineHeight ?? 0
+        let originY = region.container.origin.y
+        bands: while !isAtEnd(cursor) {
+            try budget.check()
+            if out.lines.count >= maxLines { out.stoppedByLineLimit = true; break }
+            if guess == 0 { guess = naturalHeight(at: cursor, width: region.container.width) }
+            guard top + guess <= region.bottom + LineBreaker.tolerance else { break }
+            let rightToLeft = self.paragraph(cursor.paragraph).shaped.baseLevel & 1 == 1
+            var attempts = 0
+            while true {
+                let slots = region.slots(top: top, height: guess, rightToLeft: rightToLeft)
+                if slots.isEmpty {
+                    guard let next = region.nextTop(after: top, height: guess) else { break bands }
+                    top = next
+                    continue bands
+                }
+                var band = FlowedContainer(end: cursor)
+                var height = 0.0
+                for slot in slots where !isAtEnd(band.end) && out.lines.count + band.lines.count < maxLines {
+                    let paragraph = self.paragraph(band.end.paragraph)
+                    let breaker = LineBreaker(flags: paragraph.analysis.flags, prefix: paragraph.shaped.prefix)
+                    let count = paragraph.text.units.count
+                    let line = paragraph.plan(breaker.line(from: band.end.offset, limit: count, slot: slot))
+                    let box = line.metrics.box(multiple: settings.lineHeightMultiple, fixed: settings.lineHeight)
+                    band.lines.append(line)
+                    band.boxes.append(box)
+                    height = max(height, box.height)
+                    let end = line.broken.range.upperBound
+                    band.end = end >= count ? FlowCursor(paragraph: band.end.paragraph + 1, offset: 0)
+                        : FlowCursor(paragraph: band.end.paragraph, offset: end)
+                }
+                // A taller line than guessed may meet an exclusion the guess missed: try the
+                // band again at its real height (a few times; heights only grow).
+                if height > guess + LineBreaker.tolerance && attempts < 3 {
+                    guess = height
+                    attempts += 1
+                    continue
+                }
+                guard top + height <= region.bottom + LineBreaker.tolerance else { break bands }
+                out.bands.append((top, height, out.lines.count))
+                out.lines += band.lines
+                out.boxes += band.boxes
+                out.tops += Array(repeating: originY + top, count: band.lines.count)
+                cursor = band.end
+                out.end = cursor
+                top += height + gap
+                guess = settings.lineHeight ?? height
+                break
+            }
+        }
+        return out
+    }
+
+    /// The container's lines moved down (center, bottom) or spread (justify-lines) within its
+    /// height. A plain box moves them by the closed form; a shaped container or one with
+    /// exclusions is flowed again from a lower top (or with a gap between bands), the largest
+    /// that still fits the same text found by bisection to a hundredth of a point, since lines
+    /// moved down meet other parts of the shapes.
+    func align(_ flowed: FlowedContainer, in region: FlowRegion, from cursor: FlowCursor, as alignment: VerticalAlignment,
+               maxLines: Int) throws -> FlowedContainer {
+        let slack = region.bottom - flowed.bottom
+        guard slack > LineBreaker.tolerance, region.bottom.isFinite else { return flowed }
+        let bands = flowed.bands.count
+        if region.isRectangular {
+            var moved = flowed
+            for (index, band) in flowed.bands.enumerated() {
+                let shift: Double
+                switch alignment {
+                case .top: shift = 0
+                case .center: shift = slack / 2
+                case .bottom: shift = slack
+                case .justifyLines: shift = bands > 1 ? slack * Double(index) / Double(bands - 1) : 0
+                }
+                moved.bands[index].top += shift
+                let end = index + 1 < bands ? flowed.bands[index + 1].firstLine : flowed.lines.count
+                for line in band.firstLine..<end { moved.tops[line] += shift }
+            }
+            return moved
+        }
+        if alignment == .justifyLines && bands < 2 { return flowed }
+        // The flow at `amount` (an offset, or a gap for justify-lines), if it holds the same text.
+        func attempt(_ amount: Double) throws -> FlowedContainer? {
+            let again = alignment == .justifyLines
+                ? try flow(region, from: cursor, offset: 0, gap: amount, maxLines: maxLines)
+                : try flow(region, from: cursor, offset: amount, gap: 0, maxLines: maxLines)
+            // Lower in a shape the lines may widen and take fewer: the same text is what counts.
+            return again.end == flowed.end ? again : nil
+        }
+        var low = 0.0, high = alignment == .justifyLines ? slack / Double(bands - 1) : slack
+        var best = flowed
+        while high - low > 0.01 {
+            try budget.check()
+            let middle = (low + high) / 2
+            guard let candidate = try attempt(middle) else { high = middle; continue }
+            // Centred: the space above the first band (pushed down past any band without room,
+            // so not always the offset) may not pass the space below the last.
+            if alignment == .center && region.bottom - candidate.bottom < candidate.bands[0].top - region.firstTop {
+                high = middle
+                continue
+            }
+            low = middle
+            best = candidate
+        }
+        return best
+    }
+
+    /// The height of the line that would start at `cursor` in a box `width` wide: the first
+    /// guess at a band's height.
+    private func naturalHeight(at cursor: FlowCursor, width: Double) -> Double {
+        let paragraph = self.paragraph(cursor.paragraph)
+        let breaker = LineBreaker(flags: paragraph.analysis.flags, prefix: paragraph.shaped.prefix)
+        let line = paragraph.plan(breaker.line(from: cursor.offset, limit: paragraph.text.units.count,
+                                               slot: LineSlot(start: 0, width: max(width, 1))))
+        return line.metrics.box(multiple: settings.lineHeightMultiple, fixed: settings.lineHeight).height
+    }
+
+    /// Each container's lines and text, in the order of `flow`.
+    private func containerLayouts(_ flow: TextFlow, lines: [LineLayout]) -> [ContainerLayout] {
+        var out: [ContainerLayout] = []
+        var lineIndex = 0
+        var textEnd = 0
+        for (index, container) in flow.containers.enumerated() {
+            let first = lineIndex
+            while lineIndex < lines.count && lines[lineIndex].container == index { lineIndex += 1 }
+            let range = first < lineIndex ? lines[first].range.lowerBound..<lines[lineIndex - 1].range.upperBound : textEnd..<textEnd
+            textEnd = range.upperBound
+            let usedBottom = first < lineIndex ? lines[first..<lineIndex].map { $0.usedRect.maxY }.max()! - container.origin.y : 0
+            out.append(ContainerLayout(index: index, range: range, lines: first..<lineIndex,
+                                       rect: Rect(x: container.origin.x, y: container.origin.y, width: container.width,
+                                                  height: container.height ?? usedBottom)))
+        }
+        return out
+    }
+}

@@ -1,0 +1,228 @@
+import Foundation
+import Testing
+@testable import LayoutEngine
+
+/// Text that flows around exclusions, inside shapes and through linked containers, laid out by
+/// the engine and held to the geometry: every glyph clear of what it flows around, every line
+/// inside the shape it fills, the text in order from fragment to fragment and container to container.
+@Suite struct FlowTests {
+    static let text = "Text flows around a picture as a river flows around a stone: it parts, runs past on both sides "
+        + "and joins again below. Each band of lines is cut into the intervals the shapes leave free, and each "
+        + "interval takes as much text as fits, in reading order, before the next band starts below it."
+
+    static func layout(_ flow: TextFlow, text: String = text, size: Double = 16, direction: BaseDirection = .auto,
+                       maxLines: Int? = nil, token: String? = "\u{2026}") throws -> ParagraphLayout {
+        var request = ParagraphRequest(text: AttributedText(text, style: TextStyle(family: "Noto Sans", size: size)),
+                                       width: flow.containers.first?.width ?? 300, direction: direction, maxLines: maxLines,
+                                       truncationToken: token)
+        request.flow = flow
+        return try Fixtures.layouter.layout(request)
+    }
+
+    static let picture = Rect(x: 110, y: 40, width: 80, height: 90)
+
+    static func oneBox(_ exclusions: [Exclusion], width: Double = 300, height: Double? = nil) -> TextFlow {
+        TextFlow(containers: [TextContainer(width: width, height: height, exclusions: exclusions)])
+    }
+
+    /// Every glyph's advance box on the line's band, in layout coordinates.
+    static func glyphBoxes(_ layout: ParagraphLayout) -> [(line: Int, box: Rect, cluster: Int)] {
+        layout.runs.flatMap { run in
+            run.glyphs.map { glyph in
+                let line = layout.lines[run.lineIndex]
+                return (run.lineIndex, Rect(x: glyph.position.x, y: line.usedRect.y, width: glyph.advance, height: line.usedRect.height),
+                        glyph.cluster)
+            }
+        }
+    }
+
+    static func overlaps(_ a: Rect, _ b: Rect) -> Bool {
+        a.x < b.maxX - 1e-6 && b.x < a.maxX - 1e-6 && a.y < b.maxY - 1e-6 && b.y < a.maxY - 1e-6
+    }
+
+    /// The lines' ranges follow each other with nothing left out or repeated.
+    static func contiguous(_ layout: ParagraphLayout) -> Bool {
+        zip(layout.lines, layout.lines.dropFirst()).allSatisfy { $0.range.upperBound == $1.range.lowerBound }
+    }
+
+    @Test func textPartsAroundAnExclusionAndJoinsBelowIt() throws {
+        let layout = try Self.layout(Self.oneBox([Exclusion(FlowShape(.rect(Self.picture)), margin: 6)]))
+        let clear = Rect(x: Self.picture.x - 6, y: Self.picture.y - 6, width: Self.picture.width + 12, height: Self.picture.height + 12)
+        let units = Array(Self.text.utf16)
+        // Spaces hanging at a line's end may pass its edge, as CSS lets them; nothing else may.
+        for (line, box, cluster) in Self.glyphBoxes(layout) where box.width > 0 && units[cluster] != 0x20 {
+            #expect(!Self.overlaps(box, clear), "a glyph of line \(line) at \(box) meets the picture and its margin")
+        }
+        #expect(Self.contiguous(layout))
+        #expect(layout.visibleRange == 0..<Self.text.utf16.count)
+        // Bands beside the picture hold two fragments with one top: left first, then right.
+        let beside = layout.lines.filter { Self.overlaps($0.fragmentRect!, clear.union(clear)) || $0.usedRect.y < clear.maxY && $0.usedRect.maxY > clear.y }
+        #expect(beside.count >= 4)
+        for pair in stride(from: 0, to: beside.count - 1, by: 2) {
+            let left = beside[pair], right = beside[pair + 1]
+            #expect(left.usedRect.y == right.usedRect.y)
+            #expect(left.fragmentRect!.maxX <= clear.x + 1e-6 && right.fragmentRect!.x >= clear.maxX - 1e-6)
+            #expect(left.range.upperBound == right.range.lowerBound)
+        }
+        // Above and below the picture a line takes the whole width.
+        #expect(layout.lines.first!.fragmentRect == Rect(x: 0, y: 0, width: 300, height: layout.lines.first!.usedRect.height))
+        #expect(layout.lines.last!.fragmentRect!.width == 300)
+    }
+
+    @Test func eachWrapSideKeepsTheTextWhereItSays() throws {
+        let shape = FlowShape(.rect(Rect(x: 60, y: 30, width: 80, height: 80)))  // more room on its right (160) than its left (60)
+        func sides(_ wrap: ExclusionWrap, _ direction: BaseDirection = .auto, text: String = Self.text) throws -> (left: Int, right: Int, layout: ParagraphLayout) {
+            let layout = try Self.layout(Self.oneBox([Exclusion(shape, wrap: wrap)]), text: text, direction: direction)
+            let band = layout.lines.filter { $0.usedRect.y < 110 && $0.usedRect.maxY > 30 }
+            return (band.filter { $0.fragmentRect!.maxX <= 60 + 1e-6 }.count, band.filter { $0.fragmentRect!.x >= 140 - 1e-6 }.count, layout)
+        }
+        let both = try sides(.both), start = try sides(.start), end = try sides(.end), widest = try sides(.widest)
+        #expect(both.left > 0 && both.right > 0)
+        #expect(start.left > 0 && start.right == 0)
+        #expect(end.left == 0 && end.right > 0)
+        #expect(widest.left == 0 && widest.right > 0)
+        let clear = try sides(.clear)
+        #expect(clear.left == 0 && clear.right == 0)
+        #expect(!clear.layout.lines.contains { $0.usedRect.y < 110 && $0.usedRect.maxY > 30 })
+        // Text ignores a shape whose wrap is none: the same lines as with no exclusion.
+        let ignored = try Self.layout(Self.oneBox([Exclusion(shape, wrap: .none)]))
+        let plain = try Self.layout(Self.oneBox([]))
+        #expect(ignored.lines == plain.lines)
+        // In a right-to-left paragraph, start is the right side and text fills the right fragment first.
+        let arabic = "النص يلتف حول الصورة كما يلتف النهر حول الحجر، يجري على الجانبين ثم يلتقي تحتها. "
+            + "كل سطر يأخذ ما يتسع له من الكلام في المجال الحر، ثم يبدأ السطر التالي تحته."
+        let rtlStart = try sides(.start, .rightToLeft, text: arabic)
+        #expect(rtlStart.left == 0 && rtlStart.right > 0)
+        let rtlBoth = try Self.layout(Self.oneBox([Exclusion(shape, wrap: .both)]), text: arabic, direction: .rightToLeft)
+        let pairs = zip(rtlBoth.lines, rtlBoth.lines.dropFirst()).filter { $0.usedRect.y == $1.usedRect.y }
+        #expect(!pairs.isEmpty)
+        for (first, second) in pairs { #expect(first.fragmentRect!.x > second.fragmentRect!.x) }
+    }
+
+    @Test func textFillsTheInsideOfAShapedContainer() throws {
+        let circle = Rect(x: 0, y: 0, width: 280, height: 280)
+        let inset = 8.0
+        let layout = try Self.layout(TextFlow(containers: [
+            TextContainer(width: 280, height: 280, shape: FlowShape(.ellipse(circle)), inset: inset)]), size: 14)
+        #expect(layout.lines.count > 5)
+        #expect(Self.contiguous(layout))
+        let r = 140.0 - inset
+        func insideCircle(_ x: Double, _ y: Double) -> Bool { hypot(x - 140, y - 140) <= r + FlowShape.flatness + 1e-3 }
+        for line in layout.lines {
+            let f = line.fragmentRect!
+            // The band's four corners are inside the circle shrunk by the inset: the whole band is.
+            #expect(insideCircle(f.x, f.y) && insideCircle(f.maxX, f.y) && insideCircle(f.x, f.maxY) && insideCircle(f.maxX, f.maxY),
+                    "fragment \(f) leaves the circle")
+            #expect(line.usedRect.x >= f.x - 1e-6 && line.usedRect.maxX <= f.maxX + 1e-6)
+        }
+        // Lines are narrower near the top than through the middle.
+        let widths = layout.lines.map { $0.fragmentRect!.width }
+        #expect(widths.first! < widths[widths.count / 2])
+    }
+
+    @Test func textRunsFromOneContainerToTheNextAndWhatIsLeftIsCut() throws {
+        let columns = [TextContainer(origin: Point(x: 0, y: 0), width: 140, height: 100),
+                       TextContainer(origin: Point(x: 160, y: 0), width: 140, height: 100)]
+        let layout = try Self.layout(TextFlow(containers: columns))
+        #expect(layout.containers.count == 2)
+        let first = layout.containers[0], second = layout.containers[1]
+        #expect(first.range.lowerBound == 0 && first.range.upperBound == second.range.lowerBound)
+        #expect(second.range.upperBound == layout.visibleRange.upperBound)
+        #expect(layout.visibleRange.upperBound < Self.text.utf16.count)  // two short columns do not hold it all
+        for (index, container) in layout.containers.enumerated() {
+            for line in layout.lines[container.lines] {
+                #expect(line.container == index)
+                #expect(line.usedRect.x >= container.rect.x - 1e-6 && line.usedRect.maxX <= container.rect.maxX + 1e-6)
+                #expect(line.usedRect.y >= container.rect.y - 1e-6 && line.usedRect.maxY <= container.rect.maxY + 1e-6)
+            }
+        }
+        // The last line shown ends with the token for what did not fit.
+        #expect(layout.lines.last!.truncated)
+        #expect(layout.runs.contains { $0.isTruncationToken })
+        #expect(layout.size == Size(width: 300, height: 100))
+        // Without a token the text is clipped: no token run, the lines end at a break.
+        let clipped = try Self.layout(TextFlow(containers: columns), token: nil)
+        #expect(!clipped.runs.contains { $0.isTruncationToken })
+        // A third container of unlimited height takes the rest.
+        let all = try Self.layout(TextFlow(containers: columns + [TextContainer(origin: Point(x: 320, y: 0), width: 140)]))
+        #expect(all.visibleRange == 0..<Self.text.utf16.count)
+        #expect(!all.lines.contains { $0.truncated })
+        #expect(Self.contiguous(all))
+    }
+
+    @Test func linesStayBelowMaxLinesAcrossContainers() throws {
+        let columns = [TextContainer(width: 140, height: 60), TextContainer(origin: Point(x: 160, y: 0), width: 140, height: 600)]
+        let layout = try Self.layout(TextFlow(containers: columns), maxLines: 5)
+        #expect(layout.lines.count == 5)
+        #expect(layout.lines.last!.truncated)
+    }
+
+    @Test func verticalAlignmentInABoxMovesOrSpreadsTheLines() throws {
+        let short = "A short note, centred in its box."
+        func lines(_ alignment: VerticalAlignment) throws -> [LineLayout] {
+            try Self.layout(TextFlow(containers: [TextContainer(width: 120, height: 300)], verticalAlignment: alignment), text: short).lines
+        }
+        let top = try lines(.top), center = try lines(.center), bottom = try lines(.bottom), spread = try lines(.justifyLines)
+        #expect(top.count >= 2)
+        let used = top.last!.usedRect.maxY
+        #expect(abs(center.first!.usedRect.y - (300 - used) / 2) < 1e-9)
+        #expect(abs(bottom.last!.usedRect.maxY - 300) < 1e-9)
+        #expect(abs(spread.first!.usedRect.y) < 1e-9 && abs(spread.last!.usedRect.maxY - 300) < 1e-9)
+        // Moving lines keeps their text and x.
+        #expect(zip(top, center).allSatisfy { $0.range == $1.range && $0.usedRect.x == $1.usedRect.x })
+    }
+
+    @Test func verticalCentringInACircleBalancesTheSpaceAboveAndBelow() throws {
+        let short = "Centred inside a circle, a few words."
+        let container = TextContainer(width: 200, height: 200, shape: FlowShape(.ellipse(Rect(x: 0, y: 0, width: 200, height: 200))))
+        let top = try Self.layout(TextFlow(containers: [container]), text: short)
+        let centred = try Self.layout(TextFlow(containers: [container], verticalAlignment: .center), text: short)
+        #expect(centred.visibleRange == top.visibleRange)
+        let above = centred.lines.first!.usedRect.y, below = 200 - centred.lines.last!.usedRect.maxY
+        #expect(above > top.lines.first!.usedRect.y)
+        // Bisection to a hundredth of a point; the space above sits at or just under the space below.
+        #expect(above <= below + 1e-9 && below - above < 0.5, "above \(above), below \(below)")
+    }
+
+    @Test func slotsNarrowerThanTheMinimumTakeNoText() throws {
+        // The picture leaves 10 points on its left.
+        let shape = FlowShape(.rect(Rect(x: 10, y: 0, width: 150, height: 60)))
+        let narrow = try Self.layout(TextFlow(containers: [TextContainer(width: 300, exclusions: [Exclusion(shape)])],
+                                              minimumFragmentWidth: 20))
+        #expect(!narrow.lines.contains { $0.fragmentRect!.maxX <= 10 + 1e-6 })
+        let allowed = try Self.layout(TextFlow(containers: [TextContainer(width: 300, exclusions: [Exclusion(shape)])],
+                                               minimumFragmentWidth: 5))
+        #expect(allowed.lines.contains { $0.fragmentRect!.maxX <= 10 + 1e-6 })
+    }
+
+    @Test func oneRectangularContainerLaysOutAsAPlainBox() throws {
+        let plain = try Fixtures.layout(Self.text, width: 300, size: 16)
+        let flowed = try Self.layout(TextFlow(containers: [TextContainer(width: 300)]))
+        #expect(flowed.lines.map(\.range) == plain.lines.map(\.range))
+        #expect(flowed.lines.map(\.usedRect) == plain.lines.map(\.usedRect))
+        #expect(flowed.runs.map(\.glyphs) == plain.runs.map(\.glyphs))
+    }
+
+    @Test func aContainerWithNoRoomShowsNothingAndEndsAtOnce() throws {
+        // Every interval is narrower than the minimum, and the exclusion covers the box.
+        let layout = try Self.layout(TextFlow(containers: [TextContainer(width: 300, height: 10_000, exclusions: [
+            Exclusion(FlowShape(.rect(Rect(x: -10, y: -10, width: 400, height: 20_000))))])]))
+        #expect(layout.lines.isEmpty)
+        #expect(layout.visibleRange == 0..<0)
+        #expect(layout.containers.first?.range == 0..<0)
+    }
+
+    @Test func paragraphsAndAttachmentsFollowTheFragments() throws {
+        let text = "First paragraph beside the picture.\nSecond one \u{FFFC} with a box, flowing on past it and below."
+        var request = ParagraphRequest(text: AttributedText(text, style: TextStyle(family: "Noto Sans", size: 16)), width: 300,
+                                       attachments: [InlineAttachment(width: 12, extent: .height(12))])
+        request.flow = Self.oneBox([Exclusion(FlowShape(.rect(Self.picture)))])
+        let layout = try Fixtures.layouter.layout(request)
+        #expect(Self.contiguous(layout))
+        #expect(layout.lines.contains { $0.hardBreak })
+        let box = try #require(layout.attachments.first)
+        let line = layout.lines[box.lineIndex]
+        #expect(box.rect.x >= line.fragmentRect!.x - 1e-6 && box.rect.maxX <= line.fragmentRect!.maxX + 1e-6)
+        #expect(!Self.overlaps(box.rect, Self.picture))
+    }
+}
