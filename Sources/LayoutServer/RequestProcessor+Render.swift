@@ -29,7 +29,9 @@ extension RequestProcessor {
         case .layout(let layoutRequest):
             let decorated = try under("layout") { try decoratedLayout(layoutRequest, budget: budget) }
             placed = decorated.layout.attachments
-            scene = RenderScene(size: Size(width: Double(layoutRequest.width), height: decorated.layout.size.height),
+            // Containers place themselves: the picture is their frame. One box is as wide as asked.
+            let width = layoutRequest.containers.isEmpty ? Double(layoutRequest.width) : decorated.layout.size.width
+            scene = RenderScene(size: Size(width: width, height: decorated.layout.size.height),
                                 canvas: request.hasCanvas ? try request.canvas.checked(field: "canvas") : Color(red: 1, green: 1, blue: 1),
                                 origin: Point(x: 0, y: 0), backgrounds: decorated.backgrounds, runs: decorated.layout.runs,
                                 textColor: request.hasTextColor ? try request.textColor.checked(field: "text_color")

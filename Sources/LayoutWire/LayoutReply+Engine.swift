@@ -13,6 +13,8 @@ extension Layoutd_V1_LayoutReply {
         attachments = layout.attachments.map(Layoutd_V1_AttachmentBox.init)
         decorations = layout.decorations.map(Layoutd_V1_TextDecoration.init)
         paints = Layoutd_V1_Paint.list(layout.paints)
+        containers = layout.containers.map(Layoutd_V1_ContainerLayout.init)
+        if !layout.overflowRange.isEmpty { overflowRange = Layoutd_V1_Range(layout.overflowRange) }
     }
 }
 
@@ -55,6 +57,8 @@ extension Layoutd_V1_Line {
         usedRect = Layoutd_V1_Rect(line.usedRect)
         hardBreak = line.hardBreak
         truncated = line.truncated
+        container = UInt32(line.container)
+        if let rect = line.fragmentRect { fragmentRect = Layoutd_V1_Rect(rect) }
     }
 }
 

@@ -22,8 +22,12 @@ extension Layoutd_V1_LayoutRequest {
         let textUnits = AttributedText.utf16(text)
         let formatted = try FormattingRules.apply(rules, to: textUnits, budget: budget)
         let spans = formatted.spans + (try self.spans.engineSpans(in: text, units: textUnits.count, fonts: fonts))
-        try Bounds.check(width, upTo: Bounds.maxLength, field: "width")
-        try Bounds.check(height, upTo: Bounds.maxLength, field: "height", zero: "is unlimited")
+        let flow = try textFlow()
+        // Containers carry their own widths and heights; the request's stay unset.
+        if flow == nil || flow?.isOneBox == true {
+            try Bounds.check(width, upTo: Bounds.maxLength, field: "width")
+            try Bounds.check(height, upTo: Bounds.maxLength, field: "height", zero: "is unlimited")
+        }
         try Bounds.check(lineHeightMultiple, upTo: Bounds.maxLineHeightMultiple, field: "line_height_multiple", unit: "", zero: "means 1")
         try Bounds.check(lineHeight, upTo: Bounds.maxLineHeight, field: "line_height", zero: "is unset")
         let alignment: TextAlignment
@@ -63,6 +67,10 @@ extension Layoutd_V1_LayoutRequest {
             truncationToken: hasTruncation ? (truncation.token.isEmpty ? nil : truncation.token) : "\u{2026}",
             attachments: attachments)
         request.truncationMode = truncationMode
+        if let flow {
+            request.flow = flow
+            request.width = flow.containers[0].width
+        }
         return (request, formatted.matches, rules.map(\.rule.name))
     }
 }

@@ -31,6 +31,7 @@ extension LayoutCtl {
         @OptionGroup var paint: PaintOptions
         @OptionGroup var dynamicType: DynamicTypeOptions
         @OptionGroup var frame: FrameOptions
+        @OptionGroup var flow: FlowOptions
         @OptionGroup var input: TextInput
 
         func run() throws {
@@ -68,6 +69,7 @@ extension LayoutCtl {
                 throw ValidationError("--direction must be auto, ltr or rtl")
             }
             request.direction = base
+            try flow.apply(to: &request)
             try connection.reportingFailures {
                 if let output {
                     var render = Layoutd_V1_RenderRequest()
@@ -84,6 +86,7 @@ extension LayoutCtl {
                 if !connection.json, let boxes = AttachmentTable.render(reply.attachments) { print(boxes) }
                 if !connection.json, let decorations = DecorationTable.render(reply.decorations) { print(decorations) }
                 if !connection.json, let matches = RuleMatchTable.render(reply.ruleMatches, text: text) { print(matches) }
+                if !connection.json, let fragments = FragmentTable.render(reply) { print(fragments) }
             }
         }
     }

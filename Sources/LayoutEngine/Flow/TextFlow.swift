@@ -67,10 +67,15 @@ public struct TextFlow: Equatable, Sendable {
     public var verticalAlignment: VerticalAlignment
     /// Free intervals narrower than this take no text; nil means one em of the default style.
     public var minimumFragmentWidth: Double?
+    /// True when a request gave its one box's shape and exclusions at its top level: errors
+    /// then name those fields, not `containers[0]`'s.
+    public var isOneBox: Bool
 
-    public init(containers: [TextContainer], verticalAlignment: VerticalAlignment = .top, minimumFragmentWidth: Double? = nil) {
+    public init(containers: [TextContainer], verticalAlignment: VerticalAlignment = .top, minimumFragmentWidth: Double? = nil,
+                isOneBox: Bool = false) {
         self.containers = containers
         self.verticalAlignment = verticalAlignment
         self.minimumFragmentWidth = minimumFragmentWidth
+        self.isOneBox = isOneBox
     }
 }

@@ -105,4 +105,7 @@ public struct ParagraphLayout: Sendable {
     public var decorations: [TextDecoration] = []
     /// The containers of text that flows, in order; empty for one plain box.
     public var containers: [ContainerLayout] = []
+    /// The text not shown (past the line limit, the height or the last container); empty
+    /// when everything fits.
+    public var overflowRange: Range<Int> = 0..<0
 }

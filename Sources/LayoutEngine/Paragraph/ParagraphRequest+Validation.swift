@@ -5,8 +5,13 @@ extension ParagraphRequest {
             throw LayoutError(.resourceExhausted,
                               "text is \(text.units.count) UTF-16 units; the limit is \(maxTextLength)", field: "text")
         }
-        try Bounds.check(width, upTo: Bounds.maxLength, field: "width")
-        if let height { try Bounds.check(height, upTo: Bounds.maxLength, field: "height") }
+        // Text that flows has a width and height per container.
+        if let flow {
+            try flow.validate()
+        } else {
+            try Bounds.check(width, upTo: Bounds.maxLength, field: "width")
+            if let height { try Bounds.check(height, upTo: Bounds.maxLength, field: "height") }
+        }
         try Bounds.check(lineHeightMultiple, upTo: Bounds.maxLineHeightMultiple, field: "line_height_multiple", unit: "")
         if let lineHeight { try Bounds.check(lineHeight, upTo: Bounds.maxLineHeight, field: "line_height") }
         if let token = truncationToken, token.utf16.count > 256 {

@@ -144,8 +144,11 @@ final class TextPositioner {
         }
         // Each run takes its slice of the one glyph array.
         for index in runs.indices { runs[index].glyphs = glyphs[spans[index]] }
-        return ParagraphLayout(lines: lines, runs: runs, attachments: attachments, visibleRange: visibleRange,
-                               size: Size(width: widest, height: top), direction: shaped.firstDirection, paints: shaped.text.paints)
+        var layout = ParagraphLayout(lines: lines, runs: runs, attachments: attachments, visibleRange: visibleRange,
+                                     size: Size(width: widest, height: top), direction: shaped.firstDirection, paints: shaped.text.paints)
+        let count = shaped.text.units.count
+        if visibleRange.upperBound < count { layout.overflowRange = visibleRange.upperBound..<count }
+        return layout
     }
 
     /// Gives the lines' item lists, and the list of lines, back to the scratch.

@@ -10,11 +10,11 @@ public enum LayoutReplyFrame {
     private enum Envelope { static let requestID = 1, layoutReply = 13 }
     private enum Reply {
         static let lines = 1, runs = 2, visibleRange = 3, width = 4, height = 5, direction = 6, backgrounds = 7, attachments = 8
-        static let decorations = 9, paints = 10, ruleMatches = 11
+        static let decorations = 9, paints = 10, ruleMatches = 11, containers = 12, overflowRange = 13
     }
     private enum Line {
         static let range = 1, baselineOrigin = 2, ascent = 3, descent = 4, leading = 5, width = 6
-        static let trailingWhitespaceWidth = 7, usedRect = 8, hardBreak = 9, truncated = 10
+        static let trailingWhitespaceWidth = 7, usedRect = 8, hardBreak = 9, truncated = 10, container = 11, fragmentRect = 12
     }
     private enum Run {
         static let fontID = 1, size = 2, bidiLevel = 3, glyphIDs = 4, positions = 5, advances = 6
@@ -28,9 +28,10 @@ public enum LayoutReplyFrame {
     public static let writtenFields: [String: Set<Int>] = [
         "layoutd.v1.LayoutReply": [Reply.lines, Reply.runs, Reply.visibleRange, Reply.width, Reply.height, Reply.direction,
                                    Reply.backgrounds, Reply.attachments, Reply.decorations, Reply.paints,
-                                   Reply.ruleMatches],
+                                   Reply.ruleMatches, Reply.containers, Reply.overflowRange],
         "layoutd.v1.Line": [Line.range, Line.baselineOrigin, Line.ascent, Line.descent, Line.leading, Line.width,
-                            Line.trailingWhitespaceWidth, Line.usedRect, Line.hardBreak, Line.truncated],
+                            Line.trailingWhitespaceWidth, Line.usedRect, Line.hardBreak, Line.truncated, Line.container,
+                            Line.fragmentRect],
         "layoutd.v1.GlyphRun": [Run.fontID, Run.size, Run.bidiLevel, Run.glyphIDs, Run.positions, Run.advances, Run.clusters,
                                 Run.range, Run.truncationToken, Run.lineIndex, Run.paint],
         "layoutd.v1.Range": [1, 2], "layoutd.v1.Point": [1, 2], "layoutd.v1.Rect": [1, 2, 3, 4],
@@ -69,6 +70,10 @@ public enum LayoutReplyFrame {
                 reply.message(Reply.paints, serialized: (try? paint.serializedBytes()) ?? [])
             }
             for match in ruleMatches { reply.message(Reply.ruleMatches, serialized: (try? match.serializedBytes()) ?? []) }
+            for container in layout.containers {
+                reply.message(Reply.containers, serialized: (try? Layoutd_V1_ContainerLayout(container).serializedBytes()) ?? [])
+            }
+            if !layout.overflowRange.isEmpty { reply.message(Reply.overflowRange) { write(layout.overflowRange, to: &$0) } }
         }
         writer.finishFrame()
         return writer.bytes
@@ -93,6 +98,15 @@ public enum LayoutReplyFrame {
         }
         writer.bool(Line.hardBreak, line.hardBreak)
         writer.bool(Line.truncated, line.truncated)
+        writer.uint32(Line.container, UInt32(line.container))
+        if let rect = line.fragmentRect { writer.message(Line.fragmentRect) { write(rect, to: &$0) } }
+    }
+
+    static func write(_ rect: Rect, to writer: inout ProtobufWriter) {
+        writer.float(1, Float(rect.x))
+        writer.float(2, Float(rect.y))
+        writer.float(3, Float(rect.width))
+        writer.float(4, Float(rect.height))
     }
 
     static func write(_ run: GlyphRunLayout, to writer: inout ProtobufWriter) {

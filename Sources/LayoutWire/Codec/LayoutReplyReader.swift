@@ -28,7 +28,8 @@ public enum LayoutReplyReader {
         var decorations: [Layoutd_V1_TextDecoration] = [], paints: [Layoutd_V1_Paint] = [], ruleMatches: [Layoutd_V1_RuleMatch] = []
         lines.reserveCapacity(lineCount)
         runs.reserveCapacity(runCount)
-        var sawRange = false
+        var containers: [Layoutd_V1_ContainerLayout] = []
+        var sawRange = false, sawOverflow = false
         while !reader.isAtEnd {
             guard let (field, type) = reader.tag() else { return nil }
             switch (field, type) {
@@ -68,6 +69,15 @@ public enum LayoutReplyReader {
                 guard let nested = reader.nested(),
                       let match = try? Layoutd_V1_RuleMatch(serializedBytes: nested.remainingBytes) else { return nil }
                 ruleMatches.append(match)
+            // Containers and the overflow, only in text that flows or is cut: swift-protobuf reads them.
+            case (12, lengthDelimited):
+                guard let nested = reader.nested(),
+                      let container = try? Layoutd_V1_ContainerLayout(serializedBytes: nested.remainingBytes) else { return nil }
+                containers.append(container)
+            case (13, lengthDelimited) where !sawOverflow:
+                guard var nested = reader.nested(), let range = nested.range() else { return nil }
+                reply.overflowRange = range
+                sawOverflow = true
             default: return nil
             }
         }
@@ -78,6 +88,7 @@ public enum LayoutReplyReader {
         reply.decorations = decorations
         reply.paints = paints
         reply.ruleMatches = ruleMatches
+        reply.containers = containers
         return reply
     }
 
@@ -103,6 +114,10 @@ public enum LayoutReplyReader {
                 line.usedRect = .with { $0.x = floats[0]; $0.y = floats[1]; $0.width = floats[2]; $0.height = floats[3] }
             case (9, varint): guard let value = reader.varint() else { return nil }; line.hardBreak = value != 0
             case (10, varint): guard let value = reader.varint() else { return nil }; line.truncated = value != 0
+            case (11, varint): guard let value = reader.varint() else { return nil }; line.container = UInt32(truncatingIfNeeded: value)
+            case (12, lengthDelimited) where ProtobufReader.firstTime(12, &seen):
+                guard var nested = reader.nested(), let floats = floats(&nested, fields: 4) else { return nil }
+                line.fragmentRect = .with { $0.x = floats[0]; $0.y = floats[1]; $0.width = floats[2]; $0.height = floats[3] }
             default: return nil
             }
         }

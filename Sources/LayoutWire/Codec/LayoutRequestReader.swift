@@ -22,7 +22,8 @@ public enum LayoutRequestReader {
         var spans: [Layoutd_V1_StyleSpan] = [], backgrounds: [Layoutd_V1_BackgroundSpec] = []
         var attachments: [Layoutd_V1_Attachment] = []
         var rules: [Layoutd_V1_FormattingRule] = []
-        var seen: UInt16 = 0  // singular message fields met, by number
+        var exclusions: [Layoutd_V1_Exclusion] = [], containers: [Layoutd_V1_Container] = []
+        var seen: UInt32 = 0  // singular message fields met, by number
         while !reader.isAtEnd {
             guard let (field, type) = reader.tag() else { return nil }
             switch (field, type) {
@@ -75,6 +76,24 @@ public enum LayoutRequestReader {
                 guard let raw = reader.enumeration() else { return nil }
                 request.builtinRules = Layoutd_V1_BuiltinRules(rawValue: raw) ?? .none
             case (16, varint): guard let value = reader.varint() else { return nil }; request.hideBuiltinMarkers = value != 0
+            // Text that flows, rare: swift-protobuf reads each shape, exclusion and container.
+            case (17, lengthDelimited):
+                guard let nested = reader.nested(),
+                      let exclusion = try? Layoutd_V1_Exclusion(serializedBytes: nested.remainingBytes) else { return nil }
+                exclusions.append(exclusion)
+            case (18, lengthDelimited) where ProtobufReader.firstTime(18, &seen):
+                guard let nested = reader.nested(),
+                      let shape = try? Layoutd_V1_Shape(serializedBytes: nested.remainingBytes) else { return nil }
+                request.shape = shape
+            case (19, fixed32): guard let value = reader.float() else { return nil }; request.shapeInset = value
+            case (20, lengthDelimited):
+                guard let nested = reader.nested(),
+                      let container = try? Layoutd_V1_Container(serializedBytes: nested.remainingBytes) else { return nil }
+                containers.append(container)
+            case (21, varint):
+                guard let raw = reader.enumeration() else { return nil }
+                request.verticalAlignment = Layoutd_V1_VerticalAlignment(rawValue: raw) ?? .top
+            case (22, fixed32): guard let value = reader.float() else { return nil }; request.minFragmentWidth = value
             default: return nil
             }
         }
@@ -82,6 +101,8 @@ public enum LayoutRequestReader {
         request.rules = rules
         request.backgrounds = backgrounds
         request.attachments = attachments
+        request.exclusions = exclusions
+        request.containers = containers
         return request
     }
 

@@ -23,194 +23,203 @@ fileprivate nonisolated struct _GeneratedWithProtocGenSwiftVersion: SwiftProtobu
   typealias Version = _2
 }
 
-public nonisolated struct Layoutd_V1_Envelope: Sendable {
+public nonisolated struct Layoutd_V1_Envelope: @unchecked Sendable {
   // SwiftProtobuf.Message conformance is added in an extension below. See the
   // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
   // methods supported on all messages.
 
   /// Chosen by the client; echoed on the reply. Replies may arrive out of order.
-  public var requestID: UInt64 = 0
+  public var requestID: UInt64 {
+    get {_storage._requestID}
+    set {_uniqueStorage()._requestID = newValue}
+  }
 
   /// Milliseconds the client will wait; 0 means no deadline. A request still
   /// queued when its deadline passes is answered with DEADLINE_EXCEEDED.
-  public var deadlineMs: UInt32 = 0
+  public var deadlineMs: UInt32 {
+    get {_storage._deadlineMs}
+    set {_uniqueStorage()._deadlineMs = newValue}
+  }
 
-  public var body: Layoutd_V1_Envelope.OneOf_Body? = nil
+  public var body: OneOf_Body? {
+    get {return _storage._body}
+    set {_uniqueStorage()._body = newValue}
+  }
 
   public var hello: Layoutd_V1_HelloRequest {
     get {
-      if case .hello(let v)? = body {return v}
+      if case .hello(let v)? = _storage._body {return v}
       return Layoutd_V1_HelloRequest()
     }
-    set {body = .hello(newValue)}
+    set {_uniqueStorage()._body = .hello(newValue)}
   }
 
   public var helloReply: Layoutd_V1_HelloReply {
     get {
-      if case .helloReply(let v)? = body {return v}
+      if case .helloReply(let v)? = _storage._body {return v}
       return Layoutd_V1_HelloReply()
     }
-    set {body = .helloReply(newValue)}
+    set {_uniqueStorage()._body = .helloReply(newValue)}
   }
 
   public var layout: Layoutd_V1_LayoutRequest {
     get {
-      if case .layout(let v)? = body {return v}
+      if case .layout(let v)? = _storage._body {return v}
       return Layoutd_V1_LayoutRequest()
     }
-    set {body = .layout(newValue)}
+    set {_uniqueStorage()._body = .layout(newValue)}
   }
 
   public var layoutReply: Layoutd_V1_LayoutReply {
     get {
-      if case .layoutReply(let v)? = body {return v}
+      if case .layoutReply(let v)? = _storage._body {return v}
       return Layoutd_V1_LayoutReply()
     }
-    set {body = .layoutReply(newValue)}
+    set {_uniqueStorage()._body = .layoutReply(newValue)}
   }
 
   public var fonts: Layoutd_V1_FontsRequest {
     get {
-      if case .fonts(let v)? = body {return v}
+      if case .fonts(let v)? = _storage._body {return v}
       return Layoutd_V1_FontsRequest()
     }
-    set {body = .fonts(newValue)}
+    set {_uniqueStorage()._body = .fonts(newValue)}
   }
 
   public var fontsReply: Layoutd_V1_FontsReply {
     get {
-      if case .fontsReply(let v)? = body {return v}
+      if case .fontsReply(let v)? = _storage._body {return v}
       return Layoutd_V1_FontsReply()
     }
-    set {body = .fontsReply(newValue)}
+    set {_uniqueStorage()._body = .fontsReply(newValue)}
   }
 
   public var stats: Layoutd_V1_StatsRequest {
     get {
-      if case .stats(let v)? = body {return v}
+      if case .stats(let v)? = _storage._body {return v}
       return Layoutd_V1_StatsRequest()
     }
-    set {body = .stats(newValue)}
+    set {_uniqueStorage()._body = .stats(newValue)}
   }
 
   public var statsReply: Layoutd_V1_StatsReply {
     get {
-      if case .statsReply(let v)? = body {return v}
+      if case .statsReply(let v)? = _storage._body {return v}
       return Layoutd_V1_StatsReply()
     }
-    set {body = .statsReply(newValue)}
+    set {_uniqueStorage()._body = .statsReply(newValue)}
   }
 
   public var cancel: Layoutd_V1_Cancel {
     get {
-      if case .cancel(let v)? = body {return v}
+      if case .cancel(let v)? = _storage._body {return v}
       return Layoutd_V1_Cancel()
     }
-    set {body = .cancel(newValue)}
+    set {_uniqueStorage()._body = .cancel(newValue)}
   }
 
   public var error: Layoutd_V1_Error {
     get {
-      if case .error(let v)? = body {return v}
+      if case .error(let v)? = _storage._body {return v}
       return Layoutd_V1_Error()
     }
-    set {body = .error(newValue)}
+    set {_uniqueStorage()._body = .error(newValue)}
   }
 
   public var justify: Layoutd_V1_JustifyRequest {
     get {
-      if case .justify(let v)? = body {return v}
+      if case .justify(let v)? = _storage._body {return v}
       return Layoutd_V1_JustifyRequest()
     }
-    set {body = .justify(newValue)}
+    set {_uniqueStorage()._body = .justify(newValue)}
   }
 
   public var justifyReply: Layoutd_V1_JustifyReply {
     get {
-      if case .justifyReply(let v)? = body {return v}
+      if case .justifyReply(let v)? = _storage._body {return v}
       return Layoutd_V1_JustifyReply()
     }
-    set {body = .justifyReply(newValue)}
+    set {_uniqueStorage()._body = .justifyReply(newValue)}
   }
 
   public var render: Layoutd_V1_RenderRequest {
     get {
-      if case .render(let v)? = body {return v}
+      if case .render(let v)? = _storage._body {return v}
       return Layoutd_V1_RenderRequest()
     }
-    set {body = .render(newValue)}
+    set {_uniqueStorage()._body = .render(newValue)}
   }
 
   public var renderReply: Layoutd_V1_RenderReply {
     get {
-      if case .renderReply(let v)? = body {return v}
+      if case .renderReply(let v)? = _storage._body {return v}
       return Layoutd_V1_RenderReply()
     }
-    set {body = .renderReply(newValue)}
+    set {_uniqueStorage()._body = .renderReply(newValue)}
   }
 
   public var tags: Layoutd_V1_TagsRequest {
     get {
-      if case .tags(let v)? = body {return v}
+      if case .tags(let v)? = _storage._body {return v}
       return Layoutd_V1_TagsRequest()
     }
-    set {body = .tags(newValue)}
+    set {_uniqueStorage()._body = .tags(newValue)}
   }
 
   public var tagsReply: Layoutd_V1_TagsReply {
     get {
-      if case .tagsReply(let v)? = body {return v}
+      if case .tagsReply(let v)? = _storage._body {return v}
       return Layoutd_V1_TagsReply()
     }
-    set {body = .tagsReply(newValue)}
+    set {_uniqueStorage()._body = .tagsReply(newValue)}
   }
 
   public var tagHit: Layoutd_V1_TagHitRequest {
     get {
-      if case .tagHit(let v)? = body {return v}
+      if case .tagHit(let v)? = _storage._body {return v}
       return Layoutd_V1_TagHitRequest()
     }
-    set {body = .tagHit(newValue)}
+    set {_uniqueStorage()._body = .tagHit(newValue)}
   }
 
   public var tagHitReply: Layoutd_V1_TagHitReply {
     get {
-      if case .tagHitReply(let v)? = body {return v}
+      if case .tagHitReply(let v)? = _storage._body {return v}
       return Layoutd_V1_TagHitReply()
     }
-    set {body = .tagHitReply(newValue)}
+    set {_uniqueStorage()._body = .tagHitReply(newValue)}
   }
 
   public var tagStyle: Layoutd_V1_TagStyleRequest {
     get {
-      if case .tagStyle(let v)? = body {return v}
+      if case .tagStyle(let v)? = _storage._body {return v}
       return Layoutd_V1_TagStyleRequest()
     }
-    set {body = .tagStyle(newValue)}
+    set {_uniqueStorage()._body = .tagStyle(newValue)}
   }
 
   public var tagStyleReply: Layoutd_V1_TagStyleReply {
     get {
-      if case .tagStyleReply(let v)? = body {return v}
+      if case .tagStyleReply(let v)? = _storage._body {return v}
       return Layoutd_V1_TagStyleReply()
     }
-    set {body = .tagStyleReply(newValue)}
+    set {_uniqueStorage()._body = .tagStyleReply(newValue)}
   }
 
   public var reload: Layoutd_V1_ReloadRequest {
     get {
-      if case .reload(let v)? = body {return v}
+      if case .reload(let v)? = _storage._body {return v}
       return Layoutd_V1_ReloadRequest()
     }
-    set {body = .reload(newValue)}
+    set {_uniqueStorage()._body = .reload(newValue)}
   }
 
   public var reloadReply: Layoutd_V1_ReloadReply {
     get {
-      if case .reloadReply(let v)? = body {return v}
+      if case .reloadReply(let v)? = _storage._body {return v}
       return Layoutd_V1_ReloadReply()
     }
-    set {body = .reloadReply(newValue)}
+    set {_uniqueStorage()._body = .reloadReply(newValue)}
   }
 
   public var unknownFields = SwiftProtobuf.UnknownStorage()
@@ -242,6 +251,8 @@ public nonisolated struct Layoutd_V1_Envelope: Sendable {
   }
 
   public init() {}
+
+  fileprivate var _storage = _StorageClass.defaultInstance
 }
 
 // MARK: - Code below here is support for the SwiftProtobuf runtime.
@@ -252,414 +263,454 @@ nonisolated extension Layoutd_V1_Envelope: SwiftProtobuf.Message, SwiftProtobuf.
   public static let protoMessageName: String = _protobuf_package + ".Envelope"
   public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}request_id\0\u{3}deadline_ms\0\u{2}\u{8}hello\0\u{3}hello_reply\0\u{1}layout\0\u{3}layout_reply\0\u{1}fonts\0\u{3}fonts_reply\0\u{1}stats\0\u{3}stats_reply\0\u{1}cancel\0\u{1}error\0\u{1}justify\0\u{3}justify_reply\0\u{1}render\0\u{3}render_reply\0\u{1}tags\0\u{3}tags_reply\0\u{3}tag_hit\0\u{3}tag_hit_reply\0\u{3}tag_style\0\u{3}tag_style_reply\0\u{1}reload\0\u{3}reload_reply\0")
 
+  fileprivate class _StorageClass {
+    var _requestID: UInt64 = 0
+    var _deadlineMs: UInt32 = 0
+    var _body: Layoutd_V1_Envelope.OneOf_Body?
+
+      // This property is used as the initial default value for new instances of the type.
+      // The type itself is protecting the reference to its storage via CoW semantics.
+      // This will force a copy to be made of this reference when the first mutation occurs;
+      // hence, it is safe to mark this as `nonisolated(unsafe)`.
+      static nonisolated(unsafe) let defaultInstance = _StorageClass()
+
+    private init() {}
+
+    init(copying source: _StorageClass) {
+      _requestID = source._requestID
+      _deadlineMs = source._deadlineMs
+      _body = source._body
+    }
+  }
+
+  fileprivate mutating func _uniqueStorage() -> _StorageClass {
+    if !isKnownUniquelyReferenced(&_storage) {
+      _storage = _StorageClass(copying: _storage)
+    }
+    return _storage
+  }
+
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
-    while let fieldNumber = try decoder.nextFieldNumber() {
-      // The use of inline closures is to circumvent an issue where the compiler
-      // allocates stack space for every case branch when no optimizations are
-      // enabled. https://github.com/apple/swift-protobuf/issues/1034
-      switch fieldNumber {
-      case 1: try { try decoder.decodeSingularUInt64Field(value: &self.requestID) }()
-      case 2: try { try decoder.decodeSingularUInt32Field(value: &self.deadlineMs) }()
-      case 10: try {
-        var v: Layoutd_V1_HelloRequest?
-        var hadOneofValue = false
-        if let current = self.body {
-          hadOneofValue = true
-          if case .hello(let m) = current {v = m}
+    _ = _uniqueStorage()
+    try withExtendedLifetime(_storage) { (_storage: _StorageClass) in
+      while let fieldNumber = try decoder.nextFieldNumber() {
+        // The use of inline closures is to circumvent an issue where the compiler
+        // allocates stack space for every case branch when no optimizations are
+        // enabled. https://github.com/apple/swift-protobuf/issues/1034
+        switch fieldNumber {
+        case 1: try { try decoder.decodeSingularUInt64Field(value: &_storage._requestID) }()
+        case 2: try { try decoder.decodeSingularUInt32Field(value: &_storage._deadlineMs) }()
+        case 10: try {
+          var v: Layoutd_V1_HelloRequest?
+          var hadOneofValue = false
+          if let current = _storage._body {
+            hadOneofValue = true
+            if case .hello(let m) = current {v = m}
+          }
+          try decoder.decodeSingularMessageField(value: &v)
+          if let v = v {
+            if hadOneofValue {try decoder.handleConflictingOneOf()}
+            _storage._body = .hello(v)
+          }
+        }()
+        case 11: try {
+          var v: Layoutd_V1_HelloReply?
+          var hadOneofValue = false
+          if let current = _storage._body {
+            hadOneofValue = true
+            if case .helloReply(let m) = current {v = m}
+          }
+          try decoder.decodeSingularMessageField(value: &v)
+          if let v = v {
+            if hadOneofValue {try decoder.handleConflictingOneOf()}
+            _storage._body = .helloReply(v)
+          }
+        }()
+        case 12: try {
+          var v: Layoutd_V1_LayoutRequest?
+          var hadOneofValue = false
+          if let current = _storage._body {
+            hadOneofValue = true
+            if case .layout(let m) = current {v = m}
+          }
+          try decoder.decodeSingularMessageField(value: &v)
+          if let v = v {
+            if hadOneofValue {try decoder.handleConflictingOneOf()}
+            _storage._body = .layout(v)
+          }
+        }()
+        case 13: try {
+          var v: Layoutd_V1_LayoutReply?
+          var hadOneofValue = false
+          if let current = _storage._body {
+            hadOneofValue = true
+            if case .layoutReply(let m) = current {v = m}
+          }
+          try decoder.decodeSingularMessageField(value: &v)
+          if let v = v {
+            if hadOneofValue {try decoder.handleConflictingOneOf()}
+            _storage._body = .layoutReply(v)
+          }
+        }()
+        case 14: try {
+          var v: Layoutd_V1_FontsRequest?
+          var hadOneofValue = false
+          if let current = _storage._body {
+            hadOneofValue = true
+            if case .fonts(let m) = current {v = m}
+          }
+          try decoder.decodeSingularMessageField(value: &v)
+          if let v = v {
+            if hadOneofValue {try decoder.handleConflictingOneOf()}
+            _storage._body = .fonts(v)
+          }
+        }()
+        case 15: try {
+          var v: Layoutd_V1_FontsReply?
+          var hadOneofValue = false
+          if let current = _storage._body {
+            hadOneofValue = true
+            if case .fontsReply(let m) = current {v = m}
+          }
+          try decoder.decodeSingularMessageField(value: &v)
+          if let v = v {
+            if hadOneofValue {try decoder.handleConflictingOneOf()}
+            _storage._body = .fontsReply(v)
+          }
+        }()
+        case 16: try {
+          var v: Layoutd_V1_StatsRequest?
+          var hadOneofValue = false
+          if let current = _storage._body {
+            hadOneofValue = true
+            if case .stats(let m) = current {v = m}
+          }
+          try decoder.decodeSingularMessageField(value: &v)
+          if let v = v {
+            if hadOneofValue {try decoder.handleConflictingOneOf()}
+            _storage._body = .stats(v)
+          }
+        }()
+        case 17: try {
+          var v: Layoutd_V1_StatsReply?
+          var hadOneofValue = false
+          if let current = _storage._body {
+            hadOneofValue = true
+            if case .statsReply(let m) = current {v = m}
+          }
+          try decoder.decodeSingularMessageField(value: &v)
+          if let v = v {
+            if hadOneofValue {try decoder.handleConflictingOneOf()}
+            _storage._body = .statsReply(v)
+          }
+        }()
+        case 18: try {
+          var v: Layoutd_V1_Cancel?
+          var hadOneofValue = false
+          if let current = _storage._body {
+            hadOneofValue = true
+            if case .cancel(let m) = current {v = m}
+          }
+          try decoder.decodeSingularMessageField(value: &v)
+          if let v = v {
+            if hadOneofValue {try decoder.handleConflictingOneOf()}
+            _storage._body = .cancel(v)
+          }
+        }()
+        case 19: try {
+          var v: Layoutd_V1_Error?
+          var hadOneofValue = false
+          if let current = _storage._body {
+            hadOneofValue = true
+            if case .error(let m) = current {v = m}
+          }
+          try decoder.decodeSingularMessageField(value: &v)
+          if let v = v {
+            if hadOneofValue {try decoder.handleConflictingOneOf()}
+            _storage._body = .error(v)
+          }
+        }()
+        case 20: try {
+          var v: Layoutd_V1_JustifyRequest?
+          var hadOneofValue = false
+          if let current = _storage._body {
+            hadOneofValue = true
+            if case .justify(let m) = current {v = m}
+          }
+          try decoder.decodeSingularMessageField(value: &v)
+          if let v = v {
+            if hadOneofValue {try decoder.handleConflictingOneOf()}
+            _storage._body = .justify(v)
+          }
+        }()
+        case 21: try {
+          var v: Layoutd_V1_JustifyReply?
+          var hadOneofValue = false
+          if let current = _storage._body {
+            hadOneofValue = true
+            if case .justifyReply(let m) = current {v = m}
+          }
+          try decoder.decodeSingularMessageField(value: &v)
+          if let v = v {
+            if hadOneofValue {try decoder.handleConflictingOneOf()}
+            _storage._body = .justifyReply(v)
+          }
+        }()
+        case 22: try {
+          var v: Layoutd_V1_RenderRequest?
+          var hadOneofValue = false
+          if let current = _storage._body {
+            hadOneofValue = true
+            if case .render(let m) = current {v = m}
+          }
+          try decoder.decodeSingularMessageField(value: &v)
+          if let v = v {
+            if hadOneofValue {try decoder.handleConflictingOneOf()}
+            _storage._body = .render(v)
+          }
+        }()
+        case 23: try {
+          var v: Layoutd_V1_RenderReply?
+          var hadOneofValue = false
+          if let current = _storage._body {
+            hadOneofValue = true
+            if case .renderReply(let m) = current {v = m}
+          }
+          try decoder.decodeSingularMessageField(value: &v)
+          if let v = v {
+            if hadOneofValue {try decoder.handleConflictingOneOf()}
+            _storage._body = .renderReply(v)
+          }
+        }()
+        case 24: try {
+          var v: Layoutd_V1_TagsRequest?
+          var hadOneofValue = false
+          if let current = _storage._body {
+            hadOneofValue = true
+            if case .tags(let m) = current {v = m}
+          }
+          try decoder.decodeSingularMessageField(value: &v)
+          if let v = v {
+            if hadOneofValue {try decoder.handleConflictingOneOf()}
+            _storage._body = .tags(v)
+          }
+        }()
+        case 25: try {
+          var v: Layoutd_V1_TagsReply?
+          var hadOneofValue = false
+          if let current = _storage._body {
+            hadOneofValue = true
+            if case .tagsReply(let m) = current {v = m}
+          }
+          try decoder.decodeSingularMessageField(value: &v)
+          if let v = v {
+            if hadOneofValue {try decoder.handleConflictingOneOf()}
+            _storage._body = .tagsReply(v)
+          }
+        }()
+        case 26: try {
+          var v: Layoutd_V1_TagHitRequest?
+          var hadOneofValue = false
+          if let current = _storage._body {
+            hadOneofValue = true
+            if case .tagHit(let m) = current {v = m}
+          }
+          try decoder.decodeSingularMessageField(value: &v)
+          if let v = v {
+            if hadOneofValue {try decoder.handleConflictingOneOf()}
+            _storage._body = .tagHit(v)
+          }
+        }()
+        case 27: try {
+          var v: Layoutd_V1_TagHitReply?
+          var hadOneofValue = false
+          if let current = _storage._body {
+            hadOneofValue = true
+            if case .tagHitReply(let m) = current {v = m}
+          }
+          try decoder.decodeSingularMessageField(value: &v)
+          if let v = v {
+            if hadOneofValue {try decoder.handleConflictingOneOf()}
+            _storage._body = .tagHitReply(v)
+          }
+        }()
+        case 28: try {
+          var v: Layoutd_V1_TagStyleRequest?
+          var hadOneofValue = false
+          if let current = _storage._body {
+            hadOneofValue = true
+            if case .tagStyle(let m) = current {v = m}
+          }
+          try decoder.decodeSingularMessageField(value: &v)
+          if let v = v {
+            if hadOneofValue {try decoder.handleConflictingOneOf()}
+            _storage._body = .tagStyle(v)
+          }
+        }()
+        case 29: try {
+          var v: Layoutd_V1_TagStyleReply?
+          var hadOneofValue = false
+          if let current = _storage._body {
+            hadOneofValue = true
+            if case .tagStyleReply(let m) = current {v = m}
+          }
+          try decoder.decodeSingularMessageField(value: &v)
+          if let v = v {
+            if hadOneofValue {try decoder.handleConflictingOneOf()}
+            _storage._body = .tagStyleReply(v)
+          }
+        }()
+        case 30: try {
+          var v: Layoutd_V1_ReloadRequest?
+          var hadOneofValue = false
+          if let current = _storage._body {
+            hadOneofValue = true
+            if case .reload(let m) = current {v = m}
+          }
+          try decoder.decodeSingularMessageField(value: &v)
+          if let v = v {
+            if hadOneofValue {try decoder.handleConflictingOneOf()}
+            _storage._body = .reload(v)
+          }
+        }()
+        case 31: try {
+          var v: Layoutd_V1_ReloadReply?
+          var hadOneofValue = false
+          if let current = _storage._body {
+            hadOneofValue = true
+            if case .reloadReply(let m) = current {v = m}
+          }
+          try decoder.decodeSingularMessageField(value: &v)
+          if let v = v {
+            if hadOneofValue {try decoder.handleConflictingOneOf()}
+            _storage._body = .reloadReply(v)
+          }
+        }()
+        default: break
         }
-        try decoder.decodeSingularMessageField(value: &v)
-        if let v = v {
-          if hadOneofValue {try decoder.handleConflictingOneOf()}
-          self.body = .hello(v)
-        }
-      }()
-      case 11: try {
-        var v: Layoutd_V1_HelloReply?
-        var hadOneofValue = false
-        if let current = self.body {
-          hadOneofValue = true
-          if case .helloReply(let m) = current {v = m}
-        }
-        try decoder.decodeSingularMessageField(value: &v)
-        if let v = v {
-          if hadOneofValue {try decoder.handleConflictingOneOf()}
-          self.body = .helloReply(v)
-        }
-      }()
-      case 12: try {
-        var v: Layoutd_V1_LayoutRequest?
-        var hadOneofValue = false
-        if let current = self.body {
-          hadOneofValue = true
-          if case .layout(let m) = current {v = m}
-        }
-        try decoder.decodeSingularMessageField(value: &v)
-        if let v = v {
-          if hadOneofValue {try decoder.handleConflictingOneOf()}
-          self.body = .layout(v)
-        }
-      }()
-      case 13: try {
-        var v: Layoutd_V1_LayoutReply?
-        var hadOneofValue = false
-        if let current = self.body {
-          hadOneofValue = true
-          if case .layoutReply(let m) = current {v = m}
-        }
-        try decoder.decodeSingularMessageField(value: &v)
-        if let v = v {
-          if hadOneofValue {try decoder.handleConflictingOneOf()}
-          self.body = .layoutReply(v)
-        }
-      }()
-      case 14: try {
-        var v: Layoutd_V1_FontsRequest?
-        var hadOneofValue = false
-        if let current = self.body {
-          hadOneofValue = true
-          if case .fonts(let m) = current {v = m}
-        }
-        try decoder.decodeSingularMessageField(value: &v)
-        if let v = v {
-          if hadOneofValue {try decoder.handleConflictingOneOf()}
-          self.body = .fonts(v)
-        }
-      }()
-      case 15: try {
-        var v: Layoutd_V1_FontsReply?
-        var hadOneofValue = false
-        if let current = self.body {
-          hadOneofValue = true
-          if case .fontsReply(let m) = current {v = m}
-        }
-        try decoder.decodeSingularMessageField(value: &v)
-        if let v = v {
-          if hadOneofValue {try decoder.handleConflictingOneOf()}
-          self.body = .fontsReply(v)
-        }
-      }()
-      case 16: try {
-        var v: Layoutd_V1_StatsRequest?
-        var hadOneofValue = false
-        if let current = self.body {
-          hadOneofValue = true
-          if case .stats(let m) = current {v = m}
-        }
-        try decoder.decodeSingularMessageField(value: &v)
-        if let v = v {
-          if hadOneofValue {try decoder.handleConflictingOneOf()}
-          self.body = .stats(v)
-        }
-      }()
-      case 17: try {
-        var v: Layoutd_V1_StatsReply?
-        var hadOneofValue = false
-        if let current = self.body {
-          hadOneofValue = true
-          if case .statsReply(let m) = current {v = m}
-        }
-        try decoder.decodeSingularMessageField(value: &v)
-        if let v = v {
-          if hadOneofValue {try decoder.handleConflictingOneOf()}
-          self.body = .statsReply(v)
-        }
-      }()
-      case 18: try {
-        var v: Layoutd_V1_Cancel?
-        var hadOneofValue = false
-        if let current = self.body {
-          hadOneofValue = true
-          if case .cancel(let m) = current {v = m}
-        }
-        try decoder.decodeSingularMessageField(value: &v)
-        if let v = v {
-          if hadOneofValue {try decoder.handleConflictingOneOf()}
-          self.body = .cancel(v)
-        }
-      }()
-      case 19: try {
-        var v: Layoutd_V1_Error?
-        var hadOneofValue = false
-        if let current = self.body {
-          hadOneofValue = true
-          if case .error(let m) = current {v = m}
-        }
-        try decoder.decodeSingularMessageField(value: &v)
-        if let v = v {
-          if hadOneofValue {try decoder.handleConflictingOneOf()}
-          self.body = .error(v)
-        }
-      }()
-      case 20: try {
-        var v: Layoutd_V1_JustifyRequest?
-        var hadOneofValue = false
-        if let current = self.body {
-          hadOneofValue = true
-          if case .justify(let m) = current {v = m}
-        }
-        try decoder.decodeSingularMessageField(value: &v)
-        if let v = v {
-          if hadOneofValue {try decoder.handleConflictingOneOf()}
-          self.body = .justify(v)
-        }
-      }()
-      case 21: try {
-        var v: Layoutd_V1_JustifyReply?
-        var hadOneofValue = false
-        if let current = self.body {
-          hadOneofValue = true
-          if case .justifyReply(let m) = current {v = m}
-        }
-        try decoder.decodeSingularMessageField(value: &v)
-        if let v = v {
-          if hadOneofValue {try decoder.handleConflictingOneOf()}
-          self.body = .justifyReply(v)
-        }
-      }()
-      case 22: try {
-        var v: Layoutd_V1_RenderRequest?
-        var hadOneofValue = false
-        if let current = self.body {
-          hadOneofValue = true
-          if case .render(let m) = current {v = m}
-        }
-        try decoder.decodeSingularMessageField(value: &v)
-        if let v = v {
-          if hadOneofValue {try decoder.handleConflictingOneOf()}
-          self.body = .render(v)
-        }
-      }()
-      case 23: try {
-        var v: Layoutd_V1_RenderReply?
-        var hadOneofValue = false
-        if let current = self.body {
-          hadOneofValue = true
-          if case .renderReply(let m) = current {v = m}
-        }
-        try decoder.decodeSingularMessageField(value: &v)
-        if let v = v {
-          if hadOneofValue {try decoder.handleConflictingOneOf()}
-          self.body = .renderReply(v)
-        }
-      }()
-      case 24: try {
-        var v: Layoutd_V1_TagsRequest?
-        var hadOneofValue = false
-        if let current = self.body {
-          hadOneofValue = true
-          if case .tags(let m) = current {v = m}
-        }
-        try decoder.decodeSingularMessageField(value: &v)
-        if let v = v {
-          if hadOneofValue {try decoder.handleConflictingOneOf()}
-          self.body = .tags(v)
-        }
-      }()
-      case 25: try {
-        var v: Layoutd_V1_TagsReply?
-        var hadOneofValue = false
-        if let current = self.body {
-          hadOneofValue = true
-          if case .tagsReply(let m) = current {v = m}
-        }
-        try decoder.decodeSingularMessageField(value: &v)
-        if let v = v {
-          if hadOneofValue {try decoder.handleConflictingOneOf()}
-          self.body = .tagsReply(v)
-        }
-      }()
-      case 26: try {
-        var v: Layoutd_V1_TagHitRequest?
-        var hadOneofValue = false
-        if let current = self.body {
-          hadOneofValue = true
-          if case .tagHit(let m) = current {v = m}
-        }
-        try decoder.decodeSingularMessageField(value: &v)
-        if let v = v {
-          if hadOneofValue {try decoder.handleConflictingOneOf()}
-          self.body = .tagHit(v)
-        }
-      }()
-      case 27: try {
-        var v: Layoutd_V1_TagHitReply?
-        var hadOneofValue = false
-        if let current = self.body {
-          hadOneofValue = true
-          if case .tagHitReply(let m) = current {v = m}
-        }
-        try decoder.decodeSingularMessageField(value: &v)
-        if let v = v {
-          if hadOneofValue {try decoder.handleConflictingOneOf()}
-          self.body = .tagHitReply(v)
-        }
-      }()
-      case 28: try {
-        var v: Layoutd_V1_TagStyleRequest?
-        var hadOneofValue = false
-        if let current = self.body {
-          hadOneofValue = true
-          if case .tagStyle(let m) = current {v = m}
-        }
-        try decoder.decodeSingularMessageField(value: &v)
-        if let v = v {
-          if hadOneofValue {try decoder.handleConflictingOneOf()}
-          self.body = .tagStyle(v)
-        }
-      }()
-      case 29: try {
-        var v: Layoutd_V1_TagStyleReply?
-        var hadOneofValue = false
-        if let current = self.body {
-          hadOneofValue = true
-          if case .tagStyleReply(let m) = current {v = m}
-        }
-        try decoder.decodeSingularMessageField(value: &v)
-        if let v = v {
-          if hadOneofValue {try decoder.handleConflictingOneOf()}
-          self.body = .tagStyleReply(v)
-        }
-      }()
-      case 30: try {
-        var v: Layoutd_V1_ReloadRequest?
-        var hadOneofValue = false
-        if let current = self.body {
-          hadOneofValue = true
-          if case .reload(let m) = current {v = m}
-        }
-        try decoder.decodeSingularMessageField(value: &v)
-        if let v = v {
-          if hadOneofValue {try decoder.handleConflictingOneOf()}
-          self.body = .reload(v)
-        }
-      }()
-      case 31: try {
-        var v: Layoutd_V1_ReloadReply?
-        var hadOneofValue = false
-        if let current = self.body {
-          hadOneofValue = true
-          if case .reloadReply(let m) = current {v = m}
-        }
-        try decoder.decodeSingularMessageField(value: &v)
-        if let v = v {
-          if hadOneofValue {try decoder.handleConflictingOneOf()}
-          self.body = .reloadReply(v)
-        }
-      }()
-      default: break
       }
     }
   }
 
   public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
-    // The use of inline closures is to circumvent an issue where the compiler
-    // allocates stack space for every if/case branch local when no optimizations
-    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
-    // https://github.com/apple/swift-protobuf/issues/1182
-    if self.requestID != 0 {
-      try visitor.visitSingularUInt64Field(value: self.requestID, fieldNumber: 1)
-    }
-    if self.deadlineMs != 0 {
-      try visitor.visitSingularUInt32Field(value: self.deadlineMs, fieldNumber: 2)
-    }
-    switch self.body {
-    case .hello?: try {
-      guard case .hello(let v)? = self.body else { preconditionFailure() }
-      try visitor.visitSingularMessageField(value: v, fieldNumber: 10)
-    }()
-    case .helloReply?: try {
-      guard case .helloReply(let v)? = self.body else { preconditionFailure() }
-      try visitor.visitSingularMessageField(value: v, fieldNumber: 11)
-    }()
-    case .layout?: try {
-      guard case .layout(let v)? = self.body else { preconditionFailure() }
-      try visitor.visitSingularMessageField(value: v, fieldNumber: 12)
-    }()
-    case .layoutReply?: try {
-      guard case .layoutReply(let v)? = self.body else { preconditionFailure() }
-      try visitor.visitSingularMessageField(value: v, fieldNumber: 13)
-    }()
-    case .fonts?: try {
-      guard case .fonts(let v)? = self.body else { preconditionFailure() }
-      try visitor.visitSingularMessageField(value: v, fieldNumber: 14)
-    }()
-    case .fontsReply?: try {
-      guard case .fontsReply(let v)? = self.body else { preconditionFailure() }
-      try visitor.visitSingularMessageField(value: v, fieldNumber: 15)
-    }()
-    case .stats?: try {
-      guard case .stats(let v)? = self.body else { preconditionFailure() }
-      try visitor.visitSingularMessageField(value: v, fieldNumber: 16)
-    }()
-    case .statsReply?: try {
-      guard case .statsReply(let v)? = self.body else { preconditionFailure() }
-      try visitor.visitSingularMessageField(value: v, fieldNumber: 17)
-    }()
-    case .cancel?: try {
-      guard case .cancel(let v)? = self.body else { preconditionFailure() }
-      try visitor.visitSingularMessageField(value: v, fieldNumber: 18)
-    }()
-    case .error?: try {
-      guard case .error(let v)? = self.body else { preconditionFailure() }
-      try visitor.visitSingularMessageField(value: v, fieldNumber: 19)
-    }()
-    case .justify?: try {
-      guard case .justify(let v)? = self.body else { preconditionFailure() }
-      try visitor.visitSingularMessageField(value: v, fieldNumber: 20)
-    }()
-    case .justifyReply?: try {
-      guard case .justifyReply(let v)? = self.body else { preconditionFailure() }
-      try visitor.visitSingularMessageField(value: v, fieldNumber: 21)
-    }()
-    case .render?: try {
-      guard case .render(let v)? = self.body else { preconditionFailure() }
-      try visitor.visitSingularMessageField(value: v, fieldNumber: 22)
-    }()
-    case .renderReply?: try {
-      guard case .renderReply(let v)? = self.body else { preconditionFailure() }
-      try visitor.visitSingularMessageField(value: v, fieldNumber: 23)
-    }()
-    case .tags?: try {
-      guard case .tags(let v)? = self.body else { preconditionFailure() }
-      try visitor.visitSingularMessageField(value: v, fieldNumber: 24)
-    }()
-    case .tagsReply?: try {
-      guard case .tagsReply(let v)? = self.body else { preconditionFailure() }
-      try visitor.visitSingularMessageField(value: v, fieldNumber: 25)
-    }()
-    case .tagHit?: try {
-      guard case .tagHit(let v)? = self.body else { preconditionFailure() }
-      try visitor.visitSingularMessageField(value: v, fieldNumber: 26)
-    }()
-    case .tagHitReply?: try {
-      guard case .tagHitReply(let v)? = self.body else { preconditionFailure() }
-      try visitor.visitSingularMessageField(value: v, fieldNumber: 27)
-    }()
-    case .tagStyle?: try {
-      guard case .tagStyle(let v)? = self.body else { preconditionFailure() }
-      try visitor.visitSingularMessageField(value: v, fieldNumber: 28)
-    }()
-    case .tagStyleReply?: try {
-      guard case .tagStyleReply(let v)? = self.body else { preconditionFailure() }
-      try visitor.visitSingularMessageField(value: v, fieldNumber: 29)
-    }()
-    case .reload?: try {
-      guard case .reload(let v)? = self.body else { preconditionFailure() }
-      try visitor.visitSingularMessageField(value: v, fieldNumber: 30)
-    }()
-    case .reloadReply?: try {
-      guard case .reloadReply(let v)? = self.body else { preconditionFailure() }
-      try visitor.visitSingularMessageField(value: v, fieldNumber: 31)
-    }()
-    case nil: break
+    try withExtendedLifetime(_storage) { (_storage: _StorageClass) in
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every if/case branch local when no optimizations
+      // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+      // https://github.com/apple/swift-protobuf/issues/1182
+      if _storage._requestID != 0 {
+        try visitor.visitSingularUInt64Field(value: _storage._requestID, fieldNumber: 1)
+      }
+      if _storage._deadlineMs != 0 {
+        try visitor.visitSingularUInt32Field(value: _storage._deadlineMs, fieldNumber: 2)
+      }
+      switch _storage._body {
+      case .hello?: try {
+        guard case .hello(let v)? = _storage._body else { preconditionFailure() }
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 10)
+      }()
+      case .helloReply?: try {
+        guard case .helloReply(let v)? = _storage._body else { preconditionFailure() }
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 11)
+      }()
+      case .layout?: try {
+        guard case .layout(let v)? = _storage._body else { preconditionFailure() }
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 12)
+      }()
+      case .layoutReply?: try {
+        guard case .layoutReply(let v)? = _storage._body else { preconditionFailure() }
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 13)
+      }()
+      case .fonts?: try {
+        guard case .fonts(let v)? = _storage._body else { preconditionFailure() }
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 14)
+      }()
+      case .fontsReply?: try {
+        guard case .fontsReply(let v)? = _storage._body else { preconditionFailure() }
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 15)
+      }()
+      case .stats?: try {
+        guard case .stats(let v)? = _storage._body else { preconditionFailure() }
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 16)
+      }()
+      case .statsReply?: try {
+        guard case .statsReply(let v)? = _storage._body else { preconditionFailure() }
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 17)
+      }()
+      case .cancel?: try {
+        guard case .cancel(let v)? = _storage._body else { preconditionFailure() }
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 18)
+      }()
+      case .error?: try {
+        guard case .error(let v)? = _storage._body else { preconditionFailure() }
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 19)
+      }()
+      case .justify?: try {
+        guard case .justify(let v)? = _storage._body else { preconditionFailure() }
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 20)
+      }()
+      case .justifyReply?: try {
+        guard case .justifyReply(let v)? = _storage._body else { preconditionFailure() }
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 21)
+      }()
+      case .render?: try {
+        guard case .render(let v)? = _storage._body else { preconditionFailure() }
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 22)
+      }()
+      case .renderReply?: try {
+        guard case .renderReply(let v)? = _storage._body else { preconditionFailure() }
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 23)
+      }()
+      case .tags?: try {
+        guard case .tags(let v)? = _storage._body else { preconditionFailure() }
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 24)
+      }()
+      case .tagsReply?: try {
+        guard case .tagsReply(let v)? = _storage._body else { preconditionFailure() }
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 25)
+      }()
+      case .tagHit?: try {
+        guard case .tagHit(let v)? = _storage._body else { preconditionFailure() }
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 26)
+      }()
+      case .tagHitReply?: try {
+        guard case .tagHitReply(let v)? = _storage._body else { preconditionFailure() }
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 27)
+      }()
+      case .tagStyle?: try {
+        guard case .tagStyle(let v)? = _storage._body else { preconditionFailure() }
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 28)
+      }()
+      case .tagStyleReply?: try {
+        guard case .tagStyleReply(let v)? = _storage._body else { preconditionFailure() }
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 29)
+      }()
+      case .reload?: try {
+        guard case .reload(let v)? = _storage._body else { preconditionFailure() }
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 30)
+      }()
+      case .reloadReply?: try {
+        guard case .reloadReply(let v)? = _storage._body else { preconditionFailure() }
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 31)
+      }()
+      case nil: break
+      }
     }
     try unknownFields.traverse(visitor: &visitor)
   }
 
   public static func ==(lhs: Layoutd_V1_Envelope, rhs: Layoutd_V1_Envelope) -> Bool {
-    if lhs.requestID != rhs.requestID {return false}
-    if lhs.deadlineMs != rhs.deadlineMs {return false}
-    if lhs.body != rhs.body {return false}
+    if lhs._storage !== rhs._storage {
+      let storagesAreEqual: Bool = withExtendedLifetime((lhs._storage, rhs._storage)) { (_args: (_StorageClass, _StorageClass)) in
+        let _storage = _args.0
+        let rhs_storage = _args.1
+        if _storage._requestID != rhs_storage._requestID {return false}
+        if _storage._deadlineMs != rhs_storage._deadlineMs {return false}
+        if _storage._body != rhs_storage._body {return false}
+        return true
+      }
+      if !storagesAreEqual {return false}
+    }
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }

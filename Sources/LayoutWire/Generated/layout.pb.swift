@@ -1007,6 +1007,47 @@ public nonisolated struct Layoutd_V1_LayoutRequest: @unchecked Sendable {
     set {_uniqueStorage()._hideBuiltinMarkers = newValue}
   }
 
+  /// Text flows around these shapes, in the box's coordinates (flow.proto); at most 64.
+  public var exclusions: [Layoutd_V1_Exclusion] {
+    get {_storage._exclusions}
+    set {_uniqueStorage()._exclusions = newValue}
+  }
+
+  /// The box is this shape within width × height: lines fill its inside.
+  public var shape: Layoutd_V1_Shape {
+    get {_storage._shape ?? Layoutd_V1_Shape()}
+    set {_uniqueStorage()._shape = newValue}
+  }
+  /// Returns true if `shape` has been explicitly set.
+  public var hasShape: Bool {_storage._shape != nil}
+  /// Clears the value of `shape`. Subsequent reads from it will return its default value.
+  public mutating func clearShape() {_uniqueStorage()._shape = nil}
+
+  /// How far lines keep inside `shape`, points, [0, 10000].
+  public var shapeInset: Float {
+    get {_storage._shapeInset}
+    set {_uniqueStorage()._shapeInset = newValue}
+  }
+
+  /// Containers the text flows through in order (columns, pages, boxes), at most 64. When
+  /// given, width, height, exclusions and shape stay unset: each container has its own.
+  public var containers: [Layoutd_V1_Container] {
+    get {_storage._containers}
+    set {_uniqueStorage()._containers = newValue}
+  }
+
+  /// Where lines sit in a container (or the box) whose height they do not fill.
+  public var verticalAlignment: Layoutd_V1_VerticalAlignment {
+    get {_storage._verticalAlignment}
+    set {_uniqueStorage()._verticalAlignment = newValue}
+  }
+
+  /// Free intervals narrower than this take no text, points; 0 means one em of the default style.
+  public var minFragmentWidth: Float {
+    get {_storage._minFragmentWidth}
+    set {_uniqueStorage()._minFragmentWidth = newValue}
+  }
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public init() {}
@@ -1451,62 +1492,97 @@ public nonisolated struct Layoutd_V1_TextDecoration: Sendable {
   fileprivate var _range: Layoutd_V1_Range? = nil
 }
 
-public nonisolated struct Layoutd_V1_Line: Sendable {
+public nonisolated struct Layoutd_V1_Line: @unchecked Sendable {
   // SwiftProtobuf.Message conformance is added in an extension below. See the
   // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
   // methods supported on all messages.
 
   public var range: Layoutd_V1_Range {
-    get {_range ?? Layoutd_V1_Range()}
-    set {_range = newValue}
+    get {_storage._range ?? Layoutd_V1_Range()}
+    set {_uniqueStorage()._range = newValue}
   }
   /// Returns true if `range` has been explicitly set.
-  public var hasRange: Bool {self._range != nil}
+  public var hasRange: Bool {_storage._range != nil}
   /// Clears the value of `range`. Subsequent reads from it will return its default value.
-  public mutating func clearRange() {self._range = nil}
+  public mutating func clearRange() {_uniqueStorage()._range = nil}
 
   /// Start of the baseline (left end of the line's text), in layout coordinates.
   public var baselineOrigin: Layoutd_V1_Point {
-    get {_baselineOrigin ?? Layoutd_V1_Point()}
-    set {_baselineOrigin = newValue}
+    get {_storage._baselineOrigin ?? Layoutd_V1_Point()}
+    set {_uniqueStorage()._baselineOrigin = newValue}
   }
   /// Returns true if `baselineOrigin` has been explicitly set.
-  public var hasBaselineOrigin: Bool {self._baselineOrigin != nil}
+  public var hasBaselineOrigin: Bool {_storage._baselineOrigin != nil}
   /// Clears the value of `baselineOrigin`. Subsequent reads from it will return its default value.
-  public mutating func clearBaselineOrigin() {self._baselineOrigin = nil}
+  public mutating func clearBaselineOrigin() {_uniqueStorage()._baselineOrigin = nil}
 
-  public var ascent: Float = 0
+  public var ascent: Float {
+    get {_storage._ascent}
+    set {_uniqueStorage()._ascent = newValue}
+  }
 
-  public var descent: Float = 0
+  public var descent: Float {
+    get {_storage._descent}
+    set {_uniqueStorage()._descent = newValue}
+  }
 
-  public var leading: Float = 0
+  public var leading: Float {
+    get {_storage._leading}
+    set {_uniqueStorage()._leading = newValue}
+  }
 
   /// Width of the text without trailing whitespace.
-  public var width: Float = 0
+  public var width: Float {
+    get {_storage._width}
+    set {_uniqueStorage()._width = newValue}
+  }
 
-  public var trailingWhitespaceWidth: Float = 0
+  public var trailingWhitespaceWidth: Float {
+    get {_storage._trailingWhitespaceWidth}
+    set {_uniqueStorage()._trailingWhitespaceWidth = newValue}
+  }
 
   /// The box the line's text occupies: x and width from the glyphs, y and height from the line.
   public var usedRect: Layoutd_V1_Rect {
-    get {_usedRect ?? Layoutd_V1_Rect()}
-    set {_usedRect = newValue}
+    get {_storage._usedRect ?? Layoutd_V1_Rect()}
+    set {_uniqueStorage()._usedRect = newValue}
   }
   /// Returns true if `usedRect` has been explicitly set.
-  public var hasUsedRect: Bool {self._usedRect != nil}
+  public var hasUsedRect: Bool {_storage._usedRect != nil}
   /// Clears the value of `usedRect`. Subsequent reads from it will return its default value.
-  public mutating func clearUsedRect() {self._usedRect = nil}
+  public mutating func clearUsedRect() {_uniqueStorage()._usedRect = nil}
 
-  public var hardBreak: Bool = false
+  public var hardBreak: Bool {
+    get {_storage._hardBreak}
+    set {_uniqueStorage()._hardBreak = newValue}
+  }
 
-  public var truncated: Bool = false
+  public var truncated: Bool {
+    get {_storage._truncated}
+    set {_uniqueStorage()._truncated = newValue}
+  }
+
+  /// Text that flows: the container the line is in, and the free interval of its band it was
+  /// broken into (a fragment beside the others of its band). Unset for a plain box.
+  public var container: UInt32 {
+    get {_storage._container}
+    set {_uniqueStorage()._container = newValue}
+  }
+
+  public var fragmentRect: Layoutd_V1_Rect {
+    get {_storage._fragmentRect ?? Layoutd_V1_Rect()}
+    set {_uniqueStorage()._fragmentRect = newValue}
+  }
+  /// Returns true if `fragmentRect` has been explicitly set.
+  public var hasFragmentRect: Bool {_storage._fragmentRect != nil}
+  /// Clears the value of `fragmentRect`. Subsequent reads from it will return its default value.
+  public mutating func clearFragmentRect() {_uniqueStorage()._fragmentRect = nil}
 
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public init() {}
 
-  fileprivate var _range: Layoutd_V1_Range? = nil
-  fileprivate var _baselineOrigin: Layoutd_V1_Point? = nil
-  fileprivate var _usedRect: Layoutd_V1_Rect? = nil
+  fileprivate var _storage = _StorageClass.defaultInstance
 }
 
 public nonisolated struct Layoutd_V1_LayoutReply: Sendable {
@@ -1550,11 +1626,26 @@ public nonisolated struct Layoutd_V1_LayoutReply: Sendable {
   /// Every match of the request's formatting rules, rule by rule.
   public var ruleMatches: [Layoutd_V1_RuleMatch] = []
 
+  /// Text that flows: each container's text and lines, in order.
+  public var containers: [Layoutd_V1_ContainerLayout] = []
+
+  /// The text that was not shown (past max_lines, the height or the last container); unset
+  /// when everything fits.
+  public var overflowRange: Layoutd_V1_Range {
+    get {_overflowRange ?? Layoutd_V1_Range()}
+    set {_overflowRange = newValue}
+  }
+  /// Returns true if `overflowRange` has been explicitly set.
+  public var hasOverflowRange: Bool {self._overflowRange != nil}
+  /// Clears the value of `overflowRange`. Subsequent reads from it will return its default value.
+  public mutating func clearOverflowRange() {self._overflowRange = nil}
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public init() {}
 
   fileprivate var _visibleRange: Layoutd_V1_Range? = nil
+  fileprivate var _overflowRange: Layoutd_V1_Range? = nil
 }
 
 // MARK: - Code below here is support for the SwiftProtobuf runtime.
@@ -2081,7 +2172,7 @@ nonisolated extension Layoutd_V1_StyleSpan: SwiftProtobuf.Message, SwiftProtobuf
 
 nonisolated extension Layoutd_V1_LayoutRequest: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".LayoutRequest"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}text\0\u{3}default_style\0\u{1}spans\0\u{1}width\0\u{1}height\0\u{1}alignment\0\u{1}direction\0\u{3}line_height_multiple\0\u{3}line_height\0\u{3}max_lines\0\u{1}truncation\0\u{1}backgrounds\0\u{1}attachments\0\u{1}rules\0\u{3}builtin_rules\0\u{3}hide_builtin_markers\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}text\0\u{3}default_style\0\u{1}spans\0\u{1}width\0\u{1}height\0\u{1}alignment\0\u{1}direction\0\u{3}line_height_multiple\0\u{3}line_height\0\u{3}max_lines\0\u{1}truncation\0\u{1}backgrounds\0\u{1}attachments\0\u{1}rules\0\u{3}builtin_rules\0\u{3}hide_builtin_markers\0\u{1}exclusions\0\u{1}shape\0\u{3}shape_inset\0\u{1}containers\0\u{3}vertical_alignment\0\u{3}min_fragment_width\0")
 
   fileprivate class _StorageClass {
     var _text: String = String()
@@ -2100,6 +2191,12 @@ nonisolated extension Layoutd_V1_LayoutRequest: SwiftProtobuf.Message, SwiftProt
     var _rules: [Layoutd_V1_FormattingRule] = []
     var _builtinRules: Layoutd_V1_BuiltinRules = .none
     var _hideBuiltinMarkers: Bool = false
+    var _exclusions: [Layoutd_V1_Exclusion] = []
+    var _shape: Layoutd_V1_Shape? = nil
+    var _shapeInset: Float = 0
+    var _containers: [Layoutd_V1_Container] = []
+    var _verticalAlignment: Layoutd_V1_VerticalAlignment = .top
+    var _minFragmentWidth: Float = 0
 
       // This property is used as the initial default value for new instances of the type.
       // The type itself is protecting the reference to its storage via CoW semantics.
@@ -2126,6 +2223,12 @@ nonisolated extension Layoutd_V1_LayoutRequest: SwiftProtobuf.Message, SwiftProt
       _rules = source._rules
       _builtinRules = source._builtinRules
       _hideBuiltinMarkers = source._hideBuiltinMarkers
+      _exclusions = source._exclusions
+      _shape = source._shape
+      _shapeInset = source._shapeInset
+      _containers = source._containers
+      _verticalAlignment = source._verticalAlignment
+      _minFragmentWidth = source._minFragmentWidth
     }
   }
 
@@ -2160,6 +2263,12 @@ nonisolated extension Layoutd_V1_LayoutRequest: SwiftProtobuf.Message, SwiftProt
         case 14: try { try decoder.decodeRepeatedMessageField(value: &_storage._rules) }()
         case 15: try { try decoder.decodeSingularEnumField(value: &_storage._builtinRules) }()
         case 16: try { try decoder.decodeSingularBoolField(value: &_storage._hideBuiltinMarkers) }()
+        case 17: try { try decoder.decodeRepeatedMessageField(value: &_storage._exclusions) }()
+        case 18: try { try decoder.decodeSingularMessageField(value: &_storage._shape) }()
+        case 19: try { try decoder.decodeSingularFloatField(value: &_storage._shapeInset) }()
+        case 20: try { try decoder.decodeRepeatedMessageField(value: &_storage._containers) }()
+        case 21: try { try decoder.decodeSingularEnumField(value: &_storage._verticalAlignment) }()
+        case 22: try { try decoder.decodeSingularFloatField(value: &_storage._minFragmentWidth) }()
         default: break
         }
       }
@@ -2220,6 +2329,24 @@ nonisolated extension Layoutd_V1_LayoutRequest: SwiftProtobuf.Message, SwiftProt
       if _storage._hideBuiltinMarkers != false {
         try visitor.visitSingularBoolField(value: _storage._hideBuiltinMarkers, fieldNumber: 16)
       }
+      if !_storage._exclusions.isEmpty {
+        try visitor.visitRepeatedMessageField(value: _storage._exclusions, fieldNumber: 17)
+      }
+      try { if let v = _storage._shape {
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 18)
+      } }()
+      if _storage._shapeInset.bitPattern != 0 {
+        try visitor.visitSingularFloatField(value: _storage._shapeInset, fieldNumber: 19)
+      }
+      if !_storage._containers.isEmpty {
+        try visitor.visitRepeatedMessageField(value: _storage._containers, fieldNumber: 20)
+      }
+      if _storage._verticalAlignment != .top {
+        try visitor.visitSingularEnumField(value: _storage._verticalAlignment, fieldNumber: 21)
+      }
+      if _storage._minFragmentWidth.bitPattern != 0 {
+        try visitor.visitSingularFloatField(value: _storage._minFragmentWidth, fieldNumber: 22)
+      }
     }
     try unknownFields.traverse(visitor: &visitor)
   }
@@ -2245,6 +2372,12 @@ nonisolated extension Layoutd_V1_LayoutRequest: SwiftProtobuf.Message, SwiftProt
         if _storage._rules != rhs_storage._rules {return false}
         if _storage._builtinRules != rhs_storage._builtinRules {return false}
         if _storage._hideBuiltinMarkers != rhs_storage._hideBuiltinMarkers {return false}
+        if _storage._exclusions != rhs_storage._exclusions {return false}
+        if _storage._shape != rhs_storage._shape {return false}
+        if _storage._shapeInset != rhs_storage._shapeInset {return false}
+        if _storage._containers != rhs_storage._containers {return false}
+        if _storage._verticalAlignment != rhs_storage._verticalAlignment {return false}
+        if _storage._minFragmentWidth != rhs_storage._minFragmentWidth {return false}
         return true
       }
       if !storagesAreEqual {return false}
@@ -2796,78 +2929,146 @@ nonisolated extension Layoutd_V1_TextDecoration.Kind: SwiftProtobuf._ProtoNamePr
 
 nonisolated extension Layoutd_V1_Line: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".Line"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}range\0\u{3}baseline_origin\0\u{1}ascent\0\u{1}descent\0\u{1}leading\0\u{1}width\0\u{3}trailing_whitespace_width\0\u{3}used_rect\0\u{3}hard_break\0\u{1}truncated\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}range\0\u{3}baseline_origin\0\u{1}ascent\0\u{1}descent\0\u{1}leading\0\u{1}width\0\u{3}trailing_whitespace_width\0\u{3}used_rect\0\u{3}hard_break\0\u{1}truncated\0\u{1}container\0\u{3}fragment_rect\0")
+
+  fileprivate class _StorageClass {
+    var _range: Layoutd_V1_Range? = nil
+    var _baselineOrigin: Layoutd_V1_Point? = nil
+    var _ascent: Float = 0
+    var _descent: Float = 0
+    var _leading: Float = 0
+    var _width: Float = 0
+    var _trailingWhitespaceWidth: Float = 0
+    var _usedRect: Layoutd_V1_Rect? = nil
+    var _hardBreak: Bool = false
+    var _truncated: Bool = false
+    var _container: UInt32 = 0
+    var _fragmentRect: Layoutd_V1_Rect? = nil
+
+      // This property is used as the initial default value for new instances of the type.
+      // The type itself is protecting the reference to its storage via CoW semantics.
+      // This will force a copy to be made of this reference when the first mutation occurs;
+      // hence, it is safe to mark this as `nonisolated(unsafe)`.
+      static nonisolated(unsafe) let defaultInstance = _StorageClass()
+
+    private init() {}
+
+    init(copying source: _StorageClass) {
+      _range = source._range
+      _baselineOrigin = source._baselineOrigin
+      _ascent = source._ascent
+      _descent = source._descent
+      _leading = source._leading
+      _width = source._width
+      _trailingWhitespaceWidth = source._trailingWhitespaceWidth
+      _usedRect = source._usedRect
+      _hardBreak = source._hardBreak
+      _truncated = source._truncated
+      _container = source._container
+      _fragmentRect = source._fragmentRect
+    }
+  }
+
+  fileprivate mutating func _uniqueStorage() -> _StorageClass {
+    if !isKnownUniquelyReferenced(&_storage) {
+      _storage = _StorageClass(copying: _storage)
+    }
+    return _storage
+  }
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
-    while let fieldNumber = try decoder.nextFieldNumber() {
-      // The use of inline closures is to circumvent an issue where the compiler
-      // allocates stack space for every case branch when no optimizations are
-      // enabled. https://github.com/apple/swift-protobuf/issues/1034
-      switch fieldNumber {
-      case 1: try { try decoder.decodeSingularMessageField(value: &self._range) }()
-      case 2: try { try decoder.decodeSingularMessageField(value: &self._baselineOrigin) }()
-      case 3: try { try decoder.decodeSingularFloatField(value: &self.ascent) }()
-      case 4: try { try decoder.decodeSingularFloatField(value: &self.descent) }()
-      case 5: try { try decoder.decodeSingularFloatField(value: &self.leading) }()
-      case 6: try { try decoder.decodeSingularFloatField(value: &self.width) }()
-      case 7: try { try decoder.decodeSingularFloatField(value: &self.trailingWhitespaceWidth) }()
-      case 8: try { try decoder.decodeSingularMessageField(value: &self._usedRect) }()
-      case 9: try { try decoder.decodeSingularBoolField(value: &self.hardBreak) }()
-      case 10: try { try decoder.decodeSingularBoolField(value: &self.truncated) }()
-      default: break
+    _ = _uniqueStorage()
+    try withExtendedLifetime(_storage) { (_storage: _StorageClass) in
+      while let fieldNumber = try decoder.nextFieldNumber() {
+        // The use of inline closures is to circumvent an issue where the compiler
+        // allocates stack space for every case branch when no optimizations are
+        // enabled. https://github.com/apple/swift-protobuf/issues/1034
+        switch fieldNumber {
+        case 1: try { try decoder.decodeSingularMessageField(value: &_storage._range) }()
+        case 2: try { try decoder.decodeSingularMessageField(value: &_storage._baselineOrigin) }()
+        case 3: try { try decoder.decodeSingularFloatField(value: &_storage._ascent) }()
+        case 4: try { try decoder.decodeSingularFloatField(value: &_storage._descent) }()
+        case 5: try { try decoder.decodeSingularFloatField(value: &_storage._leading) }()
+        case 6: try { try decoder.decodeSingularFloatField(value: &_storage._width) }()
+        case 7: try { try decoder.decodeSingularFloatField(value: &_storage._trailingWhitespaceWidth) }()
+        case 8: try { try decoder.decodeSingularMessageField(value: &_storage._usedRect) }()
+        case 9: try { try decoder.decodeSingularBoolField(value: &_storage._hardBreak) }()
+        case 10: try { try decoder.decodeSingularBoolField(value: &_storage._truncated) }()
+        case 11: try { try decoder.decodeSingularUInt32Field(value: &_storage._container) }()
+        case 12: try { try decoder.decodeSingularMessageField(value: &_storage._fragmentRect) }()
+        default: break
+        }
       }
     }
   }
 
   public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
-    // The use of inline closures is to circumvent an issue where the compiler
-    // allocates stack space for every if/case branch local when no optimizations
-    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
-    // https://github.com/apple/swift-protobuf/issues/1182
-    try { if let v = self._range {
-      try visitor.visitSingularMessageField(value: v, fieldNumber: 1)
-    } }()
-    try { if let v = self._baselineOrigin {
-      try visitor.visitSingularMessageField(value: v, fieldNumber: 2)
-    } }()
-    if self.ascent.bitPattern != 0 {
-      try visitor.visitSingularFloatField(value: self.ascent, fieldNumber: 3)
-    }
-    if self.descent.bitPattern != 0 {
-      try visitor.visitSingularFloatField(value: self.descent, fieldNumber: 4)
-    }
-    if self.leading.bitPattern != 0 {
-      try visitor.visitSingularFloatField(value: self.leading, fieldNumber: 5)
-    }
-    if self.width.bitPattern != 0 {
-      try visitor.visitSingularFloatField(value: self.width, fieldNumber: 6)
-    }
-    if self.trailingWhitespaceWidth.bitPattern != 0 {
-      try visitor.visitSingularFloatField(value: self.trailingWhitespaceWidth, fieldNumber: 7)
-    }
-    try { if let v = self._usedRect {
-      try visitor.visitSingularMessageField(value: v, fieldNumber: 8)
-    } }()
-    if self.hardBreak != false {
-      try visitor.visitSingularBoolField(value: self.hardBreak, fieldNumber: 9)
-    }
-    if self.truncated != false {
-      try visitor.visitSingularBoolField(value: self.truncated, fieldNumber: 10)
+    try withExtendedLifetime(_storage) { (_storage: _StorageClass) in
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every if/case branch local when no optimizations
+      // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+      // https://github.com/apple/swift-protobuf/issues/1182
+      try { if let v = _storage._range {
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 1)
+      } }()
+      try { if let v = _storage._baselineOrigin {
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 2)
+      } }()
+      if _storage._ascent.bitPattern != 0 {
+        try visitor.visitSingularFloatField(value: _storage._ascent, fieldNumber: 3)
+      }
+      if _storage._descent.bitPattern != 0 {
+        try visitor.visitSingularFloatField(value: _storage._descent, fieldNumber: 4)
+      }
+      if _storage._leading.bitPattern != 0 {
+        try visitor.visitSingularFloatField(value: _storage._leading, fieldNumber: 5)
+      }
+      if _storage._width.bitPattern != 0 {
+        try visitor.visitSingularFloatField(value: _storage._width, fieldNumber: 6)
+      }
+      if _storage._trailingWhitespaceWidth.bitPattern != 0 {
+        try visitor.visitSingularFloatField(value: _storage._trailingWhitespaceWidth, fieldNumber: 7)
+      }
+      try { if let v = _storage._usedRect {
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 8)
+      } }()
+      if _storage._hardBreak != false {
+        try visitor.visitSingularBoolField(value: _storage._hardBreak, fieldNumber: 9)
+      }
+      if _storage._truncated != false {
+        try visitor.visitSingularBoolField(value: _storage._truncated, fieldNumber: 10)
+      }
+      if _storage._container != 0 {
+        try visitor.visitSingularUInt32Field(value: _storage._container, fieldNumber: 11)
+      }
+      try { if let v = _storage._fragmentRect {
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 12)
+      } }()
     }
     try unknownFields.traverse(visitor: &visitor)
   }
 
   public static func ==(lhs: Layoutd_V1_Line, rhs: Layoutd_V1_Line) -> Bool {
-    if lhs._range != rhs._range {return false}
-    if lhs._baselineOrigin != rhs._baselineOrigin {return false}
-    if lhs.ascent != rhs.ascent {return false}
-    if lhs.descent != rhs.descent {return false}
-    if lhs.leading != rhs.leading {return false}
-    if lhs.width != rhs.width {return false}
-    if lhs.trailingWhitespaceWidth != rhs.trailingWhitespaceWidth {return false}
-    if lhs._usedRect != rhs._usedRect {return false}
-    if lhs.hardBreak != rhs.hardBreak {return false}
-    if lhs.truncated != rhs.truncated {return false}
+    if lhs._storage !== rhs._storage {
+      let storagesAreEqual: Bool = withExtendedLifetime((lhs._storage, rhs._storage)) { (_args: (_StorageClass, _StorageClass)) in
+        let _storage = _args.0
+        let rhs_storage = _args.1
+        if _storage._range != rhs_storage._range {return false}
+        if _storage._baselineOrigin != rhs_storage._baselineOrigin {return false}
+        if _storage._ascent != rhs_storage._ascent {return false}
+        if _storage._descent != rhs_storage._descent {return false}
+        if _storage._leading != rhs_storage._leading {return false}
+        if _storage._width != rhs_storage._width {return false}
+        if _storage._trailingWhitespaceWidth != rhs_storage._trailingWhitespaceWidth {return false}
+        if _storage._usedRect != rhs_storage._usedRect {return false}
+        if _storage._hardBreak != rhs_storage._hardBreak {return false}
+        if _storage._truncated != rhs_storage._truncated {return false}
+        if _storage._container != rhs_storage._container {return false}
+        if _storage._fragmentRect != rhs_storage._fragmentRect {return false}
+        return true
+      }
+      if !storagesAreEqual {return false}
+    }
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }
@@ -2875,7 +3076,7 @@ nonisolated extension Layoutd_V1_Line: SwiftProtobuf.Message, SwiftProtobuf._Mes
 
 nonisolated extension Layoutd_V1_LayoutReply: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".LayoutReply"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}lines\0\u{1}runs\0\u{3}visible_range\0\u{1}width\0\u{1}height\0\u{1}direction\0\u{1}backgrounds\0\u{1}attachments\0\u{1}decorations\0\u{1}paints\0\u{3}rule_matches\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}lines\0\u{1}runs\0\u{3}visible_range\0\u{1}width\0\u{1}height\0\u{1}direction\0\u{1}backgrounds\0\u{1}attachments\0\u{1}decorations\0\u{1}paints\0\u{3}rule_matches\0\u{1}containers\0\u{3}overflow_range\0")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -2894,6 +3095,8 @@ nonisolated extension Layoutd_V1_LayoutReply: SwiftProtobuf.Message, SwiftProtob
       case 9: try { try decoder.decodeRepeatedMessageField(value: &self.decorations) }()
       case 10: try { try decoder.decodeRepeatedMessageField(value: &self.paints) }()
       case 11: try { try decoder.decodeRepeatedMessageField(value: &self.ruleMatches) }()
+      case 12: try { try decoder.decodeRepeatedMessageField(value: &self.containers) }()
+      case 13: try { try decoder.decodeSingularMessageField(value: &self._overflowRange) }()
       default: break
       }
     }
@@ -2937,6 +3140,12 @@ nonisolated extension Layoutd_V1_LayoutReply: SwiftProtobuf.Message, SwiftProtob
     if !self.ruleMatches.isEmpty {
       try visitor.visitRepeatedMessageField(value: self.ruleMatches, fieldNumber: 11)
     }
+    if !self.containers.isEmpty {
+      try visitor.visitRepeatedMessageField(value: self.containers, fieldNumber: 12)
+    }
+    try { if let v = self._overflowRange {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 13)
+    } }()
     try unknownFields.traverse(visitor: &visitor)
   }
 
@@ -2952,6 +3161,8 @@ nonisolated extension Layoutd_V1_LayoutReply: SwiftProtobuf.Message, SwiftProtob
     if lhs.decorations != rhs.decorations {return false}
     if lhs.paints != rhs.paints {return false}
     if lhs.ruleMatches != rhs.ruleMatches {return false}
+    if lhs.containers != rhs.containers {return false}
+    if lhs._overflowRange != rhs._overflowRange {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }
