@@ -2,7 +2,7 @@
 # Instructions per caption of two in-process passes of layoutd-bench, counted by callgrind:
 # repeatable for the same build whatever the machine is doing, and blind to the order effects
 # that timings of twin texts suffer (Benchmarks/README.md).
-#   scripts/count-instructions.sh [PASS_A PASS_B]   (passes: floor, cold, warm, boxed, unboxed; default unboxed boxed)
+#   scripts/count-instructions.sh [PASS_A PASS_B]   (passes: floor, cold, warm, boxed, unboxed, decorated, flowed, built, rules; default unboxed boxed)
 # Needs a release build (swift build -c release --product layoutd-bench) and valgrind.
 set -euo pipefail
 cd "$(dirname "$0")/.."

@@ -49,8 +49,16 @@ struct InProcessBench {
                          AttributedText.Span(range: 2 * third..<count, patch: StylePatch(background: Color(red: 1, green: 0.9, blue: 0.3)))]
             return ParagraphRequest(text: AttributedText(plain.text.string, style: plain.text.styles[0], spans: spans), width: plain.width)
         }
+        // The same captions flowing around a picture at the top right (issue 19's row): an
+        // ellipse 110 × 80 with a 6-point margin, so the first lines are cut into fragments.
+        let flowedRequests = requests.map { plain -> ParagraphRequest in
+            var request = plain
+            request.flow = TextFlow(containers: [TextContainer(width: plain.width, exclusions: [
+                Exclusion(FlowShape(.ellipse(Rect(x: plain.width - 130, y: 8, width: 110, height: 80))), margin: 6)])])
+            return request
+        }
         if let only = ProcessInfo.processInfo.environment["LAYOUTD_BENCH_PROFILE"] {
-            // For a profiler: one kind of pass (floor, cold, warm, boxed, unboxed, decorated, built or rules), many times, nothing
+            // For a profiler: one kind of pass (floor, cold, warm, boxed, unboxed, decorated, flowed, built or rules), many times, nothing
             // else; scripts/count-instructions.sh compares two of them under callgrind.
             let layouter = ParagraphLayouter(fonts: registry, cache: only == "warm" ? ShapingCache() : nil)
             if only == "floor" {
@@ -65,7 +73,7 @@ struct InProcessBench {
                 return []
             }
             let chosen = only == "boxed" ? boxedRequests : only == "unboxed" ? unboxedRequests
-                : only == "decorated" ? decoratedRequests : requests
+                : only == "decorated" ? decoratedRequests : only == "flowed" ? flowedRequests : requests
             for _ in 0..<options.repeats { for request in chosen { _ = try time(request, layouter) } }
             return []
         }
@@ -73,7 +81,7 @@ struct InProcessBench {
         // caption, so a change in the machine's load hits all passes alike. The cold cache is new each round and fills as the round goes on;
         // "warm" lays the same caption out again right after, so its shapes are cached.
         var floor: [[Double]] = [], uncached: [[Double]] = [], cold: [[Double]] = [], warm: [[Double]] = []
-        var justifyUncached: [[Double]] = [], justifyCold: [[Double]] = [], decorated: [[Double]] = []
+        var justifyUncached: [[Double]] = [], justifyCold: [[Double]] = [], decorated: [[Double]] = [], flowed: [[Double]] = []
         var built: [[Double]] = [], ruled: [[Double]] = []
         let notes = BuiltinRules.compiledNotes(hidesMarkers: true)
         var attachmentPairs = AttachmentPairs(captions: captions.count)
@@ -92,7 +100,7 @@ struct InProcessBench {
             let cached = ParagraphLayouter(fonts: registry, cache: cache)
             let justifyCache = ParagraphLayouter(fonts: registry, cache: ShapingCache())
             var f: [Double] = [], u: [Double] = [], c: [Double] = [], w: [Double] = [], ju: [Double] = [], jc: [Double] = []
-            var d: [Double] = [], b: [Double] = [], r: [Double] = []
+            var d: [Double] = [], b: [Double] = [], r: [Double] = [], fl: [Double] = []
             for (index, caption) in captions.enumerated() {
                 // The passes take turns going first: whichever runs first meets colder caches.
                 let steps: [() throws -> Void] = [
@@ -113,6 +121,7 @@ struct InProcessBench {
                     },
                     { jc.append(try timeJustify(typeModeRequests[index], justifyCache)) },
                     { d.append(try time(decoratedRequests[index], none)) },
+                    { fl.append(try time(flowedRequests[index], none)) },
                     {
                         b.append(try timeFormatted(caption.text, rules: [], none))
                         r.append(try timeFormatted(caption.text, rules: notes, none))
@@ -140,6 +149,7 @@ struct InProcessBench {
             }
             floor.append(f); uncached.append(u); cold.append(c); warm.append(w)
             justifyUncached.append(ju); justifyCold.append(jc); decorated.append(d); built.append(b); ruled.append(r)
+            flowed.append(fl)
             coldShapes.append(Int(cache.misses))
         }
         let floorD = Distribution.perItemMedian(floor)
@@ -179,6 +189,12 @@ struct InProcessBench {
                   String(format: "| layout, no cache | %.2f | %.2f | 1.00× |", plain.median, plain.p99),
                   String(format: "| three decorated spans, no cache | %.2f | %.2f | %.3f× |", decoratedD.median, decoratedD.p99,
                          ratio(decoratedD, plain))]
+        let flowedD = Distribution.perItemMedian(flowed)
+        lines += ["", "### Flowing around a picture (an ellipse at the top right, margin 6; issue 19)", "",
+                  "| pass | median µs/caption | p99 µs/caption | median of per-caption ratios to plain layout |", "|---|---|---|---|",
+                  String(format: "| layout, no cache | %.2f | %.2f | 1.00× |", plain.median, plain.p99),
+                  String(format: "| around the ellipse, no cache | %.2f | %.2f | %.3f× |", flowedD.median, flowedD.p99,
+                         ratio(flowedD, plain))]
         let builtD = Distribution.perItemMedian(built), ruledD = Distribution.perItemMedian(ruled)
         lines += ["", "### Built-in formatting rules (the note editor's six, markers hidden; issue 18: target ≤ 1.3× plain)", "",
                   "| pass | median µs/caption | p99 µs/caption | median of per-caption ratios to the plain pass |", "|---|---|---|---|",

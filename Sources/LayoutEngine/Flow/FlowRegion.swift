@@ -52,9 +52,11 @@ struct FlowRegion {
         }
         for obstacle in obstacles where !free.isEmpty {
             let m = obstacle.margin
-            let covered = Intervals.merged(obstacle.scanner.covered(top: top - m, bottom: bandBottom + m).map {
-                Interval(lower: $0.lower - m, upper: $0.upper + m)
-            })
+            var covered = obstacle.scanner.covered(top: top - m, bottom: bandBottom + m)
+            if m > 0 {
+                for k in covered.indices { covered[k].lower -= m; covered[k].upper += m }
+                covered = Intervals.merged(covered)
+            }
             guard let lo = covered.first?.lower, let hi = covered.last?.upper else { continue }
             // Start and end sides follow the paragraph: a right-to-left line starts on the right.
             let leftOfShape = Interval(lower: -.greatestFiniteMagnitude, upper: lo)

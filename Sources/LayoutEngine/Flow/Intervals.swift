@@ -11,15 +11,28 @@ enum Intervals {
     /// Sorted, with overlapping and touching intervals joined.
     static func merged(_ list: [Interval]) -> [Interval] {
         guard list.count > 1 else { return list }
-        let sorted = list.sorted { $0.lower < $1.lower }
-        var out: [Interval] = [sorted[0]]
-        for interval in sorted.dropFirst() {
-            if interval.lower <= out[out.count - 1].upper {
-                out[out.count - 1].upper = max(out[out.count - 1].upper, interval.upper)
+        var out = list
+        if out.count <= 32 {
+            // Insertion sort: a band gives a handful of intervals, mostly in order already.
+            for i in 1..<out.count {
+                let item = out[i]
+                var j = i
+                while j > 0 && out[j - 1].lower > item.lower { out[j] = out[j - 1]; j -= 1 }
+                out[j] = item
+            }
+        } else {
+            out.sort { $0.lower < $1.lower }
+        }
+        var kept = 0
+        for i in 1..<out.count {
+            if out[i].lower <= out[kept].upper {
+                out[kept].upper = max(out[kept].upper, out[i].upper)
             } else {
-                out.append(interval)
+                kept += 1
+                out[kept] = out[i]
             }
         }
+        out.removeSubrange((kept + 1)...)
         return out
     }
 
@@ -27,17 +40,21 @@ enum Intervals {
     /// the free intervals whole: a shape's vertical edge touching a band takes no room.
     static func subtracting(_ cut: [Interval], from free: [Interval]) -> [Interval] {
         var out: [Interval] = []
+        out.reserveCapacity(free.count + cut.count)
+        var c = 0
         for interval in free {
-            var pieces = [interval]
-            for c in cut where c.width > 0 && c.upper > interval.lower && c.lower < interval.upper {
-                var next: [Interval] = []
-                for piece in pieces {
-                    if c.lower > piece.lower { next.append(Interval(lower: piece.lower, upper: min(c.lower, piece.upper))) }
-                    if c.upper < piece.upper { next.append(Interval(lower: max(c.upper, piece.lower), upper: piece.upper)) }
+            var lower = interval.lower
+            // Cuts wholly left of this interval are behind every later one too.
+            while c < cut.count && cut[c].upper <= lower { c += 1 }
+            var k = c
+            while k < cut.count && cut[k].lower < interval.upper {
+                if cut[k].width > 0 {
+                    if cut[k].lower > lower { out.append(Interval(lower: lower, upper: cut[k].lower)) }
+                    lower = max(lower, cut[k].upper)
                 }
-                pieces = next.filter { $0.width > 0 }
+                k += 1
             }
-            out += pieces
+            if lower < interval.upper { out.append(Interval(lower: lower, upper: interval.upper)) }
         }
         return out
     }

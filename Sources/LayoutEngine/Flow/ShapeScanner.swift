@@ -14,7 +14,12 @@ struct ShapeScanner {
         func x(at y: Double) -> Double { y1 == y0 ? x0 : x0 + (y - y0) * (x1 - x0) / (y1 - y0) }
     }
 
+    /// Sorted by their tops when there are many: a band then looks only at the edges that can reach it.
     let edges: [Edge]
+    private let isSorted: Bool
+    static let sortedFrom = 96
+    /// The tallest edge's height: no edge whose top is more than this above a band reaches it.
+    private let tallest: Double
     let fillRule: FillRule
     let minX, maxX, minY, maxY: Double
 
@@ -28,10 +33,11 @@ struct ShapeScanner {
 
     init(polygons: [[Point]], fillRule: FillRule) {
         var edges: [Edge] = []
+        edges.reserveCapacity(polygons.reduce(0) { $0 + $1.count })
         var minX = Double.infinity, maxX = -Double.infinity, minY = Double.infinity, maxY = -Double.infinity
         for polygon in polygons where polygon.count >= 2 {
             for k in polygon.indices {
-                let a = polygon[k], b = polygon[(k + 1) % polygon.count]
+                let a = polygon[k], b = polygon[k + 1 == polygon.count ? 0 : k + 1]
                 minX = min(minX, a.x); maxX = max(maxX, a.x); minY = min(minY, a.y); maxY = max(maxY, a.y)
                 if a == b { continue }
                 // Stored top to bottom, the direction kept apart.
@@ -39,45 +45,73 @@ struct ShapeScanner {
                                         : Edge(x0: b.x, y0: b.y, x1: a.x, y1: a.y, direction: -1))
             }
         }
+        // A few dozen edges are scanned whole faster than they are sorted.
+        isSorted = edges.count > Self.sortedFrom
+        if isSorted { edges.sort { $0.y0 < $1.y0 } }
         self.edges = edges
+        tallest = edges.reduce(0) { max($0, $1.y1 - $1.y0) }
         self.fillRule = fillRule
         (self.minX, self.maxX, self.minY, self.maxY) = edges.isEmpty ? (0, 0, 0, 0) : (minX, maxX, minY, maxY)
     }
 
     var isEmpty: Bool { edges.isEmpty }
 
-    /// The x inside the shape on the horizontal line at `y`, by the fill rule.
-    func interior(at y: Double) -> [Interval] {
+    /// The edges that may reach from `top` to `bottom`: from the first whose top is within the
+    /// tallest edge's height above `top`, up to the first that starts below `bottom`.
+    private func candidates(top: Double, bottom: Double) -> Range<Int> {
+        guard isSorted else { return 0..<edges.count }
+        var low = 0, high = edges.count
+        let from = top - tallest
+        while low < high {
+            let middle = (low + high) / 2
+            if edges[middle].y0 < from { low = middle + 1 } else { high = middle }
+        }
+        var end = low
+        while end < edges.count && edges[end].y0 <= bottom { end += 1 }
+        return low..<end
+    }
+
+    /// The x inside the shape on the horizontal line at `y`, by the fill rule, appended to `out`.
+    private func appendInterior(at y: Double, to out: inout [Interval]) {
         var crossings: [(x: Double, direction: Int)] = []
-        for edge in edges where edge.y0 <= y && y < edge.y1 { crossings.append((edge.x(at: y), edge.direction)) }
-        guard crossings.count >= 2 else { return [] }
+        crossings.reserveCapacity(8)
+        for index in candidates(top: y, bottom: y) {
+            let edge = edges[index]
+            if edge.y0 <= y && y < edge.y1 { crossings.append((edge.x(at: y), edge.direction)) }
+        }
+        guard crossings.count >= 2 else { return }
         crossings.sort { $0.x < $1.x }
-        var out: [Interval] = []
         var winding = 0
+        var start = 0.0
         for crossing in crossings {
             let wasInside = isInside(winding)
             winding += fillRule == .evenOdd ? 1 : crossing.direction
             let inside = isInside(winding)
-            if !wasInside && inside { out.append(Interval(lower: crossing.x, upper: crossing.x)) }
-            if wasInside && !inside, !out.isEmpty { out[out.count - 1].upper = crossing.x }
+            if !wasInside && inside { start = crossing.x }
+            if wasInside && !inside && crossing.x > start { out.append(Interval(lower: start, upper: crossing.x)) }
         }
-        return Intervals.merged(out.filter { $0.width > 0 })
+    }
+
+    func interior(at y: Double) -> [Interval] {
+        var out: [Interval] = []
+        appendInterior(at: y, to: &out)
+        return Intervals.merged(out)
     }
 
     private func isInside(_ winding: Int) -> Bool {
         fillRule == .evenOdd ? winding & 1 == 1 : winding != 0
     }
 
-    /// The x each edge reaches inside the open band (top, bottom), as intervals.
-    private func edgeShadows(top: Double, bottom: Double) -> [Interval] {
-        var out: [Interval] = []
-        // A horizontal edge counts when it lies inside the band, as any other edge does.
-        for edge in edges where edge.y1 > top && edge.y0 < bottom {
+    /// The x each edge reaches inside the open band (top, bottom), appended to `out`. A
+    /// horizontal edge counts when it lies inside the band, as any other edge does.
+    private func appendEdgeShadows(top: Double, bottom: Double, to out: inout [Interval]) {
+        for index in candidates(top: top, bottom: bottom) {
+            let edge = edges[index]
+            guard edge.y1 > top && edge.y0 < bottom else { continue }
             let a = edge.y0 == edge.y1 ? edge.x0 : edge.x(at: max(edge.y0, top))
             let b = edge.y0 == edge.y1 ? edge.x1 : edge.x(at: min(edge.y1, bottom))
             out.append(Interval(lower: min(a, b), upper: max(a, b)))
         }
-        return out
     }
 
     /// The x the shape covers anywhere in the band from `top` to `bottom`.
@@ -85,7 +119,12 @@ struct ShapeScanner {
         guard !isEmpty, bottom > minY, top < maxY, bottom > top else { return [] }
         let t = top + Self.touch, b = bottom - Self.touch
         guard b > t else { return interior(at: (top + bottom) / 2) }
-        return Intervals.merged(interior(at: t) + interior(at: b) + edgeShadows(top: t, bottom: b))
+        var out: [Interval] = []
+        out.reserveCapacity(16)
+        appendInterior(at: t, to: &out)
+        appendInterior(at: b, to: &out)
+        appendEdgeShadows(top: t, bottom: b, to: &out)
+        return Intervals.merged(out)
     }
 
     /// The x inside the shape at every height of the band from `top` to `bottom`.
@@ -94,6 +133,9 @@ struct ShapeScanner {
         let t = top + Self.touch, b = bottom - Self.touch
         guard b > t else { return interior(at: (top + bottom) / 2) }
         let both = Intervals.intersecting(interior(at: t), interior(at: b))
-        return Intervals.subtracting(Intervals.merged(edgeShadows(top: t, bottom: b)), from: both)
+        var shadows: [Interval] = []
+        shadows.reserveCapacity(16)
+        appendEdgeShadows(top: t, bottom: b, to: &shadows)
+        return Intervals.subtracting(Intervals.merged(shadows), from: both)
     }
 }
