@@ -10,6 +10,10 @@ struct Item {
     var style: Int
     var level: UInt8
     var script: hb_script_t
+    /// How the glyphs stand: vertical text marks each item (`VerticalItems`).
+    var orientation: GlyphOrientation = .horizontal
 
     var isRTL: Bool { level & 1 == 1 }
+    /// Shaped top to bottom.
+    var isUpright: Bool { orientation == .upright }
 }

@@ -74,6 +74,8 @@ struct LinePiece {
     var advanceUnits: Int32
     /// The style's baseline offset at its own size, in points (positive raises the glyphs).
     var baselineOffset: Double = 0
+    /// How the glyphs stand: upright, sideways or combined in vertical text.
+    var orientation: GlyphOrientation = .horizontal
 
     /// The point size the piece is drawn at.
     var size: Double { styleSize * sizeFactor }

@@ -6,6 +6,12 @@ struct LineMetrics {
 
     /// The tallest of the fonts on the line sets each metric, as CoreText does; a font raised
     /// by `shift` points (a baseline offset) reaches that much higher and less low.
+    /// An upright glyph of vertical text: half its em on either side of the line's centre.
+    mutating func includeEm(size: Double) {
+        ascent = max(ascent, size / 2)
+        descent = max(descent, size / 2)
+    }
+
     mutating func include(_ font: Font, size: Double, shift: Double = 0) {
         let scale = font.scale(for: size)
         ascent = max(ascent, Double(font.ascender) * scale + shift)

@@ -65,6 +65,8 @@ public struct GlyphRunLayout: Equatable, Sendable {
     /// Index into the layout's `paints`: runs of one font, size and level that differ in paint
     /// are apart here, though shaped as one.
     public var paint: Int = 0
+    /// How the glyphs stand: vertical text's runs are upright, sideways or combined.
+    public var orientation: GlyphOrientation = .horizontal
 
     /// Column views, for readers that want one property of every glyph.
     public var glyphIDs: [UInt32] { glyphs.map(\.id) }
@@ -108,4 +110,7 @@ public struct ParagraphLayout: Sendable {
     /// The text not shown (past the line limit, the height or the last container); empty
     /// when everything fits.
     public var overflowRange: Range<Int> = 0..<0
+    /// Vertical text's lines are columns: a line's baseline origin is the top of its centre
+    /// line, its used rect a column (see `VerticalFrame`).
+    public var writingMode: WritingMode = .horizontal
 }

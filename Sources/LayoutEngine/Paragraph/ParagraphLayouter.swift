@@ -28,6 +28,7 @@ public final class ParagraphLayouter: Sendable {
     /// request (a tag's labels) shares one.
     public func layout(_ request: ParagraphRequest, context: LayoutContext) throws -> ParagraphLayout {
         try request.validate(fonts: fonts, maxTextLength: maxTextLength)
+        if request.writingMode.isVertical { return try layoutVertically(request, context: context) }
         let positioner = TextPositioner(
             shaped: try shape(request.text, direction: request.direction, attachments: request.attachments, context: context),
             request: request, context: context)
@@ -38,6 +39,28 @@ public final class ParagraphLayouter: Sendable {
             layout.decorations = try TextDecorator.decorate(layout, units: request.text.units, fonts: fonts, budget: context.budget)
         }
         return layout
+    }
+
+    /// Vertical text: laid out as horizontal text in the line's own frame (the line's axis as
+    /// x, the columns' as y) with upright glyphs shaped top to bottom, then turned onto the page.
+    private func layoutVertically(_ request: ParagraphRequest, context: LayoutContext) throws -> ParagraphLayout {
+        guard let columnLength = request.height else {
+            throw LayoutError(.invalidArgument, "vertical text needs a height: the length of its columns", field: "height")
+        }
+        var inLine = request
+        inLine.width = columnLength
+        inLine.height = request.width
+        let setting = VerticalSetting(combineUpTo: request.combineUpright, combinesLetters: request.combinesLetters)
+        let positioner = TextPositioner(
+            shaped: try ShapedText(text: request.text, direction: request.direction, attachments: request.attachments,
+                                   vertical: setting, fonts: fonts, context: context),
+            request: inLine, context: context)
+        var layout = try positioner.run()
+        positioner.recycle()
+        if !request.text.isPlain {
+            layout.decorations = try TextDecorator.decorate(layout, units: request.text.units, fonts: fonts, budget: context.budget)
+        }
+        return VerticalFrame(mode: request.writingMode, inLine: layout).turned(layout)
     }
 
     /// The width-independent stage for `text`, from which layouts at any width start.

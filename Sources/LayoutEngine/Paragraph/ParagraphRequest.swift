@@ -38,6 +38,14 @@ public struct ParagraphRequest: Sendable {
     /// Containers the text flows through, around their exclusions; nil lays the text in one
     /// box `width` wide and `height` tall.
     public var flow: TextFlow?
+    /// Vertical text runs its lines down `height` (which it needs) and stacks its columns across
+    /// `width`, right to left or left to right.
+    public var writingMode: WritingMode = .horizontal
+    /// Vertical text: runs of at most this many ASCII digits set upright across the line in
+    /// one em (tate-chu-yoko, CSS `text-combine-upright: digits N`); 0 combines none.
+    public var combineUpright: Int = 0
+    /// Vertical text: letters combine as digits do.
+    public var combinesLetters = false
 
     public init(text: AttributedText, width: Double, height: Double? = nil, alignment: TextAlignment = .natural,
                 direction: BaseDirection = .auto, lineHeightMultiple: Double = 1, lineHeight: Double? = nil,
@@ -67,6 +75,7 @@ struct LineSettings {
     var truncationToken: String?
     var truncationMode: TruncationMode
     var flow: TextFlow?
+    var writingMode: WritingMode
 
     init(_ request: ParagraphRequest) {
         width = request.width
@@ -78,5 +87,6 @@ struct LineSettings {
         truncationToken = request.truncationToken
         truncationMode = request.truncationMode
         flow = request.flow
+        writingMode = request.writingMode
     }
 }

@@ -48,10 +48,21 @@ extension ShapedParagraph {
             let (glyphs, base) = self.glyphs(of: index, in: part, line: line, context: context)
             var advance: Int32 = 0
             for glyph in glyphs { advance &+= glyph.advance }
+            var baselineOffset = text.styles[item.style].baselineOffset
+            switch item.orientation {
+            case .combined:
+                advance = item.font.unitsPerEm  // one em along the line
+            case .sideways:
+                // On its side in a vertical line, the run is centred across it: its baseline sits
+                // (ascender − descender) / 2 from the line's centre.
+                baselineOffset -= Double(item.font.ascender - item.font.descender) / 2 * item.font.scale(for: text.styles[item.style].size)
+            case .horizontal, .upright:
+                break
+            }
             result.append(.glyphs(LinePiece(range: part, font: item.font, style: item.style,
                                             level: trailing ? baseLevel : item.level, glyphs: glyphs, clusterBase: base,
                                             isTrailing: trailing, styleSize: text.styles[item.style].size,
-                                            advanceUnits: advance, baselineOffset: text.styles[item.style].baselineOffset)))
+                                            advanceUnits: advance, baselineOffset: baselineOffset, orientation: item.orientation)))
         }
     }
 
@@ -96,7 +107,7 @@ extension ShapedParagraph {
         let highUnsafe = high?.safe == false && (boxes.isEmpty || !isBoxStart(part.upperBound))
         if lowUnsafe || highUnsafe {
             let reshaped = context.shaper.shape(shapingUnits, range: part, context: line, font: item.font, rtl: rtl,
-                                                script: item.script, style: shapingStyles[item.style])
+                                                upright: item.isUpright, script: item.script, style: shapingStyles[item.style])
             context.scratch.reshaped.append(reshaped.glyphs)  // alive as long as the piece that points into it
             return (reshaped.glyphs.pointer, reshaped.range.lowerBound)
         }

@@ -74,8 +74,8 @@ struct ShapedParagraph {
     /// of one text shares (made once: per paragraph, a text of many paragraphs and many spans
     /// paid their product).
     init(text: AttributedText, direction: BaseDirection, attachments: [InlineAttachment] = [], firstAttachment: Int = 0,
-         offset: Int = 0, analysis given: TextAnalysis? = nil, styles shared: ResolvedStyles? = nil, fonts: FontRegistry,
-         context: LayoutContext) throws {
+         offset: Int = 0, analysis given: TextAnalysis? = nil, styles shared: ResolvedStyles? = nil,
+         vertical: VerticalSetting? = nil, fonts: FontRegistry, context: LayoutContext) throws {
         let styles = try shared ?? ResolvedStyles(text.styles, fonts: fonts)
         let fallback = styles.fallback
         // A throw drops the arrays taken so far; the scratch refills them next time.
@@ -113,6 +113,7 @@ struct ShapedParagraph {
         }
         var items = scratch.items.takeEmptied()
         Itemizer.itemize(text, analysis: analysis, fallback: fallback, boxes: boxes, into: &items, scalars: &scratch.scalars)
+        if let vertical { items = VerticalItems.split(items, units: text.units, flags: analysis.flags, setting: vertical) }
         let count = text.units.count
         var runs = scratch.runs.takeEmptied()
         runs.reserveCapacity(items.count)
@@ -120,7 +121,7 @@ struct ShapedParagraph {
         for (index, item) in items.enumerated() {
             if index % 64 == 0 { try context.budget.check() }
             runs.append(shaper.shape(shapingUnits, range: item.range, context: 0..<count, font: item.font, rtl: item.isRTL,
-                                     script: item.script, style: shapingStyles[item.style]))
+                                     upright: item.isUpright, script: item.script, style: shapingStyles[item.style]))
         }
         var prefix = scratch.prefix.takeEmptied()
         Self.measure(items: items, runs: runs, boxes: boxes, text: text, flags: analysis.flags, into: &prefix)
@@ -163,6 +164,11 @@ struct ShapedParagraph {
             let scale = item.font.scale(for: text.styles[item.style].size)
             let letterSpacing = text.styles[item.style].letterSpacing
             let base = run.range.lowerBound + 1
+            if item.orientation == .combined {
+                // Tate-chu-yoko: the run stands across the line in one em, whatever its glyphs' width.
+                prefix[item.range.lowerBound + 1] += text.styles[item.style].size
+                continue
+            }
             for glyph in run.glyphs.pointer { prefix[Int(glyph.cluster) + base] += Double(glyph.advance) * scale }
             if letterSpacing != 0 {
                 for unit in item.range where flags[unit].contains(.graphemeStart) {
@@ -235,6 +241,10 @@ struct ShapedParagraph {
         var hasBoxes = false
         for item in items {
             switch item {
+            case .glyphs(let piece) where piece.orientation == .upright || piece.orientation == .combined:
+                // Across a vertical line an upright glyph takes its em, half on either side of the centre.
+                metrics.includeEm(size: piece.size)
+                hasGlyphs = true
             case .glyphs(let piece):
                 metrics.include(piece.font, size: piece.size, shift: piece.shift)
                 hasGlyphs = true

@@ -13,8 +13,8 @@ struct ShapedText {
     /// Where each paragraph starts in `text`.
     let starts: [Int]
 
-    init(text: AttributedText, direction: BaseDirection, attachments: [InlineAttachment] = [], fonts: FontRegistry,
-         context: LayoutContext) throws {
+    init(text: AttributedText, direction: BaseDirection, attachments: [InlineAttachment] = [], vertical: VerticalSetting? = nil,
+         fonts: FontRegistry, context: LayoutContext) throws {
         self.text = text
         // The analysis of the whole text finds the paragraphs; a text of one (almost every
         // request) goes on with it, and a text of several is cut into each paragraph's part:
@@ -23,7 +23,7 @@ struct ShapedText {
         var analysis = TextAnalysis.analyze(text, direction: direction, scratch: context.scratch)
         guard analysis.paragraphs.count > 1 else {
             paragraphs = [try ShapedParagraph(text: text, direction: direction, attachments: attachments, analysis: analysis,
-                                              fonts: fonts, context: context)]
+                                              vertical: vertical, fonts: fonts, context: context)]
             starts = [0]
             return
         }
@@ -53,7 +53,7 @@ struct ShapedText {
             paragraphs.append(try ShapedParagraph(
                 text: AttributedText(slicing: text, range), direction: direction,
                 attachments: Array(attachments[nextAttachment..<nextAttachment + taken]), firstAttachment: nextAttachment,
-                offset: range.lowerBound, analysis: part, styles: styles, fonts: fonts, context: context))
+                offset: range.lowerBound, analysis: part, styles: styles, vertical: vertical, fonts: fonts, context: context))
             nextAttachment += taken
         }
         self.paragraphs = paragraphs

@@ -78,6 +78,8 @@ struct ParagraphPositioner {
         var pen = x0 - (rtlBase ? trailing : 0)
         for item in Self.visualOrder(line.pieces) {
             switch item {
+            case .glyphs(let piece) where piece.orientation == .combined:
+                pen = placeCombined(piece, pen: pen, baselineY: baselineY, line: index, into: &output)
             case .glyphs(let piece):
                 let pointSize = piece.size
                 let scale = piece.font.scale(for: pointSize)
@@ -98,7 +100,7 @@ struct ParagraphPositioner {
                 output.count += shaped.count
                 if text.paints.count == 1 {
                     output.add(fontID: piece.font.id, size: pointSize, level: piece.level, range: shifted(piece.range),
-                               isToken: piece.isToken, line: index, glyphs: first..<output.count)
+                               isToken: piece.isToken, line: index, glyphs: first..<output.count, orientation: piece.orientation)
                 } else {
                     addByPaint(piece, pointSize: pointSize, line: index, glyphs: first..<output.count, into: &output)
                 }
@@ -147,7 +149,7 @@ struct ParagraphPositioner {
             let upper = atTextEnd || piece.isToken ? range.upperBound
                 : output.glyphs[rtl ? segmentStart - 1 : segmentEnd].cluster
             output.add(fontID: piece.font.id, size: pointSize, level: piece.level, range: lower..<upper, isToken: piece.isToken,
-                       line: line, glyphs: segmentStart..<segmentEnd, paint: segmentPaint)
+                       line: line, glyphs: segmentStart..<segmentEnd, paint: segmentPaint, orientation: piece.orientation)
             segmentStart = segmentEnd
         }
     }
@@ -203,9 +205,9 @@ struct RunOutput {
     /// on the same line: same font, size and level, next in the text along the run's
     /// direction (trailing spaces, and items split only by script, join their neighbours).
     mutating func add(fontID: UInt32, size: Double, level: UInt8, range: Range<Int>, isToken: Bool, line: Int,
-                      glyphs span: Range<Int>, paint: Int = 0) {
+                      glyphs span: Range<Int>, paint: Int = 0, orientation: GlyphOrientation = .horizontal) {
         if let last = runs.indices.last, !isToken, !runs[last].isTruncationToken, runs[last].lineIndex == line,
-           runs[last].paint == paint,
+           runs[last].paint == paint, runs[last].orientation == orientation, orientation != .combined,
            runs[last].fontID == fontID, runs[last].size == size, runs[last].bidiLevel == level,
            level & 1 == 0 ? runs[last].range.upperBound == range.lowerBound : range.upperBound == runs[last].range.lowerBound {
             let previous = runs[last].range
@@ -214,7 +216,7 @@ struct RunOutput {
             return
         }
         runs.append(GlyphRunLayout(fontID: fontID, size: size, bidiLevel: level, glyphs: [], range: range,
-                                   isTruncationToken: isToken, lineIndex: line, paint: paint))
+                                   isTruncationToken: isToken, lineIndex: line, paint: paint, orientation: orientation))
         spans.append(span)
     }
 }

@@ -4,6 +4,8 @@ struct ShapedGlyph {
     /// UTF-16 offset of the first unit of the glyph's cluster, from the start of the run it
     /// was shaped in: a cached run serves any place in any text without being copied.
     var cluster: Int32
+    /// Along the line; `xOffset` along it and `yOffset` across it (HarfBuzz's y, upward). A
+    /// run shaped top to bottom keeps the same meaning: its line's axis is HarfBuzz's −y.
     var advance: Int32
     var xOffset: Int32
     var yOffset: Int32

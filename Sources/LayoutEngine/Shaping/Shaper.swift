@@ -36,11 +36,14 @@ struct Shaper {
 
     /// Shapes `range` of `units`, letting HarfBuzz see the text of `context` around it
     /// (Arabic joining and other contextual forms look across the run's edges).
+    /// `upright` shapes top to bottom (vertical text): HarfBuzz applies `vert` and `vrt2` and
+    /// gives vertical advances; the glyphs keep the line's axis in `advance` and `xOffset` (see
+    /// `ShapedGlyph`).
     func shape(_ units: ContiguousArray<UInt16>, range: Range<Int>, context: Range<Int>, font: Font,
-               rtl: Bool, script: hb_script_t, style: ShapingStyle) -> ShapedRun {
+               rtl: Bool, upright: Bool = false, script: hb_script_t, style: ShapingStyle) -> ShapedRun {
         let key = cache.flatMap { _ in
             range.count <= ShapingCache.maxRunLength
-                ? ShapingCache.Key(units, range: range, context: context, font: font.id, rtl: rtl,
+                ? ShapingCache.Key(units, range: range, context: context, font: font.id, rtl: rtl, upright: upright,
                                    script: script.rawValue, style: style.key)
                 : nil
         }
@@ -49,7 +52,8 @@ struct Shaper {
         }
         let glyphs = HBBufferPool.shared.withBuffer { buffer in
             units.withUnsafeBufferPointer { units in
-                Self.runHarfBuzz(buffer, units, range: range, context: context, font: font, rtl: rtl, script: script, style: style)
+                Self.runHarfBuzz(buffer, units, range: range, context: context, font: font, rtl: rtl, upright: upright,
+                                 script: script, style: style)
             }
         }
         if let cache, let key {
@@ -59,14 +63,14 @@ struct Shaper {
     }
 
     private static func runHarfBuzz(_ buffer: OpaquePointer, _ units: UnsafeBufferPointer<UInt16>, range: Range<Int>,
-                                    context: Range<Int>, font: Font, rtl: Bool, script: hb_script_t,
+                                    context: Range<Int>, font: Font, rtl: Bool, upright: Bool, script: hb_script_t,
                                     style: ShapingStyle) -> ShapedGlyphs {
         harfBuzzCalls.wrappingAdd(1, ordering: .relaxed)
         hb_buffer_clear_contents(buffer)
         let base = units.baseAddress! + context.lowerBound
         hb_buffer_add_utf16(buffer, base, Int32(context.count),
                             UInt32(range.lowerBound - context.lowerBound), Int32(range.count))
-        hb_buffer_set_direction(buffer, rtl ? HB_DIRECTION_RTL : HB_DIRECTION_LTR)
+        hb_buffer_set_direction(buffer, upright ? HB_DIRECTION_TTB : rtl ? HB_DIRECTION_RTL : HB_DIRECTION_LTR)
         hb_buffer_set_script(buffer, script)
         if let language = style.language { hb_buffer_set_language(buffer, language) }
         style.features.withUnsafeBufferPointer { features in
@@ -84,9 +88,13 @@ struct Shaper {
             for i in 0..<Int(count) {
                 let info = infos[i]
                 let position = positions[i]
+                // Top to bottom, HarfBuzz's y grows upward: the line's axis is −y, the cross axis x
+                // (its offsets lead from the pen to the glyph's horizontal origin).
                 glyphs.initializeElement(at: i, to: ShapedGlyph(
                     id: info.codepoint, cluster: Int32(bitPattern: info.cluster) + offset,
-                    advance: position.x_advance, xOffset: position.x_offset, yOffset: position.y_offset,
+                    advance: upright ? -position.y_advance : position.x_advance,
+                    xOffset: upright ? -position.y_offset : position.x_offset,
+                    yOffset: upright ? position.x_offset : position.y_offset,
                     unsafeToBreak: info.mask & unsafeToBreak != 0))
             }
         }

@@ -23,7 +23,8 @@ public final class ShapingCache: Sendable {
 
     struct Key: Hashable {
         static func == (a: Key, b: Key) -> Bool {
-            a.digest == b.digest && a.font == b.font && a.script == b.script && a.rtl == b.rtl && a.before == b.before
+            a.digest == b.digest && a.font == b.font && a.script == b.script && a.rtl == b.rtl && a.upright == b.upright
+                && a.before == b.before
                 && a.length == b.length && a.text == b.text && a.style == b.style
         }
 
@@ -36,6 +37,8 @@ public final class ShapingCache: Sendable {
         var font: UInt32
         var script: UInt32
         var rtl: Bool
+        /// Shaped top to bottom (vertical text).
+        var upright: Bool
         var style: StyleKey
         var before: Int
         var length: Int
@@ -57,12 +60,13 @@ public final class ShapingCache: Sendable {
         }
 
         init(_ units: ContiguousArray<UInt16>, range: Range<Int>, context: Range<Int>, font: UInt32, rtl: Bool,
-             script: UInt32, style: StyleKey) {
+             upright: Bool = false, script: UInt32, style: StyleKey) {
             let start = max(context.lowerBound, range.lowerBound - 10)
             let end = min(context.upperBound, range.upperBound + 10)
             self.font = font
             self.script = script
             self.rtl = rtl
+            self.upright = upright
             self.style = style
             self.before = range.lowerBound - start
             self.length = range.count

@@ -1,0 +1,29 @@
+extension ParagraphPositioner {
+    /// Places a combined run (tate-chu-yoko) of vertical text: its glyphs side by side across
+    /// the column, centred on its centre line, in an em of the line's length with the font's
+    /// ascender-to-descender box centred in it. Written in the line's frame so that turning
+    /// the layout onto the page (`VerticalFrame`) leaves them upright and across. Returns the pen
+    /// past the em.
+    func placeCombined(_ piece: LinePiece, pen: Double, baselineY: Double, line: Int, into output: inout RunOutput) -> Double {
+        let scale = piece.font.scale(for: piece.size)
+        var width = 0.0
+        for glyph in piece.glyphs { width += Double(glyph.advance) * scale }
+        let along = pen + piece.size / 2 + Double(piece.font.ascender - piece.font.descender) / 2 * scale
+        // Across the column, rightward on the page: right-to-left columns turn the frame's y around.
+        let across: (Double) -> Double = settings.writingMode == .verticalRightToLeft ? { baselineY - $0 } : { baselineY + $0 }
+        let first = output.count
+        let base = piece.clusterBase + start
+        var x = -width / 2
+        for (k, glyph) in piece.glyphs.enumerated() {
+            output.glyphs.advanced(by: first + k).initialize(to: PositionedGlyph(
+                id: glyph.id, position: Point(x: along - Double(glyph.yOffset) * scale, y: across(x + Double(glyph.xOffset) * scale)),
+                advance: Double(glyph.advance) * scale, cluster: Int(glyph.cluster) + base))
+            x += Double(glyph.advance) * scale
+        }
+        output.count += piece.glyphs.count
+        let paint = text.paints.count == 1 ? 0 : text.paintRun(at: piece.range.lowerBound).paint
+        output.add(fontID: piece.font.id, size: piece.size, level: piece.level, range: shifted(piece.range), isToken: piece.isToken,
+                   line: line, glyphs: first..<output.count, paint: paint, orientation: .combined)
+        return pen + piece.size
+    }
+}

@@ -1,0 +1,106 @@
+/// Turns a layout made in vertical text's line frame onto the page, and back.
+///
+/// Vertical text is laid out as horizontal text whose x runs down the column and whose y runs
+/// across the columns; the page has y down the column and x across. Right-to-left columns
+/// start at the layout's right edge: x on the page is the columns' extent less the frame's y.
+/// Every point and rect of the layout maps exactly (a rect stays a rect), so breaking,
+/// alignment, truncation, attachments, decorations and backgrounds are made once, in the line
+/// frame, and turned with everything else.
+public struct VerticalFrame: Sendable {
+    let mode: WritingMode
+    /// How far the columns reach across the page: the line frame's height.
+    let extent: Double
+
+    init(mode: WritingMode, inLine layout: ParagraphLayout) {
+        self.mode = mode
+        extent = layout.size.height
+    }
+
+    /// The frame of a layout already turned onto the page, for turning it back.
+    public init?(turned layout: ParagraphLayout) {
+        guard layout.writingMode.isVertical else { return nil }
+        mode = layout.writingMode
+        extent = layout.size.width
+    }
+
+    private var fromRight: Bool { mode == .verticalRightToLeft }
+
+    public func toPage(_ p: Point) -> Point { Point(x: fromRight ? extent - p.y : p.y, y: p.x) }
+    public func toLine(_ p: Point) -> Point { Point(x: p.y, y: fromRight ? extent - p.x : p.x) }
+
+    public func toPage(_ r: Rect) -> Rect {
+        Rect(x: fromRight ? extent - r.y - r.height : r.y, y: r.x, width: r.height, height: r.width)
+    }
+
+    public func toLine(_ r: Rect) -> Rect {
+        Rect(x: r.y, y: fromRight ? extent - r.x - r.width : r.x, width: r.height, height: r.width)
+    }
+
+    public func toPage(_ path: Path) -> Path { Path(path.commands.map { map($0, toPage) }) }
+    public func toLine(_ path: Path) -> Path { Path(path.commands.map { map($0, toLine) }) }
+
+    private func map(_ command: PathCommand, _ f: (Point) -> Point) -> PathCommand {
+        switch command {
+        case .move(let p): .move(f(p))
+        case .line(let p): .line(f(p))
+        case let .quad(c, p): .quad(f(c), f(p))
+        case let .cubic(c1, c2, p): .cubic(f(c1), f(c2), f(p))
+        case .close: .close
+        }
+    }
+
+    /// The layout on the page.
+    func turned(_ layout: ParagraphLayout) -> ParagraphLayout {
+        var out = convert(layout, point: toPage, rect: toPage, path: toPage)
+        out.size = Size(width: layout.size.height, height: layout.size.width)
+        out.writingMode = mode
+        return out
+    }
+
+    /// A turned layout back in its line frame (backgrounds are made there).
+    public func unturned(_ layout: ParagraphLayout) -> ParagraphLayout {
+        var out = convert(layout, point: toLine, rect: toLine, path: toLine)
+        out.size = Size(width: layout.size.height, height: layout.size.width)
+        out.writingMode = .horizontal
+        return out
+    }
+
+    public func toPage(_ background: Background) -> Background {
+        var out = background
+        out.rects = background.rects.map(toPage)
+        out.path = toPage(background.path)
+        return out
+    }
+
+    private func convert(_ layout: ParagraphLayout, point: (Point) -> Point, rect: (Rect) -> Rect,
+                         path: (Path) -> Path) -> ParagraphLayout {
+        var out = layout
+        for i in out.lines.indices {
+            out.lines[i].baselineOrigin = point(layout.lines[i].baselineOrigin)
+            out.lines[i].usedRect = rect(layout.lines[i].usedRect)
+            out.lines[i].fragmentRect = layout.lines[i].fragmentRect.map(rect)
+        }
+        // The runs slice one glyph array, as positioning makes them: one turned array again.
+        var glyphs: [PositionedGlyph] = []
+        glyphs.reserveCapacity(layout.runs.reduce(0) { $0 + $1.glyphs.count })
+        for run in layout.runs {
+            for glyph in run.glyphs {
+                var turned = glyph
+                turned.position = point(glyph.position)
+                glyphs.append(turned)
+            }
+        }
+        var start = 0
+        for i in out.runs.indices {
+            let count = layout.runs[i].glyphs.count
+            out.runs[i].glyphs = glyphs[start..<start + count]
+            start += count
+        }
+        for i in out.attachments.indices { out.attachments[i].rect = rect(layout.attachments[i].rect) }
+        for i in out.decorations.indices {
+            out.decorations[i].rects = layout.decorations[i].rects.map(rect)
+            out.decorations[i].path = path(layout.decorations[i].path)
+        }
+        return out
+    }
+}

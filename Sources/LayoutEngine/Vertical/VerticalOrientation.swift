@@ -1,0 +1,33 @@
+/// UAX #50's Vertical_Orientation: how a character stands in vertical text.
+enum VerticalOrientation: UInt8 {
+    /// Upright, as in horizontal text (CJK ideographs, kana).
+    case upright = 0
+    /// Upright, through the font's vertical alternate glyph where one exists (punctuation).
+    case transformedUpright = 1
+    /// A vertical alternate where one exists, else rotated (brackets, the long vowel mark).
+    case transformedRotated = 2
+    /// Rotated 90° clockwise, as horizontal text turned on its side (Latin, digits, Arabic).
+    case rotated = 3
+
+    /// The orientation of `scalar`, from the table of Unicode's VerticalOrientation.txt.
+    init(_ scalar: UInt32) {
+        // Below U+00A7 everything is R; most of what vertical text holds is CJK, found in a few steps.
+        guard scalar >= 0xA7 else { self = .rotated; return }
+        let ranges = Self.ranges
+        var low = 0, high = ranges.count
+        while low < high {
+            let middle = (low + high) / 2
+            if ranges[middle].1 < scalar { low = middle + 1 } else { high = middle }
+        }
+        if low < ranges.count && ranges[low].0 <= scalar {
+            self = VerticalOrientation(rawValue: ranges[low].2) ?? .rotated
+        } else {
+            self = .rotated
+        }
+    }
+
+    /// Upright in a vertical line: shaped top to bottom (HarfBuzz applies `vert` and `vrt2`, so a
+    /// transformed character takes its vertical form). Tr's characters are set upright through
+    /// their vertical alternates, which the CJK fonts layoutd loads carry.
+    var isUpright: Bool { self != .rotated }
+}
