@@ -33,8 +33,12 @@ extension RequestProcessor {
         let layout = try layouter.layout(paragraph, budget: budget)
         // Most layouts ask for no background: no decorator is built for them.
         guard !specs.isEmpty else { return DecoratedLayout(layout: layout, backgrounds: [], ruleMatches: matches) }
-        let decorator = Decorator(layout: layout, text: request.text, fonts: layouter.fonts, budget: budget)
-        return DecoratedLayout(layout: layout, backgrounds: try decorate(specs, with: decorator), ruleMatches: matches)
+        // Vertical text's backgrounds are made in its lines' own frame and turned with them.
+        let frame = VerticalFrame(turned: layout)
+        let decorator = Decorator(layout: frame?.unturned(layout) ?? layout, text: request.text, fonts: layouter.fonts, budget: budget)
+        var backgrounds = try decorate(specs, with: decorator)
+        if let frame { backgrounds = backgrounds.map(frame.toPage) }
+        return DecoratedLayout(layout: layout, backgrounds: backgrounds, ruleMatches: matches)
     }
 
     /// Decorates in order, refusing as soon as the rects of all backgrounds so far pass

@@ -30,7 +30,9 @@ extension RequestProcessor {
             let decorated = try under("layout") { try decoratedLayout(layoutRequest, budget: budget) }
             placed = decorated.layout.attachments
             // Containers place themselves: the picture is their frame. One box is as wide as asked.
-            let width = layoutRequest.containers.isEmpty ? Double(layoutRequest.width) : decorated.layout.size.width
+            // Vertical text's columns reach as far as they go, right to left.
+            let width = layoutRequest.containers.isEmpty && !decorated.layout.writingMode.isVertical
+                ? Double(layoutRequest.width) : decorated.layout.size.width
             scene = RenderScene(size: Size(width: width, height: decorated.layout.size.height),
                                 canvas: request.hasCanvas ? try request.canvas.checked(field: "canvas") : Color(red: 1, green: 1, blue: 1),
                                 origin: Point(x: 0, y: 0), backgrounds: decorated.backgrounds, runs: decorated.layout.runs,

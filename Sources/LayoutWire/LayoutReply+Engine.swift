@@ -15,6 +15,7 @@ extension Layoutd_V1_LayoutReply {
         paints = Layoutd_V1_Paint.list(layout.paints)
         containers = layout.containers.map(Layoutd_V1_ContainerLayout.init)
         if !layout.overflowRange.isEmpty { overflowRange = Layoutd_V1_Range(layout.overflowRange) }
+        writingMode = Layoutd_V1_WritingMode(layout.writingMode)
     }
 }
 
@@ -80,6 +81,7 @@ extension Layoutd_V1_GlyphRun {
         truncationToken = run.isTruncationToken
         lineIndex = UInt32(run.lineIndex)
         paint = UInt32(run.paint)
+        orientation = Layoutd_V1_GlyphOrientation(run.orientation)
     }
 }
 
@@ -102,5 +104,26 @@ extension Layoutd_V1_FontsReply {
         }
         fallbackFamilies = registry.fallbackFamilies
         defaultFamily = registry.defaultFamily
+    }
+}
+
+extension Layoutd_V1_WritingMode {
+    public init(_ mode: WritingMode) {
+        switch mode {
+        case .horizontal: self = .horizontalTb
+        case .verticalRightToLeft: self = .verticalRl
+        case .verticalLeftToRight: self = .verticalLr
+        }
+    }
+}
+
+extension Layoutd_V1_GlyphOrientation {
+    public init(_ orientation: GlyphOrientation) {
+        switch orientation {
+        case .horizontal: self = .horizontal
+        case .upright: self = .upright
+        case .sideways: self = .sideways
+        case .combined: self = .combined
+        }
     }
 }

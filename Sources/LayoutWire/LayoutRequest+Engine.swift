@@ -71,6 +71,7 @@ extension Layoutd_V1_LayoutRequest {
             request.flow = flow
             request.width = flow.containers[0].width
         }
+        try applyWritingMode(to: &request, flows: flow != nil)
         return (request, formatted.matches, rules.map(\.rule.name))
     }
 }
@@ -158,5 +159,30 @@ extension Layoutd_V1_Style {
         try addPaint(to: &patch, field: field)
         try addDynamicType(to: &patch, field: field)
         return patch
+    }
+}
+
+extension Layoutd_V1_LayoutRequest {
+    /// Vertical text's fields onto the engine's request, refusing what vertical text does not do yet.
+    func applyWritingMode(to request: inout ParagraphRequest, flows: Bool) throws(LayoutError) {
+        switch writingMode {
+        case .horizontalTb: request.writingMode = .horizontal
+        case .verticalRl: request.writingMode = .verticalRightToLeft
+        case .verticalLr: request.writingMode = .verticalLeftToRight
+        case .UNRECOGNIZED(let value): throw LayoutError(.invalidArgument, "unknown writing mode \(value)", field: "writing_mode")
+        }
+        guard textCombineUpright <= 4 else {
+            throw LayoutError(.invalidArgument, "must be in [0, 4] characters, got \(textCombineUpright)", field: "text_combine_upright")
+        }
+        request.combineUpright = Int(textCombineUpright)
+        request.combinesLetters = combineLetters
+        guard request.writingMode.isVertical else { return }
+        if flows {
+            throw LayoutError(.invalidArgument, "vertical text does not flow around exclusions, inside shapes or through "
+                              + "containers yet", field: "writing_mode")
+        }
+        if height == 0 {
+            throw LayoutError(.invalidArgument, "vertical text needs a height: the length of its columns", field: "height")
+        }
     }
 }

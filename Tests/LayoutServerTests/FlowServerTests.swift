@@ -130,3 +130,64 @@ import Testing
         #expect(try client.call(.layout(layoutRequest("still here", width: 200))).layoutReply?.lines.count == 1)
     }
 }
+
+/// Vertical text through the daemon: columns in the reply, backgrounds turned with them,
+/// pictures drawn, and what vertical text does not do refused by name.
+@Suite struct VerticalServerTests {
+    let daemon: Daemon
+    init() throws { daemon = try Daemon() }
+
+    static func vertical(_ text: String = "縦書きの文章、ABCと12月。背景も縦に並びます。") -> Layoutd_V1_LayoutRequest {
+        var request = layoutRequest(text, width: 300)
+        request.defaultStyle.family = "Noto Sans CJK JP"
+        request.defaultStyle.size = 20
+        request.height = 160
+        request.writingMode = .verticalRl
+        request.textCombineUpright = 2
+        return request
+    }
+
+    @Test func columnsComeBackWithTheirOrientationsAndBackgroundsTurnWithThem() throws {
+        var request = Self.vertical()
+        request.backgrounds = [.with { $0.kind = .perLine; $0.fill = .with { $0.red = 1 } }]
+        let client = try daemon.client()
+        let reply = try #require(try client.call(.layout(request)).layoutReply)
+        #expect(reply.writingMode == .verticalRl)
+        #expect(reply.lines.count >= 2)
+        #expect(reply.lines[0].usedRect.x > reply.lines[1].usedRect.x)
+        let orientations = Set(reply.runs.map(\.orientation))
+        #expect(orientations.isSuperset(of: [.upright, .sideways, .combined]))
+        let rects = try #require(reply.backgrounds.first).rects
+        #expect(rects.count == reply.lines.count)
+        for (rect, line) in zip(rects, reply.lines) {
+            // Each column's background is a column: taller than wide, around the column.
+            #expect(rect.height > rect.width)
+            #expect(rect.x <= line.usedRect.x + 0.01 && rect.x + rect.width >= line.usedRect.x + line.usedRect.width - 0.01)
+        }
+        for format in [Layoutd_V1_RenderRequest.Format.png, .svg, .pdf] {
+            var render = Layoutd_V1_RenderRequest()
+            render.layout = request
+            render.format = format
+            let picture = try #require(try client.call(.render(render)).renderReply, "\(format)")
+            #expect(picture.image.count > 100)
+        }
+    }
+
+    @Test func whatVerticalTextDoesNotDoIsRefusedByName() throws {
+        let cases: [(String, (inout Layoutd_V1_LayoutRequest) -> Void)] = [
+            ("layout.height", { $0.height = 0 }),
+            ("layout.writing_mode", { $0.writingMode = .UNRECOGNIZED(5) }),
+            ("layout.text_combine_upright", { $0.textCombineUpright = 9 }),
+            ("layout.writing_mode", { $0.exclusions = [.with { $0.shape.rect = .with { $0.width = 10; $0.height = 10 } }] }),
+        ]
+        let client = try daemon.client()
+        for (field, configure) in cases {
+            var request = Self.vertical()
+            configure(&request)
+            let reply = try client.call(.layout(request))
+            #expect(reply.errorReply?.field == field, "\(field): \(reply)")
+            #expect(reply.errorReply?.code == .invalidArgument)
+        }
+        #expect(try client.call(.layout(Self.vertical())).layoutReply?.lines.isEmpty == false)
+    }
+}

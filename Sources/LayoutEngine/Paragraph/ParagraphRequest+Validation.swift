@@ -5,6 +5,13 @@ extension ParagraphRequest {
             throw LayoutError(.resourceExhausted,
                               "text is \(text.units.count) UTF-16 units; the limit is \(maxTextLength)", field: "text")
         }
+        if writingMode.isVertical && flow != nil {
+            throw LayoutError(.invalidArgument, "vertical text does not flow around exclusions, inside shapes or through "
+                              + "containers yet", field: "writing_mode")
+        }
+        guard (0...4).contains(combineUpright) else {
+            throw LayoutError(.invalidArgument, "must be in [0, 4] characters, got \(combineUpright)", field: "text_combine_upright")
+        }
         // Text that flows has a width and height per container.
         if let flow {
             try flow.validate()

@@ -191,19 +191,30 @@ public final class Renderer: @unchecked Sendable {
     }
 
     func glyphPath(_ cr: OpaquePointer, _ run: GlyphRunLayout) {
-        guard let face = cairoFace(run.fontID) else { return }
-        cairo_set_font_face(cr, face)
-        cairo_set_font_size(cr, run.size)
+        guard setFont(cr, run) else { return }
         var glyphs = cairoGlyphs(run)
         cairo_glyph_path(cr, &glyphs, Int32(glyphs.count))
     }
 
     func showGlyphs(_ cr: OpaquePointer, _ run: GlyphRunLayout) {
-        guard let face = cairoFace(run.fontID) else { return }
-        cairo_set_font_face(cr, face)
-        cairo_set_font_size(cr, run.size)
+        guard setFont(cr, run) else { return }
         var glyphs = cairoGlyphs(run)
         cairo_show_glyphs(cr, &glyphs, Int32(glyphs.count))
+    }
+
+    /// The run's face at its size; a sideways run of vertical text turned 90° clockwise, so each
+    /// glyph advances down the page with its top to the right.
+    private func setFont(_ cr: OpaquePointer, _ run: GlyphRunLayout) -> Bool {
+        guard let face = cairoFace(run.fontID) else { return false }
+        cairo_set_font_face(cr, face)
+        if run.orientation == .sideways {
+            var matrix = cairo_matrix_t()
+            cairo_matrix_init(&matrix, 0, run.size, -run.size, 0, 0, 0)
+            cairo_set_font_matrix(cr, &matrix)
+        } else {
+            cairo_set_font_size(cr, run.size)
+        }
+        return true
     }
 
     func cairoGlyphs(_ run: GlyphRunLayout) -> [cairo_glyph_t] {

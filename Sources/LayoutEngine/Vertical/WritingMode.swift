@@ -7,7 +7,7 @@ public enum WritingMode: Sendable, Equatable {
     /// Lines top to bottom, columns from left to right: Mongolian.
     case verticalLeftToRight
 
-    var isVertical: Bool { self != .horizontal }
+    public var isVertical: Bool { self != .horizontal }
 }
 
 /// How a run's glyphs stand in its line.

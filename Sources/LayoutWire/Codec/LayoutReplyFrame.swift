@@ -10,7 +10,7 @@ public enum LayoutReplyFrame {
     private enum Envelope { static let requestID = 1, layoutReply = 13 }
     private enum Reply {
         static let lines = 1, runs = 2, visibleRange = 3, width = 4, height = 5, direction = 6, backgrounds = 7, attachments = 8
-        static let decorations = 9, paints = 10, ruleMatches = 11, containers = 12, overflowRange = 13
+        static let decorations = 9, paints = 10, ruleMatches = 11, containers = 12, overflowRange = 13, writingMode = 14
     }
     private enum Line {
         static let range = 1, baselineOrigin = 2, ascent = 3, descent = 4, leading = 5, width = 6
@@ -18,7 +18,7 @@ public enum LayoutReplyFrame {
     }
     private enum Run {
         static let fontID = 1, size = 2, bidiLevel = 3, glyphIDs = 4, positions = 5, advances = 6
-        static let clusters = 7, range = 8, truncationToken = 9, lineIndex = 10, paint = 11
+        static let clusters = 7, range = 8, truncationToken = 9, lineIndex = 10, paint = 11, orientation = 12
     }
 
     /// Every field this writer writes, by message: a test holds it to the .proto, so a field
@@ -28,12 +28,12 @@ public enum LayoutReplyFrame {
     public static let writtenFields: [String: Set<Int>] = [
         "layoutd.v1.LayoutReply": [Reply.lines, Reply.runs, Reply.visibleRange, Reply.width, Reply.height, Reply.direction,
                                    Reply.backgrounds, Reply.attachments, Reply.decorations, Reply.paints,
-                                   Reply.ruleMatches, Reply.containers, Reply.overflowRange],
+                                   Reply.ruleMatches, Reply.containers, Reply.overflowRange, Reply.writingMode],
         "layoutd.v1.Line": [Line.range, Line.baselineOrigin, Line.ascent, Line.descent, Line.leading, Line.width,
                             Line.trailingWhitespaceWidth, Line.usedRect, Line.hardBreak, Line.truncated, Line.container,
                             Line.fragmentRect],
         "layoutd.v1.GlyphRun": [Run.fontID, Run.size, Run.bidiLevel, Run.glyphIDs, Run.positions, Run.advances, Run.clusters,
-                                Run.range, Run.truncationToken, Run.lineIndex, Run.paint],
+                                Run.range, Run.truncationToken, Run.lineIndex, Run.paint, Run.orientation],
         "layoutd.v1.Range": [1, 2], "layoutd.v1.Point": [1, 2], "layoutd.v1.Rect": [1, 2, 3, 4],
     ]
 
@@ -74,6 +74,7 @@ public enum LayoutReplyFrame {
                 reply.message(Reply.containers, serialized: (try? Layoutd_V1_ContainerLayout(container).serializedBytes()) ?? [])
             }
             if !layout.overflowRange.isEmpty { reply.message(Reply.overflowRange) { write(layout.overflowRange, to: &$0) } }
+            reply.enumeration(Reply.writingMode, Layoutd_V1_WritingMode(layout.writingMode).rawValue)
         }
         writer.finishFrame()
         return writer.bytes
@@ -133,6 +134,7 @@ public enum LayoutReplyFrame {
         writer.bool(Run.truncationToken, run.isTruncationToken)
         writer.uint32(Run.lineIndex, UInt32(run.lineIndex))
         writer.uint32(Run.paint, UInt32(run.paint))
+        writer.enumeration(Run.orientation, Layoutd_V1_GlyphOrientation(run.orientation).rawValue)
     }
 
     static func write(_ range: Range<Int>, to writer: inout ProtobufWriter) {

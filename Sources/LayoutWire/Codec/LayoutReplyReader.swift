@@ -78,6 +78,9 @@ public enum LayoutReplyReader {
                 guard var nested = reader.nested(), let range = nested.range() else { return nil }
                 reply.overflowRange = range
                 sawOverflow = true
+            case (14, varint):
+                guard let raw = reader.enumeration() else { return nil }
+                reply.writingMode = Layoutd_V1_WritingMode(rawValue: raw) ?? .horizontalTb
             default: return nil
             }
         }
@@ -152,6 +155,9 @@ public enum LayoutReplyReader {
             case (9, varint): guard let value = reader.varint() else { return nil }; run.truncationToken = value != 0
             case (10, varint): guard let value = reader.varint() else { return nil }; run.lineIndex = UInt32(truncatingIfNeeded: value)
             case (11, varint): guard let value = reader.varint() else { return nil }; run.paint = UInt32(truncatingIfNeeded: value)
+            case (12, varint):
+                guard let raw = reader.enumeration() else { return nil }
+                run.orientation = Layoutd_V1_GlyphOrientation(rawValue: raw) ?? .horizontal
             default: return nil
             }
         }

@@ -94,6 +94,11 @@ public enum LayoutRequestReader {
                 guard let raw = reader.enumeration() else { return nil }
                 request.verticalAlignment = Layoutd_V1_VerticalAlignment(rawValue: raw) ?? .top
             case (22, fixed32): guard let value = reader.float() else { return nil }; request.minFragmentWidth = value
+            case (23, varint):
+                guard let raw = reader.enumeration() else { return nil }
+                request.writingMode = Layoutd_V1_WritingMode(rawValue: raw) ?? .horizontalTb
+            case (24, varint): guard let value = reader.varint() else { return nil }; request.textCombineUpright = UInt32(truncatingIfNeeded: value)
+            case (25, varint): guard let value = reader.varint() else { return nil }; request.combineLetters = value != 0
             default: return nil
             }
         }

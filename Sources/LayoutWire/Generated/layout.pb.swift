@@ -406,6 +406,98 @@ public nonisolated enum Layoutd_V1_Direction: SwiftProtobuf.Enum, Swift.CaseIter
 
 }
 
+/// Which way lines run and stack (CSS writing-mode).
+public nonisolated enum Layoutd_V1_WritingMode: SwiftProtobuf.Enum, Swift.CaseIterable {
+  public typealias RawValue = Int
+  case horizontalTb // = 0
+
+  /// Columns top to bottom, stacked right to left (Chinese, Japanese).
+  case verticalRl // = 1
+
+  /// Columns top to bottom, stacked left to right (Mongolian).
+  case verticalLr // = 2
+  case UNRECOGNIZED(Int)
+
+  public init() {
+    self = .horizontalTb
+  }
+
+  public init?(rawValue: Int) {
+    switch rawValue {
+    case 0: self = .horizontalTb
+    case 1: self = .verticalRl
+    case 2: self = .verticalLr
+    default: self = .UNRECOGNIZED(rawValue)
+    }
+  }
+
+  public var rawValue: Int {
+    switch self {
+    case .horizontalTb: return 0
+    case .verticalRl: return 1
+    case .verticalLr: return 2
+    case .UNRECOGNIZED(let i): return i
+    }
+  }
+
+  // The compiler won't synthesize support with the UNRECOGNIZED case.
+  public static let allCases: [Layoutd_V1_WritingMode] = [
+    .horizontalTb,
+    .verticalRl,
+    .verticalLr,
+  ]
+
+}
+
+/// How a run's glyphs stand in vertical text (UAX #50).
+public nonisolated enum Layoutd_V1_GlyphOrientation: SwiftProtobuf.Enum, Swift.CaseIterable {
+  public typealias RawValue = Int
+  case horizontal // = 0
+
+  /// Shaped top to bottom (vertical forms and advances): draw each glyph unrotated at its position.
+  case upright // = 1
+
+  /// Shaped left to right: draw each glyph turned 90 degrees clockwise about its position.
+  case sideways // = 2
+
+  /// Tate-chu-yoko: glyphs across the column in one em; draw unrotated.
+  case combined // = 3
+  case UNRECOGNIZED(Int)
+
+  public init() {
+    self = .horizontal
+  }
+
+  public init?(rawValue: Int) {
+    switch rawValue {
+    case 0: self = .horizontal
+    case 1: self = .upright
+    case 2: self = .sideways
+    case 3: self = .combined
+    default: self = .UNRECOGNIZED(rawValue)
+    }
+  }
+
+  public var rawValue: Int {
+    switch self {
+    case .horizontal: return 0
+    case .upright: return 1
+    case .sideways: return 2
+    case .combined: return 3
+    case .UNRECOGNIZED(let i): return i
+    }
+  }
+
+  // The compiler won't synthesize support with the UNRECOGNIZED case.
+  public static let allCases: [Layoutd_V1_GlyphOrientation] = [
+    .horizontal,
+    .upright,
+    .sideways,
+    .combined,
+  ]
+
+}
+
 public nonisolated enum Layoutd_V1_BuiltinRules: SwiftProtobuf.Enum, Swift.CaseIterable {
   public typealias RawValue = Int
   case none // = 0
@@ -1048,6 +1140,27 @@ public nonisolated struct Layoutd_V1_LayoutRequest: @unchecked Sendable {
     set {_uniqueStorage()._minFragmentWidth = newValue}
   }
 
+  /// Vertical text: lines run down `height` (required: the columns' length) and stack across
+  /// `width` (the columns' extent; max_lines and truncation as for lines). Not with exclusions,
+  /// shape or containers.
+  public var writingMode: Layoutd_V1_WritingMode {
+    get {_storage._writingMode}
+    set {_uniqueStorage()._writingMode = newValue}
+  }
+
+  /// Vertical text: runs of at most this many ASCII digits stand upright across the column in
+  /// one em (tate-chu-yoko, CSS text-combine-upright: digits N); 0 is off, at most 4.
+  public var textCombineUpright: UInt32 {
+    get {_storage._textCombineUpright}
+    set {_uniqueStorage()._textCombineUpright = newValue}
+  }
+
+  /// Letters combine as digits do.
+  public var combineLetters: Bool {
+    get {_storage._combineLetters}
+    set {_uniqueStorage()._combineLetters = newValue}
+  }
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public init() {}
@@ -1278,6 +1391,9 @@ public nonisolated struct Layoutd_V1_GlyphRun: Sendable {
 
   /// Index into the reply's paints; 0 when it has none.
   public var paint: UInt32 = 0
+
+  /// Vertical text: how the glyphs stand (HORIZONTAL in horizontal text).
+  public var orientation: Layoutd_V1_GlyphOrientation = .horizontal
 
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
@@ -1640,6 +1756,11 @@ public nonisolated struct Layoutd_V1_LayoutReply: Sendable {
   /// Clears the value of `overflowRange`. Subsequent reads from it will return its default value.
   public mutating func clearOverflowRange() {self._overflowRange = nil}
 
+  /// Vertical text: each line is a column; its baseline_origin is the top of the column's
+  /// centre line and its used_rect the column; glyph positions are where each glyph's
+  /// horizontal origin goes on the page, its advance down the column.
+  public var writingMode: Layoutd_V1_WritingMode = .horizontalTb
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public init() {}
@@ -1678,6 +1799,14 @@ nonisolated extension Layoutd_V1_Alignment: SwiftProtobuf._ProtoNameProviding {
 
 nonisolated extension Layoutd_V1_Direction: SwiftProtobuf._ProtoNameProviding {
   public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{2}\0DIRECTION_AUTO\0\u{1}DIRECTION_LTR\0\u{1}DIRECTION_RTL\0")
+}
+
+nonisolated extension Layoutd_V1_WritingMode: SwiftProtobuf._ProtoNameProviding {
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{2}\0WRITING_MODE_HORIZONTAL_TB\0\u{1}WRITING_MODE_VERTICAL_RL\0\u{1}WRITING_MODE_VERTICAL_LR\0")
+}
+
+nonisolated extension Layoutd_V1_GlyphOrientation: SwiftProtobuf._ProtoNameProviding {
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{2}\0GLYPH_ORIENTATION_HORIZONTAL\0\u{1}GLYPH_ORIENTATION_UPRIGHT\0\u{1}GLYPH_ORIENTATION_SIDEWAYS\0\u{1}GLYPH_ORIENTATION_COMBINED\0")
 }
 
 nonisolated extension Layoutd_V1_BuiltinRules: SwiftProtobuf._ProtoNameProviding {
@@ -2172,7 +2301,7 @@ nonisolated extension Layoutd_V1_StyleSpan: SwiftProtobuf.Message, SwiftProtobuf
 
 nonisolated extension Layoutd_V1_LayoutRequest: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".LayoutRequest"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}text\0\u{3}default_style\0\u{1}spans\0\u{1}width\0\u{1}height\0\u{1}alignment\0\u{1}direction\0\u{3}line_height_multiple\0\u{3}line_height\0\u{3}max_lines\0\u{1}truncation\0\u{1}backgrounds\0\u{1}attachments\0\u{1}rules\0\u{3}builtin_rules\0\u{3}hide_builtin_markers\0\u{1}exclusions\0\u{1}shape\0\u{3}shape_inset\0\u{1}containers\0\u{3}vertical_alignment\0\u{3}min_fragment_width\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}text\0\u{3}default_style\0\u{1}spans\0\u{1}width\0\u{1}height\0\u{1}alignment\0\u{1}direction\0\u{3}line_height_multiple\0\u{3}line_height\0\u{3}max_lines\0\u{1}truncation\0\u{1}backgrounds\0\u{1}attachments\0\u{1}rules\0\u{3}builtin_rules\0\u{3}hide_builtin_markers\0\u{1}exclusions\0\u{1}shape\0\u{3}shape_inset\0\u{1}containers\0\u{3}vertical_alignment\0\u{3}min_fragment_width\0\u{3}writing_mode\0\u{3}text_combine_upright\0\u{3}combine_letters\0")
 
   fileprivate class _StorageClass {
     var _text: String = String()
@@ -2197,6 +2326,9 @@ nonisolated extension Layoutd_V1_LayoutRequest: SwiftProtobuf.Message, SwiftProt
     var _containers: [Layoutd_V1_Container] = []
     var _verticalAlignment: Layoutd_V1_VerticalAlignment = .top
     var _minFragmentWidth: Float = 0
+    var _writingMode: Layoutd_V1_WritingMode = .horizontalTb
+    var _textCombineUpright: UInt32 = 0
+    var _combineLetters: Bool = false
 
       // This property is used as the initial default value for new instances of the type.
       // The type itself is protecting the reference to its storage via CoW semantics.
@@ -2229,6 +2361,9 @@ nonisolated extension Layoutd_V1_LayoutRequest: SwiftProtobuf.Message, SwiftProt
       _containers = source._containers
       _verticalAlignment = source._verticalAlignment
       _minFragmentWidth = source._minFragmentWidth
+      _writingMode = source._writingMode
+      _textCombineUpright = source._textCombineUpright
+      _combineLetters = source._combineLetters
     }
   }
 
@@ -2269,6 +2404,9 @@ nonisolated extension Layoutd_V1_LayoutRequest: SwiftProtobuf.Message, SwiftProt
         case 20: try { try decoder.decodeRepeatedMessageField(value: &_storage._containers) }()
         case 21: try { try decoder.decodeSingularEnumField(value: &_storage._verticalAlignment) }()
         case 22: try { try decoder.decodeSingularFloatField(value: &_storage._minFragmentWidth) }()
+        case 23: try { try decoder.decodeSingularEnumField(value: &_storage._writingMode) }()
+        case 24: try { try decoder.decodeSingularUInt32Field(value: &_storage._textCombineUpright) }()
+        case 25: try { try decoder.decodeSingularBoolField(value: &_storage._combineLetters) }()
         default: break
         }
       }
@@ -2347,6 +2485,15 @@ nonisolated extension Layoutd_V1_LayoutRequest: SwiftProtobuf.Message, SwiftProt
       if _storage._minFragmentWidth.bitPattern != 0 {
         try visitor.visitSingularFloatField(value: _storage._minFragmentWidth, fieldNumber: 22)
       }
+      if _storage._writingMode != .horizontalTb {
+        try visitor.visitSingularEnumField(value: _storage._writingMode, fieldNumber: 23)
+      }
+      if _storage._textCombineUpright != 0 {
+        try visitor.visitSingularUInt32Field(value: _storage._textCombineUpright, fieldNumber: 24)
+      }
+      if _storage._combineLetters != false {
+        try visitor.visitSingularBoolField(value: _storage._combineLetters, fieldNumber: 25)
+      }
     }
     try unknownFields.traverse(visitor: &visitor)
   }
@@ -2378,6 +2525,9 @@ nonisolated extension Layoutd_V1_LayoutRequest: SwiftProtobuf.Message, SwiftProt
         if _storage._containers != rhs_storage._containers {return false}
         if _storage._verticalAlignment != rhs_storage._verticalAlignment {return false}
         if _storage._minFragmentWidth != rhs_storage._minFragmentWidth {return false}
+        if _storage._writingMode != rhs_storage._writingMode {return false}
+        if _storage._textCombineUpright != rhs_storage._textCombineUpright {return false}
+        if _storage._combineLetters != rhs_storage._combineLetters {return false}
         return true
       }
       if !storagesAreEqual {return false}
@@ -2660,7 +2810,7 @@ nonisolated extension Layoutd_V1_AttachmentBox: SwiftProtobuf.Message, SwiftProt
 
 nonisolated extension Layoutd_V1_GlyphRun: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".GlyphRun"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}font_id\0\u{1}size\0\u{3}bidi_level\0\u{3}glyph_ids\0\u{1}positions\0\u{1}advances\0\u{1}clusters\0\u{1}range\0\u{3}truncation_token\0\u{3}line_index\0\u{1}paint\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}font_id\0\u{1}size\0\u{3}bidi_level\0\u{3}glyph_ids\0\u{1}positions\0\u{1}advances\0\u{1}clusters\0\u{1}range\0\u{3}truncation_token\0\u{3}line_index\0\u{1}paint\0\u{1}orientation\0")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -2679,6 +2829,7 @@ nonisolated extension Layoutd_V1_GlyphRun: SwiftProtobuf.Message, SwiftProtobuf.
       case 9: try { try decoder.decodeSingularBoolField(value: &self.truncationToken) }()
       case 10: try { try decoder.decodeSingularUInt32Field(value: &self.lineIndex) }()
       case 11: try { try decoder.decodeSingularUInt32Field(value: &self.paint) }()
+      case 12: try { try decoder.decodeSingularEnumField(value: &self.orientation) }()
       default: break
       }
     }
@@ -2722,6 +2873,9 @@ nonisolated extension Layoutd_V1_GlyphRun: SwiftProtobuf.Message, SwiftProtobuf.
     if self.paint != 0 {
       try visitor.visitSingularUInt32Field(value: self.paint, fieldNumber: 11)
     }
+    if self.orientation != .horizontal {
+      try visitor.visitSingularEnumField(value: self.orientation, fieldNumber: 12)
+    }
     try unknownFields.traverse(visitor: &visitor)
   }
 
@@ -2737,6 +2891,7 @@ nonisolated extension Layoutd_V1_GlyphRun: SwiftProtobuf.Message, SwiftProtobuf.
     if lhs.truncationToken != rhs.truncationToken {return false}
     if lhs.lineIndex != rhs.lineIndex {return false}
     if lhs.paint != rhs.paint {return false}
+    if lhs.orientation != rhs.orientation {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }
@@ -3076,7 +3231,7 @@ nonisolated extension Layoutd_V1_Line: SwiftProtobuf.Message, SwiftProtobuf._Mes
 
 nonisolated extension Layoutd_V1_LayoutReply: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".LayoutReply"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}lines\0\u{1}runs\0\u{3}visible_range\0\u{1}width\0\u{1}height\0\u{1}direction\0\u{1}backgrounds\0\u{1}attachments\0\u{1}decorations\0\u{1}paints\0\u{3}rule_matches\0\u{1}containers\0\u{3}overflow_range\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}lines\0\u{1}runs\0\u{3}visible_range\0\u{1}width\0\u{1}height\0\u{1}direction\0\u{1}backgrounds\0\u{1}attachments\0\u{1}decorations\0\u{1}paints\0\u{3}rule_matches\0\u{1}containers\0\u{3}overflow_range\0\u{3}writing_mode\0")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -3097,6 +3252,7 @@ nonisolated extension Layoutd_V1_LayoutReply: SwiftProtobuf.Message, SwiftProtob
       case 11: try { try decoder.decodeRepeatedMessageField(value: &self.ruleMatches) }()
       case 12: try { try decoder.decodeRepeatedMessageField(value: &self.containers) }()
       case 13: try { try decoder.decodeSingularMessageField(value: &self._overflowRange) }()
+      case 14: try { try decoder.decodeSingularEnumField(value: &self.writingMode) }()
       default: break
       }
     }
@@ -3146,6 +3302,9 @@ nonisolated extension Layoutd_V1_LayoutReply: SwiftProtobuf.Message, SwiftProtob
     try { if let v = self._overflowRange {
       try visitor.visitSingularMessageField(value: v, fieldNumber: 13)
     } }()
+    if self.writingMode != .horizontalTb {
+      try visitor.visitSingularEnumField(value: self.writingMode, fieldNumber: 14)
+    }
     try unknownFields.traverse(visitor: &visitor)
   }
 
@@ -3163,6 +3322,7 @@ nonisolated extension Layoutd_V1_LayoutReply: SwiftProtobuf.Message, SwiftProtob
     if lhs.ruleMatches != rhs.ruleMatches {return false}
     if lhs.containers != rhs.containers {return false}
     if lhs._overflowRange != rhs._overflowRange {return false}
+    if lhs.writingMode != rhs.writingMode {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }
