@@ -81,6 +81,9 @@ flowing="Text flows around a picture as a river flows around a stone: it parts, 
 "$bin/layoutctl" layout --width 280 --height 280 --size 14 --shape ellipse:0,0,280,280 --shape-inset 8 --valign center \
   --align center -o out/flow-circle.png "$flowing"
 "$bin/layoutctl" layout --width 460 --height 120 --size 13 --columns 3 --gap 16 --align justified -o out/flow-columns.png "$flowing"
+# Vertical text: columns right to left, Latin on its side, dates upright in one em.
+"$bin/layoutctl" layout --width 300 --height 240 --size 22 --font "Noto Sans CJK JP" --vertical rl --combine 2 \
+  -o out/vertical.png "縦書きの文章は上から下へ、右から左へ進みます。「括弧」と長音ー、ABCは横倒し、12月24日は縦中横。"
 echo "open out/*.png to look at them (out/tags-hide.svg in a browser plays the hide animation)"
 echo
 "$bin/layoutctl" stats

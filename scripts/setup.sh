@@ -6,7 +6,7 @@ packages=(
   pkg-config make gcc libfreetype-dev libharfbuzz-dev libharfbuzz-bin libunibreak-dev libfribidi-dev libpcre2-dev libcairo2-dev libfontconfig-dev
   protobuf-compiler libprotobuf-c-dev protobuf-c-compiler python3-protobuf
   fonts-noto-core fonts-noto-cjk fonts-noto-color-emoji fonts-dejavu-core fonts-urw-base35
-  systemd
+  systemd unicode-data
 )
 missing=()
 for p in "${packages[@]}"; do

@@ -97,6 +97,33 @@ enum HostileRequests {
                     }
                 } }
             }),
+            // Text that flows (issue 19): the most edges a request may have, crossed by every band.
+            Case(name: "a long text around 16 ellipses of 4,096 edges (the edge limit; every band scans them)",
+                 envelope: layout(String(repeating: "flowing words ", count: 8_000)) { request in
+                request.exclusions = (0..<16).map { k in .with {
+                    $0.shape.ellipse = .with { $0.x = Float(k % 4) * 75; $0.y = Float(k / 4) * 2_000; $0.width = 60; $0.height = 1_800 }
+                    $0.margin = 2
+                } }
+            }),
+            Case(name: "a long text centred in a circle (bisection re-flows)", envelope: layout(String(repeating: "round ", count: 3_000)) {
+                $0.height = 6_000
+                $0.width = 6_000
+                $0.shape.ellipse = .with { $0.width = 6_000; $0.height = 6_000 }
+                $0.verticalAlignment = .center
+            }),
+            Case(name: "64 columns of one line each (linked containers)", envelope: layout(String(repeating: "column ", count: 10_000)) {
+                $0.width = 0
+                $0.containers = (0..<64).map { k in .with { $0.origin.x = Float(k) * 50; $0.width = 45; $0.height = 30 } }
+            }),
+            Case(name: "a narrow box beside a wide exclusion (bands step down a quarter line)", envelope: layout(String(repeating: "a ", count: 2_000)) {
+                $0.exclusions = [.with { $0.shape.rect = .with { $0.x = 5; $0.width = 300; $0.height = 100_000 }; $0.wrap = .both }]
+            }),
+            Case(name: "vertical text with digits combined (columns turned onto the page)",
+                 envelope: layout(String(repeating: "縦書き12月、ABC。", count: 10_000)) {
+                $0.height = 600
+                $0.writingMode = .verticalRl
+                $0.textCombineUpright = 2
+            }),
             Case(name: "built-in rules over a long note of markers (matching and spans)", envelope: layout(String(repeating: "*a* _b_ -c- ~d~ EF ", count: 12_000)) {
                 $0.builtinRules = .notes
                 $0.hideBuiltinMarkers = true
