@@ -5,19 +5,21 @@ import LayoutWire
 /// Text that flows: `--exclude` shapes, a `--shape` for the box, `--columns` or `--container`
 /// boxes the text runs through, and `--valign`.
 struct FlowOptions: ParsableArguments {
-    static let shapeHelp = "rect:X,Y,W,H, round:X,Y,W,H,R, ellipse:X,Y,W,H, polygon:X1,Y1,X2,Y2,... or path:SVG "
-        + "(M, L, Q, C and Z, absolute), then ;evenodd for that fill rule"
+    static let shapeHelp = "rect:X,Y,W,H, round:X,Y,W,H,R, ellipse:CX,CY,RX,RY, circle:CX,CY,R, polygon:X1,Y1,X2,Y2,... "
+        + "or path:SVG (M, L, Q, C and Z, absolute), then ;evenodd for that fill rule"
 
-    @Option(help: ArgumentHelp("A shape the text flows around, in the box's points: \(shapeHelp), then ;margin=M and "
-                               + ";wrap=both|start|end|widest|clear|none (repeatable; with --container, the last container's)."))
+    @Option(help: ArgumentHelp("A shape the text flows around, in the box's points: \(shapeHelp), then :both, :start, "
+                               + ":end, :widest, :clear or :none (the side text takes) and ;margin=M (repeatable; with --box, "
+                               + "the last box's)."))
     var exclude: [String] = []
-    @Option(help: ArgumentHelp("The box is this shape: lines fill its inside (\(shapeHelp)).")) var shape: String?
-    @Option(help: "How far lines keep inside --shape, in points.") var shapeInset: Float = 0
-    @Option(help: "Flow through N columns side by side across --width, each --height tall (the last unlimited when 0).")
+    @Option(help: "The margin of every --exclude that gives none, in points.") var excludeMargin: Float = 0
+    @Option(help: ArgumentHelp("The box is this shape: lines fill its inside (\(shapeHelp)).")) var container: String?
+    @Option(help: "How far lines keep inside --container's shape, in points.") var containerInset: Float = 0
+    @Option(help: "Flow through N columns side by side across --width, each --height tall.")
     var columns: Int = 0
     @Option(help: "Space between --columns, in points.") var gap: Float = 12
-    @Option(help: "A container the text flows into, X,Y,W,H in points (H 0: unlimited); repeat for the next ones.")
-    var container: [String] = []
+    @Option(help: "A box the text flows into, X,Y,W,H in points (H 0: unlimited); repeat for the next ones.")
+    var box: [String] = []
     @Option(help: "Where lines sit in a box they do not fill: top, center, bottom or justify.") var valign: String = "top"
     @Option(help: "Free intervals narrower than this take no text, in points (default: one em).") var minFragment: Float = 0
 
@@ -28,14 +30,14 @@ struct FlowOptions: ParsableArguments {
         }
         request.verticalAlignment = alignment
         request.minFragmentWidth = minFragment
-        let exclusions = try exclude.map(Self.exclusion)
-        guard columns > 0 || !container.isEmpty else {
+        let exclusions = try exclude.map { try Self.exclusion($0, margin: excludeMargin) }
+        guard columns > 0 || !box.isEmpty else {
             request.exclusions = exclusions
-            if let shape { request.shape = try Self.shape(shape, option: "--shape") }
-            request.shapeInset = shapeInset
+            if let container { request.shape = try Self.shape(container, option: "--container") }
+            request.shapeInset = containerInset
             return
         }
-        guard columns == 0 || container.isEmpty else { throw ValidationError("give --columns or --container, not both") }
+        guard columns == 0 || box.isEmpty else { throw ValidationError("give --columns or --box, not both") }
         var boxes: [Layoutd_V1_Container] = []
         if columns > 0 {
             guard columns <= 64 else { throw ValidationError("--columns takes at most 64") }
@@ -49,9 +51,9 @@ struct FlowOptions: ParsableArguments {
                 })
             }
         } else {
-            for text in container {
+            for text in box {
                 let values = text.split(separator: ",").compactMap { Float($0.trimmingCharacters(in: .whitespaces)) }
-                guard values.count == 4 else { throw ValidationError("--container must be X,Y,W,H") }
+                guard values.count == 4 else { throw ValidationError("--box must be X,Y,W,H") }
                 boxes.append(.with {
                     $0.origin = .with { $0.x = values[0]; $0.y = values[1] }
                     $0.width = values[2]
@@ -59,39 +61,45 @@ struct FlowOptions: ParsableArguments {
                 })
             }
         }
-        // The exclusions and shape belong to the last container given (or every column).
+        // The exclusions and shape belong to the last box given (or every column).
         for index in boxes.indices where columns > 0 || index == boxes.count - 1 {
             boxes[index].exclusions = exclusions
-            if let shape { boxes[index].shape = try Self.shape(shape, option: "--shape") }
-            boxes[index].inset = shapeInset
+            if let container { boxes[index].shape = try Self.shape(container, option: "--container") }
+            boxes[index].inset = containerInset
         }
         request.containers = boxes
         request.width = 0
         request.height = 0
     }
 
-    static func exclusion(_ text: String) throws -> Layoutd_V1_Exclusion {
+    static let sides: [String: Layoutd_V1_WrapSide] = ["both": .both, "start": .start, "end": .end, "widest": .widest,
+                                                         "clear": .clear, "none": .none]
+
+    /// SHAPE[:SIDE][;margin=M][;wrap=SIDE][;evenodd], in any order after the shape.
+    static func exclusion(_ text: String, margin: Float = 0) throws -> Layoutd_V1_Exclusion {
         var exclusion = Layoutd_V1_Exclusion()
+        exclusion.margin = margin
         var parts = text.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces) }
-        var options: [String] = []
-        while let last = parts.last, last.hasPrefix("margin=") || last.hasPrefix("wrap=") {
-            options.append(parts.removeLast())
+        var shapeText = parts.removeFirst()
+        // The side may follow the numbers after a colon, as in ellipse:100,80,40,30:start.
+        if let colon = shapeText.lastIndex(of: ":"), let side = sides[String(shapeText[shapeText.index(after: colon)...])] {
+            exclusion.wrap = side
+            shapeText = String(shapeText[..<colon])
         }
-        exclusion.shape = try shape(parts.joined(separator: ";"), option: "--exclude")
-        for option in options {
+        for option in parts {
             let pair = option.split(separator: "=", maxSplits: 1).map(String.init)
-            if pair[0] == "margin" {
-                guard let margin = Float(pair[1]) else { throw ValidationError("--exclude margin must be a number") }
-                exclusion.margin = margin
-            } else {
-                let sides: [String: Layoutd_V1_WrapSide] = ["both": .both, "start": .start, "end": .end, "widest": .widest,
-                                                             "clear": .clear, "none": .none]
-                guard let side = sides[pair[1]] else {
-                    throw ValidationError("--exclude wrap must be both, start, end, widest, clear or none")
-                }
+            switch (pair[0], pair.count) {
+            case ("evenodd", 1): shapeText += ";evenodd"
+            case ("margin", 2):
+                guard let value = Float(pair[1]) else { throw ValidationError("--exclude margin must be a number") }
+                exclusion.margin = value
+            case ("wrap", 2):
+                guard let side = sides[pair[1]] else { throw ValidationError("--exclude wrap must be both, start, end, widest, clear or none") }
                 exclusion.wrap = side
+            default: throw ValidationError("--exclude: \(option) is not margin=M, wrap=SIDE or evenodd")
             }
         }
+        exclusion.shape = try shape(shapeText, option: "--exclude")
         return exclusion
     }
 
@@ -117,7 +125,10 @@ struct FlowOptions: ParsableArguments {
         }
         switch (parts[0], values.count) {
         case ("rect", 4): shape.rect = rect(values[0..<4])
-        case ("ellipse", 4): shape.ellipse = rect(values[0..<4])
+        case ("ellipse", 4):  // centre and radii
+            shape.ellipse = .with { $0.x = values[0] - values[2]; $0.y = values[1] - values[3]; $0.width = 2 * values[2]; $0.height = 2 * values[3] }
+        case ("circle", 3):
+            shape.ellipse = .with { $0.x = values[0] - values[2]; $0.y = values[1] - values[2]; $0.width = 2 * values[2]; $0.height = 2 * values[2] }
         case ("round", 5): shape.roundedRect = .with { $0.rect = rect(values[0..<4]); $0.radius = values[4] }
         case ("polygon", let count) where count >= 6 && count % 2 == 0:
             shape.polygon.points = stride(from: 0, to: count, by: 2).map { k in .with { $0.x = values[k]; $0.y = values[k + 1] } }

@@ -32,9 +32,11 @@ extension LayoutCtl {
         @OptionGroup var dynamicType: DynamicTypeOptions
         @OptionGroup var frame: FrameOptions
         @OptionGroup var flow: FlowOptions
-        @Option(help: "Vertical text: rl (columns right to left) or lr; lines run down --height.") var vertical: String?
-        @Option(help: "Vertical text: runs of at most N digits stand upright in one em (tate-chu-yoko, 0-4).") var combine: UInt32 = 0
-        @Flag(help: "Vertical text: letters combine as digits do.") var combineLetters = false
+        @Flag(help: "Vertical text: lines run down --height, columns right to left.") var vertical = false
+        @Flag(help: "Vertical text with columns left to right (Mongolian).") var verticalLr = false
+        @Option(help: "Vertical text: runs of at most N digits stand upright in one em (tate-chu-yoko, 0-4).")
+        var uprightDigits: UInt32 = 0
+        @Flag(help: "Vertical text: letters stand upright with the digits.") var uprightLetters = false
         @OptionGroup var input: TextInput
 
         func run() throws {
@@ -73,14 +75,9 @@ extension LayoutCtl {
             }
             request.direction = base
             try flow.apply(to: &request)
-            if let vertical {
-                guard let mode = ["rl": Layoutd_V1_WritingMode.verticalRl, "lr": .verticalLr][vertical] else {
-                    throw ValidationError("--vertical must be rl or lr")
-                }
-                request.writingMode = mode
-            }
-            request.textCombineUpright = combine
-            request.combineLetters = combineLetters
+            if vertical || verticalLr { request.writingMode = verticalLr ? .verticalLr : .verticalRl }
+            request.textCombineUpright = uprightDigits
+            request.combineLetters = uprightLetters
             try connection.reportingFailures {
                 if let output {
                     var render = Layoutd_V1_RenderRequest()

@@ -50,19 +50,20 @@ struct FlowRegion {
             }
             free = Intervals.intersecting(free, inside)
         }
-        for obstacle in obstacles where !free.isEmpty {
-            let m = obstacle.margin
-            var covered = obstacle.scanner.covered(top: top - m, bottom: bandBottom + m)
+        for index in obstacles.indices where !free.isEmpty {
+            let m = obstacles[index].margin
+            var covered = obstacles[index].scanner.covered(top: top - m, bottom: bandBottom + m)
             if m > 0 {
+                // Grown alike, the intervals stay in order: they only need joining where they now meet.
                 for k in covered.indices { covered[k].lower -= m; covered[k].upper += m }
-                covered = Intervals.merged(covered)
+                covered = Intervals.joined(covered)
             }
             guard let lo = covered.first?.lower, let hi = covered.last?.upper else { continue }
             // Start and end sides follow the paragraph: a right-to-left line starts on the right.
             let leftOfShape = Interval(lower: -.greatestFiniteMagnitude, upper: lo)
             let rightOfShape = Interval(lower: hi, upper: .greatestFiniteMagnitude)
             let startSide = rightToLeft ? rightOfShape : leftOfShape, endSide = rightToLeft ? leftOfShape : rightOfShape
-            switch obstacle.wrap {
+            switch obstacles[index].wrap {
             case .both:
                 free = Intervals.subtracting(covered, from: free)
             case .clear:
@@ -80,8 +81,12 @@ struct FlowRegion {
             }
         }
         let x = container.origin.x
-        let slots = free.filter { $0.width >= minimumWidth && $0.width > 0 }.map { LineSlot(start: x + $0.lower, width: $0.width) }
-        return rightToLeft ? slots.reversed() : slots
+        var slots: [LineSlot] = []
+        slots.reserveCapacity(free.count)
+        for interval in rightToLeft ? free.reversed() : free where interval.width >= minimumWidth && interval.width > 0 {
+            slots.append(LineSlot(start: x + interval.lower, width: interval.width))
+        }
+        return slots
     }
 
     /// Where to look next when the band at `top` has no room: a quarter of a line lower (a

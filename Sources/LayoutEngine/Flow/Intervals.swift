@@ -36,6 +36,23 @@ enum Intervals {
         return out
     }
 
+    /// Already sorted by their lower ends: only joined.
+    static func joined(_ sorted: [Interval]) -> [Interval] {
+        guard sorted.count > 1 else { return sorted }
+        var out = sorted
+        var kept = 0
+        for i in 1..<out.count {
+            if out[i].lower <= out[kept].upper {
+                out[kept].upper = max(out[kept].upper, out[i].upper)
+            } else {
+                kept += 1
+                out[kept] = out[i]
+            }
+        }
+        out.removeSubrange((kept + 1)...)
+        return out
+    }
+
     /// `free` without what `cut` covers (both sorted and disjoint). A cut of no width leaves
     /// the free intervals whole: a shape's vertical edge touching a band takes no room.
     static func subtracting(_ cut: [Interval], from free: [Interval]) -> [Interval] {

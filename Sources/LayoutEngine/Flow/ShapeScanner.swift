@@ -73,17 +73,35 @@ struct ShapeScanner {
 
     /// The x inside the shape on the horizontal line at `y`, by the fill rule, appended to `out`.
     private func appendInterior(at y: Double, to out: inout [Interval]) {
-        var crossings: [(x: Double, direction: Int)] = []
-        crossings.reserveCapacity(8)
-        for index in candidates(top: y, bottom: y) {
-            let edge = edges[index]
-            if edge.y0 <= y && y < edge.y1 { crossings.append((edge.x(at: y), edge.direction)) }
+        let range = candidates(top: y, bottom: y)
+        // The crossings in stack memory: a band asks twice, and a heap array each time cost more
+        // than the scan.
+        withUnsafeTemporaryAllocation(of: Crossing.self, capacity: max(range.count, 1)) { crossings in
+            var count = 0
+            for index in range {
+                let edge = edges[index]
+                if edge.y0 <= y && y < edge.y1 {
+                    crossings[count] = Crossing(x: edge.x(at: y), direction: edge.direction)
+                    count += 1
+                }
+            }
+            appendInside(UnsafeMutableBufferPointer(rebasing: crossings[0..<count]), to: &out)
         }
+    }
+
+    struct Crossing {
+        var x: Double
+        var direction: Int
+    }
+
+    /// The intervals inside, by the fill rule, between a scanline's crossings (sorted here).
+    private func appendInside(_ crossings: UnsafeMutableBufferPointer<Crossing>, to out: inout [Interval]) {
         guard crossings.count >= 2 else { return }
-        crossings.sort { $0.x < $1.x }
+        var sorted = crossings
+        sorted.sort { $0.x < $1.x }
         var winding = 0
         var start = 0.0
-        for crossing in crossings {
+        for crossing in sorted {
             let wasInside = isInside(winding)
             winding += fillRule == .evenOdd ? 1 : crossing.direction
             let inside = isInside(winding)
@@ -108,9 +126,22 @@ struct ShapeScanner {
         for index in candidates(top: top, bottom: bottom) {
             let edge = edges[index]
             guard edge.y1 > top && edge.y0 < bottom else { continue }
-            let a = edge.y0 == edge.y1 ? edge.x0 : edge.x(at: max(edge.y0, top))
-            let b = edge.y0 == edge.y1 ? edge.x1 : edge.x(at: min(edge.y1, bottom))
-            out.append(Interval(lower: min(a, b), upper: max(a, b)))
+            addShadow(of: edge, top: top, bottom: bottom, to: &out)
+        }
+    }
+
+    /// The x-extent of `edge` within the band, joined to the last shadow when they meet.
+    @inline(__always)
+    private func addShadow(of edge: Edge, top: Double, bottom: Double, to out: inout [Interval]) {
+        let a = edge.y0 == edge.y1 ? edge.x0 : edge.x(at: max(edge.y0, top))
+        let b = edge.y0 == edge.y1 ? edge.x1 : edge.x(at: min(edge.y1, bottom))
+        let shadow = Interval(lower: min(a, b), upper: max(a, b))
+        // Neighbouring edges of an outline share an end, so their shadows touch: grown in
+        // place, a side of a curve gives one interval, not one per edge.
+        if let last = out.last, shadow.lower <= last.upper && shadow.upper >= last.lower {
+            out[out.count - 1] = Interval(lower: min(last.lower, shadow.lower), upper: max(last.upper, shadow.upper))
+        } else {
+            out.append(shadow)
         }
     }
 
@@ -119,12 +150,33 @@ struct ShapeScanner {
         guard !isEmpty, bottom > minY, top < maxY, bottom > top else { return [] }
         let t = top + Self.touch, b = bottom - Self.touch
         guard b > t else { return interior(at: (top + bottom) / 2) }
+        // One pass over the edges for both scanlines and the shadows: the band's three questions
+        // each scanned the outline once.
+        let range = candidates(top: t, bottom: b)
+        var shadows: [Interval] = []
+        shadows.reserveCapacity(8)
         var out: [Interval] = []
-        out.reserveCapacity(16)
-        appendInterior(at: t, to: &out)
-        appendInterior(at: b, to: &out)
-        appendEdgeShadows(top: t, bottom: b, to: &out)
-        return Intervals.merged(out)
+        out.reserveCapacity(8)
+        withUnsafeTemporaryAllocation(of: Crossing.self, capacity: 2 * max(range.count, 1)) { crossings in
+            var atTop = 0, atBottom = 0
+            let bottomBase = range.count
+            for index in range {
+                let edge = edges[index]
+                guard edge.y1 > t && edge.y0 <= b else { continue }
+                if edge.y0 <= t && t < edge.y1 {
+                    crossings[atTop] = Crossing(x: edge.x(at: t), direction: edge.direction)
+                    atTop += 1
+                }
+                if edge.y0 <= b && b < edge.y1 {
+                    crossings[bottomBase + atBottom] = Crossing(x: edge.x(at: b), direction: edge.direction)
+                    atBottom += 1
+                }
+                if edge.y0 < b { addShadow(of: edge, top: t, bottom: b, to: &shadows) }
+            }
+            appendInside(UnsafeMutableBufferPointer(rebasing: crossings[0..<atTop]), to: &out)
+            appendInside(UnsafeMutableBufferPointer(rebasing: crossings[bottomBase..<bottomBase + atBottom]), to: &out)
+        }
+        return Intervals.merged(out + shadows)
     }
 
     /// The x inside the shape at every height of the band from `top` to `bottom`.

@@ -95,7 +95,7 @@ extension TextPositioner {
         bands: while !isAtEnd(cursor) {
             try budget.check()
             if out.lines.count >= maxLines { out.stoppedByLineLimit = true; break }
-            if guess == 0 { guess = naturalHeight(at: cursor, width: region.container.width) }
+            if guess == 0 { guess = estimatedHeight(at: cursor) }
             guard top + guess <= region.bottom + LineBreaker.tolerance else { break }
             let rightToLeft = self.paragraph(cursor.paragraph).shaped.baseLevel & 1 == 1
             var attempts = 0
@@ -196,14 +196,14 @@ extension TextPositioner {
         return best
     }
 
-    /// The height of the line that would start at `cursor` in a box `width` wide: the first
-    /// guess at a band's height.
-    private func naturalHeight(at cursor: FlowCursor, width: Double) -> Double {
+    /// The first guess at a band's height: a line of the style at `cursor` in its own font. A
+    /// line that turns out taller (a fallback font, a larger span) has its band tried again.
+    private func estimatedHeight(at cursor: FlowCursor) -> Double {
         let paragraph = self.paragraph(cursor.paragraph)
-        let breaker = LineBreaker(flags: paragraph.analysis.flags, prefix: paragraph.shaped.prefix)
-        let line = paragraph.plan(breaker.line(from: cursor.offset, limit: paragraph.text.units.count,
-                                               slot: LineSlot(start: 0, width: max(width, 1))))
-        return line.metrics.box(multiple: settings.lineHeightMultiple, fixed: settings.lineHeight).height
+        let style = paragraph.shaped.styleIndex(at: min(cursor.offset, max(paragraph.text.units.count - 1, 0)))
+        var metrics = LineMetrics()
+        metrics.include(paragraph.shaped.fallback.primary[style], size: paragraph.text.styles[style].size)
+        return metrics.box(multiple: settings.lineHeightMultiple, fixed: settings.lineHeight).height
     }
 
     /// Each container's lines and text, in the order of `flow`.
