@@ -209,6 +209,7 @@ import Testing
             Exclusion(FlowShape(.rect(Rect(x: -10, y: -10, width: 400, height: 20_000))))])]))
         #expect(layout.lines.isEmpty)
         #expect(layout.visibleRange == 0..<0)
+        #expect(layout.overflowRange == 0..<Self.text.utf16.count, "and says so: all of the text is left over")
         #expect(layout.containers.first?.range == 0..<0)
     }
 
@@ -224,5 +225,101 @@ import Testing
         let line = layout.lines[box.lineIndex]
         #expect(box.rect.x >= line.fragmentRect!.x - 1e-6 && box.rect.maxX <= line.fragmentRect!.maxX + 1e-6)
         #expect(!Self.overlaps(box.rect, Self.picture))
+    }
+}
+
+/// Every kind of shape and fill rule, held to glyph ink (HarfBuzz's extents, not origins or
+/// advances), and containers of different sizes tiling the text.
+@Suite struct FlowShapeKindTests {
+    static let text = FlowTests.text + " " + FlowTests.text
+
+    /// Each glyph's ink box in layout coordinates.
+    static func inkBoxes(_ layout: ParagraphLayout) -> [Rect] {
+        layout.runs.flatMap { run -> [Rect] in
+            guard let font = Fixtures.registry.font(id: run.fontID) else { return [] }
+            let scale = font.scale(for: run.size)
+            return run.glyphs.compactMap { glyph in
+                let ink = font.inkExtents(glyph.id)
+                guard ink.width != 0 && ink.height != 0 else { return nil }
+                return Rect(x: glyph.position.x + Double(ink.x) * scale, y: glyph.position.y - Double(ink.y) * scale,
+                            width: Double(ink.width) * scale, height: -Double(ink.height) * scale)
+            }
+        }
+    }
+
+    /// Points of a rect's edges, a couple of points apart: enough to meet a shape's outline.
+    static func samples(_ r: Rect) -> [Point] {
+        let n = 6
+        return (0...n).flatMap { k -> [Point] in
+            let t = Double(k) / Double(n)
+            return [Point(x: r.x + t * r.width, y: r.y), Point(x: r.x + t * r.width, y: r.maxY),
+                    Point(x: r.x, y: r.y + t * r.height), Point(x: r.maxX, y: r.y + t * r.height),
+                    Point(x: r.x + t * r.width, y: r.y + r.height / 2)]
+        }
+    }
+
+    static let kinds: [(String, FlowShape)] = [
+        ("rect", FlowShape(.rect(Rect(x: 90, y: 30, width: 110, height: 70)))),
+        ("rounded rect", FlowShape(.roundedRect(Rect(x: 90, y: 30, width: 110, height: 70), radius: 20))),
+        ("ellipse", FlowShape(.ellipse(Rect(x: 80, y: 20, width: 130, height: 90)))),
+        ("polygon", FlowShape(.polygon([Point(x: 150, y: 10), Point(x: 230, y: 110), Point(x: 70, y: 110)]))),
+        ("path", FlowShape(.path(Path([.move(Point(x: 100, y: 20)), .quad(Point(x: 250, y: 60), Point(x: 100, y: 120)),
+                                       .line(Point(x: 140, y: 70)), .close])))),
+        ("a ring, even-odd", FlowShape(.path(Path([
+            .move(Point(x: 60, y: 20)), .line(Point(x: 240, y: 20)), .line(Point(x: 240, y: 160)), .line(Point(x: 60, y: 160)), .close,
+            .move(Point(x: 100, y: 60)), .line(Point(x: 200, y: 60)), .line(Point(x: 200, y: 120)), .line(Point(x: 100, y: 120)), .close])),
+            fillRule: .evenOdd)),
+        ("wider than the column", FlowShape(.rect(Rect(x: -50, y: 40, width: 400, height: 30)))),
+    ]
+
+    @Test(arguments: kinds.indices)
+    func noGlyphInkMeetsAnExclusionOfAnyKind(_ index: Int) throws {
+        let (name, shape) = Self.kinds[index]
+        let scanner = ShapeScanner(shape)
+        for wrap in [ExclusionWrap.both, .start, .end, .widest, .clear] {
+            let layout = try FlowTests.layout(FlowTests.oneBox([Exclusion(shape, margin: 3, wrap: wrap)]), text: Self.text)
+            #expect(FlowTests.contiguous(layout) && layout.visibleRange.upperBound == Self.text.utf16.count, "\(name), \(wrap)")
+            for box in Self.inkBoxes(layout) {
+                // Inside the shape (by its fill rule) at no point of the ink box.
+                let meets = Self.samples(box).contains { point in
+                    scanner.interior(at: point.y).contains { $0.lower < point.x - 1e-6 && point.x + 1e-6 < $0.upper }
+                }
+                #expect(!meets, "\(name), \(wrap): ink at \(box) is inside the shape")
+            }
+        }
+    }
+
+    @Test func noGlyphInkLeavesACircle() throws {
+        let circle = FlowShape(.ellipse(Rect(x: 0, y: 0, width: 300, height: 300)))
+        let layout = try FlowTests.layout(TextFlow(containers: [TextContainer(width: 300, height: 300, shape: circle, inset: 2)]),
+                                          text: Self.text, size: 13)
+        #expect(layout.lines.count > 8)
+        for box in Self.inkBoxes(layout) {
+            for point in Self.samples(box) { #expect(hypot(point.x - 150, point.y - 150) <= 150 + 0.1, "ink at \(point) is outside") }
+        }
+        // Shorter towards the poles.
+        let widths = layout.lines.map { $0.fragmentRect!.width }
+        #expect(widths.first! < widths.max()! && widths.last! < widths.max()!)
+    }
+
+    @Test func containersOfDifferentSizesTileTheText() throws {
+        let containers = [TextContainer(origin: Point(x: 0, y: 0), width: 120, height: 80),
+                          TextContainer(origin: Point(x: 140, y: 0), width: 200, height: 50,
+                                        exclusions: [Exclusion(FlowShape(.ellipse(Rect(x: 60, y: 0, width: 60, height: 40))))]),
+                          TextContainer(origin: Point(x: 0, y: 100), width: 340, height: 60),
+                          TextContainer(origin: Point(x: 0, y: 180), width: 90, height: 400,
+                                        shape: FlowShape(.polygon([Point(x: 0, y: 0), Point(x: 90, y: 0), Point(x: 45, y: 400)])))]
+        let layout = try FlowTests.layout(TextFlow(containers: containers), text: Self.text)
+        var next = 0
+        for container in layout.containers {
+            #expect(container.range.lowerBound == next, "container \(container.index) starts where the last ended")
+            next = container.range.upperBound
+            for line in layout.lines[container.lines] {
+                #expect(line.range.lowerBound >= container.range.lowerBound && line.range.upperBound <= max(container.range.upperBound, line.range.lowerBound))
+            }
+        }
+        #expect(next == layout.visibleRange.upperBound)
+        #expect(layout.overflowRange == (next < Self.text.utf16.count ? next..<Self.text.utf16.count : 0..<0))
+        #expect(layout.containers.filter { !$0.lines.isEmpty }.count >= 3)
     }
 }

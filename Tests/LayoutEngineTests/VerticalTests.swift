@@ -119,7 +119,66 @@ import Testing
         #expect(abs(box.rect.height - 30) < 1e-9 && abs(box.rect.width - 16) < 1e-9)
     }
 
+    @Test func noColumnStartsWithClosingPunctuationOrSmallKana() throws {
+        let text = String(repeating: "「はい」と言った。ちょっと待って、", count: 10)
+        let units = Array(text.utf16)
+        let forbidden = Set("」。、）ょっ".utf16)
+        for height in stride(from: 60.0, through: 240, by: 20) {
+            let layout = try Self.layout(text, width: 10_000, height: height)
+            #expect(layout.lines.count > 1)
+            for line in layout.lines.dropFirst() {
+                #expect(!forbidden.contains(units[line.range.lowerBound]), "a column of \(height) starts at \(line.range.lowerBound)")
+            }
+        }
+    }
+
     @Test func verticalTextNeedsAColumnLength() throws {
         #expect(throws: LayoutError.self) { _ = try Self.layout(height: 0) { $0.height = nil } }
+    }
+}
+
+/// Upright vertical glyphs against HarfBuzz's own vertical shaping, `hb-shape --direction=ttb`,
+/// for the same font and text: glyph ids, clusters, offsets and vertical advances.
+@Suite struct VerticalShapingTests {
+    /// Every character upright by UAX #50 (curly quotes are R there: they lie on their side, as
+    /// a test of `punctuationTakesItsVerticalFormAndLatinLiesOnItsSide`'s kind would show).
+    static let samples = ["縦書きの文章、「括弧」とー。", "中文竖排，标点符号：『引号』。", "日本語の縦組みでは句読点が右上に寄る。"]
+
+    static func hbShape(_ text: String, font: Font) throws -> String? {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/hb-shape")
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/hb-shape") else { return nil }
+        process.arguments = ["--direction=ttb", "--no-glyph-names", "--font-file=\(font.path)", "--face-index=\(font.faceIndex)", text]
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        try process.run()
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    @Test(arguments: samples)
+    func uprightGlyphsMatchHBShape(_ text: String) throws {
+        let font = try #require(Fixtures.registry.fonts.first { $0.family == "Noto Sans CJK JP" && $0.weight == 400 })
+        guard let expected = try Self.hbShape(text, font: font) else {
+            Issue.record("hb-shape is missing: scripts/setup.sh installs libharfbuzz-bin")
+            return
+        }
+        // At a size of units-per-em, points are font units; one column long enough for the text.
+        var request = ParagraphRequest(text: AttributedText(text, style: TextStyle(family: font.family, size: Double(font.unitsPerEm))),
+                                       width: 10_000, height: 100_000)
+        request.writingMode = .verticalRightToLeft
+        let layout = try Fixtures.layouter.layout(request)
+        #expect(layout.lines.count == 1)
+        #expect(layout.runs.allSatisfy { $0.orientation == .upright && $0.fontID == font.id })
+        let centre = layout.lines[0].baselineOrigin.x
+        var pen = layout.lines[0].baselineOrigin.y
+        var items: [String] = []
+        for glyph in layout.runs.flatMap({ Array($0.glyphs) }) {
+            let dx = Int(saturating: (glyph.position.x - centre).rounded()), dy = Int(saturating: (pen - glyph.position.y).rounded())
+            items.append("\(glyph.id)=\(glyph.cluster)@\(dx),\(dy)+0,\(-Int(saturating: glyph.advance.rounded()))")
+            pen += glyph.advance
+        }
+        #expect("[" + items.joined(separator: "|") + "]" == expected)
     }
 }

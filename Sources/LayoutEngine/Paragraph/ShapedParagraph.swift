@@ -83,6 +83,7 @@ struct ShapedParagraph {
         var analysis = given ?? TextAnalysis.analyze(text, direction: direction, scratch: scratch)
         // Before anything is shaped.
         if let clusterOffset = analysis.overlongCluster { throw Self.overlongCluster(at: offset + clusterOffset) }
+        if vertical != nil { StrictKinsoku.apply(to: &analysis.flags, units: text.units) }
         let boxes = try AttachmentResolver.boxes(for: attachments, firstIndex: firstAttachment, text: text, analysis: analysis,
                                                  fallback: fallback)
         // By index: a zip of the two arrays went through Swift's generic tuple code per box.
