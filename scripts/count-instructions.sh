@@ -2,7 +2,8 @@
 # Instructions per caption of two in-process passes of layoutd-bench, counted by callgrind:
 # repeatable for the same build whatever the machine is doing, and blind to the order effects
 # that timings of twin texts suffer (Benchmarks/README.md).
-#   scripts/count-instructions.sh [PASS_A PASS_B]   (passes: floor, cold, warm, boxed, unboxed, decorated, flowed, built, rules; default unboxed boxed)
+#   scripts/count-instructions.sh [PASS_A PASS_B]   (passes: floor, cold, warm, boxed, unboxed, decorated, flowed, built, rules,
+#   and floor-hani, cold-hani, vertical-hani over the Han captions alone; default unboxed boxed)
 # Needs a release build (swift build -c release --product layoutd-bench) and valgrind.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -13,7 +14,8 @@ command -v valgrind >/dev/null || { echo "count-instructions: valgrind is not in
 work=$(mktemp -d); trap 'rm -rf "$work"' EXIT
 # valgrind 3.19 cannot read the DWARF 5 that Swift writes: count a copy without it.
 objcopy --strip-debug "$binary" "$work/bench"
-captions=$(wc -l < ../shared/corpus/captions.jsonl)
+all_captions=$(wc -l < ../shared/corpus/captions.jsonl)
+han_captions=$(grep -c '"script": "Hani"' ../shared/corpus/captions.jsonl)
 count() {  # pass, repeats → instructions collected
   LAYOUTD_BENCH_PROFILE=$1 valgrind --tool=callgrind --callgrind-out-file="$work/out" "$work/bench" --no-daemon --repeats "$2" \
     2>&1 >/dev/null | sed -n 's/.*Collected : \([0-9]*\).*/\1/p'
@@ -21,6 +23,8 @@ count() {  # pass, repeats → instructions collected
 # Two runs per pass, one and three repeats: their difference is two passes, start-up excluded.
 declare -A per
 for pass in "$a" "$b"; do
+  captions=$all_captions
+  case $pass in *-hani) captions=$han_captions ;; esac
   one=$(count "$pass" 1) three=$(count "$pass" 3)
   per[$pass]=$(( (three - one) / 2 / captions ))
   echo "$pass: ${per[$pass]} instructions per caption"

@@ -65,6 +65,23 @@ struct InProcessBench {
                 for _ in 0..<options.repeats { for caption in captions { _ = floorFonts.time(caption) } }
                 return []
             }
+            // The Han captions alone (issue 19's vertical row): their floor, and their layout
+            // horizontal and vertical (columns 300 points long, right to left).
+            let han = captions.filter { $0.script == "Hani" }
+            if only == "floor-hani" {
+                for _ in 0..<options.repeats { for caption in han { _ = floorFonts.time(caption) } }
+                return []
+            }
+            if only == "cold-hani" || only == "vertical-hani" {
+                let chosen = han.map { caption -> ParagraphRequest in
+                    var request = ParagraphRequest(text: AttributedText(caption.text, style: TextStyle(family: "Noto Sans", size: Double(options.size))),
+                                                   width: Double(options.width), height: only == "vertical-hani" ? Double(options.width) : nil)
+                    if only == "vertical-hani" { request.writingMode = .verticalRightToLeft }
+                    return request
+                }
+                for _ in 0..<options.repeats { for request in chosen { _ = try time(request, layouter) } }
+                return []
+            }
             if only == "built" || only == "rules" {
                 // The text made from its string each time, with the built-in formatting rules or
                 // without: what the rules add to a layout (issue 18's row).

@@ -27,7 +27,12 @@ extension RequestProcessor {
         let placed: [AttachmentLayout]
         switch request.source {
         case .layout(let layoutRequest):
-            let decorated = try under("layout") { try decoratedLayout(layoutRequest, budget: budget) }
+            var decorated = try under("layout") { try decoratedLayout(layoutRequest, budget: budget) }
+            if request.showShapes, let flow = try? layoutRequest.textFlow() {
+                // Faint, under everything else: where the text was kept out of, or into.
+                let shapes = flow.shapeOutlines.map { Background(rects: [], path: $0, fill: Color(red: 0.5, green: 0.55, blue: 0.6, alpha: 0.18)) }
+                decorated.backgrounds = shapes + decorated.backgrounds
+            }
             placed = decorated.layout.attachments
             // Containers place themselves: the picture is their frame. One box is as wide as asked.
             // Vertical text's columns reach as far as they go, right to left.

@@ -6,7 +6,7 @@ import LayoutEngine
 extension Layoutd_V1_LayoutRequest {
     /// The request's flow, or nil for a plain box: one box with its own shape or exclusions,
     /// or a list of containers.
-    func textFlow() throws(LayoutError) -> TextFlow? {
+    public func textFlow() throws(LayoutError) -> TextFlow? {
         let alignment = try verticalAlignment.engine(field: "vertical_alignment")
         try Bounds.check(minFragmentWidth, upTo: Bounds.maxLength, field: "min_fragment_width", zero: "means one em")
         let minimum = minFragmentWidth > 0 ? Double(minFragmentWidth) : nil

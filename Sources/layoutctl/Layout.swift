@@ -83,6 +83,7 @@ extension LayoutCtl {
                     var render = Layoutd_V1_RenderRequest()
                     render.layout = request
                     render.attachmentImages = try Picture.images(attachmentImage)
+                    render.showShapes = true  // a picture of text that flows shows what it flows around
                     try frame.apply(to: &render)
                     try Picture.write(render, to: output, scale: scale, connection: connection)
                     return

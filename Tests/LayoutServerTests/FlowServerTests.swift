@@ -61,6 +61,18 @@ import Testing
         #expect(picture.height - 60 == plain.width - 300)
     }
 
+    @Test func aPictureShowsTheShapesFaintlyWhenAsked() throws {
+        var render = Layoutd_V1_RenderRequest()
+        render.layout = layoutRequest(Self.text, width: 300)
+        render.layout.exclusions = [.with { $0.shape.ellipse = Self.rect(100, 30, 100, 100) }]
+        let client = try daemon.client()
+        let plain = try #require(try client.call(.render(render)).renderReply)
+        render.showShapes = true
+        let shown = try #require(try client.call(.render(render)).renderReply)
+        #expect(shown.image != plain.image)
+        #expect(shown.width == plain.width && shown.height == plain.height)
+    }
+
     @Test func aShapedBoxCentresItsLinesThroughTheDaemon() throws {
         var request = layoutRequest("A few words inside a circle.", width: 200)
         request.height = 200

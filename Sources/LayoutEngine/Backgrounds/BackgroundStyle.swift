@@ -59,4 +59,10 @@ public struct Background: Equatable, Sendable {
     public var rects: [Rect]
     public var path: Path
     public var fill: Color
+
+    public init(rects: [Rect], path: Path, fill: Color) {
+        self.rects = rects
+        self.path = path
+        self.fill = fill
+    }
 }

@@ -79,3 +79,24 @@ public struct TextFlow: Equatable, Sendable {
         self.isOneBox = isOneBox
     }
 }
+
+extension TextFlow {
+    /// Every shape of the flow as a path in layout coordinates (containers' shapes and
+    /// exclusions, flattened), for a picture that shows them.
+    public var shapeOutlines: [Path] {
+        containers.flatMap { container -> [Path] in
+            let shapes = (container.shape.map { [$0] } ?? []) + container.exclusions.filter { $0.wrap != .none }.map(\.shape)
+            return shapes.map { shape in
+                var commands: [PathCommand] = []
+                for polygon in shape.polygons() where polygon.count >= 2 {
+                    for (k, p) in polygon.enumerated() {
+                        let moved = Point(x: p.x + container.origin.x, y: p.y + container.origin.y)
+                        commands.append(k == 0 ? .move(moved) : .line(moved))
+                    }
+                    commands.append(.close)
+                }
+                return Path(commands)
+            }
+        }
+    }
+}

@@ -13,6 +13,8 @@ enum VerticalOrientation: UInt8 {
     init(_ scalar: UInt32) {
         // Below U+00A7 everything is R; most of what vertical text holds is CJK, found in a few steps.
         guard scalar >= 0xA7 else { self = .rotated; return }
+        // CJK ideographs (Extension A, the Yijing hexagrams, the unified block): all U, and most of what Chinese holds.
+        if scalar >= 0x3400 && scalar <= 0x9FFF { self = .upright; return }
         let ranges = Self.ranges
         var low = 0, high = ranges.count
         while low < high {

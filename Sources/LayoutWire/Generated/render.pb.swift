@@ -129,6 +129,12 @@ public nonisolated struct Layoutd_V1_RenderRequest: @unchecked Sendable {
   /// Clears the value of `frame`. Subsequent reads from it will return its default value.
   public mutating func clearFrame() {_uniqueStorage()._frame = nil}
 
+  /// Text that flows: draws the exclusions and container shapes faintly under the text.
+  public var showShapes: Bool {
+    get {_storage._showShapes}
+    set {_uniqueStorage()._showShapes = newValue}
+  }
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public nonisolated enum OneOf_Source: Equatable, Sendable {
@@ -403,7 +409,7 @@ fileprivate nonisolated let _protobuf_package = "layoutd.v1"
 
 nonisolated extension Layoutd_V1_RenderRequest: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".RenderRequest"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}layout\0\u{1}justify\0\u{1}format\0\u{1}scale\0\u{1}canvas\0\u{1}margin\0\u{3}text_color\0\u{3}attachment_images\0\u{1}tags\0\u{1}photo\0\u{1}animate\0\u{1}frame\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}layout\0\u{1}justify\0\u{1}format\0\u{1}scale\0\u{1}canvas\0\u{1}margin\0\u{3}text_color\0\u{3}attachment_images\0\u{1}tags\0\u{1}photo\0\u{1}animate\0\u{1}frame\0\u{3}show_shapes\0")
 
   fileprivate class _StorageClass {
     var _source: Layoutd_V1_RenderRequest.OneOf_Source?
@@ -416,6 +422,7 @@ nonisolated extension Layoutd_V1_RenderRequest: SwiftProtobuf.Message, SwiftProt
     var _photo: Data = Data()
     var _animate: Layoutd_V1_TagAnimation = .none
     var _frame: Layoutd_V1_StoryFrame? = nil
+    var _showShapes: Bool = false
 
       // This property is used as the initial default value for new instances of the type.
       // The type itself is protecting the reference to its storage via CoW semantics.
@@ -436,6 +443,7 @@ nonisolated extension Layoutd_V1_RenderRequest: SwiftProtobuf.Message, SwiftProt
       _photo = source._photo
       _animate = source._animate
       _frame = source._frame
+      _showShapes = source._showShapes
     }
   }
 
@@ -502,6 +510,7 @@ nonisolated extension Layoutd_V1_RenderRequest: SwiftProtobuf.Message, SwiftProt
         case 10: try { try decoder.decodeSingularBytesField(value: &_storage._photo) }()
         case 11: try { try decoder.decodeSingularEnumField(value: &_storage._animate) }()
         case 12: try { try decoder.decodeSingularMessageField(value: &_storage._frame) }()
+        case 13: try { try decoder.decodeSingularBoolField(value: &_storage._showShapes) }()
         default: break
         }
       }
@@ -555,6 +564,9 @@ nonisolated extension Layoutd_V1_RenderRequest: SwiftProtobuf.Message, SwiftProt
       try { if let v = _storage._frame {
         try visitor.visitSingularMessageField(value: v, fieldNumber: 12)
       } }()
+      if _storage._showShapes != false {
+        try visitor.visitSingularBoolField(value: _storage._showShapes, fieldNumber: 13)
+      }
     }
     try unknownFields.traverse(visitor: &visitor)
   }
@@ -574,6 +586,7 @@ nonisolated extension Layoutd_V1_RenderRequest: SwiftProtobuf.Message, SwiftProt
         if _storage._photo != rhs_storage._photo {return false}
         if _storage._animate != rhs_storage._animate {return false}
         if _storage._frame != rhs_storage._frame {return false}
+        if _storage._showShapes != rhs_storage._showShapes {return false}
         return true
       }
       if !storagesAreEqual {return false}
