@@ -72,6 +72,24 @@ import Testing
         #expect(abs(scanner.minY - 0) < 1e-9 && abs(scanner.maxY - 100) < 1e-9)
     }
 
+    @Test func theClosedFormsAgreeWithTheScannedOutline() {
+        let shapes = [FlowShape(.ellipse(Rect(x: 20, y: 10, width: 160, height: 90))), FlowShape(.rect(Rect(x: 30, y: 20, width: 50, height: 40)))]
+        for shape in shapes {
+            let exact = ShapeOutline(shape), scanned = ShapeOutline.scanned(ShapeScanner(shape))
+            if case .scanned = exact { Issue.record("a rect or an ellipse is answered in closed form") }
+            for top in stride(from: 0.0, through: 110, by: 3.7) {
+                let a = exact.covered(top: top, bottom: top + 12), b = scanned.covered(top: top, bottom: top + 12)
+                // The flattened ellipse lies inside the true one: the closed form is as wide or wider,
+                // by the flatness times the outline's slope (most near the poles).
+                #expect(a.count == b.count && zip(a, b).allSatisfy { $0.lower <= $1.lower + 1e-9 && $0.upper >= $1.upper - 1e-9
+                    && $1.lower - $0.lower < 1 && $0.upper - $1.upper < 1 }, "covered at \(top): \(a) \(b)")
+                let c = exact.inside(top: top, bottom: top + 12), d = scanned.inside(top: top, bottom: top + 12)
+                #expect(c.count == d.count && zip(c, d).allSatisfy { abs($0.lower - $1.lower) < 1 && abs($0.upper - $1.upper) < 1 },
+                        "inside at \(top): \(c) \(d)")
+            }
+        }
+    }
+
     @Test func intervalArithmetic() {
         let free = [Interval(lower: 0, upper: 100), Interval(lower: 150, upper: 300)]
         #expect(Intervals.subtracting([Interval(lower: 50, upper: 200)], from: free)

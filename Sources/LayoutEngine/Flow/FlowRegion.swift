@@ -2,13 +2,13 @@
 /// free intervals of one band of lines at a time. Intervals come in layout coordinates.
 struct FlowRegion {
     private struct Obstacle {
-        var scanner: ShapeScanner
+        var outline: ShapeOutline
         var margin: Double
         var wrap: ExclusionWrap
     }
 
     let container: TextContainer
-    private let shape: ShapeScanner?
+    private let shape: ShapeOutline?
     private let obstacles: [Obstacle]
     let minimumWidth: Double
     /// Where the first band may start and where the last must end, in the container's coordinates.
@@ -20,10 +20,13 @@ struct FlowRegion {
     init(_ container: TextContainer, minimumWidth: Double) {
         self.container = container
         self.minimumWidth = minimumWidth
-        shape = container.shape.map(ShapeScanner.init)
-        obstacles = container.exclusions.filter { $0.wrap != .none }.map {
-            Obstacle(scanner: ShapeScanner($0.shape), margin: $0.margin, wrap: $0.wrap)
+        shape = container.shape.map(ShapeOutline.init)
+        var obstacles: [Obstacle] = []
+        obstacles.reserveCapacity(container.exclusions.count)
+        for exclusion in container.exclusions where exclusion.wrap != .none {
+            obstacles.append(Obstacle(outline: ShapeOutline(exclusion.shape), margin: exclusion.margin, wrap: exclusion.wrap))
         }
+        self.obstacles = obstacles
         var top = 0.0, bottom = container.height ?? .infinity
         if let shape {
             top = max(top, shape.minY + container.inset)
@@ -31,7 +34,7 @@ struct FlowRegion {
         }
         firstTop = top
         self.bottom = bottom
-        lastObstacleBottom = obstacles.map { $0.scanner.maxY + $0.margin }.max() ?? -.infinity
+        lastObstacleBottom = obstacles.map { $0.outline.maxY + $0.margin }.max() ?? -.infinity
     }
 
     /// True when the slots do not depend on the band's height or place: a plain box.
@@ -52,7 +55,7 @@ struct FlowRegion {
         }
         for index in obstacles.indices where !free.isEmpty {
             let m = obstacles[index].margin
-            var covered = obstacles[index].scanner.covered(top: top - m, bottom: bandBottom + m)
+            var covered = obstacles[index].outline.covered(top: top - m, bottom: bandBottom + m)
             if m > 0 {
                 // Grown alike, the intervals stay in order: they only need joining where they now meet.
                 for k in covered.indices { covered[k].lower -= m; covered[k].upper += m }
