@@ -176,11 +176,8 @@ extension Layoutd_V1_LayoutRequest {
         }
         request.combineUpright = Int(textCombineUpright)
         request.combinesLetters = combineLetters
-        guard request.writingMode.isVertical else { return }
-        if flows {
-            throw LayoutError(.invalidArgument, "vertical text does not flow around exclusions, inside shapes or through "
-                              + "containers yet", field: "writing_mode")
-        }
+        // Containers each give their columns' length (the engine checks them).
+        guard request.writingMode.isVertical, !flows || containers.isEmpty else { return }
         if height == 0 {
             throw LayoutError(.invalidArgument, "vertical text needs a height: the length of its columns", field: "height")
         }

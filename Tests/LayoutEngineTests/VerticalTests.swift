@@ -132,6 +132,43 @@ import Testing
         }
     }
 
+    @Test func verticalTextFlowsAroundAShapeAndThroughContainers() throws {
+        let text = String(repeating: "縦書きの文章は絵を避けて流れます。", count: 4)
+        // A picture in the top right of a 300 × 240 page: the first columns are cut short.
+        let picture = Rect(x: 200, y: 0, width: 100, height: 90)
+        let around = try Self.layout(text, width: 300, height: 240) {
+            $0.flow = TextFlow(containers: [TextContainer(width: 300, height: 240, exclusions: [Exclusion(FlowShape(.rect(picture)))])])
+        }
+        #expect(around.lines.count > 3)
+        for run in around.runs {
+            for glyph in run.glyphs {
+                let cell = Rect(x: glyph.position.x, y: glyph.position.y - 1, width: 20, height: glyph.advance)
+                #expect(!(cell.x < picture.maxX - 1 && picture.x < cell.maxX - 1 && cell.y < picture.maxY - 1 && picture.y < cell.maxY - 1),
+                        "a glyph at \(glyph.position) is on the picture")
+            }
+        }
+        // The first column is beside the picture: it starts below it.
+        #expect(around.lines[0].usedRect.y >= picture.maxY - 1e-6)
+        #expect(around.lines[0].usedRect.maxX <= 300 + 1e-6)
+        // Two pages side by side: the right one first, each column within its page.
+        let pages = [TextContainer(origin: Point(x: 160, y: 0), width: 140, height: 120),
+                     TextContainer(origin: Point(x: 0, y: 0), width: 140, height: 120)]
+        let paged = try Self.layout(text, width: 300, height: 120) { $0.flow = TextFlow(containers: pages) }
+        #expect(paged.containers.count == 2 && paged.containers[0].range.upperBound == paged.containers[1].range.lowerBound)
+        for (index, container) in paged.containers.enumerated() {
+            #expect(container.rect == Rect(x: pages[index].origin.x, y: 0, width: 140, height: 120))
+            for line in paged.lines[container.lines] {
+                #expect(line.usedRect.x >= container.rect.x - 1e-6 && line.usedRect.maxX <= container.rect.maxX + 1e-6)
+                #expect(line.usedRect.maxY <= 120 + 1e-6)
+            }
+        }
+        #expect(paged.lines[0].usedRect.maxX > 290)  // columns start at the right page's right edge
+        #expect(paged.size == Size(width: 300, height: 120))
+        #expect(throws: LayoutError.self) {
+            _ = try Self.layout(text) { $0.flow = TextFlow(containers: [TextContainer(width: 100)]) }
+        }
+    }
+
     @Test func verticalTextNeedsAColumnLength() throws {
         #expect(throws: LayoutError.self) { _ = try Self.layout(height: 0) { $0.height = nil } }
     }

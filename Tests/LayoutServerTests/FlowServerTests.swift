@@ -190,7 +190,7 @@ import Testing
             ("layout.height", { $0.height = 0 }),
             ("layout.writing_mode", { $0.writingMode = .UNRECOGNIZED(5) }),
             ("layout.text_combine_upright", { $0.textCombineUpright = 9 }),
-            ("layout.writing_mode", { $0.exclusions = [.with { $0.shape.rect = .with { $0.width = 10; $0.height = 10 } }] }),
+            ("layout.containers[0].height", { $0.width = 0; $0.height = 0; $0.containers = [.with { $0.width = 100 }] }),
         ]
         let client = try daemon.client()
         for (field, configure) in cases {

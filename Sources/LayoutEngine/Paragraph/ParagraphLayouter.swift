@@ -44,12 +44,18 @@ public final class ParagraphLayouter: Sendable {
     /// Vertical text: laid out as horizontal text in the line's own frame (the line's axis as
     /// x, the columns' as y) with upright glyphs shaped top to bottom, then turned onto the page.
     private func layoutVertically(_ request: ParagraphRequest, context: LayoutContext) throws -> ParagraphLayout {
-        guard let columnLength = request.height else {
-            throw LayoutError(.invalidArgument, "vertical text needs a height: the length of its columns", field: "height")
-        }
         var inLine = request
-        inLine.width = columnLength
-        inLine.height = request.width
+        if let flow = request.flow {
+            // Containers carry their own heights (checked by validation): each is its columns' length.
+            inLine.flow = flow.inLineFrame(request.writingMode, extent: flow.pageExtent)
+            inLine.width = inLine.flow!.containers[0].width
+        } else {
+            guard let columnLength = request.height else {
+                throw LayoutError(.invalidArgument, "vertical text needs a height: the length of its columns", field: "height")
+            }
+            inLine.width = columnLength
+            inLine.height = request.width
+        }
         let setting = VerticalSetting(combineUpTo: request.combineUpright, combinesLetters: request.combinesLetters)
         let positioner = TextPositioner(
             shaped: try ShapedText(text: request.text, direction: request.direction, attachments: request.attachments,
@@ -60,7 +66,12 @@ public final class ParagraphLayouter: Sendable {
         if !request.text.isPlain {
             layout.decorations = try TextDecorator.decorate(layout, units: request.text.units, fonts: fonts, budget: context.budget)
         }
-        return VerticalFrame(mode: request.writingMode, inLine: layout).turned(layout)
+        guard let flow = request.flow else { return VerticalFrame(mode: request.writingMode, inLine: layout).turned(layout) }
+        var turned = VerticalFrame(mode: request.writingMode, extent: flow.pageExtent).turned(layout)
+        // The frame of the containers on the page, as horizontal text that flows reports it.
+        let frame = turned.containers.reduce(Rect(x: 0, y: 0, width: 0, height: 0)) { $0.union($1.rect) }
+        turned.size = Size(width: frame.maxX, height: frame.maxY)
+        return turned
     }
 
     /// The width-independent stage for `text`, from which layouts at any width start.

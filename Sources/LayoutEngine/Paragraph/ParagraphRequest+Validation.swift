@@ -5,9 +5,12 @@ extension ParagraphRequest {
             throw LayoutError(.resourceExhausted,
                               "text is \(text.units.count) UTF-16 units; the limit is \(maxTextLength)", field: "text")
         }
-        if writingMode.isVertical && flow != nil {
-            throw LayoutError(.invalidArgument, "vertical text does not flow around exclusions, inside shapes or through "
-                              + "containers yet", field: "writing_mode")
+        if writingMode.isVertical, let flow {
+            // Each container's height is its columns' length.
+            for (index, container) in flow.containers.enumerated() where container.height == nil {
+                throw LayoutError(.invalidArgument, "vertical text needs each container's height: the length of its columns",
+                                  field: flow.isOneBox ? "height" : "containers[\(index)].height")
+            }
         }
         guard (0...4).contains(combineUpright) else {
             throw LayoutError(.invalidArgument, "must be in [0, 4] characters, got \(combineUpright)", field: "text_combine_upright")

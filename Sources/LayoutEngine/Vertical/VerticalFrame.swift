@@ -16,6 +16,12 @@ public struct VerticalFrame: Sendable {
         extent = layout.size.height
     }
 
+    /// For text that flows: the page's right edge is the containers'.
+    init(mode: WritingMode, extent: Double) {
+        self.mode = mode
+        self.extent = extent
+    }
+
     /// The frame of a layout already turned onto the page, for turning it back.
     public init?(turned layout: ParagraphLayout) {
         guard layout.writingMode.isVertical else { return nil }
@@ -36,10 +42,12 @@ public struct VerticalFrame: Sendable {
         Rect(x: r.y, y: fromRight ? extent - r.x - r.width : r.x, width: r.height, height: r.width)
     }
 
-    public func toPage(_ path: Path) -> Path { Path(path.commands.map { map($0, toPage) }) }
-    public func toLine(_ path: Path) -> Path { Path(path.commands.map { map($0, toLine) }) }
+    public func toPage(_ path: Path) -> Path { Self.map(path, toPage) }
+    public func toLine(_ path: Path) -> Path { Self.map(path, toLine) }
 
-    private func map(_ command: PathCommand, _ f: (Point) -> Point) -> PathCommand {
+    static func map(_ path: Path, _ f: (Point) -> Point) -> Path { Path(path.commands.map { map($0, f) }) }
+
+    private static func map(_ command: PathCommand, _ f: (Point) -> Point) -> PathCommand {
         switch command {
         case .move(let p): .move(f(p))
         case .line(let p): .line(f(p))
@@ -97,6 +105,7 @@ public struct VerticalFrame: Sendable {
             start += count
         }
         for i in out.attachments.indices { out.attachments[i].rect = rect(layout.attachments[i].rect) }
+        for i in out.containers.indices { out.containers[i].rect = rect(layout.containers[i].rect) }
         for i in out.decorations.indices {
             out.decorations[i].rects = layout.decorations[i].rects.map(rect)
             out.decorations[i].path = path(layout.decorations[i].path)
