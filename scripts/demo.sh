@@ -77,12 +77,12 @@ PY
 "$bin/layoutctl" tags --photo 360x450 --at 0.42,0.61 --label "Nike|Air Max 90" --label "¥899" --style 3 --animate hide -o out/tags-hide.svg
 # Text that flows: around a picture, inside a circle, through three columns.
 flowing="Text flows around a picture as a river flows around a stone: it parts, runs past on both sides and joins again below. Each band of lines is cut into the intervals the shapes leave free, and each interval takes as much text as fits, in reading order. Inside a circle the lines grow and shrink with the shape; in columns the text runs from one to the next."
-"$bin/layoutctl" layout --width 300 --size 16 --exclude 'ellipse:100,30,100,100;margin=6' -o out/flow-around.png "$flowing"
-"$bin/layoutctl" layout --width 280 --height 280 --size 14 --shape ellipse:0,0,280,280 --shape-inset 8 --valign center \
+"$bin/layoutctl" layout --width 300 --size 16 --exclude 'circle:150,80,50;margin=6' -o out/flow-around.png "$flowing"
+"$bin/layoutctl" layout --width 280 --height 280 --size 14 --container circle:140,140,140 --container-inset 8 --valign center \
   --align center -o out/flow-circle.png "$flowing"
 "$bin/layoutctl" layout --width 460 --height 120 --size 13 --columns 3 --gap 16 --align justified -o out/flow-columns.png "$flowing"
 # Vertical text: columns right to left, Latin on its side, dates upright in one em.
-"$bin/layoutctl" layout --width 300 --height 240 --size 22 --font "Noto Sans CJK JP" --vertical rl --combine 2 \
+"$bin/layoutctl" layout --width 300 --height 240 --size 22 --font "Noto Sans CJK JP" --vertical --upright-digits 2 \
   -o out/vertical.png "縦書きの文章は上から下へ、右から左へ進みます。「括弧」と長音ー、ABCは横倒し、12月24日は縦中横。"
 echo "open out/*.png to look at them (out/tags-hide.svg in a browser plays the hide animation)"
 echo

@@ -162,3 +162,28 @@ import TestSupport
         #expect(result.out.contains("53.0"), "body at AX5 is 53 points:\n\(result.out)")
     }
 }
+
+/// layoutctl's flow and vertical options: fragments and containers in the table, pictures, and
+/// bad shapes refused as usage errors or by the daemon by name.
+@Suite struct FlowCommandLineTests {
+    @Test func exclusionsColumnsAndVerticalTextFromTheCommandLine() throws {
+        let daemon = try Daemon()
+        let ctl = Daemon.binary("layoutctl")
+        let text = "Text flows around a picture as a river flows around a stone: it parts, runs past on both sides and joins again below."
+        let base = ["layout", "--socket", daemon.socketPath, "--width", "300", "--size", "16"]
+        let around = try run(ctl, base + ["--exclude", "ellipse:150,60,50,40:both", "--exclude-margin", "6", text])
+        #expect(around.status == 0, "\(around.err)")
+        #expect(around.out.contains("fragment") && around.out.contains("container 0: text [0,"), "\(around.out)")
+        let columns = try run(ctl, base + ["--height", "60", "--columns", "3", text + " " + text + " " + text])
+        #expect(columns.status == 0 && columns.out.contains("container 2:") && columns.out.contains("overflow ["), "\(columns.out)\(columns.err)")
+        let picture = FileManager.default.temporaryDirectory.appendingPathComponent("flow-\(UUID().uuidString).png")
+        defer { try? FileManager.default.removeItem(at: picture) }
+        let drawn = try run(ctl, base + ["--height", "200", "--container", "circle:100,100,100", "--valign", "center", "--vertical",
+                                         "--upright-digits", "2", "--font", "Noto Sans CJK JP", "-o", picture.path, "縦書き、12月。"])
+        #expect(drawn.status == 0 && FileManager.default.fileExists(atPath: picture.path), "\(drawn.err)")
+        let usage = try run(ctl, base + ["--exclude", "hexagon:1,2,3", "x"])
+        #expect(usage.status == 64, "\(usage.err)")
+        let refused = try run(ctl, base + ["--exclude", "rect:0,0,-5,10", "x"])
+        #expect(refused.status == 65 && refused.err.contains("layout.exclusions[0].shape.rect"), "\(refused.err)")
+    }
+}
