@@ -71,7 +71,7 @@ extension Layoutd_V1_LayoutRequest {
             request.flow = flow
             request.width = flow.containers[0].width
         }
-        try applyWritingMode(to: &request, flows: flow != nil)
+        try applyWritingMode(to: &request)
         return (request, formatted.matches, rules.map(\.rule.name))
     }
 }
@@ -163,8 +163,8 @@ extension Layoutd_V1_Style {
 }
 
 extension Layoutd_V1_LayoutRequest {
-    /// Vertical text's fields onto the engine's request, refusing what vertical text does not do yet.
-    func applyWritingMode(to request: inout ParagraphRequest, flows: Bool) throws(LayoutError) {
+    /// Vertical text's fields onto the engine's request.
+    func applyWritingMode(to request: inout ParagraphRequest) throws(LayoutError) {
         switch writingMode {
         case .horizontalTb: request.writingMode = .horizontal
         case .verticalRl: request.writingMode = .verticalRightToLeft
@@ -176,10 +176,6 @@ extension Layoutd_V1_LayoutRequest {
         }
         request.combineUpright = Int(textCombineUpright)
         request.combinesLetters = combineLetters
-        // Containers each give their columns' length (the engine checks them).
-        guard request.writingMode.isVertical, !flows || containers.isEmpty else { return }
-        if height == 0 {
-            throw LayoutError(.invalidArgument, "vertical text needs a height: the length of its columns", field: "height")
-        }
+        // The columns' length (the height, or each container's) is the engine's to check.
     }
 }

@@ -11,25 +11,22 @@ extension TextFlow {
         var out = self
         out.containers = containers.map { container in
             let w = container.width, h = container.height ?? 0
-            let fromRight = mode == .verticalRightToLeft
-            // A point of the container, from its own top-left corner, in its frame's terms.
-            let local: (Point) -> Point = { p in Point(x: p.y, y: fromRight ? w - p.x : p.x) }
-            let rect: (Rect) -> Rect = { r in
-                Rect(x: r.y, y: fromRight ? w - r.x - r.width : r.x, width: r.height, height: r.width)
-            }
+            // The page as the lines see it, and each container's own corner as its shapes see it.
+            let page = VerticalFrame(mode: mode, extent: extent), own = VerticalFrame(mode: mode, extent: w)
             func turn(_ shape: FlowShape) -> FlowShape {
                 var turned = shape
                 switch shape.geometry {
-                case .rect(let r): turned.geometry = .rect(rect(r))
-                case let .roundedRect(r, radius): turned.geometry = .roundedRect(rect(r), radius: radius)
-                case .ellipse(let r): turned.geometry = .ellipse(rect(r))
-                case .polygon(let points): turned.geometry = .polygon(points.map(local))
-                case .path(let path): turned.geometry = .path(VerticalFrame.map(path, local))
+                case .rect(let r): turned.geometry = .rect(own.toLine(r))
+                case let .roundedRect(r, radius): turned.geometry = .roundedRect(own.toLine(r), radius: radius)
+                case .ellipse(let r): turned.geometry = .ellipse(own.toLine(r))
+                case .polygon(let points): turned.geometry = .polygon(points.map(own.toLine))
+                case .path(let path): turned.geometry = .path(own.toLine(path))
                 }
                 return turned
             }
-            return TextContainer(origin: Point(x: container.origin.y, y: fromRight ? extent - container.origin.x - w : container.origin.x),
-                                 width: h, height: w, shape: container.shape.map(turn), inset: container.inset,
+            let box = page.toLine(Rect(x: container.origin.x, y: container.origin.y, width: w, height: h))
+            return TextContainer(origin: Point(x: box.x, y: box.y), width: box.width, height: box.height,
+                                 shape: container.shape.map(turn), inset: container.inset,
                                  exclusions: container.exclusions.map { Exclusion(turn($0.shape), margin: $0.margin, wrap: $0.wrap) })
         }
         return out
