@@ -10,6 +10,10 @@ let package = Package(
         .executable(name: "layoutctl", targets: ["layoutctl"]),
         .library(name: "LayoutEngine", targets: ["LayoutEngine"]),
         .library(name: "LayoutWire", targets: ["LayoutWire"]),
+        // What a Swift program needs to talk to layoutd: the protocol's types and a client,
+        // without the engine (no HarfBuzz, FreeType or Cairo is linked).
+        .library(name: "LayoutdClient", targets: ["LayoutdClient"]),
+        .library(name: "LayoutProtocol", targets: ["LayoutProtocol"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),
@@ -31,11 +35,14 @@ let package = Package(
         .target(name: "CFatalSignal"),
 
         .target(name: "LayoutEngine", dependencies: ["CFreeType", "CHarfBuzz", "CUnibreak", "CFriBidi", "CCairo", "CFontconfig", "CPCRE2"]),
+        // The wire alone: the generated protobuf types, framing and the fast readers. No engine.
+        .target(name: "LayoutProtocol", dependencies: [.product(name: "SwiftProtobuf", package: "swift-protobuf")]),
+        // The wire meeting the engine: requests turned into engine values, layouts into replies.
         .target(name: "LayoutWire", dependencies: [
-            "LayoutEngine",
+            "LayoutEngine", "LayoutProtocol",
             .product(name: "SwiftProtobuf", package: "swift-protobuf"),
         ]),
-        .target(name: "LayoutClient", dependencies: ["LayoutWire"]),
+        .target(name: "LayoutdClient", dependencies: ["LayoutProtocol"]),
         .target(name: "LayoutServer", dependencies: [
             "LayoutEngine", "LayoutWire", "CFatalSignal",
             .product(name: "NIOCore", package: "swift-nio"),
@@ -50,12 +57,12 @@ let package = Package(
             .product(name: "Logging", package: "swift-log"),
         ]),
         .executableTarget(name: "layoutctl", dependencies: [
-            "LayoutClient", "LayoutWire",
+            "LayoutdClient", "LayoutProtocol",
             .product(name: "SwiftProtobuf", package: "swift-protobuf"),
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "layoutd-bench", dependencies: [
-            "LayoutEngine", "LayoutWire", "LayoutClient", "LayoutServer", "CHarfBuzz",
+            "LayoutEngine", "LayoutWire", "LayoutdClient", "LayoutServer", "CHarfBuzz",
             .product(name: "SwiftProtobuf", package: "swift-protobuf"),
         ], path: "Benchmarks/LayoutBench"),
 
@@ -68,7 +75,7 @@ let package = Package(
         // Vectors/ holds wire bytes the tests and the C and Python clients read by path.
         .testTarget(name: "LayoutWireTests", dependencies: ["LayoutWire", "TestSupport"], exclude: ["Vectors"]),
         // FuzzRegressions/ holds inputs the fuzzers found, read by path.
-        .testTarget(name: "LayoutServerTests", dependencies: ["LayoutServer", "LayoutClient", "LayoutWire", "TestSupport",
+        .testTarget(name: "LayoutServerTests", dependencies: ["LayoutServer", "LayoutdClient", "LayoutWire", "TestSupport",
                                                            .product(name: "NIOPosix", package: "swift-nio"),
                                                            .product(name: "NIOEmbedded", package: "swift-nio")],
                     exclude: ["FuzzRegressions"]),
@@ -86,7 +93,7 @@ for target in package.targets where target.type != .system {
 // class's stored property (swift-protobuf's message storage, the layout scratch) went through
 // swift_beginAccess, about 9,000 instructions a layout request through the daemon (issue 17).
 // Debug builds, which the tests run, keep the checks; the compiler's static checks stay on.
-for name in ["LayoutEngine", "LayoutWire", "LayoutServer"] {
+for name in ["LayoutEngine", "LayoutProtocol", "LayoutWire", "LayoutServer"] {
     let target = package.targets.first { $0.name == name }!
     target.swiftSettings = (target.swiftSettings ?? []) + [.unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release))]
 }

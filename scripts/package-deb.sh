@@ -11,7 +11,7 @@ stage=$(mktemp -d)
 trap 'rm -rf "$stage"' EXIT
 PREFIX=/usr DESTDIR="$stage" scripts/install.sh >&2
 
-version=$(sed -n 's/.*current = "\(.*\)".*/\1/p' Sources/LayoutWire/Version.swift)
+version=$(sed -n 's/.*current = "\(.*\)".*/\1/p' Sources/LayoutProtocol/Version.swift)
 arch=$(dpkg --print-architecture)
 # The packages of the shared libraries the binaries link directly (their NEEDED entries, found
 # where ldd resolves them), from dpkg, not written by hand.

@@ -1,6 +1,6 @@
 import Foundation
 import Synchronization
-import LayoutClient
+import LayoutdClient
 import LayoutEngine
 import LayoutWire
 

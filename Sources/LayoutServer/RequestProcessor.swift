@@ -192,6 +192,7 @@ public final class RequestProcessor: Sendable {
             hello.requestBudgetMs = UInt32(clamping: configuration.requestBudgetMilliseconds)
             hello.maxInFlight = UInt32(clamping: configuration.maxInFlightPerConnection)
             hello.maxPicturePixels = UInt64(configuration.maxPicturePixels)
+            hello.features = Features.served
             return .helloReply(hello)
         case .fonts:
             return .fontsReply(Layoutd_V1_FontsReply(layouter.fonts))

@@ -1,6 +1,6 @@
 import ArgumentParser
 import Foundation
-import LayoutWire
+import LayoutProtocol
 
 /// `--attachment SIZE[:ALIGNMENT[:FONT]]`, the Nth for the Nth U+FFFC of the text.
 ///

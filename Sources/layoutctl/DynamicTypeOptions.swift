@@ -1,5 +1,5 @@
 import ArgumentParser
-import LayoutWire
+import LayoutProtocol
 
 /// `--text-style body --category xxLarge [--max-scaled-size 40]`: Dynamic Type for the default style.
 struct DynamicTypeOptions: ParsableArguments {

@@ -1,6 +1,6 @@
 import ArgumentParser
 import Foundation
-import LayoutWire
+import LayoutProtocol
 
 /// Text that flows: `--exclude` shapes, a `--shape` for the box, `--columns` or `--container`
 /// boxes the text runs through, and `--valign`.

@@ -1,6 +1,6 @@
 import ArgumentParser
 import Foundation
-import LayoutWire
+import LayoutProtocol
 
 /// `--frame 1080x1920` and its fill and placement: with -o, the text drawn on a whole story frame.
 struct FrameOptions: ParsableArguments {

@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
-import LayoutClient
-import LayoutWire
+import LayoutdClient
+import LayoutProtocol
 
 /// The command-line client: one subcommand per capability. It loads no font itself.
 @main
@@ -29,7 +29,10 @@ struct Connection: ParsableArguments {
 
     func client() throws -> LayoutClient {
         guard timeout.isFinite, timeout > 0, timeout <= 86_400 else { throw ValidationError("--timeout takes seconds in (0, 86400]") }
-        return try LayoutClient(socketPath: SocketPaths.resolve(explicit: socket), timeout: timeout)
+        let client = try LayoutClient(socketPath: SocketPaths.resolve(explicit: socket), timeout: timeout)
+        // The daemon's version and features, so a request it does not serve is refused by name.
+        try client.greet(clientName: "layoutctl")
+        return client
     }
 }
 
@@ -56,7 +59,7 @@ enum ExitStatus {
         case .connect, .closed, .untrustedPeer: unavailable
         case .timedOut: timedOut
         case .io: ioError
-        case .protocolViolation: protocolError
+        case .protocolViolation, .unsupported: protocolError
         }
     }
 }
@@ -84,6 +87,7 @@ extension Connection {
         case .timedOut: body = ["code": "TIMEOUT", "field": "", "message": "\(error)"]
         case .io: body = ["code": "IO", "field": "", "message": "\(error)"]
         case .protocolViolation: body = ["code": "PROTOCOL", "field": "", "message": "\(error)"]
+        case .unsupported: body = ["code": "UNSUPPORTED", "field": "", "message": "\(error)"]
         }
         struct Failure: Encodable { var error: [String: String]; var exit_status: Int32 }
         let encoder = JSONEncoder()

@@ -1,6 +1,6 @@
 import ArgumentParser
 import Foundation
-import LayoutWire
+import LayoutProtocol
 
 /// Colour, decorations and shadow for the whole text (`--color`, `--underline`, ...) and for
 /// ranges of it (`--span START:END:STYLE`).

@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
-import LayoutClient
-import LayoutWire
+import LayoutdClient
+import LayoutProtocol
 
 /// Asks the daemon to draw a request and writes the picture; the file's extension picks the format.
 enum Picture {

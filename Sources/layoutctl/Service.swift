@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
-import LayoutClient
-import LayoutWire
+import LayoutdClient
+import LayoutProtocol
 import SwiftProtobuf
 
 extension LayoutCtl {
@@ -42,7 +42,8 @@ extension LayoutCtl {
                 print("layoutd \(hello.serverVersion) at \(client.socketPath): protocol \(hello.protocolVersion), "
                       + "max frame \(hello.maxFrameBytes) bytes, max text \(hello.maxTextUtf16) UTF-16 units, "
                       + "max reply \(hello.maxReplyBytes) bytes, budget \(hello.requestBudgetMs) ms, "
-                      + "\(hello.maxInFlight) in flight, pictures up to \(hello.maxPicturePixels) pixels, \(micros) µs")
+                      + "\(hello.maxInFlight) in flight, pictures up to \(hello.maxPicturePixels) pixels, \(micros) µs; "
+                      + "serves \(hello.features.joined(separator: " "))")
             }
         }
     }

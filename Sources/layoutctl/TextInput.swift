@@ -1,6 +1,6 @@
 import ArgumentParser
 import Foundation
-import LayoutClient
+import LayoutdClient
 
 /// Where a subcommand's text comes from, the same in every subcommand: the argument, with `\n`
 /// a line break and `\\` a backslash; else `--text-file`; else standard input when the argument

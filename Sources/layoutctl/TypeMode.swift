@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
-import LayoutClient
-import LayoutWire
+import LayoutdClient
+import LayoutProtocol
 import SwiftProtobuf
 
 extension LayoutCtl {

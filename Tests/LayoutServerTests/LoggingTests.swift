@@ -1,5 +1,5 @@
 import Foundation
-import LayoutClient
+import LayoutdClient
 @testable import LayoutServer
 import LayoutWire
 import Testing

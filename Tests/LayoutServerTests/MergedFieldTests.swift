@@ -1,5 +1,5 @@
 import Foundation
-import LayoutClient
+import LayoutdClient
 import LayoutWire
 import SwiftProtobuf
 import Testing

@@ -1,6 +1,6 @@
 import Foundation
 import LayoutServer
-import LayoutClient
+import LayoutdClient
 import LayoutWire
 import Testing
 import TestSupport

@@ -1,5 +1,5 @@
 import Foundation
-import LayoutWire
+import LayoutProtocol
 import SwiftProtobuf
 
 /// A blocking client for one connection to layoutd: frames out, frames in.
@@ -11,12 +11,14 @@ public final class LayoutClient {
     private let fd: Int32
     private var nextID: UInt64 = 1
     private var early: [UInt64: Layoutd_V1_Envelope] = [:]
-    /// Bytes received and not yet taken: `inbox[inboxStart..<inboxEnd]`.
-    private var inbox = [UInt8](repeating: 0, count: 64 << 10)
-    private var inboxStart = 0
-    private var inboxEnd = 0
+    private var inbox = FrameInbox()
     /// Replies can be much larger than requests (a glyph per character); this bounds them.
-    public var maxReplyBytes = 256 << 20
+    public var maxReplyBytes: Int {
+        get { inbox.maxReplyBytes }
+        set { inbox.maxReplyBytes = newValue }
+    }
+    /// The daemon's hello, once `greet` has asked for it: its version, limits and features.
+    public private(set) var daemon: Layoutd_V1_HelloReply?
 
     /// Connects to the daemon at `socketPath`. Unless `trustingAnyPeer`, the daemon must run as
     /// this user, as root, or as the service's `layoutd` user (checked with SO_PEERCRED): a
@@ -28,38 +30,7 @@ public final class LayoutClient {
         // closed `fd` itself would close it twice, and the second time the number may already
         // belong to another thread's new descriptor (the test runner's process monitor lost one
         // that way and stopped reaping children).
-        let descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
-        guard descriptor >= 0 else { throw ClientError.connect(path: socketPath, reason: String(cString: strerror(errno))) }
-        var address = sockaddr_un()
-        address.sun_family = sa_family_t(AF_UNIX)
-        guard socketPath.utf8.count < MemoryLayout.size(ofValue: address.sun_path) else {
-            close(descriptor)
-            throw ClientError.connect(path: socketPath, reason: "path too long for a Unix socket")
-        }
-        withUnsafeMutableBytes(of: &address.sun_path) { $0.copyBytes(from: socketPath.utf8) }
-        let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
-        }
-        guard connected == 0 else {
-            let reason = String(cString: strerror(errno))
-            close(descriptor)
-            throw ClientError.connect(path: socketPath, reason: reason)
-        }
-        if !trustingAnyPeer {
-            guard let peer = PeerCredentials.of(fd: descriptor) else {
-                close(descriptor)
-                throw ClientError.untrustedPeer(path: socketPath, reason: "the kernel did not say who serves it")
-            }
-            guard peer.isTrusted(byClient: getuid()) else {
-                close(descriptor)
-                throw ClientError.untrustedPeer(path: socketPath, reason: "it is served by uid \(peer.uid) (pid \(peer.pid)), "
-                                                + "not by you (uid \(getuid())), root or the layoutd service")
-            }
-        }
-        var limit = timeval(tv_sec: Int(saturating: timeout), tv_usec: Int(saturating: (timeout - timeout.rounded(.down)) * 1e6))
-        setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &limit, socklen_t(MemoryLayout<timeval>.size))
-        setsockopt(descriptor, SOL_SOCKET, SO_SNDTIMEO, &limit, socklen_t(MemoryLayout<timeval>.size))
-        fd = descriptor
+        fd = try SocketConnection.open(socketPath, timeout: timeout, trustingAnyPeer: trustingAnyPeer)
     }
 
     deinit { close(fd) }
@@ -82,8 +53,23 @@ public final class LayoutClient {
         return try receive(id: envelope.requestID)
     }
 
+    /// Asks the daemon who it is and checks that it speaks this client's protocol; later
+    /// requests it does not serve are refused here, by name (`daemon` keeps the answer).
+    @discardableResult
+    public func greet(clientName: String = "layoutd-swift") throws -> Layoutd_V1_HelloReply {
+        var hello = Layoutd_V1_HelloRequest()
+        hello.clientName = clientName
+        guard case .helloReply(let reply) = try request(.hello(hello)) else {
+            throw ClientError.protocolViolation("the daemon did not answer hello with a hello reply")
+        }
+        if let problem = Features.incompatibility(reply) { throw ClientError.unsupported(problem) }
+        daemon = reply
+        return reply
+    }
+
     /// Like `call`, but a server error becomes a thrown `ClientError.server`.
     public func request(_ body: Layoutd_V1_Envelope.OneOf_Body) throws -> Layoutd_V1_Envelope.OneOf_Body {
+        if let daemon, let missing = Features.missing(body, in: daemon) { throw ClientError.unsupported(missing) }
         let reply = try call(body)
         if case .error(let error) = reply.body { throw ClientError.server(error) }
         guard let body = reply.body else { throw ClientError.protocolViolation("reply without a body") }
@@ -96,15 +82,7 @@ public final class LayoutClient {
 
     /// Writes bytes as they are: tests use it to send broken frames.
     public func sendRaw(_ bytes: [UInt8]) throws {
-        var offset = 0
-        while offset < bytes.count {
-            let written = bytes[offset...].withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
-            if written < 0 {
-                if errno == EINTR { continue }
-                throw ClientError.io("send failed: \(String(cString: strerror(errno)))")
-            }
-            offset += written
-        }
+        try SocketConnection.send(fd, bytes)
     }
 
     /// The reply with `id`, keeping others that arrive first for later calls.
@@ -119,49 +97,13 @@ public final class LayoutClient {
 
     /// The next reply frame, whatever its id.
     public func receive() throws -> Layoutd_V1_Envelope {
-        try fill(Framing.headerBytes)
-        let length = Framing.bodyLength(header: inbox[inboxStart..<(inboxStart + Framing.headerBytes)])
-        guard length <= maxReplyBytes else { throw ClientError.protocolViolation("reply of \(length) bytes is over the client's limit") }
-        try fill(Framing.headerBytes + length)
-        let bodyStart = inboxStart + Framing.headerBytes
-        inboxStart = bodyStart + length
-        // Layout replies, the large and frequent ones, skip swift-protobuf's generic decoder.
-        let fast = inbox.withUnsafeBytes { LayoutReplyReader.envelope(UnsafeRawBufferPointer(rebasing: $0[bodyStart..<(bodyStart + length)])) }
-        if let fast { return fast }
-        do {
-            return try Layoutd_V1_Envelope(serializedBytes: Array(inbox[bodyStart..<(bodyStart + length)]))
-        } catch {
-            throw ClientError.protocolViolation("reply is not an Envelope: \(error)")
-        }
+        try inbox.next(from: fd)
     }
 
     /// True when the server has closed the connection (a read sees end of file).
     public func isClosedByServer() -> Bool {
         var byte: UInt8 = 0
         return recv(fd, &byte, 1, 0) == 0
-    }
-
-    /// Receives until at least `count` bytes are waiting in the inbox, taking whatever else
-    /// has arrived with them: a reply usually comes in one receive, header and body together.
-    private func fill(_ count: Int) throws {
-        if inbox.count - inboxStart < count {
-            // Move what is waiting to the front, growing the inbox if the frame is larger.
-            let waiting = Array(inbox[inboxStart..<inboxEnd])
-            inbox = [UInt8](repeating: 0, count: max(inbox.count, count, 64 << 10))
-            inbox.replaceSubrange(0..<waiting.count, with: waiting)
-            inboxEnd = waiting.count
-            inboxStart = 0
-        }
-        while inboxEnd - inboxStart < count {
-            let got = inbox.withUnsafeMutableBytes { recv(fd, $0.baseAddress! + inboxEnd, $0.count - inboxEnd, 0) }
-            if got == 0 { throw ClientError.closed }
-            if got < 0 {
-                if errno == EINTR { continue }
-                if errno == EAGAIN || errno == EWOULDBLOCK { throw ClientError.timedOut }
-                throw ClientError.io("receive failed: \(String(cString: strerror(errno)))")
-            }
-            inboxEnd += got
-        }
     }
 }
 
@@ -174,6 +116,8 @@ public enum ClientError: Error, CustomStringConvertible {
     case untrustedPeer(path: String, reason: String)
     /// No answer within the client's timeout.
     case timedOut
+    /// The daemon speaks another protocol version, or does not serve the request (too old).
+    case unsupported(String)
 
     public var description: String {
         switch self {
@@ -187,6 +131,7 @@ public enum ClientError: Error, CustomStringConvertible {
         case let .protocolViolation(message): "protocol error: \(message)"
         case let .server(error): "layoutd: \(error)"
         case let .untrustedPeer(path, reason): "refusing the daemon at \(path): \(reason); your text is not sent to it"
+        case let .unsupported(reason): reason
         }
     }
 }

@@ -62,6 +62,12 @@ public nonisolated struct Layoutd_V1_HelloReply: Sendable {
   /// refused with RESOURCE_EXHAUSTED on render.scale. SVG and PDF are measured in points, 1:1.
   public var maxPicturePixels: UInt64 = 0
 
+  /// What this daemon answers: the Envelope body name of every request it serves ("hello",
+  /// "layout", "justify", "render", "tags", ...), sorted. A client checks a request's name here
+  /// before sending it, and names the daemon's version when it is missing. Daemons before 0.3.0
+  /// send none; they answer a body they do not know with UNIMPLEMENTED.
+  public var features: [String] = []
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public init() {}
@@ -368,7 +374,7 @@ nonisolated extension Layoutd_V1_HelloRequest: SwiftProtobuf.Message, SwiftProto
 
 nonisolated extension Layoutd_V1_HelloReply: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".HelloReply"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}server_version\0\u{3}protocol_version\0\u{3}max_frame_bytes\0\u{3}max_text_utf16\0\u{3}max_reply_bytes\0\u{3}request_budget_ms\0\u{3}max_in_flight\0\u{3}max_picture_pixels\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}server_version\0\u{3}protocol_version\0\u{3}max_frame_bytes\0\u{3}max_text_utf16\0\u{3}max_reply_bytes\0\u{3}request_budget_ms\0\u{3}max_in_flight\0\u{3}max_picture_pixels\0\u{1}features\0")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -384,6 +390,7 @@ nonisolated extension Layoutd_V1_HelloReply: SwiftProtobuf.Message, SwiftProtobu
       case 6: try { try decoder.decodeSingularUInt32Field(value: &self.requestBudgetMs) }()
       case 7: try { try decoder.decodeSingularUInt32Field(value: &self.maxInFlight) }()
       case 8: try { try decoder.decodeSingularUInt64Field(value: &self.maxPicturePixels) }()
+      case 9: try { try decoder.decodeRepeatedStringField(value: &self.features) }()
       default: break
       }
     }
@@ -414,6 +421,9 @@ nonisolated extension Layoutd_V1_HelloReply: SwiftProtobuf.Message, SwiftProtobu
     if self.maxPicturePixels != 0 {
       try visitor.visitSingularUInt64Field(value: self.maxPicturePixels, fieldNumber: 8)
     }
+    if !self.features.isEmpty {
+      try visitor.visitRepeatedStringField(value: self.features, fieldNumber: 9)
+    }
     try unknownFields.traverse(visitor: &visitor)
   }
 
@@ -426,6 +436,7 @@ nonisolated extension Layoutd_V1_HelloReply: SwiftProtobuf.Message, SwiftProtobu
     if lhs.requestBudgetMs != rhs.requestBudgetMs {return false}
     if lhs.maxInFlight != rhs.maxInFlight {return false}
     if lhs.maxPicturePixels != rhs.maxPicturePixels {return false}
+    if lhs.features != rhs.features {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }

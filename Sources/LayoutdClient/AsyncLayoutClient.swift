@@ -1,0 +1,277 @@
+import Foundation
+import LayoutProtocol
+import Synchronization
+
+/// An async client for one connection to layoutd, safe to share between tasks.
+///
+///     let client = try await AsyncLayoutClient()
+///     let reply = try await client.layout("Hello, world", width: 300)
+///
+/// Every call sends its request at once and waits for the reply with its id, so calls made
+/// from several tasks are in flight together on the one connection (pipelined) and their
+/// replies come back in whatever order the daemon finishes them; `layoutMany` does this for a
+/// list. A reader thread takes replies off the socket and resumes the task waiting for each.
+/// On connect the client greets the daemon and checks its protocol version; a request the
+/// daemon does not serve is refused before it is sent, naming the daemon's version.
+public final class AsyncLayoutClient: Sendable {
+    public let socketPath: String
+    /// Seconds a call waits for its reply before it fails with `ClientError.timedOut` (and the
+    /// daemon is asked to cancel the request).
+    public let timeout: TimeInterval
+    private let link: Link
+    private let hello = Mutex(Layoutd_V1_HelloReply())
+
+    /// The daemon's hello: version, limits and the requests it serves.
+    public var daemon: Layoutd_V1_HelloReply { hello.withLock { $0 } }
+
+    /// Connects to the daemon at `socketPath` (default: as layoutctl finds it — $LAYOUTD_SOCKET,
+    /// the service's socket, else the user's) and greets it. `trustingAnyPeer` skips the check
+    /// that the daemon runs as this user, root or the layoutd service.
+    public init(socketPath: String? = nil, timeout: TimeInterval = 60, trustingAnyPeer: Bool = false,
+                clientName: String = "layoutd-swift") async throws {
+        let path = SocketPaths.resolve(explicit: socketPath)
+        guard timeout.isFinite, timeout > 0 else { throw ClientError.io("the timeout must be a positive number of seconds") }
+        self.socketPath = path
+        self.timeout = timeout
+        // No receive timeout on the socket: the reader waits as long as the connection is open
+        // and each call keeps its own deadline. Sends may block only as long as a call may.
+        let descriptor = try SocketConnection.open(path, timeout: nil, trustingAnyPeer: trustingAnyPeer)
+        link = Link(descriptor: descriptor, sendTimeout: max(timeout, 1))
+        link.startReading()
+        var request = Layoutd_V1_HelloRequest()
+        request.clientName = clientName
+        do {
+            guard case .helloReply(let reply) = try await call(.hello(request)) else {
+                throw ClientError.protocolViolation("the daemon did not answer hello with a hello reply")
+            }
+            if let problem = Features.incompatibility(reply) { throw ClientError.unsupported(problem) }
+            hello.withLock { $0 = reply }
+        } catch {
+            link.shutDown()
+            throw error
+        }
+    }
+
+    deinit { link.shutDown() }
+
+    /// Ends the connection: calls still waiting fail with `ClientError.closed`.
+    public func close() { link.shutDown() }
+
+    /// Sends `body` and returns the reply's body; an error reply is thrown as `ClientError.server`.
+    public func call(_ body: Layoutd_V1_Envelope.OneOf_Body) async throws -> Layoutd_V1_Envelope.OneOf_Body {
+        if let missing = Features.missing(body, in: daemon) { throw ClientError.unsupported(missing) }
+        let id = link.makeID()
+        var envelope = Layoutd_V1_Envelope()
+        envelope.requestID = id
+        envelope.body = body
+        let frame = try Framing.encode(envelope)
+        let reply = try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { continuation in
+                link.wait(for: id, continuation)
+                do {
+                    try link.send(frame)
+                } catch {
+                    link.fail(id, with: error)
+                    return
+                }
+                link.expire(id, after: timeout)
+            }
+        } onCancel: {
+            link.fail(id, with: CancellationError())
+        }
+        if case .error(let error) = reply.body { throw ClientError.server(error) }
+        guard let answer = reply.body else { throw ClientError.protocolViolation("reply without a body") }
+        return answer
+    }
+
+    /// Lays `text` out in one style (the daemon's default family and size where empty or 0);
+    /// `layout(_:)` takes every option of the protocol.
+    public func layout(_ text: String, width: Float, font: String = "", size: Float = 0) async throws -> Layoutd_V1_LayoutReply {
+        var request = Layoutd_V1_LayoutRequest()
+        request.text = text
+        request.width = width
+        request.defaultStyle.family = font
+        request.defaultStyle.size = size
+        return try await layout(request)
+    }
+
+    public func layout(_ request: Layoutd_V1_LayoutRequest) async throws -> Layoutd_V1_LayoutReply {
+        guard case .layoutReply(let reply) = try await call(.layout(request)) else { throw Self.mismatch("layout") }
+        return reply
+    }
+
+    /// Lays every request out with all of them in flight at once, at most `window` at a time;
+    /// the replies come back in the requests' order. The first failure is thrown.
+    public func layoutMany(_ requests: [Layoutd_V1_LayoutRequest], window: Int = 64) async throws -> [Layoutd_V1_LayoutReply] {
+        try await withThrowingTaskGroup(of: (Int, Layoutd_V1_LayoutReply).self) { group in
+            var replies = [Layoutd_V1_LayoutReply?](repeating: nil, count: requests.count)
+            var next = 0
+            func start() {
+                let index = next, request = requests[index]
+                group.addTask { (index, try await self.layout(request)) }
+                next += 1
+            }
+            while next < min(max(window, 1), requests.count) { start() }
+            while let (index, reply) = try await group.next() {
+                replies[index] = reply
+                if next < requests.count { start() }
+            }
+            return replies.map { $0! }
+        }
+    }
+
+    public func justify(_ request: Layoutd_V1_JustifyRequest) async throws -> Layoutd_V1_JustifyReply {
+        guard case .justifyReply(let reply) = try await call(.justify(request)) else { throw Self.mismatch("justify") }
+        return reply
+    }
+
+    public func render(_ request: Layoutd_V1_RenderRequest) async throws -> Layoutd_V1_RenderReply {
+        guard case .renderReply(let reply) = try await call(.render(request)) else { throw Self.mismatch("render") }
+        return reply
+    }
+
+    public func tags(_ request: Layoutd_V1_TagsRequest) async throws -> Layoutd_V1_TagsReply {
+        guard case .tagsReply(let reply) = try await call(.tags(request)) else { throw Self.mismatch("tags") }
+        return reply
+    }
+
+    public func tagHit(_ request: Layoutd_V1_TagHitRequest) async throws -> Layoutd_V1_TagHitReply {
+        guard case .tagHitReply(let reply) = try await call(.tagHit(request)) else { throw Self.mismatch("tag_hit") }
+        return reply
+    }
+
+    public func tagStyle(_ request: Layoutd_V1_TagStyleRequest) async throws -> Layoutd_V1_TagStyleReply {
+        guard case .tagStyleReply(let reply) = try await call(.tagStyle(request)) else { throw Self.mismatch("tag_style") }
+        return reply
+    }
+
+    public func fonts() async throws -> Layoutd_V1_FontsReply {
+        guard case .fontsReply(let reply) = try await call(.fonts(.init())) else { throw Self.mismatch("fonts") }
+        return reply
+    }
+
+    public func stats(prometheus: Bool = false) async throws -> Layoutd_V1_StatsReply {
+        var request = Layoutd_V1_StatsRequest()
+        request.prometheus = prometheus
+        guard case .statsReply(let reply) = try await call(.stats(request)) else { throw Self.mismatch("stats") }
+        return reply
+    }
+
+    public func reload() async throws -> Layoutd_V1_ReloadReply {
+        guard case .reloadReply(let reply) = try await call(.reload(.init())) else { throw Self.mismatch("reload") }
+        return reply
+    }
+
+    private static func mismatch(_ request: String) -> ClientError {
+        .protocolViolation("the daemon answered a \(request) request with another kind of reply")
+    }
+}
+
+/// The connection under an `AsyncLayoutClient`: the socket, the calls waiting for replies and
+/// the reader thread that answers them. The thread holds the link, not the client, so a client
+/// dropped without `close()` still ends its connection (its deinit shuts the socket down).
+private final class Link: Sendable {
+    private let descriptor: Int32
+    private let state = Mutex(State())
+    /// Frames are written whole, one at a time: two tasks sending at once must not interleave.
+    /// True once the reader has closed the descriptor, whose number the system may then give
+    /// to another file: nothing touches it after that.
+    private let sending = Mutex(false)
+
+    private struct State: ~Copyable {
+        var nextID: UInt64 = 1
+        var waiting: [UInt64: CheckedContinuation<Layoutd_V1_Envelope, any Error>] = [:]
+        /// Set once the connection has failed or closed: every later call fails with it.
+        var failure: (any Error)?
+    }
+
+    init(descriptor: Int32, sendTimeout: TimeInterval) {
+        self.descriptor = descriptor
+        // A daemon that stops reading must not hold a sender (and the lock) for ever.
+        var limit = timeval(tv_sec: Int(saturating: sendTimeout), tv_usec: 0)
+        setsockopt(descriptor, SOL_SOCKET, SO_SNDTIMEO, &limit, socklen_t(MemoryLayout<timeval>.size))
+    }
+
+    func makeID() -> UInt64 {
+        state.withLock { state in
+            defer { state.nextID += 1 }
+            return state.nextID
+        }
+    }
+
+    func startReading() {
+        let thread = Thread { [self] in read() }
+        thread.name = "layoutd-client-reader"
+        thread.start()
+    }
+
+    /// Registers a call; one arriving after the connection failed fails at once.
+    func wait(for id: UInt64, _ continuation: CheckedContinuation<Layoutd_V1_Envelope, any Error>) {
+        let failure: (any Error)? = state.withLock { state in
+            if let failure = state.failure { return failure }
+            state.waiting[id] = continuation
+            return nil
+        }
+        if let failure { continuation.resume(throwing: failure) }
+    }
+
+    func send(_ frame: [UInt8]) throws {
+        try sending.withLock { closed in
+            guard !closed else { throw ClientError.closed }
+            try SocketConnection.send(descriptor, frame)
+        }
+    }
+
+    /// Fails the call `id` if it is still waiting (a reply that comes later is dropped).
+    func fail(_ id: UInt64, with error: any Error) {
+        let continuation = state.withLock { $0.waiting.removeValue(forKey: id) }
+        guard let continuation else { return }
+        continuation.resume(throwing: error)
+        // The daemon need not finish work nobody waits for.
+        var cancel = Layoutd_V1_Envelope()
+        cancel.requestID = makeID()
+        cancel.body = .cancel(.with { $0.requestID = id })
+        if let frame = try? Framing.encode(cancel) { try? send(frame) }
+    }
+
+    /// Fails the call `id` with `timedOut` unless its reply comes within `seconds`.
+    func expire(_ id: UInt64, after seconds: TimeInterval) {
+        Task { [self] in
+            try? await Task.sleep(for: .seconds(seconds))
+            fail(id, with: ClientError.timedOut)
+        }
+    }
+
+    func shutDown() {
+        // The reader sees end of file, fails the waiting calls and closes the descriptor.
+        sending.withLock { closed in if !closed { _ = shutdown(descriptor, Int32(SHUT_RDWR)) } }
+    }
+
+    /// The reader thread: replies to waiting calls until the connection ends.
+    private func read() {
+        var inbox = FrameInbox()
+        var ending: any Error = ClientError.closed
+        while true {
+            let envelope: Layoutd_V1_Envelope
+            do {
+                envelope = try inbox.next(from: descriptor)
+            } catch {
+                ending = error
+                break
+            }
+            // Replies to calls that timed out or were cancelled have nobody waiting: dropped.
+            let continuation = state.withLock { $0.waiting.removeValue(forKey: envelope.requestID) }
+            continuation?.resume(returning: envelope)
+        }
+        let waiting = state.withLock { state in
+            state.failure = ending
+            defer { state.waiting = [:] }
+            return Array(state.waiting.values)
+        }
+        for continuation in waiting { continuation.resume(throwing: ending) }
+        sending.withLock { closed in
+            closed = true
+            Glibc.close(descriptor)
+        }
+    }
+}
