@@ -66,6 +66,10 @@ let package = Package(
             .product(name: "SwiftProtobuf", package: "swift-protobuf"),
         ], path: "Benchmarks/LayoutBench"),
 
+        // The README's Swift example, as written (a test runs it and checks the README still
+        // shows this file): a program on the client product alone.
+        .executableTarget(name: "layoutd-swift-example", dependencies: ["LayoutdClient"], path: "Examples/SwiftClient"),
+
         // The libFuzzer target (scripts/fuzz.sh); built plainly it replays inputs.
         .executableTarget(name: "layoutd-fuzz", dependencies: ["LayoutServer"], path: "Fuzz/LayoutFuzz"),
 

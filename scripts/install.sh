@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Builds release binaries with the Swift runtime linked in (no toolchain needed at run time) and
 # installs layoutd, layoutctl, the systemd units, the layoutd user (sysusers.d), the default tag
-# styles, shell completions and man pages.
+# styles, shell completions and man pages, and the C client library (liblayoutd-client, its
+# headers and layoutd-client.pc; LIBDIR defaults to PREFIX/lib).
 #
 #   scripts/install.sh                         PREFIX=/usr/local, into /
 #   PREFIX=/usr DESTDIR=/tmp/stage scripts/install.sh      staged (scripts/package-deb.sh does this)
@@ -50,4 +51,6 @@ install -m 0644 README.md docs/protocol.md docs/design.md "$DESTDIR$PREFIX/share
 /usr/bin/python3 scripts/manpage.py "$bin/layoutctl" 1 > "$DESTDIR$PREFIX/share/man/man1/layoutctl.1"
 /usr/bin/python3 scripts/manpage.py "$bin/layoutd" 8 > "$DESTDIR$PREFIX/share/man/man8/layoutd.8"
 gzip -9nf "$DESTDIR$PREFIX/share/man/man1/layoutctl.1" "$DESTDIR$PREFIX/share/man/man8/layoutd.8"
-echo "installed layoutd and layoutctl into $DESTDIR$PREFIX"
+# The C client library, for programs that call layoutd (clients/c).
+make -s -C clients/c install PREFIX="$PREFIX" LIBDIR="${LIBDIR:-$PREFIX/lib}" DESTDIR="$(cd "${DESTDIR:-/}" && pwd)" >&2
+echo "installed layoutd, layoutctl and liblayoutd-client into $DESTDIR$PREFIX"

@@ -9,13 +9,14 @@ cd "$(dirname "$0")/.."
 outdir=${1:-out}
 stage=$(mktemp -d)
 trap 'rm -rf "$stage"' EXIT
-PREFIX=/usr DESTDIR="$stage" scripts/install.sh >&2
+multiarch=$(gcc -print-multiarch)
+PREFIX=/usr LIBDIR=/usr/lib/$multiarch DESTDIR="$stage" scripts/install.sh >&2
 
 version=$(sed -n 's/.*current = "\(.*\)".*/\1/p' Sources/LayoutProtocol/Version.swift)
 arch=$(dpkg --print-architecture)
 # The packages of the shared libraries the binaries link directly (their NEEDED entries, found
 # where ldd resolves them), from dpkg, not written by hand.
-libraries=$(for binary in "$stage/usr/bin/layoutd" "$stage/usr/bin/layoutctl"; do
+libraries=$(for binary in "$stage/usr/bin/layoutd" "$stage/usr/bin/layoutctl" "$stage/usr/lib/$multiarch/liblayoutd-client.so.0"; do
   for soname in $(objdump -p "$binary" | awk '/NEEDED/ { print $2 }'); do
     ldd "$binary" | awk -v name="$soname" '$1 == name && $3 ~ /^\// { print $3 }'
   done
@@ -40,8 +41,11 @@ Recommends: systemd
 Description: text layout daemon with a protobuf API over a Unix socket
  layoutd loads fonts once and lays text out for its clients: shaping, line breaking, bidi,
  fallback, Type Mode stories, inline attachments and image tags, answered as glyph positions
- and rectangles over a Unix socket. layoutctl is its command-line client.
+ and rectangles over a Unix socket. layoutctl is its command-line client; liblayoutd-client,
+ its header and layoutd-client.pc are the C client library.
 CONTROL
+# The shared library's cache is refreshed by libc-bin's trigger.
+echo "activate-noawait ldconfig" > "$stage/DEBIAN/triggers"
 printf '%s\n' /etc/layoutd/layoutd.conf /etc/layoutd/tag-styles.json > "$stage/DEBIAN/conffiles"
 cat > "$stage/DEBIAN/postinst" <<'SCRIPT'
 #!/bin/sh

@@ -23,6 +23,11 @@ for _ in $(seq 100); do /usr/bin/layoutctl ping --socket "$socket" >/dev/null 2>
 /usr/bin/layoutctl ping --socket "$socket"
 /usr/bin/layoutctl layout --socket "$socket" --width 200 "installed from a Debian package"
 /usr/bin/layoutctl tags toggle --socket "$socket" --label-count 2 --style 3
+# The C client library as a program would use it: the README's example, built with pkg-config.
+example=$(mktemp -d)
+sed -n '/^```c$/,/^```$/p' README.md | sed '1d;$d' > "$example/hello.c"
+cc "$example/hello.c" -o "$example/hello" $(pkg-config --cflags --libs layoutd-client)
+[ "$(LAYOUTD_SOCKET="$socket" "$example/hello")" = "1 lines" ] || { echo "package-test: the C example failed" >&2; exit 1; }
 kill -TERM $daemon
 wait $daemon
 man -w layoutctl >/dev/null && man -w layoutd >/dev/null

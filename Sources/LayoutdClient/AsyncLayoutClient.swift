@@ -33,10 +33,9 @@ public final class AsyncLayoutClient: Sendable {
         guard timeout.isFinite, timeout > 0 else { throw ClientError.io("the timeout must be a positive number of seconds") }
         self.socketPath = path
         self.timeout = timeout
-        // No receive timeout on the socket: the reader waits as long as the connection is open
-        // and each call keeps its own deadline. Sends may block only as long as a call may.
+        // The link sets the socket's own time limits: each call keeps its deadline in the link.
         let descriptor = try SocketConnection.open(path, timeout: nil, trustingAnyPeer: trustingAnyPeer)
-        link = Link(descriptor: descriptor, sendTimeout: max(timeout, 1))
+        link = Link(descriptor: descriptor, timeout: timeout)
         link.startReading()
         var request = Layoutd_V1_HelloRequest()
         request.clientName = clientName
@@ -74,7 +73,6 @@ public final class AsyncLayoutClient: Sendable {
                     link.fail(id, with: error)
                     return
                 }
-                link.expire(id, after: timeout)
             }
         } onCancel: {
             link.fail(id, with: CancellationError())
@@ -168,28 +166,40 @@ public final class AsyncLayoutClient: Sendable {
 }
 
 /// The connection under an `AsyncLayoutClient`: the socket, the calls waiting for replies and
-/// the reader thread that answers them. The thread holds the link, not the client, so a client
-/// dropped without `close()` still ends its connection (its deinit shuts the socket down).
+/// the reader thread that answers them and fails those past their deadline. The thread holds
+/// the link, not the client, so a client dropped without `close()` still ends its connection
+/// (its deinit shuts the socket down). Deadlines are kept by the thread, not by timer tasks,
+/// so they hold however busy the program's task pool is.
 private final class Link: Sendable {
     private let descriptor: Int32
+    private let timeout: Duration
     private let state = Mutex(State())
     /// Frames are written whole, one at a time: two tasks sending at once must not interleave.
     /// True once the reader has closed the descriptor, whose number the system may then give
     /// to another file: nothing touches it after that.
     private let sending = Mutex(false)
 
+    private struct Waiting {
+        var continuation: CheckedContinuation<Layoutd_V1_Envelope, any Error>
+        var deadline: ContinuousClock.Instant
+    }
+
     private struct State: ~Copyable {
         var nextID: UInt64 = 1
-        var waiting: [UInt64: CheckedContinuation<Layoutd_V1_Envelope, any Error>] = [:]
+        var waiting: [UInt64: Waiting] = [:]
         /// Set once the connection has failed or closed: every later call fails with it.
         var failure: (any Error)?
     }
 
-    init(descriptor: Int32, sendTimeout: TimeInterval) {
+    init(descriptor: Int32, timeout: TimeInterval) {
         self.descriptor = descriptor
-        // A daemon that stops reading must not hold a sender (and the lock) for ever.
-        var limit = timeval(tv_sec: Int(saturating: sendTimeout), tv_usec: 0)
-        setsockopt(descriptor, SOL_SOCKET, SO_SNDTIMEO, &limit, socklen_t(MemoryLayout<timeval>.size))
+        self.timeout = .milliseconds(Int64(saturating: timeout * 1000))
+        // A daemon that stops reading must not hold a sender (and the lock) for ever; a frame
+        // cut short must not hold the reader past a deadline (it comes back and waits again).
+        var sendLimit = timeval(tv_sec: Int(saturating: max(timeout, 1)), tv_usec: 0)
+        setsockopt(descriptor, SOL_SOCKET, SO_SNDTIMEO, &sendLimit, socklen_t(MemoryLayout<timeval>.size))
+        var receiveLimit = timeval(tv_sec: 0, tv_usec: 100_000)
+        setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &receiveLimit, socklen_t(MemoryLayout<timeval>.size))
     }
 
     func makeID() -> UInt64 {
@@ -205,11 +215,12 @@ private final class Link: Sendable {
         thread.start()
     }
 
-    /// Registers a call; one arriving after the connection failed fails at once.
+    /// Registers a call, due within the client's timeout; one arriving after the connection
+    /// failed fails at once.
     func wait(for id: UInt64, _ continuation: CheckedContinuation<Layoutd_V1_Envelope, any Error>) {
         let failure: (any Error)? = state.withLock { state in
             if let failure = state.failure { return failure }
-            state.waiting[id] = continuation
+            state.waiting[id] = Waiting(continuation: continuation, deadline: .now + timeout)
             return nil
         }
         if let failure { continuation.resume(throwing: failure) }
@@ -224,22 +235,17 @@ private final class Link: Sendable {
 
     /// Fails the call `id` if it is still waiting (a reply that comes later is dropped).
     func fail(_ id: UInt64, with error: any Error) {
-        let continuation = state.withLock { $0.waiting.removeValue(forKey: id) }
-        guard let continuation else { return }
-        continuation.resume(throwing: error)
-        // The daemon need not finish work nobody waits for.
+        guard let waiting = state.withLock({ $0.waiting.removeValue(forKey: id) }) else { return }
+        waiting.continuation.resume(throwing: error)
+        cancel(id)
+    }
+
+    /// Asks the daemon to drop work nobody waits for (best effort).
+    private func cancel(_ id: UInt64) {
         var cancel = Layoutd_V1_Envelope()
         cancel.requestID = makeID()
         cancel.body = .cancel(.with { $0.requestID = id })
         if let frame = try? Framing.encode(cancel) { try? send(frame) }
-    }
-
-    /// Fails the call `id` with `timedOut` unless its reply comes within `seconds`.
-    func expire(_ id: UInt64, after seconds: TimeInterval) {
-        Task { [self] in
-            try? await Task.sleep(for: .seconds(seconds))
-            fail(id, with: ClientError.timedOut)
-        }
     }
 
     func shutDown() {
@@ -247,28 +253,56 @@ private final class Link: Sendable {
         sending.withLock { closed in if !closed { _ = shutdown(descriptor, Int32(SHUT_RDWR)) } }
     }
 
-    /// The reader thread: replies to waiting calls until the connection ends.
+    /// Fails the calls whose deadline has passed; the time until the next one falls due.
+    private func expireOverdue() -> Duration {
+        let now = ContinuousClock.now
+        let (overdue, next): ([(UInt64, Waiting)], Duration) = state.withLock { state in
+            let overdue = state.waiting.filter { $0.value.deadline <= now }
+            for (id, _) in overdue { state.waiting.removeValue(forKey: id) }
+            let next = state.waiting.values.map(\.deadline).min().map { $0 - now } ?? timeout
+            return (Array(overdue), next)
+        }
+        for (id, waiting) in overdue {
+            waiting.continuation.resume(throwing: ClientError.timedOut)
+            cancel(id)
+        }
+        return next
+    }
+
+    /// The reader thread: replies to waiting calls until the connection ends. While nothing
+    /// is in flight it still wakes once per timeout, so a call made meanwhile (due a timeout
+    /// after it) is never overdue by more than that wait.
     private func read() {
         var inbox = FrameInbox()
         var ending: any Error = ClientError.closed
         while true {
+            let untilNext = expireOverdue()
+            if !inbox.holdsFrame {
+                var ready = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+                let milliseconds = max(1, Int32(clamping: untilNext.components.seconds * 1000
+                                                          + untilNext.components.attoseconds / 1_000_000_000_000_000))
+                let got = poll(&ready, 1, milliseconds)
+                if got == 0 || (got < 0 && errno == EINTR) { continue }
+            }
             let envelope: Layoutd_V1_Envelope
             do {
                 envelope = try inbox.next(from: descriptor)
+            } catch ClientError.timedOut {
+                continue  // part of a frame so far: deadlines first, then wait for the rest
             } catch {
                 ending = error
                 break
             }
             // Replies to calls that timed out or were cancelled have nobody waiting: dropped.
-            let continuation = state.withLock { $0.waiting.removeValue(forKey: envelope.requestID) }
-            continuation?.resume(returning: envelope)
+            let waiting = state.withLock { $0.waiting.removeValue(forKey: envelope.requestID) }
+            waiting?.continuation.resume(returning: envelope)
         }
         let waiting = state.withLock { state in
             state.failure = ending
             defer { state.waiting = [:] }
             return Array(state.waiting.values)
         }
-        for continuation in waiting { continuation.resume(throwing: ending) }
+        for call in waiting { call.continuation.resume(throwing: ending) }
         sending.withLock { closed in
             closed = true
             Glibc.close(descriptor)

@@ -11,6 +11,12 @@ struct FrameInbox {
     /// Replies can be much larger than requests (a glyph per character); this bounds them.
     var maxReplyBytes = 256 << 20
 
+    /// True when a whole frame is already waiting (the next `next` receives nothing).
+    var holdsFrame: Bool {
+        guard end - start >= Framing.headerBytes else { return false }
+        return end - start >= Framing.headerBytes + Framing.bodyLength(header: buffer[start..<(start + Framing.headerBytes)])
+    }
+
     /// The next reply frame on `descriptor`, whatever its id.
     mutating func next(from descriptor: Int32) throws -> Layoutd_V1_Envelope {
         try fill(Framing.headerBytes, from: descriptor)

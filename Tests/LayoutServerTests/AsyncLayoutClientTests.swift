@@ -16,6 +16,22 @@ import Testing
         #expect(!reply.runs.isEmpty)
     }
 
+    /// The README's Swift example is Examples/SwiftClient, built as a program of its own: run
+    /// as written against the daemon, and linking none of the engine's libraries.
+    @Test func theReadmeExampleRunsAsWritten() throws {
+        let example = try String(contentsOf: repositoryRoot.appendingPathComponent("Examples/SwiftClient/main.swift"), encoding: .utf8)
+        #expect(ClientBindingTests.readmeBlock("swift") == example, "README's Swift example differs from Examples/SwiftClient/main.swift")
+        let daemon = try Daemon()
+        let program = Daemon.binary("layoutd-swift-example")
+        let ran = try run(program, [], environment: ProcessInfo.processInfo.environment.merging(["LAYOUTD_SOCKET": daemon.socketPath]) { $1 })
+        #expect(ran.status == 0, "\(ran.err)")
+        #expect(ran.out == "1\n")
+        let libraries = try run("/usr/bin/ldd", [program])
+        for engine in ["harfbuzz", "freetype", "cairo", "unibreak", "fribidi"] {
+            #expect(!libraries.out.contains(engine), "the client example links \(engine)")
+        }
+    }
+
     /// Many calls from many tasks at once on one connection: each gets its own reply.
     @Test func pipelinedCallsGetTheirOwnReplies() async throws {
         let daemon = try Daemon()
@@ -109,6 +125,23 @@ import Testing
         } catch ClientError.timedOut {
             #expect(Date().timeIntervalSince(start) < 10)
         }
+    }
+
+    /// A call whose reply never comes fails at its deadline, kept by the reader thread, and
+    /// the connection serves the next call.
+    @Test func aCallWithNoReplyTimesOut() async throws {
+        let standIn = try StandInDaemon()
+        let client = try await AsyncLayoutClient(socketPath: standIn.path, timeout: 0.4)
+        let start = ContinuousClock.now
+        do {
+            _ = try await client.layout("never answered", width: 100)
+            Issue.record("an unanswered call returned")
+        } catch ClientError.timedOut {
+            #expect(ContinuousClock.now - start >= .milliseconds(390))
+        }
+        // The daemon was asked to cancel it.
+        try await Task.sleep(for: .milliseconds(100))
+        #expect(standIn.requestsReceived == 3)  // hello, layout, cancel
     }
 
     @Test func closingFailsTheCallsStillWaiting() async throws {

@@ -1,24 +1,72 @@
 import Foundation
 import Testing
 
-/// The C (protobuf-c) and Python clients, generated from proto/, encode the shared wire vector
-/// byte for byte and talk to the real daemon.
+/// The C library and the Python package, each by its own test suite against the real daemon:
+/// the C one under AddressSanitizer and UBSan (`make check`), installed and used through
+/// pkg-config as the README shows; the Python one by pytest, installed with pip.
 @Suite(.serialized) struct ClientBindingTests {
     static let vector = repositoryRoot.appendingPathComponent("Tests/LayoutWireTests/Vectors/layout-request.hex").path
+    static let cDirectory = repositoryRoot.appendingPathComponent("clients/c").path
 
-    @Test func cClientMatchesTheVectorAndTheDaemon() throws {
-        let build = try run("/usr/bin/make", ["-s", "-C", repositoryRoot.appendingPathComponent("clients/c").path])
+    @Test func cLibraryPassesItsTestsUnderASan() throws {
+        let build = try run("/usr/bin/make", ["-s", "-C", Self.cDirectory])
         #expect(build.status == 0, "\(build.err)")
-        let client = repositoryRoot.appendingPathComponent("clients/c/layoutd-client").path
-        let golden = try run(client, ["golden", Self.vector])
-        #expect(golden.status == 0, "\(golden.out)")
         let daemon = try Daemon()
-        let layout = try run(client, ["layout", daemon.socketPath, "240", "Hello from C, مرحبا"])
-        #expect(layout.status == 0, "\(layout.err)")
-        #expect(layout.out.hasPrefix("line 0: range [0,"))
+        let check = try run("/usr/bin/make", ["-s", "-C", Self.cDirectory, "check", "LAYOUTD_SOCKET=\(daemon.socketPath)"])
+        #expect(check.status == 0, "\(check.out)\(check.err)")
+        #expect(check.out.contains("ok: C frame equals the shared vector"))
+        #expect(check.out.contains("ok: liblayoutd-client against layoutd and its stand-ins"))
+        let example = try run(Self.cDirectory + "/layoutd-client", ["layout", daemon.socketPath, "240", "Hello from C, مرحبا"])
+        #expect(example.status == 0, "\(example.err)")
+        #expect(example.out.hasPrefix("line 0: range [0,"))
     }
 
-    @Test func pythonClientMatchesTheVectorAndTheDaemon() throws {
+    /// `make install` into a staging root, then the README's C program built with pkg-config
+    /// against what was installed, and run.
+    @Test func theInstalledCLibraryBuildsTheReadmeExample() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("layoutd-c-\(getpid())-\(UUID().uuidString.prefix(6))")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let install = try run("/usr/bin/make", ["-s", "-C", Self.cDirectory, "install", "PREFIX=/usr", "DESTDIR=\(root.path)"])
+        #expect(install.status == 0, "\(install.err)")
+        for file in ["usr/include/layoutd/client.h", "usr/include/layoutd/v1/envelope.pb-c.h", "usr/lib/liblayoutd-client.a",
+                     "usr/lib/liblayoutd-client.so.0", "usr/lib/pkgconfig/layoutd-client.pc"] {
+            #expect(FileManager.default.fileExists(atPath: root.appendingPathComponent(file).path), "\(file) not installed")
+        }
+        let program = try #require(Self.readmeBlock("c"), "README has no ```c example")
+        let source = root.appendingPathComponent("hello.c")
+        try program.write(to: source, atomically: true, encoding: .utf8)
+        let environment = ProcessInfo.processInfo.environment.merging([
+            "PKG_CONFIG_PATH": root.appendingPathComponent("usr/lib/pkgconfig").path, "PKG_CONFIG_SYSROOT_DIR": root.path,
+        ]) { $1 }
+        let flags = try run("/usr/bin/pkg-config", ["--cflags", "--libs", "layoutd-client"], environment: environment)
+        #expect(flags.status == 0, "\(flags.err)")
+        let binary = root.appendingPathComponent("hello").path
+        let compile = try run("/usr/bin/cc", [source.path, "-o", binary, "-Wall", "-Werror"]
+                                  + flags.out.split(separator: " ").map { String($0).trimmingCharacters(in: .whitespacesAndNewlines) }
+                                      .filter { !$0.isEmpty })
+        #expect(compile.status == 0, "\(compile.err)")
+        let daemon = try Daemon()
+        let hello = try run(binary, [], environment: ProcessInfo.processInfo.environment.merging([
+            "LAYOUTD_SOCKET": daemon.socketPath, "LD_LIBRARY_PATH": root.appendingPathComponent("usr/lib").path,
+        ]) { $1 })
+        #expect(hello.status == 0, "\(hello.err)")
+        #expect(hello.out == "1 lines\n")
+    }
+
+    /// pytest over clients/python/tests: the blocking and asyncio clients, every request, errors,
+    /// pipelining, threads, the version checks, the generated modules current, and
+    /// `pip install` with the README's example run as written.
+    @Test func pythonPackagePassesItsTests() throws {
+        let tests = repositoryRoot.appendingPathComponent("clients/python/tests").path
+        let environment = ProcessInfo.processInfo.environment.merging(["LAYOUTD_BINARY": Daemon.binary("layoutd"),
+                                                                       "PYTHONDONTWRITEBYTECODE": "1"]) { $1 }
+        let pytest = try run("/usr/bin/python3", ["-m", "pytest", "-q", "-p", "no:cacheprovider", tests], environment: environment)
+        #expect(pytest.status == 0, "\(pytest.out)\(pytest.err)")
+        #expect(pytest.out.contains(" passed"))
+        #expect(!pytest.out.contains("skipped"))
+    }
+
+    @Test func pythonScriptClientMatchesTheVectorAndTheDaemon() throws {
         let client = repositoryRoot.appendingPathComponent("clients/python/layoutd_client.py").path
         let golden = try run("/usr/bin/python3", [client, "golden", Self.vector])
         #expect(golden.status == 0, "\(golden.out)\(golden.err)")
@@ -28,5 +76,13 @@ import Testing
         #expect(layout.out.hasPrefix("line 0: range [0,"))
         let error = try run("/usr/bin/python3", [client, "layout", daemon.socketPath, "-1", "x"])
         #expect(error.status != 0 && error.err.contains("layout.width"))
+    }
+
+    /// The README's fenced block in `language`.
+    static func readmeBlock(_ language: String) -> String? {
+        guard let readme = try? String(contentsOf: repositoryRoot.appendingPathComponent("README.md"), encoding: .utf8),
+              let start = readme.range(of: "```\(language)\n"),
+              let end = readme.range(of: "```", range: start.upperBound..<readme.endIndex) else { return nil }
+        return String(readme[start.upperBound..<end.lowerBound])
     }
 }

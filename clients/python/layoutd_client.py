@@ -1,8 +1,7 @@
 #!/usr/bin/python3
-"""A small layoutd client in Python, on Debian's python3-protobuf.
-
-The protobuf classes are generated from proto/ with protoc into a cache folder beside this
-file on first use, so they always match the contract.
+"""A small layoutd command-line tool for the repository's scripts and tests (the hostile-input
+tools, the golden bytes, the daemon's instruction counts), on the `layoutd` package beside it.
+Programs use the package itself: `pip install ./clients/python`, then `import layoutd`.
 
     layoutd_client.py golden FILE.hex            encode the shared request vector; exit 1 if it differs
     layoutd_client.py layout SOCKET WIDTH TEXT   lay TEXT out through a running daemon
@@ -10,24 +9,16 @@ file on first use, so they always match the contract.
 import os
 import socket
 import struct
-import subprocess
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-PROTO = os.path.join(HERE, "..", "..", "proto")
-GENERATED = os.path.join(HERE, "gen")
 
 
 def load():
-    """Generates (when missing or stale) and imports the protobuf modules."""
-    protos = sorted(os.path.join("layoutd", "v1", f) for f in os.listdir(os.path.join(PROTO, "layoutd", "v1")) if f.endswith(".proto"))
-    stamp = os.path.join(GENERATED, "stamp")
-    newest = max(os.path.getmtime(os.path.join(PROTO, p)) for p in protos)
-    if not os.path.exists(stamp) or os.path.getmtime(stamp) < newest:
-        os.makedirs(GENERATED, exist_ok=True)
-        subprocess.run(["protoc", "-I", PROTO, "--python_out", GENERATED, *protos], check=True)
-        open(stamp, "w").close()
-    sys.path.insert(0, GENERATED)
+    """The protobuf modules of the package beside this file (clients/python/layoutd), generated
+    and committed by clients/python/generate.sh."""
+    if HERE not in sys.path:
+        sys.path.insert(0, HERE)
     from layoutd.v1 import envelope_pb2, layout_pb2
     return envelope_pb2, layout_pb2
 

@@ -1,0 +1,92 @@
+"""Request messages built from keyword arguments, shared by the blocking and the async client.
+
+Every builder takes a finished message as `request=` or fields as keywords: the protocol's own
+field names, with messages given as messages or dicts (`default_style={"weight": 700}`) and
+enums by value or name (`alignment="ALIGNMENT_CENTER"`). The common fields have short names.
+"""
+from __future__ import annotations
+
+from typing import Any, Optional, Type, TypeVar
+
+from google.protobuf.message import Message
+
+from .v1 import layout_pb2, render_pb2, service_pb2, tags_pb2, typemode_pb2
+
+M = TypeVar("M", bound=Message)
+
+
+def build(kind: Type[M], request: Optional[M], fields: dict) -> M:
+    message = kind()
+    if request is not None:
+        message.CopyFrom(request)
+    for name, value in fields.items():
+        if value is None:
+            continue
+        descriptor = kind.DESCRIPTOR.fields_by_name.get(name)
+        if descriptor is None:
+            raise TypeError(f"{kind.DESCRIPTOR.name} has no field {name!r}")
+        _assign(message, descriptor, name, value)
+    return message
+
+
+def _assign(message: Message, descriptor: Any, name: str, value: Any) -> None:
+    if descriptor.label == descriptor.LABEL_REPEATED:
+        target = getattr(message, name)
+        del target[:]
+        for item in value:
+            if descriptor.message_type is not None:
+                target.add().CopyFrom(_message(descriptor.message_type._concrete_class, item))
+            else:
+                target.append(item)
+    elif descriptor.message_type is not None:
+        getattr(message, name).CopyFrom(_message(descriptor.message_type._concrete_class, value))
+    elif descriptor.enum_type is not None and isinstance(value, str):
+        number = descriptor.enum_type.values_by_name.get(value)
+        if number is None:
+            raise ValueError(f"{descriptor.enum_type.name} has no value {value!r}")
+        setattr(message, name, number.number)
+    else:
+        setattr(message, name, value)
+
+
+def _message(kind: Type[M], value: Any) -> M:
+    if isinstance(value, Message):
+        return value  # type: ignore[return-value]
+    if isinstance(value, dict):
+        return build(kind, None, value)
+    raise TypeError(f"{kind.DESCRIPTOR.name} is given as a message or a dict, not {type(value).__name__}")
+
+
+def layout(text: Optional[str], width: Optional[float], font: Optional[str], size: Optional[float],
+           request: Optional[layout_pb2.LayoutRequest], fields: dict) -> layout_pb2.LayoutRequest:
+    message = build(layout_pb2.LayoutRequest, request, dict(fields, text=text, width=width))
+    if font is not None:
+        message.default_style.family = font
+    if size is not None:
+        message.default_style.size = size
+    return message
+
+
+def justify(text: Optional[str], width: Optional[float], preset: Optional[str],
+            request: Optional[typemode_pb2.JustifyRequest], fields: dict) -> typemode_pb2.JustifyRequest:
+    return build(typemode_pb2.JustifyRequest, request, dict(fields, text=text, width=width, preset=preset))
+
+
+def render(request: Optional[render_pb2.RenderRequest], fields: dict) -> render_pb2.RenderRequest:
+    return build(render_pb2.RenderRequest, request, fields)
+
+
+def tags(request: Optional[tags_pb2.TagsRequest], fields: dict) -> tags_pb2.TagsRequest:
+    return build(tags_pb2.TagsRequest, request, fields)
+
+
+def tag_hit(request: Optional[tags_pb2.TagHitRequest], fields: dict) -> tags_pb2.TagHitRequest:
+    return build(tags_pb2.TagHitRequest, request, fields)
+
+
+def tag_style(request: Optional[tags_pb2.TagStyleRequest], fields: dict) -> tags_pb2.TagStyleRequest:
+    return build(tags_pb2.TagStyleRequest, request, fields)
+
+
+def stats(prometheus: bool) -> service_pb2.StatsRequest:
+    return service_pb2.StatsRequest(prometheus=prometheus)

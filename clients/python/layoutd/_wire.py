@@ -1,0 +1,112 @@
+"""What both clients share: framing, where the socket is, who serves it, and the hello checks."""
+from __future__ import annotations
+
+import os
+import socket
+import stat
+import struct
+from typing import Any, Optional
+
+from .errors import LayoutdError, LayoutdProtocolError, LayoutdUnreachable, LayoutdUnsupported
+from .v1 import envelope_pb2, service_pb2
+
+#: The protocol version this client speaks; a daemon reporting another is refused on connect.
+PROTOCOL_VERSION = 1
+#: The service unit's socket.
+SERVICE_SOCKET = "/run/layoutd/layoutd.sock"
+#: Replies can be much larger than requests (a glyph per character); this bounds them.
+MAX_REPLY_BYTES = 256 << 20
+HEADER = struct.Struct(">I")
+
+#: The request bodies of an Envelope, by field name, each with the body of its reply.
+REPLIES = {
+    "hello": "hello_reply", "layout": "layout_reply", "fonts": "fonts_reply", "stats": "stats_reply",
+    "justify": "justify_reply", "render": "render_reply", "tags": "tags_reply", "tag_hit": "tag_hit_reply",
+    "tag_style": "tag_style_reply", "reload": "reload_reply",
+}
+
+
+def find_socket(explicit: Optional[str] = None) -> str:
+    """The daemon's socket as layoutctl finds it: `explicit`, else $LAYOUTD_SOCKET, else the
+    service's socket when there is one, else $XDG_RUNTIME_DIR/layoutd.sock, else
+    /tmp/layoutd-<uid>/layoutd.sock."""
+    if explicit:
+        return explicit
+    if os.environ.get("LAYOUTD_SOCKET"):
+        return os.environ["LAYOUTD_SOCKET"]
+    try:
+        if stat.S_ISSOCK(os.stat(SERVICE_SOCKET).st_mode):
+            return SERVICE_SOCKET
+    except OSError:
+        pass
+    if os.environ.get("XDG_RUNTIME_DIR"):
+        return os.environ["XDG_RUNTIME_DIR"] + "/layoutd.sock"
+    return f"/tmp/layoutd-{os.getuid()}/layoutd.sock"
+
+
+def check_peer(sock: socket.socket, path: str) -> None:
+    """Refuses a daemon not run by this user, root or the service's `layoutd` user (SO_PEERCRED):
+    a socket in a shared place can be another user's daemon, which would read the text sent."""
+    pid, uid, _ = struct.unpack("3i", sock.getsockopt(socket.SOL_SOCKET, socket.SO_PEERCRED, struct.calcsize("3i")))
+    try:
+        import pwd
+        service: Optional[int] = pwd.getpwnam("layoutd").pw_uid
+    except KeyError:
+        service = None
+    if uid not in (os.getuid(), 0, service):
+        raise LayoutdUnreachable(f"refusing the daemon at {path}: it is served by uid {uid} (pid {pid}), "
+                                 "not by you, root or the layoutd service; your text is not sent to it")
+
+
+def frame(envelope: envelope_pb2.Envelope) -> bytes:
+    """One frame: the body's length in 4 big-endian bytes, then the Envelope."""
+    body = envelope.SerializeToString()
+    return HEADER.pack(len(body)) + body
+
+
+def envelope(request_id: int, body: str, message: Any) -> envelope_pb2.Envelope:
+    env = envelope_pb2.Envelope(request_id=request_id)
+    getattr(env, body).CopyFrom(message)
+    return env
+
+
+def parse(body: bytes) -> envelope_pb2.Envelope:
+    reply = envelope_pb2.Envelope()
+    try:
+        reply.ParseFromString(body)
+    except Exception as error:  # the runtime's DecodeError, whichever implementation
+        raise LayoutdProtocolError(f"reply is not an Envelope: {error}") from error
+    return reply
+
+
+def answer(reply: envelope_pb2.Envelope, request: str) -> Any:
+    """The reply's body for a `request`, or its error raised."""
+    kind = reply.WhichOneof("body")
+    if kind == "error":
+        error = reply.error
+        raise LayoutdError(service_pb2.Error.Code.Name(error.code) if error.code in service_pb2.Error.Code.values()
+                           else f"CODE_{error.code}", error.message, error.field)
+    if kind != REPLIES.get(request):
+        raise LayoutdProtocolError(f"the daemon answered a {request} request with {kind or 'nothing'}")
+    return getattr(reply, kind)
+
+
+def check_version(hello: service_pb2.HelloReply) -> None:
+    if hello.protocol_version != PROTOCOL_VERSION:
+        raise LayoutdUnsupported(f"layoutd {hello.server_version} speaks protocol {hello.protocol_version}; "
+                                 f"this client speaks {PROTOCOL_VERSION}")
+
+
+def check_feature(hello: Optional[service_pb2.HelloReply], request: str) -> None:
+    """A request the daemon does not list is refused before it is sent. A daemon that lists
+    nothing predates the list (before 0.3.0): it answers what it lacks with UNIMPLEMENTED."""
+    if hello is not None and hello.features and request not in hello.features:
+        raise LayoutdUnsupported(f"layoutd {hello.server_version} does not serve {request} requests "
+                                 f"(it serves {', '.join(hello.features)}); upgrade the daemon")
+
+
+def body_length(header: bytes) -> int:
+    (length,) = HEADER.unpack(header)
+    if length > MAX_REPLY_BYTES:
+        raise LayoutdProtocolError(f"reply of {length} bytes is over the client's limit")
+    return length

@@ -1,0 +1,175 @@
+"""The asyncio client: one connection, any number of concurrent calls on it."""
+from __future__ import annotations
+
+import asyncio
+from typing import Any, Dict, Iterable, List, Optional, Union
+
+from . import _requests, _wire
+from .errors import LayoutdError, LayoutdTimeout, LayoutdUnreachable
+from .v1 import layout_pb2, render_pb2, service_pb2, tags_pb2, typemode_pb2
+
+
+class AsyncClient:
+    """A connection to layoutd for asyncio.
+
+        async with await layoutd.AsyncClient.connect() as client:
+            reply = await client.layout("Hello, world", width=300)
+
+    Calls from several tasks are in flight together on the connection; a reader task hands
+    each reply to the call with its id. Otherwise as `Client`: greeting and version check on
+    connect, errors raised as `LayoutdError`, requests the daemon does not serve refused by name.
+    An AsyncClient belongs to the event loop it was connected on.
+    """
+
+    def __init__(self) -> None:
+        raise TypeError("use `await AsyncClient.connect(...)`")
+
+    @classmethod
+    async def connect(cls, socket_path: Optional[str] = None, timeout: Optional[float] = 60.0,
+                      client_name: str = "layoutd-python", trust_any_peer: bool = False) -> "AsyncClient":
+        self = object.__new__(cls)
+        self.socket_path = _wire.find_socket(socket_path)
+        self.timeout = timeout
+        self.daemon = None
+        self._next_id = 1
+        self._waiting: Dict[int, asyncio.Future] = {}
+        self._failure: Optional[Exception] = None
+        try:
+            self._reader, self._writer = await asyncio.wait_for(asyncio.open_unix_connection(self.socket_path), timeout)
+        except (OSError, asyncio.TimeoutError) as error:
+            raise LayoutdUnreachable(f"cannot connect to layoutd at {self.socket_path}: {error} "
+                                     "(is the daemon running? pass socket_path or set LAYOUTD_SOCKET)") from error
+        if not trust_any_peer:
+            try:
+                _wire.check_peer(self._writer.get_extra_info("socket"), self.socket_path)
+            except LayoutdError:
+                self._writer.close()
+                raise
+        self._reading = asyncio.get_running_loop().create_task(self._read())
+        try:
+            hello = await self.call("hello", service_pb2.HelloRequest(client_name=client_name))
+            _wire.check_version(hello)
+        except BaseException:
+            await self.close()
+            raise
+        self.daemon = hello
+        return self
+
+    async def __aenter__(self) -> "AsyncClient":
+        return self
+
+    async def __aexit__(self, *_: Any) -> None:
+        await self.close()
+
+    async def close(self) -> None:
+        """Ends the connection; calls still waiting fail with LayoutdUnreachable."""
+        self._writer.close()
+        self._reading.cancel()
+        try:
+            await self._reading
+        except (asyncio.CancelledError, Exception):
+            pass
+        self._fail_all(LayoutdUnreachable("the connection was closed"))
+
+    async def layout(self, text: Optional[str] = None, width: Optional[float] = None, *, font: Optional[str] = None,
+                     size: Optional[float] = None, request: Optional[layout_pb2.LayoutRequest] = None,
+                     **fields: Any) -> layout_pb2.LayoutReply:
+        return await self.call("layout", _requests.layout(text, width, font, size, request, fields))
+
+    async def layout_many(self, texts: Iterable[Union[str, layout_pb2.LayoutRequest]], width: Optional[float] = None, *,
+                          font: Optional[str] = None, size: Optional[float] = None, window: int = 64,
+                          **fields: Any) -> List[layout_pb2.LayoutReply]:
+        """Every text laid out with up to `window` requests in flight; replies in the texts' order."""
+        requests = [_requests.layout(None, width, font, size, t, fields) if isinstance(t, layout_pb2.LayoutRequest)
+                    else _requests.layout(t, width, font, size, None, fields) for t in texts]
+        if self.daemon is not None and self.daemon.max_in_flight:
+            window = min(window, self.daemon.max_in_flight)
+        slots = asyncio.Semaphore(max(1, window))
+
+        async def one(request: layout_pb2.LayoutRequest) -> layout_pb2.LayoutReply:
+            async with slots:
+                return await self.call("layout", request)
+
+        return list(await asyncio.gather(*(one(r) for r in requests)))
+
+    async def justify(self, text: Optional[str] = None, width: Optional[float] = None, *, preset: Optional[str] = None,
+                      request: Optional[typemode_pb2.JustifyRequest] = None, **fields: Any) -> typemode_pb2.JustifyReply:
+        return await self.call("justify", _requests.justify(text, width, preset, request, fields))
+
+    async def render(self, request: Optional[render_pb2.RenderRequest] = None, **fields: Any) -> render_pb2.RenderReply:
+        return await self.call("render", _requests.render(request, fields))
+
+    async def tags(self, request: Optional[tags_pb2.TagsRequest] = None, **fields: Any) -> tags_pb2.TagsReply:
+        return await self.call("tags", _requests.tags(request, fields))
+
+    async def tag_hit(self, request: Optional[tags_pb2.TagHitRequest] = None, **fields: Any) -> tags_pb2.TagHitReply:
+        return await self.call("tag_hit", _requests.tag_hit(request, fields))
+
+    async def tag_style(self, request: Optional[tags_pb2.TagStyleRequest] = None,
+                        **fields: Any) -> tags_pb2.TagStyleReply:
+        return await self.call("tag_style", _requests.tag_style(request, fields))
+
+    async def fonts(self) -> service_pb2.FontsReply:
+        return await self.call("fonts", service_pb2.FontsRequest())
+
+    async def stats(self, prometheus: bool = False) -> service_pb2.StatsReply:
+        return await self.call("stats", _requests.stats(prometheus))
+
+    async def reload(self) -> service_pb2.ReloadReply:
+        return await self.call("reload", service_pb2.ReloadRequest())
+
+    async def call(self, request: str, message: Any) -> Any:
+        """Sends `message` as the Envelope body `request` and returns the reply's body."""
+        _wire.check_feature(self.daemon, request)
+        if self._failure is not None:
+            raise self._failure
+        request_id = self._next_id
+        self._next_id += 1
+        future = asyncio.get_running_loop().create_future()
+        self._waiting[request_id] = future
+        try:
+            self._writer.write(_wire.frame(_wire.envelope(request_id, request, message)))
+            await self._writer.drain()
+            reply = await asyncio.wait_for(asyncio.shield(future), self.timeout)
+        except asyncio.TimeoutError:
+            self._cancel(request_id)
+            raise LayoutdTimeout(f"no answer from layoutd within {self.timeout} s") from None
+        except asyncio.CancelledError:
+            self._cancel(request_id)
+            raise
+        except OSError as error:
+            raise LayoutdUnreachable(f"the connection to layoutd failed: {error}") from error
+        finally:
+            self._waiting.pop(request_id, None)
+        return _wire.answer(reply, request)
+
+    def _cancel(self, request_id: int) -> None:
+        """Asks the daemon to drop a request nobody waits for any more (best effort)."""
+        cancel_id = self._next_id
+        self._next_id += 1
+        try:
+            self._writer.write(_wire.frame(_wire.envelope(cancel_id, "cancel", service_pb2.Cancel(request_id=request_id))))
+        except Exception:
+            pass
+
+    async def _read(self) -> None:
+        try:
+            while True:
+                header = await self._reader.readexactly(4)
+                body = await self._reader.readexactly(_wire.body_length(header))
+                reply = _wire.parse(body)
+                future = self._waiting.get(reply.request_id)
+                if future is not None and not future.done():
+                    future.set_result(reply)
+        except asyncio.IncompleteReadError:
+            self._fail_all(LayoutdUnreachable("the daemon closed the connection"))
+        except OSError as error:
+            self._fail_all(LayoutdUnreachable(f"the connection to layoutd failed: {error}"))
+        except LayoutdError as error:
+            self._fail_all(error)
+
+    def _fail_all(self, error: Exception) -> None:
+        self._failure = self._failure or error
+        for future in self._waiting.values():
+            if not future.done():
+                future.set_exception(self._failure)

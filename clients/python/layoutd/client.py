@@ -1,0 +1,241 @@
+"""The blocking client: one connection, shared safely by any number of threads."""
+from __future__ import annotations
+
+import socket
+import threading
+import time
+from collections import deque
+from typing import Any, Deque, Dict, Iterable, List, Optional, Sequence, Union
+
+from . import _requests, _wire
+from .errors import LayoutdError, LayoutdProtocolError, LayoutdTimeout, LayoutdUnreachable
+from .v1 import envelope_pb2, layout_pb2, render_pb2, service_pb2, tags_pb2, typemode_pb2
+
+
+class Client:
+    """A connection to layoutd.
+
+        with layoutd.Client() as client:
+            reply = client.layout("Hello, world", width=300, font="Noto Sans", size=24)
+
+    On connect the client greets the daemon (`daemon` keeps its hello reply: version, limits,
+    features) and refuses one of another protocol version. Every call sends one request and
+    returns its reply message, matched by request id; an error reply is raised as
+    `LayoutdError`. A request the daemon does not serve is refused before it is sent.
+
+    Thread safety: a Client may be shared by threads. Each call's frame is written whole under
+    a lock, and whichever waiting thread reads the socket hands the other threads' replies to
+    them, so calls from several threads are in flight together. `layout_many` pipelines a
+    list from one thread.
+    """
+
+    def __init__(self, socket_path: Optional[str] = None, timeout: Optional[float] = 60.0,
+                 client_name: str = "layoutd-python", trust_any_peer: bool = False) -> None:
+        self.socket_path = _wire.find_socket(socket_path)
+        self.timeout = timeout
+        self._sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+        self._send_lock = threading.Lock()
+        self._state = threading.Condition()
+        self._replies: Dict[int, envelope_pb2.Envelope] = {}
+        self._waiting: set = set()
+        self._reading = False
+        self._failure: Optional[Exception] = None
+        self._buffer = bytearray()
+        self._next_id = 1
+        self.daemon: Optional[service_pb2.HelloReply] = None
+        try:
+            self._sock.settimeout(timeout)
+            self._sock.connect(self.socket_path)
+            if not trust_any_peer:
+                _wire.check_peer(self._sock, self.socket_path)
+            hello = self.call("hello", service_pb2.HelloRequest(client_name=client_name))
+            _wire.check_version(hello)
+            self.daemon = hello
+        except OSError as error:
+            self._sock.close()
+            raise LayoutdUnreachable(f"cannot connect to layoutd at {self.socket_path}: {error.strerror or error} "
+                                     "(is the daemon running? pass socket_path or set LAYOUTD_SOCKET)") from error
+        except BaseException:
+            self._sock.close()
+            raise
+
+    def __enter__(self) -> "Client":
+        return self
+
+    def __exit__(self, *_: Any) -> None:
+        self.close()
+
+    def close(self) -> None:
+        """Ends the connection; calls still waiting in other threads fail."""
+        try:
+            self._sock.shutdown(socket.SHUT_RDWR)
+        except OSError:
+            pass
+        self._sock.close()
+
+    # Requests, one method each. Keywords are the request's fields (see _requests.py).
+
+    def layout(self, text: Optional[str] = None, width: Optional[float] = None, *, font: Optional[str] = None,
+               size: Optional[float] = None, request: Optional[layout_pb2.LayoutRequest] = None,
+               **fields: Any) -> layout_pb2.LayoutReply:
+        """Lays `text` out `width` points wide (font and size set the default style)."""
+        return self.call("layout", _requests.layout(text, width, font, size, request, fields))
+
+    def layout_many(self, texts: Iterable[Union[str, layout_pb2.LayoutRequest]], width: Optional[float] = None, *,
+                    font: Optional[str] = None, size: Optional[float] = None, window: int = 64,
+                    **fields: Any) -> List[layout_pb2.LayoutReply]:
+        """Lays every text (or request) out with up to `window` requests in flight at once, on
+        this connection; the replies come back in the texts' order. The first error is raised
+        once every reply has come."""
+        requests = [_requests.layout(None, width, font, size, t, fields) if isinstance(t, layout_pb2.LayoutRequest)
+                    else _requests.layout(t, width, font, size, None, fields) for t in texts]
+        return self.call_many("layout", requests, window)
+
+    def justify(self, text: Optional[str] = None, width: Optional[float] = None, *, preset: Optional[str] = None,
+                request: Optional[typemode_pb2.JustifyRequest] = None, **fields: Any) -> typemode_pb2.JustifyReply:
+        """Type Mode: every line justified at its own size."""
+        return self.call("justify", _requests.justify(text, width, preset, request, fields))
+
+    def render(self, request: Optional[render_pb2.RenderRequest] = None, **fields: Any) -> render_pb2.RenderReply:
+        """A picture (PNG, SVG or PDF) of a layout, a Type Mode text or image tags."""
+        return self.call("render", _requests.render(request, fields))
+
+    def tags(self, request: Optional[tags_pb2.TagsRequest] = None, **fields: Any) -> tags_pb2.TagsReply:
+        return self.call("tags", _requests.tags(request, fields))
+
+    def tag_hit(self, request: Optional[tags_pb2.TagHitRequest] = None, **fields: Any) -> tags_pb2.TagHitReply:
+        return self.call("tag_hit", _requests.tag_hit(request, fields))
+
+    def tag_style(self, request: Optional[tags_pb2.TagStyleRequest] = None, **fields: Any) -> tags_pb2.TagStyleReply:
+        return self.call("tag_style", _requests.tag_style(request, fields))
+
+    def fonts(self) -> service_pb2.FontsReply:
+        return self.call("fonts", service_pb2.FontsRequest())
+
+    def stats(self, prometheus: bool = False) -> service_pb2.StatsReply:
+        return self.call("stats", _requests.stats(prometheus))
+
+    def reload(self) -> service_pb2.ReloadReply:
+        """Asks the daemon to re-read its fonts and configuration (its own user and root only)."""
+        return self.call("reload", service_pb2.ReloadRequest())
+
+    # The machinery.
+
+    def call(self, request: str, message: Any) -> Any:
+        """Sends `message` as the Envelope body `request` ("layout", "tag_hit", ...) and returns
+        the reply's body."""
+        return self.call_many(request, [message], 1)[0]
+
+    def call_many(self, request: str, messages: Sequence[Any], window: int = 64) -> List[Any]:
+        _wire.check_feature(self.daemon, request)
+        if self.daemon is not None and self.daemon.max_in_flight:
+            window = min(window, self.daemon.max_in_flight)  # the daemon stops reading past it
+        window = max(1, window)
+        pending: Deque[int] = deque()
+        replies: List[Any] = []
+        failure: Optional[Exception] = None
+
+        def collect() -> None:
+            nonlocal failure
+            request_id = pending.popleft()
+            deadline = None if self.timeout is None else time.monotonic() + self.timeout
+            try:
+                replies.append(_wire.answer(self._wait(request_id, deadline), request))
+            except LayoutdTimeout:
+                self._cancel(request_id)
+                raise
+            except (LayoutdError, ValueError) as error:
+                # Kept until every reply is in, so none is left behind on the connection.
+                failure = failure or error
+                replies.append(None)
+
+        for message in messages:
+            if len(pending) >= window:
+                collect()
+            pending.append(self._send(request, message))
+        while pending:
+            collect()
+        if failure is not None:
+            raise failure
+        return replies
+
+    def _cancel(self, request_id: int) -> None:
+        """Asks the daemon to drop a request nobody waits for any more (best effort)."""
+        try:
+            self._send("cancel", service_pb2.Cancel(request_id=request_id), expect_reply=False)
+        except Exception:
+            pass
+
+    def _send(self, request: str, message: Any, expect_reply: bool = True) -> int:
+        with self._send_lock:
+            request_id = self._next_id
+            self._next_id += 1
+            with self._state:
+                if self._failure is not None:
+                    raise self._failure
+                if expect_reply:
+                    self._waiting.add(request_id)
+            try:
+                self._sock.sendall(_wire.frame(_wire.envelope(request_id, request, message)))
+            except socket.timeout as error:
+                raise LayoutdTimeout("timed out sending to the daemon") from error
+            except OSError as error:
+                raise LayoutdUnreachable(f"the connection to layoutd failed: {error}") from error
+        return request_id
+
+    def _wait(self, request_id: int, deadline: Optional[float]) -> envelope_pb2.Envelope:
+        """The reply with `request_id`. One waiting thread reads at a time and files every reply
+        it reads under its id; the others sleep until theirs is filed."""
+        with self._state:
+            while True:
+                if request_id in self._replies:
+                    self._waiting.discard(request_id)
+                    return self._replies.pop(request_id)
+                if self._failure is not None:
+                    raise self._failure
+                remaining = None if deadline is None else deadline - time.monotonic()
+                if remaining is not None and remaining <= 0:
+                    self._waiting.discard(request_id)
+                    raise LayoutdTimeout(f"no answer from layoutd within {self.timeout} s")
+                if self._reading:
+                    self._state.wait(remaining)
+                    continue
+                self._reading = True
+                self._state.release()
+                try:
+                    reply: Optional[envelope_pb2.Envelope] = self._read(remaining)
+                    error: Optional[Exception] = None
+                except Exception as failure:
+                    reply, error = None, failure
+                finally:
+                    self._state.acquire()
+                    self._reading = False
+                    self._state.notify_all()
+                if error is not None:
+                    if not isinstance(error, LayoutdTimeout):
+                        self._failure = error  # the connection is unusable for everyone
+                    raise error
+                if reply is not None and reply.request_id in self._waiting:
+                    self._replies[reply.request_id] = reply  # others' replies wait for them
+
+    def _read(self, timeout: Optional[float]) -> Optional[envelope_pb2.Envelope]:
+        """The next frame, or None when `timeout` passes first (what arrived stays buffered)."""
+        self._sock.settimeout(timeout)
+        try:
+            while True:
+                if len(self._buffer) >= 4:
+                    length = _wire.body_length(bytes(self._buffer[:4]))
+                    if len(self._buffer) >= 4 + length:
+                        body = bytes(self._buffer[4:4 + length])
+                        del self._buffer[:4 + length]
+                        return _wire.parse(body)
+                chunk = self._sock.recv(1 << 20)
+                if not chunk:
+                    raise LayoutdUnreachable("the daemon closed the connection")
+                self._buffer += chunk
+        except socket.timeout:
+            return None
+        except OSError as error:
+            raise LayoutdUnreachable(f"the connection to layoutd failed: {error}") from error
+        except LayoutdProtocolError:
+            raise

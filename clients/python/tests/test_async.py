@@ -1,0 +1,56 @@
+"""The asyncio client against the real daemon."""
+import asyncio
+
+import pytest
+
+import layoutd
+from layoutd import layout_pb2
+
+CAPTION = "The quick brown fox jumps over the lazy dog, again and again and again."
+
+
+def run(coroutine):
+    return asyncio.run(coroutine)
+
+
+def test_lays_out_and_pipelines(socket_path):
+    async def main():
+        async with await layoutd.AsyncClient.connect() as client:
+            assert client.daemon.protocol_version == layoutd.PROTOCOL_VERSION
+            one = await client.layout("Hello from asyncio, 你好", width=240)
+            assert one.lines and one.runs
+            widths = [60 + 3 * i for i in range(120)]
+            many = await client.layout_many([layout_pb2.LayoutRequest(text=CAPTION, width=w) for w in widths], window=8)
+            singles = await asyncio.gather(*(client.layout(CAPTION, width=w) for w in widths))
+            assert many == list(singles)
+    run(main())
+
+
+def test_errors_and_every_request(socket_path):
+    async def main():
+        async with await layoutd.AsyncClient.connect(socket_path) as client:
+            with pytest.raises(layoutd.LayoutdError) as caught:
+                await client.layout("x", width=-1)
+            assert (caught.value.code, caught.value.field) == ("INVALID_ARGUMENT", "layout.width")
+            assert (await client.justify("Type\nMode", width=300)).lines
+            assert (await client.render(layout={"text": "Hi", "width": 100})).image.startswith(b"\x89PNG")
+            assert (await client.fonts()).faces
+            assert (await client.stats()).requests_served > 0
+            assert await client.tag_style(label_count=2, toggle_from=0)
+    run(main())
+
+
+def test_a_daemon_that_never_answers_times_out(tmp_path):
+    import socket
+    path = str(tmp_path / "silent.sock")
+    listener = socket.socket(socket.AF_UNIX)
+    listener.bind(path)
+    listener.listen()
+
+    async def main():
+        with pytest.raises(layoutd.LayoutdTimeout):
+            await layoutd.AsyncClient.connect(path, timeout=0.3)
+    try:
+        run(main())
+    finally:
+        listener.close()

@@ -1,0 +1,105 @@
+"""The blocking client against the real daemon."""
+import threading
+
+import pytest
+
+import layoutd
+from layoutd import layout_pb2, render_pb2, service_pb2, tags_pb2, typemode_pb2
+
+CAPTION = "The quick brown fox jumps over the lazy dog, again and again and again."
+
+
+def test_three_lines_from_the_readme(socket_path):
+    import layoutd
+    with layoutd.Client() as client:
+        reply = client.layout("Hello, world", width=300, font="Noto Sans", size=24)
+    assert len(reply.lines) == 1
+    assert reply.runs and reply.runs[0].glyph_ids
+
+
+def test_greets_the_daemon(socket_path):
+    with layoutd.Client(socket_path) as client:
+        assert client.daemon.protocol_version == layoutd.PROTOCOL_VERSION
+        assert {"layout", "justify", "render", "tags", "tag_hit", "tag_style", "fonts", "stats", "reload"} <= set(client.daemon.features)
+        assert client.daemon.max_text_utf16 > 0
+
+
+def test_keywords_build_the_request_as_a_message_would(socket_path):
+    with layoutd.Client() as client:
+        by_keywords = client.layout(CAPTION, width=180, size=18, alignment="ALIGNMENT_CENTER", max_lines=2,
+                                    default_style={"weight": 700}, truncation={"token": "…"})
+        request = layout_pb2.LayoutRequest(text=CAPTION, width=180, alignment=layout_pb2.ALIGNMENT_CENTER, max_lines=2)
+        request.default_style.size = 18
+        request.default_style.weight = 700
+        request.truncation.token = "…"
+        assert by_keywords == client.layout(request=request)
+        assert len(by_keywords.lines) == 2
+    with pytest.raises(TypeError, match="no field 'colour'"):
+        layoutd.Client().layout("x", width=10, colour=3)
+
+
+def test_every_request_of_the_protocol(socket_path):
+    with layoutd.Client() as client:
+        justified = client.justify("Type\nMode", width=300)
+        assert isinstance(justified, typemode_pb2.JustifyReply) and justified.lines
+        picture = client.render(layout={"text": "Hi", "width": 100}, format="PNG")
+        assert isinstance(picture, render_pb2.RenderReply) and picture.image.startswith(b"\x89PNG")
+        tags = tags_pb2.TagsRequest(photo_width=300, photo_height=300)
+        tag = tags.tags.add()
+        tag.at.x, tag.at.y = 0.5, 0.5
+        tag.labels.add().name = "Tag"
+        assert client.tags(tags).tags
+        assert isinstance(client.tag_hit(tags=tags, point={"x": 150, "y": 150}), tags_pb2.TagHitReply)
+        assert client.tag_style(label_count=2, toggle_from=0).ByteSize() > 0
+        assert client.fonts().faces
+        assert client.stats(prometheus=True).prometheus_text
+        assert isinstance(client.reload(), service_pb2.ReloadReply)
+
+
+def test_errors_carry_code_field_and_message(socket_path):
+    with layoutd.Client() as client:
+        with pytest.raises(layoutd.LayoutdError) as caught:
+            client.layout("x", width=-1)
+        assert caught.value.code == "INVALID_ARGUMENT"
+        assert caught.value.field == "layout.width"
+        assert "width" in caught.value.message
+        assert client.layout("still connected", width=100).lines  # the connection survives
+
+
+def test_layout_many_keeps_order_and_matches_single_calls(socket_path):
+    widths = [60 + 3 * i for i in range(150)]
+    with layoutd.Client() as client:
+        requests = [layout_pb2.LayoutRequest(text=CAPTION, width=w) for w in widths]
+        replies = client.layout_many(requests, window=16)
+        assert [r.width for r in replies] == [client.layout(request=q).width for q in requests]
+        # An error in the middle is raised after every reply is in; the connection stays usable.
+        requests[70].width = -1
+        with pytest.raises(layoutd.LayoutdError, match="layout.width"):
+            client.layout_many(requests)
+        assert len(client.layout_many([CAPTION] * 10, width=200)) == 10
+
+
+def test_threads_share_one_client(socket_path):
+    results, errors = {}, []
+    with layoutd.Client() as client:
+        def work(index):
+            try:
+                for round in range(20):
+                    width = 80 + index * 10 + round
+                    results[(index, round)] = (width, client.layout(CAPTION, width=width).width)
+            except Exception as error:  # pragma: no cover - reported below
+                errors.append(error)
+        threads = [threading.Thread(target=work, args=(i,)) for i in range(8)]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
+    assert not errors
+    assert len(results) == 160
+    assert all(width >= laid for width, laid in results.values())
+
+
+def test_no_daemon_is_unreachable(tmp_path):
+    with pytest.raises(layoutd.LayoutdUnreachable) as caught:
+        layoutd.Client(str(tmp_path / "none.sock"))
+    assert isinstance(caught.value, ConnectionError) and caught.value.code == "UNREACHABLE"
