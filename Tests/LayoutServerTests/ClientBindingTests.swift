@@ -16,6 +16,7 @@ import Testing
         #expect(check.status == 0, "\(check.out)\(check.err)")
         #expect(check.out.contains("ok: C frame equals the shared vector"))
         #expect(check.out.contains("ok: liblayoutd-client against layoutd and its stand-ins"))
+        #expect(check.out.contains("ok: protobuf-c decodes and encodes the 23 golden vectors as Python does"))
         let example = try run(Self.cDirectory + "/layoutd-client", ["layout", daemon.socketPath, "240", "Hello from C, مرحبا"])
         #expect(example.status == 0, "\(example.err)")
         #expect(example.out.hasPrefix("line 0: range [0,"))
