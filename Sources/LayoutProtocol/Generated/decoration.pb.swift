@@ -22,12 +22,23 @@ fileprivate nonisolated struct _GeneratedWithProtocGenSwiftVersion: SwiftProtobu
   typealias Version = _2
 }
 
+/// What a path command draws.
 public nonisolated enum Layoutd_V1_PathVerb: SwiftProtobuf.Enum, Swift.CaseIterable {
   public typealias RawValue = Int
+
+  /// Starts a subpath at its point.
   case move // = 0
+
+  /// A straight line to its point.
   case line // = 1
+
+  /// A quadratic Bézier: a control point, then the end point.
   case quad // = 2
+
+  /// A cubic Bézier: two control points, then the end point.
   case cubic // = 3
+
+  /// Closes the subpath with a line to its start.
   case close // = 4
   case UNRECOGNIZED(Int)
 
@@ -70,17 +81,22 @@ public nonisolated enum Layoutd_V1_PathVerb: SwiftProtobuf.Enum, Swift.CaseItera
 
 /// Components 0...1. Transparency rather than alpha, so that a colour that leaves it unset
 /// is opaque: alpha = 1 - transparency.
+/// A component outside 0...1 (or not finite) is INVALID_ARGUMENT naming it.
 public nonisolated struct Layoutd_V1_Color: Sendable {
   // SwiftProtobuf.Message conformance is added in an extension below. See the
   // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
   // methods supported on all messages.
 
+  /// Red, 0...1.
   public var red: Float = 0
 
+  /// Green, 0...1.
   public var green: Float = 0
 
+  /// Blue, 0...1.
   public var blue: Float = 0
 
+  /// 0 (the default) is opaque, 1 invisible.
   public var transparency: Float = 0
 
   public var unknownFields = SwiftProtobuf.UnknownStorage()
@@ -89,15 +105,19 @@ public nonisolated struct Layoutd_V1_Color: Sendable {
 }
 
 /// Background geometry in points. Unset as a whole: 8 horizontal, 4 vertical, radius 8.
+/// Each value in [0, 10000] and finite, else INVALID_ARGUMENT naming it.
 public nonisolated struct Layoutd_V1_BackgroundGeometry: Sendable {
   // SwiftProtobuf.Message conformance is added in an extension below. See the
   // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
   // methods supported on all messages.
 
+  /// Space added left and right of the text, points.
   public var horizontalPadding: Float = 0
 
+  /// Space added above and below the text, points.
   public var verticalPadding: Float = 0
 
+  /// Corner radius, points; smaller where a rect or a step between lines is under twice it.
   public var cornerRadius: Float = 0
 
   public var unknownFields = SwiftProtobuf.UnknownStorage()
@@ -105,13 +125,17 @@ public nonisolated struct Layoutd_V1_BackgroundGeometry: Sendable {
   public init() {}
 }
 
+/// One background to compute behind the text (LayoutRequest.backgrounds, at most 64). The reply
+/// gives one BackgroundShape per spec, in order.
 public nonisolated struct Layoutd_V1_BackgroundSpec: Sendable {
   // SwiftProtobuf.Message conformance is added in an extension below. See the
   // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
   // methods supported on all messages.
 
+  /// Which background; required.
   public var kind: Layoutd_V1_BackgroundSpec.Kind = .unspecified
 
+  /// Padding and radius; unset takes the defaults above.
   public var geometry: Layoutd_V1_BackgroundGeometry {
     get {_geometry ?? Layoutd_V1_BackgroundGeometry()}
     set {_geometry = newValue}
@@ -146,8 +170,11 @@ public nonisolated struct Layoutd_V1_BackgroundSpec: Sendable {
 
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
+  /// The shape's kind.
   public nonisolated enum Kind: SwiftProtobuf.Enum, Swift.CaseIterable {
     public typealias RawValue = Int
+
+    /// Unset: INVALID_ARGUMENT.
     case unspecified // = 0
 
     /// A rounded rect around each line's text, leading and trailing whitespace excluded.
@@ -207,11 +234,13 @@ public nonisolated struct Layoutd_V1_BackgroundSpec: Sendable {
   fileprivate var _range: Layoutd_V1_Range? = nil
 }
 
+/// One step of a path, in points (the same form requests give shapes in, flow.proto).
 public nonisolated struct Layoutd_V1_PathCommand: Sendable {
   // SwiftProtobuf.Message conformance is added in an extension below. See the
   // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
   // methods supported on all messages.
 
+  /// What the step draws.
   public var verb: Layoutd_V1_PathVerb = .move
 
   /// x, y pairs: 1 for move and line, 2 for quad, 3 for cubic, none for close.
@@ -222,18 +251,23 @@ public nonisolated struct Layoutd_V1_PathCommand: Sendable {
   public init() {}
 }
 
+/// A computed background, in the layout's coordinates.
 public nonisolated struct Layoutd_V1_BackgroundShape: Sendable {
   // SwiftProtobuf.Message conformance is added in an extension below. See the
   // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
   // methods supported on all messages.
 
+  /// The rounded rects before their corners are rounded: one per line piece (PER_LINE,
+  /// HIGHLIGHT), one per line (CONNECTED), or one (BLOCK).
   public var rects: [Layoutd_V1_Rect] = []
 
   /// Closed, non-crossing subpaths, wound clockwise on screen.
   public var path: [Layoutd_V1_PathCommand] = []
 
+  /// The same outline as an SVG path's d attribute.
   public var svgPath: String = String()
 
+  /// The spec's fill.
   public var fill: Layoutd_V1_Color {
     get {_fill ?? Layoutd_V1_Color()}
     set {_fill = newValue}

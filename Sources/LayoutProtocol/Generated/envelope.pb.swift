@@ -23,6 +23,9 @@ fileprivate nonisolated struct _GeneratedWithProtocGenSwiftVersion: SwiftProtobu
   typealias Version = _2
 }
 
+/// One frame's body, in both directions: a request the client sends or the daemon's reply, which
+/// echoes the request's id. A body the daemon does not know (or none) is answered with
+/// UNIMPLEMENTED; bytes that are not an Envelope with MALFORMED, and the connection closes.
 public nonisolated struct Layoutd_V1_Envelope: @unchecked Sendable {
   // SwiftProtobuf.Message conformance is added in an extension below. See the
   // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
@@ -41,11 +44,13 @@ public nonisolated struct Layoutd_V1_Envelope: @unchecked Sendable {
     set {_uniqueStorage()._deadlineMs = newValue}
   }
 
+  /// The request or the reply. Requests are the fields whose names hello lists in features.
   public var body: OneOf_Body? {
     get {return _storage._body}
     set {_uniqueStorage()._body = newValue}
   }
 
+  /// Who the daemon is: version, protocol, limits and features (HelloReply).
   public var hello: Layoutd_V1_HelloRequest {
     get {
       if case .hello(let v)? = _storage._body {return v}
@@ -54,6 +59,7 @@ public nonisolated struct Layoutd_V1_Envelope: @unchecked Sendable {
     set {_uniqueStorage()._body = .hello(newValue)}
   }
 
+  /// The answer to hello.
   public var helloReply: Layoutd_V1_HelloReply {
     get {
       if case .helloReply(let v)? = _storage._body {return v}
@@ -62,6 +68,7 @@ public nonisolated struct Layoutd_V1_Envelope: @unchecked Sendable {
     set {_uniqueStorage()._body = .helloReply(newValue)}
   }
 
+  /// Lay a paragraph out: glyph positions, lines and rectangles (LayoutReply).
   public var layout: Layoutd_V1_LayoutRequest {
     get {
       if case .layout(let v)? = _storage._body {return v}
@@ -70,6 +77,7 @@ public nonisolated struct Layoutd_V1_Envelope: @unchecked Sendable {
     set {_uniqueStorage()._body = .layout(newValue)}
   }
 
+  /// The answer to layout.
   public var layoutReply: Layoutd_V1_LayoutReply {
     get {
       if case .layoutReply(let v)? = _storage._body {return v}
@@ -78,6 +86,7 @@ public nonisolated struct Layoutd_V1_Envelope: @unchecked Sendable {
     set {_uniqueStorage()._body = .layoutReply(newValue)}
   }
 
+  /// The font faces the daemon has loaded (FontsReply).
   public var fonts: Layoutd_V1_FontsRequest {
     get {
       if case .fonts(let v)? = _storage._body {return v}
@@ -86,6 +95,7 @@ public nonisolated struct Layoutd_V1_Envelope: @unchecked Sendable {
     set {_uniqueStorage()._body = .fonts(newValue)}
   }
 
+  /// The answer to fonts.
   public var fontsReply: Layoutd_V1_FontsReply {
     get {
       if case .fontsReply(let v)? = _storage._body {return v}
@@ -94,6 +104,7 @@ public nonisolated struct Layoutd_V1_Envelope: @unchecked Sendable {
     set {_uniqueStorage()._body = .fontsReply(newValue)}
   }
 
+  /// Counters and latencies (StatsReply).
   public var stats: Layoutd_V1_StatsRequest {
     get {
       if case .stats(let v)? = _storage._body {return v}
@@ -102,6 +113,7 @@ public nonisolated struct Layoutd_V1_Envelope: @unchecked Sendable {
     set {_uniqueStorage()._body = .stats(newValue)}
   }
 
+  /// The answer to stats.
   public var statsReply: Layoutd_V1_StatsReply {
     get {
       if case .statsReply(let v)? = _storage._body {return v}
@@ -110,6 +122,7 @@ public nonisolated struct Layoutd_V1_Envelope: @unchecked Sendable {
     set {_uniqueStorage()._body = .statsReply(newValue)}
   }
 
+  /// Drop a request not started yet; it is answered with CANCELLED. Cancel has no reply.
   public var cancel: Layoutd_V1_Cancel {
     get {
       if case .cancel(let v)? = _storage._body {return v}
@@ -118,6 +131,7 @@ public nonisolated struct Layoutd_V1_Envelope: @unchecked Sendable {
     set {_uniqueStorage()._body = .cancel(newValue)}
   }
 
+  /// The answer to any request that failed: code, message and the offending field.
   public var error: Layoutd_V1_Error {
     get {
       if case .error(let v)? = _storage._body {return v}
@@ -126,6 +140,7 @@ public nonisolated struct Layoutd_V1_Envelope: @unchecked Sendable {
     set {_uniqueStorage()._body = .error(newValue)}
   }
 
+  /// Type Mode: each line justified at its own size (JustifyReply).
   public var justify: Layoutd_V1_JustifyRequest {
     get {
       if case .justify(let v)? = _storage._body {return v}
@@ -134,6 +149,7 @@ public nonisolated struct Layoutd_V1_Envelope: @unchecked Sendable {
     set {_uniqueStorage()._body = .justify(newValue)}
   }
 
+  /// The answer to justify.
   public var justifyReply: Layoutd_V1_JustifyReply {
     get {
       if case .justifyReply(let v)? = _storage._body {return v}
@@ -142,6 +158,7 @@ public nonisolated struct Layoutd_V1_Envelope: @unchecked Sendable {
     set {_uniqueStorage()._body = .justifyReply(newValue)}
   }
 
+  /// A picture of a layout, a Type Mode text or image tags: PNG, SVG or PDF (RenderReply).
   public var render: Layoutd_V1_RenderRequest {
     get {
       if case .render(let v)? = _storage._body {return v}
@@ -150,6 +167,7 @@ public nonisolated struct Layoutd_V1_Envelope: @unchecked Sendable {
     set {_uniqueStorage()._body = .render(newValue)}
   }
 
+  /// The answer to render.
   public var renderReply: Layoutd_V1_RenderReply {
     get {
       if case .renderReply(let v)? = _storage._body {return v}
@@ -158,6 +176,7 @@ public nonisolated struct Layoutd_V1_Envelope: @unchecked Sendable {
     set {_uniqueStorage()._body = .renderReply(newValue)}
   }
 
+  /// Image tags laid out on a photo (TagsReply).
   public var tags: Layoutd_V1_TagsRequest {
     get {
       if case .tags(let v)? = _storage._body {return v}
@@ -166,6 +185,7 @@ public nonisolated struct Layoutd_V1_Envelope: @unchecked Sendable {
     set {_uniqueStorage()._body = .tags(newValue)}
   }
 
+  /// The answer to tags.
   public var tagsReply: Layoutd_V1_TagsReply {
     get {
       if case .tagsReply(let v)? = _storage._body {return v}
@@ -174,6 +194,7 @@ public nonisolated struct Layoutd_V1_Envelope: @unchecked Sendable {
     set {_uniqueStorage()._body = .tagsReply(newValue)}
   }
 
+  /// Which tag part a point on the photo falls on (TagHitReply).
   public var tagHit: Layoutd_V1_TagHitRequest {
     get {
       if case .tagHit(let v)? = _storage._body {return v}
@@ -182,6 +203,7 @@ public nonisolated struct Layoutd_V1_Envelope: @unchecked Sendable {
     set {_uniqueStorage()._body = .tagHit(newValue)}
   }
 
+  /// The answer to tag_hit.
   public var tagHitReply: Layoutd_V1_TagHitReply {
     get {
       if case .tagHitReply(let v)? = _storage._body {return v}
@@ -190,6 +212,7 @@ public nonisolated struct Layoutd_V1_Envelope: @unchecked Sendable {
     set {_uniqueStorage()._body = .tagHitReply(newValue)}
   }
 
+  /// The next tag style of a label count, or the style of given angles (TagStyleReply).
   public var tagStyle: Layoutd_V1_TagStyleRequest {
     get {
       if case .tagStyle(let v)? = _storage._body {return v}
@@ -198,6 +221,7 @@ public nonisolated struct Layoutd_V1_Envelope: @unchecked Sendable {
     set {_uniqueStorage()._body = .tagStyle(newValue)}
   }
 
+  /// The answer to tag_style.
   public var tagStyleReply: Layoutd_V1_TagStyleReply {
     get {
       if case .tagStyleReply(let v)? = _storage._body {return v}
@@ -206,6 +230,7 @@ public nonisolated struct Layoutd_V1_Envelope: @unchecked Sendable {
     set {_uniqueStorage()._body = .tagStyleReply(newValue)}
   }
 
+  /// Re-read fonts and configuration (ReloadReply); the daemon's own user and root only.
   public var reload: Layoutd_V1_ReloadRequest {
     get {
       if case .reload(let v)? = _storage._body {return v}
@@ -214,6 +239,7 @@ public nonisolated struct Layoutd_V1_Envelope: @unchecked Sendable {
     set {_uniqueStorage()._body = .reload(newValue)}
   }
 
+  /// The answer to reload.
   public var reloadReply: Layoutd_V1_ReloadReply {
     get {
       if case .reloadReply(let v)? = _storage._body {return v}
@@ -224,28 +250,51 @@ public nonisolated struct Layoutd_V1_Envelope: @unchecked Sendable {
 
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
+  /// The request or the reply. Requests are the fields whose names hello lists in features.
   public nonisolated enum OneOf_Body: Equatable, Sendable {
+    /// Who the daemon is: version, protocol, limits and features (HelloReply).
     case hello(Layoutd_V1_HelloRequest)
+    /// The answer to hello.
     case helloReply(Layoutd_V1_HelloReply)
+    /// Lay a paragraph out: glyph positions, lines and rectangles (LayoutReply).
     case layout(Layoutd_V1_LayoutRequest)
+    /// The answer to layout.
     case layoutReply(Layoutd_V1_LayoutReply)
+    /// The font faces the daemon has loaded (FontsReply).
     case fonts(Layoutd_V1_FontsRequest)
+    /// The answer to fonts.
     case fontsReply(Layoutd_V1_FontsReply)
+    /// Counters and latencies (StatsReply).
     case stats(Layoutd_V1_StatsRequest)
+    /// The answer to stats.
     case statsReply(Layoutd_V1_StatsReply)
+    /// Drop a request not started yet; it is answered with CANCELLED. Cancel has no reply.
     case cancel(Layoutd_V1_Cancel)
+    /// The answer to any request that failed: code, message and the offending field.
     case error(Layoutd_V1_Error)
+    /// Type Mode: each line justified at its own size (JustifyReply).
     case justify(Layoutd_V1_JustifyRequest)
+    /// The answer to justify.
     case justifyReply(Layoutd_V1_JustifyReply)
+    /// A picture of a layout, a Type Mode text or image tags: PNG, SVG or PDF (RenderReply).
     case render(Layoutd_V1_RenderRequest)
+    /// The answer to render.
     case renderReply(Layoutd_V1_RenderReply)
+    /// Image tags laid out on a photo (TagsReply).
     case tags(Layoutd_V1_TagsRequest)
+    /// The answer to tags.
     case tagsReply(Layoutd_V1_TagsReply)
+    /// Which tag part a point on the photo falls on (TagHitReply).
     case tagHit(Layoutd_V1_TagHitRequest)
+    /// The answer to tag_hit.
     case tagHitReply(Layoutd_V1_TagHitReply)
+    /// The next tag style of a label count, or the style of given angles (TagStyleReply).
     case tagStyle(Layoutd_V1_TagStyleRequest)
+    /// The answer to tag_style.
     case tagStyleReply(Layoutd_V1_TagStyleReply)
+    /// Re-read fonts and configuration (ReloadReply); the daemon's own user and root only.
     case reload(Layoutd_V1_ReloadRequest)
+    /// The answer to reload.
     case reloadReply(Layoutd_V1_ReloadReply)
 
   }

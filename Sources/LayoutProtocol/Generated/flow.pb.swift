@@ -28,7 +28,11 @@ fileprivate nonisolated struct _GeneratedWithProtocGenSwiftVersion: SwiftProtobu
 /// Which points a shape's subpaths enclose (SVG's fill-rule).
 public nonisolated enum Layoutd_V1_FillRule: SwiftProtobuf.Enum, Swift.CaseIterable {
   public typealias RawValue = Int
+
+  /// Inside where the subpaths wind around the point a non-zero number of times (the default).
   case nonzero // = 0
+
+  /// Inside where a ray from the point crosses the outline an odd number of times: holes.
   case evenOdd // = 1
   case UNRECOGNIZED(Int)
 
@@ -67,7 +71,11 @@ public nonisolated enum Layoutd_V1_WrapSide: SwiftProtobuf.Enum, Swift.CaseItera
 
   /// Both sides, every free interval (TextKit).
   case both // = 0
+
+  /// Only the side where lines start (left in left-to-right text).
   case start // = 1
+
+  /// Only the side where lines end.
   case end // = 2
 
   /// The side with the widest free interval, band by band (a tie goes to the start side).
@@ -123,8 +131,14 @@ public nonisolated enum Layoutd_V1_WrapSide: SwiftProtobuf.Enum, Swift.CaseItera
 /// Where a container's lines sit when they do not fill its height.
 public nonisolated enum Layoutd_V1_VerticalAlignment: SwiftProtobuf.Enum, Swift.CaseIterable {
   public typealias RawValue = Int
+
+  /// Lines start at the top (the default).
   case top // = 0
+
+  /// The space left over goes half above, half below.
   case center // = 1
+
+  /// The space left over goes above.
   case bottom // = 2
 
   /// The space left over goes evenly between the bands of lines.
@@ -165,11 +179,13 @@ public nonisolated enum Layoutd_V1_VerticalAlignment: SwiftProtobuf.Enum, Swift.
 
 }
 
+/// A rectangle with round corners.
 public nonisolated struct Layoutd_V1_RoundedRect: Sendable {
   // SwiftProtobuf.Message conformance is added in an extension below. See the
   // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
   // methods supported on all messages.
 
+  /// The rectangle, points; finite, size >= 0.
   public var rect: Layoutd_V1_Rect {
     get {_rect ?? Layoutd_V1_Rect()}
     set {_rect = newValue}
@@ -189,6 +205,7 @@ public nonisolated struct Layoutd_V1_RoundedRect: Sendable {
   fileprivate var _rect: Layoutd_V1_Rect? = nil
 }
 
+/// A closed polygon (its edges may cross; the fill rule decides the inside).
 public nonisolated struct Layoutd_V1_Polygon: Sendable {
   // SwiftProtobuf.Message conformance is added in an extension below. See the
   // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
@@ -202,6 +219,7 @@ public nonisolated struct Layoutd_V1_Polygon: Sendable {
   public init() {}
 }
 
+/// An outline of Bézier commands.
 public nonisolated struct Layoutd_V1_PathData: Sendable {
   // SwiftProtobuf.Message conformance is added in an extension below. See the
   // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
@@ -217,13 +235,17 @@ public nonisolated struct Layoutd_V1_PathData: Sendable {
 }
 
 /// A region in a container's coordinates. Curves and ellipses are flattened to within 0.05 pt.
+/// A shape without geometry is INVALID_ARGUMENT; every coordinate must be finite and within
+/// ±1,000,000 points.
 public nonisolated struct Layoutd_V1_Shape: Sendable {
   // SwiftProtobuf.Message conformance is added in an extension below. See the
   // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
   // methods supported on all messages.
 
+  /// The outline; exactly one.
   public var geometry: Layoutd_V1_Shape.OneOf_Geometry? = nil
 
+  /// A rectangle (answered exactly, without flattening).
   public var rect: Layoutd_V1_Rect {
     get {
       if case .rect(let v)? = geometry {return v}
@@ -232,6 +254,7 @@ public nonisolated struct Layoutd_V1_Shape: Sendable {
     set {geometry = .rect(newValue)}
   }
 
+  /// A rectangle with round corners.
   public var roundedRect: Layoutd_V1_RoundedRect {
     get {
       if case .roundedRect(let v)? = geometry {return v}
@@ -249,6 +272,7 @@ public nonisolated struct Layoutd_V1_Shape: Sendable {
     set {geometry = .ellipse(newValue)}
   }
 
+  /// A polygon.
   public var polygon: Layoutd_V1_Polygon {
     get {
       if case .polygon(let v)? = geometry {return v}
@@ -257,6 +281,7 @@ public nonisolated struct Layoutd_V1_Shape: Sendable {
     set {geometry = .polygon(newValue)}
   }
 
+  /// Bézier subpaths.
   public var path: Layoutd_V1_PathData {
     get {
       if case .path(let v)? = geometry {return v}
@@ -265,16 +290,22 @@ public nonisolated struct Layoutd_V1_Shape: Sendable {
     set {geometry = .path(newValue)}
   }
 
+  /// Which points the outline encloses; matters for crossing or nested subpaths.
   public var fillRule: Layoutd_V1_FillRule = .nonzero
 
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
+  /// The outline; exactly one.
   public nonisolated enum OneOf_Geometry: Equatable, Sendable {
+    /// A rectangle (answered exactly, without flattening).
     case rect(Layoutd_V1_Rect)
+    /// A rectangle with round corners.
     case roundedRect(Layoutd_V1_RoundedRect)
     /// The ellipse inscribed in the rect.
     case ellipse(Layoutd_V1_Rect)
+    /// A polygon.
     case polygon(Layoutd_V1_Polygon)
+    /// Bézier subpaths.
     case path(Layoutd_V1_PathData)
 
   }
@@ -282,11 +313,13 @@ public nonisolated struct Layoutd_V1_Shape: Sendable {
   public init() {}
 }
 
+/// A shape text flows around (a picture, a pull quote).
 public nonisolated struct Layoutd_V1_Exclusion: Sendable {
   // SwiftProtobuf.Message conformance is added in an extension below. See the
   // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
   // methods supported on all messages.
 
+  /// The region; required.
   public var shape: Layoutd_V1_Shape {
     get {_shape ?? Layoutd_V1_Shape()}
     set {_shape = newValue}
@@ -300,6 +333,7 @@ public nonisolated struct Layoutd_V1_Exclusion: Sendable {
   /// and below, what the shape covers grows by it left and right.
   public var margin: Float = 0
 
+  /// Which sides text may use; both by default.
   public var wrap: Layoutd_V1_WrapSide = .both
 
   public var unknownFields = SwiftProtobuf.UnknownStorage()
@@ -363,6 +397,7 @@ public nonisolated struct Layoutd_V1_ContainerLayout: Sendable {
   // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
   // methods supported on all messages.
 
+  /// The container's position in LayoutRequest.containers (0 for the box itself).
   public var index: UInt32 = 0
 
   /// The text shown in it; empty where the text ended before it.
@@ -378,6 +413,7 @@ public nonisolated struct Layoutd_V1_ContainerLayout: Sendable {
   /// Its lines: indices into the reply's lines.
   public var firstLine: UInt32 = 0
 
+  /// How many lines from first_line; 0 for an empty container.
   public var lineCount: UInt32 = 0
 
   /// In layout coordinates; an unlimited height is the height its lines use.

@@ -22,13 +22,17 @@ fileprivate nonisolated struct _GeneratedWithProtocGenSwiftVersion: SwiftProtobu
   typealias Version = _2
 }
 
+/// A span of text: `length` UTF-16 code units from `start`. In a request, a range past the end
+/// of the text is INVALID_ARGUMENT naming it; replies never give one.
 public nonisolated struct Layoutd_V1_Range: Sendable {
   // SwiftProtobuf.Message conformance is added in an extension below. See the
   // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
   // methods supported on all messages.
 
+  /// The first code unit, counted from 0.
   public var start: UInt32 = 0
 
+  /// Code units in the range; 0 is an empty range at `start`.
   public var length: UInt32 = 0
 
   public var unknownFields = SwiftProtobuf.UnknownStorage()
@@ -36,17 +40,23 @@ public nonisolated struct Layoutd_V1_Range: Sendable {
   public init() {}
 }
 
+/// An axis-aligned rectangle in points: origin top-left, y down. In a request every value must
+/// be finite (INVALID_ARGUMENT otherwise) and the size not negative.
 public nonisolated struct Layoutd_V1_Rect: Sendable {
   // SwiftProtobuf.Message conformance is added in an extension below. See the
   // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
   // methods supported on all messages.
 
+  /// Left edge, points.
   public var x: Float = 0
 
+  /// Top edge, points.
   public var y: Float = 0
 
+  /// Width, points, >= 0.
   public var width: Float = 0
 
+  /// Height, points, >= 0.
   public var height: Float = 0
 
   public var unknownFields = SwiftProtobuf.UnknownStorage()
@@ -54,13 +64,17 @@ public nonisolated struct Layoutd_V1_Rect: Sendable {
   public init() {}
 }
 
+/// A point: x right, y down, in points unless the field says otherwise (a tag's position is a
+/// proportion of the photo). Requests need finite values.
 public nonisolated struct Layoutd_V1_Point: Sendable {
   // SwiftProtobuf.Message conformance is added in an extension below. See the
   // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
   // methods supported on all messages.
 
+  /// Horizontal coordinate.
   public var x: Float = 0
 
+  /// Vertical coordinate, growing downwards.
   public var y: Float = 0
 
   public var unknownFields = SwiftProtobuf.UnknownStorage()

@@ -28,8 +28,14 @@ fileprivate nonisolated struct _GeneratedWithProtocGenSwiftVersion: SwiftProtobu
 /// generator) rejects it. Presence is carried by enums with an "inherit" zero and by messages.
 public nonisolated enum Layoutd_V1_Slant: SwiftProtobuf.Enum, Swift.CaseIterable {
   public typealias RawValue = Int
+
+  /// Unset: the outer style's (upright when nothing sets it).
   case inherit // = 0
+
+  /// An upright face.
   case upright // = 1
+
+  /// An italic face of the family; an oblique one where the family has no italic.
   case italic // = 2
   case UNRECOGNIZED(Int)
 
@@ -64,7 +70,6 @@ public nonisolated enum Layoutd_V1_Slant: SwiftProtobuf.Enum, Swift.CaseIterable
 
 }
 
-/// The token shown where text is cut. Unset: "…". Set with an empty token: none.
 /// Where the last visible line is cut when max_lines or height hides text.
 public nonisolated enum Layoutd_V1_TruncationMode: SwiftProtobuf.Enum, Swift.CaseIterable {
   public typealias RawValue = Int
@@ -110,19 +115,45 @@ public nonisolated enum Layoutd_V1_TruncationMode: SwiftProtobuf.Enum, Swift.Cas
 
 }
 
+/// iOS's text styles (UIFont.TextStyle), sized by Dynamic Type from Apple's table; the sizes at
+/// LARGE are given.
 public nonisolated enum Layoutd_V1_TextStyleName: SwiftProtobuf.Enum, Swift.CaseIterable {
   public typealias RawValue = Int
+
+  /// No text style: the size is the style's own.
   case textStyleNone // = 0
+
+  /// 34 pt.
   case textStyleLargeTitle // = 1
+
+  /// 28 pt.
   case textStyleTitle1 // = 2
+
+  /// 22 pt.
   case textStyleTitle2 // = 3
+
+  /// 20 pt.
   case textStyleTitle3 // = 4
+
+  /// 17 pt, semibold.
   case textStyleHeadline // = 5
+
+  /// 17 pt.
   case textStyleBody // = 6
+
+  /// 16 pt.
   case textStyleCallout // = 7
+
+  /// 15 pt.
   case textStyleSubheadline // = 8
+
+  /// 13 pt.
   case textStyleFootnote // = 9
+
+  /// 12 pt.
   case textStyleCaption1 // = 10
+
+  /// 11 pt.
   case textStyleCaption2 // = 11
   case UNRECOGNIZED(Int)
 
@@ -185,21 +216,45 @@ public nonisolated enum Layoutd_V1_TextStyleName: SwiftProtobuf.Enum, Swift.Case
 }
 
 /// UIContentSizeCategory. LARGE, the zero, is iOS's default.
+/// Body text's size at each is given.
 public nonisolated enum Layoutd_V1_ContentSizeCategory: SwiftProtobuf.Enum, Swift.CaseIterable {
   public typealias RawValue = Int
+
+  /// large: body 17 pt.
   case contentSizeLarge // = 0
+
+  /// extraSmall: body 14 pt.
   case contentSizeXSmall // = 1
+
+  /// small: body 15 pt.
   case contentSizeSmall // = 2
+
+  /// medium: body 16 pt.
   case contentSizeMedium // = 3
+
+  /// extraLarge: body 19 pt.
   case contentSizeXLarge // = 4
+
+  /// extraExtraLarge: body 21 pt.
   case contentSizeXxLarge // = 5
+
+  /// extraExtraExtraLarge: body 23 pt.
   case contentSizeXxxLarge // = 6
 
   /// The accessibility sizes, AX1 (accessibilityMedium) to AX5 (accessibilityExtraExtraExtraLarge).
+  /// AX1: body 28 pt.
   case contentSizeAx1 // = 7
+
+  /// AX2: body 33 pt.
   case contentSizeAx2 // = 8
+
+  /// AX3: body 40 pt.
   case contentSizeAx3 // = 9
+
+  /// AX4: body 47 pt.
   case contentSizeAx4 // = 10
+
+  /// AX5: body 53 pt.
   case contentSizeAx5 // = 11
   case UNRECOGNIZED(Int)
 
@@ -264,6 +319,8 @@ public nonisolated enum Layoutd_V1_ContentSizeCategory: SwiftProtobuf.Enum, Swif
 /// How a decoration line is drawn. SINGLE is the zero: `underline {}` underlines.
 public nonisolated enum Layoutd_V1_LineStyle: SwiftProtobuf.Enum, Swift.CaseIterable {
   public typealias RawValue = Int
+
+  /// One line of the font's thickness.
   case single // = 0
 
   /// Two lines of the font's thickness, one thickness apart.
@@ -322,12 +379,23 @@ public nonisolated enum Layoutd_V1_LineStyle: SwiftProtobuf.Enum, Swift.CaseIter
 
 }
 
+/// Where a line sits across the width.
 public nonisolated enum Layoutd_V1_Alignment: SwiftProtobuf.Enum, Swift.CaseIterable {
   public typealias RawValue = Int
+
+  /// At the paragraph's start: left in left-to-right text, right in right-to-left.
   case natural // = 0
+
+  /// Left.
   case left // = 1
+
+  /// Right.
   case right // = 2
+
+  /// Centred.
   case center // = 3
+
+  /// Stretched to the width at its spaces, but for a paragraph's last line (natural).
   case justified // = 4
   case UNRECOGNIZED(Int)
 
@@ -368,10 +436,17 @@ public nonisolated enum Layoutd_V1_Alignment: SwiftProtobuf.Enum, Swift.CaseIter
 
 }
 
+/// A paragraph's base direction (UAX #9).
 public nonisolated enum Layoutd_V1_Direction: SwiftProtobuf.Enum, Swift.CaseIterable {
   public typealias RawValue = Int
+
+  /// From the paragraph's first strong character (P2-P3); left to right when it has none.
   case auto // = 0
+
+  /// Left to right.
   case ltr // = 1
+
+  /// Right to left.
   case rtl // = 2
   case UNRECOGNIZED(Int)
 
@@ -407,8 +482,11 @@ public nonisolated enum Layoutd_V1_Direction: SwiftProtobuf.Enum, Swift.CaseIter
 }
 
 /// Which way lines run and stack (CSS writing-mode).
+/// Which way lines run and stack.
 public nonisolated enum Layoutd_V1_WritingMode: SwiftProtobuf.Enum, Swift.CaseIterable {
   public typealias RawValue = Int
+
+  /// Lines left to right (or right to left), stacked top to bottom (the default).
   case horizontalTb // = 0
 
   /// Columns top to bottom, stacked right to left (Chinese, Japanese).
@@ -452,6 +530,8 @@ public nonisolated enum Layoutd_V1_WritingMode: SwiftProtobuf.Enum, Swift.CaseIt
 /// How a run's glyphs stand in vertical text (UAX #50).
 public nonisolated enum Layoutd_V1_GlyphOrientation: SwiftProtobuf.Enum, Swift.CaseIterable {
   public typealias RawValue = Int
+
+  /// Horizontal text: draw as shaped.
   case horizontal // = 0
 
   /// Shaped top to bottom (vertical forms and advances): draw each glyph unrotated at its position.
@@ -498,8 +578,11 @@ public nonisolated enum Layoutd_V1_GlyphOrientation: SwiftProtobuf.Enum, Swift.C
 
 }
 
+/// A built-in set of formatting rules.
 public nonisolated enum Layoutd_V1_BuiltinRules: SwiftProtobuf.Enum, Swift.CaseIterable {
   public typealias RawValue = Int
+
+  /// None (the default).
   case none // = 0
 
   /// The TextKit note editor's: *bold*, _italic_, -strike-, ~script~ (URW Z003), list numbers
@@ -557,10 +640,20 @@ public nonisolated enum Layoutd_V1_AttachmentAlignment: SwiftProtobuf.Enum, Swif
   /// line's baseline; wholly above or below the baseline; against the line's top, bottom or
   /// middle (the line's text metrics, which then grow to hold the box).
   case placeholderBaseline // = 4
+
+  /// The box's bottom on the baseline.
   case aboveBaseline // = 5
+
+  /// The box's top on the baseline.
   case belowBaseline // = 6
+
+  /// The box's top at the line's top.
   case lineTop // = 7
+
+  /// The box's bottom at the line's bottom.
   case lineBottom // = 8
+
+  /// The box's middle at the line's middle.
   case lineMiddle // = 9
   case UNRECOGNIZED(Int)
 
@@ -616,14 +709,16 @@ public nonisolated enum Layoutd_V1_AttachmentAlignment: SwiftProtobuf.Enum, Swif
 
 }
 
+/// An OpenType feature for HarfBuzz to apply or turn off (at most 64 per style).
 public nonisolated struct Layoutd_V1_Feature: Sendable {
   // SwiftProtobuf.Message conformance is added in an extension below. See the
   // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
   // methods supported on all messages.
 
-  /// Four-character OpenType tag, e.g. "liga", "smcp".
+  /// Four-character OpenType tag, e.g. "liga", "smcp"; anything else is INVALID_ARGUMENT.
   public var tag: String = String()
 
+  /// 0 turns the feature off, 1 on; larger values pick an alternate (e.g. "salt" 2).
   public var value: UInt32 = 0
 
   public var unknownFields = SwiftProtobuf.UnknownStorage()
@@ -637,6 +732,7 @@ public nonisolated struct Layoutd_V1_Spacing: Sendable {
   // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
   // methods supported on all messages.
 
+  /// The length, points; the field holding it gives the range.
   public var points: Float = 0
 
   public var unknownFields = SwiftProtobuf.UnknownStorage()
@@ -644,13 +740,16 @@ public nonisolated struct Layoutd_V1_Spacing: Sendable {
   public init() {}
 }
 
+/// How text cut by max_lines or height ends. Unset: "…" at the tail.
 public nonisolated struct Layoutd_V1_Truncation: Sendable {
   // SwiftProtobuf.Message conformance is added in an extension below. See the
   // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
   // methods supported on all messages.
 
+  /// The token shown where text is cut, in the cut line's style; set with an empty token: none.
   public var token: String = String()
 
+  /// Which part of the last line goes.
   public var mode: Layoutd_V1_TruncationMode = .tail
 
   public var unknownFields = SwiftProtobuf.UnknownStorage()
@@ -658,11 +757,16 @@ public nonisolated struct Layoutd_V1_Truncation: Sendable {
   public init() {}
 }
 
+/// A style for a run of text: the request's default style, a span's, a rule's. Unset fields
+/// inherit the style under it; the default style inherits the daemon's defaults.
 public nonisolated struct Layoutd_V1_Style: @unchecked Sendable {
   // SwiftProtobuf.Message conformance is added in an extension below. See the
   // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
   // methods supported on all messages.
 
+  /// A family the daemon has (FontsReply), e.g. "Noto Sans"; empty inherits (the daemon's default
+  /// family when nothing sets it). An unknown family is NOT_FOUND naming it. Characters the
+  /// family lacks come from the fallback families.
   public var family: String {
     get {_storage._family}
     set {_uniqueStorage()._family = newValue}
@@ -674,12 +778,13 @@ public nonisolated struct Layoutd_V1_Style: @unchecked Sendable {
     set {_uniqueStorage()._weight = newValue}
   }
 
+  /// Upright or italic; unset inherits.
   public var slant: Layoutd_V1_Slant {
     get {_storage._slant}
     set {_uniqueStorage()._slant = newValue}
   }
 
-  /// Points; 0 inherits.
+  /// Points, (0, 10000]; 0 inherits (the daemon's default size when nothing sets it).
   public var size: Float {
     get {_storage._size}
     set {_uniqueStorage()._size = newValue}
@@ -695,6 +800,7 @@ public nonisolated struct Layoutd_V1_Style: @unchecked Sendable {
   /// Clears the value of `letterSpacing`. Subsequent reads from it will return its default value.
   public mutating func clearLetterSpacing() {_uniqueStorage()._letterSpacing = nil}
 
+  /// OpenType features, added to the outer style's (a later tag wins); at most 64.
   public var features: [Layoutd_V1_Feature] {
     get {_storage._features}
     set {_uniqueStorage()._features = newValue}
@@ -761,6 +867,7 @@ public nonisolated struct Layoutd_V1_Style: @unchecked Sendable {
   /// Clears the value of `strikethrough`. Subsequent reads from it will return its default value.
   public mutating func clearStrikethrough() {_uniqueStorage()._strikethrough = nil}
 
+  /// A shadow drawn under the glyphs; unset inherits (none when nothing sets it).
   public var shadow: Layoutd_V1_Shadow {
     get {_storage._shadow ?? Layoutd_V1_Shadow()}
     set {_uniqueStorage()._shadow = newValue}
@@ -780,6 +887,7 @@ public nonisolated struct Layoutd_V1_Style: @unchecked Sendable {
     set {_uniqueStorage()._textStyle = newValue}
   }
 
+  /// The reader's preferred size (Dynamic Type); LARGE when unset.
   public var sizeCategory: Layoutd_V1_ContentSizeCategory {
     get {_storage._sizeCategory}
     set {_uniqueStorage()._sizeCategory = newValue}
@@ -814,6 +922,7 @@ public nonisolated struct Layoutd_V1_TextEffect: Sendable {
   // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
   // methods supported on all messages.
 
+  /// The effect; none clears an outer one.
   public var kind: Layoutd_V1_TextEffect.Kind = .none
 
   /// LETTERPRESS: the surface the text is pressed into; unset is white.
@@ -847,6 +956,7 @@ public nonisolated struct Layoutd_V1_TextEffect: Sendable {
 
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
+  /// Which effect.
   public nonisolated enum Kind: SwiftProtobuf.Enum, Swift.CaseIterable {
     public typealias RawValue = Int
 
@@ -899,11 +1009,13 @@ public nonisolated struct Layoutd_V1_TextEffect: Sendable {
   fileprivate var _strokeColor: Layoutd_V1_Color? = nil
 }
 
+/// An underline or strikethrough. Unset on a style inherits the outer one's (none at the top).
 public nonisolated struct Layoutd_V1_DecorationLine: Sendable {
   // SwiftProtobuf.Message conformance is added in an extension below. See the
   // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
   // methods supported on all messages.
 
+  /// How the line is drawn.
   public var style: Layoutd_V1_LineStyle = .single
 
   /// Unset: the text's colour.
@@ -936,6 +1048,7 @@ public nonisolated struct Layoutd_V1_Shadow: Sendable {
   /// Points, y down, each in [-1000, 1000].
   public var offsetX: Float = 0
 
+  /// Points down, [-1000, 1000].
   public var offsetY: Float = 0
 
   /// Points in [0, 100]: how far the shadow's edge fades out; 0 is a sharp copy.
@@ -961,11 +1074,13 @@ public nonisolated struct Layoutd_V1_Shadow: Sendable {
   fileprivate var _color: Layoutd_V1_Color? = nil
 }
 
+/// A style over a range of the text (at most 16,384 spans).
 public nonisolated struct Layoutd_V1_StyleSpan: Sendable {
   // SwiftProtobuf.Message conformance is added in an extension below. See the
   // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
   // methods supported on all messages.
 
+  /// The text it styles; past the text's end is INVALID_ARGUMENT.
   public var range: Layoutd_V1_Range {
     get {_range ?? Layoutd_V1_Range()}
     set {_range = newValue}
@@ -975,6 +1090,7 @@ public nonisolated struct Layoutd_V1_StyleSpan: Sendable {
   /// Clears the value of `range`. Subsequent reads from it will return its default value.
   public mutating func clearRange() {self._range = nil}
 
+  /// Fields set here override the styles under it there.
   public var style: Layoutd_V1_Style {
     get {_style ?? Layoutd_V1_Style()}
     set {_style = newValue}
@@ -992,16 +1108,20 @@ public nonisolated struct Layoutd_V1_StyleSpan: Sendable {
   fileprivate var _style: Layoutd_V1_Style? = nil
 }
 
+/// Lays a paragraph (or several, split at "\n") out in a box, a shape, or a chain of containers.
 public nonisolated struct Layoutd_V1_LayoutRequest: @unchecked Sendable {
   // SwiftProtobuf.Message conformance is added in an extension below. See the
   // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
   // methods supported on all messages.
 
+  /// The text, UTF-8; at most HelloReply.max_text_utf16 UTF-16 units (RESOURCE_EXHAUSTED).
+  /// Ranges everywhere count UTF-16 units of it.
   public var text: String {
     get {_storage._text}
     set {_uniqueStorage()._text = newValue}
   }
 
+  /// The style of all the text, under the spans; unset takes the daemon's defaults.
   public var defaultStyle: Layoutd_V1_Style {
     get {_storage._defaultStyle ?? Layoutd_V1_Style()}
     set {_uniqueStorage()._defaultStyle = newValue}
@@ -1029,11 +1149,13 @@ public nonisolated struct Layoutd_V1_LayoutRequest: @unchecked Sendable {
     set {_uniqueStorage()._height = newValue}
   }
 
+  /// Where lines sit across the width; natural by default.
   public var alignment: Layoutd_V1_Alignment {
     get {_storage._alignment}
     set {_uniqueStorage()._alignment = newValue}
   }
 
+  /// The base direction; from the text by default.
   public var direction: Layoutd_V1_Direction {
     get {_storage._direction}
     set {_uniqueStorage()._direction = newValue}
@@ -1088,6 +1210,7 @@ public nonisolated struct Layoutd_V1_LayoutRequest: @unchecked Sendable {
     set {_uniqueStorage()._rules = newValue}
   }
 
+  /// Markdown-like rules built in; none by default.
   public var builtinRules: Layoutd_V1_BuiltinRules {
     get {_storage._builtinRules}
     set {_uniqueStorage()._builtinRules = newValue}
@@ -1177,6 +1300,7 @@ public nonisolated struct Layoutd_V1_FormattingRule: Sendable {
   // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
   // methods supported on all messages.
 
+  /// The regular expression; one that does not compile is INVALID_ARGUMENT with PCRE2's reason.
   public var pattern: String = String()
 
   /// The capture group styled; 0 is the whole match. The rest of the match is its markers.
@@ -1214,8 +1338,10 @@ public nonisolated struct Layoutd_V1_RuleMatch: Sendable {
   /// Index into the rules applied: the built-in set's first, then the request's.
   public var rule: UInt32 = 0
 
+  /// The rule's name.
   public var name: String = String()
 
+  /// The whole match.
   public var range: Layoutd_V1_Range {
     get {_range ?? Layoutd_V1_Range()}
     set {_range = newValue}
@@ -1241,8 +1367,10 @@ public nonisolated struct Layoutd_V1_BaselineMetrics: Sendable {
   // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
   // methods supported on all messages.
 
+  /// Above the baseline, points, [0, 10000].
   public var ascent: Float = 0
 
+  /// Below the baseline, points, [0, 10000].
   public var descent: Float = 0
 
   public var unknownFields = SwiftProtobuf.UnknownStorage()
@@ -1273,6 +1401,7 @@ public nonisolated struct Layoutd_V1_Attachment: Sendable {
   /// Clears the value of `metrics`. Subsequent reads from it will return its default value.
   public mutating func clearMetrics() {self._metrics = nil}
 
+  /// Where the box sits on its line; on the baseline by default.
   public var alignment: Layoutd_V1_AttachmentAlignment = .baseline
 
   /// For PLACEHOLDER_BASELINE: the box's baseline below its top, in [0, 10000].
@@ -1324,6 +1453,7 @@ public nonisolated struct Layoutd_V1_AttachmentBox: Sendable {
   /// Clears the value of `range`. Subsequent reads from it will return its default value.
   public mutating func clearRange() {self._range = nil}
 
+  /// The line it is on (an index into the reply's lines).
   public var lineIndex: UInt32 = 0
 
   /// In layout coordinates: top-left origin, y down.
@@ -1336,11 +1466,13 @@ public nonisolated struct Layoutd_V1_AttachmentBox: Sendable {
   /// Clears the value of `rect`. Subsequent reads from it will return its default value.
   public mutating func clearRect() {self._rect = nil}
 
-  /// Above and below the line's baseline.
+  /// Above the line's baseline, points.
   public var ascent: Float = 0
 
+  /// Below the line's baseline, points.
   public var descent: Float = 0
 
+  /// Its UAX #9 embedding level: odd is right to left.
   public var bidiLevel: UInt32 = 0
 
   public var unknownFields = SwiftProtobuf.UnknownStorage()
@@ -1351,13 +1483,16 @@ public nonisolated struct Layoutd_V1_AttachmentBox: Sendable {
   fileprivate var _rect: Layoutd_V1_Rect? = nil
 }
 
+/// Glyphs of one font, size, direction, line and paint, ready to draw.
 public nonisolated struct Layoutd_V1_GlyphRun: Sendable {
   // SwiftProtobuf.Message conformance is added in an extension below. See the
   // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
   // methods supported on all messages.
 
+  /// The face, as FontsReply lists it.
   public var fontID: UInt32 = 0
 
+  /// The font size, points.
   public var size: Float = 0
 
   /// Bidi embedding level (UAX #9): even is left-to-right.
@@ -1369,6 +1504,8 @@ public nonisolated struct Layoutd_V1_GlyphRun: Sendable {
   /// Glyph origins on the baseline, x and y interleaved, in layout coordinates.
   public var positions: [Float] = []
 
+  /// Each glyph's advance, points, letter spacing and justification included (down the column
+  /// in vertical text).
   public var advances: [Float] = []
 
   /// UTF-16 offset of the first code unit of each glyph's cluster.
@@ -1387,6 +1524,7 @@ public nonisolated struct Layoutd_V1_GlyphRun: Sendable {
   /// True for the truncation token's glyphs, which map to no text.
   public var truncationToken: Bool = false
 
+  /// The line it is on (an index into the reply's lines).
   public var lineIndex: UInt32 = 0
 
   /// Index into the reply's paints; 0 when it has none.
@@ -1432,6 +1570,7 @@ public nonisolated struct Layoutd_V1_Paint: Sendable {
   /// plain glyphs: each layer in order, every colour and offset already derived.
   public var effect: Layoutd_V1_TextEffect.Kind = .none
 
+  /// The layers to draw, bottom first.
   public var effectLayers: [Layoutd_V1_EffectLayer] = []
 
   public var unknownFields = SwiftProtobuf.UnknownStorage()
@@ -1448,8 +1587,10 @@ public nonisolated struct Layoutd_V1_EffectLayer: Sendable {
   // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
   // methods supported on all messages.
 
+  /// Fill, stroke or inner edge.
   public var mode: Layoutd_V1_EffectLayer.Mode = .fill
 
+  /// The layer's colour.
   public var color: Layoutd_V1_Color {
     get {_color ?? Layoutd_V1_Color()}
     set {_color = newValue}
@@ -1459,14 +1600,18 @@ public nonisolated struct Layoutd_V1_EffectLayer: Sendable {
   /// Clears the value of `color`. Subsequent reads from it will return its default value.
   public mutating func clearColor() {self._color = nil}
 
+  /// Points right the glyphs are moved.
   public var offsetX: Float = 0
 
+  /// Points down the glyphs are moved.
   public var offsetY: Float = 0
 
+  /// MODE_STROKE: the stroke's width, points.
   public var strokeWidth: Float = 0
 
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
+  /// What the layer draws.
   public nonisolated enum Mode: SwiftProtobuf.Enum, Swift.CaseIterable {
     public typealias RawValue = Int
 
@@ -1523,6 +1668,7 @@ public nonisolated struct Layoutd_V1_TextDecoration: Sendable {
   // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
   // methods supported on all messages.
 
+  /// Background, underline or strikethrough.
   public var kind: Layoutd_V1_TextDecoration.Kind = .background
 
   /// How a line is drawn (SINGLE for a background): the rects already hold its dots, dashes,
@@ -1539,6 +1685,7 @@ public nonisolated struct Layoutd_V1_TextDecoration: Sendable {
   /// Clears the value of `color`. Subsequent reads from it will return its default value.
   public mutating func clearColor() {self._color = nil}
 
+  /// The text it decorates on this line.
   public var range: Layoutd_V1_Range {
     get {_range ?? Layoutd_V1_Range()}
     set {_range = newValue}
@@ -1548,6 +1695,7 @@ public nonisolated struct Layoutd_V1_TextDecoration: Sendable {
   /// Clears the value of `range`. Subsequent reads from it will return its default value.
   public mutating func clearRange() {self._range = nil}
 
+  /// The line (an index into the reply's lines).
   public var lineIndex: UInt32 = 0
 
   /// In layout coordinates. A background is drawn behind the glyphs, lines over them.
@@ -1560,14 +1708,22 @@ public nonisolated struct Layoutd_V1_TextDecoration: Sendable {
   /// as the rects) and its SVG `d` string, for clients that draw paths. Empty otherwise.
   public var path: [Layoutd_V1_PathCommand] = []
 
+  /// The same pieces as an SVG path's d attribute.
   public var svgPath: String = String()
 
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
+  /// What the decoration is.
   public nonisolated enum Kind: SwiftProtobuf.Enum, Swift.CaseIterable {
     public typealias RawValue = Int
+
+    /// A span's background fill, behind the glyphs.
     case background // = 0
+
+    /// An underline, over the glyphs.
     case underline // = 1
+
+    /// A strikethrough, over the glyphs.
     case strikethrough // = 2
     case UNRECOGNIZED(Int)
 
@@ -1608,11 +1764,13 @@ public nonisolated struct Layoutd_V1_TextDecoration: Sendable {
   fileprivate var _range: Layoutd_V1_Range? = nil
 }
 
+/// A line (a column in vertical text) as laid out.
 public nonisolated struct Layoutd_V1_Line: @unchecked Sendable {
   // SwiftProtobuf.Message conformance is added in an extension below. See the
   // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
   // methods supported on all messages.
 
+  /// The text on the line, trailing whitespace and its line break included.
   public var range: Layoutd_V1_Range {
     get {_storage._range ?? Layoutd_V1_Range()}
     set {_uniqueStorage()._range = newValue}
@@ -1632,16 +1790,19 @@ public nonisolated struct Layoutd_V1_Line: @unchecked Sendable {
   /// Clears the value of `baselineOrigin`. Subsequent reads from it will return its default value.
   public mutating func clearBaselineOrigin() {_uniqueStorage()._baselineOrigin = nil}
 
+  /// Above the baseline, points: the tallest font or box on the line.
   public var ascent: Float {
     get {_storage._ascent}
     set {_uniqueStorage()._ascent = newValue}
   }
 
+  /// Below the baseline, points (positive).
   public var descent: Float {
     get {_storage._descent}
     set {_uniqueStorage()._descent = newValue}
   }
 
+  /// Extra space the line height adds (line_height, line_height_multiple), points; may be negative.
   public var leading: Float {
     get {_storage._leading}
     set {_uniqueStorage()._leading = newValue}
@@ -1653,6 +1814,7 @@ public nonisolated struct Layoutd_V1_Line: @unchecked Sendable {
     set {_uniqueStorage()._width = newValue}
   }
 
+  /// Width of the trailing whitespace the line's width leaves out.
   public var trailingWhitespaceWidth: Float {
     get {_storage._trailingWhitespaceWidth}
     set {_uniqueStorage()._trailingWhitespaceWidth = newValue}
@@ -1668,11 +1830,13 @@ public nonisolated struct Layoutd_V1_Line: @unchecked Sendable {
   /// Clears the value of `usedRect`. Subsequent reads from it will return its default value.
   public mutating func clearUsedRect() {_uniqueStorage()._usedRect = nil}
 
+  /// The line ends at a "\n" (or another hard break).
   public var hardBreak: Bool {
     get {_storage._hardBreak}
     set {_uniqueStorage()._hardBreak = newValue}
   }
 
+  /// The line was cut and ends (or starts, or breaks in the middle) with the truncation token.
   public var truncated: Bool {
     get {_storage._truncated}
     set {_uniqueStorage()._truncated = newValue}
@@ -1685,6 +1849,7 @@ public nonisolated struct Layoutd_V1_Line: @unchecked Sendable {
     set {_uniqueStorage()._container = newValue}
   }
 
+  /// The free interval's rect, in layout coordinates.
   public var fragmentRect: Layoutd_V1_Rect {
     get {_storage._fragmentRect ?? Layoutd_V1_Rect()}
     set {_uniqueStorage()._fragmentRect = newValue}
@@ -1701,15 +1866,19 @@ public nonisolated struct Layoutd_V1_Line: @unchecked Sendable {
   fileprivate var _storage = _StorageClass.defaultInstance
 }
 
+/// A paragraph laid out. Coordinates are the layout's: the box's top-left corner is 0, 0.
 public nonisolated struct Layoutd_V1_LayoutReply: Sendable {
   // SwiftProtobuf.Message conformance is added in an extension below. See the
   // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
   // methods supported on all messages.
 
+  /// The visible lines, in order (top to bottom; columns in vertical text).
   public var lines: [Layoutd_V1_Line] = []
 
+  /// The glyphs, line by line in visual order.
   public var runs: [Layoutd_V1_GlyphRun] = []
 
+  /// The text the visible lines show.
   public var visibleRange: Layoutd_V1_Range {
     get {_visibleRange ?? Layoutd_V1_Range()}
     set {_visibleRange = newValue}
@@ -1722,11 +1891,13 @@ public nonisolated struct Layoutd_V1_LayoutReply: Sendable {
   /// Width of the widest line and height of all visible lines.
   public var width: Float = 0
 
+  /// The height of all visible lines, points.
   public var height: Float = 0
 
   /// Paragraph base direction after resolution (never AUTO).
   public var direction: Layoutd_V1_Direction = .auto
 
+  /// One per BackgroundSpec of the request, in order.
   public var backgrounds: [Layoutd_V1_BackgroundShape] = []
 
   /// Every attachment on a visible line, line by line in visual order.

@@ -27,16 +27,21 @@ fileprivate nonisolated struct _GeneratedWithProtocGenSwiftVersion: SwiftProtobu
   typealias Version = _2
 }
 
+/// Draws a layout, a Type Mode text or a photo's tags. Every check of the source request applies
+/// (its errors name "render.layout...", "render.justify...", "render.tags..."). A picture of more
+/// than HelloReply.max_picture_pixels pixels is RESOURCE_EXHAUSTED on render.scale.
 public nonisolated struct Layoutd_V1_RenderRequest: @unchecked Sendable {
   // SwiftProtobuf.Message conformance is added in an extension below. See the
   // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
   // methods supported on all messages.
 
+  /// What to draw; required.
   public var source: OneOf_Source? {
     get {return _storage._source}
     set {_uniqueStorage()._source = newValue}
   }
 
+  /// A paragraph, laid out as LayoutRequest does.
   public var layout: Layoutd_V1_LayoutRequest {
     get {
       if case .layout(let v)? = _storage._source {return v}
@@ -45,6 +50,7 @@ public nonisolated struct Layoutd_V1_RenderRequest: @unchecked Sendable {
     set {_uniqueStorage()._source = .layout(newValue)}
   }
 
+  /// A Type Mode story, as JustifyRequest does.
   public var justify: Layoutd_V1_JustifyRequest {
     get {
       if case .justify(let v)? = _storage._source {return v}
@@ -62,6 +68,7 @@ public nonisolated struct Layoutd_V1_RenderRequest: @unchecked Sendable {
     set {_uniqueStorage()._source = .tags(newValue)}
   }
 
+  /// PNG unless set.
   public var format: Layoutd_V1_RenderRequest.Format {
     get {_storage._format}
     set {_uniqueStorage()._format = newValue}
@@ -137,18 +144,28 @@ public nonisolated struct Layoutd_V1_RenderRequest: @unchecked Sendable {
 
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
+  /// What to draw; required.
   public nonisolated enum OneOf_Source: Equatable, Sendable {
+    /// A paragraph, laid out as LayoutRequest does.
     case layout(Layoutd_V1_LayoutRequest)
+    /// A Type Mode story, as JustifyRequest does.
     case justify(Layoutd_V1_JustifyRequest)
     /// A photo's tags at the request's moment; the canvas is the photo (margin is not used).
     case tags(Layoutd_V1_TagsRequest)
 
   }
 
+  /// The picture's file format.
   public nonisolated enum Format: SwiftProtobuf.Enum, Swift.CaseIterable {
     public typealias RawValue = Int
+
+    /// A PNG, scale pixels per point (the default).
     case png // = 0
+
+    /// An SVG document, in points times scale.
     case svg // = 1
+
+    /// A one-page PDF, in points times scale.
     case pdf // = 2
     case UNRECOGNIZED(Int)
 
@@ -197,6 +214,7 @@ public nonisolated struct Layoutd_V1_StoryFrame: Sendable {
   /// The canvas in points (e.g. 1080 x 1920), each side in (0, 10000].
   public var width: Float = 0
 
+  /// The canvas height, points, (0, 10000].
   public var height: Float = 0
 
   /// Unset: the request's canvas colour, else the source's default.
@@ -244,13 +262,16 @@ public nonisolated struct Layoutd_V1_StoryFrame: Sendable {
   fileprivate var _anchor: Layoutd_V1_Point? = nil
 }
 
+/// What covers a story frame's canvas; exactly one kind.
 public nonisolated struct Layoutd_V1_CanvasFill: Sendable {
   // SwiftProtobuf.Message conformance is added in an extension below. See the
   // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
   // methods supported on all messages.
 
+  /// The fill; unset is INVALID_ARGUMENT.
   public var kind: Layoutd_V1_CanvasFill.OneOf_Kind? = nil
 
+  /// One colour.
   public var color: Layoutd_V1_Color {
     get {
       if case .color(let v)? = kind {return v}
@@ -259,6 +280,7 @@ public nonisolated struct Layoutd_V1_CanvasFill: Sendable {
     set {kind = .color(newValue)}
   }
 
+  /// A gradient along a line.
   public var linearGradient: Layoutd_V1_Gradient {
     get {
       if case .linearGradient(let v)? = kind {return v}
@@ -267,6 +289,7 @@ public nonisolated struct Layoutd_V1_CanvasFill: Sendable {
     set {kind = .linearGradient(newValue)}
   }
 
+  /// A gradient in circles.
   public var radialGradient: Layoutd_V1_Gradient {
     get {
       if case .radialGradient(let v)? = kind {return v}
@@ -275,6 +298,7 @@ public nonisolated struct Layoutd_V1_CanvasFill: Sendable {
     set {kind = .radialGradient(newValue)}
   }
 
+  /// A photo.
   public var photo: Layoutd_V1_PhotoFill {
     get {
       if case .photo(let v)? = kind {return v}
@@ -285,10 +309,15 @@ public nonisolated struct Layoutd_V1_CanvasFill: Sendable {
 
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
+  /// The fill; unset is INVALID_ARGUMENT.
   public nonisolated enum OneOf_Kind: Equatable, Sendable {
+    /// One colour.
     case color(Layoutd_V1_Color)
+    /// A gradient along a line.
     case linearGradient(Layoutd_V1_Gradient)
+    /// A gradient in circles.
     case radialGradient(Layoutd_V1_Gradient)
+    /// A photo.
     case photo(Layoutd_V1_PhotoFill)
 
   }
@@ -296,6 +325,7 @@ public nonisolated struct Layoutd_V1_CanvasFill: Sendable {
   public init() {}
 }
 
+/// One colour of a gradient.
 public nonisolated struct Layoutd_V1_GradientStop: Sendable {
   // SwiftProtobuf.Message conformance is added in an extension below. See the
   // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
@@ -304,6 +334,7 @@ public nonisolated struct Layoutd_V1_GradientStop: Sendable {
   /// In 0...1, in order.
   public var offset: Float = 0
 
+  /// The colour at the offset.
   public var color: Layoutd_V1_Color {
     get {_color ?? Layoutd_V1_Color()}
     set {_color = newValue}
@@ -320,6 +351,7 @@ public nonisolated struct Layoutd_V1_GradientStop: Sendable {
   fileprivate var _color: Layoutd_V1_Color? = nil
 }
 
+/// A gradient of colour stops between two points.
 public nonisolated struct Layoutd_V1_Gradient: Sendable {
   // SwiftProtobuf.Message conformance is added in an extension below. See the
   // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
@@ -335,6 +367,7 @@ public nonisolated struct Layoutd_V1_Gradient: Sendable {
   /// Clears the value of `start`. Subsequent reads from it will return its default value.
   public mutating func clearStart() {self._start = nil}
 
+  /// See start; must differ from it.
   public var end: Layoutd_V1_Point {
     get {_end ?? Layoutd_V1_Point()}
     set {_end = newValue}
@@ -355,6 +388,7 @@ public nonisolated struct Layoutd_V1_Gradient: Sendable {
   fileprivate var _end: Layoutd_V1_Point? = nil
 }
 
+/// A photo behind the story.
 public nonisolated struct Layoutd_V1_PhotoFill: Sendable {
   // SwiftProtobuf.Message conformance is added in an extension below. See the
   // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
@@ -384,18 +418,22 @@ public nonisolated struct Layoutd_V1_PhotoFill: Sendable {
   fileprivate var _background: Layoutd_V1_Color? = nil
 }
 
+/// The picture.
 public nonisolated struct Layoutd_V1_RenderReply: Sendable {
   // SwiftProtobuf.Message conformance is added in an extension below. See the
   // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
   // methods supported on all messages.
 
+  /// The file's bytes, in the format asked for.
   public var image: Data = Data()
 
+  /// "image/png", "image/svg+xml" or "application/pdf".
   public var mimeType: String = String()
 
   /// The canvas in points.
   public var width: Float = 0
 
+  /// The canvas height, points.
   public var height: Float = 0
 
   public var unknownFields = SwiftProtobuf.UnknownStorage()

@@ -22,11 +22,14 @@ fileprivate nonisolated struct _GeneratedWithProtocGenSwiftVersion: SwiftProtobu
   typealias Version = _2
 }
 
+/// Asks who the daemon is. Clients send it first on a connection and check the reply's
+/// protocol_version and features; the daemon answers it at any time.
 public nonisolated struct Layoutd_V1_HelloRequest: Sendable {
   // SwiftProtobuf.Message conformance is added in an extension below. See the
   // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
   // methods supported on all messages.
 
+  /// The client's name for the daemon's log, e.g. "layoutctl"; free text, may be empty.
   public var clientName: String = String()
 
   public var unknownFields = SwiftProtobuf.UnknownStorage()
@@ -34,13 +37,18 @@ public nonisolated struct Layoutd_V1_HelloRequest: Sendable {
   public init() {}
 }
 
+/// The daemon's version, protocol and limits. A request past a limit is refused by name with
+/// RESOURCE_EXHAUSTED, so a client can check here first.
 public nonisolated struct Layoutd_V1_HelloReply: Sendable {
   // SwiftProtobuf.Message conformance is added in an extension below. See the
   // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
   // methods supported on all messages.
 
+  /// layoutd's release, e.g. "0.3.0".
   public var serverVersion: String = String()
 
+  /// The protocol version, 1: raised only for changes old clients cannot read. A client that
+  /// speaks another version refuses the daemon.
   public var protocolVersion: UInt32 = 0
 
   /// The largest frame body the server reads, in bytes.
@@ -73,6 +81,7 @@ public nonisolated struct Layoutd_V1_HelloReply: Sendable {
   public init() {}
 }
 
+/// Asks for the font faces the daemon has loaded. No fields.
 public nonisolated struct Layoutd_V1_FontsRequest: Sendable {
   // SwiftProtobuf.Message conformance is added in an extension below. See the
   // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
@@ -83,25 +92,34 @@ public nonisolated struct Layoutd_V1_FontsRequest: Sendable {
   public init() {}
 }
 
+/// One loaded font face.
 public nonisolated struct Layoutd_V1_FontFace: Sendable {
   // SwiftProtobuf.Message conformance is added in an extension below. See the
   // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
   // methods supported on all messages.
 
+  /// The id glyph runs name it by (GlyphRun.font_id); stable until the next reload.
   public var fontID: UInt32 = 0
 
+  /// The family name a request names it by, e.g. "Noto Sans".
   public var family: String = String()
 
+  /// The face's style name from the font, e.g. "Bold Italic".
   public var style: String = String()
 
+  /// CSS weight, 1...1000 (400 regular, 700 bold).
   public var weight: UInt32 = 0
 
+  /// True for an italic or oblique face.
   public var italic: Bool = false
 
+  /// The font file's path on the daemon's machine.
   public var path: String = String()
 
+  /// The face's index in a collection file (.ttc), else 0.
   public var faceIndex: UInt32 = 0
 
+  /// Design units per em: glyph advances in replies are scaled from these.
   public var unitsPerEm: UInt32 = 0
 
   /// Number of Unicode code points the face maps.
@@ -112,16 +130,19 @@ public nonisolated struct Layoutd_V1_FontFace: Sendable {
   public init() {}
 }
 
+/// The loaded faces, the fallback order and the default family.
 public nonisolated struct Layoutd_V1_FontsReply: Sendable {
   // SwiftProtobuf.Message conformance is added in an extension below. See the
   // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
   // methods supported on all messages.
 
+  /// Every face, in font_id order.
   public var faces: [Layoutd_V1_FontFace] = []
 
   /// Families tried, in order, for a character the requested family lacks.
   public var fallbackFamilies: [String] = []
 
+  /// The family a request gets when it names none.
   public var defaultFamily: String = String()
 
   public var unknownFields = SwiftProtobuf.UnknownStorage()
@@ -129,6 +150,7 @@ public nonisolated struct Layoutd_V1_FontsReply: Sendable {
   public init() {}
 }
 
+/// Asks for the daemon's counters.
 public nonisolated struct Layoutd_V1_StatsRequest: Sendable {
   // SwiftProtobuf.Message conformance is added in an extension below. See the
   // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
@@ -142,6 +164,7 @@ public nonisolated struct Layoutd_V1_StatsRequest: Sendable {
   public init() {}
 }
 
+/// Counters since the daemon started (a reload keeps them).
 public nonisolated struct Layoutd_V1_StatsReply: Sendable {
   // SwiftProtobuf.Message conformance is added in an extension below. See the
   // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
@@ -153,24 +176,32 @@ public nonisolated struct Layoutd_V1_StatsReply: Sendable {
   /// Of those, the ones answered with an error.
   public var errors: UInt64 = 0
 
+  /// Connections open now.
   public var connectionsOpen: UInt64 = 0
 
+  /// Connections accepted since start, refused ones included.
   public var connectionsTotal: UInt64 = 0
 
   /// Server-side latency (decode to encoded reply) over recent requests the server worked on,
   /// microseconds; requests refused before they started have none.
   public var latencyP50Us: Double = 0
 
+  /// The 90th percentile, as latency_p50_us.
   public var latencyP90Us: Double = 0
 
+  /// The 99th percentile, as latency_p50_us.
   public var latencyP99Us: Double = 0
 
+  /// Font faces in the set serving now.
   public var fontsLoaded: UInt32 = 0
 
+  /// Seconds since the daemon started.
   public var uptimeSeconds: Double = 0
 
+  /// Shaped words answered from the shaping cache.
   public var shapingCacheHits: UInt64 = 0
 
+  /// Shaped words HarfBuzz had to shape.
   public var shapingCacheMisses: UInt64 = 0
 
   /// Layout requests accepted and not yet answered, across connections.
@@ -201,6 +232,7 @@ public nonisolated struct Layoutd_V1_ReloadRequest: Sendable {
   public init() {}
 }
 
+/// The reload done.
 public nonisolated struct Layoutd_V1_ReloadReply: Sendable {
   // SwiftProtobuf.Message conformance is added in an extension below. See the
   // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
@@ -223,6 +255,8 @@ public nonisolated struct Layoutd_V1_Cancel: Sendable {
   // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
   // methods supported on all messages.
 
+  /// The id of the request to drop. An id that is not in flight on this connection (finished,
+  /// unknown, or another connection's) is ignored.
   public var requestID: UInt64 = 0
 
   public var unknownFields = SwiftProtobuf.UnknownStorage()
@@ -230,13 +264,17 @@ public nonisolated struct Layoutd_V1_Cancel: Sendable {
   public init() {}
 }
 
+/// Why a request failed. The request is answered with this instead of its reply; the connection
+/// stays open unless the frame itself was bad.
 public nonisolated struct Layoutd_V1_Error: Sendable {
   // SwiftProtobuf.Message conformance is added in an extension below. See the
   // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
   // methods supported on all messages.
 
+  /// The kind of failure.
   public var code: Layoutd_V1_Error.Code = .unspecified
 
+  /// A sentence for a person: what was wrong and, for a value, what would be accepted.
   public var message: String = String()
 
   /// Path of the offending field, e.g. "layout.spans[2].range".
@@ -244,8 +282,11 @@ public nonisolated struct Layoutd_V1_Error: Sendable {
 
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
+  /// What kind of failure: a client decides from this whether to retry or fix its request.
   public nonisolated enum Code: SwiftProtobuf.Enum, Swift.CaseIterable {
     public typealias RawValue = Int
+
+    /// Never sent.
     case unspecified // = 0
 
     /// The request is malformed: a field is missing, out of range or inconsistent.
@@ -259,11 +300,17 @@ public nonisolated struct Layoutd_V1_Error: Sendable {
 
     /// The envelope carried no body or one the server does not know.
     case unimplemented // = 4
+
+    /// The request's deadline_ms, or the daemon's request budget, passed before it finished.
     case deadlineExceeded // = 5
+
+    /// The client cancelled the request (Cancel) before it started.
     case cancelled // = 6
 
     /// The payload is not a valid Envelope.
     case malformed // = 7
+
+    /// A fault in the daemon; the message says what. Worth a bug report.
     case `internal` // = 8
 
     /// The server is shutting down and takes no new work.

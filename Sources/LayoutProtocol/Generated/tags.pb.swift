@@ -24,10 +24,17 @@ fileprivate nonisolated struct _GeneratedWithProtocGenSwiftVersion: SwiftProtobu
   typealias Version = _2
 }
 
+/// A show or hide animation (or none).
 public nonisolated enum Layoutd_V1_TagAnimation: SwiftProtobuf.Enum, Swift.CaseIterable {
   public typealias RawValue = Int
+
+  /// No animation: a still picture. As an event: INVALID_ARGUMENT.
   case none // = 0
+
+  /// The tag disappears: text, then lines, then the dot.
   case hide // = 1
+
+  /// The tag appears: the dot, then lines, then text.
   case show // = 2
   case UNRECOGNIZED(Int)
 
@@ -62,11 +69,20 @@ public nonisolated enum Layoutd_V1_TagAnimation: SwiftProtobuf.Enum, Swift.CaseI
 
 }
 
+/// Where the animation's state machine is.
 public nonisolated enum Layoutd_V1_TagPhase: SwiftProtobuf.Enum, Swift.CaseIterable {
   public typealias RawValue = Int
+
+  /// At rest, shown.
   case shown // = 0
+
+  /// At rest, hidden.
   case hidden // = 1
+
+  /// Hiding.
   case hiding // = 2
+
+  /// Showing.
   case showing // = 3
   case UNRECOGNIZED(Int)
 
@@ -104,6 +120,7 @@ public nonisolated enum Layoutd_V1_TagPhase: SwiftProtobuf.Enum, Swift.CaseItera
 
 }
 
+/// One label of a tag: a name and an optional value ("Coat ¥1,299").
 public nonisolated struct Layoutd_V1_TagLabel: Sendable {
   // SwiftProtobuf.Message conformance is added in an extension below. See the
   // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
@@ -143,12 +160,13 @@ public nonisolated struct Layoutd_V1_TagLabel: Sendable {
   fileprivate var _valueStyle: Layoutd_V1_Style? = nil
 }
 
+/// A tag: a dot on the photo and its labels.
 public nonisolated struct Layoutd_V1_ImageTag: Sendable {
   // SwiftProtobuf.Message conformance is added in an extension below. See the
   // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
   // methods supported on all messages.
 
-  /// x and y in 0..1 of the photo's width and height.
+  /// x and y in 0..1 of the photo's width and height; required.
   public var at: Layoutd_V1_Point {
     get {_at ?? Layoutd_V1_Point()}
     set {_at = newValue}
@@ -161,7 +179,8 @@ public nonisolated struct Layoutd_V1_ImageTag: Sendable {
   /// One to three labels.
   public var labels: [Layoutd_V1_TagLabel] = []
 
-  /// Index into the style table's styles for this many labels.
+  /// Index into the style table's styles for this many labels (0 the first); past the last is
+  /// INVALID_ARGUMENT naming the count.
   public var style: UInt32 = 0
 
   public var unknownFields = SwiftProtobuf.UnknownStorage()
@@ -177,6 +196,7 @@ public nonisolated struct Layoutd_V1_TagValue: Sendable {
   // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
   // methods supported on all messages.
 
+  /// The value, in the unit the field holding it names.
   public var value: Float = 0
 
   public var unknownFields = SwiftProtobuf.UnknownStorage()
@@ -308,13 +328,16 @@ public nonisolated struct Layoutd_V1_TagMetrics: Sendable {
   fileprivate var _dotHitRadius: Layoutd_V1_TagValue? = nil
 }
 
+/// A show or hide the client played.
 public nonisolated struct Layoutd_V1_TagEvent: Sendable {
   // SwiftProtobuf.Message conformance is added in an extension below. See the
   // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
   // methods supported on all messages.
 
+  /// Hide or show.
   public var kind: Layoutd_V1_TagAnimation = .none
 
+  /// When, seconds on the client's clock; finite, within 1e9, not before the event before it.
   public var atSeconds: Double = 0
 
   public var unknownFields = SwiftProtobuf.UnknownStorage()
@@ -330,14 +353,17 @@ public nonisolated struct Layoutd_V1_TagMoment: Sendable {
   // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
   // methods supported on all messages.
 
+  /// The tags start hidden rather than shown.
   public var initiallyHidden: Bool = false
 
+  /// At most 1,024, in time order.
   public var events: [Layoutd_V1_TagEvent] = []
 
+  /// The time to report, seconds on the events' clock; finite, within 1e9.
   public var atSeconds: Double = 0
 
-  /// One phase's length; 0 means 1 s, as the article animates each phase. The whole animation is
-  /// three phases.
+  /// One phase's length, seconds, (0, 60]; 0 means 1 s, as the article animates each phase. The
+  /// whole animation is three phases.
   public var phaseSeconds: Float = 0
 
   public var unknownFields = SwiftProtobuf.UnknownStorage()
@@ -345,22 +371,25 @@ public nonisolated struct Layoutd_V1_TagMoment: Sendable {
   public init() {}
 }
 
+/// Lays image tags out on a photo.
 public nonisolated struct Layoutd_V1_TagsRequest: @unchecked Sendable {
   // SwiftProtobuf.Message conformance is added in an extension below. See the
   // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
   // methods supported on all messages.
 
-  /// The photo's size in points.
+  /// The photo's width in points, (0, 100000].
   public var photoWidth: Float {
     get {_storage._photoWidth}
     set {_uniqueStorage()._photoWidth = newValue}
   }
 
+  /// The photo's height in points, (0, 100000].
   public var photoHeight: Float {
     get {_storage._photoHeight}
     set {_uniqueStorage()._photoHeight = newValue}
   }
 
+  /// At most 256 tags.
   public var tags: [Layoutd_V1_ImageTag] {
     get {_storage._tags}
     set {_uniqueStorage()._tags = newValue}
@@ -372,6 +401,7 @@ public nonisolated struct Layoutd_V1_TagsRequest: @unchecked Sendable {
     set {_uniqueStorage()._styleTableJson = newValue}
   }
 
+  /// Sizes of the dot, lines and text; unset takes every default.
   public var metrics: Layoutd_V1_TagMetrics {
     get {_storage._metrics ?? Layoutd_V1_TagMetrics()}
     set {_uniqueStorage()._metrics = newValue}
@@ -424,11 +454,13 @@ public nonisolated struct Layoutd_V1_TagsRequest: @unchecked Sendable {
   fileprivate var _storage = _StorageClass.defaultInstance
 }
 
+/// A label as laid out.
 public nonisolated struct Layoutd_V1_PlacedTagLabel: @unchecked Sendable {
   // SwiftProtobuf.Message conformance is added in an extension below. See the
   // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
   // methods supported on all messages.
 
+  /// The leader line's angle, degrees, clockwise from pointing right.
   public var angle: Float {
     get {_storage._angle}
     set {_uniqueStorage()._angle = newValue}
@@ -450,6 +482,7 @@ public nonisolated struct Layoutd_V1_PlacedTagLabel: @unchecked Sendable {
   /// Clears the value of `leaderFrom`. Subsequent reads from it will return its default value.
   public mutating func clearLeaderFrom() {_uniqueStorage()._leaderFrom = nil}
 
+  /// Where the leader line ends and the underline starts.
   public var leaderTo: Layoutd_V1_Point {
     get {_storage._leaderTo ?? Layoutd_V1_Point()}
     set {_uniqueStorage()._leaderTo = newValue}
@@ -469,6 +502,7 @@ public nonisolated struct Layoutd_V1_PlacedTagLabel: @unchecked Sendable {
   /// Clears the value of `underlineTo`. Subsequent reads from it will return its default value.
   public mutating func clearUnderlineTo() {_uniqueStorage()._underlineTo = nil}
 
+  /// The text's box (ascent to descent).
   public var textRect: Layoutd_V1_Rect {
     get {_storage._textRect ?? Layoutd_V1_Rect()}
     set {_uniqueStorage()._textRect = newValue}
@@ -478,6 +512,7 @@ public nonisolated struct Layoutd_V1_PlacedTagLabel: @unchecked Sendable {
   /// Clears the value of `textRect`. Subsequent reads from it will return its default value.
   public mutating func clearTextRect() {_uniqueStorage()._textRect = nil}
 
+  /// Where the text's baseline starts.
   public var baselineOrigin: Layoutd_V1_Point {
     get {_storage._baselineOrigin ?? Layoutd_V1_Point()}
     set {_uniqueStorage()._baselineOrigin = newValue}
@@ -487,16 +522,19 @@ public nonisolated struct Layoutd_V1_PlacedTagLabel: @unchecked Sendable {
   /// Clears the value of `baselineOrigin`. Subsequent reads from it will return its default value.
   public mutating func clearBaselineOrigin() {_uniqueStorage()._baselineOrigin = nil}
 
+  /// The glyphs, as in LayoutReply, positioned from baseline_origin.
   public var runs: [Layoutd_V1_GlyphRun] {
     get {_storage._runs}
     set {_uniqueStorage()._runs = newValue}
   }
 
+  /// True when the text was cut to max_label_width and ends in an ellipsis.
   public var truncated: Bool {
     get {_storage._truncated}
     set {_uniqueStorage()._truncated = newValue}
   }
 
+  /// The text drawn: name, a space and value.
   public var text: String {
     get {_storage._text}
     set {_uniqueStorage()._text = newValue}
@@ -509,23 +547,28 @@ public nonisolated struct Layoutd_V1_PlacedTagLabel: @unchecked Sendable {
   fileprivate var _storage = _StorageClass.defaultInstance
 }
 
+/// A tag as laid out.
 public nonisolated struct Layoutd_V1_PlacedTag: Sendable {
   // SwiftProtobuf.Message conformance is added in an extension below. See the
   // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
   // methods supported on all messages.
 
+  /// The tag's position in TagsRequest.tags.
   public var index: UInt32 = 0
 
   /// The style drawn: the requested one, or with keep_inside the nearest that fits.
   public var style: UInt32 = 0
 
+  /// The style the request asked for.
   public var requestedStyle: UInt32 = 0
 
   /// The nearest style (the drawn one first) keeping every label on the photo; -1 when none does.
   public var insideStyle: Int32 = 0
 
+  /// True when the drawn style keeps every label on the photo.
   public var inside: Bool = false
 
+  /// The dot's centre, photo points.
   public var dot: Layoutd_V1_Point {
     get {_dot ?? Layoutd_V1_Point()}
     set {_dot = newValue}
@@ -535,16 +578,22 @@ public nonisolated struct Layoutd_V1_PlacedTag: Sendable {
   /// Clears the value of `dot`. Subsequent reads from it will return its default value.
   public mutating func clearDot() {self._dot = nil}
 
+  /// The dot's radius, points.
   public var dotRadius: Float = 0
 
+  /// The ring's radius around the dot, points.
   public var shadowRadius: Float = 0
 
+  /// The ring's opacity at the request's moment, 0..1.
   public var shadowOpacity: Float = 0
 
+  /// Leader lines' and underlines' width, points.
   public var lineWidth: Float = 0
 
+  /// The labels, in the request's order.
   public var labels: [Layoutd_V1_PlacedTagLabel] = []
 
+  /// Everything the tag draws: dot, ring, lines and text.
   public var bounds: Layoutd_V1_Rect {
     get {_bounds ?? Layoutd_V1_Rect()}
     set {_bounds = newValue}
@@ -562,13 +611,16 @@ public nonisolated struct Layoutd_V1_PlacedTag: Sendable {
   fileprivate var _bounds: Layoutd_V1_Rect? = nil
 }
 
+/// Two tags whose bounds overlap.
 public nonisolated struct Layoutd_V1_TagOverlap: Sendable {
   // SwiftProtobuf.Message conformance is added in an extension below. See the
   // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
   // methods supported on all messages.
 
+  /// The earlier tag's index.
   public var first: UInt32 = 0
 
+  /// The later tag's index.
   public var second: UInt32 = 0
 
   public var unknownFields = SwiftProtobuf.UnknownStorage()
@@ -582,12 +634,16 @@ public nonisolated struct Layoutd_V1_TagPartState: Sendable {
   // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
   // methods supported on all messages.
 
+  /// The labels' text opacity, 0..1.
   public var textOpacity: Float = 0
 
+  /// How much of the leader lines and underlines is drawn, 0..1 of their length.
   public var strokeEnd: Float = 0
 
+  /// The dot's opacity, 0..1.
   public var dotOpacity: Float = 0
 
+  /// The ring's opacity, 0..1.
   public var shadowOpacity: Float = 0
 
   public var unknownFields = SwiftProtobuf.UnknownStorage()
@@ -605,14 +661,19 @@ public nonisolated struct Layoutd_V1_TagKeyframe: Sendable {
   /// "text_opacity", "stroke_end", "dot_opacity" or "shadow_opacity".
   public var property: String = String()
 
+  /// The value at the start.
   public var from: Float = 0
 
+  /// The value at the end.
   public var to: Float = 0
 
+  /// When it starts, seconds after the animation starts.
   public var beginSeconds: Double = 0
 
+  /// How long it runs, seconds.
   public var durationSeconds: Double = 0
 
+  /// The easing as CSS names it: "cubic-bezier(0, 0, 0.58, 1)".
   public var timingFunction: String = String()
 
   public var unknownFields = SwiftProtobuf.UnknownStorage()
@@ -620,13 +681,16 @@ public nonisolated struct Layoutd_V1_TagKeyframe: Sendable {
   public init() {}
 }
 
+/// The tags laid out, their overlaps and their animation.
 public nonisolated struct Layoutd_V1_TagsReply: Sendable {
   // SwiftProtobuf.Message conformance is added in an extension below. See the
   // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
   // methods supported on all messages.
 
+  /// The tags, in the request's order.
   public var tags: [Layoutd_V1_PlacedTag] = []
 
+  /// Every pair of tags whose bounds overlap.
   public var overlaps: [Layoutd_V1_TagOverlap] = []
 
   /// At the request's moment (at rest when it has none).
@@ -639,13 +703,16 @@ public nonisolated struct Layoutd_V1_TagsReply: Sendable {
   /// Clears the value of `state`. Subsequent reads from it will return its default value.
   public mutating func clearState() {self._state = nil}
 
+  /// The state machine's phase at the moment.
   public var phase: Layoutd_V1_TagPhase = .shown
 
   /// Indices of the moment's events the state machine ignored.
   public var ignoredEvents: [UInt32] = []
 
+  /// The hide animation's keyframes.
   public var hide: [Layoutd_V1_TagKeyframe] = []
 
+  /// The show animation's keyframes.
   public var show: [Layoutd_V1_TagKeyframe] = []
 
   public var unknownFields = SwiftProtobuf.UnknownStorage()
@@ -655,11 +722,13 @@ public nonisolated struct Layoutd_V1_TagsReply: Sendable {
   fileprivate var _state: Layoutd_V1_TagPartState? = nil
 }
 
+/// Which part of which tag a tap at a point hits, label before dot.
 public nonisolated struct Layoutd_V1_TagHitRequest: Sendable {
   // SwiftProtobuf.Message conformance is added in an extension below. See the
   // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
   // methods supported on all messages.
 
+  /// The tags, as for a tags request; required.
   public var tags: Layoutd_V1_TagsRequest {
     get {_tags ?? Layoutd_V1_TagsRequest()}
     set {_tags = newValue}
@@ -687,15 +756,19 @@ public nonisolated struct Layoutd_V1_TagHitRequest: Sendable {
   fileprivate var _point: Layoutd_V1_Point? = nil
 }
 
+/// What the point hit.
 public nonisolated struct Layoutd_V1_TagHitReply: Sendable {
   // SwiftProtobuf.Message conformance is added in an extension below. See the
   // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
   // methods supported on all messages.
 
+  /// What was hit.
   public var part: Layoutd_V1_TagHitReply.Part = .none
 
+  /// The tag's index, when something was hit.
   public var tag: UInt32 = 0
 
+  /// The label's index, for PART_LABEL.
   public var label: UInt32 = 0
 
   /// The moment the hit was tested at.
@@ -710,10 +783,17 @@ public nonisolated struct Layoutd_V1_TagHitReply: Sendable {
 
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
+  /// The part of a tag.
   public nonisolated enum Part: SwiftProtobuf.Enum, Swift.CaseIterable {
     public typealias RawValue = Int
+
+    /// Nothing: the photo.
     case none // = 0
+
+    /// A tag's dot (within TagMetrics.dot_hit_radius of its centre).
     case dot // = 1
+
+    /// A tag's label (its text rect grown by label_hit_slop).
     case label // = 2
     case UNRECOGNIZED(Int)
 
@@ -753,11 +833,13 @@ public nonisolated struct Layoutd_V1_TagHitReply: Sendable {
   fileprivate var _state: Layoutd_V1_TagPartState? = nil
 }
 
+/// Label angles, for recognising a style.
 public nonisolated struct Layoutd_V1_TagAngles: Sendable {
   // SwiftProtobuf.Message conformance is added in an extension below. See the
   // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
   // methods supported on all messages.
 
+  /// One angle per label, degrees, in the labels' order.
   public var degrees: [Double] = []
 
   public var unknownFields = SwiftProtobuf.UnknownStorage()
@@ -775,10 +857,13 @@ public nonisolated struct Layoutd_V1_TagStyleRequest: Sendable {
   /// Empty uses the daemon's table.
   public var styleTableJson: String = String()
 
+  /// Labels on the tag, 1 to 3.
   public var labelCount: UInt32 = 0
 
+  /// What to do; required.
   public var operation: Layoutd_V1_TagStyleRequest.OneOf_Operation? = nil
 
+  /// The style shown now: the reply is the next one.
   public var toggleFrom: UInt32 {
     get {
       if case .toggleFrom(let v)? = operation {return v}
@@ -787,6 +872,7 @@ public nonisolated struct Layoutd_V1_TagStyleRequest: Sendable {
     set {operation = .toggleFrom(newValue)}
   }
 
+  /// The angles shown now: the reply is the style that has them.
   public var reset: Layoutd_V1_TagAngles {
     get {
       if case .reset(let v)? = operation {return v}
@@ -800,8 +886,11 @@ public nonisolated struct Layoutd_V1_TagStyleRequest: Sendable {
 
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
+  /// What to do; required.
   public nonisolated enum OneOf_Operation: Equatable, Sendable {
+    /// The style shown now: the reply is the next one.
     case toggleFrom(UInt32)
+    /// The angles shown now: the reply is the style that has them.
     case reset(Layoutd_V1_TagAngles)
 
   }
@@ -809,11 +898,13 @@ public nonisolated struct Layoutd_V1_TagStyleRequest: Sendable {
   public init() {}
 }
 
+/// How a style draws one label.
 public nonisolated struct Layoutd_V1_TagLabelStyle: Sendable {
   // SwiftProtobuf.Message conformance is added in an extension below. See the
   // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
   // methods supported on all messages.
 
+  /// Degrees, clockwise from pointing right.
   public var angle: Float = 0
 
   /// "straight" or "slanted".
@@ -827,6 +918,7 @@ public nonisolated struct Layoutd_V1_TagLabelStyle: Sendable {
   public init() {}
 }
 
+/// The style chosen.
 public nonisolated struct Layoutd_V1_TagStyleReply: Sendable {
   // SwiftProtobuf.Message conformance is added in an extension below. See the
   // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
@@ -835,10 +927,13 @@ public nonisolated struct Layoutd_V1_TagStyleReply: Sendable {
   /// False when reset recognised no style.
   public var matched: Bool = false
 
+  /// The style's index.
   public var style: UInt32 = 0
 
+  /// The style's name in the table.
   public var name: String = String()
 
+  /// Its labels' angles, lines and sides.
   public var labels: [Layoutd_V1_TagLabelStyle] = []
 
   /// Styles the table has for this label count.

@@ -22,11 +22,14 @@ fileprivate nonisolated struct _GeneratedWithProtocGenSwiftVersion: SwiftProtobu
   typealias Version = _2
 }
 
+/// Type Mode, as Instagram Stories set text: every line justified to the width at its own font
+/// size, between min_size and max_size; "\n" breaks a line by hand.
 public nonisolated struct Layoutd_V1_JustifyRequest: @unchecked Sendable {
   // SwiftProtobuf.Message conformance is added in an extension below. See the
   // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
   // methods supported on all messages.
 
+  /// The text, UTF-8; at most HelloReply.max_text_utf16 UTF-16 units (RESOURCE_EXHAUSTED).
   public var text: String {
     get {_storage._text}
     set {_uniqueStorage()._text = newValue}
@@ -49,22 +52,26 @@ public nonisolated struct Layoutd_V1_JustifyRequest: @unchecked Sendable {
   /// Clears the value of `style`. Subsequent reads from it will return its default value.
   public mutating func clearStyle() {_uniqueStorage()._style = nil}
 
+  /// The width lines fill, points, (0, 1000000]; required.
   public var width: Float {
     get {_storage._width}
     set {_uniqueStorage()._width = newValue}
   }
 
-  /// 0 takes the preset's (or 14 and 96).
+  /// The smallest size a line may take, points, (0, 10000]; 0 takes the preset's (or 14). Above
+  /// max_size is INVALID_ARGUMENT.
   public var minSize: Float {
     get {_storage._minSize}
     set {_uniqueStorage()._minSize = newValue}
   }
 
+  /// The largest size a line may take, points, (0, 10000]; 0 takes the preset's (or 96).
   public var maxSize: Float {
     get {_storage._maxSize}
     set {_uniqueStorage()._maxSize = newValue}
   }
 
+  /// Per line or uniform; unset takes the preset's.
   public var sizing: Layoutd_V1_JustifyRequest.Sizing {
     get {_storage._sizing}
     set {_uniqueStorage()._sizing = newValue}
@@ -76,12 +83,13 @@ public nonisolated struct Layoutd_V1_JustifyRequest: @unchecked Sendable {
     set {_uniqueStorage()._alignment = newValue}
   }
 
+  /// Line height as a multiple of each line's size, (0, 100]; 0 takes the preset's (or 1).
   public var lineHeightMultiple: Float {
     get {_storage._lineHeightMultiple}
     set {_uniqueStorage()._lineHeightMultiple = newValue}
   }
 
-  /// 0 is unlimited; a taller block is scaled down uniformly.
+  /// Points, [0, 1000000]; 0 is unlimited; a taller block is scaled down uniformly.
   public var maxHeight: Float {
     get {_storage._maxHeight}
     set {_uniqueStorage()._maxHeight = newValue}
@@ -136,11 +144,13 @@ public nonisolated struct Layoutd_V1_JustifyRequest: @unchecked Sendable {
     set {_uniqueStorage()._rules = newValue}
   }
 
+  /// The built-in markdown-like rules, as in LayoutRequest.
   public var builtinRules: Layoutd_V1_BuiltinRules {
     get {_storage._builtinRules}
     set {_uniqueStorage()._builtinRules = newValue}
   }
 
+  /// As in LayoutRequest.
   public var hideBuiltinMarkers: Bool {
     get {_storage._hideBuiltinMarkers}
     set {_uniqueStorage()._hideBuiltinMarkers = newValue}
@@ -148,6 +158,7 @@ public nonisolated struct Layoutd_V1_JustifyRequest: @unchecked Sendable {
 
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
+  /// How sizes are chosen.
   public nonisolated enum Sizing: SwiftProtobuf.Enum, Swift.CaseIterable {
     public typealias RawValue = Int
 
@@ -197,11 +208,13 @@ public nonisolated struct Layoutd_V1_JustifyRequest: @unchecked Sendable {
   fileprivate var _storage = _StorageClass.defaultInstance
 }
 
+/// The colours a preset derives from its palette colour.
 public nonisolated struct Layoutd_V1_TextEffects: Sendable {
   // SwiftProtobuf.Message conformance is added in an extension below. See the
   // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
   // methods supported on all messages.
 
+  /// The glyphs' colour.
   public var textColor: Layoutd_V1_Color {
     get {_textColor ?? Layoutd_V1_Color()}
     set {_textColor = newValue}
@@ -221,6 +234,7 @@ public nonisolated struct Layoutd_V1_TextEffects: Sendable {
   /// Clears the value of `glowColor`. Subsequent reads from it will return its default value.
   public mutating func clearGlowColor() {self._glowColor = nil}
 
+  /// Neon only: the glow's radius, points.
   public var glowRadius: Float = 0
 
   public var unknownFields = SwiftProtobuf.UnknownStorage()
@@ -231,11 +245,13 @@ public nonisolated struct Layoutd_V1_TextEffects: Sendable {
   fileprivate var _glowColor: Layoutd_V1_Color? = nil
 }
 
+/// A Type Mode layout, in the same terms as LayoutReply.
 public nonisolated struct Layoutd_V1_JustifyReply: @unchecked Sendable {
   // SwiftProtobuf.Message conformance is added in an extension below. See the
   // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
   // methods supported on all messages.
 
+  /// The lines, top to bottom.
   public var lines: [Layoutd_V1_Line] {
     get {_storage._lines}
     set {_uniqueStorage()._lines = newValue}
@@ -247,26 +263,31 @@ public nonisolated struct Layoutd_V1_JustifyReply: @unchecked Sendable {
     set {_uniqueStorage()._lineSizes = newValue}
   }
 
+  /// The glyphs, as in LayoutReply.
   public var runs: [Layoutd_V1_GlyphRun] {
     get {_storage._runs}
     set {_uniqueStorage()._runs = newValue}
   }
 
+  /// The block's width, points: the request's width.
   public var width: Float {
     get {_storage._width}
     set {_uniqueStorage()._width = newValue}
   }
 
+  /// The block's height, points.
   public var height: Float {
     get {_storage._height}
     set {_uniqueStorage()._height = newValue}
   }
 
+  /// One per background (the request's, else the preset's), in order.
   public var backgrounds: [Layoutd_V1_BackgroundShape] {
     get {_storage._backgrounds}
     set {_uniqueStorage()._backgrounds = newValue}
   }
 
+  /// The preset's colours.
   public var effects: Layoutd_V1_TextEffects {
     get {_storage._effects ?? Layoutd_V1_TextEffects()}
     set {_uniqueStorage()._effects = newValue}

@@ -19,24 +19,46 @@ class _PathVerb:
 class _PathVerbEnumTypeWrapper(google.protobuf.internal.enum_type_wrapper._EnumTypeWrapper[_PathVerb.ValueType], builtins.type):
     DESCRIPTOR: google.protobuf.descriptor.EnumDescriptor
     PATH_VERB_MOVE: _PathVerb.ValueType  # 0
+    """Starts a subpath at its point."""
+
     PATH_VERB_LINE: _PathVerb.ValueType  # 1
+    """A straight line to its point."""
+
     PATH_VERB_QUAD: _PathVerb.ValueType  # 2
+    """A quadratic Bézier: a control point, then the end point."""
+
     PATH_VERB_CUBIC: _PathVerb.ValueType  # 3
+    """A cubic Bézier: two control points, then the end point."""
+
     PATH_VERB_CLOSE: _PathVerb.ValueType  # 4
+    """Closes the subpath with a line to its start."""
+
 class PathVerb(_PathVerb, metaclass=_PathVerbEnumTypeWrapper):
+    """What a path command draws."""
     pass
 
 PATH_VERB_MOVE: PathVerb.ValueType  # 0
+"""Starts a subpath at its point."""
+
 PATH_VERB_LINE: PathVerb.ValueType  # 1
+"""A straight line to its point."""
+
 PATH_VERB_QUAD: PathVerb.ValueType  # 2
+"""A quadratic Bézier: a control point, then the end point."""
+
 PATH_VERB_CUBIC: PathVerb.ValueType  # 3
+"""A cubic Bézier: two control points, then the end point."""
+
 PATH_VERB_CLOSE: PathVerb.ValueType  # 4
+"""Closes the subpath with a line to its start."""
+
 global___PathVerb = PathVerb
 
 
 class Color(google.protobuf.message.Message):
     """Components 0...1. Transparency rather than alpha, so that a colour that leaves it unset
     is opaque: alpha = 1 - transparency.
+    A component outside 0...1 (or not finite) is INVALID_ARGUMENT naming it.
     """
     DESCRIPTOR: google.protobuf.descriptor.Descriptor
     RED_FIELD_NUMBER: builtins.int
@@ -44,9 +66,17 @@ class Color(google.protobuf.message.Message):
     BLUE_FIELD_NUMBER: builtins.int
     TRANSPARENCY_FIELD_NUMBER: builtins.int
     red: builtins.float
+    """Red, 0...1."""
+
     green: builtins.float
+    """Green, 0...1."""
+
     blue: builtins.float
+    """Blue, 0...1."""
+
     transparency: builtins.float
+    """0 (the default) is opaque, 1 invisible."""
+
     def __init__(self,
         *,
         red: builtins.float = ...,
@@ -58,14 +88,22 @@ class Color(google.protobuf.message.Message):
 global___Color = Color
 
 class BackgroundGeometry(google.protobuf.message.Message):
-    """Background geometry in points. Unset as a whole: 8 horizontal, 4 vertical, radius 8."""
+    """Background geometry in points. Unset as a whole: 8 horizontal, 4 vertical, radius 8.
+    Each value in [0, 10000] and finite, else INVALID_ARGUMENT naming it.
+    """
     DESCRIPTOR: google.protobuf.descriptor.Descriptor
     HORIZONTAL_PADDING_FIELD_NUMBER: builtins.int
     VERTICAL_PADDING_FIELD_NUMBER: builtins.int
     CORNER_RADIUS_FIELD_NUMBER: builtins.int
     horizontal_padding: builtins.float
+    """Space added left and right of the text, points."""
+
     vertical_padding: builtins.float
+    """Space added above and below the text, points."""
+
     corner_radius: builtins.float
+    """Corner radius, points; smaller where a rect or a step between lines is under twice it."""
+
     def __init__(self,
         *,
         horizontal_padding: builtins.float = ...,
@@ -76,6 +114,9 @@ class BackgroundGeometry(google.protobuf.message.Message):
 global___BackgroundGeometry = BackgroundGeometry
 
 class BackgroundSpec(google.protobuf.message.Message):
+    """One background to compute behind the text (LayoutRequest.backgrounds, at most 64). The reply
+    gives one BackgroundShape per spec, in order.
+    """
     DESCRIPTOR: google.protobuf.descriptor.Descriptor
     class _Kind:
         ValueType = typing.NewType('ValueType', builtins.int)
@@ -83,6 +124,8 @@ class BackgroundSpec(google.protobuf.message.Message):
     class _KindEnumTypeWrapper(google.protobuf.internal.enum_type_wrapper._EnumTypeWrapper[BackgroundSpec._Kind.ValueType], builtins.type):
         DESCRIPTOR: google.protobuf.descriptor.EnumDescriptor
         KIND_UNSPECIFIED: BackgroundSpec._Kind.ValueType  # 0
+        """Unset: INVALID_ARGUMENT."""
+
         PER_LINE: BackgroundSpec._Kind.ValueType  # 1
         """A rounded rect around each line's text, leading and trailing whitespace excluded."""
 
@@ -96,9 +139,12 @@ class BackgroundSpec(google.protobuf.message.Message):
         """Rounded rects around `range`, split across lines."""
 
     class Kind(_Kind, metaclass=_KindEnumTypeWrapper):
+        """The shape's kind."""
         pass
 
     KIND_UNSPECIFIED: BackgroundSpec.Kind.ValueType  # 0
+    """Unset: INVALID_ARGUMENT."""
+
     PER_LINE: BackgroundSpec.Kind.ValueType  # 1
     """A rounded rect around each line's text, leading and trailing whitespace excluded."""
 
@@ -118,8 +164,12 @@ class BackgroundSpec(google.protobuf.message.Message):
     TOUCHING_FIELD_NUMBER: builtins.int
     RANGE_FIELD_NUMBER: builtins.int
     kind: global___BackgroundSpec.Kind.ValueType
+    """Which background; required."""
+
     @property
-    def geometry(self) -> global___BackgroundGeometry: ...
+    def geometry(self) -> global___BackgroundGeometry:
+        """Padding and radius; unset takes the defaults above."""
+        pass
     @property
     def fill(self) -> global___Color:
         """Unset is white."""
@@ -144,10 +194,13 @@ class BackgroundSpec(google.protobuf.message.Message):
 global___BackgroundSpec = BackgroundSpec
 
 class PathCommand(google.protobuf.message.Message):
+    """One step of a path, in points (the same form requests give shapes in, flow.proto)."""
     DESCRIPTOR: google.protobuf.descriptor.Descriptor
     VERB_FIELD_NUMBER: builtins.int
     POINTS_FIELD_NUMBER: builtins.int
     verb: global___PathVerb.ValueType
+    """What the step draws."""
+
     @property
     def points(self) -> google.protobuf.internal.containers.RepeatedScalarFieldContainer[builtins.float]:
         """x, y pairs: 1 for move and line, 2 for quad, 3 for cubic, none for close."""
@@ -161,20 +214,29 @@ class PathCommand(google.protobuf.message.Message):
 global___PathCommand = PathCommand
 
 class BackgroundShape(google.protobuf.message.Message):
+    """A computed background, in the layout's coordinates."""
     DESCRIPTOR: google.protobuf.descriptor.Descriptor
     RECTS_FIELD_NUMBER: builtins.int
     PATH_FIELD_NUMBER: builtins.int
     SVG_PATH_FIELD_NUMBER: builtins.int
     FILL_FIELD_NUMBER: builtins.int
     @property
-    def rects(self) -> google.protobuf.internal.containers.RepeatedCompositeFieldContainer[layoutd.v1.geometry_pb2.Rect]: ...
+    def rects(self) -> google.protobuf.internal.containers.RepeatedCompositeFieldContainer[layoutd.v1.geometry_pb2.Rect]:
+        """The rounded rects before their corners are rounded: one per line piece (PER_LINE,
+        HIGHLIGHT), one per line (CONNECTED), or one (BLOCK).
+        """
+        pass
     @property
     def path(self) -> google.protobuf.internal.containers.RepeatedCompositeFieldContainer[global___PathCommand]:
         """Closed, non-crossing subpaths, wound clockwise on screen."""
         pass
     svg_path: typing.Text
+    """The same outline as an SVG path's d attribute."""
+
     @property
-    def fill(self) -> global___Color: ...
+    def fill(self) -> global___Color:
+        """The spec's fill."""
+        pass
     def __init__(self,
         *,
         rects: typing.Optional[typing.Iterable[layoutd.v1.geometry_pb2.Rect]] = ...,

@@ -16,6 +16,10 @@ import typing_extensions
 DESCRIPTOR: google.protobuf.descriptor.FileDescriptor
 
 class Envelope(google.protobuf.message.Message):
+    """One frame's body, in both directions: a request the client sends or the daemon's reply, which
+    echoes the request's id. A body the daemon does not know (or none) is answered with
+    UNIMPLEMENTED; bytes that are not an Envelope with MALFORMED, and the connection closes.
+    """
     DESCRIPTOR: google.protobuf.descriptor.Descriptor
     REQUEST_ID_FIELD_NUMBER: builtins.int
     DEADLINE_MS_FIELD_NUMBER: builtins.int
@@ -50,49 +54,93 @@ class Envelope(google.protobuf.message.Message):
     """
 
     @property
-    def hello(self) -> layoutd.v1.service_pb2.HelloRequest: ...
+    def hello(self) -> layoutd.v1.service_pb2.HelloRequest:
+        """Who the daemon is: version, protocol, limits and features (HelloReply)."""
+        pass
     @property
-    def hello_reply(self) -> layoutd.v1.service_pb2.HelloReply: ...
+    def hello_reply(self) -> layoutd.v1.service_pb2.HelloReply:
+        """The answer to hello."""
+        pass
     @property
-    def layout(self) -> layoutd.v1.layout_pb2.LayoutRequest: ...
+    def layout(self) -> layoutd.v1.layout_pb2.LayoutRequest:
+        """Lay a paragraph out: glyph positions, lines and rectangles (LayoutReply)."""
+        pass
     @property
-    def layout_reply(self) -> layoutd.v1.layout_pb2.LayoutReply: ...
+    def layout_reply(self) -> layoutd.v1.layout_pb2.LayoutReply:
+        """The answer to layout."""
+        pass
     @property
-    def fonts(self) -> layoutd.v1.service_pb2.FontsRequest: ...
+    def fonts(self) -> layoutd.v1.service_pb2.FontsRequest:
+        """The font faces the daemon has loaded (FontsReply)."""
+        pass
     @property
-    def fonts_reply(self) -> layoutd.v1.service_pb2.FontsReply: ...
+    def fonts_reply(self) -> layoutd.v1.service_pb2.FontsReply:
+        """The answer to fonts."""
+        pass
     @property
-    def stats(self) -> layoutd.v1.service_pb2.StatsRequest: ...
+    def stats(self) -> layoutd.v1.service_pb2.StatsRequest:
+        """Counters and latencies (StatsReply)."""
+        pass
     @property
-    def stats_reply(self) -> layoutd.v1.service_pb2.StatsReply: ...
+    def stats_reply(self) -> layoutd.v1.service_pb2.StatsReply:
+        """The answer to stats."""
+        pass
     @property
-    def cancel(self) -> layoutd.v1.service_pb2.Cancel: ...
+    def cancel(self) -> layoutd.v1.service_pb2.Cancel:
+        """Drop a request not started yet; it is answered with CANCELLED. Cancel has no reply."""
+        pass
     @property
-    def error(self) -> layoutd.v1.service_pb2.Error: ...
+    def error(self) -> layoutd.v1.service_pb2.Error:
+        """The answer to any request that failed: code, message and the offending field."""
+        pass
     @property
-    def justify(self) -> layoutd.v1.typemode_pb2.JustifyRequest: ...
+    def justify(self) -> layoutd.v1.typemode_pb2.JustifyRequest:
+        """Type Mode: each line justified at its own size (JustifyReply)."""
+        pass
     @property
-    def justify_reply(self) -> layoutd.v1.typemode_pb2.JustifyReply: ...
+    def justify_reply(self) -> layoutd.v1.typemode_pb2.JustifyReply:
+        """The answer to justify."""
+        pass
     @property
-    def render(self) -> layoutd.v1.render_pb2.RenderRequest: ...
+    def render(self) -> layoutd.v1.render_pb2.RenderRequest:
+        """A picture of a layout, a Type Mode text or image tags: PNG, SVG or PDF (RenderReply)."""
+        pass
     @property
-    def render_reply(self) -> layoutd.v1.render_pb2.RenderReply: ...
+    def render_reply(self) -> layoutd.v1.render_pb2.RenderReply:
+        """The answer to render."""
+        pass
     @property
-    def tags(self) -> layoutd.v1.tags_pb2.TagsRequest: ...
+    def tags(self) -> layoutd.v1.tags_pb2.TagsRequest:
+        """Image tags laid out on a photo (TagsReply)."""
+        pass
     @property
-    def tags_reply(self) -> layoutd.v1.tags_pb2.TagsReply: ...
+    def tags_reply(self) -> layoutd.v1.tags_pb2.TagsReply:
+        """The answer to tags."""
+        pass
     @property
-    def tag_hit(self) -> layoutd.v1.tags_pb2.TagHitRequest: ...
+    def tag_hit(self) -> layoutd.v1.tags_pb2.TagHitRequest:
+        """Which tag part a point on the photo falls on (TagHitReply)."""
+        pass
     @property
-    def tag_hit_reply(self) -> layoutd.v1.tags_pb2.TagHitReply: ...
+    def tag_hit_reply(self) -> layoutd.v1.tags_pb2.TagHitReply:
+        """The answer to tag_hit."""
+        pass
     @property
-    def tag_style(self) -> layoutd.v1.tags_pb2.TagStyleRequest: ...
+    def tag_style(self) -> layoutd.v1.tags_pb2.TagStyleRequest:
+        """The next tag style of a label count, or the style of given angles (TagStyleReply)."""
+        pass
     @property
-    def tag_style_reply(self) -> layoutd.v1.tags_pb2.TagStyleReply: ...
+    def tag_style_reply(self) -> layoutd.v1.tags_pb2.TagStyleReply:
+        """The answer to tag_style."""
+        pass
     @property
-    def reload(self) -> layoutd.v1.service_pb2.ReloadRequest: ...
+    def reload(self) -> layoutd.v1.service_pb2.ReloadRequest:
+        """Re-read fonts and configuration (ReloadReply); the daemon's own user and root only."""
+        pass
     @property
-    def reload_reply(self) -> layoutd.v1.service_pb2.ReloadReply: ...
+    def reload_reply(self) -> layoutd.v1.service_pb2.ReloadReply:
+        """The answer to reload."""
+        pass
     def __init__(self,
         *,
         request_id: builtins.int = ...,

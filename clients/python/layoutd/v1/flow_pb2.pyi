@@ -20,13 +20,21 @@ class _FillRule:
 class _FillRuleEnumTypeWrapper(google.protobuf.internal.enum_type_wrapper._EnumTypeWrapper[_FillRule.ValueType], builtins.type):
     DESCRIPTOR: google.protobuf.descriptor.EnumDescriptor
     FILL_RULE_NONZERO: _FillRule.ValueType  # 0
+    """Inside where the subpaths wind around the point a non-zero number of times (the default)."""
+
     FILL_RULE_EVEN_ODD: _FillRule.ValueType  # 1
+    """Inside where a ray from the point crosses the outline an odd number of times: holes."""
+
 class FillRule(_FillRule, metaclass=_FillRuleEnumTypeWrapper):
     """Which points a shape's subpaths enclose (SVG's fill-rule)."""
     pass
 
 FILL_RULE_NONZERO: FillRule.ValueType  # 0
+"""Inside where the subpaths wind around the point a non-zero number of times (the default)."""
+
 FILL_RULE_EVEN_ODD: FillRule.ValueType  # 1
+"""Inside where a ray from the point crosses the outline an odd number of times: holes."""
+
 global___FillRule = FillRule
 
 
@@ -39,7 +47,11 @@ class _WrapSideEnumTypeWrapper(google.protobuf.internal.enum_type_wrapper._EnumT
     """Both sides, every free interval (TextKit)."""
 
     WRAP_SIDE_START: _WrapSide.ValueType  # 1
+    """Only the side where lines start (left in left-to-right text)."""
+
     WRAP_SIDE_END: _WrapSide.ValueType  # 2
+    """Only the side where lines end."""
+
     WRAP_SIDE_WIDEST: _WrapSide.ValueType  # 3
     """The side with the widest free interval, band by band (a tie goes to the start side)."""
 
@@ -59,7 +71,11 @@ WRAP_SIDE_BOTH: WrapSide.ValueType  # 0
 """Both sides, every free interval (TextKit)."""
 
 WRAP_SIDE_START: WrapSide.ValueType  # 1
+"""Only the side where lines start (left in left-to-right text)."""
+
 WRAP_SIDE_END: WrapSide.ValueType  # 2
+"""Only the side where lines end."""
+
 WRAP_SIDE_WIDEST: WrapSide.ValueType  # 3
 """The side with the widest free interval, band by band (a tie goes to the start side)."""
 
@@ -78,8 +94,14 @@ class _VerticalAlignment:
 class _VerticalAlignmentEnumTypeWrapper(google.protobuf.internal.enum_type_wrapper._EnumTypeWrapper[_VerticalAlignment.ValueType], builtins.type):
     DESCRIPTOR: google.protobuf.descriptor.EnumDescriptor
     VERTICAL_ALIGNMENT_TOP: _VerticalAlignment.ValueType  # 0
+    """Lines start at the top (the default)."""
+
     VERTICAL_ALIGNMENT_CENTER: _VerticalAlignment.ValueType  # 1
+    """The space left over goes half above, half below."""
+
     VERTICAL_ALIGNMENT_BOTTOM: _VerticalAlignment.ValueType  # 2
+    """The space left over goes above."""
+
     VERTICAL_ALIGNMENT_JUSTIFY_LINES: _VerticalAlignment.ValueType  # 3
     """The space left over goes evenly between the bands of lines."""
 
@@ -88,8 +110,14 @@ class VerticalAlignment(_VerticalAlignment, metaclass=_VerticalAlignmentEnumType
     pass
 
 VERTICAL_ALIGNMENT_TOP: VerticalAlignment.ValueType  # 0
+"""Lines start at the top (the default)."""
+
 VERTICAL_ALIGNMENT_CENTER: VerticalAlignment.ValueType  # 1
+"""The space left over goes half above, half below."""
+
 VERTICAL_ALIGNMENT_BOTTOM: VerticalAlignment.ValueType  # 2
+"""The space left over goes above."""
+
 VERTICAL_ALIGNMENT_JUSTIFY_LINES: VerticalAlignment.ValueType  # 3
 """The space left over goes evenly between the bands of lines."""
 
@@ -97,11 +125,14 @@ global___VerticalAlignment = VerticalAlignment
 
 
 class RoundedRect(google.protobuf.message.Message):
+    """A rectangle with round corners."""
     DESCRIPTOR: google.protobuf.descriptor.Descriptor
     RECT_FIELD_NUMBER: builtins.int
     RADIUS_FIELD_NUMBER: builtins.int
     @property
-    def rect(self) -> layoutd.v1.geometry_pb2.Rect: ...
+    def rect(self) -> layoutd.v1.geometry_pb2.Rect:
+        """The rectangle, points; finite, size >= 0."""
+        pass
     radius: builtins.float
     """Corner radius in points, [0, 10000]; shrunk at a corner to half its shorter side."""
 
@@ -115,6 +146,7 @@ class RoundedRect(google.protobuf.message.Message):
 global___RoundedRect = RoundedRect
 
 class Polygon(google.protobuf.message.Message):
+    """A closed polygon (its edges may cross; the fill rule decides the inside)."""
     DESCRIPTOR: google.protobuf.descriptor.Descriptor
     POINTS_FIELD_NUMBER: builtins.int
     @property
@@ -129,6 +161,7 @@ class Polygon(google.protobuf.message.Message):
 global___Polygon = Polygon
 
 class PathData(google.protobuf.message.Message):
+    """An outline of Bézier commands."""
     DESCRIPTOR: google.protobuf.descriptor.Descriptor
     COMMANDS_FIELD_NUMBER: builtins.int
     @property
@@ -145,7 +178,10 @@ class PathData(google.protobuf.message.Message):
 global___PathData = PathData
 
 class Shape(google.protobuf.message.Message):
-    """A region in a container's coordinates. Curves and ellipses are flattened to within 0.05 pt."""
+    """A region in a container's coordinates. Curves and ellipses are flattened to within 0.05 pt.
+    A shape without geometry is INVALID_ARGUMENT; every coordinate must be finite and within
+    ±1,000,000 points.
+    """
     DESCRIPTOR: google.protobuf.descriptor.Descriptor
     RECT_FIELD_NUMBER: builtins.int
     ROUNDED_RECT_FIELD_NUMBER: builtins.int
@@ -154,18 +190,28 @@ class Shape(google.protobuf.message.Message):
     PATH_FIELD_NUMBER: builtins.int
     FILL_RULE_FIELD_NUMBER: builtins.int
     @property
-    def rect(self) -> layoutd.v1.geometry_pb2.Rect: ...
+    def rect(self) -> layoutd.v1.geometry_pb2.Rect:
+        """A rectangle (answered exactly, without flattening)."""
+        pass
     @property
-    def rounded_rect(self) -> global___RoundedRect: ...
+    def rounded_rect(self) -> global___RoundedRect:
+        """A rectangle with round corners."""
+        pass
     @property
     def ellipse(self) -> layoutd.v1.geometry_pb2.Rect:
         """The ellipse inscribed in the rect."""
         pass
     @property
-    def polygon(self) -> global___Polygon: ...
+    def polygon(self) -> global___Polygon:
+        """A polygon."""
+        pass
     @property
-    def path(self) -> global___PathData: ...
+    def path(self) -> global___PathData:
+        """Bézier subpaths."""
+        pass
     fill_rule: global___FillRule.ValueType
+    """Which points the outline encloses; matters for crossing or nested subpaths."""
+
     def __init__(self,
         *,
         rect: typing.Optional[layoutd.v1.geometry_pb2.Rect] = ...,
@@ -181,18 +227,23 @@ class Shape(google.protobuf.message.Message):
 global___Shape = Shape
 
 class Exclusion(google.protobuf.message.Message):
+    """A shape text flows around (a picture, a pull quote)."""
     DESCRIPTOR: google.protobuf.descriptor.Descriptor
     SHAPE_FIELD_NUMBER: builtins.int
     MARGIN_FIELD_NUMBER: builtins.int
     WRAP_FIELD_NUMBER: builtins.int
     @property
-    def shape(self) -> global___Shape: ...
+    def shape(self) -> global___Shape:
+        """The region; required."""
+        pass
     margin: builtins.float
     """Space kept clear around the shape, points, [0, 10000]: the line's band grows by it above
     and below, what the shape covers grows by it left and right.
     """
 
     wrap: global___WrapSide.ValueType
+    """Which sides text may use; both by default."""
+
     def __init__(self,
         *,
         shape: typing.Optional[global___Shape] = ...,
@@ -258,6 +309,8 @@ class ContainerLayout(google.protobuf.message.Message):
     LINE_COUNT_FIELD_NUMBER: builtins.int
     RECT_FIELD_NUMBER: builtins.int
     index: builtins.int
+    """The container's position in LayoutRequest.containers (0 for the box itself)."""
+
     @property
     def range(self) -> layoutd.v1.geometry_pb2.Range:
         """The text shown in it; empty where the text ended before it."""
@@ -266,6 +319,8 @@ class ContainerLayout(google.protobuf.message.Message):
     """Its lines: indices into the reply's lines."""
 
     line_count: builtins.int
+    """How many lines from first_line; 0 for an empty container."""
+
     @property
     def rect(self) -> layoutd.v1.geometry_pb2.Rect:
         """In layout coordinates; an unlimited height is the height its lines use."""

@@ -10,11 +10,18 @@ import typing_extensions
 DESCRIPTOR: google.protobuf.descriptor.FileDescriptor
 
 class Range(google.protobuf.message.Message):
+    """A span of text: `length` UTF-16 code units from `start`. In a request, a range past the end
+    of the text is INVALID_ARGUMENT naming it; replies never give one.
+    """
     DESCRIPTOR: google.protobuf.descriptor.Descriptor
     START_FIELD_NUMBER: builtins.int
     LENGTH_FIELD_NUMBER: builtins.int
     start: builtins.int
+    """The first code unit, counted from 0."""
+
     length: builtins.int
+    """Code units in the range; 0 is an empty range at `start`."""
+
     def __init__(self,
         *,
         start: builtins.int = ...,
@@ -24,15 +31,26 @@ class Range(google.protobuf.message.Message):
 global___Range = Range
 
 class Rect(google.protobuf.message.Message):
+    """An axis-aligned rectangle in points: origin top-left, y down. In a request every value must
+    be finite (INVALID_ARGUMENT otherwise) and the size not negative.
+    """
     DESCRIPTOR: google.protobuf.descriptor.Descriptor
     X_FIELD_NUMBER: builtins.int
     Y_FIELD_NUMBER: builtins.int
     WIDTH_FIELD_NUMBER: builtins.int
     HEIGHT_FIELD_NUMBER: builtins.int
     x: builtins.float
+    """Left edge, points."""
+
     y: builtins.float
+    """Top edge, points."""
+
     width: builtins.float
+    """Width, points, >= 0."""
+
     height: builtins.float
+    """Height, points, >= 0."""
+
     def __init__(self,
         *,
         x: builtins.float = ...,
@@ -44,11 +62,18 @@ class Rect(google.protobuf.message.Message):
 global___Rect = Rect
 
 class Point(google.protobuf.message.Message):
+    """A point: x right, y down, in points unless the field says otherwise (a tag's position is a
+    proportion of the photo). Requests need finite values.
+    """
     DESCRIPTOR: google.protobuf.descriptor.Descriptor
     X_FIELD_NUMBER: builtins.int
     Y_FIELD_NUMBER: builtins.int
     x: builtins.float
+    """Horizontal coordinate."""
+
     y: builtins.float
+    """Vertical coordinate, growing downwards."""
+
     def __init__(self,
         *,
         x: builtins.float = ...,

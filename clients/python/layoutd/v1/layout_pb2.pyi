@@ -21,8 +21,14 @@ class _Slant:
 class _SlantEnumTypeWrapper(google.protobuf.internal.enum_type_wrapper._EnumTypeWrapper[_Slant.ValueType], builtins.type):
     DESCRIPTOR: google.protobuf.descriptor.EnumDescriptor
     SLANT_INHERIT: _Slant.ValueType  # 0
+    """Unset: the outer style's (upright when nothing sets it)."""
+
     SLANT_UPRIGHT: _Slant.ValueType  # 1
+    """An upright face."""
+
     SLANT_ITALIC: _Slant.ValueType  # 2
+    """An italic face of the family; an oblique one where the family has no italic."""
+
 class Slant(_Slant, metaclass=_SlantEnumTypeWrapper):
     """The style of a run of text. Unset fields inherit the request's default style.
     No proto3 `optional` anywhere in this contract: Debian 12's protoc-c (the C client's
@@ -31,8 +37,14 @@ class Slant(_Slant, metaclass=_SlantEnumTypeWrapper):
     pass
 
 SLANT_INHERIT: Slant.ValueType  # 0
+"""Unset: the outer style's (upright when nothing sets it)."""
+
 SLANT_UPRIGHT: Slant.ValueType  # 1
+"""An upright face."""
+
 SLANT_ITALIC: Slant.ValueType  # 2
+"""An italic face of the family; an oblique one where the family has no italic."""
+
 global___Slant = Slant
 
 
@@ -51,9 +63,7 @@ class _TruncationModeEnumTypeWrapper(google.protobuf.internal.enum_type_wrapper.
     """The middle goes: the start and the end stay, half the width each (NSLineBreakByTruncatingMiddle)."""
 
 class TruncationMode(_TruncationMode, metaclass=_TruncationModeEnumTypeWrapper):
-    """The token shown where text is cut. Unset: "…". Set with an empty token: none.
-    Where the last visible line is cut when max_lines or height hides text.
-    """
+    """Where the last visible line is cut when max_lines or height hides text."""
     pass
 
 TRUNCATION_MODE_TAIL: TruncationMode.ValueType  # 0
@@ -74,32 +84,83 @@ class _TextStyleName:
 class _TextStyleNameEnumTypeWrapper(google.protobuf.internal.enum_type_wrapper._EnumTypeWrapper[_TextStyleName.ValueType], builtins.type):
     DESCRIPTOR: google.protobuf.descriptor.EnumDescriptor
     TEXT_STYLE_NONE: _TextStyleName.ValueType  # 0
+    """No text style: the size is the style's own."""
+
     TEXT_STYLE_LARGE_TITLE: _TextStyleName.ValueType  # 1
+    """34 pt."""
+
     TEXT_STYLE_TITLE1: _TextStyleName.ValueType  # 2
+    """28 pt."""
+
     TEXT_STYLE_TITLE2: _TextStyleName.ValueType  # 3
+    """22 pt."""
+
     TEXT_STYLE_TITLE3: _TextStyleName.ValueType  # 4
+    """20 pt."""
+
     TEXT_STYLE_HEADLINE: _TextStyleName.ValueType  # 5
+    """17 pt, semibold."""
+
     TEXT_STYLE_BODY: _TextStyleName.ValueType  # 6
+    """17 pt."""
+
     TEXT_STYLE_CALLOUT: _TextStyleName.ValueType  # 7
+    """16 pt."""
+
     TEXT_STYLE_SUBHEADLINE: _TextStyleName.ValueType  # 8
+    """15 pt."""
+
     TEXT_STYLE_FOOTNOTE: _TextStyleName.ValueType  # 9
+    """13 pt."""
+
     TEXT_STYLE_CAPTION1: _TextStyleName.ValueType  # 10
+    """12 pt."""
+
     TEXT_STYLE_CAPTION2: _TextStyleName.ValueType  # 11
+    """11 pt."""
+
 class TextStyleName(_TextStyleName, metaclass=_TextStyleNameEnumTypeWrapper):
+    """iOS's text styles (UIFont.TextStyle), sized by Dynamic Type from Apple's table; the sizes at
+    LARGE are given.
+    """
     pass
 
 TEXT_STYLE_NONE: TextStyleName.ValueType  # 0
+"""No text style: the size is the style's own."""
+
 TEXT_STYLE_LARGE_TITLE: TextStyleName.ValueType  # 1
+"""34 pt."""
+
 TEXT_STYLE_TITLE1: TextStyleName.ValueType  # 2
+"""28 pt."""
+
 TEXT_STYLE_TITLE2: TextStyleName.ValueType  # 3
+"""22 pt."""
+
 TEXT_STYLE_TITLE3: TextStyleName.ValueType  # 4
+"""20 pt."""
+
 TEXT_STYLE_HEADLINE: TextStyleName.ValueType  # 5
+"""17 pt, semibold."""
+
 TEXT_STYLE_BODY: TextStyleName.ValueType  # 6
+"""17 pt."""
+
 TEXT_STYLE_CALLOUT: TextStyleName.ValueType  # 7
+"""16 pt."""
+
 TEXT_STYLE_SUBHEADLINE: TextStyleName.ValueType  # 8
+"""15 pt."""
+
 TEXT_STYLE_FOOTNOTE: TextStyleName.ValueType  # 9
+"""13 pt."""
+
 TEXT_STYLE_CAPTION1: TextStyleName.ValueType  # 10
+"""12 pt."""
+
 TEXT_STYLE_CAPTION2: TextStyleName.ValueType  # 11
+"""11 pt."""
+
 global___TextStyleName = TextStyleName
 
 
@@ -109,37 +170,87 @@ class _ContentSizeCategory:
 class _ContentSizeCategoryEnumTypeWrapper(google.protobuf.internal.enum_type_wrapper._EnumTypeWrapper[_ContentSizeCategory.ValueType], builtins.type):
     DESCRIPTOR: google.protobuf.descriptor.EnumDescriptor
     CONTENT_SIZE_LARGE: _ContentSizeCategory.ValueType  # 0
+    """large: body 17 pt."""
+
     CONTENT_SIZE_X_SMALL: _ContentSizeCategory.ValueType  # 1
+    """extraSmall: body 14 pt."""
+
     CONTENT_SIZE_SMALL: _ContentSizeCategory.ValueType  # 2
+    """small: body 15 pt."""
+
     CONTENT_SIZE_MEDIUM: _ContentSizeCategory.ValueType  # 3
+    """medium: body 16 pt."""
+
     CONTENT_SIZE_X_LARGE: _ContentSizeCategory.ValueType  # 4
+    """extraLarge: body 19 pt."""
+
     CONTENT_SIZE_XX_LARGE: _ContentSizeCategory.ValueType  # 5
+    """extraExtraLarge: body 21 pt."""
+
     CONTENT_SIZE_XXX_LARGE: _ContentSizeCategory.ValueType  # 6
+    """extraExtraExtraLarge: body 23 pt."""
+
     CONTENT_SIZE_AX1: _ContentSizeCategory.ValueType  # 7
-    """The accessibility sizes, AX1 (accessibilityMedium) to AX5 (accessibilityExtraExtraExtraLarge)."""
+    """The accessibility sizes, AX1 (accessibilityMedium) to AX5 (accessibilityExtraExtraExtraLarge).
+    AX1: body 28 pt.
+    """
 
     CONTENT_SIZE_AX2: _ContentSizeCategory.ValueType  # 8
+    """AX2: body 33 pt."""
+
     CONTENT_SIZE_AX3: _ContentSizeCategory.ValueType  # 9
+    """AX3: body 40 pt."""
+
     CONTENT_SIZE_AX4: _ContentSizeCategory.ValueType  # 10
+    """AX4: body 47 pt."""
+
     CONTENT_SIZE_AX5: _ContentSizeCategory.ValueType  # 11
+    """AX5: body 53 pt."""
+
 class ContentSizeCategory(_ContentSizeCategory, metaclass=_ContentSizeCategoryEnumTypeWrapper):
-    """UIContentSizeCategory. LARGE, the zero, is iOS's default."""
+    """UIContentSizeCategory. LARGE, the zero, is iOS's default.
+    Body text's size at each is given.
+    """
     pass
 
 CONTENT_SIZE_LARGE: ContentSizeCategory.ValueType  # 0
+"""large: body 17 pt."""
+
 CONTENT_SIZE_X_SMALL: ContentSizeCategory.ValueType  # 1
+"""extraSmall: body 14 pt."""
+
 CONTENT_SIZE_SMALL: ContentSizeCategory.ValueType  # 2
+"""small: body 15 pt."""
+
 CONTENT_SIZE_MEDIUM: ContentSizeCategory.ValueType  # 3
+"""medium: body 16 pt."""
+
 CONTENT_SIZE_X_LARGE: ContentSizeCategory.ValueType  # 4
+"""extraLarge: body 19 pt."""
+
 CONTENT_SIZE_XX_LARGE: ContentSizeCategory.ValueType  # 5
+"""extraExtraLarge: body 21 pt."""
+
 CONTENT_SIZE_XXX_LARGE: ContentSizeCategory.ValueType  # 6
+"""extraExtraExtraLarge: body 23 pt."""
+
 CONTENT_SIZE_AX1: ContentSizeCategory.ValueType  # 7
-"""The accessibility sizes, AX1 (accessibilityMedium) to AX5 (accessibilityExtraExtraExtraLarge)."""
+"""The accessibility sizes, AX1 (accessibilityMedium) to AX5 (accessibilityExtraExtraExtraLarge).
+AX1: body 28 pt.
+"""
 
 CONTENT_SIZE_AX2: ContentSizeCategory.ValueType  # 8
+"""AX2: body 33 pt."""
+
 CONTENT_SIZE_AX3: ContentSizeCategory.ValueType  # 9
+"""AX3: body 40 pt."""
+
 CONTENT_SIZE_AX4: ContentSizeCategory.ValueType  # 10
+"""AX4: body 47 pt."""
+
 CONTENT_SIZE_AX5: ContentSizeCategory.ValueType  # 11
+"""AX5: body 53 pt."""
+
 global___ContentSizeCategory = ContentSizeCategory
 
 
@@ -149,6 +260,8 @@ class _LineStyle:
 class _LineStyleEnumTypeWrapper(google.protobuf.internal.enum_type_wrapper._EnumTypeWrapper[_LineStyle.ValueType], builtins.type):
     DESCRIPTOR: google.protobuf.descriptor.EnumDescriptor
     LINE_STYLE_SINGLE: _LineStyle.ValueType  # 0
+    """One line of the font's thickness."""
+
     LINE_STYLE_DOUBLE: _LineStyle.ValueType  # 1
     """Two lines of the font's thickness, one thickness apart."""
 
@@ -169,6 +282,8 @@ class LineStyle(_LineStyle, metaclass=_LineStyleEnumTypeWrapper):
     pass
 
 LINE_STYLE_SINGLE: LineStyle.ValueType  # 0
+"""One line of the font's thickness."""
+
 LINE_STYLE_DOUBLE: LineStyle.ValueType  # 1
 """Two lines of the font's thickness, one thickness apart."""
 
@@ -193,18 +308,39 @@ class _Alignment:
 class _AlignmentEnumTypeWrapper(google.protobuf.internal.enum_type_wrapper._EnumTypeWrapper[_Alignment.ValueType], builtins.type):
     DESCRIPTOR: google.protobuf.descriptor.EnumDescriptor
     ALIGNMENT_NATURAL: _Alignment.ValueType  # 0
+    """At the paragraph's start: left in left-to-right text, right in right-to-left."""
+
     ALIGNMENT_LEFT: _Alignment.ValueType  # 1
+    """Left."""
+
     ALIGNMENT_RIGHT: _Alignment.ValueType  # 2
+    """Right."""
+
     ALIGNMENT_CENTER: _Alignment.ValueType  # 3
+    """Centred."""
+
     ALIGNMENT_JUSTIFIED: _Alignment.ValueType  # 4
+    """Stretched to the width at its spaces, but for a paragraph's last line (natural)."""
+
 class Alignment(_Alignment, metaclass=_AlignmentEnumTypeWrapper):
+    """Where a line sits across the width."""
     pass
 
 ALIGNMENT_NATURAL: Alignment.ValueType  # 0
+"""At the paragraph's start: left in left-to-right text, right in right-to-left."""
+
 ALIGNMENT_LEFT: Alignment.ValueType  # 1
+"""Left."""
+
 ALIGNMENT_RIGHT: Alignment.ValueType  # 2
+"""Right."""
+
 ALIGNMENT_CENTER: Alignment.ValueType  # 3
+"""Centred."""
+
 ALIGNMENT_JUSTIFIED: Alignment.ValueType  # 4
+"""Stretched to the width at its spaces, but for a paragraph's last line (natural)."""
+
 global___Alignment = Alignment
 
 
@@ -214,14 +350,27 @@ class _Direction:
 class _DirectionEnumTypeWrapper(google.protobuf.internal.enum_type_wrapper._EnumTypeWrapper[_Direction.ValueType], builtins.type):
     DESCRIPTOR: google.protobuf.descriptor.EnumDescriptor
     DIRECTION_AUTO: _Direction.ValueType  # 0
+    """From the paragraph's first strong character (P2-P3); left to right when it has none."""
+
     DIRECTION_LTR: _Direction.ValueType  # 1
+    """Left to right."""
+
     DIRECTION_RTL: _Direction.ValueType  # 2
+    """Right to left."""
+
 class Direction(_Direction, metaclass=_DirectionEnumTypeWrapper):
+    """A paragraph's base direction (UAX #9)."""
     pass
 
 DIRECTION_AUTO: Direction.ValueType  # 0
+"""From the paragraph's first strong character (P2-P3); left to right when it has none."""
+
 DIRECTION_LTR: Direction.ValueType  # 1
+"""Left to right."""
+
 DIRECTION_RTL: Direction.ValueType  # 2
+"""Right to left."""
+
 global___Direction = Direction
 
 
@@ -231,6 +380,8 @@ class _WritingMode:
 class _WritingModeEnumTypeWrapper(google.protobuf.internal.enum_type_wrapper._EnumTypeWrapper[_WritingMode.ValueType], builtins.type):
     DESCRIPTOR: google.protobuf.descriptor.EnumDescriptor
     WRITING_MODE_HORIZONTAL_TB: _WritingMode.ValueType  # 0
+    """Lines left to right (or right to left), stacked top to bottom (the default)."""
+
     WRITING_MODE_VERTICAL_RL: _WritingMode.ValueType  # 1
     """Columns top to bottom, stacked right to left (Chinese, Japanese)."""
 
@@ -238,10 +389,14 @@ class _WritingModeEnumTypeWrapper(google.protobuf.internal.enum_type_wrapper._En
     """Columns top to bottom, stacked left to right (Mongolian)."""
 
 class WritingMode(_WritingMode, metaclass=_WritingModeEnumTypeWrapper):
-    """Which way lines run and stack (CSS writing-mode)."""
+    """Which way lines run and stack (CSS writing-mode).
+    Which way lines run and stack.
+    """
     pass
 
 WRITING_MODE_HORIZONTAL_TB: WritingMode.ValueType  # 0
+"""Lines left to right (or right to left), stacked top to bottom (the default)."""
+
 WRITING_MODE_VERTICAL_RL: WritingMode.ValueType  # 1
 """Columns top to bottom, stacked right to left (Chinese, Japanese)."""
 
@@ -257,6 +412,8 @@ class _GlyphOrientation:
 class _GlyphOrientationEnumTypeWrapper(google.protobuf.internal.enum_type_wrapper._EnumTypeWrapper[_GlyphOrientation.ValueType], builtins.type):
     DESCRIPTOR: google.protobuf.descriptor.EnumDescriptor
     GLYPH_ORIENTATION_HORIZONTAL: _GlyphOrientation.ValueType  # 0
+    """Horizontal text: draw as shaped."""
+
     GLYPH_ORIENTATION_UPRIGHT: _GlyphOrientation.ValueType  # 1
     """Shaped top to bottom (vertical forms and advances): draw each glyph unrotated at its position."""
 
@@ -271,6 +428,8 @@ class GlyphOrientation(_GlyphOrientation, metaclass=_GlyphOrientationEnumTypeWra
     pass
 
 GLYPH_ORIENTATION_HORIZONTAL: GlyphOrientation.ValueType  # 0
+"""Horizontal text: draw as shaped."""
+
 GLYPH_ORIENTATION_UPRIGHT: GlyphOrientation.ValueType  # 1
 """Shaped top to bottom (vertical forms and advances): draw each glyph unrotated at its position."""
 
@@ -289,15 +448,20 @@ class _BuiltinRules:
 class _BuiltinRulesEnumTypeWrapper(google.protobuf.internal.enum_type_wrapper._EnumTypeWrapper[_BuiltinRules.ValueType], builtins.type):
     DESCRIPTOR: google.protobuf.descriptor.EnumDescriptor
     BUILTIN_RULES_NONE: _BuiltinRules.ValueType  # 0
+    """None (the default)."""
+
     BUILTIN_RULES_NOTES: _BuiltinRules.ValueType  # 1
     """The TextKit note editor's: *bold*, _italic_, -strike-, ~script~ (URW Z003), list numbers
     ("1.") bold, words in capitals red.
     """
 
 class BuiltinRules(_BuiltinRules, metaclass=_BuiltinRulesEnumTypeWrapper):
+    """A built-in set of formatting rules."""
     pass
 
 BUILTIN_RULES_NONE: BuiltinRules.ValueType  # 0
+"""None (the default)."""
+
 BUILTIN_RULES_NOTES: BuiltinRules.ValueType  # 1
 """The TextKit note editor's: *bold*, _italic_, -strike-, ~script~ (URW Z003), list numbers
 ("1.") bold, words in capitals red.
@@ -334,10 +498,20 @@ class _AttachmentAlignmentEnumTypeWrapper(google.protobuf.internal.enum_type_wra
     """
 
     ATTACHMENT_ALIGNMENT_ABOVE_BASELINE: _AttachmentAlignment.ValueType  # 5
+    """The box's bottom on the baseline."""
+
     ATTACHMENT_ALIGNMENT_BELOW_BASELINE: _AttachmentAlignment.ValueType  # 6
+    """The box's top on the baseline."""
+
     ATTACHMENT_ALIGNMENT_LINE_TOP: _AttachmentAlignment.ValueType  # 7
+    """The box's top at the line's top."""
+
     ATTACHMENT_ALIGNMENT_LINE_BOTTOM: _AttachmentAlignment.ValueType  # 8
+    """The box's bottom at the line's bottom."""
+
     ATTACHMENT_ALIGNMENT_LINE_MIDDLE: _AttachmentAlignment.ValueType  # 9
+    """The box's middle at the line's middle."""
+
 class AttachmentAlignment(_AttachmentAlignment, metaclass=_AttachmentAlignmentEnumTypeWrapper):
     """Where an attachment sits on its line."""
     pass
@@ -365,21 +539,34 @@ middle (the line's text metrics, which then grow to hold the box).
 """
 
 ATTACHMENT_ALIGNMENT_ABOVE_BASELINE: AttachmentAlignment.ValueType  # 5
+"""The box's bottom on the baseline."""
+
 ATTACHMENT_ALIGNMENT_BELOW_BASELINE: AttachmentAlignment.ValueType  # 6
+"""The box's top on the baseline."""
+
 ATTACHMENT_ALIGNMENT_LINE_TOP: AttachmentAlignment.ValueType  # 7
+"""The box's top at the line's top."""
+
 ATTACHMENT_ALIGNMENT_LINE_BOTTOM: AttachmentAlignment.ValueType  # 8
+"""The box's bottom at the line's bottom."""
+
 ATTACHMENT_ALIGNMENT_LINE_MIDDLE: AttachmentAlignment.ValueType  # 9
+"""The box's middle at the line's middle."""
+
 global___AttachmentAlignment = AttachmentAlignment
 
 
 class Feature(google.protobuf.message.Message):
+    """An OpenType feature for HarfBuzz to apply or turn off (at most 64 per style)."""
     DESCRIPTOR: google.protobuf.descriptor.Descriptor
     TAG_FIELD_NUMBER: builtins.int
     VALUE_FIELD_NUMBER: builtins.int
     tag: typing.Text
-    """Four-character OpenType tag, e.g. "liga", "smcp"."""
+    """Four-character OpenType tag, e.g. "liga", "smcp"; anything else is INVALID_ARGUMENT."""
 
     value: builtins.int
+    """0 turns the feature off, 1 on; larger values pick an alternate (e.g. "salt" 2)."""
+
     def __init__(self,
         *,
         tag: typing.Text = ...,
@@ -393,6 +580,8 @@ class Spacing(google.protobuf.message.Message):
     DESCRIPTOR: google.protobuf.descriptor.Descriptor
     POINTS_FIELD_NUMBER: builtins.int
     points: builtins.float
+    """The length, points; the field holding it gives the range."""
+
     def __init__(self,
         *,
         points: builtins.float = ...,
@@ -401,11 +590,16 @@ class Spacing(google.protobuf.message.Message):
 global___Spacing = Spacing
 
 class Truncation(google.protobuf.message.Message):
+    """How text cut by max_lines or height ends. Unset: "…" at the tail."""
     DESCRIPTOR: google.protobuf.descriptor.Descriptor
     TOKEN_FIELD_NUMBER: builtins.int
     MODE_FIELD_NUMBER: builtins.int
     token: typing.Text
+    """The token shown where text is cut, in the cut line's style; set with an empty token: none."""
+
     mode: global___TruncationMode.ValueType
+    """Which part of the last line goes."""
+
     def __init__(self,
         *,
         token: typing.Text = ...,
@@ -415,6 +609,9 @@ class Truncation(google.protobuf.message.Message):
 global___Truncation = Truncation
 
 class Style(google.protobuf.message.Message):
+    """A style for a run of text: the request's default style, a span's, a rule's. Unset fields
+    inherit the style under it; the default style inherits the daemon's defaults.
+    """
     DESCRIPTOR: google.protobuf.descriptor.Descriptor
     FAMILY_FIELD_NUMBER: builtins.int
     WEIGHT_FIELD_NUMBER: builtins.int
@@ -434,19 +631,28 @@ class Style(google.protobuf.message.Message):
     MAX_SCALED_SIZE_FIELD_NUMBER: builtins.int
     EFFECT_FIELD_NUMBER: builtins.int
     family: typing.Text
+    """A family the daemon has (FontsReply), e.g. "Noto Sans"; empty inherits (the daemon's default
+    family when nothing sets it). An unknown family is NOT_FOUND naming it. Characters the
+    family lacks come from the fallback families.
+    """
+
     weight: builtins.int
     """1...1000; 0 inherits (400 when nothing sets it)."""
 
     slant: global___Slant.ValueType
+    """Upright or italic; unset inherits."""
+
     size: builtins.float
-    """Points; 0 inherits."""
+    """Points, (0, 10000]; 0 inherits (the daemon's default size when nothing sets it)."""
 
     @property
     def letter_spacing(self) -> global___Spacing:
         """Extra space after every grapheme cluster; unset inherits (0 when nothing sets it)."""
         pass
     @property
-    def features(self) -> google.protobuf.internal.containers.RepeatedCompositeFieldContainer[global___Feature]: ...
+    def features(self) -> google.protobuf.internal.containers.RepeatedCompositeFieldContainer[global___Feature]:
+        """OpenType features, added to the outer style's (a later tag wins); at most 64."""
+        pass
     language: typing.Text
     """BCP 47 language tag, e.g. "ar", "zh-Hans"; picks localized forms."""
 
@@ -479,7 +685,9 @@ class Style(google.protobuf.message.Message):
         """Position and thickness from the font's `OS/2` table."""
         pass
     @property
-    def shadow(self) -> global___Shadow: ...
+    def shadow(self) -> global___Shadow:
+        """A shadow drawn under the glyphs; unset inherits (none when nothing sets it)."""
+        pass
     text_style: global___TextStyleName.ValueType
     """Dynamic Type, as iOS sizes text for the reader's preferred content size: with size 0, the
     text style's size and weight (headline is semibold; an explicit weight wins) at the category
@@ -489,6 +697,8 @@ class Style(google.protobuf.message.Message):
     """
 
     size_category: global___ContentSizeCategory.ValueType
+    """The reader's preferred size (Dynamic Type); LARGE when unset."""
+
     max_scaled_size: builtins.float
     """A cap on the size Dynamic Type gives, in points; 0 for none."""
 
@@ -541,6 +751,7 @@ class TextEffect(google.protobuf.message.Message):
         """The glyph outlines stroked, hollow unless `fill` (NSStrokeWidth)."""
 
     class Kind(_Kind, metaclass=_KindEnumTypeWrapper):
+        """Which effect."""
         pass
 
     KIND_NONE: TextEffect.Kind.ValueType  # 0
@@ -563,6 +774,8 @@ class TextEffect(google.protobuf.message.Message):
     STROKE_COLOR_FIELD_NUMBER: builtins.int
     FILL_FIELD_NUMBER: builtins.int
     kind: global___TextEffect.Kind.ValueType
+    """The effect; none clears an outer one."""
+
     @property
     def surface(self) -> layoutd.v1.decoration_pb2.Color:
         """LETTERPRESS: the surface the text is pressed into; unset is white."""
@@ -594,11 +807,14 @@ class TextEffect(google.protobuf.message.Message):
 global___TextEffect = TextEffect
 
 class DecorationLine(google.protobuf.message.Message):
+    """An underline or strikethrough. Unset on a style inherits the outer one's (none at the top)."""
     DESCRIPTOR: google.protobuf.descriptor.Descriptor
     STYLE_FIELD_NUMBER: builtins.int
     COLOR_FIELD_NUMBER: builtins.int
     SKIP_INK_FIELD_NUMBER: builtins.int
     style: global___LineStyle.ValueType
+    """How the line is drawn."""
+
     @property
     def color(self) -> layoutd.v1.decoration_pb2.Color:
         """Unset: the text's colour."""
@@ -630,6 +846,8 @@ class Shadow(google.protobuf.message.Message):
     """Points, y down, each in [-1000, 1000]."""
 
     offset_y: builtins.float
+    """Points down, [-1000, 1000]."""
+
     blur_radius: builtins.float
     """Points in [0, 100]: how far the shadow's edge fades out; 0 is a sharp copy."""
 
@@ -653,13 +871,18 @@ class Shadow(google.protobuf.message.Message):
 global___Shadow = Shadow
 
 class StyleSpan(google.protobuf.message.Message):
+    """A style over a range of the text (at most 16,384 spans)."""
     DESCRIPTOR: google.protobuf.descriptor.Descriptor
     RANGE_FIELD_NUMBER: builtins.int
     STYLE_FIELD_NUMBER: builtins.int
     @property
-    def range(self) -> layoutd.v1.geometry_pb2.Range: ...
+    def range(self) -> layoutd.v1.geometry_pb2.Range:
+        """The text it styles; past the text's end is INVALID_ARGUMENT."""
+        pass
     @property
-    def style(self) -> global___Style: ...
+    def style(self) -> global___Style:
+        """Fields set here override the styles under it there."""
+        pass
     def __init__(self,
         *,
         range: typing.Optional[layoutd.v1.geometry_pb2.Range] = ...,
@@ -670,6 +893,7 @@ class StyleSpan(google.protobuf.message.Message):
 global___StyleSpan = StyleSpan
 
 class LayoutRequest(google.protobuf.message.Message):
+    """Lays a paragraph (or several, split at "\\n") out in a box, a shape, or a chain of containers."""
     DESCRIPTOR: google.protobuf.descriptor.Descriptor
     TEXT_FIELD_NUMBER: builtins.int
     DEFAULT_STYLE_FIELD_NUMBER: builtins.int
@@ -697,8 +921,14 @@ class LayoutRequest(google.protobuf.message.Message):
     TEXT_COMBINE_UPRIGHT_FIELD_NUMBER: builtins.int
     COMBINE_LETTERS_FIELD_NUMBER: builtins.int
     text: typing.Text
+    """The text, UTF-8; at most HelloReply.max_text_utf16 UTF-16 units (RESOURCE_EXHAUSTED).
+    Ranges everywhere count UTF-16 units of it.
+    """
+
     @property
-    def default_style(self) -> global___Style: ...
+    def default_style(self) -> global___Style:
+        """The style of all the text, under the spans; unset takes the daemon's defaults."""
+        pass
     @property
     def spans(self) -> google.protobuf.internal.containers.RepeatedCompositeFieldContainer[global___StyleSpan]:
         """Later spans override earlier ones where they overlap."""
@@ -710,7 +940,11 @@ class LayoutRequest(google.protobuf.message.Message):
     """Container height; 0 means unlimited. Lines that do not fit are not visible."""
 
     alignment: global___Alignment.ValueType
+    """Where lines sit across the width; natural by default."""
+
     direction: global___Direction.ValueType
+    """The base direction; from the text by default."""
+
     line_height_multiple: builtins.float
     """Line height multiplier (1 = the fonts' natural height); 0 means 1."""
 
@@ -742,6 +976,8 @@ class LayoutRequest(google.protobuf.message.Message):
         """
         pass
     builtin_rules: global___BuiltinRules.ValueType
+    """Markdown-like rules built in; none by default."""
+
     hide_builtin_markers: builtins.bool
     """The built-in rules hide their markers (* _ - ~): kept in the text, no width and no ink."""
 
@@ -827,6 +1063,8 @@ class FormattingRule(google.protobuf.message.Message):
     HIDE_MARKERS_FIELD_NUMBER: builtins.int
     NAME_FIELD_NUMBER: builtins.int
     pattern: typing.Text
+    """The regular expression; one that does not compile is INVALID_ARGUMENT with PCRE2's reason."""
+
     group: builtins.int
     """The capture group styled; 0 is the whole match. The rest of the match is its markers."""
 
@@ -863,8 +1101,12 @@ class RuleMatch(google.protobuf.message.Message):
     """Index into the rules applied: the built-in set's first, then the request's."""
 
     name: typing.Text
+    """The rule's name."""
+
     @property
-    def range(self) -> layoutd.v1.geometry_pb2.Range: ...
+    def range(self) -> layoutd.v1.geometry_pb2.Range:
+        """The whole match."""
+        pass
     @property
     def hidden(self) -> google.protobuf.internal.containers.RepeatedCompositeFieldContainer[layoutd.v1.geometry_pb2.Range]:
         """The markers hidden, when the rule hides them."""
@@ -886,7 +1128,11 @@ class BaselineMetrics(google.protobuf.message.Message):
     ASCENT_FIELD_NUMBER: builtins.int
     DESCENT_FIELD_NUMBER: builtins.int
     ascent: builtins.float
+    """Above the baseline, points, [0, 10000]."""
+
     descent: builtins.float
+    """Below the baseline, points, [0, 10000]."""
+
     def __init__(self,
         *,
         ascent: builtins.float = ...,
@@ -919,6 +1165,8 @@ class Attachment(google.protobuf.message.Message):
         """Instead of a height: the box's ascent and descent (the alignment uses their sum as height)."""
         pass
     alignment: global___AttachmentAlignment.ValueType
+    """Where the box sits on its line; on the baseline by default."""
+
     baseline_offset: builtins.float
     """For PLACEHOLDER_BASELINE: the box's baseline below its top, in [0, 10000]."""
 
@@ -971,15 +1219,21 @@ class AttachmentBox(google.protobuf.message.Message):
         """Its U+FFFC (and any marks after it) in the text."""
         pass
     line_index: builtins.int
+    """The line it is on (an index into the reply's lines)."""
+
     @property
     def rect(self) -> layoutd.v1.geometry_pb2.Rect:
         """In layout coordinates: top-left origin, y down."""
         pass
     ascent: builtins.float
-    """Above and below the line's baseline."""
+    """Above the line's baseline, points."""
 
     descent: builtins.float
+    """Below the line's baseline, points."""
+
     bidi_level: builtins.int
+    """Its UAX #9 embedding level: odd is right to left."""
+
     def __init__(self,
         *,
         index: builtins.int = ...,
@@ -995,6 +1249,7 @@ class AttachmentBox(google.protobuf.message.Message):
 global___AttachmentBox = AttachmentBox
 
 class GlyphRun(google.protobuf.message.Message):
+    """Glyphs of one font, size, direction, line and paint, ready to draw."""
     DESCRIPTOR: google.protobuf.descriptor.Descriptor
     FONT_ID_FIELD_NUMBER: builtins.int
     SIZE_FIELD_NUMBER: builtins.int
@@ -1009,7 +1264,11 @@ class GlyphRun(google.protobuf.message.Message):
     PAINT_FIELD_NUMBER: builtins.int
     ORIENTATION_FIELD_NUMBER: builtins.int
     font_id: builtins.int
+    """The face, as FontsReply lists it."""
+
     size: builtins.float
+    """The font size, points."""
+
     bidi_level: builtins.int
     """Bidi embedding level (UAX #9): even is left-to-right."""
 
@@ -1022,7 +1281,11 @@ class GlyphRun(google.protobuf.message.Message):
         """Glyph origins on the baseline, x and y interleaved, in layout coordinates."""
         pass
     @property
-    def advances(self) -> google.protobuf.internal.containers.RepeatedScalarFieldContainer[builtins.float]: ...
+    def advances(self) -> google.protobuf.internal.containers.RepeatedScalarFieldContainer[builtins.float]:
+        """Each glyph's advance, points, letter spacing and justification included (down the column
+        in vertical text).
+        """
+        pass
     @property
     def clusters(self) -> google.protobuf.internal.containers.RepeatedScalarFieldContainer[builtins.int]:
         """UTF-16 offset of the first code unit of each glyph's cluster."""
@@ -1035,6 +1298,8 @@ class GlyphRun(google.protobuf.message.Message):
     """True for the truncation token's glyphs, which map to no text."""
 
     line_index: builtins.int
+    """The line it is on (an index into the reply's lines)."""
+
     paint: builtins.int
     """Index into the reply's paints; 0 when it has none."""
 
@@ -1081,7 +1346,9 @@ class Paint(google.protobuf.message.Message):
     """
 
     @property
-    def effect_layers(self) -> google.protobuf.internal.containers.RepeatedCompositeFieldContainer[global___EffectLayer]: ...
+    def effect_layers(self) -> google.protobuf.internal.containers.RepeatedCompositeFieldContainer[global___EffectLayer]:
+        """The layers to draw, bottom first."""
+        pass
     def __init__(self,
         *,
         color: typing.Optional[layoutd.v1.decoration_pb2.Color] = ...,
@@ -1113,6 +1380,7 @@ class EffectLayer(google.protobuf.message.Message):
         """
 
     class Mode(_Mode, metaclass=_ModeEnumTypeWrapper):
+        """What the layer draws."""
         pass
 
     MODE_FILL: EffectLayer.Mode.ValueType  # 0
@@ -1133,11 +1401,21 @@ class EffectLayer(google.protobuf.message.Message):
     OFFSET_Y_FIELD_NUMBER: builtins.int
     STROKE_WIDTH_FIELD_NUMBER: builtins.int
     mode: global___EffectLayer.Mode.ValueType
+    """Fill, stroke or inner edge."""
+
     @property
-    def color(self) -> layoutd.v1.decoration_pb2.Color: ...
+    def color(self) -> layoutd.v1.decoration_pb2.Color:
+        """The layer's colour."""
+        pass
     offset_x: builtins.float
+    """Points right the glyphs are moved."""
+
     offset_y: builtins.float
+    """Points down the glyphs are moved."""
+
     stroke_width: builtins.float
+    """MODE_STROKE: the stroke's width, points."""
+
     def __init__(self,
         *,
         mode: global___EffectLayer.Mode.ValueType = ...,
@@ -1159,14 +1437,27 @@ class TextDecoration(google.protobuf.message.Message):
     class _KindEnumTypeWrapper(google.protobuf.internal.enum_type_wrapper._EnumTypeWrapper[TextDecoration._Kind.ValueType], builtins.type):
         DESCRIPTOR: google.protobuf.descriptor.EnumDescriptor
         KIND_BACKGROUND: TextDecoration._Kind.ValueType  # 0
+        """A span's background fill, behind the glyphs."""
+
         KIND_UNDERLINE: TextDecoration._Kind.ValueType  # 1
+        """An underline, over the glyphs."""
+
         KIND_STRIKETHROUGH: TextDecoration._Kind.ValueType  # 2
+        """A strikethrough, over the glyphs."""
+
     class Kind(_Kind, metaclass=_KindEnumTypeWrapper):
+        """What the decoration is."""
         pass
 
     KIND_BACKGROUND: TextDecoration.Kind.ValueType  # 0
+    """A span's background fill, behind the glyphs."""
+
     KIND_UNDERLINE: TextDecoration.Kind.ValueType  # 1
+    """An underline, over the glyphs."""
+
     KIND_STRIKETHROUGH: TextDecoration.Kind.ValueType  # 2
+    """A strikethrough, over the glyphs."""
+
 
     KIND_FIELD_NUMBER: builtins.int
     STYLE_FIELD_NUMBER: builtins.int
@@ -1178,6 +1469,8 @@ class TextDecoration(google.protobuf.message.Message):
     PATH_FIELD_NUMBER: builtins.int
     SVG_PATH_FIELD_NUMBER: builtins.int
     kind: global___TextDecoration.Kind.ValueType
+    """Background, underline or strikethrough."""
+
     style: global___LineStyle.ValueType
     """How a line is drawn (SINGLE for a background): the rects already hold its dots, dashes,
     second line and the gaps where it skips ink.
@@ -1188,8 +1481,12 @@ class TextDecoration(google.protobuf.message.Message):
         """Unset: the client's text colour."""
         pass
     @property
-    def range(self) -> layoutd.v1.geometry_pb2.Range: ...
+    def range(self) -> layoutd.v1.geometry_pb2.Range:
+        """The text it decorates on this line."""
+        pass
     line_index: builtins.int
+    """The line (an index into the reply's lines)."""
+
     @property
     def rects(self) -> google.protobuf.internal.containers.RepeatedCompositeFieldContainer[layoutd.v1.geometry_pb2.Rect]:
         """In layout coordinates. A background is drawn behind the glyphs, lines over them."""
@@ -1204,6 +1501,8 @@ class TextDecoration(google.protobuf.message.Message):
         """
         pass
     svg_path: typing.Text
+    """The same pieces as an SVG path's d attribute."""
+
     def __init__(self,
         *,
         kind: global___TextDecoration.Kind.ValueType = ...,
@@ -1221,6 +1520,7 @@ class TextDecoration(google.protobuf.message.Message):
 global___TextDecoration = TextDecoration
 
 class Line(google.protobuf.message.Message):
+    """A line (a column in vertical text) as laid out."""
     DESCRIPTOR: google.protobuf.descriptor.Descriptor
     RANGE_FIELD_NUMBER: builtins.int
     BASELINE_ORIGIN_FIELD_NUMBER: builtins.int
@@ -1235,31 +1535,47 @@ class Line(google.protobuf.message.Message):
     CONTAINER_FIELD_NUMBER: builtins.int
     FRAGMENT_RECT_FIELD_NUMBER: builtins.int
     @property
-    def range(self) -> layoutd.v1.geometry_pb2.Range: ...
+    def range(self) -> layoutd.v1.geometry_pb2.Range:
+        """The text on the line, trailing whitespace and its line break included."""
+        pass
     @property
     def baseline_origin(self) -> layoutd.v1.geometry_pb2.Point:
         """Start of the baseline (left end of the line's text), in layout coordinates."""
         pass
     ascent: builtins.float
+    """Above the baseline, points: the tallest font or box on the line."""
+
     descent: builtins.float
+    """Below the baseline, points (positive)."""
+
     leading: builtins.float
+    """Extra space the line height adds (line_height, line_height_multiple), points; may be negative."""
+
     width: builtins.float
     """Width of the text without trailing whitespace."""
 
     trailing_whitespace_width: builtins.float
+    """Width of the trailing whitespace the line's width leaves out."""
+
     @property
     def used_rect(self) -> layoutd.v1.geometry_pb2.Rect:
         """The box the line's text occupies: x and width from the glyphs, y and height from the line."""
         pass
     hard_break: builtins.bool
+    """The line ends at a "\\n" (or another hard break)."""
+
     truncated: builtins.bool
+    """The line was cut and ends (or starts, or breaks in the middle) with the truncation token."""
+
     container: builtins.int
     """Text that flows: the container the line is in, and the free interval of its band it was
     broken into (a fragment beside the others of its band). Unset for a plain box.
     """
 
     @property
-    def fragment_rect(self) -> layoutd.v1.geometry_pb2.Rect: ...
+    def fragment_rect(self) -> layoutd.v1.geometry_pb2.Rect:
+        """The free interval's rect, in layout coordinates."""
+        pass
     def __init__(self,
         *,
         range: typing.Optional[layoutd.v1.geometry_pb2.Range] = ...,
@@ -1280,6 +1596,7 @@ class Line(google.protobuf.message.Message):
 global___Line = Line
 
 class LayoutReply(google.protobuf.message.Message):
+    """A paragraph laid out. Coordinates are the layout's: the box's top-left corner is 0, 0."""
     DESCRIPTOR: google.protobuf.descriptor.Descriptor
     LINES_FIELD_NUMBER: builtins.int
     RUNS_FIELD_NUMBER: builtins.int
@@ -1296,20 +1613,30 @@ class LayoutReply(google.protobuf.message.Message):
     OVERFLOW_RANGE_FIELD_NUMBER: builtins.int
     WRITING_MODE_FIELD_NUMBER: builtins.int
     @property
-    def lines(self) -> google.protobuf.internal.containers.RepeatedCompositeFieldContainer[global___Line]: ...
+    def lines(self) -> google.protobuf.internal.containers.RepeatedCompositeFieldContainer[global___Line]:
+        """The visible lines, in order (top to bottom; columns in vertical text)."""
+        pass
     @property
-    def runs(self) -> google.protobuf.internal.containers.RepeatedCompositeFieldContainer[global___GlyphRun]: ...
+    def runs(self) -> google.protobuf.internal.containers.RepeatedCompositeFieldContainer[global___GlyphRun]:
+        """The glyphs, line by line in visual order."""
+        pass
     @property
-    def visible_range(self) -> layoutd.v1.geometry_pb2.Range: ...
+    def visible_range(self) -> layoutd.v1.geometry_pb2.Range:
+        """The text the visible lines show."""
+        pass
     width: builtins.float
     """Width of the widest line and height of all visible lines."""
 
     height: builtins.float
+    """The height of all visible lines, points."""
+
     direction: global___Direction.ValueType
     """Paragraph base direction after resolution (never AUTO)."""
 
     @property
-    def backgrounds(self) -> google.protobuf.internal.containers.RepeatedCompositeFieldContainer[layoutd.v1.decoration_pb2.BackgroundShape]: ...
+    def backgrounds(self) -> google.protobuf.internal.containers.RepeatedCompositeFieldContainer[layoutd.v1.decoration_pb2.BackgroundShape]:
+        """One per BackgroundSpec of the request, in order."""
+        pass
     @property
     def attachments(self) -> google.protobuf.internal.containers.RepeatedCompositeFieldContainer[global___AttachmentBox]:
         """Every attachment on a visible line, line by line in visual order."""

@@ -18,6 +18,10 @@ import typing_extensions
 DESCRIPTOR: google.protobuf.descriptor.FileDescriptor
 
 class RenderRequest(google.protobuf.message.Message):
+    """Draws a layout, a Type Mode text or a photo's tags. Every check of the source request applies
+    (its errors name "render.layout...", "render.justify...", "render.tags..."). A picture of more
+    than HelloReply.max_picture_pixels pixels is RESOURCE_EXHAUSTED on render.scale.
+    """
     DESCRIPTOR: google.protobuf.descriptor.Descriptor
     class _Format:
         ValueType = typing.NewType('ValueType', builtins.int)
@@ -25,14 +29,27 @@ class RenderRequest(google.protobuf.message.Message):
     class _FormatEnumTypeWrapper(google.protobuf.internal.enum_type_wrapper._EnumTypeWrapper[RenderRequest._Format.ValueType], builtins.type):
         DESCRIPTOR: google.protobuf.descriptor.EnumDescriptor
         PNG: RenderRequest._Format.ValueType  # 0
+        """A PNG, scale pixels per point (the default)."""
+
         SVG: RenderRequest._Format.ValueType  # 1
+        """An SVG document, in points times scale."""
+
         PDF: RenderRequest._Format.ValueType  # 2
+        """A one-page PDF, in points times scale."""
+
     class Format(_Format, metaclass=_FormatEnumTypeWrapper):
+        """The picture's file format."""
         pass
 
     PNG: RenderRequest.Format.ValueType  # 0
+    """A PNG, scale pixels per point (the default)."""
+
     SVG: RenderRequest.Format.ValueType  # 1
+    """An SVG document, in points times scale."""
+
     PDF: RenderRequest.Format.ValueType  # 2
+    """A one-page PDF, in points times scale."""
+
 
     LAYOUT_FIELD_NUMBER: builtins.int
     JUSTIFY_FIELD_NUMBER: builtins.int
@@ -48,14 +65,20 @@ class RenderRequest(google.protobuf.message.Message):
     FRAME_FIELD_NUMBER: builtins.int
     SHOW_SHAPES_FIELD_NUMBER: builtins.int
     @property
-    def layout(self) -> layoutd.v1.layout_pb2.LayoutRequest: ...
+    def layout(self) -> layoutd.v1.layout_pb2.LayoutRequest:
+        """A paragraph, laid out as LayoutRequest does."""
+        pass
     @property
-    def justify(self) -> layoutd.v1.typemode_pb2.JustifyRequest: ...
+    def justify(self) -> layoutd.v1.typemode_pb2.JustifyRequest:
+        """A Type Mode story, as JustifyRequest does."""
+        pass
     @property
     def tags(self) -> layoutd.v1.tags_pb2.TagsRequest:
         """A photo's tags at the request's moment; the canvas is the photo (margin is not used)."""
         pass
     format: global___RenderRequest.Format.ValueType
+    """PNG unless set."""
+
     scale: builtins.float
     """Pixels (PNG) or units (SVG, PDF) per point; 0 means 2. At most 8."""
 
@@ -126,6 +149,8 @@ class StoryFrame(google.protobuf.message.Message):
     """The canvas in points (e.g. 1080 x 1920), each side in (0, 10000]."""
 
     height: builtins.float
+    """The canvas height, points, (0, 10000]."""
+
     @property
     def fill(self) -> global___CanvasFill:
         """Unset: the request's canvas colour, else the source's default."""
@@ -159,19 +184,28 @@ class StoryFrame(google.protobuf.message.Message):
 global___StoryFrame = StoryFrame
 
 class CanvasFill(google.protobuf.message.Message):
+    """What covers a story frame's canvas; exactly one kind."""
     DESCRIPTOR: google.protobuf.descriptor.Descriptor
     COLOR_FIELD_NUMBER: builtins.int
     LINEAR_GRADIENT_FIELD_NUMBER: builtins.int
     RADIAL_GRADIENT_FIELD_NUMBER: builtins.int
     PHOTO_FIELD_NUMBER: builtins.int
     @property
-    def color(self) -> layoutd.v1.decoration_pb2.Color: ...
+    def color(self) -> layoutd.v1.decoration_pb2.Color:
+        """One colour."""
+        pass
     @property
-    def linear_gradient(self) -> global___Gradient: ...
+    def linear_gradient(self) -> global___Gradient:
+        """A gradient along a line."""
+        pass
     @property
-    def radial_gradient(self) -> global___Gradient: ...
+    def radial_gradient(self) -> global___Gradient:
+        """A gradient in circles."""
+        pass
     @property
-    def photo(self) -> global___PhotoFill: ...
+    def photo(self) -> global___PhotoFill:
+        """A photo."""
+        pass
     def __init__(self,
         *,
         color: typing.Optional[layoutd.v1.decoration_pb2.Color] = ...,
@@ -185,6 +219,7 @@ class CanvasFill(google.protobuf.message.Message):
 global___CanvasFill = CanvasFill
 
 class GradientStop(google.protobuf.message.Message):
+    """One colour of a gradient."""
     DESCRIPTOR: google.protobuf.descriptor.Descriptor
     OFFSET_FIELD_NUMBER: builtins.int
     COLOR_FIELD_NUMBER: builtins.int
@@ -192,7 +227,9 @@ class GradientStop(google.protobuf.message.Message):
     """In 0...1, in order."""
 
     @property
-    def color(self) -> layoutd.v1.decoration_pb2.Color: ...
+    def color(self) -> layoutd.v1.decoration_pb2.Color:
+        """The colour at the offset."""
+        pass
     def __init__(self,
         *,
         offset: builtins.float = ...,
@@ -203,6 +240,7 @@ class GradientStop(google.protobuf.message.Message):
 global___GradientStop = GradientStop
 
 class Gradient(google.protobuf.message.Message):
+    """A gradient of colour stops between two points."""
     DESCRIPTOR: google.protobuf.descriptor.Descriptor
     START_FIELD_NUMBER: builtins.int
     END_FIELD_NUMBER: builtins.int
@@ -212,7 +250,9 @@ class Gradient(google.protobuf.message.Message):
         """Linear: from start to end. Radial: centred on start, reaching end. In 0...1 of the canvas."""
         pass
     @property
-    def end(self) -> layoutd.v1.geometry_pb2.Point: ...
+    def end(self) -> layoutd.v1.geometry_pb2.Point:
+        """See start; must differ from it."""
+        pass
     @property
     def stops(self) -> google.protobuf.internal.containers.RepeatedCompositeFieldContainer[global___GradientStop]:
         """2 to 64 stops."""
@@ -228,6 +268,7 @@ class Gradient(google.protobuf.message.Message):
 global___Gradient = Gradient
 
 class PhotoFill(google.protobuf.message.Message):
+    """A photo behind the story."""
     DESCRIPTOR: google.protobuf.descriptor.Descriptor
     PNG_FIELD_NUMBER: builtins.int
     FIT_FIELD_NUMBER: builtins.int
@@ -255,17 +296,24 @@ class PhotoFill(google.protobuf.message.Message):
 global___PhotoFill = PhotoFill
 
 class RenderReply(google.protobuf.message.Message):
+    """The picture."""
     DESCRIPTOR: google.protobuf.descriptor.Descriptor
     IMAGE_FIELD_NUMBER: builtins.int
     MIME_TYPE_FIELD_NUMBER: builtins.int
     WIDTH_FIELD_NUMBER: builtins.int
     HEIGHT_FIELD_NUMBER: builtins.int
     image: builtins.bytes
+    """The file's bytes, in the format asked for."""
+
     mime_type: typing.Text
+    """"image/png", "image/svg+xml" or "application/pdf"."""
+
     width: builtins.float
     """The canvas in points."""
 
     height: builtins.float
+    """The canvas height, points."""
+
     def __init__(self,
         *,
         image: builtins.bytes = ...,

@@ -13,9 +13,14 @@ import typing_extensions
 DESCRIPTOR: google.protobuf.descriptor.FileDescriptor
 
 class HelloRequest(google.protobuf.message.Message):
+    """Asks who the daemon is. Clients send it first on a connection and check the reply's
+    protocol_version and features; the daemon answers it at any time.
+    """
     DESCRIPTOR: google.protobuf.descriptor.Descriptor
     CLIENT_NAME_FIELD_NUMBER: builtins.int
     client_name: typing.Text
+    """The client's name for the daemon's log, e.g. "layoutctl"; free text, may be empty."""
+
     def __init__(self,
         *,
         client_name: typing.Text = ...,
@@ -24,6 +29,9 @@ class HelloRequest(google.protobuf.message.Message):
 global___HelloRequest = HelloRequest
 
 class HelloReply(google.protobuf.message.Message):
+    """The daemon's version, protocol and limits. A request past a limit is refused by name with
+    RESOURCE_EXHAUSTED, so a client can check here first.
+    """
     DESCRIPTOR: google.protobuf.descriptor.Descriptor
     SERVER_VERSION_FIELD_NUMBER: builtins.int
     PROTOCOL_VERSION_FIELD_NUMBER: builtins.int
@@ -35,7 +43,13 @@ class HelloReply(google.protobuf.message.Message):
     MAX_PICTURE_PIXELS_FIELD_NUMBER: builtins.int
     FEATURES_FIELD_NUMBER: builtins.int
     server_version: typing.Text
+    """layoutd's release, e.g. "0.3.0"."""
+
     protocol_version: builtins.int
+    """The protocol version, 1: raised only for changes old clients cannot read. A client that
+    speaks another version refuses the daemon.
+    """
+
     max_frame_bytes: builtins.int
     """The largest frame body the server reads, in bytes."""
 
@@ -80,12 +94,14 @@ class HelloReply(google.protobuf.message.Message):
 global___HelloReply = HelloReply
 
 class FontsRequest(google.protobuf.message.Message):
+    """Asks for the font faces the daemon has loaded. No fields."""
     DESCRIPTOR: google.protobuf.descriptor.Descriptor
     def __init__(self,
         ) -> None: ...
 global___FontsRequest = FontsRequest
 
 class FontFace(google.protobuf.message.Message):
+    """One loaded font face."""
     DESCRIPTOR: google.protobuf.descriptor.Descriptor
     FONT_ID_FIELD_NUMBER: builtins.int
     FAMILY_FIELD_NUMBER: builtins.int
@@ -97,13 +113,29 @@ class FontFace(google.protobuf.message.Message):
     UNITS_PER_EM_FIELD_NUMBER: builtins.int
     COVERAGE_FIELD_NUMBER: builtins.int
     font_id: builtins.int
+    """The id glyph runs name it by (GlyphRun.font_id); stable until the next reload."""
+
     family: typing.Text
+    """The family name a request names it by, e.g. "Noto Sans"."""
+
     style: typing.Text
+    """The face's style name from the font, e.g. "Bold Italic"."""
+
     weight: builtins.int
+    """CSS weight, 1...1000 (400 regular, 700 bold)."""
+
     italic: builtins.bool
+    """True for an italic or oblique face."""
+
     path: typing.Text
+    """The font file's path on the daemon's machine."""
+
     face_index: builtins.int
+    """The face's index in a collection file (.ttc), else 0."""
+
     units_per_em: builtins.int
+    """Design units per em: glyph advances in replies are scaled from these."""
+
     coverage: builtins.int
     """Number of Unicode code points the face maps."""
 
@@ -123,17 +155,22 @@ class FontFace(google.protobuf.message.Message):
 global___FontFace = FontFace
 
 class FontsReply(google.protobuf.message.Message):
+    """The loaded faces, the fallback order and the default family."""
     DESCRIPTOR: google.protobuf.descriptor.Descriptor
     FACES_FIELD_NUMBER: builtins.int
     FALLBACK_FAMILIES_FIELD_NUMBER: builtins.int
     DEFAULT_FAMILY_FIELD_NUMBER: builtins.int
     @property
-    def faces(self) -> google.protobuf.internal.containers.RepeatedCompositeFieldContainer[global___FontFace]: ...
+    def faces(self) -> google.protobuf.internal.containers.RepeatedCompositeFieldContainer[global___FontFace]:
+        """Every face, in font_id order."""
+        pass
     @property
     def fallback_families(self) -> google.protobuf.internal.containers.RepeatedScalarFieldContainer[typing.Text]:
         """Families tried, in order, for a character the requested family lacks."""
         pass
     default_family: typing.Text
+    """The family a request gets when it names none."""
+
     def __init__(self,
         *,
         faces: typing.Optional[typing.Iterable[global___FontFace]] = ...,
@@ -144,6 +181,7 @@ class FontsReply(google.protobuf.message.Message):
 global___FontsReply = FontsReply
 
 class StatsRequest(google.protobuf.message.Message):
+    """Asks for the daemon's counters."""
     DESCRIPTOR: google.protobuf.descriptor.Descriptor
     PROMETHEUS_FIELD_NUMBER: builtins.int
     prometheus: builtins.bool
@@ -157,6 +195,7 @@ class StatsRequest(google.protobuf.message.Message):
 global___StatsRequest = StatsRequest
 
 class StatsReply(google.protobuf.message.Message):
+    """Counters since the daemon started (a reload keeps them)."""
     DESCRIPTOR: google.protobuf.descriptor.Descriptor
     REQUESTS_SERVED_FIELD_NUMBER: builtins.int
     ERRORS_FIELD_NUMBER: builtins.int
@@ -179,18 +218,34 @@ class StatsReply(google.protobuf.message.Message):
     """Of those, the ones answered with an error."""
 
     connections_open: builtins.int
+    """Connections open now."""
+
     connections_total: builtins.int
+    """Connections accepted since start, refused ones included."""
+
     latency_p50_us: builtins.float
     """Server-side latency (decode to encoded reply) over recent requests the server worked on,
     microseconds; requests refused before they started have none.
     """
 
     latency_p90_us: builtins.float
+    """The 90th percentile, as latency_p50_us."""
+
     latency_p99_us: builtins.float
+    """The 99th percentile, as latency_p50_us."""
+
     fonts_loaded: builtins.int
+    """Font faces in the set serving now."""
+
     uptime_seconds: builtins.float
+    """Seconds since the daemon started."""
+
     shaping_cache_hits: builtins.int
+    """Shaped words answered from the shaping cache."""
+
     shaping_cache_misses: builtins.int
+    """Shaped words HarfBuzz had to shape."""
+
     requests_in_flight: builtins.int
     """Layout requests accepted and not yet answered, across connections."""
 
@@ -234,6 +289,7 @@ class ReloadRequest(google.protobuf.message.Message):
 global___ReloadRequest = ReloadRequest
 
 class ReloadReply(google.protobuf.message.Message):
+    """The reload done."""
     DESCRIPTOR: google.protobuf.descriptor.Descriptor
     FONTS_LOADED_FIELD_NUMBER: builtins.int
     MESSAGE_FIELD_NUMBER: builtins.int
@@ -256,6 +312,10 @@ class Cancel(google.protobuf.message.Message):
     DESCRIPTOR: google.protobuf.descriptor.Descriptor
     REQUEST_ID_FIELD_NUMBER: builtins.int
     request_id: builtins.int
+    """The id of the request to drop. An id that is not in flight on this connection (finished,
+    unknown, or another connection's) is ignored.
+    """
+
     def __init__(self,
         *,
         request_id: builtins.int = ...,
@@ -264,6 +324,9 @@ class Cancel(google.protobuf.message.Message):
 global___Cancel = Cancel
 
 class Error(google.protobuf.message.Message):
+    """Why a request failed. The request is answered with this instead of its reply; the connection
+    stays open unless the frame itself was bad.
+    """
     DESCRIPTOR: google.protobuf.descriptor.Descriptor
     class _Code:
         ValueType = typing.NewType('ValueType', builtins.int)
@@ -271,6 +334,8 @@ class Error(google.protobuf.message.Message):
     class _CodeEnumTypeWrapper(google.protobuf.internal.enum_type_wrapper._EnumTypeWrapper[Error._Code.ValueType], builtins.type):
         DESCRIPTOR: google.protobuf.descriptor.EnumDescriptor
         CODE_UNSPECIFIED: Error._Code.ValueType  # 0
+        """Never sent."""
+
         INVALID_ARGUMENT: Error._Code.ValueType  # 1
         """The request is malformed: a field is missing, out of range or inconsistent."""
 
@@ -284,11 +349,17 @@ class Error(google.protobuf.message.Message):
         """The envelope carried no body or one the server does not know."""
 
         DEADLINE_EXCEEDED: Error._Code.ValueType  # 5
+        """The request's deadline_ms, or the daemon's request budget, passed before it finished."""
+
         CANCELLED: Error._Code.ValueType  # 6
+        """The client cancelled the request (Cancel) before it started."""
+
         MALFORMED: Error._Code.ValueType  # 7
         """The payload is not a valid Envelope."""
 
         INTERNAL: Error._Code.ValueType  # 8
+        """A fault in the daemon; the message says what. Worth a bug report."""
+
         UNAVAILABLE: Error._Code.ValueType  # 9
         """The server is shutting down and takes no new work."""
 
@@ -301,9 +372,12 @@ class Error(google.protobuf.message.Message):
         """
 
     class Code(_Code, metaclass=_CodeEnumTypeWrapper):
+        """What kind of failure: a client decides from this whether to retry or fix its request."""
         pass
 
     CODE_UNSPECIFIED: Error.Code.ValueType  # 0
+    """Never sent."""
+
     INVALID_ARGUMENT: Error.Code.ValueType  # 1
     """The request is malformed: a field is missing, out of range or inconsistent."""
 
@@ -317,11 +391,17 @@ class Error(google.protobuf.message.Message):
     """The envelope carried no body or one the server does not know."""
 
     DEADLINE_EXCEEDED: Error.Code.ValueType  # 5
+    """The request's deadline_ms, or the daemon's request budget, passed before it finished."""
+
     CANCELLED: Error.Code.ValueType  # 6
+    """The client cancelled the request (Cancel) before it started."""
+
     MALFORMED: Error.Code.ValueType  # 7
     """The payload is not a valid Envelope."""
 
     INTERNAL: Error.Code.ValueType  # 8
+    """A fault in the daemon; the message says what. Worth a bug report."""
+
     UNAVAILABLE: Error.Code.ValueType  # 9
     """The server is shutting down and takes no new work."""
 
@@ -338,7 +418,11 @@ class Error(google.protobuf.message.Message):
     MESSAGE_FIELD_NUMBER: builtins.int
     FIELD_FIELD_NUMBER: builtins.int
     code: global___Error.Code.ValueType
+    """The kind of failure."""
+
     message: typing.Text
+    """A sentence for a person: what was wrong and, for a value, what would be accepted."""
+
     field: typing.Text
     """Path of the offending field, e.g. "layout.spans[2].range"."""
 

@@ -20,14 +20,27 @@ class _TagAnimation:
 class _TagAnimationEnumTypeWrapper(google.protobuf.internal.enum_type_wrapper._EnumTypeWrapper[_TagAnimation.ValueType], builtins.type):
     DESCRIPTOR: google.protobuf.descriptor.EnumDescriptor
     TAG_ANIMATION_NONE: _TagAnimation.ValueType  # 0
+    """No animation: a still picture. As an event: INVALID_ARGUMENT."""
+
     TAG_ANIMATION_HIDE: _TagAnimation.ValueType  # 1
+    """The tag disappears: text, then lines, then the dot."""
+
     TAG_ANIMATION_SHOW: _TagAnimation.ValueType  # 2
+    """The tag appears: the dot, then lines, then text."""
+
 class TagAnimation(_TagAnimation, metaclass=_TagAnimationEnumTypeWrapper):
+    """A show or hide animation (or none)."""
     pass
 
 TAG_ANIMATION_NONE: TagAnimation.ValueType  # 0
+"""No animation: a still picture. As an event: INVALID_ARGUMENT."""
+
 TAG_ANIMATION_HIDE: TagAnimation.ValueType  # 1
+"""The tag disappears: text, then lines, then the dot."""
+
 TAG_ANIMATION_SHOW: TagAnimation.ValueType  # 2
+"""The tag appears: the dot, then lines, then text."""
+
 global___TagAnimation = TagAnimation
 
 
@@ -37,20 +50,38 @@ class _TagPhase:
 class _TagPhaseEnumTypeWrapper(google.protobuf.internal.enum_type_wrapper._EnumTypeWrapper[_TagPhase.ValueType], builtins.type):
     DESCRIPTOR: google.protobuf.descriptor.EnumDescriptor
     TAG_PHASE_SHOWN: _TagPhase.ValueType  # 0
+    """At rest, shown."""
+
     TAG_PHASE_HIDDEN: _TagPhase.ValueType  # 1
+    """At rest, hidden."""
+
     TAG_PHASE_HIDING: _TagPhase.ValueType  # 2
+    """Hiding."""
+
     TAG_PHASE_SHOWING: _TagPhase.ValueType  # 3
+    """Showing."""
+
 class TagPhase(_TagPhase, metaclass=_TagPhaseEnumTypeWrapper):
+    """Where the animation's state machine is."""
     pass
 
 TAG_PHASE_SHOWN: TagPhase.ValueType  # 0
+"""At rest, shown."""
+
 TAG_PHASE_HIDDEN: TagPhase.ValueType  # 1
+"""At rest, hidden."""
+
 TAG_PHASE_HIDING: TagPhase.ValueType  # 2
+"""Hiding."""
+
 TAG_PHASE_SHOWING: TagPhase.ValueType  # 3
+"""Showing."""
+
 global___TagPhase = TagPhase
 
 
 class TagLabel(google.protobuf.message.Message):
+    """One label of a tag: a name and an optional value ("Coat ¥1,299")."""
     DESCRIPTOR: google.protobuf.descriptor.Descriptor
     NAME_FIELD_NUMBER: builtins.int
     VALUE_FIELD_NUMBER: builtins.int
@@ -82,20 +113,23 @@ class TagLabel(google.protobuf.message.Message):
 global___TagLabel = TagLabel
 
 class ImageTag(google.protobuf.message.Message):
+    """A tag: a dot on the photo and its labels."""
     DESCRIPTOR: google.protobuf.descriptor.Descriptor
     AT_FIELD_NUMBER: builtins.int
     LABELS_FIELD_NUMBER: builtins.int
     STYLE_FIELD_NUMBER: builtins.int
     @property
     def at(self) -> layoutd.v1.geometry_pb2.Point:
-        """x and y in 0..1 of the photo's width and height."""
+        """x and y in 0..1 of the photo's width and height; required."""
         pass
     @property
     def labels(self) -> google.protobuf.internal.containers.RepeatedCompositeFieldContainer[global___TagLabel]:
         """One to three labels."""
         pass
     style: builtins.int
-    """Index into the style table's styles for this many labels."""
+    """Index into the style table's styles for this many labels (0 the first); past the last is
+    INVALID_ARGUMENT naming the count.
+    """
 
     def __init__(self,
         *,
@@ -112,6 +146,8 @@ class TagValue(google.protobuf.message.Message):
     DESCRIPTOR: google.protobuf.descriptor.Descriptor
     VALUE_FIELD_NUMBER: builtins.int
     value: builtins.float
+    """The value, in the unit the field holding it names."""
+
     def __init__(self,
         *,
         value: builtins.float = ...,
@@ -193,11 +229,16 @@ class TagMetrics(google.protobuf.message.Message):
 global___TagMetrics = TagMetrics
 
 class TagEvent(google.protobuf.message.Message):
+    """A show or hide the client played."""
     DESCRIPTOR: google.protobuf.descriptor.Descriptor
     KIND_FIELD_NUMBER: builtins.int
     AT_SECONDS_FIELD_NUMBER: builtins.int
     kind: global___TagAnimation.ValueType
+    """Hide or show."""
+
     at_seconds: builtins.float
+    """When, seconds on the client's clock; finite, within 1e9, not before the event before it."""
+
     def __init__(self,
         *,
         kind: global___TagAnimation.ValueType = ...,
@@ -217,12 +258,18 @@ class TagMoment(google.protobuf.message.Message):
     AT_SECONDS_FIELD_NUMBER: builtins.int
     PHASE_SECONDS_FIELD_NUMBER: builtins.int
     initially_hidden: builtins.bool
+    """The tags start hidden rather than shown."""
+
     @property
-    def events(self) -> google.protobuf.internal.containers.RepeatedCompositeFieldContainer[global___TagEvent]: ...
+    def events(self) -> google.protobuf.internal.containers.RepeatedCompositeFieldContainer[global___TagEvent]:
+        """At most 1,024, in time order."""
+        pass
     at_seconds: builtins.float
+    """The time to report, seconds on the events' clock; finite, within 1e9."""
+
     phase_seconds: builtins.float
-    """One phase's length; 0 means 1 s, as the article animates each phase. The whole animation is
-    three phases.
+    """One phase's length, seconds, (0, 60]; 0 means 1 s, as the article animates each phase. The
+    whole animation is three phases.
     """
 
     def __init__(self,
@@ -236,6 +283,7 @@ class TagMoment(google.protobuf.message.Message):
 global___TagMoment = TagMoment
 
 class TagsRequest(google.protobuf.message.Message):
+    """Lays image tags out on a photo."""
     DESCRIPTOR: google.protobuf.descriptor.Descriptor
     PHOTO_WIDTH_FIELD_NUMBER: builtins.int
     PHOTO_HEIGHT_FIELD_NUMBER: builtins.int
@@ -247,16 +295,22 @@ class TagsRequest(google.protobuf.message.Message):
     KEEP_INSIDE_FIELD_NUMBER: builtins.int
     MOMENT_FIELD_NUMBER: builtins.int
     photo_width: builtins.float
-    """The photo's size in points."""
+    """The photo's width in points, (0, 100000]."""
 
     photo_height: builtins.float
+    """The photo's height in points, (0, 100000]."""
+
     @property
-    def tags(self) -> google.protobuf.internal.containers.RepeatedCompositeFieldContainer[global___ImageTag]: ...
+    def tags(self) -> google.protobuf.internal.containers.RepeatedCompositeFieldContainer[global___ImageTag]:
+        """At most 256 tags."""
+        pass
     style_table_json: typing.Text
     """A style table in the JSON form of data/tag-styles.json; empty uses the daemon's."""
 
     @property
-    def metrics(self) -> global___TagMetrics: ...
+    def metrics(self) -> global___TagMetrics:
+        """Sizes of the dot, lines and text; unset takes every default."""
+        pass
     @property
     def text_style(self) -> layoutd.v1.layout_pb2.Style:
         """The labels' name style (default: the default family, weight 600, 13 pt)."""
@@ -289,6 +343,7 @@ class TagsRequest(google.protobuf.message.Message):
 global___TagsRequest = TagsRequest
 
 class PlacedTagLabel(google.protobuf.message.Message):
+    """A label as laid out."""
     DESCRIPTOR: google.protobuf.descriptor.Descriptor
     ANGLE_FIELD_NUMBER: builtins.int
     SIDE_FIELD_NUMBER: builtins.int
@@ -301,6 +356,8 @@ class PlacedTagLabel(google.protobuf.message.Message):
     TRUNCATED_FIELD_NUMBER: builtins.int
     TEXT_FIELD_NUMBER: builtins.int
     angle: builtins.float
+    """The leader line's angle, degrees, clockwise from pointing right."""
+
     side: typing.Text
     """"left" or "right": the side of the leader's end the text extends to."""
 
@@ -309,19 +366,31 @@ class PlacedTagLabel(google.protobuf.message.Message):
         """From the dot's rim along the angle to the slant radius."""
         pass
     @property
-    def leader_to(self) -> layoutd.v1.geometry_pb2.Point: ...
+    def leader_to(self) -> layoutd.v1.geometry_pb2.Point:
+        """Where the leader line ends and the underline starts."""
+        pass
     @property
     def underline_to(self) -> layoutd.v1.geometry_pb2.Point:
         """The underline runs from leader_to to here."""
         pass
     @property
-    def text_rect(self) -> layoutd.v1.geometry_pb2.Rect: ...
+    def text_rect(self) -> layoutd.v1.geometry_pb2.Rect:
+        """The text's box (ascent to descent)."""
+        pass
     @property
-    def baseline_origin(self) -> layoutd.v1.geometry_pb2.Point: ...
+    def baseline_origin(self) -> layoutd.v1.geometry_pb2.Point:
+        """Where the text's baseline starts."""
+        pass
     @property
-    def runs(self) -> google.protobuf.internal.containers.RepeatedCompositeFieldContainer[layoutd.v1.layout_pb2.GlyphRun]: ...
+    def runs(self) -> google.protobuf.internal.containers.RepeatedCompositeFieldContainer[layoutd.v1.layout_pb2.GlyphRun]:
+        """The glyphs, as in LayoutReply, positioned from baseline_origin."""
+        pass
     truncated: builtins.bool
+    """True when the text was cut to max_label_width and ends in an ellipsis."""
+
     text: typing.Text
+    """The text drawn: name, a space and value."""
+
     def __init__(self,
         *,
         angle: builtins.float = ...,
@@ -340,6 +409,7 @@ class PlacedTagLabel(google.protobuf.message.Message):
 global___PlacedTagLabel = PlacedTagLabel
 
 class PlacedTag(google.protobuf.message.Message):
+    """A tag as laid out."""
     DESCRIPTOR: google.protobuf.descriptor.Descriptor
     INDEX_FIELD_NUMBER: builtins.int
     STYLE_FIELD_NUMBER: builtins.int
@@ -354,24 +424,44 @@ class PlacedTag(google.protobuf.message.Message):
     LABELS_FIELD_NUMBER: builtins.int
     BOUNDS_FIELD_NUMBER: builtins.int
     index: builtins.int
+    """The tag's position in TagsRequest.tags."""
+
     style: builtins.int
     """The style drawn: the requested one, or with keep_inside the nearest that fits."""
 
     requested_style: builtins.int
+    """The style the request asked for."""
+
     inside_style: builtins.int
     """The nearest style (the drawn one first) keeping every label on the photo; -1 when none does."""
 
     inside: builtins.bool
+    """True when the drawn style keeps every label on the photo."""
+
     @property
-    def dot(self) -> layoutd.v1.geometry_pb2.Point: ...
+    def dot(self) -> layoutd.v1.geometry_pb2.Point:
+        """The dot's centre, photo points."""
+        pass
     dot_radius: builtins.float
+    """The dot's radius, points."""
+
     shadow_radius: builtins.float
+    """The ring's radius around the dot, points."""
+
     shadow_opacity: builtins.float
+    """The ring's opacity at the request's moment, 0..1."""
+
     line_width: builtins.float
+    """Leader lines' and underlines' width, points."""
+
     @property
-    def labels(self) -> google.protobuf.internal.containers.RepeatedCompositeFieldContainer[global___PlacedTagLabel]: ...
+    def labels(self) -> google.protobuf.internal.containers.RepeatedCompositeFieldContainer[global___PlacedTagLabel]:
+        """The labels, in the request's order."""
+        pass
     @property
-    def bounds(self) -> layoutd.v1.geometry_pb2.Rect: ...
+    def bounds(self) -> layoutd.v1.geometry_pb2.Rect:
+        """Everything the tag draws: dot, ring, lines and text."""
+        pass
     def __init__(self,
         *,
         index: builtins.int = ...,
@@ -392,11 +482,16 @@ class PlacedTag(google.protobuf.message.Message):
 global___PlacedTag = PlacedTag
 
 class TagOverlap(google.protobuf.message.Message):
+    """Two tags whose bounds overlap."""
     DESCRIPTOR: google.protobuf.descriptor.Descriptor
     FIRST_FIELD_NUMBER: builtins.int
     SECOND_FIELD_NUMBER: builtins.int
     first: builtins.int
+    """The earlier tag's index."""
+
     second: builtins.int
+    """The later tag's index."""
+
     def __init__(self,
         *,
         first: builtins.int = ...,
@@ -413,9 +508,17 @@ class TagPartState(google.protobuf.message.Message):
     DOT_OPACITY_FIELD_NUMBER: builtins.int
     SHADOW_OPACITY_FIELD_NUMBER: builtins.int
     text_opacity: builtins.float
+    """The labels' text opacity, 0..1."""
+
     stroke_end: builtins.float
+    """How much of the leader lines and underlines is drawn, 0..1 of their length."""
+
     dot_opacity: builtins.float
+    """The dot's opacity, 0..1."""
+
     shadow_opacity: builtins.float
+    """The ring's opacity, 0..1."""
+
     def __init__(self,
         *,
         text_opacity: builtins.float = ...,
@@ -441,9 +544,17 @@ class TagKeyframe(google.protobuf.message.Message):
     """"text_opacity", "stroke_end", "dot_opacity" or "shadow_opacity"."""
 
     to: builtins.float
+    """The value at the end."""
+
     begin_seconds: builtins.float
+    """When it starts, seconds after the animation starts."""
+
     duration_seconds: builtins.float
+    """How long it runs, seconds."""
+
     timing_function: typing.Text
+    """The easing as CSS names it: "cubic-bezier(0, 0, 0.58, 1)"."""
+
     def __init__(self,
         *,
         property: typing.Text = ...,
@@ -456,6 +567,7 @@ class TagKeyframe(google.protobuf.message.Message):
 global___TagKeyframe = TagKeyframe
 
 class TagsReply(google.protobuf.message.Message):
+    """The tags laid out, their overlaps and their animation."""
     DESCRIPTOR: google.protobuf.descriptor.Descriptor
     TAGS_FIELD_NUMBER: builtins.int
     OVERLAPS_FIELD_NUMBER: builtins.int
@@ -465,22 +577,32 @@ class TagsReply(google.protobuf.message.Message):
     HIDE_FIELD_NUMBER: builtins.int
     SHOW_FIELD_NUMBER: builtins.int
     @property
-    def tags(self) -> google.protobuf.internal.containers.RepeatedCompositeFieldContainer[global___PlacedTag]: ...
+    def tags(self) -> google.protobuf.internal.containers.RepeatedCompositeFieldContainer[global___PlacedTag]:
+        """The tags, in the request's order."""
+        pass
     @property
-    def overlaps(self) -> google.protobuf.internal.containers.RepeatedCompositeFieldContainer[global___TagOverlap]: ...
+    def overlaps(self) -> google.protobuf.internal.containers.RepeatedCompositeFieldContainer[global___TagOverlap]:
+        """Every pair of tags whose bounds overlap."""
+        pass
     @property
     def state(self) -> global___TagPartState:
         """At the request's moment (at rest when it has none)."""
         pass
     phase: global___TagPhase.ValueType
+    """The state machine's phase at the moment."""
+
     @property
     def ignored_events(self) -> google.protobuf.internal.containers.RepeatedScalarFieldContainer[builtins.int]:
         """Indices of the moment's events the state machine ignored."""
         pass
     @property
-    def hide(self) -> google.protobuf.internal.containers.RepeatedCompositeFieldContainer[global___TagKeyframe]: ...
+    def hide(self) -> google.protobuf.internal.containers.RepeatedCompositeFieldContainer[global___TagKeyframe]:
+        """The hide animation's keyframes."""
+        pass
     @property
-    def show(self) -> google.protobuf.internal.containers.RepeatedCompositeFieldContainer[global___TagKeyframe]: ...
+    def show(self) -> google.protobuf.internal.containers.RepeatedCompositeFieldContainer[global___TagKeyframe]:
+        """The show animation's keyframes."""
+        pass
     def __init__(self,
         *,
         tags: typing.Optional[typing.Iterable[global___PlacedTag]] = ...,
@@ -496,11 +618,14 @@ class TagsReply(google.protobuf.message.Message):
 global___TagsReply = TagsReply
 
 class TagHitRequest(google.protobuf.message.Message):
+    """Which part of which tag a tap at a point hits, label before dot."""
     DESCRIPTOR: google.protobuf.descriptor.Descriptor
     TAGS_FIELD_NUMBER: builtins.int
     POINT_FIELD_NUMBER: builtins.int
     @property
-    def tags(self) -> global___TagsRequest: ...
+    def tags(self) -> global___TagsRequest:
+        """The tags, as for a tags request; required."""
+        pass
     @property
     def point(self) -> layoutd.v1.geometry_pb2.Point:
         """In photo points."""
@@ -515,6 +640,7 @@ class TagHitRequest(google.protobuf.message.Message):
 global___TagHitRequest = TagHitRequest
 
 class TagHitReply(google.protobuf.message.Message):
+    """What the point hit."""
     DESCRIPTOR: google.protobuf.descriptor.Descriptor
     class _Part:
         ValueType = typing.NewType('ValueType', builtins.int)
@@ -522,22 +648,41 @@ class TagHitReply(google.protobuf.message.Message):
     class _PartEnumTypeWrapper(google.protobuf.internal.enum_type_wrapper._EnumTypeWrapper[TagHitReply._Part.ValueType], builtins.type):
         DESCRIPTOR: google.protobuf.descriptor.EnumDescriptor
         PART_NONE: TagHitReply._Part.ValueType  # 0
+        """Nothing: the photo."""
+
         PART_DOT: TagHitReply._Part.ValueType  # 1
+        """A tag's dot (within TagMetrics.dot_hit_radius of its centre)."""
+
         PART_LABEL: TagHitReply._Part.ValueType  # 2
+        """A tag's label (its text rect grown by label_hit_slop)."""
+
     class Part(_Part, metaclass=_PartEnumTypeWrapper):
+        """The part of a tag."""
         pass
 
     PART_NONE: TagHitReply.Part.ValueType  # 0
+    """Nothing: the photo."""
+
     PART_DOT: TagHitReply.Part.ValueType  # 1
+    """A tag's dot (within TagMetrics.dot_hit_radius of its centre)."""
+
     PART_LABEL: TagHitReply.Part.ValueType  # 2
+    """A tag's label (its text rect grown by label_hit_slop)."""
+
 
     PART_FIELD_NUMBER: builtins.int
     TAG_FIELD_NUMBER: builtins.int
     LABEL_FIELD_NUMBER: builtins.int
     STATE_FIELD_NUMBER: builtins.int
     part: global___TagHitReply.Part.ValueType
+    """What was hit."""
+
     tag: builtins.int
+    """The tag's index, when something was hit."""
+
     label: builtins.int
+    """The label's index, for PART_LABEL."""
+
     @property
     def state(self) -> global___TagPartState:
         """The moment the hit was tested at."""
@@ -554,10 +699,13 @@ class TagHitReply(google.protobuf.message.Message):
 global___TagHitReply = TagHitReply
 
 class TagAngles(google.protobuf.message.Message):
+    """Label angles, for recognising a style."""
     DESCRIPTOR: google.protobuf.descriptor.Descriptor
     DEGREES_FIELD_NUMBER: builtins.int
     @property
-    def degrees(self) -> google.protobuf.internal.containers.RepeatedScalarFieldContainer[builtins.float]: ...
+    def degrees(self) -> google.protobuf.internal.containers.RepeatedScalarFieldContainer[builtins.float]:
+        """One angle per label, degrees, in the labels' order."""
+        pass
     def __init__(self,
         *,
         degrees: typing.Optional[typing.Iterable[builtins.float]] = ...,
@@ -579,9 +727,15 @@ class TagStyleRequest(google.protobuf.message.Message):
     """Empty uses the daemon's table."""
 
     label_count: builtins.int
+    """Labels on the tag, 1 to 3."""
+
     toggle_from: builtins.int
+    """The style shown now: the reply is the next one."""
+
     @property
-    def reset(self) -> global___TagAngles: ...
+    def reset(self) -> global___TagAngles:
+        """The angles shown now: the reply is the style that has them."""
+        pass
     tolerance_degrees: builtins.float
     """Degrees; 0 means 0.5."""
 
@@ -599,11 +753,14 @@ class TagStyleRequest(google.protobuf.message.Message):
 global___TagStyleRequest = TagStyleRequest
 
 class TagLabelStyle(google.protobuf.message.Message):
+    """How a style draws one label."""
     DESCRIPTOR: google.protobuf.descriptor.Descriptor
     ANGLE_FIELD_NUMBER: builtins.int
     LINE_FIELD_NUMBER: builtins.int
     SIDE_FIELD_NUMBER: builtins.int
     angle: builtins.float
+    """Degrees, clockwise from pointing right."""
+
     line: typing.Text
     """"straight" or "slanted"."""
 
@@ -620,6 +777,7 @@ class TagLabelStyle(google.protobuf.message.Message):
 global___TagLabelStyle = TagLabelStyle
 
 class TagStyleReply(google.protobuf.message.Message):
+    """The style chosen."""
     DESCRIPTOR: google.protobuf.descriptor.Descriptor
     MATCHED_FIELD_NUMBER: builtins.int
     STYLE_FIELD_NUMBER: builtins.int
@@ -630,9 +788,15 @@ class TagStyleReply(google.protobuf.message.Message):
     """False when reset recognised no style."""
 
     style: builtins.int
+    """The style's index."""
+
     name: typing.Text
+    """The style's name in the table."""
+
     @property
-    def labels(self) -> google.protobuf.internal.containers.RepeatedCompositeFieldContainer[global___TagLabelStyle]: ...
+    def labels(self) -> google.protobuf.internal.containers.RepeatedCompositeFieldContainer[global___TagLabelStyle]:
+        """Its labels' angles, lines and sides."""
+        pass
     style_count: builtins.int
     """Styles the table has for this label count."""
 

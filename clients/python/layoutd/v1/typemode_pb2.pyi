@@ -15,6 +15,9 @@ import typing_extensions
 DESCRIPTOR: google.protobuf.descriptor.FileDescriptor
 
 class JustifyRequest(google.protobuf.message.Message):
+    """Type Mode, as Instagram Stories set text: every line justified to the width at its own font
+    size, between min_size and max_size; "\\n" breaks a line by hand.
+    """
     DESCRIPTOR: google.protobuf.descriptor.Descriptor
     class _Sizing:
         ValueType = typing.NewType('ValueType', builtins.int)
@@ -31,6 +34,7 @@ class JustifyRequest(google.protobuf.message.Message):
         """One size for the block: the largest that wraps without breaking a word and fits max_height."""
 
     class Sizing(_Sizing, metaclass=_SizingEnumTypeWrapper):
+        """How sizes are chosen."""
         pass
 
     SIZING_UNSPECIFIED: JustifyRequest.Sizing.ValueType  # 0
@@ -63,6 +67,8 @@ class JustifyRequest(google.protobuf.message.Message):
     BUILTIN_RULES_FIELD_NUMBER: builtins.int
     HIDE_BUILTIN_MARKERS_FIELD_NUMBER: builtins.int
     text: typing.Text
+    """The text, UTF-8; at most HelloReply.max_text_utf16 UTF-16 units (RESOURCE_EXHAUSTED)."""
+
     preset: typing.Text
     """modern, neon, typewriter, strong or classic; "" for none. Fields set here override it."""
 
@@ -73,17 +79,27 @@ class JustifyRequest(google.protobuf.message.Message):
         """
         pass
     width: builtins.float
+    """The width lines fill, points, (0, 1000000]; required."""
+
     min_size: builtins.float
-    """0 takes the preset's (or 14 and 96)."""
+    """The smallest size a line may take, points, (0, 10000]; 0 takes the preset's (or 14). Above
+    max_size is INVALID_ARGUMENT.
+    """
 
     max_size: builtins.float
+    """The largest size a line may take, points, (0, 10000]; 0 takes the preset's (or 96)."""
+
     sizing: global___JustifyRequest.Sizing.ValueType
+    """Per line or uniform; unset takes the preset's."""
+
     alignment: layoutd.v1.layout_pb2.Alignment.ValueType
     """For lines that stay narrower than the width: left, right or center (natural: the preset's)."""
 
     line_height_multiple: builtins.float
+    """Line height as a multiple of each line's size, (0, 100]; 0 takes the preset's (or 1)."""
+
     max_height: builtins.float
-    """0 is unlimited; a taller block is scaled down uniformly."""
+    """Points, [0, 1000000]; 0 is unlimited; a taller block is scaled down uniformly."""
 
     last_line_unscaled: builtins.bool
     """Leave each paragraph's last line at the minimum size."""
@@ -117,7 +133,11 @@ class JustifyRequest(google.protobuf.message.Message):
         """Formatting rules, as in LayoutRequest (their styles take no size either)."""
         pass
     builtin_rules: layoutd.v1.layout_pb2.BuiltinRules.ValueType
+    """The built-in markdown-like rules, as in LayoutRequest."""
+
     hide_builtin_markers: builtins.bool
+    """As in LayoutRequest."""
+
     def __init__(self,
         *,
         text: typing.Text = ...,
@@ -145,17 +165,22 @@ class JustifyRequest(google.protobuf.message.Message):
 global___JustifyRequest = JustifyRequest
 
 class TextEffects(google.protobuf.message.Message):
+    """The colours a preset derives from its palette colour."""
     DESCRIPTOR: google.protobuf.descriptor.Descriptor
     TEXT_COLOR_FIELD_NUMBER: builtins.int
     GLOW_COLOR_FIELD_NUMBER: builtins.int
     GLOW_RADIUS_FIELD_NUMBER: builtins.int
     @property
-    def text_color(self) -> layoutd.v1.decoration_pb2.Color: ...
+    def text_color(self) -> layoutd.v1.decoration_pb2.Color:
+        """The glyphs' colour."""
+        pass
     @property
     def glow_color(self) -> layoutd.v1.decoration_pb2.Color:
         """Neon only: the glow around the glyphs and its radius in points."""
         pass
     glow_radius: builtins.float
+    """Neon only: the glow's radius, points."""
+
     def __init__(self,
         *,
         text_color: typing.Optional[layoutd.v1.decoration_pb2.Color] = ...,
@@ -167,6 +192,7 @@ class TextEffects(google.protobuf.message.Message):
 global___TextEffects = TextEffects
 
 class JustifyReply(google.protobuf.message.Message):
+    """A Type Mode layout, in the same terms as LayoutReply."""
     DESCRIPTOR: google.protobuf.descriptor.Descriptor
     LINES_FIELD_NUMBER: builtins.int
     LINE_SIZES_FIELD_NUMBER: builtins.int
@@ -182,19 +208,31 @@ class JustifyReply(google.protobuf.message.Message):
     PAINTS_FIELD_NUMBER: builtins.int
     RULE_MATCHES_FIELD_NUMBER: builtins.int
     @property
-    def lines(self) -> google.protobuf.internal.containers.RepeatedCompositeFieldContainer[layoutd.v1.layout_pb2.Line]: ...
+    def lines(self) -> google.protobuf.internal.containers.RepeatedCompositeFieldContainer[layoutd.v1.layout_pb2.Line]:
+        """The lines, top to bottom."""
+        pass
     @property
     def line_sizes(self) -> google.protobuf.internal.containers.RepeatedScalarFieldContainer[builtins.float]:
         """The font size of each line, in points."""
         pass
     @property
-    def runs(self) -> google.protobuf.internal.containers.RepeatedCompositeFieldContainer[layoutd.v1.layout_pb2.GlyphRun]: ...
+    def runs(self) -> google.protobuf.internal.containers.RepeatedCompositeFieldContainer[layoutd.v1.layout_pb2.GlyphRun]:
+        """The glyphs, as in LayoutReply."""
+        pass
     width: builtins.float
+    """The block's width, points: the request's width."""
+
     height: builtins.float
+    """The block's height, points."""
+
     @property
-    def backgrounds(self) -> google.protobuf.internal.containers.RepeatedCompositeFieldContainer[layoutd.v1.decoration_pb2.BackgroundShape]: ...
+    def backgrounds(self) -> google.protobuf.internal.containers.RepeatedCompositeFieldContainer[layoutd.v1.decoration_pb2.BackgroundShape]:
+        """One per background (the request's, else the preset's), in order."""
+        pass
     @property
-    def effects(self) -> global___TextEffects: ...
+    def effects(self) -> global___TextEffects:
+        """The preset's colours."""
+        pass
     preset: typing.Text
     """The preset applied, after defaults."""
 
