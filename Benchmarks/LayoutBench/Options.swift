@@ -11,6 +11,8 @@ struct BenchOptions {
     var hostile = false
     /// The image-tag rows (in process), run with the in-process figures or alone.
     var tags = true
+    /// The client libraries' rows (C, Python, Swift, layoutctl), run alone.
+    var clients = false
     var resultsDirectory: String
     var command: String
 
@@ -31,8 +33,10 @@ struct BenchOptions {
             case "--hostile": options.hostile = true
             case "--hostile-only": options.hostile = true; options.inProcess = false; options.daemon = false; options.tags = false
             case "--tags-only": options.inProcess = false; options.daemon = false; options.hostile = false; options.tags = true
+            case "--clients-only": options.inProcess = false; options.daemon = false; options.hostile = false; options.tags = false
+                options.clients = true
             default:
-                FileHandle.standardError.write(Data("usage: layoutd-bench [--corpus FILE] [--repeats N] [--no-daemon | --daemon-only] [--hostile | --hostile-only] [--tags-only] [--results DIR]\n".utf8))
+                FileHandle.standardError.write(Data("usage: layoutd-bench [--corpus FILE] [--repeats N] [--no-daemon | --daemon-only] [--hostile | --hostile-only] [--tags-only] [--clients-only] [--results DIR]\n".utf8))
                 exit(2)
             }
         }

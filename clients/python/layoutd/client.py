@@ -229,7 +229,8 @@ class Client:
                         body = bytes(self._buffer[4:4 + length])
                         del self._buffer[:4 + length]
                         return _wire.parse(body)
-                chunk = self._sock.recv(1 << 20)
+                # 64 KiB at a time: a larger buffer is mapped and unmapped on every call.
+                chunk = self._sock.recv(65536)
                 if not chunk:
                     raise LayoutdUnreachable("the daemon closed the connection")
                 self._buffer += chunk
