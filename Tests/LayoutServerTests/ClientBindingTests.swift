@@ -1,4 +1,5 @@
 import Foundation
+import LayoutWire
 import Testing
 
 /// The C library and the Python package, each by its own test suite against the real daemon:
@@ -16,7 +17,7 @@ import Testing
         #expect(check.status == 0, "\(check.out)\(check.err)")
         #expect(check.out.contains("ok: C frame equals the shared vector"))
         #expect(check.out.contains("ok: liblayoutd-client against layoutd and its stand-ins"))
-        #expect(check.out.contains("ok: protobuf-c decodes and encodes the 23 golden vectors as Python does"))
+        #expect(check.out.contains("ok: protobuf-c decodes and encodes the 23 golden vectors as Python does, and builds its 12 requests"))
         let example = try run(Self.cDirectory + "/layoutd-client", ["layout", daemon.socketPath, "240", "Hello from C, مرحبا"])
         #expect(example.status == 0, "\(example.err)")
         #expect(example.out.hasPrefix("line 0: range [0,"))
@@ -77,6 +78,42 @@ import Testing
         #expect(layout.out.hasPrefix("line 0: range [0,"))
         let error = try run("/usr/bin/python3", [client, "layout", daemon.socketPath, "-1", "x"])
         #expect(error.status != 0 && error.err.contains("layout.width"))
+    }
+
+    /// One set of golden vectors, every request and reply kind, for all three clients in one
+    /// test: the Swift checks (GoldenVectorTests: swift-protobuf and the client's reply reader),
+    /// the C library's (requests built by hand in C, every vector decoded and encoded, under
+    /// ASan) and the Python package's, over the same files.
+    @Test func theThreeClientsAgreeOnEveryGoldenVector() throws {
+        let build = try run("/usr/bin/make", ["-s", "-C", Self.cDirectory, "build/asan/golden-test"])
+        #expect(build.status == 0, "\(build.err)")
+        let vectors = repositoryRoot.appendingPathComponent("Tests/LayoutWireTests/Vectors").path
+        let c = try run(Self.cDirectory + "/build/asan/golden-test", [vectors])
+        #expect(c.status == 0, "\(c.out)\(c.err)")
+        let python = try run("/usr/bin/python3", ["-m", "pytest", "-q", "-p", "no:cacheprovider",
+                                                  repositoryRoot.appendingPathComponent("clients/python/tests/test_golden.py").path])
+        #expect(python.status == 0 && python.out.contains("1 passed"), "\(python.out)\(python.err)")
+        // Swift, here: each request from the same JSON to the same frame, each frame to the
+        // message the JSON describes.
+        let spec = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: vectors + "/golden.json"))) as! [String: Any]
+        let frames = Dictionary(uniqueKeysWithValues: try String(contentsOfFile: vectors + "/golden.hex", encoding: .utf8)
+            .split(separator: "\n").map { line -> (String, [UInt8]) in
+                let parts = line.split(separator: " ")
+                return (String(parts[0]), stride(from: 0, to: parts[1].count, by: 2).map {
+                    UInt8(parts[1].dropFirst($0).prefix(2), radix: 16)!
+                })
+            })
+        var checked = 0
+        for (group, prefix) in [("requests", "request"), ("replies", "reply")] {
+            for (name, body) in spec[group] as! [String: Any] {
+                let message = try Layoutd_V1_Envelope(jsonString: String(decoding: try JSONSerialization.data(withJSONObject: body), as: UTF8.self))
+                let frame = try #require(frames["\(prefix).\(name)"])
+                #expect(try Framing.encode(message) == frame, "\(prefix).\(name)")
+                #expect(try Layoutd_V1_Envelope(serializedBytes: Array(frame.dropFirst(4))) == message, "\(prefix).\(name)")
+                checked += 1
+            }
+        }
+        #expect(checked == 23)
     }
 
     /// The README's fenced block in `language`.

@@ -1,5 +1,6 @@
 /* The cross-language wire vectors (Tests/LayoutWireTests/Vectors, written by
- * scripts/golden-bytes.py with Python's protobuf): protobuf-c decodes every request and reply
+ * scripts/golden-bytes.py with Python's protobuf): every request built by hand in C
+ * (golden-requests.c) encodes to Python's bytes, and protobuf-c decodes every request and reply
  * vector to the values Python printed in golden.dump, knows every field it holds, and encodes
  * it back to the same bytes.
  *
@@ -7,6 +8,8 @@
  */
 #define _GNU_SOURCE /* vasprintf */
 #include <layoutd/client.h>
+
+#include "golden-requests.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -182,7 +185,7 @@ int main(int argc, char **argv) {
     char *vectors = read_file(path);
     snprintf(path, sizeof path, "%s/golden.dump", argv[1]);
     char *expected = read_file(path);
-    int failures = 0, count = 0;
+    int failures = 0, count = 0, built = 0;
     char *expected_cursor = expected;
     for (char *line = strtok(vectors, "\n"); line; line = strtok(NULL, "\n")) {
         char *space = strchr(line, ' ');
@@ -199,6 +202,18 @@ int main(int argc, char **argv) {
             continue;
         }
         count++;
+        /* Built by hand, as a C program would: the same bytes. */
+        for (size_t i = 0; i < golden_request_count; i++) {
+            if (strcmp(golden_requests[i].label, label) != 0) continue;
+            size_t built_length = 0;
+            uint8_t *built_frame = layoutd_frame(golden_requests[i].build(), &built_length);
+            if (built_length != length || memcmp(built_frame, frame, length) != 0) {
+                fprintf(stderr, "FAIL %s: the request built in C encodes to other bytes\n", label);
+                failures++;
+            }
+            built++;
+            free(built_frame);
+        }
         /* Encoded again: the same bytes. */
         size_t again_length = 0;
         uint8_t *again = layoutd_frame(envelope, &again_length);
@@ -244,10 +259,15 @@ int main(int argc, char **argv) {
     }
     free(vectors);
     free(expected);
+    if (built != (int)golden_request_count) {
+        fprintf(stderr, "FAIL: %d of the %zu requests built in C are in golden.hex\n", built, golden_request_count);
+        failures++;
+    }
     if (failures) {
         fprintf(stderr, "%d failures\n", failures);
         return 1;
     }
-    printf("ok: protobuf-c decodes and encodes the %d golden vectors as Python does\n", count);
+    printf("ok: protobuf-c decodes and encodes the %d golden vectors as Python does, and builds its %d requests to the same bytes\n",
+           count, built);
     return 0;
 }
