@@ -29,7 +29,7 @@ import time
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
 sys.path.insert(0, os.path.join(ROOT, "clients", "python"))
-import layoutd_client  # noqa: E402  (generates the protobuf modules from proto/)
+import layoutd_client  # noqa: E402  (the protobuf modules of clients/python/layoutd)
 
 
 def captions(count):
