@@ -88,7 +88,11 @@ import Testing
         let build = try run("/usr/bin/make", ["-s", "-C", Self.cDirectory, "build/asan/golden-test"])
         #expect(build.status == 0, "\(build.err)")
         let vectors = repositoryRoot.appendingPathComponent("Tests/LayoutWireTests/Vectors").path
-        let c = try run(Self.cDirectory + "/build/asan/golden-test", [vectors])
+        // Under ASan, which must be the first library loaded: not after stdbuf's preload, which
+        // the test script runs the suite under.
+        var environment = ProcessInfo.processInfo.environment
+        environment["LD_PRELOAD"] = nil
+        let c = try run(Self.cDirectory + "/build/asan/golden-test", [vectors], environment: environment)
         #expect(c.status == 0, "\(c.out)\(c.err)")
         let python = try run("/usr/bin/python3", ["-m", "pytest", "-q", "-p", "no:cacheprovider",
                                                   repositoryRoot.appendingPathComponent("clients/python/tests/test_golden.py").path])
