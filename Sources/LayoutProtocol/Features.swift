@@ -3,7 +3,7 @@
 /// a clear error instead of answering UNIMPLEMENTED.
 public enum Features {
     /// Every request this protocol version defines, as the daemon built from it serves them.
-    public static let served = ["cancel", "fonts", "hello", "justify", "layout", "reload", "render",
+    public static let served = ["cancel", "fonts", "hello", "hit_test", "justify", "layout", "reload", "render",
                                 "stats", "tag_hit", "tag_style", "tags"]
 
     /// The name of a request body, or nil for a reply.
@@ -20,8 +20,9 @@ public enum Features {
         case .tagHit: "tag_hit"
         case .tagStyle: "tag_style"
         case .reload: "reload"
+        case .hitTest: "hit_test"
         case .helloReply, .layoutReply, .fontsReply, .statsReply, .error, .justifyReply, .renderReply,
-             .tagsReply, .tagHitReply, .tagStyleReply, .reloadReply: nil
+             .tagsReply, .tagHitReply, .tagStyleReply, .reloadReply, .hitTestReply: nil
         }
     }
 

@@ -182,6 +182,8 @@ public final class RequestProcessor: Sendable {
             return try work("tag_hit") { .tagHitReply(try tagHit(request, budget: budget)) }
         case .tagStyle(let request):
             return try work("tag_style") { .tagStyleReply(try tagStyle(request)) }
+        case .hitTest(let request):
+            return try work("hit_test") { .hitTestReply(try hitTest(request, budget: budget)) }
         case .hello:
             var hello = Layoutd_V1_HelloReply()
             hello.serverVersion = Self.serverVersion
@@ -205,7 +207,7 @@ public final class RequestProcessor: Sendable {
         case .reload:
             throw WireError(.internal, "reload is handled by the connection", field: "envelope.body")
         case .helloReply, .layoutReply, .fontsReply, .statsReply, .justifyReply, .renderReply, .error,
-             .tagsReply, .tagHitReply, .tagStyleReply, .reloadReply:
+             .tagsReply, .tagHitReply, .tagStyleReply, .reloadReply, .hitTestReply:
             throw WireError(.invalidArgument, "a reply message was sent as a request", field: "envelope.body")
         case .cancel:
             throw WireError(.internal, "cancel is handled by the connection", field: "envelope.body")
@@ -308,6 +310,8 @@ extension Layoutd_V1_Envelope.OneOf_Body {
         case .tagStyleReply: "tag_style_reply"
         case .reload: "reload"
         case .reloadReply: "reload_reply"
+        case .hitTest: "hit_test"
+        case .hitTestReply: "hit_test_reply"
         }
     }
 }

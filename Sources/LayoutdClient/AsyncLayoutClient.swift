@@ -143,6 +143,12 @@ public final class AsyncLayoutClient: Sendable {
         return reply
     }
 
+    /// Where points land in a layout, where carets stand and what selections cover.
+    public func hitTest(_ request: Layoutd_V1_HitTestRequest) async throws -> Layoutd_V1_HitTestReply {
+        guard case .hitTestReply(let reply) = try await call(.hitTest(request)) else { throw Self.mismatch("hit_test") }
+        return reply
+    }
+
     public func fonts() async throws -> Layoutd_V1_FontsReply {
         guard case .fontsReply(let reply) = try await call(.fonts(.init())) else { throw Self.mismatch("fonts") }
         return reply

@@ -91,7 +91,9 @@ import Testing
         _ = try await client.fonts()
         let listed = Set(client.daemon.features)
         #expect(listed == Set(Features.served))
-        #expect(Set(["layout", "justify", "render", "tags", "tag_hit", "tag_style", "fonts", "stats", "reload", "hello", "cancel"]) == listed)
+        #expect(Set(["layout", "justify", "render", "tags", "tag_hit", "tag_style", "fonts", "stats", "reload", "hello", "cancel",
+                     "hit_test"]) == listed)
+        _ = try await client.hitTest(.with { $0.layout = .with { $0.text = "Hi"; $0.width = 100 }; $0.carets = [.init()] })
     }
 
     @Test func anOlderDaemonIsNamedWhenItLacksARequest() async throws {

@@ -49,7 +49,7 @@ import Testing
         let labels = Set(try Self.load().map(\.label))
         for request in Features.served { #expect(labels.contains("request.\(request)"), "no \(request) request vector") }
         for reply in ["hello_reply", "layout_reply", "fonts_reply", "stats_reply", "error", "justify_reply", "render_reply",
-                      "tags_reply", "tag_hit_reply", "tag_style_reply", "reload_reply"] {
+                      "tags_reply", "tag_hit_reply", "tag_style_reply", "reload_reply", "hit_test_reply"] {
             #expect(labels.contains("reply.\(reply)"), "no \(reply) vector")
         }
     }

@@ -248,6 +248,24 @@ public nonisolated struct Layoutd_V1_Envelope: @unchecked Sendable {
     set {_uniqueStorage()._body = .reloadReply(newValue)}
   }
 
+  /// Where points land in a layout, where carets stand, what selections cover (HitTestReply).
+  public var hitTest: Layoutd_V1_HitTestRequest {
+    get {
+      if case .hitTest(let v)? = _storage._body {return v}
+      return Layoutd_V1_HitTestRequest()
+    }
+    set {_uniqueStorage()._body = .hitTest(newValue)}
+  }
+
+  /// The answer to hit_test.
+  public var hitTestReply: Layoutd_V1_HitTestReply {
+    get {
+      if case .hitTestReply(let v)? = _storage._body {return v}
+      return Layoutd_V1_HitTestReply()
+    }
+    set {_uniqueStorage()._body = .hitTestReply(newValue)}
+  }
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   /// The request or the reply. Requests are the fields whose names hello lists in features.
@@ -296,6 +314,10 @@ public nonisolated struct Layoutd_V1_Envelope: @unchecked Sendable {
     case reload(Layoutd_V1_ReloadRequest)
     /// The answer to reload.
     case reloadReply(Layoutd_V1_ReloadReply)
+    /// Where points land in a layout, where carets stand, what selections cover (HitTestReply).
+    case hitTest(Layoutd_V1_HitTestRequest)
+    /// The answer to hit_test.
+    case hitTestReply(Layoutd_V1_HitTestReply)
 
   }
 
@@ -310,7 +332,7 @@ fileprivate nonisolated let _protobuf_package = "layoutd.v1"
 
 nonisolated extension Layoutd_V1_Envelope: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".Envelope"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}request_id\0\u{3}deadline_ms\0\u{2}\u{8}hello\0\u{3}hello_reply\0\u{1}layout\0\u{3}layout_reply\0\u{1}fonts\0\u{3}fonts_reply\0\u{1}stats\0\u{3}stats_reply\0\u{1}cancel\0\u{1}error\0\u{1}justify\0\u{3}justify_reply\0\u{1}render\0\u{3}render_reply\0\u{1}tags\0\u{3}tags_reply\0\u{3}tag_hit\0\u{3}tag_hit_reply\0\u{3}tag_style\0\u{3}tag_style_reply\0\u{1}reload\0\u{3}reload_reply\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}request_id\0\u{3}deadline_ms\0\u{2}\u{8}hello\0\u{3}hello_reply\0\u{1}layout\0\u{3}layout_reply\0\u{1}fonts\0\u{3}fonts_reply\0\u{1}stats\0\u{3}stats_reply\0\u{1}cancel\0\u{1}error\0\u{1}justify\0\u{3}justify_reply\0\u{1}render\0\u{3}render_reply\0\u{1}tags\0\u{3}tags_reply\0\u{3}tag_hit\0\u{3}tag_hit_reply\0\u{3}tag_style\0\u{3}tag_style_reply\0\u{1}reload\0\u{3}reload_reply\0\u{3}hit_test\0\u{3}hit_test_reply\0")
 
   fileprivate class _StorageClass {
     var _requestID: UInt64 = 0
@@ -635,6 +657,32 @@ nonisolated extension Layoutd_V1_Envelope: SwiftProtobuf.Message, SwiftProtobuf.
             _storage._body = .reloadReply(v)
           }
         }()
+        case 32: try {
+          var v: Layoutd_V1_HitTestRequest?
+          var hadOneofValue = false
+          if let current = _storage._body {
+            hadOneofValue = true
+            if case .hitTest(let m) = current {v = m}
+          }
+          try decoder.decodeSingularMessageField(value: &v)
+          if let v = v {
+            if hadOneofValue {try decoder.handleConflictingOneOf()}
+            _storage._body = .hitTest(v)
+          }
+        }()
+        case 33: try {
+          var v: Layoutd_V1_HitTestReply?
+          var hadOneofValue = false
+          if let current = _storage._body {
+            hadOneofValue = true
+            if case .hitTestReply(let m) = current {v = m}
+          }
+          try decoder.decodeSingularMessageField(value: &v)
+          if let v = v {
+            if hadOneofValue {try decoder.handleConflictingOneOf()}
+            _storage._body = .hitTestReply(v)
+          }
+        }()
         default: break
         }
       }
@@ -741,6 +789,14 @@ nonisolated extension Layoutd_V1_Envelope: SwiftProtobuf.Message, SwiftProtobuf.
       case .reloadReply?: try {
         guard case .reloadReply(let v)? = _storage._body else { preconditionFailure() }
         try visitor.visitSingularMessageField(value: v, fieldNumber: 31)
+      }()
+      case .hitTest?: try {
+        guard case .hitTest(let v)? = _storage._body else { preconditionFailure() }
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 32)
+      }()
+      case .hitTestReply?: try {
+        guard case .hitTestReply(let v)? = _storage._body else { preconditionFailure() }
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 33)
       }()
       case nil: break
       }

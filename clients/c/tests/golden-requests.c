@@ -18,6 +18,7 @@ static union {
     Layoutd__V1__TagStyleRequest tag_style;
     Layoutd__V1__ReloadRequest reload;
     Layoutd__V1__Cancel cancel;
+    Layoutd__V1__HitTestRequest hit_test;
 } body;
 
 static Layoutd__V1__Envelope *start(uint64_t id, Layoutd__V1__Envelope__BodyCase kind) {
@@ -309,10 +310,48 @@ static Layoutd__V1__Envelope *layout_refused(void) {
     return &envelope;
 }
 
+static Layoutd__V1__Envelope *hit_test(void) {
+    start(14, LAYOUTD__V1__ENVELOPE__BODY_HIT_TEST);
+    static Layoutd__V1__Style style = LAYOUTD__V1__STYLE__INIT;
+    style.size = 20;
+    static Layoutd__V1__LayoutRequest source = LAYOUTD__V1__LAYOUT_REQUEST__INIT;
+    source.text = "Say \xd9\x85\xd8\xb1\xd8\xad\xd8\xa8\xd8\xa7 to me";
+    source.width = 300;
+    source.default_style = &style;
+    static Layoutd__V1__Point near = LAYOUTD__V1__POINT__INIT, far = LAYOUTD__V1__POINT__INIT;
+    near.x = 4;
+    near.y = 10;
+    far.x = 1000;
+    far.y = -5;
+    static Layoutd__V1__Point *points[] = {&near, &far};
+    static Layoutd__V1__TextPosition first = LAYOUTD__V1__TEXT_POSITION__INIT, last = LAYOUTD__V1__TEXT_POSITION__INIT;
+    first.offset = 4;
+    last.offset = 15;
+    last.affinity = LAYOUTD__V1__AFFINITY__AFFINITY_UPSTREAM;
+    static Layoutd__V1__TextPosition *carets[] = {&first, &last};
+    static Layoutd__V1__Range range = LAYOUTD__V1__RANGE__INIT;
+    range.start = 2;
+    range.length = 6;
+    static Layoutd__V1__Range *selections[] = {&range};
+    Layoutd__V1__HitTestRequest request = LAYOUTD__V1__HIT_TEST_REQUEST__INIT;
+    request.source_case = LAYOUTD__V1__HIT_TEST_REQUEST__SOURCE_LAYOUT;
+    request.layout = &source;
+    request.n_points = 2;
+    request.points = points;
+    request.n_carets = 2;
+    request.carets = carets;
+    request.n_selections = 1;
+    request.selections = selections;
+    body.hit_test = request;
+    envelope.hit_test = &body.hit_test;
+    return &envelope;
+}
+
 const GoldenRequest golden_requests[] = {
     {"request.hello", hello},       {"request.layout", layout},       {"request.fonts", fonts},
     {"request.stats", stats},       {"request.justify", justify},     {"request.render", render},
     {"request.tags", tags},         {"request.tag_hit", tag_hit},     {"request.tag_style", tag_style},
     {"request.reload", reload},     {"request.cancel", cancel},       {"request.layout_refused", layout_refused},
+    {"request.hit_test", hit_test},
 };
 const size_t golden_request_count = sizeof golden_requests / sizeof golden_requests[0];

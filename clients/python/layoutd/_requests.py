@@ -10,7 +10,7 @@ from typing import Any, Optional, Type, TypeVar
 
 from google.protobuf.message import Message
 
-from .v1 import layout_pb2, render_pb2, service_pb2, tags_pb2, typemode_pb2
+from .v1 import editing_pb2, layout_pb2, render_pb2, service_pb2, tags_pb2, typemode_pb2
 
 M = TypeVar("M", bound=Message)
 
@@ -90,3 +90,7 @@ def tag_style(request: Optional[tags_pb2.TagStyleRequest], fields: dict) -> tags
 
 def stats(prometheus: bool) -> service_pb2.StatsRequest:
     return service_pb2.StatsRequest(prometheus=prometheus)
+
+
+def hit_test(request: Optional[editing_pb2.HitTestRequest], fields: dict) -> editing_pb2.HitTestRequest:
+    return build(editing_pb2.HitTestRequest, request, fields)

@@ -6,7 +6,7 @@ from typing import Any, Dict, Iterable, List, Optional, Union
 
 from . import _requests, _wire
 from .errors import LayoutdError, LayoutdTimeout, LayoutdUnreachable
-from .v1 import layout_pb2, render_pb2, service_pb2, tags_pb2, typemode_pb2
+from .v1 import editing_pb2, layout_pb2, render_pb2, service_pb2, tags_pb2, typemode_pb2
 
 
 class AsyncClient:
@@ -108,6 +108,12 @@ class AsyncClient:
     async def tag_style(self, request: Optional[tags_pb2.TagStyleRequest] = None,
                         **fields: Any) -> tags_pb2.TagStyleReply:
         return await self.call("tag_style", _requests.tag_style(request, fields))
+
+    async def hit_test(self, request: Optional[editing_pb2.HitTestRequest] = None,
+                 **fields: Any) -> editing_pb2.HitTestReply:
+        """Where points land in a layout (its source: layout= or justify=), where carets stand,
+        what selections cover: points=[{"x": 10, "y": 12}], carets=[{"offset": 3}], selections=[...]."""
+        return await self.call("hit_test", _requests.hit_test(request, fields))
 
     async def fonts(self) -> service_pb2.FontsReply:
         return await self.call("fonts", service_pb2.FontsRequest())

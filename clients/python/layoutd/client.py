@@ -9,7 +9,7 @@ from typing import Any, Deque, Dict, Iterable, List, Optional, Sequence, Union
 
 from . import _requests, _wire
 from .errors import LayoutdError, LayoutdProtocolError, LayoutdTimeout, LayoutdUnreachable
-from .v1 import envelope_pb2, layout_pb2, render_pb2, service_pb2, tags_pb2, typemode_pb2
+from .v1 import editing_pb2, envelope_pb2, layout_pb2, render_pb2, service_pb2, tags_pb2, typemode_pb2
 
 
 class Client:
@@ -108,6 +108,12 @@ class Client:
 
     def tag_style(self, request: Optional[tags_pb2.TagStyleRequest] = None, **fields: Any) -> tags_pb2.TagStyleReply:
         return self.call("tag_style", _requests.tag_style(request, fields))
+
+    def hit_test(self, request: Optional[editing_pb2.HitTestRequest] = None,
+                 **fields: Any) -> editing_pb2.HitTestReply:
+        """Where points land in a layout (its source: layout= or justify=), where carets stand,
+        what selections cover: points=[{"x": 10, "y": 12}], carets=[{"offset": 3}], selections=[...]."""
+        return self.call("hit_test", _requests.hit_test(request, fields))
 
     def fonts(self) -> service_pb2.FontsReply:
         return self.call("fonts", service_pb2.FontsRequest())

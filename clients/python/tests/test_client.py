@@ -54,6 +54,9 @@ def test_every_request_of_the_protocol(socket_path):
         assert client.fonts().faces
         assert client.stats(prometheus=True).prometheus_text
         assert isinstance(client.reload(), service_pb2.ReloadReply)
+        hit = client.hit_test(layout={"text": "Hello", "width": 100}, points=[{"x": 1000, "y": 5}], carets=[{"offset": 2}],
+                              selections=[{"start": 0, "length": 5}])
+        assert hit.hits[0].position.offset == 5 and hit.carets[0].primary.height > 0 and hit.selections[0].rects
 
 
 def test_errors_carry_code_field_and_message(socket_path):

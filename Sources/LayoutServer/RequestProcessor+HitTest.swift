@@ -1,0 +1,78 @@
+import LayoutEngine
+import LayoutWire
+
+extension RequestProcessor {
+    /// The most questions of each kind one hit-test request may ask.
+    static let maxHitTestQuestions = 4_096
+
+    /// Lays the source out as its own request would, then answers where the points land,
+    /// where the carets stand and what the selections cover.
+    func hitTest(_ request: Layoutd_V1_HitTestRequest, budget: WorkBudget = .unlimited) throws -> Layoutd_V1_HitTestReply {
+        for (count, field) in [(request.points.count, "points"), (request.carets.count, "carets"), (request.selections.count, "selections")] {
+            try Bounds.check(count: count, limit: Self.maxHitTestQuestions, field: field)
+        }
+        let layout: ParagraphLayout, text: String
+        switch request.source {
+        case .layout(let source):
+            layout = try under("layout") { try decoratedLayout(source, budget: budget).layout }
+            text = source.text
+        case .justify(let source):
+            layout = try under("justify") { try decoratedStory(source, budget: budget).fitted.paragraph }
+            text = source.text
+        case .none:
+            throw LayoutError(.invalidArgument, "a hit-test request needs a layout or a justify source", field: "source")
+        }
+        let length = text.utf16.count
+        for (index, point) in request.points.enumerated() where !(point.x.isFinite && point.y.isFinite) {
+            throw LayoutError(.invalidArgument, "a point must be finite, got (\(point.x), \(point.y))", field: "points[\(index)]")
+        }
+        for (index, caret) in request.carets.enumerated() {
+            guard caret.offset <= length else {
+                throw LayoutError(.invalidArgument, "offset \(caret.offset) is past the text's \(length) UTF-16 units",
+                                  field: "carets[\(index)].offset")
+            }
+            if case .UNRECOGNIZED(let value) = caret.affinity {
+                throw LayoutError(.invalidArgument, "unknown affinity \(value)", field: "carets[\(index)].affinity")
+            }
+        }
+        for (index, range) in request.selections.enumerated() where UInt64(range.start) + UInt64(range.length) > UInt64(length) {
+            throw LayoutError(.invalidArgument, "range \(range.start)..<\(UInt64(range.start) + UInt64(range.length)) is outside the "
+                              + "text's \(length) UTF-16 units", field: "selections[\(index)]")
+        }
+        try budget.check()
+        let tester = HitTester(layout: layout, text: text)
+        var reply = Layoutd_V1_HitTestReply()
+        reply.hits = request.points.map { point in
+            var hit = Layoutd_V1_Hit()
+            if let found = tester.hit(Point(x: Double(point.x), y: Double(point.y))) {
+                hit.position = Layoutd_V1_TextPosition(found.position)
+                hit.lineIndex = UInt32(found.line)
+            }
+            return hit
+        }
+        reply.carets = request.carets.map { wire in
+            var caret = Layoutd_V1_Caret()
+            let position = TextPosition(offset: Int(wire.offset), affinity: wire.affinity == .upstream ? .upstream : .downstream)
+            if let found = tester.caret(position) {
+                caret.primary = Layoutd_V1_Rect(found.primary)
+                if let secondary = found.secondary { caret.secondary = Layoutd_V1_Rect(secondary) }
+                caret.lineIndex = UInt32(found.line)
+            }
+            return caret
+        }
+        reply.selections = request.selections.map { range in
+            var selection = Layoutd_V1_Selection()
+            selection.rects = tester.selection(Int(range.start)..<Int(range.start + range.length)).map(Layoutd_V1_Rect.init)
+            return selection
+        }
+        return reply
+    }
+}
+
+extension Layoutd_V1_TextPosition {
+    init(_ position: TextPosition) {
+        self.init()
+        offset = UInt32(position.offset)
+        affinity = position.affinity == .upstream ? .upstream : .downstream
+    }
+}

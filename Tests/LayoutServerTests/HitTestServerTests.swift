@@ -1,0 +1,86 @@
+import Foundation
+import LayoutdClient
+import LayoutWire
+import Testing
+
+/// Hit-testing through the daemon: the answers agree with each other (a caret's centre lands
+/// back on its offset, a selection covers the carets at its ends) for every kind of source, and
+/// bad questions are refused by name.
+@Suite struct HitTestServerTests {
+    static func request(_ text: String, width: Float = 300, configure: (inout Layoutd_V1_LayoutRequest) -> Void = { _ in })
+        -> Layoutd_V1_HitTestRequest {
+        var layout = Layoutd_V1_LayoutRequest()
+        layout.text = text
+        layout.width = width
+        layout.defaultStyle.size = 20
+        configure(&layout)
+        return .with { $0.layout = layout }
+    }
+
+    static func centre(_ r: Layoutd_V1_Rect) -> Layoutd_V1_Point { .with { $0.x = r.x + r.width / 2; $0.y = r.y + r.height / 2 } }
+
+    /// Asks for every offset's caret, then hit-tests each caret's centre: each comes back.
+    func roundTrip(_ client: LayoutClient, _ base: Layoutd_V1_HitTestRequest) throws {
+        let length = base.layout.text.utf16.count
+        var ask = base
+        ask.carets = (0...length).map { offset in .with { $0.offset = UInt32(offset) } }
+        guard case .hitTestReply(let carets) = try client.request(.hitTest(ask)) else { Issue.record("no reply"); return }
+        #expect(carets.carets.count == length + 1)
+        var back = base
+        back.points = carets.carets.map { Self.centre($0.primary) }
+        guard case .hitTestReply(let hits) = try client.request(.hitTest(back)) else { Issue.record("no reply"); return }
+        #expect(hits.hits.map { Int($0.position.offset) } == Array(0...length))
+    }
+
+    @Test func caretsHitBackInPlainMixedAndVerticalLayouts() throws {
+        let daemon = try Daemon()
+        let client = try daemon.client()
+        try roundTrip(client, Self.request("Layout to the left and right: שלום עולם, then more words."))
+        try roundTrip(client, Self.request("Columns down the page, 縦書き", width: 200) {
+            $0.writingMode = .verticalRl
+            $0.height = 150
+        })
+        try roundTrip(client, Self.request("Around a picture, a long caption that needs several lines to flow past it.", width: 200) {
+            $0.exclusions = [.with { $0.shape.ellipse = .with { $0.x = 120; $0.y = 0; $0.width = 80; $0.height = 60 } }]
+        })
+    }
+
+    @Test func aTypeModeStoryAnswersToo() throws {
+        let daemon = try Daemon()
+        var ask = Layoutd_V1_HitTestRequest()
+        ask.justify = .with { $0.text = "so\nHAPPY"; $0.width = 300 }
+        ask.selections = [.with { $0.start = 3; $0.length = 5 }]
+        ask.carets = [.with { $0.offset = 3 }]
+        guard case .hitTestReply(let reply) = try daemon.client().request(.hitTest(ask)) else { Issue.record("no reply"); return }
+        let rect = try #require(reply.selections.first?.rects.first)
+        #expect(reply.selections[0].rects.count == 1)
+        #expect(abs(rect.width - 300) < 1, "HAPPY fills the width")
+        #expect(reply.carets[0].lineIndex == 1)
+    }
+
+    @Test func badQuestionsAreRefusedByName() throws {
+        let daemon = try Daemon()
+        let client = try daemon.client()
+        func refusal(_ request: Layoutd_V1_HitTestRequest) throws -> Layoutd_V1_Error? {
+            if case .error(let error) = try client.call(.hitTest(request)).body { return error }
+            return nil
+        }
+        var past = Self.request("four")
+        past.carets = [.with { $0.offset = 5 }]
+        #expect(try refusal(past)?.field == "hit_test.carets[0].offset")
+        var outside = Self.request("four")
+        outside.selections = [.with { $0.start = 2; $0.length = 3 }]
+        #expect(try refusal(outside)?.field == "hit_test.selections[0]")
+        var infinite = Self.request("four")
+        infinite.points = [.with { $0.x = .infinity }]
+        #expect(try refusal(infinite)?.field == "hit_test.points[0]")
+        #expect(try refusal(Layoutd_V1_HitTestRequest())?.field == "hit_test.source")
+        var many = Self.request("four")
+        many.points = Array(repeating: .with { $0.x = 1 }, count: 4_097)
+        let tooMany = try #require(try refusal(many))
+        #expect(tooMany.code == .resourceExhausted && tooMany.field == "hit_test.points")
+        var badSource = Self.request("four", width: -1)
+        badSource.points = [.init()]
+        #expect(try refusal(badSource)?.field == "hit_test.layout.width")
+    }
+}
