@@ -40,6 +40,31 @@ extension LayoutCtl {
         @OptionGroup var input: TextInput
 
         func run() throws {
+            let request = try makeRequest()
+            let text = request.text
+            try connection.reportingFailures {
+                if let output {
+                    var render = Layoutd_V1_RenderRequest()
+                    render.layout = request
+                    render.attachmentImages = try Picture.images(attachmentImage)
+                    render.showShapes = true  // a picture of text that flows shows what it flows around
+                    try frame.apply(to: &render)
+                    try Picture.write(render, to: output, scale: scale, connection: connection)
+                    return
+                }
+                guard case .layoutReply(let reply) = try connection.client().request(.layout(request)) else {
+                    throw ClientError.protocolViolation("expected a layout reply")
+                }
+                print(connection.json ? try StableJSON.encode(reply) : LineTable.render(reply, text: text))
+                if !connection.json, let boxes = AttachmentTable.render(reply.attachments) { print(boxes) }
+                if !connection.json, let decorations = DecorationTable.render(reply.decorations) { print(decorations) }
+                if !connection.json, let matches = RuleMatchTable.render(reply.ruleMatches, text: text) { print(matches) }
+                if !connection.json, let fragments = FragmentTable.render(reply) { print(fragments) }
+            }
+        }
+
+        /// The layout request the options describe (`layoutctl hit` asks about the same layout).
+        func makeRequest() throws -> Layoutd_V1_LayoutRequest {
             var request = Layoutd_V1_LayoutRequest()
             let text = try connection.reportingFailures { try input.resolve() }
             request.text = text
@@ -78,25 +103,7 @@ extension LayoutCtl {
             if vertical || verticalLr { request.writingMode = verticalLr ? .verticalLr : .verticalRl }
             request.textCombineUpright = uprightDigits
             request.combineLetters = uprightLetters
-            try connection.reportingFailures {
-                if let output {
-                    var render = Layoutd_V1_RenderRequest()
-                    render.layout = request
-                    render.attachmentImages = try Picture.images(attachmentImage)
-                    render.showShapes = true  // a picture of text that flows shows what it flows around
-                    try frame.apply(to: &render)
-                    try Picture.write(render, to: output, scale: scale, connection: connection)
-                    return
-                }
-                guard case .layoutReply(let reply) = try connection.client().request(.layout(request)) else {
-                    throw ClientError.protocolViolation("expected a layout reply")
-                }
-                print(connection.json ? try StableJSON.encode(reply) : LineTable.render(reply, text: text))
-                if !connection.json, let boxes = AttachmentTable.render(reply.attachments) { print(boxes) }
-                if !connection.json, let decorations = DecorationTable.render(reply.decorations) { print(decorations) }
-                if !connection.json, let matches = RuleMatchTable.render(reply.ruleMatches, text: text) { print(matches) }
-                if !connection.json, let fragments = FragmentTable.render(reply) { print(fragments) }
-            }
+            return request
         }
     }
 }

@@ -84,3 +84,27 @@ import Testing
         #expect(try refusal(badSource)?.field == "hit_test.layout.width")
     }
 }
+
+/// `layoutctl hit`: the layout options, then the questions; one row per answer.
+@Suite struct HitCommandLineTests {
+    @Test func layoutctlHitAnswersEachQuestion() throws {
+        let daemon = try Daemon()
+        let ctl = Daemon.binary("layoutctl")
+        let text = "Say مرحبا to the world, friends"
+        let done = try run(ctl, ["hit", "--socket", daemon.socketPath, "--width", "200", "--at-point", "500,40", "--caret", "4",
+                                 "--caret", "19:up", "--range", "0,9", "--", text])
+        #expect(done.status == 0, "\(done.err)")
+        let rows = done.out.split(separator: "\n").map(String.init)
+        #expect(rows.count == 4)
+        #expect(rows[0].hasPrefix("point 500.00,40.00  →  offset 31 on line 1"))
+        #expect(rows[1].hasPrefix("caret 4  →  (") && rows[1].contains(", and ("), "a bidi boundary has two carets")
+        #expect(rows[2].hasPrefix("caret 19:up  →  ("))
+        #expect(rows[3].hasPrefix("range [0,9)  →  (0.00, 0.00, "))
+        let json = try run(ctl, ["hit", "--socket", daemon.socketPath, "--width", "200", "--json", "--caret", "0", "--", text])
+        #expect(json.status == 0 && json.out.contains("\"carets\""))
+        let nothing = try run(ctl, ["hit", "--socket", daemon.socketPath, "--width", "200", "--", text])
+        #expect(nothing.status == 64 && nothing.err.contains("ask something"))
+        let past = try run(ctl, ["hit", "--socket", daemon.socketPath, "--width", "200", "--caret", "99", "--", "x"])
+        #expect(past.status == 65 && past.err.contains("hit_test.carets[0].offset"))
+    }
+}
