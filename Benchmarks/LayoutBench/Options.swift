@@ -13,6 +13,8 @@ struct BenchOptions {
     var tags = true
     /// The client libraries' rows (C, Python, Swift, layoutctl), run alone.
     var clients = false
+    /// The hit-testing rows (in process), run alone.
+    var hit = false
     var resultsDirectory: String
     var command: String
 
@@ -35,8 +37,10 @@ struct BenchOptions {
             case "--tags-only": options.inProcess = false; options.daemon = false; options.hostile = false; options.tags = true
             case "--clients-only": options.inProcess = false; options.daemon = false; options.hostile = false; options.tags = false
                 options.clients = true
+            case "--hit-only": options.inProcess = false; options.daemon = false; options.hostile = false; options.tags = false
+                options.hit = true
             default:
-                FileHandle.standardError.write(Data("usage: layoutd-bench [--corpus FILE] [--repeats N] [--no-daemon | --daemon-only] [--hostile | --hostile-only] [--tags-only] [--clients-only] [--results DIR]\n".utf8))
+                FileHandle.standardError.write(Data("usage: layoutd-bench [--corpus FILE] [--repeats N] [--no-daemon | --daemon-only] [--hostile | --hostile-only] [--tags-only] [--clients-only] [--hit-only] [--results DIR]\n".utf8))
                 exit(2)
             }
         }

@@ -16,6 +16,9 @@ if options.tags {
 if options.daemon {
     report.add(try DaemonBench(captions: captions, options: options).run())
 }
+if options.hit {
+    report.add(try HitBench(captions: captions, options: options).run())
+}
 if options.clients {
     report.add(try await ClientBench(captions: captions, options: options).run())
 }
