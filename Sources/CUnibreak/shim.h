@@ -1,5 +1,6 @@
 #include <linebreak.h>
 #include <linebreakdef.h>
+#include <wordbreak.h>
 
 /* libunibreak's own class table (sorted ranges, ended by LBP_Undefined), which Swift cannot
    import as an array of unknown size. */

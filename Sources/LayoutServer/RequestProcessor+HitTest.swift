@@ -8,17 +8,18 @@ extension RequestProcessor {
     /// Lays the source out as its own request would, then answers where the points land,
     /// where the carets stand and what the selections cover.
     func hitTest(_ request: Layoutd_V1_HitTestRequest, budget: WorkBudget = .unlimited) throws -> Layoutd_V1_HitTestReply {
-        for (count, field) in [(request.points.count, "points"), (request.carets.count, "carets"), (request.selections.count, "selections")] {
+        for (count, field) in [(request.points.count, "points"), (request.carets.count, "carets"), (request.selections.count, "selections"),
+                               (request.around.count, "around")] {
             try Bounds.check(count: count, limit: Self.maxHitTestQuestions, field: field)
         }
-        let layout: ParagraphLayout, text: String
+        let layout: ParagraphLayout, text: String, language: String
         switch request.source {
         case .layout(let source):
             layout = try under("layout") { try decoratedLayout(source, budget: budget).layout }
-            text = source.text
+            (text, language) = (source.text, source.defaultStyle.language)
         case .justify(let source):
             layout = try under("justify") { try decoratedStory(source, budget: budget).fitted.paragraph }
-            text = source.text
+            (text, language) = (source.text, source.style.language)
         case .none:
             throw LayoutError(.invalidArgument, "a hit-test request needs a layout or a justify source", field: "source")
         }
@@ -38,6 +39,9 @@ extension RequestProcessor {
         for (index, range) in request.selections.enumerated() where UInt64(range.start) + UInt64(range.length) > UInt64(length) {
             throw LayoutError(.invalidArgument, "range \(range.start)..<\(UInt64(range.start) + UInt64(range.length)) is outside the "
                               + "text's \(length) UTF-16 units", field: "selections[\(index)]")
+        }
+        for (index, offset) in request.around.enumerated() where offset > length {
+            throw LayoutError(.invalidArgument, "offset \(offset) is past the text's \(length) UTF-16 units", field: "around[\(index)]")
         }
         try budget.check()
         let tester = HitTester(layout: layout, text: text)
@@ -64,6 +68,18 @@ extension RequestProcessor {
             var selection = Layoutd_V1_Selection()
             selection.rects = tester.selection(Int(range.start)..<Int(range.start + range.length)).map(Layoutd_V1_Rect.init)
             return selection
+        }
+        if !request.around.isEmpty {
+            let boundaries = TextBoundaries(text: text, language: language)
+            reply.around = request.around.map { offset in
+                var ranges = Layoutd_V1_TextRanges()
+                ranges.word = Layoutd_V1_Range(boundaries.word(around: Int(offset)))
+                if let line = tester.caret(TextPosition(offset: Int(offset)))?.line, line < layout.lines.count {
+                    ranges.line = Layoutd_V1_Range(layout.lines[line].range)
+                }
+                ranges.paragraph = Layoutd_V1_Range(boundaries.paragraph(around: Int(offset)))
+                return ranges
+            }
         }
         return reply
     }

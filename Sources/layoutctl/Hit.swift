@@ -11,18 +11,20 @@ extension LayoutCtl {
             commandName: "hit",
             abstract: "Ask where points land in a layout, where carets stand and what selections cover.",
             discussion: "Takes every option of `layout`, plus the questions: --at-point X,Y (layout coordinates, points), "
-                + "--caret N or N:up (a UTF-16 offset, upstream with :up), --range A,B (UTF-16 offsets, A to B).")
+                + "--caret N or N:up (a UTF-16 offset, upstream with :up), --range A,B (UTF-16 offsets, A to B), "
+                + "--word N (the word, line and paragraph around offset N).")
 
         @Option(help: "A point in layout coordinates, X,Y: the offset it lands at.") var atPoint: [String] = []
         @Option(help: "A UTF-16 offset, N or N:up for the upstream place: its caret rects.") var caret: [String] = []
         @Option(help: "A UTF-16 range, A,B: its selection rects.") var range: [String] = []
+        @Option(help: "A UTF-16 offset: the word, line and paragraph around it.") var word: [UInt32] = []
         @OptionGroup var layout: Layout
 
         func run() throws {
-            if atPoint.isEmpty && caret.isEmpty && range.isEmpty {
+            if atPoint.isEmpty && caret.isEmpty && range.isEmpty && word.isEmpty {
                 // Said here rather than by a ValidationError, whose usage line would name the
                 // layout options' command instead of this one.
-                FileHandle.standardError.write(Data("layoutctl hit: ask something: --at-point X,Y, --caret N or --range A,B\n".utf8))
+                FileHandle.standardError.write(Data("layoutctl hit: ask something: --at-point X,Y, --caret N, --range A,B or --word N\n".utf8))
                 throw ExitCode(ExitStatus.usage)
             }
             var request = Layoutd_V1_HitTestRequest()
@@ -44,6 +46,7 @@ extension LayoutCtl {
                 guard parts.count == 2, parts[0] <= parts[1] else { throw ValidationError("--range takes A,B with A <= B, not \(spec)") }
                 return .with { $0.start = parts[0]; $0.length = parts[1] - parts[0] }
             }
+            request.around = word
             let connection = layout.connection
             try connection.reportingFailures {
                 guard case .hitTestReply(let reply) = try connection.client().request(.hitTest(request)) else {
@@ -73,6 +76,14 @@ enum HitTable {
         for (range, selection) in zip(request.selections, reply.selections) {
             rows.append("range [\(range.start),\(range.start + range.length))  →  "
                         + (selection.rects.isEmpty ? "nothing shown" : selection.rects.map(Self.rect).joined(separator: ", ")))
+        }
+        let units = Array(request.layout.text.utf16)
+        func shown(_ r: Layoutd_V1_Range) -> String {
+            let start = min(Int(r.start), units.count), end = min(Int(r.start + r.length), units.count)
+            return "[\(start),\(end)) \"" + String(decoding: units[start..<end], as: UTF16.self).replacingOccurrences(of: "\n", with: "\\n") + "\""
+        }
+        for (offset, ranges) in zip(request.around, reply.around) {
+            rows.append("word \(offset)  →  word \(shown(ranges.word)), line \(shown(ranges.line)), paragraph \(shown(ranges.paragraph))")
         }
         return rows.joined(separator: "\n")
     }

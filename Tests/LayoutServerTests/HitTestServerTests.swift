@@ -58,6 +58,19 @@ import Testing
         #expect(reply.carets[0].lineIndex == 1)
     }
 
+    @Test func theWordLineAndParagraphAroundAnOffset() throws {
+        let daemon = try Daemon()
+        var ask = Self.request("Say hello to ภาษาไทยง่าย and friends\nSecond paragraph", width: 150)
+        ask.around = [5, 16, 45]
+        guard case .hitTestReply(let reply) = try daemon.client().request(.hitTest(ask)) else { Issue.record("no reply"); return }
+        let units = Array(ask.layout.text.utf16)
+        func text(_ r: Layoutd_V1_Range) -> String { String(decoding: units[Int(r.start)..<Int(r.start + r.length)], as: UTF16.self) }
+        #expect(reply.around.map { text($0.word) } == ["hello", "ภาษา", "paragraph"])
+        #expect(text(reply.around[0].line).hasPrefix("Say hello"))
+        #expect(text(reply.around[0].paragraph) == "Say hello to ภาษาไทยง่าย and friends\n")
+        #expect(text(reply.around[2].paragraph) == "Second paragraph")
+    }
+
     @Test func badQuestionsAreRefusedByName() throws {
         let daemon = try Daemon()
         let client = try daemon.client()
@@ -75,6 +88,9 @@ import Testing
         infinite.points = [.with { $0.x = .infinity }]
         #expect(try refusal(infinite)?.field == "hit_test.points[0]")
         #expect(try refusal(Layoutd_V1_HitTestRequest())?.field == "hit_test.source")
+        var aroundPast = Self.request("four")
+        aroundPast.around = [0, 9]
+        #expect(try refusal(aroundPast)?.field == "hit_test.around[1]")
         var many = Self.request("four")
         many.points = Array(repeating: .with { $0.x = 1 }, count: 4_097)
         let tooMany = try #require(try refusal(many))
@@ -92,14 +108,15 @@ import Testing
         let ctl = Daemon.binary("layoutctl")
         let text = "Say مرحبا to the world, friends"
         let done = try run(ctl, ["hit", "--socket", daemon.socketPath, "--width", "200", "--at-point", "500,40", "--caret", "4",
-                                 "--caret", "19:up", "--range", "0,9", "--", text])
+                                 "--caret", "19:up", "--range", "0,9", "--word", "6", "--", text])
         #expect(done.status == 0, "\(done.err)")
         let rows = done.out.split(separator: "\n").map(String.init)
-        #expect(rows.count == 4)
+        #expect(rows.count == 5)
         #expect(rows[0].hasPrefix("point 500.00,40.00  →  offset 31 on line 1"))
         #expect(rows[1].hasPrefix("caret 4  →  (") && rows[1].contains(", and ("), "a bidi boundary has two carets")
         #expect(rows[2].hasPrefix("caret 19:up  →  ("))
         #expect(rows[3].hasPrefix("range [0,9)  →  (0.00, 0.00, "))
+        #expect(rows[4].hasPrefix("word 6  →  word [4,9) \"مرحبا\", line [0,"))
         let json = try run(ctl, ["hit", "--socket", daemon.socketPath, "--width", "200", "--json", "--caret", "0", "--", text])
         #expect(json.status == 0 && json.out.contains("\"carets\""))
         let nothing = try run(ctl, ["hit", "--socket", daemon.socketPath, "--width", "200", "--", text])

@@ -121,6 +121,10 @@ public nonisolated struct Layoutd_V1_HitTestRequest: Sendable {
   /// HitTestReply.selections.
   public var selections: [Layoutd_V1_Range] = []
 
+  /// Offsets ([0, the text's length]): which word, line and paragraph are around each, as a
+  /// double or triple tap selects them? Answered in HitTestReply.around.
+  public var around: [UInt32] = []
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   /// The layout the questions are about; required.
@@ -133,6 +137,53 @@ public nonisolated struct Layoutd_V1_HitTestRequest: Sendable {
   }
 
   public init() {}
+}
+
+/// The word, line and paragraph around an offset.
+public nonisolated struct Layoutd_V1_TextRanges: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  /// UAX #29's word segment holding the offset (at the text's end, the last one): a word, or
+  /// the spaces or punctuation between words. Thai words come from libthai's dictionary; Chinese
+  /// and Japanese have no dictionary here, so each ideograph is a word of its own.
+  public var word: Layoutd_V1_Range {
+    get {_word ?? Layoutd_V1_Range()}
+    set {_word = newValue}
+  }
+  /// Returns true if `word` has been explicitly set.
+  public var hasWord: Bool {self._word != nil}
+  /// Clears the value of `word`. Subsequent reads from it will return its default value.
+  public mutating func clearWord() {self._word = nil}
+
+  /// The line the offset's caret is on (an offset at a soft line end: the next line).
+  public var line: Layoutd_V1_Range {
+    get {_line ?? Layoutd_V1_Range()}
+    set {_line = newValue}
+  }
+  /// Returns true if `line` has been explicitly set.
+  public var hasLine: Bool {self._line != nil}
+  /// Clears the value of `line`. Subsequent reads from it will return its default value.
+  public mutating func clearLine() {self._line = nil}
+
+  /// The paragraph: from after a hard break to after the next, or the text's end.
+  public var paragraph: Layoutd_V1_Range {
+    get {_paragraph ?? Layoutd_V1_Range()}
+    set {_paragraph = newValue}
+  }
+  /// Returns true if `paragraph` has been explicitly set.
+  public var hasParagraph: Bool {self._paragraph != nil}
+  /// Clears the value of `paragraph`. Subsequent reads from it will return its default value.
+  public mutating func clearParagraph() {self._paragraph = nil}
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _word: Layoutd_V1_Range? = nil
+  fileprivate var _line: Layoutd_V1_Range? = nil
+  fileprivate var _paragraph: Layoutd_V1_Range? = nil
 }
 
 /// Where a point lands.
@@ -232,6 +283,9 @@ public nonisolated struct Layoutd_V1_HitTestReply: Sendable {
   /// One per range.
   public var selections: [Layoutd_V1_Selection] = []
 
+  /// One per offset of HitTestRequest.around.
+  public var around: [Layoutd_V1_TextRanges] = []
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public init() {}
@@ -282,7 +336,7 @@ nonisolated extension Layoutd_V1_TextPosition: SwiftProtobuf.Message, SwiftProto
 
 nonisolated extension Layoutd_V1_HitTestRequest: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".HitTestRequest"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}layout\0\u{1}justify\0\u{1}points\0\u{1}carets\0\u{1}selections\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}layout\0\u{1}justify\0\u{1}points\0\u{1}carets\0\u{1}selections\0\u{1}around\0")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -319,6 +373,7 @@ nonisolated extension Layoutd_V1_HitTestRequest: SwiftProtobuf.Message, SwiftPro
       case 3: try { try decoder.decodeRepeatedMessageField(value: &self.points) }()
       case 4: try { try decoder.decodeRepeatedMessageField(value: &self.carets) }()
       case 5: try { try decoder.decodeRepeatedMessageField(value: &self.selections) }()
+      case 6: try { try decoder.decodeRepeatedUInt32Field(value: &self.around) }()
       default: break
       }
     }
@@ -349,6 +404,9 @@ nonisolated extension Layoutd_V1_HitTestRequest: SwiftProtobuf.Message, SwiftPro
     if !self.selections.isEmpty {
       try visitor.visitRepeatedMessageField(value: self.selections, fieldNumber: 5)
     }
+    if !self.around.isEmpty {
+      try visitor.visitPackedUInt32Field(value: self.around, fieldNumber: 6)
+    }
     try unknownFields.traverse(visitor: &visitor)
   }
 
@@ -357,6 +415,51 @@ nonisolated extension Layoutd_V1_HitTestRequest: SwiftProtobuf.Message, SwiftPro
     if lhs.points != rhs.points {return false}
     if lhs.carets != rhs.carets {return false}
     if lhs.selections != rhs.selections {return false}
+    if lhs.around != rhs.around {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Layoutd_V1_TextRanges: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".TextRanges"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}word\0\u{1}line\0\u{1}paragraph\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularMessageField(value: &self._word) }()
+      case 2: try { try decoder.decodeSingularMessageField(value: &self._line) }()
+      case 3: try { try decoder.decodeSingularMessageField(value: &self._paragraph) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    try { if let v = self._word {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 1)
+    } }()
+    try { if let v = self._line {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 2)
+    } }()
+    try { if let v = self._paragraph {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 3)
+    } }()
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Layoutd_V1_TextRanges, rhs: Layoutd_V1_TextRanges) -> Bool {
+    if lhs._word != rhs._word {return false}
+    if lhs._line != rhs._line {return false}
+    if lhs._paragraph != rhs._paragraph {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }
@@ -477,7 +580,7 @@ nonisolated extension Layoutd_V1_Selection: SwiftProtobuf.Message, SwiftProtobuf
 
 nonisolated extension Layoutd_V1_HitTestReply: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".HitTestReply"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}hits\0\u{1}carets\0\u{1}selections\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}hits\0\u{1}carets\0\u{1}selections\0\u{1}around\0")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -488,6 +591,7 @@ nonisolated extension Layoutd_V1_HitTestReply: SwiftProtobuf.Message, SwiftProto
       case 1: try { try decoder.decodeRepeatedMessageField(value: &self.hits) }()
       case 2: try { try decoder.decodeRepeatedMessageField(value: &self.carets) }()
       case 3: try { try decoder.decodeRepeatedMessageField(value: &self.selections) }()
+      case 4: try { try decoder.decodeRepeatedMessageField(value: &self.around) }()
       default: break
       }
     }
@@ -503,6 +607,9 @@ nonisolated extension Layoutd_V1_HitTestReply: SwiftProtobuf.Message, SwiftProto
     if !self.selections.isEmpty {
       try visitor.visitRepeatedMessageField(value: self.selections, fieldNumber: 3)
     }
+    if !self.around.isEmpty {
+      try visitor.visitRepeatedMessageField(value: self.around, fieldNumber: 4)
+    }
     try unknownFields.traverse(visitor: &visitor)
   }
 
@@ -510,6 +617,7 @@ nonisolated extension Layoutd_V1_HitTestReply: SwiftProtobuf.Message, SwiftProto
     if lhs.hits != rhs.hits {return false}
     if lhs.carets != rhs.carets {return false}
     if lhs.selections != rhs.selections {return false}
+    if lhs.around != rhs.around {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }

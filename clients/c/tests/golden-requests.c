@@ -333,6 +333,7 @@ static Layoutd__V1__Envelope *hit_test(void) {
     range.start = 2;
     range.length = 6;
     static Layoutd__V1__Range *selections[] = {&range};
+    static uint32_t around[] = {5};
     Layoutd__V1__HitTestRequest request = LAYOUTD__V1__HIT_TEST_REQUEST__INIT;
     request.source_case = LAYOUTD__V1__HIT_TEST_REQUEST__SOURCE_LAYOUT;
     request.layout = &source;
@@ -342,6 +343,8 @@ static Layoutd__V1__Envelope *hit_test(void) {
     request.carets = carets;
     request.n_selections = 1;
     request.selections = selections;
+    request.n_around = 1;
+    request.around = around;
     body.hit_test = request;
     envelope.hit_test = &body.hit_test;
     return &envelope;

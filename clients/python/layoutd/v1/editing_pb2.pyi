@@ -73,6 +73,7 @@ class HitTestRequest(google.protobuf.message.Message):
     POINTS_FIELD_NUMBER: builtins.int
     CARETS_FIELD_NUMBER: builtins.int
     SELECTIONS_FIELD_NUMBER: builtins.int
+    AROUND_FIELD_NUMBER: builtins.int
     @property
     def layout(self) -> layoutd.v1.layout_pb2.LayoutRequest:
         """A paragraph, as LayoutRequest lays it out."""
@@ -95,6 +96,12 @@ class HitTestRequest(google.protobuf.message.Message):
         HitTestReply.selections.
         """
         pass
+    @property
+    def around(self) -> google.protobuf.internal.containers.RepeatedScalarFieldContainer[builtins.int]:
+        """Offsets ([0, the text's length]): which word, line and paragraph are around each, as a
+        double or triple tap selects them? Answered in HitTestReply.around.
+        """
+        pass
     def __init__(self,
         *,
         layout: typing.Optional[layoutd.v1.layout_pb2.LayoutRequest] = ...,
@@ -102,11 +109,43 @@ class HitTestRequest(google.protobuf.message.Message):
         points: typing.Optional[typing.Iterable[layoutd.v1.geometry_pb2.Point]] = ...,
         carets: typing.Optional[typing.Iterable[global___TextPosition]] = ...,
         selections: typing.Optional[typing.Iterable[layoutd.v1.geometry_pb2.Range]] = ...,
+        around: typing.Optional[typing.Iterable[builtins.int]] = ...,
         ) -> None: ...
     def HasField(self, field_name: typing_extensions.Literal["justify",b"justify","layout",b"layout","source",b"source"]) -> builtins.bool: ...
-    def ClearField(self, field_name: typing_extensions.Literal["carets",b"carets","justify",b"justify","layout",b"layout","points",b"points","selections",b"selections","source",b"source"]) -> None: ...
+    def ClearField(self, field_name: typing_extensions.Literal["around",b"around","carets",b"carets","justify",b"justify","layout",b"layout","points",b"points","selections",b"selections","source",b"source"]) -> None: ...
     def WhichOneof(self, oneof_group: typing_extensions.Literal["source",b"source"]) -> typing.Optional[typing_extensions.Literal["layout","justify"]]: ...
 global___HitTestRequest = HitTestRequest
+
+class TextRanges(google.protobuf.message.Message):
+    """The word, line and paragraph around an offset."""
+    DESCRIPTOR: google.protobuf.descriptor.Descriptor
+    WORD_FIELD_NUMBER: builtins.int
+    LINE_FIELD_NUMBER: builtins.int
+    PARAGRAPH_FIELD_NUMBER: builtins.int
+    @property
+    def word(self) -> layoutd.v1.geometry_pb2.Range:
+        """UAX #29's word segment holding the offset (at the text's end, the last one): a word, or
+        the spaces or punctuation between words. Thai words come from libthai's dictionary; Chinese
+        and Japanese have no dictionary here, so each ideograph is a word of its own.
+        """
+        pass
+    @property
+    def line(self) -> layoutd.v1.geometry_pb2.Range:
+        """The line the offset's caret is on (an offset at a soft line end: the next line)."""
+        pass
+    @property
+    def paragraph(self) -> layoutd.v1.geometry_pb2.Range:
+        """The paragraph: from after a hard break to after the next, or the text's end."""
+        pass
+    def __init__(self,
+        *,
+        word: typing.Optional[layoutd.v1.geometry_pb2.Range] = ...,
+        line: typing.Optional[layoutd.v1.geometry_pb2.Range] = ...,
+        paragraph: typing.Optional[layoutd.v1.geometry_pb2.Range] = ...,
+        ) -> None: ...
+    def HasField(self, field_name: typing_extensions.Literal["line",b"line","paragraph",b"paragraph","word",b"word"]) -> builtins.bool: ...
+    def ClearField(self, field_name: typing_extensions.Literal["line",b"line","paragraph",b"paragraph","word",b"word"]) -> None: ...
+global___TextRanges = TextRanges
 
 class Hit(google.protobuf.message.Message):
     """Where a point lands."""
@@ -185,6 +224,7 @@ class HitTestReply(google.protobuf.message.Message):
     HITS_FIELD_NUMBER: builtins.int
     CARETS_FIELD_NUMBER: builtins.int
     SELECTIONS_FIELD_NUMBER: builtins.int
+    AROUND_FIELD_NUMBER: builtins.int
     @property
     def hits(self) -> google.protobuf.internal.containers.RepeatedCompositeFieldContainer[global___Hit]:
         """One per point."""
@@ -197,11 +237,16 @@ class HitTestReply(google.protobuf.message.Message):
     def selections(self) -> google.protobuf.internal.containers.RepeatedCompositeFieldContainer[global___Selection]:
         """One per range."""
         pass
+    @property
+    def around(self) -> google.protobuf.internal.containers.RepeatedCompositeFieldContainer[global___TextRanges]:
+        """One per offset of HitTestRequest.around."""
+        pass
     def __init__(self,
         *,
         hits: typing.Optional[typing.Iterable[global___Hit]] = ...,
         carets: typing.Optional[typing.Iterable[global___Caret]] = ...,
         selections: typing.Optional[typing.Iterable[global___Selection]] = ...,
+        around: typing.Optional[typing.Iterable[global___TextRanges]] = ...,
         ) -> None: ...
-    def ClearField(self, field_name: typing_extensions.Literal["carets",b"carets","hits",b"hits","selections",b"selections"]) -> None: ...
+    def ClearField(self, field_name: typing_extensions.Literal["around",b"around","carets",b"carets","hits",b"hits","selections",b"selections"]) -> None: ...
 global___HitTestReply = HitTestReply

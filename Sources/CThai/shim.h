@@ -1,0 +1,2 @@
+#include <thai/thbrk.h>
+#include <thai/thwbrk.h>
