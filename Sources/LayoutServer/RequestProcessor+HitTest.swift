@@ -9,7 +9,7 @@ extension RequestProcessor {
     /// where the carets stand and what the selections cover.
     func hitTest(_ request: Layoutd_V1_HitTestRequest, budget: WorkBudget = .unlimited) throws -> Layoutd_V1_HitTestReply {
         for (count, field) in [(request.points.count, "points"), (request.carets.count, "carets"), (request.selections.count, "selections"),
-                               (request.around.count, "around")] {
+                               (request.around.count, "around"), (request.moves.count, "moves")] {
             try Bounds.check(count: count, limit: Self.maxHitTestQuestions, field: field)
         }
         let layout: ParagraphLayout, text: String, language: String
@@ -43,6 +43,15 @@ extension RequestProcessor {
         for (index, offset) in request.around.enumerated() where offset > length {
             throw LayoutError(.invalidArgument, "offset \(offset) is past the text's \(length) UTF-16 units", field: "around[\(index)]")
         }
+        for (index, move) in request.moves.enumerated() {
+            guard move.from.offset <= length else {
+                throw LayoutError(.invalidArgument, "offset \(move.from.offset) is past the text's \(length) UTF-16 units",
+                                  field: "moves[\(index)].from.offset")
+            }
+            if case .UNRECOGNIZED(let value) = move.direction {
+                throw LayoutError(.invalidArgument, "unknown direction \(value)", field: "moves[\(index)].direction")
+            }
+        }
         try budget.check()
         let tester = HitTester(layout: layout, text: text)
         var reply = Layoutd_V1_HitTestReply()
@@ -68,6 +77,16 @@ extension RequestProcessor {
             var selection = Layoutd_V1_Selection()
             selection.rects = tester.selection(Int(range.start)..<Int(range.start + range.length)).map(Layoutd_V1_Rect.init)
             return selection
+        }
+        reply.moved = request.moves.map { move in
+            let from = TextPosition(offset: Int(move.from.offset), affinity: move.from.affinity == .upstream ? .upstream : .downstream)
+            let direction: CaretMove = switch move.direction {
+            case .backward: .backward
+            case .right: .right
+            case .left: .left
+            default: .forward
+            }
+            return Layoutd_V1_TextPosition(tester.moved(from, direction))
         }
         if !request.around.isEmpty {
             let boundaries = TextBoundaries(text: text, language: language)

@@ -18,10 +18,12 @@ extension LayoutCtl {
         @Option(help: "A UTF-16 offset, N or N:up for the upstream place: its caret rects.") var caret: [String] = []
         @Option(help: "A UTF-16 range, A,B: its selection rects.") var range: [String] = []
         @Option(help: "A UTF-16 offset: the word, line and paragraph around it.") var word: [UInt32] = []
+        @Option(help: "An arrow key, N:forward, N:backward, N:right or N:left (N:up... for an upstream caret: N:up:right).")
+        var move: [String] = []
         @OptionGroup var layout: Layout
 
         func run() throws {
-            if atPoint.isEmpty && caret.isEmpty && range.isEmpty && word.isEmpty {
+            if atPoint.isEmpty && caret.isEmpty && range.isEmpty && word.isEmpty && move.isEmpty {
                 // Said here rather than by a ValidationError, whose usage line would name the
                 // layout options' command instead of this one.
                 FileHandle.standardError.write(Data("layoutctl hit: ask something: --at-point X,Y, --caret N, --range A,B or --word N\n".utf8))
@@ -47,6 +49,15 @@ extension LayoutCtl {
                 return .with { $0.start = parts[0]; $0.length = parts[1] - parts[0] }
             }
             request.around = word
+            request.moves = try move.map { spec in
+                var parts = spec.split(separator: ":").map(String.init)
+                let directions: [String: Layoutd_V1_MoveDirection] = ["forward": .forward, "backward": .backward, "right": .right, "left": .left]
+                guard parts.count >= 2, let offset = UInt32(parts.removeFirst()), let direction = directions[parts.removeLast()],
+                      parts.isEmpty || parts == ["up"] else {
+                    throw ValidationError("--move takes N:forward, N:backward, N:right or N:left (N:up:right for an upstream caret), not \(spec)")
+                }
+                return .with { $0.from.offset = offset; $0.from.affinity = parts.isEmpty ? .downstream : .upstream; $0.direction = direction }
+            }
             let connection = layout.connection
             try connection.reportingFailures {
                 guard case .hitTestReply(let reply) = try connection.client().request(.hitTest(request)) else {
@@ -81,6 +92,11 @@ enum HitTable {
         func shown(_ r: Layoutd_V1_Range) -> String {
             let start = min(Int(r.start), units.count), end = min(Int(r.start + r.length), units.count)
             return "[\(start),\(end)) \"" + String(decoding: units[start..<end], as: UTF16.self).replacingOccurrences(of: "\n", with: "\\n") + "\""
+        }
+        for (move, moved) in zip(request.moves, reply.moved) {
+            let names: [Layoutd_V1_MoveDirection: String] = [.forward: "forward", .backward: "backward", .right: "right", .left: "left"]
+            rows.append("move \(move.from.offset)\(move.from.affinity == .upstream ? ":up" : ""):\(names[move.direction] ?? "?")  →  "
+                        + "\(moved.offset)\(moved.affinity == .upstream ? " (upstream)" : "")")
         }
         for (offset, ranges) in zip(request.around, reply.around) {
             rows.append("word \(offset)  →  word \(shown(ranges.word)), line \(shown(ranges.line)), paragraph \(shown(ranges.paragraph))")

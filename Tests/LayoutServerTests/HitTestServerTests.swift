@@ -71,6 +71,28 @@ import Testing
         #expect(text(reply.around[2].paragraph) == "Second paragraph")
     }
 
+    /// Arrow keys through the daemon: right across "Say مرحبا now" visits every offset, the
+    /// Arabic word's backwards; forward visits them in order.
+    @Test func arrowKeysStepThroughMixedText() throws {
+        let daemon = try Daemon()
+        let client = try daemon.client()
+        var position = Layoutd_V1_TextPosition()
+        var visited = [0]
+        for _ in 0..<30 {
+            var ask = Self.request("Say مرحبا now")
+            ask.moves = [.with { $0.from = position; $0.direction = .right }]
+            guard case .hitTestReply(let reply) = try client.request(.hitTest(ask)) else { Issue.record("no reply"); return }
+            if reply.moved[0] == position { break }
+            position = reply.moved[0]
+            visited.append(Int(position.offset))
+        }
+        #expect(visited == [0, 1, 2, 3, 4, 9, 8, 7, 6, 5, 4, 9, 10, 11, 12, 13])
+        var ask = Self.request("Say مرحبا now")
+        ask.moves = [.with { $0.from.offset = 4; $0.direction = .forward }, .with { $0.from.offset = 4; $0.direction = .backward }]
+        guard case .hitTestReply(let reply) = try client.request(.hitTest(ask)) else { Issue.record("no reply"); return }
+        #expect(reply.moved.map(\.offset) == [5, 3])
+    }
+
     @Test func badQuestionsAreRefusedByName() throws {
         let daemon = try Daemon()
         let client = try daemon.client()
@@ -91,6 +113,9 @@ import Testing
         var aroundPast = Self.request("four")
         aroundPast.around = [0, 9]
         #expect(try refusal(aroundPast)?.field == "hit_test.around[1]")
+        var movePast = Self.request("four")
+        movePast.moves = [.with { $0.from.offset = 5 }]
+        #expect(try refusal(movePast)?.field == "hit_test.moves[0].from.offset")
         var many = Self.request("four")
         many.points = Array(repeating: .with { $0.x = 1 }, count: 4_097)
         let tooMany = try #require(try refusal(many))

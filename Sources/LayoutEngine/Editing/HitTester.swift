@@ -10,9 +10,11 @@ public struct HitTester: Sendable {
     /// How wide a caret rect is, leaning into the character after it (before it at a line's end).
     public static let caretWidth = 1.0
 
-    private let lines: [LineBoxes]
+    let lines: [LineBoxes]
     private let frame: VerticalFrame?
-    private let textLength: Int
+    let textLength: Int
+    /// The paragraph's base direction: where a visual move past a line's end goes.
+    let rightToLeft: Bool
 
     /// `text` is the laid-out text (its grapheme clusters bound every answer).
     public init(layout: ParagraphLayout, text: String) {
@@ -25,6 +27,7 @@ public struct HitTester: Sendable {
         }
         starts[units.count] = true
         frame = VerticalFrame(turned: layout)
+        rightToLeft = layout.direction == .rightToLeft
         let inLine = frame?.unturned(layout) ?? layout
         lines = inLine.lines.indices.map { index in
             LineBoxes.make(line: inLine.lines[index], index: index, runs: inLine.runs, attachments: inLine.attachments,
@@ -35,7 +38,7 @@ public struct HitTester: Sendable {
     }
 
     /// True at every offset a grapheme cluster starts (and at the text's end).
-    private let graphemeStarts: [Bool]
+    let graphemeStarts: [Bool]
 
     // MARK: Hit-testing
 
@@ -66,7 +69,7 @@ public struct HitTester: Sendable {
     /// The position for `offset` found at `edge` on line `index`: upstream when its downstream
     /// caret stands elsewhere (on the next line, or in the other run at a bidi boundary) and
     /// its upstream one stands here.
-    private func position(_ offset: Int, at edge: Double, in index: Int) -> TextPosition {
+    func position(_ offset: Int, at edge: Double, in index: Int) -> TextPosition {
         let downstream = TextPosition(offset: offset), upstream = TextPosition(offset: offset, affinity: .upstream)
         func here(_ position: TextPosition) -> Bool {
             guard let place = caretPlaces(position).first else { return false }
@@ -111,7 +114,7 @@ public struct HitTester: Sendable {
         return (rect(primary), secondary.map(rect), primary.line)
     }
 
-    private struct Place {
+    struct Place {
         var line: Int
         var x: Double
         /// Which way the rect leans: +1 into the box to the right, -1 to the left.
@@ -126,7 +129,7 @@ public struct HitTester: Sendable {
     }
 
     /// Every place a caret for `position` may stand, the one its affinity picks first.
-    private func caretPlaces(_ position: TextPosition) -> [Place] {
+    func caretPlaces(_ position: TextPosition) -> [Place] {
         guard !lines.isEmpty else { return [] }
         var offset = min(max(0, position.offset), textLength)
         while offset > 0 && !graphemeStarts[offset] { offset -= 1 }
@@ -136,7 +139,8 @@ public struct HitTester: Sendable {
         for (index, line) in lines.enumerated() {
             if offset >= line.range.lowerBound && (offset < line.contentEnd || (offset == line.contentEnd && !line.softWrapped)
                 || (offset == line.contentEnd && index == lines.count - 1) || line.range.isEmpty) {
-                downstream += places(of: offset, in: index, preferringStart: true)
+                // Upstream, a bidi boundary's caret is the one after the text before the offset.
+                downstream += places(of: offset, in: index, preferringStart: position.affinity == .downstream)
             } else if offset == line.range.upperBound && line.softWrapped {
                 upstream += places(of: offset, in: index, preferringStart: false)
             }

@@ -64,6 +64,59 @@ public nonisolated enum Layoutd_V1_Affinity: SwiftProtobuf.Enum, Swift.CaseItera
 
 }
 
+/// Which way a caret moves.
+public nonisolated enum Layoutd_V1_MoveDirection: SwiftProtobuf.Enum, Swift.CaseIterable {
+  public typealias RawValue = Int
+
+  /// To the next grapheme boundary in the text (the default).
+  case forward // = 0
+
+  /// To the previous grapheme boundary in the text.
+  case backward // = 1
+
+  /// To the next caret stop to the right on the line (down the column in vertical text); past
+  /// the line's end, onto the neighbouring line the paragraph's direction leads to. At a bidi
+  /// boundary the offset on each side of it is a stop of its own, at the same place.
+  case right // = 2
+
+  /// As RIGHT, to the left (up the column in vertical text).
+  case left // = 3
+  case UNRECOGNIZED(Int)
+
+  public init() {
+    self = .forward
+  }
+
+  public init?(rawValue: Int) {
+    switch rawValue {
+    case 0: self = .forward
+    case 1: self = .backward
+    case 2: self = .right
+    case 3: self = .left
+    default: self = .UNRECOGNIZED(rawValue)
+    }
+  }
+
+  public var rawValue: Int {
+    switch self {
+    case .forward: return 0
+    case .backward: return 1
+    case .right: return 2
+    case .left: return 3
+    case .UNRECOGNIZED(let i): return i
+    }
+  }
+
+  // The compiler won't synthesize support with the UNRECOGNIZED case.
+  public static let allCases: [Layoutd_V1_MoveDirection] = [
+    .forward,
+    .backward,
+    .right,
+    .left,
+  ]
+
+}
+
 /// A place between two grapheme clusters.
 public nonisolated struct Layoutd_V1_TextPosition: Sendable {
   // SwiftProtobuf.Message conformance is added in an extension below. See the
@@ -125,6 +178,9 @@ public nonisolated struct Layoutd_V1_HitTestRequest: Sendable {
   /// double or triple tap selects them? Answered in HitTestReply.around.
   public var around: [UInt32] = []
 
+  /// Arrow keys: where does a caret go from each position? Answered in HitTestReply.moved.
+  public var moves: [Layoutd_V1_CaretMove] = []
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   /// The layout the questions are about; required.
@@ -137,6 +193,32 @@ public nonisolated struct Layoutd_V1_HitTestRequest: Sendable {
   }
 
   public init() {}
+}
+
+/// An arrow key pressed with the caret at a position.
+public nonisolated struct Layoutd_V1_CaretMove: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  /// Where the caret is; its offset within the text.
+  public var from: Layoutd_V1_TextPosition {
+    get {_from ?? Layoutd_V1_TextPosition()}
+    set {_from = newValue}
+  }
+  /// Returns true if `from` has been explicitly set.
+  public var hasFrom: Bool {self._from != nil}
+  /// Clears the value of `from`. Subsequent reads from it will return its default value.
+  public mutating func clearFrom() {self._from = nil}
+
+  /// Which way it goes.
+  public var direction: Layoutd_V1_MoveDirection = .forward
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _from: Layoutd_V1_TextPosition? = nil
 }
 
 /// The word, line and paragraph around an offset.
@@ -286,6 +368,9 @@ public nonisolated struct Layoutd_V1_HitTestReply: Sendable {
   /// One per offset of HitTestRequest.around.
   public var around: [Layoutd_V1_TextRanges] = []
 
+  /// One per move: where the caret goes (where it was, at the text's ends).
+  public var moved: [Layoutd_V1_TextPosition] = []
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public init() {}
@@ -297,6 +382,10 @@ fileprivate nonisolated let _protobuf_package = "layoutd.v1"
 
 nonisolated extension Layoutd_V1_Affinity: SwiftProtobuf._ProtoNameProviding {
   public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{2}\0AFFINITY_DOWNSTREAM\0\u{1}AFFINITY_UPSTREAM\0")
+}
+
+nonisolated extension Layoutd_V1_MoveDirection: SwiftProtobuf._ProtoNameProviding {
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{2}\0MOVE_DIRECTION_FORWARD\0\u{1}MOVE_DIRECTION_BACKWARD\0\u{1}MOVE_DIRECTION_RIGHT\0\u{1}MOVE_DIRECTION_LEFT\0")
 }
 
 nonisolated extension Layoutd_V1_TextPosition: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
@@ -336,7 +425,7 @@ nonisolated extension Layoutd_V1_TextPosition: SwiftProtobuf.Message, SwiftProto
 
 nonisolated extension Layoutd_V1_HitTestRequest: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".HitTestRequest"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}layout\0\u{1}justify\0\u{1}points\0\u{1}carets\0\u{1}selections\0\u{1}around\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}layout\0\u{1}justify\0\u{1}points\0\u{1}carets\0\u{1}selections\0\u{1}around\0\u{1}moves\0")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -374,6 +463,7 @@ nonisolated extension Layoutd_V1_HitTestRequest: SwiftProtobuf.Message, SwiftPro
       case 4: try { try decoder.decodeRepeatedMessageField(value: &self.carets) }()
       case 5: try { try decoder.decodeRepeatedMessageField(value: &self.selections) }()
       case 6: try { try decoder.decodeRepeatedUInt32Field(value: &self.around) }()
+      case 7: try { try decoder.decodeRepeatedMessageField(value: &self.moves) }()
       default: break
       }
     }
@@ -407,6 +497,9 @@ nonisolated extension Layoutd_V1_HitTestRequest: SwiftProtobuf.Message, SwiftPro
     if !self.around.isEmpty {
       try visitor.visitPackedUInt32Field(value: self.around, fieldNumber: 6)
     }
+    if !self.moves.isEmpty {
+      try visitor.visitRepeatedMessageField(value: self.moves, fieldNumber: 7)
+    }
     try unknownFields.traverse(visitor: &visitor)
   }
 
@@ -416,6 +509,46 @@ nonisolated extension Layoutd_V1_HitTestRequest: SwiftProtobuf.Message, SwiftPro
     if lhs.carets != rhs.carets {return false}
     if lhs.selections != rhs.selections {return false}
     if lhs.around != rhs.around {return false}
+    if lhs.moves != rhs.moves {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Layoutd_V1_CaretMove: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".CaretMove"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}from\0\u{1}direction\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularMessageField(value: &self._from) }()
+      case 2: try { try decoder.decodeSingularEnumField(value: &self.direction) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    try { if let v = self._from {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 1)
+    } }()
+    if self.direction != .forward {
+      try visitor.visitSingularEnumField(value: self.direction, fieldNumber: 2)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Layoutd_V1_CaretMove, rhs: Layoutd_V1_CaretMove) -> Bool {
+    if lhs._from != rhs._from {return false}
+    if lhs.direction != rhs.direction {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }
@@ -580,7 +713,7 @@ nonisolated extension Layoutd_V1_Selection: SwiftProtobuf.Message, SwiftProtobuf
 
 nonisolated extension Layoutd_V1_HitTestReply: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".HitTestReply"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}hits\0\u{1}carets\0\u{1}selections\0\u{1}around\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}hits\0\u{1}carets\0\u{1}selections\0\u{1}around\0\u{1}moved\0")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -592,6 +725,7 @@ nonisolated extension Layoutd_V1_HitTestReply: SwiftProtobuf.Message, SwiftProto
       case 2: try { try decoder.decodeRepeatedMessageField(value: &self.carets) }()
       case 3: try { try decoder.decodeRepeatedMessageField(value: &self.selections) }()
       case 4: try { try decoder.decodeRepeatedMessageField(value: &self.around) }()
+      case 5: try { try decoder.decodeRepeatedMessageField(value: &self.moved) }()
       default: break
       }
     }
@@ -610,6 +744,9 @@ nonisolated extension Layoutd_V1_HitTestReply: SwiftProtobuf.Message, SwiftProto
     if !self.around.isEmpty {
       try visitor.visitRepeatedMessageField(value: self.around, fieldNumber: 4)
     }
+    if !self.moved.isEmpty {
+      try visitor.visitRepeatedMessageField(value: self.moved, fieldNumber: 5)
+    }
     try unknownFields.traverse(visitor: &visitor)
   }
 
@@ -618,6 +755,7 @@ nonisolated extension Layoutd_V1_HitTestReply: SwiftProtobuf.Message, SwiftProto
     if lhs.carets != rhs.carets {return false}
     if lhs.selections != rhs.selections {return false}
     if lhs.around != rhs.around {return false}
+    if lhs.moved != rhs.moved {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }

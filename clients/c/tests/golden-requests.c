@@ -334,6 +334,13 @@ static Layoutd__V1__Envelope *hit_test(void) {
     range.length = 6;
     static Layoutd__V1__Range *selections[] = {&range};
     static uint32_t around[] = {5};
+    static Layoutd__V1__TextPosition moved_from = LAYOUTD__V1__TEXT_POSITION__INIT;
+    moved_from.offset = 4;
+    moved_from.affinity = LAYOUTD__V1__AFFINITY__AFFINITY_UPSTREAM;
+    static Layoutd__V1__CaretMove move = LAYOUTD__V1__CARET_MOVE__INIT;
+    move.from = &moved_from;
+    move.direction = LAYOUTD__V1__MOVE_DIRECTION__MOVE_DIRECTION_RIGHT;
+    static Layoutd__V1__CaretMove *moves[] = {&move};
     Layoutd__V1__HitTestRequest request = LAYOUTD__V1__HIT_TEST_REQUEST__INIT;
     request.source_case = LAYOUTD__V1__HIT_TEST_REQUEST__SOURCE_LAYOUT;
     request.layout = &source;
@@ -345,6 +352,8 @@ static Layoutd__V1__Envelope *hit_test(void) {
     request.selections = selections;
     request.n_around = 1;
     request.around = around;
+    request.n_moves = 1;
+    request.moves = moves;
     body.hit_test = request;
     envelope.hit_test = &body.hit_test;
     return &envelope;

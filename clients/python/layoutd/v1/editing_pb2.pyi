@@ -41,6 +41,48 @@ AFFINITY_UPSTREAM: Affinity.ValueType  # 1
 global___Affinity = Affinity
 
 
+class _MoveDirection:
+    ValueType = typing.NewType('ValueType', builtins.int)
+    V: typing_extensions.TypeAlias = ValueType
+class _MoveDirectionEnumTypeWrapper(google.protobuf.internal.enum_type_wrapper._EnumTypeWrapper[_MoveDirection.ValueType], builtins.type):
+    DESCRIPTOR: google.protobuf.descriptor.EnumDescriptor
+    MOVE_DIRECTION_FORWARD: _MoveDirection.ValueType  # 0
+    """To the next grapheme boundary in the text (the default)."""
+
+    MOVE_DIRECTION_BACKWARD: _MoveDirection.ValueType  # 1
+    """To the previous grapheme boundary in the text."""
+
+    MOVE_DIRECTION_RIGHT: _MoveDirection.ValueType  # 2
+    """To the next caret stop to the right on the line (down the column in vertical text); past
+    the line's end, onto the neighbouring line the paragraph's direction leads to. At a bidi
+    boundary the offset on each side of it is a stop of its own, at the same place.
+    """
+
+    MOVE_DIRECTION_LEFT: _MoveDirection.ValueType  # 3
+    """As RIGHT, to the left (up the column in vertical text)."""
+
+class MoveDirection(_MoveDirection, metaclass=_MoveDirectionEnumTypeWrapper):
+    """Which way a caret moves."""
+    pass
+
+MOVE_DIRECTION_FORWARD: MoveDirection.ValueType  # 0
+"""To the next grapheme boundary in the text (the default)."""
+
+MOVE_DIRECTION_BACKWARD: MoveDirection.ValueType  # 1
+"""To the previous grapheme boundary in the text."""
+
+MOVE_DIRECTION_RIGHT: MoveDirection.ValueType  # 2
+"""To the next caret stop to the right on the line (down the column in vertical text); past
+the line's end, onto the neighbouring line the paragraph's direction leads to. At a bidi
+boundary the offset on each side of it is a stop of its own, at the same place.
+"""
+
+MOVE_DIRECTION_LEFT: MoveDirection.ValueType  # 3
+"""As RIGHT, to the left (up the column in vertical text)."""
+
+global___MoveDirection = MoveDirection
+
+
 class TextPosition(google.protobuf.message.Message):
     """A place between two grapheme clusters."""
     DESCRIPTOR: google.protobuf.descriptor.Descriptor
@@ -74,6 +116,7 @@ class HitTestRequest(google.protobuf.message.Message):
     CARETS_FIELD_NUMBER: builtins.int
     SELECTIONS_FIELD_NUMBER: builtins.int
     AROUND_FIELD_NUMBER: builtins.int
+    MOVES_FIELD_NUMBER: builtins.int
     @property
     def layout(self) -> layoutd.v1.layout_pb2.LayoutRequest:
         """A paragraph, as LayoutRequest lays it out."""
@@ -102,6 +145,10 @@ class HitTestRequest(google.protobuf.message.Message):
         double or triple tap selects them? Answered in HitTestReply.around.
         """
         pass
+    @property
+    def moves(self) -> google.protobuf.internal.containers.RepeatedCompositeFieldContainer[global___CaretMove]:
+        """Arrow keys: where does a caret go from each position? Answered in HitTestReply.moved."""
+        pass
     def __init__(self,
         *,
         layout: typing.Optional[layoutd.v1.layout_pb2.LayoutRequest] = ...,
@@ -110,11 +157,28 @@ class HitTestRequest(google.protobuf.message.Message):
         carets: typing.Optional[typing.Iterable[global___TextPosition]] = ...,
         selections: typing.Optional[typing.Iterable[layoutd.v1.geometry_pb2.Range]] = ...,
         around: typing.Optional[typing.Iterable[builtins.int]] = ...,
+        moves: typing.Optional[typing.Iterable[global___CaretMove]] = ...,
         ) -> None: ...
     def HasField(self, field_name: typing_extensions.Literal["justify",b"justify","layout",b"layout","source",b"source"]) -> builtins.bool: ...
-    def ClearField(self, field_name: typing_extensions.Literal["around",b"around","carets",b"carets","justify",b"justify","layout",b"layout","points",b"points","selections",b"selections","source",b"source"]) -> None: ...
+    def ClearField(self, field_name: typing_extensions.Literal["around",b"around","carets",b"carets","justify",b"justify","layout",b"layout","moves",b"moves","points",b"points","selections",b"selections","source",b"source"]) -> None: ...
     def WhichOneof(self, oneof_group: typing_extensions.Literal["source",b"source"]) -> typing.Optional[typing_extensions.Literal["layout","justify"]]: ...
 global___HitTestRequest = HitTestRequest
+
+class CaretMove(google.protobuf.message.Message):
+    """An arrow key pressed with the caret at a position."""
+    DESCRIPTOR: google.protobuf.descriptor.Descriptor
+    FROM_FIELD_NUMBER: builtins.int
+    DIRECTION_FIELD_NUMBER: builtins.int
+    direction: global___MoveDirection.ValueType
+    """Which way it goes."""
+
+    def __init__(self,
+        *,
+        direction: global___MoveDirection.ValueType = ...,
+        ) -> None: ...
+    def HasField(self, field_name: typing_extensions.Literal["from",b"from"]) -> builtins.bool: ...
+    def ClearField(self, field_name: typing_extensions.Literal["direction",b"direction","from",b"from"]) -> None: ...
+global___CaretMove = CaretMove
 
 class TextRanges(google.protobuf.message.Message):
     """The word, line and paragraph around an offset."""
@@ -225,6 +289,7 @@ class HitTestReply(google.protobuf.message.Message):
     CARETS_FIELD_NUMBER: builtins.int
     SELECTIONS_FIELD_NUMBER: builtins.int
     AROUND_FIELD_NUMBER: builtins.int
+    MOVED_FIELD_NUMBER: builtins.int
     @property
     def hits(self) -> google.protobuf.internal.containers.RepeatedCompositeFieldContainer[global___Hit]:
         """One per point."""
@@ -241,12 +306,17 @@ class HitTestReply(google.protobuf.message.Message):
     def around(self) -> google.protobuf.internal.containers.RepeatedCompositeFieldContainer[global___TextRanges]:
         """One per offset of HitTestRequest.around."""
         pass
+    @property
+    def moved(self) -> google.protobuf.internal.containers.RepeatedCompositeFieldContainer[global___TextPosition]:
+        """One per move: where the caret goes (where it was, at the text's ends)."""
+        pass
     def __init__(self,
         *,
         hits: typing.Optional[typing.Iterable[global___Hit]] = ...,
         carets: typing.Optional[typing.Iterable[global___Caret]] = ...,
         selections: typing.Optional[typing.Iterable[global___Selection]] = ...,
         around: typing.Optional[typing.Iterable[global___TextRanges]] = ...,
+        moved: typing.Optional[typing.Iterable[global___TextPosition]] = ...,
         ) -> None: ...
-    def ClearField(self, field_name: typing_extensions.Literal["around",b"around","carets",b"carets","hits",b"hits","selections",b"selections"]) -> None: ...
+    def ClearField(self, field_name: typing_extensions.Literal["around",b"around","carets",b"carets","hits",b"hits","moved",b"moved","selections",b"selections"]) -> None: ...
 global___HitTestReply = HitTestReply
