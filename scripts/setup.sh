@@ -19,10 +19,11 @@ if [ ${#missing[@]} -gt 0 ]; then
   DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
 fi
 command -v swift >/dev/null || { echo "setup: the Swift toolchain is not on PATH" >&2; exit 1; }
-# protolint, the .proto files' lint (scripts/lint-proto.sh): neither it nor buf is packaged for
-# Debian 12; PyPI ships protolint's release binary as a wheel. Kept in .build-tools, beside the builds.
+# For the tests only (scripts/setup.sh --tests): protolint, the .proto files' lint
+# (scripts/lint-proto.sh). Neither it nor buf is packaged for Debian 12; PyPI ships protolint's
+# release binary as a wheel. Kept in .build-tools, beside the builds.
 tools="$(cd "$(dirname "$0")/.." && pwd)/.build-tools"
-if [ ! -x "$tools/venv/bin/protolint" ]; then
+if [ "${1:-}" = "--tests" ] && [ ! -x "$tools/venv/bin/protolint" ]; then
   echo "setup: installing protolint into $tools"
   python3 -m venv "$tools/venv"
   "$tools/venv/bin/pip" install -q protolint-bin==0.58.0

@@ -3,7 +3,7 @@
 # wire (golden bytes, generated code current) and the real daemon over a real socket.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-scripts/setup.sh
+scripts/setup.sh --tests
 swift build --build-tests
 # Line-buffered, so a log cut short still names the tests that were running; and bounded, so a
 # test that hangs fails the run with that log instead of holding CI until its own limit (the
