@@ -210,6 +210,30 @@ enum HostileRequests {
                 $0.requestID = 1
                 $0.render = .with { $0.tags = manyTags(labelText: "Nike Air Max 90"); $0.format = .svg; $0.animate = .hide }
             }),
+            // Hit-testing: every question a pass over the lines of a long text.
+            Case(name: "hit test: 4,096 whole-text selections over 1,020 lines", envelope: .with {
+                $0.requestID = 1
+                $0.hitTest = .with {
+                    $0.layout = layout(lines1020).layout
+                    $0.selections = Array(repeating: range(0, lines1020.utf16.count), count: 4_096)
+                }
+            }),
+            Case(name: "hit test: 4,096 carets and 4,096 moves over 1,020 lines", envelope: .with {
+                $0.requestID = 1
+                $0.hitTest = .with {
+                    $0.layout = layout(lines1020).layout
+                    $0.carets = (0..<4_096).map { k in .with { $0.offset = UInt32(k * 5 % lines1020.utf16.count) } }
+                    $0.moves = (0..<4_096).map { k in .with { $0.from.offset = UInt32(k * 5 % lines1020.utf16.count); $0.direction = .right } }
+                }
+            }),
+            Case(name: "hit test: 4,096 points and 4,096 words over 1,020 lines", envelope: .with {
+                $0.requestID = 1
+                $0.hitTest = .with {
+                    $0.layout = layout(lines1020).layout
+                    $0.points = (0..<4_096).map { k in .with { $0.x = Float(k % 300); $0.y = Float(k * 7 % 30_000) } }
+                    $0.around = (0..<4_096).map { UInt32($0 * 5 % lines1020.utf16.count) }
+                }
+            }),
         ]
     }
 

@@ -4,6 +4,9 @@ import LayoutWire
 extension RequestProcessor {
     /// The most questions of each kind one hit-test request may ask.
     static let maxHitTestQuestions = 4_096
+    /// The most selection rects one reply may carry: a selection of a long text has a rect per
+    /// line, and 4,096 of them over a thousand lines took a second to make and did not fit a reply.
+    static let maxSelectionRects = 16_384
 
     /// Lays the source out as its own request would, then answers where the points land,
     /// where the carets stand and what the selections cover.
@@ -55,7 +58,14 @@ extension RequestProcessor {
         try budget.check()
         let tester = HitTester(layout: layout, text: text)
         var reply = Layoutd_V1_HitTestReply()
-        reply.hits = request.points.map { point in
+        // A question costs up to a pass over the layout's lines: the budget is checked as they go.
+        var asked = 0
+        func next() throws {
+            asked += 1
+            if asked % 64 == 0 { try budget.check() }
+        }
+        reply.hits = try request.points.map { point in
+            try next()
             var hit = Layoutd_V1_Hit()
             if let found = tester.hit(Point(x: Double(point.x), y: Double(point.y))) {
                 hit.position = Layoutd_V1_TextPosition(found.position)
@@ -63,7 +73,8 @@ extension RequestProcessor {
             }
             return hit
         }
-        reply.carets = request.carets.map { wire in
+        reply.carets = try request.carets.map { wire in
+            try next()
             var caret = Layoutd_V1_Caret()
             let position = TextPosition(offset: Int(wire.offset), affinity: wire.affinity == .upstream ? .upstream : .downstream)
             if let found = tester.caret(position) {
@@ -73,12 +84,20 @@ extension RequestProcessor {
             }
             return caret
         }
-        reply.selections = request.selections.map { range in
+        var rects = 0
+        reply.selections = try request.selections.map { range in
+            try next()
             var selection = Layoutd_V1_Selection()
             selection.rects = tester.selection(Int(range.start)..<Int(range.start + range.length)).map(Layoutd_V1_Rect.init)
+            rects += selection.rects.count
+            guard rects <= Self.maxSelectionRects else {
+                throw LayoutError(.resourceExhausted, "the selections cover more than \(Self.maxSelectionRects) rects; "
+                                  + "a reply may carry at most that many", field: "selections")
+            }
             return selection
         }
-        reply.moved = request.moves.map { move in
+        reply.moved = try request.moves.map { move in
+            try next()
             let from = TextPosition(offset: Int(move.from.offset), affinity: move.from.affinity == .upstream ? .upstream : .downstream)
             let direction: CaretMove = switch move.direction {
             case .backward: .backward
@@ -90,7 +109,8 @@ extension RequestProcessor {
         }
         if !request.around.isEmpty {
             let boundaries = TextBoundaries(text: text, language: language)
-            reply.around = request.around.map { offset in
+            reply.around = try request.around.map { offset in
+                try next()
                 var ranges = Layoutd_V1_TextRanges()
                 ranges.word = Layoutd_V1_Range(boundaries.word(around: Int(offset)))
                 if let line = tester.caret(TextPosition(offset: Int(offset)))?.line, line < layout.lines.count {

@@ -120,6 +120,11 @@ import Testing
         many.points = Array(repeating: .with { $0.x = 1 }, count: 4_097)
         let tooMany = try #require(try refusal(many))
         #expect(tooMany.code == .resourceExhausted && tooMany.field == "hit_test.points")
+        let lines = Array(repeating: "word", count: 500).joined(separator: "\n")
+        var tooManyRects = Self.request(lines)
+        tooManyRects.selections = Array(repeating: .with { $0.start = 0; $0.length = UInt32(lines.utf16.count) }, count: 40)
+        let rectLimit = try #require(try refusal(tooManyRects))
+        #expect(rectLimit.code == .resourceExhausted && rectLimit.field == "hit_test.selections")
         var badSource = Self.request("four", width: -1)
         badSource.points = [.init()]
         #expect(try refusal(badSource)?.field == "hit_test.layout.width")

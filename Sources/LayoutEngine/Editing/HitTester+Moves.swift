@@ -24,8 +24,8 @@ extension HitTester {
             let stops = self.stops(on: place.line)
             let rightward = move == .right
             // Where the caret is in the line's sequence: its offset at its place (else the place).
-            let here = stops.firstIndex { $0.position.offset == position.offset && abs($0.x - place.x) < 1e-6 }
-                ?? stops.indices.min { abs(stops[$0].x - place.x) < abs(stops[$1].x - place.x) }!
+            guard let here = stops.firstIndex(where: { $0.position.offset == position.offset && abs($0.x - place.x) < 1e-6 })
+                ?? stops.indices.min(by: { abs(stops[$0].x - place.x) < abs(stops[$1].x - place.x) }) else { return position }
             let next = here + (rightward ? 1 : -1)
             if stops.indices.contains(next) { return stops[next].position }
             // Past the line's end: onto the neighbouring line the paragraph's direction leads to,

@@ -191,7 +191,7 @@ public struct HitTester: Sendable {
     /// into pieces; a line break ends one.
     public func selection(_ range: Range<Int>) -> [Rect] {
         var rects: [Rect] = []
-        for line in lines {
+        for line in lines where line.range.overlaps(range) {
             var piece: Rect?
             for box in line.boxes where box.range.lowerBound >= range.lowerBound && box.range.upperBound <= range.upperBound
                 && !box.range.isEmpty && !range.isEmpty {

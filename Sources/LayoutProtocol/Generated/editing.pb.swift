@@ -137,7 +137,8 @@ public nonisolated struct Layoutd_V1_TextPosition: Sendable {
 
 /// Lays a text out as a layout or justify request would (every check of the source applies,
 /// its errors named under "hit_test.layout" or "hit_test.justify") and answers questions about
-/// the result. At most 4,096 questions of each kind.
+/// the result. At most 4,096 questions of each kind, and 16,384 selection rects in all
+/// (RESOURCE_EXHAUSTED past either).
 public nonisolated struct Layoutd_V1_HitTestRequest: Sendable {
   // SwiftProtobuf.Message conformance is added in an extension below. See the
   // `Message` and `Message+*Additions` files in the SwiftProtobuf library for

@@ -107,7 +107,8 @@ global___TextPosition = TextPosition
 class HitTestRequest(google.protobuf.message.Message):
     """Lays a text out as a layout or justify request would (every check of the source applies,
     its errors named under "hit_test.layout" or "hit_test.justify") and answers questions about
-    the result. At most 4,096 questions of each kind.
+    the result. At most 4,096 questions of each kind, and 16,384 selection rects in all
+    (RESOURCE_EXHAUSTED past either).
     """
     DESCRIPTOR: google.protobuf.descriptor.Descriptor
     LAYOUT_FIELD_NUMBER: builtins.int
