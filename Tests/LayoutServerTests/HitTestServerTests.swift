@@ -45,6 +45,14 @@ import Testing
         })
     }
 
+    @Test func linkedContainersAnswerToo() throws {
+        let daemon = try Daemon()
+        var ask = Self.request("Text that flows from one column into the next and on into a third column of its own.")
+        ask.layout.width = 0
+        ask.layout.containers = (0..<3).map { k in .with { $0.origin = .with { $0.x = Float(k) * 110 }; $0.width = 100; $0.height = 150 } }
+        try roundTrip(daemon.client(), ask)
+    }
+
     @Test func aTypeModeStoryAnswersToo() throws {
         let daemon = try Daemon()
         var ask = Layoutd_V1_HitTestRequest()
