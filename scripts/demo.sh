@@ -35,6 +35,10 @@ echo "== Rich text: the note editor's rules (markers hidden), a span's colour an
 "$bin/layoutctl" layout --width 320 --size 22 --rules builtin --hide-markers --underline single,skip-ink \
   --span 0:2:color=#d01010,background=#ffe066 "1. Buy *milk* and _eggs_ -now- ~please~, it is URGENT"
 echo
+echo "== Hit-testing as an editor does: a tap, the carets at a bidi boundary, a selection, the word, an arrow key"
+"$bin/layoutctl" hit --width 260 --size 20 --at-point 120,12 --caret 4 --range 0,9 --word 6 --move 4:up:right \
+  "Say مرحبا to the world, friends"
+echo
 echo "== Type Mode: the same caption fitted line by line"
 "$bin/layoutctl" typemode --style strong --width 300 "so\\nHAPPY\\nto see you all here tonight"
 echo
