@@ -30,27 +30,25 @@ extension RequestProcessor {
         for (index, point) in request.points.enumerated() where !(point.x.isFinite && point.y.isFinite) {
             throw LayoutError(.invalidArgument, "a point must be finite, got (\(point.x), \(point.y))", field: "points[\(index)]")
         }
-        for (index, caret) in request.carets.enumerated() {
-            guard caret.offset <= length else {
-                throw LayoutError(.invalidArgument, "offset \(caret.offset) is past the text's \(length) UTF-16 units",
-                                  field: "carets[\(index)].offset")
-            }
-            if case .UNRECOGNIZED(let value) = caret.affinity {
-                throw LayoutError(.invalidArgument, "unknown affinity \(value)", field: "carets[\(index)].affinity")
+        func check(_ offset: UInt32, field: String) throws {
+            guard offset <= length else {
+                throw LayoutError(.invalidArgument, "offset \(offset) is past the text's \(length) UTF-16 units", field: field)
             }
         }
+        func check(_ position: Layoutd_V1_TextPosition, field: String) throws {
+            try check(position.offset, field: field + ".offset")
+            if case .UNRECOGNIZED(let value) = position.affinity {
+                throw LayoutError(.invalidArgument, "unknown affinity \(value)", field: field + ".affinity")
+            }
+        }
+        for (index, caret) in request.carets.enumerated() { try check(caret, field: "carets[\(index)]") }
         for (index, range) in request.selections.enumerated() where UInt64(range.start) + UInt64(range.length) > UInt64(length) {
             throw LayoutError(.invalidArgument, "range \(range.start)..<\(UInt64(range.start) + UInt64(range.length)) is outside the "
                               + "text's \(length) UTF-16 units", field: "selections[\(index)]")
         }
-        for (index, offset) in request.around.enumerated() where offset > length {
-            throw LayoutError(.invalidArgument, "offset \(offset) is past the text's \(length) UTF-16 units", field: "around[\(index)]")
-        }
+        for (index, offset) in request.around.enumerated() { try check(offset, field: "around[\(index)]") }
         for (index, move) in request.moves.enumerated() {
-            guard move.from.offset <= length else {
-                throw LayoutError(.invalidArgument, "offset \(move.from.offset) is past the text's \(length) UTF-16 units",
-                                  field: "moves[\(index)].from.offset")
-            }
+            try check(move.from, field: "moves[\(index)].from")
             if case .UNRECOGNIZED(let value) = move.direction {
                 throw LayoutError(.invalidArgument, "unknown direction \(value)", field: "moves[\(index)].direction")
             }
@@ -76,8 +74,7 @@ extension RequestProcessor {
         reply.carets = try request.carets.map { wire in
             try next()
             var caret = Layoutd_V1_Caret()
-            let position = TextPosition(offset: Int(wire.offset), affinity: wire.affinity == .upstream ? .upstream : .downstream)
-            if let found = tester.caret(position) {
+            if let found = tester.caret(TextPosition(wire)) {
                 caret.primary = Layoutd_V1_Rect(found.primary)
                 if let secondary = found.secondary { caret.secondary = Layoutd_V1_Rect(secondary) }
                 caret.lineIndex = UInt32(found.line)
@@ -98,7 +95,7 @@ extension RequestProcessor {
         }
         reply.moved = try request.moves.map { move in
             try next()
-            let from = TextPosition(offset: Int(move.from.offset), affinity: move.from.affinity == .upstream ? .upstream : .downstream)
+            let from = TextPosition(move.from)
             let direction: CaretMove = switch move.direction {
             case .backward: .backward
             case .right: .right
@@ -121,6 +118,12 @@ extension RequestProcessor {
             }
         }
         return reply
+    }
+}
+
+extension TextPosition {
+    init(_ wire: Layoutd_V1_TextPosition) {
+        self.init(offset: Int(wire.offset), affinity: wire.affinity == .upstream ? .upstream : .downstream)
     }
 }
 
