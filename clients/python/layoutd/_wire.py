@@ -64,6 +64,29 @@ def frame(envelope: envelope_pb2.Envelope) -> bytes:
     return HEADER.pack(len(body)) + body
 
 
+#: The Envelope field number of each body.
+BODY_NUMBERS = {field.name: field.number for field in envelope_pb2.Envelope.DESCRIPTOR.oneofs_by_name["body"].fields}
+
+
+def _varint(value: int) -> bytes:
+    out = bytearray()
+    while value > 0x7F:
+        out.append((value & 0x7F) | 0x80)
+        value >>= 7
+    out.append(value)
+    return bytes(out)
+
+
+def request_frame(request_id: int, body: str, message: Any) -> bytes:
+    """The frame of an Envelope holding `request_id` and `message` as its `body`, written
+    directly: the bytes protobuf writes for it (request_id, then the body, in field order),
+    without copying the message into an Envelope first, a third of a request's cost here."""
+    payload = message.SerializeToString()
+    envelope = ((b"\x08" + _varint(request_id)) if request_id else b"") + _varint(BODY_NUMBERS[body] << 3 | 2) \
+        + _varint(len(payload)) + payload
+    return HEADER.pack(len(envelope)) + envelope
+
+
 def envelope(request_id: int, body: str, message: Any) -> envelope_pb2.Envelope:
     env = envelope_pb2.Envelope(request_id=request_id)
     getattr(env, body).CopyFrom(message)

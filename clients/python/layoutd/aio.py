@@ -134,7 +134,7 @@ class AsyncClient:
         future = asyncio.get_running_loop().create_future()
         self._waiting[request_id] = future
         try:
-            self._writer.write(_wire.frame(_wire.envelope(request_id, request, message)))
+            self._writer.write(_wire.request_frame(request_id, request, message))
             await self._writer.drain()
             reply = await asyncio.wait_for(asyncio.shield(future), self.timeout)
         except asyncio.TimeoutError:
@@ -154,7 +154,7 @@ class AsyncClient:
         cancel_id = self._next_id
         self._next_id += 1
         try:
-            self._writer.write(_wire.frame(_wire.envelope(cancel_id, "cancel", service_pb2.Cancel(request_id=request_id))))
+            self._writer.write(_wire.request_frame(cancel_id, "cancel", service_pb2.Cancel(request_id=request_id)))
         except Exception:
             pass
 

@@ -182,7 +182,7 @@ class Client:
                 if expect_reply:
                     self._waiting.add(request_id)
             try:
-                self._sock.sendall(_wire.frame(_wire.envelope(request_id, request, message)))
+                self._sock.sendall(_wire.request_frame(request_id, request, message))
             except socket.timeout as error:
                 raise LayoutdTimeout("timed out sending to the daemon") from error
             except OSError as error:
