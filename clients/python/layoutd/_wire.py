@@ -58,12 +58,6 @@ def check_peer(sock: socket.socket, path: str) -> None:
                                  "not by you, root or the layoutd service; your text is not sent to it")
 
 
-def frame(envelope: envelope_pb2.Envelope) -> bytes:
-    """One frame: the body's length in 4 big-endian bytes, then the Envelope."""
-    body = envelope.SerializeToString()
-    return HEADER.pack(len(body)) + body
-
-
 #: The Envelope field number of each body.
 BODY_NUMBERS = {field.name: field.number for field in envelope_pb2.Envelope.DESCRIPTOR.oneofs_by_name["body"].fields}
 
@@ -85,12 +79,6 @@ def request_frame(request_id: int, body: str, message: Any) -> bytes:
     envelope = ((b"\x08" + _varint(request_id)) if request_id else b"") + _varint(BODY_NUMBERS[body] << 3 | 2) \
         + _varint(len(payload)) + payload
     return HEADER.pack(len(envelope)) + envelope
-
-
-def envelope(request_id: int, body: str, message: Any) -> envelope_pb2.Envelope:
-    env = envelope_pb2.Envelope(request_id=request_id)
-    getattr(env, body).CopyFrom(message)
-    return env
 
 
 def parse(body: bytes) -> envelope_pb2.Envelope:
