@@ -1,0 +1,86 @@
+/// What every paragraph of a document is laid out with: the box and line settings of one
+/// paragraph request (its text and attachments unused), the base style and paint, and the
+/// formatting rules, which match within each paragraph (as TextKit re-applies its rules over
+/// the edited paragraphs).
+public struct DocumentSettings: Sendable {
+    public var request: ParagraphRequest
+    public var style: TextStyle
+    public var paint: TextPaint
+    public var rules: [CompiledRule]
+
+    public init(request: ParagraphRequest, style: TextStyle, paint: TextPaint = TextPaint(), rules: [CompiledRule] = []) {
+        self.request = request
+        self.style = style
+        self.paint = paint
+        self.rules = rules
+    }
+
+    /// What a document cannot be laid out as yet, by field: each of these makes a paragraph's
+    /// lines depend on the paragraphs above it, so an edit could not keep them.
+    func checkIncremental() throws(LayoutError) {
+        if request.flow != nil {
+            throw LayoutError(.invalidArgument, "a document is laid out in one box of a width; containers and exclusions are not "
+                              + "supported in documents", field: "containers")
+        }
+        if request.writingMode.isVertical {
+            throw LayoutError(.invalidArgument, "documents are horizontal text", field: "writing_mode")
+        }
+        if request.maxLines != nil {
+            throw LayoutError(.invalidArgument, "a document shows every line; max_lines is not supported in documents", field: "max_lines")
+        }
+        if request.height != nil {
+            throw LayoutError(.invalidArgument, "a document grows with its text; height is not supported in documents", field: "height")
+        }
+    }
+}
+
+/// One paragraph of a document (a bidi paragraph, ending after its separator): its text, the
+/// client's spans and attachments over it, and its layout, all in the paragraph's own offsets
+/// and with its top at 0. A class, so an edit moves pointers when it inserts or removes
+/// paragraphs in a long document.
+public final class DocumentParagraph: @unchecked Sendable {
+    public let units: ContiguousArray<UInt16>
+    /// The client's spans (not the rules'), cut to the paragraph.
+    public let spans: [AttributedText.Span]
+    /// One per U+FFFC of the paragraph, in order.
+    public let attachments: [InlineAttachment]
+    public let layout: ParagraphLayout
+    /// What the rules matched in the paragraph.
+    public let matches: [RuleMatch]
+    /// The text as a string, made when a hit-test first needs it.
+    public private(set) lazy var string: String = String(decoding: units, as: UTF16.self)
+
+    /// Lays the paragraph out: rule spans first, then the client's, as a layout request does.
+    init(units: ContiguousArray<UInt16>, spans: [AttributedText.Span], attachments: [InlineAttachment],
+         settings: DocumentSettings, layouter: ParagraphLayouter, budget: WorkBudget) throws {
+        self.units = units
+        self.spans = spans
+        self.attachments = attachments
+        let formatted = try FormattingRules.apply(settings.rules, to: units, budget: budget)
+        var request = settings.request
+        request.text = AttributedText("", units: units, style: settings.style, paint: settings.paint, spans: formatted.spans + spans)
+        request.attachments = attachments
+        layout = try layouter.layout(request, budget: budget)
+        matches = formatted.matches
+    }
+
+    var lineCount: Int { layout.lines.count }
+    var height: Double { layout.size.height }
+
+    static func objectReplacements(in units: some Collection<UInt16>) -> Int {
+        units.reduce(0) { $0 + ($1 == AttachmentResolver.objectReplacement ? 1 : 0) }
+    }
+
+    /// Where each paragraph of `units` ends: after each separator (UAX #9 P1, CR LF as one), and
+    /// at the end. A text that ends with a separator has no empty paragraph after it; an empty
+    /// text is one empty paragraph. The same cut as `TextAnalysis` makes.
+    static func paragraphEnds(of units: ContiguousArray<UInt16>) -> [Int] {
+        var ends: [Int] = []
+        for i in units.indices where BidiResolver.isParagraphSeparator(units[i]) {
+            if units[i] == 0x0D && i + 1 < units.count && units[i + 1] == 0x0A { continue }
+            ends.append(i + 1)
+        }
+        if ends.last != units.count || ends.isEmpty { ends.append(units.count) }
+        return ends
+    }
+}

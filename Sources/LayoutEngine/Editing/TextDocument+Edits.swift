@@ -1,0 +1,143 @@
+/// What an edit changed: paragraphs `first..<first + removed` of the document before it were
+/// replaced by `first..<first + inserted` of the document after it, and everything after them
+/// moved by the deltas (their lines and glyphs are the old ones, moved).
+public struct DocumentChange: Sendable, Equatable {
+    public var first: Int
+    public var removed: Int
+    public var inserted: Int
+    /// How far the paragraphs after the inserted ones moved: down the page, along the text
+    /// (UTF-16 units), and in line and attachment indices.
+    public var deltaY: Double
+    public var deltaOffset: Int
+    public var deltaLines: Int
+    public var deltaAttachments: Int
+    /// Where the caret stands after the edit: after the inserted text, or at a styled range's end.
+    public var caret: TextPosition
+}
+
+extension TextDocument {
+    /// Replaces `range` of the text with `inserted`, which brings one attachment per U+FFFC it
+    /// holds. The client's spans keep their text: a span grows over text typed strictly inside
+    /// it, and text typed at its edge is not in it. On any error the document is as it was.
+    public func replace(_ range: Range<Int>, with inserted: ContiguousArray<UInt16>, attachments: [InlineAttachment] = [],
+                        budget: WorkBudget = .unlimited) throws -> DocumentChange {
+        try checkEdges(range, field: "range")
+        try Self.checkLength(length - range.count + inserted.count, limit: layouter.maxTextLength)
+        let holders = DocumentParagraph.objectReplacements(in: inserted)
+        guard attachments.count == holders else {
+            throw LayoutError(.invalidArgument, "the inserted text has \(holders) OBJECT REPLACEMENT CHARACTERs (U+FFFC) and the edit "
+                              + "\(attachments.count) attachments: each needs one", field: "attachments")
+        }
+        let (first, last) = touched(range)
+        let regionStart = starts[first]
+        var region = ContiguousArray<UInt16>()
+        var spans: [AttributedText.Span] = []
+        var regionAttachments: [InlineAttachment] = []
+        for index in first...last {
+            let shift = starts[index] - regionStart
+            region.append(contentsOf: paragraphs[index].units)
+            spans += paragraphs[index].spans.map { AttributedText.Span(range: $0.range.shifted(by: shift), patch: $0.patch) }
+            regionAttachments += paragraphs[index].attachments
+        }
+        let local = (range.lowerBound - regionStart)..<(range.upperBound - regionStart)
+        // The attachments before the range stay, the range's go, the edit's come, the rest stay.
+        let before = DocumentParagraph.objectReplacements(in: region[..<local.lowerBound])
+        let removedHolders = DocumentParagraph.objectReplacements(in: region[local])
+        try Bounds.check(count: firstAttachments.last! - removedHolders + holders, limit: AttachmentResolver.maxAttachments,
+                         field: "attachments")
+        regionAttachments.replaceSubrange(before..<(before + removedHolders), with: attachments)
+        region.replaceSubrange(local, with: inserted)
+        spans = spans.compactMap { $0.replacing(local, insertedCount: inserted.count) }
+        try checkSpanCount(adding: spans.count - (first...last).reduce(0) { $0 + paragraphs[$1].spans.count })
+        let laid = try Self.layParagraphs(region, spans: spans, attachments: regionAttachments, settings: settings,
+                                          layouter: layouter, budget: budget)
+        return commit(laid, replacing: first...last, deltaOffset: inserted.count - range.count,
+                      caret: TextPosition(offset: range.lowerBound + inserted.count))
+    }
+
+    /// Applies `patch` over `range` (a span added over each paragraph it crosses, after the
+    /// spans there, so it wins). An empty range changes nothing.
+    public func style(_ range: Range<Int>, patch: StylePatch, budget: WorkBudget = .unlimited) throws -> DocumentChange {
+        try checkEdges(range, field: "range")
+        let caret = TextPosition(offset: range.upperBound)
+        guard !range.isEmpty else {
+            return DocumentChange(first: 0, removed: 0, inserted: 0, deltaY: 0, deltaOffset: 0, deltaLines: 0, deltaAttachments: 0,
+                                  caret: caret)
+        }
+        let first = paragraphIndex(containing: range.lowerBound)
+        let last = paragraphIndex(containing: range.upperBound - 1)
+        try checkSpanCount(adding: last - first + 1)
+        var laid: [DocumentParagraph] = []
+        for index in first...last {
+            try budget.check()
+            let paragraph = paragraphs[index]
+            let start = starts[index]
+            let low = max(range.lowerBound, start) - start, high = min(range.upperBound, starts[index + 1]) - start
+            laid.append(try DocumentParagraph(units: paragraph.units, spans: paragraph.spans + [AttributedText.Span(range: low..<high, patch: patch)],
+                                              attachments: paragraph.attachments, settings: settings, layouter: layouter, budget: budget))
+        }
+        return commit(laid, replacing: first...last, deltaOffset: 0, caret: caret)
+    }
+
+    /// The paragraphs an edit of `range` touches, extended as TextKit extends an edited range:
+    /// every paragraph the range meets, edges included (a separator deleted or typed at a
+    /// paragraph's end joins or splits it with the next), and the paragraph before when it ends
+    /// with a CR that a LF typed after it would join.
+    func touched(_ range: Range<Int>) -> (first: Int, last: Int) {
+        var first = paragraphIndex(containing: range.lowerBound)
+        if first > 0 && starts[first] == range.lowerBound && paragraphs[first - 1].units.last == 0x0D { first -= 1 }
+        return (first, paragraphIndex(containing: range.upperBound))
+    }
+
+    /// Puts `laid` in place of `old` and moves what follows.
+    private func commit(_ laid: [DocumentParagraph], replacing old: ClosedRange<Int>, deltaOffset: Int, caret: TextPosition) -> DocumentChange {
+        let oldEnd = old.upperBound + 1
+        let (oldTop, oldLine, oldAttachment) = (tops[oldEnd], firstLines[oldEnd], firstAttachments[oldEnd])
+        spanCount += laid.reduce(0) { $0 + $1.spans.count } - old.reduce(0) { $0 + paragraphs[$1].spans.count }
+        paragraphs.replaceSubrange(old, with: laid)
+        recount(from: old.lowerBound)
+        let newEnd = old.lowerBound + laid.count
+        return DocumentChange(first: old.lowerBound, removed: old.count, inserted: laid.count, deltaY: tops[newEnd] - oldTop,
+                              deltaOffset: deltaOffset, deltaLines: firstLines[newEnd] - oldLine,
+                              deltaAttachments: firstAttachments[newEnd] - oldAttachment, caret: caret)
+    }
+
+    /// A range must lie in the text and not cut a surrogate pair.
+    func checkEdges(_ range: Range<Int>, field: String) throws(LayoutError) {
+        guard range.lowerBound >= 0, range.upperBound <= length else {
+            throw LayoutError(.invalidArgument, "range \(range.lowerBound)..<\(range.upperBound) is outside the document's \(length) "
+                              + "UTF-16 units", field: field)
+        }
+        for offset in [range.lowerBound, range.upperBound] where offset > 0 && offset < length {
+            let index = paragraphIndex(containing: offset)
+            let units = paragraphs[index].units
+            let local = offset - starts[index]
+            // A paragraph never starts inside a pair (separators are not surrogates).
+            if local > 0 && UTF16.isTrailSurrogate(units[local]) && UTF16.isLeadSurrogate(units[local - 1]) {
+                throw LayoutError(.invalidArgument, "range edge \(offset) falls inside a surrogate pair", field: field)
+            }
+        }
+    }
+
+    private func checkSpanCount(adding added: Int) throws(LayoutError) {
+        guard spanCount + added <= Bounds.maxSpans else {
+            throw LayoutError(.resourceExhausted, "the document would hold \(spanCount + added) style spans (one per paragraph a "
+                              + "style edit crosses); at most \(Bounds.maxSpans)", field: "style")
+        }
+    }
+}
+
+extension AttributedText.Span {
+    /// The span after `range` of its text is replaced by `insertedCount` units; nil when it is gone.
+    func replacing(_ range: Range<Int>, insertedCount: Int) -> AttributedText.Span? {
+        let delta = insertedCount - range.count
+        func start(_ offset: Int) -> Int {
+            offset < range.lowerBound ? offset : offset >= range.upperBound ? offset + delta : range.lowerBound + insertedCount
+        }
+        func end(_ offset: Int) -> Int {
+            offset <= range.lowerBound ? offset : offset >= range.upperBound ? offset + delta : range.lowerBound
+        }
+        let low = start(self.range.lowerBound), high = end(self.range.upperBound)
+        return low < high ? AttributedText.Span(range: low..<high, patch: patch) : nil
+    }
+}

@@ -1,0 +1,93 @@
+extension TextDocument {
+    /// Paragraph `index`'s layout moved to its place in the document: offsets, y, line and
+    /// attachment indices as a layout of the whole text would give them. Its paints are its own.
+    public func placed(_ index: Int) -> ParagraphLayout {
+        var layout = paragraphs[index].layout
+        let (start, top, firstLine, firstAttachment) = (starts[index], tops[index], firstLines[index], firstAttachments[index])
+        guard start != 0 || top != 0 || firstLine != 0 || firstAttachment != 0 else { return layout }
+        for i in layout.lines.indices {
+            layout.lines[i].range = layout.lines[i].range.shifted(by: start)
+            layout.lines[i].baselineOrigin.y += top
+            layout.lines[i].usedRect.y += top
+        }
+        for i in layout.runs.indices {
+            layout.runs[i].range = layout.runs[i].range.shifted(by: start)
+            layout.runs[i].lineIndex += firstLine
+            layout.runs[i].glyphs = ArraySlice(layout.runs[i].glyphs.map { glyph in
+                PositionedGlyph(id: glyph.id, position: Point(x: glyph.position.x, y: glyph.position.y + top), advance: glyph.advance,
+                                cluster: glyph.cluster + start)
+            })
+        }
+        for i in layout.attachments.indices {
+            layout.attachments[i].index += firstAttachment
+            layout.attachments[i].range = layout.attachments[i].range.shifted(by: start)
+            layout.attachments[i].lineIndex += firstLine
+            layout.attachments[i].rect.y += top
+        }
+        for i in layout.decorations.indices {
+            layout.decorations[i].range = layout.decorations[i].range.shifted(by: start)
+            layout.decorations[i].lineIndex += firstLine
+            for r in layout.decorations[i].rects.indices { layout.decorations[i].rects[r].y += top }
+            layout.decorations[i].path.commands = layout.decorations[i].path.commands.map { $0.moved(down: top) }
+        }
+        layout.visibleRange = layout.visibleRange.shifted(by: start)
+        return layout
+    }
+
+    /// The whole document as one layout, as laying its text out afresh would give it (paints
+    /// are each paragraph's, one table after another).
+    public func assembled() -> ParagraphLayout {
+        var whole = ParagraphLayout(lines: [], runs: [], attachments: [], visibleRange: 0..<length,
+                                    size: Size(width: width, height: height), direction: paragraphs[0].layout.direction, paints: [])
+        for index in paragraphs.indices {
+            var part = placed(index)
+            let paintBase = whole.paints.count
+            for i in part.runs.indices { part.runs[i].paint += paintBase }
+            whole.paints += part.paints
+            whole.lines += part.lines
+            whole.runs += part.runs
+            whole.attachments += part.attachments
+            whole.decorations += part.decorations
+        }
+        return whole
+    }
+
+    /// The position nearest `point` and its line, as `HitTester.hit` answers on the whole text:
+    /// the paragraph whose band holds the point (the first above the text, the last below) answers.
+    public func hit(_ point: Point) -> (position: TextPosition, line: Int)? {
+        let index = paragraphIndex(atY: point.y)
+        let paragraph = paragraphs[index]
+        let tester = HitTester(layout: paragraph.layout, text: paragraph.string)
+        guard let found = tester.hit(Point(x: point.x, y: point.y - tops[index])) else { return nil }
+        return (TextPosition(offset: found.position.offset + starts[index], affinity: found.position.affinity),
+                found.line + firstLines[index])
+    }
+
+    /// Where a caret at `position` stands (both places at a bidi boundary, primary first), and
+    /// its line, as `HitTester.caret` answers on the whole text.
+    public func caret(_ position: TextPosition) -> (primary: Rect, secondary: Rect?, line: Int)? {
+        guard position.offset >= 0 && position.offset <= length else { return nil }
+        let index = paragraphIndex(containing: position.offset)
+        let paragraph = paragraphs[index]
+        let tester = HitTester(layout: paragraph.layout, text: paragraph.string)
+        let top = tops[index]
+        guard let found = tester.caret(TextPosition(offset: position.offset - starts[index], affinity: position.affinity)) else {
+            return nil
+        }
+        func moved(_ rect: Rect) -> Rect { Rect(x: rect.x, y: rect.y + top, width: rect.width, height: rect.height) }
+        return (moved(found.primary), found.secondary.map(moved), found.line + firstLines[index])
+    }
+}
+
+extension PathCommand {
+    func moved(down dy: Double) -> PathCommand {
+        func p(_ point: Point) -> Point { Point(x: point.x, y: point.y + dy) }
+        switch self {
+        case .move(let a): return .move(p(a))
+        case .line(let a): return .line(p(a))
+        case let .quad(a, b): return .quad(p(a), p(b))
+        case let .cubic(a, b, c): return .cubic(p(a), p(b), p(c))
+        case .close: return .close
+        }
+    }
+}

@@ -1,0 +1,278 @@
+import Foundation
+import Testing
+import TestSupport
+@testable import LayoutEngine
+
+@Suite struct TextDocumentTests {
+    static let style = TextStyle(family: "Noto Sans", size: 20)
+    static let boldRule = try! CompiledRule(FormattingRule(name: "bold", pattern: #"\*([^*\n\r\x{2029}]+)\*"#, group: 1,
+                                                           patch: StylePatch(weight: 700), hidesMarkers: true), field: "rules[0]")
+
+    static func settings(width: Double = 260, alignment: TextAlignment = .natural, rules: [CompiledRule] = []) -> DocumentSettings {
+        DocumentSettings(request: ParagraphRequest(text: AttributedText("", style: style), width: width, alignment: alignment),
+                         style: style, rules: rules)
+    }
+
+    static func document(_ text: String, spans: [AttributedText.Span] = [], attachments: [InlineAttachment] = [],
+                         settings: DocumentSettings = settings()) throws -> TextDocument {
+        try TextDocument(units: AttributedText.utf16(text), spans: spans, attachments: attachments, settings: settings,
+                         layouter: Fixtures.layouter)
+    }
+
+    /// The document's text laid out afresh as one request: what every edit must leave.
+    static func freshLayout(of document: TextDocument) throws -> ParagraphLayout {
+        let units = document.units
+        let settings = document.settings
+        // Rules match within paragraphs in a document; these tests' rules never cross one, so
+        // matching the whole text finds the same.
+        let ruled = try FormattingRules.apply(settings.rules, to: units)
+        var request = settings.request
+        request.text = AttributedText(String(decoding: units, as: UTF16.self), units: units, style: settings.style,
+                                      paint: settings.paint, spans: ruled.spans + document.spans)
+        request.attachments = document.attachments
+        return try Fixtures.layouter.layout(request)
+    }
+
+    /// Where `document` differs from a fresh layout of its text (empty when it does not).
+    static func differences(_ document: TextDocument) throws -> [String] {
+        let fresh = try freshLayout(of: document)
+        let kept = document.assembled()
+        var found: [String] = []
+        func close(_ a: Double, _ b: Double) -> Bool { abs(a - b) < 1e-6 }
+        func close(_ a: Rect, _ b: Rect) -> Bool { close(a.x, b.x) && close(a.y, b.y) && close(a.width, b.width) && close(a.height, b.height) }
+        if fresh.lines.count != kept.lines.count { return ["\(kept.lines.count) lines, fresh \(fresh.lines.count)"] }
+        for (index, (a, b)) in zip(kept.lines, fresh.lines).enumerated() {
+            if a.range != b.range || a.hardBreak != b.hardBreak || !close(a.width, b.width) || !close(a.baselineOrigin.x, b.baselineOrigin.x)
+                || !close(a.baselineOrigin.y, b.baselineOrigin.y) || !close(a.usedRect, b.usedRect) || !close(a.ascent, b.ascent)
+                || !close(a.descent, b.descent) || !close(a.trailingWhitespaceWidth, b.trailingWhitespaceWidth) {
+                found.append("line \(index): \(a) against \(b)")
+            }
+        }
+        if fresh.runs.count != kept.runs.count { return found + ["\(kept.runs.count) runs, fresh \(fresh.runs.count)"] }
+        for (index, (a, b)) in zip(kept.runs, fresh.runs).enumerated() {
+            let same = a.fontID == b.fontID && a.size == b.size && a.bidiLevel == b.bidiLevel && a.range == b.range
+                && a.lineIndex == b.lineIndex && kept.paints[a.paint] == fresh.paints[b.paint] && a.glyphs.count == b.glyphs.count
+                && zip(a.glyphs, b.glyphs).allSatisfy { g, h in
+                    g.id == h.id && g.cluster == h.cluster && close(g.advance, h.advance) && close(g.position.x, h.position.x)
+                        && close(g.position.y, h.position.y)
+                }
+            if !same { found.append("run \(index) differs") }
+        }
+        if kept.attachments.count != fresh.attachments.count
+            || zip(kept.attachments, fresh.attachments).contains(where: { $0.index != $1.index || $0.range != $1.range || !close($0.rect, $1.rect) }) {
+            found.append("attachments differ")
+        }
+        if kept.decorations.count != fresh.decorations.count
+            || zip(kept.decorations, fresh.decorations).contains(where: {
+                $0.range != $1.range || $0.lineIndex != $1.lineIndex || $0.rects.count != $1.rects.count
+                    || zip($0.rects, $1.rects).contains { !close($0, $1) }
+            }) {
+            found.append("decorations differ")
+        }
+        if !close(kept.size.width, fresh.size.width) || !close(kept.size.height, fresh.size.height) {
+            found.append("size \(kept.size) against \(fresh.size)")
+        }
+        return found
+    }
+
+    // MARK: Edits against fresh layouts
+
+    @Test func typingInTheMiddleRelaysOnlyItsParagraph() throws {
+        let document = try Self.document("First paragraph of the note.\nSecond one, which we edit.\nThird, which moves.\n")
+        let thirdBefore = document.placed(2)
+        let change = try document.replace(36..<36, with: AttributedText.utf16(" a much longer phrase that wraps onto a new line"))
+        #expect(change.first == 1 && change.removed == 1 && change.inserted == 1)
+        #expect(change.deltaLines >= 1 && document.lineCount == document.firstLines[2] + thirdBefore.lines.count)
+        #expect(change.deltaY > 0 && abs(change.deltaY - (document.tops[2] - thirdBefore.lines[0].usedRect.y)) < 1e-9)
+        #expect(change.deltaOffset == 48)
+        #expect(change.caret == TextPosition(offset: 36 + 48))
+        // The third paragraph's lines are the old ones, moved.
+        let thirdAfter = document.placed(2)
+        #expect(thirdAfter.lines.map(\.range) == thirdBefore.lines.map { $0.range.shifted(by: 48) })
+        #expect(try Self.differences(document) == [])
+    }
+
+    @Test func separatorsSplitAndJoinParagraphs() throws {
+        let document = try Self.document("one two three\nfour five six")
+        #expect(document.paragraphs.count == 2)
+        let split = try document.replace(4..<4, with: AttributedText.utf16("\n"))
+        #expect(split.first == 0 && split.removed == 1 && split.inserted == 2)
+        #expect(document.paragraphs.count == 3)
+        #expect(try Self.differences(document) == [])
+        // Deleting a paragraph's separator joins it with the next one.
+        let join = try document.replace(14..<15, with: [])
+        #expect(join.removed == 2 && join.inserted == 1)
+        #expect(document.paragraphs.count == 2)
+        #expect(try Self.differences(document) == [])
+        // A LF typed after a lone CR joins them into one separator.
+        _ = try document.replace(4..<5, with: AttributedText.utf16("\r"))
+        _ = try document.replace(5..<5, with: AttributedText.utf16("\n"))
+        #expect(document.paragraphs.count == 2)
+        #expect(try Self.differences(document) == [])
+    }
+
+    @Test func styleEditsRelayTheParagraphsTheyCross() throws {
+        let document = try Self.document("alpha beta\ngamma delta\nepsilon zeta")
+        let change = try document.style(6..<17, patch: StylePatch(weight: 700, color: Color(red: 1, green: 0, blue: 0)))
+        #expect(change.first == 0 && change.removed == 2 && change.inserted == 2 && change.deltaOffset == 0)
+        #expect(document.spans.map(\.range) == [6..<11, 11..<17])
+        #expect(try Self.differences(document) == [])
+        // Typing inside the styled range extends it; typing at its edge does not.
+        _ = try document.replace(8..<8, with: AttributedText.utf16("XX"))
+        _ = try document.replace(6..<6, with: AttributedText.utf16("Y"))
+        #expect(document.spans.map(\.range) == [7..<14, 14..<20])
+        #expect(try Self.differences(document) == [])
+    }
+
+    @Test func attachmentsFollowTheirCharacters() throws {
+        let box = InlineAttachment(width: 30, extent: .height(20))
+        let wide = InlineAttachment(width: 60, extent: .height(10))
+        let document = try Self.document("a \u{FFFC} b\nc \u{FFFC} d", attachments: [box, box])
+        _ = try document.replace(0..<0, with: AttributedText.utf16("\u{FFFC}\n"), attachments: [wide])
+        #expect(document.attachments == [wide, box, box])
+        #expect(try Self.differences(document) == [])
+        _ = try document.replace(2..<6, with: [])  // the first paragraph's box goes
+        #expect(document.attachments == [wide, box])
+        #expect(try Self.differences(document) == [])
+        #expect(document.assembled().attachments.map(\.index) == [0, 1])
+    }
+
+    @Test func rulesAreAppliedAgainWhereTextChanges() throws {
+        let document = try Self.document("plain *bold* text\nand more", settings: Self.settings(rules: [Self.boldRule]))
+        #expect(document.paragraphs[0].matches.map(\.range) == [7..<11])
+        _ = try document.replace(13..<13, with: AttributedText.utf16("*x*"))
+        #expect(document.paragraphs[0].matches.map(\.range) == [7..<11, 14..<15])
+        #expect(try Self.differences(document) == [])
+    }
+
+    @Test func anEmptyDocumentTakesText() throws {
+        let document = try Self.document("")
+        #expect(document.paragraphs.count == 1 && document.lineCount == 0 && document.height == 0)
+        _ = try document.replace(0..<0, with: AttributedText.utf16("hello\n"))
+        _ = try document.replace(6..<6, with: AttributedText.utf16("world"))
+        #expect(document.paragraphs.count == 2)
+        #expect(try Self.differences(document) == [])
+        _ = try document.replace(0..<11, with: [])
+        #expect(document.length == 0 && document.lineCount == 0)
+    }
+
+    // MARK: Refusals
+
+    @Test func badEditsAreRefusedAndChangeNothing() throws {
+        let document = try Self.document("a 😀 b\nc")
+        let before = document.assembled().lines
+        func refusal(_ edit: () throws -> DocumentChange) -> LayoutError? {
+            do { _ = try edit(); return nil } catch { return error as? LayoutError }
+        }
+        #expect(refusal { try document.replace(3..<3, with: AttributedText.utf16("x")) }?.field == "range")  // inside the pair
+        #expect(refusal { try document.replace(0..<99, with: []) }?.field == "range")
+        #expect(refusal { try document.style(3..<4, patch: StylePatch(weight: 700)) }?.field == "range")
+        #expect(refusal { try document.replace(0..<0, with: AttributedText.utf16("\u{FFFC}")) }?.field == "attachments")
+        let long = ContiguousArray<UInt16>(repeating: 0x61, count: Fixtures.layouter.maxTextLength)
+        let tooLong = refusal { try document.replace(0..<0, with: long) }
+        #expect(tooLong?.code == .resourceExhausted && tooLong?.field == "text")
+        let budget = WorkBudget(deadline: 0)
+        #expect(refusal { try document.replace(0..<0, with: AttributedText.utf16("x"), budget: budget) }?.code == .deadlineExceeded)
+        #expect(document.assembled().lines == before)
+        #expect(document.units == AttributedText.utf16("a 😀 b\nc"))
+    }
+
+    @Test func documentsRefuseWhatWouldTieParagraphsTogether() throws {
+        var settings = Self.settings()
+        settings.request.maxLines = 3
+        #expect(throws: LayoutError.self) { try Self.document("x", settings: settings) }
+        settings = Self.settings()
+        settings.request.height = 100
+        #expect(throws: LayoutError.self) { try Self.document("x", settings: settings) }
+        #expect(throws: LayoutError.self) { try Self.document("a \u{FFFC}", attachments: []) }
+    }
+
+    // MARK: Hit-testing a document
+
+    @Test func hitsAndCaretsAgreeWithTheWholeLayout() throws {
+        let text = "The first paragraph wraps over a few lines here.\nمرحبا بالعالم and English.\nLast one."
+        let document = try Self.document(text, settings: Self.settings(width: 180))
+        let whole = HitTester(layout: document.assembled(), text: text)
+        for offset in HitTesterTests.boundaries(text) {
+            for affinity in [Affinity.downstream, .upstream] {
+                let position = TextPosition(offset: offset, affinity: affinity)
+                let mine = try #require(document.caret(position))
+                let theirs = try #require(whole.caret(position))
+                #expect(mine.line == theirs.line && abs(mine.primary.x - theirs.primary.x) < 1e-6
+                        && abs(mine.primary.y - theirs.primary.y) < 1e-6, "caret \(position)")
+                let hit = try #require(document.hit(HitTesterTests.centre(mine.primary)))
+                #expect(hit.position.offset == offset, "hit back from \(position)")
+            }
+        }
+        // Above the text and below it clamp to the first and last paragraphs.
+        #expect(document.hit(Point(x: 0, y: -50))?.position.offset == 0)
+        #expect(document.hit(Point(x: 1_000, y: document.height + 50))?.position.offset == text.utf16.count)
+    }
+
+    // MARK: Random edits
+
+    /// Texts to build documents from: corpus captions when ../shared is here, else our own.
+    static let pieces: [String] = {
+        let own = ["Hello there, how are you today?", "مرحبا بالعالم، كيف حالك؟", "Привет, как дела у тебя сегодня?",
+                   "今天天气很好，我们去公园散步吧。", "नमस्ते, आप कैसे हैं?", "Emoji 👩‍👩‍👧 and flags 🇯🇵 mixed in 😀.",
+                   "*bold* words and *more bold* here", "Mixed English עם עברית inside"]
+        return own + (Fixtures.corpus?.map(\.text) ?? [])
+    }()
+
+    static let insertions = ["a", " ", "\n", "word ", "مرحبا ", "漢字", "😀", "\r", "\r\n", "\u{2029}", "*x*", "👩‍👩‍👧", "e\u{301}"]
+
+    /// Runs `count` seeded edits on a document of several pieces and checks it against a fresh
+    /// layout after each. Returns the number of edits checked.
+    static func randomSession(seed: UInt64, edits count: Int) throws -> Int {
+        var random = SeededGenerator(seed: seed)
+        func pick<T>(_ items: [T]) -> T { items[Int(random.next() % UInt64(items.count))] }
+        let separators = ["\n", "\n", "\r\n", "\u{2029}"]
+        var text = ""
+        for index in 0..<(2 + Int(random.next() % 6)) {
+            if index > 0 { text += pick(separators) }
+            text += pick(pieces)
+        }
+        let alignment = pick([TextAlignment.natural, .justified, .center, .right])
+        let settings = Self.settings(width: Double(120 + random.next() % 300), alignment: alignment,
+                                     rules: random.next() % 2 == 0 ? [boldRule] : [])
+        let document = try Self.document(text, settings: settings)
+        // An offset at a grapheme boundary of the document's text.
+        func offset() -> Int {
+            let string = String(decoding: document.units, as: UTF16.self)
+            let bounds = HitTesterTests.boundaries(string)
+            return pick(bounds)
+        }
+        var checked = 0
+        for step in 0..<count {
+            let a = offset(), b = offset()
+            let range = min(a, b)..<max(a, b)
+            switch random.next() % 10 {
+            case 0...3:
+                _ = try document.replace(range.lowerBound..<range.lowerBound, with: AttributedText.utf16(pick(insertions + [pick(pieces)])))
+            case 4...5:
+                _ = try document.replace(range.count > 40 ? range.lowerBound..<(range.lowerBound) : range, with: [])
+            case 6...7:
+                _ = try document.replace(range, with: AttributedText.utf16(pick(insertions)))
+            default:
+                let patch = pick([StylePatch(weight: 700), StylePatch(size: 30), StylePatch(italic: true),
+                                  StylePatch(color: Color(red: 0, green: 0.5, blue: 1)), StylePatch(letterSpacing: 2),
+                                  StylePatch(underline: .set(DecorationLine()))])
+                _ = try document.style(range, patch: patch)
+            }
+            let differences = try Self.differences(document)
+            #expect(differences == [], "seed \(seed), edit \(step): \(differences.prefix(3))")
+            if !differences.isEmpty { break }
+            checked += 1
+        }
+        return checked
+    }
+
+    /// 40 sessions of 60 edits; `scripts/random-edits.sh` runs many more (LAYOUTD_EDIT_SESSIONS).
+    @Test func randomEditsEqualFreshLayouts() throws {
+        let sessions = ProcessInfo.processInfo.environment["LAYOUTD_EDIT_SESSIONS"].flatMap { UInt64($0) } ?? 40
+        let firstSeed = ProcessInfo.processInfo.environment["LAYOUTD_EDIT_FIRST_SEED"].flatMap { UInt64($0) } ?? 1
+        var checked = 0
+        for seed in firstSeed..<(firstSeed + sessions) { checked += try Self.randomSession(seed: seed, edits: 60) }
+        #expect(checked == 60 * Int(sessions))
+    }
+}
