@@ -2,7 +2,8 @@
 import Testing
 import TestSupport
 
-/// Our UAX #14 pass must write exactly what libunibreak writes.
+/// Our UAX #14 pass must write exactly what libunibreak writes, each line taken alone (see
+/// `BreakOpportunities.linewise`).
 @Suite struct BreakOpportunitiesTests {
     static let table = BreakOpportunities.shared
 

@@ -260,6 +260,9 @@ import TestSupport
                 _ = try document.style(range, patch: patch)
             }
             let differences = try Self.differences(document)
+            if ProcessInfo.processInfo.environment["LAYOUTD_EDIT_TRACE"] != nil, !differences.isEmpty {
+                print("TRACE units \(Array(document.units).enumerated().filter { $0.element < 0x20 || $0.element == 0x85 || $0.element == 0x2029 }) range \(range) text \(String(decoding: document.units, as: UTF16.self).debugDescription) paragraphs \(document.starts) kept \(document.assembled().lines.map(\.range)) fresh \(try Self.freshLayout(of: document).lines.map(\.range)) spans \(document.spans.map { ($0.range, $0.patch) })")
+            }
             #expect(differences == [], "seed \(seed), edit \(step): \(differences.prefix(3))")
             if !differences.isEmpty { break }
             checked += 1

@@ -152,12 +152,27 @@ struct BreakOpportunities: @unchecked Sendable {
         guard !units.isEmpty else { return breaks }
         units.withUnsafeBufferPointer { u in
             breaks.withUnsafeMutableBufferPointer { b in
-                language.withCString { lang in
-                    set_linebreaks_utf16(u.baseAddress, u.count, language.isEmpty ? nil : lang, b.baseAddress)
-                }
+                language.withCString { lang in linewise(u, language: language.isEmpty ? nil : lang, into: b.baseAddress!) }
             }
         }
         return breaks
+    }
+
+    /// `set_linebreaks_utf16`, with every line (after a mandatory break) taken as a text of its
+    /// own. libunibreak takes a space that starts the text as WJ with nothing before it, and a
+    /// space that starts a later line as WJ after the break's class, so LB18 breaks after the
+    /// second and not the first: a paragraph's lines would depend on the paragraph before it (an
+    /// editing session lays each alone). Lines starting with a space are broken again alone.
+    static func linewise(_ units: UnsafeBufferPointer<UInt16>, language: UnsafePointer<CChar>?, into breaks: UnsafeMutablePointer<Int8>) {
+        set_linebreaks_utf16(units.baseAddress, units.count, language, breaks)
+        var i = 0
+        while i + 1 < units.count {
+            defer { i += 1 }
+            guard Int32(breaks[i]) == LINEBREAK_MUSTBREAK && units[i + 1] == 0x20 else { continue }
+            var end = i + 1
+            while end < units.count - 1 && Int32(breaks[end]) != LINEBREAK_MUSTBREAK { end += 1 }
+            set_linebreaks_utf16(units.baseAddress! + i + 1, end - i, language, breaks + i + 1)
+        }
     }
 
     /// What `set_linebreaks_utf16(units, count, NULL, breaks)` writes: for each unit, the
@@ -216,6 +231,7 @@ struct BreakOpportunities: @unchecked Sendable {
             if current == Self.bk || (current == Self.cr && new != Self.lf) {
                 result = Self.mustBreak  // LB4, LB5
                 current = Self.startOfLine(new)
+                previousNew = 0  // a line starts as the text does (see `linewise`)
             } else if new == Self.sp {
                 result = Self.noBreak  // LB7; the class before the spaces stays current
             } else if new == Self.bk || new == Self.lf || new == Self.nl {

@@ -17,7 +17,7 @@ extension TextAnalysis {
                 }
                 LineBreakLibrary.start()
                 var breaks = [Int8](repeating: 0, count: count)
-                language.withCString { set_linebreaks_utf16(u.baseAddress, count, $0, &breaks) }
+                language.withCString { lang in breaks.withUnsafeMutableBufferPointer { BreakOpportunities.linewise(u, language: lang, into: $0.baseAddress!) } }
                 // breaks[i] describes the position after unit i.
                 for i in 0..<(count - 1) { keep(breaks[i], before: i + 1, in: flags) }
             }
