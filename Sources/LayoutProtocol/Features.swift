@@ -3,8 +3,8 @@
 /// a clear error instead of answering UNIMPLEMENTED.
 public enum Features {
     /// Every request this protocol version defines, as the daemon built from it serves them.
-    public static let served = ["cancel", "fonts", "hello", "hit_test", "justify", "layout", "reload", "render",
-                                "stats", "tag_hit", "tag_style", "tags"]
+    public static let served = ["cancel", "close_document", "edit_document", "fonts", "hello", "hit_test", "justify", "layout",
+                                "open_document", "reload", "render", "stats", "tag_hit", "tag_style", "tags"]
 
     /// The name of a request body, or nil for a reply.
     public static func name(of body: Layoutd_V1_Envelope.OneOf_Body) -> String? {
@@ -21,8 +21,11 @@ public enum Features {
         case .tagStyle: "tag_style"
         case .reload: "reload"
         case .hitTest: "hit_test"
+        case .openDocument: "open_document"
+        case .editDocument: "edit_document"
+        case .closeDocument: "close_document"
         case .helloReply, .layoutReply, .fontsReply, .statsReply, .error, .justifyReply, .renderReply,
-             .tagsReply, .tagHitReply, .tagStyleReply, .reloadReply, .hitTestReply: nil
+             .tagsReply, .tagHitReply, .tagStyleReply, .reloadReply, .hitTestReply, .documentReply: nil
         }
     }
 

@@ -37,13 +37,17 @@ final class ConnectionHandler: ChannelDuplexHandler, @unchecked Sendable {
     /// Bytes read and not yet taken as frames; frames are taken only while under the limits.
     private var decoder: FrameDecoder
     private var timer: RepeatedTask?
+    /// The connection's open documents, and the end of the chain its document requests run on.
+    private let documents: DocumentStore
+    private var documentTail: EventLoopFuture<Void>?
 
     /// Frames larger than this are decoded on the pool, not the event loop.
     static let inlineDecodeBytes = 64 << 10
 
     init(processors: ProcessorSwitch, pool: NIOThreadPool, tracker: InFlightTracker, limiter: ConnectionLimiter,
-         configuration: ServerConfiguration, logger: Logger,
+         configuration: ServerConfiguration, logger: Logger, ledger: DocumentLedger? = nil,
          clock: @escaping @Sendable () -> UInt64 = { DispatchTime.now().uptimeNanoseconds }) {
+        self.documents = DocumentStore(ledger: ledger ?? DocumentLedger(limits: configuration.documentLimits))
         self.decoder = FrameDecoder(maxFrameBytes: configuration.maxFrameBytes)
         self.clock = clock
         self.state = ConnectionState(limits: ConnectionState.Limits(configuration), now: clock())
@@ -86,6 +90,7 @@ final class ConnectionHandler: ChannelDuplexHandler, @unchecked Sendable {
         timer = nil
         // Queued work of a closed connection is skipped; running work stops at its next check.
         for budget in state.allPendingBudgets { budget.cancel() }
+        documents.closeAll()
         if case .some(let uid) = state.admission {
             logger.info("connection closed", metadata: ["uid": "\(admittedUID)", "unanswered": "\(state.inFlight)"])
             limiter.release(uid: uid)
@@ -97,6 +102,7 @@ final class ConnectionHandler: ChannelDuplexHandler, @unchecked Sendable {
 
     /// Closes a connection whose frame has been arriving for too long, or that has been idle.
     private func checkTimeouts(context: ChannelHandlerContext) {
+        documents.sweep(now: clock())
         switch state.tick(now: clock()) {
         case .none: break
         case .close: context.close(promise: nil)
@@ -229,6 +235,10 @@ final class ConnectionHandler: ChannelDuplexHandler, @unchecked Sendable {
         var deadline = arrival &+ UInt64(configuration.requestBudgetMilliseconds) &* 1_000_000
         if envelope.deadlineMs > 0 { deadline = min(deadline, arrival &+ UInt64(envelope.deadlineMs) &* 1_000_000) }
         let budget = WorkBudget(deadline: deadline)
+        if envelope.isDocumentRequest {
+            runDocumentRequest(envelope, bytes: bytes, budget: budget, context: context)
+            return
+        }
         if bytes <= Self.inlineLayoutBytes, envelope.isSmallLayoutWork {
             answerInline(envelope, budget: budget, context: context)
             return
@@ -240,25 +250,53 @@ final class ConnectionHandler: ChannelDuplexHandler, @unchecked Sendable {
         pool.runIfActive(eventLoop: context.eventLoop) { () throws -> ByteBuffer in
             Self.buffer(try Self.answer(envelope, processor: processor, budget: budget), allocator: allocator)
         }.assumeIsolated().whenComplete { result in
-            self.state.answered(id, budget: budget)
-            let buffer: ByteBuffer
-            switch result {
-            case .success(let answer): buffer = answer
-            case .failure(let error):
-                guard let framed = Self.internalFailure(id, error, processor: processor, allocator: allocator) else {
-                    self.end(bytes: bytes, context: context)
-                    return
-                }
-                buffer = framed
-            }
-            guard context.channel.isActive else {
-                self.end(bytes: bytes, context: context)
+            self.deliver(result, id: id, budget: budget, bytes: bytes, processor: processor, context: context)
+        }
+    }
+
+    /// Writes the answer a worker made for request `id`, or INTERNAL when making it failed.
+    private func deliver(_ result: Result<ByteBuffer, any Error>, id: UInt64, budget: WorkBudget, bytes: Int, processor: RequestProcessor,
+                         context: ChannelHandlerContext) {
+        state.answered(id, budget: budget)
+        let buffer: ByteBuffer
+        switch result {
+        case .success(let answer): buffer = answer
+        case .failure(let error):
+            guard let framed = Self.internalFailure(id, error, processor: processor, allocator: context.channel.allocator) else {
+                end(bytes: bytes, context: context)
                 return
             }
-            context.writeAndFlush(self.wrapOutboundOut(buffer)).assumeIsolated().whenComplete { _ in
-                self.state.replyWritten(now: self.clock())
-                self.end(bytes: bytes, context: context)
+            buffer = framed
+        }
+        guard context.channel.isActive else {
+            end(bytes: bytes, context: context)
+            return
+        }
+        context.writeAndFlush(wrapOutboundOut(buffer)).assumeIsolated().whenComplete { _ in
+            self.state.replyWritten(now: self.clock())
+            self.end(bytes: bytes, context: context)
+        }
+    }
+
+    /// Document requests run on the pool one after another, in the order they came: each edit
+    /// applies to the text the one before it left.
+    private func runDocumentRequest(_ envelope: Layoutd_V1_Envelope, bytes: Int, budget: WorkBudget, context: ChannelHandlerContext) {
+        let id = envelope.requestID
+        state.accepted(id, budget: budget)
+        begin(bytes: bytes)
+        let (processor, documents, clock, pool) = (self.processor, self.documents, self.clock, self.pool)
+        let allocator = context.channel.allocator
+        let loop = context.eventLoop
+        let work = (documentTail ?? loop.makeSucceededVoidFuture()).flatMap {
+            pool.runIfActive(eventLoop: loop) { () throws -> ByteBuffer in
+                Self.buffer(try Self.answer(envelope, processor: processor, budget: budget) {
+                    try processor.documentReplyFrame(to: envelope, documents: documents, now: clock(), budget: budget)
+                }, allocator: allocator)
             }
+        }
+        documentTail = work.map { _ in () }.recover { _ in () }
+        work.assumeIsolated().whenComplete { result in
+            self.deliver(result, id: id, budget: budget, bytes: bytes, processor: processor, context: context)
         }
     }
 
@@ -295,7 +333,8 @@ final class ConnectionHandler: ChannelDuplexHandler, @unchecked Sendable {
 
     /// On a worker: the reply frame, or CANCELLED / DEADLINE_EXCEEDED when the request should
     /// not start, or stopped midway.
-    static func answer(_ envelope: Layoutd_V1_Envelope, processor: RequestProcessor, budget: WorkBudget) throws -> [UInt8] {
+    static func answer(_ envelope: Layoutd_V1_Envelope, processor: RequestProcessor, budget: WorkBudget,
+                       produce: (() throws -> [UInt8])? = nil) throws -> [UInt8] {
         let id = envelope.requestID
         if budget.isCancelled {
             return try Framing.encode(processor.errorReply(id, WireError(.cancelled, "request \(id) was cancelled before it started")))
@@ -306,7 +345,9 @@ final class ConnectionHandler: ChannelDuplexHandler, @unchecked Sendable {
             return try Framing.encode(processor.errorReply(id, WireError(.deadlineExceeded,
                 "request \(id) waited past \(what) before it started", field: field)))
         }
-        return try CrashReport.serving(envelope.body?.name ?? "none") { try processor.replyFrame(to: envelope, budget: budget) }
+        return try CrashReport.serving(envelope.body?.name ?? "none") {
+            try produce?() ?? processor.replyFrame(to: envelope, budget: budget)
+        }
     }
 
     private func begin(bytes: Int) {
@@ -421,6 +462,14 @@ extension Layoutd_V1_Envelope {
     /// A layout request with nothing but its text, its styles and at most a few spans (no
     /// backgrounds, no attachments: highlights and pictures cost by what they ask for), or a
     /// Type Mode request without attachments (its one background follows its lines).
+    /// Open, edit and close: answered in order with the connection's documents.
+    var isDocumentRequest: Bool {
+        switch body {
+        case .openDocument, .editDocument, .closeDocument: true
+        default: false
+        }
+    }
+
     var isSmallLayoutWork: Bool {
         switch body {
         case .layout(let request):

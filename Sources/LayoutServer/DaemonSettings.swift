@@ -24,6 +24,9 @@ public struct DaemonSettings: Sendable, Equatable {
     public var idleTimeout: Double = 300
     public var frameTimeout: Double = 30
     public var reloadTimeout: Double = 60
+    /// Documents (editing sessions) one connection may keep open, and how long one may sit unused.
+    public var maxDocuments = DocumentLimits().maxPerConnection
+    public var documentIdleTimeout = DocumentLimits().idleSeconds
     public var maxPicturePixels = Renderer.defaultMaxPixels
     /// Shaped words and runs kept per generation (at most twice as many are held); 0: no cache.
     public var shapingCacheEntries = 20_000
@@ -83,6 +86,8 @@ public struct DaemonSettings: Sendable, Equatable {
             fontPaths: fonts, loadDefaultFonts: !noDefaultFonts)
         configuration.reloadTimeoutSeconds = reloadTimeout
         configuration.maxPicturePixels = maxPicturePixels
+        configuration.documentLimits.maxPerConnection = maxDocuments
+        configuration.documentLimits.idleSeconds = documentIdleTimeout
         return configuration
     }
 
@@ -111,6 +116,8 @@ public struct DaemonSettings: Sendable, Equatable {
         Key(name: "idle-timeout") { s, v, _ in s.idleTimeout = try seconds(v) },
         Key(name: "frame-timeout") { s, v, _ in s.frameTimeout = try seconds(v) },
         Key(name: "reload-timeout") { s, v, _ in s.reloadTimeout = try seconds(v) },
+        Key(name: "max-documents") { s, v, _ in s.maxDocuments = try int(v) },
+        Key(name: "document-idle-timeout") { s, v, _ in s.documentIdleTimeout = try seconds(v) },
         Key(name: "max-connections") { s, v, _ in s.maxConnections = try int(v) },
         Key(name: "max-connections-per-user") { s, v, _ in s.maxConnectionsPerUser = try int(v) },
         Key(name: "max-in-flight") { s, v, _ in s.maxInFlight = try int(v) },

@@ -184,6 +184,9 @@ public final class RequestProcessor: Sendable {
             return try work("tag_style") { .tagStyleReply(try tagStyle(request)) }
         case .hitTest(let request):
             return try work("hit_test") { .hitTestReply(try hitTest(request, budget: budget)) }
+        case .openDocument, .editDocument, .closeDocument:
+            // A connection answers these with its own documents (`documentReplyFrame`).
+            throw WireError(.invalidArgument, "documents live on a connection: send this over a daemon's socket", field: "envelope.body")
         case .hello:
             var hello = Layoutd_V1_HelloReply()
             hello.serverVersion = Self.serverVersion
@@ -207,7 +210,7 @@ public final class RequestProcessor: Sendable {
         case .reload:
             throw WireError(.internal, "reload is handled by the connection", field: "envelope.body")
         case .helloReply, .layoutReply, .fontsReply, .statsReply, .justifyReply, .renderReply, .error,
-             .tagsReply, .tagHitReply, .tagStyleReply, .reloadReply, .hitTestReply:
+             .tagsReply, .tagHitReply, .tagStyleReply, .reloadReply, .hitTestReply, .documentReply:
             throw WireError(.invalidArgument, "a reply message was sent as a request", field: "envelope.body")
         case .cancel:
             throw WireError(.internal, "cancel is handled by the connection", field: "envelope.body")
@@ -312,6 +315,10 @@ extension Layoutd_V1_Envelope.OneOf_Body {
         case .reloadReply: "reload_reply"
         case .hitTest: "hit_test"
         case .hitTestReply: "hit_test_reply"
+        case .openDocument: "open_document"
+        case .editDocument: "edit_document"
+        case .closeDocument: "close_document"
+        case .documentReply: "document_reply"
         }
     }
 }

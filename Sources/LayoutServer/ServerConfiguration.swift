@@ -39,6 +39,8 @@ public struct ServerConfiguration: Sendable {
     public var maxPicturePixels: Int = Renderer.defaultMaxPixels
     /// Seconds a reload may take to read its files before it fails and the old set stays.
     public var reloadTimeoutSeconds: Double = 60
+    /// How many documents (editing sessions) connections may keep, and for how long unused.
+    public var documentLimits = DocumentLimits()
     /// Image-tag styles for requests that carry no table of their own (`--tag-styles FILE`).
     public var tagStyles: TagStyleTable = .standard
 
@@ -96,8 +98,11 @@ public struct ServerConfiguration: Sendable {
         guard requestBudgetMilliseconds > 0, requestBudgetMilliseconds <= 3_600_000 else {
             throw ConfigurationError("request-budget-ms must be in 1...3600000")
         }
+        guard (0...4_096).contains(documentLimits.maxPerConnection) else {
+            throw ConfigurationError("max-documents must be in 0...4096 (0: no editing sessions)")
+        }
         for (value, name) in [(idleTimeoutSeconds, "idle-timeout"), (frameTimeoutSeconds, "frame-timeout"),
-                              (reloadTimeoutSeconds, "reload-timeout")]
+                              (reloadTimeoutSeconds, "reload-timeout"), (documentLimits.idleSeconds, "document-idle-timeout")]
         where !(value.isFinite && value > 0 && value <= 86_400) {
             throw ConfigurationError("\(name) must be in (0, 86400] seconds")
         }

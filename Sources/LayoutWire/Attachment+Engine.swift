@@ -31,7 +31,7 @@ extension Layoutd_V1_Attachment {
 }
 
 extension Array where Element == Layoutd_V1_Attachment {
-    func inlineAttachments(fonts: FontRegistry) throws(LayoutError) -> [InlineAttachment] {
+    public func inlineAttachments(fonts: FontRegistry) throws(LayoutError) -> [InlineAttachment] {
         var result: [InlineAttachment] = []
         result.reserveCapacity(count)
         for (index, attachment) in enumerated() {

@@ -115,7 +115,7 @@ extension Layoutd_V1_Range {
 
 extension Layoutd_V1_Style {
     /// The overrides this style sets; zero and empty fields inherit. Values obey `StyleRules`.
-    func patch(field: String, fonts: FontRegistry) throws(LayoutError) -> StylePatch {
+    public func patch(field: String, fonts: FontRegistry) throws(LayoutError) -> StylePatch {
         var patch = StylePatch()
         if !family.isEmpty {
             guard fonts.hasFamily(family) else {

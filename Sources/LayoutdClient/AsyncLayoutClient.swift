@@ -149,6 +149,27 @@ public final class AsyncLayoutClient: Sendable {
         return reply
     }
 
+    /// Opens an editing session on this connection: the document's id and every paragraph.
+    public func openDocument(_ layout: Layoutd_V1_LayoutRequest) async throws -> Layoutd_V1_DocumentReply {
+        guard case .documentReply(let reply) = try await call(.openDocument(.with { $0.layout = layout })) else {
+            throw Self.mismatch("open_document")
+        }
+        return reply
+    }
+
+    /// Edits an open document: the paragraphs laid out again and how the rest moved. Edits
+    /// sent without waiting apply in the order they were sent.
+    public func editDocument(_ request: Layoutd_V1_EditDocumentRequest) async throws -> Layoutd_V1_DocumentReply {
+        guard case .documentReply(let reply) = try await call(.editDocument(request)) else { throw Self.mismatch("edit_document") }
+        return reply
+    }
+
+    public func closeDocument(_ document: UInt64) async throws {
+        guard case .documentReply = try await call(.closeDocument(.with { $0.document = document })) else {
+            throw Self.mismatch("close_document")
+        }
+    }
+
     public func fonts() async throws -> Layoutd_V1_FontsReply {
         guard case .fontsReply(let reply) = try await call(.fonts(.init())) else { throw Self.mismatch("fonts") }
         return reply

@@ -59,6 +59,12 @@ struct LayoutDaemon: ParsableCommand {
     @Option(help: "Seconds a frame may take to arrive, from its first byte to its last (default: 30).")
     var frameTimeout: Double?
 
+    @Option(help: "Documents (editing sessions) one connection may keep open; 0 refuses them (default: 16).")
+    var maxDocuments: Int?
+
+    @Option(help: "Seconds an open document may sit unused before it is closed (default: 600).")
+    var documentIdleTimeout: Double?
+
     @Option(help: "Seconds a reload may take to read its files; past them it fails and the old set stays (default: 60).")
     var reloadTimeout: Double?
 
@@ -178,6 +184,8 @@ struct LayoutDaemon: ParsableCommand {
         if let requestBudgetMs { settings.requestBudgetMs = requestBudgetMs }
         if let idleTimeout { settings.idleTimeout = idleTimeout }
         if let frameTimeout { settings.frameTimeout = frameTimeout }
+        if let maxDocuments { settings.maxDocuments = maxDocuments }
+        if let documentIdleTimeout { settings.documentIdleTimeout = documentIdleTimeout }
         if let reloadTimeout { settings.reloadTimeout = reloadTimeout }
         if let maxConnections { settings.maxConnections = maxConnections }
         if let maxConnectionsPerUser { settings.maxConnectionsPerUser = maxConnectionsPerUser }

@@ -16,6 +16,12 @@ public struct DocumentChange: Sendable, Equatable {
 }
 
 extension TextDocument {
+    /// The change that makes the document from nothing: every paragraph inserted.
+    public var openingChange: DocumentChange {
+        DocumentChange(first: 0, removed: 0, inserted: paragraphs.count, deltaY: 0, deltaOffset: 0, deltaLines: 0, deltaAttachments: 0,
+                       caret: TextPosition(offset: 0))
+    }
+
     /// Replaces `range` of the text with `inserted`, which brings one attachment per U+FFFC it
     /// holds. The client's spans keep their text: a span grows over text typed strictly inside
     /// it, and text typed at its edge is not in it. On any error the document is as it was.
@@ -103,7 +109,7 @@ extension TextDocument {
     }
 
     /// A range must lie in the text and not cut a surrogate pair.
-    func checkEdges(_ range: Range<Int>, field: String) throws(LayoutError) {
+    public func checkEdges(_ range: Range<Int>, field: String) throws(LayoutError) {
         guard range.lowerBound >= 0, range.upperBound <= length else {
             throw LayoutError(.invalidArgument, "range \(range.lowerBound)..<\(range.upperBound) is outside the document's \(length) "
                               + "UTF-16 units", field: field)

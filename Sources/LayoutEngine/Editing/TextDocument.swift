@@ -44,6 +44,23 @@ public final class TextDocument: @unchecked Sendable {
         spanCount = paragraphs.reduce(0) { $0 + $1.spans.count }
     }
 
+    /// The document as it stands, to go back to when a later edit of several fails. Arrays are
+    /// copied on write: taking one costs nothing, and the first edit after it copies the lists.
+    public struct Snapshot: @unchecked Sendable {
+        fileprivate let paragraphs: [DocumentParagraph]
+        fileprivate let starts: [Int], tops: [Double], firstLines: [Int], firstAttachments: [Int], spanCount: Int
+    }
+
+    public func snapshot() -> Snapshot {
+        Snapshot(paragraphs: paragraphs, starts: starts, tops: tops, firstLines: firstLines, firstAttachments: firstAttachments,
+                 spanCount: spanCount)
+    }
+
+    public func restore(_ snapshot: Snapshot) {
+        (paragraphs, starts, tops, firstLines, firstAttachments, spanCount) = (snapshot.paragraphs, snapshot.starts, snapshot.tops,
+            snapshot.firstLines, snapshot.firstAttachments, snapshot.spanCount)
+    }
+
     public var length: Int { starts[paragraphs.count] }
     public var height: Double { tops[paragraphs.count] }
     public var lineCount: Int { firstLines[paragraphs.count] }

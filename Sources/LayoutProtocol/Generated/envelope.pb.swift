@@ -266,6 +266,42 @@ public nonisolated struct Layoutd_V1_Envelope: @unchecked Sendable {
     set {_uniqueStorage()._body = .hitTestReply(newValue)}
   }
 
+  /// Open an editing session on this connection (DocumentReply).
+  public var openDocument: Layoutd_V1_OpenDocumentRequest {
+    get {
+      if case .openDocument(let v)? = _storage._body {return v}
+      return Layoutd_V1_OpenDocumentRequest()
+    }
+    set {_uniqueStorage()._body = .openDocument(newValue)}
+  }
+
+  /// The answer to open_document, edit_document and close_document.
+  public var documentReply: Layoutd_V1_DocumentReply {
+    get {
+      if case .documentReply(let v)? = _storage._body {return v}
+      return Layoutd_V1_DocumentReply()
+    }
+    set {_uniqueStorage()._body = .documentReply(newValue)}
+  }
+
+  /// Edit an open document: only the paragraphs the edits touch are laid out again (DocumentReply).
+  public var editDocument: Layoutd_V1_EditDocumentRequest {
+    get {
+      if case .editDocument(let v)? = _storage._body {return v}
+      return Layoutd_V1_EditDocumentRequest()
+    }
+    set {_uniqueStorage()._body = .editDocument(newValue)}
+  }
+
+  /// Close an open document (DocumentReply).
+  public var closeDocument: Layoutd_V1_CloseDocumentRequest {
+    get {
+      if case .closeDocument(let v)? = _storage._body {return v}
+      return Layoutd_V1_CloseDocumentRequest()
+    }
+    set {_uniqueStorage()._body = .closeDocument(newValue)}
+  }
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   /// The request or the reply. Requests are the fields whose names hello lists in features.
@@ -318,6 +354,14 @@ public nonisolated struct Layoutd_V1_Envelope: @unchecked Sendable {
     case hitTest(Layoutd_V1_HitTestRequest)
     /// The answer to hit_test.
     case hitTestReply(Layoutd_V1_HitTestReply)
+    /// Open an editing session on this connection (DocumentReply).
+    case openDocument(Layoutd_V1_OpenDocumentRequest)
+    /// The answer to open_document, edit_document and close_document.
+    case documentReply(Layoutd_V1_DocumentReply)
+    /// Edit an open document: only the paragraphs the edits touch are laid out again (DocumentReply).
+    case editDocument(Layoutd_V1_EditDocumentRequest)
+    /// Close an open document (DocumentReply).
+    case closeDocument(Layoutd_V1_CloseDocumentRequest)
 
   }
 
@@ -332,7 +376,7 @@ fileprivate nonisolated let _protobuf_package = "layoutd.v1"
 
 nonisolated extension Layoutd_V1_Envelope: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".Envelope"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}request_id\0\u{3}deadline_ms\0\u{2}\u{8}hello\0\u{3}hello_reply\0\u{1}layout\0\u{3}layout_reply\0\u{1}fonts\0\u{3}fonts_reply\0\u{1}stats\0\u{3}stats_reply\0\u{1}cancel\0\u{1}error\0\u{1}justify\0\u{3}justify_reply\0\u{1}render\0\u{3}render_reply\0\u{1}tags\0\u{3}tags_reply\0\u{3}tag_hit\0\u{3}tag_hit_reply\0\u{3}tag_style\0\u{3}tag_style_reply\0\u{1}reload\0\u{3}reload_reply\0\u{3}hit_test\0\u{3}hit_test_reply\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}request_id\0\u{3}deadline_ms\0\u{2}\u{8}hello\0\u{3}hello_reply\0\u{1}layout\0\u{3}layout_reply\0\u{1}fonts\0\u{3}fonts_reply\0\u{1}stats\0\u{3}stats_reply\0\u{1}cancel\0\u{1}error\0\u{1}justify\0\u{3}justify_reply\0\u{1}render\0\u{3}render_reply\0\u{1}tags\0\u{3}tags_reply\0\u{3}tag_hit\0\u{3}tag_hit_reply\0\u{3}tag_style\0\u{3}tag_style_reply\0\u{1}reload\0\u{3}reload_reply\0\u{3}hit_test\0\u{3}hit_test_reply\0\u{3}open_document\0\u{3}document_reply\0\u{3}edit_document\0\u{3}close_document\0")
 
   fileprivate class _StorageClass {
     var _requestID: UInt64 = 0
@@ -683,6 +727,58 @@ nonisolated extension Layoutd_V1_Envelope: SwiftProtobuf.Message, SwiftProtobuf.
             _storage._body = .hitTestReply(v)
           }
         }()
+        case 34: try {
+          var v: Layoutd_V1_OpenDocumentRequest?
+          var hadOneofValue = false
+          if let current = _storage._body {
+            hadOneofValue = true
+            if case .openDocument(let m) = current {v = m}
+          }
+          try decoder.decodeSingularMessageField(value: &v)
+          if let v = v {
+            if hadOneofValue {try decoder.handleConflictingOneOf()}
+            _storage._body = .openDocument(v)
+          }
+        }()
+        case 35: try {
+          var v: Layoutd_V1_DocumentReply?
+          var hadOneofValue = false
+          if let current = _storage._body {
+            hadOneofValue = true
+            if case .documentReply(let m) = current {v = m}
+          }
+          try decoder.decodeSingularMessageField(value: &v)
+          if let v = v {
+            if hadOneofValue {try decoder.handleConflictingOneOf()}
+            _storage._body = .documentReply(v)
+          }
+        }()
+        case 36: try {
+          var v: Layoutd_V1_EditDocumentRequest?
+          var hadOneofValue = false
+          if let current = _storage._body {
+            hadOneofValue = true
+            if case .editDocument(let m) = current {v = m}
+          }
+          try decoder.decodeSingularMessageField(value: &v)
+          if let v = v {
+            if hadOneofValue {try decoder.handleConflictingOneOf()}
+            _storage._body = .editDocument(v)
+          }
+        }()
+        case 37: try {
+          var v: Layoutd_V1_CloseDocumentRequest?
+          var hadOneofValue = false
+          if let current = _storage._body {
+            hadOneofValue = true
+            if case .closeDocument(let m) = current {v = m}
+          }
+          try decoder.decodeSingularMessageField(value: &v)
+          if let v = v {
+            if hadOneofValue {try decoder.handleConflictingOneOf()}
+            _storage._body = .closeDocument(v)
+          }
+        }()
         default: break
         }
       }
@@ -797,6 +893,22 @@ nonisolated extension Layoutd_V1_Envelope: SwiftProtobuf.Message, SwiftProtobuf.
       case .hitTestReply?: try {
         guard case .hitTestReply(let v)? = _storage._body else { preconditionFailure() }
         try visitor.visitSingularMessageField(value: v, fieldNumber: 33)
+      }()
+      case .openDocument?: try {
+        guard case .openDocument(let v)? = _storage._body else { preconditionFailure() }
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 34)
+      }()
+      case .documentReply?: try {
+        guard case .documentReply(let v)? = _storage._body else { preconditionFailure() }
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 35)
+      }()
+      case .editDocument?: try {
+        guard case .editDocument(let v)? = _storage._body else { preconditionFailure() }
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 36)
+      }()
+      case .closeDocument?: try {
+        guard case .closeDocument(let v)? = _storage._body else { preconditionFailure() }
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 37)
       }()
       case nil: break
       }

@@ -5,6 +5,7 @@ isort:skip_file
 import builtins
 import google.protobuf.descriptor
 import google.protobuf.message
+import layoutd.v1.documents_pb2
 import layoutd.v1.editing_pb2
 import layoutd.v1.layout_pb2
 import layoutd.v1.render_pb2
@@ -48,6 +49,10 @@ class Envelope(google.protobuf.message.Message):
     RELOAD_REPLY_FIELD_NUMBER: builtins.int
     HIT_TEST_FIELD_NUMBER: builtins.int
     HIT_TEST_REPLY_FIELD_NUMBER: builtins.int
+    OPEN_DOCUMENT_FIELD_NUMBER: builtins.int
+    DOCUMENT_REPLY_FIELD_NUMBER: builtins.int
+    EDIT_DOCUMENT_FIELD_NUMBER: builtins.int
+    CLOSE_DOCUMENT_FIELD_NUMBER: builtins.int
     request_id: builtins.int
     """Chosen by the client; echoed on the reply. Replies may arrive out of order."""
 
@@ -152,6 +157,22 @@ class Envelope(google.protobuf.message.Message):
     def hit_test_reply(self) -> layoutd.v1.editing_pb2.HitTestReply:
         """The answer to hit_test."""
         pass
+    @property
+    def open_document(self) -> layoutd.v1.documents_pb2.OpenDocumentRequest:
+        """Open an editing session on this connection (DocumentReply)."""
+        pass
+    @property
+    def document_reply(self) -> layoutd.v1.documents_pb2.DocumentReply:
+        """The answer to open_document, edit_document and close_document."""
+        pass
+    @property
+    def edit_document(self) -> layoutd.v1.documents_pb2.EditDocumentRequest:
+        """Edit an open document: only the paragraphs the edits touch are laid out again (DocumentReply)."""
+        pass
+    @property
+    def close_document(self) -> layoutd.v1.documents_pb2.CloseDocumentRequest:
+        """Close an open document (DocumentReply)."""
+        pass
     def __init__(self,
         *,
         request_id: builtins.int = ...,
@@ -180,8 +201,12 @@ class Envelope(google.protobuf.message.Message):
         reload_reply: typing.Optional[layoutd.v1.service_pb2.ReloadReply] = ...,
         hit_test: typing.Optional[layoutd.v1.editing_pb2.HitTestRequest] = ...,
         hit_test_reply: typing.Optional[layoutd.v1.editing_pb2.HitTestReply] = ...,
+        open_document: typing.Optional[layoutd.v1.documents_pb2.OpenDocumentRequest] = ...,
+        document_reply: typing.Optional[layoutd.v1.documents_pb2.DocumentReply] = ...,
+        edit_document: typing.Optional[layoutd.v1.documents_pb2.EditDocumentRequest] = ...,
+        close_document: typing.Optional[layoutd.v1.documents_pb2.CloseDocumentRequest] = ...,
         ) -> None: ...
-    def HasField(self, field_name: typing_extensions.Literal["body",b"body","cancel",b"cancel","error",b"error","fonts",b"fonts","fonts_reply",b"fonts_reply","hello",b"hello","hello_reply",b"hello_reply","hit_test",b"hit_test","hit_test_reply",b"hit_test_reply","justify",b"justify","justify_reply",b"justify_reply","layout",b"layout","layout_reply",b"layout_reply","reload",b"reload","reload_reply",b"reload_reply","render",b"render","render_reply",b"render_reply","stats",b"stats","stats_reply",b"stats_reply","tag_hit",b"tag_hit","tag_hit_reply",b"tag_hit_reply","tag_style",b"tag_style","tag_style_reply",b"tag_style_reply","tags",b"tags","tags_reply",b"tags_reply"]) -> builtins.bool: ...
-    def ClearField(self, field_name: typing_extensions.Literal["body",b"body","cancel",b"cancel","deadline_ms",b"deadline_ms","error",b"error","fonts",b"fonts","fonts_reply",b"fonts_reply","hello",b"hello","hello_reply",b"hello_reply","hit_test",b"hit_test","hit_test_reply",b"hit_test_reply","justify",b"justify","justify_reply",b"justify_reply","layout",b"layout","layout_reply",b"layout_reply","reload",b"reload","reload_reply",b"reload_reply","render",b"render","render_reply",b"render_reply","request_id",b"request_id","stats",b"stats","stats_reply",b"stats_reply","tag_hit",b"tag_hit","tag_hit_reply",b"tag_hit_reply","tag_style",b"tag_style","tag_style_reply",b"tag_style_reply","tags",b"tags","tags_reply",b"tags_reply"]) -> None: ...
-    def WhichOneof(self, oneof_group: typing_extensions.Literal["body",b"body"]) -> typing.Optional[typing_extensions.Literal["hello","hello_reply","layout","layout_reply","fonts","fonts_reply","stats","stats_reply","cancel","error","justify","justify_reply","render","render_reply","tags","tags_reply","tag_hit","tag_hit_reply","tag_style","tag_style_reply","reload","reload_reply","hit_test","hit_test_reply"]]: ...
+    def HasField(self, field_name: typing_extensions.Literal["body",b"body","cancel",b"cancel","close_document",b"close_document","document_reply",b"document_reply","edit_document",b"edit_document","error",b"error","fonts",b"fonts","fonts_reply",b"fonts_reply","hello",b"hello","hello_reply",b"hello_reply","hit_test",b"hit_test","hit_test_reply",b"hit_test_reply","justify",b"justify","justify_reply",b"justify_reply","layout",b"layout","layout_reply",b"layout_reply","open_document",b"open_document","reload",b"reload","reload_reply",b"reload_reply","render",b"render","render_reply",b"render_reply","stats",b"stats","stats_reply",b"stats_reply","tag_hit",b"tag_hit","tag_hit_reply",b"tag_hit_reply","tag_style",b"tag_style","tag_style_reply",b"tag_style_reply","tags",b"tags","tags_reply",b"tags_reply"]) -> builtins.bool: ...
+    def ClearField(self, field_name: typing_extensions.Literal["body",b"body","cancel",b"cancel","close_document",b"close_document","deadline_ms",b"deadline_ms","document_reply",b"document_reply","edit_document",b"edit_document","error",b"error","fonts",b"fonts","fonts_reply",b"fonts_reply","hello",b"hello","hello_reply",b"hello_reply","hit_test",b"hit_test","hit_test_reply",b"hit_test_reply","justify",b"justify","justify_reply",b"justify_reply","layout",b"layout","layout_reply",b"layout_reply","open_document",b"open_document","reload",b"reload","reload_reply",b"reload_reply","render",b"render","render_reply",b"render_reply","request_id",b"request_id","stats",b"stats","stats_reply",b"stats_reply","tag_hit",b"tag_hit","tag_hit_reply",b"tag_hit_reply","tag_style",b"tag_style","tag_style_reply",b"tag_style_reply","tags",b"tags","tags_reply",b"tags_reply"]) -> None: ...
+    def WhichOneof(self, oneof_group: typing_extensions.Literal["body",b"body"]) -> typing.Optional[typing_extensions.Literal["hello","hello_reply","layout","layout_reply","fonts","fonts_reply","stats","stats_reply","cancel","error","justify","justify_reply","render","render_reply","tags","tags_reply","tag_hit","tag_hit_reply","tag_style","tag_style_reply","reload","reload_reply","hit_test","hit_test_reply","open_document","document_reply","edit_document","close_document"]]: ...
 global___Envelope = Envelope

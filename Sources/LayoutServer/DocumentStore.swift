@@ -1,0 +1,181 @@
+import Synchronization
+import LayoutEngine
+
+/// How many documents, of how many UTF-16 units, connections may keep open, and how long one
+/// may sit unused. Units stand for memory: a document keeps every paragraph's glyphs and lines,
+/// about a hundred bytes a unit.
+public struct DocumentLimits: Sendable, Equatable {
+    public var maxPerConnection = 16
+    public var maxUnitsPerConnection = 4 << 20
+    public var maxTotal = 1_024
+    public var maxUnitsTotal = 32 << 20
+    public var idleSeconds = 600.0
+
+    public init() {}
+}
+
+/// The documents of every connection, counted: one ledger per server.
+final class DocumentLedger: Sendable {
+    let limits: DocumentLimits
+    private let held = Mutex((documents: 0, units: 0))
+
+    init(limits: DocumentLimits) { self.limits = limits }
+
+    /// Takes room for `documents` more documents and `units` more units, or says why there is none.
+    func reserve(documents: Int = 0, units: Int) -> String? {
+        held.withLock { held in
+            if held.documents + documents > limits.maxTotal {
+                return "the server holds \(limits.maxTotal) documents, its limit"
+            }
+            if units > 0 && held.units + units > limits.maxUnitsTotal {
+                return "the server's documents would hold \(held.units + units) UTF-16 units; at most \(limits.maxUnitsTotal)"
+            }
+            held.documents += documents
+            held.units += units
+            return nil
+        }
+    }
+
+    func release(documents: Int = 0, units: Int) {
+        held.withLock { held in
+            held.documents -= documents
+            held.units -= units
+        }
+    }
+
+    var documents: Int { held.withLock { $0.documents } }
+    var units: Int { held.withLock { $0.units } }
+}
+
+/// One connection's open documents, by id. Ids count up from 1 on each connection, so an id
+/// from another connection names nothing here (or another of this connection's documents,
+/// which is the client's own). The connection runs its document requests one at a time, in
+/// order; the lock is for the clock's sweep and the close at the end.
+final class DocumentStore: Sendable {
+    struct Entry: @unchecked Sendable {
+        let document: TextDocument
+        let ruleNames: [String]
+        var lastUsed: UInt64
+        var units: Int
+    }
+
+    private struct State {
+        var entries: [UInt64: Entry] = [:]
+        var nextID: UInt64 = 1
+        var units = 0
+        var closed = false
+    }
+
+    private let state = Mutex(State())
+    let ledger: DocumentLedger
+    var limits: DocumentLimits { ledger.limits }
+
+    init(ledger: DocumentLedger) { self.ledger = ledger }
+
+    static func notFound(_ id: UInt64, field: String) -> LayoutError {
+        LayoutError(.notFound, "no document \(id) is open on this connection (closed, idle past its time, or another "
+                    + "connection's)", field: field)
+    }
+
+    /// Room for a document of `units`, taken before it is laid out; `admitted` is given back if
+    /// the layout then fails.
+    func admit(units: Int) throws(LayoutError) {
+        let refusal: String? = state.withLock { state in
+            if state.closed { return "the connection is closing" }
+            if state.entries.count >= limits.maxPerConnection {
+                return "this connection has \(limits.maxPerConnection) documents open, its limit"
+            }
+            if state.units + units > limits.maxUnitsPerConnection {
+                return "this connection's documents would hold \(state.units + units) UTF-16 units; at most \(limits.maxUnitsPerConnection)"
+            }
+            if let why = ledger.reserve(documents: 1, units: units) { return why }
+            state.units += units
+            return nil
+        }
+        if let refusal { throw LayoutError(.resourceExhausted, refusal, field: "") }
+    }
+
+    func unadmit(units: Int) {
+        state.withLock { $0.units -= units }
+        ledger.release(documents: 1, units: units)
+    }
+
+    /// Keeps an admitted document; its id.
+    func keep(_ document: TextDocument, ruleNames: [String], now: UInt64) -> UInt64 {
+        state.withLock { state in
+            let id = state.nextID
+            state.nextID += 1
+            state.entries[id] = Entry(document: document, ruleNames: ruleNames, lastUsed: now, units: document.length)
+            return id
+        }
+    }
+
+    /// The document `id`, marked used now.
+    func entry(_ id: UInt64, now: UInt64) throws(LayoutError) -> Entry {
+        let found: Entry? = state.withLock { state in
+            state.entries[id]?.lastUsed = now
+            return state.entries[id]
+        }
+        guard let found else { throw Self.notFound(id, field: "document") }
+        return found
+    }
+
+    /// Room for a document to grow by `units` (nothing for shrinking), or why there is none.
+    func grow(_ id: UInt64, by units: Int) throws(LayoutError) {
+        let refusal: String? = state.withLock { state in
+            guard units > 0 else { return nil }
+            if state.units + units > limits.maxUnitsPerConnection {
+                return "this connection's documents would hold \(state.units + units) UTF-16 units; at most \(limits.maxUnitsPerConnection)"
+            }
+            if let why = ledger.reserve(units: units) { return why }
+            state.units += units
+            state.entries[id]?.units += units
+            return nil
+        }
+        if let refusal { throw LayoutError(.resourceExhausted, refusal, field: "") }
+    }
+
+    /// Settles document `id`'s count at its length now (after an edit, or one given back).
+    func settle(_ id: UInt64, length: Int) {
+        state.withLock { state in
+            guard let counted = state.entries[id]?.units else { return }
+            state.entries[id]!.units = length
+            state.units += length - counted
+            ledger.release(units: counted - length)
+        }
+    }
+
+    func close(_ id: UInt64) throws(LayoutError) {
+        let removed = state.withLock { $0.entries.removeValue(forKey: id) }
+        guard let removed else { throw Self.notFound(id, field: "document") }
+        forget(removed)
+    }
+
+    /// Closes the documents unused for the idle time.
+    func sweep(now: UInt64) {
+        let idle = UInt64(saturating: limits.idleSeconds * 1e9)
+        let expired: [Entry] = state.withLock { state in
+            let old = state.entries.filter { now > $0.value.lastUsed && now - $0.value.lastUsed > idle }
+            for id in old.keys { state.entries.removeValue(forKey: id) }
+            return Array(old.values)
+        }
+        expired.forEach(forget)
+    }
+
+    /// The connection closed: every document goes, and no more are opened.
+    func closeAll() {
+        let all: [Entry] = state.withLock { state in
+            state.closed = true
+            defer { state.entries.removeAll() }
+            return Array(state.entries.values)
+        }
+        all.forEach(forget)
+    }
+
+    private func forget(_ entry: Entry) {
+        state.withLock { $0.units -= entry.units }
+        ledger.release(documents: 1, units: entry.units)
+    }
+
+    var count: Int { state.withLock { $0.entries.count } }
+}

@@ -1,0 +1,180 @@
+import Foundation
+import LayoutEngine
+import LayoutWire
+
+extension RequestProcessor {
+    /// The most edits one edit_document request may carry.
+    static let maxDocumentEdits = 256
+
+    /// The reply frame to a document request (open, edit or close) on the connection whose
+    /// documents are `documents`, counted and timed as every reply is. `now` is uptime in
+    /// nanoseconds, the documents' idle clock.
+    func documentReplyFrame(to envelope: Layoutd_V1_Envelope, documents: DocumentStore, now: UInt64, budget: WorkBudget) throws -> [UInt8] {
+        let start = DispatchTime.now().uptimeNanoseconds
+        var reply = Layoutd_V1_Envelope()
+        reply.requestID = envelope.requestID
+        do {
+            reply.body = .documentReply(try documentReply(to: envelope.body, documents: documents, now: now, budget: budget))
+        } catch {
+            reply.body = .error(error.wireMessage)
+        }
+        let failure: Layoutd_V1_Error? = if case .error(let error) = reply.body { error } else { nil }
+        account(envelope, failure: failure, microseconds: Double(DispatchTime.now().uptimeNanoseconds - start) / 1000)
+        let frame = try Framing.encode(reply)
+        guard frame.count - Framing.headerBytes <= configuration.maxReplyBytes else {
+            stats.recordLateFailure()
+            return try Framing.encode(Self.errorEnvelope(envelope.requestID, WireError(.resourceExhausted,
+                "the reply would be \(frame.count - Framing.headerBytes) bytes; this server sends at most \(configuration.maxReplyBytes) "
+                + "(the edit changed more paragraphs than fit: send it in smaller edits)", field: "reply").wireMessage))
+        }
+        return frame
+    }
+
+    func documentReply(to body: Layoutd_V1_Envelope.OneOf_Body?, documents: DocumentStore, now: UInt64,
+                       budget: WorkBudget) throws(WireError) -> Layoutd_V1_DocumentReply {
+        documents.sweep(now: now)
+        switch body {
+        case .openDocument(let request):
+            return try work("open_document") { try openDocument(request, documents: documents, now: now, budget: budget) }
+        case .editDocument(let request):
+            return try work("edit_document") { try editDocument(request, documents: documents, now: now, budget: budget) }
+        case .closeDocument(let request):
+            return try work("close_document") {
+                try documents.close(request.document)
+                var reply = Layoutd_V1_DocumentReply()
+                reply.document = request.document
+                return reply
+            }
+        default:
+            throw WireError(.invalidArgument, "not a document request", field: "envelope.body")
+        }
+    }
+
+    private func openDocument(_ request: Layoutd_V1_OpenDocumentRequest, documents: DocumentStore, now: UInt64,
+                              budget: WorkBudget) throws -> Layoutd_V1_DocumentReply {
+        guard request.hasLayout else {
+            throw LayoutError(.invalidArgument, "open_document needs the layout of its text", field: "layout")
+        }
+        let opening = try under("layout") { try request.layout.documentOpening(fonts: layouter.fonts) }
+        try documents.admit(units: opening.units.count)
+        let document: TextDocument
+        do {
+            document = try under("layout") {
+                try TextDocument(units: opening.units, spans: opening.spans, attachments: opening.attachments, settings: opening.settings,
+                                 layouter: layouter, budget: budget)
+            }
+        } catch {
+            documents.unadmit(units: opening.units.count)
+            throw error
+        }
+        let id = documents.keep(document, ruleNames: opening.ruleNames, now: now)
+        var reply = Self.summary(of: document, id: id)
+        reply.changes = [Layoutd_V1_ParagraphChange(document.openingChange, document: document, ruleNames: opening.ruleNames)]
+        return reply
+    }
+
+    private func editDocument(_ request: Layoutd_V1_EditDocumentRequest, documents: DocumentStore, now: UInt64,
+                              budget: WorkBudget) throws -> Layoutd_V1_DocumentReply {
+        try Bounds.check(count: request.edits.count, limit: Self.maxDocumentEdits, field: "edits")
+        try Bounds.check(count: request.points.count, limit: Self.maxHitTestQuestions, field: "points")
+        try Bounds.check(count: request.carets.count, limit: Self.maxHitTestQuestions, field: "carets")
+        for (index, point) in request.points.enumerated() where !(point.x.isFinite && point.y.isFinite) {
+            throw LayoutError(.invalidArgument, "a point must be finite, got (\(point.x), \(point.y))", field: "points[\(index)]")
+        }
+        let entry = try documents.entry(request.document, now: now)
+        let document = entry.document
+        // Several edits are all or none: the document goes back to this if one fails.
+        let before = request.edits.count > 1 ? document.snapshot() : nil
+        var reply = Layoutd_V1_DocumentReply()
+        do {
+            for (index, edit) in request.edits.enumerated() {
+                let change = try under("edits[\(index)]") { try apply(edit, to: document, id: request.document, documents: documents, budget: budget) }
+                reply.changes.append(Layoutd_V1_ParagraphChange(change, document: document, ruleNames: entry.ruleNames))
+                reply.caretPosition = Layoutd_V1_TextPosition(change.caret)
+            }
+        } catch {
+            if let before { document.restore(before) }
+            documents.settle(request.document, length: document.length)
+            throw error
+        }
+        documents.settle(request.document, length: document.length)
+        let length = document.length
+        for (index, caret) in request.carets.enumerated() {
+            guard caret.offset <= length else {
+                throw LayoutError(.invalidArgument, "offset \(caret.offset) is past the document's \(length) UTF-16 units",
+                                  field: "carets[\(index)].offset")
+            }
+            if case .UNRECOGNIZED(let value) = caret.affinity {
+                throw LayoutError(.invalidArgument, "unknown affinity \(value)", field: "carets[\(index)].affinity")
+            }
+        }
+        let summary = Self.summary(of: document, id: request.document)
+        (reply.document, reply.textLength, reply.paragraphCount, reply.lineCount, reply.width, reply.height) =
+            (summary.document, summary.textLength, summary.paragraphCount, summary.lineCount, summary.width, summary.height)
+        if reply.hasCaretPosition, let caret = document.caret(TextPosition(reply.caretPosition)) {
+            reply.caret = Layoutd_V1_Caret(caret)
+        }
+        reply.hits = request.points.map { point in
+            var hit = Layoutd_V1_Hit()
+            if let found = document.hit(Point(x: Double(point.x), y: Double(point.y))) {
+                hit.position = Layoutd_V1_TextPosition(found.position)
+                hit.lineIndex = UInt32(found.line)
+            }
+            return hit
+        }
+        reply.carets = request.carets.map { document.caret(TextPosition($0)).map(Layoutd_V1_Caret.init) ?? Layoutd_V1_Caret() }
+        return reply
+    }
+
+    /// One edit, its growth taken from the connection's and the server's room first.
+    private func apply(_ edit: Layoutd_V1_DocumentEdit, to document: TextDocument, id: UInt64, documents: DocumentStore,
+                       budget: WorkBudget) throws -> DocumentChange {
+        switch edit.edit {
+        case .replace(let replacement):
+            let range = try Self.range(replacement.range, has: replacement.hasRange, field: "replace.range")
+            let units = AttributedText.utf16(replacement.text)
+            let attachments = try under("replace") { try replacement.attachments.inlineAttachments(fonts: layouter.fonts) }
+            try under("replace") {
+                try document.checkEdges(range, field: "range")
+                try documents.grow(id, by: units.count - range.count)
+            }
+            do {
+                return try under("replace") { try document.replace(range, with: units, attachments: attachments, budget: budget) }
+            } catch {
+                documents.settle(id, length: document.length)
+                throw error
+            }
+        case .style(let change):
+            let range = try Self.range(change.range, has: change.hasRange, field: "style.range")
+            let patch = try under("style") { try change.style.patch(field: "style", fonts: layouter.fonts) }
+            return try under("style") { try document.style(range, patch: patch, budget: budget) }
+        case .none:
+            throw LayoutError(.invalidArgument, "an edit needs a replace or a style", field: "edit")
+        }
+    }
+
+    private static func range(_ range: Layoutd_V1_Range, has: Bool, field: String) throws(LayoutError) -> Range<Int> {
+        guard has else { throw LayoutError(.invalidArgument, "an edit needs a range", field: field) }
+        return Int(range.start)..<(Int(range.start) + Int(range.length))
+    }
+
+    private static func summary(of document: TextDocument, id: UInt64) -> Layoutd_V1_DocumentReply {
+        var reply = Layoutd_V1_DocumentReply()
+        reply.document = id
+        reply.textLength = UInt32(document.length)
+        reply.paragraphCount = UInt32(document.paragraphs.count)
+        reply.lineCount = UInt32(document.lineCount)
+        reply.width = document.width
+        reply.height = document.height
+        return reply
+    }
+}
+
+extension Layoutd_V1_Caret {
+    init(_ caret: (primary: Rect, secondary: Rect?, line: Int)) {
+        self.init()
+        primary = Layoutd_V1_Rect(caret.primary)
+        if let secondary = caret.secondary { self.secondary = Layoutd_V1_Rect(secondary) }
+        lineIndex = UInt32(caret.line)
+    }
+}
