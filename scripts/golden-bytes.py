@@ -75,7 +75,8 @@ def capture(path):
         sock.sendall(frame(envelope))
         length = struct.unpack(">I", sock.recv(4, socket.MSG_WAITALL))[0]
         reply = envelope_pb2.Envelope.FromString(sock.recv(length, socket.MSG_WAITALL))
-        replies[reply.WhichOneof("body")] = json_format.MessageToDict(reply, preserving_proto_field_name=True)
+        # The first reply of each kind: open_document's (every paragraph), not close_document's.
+        replies.setdefault(reply.WhichOneof("body"), json_format.MessageToDict(reply, preserving_proto_field_name=True))
     # A reload reply, as the daemon's own user would get it (not from a test daemon's fonts).
     replies["reload_reply"] = {"request_id": "11", "reload_reply": {"fonts_loaded": 42, "message": "reloaded 42 faces"}}
     spec["replies"] = dict(sorted(replies.items()))

@@ -15,6 +15,8 @@ struct BenchOptions {
     var clients = false
     /// The hit-testing rows (in process), run alone.
     var hit = false
+    /// The editing-session rows (in process), run alone.
+    var edit = false
     var resultsDirectory: String
     var command: String
 
@@ -39,8 +41,10 @@ struct BenchOptions {
                 options.clients = true
             case "--hit-only": options.inProcess = false; options.daemon = false; options.hostile = false; options.tags = false
                 options.hit = true
+            case "--edit-only": options.inProcess = false; options.daemon = false; options.hostile = false; options.tags = false
+                options.edit = true
             default:
-                FileHandle.standardError.write(Data("usage: layoutd-bench [--corpus FILE] [--repeats N] [--no-daemon | --daemon-only] [--hostile | --hostile-only] [--tags-only] [--clients-only] [--hit-only] [--results DIR]\n".utf8))
+                FileHandle.standardError.write(Data("usage: layoutd-bench [--corpus FILE] [--repeats N] [--no-daemon | --daemon-only] [--hostile | --hostile-only] [--tags-only] [--clients-only] [--hit-only] [--edit-only] [--results DIR]\n".utf8))
                 exit(2)
             }
         }

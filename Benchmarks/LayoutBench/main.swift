@@ -19,6 +19,9 @@ if options.daemon {
 if options.hit {
     report.add(try HitBench(captions: captions, options: options).run())
 }
+if options.edit {
+    report.add(try EditBench(captions: captions, options: options).run())
+}
 if options.clients {
     report.add(try await ClientBench(captions: captions, options: options).run())
 }

@@ -92,8 +92,15 @@ import Testing
         let listed = Set(client.daemon.features)
         #expect(listed == Set(Features.served))
         #expect(Set(["layout", "justify", "render", "tags", "tag_hit", "tag_style", "fonts", "stats", "reload", "hello", "cancel",
-                     "hit_test"]) == listed)
+                     "hit_test", "open_document", "edit_document", "close_document"]) == listed)
         _ = try await client.hitTest(.with { $0.layout = .with { $0.text = "Hi"; $0.width = 100 }; $0.carets = [.init()] })
+        let opened = try await client.openDocument(.with { $0.text = "Hi"; $0.width = 100 })
+        let edited = try await client.editDocument(.with {
+            $0.document = opened.document
+            $0.edits = [.with { $0.replace = .with { $0.range = .with { $0.start = 2 }; $0.text = "!" } }]
+        })
+        #expect(edited.textLength == 3)
+        try await client.closeDocument(opened.document)
     }
 
     @Test func anOlderDaemonIsNamedWhenItLacksARequest() async throws {

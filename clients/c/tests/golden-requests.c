@@ -19,6 +19,9 @@ static union {
     Layoutd__V1__ReloadRequest reload;
     Layoutd__V1__Cancel cancel;
     Layoutd__V1__HitTestRequest hit_test;
+    Layoutd__V1__OpenDocumentRequest open_document;
+    Layoutd__V1__EditDocumentRequest edit_document;
+    Layoutd__V1__CloseDocumentRequest close_document;
 } body;
 
 static Layoutd__V1__Envelope *start(uint64_t id, Layoutd__V1__Envelope__BodyCase kind) {
@@ -359,11 +362,75 @@ static Layoutd__V1__Envelope *hit_test(void) {
     return &envelope;
 }
 
+static Layoutd__V1__Envelope *open_document(void) {
+    start(15, LAYOUTD__V1__ENVELOPE__BODY_OPEN_DOCUMENT);
+    static Layoutd__V1__Style style = LAYOUTD__V1__STYLE__INIT;
+    style.size = 18;
+    static Layoutd__V1__LayoutRequest layout = LAYOUTD__V1__LAYOUT_REQUEST__INIT;
+    layout.text = "One line.\nAnother, longer line.";
+    layout.width = 200;
+    layout.default_style = &style;
+    Layoutd__V1__OpenDocumentRequest request = LAYOUTD__V1__OPEN_DOCUMENT_REQUEST__INIT;
+    request.layout = &layout;
+    body.open_document = request;
+    envelope.open_document = &body.open_document;
+    return &envelope;
+}
+
+static Layoutd__V1__Envelope *edit_document(void) {
+    start(16, LAYOUTD__V1__ENVELOPE__BODY_EDIT_DOCUMENT);
+    static Layoutd__V1__Range typed_at = LAYOUTD__V1__RANGE__INIT, styled = LAYOUTD__V1__RANGE__INIT;
+    typed_at.start = 3;
+    styled.length = 3;
+    static Layoutd__V1__TextReplacement replacement = LAYOUTD__V1__TEXT_REPLACEMENT__INIT;
+    replacement.range = &typed_at;
+    replacement.text = " more";
+    static Layoutd__V1__Style bold = LAYOUTD__V1__STYLE__INIT;
+    bold.weight = 700;
+    static Layoutd__V1__StyleChange change = LAYOUTD__V1__STYLE_CHANGE__INIT;
+    change.range = &styled;
+    change.style = &bold;
+    static Layoutd__V1__DocumentEdit typing = LAYOUTD__V1__DOCUMENT_EDIT__INIT, styling = LAYOUTD__V1__DOCUMENT_EDIT__INIT;
+    typing.edit_case = LAYOUTD__V1__DOCUMENT_EDIT__EDIT_REPLACE;
+    typing.replace = &replacement;
+    styling.edit_case = LAYOUTD__V1__DOCUMENT_EDIT__EDIT_STYLE;
+    styling.style = &change;
+    static Layoutd__V1__DocumentEdit *edits[] = {&typing, &styling};
+    static Layoutd__V1__Point point = LAYOUTD__V1__POINT__INIT;
+    point.x = 10;
+    point.y = 30;
+    static Layoutd__V1__Point *points[] = {&point};
+    static Layoutd__V1__TextPosition caret = LAYOUTD__V1__TEXT_POSITION__INIT;
+    caret.offset = 5;
+    static Layoutd__V1__TextPosition *carets[] = {&caret};
+    Layoutd__V1__EditDocumentRequest request = LAYOUTD__V1__EDIT_DOCUMENT_REQUEST__INIT;
+    request.document = 1;
+    request.n_edits = 2;
+    request.edits = edits;
+    request.n_points = 1;
+    request.points = points;
+    request.n_carets = 1;
+    request.carets = carets;
+    body.edit_document = request;
+    envelope.edit_document = &body.edit_document;
+    return &envelope;
+}
+
+static Layoutd__V1__Envelope *close_document(void) {
+    start(17, LAYOUTD__V1__ENVELOPE__BODY_CLOSE_DOCUMENT);
+    Layoutd__V1__CloseDocumentRequest request = LAYOUTD__V1__CLOSE_DOCUMENT_REQUEST__INIT;
+    request.document = 1;
+    body.close_document = request;
+    envelope.close_document = &body.close_document;
+    return &envelope;
+}
+
 const GoldenRequest golden_requests[] = {
     {"request.hello", hello},       {"request.layout", layout},       {"request.fonts", fonts},
     {"request.stats", stats},       {"request.justify", justify},     {"request.render", render},
     {"request.tags", tags},         {"request.tag_hit", tag_hit},     {"request.tag_style", tag_style},
     {"request.reload", reload},     {"request.cancel", cancel},       {"request.layout_refused", layout_refused},
-    {"request.hit_test", hit_test},
+    {"request.hit_test", hit_test}, {"request.open_document", open_document}, {"request.edit_document", edit_document},
+    {"request.close_document", close_document},
 };
 const size_t golden_request_count = sizeof golden_requests / sizeof golden_requests[0];

@@ -12,12 +12,12 @@ from ._wire import PROTOCOL_VERSION, find_socket
 from .aio import AsyncClient
 from .client import Client
 from .errors import LayoutdError, LayoutdProtocolError, LayoutdTimeout, LayoutdUnreachable, LayoutdUnsupported
-from .v1 import (decoration_pb2, editing_pb2, envelope_pb2, flow_pb2, geometry_pb2, layout_pb2, render_pb2, service_pb2, tags_pb2,
+from .v1 import (decoration_pb2, documents_pb2, editing_pb2, envelope_pb2, flow_pb2, geometry_pb2, layout_pb2, render_pb2, service_pb2, tags_pb2,
                  typemode_pb2)
 
 __version__ = "0.3.0"
 __all__ = [
     "AsyncClient", "Client", "LayoutdError", "LayoutdProtocolError", "LayoutdTimeout", "LayoutdUnreachable",
-    "LayoutdUnsupported", "PROTOCOL_VERSION", "find_socket", "decoration_pb2", "editing_pb2", "envelope_pb2", "flow_pb2",
+    "LayoutdUnsupported", "PROTOCOL_VERSION", "find_socket", "decoration_pb2", "documents_pb2", "editing_pb2", "envelope_pb2", "flow_pb2",
     "geometry_pb2", "layout_pb2", "render_pb2", "service_pb2", "tags_pb2", "typemode_pb2",
 ]

@@ -10,7 +10,7 @@ from typing import Any, Optional, Type, TypeVar
 
 from google.protobuf.message import Message
 
-from .v1 import editing_pb2, layout_pb2, render_pb2, service_pb2, tags_pb2, typemode_pb2
+from .v1 import documents_pb2, editing_pb2, layout_pb2, render_pb2, service_pb2, tags_pb2, typemode_pb2
 
 M = TypeVar("M", bound=Message)
 
@@ -94,3 +94,11 @@ def stats(prometheus: bool) -> service_pb2.StatsRequest:
 
 def hit_test(request: Optional[editing_pb2.HitTestRequest], fields: dict) -> editing_pb2.HitTestRequest:
     return build(editing_pb2.HitTestRequest, request, fields)
+
+
+def open_document(layout: Optional[layout_pb2.LayoutRequest], fields: dict) -> documents_pb2.OpenDocumentRequest:
+    return documents_pb2.OpenDocumentRequest(layout=build(layout_pb2.LayoutRequest, layout, fields))
+
+
+def edit_document(document: int, edits: Any, fields: dict) -> documents_pb2.EditDocumentRequest:
+    return build(documents_pb2.EditDocumentRequest, None, {"document": document, "edits": edits or [], **fields})

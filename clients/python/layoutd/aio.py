@@ -2,11 +2,11 @@
 from __future__ import annotations
 
 import asyncio
-from typing import Any, Dict, Iterable, List, Optional, Union
+from typing import Any, Dict, Iterable, List, Optional, Sequence, Union
 
 from . import _requests, _wire
 from .errors import LayoutdError, LayoutdTimeout, LayoutdUnreachable
-from .v1 import editing_pb2, layout_pb2, render_pb2, service_pb2, tags_pb2, typemode_pb2
+from .v1 import documents_pb2, editing_pb2, layout_pb2, render_pb2, service_pb2, tags_pb2, typemode_pb2
 
 
 class AsyncClient:
@@ -114,6 +114,23 @@ class AsyncClient:
         """Where points land in a layout (its source: layout= or justify=), where carets stand,
         what selections cover: points=[{"x": 10, "y": 12}], carets=[{"offset": 3}], selections=[...]."""
         return await self.call("hit_test", _requests.hit_test(request, fields))
+
+    async def open_document(self, text: Optional[str] = None, *, layout: Optional[layout_pb2.LayoutRequest] = None,
+                      **fields: Any) -> documents_pb2.DocumentReply:
+        """Opens an editing session on this connection: the reply's `document` is its id, and its one
+        change holds every paragraph. Takes what layout() takes (text=, width=, ...)."""
+        if text is not None:
+            fields["text"] = text
+        return await self.call("open_document", _requests.open_document(layout, fields))
+
+    async def edit_document(self, document: int, edits: Optional[Sequence[Any]] = None, **fields: Any) -> documents_pb2.DocumentReply:
+        """Edits an open document, in order, all or none: edits=[{"replace": {"range": {"start": 3, "length": 0},
+        "text": "x"}}, {"style": {...}}]; points= and carets= ask about the document after them. The reply
+        gives each edit's paragraphs laid out again and how far the rest moved."""
+        return await self.call("edit_document", _requests.edit_document(document, edits, fields))
+
+    async def close_document(self, document: int) -> documents_pb2.DocumentReply:
+        return await self.call("close_document", documents_pb2.CloseDocumentRequest(document=document))
 
     async def fonts(self) -> service_pb2.FontsReply:
         return await self.call("fonts", service_pb2.FontsRequest())

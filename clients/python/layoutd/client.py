@@ -9,7 +9,7 @@ from typing import Any, Deque, Dict, Iterable, List, Optional, Sequence, Union
 
 from . import _requests, _wire
 from .errors import LayoutdError, LayoutdProtocolError, LayoutdTimeout, LayoutdUnreachable
-from .v1 import editing_pb2, envelope_pb2, layout_pb2, render_pb2, service_pb2, tags_pb2, typemode_pb2
+from .v1 import documents_pb2, editing_pb2, envelope_pb2, layout_pb2, render_pb2, service_pb2, tags_pb2, typemode_pb2
 
 
 class Client:
@@ -114,6 +114,23 @@ class Client:
         """Where points land in a layout (its source: layout= or justify=), where carets stand,
         what selections cover: points=[{"x": 10, "y": 12}], carets=[{"offset": 3}], selections=[...]."""
         return self.call("hit_test", _requests.hit_test(request, fields))
+
+    def open_document(self, text: Optional[str] = None, *, layout: Optional[layout_pb2.LayoutRequest] = None,
+                      **fields: Any) -> documents_pb2.DocumentReply:
+        """Opens an editing session on this connection: the reply's `document` is its id, and its one
+        change holds every paragraph. Takes what layout() takes (text=, width=, ...)."""
+        if text is not None:
+            fields["text"] = text
+        return self.call("open_document", _requests.open_document(layout, fields))
+
+    def edit_document(self, document: int, edits: Optional[Sequence[Any]] = None, **fields: Any) -> documents_pb2.DocumentReply:
+        """Edits an open document, in order, all or none: edits=[{"replace": {"range": {"start": 3, "length": 0},
+        "text": "x"}}, {"style": {...}}]; points= and carets= ask about the document after them. The reply
+        gives each edit's paragraphs laid out again and how far the rest moved."""
+        return self.call("edit_document", _requests.edit_document(document, edits, fields))
+
+    def close_document(self, document: int) -> documents_pb2.DocumentReply:
+        return self.call("close_document", documents_pb2.CloseDocumentRequest(document=document))
 
     def fonts(self) -> service_pb2.FontsReply:
         return self.call("fonts", service_pb2.FontsRequest())

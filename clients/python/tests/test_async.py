@@ -37,6 +37,10 @@ def test_errors_and_every_request(socket_path):
             assert (await client.fonts()).faces
             assert (await client.stats()).requests_served > 0
             assert await client.tag_style(label_count=2, toggle_from=0)
+            opened = await client.open_document("Hello", width=100)
+            edited = await client.edit_document(opened.document, [{"replace": {"range": {"start": 5, "length": 0}, "text": "!"}}])
+            assert edited.text_length == 6
+            await client.close_document(opened.document)
     run(main())
 
 

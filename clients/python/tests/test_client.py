@@ -59,6 +59,26 @@ def test_every_request_of_the_protocol(socket_path):
         assert hit.hits[0].position.offset == 5 and hit.carets[0].primary.height > 0 and hit.selections[0].rects
 
 
+def test_an_editing_session(socket_path):
+    with layoutd.Client() as client:
+        opened = client.open_document("First paragraph.\nSecond one.", width=300)
+        assert opened.paragraph_count == 2 and len(opened.changes[0].paragraphs) == 2
+        edited = client.edit_document(opened.document, [{"replace": {"range": {"start": 5, "length": 0}, "text": " new"}}],
+                                      carets=[{"offset": 0}])
+        change = edited.changes[0]
+        assert (change.first, change.removed, len(change.paragraphs)) == (0, 1, 1)
+        assert change.delta_offset == 4 and edited.caret_position.offset == 9 and edited.carets[0].primary.height > 0
+        fresh = client.layout("First new paragraph.\nSecond one.", width=300)
+        assert [line.range.length for line in change.paragraphs[0].lines] == [fresh.lines[0].range.length]
+        with pytest.raises(layoutd.LayoutdError) as caught:
+            client.edit_document(opened.document, [{"replace": {"range": {"start": 99, "length": 0}, "text": "x"}}])
+        assert (caught.value.code, caught.value.field) == ("INVALID_ARGUMENT", "edit_document.edits[0].replace.range")
+        client.close_document(opened.document)
+        with pytest.raises(layoutd.LayoutdError) as caught:
+            client.edit_document(opened.document)
+        assert caught.value.code == "NOT_FOUND"
+
+
 def test_errors_carry_code_field_and_message(socket_path):
     with layoutd.Client() as client:
         with pytest.raises(layoutd.LayoutdError) as caught:

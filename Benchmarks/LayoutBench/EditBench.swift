@@ -1,0 +1,145 @@
+import Foundation
+import LayoutdClient
+import LayoutEngine
+import LayoutWire
+
+/// Editing sessions (issue 21): a one-character edit in the middle of a paragraph of a document
+/// of 20, 200 and 2,000 paragraphs (corpus captions, one a paragraph), against laying out that
+/// paragraph alone. The edit re-lays its paragraph and moves the rest; its cost should follow
+/// the paragraph, not the document. In process, one thread, the shaping cache warm for both.
+struct EditBench {
+    let captions: [Caption]
+    let options: BenchOptions
+    static let sizes = [20, 200, 2_000]
+    /// Paragraphs edited per document: the middle ones.
+    static let edited = 64
+
+    func run() throws -> [Section] {
+        let registry = try FontRegistry.load(paths: DefaultFonts.paths)
+        let layouter = ParagraphLayouter(fonts: registry, cache: ShapingCache())
+        let style = TextStyle(family: "Noto Sans", size: Double(options.size))
+        let request = ParagraphRequest(text: AttributedText("", style: style), width: Double(options.width))
+        let settings = DocumentSettings(request: request, style: style)
+        var lines = ["In process, one thread. Each document is N corpus captions, one a paragraph, at width "
+                     + "\(Int(saturating: options.width)); in the \(Self.edited) middle paragraphs (all 20 of the smallest), "
+                     + "one character is typed at the grapheme boundary nearest the paragraph's middle and then deleted. "
+                     + "'alone' lays that paragraph out (with the character) as a request of its own. Per-paragraph medians over "
+                     + "\(options.repeats) rounds, then median and p99 over paragraphs; the ratio is each paragraph's edit over its "
+                     + "own 'alone', medians.", "",
+                     "| paragraphs | type one character µs (median) | p99 | delete it µs (median) | alone µs (median) | edit / alone (median ratio) | p99 ratio |",
+                     "|---|---|---|---|---|---|---|"]
+        for size in Self.sizes {
+            FileHandle.standardError.write(Data("editing a document of \(size) paragraphs\n".utf8))
+            let texts = (0..<size).map { captions[($0 * 7) % captions.count].text.replacingOccurrences(of: "\n", with: " ") }
+            let document = try TextDocument(units: AttributedText.utf16(texts.joined(separator: "\n")), settings: settings, layouter: layouter)
+            let targets = size <= Self.edited ? Array(0..<size) : Array((size / 2 - Self.edited / 2)..<(size / 2 + Self.edited / 2))
+            var typed: [[Double]] = [], deleted: [[Double]] = [], alone: [[Double]] = []
+            for _ in 0..<options.repeats {
+                var t: [Double] = [], d: [Double] = [], a: [Double] = []
+                for index in targets {
+                    let text = texts[index]
+                    let at = document.starts[index] + Self.middleBoundary(of: text)
+                    var start = nanoseconds()
+                    _ = try document.replace(at..<at, with: [0x78])
+                    t.append(Double(nanoseconds() - start) / 1000)
+                    var single = request
+                    single.text = AttributedText("", units: document.paragraphs[index].units, style: style)
+                    start = nanoseconds()
+                    _ = try layouter.layout(single)
+                    a.append(Double(nanoseconds() - start) / 1000)
+                    start = nanoseconds()
+                    _ = try document.replace(at..<(at + 1), with: [])
+                    d.append(Double(nanoseconds() - start) / 1000)
+                }
+                typed.append(t); deleted.append(d); alone.append(a)
+            }
+            let typing = Distribution.perItemMedian(typed), deleting = Distribution.perItemMedian(deleted)
+            let single = Distribution.perItemMedian(alone)
+            let ratios = Distribution(values: zip(typing.values, single.values).map { $0 / $1 })
+            lines.append(String(format: "| %d | %.1f | %.1f | %.1f | %.1f | %.2f× | %.2f× |", size, typing.median, typing.p99, deleting.median,
+                                single.median, ratios.median, ratios.p99))
+        }
+        return [Section(title: "Editing sessions: a one-character edit against its paragraph alone", lines: lines),
+                try throughTheDaemon()]
+    }
+
+    /// The same edits as round trips through a daemon (edit_document, its reply carrying the
+    /// paragraph laid out again), against a layout request of that paragraph's text.
+    func throughTheDaemon() throws -> Section {
+        let socket = "/tmp/layoutd-bench-edit-\(getpid()).sock"
+        let daemon = Process()
+        daemon.executableURL = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("layoutd")
+        daemon.arguments = ["--socket", socket, "--log-level", "warning"]
+        try daemon.run()
+        defer { daemon.terminate(); daemon.waitUntilExit() }
+        var connected: LayoutClient?
+        for _ in 0..<300 where connected == nil {
+            connected = try? LayoutClient(socketPath: socket)
+            if connected == nil { usleep(20_000) }
+        }
+        guard let client = connected else { throw ClientError.connect(path: socket, reason: "daemon did not start") }
+        var lines = ["Round trips through a daemon of the same build, one client (the Swift blocking client). The edit is "
+                     + "an edit_document of one replace, its reply the paragraph laid out again; 'alone' is a layout request of "
+                     + "that paragraph's text. Same documents, paragraphs and medians as above.", "",
+                     "| paragraphs | type one character µs (median) | delete it µs (median) | layout alone µs (median) | edit / alone (median ratio) |",
+                     "|---|---|---|---|---|"]
+        for size in Self.sizes {
+            FileHandle.standardError.write(Data("daemon: editing a document of \(size) paragraphs\n".utf8))
+            let texts = (0..<size).map { captions[($0 * 7) % captions.count].text.replacingOccurrences(of: "\n", with: " ") }
+            var layout = Layoutd_V1_LayoutRequest()
+            layout.width = options.width
+            layout.defaultStyle.family = "Noto Sans"
+            layout.defaultStyle.size = options.size
+            var whole = layout
+            whole.text = texts.joined(separator: "\n")
+            guard case .documentReply(let opened) = try client.request(.openDocument(.with { $0.layout = whole })) else {
+                throw ClientError.protocolViolation("no document reply")
+            }
+            var starts = [0]
+            for text in texts { starts.append(starts.last! + text.utf16.count + 1) }
+            let targets = size <= Self.edited ? Array(0..<size) : Array((size / 2 - Self.edited / 2)..<(size / 2 + Self.edited / 2))
+            func edit(_ at: Int, _ length: Int, _ text: String) throws -> Double {
+                let start = nanoseconds()
+                _ = try client.request(.editDocument(.with {
+                    $0.document = opened.document
+                    $0.edits = [.with { $0.replace = .with { $0.range = .with { $0.start = UInt32(at); $0.length = UInt32(length) }; $0.text = text } }]
+                }))
+                return Double(nanoseconds() - start) / 1000
+            }
+            var typed: [[Double]] = [], deleted: [[Double]] = [], alone: [[Double]] = []
+            for _ in 0..<options.repeats {
+                var t: [Double] = [], d: [Double] = [], a: [Double] = []
+                for index in targets {
+                    let middle = Self.middleBoundary(of: texts[index])
+                    t.append(try edit(starts[index] + middle, 0, "x"))
+                    var single = layout
+                    var units = Array(texts[index].utf16)
+                    units.insert(0x78, at: middle)
+                    single.text = String(decoding: units, as: UTF16.self)
+                    let start = nanoseconds()
+                    _ = try client.request(.layout(single))
+                    a.append(Double(nanoseconds() - start) / 1000)
+                    d.append(try edit(starts[index] + middle, 1, ""))
+                }
+                typed.append(t); deleted.append(d); alone.append(a)
+            }
+            _ = try client.request(.closeDocument(.with { $0.document = opened.document }))
+            let typing = Distribution.perItemMedian(typed), deleting = Distribution.perItemMedian(deleted)
+            let single = Distribution.perItemMedian(alone)
+            let ratios = Distribution(values: zip(typing.values, single.values).map { $0 / $1 })
+            lines.append(String(format: "| %d | %.1f | %.1f | %.1f | %.2f× |", size, typing.median, deleting.median, single.median, ratios.median))
+        }
+        return Section(title: "Editing sessions through the daemon", lines: lines)
+    }
+
+    /// The grapheme boundary nearest the middle of `text`, in UTF-16 units.
+    static func middleBoundary(of text: String) -> Int {
+        let half = text.utf16.count / 2
+        var offset = 0
+        for character in text {
+            if offset >= half { return offset }
+            offset += character.utf16.count
+        }
+        return offset
+    }
+}
