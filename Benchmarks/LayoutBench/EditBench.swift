@@ -38,7 +38,7 @@ struct EditBench {
                 var t: [Double] = [], d: [Double] = [], a: [Double] = []
                 for index in targets {
                     let text = texts[index]
-                    let at = document.starts[index] + Self.middleBoundary(of: text)
+                    let at = document.start(of: index) + Self.middleBoundary(of: text)
                     var start = nanoseconds()
                     _ = try document.replace(at..<at, with: [0x78])
                     t.append(Double(nanoseconds() - start) / 1000)

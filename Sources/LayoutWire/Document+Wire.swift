@@ -43,7 +43,7 @@ extension Layoutd_V1_ParagraphChange {
         removed = UInt32(change.removed)
         paragraphs = (change.first..<(change.first + change.inserted)).map { index in
             var reply = Layoutd_V1_LayoutReply(document.placed(index))
-            let start = document.starts[index]
+            let start = document.start(of: index)
             reply.ruleMatches = document.paragraphs[index].matches.map { match in
                 var moved = match
                 moved.range = match.range.lowerBound + start..<match.range.upperBound + start

@@ -47,6 +47,20 @@ import Testing
         #expect(red[0].glyphs.allSatisfy { $0.cluster == 1 })
     }
 
+    /// Spaces after Latin that end an Arabic paragraph take its level (UAX #9 L1) but keep the
+    /// order they were shaped in: painted apart, each run's range still runs forwards (the
+    /// engine trapped on a backwards range here, found by the editing sessions' random edits).
+    @Test func trailingSpacesOfAnArabicParagraphPaintedApart() throws {
+        let text = "مرحبا abc   defghi"
+        for width in stride(from: 60.0, through: 400, by: 20) {
+            let painted = try Self.layout(text, spans: [(9..<10, Self.red), (10..<11, Self.blue)], width: width)
+            let ranges = painted.0.runs.map(\.range)
+            #expect(ranges.reduce(0) { $0 + $1.count } == text.utf16.count)
+            #expect(painted.0.runs.filter { $0.paint == 1 }.map(\.range) == [9..<10])
+            #expect(painted.0.runs.filter { $0.paint == 2 }.map(\.range) == [10..<11])
+        }
+    }
+
     @Test func aLigatureAcrossAColourChangeTakesItsFirstLettersPaint() throws {
         // Noto Sans forms "fi" as one glyph: colour the i alone.
         let plain = try Self.layout("fine", spans: [])

@@ -82,8 +82,8 @@ import TestSupport
         let thirdBefore = document.placed(2)
         let change = try document.replace(36..<36, with: AttributedText.utf16(" a much longer phrase that wraps onto a new line"))
         #expect(change.first == 1 && change.removed == 1 && change.inserted == 1)
-        #expect(change.deltaLines >= 1 && document.lineCount == document.firstLines[2] + thirdBefore.lines.count)
-        #expect(change.deltaY > 0 && abs(change.deltaY - (document.tops[2] - thirdBefore.lines[0].usedRect.y)) < 1e-9)
+        #expect(change.deltaLines >= 1 && document.lineCount == document.firstLine(of: 2) + thirdBefore.lines.count)
+        #expect(change.deltaY > 0 && abs(change.deltaY - (document.top(of: 2) - thirdBefore.lines[0].usedRect.y)) < 1e-9)
         #expect(change.deltaOffset == 48)
         #expect(change.caret == TextPosition(offset: 36 + 48))
         // The third paragraph's lines are the old ones, moved.
@@ -243,10 +243,13 @@ import TestSupport
             return pick(bounds)
         }
         var checked = 0
+        let tracing = ProcessInfo.processInfo.environment["LAYOUTD_EDIT_TRACE"] == "all"
         for step in 0..<count {
             let a = offset(), b = offset()
             let range = min(a, b)..<max(a, b)
-            switch random.next() % 10 {
+            let kind = random.next() % 10
+            if tracing { print("TRACE seed \(seed) step \(step) kind \(kind) range \(range) text \(String(decoding: document.units, as: UTF16.self).debugDescription) spans \(document.spans.map { ($0.range, $0.patch) }) width \(settings.request.width) \(settings.request.alignment) rules \(settings.rules.count)") }
+            switch kind {
             case 0...3:
                 _ = try document.replace(range.lowerBound..<range.lowerBound, with: AttributedText.utf16(pick(insertions + [pick(pieces)])))
             case 4...5:
@@ -257,11 +260,12 @@ import TestSupport
                 let patch = pick([StylePatch(weight: 700), StylePatch(size: 30), StylePatch(italic: true),
                                   StylePatch(color: Color(red: 0, green: 0.5, blue: 1)), StylePatch(letterSpacing: 2),
                                   StylePatch(underline: .set(DecorationLine()))])
+                if tracing { print("TRACE style \(patch)") }
                 _ = try document.style(range, patch: patch)
             }
             let differences = try Self.differences(document)
             if ProcessInfo.processInfo.environment["LAYOUTD_EDIT_TRACE"] != nil, !differences.isEmpty {
-                print("TRACE units \(Array(document.units).enumerated().filter { $0.element < 0x20 || $0.element == 0x85 || $0.element == 0x2029 }) range \(range) text \(String(decoding: document.units, as: UTF16.self).debugDescription) paragraphs \(document.starts) kept \(document.assembled().lines.map(\.range)) fresh \(try Self.freshLayout(of: document).lines.map(\.range)) spans \(document.spans.map { ($0.range, $0.patch) })")
+                print("TRACE units \(Array(document.units).enumerated().filter { $0.element < 0x20 || $0.element == 0x85 || $0.element == 0x2029 }) range \(range) text \(String(decoding: document.units, as: UTF16.self).debugDescription) paragraphs \((0...document.paragraphs.count).map(document.start(of:))) kept \(document.assembled().lines.map(\.range)) fresh \(try Self.freshLayout(of: document).lines.map(\.range)) spans \(document.spans.map { ($0.range, $0.patch) })")
             }
             #expect(differences == [], "seed \(seed), edit \(step): \(differences.prefix(3))")
             if !differences.isEmpty { break }

@@ -64,8 +64,10 @@ public final class DocumentParagraph: @unchecked Sendable {
         matches = formatted.matches
     }
 
-    var lineCount: Int { layout.lines.count }
-    var height: Double { layout.size.height }
+    /// What the paragraph adds to the document's sums.
+    var size: ParagraphOffsets.Entry {
+        ParagraphOffsets.Entry(offset: units.count, top: layout.size.height, line: layout.lines.count, attachment: attachments.count)
+    }
 
     static func objectReplacements(in units: some Collection<UInt16>) -> Int {
         units.reduce(0) { $0 + ($1 == AttachmentResolver.objectReplacement ? 1 : 0) }

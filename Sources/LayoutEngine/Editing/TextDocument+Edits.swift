@@ -35,12 +35,12 @@ extension TextDocument {
                               + "\(attachments.count) attachments: each needs one", field: "attachments")
         }
         let (first, last) = touched(range)
-        let regionStart = starts[first]
+        let regionStart = start(of: first)
         var region = ContiguousArray<UInt16>()
         var spans: [AttributedText.Span] = []
         var regionAttachments: [InlineAttachment] = []
         for index in first...last {
-            let shift = starts[index] - regionStart
+            let shift = start(of: index) - regionStart
             region.append(contentsOf: paragraphs[index].units)
             spans += paragraphs[index].spans.map { AttributedText.Span(range: $0.range.shifted(by: shift), patch: $0.patch) }
             regionAttachments += paragraphs[index].attachments
@@ -49,7 +49,7 @@ extension TextDocument {
         // The attachments before the range stay, the range's go, the edit's come, the rest stay.
         let before = DocumentParagraph.objectReplacements(in: region[..<local.lowerBound])
         let removedHolders = DocumentParagraph.objectReplacements(in: region[local])
-        try Bounds.check(count: firstAttachments.last! - removedHolders + holders, limit: AttachmentResolver.maxAttachments,
+        try Bounds.check(count: offsets.last.attachment - removedHolders + holders, limit: AttachmentResolver.maxAttachments,
                          field: "attachments")
         regionAttachments.replaceSubrange(before..<(before + removedHolders), with: attachments)
         region.replaceSubrange(local, with: inserted)
@@ -77,8 +77,8 @@ extension TextDocument {
         for index in first...last {
             try budget.check()
             let paragraph = paragraphs[index]
-            let start = starts[index]
-            let low = max(range.lowerBound, start) - start, high = min(range.upperBound, starts[index + 1]) - start
+            let start = start(of: index)
+            let low = max(range.lowerBound, start) - start, high = min(range.upperBound, self.start(of: index + 1)) - start
             laid.append(try DocumentParagraph(units: paragraph.units, spans: paragraph.spans + [AttributedText.Span(range: low..<high, patch: patch)],
                                               attachments: paragraph.attachments, settings: settings, layouter: layouter, budget: budget))
         }
@@ -91,21 +91,22 @@ extension TextDocument {
     /// with a CR that a LF typed after it would join.
     func touched(_ range: Range<Int>) -> (first: Int, last: Int) {
         var first = paragraphIndex(containing: range.lowerBound)
-        if first > 0 && starts[first] == range.lowerBound && paragraphs[first - 1].units.last == 0x0D { first -= 1 }
+        if first > 0 && start(of: first) == range.lowerBound && paragraphs[first - 1].units.last == 0x0D { first -= 1 }
         return (first, paragraphIndex(containing: range.upperBound))
     }
 
     /// Puts `laid` in place of `old` and moves what follows.
     private func commit(_ laid: [DocumentParagraph], replacing old: ClosedRange<Int>, deltaOffset: Int, caret: TextPosition) -> DocumentChange {
-        let oldEnd = old.upperBound + 1
-        let (oldTop, oldLine, oldAttachment) = (tops[oldEnd], firstLines[oldEnd], firstAttachments[oldEnd])
         spanCount += laid.reduce(0) { $0 + $1.spans.count } - old.reduce(0) { $0 + paragraphs[$1].spans.count }
+        if let widest {
+            let lost = old.contains { paragraphs[$0].layout.size.width >= widest }
+            let gained = laid.reduce(0) { max($0, $1.layout.size.width) }
+            self.widest = lost && gained < widest ? nil : max(widest, gained)
+        }
         paragraphs.replaceSubrange(old, with: laid)
-        recount(from: old.lowerBound)
-        let newEnd = old.lowerBound + laid.count
-        return DocumentChange(first: old.lowerBound, removed: old.count, inserted: laid.count, deltaY: tops[newEnd] - oldTop,
-                              deltaOffset: deltaOffset, deltaLines: firstLines[newEnd] - oldLine,
-                              deltaAttachments: firstAttachments[newEnd] - oldAttachment, caret: caret)
+        let moved = offsets.replace(old, with: laid.map(\.size))
+        return DocumentChange(first: old.lowerBound, removed: old.count, inserted: laid.count, deltaY: moved.top,
+                              deltaOffset: deltaOffset, deltaLines: moved.line, deltaAttachments: moved.attachment, caret: caret)
     }
 
     /// A range must lie in the text and not cut a surrogate pair.
@@ -117,7 +118,7 @@ extension TextDocument {
         for offset in [range.lowerBound, range.upperBound] where offset > 0 && offset < length {
             let index = paragraphIndex(containing: offset)
             let units = paragraphs[index].units
-            let local = offset - starts[index]
+            let local = offset - start(of: index)
             // A paragraph never starts inside a pair (separators are not surrogates).
             if local > 0 && UTF16.isTrailSurrogate(units[local]) && UTF16.isLeadSurrogate(units[local - 1]) {
                 throw LayoutError(.invalidArgument, "range edge \(offset) falls inside a surrogate pair", field: field)

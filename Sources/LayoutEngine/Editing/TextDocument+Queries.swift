@@ -3,7 +3,7 @@ extension TextDocument {
     /// attachment indices as a layout of the whole text would give them. Its paints are its own.
     public func placed(_ index: Int) -> ParagraphLayout {
         var layout = paragraphs[index].layout
-        let (start, top, firstLine, firstAttachment) = (starts[index], tops[index], firstLines[index], firstAttachments[index])
+        let (start, top, firstLine, firstAttachment) = (start(of: index), top(of: index), firstLine(of: index), firstAttachment(of: index))
         guard start != 0 || top != 0 || firstLine != 0 || firstAttachment != 0 else { return layout }
         for i in layout.lines.indices {
             layout.lines[i].range = layout.lines[i].range.shifted(by: start)
@@ -58,9 +58,9 @@ extension TextDocument {
         let index = paragraphIndex(atY: point.y)
         let paragraph = paragraphs[index]
         let tester = HitTester(layout: paragraph.layout, text: paragraph.string)
-        guard let found = tester.hit(Point(x: point.x, y: point.y - tops[index])) else { return nil }
-        return (TextPosition(offset: found.position.offset + starts[index], affinity: found.position.affinity),
-                found.line + firstLines[index])
+        guard let found = tester.hit(Point(x: point.x, y: point.y - top(of: index))) else { return nil }
+        return (TextPosition(offset: found.position.offset + start(of: index), affinity: found.position.affinity),
+                found.line + firstLine(of: index))
     }
 
     /// Where a caret at `position` stands (both places at a bidi boundary, primary first), and
@@ -70,12 +70,12 @@ extension TextDocument {
         let index = paragraphIndex(containing: position.offset)
         let paragraph = paragraphs[index]
         let tester = HitTester(layout: paragraph.layout, text: paragraph.string)
-        let top = tops[index]
-        guard let found = tester.caret(TextPosition(offset: position.offset - starts[index], affinity: position.affinity)) else {
+        let top = top(of: index)
+        guard let found = tester.caret(TextPosition(offset: position.offset - start(of: index), affinity: position.affinity)) else {
             return nil
         }
         func moved(_ rect: Rect) -> Rect { Rect(x: rect.x, y: rect.y + top, width: rect.width, height: rect.height) }
-        return (moved(found.primary), found.secondary.map(moved), found.line + firstLines[index])
+        return (moved(found.primary), found.secondary.map(moved), found.line + firstLine(of: index))
     }
 }
 

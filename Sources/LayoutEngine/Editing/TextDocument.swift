@@ -14,14 +14,12 @@ public final class TextDocument: @unchecked Sendable {
     public let layouter: ParagraphLayouter
     public let settings: DocumentSettings
     public internal(set) var paragraphs: [DocumentParagraph]
-    /// Prefix sums, one more than the paragraphs: where each paragraph starts in the text, its
-    /// top, its first line and its first attachment (the last entry is the total).
-    public private(set) var starts: [Int]
-    public private(set) var tops: [Double]
-    public private(set) var firstLines: [Int]
-    public private(set) var firstAttachments: [Int]
+    /// Where each paragraph starts in the text, down the page, in the lines and attachments.
+    var offsets: ParagraphOffsets
     /// The client's spans held, counted piece by piece (a span over three paragraphs is three).
     public internal(set) var spanCount = 0
+    /// The widest line's width; nil once the paragraph that had it is replaced.
+    var widest: Double?
 
     /// Lays `units` out with the client's `spans` and one attachment per U+FFFC.
     public init(units: ContiguousArray<UInt16>, spans: [AttributedText.Span] = [], attachments: [InlineAttachment] = [],
@@ -39,8 +37,7 @@ public final class TextDocument: @unchecked Sendable {
         self.settings = settings
         paragraphs = try Self.layParagraphs(units, spans: spans, attachments: attachments, settings: settings,
                                             layouter: layouter, budget: budget)
-        (starts, tops, firstLines, firstAttachments) = ([0], [0], [0], [0])
-        recount(from: 0)
+        offsets = ParagraphOffsets(sizes: paragraphs.map(\.size))
         spanCount = paragraphs.reduce(0) { $0 + $1.spans.count }
     }
 
@@ -48,24 +45,37 @@ public final class TextDocument: @unchecked Sendable {
     /// copied on write: taking one costs nothing, and the first edit after it copies the lists.
     public struct Snapshot: @unchecked Sendable {
         fileprivate let paragraphs: [DocumentParagraph]
-        fileprivate let starts: [Int], tops: [Double], firstLines: [Int], firstAttachments: [Int], spanCount: Int
+        fileprivate let offsets: ParagraphOffsets
+        fileprivate let spanCount: Int
+        fileprivate let widest: Double?
     }
 
     public func snapshot() -> Snapshot {
-        Snapshot(paragraphs: paragraphs, starts: starts, tops: tops, firstLines: firstLines, firstAttachments: firstAttachments,
-                 spanCount: spanCount)
+        Snapshot(paragraphs: paragraphs, offsets: offsets, spanCount: spanCount, widest: widest)
     }
 
     public func restore(_ snapshot: Snapshot) {
-        (paragraphs, starts, tops, firstLines, firstAttachments, spanCount) = (snapshot.paragraphs, snapshot.starts, snapshot.tops,
-            snapshot.firstLines, snapshot.firstAttachments, snapshot.spanCount)
+        (paragraphs, offsets, spanCount, widest) = (snapshot.paragraphs, snapshot.offsets, snapshot.spanCount, snapshot.widest)
     }
 
-    public var length: Int { starts[paragraphs.count] }
-    public var height: Double { tops[paragraphs.count] }
-    public var lineCount: Int { firstLines[paragraphs.count] }
-    /// The widest line's width.
-    public var width: Double { paragraphs.reduce(0) { max($0, $1.layout.size.width) } }
+    /// Where paragraph `index` starts in the text (the paragraph count: the text's length).
+    public func start(of index: Int) -> Int { offsets[index].offset }
+    /// Its top, points from the document's top.
+    public func top(of index: Int) -> Double { offsets[index].top }
+    /// The index of its first line in the document, and of its first attachment.
+    public func firstLine(of index: Int) -> Int { offsets[index].line }
+    public func firstAttachment(of index: Int) -> Int { offsets[index].attachment }
+
+    public var length: Int { offsets.last.offset }
+    public var height: Double { offsets.last.top }
+    public var lineCount: Int { offsets.last.line }
+    /// The widest line's width: found again only after the paragraph that held it changed.
+    public var width: Double {
+        if let widest { return widest }
+        let found = paragraphs.reduce(0) { max($0, $1.layout.size.width) }
+        widest = found
+        return found
+    }
 
     /// The whole text (for a client that asks, and for tests).
     public var units: ContiguousArray<UInt16> {
@@ -79,7 +89,7 @@ public final class TextDocument: @unchecked Sendable {
     /// paragraphs is one piece in each).
     public var spans: [AttributedText.Span] {
         paragraphs.indices.flatMap { index in
-            paragraphs[index].spans.map { AttributedText.Span(range: $0.range.shifted(by: starts[index]), patch: $0.patch) }
+            paragraphs[index].spans.map { AttributedText.Span(range: $0.range.shifted(by: start(of: index)), patch: $0.patch) }
         }
     }
 
@@ -91,7 +101,7 @@ public final class TextDocument: @unchecked Sendable {
         var low = 0, high = paragraphs.count - 1
         while low < high {
             let middle = (low + high + 1) / 2
-            if starts[middle] <= offset { low = middle } else { high = middle - 1 }
+            if start(of: middle) <= offset { low = middle } else { high = middle - 1 }
         }
         return low
     }
@@ -101,7 +111,7 @@ public final class TextDocument: @unchecked Sendable {
         var low = 0, high = paragraphs.count - 1
         while low < high {
             let middle = (low + high + 1) / 2
-            if tops[middle] <= y { low = middle } else { high = middle - 1 }
+            if top(of: middle) <= y { low = middle } else { high = middle - 1 }
         }
         return low
     }
@@ -132,27 +142,6 @@ public final class TextDocument: @unchecked Sendable {
             start = end
         }
         return paragraphs
-    }
-
-    /// Makes the prefix sums right from paragraph `first` on: a pass of additions, nothing
-    /// laid out (a few microseconds for thousands of paragraphs).
-    func recount(from first: Int) {
-        let count = paragraphs.count
-        starts.removeSubrange((first + 1)...)
-        tops.removeSubrange((first + 1)...)
-        firstLines.removeSubrange((first + 1)...)
-        firstAttachments.removeSubrange((first + 1)...)
-        starts.reserveCapacity(count + 1)
-        tops.reserveCapacity(count + 1)
-        firstLines.reserveCapacity(count + 1)
-        firstAttachments.reserveCapacity(count + 1)
-        for index in first..<count {
-            let paragraph = paragraphs[index]
-            starts.append(starts[index] + paragraph.units.count)
-            tops.append(tops[index] + paragraph.height)
-            firstLines.append(firstLines[index] + paragraph.lineCount)
-            firstAttachments.append(firstAttachments[index] + paragraph.attachments.count)
-        }
     }
 }
 

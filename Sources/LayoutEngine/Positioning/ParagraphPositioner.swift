@@ -123,7 +123,12 @@ struct ParagraphPositioner {
     /// as the unit its cluster starts at (a ligature across a paint change takes its first
     /// letter's). A run's units reach to the next run's first cluster along the text.
     func addByPaint(_ piece: LinePiece, pointSize: Double, line: Int, glyphs span: Range<Int>, into output: inout RunOutput) {
-        let rtl = piece.level & 1 == 1
+        // The glyphs' order along the text is the order they were shaped in, not the piece's
+        // level: trailing whitespace takes the paragraph's level (UAX #9 L1) and keeps the order
+        // of the run it was shaped with (spaces after Latin in an Arabic paragraph are level 1,
+        // their clusters rising; taking them as right to left made a run's range run backwards).
+        let rtl = span.count > 1 ? output.glyphs[span.lowerBound].cluster > output.glyphs[span.upperBound - 1].cluster
+            : piece.level & 1 == 1
         // The paint run found last: neighbouring glyphs are nearly always in it, so most glyphs
         // cost a range test, not a search.
         var known = (range: 0..<0, paint: 0)
