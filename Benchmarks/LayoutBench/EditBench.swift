@@ -1,6 +1,7 @@
 import Foundation
 import LayoutdClient
 import LayoutEngine
+import LayoutServer
 import LayoutWire
 
 /// Editing sessions (issue 21): a one-character edit in the middle of a paragraph of a document
@@ -59,8 +60,87 @@ struct EditBench {
             lines.append(String(format: "| %d | %.1f | %.1f | %.1f | %.1f | %.2f× | %.2f× |", size, typing.median, typing.p99, deleting.median,
                                 single.median, ratios.median, ratios.p99))
         }
+        if ProcessInfo.processInfo.environment["EDIT_PARTS"] != nil {
+            let document = try TextDocument(units: AttributedText.utf16((0..<200).map { captions[($0 * 7) % captions.count].text.replacingOccurrences(of: "\n", with: " ") }.joined(separator: "\n")), settings: settings, layouter: layouter)
+            var e: [Double] = [], c: [Double] = [], w: [Double] = [], k: [Double] = []
+            for round in 0..<200 {
+                let index = 50 + round % 64
+                let at = document.start(of: index) + 3
+                var t = nanoseconds()
+                let change = try document.replace(at..<at, with: [0x78])
+                e.append(Double(nanoseconds() - t) / 1000); t = nanoseconds()
+                let wire = Layoutd_V1_ParagraphChange(change, document: document, ruleNames: [])
+                c.append(Double(nanoseconds() - t) / 1000); t = nanoseconds()
+                let bytes: [UInt8] = try wire.serializedBytes()
+                w.append(Double(nanoseconds() - t) / 1000); t = nanoseconds()
+                _ = document.caret(change.caret)
+                k.append(Double(nanoseconds() - t) / 1000)
+                _ = try document.replace(at..<(at + 1), with: [])
+                if bytes.isEmpty { print("") }
+            }
+            print("PARTS engine \(Distribution(values: e).median) convert \(Distribution(values: c).median) encode \(Distribution(values: w).median) caret \(Distribution(values: k).median)")
+        }
         return [Section(title: "Editing sessions: a one-character edit against its paragraph alone", lines: lines),
-                try throughTheDaemon()]
+                try asTheWorkerAnswers(), try throughTheDaemon()]
+    }
+
+    /// The same edits as a worker answers them, decoded request to encoded reply, against a
+    /// layout request of the paragraph answered the same way: what the wire adds to each.
+    func asTheWorkerAnswers() throws -> Section {
+        let processor = try RequestProcessor.standalone()
+        var lines = ["In process, as the daemon's worker answers: the edit_document envelope to its encoded reply (the "
+                     + "paragraph laid out again, as a LayoutReply), against the layout request of that paragraph to its "
+                     + "encoded reply. Same documents, paragraphs and medians as above.", "",
+                     "| paragraphs | edit µs (median) | layout alone µs (median) | edit / alone (median ratio) |", "|---|---|---|---|"]
+        for size in Self.sizes {
+            let texts = (0..<size).map { captions[($0 * 7) % captions.count].text.replacingOccurrences(of: "\n", with: " ") }
+            var layout = Layoutd_V1_LayoutRequest()
+            layout.width = options.width
+            layout.defaultStyle.family = "Noto Sans"
+            layout.defaultStyle.size = options.size
+            let store = DocumentStore(ledger: DocumentLedger(limits: DocumentLimits()))
+            var open = Layoutd_V1_Envelope()
+            var whole = layout
+            whole.text = texts.joined(separator: "\n")
+            open.openDocument = .with { $0.layout = whole }
+            _ = try processor.documentReplyFrame(to: open, documents: store, now: 0, budget: .unlimited)
+            var starts = [0]
+            for text in texts { starts.append(starts.last! + text.utf16.count + 1) }
+            let targets = size <= Self.edited ? Array(0..<size) : Array((size / 2 - Self.edited / 2)..<(size / 2 + Self.edited / 2))
+            func edit(_ at: Int, _ length: Int, _ text: String) throws -> Double {
+                var envelope = Layoutd_V1_Envelope()
+                envelope.editDocument = .with {
+                    $0.document = 1
+                    $0.edits = [.with { $0.replace = .with { $0.range = .with { $0.start = UInt32(at); $0.length = UInt32(length) }; $0.text = text } }]
+                }
+                let start = nanoseconds()
+                _ = try processor.documentReplyFrame(to: envelope, documents: store, now: 0, budget: .unlimited)
+                return Double(nanoseconds() - start) / 1000
+            }
+            var typed: [[Double]] = [], alone: [[Double]] = []
+            for _ in 0..<options.repeats {
+                var t: [Double] = [], a: [Double] = []
+                for index in targets {
+                    let middle = Self.middleBoundary(of: texts[index])
+                    t.append(try edit(starts[index] + middle, 0, "x"))
+                    var single = layout
+                    var units = Array(texts[index].utf16)
+                    units.insert(0x78, at: middle)
+                    single.text = String(decoding: units, as: UTF16.self)
+                    var envelope = Layoutd_V1_Envelope()
+                    envelope.layout = single
+                    let start = nanoseconds()
+                    _ = try processor.replyFrame(to: envelope)
+                    a.append(Double(nanoseconds() - start) / 1000)
+                    _ = try edit(starts[index] + middle, 1, "")
+                }
+                typed.append(t); alone.append(a)
+            }
+            let typing = Distribution.perItemMedian(typed), single = Distribution.perItemMedian(alone)
+            let ratios = Distribution(values: zip(typing.values, single.values).map { $0 / $1 })
+            lines.append(String(format: "| %d | %.1f | %.1f | %.2f× |", size, typing.median, single.median, ratios.median))
+        }
+        return Section(title: "Editing sessions as the daemon's worker answers them", lines: lines)
     }
 
     /// The same edits as round trips through a daemon (edit_document, its reply carrying the

@@ -15,11 +15,11 @@ public struct DocumentLimits: Sendable, Equatable {
 }
 
 /// The documents of every connection, counted: one ledger per server.
-final class DocumentLedger: Sendable {
+public final class DocumentLedger: Sendable {
     let limits: DocumentLimits
     private let held = Mutex((documents: 0, units: 0))
 
-    init(limits: DocumentLimits) { self.limits = limits }
+    public init(limits: DocumentLimits) { self.limits = limits }
 
     /// Takes room for `documents` more documents and `units` more units, or says why there is none.
     func reserve(documents: Int = 0, units: Int) -> String? {
@@ -51,7 +51,7 @@ final class DocumentLedger: Sendable {
 /// from another connection names nothing here (or another of this connection's documents,
 /// which is the client's own). The connection runs its document requests one at a time, in
 /// order; the lock is for the clock's sweep and the close at the end.
-final class DocumentStore: Sendable {
+public final class DocumentStore: Sendable {
     struct Entry: @unchecked Sendable {
         let document: TextDocument
         let ruleNames: [String]
@@ -70,7 +70,7 @@ final class DocumentStore: Sendable {
     let ledger: DocumentLedger
     var limits: DocumentLimits { ledger.limits }
 
-    init(ledger: DocumentLedger) { self.ledger = ledger }
+    public init(ledger: DocumentLedger) { self.ledger = ledger }
 
     static func notFound(_ id: UInt64, field: String) -> LayoutError {
         LayoutError(.notFound, "no document \(id) is open on this connection (closed, idle past its time, or another "

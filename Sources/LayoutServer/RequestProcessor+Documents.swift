@@ -9,7 +9,7 @@ extension RequestProcessor {
     /// The reply frame to a document request (open, edit or close) on the connection whose
     /// documents are `documents`, counted and timed as every reply is. `now` is uptime in
     /// nanoseconds, the documents' idle clock.
-    func documentReplyFrame(to envelope: Layoutd_V1_Envelope, documents: DocumentStore, now: UInt64, budget: WorkBudget) throws -> [UInt8] {
+    public func documentReplyFrame(to envelope: Layoutd_V1_Envelope, documents: DocumentStore, now: UInt64, budget: WorkBudget) throws -> [UInt8] {
         let start = DispatchTime.now().uptimeNanoseconds
         var reply = Layoutd_V1_Envelope()
         reply.requestID = envelope.requestID

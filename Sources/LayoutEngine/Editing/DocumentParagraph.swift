@@ -47,8 +47,6 @@ public final class DocumentParagraph: @unchecked Sendable {
     public let layout: ParagraphLayout
     /// What the rules matched in the paragraph.
     public let matches: [RuleMatch]
-    /// The text as a string, made when a hit-test first needs it.
-    public private(set) lazy var string: String = String(decoding: units, as: UTF16.self)
 
     /// Lays the paragraph out: rule spans first, then the client's, as a layout request does.
     init(units: ContiguousArray<UInt16>, spans: [AttributedText.Span], attachments: [InlineAttachment],

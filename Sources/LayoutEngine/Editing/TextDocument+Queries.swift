@@ -57,7 +57,7 @@ extension TextDocument {
     public func hit(_ point: Point) -> (position: TextPosition, line: Int)? {
         let index = paragraphIndex(atY: point.y)
         let paragraph = paragraphs[index]
-        let tester = HitTester(layout: paragraph.layout, text: paragraph.string)
+        let tester = HitTester(layout: paragraph.layout, units: paragraph.units)
         guard let found = tester.hit(Point(x: point.x, y: point.y - top(of: index))) else { return nil }
         return (TextPosition(offset: found.position.offset + start(of: index), affinity: found.position.affinity),
                 found.line + firstLine(of: index))
@@ -69,7 +69,7 @@ extension TextDocument {
         guard position.offset >= 0 && position.offset <= length else { return nil }
         let index = paragraphIndex(containing: position.offset)
         let paragraph = paragraphs[index]
-        let tester = HitTester(layout: paragraph.layout, text: paragraph.string)
+        let tester = HitTester(layout: paragraph.layout, units: paragraph.units)
         let top = top(of: index)
         guard let found = tester.caret(TextPosition(offset: position.offset - start(of: index), affinity: position.affinity)) else {
             return nil
