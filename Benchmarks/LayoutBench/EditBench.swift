@@ -60,26 +60,6 @@ struct EditBench {
             lines.append(String(format: "| %d | %.1f | %.1f | %.1f | %.1f | %.2f× | %.2f× |", size, typing.median, typing.p99, deleting.median,
                                 single.median, ratios.median, ratios.p99))
         }
-        if ProcessInfo.processInfo.environment["EDIT_PARTS"] != nil {
-            let document = try TextDocument(units: AttributedText.utf16((0..<200).map { captions[($0 * 7) % captions.count].text.replacingOccurrences(of: "\n", with: " ") }.joined(separator: "\n")), settings: settings, layouter: layouter)
-            var e: [Double] = [], c: [Double] = [], w: [Double] = [], k: [Double] = []
-            for round in 0..<200 {
-                let index = 50 + round % 64
-                let at = document.start(of: index) + 3
-                var t = nanoseconds()
-                let change = try document.replace(at..<at, with: [0x78])
-                e.append(Double(nanoseconds() - t) / 1000); t = nanoseconds()
-                let wire = Layoutd_V1_ParagraphChange(change, document: document, ruleNames: [])
-                c.append(Double(nanoseconds() - t) / 1000); t = nanoseconds()
-                let bytes: [UInt8] = try wire.serializedBytes()
-                w.append(Double(nanoseconds() - t) / 1000); t = nanoseconds()
-                _ = document.caret(change.caret)
-                k.append(Double(nanoseconds() - t) / 1000)
-                _ = try document.replace(at..<(at + 1), with: [])
-                if bytes.isEmpty { print("") }
-            }
-            print("PARTS engine \(Distribution(values: e).median) convert \(Distribution(values: c).median) encode \(Distribution(values: w).median) caret \(Distribution(values: k).median)")
-        }
         return [Section(title: "Editing sessions: a one-character edit against its paragraph alone", lines: lines),
                 try asTheWorkerAnswers(), try throughTheDaemon()]
     }

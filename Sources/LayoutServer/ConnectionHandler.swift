@@ -40,6 +40,9 @@ final class ConnectionHandler: ChannelDuplexHandler, @unchecked Sendable {
     /// The connection's open documents, and the end of the chain its document requests run on.
     private let documents: DocumentStore
     private var documentTail: EventLoopFuture<Void>?
+    /// Document requests handed to the pool and not answered yet: while any is, the next one
+    /// queues behind them (never on the loop), so they stay in order.
+    private var documentRequestsQueued = 0
 
     /// Frames larger than this are decoded on the pool, not the event loop.
     static let inlineDecodeBytes = 64 << 10
@@ -236,6 +239,14 @@ final class ConnectionHandler: ChannelDuplexHandler, @unchecked Sendable {
         if envelope.deadlineMs > 0 { deadline = min(deadline, arrival &+ UInt64(envelope.deadlineMs) &* 1_000_000) }
         let budget = WorkBudget(deadline: deadline)
         if envelope.isDocumentRequest {
+            // Small ones on the loop, as small layouts are, when none is queued before them.
+            let (processor, documents, clock) = (self.processor, self.documents, self.clock)
+            if documentRequestsQueued == 0, bytes <= Self.inlineLayoutBytes, processor.isSmallDocumentRequest(envelope, documents: documents) {
+                answerInline(envelope, budget: budget, context: context) {
+                    try processor.documentReplyFrame(to: envelope, documents: documents, now: clock(), budget: budget)
+                }
+                return
+            }
             runDocumentRequest(envelope, bytes: bytes, budget: budget, context: context)
             return
         }
@@ -287,6 +298,7 @@ final class ConnectionHandler: ChannelDuplexHandler, @unchecked Sendable {
         let (processor, documents, clock, pool) = (self.processor, self.documents, self.clock, self.pool)
         let allocator = context.channel.allocator
         let loop = context.eventLoop
+        documentRequestsQueued += 1
         let work = (documentTail ?? loop.makeSucceededVoidFuture()).flatMap {
             pool.runIfActive(eventLoop: loop) { () throws -> ByteBuffer in
                 Self.buffer(try Self.answer(envelope, processor: processor, budget: budget) {
@@ -296,6 +308,7 @@ final class ConnectionHandler: ChannelDuplexHandler, @unchecked Sendable {
         }
         documentTail = work.map { _ in () }.recover { _ in () }
         work.assumeIsolated().whenComplete { result in
+            self.documentRequestsQueued -= 1
             self.deliver(result, id: id, budget: budget, bytes: bytes, processor: processor, context: context)
         }
     }
@@ -310,12 +323,13 @@ final class ConnectionHandler: ChannelDuplexHandler, @unchecked Sendable {
     static let inlineLayoutBytes = 1_024
 
     /// Answers a small layout on the event loop, under the same budget as on the pool.
-    private func answerInline(_ envelope: Layoutd_V1_Envelope, budget: WorkBudget, context: ChannelHandlerContext) {
+    private func answerInline(_ envelope: Layoutd_V1_Envelope, budget: WorkBudget, context: ChannelHandlerContext,
+                              produce: (() throws -> [UInt8])? = nil) {
         let processor = self.processor
         let allocator = context.channel.allocator
         let buffer: ByteBuffer
         do {
-            buffer = Self.buffer(try Self.answer(envelope, processor: processor, budget: budget), allocator: allocator)
+            buffer = Self.buffer(try Self.answer(envelope, processor: processor, budget: budget, produce: produce), allocator: allocator)
         } catch {
             guard let framed = Self.internalFailure(envelope.requestID, error, processor: processor, allocator: allocator) else { return }
             buffer = framed

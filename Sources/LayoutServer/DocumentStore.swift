@@ -120,6 +120,9 @@ public final class DocumentStore: Sendable {
         return found
     }
 
+    /// The document `id`, not marked used (to weigh a request before it runs).
+    func peek(_ id: UInt64) -> TextDocument? { state.withLock { $0.entries[id]?.document } }
+
     /// Room for a document to grow by `units` (nothing for shrinking), or why there is none.
     func grow(_ id: UInt64, by units: Int) throws(LayoutError) {
         let refusal: String? = state.withLock { state in

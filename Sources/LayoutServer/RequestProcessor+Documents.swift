@@ -5,6 +5,32 @@ import LayoutWire
 extension RequestProcessor {
     /// The most edits one edit_document request may carry.
     static let maxDocumentEdits = 256
+    /// An edit that lays out at most this many UTF-16 units again may be answered on the event
+    /// loop (a keystroke in a paragraph of a note): about what a 1 KiB layout request costs.
+    static let inlineDocumentUnits = 2_048
+
+    /// Whether a document request costs so little, by what it would lay out again, that the
+    /// connection may answer it on its event loop: closing; opening (the caller holds its
+    /// frame to the small-request size, which bounds its text); one edit of at most
+    /// `inlineDocumentUnits` units with a few questions. Several edits are never small: one may
+    /// join the paragraphs the next then re-lays.
+    func isSmallDocumentRequest(_ envelope: Layoutd_V1_Envelope, documents: DocumentStore) -> Bool {
+        switch envelope.body {
+        case .closeDocument, .openDocument: return true
+        case .editDocument(let request):
+            guard request.edits.count <= 1, request.points.count + request.carets.count <= 16 else { return false }
+            guard let document = documents.peek(request.document), let edit = request.edits.first else { return true }
+            func span(_ range: Layoutd_V1_Range) -> Range<Int> { Int(range.start)..<(Int(range.start) + Int(range.length)) }
+            switch edit.edit {
+            case .replace(let replace):
+                return document.relayoutUnits(replacing: span(replace.range), insertedCount: replace.text.utf16.count) <= Self.inlineDocumentUnits
+            case .style(let style):
+                return document.relayoutUnits(styling: span(style.range)) <= Self.inlineDocumentUnits
+            case .none: return true
+            }
+        default: return false
+        }
+    }
 
     /// The reply frame to a document request (open, edit or close) on the connection whose
     /// documents are `documents`, counted and timed as every reply is. `now` is uptime in

@@ -127,6 +127,28 @@ import Testing
         #expect(lengths == (1...40).map(UInt32.init))
         let ask = Layoutd_V1_EditDocumentRequest.with { $0.document = opened.document; $0.carets = [.with { $0.offset = 40 }] }
         #expect(try Self.edit(client, ask).textLength == 40)
+        // Edits of a long paragraph go to the workers, edits of a short one may be answered on
+        // the connection's loop: sent alternately without waiting, they still apply in order.
+        let long = String(repeating: "word ", count: 800)
+        let mixed = try Self.open(client, long + "\nshort")
+        ids = []
+        for index in 0..<20 {
+            var envelope = Layoutd_V1_Envelope()
+            envelope.requestID = client.makeID()
+            // Each edit inserts at the end of the text as it stands after the ones before.
+            let end = long.utf16.count + 6 + index
+            envelope.editDocument = index % 2 == 0 ? Self.replace(mixed.document, 0, 0, "a") : Self.replace(mixed.document, end, end, "b")
+            try client.send(envelope)
+            ids.append(envelope.requestID)
+        }
+        var failures: [String] = []
+        for id in ids {
+            let reply = try client.receive(id: id)
+            if case .error(let error) = reply.body { failures.append(error.message) }
+        }
+        #expect(failures.isEmpty)
+        let text = try Self.edit(client, .with { $0.document = mixed.document })
+        #expect(text.textLength == UInt32(long.utf16.count + 6 + 20))
     }
 
     @Test func badEditsAreRefusedByNameAndChangeNothing() throws {

@@ -85,6 +85,21 @@ extension TextDocument {
         return commit(laid, replacing: first...last, deltaOffset: 0, caret: caret)
     }
 
+    /// How many UTF-16 units replacing `range` with `insertedCount` units would lay out again:
+    /// the touched paragraphs' and the new text's (0 for a range outside the text, which is
+    /// refused at once). What an edit costs, known before it runs.
+    public func relayoutUnits(replacing range: Range<Int>, insertedCount: Int) -> Int {
+        guard range.lowerBound >= 0, range.upperBound <= length else { return 0 }
+        let (first, last) = touched(range)
+        return start(of: last + 1) - start(of: first) + insertedCount
+    }
+
+    /// The same for a style over `range`: the paragraphs it crosses.
+    public func relayoutUnits(styling range: Range<Int>) -> Int {
+        guard range.lowerBound >= 0, range.upperBound <= length, !range.isEmpty else { return 0 }
+        return start(of: paragraphIndex(containing: range.upperBound - 1) + 1) - start(of: paragraphIndex(containing: range.lowerBound))
+    }
+
     /// The paragraphs an edit of `range` touches, extended as TextKit extends an edited range:
     /// every paragraph the range meets, edges included (a separator deleted or typed at a
     /// paragraph's end joins or splits it with the next), and the paragraph before when it ends
