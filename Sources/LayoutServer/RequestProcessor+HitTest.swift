@@ -114,6 +114,7 @@ extension RequestProcessor {
                     ranges.line = Layoutd_V1_Range(layout.lines[line].range)
                 }
                 ranges.paragraph = Layoutd_V1_Range(boundaries.paragraph(around: Int(offset)))
+                ranges.sentence = Layoutd_V1_Range(boundaries.sentence(around: Int(offset)))
                 return ranges
             }
         }

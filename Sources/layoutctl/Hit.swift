@@ -12,12 +12,12 @@ extension LayoutCtl {
             abstract: "Ask where points land in a layout, where carets stand and what selections cover.",
             discussion: "Takes every option of `layout`, plus the questions: --at-point X,Y (layout coordinates, points), "
                 + "--caret N or N:up (a UTF-16 offset, upstream with :up), --range A,B (UTF-16 offsets, A to B), "
-                + "--word N (the word, line and paragraph around offset N).")
+                + "--word N (the word, sentence, line and paragraph around offset N).")
 
         @Option(help: "A point in layout coordinates, X,Y: the offset it lands at.") var atPoint: [String] = []
         @Option(help: "A UTF-16 offset, N or N:up for the upstream place: its caret rects.") var caret: [String] = []
         @Option(help: "A UTF-16 range, A,B: its selection rects.") var range: [String] = []
-        @Option(help: "A UTF-16 offset: the word, line and paragraph around it.") var word: [UInt32] = []
+        @Option(help: "A UTF-16 offset: the word, sentence, line and paragraph around it.") var word: [UInt32] = []
         @Option(help: "An arrow key, N:forward, N:backward, N:right or N:left (N:up... for an upstream caret: N:up:right).")
         var move: [String] = []
         @OptionGroup var layout: Layout
@@ -99,7 +99,8 @@ enum HitTable {
                         + "\(moved.offset)\(moved.affinity == .upstream ? " (upstream)" : "")")
         }
         for (offset, ranges) in zip(request.around, reply.around) {
-            rows.append("word \(offset)  →  word \(shown(ranges.word)), line \(shown(ranges.line)), paragraph \(shown(ranges.paragraph))")
+            rows.append("word \(offset)  →  word \(shown(ranges.word)), sentence \(shown(ranges.sentence)), line \(shown(ranges.line)), "
+                        + "paragraph \(shown(ranges.paragraph))")
         }
         return rows.joined(separator: "\n")
     }

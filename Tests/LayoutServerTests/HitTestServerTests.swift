@@ -77,6 +77,7 @@ import Testing
         #expect(text(reply.around[0].line).hasPrefix("Say hello"))
         #expect(text(reply.around[0].paragraph) == "Say hello to ภาษาไทยง่าย and friends\n")
         #expect(text(reply.around[2].paragraph) == "Second paragraph")
+        #expect(text(reply.around[0].sentence) == "Say hello to ภาษาไทยง่าย and friends\n")
     }
 
     /// Arrow keys through the daemon: right across "Say مرحبا now" visits every offset, the
@@ -154,7 +155,7 @@ import Testing
         #expect(rows[1].hasPrefix("caret 4  →  (") && rows[1].contains(", and ("), "a bidi boundary has two carets")
         #expect(rows[2].hasPrefix("caret 19:up  →  ("))
         #expect(rows[3].hasPrefix("range [0,9)  →  (0.00, 0.00, "))
-        #expect(rows[4].hasPrefix("word 6  →  word [4,9) \"مرحبا\", line [0,"))
+        #expect(rows[4].hasPrefix("word 6  →  word [4,9) \"مرحبا\", sentence [0,"))
         let json = try run(ctl, ["hit", "--socket", daemon.socketPath, "--width", "200", "--json", "--caret", "0", "--", text])
         #expect(json.status == 0 && json.out.contains("\"carets\""))
         let nothing = try run(ctl, ["hit", "--socket", daemon.socketPath, "--width", "200", "--", text])

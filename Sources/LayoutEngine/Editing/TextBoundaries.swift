@@ -2,7 +2,7 @@ import CThai
 import CUnibreak
 import Synchronization
 
-/// The word, line and paragraph around an offset, as a double or triple tap selects them:
+/// The word, sentence, line and paragraph around an offset, as a double or triple tap selects them:
 /// SkParagraph's `getWordBoundary`, TextKit's `doubleClick(at:)`.
 ///
 /// Words are UAX #29's (libunibreak), with Thai, which has no spaces between words, cut by
@@ -14,6 +14,8 @@ public struct TextBoundaries: Sendable {
     public let wordBoundaries: [Int]
     /// Every offset a paragraph starts at (after a hard break), ascending, 0 first.
     private let paragraphStarts: [Int]
+    /// Every offset a sentence starts or ends at (UAX #29), ascending, 0 and the length included.
+    public let sentenceBoundaries: [Int]
     private let length: Int
 
     public init(text: String, language: String = "") {
@@ -38,6 +40,7 @@ public struct TextBoundaries: Sendable {
             starts.append(index + 1)
         }
         paragraphStarts = starts
+        sentenceBoundaries = SentenceBreak.boundaries(units)
     }
 
     /// The word around `offset`: the segment between the word boundaries before and after it
@@ -45,6 +48,12 @@ public struct TextBoundaries: Sendable {
     /// their own, as a double tap on them selects them.
     public func word(around offset: Int) -> Range<Int> {
         segment(around: offset, in: wordBoundaries)
+    }
+
+    /// The sentence around `offset` (UAX #29: its terminator, closing punctuation and the spaces
+    /// after them included; at the text's end, the last one).
+    public func sentence(around offset: Int) -> Range<Int> {
+        segment(around: offset, in: sentenceBoundaries)
     }
 
     /// The paragraph around `offset`, its hard break included.

@@ -175,8 +175,8 @@ public nonisolated struct Layoutd_V1_HitTestRequest: Sendable {
   /// HitTestReply.selections.
   public var selections: [Layoutd_V1_Range] = []
 
-  /// Offsets ([0, the text's length]): which word, line and paragraph are around each, as a
-  /// double or triple tap selects them? Answered in HitTestReply.around.
+  /// Offsets ([0, the text's length]): which word, sentence, line and paragraph are around each,
+  /// as a double or triple tap selects them? Answered in HitTestReply.around.
   public var around: [UInt32] = []
 
   /// Arrow keys: where does a caret go from each position? Answered in HitTestReply.moved.
@@ -222,7 +222,7 @@ public nonisolated struct Layoutd_V1_CaretMove: Sendable {
   fileprivate var _from: Layoutd_V1_TextPosition? = nil
 }
 
-/// The word, line and paragraph around an offset.
+/// The word, sentence, line and paragraph around an offset.
 public nonisolated struct Layoutd_V1_TextRanges: Sendable {
   // SwiftProtobuf.Message conformance is added in an extension below. See the
   // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
@@ -260,6 +260,18 @@ public nonisolated struct Layoutd_V1_TextRanges: Sendable {
   /// Clears the value of `paragraph`. Subsequent reads from it will return its default value.
   public mutating func clearParagraph() {self._paragraph = nil}
 
+  /// UAX #29's sentence holding the offset (at the text's end, the last one): its terminator,
+  /// closing punctuation and the spaces after them included. UAX #29 knows no abbreviations
+  /// ("Mr. Smith" is two sentences).
+  public var sentence: Layoutd_V1_Range {
+    get {_sentence ?? Layoutd_V1_Range()}
+    set {_sentence = newValue}
+  }
+  /// Returns true if `sentence` has been explicitly set.
+  public var hasSentence: Bool {self._sentence != nil}
+  /// Clears the value of `sentence`. Subsequent reads from it will return its default value.
+  public mutating func clearSentence() {self._sentence = nil}
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public init() {}
@@ -267,6 +279,7 @@ public nonisolated struct Layoutd_V1_TextRanges: Sendable {
   fileprivate var _word: Layoutd_V1_Range? = nil
   fileprivate var _line: Layoutd_V1_Range? = nil
   fileprivate var _paragraph: Layoutd_V1_Range? = nil
+  fileprivate var _sentence: Layoutd_V1_Range? = nil
 }
 
 /// Where a point lands.
@@ -557,7 +570,7 @@ nonisolated extension Layoutd_V1_CaretMove: SwiftProtobuf.Message, SwiftProtobuf
 
 nonisolated extension Layoutd_V1_TextRanges: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".TextRanges"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}word\0\u{1}line\0\u{1}paragraph\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}word\0\u{1}line\0\u{1}paragraph\0\u{1}sentence\0")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -568,6 +581,7 @@ nonisolated extension Layoutd_V1_TextRanges: SwiftProtobuf.Message, SwiftProtobu
       case 1: try { try decoder.decodeSingularMessageField(value: &self._word) }()
       case 2: try { try decoder.decodeSingularMessageField(value: &self._line) }()
       case 3: try { try decoder.decodeSingularMessageField(value: &self._paragraph) }()
+      case 4: try { try decoder.decodeSingularMessageField(value: &self._sentence) }()
       default: break
       }
     }
@@ -587,6 +601,9 @@ nonisolated extension Layoutd_V1_TextRanges: SwiftProtobuf.Message, SwiftProtobu
     try { if let v = self._paragraph {
       try visitor.visitSingularMessageField(value: v, fieldNumber: 3)
     } }()
+    try { if let v = self._sentence {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 4)
+    } }()
     try unknownFields.traverse(visitor: &visitor)
   }
 
@@ -594,6 +611,7 @@ nonisolated extension Layoutd_V1_TextRanges: SwiftProtobuf.Message, SwiftProtobu
     if lhs._word != rhs._word {return false}
     if lhs._line != rhs._line {return false}
     if lhs._paragraph != rhs._paragraph {return false}
+    if lhs._sentence != rhs._sentence {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }

@@ -16,31 +16,31 @@ from layoutd.v1 import layout_pb2 as layoutd_dot_v1_dot_layout__pb2
 from layoutd.v1 import typemode_pb2 as layoutd_dot_v1_dot_typemode__pb2
 
 
-DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x18layoutd/v1/editing.proto\x12\nlayoutd.v1\x1a\x19layoutd/v1/geometry.proto\x1a\x17layoutd/v1/layout.proto\x1a\x19layoutd/v1/typemode.proto\"F\n\x0cTextPosition\x12\x0e\n\x06offset\x18\x01 \x01(\r\x12&\n\x08\x61\x66\x66inity\x18\x02 \x01(\x0e\x32\x14.layoutd.v1.Affinity\"\xa0\x02\n\x0eHitTestRequest\x12+\n\x06layout\x18\x01 \x01(\x0b\x32\x19.layoutd.v1.LayoutRequestH\x00\x12-\n\x07justify\x18\x02 \x01(\x0b\x32\x1a.layoutd.v1.JustifyRequestH\x00\x12!\n\x06points\x18\x03 \x03(\x0b\x32\x11.layoutd.v1.Point\x12(\n\x06\x63\x61rets\x18\x04 \x03(\x0b\x32\x18.layoutd.v1.TextPosition\x12%\n\nselections\x18\x05 \x03(\x0b\x32\x11.layoutd.v1.Range\x12\x0e\n\x06\x61round\x18\x06 \x03(\r\x12$\n\x05moves\x18\x07 \x03(\x0b\x32\x15.layoutd.v1.CaretMoveB\x08\n\x06source\"a\n\tCaretMove\x12&\n\x04\x66rom\x18\x01 \x01(\x0b\x32\x18.layoutd.v1.TextPosition\x12,\n\tdirection\x18\x02 \x01(\x0e\x32\x19.layoutd.v1.MoveDirection\"t\n\nTextRanges\x12\x1f\n\x04word\x18\x01 \x01(\x0b\x32\x11.layoutd.v1.Range\x12\x1f\n\x04line\x18\x02 \x01(\x0b\x32\x11.layoutd.v1.Range\x12$\n\tparagraph\x18\x03 \x01(\x0b\x32\x11.layoutd.v1.Range\"E\n\x03Hit\x12*\n\x08position\x18\x01 \x01(\x0b\x32\x18.layoutd.v1.TextPosition\x12\x12\n\nline_index\x18\x02 \x01(\r\"c\n\x05\x43\x61ret\x12!\n\x07primary\x18\x01 \x01(\x0b\x32\x10.layoutd.v1.Rect\x12#\n\tsecondary\x18\x02 \x01(\x0b\x32\x10.layoutd.v1.Rect\x12\x12\n\nline_index\x18\x03 \x01(\r\",\n\tSelection\x12\x1f\n\x05rects\x18\x01 \x03(\x0b\x32\x10.layoutd.v1.Rect\"\xcc\x01\n\x0cHitTestReply\x12\x1d\n\x04hits\x18\x01 \x03(\x0b\x32\x0f.layoutd.v1.Hit\x12!\n\x06\x63\x61rets\x18\x02 \x03(\x0b\x32\x11.layoutd.v1.Caret\x12)\n\nselections\x18\x03 \x03(\x0b\x32\x15.layoutd.v1.Selection\x12&\n\x06\x61round\x18\x04 \x03(\x0b\x32\x16.layoutd.v1.TextRanges\x12\'\n\x05moved\x18\x05 \x03(\x0b\x32\x18.layoutd.v1.TextPosition*:\n\x08\x41\x66\x66inity\x12\x17\n\x13\x41\x46\x46INITY_DOWNSTREAM\x10\x00\x12\x15\n\x11\x41\x46\x46INITY_UPSTREAM\x10\x01*{\n\rMoveDirection\x12\x1a\n\x16MOVE_DIRECTION_FORWARD\x10\x00\x12\x1b\n\x17MOVE_DIRECTION_BACKWARD\x10\x01\x12\x18\n\x14MOVE_DIRECTION_RIGHT\x10\x02\x12\x17\n\x13MOVE_DIRECTION_LEFT\x10\x03\x62\x06proto3')
+DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x18layoutd/v1/editing.proto\x12\nlayoutd.v1\x1a\x19layoutd/v1/geometry.proto\x1a\x17layoutd/v1/layout.proto\x1a\x19layoutd/v1/typemode.proto\"F\n\x0cTextPosition\x12\x0e\n\x06offset\x18\x01 \x01(\r\x12&\n\x08\x61\x66\x66inity\x18\x02 \x01(\x0e\x32\x14.layoutd.v1.Affinity\"\xa0\x02\n\x0eHitTestRequest\x12+\n\x06layout\x18\x01 \x01(\x0b\x32\x19.layoutd.v1.LayoutRequestH\x00\x12-\n\x07justify\x18\x02 \x01(\x0b\x32\x1a.layoutd.v1.JustifyRequestH\x00\x12!\n\x06points\x18\x03 \x03(\x0b\x32\x11.layoutd.v1.Point\x12(\n\x06\x63\x61rets\x18\x04 \x03(\x0b\x32\x18.layoutd.v1.TextPosition\x12%\n\nselections\x18\x05 \x03(\x0b\x32\x11.layoutd.v1.Range\x12\x0e\n\x06\x61round\x18\x06 \x03(\r\x12$\n\x05moves\x18\x07 \x03(\x0b\x32\x15.layoutd.v1.CaretMoveB\x08\n\x06source\"a\n\tCaretMove\x12&\n\x04\x66rom\x18\x01 \x01(\x0b\x32\x18.layoutd.v1.TextPosition\x12,\n\tdirection\x18\x02 \x01(\x0e\x32\x19.layoutd.v1.MoveDirection\"\x99\x01\n\nTextRanges\x12\x1f\n\x04word\x18\x01 \x01(\x0b\x32\x11.layoutd.v1.Range\x12\x1f\n\x04line\x18\x02 \x01(\x0b\x32\x11.layoutd.v1.Range\x12$\n\tparagraph\x18\x03 \x01(\x0b\x32\x11.layoutd.v1.Range\x12#\n\x08sentence\x18\x04 \x01(\x0b\x32\x11.layoutd.v1.Range\"E\n\x03Hit\x12*\n\x08position\x18\x01 \x01(\x0b\x32\x18.layoutd.v1.TextPosition\x12\x12\n\nline_index\x18\x02 \x01(\r\"c\n\x05\x43\x61ret\x12!\n\x07primary\x18\x01 \x01(\x0b\x32\x10.layoutd.v1.Rect\x12#\n\tsecondary\x18\x02 \x01(\x0b\x32\x10.layoutd.v1.Rect\x12\x12\n\nline_index\x18\x03 \x01(\r\",\n\tSelection\x12\x1f\n\x05rects\x18\x01 \x03(\x0b\x32\x10.layoutd.v1.Rect\"\xcc\x01\n\x0cHitTestReply\x12\x1d\n\x04hits\x18\x01 \x03(\x0b\x32\x0f.layoutd.v1.Hit\x12!\n\x06\x63\x61rets\x18\x02 \x03(\x0b\x32\x11.layoutd.v1.Caret\x12)\n\nselections\x18\x03 \x03(\x0b\x32\x15.layoutd.v1.Selection\x12&\n\x06\x61round\x18\x04 \x03(\x0b\x32\x16.layoutd.v1.TextRanges\x12\'\n\x05moved\x18\x05 \x03(\x0b\x32\x18.layoutd.v1.TextPosition*:\n\x08\x41\x66\x66inity\x12\x17\n\x13\x41\x46\x46INITY_DOWNSTREAM\x10\x00\x12\x15\n\x11\x41\x46\x46INITY_UPSTREAM\x10\x01*{\n\rMoveDirection\x12\x1a\n\x16MOVE_DIRECTION_FORWARD\x10\x00\x12\x1b\n\x17MOVE_DIRECTION_BACKWARD\x10\x01\x12\x18\n\x14MOVE_DIRECTION_RIGHT\x10\x02\x12\x17\n\x13MOVE_DIRECTION_LEFT\x10\x03\x62\x06proto3')
 
 _builder.BuildMessageAndEnumDescriptors(DESCRIPTOR, globals())
 _builder.BuildTopDescriptorsAndMessages(DESCRIPTOR, 'layoutd.v1.editing_pb2', globals())
 if _descriptor._USE_C_DESCRIPTORS == False:
 
   DESCRIPTOR._options = None
-  _AFFINITY._serialized_start=1124
-  _AFFINITY._serialized_end=1182
-  _MOVEDIRECTION._serialized_start=1184
-  _MOVEDIRECTION._serialized_end=1307
+  _AFFINITY._serialized_start=1162
+  _AFFINITY._serialized_end=1220
+  _MOVEDIRECTION._serialized_start=1222
+  _MOVEDIRECTION._serialized_end=1345
   _TEXTPOSITION._serialized_start=119
   _TEXTPOSITION._serialized_end=189
   _HITTESTREQUEST._serialized_start=192
   _HITTESTREQUEST._serialized_end=480
   _CARETMOVE._serialized_start=482
   _CARETMOVE._serialized_end=579
-  _TEXTRANGES._serialized_start=581
-  _TEXTRANGES._serialized_end=697
-  _HIT._serialized_start=699
-  _HIT._serialized_end=768
-  _CARET._serialized_start=770
-  _CARET._serialized_end=869
-  _SELECTION._serialized_start=871
-  _SELECTION._serialized_end=915
-  _HITTESTREPLY._serialized_start=918
-  _HITTESTREPLY._serialized_end=1122
+  _TEXTRANGES._serialized_start=582
+  _TEXTRANGES._serialized_end=735
+  _HIT._serialized_start=737
+  _HIT._serialized_end=806
+  _CARET._serialized_start=808
+  _CARET._serialized_end=907
+  _SELECTION._serialized_start=909
+  _SELECTION._serialized_end=953
+  _HITTESTREPLY._serialized_start=956
+  _HITTESTREPLY._serialized_end=1160
 # @@protoc_insertion_point(module_scope)

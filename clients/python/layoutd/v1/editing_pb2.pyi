@@ -142,8 +142,8 @@ class HitTestRequest(google.protobuf.message.Message):
         pass
     @property
     def around(self) -> google.protobuf.internal.containers.RepeatedScalarFieldContainer[builtins.int]:
-        """Offsets ([0, the text's length]): which word, line and paragraph are around each, as a
-        double or triple tap selects them? Answered in HitTestReply.around.
+        """Offsets ([0, the text's length]): which word, sentence, line and paragraph are around each,
+        as a double or triple tap selects them? Answered in HitTestReply.around.
         """
         pass
     @property
@@ -182,11 +182,12 @@ class CaretMove(google.protobuf.message.Message):
 global___CaretMove = CaretMove
 
 class TextRanges(google.protobuf.message.Message):
-    """The word, line and paragraph around an offset."""
+    """The word, sentence, line and paragraph around an offset."""
     DESCRIPTOR: google.protobuf.descriptor.Descriptor
     WORD_FIELD_NUMBER: builtins.int
     LINE_FIELD_NUMBER: builtins.int
     PARAGRAPH_FIELD_NUMBER: builtins.int
+    SENTENCE_FIELD_NUMBER: builtins.int
     @property
     def word(self) -> layoutd.v1.geometry_pb2.Range:
         """UAX #29's word segment holding the offset (at the text's end, the last one): a word, or
@@ -202,14 +203,22 @@ class TextRanges(google.protobuf.message.Message):
     def paragraph(self) -> layoutd.v1.geometry_pb2.Range:
         """The paragraph: from after a hard break to after the next, or the text's end."""
         pass
+    @property
+    def sentence(self) -> layoutd.v1.geometry_pb2.Range:
+        """UAX #29's sentence holding the offset (at the text's end, the last one): its terminator,
+        closing punctuation and the spaces after them included. UAX #29 knows no abbreviations
+        ("Mr. Smith" is two sentences).
+        """
+        pass
     def __init__(self,
         *,
         word: typing.Optional[layoutd.v1.geometry_pb2.Range] = ...,
         line: typing.Optional[layoutd.v1.geometry_pb2.Range] = ...,
         paragraph: typing.Optional[layoutd.v1.geometry_pb2.Range] = ...,
+        sentence: typing.Optional[layoutd.v1.geometry_pb2.Range] = ...,
         ) -> None: ...
-    def HasField(self, field_name: typing_extensions.Literal["line",b"line","paragraph",b"paragraph","word",b"word"]) -> builtins.bool: ...
-    def ClearField(self, field_name: typing_extensions.Literal["line",b"line","paragraph",b"paragraph","word",b"word"]) -> None: ...
+    def HasField(self, field_name: typing_extensions.Literal["line",b"line","paragraph",b"paragraph","sentence",b"sentence","word",b"word"]) -> builtins.bool: ...
+    def ClearField(self, field_name: typing_extensions.Literal["line",b"line","paragraph",b"paragraph","sentence",b"sentence","word",b"word"]) -> None: ...
 global___TextRanges = TextRanges
 
 class Hit(google.protobuf.message.Message):
