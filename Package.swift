@@ -77,7 +77,7 @@ let package = Package(
         .executableTarget(name: "layoutd-fuzz", dependencies: ["LayoutServer"], path: "Fuzz/LayoutFuzz"),
 
         .target(name: "TestSupport", path: "Tests/TestSupport"),
-        .testTarget(name: "LayoutEngineTests", dependencies: ["LayoutEngine", "CCairo", "TestSupport"],
+        .testTarget(name: "LayoutEngineTests", dependencies: ["LayoutEngine", "CCairo", "CFreeType", "TestSupport"],
                     exclude: ["Golden", "RenderReferences", "LayoutDumps"]),
         // Vectors/ holds wire bytes the tests and the C and Python clients read by path.
         .testTarget(name: "LayoutWireTests", dependencies: ["LayoutWire", "TestSupport"], exclude: ["Vectors"]),

@@ -67,6 +67,7 @@ extension Layoutd_V1_LayoutRequest {
             truncationToken: hasTruncation ? (truncation.token.isEmpty ? nil : truncation.token) : "\u{2026}",
             attachments: attachments)
         request.truncationMode = truncationMode
+        request.measuresInk = inkBounds
         if let flow {
             request.flow = flow
             request.width = flow.containers[0].width

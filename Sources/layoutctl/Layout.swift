@@ -34,6 +34,7 @@ extension LayoutCtl {
         @OptionGroup var flow: FlowOptions
         @Flag(help: "Vertical text: lines run down --height, columns right to left.") var vertical = false
         @Flag(help: "Vertical text with columns left to right (Mongolian).") var verticalLr = false
+        @Flag(help: "Also measure where the glyphs put ink: per line, the whole layout and the first glyph.") var ink = false
         @Option(help: "Vertical text: runs of at most N digits stand upright in one em (tate-chu-yoko, 0-4).")
         var uprightDigits: UInt32 = 0
         @Flag(help: "Vertical text: letters stand upright with the digits.") var uprightLetters = false
@@ -60,6 +61,7 @@ extension LayoutCtl {
                 if !connection.json, let decorations = DecorationTable.render(reply.decorations) { print(decorations) }
                 if !connection.json, let matches = RuleMatchTable.render(reply.ruleMatches, text: text) { print(matches) }
                 if !connection.json, let fragments = FragmentTable.render(reply) { print(fragments) }
+                if !connection.json, let ink = InkTable.render(reply) { print(ink) }
             }
         }
 
@@ -78,6 +80,7 @@ extension LayoutCtl {
             request.defaultStyle.language = language
             request.lineHeightMultiple = lineHeightMultiple
             request.maxLines = maxLines
+            request.inkBounds = ink
             if let token { request.truncation.token = token }
             guard let mode = ["tail": Layoutd_V1_TruncationMode.tail, "head": .head, "middle": .middle][truncate] else {
                 throw ValidationError("--truncate must be tail, head or middle")
@@ -137,6 +140,21 @@ enum LineTable {
         }
         rows.append(String(format: "size %.2f x %.2f, visible [%d,%d)", reply.width, reply.height,
                            reply.visibleRange.start, reply.visibleRange.start + reply.visibleRange.length))
+        return rows.joined(separator: "\n")
+    }
+}
+
+/// Where the glyphs put ink (`--ink`): each line's box, the whole layout's and the first glyph's.
+enum InkTable {
+    static func render(_ reply: Layoutd_V1_LayoutReply) -> String? {
+        guard reply.hasInkBounds else { return nil }
+        func rect(_ r: Layoutd_V1_Rect) -> String { String(format: "%.2f, %.2f, %.2f x %.2f", r.x, r.y, r.width, r.height) }
+        var rows = ["line  ink x, y, width x height"]
+        for (index, line) in reply.lines.enumerated() {
+            rows.append(String(format: "%4d  %@", index, line.hasInkBounds ? rect(line.inkBounds) : "none"))
+        }
+        rows.append("ink of the layout: \(rect(reply.inkBounds))")
+        if reply.hasFirstGlyphInk { rows.append("first glyph's ink: \(rect(reply.firstGlyphInk))") }
         return rows.joined(separator: "\n")
     }
 }

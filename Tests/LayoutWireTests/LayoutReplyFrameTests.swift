@@ -49,6 +49,7 @@ import TestSupport
             { $0.alignment = .right; $0.width = 40 },  // lines wider than the box: negative x
             { $0.alignment = .center; $0.maxLines = 2 },
             { $0.direction = .rightToLeft; $0.lineHeight = 40 },
+            { $0.measuresInk = true; $0.width = 120 },
         ]
         for (variant, configure) in configurations.enumerated() {
             let layout = try Self.layouter.layout(Self.request(Self.texts[index], configure))

@@ -31,6 +31,13 @@ extension TextDocument {
             layout.decorations[i].path.commands = layout.decorations[i].path.commands.map { $0.moved(down: top) }
         }
         layout.visibleRange = layout.visibleRange.shifted(by: start)
+        if var ink = layout.ink {
+            func moved(_ rect: Rect?) -> Rect? { rect.map { Rect(x: $0.x, y: $0.y + top, width: $0.width, height: $0.height) } }
+            ink.runs = ink.runs.map(moved)
+            ink.lines = ink.lines.map(moved)
+            (ink.layout, ink.firstGlyph) = (moved(ink.layout), moved(ink.firstGlyph))
+            layout.ink = ink
+        }
         return layout
     }
 
@@ -48,6 +55,14 @@ extension TextDocument {
             whole.runs += part.runs
             whole.attachments += part.attachments
             whole.decorations += part.decorations
+            if let ink = part.ink {
+                var merged = whole.ink ?? InkBounds(runs: [], lines: [], layout: nil, firstGlyph: nil)
+                merged.runs += ink.runs
+                merged.lines += ink.lines
+                merged.layout = [merged.layout, ink.layout].compactMap { $0 }.reduce(nil) { all, rect in all.map { $0.union(rect) } ?? rect }
+                merged.firstGlyph = merged.firstGlyph ?? ink.firstGlyph
+                whole.ink = merged
+            }
         }
         return whole
     }

@@ -113,4 +113,6 @@ public struct ParagraphLayout: Sendable {
     /// Vertical text's lines are columns: a line's baseline origin is the top of its centre
     /// line, its used rect a column (see `VerticalFrame`).
     public var writingMode: WritingMode = .horizontal
+    /// Where the glyphs and attachments put ink, when the request asked (`measuresInk`).
+    public var ink: InkBounds?
 }

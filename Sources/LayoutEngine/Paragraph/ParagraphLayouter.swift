@@ -28,7 +28,14 @@ public final class ParagraphLayouter: Sendable {
     /// request (a tag's labels) shares one.
     public func layout(_ request: ParagraphRequest, context: LayoutContext) throws -> ParagraphLayout {
         try request.validate(fonts: fonts, maxTextLength: maxTextLength)
-        if request.writingMode.isVertical { return try layoutVertically(request, context: context) }
+        var layout = request.writingMode.isVertical ? try layoutVertically(request, context: context)
+            : try layoutHorizontally(request, context: context)
+        // Ink, when asked for: the glyphs' outline bounds where the renderer draws them.
+        if request.measuresInk { layout.ink = InkBounds.measure(layout, fonts: fonts) }
+        return layout
+    }
+
+    private func layoutHorizontally(_ request: ParagraphRequest, context: LayoutContext) throws -> ParagraphLayout {
         let positioner = TextPositioner(
             shaped: try shape(request.text, direction: request.direction, attachments: request.attachments, context: context),
             request: request, context: context)

@@ -46,6 +46,8 @@ public struct ParagraphRequest: Sendable {
     public var combineUpright: Int = 0
     /// Vertical text: letters combine as digits do.
     public var combinesLetters = false
+    /// Measure the ink of runs, lines and the layout (`ParagraphLayout.ink`).
+    public var measuresInk = false
 
     public init(text: AttributedText, width: Double, height: Double? = nil, alignment: TextAlignment = .natural,
                 direction: BaseDirection = .auto, lineHeightMultiple: Double = 1, lineHeight: Double? = nil,

@@ -29,7 +29,7 @@ public enum LayoutReplyReader {
         lines.reserveCapacity(lineCount)
         runs.reserveCapacity(runCount)
         var containers: [Layoutd_V1_ContainerLayout] = []
-        var sawRange = false, sawOverflow = false
+        var sawRange = false, sawOverflow = false, sawInk = false, sawFirstInk = false
         while !reader.isAtEnd {
             guard let (field, type) = reader.tag() else { return nil }
             switch (field, type) {
@@ -81,6 +81,14 @@ public enum LayoutReplyReader {
             case (14, varint):
                 guard let raw = reader.enumeration() else { return nil }
                 reply.writingMode = Layoutd_V1_WritingMode(rawValue: raw) ?? .horizontalTb
+            case (15, lengthDelimited) where !sawInk:
+                guard var nested = reader.nested(), let rect = rect(&nested) else { return nil }
+                reply.inkBounds = rect
+                sawInk = true
+            case (16, lengthDelimited) where !sawFirstInk:
+                guard var nested = reader.nested(), let rect = rect(&nested) else { return nil }
+                reply.firstGlyphInk = rect
+                sawFirstInk = true
             default: return nil
             }
         }
@@ -121,6 +129,9 @@ public enum LayoutReplyReader {
             case (12, lengthDelimited) where ProtobufReader.firstTime(12, &seen):
                 guard var nested = reader.nested(), let floats = floats(&nested, fields: 4) else { return nil }
                 line.fragmentRect = .with { $0.x = floats[0]; $0.y = floats[1]; $0.width = floats[2]; $0.height = floats[3] }
+            case (13, lengthDelimited) where ProtobufReader.firstTime(13, &seen):
+                guard var nested = reader.nested(), let rect = rect(&nested) else { return nil }
+                line.inkBounds = rect
             default: return nil
             }
         }
@@ -129,7 +140,7 @@ public enum LayoutReplyReader {
 
     private static func glyphRun(_ reader: inout ProtobufReader) -> Layoutd_V1_GlyphRun? {
         var run = Layoutd_V1_GlyphRun()
-        var sawRange = false
+        var sawRange = false, sawInk = false
         while !reader.isAtEnd {
             guard let (field, type) = reader.tag() else { return nil }
             switch (field, type) {
@@ -158,10 +169,20 @@ public enum LayoutReplyReader {
             case (12, varint):
                 guard let raw = reader.enumeration() else { return nil }
                 run.orientation = Layoutd_V1_GlyphOrientation(rawValue: raw) ?? .horizontal
+            case (13, lengthDelimited) where !sawInk:
+                guard var nested = reader.nested(), let rect = rect(&nested) else { return nil }
+                run.inkBounds = rect
+                sawInk = true
             default: return nil
             }
         }
         return run
+    }
+
+    /// A Rect message's body.
+    private static func rect(_ reader: inout ProtobufReader) -> Layoutd_V1_Rect? {
+        guard let floats = floats(&reader, fields: 4) else { return nil }
+        return .with { $0.x = floats[0]; $0.y = floats[1]; $0.width = floats[2]; $0.height = floats[3] }
     }
 
     /// A Point or Rect: float fields 1...`fields` in any order, the last of a repeated one winning.

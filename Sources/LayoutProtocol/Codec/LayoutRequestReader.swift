@@ -99,6 +99,7 @@ public enum LayoutRequestReader {
                 request.writingMode = Layoutd_V1_WritingMode(rawValue: raw) ?? .horizontalTb
             case (24, varint): guard let value = reader.varint() else { return nil }; request.textCombineUpright = UInt32(truncatingIfNeeded: value)
             case (25, varint): guard let value = reader.varint() else { return nil }; request.combineLetters = value != 0
+            case (26, varint): guard let value = reader.varint() else { return nil }; request.inkBounds = value != 0
             default: return nil
             }
         }

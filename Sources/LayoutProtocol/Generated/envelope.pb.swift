@@ -26,280 +26,271 @@ fileprivate nonisolated struct _GeneratedWithProtocGenSwiftVersion: SwiftProtobu
 /// One frame's body, in both directions: a request the client sends or the daemon's reply, which
 /// echoes the request's id. A body the daemon does not know (or none) is answered with
 /// UNIMPLEMENTED; bytes that are not an Envelope with MALFORMED, and the connection closes.
-public nonisolated struct Layoutd_V1_Envelope: @unchecked Sendable {
+public nonisolated struct Layoutd_V1_Envelope: Sendable {
   // SwiftProtobuf.Message conformance is added in an extension below. See the
   // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
   // methods supported on all messages.
 
   /// Chosen by the client; echoed on the reply. Replies may arrive out of order.
-  public var requestID: UInt64 {
-    get {_storage._requestID}
-    set {_uniqueStorage()._requestID = newValue}
-  }
+  public var requestID: UInt64 = 0
 
   /// Milliseconds the client will wait; 0 means no deadline. A request still
   /// queued when its deadline passes is answered with DEADLINE_EXCEEDED.
-  public var deadlineMs: UInt32 {
-    get {_storage._deadlineMs}
-    set {_uniqueStorage()._deadlineMs = newValue}
-  }
+  public var deadlineMs: UInt32 = 0
 
   /// The request or the reply. Requests are the fields whose names hello lists in features.
-  public var body: OneOf_Body? {
-    get {return _storage._body}
-    set {_uniqueStorage()._body = newValue}
-  }
+  public var body: Layoutd_V1_Envelope.OneOf_Body? = nil
 
   /// Who the daemon is: version, protocol, limits and features (HelloReply).
   public var hello: Layoutd_V1_HelloRequest {
     get {
-      if case .hello(let v)? = _storage._body {return v}
+      if case .hello(let v)? = body {return v}
       return Layoutd_V1_HelloRequest()
     }
-    set {_uniqueStorage()._body = .hello(newValue)}
+    set {body = .hello(newValue)}
   }
 
   /// The answer to hello.
   public var helloReply: Layoutd_V1_HelloReply {
     get {
-      if case .helloReply(let v)? = _storage._body {return v}
+      if case .helloReply(let v)? = body {return v}
       return Layoutd_V1_HelloReply()
     }
-    set {_uniqueStorage()._body = .helloReply(newValue)}
+    set {body = .helloReply(newValue)}
   }
 
   /// Lay a paragraph out: glyph positions, lines and rectangles (LayoutReply).
   public var layout: Layoutd_V1_LayoutRequest {
     get {
-      if case .layout(let v)? = _storage._body {return v}
+      if case .layout(let v)? = body {return v}
       return Layoutd_V1_LayoutRequest()
     }
-    set {_uniqueStorage()._body = .layout(newValue)}
+    set {body = .layout(newValue)}
   }
 
   /// The answer to layout.
   public var layoutReply: Layoutd_V1_LayoutReply {
     get {
-      if case .layoutReply(let v)? = _storage._body {return v}
+      if case .layoutReply(let v)? = body {return v}
       return Layoutd_V1_LayoutReply()
     }
-    set {_uniqueStorage()._body = .layoutReply(newValue)}
+    set {body = .layoutReply(newValue)}
   }
 
   /// The font faces the daemon has loaded (FontsReply).
   public var fonts: Layoutd_V1_FontsRequest {
     get {
-      if case .fonts(let v)? = _storage._body {return v}
+      if case .fonts(let v)? = body {return v}
       return Layoutd_V1_FontsRequest()
     }
-    set {_uniqueStorage()._body = .fonts(newValue)}
+    set {body = .fonts(newValue)}
   }
 
   /// The answer to fonts.
   public var fontsReply: Layoutd_V1_FontsReply {
     get {
-      if case .fontsReply(let v)? = _storage._body {return v}
+      if case .fontsReply(let v)? = body {return v}
       return Layoutd_V1_FontsReply()
     }
-    set {_uniqueStorage()._body = .fontsReply(newValue)}
+    set {body = .fontsReply(newValue)}
   }
 
   /// Counters and latencies (StatsReply).
   public var stats: Layoutd_V1_StatsRequest {
     get {
-      if case .stats(let v)? = _storage._body {return v}
+      if case .stats(let v)? = body {return v}
       return Layoutd_V1_StatsRequest()
     }
-    set {_uniqueStorage()._body = .stats(newValue)}
+    set {body = .stats(newValue)}
   }
 
   /// The answer to stats.
   public var statsReply: Layoutd_V1_StatsReply {
     get {
-      if case .statsReply(let v)? = _storage._body {return v}
+      if case .statsReply(let v)? = body {return v}
       return Layoutd_V1_StatsReply()
     }
-    set {_uniqueStorage()._body = .statsReply(newValue)}
+    set {body = .statsReply(newValue)}
   }
 
   /// Drop a request not started yet; it is answered with CANCELLED. Cancel has no reply.
   public var cancel: Layoutd_V1_Cancel {
     get {
-      if case .cancel(let v)? = _storage._body {return v}
+      if case .cancel(let v)? = body {return v}
       return Layoutd_V1_Cancel()
     }
-    set {_uniqueStorage()._body = .cancel(newValue)}
+    set {body = .cancel(newValue)}
   }
 
   /// The answer to any request that failed: code, message and the offending field.
   public var error: Layoutd_V1_Error {
     get {
-      if case .error(let v)? = _storage._body {return v}
+      if case .error(let v)? = body {return v}
       return Layoutd_V1_Error()
     }
-    set {_uniqueStorage()._body = .error(newValue)}
+    set {body = .error(newValue)}
   }
 
   /// Type Mode: each line justified at its own size (JustifyReply).
   public var justify: Layoutd_V1_JustifyRequest {
     get {
-      if case .justify(let v)? = _storage._body {return v}
+      if case .justify(let v)? = body {return v}
       return Layoutd_V1_JustifyRequest()
     }
-    set {_uniqueStorage()._body = .justify(newValue)}
+    set {body = .justify(newValue)}
   }
 
   /// The answer to justify.
   public var justifyReply: Layoutd_V1_JustifyReply {
     get {
-      if case .justifyReply(let v)? = _storage._body {return v}
+      if case .justifyReply(let v)? = body {return v}
       return Layoutd_V1_JustifyReply()
     }
-    set {_uniqueStorage()._body = .justifyReply(newValue)}
+    set {body = .justifyReply(newValue)}
   }
 
   /// A picture of a layout, a Type Mode text or image tags: PNG, SVG or PDF (RenderReply).
   public var render: Layoutd_V1_RenderRequest {
     get {
-      if case .render(let v)? = _storage._body {return v}
+      if case .render(let v)? = body {return v}
       return Layoutd_V1_RenderRequest()
     }
-    set {_uniqueStorage()._body = .render(newValue)}
+    set {body = .render(newValue)}
   }
 
   /// The answer to render.
   public var renderReply: Layoutd_V1_RenderReply {
     get {
-      if case .renderReply(let v)? = _storage._body {return v}
+      if case .renderReply(let v)? = body {return v}
       return Layoutd_V1_RenderReply()
     }
-    set {_uniqueStorage()._body = .renderReply(newValue)}
+    set {body = .renderReply(newValue)}
   }
 
   /// Image tags laid out on a photo (TagsReply).
   public var tags: Layoutd_V1_TagsRequest {
     get {
-      if case .tags(let v)? = _storage._body {return v}
+      if case .tags(let v)? = body {return v}
       return Layoutd_V1_TagsRequest()
     }
-    set {_uniqueStorage()._body = .tags(newValue)}
+    set {body = .tags(newValue)}
   }
 
   /// The answer to tags.
   public var tagsReply: Layoutd_V1_TagsReply {
     get {
-      if case .tagsReply(let v)? = _storage._body {return v}
+      if case .tagsReply(let v)? = body {return v}
       return Layoutd_V1_TagsReply()
     }
-    set {_uniqueStorage()._body = .tagsReply(newValue)}
+    set {body = .tagsReply(newValue)}
   }
 
   /// Which tag part a point on the photo falls on (TagHitReply).
   public var tagHit: Layoutd_V1_TagHitRequest {
     get {
-      if case .tagHit(let v)? = _storage._body {return v}
+      if case .tagHit(let v)? = body {return v}
       return Layoutd_V1_TagHitRequest()
     }
-    set {_uniqueStorage()._body = .tagHit(newValue)}
+    set {body = .tagHit(newValue)}
   }
 
   /// The answer to tag_hit.
   public var tagHitReply: Layoutd_V1_TagHitReply {
     get {
-      if case .tagHitReply(let v)? = _storage._body {return v}
+      if case .tagHitReply(let v)? = body {return v}
       return Layoutd_V1_TagHitReply()
     }
-    set {_uniqueStorage()._body = .tagHitReply(newValue)}
+    set {body = .tagHitReply(newValue)}
   }
 
   /// The next tag style of a label count, or the style of given angles (TagStyleReply).
   public var tagStyle: Layoutd_V1_TagStyleRequest {
     get {
-      if case .tagStyle(let v)? = _storage._body {return v}
+      if case .tagStyle(let v)? = body {return v}
       return Layoutd_V1_TagStyleRequest()
     }
-    set {_uniqueStorage()._body = .tagStyle(newValue)}
+    set {body = .tagStyle(newValue)}
   }
 
   /// The answer to tag_style.
   public var tagStyleReply: Layoutd_V1_TagStyleReply {
     get {
-      if case .tagStyleReply(let v)? = _storage._body {return v}
+      if case .tagStyleReply(let v)? = body {return v}
       return Layoutd_V1_TagStyleReply()
     }
-    set {_uniqueStorage()._body = .tagStyleReply(newValue)}
+    set {body = .tagStyleReply(newValue)}
   }
 
   /// Re-read fonts and configuration (ReloadReply); the daemon's own user and root only.
   public var reload: Layoutd_V1_ReloadRequest {
     get {
-      if case .reload(let v)? = _storage._body {return v}
+      if case .reload(let v)? = body {return v}
       return Layoutd_V1_ReloadRequest()
     }
-    set {_uniqueStorage()._body = .reload(newValue)}
+    set {body = .reload(newValue)}
   }
 
   /// The answer to reload.
   public var reloadReply: Layoutd_V1_ReloadReply {
     get {
-      if case .reloadReply(let v)? = _storage._body {return v}
+      if case .reloadReply(let v)? = body {return v}
       return Layoutd_V1_ReloadReply()
     }
-    set {_uniqueStorage()._body = .reloadReply(newValue)}
+    set {body = .reloadReply(newValue)}
   }
 
   /// Where points land in a layout, where carets stand, what selections cover (HitTestReply).
   public var hitTest: Layoutd_V1_HitTestRequest {
     get {
-      if case .hitTest(let v)? = _storage._body {return v}
+      if case .hitTest(let v)? = body {return v}
       return Layoutd_V1_HitTestRequest()
     }
-    set {_uniqueStorage()._body = .hitTest(newValue)}
+    set {body = .hitTest(newValue)}
   }
 
   /// The answer to hit_test.
   public var hitTestReply: Layoutd_V1_HitTestReply {
     get {
-      if case .hitTestReply(let v)? = _storage._body {return v}
+      if case .hitTestReply(let v)? = body {return v}
       return Layoutd_V1_HitTestReply()
     }
-    set {_uniqueStorage()._body = .hitTestReply(newValue)}
+    set {body = .hitTestReply(newValue)}
   }
 
   /// Open an editing session on this connection (DocumentReply).
   public var openDocument: Layoutd_V1_OpenDocumentRequest {
     get {
-      if case .openDocument(let v)? = _storage._body {return v}
+      if case .openDocument(let v)? = body {return v}
       return Layoutd_V1_OpenDocumentRequest()
     }
-    set {_uniqueStorage()._body = .openDocument(newValue)}
+    set {body = .openDocument(newValue)}
   }
 
   /// The answer to open_document, edit_document and close_document.
   public var documentReply: Layoutd_V1_DocumentReply {
     get {
-      if case .documentReply(let v)? = _storage._body {return v}
+      if case .documentReply(let v)? = body {return v}
       return Layoutd_V1_DocumentReply()
     }
-    set {_uniqueStorage()._body = .documentReply(newValue)}
+    set {body = .documentReply(newValue)}
   }
 
   /// Edit an open document: only the paragraphs the edits touch are laid out again (DocumentReply).
   public var editDocument: Layoutd_V1_EditDocumentRequest {
     get {
-      if case .editDocument(let v)? = _storage._body {return v}
+      if case .editDocument(let v)? = body {return v}
       return Layoutd_V1_EditDocumentRequest()
     }
-    set {_uniqueStorage()._body = .editDocument(newValue)}
+    set {body = .editDocument(newValue)}
   }
 
   /// Close an open document (DocumentReply).
   public var closeDocument: Layoutd_V1_CloseDocumentRequest {
     get {
-      if case .closeDocument(let v)? = _storage._body {return v}
+      if case .closeDocument(let v)? = body {return v}
       return Layoutd_V1_CloseDocumentRequest()
     }
-    set {_uniqueStorage()._body = .closeDocument(newValue)}
+    set {body = .closeDocument(newValue)}
   }
 
   public var unknownFields = SwiftProtobuf.UnknownStorage()
@@ -366,8 +357,6 @@ public nonisolated struct Layoutd_V1_Envelope: @unchecked Sendable {
   }
 
   public init() {}
-
-  fileprivate var _storage = _StorageClass.defaultInstance
 }
 
 // MARK: - Code below here is support for the SwiftProtobuf runtime.
@@ -378,556 +367,516 @@ nonisolated extension Layoutd_V1_Envelope: SwiftProtobuf.Message, SwiftProtobuf.
   public static let protoMessageName: String = _protobuf_package + ".Envelope"
   public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}request_id\0\u{3}deadline_ms\0\u{2}\u{8}hello\0\u{3}hello_reply\0\u{1}layout\0\u{3}layout_reply\0\u{1}fonts\0\u{3}fonts_reply\0\u{1}stats\0\u{3}stats_reply\0\u{1}cancel\0\u{1}error\0\u{1}justify\0\u{3}justify_reply\0\u{1}render\0\u{3}render_reply\0\u{1}tags\0\u{3}tags_reply\0\u{3}tag_hit\0\u{3}tag_hit_reply\0\u{3}tag_style\0\u{3}tag_style_reply\0\u{1}reload\0\u{3}reload_reply\0\u{3}hit_test\0\u{3}hit_test_reply\0\u{3}open_document\0\u{3}document_reply\0\u{3}edit_document\0\u{3}close_document\0")
 
-  fileprivate class _StorageClass {
-    var _requestID: UInt64 = 0
-    var _deadlineMs: UInt32 = 0
-    var _body: Layoutd_V1_Envelope.OneOf_Body?
-
-      // This property is used as the initial default value for new instances of the type.
-      // The type itself is protecting the reference to its storage via CoW semantics.
-      // This will force a copy to be made of this reference when the first mutation occurs;
-      // hence, it is safe to mark this as `nonisolated(unsafe)`.
-      static nonisolated(unsafe) let defaultInstance = _StorageClass()
-
-    private init() {}
-
-    init(copying source: _StorageClass) {
-      _requestID = source._requestID
-      _deadlineMs = source._deadlineMs
-      _body = source._body
-    }
-  }
-
-  fileprivate mutating func _uniqueStorage() -> _StorageClass {
-    if !isKnownUniquelyReferenced(&_storage) {
-      _storage = _StorageClass(copying: _storage)
-    }
-    return _storage
-  }
-
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
-    _ = _uniqueStorage()
-    try withExtendedLifetime(_storage) { (_storage: _StorageClass) in
-      while let fieldNumber = try decoder.nextFieldNumber() {
-        // The use of inline closures is to circumvent an issue where the compiler
-        // allocates stack space for every case branch when no optimizations are
-        // enabled. https://github.com/apple/swift-protobuf/issues/1034
-        switch fieldNumber {
-        case 1: try { try decoder.decodeSingularUInt64Field(value: &_storage._requestID) }()
-        case 2: try { try decoder.decodeSingularUInt32Field(value: &_storage._deadlineMs) }()
-        case 10: try {
-          var v: Layoutd_V1_HelloRequest?
-          var hadOneofValue = false
-          if let current = _storage._body {
-            hadOneofValue = true
-            if case .hello(let m) = current {v = m}
-          }
-          try decoder.decodeSingularMessageField(value: &v)
-          if let v = v {
-            if hadOneofValue {try decoder.handleConflictingOneOf()}
-            _storage._body = .hello(v)
-          }
-        }()
-        case 11: try {
-          var v: Layoutd_V1_HelloReply?
-          var hadOneofValue = false
-          if let current = _storage._body {
-            hadOneofValue = true
-            if case .helloReply(let m) = current {v = m}
-          }
-          try decoder.decodeSingularMessageField(value: &v)
-          if let v = v {
-            if hadOneofValue {try decoder.handleConflictingOneOf()}
-            _storage._body = .helloReply(v)
-          }
-        }()
-        case 12: try {
-          var v: Layoutd_V1_LayoutRequest?
-          var hadOneofValue = false
-          if let current = _storage._body {
-            hadOneofValue = true
-            if case .layout(let m) = current {v = m}
-          }
-          try decoder.decodeSingularMessageField(value: &v)
-          if let v = v {
-            if hadOneofValue {try decoder.handleConflictingOneOf()}
-            _storage._body = .layout(v)
-          }
-        }()
-        case 13: try {
-          var v: Layoutd_V1_LayoutReply?
-          var hadOneofValue = false
-          if let current = _storage._body {
-            hadOneofValue = true
-            if case .layoutReply(let m) = current {v = m}
-          }
-          try decoder.decodeSingularMessageField(value: &v)
-          if let v = v {
-            if hadOneofValue {try decoder.handleConflictingOneOf()}
-            _storage._body = .layoutReply(v)
-          }
-        }()
-        case 14: try {
-          var v: Layoutd_V1_FontsRequest?
-          var hadOneofValue = false
-          if let current = _storage._body {
-            hadOneofValue = true
-            if case .fonts(let m) = current {v = m}
-          }
-          try decoder.decodeSingularMessageField(value: &v)
-          if let v = v {
-            if hadOneofValue {try decoder.handleConflictingOneOf()}
-            _storage._body = .fonts(v)
-          }
-        }()
-        case 15: try {
-          var v: Layoutd_V1_FontsReply?
-          var hadOneofValue = false
-          if let current = _storage._body {
-            hadOneofValue = true
-            if case .fontsReply(let m) = current {v = m}
-          }
-          try decoder.decodeSingularMessageField(value: &v)
-          if let v = v {
-            if hadOneofValue {try decoder.handleConflictingOneOf()}
-            _storage._body = .fontsReply(v)
-          }
-        }()
-        case 16: try {
-          var v: Layoutd_V1_StatsRequest?
-          var hadOneofValue = false
-          if let current = _storage._body {
-            hadOneofValue = true
-            if case .stats(let m) = current {v = m}
-          }
-          try decoder.decodeSingularMessageField(value: &v)
-          if let v = v {
-            if hadOneofValue {try decoder.handleConflictingOneOf()}
-            _storage._body = .stats(v)
-          }
-        }()
-        case 17: try {
-          var v: Layoutd_V1_StatsReply?
-          var hadOneofValue = false
-          if let current = _storage._body {
-            hadOneofValue = true
-            if case .statsReply(let m) = current {v = m}
-          }
-          try decoder.decodeSingularMessageField(value: &v)
-          if let v = v {
-            if hadOneofValue {try decoder.handleConflictingOneOf()}
-            _storage._body = .statsReply(v)
-          }
-        }()
-        case 18: try {
-          var v: Layoutd_V1_Cancel?
-          var hadOneofValue = false
-          if let current = _storage._body {
-            hadOneofValue = true
-            if case .cancel(let m) = current {v = m}
-          }
-          try decoder.decodeSingularMessageField(value: &v)
-          if let v = v {
-            if hadOneofValue {try decoder.handleConflictingOneOf()}
-            _storage._body = .cancel(v)
-          }
-        }()
-        case 19: try {
-          var v: Layoutd_V1_Error?
-          var hadOneofValue = false
-          if let current = _storage._body {
-            hadOneofValue = true
-            if case .error(let m) = current {v = m}
-          }
-          try decoder.decodeSingularMessageField(value: &v)
-          if let v = v {
-            if hadOneofValue {try decoder.handleConflictingOneOf()}
-            _storage._body = .error(v)
-          }
-        }()
-        case 20: try {
-          var v: Layoutd_V1_JustifyRequest?
-          var hadOneofValue = false
-          if let current = _storage._body {
-            hadOneofValue = true
-            if case .justify(let m) = current {v = m}
-          }
-          try decoder.decodeSingularMessageField(value: &v)
-          if let v = v {
-            if hadOneofValue {try decoder.handleConflictingOneOf()}
-            _storage._body = .justify(v)
-          }
-        }()
-        case 21: try {
-          var v: Layoutd_V1_JustifyReply?
-          var hadOneofValue = false
-          if let current = _storage._body {
-            hadOneofValue = true
-            if case .justifyReply(let m) = current {v = m}
-          }
-          try decoder.decodeSingularMessageField(value: &v)
-          if let v = v {
-            if hadOneofValue {try decoder.handleConflictingOneOf()}
-            _storage._body = .justifyReply(v)
-          }
-        }()
-        case 22: try {
-          var v: Layoutd_V1_RenderRequest?
-          var hadOneofValue = false
-          if let current = _storage._body {
-            hadOneofValue = true
-            if case .render(let m) = current {v = m}
-          }
-          try decoder.decodeSingularMessageField(value: &v)
-          if let v = v {
-            if hadOneofValue {try decoder.handleConflictingOneOf()}
-            _storage._body = .render(v)
-          }
-        }()
-        case 23: try {
-          var v: Layoutd_V1_RenderReply?
-          var hadOneofValue = false
-          if let current = _storage._body {
-            hadOneofValue = true
-            if case .renderReply(let m) = current {v = m}
-          }
-          try decoder.decodeSingularMessageField(value: &v)
-          if let v = v {
-            if hadOneofValue {try decoder.handleConflictingOneOf()}
-            _storage._body = .renderReply(v)
-          }
-        }()
-        case 24: try {
-          var v: Layoutd_V1_TagsRequest?
-          var hadOneofValue = false
-          if let current = _storage._body {
-            hadOneofValue = true
-            if case .tags(let m) = current {v = m}
-          }
-          try decoder.decodeSingularMessageField(value: &v)
-          if let v = v {
-            if hadOneofValue {try decoder.handleConflictingOneOf()}
-            _storage._body = .tags(v)
-          }
-        }()
-        case 25: try {
-          var v: Layoutd_V1_TagsReply?
-          var hadOneofValue = false
-          if let current = _storage._body {
-            hadOneofValue = true
-            if case .tagsReply(let m) = current {v = m}
-          }
-          try decoder.decodeSingularMessageField(value: &v)
-          if let v = v {
-            if hadOneofValue {try decoder.handleConflictingOneOf()}
-            _storage._body = .tagsReply(v)
-          }
-        }()
-        case 26: try {
-          var v: Layoutd_V1_TagHitRequest?
-          var hadOneofValue = false
-          if let current = _storage._body {
-            hadOneofValue = true
-            if case .tagHit(let m) = current {v = m}
-          }
-          try decoder.decodeSingularMessageField(value: &v)
-          if let v = v {
-            if hadOneofValue {try decoder.handleConflictingOneOf()}
-            _storage._body = .tagHit(v)
-          }
-        }()
-        case 27: try {
-          var v: Layoutd_V1_TagHitReply?
-          var hadOneofValue = false
-          if let current = _storage._body {
-            hadOneofValue = true
-            if case .tagHitReply(let m) = current {v = m}
-          }
-          try decoder.decodeSingularMessageField(value: &v)
-          if let v = v {
-            if hadOneofValue {try decoder.handleConflictingOneOf()}
-            _storage._body = .tagHitReply(v)
-          }
-        }()
-        case 28: try {
-          var v: Layoutd_V1_TagStyleRequest?
-          var hadOneofValue = false
-          if let current = _storage._body {
-            hadOneofValue = true
-            if case .tagStyle(let m) = current {v = m}
-          }
-          try decoder.decodeSingularMessageField(value: &v)
-          if let v = v {
-            if hadOneofValue {try decoder.handleConflictingOneOf()}
-            _storage._body = .tagStyle(v)
-          }
-        }()
-        case 29: try {
-          var v: Layoutd_V1_TagStyleReply?
-          var hadOneofValue = false
-          if let current = _storage._body {
-            hadOneofValue = true
-            if case .tagStyleReply(let m) = current {v = m}
-          }
-          try decoder.decodeSingularMessageField(value: &v)
-          if let v = v {
-            if hadOneofValue {try decoder.handleConflictingOneOf()}
-            _storage._body = .tagStyleReply(v)
-          }
-        }()
-        case 30: try {
-          var v: Layoutd_V1_ReloadRequest?
-          var hadOneofValue = false
-          if let current = _storage._body {
-            hadOneofValue = true
-            if case .reload(let m) = current {v = m}
-          }
-          try decoder.decodeSingularMessageField(value: &v)
-          if let v = v {
-            if hadOneofValue {try decoder.handleConflictingOneOf()}
-            _storage._body = .reload(v)
-          }
-        }()
-        case 31: try {
-          var v: Layoutd_V1_ReloadReply?
-          var hadOneofValue = false
-          if let current = _storage._body {
-            hadOneofValue = true
-            if case .reloadReply(let m) = current {v = m}
-          }
-          try decoder.decodeSingularMessageField(value: &v)
-          if let v = v {
-            if hadOneofValue {try decoder.handleConflictingOneOf()}
-            _storage._body = .reloadReply(v)
-          }
-        }()
-        case 32: try {
-          var v: Layoutd_V1_HitTestRequest?
-          var hadOneofValue = false
-          if let current = _storage._body {
-            hadOneofValue = true
-            if case .hitTest(let m) = current {v = m}
-          }
-          try decoder.decodeSingularMessageField(value: &v)
-          if let v = v {
-            if hadOneofValue {try decoder.handleConflictingOneOf()}
-            _storage._body = .hitTest(v)
-          }
-        }()
-        case 33: try {
-          var v: Layoutd_V1_HitTestReply?
-          var hadOneofValue = false
-          if let current = _storage._body {
-            hadOneofValue = true
-            if case .hitTestReply(let m) = current {v = m}
-          }
-          try decoder.decodeSingularMessageField(value: &v)
-          if let v = v {
-            if hadOneofValue {try decoder.handleConflictingOneOf()}
-            _storage._body = .hitTestReply(v)
-          }
-        }()
-        case 34: try {
-          var v: Layoutd_V1_OpenDocumentRequest?
-          var hadOneofValue = false
-          if let current = _storage._body {
-            hadOneofValue = true
-            if case .openDocument(let m) = current {v = m}
-          }
-          try decoder.decodeSingularMessageField(value: &v)
-          if let v = v {
-            if hadOneofValue {try decoder.handleConflictingOneOf()}
-            _storage._body = .openDocument(v)
-          }
-        }()
-        case 35: try {
-          var v: Layoutd_V1_DocumentReply?
-          var hadOneofValue = false
-          if let current = _storage._body {
-            hadOneofValue = true
-            if case .documentReply(let m) = current {v = m}
-          }
-          try decoder.decodeSingularMessageField(value: &v)
-          if let v = v {
-            if hadOneofValue {try decoder.handleConflictingOneOf()}
-            _storage._body = .documentReply(v)
-          }
-        }()
-        case 36: try {
-          var v: Layoutd_V1_EditDocumentRequest?
-          var hadOneofValue = false
-          if let current = _storage._body {
-            hadOneofValue = true
-            if case .editDocument(let m) = current {v = m}
-          }
-          try decoder.decodeSingularMessageField(value: &v)
-          if let v = v {
-            if hadOneofValue {try decoder.handleConflictingOneOf()}
-            _storage._body = .editDocument(v)
-          }
-        }()
-        case 37: try {
-          var v: Layoutd_V1_CloseDocumentRequest?
-          var hadOneofValue = false
-          if let current = _storage._body {
-            hadOneofValue = true
-            if case .closeDocument(let m) = current {v = m}
-          }
-          try decoder.decodeSingularMessageField(value: &v)
-          if let v = v {
-            if hadOneofValue {try decoder.handleConflictingOneOf()}
-            _storage._body = .closeDocument(v)
-          }
-        }()
-        default: break
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularUInt64Field(value: &self.requestID) }()
+      case 2: try { try decoder.decodeSingularUInt32Field(value: &self.deadlineMs) }()
+      case 10: try {
+        var v: Layoutd_V1_HelloRequest?
+        var hadOneofValue = false
+        if let current = self.body {
+          hadOneofValue = true
+          if case .hello(let m) = current {v = m}
         }
+        try decoder.decodeSingularMessageField(value: &v)
+        if let v = v {
+          if hadOneofValue {try decoder.handleConflictingOneOf()}
+          self.body = .hello(v)
+        }
+      }()
+      case 11: try {
+        var v: Layoutd_V1_HelloReply?
+        var hadOneofValue = false
+        if let current = self.body {
+          hadOneofValue = true
+          if case .helloReply(let m) = current {v = m}
+        }
+        try decoder.decodeSingularMessageField(value: &v)
+        if let v = v {
+          if hadOneofValue {try decoder.handleConflictingOneOf()}
+          self.body = .helloReply(v)
+        }
+      }()
+      case 12: try {
+        var v: Layoutd_V1_LayoutRequest?
+        var hadOneofValue = false
+        if let current = self.body {
+          hadOneofValue = true
+          if case .layout(let m) = current {v = m}
+        }
+        try decoder.decodeSingularMessageField(value: &v)
+        if let v = v {
+          if hadOneofValue {try decoder.handleConflictingOneOf()}
+          self.body = .layout(v)
+        }
+      }()
+      case 13: try {
+        var v: Layoutd_V1_LayoutReply?
+        var hadOneofValue = false
+        if let current = self.body {
+          hadOneofValue = true
+          if case .layoutReply(let m) = current {v = m}
+        }
+        try decoder.decodeSingularMessageField(value: &v)
+        if let v = v {
+          if hadOneofValue {try decoder.handleConflictingOneOf()}
+          self.body = .layoutReply(v)
+        }
+      }()
+      case 14: try {
+        var v: Layoutd_V1_FontsRequest?
+        var hadOneofValue = false
+        if let current = self.body {
+          hadOneofValue = true
+          if case .fonts(let m) = current {v = m}
+        }
+        try decoder.decodeSingularMessageField(value: &v)
+        if let v = v {
+          if hadOneofValue {try decoder.handleConflictingOneOf()}
+          self.body = .fonts(v)
+        }
+      }()
+      case 15: try {
+        var v: Layoutd_V1_FontsReply?
+        var hadOneofValue = false
+        if let current = self.body {
+          hadOneofValue = true
+          if case .fontsReply(let m) = current {v = m}
+        }
+        try decoder.decodeSingularMessageField(value: &v)
+        if let v = v {
+          if hadOneofValue {try decoder.handleConflictingOneOf()}
+          self.body = .fontsReply(v)
+        }
+      }()
+      case 16: try {
+        var v: Layoutd_V1_StatsRequest?
+        var hadOneofValue = false
+        if let current = self.body {
+          hadOneofValue = true
+          if case .stats(let m) = current {v = m}
+        }
+        try decoder.decodeSingularMessageField(value: &v)
+        if let v = v {
+          if hadOneofValue {try decoder.handleConflictingOneOf()}
+          self.body = .stats(v)
+        }
+      }()
+      case 17: try {
+        var v: Layoutd_V1_StatsReply?
+        var hadOneofValue = false
+        if let current = self.body {
+          hadOneofValue = true
+          if case .statsReply(let m) = current {v = m}
+        }
+        try decoder.decodeSingularMessageField(value: &v)
+        if let v = v {
+          if hadOneofValue {try decoder.handleConflictingOneOf()}
+          self.body = .statsReply(v)
+        }
+      }()
+      case 18: try {
+        var v: Layoutd_V1_Cancel?
+        var hadOneofValue = false
+        if let current = self.body {
+          hadOneofValue = true
+          if case .cancel(let m) = current {v = m}
+        }
+        try decoder.decodeSingularMessageField(value: &v)
+        if let v = v {
+          if hadOneofValue {try decoder.handleConflictingOneOf()}
+          self.body = .cancel(v)
+        }
+      }()
+      case 19: try {
+        var v: Layoutd_V1_Error?
+        var hadOneofValue = false
+        if let current = self.body {
+          hadOneofValue = true
+          if case .error(let m) = current {v = m}
+        }
+        try decoder.decodeSingularMessageField(value: &v)
+        if let v = v {
+          if hadOneofValue {try decoder.handleConflictingOneOf()}
+          self.body = .error(v)
+        }
+      }()
+      case 20: try {
+        var v: Layoutd_V1_JustifyRequest?
+        var hadOneofValue = false
+        if let current = self.body {
+          hadOneofValue = true
+          if case .justify(let m) = current {v = m}
+        }
+        try decoder.decodeSingularMessageField(value: &v)
+        if let v = v {
+          if hadOneofValue {try decoder.handleConflictingOneOf()}
+          self.body = .justify(v)
+        }
+      }()
+      case 21: try {
+        var v: Layoutd_V1_JustifyReply?
+        var hadOneofValue = false
+        if let current = self.body {
+          hadOneofValue = true
+          if case .justifyReply(let m) = current {v = m}
+        }
+        try decoder.decodeSingularMessageField(value: &v)
+        if let v = v {
+          if hadOneofValue {try decoder.handleConflictingOneOf()}
+          self.body = .justifyReply(v)
+        }
+      }()
+      case 22: try {
+        var v: Layoutd_V1_RenderRequest?
+        var hadOneofValue = false
+        if let current = self.body {
+          hadOneofValue = true
+          if case .render(let m) = current {v = m}
+        }
+        try decoder.decodeSingularMessageField(value: &v)
+        if let v = v {
+          if hadOneofValue {try decoder.handleConflictingOneOf()}
+          self.body = .render(v)
+        }
+      }()
+      case 23: try {
+        var v: Layoutd_V1_RenderReply?
+        var hadOneofValue = false
+        if let current = self.body {
+          hadOneofValue = true
+          if case .renderReply(let m) = current {v = m}
+        }
+        try decoder.decodeSingularMessageField(value: &v)
+        if let v = v {
+          if hadOneofValue {try decoder.handleConflictingOneOf()}
+          self.body = .renderReply(v)
+        }
+      }()
+      case 24: try {
+        var v: Layoutd_V1_TagsRequest?
+        var hadOneofValue = false
+        if let current = self.body {
+          hadOneofValue = true
+          if case .tags(let m) = current {v = m}
+        }
+        try decoder.decodeSingularMessageField(value: &v)
+        if let v = v {
+          if hadOneofValue {try decoder.handleConflictingOneOf()}
+          self.body = .tags(v)
+        }
+      }()
+      case 25: try {
+        var v: Layoutd_V1_TagsReply?
+        var hadOneofValue = false
+        if let current = self.body {
+          hadOneofValue = true
+          if case .tagsReply(let m) = current {v = m}
+        }
+        try decoder.decodeSingularMessageField(value: &v)
+        if let v = v {
+          if hadOneofValue {try decoder.handleConflictingOneOf()}
+          self.body = .tagsReply(v)
+        }
+      }()
+      case 26: try {
+        var v: Layoutd_V1_TagHitRequest?
+        var hadOneofValue = false
+        if let current = self.body {
+          hadOneofValue = true
+          if case .tagHit(let m) = current {v = m}
+        }
+        try decoder.decodeSingularMessageField(value: &v)
+        if let v = v {
+          if hadOneofValue {try decoder.handleConflictingOneOf()}
+          self.body = .tagHit(v)
+        }
+      }()
+      case 27: try {
+        var v: Layoutd_V1_TagHitReply?
+        var hadOneofValue = false
+        if let current = self.body {
+          hadOneofValue = true
+          if case .tagHitReply(let m) = current {v = m}
+        }
+        try decoder.decodeSingularMessageField(value: &v)
+        if let v = v {
+          if hadOneofValue {try decoder.handleConflictingOneOf()}
+          self.body = .tagHitReply(v)
+        }
+      }()
+      case 28: try {
+        var v: Layoutd_V1_TagStyleRequest?
+        var hadOneofValue = false
+        if let current = self.body {
+          hadOneofValue = true
+          if case .tagStyle(let m) = current {v = m}
+        }
+        try decoder.decodeSingularMessageField(value: &v)
+        if let v = v {
+          if hadOneofValue {try decoder.handleConflictingOneOf()}
+          self.body = .tagStyle(v)
+        }
+      }()
+      case 29: try {
+        var v: Layoutd_V1_TagStyleReply?
+        var hadOneofValue = false
+        if let current = self.body {
+          hadOneofValue = true
+          if case .tagStyleReply(let m) = current {v = m}
+        }
+        try decoder.decodeSingularMessageField(value: &v)
+        if let v = v {
+          if hadOneofValue {try decoder.handleConflictingOneOf()}
+          self.body = .tagStyleReply(v)
+        }
+      }()
+      case 30: try {
+        var v: Layoutd_V1_ReloadRequest?
+        var hadOneofValue = false
+        if let current = self.body {
+          hadOneofValue = true
+          if case .reload(let m) = current {v = m}
+        }
+        try decoder.decodeSingularMessageField(value: &v)
+        if let v = v {
+          if hadOneofValue {try decoder.handleConflictingOneOf()}
+          self.body = .reload(v)
+        }
+      }()
+      case 31: try {
+        var v: Layoutd_V1_ReloadReply?
+        var hadOneofValue = false
+        if let current = self.body {
+          hadOneofValue = true
+          if case .reloadReply(let m) = current {v = m}
+        }
+        try decoder.decodeSingularMessageField(value: &v)
+        if let v = v {
+          if hadOneofValue {try decoder.handleConflictingOneOf()}
+          self.body = .reloadReply(v)
+        }
+      }()
+      case 32: try {
+        var v: Layoutd_V1_HitTestRequest?
+        var hadOneofValue = false
+        if let current = self.body {
+          hadOneofValue = true
+          if case .hitTest(let m) = current {v = m}
+        }
+        try decoder.decodeSingularMessageField(value: &v)
+        if let v = v {
+          if hadOneofValue {try decoder.handleConflictingOneOf()}
+          self.body = .hitTest(v)
+        }
+      }()
+      case 33: try {
+        var v: Layoutd_V1_HitTestReply?
+        var hadOneofValue = false
+        if let current = self.body {
+          hadOneofValue = true
+          if case .hitTestReply(let m) = current {v = m}
+        }
+        try decoder.decodeSingularMessageField(value: &v)
+        if let v = v {
+          if hadOneofValue {try decoder.handleConflictingOneOf()}
+          self.body = .hitTestReply(v)
+        }
+      }()
+      case 34: try {
+        var v: Layoutd_V1_OpenDocumentRequest?
+        var hadOneofValue = false
+        if let current = self.body {
+          hadOneofValue = true
+          if case .openDocument(let m) = current {v = m}
+        }
+        try decoder.decodeSingularMessageField(value: &v)
+        if let v = v {
+          if hadOneofValue {try decoder.handleConflictingOneOf()}
+          self.body = .openDocument(v)
+        }
+      }()
+      case 35: try {
+        var v: Layoutd_V1_DocumentReply?
+        var hadOneofValue = false
+        if let current = self.body {
+          hadOneofValue = true
+          if case .documentReply(let m) = current {v = m}
+        }
+        try decoder.decodeSingularMessageField(value: &v)
+        if let v = v {
+          if hadOneofValue {try decoder.handleConflictingOneOf()}
+          self.body = .documentReply(v)
+        }
+      }()
+      case 36: try {
+        var v: Layoutd_V1_EditDocumentRequest?
+        var hadOneofValue = false
+        if let current = self.body {
+          hadOneofValue = true
+          if case .editDocument(let m) = current {v = m}
+        }
+        try decoder.decodeSingularMessageField(value: &v)
+        if let v = v {
+          if hadOneofValue {try decoder.handleConflictingOneOf()}
+          self.body = .editDocument(v)
+        }
+      }()
+      case 37: try {
+        var v: Layoutd_V1_CloseDocumentRequest?
+        var hadOneofValue = false
+        if let current = self.body {
+          hadOneofValue = true
+          if case .closeDocument(let m) = current {v = m}
+        }
+        try decoder.decodeSingularMessageField(value: &v)
+        if let v = v {
+          if hadOneofValue {try decoder.handleConflictingOneOf()}
+          self.body = .closeDocument(v)
+        }
+      }()
+      default: break
       }
     }
   }
 
   public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
-    try withExtendedLifetime(_storage) { (_storage: _StorageClass) in
-      // The use of inline closures is to circumvent an issue where the compiler
-      // allocates stack space for every if/case branch local when no optimizations
-      // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
-      // https://github.com/apple/swift-protobuf/issues/1182
-      if _storage._requestID != 0 {
-        try visitor.visitSingularUInt64Field(value: _storage._requestID, fieldNumber: 1)
-      }
-      if _storage._deadlineMs != 0 {
-        try visitor.visitSingularUInt32Field(value: _storage._deadlineMs, fieldNumber: 2)
-      }
-      switch _storage._body {
-      case .hello?: try {
-        guard case .hello(let v)? = _storage._body else { preconditionFailure() }
-        try visitor.visitSingularMessageField(value: v, fieldNumber: 10)
-      }()
-      case .helloReply?: try {
-        guard case .helloReply(let v)? = _storage._body else { preconditionFailure() }
-        try visitor.visitSingularMessageField(value: v, fieldNumber: 11)
-      }()
-      case .layout?: try {
-        guard case .layout(let v)? = _storage._body else { preconditionFailure() }
-        try visitor.visitSingularMessageField(value: v, fieldNumber: 12)
-      }()
-      case .layoutReply?: try {
-        guard case .layoutReply(let v)? = _storage._body else { preconditionFailure() }
-        try visitor.visitSingularMessageField(value: v, fieldNumber: 13)
-      }()
-      case .fonts?: try {
-        guard case .fonts(let v)? = _storage._body else { preconditionFailure() }
-        try visitor.visitSingularMessageField(value: v, fieldNumber: 14)
-      }()
-      case .fontsReply?: try {
-        guard case .fontsReply(let v)? = _storage._body else { preconditionFailure() }
-        try visitor.visitSingularMessageField(value: v, fieldNumber: 15)
-      }()
-      case .stats?: try {
-        guard case .stats(let v)? = _storage._body else { preconditionFailure() }
-        try visitor.visitSingularMessageField(value: v, fieldNumber: 16)
-      }()
-      case .statsReply?: try {
-        guard case .statsReply(let v)? = _storage._body else { preconditionFailure() }
-        try visitor.visitSingularMessageField(value: v, fieldNumber: 17)
-      }()
-      case .cancel?: try {
-        guard case .cancel(let v)? = _storage._body else { preconditionFailure() }
-        try visitor.visitSingularMessageField(value: v, fieldNumber: 18)
-      }()
-      case .error?: try {
-        guard case .error(let v)? = _storage._body else { preconditionFailure() }
-        try visitor.visitSingularMessageField(value: v, fieldNumber: 19)
-      }()
-      case .justify?: try {
-        guard case .justify(let v)? = _storage._body else { preconditionFailure() }
-        try visitor.visitSingularMessageField(value: v, fieldNumber: 20)
-      }()
-      case .justifyReply?: try {
-        guard case .justifyReply(let v)? = _storage._body else { preconditionFailure() }
-        try visitor.visitSingularMessageField(value: v, fieldNumber: 21)
-      }()
-      case .render?: try {
-        guard case .render(let v)? = _storage._body else { preconditionFailure() }
-        try visitor.visitSingularMessageField(value: v, fieldNumber: 22)
-      }()
-      case .renderReply?: try {
-        guard case .renderReply(let v)? = _storage._body else { preconditionFailure() }
-        try visitor.visitSingularMessageField(value: v, fieldNumber: 23)
-      }()
-      case .tags?: try {
-        guard case .tags(let v)? = _storage._body else { preconditionFailure() }
-        try visitor.visitSingularMessageField(value: v, fieldNumber: 24)
-      }()
-      case .tagsReply?: try {
-        guard case .tagsReply(let v)? = _storage._body else { preconditionFailure() }
-        try visitor.visitSingularMessageField(value: v, fieldNumber: 25)
-      }()
-      case .tagHit?: try {
-        guard case .tagHit(let v)? = _storage._body else { preconditionFailure() }
-        try visitor.visitSingularMessageField(value: v, fieldNumber: 26)
-      }()
-      case .tagHitReply?: try {
-        guard case .tagHitReply(let v)? = _storage._body else { preconditionFailure() }
-        try visitor.visitSingularMessageField(value: v, fieldNumber: 27)
-      }()
-      case .tagStyle?: try {
-        guard case .tagStyle(let v)? = _storage._body else { preconditionFailure() }
-        try visitor.visitSingularMessageField(value: v, fieldNumber: 28)
-      }()
-      case .tagStyleReply?: try {
-        guard case .tagStyleReply(let v)? = _storage._body else { preconditionFailure() }
-        try visitor.visitSingularMessageField(value: v, fieldNumber: 29)
-      }()
-      case .reload?: try {
-        guard case .reload(let v)? = _storage._body else { preconditionFailure() }
-        try visitor.visitSingularMessageField(value: v, fieldNumber: 30)
-      }()
-      case .reloadReply?: try {
-        guard case .reloadReply(let v)? = _storage._body else { preconditionFailure() }
-        try visitor.visitSingularMessageField(value: v, fieldNumber: 31)
-      }()
-      case .hitTest?: try {
-        guard case .hitTest(let v)? = _storage._body else { preconditionFailure() }
-        try visitor.visitSingularMessageField(value: v, fieldNumber: 32)
-      }()
-      case .hitTestReply?: try {
-        guard case .hitTestReply(let v)? = _storage._body else { preconditionFailure() }
-        try visitor.visitSingularMessageField(value: v, fieldNumber: 33)
-      }()
-      case .openDocument?: try {
-        guard case .openDocument(let v)? = _storage._body else { preconditionFailure() }
-        try visitor.visitSingularMessageField(value: v, fieldNumber: 34)
-      }()
-      case .documentReply?: try {
-        guard case .documentReply(let v)? = _storage._body else { preconditionFailure() }
-        try visitor.visitSingularMessageField(value: v, fieldNumber: 35)
-      }()
-      case .editDocument?: try {
-        guard case .editDocument(let v)? = _storage._body else { preconditionFailure() }
-        try visitor.visitSingularMessageField(value: v, fieldNumber: 36)
-      }()
-      case .closeDocument?: try {
-        guard case .closeDocument(let v)? = _storage._body else { preconditionFailure() }
-        try visitor.visitSingularMessageField(value: v, fieldNumber: 37)
-      }()
-      case nil: break
-      }
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    if self.requestID != 0 {
+      try visitor.visitSingularUInt64Field(value: self.requestID, fieldNumber: 1)
+    }
+    if self.deadlineMs != 0 {
+      try visitor.visitSingularUInt32Field(value: self.deadlineMs, fieldNumber: 2)
+    }
+    switch self.body {
+    case .hello?: try {
+      guard case .hello(let v)? = self.body else { preconditionFailure() }
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 10)
+    }()
+    case .helloReply?: try {
+      guard case .helloReply(let v)? = self.body else { preconditionFailure() }
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 11)
+    }()
+    case .layout?: try {
+      guard case .layout(let v)? = self.body else { preconditionFailure() }
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 12)
+    }()
+    case .layoutReply?: try {
+      guard case .layoutReply(let v)? = self.body else { preconditionFailure() }
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 13)
+    }()
+    case .fonts?: try {
+      guard case .fonts(let v)? = self.body else { preconditionFailure() }
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 14)
+    }()
+    case .fontsReply?: try {
+      guard case .fontsReply(let v)? = self.body else { preconditionFailure() }
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 15)
+    }()
+    case .stats?: try {
+      guard case .stats(let v)? = self.body else { preconditionFailure() }
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 16)
+    }()
+    case .statsReply?: try {
+      guard case .statsReply(let v)? = self.body else { preconditionFailure() }
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 17)
+    }()
+    case .cancel?: try {
+      guard case .cancel(let v)? = self.body else { preconditionFailure() }
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 18)
+    }()
+    case .error?: try {
+      guard case .error(let v)? = self.body else { preconditionFailure() }
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 19)
+    }()
+    case .justify?: try {
+      guard case .justify(let v)? = self.body else { preconditionFailure() }
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 20)
+    }()
+    case .justifyReply?: try {
+      guard case .justifyReply(let v)? = self.body else { preconditionFailure() }
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 21)
+    }()
+    case .render?: try {
+      guard case .render(let v)? = self.body else { preconditionFailure() }
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 22)
+    }()
+    case .renderReply?: try {
+      guard case .renderReply(let v)? = self.body else { preconditionFailure() }
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 23)
+    }()
+    case .tags?: try {
+      guard case .tags(let v)? = self.body else { preconditionFailure() }
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 24)
+    }()
+    case .tagsReply?: try {
+      guard case .tagsReply(let v)? = self.body else { preconditionFailure() }
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 25)
+    }()
+    case .tagHit?: try {
+      guard case .tagHit(let v)? = self.body else { preconditionFailure() }
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 26)
+    }()
+    case .tagHitReply?: try {
+      guard case .tagHitReply(let v)? = self.body else { preconditionFailure() }
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 27)
+    }()
+    case .tagStyle?: try {
+      guard case .tagStyle(let v)? = self.body else { preconditionFailure() }
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 28)
+    }()
+    case .tagStyleReply?: try {
+      guard case .tagStyleReply(let v)? = self.body else { preconditionFailure() }
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 29)
+    }()
+    case .reload?: try {
+      guard case .reload(let v)? = self.body else { preconditionFailure() }
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 30)
+    }()
+    case .reloadReply?: try {
+      guard case .reloadReply(let v)? = self.body else { preconditionFailure() }
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 31)
+    }()
+    case .hitTest?: try {
+      guard case .hitTest(let v)? = self.body else { preconditionFailure() }
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 32)
+    }()
+    case .hitTestReply?: try {
+      guard case .hitTestReply(let v)? = self.body else { preconditionFailure() }
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 33)
+    }()
+    case .openDocument?: try {
+      guard case .openDocument(let v)? = self.body else { preconditionFailure() }
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 34)
+    }()
+    case .documentReply?: try {
+      guard case .documentReply(let v)? = self.body else { preconditionFailure() }
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 35)
+    }()
+    case .editDocument?: try {
+      guard case .editDocument(let v)? = self.body else { preconditionFailure() }
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 36)
+    }()
+    case .closeDocument?: try {
+      guard case .closeDocument(let v)? = self.body else { preconditionFailure() }
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 37)
+    }()
+    case nil: break
     }
     try unknownFields.traverse(visitor: &visitor)
   }
 
   public static func ==(lhs: Layoutd_V1_Envelope, rhs: Layoutd_V1_Envelope) -> Bool {
-    if lhs._storage !== rhs._storage {
-      let storagesAreEqual: Bool = withExtendedLifetime((lhs._storage, rhs._storage)) { (_args: (_StorageClass, _StorageClass)) in
-        let _storage = _args.0
-        let rhs_storage = _args.1
-        if _storage._requestID != rhs_storage._requestID {return false}
-        if _storage._deadlineMs != rhs_storage._deadlineMs {return false}
-        if _storage._body != rhs_storage._body {return false}
-        return true
-      }
-      if !storagesAreEqual {return false}
-    }
+    if lhs.requestID != rhs.requestID {return false}
+    if lhs.deadlineMs != rhs.deadlineMs {return false}
+    if lhs.body != rhs.body {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }

@@ -1284,6 +1284,13 @@ public nonisolated struct Layoutd_V1_LayoutRequest: @unchecked Sendable {
     set {_uniqueStorage()._combineLetters = newValue}
   }
 
+  /// Also measure where the glyphs put ink: LayoutReply.ink_bounds and first_glyph_ink, and
+  /// each line's and run's ink_bounds. Off by default (it reads every glyph's outline bounds).
+  public var inkBounds: Bool {
+    get {_storage._inkBounds}
+    set {_uniqueStorage()._inkBounds = newValue}
+  }
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public init() {}
@@ -1484,60 +1491,105 @@ public nonisolated struct Layoutd_V1_AttachmentBox: Sendable {
 }
 
 /// Glyphs of one font, size, direction, line and paint, ready to draw.
-public nonisolated struct Layoutd_V1_GlyphRun: Sendable {
+public nonisolated struct Layoutd_V1_GlyphRun: @unchecked Sendable {
   // SwiftProtobuf.Message conformance is added in an extension below. See the
   // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
   // methods supported on all messages.
 
   /// The face, as FontsReply lists it.
-  public var fontID: UInt32 = 0
+  public var fontID: UInt32 {
+    get {_storage._fontID}
+    set {_uniqueStorage()._fontID = newValue}
+  }
 
   /// The font size, points.
-  public var size: Float = 0
+  public var size: Float {
+    get {_storage._size}
+    set {_uniqueStorage()._size = newValue}
+  }
 
   /// Bidi embedding level (UAX #9): even is left-to-right.
-  public var bidiLevel: UInt32 = 0
+  public var bidiLevel: UInt32 {
+    get {_storage._bidiLevel}
+    set {_uniqueStorage()._bidiLevel = newValue}
+  }
 
   /// Glyphs in visual order, left to right.
-  public var glyphIds: [UInt32] = []
+  public var glyphIds: [UInt32] {
+    get {_storage._glyphIds}
+    set {_uniqueStorage()._glyphIds = newValue}
+  }
 
   /// Glyph origins on the baseline, x and y interleaved, in layout coordinates.
-  public var positions: [Float] = []
+  public var positions: [Float] {
+    get {_storage._positions}
+    set {_uniqueStorage()._positions = newValue}
+  }
 
   /// Each glyph's advance, points, letter spacing and justification included (down the column
   /// in vertical text).
-  public var advances: [Float] = []
+  public var advances: [Float] {
+    get {_storage._advances}
+    set {_uniqueStorage()._advances = newValue}
+  }
 
   /// UTF-16 offset of the first code unit of each glyph's cluster.
-  public var clusters: [UInt32] = []
+  public var clusters: [UInt32] {
+    get {_storage._clusters}
+    set {_uniqueStorage()._clusters = newValue}
+  }
 
   /// The run's range in the text.
   public var range: Layoutd_V1_Range {
-    get {_range ?? Layoutd_V1_Range()}
-    set {_range = newValue}
+    get {_storage._range ?? Layoutd_V1_Range()}
+    set {_uniqueStorage()._range = newValue}
   }
   /// Returns true if `range` has been explicitly set.
-  public var hasRange: Bool {self._range != nil}
+  public var hasRange: Bool {_storage._range != nil}
   /// Clears the value of `range`. Subsequent reads from it will return its default value.
-  public mutating func clearRange() {self._range = nil}
+  public mutating func clearRange() {_uniqueStorage()._range = nil}
 
   /// True for the truncation token's glyphs, which map to no text.
-  public var truncationToken: Bool = false
+  public var truncationToken: Bool {
+    get {_storage._truncationToken}
+    set {_uniqueStorage()._truncationToken = newValue}
+  }
 
   /// The line it is on (an index into the reply's lines).
-  public var lineIndex: UInt32 = 0
+  public var lineIndex: UInt32 {
+    get {_storage._lineIndex}
+    set {_uniqueStorage()._lineIndex = newValue}
+  }
 
   /// Index into the reply's paints; 0 when it has none.
-  public var paint: UInt32 = 0
+  public var paint: UInt32 {
+    get {_storage._paint}
+    set {_uniqueStorage()._paint = newValue}
+  }
 
   /// Vertical text: how the glyphs stand (HORIZONTAL in horizontal text).
-  public var orientation: Layoutd_V1_GlyphOrientation = .horizontal
+  public var orientation: Layoutd_V1_GlyphOrientation {
+    get {_storage._orientation}
+    set {_uniqueStorage()._orientation = newValue}
+  }
+
+  /// Where the run's glyphs put ink (the union of their outline bounds, placed and turned as
+  /// drawn), in layout coordinates; with LayoutRequest.ink_bounds, and unset for a run without
+  /// ink (spaces).
+  public var inkBounds: Layoutd_V1_Rect {
+    get {_storage._inkBounds ?? Layoutd_V1_Rect()}
+    set {_uniqueStorage()._inkBounds = newValue}
+  }
+  /// Returns true if `inkBounds` has been explicitly set.
+  public var hasInkBounds: Bool {_storage._inkBounds != nil}
+  /// Clears the value of `inkBounds`. Subsequent reads from it will return its default value.
+  public mutating func clearInkBounds() {_uniqueStorage()._inkBounds = nil}
 
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public init() {}
 
-  fileprivate var _range: Layoutd_V1_Range? = nil
+  fileprivate var _storage = _StorageClass.defaultInstance
 }
 
 /// How a glyph run is drawn: what the decorations (geometry, in the reply's decorations) are not.
@@ -1859,6 +1911,17 @@ public nonisolated struct Layoutd_V1_Line: @unchecked Sendable {
   /// Clears the value of `fragmentRect`. Subsequent reads from it will return its default value.
   public mutating func clearFragmentRect() {_uniqueStorage()._fragmentRect = nil}
 
+  /// Where the line's glyphs and attachments put ink, in layout coordinates; with
+  /// LayoutRequest.ink_bounds, and unset for a line without ink.
+  public var inkBounds: Layoutd_V1_Rect {
+    get {_storage._inkBounds ?? Layoutd_V1_Rect()}
+    set {_uniqueStorage()._inkBounds = newValue}
+  }
+  /// Returns true if `inkBounds` has been explicitly set.
+  public var hasInkBounds: Bool {_storage._inkBounds != nil}
+  /// Clears the value of `inkBounds`. Subsequent reads from it will return its default value.
+  public mutating func clearInkBounds() {_uniqueStorage()._inkBounds = nil}
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public init() {}
@@ -1867,77 +1930,134 @@ public nonisolated struct Layoutd_V1_Line: @unchecked Sendable {
 }
 
 /// A paragraph laid out. Coordinates are the layout's: the box's top-left corner is 0, 0.
-public nonisolated struct Layoutd_V1_LayoutReply: Sendable {
+public nonisolated struct Layoutd_V1_LayoutReply: @unchecked Sendable {
   // SwiftProtobuf.Message conformance is added in an extension below. See the
   // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
   // methods supported on all messages.
 
   /// The visible lines, in order (top to bottom; columns in vertical text).
-  public var lines: [Layoutd_V1_Line] = []
+  public var lines: [Layoutd_V1_Line] {
+    get {_storage._lines}
+    set {_uniqueStorage()._lines = newValue}
+  }
 
   /// The glyphs, line by line in visual order.
-  public var runs: [Layoutd_V1_GlyphRun] = []
+  public var runs: [Layoutd_V1_GlyphRun] {
+    get {_storage._runs}
+    set {_uniqueStorage()._runs = newValue}
+  }
 
   /// The text the visible lines show.
   public var visibleRange: Layoutd_V1_Range {
-    get {_visibleRange ?? Layoutd_V1_Range()}
-    set {_visibleRange = newValue}
+    get {_storage._visibleRange ?? Layoutd_V1_Range()}
+    set {_uniqueStorage()._visibleRange = newValue}
   }
   /// Returns true if `visibleRange` has been explicitly set.
-  public var hasVisibleRange: Bool {self._visibleRange != nil}
+  public var hasVisibleRange: Bool {_storage._visibleRange != nil}
   /// Clears the value of `visibleRange`. Subsequent reads from it will return its default value.
-  public mutating func clearVisibleRange() {self._visibleRange = nil}
+  public mutating func clearVisibleRange() {_uniqueStorage()._visibleRange = nil}
 
   /// Width of the widest line and height of all visible lines.
-  public var width: Float = 0
+  public var width: Float {
+    get {_storage._width}
+    set {_uniqueStorage()._width = newValue}
+  }
 
   /// The height of all visible lines, points.
-  public var height: Float = 0
+  public var height: Float {
+    get {_storage._height}
+    set {_uniqueStorage()._height = newValue}
+  }
 
   /// Paragraph base direction after resolution (never AUTO).
-  public var direction: Layoutd_V1_Direction = .auto
+  public var direction: Layoutd_V1_Direction {
+    get {_storage._direction}
+    set {_uniqueStorage()._direction = newValue}
+  }
 
   /// One per BackgroundSpec of the request, in order.
-  public var backgrounds: [Layoutd_V1_BackgroundShape] = []
+  public var backgrounds: [Layoutd_V1_BackgroundShape] {
+    get {_storage._backgrounds}
+    set {_uniqueStorage()._backgrounds = newValue}
+  }
 
   /// Every attachment on a visible line, line by line in visual order.
-  public var attachments: [Layoutd_V1_AttachmentBox] = []
+  public var attachments: [Layoutd_V1_AttachmentBox] {
+    get {_storage._attachments}
+    set {_uniqueStorage()._attachments = newValue}
+  }
 
   /// Span fills, underlines and strikethroughs, line by line in visual order.
-  public var decorations: [Layoutd_V1_TextDecoration] = []
+  public var decorations: [Layoutd_V1_TextDecoration] {
+    get {_storage._decorations}
+    set {_uniqueStorage()._decorations = newValue}
+  }
 
   /// The runs' paints, when any span sets colour or shadow; empty when every run is drawn in the
   /// client's text colour with no shadow.
-  public var paints: [Layoutd_V1_Paint] = []
+  public var paints: [Layoutd_V1_Paint] {
+    get {_storage._paints}
+    set {_uniqueStorage()._paints = newValue}
+  }
 
   /// Every match of the request's formatting rules, rule by rule.
-  public var ruleMatches: [Layoutd_V1_RuleMatch] = []
+  public var ruleMatches: [Layoutd_V1_RuleMatch] {
+    get {_storage._ruleMatches}
+    set {_uniqueStorage()._ruleMatches = newValue}
+  }
 
   /// Text that flows: each container's text and lines, in order.
-  public var containers: [Layoutd_V1_ContainerLayout] = []
+  public var containers: [Layoutd_V1_ContainerLayout] {
+    get {_storage._containers}
+    set {_uniqueStorage()._containers = newValue}
+  }
 
   /// The text that was not shown (past max_lines, the height or the last container); unset
   /// when everything fits.
   public var overflowRange: Layoutd_V1_Range {
-    get {_overflowRange ?? Layoutd_V1_Range()}
-    set {_overflowRange = newValue}
+    get {_storage._overflowRange ?? Layoutd_V1_Range()}
+    set {_uniqueStorage()._overflowRange = newValue}
   }
   /// Returns true if `overflowRange` has been explicitly set.
-  public var hasOverflowRange: Bool {self._overflowRange != nil}
+  public var hasOverflowRange: Bool {_storage._overflowRange != nil}
   /// Clears the value of `overflowRange`. Subsequent reads from it will return its default value.
-  public mutating func clearOverflowRange() {self._overflowRange = nil}
+  public mutating func clearOverflowRange() {_uniqueStorage()._overflowRange = nil}
 
   /// Vertical text: each line is a column; its baseline_origin is the top of the column's
   /// centre line and its used_rect the column; glyph positions are where each glyph's
   /// horizontal origin goes on the page, its advance down the column.
-  public var writingMode: Layoutd_V1_WritingMode = .horizontalTb
+  public var writingMode: Layoutd_V1_WritingMode {
+    get {_storage._writingMode}
+    set {_uniqueStorage()._writingMode = newValue}
+  }
+
+  /// Where the whole layout puts ink (glyphs and attachments; shadows, effects and decorations
+  /// draw beyond it), in layout coordinates; with LayoutRequest.ink_bounds, unset without ink.
+  public var inkBounds: Layoutd_V1_Rect {
+    get {_storage._inkBounds ?? Layoutd_V1_Rect()}
+    set {_uniqueStorage()._inkBounds = newValue}
+  }
+  /// Returns true if `inkBounds` has been explicitly set.
+  public var hasInkBounds: Bool {_storage._inkBounds != nil}
+  /// Clears the value of `inkBounds`. Subsequent reads from it will return its default value.
+  public mutating func clearInkBounds() {_uniqueStorage()._inkBounds = nil}
+
+  /// The ink box of the text's first glyph with ink, on the first line with ink (YYText's
+  /// firstGlyphPos): its offset from the line's baseline origin is where the ink starts.
+  public var firstGlyphInk: Layoutd_V1_Rect {
+    get {_storage._firstGlyphInk ?? Layoutd_V1_Rect()}
+    set {_uniqueStorage()._firstGlyphInk = newValue}
+  }
+  /// Returns true if `firstGlyphInk` has been explicitly set.
+  public var hasFirstGlyphInk: Bool {_storage._firstGlyphInk != nil}
+  /// Clears the value of `firstGlyphInk`. Subsequent reads from it will return its default value.
+  public mutating func clearFirstGlyphInk() {_uniqueStorage()._firstGlyphInk = nil}
 
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public init() {}
 
-  fileprivate var _visibleRange: Layoutd_V1_Range? = nil
-  fileprivate var _overflowRange: Layoutd_V1_Range? = nil
+  fileprivate var _storage = _StorageClass.defaultInstance
 }
 
 // MARK: - Code below here is support for the SwiftProtobuf runtime.
@@ -2472,7 +2592,7 @@ nonisolated extension Layoutd_V1_StyleSpan: SwiftProtobuf.Message, SwiftProtobuf
 
 nonisolated extension Layoutd_V1_LayoutRequest: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".LayoutRequest"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}text\0\u{3}default_style\0\u{1}spans\0\u{1}width\0\u{1}height\0\u{1}alignment\0\u{1}direction\0\u{3}line_height_multiple\0\u{3}line_height\0\u{3}max_lines\0\u{1}truncation\0\u{1}backgrounds\0\u{1}attachments\0\u{1}rules\0\u{3}builtin_rules\0\u{3}hide_builtin_markers\0\u{1}exclusions\0\u{1}shape\0\u{3}shape_inset\0\u{1}containers\0\u{3}vertical_alignment\0\u{3}min_fragment_width\0\u{3}writing_mode\0\u{3}text_combine_upright\0\u{3}combine_letters\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}text\0\u{3}default_style\0\u{1}spans\0\u{1}width\0\u{1}height\0\u{1}alignment\0\u{1}direction\0\u{3}line_height_multiple\0\u{3}line_height\0\u{3}max_lines\0\u{1}truncation\0\u{1}backgrounds\0\u{1}attachments\0\u{1}rules\0\u{3}builtin_rules\0\u{3}hide_builtin_markers\0\u{1}exclusions\0\u{1}shape\0\u{3}shape_inset\0\u{1}containers\0\u{3}vertical_alignment\0\u{3}min_fragment_width\0\u{3}writing_mode\0\u{3}text_combine_upright\0\u{3}combine_letters\0\u{3}ink_bounds\0")
 
   fileprivate class _StorageClass {
     var _text: String = String()
@@ -2500,6 +2620,7 @@ nonisolated extension Layoutd_V1_LayoutRequest: SwiftProtobuf.Message, SwiftProt
     var _writingMode: Layoutd_V1_WritingMode = .horizontalTb
     var _textCombineUpright: UInt32 = 0
     var _combineLetters: Bool = false
+    var _inkBounds: Bool = false
 
       // This property is used as the initial default value for new instances of the type.
       // The type itself is protecting the reference to its storage via CoW semantics.
@@ -2535,6 +2656,7 @@ nonisolated extension Layoutd_V1_LayoutRequest: SwiftProtobuf.Message, SwiftProt
       _writingMode = source._writingMode
       _textCombineUpright = source._textCombineUpright
       _combineLetters = source._combineLetters
+      _inkBounds = source._inkBounds
     }
   }
 
@@ -2578,6 +2700,7 @@ nonisolated extension Layoutd_V1_LayoutRequest: SwiftProtobuf.Message, SwiftProt
         case 23: try { try decoder.decodeSingularEnumField(value: &_storage._writingMode) }()
         case 24: try { try decoder.decodeSingularUInt32Field(value: &_storage._textCombineUpright) }()
         case 25: try { try decoder.decodeSingularBoolField(value: &_storage._combineLetters) }()
+        case 26: try { try decoder.decodeSingularBoolField(value: &_storage._inkBounds) }()
         default: break
         }
       }
@@ -2665,6 +2788,9 @@ nonisolated extension Layoutd_V1_LayoutRequest: SwiftProtobuf.Message, SwiftProt
       if _storage._combineLetters != false {
         try visitor.visitSingularBoolField(value: _storage._combineLetters, fieldNumber: 25)
       }
+      if _storage._inkBounds != false {
+        try visitor.visitSingularBoolField(value: _storage._inkBounds, fieldNumber: 26)
+      }
     }
     try unknownFields.traverse(visitor: &visitor)
   }
@@ -2699,6 +2825,7 @@ nonisolated extension Layoutd_V1_LayoutRequest: SwiftProtobuf.Message, SwiftProt
         if _storage._writingMode != rhs_storage._writingMode {return false}
         if _storage._textCombineUpright != rhs_storage._textCombineUpright {return false}
         if _storage._combineLetters != rhs_storage._combineLetters {return false}
+        if _storage._inkBounds != rhs_storage._inkBounds {return false}
         return true
       }
       if !storagesAreEqual {return false}
@@ -2981,88 +3108,153 @@ nonisolated extension Layoutd_V1_AttachmentBox: SwiftProtobuf.Message, SwiftProt
 
 nonisolated extension Layoutd_V1_GlyphRun: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".GlyphRun"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}font_id\0\u{1}size\0\u{3}bidi_level\0\u{3}glyph_ids\0\u{1}positions\0\u{1}advances\0\u{1}clusters\0\u{1}range\0\u{3}truncation_token\0\u{3}line_index\0\u{1}paint\0\u{1}orientation\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}font_id\0\u{1}size\0\u{3}bidi_level\0\u{3}glyph_ids\0\u{1}positions\0\u{1}advances\0\u{1}clusters\0\u{1}range\0\u{3}truncation_token\0\u{3}line_index\0\u{1}paint\0\u{1}orientation\0\u{3}ink_bounds\0")
+
+  fileprivate class _StorageClass {
+    var _fontID: UInt32 = 0
+    var _size: Float = 0
+    var _bidiLevel: UInt32 = 0
+    var _glyphIds: [UInt32] = []
+    var _positions: [Float] = []
+    var _advances: [Float] = []
+    var _clusters: [UInt32] = []
+    var _range: Layoutd_V1_Range? = nil
+    var _truncationToken: Bool = false
+    var _lineIndex: UInt32 = 0
+    var _paint: UInt32 = 0
+    var _orientation: Layoutd_V1_GlyphOrientation = .horizontal
+    var _inkBounds: Layoutd_V1_Rect? = nil
+
+      // This property is used as the initial default value for new instances of the type.
+      // The type itself is protecting the reference to its storage via CoW semantics.
+      // This will force a copy to be made of this reference when the first mutation occurs;
+      // hence, it is safe to mark this as `nonisolated(unsafe)`.
+      static nonisolated(unsafe) let defaultInstance = _StorageClass()
+
+    private init() {}
+
+    init(copying source: _StorageClass) {
+      _fontID = source._fontID
+      _size = source._size
+      _bidiLevel = source._bidiLevel
+      _glyphIds = source._glyphIds
+      _positions = source._positions
+      _advances = source._advances
+      _clusters = source._clusters
+      _range = source._range
+      _truncationToken = source._truncationToken
+      _lineIndex = source._lineIndex
+      _paint = source._paint
+      _orientation = source._orientation
+      _inkBounds = source._inkBounds
+    }
+  }
+
+  fileprivate mutating func _uniqueStorage() -> _StorageClass {
+    if !isKnownUniquelyReferenced(&_storage) {
+      _storage = _StorageClass(copying: _storage)
+    }
+    return _storage
+  }
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
-    while let fieldNumber = try decoder.nextFieldNumber() {
-      // The use of inline closures is to circumvent an issue where the compiler
-      // allocates stack space for every case branch when no optimizations are
-      // enabled. https://github.com/apple/swift-protobuf/issues/1034
-      switch fieldNumber {
-      case 1: try { try decoder.decodeSingularUInt32Field(value: &self.fontID) }()
-      case 2: try { try decoder.decodeSingularFloatField(value: &self.size) }()
-      case 3: try { try decoder.decodeSingularUInt32Field(value: &self.bidiLevel) }()
-      case 4: try { try decoder.decodeRepeatedUInt32Field(value: &self.glyphIds) }()
-      case 5: try { try decoder.decodeRepeatedFloatField(value: &self.positions) }()
-      case 6: try { try decoder.decodeRepeatedFloatField(value: &self.advances) }()
-      case 7: try { try decoder.decodeRepeatedUInt32Field(value: &self.clusters) }()
-      case 8: try { try decoder.decodeSingularMessageField(value: &self._range) }()
-      case 9: try { try decoder.decodeSingularBoolField(value: &self.truncationToken) }()
-      case 10: try { try decoder.decodeSingularUInt32Field(value: &self.lineIndex) }()
-      case 11: try { try decoder.decodeSingularUInt32Field(value: &self.paint) }()
-      case 12: try { try decoder.decodeSingularEnumField(value: &self.orientation) }()
-      default: break
+    _ = _uniqueStorage()
+    try withExtendedLifetime(_storage) { (_storage: _StorageClass) in
+      while let fieldNumber = try decoder.nextFieldNumber() {
+        // The use of inline closures is to circumvent an issue where the compiler
+        // allocates stack space for every case branch when no optimizations are
+        // enabled. https://github.com/apple/swift-protobuf/issues/1034
+        switch fieldNumber {
+        case 1: try { try decoder.decodeSingularUInt32Field(value: &_storage._fontID) }()
+        case 2: try { try decoder.decodeSingularFloatField(value: &_storage._size) }()
+        case 3: try { try decoder.decodeSingularUInt32Field(value: &_storage._bidiLevel) }()
+        case 4: try { try decoder.decodeRepeatedUInt32Field(value: &_storage._glyphIds) }()
+        case 5: try { try decoder.decodeRepeatedFloatField(value: &_storage._positions) }()
+        case 6: try { try decoder.decodeRepeatedFloatField(value: &_storage._advances) }()
+        case 7: try { try decoder.decodeRepeatedUInt32Field(value: &_storage._clusters) }()
+        case 8: try { try decoder.decodeSingularMessageField(value: &_storage._range) }()
+        case 9: try { try decoder.decodeSingularBoolField(value: &_storage._truncationToken) }()
+        case 10: try { try decoder.decodeSingularUInt32Field(value: &_storage._lineIndex) }()
+        case 11: try { try decoder.decodeSingularUInt32Field(value: &_storage._paint) }()
+        case 12: try { try decoder.decodeSingularEnumField(value: &_storage._orientation) }()
+        case 13: try { try decoder.decodeSingularMessageField(value: &_storage._inkBounds) }()
+        default: break
+        }
       }
     }
   }
 
   public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
-    // The use of inline closures is to circumvent an issue where the compiler
-    // allocates stack space for every if/case branch local when no optimizations
-    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
-    // https://github.com/apple/swift-protobuf/issues/1182
-    if self.fontID != 0 {
-      try visitor.visitSingularUInt32Field(value: self.fontID, fieldNumber: 1)
-    }
-    if self.size.bitPattern != 0 {
-      try visitor.visitSingularFloatField(value: self.size, fieldNumber: 2)
-    }
-    if self.bidiLevel != 0 {
-      try visitor.visitSingularUInt32Field(value: self.bidiLevel, fieldNumber: 3)
-    }
-    if !self.glyphIds.isEmpty {
-      try visitor.visitPackedUInt32Field(value: self.glyphIds, fieldNumber: 4)
-    }
-    if !self.positions.isEmpty {
-      try visitor.visitPackedFloatField(value: self.positions, fieldNumber: 5)
-    }
-    if !self.advances.isEmpty {
-      try visitor.visitPackedFloatField(value: self.advances, fieldNumber: 6)
-    }
-    if !self.clusters.isEmpty {
-      try visitor.visitPackedUInt32Field(value: self.clusters, fieldNumber: 7)
-    }
-    try { if let v = self._range {
-      try visitor.visitSingularMessageField(value: v, fieldNumber: 8)
-    } }()
-    if self.truncationToken != false {
-      try visitor.visitSingularBoolField(value: self.truncationToken, fieldNumber: 9)
-    }
-    if self.lineIndex != 0 {
-      try visitor.visitSingularUInt32Field(value: self.lineIndex, fieldNumber: 10)
-    }
-    if self.paint != 0 {
-      try visitor.visitSingularUInt32Field(value: self.paint, fieldNumber: 11)
-    }
-    if self.orientation != .horizontal {
-      try visitor.visitSingularEnumField(value: self.orientation, fieldNumber: 12)
+    try withExtendedLifetime(_storage) { (_storage: _StorageClass) in
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every if/case branch local when no optimizations
+      // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+      // https://github.com/apple/swift-protobuf/issues/1182
+      if _storage._fontID != 0 {
+        try visitor.visitSingularUInt32Field(value: _storage._fontID, fieldNumber: 1)
+      }
+      if _storage._size.bitPattern != 0 {
+        try visitor.visitSingularFloatField(value: _storage._size, fieldNumber: 2)
+      }
+      if _storage._bidiLevel != 0 {
+        try visitor.visitSingularUInt32Field(value: _storage._bidiLevel, fieldNumber: 3)
+      }
+      if !_storage._glyphIds.isEmpty {
+        try visitor.visitPackedUInt32Field(value: _storage._glyphIds, fieldNumber: 4)
+      }
+      if !_storage._positions.isEmpty {
+        try visitor.visitPackedFloatField(value: _storage._positions, fieldNumber: 5)
+      }
+      if !_storage._advances.isEmpty {
+        try visitor.visitPackedFloatField(value: _storage._advances, fieldNumber: 6)
+      }
+      if !_storage._clusters.isEmpty {
+        try visitor.visitPackedUInt32Field(value: _storage._clusters, fieldNumber: 7)
+      }
+      try { if let v = _storage._range {
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 8)
+      } }()
+      if _storage._truncationToken != false {
+        try visitor.visitSingularBoolField(value: _storage._truncationToken, fieldNumber: 9)
+      }
+      if _storage._lineIndex != 0 {
+        try visitor.visitSingularUInt32Field(value: _storage._lineIndex, fieldNumber: 10)
+      }
+      if _storage._paint != 0 {
+        try visitor.visitSingularUInt32Field(value: _storage._paint, fieldNumber: 11)
+      }
+      if _storage._orientation != .horizontal {
+        try visitor.visitSingularEnumField(value: _storage._orientation, fieldNumber: 12)
+      }
+      try { if let v = _storage._inkBounds {
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 13)
+      } }()
     }
     try unknownFields.traverse(visitor: &visitor)
   }
 
   public static func ==(lhs: Layoutd_V1_GlyphRun, rhs: Layoutd_V1_GlyphRun) -> Bool {
-    if lhs.fontID != rhs.fontID {return false}
-    if lhs.size != rhs.size {return false}
-    if lhs.bidiLevel != rhs.bidiLevel {return false}
-    if lhs.glyphIds != rhs.glyphIds {return false}
-    if lhs.positions != rhs.positions {return false}
-    if lhs.advances != rhs.advances {return false}
-    if lhs.clusters != rhs.clusters {return false}
-    if lhs._range != rhs._range {return false}
-    if lhs.truncationToken != rhs.truncationToken {return false}
-    if lhs.lineIndex != rhs.lineIndex {return false}
-    if lhs.paint != rhs.paint {return false}
-    if lhs.orientation != rhs.orientation {return false}
+    if lhs._storage !== rhs._storage {
+      let storagesAreEqual: Bool = withExtendedLifetime((lhs._storage, rhs._storage)) { (_args: (_StorageClass, _StorageClass)) in
+        let _storage = _args.0
+        let rhs_storage = _args.1
+        if _storage._fontID != rhs_storage._fontID {return false}
+        if _storage._size != rhs_storage._size {return false}
+        if _storage._bidiLevel != rhs_storage._bidiLevel {return false}
+        if _storage._glyphIds != rhs_storage._glyphIds {return false}
+        if _storage._positions != rhs_storage._positions {return false}
+        if _storage._advances != rhs_storage._advances {return false}
+        if _storage._clusters != rhs_storage._clusters {return false}
+        if _storage._range != rhs_storage._range {return false}
+        if _storage._truncationToken != rhs_storage._truncationToken {return false}
+        if _storage._lineIndex != rhs_storage._lineIndex {return false}
+        if _storage._paint != rhs_storage._paint {return false}
+        if _storage._orientation != rhs_storage._orientation {return false}
+        if _storage._inkBounds != rhs_storage._inkBounds {return false}
+        return true
+      }
+      if !storagesAreEqual {return false}
+    }
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }
@@ -3255,7 +3447,7 @@ nonisolated extension Layoutd_V1_TextDecoration.Kind: SwiftProtobuf._ProtoNamePr
 
 nonisolated extension Layoutd_V1_Line: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".Line"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}range\0\u{3}baseline_origin\0\u{1}ascent\0\u{1}descent\0\u{1}leading\0\u{1}width\0\u{3}trailing_whitespace_width\0\u{3}used_rect\0\u{3}hard_break\0\u{1}truncated\0\u{1}container\0\u{3}fragment_rect\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}range\0\u{3}baseline_origin\0\u{1}ascent\0\u{1}descent\0\u{1}leading\0\u{1}width\0\u{3}trailing_whitespace_width\0\u{3}used_rect\0\u{3}hard_break\0\u{1}truncated\0\u{1}container\0\u{3}fragment_rect\0\u{3}ink_bounds\0")
 
   fileprivate class _StorageClass {
     var _range: Layoutd_V1_Range? = nil
@@ -3270,6 +3462,7 @@ nonisolated extension Layoutd_V1_Line: SwiftProtobuf.Message, SwiftProtobuf._Mes
     var _truncated: Bool = false
     var _container: UInt32 = 0
     var _fragmentRect: Layoutd_V1_Rect? = nil
+    var _inkBounds: Layoutd_V1_Rect? = nil
 
       // This property is used as the initial default value for new instances of the type.
       // The type itself is protecting the reference to its storage via CoW semantics.
@@ -3292,6 +3485,7 @@ nonisolated extension Layoutd_V1_Line: SwiftProtobuf.Message, SwiftProtobuf._Mes
       _truncated = source._truncated
       _container = source._container
       _fragmentRect = source._fragmentRect
+      _inkBounds = source._inkBounds
     }
   }
 
@@ -3322,6 +3516,7 @@ nonisolated extension Layoutd_V1_Line: SwiftProtobuf.Message, SwiftProtobuf._Mes
         case 10: try { try decoder.decodeSingularBoolField(value: &_storage._truncated) }()
         case 11: try { try decoder.decodeSingularUInt32Field(value: &_storage._container) }()
         case 12: try { try decoder.decodeSingularMessageField(value: &_storage._fragmentRect) }()
+        case 13: try { try decoder.decodeSingularMessageField(value: &_storage._inkBounds) }()
         default: break
         }
       }
@@ -3370,6 +3565,9 @@ nonisolated extension Layoutd_V1_Line: SwiftProtobuf.Message, SwiftProtobuf._Mes
       try { if let v = _storage._fragmentRect {
         try visitor.visitSingularMessageField(value: v, fieldNumber: 12)
       } }()
+      try { if let v = _storage._inkBounds {
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 13)
+      } }()
     }
     try unknownFields.traverse(visitor: &visitor)
   }
@@ -3391,6 +3589,7 @@ nonisolated extension Layoutd_V1_Line: SwiftProtobuf.Message, SwiftProtobuf._Mes
         if _storage._truncated != rhs_storage._truncated {return false}
         if _storage._container != rhs_storage._container {return false}
         if _storage._fragmentRect != rhs_storage._fragmentRect {return false}
+        if _storage._inkBounds != rhs_storage._inkBounds {return false}
         return true
       }
       if !storagesAreEqual {return false}
@@ -3402,98 +3601,174 @@ nonisolated extension Layoutd_V1_Line: SwiftProtobuf.Message, SwiftProtobuf._Mes
 
 nonisolated extension Layoutd_V1_LayoutReply: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".LayoutReply"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}lines\0\u{1}runs\0\u{3}visible_range\0\u{1}width\0\u{1}height\0\u{1}direction\0\u{1}backgrounds\0\u{1}attachments\0\u{1}decorations\0\u{1}paints\0\u{3}rule_matches\0\u{1}containers\0\u{3}overflow_range\0\u{3}writing_mode\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}lines\0\u{1}runs\0\u{3}visible_range\0\u{1}width\0\u{1}height\0\u{1}direction\0\u{1}backgrounds\0\u{1}attachments\0\u{1}decorations\0\u{1}paints\0\u{3}rule_matches\0\u{1}containers\0\u{3}overflow_range\0\u{3}writing_mode\0\u{3}ink_bounds\0\u{3}first_glyph_ink\0")
+
+  fileprivate class _StorageClass {
+    var _lines: [Layoutd_V1_Line] = []
+    var _runs: [Layoutd_V1_GlyphRun] = []
+    var _visibleRange: Layoutd_V1_Range? = nil
+    var _width: Float = 0
+    var _height: Float = 0
+    var _direction: Layoutd_V1_Direction = .auto
+    var _backgrounds: [Layoutd_V1_BackgroundShape] = []
+    var _attachments: [Layoutd_V1_AttachmentBox] = []
+    var _decorations: [Layoutd_V1_TextDecoration] = []
+    var _paints: [Layoutd_V1_Paint] = []
+    var _ruleMatches: [Layoutd_V1_RuleMatch] = []
+    var _containers: [Layoutd_V1_ContainerLayout] = []
+    var _overflowRange: Layoutd_V1_Range? = nil
+    var _writingMode: Layoutd_V1_WritingMode = .horizontalTb
+    var _inkBounds: Layoutd_V1_Rect? = nil
+    var _firstGlyphInk: Layoutd_V1_Rect? = nil
+
+      // This property is used as the initial default value for new instances of the type.
+      // The type itself is protecting the reference to its storage via CoW semantics.
+      // This will force a copy to be made of this reference when the first mutation occurs;
+      // hence, it is safe to mark this as `nonisolated(unsafe)`.
+      static nonisolated(unsafe) let defaultInstance = _StorageClass()
+
+    private init() {}
+
+    init(copying source: _StorageClass) {
+      _lines = source._lines
+      _runs = source._runs
+      _visibleRange = source._visibleRange
+      _width = source._width
+      _height = source._height
+      _direction = source._direction
+      _backgrounds = source._backgrounds
+      _attachments = source._attachments
+      _decorations = source._decorations
+      _paints = source._paints
+      _ruleMatches = source._ruleMatches
+      _containers = source._containers
+      _overflowRange = source._overflowRange
+      _writingMode = source._writingMode
+      _inkBounds = source._inkBounds
+      _firstGlyphInk = source._firstGlyphInk
+    }
+  }
+
+  fileprivate mutating func _uniqueStorage() -> _StorageClass {
+    if !isKnownUniquelyReferenced(&_storage) {
+      _storage = _StorageClass(copying: _storage)
+    }
+    return _storage
+  }
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
-    while let fieldNumber = try decoder.nextFieldNumber() {
-      // The use of inline closures is to circumvent an issue where the compiler
-      // allocates stack space for every case branch when no optimizations are
-      // enabled. https://github.com/apple/swift-protobuf/issues/1034
-      switch fieldNumber {
-      case 1: try { try decoder.decodeRepeatedMessageField(value: &self.lines) }()
-      case 2: try { try decoder.decodeRepeatedMessageField(value: &self.runs) }()
-      case 3: try { try decoder.decodeSingularMessageField(value: &self._visibleRange) }()
-      case 4: try { try decoder.decodeSingularFloatField(value: &self.width) }()
-      case 5: try { try decoder.decodeSingularFloatField(value: &self.height) }()
-      case 6: try { try decoder.decodeSingularEnumField(value: &self.direction) }()
-      case 7: try { try decoder.decodeRepeatedMessageField(value: &self.backgrounds) }()
-      case 8: try { try decoder.decodeRepeatedMessageField(value: &self.attachments) }()
-      case 9: try { try decoder.decodeRepeatedMessageField(value: &self.decorations) }()
-      case 10: try { try decoder.decodeRepeatedMessageField(value: &self.paints) }()
-      case 11: try { try decoder.decodeRepeatedMessageField(value: &self.ruleMatches) }()
-      case 12: try { try decoder.decodeRepeatedMessageField(value: &self.containers) }()
-      case 13: try { try decoder.decodeSingularMessageField(value: &self._overflowRange) }()
-      case 14: try { try decoder.decodeSingularEnumField(value: &self.writingMode) }()
-      default: break
+    _ = _uniqueStorage()
+    try withExtendedLifetime(_storage) { (_storage: _StorageClass) in
+      while let fieldNumber = try decoder.nextFieldNumber() {
+        // The use of inline closures is to circumvent an issue where the compiler
+        // allocates stack space for every case branch when no optimizations are
+        // enabled. https://github.com/apple/swift-protobuf/issues/1034
+        switch fieldNumber {
+        case 1: try { try decoder.decodeRepeatedMessageField(value: &_storage._lines) }()
+        case 2: try { try decoder.decodeRepeatedMessageField(value: &_storage._runs) }()
+        case 3: try { try decoder.decodeSingularMessageField(value: &_storage._visibleRange) }()
+        case 4: try { try decoder.decodeSingularFloatField(value: &_storage._width) }()
+        case 5: try { try decoder.decodeSingularFloatField(value: &_storage._height) }()
+        case 6: try { try decoder.decodeSingularEnumField(value: &_storage._direction) }()
+        case 7: try { try decoder.decodeRepeatedMessageField(value: &_storage._backgrounds) }()
+        case 8: try { try decoder.decodeRepeatedMessageField(value: &_storage._attachments) }()
+        case 9: try { try decoder.decodeRepeatedMessageField(value: &_storage._decorations) }()
+        case 10: try { try decoder.decodeRepeatedMessageField(value: &_storage._paints) }()
+        case 11: try { try decoder.decodeRepeatedMessageField(value: &_storage._ruleMatches) }()
+        case 12: try { try decoder.decodeRepeatedMessageField(value: &_storage._containers) }()
+        case 13: try { try decoder.decodeSingularMessageField(value: &_storage._overflowRange) }()
+        case 14: try { try decoder.decodeSingularEnumField(value: &_storage._writingMode) }()
+        case 15: try { try decoder.decodeSingularMessageField(value: &_storage._inkBounds) }()
+        case 16: try { try decoder.decodeSingularMessageField(value: &_storage._firstGlyphInk) }()
+        default: break
+        }
       }
     }
   }
 
   public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
-    // The use of inline closures is to circumvent an issue where the compiler
-    // allocates stack space for every if/case branch local when no optimizations
-    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
-    // https://github.com/apple/swift-protobuf/issues/1182
-    if !self.lines.isEmpty {
-      try visitor.visitRepeatedMessageField(value: self.lines, fieldNumber: 1)
-    }
-    if !self.runs.isEmpty {
-      try visitor.visitRepeatedMessageField(value: self.runs, fieldNumber: 2)
-    }
-    try { if let v = self._visibleRange {
-      try visitor.visitSingularMessageField(value: v, fieldNumber: 3)
-    } }()
-    if self.width.bitPattern != 0 {
-      try visitor.visitSingularFloatField(value: self.width, fieldNumber: 4)
-    }
-    if self.height.bitPattern != 0 {
-      try visitor.visitSingularFloatField(value: self.height, fieldNumber: 5)
-    }
-    if self.direction != .auto {
-      try visitor.visitSingularEnumField(value: self.direction, fieldNumber: 6)
-    }
-    if !self.backgrounds.isEmpty {
-      try visitor.visitRepeatedMessageField(value: self.backgrounds, fieldNumber: 7)
-    }
-    if !self.attachments.isEmpty {
-      try visitor.visitRepeatedMessageField(value: self.attachments, fieldNumber: 8)
-    }
-    if !self.decorations.isEmpty {
-      try visitor.visitRepeatedMessageField(value: self.decorations, fieldNumber: 9)
-    }
-    if !self.paints.isEmpty {
-      try visitor.visitRepeatedMessageField(value: self.paints, fieldNumber: 10)
-    }
-    if !self.ruleMatches.isEmpty {
-      try visitor.visitRepeatedMessageField(value: self.ruleMatches, fieldNumber: 11)
-    }
-    if !self.containers.isEmpty {
-      try visitor.visitRepeatedMessageField(value: self.containers, fieldNumber: 12)
-    }
-    try { if let v = self._overflowRange {
-      try visitor.visitSingularMessageField(value: v, fieldNumber: 13)
-    } }()
-    if self.writingMode != .horizontalTb {
-      try visitor.visitSingularEnumField(value: self.writingMode, fieldNumber: 14)
+    try withExtendedLifetime(_storage) { (_storage: _StorageClass) in
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every if/case branch local when no optimizations
+      // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+      // https://github.com/apple/swift-protobuf/issues/1182
+      if !_storage._lines.isEmpty {
+        try visitor.visitRepeatedMessageField(value: _storage._lines, fieldNumber: 1)
+      }
+      if !_storage._runs.isEmpty {
+        try visitor.visitRepeatedMessageField(value: _storage._runs, fieldNumber: 2)
+      }
+      try { if let v = _storage._visibleRange {
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 3)
+      } }()
+      if _storage._width.bitPattern != 0 {
+        try visitor.visitSingularFloatField(value: _storage._width, fieldNumber: 4)
+      }
+      if _storage._height.bitPattern != 0 {
+        try visitor.visitSingularFloatField(value: _storage._height, fieldNumber: 5)
+      }
+      if _storage._direction != .auto {
+        try visitor.visitSingularEnumField(value: _storage._direction, fieldNumber: 6)
+      }
+      if !_storage._backgrounds.isEmpty {
+        try visitor.visitRepeatedMessageField(value: _storage._backgrounds, fieldNumber: 7)
+      }
+      if !_storage._attachments.isEmpty {
+        try visitor.visitRepeatedMessageField(value: _storage._attachments, fieldNumber: 8)
+      }
+      if !_storage._decorations.isEmpty {
+        try visitor.visitRepeatedMessageField(value: _storage._decorations, fieldNumber: 9)
+      }
+      if !_storage._paints.isEmpty {
+        try visitor.visitRepeatedMessageField(value: _storage._paints, fieldNumber: 10)
+      }
+      if !_storage._ruleMatches.isEmpty {
+        try visitor.visitRepeatedMessageField(value: _storage._ruleMatches, fieldNumber: 11)
+      }
+      if !_storage._containers.isEmpty {
+        try visitor.visitRepeatedMessageField(value: _storage._containers, fieldNumber: 12)
+      }
+      try { if let v = _storage._overflowRange {
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 13)
+      } }()
+      if _storage._writingMode != .horizontalTb {
+        try visitor.visitSingularEnumField(value: _storage._writingMode, fieldNumber: 14)
+      }
+      try { if let v = _storage._inkBounds {
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 15)
+      } }()
+      try { if let v = _storage._firstGlyphInk {
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 16)
+      } }()
     }
     try unknownFields.traverse(visitor: &visitor)
   }
 
   public static func ==(lhs: Layoutd_V1_LayoutReply, rhs: Layoutd_V1_LayoutReply) -> Bool {
-    if lhs.lines != rhs.lines {return false}
-    if lhs.runs != rhs.runs {return false}
-    if lhs._visibleRange != rhs._visibleRange {return false}
-    if lhs.width != rhs.width {return false}
-    if lhs.height != rhs.height {return false}
-    if lhs.direction != rhs.direction {return false}
-    if lhs.backgrounds != rhs.backgrounds {return false}
-    if lhs.attachments != rhs.attachments {return false}
-    if lhs.decorations != rhs.decorations {return false}
-    if lhs.paints != rhs.paints {return false}
-    if lhs.ruleMatches != rhs.ruleMatches {return false}
-    if lhs.containers != rhs.containers {return false}
-    if lhs._overflowRange != rhs._overflowRange {return false}
-    if lhs.writingMode != rhs.writingMode {return false}
+    if lhs._storage !== rhs._storage {
+      let storagesAreEqual: Bool = withExtendedLifetime((lhs._storage, rhs._storage)) { (_args: (_StorageClass, _StorageClass)) in
+        let _storage = _args.0
+        let rhs_storage = _args.1
+        if _storage._lines != rhs_storage._lines {return false}
+        if _storage._runs != rhs_storage._runs {return false}
+        if _storage._visibleRange != rhs_storage._visibleRange {return false}
+        if _storage._width != rhs_storage._width {return false}
+        if _storage._height != rhs_storage._height {return false}
+        if _storage._direction != rhs_storage._direction {return false}
+        if _storage._backgrounds != rhs_storage._backgrounds {return false}
+        if _storage._attachments != rhs_storage._attachments {return false}
+        if _storage._decorations != rhs_storage._decorations {return false}
+        if _storage._paints != rhs_storage._paints {return false}
+        if _storage._ruleMatches != rhs_storage._ruleMatches {return false}
+        if _storage._containers != rhs_storage._containers {return false}
+        if _storage._overflowRange != rhs_storage._overflowRange {return false}
+        if _storage._writingMode != rhs_storage._writingMode {return false}
+        if _storage._inkBounds != rhs_storage._inkBounds {return false}
+        if _storage._firstGlyphInk != rhs_storage._firstGlyphInk {return false}
+        return true
+      }
+      if !storagesAreEqual {return false}
+    }
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }

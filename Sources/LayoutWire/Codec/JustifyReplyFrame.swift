@@ -29,14 +29,14 @@ public enum JustifyReplyFrame {
         writer.fixed32(0)  // the frame header, filled in at the end
         writer.uint64(Envelope.requestID, requestID)
         writer.message(Envelope.justifyReply) { reply in
-            for line in layout.lines { reply.message(Reply.lines) { LayoutReplyFrame.write(line, to: &$0) } }
+            for line in layout.lines { reply.message(Reply.lines) { LayoutReplyFrame.write(line, ink: nil, to: &$0) } }
             let sizes = fitted.lineSizes
             reply.packedFloats(Reply.lineSizes, count: sizes.count) { out in
                 for i in sizes.indices {
                     out.storeBytes(of: Float(sizes[i]).bitPattern.littleEndian, toByteOffset: i * 4, as: UInt32.self)
                 }
             }
-            for run in layout.runs { reply.message(Reply.runs) { LayoutReplyFrame.write(run, to: &$0) } }
+            for run in layout.runs { reply.message(Reply.runs) { LayoutReplyFrame.write(run, ink: nil, to: &$0) } }
             reply.float(Reply.width, Float(layout.size.width))
             reply.float(Reply.height, Float(layout.size.height))
             for background in backgrounds {

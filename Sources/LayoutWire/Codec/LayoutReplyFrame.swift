@@ -11,14 +11,16 @@ public enum LayoutReplyFrame {
     private enum Reply {
         static let lines = 1, runs = 2, visibleRange = 3, width = 4, height = 5, direction = 6, backgrounds = 7, attachments = 8
         static let decorations = 9, paints = 10, ruleMatches = 11, containers = 12, overflowRange = 13, writingMode = 14
+        static let inkBounds = 15, firstGlyphInk = 16
     }
     private enum Line {
         static let range = 1, baselineOrigin = 2, ascent = 3, descent = 4, leading = 5, width = 6
         static let trailingWhitespaceWidth = 7, usedRect = 8, hardBreak = 9, truncated = 10, container = 11, fragmentRect = 12
+        static let inkBounds = 13
     }
     private enum Run {
         static let fontID = 1, size = 2, bidiLevel = 3, glyphIDs = 4, positions = 5, advances = 6
-        static let clusters = 7, range = 8, truncationToken = 9, lineIndex = 10, paint = 11, orientation = 12
+        static let clusters = 7, range = 8, truncationToken = 9, lineIndex = 10, paint = 11, orientation = 12, inkBounds = 13
     }
 
     /// Every field this writer writes, by message: a test holds it to the .proto, so a field
@@ -28,12 +30,13 @@ public enum LayoutReplyFrame {
     public static let writtenFields: [String: Set<Int>] = [
         "layoutd.v1.LayoutReply": [Reply.lines, Reply.runs, Reply.visibleRange, Reply.width, Reply.height, Reply.direction,
                                    Reply.backgrounds, Reply.attachments, Reply.decorations, Reply.paints,
-                                   Reply.ruleMatches, Reply.containers, Reply.overflowRange, Reply.writingMode],
+                                   Reply.ruleMatches, Reply.containers, Reply.overflowRange, Reply.writingMode, Reply.inkBounds,
+                                   Reply.firstGlyphInk],
         "layoutd.v1.Line": [Line.range, Line.baselineOrigin, Line.ascent, Line.descent, Line.leading, Line.width,
                             Line.trailingWhitespaceWidth, Line.usedRect, Line.hardBreak, Line.truncated, Line.container,
-                            Line.fragmentRect],
+                            Line.fragmentRect, Line.inkBounds],
         "layoutd.v1.GlyphRun": [Run.fontID, Run.size, Run.bidiLevel, Run.glyphIDs, Run.positions, Run.advances, Run.clusters,
-                                Run.range, Run.truncationToken, Run.lineIndex, Run.paint, Run.orientation],
+                                Run.range, Run.truncationToken, Run.lineIndex, Run.paint, Run.orientation, Run.inkBounds],
         "layoutd.v1.Range": [1, 2], "layoutd.v1.Point": [1, 2], "layoutd.v1.Rect": [1, 2, 3, 4],
     ]
 
@@ -44,8 +47,12 @@ public enum LayoutReplyFrame {
         writer.fixed32(0)  // the frame header, filled in at the end
         writer.uint64(Envelope.requestID, requestID)
         writer.message(Envelope.layoutReply) { reply in
-            for line in layout.lines { reply.message(Reply.lines) { write(line, to: &$0) } }
-            for run in layout.runs { reply.message(Reply.runs) { write(run, to: &$0) } }
+            for (index, line) in layout.lines.enumerated() {
+                reply.message(Reply.lines) { write(line, ink: layout.ink?.lines[index], to: &$0) }
+            }
+            for (index, run) in layout.runs.enumerated() {
+                reply.message(Reply.runs) { write(run, ink: layout.ink?.runs[index], to: &$0) }
+            }
             reply.message(Reply.visibleRange) { write(layout.visibleRange, to: &$0) }
             reply.float(Reply.width, Float(layout.size.width))
             reply.float(Reply.height, Float(layout.size.height))
@@ -75,12 +82,14 @@ public enum LayoutReplyFrame {
             }
             if !layout.overflowRange.isEmpty { reply.message(Reply.overflowRange) { write(layout.overflowRange, to: &$0) } }
             reply.enumeration(Reply.writingMode, Layoutd_V1_WritingMode(layout.writingMode).rawValue)
+            if let ink = layout.ink?.layout { reply.message(Reply.inkBounds) { write(ink, to: &$0) } }
+            if let first = layout.ink?.firstGlyph { reply.message(Reply.firstGlyphInk) { write(first, to: &$0) } }
         }
         writer.finishFrame()
         return writer.bytes
     }
 
-    static func write(_ line: LineLayout, to writer: inout ProtobufWriter) {
+    static func write(_ line: LineLayout, ink: Rect?, to writer: inout ProtobufWriter) {
         writer.message(Line.range) { write(line.range, to: &$0) }
         writer.message(Line.baselineOrigin) { point in
             point.float(1, Float(line.baselineOrigin.x))
@@ -101,6 +110,7 @@ public enum LayoutReplyFrame {
         writer.bool(Line.truncated, line.truncated)
         writer.uint32(Line.container, UInt32(line.container))
         if let rect = line.fragmentRect { writer.message(Line.fragmentRect) { write(rect, to: &$0) } }
+        if let ink { writer.message(Line.inkBounds) { write(ink, to: &$0) } }
     }
 
     static func write(_ rect: Rect, to writer: inout ProtobufWriter) {
@@ -110,7 +120,7 @@ public enum LayoutReplyFrame {
         writer.float(4, Float(rect.height))
     }
 
-    static func write(_ run: GlyphRunLayout, to writer: inout ProtobufWriter) {
+    static func write(_ run: GlyphRunLayout, ink: Rect?, to writer: inout ProtobufWriter) {
         writer.uint32(Run.fontID, run.fontID)
         writer.float(Run.size, Float(run.size))
         writer.uint32(Run.bidiLevel, UInt32(run.bidiLevel))
@@ -135,6 +145,7 @@ public enum LayoutReplyFrame {
         writer.uint32(Run.lineIndex, UInt32(run.lineIndex))
         writer.uint32(Run.paint, UInt32(run.paint))
         writer.enumeration(Run.orientation, Layoutd_V1_GlyphOrientation(run.orientation).rawValue)
+        if let ink { writer.message(Run.inkBounds) { write(ink, to: &$0) } }
     }
 
     static func write(_ range: Range<Int>, to writer: inout ProtobufWriter) {

@@ -920,6 +920,7 @@ class LayoutRequest(google.protobuf.message.Message):
     WRITING_MODE_FIELD_NUMBER: builtins.int
     TEXT_COMBINE_UPRIGHT_FIELD_NUMBER: builtins.int
     COMBINE_LETTERS_FIELD_NUMBER: builtins.int
+    INK_BOUNDS_FIELD_NUMBER: builtins.int
     text: typing.Text
     """The text, UTF-8; at most HelloReply.max_text_utf16 UTF-16 units (RESOURCE_EXHAUSTED).
     Ranges everywhere count UTF-16 units of it.
@@ -1018,6 +1019,11 @@ class LayoutRequest(google.protobuf.message.Message):
     combine_letters: builtins.bool
     """Letters combine as digits do."""
 
+    ink_bounds: builtins.bool
+    """Also measure where the glyphs put ink: LayoutReply.ink_bounds and first_glyph_ink, and
+    each line's and run's ink_bounds. Off by default (it reads every glyph's outline bounds).
+    """
+
     def __init__(self,
         *,
         text: typing.Text = ...,
@@ -1045,9 +1051,10 @@ class LayoutRequest(google.protobuf.message.Message):
         writing_mode: global___WritingMode.ValueType = ...,
         text_combine_upright: builtins.int = ...,
         combine_letters: builtins.bool = ...,
+        ink_bounds: builtins.bool = ...,
         ) -> None: ...
     def HasField(self, field_name: typing_extensions.Literal["default_style",b"default_style","shape",b"shape","truncation",b"truncation"]) -> builtins.bool: ...
-    def ClearField(self, field_name: typing_extensions.Literal["alignment",b"alignment","attachments",b"attachments","backgrounds",b"backgrounds","builtin_rules",b"builtin_rules","combine_letters",b"combine_letters","containers",b"containers","default_style",b"default_style","direction",b"direction","exclusions",b"exclusions","height",b"height","hide_builtin_markers",b"hide_builtin_markers","line_height",b"line_height","line_height_multiple",b"line_height_multiple","max_lines",b"max_lines","min_fragment_width",b"min_fragment_width","rules",b"rules","shape",b"shape","shape_inset",b"shape_inset","spans",b"spans","text",b"text","text_combine_upright",b"text_combine_upright","truncation",b"truncation","vertical_alignment",b"vertical_alignment","width",b"width","writing_mode",b"writing_mode"]) -> None: ...
+    def ClearField(self, field_name: typing_extensions.Literal["alignment",b"alignment","attachments",b"attachments","backgrounds",b"backgrounds","builtin_rules",b"builtin_rules","combine_letters",b"combine_letters","containers",b"containers","default_style",b"default_style","direction",b"direction","exclusions",b"exclusions","height",b"height","hide_builtin_markers",b"hide_builtin_markers","ink_bounds",b"ink_bounds","line_height",b"line_height","line_height_multiple",b"line_height_multiple","max_lines",b"max_lines","min_fragment_width",b"min_fragment_width","rules",b"rules","shape",b"shape","shape_inset",b"shape_inset","spans",b"spans","text",b"text","text_combine_upright",b"text_combine_upright","truncation",b"truncation","vertical_alignment",b"vertical_alignment","width",b"width","writing_mode",b"writing_mode"]) -> None: ...
 global___LayoutRequest = LayoutRequest
 
 class FormattingRule(google.protobuf.message.Message):
@@ -1263,6 +1270,7 @@ class GlyphRun(google.protobuf.message.Message):
     LINE_INDEX_FIELD_NUMBER: builtins.int
     PAINT_FIELD_NUMBER: builtins.int
     ORIENTATION_FIELD_NUMBER: builtins.int
+    INK_BOUNDS_FIELD_NUMBER: builtins.int
     font_id: builtins.int
     """The face, as FontsReply lists it."""
 
@@ -1306,6 +1314,13 @@ class GlyphRun(google.protobuf.message.Message):
     orientation: global___GlyphOrientation.ValueType
     """Vertical text: how the glyphs stand (HORIZONTAL in horizontal text)."""
 
+    @property
+    def ink_bounds(self) -> layoutd.v1.geometry_pb2.Rect:
+        """Where the run's glyphs put ink (the union of their outline bounds, placed and turned as
+        drawn), in layout coordinates; with LayoutRequest.ink_bounds, and unset for a run without
+        ink (spaces).
+        """
+        pass
     def __init__(self,
         *,
         font_id: builtins.int = ...,
@@ -1320,9 +1335,10 @@ class GlyphRun(google.protobuf.message.Message):
         line_index: builtins.int = ...,
         paint: builtins.int = ...,
         orientation: global___GlyphOrientation.ValueType = ...,
+        ink_bounds: typing.Optional[layoutd.v1.geometry_pb2.Rect] = ...,
         ) -> None: ...
-    def HasField(self, field_name: typing_extensions.Literal["range",b"range"]) -> builtins.bool: ...
-    def ClearField(self, field_name: typing_extensions.Literal["advances",b"advances","bidi_level",b"bidi_level","clusters",b"clusters","font_id",b"font_id","glyph_ids",b"glyph_ids","line_index",b"line_index","orientation",b"orientation","paint",b"paint","positions",b"positions","range",b"range","size",b"size","truncation_token",b"truncation_token"]) -> None: ...
+    def HasField(self, field_name: typing_extensions.Literal["ink_bounds",b"ink_bounds","range",b"range"]) -> builtins.bool: ...
+    def ClearField(self, field_name: typing_extensions.Literal["advances",b"advances","bidi_level",b"bidi_level","clusters",b"clusters","font_id",b"font_id","glyph_ids",b"glyph_ids","ink_bounds",b"ink_bounds","line_index",b"line_index","orientation",b"orientation","paint",b"paint","positions",b"positions","range",b"range","size",b"size","truncation_token",b"truncation_token"]) -> None: ...
 global___GlyphRun = GlyphRun
 
 class Paint(google.protobuf.message.Message):
@@ -1534,6 +1550,7 @@ class Line(google.protobuf.message.Message):
     TRUNCATED_FIELD_NUMBER: builtins.int
     CONTAINER_FIELD_NUMBER: builtins.int
     FRAGMENT_RECT_FIELD_NUMBER: builtins.int
+    INK_BOUNDS_FIELD_NUMBER: builtins.int
     @property
     def range(self) -> layoutd.v1.geometry_pb2.Range:
         """The text on the line, trailing whitespace and its line break included."""
@@ -1576,6 +1593,12 @@ class Line(google.protobuf.message.Message):
     def fragment_rect(self) -> layoutd.v1.geometry_pb2.Rect:
         """The free interval's rect, in layout coordinates."""
         pass
+    @property
+    def ink_bounds(self) -> layoutd.v1.geometry_pb2.Rect:
+        """Where the line's glyphs and attachments put ink, in layout coordinates; with
+        LayoutRequest.ink_bounds, and unset for a line without ink.
+        """
+        pass
     def __init__(self,
         *,
         range: typing.Optional[layoutd.v1.geometry_pb2.Range] = ...,
@@ -1590,9 +1613,10 @@ class Line(google.protobuf.message.Message):
         truncated: builtins.bool = ...,
         container: builtins.int = ...,
         fragment_rect: typing.Optional[layoutd.v1.geometry_pb2.Rect] = ...,
+        ink_bounds: typing.Optional[layoutd.v1.geometry_pb2.Rect] = ...,
         ) -> None: ...
-    def HasField(self, field_name: typing_extensions.Literal["baseline_origin",b"baseline_origin","fragment_rect",b"fragment_rect","range",b"range","used_rect",b"used_rect"]) -> builtins.bool: ...
-    def ClearField(self, field_name: typing_extensions.Literal["ascent",b"ascent","baseline_origin",b"baseline_origin","container",b"container","descent",b"descent","fragment_rect",b"fragment_rect","hard_break",b"hard_break","leading",b"leading","range",b"range","trailing_whitespace_width",b"trailing_whitespace_width","truncated",b"truncated","used_rect",b"used_rect","width",b"width"]) -> None: ...
+    def HasField(self, field_name: typing_extensions.Literal["baseline_origin",b"baseline_origin","fragment_rect",b"fragment_rect","ink_bounds",b"ink_bounds","range",b"range","used_rect",b"used_rect"]) -> builtins.bool: ...
+    def ClearField(self, field_name: typing_extensions.Literal["ascent",b"ascent","baseline_origin",b"baseline_origin","container",b"container","descent",b"descent","fragment_rect",b"fragment_rect","hard_break",b"hard_break","ink_bounds",b"ink_bounds","leading",b"leading","range",b"range","trailing_whitespace_width",b"trailing_whitespace_width","truncated",b"truncated","used_rect",b"used_rect","width",b"width"]) -> None: ...
 global___Line = Line
 
 class LayoutReply(google.protobuf.message.Message):
@@ -1612,6 +1636,8 @@ class LayoutReply(google.protobuf.message.Message):
     CONTAINERS_FIELD_NUMBER: builtins.int
     OVERFLOW_RANGE_FIELD_NUMBER: builtins.int
     WRITING_MODE_FIELD_NUMBER: builtins.int
+    INK_BOUNDS_FIELD_NUMBER: builtins.int
+    FIRST_GLYPH_INK_FIELD_NUMBER: builtins.int
     @property
     def lines(self) -> google.protobuf.internal.containers.RepeatedCompositeFieldContainer[global___Line]:
         """The visible lines, in order (top to bottom; columns in vertical text)."""
@@ -1671,6 +1697,18 @@ class LayoutReply(google.protobuf.message.Message):
     horizontal origin goes on the page, its advance down the column.
     """
 
+    @property
+    def ink_bounds(self) -> layoutd.v1.geometry_pb2.Rect:
+        """Where the whole layout puts ink (glyphs and attachments; shadows, effects and decorations
+        draw beyond it), in layout coordinates; with LayoutRequest.ink_bounds, unset without ink.
+        """
+        pass
+    @property
+    def first_glyph_ink(self) -> layoutd.v1.geometry_pb2.Rect:
+        """The ink box of the text's first glyph with ink, on the first line with ink (YYText's
+        firstGlyphPos): its offset from the line's baseline origin is where the ink starts.
+        """
+        pass
     def __init__(self,
         *,
         lines: typing.Optional[typing.Iterable[global___Line]] = ...,
@@ -1687,7 +1725,9 @@ class LayoutReply(google.protobuf.message.Message):
         containers: typing.Optional[typing.Iterable[layoutd.v1.flow_pb2.ContainerLayout]] = ...,
         overflow_range: typing.Optional[layoutd.v1.geometry_pb2.Range] = ...,
         writing_mode: global___WritingMode.ValueType = ...,
+        ink_bounds: typing.Optional[layoutd.v1.geometry_pb2.Rect] = ...,
+        first_glyph_ink: typing.Optional[layoutd.v1.geometry_pb2.Rect] = ...,
         ) -> None: ...
-    def HasField(self, field_name: typing_extensions.Literal["overflow_range",b"overflow_range","visible_range",b"visible_range"]) -> builtins.bool: ...
-    def ClearField(self, field_name: typing_extensions.Literal["attachments",b"attachments","backgrounds",b"backgrounds","containers",b"containers","decorations",b"decorations","direction",b"direction","height",b"height","lines",b"lines","overflow_range",b"overflow_range","paints",b"paints","rule_matches",b"rule_matches","runs",b"runs","visible_range",b"visible_range","width",b"width","writing_mode",b"writing_mode"]) -> None: ...
+    def HasField(self, field_name: typing_extensions.Literal["first_glyph_ink",b"first_glyph_ink","ink_bounds",b"ink_bounds","overflow_range",b"overflow_range","visible_range",b"visible_range"]) -> builtins.bool: ...
+    def ClearField(self, field_name: typing_extensions.Literal["attachments",b"attachments","backgrounds",b"backgrounds","containers",b"containers","decorations",b"decorations","direction",b"direction","first_glyph_ink",b"first_glyph_ink","height",b"height","ink_bounds",b"ink_bounds","lines",b"lines","overflow_range",b"overflow_range","paints",b"paints","rule_matches",b"rule_matches","runs",b"runs","visible_range",b"visible_range","width",b"width","writing_mode",b"writing_mode"]) -> None: ...
 global___LayoutReply = LayoutReply
