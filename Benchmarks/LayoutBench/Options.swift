@@ -17,6 +17,8 @@ struct BenchOptions {
     var hit = false
     /// The editing-session rows (in process), run alone.
     var edit = false
+    /// The breaking-strategy rows (in process), run alone.
+    var breaking = false
     var resultsDirectory: String
     var command: String
 
@@ -43,8 +45,10 @@ struct BenchOptions {
                 options.hit = true
             case "--edit-only": options.inProcess = false; options.daemon = false; options.hostile = false; options.tags = false
                 options.edit = true
+            case "--breaking-only": options.inProcess = false; options.daemon = false; options.hostile = false; options.tags = false
+                options.breaking = true
             default:
-                FileHandle.standardError.write(Data("usage: layoutd-bench [--corpus FILE] [--repeats N] [--no-daemon | --daemon-only] [--hostile | --hostile-only] [--tags-only] [--clients-only] [--hit-only] [--edit-only] [--results DIR]\n".utf8))
+                FileHandle.standardError.write(Data("usage: layoutd-bench [--corpus FILE] [--repeats N] [--no-daemon | --daemon-only] [--hostile | --hostile-only] [--tags-only] [--clients-only] [--hit-only] [--edit-only] [--breaking-only] [--results DIR]\n".utf8))
                 exit(2)
             }
         }

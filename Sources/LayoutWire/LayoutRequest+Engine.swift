@@ -68,6 +68,12 @@ extension Layoutd_V1_LayoutRequest {
             attachments: attachments)
         request.truncationMode = truncationMode
         request.measuresInk = inkBounds
+        switch breakStrategy {
+        case .greedy: request.breakStrategy = .greedy
+        case .balanced: request.breakStrategy = .balanced
+        case .optimal: request.breakStrategy = .optimal
+        case .UNRECOGNIZED(let value): throw LayoutError(.invalidArgument, "unknown break strategy \(value)", field: "break_strategy")
+        }
         if let flow {
             request.flow = flow
             request.width = flow.containers[0].width

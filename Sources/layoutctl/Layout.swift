@@ -35,6 +35,8 @@ extension LayoutCtl {
         @Flag(help: "Vertical text: lines run down --height, columns right to left.") var vertical = false
         @Flag(help: "Vertical text with columns left to right (Mongolian).") var verticalLr = false
         @Flag(help: "Also measure where the glyphs put ink: per line, the whole layout and the first glyph.") var ink = false
+        @Option(name: .customLong("break"), help: "How lines are chosen: greedy (the default), balanced (captions, titles) or optimal (paragraphs).")
+        var breakStrategy = "greedy"
         @Option(help: "Vertical text: runs of at most N digits stand upright in one em (tate-chu-yoko, 0-4).")
         var uprightDigits: UInt32 = 0
         @Flag(help: "Vertical text: letters stand upright with the digits.") var uprightLetters = false
@@ -81,6 +83,11 @@ extension LayoutCtl {
             request.lineHeightMultiple = lineHeightMultiple
             request.maxLines = maxLines
             request.inkBounds = ink
+            let strategies: [String: Layoutd_V1_BreakStrategy] = ["greedy": .greedy, "balanced": .balanced, "optimal": .optimal]
+            guard let strategy = strategies[breakStrategy] else {
+                throw ValidationError("--break takes greedy, balanced or optimal, not \(breakStrategy)")
+            }
+            request.breakStrategy = strategy
             if let token { request.truncation.token = token }
             guard let mode = ["tail": Layoutd_V1_TruncationMode.tail, "head": .head, "middle": .middle][truncate] else {
                 throw ValidationError("--truncate must be tail, head or middle")

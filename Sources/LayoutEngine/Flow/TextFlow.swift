@@ -71,6 +71,12 @@ public struct TextFlow: Equatable, Sendable {
     /// then name those fields, not `containers[0]`'s.
     public var isOneBox: Bool
 
+    /// One container with no shape and no exclusions (text aligned vertically in its box): every
+    /// line is the box's width, so a paragraph's lines can be chosen together.
+    public var isPlainBox: Bool {
+        containers.count == 1 && containers[0].shape == nil && containers[0].exclusions.isEmpty
+    }
+
     public init(containers: [TextContainer], verticalAlignment: VerticalAlignment = .top, minimumFragmentWidth: Double? = nil,
                 isOneBox: Bool = false) {
         self.containers = containers

@@ -15,6 +15,10 @@ extension ParagraphRequest {
         guard (0...4).contains(combineUpright) else {
             throw LayoutError(.invalidArgument, "must be in [0, 4] characters, got \(combineUpright)", field: "text_combine_upright")
         }
+        if let flow, breakStrategy != .greedy, !flow.isPlainBox {
+            throw LayoutError(.invalidArgument, "balanced and optimal breaking choose a paragraph's lines together in one box; "
+                              + "text that flows around exclusions or through containers breaks greedily", field: "break_strategy")
+        }
         // Text that flows has a width and height per container.
         if let flow {
             try flow.validate()

@@ -48,6 +48,8 @@ public struct ParagraphRequest: Sendable {
     public var combinesLetters = false
     /// Measure the ink of runs, lines and the layout (`ParagraphLayout.ink`).
     public var measuresInk = false
+    /// How lines are chosen; balanced and optimal need one box (no containers or exclusions).
+    public var breakStrategy: BreakStrategy = .greedy
 
     public init(text: AttributedText, width: Double, height: Double? = nil, alignment: TextAlignment = .natural,
                 direction: BaseDirection = .auto, lineHeightMultiple: Double = 1, lineHeight: Double? = nil,
@@ -78,6 +80,7 @@ struct LineSettings {
     var truncationMode: TruncationMode
     var flow: TextFlow?
     var writingMode: WritingMode
+    var breakStrategy: BreakStrategy
 
     init(_ request: ParagraphRequest) {
         width = request.width
@@ -90,5 +93,6 @@ struct LineSettings {
         truncationMode = request.truncationMode
         flow = request.flow
         writingMode = request.writingMode
+        breakStrategy = request.breakStrategy
     }
 }

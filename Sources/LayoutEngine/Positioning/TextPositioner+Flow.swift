@@ -88,6 +88,7 @@ extension TextPositioner {
     /// in order.
     func flow(_ region: FlowRegion, from cursor: FlowCursor, offset: Double, gap: Double, maxLines: Int) throws -> FlowedContainer {
         var out = FlowedContainer(end: cursor)
+        var chosen = ChosenLines()
         var cursor = cursor
         var top = region.firstTop + offset
         var guess = settings.lineHeight ?? 0
@@ -112,7 +113,8 @@ extension TextPositioner {
                     let paragraph = self.paragraph(band.end.paragraph)
                     let breaker = LineBreaker(flags: paragraph.analysis.flags, prefix: paragraph.shaped.prefix)
                     let count = paragraph.text.units.count
-                    let line = paragraph.plan(breaker.line(from: band.end.offset, limit: count, slot: slot))
+                    let line = paragraph.plan(chosen.line(of: paragraph, from: band.end.offset, limit: count, slot: slot,
+                                                          breaker: breaker, strategy: settings.breakStrategy))
                     let box = line.metrics.box(multiple: settings.lineHeightMultiple, fixed: settings.lineHeight)
                     band.lines.append(line)
                     band.boxes.append(box)
@@ -222,5 +224,34 @@ extension TextPositioner {
                                                   height: container.height ?? usedBottom)))
         }
         return out
+    }
+}
+
+/// A plain box's paragraphs broken by balanced or total-fit breaking, each once, handed out
+/// line by line as bands ask (validation keeps these strategies to one plain box, where every
+/// band is the box's width).
+struct ChosenLines {
+    private var byParagraph: [Int: [BrokenLine]] = [:]
+
+    mutating func line(of paragraph: ParagraphPositioner, from offset: Int, limit: Int, slot: LineSlot, breaker: LineBreaker,
+                       strategy: BreakStrategy) -> BrokenLine {
+        guard strategy != .greedy else { return breaker.line(from: offset, limit: limit, slot: slot) }
+        if byParagraph[paragraph.index] == nil {
+            byParagraph[paragraph.index] = breaker.breakLines(in: 0..<limit, slot: slot, strategy: strategy)
+        }
+        // The lines are in order: the one starting at `offset` is found by bisection.
+        let lines = byParagraph[paragraph.index]!
+        var low = 0, high = lines.count - 1
+        while low <= high {
+            let middle = (low + high) / 2
+            let start = lines[middle].range.lowerBound
+            if start == offset {
+                var line = lines[middle]
+                line.slot = slot
+                return line
+            }
+            if start < offset { low = middle + 1 } else { high = middle - 1 }
+        }
+        return breaker.line(from: offset, limit: limit, slot: slot)
     }
 }

@@ -62,10 +62,17 @@ final class TextPositioner {
             let paragraph = self.paragraph(index)
             let breaker = LineBreaker(flags: paragraph.analysis.flags, prefix: paragraph.shaped.prefix)
             let count = paragraph.text.units.count
+            // Balanced and total-fit breaking choose a paragraph's lines together (one width:
+            // validation refuses them for text that flows); greedy goes line by line.
+            let chosen = settings.breakStrategy == .greedy ? nil
+                : breaker.breakLines(in: 0..<count, slot: widths.slot(line: planned.count, top: top), strategy: settings.breakStrategy)
+            var next = 0
             var start = 0
             while start < count {
                 if planned.count % 256 == 255 { try budget.check() }
-                let line = paragraph.plan(breaker.line(from: start, limit: count, slot: widths.slot(line: planned.count, top: top)))
+                let broken = chosen.map { $0[next] } ?? breaker.line(from: start, limit: count, slot: widths.slot(line: planned.count, top: top))
+                next += 1
+                let line = paragraph.plan(broken)
                 let box = line.metrics.box(multiple: settings.lineHeightMultiple, fixed: settings.lineHeight)
                 planned.append(line)
                 boxes.append(box)

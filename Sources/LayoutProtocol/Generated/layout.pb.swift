@@ -481,6 +481,53 @@ public nonisolated enum Layoutd_V1_Direction: SwiftProtobuf.Enum, Swift.CaseIter
 
 }
 
+/// How a paragraph's lines are chosen in its box.
+public nonisolated enum Layoutd_V1_BreakStrategy: SwiftProtobuf.Enum, Swift.CaseIterable {
+  public typealias RawValue = Int
+
+  /// Each line takes as much as fits (the default; CoreText, TextKit, Android's simple).
+  case greedy // = 0
+
+  /// As many lines as greedy, as near one another's width as can be (CSS text-wrap: balance,
+  /// Android's balanced): for captions and titles.
+  case balanced // = 1
+
+  /// Total fit (Knuth-Plass): the least squared slack over every line but the last, and no
+  /// word alone on the last line where another choice avoids it (CSS text-wrap: pretty).
+  case optimal // = 2
+  case UNRECOGNIZED(Int)
+
+  public init() {
+    self = .greedy
+  }
+
+  public init?(rawValue: Int) {
+    switch rawValue {
+    case 0: self = .greedy
+    case 1: self = .balanced
+    case 2: self = .optimal
+    default: self = .UNRECOGNIZED(rawValue)
+    }
+  }
+
+  public var rawValue: Int {
+    switch self {
+    case .greedy: return 0
+    case .balanced: return 1
+    case .optimal: return 2
+    case .UNRECOGNIZED(let i): return i
+    }
+  }
+
+  // The compiler won't synthesize support with the UNRECOGNIZED case.
+  public static let allCases: [Layoutd_V1_BreakStrategy] = [
+    .greedy,
+    .balanced,
+    .optimal,
+  ]
+
+}
+
 /// Which way lines run and stack (CSS writing-mode).
 /// Which way lines run and stack.
 public nonisolated enum Layoutd_V1_WritingMode: SwiftProtobuf.Enum, Swift.CaseIterable {
@@ -1291,6 +1338,13 @@ public nonisolated struct Layoutd_V1_LayoutRequest: @unchecked Sendable {
     set {_uniqueStorage()._inkBounds = newValue}
   }
 
+  /// How lines are chosen; greedy unless set. Balanced and optimal need one plain box: with
+  /// exclusions, a shape or containers they are INVALID_ARGUMENT on break_strategy.
+  public var breakStrategy: Layoutd_V1_BreakStrategy {
+    get {_storage._breakStrategy}
+    set {_uniqueStorage()._breakStrategy = newValue}
+  }
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public init() {}
@@ -2092,6 +2146,10 @@ nonisolated extension Layoutd_V1_Direction: SwiftProtobuf._ProtoNameProviding {
   public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{2}\0DIRECTION_AUTO\0\u{1}DIRECTION_LTR\0\u{1}DIRECTION_RTL\0")
 }
 
+nonisolated extension Layoutd_V1_BreakStrategy: SwiftProtobuf._ProtoNameProviding {
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{2}\0BREAK_STRATEGY_GREEDY\0\u{1}BREAK_STRATEGY_BALANCED\0\u{1}BREAK_STRATEGY_OPTIMAL\0")
+}
+
 nonisolated extension Layoutd_V1_WritingMode: SwiftProtobuf._ProtoNameProviding {
   public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{2}\0WRITING_MODE_HORIZONTAL_TB\0\u{1}WRITING_MODE_VERTICAL_RL\0\u{1}WRITING_MODE_VERTICAL_LR\0")
 }
@@ -2592,7 +2650,7 @@ nonisolated extension Layoutd_V1_StyleSpan: SwiftProtobuf.Message, SwiftProtobuf
 
 nonisolated extension Layoutd_V1_LayoutRequest: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".LayoutRequest"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}text\0\u{3}default_style\0\u{1}spans\0\u{1}width\0\u{1}height\0\u{1}alignment\0\u{1}direction\0\u{3}line_height_multiple\0\u{3}line_height\0\u{3}max_lines\0\u{1}truncation\0\u{1}backgrounds\0\u{1}attachments\0\u{1}rules\0\u{3}builtin_rules\0\u{3}hide_builtin_markers\0\u{1}exclusions\0\u{1}shape\0\u{3}shape_inset\0\u{1}containers\0\u{3}vertical_alignment\0\u{3}min_fragment_width\0\u{3}writing_mode\0\u{3}text_combine_upright\0\u{3}combine_letters\0\u{3}ink_bounds\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}text\0\u{3}default_style\0\u{1}spans\0\u{1}width\0\u{1}height\0\u{1}alignment\0\u{1}direction\0\u{3}line_height_multiple\0\u{3}line_height\0\u{3}max_lines\0\u{1}truncation\0\u{1}backgrounds\0\u{1}attachments\0\u{1}rules\0\u{3}builtin_rules\0\u{3}hide_builtin_markers\0\u{1}exclusions\0\u{1}shape\0\u{3}shape_inset\0\u{1}containers\0\u{3}vertical_alignment\0\u{3}min_fragment_width\0\u{3}writing_mode\0\u{3}text_combine_upright\0\u{3}combine_letters\0\u{3}ink_bounds\0\u{3}break_strategy\0")
 
   fileprivate class _StorageClass {
     var _text: String = String()
@@ -2621,6 +2679,7 @@ nonisolated extension Layoutd_V1_LayoutRequest: SwiftProtobuf.Message, SwiftProt
     var _textCombineUpright: UInt32 = 0
     var _combineLetters: Bool = false
     var _inkBounds: Bool = false
+    var _breakStrategy: Layoutd_V1_BreakStrategy = .greedy
 
       // This property is used as the initial default value for new instances of the type.
       // The type itself is protecting the reference to its storage via CoW semantics.
@@ -2657,6 +2716,7 @@ nonisolated extension Layoutd_V1_LayoutRequest: SwiftProtobuf.Message, SwiftProt
       _textCombineUpright = source._textCombineUpright
       _combineLetters = source._combineLetters
       _inkBounds = source._inkBounds
+      _breakStrategy = source._breakStrategy
     }
   }
 
@@ -2701,6 +2761,7 @@ nonisolated extension Layoutd_V1_LayoutRequest: SwiftProtobuf.Message, SwiftProt
         case 24: try { try decoder.decodeSingularUInt32Field(value: &_storage._textCombineUpright) }()
         case 25: try { try decoder.decodeSingularBoolField(value: &_storage._combineLetters) }()
         case 26: try { try decoder.decodeSingularBoolField(value: &_storage._inkBounds) }()
+        case 27: try { try decoder.decodeSingularEnumField(value: &_storage._breakStrategy) }()
         default: break
         }
       }
@@ -2791,6 +2852,9 @@ nonisolated extension Layoutd_V1_LayoutRequest: SwiftProtobuf.Message, SwiftProt
       if _storage._inkBounds != false {
         try visitor.visitSingularBoolField(value: _storage._inkBounds, fieldNumber: 26)
       }
+      if _storage._breakStrategy != .greedy {
+        try visitor.visitSingularEnumField(value: _storage._breakStrategy, fieldNumber: 27)
+      }
     }
     try unknownFields.traverse(visitor: &visitor)
   }
@@ -2826,6 +2890,7 @@ nonisolated extension Layoutd_V1_LayoutRequest: SwiftProtobuf.Message, SwiftProt
         if _storage._textCombineUpright != rhs_storage._textCombineUpright {return false}
         if _storage._combineLetters != rhs_storage._combineLetters {return false}
         if _storage._inkBounds != rhs_storage._inkBounds {return false}
+        if _storage._breakStrategy != rhs_storage._breakStrategy {return false}
         return true
       }
       if !storagesAreEqual {return false}

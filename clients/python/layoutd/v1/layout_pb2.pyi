@@ -374,6 +374,44 @@ DIRECTION_RTL: Direction.ValueType  # 2
 global___Direction = Direction
 
 
+class _BreakStrategy:
+    ValueType = typing.NewType('ValueType', builtins.int)
+    V: typing_extensions.TypeAlias = ValueType
+class _BreakStrategyEnumTypeWrapper(google.protobuf.internal.enum_type_wrapper._EnumTypeWrapper[_BreakStrategy.ValueType], builtins.type):
+    DESCRIPTOR: google.protobuf.descriptor.EnumDescriptor
+    BREAK_STRATEGY_GREEDY: _BreakStrategy.ValueType  # 0
+    """Each line takes as much as fits (the default; CoreText, TextKit, Android's simple)."""
+
+    BREAK_STRATEGY_BALANCED: _BreakStrategy.ValueType  # 1
+    """As many lines as greedy, as near one another's width as can be (CSS text-wrap: balance,
+    Android's balanced): for captions and titles.
+    """
+
+    BREAK_STRATEGY_OPTIMAL: _BreakStrategy.ValueType  # 2
+    """Total fit (Knuth-Plass): the least squared slack over every line but the last, and no
+    word alone on the last line where another choice avoids it (CSS text-wrap: pretty).
+    """
+
+class BreakStrategy(_BreakStrategy, metaclass=_BreakStrategyEnumTypeWrapper):
+    """How a paragraph's lines are chosen in its box."""
+    pass
+
+BREAK_STRATEGY_GREEDY: BreakStrategy.ValueType  # 0
+"""Each line takes as much as fits (the default; CoreText, TextKit, Android's simple)."""
+
+BREAK_STRATEGY_BALANCED: BreakStrategy.ValueType  # 1
+"""As many lines as greedy, as near one another's width as can be (CSS text-wrap: balance,
+Android's balanced): for captions and titles.
+"""
+
+BREAK_STRATEGY_OPTIMAL: BreakStrategy.ValueType  # 2
+"""Total fit (Knuth-Plass): the least squared slack over every line but the last, and no
+word alone on the last line where another choice avoids it (CSS text-wrap: pretty).
+"""
+
+global___BreakStrategy = BreakStrategy
+
+
 class _WritingMode:
     ValueType = typing.NewType('ValueType', builtins.int)
     V: typing_extensions.TypeAlias = ValueType
@@ -921,6 +959,7 @@ class LayoutRequest(google.protobuf.message.Message):
     TEXT_COMBINE_UPRIGHT_FIELD_NUMBER: builtins.int
     COMBINE_LETTERS_FIELD_NUMBER: builtins.int
     INK_BOUNDS_FIELD_NUMBER: builtins.int
+    BREAK_STRATEGY_FIELD_NUMBER: builtins.int
     text: typing.Text
     """The text, UTF-8; at most HelloReply.max_text_utf16 UTF-16 units (RESOURCE_EXHAUSTED).
     Ranges everywhere count UTF-16 units of it.
@@ -1024,6 +1063,11 @@ class LayoutRequest(google.protobuf.message.Message):
     each line's and run's ink_bounds. Off by default (it reads every glyph's outline bounds).
     """
 
+    break_strategy: global___BreakStrategy.ValueType
+    """How lines are chosen; greedy unless set. Balanced and optimal need one plain box: with
+    exclusions, a shape or containers they are INVALID_ARGUMENT on break_strategy.
+    """
+
     def __init__(self,
         *,
         text: typing.Text = ...,
@@ -1052,9 +1096,10 @@ class LayoutRequest(google.protobuf.message.Message):
         text_combine_upright: builtins.int = ...,
         combine_letters: builtins.bool = ...,
         ink_bounds: builtins.bool = ...,
+        break_strategy: global___BreakStrategy.ValueType = ...,
         ) -> None: ...
     def HasField(self, field_name: typing_extensions.Literal["default_style",b"default_style","shape",b"shape","truncation",b"truncation"]) -> builtins.bool: ...
-    def ClearField(self, field_name: typing_extensions.Literal["alignment",b"alignment","attachments",b"attachments","backgrounds",b"backgrounds","builtin_rules",b"builtin_rules","combine_letters",b"combine_letters","containers",b"containers","default_style",b"default_style","direction",b"direction","exclusions",b"exclusions","height",b"height","hide_builtin_markers",b"hide_builtin_markers","ink_bounds",b"ink_bounds","line_height",b"line_height","line_height_multiple",b"line_height_multiple","max_lines",b"max_lines","min_fragment_width",b"min_fragment_width","rules",b"rules","shape",b"shape","shape_inset",b"shape_inset","spans",b"spans","text",b"text","text_combine_upright",b"text_combine_upright","truncation",b"truncation","vertical_alignment",b"vertical_alignment","width",b"width","writing_mode",b"writing_mode"]) -> None: ...
+    def ClearField(self, field_name: typing_extensions.Literal["alignment",b"alignment","attachments",b"attachments","backgrounds",b"backgrounds","break_strategy",b"break_strategy","builtin_rules",b"builtin_rules","combine_letters",b"combine_letters","containers",b"containers","default_style",b"default_style","direction",b"direction","exclusions",b"exclusions","height",b"height","hide_builtin_markers",b"hide_builtin_markers","ink_bounds",b"ink_bounds","line_height",b"line_height","line_height_multiple",b"line_height_multiple","max_lines",b"max_lines","min_fragment_width",b"min_fragment_width","rules",b"rules","shape",b"shape","shape_inset",b"shape_inset","spans",b"spans","text",b"text","text_combine_upright",b"text_combine_upright","truncation",b"truncation","vertical_alignment",b"vertical_alignment","width",b"width","writing_mode",b"writing_mode"]) -> None: ...
 global___LayoutRequest = LayoutRequest
 
 class FormattingRule(google.protobuf.message.Message):

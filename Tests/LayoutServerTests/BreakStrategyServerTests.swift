@@ -1,0 +1,34 @@
+import Foundation
+import LayoutdClient
+import LayoutWire
+import Testing
+
+/// Breaking strategies through the daemon and layoutctl, and their refusal where text flows.
+@Suite struct BreakStrategyServerTests {
+    @Test func strategiesTravelAndAreRefusedWhereTextFlows() throws {
+        let daemon = try Daemon()
+        let client = try daemon.client()
+        var request = Layoutd_V1_LayoutRequest()
+        request.text = "A title of several words that wraps onto a second short line"
+        request.width = 300
+        request.defaultStyle.size = 22
+        guard case .layoutReply(let greedy) = try client.request(.layout(request)) else { Issue.record("no reply"); return }
+        request.breakStrategy = .balanced
+        guard case .layoutReply(let balanced) = try client.request(.layout(request)) else { Issue.record("no reply"); return }
+        #expect(balanced.lines.count == greedy.lines.count && greedy.lines.count >= 2)
+        let spread = { (reply: Layoutd_V1_LayoutReply) in reply.lines.map(\.width).max()! - reply.lines.map(\.width).min()! }
+        #expect(spread(balanced) < spread(greedy), "balanced \(spread(balanced)), greedy \(spread(greedy))")
+        request.exclusions = [.with { $0.shape.rect = .with { $0.width = 40; $0.height = 40 } }]
+        do {
+            _ = try client.request(.layout(request))
+            Issue.record("balanced breaking around an exclusion was not refused")
+        } catch ClientError.server(let error) {
+            #expect(error.code == .invalidArgument && error.field == "layout.break_strategy")
+        }
+        let ctl = try run(Daemon.binary("layoutctl"), ["layout", "--socket", daemon.socketPath, "--width", "300", "--size", "22",
+                                                       "--break", "balanced", request.text])
+        #expect(ctl.status == 0, "\(ctl.err)")
+        let wrong = try run(Daemon.binary("layoutctl"), ["layout", "--socket", daemon.socketPath, "--width", "300", "--break", "best", "x"])
+        #expect(wrong.status == 64 && wrong.err.contains("greedy, balanced or optimal"))
+    }
+}
