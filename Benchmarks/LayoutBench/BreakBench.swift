@@ -17,20 +17,20 @@ struct BreakBench {
                      "| cache | strategy | median µs | ratio to greedy (median) | p99 ratio |", "|---|---|---|---|---|"]
         for (name, cache) in [("cold", nil as ShapingCache?), ("warm", ShapingCache())] {
             let layouter = ParagraphLayouter(fonts: registry, cache: cache)
-            var times: [BreakStrategy: [[Double]]] = [:]
+            var times: [Variant: [[Double]]] = [:]
             for round in 0..<options.repeats {
                 FileHandle.standardError.write(Data("breaking (\(name)) round \(round + 1)/\(options.repeats)\n".utf8))
-                var row: [BreakStrategy: [Double]] = [:]
+                var row: [Variant: [Double]] = [:]
                 // A pass over the corpus per strategy, in an order that turns each round, so no
                 // strategy always runs first on a caption (the first pays the caches' misses).
-                let order: [BreakStrategy] = [.greedy, .balanced, .optimal]
-                for step in 0..<3 {
-                    let strategy = order[(step + round) % 3]
+                let order: [Variant] = [.greedy, .balanced, .optimal, .fitOneLine, .fitTwoLines]
+                for step in 0..<order.count {
+                    let strategy = order[(step + round) % order.count]
                     for caption in captions {
                         var request = ParagraphRequest(text: AttributedText(caption.text, style: TextStyle(family: "Noto Sans",
                                                                                                         size: Double(options.size))),
                                                        width: Double(options.width))
-                        request.breakStrategy = strategy
+                        strategy.apply(to: &request)
                         let start = nanoseconds()
                         _ = try layouter.layout(request)
                         row[strategy, default: []].append(Double(nanoseconds() - start) / 1000)
@@ -39,12 +39,33 @@ struct BreakBench {
                 for (strategy, values) in row { times[strategy, default: []].append(values) }
             }
             let greedy = Distribution.perItemMedian(times[.greedy]!)
-            for (label, strategy) in [("greedy", BreakStrategy.greedy), ("balanced", .balanced), ("optimal", .optimal)] {
+            for (label, strategy) in [("greedy", Variant.greedy), ("balanced", .balanced), ("optimal", .optimal),
+                                      ("auto-size to one line (closed form)", .fitOneLine), ("auto-size to two lines (bisection)", .fitTwoLines)] {
                 let values = Distribution.perItemMedian(times[strategy]!)
                 let ratios = Distribution(values: zip(values.values, greedy.values).map { $0 / $1 })
                 lines.append(String(format: "| %@ | %@ | %.2f | %.2f× | %.2f× |", name, label, values.median, ratios.median, ratios.p99))
             }
         }
-        return [Section(title: "Breaking strategies against greedy", lines: lines)]
+        return [Section(title: "Breaking strategies and auto-size against greedy", lines: lines)]
+    }
+
+    /// What each pass lays out: a breaking strategy, or auto-size (min scale 0.3) into one line
+    /// or two.
+    enum Variant: Hashable {
+        case greedy, balanced, optimal, fitOneLine, fitTwoLines
+
+        func apply(to request: inout ParagraphRequest) {
+            switch self {
+            case .greedy: break
+            case .balanced: request.breakStrategy = .balanced
+            case .optimal: request.breakStrategy = .optimal
+            case .fitOneLine:
+                request.maxLines = 1
+                request.autoSize = AutoSize(minScale: 0.3)
+            case .fitTwoLines:
+                request.maxLines = 2
+                request.autoSize = AutoSize(minScale: 0.3)
+            }
+        }
     }
 }

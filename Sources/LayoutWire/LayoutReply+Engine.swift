@@ -16,6 +16,7 @@ extension Layoutd_V1_LayoutReply {
         containers = layout.containers.map(Layoutd_V1_ContainerLayout.init)
         if !layout.overflowRange.isEmpty { overflowRange = Layoutd_V1_Range(layout.overflowRange) }
         writingMode = Layoutd_V1_WritingMode(layout.writingMode)
+        if let scale = layout.appliedScale { appliedScale = Float(scale) }
         if let ink = layout.ink {
             for (index, rect) in ink.lines.enumerated() { if let rect { lines[index].inkBounds = Layoutd_V1_Rect(rect) } }
             for (index, rect) in ink.runs.enumerated() { if let rect { runs[index].inkBounds = Layoutd_V1_Rect(rect) } }

@@ -74,6 +74,9 @@ extension Layoutd_V1_LayoutRequest {
         case .optimal: request.breakStrategy = .optimal
         case .UNRECOGNIZED(let value): throw LayoutError(.invalidArgument, "unknown break strategy \(value)", field: "break_strategy")
         }
+        if hasAutoSize {
+            request.autoSize = AutoSize(minScale: autoSize.minScale == 0 ? 0.5 : Double(autoSize.minScale), step: Double(autoSize.step))
+        }
         if let flow {
             request.flow = flow
             request.width = flow.containers[0].width

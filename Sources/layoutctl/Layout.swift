@@ -35,6 +35,8 @@ extension LayoutCtl {
         @Flag(help: "Vertical text: lines run down --height, columns right to left.") var vertical = false
         @Flag(help: "Vertical text with columns left to right (Mongolian).") var verticalLr = false
         @Flag(help: "Also measure where the glyphs put ink: per line, the whole layout and the first glyph.") var ink = false
+        @Option(help: "Shrink the text to fit the box (needs --height or --max-lines): MIN_SCALE or MIN_SCALE:STEP_POINTS, e.g. 0.5 or 0.5:1.")
+        var autoSize: String?
         @Option(name: .customLong("break"), help: "How lines are chosen: greedy (the default), balanced (captions, titles) or optimal (paragraphs).")
         var breakStrategy = "greedy"
         @Option(help: "Vertical text: runs of at most N digits stand upright in one em (tate-chu-yoko, 0-4).")
@@ -88,6 +90,13 @@ extension LayoutCtl {
                 throw ValidationError("--break takes greedy, balanced or optimal, not \(breakStrategy)")
             }
             request.breakStrategy = strategy
+            if let autoSize {
+                let parts = autoSize.split(separator: ":").map { Float($0) }
+                guard (1...2).contains(parts.count), let minimum = parts[0], parts.count == 1 || parts[1] != nil else {
+                    throw ValidationError("--auto-size takes MIN_SCALE or MIN_SCALE:STEP_POINTS, not \(autoSize)")
+                }
+                request.autoSize = .with { $0.minScale = minimum; $0.step = parts.count == 2 ? parts[1]! : 0 }
+            }
             if let token { request.truncation.token = token }
             guard let mode = ["tail": Layoutd_V1_TruncationMode.tail, "head": .head, "middle": .middle][truncate] else {
                 throw ValidationError("--truncate must be tail, head or middle")
@@ -147,6 +156,7 @@ enum LineTable {
         }
         rows.append(String(format: "size %.2f x %.2f, visible [%d,%d)", reply.width, reply.height,
                            reply.visibleRange.start, reply.visibleRange.start + reply.visibleRange.length))
+        if reply.appliedScale > 0 { rows.append(String(format: "auto-size: scale %.4f", reply.appliedScale)) }
         return rows.joined(separator: "\n")
     }
 }

@@ -115,4 +115,6 @@ public struct ParagraphLayout: Sendable {
     public var writingMode: WritingMode = .horizontal
     /// Where the glyphs and attachments put ink, when the request asked (`measuresInk`).
     public var ink: InkBounds?
+    /// The scale auto-size laid the text out at (1: it fitted as given); nil without auto-size.
+    public var appliedScale: Double?
 }

@@ -28,6 +28,7 @@ public final class ParagraphLayouter: Sendable {
     /// request (a tag's labels) shares one.
     public func layout(_ request: ParagraphRequest, context: LayoutContext) throws -> ParagraphLayout {
         try request.validate(fonts: fonts, maxTextLength: maxTextLength)
+        if let fit = request.autoSize { return try autoSized(request, fit, context: context) }
         var layout = request.writingMode.isVertical ? try layoutVertically(request, context: context)
             : try layoutHorizontally(request, context: context)
         // Ink, when asked for: the glyphs' outline bounds where the renderer draws them.

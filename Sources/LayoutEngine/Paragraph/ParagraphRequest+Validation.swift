@@ -15,6 +15,17 @@ extension ParagraphRequest {
         guard (0...4).contains(combineUpright) else {
             throw LayoutError(.invalidArgument, "must be in [0, 4] characters, got \(combineUpright)", field: "text_combine_upright")
         }
+        if let fit = autoSize {
+            guard fit.minScale.isFinite, fit.minScale > 0, fit.minScale <= 1 else {
+                throw LayoutError(.invalidArgument, "min_scale must be in (0, 1], got \(fit.minScale)", field: "auto_size.min_scale")
+            }
+            guard fit.step.isFinite, fit.step >= 0, fit.step <= 1_000 else {
+                throw LayoutError(.invalidArgument, "step must be in [0, 1000] points, got \(fit.step)", field: "auto_size.step")
+            }
+            guard height != nil || maxLines != nil || flow?.containers.first?.height != nil else {
+                throw LayoutError(.invalidArgument, "auto-size fits the text into a box: give a height or max_lines", field: "auto_size")
+            }
+        }
         if let flow, breakStrategy != .greedy, !flow.isPlainBox {
             throw LayoutError(.invalidArgument, "balanced and optimal breaking choose a paragraph's lines together in one box; "
                               + "text that flows around exclusions or through containers breaks greedily", field: "break_strategy")

@@ -50,6 +50,8 @@ public struct ParagraphRequest: Sendable {
     public var measuresInk = false
     /// How lines are chosen; balanced and optimal need one box (no containers or exclusions).
     public var breakStrategy: BreakStrategy = .greedy
+    /// Scale the text down until it fits `height` or `maxLines` (see `AutoSize`).
+    public var autoSize: AutoSize?
 
     public init(text: AttributedText, width: Double, height: Double? = nil, alignment: TextAlignment = .natural,
                 direction: BaseDirection = .auto, lineHeightMultiple: Double = 1, lineHeight: Double? = nil,

@@ -125,6 +125,20 @@ public struct AttributedText: Sendable {
 }
 
 extension AttributedText {
+    /// The same text with every style's size, letter spacing and baseline offset times
+    /// `factor`: auto-size's candidates (paint, shadows included, stays as it is).
+    func scaled(by factor: Double) -> AttributedText {
+        let styles = self.styles.map { style in
+            var scaled = style
+            scaled.size *= factor
+            scaled.letterSpacing *= factor
+            scaled.baselineOffset *= factor
+            return scaled
+        }
+        return AttributedText(string: string, units: units, styles: styles, runs: runs, paints: paints, paintRuns: paintRuns,
+                              hidden: hidden)
+    }
+
     /// The part of the text over `range`, its offsets counted from the range's start: one bidi
     /// paragraph, shaped on its own. The style and paint tables are shared, so indices agree.
     /// Its `string` is empty: the stages read units, and making a `String` from UTF-16 was most

@@ -85,6 +85,7 @@ public enum LayoutReplyReader {
                 guard var nested = reader.nested(), let rect = rect(&nested) else { return nil }
                 reply.inkBounds = rect
                 sawInk = true
+            case (17, fixed32): guard let value = reader.float() else { return nil }; reply.appliedScale = value
             case (16, lengthDelimited) where !sawFirstInk:
                 guard var nested = reader.nested(), let rect = rect(&nested) else { return nil }
                 reply.firstGlyphInk = rect

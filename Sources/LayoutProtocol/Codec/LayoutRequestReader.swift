@@ -103,6 +103,18 @@ public enum LayoutRequestReader {
             case (27, varint):
                 guard let raw = reader.enumeration() else { return nil }
                 request.breakStrategy = Layoutd_V1_BreakStrategy(rawValue: raw) ?? .UNRECOGNIZED(raw)
+            case (28, lengthDelimited) where ProtobufReader.firstTime(28, &seen):
+                guard var nested = reader.nested() else { return nil }
+                var fit = Layoutd_V1_AutoSize()
+                while !nested.isAtEnd {
+                    guard let (inner, innerType) = nested.tag() else { return nil }
+                    switch (inner, innerType) {
+                    case (1, fixed32): guard let value = nested.float() else { return nil }; fit.minScale = value
+                    case (2, fixed32): guard let value = nested.float() else { return nil }; fit.step = value
+                    default: return nil
+                    }
+                }
+                request.autoSize = fit
             default: return nil
             }
         }

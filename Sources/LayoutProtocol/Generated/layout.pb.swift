@@ -1345,11 +1345,44 @@ public nonisolated struct Layoutd_V1_LayoutRequest: @unchecked Sendable {
     set {_uniqueStorage()._breakStrategy = newValue}
   }
 
+  /// Scale the text down until it fits its box (UIKit's adjustsFontSizeToFitWidth, Android's
+  /// autosize): needs a height or max_lines (INVALID_ARGUMENT on auto_size otherwise). The
+  /// scale used comes back as LayoutReply.applied_scale.
+  public var autoSize: Layoutd_V1_AutoSize {
+    get {_storage._autoSize ?? Layoutd_V1_AutoSize()}
+    set {_uniqueStorage()._autoSize = newValue}
+  }
+  /// Returns true if `autoSize` has been explicitly set.
+  public var hasAutoSize: Bool {_storage._autoSize != nil}
+  /// Clears the value of `autoSize`. Subsequent reads from it will return its default value.
+  public mutating func clearAutoSize() {_uniqueStorage()._autoSize = nil}
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public init() {}
 
   fileprivate var _storage = _StorageClass.defaultInstance
+}
+
+/// Fitting a paragraph into its box by scaling every size, letter spacing, baseline offset,
+/// fixed line height and attachment (ems follow) by one factor: the largest factor, down to
+/// min_scale, at which every line shows (nothing past height or max_lines) and fits the width.
+/// Text that does not fit at min_scale is laid out at it and cut as the request says.
+public nonisolated struct Layoutd_V1_AutoSize: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  /// The smallest scale tried, (0, 1]; 0 means 0.5.
+  public var minScale: Float = 0
+
+  /// Sizes a whole number of this many points (the default style's size, as Android's step
+  /// granularity); 0 fits to 0.01 pt. At most 1,000.
+  public var step: Float = 0
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
 }
 
 /// A regular expression (PCRE2 syntax over the text's UTF-16, Unicode properties on) and the
@@ -2107,6 +2140,13 @@ public nonisolated struct Layoutd_V1_LayoutReply: @unchecked Sendable {
   /// Clears the value of `firstGlyphInk`. Subsequent reads from it will return its default value.
   public mutating func clearFirstGlyphInk() {_uniqueStorage()._firstGlyphInk = nil}
 
+  /// With LayoutRequest.auto_size: the scale the text was laid out at (1 when it fitted as
+  /// given); 0 without auto-size.
+  public var appliedScale: Float {
+    get {_storage._appliedScale}
+    set {_uniqueStorage()._appliedScale = newValue}
+  }
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public init() {}
@@ -2650,7 +2690,7 @@ nonisolated extension Layoutd_V1_StyleSpan: SwiftProtobuf.Message, SwiftProtobuf
 
 nonisolated extension Layoutd_V1_LayoutRequest: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".LayoutRequest"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}text\0\u{3}default_style\0\u{1}spans\0\u{1}width\0\u{1}height\0\u{1}alignment\0\u{1}direction\0\u{3}line_height_multiple\0\u{3}line_height\0\u{3}max_lines\0\u{1}truncation\0\u{1}backgrounds\0\u{1}attachments\0\u{1}rules\0\u{3}builtin_rules\0\u{3}hide_builtin_markers\0\u{1}exclusions\0\u{1}shape\0\u{3}shape_inset\0\u{1}containers\0\u{3}vertical_alignment\0\u{3}min_fragment_width\0\u{3}writing_mode\0\u{3}text_combine_upright\0\u{3}combine_letters\0\u{3}ink_bounds\0\u{3}break_strategy\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}text\0\u{3}default_style\0\u{1}spans\0\u{1}width\0\u{1}height\0\u{1}alignment\0\u{1}direction\0\u{3}line_height_multiple\0\u{3}line_height\0\u{3}max_lines\0\u{1}truncation\0\u{1}backgrounds\0\u{1}attachments\0\u{1}rules\0\u{3}builtin_rules\0\u{3}hide_builtin_markers\0\u{1}exclusions\0\u{1}shape\0\u{3}shape_inset\0\u{1}containers\0\u{3}vertical_alignment\0\u{3}min_fragment_width\0\u{3}writing_mode\0\u{3}text_combine_upright\0\u{3}combine_letters\0\u{3}ink_bounds\0\u{3}break_strategy\0\u{3}auto_size\0")
 
   fileprivate class _StorageClass {
     var _text: String = String()
@@ -2680,6 +2720,7 @@ nonisolated extension Layoutd_V1_LayoutRequest: SwiftProtobuf.Message, SwiftProt
     var _combineLetters: Bool = false
     var _inkBounds: Bool = false
     var _breakStrategy: Layoutd_V1_BreakStrategy = .greedy
+    var _autoSize: Layoutd_V1_AutoSize? = nil
 
       // This property is used as the initial default value for new instances of the type.
       // The type itself is protecting the reference to its storage via CoW semantics.
@@ -2717,6 +2758,7 @@ nonisolated extension Layoutd_V1_LayoutRequest: SwiftProtobuf.Message, SwiftProt
       _combineLetters = source._combineLetters
       _inkBounds = source._inkBounds
       _breakStrategy = source._breakStrategy
+      _autoSize = source._autoSize
     }
   }
 
@@ -2762,6 +2804,7 @@ nonisolated extension Layoutd_V1_LayoutRequest: SwiftProtobuf.Message, SwiftProt
         case 25: try { try decoder.decodeSingularBoolField(value: &_storage._combineLetters) }()
         case 26: try { try decoder.decodeSingularBoolField(value: &_storage._inkBounds) }()
         case 27: try { try decoder.decodeSingularEnumField(value: &_storage._breakStrategy) }()
+        case 28: try { try decoder.decodeSingularMessageField(value: &_storage._autoSize) }()
         default: break
         }
       }
@@ -2855,6 +2898,9 @@ nonisolated extension Layoutd_V1_LayoutRequest: SwiftProtobuf.Message, SwiftProt
       if _storage._breakStrategy != .greedy {
         try visitor.visitSingularEnumField(value: _storage._breakStrategy, fieldNumber: 27)
       }
+      try { if let v = _storage._autoSize {
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 28)
+      } }()
     }
     try unknownFields.traverse(visitor: &visitor)
   }
@@ -2891,10 +2937,46 @@ nonisolated extension Layoutd_V1_LayoutRequest: SwiftProtobuf.Message, SwiftProt
         if _storage._combineLetters != rhs_storage._combineLetters {return false}
         if _storage._inkBounds != rhs_storage._inkBounds {return false}
         if _storage._breakStrategy != rhs_storage._breakStrategy {return false}
+        if _storage._autoSize != rhs_storage._autoSize {return false}
         return true
       }
       if !storagesAreEqual {return false}
     }
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Layoutd_V1_AutoSize: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".AutoSize"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}min_scale\0\u{1}step\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularFloatField(value: &self.minScale) }()
+      case 2: try { try decoder.decodeSingularFloatField(value: &self.step) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if self.minScale.bitPattern != 0 {
+      try visitor.visitSingularFloatField(value: self.minScale, fieldNumber: 1)
+    }
+    if self.step.bitPattern != 0 {
+      try visitor.visitSingularFloatField(value: self.step, fieldNumber: 2)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Layoutd_V1_AutoSize, rhs: Layoutd_V1_AutoSize) -> Bool {
+    if lhs.minScale != rhs.minScale {return false}
+    if lhs.step != rhs.step {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }
@@ -3666,7 +3748,7 @@ nonisolated extension Layoutd_V1_Line: SwiftProtobuf.Message, SwiftProtobuf._Mes
 
 nonisolated extension Layoutd_V1_LayoutReply: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".LayoutReply"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}lines\0\u{1}runs\0\u{3}visible_range\0\u{1}width\0\u{1}height\0\u{1}direction\0\u{1}backgrounds\0\u{1}attachments\0\u{1}decorations\0\u{1}paints\0\u{3}rule_matches\0\u{1}containers\0\u{3}overflow_range\0\u{3}writing_mode\0\u{3}ink_bounds\0\u{3}first_glyph_ink\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}lines\0\u{1}runs\0\u{3}visible_range\0\u{1}width\0\u{1}height\0\u{1}direction\0\u{1}backgrounds\0\u{1}attachments\0\u{1}decorations\0\u{1}paints\0\u{3}rule_matches\0\u{1}containers\0\u{3}overflow_range\0\u{3}writing_mode\0\u{3}ink_bounds\0\u{3}first_glyph_ink\0\u{3}applied_scale\0")
 
   fileprivate class _StorageClass {
     var _lines: [Layoutd_V1_Line] = []
@@ -3685,6 +3767,7 @@ nonisolated extension Layoutd_V1_LayoutReply: SwiftProtobuf.Message, SwiftProtob
     var _writingMode: Layoutd_V1_WritingMode = .horizontalTb
     var _inkBounds: Layoutd_V1_Rect? = nil
     var _firstGlyphInk: Layoutd_V1_Rect? = nil
+    var _appliedScale: Float = 0
 
       // This property is used as the initial default value for new instances of the type.
       // The type itself is protecting the reference to its storage via CoW semantics.
@@ -3711,6 +3794,7 @@ nonisolated extension Layoutd_V1_LayoutReply: SwiftProtobuf.Message, SwiftProtob
       _writingMode = source._writingMode
       _inkBounds = source._inkBounds
       _firstGlyphInk = source._firstGlyphInk
+      _appliedScale = source._appliedScale
     }
   }
 
@@ -3745,6 +3829,7 @@ nonisolated extension Layoutd_V1_LayoutReply: SwiftProtobuf.Message, SwiftProtob
         case 14: try { try decoder.decodeSingularEnumField(value: &_storage._writingMode) }()
         case 15: try { try decoder.decodeSingularMessageField(value: &_storage._inkBounds) }()
         case 16: try { try decoder.decodeSingularMessageField(value: &_storage._firstGlyphInk) }()
+        case 17: try { try decoder.decodeSingularFloatField(value: &_storage._appliedScale) }()
         default: break
         }
       }
@@ -3805,6 +3890,9 @@ nonisolated extension Layoutd_V1_LayoutReply: SwiftProtobuf.Message, SwiftProtob
       try { if let v = _storage._firstGlyphInk {
         try visitor.visitSingularMessageField(value: v, fieldNumber: 16)
       } }()
+      if _storage._appliedScale.bitPattern != 0 {
+        try visitor.visitSingularFloatField(value: _storage._appliedScale, fieldNumber: 17)
+      }
     }
     try unknownFields.traverse(visitor: &visitor)
   }
@@ -3830,6 +3918,7 @@ nonisolated extension Layoutd_V1_LayoutReply: SwiftProtobuf.Message, SwiftProtob
         if _storage._writingMode != rhs_storage._writingMode {return false}
         if _storage._inkBounds != rhs_storage._inkBounds {return false}
         if _storage._firstGlyphInk != rhs_storage._firstGlyphInk {return false}
+        if _storage._appliedScale != rhs_storage._appliedScale {return false}
         return true
       }
       if !storagesAreEqual {return false}

@@ -11,7 +11,7 @@ public enum LayoutReplyFrame {
     private enum Reply {
         static let lines = 1, runs = 2, visibleRange = 3, width = 4, height = 5, direction = 6, backgrounds = 7, attachments = 8
         static let decorations = 9, paints = 10, ruleMatches = 11, containers = 12, overflowRange = 13, writingMode = 14
-        static let inkBounds = 15, firstGlyphInk = 16
+        static let inkBounds = 15, firstGlyphInk = 16, appliedScale = 17
     }
     private enum Line {
         static let range = 1, baselineOrigin = 2, ascent = 3, descent = 4, leading = 5, width = 6
@@ -31,7 +31,7 @@ public enum LayoutReplyFrame {
         "layoutd.v1.LayoutReply": [Reply.lines, Reply.runs, Reply.visibleRange, Reply.width, Reply.height, Reply.direction,
                                    Reply.backgrounds, Reply.attachments, Reply.decorations, Reply.paints,
                                    Reply.ruleMatches, Reply.containers, Reply.overflowRange, Reply.writingMode, Reply.inkBounds,
-                                   Reply.firstGlyphInk],
+                                   Reply.firstGlyphInk, Reply.appliedScale],
         "layoutd.v1.Line": [Line.range, Line.baselineOrigin, Line.ascent, Line.descent, Line.leading, Line.width,
                             Line.trailingWhitespaceWidth, Line.usedRect, Line.hardBreak, Line.truncated, Line.container,
                             Line.fragmentRect, Line.inkBounds],
@@ -84,6 +84,7 @@ public enum LayoutReplyFrame {
             reply.enumeration(Reply.writingMode, Layoutd_V1_WritingMode(layout.writingMode).rawValue)
             if let ink = layout.ink?.layout { reply.message(Reply.inkBounds) { write(ink, to: &$0) } }
             if let first = layout.ink?.firstGlyph { reply.message(Reply.firstGlyphInk) { write(first, to: &$0) } }
+            if let scale = layout.appliedScale { reply.float(Reply.appliedScale, Float(scale)) }
         }
         writer.finishFrame()
         return writer.bytes

@@ -960,6 +960,7 @@ class LayoutRequest(google.protobuf.message.Message):
     COMBINE_LETTERS_FIELD_NUMBER: builtins.int
     INK_BOUNDS_FIELD_NUMBER: builtins.int
     BREAK_STRATEGY_FIELD_NUMBER: builtins.int
+    AUTO_SIZE_FIELD_NUMBER: builtins.int
     text: typing.Text
     """The text, UTF-8; at most HelloReply.max_text_utf16 UTF-16 units (RESOURCE_EXHAUSTED).
     Ranges everywhere count UTF-16 units of it.
@@ -1068,6 +1069,13 @@ class LayoutRequest(google.protobuf.message.Message):
     exclusions, a shape or containers they are INVALID_ARGUMENT on break_strategy.
     """
 
+    @property
+    def auto_size(self) -> global___AutoSize:
+        """Scale the text down until it fits its box (UIKit's adjustsFontSizeToFitWidth, Android's
+        autosize): needs a height or max_lines (INVALID_ARGUMENT on auto_size otherwise). The
+        scale used comes back as LayoutReply.applied_scale.
+        """
+        pass
     def __init__(self,
         *,
         text: typing.Text = ...,
@@ -1097,10 +1105,36 @@ class LayoutRequest(google.protobuf.message.Message):
         combine_letters: builtins.bool = ...,
         ink_bounds: builtins.bool = ...,
         break_strategy: global___BreakStrategy.ValueType = ...,
+        auto_size: typing.Optional[global___AutoSize] = ...,
         ) -> None: ...
-    def HasField(self, field_name: typing_extensions.Literal["default_style",b"default_style","shape",b"shape","truncation",b"truncation"]) -> builtins.bool: ...
-    def ClearField(self, field_name: typing_extensions.Literal["alignment",b"alignment","attachments",b"attachments","backgrounds",b"backgrounds","break_strategy",b"break_strategy","builtin_rules",b"builtin_rules","combine_letters",b"combine_letters","containers",b"containers","default_style",b"default_style","direction",b"direction","exclusions",b"exclusions","height",b"height","hide_builtin_markers",b"hide_builtin_markers","ink_bounds",b"ink_bounds","line_height",b"line_height","line_height_multiple",b"line_height_multiple","max_lines",b"max_lines","min_fragment_width",b"min_fragment_width","rules",b"rules","shape",b"shape","shape_inset",b"shape_inset","spans",b"spans","text",b"text","text_combine_upright",b"text_combine_upright","truncation",b"truncation","vertical_alignment",b"vertical_alignment","width",b"width","writing_mode",b"writing_mode"]) -> None: ...
+    def HasField(self, field_name: typing_extensions.Literal["auto_size",b"auto_size","default_style",b"default_style","shape",b"shape","truncation",b"truncation"]) -> builtins.bool: ...
+    def ClearField(self, field_name: typing_extensions.Literal["alignment",b"alignment","attachments",b"attachments","auto_size",b"auto_size","backgrounds",b"backgrounds","break_strategy",b"break_strategy","builtin_rules",b"builtin_rules","combine_letters",b"combine_letters","containers",b"containers","default_style",b"default_style","direction",b"direction","exclusions",b"exclusions","height",b"height","hide_builtin_markers",b"hide_builtin_markers","ink_bounds",b"ink_bounds","line_height",b"line_height","line_height_multiple",b"line_height_multiple","max_lines",b"max_lines","min_fragment_width",b"min_fragment_width","rules",b"rules","shape",b"shape","shape_inset",b"shape_inset","spans",b"spans","text",b"text","text_combine_upright",b"text_combine_upright","truncation",b"truncation","vertical_alignment",b"vertical_alignment","width",b"width","writing_mode",b"writing_mode"]) -> None: ...
 global___LayoutRequest = LayoutRequest
+
+class AutoSize(google.protobuf.message.Message):
+    """Fitting a paragraph into its box by scaling every size, letter spacing, baseline offset,
+    fixed line height and attachment (ems follow) by one factor: the largest factor, down to
+    min_scale, at which every line shows (nothing past height or max_lines) and fits the width.
+    Text that does not fit at min_scale is laid out at it and cut as the request says.
+    """
+    DESCRIPTOR: google.protobuf.descriptor.Descriptor
+    MIN_SCALE_FIELD_NUMBER: builtins.int
+    STEP_FIELD_NUMBER: builtins.int
+    min_scale: builtins.float
+    """The smallest scale tried, (0, 1]; 0 means 0.5."""
+
+    step: builtins.float
+    """Sizes a whole number of this many points (the default style's size, as Android's step
+    granularity); 0 fits to 0.01 pt. At most 1,000.
+    """
+
+    def __init__(self,
+        *,
+        min_scale: builtins.float = ...,
+        step: builtins.float = ...,
+        ) -> None: ...
+    def ClearField(self, field_name: typing_extensions.Literal["min_scale",b"min_scale","step",b"step"]) -> None: ...
+global___AutoSize = AutoSize
 
 class FormattingRule(google.protobuf.message.Message):
     """A regular expression (PCRE2 syntax over the text's UTF-16, Unicode properties on) and the
@@ -1683,6 +1717,7 @@ class LayoutReply(google.protobuf.message.Message):
     WRITING_MODE_FIELD_NUMBER: builtins.int
     INK_BOUNDS_FIELD_NUMBER: builtins.int
     FIRST_GLYPH_INK_FIELD_NUMBER: builtins.int
+    APPLIED_SCALE_FIELD_NUMBER: builtins.int
     @property
     def lines(self) -> google.protobuf.internal.containers.RepeatedCompositeFieldContainer[global___Line]:
         """The visible lines, in order (top to bottom; columns in vertical text)."""
@@ -1754,6 +1789,11 @@ class LayoutReply(google.protobuf.message.Message):
         firstGlyphPos): its offset from the line's baseline origin is where the ink starts.
         """
         pass
+    applied_scale: builtins.float
+    """With LayoutRequest.auto_size: the scale the text was laid out at (1 when it fitted as
+    given); 0 without auto-size.
+    """
+
     def __init__(self,
         *,
         lines: typing.Optional[typing.Iterable[global___Line]] = ...,
@@ -1772,7 +1812,8 @@ class LayoutReply(google.protobuf.message.Message):
         writing_mode: global___WritingMode.ValueType = ...,
         ink_bounds: typing.Optional[layoutd.v1.geometry_pb2.Rect] = ...,
         first_glyph_ink: typing.Optional[layoutd.v1.geometry_pb2.Rect] = ...,
+        applied_scale: builtins.float = ...,
         ) -> None: ...
     def HasField(self, field_name: typing_extensions.Literal["first_glyph_ink",b"first_glyph_ink","ink_bounds",b"ink_bounds","overflow_range",b"overflow_range","visible_range",b"visible_range"]) -> builtins.bool: ...
-    def ClearField(self, field_name: typing_extensions.Literal["attachments",b"attachments","backgrounds",b"backgrounds","containers",b"containers","decorations",b"decorations","direction",b"direction","first_glyph_ink",b"first_glyph_ink","height",b"height","ink_bounds",b"ink_bounds","lines",b"lines","overflow_range",b"overflow_range","paints",b"paints","rule_matches",b"rule_matches","runs",b"runs","visible_range",b"visible_range","width",b"width","writing_mode",b"writing_mode"]) -> None: ...
+    def ClearField(self, field_name: typing_extensions.Literal["applied_scale",b"applied_scale","attachments",b"attachments","backgrounds",b"backgrounds","containers",b"containers","decorations",b"decorations","direction",b"direction","first_glyph_ink",b"first_glyph_ink","height",b"height","ink_bounds",b"ink_bounds","lines",b"lines","overflow_range",b"overflow_range","paints",b"paints","rule_matches",b"rule_matches","runs",b"runs","visible_range",b"visible_range","width",b"width","writing_mode",b"writing_mode"]) -> None: ...
 global___LayoutReply = LayoutReply

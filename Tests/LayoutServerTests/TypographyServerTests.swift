@@ -3,8 +3,8 @@ import LayoutdClient
 import LayoutWire
 import Testing
 
-/// Breaking strategies through the daemon and layoutctl, and their refusal where text flows.
-@Suite struct BreakStrategyServerTests {
+/// Breaking strategies and auto-size through the daemon and layoutctl, and their refusals.
+@Suite struct TypographyServerTests {
     @Test func strategiesTravelAndAreRefusedWhereTextFlows() throws {
         let daemon = try Daemon()
         let client = try daemon.client()
@@ -30,5 +30,29 @@ import Testing
         #expect(ctl.status == 0, "\(ctl.err)")
         let wrong = try run(Daemon.binary("layoutctl"), ["layout", "--socket", daemon.socketPath, "--width", "300", "--break", "best", "x"])
         #expect(wrong.status == 64 && wrong.err.contains("greedy, balanced or optimal"))
+    }
+
+    @Test func autoSizeTravelsAndIsRefusedWithoutABox() throws {
+        let daemon = try Daemon()
+        let client = try daemon.client()
+        var request = Layoutd_V1_LayoutRequest()
+        request.text = "A caption shrunk to fit one line"
+        request.width = 200
+        request.maxLines = 1
+        request.defaultStyle.size = 30
+        request.autoSize = .with { $0.minScale = 0.3 }
+        guard case .layoutReply(let fitted) = try client.request(.layout(request)) else { Issue.record("no reply"); return }
+        #expect(fitted.appliedScale > 0.3 && fitted.appliedScale < 1 && fitted.lines.count == 1 && !fitted.lines[0].truncated)
+        #expect(abs(fitted.runs[0].size - 30 * fitted.appliedScale) < 0.01)
+        request.maxLines = 0
+        do {
+            _ = try client.request(.layout(request))
+            Issue.record("auto-size without a box was not refused")
+        } catch ClientError.server(let error) {
+            #expect(error.code == .invalidArgument && error.field == "layout.auto_size")
+        }
+        let ctl = try run(Daemon.binary("layoutctl"), ["layout", "--socket", daemon.socketPath, "--width", "200", "--size", "30",
+                                                       "--max-lines", "1", "--auto-size", "0.3:1", request.text])
+        #expect(ctl.status == 0 && ctl.out.contains("auto-size: scale "), "\(ctl.out)\(ctl.err)")
     }
 }

@@ -1,0 +1,96 @@
+/// Fitting a paragraph into its box by scaling its text down (UIKit's
+/// `adjustsFontSizeToFitWidth` with a minimum scale factor, Android's autosize with a step
+/// granularity): the largest scale, no smaller than `minScale`, at which every line shows
+/// (nothing past `height` or `maxLines`) and fits the width.
+public struct AutoSize: Sendable, Equatable {
+    /// The smallest scale tried, in (0, 1]; text that does not fit even there is laid out at it
+    /// and cut as the request says.
+    public var minScale: Double
+    /// Sizes a multiple of this many points (the default style's size); 0 fits to 0.01 pt.
+    public var step: Double
+
+    public init(minScale: Double = 0.5, step: Double = 0) {
+        self.minScale = minScale
+        self.step = step
+    }
+
+    static let precision = 0.01
+}
+
+extension ParagraphLayouter {
+    /// The request laid out at the largest scale that fits its box. Every size, letter spacing
+    /// and baseline offset scales together (attachments and fixed line heights in points scale
+    /// too), so a layout at scale s is the layout at 1 in a box 1/s as large, and one line
+    /// (max_lines 1) has a closed form: the box's width over the text's natural width. Wrapped
+    /// text is found by bisection, each step a layout; the result is exact to 0.01 pt of the
+    /// default size (or to the step).
+    func autoSized(_ request: ParagraphRequest, _ fit: AutoSize, context: LayoutContext) throws -> ParagraphLayout {
+        let base = request.text.styles[0].size
+        func layout(at scale: Double) throws -> ParagraphLayout {
+            var scaled = request
+            scaled.autoSize = nil
+            if scale != 1 {
+                scaled.text = request.text.scaled(by: scale)
+                scaled.lineHeight = request.lineHeight.map { $0 * scale }
+                scaled.attachments = request.attachments.map { $0.scaled(by: scale) }
+            }
+            var laid = try self.layout(scaled, context: context)
+            laid.appliedScale = scale
+            return laid
+        }
+        // A line is as long as the box is wide, or (vertical text) as its columns are long.
+        let lineLength = request.writingMode.isVertical ? request.height ?? .infinity : request.width
+        func fits(_ layout: ParagraphLayout) -> Bool {
+            layout.overflowRange.isEmpty && layout.lines.allSatisfy { !$0.truncated && $0.width <= lineLength + LineBreaker.tolerance }
+        }
+        // Scales whose default size is a whole number of steps (or of hundredths of a point).
+        let quantum = fit.step > 0 ? fit.step : AutoSize.precision
+        func quantized(_ scale: Double) -> Double { (scale * base / quantum + 1e-9).rounded(.down) * quantum / base }
+        let full = try layout(at: 1)
+        if fits(full) { return full }
+        var low = max(fit.minScale, quantum / base), high = 1.0
+        // One line (max_lines 1): its natural width is linear in the scale, so the scale is the
+        // box's width over it, checked once.
+        if request.maxLines == 1 {
+            var unbounded = request
+            (unbounded.autoSize, unbounded.maxLines, unbounded.height, unbounded.flow) = (nil, nil, nil, nil)
+            unbounded.width = Bounds.maxLength
+            let natural = try self.layout(unbounded, context: context)
+            if natural.lines.count == 1, natural.lines[0].width > 0 {
+                let guess = quantized(min(1, lineLength / natural.lines[0].width * (1 - 1e-12)))
+                if guess >= low {
+                    let laid = try layout(at: guess)
+                    if fits(laid) { return laid }
+                    high = guess
+                }
+            }
+        }
+        let lowest = try layout(at: low)
+        guard fits(lowest) else { return lowest }
+        var best = lowest
+        while true {
+            let middle = quantized((low + high) / 2)
+            guard middle > low && middle < high else { break }
+            let laid = try layout(at: middle)
+            if fits(laid) {
+                (low, best) = (middle, laid)
+            } else {
+                high = middle
+            }
+        }
+        return best
+    }
+}
+
+extension InlineAttachment {
+    func scaled(by factor: Double) -> InlineAttachment {
+        guard !inEms else { return self }  // ems follow the scaled text already
+        var scaled = self
+        scaled.width *= factor
+        switch extent {
+        case .height(let height): scaled.extent = .height(height * factor)
+        case .metrics(let ascent, let descent): scaled.extent = .metrics(ascent: ascent * factor, descent: descent * factor)
+        }
+        return scaled
+    }
+}
