@@ -22,8 +22,9 @@ extension ParagraphLayouter {
     /// and baseline offset scales together (attachments and fixed line heights in points scale
     /// too), so a layout at scale s is the layout at 1 in a box 1/s as large, and one line
     /// (max_lines 1) has a closed form: the box's width over the text's natural width. Wrapped
-    /// text is found by bisection, each step a layout; the result is exact to 0.01 pt of the
-    /// default size (or to the step).
+    /// text is found by bisection on that equivalence (each step breaks the text as given, at
+    /// the same sizes, in the smaller box) and laid out once at the scale found; the result is
+    /// exact to 0.01 pt of the default size (or to the step).
     func autoSized(_ request: ParagraphRequest, _ fit: AutoSize, context: LayoutContext) throws -> ParagraphLayout {
         let base = request.text.styles[0].size
         func layout(at scale: Double) throws -> ParagraphLayout {
@@ -65,20 +66,37 @@ extension ParagraphLayouter {
                 }
             }
         }
-        let lowest = try layout(at: low)
-        guard fits(lowest) else { return lowest }
-        var best = lowest
+        // Each step of the bisection lays the text out as given in a box 1/s as large: the same
+        // sizes, so the shaping cache answers, where laying it out at each scale shaped anew.
+        func fitsAt(_ scale: Double) throws -> Bool {
+            var trial = request
+            trial.autoSize = nil
+            trial.width = request.width / scale
+            trial.height = request.height.map { $0 / scale }
+            guard request.flow == nil, trial.width <= Bounds.maxLength, (trial.height ?? 0) <= Bounds.maxLength else {
+                return fits(try layout(at: scale))
+            }
+            let laid = try self.layout(trial, context: context)
+            return laid.overflowRange.isEmpty
+                && laid.lines.allSatisfy { !$0.truncated && $0.width <= lineLength / scale + LineBreaker.tolerance }
+        }
+        guard try fitsAt(low) else { return try layout(at: low) }
         while true {
             let middle = quantized((low + high) / 2)
             guard middle > low && middle < high else { break }
-            let laid = try layout(at: middle)
-            if fits(laid) {
-                (low, best) = (middle, laid)
-            } else {
-                high = middle
-            }
+            if try fitsAt(middle) { low = middle } else { high = middle }
         }
-        return best
+        // The text laid out at the scale found; should rounding in the font's units make it a
+        // hair wider than the box, one quantum smaller does it.
+        var scale = low
+        for _ in 0..<4 {
+            let laid = try layout(at: scale)
+            if fits(laid) { return laid }
+            let smaller = quantized(scale - quantum / base)
+            guard smaller >= fit.minScale && smaller < scale else { return laid }
+            scale = smaller
+        }
+        return try layout(at: scale)
     }
 }
 
