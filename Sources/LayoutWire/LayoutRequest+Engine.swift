@@ -74,6 +74,13 @@ extension Layoutd_V1_LayoutRequest {
         case .optimal: request.breakStrategy = .optimal
         case .UNRECOGNIZED(let value): throw LayoutError(.invalidArgument, "unknown break strategy \(value)", field: "break_strategy")
         }
+        if hasParagraphStyle {
+            let style = paragraphStyle
+            request.paragraphStyle = ParagraphStyle(
+                firstLineHeadIndent: Double(style.firstLineHeadIndent), headIndent: Double(style.headIndent),
+                tailIndent: Double(style.tailIndent), spacingBefore: Double(style.spacingBefore), spacingAfter: Double(style.spacingAfter),
+                minimumLineHeight: Double(style.minLineHeight), maximumLineHeight: style.maxLineHeight > 0 ? Double(style.maxLineHeight) : nil)
+        }
         if hasAutoSize {
             request.autoSize = AutoSize(minScale: autoSize.minScale == 0 ? 0.5 : Double(autoSize.minScale), step: Double(autoSize.step))
         }

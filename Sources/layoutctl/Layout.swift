@@ -35,6 +35,9 @@ extension LayoutCtl {
         @Flag(help: "Vertical text: lines run down --height, columns right to left.") var vertical = false
         @Flag(help: "Vertical text with columns left to right (Mongolian).") var verticalLr = false
         @Flag(help: "Also measure where the glyphs put ink: per line, the whole layout and the first glyph.") var ink = false
+        @Option(help: "Paragraph indents, points: FIRST_LINE,HEAD,TAIL (from the leading edge, the leading edge, the trailing edge).")
+        var indent: String?
+        @Option(help: "Space between paragraphs, points: BEFORE,AFTER.") var paragraphSpacing: String?
         @Option(help: "Shrink the text to fit the box (needs --height or --max-lines): MIN_SCALE or MIN_SCALE:STEP_POINTS, e.g. 0.5 or 0.5:1.")
         var autoSize: String?
         @Option(name: .customLong("break"), help: "How lines are chosen: greedy (the default), balanced (captions, titles) or optimal (paragraphs).")
@@ -90,6 +93,19 @@ extension LayoutCtl {
                 throw ValidationError("--break takes greedy, balanced or optimal, not \(breakStrategy)")
             }
             request.breakStrategy = strategy
+            if let indent {
+                let values = indent.split(separator: ",").compactMap { Float($0) }
+                guard values.count == 3 else { throw ValidationError("--indent takes FIRST_LINE,HEAD,TAIL, not \(indent)") }
+                request.paragraphStyle.firstLineHeadIndent = values[0]
+                request.paragraphStyle.headIndent = values[1]
+                request.paragraphStyle.tailIndent = values[2]
+            }
+            if let paragraphSpacing {
+                let values = paragraphSpacing.split(separator: ",").compactMap { Float($0) }
+                guard values.count == 2 else { throw ValidationError("--paragraph-spacing takes BEFORE,AFTER, not \(paragraphSpacing)") }
+                request.paragraphStyle.spacingBefore = values[0]
+                request.paragraphStyle.spacingAfter = values[1]
+            }
             if let autoSize {
                 let parts = autoSize.split(separator: ":").map { Float($0) }
                 guard (1...2).contains(parts.count), let minimum = parts[0], parts.count == 1 || parts[1] != nil else {

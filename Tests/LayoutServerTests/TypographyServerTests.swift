@@ -55,4 +55,34 @@ import Testing
                                                        "--max-lines", "1", "--auto-size", "0.3:1", request.text])
         #expect(ctl.status == 0 && ctl.out.contains("auto-size: scale "), "\(ctl.out)\(ctl.err)")
     }
+
+    @Test func paragraphStylesTravel() throws {
+        let daemon = try Daemon()
+        let client = try daemon.client()
+        var request = Layoutd_V1_LayoutRequest()
+        request.text = "One paragraph that wraps over two lines or more here.\nAnother."
+        request.width = 240
+        request.defaultStyle.size = 18
+        request.paragraphStyle = .with {
+            $0.firstLineHeadIndent = 24
+            $0.headIndent = 8
+            $0.spacingAfter = 12
+        }
+        guard case .layoutReply(let reply) = try client.request(.layout(request)) else { Issue.record("no reply"); return }
+        #expect(reply.lines.count >= 3)
+        #expect(abs(reply.lines[0].baselineOrigin.x - 24) < 1e-4 && abs(reply.lines[1].baselineOrigin.x - 8) < 1e-4)
+        let last = reply.lines[reply.lines.count - 1], before = reply.lines[reply.lines.count - 2]
+        #expect(abs(last.usedRect.y - (before.usedRect.y + before.usedRect.height + 12)) < 1e-3)
+        request.paragraphStyle.maxLineHeight = 1
+        request.paragraphStyle.minLineHeight = 5
+        do {
+            _ = try client.request(.layout(request))
+            Issue.record("a maximum line height below the minimum was not refused")
+        } catch ClientError.server(let error) {
+            #expect(error.field == "layout.paragraph_style.max_line_height")
+        }
+        let ctl = try run(Daemon.binary("layoutctl"), ["layout", "--socket", daemon.socketPath, "--width", "240", "--indent", "24,8,0",
+                                                       "--paragraph-spacing", "0,12", "One\\nTwo"])
+        #expect(ctl.status == 0, "\(ctl.err)")
+    }
 }

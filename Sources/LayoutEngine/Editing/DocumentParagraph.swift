@@ -28,6 +28,10 @@ public struct DocumentSettings: Sendable {
         if request.maxLines != nil {
             throw LayoutError(.invalidArgument, "a document shows every line; max_lines is not supported in documents", field: "max_lines")
         }
+        if request.paragraphStyle.spacingBefore + request.paragraphStyle.spacingAfter > 0 {
+            throw LayoutError(.invalidArgument, "documents lay each paragraph out alone; paragraph spacing is not supported in documents",
+                              field: "paragraph_style.spacing_before")
+        }
         if request.height != nil {
             throw LayoutError(.invalidArgument, "a document grows with its text; height is not supported in documents", field: "height")
         }

@@ -15,6 +15,11 @@ extension ParagraphRequest {
         guard (0...4).contains(combineUpright) else {
             throw LayoutError(.invalidArgument, "must be in [0, 4] characters, got \(combineUpright)", field: "text_combine_upright")
         }
+        try paragraphStyle.validate()
+        if flow != nil && paragraphStyle.spacingBefore + paragraphStyle.spacingAfter > 0 {
+            throw LayoutError(.invalidArgument, "paragraph spacing applies to text in one box; text that flows (vertical alignment, "
+                              + "exclusions, shapes, containers) has none yet", field: "paragraph_style.spacing_before")
+        }
         if let fit = autoSize {
             guard fit.minScale.isFinite, fit.minScale > 0, fit.minScale <= 1 else {
                 throw LayoutError(.invalidArgument, "min_scale must be in (0, 1], got \(fit.minScale)", field: "auto_size.min_scale")

@@ -52,6 +52,8 @@ public struct ParagraphRequest: Sendable {
     public var breakStrategy: BreakStrategy = .greedy
     /// Scale the text down until it fits `height` or `maxLines` (see `AutoSize`).
     public var autoSize: AutoSize?
+    /// Indents, spacing between paragraphs and line height bounds.
+    public var paragraphStyle = ParagraphStyle.plain
 
     public init(text: AttributedText, width: Double, height: Double? = nil, alignment: TextAlignment = .natural,
                 direction: BaseDirection = .auto, lineHeightMultiple: Double = 1, lineHeight: Double? = nil,
@@ -83,6 +85,7 @@ struct LineSettings {
     var flow: TextFlow?
     var writingMode: WritingMode
     var breakStrategy: BreakStrategy
+    var paragraphStyle: ParagraphStyle
 
     init(_ request: ParagraphRequest) {
         width = request.width
@@ -96,5 +99,12 @@ struct LineSettings {
         flow = request.flow
         writingMode = request.writingMode
         breakStrategy = request.breakStrategy
+        paragraphStyle = request.paragraphStyle
+    }
+
+    /// A line's box: its metrics times the multiple (or the fixed height), within the paragraph
+    /// style's bounds.
+    func box(_ metrics: LineMetrics) -> (height: Double, baseline: Double) {
+        paragraphStyle.bounded(metrics.box(multiple: lineHeightMultiple, fixed: lineHeight))
     }
 }

@@ -56,7 +56,7 @@ extension TextPositioner {
         if overflowed, let lastIndex = planned.indices.last {
             let last = planned[lastIndex]
             planned[lastIndex] = paragraph(last.paragraph).truncate(last)
-            let box = planned[lastIndex].metrics.box(multiple: settings.lineHeightMultiple, fixed: settings.lineHeight)
+            let box = settings.box(planned[lastIndex].metrics)
             // The band keeps its top; the line's baseline follows its own box.
             boxes[lastIndex] = box
         }
@@ -113,9 +113,11 @@ extension TextPositioner {
                     let paragraph = self.paragraph(band.end.paragraph)
                     let breaker = LineBreaker(flags: paragraph.analysis.flags, prefix: paragraph.shaped.prefix)
                     let count = paragraph.text.units.count
-                    let line = paragraph.plan(chosen.line(of: paragraph, from: band.end.offset, limit: count, slot: slot,
+                    let indented = settings.paragraphStyle.indented(slot, firstLine: band.end.offset == 0,
+                                                                    rightToLeft: paragraph.shaped.baseLevel & 1 == 1)
+                    let line = paragraph.plan(chosen.line(of: paragraph, from: band.end.offset, limit: count, slot: indented,
                                                           breaker: breaker, strategy: settings.breakStrategy))
-                    let box = line.metrics.box(multiple: settings.lineHeightMultiple, fixed: settings.lineHeight)
+                    let box = settings.box(line.metrics)
                     band.lines.append(line)
                     band.boxes.append(box)
                     height = max(height, box.height)
@@ -205,7 +207,7 @@ extension TextPositioner {
         let style = paragraph.shaped.styleIndex(at: min(cursor.offset, max(paragraph.text.units.count - 1, 0)))
         var metrics = LineMetrics()
         metrics.include(paragraph.shaped.fallback.primary[style], size: paragraph.text.styles[style].size)
-        return metrics.box(multiple: settings.lineHeightMultiple, fixed: settings.lineHeight).height
+        return settings.box(metrics).height
     }
 
     /// Each container's lines and text, in the order of `flow`.

@@ -58,47 +58,66 @@ final class TextPositioner {
         let maxLines = settings.maxLines ?? Int.max
         let maxBottom = settings.height.map { $0 + LineBreaker.tolerance } ?? .infinity
         var top = 0.0
+        let style = settings.paragraphStyle
+        // Spacing between paragraphs moves lines down past their boxes: their tops are kept.
+        let gap = style.spacingAfter + style.spacingBefore
+        var tops: [Double]? = gap > 0 ? [] : nil
         paragraphs: for index in 0..<paragraphCount {
             let paragraph = self.paragraph(index)
             let breaker = LineBreaker(flags: paragraph.analysis.flags, prefix: paragraph.shaped.prefix)
             let count = paragraph.text.units.count
-            // Balanced and total-fit breaking choose a paragraph's lines together (one width:
+            let rightToLeft = paragraph.shaped.baseLevel & 1 == 1
+            if index > 0 { top += gap }
+            // Balanced and total-fit breaking choose a paragraph's lines together, in the
+            // narrower of the first line's and the other lines' indented widths (one width:
             // validation refuses them for text that flows); greedy goes line by line.
-            let chosen = settings.breakStrategy == .greedy ? nil
-                : breaker.breakLines(in: 0..<count, slot: widths.slot(line: planned.count, top: top), strategy: settings.breakStrategy)
+            var chosen: [BrokenLine]?
+            if settings.breakStrategy != .greedy {
+                let slot = widths.slot(line: planned.count, top: top)
+                let narrowest = min(style.indented(slot, firstLine: true, rightToLeft: rightToLeft).width,
+                                    style.indented(slot, firstLine: false, rightToLeft: rightToLeft).width)
+                chosen = breaker.breakLines(in: 0..<count, slot: LineSlot(start: 0, width: narrowest), strategy: settings.breakStrategy)
+            }
             var next = 0
             var start = 0
             while start < count {
                 if planned.count % 256 == 255 { try budget.check() }
-                let broken = chosen.map { $0[next] } ?? breaker.line(from: start, limit: count, slot: widths.slot(line: planned.count, top: top))
+                let slot = style.indented(widths.slot(line: planned.count, top: top), firstLine: start == 0, rightToLeft: rightToLeft)
+                var broken = chosen.map { $0[next] } ?? breaker.line(from: start, limit: count, slot: slot)
+                broken.slot = slot
                 next += 1
                 let line = paragraph.plan(broken)
-                let box = line.metrics.box(multiple: settings.lineHeightMultiple, fixed: settings.lineHeight)
+                let box = settings.box(line.metrics)
                 planned.append(line)
                 boxes.append(box)
+                tops?.append(top)
                 top += box.height
                 start = line.broken.range.upperBound
                 if planned.count > maxLines || top > maxBottom { break paragraphs }
             }
         }
         try budget.check()
-        return position(&planned, boxes: &boxes, maxLines: maxLines, maxBottom: maxBottom)
+        return position(&planned, boxes: &boxes, tops: tops, maxLines: maxLines, maxBottom: maxBottom)
     }
 
     /// The planned lines that fit, the last one truncated when lines were left out, stacked.
-    private func position(_ planned: inout [PlannedLine], boxes: inout [(height: Double, baseline: Double)], maxLines: Int,
-                          maxBottom: Double) -> ParagraphLayout {
+    /// `tops` gives each line's top where paragraph spacing parts them.
+    private func position(_ planned: inout [PlannedLine], boxes: inout [(height: Double, baseline: Double)], tops: [Double]?,
+                          maxLines: Int, maxBottom: Double) -> ParagraphLayout {
         let lineCount = planned.count
         var visible = 0
         var bottom = 0.0
-        while visible < min(lineCount, maxLines) && bottom + boxes[visible].height <= maxBottom {
-            bottom += boxes[visible].height
+        while visible < min(lineCount, maxLines) {
+            let lineTop = tops?[visible] ?? bottom
+            guard lineTop + boxes[visible].height <= maxBottom else { break }
+            bottom = lineTop + boxes[visible].height
             visible += 1
         }
         if visible > 0 && visible < lineCount {
             let last = planned[visible - 1]
             planned[visible - 1] = paragraph(last.paragraph).truncate(last)
-            boxes[visible - 1] = planned[visible - 1].metrics.box(multiple: settings.lineHeightMultiple, fixed: settings.lineHeight)
+            boxes[visible - 1] = settings.box(planned[visible - 1].metrics)
+            if let tops { bottom = tops[visible - 1] + boxes[visible - 1].height }
         }
         // The hidden lines go; the lines that stay are not copied.
         planned.removeSubrange(visible...)
@@ -107,7 +126,8 @@ final class TextPositioner {
         if let last = planned.last {
             visibleEnd = shaped.starts[last.paragraph] + (last.truncated ? last.broken.contentEnd : last.broken.range.upperBound)
         }
-        return stack(planned, boxes: boxes, lineCount: lineCount, visibleRange: 0..<visibleEnd)
+        return stack(planned, boxes: boxes, lineCount: lineCount, visibleRange: 0..<visibleEnd, tops: tops.map { Array($0.prefix(visible)) },
+                     bottom: tops == nil ? nil : bottom)
     }
 
     /// Places lines top to bottom, each in its box: the last step of every layout.
@@ -117,7 +137,7 @@ final class TextPositioner {
     /// apiece was the largest share of its allocations.
     /// `tops` gives each line's top when lines do not simply stack (text that flows).
     func stack(_ planned: [PlannedLine], boxes: [(height: Double, baseline: Double)], lineCount: Int,
-               visibleRange: Range<Int>, tops: [Double]? = nil) -> ParagraphLayout {
+               visibleRange: Range<Int>, tops: [Double]? = nil, bottom: Double? = nil) -> ParagraphLayout {
         var lines: [LineLayout] = []
         lines.reserveCapacity(planned.count)
         var glyphCount = 0
@@ -152,7 +172,8 @@ final class TextPositioner {
         // Each run takes its slice of the one glyph array.
         for index in runs.indices { runs[index].glyphs = glyphs[spans[index]] }
         var layout = ParagraphLayout(lines: lines, runs: runs, attachments: attachments, visibleRange: visibleRange,
-                                     size: Size(width: widest, height: top), direction: shaped.firstDirection, paints: shaped.text.paints)
+                                     size: Size(width: widest, height: bottom ?? top), direction: shaped.firstDirection,
+                                     paints: shaped.text.paints)
         let count = shaped.text.units.count
         if visibleRange.upperBound < count { layout.overflowRange = visibleRange.upperBound..<count }
         return layout

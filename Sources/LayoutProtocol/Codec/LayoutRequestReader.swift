@@ -115,6 +115,10 @@ public enum LayoutRequestReader {
                     }
                 }
                 request.autoSize = fit
+            case (29, lengthDelimited) where ProtobufReader.firstTime(29, &seen):
+                guard let nested = reader.nested(),
+                      let style = try? Layoutd_V1_ParagraphStyle(serializedBytes: nested.remainingBytes) else { return nil }
+                request.paragraphStyle = style
             default: return nil
             }
         }

@@ -1357,11 +1357,56 @@ public nonisolated struct Layoutd_V1_LayoutRequest: @unchecked Sendable {
   /// Clears the value of `autoSize`. Subsequent reads from it will return its default value.
   public mutating func clearAutoSize() {_uniqueStorage()._autoSize = nil}
 
+  /// Indents, spacing between paragraphs and bounds on the line height, for every paragraph.
+  public var paragraphStyle: Layoutd_V1_ParagraphStyle {
+    get {_storage._paragraphStyle ?? Layoutd_V1_ParagraphStyle()}
+    set {_uniqueStorage()._paragraphStyle = newValue}
+  }
+  /// Returns true if `paragraphStyle` has been explicitly set.
+  public var hasParagraphStyle: Bool {_storage._paragraphStyle != nil}
+  /// Clears the value of `paragraphStyle`. Subsequent reads from it will return its default value.
+  public mutating func clearParagraphStyle() {_uniqueStorage()._paragraphStyle = nil}
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public init() {}
 
   fileprivate var _storage = _StorageClass.defaultInstance
+}
+
+/// How every paragraph sits in its box, as CoreText's paragraph style has it. Points, each in
+/// [0, 1,000,000]; 0 is none.
+public nonisolated struct Layoutd_V1_ParagraphStyle: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  /// From the leading edge (left in a left-to-right paragraph, right in a right-to-left one) to
+  /// each paragraph's first line.
+  public var firstLineHeadIndent: Float = 0
+
+  /// From the leading edge to every other line.
+  public var headIndent: Float = 0
+
+  /// From the trailing edge to every line.
+  public var tailIndent: Float = 0
+
+  /// Above every paragraph but the first. Text in one box only: with vertical alignment,
+  /// exclusions, a shape or containers, INVALID_ARGUMENT; documents refuse it too.
+  public var spacingBefore: Float = 0
+
+  /// Below every paragraph but the last; as spacing_before.
+  public var spacingAfter: Float = 0
+
+  /// A line box is at least this tall (its extra height split above and below the text).
+  public var minLineHeight: Float = 0
+
+  /// And at most this tall; 0 is no bound. Below min_line_height: INVALID_ARGUMENT.
+  public var maxLineHeight: Float = 0
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
 }
 
 /// Fitting a paragraph into its box by scaling every size, letter spacing, baseline offset,
@@ -2690,7 +2735,7 @@ nonisolated extension Layoutd_V1_StyleSpan: SwiftProtobuf.Message, SwiftProtobuf
 
 nonisolated extension Layoutd_V1_LayoutRequest: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".LayoutRequest"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}text\0\u{3}default_style\0\u{1}spans\0\u{1}width\0\u{1}height\0\u{1}alignment\0\u{1}direction\0\u{3}line_height_multiple\0\u{3}line_height\0\u{3}max_lines\0\u{1}truncation\0\u{1}backgrounds\0\u{1}attachments\0\u{1}rules\0\u{3}builtin_rules\0\u{3}hide_builtin_markers\0\u{1}exclusions\0\u{1}shape\0\u{3}shape_inset\0\u{1}containers\0\u{3}vertical_alignment\0\u{3}min_fragment_width\0\u{3}writing_mode\0\u{3}text_combine_upright\0\u{3}combine_letters\0\u{3}ink_bounds\0\u{3}break_strategy\0\u{3}auto_size\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}text\0\u{3}default_style\0\u{1}spans\0\u{1}width\0\u{1}height\0\u{1}alignment\0\u{1}direction\0\u{3}line_height_multiple\0\u{3}line_height\0\u{3}max_lines\0\u{1}truncation\0\u{1}backgrounds\0\u{1}attachments\0\u{1}rules\0\u{3}builtin_rules\0\u{3}hide_builtin_markers\0\u{1}exclusions\0\u{1}shape\0\u{3}shape_inset\0\u{1}containers\0\u{3}vertical_alignment\0\u{3}min_fragment_width\0\u{3}writing_mode\0\u{3}text_combine_upright\0\u{3}combine_letters\0\u{3}ink_bounds\0\u{3}break_strategy\0\u{3}auto_size\0\u{3}paragraph_style\0")
 
   fileprivate class _StorageClass {
     var _text: String = String()
@@ -2721,6 +2766,7 @@ nonisolated extension Layoutd_V1_LayoutRequest: SwiftProtobuf.Message, SwiftProt
     var _inkBounds: Bool = false
     var _breakStrategy: Layoutd_V1_BreakStrategy = .greedy
     var _autoSize: Layoutd_V1_AutoSize? = nil
+    var _paragraphStyle: Layoutd_V1_ParagraphStyle? = nil
 
       // This property is used as the initial default value for new instances of the type.
       // The type itself is protecting the reference to its storage via CoW semantics.
@@ -2759,6 +2805,7 @@ nonisolated extension Layoutd_V1_LayoutRequest: SwiftProtobuf.Message, SwiftProt
       _inkBounds = source._inkBounds
       _breakStrategy = source._breakStrategy
       _autoSize = source._autoSize
+      _paragraphStyle = source._paragraphStyle
     }
   }
 
@@ -2805,6 +2852,7 @@ nonisolated extension Layoutd_V1_LayoutRequest: SwiftProtobuf.Message, SwiftProt
         case 26: try { try decoder.decodeSingularBoolField(value: &_storage._inkBounds) }()
         case 27: try { try decoder.decodeSingularEnumField(value: &_storage._breakStrategy) }()
         case 28: try { try decoder.decodeSingularMessageField(value: &_storage._autoSize) }()
+        case 29: try { try decoder.decodeSingularMessageField(value: &_storage._paragraphStyle) }()
         default: break
         }
       }
@@ -2901,6 +2949,9 @@ nonisolated extension Layoutd_V1_LayoutRequest: SwiftProtobuf.Message, SwiftProt
       try { if let v = _storage._autoSize {
         try visitor.visitSingularMessageField(value: v, fieldNumber: 28)
       } }()
+      try { if let v = _storage._paragraphStyle {
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 29)
+      } }()
     }
     try unknownFields.traverse(visitor: &visitor)
   }
@@ -2938,10 +2989,71 @@ nonisolated extension Layoutd_V1_LayoutRequest: SwiftProtobuf.Message, SwiftProt
         if _storage._inkBounds != rhs_storage._inkBounds {return false}
         if _storage._breakStrategy != rhs_storage._breakStrategy {return false}
         if _storage._autoSize != rhs_storage._autoSize {return false}
+        if _storage._paragraphStyle != rhs_storage._paragraphStyle {return false}
         return true
       }
       if !storagesAreEqual {return false}
     }
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Layoutd_V1_ParagraphStyle: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".ParagraphStyle"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}first_line_head_indent\0\u{3}head_indent\0\u{3}tail_indent\0\u{3}spacing_before\0\u{3}spacing_after\0\u{3}min_line_height\0\u{3}max_line_height\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularFloatField(value: &self.firstLineHeadIndent) }()
+      case 2: try { try decoder.decodeSingularFloatField(value: &self.headIndent) }()
+      case 3: try { try decoder.decodeSingularFloatField(value: &self.tailIndent) }()
+      case 4: try { try decoder.decodeSingularFloatField(value: &self.spacingBefore) }()
+      case 5: try { try decoder.decodeSingularFloatField(value: &self.spacingAfter) }()
+      case 6: try { try decoder.decodeSingularFloatField(value: &self.minLineHeight) }()
+      case 7: try { try decoder.decodeSingularFloatField(value: &self.maxLineHeight) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if self.firstLineHeadIndent.bitPattern != 0 {
+      try visitor.visitSingularFloatField(value: self.firstLineHeadIndent, fieldNumber: 1)
+    }
+    if self.headIndent.bitPattern != 0 {
+      try visitor.visitSingularFloatField(value: self.headIndent, fieldNumber: 2)
+    }
+    if self.tailIndent.bitPattern != 0 {
+      try visitor.visitSingularFloatField(value: self.tailIndent, fieldNumber: 3)
+    }
+    if self.spacingBefore.bitPattern != 0 {
+      try visitor.visitSingularFloatField(value: self.spacingBefore, fieldNumber: 4)
+    }
+    if self.spacingAfter.bitPattern != 0 {
+      try visitor.visitSingularFloatField(value: self.spacingAfter, fieldNumber: 5)
+    }
+    if self.minLineHeight.bitPattern != 0 {
+      try visitor.visitSingularFloatField(value: self.minLineHeight, fieldNumber: 6)
+    }
+    if self.maxLineHeight.bitPattern != 0 {
+      try visitor.visitSingularFloatField(value: self.maxLineHeight, fieldNumber: 7)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Layoutd_V1_ParagraphStyle, rhs: Layoutd_V1_ParagraphStyle) -> Bool {
+    if lhs.firstLineHeadIndent != rhs.firstLineHeadIndent {return false}
+    if lhs.headIndent != rhs.headIndent {return false}
+    if lhs.tailIndent != rhs.tailIndent {return false}
+    if lhs.spacingBefore != rhs.spacingBefore {return false}
+    if lhs.spacingAfter != rhs.spacingAfter {return false}
+    if lhs.minLineHeight != rhs.minLineHeight {return false}
+    if lhs.maxLineHeight != rhs.maxLineHeight {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }

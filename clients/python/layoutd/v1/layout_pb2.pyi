@@ -961,6 +961,7 @@ class LayoutRequest(google.protobuf.message.Message):
     INK_BOUNDS_FIELD_NUMBER: builtins.int
     BREAK_STRATEGY_FIELD_NUMBER: builtins.int
     AUTO_SIZE_FIELD_NUMBER: builtins.int
+    PARAGRAPH_STYLE_FIELD_NUMBER: builtins.int
     text: typing.Text
     """The text, UTF-8; at most HelloReply.max_text_utf16 UTF-16 units (RESOURCE_EXHAUSTED).
     Ranges everywhere count UTF-16 units of it.
@@ -1076,6 +1077,10 @@ class LayoutRequest(google.protobuf.message.Message):
         scale used comes back as LayoutReply.applied_scale.
         """
         pass
+    @property
+    def paragraph_style(self) -> global___ParagraphStyle:
+        """Indents, spacing between paragraphs and bounds on the line height, for every paragraph."""
+        pass
     def __init__(self,
         *,
         text: typing.Text = ...,
@@ -1106,10 +1111,61 @@ class LayoutRequest(google.protobuf.message.Message):
         ink_bounds: builtins.bool = ...,
         break_strategy: global___BreakStrategy.ValueType = ...,
         auto_size: typing.Optional[global___AutoSize] = ...,
+        paragraph_style: typing.Optional[global___ParagraphStyle] = ...,
         ) -> None: ...
-    def HasField(self, field_name: typing_extensions.Literal["auto_size",b"auto_size","default_style",b"default_style","shape",b"shape","truncation",b"truncation"]) -> builtins.bool: ...
-    def ClearField(self, field_name: typing_extensions.Literal["alignment",b"alignment","attachments",b"attachments","auto_size",b"auto_size","backgrounds",b"backgrounds","break_strategy",b"break_strategy","builtin_rules",b"builtin_rules","combine_letters",b"combine_letters","containers",b"containers","default_style",b"default_style","direction",b"direction","exclusions",b"exclusions","height",b"height","hide_builtin_markers",b"hide_builtin_markers","ink_bounds",b"ink_bounds","line_height",b"line_height","line_height_multiple",b"line_height_multiple","max_lines",b"max_lines","min_fragment_width",b"min_fragment_width","rules",b"rules","shape",b"shape","shape_inset",b"shape_inset","spans",b"spans","text",b"text","text_combine_upright",b"text_combine_upright","truncation",b"truncation","vertical_alignment",b"vertical_alignment","width",b"width","writing_mode",b"writing_mode"]) -> None: ...
+    def HasField(self, field_name: typing_extensions.Literal["auto_size",b"auto_size","default_style",b"default_style","paragraph_style",b"paragraph_style","shape",b"shape","truncation",b"truncation"]) -> builtins.bool: ...
+    def ClearField(self, field_name: typing_extensions.Literal["alignment",b"alignment","attachments",b"attachments","auto_size",b"auto_size","backgrounds",b"backgrounds","break_strategy",b"break_strategy","builtin_rules",b"builtin_rules","combine_letters",b"combine_letters","containers",b"containers","default_style",b"default_style","direction",b"direction","exclusions",b"exclusions","height",b"height","hide_builtin_markers",b"hide_builtin_markers","ink_bounds",b"ink_bounds","line_height",b"line_height","line_height_multiple",b"line_height_multiple","max_lines",b"max_lines","min_fragment_width",b"min_fragment_width","paragraph_style",b"paragraph_style","rules",b"rules","shape",b"shape","shape_inset",b"shape_inset","spans",b"spans","text",b"text","text_combine_upright",b"text_combine_upright","truncation",b"truncation","vertical_alignment",b"vertical_alignment","width",b"width","writing_mode",b"writing_mode"]) -> None: ...
 global___LayoutRequest = LayoutRequest
+
+class ParagraphStyle(google.protobuf.message.Message):
+    """How every paragraph sits in its box, as CoreText's paragraph style has it. Points, each in
+    [0, 1,000,000]; 0 is none.
+    """
+    DESCRIPTOR: google.protobuf.descriptor.Descriptor
+    FIRST_LINE_HEAD_INDENT_FIELD_NUMBER: builtins.int
+    HEAD_INDENT_FIELD_NUMBER: builtins.int
+    TAIL_INDENT_FIELD_NUMBER: builtins.int
+    SPACING_BEFORE_FIELD_NUMBER: builtins.int
+    SPACING_AFTER_FIELD_NUMBER: builtins.int
+    MIN_LINE_HEIGHT_FIELD_NUMBER: builtins.int
+    MAX_LINE_HEIGHT_FIELD_NUMBER: builtins.int
+    first_line_head_indent: builtins.float
+    """From the leading edge (left in a left-to-right paragraph, right in a right-to-left one) to
+    each paragraph's first line.
+    """
+
+    head_indent: builtins.float
+    """From the leading edge to every other line."""
+
+    tail_indent: builtins.float
+    """From the trailing edge to every line."""
+
+    spacing_before: builtins.float
+    """Above every paragraph but the first. Text in one box only: with vertical alignment,
+    exclusions, a shape or containers, INVALID_ARGUMENT; documents refuse it too.
+    """
+
+    spacing_after: builtins.float
+    """Below every paragraph but the last; as spacing_before."""
+
+    min_line_height: builtins.float
+    """A line box is at least this tall (its extra height split above and below the text)."""
+
+    max_line_height: builtins.float
+    """And at most this tall; 0 is no bound. Below min_line_height: INVALID_ARGUMENT."""
+
+    def __init__(self,
+        *,
+        first_line_head_indent: builtins.float = ...,
+        head_indent: builtins.float = ...,
+        tail_indent: builtins.float = ...,
+        spacing_before: builtins.float = ...,
+        spacing_after: builtins.float = ...,
+        min_line_height: builtins.float = ...,
+        max_line_height: builtins.float = ...,
+        ) -> None: ...
+    def ClearField(self, field_name: typing_extensions.Literal["first_line_head_indent",b"first_line_head_indent","head_indent",b"head_indent","max_line_height",b"max_line_height","min_line_height",b"min_line_height","spacing_after",b"spacing_after","spacing_before",b"spacing_before","tail_indent",b"tail_indent"]) -> None: ...
+global___ParagraphStyle = ParagraphStyle
 
 class AutoSize(google.protobuf.message.Message):
     """Fitting a paragraph into its box by scaling every size, letter spacing, baseline offset,
