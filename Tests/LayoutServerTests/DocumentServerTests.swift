@@ -211,4 +211,22 @@ import Testing
         #expect(try Self.refusal(client, .editDocument(.with { $0.document = first.document }))?.code == .notFound)
         #expect(try Self.open(client, "again").document == 3)
     }
+
+    @Test func layoutctlEditRunsASessionFromStandardInput() throws {
+        let daemon = try Daemon()
+        let ctl = Daemon.binary("layoutctl")
+        let commands = "replace 5 5 , longer\nstyle 0 5 bold\nreplace 99 100 x\nhit 10 30\ncaret 3\nbogus\nshow\n"
+        let session = try run("/bin/sh", ["-c", "printf '\(commands)' | \"$0\" \"$@\"", ctl, "edit", "--socket", daemon.socketPath,
+                                          "--width", "200", "First paragraph.\\nSecond one."])
+        #expect(session.status == 0, "\(session.err)")
+        let out = session.out
+        #expect(out.contains("open: paragraphs 0..<0 laid out again as 2"))
+        #expect(out.contains("edit 1: paragraphs 0..<1 laid out again as 1; 1 after them moved"))
+        #expect(out.contains("edit 2: paragraphs 0..<1 laid out again as 1"))
+        #expect(out.contains("error: edit_document.edits[0].replace.range: range 99..<100 is outside the document's 36 UTF-16 units"))
+        #expect(out.contains("hit → offset ") && out.contains("caret → x "))
+        #expect(out.contains("error: unknown command bogus"))
+        // show prints the lines the client kept by splicing: the edited text, then the untouched one.
+        #expect(out.contains("\"First, longer paragraph.\\n\"") && out.hasSuffix("\"Second one.\"\n"), "\(out)")
+    }
 }
