@@ -37,16 +37,16 @@ extension RequestProcessor {
     /// nanoseconds, the documents' idle clock.
     public func documentReplyFrame(to envelope: Layoutd_V1_Envelope, documents: DocumentStore, now: UInt64, budget: WorkBudget) throws -> [UInt8] {
         let start = DispatchTime.now().uptimeNanoseconds
-        var reply = Layoutd_V1_Envelope()
-        reply.requestID = envelope.requestID
+        let frame: [UInt8]
+        var failure: Layoutd_V1_Error?
         do {
-            reply.body = .documentReply(try documentReply(to: envelope.body, documents: documents, now: now, budget: budget))
+            let answer = try documentAnswer(to: envelope.body, documents: documents, now: now, budget: budget)
+            frame = DocumentReplyFrame.encode(requestID: envelope.requestID, summary: answer.summary, parts: answer.parts)
         } catch {
-            reply.body = .error(error.wireMessage)
+            failure = error.wireMessage
+            frame = try Framing.encode(Self.errorEnvelope(envelope.requestID, error.wireMessage))
         }
-        let failure: Layoutd_V1_Error? = if case .error(let error) = reply.body { error } else { nil }
         account(envelope, failure: failure, microseconds: Double(DispatchTime.now().uptimeNanoseconds - start) / 1000)
-        let frame = try Framing.encode(reply)
         guard frame.count - Framing.headerBytes <= configuration.maxReplyBytes else {
             stats.recordLateFailure()
             return try Framing.encode(Self.errorEnvelope(envelope.requestID, WireError(.resourceExhausted,
@@ -56,8 +56,14 @@ extension RequestProcessor {
         return frame
     }
 
-    func documentReply(to body: Layoutd_V1_Envelope.OneOf_Body?, documents: DocumentStore, now: UInt64,
-                       budget: WorkBudget) throws(WireError) -> Layoutd_V1_DocumentReply {
+    /// A document reply's parts: everything but the changes, and the changes as each edit left them.
+    struct DocumentAnswer {
+        var summary = Layoutd_V1_DocumentReply()
+        var parts: [DocumentReplyFrame.Part] = []
+    }
+
+    func documentAnswer(to body: Layoutd_V1_Envelope.OneOf_Body?, documents: DocumentStore, now: UInt64,
+                        budget: WorkBudget) throws(WireError) -> DocumentAnswer {
         documents.sweep(now: now)
         switch body {
         case .openDocument(let request):
@@ -67,9 +73,9 @@ extension RequestProcessor {
         case .closeDocument(let request):
             return try work("close_document") {
                 try documents.close(request.document)
-                var reply = Layoutd_V1_DocumentReply()
-                reply.document = request.document
-                return reply
+                var answer = DocumentAnswer()
+                answer.summary.document = request.document
+                return answer
             }
         default:
             throw WireError(.invalidArgument, "not a document request", field: "envelope.body")
@@ -77,7 +83,7 @@ extension RequestProcessor {
     }
 
     private func openDocument(_ request: Layoutd_V1_OpenDocumentRequest, documents: DocumentStore, now: UInt64,
-                              budget: WorkBudget) throws -> Layoutd_V1_DocumentReply {
+                              budget: WorkBudget) throws -> DocumentAnswer {
         guard request.hasLayout else {
             throw LayoutError(.invalidArgument, "open_document needs the layout of its text", field: "layout")
         }
@@ -94,13 +100,12 @@ extension RequestProcessor {
             throw error
         }
         let id = documents.keep(document, ruleNames: opening.ruleNames, now: now)
-        var reply = Self.summary(of: document, id: id)
-        reply.changes = [Layoutd_V1_ParagraphChange(document.openingChange, document: document, ruleNames: opening.ruleNames)]
-        return reply
+        return DocumentAnswer(summary: Self.summary(of: document, id: id),
+                              parts: [DocumentReplyFrame.Part(document.openingChange, document: document, ruleNames: opening.ruleNames)])
     }
 
     private func editDocument(_ request: Layoutd_V1_EditDocumentRequest, documents: DocumentStore, now: UInt64,
-                              budget: WorkBudget) throws -> Layoutd_V1_DocumentReply {
+                              budget: WorkBudget) throws -> DocumentAnswer {
         try Bounds.check(count: request.edits.count, limit: Self.maxDocumentEdits, field: "edits")
         try Bounds.check(count: request.points.count, limit: Self.maxHitTestQuestions, field: "points")
         try Bounds.check(count: request.carets.count, limit: Self.maxHitTestQuestions, field: "carets")
@@ -112,10 +117,11 @@ extension RequestProcessor {
         // Several edits are all or none: the document goes back to this if one fails.
         let before = request.edits.count > 1 ? document.snapshot() : nil
         var reply = Layoutd_V1_DocumentReply()
+        var parts: [DocumentReplyFrame.Part] = []
         do {
             for (index, edit) in request.edits.enumerated() {
                 let change = try under("edits[\(index)]") { try apply(edit, to: document, id: request.document, documents: documents, budget: budget) }
-                reply.changes.append(Layoutd_V1_ParagraphChange(change, document: document, ruleNames: entry.ruleNames))
+                parts.append(DocumentReplyFrame.Part(change, document: document, ruleNames: entry.ruleNames))
                 reply.caretPosition = Layoutd_V1_TextPosition(change.caret)
             }
         } catch {
@@ -149,7 +155,7 @@ extension RequestProcessor {
             return hit
         }
         reply.carets = request.carets.map { document.caret(TextPosition($0)).map(Layoutd_V1_Caret.init) ?? Layoutd_V1_Caret() }
-        return reply
+        return DocumentAnswer(summary: reply, parts: parts)
     }
 
     /// One edit, its growth taken from the connection's and the server's room first.

@@ -43,13 +43,7 @@ extension Layoutd_V1_ParagraphChange {
         removed = UInt32(change.removed)
         paragraphs = (change.first..<(change.first + change.inserted)).map { index in
             var reply = Layoutd_V1_LayoutReply(document.placed(index))
-            let start = document.start(of: index)
-            reply.ruleMatches = document.paragraphs[index].matches.map { match in
-                var moved = match
-                moved.range = match.range.lowerBound + start..<match.range.upperBound + start
-                moved.hidden = match.hidden.map { $0.lowerBound + start..<$0.upperBound + start }
-                return Layoutd_V1_RuleMatch(moved, names: ruleNames)
-            }
+            reply.ruleMatches = document.placedRuleMatches(index, names: ruleNames)
             return reply
         }
         deltaY = change.deltaY

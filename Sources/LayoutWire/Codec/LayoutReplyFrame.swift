@@ -46,48 +46,54 @@ public enum LayoutReplyFrame {
         var writer = ProtobufWriter(capacity: 64 + layout.lines.count * 64 + layout.runs.count * 48 + glyphs * 20)
         writer.fixed32(0)  // the frame header, filled in at the end
         writer.uint64(Envelope.requestID, requestID)
-        writer.message(Envelope.layoutReply) { reply in
-            for (index, line) in layout.lines.enumerated() {
-                reply.message(Reply.lines) { write(line, ink: layout.ink?.lines[index], to: &$0) }
-            }
-            for (index, run) in layout.runs.enumerated() {
-                reply.message(Reply.runs) { write(run, ink: layout.ink?.runs[index], to: &$0) }
-            }
-            reply.message(Reply.visibleRange) { write(layout.visibleRange, to: &$0) }
-            reply.float(Reply.width, Float(layout.size.width))
-            reply.float(Reply.height, Float(layout.size.height))
-            let direction: Layoutd_V1_Direction = layout.direction == .rightToLeft ? .rtl : .ltr
-            reply.enumeration(Reply.direction, direction.rawValue)
-            for background in backgrounds {
-                // Rare and small beside the glyphs: swift-protobuf writes these.
-                let bytes: [UInt8] = (try? Layoutd_V1_BackgroundShape(background).serializedBytes()) ?? []
-                reply.message(Reply.backgrounds, serialized: bytes)
-            }
-            for box in layout.attachments {
-                // Rare and small too: swift-protobuf writes them.
-                let bytes: [UInt8] = (try? Layoutd_V1_AttachmentBox(box).serializedBytes()) ?? []
-                reply.message(Reply.attachments, serialized: bytes)
-            }
-            // Decorations and paints: only text whose spans paint it has them.
-            for decoration in layout.decorations {
-                let bytes: [UInt8] = (try? Layoutd_V1_TextDecoration(decoration).serializedBytes()) ?? []
-                reply.message(Reply.decorations, serialized: bytes)
-            }
-            for paint in Layoutd_V1_Paint.list(layout.paints) {
-                reply.message(Reply.paints, serialized: (try? paint.serializedBytes()) ?? [])
-            }
-            for match in ruleMatches { reply.message(Reply.ruleMatches, serialized: (try? match.serializedBytes()) ?? []) }
-            for container in layout.containers {
-                reply.message(Reply.containers, serialized: (try? Layoutd_V1_ContainerLayout(container).serializedBytes()) ?? [])
-            }
-            if !layout.overflowRange.isEmpty { reply.message(Reply.overflowRange) { write(layout.overflowRange, to: &$0) } }
-            reply.enumeration(Reply.writingMode, Layoutd_V1_WritingMode(layout.writingMode).rawValue)
-            if let ink = layout.ink?.layout { reply.message(Reply.inkBounds) { write(ink, to: &$0) } }
-            if let first = layout.ink?.firstGlyph { reply.message(Reply.firstGlyphInk) { write(first, to: &$0) } }
-            if let scale = layout.appliedScale { reply.float(Reply.appliedScale, Float(scale)) }
-        }
+        writer.message(Envelope.layoutReply) { writeReply(layout, backgrounds: backgrounds, ruleMatches: ruleMatches, to: &$0) }
         writer.finishFrame()
         return writer.bytes
+    }
+
+    /// A LayoutReply's fields, as swift-protobuf writes `Layoutd_V1_LayoutReply(layout)` with
+    /// these backgrounds and rule matches: a layout reply's body, and each paragraph of a
+    /// document reply.
+    static func writeReply(_ layout: ParagraphLayout, backgrounds: [Background], ruleMatches: [Layoutd_V1_RuleMatch],
+                           to reply: inout ProtobufWriter) {
+        for (index, line) in layout.lines.enumerated() {
+            reply.message(Reply.lines) { write(line, ink: layout.ink?.lines[index], to: &$0) }
+        }
+        for (index, run) in layout.runs.enumerated() {
+            reply.message(Reply.runs) { write(run, ink: layout.ink?.runs[index], to: &$0) }
+        }
+        reply.message(Reply.visibleRange) { write(layout.visibleRange, to: &$0) }
+        reply.float(Reply.width, Float(layout.size.width))
+        reply.float(Reply.height, Float(layout.size.height))
+        let direction: Layoutd_V1_Direction = layout.direction == .rightToLeft ? .rtl : .ltr
+        reply.enumeration(Reply.direction, direction.rawValue)
+        for background in backgrounds {
+            // Rare and small beside the glyphs: swift-protobuf writes these.
+            let bytes: [UInt8] = (try? Layoutd_V1_BackgroundShape(background).serializedBytes()) ?? []
+            reply.message(Reply.backgrounds, serialized: bytes)
+        }
+        for box in layout.attachments {
+            // Rare and small too: swift-protobuf writes them.
+            let bytes: [UInt8] = (try? Layoutd_V1_AttachmentBox(box).serializedBytes()) ?? []
+            reply.message(Reply.attachments, serialized: bytes)
+        }
+        // Decorations and paints: only text whose spans paint it has them.
+        for decoration in layout.decorations {
+            let bytes: [UInt8] = (try? Layoutd_V1_TextDecoration(decoration).serializedBytes()) ?? []
+            reply.message(Reply.decorations, serialized: bytes)
+        }
+        for paint in Layoutd_V1_Paint.list(layout.paints) {
+            reply.message(Reply.paints, serialized: (try? paint.serializedBytes()) ?? [])
+        }
+        for match in ruleMatches { reply.message(Reply.ruleMatches, serialized: (try? match.serializedBytes()) ?? []) }
+        for container in layout.containers {
+            reply.message(Reply.containers, serialized: (try? Layoutd_V1_ContainerLayout(container).serializedBytes()) ?? [])
+        }
+        if !layout.overflowRange.isEmpty { reply.message(Reply.overflowRange) { write(layout.overflowRange, to: &$0) } }
+        reply.enumeration(Reply.writingMode, Layoutd_V1_WritingMode(layout.writingMode).rawValue)
+        if let ink = layout.ink?.layout { reply.message(Reply.inkBounds) { write(ink, to: &$0) } }
+        if let first = layout.ink?.firstGlyph { reply.message(Reply.firstGlyphInk) { write(first, to: &$0) } }
+        if let scale = layout.appliedScale { reply.float(Reply.appliedScale, Float(scale)) }
     }
 
     static func write(_ line: LineLayout, ink: Rect?, to writer: inout ProtobufWriter) {

@@ -89,6 +89,28 @@ struct ProtobufWriter: ~Copyable {
         varint(1)
     }
 
+    /// An int64: a negative value takes ten bytes, as protobuf says.
+    mutating func int64(_ field: Int, _ value: Int64) {
+        uint64(field, UInt64(bitPattern: value))
+    }
+
+    /// A double, left out only when its bits are all zero, as a float is.
+    mutating func double(_ field: Int, _ value: Double) {
+        guard value.bitPattern != 0 else { return }
+        tag(field, .fixed64)
+        reserve(8)
+        UnsafeMutableRawPointer(base + count).storeBytes(of: value.bitPattern.littleEndian, as: UInt64.self)
+        count += 8
+    }
+
+    /// Bytes that are already serialized fields of the message being written.
+    mutating func fields(_ serialized: [UInt8]) {
+        guard !serialized.isEmpty else { return }
+        reserve(serialized.count)
+        serialized.withUnsafeBufferPointer { (base + count).update(from: $0.baseAddress!, count: $0.count) }
+        count += serialized.count
+    }
+
     /// A float is left out only when its bits are all zero: -0 is written, as swift-protobuf does.
     @inline(__always)
     mutating func float(_ field: Int, _ value: Float) {

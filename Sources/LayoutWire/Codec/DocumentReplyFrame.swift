@@ -1,0 +1,73 @@
+import LayoutEngine
+
+/// The frame of a document reply, written straight from the document: each changed
+/// paragraph's layout by `LayoutReplyFrame`'s writer, the rest (a few numbers, the caret, the
+/// hits) as swift-protobuf writes it. Its bytes equal `Framing.encode` of the envelope built
+/// through `Layoutd_V1_ParagraphChange(_:document:ruleNames:)` (a test holds the two together).
+public enum DocumentReplyFrame {
+    private enum Envelope { static let requestID = 1, documentReply = 35 }
+    private enum Reply { static let document = 1, changes = 2 }
+    private enum Change { static let first = 1, removed = 2, paragraphs = 3, deltaY = 4, deltaOffset = 5, deltaLines = 6, deltaAttachments = 7 }
+
+    /// One edit's change with its new paragraphs as they stood right after it.
+    public struct Part: Sendable {
+        public var change: DocumentChange
+        public var paragraphs: [ParagraphLayout]
+        public var ruleMatches: [[Layoutd_V1_RuleMatch]]
+
+        /// Reads the change's new paragraphs from `document`, which must be as the edit left it.
+        public init(_ change: DocumentChange, document: TextDocument, ruleNames: [String]) {
+            self.change = change
+            let indices = change.first..<(change.first + change.inserted)
+            paragraphs = indices.map(document.placed)
+            ruleMatches = indices.map { document.placedRuleMatches($0, names: ruleNames) }
+        }
+    }
+
+    /// `summary` holds every field but `changes` (its own `changes` are ignored).
+    public static func encode(requestID: UInt64, summary: Layoutd_V1_DocumentReply, parts: [Part]) -> [UInt8] {
+        let glyphs = parts.reduce(0) { total, part in total + part.paragraphs.reduce(0) { $0 + $1.runs.reduce(0) { $0 + $1.glyphs.count } } }
+        var writer = ProtobufWriter(capacity: 128 + glyphs * 20)
+        writer.fixed32(0)  // the frame header, filled in at the end
+        writer.uint64(Envelope.requestID, requestID)
+        var rest = summary
+        rest.document = 0
+        rest.changes = []
+        let restBytes: [UInt8] = (try? rest.serializedBytes()) ?? []
+        writer.message(Envelope.documentReply) { reply in
+            reply.uint64(Reply.document, summary.document)
+            for part in parts {
+                reply.message(Reply.changes) { change in
+                    change.uint32(Change.first, UInt32(part.change.first))
+                    change.uint32(Change.removed, UInt32(part.change.removed))
+                    for (layout, matches) in zip(part.paragraphs, part.ruleMatches) {
+                        change.message(Change.paragraphs) {
+                            LayoutReplyFrame.writeReply(layout, backgrounds: [], ruleMatches: matches, to: &$0)
+                        }
+                    }
+                    change.double(Change.deltaY, part.change.deltaY)
+                    change.int64(Change.deltaOffset, Int64(part.change.deltaOffset))
+                    change.int64(Change.deltaLines, Int64(part.change.deltaLines))
+                    change.int64(Change.deltaAttachments, Int64(part.change.deltaAttachments))
+                }
+            }
+            // Fields 3 on, in number order, as swift-protobuf writes them.
+            reply.fields(restBytes)
+        }
+        writer.finishFrame()
+        return writer.bytes
+    }
+}
+
+extension TextDocument {
+    /// Paragraph `index`'s rule matches in the text's offsets, for the wire.
+    public func placedRuleMatches(_ index: Int, names: [String]) -> [Layoutd_V1_RuleMatch] {
+        let start = start(of: index)
+        return paragraphs[index].matches.map { match in
+            var moved = match
+            moved.range = match.range.lowerBound + start..<match.range.upperBound + start
+            moved.hidden = match.hidden.map { $0.lowerBound + start..<$0.upperBound + start }
+            return Layoutd_V1_RuleMatch(moved, names: names)
+        }
+    }
+}

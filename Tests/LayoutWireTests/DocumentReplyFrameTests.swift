@@ -1,0 +1,57 @@
+import Foundation
+import LayoutEngine
+import LayoutWire
+import Testing
+
+/// The document reply written straight from the document equals swift-protobuf's bytes for the
+/// same envelope: opening (rule matches, attachments, paints, ink), an edit that moves what
+/// follows up (negative deltas), and a summary with a caret and hits.
+@Suite struct DocumentReplyFrameTests {
+    static let layouter = LayoutReplyFrameTests.layouter
+    static let rule = try! CompiledRule(FormattingRule(name: "bold", pattern: #"\*([^*\n]+)\*"#, group: 1, patch: StylePatch(weight: 700),
+                                                       hidesMarkers: true), field: "rules[0]")
+
+    static func swiftProtobufFrame(_ id: UInt64, summary: Layoutd_V1_DocumentReply, changes: [Layoutd_V1_ParagraphChange]) throws -> [UInt8] {
+        var reply = summary
+        reply.changes = changes
+        var envelope = Layoutd_V1_Envelope()
+        envelope.requestID = id
+        envelope.body = .documentReply(reply)
+        return try Framing.encode(envelope)
+    }
+
+    @Test func equalsSwiftProtobufForOpeningAndEditing() throws {
+        let style = TextStyle(family: "Noto Sans", size: 20)
+        var request = ParagraphRequest(text: AttributedText("", style: style), width: 220)
+        request.measuresInk = true
+        let settings = DocumentSettings(request: request, style: style, rules: [Self.rule])
+        let text = "Some *bold* words and a box \u{FFFC} here.\nمرحبا بالعالم second paragraph.\nA third, coloured one."
+        let units = AttributedText.utf16(text)
+        let document = try TextDocument(units: units, spans: [AttributedText.Span(range: 60..<70, patch: StylePatch(color: Color(red: 1, green: 0, blue: 0)))],
+                                        attachments: [InlineAttachment(width: 20, extent: .height(16))], settings: settings, layouter: Self.layouter)
+        var summary = Layoutd_V1_DocumentReply()
+        summary.document = 3
+        summary.textLength = UInt32(document.length)
+        summary.paragraphCount = UInt32(document.paragraphs.count)
+        summary.lineCount = UInt32(document.lineCount)
+        summary.width = document.width
+        summary.height = document.height
+        let opening = document.openingChange
+        let ours = DocumentReplyFrame.encode(requestID: 11, summary: summary, parts: [DocumentReplyFrame.Part(opening, document: document, ruleNames: ["bold"])])
+        let theirs = try Self.swiftProtobufFrame(11, summary: summary, changes: [Layoutd_V1_ParagraphChange(opening, document: document, ruleNames: ["bold"])])
+        #expect(ours == theirs)
+        // Deleting most of the first paragraph moves the rest up: negative deltas.
+        let change = try document.replace(4..<30, with: [])
+        #expect(change.deltaY <= 0 && change.deltaOffset < 0)
+        summary.caretPosition = .with { $0.offset = UInt32(change.caret.offset) }
+        summary.caret = .with { $0.primary = .with { $0.x = 3; $0.height = 20 }; $0.lineIndex = 0 }
+        summary.hits = [.with { $0.position.offset = 2; $0.lineIndex = 1 }]
+        summary.textLength = UInt32(document.length)
+        let edited = DocumentReplyFrame.encode(requestID: .max, summary: summary, parts: [DocumentReplyFrame.Part(change, document: document, ruleNames: ["bold"])])
+        let reference = try Self.swiftProtobufFrame(.max, summary: summary, changes: [Layoutd_V1_ParagraphChange(change, document: document, ruleNames: ["bold"])])
+        #expect(edited == reference)
+        let decoded = try Layoutd_V1_Envelope(serializedBytes: Array(edited.dropFirst(Framing.headerBytes)))
+        guard case .documentReply(let reply) = decoded.body else { Issue.record("not a document reply"); return }
+        #expect(reply.changes.count == 1 && reply.changes[0].deltaOffset == -26 && reply.hits.count == 1)
+    }
+}
