@@ -75,6 +75,42 @@ def envelopes():
     tag_render.render.format = R.RenderRequest.SVG
     tag_render.render.animate = 1
     yield "render_tags", tag_render
+    # Issue 22's fields: ink, breaking strategies, auto-size and paragraph styles together.
+    typography = E.Envelope(request_id=12)
+    typo = typography.layout
+    typo.text = "A title that balances, shrinks and indents.\nSecond paragraph, مرحبا, here."
+    typo.width = 200
+    typo.max_lines = 4
+    typo.ink_bounds = True
+    typo.break_strategy = L.BREAK_STRATEGY_OPTIMAL
+    typo.auto_size.min_scale = 0.4
+    typo.auto_size.step = 1
+    typo.paragraph_style.first_line_head_indent = 12
+    typo.paragraph_style.head_indent = 4
+    typo.paragraph_style.tail_indent = 6
+    typo.paragraph_style.spacing_after = 8
+    typo.paragraph_style.min_line_height = 20
+    yield "typography", typography
+    balanced = E.Envelope(request_id=13)
+    balanced.layout.CopyFrom(typo)
+    balanced.layout.break_strategy = L.BREAK_STRATEGY_BALANCED
+    balanced.layout.ClearField("auto_size")
+    yield "balanced", balanced
+    # Hit-testing, with every kind of question (documents need a connection: the fuzzer's
+    # processor answers them with an error, which is fuzzed too).
+    hit_test = E.Envelope(request_id=14)
+    hit_test.hit_test.layout.CopyFrom(typo)
+    hit_test.hit_test.points.add(x=10, y=10)
+    hit_test.hit_test.carets.add(offset=3)
+    hit_test.hit_test.selections.add(start=0, length=8)
+    hit_test.hit_test.around.append(5)
+    yield "hit_test", hit_test
+    edit = E.Envelope(request_id=15)
+    change = edit.edit_document.edits.add()
+    change.replace.range.start = 1
+    change.replace.text = "x"
+    edit.edit_document.document = 1
+    yield "edit_document", edit
 
 
 def main():
