@@ -114,7 +114,28 @@ public struct ParagraphLayout: Sendable {
     /// line, its used rect a column (see `VerticalFrame`).
     public var writingMode: WritingMode = .horizontal
     /// Where the glyphs and attachments put ink, when the request asked (`measuresInk`).
-    public var ink: InkBounds?
+    public var ink: InkBounds? {
+        get { extras?.ink }
+        set { extras = LayoutExtras(ink: newValue, appliedScale: appliedScale) }
+    }
     /// The scale auto-size laid the text out at (1: it fitted as given); nil without auto-size.
-    public var appliedScale: Double?
+    public var appliedScale: Double? {
+        get { extras?.appliedScale }
+        set { extras = LayoutExtras(ink: ink, appliedScale: newValue) }
+    }
+    /// The two above, boxed and nil without them: a layout is returned and copied through the
+    /// pipeline, and carrying them inline copied a hundred bytes more each time.
+    var extras: LayoutExtras? = nil
+}
+
+/// What a few layouts carry besides their lines: ink and the auto-size scale. Replaced whole.
+final class LayoutExtras: Sendable {
+    let ink: InkBounds?
+    let appliedScale: Double?
+
+    init?(ink: InkBounds?, appliedScale: Double?) {
+        guard ink != nil || appliedScale != nil else { return nil }
+        self.ink = ink
+        self.appliedScale = appliedScale
+    }
 }

@@ -29,13 +29,18 @@ public final class ParagraphLayouter: Sendable {
     public func layout(_ request: ParagraphRequest, context: LayoutContext) throws -> ParagraphLayout {
         try request.validate(fonts: fonts, maxTextLength: maxTextLength)
         if let fit = request.autoSize { return try autoSized(request, fit, context: context) }
-        var layout = request.writingMode.isVertical ? try layoutVertically(request, context: context)
-            : try layoutHorizontally(request, context: context)
         // Ink, when asked for: the glyphs' outline bounds where the renderer draws them.
-        if request.measuresInk { layout.ink = InkBounds.measure(layout, fonts: fonts) }
-        return layout
+        guard !request.measuresInk else {
+            var layout = request.writingMode.isVertical ? try layoutVertically(request, context: context)
+                : try layoutHorizontally(request, context: context)
+            layout.ink = InkBounds.measure(layout, fonts: fonts)
+            return layout
+        }
+        return request.writingMode.isVertical ? try layoutVertically(request, context: context)
+            : try layoutHorizontally(request, context: context)
     }
 
+    @inline(__always)
     private func layoutHorizontally(_ request: ParagraphRequest, context: LayoutContext) throws -> ParagraphLayout {
         let positioner = TextPositioner(
             shaped: try shape(request.text, direction: request.direction, attachments: request.attachments, context: context),

@@ -47,13 +47,36 @@ public struct ParagraphRequest: Sendable {
     /// Vertical text: letters combine as digits do.
     public var combinesLetters = false
     /// Measure the ink of runs, lines and the layout (`ParagraphLayout.ink`).
-    public var measuresInk = false
+    public var measuresInk: Bool {
+        get { typography?.measuresInk ?? false }
+        set { setTypography { $0.measuresInk = newValue } }
+    }
     /// How lines are chosen; balanced and optimal need one box (no containers or exclusions).
-    public var breakStrategy: BreakStrategy = .greedy
+    public var breakStrategy: BreakStrategy {
+        get { typography?.breakStrategy ?? .greedy }
+        set { setTypography { $0.breakStrategy = newValue } }
+    }
     /// Scale the text down until it fits `height` or `maxLines` (see `AutoSize`).
-    public var autoSize: AutoSize?
+    public var autoSize: AutoSize? {
+        get { typography?.autoSize }
+        set { setTypography { $0.autoSize = newValue } }
+    }
     /// Indents, spacing between paragraphs and line height bounds.
-    public var paragraphStyle = ParagraphStyle.plain
+    public var paragraphStyle: ParagraphStyle {
+        get { typography?.paragraphStyle ?? .plain }
+        set { setTypography { $0.paragraphStyle = newValue } }
+    }
+
+    /// The options above, boxed and nil while none is set: a request is copied along the
+    /// pipeline, and carrying them inline made every layout copy ninety bytes more (about a
+    /// thousand instructions a caption in callgrind's counts).
+    private(set) var typography: TypographyOptions? = nil
+
+    private mutating func setTypography(_ change: (inout TypographyOptions.Values) -> Void) {
+        var values = typography?.values ?? TypographyOptions.Values()
+        change(&values)
+        typography = values == TypographyOptions.Values() ? nil : TypographyOptions(values)
+    }
 
     public init(text: AttributedText, width: Double, height: Double? = nil, alignment: TextAlignment = .natural,
                 direction: BaseDirection = .auto, lineHeightMultiple: Double = 1, lineHeight: Double? = nil,
@@ -84,8 +107,10 @@ struct LineSettings {
     var truncationMode: TruncationMode
     var flow: TextFlow?
     var writingMode: WritingMode
-    var breakStrategy: BreakStrategy
-    var paragraphStyle: ParagraphStyle
+    /// The request's typography options (nil: none set).
+    let typography: TypographyOptions?
+    var breakStrategy: BreakStrategy { typography?.breakStrategy ?? .greedy }
+    var paragraphStyle: ParagraphStyle { typography?.paragraphStyle ?? .plain }
 
     init(_ request: ParagraphRequest) {
         width = request.width
@@ -98,13 +123,33 @@ struct LineSettings {
         truncationMode = request.truncationMode
         flow = request.flow
         writingMode = request.writingMode
-        breakStrategy = request.breakStrategy
-        paragraphStyle = request.paragraphStyle
+        typography = request.typography
     }
 
     /// A line's box: its metrics times the multiple (or the fixed height), within the paragraph
     /// style's bounds.
     func box(_ metrics: LineMetrics) -> (height: Double, baseline: Double) {
-        paragraphStyle.bounded(metrics.box(multiple: lineHeightMultiple, fixed: lineHeight))
+        let box = metrics.box(multiple: lineHeightMultiple, fixed: lineHeight)
+        guard let typography else { return box }
+        return typography.paragraphStyle.bounded(box)
     }
+}
+
+/// Options a few requests set (ink, breaking strategy, auto-size, paragraph style), in a box
+/// shared by copies; replaced whole when one changes, so requests keep value semantics.
+final class TypographyOptions: Sendable {
+    struct Values: Equatable, Sendable {
+        var measuresInk = false
+        var breakStrategy = BreakStrategy.greedy
+        var autoSize: AutoSize?
+        var paragraphStyle = ParagraphStyle.plain
+    }
+
+    let values: Values
+    init(_ values: Values) { self.values = values }
+
+    var measuresInk: Bool { values.measuresInk }
+    var breakStrategy: BreakStrategy { values.breakStrategy }
+    var autoSize: AutoSize? { values.autoSize }
+    var paragraphStyle: ParagraphStyle { values.paragraphStyle }
 }

@@ -48,6 +48,8 @@ public struct ParagraphStyle: Sendable, Equatable {
     }
 
     func validate() throws(LayoutError) {
+        // Nearly every request has none: checked without building a field name or a list.
+        guard self != .plain else { return }
         for (value, name) in [(firstLineHeadIndent, "first_line_head_indent"), (headIndent, "head_indent"), (tailIndent, "tail_indent"),
                               (spacingBefore, "spacing_before"), (spacingAfter, "spacing_after"),
                               (minimumLineHeight, "min_line_height"), (maximumLineHeight ?? 0, "max_line_height")] {

@@ -59,6 +59,7 @@ final class TextPositioner {
         let maxBottom = settings.height.map { $0 + LineBreaker.tolerance } ?? .infinity
         var top = 0.0
         let style = settings.paragraphStyle
+        let indents = style.firstLineHeadIndent != 0 || style.headIndent != 0 || style.tailIndent != 0
         // Spacing between paragraphs moves lines down past their boxes: their tops are kept.
         let gap = style.spacingAfter + style.spacingBefore
         var tops: [Double]? = gap > 0 ? [] : nil
@@ -66,7 +67,8 @@ final class TextPositioner {
             let paragraph = self.paragraph(index)
             let breaker = LineBreaker(flags: paragraph.analysis.flags, prefix: paragraph.shaped.prefix)
             let count = paragraph.text.units.count
-            let rightToLeft = paragraph.shaped.baseLevel & 1 == 1
+            // Only indents need the direction (a head indent is on the right of a right-to-left paragraph).
+            let rightToLeft = (indents || settings.breakStrategy != .greedy) && paragraph.shaped.baseLevel & 1 == 1
             if index > 0 { top += gap }
             // Balanced and total-fit breaking choose a paragraph's lines together, in the
             // narrower of the first line's and the other lines' indented widths (one width:
@@ -82,7 +84,8 @@ final class TextPositioner {
             var start = 0
             while start < count {
                 if planned.count % 256 == 255 { try budget.check() }
-                let slot = style.indented(widths.slot(line: planned.count, top: top), firstLine: start == 0, rightToLeft: rightToLeft)
+                var slot = widths.slot(line: planned.count, top: top)
+                if indents { slot = style.indented(slot, firstLine: start == 0, rightToLeft: rightToLeft) }
                 var broken = chosen.map { $0[next] } ?? breaker.line(from: start, limit: count, slot: slot)
                 broken.slot = slot
                 next += 1
