@@ -47,13 +47,7 @@ extension RequestProcessor {
             frame = try Framing.encode(Self.errorEnvelope(envelope.requestID, error.wireMessage))
         }
         account(envelope, failure: failure, microseconds: Double(DispatchTime.now().uptimeNanoseconds - start) / 1000)
-        guard frame.count - Framing.headerBytes <= configuration.maxReplyBytes else {
-            stats.recordLateFailure()
-            return try Framing.encode(Self.errorEnvelope(envelope.requestID, WireError(.resourceExhausted,
-                "the reply would be \(frame.count - Framing.headerBytes) bytes; this server sends at most \(configuration.maxReplyBytes) "
-                + "(the edit changed more paragraphs than fit: send it in smaller edits)", field: "reply").wireMessage))
-        }
-        return frame
+        return try bounded(frame, answering: envelope, hint: "the edit changed more paragraphs than fit: send it in smaller edits")
     }
 
     /// A document reply's parts: everything but the changes, and the changes as each edit left them.
@@ -109,9 +103,7 @@ extension RequestProcessor {
         try Bounds.check(count: request.edits.count, limit: Self.maxDocumentEdits, field: "edits")
         try Bounds.check(count: request.points.count, limit: Self.maxHitTestQuestions, field: "points")
         try Bounds.check(count: request.carets.count, limit: Self.maxHitTestQuestions, field: "carets")
-        for (index, point) in request.points.enumerated() where !(point.x.isFinite && point.y.isFinite) {
-            throw LayoutError(.invalidArgument, "a point must be finite, got (\(point.x), \(point.y))", field: "points[\(index)]")
-        }
+        try Self.checkFinite(request.points)
         let entry = try documents.entry(request.document, now: now)
         let document = entry.document
         // Several edits are all or none: the document goes back to this if one fails.
@@ -132,13 +124,7 @@ extension RequestProcessor {
         documents.settle(request.document, length: document.length)
         let length = document.length
         for (index, caret) in request.carets.enumerated() {
-            guard caret.offset <= length else {
-                throw LayoutError(.invalidArgument, "offset \(caret.offset) is past the document's \(length) UTF-16 units",
-                                  field: "carets[\(index)].offset")
-            }
-            if case .UNRECOGNIZED(let value) = caret.affinity {
-                throw LayoutError(.invalidArgument, "unknown affinity \(value)", field: "carets[\(index)].affinity")
-            }
+            try Self.check(caret, within: length, of: "document", field: "carets[\(index)]")
         }
         let summary = Self.summary(of: document, id: request.document)
         (reply.document, reply.textLength, reply.paragraphCount, reply.lineCount, reply.width, reply.height) =

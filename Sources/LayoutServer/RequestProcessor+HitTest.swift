@@ -27,19 +27,10 @@ extension RequestProcessor {
             throw LayoutError(.invalidArgument, "a hit-test request needs a layout or a justify source", field: "source")
         }
         let length = text.utf16.count
-        for (index, point) in request.points.enumerated() where !(point.x.isFinite && point.y.isFinite) {
-            throw LayoutError(.invalidArgument, "a point must be finite, got (\(point.x), \(point.y))", field: "points[\(index)]")
-        }
-        func check(_ offset: UInt32, field: String) throws {
-            guard offset <= length else {
-                throw LayoutError(.invalidArgument, "offset \(offset) is past the text's \(length) UTF-16 units", field: field)
-            }
-        }
+        try Self.checkFinite(request.points)
+        func check(_ offset: UInt32, field: String) throws { try Self.check(offset, within: length, of: "text", field: field) }
         func check(_ position: Layoutd_V1_TextPosition, field: String) throws {
-            try check(position.offset, field: field + ".offset")
-            if case .UNRECOGNIZED(let value) = position.affinity {
-                throw LayoutError(.invalidArgument, "unknown affinity \(value)", field: field + ".affinity")
-            }
+            try Self.check(position, within: length, of: "text", field: field)
         }
         for (index, caret) in request.carets.enumerated() { try check(caret, field: "carets[\(index)]") }
         for (index, range) in request.selections.enumerated() where UInt64(range.start) + UInt64(range.length) > UInt64(length) {
@@ -119,6 +110,30 @@ extension RequestProcessor {
             }
         }
         return reply
+    }
+}
+
+extension RequestProcessor {
+    /// Refuses the first point that is not finite, naming it (`points[i]`).
+    static func checkFinite(_ points: [Layoutd_V1_Point]) throws(LayoutError) {
+        for (index, point) in points.enumerated() where !(point.x.isFinite && point.y.isFinite) {
+            throw LayoutError(.invalidArgument, "a point must be finite, got (\(point.x), \(point.y))", field: "points[\(index)]")
+        }
+    }
+
+    /// Refuses an offset past the `length` UTF-16 units of the `what` it is in.
+    static func check(_ offset: UInt32, within length: Int, of what: String, field: String) throws(LayoutError) {
+        guard offset <= length else {
+            throw LayoutError(.invalidArgument, "offset \(offset) is past the \(what)'s \(length) UTF-16 units", field: field)
+        }
+    }
+
+    /// The same for a position, and its affinity one the protocol knows.
+    static func check(_ position: Layoutd_V1_TextPosition, within length: Int, of what: String, field: String) throws(LayoutError) {
+        try check(position.offset, within: length, of: what, field: field + ".offset")
+        if case .UNRECOGNIZED(let value) = position.affinity {
+            throw LayoutError(.invalidArgument, "unknown affinity \(value)", field: field + ".affinity")
+        }
     }
 }
 

@@ -91,11 +91,17 @@ public final class RequestProcessor: Sendable {
     /// straight from the engine's result (`LayoutReplyFrame`, `JustifyReplyFrame`); every other
     /// reply goes through `reply(to:)`.
     public func replyFrame(to envelope: Layoutd_V1_Envelope, inFlight: Int = 0, budget: WorkBudget = .unlimited) throws -> [UInt8] {
-        let frame = try unboundedReplyFrame(to: envelope, inFlight: inFlight, budget: budget)
+        try bounded(try unboundedReplyFrame(to: envelope, inFlight: inFlight, budget: budget), answering: envelope,
+                    hint: "ask for less text, fewer backgrounds or a smaller picture")
+    }
+
+    /// `frame`, or the RESOURCE_EXHAUSTED frame that replaces it when its body is past the
+    /// largest reply this server sends (`hint` says what to ask for instead).
+    func bounded(_ frame: [UInt8], answering envelope: Layoutd_V1_Envelope, hint: String) throws -> [UInt8] {
         let bodyBytes = frame.count - Framing.headerBytes
         guard bodyBytes <= configuration.maxReplyBytes else {
             let error = WireError(.resourceExhausted, "the reply would be \(bodyBytes) bytes; this server sends at most "
-                                  + "\(configuration.maxReplyBytes) (ask for less text, fewer backgrounds or a smaller picture)", field: "reply")
+                                  + "\(configuration.maxReplyBytes) (\(hint))", field: "reply")
             // The request was counted when it was answered; now it counts as failed, once.
             stats.recordLateFailure()
             stats.metrics.recordError(code: error.wireMessage.code.protoName)

@@ -2,6 +2,11 @@
 /// U+FFFC, its style, and its ascent and descent, before anything is itemized.
 enum AttachmentResolver {
     static let objectReplacement: UInt16 = 0xFFFC
+
+    /// How many OBJECT REPLACEMENT CHARACTERs (the places attachments go) `units` holds.
+    static func objectReplacements(in units: some Collection<UInt16>) -> Int {
+        units.reduce(0) { $0 + ($1 == objectReplacement ? 1 : 0) }
+    }
     /// Attachments in one request.
     static let maxAttachments = 1_024
     /// Widths and heights, in points: [0, 10,000]; in ems: [0, 100].

@@ -71,10 +71,6 @@ public final class DocumentParagraph: @unchecked Sendable {
         ParagraphOffsets.Entry(offset: units.count, top: layout.size.height, line: layout.lines.count, attachment: attachments.count)
     }
 
-    static func objectReplacements(in units: some Collection<UInt16>) -> Int {
-        units.reduce(0) { $0 + ($1 == AttachmentResolver.objectReplacement ? 1 : 0) }
-    }
-
     /// Where each paragraph of `units` ends: after each separator (UAX #9 P1, CR LF as one), and
     /// at the end. A text that ends with a separator has no empty paragraph after it; an empty
     /// text is one empty paragraph. The same cut as `TextAnalysis` makes.

@@ -29,7 +29,7 @@ extension TextDocument {
                         budget: WorkBudget = .unlimited) throws -> DocumentChange {
         try checkEdges(range, field: "range")
         try Self.checkLength(length - range.count + inserted.count, limit: layouter.maxTextLength)
-        let holders = DocumentParagraph.objectReplacements(in: inserted)
+        let holders = AttachmentResolver.objectReplacements(in: inserted)
         guard attachments.count == holders else {
             throw LayoutError(.invalidArgument, "the inserted text has \(holders) OBJECT REPLACEMENT CHARACTERs (U+FFFC) and the edit "
                               + "\(attachments.count) attachments: each needs one", field: "attachments")
@@ -47,8 +47,8 @@ extension TextDocument {
         }
         let local = (range.lowerBound - regionStart)..<(range.upperBound - regionStart)
         // The attachments before the range stay, the range's go, the edit's come, the rest stay.
-        let before = DocumentParagraph.objectReplacements(in: region[..<local.lowerBound])
-        let removedHolders = DocumentParagraph.objectReplacements(in: region[local])
+        let before = AttachmentResolver.objectReplacements(in: region[..<local.lowerBound])
+        let removedHolders = AttachmentResolver.objectReplacements(in: region[local])
         try Bounds.check(count: offsets.last.attachment - removedHolders + holders, limit: AttachmentResolver.maxAttachments,
                          field: "attachments")
         regionAttachments.replaceSubrange(before..<(before + removedHolders), with: attachments)

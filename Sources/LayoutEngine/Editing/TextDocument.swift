@@ -27,7 +27,7 @@ public final class TextDocument: @unchecked Sendable {
         try settings.checkIncremental()
         try Self.checkLength(units.count, limit: layouter.maxTextLength)
         try Bounds.check(count: spans.count, limit: Bounds.maxSpans, field: "spans")
-        let holders = DocumentParagraph.objectReplacements(in: units)
+        let holders = AttachmentResolver.objectReplacements(in: units)
         guard attachments.count == holders else {
             throw LayoutError(.invalidArgument, "a document needs one attachment for each OBJECT REPLACEMENT CHARACTER (U+FFFC): "
                               + "the text has \(holders), the request \(attachments.count)", field: "attachments")
@@ -98,22 +98,12 @@ public final class TextDocument: @unchecked Sendable {
     /// The paragraph holding `offset`; an offset at a paragraph's end is in the next one, the
     /// text's end in the last.
     public func paragraphIndex(containing offset: Int) -> Int {
-        var low = 0, high = paragraphs.count - 1
-        while low < high {
-            let middle = (low + high + 1) / 2
-            if start(of: middle) <= offset { low = middle } else { high = middle - 1 }
-        }
-        return low
+        min(ShapedParagraph.firstIndex(paragraphs.count) { start(of: $0 + 1) > offset }, paragraphs.count - 1)
     }
 
     /// The paragraph whose band holds `y`, clamped to the first and last.
     public func paragraphIndex(atY y: Double) -> Int {
-        var low = 0, high = paragraphs.count - 1
-        while low < high {
-            let middle = (low + high + 1) / 2
-            if top(of: middle) <= y { low = middle } else { high = middle - 1 }
-        }
-        return low
+        min(ShapedParagraph.firstIndex(paragraphs.count) { top(of: $0 + 1) > y }, paragraphs.count - 1)
     }
 
     static func checkLength(_ length: Int, limit: Int) throws(LayoutError) {
@@ -131,7 +121,7 @@ public final class TextDocument: @unchecked Sendable {
         for end in DocumentParagraph.paragraphEnds(of: units) {
             try budget.check()
             let part = ContiguousArray(units[start..<end])
-            let held = DocumentParagraph.objectReplacements(in: part)
+            let held = AttachmentResolver.objectReplacements(in: part)
             let cut = spans.compactMap { span -> AttributedText.Span? in
                 let low = max(span.range.lowerBound, start), high = min(span.range.upperBound, end)
                 return low < high ? AttributedText.Span(range: (low - start)..<(high - start), patch: span.patch) : nil

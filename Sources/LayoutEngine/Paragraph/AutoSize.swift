@@ -41,7 +41,7 @@ extension ParagraphLayouter {
         }
         // A line is as long as the box is wide, or (vertical text) as its columns are long.
         let lineLength = request.writingMode.isVertical ? request.height ?? .infinity : request.width
-        func fits(_ layout: ParagraphLayout) -> Bool {
+        func fits(_ layout: ParagraphLayout, lineLength: Double = lineLength) -> Bool {
             layout.overflowRange.isEmpty && layout.lines.allSatisfy { !$0.truncated && $0.width <= lineLength + LineBreaker.tolerance }
         }
         // Scales whose default size is a whole number of steps (or of hundredths of a point).
@@ -76,9 +76,7 @@ extension ParagraphLayouter {
             guard request.flow == nil, trial.width <= Bounds.maxLength, (trial.height ?? 0) <= Bounds.maxLength else {
                 return fits(try layout(at: scale))
             }
-            let laid = try self.layout(trial, context: context)
-            return laid.overflowRange.isEmpty
-                && laid.lines.allSatisfy { !$0.truncated && $0.width <= lineLength / scale + LineBreaker.tolerance }
+            return fits(try self.layout(trial, context: context), lineLength: lineLength / scale)
         }
         guard try fitsAt(low) else { return try layout(at: low) }
         while true {

@@ -32,7 +32,7 @@ struct ShapedText {
             throw ShapedParagraph.overlongCluster(at: offset)
         }
         let ranges = analysis.paragraphs.map(\.range)
-        let holders = ranges.map { Self.objectReplacements(in: text.units[$0]) }
+        let holders = ranges.map { AttachmentResolver.objectReplacements(in: text.units[$0]) }
         let total = holders.reduce(0, +)
         guard attachments.count <= total else {
             throw LayoutError(.invalidArgument, "\(attachments.count) attachments but the text has \(total) "
@@ -58,10 +58,6 @@ struct ShapedText {
         }
         self.paragraphs = paragraphs
         starts = ranges.map(\.lowerBound)
-    }
-
-    private static func objectReplacements(in units: ContiguousArray<UInt16>.SubSequence) -> Int {
-        units.reduce(0) { $0 + ($1 == AttachmentResolver.objectReplacement ? 1 : 0) }
     }
 
     /// The first paragraph's resolved direction, which a layout reports.

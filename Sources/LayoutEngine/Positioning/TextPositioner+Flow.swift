@@ -243,17 +243,12 @@ struct ChosenLines {
         }
         // The lines are in order: the one starting at `offset` is found by bisection.
         let lines = byParagraph[paragraph.index]!
-        var low = 0, high = lines.count - 1
-        while low <= high {
-            let middle = (low + high) / 2
-            let start = lines[middle].range.lowerBound
-            if start == offset {
-                var line = lines[middle]
-                line.slot = slot
-                return line
-            }
-            if start < offset { low = middle + 1 } else { high = middle - 1 }
+        let index = ShapedParagraph.firstIndex(lines.count) { lines[$0].range.lowerBound >= offset }
+        guard index < lines.count, lines[index].range.lowerBound == offset else {
+            return breaker.line(from: offset, limit: limit, slot: slot)
         }
-        return breaker.line(from: offset, limit: limit, slot: slot)
+        var line = lines[index]
+        line.slot = slot
+        return line
     }
 }
