@@ -10,6 +10,9 @@ code point; the last, with the value in the top byte).
 import os
 import sys
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from unicode_ranges import read_ranges  # noqa: E402
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 OUT = os.path.join(HERE, "..", "Sources", "LayoutEngine", "Editing", "SentenceBreak+Table.swift")
 # The order of `SentenceBreak`'s cases after .other.
@@ -18,26 +21,7 @@ VALUES = ["CR", "LF", "Extend", "Sep", "Format", "Sp", "Lower", "Upper", "OLette
 
 
 def ranges(path):
-    values = []
-    version = "?"
-    with open(path, encoding="utf-8") as lines:
-        for line in lines:
-            if line.startswith("# SentenceBreakProperty-"):
-                version = line.split("-", 1)[1].split(".txt")[0]
-            line = line.split("#", 1)[0].strip()
-            if not line:
-                continue
-            cps, value = (part.strip() for part in line.split(";"))
-            low, _, high = cps.partition("..")
-            values.append((int(low, 16), int(high or low, 16), value))
-    values.sort()
-    merged = []
-    for low, high, value in values:
-        if merged and merged[-1][2] == value and merged[-1][1] + 1 == low:
-            merged[-1] = (merged[-1][0], high, value)
-        else:
-            merged.append((low, high, value))
-    return version, merged
+    return read_ranges(path, "SentenceBreakProperty-", skip=None)
 
 
 def swift(version, merged):
