@@ -89,6 +89,7 @@ extension Layoutd_V1_GlyphRun {
         lineIndex = UInt32(run.lineIndex)
         paint = UInt32(run.paint)
         orientation = Layoutd_V1_GlyphOrientation(run.orientation)
+        variations = run.variations.map(Layoutd_V1_Variation.init)
     }
 }
 
@@ -107,10 +108,27 @@ extension Layoutd_V1_FontsReply {
             face.faceIndex = UInt32(font.faceIndex)
             face.unitsPerEm = UInt32(font.unitsPerEm)
             face.coverage = UInt32(font.coverageCount)
+            face.axes = font.axes.map { axis in
+                var wire = Layoutd_V1_VariationAxis()
+                wire.tag = axis.tag
+                wire.minimum = axis.minimum
+                wire.defaultValue = axis.defaultValue
+                wire.maximum = axis.maximum
+                return wire
+            }
+            face.namedInstances = font.namedInstances.map(\.name)
             return face
         }
         fallbackFamilies = registry.fallbackFamilies
         defaultFamily = registry.defaultFamily
+    }
+}
+
+extension Layoutd_V1_Variation {
+    public init(_ variation: FontVariation) {
+        self.init()
+        tag = variation.tag
+        value = variation.value
     }
 }
 

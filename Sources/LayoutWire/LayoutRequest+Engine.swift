@@ -173,6 +173,12 @@ extension Layoutd_V1_Style {
             try StyleRules.checkLanguage(language, field: field + ".language")
             patch.language = language
         }
+        if !variations.isEmpty || !namedInstance.isEmpty || fixedOpticalSize {
+            let axes = variations.map { FontVariation(tag: $0.tag, value: $0.value) }
+            let settings = FontVariationSettings(axes: axes, namedInstance: namedInstance, opticalSizing: !fixedOpticalSize)
+            try StyleRules.checkVariations(settings, field: field)
+            patch.variations = settings
+        }
         try addPaint(to: &patch, field: field)
         try addDynamicType(to: &patch, field: field)
         return patch

@@ -15,6 +15,11 @@ extension LayoutCtl {
         @Option(help: "Font size in points (default 17).") var size: Float?
         @Option(help: "Weight, 1-1000.") var weight: UInt32 = 0
         @Flag(help: "Italic.") var italic = false
+        @Option(help: "Variable font axes: TAG=VALUE,... (e.g. wght=650,wdth=80); layoutctl fonts lists a face's axes.")
+        var variations: String?
+        @Option(help: "A named instance of the family's variable face, e.g. SemiBold.") var namedInstance: String = ""
+        @Flag(help: "Keep a variable font's optical size (opsz) at its default instead of following the size.")
+        var fixedOpticalSize = false
         @Option(help: "Extra points after each grapheme.") var letterSpacing: Float = 0
         @Option(help: "BCP 47 language tag.") var language: String = ""
         @Option(help: "natural, left, right, center or justified.") var align: String = "natural"
@@ -83,6 +88,17 @@ extension LayoutCtl {
             request.defaultStyle.size = size ?? 17
             request.defaultStyle.weight = weight
             if italic { request.defaultStyle.slant = .italic }
+            if let variations {
+                request.defaultStyle.variations = try variations.split(separator: ",").map { pair in
+                    let parts = pair.split(separator: "=")
+                    guard parts.count == 2, let value = Float(parts[1]) else {
+                        throw ValidationError("--variations takes TAG=VALUE,... (e.g. wght=650), not \(variations)")
+                    }
+                    return .with { $0.tag = String(parts[0]); $0.value = value }
+                }
+            }
+            request.defaultStyle.namedInstance = namedInstance
+            request.defaultStyle.fixedOpticalSize = fixedOpticalSize
             if letterSpacing != 0 { request.defaultStyle.letterSpacing.points = letterSpacing }
             request.defaultStyle.language = language
             request.lineHeightMultiple = lineHeightMultiple

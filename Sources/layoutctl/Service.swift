@@ -20,9 +20,17 @@ extension LayoutCtl {
                     print(String(format: "%4d  ", face.fontID) + face.family.padded(28) + "  " + face.style.padded(17)
                           + String(format: "  %6d  ", face.weight) + (face.italic ? "yes" : "no").padded(6)
                           + "  \(face.coverage)")
+                    if !face.axes.isEmpty {
+                        let axes = face.axes.map { "\($0.tag) \(Self.number($0.minimum))-\(Self.number($0.maximum)) (\(Self.number($0.defaultValue)))" }
+                        print("      axes: " + axes.joined(separator: ", ") + "; instances: " + face.namedInstances.joined(separator: ", "))
+                    }
                 }
                 print("default: \(reply.defaultFamily); fallback: \(reply.fallbackFamilies.joined(separator: ", "))")
             }
+        }
+
+        static func number(_ value: Float) -> String {
+            value == value.rounded() ? String(Int(saturating: value)) : String(value)
         }
     }
 

@@ -7,19 +7,9 @@ import Testing
 /// г, д, п, т) in Noto Sans, Russian and Bulgarian the default ones.
 @Suite struct LocalizedFormsTests {
     static func hbShapeIDs(_ text: String, font: Font, language: String) throws -> [UInt32]? {
-        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/hb-shape") else { return nil }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/hb-shape")
-        process.arguments = ["--no-glyph-names", "--no-positions", "--no-clusters", "--language=\(language)", "--font-file=\(font.path)",
-                             "--face-index=\(font.faceIndex)", text]
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
         // "[1234|1235|...]"
-        return String(decoding: data, as: UTF8.self).trimmingCharacters(in: CharacterSet(charactersIn: "[]\n ")).split(separator: "|")
-            .compactMap { UInt32($0) }
+        try HBShape.entries(text, ["--no-glyph-names", "--no-positions", "--no-clusters", "--language=\(language)",
+                                   "--font-file=\(font.path)", "--face-index=\(font.faceIndex)"])?.compactMap { UInt32($0) }
     }
 
     @Test(arguments: [("sr", false), ("mk", false), ("ru", false), ("bg", false), ("sr", true), ("ru", true)])

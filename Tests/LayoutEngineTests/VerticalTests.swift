@@ -182,16 +182,7 @@ import Testing
     static let samples = ["縦書きの文章、「括弧」とー。", "中文竖排，标点符号：『引号』。", "日本語の縦組みでは句読点が右上に寄る。"]
 
     static func hbShape(_ text: String, font: Font) throws -> String? {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/hb-shape")
-        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/hb-shape") else { return nil }
-        process.arguments = ["--direction=ttb", "--no-glyph-names", "--font-file=\(font.path)", "--face-index=\(font.faceIndex)", text]
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        try HBShape.output(text, ["--direction=ttb", "--no-glyph-names", "--font-file=\(font.path)", "--face-index=\(font.faceIndex)"])
     }
 
     @Test(arguments: samples)

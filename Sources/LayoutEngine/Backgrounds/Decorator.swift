@@ -104,7 +104,7 @@ public struct Decorator {
         var minX = Double.infinity, maxX = -Double.infinity
         var minY = line.baselineOrigin.y - line.ascent, maxY = line.baselineOrigin.y + line.descent
         for run in runsByLine[index].lazy.map({ self.layout.runs[$0] }) {
-            guard let font = fonts.font(id: run.fontID) else { continue }
+            guard let font = fonts.font(id: run.instanceID) else { continue }
             let scale = font.scale(for: run.size)
             for glyph in run.glyphs {
                 let cluster = glyph.cluster

@@ -51,7 +51,7 @@ enum TextDecorator {
         for index in runs {
             let run = layout.runs[index]
             guard layout.paints.indices.contains(run.paint), layout.paints[run.paint].isDecorated,
-                  let font = fonts.font(id: run.fontID) else { continue }
+                  let font = fonts.font(id: run.instanceID) else { continue }
             var left = Double.infinity, right = -Double.infinity
             for glyph in run.glyphs where run.isTruncationToken || glyph.cluster < contentEnd {
                 left = min(left, glyph.position.x)

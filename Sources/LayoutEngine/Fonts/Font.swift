@@ -32,6 +32,16 @@ public final class Font: @unchecked Sendable {
     /// and yStrikeoutSize, or HarfBuzz's fallback).
     public let strikeout: (position: Int32, thickness: Int32)
     public let isColorEmoji: Bool
+    /// The axes of a variable font (its `fvar` table); empty for a static font.
+    public let axes: [VariationAxis]
+    /// The named instances a variable font lists.
+    public let namedInstances: [NamedInstance]
+    /// For an instance of a variable font, the face it was made from: the face a reply names
+    /// (`wireID`) and whose coverage it shares. Nil for a loaded face.
+    public let base: Font?
+    /// An instance's design coordinates, one per axis in `axes` order; empty for a loaded face,
+    /// which stands at the axes' defaults.
+    public let coordinates: [Float]
 
     let hbFont: OpaquePointer
     /// The file's bytes (a read-only mapping): the renderer's FreeType faces read them too,
@@ -43,8 +53,11 @@ public final class Font: @unchecked Sendable {
     let bmpCoverage: UnsafeMutablePointer<UInt64>
 
     init(id: UInt32, family: String, styleName: String, weight: Int, italic: Bool, widthClass: Int,
-         path: String, faceIndex: Int, blob: OpaquePointer, hbFace: OpaquePointer) {
+         path: String, faceIndex: Int, blob: OpaquePointer, hbFace: OpaquePointer,
+         instanceOf base: Font? = nil, coordinates: [Float] = []) {
         self.id = id
+        self.base = base
+        self.coordinates = coordinates
         self.family = family
         self.styleName = styleName
         self.weight = weight
@@ -57,6 +70,10 @@ public final class Font: @unchecked Sendable {
         hb_ot_font_set_funcs(font)
         let upem = Int32(hb_face_get_upem(hbFace))
         hb_font_set_scale(font, upem, upem)
+        if !coordinates.isEmpty {
+            // Before any metric is read: `MVAR` moves the line metrics with the axes.
+            coordinates.withUnsafeBufferPointer { hb_font_set_var_coords_design(font, $0.baseAddress, UInt32($0.count)) }
+        }
         var extents = hb_font_extents_t()
         hb_font_get_h_extents(font, &extents)
         func metric(_ tag: hb_ot_metrics_tag_t) -> Int32 {
@@ -72,6 +89,16 @@ public final class Font: @unchecked Sendable {
         self.ascender = extents.ascender
         self.descender = -extents.descender
         self.lineGap = extents.line_gap
+        self.isColorEmoji = hb_ot_color_has_png(hbFace) != 0 || hb_ot_color_has_layers(hbFace) != 0
+        if let base {
+            // An instance maps the same characters as its face: share its coverage.
+            self.axes = base.axes
+            self.namedInstances = base.namedInstances
+            self.coverageCount = base.coverageCount
+            self.bmpCoverage = base.bmpCoverage
+            return
+        }
+        (self.axes, self.namedInstances) = Self.variationData(hbFace)
         let set = hb_set_create()
         hb_face_collect_unicodes(hbFace, set)
         self.coverageCount = Int(hb_set_get_population(set))
@@ -83,13 +110,63 @@ public final class Font: @unchecked Sendable {
         }
         self.bmpCoverage = bits
         hb_set_destroy(set)
-        self.isColorEmoji = hb_ot_color_has_png(hbFace) != 0 || hb_ot_color_has_layers(hbFace) != 0
+    }
+
+    /// An instance of this variable face at `coordinates` (one per axis, clamped already): shapes,
+    /// measures and draws as the face does at those axis values.
+    func instance(id: UInt32, coordinates: [Float]) -> Font {
+        let face = hb_font_get_face(hbFont)!
+        return Font(id: id, family: family, styleName: styleName, weight: weight, italic: italic, widthClass: widthClass,
+                    path: path, faceIndex: faceIndex, blob: blob, hbFace: face, instanceOf: self, coordinates: coordinates)
     }
 
     deinit {
         hb_font_destroy(hbFont)
         hb_blob_destroy(blob)
-        bmpCoverage.deallocate()
+        if base == nil { bmpCoverage.deallocate() }
+    }
+
+    /// True for a face with axes to set.
+    @inline(__always)
+    public var isVariable: Bool { !axes.isEmpty }
+
+    /// The id a reply names the face by: an instance is named by the face it was made from,
+    /// with its coordinates beside.
+    public var wireID: UInt32 { base?.id ?? id }
+
+    /// An instance's axis values, tagged; empty for a loaded face.
+    public var variations: [FontVariation] {
+        if coordinates.isEmpty { return [] }
+        return zip(axes, coordinates).map { FontVariation(tag: $0.tag, value: $1) }
+    }
+
+    /// The axes and named instances of a variable face (`fvar`), read once at load.
+    private static func variationData(_ face: OpaquePointer) -> ([VariationAxis], [NamedInstance]) {
+        guard hb_ot_var_has_data(face) != 0 else { return ([], []) }
+        var count = hb_ot_var_get_axis_count(face)
+        var infos = [hb_ot_var_axis_info_t](repeating: hb_ot_var_axis_info_t(), count: Int(count))
+        hb_ot_var_get_axis_infos(face, 0, &count, &infos)
+        let axes = infos.prefix(Int(count)).map {
+            VariationAxis(tag: OpenTypeTag.unpack($0.tag), minimum: $0.min_value, defaultValue: $0.default_value, maximum: $0.max_value)
+        }
+        var instances: [NamedInstance] = []
+        for index in 0..<hb_ot_var_get_named_instance_count(face) {
+            var coordinateCount = UInt32(axes.count)
+            var coordinates = [Float](repeating: 0, count: axes.count)
+            hb_ot_var_named_instance_get_design_coords(face, index, &coordinateCount, &coordinates)
+            let nameID = hb_ot_var_named_instance_get_subfamily_name_id(face, index)
+            instances.append(NamedInstance(name: nameString(face, nameID) ?? "Instance \(index)", coordinates: coordinates))
+        }
+        return (axes, instances)
+    }
+
+    /// A `name` table string in any language HarfBuzz picks first (English where there is one).
+    private static func nameString(_ face: OpaquePointer, _ nameID: hb_ot_name_id_t) -> String? {
+        var length: UInt32 = 128
+        var buffer = [CChar](repeating: 0, count: Int(length))
+        let total = hb_ot_name_get_utf8(face, nameID, hb_language_from_string("en", -1), &length, &buffer)
+        guard total > 0 else { return nil }
+        return String(decoding: buffer.prefix(Int(length)).map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
     /// The glyph the cmap maps `scalar` to, or nil when the face lacks it.

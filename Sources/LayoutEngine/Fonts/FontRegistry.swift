@@ -19,6 +19,8 @@ public final class FontRegistry: @unchecked Sendable {
     let emojiFont: Font?
     /// Faces skipped at load, each with why: the daemon logs them.
     public private(set) var problems: [String] = []
+    /// Instances of variable faces, made as styles ask for them.
+    let instances = FontInstances()
 
     public init(fonts: [Font], defaultFamily: String, fallbackFamilies: [String]) {
         self.fonts = fonts
@@ -51,7 +53,10 @@ public final class FontRegistry: @unchecked Sendable {
     /// The family a style names, or the default family for a style that names none.
     func family(named name: String) -> String { name.isEmpty ? defaultFamily : name }
 
-    public func font(id: UInt32) -> Font? { Int(id) < fonts.count ? fonts[Int(id)] : nil }
+    public func font(id: UInt32) -> Font? {
+        if Int(id) < fonts.count { return fonts[Int(id)] }
+        return instances.font(id: id)
+    }
 
     private struct MatchKey: Hashable {
         var family: String

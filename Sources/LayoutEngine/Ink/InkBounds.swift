@@ -22,7 +22,7 @@ public struct InkBounds: Equatable, Sendable {
         var first: (cluster: Int, line: Int, rect: Rect)?
         for run in layout.runs {
             var ink: Rect?
-            if let font = fonts.font(id: run.fontID) {
+            if let font = fonts.font(id: run.instanceID) {
                 let scale = font.scale(for: run.size)
                 for glyph in run.glyphs {
                     guard let box = glyphInk(font.inkExtents(glyph.id), at: glyph.position, scale: scale, sideways: run.orientation == .sideways)

@@ -19,7 +19,7 @@ struct FontFallback {
             guard let font = registry.cachedMatch(family: family, weight: style.weight, italic: style.italic) else {
                 throw LayoutError(.notFound, "no loaded font family named \"\(family)\"", field: "family")
             }
-            return font
+            return try registry.instance(of: font, for: style, requested: true)
         }
     }
 
@@ -32,15 +32,23 @@ struct FontFallback {
         if let family = ScriptFonts.family(for: script, language: styleInfo.language),
            let font = registry.cachedMatch(family: family, weight: styleInfo.weight, italic: styleInfo.italic),
            Self.covers(font, scalars) {
-            return font
+            return fallbackInstance(font, styleInfo)
         }
         for family in registry.fallbackFamilies {
             if let font = registry.cachedMatch(family: family, weight: styleInfo.weight, italic: styleInfo.italic),
                Self.covers(font, scalars) {
-                return font
+                return fallbackInstance(font, styleInfo)
             }
         }
-        return registry.fonts.first { Self.covers($0, scalars) } ?? requested
+        return registry.fonts.first { Self.covers($0, scalars) }.map { fallbackInstance($0, styleInfo) } ?? requested
+    }
+
+    /// A variable fallback face at the style's weight and size. With the instance table full it
+    /// draws at its defaults rather than fail the text it rescues.
+    @inline(__always)
+    private func fallbackInstance(_ font: Font, _ style: TextStyle) -> Font {
+        guard font.isVariable else { return font }
+        return (try? registry.instance(of: font, for: style, requested: false)) ?? font
     }
 
     /// True when `font` maps every scalar of the cluster that needs a glyph of its own.

@@ -55,7 +55,14 @@ public struct PositionedGlyph: Equatable, Sendable {
 /// shared array: a layout makes a run per font change and line, and allocating arrays for
 /// each showed in profiles. Index a run's glyphs from `glyphs.startIndex`, as with any slice.
 public struct GlyphRunLayout: Equatable, Sendable {
+    /// The loaded face, as the registry lists it (and a reply names it).
     public var fontID: UInt32
+    /// A variable face's axis values the glyphs were shaped at (every axis, in the face's
+    /// order); empty for a static face or one at its defaults.
+    public var variations: [FontVariation] = []
+    /// The font the glyphs were shaped with: `fontID`, or the instance of it at `variations`;
+    /// the registry's `font(id:)` finds either.
+    public var instanceID: UInt32
     public var size: Double
     public var bidiLevel: UInt8
     public var glyphs: ArraySlice<PositionedGlyph>

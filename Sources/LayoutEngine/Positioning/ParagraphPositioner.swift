@@ -99,7 +99,7 @@ struct ParagraphPositioner {
                 }
                 output.count += shaped.count
                 if text.paints.count == 1 {
-                    output.add(fontID: piece.font.id, size: pointSize, level: piece.level, range: shifted(piece.range),
+                    output.add(font: piece.font, size: pointSize, level: piece.level, range: shifted(piece.range),
                                isToken: piece.isToken, line: index, glyphs: first..<output.count, orientation: piece.orientation)
                 } else {
                     addByPaint(piece, pointSize: pointSize, line: index, glyphs: first..<output.count, into: &output)
@@ -153,7 +153,7 @@ struct ParagraphPositioner {
                 : output.glyphs[rtl ? segmentEnd - 1 : segmentStart].cluster
             let upper = atTextEnd || piece.isToken ? range.upperBound
                 : output.glyphs[rtl ? segmentStart - 1 : segmentEnd].cluster
-            output.add(fontID: piece.font.id, size: pointSize, level: piece.level, range: lower..<upper, isToken: piece.isToken,
+            output.add(font: piece.font, size: pointSize, level: piece.level, range: lower..<upper, isToken: piece.isToken,
                        line: line, glyphs: segmentStart..<segmentEnd, paint: segmentPaint, orientation: piece.orientation)
             segmentStart = segmentEnd
         }
@@ -209,19 +209,20 @@ struct RunOutput {
     /// Adds a piece's glyphs as a run, or extends the previous run when the piece continues it
     /// on the same line: same font, size and level, next in the text along the run's
     /// direction (trailing spaces, and items split only by script, join their neighbours).
-    mutating func add(fontID: UInt32, size: Double, level: UInt8, range: Range<Int>, isToken: Bool, line: Int,
+    mutating func add(font: Font, size: Double, level: UInt8, range: Range<Int>, isToken: Bool, line: Int,
                       glyphs span: Range<Int>, paint: Int = 0, orientation: GlyphOrientation = .horizontal) {
         if let last = runs.indices.last, !isToken, !runs[last].isTruncationToken, runs[last].lineIndex == line,
            runs[last].paint == paint, runs[last].orientation == orientation, orientation != .combined,
-           runs[last].fontID == fontID, runs[last].size == size, runs[last].bidiLevel == level,
+           runs[last].instanceID == font.id, runs[last].size == size, runs[last].bidiLevel == level,
            level & 1 == 0 ? runs[last].range.upperBound == range.lowerBound : range.upperBound == runs[last].range.lowerBound {
             let previous = runs[last].range
             runs[last].range = min(previous.lowerBound, range.lowerBound)..<max(previous.upperBound, range.upperBound)
             spans[last] = spans[last].lowerBound..<span.upperBound
             return
         }
-        runs.append(GlyphRunLayout(fontID: fontID, size: size, bidiLevel: level, glyphs: [], range: range,
-                                   isTruncationToken: isToken, lineIndex: line, paint: paint, orientation: orientation))
+        runs.append(GlyphRunLayout(fontID: font.wireID, variations: font.variations, instanceID: font.id, size: size,
+                                   bidiLevel: level, glyphs: [], range: range, isTruncationToken: isToken, lineIndex: line,
+                                   paint: paint, orientation: orientation))
         spans.append(span)
     }
 }

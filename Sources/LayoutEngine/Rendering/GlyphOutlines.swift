@@ -49,7 +49,7 @@ enum GlyphOutlines {
 
     /// The run's outlines as one path's data, and the glyphs that had none (bitmap glyphs).
     static func svgPath(_ run: GlyphRunLayout, fonts: FontRegistry) -> (data: String, withoutOutline: [PositionedGlyph]) {
-        guard let font = fonts.font(id: run.fontID) else { return ("", Array(run.glyphs)) }
+        guard let font = fonts.font(id: run.instanceID) else { return ("", Array(run.glyphs)) }
         let collector = Collector()
         collector.scale = run.size / Double(font.unitsPerEm)
         var missing: [PositionedGlyph] = []

@@ -205,7 +205,7 @@ public final class Renderer: @unchecked Sendable {
     /// The run's face at its size; a sideways run of vertical text turned 90° clockwise, so each
     /// glyph advances down the page with its top to the right.
     private func setFont(_ cr: OpaquePointer, _ run: GlyphRunLayout) -> Bool {
-        guard let face = cairoFace(run.fontID) else { return false }
+        guard let face = cairoFace(run.instanceID) else { return false }
         cairo_set_font_face(cr, face)
         if run.orientation == .sideways {
             var matrix = cairo_matrix_t()

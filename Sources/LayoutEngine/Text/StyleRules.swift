@@ -34,6 +34,25 @@ public enum StyleRules {
         }
     }
 
+    /// At most 64 axis values, each a four-character tag and a finite value; a named instance's
+    /// name no longer than a `name` table string is likely to be.
+    public static func checkVariations(_ settings: FontVariationSettings, field: @autoclosure () -> String) throws(LayoutError) {
+        try Bounds.check(count: settings.axes.count, limit: Bounds.maxFeatures, field: field() + ".variations")
+        for (index, axis) in settings.axes.enumerated() {
+            guard isFeatureTag(axis.tag) else {
+                throw LayoutError(.invalidArgument, "axis tag \"\(axis.tag)\" is not four ASCII characters",
+                                  field: "\(field()).variations[\(index)].tag")
+            }
+            guard axis.value.isFinite else {
+                throw LayoutError(.invalidArgument, "axis value must be finite, got \(axis.value)",
+                                  field: "\(field()).variations[\(index)].value")
+            }
+        }
+        guard settings.namedInstance.utf8.count <= 256 else {
+            throw LayoutError(.invalidArgument, "a named instance's name is at most 256 bytes", field: field() + ".named_instance")
+        }
+    }
+
     /// Four characters from space to tilde, as OpenType's Tag type is.
     public static func isFeatureTag(_ tag: String) -> Bool {
         tag.utf8.count == 4 && tag.utf8.allSatisfy { $0 >= 0x20 && $0 < 0x7F }
@@ -106,5 +125,6 @@ public enum StyleRules {
         try checkSignedPoints(style.baselineOffset, name: "baseline_offset", field: field + ".baseline_offset")
         if !style.features.isEmpty { try checkFeatures(style.features, field: field + ".features") }
         try checkLanguage(style.language, field: field + ".language")
+        if style.variations != .automatic { try checkVariations(style.variations, field: field) }
     }
 }

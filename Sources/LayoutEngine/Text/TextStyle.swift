@@ -23,9 +23,12 @@ public struct TextStyle: Hashable, Sendable {
     /// Points the glyphs sit above the baseline (below when negative), as NSAttributedString's
     /// baselineOffset: superscripts, subscripts, a raised emoji. The line grows to hold them.
     public var baselineOffset: Double
+    /// A variable font's axes; static fonts ignore it.
+    public var variations: FontVariationSettings
 
     public init(family: String = "", weight: Int = 400, italic: Bool = false, size: Double = 17,
-                letterSpacing: Double = 0, features: [FontFeature] = [], language: String = "", baselineOffset: Double = 0) {
+                letterSpacing: Double = 0, features: [FontFeature] = [], language: String = "", baselineOffset: Double = 0,
+                variations: FontVariationSettings = .automatic) {
         self.family = family
         self.weight = weight
         self.italic = italic
@@ -34,6 +37,7 @@ public struct TextStyle: Hashable, Sendable {
         self.features = features
         self.language = language
         self.baselineOffset = baselineOffset
+        self.variations = variations
     }
 }
 
@@ -47,6 +51,8 @@ public struct StylePatch: Sendable {
     public var features: [FontFeature]?
     public var language: String?
     public var baselineOffset: Double?
+    /// Replaces the variation settings whole.
+    public var variations: FontVariationSettings?
     /// Paint (see `TextPaint`): resolved apart, never shaped apart.
     public var color: Color?
     /// A fully transparent fill clears one an outer span set.
@@ -91,6 +97,7 @@ public struct StylePatch: Sendable {
         if let features { style.features = features }
         if let language { style.language = language }
         if let baselineOffset { style.baselineOffset = baselineOffset }
+        if let variations { style.variations = variations }
         return style
     }
 

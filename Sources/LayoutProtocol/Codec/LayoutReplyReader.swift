@@ -174,6 +174,9 @@ public enum LayoutReplyReader {
                 guard var nested = reader.nested(), let rect = rect(&nested) else { return nil }
                 run.inkBounds = rect
                 sawInk = true
+            case (14, lengthDelimited):
+                guard var nested = reader.nested(), let variation = nested.variation() else { return nil }
+                run.variations.append(variation)
             default: return nil
             }
         }

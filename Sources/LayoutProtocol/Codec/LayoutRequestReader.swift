@@ -134,6 +134,7 @@ public enum LayoutRequestReader {
     private static func style(_ reader: inout ProtobufReader) -> Layoutd_V1_Style? {
         var style = Layoutd_V1_Style()
         var features: [Layoutd_V1_Feature] = []
+        var variations: [Layoutd_V1_Variation] = []
         var sawSpacing = false, sawOffset = false
         var seen: UInt32 = 0  // the paint's message fields met, by number
         while !reader.isAtEnd {
@@ -196,10 +197,16 @@ public enum LayoutRequestReader {
             case (17, lengthDelimited) where ProtobufReader.firstTime(17, &seen):
                 guard let message = reader.nested().flatMap({ try? Layoutd_V1_TextEffect(serializedBytes: $0.remainingBytes) }) else { return nil }
                 style.effect = message
+            case (18, lengthDelimited):
+                guard var nested = reader.nested(), let variation = nested.variation() else { return nil }
+                variations.append(variation)
+            case (19, lengthDelimited): guard let name = reader.string() else { return nil }; style.namedInstance = name
+            case (20, varint): guard let value = reader.varint() else { return nil }; style.fixedOpticalSize = value != 0
             default: return nil
             }
         }
         style.features = features
+        style.variations = variations
         return style
     }
 

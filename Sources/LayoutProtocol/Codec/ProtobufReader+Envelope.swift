@@ -24,6 +24,20 @@ extension ProtobufReader {
         return sawBody ? envelope : nil
     }
 
+    /// A `Variation` message (an axis tag and value) from this reader's bytes.
+    mutating func variation() -> Layoutd_V1_Variation? {
+        var variation = Layoutd_V1_Variation()
+        while !isAtEnd {
+            guard let (field, type) = tag() else { return nil }
+            switch (field, type) {
+            case (1, Self.lengthDelimited): guard let tag = string() else { return nil }; variation.tag = tag
+            case (2, Self.fixed32): guard let value = float() else { return nil }; variation.value = value
+            default: return nil
+            }
+        }
+        return variation
+    }
+
     /// A `Range` message from this reader's bytes.
     mutating func range() -> Layoutd_V1_Range? {
         var range = Layoutd_V1_Range()

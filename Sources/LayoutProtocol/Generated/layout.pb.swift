@@ -956,11 +956,54 @@ public nonisolated struct Layoutd_V1_Style: @unchecked Sendable {
   /// Clears the value of `effect`. Subsequent reads from it will return its default value.
   public mutating func clearEffect() {_uniqueStorage()._effect = nil}
 
+  /// Variable fonts (FontFace.axes): axis values over what the weight, slant, size and
+  /// named_instance give (a later tag wins; at most 64; values are clamped to the axis's range,
+  /// axes the face lacks are ignored). Set together with named_instance and
+  /// fixed_optical_size: a style setting any of the three replaces the outer style's three.
+  public var variations: [Layoutd_V1_Variation] {
+    get {_storage._variations}
+    set {_uniqueStorage()._variations = newValue}
+  }
+
+  /// A named instance of the requested family's variable face (FontFace.named_instances; case,
+  /// spaces and hyphens do not matter: "SemiBold" names "Semi Bold"); the face lacking it is
+  /// INVALID_ARGUMENT (field named_instance) naming the ones it has.
+  /// With one set, the weight no longer moves `wght`.
+  public var namedInstance: String {
+    get {_storage._namedInstance}
+    set {_uniqueStorage()._namedInstance = newValue}
+  }
+
+  /// True keeps `opsz` at the face's default: by default the optical size follows the point
+  /// size, as CoreText and CSS `font-optical-sizing: auto` do.
+  public var fixedOpticalSize: Bool {
+    get {_storage._fixedOpticalSize}
+    set {_uniqueStorage()._fixedOpticalSize = newValue}
+  }
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public init() {}
 
   fileprivate var _storage = _StorageClass.defaultInstance
+}
+
+/// One axis value of a variable font.
+public nonisolated struct Layoutd_V1_Variation: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  /// The axis's four-character tag, e.g. "wght", "wdth", "opsz", "slnt"; anything else is
+  /// INVALID_ARGUMENT.
+  public var tag: String = String()
+
+  /// In the axis's own units (FontFace.axes gives the range), finite.
+  public var value: Float = 0
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
 }
 
 /// A text effect (TextKit's letterpress, CoreText's stroke), resolved into layers in the reply.
@@ -1717,6 +1760,13 @@ public nonisolated struct Layoutd_V1_GlyphRun: @unchecked Sendable {
   /// Clears the value of `inkBounds`. Subsequent reads from it will return its default value.
   public mutating func clearInkBounds() {_uniqueStorage()._inkBounds = nil}
 
+  /// A variable face's axis values the glyphs were shaped at, one per axis of the face in
+  /// FontFace.axes order; empty when the face is static or at its defaults. Draw with them.
+  public var variations: [Layoutd_V1_Variation] {
+    get {_storage._variations}
+    set {_uniqueStorage()._variations = newValue}
+  }
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public init() {}
@@ -2353,7 +2403,7 @@ nonisolated extension Layoutd_V1_Truncation: SwiftProtobuf.Message, SwiftProtobu
 
 nonisolated extension Layoutd_V1_Style: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".Style"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}family\0\u{1}weight\0\u{1}slant\0\u{1}size\0\u{3}letter_spacing\0\u{1}features\0\u{1}language\0\u{3}baseline_offset\0\u{1}color\0\u{1}background\0\u{1}underline\0\u{1}strikethrough\0\u{1}shadow\0\u{3}text_style\0\u{3}size_category\0\u{3}max_scaled_size\0\u{1}effect\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}family\0\u{1}weight\0\u{1}slant\0\u{1}size\0\u{3}letter_spacing\0\u{1}features\0\u{1}language\0\u{3}baseline_offset\0\u{1}color\0\u{1}background\0\u{1}underline\0\u{1}strikethrough\0\u{1}shadow\0\u{3}text_style\0\u{3}size_category\0\u{3}max_scaled_size\0\u{1}effect\0\u{1}variations\0\u{3}named_instance\0\u{3}fixed_optical_size\0")
 
   fileprivate class _StorageClass {
     var _family: String = String()
@@ -2373,6 +2423,9 @@ nonisolated extension Layoutd_V1_Style: SwiftProtobuf.Message, SwiftProtobuf._Me
     var _sizeCategory: Layoutd_V1_ContentSizeCategory = .contentSizeLarge
     var _maxScaledSize: Float = 0
     var _effect: Layoutd_V1_TextEffect? = nil
+    var _variations: [Layoutd_V1_Variation] = []
+    var _namedInstance: String = String()
+    var _fixedOpticalSize: Bool = false
 
       // This property is used as the initial default value for new instances of the type.
       // The type itself is protecting the reference to its storage via CoW semantics.
@@ -2400,6 +2453,9 @@ nonisolated extension Layoutd_V1_Style: SwiftProtobuf.Message, SwiftProtobuf._Me
       _sizeCategory = source._sizeCategory
       _maxScaledSize = source._maxScaledSize
       _effect = source._effect
+      _variations = source._variations
+      _namedInstance = source._namedInstance
+      _fixedOpticalSize = source._fixedOpticalSize
     }
   }
 
@@ -2435,6 +2491,9 @@ nonisolated extension Layoutd_V1_Style: SwiftProtobuf.Message, SwiftProtobuf._Me
         case 15: try { try decoder.decodeSingularEnumField(value: &_storage._sizeCategory) }()
         case 16: try { try decoder.decodeSingularFloatField(value: &_storage._maxScaledSize) }()
         case 17: try { try decoder.decodeSingularMessageField(value: &_storage._effect) }()
+        case 18: try { try decoder.decodeRepeatedMessageField(value: &_storage._variations) }()
+        case 19: try { try decoder.decodeSingularStringField(value: &_storage._namedInstance) }()
+        case 20: try { try decoder.decodeSingularBoolField(value: &_storage._fixedOpticalSize) }()
         default: break
         }
       }
@@ -2498,6 +2557,15 @@ nonisolated extension Layoutd_V1_Style: SwiftProtobuf.Message, SwiftProtobuf._Me
       try { if let v = _storage._effect {
         try visitor.visitSingularMessageField(value: v, fieldNumber: 17)
       } }()
+      if !_storage._variations.isEmpty {
+        try visitor.visitRepeatedMessageField(value: _storage._variations, fieldNumber: 18)
+      }
+      if !_storage._namedInstance.isEmpty {
+        try visitor.visitSingularStringField(value: _storage._namedInstance, fieldNumber: 19)
+      }
+      if _storage._fixedOpticalSize != false {
+        try visitor.visitSingularBoolField(value: _storage._fixedOpticalSize, fieldNumber: 20)
+      }
     }
     try unknownFields.traverse(visitor: &visitor)
   }
@@ -2524,10 +2592,48 @@ nonisolated extension Layoutd_V1_Style: SwiftProtobuf.Message, SwiftProtobuf._Me
         if _storage._sizeCategory != rhs_storage._sizeCategory {return false}
         if _storage._maxScaledSize != rhs_storage._maxScaledSize {return false}
         if _storage._effect != rhs_storage._effect {return false}
+        if _storage._variations != rhs_storage._variations {return false}
+        if _storage._namedInstance != rhs_storage._namedInstance {return false}
+        if _storage._fixedOpticalSize != rhs_storage._fixedOpticalSize {return false}
         return true
       }
       if !storagesAreEqual {return false}
     }
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Layoutd_V1_Variation: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".Variation"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}tag\0\u{1}value\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularStringField(value: &self.tag) }()
+      case 2: try { try decoder.decodeSingularFloatField(value: &self.value) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if !self.tag.isEmpty {
+      try visitor.visitSingularStringField(value: self.tag, fieldNumber: 1)
+    }
+    if self.value.bitPattern != 0 {
+      try visitor.visitSingularFloatField(value: self.value, fieldNumber: 2)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Layoutd_V1_Variation, rhs: Layoutd_V1_Variation) -> Bool {
+    if lhs.tag != rhs.tag {return false}
+    if lhs.value != rhs.value {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }
@@ -3367,7 +3473,7 @@ nonisolated extension Layoutd_V1_AttachmentBox: SwiftProtobuf.Message, SwiftProt
 
 nonisolated extension Layoutd_V1_GlyphRun: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".GlyphRun"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}font_id\0\u{1}size\0\u{3}bidi_level\0\u{3}glyph_ids\0\u{1}positions\0\u{1}advances\0\u{1}clusters\0\u{1}range\0\u{3}truncation_token\0\u{3}line_index\0\u{1}paint\0\u{1}orientation\0\u{3}ink_bounds\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}font_id\0\u{1}size\0\u{3}bidi_level\0\u{3}glyph_ids\0\u{1}positions\0\u{1}advances\0\u{1}clusters\0\u{1}range\0\u{3}truncation_token\0\u{3}line_index\0\u{1}paint\0\u{1}orientation\0\u{3}ink_bounds\0\u{1}variations\0")
 
   fileprivate class _StorageClass {
     var _fontID: UInt32 = 0
@@ -3383,6 +3489,7 @@ nonisolated extension Layoutd_V1_GlyphRun: SwiftProtobuf.Message, SwiftProtobuf.
     var _paint: UInt32 = 0
     var _orientation: Layoutd_V1_GlyphOrientation = .horizontal
     var _inkBounds: Layoutd_V1_Rect? = nil
+    var _variations: [Layoutd_V1_Variation] = []
 
       // This property is used as the initial default value for new instances of the type.
       // The type itself is protecting the reference to its storage via CoW semantics.
@@ -3406,6 +3513,7 @@ nonisolated extension Layoutd_V1_GlyphRun: SwiftProtobuf.Message, SwiftProtobuf.
       _paint = source._paint
       _orientation = source._orientation
       _inkBounds = source._inkBounds
+      _variations = source._variations
     }
   }
 
@@ -3437,6 +3545,7 @@ nonisolated extension Layoutd_V1_GlyphRun: SwiftProtobuf.Message, SwiftProtobuf.
         case 11: try { try decoder.decodeSingularUInt32Field(value: &_storage._paint) }()
         case 12: try { try decoder.decodeSingularEnumField(value: &_storage._orientation) }()
         case 13: try { try decoder.decodeSingularMessageField(value: &_storage._inkBounds) }()
+        case 14: try { try decoder.decodeRepeatedMessageField(value: &_storage._variations) }()
         default: break
         }
       }
@@ -3488,6 +3597,9 @@ nonisolated extension Layoutd_V1_GlyphRun: SwiftProtobuf.Message, SwiftProtobuf.
       try { if let v = _storage._inkBounds {
         try visitor.visitSingularMessageField(value: v, fieldNumber: 13)
       } }()
+      if !_storage._variations.isEmpty {
+        try visitor.visitRepeatedMessageField(value: _storage._variations, fieldNumber: 14)
+      }
     }
     try unknownFields.traverse(visitor: &visitor)
   }
@@ -3510,6 +3622,7 @@ nonisolated extension Layoutd_V1_GlyphRun: SwiftProtobuf.Message, SwiftProtobuf.
         if _storage._paint != rhs_storage._paint {return false}
         if _storage._orientation != rhs_storage._orientation {return false}
         if _storage._inkBounds != rhs_storage._inkBounds {return false}
+        if _storage._variations != rhs_storage._variations {return false}
         return true
       }
       if !storagesAreEqual {return false}

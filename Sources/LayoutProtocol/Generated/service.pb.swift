@@ -125,6 +125,36 @@ public nonisolated struct Layoutd_V1_FontFace: Sendable {
   /// Number of Unicode code points the face maps.
   public var coverage: UInt32 = 0
 
+  /// A variable face's axes (its `fvar` table), in the order GlyphRun.variations uses; empty
+  /// for a static face.
+  public var axes: [Layoutd_V1_VariationAxis] = []
+
+  /// The subfamily names of a variable face's named instances, for Style.named_instance.
+  public var namedInstances: [String] = []
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+}
+
+/// One axis of a variable face.
+public nonisolated struct Layoutd_V1_VariationAxis: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  /// Four-character tag, e.g. "wght".
+  public var tag: String = String()
+
+  /// The smallest value, in the axis's units.
+  public var minimum: Float = 0
+
+  /// The value a style that does not set the axis gets (unless the weight, slant or size move it).
+  public var defaultValue: Float = 0
+
+  /// The largest value.
+  public var maximum: Float = 0
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public init() {}
@@ -510,7 +540,7 @@ nonisolated extension Layoutd_V1_FontsRequest: SwiftProtobuf.Message, SwiftProto
 
 nonisolated extension Layoutd_V1_FontFace: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".FontFace"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}font_id\0\u{1}family\0\u{1}style\0\u{1}weight\0\u{1}italic\0\u{1}path\0\u{3}face_index\0\u{3}units_per_em\0\u{1}coverage\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}font_id\0\u{1}family\0\u{1}style\0\u{1}weight\0\u{1}italic\0\u{1}path\0\u{3}face_index\0\u{3}units_per_em\0\u{1}coverage\0\u{1}axes\0\u{3}named_instances\0")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -527,6 +557,8 @@ nonisolated extension Layoutd_V1_FontFace: SwiftProtobuf.Message, SwiftProtobuf.
       case 7: try { try decoder.decodeSingularUInt32Field(value: &self.faceIndex) }()
       case 8: try { try decoder.decodeSingularUInt32Field(value: &self.unitsPerEm) }()
       case 9: try { try decoder.decodeSingularUInt32Field(value: &self.coverage) }()
+      case 10: try { try decoder.decodeRepeatedMessageField(value: &self.axes) }()
+      case 11: try { try decoder.decodeRepeatedStringField(value: &self.namedInstances) }()
       default: break
       }
     }
@@ -560,6 +592,12 @@ nonisolated extension Layoutd_V1_FontFace: SwiftProtobuf.Message, SwiftProtobuf.
     if self.coverage != 0 {
       try visitor.visitSingularUInt32Field(value: self.coverage, fieldNumber: 9)
     }
+    if !self.axes.isEmpty {
+      try visitor.visitRepeatedMessageField(value: self.axes, fieldNumber: 10)
+    }
+    if !self.namedInstances.isEmpty {
+      try visitor.visitRepeatedStringField(value: self.namedInstances, fieldNumber: 11)
+    }
     try unknownFields.traverse(visitor: &visitor)
   }
 
@@ -573,6 +611,53 @@ nonisolated extension Layoutd_V1_FontFace: SwiftProtobuf.Message, SwiftProtobuf.
     if lhs.faceIndex != rhs.faceIndex {return false}
     if lhs.unitsPerEm != rhs.unitsPerEm {return false}
     if lhs.coverage != rhs.coverage {return false}
+    if lhs.axes != rhs.axes {return false}
+    if lhs.namedInstances != rhs.namedInstances {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Layoutd_V1_VariationAxis: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".VariationAxis"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}tag\0\u{1}minimum\0\u{3}default_value\0\u{1}maximum\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularStringField(value: &self.tag) }()
+      case 2: try { try decoder.decodeSingularFloatField(value: &self.minimum) }()
+      case 3: try { try decoder.decodeSingularFloatField(value: &self.defaultValue) }()
+      case 4: try { try decoder.decodeSingularFloatField(value: &self.maximum) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if !self.tag.isEmpty {
+      try visitor.visitSingularStringField(value: self.tag, fieldNumber: 1)
+    }
+    if self.minimum.bitPattern != 0 {
+      try visitor.visitSingularFloatField(value: self.minimum, fieldNumber: 2)
+    }
+    if self.defaultValue.bitPattern != 0 {
+      try visitor.visitSingularFloatField(value: self.defaultValue, fieldNumber: 3)
+    }
+    if self.maximum.bitPattern != 0 {
+      try visitor.visitSingularFloatField(value: self.maximum, fieldNumber: 4)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Layoutd_V1_VariationAxis, rhs: Layoutd_V1_VariationAxis) -> Bool {
+    if lhs.tag != rhs.tag {return false}
+    if lhs.minimum != rhs.minimum {return false}
+    if lhs.defaultValue != rhs.defaultValue {return false}
+    if lhs.maximum != rhs.maximum {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }

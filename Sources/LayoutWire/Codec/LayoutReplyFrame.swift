@@ -21,6 +21,7 @@ public enum LayoutReplyFrame {
     private enum Run {
         static let fontID = 1, size = 2, bidiLevel = 3, glyphIDs = 4, positions = 5, advances = 6
         static let clusters = 7, range = 8, truncationToken = 9, lineIndex = 10, paint = 11, orientation = 12, inkBounds = 13
+        static let variations = 14
     }
 
     /// Every field this writer writes, by message: a test holds it to the .proto, so a field
@@ -36,7 +37,8 @@ public enum LayoutReplyFrame {
                             Line.trailingWhitespaceWidth, Line.usedRect, Line.hardBreak, Line.truncated, Line.container,
                             Line.fragmentRect, Line.inkBounds],
         "layoutd.v1.GlyphRun": [Run.fontID, Run.size, Run.bidiLevel, Run.glyphIDs, Run.positions, Run.advances, Run.clusters,
-                                Run.range, Run.truncationToken, Run.lineIndex, Run.paint, Run.orientation, Run.inkBounds],
+                                Run.range, Run.truncationToken, Run.lineIndex, Run.paint, Run.orientation, Run.inkBounds,
+                                Run.variations],
         "layoutd.v1.Range": [1, 2], "layoutd.v1.Point": [1, 2], "layoutd.v1.Rect": [1, 2, 3, 4],
     ]
 
@@ -153,6 +155,12 @@ public enum LayoutReplyFrame {
         writer.uint32(Run.paint, UInt32(run.paint))
         writer.enumeration(Run.orientation, Layoutd_V1_GlyphOrientation(run.orientation).rawValue)
         if let ink { writer.message(Run.inkBounds) { write(ink, to: &$0) } }
+        for variation in run.variations {
+            writer.message(Run.variations) { inner in
+                inner.string(1, variation.tag)
+                inner.float(2, variation.value)
+            }
+        }
     }
 
     static func write(_ range: Range<Int>, to writer: inout ProtobufWriter) {

@@ -668,6 +668,9 @@ class Style(google.protobuf.message.Message):
     SIZE_CATEGORY_FIELD_NUMBER: builtins.int
     MAX_SCALED_SIZE_FIELD_NUMBER: builtins.int
     EFFECT_FIELD_NUMBER: builtins.int
+    VARIATIONS_FIELD_NUMBER: builtins.int
+    NAMED_INSTANCE_FIELD_NUMBER: builtins.int
+    FIXED_OPTICAL_SIZE_FIELD_NUMBER: builtins.int
     family: typing.Text
     """A family the daemon has (FontsReply), e.g. "Noto Sans"; empty inherits (the daemon's default
     family when nothing sets it). An unknown family is NOT_FOUND naming it. Characters the
@@ -744,6 +747,26 @@ class Style(google.protobuf.message.Message):
     def effect(self) -> global___TextEffect:
         """Letterpress or outline; the reply's paints give the layers to draw (see Paint)."""
         pass
+    @property
+    def variations(self) -> google.protobuf.internal.containers.RepeatedCompositeFieldContainer[global___Variation]:
+        """Variable fonts (FontFace.axes): axis values over what the weight, slant, size and
+        named_instance give (a later tag wins; at most 64; values are clamped to the axis's range,
+        axes the face lacks are ignored). Set together with named_instance and
+        fixed_optical_size: a style setting any of the three replaces the outer style's three.
+        """
+        pass
+    named_instance: typing.Text
+    """A named instance of the requested family's variable face (FontFace.named_instances; case,
+    spaces and hyphens do not matter: "SemiBold" names "Semi Bold"); the face lacking it is
+    INVALID_ARGUMENT (field named_instance) naming the ones it has.
+    With one set, the weight no longer moves `wght`.
+    """
+
+    fixed_optical_size: builtins.bool
+    """True keeps `opsz` at the face's default: by default the optical size follows the point
+    size, as CoreText and CSS `font-optical-sizing: auto` do.
+    """
+
     def __init__(self,
         *,
         family: typing.Text = ...,
@@ -763,10 +786,34 @@ class Style(google.protobuf.message.Message):
         size_category: global___ContentSizeCategory.ValueType = ...,
         max_scaled_size: builtins.float = ...,
         effect: typing.Optional[global___TextEffect] = ...,
+        variations: typing.Optional[typing.Iterable[global___Variation]] = ...,
+        named_instance: typing.Text = ...,
+        fixed_optical_size: builtins.bool = ...,
         ) -> None: ...
     def HasField(self, field_name: typing_extensions.Literal["background",b"background","baseline_offset",b"baseline_offset","color",b"color","effect",b"effect","letter_spacing",b"letter_spacing","shadow",b"shadow","strikethrough",b"strikethrough","underline",b"underline"]) -> builtins.bool: ...
-    def ClearField(self, field_name: typing_extensions.Literal["background",b"background","baseline_offset",b"baseline_offset","color",b"color","effect",b"effect","family",b"family","features",b"features","language",b"language","letter_spacing",b"letter_spacing","max_scaled_size",b"max_scaled_size","shadow",b"shadow","size",b"size","size_category",b"size_category","slant",b"slant","strikethrough",b"strikethrough","text_style",b"text_style","underline",b"underline","weight",b"weight"]) -> None: ...
+    def ClearField(self, field_name: typing_extensions.Literal["background",b"background","baseline_offset",b"baseline_offset","color",b"color","effect",b"effect","family",b"family","features",b"features","fixed_optical_size",b"fixed_optical_size","language",b"language","letter_spacing",b"letter_spacing","max_scaled_size",b"max_scaled_size","named_instance",b"named_instance","shadow",b"shadow","size",b"size","size_category",b"size_category","slant",b"slant","strikethrough",b"strikethrough","text_style",b"text_style","underline",b"underline","variations",b"variations","weight",b"weight"]) -> None: ...
 global___Style = Style
+
+class Variation(google.protobuf.message.Message):
+    """One axis value of a variable font."""
+    DESCRIPTOR: google.protobuf.descriptor.Descriptor
+    TAG_FIELD_NUMBER: builtins.int
+    VALUE_FIELD_NUMBER: builtins.int
+    tag: typing.Text
+    """The axis's four-character tag, e.g. "wght", "wdth", "opsz", "slnt"; anything else is
+    INVALID_ARGUMENT.
+    """
+
+    value: builtins.float
+    """In the axis's own units (FontFace.axes gives the range), finite."""
+
+    def __init__(self,
+        *,
+        tag: typing.Text = ...,
+        value: builtins.float = ...,
+        ) -> None: ...
+    def ClearField(self, field_name: typing_extensions.Literal["tag",b"tag","value",b"value"]) -> None: ...
+global___Variation = Variation
 
 class TextEffect(google.protobuf.message.Message):
     """A text effect (TextKit's letterpress, CoreText's stroke), resolved into layers in the reply."""
@@ -1406,6 +1453,7 @@ class GlyphRun(google.protobuf.message.Message):
     PAINT_FIELD_NUMBER: builtins.int
     ORIENTATION_FIELD_NUMBER: builtins.int
     INK_BOUNDS_FIELD_NUMBER: builtins.int
+    VARIATIONS_FIELD_NUMBER: builtins.int
     font_id: builtins.int
     """The face, as FontsReply lists it."""
 
@@ -1456,6 +1504,12 @@ class GlyphRun(google.protobuf.message.Message):
         ink (spaces).
         """
         pass
+    @property
+    def variations(self) -> google.protobuf.internal.containers.RepeatedCompositeFieldContainer[global___Variation]:
+        """A variable face's axis values the glyphs were shaped at, one per axis of the face in
+        FontFace.axes order; empty when the face is static or at its defaults. Draw with them.
+        """
+        pass
     def __init__(self,
         *,
         font_id: builtins.int = ...,
@@ -1471,9 +1525,10 @@ class GlyphRun(google.protobuf.message.Message):
         paint: builtins.int = ...,
         orientation: global___GlyphOrientation.ValueType = ...,
         ink_bounds: typing.Optional[layoutd.v1.geometry_pb2.Rect] = ...,
+        variations: typing.Optional[typing.Iterable[global___Variation]] = ...,
         ) -> None: ...
     def HasField(self, field_name: typing_extensions.Literal["ink_bounds",b"ink_bounds","range",b"range"]) -> builtins.bool: ...
-    def ClearField(self, field_name: typing_extensions.Literal["advances",b"advances","bidi_level",b"bidi_level","clusters",b"clusters","font_id",b"font_id","glyph_ids",b"glyph_ids","ink_bounds",b"ink_bounds","line_index",b"line_index","orientation",b"orientation","paint",b"paint","positions",b"positions","range",b"range","size",b"size","truncation_token",b"truncation_token"]) -> None: ...
+    def ClearField(self, field_name: typing_extensions.Literal["advances",b"advances","bidi_level",b"bidi_level","clusters",b"clusters","font_id",b"font_id","glyph_ids",b"glyph_ids","ink_bounds",b"ink_bounds","line_index",b"line_index","orientation",b"orientation","paint",b"paint","positions",b"positions","range",b"range","size",b"size","truncation_token",b"truncation_token","variations",b"variations"]) -> None: ...
 global___GlyphRun = GlyphRun
 
 class Paint(google.protobuf.message.Message):

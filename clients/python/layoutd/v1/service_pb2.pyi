@@ -112,6 +112,8 @@ class FontFace(google.protobuf.message.Message):
     FACE_INDEX_FIELD_NUMBER: builtins.int
     UNITS_PER_EM_FIELD_NUMBER: builtins.int
     COVERAGE_FIELD_NUMBER: builtins.int
+    AXES_FIELD_NUMBER: builtins.int
+    NAMED_INSTANCES_FIELD_NUMBER: builtins.int
     font_id: builtins.int
     """The id glyph runs name it by (GlyphRun.font_id); stable until the next reload."""
 
@@ -139,6 +141,16 @@ class FontFace(google.protobuf.message.Message):
     coverage: builtins.int
     """Number of Unicode code points the face maps."""
 
+    @property
+    def axes(self) -> google.protobuf.internal.containers.RepeatedCompositeFieldContainer[global___VariationAxis]:
+        """A variable face's axes (its `fvar` table), in the order GlyphRun.variations uses; empty
+        for a static face.
+        """
+        pass
+    @property
+    def named_instances(self) -> google.protobuf.internal.containers.RepeatedScalarFieldContainer[typing.Text]:
+        """The subfamily names of a variable face's named instances, for Style.named_instance."""
+        pass
     def __init__(self,
         *,
         font_id: builtins.int = ...,
@@ -150,9 +162,40 @@ class FontFace(google.protobuf.message.Message):
         face_index: builtins.int = ...,
         units_per_em: builtins.int = ...,
         coverage: builtins.int = ...,
+        axes: typing.Optional[typing.Iterable[global___VariationAxis]] = ...,
+        named_instances: typing.Optional[typing.Iterable[typing.Text]] = ...,
         ) -> None: ...
-    def ClearField(self, field_name: typing_extensions.Literal["coverage",b"coverage","face_index",b"face_index","family",b"family","font_id",b"font_id","italic",b"italic","path",b"path","style",b"style","units_per_em",b"units_per_em","weight",b"weight"]) -> None: ...
+    def ClearField(self, field_name: typing_extensions.Literal["axes",b"axes","coverage",b"coverage","face_index",b"face_index","family",b"family","font_id",b"font_id","italic",b"italic","named_instances",b"named_instances","path",b"path","style",b"style","units_per_em",b"units_per_em","weight",b"weight"]) -> None: ...
 global___FontFace = FontFace
+
+class VariationAxis(google.protobuf.message.Message):
+    """One axis of a variable face."""
+    DESCRIPTOR: google.protobuf.descriptor.Descriptor
+    TAG_FIELD_NUMBER: builtins.int
+    MINIMUM_FIELD_NUMBER: builtins.int
+    DEFAULT_VALUE_FIELD_NUMBER: builtins.int
+    MAXIMUM_FIELD_NUMBER: builtins.int
+    tag: typing.Text
+    """Four-character tag, e.g. "wght"."""
+
+    minimum: builtins.float
+    """The smallest value, in the axis's units."""
+
+    default_value: builtins.float
+    """The value a style that does not set the axis gets (unless the weight, slant or size move it)."""
+
+    maximum: builtins.float
+    """The largest value."""
+
+    def __init__(self,
+        *,
+        tag: typing.Text = ...,
+        minimum: builtins.float = ...,
+        default_value: builtins.float = ...,
+        maximum: builtins.float = ...,
+        ) -> None: ...
+    def ClearField(self, field_name: typing_extensions.Literal["default_value",b"default_value","maximum",b"maximum","minimum",b"minimum","tag",b"tag"]) -> None: ...
+global___VariationAxis = VariationAxis
 
 class FontsReply(google.protobuf.message.Message):
     """The loaded faces, the fallback order and the default family."""

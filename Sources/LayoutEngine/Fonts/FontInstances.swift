@@ -1,0 +1,106 @@
+import Synchronization
+
+/// The instances of variable faces that styles asked for, made once per registry and kept as long
+/// as it: items hold their fonts unowned, and shaped runs are cached by font id.
+///
+/// Coordinates are rounded to 1/100 of an axis unit before they name an instance, so values a
+/// client computes (an optical size that follows 17.000001 pt) do not each make a new one; the
+/// table holds at most `limit` instances, past which a request that needs a new one is refused by
+/// name (a reload empties it).
+final class FontInstances: Sendable {
+    /// Instance ids start here, apart from loaded faces' ids (and the faces clients send).
+    static let firstID: UInt32 = 0x4000_0000
+    static let limit = 8_192
+
+    private struct Key: Hashable {
+        var face: UInt32
+        var coordinates: [Int32]
+    }
+    private struct Table {
+        var byKey: [Key: Font] = [:]
+        var byID: [Font] = []
+    }
+    private let table = Mutex(Table())
+
+    var count: Int { table.withLock { $0.byID.count } }
+
+    func font(id: UInt32) -> Font? {
+        guard id >= Self.firstID else { return nil }
+        return table.withLock { table in
+            let index = Int(id - Self.firstID)
+            return index < table.byID.count ? table.byID[index] : nil
+        }
+    }
+
+    /// `face` at `coordinates` (design units, one per axis), made on first use.
+    func instance(of face: Font, coordinates: [Float]) throws(LayoutError) -> Font {
+        let rounded = coordinates.map { Int32(saturating: ($0 * 100).rounded()) }
+        let key = Key(face: face.id, coordinates: rounded)
+        let found: Result<Font, LayoutError> = table.withLock { table in
+            if let known = table.byKey[key] { return .success(known) }
+            guard table.byID.count < Self.limit else {
+                return .failure(LayoutError(.resourceExhausted,
+                                            "too many variable font instances (\(Self.limit)) since the fonts were loaded; reload to clear",
+                                            field: "variations"))
+            }
+            // Made under the lock: it takes a few microseconds, once per instance.
+            let made = face.instance(id: Self.firstID + UInt32(table.byID.count), coordinates: rounded.map { Float($0) / 100 })
+            table.byKey[key] = made
+            table.byID.append(made)
+            return .success(made)
+        }
+        return try found.get()
+    }
+}
+
+extension FontRegistry {
+    /// The font a style draws with from `face`: for a variable face, the instance its settings,
+    /// weight, slant and size ask for (CSS Fonts 4 §7: `wght` follows the weight, `ital` the
+    /// italic, `opsz` the size unless optical sizing is off; explicit axis values win); a static
+    /// face as it is. `requested` is false for fallback faces, which a named instance of another
+    /// family does not apply to.
+    func instance(of face: Font, for style: TextStyle, requested: Bool) throws(LayoutError) -> Font {
+        guard face.isVariable else { return face }
+        let coordinates = try Self.coordinates(axes: face.axes, namedInstances: face.namedInstances, family: face.family,
+                                               italicFace: face.italic, style: style, requested: requested)
+        if coordinates == face.axes.map(\.defaultValue) { return face }
+        return try instances.instance(of: face, coordinates: coordinates)
+    }
+
+    /// The design coordinates, one per axis, a style asks a variable face for.
+    static func coordinates(axes: [VariationAxis], namedInstances: [NamedInstance], family: String, italicFace: Bool,
+                            style: TextStyle, requested: Bool) throws(LayoutError) -> [Float] {
+        let settings = style.variations
+        var coordinates = axes.map(\.defaultValue)
+        var fromInstance = false
+        if requested && !settings.namedInstance.isEmpty {
+            guard let named = namedInstances.first(where: { $0.name.equalsIgnoringCase(settings.namedInstance) }) else {
+                let names = namedInstances.map(\.name).joined(separator: ", ")
+                throw LayoutError(.invalidArgument,
+                                  "\(family) has no named instance \"\(settings.namedInstance)\"" + (names.isEmpty ? "" : " (it has \(names))"),
+                                  field: "named_instance")
+            }
+            coordinates = named.coordinates
+            fromInstance = true
+        }
+        for (index, axis) in axes.enumerated() {
+            switch axis.tag {
+            case "wght" where !fromInstance: coordinates[index] = Float(style.weight)
+            case "ital" where style.italic && !italicFace: coordinates[index] = 1
+            case "opsz" where settings.opticalSizing: coordinates[index] = Float(style.size)
+            default: break
+            }
+            if let explicit = settings.axes.last(where: { $0.tag == axis.tag }) { coordinates[index] = explicit.value }
+            coordinates[index] = min(max(coordinates[index], axis.minimum), axis.maximum)
+        }
+        return coordinates
+    }
+}
+
+private extension String {
+    /// "SemiBold", "Semi Bold" and "semi-bold" name one instance: fonts spell their subfamilies
+    /// either way.
+    func equalsIgnoringCase(_ other: String) -> Bool { folded == other.folded }
+
+    private var folded: String { lowercased().filter { $0 != " " && $0 != "-" && $0 != "_" } }
+}

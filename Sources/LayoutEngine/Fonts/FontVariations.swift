@@ -1,0 +1,56 @@
+/// One axis value a style asks for: `wght` 650, `opsz` 24, any axis a font's `fvar` lists.
+public struct FontVariation: Hashable, Sendable {
+    /// Four ASCII characters, as OpenType's Tag.
+    public var tag: String
+    /// In the axis's own units (user space: `wght` 100–900, `opsz` in points).
+    public var value: Float
+    public init(tag: String, value: Float) {
+        self.tag = tag
+        self.value = value
+    }
+}
+
+/// How a style sets a variable font's axes: a named instance to start from, axis values over it,
+/// and whether the optical size follows the point size (CoreText's default, CSS
+/// `font-optical-sizing: auto`). Fonts without variations ignore it.
+public struct FontVariationSettings: Hashable, Sendable {
+    /// Axis values, applied last; axes the font lacks are ignored (a fallback font may lack them).
+    public var axes: [FontVariation]
+    /// A named instance of the requested family ("Bold", "Display Light"); empty: none.
+    public var namedInstance: String
+    /// False: `opsz` stays at its default (or the value `axes` gives).
+    public var opticalSizing: Bool
+
+    public init(axes: [FontVariation] = [], namedInstance: String = "", opticalSizing: Bool = true) {
+        self.axes = axes
+        self.namedInstance = namedInstance
+        self.opticalSizing = opticalSizing
+    }
+
+    public static let automatic = FontVariationSettings()
+}
+
+/// One axis of a variable font, as its `fvar` table gives it.
+public struct VariationAxis: Hashable, Sendable {
+    public var tag: String
+    public var minimum: Float
+    public var defaultValue: Float
+    public var maximum: Float
+}
+
+/// A named instance of a variable font: a subfamily name and a value for every axis.
+public struct NamedInstance: Hashable, Sendable {
+    public var name: String
+    public var coordinates: [Float]
+}
+
+/// Four ASCII characters packed big-endian, as HarfBuzz's `hb_tag_t`.
+enum OpenTypeTag {
+    static func pack(_ tag: String) -> UInt32 {
+        tag.utf8.reduce(0) { $0 << 8 | UInt32($1) }
+    }
+
+    static func unpack(_ tag: UInt32) -> String {
+        String(decoding: [24, 16, 8, 0].map { UInt8(truncatingIfNeeded: tag >> $0) }, as: UTF8.self)
+    }
+}

@@ -1,0 +1,25 @@
+import Foundation
+
+/// Runs HarfBuzz's own `hb-shape` (libharfbuzz-bin), the reference the shaping tests compare with.
+enum HBShape {
+    static let path = "/usr/bin/hb-shape"
+
+    /// Its output for `text` with `arguments` before it, trimmed; nil when hb-shape is missing.
+    static func output(_ text: String, _ arguments: [String]) throws -> String? {
+        guard FileManager.default.isExecutableFile(atPath: path) else { return nil }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: path)
+        process.arguments = arguments + [text]
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        try process.run()
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    /// The "|"-separated entries of its output ("[36+1234|72+1080]").
+    static func entries(_ text: String, _ arguments: [String]) throws -> [Substring]? {
+        try output(text, arguments)?.trimmingCharacters(in: CharacterSet(charactersIn: "[]")).split(separator: "|")
+    }
+}

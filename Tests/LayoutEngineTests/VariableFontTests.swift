@@ -1,0 +1,183 @@
+import Foundation
+import Testing
+@testable import LayoutEngine
+
+/// Variable fonts (Debian's fonts-inter-variable: Inter 4 with a `wght` axis, 100–900, and nine
+/// named instances): axis values per span, named instances, the weight moving its axis as CSS does,
+/// each shaped exactly as `hb-shape --variations` shapes it and drawn at the same axis values.
+/// Debian has no font with an optical-size axis: the coordinates an `opsz`, `ital` or `slnt` axis
+/// gets are checked on the axes alone (HarfBuzz shapes whatever coordinates it is given).
+@Suite struct VariableFontTests {
+    static let interPath = "/usr/share/fonts/truetype/inter-vf/Inter-roman.var.ttf"
+    static let registry: FontRegistry? = {
+        guard FileManager.default.fileExists(atPath: interPath) else { return nil }
+        return try? FontRegistry.load(paths: [interPath, "/usr/share/fonts/truetype/noto/NotoSans-Regular.ttf"], defaultFamily: "Inter")
+    }()
+
+    static func layouter() throws -> ParagraphLayouter {
+        let registry = try #require(registry, "fonts-inter-variable is missing: scripts/setup.sh installs it")
+        return ParagraphLayouter(fonts: registry)
+    }
+
+    static func layout(_ text: String = "Hamburgefonstiv", size: Double = 20, weight: Int = 400,
+                       variations: FontVariationSettings = .automatic) throws -> ParagraphLayout {
+        let style = TextStyle(family: "Inter", weight: weight, size: size, variations: variations)
+        return try layouter().layout(ParagraphRequest(text: AttributedText(text, style: style), width: 2000))
+    }
+
+    /// hb-shape's glyphs and advances, in font units, at `variations` ("wght=700,opsz=14").
+    static func hbShape(_ text: String, variations: String) throws -> [(glyph: UInt32, advance: Int)] {
+        // "[36+1234|72+1080|...]"
+        let entries = try #require(try HBShape.entries(text, ["--no-glyph-names", "--no-clusters", "--font-file=\(interPath)",
+                                                             "--variations=\(variations)"]), "hb-shape is missing: scripts/setup.sh installs it")
+        return entries.compactMap { entry in
+            let parts = entry.split(separator: "+")
+            guard parts.count == 2, let glyph = UInt32(parts[0]), let advance = Int(parts[1]) else { return nil }
+            return (glyph, advance)
+        }
+    }
+
+    /// The layout's glyphs and advances back in font units (Inter's em is 2816).
+    static func unitsOf(_ layout: ParagraphLayout, size: Double) -> [(glyph: UInt32, advance: Int)] {
+        layout.runs.flatMap { run in run.glyphs.map { ($0.id, Int(saturating: ($0.advance * 2816 / size).rounded())) } }
+    }
+
+    static func expectSameShaping(_ layout: ParagraphLayout, size: Double, hbVariations: String,
+                                  sourceLocation: SourceLocation = #_sourceLocation) throws {
+        let expected = try hbShape("Hamburgefonstiv", variations: hbVariations)
+        let ours = unitsOf(layout, size: size)
+        #expect(!expected.isEmpty, sourceLocation: sourceLocation)
+        #expect(ours.map(\.glyph) == expected.map(\.glyph), sourceLocation: sourceLocation)
+        #expect(ours.map(\.advance) == expected.map(\.advance), "\(hbVariations)", sourceLocation: sourceLocation)
+    }
+
+    @Test func faceListsItsAxesAndNamedInstances() throws {
+        let layouter = try Self.layouter()
+        let font = try #require(layouter.fonts.match(family: "Inter", weight: 400, italic: false))
+        #expect(font.axes.map(\.tag) == ["wght"])
+        let weight = try #require(font.axes.first { $0.tag == "wght" })
+        #expect(weight.minimum == 100 && weight.defaultValue == 400 && weight.maximum == 900)
+        #expect(font.namedInstances.contains { $0.name == "Bold" })
+        #expect(font.namedInstances.count >= 9)
+    }
+
+    @Test(arguments: [Float(100), 250, 650, 900])
+    func axisValuesShapeAsHbShapeDoes(_ value: Float) throws {
+        let settings = FontVariationSettings(axes: [FontVariation(tag: "wght", value: value)])
+        let layout = try Self.layout(size: 20, variations: settings)
+        try Self.expectSameShaping(layout, size: 20, hbVariations: "wght=\(Int(saturating: value))")
+        let run = try #require(layout.runs.first)
+        #expect(run.variations == [FontVariation(tag: "wght", value: value)])
+    }
+
+    @Test func weightMovesTheWeightAxis() throws {
+        let bold = try Self.layout(size: 14, weight: 700)
+        try Self.expectSameShaping(bold, size: 14, hbVariations: "wght=700")
+        let regular = try Self.layout(size: 14, weight: 400)
+        #expect(bold.size.width > regular.size.width)
+        // At the face's defaults there is no instance: the run names the loaded face alone.
+        #expect(regular.runs.allSatisfy { $0.variations.isEmpty && $0.instanceID == $0.fontID })
+    }
+
+    /// An axis list as a font with optical size, italic and slant axes has it (Roboto Flex's ranges).
+    static let flexAxes = [VariationAxis(tag: "opsz", minimum: 8, defaultValue: 14, maximum: 144),
+                           VariationAxis(tag: "wght", minimum: 100, defaultValue: 400, maximum: 1000),
+                           VariationAxis(tag: "ital", minimum: 0, defaultValue: 0, maximum: 1),
+                           VariationAxis(tag: "slnt", minimum: -10, defaultValue: 0, maximum: 0)]
+
+    static func flexCoordinates(_ style: TextStyle, italicFace: Bool = false) throws -> [Float] {
+        try FontRegistry.coordinates(axes: flexAxes, namedInstances: [NamedInstance(name: "Black", coordinates: [14, 1000, 0, 0])],
+                                     family: "Flex", italicFace: italicFace, style: style, requested: true)
+    }
+
+    @Test func opticalSizeFollowsThePointSizeUnlessFixed() throws {
+        #expect(try Self.flexCoordinates(TextStyle(size: 28)) == [28, 400, 0, 0])
+        #expect(try Self.flexCoordinates(TextStyle(size: 4)) == [8, 400, 0, 0])  // clamped, as CSS clamps
+        #expect(try Self.flexCoordinates(TextStyle(size: 300)) == [144, 400, 0, 0])
+        #expect(try Self.flexCoordinates(TextStyle(size: 28, variations: FontVariationSettings(opticalSizing: false))) == [14, 400, 0, 0])
+        // An explicit opsz wins over the size.
+        let explicit = FontVariationSettings(axes: [FontVariation(tag: "opsz", value: 60)])
+        #expect(try Self.flexCoordinates(TextStyle(size: 28, variations: explicit)) == [60, 400, 0, 0])
+    }
+
+    @Test func italicMovesItalOnAnUprightFaceOnly() throws {
+        #expect(try Self.flexCoordinates(TextStyle(weight: 700, italic: true, size: 14)) == [14, 700, 1, 0])
+        #expect(try Self.flexCoordinates(TextStyle(italic: true, size: 14), italicFace: true) == [14, 400, 0, 0])
+        // slnt is an explicit choice (CSS oblique angles), never implied by italic.
+        let slanted = FontVariationSettings(axes: [FontVariation(tag: "slnt", value: -30)])
+        #expect(try Self.flexCoordinates(TextStyle(size: 14, variations: slanted)) == [14, 400, 0, -10])
+    }
+
+    @Test func laterAxisValueWinsAndNamedInstanceIsCaseBlind() throws {
+        let twice = FontVariationSettings(axes: [FontVariation(tag: "wght", value: 300), FontVariation(tag: "wght", value: 600)])
+        #expect(try Self.flexCoordinates(TextStyle(size: 14, variations: twice)) == [14, 600, 0, 0])
+        #expect(try Self.flexCoordinates(TextStyle(weight: 200, size: 20, variations: FontVariationSettings(namedInstance: "black")))
+                == [20, 1000, 0, 0])
+    }
+
+    @Test func namedInstanceSetsEveryAxisAndBeatsTheWeight() throws {
+        let named = try Self.layout(size: 14, weight: 300, variations: FontVariationSettings(namedInstance: "bold"))
+        try Self.expectSameShaping(named, size: 14, hbVariations: "wght=700")
+        // An explicit axis value is applied over the instance.
+        let over = try Self.layout(size: 14, variations: FontVariationSettings(axes: [FontVariation(tag: "wght", value: 800)],
+                                                                                namedInstance: "Bold"))
+        try Self.expectSameShaping(over, size: 14, hbVariations: "wght=800")
+    }
+
+    @Test func unknownNamedInstanceIsRefusedNamingTheOnesThereAre() throws {
+        #expect {
+            _ = try Self.layout(variations: FontVariationSettings(namedInstance: "Ultra Wide"))
+        } throws: { error in
+            guard let error = error as? LayoutError else { return false }
+            return error.code == .invalidArgument && error.field == "named_instance" && error.message.contains("Ultra Wide")
+                && error.message.contains("Bold")
+        }
+    }
+
+    @Test func axesTheFaceLacksAreIgnoredAndValuesClamped() throws {
+        let settings = FontVariationSettings(axes: [FontVariation(tag: "wdth", value: 50), FontVariation(tag: "wght", value: 5000)])
+        let layout = try Self.layout(size: 14, variations: settings)
+        try Self.expectSameShaping(layout, size: 14, hbVariations: "wght=900")
+        #expect(layout.runs.first?.variations == [FontVariation(tag: "wght", value: 900)])
+    }
+
+    @Test func instancesAreMadeOnceAndFoundByID() throws {
+        let layouter = try Self.layouter()
+        let first = try Self.layout(size: 14, weight: 555)
+        let count = layouter.fonts.instances.count
+        let second = try Self.layout(size: 14, weight: 555)
+        #expect(layouter.fonts.instances.count == count)
+        let run = try #require(first.runs.first)
+        #expect(run.instanceID == second.runs.first?.instanceID)
+        #expect(run.instanceID >= FontInstances.firstID)
+        let instance = try #require(layouter.fonts.font(id: run.instanceID))
+        #expect(instance.wireID == run.fontID && instance.coordinates == [555])
+    }
+
+    @Test func metricsFollowTheAxes() throws {
+        // Ink: the heaviest weight's stems are wider than the lightest's.
+        let thin = try Self.layout("l", size: 100, weight: 100)
+        let black = try Self.layout("l", size: 100, weight: 900)
+        let thinFont = try #require(Self.registry?.font(id: thin.runs[0].instanceID))
+        let blackFont = try #require(Self.registry?.font(id: black.runs[0].instanceID))
+        let glyph = thin.runs[0].glyphs[0].id
+        #expect(blackFont.inkExtents(glyph).width > thinFont.inkExtents(glyph).width * 2)
+    }
+
+    @Test func rendererDrawsTheInstance() throws {
+        let registry = try #require(Self.registry)
+        let renderer = Renderer(fonts: registry)
+        func inkPixels(weight: Int) throws -> Int {
+            let layout = try Self.layout("IIIIIIII", size: 60, weight: weight)
+            let scene = RenderScene(size: Size(width: layout.size.width + 20, height: layout.size.height + 20),
+                                    canvas: Color(red: 1, green: 1, blue: 1), origin: Point(x: 10, y: 10), backgrounds: [],
+                                    runs: layout.runs, textColor: Color(red: 0, green: 0, blue: 0))
+            let png = try renderer.render(scene, format: .png, scale: 1)
+            let pixels = try #require(RenderTests.pixels(png))
+            return pixels.data.filter { $0 & 0xFF < 128 }.count  // dark blue channel: ink
+        }
+        let thin = try inkPixels(weight: 100)
+        let black = try inkPixels(weight: 900)
+        #expect(thin > 0 && black > thin * 3, "thin \(thin), black \(black)")
+    }
+}
