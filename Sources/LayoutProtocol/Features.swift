@@ -4,7 +4,7 @@
 public enum Features {
     /// Every request this protocol version defines, as the daemon built from it serves them.
     public static let served = ["cancel", "close_document", "edit_document", "fonts", "hello", "hit_test", "justify", "layout",
-                                "open_document", "reload", "render", "stats", "tag_hit", "tag_style", "tags"]
+                                "open_document", "register_fonts", "reload", "render", "stats", "tag_hit", "tag_style", "tags"]
 
     /// The name of a request body, or nil for a reply.
     public static func name(of body: Layoutd_V1_Envelope.OneOf_Body) -> String? {
@@ -24,8 +24,10 @@ public enum Features {
         case .openDocument: "open_document"
         case .editDocument: "edit_document"
         case .closeDocument: "close_document"
+        case .registerFonts: "register_fonts"
         case .helloReply, .layoutReply, .fontsReply, .statsReply, .error, .justifyReply, .renderReply,
-             .tagsReply, .tagHitReply, .tagStyleReply, .reloadReply, .hitTestReply, .documentReply: nil
+             .tagsReply, .tagHitReply, .tagStyleReply, .reloadReply, .hitTestReply, .documentReply,
+             .registerFontsReply: nil
         }
     }
 

@@ -24,8 +24,10 @@ final class ConnectionHandler: ChannelDuplexHandler, @unchecked Sendable {
     typealias OutboundOut = ByteBuffer
 
     private let processors: ProcessorSwitch
-    /// The current processor; a request keeps the one it was taken with (see `take`).
-    private var processor: RequestProcessor { processors.current }
+    /// The current processor, with the fonts the client registered; a request keeps the one it
+    /// was taken with (see `take`).
+    private var processor: RequestProcessor { clientFonts.processor(over: processors.current) }
+    private let clientFonts = ConnectionFonts()
     private let logger: Logger
     private let pool: NIOThreadPool
     private let tracker: InFlightTracker
@@ -219,6 +221,11 @@ final class ConnectionHandler: ChannelDuplexHandler, @unchecked Sendable {
         }
         if case .reload = envelope.body {
             reload(id, context: context)
+            return
+        }
+        if case .registerFonts(let request) = envelope.body {
+            let (fonts, base) = (clientFonts, processors.current)
+            write(CrashReport.serving("register_fonts") { fonts.register(envelope, request, over: base) }, context: context)
             return
         }
         guard envelope.isLayoutWork else {
@@ -487,7 +494,7 @@ extension Layoutd_V1_Envelope {
     var isSmallLayoutWork: Bool {
         switch body {
         case .layout(let request):
-            request.backgrounds.isEmpty && request.attachments.isEmpty && request.spans.count <= Self.inlineSpans
+            request.backgrounds.isEmpty && request.attachments.isEmpty && request.spans.count <= Self.inlineSpans && request.fonts.isEmpty
         case .justify(let request):
             request.attachments.isEmpty
         default:

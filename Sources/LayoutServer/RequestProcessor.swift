@@ -91,7 +91,17 @@ public final class RequestProcessor: Sendable {
     /// straight from the engine's result (`LayoutReplyFrame`, `JustifyReplyFrame`); every other
     /// reply goes through `reply(to:)`.
     public func replyFrame(to envelope: Layoutd_V1_Envelope, inFlight: Int = 0, budget: WorkBudget = .unlimited) throws -> [UInt8] {
-        try bounded(try unboundedReplyFrame(to: envelope, inFlight: inFlight, budget: budget), answering: envelope,
+        if Self.requestFonts(envelope) != nil {
+            let scoped: RequestProcessor
+            do {
+                scoped = try self.scoped(for: envelope)
+            } catch {
+                account(envelope, failure: error.wireMessage, microseconds: 0)
+                return try Framing.encode(Self.errorEnvelope(envelope.requestID, error.wireMessage))
+            }
+            return try scoped.replyFrame(to: envelope.withoutRequestFonts, inFlight: inFlight, budget: budget)
+        }
+        return try bounded(try unboundedReplyFrame(to: envelope, inFlight: inFlight, budget: budget), answering: envelope,
                     hint: "ask for less text, fewer backgrounds or a smaller picture")
     }
 
@@ -150,6 +160,14 @@ public final class RequestProcessor: Sendable {
 
     /// The reply to `envelope`, which carries the same request id.
     public func reply(to envelope: Layoutd_V1_Envelope, inFlight: Int = 0, budget: WorkBudget = .unlimited) -> Layoutd_V1_Envelope {
+        if Self.requestFonts(envelope) != nil {
+            do {
+                return try scoped(for: envelope).reply(to: envelope.withoutRequestFonts, inFlight: inFlight, budget: budget)
+            } catch {
+                account(envelope, failure: error.wireMessage, microseconds: 0)
+                return Self.errorEnvelope(envelope.requestID, error.wireMessage)
+            }
+        }
         let start = DispatchTime.now().uptimeNanoseconds
         var reply = Layoutd_V1_Envelope()
         reply.requestID = envelope.requestID
@@ -190,6 +208,8 @@ public final class RequestProcessor: Sendable {
             return try work("tag_style") { .tagStyleReply(try tagStyle(request)) }
         case .hitTest(let request):
             return try work("hit_test") { .hitTestReply(try hitTest(request, budget: budget)) }
+        case .registerFonts:
+            throw WireError(.invalidArgument, "fonts register on a connection: send this over a daemon's socket", field: "envelope.body")
         case .openDocument, .editDocument, .closeDocument:
             // A connection answers these with its own documents (`documentReplyFrame`).
             throw WireError(.invalidArgument, "documents live on a connection: send this over a daemon's socket", field: "envelope.body")
@@ -216,7 +236,7 @@ public final class RequestProcessor: Sendable {
         case .reload:
             throw WireError(.internal, "reload is handled by the connection", field: "envelope.body")
         case .helloReply, .layoutReply, .fontsReply, .statsReply, .justifyReply, .renderReply, .error,
-             .tagsReply, .tagHitReply, .tagStyleReply, .reloadReply, .hitTestReply, .documentReply:
+             .tagsReply, .tagHitReply, .tagStyleReply, .reloadReply, .hitTestReply, .documentReply, .registerFontsReply:
             throw WireError(.invalidArgument, "a reply message was sent as a request", field: "envelope.body")
         case .cancel:
             throw WireError(.internal, "cancel is handled by the connection", field: "envelope.body")
@@ -325,6 +345,8 @@ extension Layoutd_V1_Envelope.OneOf_Body {
         case .editDocument: "edit_document"
         case .closeDocument: "close_document"
         case .documentReply: "document_reply"
+        case .registerFonts: "register_fonts"
+        case .registerFontsReply: "register_fonts_reply"
         }
     }
 }

@@ -170,6 +170,16 @@ public final class AsyncLayoutClient: Sendable {
         }
     }
 
+    /// Registers fonts on this connection, each a file's bytes and the family to name it by
+    /// (empty: its own); later requests on this client may use them. Returns the faces added.
+    public func registerFonts(_ fonts: [(family: String, data: [UInt8])]) async throws -> [Layoutd_V1_FontFace] {
+        let request = Layoutd_V1_RegisterFontsRequest.with { request in
+            request.fonts = fonts.map { font in .with { $0.family = font.family; $0.data = Data(font.data) } }
+        }
+        guard case .registerFontsReply(let reply) = try await call(.registerFonts(request)) else { throw Self.mismatch("register_fonts") }
+        return reply.faces
+    }
+
     public func fonts() async throws -> Layoutd_V1_FontsReply {
         guard case .fontsReply(let reply) = try await call(.fonts(.init())) else { throw Self.mismatch("fonts") }
         return reply

@@ -12,6 +12,7 @@ extension LayoutCtl {
         @Option(help: "Container width in points.") var width: Float
         @Option(help: "Container height in points (0: unlimited).") var height: Float = 0
         @Option(help: "Font family.") var font: String = ""
+        @Option(help: "A font file sent with the request (repeatable; at most 4): --font names its family.") var fontFile: [String] = []
         @Option(help: "Font size in points (default 17).") var size: Float?
         @Option(help: "Weight, 1-1000.") var weight: UInt32 = 0
         @Flag(help: "Italic.") var italic = false
@@ -85,6 +86,10 @@ extension LayoutCtl {
             request.width = width
             request.height = height
             request.defaultStyle.family = font
+            request.fonts = try fontFile.map { path in
+                guard let data = FileManager.default.contents(atPath: path) else { throw ValidationError("--font-file \(path): cannot read it") }
+                return .with { $0.data = data }
+            }
             request.defaultStyle.size = size ?? 17
             request.defaultStyle.weight = weight
             if italic { request.defaultStyle.slant = .italic }

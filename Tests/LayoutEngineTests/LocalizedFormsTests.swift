@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import LayoutEngine
 
 /// Language-specific forms (OpenType `locl`) follow each span's language, as `hb-shape

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import LayoutEngine
 
 /// Variable fonts (Debian's fonts-inter-variable: Inter 4 with a `wght` axis, 100–900, and nine

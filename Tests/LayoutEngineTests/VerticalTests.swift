@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import LayoutEngine
 
 /// Vertical text: UAX #50 orientations from Unicode's own file, columns top to bottom and right

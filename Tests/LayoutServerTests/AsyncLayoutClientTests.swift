@@ -92,7 +92,10 @@ import Testing
         let listed = Set(client.daemon.features)
         #expect(listed == Set(Features.served))
         #expect(Set(["layout", "justify", "render", "tags", "tag_hit", "tag_style", "fonts", "stats", "reload", "hello", "cancel",
-                     "hit_test", "open_document", "edit_document", "close_document"]) == listed)
+                     "hit_test", "open_document", "edit_document", "close_document", "register_fonts"]) == listed)
+        let tiny = try Array(Data(contentsOf: repositoryRoot.appendingPathComponent("Tests/LayoutWireTests/Vectors/tiny.ttf")))
+        let faces = try await client.registerFonts([(family: "Tiny", data: tiny)])
+        #expect(faces.map(\.family) == ["Tiny"])
         _ = try await client.hitTest(.with { $0.layout = .with { $0.text = "Hi"; $0.width = 100 }; $0.carets = [.init()] })
         let opened = try await client.openDocument(.with { $0.text = "Hi"; $0.width = 100 })
         let edited = try await client.editDocument(.with {

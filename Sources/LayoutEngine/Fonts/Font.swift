@@ -1,4 +1,5 @@
 import CHarfBuzz
+import Synchronization
 
 /// One loaded face: its identity, its metrics and an immutable HarfBuzz font at units-per-em.
 ///
@@ -9,6 +10,10 @@ import CHarfBuzz
 // HarfBuzz font pointer, is made immutable at load time, which HarfBuzz documents thread-safe.
 public final class Font: @unchecked Sendable {
     public let id: UInt32
+    /// Unique in the process, unlike `id` (a client's fonts and instances are numbered per
+    /// registry): what caches shared across registries key on.
+    let serial: UInt32 = Font.nextSerial.add(1, ordering: .relaxed).oldValue
+    private static let nextSerial = Atomic<UInt32>(0)
     public let family: String
     public let styleName: String
     /// CSS weight, 1...1000 (OS/2 usWeightClass).

@@ -25,6 +25,13 @@ enum FontFile {
                               "cannot read font file \(path): \(error.message)", field: "font")
         }
         defer { hb_blob_destroy(blob) }
+        return try faces(of: blob, path: path, firstID: firstID, problems: &problems)
+    }
+
+    /// Every usable face of the font in `blob`; `path` names it in problems and in the fonts.
+    /// `family` replaces the faces' own family name (a client's font, named as it asks).
+    static func faces(of blob: OpaquePointer, path: String, firstID: UInt32, family: String? = nil,
+                      problems: inout [String]) throws(LayoutError) -> [Font] {
         let faceCount = Int(hb_face_count(blob))
         guard faceCount > 0 else {
             throw LayoutError(.invalidArgument, "\(path) holds no font face", field: "font")
@@ -46,7 +53,7 @@ enum FontFile {
                 continue
             }
             defer { hb_face_destroy(hbFace) }
-            fonts.append(Font(id: firstID + UInt32(fonts.count), family: info.family, styleName: info.styleName,
+            fonts.append(Font(id: firstID + UInt32(fonts.count), family: family ?? info.family, styleName: info.styleName,
                               weight: info.weight, italic: info.italic, widthClass: info.widthClass,
                               path: path, faceIndex: index, blob: blob, hbFace: hbFace))
         }

@@ -22,10 +22,15 @@ public final class FontRegistry: @unchecked Sendable {
     /// Instances of variable faces, made as styles ask for them.
     let instances = FontInstances()
 
-    public init(fonts: [Font], defaultFamily: String, fallbackFamilies: [String]) {
+    /// `shadowedBy`: a client's fonts, among `fonts`, whose families replace loaded families of
+    /// the same name.
+    public init(fonts: [Font], defaultFamily: String, fallbackFamilies: [String], shadowedBy clientFonts: [Font] = []) {
         self.fonts = fonts
         var byKey: [String: [Font]] = [:]
         for font in fonts { byKey[Self.key(font.family), default: []].append(font) }
+        for family in Set(clientFonts.map { Self.key($0.family) }) {
+            byKey[family] = clientFonts.filter { Self.key($0.family) == family }
+        }
         self.familiesByKey = byKey
         self.exactFamilies = Set(fonts.map(\.family))
         self.defaultFamily = byKey[Self.key(defaultFamily)] != nil ? defaultFamily : (fonts.first?.family ?? defaultFamily)

@@ -43,7 +43,7 @@ struct Shaper {
                rtl: Bool, upright: Bool = false, script: hb_script_t, style: ShapingStyle) -> ShapedRun {
         let key = cache.flatMap { _ in
             range.count <= ShapingCache.maxRunLength
-                ? ShapingCache.Key(units, range: range, context: context, font: font.id, rtl: rtl, upright: upright,
+                ? ShapingCache.Key(units, range: range, context: context, font: font.serial, rtl: rtl, upright: upright,
                                    script: script.rawValue, style: style.key)
                 : nil
         }

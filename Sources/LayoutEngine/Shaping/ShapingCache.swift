@@ -3,7 +3,7 @@ import Synchronization
 /// Remembers shaped runs so repeated text is shaped once.
 ///
 /// Key rule: a result may be reused only when everything that can change HarfBuzz's output is
-/// equal: the font (by id), the script, the direction, the language, the feature settings, the
+/// equal: the font (by its process-wide serial: ids are per registry), the script, the direction, the language, the feature settings, the
 /// run's text, and the context HarfBuzz reads around it (HB_BUFFER_CONTEXT_LENGTH is 5 code
 /// points, so up to 10 UTF-16 units each side, clipped to the line or paragraph the run
 /// was shaped in). Size is not in the key: shaping happens at units-per-em. Clusters are

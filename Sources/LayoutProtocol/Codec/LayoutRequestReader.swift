@@ -119,6 +119,12 @@ public enum LayoutRequestReader {
                 guard let nested = reader.nested(),
                       let style = try? Layoutd_V1_ParagraphStyle(serializedBytes: nested.remainingBytes) else { return nil }
                 request.paragraphStyle = style
+            case (30, lengthDelimited):
+                // A client's font: its bytes are copied once, here, as swift-protobuf would.
+                guard let nested = reader.nested(), let font = try? Layoutd_V1_ClientFont(serializedBytes: nested.remainingBytes) else {
+                    return nil
+                }
+                request.fonts.append(font)
             default: return nil
             }
         }

@@ -293,6 +293,24 @@ public nonisolated struct Layoutd_V1_Envelope: Sendable {
     set {body = .closeDocument(newValue)}
   }
 
+  /// Register fonts on this connection (RegisterFontsReply).
+  public var registerFonts: Layoutd_V1_RegisterFontsRequest {
+    get {
+      if case .registerFonts(let v)? = body {return v}
+      return Layoutd_V1_RegisterFontsRequest()
+    }
+    set {body = .registerFonts(newValue)}
+  }
+
+  /// The answer to register_fonts.
+  public var registerFontsReply: Layoutd_V1_RegisterFontsReply {
+    get {
+      if case .registerFontsReply(let v)? = body {return v}
+      return Layoutd_V1_RegisterFontsReply()
+    }
+    set {body = .registerFontsReply(newValue)}
+  }
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   /// The request or the reply. Requests are the fields whose names hello lists in features.
@@ -353,6 +371,10 @@ public nonisolated struct Layoutd_V1_Envelope: Sendable {
     case editDocument(Layoutd_V1_EditDocumentRequest)
     /// Close an open document (DocumentReply).
     case closeDocument(Layoutd_V1_CloseDocumentRequest)
+    /// Register fonts on this connection (RegisterFontsReply).
+    case registerFonts(Layoutd_V1_RegisterFontsRequest)
+    /// The answer to register_fonts.
+    case registerFontsReply(Layoutd_V1_RegisterFontsReply)
 
   }
 
@@ -365,7 +387,7 @@ fileprivate nonisolated let _protobuf_package = "layoutd.v1"
 
 nonisolated extension Layoutd_V1_Envelope: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".Envelope"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}request_id\0\u{3}deadline_ms\0\u{2}\u{8}hello\0\u{3}hello_reply\0\u{1}layout\0\u{3}layout_reply\0\u{1}fonts\0\u{3}fonts_reply\0\u{1}stats\0\u{3}stats_reply\0\u{1}cancel\0\u{1}error\0\u{1}justify\0\u{3}justify_reply\0\u{1}render\0\u{3}render_reply\0\u{1}tags\0\u{3}tags_reply\0\u{3}tag_hit\0\u{3}tag_hit_reply\0\u{3}tag_style\0\u{3}tag_style_reply\0\u{1}reload\0\u{3}reload_reply\0\u{3}hit_test\0\u{3}hit_test_reply\0\u{3}open_document\0\u{3}document_reply\0\u{3}edit_document\0\u{3}close_document\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}request_id\0\u{3}deadline_ms\0\u{2}\u{8}hello\0\u{3}hello_reply\0\u{1}layout\0\u{3}layout_reply\0\u{1}fonts\0\u{3}fonts_reply\0\u{1}stats\0\u{3}stats_reply\0\u{1}cancel\0\u{1}error\0\u{1}justify\0\u{3}justify_reply\0\u{1}render\0\u{3}render_reply\0\u{1}tags\0\u{3}tags_reply\0\u{3}tag_hit\0\u{3}tag_hit_reply\0\u{3}tag_style\0\u{3}tag_style_reply\0\u{1}reload\0\u{3}reload_reply\0\u{3}hit_test\0\u{3}hit_test_reply\0\u{3}open_document\0\u{3}document_reply\0\u{3}edit_document\0\u{3}close_document\0\u{3}register_fonts\0\u{3}register_fonts_reply\0")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -739,6 +761,32 @@ nonisolated extension Layoutd_V1_Envelope: SwiftProtobuf.Message, SwiftProtobuf.
           self.body = .closeDocument(v)
         }
       }()
+      case 38: try {
+        var v: Layoutd_V1_RegisterFontsRequest?
+        var hadOneofValue = false
+        if let current = self.body {
+          hadOneofValue = true
+          if case .registerFonts(let m) = current {v = m}
+        }
+        try decoder.decodeSingularMessageField(value: &v)
+        if let v = v {
+          if hadOneofValue {try decoder.handleConflictingOneOf()}
+          self.body = .registerFonts(v)
+        }
+      }()
+      case 39: try {
+        var v: Layoutd_V1_RegisterFontsReply?
+        var hadOneofValue = false
+        if let current = self.body {
+          hadOneofValue = true
+          if case .registerFontsReply(let m) = current {v = m}
+        }
+        try decoder.decodeSingularMessageField(value: &v)
+        if let v = v {
+          if hadOneofValue {try decoder.handleConflictingOneOf()}
+          self.body = .registerFontsReply(v)
+        }
+      }()
       default: break
       }
     }
@@ -867,6 +915,14 @@ nonisolated extension Layoutd_V1_Envelope: SwiftProtobuf.Message, SwiftProtobuf.
     case .closeDocument?: try {
       guard case .closeDocument(let v)? = self.body else { preconditionFailure() }
       try visitor.visitSingularMessageField(value: v, fieldNumber: 37)
+    }()
+    case .registerFonts?: try {
+      guard case .registerFonts(let v)? = self.body else { preconditionFailure() }
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 38)
+    }()
+    case .registerFontsReply?: try {
+      guard case .registerFontsReply(let v)? = self.body else { preconditionFailure() }
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 39)
     }()
     case nil: break
     }

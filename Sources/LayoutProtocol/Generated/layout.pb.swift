@@ -11,6 +11,11 @@
 /// Paragraph layout. Units are points; the origin is the top-left corner and y grows
 /// downward. Every range is in UTF-16 code units, as NSRange and JavaScript use.
 
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 import SwiftProtobuf
 
 // If the compiler emits an error on this type, it is because this file
@@ -1410,11 +1415,41 @@ public nonisolated struct Layoutd_V1_LayoutRequest: @unchecked Sendable {
   /// Clears the value of `paragraphStyle`. Subsequent reads from it will return its default value.
   public mutating func clearParagraphStyle() {_uniqueStorage()._paragraphStyle = nil}
 
+  /// Fonts sent with this request, for it alone (at most 4; ClientFont says how they are
+  /// checked and named). Fonts registered on the connection (register_fonts) need not be sent.
+  public var fonts: [Layoutd_V1_ClientFont] {
+    get {_storage._fonts}
+    set {_uniqueStorage()._fonts = newValue}
+  }
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public init() {}
 
   fileprivate var _storage = _StorageClass.defaultInstance
+}
+
+/// A font a client sends as bytes: a brand's face, a user's. It is read in memory and never
+/// written to disk; each face must pass HarfBuzz's and FreeType's reading (a whole table
+/// directory, FreeType opening it, 16 to 16,384 units per em, a cmap that maps something, at
+/// most 64 faces) or the request is INVALID_ARGUMENT naming it (`fonts[i].data`) and why. Its
+/// faces get the font ids after the daemon's (FontsReply) and the connection's registered ones,
+/// in order, and their family shadows a loaded family of the same name.
+public nonisolated struct Layoutd_V1_ClientFont: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  /// The family styles name it by; empty takes the font's own family name. At most 256 bytes.
+  public var family: String = String()
+
+  /// An OpenType (.otf), TrueType (.ttf) or collection (.ttc) file's bytes; the frame's size
+  /// (HelloReply.max_frame_bytes) bounds it.
+  public var data: Data = Data()
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
 }
 
 /// How every paragraph sits in its box, as CoreText's paragraph style has it. Points, each in
@@ -2841,7 +2876,7 @@ nonisolated extension Layoutd_V1_StyleSpan: SwiftProtobuf.Message, SwiftProtobuf
 
 nonisolated extension Layoutd_V1_LayoutRequest: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".LayoutRequest"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}text\0\u{3}default_style\0\u{1}spans\0\u{1}width\0\u{1}height\0\u{1}alignment\0\u{1}direction\0\u{3}line_height_multiple\0\u{3}line_height\0\u{3}max_lines\0\u{1}truncation\0\u{1}backgrounds\0\u{1}attachments\0\u{1}rules\0\u{3}builtin_rules\0\u{3}hide_builtin_markers\0\u{1}exclusions\0\u{1}shape\0\u{3}shape_inset\0\u{1}containers\0\u{3}vertical_alignment\0\u{3}min_fragment_width\0\u{3}writing_mode\0\u{3}text_combine_upright\0\u{3}combine_letters\0\u{3}ink_bounds\0\u{3}break_strategy\0\u{3}auto_size\0\u{3}paragraph_style\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}text\0\u{3}default_style\0\u{1}spans\0\u{1}width\0\u{1}height\0\u{1}alignment\0\u{1}direction\0\u{3}line_height_multiple\0\u{3}line_height\0\u{3}max_lines\0\u{1}truncation\0\u{1}backgrounds\0\u{1}attachments\0\u{1}rules\0\u{3}builtin_rules\0\u{3}hide_builtin_markers\0\u{1}exclusions\0\u{1}shape\0\u{3}shape_inset\0\u{1}containers\0\u{3}vertical_alignment\0\u{3}min_fragment_width\0\u{3}writing_mode\0\u{3}text_combine_upright\0\u{3}combine_letters\0\u{3}ink_bounds\0\u{3}break_strategy\0\u{3}auto_size\0\u{3}paragraph_style\0\u{1}fonts\0")
 
   fileprivate class _StorageClass {
     var _text: String = String()
@@ -2873,6 +2908,7 @@ nonisolated extension Layoutd_V1_LayoutRequest: SwiftProtobuf.Message, SwiftProt
     var _breakStrategy: Layoutd_V1_BreakStrategy = .greedy
     var _autoSize: Layoutd_V1_AutoSize? = nil
     var _paragraphStyle: Layoutd_V1_ParagraphStyle? = nil
+    var _fonts: [Layoutd_V1_ClientFont] = []
 
       // This property is used as the initial default value for new instances of the type.
       // The type itself is protecting the reference to its storage via CoW semantics.
@@ -2912,6 +2948,7 @@ nonisolated extension Layoutd_V1_LayoutRequest: SwiftProtobuf.Message, SwiftProt
       _breakStrategy = source._breakStrategy
       _autoSize = source._autoSize
       _paragraphStyle = source._paragraphStyle
+      _fonts = source._fonts
     }
   }
 
@@ -2959,6 +2996,7 @@ nonisolated extension Layoutd_V1_LayoutRequest: SwiftProtobuf.Message, SwiftProt
         case 27: try { try decoder.decodeSingularEnumField(value: &_storage._breakStrategy) }()
         case 28: try { try decoder.decodeSingularMessageField(value: &_storage._autoSize) }()
         case 29: try { try decoder.decodeSingularMessageField(value: &_storage._paragraphStyle) }()
+        case 30: try { try decoder.decodeRepeatedMessageField(value: &_storage._fonts) }()
         default: break
         }
       }
@@ -3058,6 +3096,9 @@ nonisolated extension Layoutd_V1_LayoutRequest: SwiftProtobuf.Message, SwiftProt
       try { if let v = _storage._paragraphStyle {
         try visitor.visitSingularMessageField(value: v, fieldNumber: 29)
       } }()
+      if !_storage._fonts.isEmpty {
+        try visitor.visitRepeatedMessageField(value: _storage._fonts, fieldNumber: 30)
+      }
     }
     try unknownFields.traverse(visitor: &visitor)
   }
@@ -3096,10 +3137,46 @@ nonisolated extension Layoutd_V1_LayoutRequest: SwiftProtobuf.Message, SwiftProt
         if _storage._breakStrategy != rhs_storage._breakStrategy {return false}
         if _storage._autoSize != rhs_storage._autoSize {return false}
         if _storage._paragraphStyle != rhs_storage._paragraphStyle {return false}
+        if _storage._fonts != rhs_storage._fonts {return false}
         return true
       }
       if !storagesAreEqual {return false}
     }
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Layoutd_V1_ClientFont: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".ClientFont"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}family\0\u{1}data\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularStringField(value: &self.family) }()
+      case 2: try { try decoder.decodeSingularBytesField(value: &self.data) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if !self.family.isEmpty {
+      try visitor.visitSingularStringField(value: self.family, fieldNumber: 1)
+    }
+    if !self.data.isEmpty {
+      try visitor.visitSingularBytesField(value: self.data, fieldNumber: 2)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Layoutd_V1_ClientFont, rhs: Layoutd_V1_ClientFont) -> Bool {
+    if lhs.family != rhs.family {return false}
+    if lhs.data != rhs.data {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }

@@ -160,6 +160,37 @@ public nonisolated struct Layoutd_V1_VariationAxis: Sendable {
   public init() {}
 }
 
+/// Registers fonts on this connection: every later request on it (layouts, Type Mode, pictures,
+/// documents) may name their families, until the connection closes. At most 16 fonts and
+/// 64 MiB per connection, else RESOURCE_EXHAUSTED on `register_fonts.fonts`. A reload keeps
+/// them (they are added again over the new set).
+public nonisolated struct Layoutd_V1_RegisterFontsRequest: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  /// The fonts, checked as ClientFont says; one that fails registers none of them.
+  public var fonts: [Layoutd_V1_ClientFont] = []
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+}
+
+/// The faces register_fonts added, with the font ids runs name them by.
+public nonisolated struct Layoutd_V1_RegisterFontsReply: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  /// Each face of each font, in order.
+  public var faces: [Layoutd_V1_FontFace] = []
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+}
+
 /// The loaded faces, the fallback order and the default family.
 public nonisolated struct Layoutd_V1_FontsReply: Sendable {
   // SwiftProtobuf.Message conformance is added in an extension below. See the
@@ -658,6 +689,66 @@ nonisolated extension Layoutd_V1_VariationAxis: SwiftProtobuf.Message, SwiftProt
     if lhs.minimum != rhs.minimum {return false}
     if lhs.defaultValue != rhs.defaultValue {return false}
     if lhs.maximum != rhs.maximum {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Layoutd_V1_RegisterFontsRequest: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".RegisterFontsRequest"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}fonts\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeRepeatedMessageField(value: &self.fonts) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if !self.fonts.isEmpty {
+      try visitor.visitRepeatedMessageField(value: self.fonts, fieldNumber: 1)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Layoutd_V1_RegisterFontsRequest, rhs: Layoutd_V1_RegisterFontsRequest) -> Bool {
+    if lhs.fonts != rhs.fonts {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Layoutd_V1_RegisterFontsReply: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".RegisterFontsReply"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}faces\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeRepeatedMessageField(value: &self.faces) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if !self.faces.isEmpty {
+      try visitor.visitRepeatedMessageField(value: self.faces, fieldNumber: 1)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Layoutd_V1_RegisterFontsReply, rhs: Layoutd_V1_RegisterFontsReply) -> Bool {
+    if lhs.faces != rhs.faces {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }

@@ -24,6 +24,7 @@ REPLIES = {
     "justify": "justify_reply", "render": "render_reply", "tags": "tags_reply", "tag_hit": "tag_hit_reply",
     "tag_style": "tag_style_reply", "reload": "reload_reply", "hit_test": "hit_test_reply",
     "open_document": "document_reply", "edit_document": "document_reply", "close_document": "document_reply",
+    "register_fonts": "register_fonts_reply",
 }
 
 

@@ -132,6 +132,15 @@ class AsyncClient:
     async def close_document(self, document: int) -> documents_pb2.DocumentReply:
         return await self.call("close_document", documents_pb2.CloseDocumentRequest(document=document))
 
+    async def register_fonts(self, fonts: Sequence[Union[bytes, "tuple[str, bytes]"]]) -> service_pb2.RegisterFontsReply:
+        """Registers fonts on this connection: each a font file's bytes, or (family, bytes) to name
+        it; later requests on this client may name their families. Returns the faces added."""
+        request = service_pb2.RegisterFontsRequest()
+        for font in fonts:
+            family, data = ("", font) if isinstance(font, (bytes, bytearray)) else font
+            request.fonts.add(family=family, data=bytes(data))
+        return await self.call("register_fonts", request)
+
     async def fonts(self) -> service_pb2.FontsReply:
         return await self.call("fonts", service_pb2.FontsRequest())
 

@@ -132,6 +132,15 @@ class Client:
     def close_document(self, document: int) -> documents_pb2.DocumentReply:
         return self.call("close_document", documents_pb2.CloseDocumentRequest(document=document))
 
+    def register_fonts(self, fonts: Sequence[Union[bytes, "tuple[str, bytes]"]]) -> service_pb2.RegisterFontsReply:
+        """Registers fonts on this connection: each a font file's bytes, or (family, bytes) to name
+        it; later requests on this client may name their families. Returns the faces added."""
+        request = service_pb2.RegisterFontsRequest()
+        for font in fonts:
+            family, data = ("", font) if isinstance(font, (bytes, bytearray)) else font
+            request.fonts.add(family=family, data=bytes(data))
+        return self.call("register_fonts", request)
+
     def fonts(self) -> service_pb2.FontsReply:
         return self.call("fonts", service_pb2.FontsRequest())
 

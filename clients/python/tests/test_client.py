@@ -126,3 +126,23 @@ def test_no_daemon_is_unreachable(tmp_path):
     with pytest.raises(layoutd.LayoutdUnreachable) as caught:
         layoutd.Client(str(tmp_path / "none.sock"))
     assert isinstance(caught.value, ConnectionError) and caught.value.code == "UNREACHABLE"
+
+
+NIMBUS = "/usr/share/fonts/opentype/urw-base35/NimbusSans-Regular.otf"
+
+
+def test_registered_fonts_serve_the_connection(socket_path):
+    with open(NIMBUS, "rb") as handle:
+        data = handle.read()
+    with layoutd.Client() as client:
+        added = client.register_fonts([("Brand", data)])
+        assert [face.family for face in added.faces] == ["Brand"] and added.faces[0].units_per_em == 1000
+        reply = client.layout("Brand", width=300, font="Brand", size=20)
+        assert {run.font_id for run in reply.runs} == {added.faces[0].font_id}
+        with pytest.raises(layoutd.LayoutdError) as caught:
+            client.register_fonts([b"not a font"])
+        assert (caught.value.code, caught.value.field) == ("INVALID_ARGUMENT", "register_fonts.fonts[0].data")
+    with layoutd.Client() as other:
+        with pytest.raises(layoutd.LayoutdError) as caught:
+            other.layout("Brand", width=300, font="Brand")
+        assert caught.value.code == "NOT_FOUND"

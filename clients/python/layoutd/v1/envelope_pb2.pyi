@@ -53,6 +53,8 @@ class Envelope(google.protobuf.message.Message):
     DOCUMENT_REPLY_FIELD_NUMBER: builtins.int
     EDIT_DOCUMENT_FIELD_NUMBER: builtins.int
     CLOSE_DOCUMENT_FIELD_NUMBER: builtins.int
+    REGISTER_FONTS_FIELD_NUMBER: builtins.int
+    REGISTER_FONTS_REPLY_FIELD_NUMBER: builtins.int
     request_id: builtins.int
     """Chosen by the client; echoed on the reply. Replies may arrive out of order."""
 
@@ -173,6 +175,14 @@ class Envelope(google.protobuf.message.Message):
     def close_document(self) -> layoutd.v1.documents_pb2.CloseDocumentRequest:
         """Close an open document (DocumentReply)."""
         pass
+    @property
+    def register_fonts(self) -> layoutd.v1.service_pb2.RegisterFontsRequest:
+        """Register fonts on this connection (RegisterFontsReply)."""
+        pass
+    @property
+    def register_fonts_reply(self) -> layoutd.v1.service_pb2.RegisterFontsReply:
+        """The answer to register_fonts."""
+        pass
     def __init__(self,
         *,
         request_id: builtins.int = ...,
@@ -205,8 +215,10 @@ class Envelope(google.protobuf.message.Message):
         document_reply: typing.Optional[layoutd.v1.documents_pb2.DocumentReply] = ...,
         edit_document: typing.Optional[layoutd.v1.documents_pb2.EditDocumentRequest] = ...,
         close_document: typing.Optional[layoutd.v1.documents_pb2.CloseDocumentRequest] = ...,
+        register_fonts: typing.Optional[layoutd.v1.service_pb2.RegisterFontsRequest] = ...,
+        register_fonts_reply: typing.Optional[layoutd.v1.service_pb2.RegisterFontsReply] = ...,
         ) -> None: ...
-    def HasField(self, field_name: typing_extensions.Literal["body",b"body","cancel",b"cancel","close_document",b"close_document","document_reply",b"document_reply","edit_document",b"edit_document","error",b"error","fonts",b"fonts","fonts_reply",b"fonts_reply","hello",b"hello","hello_reply",b"hello_reply","hit_test",b"hit_test","hit_test_reply",b"hit_test_reply","justify",b"justify","justify_reply",b"justify_reply","layout",b"layout","layout_reply",b"layout_reply","open_document",b"open_document","reload",b"reload","reload_reply",b"reload_reply","render",b"render","render_reply",b"render_reply","stats",b"stats","stats_reply",b"stats_reply","tag_hit",b"tag_hit","tag_hit_reply",b"tag_hit_reply","tag_style",b"tag_style","tag_style_reply",b"tag_style_reply","tags",b"tags","tags_reply",b"tags_reply"]) -> builtins.bool: ...
-    def ClearField(self, field_name: typing_extensions.Literal["body",b"body","cancel",b"cancel","close_document",b"close_document","deadline_ms",b"deadline_ms","document_reply",b"document_reply","edit_document",b"edit_document","error",b"error","fonts",b"fonts","fonts_reply",b"fonts_reply","hello",b"hello","hello_reply",b"hello_reply","hit_test",b"hit_test","hit_test_reply",b"hit_test_reply","justify",b"justify","justify_reply",b"justify_reply","layout",b"layout","layout_reply",b"layout_reply","open_document",b"open_document","reload",b"reload","reload_reply",b"reload_reply","render",b"render","render_reply",b"render_reply","request_id",b"request_id","stats",b"stats","stats_reply",b"stats_reply","tag_hit",b"tag_hit","tag_hit_reply",b"tag_hit_reply","tag_style",b"tag_style","tag_style_reply",b"tag_style_reply","tags",b"tags","tags_reply",b"tags_reply"]) -> None: ...
-    def WhichOneof(self, oneof_group: typing_extensions.Literal["body",b"body"]) -> typing.Optional[typing_extensions.Literal["hello","hello_reply","layout","layout_reply","fonts","fonts_reply","stats","stats_reply","cancel","error","justify","justify_reply","render","render_reply","tags","tags_reply","tag_hit","tag_hit_reply","tag_style","tag_style_reply","reload","reload_reply","hit_test","hit_test_reply","open_document","document_reply","edit_document","close_document"]]: ...
+    def HasField(self, field_name: typing_extensions.Literal["body",b"body","cancel",b"cancel","close_document",b"close_document","document_reply",b"document_reply","edit_document",b"edit_document","error",b"error","fonts",b"fonts","fonts_reply",b"fonts_reply","hello",b"hello","hello_reply",b"hello_reply","hit_test",b"hit_test","hit_test_reply",b"hit_test_reply","justify",b"justify","justify_reply",b"justify_reply","layout",b"layout","layout_reply",b"layout_reply","open_document",b"open_document","register_fonts",b"register_fonts","register_fonts_reply",b"register_fonts_reply","reload",b"reload","reload_reply",b"reload_reply","render",b"render","render_reply",b"render_reply","stats",b"stats","stats_reply",b"stats_reply","tag_hit",b"tag_hit","tag_hit_reply",b"tag_hit_reply","tag_style",b"tag_style","tag_style_reply",b"tag_style_reply","tags",b"tags","tags_reply",b"tags_reply"]) -> builtins.bool: ...
+    def ClearField(self, field_name: typing_extensions.Literal["body",b"body","cancel",b"cancel","close_document",b"close_document","deadline_ms",b"deadline_ms","document_reply",b"document_reply","edit_document",b"edit_document","error",b"error","fonts",b"fonts","fonts_reply",b"fonts_reply","hello",b"hello","hello_reply",b"hello_reply","hit_test",b"hit_test","hit_test_reply",b"hit_test_reply","justify",b"justify","justify_reply",b"justify_reply","layout",b"layout","layout_reply",b"layout_reply","open_document",b"open_document","register_fonts",b"register_fonts","register_fonts_reply",b"register_fonts_reply","reload",b"reload","reload_reply",b"reload_reply","render",b"render","render_reply",b"render_reply","request_id",b"request_id","stats",b"stats","stats_reply",b"stats_reply","tag_hit",b"tag_hit","tag_hit_reply",b"tag_hit_reply","tag_style",b"tag_style","tag_style_reply",b"tag_style_reply","tags",b"tags","tags_reply",b"tags_reply"]) -> None: ...
+    def WhichOneof(self, oneof_group: typing_extensions.Literal["body",b"body"]) -> typing.Optional[typing_extensions.Literal["hello","hello_reply","layout","layout_reply","fonts","fonts_reply","stats","stats_reply","cancel","error","justify","justify_reply","render","render_reply","tags","tags_reply","tag_hit","tag_hit_reply","tag_style","tag_style_reply","reload","reload_reply","hit_test","hit_test_reply","open_document","document_reply","edit_document","close_document","register_fonts","register_fonts_reply"]]: ...
 global___Envelope = Envelope

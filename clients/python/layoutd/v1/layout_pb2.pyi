@@ -1009,6 +1009,7 @@ class LayoutRequest(google.protobuf.message.Message):
     BREAK_STRATEGY_FIELD_NUMBER: builtins.int
     AUTO_SIZE_FIELD_NUMBER: builtins.int
     PARAGRAPH_STYLE_FIELD_NUMBER: builtins.int
+    FONTS_FIELD_NUMBER: builtins.int
     text: typing.Text
     """The text, UTF-8; at most HelloReply.max_text_utf16 UTF-16 units (RESOURCE_EXHAUSTED).
     Ranges everywhere count UTF-16 units of it.
@@ -1128,6 +1129,12 @@ class LayoutRequest(google.protobuf.message.Message):
     def paragraph_style(self) -> global___ParagraphStyle:
         """Indents, spacing between paragraphs and bounds on the line height, for every paragraph."""
         pass
+    @property
+    def fonts(self) -> google.protobuf.internal.containers.RepeatedCompositeFieldContainer[global___ClientFont]:
+        """Fonts sent with this request, for it alone (at most 4; ClientFont says how they are
+        checked and named). Fonts registered on the connection (register_fonts) need not be sent.
+        """
+        pass
     def __init__(self,
         *,
         text: typing.Text = ...,
@@ -1159,10 +1166,38 @@ class LayoutRequest(google.protobuf.message.Message):
         break_strategy: global___BreakStrategy.ValueType = ...,
         auto_size: typing.Optional[global___AutoSize] = ...,
         paragraph_style: typing.Optional[global___ParagraphStyle] = ...,
+        fonts: typing.Optional[typing.Iterable[global___ClientFont]] = ...,
         ) -> None: ...
     def HasField(self, field_name: typing_extensions.Literal["auto_size",b"auto_size","default_style",b"default_style","paragraph_style",b"paragraph_style","shape",b"shape","truncation",b"truncation"]) -> builtins.bool: ...
-    def ClearField(self, field_name: typing_extensions.Literal["alignment",b"alignment","attachments",b"attachments","auto_size",b"auto_size","backgrounds",b"backgrounds","break_strategy",b"break_strategy","builtin_rules",b"builtin_rules","combine_letters",b"combine_letters","containers",b"containers","default_style",b"default_style","direction",b"direction","exclusions",b"exclusions","height",b"height","hide_builtin_markers",b"hide_builtin_markers","ink_bounds",b"ink_bounds","line_height",b"line_height","line_height_multiple",b"line_height_multiple","max_lines",b"max_lines","min_fragment_width",b"min_fragment_width","paragraph_style",b"paragraph_style","rules",b"rules","shape",b"shape","shape_inset",b"shape_inset","spans",b"spans","text",b"text","text_combine_upright",b"text_combine_upright","truncation",b"truncation","vertical_alignment",b"vertical_alignment","width",b"width","writing_mode",b"writing_mode"]) -> None: ...
+    def ClearField(self, field_name: typing_extensions.Literal["alignment",b"alignment","attachments",b"attachments","auto_size",b"auto_size","backgrounds",b"backgrounds","break_strategy",b"break_strategy","builtin_rules",b"builtin_rules","combine_letters",b"combine_letters","containers",b"containers","default_style",b"default_style","direction",b"direction","exclusions",b"exclusions","fonts",b"fonts","height",b"height","hide_builtin_markers",b"hide_builtin_markers","ink_bounds",b"ink_bounds","line_height",b"line_height","line_height_multiple",b"line_height_multiple","max_lines",b"max_lines","min_fragment_width",b"min_fragment_width","paragraph_style",b"paragraph_style","rules",b"rules","shape",b"shape","shape_inset",b"shape_inset","spans",b"spans","text",b"text","text_combine_upright",b"text_combine_upright","truncation",b"truncation","vertical_alignment",b"vertical_alignment","width",b"width","writing_mode",b"writing_mode"]) -> None: ...
 global___LayoutRequest = LayoutRequest
+
+class ClientFont(google.protobuf.message.Message):
+    """A font a client sends as bytes: a brand's face, a user's. It is read in memory and never
+    written to disk; each face must pass HarfBuzz's and FreeType's reading (a whole table
+    directory, FreeType opening it, 16 to 16,384 units per em, a cmap that maps something, at
+    most 64 faces) or the request is INVALID_ARGUMENT naming it (`fonts[i].data`) and why. Its
+    faces get the font ids after the daemon's (FontsReply) and the connection's registered ones,
+    in order, and their family shadows a loaded family of the same name.
+    """
+    DESCRIPTOR: google.protobuf.descriptor.Descriptor
+    FAMILY_FIELD_NUMBER: builtins.int
+    DATA_FIELD_NUMBER: builtins.int
+    family: typing.Text
+    """The family styles name it by; empty takes the font's own family name. At most 256 bytes."""
+
+    data: builtins.bytes
+    """An OpenType (.otf), TrueType (.ttf) or collection (.ttc) file's bytes; the frame's size
+    (HelloReply.max_frame_bytes) bounds it.
+    """
+
+    def __init__(self,
+        *,
+        family: typing.Text = ...,
+        data: builtins.bytes = ...,
+        ) -> None: ...
+    def ClearField(self, field_name: typing_extensions.Literal["data",b"data","family",b"family"]) -> None: ...
+global___ClientFont = ClientFont
 
 class ParagraphStyle(google.protobuf.message.Message):
     """How every paragraph sits in its box, as CoreText's paragraph style has it. Points, each in

@@ -7,6 +7,7 @@ import google.protobuf.descriptor
 import google.protobuf.internal.containers
 import google.protobuf.internal.enum_type_wrapper
 import google.protobuf.message
+import layoutd.v1.layout_pb2
 import typing
 import typing_extensions
 
@@ -196,6 +197,40 @@ class VariationAxis(google.protobuf.message.Message):
         ) -> None: ...
     def ClearField(self, field_name: typing_extensions.Literal["default_value",b"default_value","maximum",b"maximum","minimum",b"minimum","tag",b"tag"]) -> None: ...
 global___VariationAxis = VariationAxis
+
+class RegisterFontsRequest(google.protobuf.message.Message):
+    """Registers fonts on this connection: every later request on it (layouts, Type Mode, pictures,
+    documents) may name their families, until the connection closes. At most 16 fonts and
+    64 MiB per connection, else RESOURCE_EXHAUSTED on `register_fonts.fonts`. A reload keeps
+    them (they are added again over the new set).
+    """
+    DESCRIPTOR: google.protobuf.descriptor.Descriptor
+    FONTS_FIELD_NUMBER: builtins.int
+    @property
+    def fonts(self) -> google.protobuf.internal.containers.RepeatedCompositeFieldContainer[layoutd.v1.layout_pb2.ClientFont]:
+        """The fonts, checked as ClientFont says; one that fails registers none of them."""
+        pass
+    def __init__(self,
+        *,
+        fonts: typing.Optional[typing.Iterable[layoutd.v1.layout_pb2.ClientFont]] = ...,
+        ) -> None: ...
+    def ClearField(self, field_name: typing_extensions.Literal["fonts",b"fonts"]) -> None: ...
+global___RegisterFontsRequest = RegisterFontsRequest
+
+class RegisterFontsReply(google.protobuf.message.Message):
+    """The faces register_fonts added, with the font ids runs name them by."""
+    DESCRIPTOR: google.protobuf.descriptor.Descriptor
+    FACES_FIELD_NUMBER: builtins.int
+    @property
+    def faces(self) -> google.protobuf.internal.containers.RepeatedCompositeFieldContainer[global___FontFace]:
+        """Each face of each font, in order."""
+        pass
+    def __init__(self,
+        *,
+        faces: typing.Optional[typing.Iterable[global___FontFace]] = ...,
+        ) -> None: ...
+    def ClearField(self, field_name: typing_extensions.Literal["faces",b"faces"]) -> None: ...
+global___RegisterFontsReply = RegisterFontsReply
 
 class FontsReply(google.protobuf.message.Message):
     """The loaded faces, the fallback order and the default family."""

@@ -1,11 +1,11 @@
 import Foundation
 
 /// Runs HarfBuzz's own `hb-shape` (libharfbuzz-bin), the reference the shaping tests compare with.
-enum HBShape {
-    static let path = "/usr/bin/hb-shape"
+public enum HBShape {
+    public static let path = "/usr/bin/hb-shape"
 
     /// Its output for `text` with `arguments` before it, trimmed; nil when hb-shape is missing.
-    static func output(_ text: String, _ arguments: [String]) throws -> String? {
+    public static func output(_ text: String, _ arguments: [String]) throws -> String? {
         guard FileManager.default.isExecutableFile(atPath: path) else { return nil }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: path)
@@ -19,7 +19,7 @@ enum HBShape {
     }
 
     /// The "|"-separated entries of its output ("[36+1234|72+1080]").
-    static func entries(_ text: String, _ arguments: [String]) throws -> [Substring]? {
+    public static func entries(_ text: String, _ arguments: [String]) throws -> [Substring]? {
         try output(text, arguments)?.trimmingCharacters(in: CharacterSet(charactersIn: "[]")).split(separator: "|")
     }
 }

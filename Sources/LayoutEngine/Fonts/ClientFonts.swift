@@ -1,0 +1,75 @@
+import CHarfBuzz
+
+/// A font a client sends as bytes (a brand's face, a user's): laid out beside the loaded ones for
+/// one request or for the rest of a connection, never written to disk.
+public struct ClientFont: Sendable {
+    /// The family spans name it by; empty takes the font's own family name.
+    public var family: String
+    /// An OpenType, TrueType or collection file's bytes.
+    public var bytes: [UInt8]
+
+    public init(family: String, bytes: [UInt8]) {
+        self.family = family
+        self.bytes = bytes
+    }
+
+    /// At most this many faces in one file (a collection): each costs a coverage scan.
+    public static let maxFaces = 64
+    /// Outside these, a font's em is not a design a text could use (OpenType says 16…16,384).
+    static let unitsPerEm: ClosedRange<Int32> = 16...16_384
+}
+
+extension FontRegistry {
+    /// This registry with `clientFonts` beside its own: their faces numbered after this
+    /// registry's, their families named as the client asks and shadowing a loaded family of the
+    /// same name, the fallback order unchanged. Every face must pass HarfBuzz's and FreeType's
+    /// reading (the table directory whole, FreeType opening it, a sane em, a cmap), else the
+    /// whole call fails naming the font (`field`, e.g. "fonts[1]") and why.
+    public func adding(_ clientFonts: [ClientFont], field: String) throws(LayoutError) -> FontRegistry {
+        var added: [Font] = []
+        for (index, client) in clientFonts.enumerated() {
+            let name = "\(field)[\(index)]"
+            let label = client.family.isEmpty ? "client font \(index)" : "client font \"\(client.family)\""
+            guard !client.bytes.isEmpty else { throw LayoutError(.invalidArgument, "\(label) has no bytes", field: name + ".data") }
+            guard client.family.utf8.count <= 256 else {
+                throw LayoutError(.invalidArgument, "a family name is at most 256 bytes", field: name + ".family")
+            }
+            let blob = client.bytes.withUnsafeBufferPointer { bytes in
+                bytes.withMemoryRebound(to: CChar.self) {
+                    hb_blob_create($0.baseAddress, UInt32($0.count), HB_MEMORY_MODE_DUPLICATE, nil, nil)!
+                }
+            }
+            defer { hb_blob_destroy(blob) }
+            guard Int(hb_face_count(blob)) <= ClientFont.maxFaces else {
+                throw LayoutError(.invalidArgument, "\(label) holds \(hb_face_count(blob)) faces; at most \(ClientFont.maxFaces)",
+                                  field: name + ".data")
+            }
+            var problems: [String] = []
+            let faces: [Font]
+            do {
+                faces = try FontFile.faces(of: blob, path: label, firstID: UInt32(fonts.count + added.count),
+                                           family: client.family.isEmpty ? nil : client.family, problems: &problems)
+            } catch {
+                throw LayoutError(.invalidArgument, "\(label) is not a font HarfBuzz can read", field: name + ".data")
+            }
+            if let problem = problems.first {
+                throw LayoutError(.invalidArgument, "\(label) is damaged: \(problem)", field: name + ".data")
+            }
+            for face in faces {
+                guard ClientFont.unitsPerEm.contains(face.unitsPerEm) else {
+                    throw LayoutError(.invalidArgument, "\(label) has \(face.unitsPerEm) units per em; a font has 16 to 16,384",
+                                      field: name + ".data")
+                }
+                guard face.coverageCount > 0 else {
+                    throw LayoutError(.invalidArgument, "\(label) maps no character (no usable cmap)", field: name + ".data")
+                }
+            }
+            added += faces
+        }
+        return FontRegistry(fonts: fonts + added, defaultFamily: defaultFamily, fallbackFamilies: fallbackFamilies,
+                            shadowedBy: added)
+    }
+
+    /// The faces a client added: those numbered past the loaded ones of `base`.
+    public func clientFaces(after base: FontRegistry) -> ArraySlice<Font> { fonts[base.fonts.count...] }
+}

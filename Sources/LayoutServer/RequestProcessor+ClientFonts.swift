@@ -1,0 +1,65 @@
+import LayoutEngine
+import LayoutWire
+
+/// Fonts clients send: with one request (`LayoutRequest.fonts`) or registered on a connection
+/// (`register_fonts`). Either way the request is answered by a processor over the daemon's fonts
+/// with the client's beside them; the daemon's own processor never sees them.
+extension RequestProcessor {
+    /// The most fonts one request may carry.
+    static let maxRequestFonts = 4
+
+    /// This processor with `fonts` added to its font set, sharing its configuration, counters and
+    /// shaping cache (shaped runs are cached by a face's process-wide serial, so a client's
+    /// faces never meet another's).
+    func adding(_ fonts: [Layoutd_V1_ClientFont], field: String) throws(WireError) -> RequestProcessor {
+        let clientFonts = fonts.map { ClientFont(family: $0.family, bytes: Array($0.data)) }
+        let registry: FontRegistry
+        do {
+            registry = try layouter.fonts.adding(clientFonts, field: field)
+        } catch {
+            throw WireError(error, under: "")
+        }
+        let scoped = ParagraphLayouter(fonts: registry, cache: layouter.cache, maxTextLength: layouter.maxTextLength)
+        return RequestProcessor(layouter: scoped, configuration: configuration, stats: stats, logger: logger)
+    }
+
+    /// The fonts a request carries for itself, or nil.
+    static func requestFonts(_ envelope: Layoutd_V1_Envelope) -> (fonts: [Layoutd_V1_ClientFont], field: String)? {
+        switch envelope.body {
+        case .layout(let request) where !request.fonts.isEmpty: (request.fonts, "layout.fonts")
+        case .render(let request) where !request.layout.fonts.isEmpty: (request.layout.fonts, "render.layout.fonts")
+        case .hitTest(let request) where !request.layout.fonts.isEmpty: (request.layout.fonts, "hit_test.layout.fonts")
+        default: nil
+        }
+    }
+
+    /// The processor that answers `envelope`: this one, or one with the request's own fonts.
+    func scoped(for envelope: Layoutd_V1_Envelope) throws(WireError) -> RequestProcessor {
+        guard let (fonts, field) = Self.requestFonts(envelope) else { return self }
+        guard fonts.count <= Self.maxRequestFonts else {
+            throw WireError(.resourceExhausted, "\(fonts.count) fonts in one request; at most \(Self.maxRequestFonts) "
+                            + "(register_fonts keeps up to 16 on a connection)", field: field)
+        }
+        return try adding(fonts, field: field)
+    }
+
+    /// The faces past the daemon's own and the connection's: what a registration added.
+    func facesAdded(over base: RequestProcessor) -> [Layoutd_V1_FontFace] {
+        let all = Layoutd_V1_FontsReply(layouter.fonts).faces
+        return Array(all[base.layouter.fonts.fonts.count...])
+    }
+}
+
+extension Layoutd_V1_Envelope {
+    /// The same request without the fonts it carries: what the processor with them answers.
+    var withoutRequestFonts: Layoutd_V1_Envelope {
+        var copy = self
+        switch copy.body {
+        case .layout(var request): request.fonts = []; copy.body = .layout(request)
+        case .render(var request): request.layout.fonts = []; copy.body = .render(request)
+        case .hitTest(var request): request.layout.fonts = []; copy.body = .hitTest(request)
+        default: break
+        }
+        return copy
+    }
+}

@@ -1,0 +1,136 @@
+import Foundation
+import LayoutdClient
+import LayoutWire
+import Testing
+import TestSupport
+
+/// Fonts a client sends: with one request, or registered on its connection; shaped exactly as
+/// hb-shape shapes the same file, drawn, kept across a reload, invisible to other connections,
+/// and refused by name when they are not fonts or past the limits.
+@Suite struct ClientFontServerTests {
+    /// A face the daemon does not load by default (fonts-urw-base35 ships it; the daemon loads only Z003).
+    static let nimbus = "/usr/share/fonts/opentype/urw-base35/NimbusSans-Regular.otf"
+    static let text = "Brand Type, 2026"
+
+    static func fontBytes() throws -> Data { try Data(contentsOf: URL(fileURLWithPath: nimbus)) }
+
+    /// hb-shape's glyphs and advances (font units) for `text` in the file.
+    static func hbShape() throws -> [String] {
+        try #require(try HBShape.entries(text, ["--no-glyph-names", "--no-clusters", "--font-file=\(nimbus)"])).map(String.init)
+    }
+
+    /// The reply's glyphs as hb-shape prints them: id+advance in the font's 1,000 units.
+    static func entries(_ reply: Layoutd_V1_LayoutReply, size: Float) -> [String] {
+        reply.runs.flatMap { run in
+            zip(run.glyphIds, run.advances).map { "\($0)+\(Int(saturating: ($1 * 1000 / size).rounded()))" }
+        }
+    }
+
+    static func request(family: String = "Brand") -> Layoutd_V1_LayoutRequest {
+        var request = Layoutd_V1_LayoutRequest()
+        request.text = text
+        request.width = 1000
+        request.defaultStyle.family = family
+        request.defaultStyle.size = 40
+        return request
+    }
+
+    @Test func aFontSentWithARequestShapesAsHbShapeDoes() throws {
+        let daemon = try Daemon()
+        let client = try daemon.client()
+        guard case .fontsReply(let fonts) = try client.request(.fonts(.init())) else { Issue.record("no fonts reply"); return }
+        var request = Self.request()
+        request.fonts = [.with { $0.family = "Brand"; $0.data = try! Self.fontBytes() }]
+        guard case .layoutReply(let reply) = try client.request(.layout(request)) else { Issue.record("no reply"); return }
+        #expect(Self.entries(reply, size: 40) == (try Self.hbShape()))
+        // Its face is numbered after the daemon's own.
+        #expect(reply.runs.allSatisfy { $0.fontID == UInt32(fonts.faces.count) })
+        // Drawn too.
+        var render = Layoutd_V1_RenderRequest()
+        render.layout = request
+        guard case .renderReply(let picture) = try client.request(.render(render)) else { Issue.record("no picture"); return }
+        #expect(picture.image.count > 100)
+        // For that request alone.
+        do {
+            _ = try client.request(.layout(Self.request()))
+            Issue.record("a request's font outlived it")
+        } catch ClientError.server(let error) {
+            #expect(error.code == .notFound && error.field == "layout.default_style.family")
+        }
+    }
+
+    @Test func registeredFontsServeTheConnectionAcrossAReloadAndNoOther() throws {
+        let daemon = try Daemon()
+        let client = try daemon.client()
+        let other = try daemon.client()
+        let register = Layoutd_V1_RegisterFontsRequest.with { $0.fonts = [.with { $0.family = "Brand"; $0.data = try! Self.fontBytes() }] }
+        guard case .registerFontsReply(let registered) = try client.request(.registerFonts(register)) else { Issue.record("no reply"); return }
+        let face = try #require(registered.faces.first)
+        #expect(registered.faces.count == 1 && face.family == "Brand" && face.unitsPerEm == 1000 && face.coverage > 500)
+        guard case .layoutReply(let reply) = try client.request(.layout(Self.request())) else { Issue.record("no reply"); return }
+        #expect(Self.entries(reply, size: 40) == (try Self.hbShape()))
+        #expect(reply.runs.allSatisfy { $0.fontID == face.fontID })
+        guard case .fontsReply(let listed) = try client.request(.fonts(.init())) else { Issue.record("no fonts reply"); return }
+        #expect(listed.faces.last?.family == "Brand")
+        // Type Mode names it too.
+        var story = Layoutd_V1_JustifyRequest()
+        story.text = "brand\nnew"
+        story.width = 300
+        story.style.family = "Brand"
+        guard case .justifyReply = try client.request(.justify(story)) else { Issue.record("no Type Mode reply"); return }
+        // Another connection does not see it.
+        do {
+            _ = try other.request(.layout(Self.request()))
+            Issue.record("another connection saw a registered font")
+        } catch ClientError.server(let error) {
+            #expect(error.code == .notFound)
+        }
+        // A reload keeps it.
+        guard case .reloadReply = try client.request(.reload(.init())) else { Issue.record("no reload reply"); return }
+        guard case .layoutReply(let after) = try client.request(.layout(Self.request())) else { Issue.record("no reply"); return }
+        #expect(Self.entries(after, size: 40) == Self.entries(reply, size: 40))
+    }
+
+    @Test func whatIsNotAFontIsRefusedByNameAndTheDaemonStays() throws {
+        let daemon = try Daemon()
+        let client = try daemon.client()
+        let real = try Self.fontBytes()
+        func refusal(_ fonts: [Data]) throws -> Layoutd_V1_Error? {
+            var request = Self.request()
+            request.fonts = fonts.map { data in .with { $0.family = "Brand"; $0.data = data } }
+            do { _ = try client.request(.layout(request)); return nil } catch ClientError.server(let error) { return error }
+        }
+        let garbage = try refusal([Data("this is not a font at all".utf8)])
+        #expect(garbage?.code == .invalidArgument && garbage?.field == "layout.fonts[0].data", "\(String(describing: garbage))")
+        let empty = try refusal([Data()])
+        #expect(empty?.code == .invalidArgument && empty?.field == "layout.fonts[0].data")
+        let truncated = try refusal([real.prefix(real.count / 3)])
+        #expect(truncated?.code == .invalidArgument && truncated?.message.contains("damaged") == true, "\(String(describing: truncated))")
+        let many = try refusal(Array(repeating: real, count: 5))
+        #expect(many?.code == .resourceExhausted && many?.field == "layout.fonts")
+        // A connection's registrations stop at 16.
+        let one = Layoutd_V1_RegisterFontsRequest.with { $0.fonts = [.with { $0.data = real }] }
+        for _ in 0..<16 { _ = try client.request(.registerFonts(one)) }
+        do {
+            _ = try client.request(.registerFonts(one))
+            Issue.record("a 17th font was registered")
+        } catch ClientError.server(let error) {
+            #expect(error.code == .resourceExhausted && error.field == "register_fonts.fonts")
+        }
+        // Registered without a family: the font's own name.
+        guard case .layoutReply = try client.request(.layout(Self.request(family: "Nimbus Sans"))) else { Issue.record("no reply"); return }
+        let ctl = try run(Daemon.binary("layoutctl"), ["ping", "--socket", daemon.socketPath])
+        #expect(ctl.status == 0)
+    }
+
+    @Test func layoutctlSendsAFontFile() throws {
+        let daemon = try Daemon()
+        let ctl = try run(Daemon.binary("layoutctl"), ["layout", "--socket", daemon.socketPath, "--width", "400", "--font-file", Self.nimbus,
+                                                       "--font", "Nimbus Sans", "--json", Self.text])
+        #expect(ctl.status == 0, "\(ctl.err)")
+        #expect(ctl.out.contains("glyphIds") || ctl.out.contains("glyph_ids"), "\(ctl.out.prefix(200))")
+        let missing = try run(Daemon.binary("layoutctl"), ["layout", "--socket", daemon.socketPath, "--width", "400", "--font-file",
+                                                           "/nonexistent.otf", "x"])
+        #expect(missing.status != 0 && missing.err.contains("/nonexistent.otf"))
+    }
+}
