@@ -32,12 +32,14 @@ let package = Package(
         .systemLibrary(name: "CFontconfig", pkgConfig: "fontconfig", providers: [.apt(["libfontconfig-dev"])]),
         // Thai has no spaces between words: libthai's dictionary finds them (editing's word boundaries).
         .systemLibrary(name: "CThai", pkgConfig: "libthai", providers: [.apt(["libthai-dev"])]),
+        // libhyphen has no pkg-config file: its header and library are in the default paths.
+        .systemLibrary(name: "CHyphen", providers: [.apt(["libhyphen-dev"])]),
 
         // The fatal-signal report: a signal handler must be async-signal-safe, so it is C.
         .target(name: "CFatalSignal"),
 
         .target(name: "LayoutEngine", dependencies: ["CFreeType", "CHarfBuzz", "CUnibreak", "CFriBidi", "CCairo", "CFontconfig", "CPCRE2",
-                                                     "CThai"]),
+                                                     "CThai", "CHyphen"]),
         // The wire alone: the generated protobuf types, framing and the fast readers. No engine.
         .target(name: "LayoutProtocol", dependencies: [.product(name: "SwiftProtobuf", package: "swift-protobuf")]),
         // The wire meeting the engine: requests turned into engine values, layouts into replies.

@@ -37,7 +37,8 @@ Maintainer: layoutd developers <layoutd@localhost>
 Section: text
 Priority: optional
 Depends: $depends
-Recommends: systemd
+Recommends: systemd, hyphen-en-us
+Suggests: hyphen-de, hyphen-fr, hyphen-es, hyphen-it, hyphen-nl, hyphen-ru, fonts-inter-variable
 Description: text layout daemon with a protobuf API over a Unix socket
  layoutd loads fonts once and lays text out for its clients: shaping, line breaking, bidi,
  fallback, Type Mode stories, inline attachments and image tags, answered as glyph positions

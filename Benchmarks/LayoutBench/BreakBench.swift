@@ -23,7 +23,7 @@ struct BreakBench {
                 var row: [Variant: [Double]] = [:]
                 // A pass over the corpus per strategy, in an order that turns each round, so no
                 // strategy always runs first on a caption (the first pays the caches' misses).
-                let order: [Variant] = [.greedy, .balanced, .optimal, .fitOneLine, .fitTwoLines]
+                let order: [Variant] = [.greedy, .balanced, .optimal, .hyphenated, .optimalHyphenated, .fitOneLine, .fitTwoLines]
                 for step in 0..<order.count {
                     let strategy = order[(step + round) % order.count]
                     for caption in captions {
@@ -40,6 +40,7 @@ struct BreakBench {
             }
             let greedy = Distribution.perItemMedian(times[.greedy]!)
             for (label, strategy) in [("greedy", Variant.greedy), ("balanced", .balanced), ("optimal", .optimal),
+                                      ("greedy, hyphenated (en-US patterns)", .hyphenated), ("optimal, hyphenated", .optimalHyphenated),
                                       ("auto-size to one line (closed form)", .fitOneLine), ("auto-size to two lines (bisection)", .fitTwoLines)] {
                 let values = Distribution.perItemMedian(times[strategy]!)
                 let ratios = Distribution(values: zip(values.values, greedy.values).map { $0 / $1 })
@@ -49,16 +50,20 @@ struct BreakBench {
         return [Section(title: "Breaking strategies and auto-size against greedy", lines: lines)]
     }
 
-    /// What each pass lays out: a breaking strategy, or auto-size (min scale 0.3) into one line
-    /// or two.
+    /// What each pass lays out: a breaking strategy (with hyphenation or without), or auto-size
+    /// (min scale 0.3) into one line or two.
     enum Variant: Hashable {
-        case greedy, balanced, optimal, fitOneLine, fitTwoLines
+        case greedy, balanced, optimal, hyphenated, optimalHyphenated, fitOneLine, fitTwoLines
 
         func apply(to request: inout ParagraphRequest) {
             switch self {
             case .greedy: break
             case .balanced: request.breakStrategy = .balanced
             case .optimal: request.breakStrategy = .optimal
+            case .hyphenated: request.hyphenation = Hyphenation()
+            case .optimalHyphenated:
+                request.breakStrategy = .optimal
+                request.hyphenation = Hyphenation()
             case .fitOneLine:
                 request.maxLines = 1
                 request.autoSize = AutoSize(minScale: 0.3)

@@ -90,6 +90,7 @@ extension Layoutd_V1_GlyphRun {
         paint = UInt32(run.paint)
         orientation = Layoutd_V1_GlyphOrientation(run.orientation)
         variations = run.variations.map(Layoutd_V1_Variation.init)
+        hyphen = run.isHyphen
     }
 }
 

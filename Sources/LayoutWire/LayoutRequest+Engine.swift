@@ -81,6 +81,17 @@ extension Layoutd_V1_LayoutRequest {
                 tailIndent: Double(style.tailIndent), spacingBefore: Double(style.spacingBefore), spacingAfter: Double(style.spacingAfter),
                 minimumLineHeight: Double(style.minLineHeight), maximumLineHeight: style.maxLineHeight > 0 ? Double(style.maxLineHeight) : nil)
         }
+        if hasHyphenation {
+            let h = hyphenation
+            for (value, name, limit) in [(h.minWordLength, "min_word_length", 100), (h.minBefore, "min_before", 100),
+                                         (h.minAfter, "min_after", 100), (h.maxConsecutiveLines, "max_consecutive_lines", 1_000)]
+            where value > limit {
+                throw LayoutError(.invalidArgument, "must be at most \(limit), got \(value)", field: "hyphenation.\(name)")
+            }
+            request.hyphenation = Hyphenation(minWordLength: h.minWordLength == 0 ? 5 : Int(h.minWordLength), minBefore: Int(h.minBefore),
+                                              minAfter: Int(h.minAfter),
+                                              maxConsecutiveLines: h.maxConsecutiveLines == 0 ? 2 : Int(h.maxConsecutiveLines))
+        }
         if hasAutoSize {
             request.autoSize = AutoSize(minScale: autoSize.minScale == 0 ? 0.5 : Double(autoSize.minScale), step: Double(autoSize.step))
         }

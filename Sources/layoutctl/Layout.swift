@@ -44,6 +44,7 @@ extension LayoutCtl {
         @Option(help: "Paragraph indents, points: FIRST_LINE,HEAD,TAIL (from the leading edge, the leading edge, the trailing edge).")
         var indent: String?
         @Option(help: "Space between paragraphs, points: BEFORE,AFTER.") var paragraphSpacing: String?
+        @Flag(help: "Break words with a hyphen at line ends, in --language (English when none).") var hyphenate = false
         @Option(help: "Shrink the text to fit the box (needs --height or --max-lines): MIN_SCALE or MIN_SCALE:STEP_POINTS, e.g. 0.5 or 0.5:1.")
         var autoSize: String?
         @Option(name: .customLong("break"), help: "How lines are chosen: greedy (the default), balanced (captions, titles) or optimal (paragraphs).")
@@ -109,6 +110,7 @@ extension LayoutCtl {
             request.lineHeightMultiple = lineHeightMultiple
             request.maxLines = maxLines
             request.inkBounds = ink
+            if hyphenate { request.hyphenation = Layoutd_V1_Hyphenation() }
             let strategies: [String: Layoutd_V1_BreakStrategy] = ["greedy": .greedy, "balanced": .balanced, "optimal": .optimal]
             guard let strategy = strategies[breakStrategy] else {
                 throw ValidationError("--break takes greedy, balanced or optimal, not \(breakStrategy)")
@@ -186,6 +188,7 @@ enum LineTable {
                 }
                 shown = text(kept.filter { $0.lowerBound < cut }) + "…" + text(kept.filter { $0.lowerBound >= cut })
             }
+            if reply.runs.contains(where: { $0.lineIndex == index && $0.hyphen }) { shown += "‐" }
             shown = shown.replacingOccurrences(of: "\n", with: "\\n")
             rows.append(String(format: "%4d  ", index) + "[\(start),\(end))".padded(11)
                         + String(format: "  %4.1f  %8.2f  %6.2f  ", sizes.max() ?? 0, line.baselineOrigin.y, line.width)

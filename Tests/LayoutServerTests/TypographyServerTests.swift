@@ -86,3 +86,30 @@ import Testing
         #expect(ctl.status == 0, "\(ctl.err)")
     }
 }
+
+/// Hyphenation through the daemon and layoutctl: hyphen runs in the reply, limits refused by name.
+@Suite struct HyphenationServerTests {
+    @Test func hyphensTravelAndBadLimitsAreRefused() throws {
+        let daemon = try Daemon()
+        let client = try daemon.client()
+        var request = Layoutd_V1_LayoutRequest()
+        request.text = "Internationalization requires extraordinary responsibility."
+        request.width = 120
+        request.defaultStyle.size = 16
+        request.defaultStyle.language = "en"
+        request.hyphenation = .with { $0.minWordLength = 6 }
+        guard case .layoutReply(let reply) = try client.request(.layout(request)) else { Issue.record("no reply"); return }
+        let hyphens = reply.runs.filter(\.hyphen)
+        #expect(!hyphens.isEmpty && hyphens.allSatisfy { $0.range.length == 0 && !$0.truncationToken && $0.glyphIds.count == 1 })
+        request.hyphenation.maxConsecutiveLines = 5000
+        do {
+            _ = try client.request(.layout(request))
+            Issue.record("a limit of 5,000 lines was accepted")
+        } catch ClientError.server(let error) {
+            #expect(error.code == .invalidArgument && error.field == "layout.hyphenation.max_consecutive_lines")
+        }
+        let ctl = try run(Daemon.binary("layoutctl"), ["layout", "--socket", daemon.socketPath, "--width", "120", "--size", "16",
+                                                       "--hyphenate", request.text])
+        #expect(ctl.status == 0 && ctl.out.contains("‐"), "\(ctl.out)\(ctl.err)")
+    }
+}

@@ -108,7 +108,7 @@ public struct Decorator {
             let scale = font.scale(for: run.size)
             for glyph in run.glyphs {
                 let cluster = glyph.cluster
-                if run.isTruncationToken { if range != nil { continue } } else {
+                if run.isInserted { if range != nil { continue } } else {
                     guard cluster < units.count, !Self.isWhitespace(units[cluster]) else { continue }
                     if let range, !range.contains(cluster) { continue }
                 }

@@ -50,16 +50,22 @@ extension LineBreaker {
                 low = middle
             }
         }
-        return best.map { BrokenLine(range: $0.range, contentEnd: $0.contentEnd, hardBreak: $0.hardBreak, slot: slot) }
+        return best.map { var line = $0; line.slot = slot; return line }
     }
 
-    /// What a choice of lines costs: the squared slack of every line but the last, and a word
-    /// alone on a last line that is not the only one (`orphanPenalty`). Lines wider than the
+    /// What a choice of lines costs: the squared slack of every line but the last (a hyphen's
+    /// width counted, and `hyphenPenalty` for each hyphen), and a word alone on a last line that
+    /// is not the only one (`orphanPenalty`). Lines wider than the
     /// width cost `overfull` each. Greedy's lines are one choice among those total fit weighs.
     func badness(of lines: [BrokenLine], width: Double) -> Double {
         var total = 0.0
         for (index, line) in lines.enumerated() {
-            let used = prefix[line.contentEnd] - prefix[line.range.lowerBound]
+            var used = prefix[line.contentEnd] - prefix[line.range.lowerBound]
+            if line.hyphenated, let hyphens {
+                let point = hyphens.index(atOrAfter: line.range.upperBound)
+                if point < hyphens.offsets.count { used += hyphens.widths[point] }
+                total += hyphenPenalty(width)
+            }
             if used > width + Self.tolerance { total += Self.overfull; continue }
             if index < lines.count - 1 {
                 total += (width - used) * (width - used)
@@ -87,38 +93,61 @@ extension LineBreaker {
         return true
     }
 
-    /// Total fit over the break opportunities of `range` (no mandatory break inside it): for
-    /// each opportunity, the least badness of the text before it, over every line that can end
-    /// there and fit. nil when no choice fits (a word wider than the width): greedy breaks it.
+    /// Total fit over the break opportunities and hyphen points of `range` (no mandatory break
+    /// inside it): for each candidate, the least badness of the text before it, over every line
+    /// that can end there and fit, with no more hyphenated lines in a row than the points allow.
+    /// nil when no choice fits (a word wider than the width): greedy breaks it.
     private func optimal(_ range: Range<Int>, slot: LineSlot) -> [BrokenLine]? {
         let width = slot.width
+        // The candidates, ascending, each with its hyphen's width when a hyphen ends a line there.
         var ends = [range.lowerBound]
-        for i in (range.lowerBound + 1)..<range.upperBound where flags[i].contains(.breakBefore) { ends.append(i) }
+        var hyphenAt: [Double?] = [nil]
+        var point = hyphens.map { $0.index(atOrAfter: range.lowerBound + 1) } ?? Int.max
+        for i in (range.lowerBound + 1)..<range.upperBound {
+            if let hyphens, point < hyphens.offsets.count, hyphens.offsets[point] == i {
+                ends.append(i)
+                hyphenAt.append(hyphens.widths[point])
+                point += 1
+            } else if flags[i].contains(.breakBefore) {
+                ends.append(i)
+                hyphenAt.append(nil)
+            }
+        }
         ends.append(range.upperBound)
+        hyphenAt.append(nil)
         guard ends.count > 2 else { return nil }
         let count = ends.count
-        var best = [Double](repeating: .infinity, count: count)
-        var from = [Int](repeating: -1, count: count)
+        // A state is a candidate and how many hyphenated lines in a row end there (one state
+        // per candidate when there is no limit).
+        let limit = hyphens?.maxConsecutive ?? 0
+        let states = limit > 0 ? limit + 1 : 1
+        var best = [Double](repeating: .infinity, count: count * states)
+        var from = [Int](repeating: -1, count: count * states)
         // best[j] counts lines before ends[j]; the last line's own cost is decided at the end.
         best[0] = 0
         // The cheapest finish: the last line ending the range, from each start.
         var finish = Double.infinity, finishFrom = -1
         for j in 1..<count {
             let end = ends[j]
+            let hyphen = hyphenAt[j]
             var i = j - 1
             while i >= 0 {
                 let start = ends[i]
-                let contentEnd = flags.contentEnd(end, from: start)
-                let used = prefix[contentEnd] - prefix[start]
+                let contentEnd = hyphen == nil ? flags.contentEnd(end, from: start) : end
+                let used = prefix[contentEnd] - prefix[start] + (hyphen ?? 0)
                 if used > width + Self.tolerance { break }  // longer lines from earlier starts only grow
-                if best[i] < .infinity {
+                for inRow in 0..<states where best[i * states + inRow] < .infinity {
+                    let before = best[i * states + inRow]
                     if j == count - 1 {
                         let orphan = i > 0 && isOneWord(start, contentEnd) ? orphanPenalty(width) : 0
-                        if best[i] + orphan < finish { (finish, finishFrom) = (best[i] + orphan, i) }
-                    } else {
-                        let cost = best[i] + (width - used) * (width - used)
-                        if cost < best[j] { (best[j], from[j]) = (cost, i) }
+                        if before + orphan < finish { (finish, finishFrom) = (before + orphan, i * states + inRow) }
+                        continue
                     }
+                    let next = hyphen == nil ? 0 : inRow + 1
+                    if limit > 0 && next > limit { continue }
+                    let state = j * states + (states == 1 ? 0 : next)
+                    let cost = before + (width - used) * (width - used) + (hyphen == nil ? 0 : hyphenPenalty(width))
+                    if cost < best[state] { (best[state], from[state]) = (cost, i * states + inRow) }
                 }
                 i -= 1
             }
@@ -126,8 +155,8 @@ extension LineBreaker {
         guard finishFrom >= 0 else { return nil }
         var breaks = [count - 1]
         var at = finishFrom
-        while at > 0 {
-            breaks.append(at)
+        while at / states > 0 {
+            breaks.append(at / states)
             at = from[at]
             if at < 0 { return nil }
         }
@@ -136,7 +165,15 @@ extension LineBreaker {
         return zip(breaks, breaks.dropFirst()).map { start, end in
             let (a, b) = (ends[start], ends[end])
             let hard = b == range.upperBound && b > a && flags[b - 1].contains(.hardBreak)
-            return BrokenLine(range: a..<b, contentEnd: flags.contentEnd(b, from: a), hardBreak: hard, slot: slot)
+            let hyphenated = hyphenAt[end] != nil
+            var line = BrokenLine(range: a..<b, contentEnd: hyphenated ? b : flags.contentEnd(b, from: a), hardBreak: hard, slot: slot)
+            line.hyphenated = hyphenated
+            return line
         }
     }
+
+    /// What ending a line with a hyphen costs beside its slack: a tenth of the width's slack,
+    /// squared. A hyphen is worth it where it saves more than that (TeX's \hyphenpenalty plays
+    /// this part), so total fit hyphenates ragged lines and leaves even ones whole.
+    func hyphenPenalty(_ width: Double) -> Double { (width / 10) * (width / 10) }
 }

@@ -6,6 +6,8 @@ struct BrokenLine {
     var hardBreak: Bool
     /// Where the line may sit, as the width provider gave it.
     var slot: LineSlot
+    /// It ends inside a word, at a hyphenation point or a soft hyphen: a hyphen is drawn after it.
+    var hyphenated = false
 }
 
 /// Breaks text into lines first-fit, as CoreText and TextKit do: each line takes as much text
@@ -16,6 +18,9 @@ struct LineBreaker {
     let flags: ContiguousArray<UnitFlags>
     /// prefix[i] is the advance of units 0..<i, in points.
     let prefix: [Double]
+    /// Where a line may end with a hyphen; nil when the paragraph has none (no soft hyphen and
+    /// no hyphenation asked for). A soft hyphen's break is taken only as one of these.
+    var hyphens: HyphenPoints? = nil
 
     /// Measurements within this much of the width count as fitting: float noise, not overflow.
     static let tolerance = 1e-6
@@ -37,26 +42,43 @@ struct LineBreaker {
         lines.reserveCapacity(lines.count + Int(saturating: min(estimate, 1_000)) + 2)
         var start = range.lowerBound
         var slot = first
+        var hyphenatedInRow = 0
         while start < range.upperBound {
-            let line = line(from: start, limit: range.upperBound, slot: slot)
+            let line = line(from: start, limit: range.upperBound, slot: slot, hyphenatedBefore: hyphenatedInRow)
             lines.append(line)
+            hyphenatedInRow = line.hyphenated ? hyphenatedInRow + 1 : 0
             start = line.range.upperBound
             slot = widths.slot(line: lines.count, top: 0)
         }
     }
 
     /// The line that starts at `start`: as much of the text before `limit` as fits `slot`.
-    func line(from start: Int, limit: Int, slot: LineSlot) -> BrokenLine {
+    /// It may end at a hyphen point, with the hyphen fitting too, unless `hyphenatedBefore`
+    /// lines in a row already did and the points' limit says no more.
+    func line(from start: Int, limit: Int, slot: LineSlot, hyphenatedBefore: Int = 0) -> BrokenLine {
         var lastBreak = -1
         var i = start
         let maxRight = prefix[start] + slot.width + Self.tolerance
+        // The next hyphen point, or none.
+        var point = hyphens.map { $0.index(atOrAfter: start + 1) } ?? Int.max
+        let hyphenOffsets = hyphens?.offsets ?? []
+        let mayHyphenate = hyphens.map { $0.maxConsecutive == 0 || hyphenatedBefore < $0.maxConsecutive } ?? false
+        var lastHyphen = -1
         while i < limit {
             let f = flags[i]
-            if i > start && f.contains(.breakBefore) {
+            if point < hyphenOffsets.count && hyphenOffsets[point] == i {
+                if mayHyphenate && prefix[i] + hyphens!.widths[point] <= maxRight { lastHyphen = i }
+                point += 1
+            } else if i > start && f.contains(.breakBefore) {
                 if f.contains(.mustBreakBefore) { return line(start, i, hard: true, slot) }
                 lastBreak = i
             }
             if !f.contains(.hangingSpace) && prefix[i + 1] > maxRight {
+                if lastHyphen > lastBreak {
+                    var hyphenated = line(start, lastHyphen, hard: false, slot)
+                    hyphenated.hyphenated = true
+                    return hyphenated
+                }
                 if lastBreak > start { return line(start, lastBreak, hard: false, slot) }
                 return line(start, emergencyEnd(start: start, overflowAt: i, limit: limit), hard: false, slot)
             }

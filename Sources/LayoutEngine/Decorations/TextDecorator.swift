@@ -53,7 +53,7 @@ enum TextDecorator {
             guard layout.paints.indices.contains(run.paint), layout.paints[run.paint].isDecorated,
                   let font = fonts.font(id: run.instanceID) else { continue }
             var left = Double.infinity, right = -Double.infinity
-            for glyph in run.glyphs where run.isTruncationToken || glyph.cluster < contentEnd {
+            for glyph in run.glyphs where run.isInserted || glyph.cluster < contentEnd {
                 left = min(left, glyph.position.x)
                 right = max(right, glyph.position.x + glyph.advance)
             }

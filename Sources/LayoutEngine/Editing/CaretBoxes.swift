@@ -75,7 +75,7 @@ struct LineBoxes: Sendable {
             switch item {
             case .run(let run):
                 boundaries.append(run.range.upperBound)
-                if !run.isTruncationToken { for glyph in run.glyphs { boundaries.append(glyph.cluster) } }
+                if !run.isInserted { for glyph in run.glyphs { boundaries.append(glyph.cluster) } }
             case .attachment(let box):
                 boundaries.append(box.range.lowerBound)
                 boundaries.append(box.range.upperBound)
@@ -117,7 +117,7 @@ struct LineBoxes: Sendable {
                     pen += width
                     k = next
                 }
-                guard !run.isTruncationToken else { break }
+                guard !run.isInserted else { break }
                 for box in Self.joiningEmpty(clusters) { appendSplitting(box, at: graphemeStarts, into: &boxes) }
             }
         }

@@ -28,7 +28,7 @@ public struct InkBounds: Equatable, Sendable {
                     guard let box = glyphInk(font.inkExtents(glyph.id), at: glyph.position, scale: scale, sideways: run.orientation == .sideways)
                     else { continue }
                     ink = ink.map { $0.union(box) } ?? box
-                    if !run.isTruncationToken, first == nil || run.lineIndex < first!.line
+                    if !run.isInserted, first == nil || run.lineIndex < first!.line
                         || (run.lineIndex == first!.line && glyph.cluster < first!.cluster) {
                         first = (glyph.cluster, run.lineIndex, box)
                     }

@@ -66,6 +66,8 @@ struct LinePiece {
     /// Trailing whitespace: at the paragraph's level (UAX #9 L1) and not counted in the width.
     var isTrailing: Bool
     var isToken: Bool = false
+    /// A token that is the hyphen a hyphenated line ends with (`isToken` too: it maps to no text).
+    var isHyphen: Bool = false
     /// The style's size, kept here so positioning reads no style.
     var styleSize: Double
     /// Multiplies the style's size: Type Mode gives each line a size of its own.

@@ -68,12 +68,18 @@ public struct GlyphRunLayout: Equatable, Sendable {
     public var glyphs: ArraySlice<PositionedGlyph>
     public var range: Range<Int>
     public var isTruncationToken: Bool
+    /// The hyphen a line broken inside a word ends with: glyphs that map to no text, as a
+    /// truncation token's do.
+    public var isHyphen: Bool = false
     public var lineIndex: Int
     /// Index into the layout's `paints`: runs of one font, size and level that differ in paint
     /// are apart here, though shaped as one.
     public var paint: Int = 0
     /// How the glyphs stand: vertical text's runs are upright, sideways or combined.
     public var orientation: GlyphOrientation = .horizontal
+
+    /// Glyphs inserted by layout (the truncation token, a hyphen) rather than shaped from the text.
+    var isInserted: Bool { isTruncationToken || isHyphen }
 
     /// Column views, for readers that want one property of every glyph.
     public var glyphIDs: [UInt32] { glyphs.map(\.id) }

@@ -66,6 +66,12 @@ public struct ParagraphRequest: Sendable {
         get { typography?.paragraphStyle ?? .plain }
         set { setTypography { $0.paragraphStyle = newValue } }
     }
+    /// Break words with a hyphen at line ends, by each span's language; nil breaks only at soft
+    /// hyphens (U+00AD), which always show a hyphen when a line ends there.
+    public var hyphenation: Hyphenation? {
+        get { typography?.hyphenation }
+        set { setTypography { $0.hyphenation = newValue } }
+    }
 
     /// The options above, boxed and nil while none is set: a request is copied along the
     /// pipeline, and carrying them inline made every layout copy ninety bytes more (about a
@@ -111,6 +117,7 @@ struct LineSettings {
     let typography: TypographyOptions?
     var breakStrategy: BreakStrategy { typography?.breakStrategy ?? .greedy }
     var paragraphStyle: ParagraphStyle { typography?.paragraphStyle ?? .plain }
+    var hyphenation: Hyphenation? { typography?.hyphenation }
 
     init(_ request: ParagraphRequest) {
         width = request.width
@@ -143,6 +150,7 @@ final class TypographyOptions: Sendable {
         var breakStrategy = BreakStrategy.greedy
         var autoSize: AutoSize?
         var paragraphStyle = ParagraphStyle.plain
+        var hyphenation: Hyphenation?
     }
 
     let values: Values
@@ -152,4 +160,5 @@ final class TypographyOptions: Sendable {
     var breakStrategy: BreakStrategy { values.breakStrategy }
     var autoSize: AutoSize? { values.autoSize }
     var paragraphStyle: ParagraphStyle { values.paragraphStyle }
+    var hyphenation: Hyphenation? { values.hyphenation }
 }

@@ -110,6 +110,12 @@ extension ParagraphPositioner {
     /// gives its pieces the offset where the text was cut.
     func truncationPieces(style: Int, baseLevel: UInt8) -> [LineItem] {
         guard let token = settings.truncationToken, !token.isEmpty else { return [] }
+        return insertedPieces(token, style: style, baseLevel: baseLevel)
+    }
+
+    /// Text layout adds (a truncation token, a hyphen), shaped as a paragraph of its own in
+    /// `style`: pieces that map to no text, their clusters counting from where they are put.
+    func insertedPieces(_ token: String, style: Int, baseLevel: UInt8) -> [LineItem] {
         let tokenText = AttributedText(token, style: text.styles[style])
         let direction: BaseDirection = baseLevel == 1 ? .rightToLeft : .leftToRight
         guard let tokenShaped = try? ShapedParagraph(text: tokenText, direction: direction, fonts: shaped.fallback.registry,

@@ -41,6 +41,7 @@ struct ParagraphPositioner {
     func plan(_ line: BrokenLine) -> PlannedLine {
         let base = shaped.baseLevel
         var pieces = shaped.pieces(in: line.range, contentEnd: line.contentEnd, baseLevel: base, context: context)
+        if line.hyphenated { pieces += hyphenPieces(at: line.contentEnd) }
         let metrics = shaped.metrics(of: &pieces, at: line.range.lowerBound)
         return PlannedLine(broken: line, baseLevel: base, pieces: pieces, metrics: metrics, paragraph: index)
     }
@@ -100,7 +101,8 @@ struct ParagraphPositioner {
                 output.count += shaped.count
                 if text.paints.count == 1 {
                     output.add(font: piece.font, size: pointSize, level: piece.level, range: shifted(piece.range),
-                               isToken: piece.isToken, line: index, glyphs: first..<output.count, orientation: piece.orientation)
+                               isToken: piece.isToken, isHyphen: piece.isHyphen, line: index, glyphs: first..<output.count,
+                               orientation: piece.orientation)
                 } else {
                     addByPaint(piece, pointSize: pointSize, line: index, glyphs: first..<output.count, into: &output)
                 }
@@ -153,7 +155,7 @@ struct ParagraphPositioner {
                 : output.glyphs[rtl ? segmentEnd - 1 : segmentStart].cluster
             let upper = atTextEnd || piece.isToken ? range.upperBound
                 : output.glyphs[rtl ? segmentStart - 1 : segmentEnd].cluster
-            output.add(font: piece.font, size: pointSize, level: piece.level, range: lower..<upper, isToken: piece.isToken,
+            output.add(font: piece.font, size: pointSize, level: piece.level, range: lower..<upper, isToken: piece.isToken, isHyphen: piece.isHyphen,
                        line: line, glyphs: segmentStart..<segmentEnd, paint: segmentPaint, orientation: piece.orientation)
             segmentStart = segmentEnd
         }
@@ -209,9 +211,9 @@ struct RunOutput {
     /// Adds a piece's glyphs as a run, or extends the previous run when the piece continues it
     /// on the same line: same font, size and level, next in the text along the run's
     /// direction (trailing spaces, and items split only by script, join their neighbours).
-    mutating func add(font: Font, size: Double, level: UInt8, range: Range<Int>, isToken: Bool, line: Int,
+    mutating func add(font: Font, size: Double, level: UInt8, range: Range<Int>, isToken: Bool, isHyphen: Bool = false, line: Int,
                       glyphs span: Range<Int>, paint: Int = 0, orientation: GlyphOrientation = .horizontal) {
-        if let last = runs.indices.last, !isToken, !runs[last].isTruncationToken, runs[last].lineIndex == line,
+        if let last = runs.indices.last, !isToken, !runs[last].isInserted, runs[last].lineIndex == line,
            runs[last].paint == paint, runs[last].orientation == orientation, orientation != .combined,
            runs[last].instanceID == font.id, runs[last].size == size, runs[last].bidiLevel == level,
            level & 1 == 0 ? runs[last].range.upperBound == range.lowerBound : range.upperBound == runs[last].range.lowerBound {
@@ -221,8 +223,8 @@ struct RunOutput {
             return
         }
         runs.append(GlyphRunLayout(fontID: font.wireID, variations: font.variations, instanceID: font.id, size: size,
-                                   bidiLevel: level, glyphs: [], range: range, isTruncationToken: isToken, lineIndex: line,
-                                   paint: paint, orientation: orientation))
+                                   bidiLevel: level, glyphs: [], range: range, isTruncationToken: isToken && !isHyphen, isHyphen: isHyphen,
+                                   lineIndex: line, paint: paint, orientation: orientation))
         spans.append(span)
     }
 }

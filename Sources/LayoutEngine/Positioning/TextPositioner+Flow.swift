@@ -111,7 +111,7 @@ extension TextPositioner {
                 var height = 0.0
                 for slot in slots where !isAtEnd(band.end) && out.lines.count + band.lines.count < maxLines {
                     let paragraph = self.paragraph(band.end.paragraph)
-                    let breaker = LineBreaker(flags: paragraph.analysis.flags, prefix: paragraph.shaped.prefix)
+                    let breaker = chosen.breaker(for: paragraph)
                     let count = paragraph.text.units.count
                     let indented = settings.paragraphStyle.indented(slot, firstLine: band.end.offset == 0,
                                                                     rightToLeft: paragraph.shaped.baseLevel & 1 == 1)
@@ -234,6 +234,22 @@ extension TextPositioner {
 /// band is the box's width).
 struct ChosenLines {
     private var byParagraph: [Int: [BrokenLine]] = [:]
+    /// Each paragraph's hyphen points, found once: bands break a paragraph a line at a time.
+    private var hyphens: [Int: HyphenPoints?] = [:]
+
+    /// A breaker for `paragraph`, with its hyphen points. Around exclusions and in containers a
+    /// band's lines are tried again at other heights, so no count of hyphenated lines in a row
+    /// is kept there: the limit applies to text in one box.
+    mutating func breaker(for paragraph: ParagraphPositioner) -> LineBreaker {
+        var breaker = LineBreaker(flags: paragraph.analysis.flags, prefix: paragraph.shaped.prefix)
+        if let known = hyphens[paragraph.index] {
+            breaker.hyphens = known
+        } else {
+            breaker.hyphens = paragraph.hyphenPoints()
+            hyphens[paragraph.index] = .some(breaker.hyphens)
+        }
+        return breaker
+    }
 
     mutating func line(of paragraph: ParagraphPositioner, from offset: Int, limit: Int, slot: LineSlot, breaker: LineBreaker,
                        strategy: BreakStrategy) -> BrokenLine {

@@ -65,7 +65,8 @@ final class TextPositioner {
         var tops: [Double]? = gap > 0 ? [] : nil
         paragraphs: for index in 0..<paragraphCount {
             let paragraph = self.paragraph(index)
-            let breaker = LineBreaker(flags: paragraph.analysis.flags, prefix: paragraph.shaped.prefix)
+            var breaker = LineBreaker(flags: paragraph.analysis.flags, prefix: paragraph.shaped.prefix)
+            breaker.hyphens = paragraph.hyphenPoints()
             let count = paragraph.text.units.count
             // Only indents need the direction (a head indent is on the right of a right-to-left paragraph).
             let rightToLeft = (indents || settings.breakStrategy != .greedy) && paragraph.shaped.baseLevel & 1 == 1
@@ -82,12 +83,14 @@ final class TextPositioner {
             }
             var next = 0
             var start = 0
+            var hyphenatedInRow = 0
             while start < count {
                 if planned.count % 256 == 255 { try budget.check() }
                 var slot = widths.slot(line: planned.count, top: top)
                 if indents { slot = style.indented(slot, firstLine: start == 0, rightToLeft: rightToLeft) }
-                var broken = chosen.map { $0[next] } ?? breaker.line(from: start, limit: count, slot: slot)
+                var broken = chosen.map { $0[next] } ?? breaker.line(from: start, limit: count, slot: slot, hyphenatedBefore: hyphenatedInRow)
                 broken.slot = slot
+                hyphenatedInRow = broken.hyphenated ? hyphenatedInRow + 1 : 0
                 next += 1
                 let line = paragraph.plan(broken)
                 let box = settings.box(line.metrics)

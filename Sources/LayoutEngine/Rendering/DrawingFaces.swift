@@ -52,12 +52,6 @@ enum DrawingFaces {
             var made: FT_Face?
             DrawingFaces.libraryLock.withLock { _ in made = FontFile.memoryFace(library: library, blob: font.blob, index: font.faceIndex) }
             guard let face = made else { return nil }
-            if !font.coordinates.isEmpty {
-                // An instance of a variable face: Cairo's FreeType backend starts a face it is given
-                // from the face's own coordinates, so the outlines follow the axes shaping used.
-                var fixed = font.coordinates.map { FT_Fixed(saturating: ($0 * 65536).rounded()) }
-                _ = FT_Set_Var_Design_Coordinates(face, FT_UInt(fixed.count), &fixed)
-            }
             self.face = face
             self.blob = hb_blob_reference(font.blob)
         }

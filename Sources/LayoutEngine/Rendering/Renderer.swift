@@ -191,12 +191,19 @@ public final class Renderer: @unchecked Sendable {
     }
 
     func glyphPath(_ cr: OpaquePointer, _ run: GlyphRunLayout) {
+        if let font = drawsFromOutlines(run) { return appendOutlines(cr, run, font: font) }
         guard setFont(cr, run) else { return }
         var glyphs = cairoGlyphs(run)
         cairo_glyph_path(cr, &glyphs, Int32(glyphs.count))
     }
 
     func showGlyphs(_ cr: OpaquePointer, _ run: GlyphRunLayout) {
+        if let font = drawsFromOutlines(run) {
+            cairo_new_path(cr)
+            appendOutlines(cr, run, font: font)
+            cairo_fill(cr)
+            return
+        }
         guard setFont(cr, run) else { return }
         var glyphs = cairoGlyphs(run)
         cairo_show_glyphs(cr, &glyphs, Int32(glyphs.count))

@@ -177,6 +177,7 @@ public enum LayoutReplyReader {
             case (14, lengthDelimited):
                 guard var nested = reader.nested(), let variation = nested.variation() else { return nil }
                 run.variations.append(variation)
+            case (15, varint): guard let value = reader.varint() else { return nil }; run.hyphen = value != 0
             default: return nil
             }
         }

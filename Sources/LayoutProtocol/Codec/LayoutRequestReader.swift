@@ -125,6 +125,10 @@ public enum LayoutRequestReader {
                     return nil
                 }
                 request.fonts.append(font)
+            case (31, lengthDelimited) where ProtobufReader.firstTime(31, &seen):
+                guard let nested = reader.nested(),
+                      let hyphenation = try? Layoutd_V1_Hyphenation(serializedBytes: nested.remainingBytes) else { return nil }
+                request.hyphenation = hyphenation
             default: return nil
             }
         }

@@ -1422,11 +1422,47 @@ public nonisolated struct Layoutd_V1_LayoutRequest: @unchecked Sendable {
     set {_uniqueStorage()._fonts = newValue}
   }
 
+  /// Break words with a hyphen at line ends, in each style's language (English when a style has
+  /// none), with Debian's hyphenation patterns; unset breaks only at soft hyphens (U+00AD), which
+  /// always show a hyphen when a line ends there. See docs/protocol.md, "Hyphenation".
+  public var hyphenation: Layoutd_V1_Hyphenation {
+    get {_storage._hyphenation ?? Layoutd_V1_Hyphenation()}
+    set {_uniqueStorage()._hyphenation = newValue}
+  }
+  /// Returns true if `hyphenation` has been explicitly set.
+  public var hasHyphenation: Bool {_storage._hyphenation != nil}
+  /// Clears the value of `hyphenation`. Subsequent reads from it will return its default value.
+  public mutating func clearHyphenation() {_uniqueStorage()._hyphenation = nil}
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public init() {}
 
   fileprivate var _storage = _StorageClass.defaultInstance
+}
+
+/// How words are hyphenated (CSS `hyphens: auto` and its `hyphenate-limit-*` properties).
+public nonisolated struct Layoutd_V1_Hyphenation: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  /// Words of fewer characters stay whole; 0 means 5. At most 100.
+  public var minWordLength: UInt32 = 0
+
+  /// The fewest characters before a hyphen; 0 takes the patterns' own (2 for most). At most 100.
+  public var minBefore: UInt32 = 0
+
+  /// The fewest characters after a hyphen; 0 takes the patterns' own (2 or 3). At most 100.
+  public var minAfter: UInt32 = 0
+
+  /// Hyphenated lines in a row at most, in text in one box; 0 means 2. At most 1,000 (which is
+  /// as good as no limit).
+  public var maxConsecutiveLines: UInt32 = 0
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
 }
 
 /// A font a client sends as bytes: a brand's face, a user's. It is read in memory and never
@@ -1800,6 +1836,13 @@ public nonisolated struct Layoutd_V1_GlyphRun: @unchecked Sendable {
   public var variations: [Layoutd_V1_Variation] {
     get {_storage._variations}
     set {_uniqueStorage()._variations = newValue}
+  }
+
+  /// True for the hyphen a line broken inside a word ends with (hyphenation or a soft hyphen):
+  /// glyphs that map to no text, their range empty where the word was broken.
+  public var hyphen: Bool {
+    get {_storage._hyphen}
+    set {_uniqueStorage()._hyphen = newValue}
   }
 
   public var unknownFields = SwiftProtobuf.UnknownStorage()
@@ -2876,7 +2919,7 @@ nonisolated extension Layoutd_V1_StyleSpan: SwiftProtobuf.Message, SwiftProtobuf
 
 nonisolated extension Layoutd_V1_LayoutRequest: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".LayoutRequest"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}text\0\u{3}default_style\0\u{1}spans\0\u{1}width\0\u{1}height\0\u{1}alignment\0\u{1}direction\0\u{3}line_height_multiple\0\u{3}line_height\0\u{3}max_lines\0\u{1}truncation\0\u{1}backgrounds\0\u{1}attachments\0\u{1}rules\0\u{3}builtin_rules\0\u{3}hide_builtin_markers\0\u{1}exclusions\0\u{1}shape\0\u{3}shape_inset\0\u{1}containers\0\u{3}vertical_alignment\0\u{3}min_fragment_width\0\u{3}writing_mode\0\u{3}text_combine_upright\0\u{3}combine_letters\0\u{3}ink_bounds\0\u{3}break_strategy\0\u{3}auto_size\0\u{3}paragraph_style\0\u{1}fonts\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}text\0\u{3}default_style\0\u{1}spans\0\u{1}width\0\u{1}height\0\u{1}alignment\0\u{1}direction\0\u{3}line_height_multiple\0\u{3}line_height\0\u{3}max_lines\0\u{1}truncation\0\u{1}backgrounds\0\u{1}attachments\0\u{1}rules\0\u{3}builtin_rules\0\u{3}hide_builtin_markers\0\u{1}exclusions\0\u{1}shape\0\u{3}shape_inset\0\u{1}containers\0\u{3}vertical_alignment\0\u{3}min_fragment_width\0\u{3}writing_mode\0\u{3}text_combine_upright\0\u{3}combine_letters\0\u{3}ink_bounds\0\u{3}break_strategy\0\u{3}auto_size\0\u{3}paragraph_style\0\u{1}fonts\0\u{1}hyphenation\0")
 
   fileprivate class _StorageClass {
     var _text: String = String()
@@ -2909,6 +2952,7 @@ nonisolated extension Layoutd_V1_LayoutRequest: SwiftProtobuf.Message, SwiftProt
     var _autoSize: Layoutd_V1_AutoSize? = nil
     var _paragraphStyle: Layoutd_V1_ParagraphStyle? = nil
     var _fonts: [Layoutd_V1_ClientFont] = []
+    var _hyphenation: Layoutd_V1_Hyphenation? = nil
 
       // This property is used as the initial default value for new instances of the type.
       // The type itself is protecting the reference to its storage via CoW semantics.
@@ -2949,6 +2993,7 @@ nonisolated extension Layoutd_V1_LayoutRequest: SwiftProtobuf.Message, SwiftProt
       _autoSize = source._autoSize
       _paragraphStyle = source._paragraphStyle
       _fonts = source._fonts
+      _hyphenation = source._hyphenation
     }
   }
 
@@ -2997,6 +3042,7 @@ nonisolated extension Layoutd_V1_LayoutRequest: SwiftProtobuf.Message, SwiftProt
         case 28: try { try decoder.decodeSingularMessageField(value: &_storage._autoSize) }()
         case 29: try { try decoder.decodeSingularMessageField(value: &_storage._paragraphStyle) }()
         case 30: try { try decoder.decodeRepeatedMessageField(value: &_storage._fonts) }()
+        case 31: try { try decoder.decodeSingularMessageField(value: &_storage._hyphenation) }()
         default: break
         }
       }
@@ -3099,6 +3145,9 @@ nonisolated extension Layoutd_V1_LayoutRequest: SwiftProtobuf.Message, SwiftProt
       if !_storage._fonts.isEmpty {
         try visitor.visitRepeatedMessageField(value: _storage._fonts, fieldNumber: 30)
       }
+      try { if let v = _storage._hyphenation {
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 31)
+      } }()
     }
     try unknownFields.traverse(visitor: &visitor)
   }
@@ -3138,10 +3187,56 @@ nonisolated extension Layoutd_V1_LayoutRequest: SwiftProtobuf.Message, SwiftProt
         if _storage._autoSize != rhs_storage._autoSize {return false}
         if _storage._paragraphStyle != rhs_storage._paragraphStyle {return false}
         if _storage._fonts != rhs_storage._fonts {return false}
+        if _storage._hyphenation != rhs_storage._hyphenation {return false}
         return true
       }
       if !storagesAreEqual {return false}
     }
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Layoutd_V1_Hyphenation: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".Hyphenation"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}min_word_length\0\u{3}min_before\0\u{3}min_after\0\u{3}max_consecutive_lines\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularUInt32Field(value: &self.minWordLength) }()
+      case 2: try { try decoder.decodeSingularUInt32Field(value: &self.minBefore) }()
+      case 3: try { try decoder.decodeSingularUInt32Field(value: &self.minAfter) }()
+      case 4: try { try decoder.decodeSingularUInt32Field(value: &self.maxConsecutiveLines) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if self.minWordLength != 0 {
+      try visitor.visitSingularUInt32Field(value: self.minWordLength, fieldNumber: 1)
+    }
+    if self.minBefore != 0 {
+      try visitor.visitSingularUInt32Field(value: self.minBefore, fieldNumber: 2)
+    }
+    if self.minAfter != 0 {
+      try visitor.visitSingularUInt32Field(value: self.minAfter, fieldNumber: 3)
+    }
+    if self.maxConsecutiveLines != 0 {
+      try visitor.visitSingularUInt32Field(value: self.maxConsecutiveLines, fieldNumber: 4)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Layoutd_V1_Hyphenation, rhs: Layoutd_V1_Hyphenation) -> Bool {
+    if lhs.minWordLength != rhs.minWordLength {return false}
+    if lhs.minBefore != rhs.minBefore {return false}
+    if lhs.minAfter != rhs.minAfter {return false}
+    if lhs.maxConsecutiveLines != rhs.maxConsecutiveLines {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }
@@ -3550,7 +3645,7 @@ nonisolated extension Layoutd_V1_AttachmentBox: SwiftProtobuf.Message, SwiftProt
 
 nonisolated extension Layoutd_V1_GlyphRun: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".GlyphRun"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}font_id\0\u{1}size\0\u{3}bidi_level\0\u{3}glyph_ids\0\u{1}positions\0\u{1}advances\0\u{1}clusters\0\u{1}range\0\u{3}truncation_token\0\u{3}line_index\0\u{1}paint\0\u{1}orientation\0\u{3}ink_bounds\0\u{1}variations\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}font_id\0\u{1}size\0\u{3}bidi_level\0\u{3}glyph_ids\0\u{1}positions\0\u{1}advances\0\u{1}clusters\0\u{1}range\0\u{3}truncation_token\0\u{3}line_index\0\u{1}paint\0\u{1}orientation\0\u{3}ink_bounds\0\u{1}variations\0\u{1}hyphen\0")
 
   fileprivate class _StorageClass {
     var _fontID: UInt32 = 0
@@ -3567,6 +3662,7 @@ nonisolated extension Layoutd_V1_GlyphRun: SwiftProtobuf.Message, SwiftProtobuf.
     var _orientation: Layoutd_V1_GlyphOrientation = .horizontal
     var _inkBounds: Layoutd_V1_Rect? = nil
     var _variations: [Layoutd_V1_Variation] = []
+    var _hyphen: Bool = false
 
       // This property is used as the initial default value for new instances of the type.
       // The type itself is protecting the reference to its storage via CoW semantics.
@@ -3591,6 +3687,7 @@ nonisolated extension Layoutd_V1_GlyphRun: SwiftProtobuf.Message, SwiftProtobuf.
       _orientation = source._orientation
       _inkBounds = source._inkBounds
       _variations = source._variations
+      _hyphen = source._hyphen
     }
   }
 
@@ -3623,6 +3720,7 @@ nonisolated extension Layoutd_V1_GlyphRun: SwiftProtobuf.Message, SwiftProtobuf.
         case 12: try { try decoder.decodeSingularEnumField(value: &_storage._orientation) }()
         case 13: try { try decoder.decodeSingularMessageField(value: &_storage._inkBounds) }()
         case 14: try { try decoder.decodeRepeatedMessageField(value: &_storage._variations) }()
+        case 15: try { try decoder.decodeSingularBoolField(value: &_storage._hyphen) }()
         default: break
         }
       }
@@ -3677,6 +3775,9 @@ nonisolated extension Layoutd_V1_GlyphRun: SwiftProtobuf.Message, SwiftProtobuf.
       if !_storage._variations.isEmpty {
         try visitor.visitRepeatedMessageField(value: _storage._variations, fieldNumber: 14)
       }
+      if _storage._hyphen != false {
+        try visitor.visitSingularBoolField(value: _storage._hyphen, fieldNumber: 15)
+      }
     }
     try unknownFields.traverse(visitor: &visitor)
   }
@@ -3700,6 +3801,7 @@ nonisolated extension Layoutd_V1_GlyphRun: SwiftProtobuf.Message, SwiftProtobuf.
         if _storage._orientation != rhs_storage._orientation {return false}
         if _storage._inkBounds != rhs_storage._inkBounds {return false}
         if _storage._variations != rhs_storage._variations {return false}
+        if _storage._hyphen != rhs_storage._hyphen {return false}
         return true
       }
       if !storagesAreEqual {return false}

@@ -1010,6 +1010,7 @@ class LayoutRequest(google.protobuf.message.Message):
     AUTO_SIZE_FIELD_NUMBER: builtins.int
     PARAGRAPH_STYLE_FIELD_NUMBER: builtins.int
     FONTS_FIELD_NUMBER: builtins.int
+    HYPHENATION_FIELD_NUMBER: builtins.int
     text: typing.Text
     """The text, UTF-8; at most HelloReply.max_text_utf16 UTF-16 units (RESOURCE_EXHAUSTED).
     Ranges everywhere count UTF-16 units of it.
@@ -1135,6 +1136,13 @@ class LayoutRequest(google.protobuf.message.Message):
         checked and named). Fonts registered on the connection (register_fonts) need not be sent.
         """
         pass
+    @property
+    def hyphenation(self) -> global___Hyphenation:
+        """Break words with a hyphen at line ends, in each style's language (English when a style has
+        none), with Debian's hyphenation patterns; unset breaks only at soft hyphens (U+00AD), which
+        always show a hyphen when a line ends there. See docs/protocol.md, "Hyphenation".
+        """
+        pass
     def __init__(self,
         *,
         text: typing.Text = ...,
@@ -1167,10 +1175,42 @@ class LayoutRequest(google.protobuf.message.Message):
         auto_size: typing.Optional[global___AutoSize] = ...,
         paragraph_style: typing.Optional[global___ParagraphStyle] = ...,
         fonts: typing.Optional[typing.Iterable[global___ClientFont]] = ...,
+        hyphenation: typing.Optional[global___Hyphenation] = ...,
         ) -> None: ...
-    def HasField(self, field_name: typing_extensions.Literal["auto_size",b"auto_size","default_style",b"default_style","paragraph_style",b"paragraph_style","shape",b"shape","truncation",b"truncation"]) -> builtins.bool: ...
-    def ClearField(self, field_name: typing_extensions.Literal["alignment",b"alignment","attachments",b"attachments","auto_size",b"auto_size","backgrounds",b"backgrounds","break_strategy",b"break_strategy","builtin_rules",b"builtin_rules","combine_letters",b"combine_letters","containers",b"containers","default_style",b"default_style","direction",b"direction","exclusions",b"exclusions","fonts",b"fonts","height",b"height","hide_builtin_markers",b"hide_builtin_markers","ink_bounds",b"ink_bounds","line_height",b"line_height","line_height_multiple",b"line_height_multiple","max_lines",b"max_lines","min_fragment_width",b"min_fragment_width","paragraph_style",b"paragraph_style","rules",b"rules","shape",b"shape","shape_inset",b"shape_inset","spans",b"spans","text",b"text","text_combine_upright",b"text_combine_upright","truncation",b"truncation","vertical_alignment",b"vertical_alignment","width",b"width","writing_mode",b"writing_mode"]) -> None: ...
+    def HasField(self, field_name: typing_extensions.Literal["auto_size",b"auto_size","default_style",b"default_style","hyphenation",b"hyphenation","paragraph_style",b"paragraph_style","shape",b"shape","truncation",b"truncation"]) -> builtins.bool: ...
+    def ClearField(self, field_name: typing_extensions.Literal["alignment",b"alignment","attachments",b"attachments","auto_size",b"auto_size","backgrounds",b"backgrounds","break_strategy",b"break_strategy","builtin_rules",b"builtin_rules","combine_letters",b"combine_letters","containers",b"containers","default_style",b"default_style","direction",b"direction","exclusions",b"exclusions","fonts",b"fonts","height",b"height","hide_builtin_markers",b"hide_builtin_markers","hyphenation",b"hyphenation","ink_bounds",b"ink_bounds","line_height",b"line_height","line_height_multiple",b"line_height_multiple","max_lines",b"max_lines","min_fragment_width",b"min_fragment_width","paragraph_style",b"paragraph_style","rules",b"rules","shape",b"shape","shape_inset",b"shape_inset","spans",b"spans","text",b"text","text_combine_upright",b"text_combine_upright","truncation",b"truncation","vertical_alignment",b"vertical_alignment","width",b"width","writing_mode",b"writing_mode"]) -> None: ...
 global___LayoutRequest = LayoutRequest
+
+class Hyphenation(google.protobuf.message.Message):
+    """How words are hyphenated (CSS `hyphens: auto` and its `hyphenate-limit-*` properties)."""
+    DESCRIPTOR: google.protobuf.descriptor.Descriptor
+    MIN_WORD_LENGTH_FIELD_NUMBER: builtins.int
+    MIN_BEFORE_FIELD_NUMBER: builtins.int
+    MIN_AFTER_FIELD_NUMBER: builtins.int
+    MAX_CONSECUTIVE_LINES_FIELD_NUMBER: builtins.int
+    min_word_length: builtins.int
+    """Words of fewer characters stay whole; 0 means 5. At most 100."""
+
+    min_before: builtins.int
+    """The fewest characters before a hyphen; 0 takes the patterns' own (2 for most). At most 100."""
+
+    min_after: builtins.int
+    """The fewest characters after a hyphen; 0 takes the patterns' own (2 or 3). At most 100."""
+
+    max_consecutive_lines: builtins.int
+    """Hyphenated lines in a row at most, in text in one box; 0 means 2. At most 1,000 (which is
+    as good as no limit).
+    """
+
+    def __init__(self,
+        *,
+        min_word_length: builtins.int = ...,
+        min_before: builtins.int = ...,
+        min_after: builtins.int = ...,
+        max_consecutive_lines: builtins.int = ...,
+        ) -> None: ...
+    def ClearField(self, field_name: typing_extensions.Literal["max_consecutive_lines",b"max_consecutive_lines","min_after",b"min_after","min_before",b"min_before","min_word_length",b"min_word_length"]) -> None: ...
+global___Hyphenation = Hyphenation
 
 class ClientFont(google.protobuf.message.Message):
     """A font a client sends as bytes: a brand's face, a user's. It is read in memory and never
@@ -1489,6 +1529,7 @@ class GlyphRun(google.protobuf.message.Message):
     ORIENTATION_FIELD_NUMBER: builtins.int
     INK_BOUNDS_FIELD_NUMBER: builtins.int
     VARIATIONS_FIELD_NUMBER: builtins.int
+    HYPHEN_FIELD_NUMBER: builtins.int
     font_id: builtins.int
     """The face, as FontsReply lists it."""
 
@@ -1545,6 +1586,11 @@ class GlyphRun(google.protobuf.message.Message):
         FontFace.axes order; empty when the face is static or at its defaults. Draw with them.
         """
         pass
+    hyphen: builtins.bool
+    """True for the hyphen a line broken inside a word ends with (hyphenation or a soft hyphen):
+    glyphs that map to no text, their range empty where the word was broken.
+    """
+
     def __init__(self,
         *,
         font_id: builtins.int = ...,
@@ -1561,9 +1607,10 @@ class GlyphRun(google.protobuf.message.Message):
         orientation: global___GlyphOrientation.ValueType = ...,
         ink_bounds: typing.Optional[layoutd.v1.geometry_pb2.Rect] = ...,
         variations: typing.Optional[typing.Iterable[global___Variation]] = ...,
+        hyphen: builtins.bool = ...,
         ) -> None: ...
     def HasField(self, field_name: typing_extensions.Literal["ink_bounds",b"ink_bounds","range",b"range"]) -> builtins.bool: ...
-    def ClearField(self, field_name: typing_extensions.Literal["advances",b"advances","bidi_level",b"bidi_level","clusters",b"clusters","font_id",b"font_id","glyph_ids",b"glyph_ids","ink_bounds",b"ink_bounds","line_index",b"line_index","orientation",b"orientation","paint",b"paint","positions",b"positions","range",b"range","size",b"size","truncation_token",b"truncation_token","variations",b"variations"]) -> None: ...
+    def ClearField(self, field_name: typing_extensions.Literal["advances",b"advances","bidi_level",b"bidi_level","clusters",b"clusters","font_id",b"font_id","glyph_ids",b"glyph_ids","hyphen",b"hyphen","ink_bounds",b"ink_bounds","line_index",b"line_index","orientation",b"orientation","paint",b"paint","positions",b"positions","range",b"range","size",b"size","truncation_token",b"truncation_token","variations",b"variations"]) -> None: ...
 global___GlyphRun = GlyphRun
 
 class Paint(google.protobuf.message.Message):

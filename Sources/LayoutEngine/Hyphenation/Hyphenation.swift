@@ -1,0 +1,94 @@
+/// Breaking words with a hyphen at line ends, by each span's language (CSS `hyphens: auto`,
+/// Android's `hyphenationFrequency`), with Debian's patterns through libhyphen.
+public struct Hyphenation: Equatable, Sendable {
+    /// Words shorter than this many characters are never broken (CSS `hyphenate-limit-chars`).
+    public var minWordLength: Int
+    /// The fewest characters before and after a hyphen; 0 takes the patterns' own (2 and 2 or 3).
+    public var minBefore: Int
+    public var minAfter: Int
+    /// Hyphenated lines in a row at most (CSS `hyphenate-limit-lines`); 0 is no limit.
+    public var maxConsecutiveLines: Int
+
+    public init(minWordLength: Int = 5, minBefore: Int = 0, minAfter: Int = 0, maxConsecutiveLines: Int = 2) {
+        self.minWordLength = minWordLength
+        self.minBefore = minBefore
+        self.minAfter = minAfter
+        self.maxConsecutiveLines = maxConsecutiveLines
+    }
+
+    /// The language a style without one is hyphenated in.
+    public static let defaultLanguage = "en-US"
+
+    /// Where the words of `units` may break with a hyphen: the offsets a line may end before.
+    /// `language(offset)` is the language of the text at an offset; a word takes its first
+    /// letter's. A word is a run of letters (and the marks on them); words with a character
+    /// the dictionary lacks, or a letter whose lowercase is not one character, are left whole.
+    /// Offsets are grapheme boundaries where no other break is (`flags`).
+    func points(in units: UnsafeBufferPointer<UInt16>, flags: ContiguousArray<UnitFlags>,
+                language: (Int) -> String) -> [Int] {
+        var points: [Int] = []
+        var word: [Unicode.Scalar] = []
+        var offsets: [Int] = []
+        func flush() {
+            defer { word.removeAll(keepingCapacity: true); offsets.removeAll(keepingCapacity: true) }
+            guard word.count >= max(minWordLength, 2), let first = offsets.first else { return }
+            let tag = language(first)
+            guard let dictionary = HyphenationDictionary.forLanguage(tag.isEmpty ? Self.defaultLanguage : tag) else { return }
+            var lowered: [Unicode.Scalar] = []
+            lowered.reserveCapacity(word.count)
+            for scalar in word {
+                let lower = scalar.properties.lowercaseMapping.unicodeScalars
+                guard lower.count == 1, let only = lower.first else { return }
+                lowered.append(only)
+            }
+            for before in dictionary.breaks(in: lowered) {
+                guard before >= max(minBefore, 1), word.count - before >= max(minAfter, 1) else { continue }
+                let offset = offsets[before]
+                guard flags[offset].contains(.graphemeStart), !flags[offset].contains(.breakBefore) else { continue }
+                points.append(offset)
+            }
+        }
+        var index = 0
+        while index < units.count {
+            let start = index
+            var scalar = Unicode.Scalar(units[index]) ?? "\u{FFFD}"
+            index += 1
+            if UTF16.isLeadSurrogate(units[start]), index < units.count, UTF16.isTrailSurrogate(units[index]) {
+                scalar = Unicode.Scalar(UInt32(units[start] - 0xD800) << 10 + UInt32(units[index] - 0xDC00) + 0x10000) ?? scalar
+                index += 1
+            }
+            let properties = scalar.properties
+            if properties.isAlphabetic || (properties.generalCategory == .nonspacingMark && !word.isEmpty) {
+                word.append(scalar)
+                offsets.append(start)
+            } else {
+                flush()
+            }
+        }
+        flush()
+        return points
+    }
+}
+
+/// Where a line may end inside a word with a hyphen added: the hyphenation points and the soft
+/// hyphens (U+00AD) of a paragraph, with the hyphen's width at each.
+struct HyphenPoints {
+    /// Unit offsets, ascending: a line may end before each, and a hyphen is then drawn.
+    var offsets: [Int] = []
+    /// The hyphen's width at each offset, points.
+    var widths: [Double] = []
+    /// Hyphenated lines in a row at most; 0 is no limit.
+    var maxConsecutive = 0
+
+    var isEmpty: Bool { offsets.isEmpty }
+
+    /// The first point at or after `offset`.
+    func index(atOrAfter offset: Int) -> Int {
+        var low = 0, high = offsets.count
+        while low < high {
+            let middle = (low + high) / 2
+            if offsets[middle] < offset { low = middle + 1 } else { high = middle }
+        }
+        return low
+    }
+}

@@ -1,0 +1,140 @@
+import CHyphen
+import Glibc
+import Synchronization
+
+/// One language's hyphenation patterns (Debian's `hyphen-*` packages, the OpenOffice/TeX
+/// patterns libhyphen reads), and where they let a word break.
+///
+/// A loaded dictionary is only read: libhyphen's matching keeps its state on the caller's stack,
+/// so one dictionary serves every thread.
+final class HyphenationDictionary: @unchecked Sendable {
+    private let dictionary: UnsafeMutablePointer<HyphenDict>
+    /// Converts a word from UTF-8 to the dictionary's charset; nil for a UTF-8 dictionary.
+    private let charset: String?
+    /// The fewest letters before and after a hyphen the patterns ask for (LEFTHYPHENMIN, ...).
+    let leftMinimum: Int
+    let rightMinimum: Int
+
+    private init(dictionary: UnsafeMutablePointer<HyphenDict>) {
+        self.dictionary = dictionary
+        let cset = withUnsafeBytes(of: dictionary.pointee.cset) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+        charset = dictionary.pointee.utf8 != 0 || cset.uppercased() == "UTF-8" ? nil : cset
+        leftMinimum = max(Int(dictionary.pointee.lhmin), 2)
+        rightMinimum = max(Int(dictionary.pointee.rhmin), 2)
+    }
+
+    deinit { hnj_hyphen_free(dictionary) }
+
+    /// Where the patterns break `word` (lowercase scalars): the counts of scalars before each
+    /// hyphen, within the dictionary's minimums; empty when the word has a character the
+    /// dictionary's charset lacks. Only standard hyphenation: a break that changes the spelling
+    /// (old German "ck" to "k-k", Hungarian's doubled consonants) is not taken.
+    func breaks(in word: [Unicode.Scalar]) -> [Int] {
+        var bytes: [UInt8] = []
+        for scalar in word {
+            guard let encoded = encode(scalar) else { return [] }
+            bytes += encoded
+        }
+        guard bytes.count < 256 else { return [] }
+        // libhyphen indexes its answers by character: a UTF-8 dictionary's matcher skips the
+        // continuation bytes itself, and in a one-byte charset a byte is a character.
+        var hyphens = [CChar](repeating: 0, count: bytes.count + 5)
+        var rep: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
+        var pos: UnsafeMutablePointer<Int32>?
+        var cut: UnsafeMutablePointer<Int32>?
+        // NUL-terminated: libhyphen searches the word with strstr (its NOHYPHEN list).
+        let terminated = bytes + [0]
+        let status = terminated.withUnsafeBufferPointer { word in
+            word.withMemoryRebound(to: CChar.self) {
+                hnj_hyphen_hyphenate2(dictionary, $0.baseAddress, Int32(bytes.count), &hyphens, nil, &rep, &pos, &cut)
+            }
+        }
+        defer {
+            if let rep {
+                for i in 0..<bytes.count { free(rep[i]) }
+                free(rep)
+            }
+            free(pos)
+            free(cut)
+        }
+        guard status == 0 else { return [] }
+        var breaks: [Int] = []
+        for index in 0..<(word.count - 1) where hyphens[index] & 1 == 1 {
+            if let rep, rep[index] != nil { continue }  // a spelling change
+            let before = index + 1
+            if before >= leftMinimum && word.count - before >= rightMinimum { breaks.append(before) }
+        }
+        return breaks
+    }
+
+    private func encode(_ scalar: Unicode.Scalar) -> [UInt8]? {
+        let utf8 = Array(String(Character(scalar)).utf8)
+        guard let charset else { return utf8 }
+        return Self.convert(utf8, to: charset)
+    }
+
+    /// `utf8` in `charset` through iconv, or nil when the charset lacks it.
+    private static func convert(_ utf8: [UInt8], to charset: String) -> [UInt8]? {
+        let converter = iconv_open(charset, "UTF-8")
+        guard converter != iconv_t(bitPattern: -1) else { return nil }
+        defer { iconv_close(converter) }
+        var input = utf8.map { CChar(bitPattern: $0) }
+        var output = [CChar](repeating: 0, count: 8)
+        var inLeft = input.count, outLeft = output.count
+        let done = input.withUnsafeMutableBufferPointer { inBuffer in
+            output.withUnsafeMutableBufferPointer { outBuffer in
+                var inPointer: UnsafeMutablePointer<CChar>? = inBuffer.baseAddress
+                var outPointer: UnsafeMutablePointer<CChar>? = outBuffer.baseAddress
+                return iconv(converter, &inPointer, &inLeft, &outPointer, &outLeft)
+            }
+        }
+        guard done != -1, inLeft == 0 else { return nil }
+        return output.prefix(output.count - outLeft).map { UInt8(bitPattern: $0) }
+    }
+
+    // MARK: Finding a language's dictionary
+
+    /// Where Debian's `hyphen-*` packages put their dictionaries.
+    static let directory = "/usr/share/hyphen"
+    /// The largest dictionary read (German's, the largest Debian ships, is about 400 KB).
+    static let maxBytes = 8 << 20
+
+    private static let loaded = Mutex<[String: HyphenationDictionary?]>([:])
+
+    /// The dictionary for a BCP 47 language ("en-US", "de", "fr-CA"), loaded on first use and
+    /// kept; nil when no installed dictionary covers it.
+    static func forLanguage(_ language: String) -> HyphenationDictionary? {
+        let key = language.lowercased().replacingOccurrences(of: "_", with: "-")
+        if let known = loaded.withLock({ $0[key] }) { return known }
+        let found = candidates(key).lazy.compactMap(load).first
+        loaded.withLock { $0[key] = .some(found) }
+        return found
+    }
+
+    /// The files that could hold `language`'s patterns, best first: language and region
+    /// ("de_AT"), the language ("de"), the language in its own country ("es_ES", "ru_RU").
+    static func candidates(_ language: String) -> [String] {
+        let parts = language.split(separator: "-").map(String.init)
+        guard let primary = parts.first, !primary.isEmpty, primary.allSatisfy({ $0.isLetter && $0.isASCII }) else { return [] }
+        var names: [String] = []
+        if let region = parts.dropFirst().first(where: { $0.count == 2 && $0.allSatisfy(\.isLetter) }) {
+            names.append("\(primary)_\(region.uppercased())")
+        }
+        names += [primary, "\(primary)_\(primary.uppercased())"]
+        if primary == "en" { names.append("en_US") }
+        return names.map { "\(directory)/hyph_\($0).dic" }
+    }
+
+    /// Reads a dictionary as the daemon reads every file (regular, under a size cap, never a
+    /// FIFO), then hands libhyphen the bytes.
+    private static func load(_ path: String) -> HyphenationDictionary? {
+        guard let bytes = try? RegularFile.read(path, maxBytes: maxBytes), !bytes.isEmpty else { return nil }
+        var copy = bytes
+        return copy.withUnsafeMutableBytes { buffer -> HyphenationDictionary? in
+            guard let file = fmemopen(buffer.baseAddress, buffer.count, "r") else { return nil }
+            defer { fclose(file) }
+            guard let dictionary = hnj_hyphen_load_file(file) else { return nil }
+            return HyphenationDictionary(dictionary: dictionary)
+        }
+    }
+}

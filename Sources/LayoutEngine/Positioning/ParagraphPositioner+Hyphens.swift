@@ -1,0 +1,51 @@
+extension ParagraphPositioner {
+    /// Where the paragraph's lines may end with a hyphen: after each soft hyphen (U+00AD) always,
+    /// as CSS `hyphens: manual` does, and with hyphenation at the dictionary's points in its
+    /// words; each with the width of the hyphen drawn there. nil when there are none.
+    func hyphenPoints() -> HyphenPoints? {
+        let units = text.units
+        let flags = analysis.flags
+        var offsets: [Int] = []
+        if units.count > 1 {
+            for i in 1..<units.count where units[i - 1] == 0x00AD && flags[i].contains(.breakBefore)
+                && !flags[i].contains(.mustBreakBefore) {
+                offsets.append(i)
+            }
+        }
+        if let hyphenation = settings.hyphenation {
+            let shaped = self.shaped
+            let found = units.withUnsafeBufferPointer { buffer in
+                hyphenation.points(in: buffer, flags: flags) { shaped.text.styles[shaped.styleIndex(at: $0)].language }
+            }
+            if !found.isEmpty { offsets = Array(Set(offsets + found)).sorted() }
+        }
+        guard !offsets.isEmpty else { return nil }
+        var widthByStyle: [Int: Double] = [:]
+        let widths = offsets.map { offset in
+            let style = shaped.styleIndex(at: offset - 1)
+            if let known = widthByStyle[style] { return known }
+            let width = hyphenGlyphs(style: style).reduce(0.0) { $0 + $1.naturalWidth }
+            widthByStyle[style] = width
+            return width
+        }
+        return HyphenPoints(offsets: offsets, widths: widths, maxConsecutive: settings.hyphenation?.maxConsecutiveLines ?? 0)
+    }
+
+    /// The hyphen a line ending before `offset` inside a word takes, in the style of the letter
+    /// before it, placed there.
+    func hyphenPieces(at offset: Int) -> [LineItem] {
+        hyphenGlyphs(style: shaped.styleIndex(at: max(offset - 1, 0))).map { item in
+            guard case .glyphs(var piece) = item else { return item }
+            piece.range = offset..<offset
+            piece.clusterBase = offset
+            piece.isHyphen = true
+            return .glyphs(piece)
+        }
+    }
+
+    /// U+2010 HYPHEN where the style's face has it, else the hyphen-minus every face has.
+    private func hyphenGlyphs(style: Int) -> [LineItem] {
+        let hyphen = shaped.fallback.primary[style].covers(0x2010) ? "\u{2010}" : "-"
+        return insertedPieces(hyphen, style: style, baseLevel: shaped.baseLevel)
+    }
+}

@@ -1,0 +1,48 @@
+import CCairo
+import CHarfBuzz
+
+/// Variable fonts are drawn from HarfBuzz's outlines at the run's instance, not through Cairo's
+/// FreeType backend: Debian's Cairo 1.16 leaks the `FT_MM_Var` it reads from every variable
+/// FreeType face it is given (fixed upstream after 1.16), about 300 bytes each time, and a
+/// client's variable font makes a new face for every picture. The outlines are the same ones
+/// FreeType would scale (HarfBuzz reads `glyf`/`CFF2` with `gvar` applied), filled unhinted.
+extension Renderer {
+    /// HarfBuzz draw functions adding to a Cairo context's path, in the context's user space.
+    nonisolated(unsafe) static let cairoDrawFunctions: OpaquePointer = {
+        let funcs = hb_draw_funcs_create()!
+        hb_draw_funcs_set_move_to_func(funcs, { _, cr, _, x, y, _ in cairo_move_to(OpaquePointer(cr), Double(x), Double(y)) }, nil, nil)
+        hb_draw_funcs_set_line_to_func(funcs, { _, cr, _, x, y, _ in cairo_line_to(OpaquePointer(cr), Double(x), Double(y)) }, nil, nil)
+        hb_draw_funcs_set_quadratic_to_func(funcs, { _, cr, state, cx, cy, x, y, _ in
+            // A quadratic as the cubic with the same curve (2/3 of the way to the control point).
+            let (x0, y0) = (Double(state!.pointee.current_x), Double(state!.pointee.current_y))
+            cairo_curve_to(OpaquePointer(cr), x0 + 2 / 3 * (Double(cx) - x0), y0 + 2 / 3 * (Double(cy) - y0),
+                           Double(x) + 2 / 3 * (Double(cx) - Double(x)), Double(y) + 2 / 3 * (Double(cy) - Double(y)), Double(x), Double(y))
+        }, nil, nil)
+        hb_draw_funcs_set_cubic_to_func(funcs, { _, cr, _, c1x, c1y, c2x, c2y, x, y, _ in
+            cairo_curve_to(OpaquePointer(cr), Double(c1x), Double(c1y), Double(c2x), Double(c2y), Double(x), Double(y))
+        }, nil, nil)
+        hb_draw_funcs_set_close_path_func(funcs, { _, cr, _, _ in cairo_close_path(OpaquePointer(cr)) }, nil, nil)
+        hb_draw_funcs_make_immutable(funcs)
+        return funcs
+    }()
+
+    /// True when the run's glyphs are drawn from outlines rather than through Cairo's fonts.
+    func drawsFromOutlines(_ run: GlyphRunLayout) -> Font? {
+        guard let font = fonts.font(id: run.instanceID), font.isVariable, !font.isColorEmoji else { return nil }
+        return font
+    }
+
+    /// Adds the run's glyph outlines to the current path: each glyph at its origin, em scaled to
+    /// the run's size, y up in the font flipped, a sideways glyph turned as `setFont` turns it.
+    func appendOutlines(_ cr: OpaquePointer, _ run: GlyphRunLayout, font: Font) {
+        let scale = run.size / Double(font.unitsPerEm)
+        for glyph in run.glyphs {
+            cairo_save(cr)
+            cairo_translate(cr, glyph.position.x, glyph.position.y)
+            if run.orientation == .sideways { cairo_rotate(cr, .pi / 2) }
+            cairo_scale(cr, scale, -scale)
+            hb_font_get_glyph_shape(font.hbFont, glyph.id, Self.cairoDrawFunctions, UnsafeMutableRawPointer(cr))
+            cairo_restore(cr)
+        }
+    }
+}
