@@ -80,6 +80,26 @@ extension Layoutd_V1_LayoutRequest {
                 firstLineHeadIndent: Double(style.firstLineHeadIndent), headIndent: Double(style.headIndent),
                 tailIndent: Double(style.tailIndent), spacingBefore: Double(style.spacingBefore), spacingAfter: Double(style.spacingAfter),
                 minimumLineHeight: Double(style.minLineHeight), maximumLineHeight: style.maxLineHeight > 0 ? Double(style.maxLineHeight) : nil)
+            request.paragraphStyle.defaultTabInterval = Double(style.defaultTabInterval)
+            request.paragraphStyle.hangingPunctuation = style.hangingPunctuation
+            request.paragraphStyle.tabStops = try style.tabStops.enumerated().map { index, stop throws(LayoutError) in
+                let field = "paragraph_style.tab_stops[\(index)]"
+                let alignment: TabAlignment
+                switch stop.alignment {
+                case .start: alignment = .start
+                case .end: alignment = .end
+                case .center: alignment = .center
+                case .decimal:
+                    let separator = stop.decimalSeparator.isEmpty ? "." : stop.decimalSeparator
+                    guard separator.unicodeScalars.count == 1, let scalar = separator.unicodeScalars.first, scalar.value < 0x10000 else {
+                        throw LayoutError(.invalidArgument, "a decimal separator is one character, got \"\(separator)\"",
+                                          field: field + ".decimal_separator")
+                    }
+                    alignment = .decimal(separator: scalar)
+                case .UNRECOGNIZED(let value): throw LayoutError(.invalidArgument, "unknown tab alignment \(value)", field: field + ".alignment")
+                }
+                return TabStop(location: Double(stop.location), alignment: alignment)
+            }
         }
         if hasHyphenation {
             let h = hyphenation

@@ -45,6 +45,11 @@ extension LayoutCtl {
         var indent: String?
         @Option(help: "Space between paragraphs, points: BEFORE,AFTER.") var paragraphSpacing: String?
         @Flag(help: "Break words with a hyphen at line ends, in --language (English when none).") var hyphenate = false
+        @Option(help: "Tab stops, points from the leading edge: LOCATION[:end|:center|:decimal],... (e.g. 100,200:end,260:decimal).")
+        var tabs: String?
+        @Option(help: "A tab stop every this many points past the last (default 28).") var tabInterval: Float = 0
+        @Flag(help: "Hang opening punctuation before a paragraph and stops, commas and closing marks past line ends.")
+        var hangingPunctuation = false
         @Option(help: "Shrink the text to fit the box (needs --height or --max-lines): MIN_SCALE or MIN_SCALE:STEP_POINTS, e.g. 0.5 or 0.5:1.")
         var autoSize: String?
         @Option(name: .customLong("break"), help: "How lines are chosen: greedy (the default), balanced (captions, titles) or optimal (paragraphs).")
@@ -111,6 +116,19 @@ extension LayoutCtl {
             request.maxLines = maxLines
             request.inkBounds = ink
             if hyphenate { request.hyphenation = Layoutd_V1_Hyphenation() }
+            if let tabs {
+                request.paragraphStyle.tabStops = try tabs.split(separator: ",").map { spec in
+                    let parts = spec.split(separator: ":")
+                    let kinds: [String: Layoutd_V1_TabAlignment] = ["start": .start, "end": .end, "center": .center, "decimal": .decimal]
+                    guard let location = parts.first.flatMap({ Float($0) }), parts.count <= 2,
+                          let alignment = parts.count == 2 ? kinds[String(parts[1])] : .start else {
+                        throw ValidationError("--tabs takes LOCATION[:start|:end|:center|:decimal],..., not \(tabs)")
+                    }
+                    return .with { $0.location = location; $0.alignment = alignment }
+                }
+            }
+            if tabInterval != 0 { request.paragraphStyle.defaultTabInterval = tabInterval }
+            if hangingPunctuation { request.paragraphStyle.hangingPunctuation = true }
             let strategies: [String: Layoutd_V1_BreakStrategy] = ["greedy": .greedy, "balanced": .balanced, "optimal": .optimal]
             guard let strategy = strategies[breakStrategy] else {
                 throw ValidationError("--break takes greedy, balanced or optimal, not \(breakStrategy)")

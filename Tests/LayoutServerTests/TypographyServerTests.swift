@@ -113,3 +113,39 @@ import Testing
         #expect(ctl.status == 0 && ctl.out.contains("‐"), "\(ctl.out)\(ctl.err)")
     }
 }
+
+/// Tab stops through the daemon and layoutctl, and bad stops refused by name.
+@Suite struct TabStopServerTests {
+    @Test func stopsTravelAndBadOnesAreRefused() throws {
+        let daemon = try Daemon()
+        let client = try daemon.client()
+        var request = Layoutd_V1_LayoutRequest()
+        request.text = "Total\t12.50"
+        request.width = 300
+        request.defaultStyle.size = 20
+        request.paragraphStyle.tabStops = [.with { $0.location = 200; $0.alignment = .decimal }]
+        guard case .layoutReply(let reply) = try client.request(.layout(request)) else { Issue.record("no reply"); return }
+        let first = try #require(reply.runs.first)
+        let dot = try #require(first.clusters.firstIndex(of: 8))
+        #expect(abs(first.positions[dot * 2] - 200) < 0.01)
+        request.paragraphStyle.tabStops[0].decimalSeparator = "ab"
+        do {
+            _ = try client.request(.layout(request))
+            Issue.record("a two-character separator was accepted")
+        } catch ClientError.server(let error) {
+            #expect(error.code == .invalidArgument && error.field == "layout.paragraph_style.tab_stops[0].decimal_separator")
+        }
+        request.paragraphStyle.tabStops[0] = .with { $0.location = .infinity }
+        do {
+            _ = try client.request(.layout(request))
+            Issue.record("an infinite stop was accepted")
+        } catch ClientError.server(let error) {
+            #expect(error.code == .invalidArgument && error.field == "layout.paragraph_style.tab_stops[0].location")
+        }
+        let ctl = try run(Daemon.binary("layoutctl"), ["layout", "--socket", daemon.socketPath, "--width", "300", "--tabs", "100,200:end",
+                                                       "--json", "a\tb\tc"])
+        #expect(ctl.status == 0, "\(ctl.err)")
+        let wrong = try run(Daemon.binary("layoutctl"), ["layout", "--socket", daemon.socketPath, "--width", "300", "--tabs", "100:left", "x"])
+        #expect(wrong.status == 64 && wrong.err.contains("LOCATION"))
+    }
+}

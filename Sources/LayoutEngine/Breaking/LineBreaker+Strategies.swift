@@ -14,7 +14,9 @@ public enum BreakStrategy: Sendable, Equatable {
 extension LineBreaker {
     /// The lines of `range` in `slot` by `strategy`. Each run of text between mandatory breaks
     /// is broken on its own; every line keeps `slot`, so alignment places it in the full width.
+    /// A paragraph with tabs is broken greedily: a tab's width depends on where its line starts.
     func breakLines(in range: Range<Int>, slot: LineSlot, strategy: BreakStrategy) -> [BrokenLine] {
+        let strategy = tabs == nil ? strategy : .greedy
         var lines: [BrokenLine] = []
         var start = range.lowerBound
         while start < range.upperBound {

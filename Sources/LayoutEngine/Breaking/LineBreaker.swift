@@ -8,6 +8,8 @@ struct BrokenLine {
     var slot: LineSlot
     /// It ends inside a word, at a hyphenation point or a soft hyphen: a hyphen is drawn after it.
     var hyphenated = false
+    /// Its paragraph has tabs: placing the line moves the pen to the tab stops.
+    var hasTabs = false
 }
 
 /// Breaks text into lines first-fit, as CoreText and TextKit do: each line takes as much text
@@ -21,6 +23,13 @@ struct LineBreaker {
     /// Where a line may end with a hyphen; nil when the paragraph has none (no soft hyphen and
     /// no hyphenation asked for). A soft hyphen's break is taken only as one of these.
     var hyphens: HyphenPoints? = nil
+    /// The paragraph's tabs and their stops; nil when it has none. A line is measured with each
+    /// tab taking the pen to its stop as a start-aligned stop would: the most any alignment
+    /// takes, so a line never overflows (end, centre and decimal stops can leave room unused).
+    var tabs: (offsets: [Int], stops: TabStops)? = nil
+    /// With hanging punctuation, the units that may hang past a line's end: one that ends a line
+    /// takes no room in it.
+    var endHangers: [Bool]? = nil
 
     /// Measurements within this much of the width count as fitting: float noise, not overflow.
     static let tolerance = 1e-6
@@ -56,24 +65,54 @@ struct LineBreaker {
     /// It may end at a hyphen point, with the hyphen fitting too, unless `hyphenatedBefore`
     /// lines in a row already did and the points' limit says no more.
     func line(from start: Int, limit: Int, slot: LineSlot, hyphenatedBefore: Int = 0) -> BrokenLine {
+        if hyphens != nil || tabs != nil || endHangers != nil { return specialLine(from: start, limit: limit, slot: slot, hyphenatedBefore: hyphenatedBefore) }
         var lastBreak = -1
         var i = start
         let maxRight = prefix[start] + slot.width + Self.tolerance
-        // The next hyphen point, or none.
-        var point = hyphens.map { $0.index(atOrAfter: start + 1) } ?? Int.max
-        let hyphenOffsets = hyphens?.offsets ?? []
-        let mayHyphenate = hyphens.map { $0.maxConsecutive == 0 || hyphenatedBefore < $0.maxConsecutive } ?? false
-        var lastHyphen = -1
         while i < limit {
             let f = flags[i]
-            if point < hyphenOffsets.count && hyphenOffsets[point] == i {
-                if mayHyphenate && prefix[i] + hyphens!.widths[point] <= maxRight { lastHyphen = i }
+            if i > start && f.contains(.breakBefore) {
+                if f.contains(.mustBreakBefore) { return line(start, i, hard: true, slot) }
+                lastBreak = i
+            }
+            if !f.contains(.hangingSpace) && prefix[i + 1] > maxRight {
+                if lastBreak > start { return line(start, lastBreak, hard: false, slot) }
+                return line(start, emergencyEnd(start: start, overflowAt: i, limit: limit), hard: false, slot)
+            }
+            i += 1
+        }
+        return line(start, limit, hard: limit > start && flags[limit - 1].contains(.hardBreak), slot)
+    }
+
+    /// The same with hyphen points (a point is a break only with its hyphen, which must fit)
+    /// and tabs (each moving the pen to its stop). Apart from the plain loop above, which nearly
+    /// every paragraph takes.
+    private func specialLine(from start: Int, limit: Int, slot: LineSlot, hyphenatedBefore: Int) -> BrokenLine {
+        var lastBreak = -1, lastHyphen = -1
+        var i = start
+        let maxRight = prefix[start] + slot.width + Self.tolerance
+        let points = hyphens?.offsets ?? [], hyphenWidths = hyphens?.widths ?? []
+        var point = hyphens?.index(atOrAfter: start + 1) ?? 0
+        let mayHyphenate = hyphens.map { $0.maxConsecutive == 0 || hyphenatedBefore < $0.maxConsecutive } ?? false
+        let tabOffsets = tabs?.offsets ?? []
+        var tab = tabOffsets.firstIndex { $0 >= start } ?? tabOffsets.count
+        // What the tabs so far add to the shaped advances.
+        var extra = 0.0
+        while i < limit {
+            let f = flags[i]
+            if tab < tabOffsets.count && tabOffsets[tab] == i, let stops = tabs?.stops {
+                let pen = slot.leadingIndent + prefix[i] - prefix[start] + extra
+                extra += stops.stop(after: pen).location - pen - (prefix[i + 1] - prefix[i])
+                tab += 1
+            }
+            if point < points.count && points[point] == i {
+                if mayHyphenate && prefix[i] + extra + hyphenWidths[point] <= maxRight { lastHyphen = i }
                 point += 1
             } else if i > start && f.contains(.breakBefore) {
                 if f.contains(.mustBreakBefore) { return line(start, i, hard: true, slot) }
                 lastBreak = i
             }
-            if !f.contains(.hangingSpace) && prefix[i + 1] > maxRight {
+            if !f.contains(.hangingSpace) && prefix[i + 1] + extra > maxRight && !hangsAtEnd(i, limit: limit) {
                 if lastHyphen > lastBreak {
                     var hyphenated = line(start, lastHyphen, hard: false, slot)
                     hyphenated.hyphenated = true
@@ -85,6 +124,13 @@ struct LineBreaker {
             i += 1
         }
         return line(start, limit, hard: limit > start && flags[limit - 1].contains(.hardBreak), slot)
+    }
+
+    /// True when unit `i` may hang past the line's end and would end it: a line may break after
+    /// it (or the text ends there).
+    private func hangsAtEnd(_ i: Int, limit: Int) -> Bool {
+        guard let endHangers, endHangers[i] else { return false }
+        return i + 1 == limit || flags[i + 1].contains(.breakBefore) || flags[i + 1].contains(.hangingSpace)
     }
 
     /// The grapheme boundary before the overflowing unit, or after the first grapheme.

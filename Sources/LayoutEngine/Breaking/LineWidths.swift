@@ -2,6 +2,9 @@
 struct LineSlot: Equatable {
     var start: Double
     var width: Double
+    /// How far the line's text starts from the box's leading edge (its head indent): tab
+    /// stops count from the edge.
+    var leadingIndent: Double = 0
 }
 
 /// Gives each line its slot from the line's index and its top edge (from the paragraph's top,

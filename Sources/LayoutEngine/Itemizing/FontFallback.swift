@@ -32,23 +32,24 @@ struct FontFallback {
         if let family = ScriptFonts.family(for: script, language: styleInfo.language),
            let font = registry.cachedMatch(family: family, weight: styleInfo.weight, italic: styleInfo.italic),
            Self.covers(font, scalars) {
-            return fallbackInstance(font, styleInfo)
+            return fallbackInstance(font, style)
         }
         for family in registry.fallbackFamilies {
             if let font = registry.cachedMatch(family: family, weight: styleInfo.weight, italic: styleInfo.italic),
                Self.covers(font, scalars) {
-                return fallbackInstance(font, styleInfo)
+                return fallbackInstance(font, style)
             }
         }
-        return registry.fonts.first { Self.covers($0, scalars) }.map { fallbackInstance($0, styleInfo) } ?? requested
+        return registry.fonts.first { Self.covers($0, scalars) }.map { fallbackInstance($0, style) } ?? requested
     }
 
     /// A variable fallback face at the style's weight and size. With the instance table full it
-    /// draws at its defaults rather than fail the text it rescues.
+    /// draws at its defaults rather than fail the text it rescues. Takes the style's index, not
+    /// the style: copying a style for every cluster that falls back cost more than the search.
     @inline(__always)
-    private func fallbackInstance(_ font: Font, _ style: TextStyle) -> Font {
+    private func fallbackInstance(_ font: Font, _ style: Int) -> Font {
         guard font.isVariable else { return font }
-        return (try? registry.instance(of: font, for: style, requested: false)) ?? font
+        return (try? registry.instance(of: font, for: styles[style], requested: false)) ?? font
     }
 
     /// True when `font` maps every scalar of the cluster that needs a glyph of its own.

@@ -15,6 +15,13 @@ public struct ParagraphStyle: Sendable, Equatable {
     /// nil leave it free.
     public var minimumLineHeight: Double = 0
     public var maximumLineHeight: Double?
+    /// Tab stops, from the leading edge of the box; past the last, one every
+    /// `defaultTabInterval` points (28 when 0, CoreText's default).
+    public var tabStops: [TabStop] = []
+    public var defaultTabInterval: Double = 0
+    /// Opening punctuation that starts a paragraph hangs before its edge, and stops, commas and
+    /// closing punctuation that end a line hang past theirs (`HangingPunctuation`).
+    public var hangingPunctuation = false
 
     public init(firstLineHeadIndent: Double = 0, headIndent: Double = 0, tailIndent: Double = 0, spacingBefore: Double = 0,
                 spacingAfter: Double = 0, minimumLineHeight: Double = 0, maximumLineHeight: Double? = nil) {
@@ -29,13 +36,19 @@ public struct ParagraphStyle: Sendable, Equatable {
 
     public static let plain = ParagraphStyle()
 
+    /// The stops a tab moves to, sorted.
+    var tabs: TabStops {
+        TabStops(stops: tabStops.sorted { $0.location < $1.location },
+                 interval: defaultTabInterval > 0 ? defaultTabInterval : TabStops.defaultInterval)
+    }
+
     /// `slot` narrowed by the indents of a line (the first of its paragraph or not), in a
     /// paragraph of the given direction; never narrower than nothing.
     func indented(_ slot: LineSlot, firstLine: Bool, rightToLeft: Bool) -> LineSlot {
         guard self != .plain else { return slot }
         let head = firstLine ? firstLineHeadIndent : headIndent
         let width = max(0, slot.width - head - tailIndent)
-        return LineSlot(start: slot.start + (rightToLeft ? tailIndent : head), width: width)
+        return LineSlot(start: slot.start + (rightToLeft ? tailIndent : head), width: width, leadingIndent: head)
     }
 
     /// A line box's height held to the bounds, its baseline kept where the extra (or lost)
@@ -54,6 +67,11 @@ public struct ParagraphStyle: Sendable, Equatable {
                               (spacingBefore, "spacing_before"), (spacingAfter, "spacing_after"),
                               (minimumLineHeight, "min_line_height"), (maximumLineHeight ?? 0, "max_line_height")] {
             try Bounds.check(value, upTo: Bounds.maxLength, field: "paragraph_style." + name, zero: "is none")
+        }
+        try Bounds.check(defaultTabInterval, upTo: Bounds.maxLength, field: "paragraph_style.default_tab_interval", zero: "means 28")
+        try Bounds.check(count: tabStops.count, limit: 256, field: "paragraph_style.tab_stops")
+        for (index, stop) in tabStops.enumerated() {
+            try Bounds.check(stop.location, upTo: Bounds.maxLength, field: "paragraph_style.tab_stops[\(index)].location", zero: "is the edge")
         }
         if let maximumLineHeight, maximumLineHeight < minimumLineHeight {
             throw LayoutError(.invalidArgument, "max_line_height \(maximumLineHeight) is below min_line_height \(minimumLineHeight)",

@@ -1,12 +1,26 @@
 extension ParagraphPositioner {
+    /// A breaker for the paragraph, with its hyphen points and tabs. Nearly every paragraph has
+    /// neither soft hyphens nor tabs: one pass over its units says so.
+    func breaker() -> LineBreaker {
+        var breaker = LineBreaker(flags: analysis.flags, prefix: shaped.prefix)
+        let units = text.units
+        if settings.paragraphStyle.hangingPunctuation { breaker.endHangers = HangingPunctuation.endHangers(units) }
+        let special = units.withUnsafeBufferPointer { $0.contains { $0 == 0x00AD || $0 == 0x0009 } }
+        guard special || settings.hyphenation != nil else { return breaker }
+        breaker.hyphens = hyphenPoints(softHyphens: special && units.contains(0x00AD))
+        if special, let tabs = tabOffsets() { breaker.tabs = (tabs, settings.paragraphStyle.tabs) }
+        return breaker
+    }
+
     /// Where the paragraph's lines may end with a hyphen: after each soft hyphen (U+00AD) always,
     /// as CSS `hyphens: manual` does, and with hyphenation at the dictionary's points in its
     /// words; each with the width of the hyphen drawn there. nil when there are none.
-    func hyphenPoints() -> HyphenPoints? {
+    func hyphenPoints(softHyphens hasSoftHyphen: Bool) -> HyphenPoints? {
         let units = text.units
+        guard hasSoftHyphen || settings.hyphenation != nil else { return nil }
         let flags = analysis.flags
         var offsets: [Int] = []
-        if units.count > 1 {
+        if hasSoftHyphen && units.count > 1 {
             for i in 1..<units.count where units[i - 1] == 0x00AD && flags[i].contains(.breakBefore)
                 && !flags[i].contains(.mustBreakBefore) {
                 offsets.append(i)

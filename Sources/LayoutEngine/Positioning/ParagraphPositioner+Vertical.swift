@@ -22,7 +22,7 @@ extension ParagraphPositioner {
         }
         output.count += piece.glyphs.count
         let paint = text.paints.count == 1 ? 0 : text.paintRun(at: piece.range.lowerBound).paint
-        output.add(font: piece.font, size: piece.size, level: piece.level, range: shifted(piece.range), isToken: piece.isToken, isHyphen: piece.isHyphen,
+        output.add(font: FontHandle(piece.font), size: piece.size, level: piece.level, range: shifted(piece.range), isToken: piece.isToken, isHyphen: piece.isHyphen,
                    line: line, glyphs: first..<output.count, paint: paint, orientation: .combined)
         return pen + piece.size
     }

@@ -53,19 +53,30 @@ struct ParagraphPositioner {
         let rtlBase = line.baseLevel & 1 == 1
         let contentRange = line.broken.range.lowerBound..<line.broken.contentEnd
         var spacing = Spacing(shaped, content: contentRange, extraPerSlot: 0, perCharacter: false)
+        if line.broken.hasTabs { spacing.tabExtras = tabExtras(line) }
         let natural = spacing.contentWidth(line.pieces)
         var trailing = 0.0
         for piece in line.pieces where piece.isTrailing { trailing += spacing.width(of: piece) }
         let slot = line.broken.slot
         var alignment = line.alignment ?? settings.alignment
         if alignment == .justified {
-            if line.broken.hardBreak || last || line.truncated {
+            // A line with tabs keeps its stops: it is set as the paragraph's natural alignment.
+            if line.broken.hardBreak || last || line.truncated || !spacing.tabExtras.isEmpty {
                 alignment = .natural
             } else {
                 spacing.stretch(to: slot.width, natural: natural)
             }
         }
-        let used = alignment == .justified ? max(natural, spacing.contentWidth(line.pieces)) : natural
+        var used = alignment == .justified ? max(natural, spacing.contentWidth(line.pieces)) : natural
+        // Hanging punctuation sits outside the slot: the text's edges line up with it instead.
+        let hang = settings.paragraphStyle.hangingPunctuation ? hangingWidths(line) : (start: 0, end: 0)
+        if hang.start + hang.end > 0 {
+            if alignment == .justified {
+                spacing.stretch(to: slot.width + hang.start + hang.end, natural: natural)
+                used = max(natural, spacing.contentWidth(line.pieces))
+            }
+            used -= hang.start + hang.end
+        }
         let offset: Double
         switch alignment {
         case .left: offset = 0
@@ -74,7 +85,8 @@ struct ParagraphPositioner {
         case .natural: offset = rtlBase ? slot.width - used : 0
         case .justified: offset = 0
         }
-        let x0 = slot.start + offset
+        // The visual left edge: the start's hanger in left-to-right text, the end's in right-to-left.
+        let x0 = slot.start + offset - (rtlBase ? hang.end : hang.start)
         let baselineY = top + box.baseline
         var pen = x0 - (rtlBase ? trailing : 0)
         for item in Self.visualOrder(line.pieces) {
@@ -92,15 +104,17 @@ struct ParagraphPositioner {
                 for k in 0..<shaped.count {
                     let glyph = shaped[k]
                     let advance = Double(glyph.advance) * scale + (extras?[k] ?? 0)
+                    // A tab draws nothing: fonts map no glyph to it (HarfBuzz gives .notdef, a box).
+                    let tab = line.broken.hasTabs && !piece.isToken && text.units[Int(glyph.cluster) + piece.clusterBase] == 0x0009
                     output.glyphs.advanced(by: first + k).initialize(to: PositionedGlyph(
-                        id: glyph.id,
+                        id: tab ? piece.font.nominalGlyph(0x20) ?? glyph.id : glyph.id,
                         position: Point(x: pen + Double(glyph.xOffset) * scale, y: y - Double(glyph.yOffset) * scale),
                         advance: advance, cluster: Int(glyph.cluster) + base))
                     pen += advance
                 }
                 output.count += shaped.count
                 if text.paints.count == 1 {
-                    output.add(font: piece.font, size: pointSize, level: piece.level, range: shifted(piece.range),
+                    output.add(font: FontHandle(piece.font), size: pointSize, level: piece.level, range: shifted(piece.range),
                                isToken: piece.isToken, isHyphen: piece.isHyphen, line: index, glyphs: first..<output.count,
                                orientation: piece.orientation)
                 } else {
@@ -155,7 +169,7 @@ struct ParagraphPositioner {
                 : output.glyphs[rtl ? segmentEnd - 1 : segmentStart].cluster
             let upper = atTextEnd || piece.isToken ? range.upperBound
                 : output.glyphs[rtl ? segmentStart - 1 : segmentEnd].cluster
-            output.add(font: piece.font, size: pointSize, level: piece.level, range: lower..<upper, isToken: piece.isToken, isHyphen: piece.isHyphen,
+            output.add(font: FontHandle(piece.font), size: pointSize, level: piece.level, range: lower..<upper, isToken: piece.isToken, isHyphen: piece.isHyphen,
                        line: line, glyphs: segmentStart..<segmentEnd, paint: segmentPaint, orientation: piece.orientation)
             segmentStart = segmentEnd
         }
@@ -192,6 +206,13 @@ struct ParagraphPositioner {
     }
 }
 
+/// A piece's font passed on without counting a reference (as `Item` and `LinePiece` hold it):
+/// a run is added for every piece of every line.
+struct FontHandle {
+    unowned(unsafe) let font: Font
+    init(_ font: Font) { self.font = font }
+}
+
 /// The glyph runs and boxes of a layout as positioning emits them: glyphs written in place into
 /// one array's storage, each run a span of it until `stack` hands out slices.
 struct RunOutput {
@@ -211,18 +232,18 @@ struct RunOutput {
     /// Adds a piece's glyphs as a run, or extends the previous run when the piece continues it
     /// on the same line: same font, size and level, next in the text along the run's
     /// direction (trailing spaces, and items split only by script, join their neighbours).
-    mutating func add(font: Font, size: Double, level: UInt8, range: Range<Int>, isToken: Bool, isHyphen: Bool = false, line: Int,
+    mutating func add(font handle: FontHandle, size: Double, level: UInt8, range: Range<Int>, isToken: Bool, isHyphen: Bool = false, line: Int,
                       glyphs span: Range<Int>, paint: Int = 0, orientation: GlyphOrientation = .horizontal) {
         if let last = runs.indices.last, !isToken, !runs[last].isInserted, runs[last].lineIndex == line,
            runs[last].paint == paint, runs[last].orientation == orientation, orientation != .combined,
-           runs[last].instanceID == font.id, runs[last].size == size, runs[last].bidiLevel == level,
+           runs[last].instanceID == handle.font.id, runs[last].size == size, runs[last].bidiLevel == level,
            level & 1 == 0 ? runs[last].range.upperBound == range.lowerBound : range.upperBound == runs[last].range.lowerBound {
             let previous = runs[last].range
             runs[last].range = min(previous.lowerBound, range.lowerBound)..<max(previous.upperBound, range.upperBound)
             spans[last] = spans[last].lowerBound..<span.upperBound
             return
         }
-        runs.append(GlyphRunLayout(fontID: font.wireID, variations: font.variations, instanceID: font.id, size: size,
+        runs.append(GlyphRunLayout(fontID: handle.font.wireID, variations: handle.font.variations, instanceID: handle.font.id, size: size,
                                    bidiLevel: level, glyphs: [], range: range, isTruncationToken: isToken && !isHyphen, isHyphen: isHyphen,
                                    lineIndex: line, paint: paint, orientation: orientation))
         spans.append(span)

@@ -13,6 +13,8 @@ struct Spacing {
     var extraPerSlot: Double
     /// Justify between graphemes: the line has no word separator (CJK, a single long word).
     var perCharacter: Bool
+    /// What each tab of the line adds to its shaped advance to reach its stop, by offset.
+    var tabExtras: [Int: Double] = [:]
 
     init(_ shaped: ShapedParagraph, content: Range<Int>, extraPerSlot: Double, perCharacter: Bool) {
         flags = shaped.analysis.flags
@@ -41,7 +43,7 @@ struct Spacing {
 
     /// False when no glyph of the line gets extra advance: no letter spacing in the text and
     /// no justification (most lines), so widths are the glyphs' advances alone.
-    var hasExtras: Bool { hasLetterSpacing || extraPerSlot != 0 }
+    var hasExtras: Bool { hasLetterSpacing || extraPerSlot != 0 || !tabExtras.isEmpty }
 
     /// The extra advance of each glyph of `piece`, added after the glyph; nil when there is none.
     func extras(for piece: LinePiece) -> [Double]? {
@@ -62,6 +64,7 @@ struct Spacing {
             for unit in start..<(clusterEnd[start] ?? start + 1) {
                 let f = flags[unit]
                 if f.contains(.graphemeStart) { extra += letterSpacing }
+                if !tabExtras.isEmpty, let tab = tabExtras[unit] { extra += tab }
                 guard content.contains(unit) else { continue }
                 if perCharacter {
                     if f.contains(.graphemeStart) && unit < lastGrapheme { extra += extraPerSlot }

@@ -115,8 +115,10 @@ extension TextPositioner {
                     let count = paragraph.text.units.count
                     let indented = settings.paragraphStyle.indented(slot, firstLine: band.end.offset == 0,
                                                                     rightToLeft: paragraph.shaped.baseLevel & 1 == 1)
-                    let line = paragraph.plan(chosen.line(of: paragraph, from: band.end.offset, limit: count, slot: indented,
-                                                          breaker: breaker, strategy: settings.breakStrategy))
+                    var broken = chosen.line(of: paragraph, from: band.end.offset, limit: count, slot: indented,
+                                             breaker: breaker, strategy: settings.breakStrategy)
+                    broken.hasTabs = breaker.tabs != nil
+                    let line = paragraph.plan(broken)
                     let box = settings.box(line.metrics)
                     band.lines.append(line)
                     band.boxes.append(box)
@@ -234,21 +236,18 @@ extension TextPositioner {
 /// band is the box's width).
 struct ChosenLines {
     private var byParagraph: [Int: [BrokenLine]] = [:]
-    /// Each paragraph's hyphen points, found once: bands break a paragraph a line at a time.
-    private var hyphens: [Int: HyphenPoints?] = [:]
+    /// Each paragraph's breaker (with its hyphen points and tabs), made once: bands break a
+    /// paragraph a line at a time.
+    private var breakers: [Int: LineBreaker] = [:]
 
-    /// A breaker for `paragraph`, with its hyphen points. Around exclusions and in containers a
-    /// band's lines are tried again at other heights, so no count of hyphenated lines in a row
-    /// is kept there: the limit applies to text in one box.
+    /// A breaker for `paragraph`. Around exclusions and in containers a band's lines are tried
+    /// again at other heights, so no count of hyphenated lines in a row is kept there: the
+    /// limit applies to text in one box.
     mutating func breaker(for paragraph: ParagraphPositioner) -> LineBreaker {
-        var breaker = LineBreaker(flags: paragraph.analysis.flags, prefix: paragraph.shaped.prefix)
-        if let known = hyphens[paragraph.index] {
-            breaker.hyphens = known
-        } else {
-            breaker.hyphens = paragraph.hyphenPoints()
-            hyphens[paragraph.index] = .some(breaker.hyphens)
-        }
-        return breaker
+        if let known = breakers[paragraph.index] { return known }
+        let made = paragraph.breaker()
+        breakers[paragraph.index] = made
+        return made
     }
 
     mutating func line(of paragraph: ParagraphPositioner, from offset: Int, limit: Int, slot: LineSlot, breaker: LineBreaker,

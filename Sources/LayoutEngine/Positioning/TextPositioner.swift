@@ -65,8 +65,7 @@ final class TextPositioner {
         var tops: [Double]? = gap > 0 ? [] : nil
         paragraphs: for index in 0..<paragraphCount {
             let paragraph = self.paragraph(index)
-            var breaker = LineBreaker(flags: paragraph.analysis.flags, prefix: paragraph.shaped.prefix)
-            breaker.hyphens = paragraph.hyphenPoints()
+            let breaker = paragraph.breaker()
             let count = paragraph.text.units.count
             // Only indents need the direction (a head indent is on the right of a right-to-left paragraph).
             let rightToLeft = (indents || settings.breakStrategy != .greedy) && paragraph.shaped.baseLevel & 1 == 1
@@ -90,6 +89,7 @@ final class TextPositioner {
                 if indents { slot = style.indented(slot, firstLine: start == 0, rightToLeft: rightToLeft) }
                 var broken = chosen.map { $0[next] } ?? breaker.line(from: start, limit: count, slot: slot, hyphenatedBefore: hyphenatedInRow)
                 broken.slot = slot
+                broken.hasTabs = breaker.tabs != nil
                 hyphenatedInRow = broken.hyphenated ? hyphenatedInRow + 1 : 0
                 next += 1
                 let line = paragraph.plan(broken)

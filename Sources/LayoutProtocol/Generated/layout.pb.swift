@@ -486,6 +486,57 @@ public nonisolated enum Layoutd_V1_Direction: SwiftProtobuf.Enum, Swift.CaseIter
 
 }
 
+/// What of the text after a tab (to the next tab or the line's end) lines up with its stop.
+public nonisolated enum Layoutd_V1_TabAlignment: SwiftProtobuf.Enum, Swift.CaseIterable {
+  public typealias RawValue = Int
+
+  /// Its start (CoreText's left in left-to-right text, natural).
+  case start // = 0
+
+  /// Its end.
+  case end // = 1
+
+  /// Its centre.
+  case center // = 2
+
+  /// Its first decimal separator (its end when it has none).
+  case decimal // = 3
+  case UNRECOGNIZED(Int)
+
+  public init() {
+    self = .start
+  }
+
+  public init?(rawValue: Int) {
+    switch rawValue {
+    case 0: self = .start
+    case 1: self = .end
+    case 2: self = .center
+    case 3: self = .decimal
+    default: self = .UNRECOGNIZED(rawValue)
+    }
+  }
+
+  public var rawValue: Int {
+    switch self {
+    case .start: return 0
+    case .end: return 1
+    case .center: return 2
+    case .decimal: return 3
+    case .UNRECOGNIZED(let i): return i
+    }
+  }
+
+  // The compiler won't synthesize support with the UNRECOGNIZED case.
+  public static let allCases: [Layoutd_V1_TabAlignment] = [
+    .start,
+    .end,
+    .center,
+    .decimal,
+  ]
+
+}
+
 /// How a paragraph's lines are chosen in its box.
 public nonisolated enum Layoutd_V1_BreakStrategy: SwiftProtobuf.Enum, Swift.CaseIterable {
   public typealias RawValue = Int
@@ -1518,6 +1569,39 @@ public nonisolated struct Layoutd_V1_ParagraphStyle: Sendable {
   /// And at most this tall; 0 is no bound. Below min_line_height: INVALID_ARGUMENT.
   public var maxLineHeight: Float = 0
 
+  /// Where tabs (U+0009) take the text, each a distance from the box's leading edge (before
+  /// indents), in any order; at most 256, each in [0, 1,000,000] points.
+  public var tabStops: [Layoutd_V1_TabStop] = []
+
+  /// Past the last stop, a stop every this many points; 0 means 28 (CoreText's default).
+  /// [0, 1,000,000].
+  public var defaultTabInterval: Float = 0
+
+  /// Hanging punctuation (CSS hanging-punctuation: first allow-end last): an opening bracket or
+  /// quote that starts a paragraph is set before the start edge; a stop, comma, closing bracket
+  /// or quote that ends a line past the end edge, taking no room in the line.
+  public var hangingPunctuation: Bool = false
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+}
+
+/// A tab stop.
+public nonisolated struct Layoutd_V1_TabStop: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  /// Points from the box's leading edge (the right in a right-to-left paragraph).
+  public var location: Float = 0
+
+  /// What of the text after the tab lines up with the stop.
+  public var alignment: Layoutd_V1_TabAlignment = .start
+
+  /// A decimal stop's separator, one character; empty means ".".
+  public var decimalSeparator: String = String()
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public init() {}
@@ -2357,6 +2441,10 @@ nonisolated extension Layoutd_V1_Alignment: SwiftProtobuf._ProtoNameProviding {
 
 nonisolated extension Layoutd_V1_Direction: SwiftProtobuf._ProtoNameProviding {
   public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{2}\0DIRECTION_AUTO\0\u{1}DIRECTION_LTR\0\u{1}DIRECTION_RTL\0")
+}
+
+nonisolated extension Layoutd_V1_TabAlignment: SwiftProtobuf._ProtoNameProviding {
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{2}\0TAB_ALIGNMENT_START\0\u{1}TAB_ALIGNMENT_END\0\u{1}TAB_ALIGNMENT_CENTER\0\u{1}TAB_ALIGNMENT_DECIMAL\0")
 }
 
 nonisolated extension Layoutd_V1_BreakStrategy: SwiftProtobuf._ProtoNameProviding {
@@ -3279,7 +3367,7 @@ nonisolated extension Layoutd_V1_ClientFont: SwiftProtobuf.Message, SwiftProtobu
 
 nonisolated extension Layoutd_V1_ParagraphStyle: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".ParagraphStyle"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}first_line_head_indent\0\u{3}head_indent\0\u{3}tail_indent\0\u{3}spacing_before\0\u{3}spacing_after\0\u{3}min_line_height\0\u{3}max_line_height\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}first_line_head_indent\0\u{3}head_indent\0\u{3}tail_indent\0\u{3}spacing_before\0\u{3}spacing_after\0\u{3}min_line_height\0\u{3}max_line_height\0\u{3}tab_stops\0\u{3}default_tab_interval\0\u{3}hanging_punctuation\0")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -3294,6 +3382,9 @@ nonisolated extension Layoutd_V1_ParagraphStyle: SwiftProtobuf.Message, SwiftPro
       case 5: try { try decoder.decodeSingularFloatField(value: &self.spacingAfter) }()
       case 6: try { try decoder.decodeSingularFloatField(value: &self.minLineHeight) }()
       case 7: try { try decoder.decodeSingularFloatField(value: &self.maxLineHeight) }()
+      case 8: try { try decoder.decodeRepeatedMessageField(value: &self.tabStops) }()
+      case 9: try { try decoder.decodeSingularFloatField(value: &self.defaultTabInterval) }()
+      case 10: try { try decoder.decodeSingularBoolField(value: &self.hangingPunctuation) }()
       default: break
       }
     }
@@ -3321,6 +3412,15 @@ nonisolated extension Layoutd_V1_ParagraphStyle: SwiftProtobuf.Message, SwiftPro
     if self.maxLineHeight.bitPattern != 0 {
       try visitor.visitSingularFloatField(value: self.maxLineHeight, fieldNumber: 7)
     }
+    if !self.tabStops.isEmpty {
+      try visitor.visitRepeatedMessageField(value: self.tabStops, fieldNumber: 8)
+    }
+    if self.defaultTabInterval.bitPattern != 0 {
+      try visitor.visitSingularFloatField(value: self.defaultTabInterval, fieldNumber: 9)
+    }
+    if self.hangingPunctuation != false {
+      try visitor.visitSingularBoolField(value: self.hangingPunctuation, fieldNumber: 10)
+    }
     try unknownFields.traverse(visitor: &visitor)
   }
 
@@ -3332,6 +3432,49 @@ nonisolated extension Layoutd_V1_ParagraphStyle: SwiftProtobuf.Message, SwiftPro
     if lhs.spacingAfter != rhs.spacingAfter {return false}
     if lhs.minLineHeight != rhs.minLineHeight {return false}
     if lhs.maxLineHeight != rhs.maxLineHeight {return false}
+    if lhs.tabStops != rhs.tabStops {return false}
+    if lhs.defaultTabInterval != rhs.defaultTabInterval {return false}
+    if lhs.hangingPunctuation != rhs.hangingPunctuation {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Layoutd_V1_TabStop: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".TabStop"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}location\0\u{1}alignment\0\u{3}decimal_separator\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularFloatField(value: &self.location) }()
+      case 2: try { try decoder.decodeSingularEnumField(value: &self.alignment) }()
+      case 3: try { try decoder.decodeSingularStringField(value: &self.decimalSeparator) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if self.location.bitPattern != 0 {
+      try visitor.visitSingularFloatField(value: self.location, fieldNumber: 1)
+    }
+    if self.alignment != .start {
+      try visitor.visitSingularEnumField(value: self.alignment, fieldNumber: 2)
+    }
+    if !self.decimalSeparator.isEmpty {
+      try visitor.visitSingularStringField(value: self.decimalSeparator, fieldNumber: 3)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Layoutd_V1_TabStop, rhs: Layoutd_V1_TabStop) -> Bool {
+    if lhs.location != rhs.location {return false}
+    if lhs.alignment != rhs.alignment {return false}
+    if lhs.decimalSeparator != rhs.decimalSeparator {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }

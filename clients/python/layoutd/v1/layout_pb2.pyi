@@ -374,6 +374,42 @@ DIRECTION_RTL: Direction.ValueType  # 2
 global___Direction = Direction
 
 
+class _TabAlignment:
+    ValueType = typing.NewType('ValueType', builtins.int)
+    V: typing_extensions.TypeAlias = ValueType
+class _TabAlignmentEnumTypeWrapper(google.protobuf.internal.enum_type_wrapper._EnumTypeWrapper[_TabAlignment.ValueType], builtins.type):
+    DESCRIPTOR: google.protobuf.descriptor.EnumDescriptor
+    TAB_ALIGNMENT_START: _TabAlignment.ValueType  # 0
+    """Its start (CoreText's left in left-to-right text, natural)."""
+
+    TAB_ALIGNMENT_END: _TabAlignment.ValueType  # 1
+    """Its end."""
+
+    TAB_ALIGNMENT_CENTER: _TabAlignment.ValueType  # 2
+    """Its centre."""
+
+    TAB_ALIGNMENT_DECIMAL: _TabAlignment.ValueType  # 3
+    """Its first decimal separator (its end when it has none)."""
+
+class TabAlignment(_TabAlignment, metaclass=_TabAlignmentEnumTypeWrapper):
+    """What of the text after a tab (to the next tab or the line's end) lines up with its stop."""
+    pass
+
+TAB_ALIGNMENT_START: TabAlignment.ValueType  # 0
+"""Its start (CoreText's left in left-to-right text, natural)."""
+
+TAB_ALIGNMENT_END: TabAlignment.ValueType  # 1
+"""Its end."""
+
+TAB_ALIGNMENT_CENTER: TabAlignment.ValueType  # 2
+"""Its centre."""
+
+TAB_ALIGNMENT_DECIMAL: TabAlignment.ValueType  # 3
+"""Its first decimal separator (its end when it has none)."""
+
+global___TabAlignment = TabAlignment
+
+
 class _BreakStrategy:
     ValueType = typing.NewType('ValueType', builtins.int)
     V: typing_extensions.TypeAlias = ValueType
@@ -1251,6 +1287,9 @@ class ParagraphStyle(google.protobuf.message.Message):
     SPACING_AFTER_FIELD_NUMBER: builtins.int
     MIN_LINE_HEIGHT_FIELD_NUMBER: builtins.int
     MAX_LINE_HEIGHT_FIELD_NUMBER: builtins.int
+    TAB_STOPS_FIELD_NUMBER: builtins.int
+    DEFAULT_TAB_INTERVAL_FIELD_NUMBER: builtins.int
+    HANGING_PUNCTUATION_FIELD_NUMBER: builtins.int
     first_line_head_indent: builtins.float
     """From the leading edge (left in a left-to-right paragraph, right in a right-to-left one) to
     each paragraph's first line.
@@ -1276,6 +1315,23 @@ class ParagraphStyle(google.protobuf.message.Message):
     max_line_height: builtins.float
     """And at most this tall; 0 is no bound. Below min_line_height: INVALID_ARGUMENT."""
 
+    @property
+    def tab_stops(self) -> google.protobuf.internal.containers.RepeatedCompositeFieldContainer[global___TabStop]:
+        """Where tabs (U+0009) take the text, each a distance from the box's leading edge (before
+        indents), in any order; at most 256, each in [0, 1,000,000] points.
+        """
+        pass
+    default_tab_interval: builtins.float
+    """Past the last stop, a stop every this many points; 0 means 28 (CoreText's default).
+    [0, 1,000,000].
+    """
+
+    hanging_punctuation: builtins.bool
+    """Hanging punctuation (CSS hanging-punctuation: first allow-end last): an opening bracket or
+    quote that starts a paragraph is set before the start edge; a stop, comma, closing bracket
+    or quote that ends a line past the end edge, taking no room in the line.
+    """
+
     def __init__(self,
         *,
         first_line_head_indent: builtins.float = ...,
@@ -1285,9 +1341,36 @@ class ParagraphStyle(google.protobuf.message.Message):
         spacing_after: builtins.float = ...,
         min_line_height: builtins.float = ...,
         max_line_height: builtins.float = ...,
+        tab_stops: typing.Optional[typing.Iterable[global___TabStop]] = ...,
+        default_tab_interval: builtins.float = ...,
+        hanging_punctuation: builtins.bool = ...,
         ) -> None: ...
-    def ClearField(self, field_name: typing_extensions.Literal["first_line_head_indent",b"first_line_head_indent","head_indent",b"head_indent","max_line_height",b"max_line_height","min_line_height",b"min_line_height","spacing_after",b"spacing_after","spacing_before",b"spacing_before","tail_indent",b"tail_indent"]) -> None: ...
+    def ClearField(self, field_name: typing_extensions.Literal["default_tab_interval",b"default_tab_interval","first_line_head_indent",b"first_line_head_indent","hanging_punctuation",b"hanging_punctuation","head_indent",b"head_indent","max_line_height",b"max_line_height","min_line_height",b"min_line_height","spacing_after",b"spacing_after","spacing_before",b"spacing_before","tab_stops",b"tab_stops","tail_indent",b"tail_indent"]) -> None: ...
 global___ParagraphStyle = ParagraphStyle
+
+class TabStop(google.protobuf.message.Message):
+    """A tab stop."""
+    DESCRIPTOR: google.protobuf.descriptor.Descriptor
+    LOCATION_FIELD_NUMBER: builtins.int
+    ALIGNMENT_FIELD_NUMBER: builtins.int
+    DECIMAL_SEPARATOR_FIELD_NUMBER: builtins.int
+    location: builtins.float
+    """Points from the box's leading edge (the right in a right-to-left paragraph)."""
+
+    alignment: global___TabAlignment.ValueType
+    """What of the text after the tab lines up with the stop."""
+
+    decimal_separator: typing.Text
+    """A decimal stop's separator, one character; empty means "."."""
+
+    def __init__(self,
+        *,
+        location: builtins.float = ...,
+        alignment: global___TabAlignment.ValueType = ...,
+        decimal_separator: typing.Text = ...,
+        ) -> None: ...
+    def ClearField(self, field_name: typing_extensions.Literal["alignment",b"alignment","decimal_separator",b"decimal_separator","location",b"location"]) -> None: ...
+global___TabStop = TabStop
 
 class AutoSize(google.protobuf.message.Message):
     """Fitting a paragraph into its box by scaling every size, letter spacing, baseline offset,
