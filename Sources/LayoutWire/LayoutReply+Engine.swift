@@ -91,6 +91,7 @@ extension Layoutd_V1_GlyphRun {
         orientation = Layoutd_V1_GlyphOrientation(run.orientation)
         variations = run.variations.map(Layoutd_V1_Variation.init)
         hyphen = run.isHyphen
+        listMarker = run.isListMarker
     }
 }
 

@@ -82,6 +82,22 @@ extension Layoutd_V1_LayoutRequest {
                 minimumLineHeight: Double(style.minLineHeight), maximumLineHeight: style.maxLineHeight > 0 ? Double(style.maxLineHeight) : nil)
             request.paragraphStyle.defaultTabInterval = Double(style.defaultTabInterval)
             request.paragraphStyle.hangingPunctuation = style.hangingPunctuation
+            if style.hasList && style.list.marker != .none {
+                let list = style.list
+                let marker: ListMarker
+                switch list.marker {
+                case .none, .bullet: marker = .bullet(list.bullet.isEmpty ? "\u{2022}" : list.bullet)
+                case .decimal: marker = .decimal
+                case .lowerAlpha: marker = .lowerAlpha
+                case .upperAlpha: marker = .upperAlpha
+                case .lowerRoman: marker = .lowerRoman
+                case .upperRoman: marker = .upperRoman
+                case .UNRECOGNIZED(let value):
+                    throw LayoutError(.invalidArgument, "unknown list marker \(value)", field: "paragraph_style.list.marker")
+                }
+                request.paragraphStyle.list = ListStyle(marker: marker, start: list.start == 0 ? 1 : Int(list.start),
+                                                        indent: list.indent == 0 ? 24 : Double(list.indent))
+            }
             request.paragraphStyle.tabStops = try style.tabStops.enumerated().map { index, stop throws(LayoutError) in
                 let field = "paragraph_style.tab_stops[\(index)]"
                 let alignment: TabAlignment

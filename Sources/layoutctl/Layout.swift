@@ -50,6 +50,8 @@ extension LayoutCtl {
         @Option(help: "A tab stop every this many points past the last (default 28).") var tabInterval: Float = 0
         @Flag(help: "Hang opening punctuation before a paragraph and stops, commas and closing marks past line ends.")
         var hangingPunctuation = false
+        @Option(help: "Make every paragraph a list item: bullet, decimal, lower-alpha, upper-alpha, lower-roman or upper-roman.")
+        var list: String?
         @Option(help: "Shrink the text to fit the box (needs --height or --max-lines): MIN_SCALE or MIN_SCALE:STEP_POINTS, e.g. 0.5 or 0.5:1.")
         var autoSize: String?
         @Option(name: .customLong("break"), help: "How lines are chosen: greedy (the default), balanced (captions, titles) or optimal (paragraphs).")
@@ -129,6 +131,14 @@ extension LayoutCtl {
             }
             if tabInterval != 0 { request.paragraphStyle.defaultTabInterval = tabInterval }
             if hangingPunctuation { request.paragraphStyle.hangingPunctuation = true }
+            if let list {
+                let markers: [String: Layoutd_V1_ListMarker] = ["bullet": .bullet, "decimal": .decimal, "lower-alpha": .lowerAlpha,
+                                                                "upper-alpha": .upperAlpha, "lower-roman": .lowerRoman, "upper-roman": .upperRoman]
+                guard let marker = markers[list] else {
+                    throw ValidationError("--list takes bullet, decimal, lower-alpha, upper-alpha, lower-roman or upper-roman, not \(list)")
+                }
+                request.paragraphStyle.list.marker = marker
+            }
             let strategies: [String: Layoutd_V1_BreakStrategy] = ["greedy": .greedy, "balanced": .balanced, "optimal": .optimal]
             guard let strategy = strategies[breakStrategy] else {
                 throw ValidationError("--break takes greedy, balanced or optimal, not \(breakStrategy)")

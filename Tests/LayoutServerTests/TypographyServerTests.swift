@@ -149,3 +149,32 @@ import Testing
         #expect(wrong.status == 64 && wrong.err.contains("LOCATION"))
     }
 }
+
+/// Lists and hanging punctuation through the daemon and layoutctl.
+@Suite struct ListServerTests {
+    @Test func markersTravelAndBadListsAreRefused() throws {
+        let daemon = try Daemon()
+        let client = try daemon.client()
+        var request = Layoutd_V1_LayoutRequest()
+        request.text = "Milk\nEggs\nBread"
+        request.width = 300
+        request.paragraphStyle.list = .with { $0.marker = .decimal; $0.indent = 30 }
+        request.paragraphStyle.hangingPunctuation = true
+        guard case .layoutReply(let reply) = try client.request(.layout(request)) else { Issue.record("no reply"); return }
+        let markers = reply.runs.filter(\.listMarker)
+        #expect(markers.count == 3 && markers.allSatisfy { $0.range.length == 0 && !$0.truncationToken })
+        #expect(reply.runs.filter { !$0.listMarker }.allSatisfy { abs($0.positions[0] - 30) < 0.01 })
+        request.paragraphStyle.list = .with { $0.marker = .bullet; $0.bullet = String(repeating: "•", count: 17) }
+        do {
+            _ = try client.request(.layout(request))
+            Issue.record("a 17-unit bullet was accepted")
+        } catch ClientError.server(let error) {
+            #expect(error.code == .invalidArgument && error.field == "layout.paragraph_style.list.bullet")
+        }
+        let ctl = try run(Daemon.binary("layoutctl"), ["layout", "--socket", daemon.socketPath, "--width", "300", "--list", "upper-roman",
+                                                       "--hanging-punctuation", "one\ntwo"])
+        #expect(ctl.status == 0, "\(ctl.err)")
+        let wrong = try run(Daemon.binary("layoutctl"), ["layout", "--socket", daemon.socketPath, "--width", "300", "--list", "stars", "x"])
+        #expect(wrong.status == 64 && wrong.err.contains("lower-roman"))
+    }
+}

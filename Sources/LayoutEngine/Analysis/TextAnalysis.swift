@@ -7,6 +7,8 @@ struct TextAnalysis {
     var paragraphs: [BidiParagraph]
     /// True when some unit is a control character that shaping must not see as is.
     var hasControls: Bool
+    /// True when some unit is a soft hyphen (U+00AD): a line may end there with a hyphen.
+    var hasSoftHyphen = false
     /// The UTF-16 offset of the first grapheme cluster longer than `maxClusterScalars`, if any.
     var overlongCluster: Int?
 
@@ -33,6 +35,7 @@ struct TextAnalysis {
         flags.append(contentsOf: repeatElement([], count: units.count))
         var mayBeRTL = false
         var hasControls = false
+        var hasSoftHyphen = false
         var hasRegionalIndicator = false
         var paragraphs = scratch?.paragraphs.takeEmptied() ?? []
         var paragraphStart = 0
@@ -43,6 +46,7 @@ struct TextAnalysis {
                     // Letters of most scripts are none of what follows: one test passes them by.
                     if unit > 0x20 && unit < 0x7F { continue }
                     if unit < 0x20 || (unit >= 0x7F && unit < 0xA0) { hasControls = true }
+                    if unit == 0xAD { hasSoftHyphen = true }
                     // UAX #9 P1: a paragraph ends after each separator (class B); CR LF is one.
                     if BidiResolver.isParagraphSeparator(unit) && !(unit == 0x0D && i + 1 < u.count && u[i + 1] == 0x0A) {
                         paragraphs.append(BidiParagraph(range: paragraphStart..<(i + 1), baseLevel: 0))
@@ -67,7 +71,7 @@ struct TextAnalysis {
         var levels = scratch?.levels.takeEmptied() ?? []
         BidiResolver.resolve(units, paragraphs: &paragraphs, direction: direction, mayBeRTL: mayBeRTL, into: &levels)
         return TextAnalysis(flags: flags, levels: levels, paragraphs: paragraphs, hasControls: hasControls,
-                            overlongCluster: overlongCluster)
+                            hasSoftHyphen: hasSoftHyphen, overlongCluster: overlongCluster)
     }
 
     /// Grapheme cluster starts (UAX #29 extended clusters).

@@ -206,3 +206,8 @@ public final class Font: @unchecked Sendable {
     @inline(__always)
     public func scale(for size: Double) -> Double { size / Double(unitsPerEm) }
 }
+
+/// Fonts are equal when they are the same face or instance: a registry makes each once.
+extension Font: Equatable {
+    public static func == (a: Font, b: Font) -> Bool { a === b }
+}

@@ -68,6 +68,8 @@ struct LinePiece {
     var isToken: Bool = false
     /// A token that is the hyphen a hyphenated line ends with (`isToken` too: it maps to no text).
     var isHyphen: Bool = false
+    /// A token that is a list item's marker, set in the list's indent.
+    var isListMarker: Bool = false
     /// The style's size, kept here so positioning reads no style.
     var styleSize: Double
     /// Multiplies the style's size: Type Mode gives each line a size of its own.

@@ -57,12 +57,14 @@ public struct PositionedGlyph: Equatable, Sendable {
 public struct GlyphRunLayout: Equatable, Sendable {
     /// The loaded face, as the registry lists it (and a reply names it).
     public var fontID: UInt32
-    /// A variable face's axis values the glyphs were shaped at (every axis, in the face's
-    /// order); empty for a static face or one at its defaults.
-    public var variations: [FontVariation] = []
-    /// The font the glyphs were shaped with: `fontID`, or the instance of it at `variations`;
-    /// the registry's `font(id:)` finds either.
-    public var instanceID: UInt32
+    /// The instance of a variable face the glyphs were shaped at; nil for a loaded face as it
+    /// is (nearly every run: a nil reference costs nothing to copy).
+    public var instance: Font?
+    /// The instance's axis values (every axis, in the face's order); empty for a loaded face.
+    public var variations: [FontVariation] { instance?.variations ?? [] }
+    /// The font the glyphs were shaped with: `fontID`, or the instance's own id; the
+    /// registry's `font(id:)` finds either.
+    public var instanceID: UInt32 { instance?.id ?? fontID }
     public var size: Double
     public var bidiLevel: UInt8
     public var glyphs: ArraySlice<PositionedGlyph>
@@ -71,6 +73,8 @@ public struct GlyphRunLayout: Equatable, Sendable {
     /// The hyphen a line broken inside a word ends with: glyphs that map to no text, as a
     /// truncation token's do.
     public var isHyphen: Bool = false
+    /// A list item's marker, hanging before the item's first line: glyphs that map to no text.
+    public var isListMarker: Bool = false
     public var lineIndex: Int
     /// Index into the layout's `paints`: runs of one font, size and level that differ in paint
     /// are apart here, though shaped as one.
@@ -79,7 +83,7 @@ public struct GlyphRunLayout: Equatable, Sendable {
     public var orientation: GlyphOrientation = .horizontal
 
     /// Glyphs inserted by layout (the truncation token, a hyphen) rather than shaped from the text.
-    var isInserted: Bool { isTruncationToken || isHyphen }
+    var isInserted: Bool { isTruncationToken || isHyphen || isListMarker }
 
     /// Column views, for readers that want one property of every glyph.
     public var glyphIDs: [UInt32] { glyphs.map(\.id) }

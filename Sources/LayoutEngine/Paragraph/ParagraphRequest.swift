@@ -118,6 +118,9 @@ struct LineSettings {
     var breakStrategy: BreakStrategy { typography?.breakStrategy ?? .greedy }
     var paragraphStyle: ParagraphStyle { typography?.paragraphStyle ?? .plain }
     var hyphenation: Hyphenation? { typography?.hyphenation }
+    /// Read per line: kept apart from the paragraph style (which copies its tab stops).
+    let hangsPunctuation: Bool
+    let list: ListStyle?
 
     init(_ request: ParagraphRequest) {
         width = request.width
@@ -131,6 +134,8 @@ struct LineSettings {
         flow = request.flow
         writingMode = request.writingMode
         typography = request.typography
+        hangsPunctuation = request.typography?.paragraphStyle.hangingPunctuation ?? false
+        list = request.typography?.paragraphStyle.list
     }
 
     /// A line's box: its metrics times the multiple (or the fixed height), within the paragraph

@@ -22,6 +22,8 @@ public struct ParagraphStyle: Sendable, Equatable {
     /// Opening punctuation that starts a paragraph hangs before its edge, and stops, commas and
     /// closing punctuation that end a line hang past theirs (`HangingPunctuation`).
     public var hangingPunctuation = false
+    /// Every paragraph an item of this list: its marker hangs in the list's indent (`ListStyle`).
+    public var list: ListStyle?
 
     public init(firstLineHeadIndent: Double = 0, headIndent: Double = 0, tailIndent: Double = 0, spacingBefore: Double = 0,
                 spacingAfter: Double = 0, minimumLineHeight: Double = 0, maximumLineHeight: Double? = nil) {
@@ -46,7 +48,7 @@ public struct ParagraphStyle: Sendable, Equatable {
     /// paragraph of the given direction; never narrower than nothing.
     func indented(_ slot: LineSlot, firstLine: Bool, rightToLeft: Bool) -> LineSlot {
         guard self != .plain else { return slot }
-        let head = firstLine ? firstLineHeadIndent : headIndent
+        let head = (firstLine ? firstLineHeadIndent : headIndent) + (list?.indent ?? 0)
         let width = max(0, slot.width - head - tailIndent)
         return LineSlot(start: slot.start + (rightToLeft ? tailIndent : head), width: width, leadingIndent: head)
     }
@@ -72,6 +74,15 @@ public struct ParagraphStyle: Sendable, Equatable {
         try Bounds.check(count: tabStops.count, limit: 256, field: "paragraph_style.tab_stops")
         for (index, stop) in tabStops.enumerated() {
             try Bounds.check(stop.location, upTo: Bounds.maxLength, field: "paragraph_style.tab_stops[\(index)].location", zero: "is the edge")
+        }
+        if let list {
+            try Bounds.check(list.indent, upTo: Bounds.maxLength, field: "paragraph_style.list.indent", zero: "is none")
+            guard (0...1_000_000).contains(list.start) else {
+                throw LayoutError(.invalidArgument, "must be in [0, 1000000], got \(list.start)", field: "paragraph_style.list.start")
+            }
+            if case .bullet(let text) = list.marker, text.isEmpty || text.utf16.count > 16 {
+                throw LayoutError(.invalidArgument, "a bullet is 1 to 16 UTF-16 units, got \(text.utf16.count)", field: "paragraph_style.list.bullet")
+            }
         }
         if let maximumLineHeight, maximumLineHeight < minimumLineHeight {
             throw LayoutError(.invalidArgument, "max_line_height \(maximumLineHeight) is below min_line_height \(minimumLineHeight)",

@@ -4,10 +4,15 @@ extension ParagraphPositioner {
     func breaker() -> LineBreaker {
         var breaker = LineBreaker(flags: analysis.flags, prefix: shaped.prefix)
         let units = text.units
-        if settings.paragraphStyle.hangingPunctuation { breaker.endHangers = HangingPunctuation.endHangers(units) }
-        let special = units.withUnsafeBufferPointer { $0.contains { $0 == 0x00AD || $0 == 0x0009 } }
+        if settings.hangsPunctuation { breaker.endHangers = HangingPunctuation.endHangers(units) }
+        // The analysis saw any soft hyphen, and any control (a tab is one): nearly every paragraph
+        // has neither, and is not looked at again.
+        let special = (analysis.hasSoftHyphen || analysis.hasControls) && units.withUnsafeBufferPointer { buffer in
+            for unit in buffer where unit == 0x00AD || unit == 0x0009 { return true }
+            return false
+        }
         guard special || settings.hyphenation != nil else { return breaker }
-        breaker.hyphens = hyphenPoints(softHyphens: special && units.contains(0x00AD))
+        breaker.hyphens = hyphenPoints(softHyphens: analysis.hasSoftHyphen)
         if special, let tabs = tabOffsets() { breaker.tabs = (tabs, settings.paragraphStyle.tabs) }
         return breaker
     }

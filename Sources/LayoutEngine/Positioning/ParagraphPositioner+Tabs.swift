@@ -42,3 +42,25 @@ extension ParagraphPositioner {
         return (start, end)
     }
 }
+
+extension ParagraphPositioner {
+    /// The marker of this paragraph's list item (the paragraph's number in the text counts it),
+    /// in the style of its first character.
+    func markerPieces(_ list: ListStyle) -> [LineItem] {
+        let style = text.units.isEmpty ? 0 : shaped.styleIndex(at: 0)
+        return insertedPieces(list.label(forItem: index), style: style, baseLevel: shaped.baseLevel).map { item in
+            guard case .glyphs(var piece) = item else { return item }
+            piece.range = 0..<0
+            piece.clusterBase = 0
+            piece.isListMarker = true
+            return .glyphs(piece)
+        }
+    }
+
+    /// The width of the marker pieces among `pieces`.
+    func markerWidth(_ pieces: [LineItem]) -> Double {
+        var width = 0.0
+        for item in pieces { if case .glyphs(let piece) = item, piece.isListMarker { width += item.naturalWidth } }
+        return width
+    }
+}

@@ -38,7 +38,7 @@ extension ParagraphPositioner {
         // take other forms (an Arabic letter becomes final, and wider). Give up a grapheme at a
         // time until the line fits.
         let spacing = Spacing(shaped, content: start..<end, extraPerSlot: 0, perCharacter: false)
-        while spacing.contentWidth(truncated.pieces) > line.broken.slot.width + LineBreaker.tolerance {
+        while spacing.contentWidth(truncated.pieces) - markerWidth(truncated.pieces) > line.broken.slot.width + LineBreaker.tolerance {
             if settings.truncationMode != .head && keepEnd > start {
                 keepEnd = flags.contentEnd(analysis.previousGrapheme(before: keepEnd, start: start), from: start)
             } else if !tailOnly && resume < end {
@@ -66,6 +66,7 @@ extension ParagraphPositioner {
         if !tailOnly && resume < end {
             pieces += shaped.pieces(in: resume..<end, contentEnd: end, baseLevel: line.baseLevel, context: context)
         }
+        if start == 0, let list = settings.list { pieces = markerPieces(list) + pieces }
         let shownEnd = tailOnly ? keepEnd : end
         truncated.broken = BrokenLine(range: start..<shownEnd, contentEnd: shownEnd, hardBreak: false, slot: line.broken.slot)
         truncated.pieces = pieces

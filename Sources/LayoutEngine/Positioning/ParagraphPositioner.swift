@@ -42,6 +42,7 @@ struct ParagraphPositioner {
         let base = shaped.baseLevel
         var pieces = shaped.pieces(in: line.range, contentEnd: line.contentEnd, baseLevel: base, context: context)
         if line.hyphenated { pieces += hyphenPieces(at: line.contentEnd) }
+        if line.range.lowerBound == 0, let list = settings.list { pieces = markerPieces(list) + pieces }
         let metrics = shaped.metrics(of: &pieces, at: line.range.lowerBound)
         return PlannedLine(broken: line, baseLevel: base, pieces: pieces, metrics: metrics, paragraph: index)
     }
@@ -54,14 +55,16 @@ struct ParagraphPositioner {
         let contentRange = line.broken.range.lowerBound..<line.broken.contentEnd
         var spacing = Spacing(shaped, content: contentRange, extraPerSlot: 0, perCharacter: false)
         if line.broken.hasTabs { spacing.tabExtras = tabExtras(line) }
-        let natural = spacing.contentWidth(line.pieces)
+        // A list item's marker hangs in the list's indent: the text is aligned without it.
+        let marker = settings.list != nil && line.broken.range.lowerBound == 0 ? markerWidth(line.pieces) : 0
+        let natural = spacing.contentWidth(line.pieces) - marker
         var trailing = 0.0
         for piece in line.pieces where piece.isTrailing { trailing += spacing.width(of: piece) }
         let slot = line.broken.slot
         var alignment = line.alignment ?? settings.alignment
         if alignment == .justified {
             // A line with tabs keeps its stops: it is set as the paragraph's natural alignment.
-            if line.broken.hardBreak || last || line.truncated || !spacing.tabExtras.isEmpty {
+            if line.broken.hardBreak || last || line.truncated || spacing.tabs != nil {
                 alignment = .natural
             } else {
                 spacing.stretch(to: slot.width, natural: natural)
@@ -69,7 +72,7 @@ struct ParagraphPositioner {
         }
         var used = alignment == .justified ? max(natural, spacing.contentWidth(line.pieces)) : natural
         // Hanging punctuation sits outside the slot: the text's edges line up with it instead.
-        let hang = settings.paragraphStyle.hangingPunctuation ? hangingWidths(line) : (start: 0, end: 0)
+        let hang = settings.hangsPunctuation ? hangingWidths(line) : (start: 0, end: 0)
         if hang.start + hang.end > 0 {
             if alignment == .justified {
                 spacing.stretch(to: slot.width + hang.start + hang.end, natural: natural)
@@ -94,6 +97,13 @@ struct ParagraphPositioner {
             case .glyphs(let piece) where piece.orientation == .combined:
                 pen = placeCombined(piece, pen: pen, baselineY: baselineY, line: index, into: &output)
             case .glyphs(let piece):
+                // The marker starts at the list's indent from the line's leading edge (ends there,
+                // right to left); the text's pen then carries on where it was.
+                let resume = piece.isListMarker ? pen : nil
+                if piece.isListMarker, let list = settings.list {
+                    pen = rtlBase ? slot.start + slot.width + list.indent - marker : slot.start - list.indent
+                }
+                defer { if let resume { pen = resume } }
                 let pointSize = piece.size
                 let scale = piece.font.scale(for: pointSize)
                 let extras = spacing.extras(for: piece)
@@ -104,10 +114,8 @@ struct ParagraphPositioner {
                 for k in 0..<shaped.count {
                     let glyph = shaped[k]
                     let advance = Double(glyph.advance) * scale + (extras?[k] ?? 0)
-                    // A tab draws nothing: fonts map no glyph to it (HarfBuzz gives .notdef, a box).
-                    let tab = line.broken.hasTabs && !piece.isToken && text.units[Int(glyph.cluster) + piece.clusterBase] == 0x0009
                     output.glyphs.advanced(by: first + k).initialize(to: PositionedGlyph(
-                        id: tab ? piece.font.nominalGlyph(0x20) ?? glyph.id : glyph.id,
+                        id: glyph.id,
                         position: Point(x: pen + Double(glyph.xOffset) * scale, y: y - Double(glyph.yOffset) * scale),
                         advance: advance, cluster: Int(glyph.cluster) + base))
                     pen += advance
@@ -115,7 +123,8 @@ struct ParagraphPositioner {
                 output.count += shaped.count
                 if text.paints.count == 1 {
                     output.add(font: FontHandle(piece.font), size: pointSize, level: piece.level, range: shifted(piece.range),
-                               isToken: piece.isToken, isHyphen: piece.isHyphen, line: index, glyphs: first..<output.count,
+                               isToken: piece.isToken, isHyphen: piece.isHyphen, isListMarker: piece.isListMarker, line: index,
+                               glyphs: first..<output.count,
                                orientation: piece.orientation)
                 } else {
                     addByPaint(piece, pointSize: pointSize, line: index, glyphs: first..<output.count, into: &output)
@@ -170,7 +179,7 @@ struct ParagraphPositioner {
             let upper = atTextEnd || piece.isToken ? range.upperBound
                 : output.glyphs[rtl ? segmentStart - 1 : segmentEnd].cluster
             output.add(font: FontHandle(piece.font), size: pointSize, level: piece.level, range: lower..<upper, isToken: piece.isToken, isHyphen: piece.isHyphen,
-                       line: line, glyphs: segmentStart..<segmentEnd, paint: segmentPaint, orientation: piece.orientation)
+                       isListMarker: piece.isListMarker, line: line, glyphs: segmentStart..<segmentEnd, paint: segmentPaint, orientation: piece.orientation)
             segmentStart = segmentEnd
         }
     }
@@ -232,7 +241,8 @@ struct RunOutput {
     /// Adds a piece's glyphs as a run, or extends the previous run when the piece continues it
     /// on the same line: same font, size and level, next in the text along the run's
     /// direction (trailing spaces, and items split only by script, join their neighbours).
-    mutating func add(font handle: FontHandle, size: Double, level: UInt8, range: Range<Int>, isToken: Bool, isHyphen: Bool = false, line: Int,
+    mutating func add(font handle: FontHandle, size: Double, level: UInt8, range: Range<Int>, isToken: Bool, isHyphen: Bool = false,
+                      isListMarker: Bool = false, line: Int,
                       glyphs span: Range<Int>, paint: Int = 0, orientation: GlyphOrientation = .horizontal) {
         if let last = runs.indices.last, !isToken, !runs[last].isInserted, runs[last].lineIndex == line,
            runs[last].paint == paint, runs[last].orientation == orientation, orientation != .combined,
@@ -243,8 +253,9 @@ struct RunOutput {
             spans[last] = spans[last].lowerBound..<span.upperBound
             return
         }
-        runs.append(GlyphRunLayout(fontID: handle.font.wireID, variations: handle.font.variations, instanceID: handle.font.id, size: size,
-                                   bidiLevel: level, glyphs: [], range: range, isTruncationToken: isToken && !isHyphen, isHyphen: isHyphen,
+        runs.append(GlyphRunLayout(fontID: handle.font.wireID, instance: handle.font.base == nil ? nil : handle.font, size: size,
+                                   bidiLevel: level, glyphs: [], range: range, isTruncationToken: isToken && !isHyphen && !isListMarker,
+                                   isHyphen: isHyphen, isListMarker: isListMarker,
                                    lineIndex: line, paint: paint, orientation: orientation))
         spans.append(span)
     }

@@ -13,8 +13,13 @@ struct Spacing {
     var extraPerSlot: Double
     /// Justify between graphemes: the line has no word separator (CJK, a single long word).
     var perCharacter: Bool
-    /// What each tab of the line adds to its shaped advance to reach its stop, by offset.
-    var tabExtras: [Int: Double] = [:]
+    /// What each tab of the line adds to its shaped advance to reach its stop, by offset; nil
+    /// on the lines without tabs (nearly all), so a spacing copies no table.
+    var tabs: [Int: Double]?
+    var tabExtras: [Int: Double] {
+        get { tabs ?? [:] }
+        set { tabs = newValue.isEmpty ? nil : newValue }
+    }
 
     init(_ shaped: ShapedParagraph, content: Range<Int>, extraPerSlot: Double, perCharacter: Bool) {
         flags = shaped.analysis.flags
@@ -43,7 +48,7 @@ struct Spacing {
 
     /// False when no glyph of the line gets extra advance: no letter spacing in the text and
     /// no justification (most lines), so widths are the glyphs' advances alone.
-    var hasExtras: Bool { hasLetterSpacing || extraPerSlot != 0 || !tabExtras.isEmpty }
+    var hasExtras: Bool { hasLetterSpacing || extraPerSlot != 0 || tabs != nil }
 
     /// The extra advance of each glyph of `piece`, added after the glyph; nil when there is none.
     func extras(for piece: LinePiece) -> [Double]? {
@@ -64,7 +69,7 @@ struct Spacing {
             for unit in start..<(clusterEnd[start] ?? start + 1) {
                 let f = flags[unit]
                 if f.contains(.graphemeStart) { extra += letterSpacing }
-                if !tabExtras.isEmpty, let tab = tabExtras[unit] { extra += tab }
+                if let tabs, let tab = tabs[unit] { extra += tab }
                 guard content.contains(unit) else { continue }
                 if perCharacter {
                     if f.contains(.graphemeStart) && unit < lastGrapheme { extra += extraPerSlot }

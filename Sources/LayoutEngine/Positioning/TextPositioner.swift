@@ -59,7 +59,7 @@ final class TextPositioner {
         let maxBottom = settings.height.map { $0 + LineBreaker.tolerance } ?? .infinity
         var top = 0.0
         let style = settings.paragraphStyle
-        let indents = style.firstLineHeadIndent != 0 || style.headIndent != 0 || style.tailIndent != 0
+        let indents = style.firstLineHeadIndent != 0 || style.headIndent != 0 || style.tailIndent != 0 || style.list != nil
         // Spacing between paragraphs moves lines down past their boxes: their tops are kept.
         let gap = style.spacingAfter + style.spacingBefore
         var tops: [Double]? = gap > 0 ? [] : nil

@@ -24,7 +24,13 @@ public struct TextStyle: Hashable, Sendable {
     /// baselineOffset: superscripts, subscripts, a raised emoji. The line grows to hold them.
     public var baselineOffset: Double
     /// A variable font's axes; static fonts ignore it.
-    public var variations: FontVariationSettings
+    public var variations: FontVariationSettings {
+        get { storedVariations ?? .automatic }
+        set { storedVariations = newValue == .automatic ? nil : newValue }
+    }
+    /// nil for the automatic settings nearly every style has: a style is hashed and copied
+    /// for every span, and an empty array and string cost at each.
+    private var storedVariations: FontVariationSettings?
 
     public init(family: String = "", weight: Int = 400, italic: Bool = false, size: Double = 17,
                 letterSpacing: Double = 0, features: [FontFeature] = [], language: String = "", baselineOffset: Double = 0,

@@ -178,6 +178,7 @@ public enum LayoutReplyReader {
                 guard var nested = reader.nested(), let variation = nested.variation() else { return nil }
                 run.variations.append(variation)
             case (15, varint): guard let value = reader.varint() else { return nil }; run.hyphen = value != 0
+            case (16, varint): guard let value = reader.varint() else { return nil }; run.listMarker = value != 0
             default: return nil
             }
         }

@@ -486,6 +486,75 @@ public nonisolated enum Layoutd_V1_Direction: SwiftProtobuf.Enum, Swift.CaseIter
 
 }
 
+/// How list items are marked.
+public nonisolated enum Layoutd_V1_ListMarker: SwiftProtobuf.Enum, Swift.CaseIterable {
+  public typealias RawValue = Int
+
+  /// No list.
+  case none // = 0
+
+  /// The same bullet before every item.
+  case bullet // = 1
+
+  /// 1. 2. 3.
+  case decimal // = 2
+
+  /// a. b. … z. aa.
+  case lowerAlpha // = 3
+
+  /// A. B. … Z. AA.
+  case upperAlpha // = 4
+
+  /// i. ii. iii.
+  case lowerRoman // = 5
+
+  /// I. II. III.
+  case upperRoman // = 6
+  case UNRECOGNIZED(Int)
+
+  public init() {
+    self = .none
+  }
+
+  public init?(rawValue: Int) {
+    switch rawValue {
+    case 0: self = .none
+    case 1: self = .bullet
+    case 2: self = .decimal
+    case 3: self = .lowerAlpha
+    case 4: self = .upperAlpha
+    case 5: self = .lowerRoman
+    case 6: self = .upperRoman
+    default: self = .UNRECOGNIZED(rawValue)
+    }
+  }
+
+  public var rawValue: Int {
+    switch self {
+    case .none: return 0
+    case .bullet: return 1
+    case .decimal: return 2
+    case .lowerAlpha: return 3
+    case .upperAlpha: return 4
+    case .lowerRoman: return 5
+    case .upperRoman: return 6
+    case .UNRECOGNIZED(let i): return i
+    }
+  }
+
+  // The compiler won't synthesize support with the UNRECOGNIZED case.
+  public static let allCases: [Layoutd_V1_ListMarker] = [
+    .none,
+    .bullet,
+    .decimal,
+    .lowerAlpha,
+    .upperAlpha,
+    .lowerRoman,
+    .upperRoman,
+  ]
+
+}
+
 /// What of the text after a tab (to the next tab or the line's end) lines up with its stop.
 public nonisolated enum Layoutd_V1_TabAlignment: SwiftProtobuf.Enum, Swift.CaseIterable {
   public typealias RawValue = Int
@@ -1582,6 +1651,44 @@ public nonisolated struct Layoutd_V1_ParagraphStyle: Sendable {
   /// or quote that ends a line past the end edge, taking no room in the line.
   public var hangingPunctuation: Bool = false
 
+  /// Every paragraph an item of a list (TextKit's NSTextList): its marker hangs in the list's
+  /// indent before the item's first line, every line of the item starts at the indent. Unset:
+  /// no list.
+  public var list: Layoutd_V1_ListStyle {
+    get {_list ?? Layoutd_V1_ListStyle()}
+    set {_list = newValue}
+  }
+  /// Returns true if `list` has been explicitly set.
+  public var hasList: Bool {self._list != nil}
+  /// Clears the value of `list`. Subsequent reads from it will return its default value.
+  public mutating func clearList() {self._list = nil}
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _list: Layoutd_V1_ListStyle? = nil
+}
+
+/// A list: what marks its items, where numbering starts, how far the items' text is indented.
+public nonisolated struct Layoutd_V1_ListStyle: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  /// The marker; LIST_MARKER_NONE makes no list.
+  public var marker: Layoutd_V1_ListMarker = .none
+
+  /// The bullet's text for LIST_MARKER_BULLET, 1 to 16 UTF-16 units; empty means "•".
+  public var bullet: String = String()
+
+  /// The first item's number for ordered markers, [0, 1,000,000]; 0 means 1.
+  public var start: UInt32 = 0
+
+  /// Points from where the paragraph's own indents put a line to where the item's text starts
+  /// (the marker hangs in it), [0, 1,000,000]; 0 means 24.
+  public var indent: Float = 0
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public init() {}
@@ -1927,6 +2034,13 @@ public nonisolated struct Layoutd_V1_GlyphRun: @unchecked Sendable {
   public var hyphen: Bool {
     get {_storage._hyphen}
     set {_uniqueStorage()._hyphen = newValue}
+  }
+
+  /// True for a list item's marker (ParagraphStyle.list), set in the list's indent before the
+  /// item's first line: glyphs that map to no text, their range empty at the paragraph's start.
+  public var listMarker: Bool {
+    get {_storage._listMarker}
+    set {_uniqueStorage()._listMarker = newValue}
   }
 
   public var unknownFields = SwiftProtobuf.UnknownStorage()
@@ -2441,6 +2555,10 @@ nonisolated extension Layoutd_V1_Alignment: SwiftProtobuf._ProtoNameProviding {
 
 nonisolated extension Layoutd_V1_Direction: SwiftProtobuf._ProtoNameProviding {
   public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{2}\0DIRECTION_AUTO\0\u{1}DIRECTION_LTR\0\u{1}DIRECTION_RTL\0")
+}
+
+nonisolated extension Layoutd_V1_ListMarker: SwiftProtobuf._ProtoNameProviding {
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{2}\0LIST_MARKER_NONE\0\u{1}LIST_MARKER_BULLET\0\u{1}LIST_MARKER_DECIMAL\0\u{1}LIST_MARKER_LOWER_ALPHA\0\u{1}LIST_MARKER_UPPER_ALPHA\0\u{1}LIST_MARKER_LOWER_ROMAN\0\u{1}LIST_MARKER_UPPER_ROMAN\0")
 }
 
 nonisolated extension Layoutd_V1_TabAlignment: SwiftProtobuf._ProtoNameProviding {
@@ -3367,7 +3485,7 @@ nonisolated extension Layoutd_V1_ClientFont: SwiftProtobuf.Message, SwiftProtobu
 
 nonisolated extension Layoutd_V1_ParagraphStyle: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".ParagraphStyle"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}first_line_head_indent\0\u{3}head_indent\0\u{3}tail_indent\0\u{3}spacing_before\0\u{3}spacing_after\0\u{3}min_line_height\0\u{3}max_line_height\0\u{3}tab_stops\0\u{3}default_tab_interval\0\u{3}hanging_punctuation\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}first_line_head_indent\0\u{3}head_indent\0\u{3}tail_indent\0\u{3}spacing_before\0\u{3}spacing_after\0\u{3}min_line_height\0\u{3}max_line_height\0\u{3}tab_stops\0\u{3}default_tab_interval\0\u{3}hanging_punctuation\0\u{1}list\0")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -3385,12 +3503,17 @@ nonisolated extension Layoutd_V1_ParagraphStyle: SwiftProtobuf.Message, SwiftPro
       case 8: try { try decoder.decodeRepeatedMessageField(value: &self.tabStops) }()
       case 9: try { try decoder.decodeSingularFloatField(value: &self.defaultTabInterval) }()
       case 10: try { try decoder.decodeSingularBoolField(value: &self.hangingPunctuation) }()
+      case 11: try { try decoder.decodeSingularMessageField(value: &self._list) }()
       default: break
       }
     }
   }
 
   public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
     if self.firstLineHeadIndent.bitPattern != 0 {
       try visitor.visitSingularFloatField(value: self.firstLineHeadIndent, fieldNumber: 1)
     }
@@ -3421,6 +3544,9 @@ nonisolated extension Layoutd_V1_ParagraphStyle: SwiftProtobuf.Message, SwiftPro
     if self.hangingPunctuation != false {
       try visitor.visitSingularBoolField(value: self.hangingPunctuation, fieldNumber: 10)
     }
+    try { if let v = self._list {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 11)
+    } }()
     try unknownFields.traverse(visitor: &visitor)
   }
 
@@ -3435,6 +3561,52 @@ nonisolated extension Layoutd_V1_ParagraphStyle: SwiftProtobuf.Message, SwiftPro
     if lhs.tabStops != rhs.tabStops {return false}
     if lhs.defaultTabInterval != rhs.defaultTabInterval {return false}
     if lhs.hangingPunctuation != rhs.hangingPunctuation {return false}
+    if lhs._list != rhs._list {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Layoutd_V1_ListStyle: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".ListStyle"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}marker\0\u{1}bullet\0\u{1}start\0\u{1}indent\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularEnumField(value: &self.marker) }()
+      case 2: try { try decoder.decodeSingularStringField(value: &self.bullet) }()
+      case 3: try { try decoder.decodeSingularUInt32Field(value: &self.start) }()
+      case 4: try { try decoder.decodeSingularFloatField(value: &self.indent) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if self.marker != .none {
+      try visitor.visitSingularEnumField(value: self.marker, fieldNumber: 1)
+    }
+    if !self.bullet.isEmpty {
+      try visitor.visitSingularStringField(value: self.bullet, fieldNumber: 2)
+    }
+    if self.start != 0 {
+      try visitor.visitSingularUInt32Field(value: self.start, fieldNumber: 3)
+    }
+    if self.indent.bitPattern != 0 {
+      try visitor.visitSingularFloatField(value: self.indent, fieldNumber: 4)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Layoutd_V1_ListStyle, rhs: Layoutd_V1_ListStyle) -> Bool {
+    if lhs.marker != rhs.marker {return false}
+    if lhs.bullet != rhs.bullet {return false}
+    if lhs.start != rhs.start {return false}
+    if lhs.indent != rhs.indent {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }
@@ -3788,7 +3960,7 @@ nonisolated extension Layoutd_V1_AttachmentBox: SwiftProtobuf.Message, SwiftProt
 
 nonisolated extension Layoutd_V1_GlyphRun: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".GlyphRun"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}font_id\0\u{1}size\0\u{3}bidi_level\0\u{3}glyph_ids\0\u{1}positions\0\u{1}advances\0\u{1}clusters\0\u{1}range\0\u{3}truncation_token\0\u{3}line_index\0\u{1}paint\0\u{1}orientation\0\u{3}ink_bounds\0\u{1}variations\0\u{1}hyphen\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}font_id\0\u{1}size\0\u{3}bidi_level\0\u{3}glyph_ids\0\u{1}positions\0\u{1}advances\0\u{1}clusters\0\u{1}range\0\u{3}truncation_token\0\u{3}line_index\0\u{1}paint\0\u{1}orientation\0\u{3}ink_bounds\0\u{1}variations\0\u{1}hyphen\0\u{3}list_marker\0")
 
   fileprivate class _StorageClass {
     var _fontID: UInt32 = 0
@@ -3806,6 +3978,7 @@ nonisolated extension Layoutd_V1_GlyphRun: SwiftProtobuf.Message, SwiftProtobuf.
     var _inkBounds: Layoutd_V1_Rect? = nil
     var _variations: [Layoutd_V1_Variation] = []
     var _hyphen: Bool = false
+    var _listMarker: Bool = false
 
       // This property is used as the initial default value for new instances of the type.
       // The type itself is protecting the reference to its storage via CoW semantics.
@@ -3831,6 +4004,7 @@ nonisolated extension Layoutd_V1_GlyphRun: SwiftProtobuf.Message, SwiftProtobuf.
       _inkBounds = source._inkBounds
       _variations = source._variations
       _hyphen = source._hyphen
+      _listMarker = source._listMarker
     }
   }
 
@@ -3864,6 +4038,7 @@ nonisolated extension Layoutd_V1_GlyphRun: SwiftProtobuf.Message, SwiftProtobuf.
         case 13: try { try decoder.decodeSingularMessageField(value: &_storage._inkBounds) }()
         case 14: try { try decoder.decodeRepeatedMessageField(value: &_storage._variations) }()
         case 15: try { try decoder.decodeSingularBoolField(value: &_storage._hyphen) }()
+        case 16: try { try decoder.decodeSingularBoolField(value: &_storage._listMarker) }()
         default: break
         }
       }
@@ -3921,6 +4096,9 @@ nonisolated extension Layoutd_V1_GlyphRun: SwiftProtobuf.Message, SwiftProtobuf.
       if _storage._hyphen != false {
         try visitor.visitSingularBoolField(value: _storage._hyphen, fieldNumber: 15)
       }
+      if _storage._listMarker != false {
+        try visitor.visitSingularBoolField(value: _storage._listMarker, fieldNumber: 16)
+      }
     }
     try unknownFields.traverse(visitor: &visitor)
   }
@@ -3945,6 +4123,7 @@ nonisolated extension Layoutd_V1_GlyphRun: SwiftProtobuf.Message, SwiftProtobuf.
         if _storage._inkBounds != rhs_storage._inkBounds {return false}
         if _storage._variations != rhs_storage._variations {return false}
         if _storage._hyphen != rhs_storage._hyphen {return false}
+        if _storage._listMarker != rhs_storage._listMarker {return false}
         return true
       }
       if !storagesAreEqual {return false}

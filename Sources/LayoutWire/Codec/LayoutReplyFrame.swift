@@ -21,7 +21,7 @@ public enum LayoutReplyFrame {
     private enum Run {
         static let fontID = 1, size = 2, bidiLevel = 3, glyphIDs = 4, positions = 5, advances = 6
         static let clusters = 7, range = 8, truncationToken = 9, lineIndex = 10, paint = 11, orientation = 12, inkBounds = 13
-        static let variations = 14, hyphen = 15
+        static let variations = 14, hyphen = 15, listMarker = 16
     }
 
     /// Every field this writer writes, by message: a test holds it to the .proto, so a field
@@ -38,7 +38,7 @@ public enum LayoutReplyFrame {
                             Line.fragmentRect, Line.inkBounds],
         "layoutd.v1.GlyphRun": [Run.fontID, Run.size, Run.bidiLevel, Run.glyphIDs, Run.positions, Run.advances, Run.clusters,
                                 Run.range, Run.truncationToken, Run.lineIndex, Run.paint, Run.orientation, Run.inkBounds,
-                                Run.variations, Run.hyphen],
+                                Run.variations, Run.hyphen, Run.listMarker],
         "layoutd.v1.Range": [1, 2], "layoutd.v1.Point": [1, 2], "layoutd.v1.Rect": [1, 2, 3, 4],
     ]
 
@@ -162,6 +162,7 @@ public enum LayoutReplyFrame {
             }
         }
         writer.bool(Run.hyphen, run.isHyphen)
+        writer.bool(Run.listMarker, run.isListMarker)
     }
 
     static func write(_ range: Range<Int>, to writer: inout ProtobufWriter) {

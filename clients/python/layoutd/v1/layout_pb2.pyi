@@ -374,6 +374,60 @@ DIRECTION_RTL: Direction.ValueType  # 2
 global___Direction = Direction
 
 
+class _ListMarker:
+    ValueType = typing.NewType('ValueType', builtins.int)
+    V: typing_extensions.TypeAlias = ValueType
+class _ListMarkerEnumTypeWrapper(google.protobuf.internal.enum_type_wrapper._EnumTypeWrapper[_ListMarker.ValueType], builtins.type):
+    DESCRIPTOR: google.protobuf.descriptor.EnumDescriptor
+    LIST_MARKER_NONE: _ListMarker.ValueType  # 0
+    """No list."""
+
+    LIST_MARKER_BULLET: _ListMarker.ValueType  # 1
+    """The same bullet before every item."""
+
+    LIST_MARKER_DECIMAL: _ListMarker.ValueType  # 2
+    """1. 2. 3."""
+
+    LIST_MARKER_LOWER_ALPHA: _ListMarker.ValueType  # 3
+    """a. b. … z. aa."""
+
+    LIST_MARKER_UPPER_ALPHA: _ListMarker.ValueType  # 4
+    """A. B. … Z. AA."""
+
+    LIST_MARKER_LOWER_ROMAN: _ListMarker.ValueType  # 5
+    """i. ii. iii."""
+
+    LIST_MARKER_UPPER_ROMAN: _ListMarker.ValueType  # 6
+    """I. II. III."""
+
+class ListMarker(_ListMarker, metaclass=_ListMarkerEnumTypeWrapper):
+    """How list items are marked."""
+    pass
+
+LIST_MARKER_NONE: ListMarker.ValueType  # 0
+"""No list."""
+
+LIST_MARKER_BULLET: ListMarker.ValueType  # 1
+"""The same bullet before every item."""
+
+LIST_MARKER_DECIMAL: ListMarker.ValueType  # 2
+"""1. 2. 3."""
+
+LIST_MARKER_LOWER_ALPHA: ListMarker.ValueType  # 3
+"""a. b. … z. aa."""
+
+LIST_MARKER_UPPER_ALPHA: ListMarker.ValueType  # 4
+"""A. B. … Z. AA."""
+
+LIST_MARKER_LOWER_ROMAN: ListMarker.ValueType  # 5
+"""i. ii. iii."""
+
+LIST_MARKER_UPPER_ROMAN: ListMarker.ValueType  # 6
+"""I. II. III."""
+
+global___ListMarker = ListMarker
+
+
 class _TabAlignment:
     ValueType = typing.NewType('ValueType', builtins.int)
     V: typing_extensions.TypeAlias = ValueType
@@ -1290,6 +1344,7 @@ class ParagraphStyle(google.protobuf.message.Message):
     TAB_STOPS_FIELD_NUMBER: builtins.int
     DEFAULT_TAB_INTERVAL_FIELD_NUMBER: builtins.int
     HANGING_PUNCTUATION_FIELD_NUMBER: builtins.int
+    LIST_FIELD_NUMBER: builtins.int
     first_line_head_indent: builtins.float
     """From the leading edge (left in a left-to-right paragraph, right in a right-to-left one) to
     each paragraph's first line.
@@ -1332,6 +1387,13 @@ class ParagraphStyle(google.protobuf.message.Message):
     or quote that ends a line past the end edge, taking no room in the line.
     """
 
+    @property
+    def list(self) -> global___ListStyle:
+        """Every paragraph an item of a list (TextKit's NSTextList): its marker hangs in the list's
+        indent before the item's first line, every line of the item starts at the indent. Unset:
+        no list.
+        """
+        pass
     def __init__(self,
         *,
         first_line_head_indent: builtins.float = ...,
@@ -1344,9 +1406,42 @@ class ParagraphStyle(google.protobuf.message.Message):
         tab_stops: typing.Optional[typing.Iterable[global___TabStop]] = ...,
         default_tab_interval: builtins.float = ...,
         hanging_punctuation: builtins.bool = ...,
+        list: typing.Optional[global___ListStyle] = ...,
         ) -> None: ...
-    def ClearField(self, field_name: typing_extensions.Literal["default_tab_interval",b"default_tab_interval","first_line_head_indent",b"first_line_head_indent","hanging_punctuation",b"hanging_punctuation","head_indent",b"head_indent","max_line_height",b"max_line_height","min_line_height",b"min_line_height","spacing_after",b"spacing_after","spacing_before",b"spacing_before","tab_stops",b"tab_stops","tail_indent",b"tail_indent"]) -> None: ...
+    def HasField(self, field_name: typing_extensions.Literal["list",b"list"]) -> builtins.bool: ...
+    def ClearField(self, field_name: typing_extensions.Literal["default_tab_interval",b"default_tab_interval","first_line_head_indent",b"first_line_head_indent","hanging_punctuation",b"hanging_punctuation","head_indent",b"head_indent","list",b"list","max_line_height",b"max_line_height","min_line_height",b"min_line_height","spacing_after",b"spacing_after","spacing_before",b"spacing_before","tab_stops",b"tab_stops","tail_indent",b"tail_indent"]) -> None: ...
 global___ParagraphStyle = ParagraphStyle
+
+class ListStyle(google.protobuf.message.Message):
+    """A list: what marks its items, where numbering starts, how far the items' text is indented."""
+    DESCRIPTOR: google.protobuf.descriptor.Descriptor
+    MARKER_FIELD_NUMBER: builtins.int
+    BULLET_FIELD_NUMBER: builtins.int
+    START_FIELD_NUMBER: builtins.int
+    INDENT_FIELD_NUMBER: builtins.int
+    marker: global___ListMarker.ValueType
+    """The marker; LIST_MARKER_NONE makes no list."""
+
+    bullet: typing.Text
+    """The bullet's text for LIST_MARKER_BULLET, 1 to 16 UTF-16 units; empty means "•"."""
+
+    start: builtins.int
+    """The first item's number for ordered markers, [0, 1,000,000]; 0 means 1."""
+
+    indent: builtins.float
+    """Points from where the paragraph's own indents put a line to where the item's text starts
+    (the marker hangs in it), [0, 1,000,000]; 0 means 24.
+    """
+
+    def __init__(self,
+        *,
+        marker: global___ListMarker.ValueType = ...,
+        bullet: typing.Text = ...,
+        start: builtins.int = ...,
+        indent: builtins.float = ...,
+        ) -> None: ...
+    def ClearField(self, field_name: typing_extensions.Literal["bullet",b"bullet","indent",b"indent","marker",b"marker","start",b"start"]) -> None: ...
+global___ListStyle = ListStyle
 
 class TabStop(google.protobuf.message.Message):
     """A tab stop."""
@@ -1613,6 +1708,7 @@ class GlyphRun(google.protobuf.message.Message):
     INK_BOUNDS_FIELD_NUMBER: builtins.int
     VARIATIONS_FIELD_NUMBER: builtins.int
     HYPHEN_FIELD_NUMBER: builtins.int
+    LIST_MARKER_FIELD_NUMBER: builtins.int
     font_id: builtins.int
     """The face, as FontsReply lists it."""
 
@@ -1674,6 +1770,11 @@ class GlyphRun(google.protobuf.message.Message):
     glyphs that map to no text, their range empty where the word was broken.
     """
 
+    list_marker: builtins.bool
+    """True for a list item's marker (ParagraphStyle.list), set in the list's indent before the
+    item's first line: glyphs that map to no text, their range empty at the paragraph's start.
+    """
+
     def __init__(self,
         *,
         font_id: builtins.int = ...,
@@ -1691,9 +1792,10 @@ class GlyphRun(google.protobuf.message.Message):
         ink_bounds: typing.Optional[layoutd.v1.geometry_pb2.Rect] = ...,
         variations: typing.Optional[typing.Iterable[global___Variation]] = ...,
         hyphen: builtins.bool = ...,
+        list_marker: builtins.bool = ...,
         ) -> None: ...
     def HasField(self, field_name: typing_extensions.Literal["ink_bounds",b"ink_bounds","range",b"range"]) -> builtins.bool: ...
-    def ClearField(self, field_name: typing_extensions.Literal["advances",b"advances","bidi_level",b"bidi_level","clusters",b"clusters","font_id",b"font_id","glyph_ids",b"glyph_ids","hyphen",b"hyphen","ink_bounds",b"ink_bounds","line_index",b"line_index","orientation",b"orientation","paint",b"paint","positions",b"positions","range",b"range","size",b"size","truncation_token",b"truncation_token","variations",b"variations"]) -> None: ...
+    def ClearField(self, field_name: typing_extensions.Literal["advances",b"advances","bidi_level",b"bidi_level","clusters",b"clusters","font_id",b"font_id","glyph_ids",b"glyph_ids","hyphen",b"hyphen","ink_bounds",b"ink_bounds","line_index",b"line_index","list_marker",b"list_marker","orientation",b"orientation","paint",b"paint","positions",b"positions","range",b"range","size",b"size","truncation_token",b"truncation_token","variations",b"variations"]) -> None: ...
 global___GlyphRun = GlyphRun
 
 class Paint(google.protobuf.message.Message):
