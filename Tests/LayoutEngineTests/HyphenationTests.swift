@@ -143,4 +143,23 @@ import TestSupport
         }
         #expect(compared >= 1 && hyphenatedLines >= 1, "compared \(compared), hyphenated lines \(hyphenatedLines)")
     }
+
+    /// Greedy breaking looks hyphen points up word by word, when a word overflows: the lines are
+    /// those it makes with every point known at once.
+    @Test func wordByWordEqualsAllAtOnce() throws {
+        var compared = 0
+        for text in (Fixtures.corpus?.filter { $0.script == "Latin" }.map(\.text) ?? []).prefix(200) + [Self.text]
+        where !text.contains("\n") {
+            let (plain, count) = try BreakStrategyTests.breaker(text, size: 16)
+            let points = Array(text.utf16).withUnsafeBufferPointer { Hyphenation().points(in: $0, flags: plain.flags) { _ in "en" } }
+            var eager = plain, lazy = plain
+            eager.hyphens = HyphenPoints(offsets: points, widths: points.map { _ in 5.4 }, maxConsecutive: 2)
+            lazy.wordHyphens = WordHyphens(points: { range in points.filter(range.contains).map { ($0, 5.4) } }, maxConsecutive: 2)
+            for width in [90.0, 150, 240] {
+                #expect(lazy.breakLines(in: 0..<count, width: width) == eager.breakLines(in: 0..<count, width: width), "\(text.prefix(30)) at \(width)")
+            }
+            compared += 1
+        }
+        #expect(compared >= 1)
+    }
 }

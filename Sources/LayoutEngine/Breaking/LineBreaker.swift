@@ -1,5 +1,5 @@
 /// A line as the break stage decides it, before positioning.
-struct BrokenLine {
+struct BrokenLine: Equatable {
     var range: Range<Int>
     /// End of the text without trailing whitespace (hanging spaces and the hard break).
     var contentEnd: Int
@@ -23,6 +23,9 @@ struct LineBreaker {
     /// Where a line may end with a hyphen; nil when the paragraph has none (no soft hyphen and
     /// no hyphenation asked for). A soft hyphen's break is taken only as one of these.
     var hyphens: HyphenPoints? = nil
+    /// Hyphenation found word by word as greedy breaking needs it (nil: none, or all of it in
+    /// `hyphens`, as balanced and total fit need).
+    var wordHyphens: WordHyphens? = nil
     /// The paragraph's tabs and their stops; nil when it has none. A line is measured with each
     /// tab taking the pen to its stop as a start-aligned stop would: the most any alignment
     /// takes, so a line never overflows (end, centre and decimal stops can leave room unused).
@@ -65,7 +68,7 @@ struct LineBreaker {
     /// It may end at a hyphen point, with the hyphen fitting too, unless `hyphenatedBefore`
     /// lines in a row already did and the points' limit says no more.
     func line(from start: Int, limit: Int, slot: LineSlot, hyphenatedBefore: Int = 0) -> BrokenLine {
-        if hyphens != nil || tabs != nil || endHangers != nil { return specialLine(from: start, limit: limit, slot: slot, hyphenatedBefore: hyphenatedBefore) }
+        if hyphens != nil || tabs != nil || endHangers != nil || wordHyphens != nil { return specialLine(from: start, limit: limit, slot: slot, hyphenatedBefore: hyphenatedBefore) }
         var lastBreak = -1
         var i = start
         let maxRight = prefix[start] + slot.width + Self.tolerance
@@ -93,7 +96,8 @@ struct LineBreaker {
         let maxRight = prefix[start] + slot.width + Self.tolerance
         let points = hyphens?.offsets ?? [], hyphenWidths = hyphens?.widths ?? []
         var point = hyphens?.index(atOrAfter: start + 1) ?? 0
-        let mayHyphenate = hyphens.map { $0.maxConsecutive == 0 || hyphenatedBefore < $0.maxConsecutive } ?? false
+        let limitInRow = wordHyphens?.maxConsecutive ?? hyphens?.maxConsecutive ?? 0
+        let mayHyphenate = (hyphens != nil || wordHyphens != nil) && (limitInRow == 0 || hyphenatedBefore < limitInRow)
         let tabOffsets = tabs?.offsets ?? []
         var tab = tabOffsets.firstIndex { $0 >= start } ?? tabOffsets.count
         // What the tabs so far add to the shaped advances.
@@ -113,6 +117,20 @@ struct LineBreaker {
                 lastBreak = i
             }
             if !f.contains(.hangingSpace) && prefix[i + 1] + extra > maxRight && !hangsAtEnd(i, limit: limit) {
+                if mayHyphenate, let wordHyphens {
+                    // The word that overflows, from the last break to the next: its points, now.
+                    // (Whole, though the line may start inside it, after a hyphen.)
+                    let wordStart = max(lastBreak, start)
+                    var wholeStart = wordStart
+                    while wholeStart > 0 && !flags[wholeStart].contains(.breakBefore) { wholeStart -= 1 }
+                    var wordEnd = i + 1
+                    while wordEnd < flags.count && !flags[wordEnd].contains(.breakBefore) { wordEnd += 1 }
+                    for point in wordHyphens.points(wholeStart..<wordEnd).reversed()
+                    where point.offset > wordStart && point.offset <= i && prefix[point.offset] + extra + point.width <= maxRight {
+                        lastHyphen = max(lastHyphen, point.offset)
+                        break
+                    }
+                }
                 if lastHyphen > lastBreak {
                     var hyphenated = line(start, lastHyphen, hard: false, slot)
                     hyphenated.hyphenated = true

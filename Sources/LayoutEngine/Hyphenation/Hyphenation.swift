@@ -24,19 +24,32 @@ public struct Hyphenation: Equatable, Sendable {
     /// letter's. A word is a run of letters (and the marks on them); words with a character
     /// the dictionary lacks, or a letter whose lowercase is not one character, are left whole.
     /// Offsets are grapheme boundaries where no other break is (`flags`).
-    func points(in units: UnsafeBufferPointer<UInt16>, flags: ContiguousArray<UnitFlags>,
+    /// `range` limits the search to part of the text (one word, as greedy breaking asks).
+    func points(in units: UnsafeBufferPointer<UInt16>, range: Range<Int>? = nil, flags: ContiguousArray<UnitFlags>,
                 language: (Int) -> String) -> [Int] {
         var points: [Int] = []
         var word: [Unicode.Scalar] = []
         var offsets: [Int] = []
+        var lastTag: String?
+        var lastDictionary: HyphenationDictionary?
         func flush() {
             defer { word.removeAll(keepingCapacity: true); offsets.removeAll(keepingCapacity: true) }
             guard word.count >= max(minWordLength, 2), let first = offsets.first else { return }
             let tag = language(first)
-            guard let dictionary = HyphenationDictionary.forLanguage(tag.isEmpty ? Self.defaultLanguage : tag) else { return }
+            // A paragraph's words are nearly always in one language: its dictionary is looked up once.
+            if tag != lastTag {
+                lastTag = tag
+                lastDictionary = HyphenationDictionary.forLanguage(tag.isEmpty ? Self.defaultLanguage : tag)
+            }
+            guard let dictionary = lastDictionary else { return }
             var lowered: [Unicode.Scalar] = []
             lowered.reserveCapacity(word.count)
             for scalar in word {
+                // ASCII by arithmetic; the rest by Unicode's mapping, which makes a string.
+                if scalar.value < 0x80 {
+                    lowered.append(scalar.value >= 0x41 && scalar.value <= 0x5A ? Unicode.Scalar(UInt8(scalar.value + 0x20)) : scalar)
+                    continue
+                }
                 let lower = scalar.properties.lowercaseMapping.unicodeScalars
                 guard lower.count == 1, let only = lower.first else { return }
                 lowered.append(only)
@@ -48,17 +61,17 @@ public struct Hyphenation: Equatable, Sendable {
                 points.append(offset)
             }
         }
-        var index = 0
-        while index < units.count {
+        var index = range?.lowerBound ?? 0
+        let end = range?.upperBound ?? units.count
+        while index < end {
             let start = index
             var scalar = Unicode.Scalar(units[index]) ?? "\u{FFFD}"
             index += 1
-            if UTF16.isLeadSurrogate(units[start]), index < units.count, UTF16.isTrailSurrogate(units[index]) {
+            if UTF16.isLeadSurrogate(units[start]), index < end, UTF16.isTrailSurrogate(units[index]) {
                 scalar = Unicode.Scalar(UInt32(units[start] - 0xD800) << 10 + UInt32(units[index] - 0xDC00) + 0x10000) ?? scalar
                 index += 1
             }
-            let properties = scalar.properties
-            if properties.isAlphabetic || (properties.generalCategory == .nonspacingMark && !word.isEmpty) {
+            if Self.isLetter(scalar) || (!word.isEmpty && scalar.value >= 0x300 && scalar.properties.generalCategory == .nonspacingMark) {
                 word.append(scalar)
                 offsets.append(start)
             } else {
@@ -68,6 +81,25 @@ public struct Hyphenation: Equatable, Sendable {
         flush()
         return points
     }
+}
+
+extension Hyphenation {
+    /// A letter, for finding words: ASCII by range, the rest by Unicode's Alphabetic property.
+    @inline(__always)
+    static func isLetter(_ scalar: Unicode.Scalar) -> Bool {
+        let value = scalar.value
+        if value < 0x80 { return (value | 0x20) >= 0x61 && (value | 0x20) <= 0x7A }
+        return scalar.properties.isAlphabetic
+    }
+}
+
+/// The hyphen points of one word, found when greedy breaking reaches it: a line's break is only
+/// ever inside the word that overflows it, so most words are never looked up.
+struct WordHyphens {
+    /// The points inside the word spanning a range, ascending, each with its hyphen's width.
+    let points: (Range<Int>) -> [(offset: Int, width: Double)]
+    /// Hyphenated lines in a row at most; 0 is no limit.
+    let maxConsecutive: Int
 }
 
 /// Where a line may end inside a word with a hyphen added: the hyphenation points and the soft

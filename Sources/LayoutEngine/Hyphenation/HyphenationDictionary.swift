@@ -31,9 +31,15 @@ final class HyphenationDictionary: @unchecked Sendable {
     /// (old German "ck" to "k-k", Hungarian's doubled consonants) is not taken.
     func breaks(in word: [Unicode.Scalar]) -> [Int] {
         var bytes: [UInt8] = []
-        for scalar in word {
-            guard let encoded = encode(scalar) else { return [] }
-            bytes += encoded
+        bytes.reserveCapacity(word.count * 2)
+        if let charset {
+            for scalar in word {
+                guard let encoded = Self.convert(Array(String(Character(scalar)).utf8), to: charset) else { return [] }
+                bytes += encoded
+            }
+        } else {
+            // UTF-8 straight from the scalars: no string made per letter.
+            for scalar in word { UTF8.encode(scalar) { bytes.append($0) } }
         }
         guard bytes.count < 256 else { return [] }
         // libhyphen indexes its answers by character: a UTF-8 dictionary's matcher skips the
@@ -65,12 +71,6 @@ final class HyphenationDictionary: @unchecked Sendable {
             if before >= leftMinimum && word.count - before >= rightMinimum { breaks.append(before) }
         }
         return breaks
-    }
-
-    private func encode(_ scalar: Unicode.Scalar) -> [UInt8]? {
-        let utf8 = Array(String(Character(scalar)).utf8)
-        guard let charset else { return utf8 }
-        return Self.convert(utf8, to: charset)
     }
 
     /// `utf8` in `charset` through iconv, or nil when the charset lacks it.

@@ -12,7 +12,13 @@ extension ParagraphPositioner {
             return false
         }
         guard special || settings.hyphenation != nil else { return breaker }
-        breaker.hyphens = hyphenPoints(softHyphens: analysis.hasSoftHyphen)
+        // Greedy breaking looks a word up only when it overflows a line; balanced and total fit
+        // weigh every point, so they take them all at once.
+        let lazily = settings.breakStrategy == .greedy
+        breaker.hyphens = hyphenPoints(softHyphens: analysis.hasSoftHyphen, dictionary: !lazily)
+        if lazily, let hyphenation = settings.hyphenation {
+            breaker.wordHyphens = wordHyphens(hyphenation)
+        }
         if special, let tabs = tabOffsets() { breaker.tabs = (tabs, settings.paragraphStyle.tabs) }
         return breaker
     }
@@ -20,9 +26,10 @@ extension ParagraphPositioner {
     /// Where the paragraph's lines may end with a hyphen: after each soft hyphen (U+00AD) always,
     /// as CSS `hyphens: manual` does, and with hyphenation at the dictionary's points in its
     /// words; each with the width of the hyphen drawn there. nil when there are none.
-    func hyphenPoints(softHyphens hasSoftHyphen: Bool) -> HyphenPoints? {
+    func hyphenPoints(softHyphens hasSoftHyphen: Bool, dictionary: Bool = true) -> HyphenPoints? {
         let units = text.units
-        guard hasSoftHyphen || settings.hyphenation != nil else { return nil }
+        let hyphenation = dictionary ? settings.hyphenation : nil
+        guard hasSoftHyphen || hyphenation != nil else { return nil }
         let flags = analysis.flags
         var offsets: [Int] = []
         if hasSoftHyphen && units.count > 1 {
@@ -31,7 +38,7 @@ extension ParagraphPositioner {
                 offsets.append(i)
             }
         }
-        if let hyphenation = settings.hyphenation {
+        if let hyphenation {
             let shaped = self.shaped
             let found = units.withUnsafeBufferPointer { buffer in
                 hyphenation.points(in: buffer, flags: flags) { shaped.text.styles[shaped.styleIndex(at: $0)].language }
@@ -39,15 +46,24 @@ extension ParagraphPositioner {
             if !found.isEmpty { offsets = Array(Set(offsets + found)).sorted() }
         }
         guard !offsets.isEmpty else { return nil }
-        var widthByStyle: [Int: Double] = [:]
-        let widths = offsets.map { offset in
-            let style = shaped.styleIndex(at: offset - 1)
-            if let known = widthByStyle[style] { return known }
-            let width = hyphenGlyphs(style: style).reduce(0.0) { $0 + $1.naturalWidth }
-            widthByStyle[style] = width
-            return width
-        }
-        return HyphenPoints(offsets: offsets, widths: widths, maxConsecutive: settings.hyphenation?.maxConsecutiveLines ?? 0)
+        let widths = HyphenWidths(self)
+        return HyphenPoints(offsets: offsets, widths: offsets.map(widths.width(before:)),
+                            maxConsecutive: settings.hyphenation?.maxConsecutiveLines ?? 0)
+    }
+
+    /// The dictionary's points word by word, for greedy breaking.
+    func wordHyphens(_ hyphenation: Hyphenation) -> WordHyphens {
+        let positioner = self
+        let widths = HyphenWidths(self)
+        return WordHyphens(points: { range in
+            let shaped = positioner.shaped
+            let found = shaped.text.units.withUnsafeBufferPointer { buffer in
+                hyphenation.points(in: buffer, range: range, flags: shaped.analysis.flags) {
+                    shaped.text.styles[shaped.styleIndex(at: $0)].language
+                }
+            }
+            return found.map { ($0, widths.width(before: $0)) }
+        }, maxConsecutive: hyphenation.maxConsecutiveLines)
     }
 
     /// The hyphen a line ending before `offset` inside a word takes, in the style of the letter
@@ -63,8 +79,25 @@ extension ParagraphPositioner {
     }
 
     /// U+2010 HYPHEN where the style's face has it, else the hyphen-minus every face has.
-    private func hyphenGlyphs(style: Int) -> [LineItem] {
+    func hyphenGlyphs(style: Int) -> [LineItem] {
         let hyphen = shaped.fallback.primary[style].covers(0x2010) ? "\u{2010}" : "-"
         return insertedPieces(hyphen, style: style, baseLevel: shaped.baseLevel)
+    }
+}
+
+/// The width of the hyphen a line ending before an offset takes, by the style of the letter
+/// before it, each style's shaped once.
+final class HyphenWidths {
+    private let positioner: ParagraphPositioner
+    private var byStyle: [Int: Double] = [:]
+
+    init(_ positioner: ParagraphPositioner) { self.positioner = positioner }
+
+    func width(before offset: Int) -> Double {
+        let style = positioner.shaped.styleIndex(at: max(offset - 1, 0))
+        if let known = byStyle[style] { return known }
+        let width = positioner.hyphenGlyphs(style: style).reduce(0.0) { $0 + $1.naturalWidth }
+        byStyle[style] = width
+        return width
     }
 }
