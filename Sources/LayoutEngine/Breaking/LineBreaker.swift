@@ -20,19 +20,47 @@ struct LineBreaker {
     let flags: ContiguousArray<UnitFlags>
     /// prefix[i] is the advance of units 0..<i, in points.
     let prefix: [Double]
+    /// What few paragraphs need (hyphens, tabs, hanging punctuation), boxed: a breaker is made
+    /// for every paragraph, and nil here keeps it three words and its lines on the plain loop.
+    private var extras: BreakExtras? = nil
+
+    init(flags: ContiguousArray<UnitFlags>, prefix: [Double]) {
+        self.flags = flags
+        self.prefix = prefix
+    }
+
     /// Where a line may end with a hyphen; nil when the paragraph has none (no soft hyphen and
     /// no hyphenation asked for). A soft hyphen's break is taken only as one of these.
-    var hyphens: HyphenPoints? = nil
+    var hyphens: HyphenPoints? {
+        get { extras?.hyphens }
+        set { changeExtras { $0.hyphens = newValue } }
+    }
     /// Hyphenation found word by word as greedy breaking needs it (nil: none, or all of it in
     /// `hyphens`, as balanced and total fit need).
-    var wordHyphens: WordHyphens? = nil
+    var wordHyphens: WordHyphens? {
+        get { extras?.wordHyphens }
+        set { changeExtras { $0.wordHyphens = newValue } }
+    }
     /// The paragraph's tabs and their stops; nil when it has none. A line is measured with each
     /// tab taking the pen to its stop as a start-aligned stop would: the most any alignment
     /// takes, so a line never overflows (end, centre and decimal stops can leave room unused).
-    var tabs: (offsets: [Int], stops: TabStops)? = nil
+    var tabs: (offsets: [Int], stops: TabStops)? {
+        get { extras?.tabs }
+        set { changeExtras { $0.tabs = newValue } }
+    }
     /// With hanging punctuation, the units that may hang past a line's end: one that ends a line
     /// takes no room in it.
-    var endHangers: [Bool]? = nil
+    var endHangers: [Bool]? {
+        get { extras?.endHangers }
+        set { changeExtras { $0.endHangers = newValue } }
+    }
+
+    /// A new box for every change: copies of a breaker never share one they could alter.
+    private mutating func changeExtras(_ change: (BreakExtras) -> Void) {
+        let box = BreakExtras(copying: extras)
+        change(box)
+        extras = box
+    }
 
     /// Measurements within this much of the width count as fitting: float noise, not overflow.
     static let tolerance = 1e-6
@@ -68,7 +96,7 @@ struct LineBreaker {
     /// It may end at a hyphen point, with the hyphen fitting too, unless `hyphenatedBefore`
     /// lines in a row already did and the points' limit says no more.
     func line(from start: Int, limit: Int, slot: LineSlot, hyphenatedBefore: Int = 0) -> BrokenLine {
-        if hyphens != nil || tabs != nil || endHangers != nil || wordHyphens != nil { return specialLine(from: start, limit: limit, slot: slot, hyphenatedBefore: hyphenatedBefore) }
+        if extras != nil { return specialLine(from: start, limit: limit, slot: slot, hyphenatedBefore: hyphenatedBefore) }
         var lastBreak = -1
         var i = start
         let maxRight = prefix[start] + slot.width + Self.tolerance
@@ -163,5 +191,20 @@ struct LineBreaker {
 
     private func line(_ start: Int, _ end: Int, hard: Bool, _ slot: LineSlot) -> BrokenLine {
         BrokenLine(range: start..<end, contentEnd: flags.contentEnd(end, from: start), hardBreak: hard, slot: slot)
+    }
+}
+
+/// A breaker's rarely set parts (see `LineBreaker.extras`).
+final class BreakExtras {
+    var hyphens: HyphenPoints?
+    var wordHyphens: WordHyphens?
+    var tabs: (offsets: [Int], stops: TabStops)?
+    var endHangers: [Bool]?
+
+    init(copying other: BreakExtras?) {
+        hyphens = other?.hyphens
+        wordHyphens = other?.wordHyphens
+        tabs = other?.tabs
+        endHangers = other?.endHangers
     }
 }

@@ -120,7 +120,8 @@ struct LineSettings {
     var hyphenation: Hyphenation? { typography?.hyphenation }
     /// Read per line: kept apart from the paragraph style (which copies its tab stops).
     let hangsPunctuation: Bool
-    let list: ListStyle?
+    var list: ListStyle? { hasList ? typography?.paragraphStyle.list : nil }
+    let hasList: Bool
 
     init(_ request: ParagraphRequest) {
         width = request.width
@@ -135,7 +136,7 @@ struct LineSettings {
         writingMode = request.writingMode
         typography = request.typography
         hangsPunctuation = request.typography?.paragraphStyle.hangingPunctuation ?? false
-        list = request.typography?.paragraphStyle.list
+        hasList = request.typography?.paragraphStyle.list != nil
     }
 
     /// A line's box: its metrics times the multiple (or the fixed height), within the paragraph

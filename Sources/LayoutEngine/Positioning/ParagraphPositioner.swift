@@ -42,7 +42,7 @@ struct ParagraphPositioner {
         let base = shaped.baseLevel
         var pieces = shaped.pieces(in: line.range, contentEnd: line.contentEnd, baseLevel: base, context: context)
         if line.hyphenated { pieces += hyphenPieces(at: line.contentEnd) }
-        if line.range.lowerBound == 0, let list = settings.list { pieces = markerPieces(list) + pieces }
+        if settings.hasList && line.range.lowerBound == 0, let list = settings.list { pieces = markerPieces(list) + pieces }
         let metrics = shaped.metrics(of: &pieces, at: line.range.lowerBound)
         return PlannedLine(broken: line, baseLevel: base, pieces: pieces, metrics: metrics, paragraph: index)
     }
@@ -56,7 +56,7 @@ struct ParagraphPositioner {
         var spacing = Spacing(shaped, content: contentRange, extraPerSlot: 0, perCharacter: false)
         if line.broken.hasTabs { spacing.tabExtras = tabExtras(line) }
         // A list item's marker hangs in the list's indent: the text is aligned without it.
-        let marker = settings.list != nil && line.broken.range.lowerBound == 0 ? markerWidth(line.pieces) : 0
+        let marker = settings.hasList && line.broken.range.lowerBound == 0 ? markerWidth(line.pieces) : 0
         let natural = spacing.contentWidth(line.pieces) - marker
         var trailing = 0.0
         for piece in line.pieces where piece.isTrailing { trailing += spacing.width(of: piece) }
