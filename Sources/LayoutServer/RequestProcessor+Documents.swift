@@ -81,6 +81,11 @@ extension RequestProcessor {
         guard request.hasLayout else {
             throw LayoutError(.invalidArgument, "open_document needs the layout of its text", field: "layout")
         }
+        guard request.layout.fonts.isEmpty else {
+            // A document outlives its request: its fonts would go with the request.
+            throw LayoutError(.invalidArgument, "a document's fonts are the connection's: send them with register_fonts first",
+                              field: "layout.fonts")
+        }
         let opening = try under("layout") { try request.layout.documentOpening(fonts: layouter.fonts) }
         try documents.admit(units: opening.units.count)
         let document: TextDocument

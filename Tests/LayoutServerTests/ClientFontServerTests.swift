@@ -134,3 +134,32 @@ import TestSupport
         #expect(missing.status != 0 && missing.err.contains("/nonexistent.otf"))
     }
 }
+
+/// Documents take the connection's registered fonts, and refuse what they cannot keep.
+@Suite struct DocumentFontTests {
+    @Test func documentsUseRegisteredFontsAndRefuseRequestFontsAndLists() throws {
+        let daemon = try Daemon()
+        let client = try daemon.client()
+        let data = try ClientFontServerTests.fontBytes()
+        var open = Layoutd_V1_OpenDocumentRequest()
+        open.layout = ClientFontServerTests.request()
+        open.layout.fonts = [.with { $0.family = "Brand"; $0.data = data }]
+        do {
+            _ = try client.request(.openDocument(open))
+            Issue.record("a document took a request's fonts")
+        } catch ClientError.server(let error) {
+            #expect(error.code == .invalidArgument && error.field == "open_document.layout.fonts")
+        }
+        _ = try client.request(.registerFonts(.with { $0.fonts = [.with { $0.family = "Brand"; $0.data = data }] }))
+        open.layout.fonts = []
+        guard case .documentReply(let opened) = try client.request(.openDocument(open)) else { Issue.record("no document"); return }
+        #expect(opened.changes.first?.paragraphs.first?.runs.isEmpty == false)
+        open.layout.paragraphStyle.list = .with { $0.marker = .decimal }
+        do {
+            _ = try client.request(.openDocument(open))
+            Issue.record("a document took a list")
+        } catch ClientError.server(let error) {
+            #expect(error.code == .invalidArgument && error.field == "open_document.layout.paragraph_style.list")
+        }
+    }
+}

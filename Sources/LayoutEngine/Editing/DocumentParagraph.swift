@@ -32,6 +32,10 @@ public struct DocumentSettings: Sendable {
             throw LayoutError(.invalidArgument, "documents lay each paragraph out alone; paragraph spacing is not supported in documents",
                               field: "paragraph_style.spacing_before")
         }
+        if request.paragraphStyle.list != nil {
+            throw LayoutError(.invalidArgument, "documents lay each paragraph out alone; a list's numbering runs through them, so "
+                              + "lists are not supported in documents", field: "paragraph_style.list")
+        }
         if request.height != nil {
             throw LayoutError(.invalidArgument, "a document grows with its text; height is not supported in documents", field: "height")
         }

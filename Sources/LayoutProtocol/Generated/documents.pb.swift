@@ -36,8 +36,9 @@ public nonisolated struct Layoutd_V1_OpenDocumentRequest: Sendable {
 
   /// The text and how to lay it out, checked as LayoutRequest is (errors under
   /// "open_document.layout"). A document is horizontal text in one box of a width and shows
-  /// every line: containers, exclusions, vertical writing modes, max_lines, height and
-  /// backgrounds are refused by name. Each U+FFFC needs its attachment. Formatting rules match
+  /// every line: containers, exclusions, vertical writing modes, max_lines, height,
+  /// backgrounds, paragraph spacing, lists and fonts sent with the request (register them on
+  /// the connection instead) are refused by name. Each U+FFFC needs its attachment. Formatting rules match
   /// within each paragraph.
   public var layout: Layoutd_V1_LayoutRequest {
     get {_layout ?? Layoutd_V1_LayoutRequest()}

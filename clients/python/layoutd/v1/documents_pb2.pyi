@@ -26,8 +26,9 @@ class OpenDocumentRequest(google.protobuf.message.Message):
     def layout(self) -> layoutd.v1.layout_pb2.LayoutRequest:
         """The text and how to lay it out, checked as LayoutRequest is (errors under
         "open_document.layout"). A document is horizontal text in one box of a width and shows
-        every line: containers, exclusions, vertical writing modes, max_lines, height and
-        backgrounds are refused by name. Each U+FFFC needs its attachment. Formatting rules match
+        every line: containers, exclusions, vertical writing modes, max_lines, height,
+        backgrounds, paragraph spacing, lists and fonts sent with the request (register them on
+        the connection instead) are refused by name. Each U+FFFC needs its attachment. Formatting rules match
         within each paragraph.
         """
         pass
