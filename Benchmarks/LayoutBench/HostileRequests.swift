@@ -97,6 +97,28 @@ enum HostileRequests {
                     }
                 } }
             }),
+            // Typography (issue 22): a client's fonts, each variation an instance, every word
+            // hyphenated and weighed, a tab for every character.
+            Case(name: "4 client fonts of 600 KB each (Inter VF, checked and loaded)", envelope: layout("Brand") {
+                let inter = FileManager.default.contents(atPath: "/usr/share/fonts/truetype/inter-vf/Inter-roman.var.ttf") ?? Data()
+                $0.fonts = (0..<4).map { k in .with { $0.family = "Brand\(k)"; $0.data = inter } }
+                $0.defaultStyle.family = "Brand0"
+            }),
+            Case(name: "a client variable font and 2,000 spans of distinct weights (2,000 instances)",
+                 envelope: layout(String(repeating: "a", count: 2_000)) {
+                let inter = FileManager.default.contents(atPath: "/usr/share/fonts/truetype/inter-vf/Inter-roman.var.ttf") ?? Data()
+                $0.fonts = [.with { $0.family = "Brand"; $0.data = inter }]
+                $0.defaultStyle.family = "Brand"
+                $0.spans = (0..<2_000).map { k in .with { $0.range = range(k, 1); $0.style.variations = [.with { $0.tag = "wght"; $0.value = 100 + Float(k) * 0.4 }] } }
+            }),
+            Case(name: "14,000 long words hyphenated in a narrow box, total fit", envelope: layout(
+                String(repeating: "internationalization responsibility ", count: 7_000), width: 120) {
+                $0.hyphenation = .with { $0.maxConsecutiveLines = 1_000 }
+                $0.breakStrategy = .optimal
+            }),
+            Case(name: "100,000 tabs among 256 stops (tab stops)", envelope: layout(String(repeating: "a\t", count: 50_000), width: 2_000) {
+                $0.paragraphStyle.tabStops = (0..<256).map { k in .with { $0.location = Float(k) * 7; $0.alignment = k % 2 == 0 ? .decimal : .end } }
+            }),
             // Text that flows (issue 19): the most edges a request may have, crossed by every band.
             Case(name: "a long text around 16 ellipses of 4,096 edges (the edge limit; every band scans them)",
                  envelope: layout(String(repeating: "flowing words ", count: 8_000)) { request in
