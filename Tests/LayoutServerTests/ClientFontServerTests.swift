@@ -95,18 +95,18 @@ import TestSupport
         let daemon = try Daemon()
         let client = try daemon.client()
         let real = try Self.fontBytes()
-        func refusal(_ fonts: [Data]) throws -> Layoutd_V1_Error? {
+        func refusalOf(_ fonts: [Data]) throws -> Layoutd_V1_Error? {
             var request = Self.request()
             request.fonts = fonts.map { data in .with { $0.family = "Brand"; $0.data = data } }
-            do { _ = try client.request(.layout(request)); return nil } catch ClientError.server(let error) { return error }
+            return try refusal(client, .layout(request))
         }
-        let garbage = try refusal([Data("this is not a font at all".utf8)])
+        let garbage = try refusalOf([Data("this is not a font at all".utf8)])
         #expect(garbage?.code == .invalidArgument && garbage?.field == "layout.fonts[0].data", "\(String(describing: garbage))")
-        let empty = try refusal([Data()])
+        let empty = try refusalOf([Data()])
         #expect(empty?.code == .invalidArgument && empty?.field == "layout.fonts[0].data")
-        let truncated = try refusal([real.prefix(real.count / 3)])
+        let truncated = try refusalOf([real.prefix(real.count / 3)])
         #expect(truncated?.code == .invalidArgument && truncated?.message.contains("damaged") == true, "\(String(describing: truncated))")
-        let many = try refusal(Array(repeating: real, count: 5))
+        let many = try refusalOf(Array(repeating: real, count: 5))
         #expect(many?.code == .resourceExhausted && many?.field == "layout.fonts")
         // A connection's registrations stop at 16.
         let one = Layoutd_V1_RegisterFontsRequest.with { $0.fonts = [.with { $0.data = real }] }

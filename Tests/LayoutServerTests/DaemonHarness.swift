@@ -105,3 +105,8 @@ func stopForSure(_ process: ChildProcess) {
     process.terminate()
     process.wait(within: 5)
 }
+
+/// The error the daemon answers `body` with, or nil when it answers it.
+func refusal(_ client: LayoutClient, _ body: Layoutd_V1_Envelope.OneOf_Body) throws -> Layoutd_V1_Error? {
+    do { _ = try client.request(body); return nil } catch ClientError.server(let error) { return error }
+}

@@ -36,11 +36,6 @@ import Testing
         return reply
     }
 
-    /// The error a request gets, or nil.
-    static func refusal(_ client: LayoutClient, _ body: Layoutd_V1_Envelope.OneOf_Body) throws -> Layoutd_V1_Error? {
-        do { _ = try client.request(body); return nil } catch ClientError.server(let error) { return error }
-    }
-
     /// A client's copy of the lines, kept by the protocol's rules.
     struct Mirror {
         var paragraphs: [Layoutd_V1_LayoutReply] = []
@@ -156,35 +151,35 @@ import Testing
         let client = try daemon.client()
         let opened = try Self.open(client, "a 😀 b\nsecond")
         let id = opened.document
-        let outside = try Self.refusal(client, .editDocument(Self.replace(id, 5, 99, "x")))
+        let outside = try refusal(client, .editDocument(Self.replace(id, 5, 99, "x")))
         #expect(outside?.code == .invalidArgument && outside?.field == "edit_document.edits[0].replace.range")
-        let split = try Self.refusal(client, .editDocument(Self.replace(id, 3, 3, "x")))
+        let split = try refusal(client, .editDocument(Self.replace(id, 3, 3, "x")))
         #expect(split?.field == "edit_document.edits[0].replace.range" && split?.message.contains("surrogate pair") == true)
-        let holder = try Self.refusal(client, .editDocument(Self.replace(id, 0, 0, "\u{FFFC}")))
+        let holder = try refusal(client, .editDocument(Self.replace(id, 0, 0, "\u{FFFC}")))
         #expect(holder?.field == "edit_document.edits[0].replace.attachments")
         // Several edits are all or none: the second cuts the pair the first moved to 8..<10, so the first is undone.
         var both = Self.replace(id, 0, 0, "first ")
         both.edits.append(.with { $0.style = .with { $0.range = .with { $0.start = 9; $0.length = 1 }; $0.style.weight = 700 } })
-        let second = try Self.refusal(client, .editDocument(both))
+        let second = try refusal(client, .editDocument(both))
         #expect(second?.field == "edit_document.edits[1].style.range")
-        let unknown = try Self.refusal(client, .editDocument(.with { $0.document = 77 }))
+        let unknown = try refusal(client, .editDocument(.with { $0.document = 77 }))
         #expect(unknown?.code == .notFound && unknown?.field == "edit_document.document")
-        let empty = try Self.refusal(client, .editDocument(.with { $0.document = id; $0.edits = [.init()] }))
+        let empty = try refusal(client, .editDocument(.with { $0.document = id; $0.edits = [.init()] }))
         #expect(empty?.field == "edit_document.edits[0].edit")
         let after = try Self.edit(client, .with { $0.document = id })
         #expect(after.textLength == 13 && after.paragraphCount == 2)
         // What a document cannot keep is refused when it opens.
         var limited = Self.layout("x")
         limited.maxLines = 2
-        #expect(try Self.refusal(client, .openDocument(.with { $0.layout = limited }))?.field == "open_document.layout.max_lines")
+        #expect(try refusal(client, .openDocument(.with { $0.layout = limited }))?.field == "open_document.layout.max_lines")
         var vertical = Self.layout("x")
         vertical.writingMode = .verticalRl
         vertical.height = 100
-        #expect(try Self.refusal(client, .openDocument(.with { $0.layout = vertical }))?.field == "open_document.layout.writing_mode")
-        #expect(try Self.refusal(client, .openDocument(.init()))?.field == "open_document.layout")
+        #expect(try refusal(client, .openDocument(.with { $0.layout = vertical }))?.field == "open_document.layout.writing_mode")
+        #expect(try refusal(client, .openDocument(.init()))?.field == "open_document.layout")
         // Closing twice: the second is NOT_FOUND.
         _ = try client.request(.closeDocument(.with { $0.document = id }))
-        #expect(try Self.refusal(client, .closeDocument(.with { $0.document = id }))?.code == .notFound)
+        #expect(try refusal(client, .closeDocument(.with { $0.document = id }))?.code == .notFound)
     }
 
     @Test func documentsBelongToTheirConnection() throws {
@@ -192,7 +187,7 @@ import Testing
         let owner = try daemon.client()
         let stranger = try daemon.client()
         let opened = try Self.open(owner, "mine")
-        let refused = try Self.refusal(stranger, .editDocument(.with { $0.document = opened.document }))
+        let refused = try refusal(stranger, .editDocument(.with { $0.document = opened.document }))
         #expect(refused?.code == .notFound)
         #expect(try Self.edit(owner, .with { $0.document = opened.document }).textLength == 4)
     }
@@ -202,13 +197,13 @@ import Testing
         let client = try daemon.client()
         let first = try Self.open(client, "one")
         _ = try Self.open(client, "two")
-        let third = try Self.refusal(client, .openDocument(.with { $0.layout = Self.layout("three") }))
+        let third = try refusal(client, .openDocument(.with { $0.layout = Self.layout("three") }))
         #expect(third?.code == .resourceExhausted && third?.message.contains("2 documents") == true)
-        let long = try Self.refusal(client, .editDocument(Self.replace(first.document, 0, 0, String(repeating: "x", count: 80))))
+        let long = try refusal(client, .editDocument(Self.replace(first.document, 0, 0, String(repeating: "x", count: 80))))
         #expect(long?.code == .resourceExhausted && long?.field == "edit_document.edits[0].replace.text")
         // Unused past the idle time, both close; room opens again.
         Thread.sleep(forTimeInterval: 2.5)
-        #expect(try Self.refusal(client, .editDocument(.with { $0.document = first.document }))?.code == .notFound)
+        #expect(try refusal(client, .editDocument(.with { $0.document = first.document }))?.code == .notFound)
         #expect(try Self.open(client, "again").document == 3)
     }
 

@@ -40,16 +40,16 @@ import Testing
         guard case .renderReply(let picture) = try client.request(.render(render)) else { Issue.record("no render reply"); return }
         #expect(picture.image.count > 100)
 
-        func refusal(_ change: (inout Layoutd_V1_LayoutRequest) -> Void) throws -> Layoutd_V1_Error? {
+        func refusalOf(_ change: (inout Layoutd_V1_LayoutRequest) -> Void) throws -> Layoutd_V1_Error? {
             var bad = request
             change(&bad)
-            do { _ = try client.request(.layout(bad)); return nil } catch ClientError.server(let error) { return error }
+            return try refusal(client, .layout(bad))
         }
-        let tag = try refusal { $0.defaultStyle.variations = [.with { $0.tag = "weight"; $0.value = 700 }] }
+        let tag = try refusalOf { $0.defaultStyle.variations = [.with { $0.tag = "weight"; $0.value = 700 }] }
         #expect(tag?.code == .invalidArgument && tag?.field == "layout.default_style.variations[0].tag")
-        let value = try refusal { $0.spans[0].style.variations = [.with { $0.tag = "wght"; $0.value = .nan }] }
+        let value = try refusalOf { $0.spans[0].style.variations = [.with { $0.tag = "wght"; $0.value = .nan }] }
         #expect(value?.code == .invalidArgument && value?.field == "layout.spans[0].style.variations[0].value")
-        let named = try refusal { $0.spans[0].style.namedInstance = "Hairline" }
+        let named = try refusalOf { $0.spans[0].style.namedInstance = "Hairline" }
         #expect(named?.code == .invalidArgument && named?.message.contains("Hairline") == true, "\(String(describing: named))")
 
         let ctl = try run(Daemon.binary("layoutctl"), ["layout", "--socket", daemon.socketPath, "--width", "300", "--font", "Inter",

@@ -127,7 +127,7 @@ struct LineBreaker {
         let limitInRow = wordHyphens?.maxConsecutive ?? hyphens?.maxConsecutive ?? 0
         let mayHyphenate = (hyphens != nil || wordHyphens != nil) && (limitInRow == 0 || hyphenatedBefore < limitInRow)
         let tabOffsets = tabs?.offsets ?? []
-        var tab = tabOffsets.firstIndex { $0 >= start } ?? tabOffsets.count
+        var tab = ShapedParagraph.firstIndex(tabOffsets.count) { tabOffsets[$0] >= start }
         // What the tabs so far add to the shaped advances.
         var extra = 0.0
         while i < limit {

@@ -116,11 +116,6 @@ struct HyphenPoints {
 
     /// The first point at or after `offset`.
     func index(atOrAfter offset: Int) -> Int {
-        var low = 0, high = offsets.count
-        while low < high {
-            let middle = (low + high) / 2
-            if offsets[middle] < offset { low = middle + 1 } else { high = middle }
-        }
-        return low
+        ShapedParagraph.firstIndex(offsets.count) { offsets[$0] >= offset }
     }
 }
