@@ -28,6 +28,7 @@ struct BreakOpportunities: @unchecked Sendable {
     private static let sp = UInt8(LBP_SP.rawValue), bk = UInt8(LBP_BK.rawValue), cr = UInt8(LBP_CR.rawValue)
     private static let lf = UInt8(LBP_LF.rawValue), nl = UInt8(LBP_NL.rawValue), wj = UInt8(LBP_WJ.rawValue)
     private static let cm = UInt8(LBP_CM.rawValue), xx = UInt8(LBP_XX.rawValue), ri = UInt8(LBP_RI.rawValue)
+    private static let al = UInt8(LBP_AL.rawValue), nu = UInt8(LBP_NU.rawValue)
 
     /// Classes of planes 0 and 1, one byte per code point; higher planes search `ranges`.
     /// Raw memory held for the process's life (the tables are built once), so a look-up
@@ -40,6 +41,10 @@ struct BreakOpportunities: @unchecked Sendable {
     private let outcomes: UnsafeMutablePointer<UInt8>
     /// One character of each class libunibreak has (the first of its first range), by class.
     let samples: [UInt32?]
+    /// True when the pair table has no break between letters and digits (AL and NU in any
+    /// order: UAX #14's LB23, LB25 and LB28) and makes the second current, as every version
+    /// read so far does: runs of them, most of a text, then skip the table.
+    private let alphanumericRunsHold: Bool
 
     private init() {
         LineBreakLibrary.start()
@@ -62,10 +67,18 @@ struct BreakOpportunities: @unchecked Sendable {
         }
         self.samples = samples
         let pairs = Self.probePairs(samples)
-        outcomes = .allocate(capacity: pairs.count * 2)
+        let outcomes = UnsafeMutablePointer<UInt8>.allocate(capacity: pairs.count * 2)
         for (index, action) in pairs.enumerated() {
             outcomes[index * 2] = Self.outcome(action, afterSpace: false)
             outcomes[index * 2 + 1] = Self.outcome(action, afterSpace: true)
+        }
+        self.outcomes = outcomes
+        let kept = UInt8(Self.noBreak) | 4
+        alphanumericRunsHold = [Self.al, Self.nu].allSatisfy { a in
+            [Self.al, Self.nu].allSatisfy { b in
+                let index = (Int(a) * Self.classCount + Int(b)) * 2
+                return outcomes[index] == kept && outcomes[index + 1] == kept
+            }
         }
     }
 
@@ -223,7 +236,24 @@ struct BreakOpportunities: @unchecked Sendable {
         var lastEnd = position - 1  // the unit whose "after" the next character decides
         let classCount = Self.classCount
         let outcomes = self.outcomes
-        while let scalar = next() {
+        let alphanumericRunsHold = self.alphanumericRunsHold
+        while true {
+            if alphanumericRunsHold && (current == Self.al || current == Self.nu) {
+                // A run of letters and digits after a letter or digit: no opportunity inside it,
+                // and each becomes current in turn (the table says so; `alphanumericRunsHold`).
+                while position < count {
+                    let unit = units[position]
+                    guard unit < 0xD800 || unit >= 0xE000 else { break }
+                    let new = lowPlanes[Int(unit)]
+                    guard new == Self.al || new == Self.nu else { break }
+                    emit(lastEnd, Self.noBreak)
+                    current = new
+                    previousNew = new
+                    lastEnd = position
+                    position += 1
+                }
+            }
+            guard let scalar = next() else { break }
             let new = lineBreakClass(scalar)
             let last = previousNew
             previousNew = new

@@ -96,14 +96,18 @@ struct TextAnalysis {
             flags.withUnsafeMutableBufferPointer { flags in
                 flags[0].insert(.graphemeStart)
                 var i = 0
-                var nextIsSimple = simple(units[0])
+                var isSimple = simple(units[0])
                 while i < count {
-                    let isSimple = nextIsSimple
-                    nextIsSimple = i + 1 < count && simple(units[i + 1])
-                    if isSimple && (i + 1 == count || nextIsSimple) {
-                        if i + 1 < count { flags[i + 1].insert(.graphemeStart) }
-                        i += 1
-                        continue
+                    if isSimple {
+                        // Along a stretch of simple units every unit starts a cluster.
+                        var j = i + 1
+                        while j < count && simple(units[j]) {
+                            flags[j].insert(.graphemeStart)
+                            j += 1
+                        }
+                        if j == count { break }
+                        // The stretch's last unit is a boundary; the complex segment starts there.
+                        i = j - 1
                     }
                     // A complex segment from the known boundary at i to the next simple-simple pair.
                     var end = i + 1
@@ -126,7 +130,7 @@ struct TextAnalysis {
                     i = end
                     if end < count {
                         flags[end].insert(.graphemeStart)
-                        nextIsSimple = simple(units[end])
+                        isSimple = true  // the segment ended at a simple-simple pair
                     }
                 }
             }

@@ -25,6 +25,9 @@ enum Itemizer {
         var coverage: UnsafeMutablePointer<UInt64>
         var isColorEmoji: Bool
         var isPrimary: Bool
+        /// The style's own font, mapping every printable ASCII character: such a run continues
+        /// the item with no per-character test but its bidi level.
+        var takesASCII: Bool
 
         init(start: Int, font: Font, style: Int, level: UInt8, script: hb_script_t, primary: Font) {
             self.start = start
@@ -35,6 +38,9 @@ enum Itemizer {
             coverage = font.bmpCoverage
             isColorEmoji = font.isColorEmoji
             isPrimary = font === primary
+            // U+0020...U+003F are bits 32...63 of the first word, U+0040...U+007E bits 0...62 of the second.
+            takesASCII = isPrimary && !isColorEmoji && coverage[0] >> 32 == 0xFFFF_FFFF
+                && coverage[1] & 0x7FFF_FFFF_FFFF_FFFF == 0x7FFF_FFFF_FFFF_FFFF
         }
     }
 
@@ -92,6 +98,19 @@ enum Itemizer {
                 // below, specialised to one-unit clusters of script Latin (letters) or Common.
                 let limit = min(runEnd, count)
                 var i = start
+                if o.takesASCII && (o.script == HB_SCRIPT_LATIN || o.script == HB_SCRIPT_COMMON) {
+                    // Printable ASCII after ASCII always starts a cluster (only CR LF joins), so
+                    // the run is taken whole and only its last unit checked: a mark after it
+                    // makes a longer cluster, left to the general test below.
+                    while i < limit, units[i] >= 0x20 && units[i] < 0x7F, levels[i] == o.level { i += 1 }
+                    if i > start && i < count && !flags[i].contains(.graphemeStart) { i -= 1 }
+                    if o.script == HB_SCRIPT_COMMON {
+                        for k in start..<i where (units[k] | 0x20) >= 0x61 && (units[k] | 0x20) <= 0x7A {
+                            o.script = HB_SCRIPT_LATIN
+                            break
+                        }
+                    }
+                }
                 while i < limit {
                     let u = units[i]
                     guard u >= 0x20 && u < 0x7F, i + 1 == count || flags[i + 1].contains(.graphemeStart),
