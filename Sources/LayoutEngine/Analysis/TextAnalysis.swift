@@ -9,6 +9,9 @@ struct TextAnalysis {
     var hasControls: Bool
     /// True when some unit is a soft hyphen (U+00AD): a line may end there with a hyphen.
     var hasSoftHyphen = false
+    /// True when some unit is a hard break (`UnitClass.isHardBreak`, UAX #14's classes BK, CR,
+    /// LF and NL): without one no unit has `mustBreakBefore`, which only follows those classes.
+    var hasHardBreaks = true
     /// The UTF-16 offset of the first grapheme cluster longer than `maxClusterScalars`, if any.
     var overlongCluster: Int?
 
@@ -36,6 +39,7 @@ struct TextAnalysis {
         var mayBeRTL = false
         var hasControls = false
         var hasSoftHyphen = false
+        var hasHardBreaks = false
         var hasRegionalIndicator = false
         var paragraphs = scratch?.paragraphs.takeEmptied() ?? []
         var paragraphStart = 0
@@ -53,7 +57,10 @@ struct TextAnalysis {
                         paragraphStart = i + 1
                     }
                     var unitFlags: UnitFlags = []
-                    if UnitClass.isHardBreak(unit) { unitFlags.insert([.hardBreak, .hangingSpace]) }
+                    if UnitClass.isHardBreak(unit) {
+                        unitFlags.insert([.hardBreak, .hangingSpace])
+                        hasHardBreaks = true
+                    }
                     if UnitClass.isHangingSpace(unit) { unitFlags.insert(.hangingSpace) }
                     if UnitClass.isJustifiable(unit) { unitFlags.insert(.justifiable) }
                     flags[i] = unitFlags
@@ -71,7 +78,7 @@ struct TextAnalysis {
         var levels = scratch?.levels.takeEmptied() ?? []
         BidiResolver.resolve(units, paragraphs: &paragraphs, direction: direction, mayBeRTL: mayBeRTL, into: &levels)
         return TextAnalysis(flags: flags, levels: levels, paragraphs: paragraphs, hasControls: hasControls,
-                            hasSoftHyphen: hasSoftHyphen, overlongCluster: overlongCluster)
+                            hasSoftHyphen: hasSoftHyphen, hasHardBreaks: hasHardBreaks, overlongCluster: overlongCluster)
     }
 
     /// Grapheme cluster starts (UAX #29 extended clusters).

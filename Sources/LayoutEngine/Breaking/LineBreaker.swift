@@ -23,10 +23,15 @@ struct LineBreaker {
     /// What few paragraphs need (hyphens, tabs, hanging punctuation), boxed: a breaker is made
     /// for every paragraph, and nil here keeps it three words and its lines on the plain loop.
     private var extras: BreakExtras? = nil
+    /// The text has no mandatory break and `prefix` never falls: a line's end is then found
+    /// by bisection and a walk back to its last opportunity, not by a walk over every unit
+    /// (`bisectedLine`). False unless the caller knows both.
+    var bisects: Bool
 
-    init(flags: ContiguousArray<UnitFlags>, prefix: [Double]) {
+    init(flags: ContiguousArray<UnitFlags>, prefix: [Double], bisects: Bool = false) {
         self.flags = flags
         self.prefix = prefix
+        self.bisects = bisects
     }
 
     /// Where a line may end with a hyphen; nil when the paragraph has none (no soft hyphen and
@@ -97,9 +102,10 @@ struct LineBreaker {
     /// lines in a row already did and the points' limit says no more.
     func line(from start: Int, limit: Int, slot: LineSlot, hyphenatedBefore: Int = 0) -> BrokenLine {
         if extras != nil { return specialLine(from: start, limit: limit, slot: slot, hyphenatedBefore: hyphenatedBefore) }
+        let maxRight = prefix[start] + slot.width + Self.tolerance
+        if bisects { return bisectedLine(from: start, limit: limit, slot: slot, maxRight: maxRight) }
         var lastBreak = -1
         var i = start
-        let maxRight = prefix[start] + slot.width + Self.tolerance
         while i < limit {
             let f = flags[i]
             if i > start && f.contains(.breakBefore) {
@@ -113,6 +119,23 @@ struct LineBreaker {
             i += 1
         }
         return line(start, limit, hard: limit > start && flags[limit - 1].contains(.hardBreak), slot)
+    }
+
+    /// The plain loop's line, found without visiting every unit; only where `bisects` holds.
+    /// The loop stops at the first unit that is not a hanging space and ends past the width,
+    /// and ends the line at the last opportunity up to it. With a prefix that never falls, every
+    /// unit from the first ending past the width on does too: bisection finds that one, hanging
+    /// spaces are stepped over, and the opportunity is the nearest one back from there. With no
+    /// mandatory break in the text, the loop's other exit never happens.
+    private func bisectedLine(from start: Int, limit: Int, slot: LineSlot, maxRight: Double) -> BrokenLine {
+        let past = start + ShapedParagraph.firstIndex(limit - start) { prefix[start + $0 + 1] > maxRight }
+        var overflow = past
+        while overflow < limit && flags[overflow].contains(.hangingSpace) { overflow += 1 }
+        guard overflow < limit else { return line(start, limit, hard: limit > start && flags[limit - 1].contains(.hardBreak), slot) }
+        var lastBreak = overflow
+        while lastBreak > start && !flags[lastBreak].contains(.breakBefore) { lastBreak -= 1 }
+        if lastBreak > start { return line(start, lastBreak, hard: false, slot) }
+        return line(start, emergencyEnd(start: start, overflowAt: overflow, limit: limit), hard: false, slot)
     }
 
     /// The same with hyphen points (a point is a break only with its hyphen, which must fit)

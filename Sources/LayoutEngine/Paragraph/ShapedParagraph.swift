@@ -27,11 +27,12 @@ struct ShapedParagraph {
         var runs: [ShapedRun]
         let boxes: [InlineBox]
         var prefix: [Double]
+        let prefixRises: Bool
         let hasLetterSpacing: Bool
 
         init(text: AttributedText, analysis: TextAnalysis, fallback: FontFallback, shapingStyles: [ShapingStyle],
              shapingUnits: ContiguousArray<UInt16>, items: [Item], runs: [ShapedRun], boxes: [InlineBox], prefix: [Double],
-             hasLetterSpacing: Bool) {
+             prefixRises: Bool, hasLetterSpacing: Bool) {
             self.text = text
             self.analysis = analysis
             self.fallback = fallback
@@ -41,6 +42,7 @@ struct ShapedParagraph {
             self.runs = runs
             self.boxes = boxes
             self.prefix = prefix
+            self.prefixRises = prefixRises
             self.hasLetterSpacing = hasLetterSpacing
         }
     }
@@ -63,6 +65,9 @@ struct ShapedParagraph {
     var boxes: [InlineBox] { _read { yield storage.boxes } }
     /// prefix[i] is the advance of units 0..<i in points, letter spacing included.
     var prefix: [Double] { _read { yield storage.prefix } }
+    /// No unit's advance is negative (no negative letter spacing or kerning pulled one back),
+    /// so `prefix` never falls: a width can be found in it by bisection.
+    var prefixRises: Bool { storage.prefixRises }
     /// Some style spaces its letters: positioning must look at every glyph's extra advance.
     var hasLetterSpacing: Bool { _read { yield storage.hasLetterSpacing } }
 
@@ -125,10 +130,10 @@ struct ShapedParagraph {
                                      upright: item.isUpright, script: item.script, style: shapingStyles[item.style]))
         }
         var prefix = scratch.prefix.takeEmptied()
-        Self.measure(items: items, runs: runs, boxes: boxes, text: text, flags: analysis.flags, into: &prefix)
+        let prefixRises = Self.measure(items: items, runs: runs, boxes: boxes, text: text, flags: analysis.flags, into: &prefix)
         storage = Storage(text: text, analysis: analysis, fallback: fallback, shapingStyles: shapingStyles,
                           shapingUnits: shapingUnits, items: items, runs: runs, boxes: boxes, prefix: prefix,
-                          hasLetterSpacing: styles.hasLetterSpacing)
+                          prefixRises: prefixRises, hasLetterSpacing: styles.hasLetterSpacing)
     }
 
     /// Why a text with a grapheme cluster too long to shape is refused.
@@ -156,33 +161,41 @@ struct ShapedParagraph {
 
     /// Per-unit advances summed into prefix widths, appended to the empty `prefix`. A cluster's
     /// advance is charged to its first unit, a box's width to its unit; letter spacing to every
-    /// grapheme start.
+    /// grapheme start. Returns true when no unit's advance is negative (`prefixRises`).
     static func measure(items: [Item], runs: [ShapedRun], boxes: [InlineBox], text: AttributedText,
-                        flags: ContiguousArray<UnitFlags>, into prefix: inout [Double]) {
+                        flags: ContiguousArray<UnitFlags>, into prefix: inout [Double]) -> Bool {
         let count = text.units.count
         prefix.append(contentsOf: repeatElement(0, count: count + 1))
-        for (item, run) in zip(items, runs) {
-            let scale = item.font.scale(for: text.styles[item.style].size)
-            let letterSpacing = text.styles[item.style].letterSpacing
-            let base = run.range.lowerBound + 1
-            if item.orientation == .combined {
-                // Tate-chu-yoko: the run stands across the line in one em, whatever its glyphs' width.
-                prefix[item.range.lowerBound + 1] += text.styles[item.style].size
-                continue
-            }
-            for glyph in run.glyphs.pointer { prefix[Int(glyph.cluster) + base] += Double(glyph.advance) * scale }
-            if letterSpacing != 0 {
-                for unit in item.range where flags[unit].contains(.graphemeStart) {
-                    prefix[unit + 1] += letterSpacing
+        return prefix.withUnsafeMutableBufferPointer { prefix in
+            for (item, run) in zip(items, runs) {
+                let scale = item.font.scale(for: text.styles[item.style].size)
+                let letterSpacing = text.styles[item.style].letterSpacing
+                let base = run.range.lowerBound + 1
+                if item.orientation == .combined {
+                    // Tate-chu-yoko: the run stands across the line in one em, whatever its glyphs' width.
+                    prefix[item.range.lowerBound + 1] += text.styles[item.style].size
+                    continue
+                }
+                // Clusters lie inside the run (HarfBuzz numbers them from the text it was given).
+                for glyph in run.glyphs.pointer { prefix[Int(glyph.cluster) + base] += Double(glyph.advance) * scale }
+                if letterSpacing != 0 {
+                    for unit in item.range where flags[unit].contains(.graphemeStart) {
+                        prefix[unit + 1] += letterSpacing
+                    }
                 }
             }
+            // A box's units measure the box alone, whatever glyph an item shaped through it gave.
+            for box in boxes {
+                prefix[box.range.lowerBound + 1] = box.width + text.styles[box.style].letterSpacing
+                for unit in box.range.dropFirst() { prefix[unit + 1] = 0 }
+            }
+            var rises = true
+            for i in 0..<count {
+                rises = rises && prefix[i + 1] >= 0
+                prefix[i + 1] += prefix[i]
+            }
+            return rises
         }
-        // A box's units measure the box alone, whatever glyph an item shaped through it gave.
-        for box in boxes {
-            prefix[box.range.lowerBound + 1] = box.width + text.styles[box.style].letterSpacing
-            for unit in box.range.dropFirst() { prefix[unit + 1] = 0 }
-        }
-        for i in 0..<count { prefix[i + 1] += prefix[i] }
     }
 
     /// HarfBuzz sees other units than the text's (controls, attachments): `shapingUnits` is the

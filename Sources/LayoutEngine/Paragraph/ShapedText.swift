@@ -49,7 +49,8 @@ struct ShapedText {
             let taken = min(holding, attachments.count - nextAttachment)
             let part = TextAnalysis(flags: ContiguousArray(analysis.flags[range]), levels: ContiguousArray(analysis.levels[range]),
                                     paragraphs: [BidiParagraph(range: 0..<range.count, baseLevel: analysis.paragraphs[index].baseLevel)],
-                                    hasControls: analysis.hasControls, hasSoftHyphen: analysis.hasSoftHyphen, overlongCluster: nil)
+                                    hasControls: analysis.hasControls, hasSoftHyphen: analysis.hasSoftHyphen,
+                                    hasHardBreaks: analysis.hasHardBreaks, overlongCluster: nil)
             paragraphs.append(try ShapedParagraph(
                 text: AttributedText(slicing: text, range), direction: direction,
                 attachments: Array(attachments[nextAttachment..<nextAttachment + taken]), firstAttachment: nextAttachment,

@@ -94,11 +94,11 @@ final class TextPositioner {
                 next += 1
                 let line = paragraph.plan(broken)
                 let box = settings.box(line.metrics)
-                planned.append(line)
+                start = line.broken.range.upperBound
+                planned.append(line)  // its last use: moved in, not copied
                 boxes.append(box)
                 tops?.append(top)
                 top += box.height
-                start = line.broken.range.upperBound
                 if planned.count > maxLines || top > maxBottom { break paragraphs }
             }
         }
@@ -188,6 +188,7 @@ final class TextPositioner {
     /// Gives the lines' item lists, and the list of lines, back to the scratch.
     func recycle(_ planned: inout [PlannedLine]) {
         // Enough lists for a long caption; a text of thousands of lines does not leave thousands.
+        let scratch = self.scratch
         let keep = max(0, min(planned.count, LayoutScratch.maxPieceLists - scratch.pieceLists.count))
         for index in 0..<keep { scratch.pieceLists.append(planned[index].pieces.takeEmptied()) }
         planned.removeAll(keepingCapacity: true)

@@ -1,0 +1,76 @@
+import Testing
+@testable import LayoutEngine
+
+/// The greedy breaker's bisection (`LineBreaker.bisects`) must give the lines its walk over
+/// every unit gives, and be taken only where its two conditions hold.
+@Suite struct BisectedBreakingTests {
+    static let widths: [Double] = [0, 1, 14, 40, 97.5, 120, 180, 300, 1_000]
+
+    /// Lines of the whole paragraph at `width`, walked or bisected.
+    static func lines(_ shaped: ShapedParagraph, width: Double, bisects: Bool) -> [BrokenLine] {
+        LineBreaker(flags: shaped.analysis.flags, prefix: shaped.prefix, bisects: bisects)
+            .breakLines(in: 0..<shaped.text.units.count, width: width)
+    }
+
+    static func shaped(_ text: String, letterSpacing: Double = 0, context: LayoutContext) throws -> ShapedParagraph {
+        try ShapedParagraph(text: AttributedText(text, style: TextStyle(family: "Noto Sans", size: 17, letterSpacing: letterSpacing)),
+                            direction: .auto, fonts: Fixtures.registry, context: context)
+    }
+
+    static let texts = [
+        "The quick brown fox jumps over the lazy dog and keeps on running far away",
+        "spaces   between    words      hang     at       line ends",
+        "Antidisestablishmentarianism is long; so is pneumonoultramicroscopicsilicovolcanoconiosis.",
+        "مرحبا بالعالم، هذا نص عربي طويل بما يكفي ليلتف على عدة أسطر",
+        "中文文本没有空格但是每个字之间都可以换行，标点符号除外。",
+        "emoji 👩‍👩‍👧‍👦 clusters 🇫🇷 and flags stay whole 🙂🙂🙂",
+        "x",
+        " leading space and trailing space ",
+    ]
+
+    @Test func bisectionGivesTheWalksLines() throws {
+        let context = LayoutContext(layouter: Fixtures.layouter)
+        for text in Self.texts {
+            let shaped = try Self.shaped(text, context: context)
+            #expect(shaped.prefixRises)
+            for width in Self.widths {
+                let walked = Self.lines(shaped, width: width, bisects: false)
+                #expect(Self.lines(shaped, width: width, bisects: true) == walked, "\(text) at \(width)")
+            }
+        }
+    }
+
+    @Test(.enabled(if: Fixtures.corpus != nil, "no ../shared/corpus beside the repository"))
+    func bisectionGivesTheWalksLinesOnTheCorpus() throws {
+        let context = LayoutContext(layouter: Fixtures.layouter)
+        var compared = 0
+        for caption in Fixtures.corpus ?? [] {
+            let shaped = try Self.shaped(caption.text, context: context)
+            guard shaped.prefixRises && !shaped.analysis.hasHardBreaks else { continue }
+            for width in [40.0, 120, 300] {
+                #expect(Self.lines(shaped, width: width, bisects: true) == Self.lines(shaped, width: width, bisects: false),
+                        "caption \(caption.id) at \(width)")
+                compared += 1
+            }
+        }
+        #expect(compared > 3 * 1_500)
+    }
+
+    @Test func theBreakerBisectsOnlyWhereItMay() throws {
+        let context = LayoutContext(layouter: Fixtures.layouter)
+        func bisects(_ text: String, letterSpacing: Double = 0) throws -> Bool {
+            let request = ParagraphRequest(text: AttributedText(text, style: TextStyle(family: "Noto Sans", size: 17,
+                                                                                      letterSpacing: letterSpacing)), width: 100)
+            let shaped = try Fixtures.layouter.shape(request.text, direction: .auto, context: context)
+            let positioner = TextPositioner(shaped: shaped, request: request, context: context)
+            return positioner.paragraph(0).breaker().bisects
+        }
+        #expect(try bisects("plain words in a row"))
+        // A mandatory break: the walk stops there, wherever the width is.
+        #expect(try !bisects("one line\u{2028}and the next"))
+        // Negative spacing pulls units back: the prefix falls, bisection could miss the overflow.
+        #expect(try !bisects("tight letters", letterSpacing: -12))
+        let tight = try Self.shaped("tight letters spaced to overlap", letterSpacing: -12, context: context)
+        #expect(!tight.prefixRises)
+    }
+}
