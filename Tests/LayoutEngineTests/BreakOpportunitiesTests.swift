@@ -60,4 +60,12 @@ import TestSupport
             #expect(Self.ours(units) == BreakOpportunities.libunibreak(units[...], language: ""), "\(caption.id)")
         }
     }
+
+    /// Runs of letters and digits skip the pair table only where the table itself says they
+    /// never break: with libunibreak 1.1 it does, so the agreement above covers the fast path.
+    @Test func runsOfLettersAndDigitsTakeTheFastPath() {
+        #expect(BreakOpportunities.shared.alphanumericRunsHold)
+        let words = Array("abc123 def\u{0301}ghi 4,5 x.y Zürich—the 3rd".utf16)
+        #expect(Self.ours(words) == BreakOpportunities.libunibreak(words[...], language: ""))
+    }
 }

@@ -41,10 +41,11 @@ struct BreakOpportunities: @unchecked Sendable {
     private let outcomes: UnsafeMutablePointer<UInt8>
     /// One character of each class libunibreak has (the first of its first range), by class.
     let samples: [UInt32?]
-    /// True when the pair table has no break between letters and digits (AL and NU in any
-    /// order: UAX #14's LB23, LB25 and LB28) and makes the second current, as every version
-    /// read so far does: runs of them, most of a text, then skip the table.
-    private let alphanumericRunsHold: Bool
+    /// True when the pair table has no break between a letter or digit and a letter or digit
+    /// right after it (AL and NU in any order, no space between: UAX #14's LB23, LB25 and LB28)
+    /// and makes the second current, as every version read so far does: runs of them, most of
+    /// a text, then skip the table.
+    let alphanumericRunsHold: Bool
 
     private init() {
         LineBreakLibrary.start()
@@ -76,8 +77,7 @@ struct BreakOpportunities: @unchecked Sendable {
         let kept = UInt8(Self.noBreak) | 4
         alphanumericRunsHold = [Self.al, Self.nu].allSatisfy { a in
             [Self.al, Self.nu].allSatisfy { b in
-                let index = (Int(a) * Self.classCount + Int(b)) * 2
-                return outcomes[index] == kept && outcomes[index + 1] == kept
+                outcomes[(Int(a) * Self.classCount + Int(b)) * 2] == kept  // the outcome with no space before
             }
         }
     }
@@ -238,9 +238,11 @@ struct BreakOpportunities: @unchecked Sendable {
         let outcomes = self.outcomes
         let alphanumericRunsHold = self.alphanumericRunsHold
         while true {
-            if alphanumericRunsHold && (current == Self.al || current == Self.nu) {
-                // A run of letters and digits after a letter or digit: no opportunity inside it,
-                // and each becomes current in turn (the table says so; `alphanumericRunsHold`).
+            if alphanumericRunsHold && (current == Self.al || current == Self.nu)
+                && (previousNew == Self.al || previousNew == Self.nu) {
+                // A run of letters and digits right after a letter or digit (no space before,
+                // which would make an opportunity): none inside it, and each becomes current in
+                // turn (the table says so; `alphanumericRunsHold`).
                 while position < count {
                     let unit = units[position]
                     guard unit < 0xD800 || unit >= 0xE000 else { break }
