@@ -19,12 +19,15 @@ enum UnitClass {
     /// UAX #14 classes BK, CR, LF and NL.
     @inline(__always)
     static func isHardBreak(_ u: UInt16) -> Bool {
-        u == 0x0A || u == 0x0B || u == 0x0C || u == 0x0D || u == 0x85 || u == 0x2028 || u == 0x2029
+        // Most units are letters past U+0085 and short of U+2028, or past U+2029: one test each.
+        if u > 0x0085 { return u == 0x2028 || u == 0x2029 }
+        return (u >= 0x0A && u <= 0x0D) || u == 0x85
     }
 
     @inline(__always)
     static func isHangingSpace(_ u: UInt16) -> Bool {
-        u == 0x20 || u == 0x09 || u == 0x3000 || u == 0x1680 || (u >= 0x2000 && u <= 0x200A && u != 0x2007) || u == 0x205F
+        if u < 0x1680 { return u == 0x20 || u == 0x09 }
+        return u == 0x3000 || u == 0x1680 || (u >= 0x2000 && u <= 0x200A && u != 0x2007) || u == 0x205F
     }
 
     @inline(__always)
@@ -34,8 +37,13 @@ enum UnitClass {
     /// Text without them needs no bidi resolution when its direction is left-to-right or auto.
     @inline(__always)
     static func mayBeRTL(_ u: UInt16) -> Bool {
-        (u >= 0x0590 && u <= 0x08FF) || (u >= 0xFB1D && u <= 0xFDFF) || (u >= 0xFE70 && u <= 0xFEFF)
-            || u == 0x200F || u == 0x202B || u == 0x202E || u == 0x2067 || u == 0x061C
+        // Below Hebrew (Latin, Greek, Cyrillic) and between Arabic's blocks and the controls
+        // (Devanagari and the rest of the Indic scripts): one test or two.
+        if u < 0x0590 { return false }
+        if u <= 0x08FF { return true }  // Hebrew, Arabic, Syriac, Thaana, NKo, Samaritan, Mandaic
+        if u < 0x200F { return false }
+        return u == 0x200F || u == 0x202B || u == 0x202E || u == 0x2067
+            || (u >= 0xFB1D && u <= 0xFDFF) || (u >= 0xFE70 && u <= 0xFEFF)
             || (u >= 0xD802 && u <= 0xD803) || (u >= 0xD83A && u <= 0xD83B)
     }
 }

@@ -14,6 +14,47 @@ enum Itemizer {
     /// HarfBuzz's default Unicode functions: immutable and shared by every thread (hb-unicode.h).
     nonisolated(unsafe) private static let unicodeFuncs = hb_unicode_funcs_get_default()
 
+    /// The script of every BMP code point as HarfBuzz gives it, read once: a look-up per
+    /// character where a call through HarfBuzz's function table cost about 40 instructions.
+    /// Raw memory held for the process's life, so a look-up touches no reference count.
+    struct ScriptTable: @unchecked Sendable {
+        /// For each BMP code point, an index into `scripts`.
+        let indices: UnsafeMutablePointer<UInt8>
+        /// The distinct scripts of the BMP, Inherited and Unknown folded into Common.
+        let scripts: UnsafeMutablePointer<hb_script_t>
+
+        static let shared = ScriptTable()
+
+        private init() {
+            indices = .allocate(capacity: 0x10000)
+            var distinct: [hb_script_t] = []
+            for scalar in 0..<UInt32(0x10000) {
+                let script = Itemizer.lookUpScript(scalar)
+                if let known = distinct.firstIndex(of: script) {
+                    indices[Int(scalar)] = UInt8(known)
+                } else {
+                    // Unicode 15 has 161 scripts in all, fewer in the BMP: a byte holds them.
+                    precondition(distinct.count < 256, "more than 256 scripts in the BMP")
+                    indices[Int(scalar)] = UInt8(distinct.count)
+                    distinct.append(script)
+                }
+            }
+            scripts = .allocate(capacity: distinct.count)
+            scripts.initialize(from: distinct, count: distinct.count)
+        }
+
+        /// The script of one scalar, with Inherited and Unknown folded into Common.
+        @inline(__always)
+        func script(of scalar: UInt32) -> hb_script_t {
+            if scalar < 0x80 {
+                // ASCII: letters are Latin, everything else Common.
+                return (scalar | 0x20) >= 0x61 && (scalar | 0x20) <= 0x7A ? HB_SCRIPT_LATIN : HB_SCRIPT_COMMON
+            }
+            if scalar < 0x10000 { return scripts[Int(indices[Int(scalar)])] }
+            return Itemizer.lookUpScript(scalar)
+        }
+    }
+
     /// The item being grown, kept in locals rather than an `Item` so the loop copies nothing.
     private struct Open {
         var start: Int
@@ -61,6 +102,7 @@ enum Itemizer {
                                 fallback: FontFallback, boxes: [InlineBox], into items: inout [Item], scalars: inout [UInt32]) {
         let count = units.count
         let primary = fallback.primary
+        let scripts = ScriptTable.shared
         items.reserveCapacity(4)  // most texts have a few items: one allocation, no growth
         var open: Open?
         var runIndex = 0
@@ -133,7 +175,7 @@ enum Itemizer {
             if end == start + 1 && !UTF16.isSurrogate(unit) {
                 // One unit, one scalar: the common case, answered without building a scalar list.
                 let scalar = UInt32(unit)
-                let script = Self.script(of: scalar)
+                let script = scripts.script(of: scalar)
                 // In the BMP only U+231A...U+2B55 holds characters that default to emoji presentation.
                 let emoji = unit >= 0x231A && unit <= 0x2B55 && (Unicode.Scalar(unit)?.properties.isEmojiPresentation ?? false)
                 let ignorable = FontFallback.isDefaultIgnorable(scalar)
@@ -153,7 +195,7 @@ enum Itemizer {
                 continue
             }
             decode(units, start..<end, into: &scalars)
-            let script = clusterScript(scalars)
+            let script = clusterScript(scalars, scripts)
             let emoji = Self.hasEmojiPresentation(scalars)
             if let o = open, o.style == style, o.level == level,
                script == HB_SCRIPT_COMMON || script == o.script || o.script == HB_SCRIPT_COMMON,
@@ -190,21 +232,16 @@ enum Itemizer {
         }
     }
 
-    /// The script of one scalar, with Inherited and Unknown folded into Common.
-    @inline(__always)
-    static func script(of scalar: UInt32) -> hb_script_t {
-        if scalar < 0x80 {
-            // ASCII: letters are Latin, everything else Common; no table look-up needed.
-            return (scalar | 0x20) >= 0x61 && (scalar | 0x20) <= 0x7A ? HB_SCRIPT_LATIN : HB_SCRIPT_COMMON
-        }
+    /// HarfBuzz's script of one scalar, with Inherited and Unknown folded into Common.
+    static func lookUpScript(_ scalar: UInt32) -> hb_script_t {
         let script = hb_unicode_script(unicodeFuncs, scalar)
         return script == HB_SCRIPT_INHERITED || script == HB_SCRIPT_UNKNOWN ? HB_SCRIPT_COMMON : script
     }
 
     /// The cluster's script: its first scalar that is neither Common nor Inherited (UAX #24).
-    private static func clusterScript(_ scalars: [UInt32]) -> hb_script_t {
+    private static func clusterScript(_ scalars: [UInt32], _ table: ScriptTable) -> hb_script_t {
         for scalar in scalars {
-            let script = Self.script(of: scalar)
+            let script = table.script(of: scalar)
             if script != HB_SCRIPT_COMMON { return script }
         }
         return HB_SCRIPT_COMMON

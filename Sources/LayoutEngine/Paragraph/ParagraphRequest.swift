@@ -49,12 +49,12 @@ public struct ParagraphRequest: Sendable {
     /// Measure the ink of runs, lines and the layout (`ParagraphLayout.ink`).
     public var measuresInk: Bool {
         get { typography?.measuresInk ?? false }
-        set { setTypography { $0.measuresInk = newValue } }
+        set { if newValue != measuresInk { setTypography { $0.measuresInk = newValue } } }
     }
     /// How lines are chosen; balanced and optimal need one box (no containers or exclusions).
     public var breakStrategy: BreakStrategy {
         get { typography?.breakStrategy ?? .greedy }
-        set { setTypography { $0.breakStrategy = newValue } }
+        set { if newValue != breakStrategy { setTypography { $0.breakStrategy = newValue } } }
     }
     /// Scale the text down until it fits `height` or `maxLines` (see `AutoSize`).
     public var autoSize: AutoSize? {
