@@ -109,4 +109,18 @@ import Testing
             #expect(scratch.flags.capacity > 0 && scratch.levels.capacity > 0, "\(text)")
         }
     }
+
+    @Test func zerosAreAppendedPastAPage() {
+        var levels: ContiguousArray<UInt8> = [7]
+        levels.appendZeros(20_000)  // more than one 16 KiB page of bytes
+        #expect(levels.count == 20_001 && levels[0] == 7 && levels.dropFirst().allSatisfy { $0 == 0 })
+        var prefix: [Double] = []
+        prefix.appendZeros(0)
+        #expect(prefix.isEmpty)
+        prefix.appendZeros(3_000)  // 24,000 bytes: two pages
+        #expect(prefix.count == 3_000 && prefix.allSatisfy { $0 == 0 })
+        var flags = ContiguousArray<UnitFlags>()
+        flags.appendZeros(5)
+        #expect(flags == ContiguousArray(repeating: [], count: 5))
+    }
 }

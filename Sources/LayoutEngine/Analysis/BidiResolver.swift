@@ -22,7 +22,7 @@ enum BidiResolver {
     /// base level (`paragraphs` come from analysis with their ranges, UAX #9 P1).
     static func resolve(_ units: ContiguousArray<UInt16>, paragraphs: inout [BidiParagraph], direction: BaseDirection,
                         mayBeRTL: Bool, into levels: inout ContiguousArray<UInt8>) {
-        levels.append(contentsOf: repeatElement(0, count: units.count))
+        levels.appendZeros(units.count)
         // Fast path: nothing right-to-left can appear, so every level is 0.
         if !mayBeRTL && direction != .rightToLeft { return }
         for index in paragraphs.indices {

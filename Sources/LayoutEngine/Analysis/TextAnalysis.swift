@@ -35,7 +35,7 @@ struct TextAnalysis {
     static func analyze(_ text: AttributedText, direction: BaseDirection, scratch: LayoutScratch? = nil) -> TextAnalysis {
         let units = text.units
         var flags = scratch?.flags.takeEmptied() ?? []
-        flags.append(contentsOf: repeatElement([], count: units.count))
+        flags.appendZeros(units.count)
         var mayBeRTL = false
         var hasControls = false
         var hasSoftHyphen = false

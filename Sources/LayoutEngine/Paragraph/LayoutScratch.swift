@@ -75,3 +75,25 @@ extension RangeReplaceableCollection {
         return taken
     }
 }
+
+/// Zeroed memory to copy from, for `appendZeros`.
+/// Never written after it is zeroed, so every thread may read it.
+nonisolated(unsafe) private let zeroPage: UnsafeRawPointer = UnsafeRawPointer(UnsafeMutableRawPointer.allocate(byteCount: zeroPageBytes, alignment: 16)
+    .initializeMemory(as: UInt8.self, repeating: 0, count: zeroPageBytes))
+private let zeroPageBytes = 16_384
+
+extension RangeReplaceableCollection where Element: BitwiseCopyable {
+    /// Appends `count` elements whose bytes are all zero (0, 0.0, an empty option set), copied
+    /// from zeroed memory: `repeatElement` appended them one by one, a loop per unit of every
+    /// analysis where this is a copy.
+    @inline(__always)
+    mutating func appendZeros(_ count: Int) {
+        let perPage = zeroPageBytes / MemoryLayout<Element>.stride
+        var left = count
+        while left > 0 {
+            let chunk = Swift.min(left, perPage)
+            append(contentsOf: UnsafeBufferPointer(start: zeroPage.assumingMemoryBound(to: Element.self), count: chunk))
+            left -= chunk
+        }
+    }
+}

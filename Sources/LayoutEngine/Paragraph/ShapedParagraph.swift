@@ -165,7 +165,7 @@ struct ShapedParagraph {
     static func measure(items: [Item], runs: [ShapedRun], boxes: [InlineBox], text: AttributedText,
                         flags: ContiguousArray<UnitFlags>, into prefix: inout [Double]) -> Bool {
         let count = text.units.count
-        prefix.append(contentsOf: repeatElement(0, count: count + 1))
+        prefix.appendZeros(count + 1)
         return prefix.withUnsafeMutableBufferPointer { prefix in
             for (item, run) in zip(items, runs) {
                 let scale = item.font.scale(for: text.styles[item.style].size)

@@ -106,7 +106,7 @@ struct ParagraphPositioner {
                 defer { if let resume { pen = resume } }
                 let pointSize = piece.size
                 let scale = piece.font.scale(for: pointSize)
-                let extras = spacing.extras(for: piece)
+                let extras = spacing.hasExtras ? spacing.extras(for: piece) : nil
                 let base = piece.clusterBase + start  // clusters go out in the text's offsets
                 let first = output.count
                 let shaped = piece.glyphs
