@@ -73,4 +73,31 @@ import Testing
         let tight = try Self.shaped("tight letters spaced to overlap", letterSpacing: -12, context: context)
         #expect(!tight.prefixRises)
     }
+
+    /// Type Mode's uniform fit breaks prefixes scaled down from the largest size; where it
+    /// bisects them, the lines are the walk's.
+    @Test func scaledPrefixesBisectAsTheyWalk() throws {
+        let context = LayoutContext(layouter: Fixtures.layouter)
+        for spacing in [0.0, 2, -1] {
+            for text in Self.texts {
+                let request = ParagraphRequest(text: AttributedText(text, style: TextStyle(family: "Noto Sans", size: 40,
+                                                                                          letterSpacing: spacing)), width: 200)
+                let shaped = try Fixtures.layouter.shape(request.text, direction: .auto, context: context)
+                let paragraph = TextPositioner(shaped: shaped, request: request, context: context).paragraph(0)
+                for factor in [0.25, 0.6, 1.0, 1.5] {
+                    let bisects = paragraph.bisects(scaledBy: factor)
+                    #expect(bisects == (spacing == 0 || (spacing > 0 && factor <= 1)), "\(spacing) \(factor)")
+                    guard bisects else { continue }
+                    let prefix = paragraph.scaledPrefix(factor)
+                    for width in Self.widths {
+                        let count = paragraph.text.units.count
+                        let walked = LineBreaker(flags: paragraph.analysis.flags, prefix: prefix).breakLines(in: 0..<count, width: width)
+                        let bisected = LineBreaker(flags: paragraph.analysis.flags, prefix: prefix, bisects: true)
+                            .breakLines(in: 0..<count, width: width)
+                        #expect(bisected == walked, "\(text) spacing \(spacing) factor \(factor) width \(width)")
+                    }
+                }
+            }
+        }
+    }
 }

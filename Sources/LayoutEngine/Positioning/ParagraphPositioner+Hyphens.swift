@@ -1,9 +1,11 @@
 extension ParagraphPositioner {
     /// A breaker for the paragraph, with its hyphen points and tabs. Nearly every paragraph has
     /// neither soft hyphens nor tabs: one pass over its units says so.
+    /// Greedy lines of this paragraph may be found by bisection (`LineBreaker.bisects`).
+    var bisects: Bool { !analysis.hasHardBreaks && shaped.prefixRises }
+
     func breaker() -> LineBreaker {
-        var breaker = LineBreaker(flags: analysis.flags, prefix: shaped.prefix,
-                                  bisects: !analysis.hasHardBreaks && shaped.prefixRises)
+        var breaker = LineBreaker(flags: analysis.flags, prefix: shaped.prefix, bisects: bisects)
         let units = text.units
         if settings.hangsPunctuation { breaker.endHangers = HangingPunctuation.endHangers(units) }
         // The analysis saw any soft hyphen, and any control (a tab is one): nearly every paragraph

@@ -38,7 +38,7 @@ extension TextPositioner {
         for index in 0..<paragraphCount {
             let paragraph = self.paragraph(index)
             let count = paragraph.text.units.count
-            let broken = LineBreaker(flags: paragraph.analysis.flags, prefix: paragraph.shaped.prefix)
+            let broken = LineBreaker(flags: paragraph.analysis.flags, prefix: paragraph.shaped.prefix, bisects: paragraph.bisects)
                 .breakLines(in: 0..<count, width: request.width)
             for (index, line) in broken.enumerated() {
                 if planned.count % 256 == 0 { try budget.check() }
@@ -72,7 +72,9 @@ extension TextPositioner {
             (0..<paragraphCount).map { index in
                 let paragraph = self.paragraph(index)
                 let count = paragraph.text.units.count
-                return count == 0 ? [] : LineBreaker(flags: paragraph.analysis.flags, prefix: paragraph.scaledPrefix(size / base))
+                let factor = size / base
+                return count == 0 ? [] : LineBreaker(flags: paragraph.analysis.flags, prefix: paragraph.scaledPrefix(factor),
+                                                     bisects: paragraph.bisects(scaledBy: factor))
                     .breakLines(in: 0..<count, width: request.width)
             }
         }
@@ -179,6 +181,15 @@ extension ParagraphPositioner {
 
     /// Prefix widths as if every style were `factor` times its size; letter spacing, and boxes
     /// given in points, do not scale.
+    /// Whether lines of `scaledPrefix(factor)` may be found by bisection: the scaled prefix
+    /// never falls where the unscaled one does not, the letter spacing (which does not scale)
+    /// is not negative, and the factor does not grow the advances past it (a unit's scaled
+    /// step is its step times the factor plus the spacing times one minus it).
+    func bisects(scaledBy factor: Double) -> Bool {
+        let spacing = text.styles.first?.letterSpacing ?? 0
+        return bisects && factor > 0 && (spacing == 0 || (spacing > 0 && factor <= 1))
+    }
+
     func scaledPrefix(_ factor: Double) -> [Double] {
         let spacing = text.styles.first?.letterSpacing ?? 0
         let prefix = shaped.prefix
