@@ -69,6 +69,8 @@ enum Itemizer {
         /// The style's own font, mapping every printable ASCII character: such a run continues
         /// the item with no per-character test but its bidi level.
         var takesASCII: Bool
+        /// The style's own font's coverage: a letter it maps goes back to it from a fallback.
+        var primaryCoverage: UnsafeMutablePointer<UInt64>
 
         init(start: Int, font: Font, style: Int, level: UInt8, script: hb_script_t, primary: Font) {
             self.start = start
@@ -79,6 +81,7 @@ enum Itemizer {
             coverage = font.bmpCoverage
             isColorEmoji = font.isColorEmoji
             isPrimary = font === primary
+            primaryCoverage = primary.bmpCoverage
             // U+0020...U+003F are bits 32...63 of the first word, U+0040...U+007E bits 0...62 of the second.
             takesASCII = isPrimary && !isColorEmoji && coverage[0] >> 32 == 0xFFFF_FFFF
                 && coverage[1] & 0x7FFF_FFFF_FFFF_FFFF == 0x7FFF_FFFF_FFFF_FFFF
@@ -86,12 +89,15 @@ enum Itemizer {
     }
 
     /// Appends the items to the empty `items`; `scalars` is room for decoding clusters.
+    /// `shortcuts` false judges every cluster by the general tests: what tests compare the
+    /// runs taken whole against.
     static func itemize(_ text: AttributedText, analysis: TextAnalysis, fallback: FontFallback, boxes: [InlineBox] = [],
-                        into items: inout [Item], scalars: inout [UInt32]) {
+                        into items: inout [Item], scalars: inout [UInt32], shortcuts: Bool = true) {
         text.units.withUnsafeBufferPointer { units in
             analysis.flags.withUnsafeBufferPointer { flags in
                 analysis.levels.withUnsafeBufferPointer { levels in
-                    itemize(units, flags, levels, runs: text.runs, fallback: fallback, boxes: boxes, into: &items, scalars: &scalars)
+                    itemize(units, flags, levels, runs: text.runs, fallback: fallback, boxes: boxes, into: &items, scalars: &scalars,
+                            shortcuts: shortcuts)
                 }
             }
         }
@@ -99,7 +105,8 @@ enum Itemizer {
 
     private static func itemize(_ units: UnsafeBufferPointer<UInt16>, _ flags: UnsafeBufferPointer<UnitFlags>,
                                 _ levels: UnsafeBufferPointer<UInt8>, runs: [(range: Range<Int>, style: Int)],
-                                fallback: FontFallback, boxes: [InlineBox], into items: inout [Item], scalars: inout [UInt32]) {
+                                fallback: FontFallback, boxes: [InlineBox], into items: inout [Item], scalars: inout [UInt32],
+                                shortcuts: Bool) {
         let count = units.count
         let primary = fallback.primary
         let scripts = ScriptTable.shared
@@ -135,7 +142,7 @@ enum Itemizer {
                 nextBoxStart = nextBox < boxes.count ? boxes[nextBox].range.lowerBound : Int.max
                 continue
             }
-            if var o = open, o.style == style, !o.isColorEmoji {
+            if shortcuts, var o = open, o.style == style, !o.isColorEmoji {
                 // Printable ASCII that continues the open item, in a tight loop: the general test
                 // below, specialised to one-unit clusters of script Latin (letters) or Common.
                 let limit = min(runEnd, count)
@@ -161,6 +168,23 @@ enum Itemizer {
                         guard o.script == HB_SCRIPT_LATIN || o.script == HB_SCRIPT_COMMON,
                               o.isPrimary || !Font.covers(primary[style].bmpCoverage, u) else { break }
                         o.script = HB_SCRIPT_LATIN
+                    }
+                    i += 1
+                }
+                // Other BMP characters that are clusters of one unit, as the one-unit test below
+                // takes them into the open item, without leaving the loop: the item's script or
+                // Common, mapped by its font, the same level, no emoji or hard break among them.
+                let boxLimit = min(limit, nextBoxStart)
+                while i < boxLimit {
+                    let u = units[i]
+                    guard u >= 0x80, !UTF16.isSurrogate(u), !(u >= 0x231A && u <= 0x2B55),
+                          i + 1 == count || flags[i + 1].contains(.graphemeStart), !flags[i].contains(.hardBreak),
+                          levels[i] == o.level, Font.covers(o.coverage, u) else { break }
+                    let script = scripts.script(of: UInt32(u))
+                    if script != HB_SCRIPT_COMMON {
+                        guard script == o.script || o.script == HB_SCRIPT_COMMON,
+                              o.isPrimary || !Font.covers(o.primaryCoverage, u) else { break }
+                        o.script = script
                     }
                     i += 1
                 }

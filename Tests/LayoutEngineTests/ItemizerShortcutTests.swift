@@ -1,0 +1,59 @@
+import Testing
+@testable import LayoutEngine
+
+/// The itemizer takes runs of ASCII and of one-unit BMP clusters whole; the items must be those
+/// the general cluster-by-cluster tests give.
+@Suite struct ItemizerShortcutTests {
+    struct Cut: Equatable, CustomStringConvertible {
+        var range: Range<Int>, font: UInt32, style: Int, level: UInt8, script: UInt32
+        var description: String { "\(range) font \(font) style \(style) level \(level) script \(script)" }
+    }
+
+    static func items(_ text: AttributedText, boxes: [InlineBox] = [], shortcuts: Bool) throws -> [Cut] {
+        let analysis = TextAnalysis.analyze(text, direction: .auto)
+        let fallback = try FontFallback(registry: Fixtures.registry, styles: text.styles)
+        var items: [Item] = []
+        var scalars: [UInt32] = []
+        Itemizer.itemize(text, analysis: analysis, fallback: fallback, boxes: boxes, into: &items, scalars: &scalars,
+                         shortcuts: shortcuts)
+        return items.map { Cut(range: $0.range, font: $0.font.id, style: $0.style, level: $0.level, script: $0.script.rawValue) }
+    }
+
+    static func expectSame(_ text: AttributedText, _ label: String) throws {
+        #expect(try items(text, shortcuts: true) == items(text, shortcuts: false), "\(label)")
+    }
+
+    static let texts = [
+        "plain ASCII words, digits 123 and punctuation!",
+        "café crème brûlée — naïve façade, Zürich",
+        "Привет, мир! Это текст на русском языке.",
+        "English then русский then English again",
+        "مرحبا بالعالم، hello في النص 123",
+        "हिन्दी पाठ के साथ English",
+        "中文文本和English混合，還有日本語のかなカナ",
+        "emoji 🙂 and ⌚ watch ✨ sparkles ☕ in text",
+        "line\u{2028}separator and next\u{2029}paragraph",
+        "ﬁ ligature, ½ fraction, ©®™ signs, ∑∫√ maths",
+        "Ελληνικά κείμενο με English",
+        "soft\u{00AD}hyphen and zero\u{200B}width",
+    ]
+
+    @Test func shortcutsGiveTheGeneralItems() throws {
+        for text in Self.texts {
+            try Self.expectSame(AttributedText(text, style: TextStyle(family: "Noto Sans")), text)
+            // A face that lacks most scripts: fallback everywhere.
+            try Self.expectSame(AttributedText(text, style: TextStyle(family: "Noto Sans Devanagari")), "Devanagari face: \(text)")
+        }
+        // Styles changing mid-word.
+        let spans = [AttributedText.Span(range: 3..<9, patch: StylePatch(weight: 700)),
+                     AttributedText.Span(range: 12..<20, patch: StylePatch(family: "Noto Naskh Arabic"))]
+        try Self.expectSame(AttributedText("abcdéfghijкlmnopqrstuvwxyz", style: TextStyle(family: "Noto Sans"), spans: spans), "spans")
+    }
+
+    @Test(.enabled(if: Fixtures.corpus != nil, "no ../shared/corpus beside the repository"))
+    func shortcutsGiveTheGeneralItemsOnTheCorpus() throws {
+        for caption in Fixtures.corpus ?? [] {
+            try Self.expectSame(AttributedText(caption.text, style: TextStyle(family: "Noto Sans", size: 24)), caption.id)
+        }
+    }
+}
