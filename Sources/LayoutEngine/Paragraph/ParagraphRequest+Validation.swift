@@ -15,8 +15,10 @@ extension ParagraphRequest {
         guard (0...4).contains(combineUpright) else {
             throw LayoutError(.invalidArgument, "must be in [0, 4] characters, got \(combineUpright)", field: "text_combine_upright")
         }
-        try paragraphStyle.validate()
-        if flow != nil && paragraphStyle.spacingBefore + paragraphStyle.spacingAfter > 0 {
+        // No options box, no paragraph style to check: nearly every request (its getter copies
+        // the plain style, and comparing against it cost 300 instructions a request).
+        if typography != nil { try paragraphStyle.validate() }
+        if typography != nil && flow != nil && paragraphStyle.spacingBefore + paragraphStyle.spacingAfter > 0 {
             throw LayoutError(.invalidArgument, "paragraph spacing applies to text in one box; text that flows (vertical alignment, "
                               + "exclusions, shapes, containers) has none yet", field: "paragraph_style.spacing_before")
         }

@@ -111,14 +111,28 @@ struct ParagraphPositioner {
                 let first = output.count
                 let shaped = piece.glyphs
                 let y = baselineY - piece.shift
-                for k in 0..<shaped.count {
-                    let glyph = shaped[k]
-                    let advance = Double(glyph.advance) * scale + (extras?[k] ?? 0)
-                    output.glyphs.advanced(by: first + k).initialize(to: PositionedGlyph(
-                        id: glyph.id,
-                        position: Point(x: pen + Double(glyph.xOffset) * scale, y: y - Double(glyph.yOffset) * scale),
-                        advance: advance, cluster: Int(glyph.cluster) + base))
-                    pen += advance
+                let out = output.glyphs.advanced(by: first)
+                if let extras {
+                    for k in 0..<shaped.count {
+                        let glyph = shaped[k]
+                        let advance = Double(glyph.advance) * scale + extras[k]
+                        out.advanced(by: k).initialize(to: PositionedGlyph(
+                            id: glyph.id,
+                            position: Point(x: pen + Double(glyph.xOffset) * scale, y: y - Double(glyph.yOffset) * scale),
+                            advance: advance, cluster: Int(glyph.cluster) + base))
+                        pen += advance
+                    }
+                } else {
+                    // Nearly every line: the glyphs' own advances, no extra to look up per glyph.
+                    for k in 0..<shaped.count {
+                        let glyph = shaped[k]
+                        let advance = Double(glyph.advance) * scale
+                        out.advanced(by: k).initialize(to: PositionedGlyph(
+                            id: glyph.id,
+                            position: Point(x: pen + Double(glyph.xOffset) * scale, y: y - Double(glyph.yOffset) * scale),
+                            advance: advance, cluster: Int(glyph.cluster) + base))
+                        pen += advance
+                    }
                 }
                 output.count += shaped.count
                 if text.paints.count == 1 {
