@@ -176,7 +176,8 @@ struct TextAnalysis {
 enum GraphemeFastPath {
     @inline(__always)
     static func isSimple(_ u: UInt16) -> Bool {
-        if u < 0x0300 { return u != 0x0D && u != 0xA9 && u != 0xAE }
+        if u < 0x0080 { return u != 0x0D }
+        if u < 0x0300 { return u != 0xA9 && u != 0xAE }
         if u < 0x0700 {
             return (u >= 0x0370 && u < 0x0483) || (u >= 0x048A && u < 0x0591) || (u >= 0x05D0 && u < 0x05F5)
                 || (u >= 0x0621 && u < 0x064B) || (u >= 0x0660 && u < 0x0670) || (u >= 0x0671 && u < 0x06D6)

@@ -46,7 +46,9 @@ extension ParagraphRequest {
         }
         try Bounds.check(lineHeightMultiple, upTo: Bounds.maxLineHeightMultiple, field: "line_height_multiple", unit: "")
         if let lineHeight { try Bounds.check(lineHeight, upTo: Bounds.maxLineHeight, field: "line_height") }
-        if let token = truncationToken, token.utf16.count > 256 {
+        // UTF-16 never has more units than UTF-8 has bytes, and a native string knows its bytes:
+        // the default "…" is not counted unit by unit on every request.
+        if let token = truncationToken, token.utf8.count > 256, token.utf16.count > 256 {
             throw LayoutError(.invalidArgument, "truncation_token is longer than 256 UTF-16 units", field: "truncation_token")
         }
         for (index, style) in text.styles.enumerated() {

@@ -189,12 +189,14 @@ struct ShapedParagraph {
                 prefix[box.range.lowerBound + 1] = box.width + text.styles[box.style].letterSpacing
                 for unit in box.range.dropFirst() { prefix[unit + 1] = 0 }
             }
-            var rises = true
+            // The lowest step, kept without a branch per unit; a NaN anywhere leaves the total NaN.
+            var lowest = 0.0
             for i in 0..<count {
-                rises = rises && prefix[i + 1] >= 0
-                prefix[i + 1] += prefix[i]
+                let step = prefix[i + 1]
+                lowest = step < lowest ? step : lowest
+                prefix[i + 1] = prefix[i] + step
             }
-            return rises
+            return lowest >= 0 && prefix[count].isFinite
         }
     }
 
@@ -236,7 +238,7 @@ struct ShapedParagraph {
         var low = 0
         var high = count
         while low < high {
-            let mid = (low + high) / 2
+            let mid = (low &+ high) >> 1  // both non-negative: a shift, not a signed division
             if isPast(mid) { high = mid } else { low = mid + 1 }
         }
         return low
