@@ -94,4 +94,21 @@ import Testing
             #expect(layout.runs.contains { $0.isTruncationToken && $0.lineIndex == 1 }, "\(mode)")
         }
     }
+
+    /// The token is at most 256 UTF-16 units, counted as UTF-16 whatever its UTF-8 length.
+    @Test func tokenLengthIsCountedInUTF16Units() throws {
+        func lays(_ token: String) -> Bool {
+            var request = ParagraphRequest(text: AttributedText("one two three four", style: TextStyle(family: "Noto Sans")),
+                                           width: 40, maxLines: 1, truncationToken: token)
+            request.alignment = .natural
+            return (try? Fixtures.layouter.layout(request)) != nil
+        }
+        #expect(lays(String(repeating: "x", count: 256)))
+        #expect(!lays(String(repeating: "x", count: 257)))
+        // 200 euro signs: 600 UTF-8 bytes, 200 UTF-16 units.
+        #expect(lays(String(repeating: "€", count: 200)))
+        // 129 emoji: 258 UTF-16 units.
+        #expect(!lays(String(repeating: "🙂", count: 129)))
+        #expect(lays(String(repeating: "🙂", count: 128)))
+    }
 }
