@@ -25,19 +25,27 @@ enum Itemizer {
 
         static let shared = ScriptTable()
 
+        /// Made once, at start-up (`ParagraphLayouter.init` asks for it): about 3M instructions.
         private init() {
             indices = .allocate(capacity: 0x10000)
             var distinct: [hb_script_t] = []
+            var known: [UInt32: UInt8] = [:]
+            // Neighbouring code points mostly share a script: the last one answers most.
+            var last = (script: hb_script_t(rawValue: 0), index: UInt8(0))
             for scalar in 0..<UInt32(0x10000) {
                 let script = Itemizer.lookUpScript(scalar)
-                if let known = distinct.firstIndex(of: script) {
-                    indices[Int(scalar)] = UInt8(known)
-                } else {
-                    // Unicode 15 has 161 scripts in all, fewer in the BMP: a byte holds them.
-                    precondition(distinct.count < 256, "more than 256 scripts in the BMP")
-                    indices[Int(scalar)] = UInt8(distinct.count)
-                    distinct.append(script)
+                if script != last.script || distinct.isEmpty {
+                    if let index = known[script.rawValue] {
+                        last = (script, index)
+                    } else {
+                        // Unicode 15 has 161 scripts in all, fewer in the BMP: a byte holds them.
+                        precondition(distinct.count < 256, "more than 256 scripts in the BMP")
+                        last = (script, UInt8(distinct.count))
+                        known[script.rawValue] = last.index
+                        distinct.append(script)
+                    }
                 }
+                indices[Int(scalar)] = last.index
             }
             scripts = .allocate(capacity: distinct.count)
             scripts.initialize(from: distinct, count: distinct.count)

@@ -12,7 +12,9 @@ public final class ParagraphLayouter: Sendable {
         self.fonts = fonts
         self.cache = cache
         self.maxTextLength = maxTextLength
-        _ = BreakOpportunities.shared  // its tables are built at start-up, not in the first request
+        // Their tables are built at start-up, not in the first request.
+        _ = BreakOpportunities.shared
+        _ = Itemizer.ScriptTable.shared
     }
 
     /// HarfBuzz shaping calls made so far by every layouter in this process.
