@@ -1,9 +1,9 @@
 extension ParagraphPositioner {
-    /// A breaker for the paragraph, with its hyphen points and tabs. Nearly every paragraph has
-    /// neither soft hyphens nor tabs: one pass over its units says so.
     /// Greedy lines of this paragraph may be found by bisection (`LineBreaker.bisects`).
     var bisects: Bool { !analysis.hasHardBreaks && shaped.prefixRises }
 
+    /// A breaker for the paragraph, with its hyphen points and tabs. Nearly every paragraph has
+    /// neither soft hyphens nor tabs: one pass over its units says so.
     func breaker() -> LineBreaker {
         var breaker = LineBreaker(flags: analysis.flags, prefix: shaped.prefix, bisects: bisects)
         let units = text.units
