@@ -33,6 +33,10 @@ enum UnitClass {
     @inline(__always)
     static func isJustifiable(_ u: UInt16) -> Bool { u == 0x20 || u == 0xA0 || u == 0x3000 }
 
+    /// A–Z or a–z (bit 5 folds capitals onto small letters); false for every other value.
+    @inline(__always)
+    static func isASCIILetter(_ u: UInt32) -> Bool { (u | 0x20) >= 0x61 && (u | 0x20) <= 0x7A }
+
     /// Characters that can only appear in right-to-left text, or that force it (bidi controls).
     /// Text without them needs no bidi resolution when its direction is left-to-right or auto.
     @inline(__always)

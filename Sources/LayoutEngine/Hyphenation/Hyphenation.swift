@@ -88,7 +88,7 @@ extension Hyphenation {
     @inline(__always)
     static func isLetter(_ scalar: Unicode.Scalar) -> Bool {
         let value = scalar.value
-        if value < 0x80 { return (value | 0x20) >= 0x61 && (value | 0x20) <= 0x7A }
+        if value < 0x80 { return UnitClass.isASCIILetter(value) }
         return scalar.properties.isAlphabetic
     }
 }

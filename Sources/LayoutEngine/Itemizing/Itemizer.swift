@@ -56,7 +56,7 @@ enum Itemizer {
         func script(of scalar: UInt32) -> hb_script_t {
             if scalar < 0x80 {
                 // ASCII: letters are Latin, everything else Common.
-                return (scalar | 0x20) >= 0x61 && (scalar | 0x20) <= 0x7A ? HB_SCRIPT_LATIN : HB_SCRIPT_COMMON
+                return UnitClass.isASCIILetter(scalar) ? HB_SCRIPT_LATIN : HB_SCRIPT_COMMON
             }
             if scalar < 0x10000 { return scripts[Int(indices[Int(scalar)])] }
             return Itemizer.lookUpScript(scalar)
@@ -162,7 +162,7 @@ enum Itemizer {
                     while i < limit, units[i] >= 0x20 && units[i] < 0x7F, levels[i] == o.level { i += 1 }
                     if i > start && i < count && !flags[i].contains(.graphemeStart) { i -= 1 }
                     if o.script == HB_SCRIPT_COMMON {
-                        for k in start..<i where (units[k] | 0x20) >= 0x61 && (units[k] | 0x20) <= 0x7A {
+                        for k in start..<i where UnitClass.isASCIILetter(UInt32(units[k])) {
                             o.script = HB_SCRIPT_LATIN
                             break
                         }
@@ -172,7 +172,7 @@ enum Itemizer {
                     let u = units[i]
                     guard u >= 0x20 && u < 0x7F, i + 1 == count || flags[i + 1].contains(.graphemeStart),
                           levels[i] == o.level, Font.covers(o.coverage, u) else { break }
-                    if (u | 0x20) >= 0x61 && (u | 0x20) <= 0x7A {
+                    if UnitClass.isASCIILetter(UInt32(u)) {
                         guard o.script == HB_SCRIPT_LATIN || o.script == HB_SCRIPT_COMMON,
                               o.isPrimary || !Font.covers(primary[style].bmpCoverage, u) else { break }
                         o.script = HB_SCRIPT_LATIN

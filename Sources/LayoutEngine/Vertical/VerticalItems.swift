@@ -40,7 +40,7 @@ enum VerticalItems {
     }
 
     private static func isCombinable(_ unit: UInt16, letters: Bool) -> Bool {
-        (unit >= 0x30 && unit <= 0x39) || (letters && ((unit | 0x20) >= 0x61 && (unit | 0x20) <= 0x7A))
+        (unit >= 0x30 && unit <= 0x39) || (letters && UnitClass.isASCIILetter(UInt32(unit)))
     }
 
     /// Marks runs of combinable units no longer than the setting's limit as combined.
