@@ -68,4 +68,11 @@ import TestSupport
         let words = Array("abc123 def\u{0301}ghi 4,5 x.y Zürich—the 3rd".utf16)
         #expect(Self.ours(words) == BreakOpportunities.libunibreak(words[...], language: ""))
     }
+
+    /// Runs of ideographs skip the table the same way (an opportunity before each).
+    @Test func runsOfIdeographsTakeTheFastPath() {
+        #expect(BreakOpportunities.shared.ideographRunsHold)
+        let words = Array("中文排版，「日本語」の文字。漢字\u{20000}字 あ中 1中文\u{3099}字".utf16)
+        #expect(Self.ours(words) == BreakOpportunities.libunibreak(words[...], language: ""))
+    }
 }

@@ -28,7 +28,7 @@ struct BreakOpportunities: @unchecked Sendable {
     private static let sp = UInt8(LBP_SP.rawValue), bk = UInt8(LBP_BK.rawValue), cr = UInt8(LBP_CR.rawValue)
     private static let lf = UInt8(LBP_LF.rawValue), nl = UInt8(LBP_NL.rawValue), wj = UInt8(LBP_WJ.rawValue)
     private static let cm = UInt8(LBP_CM.rawValue), xx = UInt8(LBP_XX.rawValue), ri = UInt8(LBP_RI.rawValue)
-    private static let al = UInt8(LBP_AL.rawValue), nu = UInt8(LBP_NU.rawValue)
+    private static let al = UInt8(LBP_AL.rawValue), nu = UInt8(LBP_NU.rawValue), id = UInt8(LBP_ID.rawValue)
 
     /// Classes of planes 0 and 1, one byte per code point; higher planes search `ranges`.
     /// Raw memory held for the process's life (the tables are built once), so a look-up
@@ -46,6 +46,9 @@ struct BreakOpportunities: @unchecked Sendable {
     /// and makes the second current, as every version read so far does: runs of them, most of
     /// a text, then skip the table.
     let alphanumericRunsHold: Bool
+    /// True when the pair table breaks between two ideographs (ID, no space between: UAX #14's
+    /// LB31) and makes the second current: runs of Chinese or Japanese ideographs then skip it.
+    let ideographRunsHold: Bool
 
     private init() {
         LineBreakLibrary.start()
@@ -80,6 +83,7 @@ struct BreakOpportunities: @unchecked Sendable {
                 outcomes[(Int(a) * Self.classCount + Int(b)) * 2] == kept  // the outcome with no space before
             }
         }
+        ideographRunsHold = outcomes[(Int(Self.id) * Self.classCount + Int(Self.id)) * 2] == UInt8(Self.allowBreak) | 4
     }
 
     func lineBreakClass(_ scalar: UInt32) -> UInt8 {
@@ -237,6 +241,7 @@ struct BreakOpportunities: @unchecked Sendable {
         let classCount = Self.classCount
         let outcomes = self.outcomes
         let alphanumericRunsHold = self.alphanumericRunsHold
+        let ideographRunsHold = self.ideographRunsHold
         while true {
             if alphanumericRunsHold && (current == Self.al || current == Self.nu)
                 && (previousNew == Self.al || previousNew == Self.nu) {
@@ -251,6 +256,17 @@ struct BreakOpportunities: @unchecked Sendable {
                     emit(lastEnd, Self.noBreak)
                     current = new
                     previousNew = new
+                    lastEnd = position
+                    position += 1
+                }
+            }
+            if ideographRunsHold && current == Self.id && previousNew == Self.id {
+                // A run of ideographs right after one: an opportunity before each (the table
+                // says so; `ideographRunsHold`), and each becomes current in turn.
+                while position < count {
+                    let unit = units[position]
+                    guard unit < 0xD800 || unit >= 0xE000, lowPlanes[Int(unit)] == Self.id else { break }
+                    emit(lastEnd, Self.allowBreak)
                     lastEnd = position
                     position += 1
                 }

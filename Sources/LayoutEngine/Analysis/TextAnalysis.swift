@@ -49,6 +49,7 @@ struct TextAnalysis {
                     let unit = u[i]
                     // Letters of most scripts are none of what follows: one test passes them by.
                     if unit > 0x20 && unit < 0x7F { continue }
+                    if UnitClass.isInertBeyondASCII(unit) { continue }
                     if unit < 0x20 || (unit >= 0x7F && unit < 0xA0) { hasControls = true }
                     if unit == 0xAD { hasSoftHyphen = true }
                     // UAX #9 P1: a paragraph ends after each separator (class B); CR LF is one.

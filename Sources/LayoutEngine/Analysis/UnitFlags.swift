@@ -37,6 +37,17 @@ enum UnitClass {
     @inline(__always)
     static func isASCIILetter(_ u: UInt32) -> Bool { (u | 0x20) >= 0x61 && (u | 0x20) <= 0x7A }
 
+    /// Units past ASCII that analysis's first pass has nothing to note for: no control, soft
+    /// hyphen, separator, hard break, space, right-to-left character or regional indicator's
+    /// lead. Letters of Latin-1 to Cyrillic, Devanagari to Ethiopic and CJK to Hangul pass in
+    /// two or three comparisons; `UnitClassTests` checks every BMP unit.
+    @inline(__always)
+    static func isInertBeyondASCII(_ u: UInt16) -> Bool {
+        if u < 0x0590 { return u > 0xAD }
+        if u < 0x3001 { return u >= 0x0900 && u < 0x1680 }
+        return u < 0xD800
+    }
+
     /// Characters that can only appear in right-to-left text, or that force it (bidi controls).
     /// Text without them needs no bidi resolution when its direction is left-to-right or auto.
     @inline(__always)
