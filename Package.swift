@@ -37,9 +37,12 @@ let package = Package(
 
         // The fatal-signal report: a signal handler must be async-signal-safe, so it is C.
         .target(name: "CFatalSignal"),
+        // Chinese, Japanese, Lao, Khmer and Burmese words by ICU's dictionaries (editing's word
+        // boundaries), behind a header that names no ICU type (see word_dictionary.h).
+        .target(name: "CWordDictionary", linkerSettings: [.linkedLibrary("icuuc")]),
 
         .target(name: "LayoutEngine", dependencies: ["CFreeType", "CHarfBuzz", "CUnibreak", "CFriBidi", "CCairo", "CFontconfig", "CPCRE2",
-                                                     "CThai", "CHyphen"]),
+                                                     "CThai", "CHyphen", "CWordDictionary"]),
         // The wire alone: the generated protobuf types, framing and the fast readers. No engine.
         .target(name: "LayoutProtocol", dependencies: [.product(name: "SwiftProtobuf", package: "swift-protobuf")]),
         // The wire meeting the engine: requests turned into engine values, layouts into replies.

@@ -30,10 +30,33 @@ import Testing
         #expect(bounds.count < 8, "a few words, not a cut per letter: \(bounds)")
     }
 
-    @Test func ideographsAreWordsOfTheirOwn() {
-        // No dictionary for Chinese or Japanese (docs/protocol.md): UAX #29 alone.
-        #expect(Self.word("我们今天", at: 1) == "们")
-        #expect(Self.word("カタカナ語", at: 1) == "カタカナ", "katakana stays together (UAX #29 Katakana)")
+    /// Chinese and Japanese words come from ICU's dictionary, where UAX #29 alone makes every
+    /// ideograph a word of its own.
+    @Test func chineseAndJapaneseWordsComeFromTheDictionary() {
+        #expect(Self.word("我们今天去北京", at: 1) == "我们")
+        #expect(Self.word("我们今天去北京", at: 2) == "今天")
+        #expect(Self.word("我们今天去北京", at: 6) == "北京")
+        #expect(Self.word("日本語の文章を書きます", at: 1) == "日本語")
+        #expect(Self.word("日本語の文章を書きます", at: 4) == "文章")
+        #expect(Self.word("カタカナ語", at: 1) == "カタカナ", "a katakana run stays one word")
+        // Lao has no spaces between words either.
+        #expect(Self.word("ພາສາລາວ", at: 1) == "ພາສາ")
+        #expect(Self.word("ພາສາລາວ", at: 5) == "ລາວ")
+    }
+
+    @Test func dictionaryRunsKeepTheirNeighboursAndSurrogates() {
+        let text = "Hello 北京大学, world 我们𠀋北京"
+        #expect(Self.word(text, at: 1) == "Hello")
+        #expect(Self.word(text, at: 6) == "北京")
+        #expect(Self.word(text, at: 8) == "大学")
+        #expect(Self.word(text, at: 10) == ",")
+        #expect(Self.word(text, at: 13) == "world")
+        let units = Array(text.utf16)
+        for boundary in TextBoundaries(text: text).wordBoundaries where boundary < units.count {
+            #expect(!UTF16.isTrailSurrogate(units[boundary]), "a boundary inside U+2000B at \(boundary)")
+        }
+        #expect(Self.word(text, at: 21) == "𠀋", "inside its surrogate pair: the whole ideograph")
+        #expect(Self.word(text, at: 22) == "北京")
     }
 
     @Test func paragraphsEndAfterTheirHardBreak() {

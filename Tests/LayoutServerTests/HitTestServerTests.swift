@@ -80,6 +80,17 @@ import Testing
         #expect(text(reply.around[0].sentence) == "Say hello to ภาษาไทยง่าย and friends\n")
     }
 
+    /// Chinese and Japanese words through the daemon come from ICU's dictionary.
+    @Test func chineseAndJapaneseWordsAroundAnOffset() throws {
+        let daemon = try Daemon()
+        var ask = Self.request("我们今天去北京。日本語の文章", width: 300)
+        ask.around = [1, 6, 9, 13]
+        guard case .hitTestReply(let reply) = try daemon.client().request(.hitTest(ask)) else { Issue.record("no reply"); return }
+        let units = Array(ask.layout.text.utf16)
+        func text(_ r: Layoutd_V1_Range) -> String { String(decoding: units[Int(r.start)..<Int(r.start + r.length)], as: UTF16.self) }
+        #expect(reply.around.map { text($0.word) } == ["我们", "北京", "日本語", "文章"])
+    }
+
     /// Arrow keys through the daemon: right across "Say مرحبا now" visits every offset, the
     /// Arabic word's backwards; forward visits them in order.
     @Test func arrowKeysStepThroughMixedText() throws {

@@ -1,14 +1,15 @@
 import CThai
 import CUnibreak
+import CWordDictionary
 import Synchronization
 
 /// The word, sentence, line and paragraph around an offset, as a double or triple tap selects them:
 /// SkParagraph's `getWordBoundary`, TextKit's `doubleClick(at:)`.
 ///
-/// Words are UAX #29's (libunibreak), with Thai, which has no spaces between words, cut by
-/// libthai's dictionary. Chinese and Japanese words would need a dictionary too (ICU's break
-/// iterator has one, but Debian's ICU cannot be linked beside Foundation's): there every
-/// ideograph is a word of its own, as UAX #29 alone has it.
+/// Words are UAX #29's (libunibreak). The scripts written without spaces between words need a
+/// dictionary: Thai is cut by libthai's; Chinese, Japanese, Lao, Khmer and Burmese by ICU's
+/// (its word break iterator, through `CWordDictionary`), where UAX #29 alone makes every
+/// ideograph a word and a run of Lao or Khmer one word.
 public struct TextBoundaries: Sendable {
     /// Every offset a word starts or ends at, ascending, 0 and the text's length included.
     public let wordBoundaries: [Int]
@@ -32,6 +33,7 @@ public struct TextBoundaries: Sendable {
         var boundaries = Set([0, units.count])
         for (index, value) in breaks.enumerated() where value == CChar(WORDBREAK_BREAK) { boundaries.insert(index + 1) }
         Self.cutThai(units, into: &boundaries)
+        Self.cutByDictionary(units, into: &boundaries)
         wordBoundaries = boundaries.sorted()
         var starts = [0]
         for (index, unit) in units.enumerated() where UnitClass.isHardBreak(unit) {
@@ -72,6 +74,41 @@ public struct TextBoundaries: Sendable {
         var end = low + 1
         while end < bounds.count && bounds[end] <= bounds[low] { end += 1 }
         return bounds[low]..<(end < bounds.count ? bounds[end] : length)
+    }
+
+    /// Units of the scripts ICU's dictionaries cut: Han (with its iteration marks and the
+    /// ideographs past the BMP, as surrogates), kana, Lao, Khmer and Burmese.
+    static func needsDictionary(_ u: UInt16) -> Bool {
+        switch u {
+        case 0x0E80...0x0EFF, 0x1000...0x109F, 0x1780...0x17FF, 0x19E0...0x19FF: return true  // Lao, Myanmar, Khmer
+        case 0x3005...0x3007, 0x3021...0x3029, 0x303B: return true  // 々〆〇, Hangzhou numerals, 〻
+        case 0x3041...0x30FF, 0x31F0...0x31FF, 0xFF66...0xFF9F: return true  // kana, small and half-width
+        case 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xF900...0xFAFF: return true  // ideographs
+        case 0xD840...0xD8BF: return true  // the lead of an ideograph in planes 2 and 3
+        default: return false
+        }
+    }
+
+    /// Inside each run of those scripts, ICU's word ends replace UAX #29's. Without ICU's data
+    /// UAX #29's cuts stay.
+    private static func cutByDictionary(_ units: [UInt16], into boundaries: inout Set<Int>) {
+        var start = 0
+        while start < units.count {
+            guard needsDictionary(units[start]) else { start += 1; continue }
+            var end = start + 1
+            while end < units.count && (needsDictionary(units[end]) || UTF16.isTrailSurrogate(units[end])) { end += 1 }
+            var found = [Int32](repeating: 0, count: end - start)
+            let count = units[start..<end].withUnsafeBufferPointer { run in
+                found.withUnsafeMutableBufferPointer { found in
+                    layoutd_dictionary_word_boundaries(run.baseAddress, Int32(run.count), found.baseAddress, Int32(found.count))
+                }
+            }
+            if count >= 0 {
+                for offset in (start + 1)..<end { boundaries.remove(offset) }
+                for boundary in found.prefix(Int(count)) { boundaries.insert(start + Int(boundary)) }
+            }
+            start = end
+        }
     }
 
     /// libthai's dictionary is one object for the process: loading it costs far more than a

@@ -229,8 +229,8 @@ public nonisolated struct Layoutd_V1_TextRanges: Sendable {
   // methods supported on all messages.
 
   /// UAX #29's word segment holding the offset (at the text's end, the last one): a word, or
-  /// the spaces or punctuation between words. Thai words come from libthai's dictionary; Chinese
-  /// and Japanese have no dictionary here, so each ideograph is a word of its own.
+  /// the spaces or punctuation between words. Scripts written without spaces between words are
+  /// cut by dictionaries: Thai by libthai's; Chinese, Japanese, Lao, Khmer and Burmese by ICU's.
   public var word: Layoutd_V1_Range {
     get {_word ?? Layoutd_V1_Range()}
     set {_word = newValue}

@@ -191,8 +191,8 @@ class TextRanges(google.protobuf.message.Message):
     @property
     def word(self) -> layoutd.v1.geometry_pb2.Range:
         """UAX #29's word segment holding the offset (at the text's end, the last one): a word, or
-        the spaces or punctuation between words. Thai words come from libthai's dictionary; Chinese
-        and Japanese have no dictionary here, so each ideograph is a word of its own.
+        the spaces or punctuation between words. Scripts written without spaces between words are
+        cut by dictionaries: Thai by libthai's; Chinese, Japanese, Lao, Khmer and Burmese by ICU's.
         """
         pass
     @property
