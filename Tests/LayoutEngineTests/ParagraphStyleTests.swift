@@ -81,7 +81,7 @@ import Testing
             $0.height = 100
         } == "paragraph_style.spacing_before")
         var settings = TextDocumentTests.settings()
-        settings.request.paragraphStyle.spacingBefore = 5
+        settings.request.paragraphStyle.list = ListStyle()
         #expect(throws: LayoutError.self) { try TextDocumentTests.document("a\nb", settings: settings) }
     }
 }

@@ -92,6 +92,25 @@ import TestSupport
         #expect(try Self.differences(document) == [])
     }
 
+    /// Spacing between paragraphs is one gap everywhere: an edit moves what follows by its
+    /// lines' change alone, and a new paragraph brings a gap with it.
+    @Test func spacedParagraphsKeepTheirGaps() throws {
+        var settings = Self.settings()
+        settings.request.paragraphStyle.spacingBefore = 6
+        settings.request.paragraphStyle.spacingAfter = 10
+        let document = try Self.document("First paragraph.\nSecond one.\nThird.", settings: settings)
+        #expect(try Self.differences(document) == [])
+        let lineHeight = document.placed(0).lines[0].usedRect.height
+        #expect(abs(document.top(of: 1) - (lineHeight + 16)) < 1e-9, "the gap is after plus before")
+        #expect(abs(document.height - (3 * lineHeight + 2 * 16)) < 1e-9, "no gap below the last paragraph")
+        let split = try document.replace(6..<6, with: AttributedText.utf16("\n"))
+        #expect(split.inserted == 2 && abs(split.deltaY - (lineHeight + 16)) < 1e-9)
+        #expect(try Self.differences(document) == [])
+        _ = try document.replace(0..<document.length, with: [])
+        #expect(document.height == 0)
+        #expect(try Self.differences(document) == [])
+    }
+
     @Test func separatorsSplitAndJoinParagraphs() throws {
         let document = try Self.document("one two three\nfour five six")
         #expect(document.paragraphs.count == 2)
@@ -189,9 +208,12 @@ import TestSupport
 
     // MARK: Hit-testing a document
 
-    @Test func hitsAndCaretsAgreeWithTheWholeLayout() throws {
+    @Test(arguments: [0.0, 14.0])
+    func hitsAndCaretsAgreeWithTheWholeLayout(spacing: Double) throws {
         let text = "The first paragraph wraps over a few lines here.\nمرحبا بالعالم and English.\nLast one."
-        let document = try Self.document(text, settings: Self.settings(width: 180))
+        var settings = Self.settings(width: 180)
+        settings.request.paragraphStyle.spacingAfter = spacing
+        let document = try Self.document(text, settings: settings)
         let whole = HitTester(layout: document.assembled(), text: text)
         for offset in HitTesterTests.boundaries(text) {
             for affinity in [Affinity.downstream, .upstream] {
@@ -207,6 +229,26 @@ import TestSupport
         // Above the text and below it clamp to the first and last paragraphs.
         #expect(document.hit(Point(x: 0, y: -50))?.position.offset == 0)
         #expect(document.hit(Point(x: 1_000, y: document.height + 50))?.position.offset == text.utf16.count)
+        // Down the left edge, every few points (gaps between paragraphs included), the document
+        // answers as the whole layout does.
+        var y = -5.0
+        while y < document.height + 5 {
+            let point = Point(x: 3, y: y)
+            #expect(document.hit(point)?.position == whole.hit(point)?.position, "y \(y)")
+            y += 1.5
+        }
+    }
+
+    /// Deleting the last paragraph leaves an empty one at the end, with no lines: a point below
+    /// the text still lands on the last line.
+    @Test func aPointBelowAnEmptyLastParagraphLandsOnTheText() throws {
+        let document = try Self.document("one\ntwo")
+        _ = try document.replace(4..<7, with: [])
+        #expect(document.paragraphs.count == 2 && document.paragraphs[1].layout.lines.isEmpty)
+        let whole = HitTester(layout: document.assembled(), text: "one\n")
+        let below = Point(x: 500, y: document.height + 40)
+        #expect(document.hit(below) != nil && document.hit(below)?.position == whole.hit(below)?.position)
+        #expect(document.hit(below)?.position.offset == 3, "before the hard break, as at any line's end")
     }
 
     // MARK: Random edits
@@ -233,8 +275,13 @@ import TestSupport
             text += pick(pieces)
         }
         let alignment = pick([TextAlignment.natural, .justified, .center, .right])
-        let settings = Self.settings(width: Double(120 + random.next() % 300), alignment: alignment,
+        var settings = Self.settings(width: Double(120 + random.next() % 300), alignment: alignment,
                                      rules: random.next() % 2 == 0 ? [boldRule] : [])
+        // Every third session parts its paragraphs.
+        if random.next() % 3 == 0 {
+            settings.request.paragraphStyle.spacingBefore = Double(random.next() % 9)
+            settings.request.paragraphStyle.spacingAfter = Double(random.next() % 13)
+        }
         let document = try Self.document(text, settings: settings)
         // An offset at a grapheme boundary of the document's text.
         func offset() -> Int {

@@ -7,11 +7,12 @@ import Testing
 /// and moves the rest by the deltas holds the same lines as a fresh layout of the text; bad
 /// edits, strangers' ids, limits and idle documents are refused by name.
 @Suite struct DocumentServerTests {
-    static func layout(_ text: String, width: Float = 240) -> Layoutd_V1_LayoutRequest {
+    static func layout(_ text: String, width: Float = 240, spacing: Float = 0) -> Layoutd_V1_LayoutRequest {
         .with {
             $0.text = text
             $0.width = width
             $0.defaultStyle.size = 18
+            if spacing > 0 { $0.paragraphStyle.spacingAfter = spacing }
         }
     }
 
@@ -22,8 +23,8 @@ import Testing
         }
     }
 
-    static func open(_ client: LayoutClient, _ text: String, width: Float = 240) throws -> Layoutd_V1_DocumentReply {
-        guard case .documentReply(let reply) = try client.request(.openDocument(.with { $0.layout = layout(text, width: width) })) else {
+    static func open(_ client: LayoutClient, _ text: String, width: Float = 240, spacing: Float = 0) throws -> Layoutd_V1_DocumentReply {
+        guard case .documentReply(let reply) = try client.request(.openDocument(.with { $0.layout = layout(text, width: width, spacing: spacing) })) else {
             throw ClientError.protocolViolation("no document reply")
         }
         return reply
@@ -60,11 +61,13 @@ import Testing
         var glyphIDs: [[UInt32]] { paragraphs.flatMap { $0.runs.map(\.glyphIds) } }
     }
 
-    @Test func aClientsSplicedLinesEqualAFreshLayout() throws {
+    /// With and without spacing between paragraphs.
+    @Test(arguments: [Float(0), 12])
+    func aClientsSplicedLinesEqualAFreshLayout(spacing: Float) throws {
         let daemon = try Daemon()
         let client = try daemon.client()
         var text = "A note of a few paragraphs.\nThe second wraps over more than one line at this width, surely.\nمرحبا بالعالم third.\nLast."
-        let opened = try Self.open(client, text)
+        let opened = try Self.open(client, text, spacing: spacing)
         #expect(opened.document == 1 && opened.paragraphCount == 4 && opened.changes.count == 1)
         var mirror = Mirror()
         mirror.apply(opened)
@@ -78,7 +81,7 @@ import Testing
             #expect(reply.textLength == UInt32(text.utf16.count))
             #expect(reply.caretPosition.offset == UInt32(a + inserted.utf16.count) && reply.hasCaret)
             mirror.apply(reply)
-            guard case .layoutReply(let fresh) = try client.request(.layout(Self.layout(text))) else { Issue.record("no layout"); return }
+            guard case .layoutReply(let fresh) = try client.request(.layout(Self.layout(text, spacing: spacing))) else { Issue.record("no layout"); return }
             #expect(mirror.lines.map(\.range) == fresh.lines.map(\.range), "after replacing \(a)..<\(b)")
             #expect(zip(mirror.lines, fresh.lines).allSatisfy { abs($0.usedRect.y - $1.usedRect.y) < 1e-3 })
             #expect(mirror.glyphIDs == fresh.runs.map(\.glyphIds))
@@ -92,7 +95,7 @@ import Testing
         }
         let answers = try Self.edit(client, ask)
         guard case .hitTestReply(let whole) = try client.request(.hitTest(.with {
-            $0.layout = Self.layout(text)
+            $0.layout = Self.layout(text, spacing: spacing)
             $0.points = ask.points
             $0.carets = ask.carets
         })) else { Issue.record("no hit-test reply"); return }

@@ -15,6 +15,10 @@ public struct DocumentSettings: Sendable {
         self.rules = rules
     }
 
+    /// The space between two paragraphs (a layout's `spacing_after` of the one above and
+    /// `spacing_before` of the one below): never above the first or below the last.
+    var paragraphGap: Double { request.paragraphStyle.spacingBefore + request.paragraphStyle.spacingAfter }
+
     /// What a document cannot be laid out as yet, by field: each of these makes a paragraph's
     /// lines depend on the paragraphs above it, so an edit could not keep them.
     func checkIncremental() throws(LayoutError) {
@@ -27,10 +31,6 @@ public struct DocumentSettings: Sendable {
         }
         if request.maxLines != nil {
             throw LayoutError(.invalidArgument, "a document shows every line; max_lines is not supported in documents", field: "max_lines")
-        }
-        if request.paragraphStyle.spacingBefore + request.paragraphStyle.spacingAfter > 0 {
-            throw LayoutError(.invalidArgument, "documents lay each paragraph out alone; paragraph spacing is not supported in documents",
-                              field: "paragraph_style.spacing_before")
         }
         if request.paragraphStyle.list != nil {
             throw LayoutError(.invalidArgument, "documents lay each paragraph out alone; a list's numbering runs through them, so "
@@ -70,9 +70,13 @@ public final class DocumentParagraph: @unchecked Sendable {
         matches = formatted.matches
     }
 
-    /// What the paragraph adds to the document's sums.
-    var size: ParagraphOffsets.Entry {
-        ParagraphOffsets.Entry(offset: units.count, top: layout.size.height, line: layout.lines.count, attachment: attachments.count)
+    /// What the paragraph adds to the document's sums, with the gap below it: every paragraph
+    /// with lines has one, and the document's height leaves out the last one's. A paragraph
+    /// without lines (the empty one an edit leaves at the text's end, which a layout of the
+    /// whole text does not have) takes no room.
+    func size(gap: Double) -> ParagraphOffsets.Entry {
+        ParagraphOffsets.Entry(offset: units.count, top: layout.size.height + (layout.lines.isEmpty ? 0 : gap),
+                               line: layout.lines.count, attachment: attachments.count)
     }
 
     /// Where each paragraph of `units` ends: after each separator (UAX #9 P1, CR LF as one), and

@@ -119,7 +119,7 @@ extension TextDocument {
             self.widest = lost && gained < widest ? nil : max(widest, gained)
         }
         paragraphs.replaceSubrange(old, with: laid)
-        let moved = offsets.replace(old, with: laid.map(\.size))
+        let moved = offsets.replace(old, with: laid.map { $0.size(gap: settings.paragraphGap) })
         return DocumentChange(first: old.lowerBound, removed: old.count, inserted: laid.count, deltaY: moved.top,
                               deltaOffset: deltaOffset, deltaLines: moved.line, deltaAttachments: moved.attachment, caret: caret)
     }

@@ -5,8 +5,9 @@
 ///
 /// A paragraph's lines do not depend on the paragraphs around it when the text is laid in one
 /// box of a width (lines never cross a paragraph separator, and bidi resolves each paragraph
-/// alone), so the lines of a paragraph line up with the old ones again at its end. Documents
-/// are therefore horizontal, in one box, with no line limit (`DocumentSettings.checkIncremental`).
+/// alone), so the lines of a paragraph line up with the old ones again at its end; spacing
+/// between paragraphs is the same gap everywhere. Documents are therefore horizontal, in one
+/// box, with no line limit (`DocumentSettings.checkIncremental`).
 ///
 /// Not thread-safe: one owner edits it at a time (the daemon runs a connection's document
 /// requests one after another).
@@ -37,7 +38,7 @@ public final class TextDocument: @unchecked Sendable {
         self.settings = settings
         paragraphs = try Self.layParagraphs(units, spans: spans, attachments: attachments, settings: settings,
                                             layouter: layouter, budget: budget)
-        offsets = ParagraphOffsets(sizes: paragraphs.map(\.size))
+        offsets = ParagraphOffsets(sizes: paragraphs.map { $0.size(gap: settings.paragraphGap) })
         spanCount = paragraphs.reduce(0) { $0 + $1.spans.count }
     }
 
@@ -67,7 +68,9 @@ public final class TextDocument: @unchecked Sendable {
     public func firstAttachment(of index: Int) -> Int { offsets[index].attachment }
 
     public var length: Int { offsets.last.offset }
-    public var height: Double { offsets.last.top }
+    /// Down to the last line: the gap each paragraph with lines carries below it in the sums is
+    /// not below the last (paragraphs without lines come only at the end).
+    public var height: Double { max(0, offsets.last.top - (lineCount > 0 ? settings.paragraphGap : 0)) }
     public var lineCount: Int { offsets.last.line }
     /// The widest line's width: found again only after the paragraph that held it changed.
     public var width: Double {
@@ -101,9 +104,14 @@ public final class TextDocument: @unchecked Sendable {
         min(ShapedParagraph.firstIndex(paragraphs.count) { start(of: $0 + 1) > offset }, paragraphs.count - 1)
     }
 
-    /// The paragraph whose band holds `y`, clamped to the first and last.
+    /// The paragraph whose band holds `y`, clamped to the first and last; a point in the gap
+    /// between two paragraphs goes to the nearer one, as a layout's nearest line does.
     public func paragraphIndex(atY y: Double) -> Int {
-        min(ShapedParagraph.firstIndex(paragraphs.count) { top(of: $0 + 1) > y }, paragraphs.count - 1)
+        let half = settings.paragraphGap / 2
+        var index = min(ShapedParagraph.firstIndex(paragraphs.count) { top(of: $0 + 1) - half > y }, paragraphs.count - 1)
+        // Paragraphs without lines come only at the end: below the text is the last with lines.
+        while index > 0 && paragraphs[index].layout.lines.isEmpty { index -= 1 }
+        return index
     }
 
     static func checkLength(_ length: Int, limit: Int) throws(LayoutError) {
