@@ -23,7 +23,7 @@ extension RequestProcessor {
             func span(_ range: Layoutd_V1_Range) -> Range<Int> { Int(range.start)..<(Int(range.start) + Int(range.length)) }
             switch edit.edit {
             case .replace(let replace):
-                return document.relayoutUnits(replacing: span(replace.range), insertedCount: replace.text.utf16.count) <= Self.inlineDocumentUnits
+                return document.relayoutUnits(replacing: span(replace.range), inserted: replace.text.utf16) <= Self.inlineDocumentUnits
             case .style(let style):
                 return document.relayoutUnits(styling: span(style.range)) <= Self.inlineDocumentUnits
             case .none: return true

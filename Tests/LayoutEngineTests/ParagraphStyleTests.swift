@@ -81,7 +81,7 @@ import Testing
             $0.height = 100
         } == "paragraph_style.spacing_before")
         var settings = TextDocumentTests.settings()
-        settings.request.paragraphStyle.list = ListStyle()
+        settings.request.height = 100
         #expect(throws: LayoutError.self) { try TextDocumentTests.document("a\nb", settings: settings) }
     }
 }

@@ -111,6 +111,31 @@ import TestSupport
         #expect(try Self.differences(document) == [])
     }
 
+    /// In a numbered list a split or a join renumbers every item after it (they come back as
+    /// replaced); typing inside an item, or any edit of a bulleted list, does not.
+    @Test func listItemsKeepTheirNumbers() throws {
+        var settings = Self.settings()
+        settings.request.paragraphStyle.list = ListStyle(marker: .decimal, start: 3)
+        let document = try Self.document("one\ntwo\nthree\nfour", settings: settings)
+        #expect(try Self.differences(document) == [])
+        let typed = try document.replace(5..<5, with: AttributedText.utf16("o"))
+        #expect(typed.first == 1 && typed.removed == 1 && typed.inserted == 1)
+        let split = try document.replace(2..<2, with: AttributedText.utf16("\n"))
+        #expect(split.first == 0 && split.removed == 4 && split.inserted == 5, "\(split)")
+        #expect(try Self.differences(document) == [])
+        let join = try document.replace(2..<3, with: [])
+        #expect(join.first == 0 && join.removed == 5 && join.inserted == 4)
+        #expect(try Self.differences(document) == [])
+        #expect(document.relayoutUnits(replacing: 0..<0, inserted: "x".utf16) == 4 + 1, "typing: its item alone")
+        #expect(document.relayoutUnits(replacing: 0..<0, inserted: "\n".utf16) == document.length + 1, "a split: every item after")
+
+        settings.request.paragraphStyle.list = ListStyle(marker: .bullet("–"))
+        let bullets = try Self.document("one\ntwo\nthree", settings: settings)
+        let bulletSplit = try bullets.replace(2..<2, with: AttributedText.utf16("\n"))
+        #expect(bulletSplit.removed == 1 && bulletSplit.inserted == 2)
+        #expect(try Self.differences(bullets) == [])
+    }
+
     @Test func separatorsSplitAndJoinParagraphs() throws {
         let document = try Self.document("one two three\nfour five six")
         #expect(document.paragraphs.count == 2)
@@ -277,10 +302,14 @@ import TestSupport
         let alignment = pick([TextAlignment.natural, .justified, .center, .right])
         var settings = Self.settings(width: Double(120 + random.next() % 300), alignment: alignment,
                                      rules: random.next() % 2 == 0 ? [boldRule] : [])
-        // Every third session parts its paragraphs.
+        // Every third session parts its paragraphs, and every third makes them a list.
         if random.next() % 3 == 0 {
             settings.request.paragraphStyle.spacingBefore = Double(random.next() % 9)
             settings.request.paragraphStyle.spacingAfter = Double(random.next() % 13)
+        }
+        if random.next() % 3 == 0 {
+            settings.request.paragraphStyle.list = ListStyle(marker: pick([.bullet("\u{2022}"), .decimal, .lowerRoman, .upperAlpha]),
+                                                             start: Int(random.next() % 12))
         }
         let document = try Self.document(text, settings: settings)
         // An offset at a grapheme boundary of the document's text.

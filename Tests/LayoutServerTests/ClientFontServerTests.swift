@@ -137,7 +137,7 @@ import TestSupport
 
 /// Documents take the connection's registered fonts, and refuse what they cannot keep.
 @Suite struct DocumentFontTests {
-    @Test func documentsUseRegisteredFontsAndRefuseRequestFontsAndLists() throws {
+    @Test func documentsUseRegisteredFontsAndListsAndRefuseRequestFonts() throws {
         let daemon = try Daemon()
         let client = try daemon.client()
         let data = try ClientFontServerTests.fontBytes()
@@ -154,12 +154,17 @@ import TestSupport
         open.layout.fonts = []
         guard case .documentReply(let opened) = try client.request(.openDocument(open)) else { Issue.record("no document"); return }
         #expect(opened.changes.first?.paragraphs.first?.runs.isEmpty == false)
+        // A list is kept (each paragraph an item); a height is not (a document grows with its text).
         open.layout.paragraphStyle.list = .with { $0.marker = .decimal }
+        guard case .documentReply(let listed) = try client.request(.openDocument(open)) else { Issue.record("no list document"); return }
+        #expect(listed.changes.first?.paragraphs.first?.runs.count ?? 0 > opened.changes.first?.paragraphs.first?.runs.count ?? 0,
+                "the marker is a run of its own")
+        open.layout.height = 100
         do {
             _ = try client.request(.openDocument(open))
-            Issue.record("a document took a list")
+            Issue.record("a document took a height")
         } catch ClientError.server(let error) {
-            #expect(error.code == .invalidArgument && error.field == "open_document.layout.paragraph_style.list")
+            #expect(error.code == .invalidArgument && error.field == "open_document.layout.height")
         }
     }
 }

@@ -12,7 +12,11 @@ import Testing
             $0.text = text
             $0.width = width
             $0.defaultStyle.size = 18
-            if spacing > 0 { $0.paragraphStyle.spacingAfter = spacing }
+            // Spaced paragraphs are also a numbered list here: a split or a join renumbers the rest.
+            if spacing > 0 {
+                $0.paragraphStyle.spacingAfter = spacing
+                $0.paragraphStyle.list = .with { $0.marker = .decimal; $0.start = 1 }
+            }
         }
     }
 
@@ -61,7 +65,7 @@ import Testing
         var glyphIDs: [[UInt32]] { paragraphs.flatMap { $0.runs.map(\.glyphIds) } }
     }
 
-    /// With and without spacing between paragraphs.
+    /// Plain paragraphs, and spaced ones numbered as a list.
     @Test(arguments: [Float(0), 12])
     func aClientsSplicedLinesEqualAFreshLayout(spacing: Float) throws {
         let daemon = try Daemon()

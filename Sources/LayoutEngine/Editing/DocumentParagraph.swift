@@ -15,6 +15,9 @@ public struct DocumentSettings: Sendable {
         self.rules = rules
     }
 
+    /// True when a paragraph's layout depends on its index: its list marker is a number.
+    var numbersParagraphs: Bool { request.paragraphStyle.list?.isNumbered ?? false }
+
     /// The space between two paragraphs (a layout's `spacing_after` of the one above and
     /// `spacing_before` of the one below): never above the first or below the last.
     var paragraphGap: Double { request.paragraphStyle.spacingBefore + request.paragraphStyle.spacingAfter }
@@ -31,10 +34,6 @@ public struct DocumentSettings: Sendable {
         }
         if request.maxLines != nil {
             throw LayoutError(.invalidArgument, "a document shows every line; max_lines is not supported in documents", field: "max_lines")
-        }
-        if request.paragraphStyle.list != nil {
-            throw LayoutError(.invalidArgument, "documents lay each paragraph out alone; a list's numbering runs through them, so "
-                              + "lists are not supported in documents", field: "paragraph_style.list")
         }
         if request.height != nil {
             throw LayoutError(.invalidArgument, "a document grows with its text; height is not supported in documents", field: "height")
@@ -57,7 +56,8 @@ public final class DocumentParagraph: @unchecked Sendable {
     public let matches: [RuleMatch]
 
     /// Lays the paragraph out: rule spans first, then the client's, as a layout request does.
-    init(units: ContiguousArray<UInt16>, spans: [AttributedText.Span], attachments: [InlineAttachment],
+    /// `index` is its place in the document: in a list, its item's number.
+    init(units: ContiguousArray<UInt16>, spans: [AttributedText.Span], attachments: [InlineAttachment], index: Int,
          settings: DocumentSettings, layouter: ParagraphLayouter, budget: WorkBudget) throws {
         self.units = units
         self.spans = spans
@@ -66,6 +66,10 @@ public final class DocumentParagraph: @unchecked Sendable {
         var request = settings.request
         request.text = AttributedText("", units: units, style: settings.style, paint: settings.paint, spans: formatted.spans + spans)
         request.attachments = attachments
+        if var list = request.paragraphStyle.list, list.isNumbered {
+            list.itemsBefore = index
+            request.paragraphStyle.list = list
+        }
         layout = try layouter.layout(request, budget: budget)
         matches = formatted.matches
     }

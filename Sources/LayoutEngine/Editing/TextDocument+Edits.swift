@@ -55,9 +55,21 @@ extension TextDocument {
         region.replaceSubrange(local, with: inserted)
         spans = spans.compactMap { $0.replacing(local, insertedCount: inserted.count) }
         try checkSpanCount(adding: spans.count - (first...last).reduce(0) { $0 + paragraphs[$1].spans.count })
-        let laid = try Self.layParagraphs(region, spans: spans, attachments: regionAttachments, settings: settings,
+        var laid = try Self.layParagraphs(region, spans: spans, attachments: regionAttachments, firstIndex: first, settings: settings,
                                           layouter: layouter, budget: budget)
-        return commit(laid, replacing: first...last, deltaOffset: inserted.count - range.count,
+        var replaced = first...last
+        // In a numbered list every item after a split or a join takes a new number.
+        if settings.numbersParagraphs && laid.count != replaced.count && last + 1 < paragraphs.count {
+            let shift = laid.count - replaced.count
+            for index in (last + 1)..<paragraphs.count {
+                try budget.check()
+                let paragraph = paragraphs[index]
+                laid.append(try DocumentParagraph(units: paragraph.units, spans: paragraph.spans, attachments: paragraph.attachments,
+                                                  index: index + shift, settings: settings, layouter: layouter, budget: budget))
+            }
+            replaced = first...(paragraphs.count - 1)
+        }
+        return commit(laid, replacing: replaced, deltaOffset: inserted.count - range.count,
                       caret: TextPosition(offset: range.lowerBound + inserted.count))
     }
 
@@ -80,18 +92,24 @@ extension TextDocument {
             let start = start(of: index)
             let low = max(range.lowerBound, start) - start, high = min(range.upperBound, self.start(of: index + 1)) - start
             laid.append(try DocumentParagraph(units: paragraph.units, spans: paragraph.spans + [AttributedText.Span(range: low..<high, patch: patch)],
-                                              attachments: paragraph.attachments, settings: settings, layouter: layouter, budget: budget))
+                                              attachments: paragraph.attachments, index: index, settings: settings, layouter: layouter,
+                                              budget: budget))
         }
         return commit(laid, replacing: first...last, deltaOffset: 0, caret: caret)
     }
 
-    /// How many UTF-16 units replacing `range` with `insertedCount` units would lay out again:
-    /// the touched paragraphs' and the new text's (0 for a range outside the text, which is
+    /// How many UTF-16 units replacing `range` with `inserted` would lay out again, at most:
+    /// the touched paragraphs' and the new text's, and in a numbered list everything after them
+    /// when the edit may split or join paragraphs (0 for a range outside the text, which is
     /// refused at once). What an edit costs, known before it runs.
-    public func relayoutUnits(replacing range: Range<Int>, insertedCount: Int) -> Int {
+    public func relayoutUnits(replacing range: Range<Int>, inserted: String.UTF16View) -> Int {
         guard range.lowerBound >= 0, range.upperBound <= length else { return 0 }
         let (first, last) = touched(range)
-        return start(of: last + 1) - start(of: first) + insertedCount
+        var units = start(of: last + 1) - start(of: first) + inserted.count
+        if settings.numbersParagraphs && (first != last || inserted.contains(where: BidiResolver.isParagraphSeparator)) {
+            units += length - start(of: last + 1)
+        }
+        return units
     }
 
     /// The same for a style over `range`: the paragraphs it crosses.

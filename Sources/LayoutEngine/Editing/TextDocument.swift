@@ -36,7 +36,7 @@ public final class TextDocument: @unchecked Sendable {
         try Bounds.check(count: attachments.count, limit: AttachmentResolver.maxAttachments, field: "attachments")
         self.layouter = layouter
         self.settings = settings
-        paragraphs = try Self.layParagraphs(units, spans: spans, attachments: attachments, settings: settings,
+        paragraphs = try Self.layParagraphs(units, spans: spans, attachments: attachments, firstIndex: 0, settings: settings,
                                             layouter: layouter, budget: budget)
         offsets = ParagraphOffsets(sizes: paragraphs.map { $0.size(gap: settings.paragraphGap) })
         spanCount = paragraphs.reduce(0) { $0 + $1.spans.count }
@@ -120,9 +120,10 @@ public final class TextDocument: @unchecked Sendable {
         }
     }
 
-    /// Lays out each paragraph of `units`, giving each its part of the spans and attachments.
+    /// Lays out each paragraph of `units`, giving each its part of the spans and attachments;
+    /// the first is paragraph `firstIndex` of the document.
     static func layParagraphs(_ units: ContiguousArray<UInt16>, spans: [AttributedText.Span], attachments: [InlineAttachment],
-                              settings: DocumentSettings, layouter: ParagraphLayouter, budget: WorkBudget) throws -> [DocumentParagraph] {
+                              firstIndex: Int, settings: DocumentSettings, layouter: ParagraphLayouter, budget: WorkBudget) throws -> [DocumentParagraph] {
         var paragraphs: [DocumentParagraph] = []
         var start = 0
         var nextAttachment = 0
@@ -135,6 +136,7 @@ public final class TextDocument: @unchecked Sendable {
                 return low < high ? AttributedText.Span(range: (low - start)..<(high - start), patch: span.patch) : nil
             }
             paragraphs.append(try DocumentParagraph(units: part, spans: cut, attachments: Array(attachments[nextAttachment..<nextAttachment + held]),
+                                                    index: firstIndex + paragraphs.count,
                                                     settings: settings, layouter: layouter, budget: budget))
             nextAttachment += held
             start = end

@@ -24,6 +24,15 @@ public struct ListStyle: Sendable, Equatable {
     /// From where the paragraph's own indents put a line to where the item's text starts, in
     /// points: the room the marker hangs in.
     public var indent: Double
+    /// Items of the list before this text's first paragraph: a document lays each paragraph
+    /// alone, and its item keeps its number in the whole list.
+    var itemsBefore = 0
+
+    /// True when an item's marker depends on its place in the list (every marker but a bullet).
+    var isNumbered: Bool {
+        if case .bullet = marker { return false }
+        return true
+    }
 
     public init(marker: ListMarker = .bullet("\u{2022}"), start: Int = 1, indent: Double = 24) {
         self.marker = marker

@@ -24,7 +24,7 @@ extension ParagraphPositioner {
     /// in the style of its first character.
     func markerPieces(_ list: ListStyle) -> [LineItem] {
         let style = text.units.isEmpty ? 0 : shaped.styleIndex(at: 0)
-        return insertedPieces(list.label(forItem: index), style: style, baseLevel: shaped.baseLevel).map { item in
+        return insertedPieces(list.label(forItem: list.itemsBefore + index), style: style, baseLevel: shaped.baseLevel).map { item in
             guard case .glyphs(var piece) = item else { return item }
             piece.range = 0..<0
             piece.clusterBase = 0
