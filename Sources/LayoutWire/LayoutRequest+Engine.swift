@@ -131,7 +131,10 @@ extension Layoutd_V1_LayoutRequest {
         if hasAutoSize {
             request.autoSize = AutoSize(minScale: autoSize.minScale == 0 ? 0.5 : Double(autoSize.minScale), step: Double(autoSize.step))
         }
-        if let flow {
+        if var flow {
+            // One em of the default style, whatever style the text starts with: a paragraph of a
+            // document starts where the whole text does not, and must flow the same.
+            flow.minimumFragmentWidth = flow.minimumFragmentWidth ?? style.size
             request.flow = flow
             request.width = flow.containers[0].width
         }

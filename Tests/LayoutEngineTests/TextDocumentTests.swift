@@ -30,6 +30,11 @@ import TestSupport
         request.text = AttributedText(String(decoding: units, as: UTF16.self), units: units, style: settings.style,
                                       paint: settings.paint, spans: ruled.spans + document.spans)
         request.attachments = document.attachments
+        // As the wire sets it: fragments of at least one em of the default style.
+        if var flow = request.flow, flow.minimumFragmentWidth == nil {
+            flow.minimumFragmentWidth = settings.style.size
+            request.flow = flow
+        }
         return try Fixtures.layouter.layout(request)
     }
 
@@ -42,7 +47,8 @@ import TestSupport
         func close(_ a: Rect, _ b: Rect) -> Bool { close(a.x, b.x) && close(a.y, b.y) && close(a.width, b.width) && close(a.height, b.height) }
         if fresh.lines.count != kept.lines.count { return ["\(kept.lines.count) lines, fresh \(fresh.lines.count)"] }
         for (index, (a, b)) in zip(kept.lines, fresh.lines).enumerated() {
-            if a.range != b.range || a.hardBreak != b.hardBreak || !close(a.width, b.width) || !close(a.baselineOrigin.x, b.baselineOrigin.x)
+            if a.range != b.range || a.hardBreak != b.hardBreak || a.container != b.container || !close(a.width, b.width)
+                || !close(a.baselineOrigin.x, b.baselineOrigin.x)
                 || !close(a.baselineOrigin.y, b.baselineOrigin.y) || !close(a.usedRect, b.usedRect) || !close(a.ascent, b.ascent)
                 || !close(a.descent, b.descent) || !close(a.trailingWhitespaceWidth, b.trailingWhitespaceWidth) {
                 found.append("line \(index): \(a) against \(b)")
@@ -134,6 +140,68 @@ import TestSupport
         let bulletSplit = try bullets.replace(2..<2, with: AttributedText.utf16("\n"))
         #expect(bulletSplit.removed == 1 && bulletSplit.inserted == 2)
         #expect(try Self.differences(bullets) == [])
+    }
+
+    // MARK: Text that flows
+
+    /// An ellipse at the top right of one growing box, text on both sides of it.
+    static func aroundPicture(width: Double) -> TextFlow {
+        TextFlow(containers: [TextContainer(width: width, exclusions: [
+            Exclusion(FlowShape(.ellipse(Rect(x: width * 0.45, y: 10, width: width * 0.4, height: 70))), margin: 4)])],
+                 isOneBox: true)
+    }
+
+    /// A column of `height` and one beside it that grows.
+    static func twoColumns(height: Double) -> TextFlow {
+        TextFlow(containers: [TextContainer(width: 150, height: height), TextContainer(origin: Point(x: 170, y: 0), width: 150)])
+    }
+
+    /// A paragraph that grows moves the ones below it (around the picture, into the next
+    /// column) until one starts where it did; from there the old lines stay.
+    @Test(arguments: [0, 1])
+    func flowingParagraphsAreLaidAgainUntilTheyLineUp(kind: Int) throws {
+        var settings = Self.settings(width: 300)
+        settings.request.flow = kind == 0 ? Self.aroundPicture(width: 300) : Self.twoColumns(height: 120)
+        let text = "A first paragraph that flows beside the picture.\nA second.\nA third, longer one, which goes on past the "
+            + "picture and below it, as far as it needs.\nLast."
+        let document = try Self.document(text, settings: settings)
+        #expect(try Self.differences(document) == [])
+        if kind == 1 { #expect(document.paragraphs.last!.layout.lines.last!.container == 1, "the text reaches the second column") }
+        // A letter that leaves its paragraph's lines as many changes nothing below.
+        let linesBefore = document.paragraphs[1].layout.lines.count
+        let typed = try document.replace(document.start(of: 1) + 1..<document.start(of: 1) + 1, with: AttributedText.utf16("x"))
+        #expect(document.paragraphs[1].layout.lines.count == linesBefore)
+        #expect(typed.first == 1 && typed.removed == 1 && typed.inserted == 1 && typed.deltaY == 0)
+        #expect(try Self.differences(document) == [])
+        // A new line's worth moves what follows until it lines up again.
+        let grown = try document.replace(50..<50, with: AttributedText.utf16(" and more words, enough to make a new line here"))
+        #expect(grown.removed >= 2 && grown.inserted == grown.removed)
+        #expect(try Self.differences(document) == [])
+        let styled = try document.style(0..<10, patch: StylePatch(size: 34))
+        #expect(try Self.differences(document) == [])
+        #expect(styled.first == 0)
+        // Hits agree with the whole layout's, beside the picture and across the columns.
+        let whole = HitTester(layout: document.assembled(), units: document.units)
+        for y in stride(from: -5.0, through: document.height + 5, by: 7) {
+            for x in stride(from: -5.0, through: 330, by: 23) {
+                let point = Point(x: x, y: y)
+                #expect(document.hit(point)?.position == whole.hit(point)?.position, "point \(point)")
+            }
+        }
+    }
+
+    @Test func flowThatWouldTieParagraphsToLaterOnesIsRefused() throws {
+        var settings = Self.settings(width: 300)
+        settings.request.flow = TextFlow(containers: [TextContainer(width: 150, height: 100)])
+        #expect(Self.refusal(settings) == "containers[0].height")
+        settings.request.flow = TextFlow(containers: [TextContainer(width: 150), TextContainer(origin: Point(x: 170, y: 0), width: 150)])
+        #expect(Self.refusal(settings) == "containers[0].height")
+        settings.request.flow = TextFlow(containers: [TextContainer(width: 150)], verticalAlignment: .center)
+        #expect(Self.refusal(settings) == "vertical_alignment")
+    }
+
+    static func refusal(_ settings: DocumentSettings) -> String? {
+        do { _ = try Self.document("a\nb", settings: settings); return nil } catch { return (error as? LayoutError)?.field }
     }
 
     @Test func separatorsSplitAndJoinParagraphs() throws {
@@ -307,6 +375,13 @@ import TestSupport
             settings.request.paragraphStyle.spacingBefore = Double(random.next() % 9)
             settings.request.paragraphStyle.spacingAfter = Double(random.next() % 13)
         }
+        // Every fourth flows around a picture, or through two columns (the second growing).
+        switch random.next() % 8 {
+        case 0: settings.request.flow = Self.aroundPicture(width: settings.request.width)
+        case 1: settings.request.flow = Self.twoColumns(height: Double(40 + random.next() % 120))
+        default: break
+        }
+        if settings.request.flow != nil { settings.request.paragraphStyle.spacingBefore = 0; settings.request.paragraphStyle.spacingAfter = 0 }
         if random.next() % 3 == 0 {
             settings.request.paragraphStyle.list = ListStyle(marker: pick([.bullet("\u{2022}"), .decimal, .lowerRoman, .upperAlpha]),
                                                              start: Int(random.next() % 12))

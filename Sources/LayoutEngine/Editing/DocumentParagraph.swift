@@ -18,6 +18,10 @@ public struct DocumentSettings: Sendable {
     /// True when a paragraph's layout depends on its index: its list marker is a number.
     var numbersParagraphs: Bool { request.paragraphStyle.list?.isNumbered ?? false }
 
+    /// True when the text flows through containers or around exclusions: each paragraph is laid
+    /// out from where the one before ended (`FlowStart`), in the document's coordinates.
+    var flows: Bool { request.flow != nil }
+
     /// The space between two paragraphs (a layout's `spacing_after` of the one above and
     /// `spacing_before` of the one below): never above the first or below the last.
     var paragraphGap: Double { request.paragraphStyle.spacingBefore + request.paragraphStyle.spacingAfter }
@@ -25,9 +29,21 @@ public struct DocumentSettings: Sendable {
     /// What a document cannot be laid out as yet, by field: each of these makes a paragraph's
     /// lines depend on the paragraphs above it, so an edit could not keep them.
     func checkIncremental() throws(LayoutError) {
-        if request.flow != nil {
-            throw LayoutError(.invalidArgument, "a document is laid out in one box of a width; containers and exclusions are not "
-                              + "supported in documents", field: "containers")
+        if let flow = request.flow {
+            // Each paragraph starts a band of its own, so it depends only on where the one before
+            // ended; what would tie it to the paragraphs after it is refused.
+            if flow.verticalAlignment != .top {
+                throw LayoutError(.invalidArgument, "a document's lines start at its containers' tops; vertical alignment is not "
+                                  + "supported in documents", field: "vertical_alignment")
+            }
+            if let last = flow.containers.indices.last, flow.containers[last].height != nil {
+                throw LayoutError(.invalidArgument, "a document grows with its text: its last container has no height, so nothing "
+                                  + "overflows", field: flow.isOneBox ? "height" : "containers[\(last)].height")
+            }
+            if let endless = flow.containers.dropLast().firstIndex(where: { $0.height == nil }) {
+                throw LayoutError(.invalidArgument, "only a document's last container grows; the ones before it need a height",
+                                  field: "containers[\(endless)].height")
+            }
         }
         if request.writingMode.isVertical {
             throw LayoutError(.invalidArgument, "documents are horizontal text", field: "writing_mode")
@@ -54,11 +70,15 @@ public final class DocumentParagraph: @unchecked Sendable {
     public let layout: ParagraphLayout
     /// What the rules matched in the paragraph.
     public let matches: [RuleMatch]
+    /// In text that flows: where the paragraph started, and where the next one starts.
+    let flowStart: FlowStart?
+    var flowEnd: FlowStart? { layout.flowEnd }
 
     /// Lays the paragraph out: rule spans first, then the client's, as a layout request does.
-    /// `index` is its place in the document: in a list, its item's number.
+    /// `index` is its place in the document: in a list, its item's number. In text that flows it
+    /// starts at `flowStart` (the first paragraph: the first container's top).
     init(units: ContiguousArray<UInt16>, spans: [AttributedText.Span], attachments: [InlineAttachment], index: Int,
-         settings: DocumentSettings, layouter: ParagraphLayouter, budget: WorkBudget) throws {
+         flowStart: FlowStart?, settings: DocumentSettings, layouter: ParagraphLayouter, budget: WorkBudget) throws {
         self.units = units
         self.spans = spans
         self.attachments = attachments
@@ -66,6 +86,18 @@ public final class DocumentParagraph: @unchecked Sendable {
         var request = settings.request
         request.text = AttributedText("", units: units, style: settings.style, paint: settings.paint, spans: formatted.spans + spans)
         request.attachments = attachments
+        if settings.flows {
+            let start = flowStart ?? FlowStart(container: 0, top: nil)
+            request.flowStart = start
+            // One em of the document's style, not of the style the paragraph starts with.
+            if var flow = request.flow, flow.minimumFragmentWidth == nil {
+                flow.minimumFragmentWidth = settings.style.size
+                request.flow = flow
+            }
+            self.flowStart = start
+        } else {
+            self.flowStart = nil
+        }
         if var list = request.paragraphStyle.list, list.isNumbered {
             list.itemsBefore = index
             request.paragraphStyle.list = list
@@ -78,9 +110,10 @@ public final class DocumentParagraph: @unchecked Sendable {
     /// with lines has one, and the document's height leaves out the last one's. A paragraph
     /// without lines (the empty one an edit leaves at the text's end, which a layout of the
     /// whole text does not have) takes no room.
+    /// In text that flows a paragraph is laid out in place: it adds nothing to the tops.
     func size(gap: Double) -> ParagraphOffsets.Entry {
-        ParagraphOffsets.Entry(offset: units.count, top: layout.size.height + (layout.lines.isEmpty ? 0 : gap),
-                               line: layout.lines.count, attachment: attachments.count)
+        let height = flowStart != nil ? 0 : layout.size.height + (layout.lines.isEmpty ? 0 : gap)
+        return ParagraphOffsets.Entry(offset: units.count, top: height, line: layout.lines.count, attachment: attachments.count)
     }
 
     /// Where each paragraph of `units` ends: after each separator (UAX #9 P1, CR LF as one), and

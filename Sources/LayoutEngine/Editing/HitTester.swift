@@ -81,18 +81,27 @@ public struct HitTester: Sendable {
         return !here(downstream) && here(upstream) ? upstream : downstream
     }
 
-    private func nearestLine(to p: Point) -> Int {
+    private func nearestLine(to p: Point) -> Int { nearest(to: p).index }
+
+    /// The line nearest `p` (in the line frame) and how far it is: across the lines first, then
+    /// along; the first line wins a tie.
+    func nearest(to p: Point) -> (index: Int, distance: (across: Double, along: Double)) {
         var best = 0
         var bestDistance = (Double.infinity, Double.infinity)
         for (index, line) in lines.enumerated() {
-            let across = p.y < line.top ? line.top - p.y : p.y >= line.bottom ? p.y - line.bottom : 0
+            let across = Self.distanceAcross(p.y, top: line.top, bottom: line.bottom)
             let along = p.x < line.left ? line.left - p.x : p.x > line.right ? p.x - line.right : 0
             if (across, along) < bestDistance {
                 bestDistance = (across, along)
                 best = index
             }
         }
-        return best
+        return (best, bestDistance)
+    }
+
+    /// How far `y` lies above or below a line's band (0 inside it).
+    static func distanceAcross(_ y: Double, top: Double, bottom: Double) -> Double {
+        y < top ? top - y : y >= bottom ? y - bottom : 0
     }
 
     private func boxIndex(containing x: Double, in boxes: [CaretBox]) -> Int {

@@ -55,21 +55,10 @@ extension TextDocument {
         region.replaceSubrange(local, with: inserted)
         spans = spans.compactMap { $0.replacing(local, insertedCount: inserted.count) }
         try checkSpanCount(adding: spans.count - (first...last).reduce(0) { $0 + paragraphs[$1].spans.count })
-        var laid = try Self.layParagraphs(region, spans: spans, attachments: regionAttachments, firstIndex: first, settings: settings,
-                                          layouter: layouter, budget: budget)
-        var replaced = first...last
-        // In a numbered list every item after a split or a join takes a new number.
-        if settings.numbersParagraphs && laid.count != replaced.count && last + 1 < paragraphs.count {
-            let shift = laid.count - replaced.count
-            for index in (last + 1)..<paragraphs.count {
-                try budget.check()
-                let paragraph = paragraphs[index]
-                laid.append(try DocumentParagraph(units: paragraph.units, spans: paragraph.spans, attachments: paragraph.attachments,
-                                                  index: index + shift, settings: settings, layouter: layouter, budget: budget))
-            }
-            replaced = first...(paragraphs.count - 1)
-        }
-        return commit(laid, replacing: replaced, deltaOffset: inserted.count - range.count,
+        var laid = try Self.layParagraphs(region, spans: spans, attachments: regionAttachments, firstIndex: first,
+                                          flowStart: paragraphs[first].flowStart, settings: settings, layouter: layouter, budget: budget)
+        let lastReplaced = try relayFollowing(&laid, first: first, last: last, budget: budget)
+        return commit(laid, replacing: first...lastReplaced, deltaOffset: inserted.count - range.count,
                       caret: TextPosition(offset: range.lowerBound + inserted.count))
     }
 
@@ -92,21 +81,46 @@ extension TextDocument {
             let start = start(of: index)
             let low = max(range.lowerBound, start) - start, high = min(range.upperBound, self.start(of: index + 1)) - start
             laid.append(try DocumentParagraph(units: paragraph.units, spans: paragraph.spans + [AttributedText.Span(range: low..<high, patch: patch)],
-                                              attachments: paragraph.attachments, index: index, settings: settings, layouter: layouter,
-                                              budget: budget))
+                                              attachments: paragraph.attachments, index: index,
+                                              flowStart: laid.last?.flowEnd ?? paragraph.flowStart, settings: settings,
+                                              layouter: layouter, budget: budget))
         }
-        return commit(laid, replacing: first...last, deltaOffset: 0, caret: caret)
+        let lastReplaced = try relayFollowing(&laid, first: first, last: last, budget: budget)
+        return commit(laid, replacing: first...lastReplaced, deltaOffset: 0, caret: caret)
+    }
+
+    /// After `laid` replaced paragraphs `first...last`, the paragraphs after them laid out again
+    /// while they must be: in a numbered list after a split or a join (every later item's number
+    /// changed), and in text that flows until one would start where it started before (from
+    /// there every line is where it was: the lines line up again). Returns the last paragraph
+    /// of the old list that `laid` now replaces.
+    private func relayFollowing(_ laid: inout [DocumentParagraph], first: Int, last: Int, budget: WorkBudget) throws -> Int {
+        let shift = laid.count - (last - first + 1)
+        var next = last + 1
+        while next < paragraphs.count {
+            let renumbered = settings.numbersParagraphs && shift != 0
+            let moved = settings.flows && laid.last?.flowEnd != paragraphs[next].flowStart
+            guard renumbered || moved else { break }
+            try budget.check()
+            let paragraph = paragraphs[next]
+            laid.append(try DocumentParagraph(units: paragraph.units, spans: paragraph.spans, attachments: paragraph.attachments,
+                                              index: next + shift, flowStart: laid.last?.flowEnd, settings: settings,
+                                              layouter: layouter, budget: budget))
+            next += 1
+        }
+        return next - 1
     }
 
     /// How many UTF-16 units replacing `range` with `inserted` would lay out again, at most:
-    /// the touched paragraphs' and the new text's, and in a numbered list everything after them
-    /// when the edit may split or join paragraphs (0 for a range outside the text, which is
-    /// refused at once). What an edit costs, known before it runs.
+    /// the touched paragraphs' and the new text's, and everything after them in text that flows
+    /// (a paragraph of new height moves the ones below) and in a numbered list when the edit
+    /// may split or join paragraphs (0 for a range outside the text, which is refused at
+    /// once). What an edit costs, known before it runs.
     public func relayoutUnits(replacing range: Range<Int>, inserted: String.UTF16View) -> Int {
         guard range.lowerBound >= 0, range.upperBound <= length else { return 0 }
         let (first, last) = touched(range)
         var units = start(of: last + 1) - start(of: first) + inserted.count
-        if settings.numbersParagraphs && (first != last || inserted.contains(where: BidiResolver.isParagraphSeparator)) {
+        if settings.flows || settings.numbersParagraphs && (first != last || inserted.contains(where: BidiResolver.isParagraphSeparator)) {
             units += length - start(of: last + 1)
         }
         return units
@@ -115,7 +129,8 @@ extension TextDocument {
     /// The same for a style over `range`: the paragraphs it crosses.
     public func relayoutUnits(styling range: Range<Int>) -> Int {
         guard range.lowerBound >= 0, range.upperBound <= length, !range.isEmpty else { return 0 }
-        return start(of: paragraphIndex(containing: range.upperBound - 1) + 1) - start(of: paragraphIndex(containing: range.lowerBound))
+        let end = settings.flows ? length : start(of: paragraphIndex(containing: range.upperBound - 1) + 1)
+        return end - start(of: paragraphIndex(containing: range.lowerBound))
     }
 
     /// The paragraphs an edit of `range` touches, extended as TextKit extends an edited range:

@@ -70,12 +70,33 @@ extension TextDocument {
     /// The position nearest `point` and its line, as `HitTester.hit` answers on the whole text:
     /// the paragraph whose band holds the point (the first above the text, the last below) answers.
     public func hit(_ point: Point) -> (position: TextPosition, line: Int)? {
-        let index = paragraphIndex(atY: point.y)
+        let index = settings.flows ? paragraphIndex(nearest: point) : paragraphIndex(atY: point.y)
         let paragraph = paragraphs[index]
         let tester = HitTester(layout: paragraph.layout, units: paragraph.units)
         guard let found = tester.hit(Point(x: point.x, y: point.y - top(of: index))) else { return nil }
         return (TextPosition(offset: found.position.offset + start(of: index), affinity: found.position.affinity),
                 found.line + firstLine(of: index))
+    }
+
+    /// In text that flows (columns side by side, lines beside shapes): the paragraph holding the
+    /// line nearest `point`, measured as `HitTester` measures it over the whole text. The lines'
+    /// bands narrow it down first; only paragraphs with a line at the nearest band build boxes.
+    private func paragraphIndex(nearest point: Point) -> Int {
+        var nearestAcross = Double.infinity
+        for paragraph in paragraphs {
+            for line in paragraph.layout.lines {
+                let across = HitTester.distanceAcross(point.y, top: line.usedRect.y, bottom: line.usedRect.y + line.usedRect.height)
+                nearestAcross = min(nearestAcross, across)
+            }
+        }
+        var best: (index: Int, distance: (Double, Double))?
+        for (index, paragraph) in paragraphs.enumerated() where paragraph.layout.lines.contains(where: {
+            HitTester.distanceAcross(point.y, top: $0.usedRect.y, bottom: $0.usedRect.y + $0.usedRect.height) == nearestAcross
+        }) {
+            let found = HitTester(layout: paragraph.layout, units: paragraph.units).nearest(to: point)
+            if best == nil || found.distance < best!.distance { best = (index, found.distance) }
+        }
+        return best?.index ?? 0
     }
 
     /// Where a caret at `position` stands (both places at a bidi boundary, primary first), and

@@ -36,7 +36,7 @@ public final class TextDocument: @unchecked Sendable {
         try Bounds.check(count: attachments.count, limit: AttachmentResolver.maxAttachments, field: "attachments")
         self.layouter = layouter
         self.settings = settings
-        paragraphs = try Self.layParagraphs(units, spans: spans, attachments: attachments, firstIndex: 0, settings: settings,
+        paragraphs = try Self.layParagraphs(units, spans: spans, attachments: attachments, firstIndex: 0, flowStart: nil, settings: settings,
                                             layouter: layouter, budget: budget)
         offsets = ParagraphOffsets(sizes: paragraphs.map { $0.size(gap: settings.paragraphGap) })
         spanCount = paragraphs.reduce(0) { $0 + $1.spans.count }
@@ -69,15 +69,41 @@ public final class TextDocument: @unchecked Sendable {
 
     public var length: Int { offsets.last.offset }
     /// Down to the last line: the gap each paragraph with lines carries below it in the sums is
-    /// not below the last (paragraphs without lines come only at the end).
-    public var height: Double { max(0, offsets.last.top - (lineCount > 0 ? settings.paragraphGap : 0)) }
+    /// not below the last (paragraphs without lines come only at the end). In text that flows:
+    /// the bottom of the containers' frame, as a layout of the whole text measures it.
+    public var height: Double {
+        if settings.flows { return flowFrame.height }
+        return max(0, offsets.last.top - (lineCount > 0 ? settings.paragraphGap : 0))
+    }
     public var lineCount: Int { offsets.last.line }
     /// The widest line's width: found again only after the paragraph that held it changed.
     public var width: Double {
+        if settings.flows { return flowFrame.width }
         if let widest { return widest }
         let found = paragraphs.reduce(0) { max($0, $1.layout.size.width) }
         widest = found
         return found
+    }
+
+    /// The frame of text that flows: every container's rect, the last one (which has no height
+    /// in a document) down to the bottom of its lines.
+    private var flowFrame: Size {
+        // An empty text has no size, as a layout of it has none.
+        guard let flow = settings.request.flow, length > 0 else { return Size(width: 0, height: 0) }
+        var frame = Rect(x: 0, y: 0, width: 0, height: 0)
+        let lastContainer = flow.containers.count - 1
+        // The last container's lines are the document's last lines.
+        var usedBottom = 0.0
+        if let paragraph = paragraphs.last(where: { !$0.layout.lines.isEmpty }), let line = paragraph.layout.lines.last,
+           line.container == lastContainer {
+            usedBottom = paragraph.layout.lines.lazy.filter { $0.container == lastContainer }.map { $0.usedRect.maxY }.max()!
+                - flow.containers[lastContainer].origin.y
+        }
+        for (index, container) in flow.containers.enumerated() {
+            frame = frame.union(Rect(x: container.origin.x, y: container.origin.y, width: container.width,
+                                     height: container.height ?? (index == lastContainer ? usedBottom : 0)))
+        }
+        return Size(width: frame.maxX, height: frame.maxY)
     }
 
     /// The whole text (for a client that asks, and for tests).
@@ -121,9 +147,10 @@ public final class TextDocument: @unchecked Sendable {
     }
 
     /// Lays out each paragraph of `units`, giving each its part of the spans and attachments;
-    /// the first is paragraph `firstIndex` of the document.
+    /// the first is paragraph `firstIndex` of the document, and in text that flows starts at
+    /// `flowStart` (nil: the first container's top), each next one where the one before ended.
     static func layParagraphs(_ units: ContiguousArray<UInt16>, spans: [AttributedText.Span], attachments: [InlineAttachment],
-                              firstIndex: Int, settings: DocumentSettings, layouter: ParagraphLayouter, budget: WorkBudget) throws -> [DocumentParagraph] {
+                              firstIndex: Int, flowStart: FlowStart?, settings: DocumentSettings, layouter: ParagraphLayouter, budget: WorkBudget) throws -> [DocumentParagraph] {
         var paragraphs: [DocumentParagraph] = []
         var start = 0
         var nextAttachment = 0
@@ -137,6 +164,7 @@ public final class TextDocument: @unchecked Sendable {
             }
             paragraphs.append(try DocumentParagraph(units: part, spans: cut, attachments: Array(attachments[nextAttachment..<nextAttachment + held]),
                                                     index: firstIndex + paragraphs.count,
+                                                    flowStart: paragraphs.last?.flowEnd ?? flowStart,
                                                     settings: settings, layouter: layouter, budget: budget))
             nextAttachment += held
             start = end

@@ -65,7 +65,8 @@ public enum VerticalAlignment: Sendable {
 public struct TextFlow: Equatable, Sendable {
     public var containers: [TextContainer]
     public var verticalAlignment: VerticalAlignment
-    /// Free intervals narrower than this take no text; nil means one em of the default style.
+    /// Free intervals narrower than this take no text; nil means one em of the style the text
+    /// starts with (the wire and documents set it to one em of the default style).
     public var minimumFragmentWidth: Double?
     /// True when a request gave its one box's shape and exclusions at its top level: errors
     /// then name those fields, not `containers[0]`'s.

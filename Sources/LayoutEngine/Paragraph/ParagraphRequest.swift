@@ -38,6 +38,9 @@ public struct ParagraphRequest: Sendable {
     /// Containers the text flows through, around their exclusions; nil lays the text in one
     /// box `width` wide and `height` tall.
     public var flow: TextFlow?
+    /// Where text that flows starts (a document lays each paragraph from where the one before
+    /// ended); nil: at the first container's top.
+    var flowStart: FlowStart?
     /// Vertical text runs its lines down `height` (which it needs) and stacks its columns across
     /// `width`, right to left or left to right.
     public var writingMode: WritingMode = .horizontal
@@ -112,6 +115,7 @@ struct LineSettings {
     var truncationToken: String?
     var truncationMode: TruncationMode
     var flow: TextFlow?
+    var flowStart: FlowStart?
     var writingMode: WritingMode
     /// The request's typography options (nil: none set).
     let typography: TypographyOptions?
@@ -133,6 +137,7 @@ struct LineSettings {
         truncationToken = request.truncationToken
         truncationMode = request.truncationMode
         flow = request.flow
+        flowStart = request.flowStart
         writingMode = request.writingMode
         typography = request.typography
         hangsPunctuation = request.typography?.paragraphStyle.hangingPunctuation ?? false

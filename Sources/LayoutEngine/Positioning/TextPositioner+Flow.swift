@@ -1,3 +1,13 @@
+/// Where a paragraph of text that flows starts: a container and the top of its first band, in
+/// the container's coordinates. Every paragraph starts a band of its own (see `flow`), with its
+/// first band's height guessed afresh, so its lines depend on this alone: a document lays each
+/// paragraph from where the one before ended.
+struct FlowStart: Equatable, Sendable {
+    var container: Int
+    /// nil: the container's first top (below its shape's top and inset).
+    var top: Double?
+}
+
 /// Text that flows: around exclusions, inside shaped containers, from one container to the
 /// next. The same breaker as every layout, asked line by line for what fits each free
 /// interval of a band; each line is a fragment with its own slot.
@@ -17,6 +27,8 @@ extension TextPositioner {
         /// Each band's top (container coordinates) and height, with its first line's index.
         var bands: [(top: Double, height: Double, firstLine: Int)] = []
         var end: FlowCursor
+        /// Where the band after the last one would start (container coordinates).
+        var nextTop = 0.0
         /// True when lines stopped here because `max_lines` was reached, not for want of room.
         var stoppedByLineLimit = false
         /// The bottom of the last band, in container coordinates.
@@ -25,11 +37,14 @@ extension TextPositioner {
 
     func isAtEnd(_ cursor: FlowCursor) -> Bool { cursor.paragraph >= paragraphCount }
 
-    /// Lays the text through `flow`'s containers in order.
-    func run(flow: TextFlow) throws -> ParagraphLayout {
+    /// Lays the text through `flow`'s containers in order; from `start` (a document's
+    /// paragraph) through what follows it, without truncating, and saying where it ended.
+    func run(flow: TextFlow, from start: FlowStart? = nil) throws -> ParagraphLayout {
         guard shaped.text.units.count > 0 else {
-            return ParagraphLayout(lines: [], runs: [], attachments: [], visibleRange: 0..<0, size: Size(width: 0, height: 0),
-                                   direction: shaped.firstDirection, paints: shaped.text.paints)
+            var empty = ParagraphLayout(lines: [], runs: [], attachments: [], visibleRange: 0..<0, size: Size(width: 0, height: 0),
+                                        direction: shaped.firstDirection, paints: shaped.text.paints)
+            empty.flowEnd = start
+            return empty
         }
         let maxLines = settings.maxLines ?? Int.max
         let minimumWidth = flow.minimumFragmentWidth ?? shaped.text.styles[0].size
@@ -37,9 +52,13 @@ extension TextPositioner {
         var planned: [PlannedLine] = [], boxes: [(height: Double, baseline: Double)] = [], tops: [Double] = []
         var containerOfLine: [Int] = []
         var lineLimitReached = false
-        for (index, container) in flow.containers.enumerated() {
+        // Past every container: where text that did not fit ends.
+        var end = FlowStart(container: flow.containers.count, top: 0)
+        for (index, container) in flow.containers.enumerated() where index >= start?.container ?? 0 {
             let region = FlowRegion(container, minimumWidth: minimumWidth)
-            var flowed = try self.flow(region, from: cursor, offset: 0, gap: 0, maxLines: maxLines - planned.count)
+            var startTop: Double?
+            if let start, start.container == index { startTop = start.top }
+            var flowed = try self.flow(region, from: cursor, offset: 0, gap: 0, maxLines: maxLines - planned.count, startTop: startTop)
             if flow.verticalAlignment != .top, !flowed.lines.isEmpty, container.height != nil {
                 flowed = try align(flowed, in: region, from: cursor, as: flow.verticalAlignment, maxLines: maxLines - planned.count)
             }
@@ -49,11 +68,15 @@ extension TextPositioner {
             containerOfLine += Array(repeating: index, count: flowed.lines.count)
             cursor = flowed.end
             if flowed.stoppedByLineLimit { lineLimitReached = true; break }
-            if isAtEnd(cursor) { break }
+            if isAtEnd(cursor) {
+                end = FlowStart(container: index, top: flowed.nextTop)
+                break
+            }
         }
         // Text left over: the last line shown stands for it, truncated (with the token, if any).
+        // A paragraph laid from a start is not the text's end: nothing is truncated.
         let overflowed = !isAtEnd(cursor) || lineLimitReached
-        if overflowed, let lastIndex = planned.indices.last {
+        if overflowed && start == nil, let lastIndex = planned.indices.last {
             let last = planned[lastIndex]
             planned[lastIndex] = paragraph(last.paragraph).truncate(last)
             let box = settings.box(planned[lastIndex].metrics)
@@ -80,17 +103,24 @@ extension TextPositioner {
         }
         let frame = layout.containers.reduce(Rect(x: 0, y: 0, width: 0, height: 0)) { $0.union($1.rect) }
         layout.size = Size(width: frame.maxX, height: frame.maxY)
+        if start != nil {
+            // A part of a text: the containers' shares are the whole text's to give.
+            layout.containers = []
+            layout.flowEnd = end
+        }
         return layout
     }
 
     /// Breaks as much text from `cursor` as fits `region`: band by band from its top (moved
     /// down by `offset`, with `gap` more between bands), each band's free intervals filled
     /// in order.
-    func flow(_ region: FlowRegion, from cursor: FlowCursor, offset: Double, gap: Double, maxLines: Int) throws -> FlowedContainer {
+    /// `startTop`, when given, is the first band's top instead (a document's paragraph).
+    func flow(_ region: FlowRegion, from cursor: FlowCursor, offset: Double, gap: Double, maxLines: Int,
+              startTop: Double? = nil) throws -> FlowedContainer {
         var out = FlowedContainer(end: cursor)
         var chosen = ChosenLines()
         var cursor = cursor
-        var top = region.firstTop + offset
+        var top = startTop ?? region.firstTop + offset
         var guess = settings.lineHeight ?? 0
         let originY = region.container.origin.y
         bands: while !isAtEnd(cursor) {
@@ -109,7 +139,11 @@ extension TextPositioner {
                 }
                 var band = FlowedContainer(end: cursor)
                 var height = 0.0
-                for slot in slots where !isAtEnd(band.end) && out.lines.count + band.lines.count < maxLines {
+                // A band holds one paragraph's lines: the next paragraph starts on a band of its
+                // own, below (as CSS stacks a block's line boxes below the one before; and so a
+                // paragraph's lines depend only on where it starts, which editing relies on).
+                for slot in slots where band.end.paragraph == cursor.paragraph && !isAtEnd(band.end)
+                    && out.lines.count + band.lines.count < maxLines {
                     let paragraph = self.paragraph(band.end.paragraph)
                     let breaker = chosen.breaker(for: paragraph)
                     let count = paragraph.text.units.count
@@ -139,13 +173,16 @@ extension TextPositioner {
                 out.lines += band.lines
                 out.boxes += band.boxes
                 out.tops += Array(repeating: originY + top, count: band.lines.count)
+                // A new paragraph's first band is guessed afresh, not from this one's height.
+                let paragraphEnded = band.end.paragraph != cursor.paragraph
                 cursor = band.end
                 out.end = cursor
                 top += height + gap
-                guess = settings.lineHeight ?? height
+                guess = settings.lineHeight ?? (paragraphEnded ? 0 : height)
                 break
             }
         }
+        out.nextTop = top
         return out
     }
 

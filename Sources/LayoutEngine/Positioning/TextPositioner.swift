@@ -35,7 +35,7 @@ final class TextPositioner {
 
     /// Breaks and positions the whole text, every line the request's width.
     func run() throws -> ParagraphLayout {
-        if let flow = settings.flow { return try run(flow: flow) }
+        if let flow = settings.flow { return try run(flow: flow, from: settings.flowStart) }
         return try run(widths: FixedWidth(width: settings.width))
     }
 
