@@ -7,15 +7,29 @@ import Testing
 /// and moves the rest by the deltas holds the same lines as a fresh layout of the text; bad
 /// edits, strangers' ids, limits and idle documents are refused by name.
 @Suite struct DocumentServerTests {
-    static func layout(_ text: String, width: Float = 240, spacing: Float = 0) -> Layoutd_V1_LayoutRequest {
+    /// How the tests' documents are set: plain, spaced as a numbered list (a split or a join
+    /// renumbers the rest), around an ellipse, or in two columns (the second growing).
+    enum Setting: CaseIterable { case plain, spacedList, aroundEllipse, columns }
+
+    static func layout(_ text: String, width: Float = 240, setting: Setting = .plain) -> Layoutd_V1_LayoutRequest {
         .with {
             $0.text = text
             $0.width = width
             $0.defaultStyle.size = 18
-            // Spaced paragraphs are also a numbered list here: a split or a join renumbers the rest.
-            if spacing > 0 {
-                $0.paragraphStyle.spacingAfter = spacing
+            switch setting {
+            case .plain: break
+            case .spacedList:
+                $0.paragraphStyle.spacingAfter = 12
                 $0.paragraphStyle.list = .with { $0.marker = .decimal; $0.start = 1 }
+            case .aroundEllipse:
+                $0.exclusions = [.with {
+                    $0.shape.ellipse = .with { $0.x = 120; $0.y = 10; $0.width = 100; $0.height = 80 }
+                    $0.margin = 4
+                }]
+            case .columns:
+                $0.width = 0  // each container has its own
+                $0.containers = [.with { $0.width = 150; $0.height = 100 },
+                                 .with { $0.origin = .with { $0.x = 170 }; $0.width = 150 }]
             }
         }
     }
@@ -27,8 +41,8 @@ import Testing
         }
     }
 
-    static func open(_ client: LayoutClient, _ text: String, width: Float = 240, spacing: Float = 0) throws -> Layoutd_V1_DocumentReply {
-        guard case .documentReply(let reply) = try client.request(.openDocument(.with { $0.layout = layout(text, width: width, spacing: spacing) })) else {
+    static func open(_ client: LayoutClient, _ text: String, width: Float = 240, setting: Setting = .plain) throws -> Layoutd_V1_DocumentReply {
+        guard case .documentReply(let reply) = try client.request(.openDocument(.with { $0.layout = layout(text, width: width, setting: setting) })) else {
             throw ClientError.protocolViolation("no document reply")
         }
         return reply
@@ -65,16 +79,17 @@ import Testing
         var glyphIDs: [[UInt32]] { paragraphs.flatMap { $0.runs.map(\.glyphIds) } }
     }
 
-    /// Plain paragraphs, and spaced ones numbered as a list.
-    @Test(arguments: [Float(0), 12])
-    func aClientsSplicedLinesEqualAFreshLayout(spacing: Float) throws {
+    @Test(arguments: Setting.allCases)
+    func aClientsSplicedLinesEqualAFreshLayout(setting: Setting) throws {
         let daemon = try Daemon()
         let client = try daemon.client()
         var text = "A note of a few paragraphs.\nThe second wraps over more than one line at this width, surely.\nمرحبا بالعالم third.\nLast."
-        let opened = try Self.open(client, text, spacing: spacing)
+        let opened = try Self.open(client, text, setting: setting)
         #expect(opened.document == 1 && opened.paragraphCount == 4 && opened.changes.count == 1)
         var mirror = Mirror()
         mirror.apply(opened)
+        if setting == .columns { #expect(mirror.lines.contains { $0.container == 1 }, "the text reaches the second column") }
+        if setting == .aroundEllipse { #expect(mirror.lines.contains { $0.usedRect.x > 200 }, "text beside the ellipse") }
         let edits: [(Int, Int, String)] = [(30, 30, "much longer and "), (0, 2, ""), (20, 21, "\n"), (60, 75, "joined "), (0, 0, "😀 "),
                                            (text.utf16.count - 5, text.utf16.count - 5, " and more words to wrap the line")]
         for (start, end, inserted) in edits {
@@ -85,9 +100,10 @@ import Testing
             #expect(reply.textLength == UInt32(text.utf16.count))
             #expect(reply.caretPosition.offset == UInt32(a + inserted.utf16.count) && reply.hasCaret)
             mirror.apply(reply)
-            guard case .layoutReply(let fresh) = try client.request(.layout(Self.layout(text, spacing: spacing))) else { Issue.record("no layout"); return }
+            guard case .layoutReply(let fresh) = try client.request(.layout(Self.layout(text, setting: setting))) else { Issue.record("no layout"); return }
             #expect(mirror.lines.map(\.range) == fresh.lines.map(\.range), "after replacing \(a)..<\(b)")
-            #expect(zip(mirror.lines, fresh.lines).allSatisfy { abs($0.usedRect.y - $1.usedRect.y) < 1e-3 })
+            #expect(zip(mirror.lines, fresh.lines).allSatisfy { abs($0.usedRect.y - $1.usedRect.y) < 1e-3 && abs($0.usedRect.x - $1.usedRect.x) < 1e-3 })
+            #expect(mirror.lines.map(\.container) == fresh.lines.map(\.container))
             #expect(mirror.glyphIDs == fresh.runs.map(\.glyphIds))
             #expect(reply.lineCount == UInt32(fresh.lines.count) && abs(Float(reply.height) - fresh.height) < 1e-3)
         }
@@ -99,7 +115,7 @@ import Testing
         }
         let answers = try Self.edit(client, ask)
         guard case .hitTestReply(let whole) = try client.request(.hitTest(.with {
-            $0.layout = Self.layout(text, spacing: spacing)
+            $0.layout = Self.layout(text, setting: setting)
             $0.points = ask.points
             $0.carets = ask.carets
         })) else { Issue.record("no hit-test reply"); return }

@@ -1626,7 +1626,7 @@ public nonisolated struct Layoutd_V1_ParagraphStyle: Sendable {
   public var tailIndent: Float = 0
 
   /// Above every paragraph but the first. Text in one box only: with vertical alignment,
-  /// exclusions, a shape or containers, INVALID_ARGUMENT; documents refuse it too.
+  /// exclusions, a shape or containers, INVALID_ARGUMENT.
   public var spacingBefore: Float = 0
 
   /// Below every paragraph but the last; as spacing_before.

@@ -25,11 +25,12 @@ class OpenDocumentRequest(google.protobuf.message.Message):
     @property
     def layout(self) -> layoutd.v1.layout_pb2.LayoutRequest:
         """The text and how to lay it out, checked as LayoutRequest is (errors under
-        "open_document.layout"). A document is horizontal text in one box of a width and shows
-        every line: containers, exclusions, vertical writing modes, max_lines, height,
-        backgrounds, paragraph spacing, lists and fonts sent with the request (register them on
-        the connection instead) are refused by name. Each U+FFFC needs its attachment. Formatting rules match
-        within each paragraph.
+        "open_document.layout"). A document is horizontal text that shows every line, in one box
+        of a width or flowing around exclusions and through containers (the last container
+        without a height, the ones before it with one, vertical_alignment top). Vertical writing
+        modes, max_lines, a height, backgrounds and fonts sent with the request (register them on
+        the connection instead) are refused by name. Paragraph spacing and lists apply. Each
+        U+FFFC needs its attachment. Formatting rules match within each paragraph.
         """
         pass
     def __init__(self,

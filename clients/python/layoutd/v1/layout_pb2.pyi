@@ -1358,7 +1358,7 @@ class ParagraphStyle(google.protobuf.message.Message):
 
     spacing_before: builtins.float
     """Above every paragraph but the first. Text in one box only: with vertical alignment,
-    exclusions, a shape or containers, INVALID_ARGUMENT; documents refuse it too.
+    exclusions, a shape or containers, INVALID_ARGUMENT.
     """
 
     spacing_after: builtins.float
