@@ -166,4 +166,23 @@ import Testing
         #expect(checked > 100_000)
         #expect(failed.isEmpty, "\(failed.count) captions: \(failed.prefix(10))")
     }
+
+    /// The same in vertical text: every caption set in columns 300 pt tall, right to left (Latin,
+    /// Arabic and the rest on their side, CJK upright).
+    @Test(.enabled(if: Fixtures.corpus != nil, "no ../shared/corpus beside the repository"))
+    func everyCaptionsCaretsHitBackInVerticalText() throws {
+        var failed: [String] = []
+        var checked = 0
+        for caption in Fixtures.corpus ?? [] {
+            let layout = try Fixtures.layout(caption.text, width: 300, family: "Noto Sans CJK JP") {
+                $0.writingMode = .verticalRightToLeft
+                $0.height = 300
+            }
+            let failures = Self.roundTripFailures(layout, caption.text)
+            checked += Self.boundaries(caption.text).count
+            if !failures.isEmpty { failed.append("\(caption.id) (\(caption.script)): \(failures.prefix(3))") }
+        }
+        #expect(checked > 100_000)
+        #expect(failed.isEmpty, "\(failed.count) captions: \(failed.prefix(10))")
+    }
 }
