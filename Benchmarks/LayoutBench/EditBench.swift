@@ -29,8 +29,19 @@ struct EditBench {
                      + "own 'alone', medians.", "",
                      "| paragraphs | type one character µs (median) | p99 | delete it µs (median) | alone µs (median) | edit / alone (median ratio) | p99 ratio |",
                      "|---|---|---|---|---|---|---|"]
-        for size in Self.sizes {
-            FileHandle.standardError.write(Data("editing a document of \(size) paragraphs\n".utf8))
+        // Text that flows: around a picture at the document's top right, and in two columns of
+        // 3,000 pt and a third that grows (each paragraph laid out from where the one before ended).
+        let width = Double(options.width)
+        var aroundPicture = settings, columns = settings
+        aroundPicture.request.flow = TextFlow(containers: [TextContainer(width: width, exclusions: [
+            Exclusion(FlowShape(.ellipse(Rect(x: width * 0.5, y: 0, width: width * 0.5, height: 200))), margin: 6)])], isOneBox: true)
+        columns.request.flow = TextFlow(containers: [
+            TextContainer(width: width, height: 3_000), TextContainer(origin: Point(x: width + 20, y: 0), width: width, height: 3_000),
+            TextContainer(origin: Point(x: 2 * (width + 20), y: 0), width: width)])
+        let cases: [(label: String, size: Int, settings: DocumentSettings)] = Self.sizes.map { ("\($0)", $0, settings) }
+            + [(label: "200 around a picture", size: 200, settings: aroundPicture), (label: "200 in three columns", size: 200, settings: columns)]
+        for (label, size, settings) in cases {
+            FileHandle.standardError.write(Data("editing a document of \(label) paragraphs\n".utf8))
             let texts = (0..<size).map { captions[($0 * 7) % captions.count].text.replacingOccurrences(of: "\n", with: " ") }
             let document = try TextDocument(units: AttributedText.utf16(texts.joined(separator: "\n")), settings: settings, layouter: layouter)
             let targets = size <= Self.edited ? Array(0..<size) : Array((size / 2 - Self.edited / 2)..<(size / 2 + Self.edited / 2))
@@ -57,7 +68,7 @@ struct EditBench {
             let typing = Distribution.perItemMedian(typed), deleting = Distribution.perItemMedian(deleted)
             let single = Distribution.perItemMedian(alone)
             let ratios = Distribution(values: zip(typing.values, single.values).map { $0 / $1 })
-            lines.append(String(format: "| %d | %.1f | %.1f | %.1f | %.1f | %.2f× | %.2f× |", size, typing.median, typing.p99, deleting.median,
+            lines.append(String(format: "| %@ | %.1f | %.1f | %.1f | %.1f | %.2f× | %.2f× |", label, typing.median, typing.p99, deleting.median,
                                 single.median, ratios.median, ratios.p99))
         }
         return [Section(title: "Editing sessions: a one-character edit against its paragraph alone", lines: lines),

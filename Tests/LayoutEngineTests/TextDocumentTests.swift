@@ -175,7 +175,7 @@ import TestSupport
         #expect(try Self.differences(document) == [])
         // A new line's worth moves what follows until it lines up again.
         let grown = try document.replace(50..<50, with: AttributedText.utf16(" and more words, enough to make a new line here"))
-        #expect(grown.removed >= 2 && grown.inserted == grown.removed)
+        #expect(grown.inserted == grown.removed && (grown.removed >= 2 || grown.deltaY > 0), "\(grown)")
         #expect(try Self.differences(document) == [])
         let styled = try document.style(0..<10, patch: StylePatch(size: 34))
         #expect(try Self.differences(document) == [])
@@ -188,6 +188,29 @@ import TestSupport
                 #expect(document.hit(point)?.position == whole.hit(point)?.position, "point \(point)")
             }
         }
+    }
+
+    /// Below the last exclusion of a growing box every band is the box's width: a paragraph
+    /// that gains a line there moves the ones after it down, as in a plain box, instead of
+    /// laying them out again.
+    @Test func belowTheLastExclusionParagraphsMoveInsteadOfBeingLaidAgain() throws {
+        var settings = Self.settings(width: 300)
+        settings.request.flow = Self.aroundPicture(width: 300)
+        let text = (0..<40).map { "Paragraph \($0) of a long note, which wraps." }.joined(separator: "\n")
+        let document = try Self.document(text, settings: settings)
+        let index = 20
+        let lineHeight = document.placed(index).lines[0].usedRect.height
+        let before = document.placed(index + 1).lines[0].usedRect.y
+        let change = try document.replace(document.start(of: index) + 5..<document.start(of: index) + 5,
+                                          with: AttributedText.utf16(" and enough words to take one more line"))
+        #expect(change.first == index && change.removed == 1 && change.inserted == 1, "\(change)")
+        #expect(abs(change.deltaY - lineHeight) < 1e-9)
+        #expect(abs(document.placed(index + 1).lines[0].usedRect.y - (before + lineHeight)) < 1e-9)
+        #expect(try Self.differences(document) == [])
+        // An edit near the top, beside the picture, lays out what follows until it is past it.
+        let top = try document.replace(3..<3, with: AttributedText.utf16(" more words beside the picture to wrap"))
+        #expect(top.first == 0 && top.removed >= 1)
+        #expect(try Self.differences(document) == [])
     }
 
     @Test func flowThatWouldTieParagraphsToLaterOnesIsRefused() throws {

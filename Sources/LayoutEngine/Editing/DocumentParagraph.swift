@@ -70,15 +70,18 @@ public final class DocumentParagraph: @unchecked Sendable {
     public let layout: ParagraphLayout
     /// What the rules matched in the paragraph.
     public let matches: [RuleMatch]
-    /// In text that flows: where the paragraph started, and where the next one starts.
+    /// In text that flows: where the paragraph started, and where the next one starts. Like the
+    /// layout, these are less the displacement the document gives the paragraph (`top(of:)`).
     let flowStart: FlowStart?
     var flowEnd: FlowStart? { layout.flowEnd }
 
     /// Lays the paragraph out: rule spans first, then the client's, as a layout request does.
     /// `index` is its place in the document: in a list, its item's number. In text that flows it
-    /// starts at `flowStart` (the first paragraph: the first container's top).
+    /// starts at `flowStart` (the first paragraph: the first container's top), in the document's
+    /// coordinates, and is kept moved up by `displacement`: the document places it that far down.
     init(units: ContiguousArray<UInt16>, spans: [AttributedText.Span], attachments: [InlineAttachment], index: Int,
-         flowStart: FlowStart?, settings: DocumentSettings, layouter: ParagraphLayouter, budget: WorkBudget) throws {
+         flowStart: FlowStart?, displacement: Double = 0, settings: DocumentSettings, layouter: ParagraphLayouter,
+         budget: WorkBudget) throws {
         self.units = units
         self.spans = spans
         self.attachments = attachments
@@ -94,7 +97,7 @@ public final class DocumentParagraph: @unchecked Sendable {
                 flow.minimumFragmentWidth = settings.style.size
                 request.flow = flow
             }
-            self.flowStart = start
+            self.flowStart = start.moved(down: -displacement)
         } else {
             self.flowStart = nil
         }
@@ -102,7 +105,9 @@ public final class DocumentParagraph: @unchecked Sendable {
             list.itemsBefore = index
             request.paragraphStyle.list = list
         }
-        layout = try layouter.layout(request, budget: budget)
+        let laid = try layouter.layout(request, budget: budget)
+        // A plain box's paragraphs are laid out at 0 anyway: only text that flows is moved up.
+        layout = displacement == 0 || !settings.flows ? laid : laid.moved(top: -displacement)
         matches = formatted.matches
     }
 

@@ -56,9 +56,10 @@ extension TextDocument {
         spans = spans.compactMap { $0.replacing(local, insertedCount: inserted.count) }
         try checkSpanCount(adding: spans.count - (first...last).reduce(0) { $0 + paragraphs[$1].spans.count })
         var laid = try Self.layParagraphs(region, spans: spans, attachments: regionAttachments, firstIndex: first,
-                                          flowStart: paragraphs[first].flowStart, settings: settings, layouter: layouter, budget: budget)
-        let lastReplaced = try relayFollowing(&laid, first: first, last: last, budget: budget)
-        return commit(laid, replacing: first...lastReplaced, deltaOffset: inserted.count - range.count,
+                                          flowStart: absoluteStart(of: first), displacement: top(of: first), settings: settings,
+                                          layouter: layouter, budget: budget)
+        let (lastReplaced, shift) = try relayFollowing(&laid, first: first, last: last, budget: budget)
+        return commit(laid, replacing: first...lastReplaced, shift: shift, deltaOffset: inserted.count - range.count,
                       caret: TextPosition(offset: range.lowerBound + inserted.count))
     }
 
@@ -80,35 +81,60 @@ extension TextDocument {
             let paragraph = paragraphs[index]
             let start = start(of: index)
             let low = max(range.lowerBound, start) - start, high = min(range.upperBound, self.start(of: index + 1)) - start
+            let displacement = top(of: first)
             laid.append(try DocumentParagraph(units: paragraph.units, spans: paragraph.spans + [AttributedText.Span(range: low..<high, patch: patch)],
                                               attachments: paragraph.attachments, index: index,
-                                              flowStart: laid.last?.flowEnd ?? paragraph.flowStart, settings: settings,
-                                              layouter: layouter, budget: budget))
+                                              flowStart: laid.last?.flowEnd?.moved(down: displacement) ?? absoluteStart(of: first),
+                                              displacement: displacement, settings: settings, layouter: layouter, budget: budget))
         }
-        let lastReplaced = try relayFollowing(&laid, first: first, last: last, budget: budget)
-        return commit(laid, replacing: first...lastReplaced, deltaOffset: 0, caret: caret)
+        let (lastReplaced, shift) = try relayFollowing(&laid, first: first, last: last, budget: budget)
+        return commit(laid, replacing: first...lastReplaced, shift: shift, deltaOffset: 0, caret: caret)
+    }
+
+    /// Where paragraph `index` starts in text that flows, in the document's coordinates.
+    func absoluteStart(of index: Int) -> FlowStart? {
+        paragraphs[index].flowStart?.moved(down: top(of: index))
     }
 
     /// After `laid` replaced paragraphs `first...last`, the paragraphs after them laid out again
     /// while they must be: in a numbered list after a split or a join (every later item's number
     /// changed), and in text that flows until one would start where it started before (from
-    /// there every line is where it was: the lines line up again). Returns the last paragraph
-    /// of the old list that `laid` now replaces.
-    private func relayFollowing(_ laid: inout [DocumentParagraph], first: Int, last: Int, budget: WorkBudget) throws -> Int {
-        let shift = laid.count - (last - first + 1)
+    /// there every line is where it was: the lines line up again) or, in the last container
+    /// below its last exclusion, only lower or higher (from there every line is the same, moved:
+    /// the document moves them by `shift`, as it moves the paragraphs of a plain box). Returns
+    /// the last paragraph of the old list that `laid` now replaces, and that shift.
+    private func relayFollowing(_ laid: inout [DocumentParagraph], first: Int, last: Int,
+                                budget: WorkBudget) throws -> (last: Int, shift: Double) {
+        let renumber = settings.numbersParagraphs && laid.count != last - first + 1
+        let displacement = top(of: first)
         var next = last + 1
         while next < paragraphs.count {
-            let renumbered = settings.numbersParagraphs && shift != 0
-            let moved = settings.flows && laid.last?.flowEnd != paragraphs[next].flowStart
-            guard renumbered || moved else { break }
+            var moved = false
+            if settings.flows {
+                let end = laid.last?.flowEnd?.moved(down: displacement), start = absoluteStart(of: next)
+                if end != start {
+                    if !renumber, let shift = uniformShift(from: start, to: end) { return (next - 1, shift) }
+                    moved = true
+                }
+            }
+            guard renumber || moved else { break }
             try budget.check()
             let paragraph = paragraphs[next]
             laid.append(try DocumentParagraph(units: paragraph.units, spans: paragraph.spans, attachments: paragraph.attachments,
-                                              index: next + shift, flowStart: laid.last?.flowEnd, settings: settings,
-                                              layouter: layouter, budget: budget))
+                                              index: first + laid.count, flowStart: laid.last?.flowEnd?.moved(down: displacement),
+                                              displacement: displacement, settings: settings, layouter: layouter, budget: budget))
             next += 1
         }
-        return next - 1
+        return (next - 1, 0)
+    }
+
+    /// How far text starting at `old` moves when it starts at `new` instead, if that is all that
+    /// changes: both in the last container, below the top where its bands are all alike.
+    private func uniformShift(from old: FlowStart?, to new: FlowStart?) -> Double? {
+        guard let uniformBelow, let old, let new, let oldTop = old.top, let newTop = new.top,
+              let last = settings.request.flow?.containers.indices.last,
+              old.container == last, new.container == last, oldTop >= uniformBelow, newTop >= uniformBelow else { return nil }
+        return newTop - oldTop
     }
 
     /// How many UTF-16 units replacing `range` with `inserted` would lay out again, at most:
@@ -144,15 +170,24 @@ extension TextDocument {
     }
 
     /// Puts `laid` in place of `old` and moves what follows.
-    private func commit(_ laid: [DocumentParagraph], replacing old: ClosedRange<Int>, deltaOffset: Int, caret: TextPosition) -> DocumentChange {
+    /// In text that flows the paragraphs after them move down by `shift` (their entries in the
+    /// sums carry it: the last new paragraph's entry takes the old ones' and the shift).
+    private func commit(_ laid: [DocumentParagraph], replacing old: ClosedRange<Int>, shift: Double = 0, deltaOffset: Int,
+                        caret: TextPosition) -> DocumentChange {
         spanCount += laid.reduce(0) { $0 + $1.spans.count } - old.reduce(0) { $0 + paragraphs[$1].spans.count }
         if let widest {
             let lost = old.contains { paragraphs[$0].layout.size.width >= widest }
             let gained = laid.reduce(0) { max($0, $1.layout.size.width) }
             self.widest = lost && gained < widest ? nil : max(widest, gained)
         }
+        var sizes = laid.map { $0.size(gap: settings.paragraphGap) }
+        if settings.flows, !sizes.isEmpty {
+            // The new paragraphs all stand where the first old one stood; what the old entries
+            // moved the paragraphs after them, and the shift, go after the last new one.
+            sizes[sizes.count - 1].top = top(of: old.upperBound + 1) - top(of: old.lowerBound) + shift
+        }
         paragraphs.replaceSubrange(old, with: laid)
-        let moved = offsets.replace(old, with: laid.map { $0.size(gap: settings.paragraphGap) })
+        let moved = offsets.replace(old, with: sizes)
         return DocumentChange(first: old.lowerBound, removed: old.count, inserted: laid.count, deltaY: moved.top,
                               deltaOffset: deltaOffset, deltaLines: moved.line, deltaAttachments: moved.attachment, caret: caret)
     }

@@ -2,43 +2,8 @@ extension TextDocument {
     /// Paragraph `index`'s layout moved to its place in the document: offsets, y, line and
     /// attachment indices as a layout of the whole text would give them. Its paints are its own.
     public func placed(_ index: Int) -> ParagraphLayout {
-        var layout = paragraphs[index].layout
-        let (start, top, firstLine, firstAttachment) = (start(of: index), top(of: index), firstLine(of: index), firstAttachment(of: index))
-        guard start != 0 || top != 0 || firstLine != 0 || firstAttachment != 0 else { return layout }
-        for i in layout.lines.indices {
-            layout.lines[i].range = layout.lines[i].range.shifted(by: start)
-            layout.lines[i].baselineOrigin.y += top
-            layout.lines[i].usedRect.y += top
-        }
-        for i in layout.runs.indices {
-            layout.runs[i].range = layout.runs[i].range.shifted(by: start)
-            layout.runs[i].lineIndex += firstLine
-            layout.runs[i].glyphs = ArraySlice(layout.runs[i].glyphs.map { glyph in
-                PositionedGlyph(id: glyph.id, position: Point(x: glyph.position.x, y: glyph.position.y + top), advance: glyph.advance,
-                                cluster: glyph.cluster + start)
-            })
-        }
-        for i in layout.attachments.indices {
-            layout.attachments[i].index += firstAttachment
-            layout.attachments[i].range = layout.attachments[i].range.shifted(by: start)
-            layout.attachments[i].lineIndex += firstLine
-            layout.attachments[i].rect.y += top
-        }
-        for i in layout.decorations.indices {
-            layout.decorations[i].range = layout.decorations[i].range.shifted(by: start)
-            layout.decorations[i].lineIndex += firstLine
-            for r in layout.decorations[i].rects.indices { layout.decorations[i].rects[r].y += top }
-            layout.decorations[i].path.commands = layout.decorations[i].path.commands.map { $0.moved(down: top) }
-        }
-        layout.visibleRange = layout.visibleRange.shifted(by: start)
-        if var ink = layout.ink {
-            func moved(_ rect: Rect?) -> Rect? { rect.map { Rect(x: $0.x, y: $0.y + top, width: $0.width, height: $0.height) } }
-            ink.runs = ink.runs.map(moved)
-            ink.lines = ink.lines.map(moved)
-            (ink.layout, ink.firstGlyph) = (moved(ink.layout), moved(ink.firstGlyph))
-            layout.ink = ink
-        }
-        return layout
+        paragraphs[index].layout.moved(offset: start(of: index), top: top(of: index), firstLine: firstLine(of: index),
+                                       firstAttachment: firstAttachment(of: index))
     }
 
     /// The whole document as one layout, as laying its text out afresh would give it (paints
@@ -83,17 +48,17 @@ extension TextDocument {
     /// bands narrow it down first; only paragraphs with a line at the nearest band build boxes.
     private func paragraphIndex(nearest point: Point) -> Int {
         var nearestAcross = Double.infinity
-        for paragraph in paragraphs {
+        for (index, paragraph) in paragraphs.enumerated() {
+            let y = point.y - top(of: index)  // paragraphs are kept moved up by their displacement
             for line in paragraph.layout.lines {
-                let across = HitTester.distanceAcross(point.y, top: line.usedRect.y, bottom: line.usedRect.y + line.usedRect.height)
-                nearestAcross = min(nearestAcross, across)
+                nearestAcross = min(nearestAcross, HitTester.distanceAcross(y, top: line.usedRect.y, bottom: line.usedRect.maxY))
             }
         }
         var best: (index: Int, distance: (Double, Double))?
         for (index, paragraph) in paragraphs.enumerated() where paragraph.layout.lines.contains(where: {
-            HitTester.distanceAcross(point.y, top: $0.usedRect.y, bottom: $0.usedRect.y + $0.usedRect.height) == nearestAcross
+            HitTester.distanceAcross(point.y - top(of: index), top: $0.usedRect.y, bottom: $0.usedRect.maxY) == nearestAcross
         }) {
-            let found = HitTester(layout: paragraph.layout, units: paragraph.units).nearest(to: point)
+            let found = HitTester(layout: paragraph.layout, units: paragraph.units).nearest(to: Point(x: point.x, y: point.y - top(of: index)))
             if best == nil || found.distance < best!.distance { best = (index, found.distance) }
         }
         return best?.index ?? 0

@@ -21,6 +21,9 @@ public final class TextDocument: @unchecked Sendable {
     public internal(set) var spanCount = 0
     /// The widest line's width; nil once the paragraph that had it is replaced.
     var widest: Double?
+    /// In text that flows: the last container's top below which text moves without changing
+    /// (`FlowRegion.uniformBelow`); nil when there is none, or the text does not flow.
+    let uniformBelow: Double?
 
     /// Lays `units` out with the client's `spans` and one attachment per U+FFFC.
     public init(units: ContiguousArray<UInt16>, spans: [AttributedText.Span] = [], attachments: [InlineAttachment] = [],
@@ -36,6 +39,9 @@ public final class TextDocument: @unchecked Sendable {
         try Bounds.check(count: attachments.count, limit: AttachmentResolver.maxAttachments, field: "attachments")
         self.layouter = layouter
         self.settings = settings
+        uniformBelow = settings.request.flow.flatMap { flow in
+            flow.containers.last.flatMap { FlowRegion($0, minimumWidth: 0).uniformBelow }
+        }
         paragraphs = try Self.layParagraphs(units, spans: spans, attachments: attachments, firstIndex: 0, flowStart: nil, settings: settings,
                                             layouter: layouter, budget: budget)
         offsets = ParagraphOffsets(sizes: paragraphs.map { $0.size(gap: settings.paragraphGap) })
@@ -94,10 +100,10 @@ public final class TextDocument: @unchecked Sendable {
         let lastContainer = flow.containers.count - 1
         // The last container's lines are the document's last lines.
         var usedBottom = 0.0
-        if let paragraph = paragraphs.last(where: { !$0.layout.lines.isEmpty }), let line = paragraph.layout.lines.last,
+        if let index = paragraphs.lastIndex(where: { !$0.layout.lines.isEmpty }), let line = paragraphs[index].layout.lines.last,
            line.container == lastContainer {
-            usedBottom = paragraph.layout.lines.lazy.filter { $0.container == lastContainer }.map { $0.usedRect.maxY }.max()!
-                - flow.containers[lastContainer].origin.y
+            usedBottom = paragraphs[index].layout.lines.lazy.filter { $0.container == lastContainer }.map { $0.usedRect.maxY }.max()!
+                + top(of: index) - flow.containers[lastContainer].origin.y
         }
         for (index, container) in flow.containers.enumerated() {
             frame = frame.union(Rect(x: container.origin.x, y: container.origin.y, width: container.width,
@@ -149,8 +155,9 @@ public final class TextDocument: @unchecked Sendable {
     /// Lays out each paragraph of `units`, giving each its part of the spans and attachments;
     /// the first is paragraph `firstIndex` of the document, and in text that flows starts at
     /// `flowStart` (nil: the first container's top), each next one where the one before ended.
+    /// Each is kept moved up by `displacement` (where the document will place them).
     static func layParagraphs(_ units: ContiguousArray<UInt16>, spans: [AttributedText.Span], attachments: [InlineAttachment],
-                              firstIndex: Int, flowStart: FlowStart?, settings: DocumentSettings, layouter: ParagraphLayouter, budget: WorkBudget) throws -> [DocumentParagraph] {
+                              firstIndex: Int, flowStart: FlowStart?, displacement: Double = 0, settings: DocumentSettings, layouter: ParagraphLayouter, budget: WorkBudget) throws -> [DocumentParagraph] {
         var paragraphs: [DocumentParagraph] = []
         var start = 0
         var nextAttachment = 0
@@ -164,8 +171,8 @@ public final class TextDocument: @unchecked Sendable {
             }
             paragraphs.append(try DocumentParagraph(units: part, spans: cut, attachments: Array(attachments[nextAttachment..<nextAttachment + held]),
                                                     index: firstIndex + paragraphs.count,
-                                                    flowStart: paragraphs.last?.flowEnd ?? flowStart,
-                                                    settings: settings, layouter: layouter, budget: budget))
+                                                    flowStart: paragraphs.last?.flowEnd?.moved(down: displacement) ?? flowStart,
+                                                    displacement: displacement, settings: settings, layouter: layouter, budget: budget))
             nextAttachment += held
             start = end
         }

@@ -37,6 +37,15 @@ struct FlowRegion {
         lastObstacleBottom = obstacles.map { $0.outline.maxY + $0.margin }.max() ?? -.infinity
     }
 
+    /// Below this top every band of the container is its whole width, however far down: no
+    /// shape, no bottom, past the lowest exclusion. Text laid out from any top below it is the
+    /// same text moved (a document moves paragraphs there instead of laying them out again).
+    /// nil when there is no such top.
+    var uniformBelow: Double? {
+        guard shape == nil, container.height == nil else { return nil }
+        return max(firstTop, lastObstacleBottom)
+    }
+
     /// True when the slots do not depend on the band's height or place: a plain box.
     var isRectangular: Bool { shape == nil && obstacles.isEmpty }
 

@@ -6,6 +6,10 @@ struct FlowStart: Equatable, Sendable {
     var container: Int
     /// nil: the container's first top (below its shape's top and inset).
     var top: Double?
+
+    func moved(down distance: Double) -> FlowStart {
+        FlowStart(container: container, top: top.map { $0 + distance })
+    }
 }
 
 /// Text that flows: around exclusions, inside shaped containers, from one container to the

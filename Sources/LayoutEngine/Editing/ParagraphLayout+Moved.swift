@@ -1,0 +1,44 @@
+extension ParagraphLayout {
+    /// The layout moved along the text by `offset`, down by `top`, and its lines and attachments
+    /// renumbered from `firstLine` and `firstAttachment`: a document's paragraph put in place.
+    func moved(offset start: Int = 0, top: Double, firstLine: Int = 0, firstAttachment: Int = 0) -> ParagraphLayout {
+        var layout = self
+        guard start != 0 || top != 0 || firstLine != 0 || firstAttachment != 0 else { return layout }
+        for i in layout.lines.indices {
+            layout.lines[i].range = layout.lines[i].range.shifted(by: start)
+            layout.lines[i].baselineOrigin.y += top
+            layout.lines[i].usedRect.y += top
+            layout.lines[i].fragmentRect?.y += top
+        }
+        for i in layout.runs.indices {
+            layout.runs[i].range = layout.runs[i].range.shifted(by: start)
+            layout.runs[i].lineIndex += firstLine
+            layout.runs[i].glyphs = ArraySlice(layout.runs[i].glyphs.map { glyph in
+                PositionedGlyph(id: glyph.id, position: Point(x: glyph.position.x, y: glyph.position.y + top), advance: glyph.advance,
+                                cluster: glyph.cluster + start)
+            })
+        }
+        for i in layout.attachments.indices {
+            layout.attachments[i].index += firstAttachment
+            layout.attachments[i].range = layout.attachments[i].range.shifted(by: start)
+            layout.attachments[i].lineIndex += firstLine
+            layout.attachments[i].rect.y += top
+        }
+        for i in layout.decorations.indices {
+            layout.decorations[i].range = layout.decorations[i].range.shifted(by: start)
+            layout.decorations[i].lineIndex += firstLine
+            for r in layout.decorations[i].rects.indices { layout.decorations[i].rects[r].y += top }
+            layout.decorations[i].path.commands = layout.decorations[i].path.commands.map { $0.moved(down: top) }
+        }
+        layout.visibleRange = layout.visibleRange.shifted(by: start)
+        if var ink = layout.ink {
+            func moved(_ rect: Rect?) -> Rect? { rect.map { Rect(x: $0.x, y: $0.y + top, width: $0.width, height: $0.height) } }
+            ink.runs = ink.runs.map(moved)
+            ink.lines = ink.lines.map(moved)
+            (ink.layout, ink.firstGlyph) = (moved(ink.layout), moved(ink.firstGlyph))
+            layout.ink = ink
+        }
+        if let flowEnd { layout.flowEnd = flowEnd.moved(down: top) }
+        return layout
+    }
+}
