@@ -48,7 +48,7 @@ import Testing
     @Test func textPartsAroundAnExclusionAndJoinsBelowIt() throws {
         let layout = try Self.layout(Self.oneBox([Exclusion(FlowShape(.rect(Self.picture)), margin: 6)]))
         let clear = Rect(x: Self.picture.x - 6, y: Self.picture.y - 6, width: Self.picture.width + 12, height: Self.picture.height + 12)
-        let units = Array(Self.text.utf16)
+        let units = Array(FlowTests.text.utf16)
         // Spaces hanging at a line's end may pass its edge, as CSS lets them; nothing else may.
         for (line, box, cluster) in Self.glyphBoxes(layout) where box.width > 0 && units[cluster] != 0x20 {
             #expect(!Self.overlaps(box, clear), "a glyph of line \(line) at \(box) meets the picture and its margin")
@@ -322,4 +322,25 @@ import Testing
         #expect(layout.overflowRange == (next < Self.text.utf16.count ? next..<Self.text.utf16.count : 0..<0))
         #expect(layout.containers.filter { !$0.lines.isEmpty }.count >= 3)
     }
+
+    /// An interval beside a shape too narrow for the next word takes no text: no line there
+    /// ends inside a word (the first version cut "beside" into "besid" and "e" in a 40-pt gap).
+    @Test func narrowIntervalsTakeWholeWordsOrNothing() throws {
+        let ellipse = Rect(x: 140, y: 0, width: 120, height: 80)  // leaves 40 pt on its right in a 300-pt box
+        let layout = try FlowTests.layout(FlowTests.oneBox([Exclusion(FlowShape(.ellipse(ellipse)))]))
+        let units = Array(FlowTests.text.utf16)
+        func isLetter(_ u: UInt16) -> Bool { UnitClass.isASCIILetter(UInt32(u)) }
+        for line in layout.lines where line.range.upperBound < units.count {
+            let end = line.range.upperBound
+            #expect(!(isLetter(units[end - 1]) && isLetter(units[end])), "a line ends inside a word at \(end)")
+        }
+        // Text still goes beside the ellipse where a word fits, and all of it is laid out.
+        #expect(layout.lines.contains { $0.usedRect.x >= ellipse.maxX - 1 })
+        #expect(layout.visibleRange == 0..<units.count)
+        // In a box narrower than a word, below every exclusion, the word is cut as anywhere.
+        let narrow = try FlowTests.layout(FlowTests.oneBox([Exclusion(FlowShape(.rect(Rect(x: 0, y: 0, width: 10, height: 10))))], width: 30),
+                                     text: "Incomprehensibilities")
+        #expect(narrow.lines.count > 1 && narrow.visibleRange == 0..<21)
+    }
+
 }

@@ -179,3 +179,12 @@ extension LineBreaker {
     /// this part), so total fit hyphenates ragged lines and leaves even ones whole.
     func hyphenPenalty(_ width: Double) -> Double { (width / 10) * (width / 10) }
 }
+
+extension LineBreaker {
+    /// True when `line` ends inside a word: the breaker found no opportunity that fit its slot
+    /// and cut where the slot ended (not at a hyphen it chose, not at a hard break).
+    func cutsWord(_ line: BrokenLine) -> Bool {
+        let end = line.range.upperBound
+        return end < flags.count && !line.hardBreak && !line.hyphenated && !flags[end].contains(.breakBefore)
+    }
+}

@@ -46,6 +46,11 @@ struct FlowRegion {
         return max(firstTop, lastObstacleBottom)
     }
 
+    /// True when an exclusion may narrow a band at `top` or below it, so a lower band may be
+    /// wider: in a box with exclusions, above the lowest one. A shaped container's bands are
+    /// all narrowed by the shape, with no wider band known to come.
+    func narrowsBands(at top: Double) -> Bool { shape == nil && top <= lastObstacleBottom }
+
     /// True when the slots do not depend on the band's height or place: a plain box.
     var isRectangular: Bool { shape == nil && obstacles.isEmpty }
 

@@ -143,6 +143,7 @@ extension TextPositioner {
                 }
                 var band = FlowedContainer(end: cursor)
                 var height = 0.0
+                var skipped = false
                 // A band holds one paragraph's lines: the next paragraph starts on a band of its
                 // own, below (as CSS stacks a block's line boxes below the one before; and so a
                 // paragraph's lines depend only on where it starts, which editing relies on).
@@ -156,6 +157,14 @@ extension TextPositioner {
                     var broken = chosen.line(of: paragraph, from: band.end.offset, limit: count, slot: indented,
                                              breaker: breaker, strategy: settings.breakStrategy)
                     broken.hasTabs = breaker.tabs != nil
+                    // An interval beside an exclusion too narrow for the next word takes no text,
+                    // rather than a piece of the word (CSS moves a line box that cannot hold its
+                    // content down past the float); below the last exclusion a word wider than
+                    // the box is cut, as anywhere.
+                    if region.narrowsBands(at: top) && breaker.cutsWord(broken) {
+                        skipped = true
+                        continue
+                    }
                     let line = paragraph.plan(broken)
                     let box = settings.box(line.metrics)
                     band.lines.append(line)
@@ -164,6 +173,12 @@ extension TextPositioner {
                     let end = line.broken.range.upperBound
                     band.end = end >= count ? FlowCursor(paragraph: band.end.paragraph + 1, offset: 0)
                         : FlowCursor(paragraph: band.end.paragraph, offset: end)
+                }
+                // No interval could hold a whole word: the band is passed over, as one with no room.
+                if band.lines.isEmpty && skipped {
+                    guard let next = region.nextTop(after: top, height: guess) else { break bands }
+                    top = next
+                    continue bands
                 }
                 // A taller line than guessed may meet an exclusion the guess missed: try the
                 // band again at its real height (a few times; heights only grow).
