@@ -213,6 +213,21 @@ import TestSupport
         #expect(try Self.differences(document) == [])
     }
 
+    /// Paragraphs laid out again only because they start elsewhere keep their analysis and
+    /// glyphs: they are broken and positioned again, not shaped again.
+    @Test func paragraphsThatOnlyMoveAreNotShapedAgain() throws {
+        var settings = Self.settings(width: 300)
+        settings.request.flow = Self.twoColumns(height: 2_000)  // every position counts in a column with a bottom
+        let text = (0..<12).map { "Paragraph \($0) of a long note, which wraps over two lines here." }.joined(separator: "\n")
+        let document = try Self.document(text, settings: settings)
+        let before = document.paragraphs.map { $0.keptShaping }
+        let change = try document.replace(3..<3, with: AttributedText.utf16(" and enough words to take one more line at least"))
+        #expect(change.first == 0 && change.removed == 12, "every paragraph after the first starts lower: \(change)")
+        #expect(document.paragraphs[0].keptShaping != before[0], "the edited paragraph is shaped again")
+        for index in 1..<12 { #expect(document.paragraphs[index].keptShaping == before[index], "paragraph \(index) was shaped again") }
+        #expect(try Self.differences(document) == [])
+    }
+
     @Test func flowThatWouldTieParagraphsToLaterOnesIsRefused() throws {
         var settings = Self.settings(width: 300)
         settings.request.flow = TextFlow(containers: [TextContainer(width: 150, height: 100)])

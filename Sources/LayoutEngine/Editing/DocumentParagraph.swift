@@ -74,6 +74,11 @@ public final class DocumentParagraph: @unchecked Sendable {
     /// layout, these are less the displacement the document gives the paragraph (`top(of:)`).
     let flowStart: FlowStart?
     var flowEnd: FlowStart? { layout.flowEnd }
+    /// In text that flows: the paragraph analyzed, itemized and shaped, and its request, so that
+    /// a paragraph that must start elsewhere is broken and positioned again without the rest.
+    private let kept: (shaped: ShapedText, request: ParagraphRequest)?
+    /// Which shaping the kept shaped text is (tests: a paragraph that only moved keeps its own).
+    var keptShaping: [ObjectIdentifier]? { kept?.shaped.paragraphs.map(\.identity) }
 
     /// Lays the paragraph out: rule spans first, then the client's, as a layout request does.
     /// `index` is its place in the document: in a list, its item's number. In text that flows it
@@ -105,10 +110,35 @@ public final class DocumentParagraph: @unchecked Sendable {
             list.itemsBefore = index
             request.paragraphStyle.list = list
         }
-        let laid = try layouter.layout(request, budget: budget)
+        let laid: ParagraphLayout
+        if settings.flows {
+            let (layout, shaped) = try layouter.layoutKeepingShape(request, budget: budget)
+            (laid, kept) = (layout, (shaped, request))
+        } else {
+            (laid, kept) = (try layouter.layout(request, budget: budget), nil)
+        }
         // A plain box's paragraphs are laid out at 0 anyway: only text that flows is moved up.
         layout = displacement == 0 || !settings.flows ? laid : laid.moved(top: -displacement)
         matches = formatted.matches
+    }
+
+    /// `paragraph` of text that flows, broken and positioned again from `flowStart` (document
+    /// coordinates) as item `index`, kept moved up by `displacement`; nil when its shaped text
+    /// was not kept. Its analysis, items, glyphs and rule matches are the old ones.
+    init?(moving paragraph: DocumentParagraph, to flowStart: FlowStart?, index: Int, displacement: Double,
+          layouter: ParagraphLayouter, budget: WorkBudget) throws {
+        guard let (shaped, old) = paragraph.kept, let flowStart else { return nil }
+        var request = old
+        request.flowStart = flowStart
+        if var list = request.paragraphStyle.list, list.isNumbered {
+            list.itemsBefore = index
+            request.paragraphStyle.list = list
+        }
+        (units, spans, attachments, matches) = (paragraph.units, paragraph.spans, paragraph.attachments, paragraph.matches)
+        let laid = try layouter.position(shaped, request: request, context: LayoutContext(layouter: layouter, budget: budget))
+        layout = displacement == 0 ? laid : laid.moved(top: -displacement)
+        self.flowStart = flowStart.moved(down: -displacement)
+        kept = (shaped, request)
     }
 
     /// What the paragraph adds to the document's sums, with the gap below it: every paragraph

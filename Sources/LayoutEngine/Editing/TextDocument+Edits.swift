@@ -120,9 +120,17 @@ extension TextDocument {
             guard renumber || moved else { break }
             try budget.check()
             let paragraph = paragraphs[next]
-            laid.append(try DocumentParagraph(units: paragraph.units, spans: paragraph.spans, attachments: paragraph.attachments,
-                                              index: first + laid.count, flowStart: laid.last?.flowEnd?.moved(down: displacement),
-                                              displacement: displacement, settings: settings, layouter: layouter, budget: budget))
+            let start = laid.last?.flowEnd?.moved(down: displacement)
+            // Text that flows keeps its shaped paragraphs: one that only starts elsewhere is
+            // broken and positioned again, not analyzed and shaped again.
+            if let moved = try DocumentParagraph(moving: paragraph, to: start, index: first + laid.count, displacement: displacement,
+                                                 layouter: layouter, budget: budget) {
+                laid.append(moved)
+            } else {
+                laid.append(try DocumentParagraph(units: paragraph.units, spans: paragraph.spans, attachments: paragraph.attachments,
+                                                  index: first + laid.count, flowStart: start, displacement: displacement,
+                                                  settings: settings, layouter: layouter, budget: budget))
+            }
             next += 1
         }
         return (next - 1, 0)

@@ -89,6 +89,27 @@ public final class ParagraphLayouter: Sendable {
         return turned
     }
 
+    /// Lays horizontal `request` out and keeps what shaping made: a document's paragraph of text
+    /// that flows, laid out again from another start by `position` without shaping again.
+    func layoutKeepingShape(_ request: ParagraphRequest, budget: WorkBudget) throws -> (ParagraphLayout, ShapedText) {
+        try request.validate(fonts: fonts, maxTextLength: maxTextLength)
+        let context = LayoutContext(layouter: self, budget: budget)
+        let shaped = try shape(request.text, direction: request.direction, attachments: request.attachments, context: context)
+        return (try position(shaped, request: request, context: context), shaped)
+    }
+
+    /// The stages after shaping for text shaped before (and kept: its arrays are not given back
+    /// to the scratch): break, position, decorate, and ink when asked.
+    func position(_ shaped: ShapedText, request: ParagraphRequest, context: LayoutContext) throws -> ParagraphLayout {
+        let positioner = TextPositioner(shaped: shaped, request: request, context: context)
+        var layout = try positioner.run()
+        if !request.text.isPlain {
+            layout.decorations = try TextDecorator.decorate(layout, units: request.text.units, fonts: fonts, budget: context.budget)
+        }
+        if request.measuresInk { layout.ink = InkBounds.measure(layout, fonts: fonts) }
+        return layout
+    }
+
     /// The width-independent stage for `text`, from which layouts at any width start.
     func shape(_ text: AttributedText, direction: BaseDirection, attachments: [InlineAttachment] = [],
                context: LayoutContext) throws -> ShapedText {

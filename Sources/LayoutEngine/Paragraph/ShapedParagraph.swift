@@ -52,6 +52,8 @@ struct ShapedParagraph {
     // at every `shaped.text.styles[…]`.
 
     var text: AttributedText { _read { yield storage.text } }
+    /// Which shaping this is: copies share it, shaping again makes another.
+    var identity: ObjectIdentifier { ObjectIdentifier(storage) }
     var analysis: TextAnalysis { _read { yield storage.analysis } }
     var fallback: FontFallback { _read { yield storage.fallback } }
     var shapingStyles: [ShapingStyle] { _read { yield storage.shapingStyles } }
