@@ -3,7 +3,8 @@ import LayoutEngine
 
 /// How many documents, of how many UTF-16 units, connections may keep open, and how long one
 /// may sit unused. Units stand for memory: a document keeps every paragraph's glyphs and lines,
-/// about a hundred bytes a unit.
+/// about a hundred bytes a unit (measured on the corpus, four times over, debug build: 64 bytes
+/// a unit in a plain box, 93 in text that flows, which also keeps each paragraph's shaped text).
 public struct DocumentLimits: Sendable, Equatable {
     public var maxPerConnection = 16
     public var maxUnitsPerConnection = 4 << 20
