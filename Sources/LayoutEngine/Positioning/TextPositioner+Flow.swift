@@ -127,6 +127,9 @@ extension TextPositioner {
         var top = startTop ?? region.firstTop + offset
         var guess = settings.lineHeight ?? 0
         let originY = region.container.origin.y
+        // The widest interval the word at `cutAt` did not fit: no interval as narrow is tried
+        // again for it, so passing over bands beside a shape costs their slots, not breaking.
+        var cutAt: FlowCursor?, cutWidth = 0.0
         bands: while !isAtEnd(cursor) {
             try budget.check()
             if out.lines.count >= maxLines { out.stoppedByLineLimit = true; break }
@@ -154,6 +157,11 @@ extension TextPositioner {
                     let count = paragraph.text.units.count
                     let indented = settings.paragraphStyle.indented(slot, firstLine: band.end.offset == 0,
                                                                     rightToLeft: paragraph.shaped.baseLevel & 1 == 1)
+                    let narrows = region.narrowsBands(at: top)
+                    if narrows && cutAt == band.end && indented.width <= cutWidth {
+                        skipped = true
+                        continue
+                    }
                     var broken = chosen.line(of: paragraph, from: band.end.offset, limit: count, slot: indented,
                                              breaker: breaker, strategy: settings.breakStrategy)
                     broken.hasTabs = breaker.tabs != nil
@@ -161,7 +169,9 @@ extension TextPositioner {
                     // rather than a piece of the word (CSS moves a line box that cannot hold its
                     // content down past the float); below the last exclusion a word wider than
                     // the box is cut, as anywhere.
-                    if region.narrowsBands(at: top) && breaker.cutsWord(broken) {
+                    if narrows && breaker.cutsWord(broken) {
+                        if cutAt != band.end { (cutAt, cutWidth) = (band.end, 0) }
+                        cutWidth = max(cutWidth, indented.width)
                         skipped = true
                         continue
                     }
