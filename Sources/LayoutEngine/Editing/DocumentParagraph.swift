@@ -26,8 +26,9 @@ public struct DocumentSettings: Sendable {
     /// `spacing_before` of the one below): never above the first or below the last.
     var paragraphGap: Double { request.paragraphStyle.spacingBefore + request.paragraphStyle.spacingAfter }
 
-    /// What a document cannot be laid out as yet, by field: each of these makes a paragraph's
-    /// lines depend on the paragraphs above it, so an edit could not keep them.
+    /// What a document cannot be laid out as yet, by field: each of these would make a
+    /// paragraph's lines depend on the paragraphs after it (or, for vertical text, on how wide
+    /// the whole text is), so an edit could not keep the lines before it.
     func checkIncremental() throws(LayoutError) {
         if let flow = request.flow {
             // Each paragraph starts a band of its own, so it depends only on where the one before
@@ -58,9 +59,10 @@ public struct DocumentSettings: Sendable {
 }
 
 /// One paragraph of a document (a bidi paragraph, ending after its separator): its text, the
-/// client's spans and attachments over it, and its layout, all in the paragraph's own offsets
-/// and with its top at 0. A class, so an edit moves pointers when it inserts or removes
-/// paragraphs in a long document.
+/// client's spans and attachments over it, and its layout, all in the paragraph's own offsets;
+/// in a plain box with its top at 0, in text that flows where it stands in the document less
+/// the displacement the document gives it (`TextDocument.top(of:)`). A class, so an edit moves
+/// pointers when it inserts or removes paragraphs in a long document.
 public final class DocumentParagraph: @unchecked Sendable {
     public let units: ContiguousArray<UInt16>
     /// The client's spans (not the rules'), cut to the paragraph.
