@@ -6,8 +6,11 @@
 /// A paragraph's lines do not depend on the paragraphs around it when the text is laid in one
 /// box of a width (lines never cross a paragraph separator, and bidi resolves each paragraph
 /// alone), so the lines of a paragraph line up with the old ones again at its end; spacing
-/// between paragraphs is the same gap everywhere. Documents are therefore horizontal, in one
-/// box, with no line limit (`DocumentSettings.checkIncremental`).
+/// between paragraphs is the same gap everywhere. In text that flows a paragraph depends only
+/// on where the one before ended (`FlowStart`): the paragraphs after an edit are broken and
+/// positioned again until one starts where it did, or only moved where that is all that
+/// changes (below the last exclusion). Documents are horizontal and show every line
+/// (`DocumentSettings.checkIncremental`).
 ///
 /// Not thread-safe: one owner edits it at a time (the daemon runs a connection's document
 /// requests one after another).
