@@ -18,7 +18,9 @@ import TestSupport
     /// libhyphen's own hyphenation of `words`, "hy=phen=ation", from the reference program.
     static func reference(_ dictionary: String, _ words: [String]) throws -> [String]? {
         let source = repositoryRoot.appendingPathComponent("scripts/reference/hyphenate.c").path
-        let binary = FileManager.default.temporaryDirectory.appendingPathComponent("layoutd-hyphenate-\(getpid())").path
+        // A name of its own: the languages' cases run side by side in one process, and with the
+        // process id alone they built and read each other's files (a French list for German).
+        let binary = FileManager.default.temporaryDirectory.appendingPathComponent("layoutd-hyphenate-\(UUID().uuidString)").path
         let built = try runToCompletion("/usr/bin/gcc", ["-o", binary, source, "-lhyphen"], within: 60)
         guard built.status == 0 else { Issue.record("gcc: \(built.err)"); return nil }
         let input = binary + ".words"
