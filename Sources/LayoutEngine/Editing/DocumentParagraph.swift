@@ -108,10 +108,7 @@ public final class DocumentParagraph: @unchecked Sendable {
         } else {
             self.flowStart = nil
         }
-        if var list = request.paragraphStyle.list, list.isNumbered {
-            list.itemsBefore = index
-            request.paragraphStyle.list = list
-        }
+        request.numberItems(from: index)
         let laid: ParagraphLayout
         if settings.flows {
             let (layout, shaped) = try layouter.layoutKeepingShape(request, budget: budget)
@@ -132,10 +129,7 @@ public final class DocumentParagraph: @unchecked Sendable {
         guard let (shaped, old) = paragraph.kept, let flowStart else { return nil }
         var request = old
         request.flowStart = flowStart
-        if var list = request.paragraphStyle.list, list.isNumbered {
-            list.itemsBefore = index
-            request.paragraphStyle.list = list
-        }
+        request.numberItems(from: index)
         (units, spans, attachments, matches) = (paragraph.units, paragraph.spans, paragraph.attachments, paragraph.matches)
         let laid = try layouter.position(shaped, request: request, context: LayoutContext(layouter: layouter, budget: budget))
         layout = displacement == 0 ? laid : laid.moved(top: -displacement)
@@ -164,5 +158,15 @@ public final class DocumentParagraph: @unchecked Sendable {
         }
         if ends.last != units.count || ends.isEmpty { ends.append(units.count) }
         return ends
+    }
+}
+
+extension ParagraphRequest {
+    /// In a numbered list, the text's first paragraph becomes item `index` (0 for the first):
+    /// a document lays each paragraph out alone, and its item keeps its number in the list.
+    mutating func numberItems(from index: Int) {
+        guard var list = paragraphStyle.list, list.isNumbered else { return }
+        list.itemsBefore = index
+        paragraphStyle.list = list
     }
 }
