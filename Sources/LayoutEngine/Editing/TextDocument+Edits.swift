@@ -109,18 +109,13 @@ extension TextDocument {
         let displacement = top(of: first)
         var next = last + 1
         while next < paragraphs.count {
-            var moved = false
-            if settings.flows {
-                let end = laid.last?.flowEnd?.moved(down: displacement), start = absoluteStart(of: next)
-                if end != start {
-                    if !renumber, let shift = uniformShift(from: start, to: end) { return (next - 1, shift) }
-                    moved = true
-                }
-            }
-            guard renumber || moved else { break }
+            // Where paragraph `next` would start now, and where it started before.
+            let start = laid.last?.flowEnd?.moved(down: displacement), before = absoluteStart(of: next)
+            let startsElsewhere = settings.flows && start != before
+            if startsElsewhere && !renumber, let shift = uniformShift(from: before, to: start) { return (next - 1, shift) }
+            guard renumber || startsElsewhere else { break }
             try budget.check()
             let paragraph = paragraphs[next]
-            let start = laid.last?.flowEnd?.moved(down: displacement)
             // Text that flows keeps its shaped paragraphs: one that only starts elsewhere is
             // broken and positioned again, not analyzed and shaped again.
             if let moved = try DocumentParagraph(moving: paragraph, to: start, index: first + laid.count, displacement: displacement,
