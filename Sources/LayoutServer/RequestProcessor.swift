@@ -50,11 +50,11 @@ public final class RequestProcessor: Sendable {
     }
 
     /// Decodes a frame body; a body that is not an Envelope gets a MALFORMED reply with id 0.
-    /// Layout requests, the frequent ones, are read by `LayoutRequestReader`; whatever it
+    /// Layout and justify requests, the frequent ones, are read by `RequestReader`; whatever it
     /// does not take goes to swift-protobuf, which names what is wrong, after `MergeGuard` has
     /// made sure its work is linear in the body's size.
     public func decode(_ bytes: UnsafeRawBufferPointer) -> Result<Layoutd_V1_Envelope, DecodeFailure> {
-        if let envelope = LayoutRequestReader.envelope(bytes) { return .success(envelope) }
+        if let envelope = RequestReader.envelope(bytes) { return .success(envelope) }
         if let refusal = MergeGuard.check(bytes) {
             return .failure(DecodeFailure(requestID: refusal.requestID, error: WireError(.invalidArgument,
                 "message field \(refusal.path) occurs \(refusal.occurrences) times in one message; at most "

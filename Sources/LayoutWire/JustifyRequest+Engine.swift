@@ -84,6 +84,7 @@ extension Layoutd_V1_JustifyRequest {
         try Bounds.check(count: spans.count, limit: Bounds.maxSpans, field: "spans")
         let rules = try compiledRules(fonts: fonts)
         let units = AttributedText.utf16(text)
+        request.units = units
         let formatted = try FormattingRules.apply(rules, to: units, budget: budget)
         request.spans = formatted.spans + (try spans.engineSpans(in: text, units: units.count, fonts: fonts) { style, field throws(LayoutError) in
             try style.checkUnsized(field: field)

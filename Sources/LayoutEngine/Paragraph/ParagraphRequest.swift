@@ -127,7 +127,9 @@ struct LineSettings {
     var list: ListStyle? { hasList ? typography?.paragraphStyle.list : nil }
     let hasList: Bool
 
-    init(_ request: ParagraphRequest) {
+    /// Borrows the request: an initializer's argument is otherwise passed owned, and the
+    /// caller copied the whole request (every array of its text retained and released) to pass it.
+    init(_ request: borrowing ParagraphRequest) {
         width = request.width
         height = request.height
         alignment = request.alignment

@@ -11,7 +11,7 @@ final class TextPositioner {
     let settings: LineSettings
     let context: LayoutContext
 
-    init(shaped: consuming ShapedText, request: ParagraphRequest, context: LayoutContext) {
+    init(shaped: consuming ShapedText, request: borrowing ParagraphRequest, context: LayoutContext) {
         self.shaped = shaped
         self.settings = LineSettings(request)
         self.context = context

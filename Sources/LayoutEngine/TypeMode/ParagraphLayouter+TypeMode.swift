@@ -9,7 +9,9 @@ extension ParagraphLayouter {
         try request.validate()
         var style = request.style
         style.size = request.sizing == .uniform ? request.maxSize : request.minSize
-        let paragraph = ParagraphRequest(text: AttributedText(request.text, style: style, paint: request.paint, spans: request.spans), width: request.width,
+        let units = request.units ?? AttributedText.utf16(request.text)
+        let paragraph = ParagraphRequest(text: AttributedText(request.text, units: units, style: style, paint: request.paint, spans: request.spans),
+                                         width: request.width,
                                          alignment: request.alignment, lineHeightMultiple: request.lineHeightMultiple,
                                          truncationToken: nil)
         try paragraph.validate(fonts: fonts, maxTextLength: maxTextLength)

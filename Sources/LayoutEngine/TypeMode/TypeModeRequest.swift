@@ -10,6 +10,9 @@ public enum TypeModeSizing: Sendable {
 /// A Type Mode request: text fitted to a width by font size.
 public struct TypeModeRequest: Sendable {
     public var text: String
+    /// The text's UTF-16 units when the caller has made them already (the wire's formatting
+    /// rules match on them): set with `text`, or left nil and made from it.
+    public var units: ContiguousArray<UInt16>?
     /// Family, weight, italic, letter spacing and language; the size comes from the fit.
     public var style: TextStyle
     /// Colour, decorations, shadow and effect for the whole text (the preset's colours apply

@@ -14,7 +14,7 @@ public enum LayoutRequestReader {
         ProtobufReader.envelope(bytes, bodyField: 12) { layoutRequest(&$0).map { .layout($0) } }
     }
 
-    private static func layoutRequest(_ reader: inout ProtobufReader) -> Layoutd_V1_LayoutRequest? {
+    static func layoutRequest(_ reader: inout ProtobufReader) -> Layoutd_V1_LayoutRequest? {
         var request = Layoutd_V1_LayoutRequest()
         // Repeated fields fill local arrays, set once at the end: appending through a message's
         // property copies the whole array each time (its storage holds a second reference),
@@ -141,7 +141,7 @@ public enum LayoutRequestReader {
         return request
     }
 
-    private static func style(_ reader: inout ProtobufReader) -> Layoutd_V1_Style? {
+    static func style(_ reader: inout ProtobufReader) -> Layoutd_V1_Style? {
         var style = Layoutd_V1_Style()
         var features: [Layoutd_V1_Feature] = []
         var variations: [Layoutd_V1_Variation] = []
@@ -230,7 +230,7 @@ public enum LayoutRequestReader {
         return spacing
     }
 
-    private static func span(_ reader: inout ProtobufReader) -> Layoutd_V1_StyleSpan? {
+    static func span(_ reader: inout ProtobufReader) -> Layoutd_V1_StyleSpan? {
         var span = Layoutd_V1_StyleSpan()
         var seen: UInt16 = 0
         while !reader.isAtEnd {

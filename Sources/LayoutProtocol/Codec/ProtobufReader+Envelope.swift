@@ -6,6 +6,13 @@ extension ProtobufReader {
     /// An envelope whose body is field `bodyField`, read by `body`; nil for anything else.
     static func envelope(_ bytes: UnsafeRawBufferPointer, bodyField: Int,
                          body: (inout ProtobufReader) -> Layoutd_V1_Envelope.OneOf_Body?) -> Layoutd_V1_Envelope? {
+        envelope(bytes, bodyFields: (bodyField, bodyField)) { _, reader in body(&reader) }
+    }
+
+    /// An envelope whose body is one of two fields, read by `body` (given the field's number);
+    /// nil for anything else.
+    static func envelope(_ bytes: UnsafeRawBufferPointer, bodyFields: (Int, Int),
+                         body: (_ field: Int, inout ProtobufReader) -> Layoutd_V1_Envelope.OneOf_Body?) -> Layoutd_V1_Envelope? {
         var reader = ProtobufReader(bytes)
         var envelope = Layoutd_V1_Envelope()
         var sawBody = false
@@ -14,8 +21,8 @@ extension ProtobufReader {
             switch (field, type) {
             case (1, varint): guard let id = reader.varint() else { return nil }; envelope.requestID = id
             case (2, varint): guard let ms = reader.varint() else { return nil }; envelope.deadlineMs = UInt32(truncatingIfNeeded: ms)
-            case (bodyField, lengthDelimited) where !sawBody:
-                guard var nested = reader.nested(), let read = body(&nested) else { return nil }
+            case (bodyFields.0, lengthDelimited) where !sawBody, (bodyFields.1, lengthDelimited) where !sawBody:
+                guard var nested = reader.nested(), let read = body(field, &nested) else { return nil }
                 envelope.body = read
                 sawBody = true
             default: return nil
