@@ -95,19 +95,7 @@ public struct AttributedText: Sendable {
             ContiguousArray<UInt16>(unsafeUninitializedCapacity: bytes.count) { out, count in
                 var i = 0
                 var o = 0
-                let raw = UnsafeRawBufferPointer(bytes)
                 while i < bytes.count {
-                    // Eight ASCII bytes at a time (most of a caption), widened with no test per byte.
-                    if i + 8 <= bytes.count {
-                        let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: i, as: UInt64.self))
-                        if word & 0x8080_8080_8080_8080 == 0 {
-                            let widened = SIMD8<UInt16>(truncatingIfNeeded: raw.loadUnaligned(fromByteOffset: i, as: SIMD8<UInt8>.self))
-                            UnsafeMutableRawPointer(out.baseAddress! + o).storeBytes(of: widened, as: SIMD8<UInt16>.self)
-                            i += 8
-                            o += 8
-                            continue
-                        }
-                    }
                     let lead = UInt32(bytes[i])
                     if lead < 0x80 {
                         out[o] = UInt16(lead)

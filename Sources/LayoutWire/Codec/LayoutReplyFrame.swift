@@ -58,11 +58,13 @@ public enum LayoutReplyFrame {
     /// document reply.
     static func writeReply(_ layout: ParagraphLayout, backgrounds: [Background], ruleMatches: [Layoutd_V1_RuleMatch],
                            to reply: inout ProtobufWriter) {
+        // The ink read once: it sits in a box most layouts leave empty.
+        let ink = layout.ink
         for (index, line) in layout.lines.enumerated() {
-            reply.message(Reply.lines) { write(line, ink: layout.ink?.lines[index], to: &$0) }
+            reply.message(Reply.lines) { write(line, ink: ink?.lines[index], to: &$0) }
         }
         for (index, run) in layout.runs.enumerated() {
-            reply.message(Reply.runs) { write(run, ink: layout.ink?.runs[index], to: &$0) }
+            reply.message(Reply.runs) { write(run, ink: ink?.runs[index], to: &$0) }
         }
         reply.message(Reply.visibleRange) { write(layout.visibleRange, to: &$0) }
         reply.float(Reply.width, Float(layout.size.width))
@@ -93,8 +95,8 @@ public enum LayoutReplyFrame {
         }
         if !layout.overflowRange.isEmpty { reply.message(Reply.overflowRange) { write(layout.overflowRange, to: &$0) } }
         reply.enumeration(Reply.writingMode, Layoutd_V1_WritingMode(layout.writingMode).rawValue)
-        if let ink = layout.ink?.layout { reply.message(Reply.inkBounds) { write(ink, to: &$0) } }
-        if let first = layout.ink?.firstGlyph { reply.message(Reply.firstGlyphInk) { write(first, to: &$0) } }
+        if let bounds = ink?.layout { reply.message(Reply.inkBounds) { write(bounds, to: &$0) } }
+        if let first = ink?.firstGlyph { reply.message(Reply.firstGlyphInk) { write(first, to: &$0) } }
         if let scale = layout.appliedScale { reply.float(Reply.appliedScale, Float(scale)) }
     }
 
