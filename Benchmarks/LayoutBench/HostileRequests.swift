@@ -140,6 +140,15 @@ enum HostileRequests {
             Case(name: "a narrow box beside a wide exclusion (bands step down a quarter line)", envelope: layout(String(repeating: "a ", count: 2_000)) {
                 $0.exclusions = [.with { $0.shape.rect = .with { $0.x = 5; $0.width = 300; $0.height = 100_000 }; $0.wrap = .both }]
             }),
+            // Small requests whose bands once stepped a quarter line at a time down a huge shape.
+            Case(name: "a word below a rect across the column, 1,000,000 points tall (bands jump to its bottom)",
+                 envelope: layout("below") {
+                $0.exclusions = [.with { $0.shape.rect = .with { $0.x = -5; $0.width = 310; $0.height = 1_000_000 } }]
+            }),
+            Case(name: "a word beside an ellipse 1,000,000 points tall (bands tried at 1/1,024 of its height)",
+                 envelope: layout("beside") {
+                $0.exclusions = [.with { $0.shape.ellipse = .with { $0.x = -100; $0.y = -500_000; $0.width = 500; $0.height = 1_000_000 } }]
+            }),
             Case(name: "vertical text with digits combined (columns turned onto the page)",
                  envelope: layout(String(repeating: "縦書き12月、ABC。", count: 10_000)) {
                 $0.height = 600

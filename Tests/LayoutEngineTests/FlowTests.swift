@@ -213,6 +213,32 @@ import Testing
         #expect(layout.containers.first?.range == 0..<0)
     }
 
+    @Test func textResumesRightAtTheBottomOfARectAcrossTheColumn() throws {
+        // Bands step a quarter line past curves; past a rect they jump to its bottom edge, and
+        // however tall it is (a million points cost one step; a quarter line at a time, 250,000).
+        for (height, margin) in [(90.0, 0.0), (1_000_000.0, 6.0)] {
+            let rect = Rect(x: -5, y: 0, width: 310, height: height)
+            let layout = try Self.layout(Self.oneBox([Exclusion(FlowShape(.rect(rect)), margin: margin)]), text: "Below the picture.")
+            let first = try #require(layout.lines.first)
+            #expect(abs(first.usedRect.y - (height + margin)) < 1e-9, "the first line at \(first.usedRect.y)")
+        }
+    }
+
+    @Test func aHugeCurvedExclusionIsPassedInBoundedSteps() throws {
+        // An ellipse 1,000,000 points tall, wider than the column, centred on its top: bands are
+        // tried at 1/1,024 of its height, not every quarter line, and the text starts beside its
+        // narrowing end within one such step of the first band with room (where the side left
+        // of it reaches one em).
+        let (rx, ry, centreX) = (250.0, 500_000.0, 150.0)
+        let ellipse = Rect(x: centreX - rx, y: -ry, width: 2 * rx, height: 2 * ry)
+        let layout = try Self.layout(Self.oneBox([Exclusion(FlowShape(.ellipse(ellipse)))]), text: "a")
+        let first = try #require(layout.lines.first)
+        let halfChord = centreX - 16  // the left interval is one em (the minimum fragment) wide
+        let opening = ry * (1 - (halfChord / rx) * (halfChord / rx)).squareRoot()
+        #expect(first.usedRect.y >= opening - 1e-6)
+        #expect(first.usedRect.y <= opening + 2 * ry / FlowRegion.triesPerShape + 4)
+    }
+
     @Test func paragraphsAndAttachmentsFollowTheFragments() throws {
         let text = "First paragraph beside the picture.\nSecond one \u{FFFC} with a box, flowing on past it and below."
         var request = ParagraphRequest(text: AttributedText(text, style: TextStyle(family: "Noto Sans", size: 16)), width: 300,

@@ -106,11 +106,43 @@ struct FlowRegion {
         return slots
     }
 
-    /// Where to look next when the band at `top` has no room: a quarter of a line lower (a
-    /// curved edge opens up gradually), or nowhere (nil) when no lower band can have room.
+    /// Where to look next when the band at `top` has no room (or none wide enough for the next
+    /// word); nil when no lower band can have more.
+    ///
+    /// Exclusions only take room away, so a blocked band can gain room only where something it
+    /// meets ends or narrows. A rect covers the same across every band it meets: while only
+    /// rects meet the band, the next band worth trying starts where the first of them ends,
+    /// exactly (a million-point rect costs one step, and text resumes at its bottom edge, not up
+    /// to a quarter line below). A curved edge opens up gradually: a quarter of a line lower,
+    /// but never less than 1/`triesPerShape` of the tallest curved shape met, so a huge shape
+    /// costs a bounded number of tries (a layout's cost grows with lines × shapes, not with
+    /// the shapes' size). A band no exclusion meets is the container's whole width: only
+    /// below every exclusion (where a word too long for any line is cut) can it take more.
     func nextTop(after top: Double, height: Double) -> Double? {
         if top > lastObstacleBottom && shape == nil { return nil }  // nothing left to move past
-        let next = top + max(height / 4, 0.25)
+        var step = max(height / 4, 0.25)
+        var varies = false
+        if let shape {
+            varies = true
+            step = max(step, (shape.maxY - shape.minY) / Self.triesPerShape)
+        }
+        var firstRectEnd = Double.infinity
+        for obstacle in obstacles {
+            let lower = obstacle.outline.minY - obstacle.margin, upper = obstacle.outline.maxY + obstacle.margin
+            guard top + height > lower, top < upper else { continue }
+            if case .rect = obstacle.outline {
+                firstRectEnd = min(firstRectEnd, upper)
+            } else if obstacle.wrap == .clear {
+                firstRectEnd = min(firstRectEnd, upper)  // it blocks whole bands for as long as it meets them
+            } else {
+                varies = true
+                step = max(step, (upper - lower) / Self.triesPerShape)
+            }
+        }
+        let next = varies ? top + step : firstRectEnd.isFinite ? firstRectEnd : lastObstacleBottom.nextUp
         return next + height <= bottom + LineBreaker.tolerance ? next : nil
     }
+
+    /// The most bands tried down the height of one curved shape (see `nextTop`).
+    static let triesPerShape = 1_024.0
 }
