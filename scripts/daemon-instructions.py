@@ -72,7 +72,8 @@ def count(binary, frames, passes, options=(), keep=None):
         sock_path = os.path.join(work, "d.sock")
         out = os.path.join(work, "callgrind.out")
         valgrind = subprocess.Popen(
-            ["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}", binary, "--socket", sock_path,
+            ["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}",
+             *(["--dump-instr=yes"] if keep else []), binary, "--socket", sock_path,
              "--config", "/dev/null", "--threads", "1", "--log-level", "error", *options],
             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
         deadline = time.time() + 300
@@ -114,7 +115,8 @@ def main():
     parser.add_argument("--captions", type=int, default=0, help="the first N captions (default: all)")
     parser.add_argument("--binary", default=os.path.join(ROOT, ".build", "release", "layoutd"))
     parser.add_argument("--profile", help="keep callgrind's output of the cold passes as PROFILE.1 and PROFILE.2 (one pass and two: "
-                        "their difference in callgrind_annotate is one pass, start-up left out)")
+                        "their difference in callgrind_annotate is one pass, start-up left out), with costs per "
+                        "instruction (--dump-instr=yes)")
     arguments = parser.parse_args()
     # valgrind 3.19 cannot read the DWARF 5 that Swift writes: count a copy without it.
     stripped = os.path.join(tempfile.mkdtemp(), "layoutd")

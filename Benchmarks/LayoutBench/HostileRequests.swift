@@ -137,7 +137,7 @@ enum HostileRequests {
                 $0.width = 0
                 $0.containers = (0..<64).map { k in .with { $0.origin.x = Float(k) * 50; $0.width = 45; $0.height = 30 } }
             }),
-            Case(name: "a narrow box beside a wide exclusion (bands step down a quarter line)", envelope: layout(String(repeating: "a ", count: 2_000)) {
+            Case(name: "a narrow box beside a wide exclusion (bands pass the rect in one step)", envelope: layout(String(repeating: "a ", count: 2_000)) {
                 $0.exclusions = [.with { $0.shape.rect = .with { $0.x = 5; $0.width = 300; $0.height = 100_000 }; $0.wrap = .both }]
             }),
             // Small requests whose bands once stepped a quarter line at a time down a huge shape.
