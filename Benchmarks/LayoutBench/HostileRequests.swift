@@ -149,6 +149,20 @@ enum HostileRequests {
                  envelope: layout("beside") {
                 $0.exclusions = [.with { $0.shape.ellipse = .with { $0.x = -100; $0.y = -500_000; $0.width = 500; $0.height = 1_000_000 } }]
             }),
+            Case(name: "a word beside 16 stacked ellipses 1,000,000 points tall together (the edge limit)",
+                 envelope: layout("beside") {
+                $0.exclusions = (0..<16).map { k in .with {
+                    $0.shape.ellipse = .with { $0.x = -100; $0.y = Float(k) * 62_500 - 31_250; $0.width = 500; $0.height = 62_500 }
+                } }
+            }),
+            Case(name: "a word through 16 containers, each filled by an ellipse 1,000,000 points tall (no room anywhere)",
+                 envelope: layout("nowhere") { request in
+                request.width = 0
+                request.containers = (0..<16).map { c in .with {
+                    $0.origin.x = Float(c) * 310; $0.width = 300; $0.height = 1_000_000
+                    $0.exclusions = [.with { $0.shape.ellipse = .with { $0.x = -9_850; $0.y = -500; $0.width = 20_000; $0.height = 1_001_000 } }]
+                } }
+            }),
             Case(name: "vertical text with digits combined (columns turned onto the page)",
                  envelope: layout(String(repeating: "縦書き12月、ABC。", count: 10_000)) {
                 $0.height = 600
