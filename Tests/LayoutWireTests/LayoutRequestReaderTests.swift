@@ -55,6 +55,9 @@ import TestSupport
         bytes += [0xF8, 0x01, 0x05]  // field 31, a varint nobody declared
         #expect(Self.fast(bytes) == nil)
         #expect(Self.fast([0x62, 0x02, 0x0A, 0x01, 0xFF]) == nil)  // text that is not UTF-8
+        // A cut four-byte sequence: repaired, it becomes U+FFFD, three bytes as well.
+        #expect(Self.fast([0x62, 0x05, 0x0A, 0x03, 0xF0, 0x9F, 0x98]) == nil)
+        #expect(Self.fast([0x62, 0x06, 0x0A, 0x04, 0xF0, 0x9F, 0x98, 0x80])?.layout.text == "😀")
     }
 
     @Test func agreesWithSwiftProtobufOnDamagedFrames() throws {
