@@ -224,6 +224,17 @@ import Testing
         }
     }
 
+    @Test func aWordTooLongForTheColumnIsCutFromTheLastExclusionsBottomEdge() throws {
+        // Beside exclusions a word too long for its interval waits for a wider band; from the
+        // lowest exclusion's bottom edge down no band is wider, and the word is cut there, as
+        // anywhere below it (documents move text laid out from there as the same text).
+        let word = String(repeating: "unbreakable", count: 8)
+        let layout = try Self.layout(Self.oneBox([Exclusion(FlowShape(.rect(Rect(x: -5, y: 0, width: 310, height: 100))))]), text: word)
+        #expect(layout.lines.count > 1)
+        #expect(layout.lines.first?.usedRect.y == 100)
+        #expect(layout.visibleRange == 0..<word.utf16.count)
+    }
+
     @Test func aHugeCurvedExclusionIsPassedInBoundedSteps() throws {
         // An ellipse 1,000,000 points tall, wider than the column, centred on its top: bands are
         // tried at 1/1,024 of its height, not every quarter line, and the text starts beside its

@@ -47,9 +47,11 @@ struct FlowRegion {
     }
 
     /// True when an exclusion may narrow a band at `top` or below it, so a lower band may be
-    /// wider: in a box with exclusions, above the lowest one. A shaped container's bands are
-    /// all narrowed by the shape, with no wider band known to come.
-    func narrowsBands(at top: Double) -> Bool { shape == nil && top <= lastObstacleBottom }
+    /// wider: in a box with exclusions, above the lowest one's bottom edge (a band from that edge
+    /// down meets none: bands meet shapes open at both ends, and documents move text laid out
+    /// from there, `uniformBelow`, as the same text). A shaped container's bands are all
+    /// narrowed by the shape, with no wider band known to come.
+    func narrowsBands(at top: Double) -> Bool { shape == nil && top < lastObstacleBottom }
 
     /// True when the slots do not depend on the band's height or place: a plain box.
     var isRectangular: Bool { shape == nil && obstacles.isEmpty }
@@ -119,7 +121,7 @@ struct FlowRegion {
     /// the shapes' size). A band no exclusion meets is the container's whole width: only
     /// below every exclusion (where a word too long for any line is cut) can it take more.
     func nextTop(after top: Double, height: Double) -> Double? {
-        if top > lastObstacleBottom && shape == nil { return nil }  // nothing left to move past
+        if top >= lastObstacleBottom && shape == nil { return nil }  // nothing left to move past
         var step = max(height / 4, 0.25)
         var varies = false
         if let shape {
@@ -139,7 +141,7 @@ struct FlowRegion {
                 step = max(step, (upper - lower) / Self.triesPerShape)
             }
         }
-        let next = varies ? top + step : firstRectEnd.isFinite ? firstRectEnd : lastObstacleBottom.nextUp
+        let next = varies ? top + step : firstRectEnd.isFinite ? firstRectEnd : lastObstacleBottom
         return next + height <= bottom + LineBreaker.tolerance ? next : nil
     }
 
