@@ -1,7 +1,7 @@
 /// Reads an envelope carrying a Type Mode (justify) request without swift-protobuf's generic
 /// decoder, as `LayoutRequestReader` reads a layout request: through swift-protobuf (and the
-/// merge guard's scan before it) a justify request's decoding cost 17,000 instructions, more
-/// than the server's whole path for it besides.
+/// merge guard's scan before it) a justify request's decoding cost 17,000 instructions, against
+/// 6,300 through this reader.
 ///
 /// The same rules: known fields with their declared wire types, each singular message field
 /// at most once; anything else gives nil and the caller decodes with swift-protobuf.
@@ -72,16 +72,5 @@ public enum JustifyRequestReader {
         request.spans = spans
         request.rules = rules
         return request
-    }
-}
-
-/// The readers of the frequent requests, behind one pass over the envelope: a layout request
-/// or a justify request; nil for anything else, which swift-protobuf decodes.
-public enum RequestReader {
-    public static func envelope(_ bytes: UnsafeRawBufferPointer) -> Layoutd_V1_Envelope? {
-        ProtobufReader.envelope(bytes, bodyFields: (12, 20)) { field, reader in
-            field == 12 ? LayoutRequestReader.layoutRequest(&reader).map { .layout($0) }
-                : JustifyRequestReader.justifyRequest(&reader).map { .justify($0) }
-        }
     }
 }
