@@ -10,6 +10,8 @@ enum VerticalOrientation: UInt8 {
     case rotated = 3
 
     /// The orientation of `scalar`, from the table of Unicode's VerticalOrientation.txt.
+    /// Inlined: vertical items ask it of every cluster, and ideographs answer in two comparisons.
+    @inline(__always)
     init(_ scalar: UInt32) {
         // Below U+00A7 everything is R; most of what vertical text holds is CJK, found in a few steps.
         guard scalar >= 0xA7 else { self = .rotated; return }
