@@ -42,23 +42,20 @@ public enum JustifyRequestReader {
             case (10, fixed32): guard let value = reader.float() else { return nil }; request.maxHeight = value
             case (11, varint): guard let value = reader.varint() else { return nil }; request.lastLineUnscaled = value != 0
             case (12, lengthDelimited):
-                guard let nested = reader.nested(),
-                      let spec = try? Layoutd_V1_BackgroundSpec(serializedBytes: nested.remainingBytes) else { return nil }
+                guard let spec = reader.message(Layoutd_V1_BackgroundSpec.self) else { return nil }
                 backgrounds.append(spec)
             case (13, lengthDelimited) where ProtobufReader.firstTime(13, &seen):
-                guard let color = reader.nested().flatMap({ try? Layoutd_V1_Color(serializedBytes: $0.remainingBytes) }) else { return nil }
+                guard let color = reader.message(Layoutd_V1_Color.self) else { return nil }
                 request.color = color
             case (14, lengthDelimited):
-                guard let nested = reader.nested(),
-                      let attachment = try? Layoutd_V1_Attachment(serializedBytes: nested.remainingBytes) else { return nil }
+                guard let attachment = reader.message(Layoutd_V1_Attachment.self) else { return nil }
                 attachments.append(attachment)
             case (15, varint): guard let value = reader.varint() else { return nil }; request.wholePointSizes = value != 0
             case (16, lengthDelimited):
                 guard var nested = reader.nested(), let span = LayoutRequestReader.span(&nested) else { return nil }
                 spans.append(span)
             case (17, lengthDelimited):
-                guard let nested = reader.nested(),
-                      let rule = try? Layoutd_V1_FormattingRule(serializedBytes: nested.remainingBytes) else { return nil }
+                guard let rule = reader.message(Layoutd_V1_FormattingRule.self) else { return nil }
                 rules.append(rule)
             case (18, varint):
                 guard let raw = reader.enumeration() else { return nil }

@@ -49,30 +49,24 @@ public enum LayoutReplyReader {
                 guard let raw = reader.enumeration() else { return nil }
                 reply.direction = Layoutd_V1_Direction(rawValue: raw) ?? .auto
             case (7, lengthDelimited):
-                guard let nested = reader.nested(),
-                      let shape = try? Layoutd_V1_BackgroundShape(serializedBytes: nested.remainingBytes) else { return nil }
+                guard let shape = reader.message(Layoutd_V1_BackgroundShape.self) else { return nil }
                 backgrounds.append(shape)
             case (8, lengthDelimited):
-                guard let nested = reader.nested(),
-                      let box = try? Layoutd_V1_AttachmentBox(serializedBytes: nested.remainingBytes) else { return nil }
+                guard let box = reader.message(Layoutd_V1_AttachmentBox.self) else { return nil }
                 attachments.append(box)
             // Decorations and paints, only in painted text: swift-protobuf reads them.
             case (9, lengthDelimited):
-                guard let nested = reader.nested(),
-                      let decoration = try? Layoutd_V1_TextDecoration(serializedBytes: nested.remainingBytes) else { return nil }
+                guard let decoration = reader.message(Layoutd_V1_TextDecoration.self) else { return nil }
                 decorations.append(decoration)
             case (10, lengthDelimited):
-                guard let nested = reader.nested(),
-                      let paint = try? Layoutd_V1_Paint(serializedBytes: nested.remainingBytes) else { return nil }
+                guard let paint = reader.message(Layoutd_V1_Paint.self) else { return nil }
                 paints.append(paint)
             case (11, lengthDelimited):
-                guard let nested = reader.nested(),
-                      let match = try? Layoutd_V1_RuleMatch(serializedBytes: nested.remainingBytes) else { return nil }
+                guard let match = reader.message(Layoutd_V1_RuleMatch.self) else { return nil }
                 ruleMatches.append(match)
             // Containers and the overflow, only in text that flows or is cut: swift-protobuf reads them.
             case (12, lengthDelimited):
-                guard let nested = reader.nested(),
-                      let container = try? Layoutd_V1_ContainerLayout(serializedBytes: nested.remainingBytes) else { return nil }
+                guard let container = reader.message(Layoutd_V1_ContainerLayout.self) else { return nil }
                 containers.append(container)
             case (13, lengthDelimited) where !sawOverflow:
                 guard var nested = reader.nested(), let range = nested.range() else { return nil }

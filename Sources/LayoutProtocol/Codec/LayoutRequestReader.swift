@@ -60,17 +60,14 @@ public enum LayoutRequestReader {
                 }
                 request.truncation = truncation
             case (12, lengthDelimited):
-                guard let nested = reader.nested(),
-                      let spec = try? Layoutd_V1_BackgroundSpec(serializedBytes: nested.remainingBytes) else { return nil }
+                guard let spec = reader.message(Layoutd_V1_BackgroundSpec.self) else { return nil }
                 backgrounds.append(spec)
             case (13, lengthDelimited):
-                guard let nested = reader.nested(),
-                      let attachment = try? Layoutd_V1_Attachment(serializedBytes: nested.remainingBytes) else { return nil }
+                guard let attachment = reader.message(Layoutd_V1_Attachment.self) else { return nil }
                 attachments.append(attachment)
             // Formatting rules, rare: swift-protobuf reads each.
             case (14, lengthDelimited):
-                guard let nested = reader.nested(),
-                      let rule = try? Layoutd_V1_FormattingRule(serializedBytes: nested.remainingBytes) else { return nil }
+                guard let rule = reader.message(Layoutd_V1_FormattingRule.self) else { return nil }
                 rules.append(rule)
             case (15, varint):
                 guard let raw = reader.enumeration() else { return nil }
@@ -78,17 +75,14 @@ public enum LayoutRequestReader {
             case (16, varint): guard let value = reader.varint() else { return nil }; request.hideBuiltinMarkers = value != 0
             // Text that flows, rare: swift-protobuf reads each shape, exclusion and container.
             case (17, lengthDelimited):
-                guard let nested = reader.nested(),
-                      let exclusion = try? Layoutd_V1_Exclusion(serializedBytes: nested.remainingBytes) else { return nil }
+                guard let exclusion = reader.message(Layoutd_V1_Exclusion.self) else { return nil }
                 exclusions.append(exclusion)
             case (18, lengthDelimited) where ProtobufReader.firstTime(18, &seen):
-                guard let nested = reader.nested(),
-                      let shape = try? Layoutd_V1_Shape(serializedBytes: nested.remainingBytes) else { return nil }
+                guard let shape = reader.message(Layoutd_V1_Shape.self) else { return nil }
                 request.shape = shape
             case (19, fixed32): guard let value = reader.float() else { return nil }; request.shapeInset = value
             case (20, lengthDelimited):
-                guard let nested = reader.nested(),
-                      let container = try? Layoutd_V1_Container(serializedBytes: nested.remainingBytes) else { return nil }
+                guard let container = reader.message(Layoutd_V1_Container.self) else { return nil }
                 containers.append(container)
             case (21, varint):
                 guard let raw = reader.enumeration() else { return nil }
@@ -116,18 +110,14 @@ public enum LayoutRequestReader {
                 }
                 request.autoSize = fit
             case (29, lengthDelimited) where ProtobufReader.firstTime(29, &seen):
-                guard let nested = reader.nested(),
-                      let style = try? Layoutd_V1_ParagraphStyle(serializedBytes: nested.remainingBytes) else { return nil }
+                guard let style = reader.message(Layoutd_V1_ParagraphStyle.self) else { return nil }
                 request.paragraphStyle = style
             case (30, lengthDelimited):
                 // A client's font: its bytes are copied once, here, as swift-protobuf would.
-                guard let nested = reader.nested(), let font = try? Layoutd_V1_ClientFont(serializedBytes: nested.remainingBytes) else {
-                    return nil
-                }
+                guard let font = reader.message(Layoutd_V1_ClientFont.self) else { return nil }
                 request.fonts.append(font)
             case (31, lengthDelimited) where ProtobufReader.firstTime(31, &seen):
-                guard let nested = reader.nested(),
-                      let hyphenation = try? Layoutd_V1_Hyphenation(serializedBytes: nested.remainingBytes) else { return nil }
+                guard let hyphenation = reader.message(Layoutd_V1_Hyphenation.self) else { return nil }
                 request.hyphenation = hyphenation
             default: return nil
             }
@@ -179,23 +169,19 @@ public enum LayoutRequestReader {
                 sawOffset = true
             // Paint, rare beside plain text: swift-protobuf reads each message's bytes.
             case (9, lengthDelimited) where ProtobufReader.firstTime(9, &seen):
-                guard let message = reader.nested().flatMap({ try? Layoutd_V1_Color(serializedBytes: $0.remainingBytes) }) else { return nil }
+                guard let message = reader.message(Layoutd_V1_Color.self) else { return nil }
                 style.color = message
             case (10, lengthDelimited) where ProtobufReader.firstTime(10, &seen):
-                guard let message = reader.nested().flatMap({ try? Layoutd_V1_Color(serializedBytes: $0.remainingBytes) }) else { return nil }
+                guard let message = reader.message(Layoutd_V1_Color.self) else { return nil }
                 style.background = message
             case (11, lengthDelimited) where ProtobufReader.firstTime(11, &seen):
-                guard let message = reader.nested().flatMap({ try? Layoutd_V1_DecorationLine(serializedBytes: $0.remainingBytes) }) else {
-                    return nil
-                }
+                guard let message = reader.message(Layoutd_V1_DecorationLine.self) else { return nil }
                 style.underline = message
             case (12, lengthDelimited) where ProtobufReader.firstTime(12, &seen):
-                guard let message = reader.nested().flatMap({ try? Layoutd_V1_DecorationLine(serializedBytes: $0.remainingBytes) }) else {
-                    return nil
-                }
+                guard let message = reader.message(Layoutd_V1_DecorationLine.self) else { return nil }
                 style.strikethrough = message
             case (13, lengthDelimited) where ProtobufReader.firstTime(13, &seen):
-                guard let message = reader.nested().flatMap({ try? Layoutd_V1_Shadow(serializedBytes: $0.remainingBytes) }) else { return nil }
+                guard let message = reader.message(Layoutd_V1_Shadow.self) else { return nil }
                 style.shadow = message
             case (14, varint):
                 guard let raw = reader.enumeration() else { return nil }
@@ -205,7 +191,7 @@ public enum LayoutRequestReader {
                 style.sizeCategory = Layoutd_V1_ContentSizeCategory(rawValue: raw) ?? .contentSizeLarge
             case (16, fixed32): guard let value = reader.float() else { return nil }; style.maxScaledSize = value
             case (17, lengthDelimited) where ProtobufReader.firstTime(17, &seen):
-                guard let message = reader.nested().flatMap({ try? Layoutd_V1_TextEffect(serializedBytes: $0.remainingBytes) }) else { return nil }
+                guard let message = reader.message(Layoutd_V1_TextEffect.self) else { return nil }
                 style.effect = message
             case (18, lengthDelimited):
                 guard var nested = reader.nested(), let variation = nested.variation() else { return nil }

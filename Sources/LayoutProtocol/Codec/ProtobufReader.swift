@@ -1,4 +1,5 @@
 import Glibc
+import SwiftProtobuf
 
 /// Reads protobuf's binary format field by field. Every read returns nil on bytes that
 /// are not well formed; callers then hand the whole message to swift-protobuf, which
@@ -113,6 +114,12 @@ struct ProtobufReader {
 
     /// The rest of this reader's bytes as an array.
     var remainingBytes: [UInt8] { Array(bytes[offset..<end]) }
+
+    /// A nested message the fast readers leave to swift-protobuf (rare, intricate or a blob):
+    /// the next length-delimited bytes decoded as `M`; nil when they are not well formed.
+    mutating func message<M: SwiftProtobuf.Message>(_ type: M.Type) -> M? {
+        nested().flatMap { try? M(serializedBytes: $0.remainingBytes) }
+    }
 
     /// Every float of a packed field; nil unless its length is a multiple of four.
     mutating func packedFloats() -> [Float]? {
