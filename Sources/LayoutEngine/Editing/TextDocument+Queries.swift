@@ -55,10 +55,12 @@ extension TextDocument {
             }
         }
         var best: (index: Int, distance: (Double, Double))?
-        for (index, paragraph) in paragraphs.enumerated() where paragraph.layout.lines.contains(where: {
-            HitTester.distanceAcross(point.y - top(of: index), top: $0.usedRect.y, bottom: $0.usedRect.maxY) == nearestAcross
-        }) {
-            let found = HitTester(layout: paragraph.layout, units: paragraph.units).nearest(to: Point(x: point.x, y: point.y - top(of: index)))
+        for (index, paragraph) in paragraphs.enumerated() {
+            let y = point.y - top(of: index)
+            guard paragraph.layout.lines.contains(where: {
+                HitTester.distanceAcross(y, top: $0.usedRect.y, bottom: $0.usedRect.maxY) == nearestAcross
+            }) else { continue }
+            let found = HitTester(layout: paragraph.layout, units: paragraph.units).nearest(to: Point(x: point.x, y: y))
             if best == nil || found.distance < best!.distance { best = (index, found.distance) }
         }
         return best?.index ?? 0

@@ -132,10 +132,9 @@ struct FlowRegion {
         for obstacle in obstacles {
             let lower = obstacle.outline.minY - obstacle.margin, upper = obstacle.outline.maxY + obstacle.margin
             guard top + height > lower, top < upper else { continue }
-            if case .rect = obstacle.outline {
+            // A rect, or any shape text clears, takes the same from every band it meets.
+            if obstacle.outline.isRect || obstacle.wrap == .clear {
                 firstRectEnd = min(firstRectEnd, upper)
-            } else if obstacle.wrap == .clear {
-                firstRectEnd = min(firstRectEnd, upper)  // it blocks whole bands for as long as it meets them
             } else {
                 varies = true
                 step = max(step, (upper - lower) / Self.triesPerShape)

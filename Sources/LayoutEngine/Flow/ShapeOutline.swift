@@ -17,6 +17,10 @@ enum ShapeOutline {
         }
     }
 
+    var isRect: Bool {
+        if case .rect = self { true } else { false }
+    }
+
     var minY: Double {
         switch self {
         case .rect(let r): r.y

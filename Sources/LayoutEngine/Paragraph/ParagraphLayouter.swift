@@ -49,10 +49,7 @@ public final class ParagraphLayouter: Sendable {
             request: request, context: context)
         var layout = try positioner.run()
         positioner.recycle()
-        // Decorate: span fills and lines become geometry once the glyphs have their places.
-        if !request.text.isPlain {
-            layout.decorations = try TextDecorator.decorate(layout, units: request.text.units, fonts: fonts, budget: context.budget)
-        }
+        try decorate(&layout, text: request.text, budget: context.budget)
         return layout
     }
 
@@ -78,9 +75,7 @@ public final class ParagraphLayouter: Sendable {
             request: inLine, context: context)
         var layout = try positioner.run()
         positioner.recycle()
-        if !request.text.isPlain {
-            layout.decorations = try TextDecorator.decorate(layout, units: request.text.units, fonts: fonts, budget: context.budget)
-        }
+        try decorate(&layout, text: request.text, budget: context.budget)
         guard let flow = request.flow else { return VerticalFrame(mode: request.writingMode, inLine: layout).turned(layout) }
         var turned = VerticalFrame(mode: request.writingMode, extent: flow.pageExtent).turned(layout)
         // The frame of the containers on the page, as horizontal text that flows reports it.
@@ -103,11 +98,17 @@ public final class ParagraphLayouter: Sendable {
     func position(_ shaped: ShapedText, request: ParagraphRequest, context: LayoutContext) throws -> ParagraphLayout {
         let positioner = TextPositioner(shaped: shaped, request: request, context: context)
         var layout = try positioner.run()
-        if !request.text.isPlain {
-            layout.decorations = try TextDecorator.decorate(layout, units: request.text.units, fonts: fonts, budget: context.budget)
-        }
+        try decorate(&layout, text: request.text, budget: context.budget)
         if request.measuresInk { layout.ink = InkBounds.measure(layout, fonts: fonts) }
         return layout
+    }
+
+    /// Decorate: span fills and lines become geometry once the glyphs have their places (plain
+    /// text has none).
+    @inline(__always)
+    private func decorate(_ layout: inout ParagraphLayout, text: AttributedText, budget: WorkBudget) throws {
+        guard !text.isPlain else { return }
+        layout.decorations = try TextDecorator.decorate(layout, units: text.units, fonts: fonts, budget: budget)
     }
 
     /// The width-independent stage for `text`, from which layouts at any width start.
