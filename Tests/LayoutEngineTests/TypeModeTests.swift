@@ -44,6 +44,17 @@ import Testing
         return low
     }
 
+    @Test func unitsGivenWithTheTextAreUsedAndNewTextDropsThem() throws {
+        var request = TypeModeRequest(text: "Units made before", style: TextStyle(family: "Noto Sans"), width: 300)
+        request.units = AttributedText.utf16(request.text)
+        let given = try Fixtures.layouter.justify(request)
+        request.text = "Another text, longer than the one the units were made from"
+        #expect(request.units == nil)
+        let retyped = try Fixtures.layouter.justify(request)
+        #expect(given.paragraph.visibleRange == 0..<17)
+        #expect(retyped.paragraph.visibleRange == 0..<request.text.utf16.count)
+    }
+
     @Test func emphasizedWordsOnTheirOwnLineComeOutLarge() throws {
         let layout = try Self.justify("so\nHAPPY\nto see you all here tonight")
         #expect(layout.paragraph.lines.count >= 3)

@@ -9,9 +9,10 @@ public enum TypeModeSizing: Sendable {
 
 /// A Type Mode request: text fitted to a width by font size.
 public struct TypeModeRequest: Sendable {
-    public var text: String
+    /// Setting it drops `units`, which were the old text's.
+    public var text: String { didSet { units = nil } }
     /// The text's UTF-16 units when the caller has made them already (the wire's formatting
-    /// rules match on them): set with `text`, or left nil and made from it.
+    /// rules match on them); nil: made from `text`.
     public var units: ContiguousArray<UInt16>?
     /// Family, weight, italic, letter spacing and language; the size comes from the fit.
     public var style: TextStyle
