@@ -40,8 +40,15 @@ struct ClientBench {
         var figures: [String: Figures] = [:]
         let names = ["C (liblayoutd-client)", "Python, blocking", "Python, asyncio", "Swift, blocking (LayoutClient)",
                      "Swift, async (AsyncLayoutClient)", "layoutctl (a process per caption)"]
+        // The C and Python clients again with the CPUs fixed: left free, the scheduler puts the C
+        // client on the daemon's CPU in some runs (a round trip then wakes no other CPU, which on
+        // a virtual machine costs 15-25 µs a wake-up) and not in others, so the free rows compare
+        // different placements as much as different clients.
+        let placements = Self.cpuCount >= 2 ? [Placement(name: "one CPU", daemon: "0", client: "0"),
+                                                Placement(name: "two CPUs", daemon: "0", client: "1")] : []
         for round in 0..<options.repeats {
             FileHandle.standardError.write(Data("clients: round \(round + 1) of \(options.repeats)\n".utf8))
+            try Self.pin(daemon.processIdentifier, to: nil)
             for name in names {
                 let result: (Double, Double?)
                 switch name {
@@ -55,13 +62,48 @@ struct ClientBench {
                 figures[name, default: Figures()].roundTrips.append(result.0)
                 if let pipelined = result.1 { figures[name, default: Figures()].pipelined.append(pipelined) }
             }
+            for placement in placements {
+                try Self.pin(daemon.processIdentifier, to: placement.daemon)
+                let pinned = ["/usr/bin/taskset", "-c", placement.client]
+                for (name, program) in [(names[0], [cBench]), (names[1], ["/usr/bin/python3", pythonBench])] {
+                    let result = try Self.external(pinned[0], Array(pinned.dropFirst()) + program + [socket, textsFile])
+                    figures[placement.name + ": " + name, default: Figures()].roundTrips.append(result.0)
+                    if let pipelined = result.1 { figures[placement.name + ": " + name, default: Figures()].pipelined.append(pipelined) }
+                }
+            }
         }
-        let c = figures[names[0]]!
-        let cRound = Distribution(values: c.roundTrips).median, cPipelined = Distribution(values: c.pipelined).median
         var lines = ["Round trip: median µs of one caption sent and its reply read (300 captions, one at a time). "
                      + "Pipelined: 1,000 captions with up to 64 in flight, wall time. Medians over \(options.repeats) rounds; "
-                     + "ratios against the C client in the same run.", "",
+                     + "ratios against the C client in the same run and placement.", "",
                      "| client | round trip µs | × C | 1,000 pipelined, ms | captions/s | × C's time |", "|---|---|---|---|---|---|"]
+        lines += table(names, figures)
+        for placement in placements {
+            lines += ["", "CPUs fixed, \(placement.name): the daemon's threads on CPU \(placement.daemon), the client on CPU \(placement.client).", "",
+                      "| client | round trip µs | × C | 1,000 pipelined, ms | captions/s | × C's time |", "|---|---|---|---|---|---|"]
+            lines += table([names[0], names[1]].map { placement.name + ": " + $0 }, figures)
+        }
+        return [Section(title: "Clients: one caption's round trip and 1,000 pipelined", lines: lines)]
+    }
+
+    struct Placement {
+        let name: String
+        let daemon: String
+        let client: String
+    }
+
+    static let cpuCount = sysconf(Int32(_SC_NPROCESSORS_ONLN))
+
+    /// Every thread of the daemon onto `cpus` (nil: all of them).
+    private static func pin(_ pid: Int32, to cpus: String?) throws {
+        let done = try run("/usr/bin/taskset", ["-a", "-p", "-c", cpus ?? "0-\(cpuCount - 1)", "\(pid)"])
+        guard done.status == 0 else { throw ClientError.io("taskset failed: \(done.err)") }
+    }
+
+    /// The rows of `names`, each against the first (the C client).
+    private func table(_ names: [String], _ figures: [String: Figures]) -> [String] {
+        let c = figures[names[0]]!
+        let cRound = Distribution(values: c.roundTrips).median, cPipelined = Distribution(values: c.pipelined).median
+        var lines: [String] = []
         for name in names {
             let f = figures[name]!
             let round = Distribution(values: f.roundTrips).median
@@ -73,7 +115,7 @@ struct ClientBench {
                                     pipelined / 1000, 1000 / (pipelined / 1e6), pipelined / cPipelined))
             }
         }
-        return [Section(title: "Clients: one caption's round trip and 1,000 pipelined", lines: lines)]
+        return lines
     }
 
     private func request(_ text: String) -> Layoutd_V1_LayoutRequest {

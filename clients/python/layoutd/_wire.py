@@ -5,7 +5,7 @@ import os
 import socket
 import stat
 import struct
-from typing import Any, Optional
+from typing import Any, Container, Optional
 
 from .errors import LayoutdError, LayoutdProtocolError, LayoutdUnreachable, LayoutdUnsupported
 from .v1 import envelope_pb2, service_pb2
@@ -74,10 +74,10 @@ def _varint(value: int) -> bytes:
 
 
 def request_frame(request_id: int, body: str, message: Any) -> bytes:
-    """The frame of an Envelope holding `request_id` and `message` as its `body`, written
+    """The frame of an Envelope holding `request_id` and `message` (or its bytes) as its `body`, written
     directly: the bytes protobuf writes for it (request_id, then the body, in field order),
     without copying the message into an Envelope first, a third of a request's cost here."""
-    payload = message.SerializeToString()
+    payload = message if type(message) is bytes else message.SerializeToString()
     envelope = ((b"\x08" + _varint(request_id)) if request_id else b"") + _varint(BODY_NUMBERS[body] << 3 | 2) \
         + _varint(len(payload)) + payload
     return HEADER.pack(len(envelope)) + envelope
@@ -118,8 +118,21 @@ def check_feature(hello: Optional[service_pb2.HelloReply], request: str) -> None
                                  f"(it serves {', '.join(hello.features)}); upgrade the daemon")
 
 
-def body_length(header: bytes) -> int:
-    (length,) = HEADER.unpack(header)
+def served_requests(hello: Optional[service_pb2.HelloReply]) -> Container[str]:
+    """The requests `check_feature` lets through, as a set a client keeps (every call asks)."""
+    if hello is not None and hello.features:
+        return frozenset(hello.features)
+    return _Everything()
+
+
+class _Everything:
+    def __contains__(self, _: object) -> bool:
+        return True
+
+
+def body_length(data: Any) -> int:
+    """The body length in the frame header at the start of `data` (bytes or a bytearray)."""
+    (length,) = HEADER.unpack_from(data)
     if length > MAX_REPLY_BYTES:
         raise LayoutdProtocolError(f"reply of {length} bytes is over the client's limit")
     return length

@@ -5,6 +5,7 @@ import socket
 import threading
 import time
 from collections import deque
+from itertools import islice
 from typing import Any, Deque, Dict, Iterable, List, Optional, Sequence, Union
 
 from . import _requests, _wire
@@ -43,6 +44,7 @@ class Client:
         self._buffer = bytearray()
         self._next_id = 1
         self.daemon: Optional[service_pb2.HelloReply] = None
+        self._served = _wire.served_requests(None)
         try:
             self._sock.settimeout(timeout)
             self._sock.connect(self.socket_path)
@@ -51,6 +53,7 @@ class Client:
             hello = self.call("hello", service_pb2.HelloRequest(client_name=client_name))
             _wire.check_version(hello)
             self.daemon = hello
+            self._served = _wire.served_requests(hello)
         except OSError as error:
             self._sock.close()
             raise LayoutdUnreachable(f"cannot connect to layoutd at {self.socket_path}: {error.strerror or error} "
@@ -156,7 +159,15 @@ class Client:
     def call(self, request: str, message: Any) -> Any:
         """Sends `message` as the Envelope body `request` ("layout", "tag_hit", ...) and returns
         the reply's body."""
-        return self.call_many(request, [message], 1)[0]
+        if request not in self._served:
+            _wire.check_feature(self.daemon, request)
+        request_id = self._send(request, message)
+        deadline = None if self.timeout is None else time.monotonic() + self.timeout
+        try:
+            return _wire.answer(self._wait(request_id, deadline), request)
+        except LayoutdTimeout:
+            self._cancel(request_id)
+            raise
 
     def call_many(self, request: str, messages: Sequence[Any], window: int = 64) -> List[Any]:
         _wire.check_feature(self.daemon, request)
@@ -181,12 +192,19 @@ class Client:
                 failure = failure or error
                 replies.append(None)
 
-        for message in messages:
-            if len(pending) >= window:
+        # Frames go out a quarter window at a time, in one write: a write per frame wakes the
+        # daemon's reader per frame, and costs this side a system call per caption.
+        batch = max(1, window // 4)
+        queued = iter(messages)
+        left = len(messages)
+        while left or pending:
+            room = window - len(pending)
+            if left and room >= min(batch, left):
+                taken = min(room, left)
+                pending.extend(self._send_many(request, list(islice(queued, taken))))
+                left -= taken
+            else:
                 collect()
-            pending.append(self._send(request, message))
-        while pending:
-            collect()
         if failure is not None:
             raise failure
         return replies
@@ -199,21 +217,30 @@ class Client:
             pass
 
     def _send(self, request: str, message: Any, expect_reply: bool = True) -> int:
+        return self._send_many(request, [message], expect_reply)[0]
+
+    def _send_many(self, request: str, messages: List[Any], expect_reply: bool = True) -> List[int]:
+        """Sends the messages in one write, under their new request ids (returned)."""
         with self._send_lock:
-            request_id = self._next_id
-            self._next_id += 1
+            first = self._next_id
+            self._next_id += len(messages)
+            ids = list(range(first, self._next_id))
             with self._state:
                 if self._failure is not None:
                     raise self._failure
                 if expect_reply:
-                    self._waiting.add(request_id)
+                    self._waiting.update(ids)
             try:
-                self._sock.sendall(_wire.request_frame(request_id, request, message))
+                if len(messages) == 1:
+                    self._sock.sendall(_wire.request_frame(first, request, messages[0]))
+                else:
+                    self._sock.sendall(b"".join(_wire.request_frame(request_id, request, message)
+                                                for request_id, message in zip(ids, messages)))
             except socket.timeout as error:
                 raise LayoutdTimeout("timed out sending to the daemon") from error
             except OSError as error:
                 raise LayoutdUnreachable(f"the connection to layoutd failed: {error}") from error
-        return request_id
+        return ids
 
     def _wait(self, request_id: int, deadline: Optional[float]) -> envelope_pb2.Envelope:
         """The reply with `request_id`. One waiting thread reads at a time and files every reply
@@ -247,6 +274,9 @@ class Client:
                     if not isinstance(error, LayoutdTimeout):
                         self._failure = error  # the connection is unusable for everyone
                     raise error
+                if reply is not None and reply.request_id == request_id:
+                    self._waiting.discard(request_id)
+                    return reply
                 if reply is not None and reply.request_id in self._waiting:
                     self._replies[reply.request_id] = reply  # others' replies wait for them
 
@@ -256,15 +286,17 @@ class Client:
         try:
             while True:
                 if len(self._buffer) >= 4:
-                    length = _wire.body_length(bytes(self._buffer[:4]))
+                    length = _wire.body_length(self._buffer)
                     if len(self._buffer) >= 4 + length:
-                        body = bytes(self._buffer[4:4 + length])
+                        body = bytes(memoryview(self._buffer)[4:4 + length])
                         del self._buffer[:4 + length]
                         return _wire.parse(body)
                 # 64 KiB at a time: a larger buffer is mapped and unmapped on every call.
                 chunk = self._sock.recv(65536)
                 if not chunk:
                     raise LayoutdUnreachable("the daemon closed the connection")
+                if not self._buffer and len(chunk) >= 4 and len(chunk) == 4 + _wire.body_length(chunk):
+                    return _wire.parse(chunk[4:])  # one whole frame, the usual case: no buffer copies
                 self._buffer += chunk
         except socket.timeout:
             return None

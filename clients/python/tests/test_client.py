@@ -95,6 +95,9 @@ def test_layout_many_keeps_order_and_matches_single_calls(socket_path):
         requests = [layout_pb2.LayoutRequest(text=CAPTION, width=w) for w in widths]
         replies = client.layout_many(requests, window=16)
         assert [r.width for r in replies] == [client.layout(request=q).width for q in requests]
+        # Frames go out a quarter window at a time; windows that do not divide the list end right.
+        for window in (1, 3, 5, 64):
+            assert [r.width for r in client.layout_many(requests[:37], window=window)] == [r.width for r in replies[:37]]
         # An error in the middle is raised after every reply is in; the connection stays usable.
         requests[70].width = -1
         with pytest.raises(layoutd.LayoutdError, match="layout.width"):
