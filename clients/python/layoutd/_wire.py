@@ -65,6 +65,10 @@ BODY_NUMBERS = {field.name: field.number for field in envelope_pb2.Envelope.DESC
 
 
 def _varint(value: int) -> bytes:
+    if value < 0x80:
+        return bytes((value,))
+    if value < 0x4000:
+        return bytes((value & 0x7F | 0x80, value >> 7))
     out = bytearray()
     while value > 0x7F:
         out.append((value & 0x7F) | 0x80)
@@ -130,9 +134,9 @@ class _Everything:
         return True
 
 
-def body_length(data: Any) -> int:
-    """The body length in the frame header at the start of `data` (bytes or a bytearray)."""
-    (length,) = HEADER.unpack_from(data)
+def body_length(data: Any, start: int = 0) -> int:
+    """The body length in the frame header at `start` in `data` (bytes or a bytearray)."""
+    (length,) = HEADER.unpack_from(data, start)
     if length > MAX_REPLY_BYTES:
         raise LayoutdProtocolError(f"reply of {length} bytes is over the client's limit")
     return length

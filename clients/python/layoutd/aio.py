@@ -80,8 +80,7 @@ class AsyncClient:
                           font: Optional[str] = None, size: Optional[float] = None, window: int = 64,
                           **fields: Any) -> List[layout_pb2.LayoutReply]:
         """Every text laid out with up to `window` requests in flight; replies in the texts' order."""
-        requests = [_requests.layout(None, width, font, size, t, fields) if isinstance(t, layout_pb2.LayoutRequest)
-                    else _requests.layout(t, width, font, size, None, fields) for t in texts]
+        requests = _requests.layouts(texts, width, font, size, fields)
         if self.daemon is not None and self.daemon.max_in_flight:
             window = min(window, self.daemon.max_in_flight)
         slots = asyncio.Semaphore(max(1, window))

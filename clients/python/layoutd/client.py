@@ -90,8 +90,7 @@ class Client:
         """Lays every text (or request) out with up to `window` requests in flight at once, on
         this connection; the replies come back in the texts' order. The first error is raised
         once every reply has come."""
-        requests = [_requests.layout(None, width, font, size, t, fields) if isinstance(t, layout_pb2.LayoutRequest)
-                    else _requests.layout(t, width, font, size, None, fields) for t in texts]
+        requests = _requests.layouts(texts, width, font, size, fields)
         return self.call_many("layout", requests, window)
 
     def justify(self, text: Optional[str] = None, width: Optional[float] = None, *, preset: Optional[str] = None,
@@ -274,11 +273,32 @@ class Client:
                     if not isinstance(error, LayoutdTimeout):
                         self._failure = error  # the connection is unusable for everyone
                     raise error
-                if reply is not None and reply.request_id == request_id:
+                if reply is None:
+                    continue
+                # Frames already received are filed now (no thread is reading: the lock is
+                # held): pipelined replies come in bursts, and each would cost a round of this loop.
+                for other in self._buffered():
+                    if other.request_id in self._waiting:
+                        self._replies[other.request_id] = other
+                if reply.request_id == request_id:
                     self._waiting.discard(request_id)
                     return reply
-                if reply is not None and reply.request_id in self._waiting:
+                if reply.request_id in self._waiting:
                     self._replies[reply.request_id] = reply  # others' replies wait for them
+
+    def _buffered(self) -> List[envelope_pb2.Envelope]:
+        """The whole frames in the buffer, taken out of it."""
+        frames = []
+        buffer, start = self._buffer, 0
+        while len(buffer) - start >= 4:
+            end = start + 4 + _wire.body_length(buffer, start)
+            if len(buffer) < end:
+                break
+            frames.append(_wire.parse(bytes(memoryview(buffer)[start + 4:end])))
+            start = end
+        if start:
+            del buffer[:start]
+        return frames
 
     def _read(self, timeout: Optional[float]) -> Optional[envelope_pb2.Envelope]:
         """The next frame, or None when `timeout` passes first (what arrived stays buffered)."""

@@ -62,3 +62,31 @@ def test_plain_layout_bytes_leave_what_is_not_plain_to_protobuf():
     # Through the client's builder, other fields or a request given take protobuf's path.
     assert isinstance(_requests.layout("a", 300, None, 24, None, {"max_lines": 2}), layout_pb2.LayoutRequest)
     assert isinstance(_requests.layout("a", 300, None, 24, None, {}), bytes)
+
+
+def test_a_batch_of_layouts_is_written_as_each_alone():
+    """`layout_many` writes the shared style and width once for a batch of plain texts; each
+    request's bytes are still what protobuf writes for it, and requests or other fields in the
+    batch take protobuf's path."""
+    given = layout_pb2.LayoutRequest(text="given", width=80)
+    texts = ["", "a", "Привет, мир", "x" * 200, given, "\ud800"]
+    for width, font, size, fields in ((300, None, 24, {}), (0, "Noto Sans", None, {}), (None, None, None, {}),
+                                      (300, None, 24, {"max_lines": 2}), (True, None, 24, {})):
+        batch = _requests.layouts(texts[:-1], width, font, size, fields)
+        for text, written in zip(texts, batch):
+            alone = (_requests.layout(None, width, font, size, text, fields) if isinstance(text, layout_pb2.LayoutRequest)
+                     else _requests.layout(text, width, font, size, None, fields))
+            as_bytes = lambda m: m if isinstance(m, bytes) else m.SerializeToString()  # noqa: E731
+            assert as_bytes(written) == as_bytes(alone), (text, width, font, size, fields)
+    # A text protobuf refuses is refused as protobuf refuses it.
+    try:
+        _requests.layouts(texts, 300, None, 24, {})
+        raised = None
+    except Exception as error:  # whatever the runtime raises for a lone surrogate
+        raised = error
+    try:
+        layout_pb2.LayoutRequest(text="\ud800").SerializeToString()
+        expected = None
+    except Exception as error:
+        expected = error
+    assert type(raised) is type(expected)
