@@ -170,6 +170,11 @@ final class ConnectionHandler: ChannelDuplexHandler, @unchecked Sendable {
         // The budget runs from here: decoding a large frame counts against it.
         let arrival = DispatchTime.now().uptimeNanoseconds
         guard frame.readableBytes > Self.inlineDecodeBytes else {
+            if frame.readableBytes <= RequestProcessor.plainLayoutBytes,
+               let plain = frame.withUnsafeReadableBytes({ PlainLayoutRequest.read($0) }) {
+                answerPlain(plain, arrival: arrival, afterShutdown: afterShutdown, context: context)
+                return
+            }
             handle(CrashReport.serving("undecoded") { frame.withUnsafeReadableBytes { processor.decode($0) } }, bytes: frame.readableBytes,
                    arrival: arrival, afterShutdown: afterShutdown, context: context)
             return
@@ -236,15 +241,11 @@ final class ConnectionHandler: ChannelDuplexHandler, @unchecked Sendable {
             write(CrashReport.serving(envelope.body?.name ?? "none") { processor.reply(to: envelope, inFlight: inFlight) }, context: context)
             return
         }
-        if state.inFlight >= configuration.maxInFlightPerConnection {
-            write(processor.errorReply(id, WireError(.resourceExhausted,
-                "more than \(configuration.maxInFlightPerConnection) requests in flight on this connection", field: "envelope")),
-                  context: context)
+        if let refusal = overInFlightLimit(id) {
+            write(refusal, context: context)
             return
         }
-        var deadline = arrival &+ UInt64(configuration.requestBudgetMilliseconds) &* 1_000_000
-        if envelope.deadlineMs > 0 { deadline = min(deadline, arrival &+ UInt64(envelope.deadlineMs) &* 1_000_000) }
-        let budget = WorkBudget(deadline: deadline)
+        let budget = self.budget(arrival: arrival, deadlineMs: envelope.deadlineMs)
         if envelope.isDocumentRequest {
             // Small ones on the loop, as small layouts are, when none is queued before them.
             let (processor, documents, clock) = (self.processor, self.documents, self.clock)
@@ -270,6 +271,45 @@ final class ConnectionHandler: ChannelDuplexHandler, @unchecked Sendable {
         }.assumeIsolated().whenComplete { result in
             self.deliver(result, id: id, budget: budget, bytes: bytes, processor: processor, context: context)
         }
+    }
+
+    /// RESOURCE_EXHAUSTED for request `id` when the connection has as many in flight as it may.
+    private func overInFlightLimit(_ id: UInt64) -> Layoutd_V1_Envelope? {
+        guard state.inFlight >= configuration.maxInFlightPerConnection else { return nil }
+        return processor.errorReply(id, WireError(.resourceExhausted,
+            "more than \(configuration.maxInFlightPerConnection) requests in flight on this connection", field: "envelope"))
+    }
+
+    /// The server's time budget from `arrival`, or the request's own deadline when sooner.
+    private func budget(arrival: UInt64, deadlineMs: UInt32) -> WorkBudget {
+        var deadline = arrival &+ UInt64(configuration.requestBudgetMilliseconds) &* 1_000_000
+        if deadlineMs > 0 { deadline = min(deadline, arrival &+ UInt64(deadlineMs) &* 1_000_000) }
+        return WorkBudget(deadline: deadline)
+    }
+
+    /// A plain layout request (`PlainLayoutRequest`, read without decoding the frame): what
+    /// `handle` checks of every layout, then laid out on the loop, as small layouts are.
+    private func answerPlain(_ plain: PlainLayoutRequest, arrival: UInt64, afterShutdown: Bool, context: ChannelHandlerContext) {
+        let id = plain.requestID
+        if let refusal = afterShutdown ? processor.errorReply(id, WireError(.unavailable, "the server is shutting down"))
+            : overInFlightLimit(id) {
+            write(refusal, context: context)
+            return
+        }
+        let budget = self.budget(arrival: arrival, deadlineMs: plain.deadlineMs)
+        let processor = self.processor
+        let allocator = context.channel.allocator
+        let buffer: ByteBuffer
+        do {
+            buffer = Self.buffer(try Self.answer(id: id, deadlineMs: plain.deadlineMs, kind: "layout", processor: processor, budget: budget) {
+                try processor.replyFrame(toPlain: plain, budget: budget)
+            }, allocator: allocator)
+        } catch {
+            guard let framed = Self.internalFailure(id, error, processor: processor, allocator: allocator) else { return }
+            buffer = framed
+        }
+        state.replyWritten(now: clock())
+        context.writeAndFlush(wrapOutboundOut(buffer), promise: nil)
     }
 
     /// Writes the answer a worker made for request `id`, or INTERNAL when making it failed.
@@ -356,19 +396,25 @@ final class ConnectionHandler: ChannelDuplexHandler, @unchecked Sendable {
     /// not start, or stopped midway.
     static func answer(_ envelope: Layoutd_V1_Envelope, processor: RequestProcessor, budget: WorkBudget,
                        produce: (() throws -> [UInt8])? = nil) throws -> [UInt8] {
-        let id = envelope.requestID
+        try answer(id: envelope.requestID, deadlineMs: envelope.deadlineMs, kind: envelope.body?.name ?? "none",
+                   processor: processor, budget: budget) {
+            try produce?() ?? processor.replyFrame(to: envelope, budget: budget)
+        }
+    }
+
+    /// The same for request `id` of `kind`, whose reply `produce` makes.
+    static func answer(id: UInt64, deadlineMs: UInt32, kind: StaticString, processor: RequestProcessor, budget: WorkBudget,
+                       produce: () throws -> [UInt8]) throws -> [UInt8] {
         if budget.isCancelled {
             return try Framing.encode(processor.errorReply(id, WireError(.cancelled, "request \(id) was cancelled before it started")))
         }
         if (try? budget.check()) == nil {
-            let (what, field) = envelope.deadlineMs > 0 ? ("its \(envelope.deadlineMs) ms deadline", "envelope.deadline_ms")
+            let (what, field) = deadlineMs > 0 ? ("its \(deadlineMs) ms deadline", "envelope.deadline_ms")
                 : ("the server's time budget", "envelope")
             return try Framing.encode(processor.errorReply(id, WireError(.deadlineExceeded,
                 "request \(id) waited past \(what) before it started", field: field)))
         }
-        return try CrashReport.serving(envelope.body?.name ?? "none") {
-            try produce?() ?? processor.replyFrame(to: envelope, budget: budget)
-        }
+        return try CrashReport.serving(kind, produce)
     }
 
     private func begin(bytes: Int) {

@@ -28,16 +28,18 @@ public final class RequestProcessor: Sendable {
     /// One answered request, counted in the stats and the metrics and logged: its outcome at
     /// debug, a failure at warning with what was wrong.
     func account(_ envelope: Layoutd_V1_Envelope, failure: Layoutd_V1_Error?, microseconds: Double) {
+        account(id: envelope.requestID, kind: envelope.body?.name ?? "none", failure: failure, microseconds: microseconds)
+    }
+
+    func account(id: UInt64, kind: StaticString, failure: Layoutd_V1_Error?, microseconds: Double) {
         stats.record(microseconds: microseconds, failed: failure != nil)
-        let kind = envelope.body?.name ?? "none"
         stats.metrics.record(type: kind, code: failure?.code.protoName, microseconds: microseconds)
         if let failure {
-            logger.warning("request failed", metadata: ["id": "\(envelope.requestID)", "request": "\(kind)",
+            logger.warning("request failed", metadata: ["id": "\(id)", "request": "\(kind)",
                                                         "code": "\(failure.code.protoName)", "field": "\(failure.field)",
                                                         "message": "\(failure.message)"])
         } else if logger.logLevel <= .debug {
-            logger.debug("request", metadata: ["id": "\(envelope.requestID)", "request": "\(kind)",
-                                               "us": "\(Int(saturating: microseconds))"])
+            logger.debug("request", metadata: ["id": "\(id)", "request": "\(kind)", "us": "\(Int(saturating: microseconds))"])
         }
     }
 
@@ -78,6 +80,9 @@ public final class RequestProcessor: Sendable {
     /// (a body that is no Envelope gets MALFORMED); nil for a Cancel, which gets no reply. For the
     /// fuzzer and the benchmark, which have no connection.
     public func replyFrame(toBody body: UnsafeRawBufferPointer, budget: WorkBudget) throws -> [UInt8]? {
+        if body.count <= Self.plainLayoutBytes, let plain = PlainLayoutRequest.read(body) {
+            return try replyFrame(toPlain: plain, budget: budget)
+        }
         switch decode(body) {
         case .failure(let failure):
             return try Framing.encode(reply(to: failure))
@@ -105,9 +110,31 @@ public final class RequestProcessor: Sendable {
                     hint: "ask for less text, fewer backgrounds or a smaller picture")
     }
 
+    /// Frames up to this size are tried as a `PlainLayoutRequest` before they are decoded (the
+    /// daemon's inline layouts, `ConnectionHandler.inlineLayoutBytes`).
+    public static let plainLayoutBytes = 1_024
+
+    /// The reply frame to a plain layout request (`PlainLayoutRequest`): laid out from the
+    /// engine's request made straight from its values, written as `replyFrame(to:)` writes a
+    /// layout's. A value that request would refuse goes the general way, which names it.
+    public func replyFrame(toPlain plain: PlainLayoutRequest, budget: WorkBudget = .unlimited) throws -> [UInt8] {
+        guard let request = plain.engineRequest(fonts: layouter.fonts), request.text.units.count <= configuration.maxTextUnits else {
+            return try replyFrame(to: plain.envelope, budget: budget)
+        }
+        let id = plain.requestID
+        return try bounded(try written(id: id, kind: "layout") { () throws(WireError) in
+            let layout = try work("layout") { try layouter.layout(request, budget: budget) }
+            return LayoutReplyFrame.encode(requestID: id, layout: layout, backgrounds: [], ruleMatches: [])
+        }, id: id, kind: "layout", hint: "ask for less text, fewer backgrounds or a smaller picture")
+    }
+
     /// `frame`, or the RESOURCE_EXHAUSTED frame that replaces it when its body is past the
     /// largest reply this server sends (`hint` says what to ask for instead).
     func bounded(_ frame: [UInt8], answering envelope: Layoutd_V1_Envelope, hint: String) throws -> [UInt8] {
+        try bounded(frame, id: envelope.requestID, kind: envelope.body?.name ?? "none", hint: hint)
+    }
+
+    func bounded(_ frame: [UInt8], id: UInt64, kind: StaticString, hint: String) throws -> [UInt8] {
         let bodyBytes = frame.count - Framing.headerBytes
         guard bodyBytes <= configuration.maxReplyBytes else {
             let error = WireError(.resourceExhausted, "the reply would be \(bodyBytes) bytes; this server sends at most "
@@ -115,9 +142,8 @@ public final class RequestProcessor: Sendable {
             // The request was counted when it was answered; now it counts as failed, once.
             stats.recordLateFailure()
             stats.metrics.recordError(code: error.wireMessage.code.protoName)
-            logger.warning("reply too large", metadata: ["id": "\(envelope.requestID)", "request": "\(envelope.body?.name ?? "none")",
-                                                         "bytes": "\(bodyBytes)"])
-            return try Framing.encode(Self.errorEnvelope(envelope.requestID, error.wireMessage))
+            logger.warning("reply too large", metadata: ["id": "\(id)", "request": "\(kind)", "bytes": "\(bodyBytes)"])
+            return try Framing.encode(Self.errorEnvelope(id, error.wireMessage))
         }
         return frame
     }
@@ -145,6 +171,10 @@ public final class RequestProcessor: Sendable {
     /// A reply frame written by `body` straight from the engine's result, or its error's frame;
     /// timed and counted as `reply(to:)` counts the others.
     private func written(_ envelope: Layoutd_V1_Envelope, _ body: () throws(WireError) -> [UInt8]) throws -> [UInt8] {
+        try written(id: envelope.requestID, kind: envelope.body?.name ?? "none", body)
+    }
+
+    private func written(id: UInt64, kind: StaticString, _ body: () throws(WireError) -> [UInt8]) throws -> [UInt8] {
         let start = DispatchTime.now().uptimeNanoseconds
         let frame: [UInt8]
         var failure: Layoutd_V1_Error?
@@ -152,9 +182,9 @@ public final class RequestProcessor: Sendable {
             frame = try body()
         } catch {
             failure = error.wireMessage
-            frame = try Framing.encode(Self.errorEnvelope(envelope.requestID, error.wireMessage))
+            frame = try Framing.encode(Self.errorEnvelope(id, error.wireMessage))
         }
-        account(envelope, failure: failure, microseconds: Double(DispatchTime.now().uptimeNanoseconds - start) / 1000)
+        account(id: id, kind: kind, failure: failure, microseconds: Double(DispatchTime.now().uptimeNanoseconds - start) / 1000)
         return frame
     }
 

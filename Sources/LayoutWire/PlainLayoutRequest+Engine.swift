@@ -1,0 +1,15 @@
+import LayoutEngine
+import LayoutProtocol
+
+extension PlainLayoutRequest {
+    /// The engine's request, the same as `Layoutd_V1_LayoutRequest.formattedRequest` makes of
+    /// these fields; nil when a value would be refused there (an unknown family, a size or width
+    /// out of range), so the general way names it. Tests hold the two ways' replies equal.
+    public func engineRequest(fonts: FontRegistry) -> ParagraphRequest? {
+        guard Bounds.contains(Double(width), upTo: Bounds.maxLength) else { return nil }
+        guard family.isEmpty || fonts.hasFamily(family), size == 0 || Bounds.containsFontSize(Double(size)) else { return nil }
+        // The default style patched with the family and size given: what StylePatch.applied makes.
+        let style = TextStyle(family: family.isEmpty ? fonts.defaultFamily : family, size: size == 0 ? 17 : Double(size))
+        return ParagraphRequest(text: AttributedText(text, units: AttributedText.utf16(text), style: style), width: Double(width))
+    }
+}
