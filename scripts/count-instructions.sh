@@ -3,7 +3,8 @@
 # repeatable for the same build whatever the machine is doing, and blind to the order effects
 # that timings of twin texts suffer (Benchmarks/README.md).
 #   scripts/count-instructions.sh [PASS_A PASS_B]   (passes: floor, cold, warm, boxed, unboxed, decorated, flowed, built, rules,
-#   and floor-hani, cold-hani, vertical-hani over the Han captions alone; default unboxed boxed)
+#   and floor-hani, floor-hani-vertical (shaped top to bottom), cold-hani, vertical-hani over the Han captions alone;
+#   default unboxed boxed)
 # Needs a release build (swift build -c release --product layoutd-bench) and valgrind.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -24,7 +25,7 @@ count() {  # pass, repeats → instructions collected
 declare -A per
 for pass in "$a" "$b"; do
   captions=$all_captions
-  case $pass in *-hani) captions=$han_captions ;; esac
+  case $pass in *-hani | *-hani-*) captions=$han_captions ;; esac
   one=$(count "$pass" 1) three=$(count "$pass" 3)
   per[$pass]=$(( (three - one) / 2 / captions ))
   echo "$pass: ${per[$pass]} instructions per caption"

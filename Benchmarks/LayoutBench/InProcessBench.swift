@@ -68,8 +68,11 @@ struct InProcessBench {
             // The Han captions alone (issue 19's vertical row): their floor, and their layout
             // horizontal and vertical (columns 300 points long, right to left).
             let han = captions.filter { $0.script == "Hani" }
-            if only == "floor-hani" {
-                for _ in 0..<options.repeats { for caption in han { _ = floorFonts.time(caption) } }
+            if only == "floor-hani" || only == "floor-hani-vertical" {
+                // The vertical floor: the same shaping top to bottom, as vertical layout shapes
+                // upright text (HarfBuzz applies `vert`/`vrt2` and vertical origins and advances).
+                let vertical = only == "floor-hani-vertical"
+                for _ in 0..<options.repeats { for caption in han { _ = floorFonts.time(caption, vertical: vertical) } }
                 return []
             }
             if only == "cold-hani" || only == "vertical-hani" {
@@ -277,13 +280,14 @@ struct FloorFonts {
         buffer = hb_buffer_create()
     }
 
-    func time(_ caption: Caption) -> Double {
+    func time(_ caption: Caption, vertical: Bool = false) -> Double {
         let font = fonts[caption.script] ?? fonts["Latn"]!
         let units = Array(caption.text.utf16)
         let start = nanoseconds()
         hb_buffer_clear_contents(buffer)
         hb_buffer_add_utf16(buffer, units, Int32(units.count), 0, Int32(units.count))
         hb_buffer_guess_segment_properties(buffer)
+        if vertical { hb_buffer_set_direction(buffer, HB_DIRECTION_TTB) }
         hb_shape(font, buffer, nil, 0)
         let elapsed = Double(nanoseconds() - start) / 1000
         precondition(hb_buffer_get_length(buffer) > 0)
