@@ -85,6 +85,13 @@ struct InProcessBench {
                 for _ in 0..<options.repeats { for request in chosen { _ = try time(request, layouter) } }
                 return []
             }
+            if only == "tiny" {
+                // A layout's fixed cost: one letter, as many times as there are captions.
+                let tiny = ParagraphRequest(text: AttributedText("a", style: TextStyle(family: "Noto Sans", size: Double(options.size))),
+                                            width: Double(options.width))
+                for _ in 0..<options.repeats { for _ in captions { _ = try time(tiny, layouter) } }
+                return []
+            }
             if only == "built" || only == "rules" {
                 // The text made from its string each time, with the built-in formatting rules or
                 // without: what the rules add to a layout (issue 18's row).

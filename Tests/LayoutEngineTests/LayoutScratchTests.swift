@@ -33,6 +33,27 @@ import Testing
         }
     }
 
+    /// The scratch keeps the last text's resolved styles: a layout in other styles, or against
+    /// another font set, must not take them.
+    @Test func stylesResolvedForOneTextServeOnlyTheSameStyles() throws {
+        let layouter = ParagraphLayouter(fonts: Fixtures.registry, cache: nil)
+        let styles = [TextStyle(family: "Noto Sans", size: 20), TextStyle(family: "Noto Sans", size: 31),
+                      TextStyle(family: "Noto Sans", weight: 700, size: 20), TextStyle(family: "Noto Serif", size: 20),
+                      TextStyle(family: "Noto Sans", size: 20, letterSpacing: 3)]
+        func laidOut(_ style: TextStyle, _ layouter: ParagraphLayouter) throws -> [GlyphRunLayout] {
+            try layouter.layout(ParagraphRequest(text: AttributedText("Styles in a row", style: style), width: 400)).runs
+        }
+        let fresh = try styles.map { try laidOut($0, ParagraphLayouter(fonts: Fixtures.registry, cache: nil)) }
+        for _ in 0..<2 {
+            for (index, style) in styles.enumerated() { #expect(try laidOut(style, layouter) == fresh[index]) }
+        }
+        // The same styles against another registry: its own fonts, not the memo's.
+        let other = try FontRegistry.load(paths: ["/usr/share/fonts/truetype/noto/NotoSans-Regular.ttf"])
+        let otherRuns = try laidOut(styles[0], ParagraphLayouter(fonts: other, cache: nil))
+        #expect(otherRuns.map(\.glyphs) == fresh[0].map(\.glyphs))
+        #expect(throws: LayoutError.self) { try laidOut(styles[3], ParagraphLayouter(fonts: other, cache: nil)) }
+    }
+
     @Test func concurrentLayoutsEqualSequentialOnes() async throws {
         let layouter = ParagraphLayouter(fonts: Fixtures.registry, cache: nil)
         let expected = try Self.texts.map { try Self.layout($0, layouter) }

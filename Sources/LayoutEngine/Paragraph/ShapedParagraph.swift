@@ -83,10 +83,10 @@ struct ShapedParagraph {
     init(text: AttributedText, direction: BaseDirection, attachments: [InlineAttachment] = [], firstAttachment: Int = 0,
          offset: Int = 0, analysis given: TextAnalysis? = nil, styles shared: ResolvedStyles? = nil,
          vertical: VerticalSetting? = nil, fonts: FontRegistry, context: LayoutContext) throws {
-        let styles = try shared ?? ResolvedStyles(text.styles, fonts: fonts)
-        let fallback = styles.fallback
         // A throw drops the arrays taken so far; the scratch refills them next time.
         let scratch = context.scratch
+        let styles = try shared ?? scratch.resolved(text.styles, fonts: fonts)
+        let fallback = styles.fallback
         var analysis = given ?? TextAnalysis.analyze(text, direction: direction, scratch: scratch)
         // Before anything is shaped.
         if let clusterOffset = analysis.overlongCluster { throw Self.overlongCluster(at: offset + clusterOffset) }

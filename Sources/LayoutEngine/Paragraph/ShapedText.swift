@@ -39,7 +39,7 @@ struct ShapedText {
                               + "OBJECT REPLACEMENT CHARACTERs (U+FFFC) to hold them", field: "attachments")
         }
         try Bounds.check(count: attachments.count, limit: AttachmentResolver.maxAttachments, field: "attachments")
-        let styles = try ResolvedStyles(text.styles, fonts: fonts)
+        let styles = try context.scratch.resolved(text.styles, fonts: fonts)
         var paragraphs: [ShapedParagraph] = []
         paragraphs.reserveCapacity(ranges.count)
         var nextAttachment = 0
