@@ -47,6 +47,13 @@ import Testing
         for _ in 0..<2 {
             for (index, style) in styles.enumerated() { #expect(try laidOut(style, layouter) == fresh[index]) }
         }
+        // Styles found valid are remembered; others are still checked, before and after.
+        for invalid in [TextStyle(family: "Noto Sans", size: -1), TextStyle(family: "No Such Family", size: 20),
+                        TextStyle(family: "Noto Sans", weight: 5_000, size: 20)] {
+            #expect(throws: LayoutError.self) { try laidOut(invalid, layouter) }
+            #expect(try laidOut(styles[0], layouter) == fresh[0])
+            #expect(throws: LayoutError.self) { try laidOut(invalid, layouter) }
+        }
         // The same styles against another registry: its own fonts, not the memo's.
         let other = try FontRegistry.load(paths: ["/usr/share/fonts/truetype/noto/NotoSans-Regular.ttf"])
         let otherRuns = try laidOut(styles[0], ParagraphLayouter(fonts: other, cache: nil))

@@ -37,6 +37,10 @@ final class LayoutScratch: @unchecked Sendable {
     /// requests in a row share their styles, and resolving cost 1,600 instructions a layout.
     @exclusivity(unchecked) var lastStyles: (styles: [TextStyle], fonts: ObjectIdentifier, resolved: ResolvedStyles)?
 
+    /// The styles a request last passed validation with, on which fonts (held, so the
+    /// identifier cannot name another registry later).
+    @exclusivity(unchecked) var lastValidStyles: (styles: [TextStyle], fonts: ObjectIdentifier, registry: FontRegistry)?
+
     /// `styles` resolved against `fonts`, from the last text's when they are the same.
     func resolved(_ styles: [TextStyle], fonts: FontRegistry) throws -> ResolvedStyles {
         if let last = lastStyles, last.fonts == ObjectIdentifier(fonts), last.styles == styles { return last.resolved }

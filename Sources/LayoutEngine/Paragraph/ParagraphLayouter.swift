@@ -29,7 +29,7 @@ public final class ParagraphLayouter: Sendable {
     /// The same, with the caller's context: a caller laying out several paragraphs for one
     /// request (a tag's labels) shares one.
     public func layout(_ request: ParagraphRequest, context: LayoutContext) throws -> ParagraphLayout {
-        try request.validate(fonts: fonts, maxTextLength: maxTextLength)
+        try request.validate(fonts: fonts, maxTextLength: maxTextLength, scratch: context.scratch)
         if let fit = request.autoSize { return try autoSized(request, fit, context: context) }
         // Ink, when asked for: the glyphs' outline bounds where the renderer draws them.
         guard !request.measuresInk else {
