@@ -25,23 +25,13 @@ public struct PlainLayoutRequest: Sendable, Equatable {
     public init() {}
 
     public static func read(_ bytes: UnsafeRawBufferPointer) -> PlainLayoutRequest? {
-        var reader = ProtobufReader(bytes)
-        var plain = PlainLayoutRequest()
-        var sawBody = false
-        while !reader.isAtEnd {
-            guard let (field, type) = reader.tag() else { return nil }
-            switch (field, type) {
-            case (1, ProtobufReader.varint): guard let id = reader.varint() else { return nil }; plain.requestID = id
-            case (2, ProtobufReader.varint):
-                guard let ms = reader.varint() else { return nil }
-                plain.deadlineMs = UInt32(truncatingIfNeeded: ms)
-            case (12, ProtobufReader.lengthDelimited) where !sawBody:
-                guard var layout = reader.nested(), plain.readLayout(&layout) else { return nil }
-                sawBody = true
-            default: return nil
-            }
-        }
-        return sawBody ? plain : nil
+        guard var plain = ProtobufReader.envelopeFields(bytes, bodyFields: (12, 12), body: { _, layout in
+            var plain = PlainLayoutRequest()
+            return plain.readLayout(&layout) ? plain : nil
+        }) else { return nil }
+        plain.body.requestID = plain.requestID
+        plain.body.deadlineMs = plain.deadlineMs
+        return plain.body
     }
 
     private mutating func readLayout(_ reader: inout ProtobufReader) -> Bool {

@@ -13,22 +13,36 @@ extension ProtobufReader {
     /// nil for anything else.
     static func envelope(_ bytes: UnsafeRawBufferPointer, bodyFields: (Int, Int),
                          body: (_ field: Int, inout ProtobufReader) -> Layoutd_V1_Envelope.OneOf_Body?) -> Layoutd_V1_Envelope? {
-        var reader = ProtobufReader(bytes)
+        guard let read = envelopeFields(bytes, bodyFields: bodyFields, body: body) else { return nil }
         var envelope = Layoutd_V1_Envelope()
-        var sawBody = false
+        envelope.requestID = read.requestID
+        envelope.deadlineMs = read.deadlineMs
+        envelope.body = read.body
+        return envelope
+    }
+
+    /// An envelope's request id, deadline and body (one of two fields, once, read by `body`);
+    /// nil when `body` gives nil, when there is no body, or for any other field.
+    @inline(__always)
+    static func envelopeFields<Body>(_ bytes: UnsafeRawBufferPointer, bodyFields: (Int, Int),
+                                     body: (_ field: Int, inout ProtobufReader) -> Body?)
+        -> (requestID: UInt64, deadlineMs: UInt32, body: Body)? {
+        var reader = ProtobufReader(bytes)
+        var requestID: UInt64 = 0, deadlineMs: UInt32 = 0
+        var read: Body?
         while !reader.isAtEnd {
             guard let (field, type) = reader.tag() else { return nil }
             switch (field, type) {
-            case (1, varint): guard let id = reader.varint() else { return nil }; envelope.requestID = id
-            case (2, varint): guard let ms = reader.varint() else { return nil }; envelope.deadlineMs = UInt32(truncatingIfNeeded: ms)
-            case (bodyFields.0, lengthDelimited) where !sawBody, (bodyFields.1, lengthDelimited) where !sawBody:
-                guard var nested = reader.nested(), let read = body(field, &nested) else { return nil }
-                envelope.body = read
-                sawBody = true
+            case (1, varint): guard let id = reader.varint() else { return nil }; requestID = id
+            case (2, varint): guard let ms = reader.varint() else { return nil }; deadlineMs = UInt32(truncatingIfNeeded: ms)
+            case (bodyFields.0, lengthDelimited) where read == nil, (bodyFields.1, lengthDelimited) where read == nil:
+                guard var nested = reader.nested(), let taken = body(field, &nested) else { return nil }
+                read = taken
             default: return nil
             }
         }
-        return sawBody ? envelope : nil
+        guard let read else { return nil }
+        return (requestID, deadlineMs, read)
     }
 
     /// A `Variation` message (an axis tag and value) from this reader's bytes.
