@@ -298,18 +298,9 @@ final class ConnectionHandler: ChannelDuplexHandler, @unchecked Sendable {
         }
         let budget = self.budget(arrival: arrival, deadlineMs: plain.deadlineMs)
         let processor = self.processor
-        let allocator = context.channel.allocator
-        let buffer: ByteBuffer
-        do {
-            buffer = Self.buffer(try Self.answer(id: id, deadlineMs: plain.deadlineMs, kind: "layout", processor: processor, budget: budget) {
-                try processor.replyFrame(toPlain: plain, budget: budget)
-            }, allocator: allocator)
-        } catch {
-            guard let framed = Self.internalFailure(id, error, processor: processor, allocator: allocator) else { return }
-            buffer = framed
+        answerInline(id: id, deadlineMs: plain.deadlineMs, kind: "layout", budget: budget, context: context) {
+            try processor.replyFrame(toPlain: plain, budget: budget)
         }
-        state.replyWritten(now: clock())
-        context.writeAndFlush(wrapOutboundOut(buffer), promise: nil)
     }
 
     /// Writes the answer a worker made for request `id`, or INTERNAL when making it failed.
@@ -373,12 +364,23 @@ final class ConnectionHandler: ChannelDuplexHandler, @unchecked Sendable {
     private func answerInline(_ envelope: Layoutd_V1_Envelope, budget: WorkBudget, context: ChannelHandlerContext,
                               produce: (() throws -> [UInt8])? = nil) {
         let processor = self.processor
+        answerInline(id: envelope.requestID, deadlineMs: envelope.deadlineMs, kind: envelope.body?.name ?? "none", budget: budget,
+                     context: context) {
+            try produce?() ?? processor.replyFrame(to: envelope, budget: budget)
+        }
+    }
+
+    /// The same for request `id` of `kind`, whose reply `produce` makes.
+    private func answerInline(id: UInt64, deadlineMs: UInt32, kind: StaticString, budget: WorkBudget, context: ChannelHandlerContext,
+                              produce: () throws -> [UInt8]) {
+        let processor = self.processor
         let allocator = context.channel.allocator
         let buffer: ByteBuffer
         do {
-            buffer = Self.buffer(try Self.answer(envelope, processor: processor, budget: budget, produce: produce), allocator: allocator)
+            buffer = Self.buffer(try Self.answer(id: id, deadlineMs: deadlineMs, kind: kind, processor: processor, budget: budget,
+                                                 produce: produce), allocator: allocator)
         } catch {
-            guard let framed = Self.internalFailure(envelope.requestID, error, processor: processor, allocator: allocator) else { return }
+            guard let framed = Self.internalFailure(id, error, processor: processor, allocator: allocator) else { return }
             buffer = framed
         }
         state.replyWritten(now: clock())

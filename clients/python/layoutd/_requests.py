@@ -11,6 +11,7 @@ from typing import Any, Iterable, List, Optional, Type, TypeVar, Union
 
 from google.protobuf.message import Message
 
+from ._wire import _varint
 from .v1 import documents_pb2, editing_pb2, layout_pb2, render_pb2, service_pb2, tags_pb2, typemode_pb2
 
 M = TypeVar("M", bound=Message)
@@ -77,15 +78,12 @@ _FLOAT = struct.Struct("<f")
 
 
 def _length_delimited(key: int, data: bytes) -> bytes:
-    length = len(data)
-    if length < 0x80:
-        return bytes((key, length)) + data
-    out = bytearray((key,))
-    while length > 0x7F:
-        out.append((length & 0x7F) | 0x80)
-        length >>= 7
-    out.append(length)
-    return bytes(out) + data
+    return bytes((key,)) + _varint(len(data)) + data
+
+
+def _with_text(text: Optional[str], tail: bytes) -> bytes:
+    """A plain request's bytes: the text's field (left out when empty), then the `tail`."""
+    return _length_delimited(0x0A, text.encode()) + tail if text else tail
 
 
 def _float_field(key: int, value: Union[int, float, None]) -> bytes:
@@ -105,7 +103,7 @@ def plain_layout_bytes(text: Optional[str], width: Optional[float], font: Option
     if tail is None or not (text is None or type(text) is str):
         return None
     try:
-        return _length_delimited(0x0A, text.encode()) + tail if text else tail
+        return _with_text(text, tail)
     except UnicodeEncodeError:
         return None
 
@@ -129,7 +127,7 @@ def layouts(texts: Iterable[Union[str, layout_pb2.LayoutRequest]], width: Option
     for text in texts:
         if tail is not None and type(text) is str:
             try:
-                built.append(_length_delimited(0x0A, text.encode()) + tail if text else tail)
+                built.append(_with_text(text, tail))
                 continue
             except UnicodeEncodeError:
                 pass
