@@ -5,12 +5,12 @@
 #   scripts/count-instructions.sh [PASS_A PASS_B]   (passes: floor, cold, tiny (one letter: a layout's fixed cost), warm, boxed, unboxed, decorated, flowed, built, rules,
 #   and floor-hani, floor-hani-vertical (shaped top to bottom), cold-hani, vertical-hani over the Han captions alone;
 #   default unboxed boxed)
-# Needs a release build (swift build -c release --product layoutd-bench) and valgrind.
+# Needs a release build (scripts/build-release.sh --product layoutd-bench) and valgrind.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 a=${1:-unboxed} b=${2:-boxed}
 binary=${LAYOUTD_BENCH:-.build/release/layoutd-bench}
-[ -x "$binary" ] || { echo "count-instructions: build $binary first (swift build -c release --product layoutd-bench)" >&2; exit 1; }
+[ -x "$binary" ] || { echo "count-instructions: build $binary first (scripts/build-release.sh --product layoutd-bench)" >&2; exit 1; }
 command -v valgrind >/dev/null || { echo "count-instructions: valgrind is not installed" >&2; exit 1; }
 work=$(mktemp -d); trap 'rm -rf "$work"' EXIT
 # valgrind 3.19 cannot read the DWARF 5 that Swift writes: count a copy without it.

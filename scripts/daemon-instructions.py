@@ -3,8 +3,8 @@
 (framing, decoding, the event loop or the pool, accounting, encoding; the kernel's socket work is
 not counted), repeatable whatever else the machine is doing.
 
-The release layoutd runs under callgrind answering a hello and then every caption's request,
-once in one run and twice in another; the difference is one pass with the daemon's start-up and
+The release layoutd (scripts/build-release.sh --product layoutd) runs under callgrind answering a
+hello and then every caption's request, once in one run and twice in another; the difference is one pass with the daemon's start-up and
 its one-time work (the runtime's first lookups, HarfBuzz's first use of each table) left out, as
 scripts/count-instructions.sh leaves them out in process. Cold: the daemon runs with
 --shaping-cache-entries 0, so every request shapes its text; warm: with its cache, which the

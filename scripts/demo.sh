@@ -4,9 +4,9 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/setup.sh
-swift build -c release --product layoutd
-swift build -c release --product layoutctl
-bin=$(swift build -c release --show-bin-path)
+scripts/build-release.sh --product layoutd
+scripts/build-release.sh --product layoutctl
+bin=$(scripts/build-release.sh --show-bin-path)
 socket=$(mktemp -u /tmp/layoutd-demo-XXXXXX.sock)
 "$bin/layoutd" --socket "$socket" --log-level warning &
 daemon=$!

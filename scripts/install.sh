@@ -16,7 +16,7 @@ scratch=${LAYOUTD_STATIC_BUILD:-.build-static}
 
 # Everything of the Swift runtime goes into the binaries; the C libraries stay Debian's.
 for product in layoutd layoutctl; do
-  swift build -c release --static-swift-stdlib --scratch-path "$scratch" --product "$product" >&2
+  scripts/build-release.sh --static-swift-stdlib --scratch-path "$scratch" --product "$product" >&2
 done
 bin="$scratch/release"
 if ldd "$bin/layoutd" | grep -q "/swift/"; then
