@@ -35,7 +35,9 @@ final class LayoutScratch: @unchecked Sendable {
     static let maxPieceLists = 64
     /// The styles the last text resolved (fonts, fallback, HarfBuzz forms) and what to: most
     /// requests in a row share their styles, and resolving cost 1,600 instructions a layout.
-    @exclusivity(unchecked) var lastStyles: (styles: [TextStyle], fonts: ObjectIdentifier, resolved: ResolvedStyles)?
+    /// (Its fallback holds the styles and the registry, so the registry cannot be another one
+    /// at the same address later.)
+    @exclusivity(unchecked) var lastStyles: ResolvedStyles?
 
     /// The styles a request last passed validation with, on which fonts (held, so the
     /// identifier cannot name another registry later).
@@ -43,9 +45,9 @@ final class LayoutScratch: @unchecked Sendable {
 
     /// `styles` resolved against `fonts`, from the last text's when they are the same.
     func resolved(_ styles: [TextStyle], fonts: FontRegistry) throws -> ResolvedStyles {
-        if let last = lastStyles, last.fonts == ObjectIdentifier(fonts), last.styles == styles { return last.resolved }
+        if let last = lastStyles, last.fallback.registry === fonts, last.fallback.styles == styles { return last }
         let resolved = try ResolvedStyles(styles, fonts: fonts)
-        lastStyles = (styles, ObjectIdentifier(fonts), resolved)
+        lastStyles = resolved
         return resolved
     }
 }

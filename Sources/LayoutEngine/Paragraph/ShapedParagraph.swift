@@ -20,30 +20,28 @@ struct ShapedParagraph {
     final class Storage {
         let text: AttributedText
         var analysis: TextAnalysis
-        let fallback: FontFallback
-        let shapingStyles: [ShapingStyle]
+        /// Fonts, fallback and HarfBuzz forms of the text's styles: shared with the scratch's memo
+        /// and the text's other paragraphs.
+        let styles: ResolvedStyles
         var shapingUnits: ContiguousArray<UInt16>
         var items: [Item]
         var runs: [ShapedRun]
         let boxes: [InlineBox]
         var prefix: [Double]
         let prefixRises: Bool
-        let hasLetterSpacing: Bool
 
-        init(text: AttributedText, analysis: TextAnalysis, fallback: FontFallback, shapingStyles: [ShapingStyle],
+        init(text: AttributedText, analysis: TextAnalysis, styles: ResolvedStyles,
              shapingUnits: ContiguousArray<UInt16>, items: [Item], runs: [ShapedRun], boxes: [InlineBox], prefix: [Double],
-             prefixRises: Bool, hasLetterSpacing: Bool) {
+             prefixRises: Bool) {
             self.text = text
             self.analysis = analysis
-            self.fallback = fallback
-            self.shapingStyles = shapingStyles
+            self.styles = styles
             self.shapingUnits = shapingUnits
             self.items = items
             self.runs = runs
             self.boxes = boxes
             self.prefix = prefix
             self.prefixRises = prefixRises
-            self.hasLetterSpacing = hasLetterSpacing
         }
     }
     private var storage: Storage
@@ -55,8 +53,8 @@ struct ShapedParagraph {
     /// Which shaping this is: copies share it, shaping again makes another.
     var identity: ObjectIdentifier { ObjectIdentifier(storage) }
     var analysis: TextAnalysis { _read { yield storage.analysis } }
-    var fallback: FontFallback { _read { yield storage.fallback } }
-    var shapingStyles: [ShapingStyle] { _read { yield storage.shapingStyles } }
+    var fallback: FontFallback { _read { yield storage.styles.fallback } }
+    var shapingStyles: [ShapingStyle] { _read { yield storage.styles.shaping } }
     /// The text HarfBuzz sees: tabs and attachments become spaces, other controls zero-width spaces.
     var shapingUnits: ContiguousArray<UInt16> { _read { yield storage.shapingUnits } }
     /// Runs of text of one font, style, script and level; attachments are in `boxes` (an item may
@@ -71,7 +69,7 @@ struct ShapedParagraph {
     /// so `prefix` never falls: a width can be found in it by bisection.
     var prefixRises: Bool { storage.prefixRises }
     /// Some style spaces its letters: positioning must look at every glyph's extra advance.
-    var hasLetterSpacing: Bool { _read { yield storage.hasLetterSpacing } }
+    var hasLetterSpacing: Bool { storage.styles.hasLetterSpacing }
 
     /// Analyzes, itemizes, shapes and measures `text`, filling arrays taken from the context's
     /// scratch, checking the context's budget between items.
@@ -133,9 +131,8 @@ struct ShapedParagraph {
         }
         var prefix = scratch.prefix.takeEmptied()
         let prefixRises = Self.measure(items: items, runs: runs, boxes: boxes, text: text, flags: analysis.flags, into: &prefix)
-        storage = Storage(text: text, analysis: analysis, fallback: fallback, shapingStyles: shapingStyles,
-                          shapingUnits: shapingUnits, items: items, runs: runs, boxes: boxes, prefix: prefix,
-                          prefixRises: prefixRises, hasLetterSpacing: styles.hasLetterSpacing)
+        storage = Storage(text: text, analysis: analysis, styles: styles, shapingUnits: shapingUnits, items: items, runs: runs,
+                          boxes: boxes, prefix: prefix, prefixRises: prefixRises)
     }
 
     /// Why a text with a grapheme cluster too long to shape is refused.
@@ -179,7 +176,7 @@ struct ShapedParagraph {
                     continue
                 }
                 // Clusters lie inside the run (HarfBuzz numbers them from the text it was given).
-                for glyph in run.glyphs.pointer { prefix[Int(glyph.cluster) + base] += Double(glyph.advance) * scale }
+                for glyph in run.glyphs.pointer { prefix[Int(glyph.cluster) &+ base] += Double(glyph.advance) * scale }
                 if letterSpacing != 0 {
                     for unit in item.range where flags[unit].contains(.graphemeStart) {
                         prefix[unit + 1] += letterSpacing
@@ -279,8 +276,9 @@ struct ShapedParagraph {
 }
 
 /// What a text's styles resolve to once for all its paragraphs: each style's fonts (the
-/// fallback chain starts from them) and its HarfBuzz form.
-struct ResolvedStyles {
+/// fallback chain starts from them) and its HarfBuzz form. An object, as the shaped paragraphs
+/// and the scratch's memo share it: one reference where a struct of its arrays counted five.
+final class ResolvedStyles {
     let fallback: FontFallback
     let shaping: [ShapingStyle]
     let hasLetterSpacing: Bool

@@ -9,9 +9,12 @@
 struct ShapedText {
     /// The request's text, whole: the reply's offsets and paints refer to it.
     let text: AttributedText
-    private(set) var paragraphs: [ShapedParagraph]
-    /// Where each paragraph starts in `text`.
-    let starts: [Int]
+    /// The first paragraph (nil once recycled), which starts at 0, and the others with where
+    /// each starts in `text`: a text of one paragraph, nearly every request, allocates no array
+    /// (two arrays of one element cost 400 instructions a layout).
+    private var first: ShapedParagraph?
+    private var others: [ShapedParagraph] = []
+    private var otherStarts: [Int] = []
 
     init(text: AttributedText, direction: BaseDirection, attachments: [InlineAttachment] = [], vertical: VerticalSetting? = nil,
          fonts: FontRegistry, context: LayoutContext) throws {
@@ -22,9 +25,8 @@ struct ShapedText {
         // UAX #9 resolves each paragraph alone), so the parts equal each paragraph analyzed alone.
         var analysis = TextAnalysis.analyze(text, direction: direction, scratch: context.scratch)
         guard analysis.paragraphs.count > 1 else {
-            paragraphs = [try ShapedParagraph(text: text, direction: direction, attachments: attachments, analysis: analysis,
-                                              vertical: vertical, fonts: fonts, context: context)]
-            starts = [0]
+            first = try ShapedParagraph(text: text, direction: direction, attachments: attachments, analysis: analysis,
+                                        vertical: vertical, fonts: fonts, context: context)
             return
         }
         defer { analysis.giveBack(to: context.scratch) }
@@ -57,19 +59,35 @@ struct ShapedText {
                 offset: range.lowerBound, analysis: part, styles: styles, vertical: vertical, fonts: fonts, context: context))
             nextAttachment += taken
         }
-        self.paragraphs = paragraphs
-        starts = ranges.map(\.lowerBound)
+        first = paragraphs.removeFirst()
+        others = paragraphs
+        otherStarts = Array(ranges.dropFirst().map(\.lowerBound))
     }
 
+    var paragraphCount: Int { first == nil ? 0 : others.count + 1 }
+
+    /// Paragraph `index`.
+    func paragraph(_ index: Int) -> ShapedParagraph { index == 0 ? first! : others[index - 1] }
+
+    /// Where paragraph `index` starts in the text.
+    func start(of index: Int) -> Int { index == 0 ? 0 : otherStarts[index - 1] }
+
+    /// Every paragraph, in order (an array made for the asking: for the rare readers of all of them).
+    var paragraphs: [ShapedParagraph] { (first.map { [$0] } ?? []) + others }
+
     /// The first paragraph's resolved direction, which a layout reports.
-    var firstDirection: BaseDirection { paragraphs[0].firstDirection }
+    var firstDirection: BaseDirection { first!.firstDirection }
+
+    /// The attachments' boxes in every paragraph.
+    var boxCount: Int { others.reduce(first?.boxes.count ?? 0) { $0 + $1.boxes.count } }
 
     /// True when some paragraph holds an attachment.
-    var hasBoxes: Bool { paragraphs.contains { !$0.boxes.isEmpty } }
+    var hasBoxes: Bool { first?.boxes.isEmpty == false || others.contains { !$0.boxes.isEmpty } }
 
     /// Gives every paragraph's arrays back (see `LayoutContext.recycle`), leaving none here.
     mutating func recycle(into context: LayoutContext) {
-        var taken = paragraphs.movedOut()  // moved, so each paragraph popped is its only copy
+        var taken = others.movedOut()  // moved, so each paragraph popped is its only copy
         while let paragraph = taken.popLast() { context.recycle(paragraph) }
+        if let paragraph = first.take() { context.recycle(paragraph) }
     }
 }

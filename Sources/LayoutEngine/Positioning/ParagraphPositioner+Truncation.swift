@@ -133,7 +133,7 @@ extension ParagraphPositioner {
                 shifted.style = style
                 shifted.styleSize = text.styles[style].size
                 shifted.baselineOffset = text.styles[style].baselineOffset
-                let glyphs = ShapedGlyphs(piece.glyphs.lazy.map { var g = $0; g.cluster = 0; return g })
+                let glyphs = ShapedGlyphs.make(piece.glyphs.lazy.map { var g = $0; g.cluster = 0; return g })
                 // The token's paragraph ends here; this paragraph keeps the copy its pieces point into.
                 scratch.reshaped.append(glyphs)
                 shifted.glyphs = glyphs.pointer

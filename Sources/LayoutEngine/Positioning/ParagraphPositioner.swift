@@ -119,7 +119,7 @@ struct ParagraphPositioner {
                         out.advanced(by: k).initialize(to: PositionedGlyph(
                             id: glyph.id,
                             position: Point(x: pen + Double(glyph.xOffset) * scale, y: y - Double(glyph.yOffset) * scale),
-                            advance: advance, cluster: Int(glyph.cluster) + base))
+                            advance: advance, cluster: Int(glyph.cluster) &+ base))
                         pen += advance
                     }
                 } else {
@@ -132,7 +132,7 @@ struct ParagraphPositioner {
                         out.advanced(by: k).initialize(to: PositionedGlyph(
                             id: glyph.id,
                             position: Point(x: pen + Double(glyph.xOffset) * scale, y: y - Double(glyph.yOffset) * scale),
-                            advance: advance, cluster: Int(glyph.cluster) + base))
+                            advance: advance, cluster: Int(glyph.cluster) &+ base))
                         pen += advance
                     }
                 }

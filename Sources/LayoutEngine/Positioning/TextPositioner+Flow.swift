@@ -89,7 +89,7 @@ extension TextPositioner {
         }
         var visibleEnd = 0
         if let last = planned.last {
-            visibleEnd = shaped.starts[last.paragraph] + (last.truncated ? last.broken.contentEnd : last.broken.range.upperBound)
+            visibleEnd = shaped.start(of: last.paragraph) + (last.truncated ? last.broken.contentEnd : last.broken.range.upperBound)
         }
         let slots = planned.map(\.broken.slot)
         var layout = stack(planned, boxes: boxes, lineCount: overflowed ? planned.count + 1 : planned.count,

@@ -23,11 +23,11 @@ final class TextPositioner {
     /// The positioner of paragraph `index`.
     @inline(__always)
     func paragraph(_ index: Int) -> ParagraphPositioner {
-        ParagraphPositioner(shaped: shaped.paragraphs[index], owner: self, context: context, index: index,
-                            start: shaped.starts[index])
+        ParagraphPositioner(shaped: shaped.paragraph(index), owner: self, context: context, index: index,
+                            start: shaped.start(of: index))
     }
 
-    var paragraphCount: Int { shaped.paragraphs.count }
+    var paragraphCount: Int { shaped.paragraphCount }
 
     typealias PlannedLine = ParagraphPositioner.PlannedLine
     var scratch: LayoutScratch { context.scratch }
@@ -130,7 +130,7 @@ final class TextPositioner {
         boxes.removeSubrange(visible...)
         var visibleEnd = 0
         if let last = planned.last {
-            visibleEnd = shaped.starts[last.paragraph] + (last.truncated ? last.broken.contentEnd : last.broken.range.upperBound)
+            visibleEnd = shaped.start(of: last.paragraph) + (last.truncated ? last.broken.contentEnd : last.broken.range.upperBound)
         }
         return stack(planned, boxes: boxes, lineCount: lineCount, visibleRange: 0..<visibleEnd, tops: tops.map { Array($0.prefix(visible)) },
                      bottom: tops == nil ? nil : bottom)
@@ -160,7 +160,7 @@ final class TextPositioner {
         // Room for one at least, so the storage has an address even for lines without glyphs.
         let glyphs = [PositionedGlyph](unsafeUninitializedCapacity: max(glyphCount, 1)) { buffer, initialized in
             var output = RunOutput(glyphs: buffer.baseAddress!, pieces: pieceCount)
-            if shaped.hasBoxes { output.attachments.reserveCapacity(shaped.paragraphs.reduce(0) { $0 + $1.boxes.count }) }
+            if shaped.hasBoxes { output.attachments.reserveCapacity(shaped.boxCount) }
             var current = paragraph(0)  // made again only where the paragraph changes
             for (index, line) in planned.enumerated() {
                 if line.paragraph != current.index { current = paragraph(line.paragraph) }

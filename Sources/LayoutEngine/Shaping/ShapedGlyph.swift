@@ -20,25 +20,35 @@ struct ShapedGlyph {
 /// piece counts no reference: a caption's positioning copied pieces some forty times, with a
 /// retain and a release each. Whoever makes pieces keeps the storage alive for as long as they
 /// are used (`ShapedParagraph` holds its runs and every run it shaped again; see its lifetime rule).
-// @unchecked Sendable: immutable after init (its storage is written in init and only read after).
-final class ShapedGlyphs: @unchecked Sendable {
-    let buffer: UnsafeMutableBufferPointer<ShapedGlyph>
-
-    var pointer: UnsafeBufferPointer<ShapedGlyph> { UnsafeBufferPointer(buffer) }
+/// The glyphs live in the object's own allocation, after its header (a `ManagedBuffer`): one
+/// allocation a shaped run, where an object holding a separate buffer took two.
+/// Not `Sendable` (no `ManagedBuffer` is): the shaping cache shares it between threads through
+/// `SharedGlyphs`.
+final class ShapedGlyphs: ManagedBuffer<Int, ShapedGlyph> {
+    /// The glyphs, for as long as this object lives.
+    var pointer: UnsafeBufferPointer<ShapedGlyph> {
+        // The elements' address is fixed for the object's life: reading it outside the closure is sound.
+        UnsafeBufferPointer(start: withUnsafeMutablePointerToElements { $0 }, count: header)
+    }
 
     /// Storage for `count` glyphs that `fill` initializes, all of them.
-    init(count: Int, fill: (UnsafeMutableBufferPointer<ShapedGlyph>) -> Void) {
-        buffer = .allocate(capacity: count)
-        fill(buffer)
+    static func make(count: Int, fill: (UnsafeMutableBufferPointer<ShapedGlyph>) -> Void) -> ShapedGlyphs {
+        let glyphs = unsafeDowncast(create(minimumCapacity: count) { _ in count }, to: ShapedGlyphs.self)
+        glyphs.withUnsafeMutablePointerToElements { fill(UnsafeMutableBufferPointer(start: $0, count: count)) }
+        return glyphs
     }
 
-    convenience init(_ glyphs: some Collection<ShapedGlyph>) {
-        self.init(count: glyphs.count) { _ = $0.initialize(from: glyphs) }
+    static func make(_ glyphs: some Collection<ShapedGlyph>) -> ShapedGlyphs {
+        make(count: glyphs.count) { _ = $0.initialize(from: glyphs) }
     }
 
-    deinit {
-        buffer.deallocate()  // ShapedGlyph is trivial: nothing to deinitialize
-    }
+    // No deinit: ShapedGlyph is trivial, nothing to deinitialize before the memory goes.
+}
+
+/// Shaped glyphs shared between threads (the shaping cache's entries).
+// @unchecked Sendable: the glyphs are written when made and only read after.
+struct SharedGlyphs: @unchecked Sendable {
+    let glyphs: ShapedGlyphs
 }
 
 /// The glyphs of one item, in visual order (HarfBuzz reverses right-to-left runs).

@@ -83,8 +83,8 @@ public final class ShapingCache: Sendable {
     }
 
     private struct Tables {
-        var young: [Key: ShapedGlyphs] = [:]
-        var old: [Key: ShapedGlyphs] = [:]
+        var young: [Key: SharedGlyphs] = [:]
+        var old: [Key: SharedGlyphs] = [:]
     }
 
     /// Longest run, in UTF-16 units, that is cached.
@@ -108,22 +108,23 @@ public final class ShapingCache: Sendable {
     }
 
     func lookup(_ key: Key) -> ShapedGlyphs? {
-        let found: ShapedGlyphs? = tables.withLock { tables in
+        let found: SharedGlyphs? = tables.withLock { tables in
             if let glyphs = tables.young[key] { return glyphs }
             guard !tables.old.isEmpty, let glyphs = tables.old.removeValue(forKey: key) else { return nil }
             insert(&tables, key.stored, glyphs)
             return glyphs
         }
         if found == nil { missCount.wrappingAdd(1, ordering: .relaxed) } else { hitCount.wrappingAdd(1, ordering: .relaxed) }
-        return found
+        return found?.glyphs
     }
 
     func store(_ key: Key, _ glyphs: ShapedGlyphs) {
         let key = key.stored
-        tables.withLock { insert(&$0, key, glyphs) }
+        let shared = SharedGlyphs(glyphs: glyphs)
+        tables.withLock { insert(&$0, key, shared) }
     }
 
-    private func insert(_ tables: inout Tables, _ key: Key, _ glyphs: ShapedGlyphs) {
+    private func insert(_ tables: inout Tables, _ key: Key, _ glyphs: SharedGlyphs) {
         if tables.young.count >= capacity {
             tables.old = tables.young
             tables.young = [:]

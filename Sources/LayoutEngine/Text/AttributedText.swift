@@ -3,23 +3,49 @@
 /// Spans may overlap; a later span overrides an earlier one where they do (as attributes
 /// added later win in NSAttributedString). `runs` is the flattened, gap-free result.
 public struct AttributedText: Sendable {
+    /// Every part in one shared object: a text is copied from stage to stage (the request, the
+    /// shaped text, each shaped paragraph), and seven references counted on each copy and
+    /// release cost more than the indirection (about 900 instructions a layout).
+    private let storage: Storage
+
+    private final class Storage: Sendable {
+        let string: String
+        let units: ContiguousArray<UInt16>
+        let styles: [TextStyle]
+        let runs: [(range: Range<Int>, style: Int)]
+        let paints: [TextPaint]
+        let paintRuns: [(range: Range<Int>, paint: Int)]
+        let hidden: [Range<Int>]
+
+        init(string: String, units: ContiguousArray<UInt16>, styles: [TextStyle], runs: [(range: Range<Int>, style: Int)],
+             paints: [TextPaint], paintRuns: [(range: Range<Int>, paint: Int)], hidden: [Range<Int>]) {
+            self.string = string
+            self.units = units
+            self.styles = styles
+            self.runs = runs
+            self.paints = paints
+            self.paintRuns = paintRuns
+            self.hidden = hidden
+        }
+    }
+
     /// The text as given (empty in a paragraph cut from a text: see `init(slicing:_:)`).
-    public let string: String
-    public let units: ContiguousArray<UInt16>
+    public var string: String { _read { yield storage.string } }
+    public var units: ContiguousArray<UInt16> { _read { yield storage.units } }
     /// Distinct resolved styles; `runs` refer to them by index.
-    public let styles: [TextStyle]
+    public var styles: [TextStyle] { _read { yield storage.styles } }
     /// Non-overlapping, sorted, covering `0..<units.count`.
-    public let runs: [(range: Range<Int>, style: Int)]
+    public var runs: [(range: Range<Int>, style: Int)] { _read { yield storage.runs } }
     /// Distinct resolved paints; `paintRuns` refer to them by index. Apart from `styles` and
     /// `runs`, which itemizing and shaping read, so paint never splits what is shaped.
-    public let paints: [TextPaint]
+    public var paints: [TextPaint] { _read { yield storage.paints } }
     /// Non-overlapping, sorted, covering `0..<units.count`; empty for a text of one paint (most
     /// texts: two arrays a request allocated for nothing).
-    public let paintRuns: [(range: Range<Int>, paint: Int)]
+    public var paintRuns: [(range: Range<Int>, paint: Int)] { _read { yield storage.paintRuns } }
 
     /// Units kept in the text but drawn as nothing, no width and no ink (the markers a formatting
     /// rule hides): sorted, apart. They are shaped as zero-width spaces.
-    public let hidden: [Range<Int>]
+    public var hidden: [Range<Int>] { _read { yield storage.hidden } }
 
     /// One plain paint over all the text: nothing to validate, split or decorate.
     var isPlain: Bool { paints.count == 1 && paints[0].isPlain }
@@ -42,21 +68,17 @@ public struct AttributedText: Sendable {
 
     /// The same with the string's UTF-16 units made already (formatting rules match on them first).
     public init(_ string: String, units: ContiguousArray<UInt16>, style: TextStyle, paint: TextPaint = TextPaint(), spans: [Span] = []) {
-        self.string = string
-        self.units = units
         let count = units.count
         if spans.isEmpty {
-            self.styles = [style]
-            self.runs = count == 0 ? [] : [(0..<count, 0)]
-            self.paints = paint.isPlain ? Self.defaultPaints : [paint]
-            self.paintRuns = []
-            self.hidden = []
+            self.init(string: string, units: units, styles: [style], runs: count == 0 ? [] : [(0..<count, 0)],
+                      paints: paint.isPlain ? Self.defaultPaints : [paint], paintRuns: [], hidden: [])
             return
         }
-        (self.styles, self.runs, self.paints, self.paintRuns) = Self.resolve(spans, over: count, base: style, paint: paint)
-        self.hidden = Self.merged(spans.lazy.filter { $0.patch.hidden == true }.map {
+        let (styles, runs, paints, paintRuns) = Self.resolve(spans, over: count, base: style, paint: paint)
+        let hidden = Self.merged(spans.lazy.filter { $0.patch.hidden == true }.map {
             min(max($0.range.lowerBound, 0), count)..<min(max($0.range.upperBound, 0), count)
         })
+        self.init(string: string, units: units, styles: styles, runs: runs, paints: paints, paintRuns: paintRuns, hidden: hidden)
     }
 
     /// Ranges sorted and joined where they meet or overlap; empty ones dropped.
@@ -75,13 +97,8 @@ public struct AttributedText: Sendable {
     /// Every part given: a slice of another text (`init(slicing:_:)`).
     private init(string: String, units: ContiguousArray<UInt16>, styles: [TextStyle], runs: [(range: Range<Int>, style: Int)],
                  paints: [TextPaint], paintRuns: [(range: Range<Int>, paint: Int)], hidden: [Range<Int>]) {
-        self.string = string
-        self.units = units
-        self.styles = styles
-        self.runs = runs
-        self.paints = paints
-        self.paintRuns = paintRuns
-        self.hidden = hidden
+        storage = Storage(string: string, units: units, styles: styles, runs: runs, paints: paints, paintRuns: paintRuns,
+                          hidden: hidden)
     }
 
     /// The string's UTF-16 code units, transcoded straight from its UTF-8 storage.
