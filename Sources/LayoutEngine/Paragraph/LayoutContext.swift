@@ -17,9 +17,9 @@ public final class LayoutContext {
     var longestText = 0
 
     public init(layouter: ParagraphLayouter, budget: WorkBudget = .unlimited) {
-        shaper = Shaper(cache: layouter.cache)
         pool = layouter.scratches
         scratch = pool.take()
+        shaper = Shaper(cache: layouter.cache, buffer: scratch.shapingBuffer)
         self.budget = budget
     }
 

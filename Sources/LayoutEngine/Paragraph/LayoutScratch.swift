@@ -17,6 +17,8 @@ import Synchronization
 /// (and its positioner, on the same thread) touches it, one access at a time.
 // @unchecked Sendable: one thread at a time uses a scratch; the pool hands it over under its lock.
 final class LayoutScratch: @unchecked Sendable {
+    /// HarfBuzz's buffer, for the shaper of the context that holds the scratch.
+    let shapingBuffer = ShapingBuffer()
     @exclusivity(unchecked) var flags = ContiguousArray<UnitFlags>()
     @exclusivity(unchecked) var levels = ContiguousArray<UInt8>()
     /// The text as HarfBuzz sees it, when it differs from the text (controls, attachments).
@@ -28,6 +30,8 @@ final class LayoutScratch: @unchecked Sendable {
     @exclusivity(unchecked) var prefix: [Double] = []
     @exclusivity(unchecked) var planned: [ParagraphPositioner.PlannedLine] = []
     @exclusivity(unchecked) var boxes: [(height: Double, baseline: Double)] = []
+    /// Each glyph run's span of the layout's glyphs, while the runs are stacked.
+    @exclusivity(unchecked) var spans: [Range<Int>] = []
     /// Runs shaped again within a line, kept while the work's pieces point into them.
     @exclusivity(unchecked) var reshaped: [ShapedGlyphs] = []
     /// Emptied piece lists, one per line of earlier layouts, at most `maxPieceLists`.

@@ -79,7 +79,7 @@ struct ShapedParagraph {
     /// of one text shares (made once: per paragraph, a text of many paragraphs and many spans
     /// paid their product).
     init(text: AttributedText, direction: BaseDirection, attachments: [InlineAttachment] = [], firstAttachment: Int = 0,
-         offset: Int = 0, analysis given: TextAnalysis? = nil, styles shared: ResolvedStyles? = nil,
+         offset: Int = 0, analysis given: consuming TextAnalysis? = nil, styles shared: ResolvedStyles? = nil,
          vertical: VerticalSetting? = nil, fonts: FontRegistry, context: LayoutContext) throws {
         // A throw drops the arrays taken so far; the scratch refills them next time.
         let scratch = context.scratch

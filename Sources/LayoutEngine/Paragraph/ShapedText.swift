@@ -25,7 +25,8 @@ struct ShapedText {
         // UAX #9 resolves each paragraph alone), so the parts equal each paragraph analyzed alone.
         var analysis = TextAnalysis.analyze(text, direction: direction, scratch: context.scratch)
         guard analysis.paragraphs.count > 1 else {
-            first = try ShapedParagraph(text: text, direction: direction, attachments: attachments, analysis: analysis,
+            // Consumed: a copy counted its three arrays twice.
+            first = try ShapedParagraph(text: text, direction: direction, attachments: attachments, analysis: consume analysis,
                                         vertical: vertical, fonts: fonts, context: context)
             return
         }
@@ -74,6 +75,9 @@ struct ShapedText {
 
     /// Every paragraph, in order (an array made for the asking: for the rare readers of all of them).
     var paragraphs: [ShapedParagraph] { (first.map { [$0] } ?? []) + others }
+
+    /// Where each paragraph starts in the text (made for the asking, as `paragraphs`).
+    var starts: [Int] { [0] + otherStarts }
 
     /// The first paragraph's resolved direction, which a layout reports.
     var firstDirection: BaseDirection { first!.firstDirection }

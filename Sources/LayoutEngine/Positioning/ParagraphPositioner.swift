@@ -248,10 +248,12 @@ struct RunOutput {
     var spans: [Range<Int>] = []
     var attachments: [AttachmentLayout] = []
 
-    init(glyphs: UnsafeMutablePointer<PositionedGlyph>, pieces: Int) {
+    /// `spans` is an emptied array to fill (the scratch's: it lives only while a layout is stacked).
+    init(glyphs: UnsafeMutablePointer<PositionedGlyph>, pieces: Int, spans: [Range<Int>] = []) {
         self.glyphs = glyphs
         runs.reserveCapacity(pieces)
-        spans.reserveCapacity(pieces)
+        self.spans = spans
+        self.spans.reserveCapacity(pieces)
     }
 
     /// Adds a piece's glyphs as a run, or extends the previous run when the piece continues it

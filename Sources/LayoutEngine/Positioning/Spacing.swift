@@ -3,10 +3,11 @@
 /// Extra space is given per HarfBuzz cluster, counted in the units the cluster covers, so a
 /// ligature over two graphemes gets the spacing of two and the total agrees with measuring.
 struct Spacing {
-    /// The paragraph's unit flags and styles, not the paragraph: two references to copy, where
-    /// the paragraph value has a dozen.
-    let flags: ContiguousArray<UnitFlags>
-    let styles: [TextStyle]
+    /// The paragraph, for its unit flags and styles: one reference to count (a spacing is made
+    /// per line), where holding the two arrays counted two.
+    let shaped: ShapedParagraph
+    var flags: ContiguousArray<UnitFlags> { _read { yield shaped.analysis.flags } }
+    var styles: [TextStyle] { _read { yield shaped.text.styles } }
     let hasLetterSpacing: Bool
     let content: Range<Int>
     /// Justification's extra advance per word separator (or per grapheme gap).
@@ -22,8 +23,7 @@ struct Spacing {
     }
 
     init(_ shaped: ShapedParagraph, content: Range<Int>, extraPerSlot: Double, perCharacter: Bool) {
-        flags = shaped.analysis.flags
-        styles = shaped.text.styles
+        self.shaped = shaped
         hasLetterSpacing = shaped.hasLetterSpacing
         self.content = content
         self.extraPerSlot = extraPerSlot

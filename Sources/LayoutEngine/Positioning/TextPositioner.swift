@@ -155,11 +155,11 @@ final class TextPositioner {
         var top = 0.0
         var widest = 0.0
         var runs: [GlyphRunLayout] = []
-        var spans: [Range<Int>] = []
+        var spans = scratch.spans.takeEmptied()
         var attachments: [AttachmentLayout] = []
         // Room for one at least, so the storage has an address even for lines without glyphs.
         let glyphs = [PositionedGlyph](unsafeUninitializedCapacity: max(glyphCount, 1)) { buffer, initialized in
-            var output = RunOutput(glyphs: buffer.baseAddress!, pieces: pieceCount)
+            var output = RunOutput(glyphs: buffer.baseAddress!, pieces: pieceCount, spans: spans.movedOut())
             if shaped.hasBoxes { output.attachments.reserveCapacity(shaped.boxCount) }
             var current = paragraph(0)  // made again only where the paragraph changes
             for (index, line) in planned.enumerated() {
@@ -177,6 +177,7 @@ final class TextPositioner {
         }
         // Each run takes its slice of the one glyph array.
         for index in runs.indices { runs[index].glyphs = glyphs[spans[index]] }
+        scratch.spans = spans
         var layout = ParagraphLayout(lines: lines, runs: runs, attachments: attachments, visibleRange: visibleRange,
                                      size: Size(width: widest, height: bottom ?? top), direction: shaped.firstDirection,
                                      paints: shaped.text.paints)

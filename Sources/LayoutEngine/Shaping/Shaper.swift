@@ -30,6 +30,8 @@ final class ShapingStyle {
 /// one shaping result serves every size (the Type Mode fit depends on it).
 struct Shaper {
     let cache: ShapingCache?
+    /// The context's scratch's buffer: one thread at a time shapes with it.
+    let buffer: ShapingBuffer
 
     /// HarfBuzz shaping calls made by this process, for the benchmark's passes-per-caption figure.
     static let harfBuzzCalls = Atomic<UInt64>(0)
@@ -50,7 +52,7 @@ struct Shaper {
         if let cache, let key, let hit = cache.lookup(key) {
             return ShapedRun(range: range, glyphs: hit)
         }
-        let glyphs = HBBufferPool.shared.withBuffer { buffer in
+        let glyphs = buffer.withBuffer { buffer in
             units.withUnsafeBufferPointer { units in
                 Self.runHarfBuzz(buffer, units, range: range, context: context, font: font, rtl: rtl, upright: upright,
                                  script: script, style: style)
@@ -112,18 +114,24 @@ struct Shaper {
     }
 }
 
-/// HarfBuzz buffers reused across layouts; creating one per run costs more than shaping a word.
-final class HBBufferPool: Sendable {
-    static let shared = HBBufferPool()
-    private let free = Mutex<[UInt]>([])
+/// The HarfBuzz buffer a layout shapes with: one per `LayoutScratch`, so it goes from layout
+/// to layout with the scratch (a buffer made per run costs more than shaping a word, and a pool
+/// shared by every thread cost a lock and an array's push and pop per run).
+final class ShapingBuffer {
+    private var buffer = hb_buffer_create()!
+
+    /// Longest run, in glyphs, whose buffer is kept for the next: a longer one's memory goes.
+    static let maxKeptLength: UInt32 = 4096
 
     func withBuffer<T>(_ body: (OpaquePointer) -> T) -> T {
-        let buffer = free.withLock { $0.popLast() }.flatMap { OpaquePointer(bitPattern: $0) } ?? hb_buffer_create()!
         defer {
-            if hb_buffer_get_length(buffer) > 4096 { hb_buffer_destroy(buffer) } else {
-                free.withLock { if $0.count < 64 { $0.append(UInt(bitPattern: buffer)) } else { hb_buffer_destroy(buffer) } }
+            if hb_buffer_get_length(buffer) > Self.maxKeptLength {
+                hb_buffer_destroy(buffer)
+                buffer = hb_buffer_create()!
             }
         }
         return body(buffer)
     }
+
+    deinit { hb_buffer_destroy(buffer) }
 }
