@@ -108,8 +108,13 @@ public struct AttributedText: Sendable {
         var string = string
         return string.withUTF8 { bytes in
             // A String's bytes are valid UTF-8, so every sequence is complete; UTF-16 never
-            // needs more units than UTF-8 has bytes.
-            ContiguousArray<UInt16>(unsafeUninitializedCapacity: bytes.count) { out, count in
+            // needs more units than UTF-8 has bytes. Zeros appended, written, and the rest cut
+            // off: `init(unsafeUninitializedCapacity:)` allocates through the standard library's
+            // unspecialized code, which looks the array's storage class up at run time (about 400
+            // instructions a text; the zeros cost a copy of a few hundred bytes).
+            var units = ContiguousArray<UInt16>()
+            units.appendZeros(bytes.count)
+            let written = units.withUnsafeMutableBufferPointer { out in
                 var i = 0
                 var o = 0
                 while i < bytes.count {
@@ -135,8 +140,10 @@ public struct AttributedText: Sendable {
                         o += 2
                     }
                 }
-                count = o
+                return o
             }
+            units.removeLast(bytes.count - written)
+            return units
         }
     }
 }
