@@ -58,11 +58,21 @@ struct InProcessBench {
             return request
         }
         if let only = ProcessInfo.processInfo.environment["LAYOUTD_BENCH_PROFILE"] {
-            // For a profiler: one kind of pass (floor, cold, warm, boxed, unboxed, decorated, flowed, built or rules), many times, nothing
+            // For a profiler: one kind of pass (floor, floor-bare, cold, warm, boxed, unboxed, decorated, flowed, built or rules), many times, nothing
             // else; scripts/count-instructions.sh compares two of them under callgrind.
             let layouter = ParagraphLayouter(fonts: registry, cache: only == "warm" ? ShapingCache() : nil)
             if only == "floor" {
                 for _ in 0..<options.repeats { for caption in captions { _ = floorFonts.time(caption) } }
+                return []
+            }
+            if only == "floor-bare" {
+                // HarfBuzz alone: each caption's UTF-16 and face made before the pass, so nothing but
+                // hb_shape and its buffer's calls is counted (the floor pass makes both per caption,
+                // about 4,600 instructions of the benchmark's own).
+                let prepared = captions.map { (floorFonts.font(for: $0), Array($0.text.utf16)) }
+                for _ in 0..<options.repeats {
+                    for (font, units) in prepared { _ = floorFonts.shape(units, font: font) }
+                }
                 return []
             }
             // The Han captions alone (issue 19's vertical row): their floor, and their layout
@@ -287,8 +297,20 @@ struct FloorFonts {
         buffer = hb_buffer_create()
     }
 
+    /// The default set's face for the caption's dominant script.
+    func font(for caption: Caption) -> OpaquePointer { fonts[caption.script] ?? fonts["Latn"]! }
+
+    /// `units` shaped whole, as `time` does, with nothing made first.
+    func shape(_ units: [UInt16], font: OpaquePointer) -> UInt32 {
+        hb_buffer_clear_contents(buffer)
+        hb_buffer_add_utf16(buffer, units, Int32(units.count), 0, Int32(units.count))
+        hb_buffer_guess_segment_properties(buffer)
+        hb_shape(font, buffer, nil, 0)
+        return hb_buffer_get_length(buffer)
+    }
+
     func time(_ caption: Caption, vertical: Bool = false) -> Double {
-        let font = fonts[caption.script] ?? fonts["Latn"]!
+        let font = font(for: caption)
         let units = Array(caption.text.utf16)
         let start = nanoseconds()
         hb_buffer_clear_contents(buffer)
