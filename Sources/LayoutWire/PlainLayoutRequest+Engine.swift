@@ -10,6 +10,8 @@ extension PlainLayoutRequest {
         guard family.isEmpty || fonts.hasFamily(family), size == 0 || Bounds.containsFontSize(Double(size)) else { return nil }
         // The default style patched with the family and size given: what StylePatch.applied makes.
         let style = TextStyle(family: family.isEmpty ? fonts.defaultFamily : family, size: size == 0 ? 17 : Double(size))
-        return ParagraphRequest(text: AttributedText(text, units: AttributedText.utf16(text), style: style), width: Double(width))
+        // The text's string is left empty: the stages read its units (as a paragraph cut from a
+        // text has none), and making one was most of reading the request.
+        return ParagraphRequest(text: AttributedText("", units: units, style: style), width: Double(width))
     }
 }

@@ -90,6 +90,51 @@ import TestSupport
         #expect(try damagedFramesRead(bodies, copies: 1_000, seed: 0x9_1A1, by: { Self.read($0)?.envelope }) > 500)
     }
 
+    /// The text is read straight into UTF-16 units: exactly the well-formed UTF-8 that `String`
+    /// validates gives units, the same as the string's; anything else gives no request.
+    @Test func readsTheTextAsUnitsOfWellFormedUTF8Only() throws {
+        func frame(_ text: [UInt8]) -> [UInt8] {
+            let layout: [UInt8] = [0x0A] + varint(text.count) + text
+            return [0x62] + varint(layout.count) + layout
+        }
+        func varint(_ value: Int) -> [UInt8] {
+            var value = value, bytes: [UInt8] = []
+            while value >= 0x80 { bytes.append(UInt8(value & 0x7F) | 0x80); value >>= 7 }
+            return bytes + [UInt8(value)]
+        }
+        func check(_ text: [UInt8]) {
+            let expected = String(validating: text, as: UTF8.self).map { ContiguousArray($0.utf16) }
+            #expect(Self.read(frame(text))?.units == expected, "\(text.map { String($0, radix: 16) })")
+        }
+        // Every one- and two-byte sequence; every lead of three and four bytes with continuation
+        // bytes at the edges of the ranges that make overlong forms, surrogates and values past
+        // U+10FFFF; sequences cut short at each length.
+        for a in 0...255 {
+            check([UInt8(a)])
+            for b in 0...255 { check([UInt8(a), UInt8(b)]) }
+        }
+        let edges: [UInt8] = [0x00, 0x7F, 0x80, 0x8F, 0x90, 0x9F, 0xA0, 0xBF, 0xC0, 0xFF]
+        for lead in 0xE0...0xFF {
+            for b in edges {
+                for c in edges {
+                    check([UInt8(lead), b, c])
+                    for d in edges { check([UInt8(lead), b, c, d]) }
+                }
+            }
+        }
+        // Random texts, mostly valid with bytes damaged here and there, and the corpus's scripts.
+        var random = SystemRandomNumberGenerator()
+        let samples = ["Hello, world", "Héllo مرحبا 👋🏽 नमस्ते", "不识庐山真面目", "🇫🇷🏳️‍🌈", "\u{10FFFF}\u{FFFF}\u{E000}\u{D7FF}"]
+        for _ in 0..<2_000 {
+            var bytes = Array(samples.randomElement(using: &random)!.utf8)
+            if Bool.random(using: &random) {
+                bytes[Int.random(in: 0..<bytes.count, using: &random)] = UInt8.random(in: 0...255, using: &random)
+            }
+            if Bool.random(using: &random) { bytes.removeLast(Int.random(in: 0...min(3, bytes.count), using: &random)) }
+            check(bytes)
+        }
+    }
+
     @Test func makesNoEngineRequestForValuesTheGeneralWayRefuses() throws {
         let fonts = try FontRegistry.load(paths: DefaultFonts.installedPaths)
         var plain = PlainLayoutRequest()

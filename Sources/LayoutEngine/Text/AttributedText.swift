@@ -29,7 +29,8 @@ public struct AttributedText: Sendable {
         }
     }
 
-    /// The text as given (empty in a paragraph cut from a text: see `init(slicing:_:)`).
+    /// The text as given. Empty where the text was made from its units alone: a paragraph cut
+    /// from a text (`init(slicing:_:)`), a plain layout request read from the wire. No stage reads it.
     public var string: String { _read { yield storage.string } }
     public var units: ContiguousArray<UInt16> { _read { yield storage.units } }
     /// Distinct resolved styles; `runs` refer to them by index.

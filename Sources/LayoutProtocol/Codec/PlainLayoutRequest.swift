@@ -15,7 +15,14 @@
 public struct PlainLayoutRequest: Sendable, Equatable {
     public var requestID: UInt64 = 0
     public var deadlineMs: UInt32 = 0
-    public var text = ""
+    /// The text as UTF-16 units, read straight from the frame's UTF-8: the engine's form, with no
+    /// `String` made on the way.
+    public var units = ContiguousArray<UInt16>()
+    /// The text as a string, made from `units` when asked (and setting it sets them).
+    public var text: String {
+        get { String(decoding: units, as: UTF16.self) }
+        set { units = ContiguousArray(newValue.utf16) }
+    }
     /// Whether the request carries a default style (it may be empty).
     public var hasDefaultStyle = false
     public var family = ""
@@ -38,7 +45,7 @@ public struct PlainLayoutRequest: Sendable, Equatable {
         while !reader.isAtEnd {
             guard let (field, type) = reader.tag() else { return false }
             switch (field, type) {
-            case (1, ProtobufReader.lengthDelimited): guard let text = reader.string() else { return false }; self.text = text
+            case (1, ProtobufReader.lengthDelimited): guard let units = reader.utf16() else { return false }; self.units = units
             case (2, ProtobufReader.lengthDelimited) where !hasDefaultStyle:
                 guard var style = reader.nested(), readStyle(&style) else { return false }
                 hasDefaultStyle = true
