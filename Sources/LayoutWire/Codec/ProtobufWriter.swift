@@ -68,21 +68,25 @@ struct ProtobufWriter: ~Copyable {
         varint(UInt64(field << 3) | UInt64(type.rawValue))
     }
 
+    @inline(__always)
     mutating func uint64(_ field: Int, _ value: UInt64) {
         guard value != 0 else { return }
         tag(field, .varint)
         varint(value)
     }
 
+    @inline(__always)
     mutating func uint32(_ field: Int, _ value: UInt32) {
         uint64(field, UInt64(value))
     }
 
     /// An enum: an int32 on the wire, so a negative value takes ten bytes, as protobuf says.
+    @inline(__always)
     mutating func enumeration(_ field: Int, _ rawValue: Int) {
         uint64(field, UInt64(bitPattern: Int64(Int32(truncatingIfNeeded: rawValue))))
     }
 
+    @inline(__always)
     mutating func bool(_ field: Int, _ value: Bool) {
         guard value else { return }
         tag(field, .varint)
@@ -188,12 +192,18 @@ struct ProtobufWriter: ~Copyable {
         count += values * 4
     }
 
+    /// Inlined where a message ends, the one-byte case at least: most messages are short.
+    @inline(__always)
     private mutating func patchLength(at lengthAt: Int) {
         let length = count - lengthAt - 1
         if length < 0x80 {
             base[lengthAt] = UInt8(length)
             return
         }
+        moveForLongLength(at: lengthAt, length: length)
+    }
+
+    private mutating func moveForLongLength(at lengthAt: Int, length: Int) {
         var extra = 0
         var rest = length >> 7
         while rest > 0 { extra += 1; rest >>= 7 }
