@@ -172,11 +172,11 @@ final class ConnectionHandler: ChannelDuplexHandler, @unchecked Sendable {
         guard frame.readableBytes > Self.inlineDecodeBytes else {
             if frame.readableBytes <= RequestProcessor.plainLayoutBytes,
                let plain = frame.withUnsafeReadableBytes({ PlainLayoutRequest.read($0) }) {
-                answerPlain(plain, arrival: arrival, afterShutdown: afterShutdown, context: context)
+                answerPlain(plain, processor: processor, arrival: arrival, afterShutdown: afterShutdown, context: context)
                 return
             }
-            handle(CrashReport.serving("undecoded") { frame.withUnsafeReadableBytes { processor.decode($0) } }, bytes: frame.readableBytes,
-                   arrival: arrival, afterShutdown: afterShutdown, context: context)
+            handle(CrashReport.serving("undecoded") { frame.withUnsafeReadableBytes { processor.decode($0) } }, processor: processor,
+                   bytes: frame.readableBytes, arrival: arrival, afterShutdown: afterShutdown, context: context)
             return
         }
         // A large frame is decoded on the pool; it counts as in flight meanwhile.
@@ -190,14 +190,17 @@ final class ConnectionHandler: ChannelDuplexHandler, @unchecked Sendable {
                 self.end(bytes: frame.readableBytes, context: context)
                 switch result {
                 case .success(let decoded):
-                    self.handle(decoded, bytes: frame.readableBytes, arrival: arrival, afterShutdown: afterShutdown, context: context)
+                    self.handle(decoded, processor: processor, bytes: frame.readableBytes, arrival: arrival, afterShutdown: afterShutdown,
+                                context: context)
                 case .failure: self.write(processor.refusal(WireError(.unavailable, "the server is shutting down")), context: context)
                 }
             }
     }
 
-    private func handle(_ decoded: Result<Layoutd_V1_Envelope, RequestProcessor.DecodeFailure>, bytes: Int, arrival: UInt64, afterShutdown: Bool,
-                        context: ChannelHandlerContext) {
+    /// `processor` is the one the request was taken with (see `take`): read once a request, as
+    /// reading the switch takes its lock.
+    private func handle(_ decoded: Result<Layoutd_V1_Envelope, RequestProcessor.DecodeFailure>, processor: RequestProcessor, bytes: Int,
+                        arrival: UInt64, afterShutdown: Bool, context: ChannelHandlerContext) {
         let envelope: Layoutd_V1_Envelope
         switch decoded {
         case .failure(let failure):
@@ -237,34 +240,32 @@ final class ConnectionHandler: ChannelDuplexHandler, @unchecked Sendable {
             // Hello, fonts, stats and malformed bodies cost the same whatever the client sent:
             // answered at once, never queued behind layouts, so health checks stay fast under load.
             let inFlight = tracker.count
-            let processor = self.processor
             write(CrashReport.serving(envelope.body?.name ?? "none") { processor.reply(to: envelope, inFlight: inFlight) }, context: context)
             return
         }
-        if let refusal = overInFlightLimit(id) {
+        if let refusal = overInFlightLimit(id, processor: processor) {
             write(refusal, context: context)
             return
         }
         let budget = self.budget(arrival: arrival, deadlineMs: envelope.deadlineMs)
         if envelope.isDocumentRequest {
             // Small ones on the loop, as small layouts are, when none is queued before them.
-            let (processor, documents, clock) = (self.processor, self.documents, self.clock)
+            let (documents, clock) = (self.documents, self.clock)
             if documentRequestsQueued == 0, bytes <= Self.inlineLayoutBytes, processor.isSmallDocumentRequest(envelope, documents: documents) {
-                answerInline(envelope, budget: budget, context: context) {
+                answerInline(envelope, processor: processor, budget: budget, context: context) {
                     try processor.documentReplyFrame(to: envelope, documents: documents, now: clock(), budget: budget)
                 }
                 return
             }
-            runDocumentRequest(envelope, bytes: bytes, budget: budget, context: context)
+            runDocumentRequest(envelope, processor: processor, bytes: bytes, budget: budget, context: context)
             return
         }
         if bytes <= Self.inlineLayoutBytes, envelope.isSmallLayoutWork {
-            answerInline(envelope, budget: budget, context: context)
+            answerInline(envelope, processor: processor, budget: budget, context: context)
             return
         }
         state.accepted(id, budget: budget)
         begin(bytes: bytes)
-        let processor = self.processor
         let allocator = context.channel.allocator
         pool.runIfActive(eventLoop: context.eventLoop) { () throws -> ByteBuffer in
             Self.buffer(try Self.answer(envelope, processor: processor, budget: budget), allocator: allocator)
@@ -274,7 +275,7 @@ final class ConnectionHandler: ChannelDuplexHandler, @unchecked Sendable {
     }
 
     /// RESOURCE_EXHAUSTED for request `id` when the connection has as many in flight as it may.
-    private func overInFlightLimit(_ id: UInt64) -> Layoutd_V1_Envelope? {
+    private func overInFlightLimit(_ id: UInt64, processor: RequestProcessor) -> Layoutd_V1_Envelope? {
         guard state.inFlight >= configuration.maxInFlightPerConnection else { return nil }
         return processor.errorReply(id, WireError(.resourceExhausted,
             "more than \(configuration.maxInFlightPerConnection) requests in flight on this connection", field: "envelope"))
@@ -289,16 +290,16 @@ final class ConnectionHandler: ChannelDuplexHandler, @unchecked Sendable {
 
     /// A plain layout request (`PlainLayoutRequest`, read without decoding the frame): what
     /// `handle` checks of every layout, then laid out on the loop, as small layouts are.
-    private func answerPlain(_ plain: PlainLayoutRequest, arrival: UInt64, afterShutdown: Bool, context: ChannelHandlerContext) {
+    private func answerPlain(_ plain: PlainLayoutRequest, processor: RequestProcessor, arrival: UInt64, afterShutdown: Bool,
+                             context: ChannelHandlerContext) {
         let id = plain.requestID
         if let refusal = afterShutdown ? processor.errorReply(id, WireError(.unavailable, "the server is shutting down"))
-            : overInFlightLimit(id) {
+            : overInFlightLimit(id, processor: processor) {
             write(refusal, context: context)
             return
         }
         let budget = self.budget(arrival: arrival, deadlineMs: plain.deadlineMs)
-        let processor = self.processor
-        answerInline(id: id, deadlineMs: plain.deadlineMs, kind: "layout", budget: budget, context: context) {
+        answerInline(id: id, deadlineMs: plain.deadlineMs, kind: "layout", processor: processor, budget: budget, context: context) {
             try processor.replyFrame(toPlain: plain, budget: budget)
         }
     }
@@ -329,11 +330,12 @@ final class ConnectionHandler: ChannelDuplexHandler, @unchecked Sendable {
 
     /// Document requests run on the pool one after another, in the order they came: each edit
     /// applies to the text the one before it left.
-    private func runDocumentRequest(_ envelope: Layoutd_V1_Envelope, bytes: Int, budget: WorkBudget, context: ChannelHandlerContext) {
+    private func runDocumentRequest(_ envelope: Layoutd_V1_Envelope, processor: RequestProcessor, bytes: Int, budget: WorkBudget,
+                                    context: ChannelHandlerContext) {
         let id = envelope.requestID
         state.accepted(id, budget: budget)
         begin(bytes: bytes)
-        let (processor, documents, clock, pool) = (self.processor, self.documents, self.clock, self.pool)
+        let (documents, clock, pool) = (self.documents, self.clock, self.pool)
         let allocator = context.channel.allocator
         let loop = context.eventLoop
         documentRequestsQueued += 1
@@ -361,19 +363,17 @@ final class ConnectionHandler: ChannelDuplexHandler, @unchecked Sendable {
     static let inlineLayoutBytes = 1_024
 
     /// Answers a small layout on the event loop, under the same budget as on the pool.
-    private func answerInline(_ envelope: Layoutd_V1_Envelope, budget: WorkBudget, context: ChannelHandlerContext,
+    private func answerInline(_ envelope: Layoutd_V1_Envelope, processor: RequestProcessor, budget: WorkBudget, context: ChannelHandlerContext,
                               produce: (() throws -> [UInt8])? = nil) {
-        let processor = self.processor
-        answerInline(id: envelope.requestID, deadlineMs: envelope.deadlineMs, kind: envelope.body?.name ?? "none", budget: budget,
-                     context: context) {
+        answerInline(id: envelope.requestID, deadlineMs: envelope.deadlineMs, kind: envelope.body?.name ?? "none", processor: processor,
+                     budget: budget, context: context) {
             try produce?() ?? processor.replyFrame(to: envelope, budget: budget)
         }
     }
 
     /// The same for request `id` of `kind`, whose reply `produce` makes.
-    private func answerInline(id: UInt64, deadlineMs: UInt32, kind: StaticString, budget: WorkBudget, context: ChannelHandlerContext,
-                              produce: () throws -> [UInt8]) {
-        let processor = self.processor
+    private func answerInline(id: UInt64, deadlineMs: UInt32, kind: StaticString, processor: RequestProcessor, budget: WorkBudget,
+                              context: ChannelHandlerContext, produce: () throws -> [UInt8]) {
         let allocator = context.channel.allocator
         let buffer: ByteBuffer
         do {
