@@ -112,7 +112,9 @@ struct ProtobufReader {
     }
 
     /// `utf8` transcoded to UTF-16, nil unless it is well-formed (Unicode's table 3-7: no overlong
-    /// forms, no surrogates, nothing past U+10FFFF, no sequence cut short).
+    /// forms, no surrogates, nothing past U+10FFFF, no sequence cut short). The engine's
+    /// `AttributedText.utf16` transcodes a `String`, whose bytes are valid already, and checks
+    /// nothing; this reader stands below the engine (clients use it) and reads bytes off the wire.
     static func utf16(_ utf8: UnsafeRawBufferPointer) -> ContiguousArray<UInt16>? {
         let count = utf8.count
         // Made with zeros and cut to length after: the array is allocated through specialized
