@@ -4,9 +4,10 @@ import LayoutProtocol
 
 /// Every client library against one daemon of this build: one caption's round trip (median of
 /// 300 captions sent one at a time, after 20 unmeasured) and 1,000 captions pipelined (up to 64
-/// in flight; the median of three batches after one unmeasured), in rounds that take each client in turn, so the machine's noise falls on all
-/// alike. The C and Python clients run as their own programs (clients/c/bench,
-/// clients/python/bench.py); the Swift ones here; layoutctl as a process per caption.
+/// in flight; the median of three batches after one unmeasured), in rounds that take each client
+/// in turn, so the machine's noise falls on all alike. The C and Python clients run as their own
+/// programs (clients/c/bench, clients/python/bench.py); the Swift ones here; layoutctl as a
+/// process per caption.
 struct ClientBench {
     let captions: [Caption]
     let options: BenchOptions

@@ -300,11 +300,12 @@ struct FloorFonts {
     /// The default set's face for the caption's dominant script.
     func font(for caption: Caption) -> OpaquePointer { fonts[caption.script] ?? fonts["Latn"]! }
 
-    /// `units` shaped whole, as `time` does, with nothing made first.
-    func shape(_ units: [UInt16], font: OpaquePointer) -> UInt32 {
+    /// `units` shaped whole with `font` (top to bottom when `vertical`); the glyph count.
+    func shape(_ units: [UInt16], font: OpaquePointer, vertical: Bool = false) -> UInt32 {
         hb_buffer_clear_contents(buffer)
         hb_buffer_add_utf16(buffer, units, Int32(units.count), 0, Int32(units.count))
         hb_buffer_guess_segment_properties(buffer)
+        if vertical { hb_buffer_set_direction(buffer, HB_DIRECTION_TTB) }
         hb_shape(font, buffer, nil, 0)
         return hb_buffer_get_length(buffer)
     }
@@ -313,13 +314,9 @@ struct FloorFonts {
         let font = font(for: caption)
         let units = Array(caption.text.utf16)
         let start = nanoseconds()
-        hb_buffer_clear_contents(buffer)
-        hb_buffer_add_utf16(buffer, units, Int32(units.count), 0, Int32(units.count))
-        hb_buffer_guess_segment_properties(buffer)
-        if vertical { hb_buffer_set_direction(buffer, HB_DIRECTION_TTB) }
-        hb_shape(font, buffer, nil, 0)
+        let glyphs = shape(units, font: font, vertical: vertical)
         let elapsed = Double(nanoseconds() - start) / 1000
-        precondition(hb_buffer_get_length(buffer) > 0)
+        precondition(glyphs > 0)
         return elapsed
     }
 }

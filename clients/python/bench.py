@@ -16,6 +16,9 @@ import time
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import layoutd  # noqa: E402
 
+#: The pipelined batch's runs: the first unmeasured, the median of the rest printed.
+BATCHES = 4
+
 
 def blocking(path, texts):
     with layoutd.Client(path) as client:
@@ -28,7 +31,7 @@ def blocking(path, texts):
         print(f"roundtrip_us {statistics.median(times):.2f}")
         batch = [texts[i % len(texts)] for i in range(1000)]
         totals = []
-        for _ in range(4):
+        for _ in range(BATCHES):
             start = time.perf_counter()
             client.layout_many(batch, width=300, size=24, window=64)
             totals.append((time.perf_counter() - start) * 1e6)
@@ -46,7 +49,7 @@ async def asynchronous(path, texts):
     print(f"roundtrip_us {statistics.median(times):.2f}")
     batch = [texts[i % len(texts)] for i in range(1000)]
     totals = []
-    for _ in range(4):
+    for _ in range(BATCHES):
         start = time.perf_counter()
         await client.layout_many(batch, width=300, size=24, window=64)
         totals.append((time.perf_counter() - start) * 1e6)
