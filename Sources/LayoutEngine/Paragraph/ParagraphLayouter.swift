@@ -76,8 +76,12 @@ public final class ParagraphLayouter: Sendable {
         var layout = try positioner.run()
         positioner.recycle()
         try decorate(&layout, text: request.text, budget: context.budget)
-        guard let flow = request.flow else { return VerticalFrame(mode: request.writingMode, inLine: layout).turned(layout) }
-        var turned = VerticalFrame(mode: request.writingMode, extent: flow.pageExtent).turned(layout)
+        // Consumed: a copy left here made turning copy the lines and runs it changes.
+        guard let flow = request.flow else {
+            let frame = VerticalFrame(mode: request.writingMode, inLine: layout)
+            return frame.turned(consume layout)
+        }
+        var turned = VerticalFrame(mode: request.writingMode, extent: flow.pageExtent).turned(consume layout)
         // The frame of the containers on the page, as horizontal text that flows reports it.
         let frame = turned.containers.reduce(Rect(x: 0, y: 0, width: 0, height: 0)) { $0.union($1.rect) }
         turned.size = Size(width: frame.maxX, height: frame.maxY)

@@ -106,26 +106,52 @@ public struct ParagraphRequest: Sendable {
 /// What positioning needs of a request besides its text: the box, line limits and heights,
 /// alignment and truncation. Apart from the request so positioning copies no text.
 struct LineSettings {
-    var width: Double
-    var height: Double?
-    var alignment: TextAlignment
-    var lineHeightMultiple: Double
-    var lineHeight: Double?
-    var maxLines: Int?
-    var truncationToken: String?
-    var truncationMode: TruncationMode
-    var flow: TextFlow?
-    var flowStart: FlowStart?
-    var writingMode: WritingMode
+    let width: Double
+    let height: Double?
+    let alignment: TextAlignment
+    let lineHeightMultiple: Double
+    let lineHeight: Double?
+    let maxLines: Int?
+    let truncationMode: TruncationMode
+    let writingMode: WritingMode
+    /// Read per line: kept apart from the paragraph style (which copies its tab stops).
+    let hangsPunctuation: Bool
+    let hasList: Bool
+    /// Some indent is set: lines take their slots through the paragraph style.
+    let hasIndents: Bool
+    /// Space between two paragraphs (the style's spacing after and before).
+    let paragraphGap: Double
+    /// What few requests set, behind one reference that is nil for the rest: inline, the
+    /// token, flow and options made every copy of the settings (two a layout) and its
+    /// destruction go through Swift's outlined copies, about 900 instructions a layout.
+    private let rare: Rare?
+
+    private final class Rare {
+        let truncationToken: String?
+        let flow: TextFlow?
+        let flowStart: FlowStart?
+        let typography: TypographyOptions?
+
+        init(truncationToken: String?, flow: TextFlow?, flowStart: FlowStart?, typography: TypographyOptions?) {
+            self.truncationToken = truncationToken
+            self.flow = flow
+            self.flowStart = flowStart
+            self.typography = typography
+        }
+    }
+
+    var truncationToken: String? {
+        guard let rare else { return "\u{2026}" }
+        return rare.truncationToken
+    }
+    var flow: TextFlow? { rare?.flow }
+    var flowStart: FlowStart? { rare?.flowStart }
     /// The request's typography options (nil: none set).
-    let typography: TypographyOptions?
+    var typography: TypographyOptions? { rare?.typography }
     var breakStrategy: BreakStrategy { typography?.breakStrategy ?? .greedy }
     var paragraphStyle: ParagraphStyle { typography?.paragraphStyle ?? .plain }
     var hyphenation: Hyphenation? { typography?.hyphenation }
-    /// Read per line: kept apart from the paragraph style (which copies its tab stops).
-    let hangsPunctuation: Bool
     var list: ListStyle? { hasList ? typography?.paragraphStyle.list : nil }
-    let hasList: Bool
 
     /// Borrows the request: an initializer's argument is otherwise passed owned, and the
     /// caller copied the whole request (every array of its text retained and released) to pass it.
@@ -136,21 +162,34 @@ struct LineSettings {
         lineHeightMultiple = request.lineHeightMultiple
         lineHeight = request.lineHeight
         maxLines = request.maxLines
-        truncationToken = request.truncationToken
         truncationMode = request.truncationMode
-        flow = request.flow
-        flowStart = request.flowStart
         writingMode = request.writingMode
-        typography = request.typography
-        hangsPunctuation = request.typography?.paragraphStyle.hangingPunctuation ?? false
-        hasList = request.typography?.paragraphStyle.list != nil
+        let typography = request.typography
+        if let style = typography?.paragraphStyle {
+            hangsPunctuation = style.hangingPunctuation
+            hasList = style.list != nil
+            hasIndents = style.firstLineHeadIndent != 0 || style.headIndent != 0 || style.tailIndent != 0 || style.list != nil
+            paragraphGap = style.spacingAfter + style.spacingBefore
+        } else {
+            hangsPunctuation = false
+            hasList = false
+            hasIndents = false
+            paragraphGap = 0
+        }
+        // The default token ("…") is a small string: no object, so a plain request needs no box.
+        let token = request.truncationToken
+        if token == "\u{2026}" && request.flow == nil && request.flowStart == nil && typography == nil {
+            rare = nil
+        } else {
+            rare = Rare(truncationToken: token, flow: request.flow, flowStart: request.flowStart, typography: typography)
+        }
     }
 
     /// A line's box: its metrics times the multiple (or the fixed height), within the paragraph
     /// style's bounds.
     func box(_ metrics: LineMetrics) -> (height: Double, baseline: Double) {
         let box = metrics.box(multiple: lineHeightMultiple, fixed: lineHeight)
-        guard let typography else { return box }
+        guard let typography = rare?.typography else { return box }
         return typography.paragraphStyle.bounded(box)
     }
 }

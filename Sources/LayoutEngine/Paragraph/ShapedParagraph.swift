@@ -88,7 +88,6 @@ struct ShapedParagraph {
         var analysis = given ?? TextAnalysis.analyze(text, direction: direction, scratch: scratch)
         // Before anything is shaped.
         if let clusterOffset = analysis.overlongCluster { throw Self.overlongCluster(at: offset + clusterOffset) }
-        if vertical != nil { StrictKinsoku.apply(to: &analysis.flags, units: text.units) }
         let boxes = try AttachmentResolver.boxes(for: attachments, firstIndex: firstAttachment, text: text, analysis: analysis,
                                                  fallback: fallback)
         // By index: a zip of the two arrays went through Swift's generic tuple code per box.
@@ -119,7 +118,8 @@ struct ShapedParagraph {
         }
         var items = scratch.items.takeEmptied()
         Itemizer.itemize(text, analysis: analysis, fallback: fallback, boxes: boxes, into: &items, scalars: &scratch.scalars)
-        if let vertical { items = VerticalItems.split(items, units: text.units, flags: analysis.flags, setting: vertical) }
+        // Cut where the orientation changes, and strict kinsoku applied (the same walk).
+        if let vertical { items = VerticalItems.split(items, units: text.units, flags: &analysis.flags, setting: vertical) }
         let count = text.units.count
         var runs = scratch.runs.takeEmptied()
         runs.reserveCapacity(items.count)
@@ -166,7 +166,10 @@ struct ShapedParagraph {
         let count = text.units.count
         prefix.appendZeros(count + 1)
         return prefix.withUnsafeMutableBufferPointer { prefix in
-            for (item, run) in zip(items, runs) {
+            // By index: a zip of the two arrays copied each item and run (their font and glyphs
+            // retained and released) to read a few numbers.
+            for index in items.indices {
+                let item = items[index], run = runs[index]
                 let scale = item.font.scale(for: text.styles[item.style].size)
                 let letterSpacing = text.styles[item.style].letterSpacing
                 let base = run.range.lowerBound + 1

@@ -58,16 +58,17 @@ public struct VerticalFrame: Sendable {
     }
 
     /// The layout on the page.
-    func turned(_ layout: ParagraphLayout) -> ParagraphLayout {
-        var out = convert(layout, point: toPage, rect: toPage, path: toPage)
-        out.size = Size(width: layout.size.height, height: layout.size.width)
-        out.writingMode = mode
-        return out
+    func turned(_ layout: consuming ParagraphLayout) -> ParagraphLayout {
+        convert(&layout, point: toPage, rect: toPage, path: toPage)
+        layout.size = Size(width: layout.size.height, height: layout.size.width)
+        layout.writingMode = mode
+        return layout
     }
 
     /// A turned layout back in its line frame (backgrounds are made there).
     public func unturned(_ layout: ParagraphLayout) -> ParagraphLayout {
-        var out = convert(layout, point: toLine, rect: toLine, path: toLine)
+        var out = layout
+        convert(&out, point: toLine, rect: toLine, path: toLine)
         out.size = Size(width: layout.size.height, height: layout.size.width)
         out.writingMode = .horizontal
         return out
@@ -80,36 +81,45 @@ public struct VerticalFrame: Sendable {
         return out
     }
 
-    private func convert(_ layout: ParagraphLayout, point: (Point) -> Point, rect: (Rect) -> Rect,
-                         path: (Path) -> Path) -> ParagraphLayout {
-        var out = layout
-        for i in out.lines.indices {
-            out.lines[i].baselineOrigin = point(layout.lines[i].baselineOrigin)
-            out.lines[i].usedRect = rect(layout.lines[i].usedRect)
-            out.lines[i].fragmentRect = layout.lines[i].fragmentRect.map(rect)
+    /// Maps every point, rect and path of `layout` in place (a turned layout consumed its own:
+    /// a copy read while another was written copied its arrays). Inlined, so each caller's
+    /// mapping is inlined into the loops (through a function value it cost a call per glyph).
+    @inline(__always)
+    private func convert(_ layout: inout ParagraphLayout, point: (Point) -> Point, rect: (Rect) -> Rect,
+                         path: (Path) -> Path) {
+        for i in layout.lines.indices {
+            layout.lines[i].baselineOrigin = point(layout.lines[i].baselineOrigin)
+            layout.lines[i].usedRect = rect(layout.lines[i].usedRect)
+            if let fragment = layout.lines[i].fragmentRect { layout.lines[i].fragmentRect = rect(fragment) }
         }
-        // The runs slice one glyph array, as positioning makes them: one turned array again.
+        // The runs slice one glyph array, as positioning makes them: one turned array again
+        // (written through a slice, each run would copy the array its slices share).
+        var total = 0
+        for i in layout.runs.indices { total += layout.runs[i].glyphs.count }
         var glyphs: [PositionedGlyph] = []
-        glyphs.reserveCapacity(layout.runs.reduce(0) { $0 + $1.glyphs.count })
-        for run in layout.runs {
-            for glyph in run.glyphs {
-                var turned = glyph
-                turned.position = point(glyph.position)
-                glyphs.append(turned)
+        glyphs.reserveCapacity(total)
+        for i in layout.runs.indices {
+            // Through its buffer: a copy of each run (its slice and font retained) cost more
+            // than turning its glyphs.
+            layout.runs[i].glyphs.withUnsafeBufferPointer { run in
+                for glyph in run {
+                    var turned = glyph
+                    turned.position = point(glyph.position)
+                    glyphs.append(turned)
+                }
             }
         }
         var start = 0
-        for i in out.runs.indices {
+        for i in layout.runs.indices {
             let count = layout.runs[i].glyphs.count
-            out.runs[i].glyphs = glyphs[start..<start + count]
+            layout.runs[i].glyphs = glyphs[start..<start + count]
             start += count
         }
-        for i in out.attachments.indices { out.attachments[i].rect = rect(layout.attachments[i].rect) }
-        for i in out.containers.indices { out.containers[i].rect = rect(layout.containers[i].rect) }
-        for i in out.decorations.indices {
-            out.decorations[i].rects = layout.decorations[i].rects.map(rect)
-            out.decorations[i].path = path(layout.decorations[i].path)
+        for i in layout.attachments.indices { layout.attachments[i].rect = rect(layout.attachments[i].rect) }
+        for i in layout.containers.indices { layout.containers[i].rect = rect(layout.containers[i].rect) }
+        for i in layout.decorations.indices {
+            layout.decorations[i].rects = layout.decorations[i].rects.map(rect)
+            layout.decorations[i].path = path(layout.decorations[i].path)
         }
-        return out
     }
 }

@@ -35,3 +35,31 @@ enum VerticalOrientation: UInt8 {
     /// their vertical alternates, which the CJK fonts layoutd loads carry.
     var isUpright: Bool { self != .rotated }
 }
+
+/// What vertical text asks of every BMP unit, one byte each: the orientation's raw value (bits
+/// 0–1) and whether the unit is a conditional Japanese starter (`StrictKinsoku`, bit 2). Made
+/// on the first vertical layout from the same ranges as `VerticalOrientation.init` (64 KB,
+/// held for the process's life): the ranges' bisection cost the Han captions' punctuation
+/// some 60 instructions a character.
+struct VerticalUnitTable: @unchecked Sendable {
+    let bytes: UnsafeMutablePointer<UInt8>
+
+    static let conditionalStarter: UInt8 = 4
+    static let shared = VerticalUnitTable()
+
+    private init() {
+        bytes = .allocate(capacity: 0x10000)
+        bytes.initialize(repeating: VerticalOrientation.rotated.rawValue, count: 0x10000)
+        for (first, last, value) in VerticalOrientation.ranges where first < 0x10000 {
+            for scalar in first...min(last, 0xFFFF) { bytes[Int(scalar)] = value }
+        }
+        // Extension A, the hexagrams and the unified block, which `init` answers before the ranges.
+        for scalar in 0x3400...0x9FFF { bytes[scalar] = VerticalOrientation.upright.rawValue }
+        for unit in 0...0xFFFF where StrictKinsoku.isConditionalStarter(UInt16(unit)) { bytes[unit] |= Self.conditionalStarter }
+    }
+
+    @inline(__always)
+    func orientation(of unit: UInt16) -> VerticalOrientation {
+        VerticalOrientation(rawValue: bytes[Int(unit)] & 3) ?? .rotated
+    }
+}
