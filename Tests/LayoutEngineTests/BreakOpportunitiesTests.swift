@@ -69,6 +69,22 @@ import TestSupport
         #expect(Self.ours(words) == BreakOpportunities.libunibreak(words[...], language: ""))
     }
 
+    /// The gap between two words (one space between letters or digits) stays in the run's
+    /// loop where the table allows the break after the space; the corpus and the random strings
+    /// above cover it too.
+    @Test func gapsBetweenWordsTakeTheFastPath() {
+        #expect(BreakOpportunities.shared.wordGapsBreak)
+        for text in ["one two three 4 5 six7 8nine", "a b", "a  b c", "a b\u{0301} c", "x 中 y", "end ", " start", "a b-c d.e f",
+                     "a \u{00A0}b", "a\u{0009}b c", "a 😀 b", "1 2", "A (b) c"] {
+            let units = Array(text.utf16)
+            #expect(Self.ours(units) == BreakOpportunities.libunibreak(units[...], language: ""), "\(text)")
+        }
+        // A space before a lone high surrogate, and before one that ends the text.
+        for units: [UInt16] in [[0x61, 0x20, 0xD83D], [0x61, 0x20, 0xD83D, 0x62], [0x61, 0x20, 0xDE00, 0x62]] {
+            #expect(Self.ours(units) == BreakOpportunities.libunibreak(units[...], language: ""), "\(units)")
+        }
+    }
+
     /// Runs of ideographs skip the table the same way (an opportunity before each).
     @Test func runsOfIdeographsTakeTheFastPath() {
         #expect(BreakOpportunities.shared.ideographRunsHold)

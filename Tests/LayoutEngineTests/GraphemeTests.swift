@@ -48,19 +48,38 @@ import TestSupport
             for _ in 0..<Int.random(in: 1...8, using: &generator) { text += pieces.randomElement(using: &generator)! }
             texts.append(ContiguousArray(text))
         }
+        // Texts of simple units alone, which analysis marks in its first pass without
+        // `markGraphemes`, and simple units right after joiners and marks.
+        for _ in 0..<1_000 {
+            let simple: [[UInt16]] = [Array("word ".utf16), Array("слово ".utf16), Array("字、".utf16), Array("كلمة ".utf16),
+                                      Array("शब्द".utf16), [0x0A], [0x09], [0x2028], [0xFFFC], Array("½©".utf16)]
+            var text: [UInt16] = []
+            for _ in 0..<Int.random(in: 1...8, using: &generator) {
+                text += (Int.random(in: 0..<4, using: &generator) == 0 ? pieces : simple).randomElement(using: &generator)!
+            }
+            texts.append(ContiguousArray(text))
+        }
         var mismatches: [String] = []
+        var analysisMismatches: [String] = []
+        let style = TextStyle(family: "Noto Sans", size: 16)
         for units in texts {
             var flags = ContiguousArray<UnitFlags>(repeating: [], count: units.count)
             TextAnalysis.markGraphemes(units, into: &flags)
             var expected: [Int] = []
             var offset = 0
-            for character in String(decoding: units, as: UTF16.self) {
+            let string = String(decoding: units, as: UTF16.self)
+            for character in string {
                 expected.append(offset)
                 offset += character.utf16.count
             }
             let got = flags.indices.filter { flags[$0].contains(.graphemeStart) }
             if got != expected { mismatches.append(units.map { String($0, radix: 16) }.joined(separator: " ")) }
+            // As analysis marks them: simple units in its first pass, the rest by `markGraphemes`.
+            let analysis = TextAnalysis.analyze(AttributedText(string, units: units, style: style), direction: .auto)
+            let analyzed = analysis.flags.indices.filter { analysis.flags[$0].contains(.graphemeStart) }
+            if analyzed != expected { analysisMismatches.append(units.map { String($0, radix: 16) }.joined(separator: " ")) }
         }
         #expect(mismatches.isEmpty, "\(mismatches.prefix(5))")
+        #expect(analysisMismatches.isEmpty, "analysis: \(analysisMismatches.prefix(5))")
     }
 }

@@ -131,11 +131,31 @@ import Testing
         let layouter = ParagraphLayouter(fonts: Fixtures.registry, cache: nil)
         for text in ["One paragraph of text", "Two paragraphs\nof text"] {
             _ = try layouter.layout(ParagraphRequest(text: AttributedText(text, style: TextStyle(family: "Noto Sans")), width: 100))
-            let scratch = layouter.scratches.take()
-            defer { layouter.scratches.give(scratch, units: 0) }
+            // The layouter keeps the context it laid the text out with, and the scratch in it.
+            let context = layouter.contexts.take(layouter: layouter, budget: .unlimited)
+            defer { layouter.contexts.give(context) }
+            let scratch = context.scratch
             #expect(scratch.items.capacity > 0 && scratch.runs.capacity > 0 && scratch.prefix.capacity > 0, "\(text)")
             #expect(scratch.flags.capacity > 0 && scratch.levels.capacity > 0, "\(text)")
         }
+    }
+
+    /// Contexts go back to the layouter with their scratch, set to each request's budget when
+    /// taken again; one that served a text longer than a kept scratch may hold is dropped.
+    @Test func theLayouterKeepsContextsButNotALongTextsScratch() throws {
+        let layouter = ParagraphLayouter(fonts: Fixtures.registry, cache: nil)
+        let style = TextStyle(family: "Noto Sans")
+        _ = try layouter.layout(ParagraphRequest(text: AttributedText("A caption", style: style), width: 100))
+        let budget = WorkBudget(milliseconds: 5_000)
+        let kept = layouter.contexts.take(layouter: layouter, budget: budget)
+        #expect(kept.budget === budget && kept.scratch.flags.capacity > 0)
+        layouter.contexts.give(kept)
+        #expect(kept.budget === WorkBudget.unlimited, "a kept context holds its last request's budget")
+
+        let long = String(repeating: "long text ", count: 2_000)  // 20,000 units, past ScratchPool.maxUnits
+        _ = try layouter.layout(ParagraphRequest(text: AttributedText(long, style: style), width: 300))
+        let next = layouter.contexts.take(layouter: layouter, budget: .unlimited)
+        #expect(next.scratch.flags.capacity == 0, "a long text's scratch was kept")
     }
 
     @Test func zerosAreAppendedPastAPage() {

@@ -49,6 +49,10 @@ struct BreakOpportunities: @unchecked Sendable {
     /// True when the pair table breaks between two ideographs (ID, no space between: UAX #14's
     /// LB31) and makes the second current: runs of Chinese or Japanese ideographs then skip it.
     let ideographRunsHold: Bool
+    /// True when the pair table allows a break between a letter or digit and the letter or
+    /// digit after one space (UAX #14's LB18) and makes the second current: the gap between two
+    /// words, most of a Latin text's opportunities, then stays in the run's loop.
+    let wordGapsBreak: Bool
 
     private init() {
         LineBreakLibrary.start()
@@ -84,6 +88,11 @@ struct BreakOpportunities: @unchecked Sendable {
             }
         }
         ideographRunsHold = outcomes[(Int(Self.id) * Self.classCount + Int(Self.id)) * 2] == UInt8(Self.allowBreak) | 4
+        wordGapsBreak = [Self.al, Self.nu].allSatisfy { a in
+            [Self.al, Self.nu].allSatisfy { b in
+                outcomes[(Int(a) * Self.classCount + Int(b)) * 2 + 1] == UInt8(Self.allowBreak) | 4  // after a space
+            }
+        }
     }
 
     func lineBreakClass(_ scalar: UInt32) -> UInt8 {
@@ -242,6 +251,7 @@ struct BreakOpportunities: @unchecked Sendable {
         let outcomes = self.outcomes
         let alphanumericRunsHold = self.alphanumericRunsHold
         let ideographRunsHold = self.ideographRunsHold
+        let wordGapsBreak = self.wordGapsBreak
         while true {
             if alphanumericRunsHold && (current == Self.al || current == Self.nu)
                 && (previousNew == Self.al || previousNew == Self.nu) {
@@ -250,6 +260,21 @@ struct BreakOpportunities: @unchecked Sendable {
                 // turn (the table says so; `alphanumericRunsHold`).
                 while position < count {
                     let unit = units[position]
+                    if unit == 0x20 && wordGapsBreak && position + 1 < count {
+                        // One space, then a letter or digit: no break before the space (LB7),
+                        // one after it (LB18), and the run goes on from the letter.
+                        let next = units[position + 1]
+                        guard next < 0xD800 || next >= 0xE000 else { break }
+                        let new = lowPlanes[Int(next)]
+                        guard new == Self.al || new == Self.nu else { break }
+                        emit(lastEnd, Self.noBreak)
+                        emit(position, Self.allowBreak)
+                        current = new
+                        previousNew = new
+                        lastEnd = position + 1
+                        position += 2
+                        continue
+                    }
                     guard unit < 0xD800 || unit >= 0xE000 else { break }
                     let new = lowPlanes[Int(unit)]
                     guard new == Self.al || new == Self.nu else { break }

@@ -43,13 +43,21 @@ struct TextAnalysis {
         var hasRegionalIndicator = false
         var paragraphs = scratch?.paragraphs.takeEmptied() ?? []
         var paragraphStart = 0
+        // Every unit "simple" to grapheme breaking (`GraphemeFastPath`) starts a cluster when
+        // the text holds nothing else: marked here, in the pass every unit takes anyway, and
+        // `markGraphemes` runs only when some unit is not simple (its pass cost a Latin
+        // caption about 900 instructions).
+        var allSimple = true
         units.withUnsafeBufferPointer { u in
             flags.withUnsafeMutableBufferPointer { flags in
                 for i in 0..<u.count {
                     let unit = u[i]
                     // Letters of most scripts are none of what follows: one test passes them by.
-                    if unit > 0x20 && unit < 0x7F { continue }
-                    if UnitClass.isInertBeyondASCII(unit) { continue }
+                    if unit > 0x20 && unit < 0x7F { flags[i] = .graphemeStart; continue }
+                    if UnitClass.isInertBeyondASCII(unit) {
+                        if GraphemeFastPath.isSimple(unit) { flags[i] = .graphemeStart } else { allSimple = false }
+                        continue
+                    }
                     if unit < 0x20 || (unit >= 0x7F && unit < 0xA0) { hasControls = true }
                     if unit == 0xAD { hasSoftHyphen = true }
                     // UAX #9 P1: a paragraph ends after each separator (class B); CR LF is one.
@@ -64,13 +72,15 @@ struct TextAnalysis {
                     }
                     if UnitClass.isHangingSpace(unit) { unitFlags.insert(.hangingSpace) }
                     if UnitClass.isJustifiable(unit) { unitFlags.insert(.justifiable) }
+                    if GraphemeFastPath.isSimple(unit) { unitFlags.insert(.graphemeStart) } else { allSimple = false }
                     flags[i] = unitFlags
                     if !mayBeRTL && UnitClass.mayBeRTL(unit) { mayBeRTL = true }
                     if unit == 0xD83C && i + 1 < u.count && u[i + 1] >= 0xDDE6 && u[i + 1] <= 0xDDFF { hasRegionalIndicator = true }
                 }
             }
         }
-        let overlongCluster = markGraphemes(units, into: &flags)
+        // All simple: every unit starts a cluster, and none is longer than one unit.
+        let overlongCluster = allSimple ? nil : markGraphemes(units, into: &flags)
         markLineBreaks(hasRegionalIndicator ? withoutRegionalIndicators(units) : units,
                        language: text.styles.first?.language ?? "", into: &flags)
         if paragraphStart < units.count || paragraphs.isEmpty {
@@ -93,6 +103,8 @@ struct TextAnalysis {
     /// a time; a segment starts and ends at a boundary between two simple units, so it is judged
     /// in full context (grapheme rules look backward only).
     /// Returns the offset of the first cluster longer than `maxClusterScalars`, if any.
+    /// Within complex segments every scalar's start is set or cleared, so `flags` may arrive
+    /// with simple units marked already (as analysis marks them).
     @discardableResult
     static func markGraphemes(_ units: ContiguousArray<UInt16>, into flags: inout ContiguousArray<UnitFlags>) -> Int? {
         let count = units.count
@@ -130,6 +142,9 @@ struct TextAnalysis {
                             flags[k].insert(.graphemeStart)
                             clusterStart = k
                             clusterScalars = 0
+                        } else {
+                            // Analysis marked every simple unit: one joined to a cluster is not a start.
+                            flags[k].remove(.graphemeStart)
                         }
                         clusterScalars += 1
                         if clusterScalars > maxClusterScalars && overlong == nil { overlong = clusterStart }
@@ -175,7 +190,9 @@ struct TextAnalysis {
 
 /// Units that never join a neighbour into a grapheme cluster (UAX #29, Unicode 15.1 rules).
 enum GraphemeFastPath {
-    @inline(__always)
+    /// Transparent: inlined wherever it is asked (analysis asks it of every unit past printable
+    /// ASCII; left to the optimizer it stayed a call there, 18 instructions a unit).
+    @_transparent
     static func isSimple(_ u: UInt16) -> Bool {
         if u < 0x0080 { return u != 0x0D }
         if u < 0x0300 { return u != 0xA9 && u != 0xAE }

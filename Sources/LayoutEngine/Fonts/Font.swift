@@ -44,6 +44,9 @@ public final class Font: @unchecked Sendable {
     /// For an instance of a variable font, the face it was made from: the face a reply names
     /// (`wireID`) and whose coverage it shares. Nil for a loaded face.
     public let base: Font?
+    /// `base != nil`, stored: positioning asks it of every piece through an unowned reference,
+    /// where reading `base` itself counted a reference.
+    let isInstance: Bool
     /// An instance's design coordinates, one per axis in `axes` order; empty for a loaded face,
     /// which stands at the axes' defaults.
     public let coordinates: [Float]
@@ -62,6 +65,8 @@ public final class Font: @unchecked Sendable {
          instanceOf base: Font? = nil, coordinates: [Float] = []) {
         self.id = id
         self.base = base
+        self.isInstance = base != nil
+        self.wireID = base?.id ?? id
         self.coordinates = coordinates
         self.family = family
         self.styleName = styleName
@@ -137,7 +142,8 @@ public final class Font: @unchecked Sendable {
 
     /// The id a reply names the face by: an instance is named by the face it was made from,
     /// with its coordinates beside.
-    public var wireID: UInt32 { base?.id ?? id }
+    /// Stored, as `isInstance` is.
+    public let wireID: UInt32
 
     /// An instance's axis values, tagged; empty for a loaded face.
     public var variations: [FontVariation] {

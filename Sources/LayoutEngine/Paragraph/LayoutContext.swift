@@ -1,3 +1,5 @@
+import Synchronization
+
 /// What one request's layout work carries besides its text and fonts: the shaper (with the
 /// layouter's shaping cache), the arrays the stages fill (`LayoutScratch`), and the request's
 /// budget. The caller makes one per request and passes it down, as parley passes its
@@ -7,10 +9,12 @@
 /// One thread at a time uses a context. Its scratch comes from the layouter's own pool and goes
 /// back when the context ends, so a daemon that reloads its fonts drops the old scratches with
 /// the old layouter.
-public final class LayoutContext {
+// @unchecked Sendable: one thread at a time uses a context; the pool hands it over under its lock.
+public final class LayoutContext: @unchecked Sendable {
     let shaper: Shaper
     let scratch: LayoutScratch
-    public let budget: WorkBudget
+    /// Set again when the context is reused for another request (`ContextPool`).
+    public fileprivate(set) var budget: WorkBudget
     private let pool: ScratchPool
     /// The longest text laid out with this context, in UTF-16 units: a scratch that served a
     /// long text goes back to the allocator, not the pool.
@@ -30,5 +34,27 @@ public final class LayoutContext {
     func recycle(_ shaped: consuming ShapedParagraph) {
         longestText = max(longestText, shaped.text.units.count)
         shaped.giveBack(to: scratch)
+    }
+}
+
+/// Contexts waiting for the layouter's next plain request (`ParagraphLayouter.layout(_:budget:)`):
+/// a context made and dropped per request cost its allocation and the counts of its five
+/// references, about 500 instructions a layout. A context that served a long text is not kept,
+/// so its scratch goes back to the allocator as it would have.
+final class ContextPool: Sendable {
+    private let free = Mutex<[LayoutContext]>([])
+
+    /// A kept context set up for a request with `budget`, or a new one.
+    func take(layouter: ParagraphLayouter, budget: WorkBudget) -> LayoutContext {
+        guard let context = free.withLock({ $0.popLast() }) else { return LayoutContext(layouter: layouter, budget: budget) }
+        context.budget = budget
+        return context
+    }
+
+    func give(_ context: LayoutContext) {
+        guard context.longestText <= ScratchPool.maxUnits else { return }
+        // Only the budget is the request's: drop it now rather than hold it until the next.
+        context.budget = .unlimited
+        free.withLock { if $0.count < ScratchPool.maxKept { $0.append(context) } }
     }
 }

@@ -7,6 +7,8 @@ public final class ParagraphLayouter: Sendable {
     public let maxTextLength: Int
     /// Arrays the layouts of this layouter fill and drop, kept for the next (see `LayoutScratch`).
     let scratches = ScratchPool()
+    /// Contexts for `layout(_:budget:)`, kept from one request to the next.
+    let contexts = ContextPool()
 
     public init(fonts: FontRegistry, cache: ShapingCache? = ShapingCache(), maxTextLength: Int = 1 << 20) {
         self.fonts = fonts
@@ -23,7 +25,9 @@ public final class ParagraphLayouter: Sendable {
     /// Runs the pipeline: analyze, itemize, shape (the width-independent stage), then break,
     /// position and decorate.
     public func layout(_ request: ParagraphRequest, budget: WorkBudget = .unlimited) throws -> ParagraphLayout {
-        try layout(request, context: LayoutContext(layouter: self, budget: budget))
+        let context = contexts.take(layouter: self, budget: budget)
+        defer { contexts.give(context) }
+        return try layout(request, context: context)
     }
 
     /// The same, with the caller's context: a caller laying out several paragraphs for one

@@ -78,18 +78,26 @@ struct ShapedParagraph {
     /// `analysis` is the text's, when the caller has it already; `styles`, what every paragraph
     /// of one text shares (made once: per paragraph, a text of many paragraphs and many spans
     /// paid their product).
-    init(text: AttributedText, direction: BaseDirection, attachments: [InlineAttachment] = [], firstAttachment: Int = 0,
+    /// What is only read is borrowed: an initializer's arguments are otherwise passed owned,
+    /// each retained by the caller and released here.
+    init(text: AttributedText, direction: BaseDirection, attachments: borrowing [InlineAttachment] = [], firstAttachment: Int = 0,
          offset: Int = 0, analysis given: consuming TextAnalysis? = nil, styles shared: ResolvedStyles? = nil,
-         vertical: VerticalSetting? = nil, fonts: FontRegistry, context: LayoutContext) throws {
+         vertical: VerticalSetting? = nil, fonts: borrowing FontRegistry, context: borrowing LayoutContext) throws {
         // A throw drops the arrays taken so far; the scratch refills them next time.
         let scratch = context.scratch
         let styles = try shared ?? scratch.resolved(text.styles, fonts: fonts)
-        let fallback = styles.fallback
-        var analysis = given ?? TextAnalysis.analyze(text, direction: direction, scratch: scratch)
+        // `styles.fallback` and `styles.shaping` are read in place below: copied into locals,
+        // their four arrays and registry were counted on every layout.
+        // Moved out of `given`: `??` copied it (its three arrays counted twice).
+        var analysis: TextAnalysis
+        switch consume given {
+        case .some(let given): analysis = given
+        case .none: analysis = TextAnalysis.analyze(text, direction: direction, scratch: scratch)
+        }
         // Before anything is shaped.
         if let clusterOffset = analysis.overlongCluster { throw Self.overlongCluster(at: offset + clusterOffset) }
         let boxes = try AttachmentResolver.boxes(for: attachments, firstIndex: firstAttachment, text: text, analysis: analysis,
-                                                 fallback: fallback)
+                                                 fallback: styles.fallback)
         // By index: a zip of the two arrays went through Swift's generic tuple code per box.
         for index in boxes.indices where !attachments[index].breaksAround {
             // Glued to its neighbours: the opportunities on either side go (not a hard break's).
@@ -98,7 +106,6 @@ struct ShapedParagraph {
                 analysis.flags[edge].remove(.breakBefore)
             }
         }
-        let shapingStyles = styles.shaping
         let shapingUnits: ContiguousArray<UInt16>
         if Self.shapesACopy(analysis, boxes) || !text.hidden.isEmpty {
             // A copy into the scratch's array, not a new one: the text's own units stay as sent.
@@ -117,17 +124,16 @@ struct ShapedParagraph {
             shapingUnits = text.units
         }
         var items = scratch.items.takeEmptied()
-        Itemizer.itemize(text, analysis: analysis, fallback: fallback, boxes: boxes, into: &items, scalars: &scratch.scalars)
+        Itemizer.itemize(text, analysis: analysis, fallback: styles.fallback, boxes: boxes, into: &items, scalars: &scratch.scalars)
         // Cut where the orientation changes, and strict kinsoku applied (the same walk).
         if let vertical { items = VerticalItems.split(items, units: text.units, flags: &analysis.flags, setting: vertical) }
         let count = text.units.count
         var runs = scratch.runs.takeEmptied()
         runs.reserveCapacity(items.count)
-        let shaper = context.shaper
         for (index, item) in items.enumerated() {
             if index % 64 == 0 { try context.budget.check() }
-            runs.append(shaper.shape(shapingUnits, range: item.range, context: 0..<count, font: item.font, rtl: item.isRTL,
-                                     upright: item.isUpright, script: item.script, style: shapingStyles[item.style]))
+            runs.append(context.shaper.shape(shapingUnits, range: item.range, context: 0..<count, font: item.font, rtl: item.isRTL,
+                                             upright: item.isUpright, script: item.script, style: styles.shaping[item.style]))
         }
         var prefix = scratch.prefix.takeEmptied()
         let prefixRises = Self.measure(items: items, runs: runs, boxes: boxes, text: text, flags: analysis.flags, into: &prefix)

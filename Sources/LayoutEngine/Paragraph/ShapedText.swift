@@ -16,8 +16,9 @@ struct ShapedText {
     private var others: [ShapedParagraph] = []
     private var otherStarts: [Int] = []
 
-    init(text: AttributedText, direction: BaseDirection, attachments: [InlineAttachment] = [], vertical: VerticalSetting? = nil,
-         fonts: FontRegistry, context: LayoutContext) throws {
+    /// Borrows what it only reads (see `ShapedParagraph.init`).
+    init(text: AttributedText, direction: BaseDirection, attachments: borrowing [InlineAttachment] = [], vertical: VerticalSetting? = nil,
+         fonts: borrowing FontRegistry, context: borrowing LayoutContext) throws {
         self.text = text
         // The analysis of the whole text finds the paragraphs; a text of one (almost every
         // request) goes on with it, and a text of several is cut into each paragraph's part:

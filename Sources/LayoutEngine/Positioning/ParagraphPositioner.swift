@@ -271,7 +271,7 @@ struct RunOutput {
             spans[last] = spans[last].lowerBound..<span.upperBound
             return
         }
-        runs.append(GlyphRunLayout(fontID: handle.font.wireID, instance: handle.font.base == nil ? nil : handle.font, size: size,
+        runs.append(GlyphRunLayout(fontID: handle.font.wireID, instance: handle.font.isInstance ? handle.font : nil, size: size,
                                    bidiLevel: level, glyphs: [], range: range, isTruncationToken: isToken && !isHyphen && !isListMarker,
                                    isHyphen: isHyphen, isListMarker: isListMarker,
                                    lineIndex: line, paint: paint, orientation: orientation))
