@@ -57,3 +57,21 @@ import Testing
         }
     }
 }
+
+/// The itemizer's four-units-at-a-time test of printable ASCII agrees with the test of each unit.
+@Suite struct PrintableASCIIWordTests {
+    @Test func everyUnitInEveryLaneAgrees() {
+        let fillers: [UInt16] = [0x41, 0x20, 0x7E]
+        for unit in UInt16(0)...UInt16.max where unit < 0x200 || unit % 61 == 0 || (0x7F00...0x8100).contains(unit) {
+            for lane in 0..<4 {
+                for filler in fillers {
+                    var word = [UInt16](repeating: filler, count: 4)
+                    word[lane] = unit
+                    let expected = word.allSatisfy { $0 >= 0x20 && $0 < 0x7F }
+                    let got = word.withUnsafeBytes { Itemizer.arePrintableASCII($0.baseAddress!) }
+                    #expect(got == expected, "U+\(String(unit, radix: 16)) in lane \(lane)")
+                }
+            }
+        }
+    }
+}

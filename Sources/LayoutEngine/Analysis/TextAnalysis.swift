@@ -14,6 +14,9 @@ struct TextAnalysis {
     var hasHardBreaks = true
     /// The UTF-16 offset of the first grapheme cluster longer than `maxClusterScalars`, if any.
     var overlongCluster: Int?
+    /// Every level is 0: nothing right-to-left can appear and none was asked for, so no line
+    /// needs reordering (false when unknown).
+    var isLeftToRightOnly = false
 
     /// The most code points one grapheme cluster may hold: a base, the 30 non-starters in a row
     /// that Unicode's Stream-Safe Text Format (UAX #15) allows, and one prepended or joining
@@ -89,7 +92,8 @@ struct TextAnalysis {
         var levels = scratch?.levels.takeEmptied() ?? []
         BidiResolver.resolve(units, paragraphs: &paragraphs, direction: direction, mayBeRTL: mayBeRTL, into: &levels)
         return TextAnalysis(flags: flags, levels: levels, paragraphs: paragraphs, hasControls: hasControls,
-                            hasSoftHyphen: hasSoftHyphen, hasHardBreaks: hasHardBreaks, overlongCluster: overlongCluster)
+                            hasSoftHyphen: hasSoftHyphen, hasHardBreaks: hasHardBreaks, overlongCluster: overlongCluster,
+                            isLeftToRightOnly: !mayBeRTL && direction != .rightToLeft)
     }
 
     /// Grapheme cluster starts (UAX #29 extended clusters).

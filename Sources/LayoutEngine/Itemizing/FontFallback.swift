@@ -24,7 +24,8 @@ struct FontFallback {
     }
 
     /// The font for a cluster whose scalars are `scalars`.
-    func font(for scalars: ArraySlice<UInt32>, style: Int, script: hb_script_t, emoji: Bool) -> Font {
+    /// Generic, so a cluster of one scalar is asked about as `CollectionOfOne`, with no array filled.
+    func font(for scalars: some Collection<UInt32>, style: Int, script: hb_script_t, emoji: Bool) -> Font {
         let requested = primary[style]
         if emoji, let emojiFont = registry.emojiFont, Self.covers(emojiFont, scalars) { return emojiFont }
         if Self.covers(requested, scalars) { return requested }
@@ -54,7 +55,7 @@ struct FontFallback {
 
     /// True when `font` maps every scalar of the cluster that needs a glyph of its own.
     @inline(__always)
-    static func covers(_ font: Font, _ scalars: ArraySlice<UInt32>) -> Bool {
+    static func covers(_ font: Font, _ scalars: some Collection<UInt32>) -> Bool {
         for scalar in scalars where !isDefaultIgnorable(scalar) {
             if !font.covers(scalar) { return false }
         }

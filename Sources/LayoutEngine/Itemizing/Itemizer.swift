@@ -105,7 +105,7 @@ enum Itemizer {
             analysis.flags.withUnsafeBufferPointer { flags in
                 analysis.levels.withUnsafeBufferPointer { levels in
                     itemize(units, flags, levels, runs: text.runs, fallback: fallback, boxes: boxes, into: &items, scalars: &scalars,
-                            shortcuts: shortcuts)
+                            shortcuts: shortcuts, leftToRightOnly: analysis.isLeftToRightOnly)
                 }
             }
         }
@@ -114,7 +114,7 @@ enum Itemizer {
     private static func itemize(_ units: UnsafeBufferPointer<UInt16>, _ flags: UnsafeBufferPointer<UnitFlags>,
                                 _ levels: UnsafeBufferPointer<UInt8>, runs: [(range: Range<Int>, style: Int)],
                                 fallback: FontFallback, boxes: [InlineBox], into items: inout [Item], scalars: inout [UInt32],
-                                shortcuts: Bool) {
+                                shortcuts: Bool, leftToRightOnly: Bool) {
         let count = units.count
         let primary = fallback.primary
         let scripts = ScriptTable.shared
@@ -159,7 +159,14 @@ enum Itemizer {
                     // Printable ASCII after ASCII always starts a cluster (only CR LF joins), so
                     // the run is taken whole and only its last unit checked: a mark after it
                     // makes a longer cluster, left to the general test below.
-                    while i < limit, units[i] >= 0x20 && units[i] < 0x7F, levels[i] == o.level { i += 1 }
+                    if leftToRightOnly {
+                        // Every level is 0, the open item's too: only the units need a look,
+                        // four at a time while all four are printable ASCII.
+                        while i + 4 <= limit && Self.arePrintableASCII(UnsafeRawPointer(units.baseAddress! + i)) { i += 4 }
+                        while i < limit, units[i] >= 0x20 && units[i] < 0x7F { i += 1 }
+                    } else {
+                        while i < limit, units[i] >= 0x20 && units[i] < 0x7F, levels[i] == o.level { i += 1 }
+                    }
                     if i > start && i < count && !flags[i].contains(.graphemeStart) { i -= 1 }
                     if o.script == HB_SCRIPT_COMMON {
                         for k in start..<i where UnitClass.isASCIILetter(UInt32(units[k])) {
@@ -218,9 +225,7 @@ enum Itemizer {
                     if o.script == HB_SCRIPT_COMMON && script != HB_SCRIPT_COMMON { open!.script = script }
                 } else {
                     close(at: start)
-                    scalars.removeAll(keepingCapacity: true)
-                    scalars.append(scalar)
-                    let font = fallback.font(for: scalars[...], style: style, script: script, emoji: emoji)
+                    let font = fallback.font(for: CollectionOfOne(scalar), style: style, script: script, emoji: emoji)
                     open = Open(start: start, font: font, style: style, level: level, script: script, primary: primary[style])
                 }
                 start = end
@@ -244,6 +249,18 @@ enum Itemizer {
             start = end
         }
         close(at: count)
+    }
+
+    /// True when the four UTF-16 units at `units` are all printable ASCII (U+0020...U+007E),
+    /// tested as one 64-bit word: every lane below 0x80, none at 0x7F, none below 0x20 (a lane
+    /// below 0x80 plus 1 or plus 0x60 carries into its own bit 7 only, never into the next lane).
+    @inline(__always)
+    static func arePrintableASCII(_ units: UnsafeRawPointer) -> Bool {
+        let word = units.loadUnaligned(as: UInt64.self)
+        let lowBits: UInt64 = 0x0080_0080_0080_0080
+        return word & 0xFF80_FF80_FF80_FF80 == 0
+            && (word &+ 0x0001_0001_0001_0001) & lowBits == 0
+            && (word &+ 0x0060_0060_0060_0060) & lowBits == lowBits
     }
 
     private static func decode(_ units: UnsafeBufferPointer<UInt16>, _ range: Range<Int>, into scalars: inout [UInt32]) {

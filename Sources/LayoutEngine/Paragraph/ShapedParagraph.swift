@@ -128,6 +128,8 @@ struct ShapedParagraph {
         // Cut where the orientation changes, and strict kinsoku applied (the same walk).
         if let vertical { items = VerticalItems.split(items, units: text.units, flags: &analysis.flags, setting: vertical) }
         let count = text.units.count
+        // The last layout's glyph buffers that nothing holds are kept for these runs to refill.
+        if context.shaper.cache == nil { scratch.shapingBuffer.harvest(&scratch.runs) }
         var runs = scratch.runs.takeEmptied()
         runs.reserveCapacity(items.count)
         for (index, item) in items.enumerated() {

@@ -57,9 +57,9 @@ struct ParagraphPositioner {
         if line.broken.hasTabs { spacing.tabExtras = tabExtras(line) }
         // A list item's marker hangs in the list's indent: the text is aligned without it.
         let marker = settings.hasList && line.broken.range.lowerBound == 0 ? markerWidth(line.pieces) : 0
-        let natural = spacing.contentWidth(line.pieces) - marker
-        var trailing = 0.0
-        for piece in line.pieces where piece.isTrailing { trailing += spacing.width(of: piece) }
+        let widths = spacing.widths(line.pieces)
+        let natural = widths.content - marker
+        let trailing = widths.trailing
         let slot = line.broken.slot
         var alignment = line.alignment ?? settings.alignment
         if alignment == .justified {
@@ -92,7 +92,7 @@ struct ParagraphPositioner {
         let x0 = slot.start + offset - (rtlBase ? hang.end : hang.start)
         let baselineY = top + box.baseline
         var pen = x0 - (rtlBase ? trailing : 0)
-        for item in Self.visualOrder(line.pieces) {
+        for item in Self.visualOrder(line.pieces, leftToRightOnly: analysis.isLeftToRightOnly) {
             switch item {
             case .glyphs(let piece) where piece.orientation == .combined:
                 pen = placeCombined(piece, pen: pen, baselineY: baselineY, line: index, into: &output)
@@ -206,7 +206,10 @@ struct ParagraphPositioner {
 
     /// UAX #9 L2: from the highest level down to the lowest odd one, reverse every maximal
     /// sequence of items at that level or higher. Glyphs inside a piece are already visual.
-    static func visualOrder(_ pieces: [LineItem]) -> [LineItem] {
+    static func visualOrder(_ pieces: [LineItem], leftToRightOnly: Bool = false) -> [LineItem] {
+        // Text with nothing right-to-left (most) is in visual order already: no levels to scan.
+        // (Tested here, not by the caller: reading the line's pieces there copied the line.)
+        if leftToRightOnly { return pieces }
         var highest: UInt8 = 0
         var lowestOdd = UInt8.max
         for piece in pieces {

@@ -38,6 +38,21 @@ final class ShapedGlyphs: ManagedBuffer<Int, ShapedGlyph> {
         return glyphs
     }
 
+    /// `spare` refilled with `count` glyphs when it has room, else a new buffer. The spare must be
+    /// held by no one else (`ShapingBuffer.spareGlyphs` holds only such): its old glyphs are
+    /// overwritten.
+    static func make(count: Int, reusing spare: ShapedGlyphs?, fill: (UnsafeMutableBufferPointer<ShapedGlyph>) -> Void) -> ShapedGlyphs {
+        guard let spare, spare.roomFor(count) else { return make(count: count, fill: fill) }
+        spare.header = count
+        spare.withUnsafeMutablePointerToElements { fill(UnsafeMutableBufferPointer(start: $0, count: count)) }
+        return spare
+    }
+
+    /// True when the buffer has room for `count` glyphs (`capacity` asks the allocator: a call,
+    /// far cheaper than a new buffer).
+    @inline(__always)
+    func roomFor(_ count: Int) -> Bool { count <= capacity }
+
     static func make(_ glyphs: some Collection<ShapedGlyph>) -> ShapedGlyphs {
         make(count: glyphs.count) { _ = $0.initialize(from: glyphs) }
     }

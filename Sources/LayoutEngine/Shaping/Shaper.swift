@@ -52,10 +52,13 @@ struct Shaper {
         if let cache, let key, let hit = cache.lookup(key) {
             return ShapedRun(range: range, glyphs: hit)
         }
-        let glyphs = buffer.withBuffer { buffer in
+        // A glyph buffer of an earlier layout that nothing holds any more, for a run the cache
+        // will not keep (a kept run's buffer is the cache's).
+        let spare = cache == nil ? buffer.spareGlyphs.popLast() : nil
+        let glyphs = buffer.withBuffer { hbBuffer in
             units.withUnsafeBufferPointer { units in
-                Self.runHarfBuzz(buffer, units, range: range, context: context, font: font, rtl: rtl, upright: upright,
-                                 script: script, style: style)
+                Self.runHarfBuzz(hbBuffer, units, range: range, context: context, font: font, rtl: rtl, upright: upright,
+                                 script: script, style: style, spare: spare)
             }
         }
         if let cache, let key {
@@ -66,7 +69,7 @@ struct Shaper {
 
     private static func runHarfBuzz(_ buffer: OpaquePointer, _ units: UnsafeBufferPointer<UInt16>, range: Range<Int>,
                                     context: Range<Int>, font: Font, rtl: Bool, upright: Bool, script: hb_script_t,
-                                    style: ShapingStyle) -> ShapedGlyphs {
+                                    style: ShapingStyle, spare: ShapedGlyphs? = nil) -> ShapedGlyphs {
         harfBuzzCalls.wrappingAdd(1, ordering: .relaxed)
         hb_buffer_clear_contents(buffer)
         let base = units.baseAddress! + context.lowerBound
@@ -88,7 +91,7 @@ struct Shaper {
         let unsafeToBreak = HB_GLYPH_FLAG_UNSAFE_TO_BREAK.rawValue & HB_GLYPH_FLAG_DEFINED.rawValue
         // Two loops, the direction tested once: tested per glyph it cost 3 instructions a glyph.
         // Clusters add with wrapping: both are offsets into a text far shorter than Int32's range.
-        return ShapedGlyphs.make(count: Int(count)) { glyphs in
+        return ShapedGlyphs.make(count: Int(count), reusing: spare) { glyphs in
             if upright {
                 for i in 0..<Int(count) {
                     let info = infos[i]
@@ -119,6 +122,24 @@ struct Shaper {
 /// shared by every thread cost a lock and an array's push and pop per run).
 final class ShapingBuffer {
     private var buffer = hb_buffer_create()!
+
+    /// Glyph buffers of the scratch's last layout that nothing else holds, refilled by the next
+    /// layout's runs instead of allocated again (without a cache: a run the cache keeps is the
+    /// cache's). Shaped glyphs of a caption are a 2 KB block, past the allocator's quick sizes:
+    /// one made and freed per run cost about 350 instructions.
+    var spareGlyphs: [ShapedGlyphs] = []
+    /// At most this many spares, each for at most `maxKeptLength` glyphs.
+    static let maxSpares = 8
+
+    /// Keeps the glyph buffers of `runs` that nothing else holds as spares.
+    func harvest(_ runs: inout [ShapedRun]) {
+        for index in runs.indices {
+            guard spareGlyphs.count < Self.maxSpares else { return }
+            if isKnownUniquelyReferenced(&runs[index].glyphs) && runs[index].glyphs.header <= Int(Self.maxKeptLength) {
+                spareGlyphs.append(runs[index].glyphs)
+            }
+        }
+    }
 
     /// Longest run, in glyphs, whose buffer is kept for the next: a longer one's memory goes.
     static let maxKeptLength: UInt32 = 4096
