@@ -136,23 +136,10 @@ struct TextAnalysis {
                     // A complex segment from the known boundary at i to the next simple-simple pair.
                     var end = i + 1
                     while end < count && !(simple(units[end - 1]) && simple(units[end])) { end += 1 }
-                    var recognizer = Unicode._CharacterRecognizer()
-                    var k = i
-                    var clusterStart = i, clusterScalars = 0
-                    while k < end {
-                        // A lone surrogate reads as U+FFFD, one unit wide, as `String` repairs it.
-                        let (scalar, width) = Self.scalar(at: k, in: units, end: end)
-                        if recognizer.hasBreak(before: scalar) {
-                            flags[k].insert(.graphemeStart)
-                            clusterStart = k
-                            clusterScalars = 0
-                        } else {
-                            // Analysis marked every simple unit: one joined to a cluster is not a start.
-                            flags[k].remove(.graphemeStart)
-                        }
-                        clusterScalars += 1
-                        if clusterScalars > maxClusterScalars && overlong == nil { overlong = clusterStart }
-                        k += width
+                    // Devanagari (with simple units) is judged from its table; anything else by
+                    // Swift's recognizer.
+                    if !DevanagariClusters.mark(units, i..<end, into: flags, overlong: &overlong) {
+                        markWithRecognizer(units, i..<end, into: flags, overlong: &overlong)
                     }
                     i = end
                     if end < count {
@@ -163,6 +150,30 @@ struct TextAnalysis {
             }
         }
         return overlong
+    }
+
+    /// Marks the cluster starts of `segment`, which starts at a boundary, by Swift's own grapheme
+    /// breaking, setting or clearing each scalar's start.
+    private static func markWithRecognizer(_ units: UnsafeBufferPointer<UInt16>, _ segment: Range<Int>,
+                                           into flags: UnsafeMutableBufferPointer<UnitFlags>, overlong: inout Int?) {
+        var recognizer = Unicode._CharacterRecognizer()
+        var k = segment.lowerBound
+        var clusterStart = k, clusterScalars = 0
+        while k < segment.upperBound {
+            // A lone surrogate reads as U+FFFD, one unit wide, as `String` repairs it.
+            let (scalar, width) = Self.scalar(at: k, in: units, end: segment.upperBound)
+            if recognizer.hasBreak(before: scalar) {
+                flags[k].insert(.graphemeStart)
+                clusterStart = k
+                clusterScalars = 0
+            } else {
+                // Analysis marked every simple unit: one joined to a cluster is not a start.
+                flags[k].remove(.graphemeStart)
+            }
+            clusterScalars += 1
+            if clusterScalars > maxClusterScalars && overlong == nil { overlong = clusterStart }
+            k += width
+        }
     }
 
     /// The scalar that starts at `index` and its width in units; U+FFFD for a lone surrogate.
