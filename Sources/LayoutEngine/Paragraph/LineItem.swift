@@ -87,6 +87,25 @@ struct LinePiece {
     var shift: Double { baselineOffset * sizeFactor }
 }
 
+extension LinePiece {
+    /// A piece of `item`, its font copied from the item's unowned reference to this one: passed
+    /// as a `Font` argument, the font was retained and released for every piece of every line.
+    init(of item: Item, range: Range<Int>, level: UInt8, glyphs: UnsafeBufferPointer<ShapedGlyph>, clusterBase: Int,
+         isTrailing: Bool, styleSize: Double, advanceUnits: Int32, baselineOffset: Double) {
+        self.range = range
+        self.font = item.font
+        self.style = item.style
+        self.level = level
+        self.glyphs = glyphs
+        self.clusterBase = clusterBase
+        self.isTrailing = isTrailing
+        self.styleSize = styleSize
+        self.advanceUnits = advanceUnits
+        self.baselineOffset = baselineOffset
+        self.orientation = item.orientation
+    }
+}
+
 /// An attachment on a line: a box of its own size that breaks, reorders, justifies and
 /// truncates as one unit (an OBJECT REPLACEMENT CHARACTER in the text).
 struct InlineBox {

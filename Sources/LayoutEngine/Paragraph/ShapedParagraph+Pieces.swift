@@ -59,10 +59,9 @@ extension ShapedParagraph {
             case .horizontal, .upright:
                 break
             }
-            result.append(.glyphs(LinePiece(range: part, font: item.font, style: item.style,
-                                            level: trailing ? baseLevel : item.level, glyphs: glyphs, clusterBase: base,
-                                            isTrailing: trailing, styleSize: text.styles[item.style].size,
-                                            advanceUnits: advance, baselineOffset: baselineOffset, orientation: item.orientation)))
+            result.append(.glyphs(LinePiece(of: item, range: part, level: trailing ? baseLevel : item.level, glyphs: glyphs,
+                                            clusterBase: base, isTrailing: trailing, styleSize: text.styles[item.style].size,
+                                            advanceUnits: advance, baselineOffset: baselineOffset)))
         }
     }
 

@@ -96,8 +96,11 @@ struct ShapedParagraph {
         }
         // Before anything is shaped.
         if let clusterOffset = analysis.overlongCluster { throw Self.overlongCluster(at: offset + clusterOffset) }
-        let boxes = try AttachmentResolver.boxes(for: attachments, firstIndex: firstAttachment, text: text, analysis: analysis,
-                                                 fallback: styles.fallback)
+        // Asked only when there are attachments: the call copied the fallback chain (three
+        // references counted) for the empty answer.
+        let boxes = attachments.isEmpty ? []
+            : try AttachmentResolver.boxes(for: attachments, firstIndex: firstAttachment, text: text, analysis: analysis,
+                                           fallback: styles.fallback)
         // By index: a zip of the two arrays went through Swift's generic tuple code per box.
         for index in boxes.indices where !attachments[index].breaksAround {
             // Glued to its neighbours: the opportunities on either side go (not a hard break's).
