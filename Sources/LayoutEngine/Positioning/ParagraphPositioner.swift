@@ -40,7 +40,11 @@ struct ParagraphPositioner {
 
     func plan(_ line: BrokenLine) -> PlannedLine {
         let base = shaped.baseLevel
-        var pieces = shaped.pieces(in: line.range, contentEnd: line.contentEnd, baseLevel: base, context: context)
+        // The context lent without a count: passed as it is held (unowned), it was retained and
+        // released for every line.
+        var pieces = Unmanaged.passUnretained(context)._withUnsafeGuaranteedRef {
+            shaped.pieces(in: line.range, contentEnd: line.contentEnd, baseLevel: base, context: $0)
+        }
         if line.hyphenated { pieces += hyphenPieces(at: line.contentEnd) }
         if settings.hasList && line.range.lowerBound == 0, let list = settings.list { pieces = markerPieces(list) + pieces }
         let metrics = shaped.metrics(of: &pieces, at: line.range.lowerBound)
