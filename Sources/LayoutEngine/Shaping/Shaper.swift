@@ -128,14 +128,16 @@ final class ShapingBuffer {
     /// cache's). Shaped glyphs of a caption are a 2 KB block, past the allocator's quick sizes:
     /// one made and freed per run cost about 350 instructions.
     var spareGlyphs: [ShapedGlyphs] = []
-    /// At most this many spares, each for at most `maxKeptLength` glyphs.
-    static let maxSpares = 8
+    /// At most this many spares, each with room for at most `maxSpareGlyphs` glyphs: a pooled
+    /// scratch holds at most 96 KB of them (a caption's runs are about a hundred glyphs).
+    static let maxSpares = 4
+    static let maxSpareGlyphs = 1024
 
     /// Keeps the glyph buffers of `runs` that nothing else holds as spares.
     func harvest(_ runs: inout [ShapedRun]) {
         for index in runs.indices {
             guard spareGlyphs.count < Self.maxSpares else { return }
-            if isKnownUniquelyReferenced(&runs[index].glyphs) && runs[index].glyphs.header <= Int(Self.maxKeptLength) {
+            if isKnownUniquelyReferenced(&runs[index].glyphs) && runs[index].glyphs.capacity <= Self.maxSpareGlyphs {
                 spareGlyphs.append(runs[index].glyphs)
             }
         }
