@@ -91,13 +91,15 @@ import Testing
         #expect(array.isEmpty)
     }
 
-    @Test func aScratchThatServedALongTextIsNotKept() {
-        let pool = ScratchPool()
-        let small = pool.take()
-        pool.give(small, units: 100)
-        #expect(pool.take() === small)
-        pool.give(small, units: ScratchPool.maxUnits + 1)
-        #expect(pool.take() !== small)
+    @Test func aContextThatServedALongTextIsNotKept() {
+        let layouter = ParagraphLayouter(fonts: Fixtures.registry, cache: nil)
+        let small = layouter.contexts.take(layouter: layouter, budget: .unlimited)
+        small.longestText = 100
+        layouter.contexts.give(small)
+        #expect(layouter.contexts.take(layouter: layouter, budget: .unlimited) === small)
+        small.longestText = ContextPool.maxUnits + 1
+        layouter.contexts.give(small)
+        #expect(layouter.contexts.take(layouter: layouter, budget: .unlimited) !== small)
     }
 
     @Test func aTextOfManyLinesLeavesFewPieceLists() throws {
@@ -106,10 +108,10 @@ import Testing
         let layout = try layouter.layout(ParagraphRequest(text: AttributedText(text, style: TextStyle(family: "Noto Sans")),
                                                           width: 10))
         #expect(layout.lines.count > LayoutScratch.maxPieceLists)
-        // The scratch just given back is the next one taken (on this thread, nothing runs between).
-        let scratch = layouter.scratches.take()
-        defer { layouter.scratches.give(scratch, units: 0) }
-        #expect(scratch.pieceLists.count <= LayoutScratch.maxPieceLists)
+        // The context just given back is the next one taken (on this thread, nothing runs between).
+        let context = layouter.contexts.take(layouter: layouter, budget: .unlimited)
+        defer { layouter.contexts.give(context) }
+        #expect(context.scratch.pieceLists.count <= LayoutScratch.maxPieceLists)
     }
 
     @Test func aParagraphSomeoneKeepsStaysWholeWhenItsRequestEnds() throws {
@@ -152,7 +154,7 @@ import Testing
         layouter.contexts.give(kept)
         #expect(kept.budget === WorkBudget.unlimited, "a kept context holds its last request's budget")
 
-        let long = String(repeating: "long text ", count: 2_000)  // 20,000 units, past ScratchPool.maxUnits
+        let long = String(repeating: "long text ", count: 2_000)  // 20,000 units, past ContextPool.maxUnits
         _ = try layouter.layout(ParagraphRequest(text: AttributedText(long, style: style), width: 300))
         let next = layouter.contexts.take(layouter: layouter, budget: .unlimited)
         #expect(next.scratch.flags.capacity == 0, "a long text's scratch was kept")

@@ -131,7 +131,7 @@ public final class DocumentParagraph: @unchecked Sendable {
         request.flowStart = flowStart
         request.numberItems(from: index)
         (units, spans, attachments, matches) = (paragraph.units, paragraph.spans, paragraph.attachments, paragraph.matches)
-        let laid = try layouter.position(shaped, request: request, context: LayoutContext(layouter: layouter, budget: budget))
+        let laid = try layouter.withContext(budget: budget) { try layouter.position(shaped, request: request, context: $0) }
         layout = displacement == 0 ? laid : laid.moved(top: -displacement)
         self.flowStart = flowStart.moved(down: -displacement)
         kept = (shaped, request)

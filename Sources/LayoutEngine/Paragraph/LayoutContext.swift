@@ -6,28 +6,25 @@ import Synchronization
 /// `LayoutContext` beside the `FontContext`: a `ShapedParagraph` and a `ParagraphPositioner`
 /// hold none of it, so a shaped paragraph is a plain value a later request may keep.
 ///
-/// One thread at a time uses a context. Its scratch comes from the layouter's own pool and goes
-/// back when the context ends, so a daemon that reloads its fonts drops the old scratches with
-/// the old layouter.
+/// One thread at a time uses a context. The layouter keeps its contexts, each with its
+/// scratch, from one request to the next (`ContextPool`), so a daemon that reloads its fonts
+/// drops the old scratches with the old layouter.
 // @unchecked Sendable: one thread at a time uses a context; the pool hands it over under its lock.
 public final class LayoutContext: @unchecked Sendable {
     let shaper: Shaper
-    let scratch: LayoutScratch
+    let scratch = LayoutScratch()
     /// Set again when the context is reused for another request (`ContextPool`).
     public fileprivate(set) var budget: WorkBudget
-    private let pool: ScratchPool
-    /// The longest text laid out with this context, in UTF-16 units: a scratch that served a
-    /// long text goes back to the allocator, not the pool.
+    /// The longest text laid out with this context, in UTF-16 units: a context whose scratch
+    /// served a long text is not kept, so that memory goes back to the allocator.
     var longestText = 0
 
+    /// A context of its own, kept by nobody (the layouter's own requests take theirs from its
+    /// pool: `ParagraphLayouter.withContext`).
     public init(layouter: ParagraphLayouter, budget: WorkBudget = .unlimited) {
-        pool = layouter.scratches
-        scratch = pool.take()
         shaper = Shaper(cache: layouter.cache, buffer: scratch.shapingBuffer)
         self.budget = budget
     }
-
-    deinit { pool.give(scratch, units: longestText) }
 
     /// Gives a shaped paragraph's arrays back to the scratch for the next paragraph to fill.
     /// Only for a paragraph nothing reads any more: a paragraph kept for later is not recycled.
@@ -37,11 +34,16 @@ public final class LayoutContext: @unchecked Sendable {
     }
 }
 
-/// Contexts waiting for the layouter's next plain request (`ParagraphLayouter.layout(_:budget:)`):
-/// a context made and dropped per request cost its allocation and the counts of its five
-/// references, about 500 instructions a layout. A context that served a long text is not kept,
-/// so its scratch goes back to the allocator as it would have.
+/// Contexts waiting for the layouter's next request, each with its scratch (see
+/// `LayoutScratch`): a context made and dropped per request cost its allocation and the counts of
+/// its references, and its scratch's arrays had to come from a pool of their own. A context that
+/// served a long text is not kept, so the pool holds a few captions' worth of memory.
 final class ContextPool: Sendable {
+    /// Longest text, in UTF-16 units, whose context (and scratch) is kept.
+    static let maxUnits = 16_384
+    /// Contexts kept: more than the layouts that run at once on the machines we serve.
+    static let maxKept = 32
+
     private let free = Mutex<[LayoutContext]>([])
 
     /// A kept context set up for a request with `budget`, or a new one.
@@ -52,9 +54,9 @@ final class ContextPool: Sendable {
     }
 
     func give(_ context: LayoutContext) {
-        guard context.longestText <= ScratchPool.maxUnits else { return }
+        guard context.longestText <= Self.maxUnits else { return }
         // Only the budget is the request's: drop it now rather than hold it until the next.
         context.budget = .unlimited
-        free.withLock { if $0.count < ScratchPool.maxKept { $0.append(context) } }
+        free.withLock { if $0.count < Self.maxKept { $0.append(context) } }
     }
 }

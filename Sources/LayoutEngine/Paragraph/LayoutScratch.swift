@@ -1,13 +1,11 @@
-import Synchronization
-
 /// Arrays a layout fills and drops, kept for the next layout so their storage is reused.
 ///
 /// A caption's layout used some thirty arrays. Allocating one, with the type look-up Swift
 /// makes for each new array, and freeing it again cost more per caption than breaking the
-/// lines. A request's `LayoutContext` takes a scratch from its layouter's pool; the
-/// `ShapedParagraph` takes the arrays it needs out of it and the context gives them back when
-/// the request is done with the paragraph; the positioner borrows the line arrays meanwhile.
-/// Nothing else holds a scratch.
+/// lines. Each `LayoutContext` holds a scratch, and the layouter keeps its contexts between
+/// requests (`ContextPool`); the `ShapedParagraph` takes the arrays it needs out of it and the
+/// context gives them back when the request is done with the paragraph; the positioner borrows
+/// the line arrays meanwhile. Nothing else holds a scratch.
 ///
 /// Arrays are emptied when taken, not when given back: while the holder still has its own
 /// reference, emptying would copy the storage instead of keeping it.
@@ -15,7 +13,7 @@ import Synchronization
 /// The properties are `@exclusivity(unchecked)`: Swift's run-time check of each access to a
 /// class's variable cost a caption about 0.3 µs, and only the paragraph that holds the scratch
 /// (and its positioner, on the same thread) touches it, one access at a time.
-// @unchecked Sendable: one thread at a time uses a scratch; the pool hands it over under its lock.
+// @unchecked Sendable: one thread at a time uses a scratch, in the context that holds it.
 final class LayoutScratch: @unchecked Sendable {
     /// HarfBuzz's buffer, for the shaper of the context that holds the scratch.
     let shapingBuffer = ShapingBuffer()
@@ -53,26 +51,6 @@ final class LayoutScratch: @unchecked Sendable {
         let resolved = try ResolvedStyles(styles, fonts: fonts)
         lastStyles = resolved
         return resolved
-    }
-}
-
-/// Scratches waiting for a layout; each `ParagraphLayouter` has its own. A scratch that served a long text goes back to the
-/// allocator instead, so the pool never holds more than a few captions' worth of memory.
-final class ScratchPool: Sendable {
-    /// Longest text, in UTF-16 units, whose scratch is kept.
-    static let maxUnits = 16_384
-    /// Scratches kept: more than the layouts that run at once on the machines we serve.
-    static let maxKept = 32
-
-    private let free = Mutex<[LayoutScratch]>([])
-
-    func take() -> LayoutScratch {
-        free.withLock { $0.popLast() } ?? LayoutScratch()
-    }
-
-    func give(_ scratch: LayoutScratch, units: Int) {
-        guard units <= Self.maxUnits else { return }
-        free.withLock { if $0.count < Self.maxKept { $0.append(scratch) } }
     }
 }
 

@@ -5,9 +5,8 @@ public final class ParagraphLayouter: Sendable {
     public let cache: ShapingCache?
     /// The longest text accepted, in UTF-16 units.
     public let maxTextLength: Int
-    /// Arrays the layouts of this layouter fill and drop, kept for the next (see `LayoutScratch`).
-    let scratches = ScratchPool()
-    /// Contexts for `layout(_:budget:)`, kept from one request to the next.
+    /// Contexts of this layouter's requests, each with the arrays its layouts fill and drop,
+    /// kept for the next (see `LayoutScratch`).
     let contexts = ContextPool()
 
     public init(fonts: FontRegistry, cache: ShapingCache? = ShapingCache(), maxTextLength: Int = 1 << 20) {
@@ -25,9 +24,14 @@ public final class ParagraphLayouter: Sendable {
     /// Runs the pipeline: analyze, itemize, shape (the width-independent stage), then break,
     /// position and decorate.
     public func layout(_ request: ParagraphRequest, budget: WorkBudget = .unlimited) throws -> ParagraphLayout {
+        try withContext(budget: budget) { try layout(request, context: $0) }
+    }
+
+    /// `body` with a context from this layouter's pool, given back when it returns.
+    func withContext<T>(budget: WorkBudget, _ body: (LayoutContext) throws -> T) rethrows -> T {
         let context = contexts.take(layouter: self, budget: budget)
         defer { contexts.give(context) }
-        return try layout(request, context: context)
+        return try body(context)
     }
 
     /// The same, with the caller's context: a caller laying out several paragraphs for one
@@ -96,9 +100,10 @@ public final class ParagraphLayouter: Sendable {
     /// that flows, laid out again from another start by `position` without shaping again.
     func layoutKeepingShape(_ request: ParagraphRequest, budget: WorkBudget) throws -> (ParagraphLayout, ShapedText) {
         try request.validate(fonts: fonts, maxTextLength: maxTextLength)
-        let context = LayoutContext(layouter: self, budget: budget)
-        let shaped = try shape(request.text, direction: request.direction, attachments: request.attachments, context: context)
-        return (try position(shaped, request: request, context: context), shaped)
+        return try withContext(budget: budget) { context in
+            let shaped = try shape(request.text, direction: request.direction, attachments: request.attachments, context: context)
+            return (try position(shaped, request: request, context: context), shaped)
+        }
     }
 
     /// The stages after shaping for text shaped before (and kept: its arrays are not given back

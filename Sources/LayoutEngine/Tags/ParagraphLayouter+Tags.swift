@@ -8,13 +8,14 @@ extension ParagraphLayouter {
         let placer = TagPlacer(metrics: request.metrics, photo: request.photo)
         var placed: [TagGeometry] = []
         placed.reserveCapacity(request.tags.count)
-        let context = LayoutContext(layouter: self, budget: budget)  // one for every label
-        for (index, tag) in request.tags.enumerated() {
-            try budget.check()
-            let labels = try tag.labels.enumerated().map { labelIndex, label in
-                try layOut(label, request: request, field: "tags[\(index)].labels[\(labelIndex)]", context: context)
+        try withContext(budget: budget) { context in  // one for every label
+            for (index, tag) in request.tags.enumerated() {
+                try budget.check()
+                let labels = try tag.labels.enumerated().map { labelIndex, label in
+                    try layOut(label, request: request, field: "tags[\(index)].labels[\(labelIndex)]", context: context)
+                }
+                placed.append(try place(tag, index: index, labels: labels, placer: placer, request: request))
             }
-            placed.append(try place(tag, index: index, labels: labels, placer: placer, request: request))
         }
         return TagsLayout(photo: request.photo, tags: placed, overlaps: Self.overlaps(placed))
     }

@@ -15,15 +15,16 @@ extension ParagraphLayouter {
                                          alignment: request.alignment, lineHeightMultiple: request.lineHeightMultiple,
                                          truncationToken: nil)
         try paragraph.validate(fonts: fonts, maxTextLength: maxTextLength)
-        let context = LayoutContext(layouter: self, budget: budget)
-        let positioner = TextPositioner(
-            shaped: try shape(paragraph.text, direction: paragraph.direction, attachments: request.attachments, context: context),
-            request: paragraph, context: context)
-        var layout = switch request.sizing {
-        case .perLine: try positioner.fitPerLine(request)
-        case .uniform: try positioner.fitUniform(request)
+        var layout = try withContext(budget: budget) { context in
+            let positioner = TextPositioner(
+                shaped: try shape(paragraph.text, direction: paragraph.direction, attachments: request.attachments, context: context),
+                request: paragraph, context: context)
+            defer { positioner.recycle() }
+            return switch request.sizing {
+            case .perLine: try positioner.fitPerLine(request)
+            case .uniform: try positioner.fitUniform(request)
+            }
         }
-        positioner.recycle()
         // Decorate the fitted lines: each line's decorations at its own size.
         layout.paragraph.decorations = try TextDecorator.decorate(layout.paragraph, units: paragraph.text.units, fonts: fonts,
                                                                   budget: budget)
