@@ -10,10 +10,10 @@ import Testing
     static let cDirectory = repositoryRoot.appendingPathComponent("clients/c").path
 
     @Test func cLibraryPassesItsTestsUnderASan() throws {
-        let build = try run("/usr/bin/make", ["-s", "-C", Self.cDirectory])
+        let build = try makeCClient()
         #expect(build.status == 0, "\(build.err)")
         let daemon = try Daemon()
-        let check = try run("/usr/bin/make", ["-s", "-C", Self.cDirectory, "check", "LAYOUTD_SOCKET=\(daemon.socketPath)"])
+        let check = try makeCClient(["check", "LAYOUTD_SOCKET=\(daemon.socketPath)"])
         #expect(check.status == 0, "\(check.out)\(check.err)")
         #expect(check.out.contains("ok: C frame equals the shared vector"))
         #expect(check.out.contains("ok: liblayoutd-client against layoutd and its stand-ins"))
@@ -28,7 +28,7 @@ import Testing
     @Test func theInstalledCLibraryBuildsTheReadmeExample() throws {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("layoutd-c-\(getpid())-\(UUID().uuidString.prefix(6))")
         defer { try? FileManager.default.removeItem(at: root) }
-        let install = try run("/usr/bin/make", ["-s", "-C", Self.cDirectory, "install", "PREFIX=/usr", "DESTDIR=\(root.path)"])
+        let install = try makeCClient(["install", "PREFIX=/usr", "DESTDIR=\(root.path)"])
         #expect(install.status == 0, "\(install.err)")
         for file in ["usr/include/layoutd/client.h", "usr/include/layoutd/v1/envelope.pb-c.h", "usr/lib/liblayoutd-client.a",
                      "usr/lib/liblayoutd-client.so.0", "usr/lib/pkgconfig/layoutd-client.pc"] {
@@ -85,7 +85,7 @@ import Testing
     /// the C library's (requests built by hand in C, every vector decoded and encoded, under
     /// ASan) and the Python package's, over the same files.
     @Test func theThreeClientsAgreeOnEveryGoldenVector() throws {
-        let build = try run("/usr/bin/make", ["-s", "-C", Self.cDirectory, "build/asan/golden-test"])
+        let build = try makeCClient(["build/asan/golden-test"])
         #expect(build.status == 0, "\(build.err)")
         let vectors = repositoryRoot.appendingPathComponent("Tests/LayoutWireTests/Vectors").path
         // Under ASan, which must be the first library loaded: not after stdbuf's preload, which

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import LayoutdClient
 import LayoutWire
 import Testing
@@ -68,6 +69,17 @@ func run(_ executable: String, _ arguments: [String], environment: [String: Stri
     let done = try runToCompletion(executable, arguments, environment: environment, within: seconds)
     return (done.status, done.out, done.err)
 }
+
+/// `make` in the C client's directory, one at a time in this process: two suites build it, and
+/// two makes at once in one directory linked against each other's half-written objects (a flaky
+/// "undefined reference" in CI).
+func makeCClient(_ arguments: [String] = []) throws -> (status: Int32, out: String, err: String) {
+    try cClientBuilds.withLock { _ in
+        try run("/usr/bin/make", ["-s", "-C", repositoryRoot.appendingPathComponent("clients/c").path] + arguments)
+    }
+}
+
+private let cClientBuilds = Mutex<Void>(())
 
 /// The repository's root, for the scripts, clients and files the tests read by path.
 let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()

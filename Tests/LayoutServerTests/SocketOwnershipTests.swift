@@ -43,7 +43,7 @@ import TestSupport
         let python = try run("/usr/bin/python3", [repositoryRoot.appendingPathComponent("clients/python/layoutd_client.py").path,
                                                   "layout", socket, "240", "secret text"])
         #expect(python.status != 0 && python.err.contains("refusing the daemon"), "\(python.err)")
-        let build = try run("/usr/bin/make", ["-s", "-C", repositoryRoot.appendingPathComponent("clients/c").path])
+        let build = try makeCClient()
         #expect(build.status == 0, "\(build.err)")
         let c = try run(repositoryRoot.appendingPathComponent("clients/c/layoutd-client").path, ["layout", socket, "240", "secret text"])
         #expect(c.status == 1 && c.err.contains("refusing the daemon"), "\(c.err)")
