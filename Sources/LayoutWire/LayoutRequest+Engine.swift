@@ -64,7 +64,7 @@ extension Layoutd_V1_LayoutRequest {
             lineHeight: lineHeight > 0 ? Double(lineHeight) : lineHeightMultiple > 0 ? nil
                 : try defaultStyle.dynamicTypeLeading(field: "default_style"),
             maxLines: maxLines > 0 ? Int(maxLines) : nil,
-            truncationToken: hasTruncation ? (truncation.token.isEmpty ? nil : truncation.token) : "\u{2026}",
+            truncationToken: hasTruncation ? (truncation.token.isEmpty ? nil : truncation.token) : ParagraphRequest.defaultTruncationToken,
             attachments: attachments)
         request.truncationMode = truncationMode
         request.measuresInk = inkBounds

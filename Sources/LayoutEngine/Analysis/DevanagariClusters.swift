@@ -23,8 +23,6 @@ enum DevanagariClusters {
         /// Joins the cluster after it (Prepend): none in Unicode 15.1's Devanagari, but if one
         /// appears the segment goes to the general recognizer.
         static let prepends = Traits(rawValue: 1 << 4)
-        /// In the table: a unit without this is not judged here.
-        static let known = Traits(rawValue: 1 << 7)
     }
 
     /// U+0900...U+097F, then ZWNJ and ZWJ.
@@ -32,7 +30,7 @@ enum DevanagariClusters {
         func clusters(_ units: [UInt16]) -> Int { String(decoding: units, as: UTF16.self).count }
         let ka: UInt16 = 0x0915, virama: UInt16 = 0x094D
         return (Array(UInt16(0x0900)...UInt16(0x097F)) + [0x200C, 0x200D]).map { unit in
-            var traits: Traits = .known
+            var traits: Traits = []
             let joins = clusters([ka, unit]) == 1
             if joins { traits.insert(.joins) }
             if clusters([unit, ka]) == 1 { traits.insert(.prepends) }

@@ -76,6 +76,9 @@ public struct ParagraphRequest: Sendable {
         set { setTypography { $0.hyphenation = newValue } }
     }
 
+    /// The token a request shows where text is cut unless it names another: "…".
+    public static let defaultTruncationToken = "\u{2026}"
+
     /// The options above, boxed and nil while none is set: a request is copied along the
     /// pipeline, and carrying them inline made every layout copy ninety bytes more (about a
     /// thousand instructions a caption in callgrind's counts).
@@ -89,7 +92,8 @@ public struct ParagraphRequest: Sendable {
 
     public init(text: AttributedText, width: Double, height: Double? = nil, alignment: TextAlignment = .natural,
                 direction: BaseDirection = .auto, lineHeightMultiple: Double = 1, lineHeight: Double? = nil,
-                maxLines: Int? = nil, truncationToken: String? = "\u{2026}", attachments: [InlineAttachment] = []) {
+                maxLines: Int? = nil, truncationToken: String? = ParagraphRequest.defaultTruncationToken,
+                attachments: [InlineAttachment] = []) {
         self.text = text
         self.width = width
         self.height = height
@@ -141,7 +145,7 @@ struct LineSettings {
     }
 
     var truncationToken: String? {
-        guard let rare else { return "\u{2026}" }
+        guard let rare else { return ParagraphRequest.defaultTruncationToken }
         return rare.truncationToken
     }
     var flow: TextFlow? { rare?.flow }
@@ -176,9 +180,9 @@ struct LineSettings {
             hasIndents = false
             paragraphGap = 0
         }
-        // The default token ("…") is a small string: no object, so a plain request needs no box.
+        // The default token is a small string: no object, so a plain request needs no box.
         let token = request.truncationToken
-        if token == "\u{2026}" && request.flow == nil && request.flowStart == nil && typography == nil {
+        if token == ParagraphRequest.defaultTruncationToken && request.flow == nil && request.flowStart == nil && typography == nil {
             rare = nil
         } else {
             rare = Rare(truncationToken: token, flow: request.flow, flowStart: request.flowStart, typography: typography)

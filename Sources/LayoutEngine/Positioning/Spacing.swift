@@ -105,25 +105,14 @@ struct Spacing {
     }
 
     /// Width of the items that are not trailing whitespace, and of those that are, in one
-    /// pass. Without extras (most lines) each width is read in place: through `width(of:)`
-    /// every item was copied whole, twice, for two numbers.
+    /// pass. Without extras (most lines) each is its natural width, read in place: through
+    /// `width(of:)` every item was copied whole, twice, for two numbers.
     func widths(_ pieces: [LineItem]) -> (content: Double, trailing: Double) {
         var content = 0.0
         var trailing = 0.0
-        if hasExtras {
-            for piece in pieces {
-                if piece.isTrailing { trailing += width(of: piece) } else { content += width(of: piece) }
-            }
-            return (content, trailing)
-        }
         for index in pieces.indices {
-            switch pieces[index] {
-            case .glyphs(let piece):
-                let width = Double(piece.advanceUnits) * piece.font.scale(for: piece.size)
-                if piece.isTrailing { trailing += width } else { content += width }
-            case .box(let box):
-                content += box.width
-            }
+            let width = hasExtras ? width(of: pieces[index]) : pieces[index].naturalWidth
+            if pieces[index].isTrailing { trailing += width } else { content += width }
         }
         return (content, trailing)
     }

@@ -4,18 +4,28 @@
 /// resolution (CJ as ID), as browsers do by default.
 enum StrictKinsoku {
     /// Removes the break opportunities before every CJ character of `units` (LineBreak.txt's CJ
-    /// list in the BMP; the supplementary small kana are rare enough to leave to ID).
+    /// list in the BMP; the supplementary small kana are rare enough to leave to ID). Vertical
+    /// items apply it unit by unit in their own walk (`keep(at:)`); this is for the cut that
+    /// combines digits, which walks every unit first.
     static func apply(to flags: inout ContiguousArray<UnitFlags>, units: ContiguousArray<UInt16>) {
+        let table = VerticalUnitTable.shared
         units.withUnsafeBufferPointer { units in
             flags.withUnsafeMutableBufferPointer { flags in
-                for i in units.indices.dropFirst() {
-                    let unit = units[i]
-                    // Every CJ character is in one of two short ranges: two comparisons pass the
-                    // rest by (the switch below, asked of every unit, cost 17 instructions a unit).
-                    guard (unit &- 0x3041) <= 0x31FF - 0x3041 || (unit &- 0xFF67) <= 0xFF70 - 0xFF67 else { continue }
-                    if isConditionalStarter(unit) && !flags[i].contains(.mustBreakBefore) { flags[i].remove(.breakBefore) }
-                }
+                for i in units.indices.dropFirst() { keep(at: i, units, &flags, table) }
             }
+        }
+    }
+
+    /// Removes the opportunity before the unit at `index` (not the text's first) when it is a
+    /// conditional Japanese starter and not after a hard break, as the unit table marks them.
+    @inline(__always)
+    static func keep(at index: Int, _ units: UnsafeBufferPointer<UInt16>, _ flags: inout UnsafeMutableBufferPointer<UnitFlags>,
+                     _ table: VerticalUnitTable) {
+        let unit = units[index]
+        // Ideographs and ASCII, most of what vertical text holds, are never starters.
+        guard unit >= 0x3041 && (unit < 0x3400 || unit > 0x9FFF) else { return }
+        if table.bytes[Int(unit)] & VerticalUnitTable.conditionalStarter != 0 && !flags[index].contains(.mustBreakBefore) {
+            flags[index].remove(.breakBefore)
         }
     }
 

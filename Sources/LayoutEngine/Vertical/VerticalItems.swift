@@ -27,10 +27,10 @@ enum VerticalItems {
                     let end = item.range.upperBound
                     var start = item.range.lowerBound
                     var current = orientation(at: start, units, table)
-                    if start > 0 { keepStrictKinsoku(at: start, units, &flags, table) }
+                    if start > 0 { StrictKinsoku.keep(at: start, units, &flags, table) }
                     var i = start + 1
                     while i < end {
-                        keepStrictKinsoku(at: i, units, &flags, table)
+                        StrictKinsoku.keep(at: i, units, &flags, table)
                         if flags[i].contains(.graphemeStart) {
                             let next = orientation(at: i, units, table)
                             if next != current {
@@ -46,19 +46,6 @@ enum VerticalItems {
             }
         }
         return out
-    }
-
-    /// Removes the opportunity before the unit at `index` (not the text's first) when it is a
-    /// conditional Japanese starter and not after a hard break.
-    @inline(__always)
-    private static func keepStrictKinsoku(at index: Int, _ units: UnsafeBufferPointer<UInt16>,
-                                          _ flags: inout UnsafeMutableBufferPointer<UnitFlags>, _ table: VerticalUnitTable) {
-        let unit = units[index]
-        // Ideographs and ASCII, most of what vertical text holds, are never starters.
-        guard unit >= 0x3041 && (unit < 0x3400 || unit > 0x9FFF) else { return }
-        if table.bytes[Int(unit)] & VerticalUnitTable.conditionalStarter != 0 && !flags[index].contains(.mustBreakBefore) {
-            flags[index].remove(.breakBefore)
-        }
     }
 
     @inline(__always)
