@@ -96,16 +96,18 @@ public struct VerticalFrame: Sendable {
         // (written through a slice, each run would copy the array its slices share).
         var total = 0
         for i in layout.runs.indices { total += layout.runs[i].glyphs.count }
-        var glyphs: [PositionedGlyph] = []
-        glyphs.reserveCapacity(total)
-        for i in layout.runs.indices {
-            // Through its buffer: a copy of each run (its slice and font retained) cost more
-            // than turning its glyphs.
-            layout.runs[i].glyphs.withUnsafeBufferPointer { run in
-                for glyph in run {
-                    var turned = glyph
-                    turned.position = point(glyph.position)
-                    glyphs.append(turned)
+        // Written in place, not appended: an append checks room and count per glyph.
+        let glyphs = [PositionedGlyph](unsafeUninitializedCapacity: total) { out, written in
+            for i in layout.runs.indices {
+                // Through its buffer: a copy of each run (its slice and font retained) cost more
+                // than turning its glyphs.
+                layout.runs[i].glyphs.withUnsafeBufferPointer { run in
+                    for glyph in run {
+                        var turned = glyph
+                        turned.position = point(glyph.position)
+                        out.initializeElement(at: written, to: turned)
+                        written += 1
+                    }
                 }
             }
         }
