@@ -23,6 +23,9 @@ final class LayoutScratch: @unchecked Sendable {
     @exclusivity(unchecked) var shapingUnits = ContiguousArray<UInt16>()
     @exclusivity(unchecked) var paragraphs: [BidiParagraph] = []
     @exclusivity(unchecked) var items: [Item] = []
+    /// Vertical text's items cut where the orientation changes (`VerticalItems`); the itemizer's
+    /// array comes back here while the cut one is the paragraph's.
+    @exclusivity(unchecked) var verticalItems: [Item] = []
     @exclusivity(unchecked) var scalars: [UInt32] = []
     @exclusivity(unchecked) var runs: [ShapedRun] = []
     @exclusivity(unchecked) var prefix: [Double] = []

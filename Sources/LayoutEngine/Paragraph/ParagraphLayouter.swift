@@ -64,29 +64,30 @@ public final class ParagraphLayouter: Sendable {
     /// Vertical text: laid out as horizontal text in the line's own frame (the line's axis as
     /// x, the columns' as y) with upright glyphs shaped top to bottom, then turned onto the page.
     private func layoutVertically(_ request: ParagraphRequest, context: LayoutContext) throws -> ParagraphLayout {
-        var inLine = request
+        // The lines' frame: lines run down the columns (their width is the columns' length).
+        let inLine: LineSettings
         if let flow = request.flow {
             // Containers carry their own heights (checked by validation): each is its columns' length.
-            inLine.flow = flow.inLineFrame(request.writingMode, extent: flow.pageExtent)
-            inLine.width = inLine.flow!.containers[0].width
+            let flow = flow.inLineFrame(request.writingMode, extent: flow.pageExtent)
+            inLine = LineSettings(request, width: flow.containers[0].width, height: request.height, flow: flow)
         } else {
             guard let columnLength = request.height else {
                 throw LayoutError(.invalidArgument, "vertical text needs a height: the length of its columns", field: "height")
             }
-            inLine.width = columnLength
-            inLine.height = request.width
+            inLine = LineSettings(request, width: columnLength, height: request.width, flow: nil)
         }
         let setting = VerticalSetting(combineUpTo: request.combineUpright, combinesLetters: request.combinesLetters)
         let positioner = TextPositioner(
             shaped: try ShapedText(text: request.text, direction: request.direction, attachments: request.attachments,
                                    vertical: setting, fonts: fonts, context: context),
-            request: inLine, context: context)
+            settings: inLine, context: context)
         var layout = try positioner.run()
         positioner.recycle()
         try decorate(&layout, text: request.text, budget: context.budget)
         // Consumed: a copy left here made turning copy the lines and runs it changes.
         guard let flow = request.flow else {
-            let frame = VerticalFrame(mode: request.writingMode, inLine: layout)
+            // The columns' extent read here: passed whole, the layout was copied (its arrays counted).
+            let frame = VerticalFrame(mode: request.writingMode, extent: layout.size.height)
             return frame.turned(consume layout)
         }
         var turned = VerticalFrame(mode: request.writingMode, extent: flow.pageExtent).turned(consume layout)

@@ -160,8 +160,15 @@ struct LineSettings {
     /// Borrows the request: an initializer's argument is otherwise passed owned, and the
     /// caller copied the whole request (every array of its text retained and released) to pass it.
     init(_ request: borrowing ParagraphRequest) {
-        width = request.width
-        height = request.height
+        self.init(request, width: request.width, height: request.height, flow: request.flow)
+    }
+
+    /// The request's settings with its lines' frame given apart: vertical text's lines run
+    /// down its height and stack across its width (a request changed to say so was a copy of
+    /// the whole request, its text's arrays counted).
+    init(_ request: borrowing ParagraphRequest, width: Double, height: Double?, flow: TextFlow?) {
+        self.width = width
+        self.height = height
         alignment = request.alignment
         lineHeightMultiple = request.lineHeightMultiple
         lineHeight = request.lineHeight
@@ -182,10 +189,10 @@ struct LineSettings {
         }
         // The default token is a small string: no object, so a plain request needs no box.
         let token = request.truncationToken
-        if token == ParagraphRequest.defaultTruncationToken && request.flow == nil && request.flowStart == nil && typography == nil {
+        if token == ParagraphRequest.defaultTruncationToken && flow == nil && request.flowStart == nil && typography == nil {
             rare = nil
         } else {
-            rare = Rare(truncationToken: token, flow: request.flow, flowStart: request.flowStart, typography: typography)
+            rare = Rare(truncationToken: token, flow: flow, flowStart: request.flowStart, typography: typography)
         }
     }
 

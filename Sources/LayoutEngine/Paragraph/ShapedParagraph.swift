@@ -129,7 +129,13 @@ struct ShapedParagraph {
         var items = scratch.items.takeEmptied()
         Itemizer.itemize(text, analysis: analysis, fallback: styles.fallback, boxes: boxes, into: &items, scalars: &scratch.scalars)
         // Cut where the orientation changes, and strict kinsoku applied (the same walk).
-        if let vertical { items = VerticalItems.split(items, units: text.units, flags: &analysis.flags, setting: vertical) }
+        if let vertical {
+            var pieces = scratch.verticalItems.takeEmptied()
+            VerticalItems.split(items, into: &pieces, units: text.units, flags: &analysis.flags, setting: vertical)
+            // The itemizer's array waits in the scratch for the next vertical layout's pieces.
+            scratch.verticalItems = items
+            items = pieces
+        }
         let count = text.units.count
         // The last layout's glyph buffers that nothing holds are kept for these runs to refill.
         if context.shaper.cache == nil { scratch.shapingBuffer.harvest(&scratch.runs) }

@@ -11,9 +11,13 @@ final class TextPositioner {
     let settings: LineSettings
     let context: LayoutContext
 
-    init(shaped: consuming ShapedText, request: borrowing ParagraphRequest, context: LayoutContext) {
+    convenience init(shaped: consuming ShapedText, request: borrowing ParagraphRequest, context: LayoutContext) {
+        self.init(shaped: shaped, settings: LineSettings(request), context: context)
+    }
+
+    init(shaped: consuming ShapedText, settings: LineSettings, context: LayoutContext) {
         self.shaped = shaped
-        self.settings = LineSettings(request)
+        self.settings = settings
         self.context = context
     }
 

@@ -11,12 +11,7 @@ public struct VerticalFrame: Sendable {
     /// How far the columns reach across the page: the line frame's height.
     let extent: Double
 
-    init(mode: WritingMode, inLine layout: ParagraphLayout) {
-        self.mode = mode
-        extent = layout.size.height
-    }
-
-    /// For text that flows: the page's right edge is the containers'.
+    /// `extent`: the line frame's height (for text that flows, the containers' right edge).
     init(mode: WritingMode, extent: Double) {
         self.mode = mode
         self.extent = extent

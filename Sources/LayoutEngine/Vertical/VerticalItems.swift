@@ -10,16 +10,26 @@ enum VerticalItems {
     /// attachment, never one of those.
     static func split(_ items: [Item], units: ContiguousArray<UInt16>, flags: inout ContiguousArray<UnitFlags>,
                       setting: VerticalSetting) -> [Item] {
+        var out: [Item] = []
+        split(items, into: &out, units: units, flags: &flags, setting: setting)
+        return out
+    }
+
+    /// The same cut appended to the empty `out` (a layout's scratch array: a new one per layout,
+    /// grown as the pieces came, cost a caption 300 instructions).
+    static func split(_ items: [Item], into out: inout [Item], units: ContiguousArray<UInt16>,
+                      flags: inout ContiguousArray<UnitFlags>, setting: VerticalSetting) {
         // Combining looks at runs across items: it takes the orientation of every unit first.
         if setting.combineUpTo > 0 {
             StrictKinsoku.apply(to: &flags, units: units)
-            return splitUnitByUnit(items, units: units, flags: flags, setting: setting)
+            out = splitUnitByUnit(items, units: units, flags: flags, setting: setting)
+            return
         }
         // Otherwise one walk over each item's units, cutting where a cluster's orientation
         // changes: an array of every unit's orientation, filled and read again, and a pass of
         // its own for kinsoku cost the Han captions 7,100 instructions each (100 a unit).
-        var out: [Item] = []
-        out.reserveCapacity(items.count + 4)
+        // Han text with a name or a dash in it comes out as two or three pieces an item.
+        out.reserveCapacity(items.count * 3 + 4)
         let table = VerticalUnitTable.shared
         units.withUnsafeBufferPointer { units in
             flags.withUnsafeMutableBufferPointer { flags in
@@ -45,7 +55,6 @@ enum VerticalItems {
                 }
             }
         }
-        return out
     }
 
     @inline(__always)
