@@ -22,7 +22,7 @@ public final class LayoutContext: @unchecked Sendable {
     /// A context of its own, kept by nobody (the layouter's own requests take theirs from its
     /// pool: `ParagraphLayouter.withContext`).
     public init(layouter: ParagraphLayouter, budget: WorkBudget = .unlimited) {
-        shaper = Shaper(cache: layouter.cache, buffer: scratch.shapingBuffer)
+        shaper = Shaper(cache: layouter.cache, buffer: scratch.shapingBuffer, joinsRuns: layouter.joinsRuns)
         self.budget = budget
     }
 

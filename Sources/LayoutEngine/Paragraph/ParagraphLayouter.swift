@@ -9,10 +9,19 @@ public final class ParagraphLayouter: Sendable {
     /// kept for the next (see `LayoutScratch`).
     let contexts = ContextPool()
 
-    public init(fonts: FontRegistry, cache: ShapingCache? = ShapingCache(), maxTextLength: Int = 1 << 20) {
+    /// Items that shape alike go to HarfBuzz together (see `Shaper.shapeJoined`); off only in
+    /// the tests that hold the joined shaping to the item-by-item one.
+    let joinsRuns: Bool
+
+    public convenience init(fonts: FontRegistry, cache: ShapingCache? = ShapingCache(), maxTextLength: Int = 1 << 20) {
+        self.init(fonts: fonts, cache: cache, maxTextLength: maxTextLength, joinsRuns: true)
+    }
+
+    init(fonts: FontRegistry, cache: ShapingCache?, maxTextLength: Int, joinsRuns: Bool) {
         self.fonts = fonts
         self.cache = cache
         self.maxTextLength = maxTextLength
+        self.joinsRuns = joinsRuns
         // Their tables are built at start-up, not in the first request.
         _ = BreakOpportunities.shared
         _ = Itemizer.ScriptTable.shared

@@ -136,16 +136,10 @@ struct ShapedParagraph {
             scratch.verticalItems = items
             items = pieces
         }
-        let count = text.units.count
         // The last layout's glyph buffers that nothing holds are kept for these runs to refill.
         if context.shaper.cache == nil { scratch.shapingBuffer.harvest(&scratch.runs) }
         var runs = scratch.runs.takeEmptied()
-        runs.reserveCapacity(items.count)
-        for (index, item) in items.enumerated() {
-            if index % 64 == 0 { try context.budget.check() }
-            runs.append(context.shaper.shape(shapingUnits, range: item.range, context: 0..<count, font: item.font, rtl: item.isRTL,
-                                             upright: item.isUpright, script: item.script, style: styles.shaping[item.style]))
-        }
+        try Self.shape(items, units: shapingUnits, styles: styles, joining: vertical != nil, context: context, into: &runs)
         var prefix = scratch.prefix.takeEmptied()
         let prefixRises = Self.measure(items: items, runs: runs, boxes: boxes, text: text, flags: analysis.flags, into: &prefix)
         storage = Storage(text: text, analysis: analysis, styles: styles, shapingUnits: shapingUnits, items: items, runs: runs,

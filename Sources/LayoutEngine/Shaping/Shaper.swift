@@ -32,6 +32,9 @@ struct Shaper {
     let cache: ShapingCache?
     /// The context's scratch's buffer: one thread at a time shapes with it.
     let buffer: ShapingBuffer
+    /// Items that shape alike go to HarfBuzz together (`shapeJoined`); off only in the tests
+    /// that hold the joined shaping to the item-by-item one.
+    var joinsRuns = true
 
     /// HarfBuzz shaping calls made by this process, for the benchmark's passes-per-caption figure.
     static let harfBuzzCalls = Atomic<UInt64>(0)
@@ -70,32 +73,56 @@ struct Shaper {
     private static func runHarfBuzz(_ buffer: OpaquePointer, _ units: UnsafeBufferPointer<UInt16>, range: Range<Int>,
                                     context: Range<Int>, font: Font, rtl: Bool, upright: Bool, script: hb_script_t,
                                     style: ShapingStyle, spare: ShapedGlyphs? = nil) -> ShapedGlyphs {
-        harfBuzzCalls.wrappingAdd(1, ordering: .relaxed)
         hb_buffer_clear_contents(buffer)
-        let base = units.baseAddress! + context.lowerBound
-        hb_buffer_add_utf16(buffer, base, Int32(context.count),
+        add(range, of: units, context: context, to: buffer)
+        shapeBuffer(buffer, font: font, direction: upright ? HB_DIRECTION_TTB : rtl ? HB_DIRECTION_RTL : HB_DIRECTION_LTR,
+                    script: script, style: style)
+        var count: UInt32 = 0
+        let infos = hb_buffer_get_glyph_infos(buffer, &count)!
+        let positions = hb_buffer_get_glyph_positions(buffer, &count)!
+        // HarfBuzz counts clusters from the context's start; runs count from their own.
+        return glyphs(infos, positions, 0..<Int(count), clusterOffset: Int32(context.lowerBound - range.lowerBound),
+                      upright: upright, reusing: spare)
+    }
+
+    /// Appends `range` of `units` to `buffer`, with the text of `context` around it as
+    /// HarfBuzz's context; HarfBuzz numbers its clusters from the context's start.
+    @inline(__always)
+    static func add(_ range: Range<Int>, of units: UnsafeBufferPointer<UInt16>, context: Range<Int>, to buffer: OpaquePointer) {
+        hb_buffer_add_utf16(buffer, units.baseAddress! + context.lowerBound, Int32(context.count),
                             UInt32(range.lowerBound - context.lowerBound), Int32(range.count))
-        hb_buffer_set_direction(buffer, upright ? HB_DIRECTION_TTB : rtl ? HB_DIRECTION_RTL : HB_DIRECTION_LTR)
+    }
+
+    /// Shapes the text `buffer` holds in `direction`, `script` and `style`'s language and features.
+    @inline(__always)
+    static func shapeBuffer(_ buffer: OpaquePointer, font: Font, direction: hb_direction_t, script: hb_script_t,
+                            style: ShapingStyle) {
+        harfBuzzCalls.wrappingAdd(1, ordering: .relaxed)
+        hb_buffer_set_direction(buffer, direction)
         hb_buffer_set_script(buffer, script)
         if let language = style.language { hb_buffer_set_language(buffer, language) }
         style.features.withUnsafeBufferPointer { features in
             hb_shape(font.hbFont, buffer, features.baseAddress, UInt32(features.count))
         }
-        var count: UInt32 = 0
-        let infos = hb_buffer_get_glyph_infos(buffer, &count)!
-        let positions = hb_buffer_get_glyph_positions(buffer, &count)!
-        // HarfBuzz counts clusters from the context's start; runs count from their own.
-        let offset = Int32(context.lowerBound - range.lowerBound)
-        // hb.h defines hb_glyph_info_get_glyph_flags as a macro reading the info's mask; Swift
-        // sees only the exported function, a call per glyph, so the macro is restated here.
-        let unsafeToBreak = HB_GLYPH_FLAG_UNSAFE_TO_BREAK.rawValue & HB_GLYPH_FLAG_DEFINED.rawValue
+    }
+
+    /// hb.h defines hb_glyph_info_get_glyph_flags as a macro reading the info's mask; Swift
+    /// sees only the exported function, a call per glyph, so the macro is restated here.
+    static let unsafeToBreak = HB_GLYPH_FLAG_UNSAFE_TO_BREAK.rawValue & HB_GLYPH_FLAG_DEFINED.rawValue
+
+    /// HarfBuzz's glyphs `span` of its buffer as a run's, clusters moved by `clusterOffset`.
+    @inline(__always)
+    static func glyphs(_ infos: UnsafeMutablePointer<hb_glyph_info_t>, _ positions: UnsafeMutablePointer<hb_glyph_position_t>,
+                       _ span: Range<Int>, clusterOffset offset: Int32, upright: Bool, reusing spare: ShapedGlyphs?) -> ShapedGlyphs {
+        let unsafeToBreak = Self.unsafeToBreak
+        let first = span.lowerBound
         // Two loops, the direction tested once: tested per glyph it cost 3 instructions a glyph.
         // Clusters add with wrapping: both are offsets into a text far shorter than Int32's range.
-        return ShapedGlyphs.make(count: Int(count), reusing: spare) { glyphs in
+        return ShapedGlyphs.make(count: span.count, reusing: spare) { glyphs in
             if upright {
-                for i in 0..<Int(count) {
-                    let info = infos[i]
-                    let position = positions[i]
+                for i in 0..<span.count {
+                    let info = infos[first + i]
+                    let position = positions[first + i]
                     // Top to bottom, HarfBuzz's y grows upward: the line's axis is −y, the cross axis x
                     // (its offsets lead from the pen to the glyph's horizontal origin).
                     glyphs.initializeElement(at: i, to: ShapedGlyph(
@@ -104,9 +131,9 @@ struct Shaper {
                         unsafeToBreak: info.mask & unsafeToBreak != 0))
                 }
             } else {
-                for i in 0..<Int(count) {
-                    let info = infos[i]
-                    let position = positions[i]
+                for i in 0..<span.count {
+                    let info = infos[first + i]
+                    let position = positions[first + i]
                     glyphs.initializeElement(at: i, to: ShapedGlyph(
                         id: info.codepoint, cluster: Int32(bitPattern: info.cluster) &+ offset,
                         advance: position.x_advance, xOffset: position.x_offset, yOffset: position.y_offset,

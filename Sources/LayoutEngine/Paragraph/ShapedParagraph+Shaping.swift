@@ -1,0 +1,95 @@
+import CHarfBuzz
+
+/// The shape stage of a paragraph: every item's glyphs, items that shape alike together.
+extension ShapedParagraph {
+    /// Items further apart than this are not joined: looking for an item's likes is bounded by
+    /// it, so a text of many items costs a constant per item.
+    static let joinWindow = 64
+
+    /// Shapes every item of `items` into `runs` (emptied), in item order, checking the budget
+    /// as it goes. `joining` (vertical text) and without a shaping cache, items of one font,
+    /// script, style and orientation within `joinWindow` of one another are shaped in one
+    /// HarfBuzz call (`Shaper.shapeJoined`).
+    ///
+    /// Only vertical text joins: there orientation cuts one item into many alike pieces (a
+    /// caption's six calls became two, −9,300 instructions), while horizontal items are cut
+    /// where font, script or style change, and the few alike among them did not pay for the
+    /// search (+270 a caption over the corpus). The cache keeps runs item by item, so with one
+    /// each item is shaped (or found) alone.
+    static func shape(_ items: [Item], units: ContiguousArray<UInt16>, styles: ResolvedStyles, joining: Bool,
+                      context: LayoutContext, into runs: inout [ShapedRun]) throws {
+        let shaper = context.shaper
+        let whole = 0..<units.count
+        runs.reserveCapacity(items.count)
+        guard joining && shaper.joinsRuns && shaper.cache == nil && items.count > 1 else {
+            for (index, item) in items.enumerated() {
+                if index % 64 == 0 { try context.budget.check() }
+                runs.append(shaper.shape(units, range: item.range, context: whole, font: item.font, rtl: item.isRTL,
+                                         upright: item.isUpright, script: item.script, style: styles.shaping[item.style]))
+            }
+            return
+        }
+        for item in items { runs.append(ShapedRun(range: item.range, glyphs: ShapedGlyphs.unshaped)) }
+        let scratch = context.scratch
+        var members = scratch.joinedItems.takeEmptied()
+        var pieces = scratch.joinedPieces.takeEmptied()
+        defer {
+            scratch.joinedItems = members
+            scratch.joinedPieces = pieces
+        }
+        var shaped = 0
+        for index in items.indices where runs[index].glyphs === ShapedGlyphs.unshaped {
+            let item = items[index]
+            members.removeAll(keepingCapacity: true)
+            members.append(index)
+            if joins(item) {
+                for other in index + 1..<min(items.count, index + joinWindow)
+                where runs[other].glyphs === ShapedGlyphs.unshaped && shapesAlike(items[other], item, styles) {
+                    members.append(other)
+                }
+            }
+            if members.count > 1 {
+                try context.budget.check()
+                pieces.removeAll(keepingCapacity: true)
+                for member in members { pieces.append(items[member].range) }
+                shaper.shapeJoined(units, pieces: pieces, context: whole, font: item.font, upright: item.isUpright,
+                                   script: item.script, style: styles.shaping[item.style]) { piece, glyphs in
+                    runs[members[piece]].glyphs = glyphs
+                }
+            }
+            // Alone: an item with no likes, or a piece HarfBuzz would not vouch for when joined.
+            for member in members where runs[member].glyphs === ShapedGlyphs.unshaped {
+                if shaped % 64 == 0 { try context.budget.check() }
+                shaped += 1
+                let item = items[member]
+                runs[member] = shaper.shape(units, range: item.range, context: whole, font: item.font, rtl: item.isRTL,
+                                            upright: item.isUpright, script: item.script, style: styles.shaping[item.style])
+            }
+        }
+    }
+
+    /// Items whose script HarfBuzz shapes from the glyphs alone, which may go to it with others
+    /// (`Shaper.shapeJoined`): Han, kana, Hangul, Bopomofo, Latin, Cyrillic, Greek and common
+    /// punctuation, never right to left and never combined upright (tate-chu-yoko). Joining
+    /// scripts and those shaped by syllables read the text around a run as well as its glyphs.
+    @inline(__always)
+    static func joins(_ item: Item) -> Bool {
+        guard !item.isRTL && item.orientation != .combined else { return false }
+        switch item.script {
+        case HB_SCRIPT_HAN, HB_SCRIPT_HIRAGANA, HB_SCRIPT_KATAKANA, HB_SCRIPT_HANGUL, HB_SCRIPT_BOPOMOFO,
+             HB_SCRIPT_LATIN, HB_SCRIPT_CYRILLIC, HB_SCRIPT_GREEK, HB_SCRIPT_COMMON:
+            return true
+        default:
+            return false
+        }
+    }
+
+    /// The same font, script, orientation and HarfBuzz style (language and features): one
+    /// HarfBuzz call would shape either alike.
+    @inline(__always)
+    static func shapesAlike(_ item: Item, _ other: Item, _ styles: ResolvedStyles) -> Bool {
+        item.font === other.font && item.script == other.script && item.orientation == other.orientation
+            && item.isRTL == other.isRTL
+            && (item.style == other.style || styles.shaping[item.style].key == styles.shaping[other.style].key)
+    }
+}
