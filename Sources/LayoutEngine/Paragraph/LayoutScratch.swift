@@ -27,7 +27,9 @@ final class LayoutScratch: @unchecked Sendable {
     /// array comes back here while the cut one is the paragraph's.
     @exclusivity(unchecked) var verticalItems: [Item] = []
     @exclusivity(unchecked) var scalars: [UInt32] = []
-    /// The items shaped together in one HarfBuzz call, and their ranges (`ShapedParagraph.shape`).
+    /// Each item's glyphs while vertical text's items are shaped, some together in one HarfBuzz
+    /// call: the items so shaped, and their ranges (`ShapedParagraph.shape`).
+    @exclusivity(unchecked) var joinedGlyphs: [ShapedGlyphs?] = []
     @exclusivity(unchecked) var joinedItems: [Int] = []
     @exclusivity(unchecked) var joinedPieces: [Range<Int>] = []
     @exclusivity(unchecked) var runs: [ShapedRun] = []

@@ -29,22 +29,25 @@ extension ShapedParagraph {
             }
             return
         }
-        for item in items { runs.append(ShapedRun(range: item.range, glyphs: ShapedGlyphs.unshaped)) }
+        // Each item's glyphs as they come, nil until shaped: the runs are made in item order after.
         let scratch = context.scratch
+        var shaped = scratch.joinedGlyphs.takeEmptied()
         var members = scratch.joinedItems.takeEmptied()
         var pieces = scratch.joinedPieces.takeEmptied()
         defer {
+            scratch.joinedGlyphs = shaped
             scratch.joinedItems = members
             scratch.joinedPieces = pieces
         }
-        var shaped = 0
-        for index in items.indices where runs[index].glyphs === ShapedGlyphs.unshaped {
+        shaped.append(contentsOf: repeatElement(nil, count: items.count))
+        var alone = 0
+        for index in items.indices where shaped[index] == nil {
             let item = items[index]
             members.removeAll(keepingCapacity: true)
             members.append(index)
             if joins(item) {
                 for other in index + 1..<min(items.count, index + joinWindow)
-                where runs[other].glyphs === ShapedGlyphs.unshaped && shapesAlike(items[other], item, styles) {
+                where shaped[other] == nil && shapesAlike(items[other], item, styles) {
                     members.append(other)
                 }
             }
@@ -54,18 +57,20 @@ extension ShapedParagraph {
                 for member in members { pieces.append(items[member].range) }
                 shaper.shapeJoined(units, pieces: pieces, context: whole, font: item.font, upright: item.isUpright,
                                    script: item.script, style: styles.shaping[item.style]) { piece, glyphs in
-                    runs[members[piece]].glyphs = glyphs
+                    shaped[members[piece]] = glyphs
                 }
             }
             // Alone: an item with no likes, or a piece HarfBuzz would not vouch for when joined.
-            for member in members where runs[member].glyphs === ShapedGlyphs.unshaped {
-                if shaped % 64 == 0 { try context.budget.check() }
-                shaped += 1
+            for member in members where shaped[member] == nil {
+                if alone % 64 == 0 { try context.budget.check() }
+                alone += 1
                 let item = items[member]
-                runs[member] = shaper.shape(units, range: item.range, context: whole, font: item.font, rtl: item.isRTL,
-                                            upright: item.isUpright, script: item.script, style: styles.shaping[item.style])
+                shaped[member] = shaper.shape(units, range: item.range, context: whole, font: item.font, rtl: item.isRTL,
+                                              upright: item.isUpright, script: item.script,
+                                              style: styles.shaping[item.style]).glyphs
             }
         }
+        for index in items.indices { runs.append(ShapedRun(range: items[index].range, glyphs: shaped[index].take()!)) }
     }
 
     /// Items whose script HarfBuzz shapes from the glyphs alone, which may go to it with others

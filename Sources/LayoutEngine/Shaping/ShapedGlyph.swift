@@ -57,10 +57,6 @@ final class ShapedGlyphs: ManagedBuffer<Int, ShapedGlyph> {
         make(count: glyphs.count) { _ = $0.initialize(from: glyphs) }
     }
 
-    /// No glyphs: a run's place while its item waits to be shaped (`ShapedParagraph.shape`).
-    /// Never filled, and never anyone's spare (this reference keeps it shared).
-    nonisolated(unsafe) static let unshaped = make(count: 0) { _ in }
-
     // No deinit: ShapedGlyph is trivial, nothing to deinitialize before the memory goes.
 }
 
