@@ -120,6 +120,25 @@ import TestSupport
         #expect(abs(box.rect.height - 30) < 1e-9 && abs(box.rect.width - 16) < 1e-9)
     }
 
+    /// Plain text's glyphs are written onto the page as they are placed; text with a paint is
+    /// turned after decorating. Both ways put every glyph in the same place, in both modes, with
+    /// Latin on its side and a truncated last column.
+    @Test func glyphsPlacedOnThePageLieWhereTurnedGlyphsLie() throws {
+        let text = String(repeating: "縦書きの文章、ABCと2024年。Latin words ", count: 5)
+        for mode in [WritingMode.verticalRightToLeft, .verticalLeftToRight] {
+            let plain = try Self.layout(text, mode: mode, height: 150) { $0.maxLines = 4 }
+            let painted = try Self.layout(text, mode: mode, height: 150) {
+                var red = TextPaint()
+                red.color = Color(red: 1, green: 0, blue: 0, alpha: 1)
+                $0.text = AttributedText(text, style: TextStyle(family: "Noto Sans CJK JP", size: 20), paint: red)
+                $0.maxLines = 4
+            }
+            #expect(!plain.runs.isEmpty && plain.lines.count == 4 && plain.lines[3].truncated)
+            #expect(plain.runs.map(\.glyphs) == painted.runs.map(\.glyphs), "\(mode)")
+            #expect(plain.lines == painted.lines)
+        }
+    }
+
     @Test func noColumnStartsWithClosingPunctuationOrSmallKana() throws {
         let text = String(repeating: "「はい」と言った。ちょっと待って、", count: 10)
         let units = Array(text.utf16)

@@ -90,6 +90,10 @@ public final class ParagraphLayouter: Sendable {
             shaped: try ShapedText(text: request.text, direction: request.direction, attachments: request.attachments,
                                    vertical: setting, fonts: fonts, context: context),
             settings: inLine, context: context)
+        // Decorations read the glyphs in the lines' frame; without them (and without flow, whose
+        // page is the containers') the glyphs are written onto the page as they are placed.
+        let placesGlyphsOnPage = request.flow == nil && request.text.isPlain
+        if placesGlyphsOnPage { positioner.placesGlyphsOnPage = request.writingMode }
         var layout = try positioner.run()
         positioner.recycle()
         try decorate(&layout, text: request.text, budget: context.budget)
@@ -97,7 +101,7 @@ public final class ParagraphLayouter: Sendable {
         guard let flow = request.flow else {
             // The columns' extent read here: passed whole, the layout was copied (its arrays counted).
             let frame = VerticalFrame(mode: request.writingMode, extent: layout.size.height)
-            return frame.turned(consume layout)
+            return frame.turned(consume layout, glyphsOnPage: placesGlyphsOnPage)
         }
         var turned = VerticalFrame(mode: request.writingMode, extent: flow.pageExtent).turned(consume layout)
         // The frame of the containers on the page, as horizontal text that flows reports it.

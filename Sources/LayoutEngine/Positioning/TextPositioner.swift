@@ -10,6 +10,11 @@ final class TextPositioner {
     private(set) var shaped: ShapedText
     let settings: LineSettings
     let context: LayoutContext
+    /// Vertical text whose glyphs nothing reads in the lines' frame (no decorations, no flow):
+    /// `stack` writes them onto the page in this mode, and `VerticalFrame.turned` leaves them.
+    /// (Turned afterwards, they were copied into an array of their own, a caption's sixty glyphs
+    /// 1,700 instructions.)
+    var placesGlyphsOnPage: WritingMode?
 
     convenience init(shaped: consuming ShapedText, request: borrowing ParagraphRequest, context: LayoutContext) {
         self.init(shaped: shaped, settings: LineSettings(request), context: context)
@@ -178,6 +183,11 @@ final class TextPositioner {
                 lines.append(placed)
                 widest = max(widest, placed.width)
                 top += boxes[index].height
+            }
+            if let mode = placesGlyphsOnPage {
+                // The columns' extent is the lines' frame's height, known once every line is placed.
+                let frame = VerticalFrame(mode: mode, extent: bottom ?? top)
+                for i in 0..<output.count { buffer[i].position = frame.toPage(buffer[i].position) }
             }
             initialized = output.count
             runs = output.runs

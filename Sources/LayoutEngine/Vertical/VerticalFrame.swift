@@ -52,9 +52,10 @@ public struct VerticalFrame: Sendable {
         }
     }
 
-    /// The layout on the page.
-    func turned(_ layout: consuming ParagraphLayout) -> ParagraphLayout {
-        convert(&layout, point: toPage, rect: toPage, path: toPage)
+    /// The layout on the page; `glyphsOnPage`: its glyphs are there already
+    /// (`TextPositioner.placesGlyphsOnPage`).
+    func turned(_ layout: consuming ParagraphLayout, glyphsOnPage: Bool = false) -> ParagraphLayout {
+        convert(&layout, point: toPage, rect: toPage, path: toPage, glyphs: !glyphsOnPage)
         layout.size = Size(width: layout.size.height, height: layout.size.width)
         layout.writingMode = mode
         return layout
@@ -63,7 +64,7 @@ public struct VerticalFrame: Sendable {
     /// A turned layout back in its line frame (backgrounds are made there).
     public func unturned(_ layout: ParagraphLayout) -> ParagraphLayout {
         var out = layout
-        convert(&out, point: toLine, rect: toLine, path: toLine)
+        convert(&out, point: toLine, rect: toLine, path: toLine, glyphs: true)
         out.size = Size(width: layout.size.height, height: layout.size.width)
         out.writingMode = .horizontal
         return out
@@ -81,12 +82,23 @@ public struct VerticalFrame: Sendable {
     /// mapping is inlined into the loops (through a function value it cost a call per glyph).
     @inline(__always)
     private func convert(_ layout: inout ParagraphLayout, point: (Point) -> Point, rect: (Rect) -> Rect,
-                         path: (Path) -> Path) {
+                         path: (Path) -> Path, glyphs convertsGlyphs: Bool) {
         for i in layout.lines.indices {
             layout.lines[i].baselineOrigin = point(layout.lines[i].baselineOrigin)
             layout.lines[i].usedRect = rect(layout.lines[i].usedRect)
             if let fragment = layout.lines[i].fragmentRect { layout.lines[i].fragmentRect = rect(fragment) }
         }
+        if convertsGlyphs { convertGlyphs(&layout, point: point) }
+        for i in layout.attachments.indices { layout.attachments[i].rect = rect(layout.attachments[i].rect) }
+        for i in layout.containers.indices { layout.containers[i].rect = rect(layout.containers[i].rect) }
+        for i in layout.decorations.indices {
+            layout.decorations[i].rects = layout.decorations[i].rects.map(rect)
+            layout.decorations[i].path = path(layout.decorations[i].path)
+        }
+    }
+
+    @inline(__always)
+    private func convertGlyphs(_ layout: inout ParagraphLayout, point: (Point) -> Point) {
         // The runs slice one glyph array, as positioning makes them: one turned array again
         // (written through a slice, each run would copy the array its slices share).
         var total = 0
@@ -111,12 +123,6 @@ public struct VerticalFrame: Sendable {
             let count = layout.runs[i].glyphs.count
             layout.runs[i].glyphs = glyphs[start..<start + count]
             start += count
-        }
-        for i in layout.attachments.indices { layout.attachments[i].rect = rect(layout.attachments[i].rect) }
-        for i in layout.containers.indices { layout.containers[i].rect = rect(layout.containers[i].rect) }
-        for i in layout.decorations.indices {
-            layout.decorations[i].rects = layout.decorations[i].rects.map(rect)
-            layout.decorations[i].path = path(layout.decorations[i].path)
         }
     }
 }
