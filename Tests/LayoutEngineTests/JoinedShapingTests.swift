@@ -107,8 +107,10 @@ import Testing
             }
             if let from = start { pieces.append(from..<units.count) }
             var kept: [Int] = []
-            context.shaper.shapeJoined(units, pieces: pieces, context: 0..<units.count, font: font, upright: upright,
-                                       script: upright ? HB_SCRIPT_HAN : HB_SCRIPT_LATIN, style: style) { index, _ in kept.append(index) }
+            pieces.withUnsafeBufferPointer { pieces in
+                context.shaper.shapeJoined(units, pieces: pieces, context: 0..<units.count, font: font, upright: upright,
+                                           script: upright ? HB_SCRIPT_HAN : HB_SCRIPT_LATIN, style: style) { index, _ in kept.append(index) }
+            }
             return kept
         }
         #expect(try stored("A中文B字体C漢字D", upright: true, family: "Noto Sans CJK JP") == [0, 1, 2])

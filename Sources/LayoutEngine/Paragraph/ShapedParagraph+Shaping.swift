@@ -30,44 +30,61 @@ extension ShapedParagraph {
             return
         }
         // Each item's glyphs as they come, nil until shaped: the runs are made in item order after.
+        // Read and written through their buffers: as arrays, each access checked uniqueness and
+        // counted references (a caption's six items paid 2,700 instructions for the bookkeeping).
         let scratch = context.scratch
         var shaped = scratch.joinedGlyphs.takeEmptied()
-        var members = scratch.joinedItems.takeEmptied()
-        var pieces = scratch.joinedPieces.takeEmptied()
+        var members = scratch.joinedItems.movedOut()
+        var pieces = scratch.joinedPieces.movedOut()
         defer {
             scratch.joinedGlyphs = shaped
             scratch.joinedItems = members
             scratch.joinedPieces = pieces
         }
+        // A group holds at most `joinWindow` items: room for that many, made once a scratch.
+        if members.count < joinWindow {
+            members = [Int](repeating: 0, count: joinWindow)
+            pieces = [Range<Int>](repeating: 0..<0, count: joinWindow)
+        }
         shaped.append(contentsOf: repeatElement(nil, count: items.count))
+        let budget = context.budget
         var alone = 0
-        for index in items.indices where shaped[index] == nil {
-            let item = items[index]
-            members.removeAll(keepingCapacity: true)
-            members.append(index)
-            if joins(item) {
-                for other in index + 1..<min(items.count, index + joinWindow)
-                where shaped[other] == nil && shapesAlike(items[other], item, styles) {
-                    members.append(other)
+        try items.withUnsafeBufferPointer { items in
+            try shaped.withUnsafeMutableBufferPointer { shaped in
+                try members.withUnsafeMutableBufferPointer { members in
+                    try pieces.withUnsafeMutableBufferPointer { pieces in
+                        for index in items.indices where shaped[index] == nil {
+                            let item = items[index]
+                            members[0] = index
+                            var count = 1
+                            if joins(item) {
+                                for other in index + 1..<min(items.count, index + joinWindow)
+                                where shaped[other] == nil && shapesAlike(items[other], item, styles) {
+                                    members[count] = other
+                                    count += 1
+                                }
+                            }
+                            if count > 1 {
+                                try budget.check()
+                                for k in 0..<count { pieces[k] = items[members[k]].range }
+                                shaper.shapeJoined(units, pieces: UnsafeBufferPointer(rebasing: pieces[0..<count]), context: whole,
+                                                   font: item.font, upright: item.isUpright, script: item.script,
+                                                   style: styles.shaping[item.style]) { piece, glyphs in
+                                    shaped[members[piece]] = glyphs
+                                }
+                            }
+                            // Alone: an item with no likes, or a piece HarfBuzz would not vouch for joined.
+                            for k in 0..<count where shaped[members[k]] == nil {
+                                if alone % 64 == 0 { try budget.check() }
+                                alone += 1
+                                let item = items[members[k]]
+                                shaped[members[k]] = shaper.shape(
+                                    units, range: item.range, context: whole, font: item.font, rtl: item.isRTL,
+                                    upright: item.isUpright, script: item.script, style: styles.shaping[item.style]).glyphs
+                            }
+                        }
+                    }
                 }
-            }
-            if members.count > 1 {
-                try context.budget.check()
-                pieces.removeAll(keepingCapacity: true)
-                for member in members { pieces.append(items[member].range) }
-                shaper.shapeJoined(units, pieces: pieces, context: whole, font: item.font, upright: item.isUpright,
-                                   script: item.script, style: styles.shaping[item.style]) { piece, glyphs in
-                    shaped[members[piece]] = glyphs
-                }
-            }
-            // Alone: an item with no likes, or a piece HarfBuzz would not vouch for when joined.
-            for member in members where shaped[member] == nil {
-                if alone % 64 == 0 { try context.budget.check() }
-                alone += 1
-                let item = items[member]
-                shaped[member] = shaper.shape(units, range: item.range, context: whole, font: item.font, rtl: item.isRTL,
-                                              upright: item.isUpright, script: item.script,
-                                              style: styles.shaping[item.style]).glyphs
             }
         }
         for index in items.indices { runs.append(ShapedRun(range: items[index].range, glyphs: shaped[index].take()!)) }

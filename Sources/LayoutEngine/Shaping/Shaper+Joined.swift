@@ -18,7 +18,7 @@ extension Shaper {
     /// whose edges HarfBuzz calls safe: `store(index, glyphs)`. The others are left to the caller.
     /// Only scripts whose shaping reads no context beyond the glyphs (no joining, no syllables) may
     /// be joined: `ShapedParagraph.joins`.
-    func shapeJoined(_ units: ContiguousArray<UInt16>, pieces: [Range<Int>], context: Range<Int>, font: Font,
+    func shapeJoined(_ units: ContiguousArray<UInt16>, pieces: UnsafeBufferPointer<Range<Int>>, context: Range<Int>, font: Font,
                      upright: Bool, script: hb_script_t, style: ShapingStyle, store: (Int, ShapedGlyphs) -> Void) {
         let spares = cache == nil ? buffer : nil
         buffer.withBuffer { hbBuffer in

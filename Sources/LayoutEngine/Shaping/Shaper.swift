@@ -115,25 +115,27 @@ struct Shaper {
     static func glyphs(_ infos: UnsafeMutablePointer<hb_glyph_info_t>, _ positions: UnsafeMutablePointer<hb_glyph_position_t>,
                        _ span: Range<Int>, clusterOffset offset: Int32, upright: Bool, reusing spare: ShapedGlyphs?) -> ShapedGlyphs {
         let unsafeToBreak = Self.unsafeToBreak
-        let first = span.lowerBound
+        let infos = infos + span.lowerBound, positions = positions + span.lowerBound
         // Two loops, the direction tested once: tested per glyph it cost 3 instructions a glyph.
-        // Clusters add with wrapping: both are offsets into a text far shorter than Int32's range.
+        // Clusters add and advances negate with wrapping: both clusters are offsets into a text far
+        // shorter than Int32's range, and HarfBuzz's advances are font units, far from its ends
+        // (checked, each cost a test and a branch a glyph).
         return ShapedGlyphs.make(count: span.count, reusing: spare) { glyphs in
             if upright {
                 for i in 0..<span.count {
-                    let info = infos[first + i]
-                    let position = positions[first + i]
+                    let info = infos[i]
+                    let position = positions[i]
                     // Top to bottom, HarfBuzz's y grows upward: the line's axis is −y, the cross axis x
                     // (its offsets lead from the pen to the glyph's horizontal origin).
                     glyphs.initializeElement(at: i, to: ShapedGlyph(
                         id: info.codepoint, cluster: Int32(bitPattern: info.cluster) &+ offset,
-                        advance: -position.y_advance, xOffset: -position.y_offset, yOffset: position.x_offset,
+                        advance: 0 &- position.y_advance, xOffset: 0 &- position.y_offset, yOffset: position.x_offset,
                         unsafeToBreak: info.mask & unsafeToBreak != 0))
                 }
             } else {
                 for i in 0..<span.count {
-                    let info = infos[first + i]
-                    let position = positions[first + i]
+                    let info = infos[i]
+                    let position = positions[i]
                     glyphs.initializeElement(at: i, to: ShapedGlyph(
                         id: info.codepoint, cluster: Int32(bitPattern: info.cluster) &+ offset,
                         advance: position.x_advance, xOffset: position.x_offset, yOffset: position.y_offset,
