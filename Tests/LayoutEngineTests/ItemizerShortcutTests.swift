@@ -36,6 +36,9 @@ import Testing
         "ﬁ ligature, ½ fraction, ©®™ signs, ∑∫√ maths",
         "Ελληνικά κείμενο με English",
         "soft\u{00AD}hyphen and zero\u{200B}width",
+        // Ideographs at the edges of the ranges taken whole, Yijing hexagrams (Common) beside
+        // them, variation selectors and a mark making longer clusters, a line break among them.
+        "㐀㐁䶵䷀䷁一中文鿿字\u{FE00}字\u{E0100}漢\u{0301}字，《书名》\n下一行𠀀字",
     ]
 
     @Test func shortcutsGiveTheGeneralItems() throws {
@@ -43,6 +46,8 @@ import Testing
             try Self.expectSame(AttributedText(text, style: TextStyle(family: "Noto Sans")), text)
             // A face that lacks most scripts: fallback everywhere.
             try Self.expectSame(AttributedText(text, style: TextStyle(family: "Noto Sans Devanagari")), "Devanagari face: \(text)")
+            // A face of ideographs: Han continues the style's own face, not a fallback.
+            try Self.expectSame(AttributedText(text, style: TextStyle(family: "Noto Sans CJK SC")), "CJK face: \(text)")
         }
         // Styles changing mid-word.
         let spans = [AttributedText.Span(range: 3..<9, patch: StylePatch(weight: 700)),

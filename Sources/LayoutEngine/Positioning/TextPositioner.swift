@@ -187,7 +187,7 @@ final class TextPositioner {
             if let mode = placesGlyphsOnPage {
                 // The columns' extent is the lines' frame's height, known once every line is placed.
                 let frame = VerticalFrame(mode: mode, extent: bottom ?? top)
-                for i in 0..<output.count { buffer[i].position = frame.toPage(buffer[i].position) }
+                frame.toPage(UnsafeMutableBufferPointer(rebasing: buffer[0..<output.count]))
             }
             initialized = output.count
             runs = output.runs

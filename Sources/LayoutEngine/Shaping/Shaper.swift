@@ -158,8 +158,9 @@ final class ShapingBuffer {
     /// one made and freed per run cost about 350 instructions.
     var spareGlyphs: [ShapedGlyphs] = []
     /// At most this many spares, each with room for at most `maxSpareGlyphs` glyphs: a pooled
-    /// scratch holds at most 96 KB of them (a caption's runs are about a hundred glyphs).
-    static let maxSpares = 4
+    /// scratch holds at most 192 KB of them (a caption's runs are about a hundred glyphs; vertical
+    /// text cuts a caption into six).
+    static let maxSpares = 8
     static let maxSpareGlyphs = 1024
 
     /// Keeps the glyph buffers of `runs` that nothing else holds as spares.

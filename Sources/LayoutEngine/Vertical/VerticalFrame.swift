@@ -38,6 +38,15 @@ public struct VerticalFrame: Sendable {
     }
 
     public func toPage(_ path: Path) -> Path { Self.map(path, toPage) }
+
+    /// `glyphs`' positions onto the page, in place; the mode tested once, not per glyph.
+    func toPage(_ glyphs: UnsafeMutableBufferPointer<PositionedGlyph>) {
+        if fromRight {
+            for i in glyphs.indices { glyphs[i].position = Point(x: extent - glyphs[i].position.y, y: glyphs[i].position.x) }
+        } else {
+            for i in glyphs.indices { glyphs[i].position = Point(x: glyphs[i].position.y, y: glyphs[i].position.x) }
+        }
+    }
     public func toLine(_ path: Path) -> Path { Self.map(path, toLine) }
 
     static func map(_ path: Path, _ f: (Point) -> Point) -> Path { Path(path.commands.map { map($0, f) }) }
@@ -55,10 +64,12 @@ public struct VerticalFrame: Sendable {
     /// The layout on the page; `glyphsOnPage`: its glyphs are there already
     /// (`TextPositioner.placesGlyphsOnPage`).
     func turned(_ layout: consuming ParagraphLayout, glyphsOnPage: Bool = false) -> ParagraphLayout {
-        convert(&layout, point: toPage, rect: toPage, path: toPage, glyphs: !glyphsOnPage)
-        layout.size = Size(width: layout.size.height, height: layout.size.width)
-        layout.writingMode = mode
-        return layout
+        // Moved into a local: changed and returned as the parameter, it was copied (its arrays counted).
+        var page = consume layout
+        convert(&page, point: toPage, rect: toPage, path: toPage, glyphs: !glyphsOnPage)
+        page.size = Size(width: page.size.height, height: page.size.width)
+        page.writingMode = mode
+        return page
     }
 
     /// A turned layout back in its line frame (backgrounds are made there).

@@ -40,12 +40,15 @@ enum VerticalItems {
                     if start > 0 { StrictKinsoku.keep(at: start, units, &flags, table) }
                     var i = start + 1
                     while i < end {
-                        // Ideographs in upright text, most of a Chinese or Japanese text: no cut and
-                        // never a starter, so passed over two compares a unit.
+                        // Ideographs in upright text, most of a Chinese or Japanese text, and ASCII
+                        // in sideways text: no cut and never a starter, so passed over a compare or
+                        // two a unit.
                         if current == .upright {
                             while i < end && units[i] &- 0x3400 <= 0x9FFF - 0x3400 { i += 1 }
-                            if i == end { break }
+                        } else {
+                            while i < end && units[i] < 0xA7 { i += 1 }
                         }
+                        if i == end { break }
                         StrictKinsoku.keep(at: i, units, &flags, table)
                         if flags[i].contains(.graphemeStart) {
                             let next = orientation(at: i, units, table)
