@@ -25,7 +25,7 @@ import Testing
         var runs: [[Glyph]] = []
         for index in 0..<shaped.paragraphCount {
             for run in shaped.paragraph(index).runs {
-                runs.append(run.glyphs.pointer.map(Glyph.init))
+                runs.append(run.pointer.map(Glyph.init))
             }
         }
         return runs

@@ -27,9 +27,8 @@ final class LayoutScratch: @unchecked Sendable {
     /// array comes back here while the cut one is the paragraph's.
     @exclusivity(unchecked) var verticalItems: [Item] = []
     @exclusivity(unchecked) var scalars: [UInt32] = []
-    /// Each item's glyphs while vertical text's items are shaped, some together in one HarfBuzz
-    /// call: the items so shaped, and their ranges (`ShapedParagraph.shape`).
-    @exclusivity(unchecked) var joinedGlyphs: [ShapedGlyphs?] = []
+    /// The items vertical text shapes together in one HarfBuzz call, and their ranges
+    /// (`ShapedParagraph.shape`).
     @exclusivity(unchecked) var joinedItems: [Int] = []
     @exclusivity(unchecked) var joinedPieces: [Range<Int>] = []
     @exclusivity(unchecked) var runs: [ShapedRun] = []

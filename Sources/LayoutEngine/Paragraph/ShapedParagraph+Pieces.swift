@@ -94,7 +94,7 @@ extension ShapedParagraph {
         let item = items[index]
         let run = runs[index]
         let base = run.range.lowerBound
-        let glyphs = run.glyphs.pointer
+        let glyphs = run.pointer
         if part == item.range { return (glyphs, base) }
         let rtl = item.isRTL
         // Each cut edge is found once: where the slice ends, and whether shaping may be cut there.
@@ -108,7 +108,7 @@ extension ShapedParagraph {
             let reshaped = context.shaper.shape(shapingUnits, range: part, context: line, font: item.font, rtl: rtl,
                                                 upright: item.isUpright, script: item.script, style: shapingStyles[item.style])
             context.scratch.reshaped.append(reshaped.glyphs)  // alive as long as the piece that points into it
-            return (reshaped.glyphs.pointer, reshaped.range.lowerBound)
+            return (reshaped.pointer, reshaped.range.lowerBound)
         }
         // Visual order: a left-to-right run goes from the part's start to its end, a
         // right-to-left one from its end to its start.

@@ -29,15 +29,14 @@ extension ShapedParagraph {
             }
             return
         }
-        // Each item's glyphs as they come, nil until shaped: the runs are made in item order after.
-        // Read and written through their buffers: as arrays, each access checked uniqueness and
-        // counted references (a caption's six items paid 2,700 instructions for the bookkeeping).
+        // Every item's run in place from the start, glyphless until shaped, filled as groups are
+        // shaped. Read and written through buffers: as arrays, each access checked uniqueness and
+        // counted references (a caption's six items paid 2,700 instructions for the bookkeeping),
+        // and an array of optional runs went through Swift's generic value code.
         let scratch = context.scratch
-        var shaped = scratch.joinedGlyphs.takeEmptied()
         var members = scratch.joinedItems.movedOut()
         var pieces = scratch.joinedPieces.movedOut()
         defer {
-            scratch.joinedGlyphs = shaped
             scratch.joinedItems = members
             scratch.joinedPieces = pieces
         }
@@ -46,20 +45,21 @@ extension ShapedParagraph {
             members = [Int](repeating: 0, count: joinWindow)
             pieces = [Range<Int>](repeating: 0..<0, count: joinWindow)
         }
-        shaped.append(contentsOf: repeatElement(nil, count: items.count))
+        let unshaped = ShapedGlyphs.unshaped
+        for item in items { runs.append(ShapedRun(range: item.range, glyphs: unshaped, first: 0, count: 0)) }
         let budget = context.budget
         var alone = 0
         try items.withUnsafeBufferPointer { items in
-            try shaped.withUnsafeMutableBufferPointer { shaped in
+            try runs.withUnsafeMutableBufferPointer { runs in
                 try members.withUnsafeMutableBufferPointer { members in
                     try pieces.withUnsafeMutableBufferPointer { pieces in
-                        for index in items.indices where shaped[index] == nil {
+                        for index in items.indices where runs[index].glyphs === unshaped {
                             let item = items[index]
                             members[0] = index
                             var count = 1
                             if joins(item) {
                                 for other in index + 1..<min(items.count, index + joinWindow)
-                                where shaped[other] == nil && shapesAlike(items[other], item, styles) {
+                                where runs[other].glyphs === unshaped && shapesAlike(items[other], item, styles) {
                                     members[count] = other
                                     count += 1
                                 }
@@ -69,25 +69,24 @@ extension ShapedParagraph {
                                 for k in 0..<count { pieces[k] = items[members[k]].range }
                                 shaper.shapeJoined(units, pieces: UnsafeBufferPointer(rebasing: pieces[0..<count]), context: whole,
                                                    font: item.font, upright: item.isUpright, script: item.script,
-                                                   style: styles.shaping[item.style]) { piece, glyphs in
-                                    shaped[members[piece]] = glyphs
+                                                   style: styles.shaping[item.style]) { piece, run in
+                                    runs[members[piece]] = run
                                 }
                             }
                             // Alone: an item with no likes, or a piece HarfBuzz would not vouch for joined.
-                            for k in 0..<count where shaped[members[k]] == nil {
+                            for k in 0..<count where runs[members[k]].glyphs === unshaped {
                                 if alone % 64 == 0 { try budget.check() }
                                 alone += 1
                                 let item = items[members[k]]
-                                shaped[members[k]] = shaper.shape(
+                                runs[members[k]] = shaper.shape(
                                     units, range: item.range, context: whole, font: item.font, rtl: item.isRTL,
-                                    upright: item.isUpright, script: item.script, style: styles.shaping[item.style]).glyphs
+                                    upright: item.isUpright, script: item.script, style: styles.shaping[item.style])
                             }
                         }
                     }
                 }
             }
         }
-        for index in items.indices { runs.append(ShapedRun(range: items[index].range, glyphs: shaped[index].take()!)) }
     }
 
     /// Items whose script HarfBuzz shapes from the glyphs alone, which may go to it with others

@@ -190,7 +190,7 @@ struct ShapedParagraph {
                     continue
                 }
                 // Clusters lie inside the run (HarfBuzz numbers them from the text it was given).
-                for glyph in run.glyphs.pointer { prefix[Int(glyph.cluster) &+ base] += Double(glyph.advance) * scale }
+                for glyph in run.pointer { prefix[Int(glyph.cluster) &+ base] += Double(glyph.advance) * scale }
                 if letterSpacing != 0 {
                     for unit in item.range where flags[unit].contains(.graphemeStart) {
                         prefix[unit + 1] += letterSpacing

@@ -57,6 +57,10 @@ final class ShapedGlyphs: ManagedBuffer<Int, ShapedGlyph> {
         make(count: glyphs.count) { _ = $0.initialize(from: glyphs) }
     }
 
+    /// No glyphs: a run's while its item waits to be shaped (`ShapedParagraph.shape`). Never
+    /// filled, and never a spare (this reference keeps it shared).
+    nonisolated(unsafe) static let unshaped = make(count: 0) { _ in }
+
     // No deinit: ShapedGlyph is trivial, nothing to deinitialize before the memory goes.
 }
 
@@ -71,4 +75,25 @@ struct ShapedRun {
     var range: Range<Int>
     /// Clusters count from `range.lowerBound`.
     var glyphs: ShapedGlyphs
+    /// Where the run's glyphs lie in `glyphs`: all of them, or the run's part of a buffer that
+    /// items shaped together share (`Shaper.shapeJoined`: a buffer a piece cost six allocations
+    /// a vertical caption where two did).
+    let first: Int
+    let count: Int
+
+    init(range: Range<Int>, glyphs: ShapedGlyphs) {
+        self.init(range: range, glyphs: glyphs, first: 0, count: glyphs.header)
+    }
+
+    init(range: Range<Int>, glyphs: ShapedGlyphs, first: Int, count: Int) {
+        self.range = range
+        self.glyphs = glyphs
+        self.first = first
+        self.count = count
+    }
+
+    /// The run's glyphs, for as long as `glyphs` lives.
+    var pointer: UnsafeBufferPointer<ShapedGlyph> {
+        UnsafeBufferPointer(start: UnsafePointer(glyphs.withUnsafeMutablePointerToElements { $0 }) + first, count: count)
+    }
 }

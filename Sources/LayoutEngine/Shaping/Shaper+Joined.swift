@@ -15,11 +15,12 @@ import CHarfBuzz
 extension Shaper {
     /// Shapes `pieces` of `units` (in text order, apart, of one font, script, style and
     /// direction, never right to left) in one call, and stores the glyphs of each piece both of
-    /// whose edges HarfBuzz calls safe: `store(index, glyphs)`. The others are left to the caller.
+    /// whose edges HarfBuzz calls safe: `store(index, run)`, every run a part of one glyph buffer.
+    /// The others are left to the caller.
     /// Only scripts whose shaping reads no context beyond the glyphs (no joining, no syllables) may
     /// be joined: `ShapedParagraph.joins`.
     func shapeJoined(_ units: ContiguousArray<UInt16>, pieces: UnsafeBufferPointer<Range<Int>>, context: Range<Int>, font: Font,
-                     upright: Bool, script: hb_script_t, style: ShapingStyle, store: (Int, ShapedGlyphs) -> Void) {
+                     upright: Bool, script: hb_script_t, style: ShapingStyle, store: (Int, ShapedRun) -> Void) {
         let spares = cache == nil ? buffer : nil
         buffer.withBuffer { hbBuffer in
             units.withUnsafeBufferPointer { units in
@@ -34,8 +35,23 @@ extension Shaper {
                 let infos = hb_buffer_get_glyph_infos(hbBuffer, &count)!
                 let positions = hb_buffer_get_glyph_positions(hbBuffer, &count)!
                 let glyphCount = Int(count)
-                // Clusters rise through the buffer (left to right or top to bottom, HarfBuzz's
-                // monotone clusters): each piece's glyphs follow the last piece's.
+                // One buffer for every piece's glyphs, each piece's where HarfBuzz put them.
+                let glyphs = ShapedGlyphs.make(count: glyphCount, reusing: spares?.spareGlyphs.popLast()) { out in
+                    // Clusters rise through the buffer (left to right or top to bottom, HarfBuzz's
+                    // monotone clusters): each piece's glyphs follow the last piece's.
+                    var start = 0
+                    for piece in pieces {
+                        let upper = UInt32(piece.upperBound - context.lowerBound)
+                        var end = start
+                        while end < glyphCount && infos[end].cluster < upper { end += 1 }
+                        Self.convert(infos, positions, start..<end, clusterOffset: Int32(context.lowerBound - piece.lowerBound),
+                                     upright: upright, into: out.baseAddress! + start)
+                        start = end
+                    }
+                    // Glyphs past the last piece (none: every glyph's cluster is in a piece), converted
+                    // so that every element is initialized.
+                    Self.convert(infos, positions, start..<glyphCount, clusterOffset: 0, upright: upright, into: out.baseAddress! + start)
+                }
                 var start = 0
                 var safeStart = true  // the buffer's start
                 for index in pieces.indices {
@@ -46,9 +62,7 @@ extension Shaper {
                     // The cut after the piece is at the next piece's first glyph (or the buffer's end).
                     let safeEnd = end == glyphCount || infos[end].mask & Self.unsafeToBreak == 0
                     if safeStart && safeEnd && end > start && infos[start].cluster >= lower {
-                        store(index, Self.glyphs(infos, positions, start..<end,
-                                                 clusterOffset: Int32(context.lowerBound - pieces[index].lowerBound),
-                                                 upright: upright, reusing: spares?.spareGlyphs.popLast()))
+                        store(index, ShapedRun(range: pieces[index], glyphs: glyphs, first: start, count: end - start))
                     }
                     safeStart = safeEnd
                     start = end

@@ -114,33 +114,41 @@ struct Shaper {
     @inline(__always)
     static func glyphs(_ infos: UnsafeMutablePointer<hb_glyph_info_t>, _ positions: UnsafeMutablePointer<hb_glyph_position_t>,
                        _ span: Range<Int>, clusterOffset offset: Int32, upright: Bool, reusing spare: ShapedGlyphs?) -> ShapedGlyphs {
+        ShapedGlyphs.make(count: span.count, reusing: spare) { glyphs in
+            convert(infos, positions, span, clusterOffset: offset, upright: upright, into: glyphs.baseAddress!)
+        }
+    }
+
+    /// Initializes `span.count` glyphs at `out` from HarfBuzz's glyphs `span`, clusters moved by
+    /// `clusterOffset`.
+    @inline(__always)
+    static func convert(_ infos: UnsafeMutablePointer<hb_glyph_info_t>, _ positions: UnsafeMutablePointer<hb_glyph_position_t>,
+                        _ span: Range<Int>, clusterOffset offset: Int32, upright: Bool, into out: UnsafeMutablePointer<ShapedGlyph>) {
         let unsafeToBreak = Self.unsafeToBreak
         let infos = infos + span.lowerBound, positions = positions + span.lowerBound
         // Two loops, the direction tested once: tested per glyph it cost 3 instructions a glyph.
         // Clusters add and advances negate with wrapping: both clusters are offsets into a text far
         // shorter than Int32's range, and HarfBuzz's advances are font units, far from its ends
         // (checked, each cost a test and a branch a glyph).
-        return ShapedGlyphs.make(count: span.count, reusing: spare) { glyphs in
-            if upright {
-                for i in 0..<span.count {
-                    let info = infos[i]
-                    let position = positions[i]
-                    // Top to bottom, HarfBuzz's y grows upward: the line's axis is −y, the cross axis x
-                    // (its offsets lead from the pen to the glyph's horizontal origin).
-                    glyphs.initializeElement(at: i, to: ShapedGlyph(
-                        id: info.codepoint, cluster: Int32(bitPattern: info.cluster) &+ offset,
-                        advance: 0 &- position.y_advance, xOffset: 0 &- position.y_offset, yOffset: position.x_offset,
-                        unsafeToBreak: info.mask & unsafeToBreak != 0))
-                }
-            } else {
-                for i in 0..<span.count {
-                    let info = infos[i]
-                    let position = positions[i]
-                    glyphs.initializeElement(at: i, to: ShapedGlyph(
-                        id: info.codepoint, cluster: Int32(bitPattern: info.cluster) &+ offset,
-                        advance: position.x_advance, xOffset: position.x_offset, yOffset: position.y_offset,
-                        unsafeToBreak: info.mask & unsafeToBreak != 0))
-                }
+        if upright {
+            for i in 0..<span.count {
+                let info = infos[i]
+                let position = positions[i]
+                // Top to bottom, HarfBuzz's y grows upward: the line's axis is −y, the cross axis x
+                // (its offsets lead from the pen to the glyph's horizontal origin).
+                (out + i).initialize(to: ShapedGlyph(
+                    id: info.codepoint, cluster: Int32(bitPattern: info.cluster) &+ offset,
+                    advance: 0 &- position.y_advance, xOffset: 0 &- position.y_offset, yOffset: position.x_offset,
+                    unsafeToBreak: info.mask & unsafeToBreak != 0))
+            }
+        } else {
+            for i in 0..<span.count {
+                let info = infos[i]
+                let position = positions[i]
+                (out + i).initialize(to: ShapedGlyph(
+                    id: info.codepoint, cluster: Int32(bitPattern: info.cluster) &+ offset,
+                    advance: position.x_advance, xOffset: position.x_offset, yOffset: position.y_offset,
+                    unsafeToBreak: info.mask & unsafeToBreak != 0))
             }
         }
     }
@@ -163,12 +171,13 @@ final class ShapingBuffer {
     static let maxSpares = 8
     static let maxSpareGlyphs = 1024
 
-    /// Keeps the glyph buffers of `runs` that nothing else holds as spares.
+    /// Keeps the glyph buffers of `runs` that nothing else holds as spares, taking the runs out
+    /// from the last: runs that share a buffer (`Shaper.shapeJoined`) hold it until the first
+    /// of them is reached, which then holds it alone.
     func harvest(_ runs: inout [ShapedRun]) {
-        for index in runs.indices {
-            guard spareGlyphs.count < Self.maxSpares else { return }
-            if isKnownUniquelyReferenced(&runs[index].glyphs) && runs[index].glyphs.capacity <= Self.maxSpareGlyphs {
-                spareGlyphs.append(runs[index].glyphs)
+        while spareGlyphs.count < Self.maxSpares, var run = runs.popLast() {
+            if isKnownUniquelyReferenced(&run.glyphs) && run.glyphs.capacity <= Self.maxSpareGlyphs {
+                spareGlyphs.append(run.glyphs)
             }
         }
     }
