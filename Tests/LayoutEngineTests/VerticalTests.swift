@@ -120,6 +120,24 @@ import TestSupport
         #expect(abs(box.rect.height - 30) < 1e-9 && abs(box.rect.width - 16) < 1e-9)
     }
 
+    /// A truncation token stands as text does in its columns: its ideographs upright with their
+    /// vertical glyphs and advances, its ellipsis on its side.
+    @Test func truncationTokensStandAsTheTextDoes() throws {
+        let long = String(repeating: "縦書きの文章は上から下へ進みます。", count: 6)
+        let cut = try Self.layout(long, height: 100) {
+            $0.maxLines = 2
+            $0.truncationToken = "続く…"
+        }
+        // Glyph by glyph: the token's runs may be cut where its scripts change.
+        func glyphs(_ runs: [GlyphRunLayout]) -> [String] {
+            runs.flatMap { run in run.glyphs.map { "\($0.id) \(run.orientation) +\($0.advance)" } }
+        }
+        let token = cut.runs.filter(\.isTruncationToken)
+        let alone = try Self.layout("続く…", height: 200)
+        #expect(alone.runs.map(\.orientation) == [.upright, .sideways])
+        #expect(glyphs(token) == glyphs(alone.runs))
+    }
+
     /// Plain text's glyphs are written onto the page as they are placed; text with a paint is
     /// turned after decorating. Both ways put every glyph in the same place, in both modes, with
     /// Latin on its side and a truncated last column.

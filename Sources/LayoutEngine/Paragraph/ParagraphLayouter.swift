@@ -94,6 +94,7 @@ public final class ParagraphLayouter: Sendable {
         // page is the containers') the glyphs are written onto the page as they are placed.
         let placesGlyphsOnPage = request.flow == nil && request.text.isPlain
         if placesGlyphsOnPage { positioner.placesGlyphsOnPage = request.writingMode }
+        positioner.vertical = setting
         var layout = try positioner.run()
         positioner.recycle()
         try decorate(&layout, text: request.text, budget: context.budget)

@@ -116,11 +116,12 @@ extension ParagraphPositioner {
 
     /// Text layout adds (a truncation token, a hyphen), shaped as a paragraph of its own in
     /// `style`: pieces that map to no text, their clusters counting from where they are put.
+    /// In vertical text they stand as the text does: upright or on their side, by UAX #50.
     func insertedPieces(_ token: String, style: Int, baseLevel: UInt8) -> [LineItem] {
         let tokenText = AttributedText(token, style: text.styles[style])
         let direction: BaseDirection = baseLevel == 1 ? .rightToLeft : .leftToRight
-        guard let tokenShaped = try? ShapedParagraph(text: tokenText, direction: direction, fonts: shaped.fallback.registry,
-                                                     context: context) else { return [] }
+        guard let tokenShaped = try? ShapedParagraph(text: tokenText, direction: direction, vertical: owner.vertical,
+                                                     fonts: shaped.fallback.registry, context: context) else { return [] }
         let count = tokenText.units.count
         // The token's pieces point into its paragraph's storage: it must live while they are copied.
         return withExtendedLifetime(tokenShaped) {

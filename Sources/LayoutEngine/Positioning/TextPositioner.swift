@@ -15,6 +15,8 @@ final class TextPositioner {
     /// (Turned afterwards, they were copied into an array of their own, a caption's sixty glyphs
     /// 1,700 instructions.)
     var placesGlyphsOnPage: WritingMode?
+    /// Vertical text's setting, for what positioning shapes (truncation tokens, hyphens).
+    var vertical: VerticalSetting?
 
     convenience init(shaped: consuming ShapedText, request: borrowing ParagraphRequest, context: LayoutContext) {
         self.init(shaped: shaped, settings: LineSettings(request), context: context)

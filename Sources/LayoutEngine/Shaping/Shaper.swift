@@ -46,28 +46,33 @@ struct Shaper {
     /// `ShapedGlyph`).
     func shape(_ units: ContiguousArray<UInt16>, range: Range<Int>, context: Range<Int>, font: Font,
                rtl: Bool, upright: Bool = false, script: hb_script_t, style: ShapingStyle) -> ShapedRun {
-        let key = cache.flatMap { _ in
-            range.count <= ShapingCache.maxRunLength
-                ? ShapingCache.Key(units, range: range, context: context, font: font.serial, rtl: rtl, upright: upright,
+        // Without a cache no key is made: an optional key built, tested and dropped cost a run
+        // some 400 instructions.
+        guard let cache, range.count <= ShapingCache.maxRunLength else {
+            // A glyph buffer of an earlier layout that nothing holds any more, for a run the cache
+            // will not keep (a kept run's buffer is the cache's).
+            let spare = cache == nil ? buffer.spareGlyphs.popLast() : nil
+            return ShapedRun(range: range, glyphs: harfBuzz(units, range: range, context: context, font: font, rtl: rtl,
+                                                            upright: upright, script: script, style: style, spare: spare))
+        }
+        let key = ShapingCache.Key(units, range: range, context: context, font: font.serial, rtl: rtl, upright: upright,
                                    script: script.rawValue, style: style.key)
-                : nil
-        }
-        if let cache, let key, let hit = cache.lookup(key) {
-            return ShapedRun(range: range, glyphs: hit)
-        }
-        // A glyph buffer of an earlier layout that nothing holds any more, for a run the cache
-        // will not keep (a kept run's buffer is the cache's).
-        let spare = cache == nil ? buffer.spareGlyphs.popLast() : nil
-        let glyphs = buffer.withBuffer { hbBuffer in
+        if let hit = cache.lookup(key) { return ShapedRun(range: range, glyphs: hit) }
+        let glyphs = harfBuzz(units, range: range, context: context, font: font, rtl: rtl, upright: upright, script: script,
+                              style: style, spare: nil)
+        cache.store(key, glyphs)
+        return ShapedRun(range: range, glyphs: glyphs)
+    }
+
+    @inline(__always)
+    private func harfBuzz(_ units: ContiguousArray<UInt16>, range: Range<Int>, context: Range<Int>, font: Font, rtl: Bool,
+                          upright: Bool, script: hb_script_t, style: ShapingStyle, spare: ShapedGlyphs?) -> ShapedGlyphs {
+        buffer.withBuffer { hbBuffer in
             units.withUnsafeBufferPointer { units in
                 Self.runHarfBuzz(hbBuffer, units, range: range, context: context, font: font, rtl: rtl, upright: upright,
                                  script: script, style: style, spare: spare)
             }
         }
-        if let cache, let key {
-            cache.store(key, glyphs)
-        }
-        return ShapedRun(range: range, glyphs: glyphs)
     }
 
     private static func runHarfBuzz(_ buffer: OpaquePointer, _ units: UnsafeBufferPointer<UInt16>, range: Range<Int>,
