@@ -35,37 +35,42 @@ extension Shaper {
                 let infos = hb_buffer_get_glyph_infos(hbBuffer, &count)!
                 let positions = hb_buffer_get_glyph_positions(hbBuffer, &count)!
                 let glyphCount = Int(count)
-                // One buffer for every piece's glyphs, each piece's where HarfBuzz put them.
-                let glyphs = ShapedGlyphs.make(count: glyphCount, reusing: spares?.spareGlyphs.popLast()) { out in
-                    // Clusters rise through the buffer (left to right or top to bottom, HarfBuzz's
-                    // monotone clusters): each piece's glyphs follow the last piece's.
-                    var start = 0
-                    for piece in pieces {
-                        let upper = UInt32(piece.upperBound - context.lowerBound)
-                        var end = start
+                // Each piece's glyphs end where the next piece's begin: clusters rise through the
+                // buffer (left to right or top to bottom, HarfBuzz's monotone clusters).
+                withUnsafeTemporaryAllocation(of: Int.self, capacity: pieces.count) { ends in
+                    var end = 0
+                    for index in pieces.indices {
+                        let upper = UInt32(pieces[index].upperBound - context.lowerBound)
                         while end < glyphCount && infos[end].cluster < upper { end += 1 }
-                        Self.convert(infos, positions, start..<end, clusterOffset: Int32(context.lowerBound - piece.lowerBound),
-                                     upright: upright, into: out.baseAddress! + start)
+                        ends[index] = end
+                    }
+                    // One buffer for every piece's glyphs, each piece's where HarfBuzz put them
+                    // (glyphs past the last piece, of which there are none, so every element is
+                    // initialized).
+                    let glyphs = ShapedGlyphs.make(count: glyphCount, reusing: spares?.spareGlyphs.popLast()) { out in
+                        var start = 0
+                        for index in pieces.indices {
+                            Self.convert(infos, positions, start..<ends[index],
+                                         clusterOffset: Int32(context.lowerBound - pieces[index].lowerBound),
+                                         upright: upright, into: out.baseAddress! + start)
+                            start = ends[index]
+                        }
+                        Self.convert(infos, positions, start..<glyphCount, clusterOffset: 0, upright: upright,
+                                     into: out.baseAddress! + start)
+                    }
+                    var start = 0
+                    var safeStart = true  // the buffer's start
+                    for index in pieces.indices {
+                        let end = ends[index]
+                        // The cut after the piece is at the next piece's first glyph (or the buffer's end).
+                        let safeEnd = end == glyphCount || infos[end].mask & Self.unsafeToBreak == 0
+                        let lower = UInt32(pieces[index].lowerBound - context.lowerBound)
+                        if safeStart && safeEnd && end > start && infos[start].cluster >= lower {
+                            store(index, ShapedRun(range: pieces[index], glyphs: glyphs, first: start, count: end - start))
+                        }
+                        safeStart = safeEnd
                         start = end
                     }
-                    // Glyphs past the last piece (none: every glyph's cluster is in a piece), converted
-                    // so that every element is initialized.
-                    Self.convert(infos, positions, start..<glyphCount, clusterOffset: 0, upright: upright, into: out.baseAddress! + start)
-                }
-                var start = 0
-                var safeStart = true  // the buffer's start
-                for index in pieces.indices {
-                    let lower = UInt32(pieces[index].lowerBound - context.lowerBound)
-                    let upper = UInt32(pieces[index].upperBound - context.lowerBound)
-                    var end = start
-                    while end < glyphCount && infos[end].cluster < upper { end += 1 }
-                    // The cut after the piece is at the next piece's first glyph (or the buffer's end).
-                    let safeEnd = end == glyphCount || infos[end].mask & Self.unsafeToBreak == 0
-                    if safeStart && safeEnd && end > start && infos[start].cluster >= lower {
-                        store(index, ShapedRun(range: pieces[index], glyphs: glyphs, first: start, count: end - start))
-                    }
-                    safeStart = safeEnd
-                    start = end
                 }
             }
         }

@@ -38,16 +38,12 @@ public struct VerticalFrame: Sendable {
     }
 
     public func toPage(_ path: Path) -> Path { Self.map(path, toPage) }
-
-    /// `glyphs`' positions onto the page, in place; the mode tested once, not per glyph.
-    func toPage(_ glyphs: UnsafeMutableBufferPointer<PositionedGlyph>) {
-        if fromRight {
-            for i in glyphs.indices { glyphs[i].position = Point(x: extent - glyphs[i].position.y, y: glyphs[i].position.x) }
-        } else {
-            for i in glyphs.indices { glyphs[i].position = Point(x: glyphs[i].position.y, y: glyphs[i].position.x) }
-        }
-    }
     public func toLine(_ path: Path) -> Path { Self.map(path, toLine) }
+
+    /// `glyphs`' positions onto the page, in place.
+    func toPage(_ glyphs: UnsafeMutableBufferPointer<PositionedGlyph>) {
+        for i in glyphs.indices { glyphs[i].position = toPage(glyphs[i].position) }
+    }
 
     static func map(_ path: Path, _ f: (Point) -> Point) -> Path { Path(path.commands.map { map($0, f) }) }
 
