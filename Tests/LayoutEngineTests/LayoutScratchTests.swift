@@ -180,6 +180,38 @@ import Testing
         #expect(spares.count <= ShapingBuffer.maxSpares && spares.allSatisfy { $0.capacity <= ShapingBuffer.maxSpareGlyphs })
     }
 
+    /// The scratch keeps the last inserted text shaped (a truncation token, a hyphen): layouts
+    /// that use it, in any order, with other tokens, styles, directions and writing modes in
+    /// between, and with a hyphen and a token in one request, equal a new layouter's.
+    @Test func keptTokensLeaveLayoutsAsTheyWere() throws {
+        func request(_ text: String, token: String?, size: Double = 16, weight: Int = 400, vertical: Bool = false,
+                     hyphenates: Bool = false) -> ParagraphRequest {
+            let style = TextStyle(family: "Noto Sans", weight: weight, size: size, language: "en")
+            var request = ParagraphRequest(text: AttributedText(text, style: style),
+                                           width: vertical ? 90 : 120, height: vertical ? 120 : nil, maxLines: 2, truncationToken: token)
+            if vertical { request.writingMode = .verticalRightToLeft }
+            if hyphenates { request.hyphenation = Hyphenation() }
+            return request
+        }
+        let long = "Internationalization requires extraordinary responsibility: typography, hyphenation and communication."
+        let requests = [
+            request(long, token: "…"), request(long, token: "…"), request(long, token: "…", size: 20),
+            request(long, token: "…", weight: 700), request(long, token: " [more]"), request("مرحبا بالعالم، نص طويل يقطع في سطرين فقط من فضلك", token: "…"),
+            request(String(repeating: "縦書きの文章は上から下へ進みます。", count: 4), token: "続く…", vertical: true),
+            request(String(repeating: "縦書きの文章は上から下へ進みます。", count: 4), token: "…", vertical: true),
+            request(long, token: "…", hyphenates: true), request(long, token: "…"),
+        ]
+        let layouter = ParagraphLayouter(fonts: Fixtures.registry, cache: nil)
+        for round in 0..<2 {
+            for (index, request) in (round == 0 ? requests : requests.reversed()).enumerated() {
+                let kept = try layouter.layout(request)
+                let fresh = try ParagraphLayouter(fonts: Fixtures.registry, cache: nil).layout(request)
+                #expect(kept.lines.contains { $0.truncated }, "request \(index) truncates")
+                #expect(kept.runs == fresh.runs && kept.lines == fresh.lines, "round \(round), request \(index)")
+            }
+        }
+    }
+
     @Test func zerosAreAppendedPastAPage() {
         var levels: ContiguousArray<UInt8> = [7]
         levels.appendZeros(20_000)  // more than one 16 KiB page of bytes

@@ -47,6 +47,9 @@ final class LayoutScratch: @unchecked Sendable {
     /// (Its fallback holds the styles and the registry, so the registry cannot be another one
     /// at the same address later.)
     @exclusivity(unchecked) var lastStyles: ResolvedStyles?
+    /// The last text positioning inserted (a truncation token, a hyphen), shaped: most truncated
+    /// requests end with the same token in the same style (`ParagraphPositioner.insertedPieces`).
+    @exclusivity(unchecked) var lastInserted: InsertedText?
 
     /// The styles a request last passed validation with, on which fonts (held, so the
     /// identifier cannot name another registry later).
