@@ -19,9 +19,9 @@ import Testing
         Itemizer.itemize(text, analysis: analysis, fallback: fallback, into: &items, scalars: &scalars)
         let setting = VerticalSetting(combineUpTo: 0, combinesLetters: false)
         var flags = analysis.flags
-        let cut: [Item]
+        var cut: [Item] = []
         if walk {
-            cut = VerticalItems.split(items, units: text.units, flags: &flags, setting: setting)
+            VerticalItems.split(items, into: &cut, units: text.units, flags: &flags, setting: setting)
         } else {
             StrictKinsoku.apply(to: &flags, units: text.units)
             cut = VerticalItems.splitUnitByUnit(items, units: text.units, flags: flags, setting: setting)

@@ -8,15 +8,9 @@ enum VerticalItems {
     /// Strict kinsoku is applied in the same walk (`StrictKinsoku`): no opportunity before a
     /// conditional Japanese starter. Every unit outside an item is a hard break or an
     /// attachment, never one of those.
-    static func split(_ items: [Item], units: ContiguousArray<UInt16>, flags: inout ContiguousArray<UnitFlags>,
-                      setting: VerticalSetting) -> [Item] {
-        var out: [Item] = []
-        split(items, into: &out, units: units, flags: &flags, setting: setting)
-        return out
-    }
-
-    /// The same cut appended to the empty `out` (a layout's scratch array: a new one per layout,
-    /// grown as the pieces came, cost a caption 300 instructions).
+    ///
+    /// The pieces are appended to the empty `out`, a layout's scratch array (a new one per
+    /// layout, grown as the pieces came, cost a caption 300 instructions).
     static func split(_ items: [Item], into out: inout [Item], units: ContiguousArray<UInt16>,
                       flags: inout ContiguousArray<UnitFlags>, setting: VerticalSetting) {
         // Combining looks at runs across items: it takes the orientation of every unit first.
