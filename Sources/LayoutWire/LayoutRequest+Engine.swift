@@ -120,7 +120,7 @@ extension Layoutd_V1_LayoutRequest {
         if hasHyphenation {
             let h = hyphenation
             for (value, name, limit) in [(h.minWordLength, "min_word_length", 100), (h.minBefore, "min_before", 100),
-                                         (h.minAfter, "min_after", 100), (h.maxConsecutiveLines, "max_consecutive_lines", 1_000)]
+                                         (h.minAfter, "min_after", 100), (h.maxConsecutiveLines, "max_consecutive_lines", 25)]
             where value > limit {
                 throw LayoutError(.invalidArgument, "must be at most \(limit), got \(value)", field: "hyphenation.\(name)")
             }

@@ -52,8 +52,8 @@ import Testing
         for text in Self.texts() where !text.contains("\n") {
             let (breaker, count) = try Self.breaker(text)
             let slot = LineSlot(start: 0, width: 240)
-            let greedy = breaker.breakLines(in: 0..<count, slot: slot, strategy: .greedy)
-            let optimal = breaker.breakLines(in: 0..<count, slot: slot, strategy: .optimal)
+            let greedy = try breaker.breakLines(in: 0..<count, slot: slot, strategy: .greedy)
+            let optimal = try breaker.breakLines(in: 0..<count, slot: slot, strategy: .optimal)
             let (g, o) = (breaker.badness(of: greedy, width: 240), breaker.badness(of: optimal, width: 240))
             #expect(o <= g + 1e-6, "\(text.prefix(40)): optimal \(o), greedy \(g)")
             #expect(optimal.map(\.range.lowerBound).first == 0 && optimal.last?.range.upperBound == count)

@@ -129,8 +129,8 @@ import TestSupport
             guard !points.isEmpty else { continue }
             breaker.hyphens = HyphenPoints(offsets: points, widths: points.map { _ in 5.4 }, maxConsecutive: 2)
             let slot = LineSlot(start: 0, width: 150)
-            let greedy = breaker.breakLines(in: 0..<count, slot: slot, strategy: .greedy)
-            let optimal = breaker.breakLines(in: 0..<count, slot: slot, strategy: .optimal)
+            let greedy = try breaker.breakLines(in: 0..<count, slot: slot, strategy: .greedy)
+            let optimal = try breaker.breakLines(in: 0..<count, slot: slot, strategy: .optimal)
             let (g, o) = (breaker.badness(of: greedy, width: 150), breaker.badness(of: optimal, width: 150))
             #expect(o <= g + 1e-6, "\(text.prefix(40)): optimal \(o), greedy \(g)")
             // Within the limit on hyphenated lines in a row.

@@ -15,18 +15,21 @@ extension LineBreaker {
     /// The lines of `range` in `slot` by `strategy`. Each run of text between mandatory breaks
     /// is broken on its own; every line keeps `slot`, so alignment places it in the full width.
     /// A paragraph with tabs is broken greedily: a tab's width depends on where its line starts.
-    func breakLines(in range: Range<Int>, slot: LineSlot, strategy: BreakStrategy) -> [BrokenLine] {
+    /// The budget is checked between runs, between balanced's trials and inside total fit.
+    func breakLines(in range: Range<Int>, slot: LineSlot, strategy: BreakStrategy,
+                    budget: WorkBudget = .unlimited) throws(LayoutError) -> [BrokenLine] {
         let strategy = tabs == nil ? strategy : .greedy
         var lines: [BrokenLine] = []
         var start = range.lowerBound
         while start < range.upperBound {
+            try budget.check()
             var end = start + 1
             while end < range.upperBound && !flags[end].contains(.mustBreakBefore) { end += 1 }
             let greedy = breakLines(in: start..<end, width: slot.width)
             switch strategy {
             case .greedy: lines += greedy
-            case .balanced: lines += balanced(start..<end, slot: slot, greedy: greedy)
-            case .optimal: lines += greedy.count > 1 ? optimal(start..<end, slot: slot) ?? greedy : greedy  // one line is already the best
+            case .balanced: lines += try balanced(start..<end, slot: slot, greedy: greedy, budget: budget)
+            case .optimal: lines += greedy.count > 1 ? try optimal(start..<end, slot: slot, budget: budget) ?? greedy : greedy  // one line is already the best
             }
             start = end
         }
@@ -37,12 +40,13 @@ extension LineBreaker {
     /// by bisection (greedy's line count only grows as the width shrinks), and greedy at it.
     /// No width below the text's content over the line count can hold it in that many lines,
     /// so the search starts there; half a point is as close as a reader can see.
-    private func balanced(_ range: Range<Int>, slot: LineSlot, greedy: [BrokenLine]) -> [BrokenLine] {
+    private func balanced(_ range: Range<Int>, slot: LineSlot, greedy: [BrokenLine], budget: WorkBudget) throws(LayoutError) -> [BrokenLine] {
         guard greedy.count > 1 else { return greedy }
         let content = greedy.reduce(0.0) { $0 + prefix[$1.contentEnd] - prefix[$1.range.lowerBound] }
         var low = content / Double(greedy.count) - Self.tolerance, high = slot.width
         var best = greedy
         while high - low > 0.5 {
+            try budget.check()
             let middle = (low + high) / 2
             let trial = breakLines(in: range, width: middle)
             if trial.count <= greedy.count {
@@ -96,78 +100,21 @@ extension LineBreaker {
     }
 
     /// Total fit over the break opportunities and hyphen points of `range` (no mandatory break
-    /// inside it): for each candidate, the least badness of the text before it, over every line
-    /// that can end there and fit, with no more hyphenated lines in a row than the points allow.
-    /// nil when no choice fits (a word wider than the width): greedy breaks it.
-    private func optimal(_ range: Range<Int>, slot: LineSlot) -> [BrokenLine]? {
-        let width = slot.width
-        // The candidates, ascending, each with its hyphen's width when a hyphen ends a line there.
-        var ends = [range.lowerBound]
-        var hyphenAt: [Double?] = [nil]
-        var point = hyphens.map { $0.index(atOrAfter: range.lowerBound + 1) } ?? Int.max
-        for i in (range.lowerBound + 1)..<range.upperBound {
-            if let hyphens, point < hyphens.offsets.count, hyphens.offsets[point] == i {
-                ends.append(i)
-                hyphenAt.append(hyphens.widths[point])
-                point += 1
-            } else if flags[i].contains(.breakBefore) {
-                ends.append(i)
-                hyphenAt.append(nil)
-            }
-        }
-        ends.append(range.upperBound)
-        hyphenAt.append(nil)
-        guard ends.count > 2 else { return nil }
-        let count = ends.count
-        // A state is a candidate and how many hyphenated lines in a row end there (one state
-        // per candidate when there is no limit).
-        let limit = hyphens?.maxConsecutive ?? 0
-        let states = limit > 0 ? limit + 1 : 1
-        var best = [Double](repeating: .infinity, count: count * states)
-        var from = [Int](repeating: -1, count: count * states)
-        // best[j] counts lines before ends[j]; the last line's own cost is decided at the end.
-        best[0] = 0
-        // The cheapest finish: the last line ending the range, from each start.
-        var finish = Double.infinity, finishFrom = -1
-        for j in 1..<count {
-            let end = ends[j]
-            let hyphen = hyphenAt[j]
-            var i = j - 1
-            while i >= 0 {
-                let start = ends[i]
-                let contentEnd = hyphen == nil ? flags.contentEnd(end, from: start) : end
-                let used = prefix[contentEnd] - prefix[start] + (hyphen ?? 0)
-                if used > width + Self.tolerance { break }  // longer lines from earlier starts only grow
-                for inRow in 0..<states where best[i * states + inRow] < .infinity {
-                    let before = best[i * states + inRow]
-                    if j == count - 1 {
-                        let orphan = i > 0 && isOneWord(start, contentEnd) ? orphanPenalty(width) : 0
-                        if before + orphan < finish { (finish, finishFrom) = (before + orphan, i * states + inRow) }
-                        continue
-                    }
-                    let next = hyphen == nil ? 0 : inRow + 1
-                    if limit > 0 && next > limit { continue }
-                    let state = j * states + (states == 1 ? 0 : next)
-                    let cost = before + (width - used) * (width - used) + (hyphen == nil ? 0 : hyphenPenalty(width))
-                    if cost < best[state] { (best[state], from[state]) = (cost, i * states + inRow) }
-                }
-                i -= 1
-            }
-        }
-        guard finishFrom >= 0 else { return nil }
-        var breaks = [count - 1]
-        var at = finishFrom
-        while at / states > 0 {
-            breaks.append(at / states)
-            at = from[at]
-            if at < 0 { return nil }
-        }
-        breaks.append(0)
-        breaks.reverse()
-        return zip(breaks, breaks.dropFirst()).map { start, end in
-            let (a, b) = (ends[start], ends[end])
+    /// inside it), as `TotalFit` weighs them; nil when no choice fits (a word wider than the
+    /// width): greedy breaks it.
+    private func optimal(_ range: Range<Int>, slot: LineSlot, budget: WorkBudget) throws(LayoutError) -> [BrokenLine]? {
+        let fit = TotalFit(flags: flags, prefix: prefix, range: range, width: slot.width, points: hyphens,
+                           hyphenPenalty: hyphenPenalty(slot.width), orphanPenalty: orphanPenalty(slot.width))
+        guard let breaks = try fit.breaks(budget: budget) else { return nil }
+        return lines(of: fit, breaks: breaks, range: range, slot: slot)
+    }
+
+    /// The lines between the candidates total fit chose.
+    func lines(of fit: TotalFit, breaks: [Int], range: Range<Int>, slot: LineSlot) -> [BrokenLine] {
+        zip(breaks, breaks.dropFirst()).map { start, end in
+            let (a, b) = (fit.ends[start], fit.ends[end])
             let hard = b == range.upperBound && b > a && flags[b - 1].contains(.hardBreak)
-            let hyphenated = hyphenAt[end] != nil
+            let hyphenated = fit.hyphens[end] != nil
             var line = BrokenLine(range: a..<b, contentEnd: hyphenated ? b : flags.contentEnd(b, from: a), hardBreak: hard, slot: slot)
             line.hyphenated = hyphenated
             return line

@@ -162,8 +162,8 @@ extension TextPositioner {
                         skipped = true
                         continue
                     }
-                    var broken = chosen.line(of: paragraph, from: band.end.offset, limit: count, slot: indented,
-                                             breaker: breaker, strategy: settings.breakStrategy)
+                    var broken = try chosen.line(of: paragraph, from: band.end.offset, limit: count, slot: indented,
+                                                 breaker: breaker, strategy: settings.breakStrategy, budget: budget)
                     broken.hasTabs = breaker.tabs != nil
                     // An interval beside an exclusion too narrow for the next word takes no text,
                     // rather than a piece of the word (CSS moves a line box that cannot hold its
@@ -317,10 +317,10 @@ struct ChosenLines {
     }
 
     mutating func line(of paragraph: ParagraphPositioner, from offset: Int, limit: Int, slot: LineSlot, breaker: LineBreaker,
-                       strategy: BreakStrategy) -> BrokenLine {
+                       strategy: BreakStrategy, budget: WorkBudget) throws(LayoutError) -> BrokenLine {
         guard strategy != .greedy else { return breaker.line(from: offset, limit: limit, slot: slot) }
         if byParagraph[paragraph.index] == nil {
-            byParagraph[paragraph.index] = breaker.breakLines(in: 0..<limit, slot: slot, strategy: strategy)
+            byParagraph[paragraph.index] = try breaker.breakLines(in: 0..<limit, slot: slot, strategy: strategy, budget: budget)
         }
         // The lines are in order: the one starting at `offset` is found by bisection.
         let lines = byParagraph[paragraph.index]!

@@ -91,7 +91,8 @@ final class TextPositioner {
                 let style = settings.paragraphStyle
                 let narrowest = min(style.indented(slot, firstLine: true, rightToLeft: rightToLeft).width,
                                     style.indented(slot, firstLine: false, rightToLeft: rightToLeft).width)
-                chosen = breaker.breakLines(in: 0..<count, slot: LineSlot(start: 0, width: narrowest), strategy: settings.breakStrategy)
+                chosen = try breaker.breakLines(in: 0..<count, slot: LineSlot(start: 0, width: narrowest), strategy: settings.breakStrategy,
+                                                 budget: budget)
             }
             var next = 0
             var start = 0

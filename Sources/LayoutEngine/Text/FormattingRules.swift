@@ -90,19 +90,26 @@ public final class CompiledRule: @unchecked Sendable {
 /// span over its markers when the rule hides them). Later rules win where they overlap, as
 /// later spans do.
 public enum FormattingRules {
-    /// The spans and matches of `rules` over `units`, at most `maxMatches` matches in all. The
-    /// budget is looked at between matches; each match call is bounded by PCRE2's limits.
+    /// The spans and matches of `rules` over `units`, at most `maxMatches` matches in all (an
+    /// empty match counts: a rule that matches nothing at every position would otherwise make
+    /// one call a unit for free). The budget is looked at between matches; each match call is
+    /// bounded by PCRE2's limits, scaled to the text (`matchLimit(units:)`); and all of them
+    /// together by `allowance(units:)`, so no rule set costs more per unit than a caption's layout
+    /// many times over.
     public static func apply(_ rules: [CompiledRule], to units: ContiguousArray<UInt16>, maxMatches: Int = Bounds.maxSpans,
                              budget: WorkBudget = .unlimited, field: String = "rules")
         throws(LayoutError) -> (spans: [AttributedText.Span], matches: [RuleMatch]) {
         guard !rules.isEmpty, !units.isEmpty else { return ([], []) }
         let context = pcre2_match_context_create_16(nil)!
         defer { pcre2_match_context_free_16(context) }
-        pcre2_set_match_limit_16(context, CompiledRule.matchLimit)
+        pcre2_set_match_limit_16(context, CompiledRule.matchLimit(units: units.count))
+        let clock = ContinuousClock(), started = clock.now, allowance = Self.allowance(units: units.count)
+        var calls = 0
         pcre2_set_depth_limit_16(context, CompiledRule.depthLimit)
         pcre2_set_heap_limit_16(context, CompiledRule.heapLimitKiB)
         var spans: [AttributedText.Span] = []
         var matches: [RuleMatch] = []
+        var emptyMatches = 0
         try units.withUnsafeBufferPointer { (subject) throws(LayoutError) in
             for (index, compiled) in rules.enumerated() {
                 let rule = compiled.rule
@@ -115,6 +122,12 @@ public enum FormattingRules {
                 var options: UInt32 = 0
                 while start <= subject.count {
                     try budget.check()
+                    calls += 1
+                    if calls & 15 == 0, clock.now - started > allowance {
+                        throw LayoutError(.resourceExhausted, "the rules took more than their \(allowance) for \(subject.count) units "
+                                          + "(\(Self.allowanceBase) and \(Self.allowancePerUnit) a unit); rule \"\(rule.name)\" was matching "
+                                          + "at UTF-16 offset \(start)", field: "\(field)[\(index)].pattern")
+                    }
                     let result = pcre2_match_16(compiled.code, subject.baseAddress, subject.count, start, options, data, context)
                     options = UInt32(PCRE2_NO_UTF_CHECK)
                     if result == PCRE2_ERROR_NOMATCH { break }
@@ -134,7 +147,7 @@ public enum FormattingRules {
                         if rule.hidesMarkers {
                             hidden = [whole.lowerBound..<styled.lowerBound, styled.upperBound..<whole.upperBound].filter { !$0.isEmpty }
                         }
-                        guard matches.count < maxMatches else {
+                        guard matches.count + emptyMatches < maxMatches else {
                             throw LayoutError(.resourceExhausted, "the rules match more than \(maxMatches) times; at most \(maxMatches) "
                                               + "spans come from rules", field: "\(field)[\(index)]")
                         }
@@ -142,8 +155,14 @@ public enum FormattingRules {
                         for range in hidden { spans.append(AttributedText.Span(range: range, patch: StylePatch(hidden: true))) }
                         matches.append(RuleMatch(rule: index, range: styled, hidden: hidden))
                     }
-                    // An empty match moves on one unit (a whole surrogate pair), as a scanner must.
+                    // An empty match moves on one unit (a whole surrogate pair), as a scanner must,
+                    // and counts as a match.
                     if whole.isEmpty {
+                        emptyMatches += 1
+                        guard matches.count + emptyMatches <= maxMatches else {
+                            throw LayoutError(.resourceExhausted, "the rules match more than \(maxMatches) times (empty matches "
+                                              + "count); at most \(maxMatches) matches come from rules", field: "\(field)[\(index)]")
+                        }
                         guard whole.upperBound < subject.count else { break }
                         start = whole.upperBound + (UTF16.isLeadSurrogate(subject[whole.upperBound]) ? 2 : 1)
                     } else {
@@ -154,4 +173,17 @@ public enum FormattingRules {
         }
         return (spans, matches)
     }
+
+    /// What all the rules of one text may take together: the built-in rules over a caption
+    /// take microseconds; the hostile table holds the worst rule set per byte to its bound.
+    static let allowanceBase = Duration.milliseconds(5)
+    static let allowancePerUnit = Duration.microseconds(4)
+    static func allowance(units: Int) -> Duration { allowanceBase + allowancePerUnit * min(units, 1 << 24) }
+}
+
+extension CompiledRule {
+    /// PCRE2's match limit for one call over a text of `units`: a scan that finds nothing takes
+    /// a few steps a unit, so a short text needs few, and a pattern that backtracks over it
+    /// is stopped after as many steps as its text could justify; never more than `matchLimit`.
+    static func matchLimit(units: Int) -> UInt32 { UInt32(min(Int(matchLimit), max(100_000, units * 64))) }
 }

@@ -1576,8 +1576,8 @@ public nonisolated struct Layoutd_V1_Hyphenation: Sendable {
   /// The fewest characters after a hyphen; 0 takes the patterns' own (2 or 3). At most 100.
   public var minAfter: UInt32 = 0
 
-  /// Hyphenated lines in a row at most, in text in one box; 0 means 2. At most 1,000 (which is
-  /// as good as no limit).
+  /// Hyphenated lines in a row at most, in text in one box; 0 means 2. At most 25 (InDesign's
+  /// largest): total fit keeps a state per hyphen point for each step of the limit.
   public var maxConsecutiveLines: UInt32 = 0
 
   public var unknownFields = SwiftProtobuf.UnknownStorage()
