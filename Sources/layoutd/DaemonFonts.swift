@@ -78,7 +78,8 @@ struct DaemonFonts {
 
     /// A font file, or the font files (.ttf, .otf, .ttc) in a directory tree, sorted. In a tree,
     /// what is not a regular file (a FIFO, a device) is skipped with a warning: opening one for
-    /// reading could wait for ever. A file named directly is checked when it is read.
+    /// reading could wait for ever; so is a file past `FontRegistry.maxFileBytes`. A file named directly
+    /// is checked when it is read, and stops the start or the reload by name.
     static func fontFiles(_ path: String, logger: Logger) throws -> [String] {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
@@ -92,6 +93,11 @@ struct DaemonFonts {
             var info = stat()
             guard stat(file, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
                 logger.warning("font skipped", metadata: ["why": "\(file) is not a regular file"])
+                continue
+            }
+            // One oversize file (a sparse 8 GB .ttf) is skipped like the others, not the set's end.
+            guard info.st_size <= FontRegistry.maxFileBytes else {
+                logger.warning("font skipped", metadata: ["why": "\(file) is \(info.st_size) bytes; at most \(FontRegistry.maxFileBytes) are read"])
                 continue
             }
             files.append(file)

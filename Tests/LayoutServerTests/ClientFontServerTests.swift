@@ -91,6 +91,35 @@ import TestSupport
         #expect(Self.entries(after, size: 40) == Self.entries(reply, size: 40))
     }
 
+    /// A font registered under a loaded family's name shadows it, and keeps shadowing it after
+    /// a later registration in another request and after a reload (it stopped at the second).
+    @Test func aRegisteredFontKeepsShadowingALoadedFamily() throws {
+        let daemon = try Daemon()
+        let client = try daemon.client()
+        func fontIDs() throws -> Set<UInt32> {
+            guard case .layoutReply(let reply) = try client.request(.layout(Self.request(family: "Noto Sans"))) else { return [] }
+            return Set(reply.runs.map(\.fontID))
+        }
+        let loaded = try fontIDs()
+        let shadow = Layoutd_V1_RegisterFontsRequest.with { $0.fonts = [.with { $0.family = "Noto Sans"; $0.data = try! Self.fontBytes() }] }
+        guard case .registerFontsReply(let first) = try client.request(.registerFonts(shadow)) else { Issue.record("no reply"); return }
+        let shadowID = try #require(first.faces.first?.fontID)
+        #expect(try fontIDs() == [shadowID] && !loaded.contains(shadowID))
+        let another = Layoutd_V1_RegisterFontsRequest.with { $0.fonts = [.with { $0.family = "Brand"; $0.data = try! Self.fontBytes() }] }
+        guard case .registerFontsReply = try client.request(.registerFonts(another)) else { Issue.record("no reply"); return }
+        #expect(try fontIDs() == [shadowID], "the second registration undid the first one's shadow")
+        guard case .reloadReply = try client.request(.reload(.init())) else { Issue.record("no reload reply"); return }
+        #expect(try fontIDs() == [shadowID], "after a reload")
+        // A request's own font over the registered ones keeps both shadows.
+        var own = Self.request(family: "Noto Sans")
+        own.fonts = [.with { $0.family = "Third"; $0.data = try! Self.fontBytes() }]
+        guard case .layoutReply(let reply) = try client.request(.layout(own)) else { Issue.record("no reply"); return }
+        #expect(Set(reply.runs.map(\.fontID)) == [shadowID])
+        // Another connection still gets the loaded family.
+        guard case .layoutReply(let other) = try daemon.client().request(.layout(Self.request(family: "Noto Sans"))) else { return }
+        #expect(Set(other.runs.map(\.fontID)) == loaded)
+    }
+
     @Test func whatIsNotAFontIsRefusedByNameAndTheDaemonStays() throws {
         let daemon = try Daemon()
         let client = try daemon.client()

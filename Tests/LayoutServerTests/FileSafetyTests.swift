@@ -66,6 +66,17 @@ import TestSupport
         #expect(try ReloadTests.faces(client) == 2)
         #expect(daemon.stderr.text.contains("stuck.ttf is not a regular file"), "\(daemon.stderr.text)")
 
+        // An oversize file in the directory (sparse, 8 GB): skipped by name with the cap.
+        let huge = fonts.appendingPathComponent("huge.ttf").path
+        #expect(FileManager.default.createFile(atPath: huge, contents: nil) && truncate(huge, 8 << 30) == 0)
+        let withHuge = try client.call(.reload(.init()))
+        #expect(withHuge.errorReply == nil, "\(withHuge)")
+        #expect(try ReloadTests.faces(client) == 2)
+        #expect(daemon.stderr.text.contains("huge.ttf is 8589934592 bytes; at most 134217728 are read"), "\(daemon.stderr.text)")
+        let restarted = try Daemon(arguments: ["--config", config.path, "--threads", "1"])
+        #expect(try ReloadTests.faces(restarted.client()) == 2, "a daemon starts beside an oversize font file")
+        try FileManager.default.removeItem(atPath: huge)
+
         // A FIFO named directly as a font: the reload fails by name, at once.
         let fifo = directory.appendingPathComponent("direct.otf").path
         #expect(mkfifo(fifo, 0o600) == 0)

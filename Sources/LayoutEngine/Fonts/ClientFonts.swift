@@ -67,7 +67,7 @@ extension FontRegistry {
             added += faces
         }
         return FontRegistry(fonts: fonts + added, defaultFamily: defaultFamily, fallbackFamilies: fallbackFamilies,
-                            shadowedBy: added)
+                            shadowedBy: self.clientFonts + added)
     }
 
     /// The faces a client added: those numbered past the loaded ones of `base`.

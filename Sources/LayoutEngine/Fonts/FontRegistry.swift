@@ -21,11 +21,15 @@ public final class FontRegistry: @unchecked Sendable {
     public private(set) var problems: [String] = []
     /// Instances of variable faces, made as styles ask for them.
     let instances = FontInstances()
+    /// The clients' fonts among `fonts`, each shadowing a loaded family of its name: a registry
+    /// made over this one with more of them keeps these shadows too.
+    let clientFonts: [Font]
 
     /// `shadowedBy`: a client's fonts, among `fonts`, whose families replace loaded families of
     /// the same name.
     public init(fonts: [Font], defaultFamily: String, fallbackFamilies: [String], shadowedBy clientFonts: [Font] = []) {
         self.fonts = fonts
+        self.clientFonts = clientFonts
         var byKey: [String: [Font]] = [:]
         for font in fonts { byKey[Self.key(font.family), default: []].append(font) }
         for family in Set(clientFonts.map { Self.key($0.family) }) {
@@ -37,6 +41,9 @@ public final class FontRegistry: @unchecked Sendable {
         self.fallbackFamilies = fallbackFamilies.filter { byKey[Self.key($0)] != nil }
         self.emojiFont = fonts.first { $0.isColorEmoji }
     }
+
+    /// The largest font file the registry reads.
+    public static var maxFileBytes: Int { FontFile.maxBytes }
 
     /// Loads the given files; files that cannot be read are reported, not skipped silently.
     public static func load(paths: [String], defaultFamily: String = "Noto Sans",

@@ -1288,8 +1288,8 @@ class Hyphenation(google.protobuf.message.Message):
     """The fewest characters after a hyphen; 0 takes the patterns' own (2 or 3). At most 100."""
 
     max_consecutive_lines: builtins.int
-    """Hyphenated lines in a row at most, in text in one box; 0 means 2. At most 1,000 (which is
-    as good as no limit).
+    """Hyphenated lines in a row at most, in text in one box; 0 means 2. At most 25 (InDesign's
+    largest): total fit keeps a state per hyphen point for each step of the limit.
     """
 
     def __init__(self,
