@@ -41,17 +41,11 @@ extension Layoutd_V1_Style {
         } else {
             let entry = DynamicType.entry(style ?? .body, category)
             patch.size = maximum > 0 ? min(entry.size, maximum) : entry.size
+            // The table's leading for the table's size, scaled down with a capped size: the
+            // height of a line of this text (a line with taller text grows to hold it).
+            patch.lineHeight = maximum > 0 && maximum < entry.size ? entry.leading * maximum / entry.size : entry.leading
             if patch.weight == nil { patch.weight = entry.weight }
         }
         try StyleRules.checkSize(patch.size!, field: field + ".max_scaled_size")
-    }
-
-    /// The table's leading for a style that takes its size from Dynamic Type (no explicit size),
-    /// scaled down with a capped size; nil otherwise.
-    func dynamicTypeLeading(field: String) throws(LayoutError) -> Double? {
-        guard usesDynamicType, size == 0 else { return nil }
-        let entry = DynamicType.entry(try dynamicTextStyle(field: field) ?? .body, try dynamicCategory(field: field))
-        let maximum = Double(maxScaledSize)
-        return maximum > 0 && maximum < entry.size ? entry.leading * maximum / entry.size : entry.leading
     }
 }

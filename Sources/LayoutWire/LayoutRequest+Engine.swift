@@ -61,8 +61,7 @@ extension Layoutd_V1_LayoutRequest {
             text: AttributedText(text, units: textUnits, style: style, paint: paint, spans: spans), width: Double(width),
             height: height > 0 ? Double(height) : nil, alignment: alignment, direction: direction,
             lineHeightMultiple: lineHeightMultiple > 0 ? Double(lineHeightMultiple) : 1,
-            lineHeight: lineHeight > 0 ? Double(lineHeight) : lineHeightMultiple > 0 ? nil
-                : try defaultStyle.dynamicTypeLeading(field: "default_style"),
+            lineHeight: lineHeight > 0 ? Double(lineHeight) : nil,
             maxLines: maxLines > 0 ? Int(maxLines) : nil,
             truncationToken: hasTruncation ? (truncation.token.isEmpty ? nil : truncation.token) : ParagraphRequest.defaultTruncationToken,
             attachments: attachments)

@@ -48,3 +48,66 @@ import Testing
         #expect(DynamicType.scaled(10, style: .footnote, category: .xSmall, maximum: 24) < 10)
     }
 }
+
+/// Dynamic Type's leading belongs to the text: a line of body text at Large is 22 pt, a line that
+/// holds taller text grows to hold it, and a document whose text changes category lays out as a
+/// fresh layout of the new text does.
+@Suite struct DynamicTypeLineTests {
+    static let body = DynamicType.entry(.body, .large)
+    static var bodyStyle: TextStyle {
+        var style = TextStyle(family: "Noto Sans", size: body.size)
+        style.lineHeight = body.leading
+        return style
+    }
+    static let text = "Body text at the size of its category, long enough to wrap over several lines of this box."
+
+    static func layout(_ spans: [AttributedText.Span] = [], style: TextStyle = bodyStyle) throws -> ParagraphLayout {
+        try Fixtures.layouter.layout(ParagraphRequest(text: AttributedText(text, style: style, spans: spans), width: 200))
+    }
+
+    @Test func bodyLinesTakeTheTablesLeading() throws {
+        let layout = try Self.layout()
+        #expect(layout.lines.count > 2)
+        for line in layout.lines { #expect(abs(line.usedRect.height - 22) < 1e-9) }
+    }
+
+    /// A 40-pt span sat on 22-pt lines, its glyphs over the lines around it.
+    @Test func aTallerSpanGrowsItsLineToItsContent() throws {
+        let span = AttributedText.Span(range: 5..<9, patch: StylePatch(size: 40))
+        let layout = try Self.layout([span])
+        let font = try #require(Fixtures.registry.font(id: layout.runs.first { $0.size == 40 }!.fontID))
+        let content = Double(font.ascender + font.descender) * font.scale(for: 40)
+        let tall = try #require(layout.lines.first { $0.range.contains(5) })
+        #expect(tall.usedRect.height >= content - 1e-9, "\(tall.usedRect.height) < \(content)")
+        #expect(tall.ascent + tall.descent <= tall.usedRect.height + 1e-9)
+        // Lines stack without overlapping, and the others keep the table's leading.
+        for (upper, lower) in zip(layout.lines, layout.lines.dropFirst()) {
+            #expect(upper.usedRect.maxY <= lower.usedRect.y + 1e-9)
+        }
+        for line in layout.lines where !line.range.contains(5) { #expect(abs(line.usedRect.height - 22) < 1e-9) }
+    }
+
+    /// Smaller Dynamic Type text (a caption span) in a body line: the body's leading still holds.
+    @Test func aSmallerTextStyleSpanKeepsTheLine() throws {
+        let caption = DynamicType.entry(.caption2, .large)
+        let span = AttributedText.Span(range: 0..<4, patch: StylePatch(size: caption.size, lineHeight: caption.leading))
+        #expect(try Self.layout([span]).lines.allSatisfy { abs($0.usedRect.height - 22) < 1e-9 })
+    }
+
+    /// Switching a document's text from body at Large to body at AX2 lays it out as a fresh
+    /// layout of body at AX2 (it kept the old 22-pt baselines).
+    @Test func aDocumentSwitchedToAnotherCategoryLaysOutAfresh() throws {
+        let ax2 = DynamicType.entry(.body, .ax2)
+        let settings = DocumentSettings(request: ParagraphRequest(text: AttributedText("", style: Self.bodyStyle), width: 200),
+                                        style: Self.bodyStyle)
+        let document = try TextDocument(units: AttributedText.utf16(Self.text), settings: settings, layouter: Fixtures.layouter)
+        _ = try document.style(0..<document.length, patch: StylePatch(size: ax2.size, lineHeight: ax2.leading))
+        var fresh = Self.bodyStyle
+        (fresh.size, fresh.lineHeight) = (ax2.size, ax2.leading)
+        let expected = try Self.layout(style: fresh)
+        let edited = document.assembled()
+        #expect(edited.lines.map(\.usedRect) == expected.lines.map(\.usedRect))
+        #expect(edited.lines.map(\.baselineOrigin) == expected.lines.map(\.baselineOrigin))
+        #expect(expected.lines.allSatisfy { abs($0.usedRect.height - ax2.leading) < 1e-9 })
+    }
+}

@@ -65,13 +65,20 @@ extension ConversionTests {
 extension ConversionTests {
     @Test func aTextStyleGivesSizeWeightAndLeading() throws {
         let body = try convert { $0.defaultStyle.textStyle = .textStyleBody; $0.defaultStyle.sizeCategory = .contentSizeAx5 }.get()
-        #expect(body.text.styles[0].size == 53 && body.text.styles[0].weight == 400 && body.lineHeight == 62)
+        #expect(body.text.styles[0].size == 53 && body.text.styles[0].weight == 400 && body.text.styles[0].lineHeight == 62)
+        #expect(body.lineHeight == nil, "Dynamic Type's leading is the text's, not a fixed line height")
         let headline = try convert { $0.defaultStyle.textStyle = .textStyleHeadline }.get()
-        #expect(headline.text.styles[0].size == 17 && headline.text.styles[0].weight == 600 && headline.lineHeight == 22)
+        #expect(headline.text.styles[0].size == 17 && headline.text.styles[0].weight == 600 && headline.text.styles[0].lineHeight == 22)
         // An explicit weight and line height win.
         let bold = try convert { $0.defaultStyle.textStyle = .textStyleHeadline; $0.defaultStyle.weight = 700; $0.lineHeight = 30 }.get()
         #expect(bold.text.styles[0].weight == 700 && bold.lineHeight == 30)
         #expect(try convert { $0.defaultStyle.textStyle = .textStyleBody; $0.lineHeightMultiple = 1.5 }.get().lineHeight == nil)
+        // A span with an explicit size in Dynamic Type text has no line height of its own.
+        let span = try convert {
+            $0.defaultStyle.textStyle = .textStyleBody
+            $0.spans = [.with { $0.range = .with { $0.length = 2 }; $0.style.size = 40 }]
+        }.get()
+        #expect(span.text.runs.map { span.text.styles[$0.style].lineHeight } == [nil, 22])
     }
 
     @Test func anExplicitSizeIsScaledAndCapped() throws {
@@ -81,13 +88,13 @@ extension ConversionTests {
             $0.defaultStyle.sizeCategory = .contentSizeXxxLarge
         }.get()
         #expect(abs(scaled.text.styles[0].size - 20 * 34 / 28) < 1e-6)
-        #expect(scaled.lineHeight == nil, "an explicit size keeps the font's own line height")
+        #expect(scaled.lineHeight == nil && scaled.text.styles[0].lineHeight == nil, "an explicit size keeps the font's own line height")
         let capped = try convert {
             $0.defaultStyle.textStyle = .textStyleLargeTitle
             $0.defaultStyle.sizeCategory = .contentSizeAx5
             $0.defaultStyle.maxScaledSize = 40
         }.get()
-        #expect(capped.text.styles[0].size == 40 && abs(capped.lineHeight! - 70.0 * 40 / 60) < 1e-9)
+        #expect(capped.text.styles[0].size == 40 && abs(capped.text.styles[0].lineHeight! - 70.0 * 40 / 60) < 1e-9)
         // A span's text style sizes its range only.
         let spans = try convert {
             $0.spans = [.with { $0.range = .with { $0.start = 0; $0.length = 5 }; $0.style.textStyle = .textStyleCaption2 }]

@@ -43,6 +43,15 @@ public struct HitTester: Sendable {
     /// True at every offset a grapheme cluster starts (and at the text's end).
     let graphemeStarts: [Bool]
 
+    /// A horizontal layout's tester from lines already cut (`init(layout:units:caretsIn:)`).
+    init(lines: [LineBoxes], textLength: Int, graphemeStarts: [Bool], rightToLeft: Bool) {
+        self.lines = lines
+        self.frame = nil
+        self.textLength = textLength
+        self.graphemeStarts = graphemeStarts
+        self.rightToLeft = rightToLeft
+    }
+
     // MARK: Hit-testing
 
     /// The position nearest `point` and the line it is on. A point above, below or beside the

@@ -72,9 +72,12 @@ extension TextDocument {
         guard position.offset >= 0 && position.offset <= length else { return nil }
         let index = paragraphIndex(containing: position.offset)
         let paragraph = paragraphs[index]
-        let tester = HitTester(layout: paragraph.layout, units: paragraph.units)
+        let offset = position.offset - start(of: index)
+        // One caret needs only the lines that can hold its offset cut into boxes.
+        let tester = HitTester(layout: paragraph.layout, units: paragraph.units, caretsIn: offset...offset)
+            ?? HitTester(layout: paragraph.layout, units: paragraph.units)
         let top = top(of: index)
-        guard let found = tester.caret(TextPosition(offset: position.offset - start(of: index), affinity: position.affinity)) else {
+        guard let found = tester.caret(TextPosition(offset: offset, affinity: position.affinity)) else {
             return nil
         }
         func moved(_ rect: Rect) -> Rect { Rect(x: rect.x, y: rect.y + top, width: rect.width, height: rect.height) }

@@ -3,6 +3,8 @@ struct LineMetrics {
     var ascent: Double = 0
     var descent: Double = 0
     var leading: Double = 0
+    /// What the runs ask of the line's height where some style has a line height of its own.
+    var styled = StyledLineHeight()
 
     /// The tallest of the fonts on the line sets each metric, as CoreText does; a font raised
     /// by `shift` points (a baseline offset) reaches that much higher and less low.
@@ -54,9 +56,51 @@ struct LineMetrics {
     /// Extra height from the multiple or a fixed height is split evenly above and below the
     /// text (CSS half-leading), so the text stays centred in its box.
     func box(multiple: Double, fixed: Double?) -> (height: Double, baseline: Double) {
-        let natural = ascent + descent + leading
+        let natural = styled.isSet ? styled.height : ascent + descent + leading
         let height = fixed ?? natural * multiple
         let halfLeading = (height - ascent - descent) / 2
         return (height, halfLeading + ascent)
+    }
+}
+
+/// A line's height where styles give line heights of their own (Dynamic Type): the tallest any
+/// run asks for, and never less than the content of runs that ask for none (their fonts'
+/// ascent, descent and gap, boxes included), as CSS sizes a line box from each inline box's
+/// `line-height` and TextKit grows a line fragment to its tallest font.
+struct StyledLineHeight {
+    /// The tallest line height a run asked for; 0 when none did.
+    var asked: Double = 0
+    /// The content of runs without a line height of their own.
+    var ascent: Double = 0
+    var descent: Double = 0
+    var gap: Double = 0
+    /// Some run asked for a line height.
+    var isSet: Bool { asked > 0 }
+
+    var height: Double { max(asked, ascent + descent + gap) }
+
+    mutating func include(_ lineHeight: Double?, _ font: Font, size: Double, shift: Double = 0) {
+        if let lineHeight {
+            asked = max(asked, lineHeight)
+            return
+        }
+        let scale = font.scale(for: size)
+        ascent = max(ascent, Double(font.ascender) * scale + shift)
+        descent = max(descent, Double(font.descender) * scale - shift)
+        gap = max(gap, Double(font.lineGap) * scale)
+    }
+
+    mutating func includeEm(size: Double) {
+        ascent = max(ascent, size / 2)
+        descent = max(descent, size / 2)
+    }
+
+    /// Inline boxes are content: the line holds them whole.
+    mutating func include(boxesOf items: [LineItem]) {
+        for item in items {
+            guard case .box(let box) = item else { continue }
+            ascent = max(ascent, box.ascent)
+            descent = max(descent, box.descent)
+        }
     }
 }

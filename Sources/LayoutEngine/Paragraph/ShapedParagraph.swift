@@ -268,14 +268,20 @@ struct ShapedParagraph {
         var metrics = LineMetrics()
         var hasGlyphs = false
         var hasBoxes = false
+        let lineHeights = storage.styles.hasLineHeights
         for item in items {
             switch item {
             case .glyphs(let piece) where piece.orientation == .upright || piece.orientation == .combined:
                 // Across a vertical line an upright glyph takes its em, half on either side of the centre.
                 metrics.includeEm(size: piece.size)
+                if lineHeights { metrics.styled.includeEm(size: piece.size) }
                 hasGlyphs = true
             case .glyphs(let piece):
                 metrics.include(piece.font, size: piece.size, shift: piece.shift)
+                if lineHeights {
+                    metrics.styled.include(text.styles[piece.style].lineHeight.map { $0 * piece.sizeFactor }, piece.font,
+                                           size: piece.size, shift: piece.shift)
+                }
                 hasGlyphs = true
             case .box: hasBoxes = true
             }
@@ -283,8 +289,15 @@ struct ShapedParagraph {
         if !hasGlyphs {
             let style = styleIndex(at: min(offset, text.units.count - 1))
             metrics.include(fallback.primary[style], size: text.styles[style].size * emptyLineSizeFactor)
+            if lineHeights {
+                metrics.styled.include(text.styles[style].lineHeight.map { $0 * emptyLineSizeFactor }, fallback.primary[style],
+                                       size: text.styles[style].size * emptyLineSizeFactor)
+            }
         }
-        if hasBoxes { metrics.settle(&items) }
+        if hasBoxes {
+            metrics.settle(&items)
+            if lineHeights { metrics.styled.include(boxesOf: items) }
+        }
         return metrics
     }
 }
@@ -296,10 +309,13 @@ final class ResolvedStyles {
     let fallback: FontFallback
     let shaping: [ShapingStyle]
     let hasLetterSpacing: Bool
+    /// Some style asks for a line height of its own (Dynamic Type): lines weigh it.
+    let hasLineHeights: Bool
 
     init(_ styles: [TextStyle], fonts: FontRegistry) throws {
         fallback = try FontFallback(registry: fonts, styles: styles)
         shaping = styles.map(ShapingStyle.init)
         hasLetterSpacing = styles.contains { $0.letterSpacing != 0 }
+        hasLineHeights = styles.contains { $0.lineHeight != nil }
     }
 }

@@ -91,7 +91,10 @@ enum StyleField: Int, CaseIterable {
         case .family: style.family = patch.family!
         case .weight: style.weight = patch.weight!
         case .italic: style.italic = patch.italic!
-        case .size: style.size = patch.size!
+        case .size:
+            // A line height travels with the size it was given for.
+            style.size = patch.size!
+            style.lineHeight = patch.lineHeight
         case .letterSpacing: style.letterSpacing = patch.letterSpacing!
         case .features: style.features = patch.features!
         case .language: style.language = patch.language!

@@ -158,6 +158,7 @@ extension AttributedText {
             scaled.size *= factor
             scaled.letterSpacing *= factor
             scaled.baselineOffset *= factor
+            scaled.lineHeight = style.lineHeight.map { $0 * factor }
             return scaled
         }
         return AttributedText(string: string, units: units, styles: styles, runs: runs, paints: paints, paintRuns: paintRuns,

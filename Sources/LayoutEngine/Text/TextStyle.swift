@@ -23,6 +23,11 @@ public struct TextStyle: Hashable, Sendable {
     /// Points the glyphs sit above the baseline (below when negative), as NSAttributedString's
     /// baselineOffset: superscripts, subscripts, a raised emoji. The line grows to hold them.
     public var baselineOffset: Double
+    /// The height a line holding this style's text takes, in points at `size` (Dynamic Type's
+    /// leading for a text style at its category); nil for the font's own ascent, descent and gap.
+    /// A line is as tall as the tallest its runs ask for, and never shorter than the content of
+    /// runs without one (CSS `line-height` per inline box, TextKit's line fragment).
+    public var lineHeight: Double?
     /// A variable font's axes; static fonts ignore it.
     public var variations: FontVariationSettings {
         get { storedVariations ?? .automatic }
@@ -57,6 +62,9 @@ public struct StylePatch: Sendable {
     public var features: [FontFeature]?
     public var language: String?
     public var baselineOffset: Double?
+    /// The style's line height (Dynamic Type's leading), set with `size` only: a patch that sets
+    /// a size without one clears the base's, as a line height belongs to the size it was given for.
+    public var lineHeight: Double?
     /// Replaces the variation settings whole.
     public var variations: FontVariationSettings?
     /// Paint (see `TextPaint`): resolved apart, never shaped apart.
@@ -75,7 +83,9 @@ public struct StylePatch: Sendable {
                 letterSpacing: Double? = nil, features: [FontFeature]? = nil, language: String? = nil,
                 baselineOffset: Double? = nil, color: Color? = nil, background: Color? = nil,
                 underline: Setting<DecorationLine>? = nil, strikethrough: Setting<DecorationLine>? = nil,
-                shadow: Setting<TextShadow>? = nil, effect: Setting<TextEffect>? = nil, hidden: Bool? = nil) {
+                shadow: Setting<TextShadow>? = nil, effect: Setting<TextEffect>? = nil, hidden: Bool? = nil,
+                lineHeight: Double? = nil) {
+        self.lineHeight = lineHeight
         self.family = family
         self.weight = weight
         self.italic = italic
@@ -98,7 +108,7 @@ public struct StylePatch: Sendable {
         if let family { style.family = family }
         if let weight { style.weight = weight }
         if let italic { style.italic = italic }
-        if let size { style.size = size }
+        if let size { style.size = size; style.lineHeight = lineHeight }
         if let letterSpacing { style.letterSpacing = letterSpacing }
         if let features { style.features = features }
         if let language { style.language = language }

@@ -1,0 +1,45 @@
+extension HitTester {
+    /// A tester that can answer `caret` for offsets in `range` alone: only the lines that hold
+    /// such an offset (or end at one) are cut into boxes and have their clusters found, the others
+    /// keep their ranges and extents. An editor asks for one caret per keystroke, and cutting
+    /// every line of a long paragraph made that caret cost as much as a third of its layout.
+    /// Horizontal text only (vertical text's frame turns the whole layout); nil where an offset
+    /// of `range` lies past the laid-out lines (truncated text), where the general tester answers.
+    /// `HitTesterCaretTests` holds it to the general tester at every offset.
+    init?(layout: ParagraphLayout, units: ContiguousArray<UInt16>, caretsIn range: ClosedRange<Int>) {
+        guard VerticalFrame(turned: layout) == nil, let lastLine = layout.lines.last,
+              range.lowerBound >= 0, range.upperBound <= lastLine.range.upperBound else { return nil }
+        let allUnits = Array(units)
+        var starts = [Bool](repeating: false, count: units.count + 1)
+        starts[units.count] = true
+        // An offset inside a cluster moves back to its start, which may be its line's start:
+        // the line that ends there holds it too.
+        let lineStart = layout.lines.last { $0.range.lowerBound <= range.lowerBound }?.range.lowerBound ?? 0
+        func holds(_ line: LineLayout) -> Bool {
+            line.range.lowerBound <= range.upperBound && lineStart <= line.range.upperBound
+        }
+        // Lines start at grapheme boundaries, so a line's clusters are found from its own units.
+        for line in layout.lines where holds(line) && !line.range.isEmpty {
+            var flags = ContiguousArray<UnitFlags>(repeating: [], count: line.range.count)
+            _ = TextAnalysis.markGraphemes(ContiguousArray(units[line.range]), into: &flags)
+            for (k, flag) in flags.enumerated() where flag.contains(.graphemeStart) { starts[line.range.lowerBound + k] = true }
+        }
+        let lines = layout.lines.indices.map { index in
+            let line = layout.lines[index]
+            guard holds(line) || line.range.isEmpty || index == layout.lines.count - 1 else { return LineBoxes.outline(of: line, units: allUnits) }
+            return LineBoxes.make(line: line, index: index, runs: layout.runs, attachments: layout.attachments,
+                                  graphemeStarts: starts, units: allUnits)
+        }
+        self.init(lines: lines, textLength: units.count, graphemeStarts: starts, rightToLeft: layout.direction == .rightToLeft)
+    }
+}
+
+extension LineBoxes {
+    /// A line without its boxes: its range and place, which is all a caret on another line needs.
+    static func outline(of line: LineLayout, units: [UInt16]) -> LineBoxes {
+        let breakLength = line.hardBreak ? hardBreakLength(before: line.range.upperBound, in: units) : 0
+        return LineBoxes(boxes: [], top: line.usedRect.y, bottom: line.usedRect.y + line.usedRect.height,
+                         origin: line.baselineOrigin.x, contentEnd: max(line.range.lowerBound, line.range.upperBound - breakLength),
+                         range: line.range, softWrapped: !line.hardBreak)
+    }
+}

@@ -1,0 +1,64 @@
+import Testing
+@testable import LayoutEngine
+
+/// The caret shortcut (`HitTester(layout:units:caretsIn:)`, which cuts only the lines that can
+/// hold the offset) against the general tester: the same rects and line at every offset, every
+/// affinity, in every script and with hard breaks, attachments and empty lines.
+@Suite struct HitTesterCaretTests {
+    static let fixtures = [
+        "The quick brown fox jumps over the lazy dog, again and again.",
+        "Say مرحبا to the world and שלום עולם too, in one paragraph that wraps.",
+        "👩‍👩‍👧 family 🇯🇵 flags e\u{301} accents and ZWJ 👨‍💻 sequences wrap here",
+        "first line\nsecond line that is long enough to wrap twice over\n\nafter an empty line\n",
+        "縦書きではなく、横書きの日本語の文章が折り返されるかどうか。",
+        "नमस्ते दुनिया, यह एक लंबा वाक्य है जो कई पंक्तियों में लपेटा जाता है।",
+    ]
+
+    static func mismatches(_ text: String, width: Double) throws -> [String] {
+        let layout = try Fixtures.layout(text, width: width, size: 20)
+        let units = AttributedText.utf16(text)
+        let general = HitTester(layout: layout, units: units)
+        var failures: [String] = []
+        for offset in 0...units.count {
+            guard let sparse = HitTester(layout: layout, units: units, caretsIn: offset...offset) else {
+                failures.append("\(offset): no line-local tester")
+                continue
+            }
+            for affinity in [Affinity.downstream, .upstream] {
+                let position = TextPosition(offset: offset, affinity: affinity)
+                let (a, b) = (general.caret(position), sparse.caret(position))
+                if a?.primary != b?.primary || a?.secondary != b?.secondary || a?.line != b?.line {
+                    failures.append("\(position): \(String(describing: a)) against \(String(describing: b))")
+                }
+            }
+        }
+        return failures
+    }
+
+    @Test func theLineLocalCaretIsTheGeneralOne() throws {
+        for text in Self.fixtures {
+            for width in [90.0, 200, 1_000] {
+                #expect(try Self.mismatches(text, width: width) == [], "\(text.prefix(20)) at \(width)")
+            }
+        }
+    }
+
+    @Test func overTheCorpus() throws {
+        guard let corpus = Fixtures.corpus else { return }
+        var compared = 0
+        for caption in corpus.prefix(300) {
+            let failures = try Self.mismatches(caption.text, width: 160)
+            #expect(failures.isEmpty, "\(caption.text.prefix(30)): \(failures.prefix(3))")
+            compared += 1
+        }
+        #expect(compared == min(300, corpus.count))
+    }
+
+    /// Truncated text has offsets past its lines: the general tester answers those.
+    @Test func offsetsPastTheLinesTakeTheGeneralTester() throws {
+        let text = "a long caption cut after its first line, with more text hidden"
+        let layout = try Fixtures.layout(text, width: 120, size: 20) { $0.maxLines = 1 }
+        let end = layout.lines[0].range.upperBound
+        #expect(HitTester(layout: layout, units: AttributedText.utf16(text), caretsIn: end + 5...end + 5) == nil)
+    }
+}
