@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import NIOCore
 import NIOHTTP1
 import NIOPosix
@@ -6,8 +7,23 @@ import NIOPosix
 /// An optional HTTP listener for Prometheus to scrape (`GET /metrics`), on a loopback address
 /// only: the daemon's API stays the Unix socket, and the metrics carry nothing a local user
 /// could not ask for with `layoutctl stats --prometheus`.
+///
+/// It is held to the daemon's limits: at most `maxConnections` at once (Prometheus needs one;
+/// more are closed as they arrive), each closed `lifetime` after it was accepted whatever it has
+/// sent (a scrape takes milliseconds; half a request head held open took a descriptor for ever),
+/// and the connection cap leaves room for them under the descriptor limit.
 public final class MetricsListener: Sendable {
     let channel: Channel
+    /// Scrape connections open at once, at most.
+    public static let maxConnections = 8
+    /// How long a scrape connection may stay open, from its accept.
+    public static let lifetime = TimeAmount.seconds(5)
+    private let open = OpenCount()
+
+    /// The count, shared with the accept path's closures.
+    final class OpenCount: Sendable {
+        let value = Atomic<Int>(0)
+    }
 
     /// `host:port` with a loopback host (127.0.0.1, ::1, localhost); port 0 picks a free one.
     public static func parse(_ text: String) throws -> (host: String, port: Int) {
@@ -23,15 +39,27 @@ public final class MetricsListener: Sendable {
     }
 
     public init(host: String, port: Int, group: EventLoopGroup, metrics: @escaping @Sendable () -> String) throws {
+        let open = self.open
         channel = try ServerBootstrap(group: group)
             .serverChannelOption(ChannelOptions.socketOption(.so_reuseaddr), value: 1)
             .childChannelInitializer { channel in
-                channel.pipeline.configureHTTPServerPipeline().flatMap {
+                // Past the cap: closed at once, its descriptor back before the next accept.
+                guard open.value.wrappingAdd(1, ordering: .relaxed).newValue <= Self.maxConnections else {
+                    open.value.wrappingSubtract(1, ordering: .relaxed)
+                    return channel.close()
+                }
+                channel.closeFuture.whenComplete { _ in open.value.wrappingSubtract(1, ordering: .relaxed) }
+                let expiry = channel.eventLoop.scheduleTask(in: Self.lifetime) { channel.close(promise: nil) }
+                channel.closeFuture.whenComplete { _ in expiry.cancel() }
+                return channel.pipeline.configureHTTPServerPipeline().flatMap {
                     channel.pipeline.addHandler(MetricsHandler(metrics: metrics))
                 }
             }
             .bind(host: host, port: port).wait()
     }
+
+    /// Scrape connections open now.
+    public var openConnections: Int { open.value.load(ordering: .relaxed) }
 
     /// The port it listens on (the one chosen for port 0).
     public var port: Int { channel.localAddress?.port ?? 0 }

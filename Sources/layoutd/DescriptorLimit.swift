@@ -1,4 +1,5 @@
 import Foundation
+import LayoutServer
 import Logging
 
 /// The process's descriptor limit against the connection cap: each connection is a descriptor,
@@ -14,7 +15,7 @@ enum DescriptorLimit {
     /// Raises the soft limit to the hard one, then returns the largest connection cap at most
     /// `connections` that fits under it beside `threads` event loops (logging when it had to lower
     /// the cap). A limit that leaves room for no connection at all is a configuration problem.
-    static func fit(connections: Int, threads: Int, logger: Logger) throws -> Int {
+    static func fit(connections: Int, threads: Int, metrics: Bool = false, logger: Logger) throws -> Int {
         var limit = rlimit()
         guard getrlimit(__rlimit_resource_t(RLIMIT_NOFILE.rawValue), &limit) == 0 else { return connections }
         if limit.rlim_cur < limit.rlim_max {
@@ -22,7 +23,8 @@ enum DescriptorLimit {
             raised.rlim_cur = limit.rlim_max
             if setrlimit(__rlimit_resource_t(RLIMIT_NOFILE.rawValue), &raised) == 0 { limit = raised }
         }
-        let available = Int(clamping: limit.rlim_cur) - reserve - perEventLoop * threads
+        // The metrics listener's connections have their own cap, inside the same limit.
+        let available = Int(clamping: limit.rlim_cur) - reserve - perEventLoop * threads - (metrics ? MetricsListener.maxConnections + 1 : 0)
         guard available >= 1 else {
             throw ConfigProblem("threads \(threads) need \(reserve + perEventLoop * threads) descriptors and the limit "
                 + "(LimitNOFILE) is \(limit.rlim_cur); lower threads or raise the limit")

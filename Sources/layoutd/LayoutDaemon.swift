@@ -123,7 +123,8 @@ struct LayoutDaemon: ParsableCommand {
                                                "ms": "\(Int(saturating: Date().timeIntervalSince(started) * 1000))"])
         configuration.tagStyles = fonts.tagStyles
         configuration.maxConnections = try DescriptorLimit.fit(connections: configuration.maxConnections,
-                                                               threads: configuration.workerThreads, logger: logger)
+                                                               threads: configuration.workerThreads, metrics: metricsAddress != nil,
+                                                               logger: logger)
         let layouter: ParagraphLayouter
         do { layouter = try settings.layouter(fonts: fonts.registry) } catch { throw ConfigProblem("\(error)") }
         if checkConfig {

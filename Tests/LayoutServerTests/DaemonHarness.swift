@@ -16,13 +16,14 @@ final class Daemon {
     let stderr = CapturedOutput()
 
     /// Starts `layoutd` with `arguments` and waits until it accepts connections.
-    init(arguments: [String] = [], socketPath: String? = nil) throws {
+    /// `launcher` runs it (`prlimit --nofile=…`, say): its first word the program, the rest its arguments.
+    init(arguments: [String] = [], socketPath: String? = nil, launcher: [String] = []) throws {
         self.socketPath = socketPath ?? Self.temporarySocketPath()
         // Not the test runner's stdout: a daemon left running must not hold its pipe open.
         // A machine with the package installed has /etc/layoutd/layoutd.conf; tests read only their own.
         let config = arguments.contains("--config") ? [] : ["--config", "/dev/null"]
-        process = try ChildProcess(Self.binary("layoutd"), ["--socket", self.socketPath, "--log-level", "warning"] + config + arguments,
-                                   errors: stderr.handle)
+        let command = launcher + [Self.binary("layoutd"), "--socket", self.socketPath, "--log-level", "warning"] + config + arguments
+        process = try ChildProcess(command[0], Array(command.dropFirst()), errors: stderr.handle)
         try Self.waitUntilServing(self.socketPath, process: process)
     }
 

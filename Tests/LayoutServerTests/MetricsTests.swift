@@ -63,4 +63,66 @@ import TestSupport
         let result = try run(Daemon.binary("layoutd"), ["--metrics-listen", "0.0.0.0:9464", "--socket", Daemon.temporarySocketPath()])
         #expect(result.status != 0 && result.err.contains("loopback only"), "\(result.err)")
     }
+
+    /// The listener's port, from the daemon's log.
+    static func metricsPort(_ daemon: Daemon) throws -> Int {
+        let deadline = Date().addingTimeInterval(10)
+        while Date() < deadline {
+            if let port = daemon.stderr.text.split(separator: "\n").first(where: { $0.contains("metrics listening") })?
+                .split(separator: ":").last.flatMap({ Int($0.trimmingCharacters(in: .whitespaces)) }) { return port }
+            usleep(20_000)
+        }
+        throw HarnessError("no metrics port in the log")
+    }
+
+    /// 600 TCP connections that each send half a request head and stop, under a descriptor limit
+    /// of 256: they took every descriptor, and every Unix-socket client timed out. The listener
+    /// keeps at most its cap open, closes each after its lifetime, and socket clients are served.
+    @Test func aFloodOfHalfHeadsLeavesSocketClientsServed() throws {
+        let daemon = try Daemon(arguments: ["--metrics-listen", "127.0.0.1:0", "--log-level", "info"],
+                                launcher: ["/usr/bin/prlimit", "--nofile=256:256"])
+        let port = try Self.metricsPort(daemon)
+        let flood = """
+        import socket, sys, time
+        port, count, hold = int(sys.argv[1]), int(sys.argv[2]), float(sys.argv[3])
+        held, refused = [], 0
+        for _ in range(count):
+            try:
+                s = socket.create_connection(("127.0.0.1", port), timeout=2)
+                s.sendall(b"GET /metr")
+                held.append(s)
+            except OSError:
+                refused += 1
+        time.sleep(hold)
+        still = 0
+        for s in held:
+            s.setblocking(False)
+            try:
+                still += s.recv(1) != b""
+            except BlockingIOError:
+                still += 1
+            except OSError:
+                pass
+        print(len(held), refused, still)
+        """
+        let output = CapturedOutput()
+        let flooding = try ChildProcess("/usr/bin/python3", ["-c", flood, "\(port)", "600", "7"], output: output.handle)
+        usleep(1_500_000)
+        // Socket clients, while the flood holds its connections.
+        for _ in 0..<3 {
+            let started = Date()
+            let reply = try daemon.client(timeout: 5).call(.layout(layoutRequest("served during a flood")))
+            #expect(reply.layoutReply != nil)
+            #expect(Date().timeIntervalSince(started) < 2)
+        }
+        let ping = try run(Daemon.binary("layoutctl"), ["ping", "--socket", daemon.socketPath, "--timeout", "5"], within: 20)
+        #expect(ping.status == 0, "\(ping.err)")
+        #expect(flooding.wait(within: 30))
+        let counts = output.text.split(separator: " ").compactMap { Int($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
+        #expect(counts.count == 3 && counts[2] == 0, "connections made, refused, still open after 7 s: \(output.text)")
+        // A scrape after the flood.
+        let scrape = try run("/usr/bin/python3", ["-c", "import sys, urllib.request; print(urllib.request.urlopen(sys.argv[1], timeout=5).status)",
+                                                  "http://127.0.0.1:\(port)/metrics"], within: 20)
+        #expect(scrape.out.hasPrefix("200"), "\(scrape.err)")
+    }
 }
