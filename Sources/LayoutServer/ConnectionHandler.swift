@@ -78,6 +78,7 @@ final class ConnectionHandler: ChannelDuplexHandler, @unchecked Sendable {
             return
         }
         state.admit(uid: uid)
+        documents.assign(user: uid)
         processor.stats.connectionOpened()
         tracker.register(context.channel)
         let tick = TimeAmount.milliseconds(Int64(saturating: min(1_000, max(20, min(configuration.idleTimeoutSeconds,

@@ -27,6 +27,8 @@ public struct DaemonSettings: Sendable, Equatable {
     /// Documents (editing sessions) one connection may keep open, and how long one may sit unused.
     public var maxDocuments = DocumentLimits().maxPerConnection
     public var documentIdleTimeout = DocumentLimits().idleSeconds
+    /// Documents of every connection together; past it, each user up to its fair share.
+    public var maxServerDocuments = DocumentLimits().maxTotal
     public var maxPicturePixels = Renderer.defaultMaxPixels
     /// Shaped words and runs kept per generation (at most twice as many are held); 0: no cache.
     public var shapingCacheEntries = 20_000
@@ -88,6 +90,7 @@ public struct DaemonSettings: Sendable, Equatable {
         configuration.maxPicturePixels = maxPicturePixels
         configuration.documentLimits.maxPerConnection = maxDocuments
         configuration.documentLimits.idleSeconds = documentIdleTimeout
+        configuration.documentLimits.maxTotal = maxServerDocuments
         return configuration
     }
 
@@ -117,6 +120,7 @@ public struct DaemonSettings: Sendable, Equatable {
         Key(name: "frame-timeout") { s, v, _ in s.frameTimeout = try seconds(v) },
         Key(name: "reload-timeout") { s, v, _ in s.reloadTimeout = try seconds(v) },
         Key(name: "max-documents") { s, v, _ in s.maxDocuments = try int(v) },
+        Key(name: "max-server-documents") { s, v, _ in s.maxServerDocuments = try int(v) },
         Key(name: "document-idle-timeout") { s, v, _ in s.documentIdleTimeout = try seconds(v) },
         Key(name: "max-connections") { s, v, _ in s.maxConnections = try int(v) },
         Key(name: "max-connections-per-user") { s, v, _ in s.maxConnectionsPerUser = try int(v) },

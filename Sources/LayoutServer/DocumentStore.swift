@@ -15,37 +15,37 @@ public struct DocumentLimits: Sendable, Equatable {
     public init() {}
 }
 
-/// The documents of every connection, counted: one ledger per server.
+/// The documents of every connection, counted per user: one ledger per server. Each user has a
+/// fair share of the server's documents and units (`FairShare`): one uid holding the server's
+/// totals no longer locks every other user out.
 public final class DocumentLedger: Sendable {
     let limits: DocumentLimits
-    private let held = Mutex((documents: 0, units: 0))
+    let documentShare: FairShare
+    let unitShare: FairShare
 
-    public init(limits: DocumentLimits) { self.limits = limits }
-
-    /// Takes room for `documents` more documents and `units` more units, or says why there is none.
-    func reserve(documents: Int = 0, units: Int) -> String? {
-        held.withLock { held in
-            if held.documents + documents > limits.maxTotal {
-                return "the server holds \(limits.maxTotal) documents, its limit"
-            }
-            if units > 0 && held.units + units > limits.maxUnitsTotal {
-                return "the server's documents would hold \(held.units + units) UTF-16 units; at most \(limits.maxUnitsTotal)"
-            }
-            held.documents += documents
-            held.units += units
-            return nil
-        }
+    public init(limits: DocumentLimits) {
+        self.limits = limits
+        documentShare = FairShare("documents", capacity: limits.maxTotal)
+        unitShare = FairShare("UTF-16 units of documents", capacity: limits.maxUnitsTotal)
     }
 
-    func release(documents: Int = 0, units: Int) {
-        held.withLock { held in
-            held.documents -= documents
-            held.units -= units
+    /// Takes room for `documents` more documents and `units` more units for `user`, or says why there is none.
+    func reserve(documents: Int = 0, units: Int, user: UInt32?) -> String? {
+        if let why = documentShare.reserve(documents, for: user) { return why }
+        if let why = unitShare.reserve(units, for: user) {
+            documentShare.release(documents, for: user)
+            return why
         }
+        return nil
     }
 
-    var documents: Int { held.withLock { $0.documents } }
-    var units: Int { held.withLock { $0.units } }
+    func release(documents: Int = 0, units: Int, user: UInt32?) {
+        documentShare.release(documents, for: user)
+        unitShare.release(units, for: user)
+    }
+
+    var documents: Int { documentShare.total }
+    var units: Int { unitShare.total }
 }
 
 /// One connection's open documents, by id. Ids count up from 1 on each connection, so an id
@@ -65,6 +65,8 @@ public final class DocumentStore: Sendable {
         var nextID: UInt64 = 1
         var units = 0
         var closed = false
+        /// The peer's uid, once the connection is admitted: its documents count against its share.
+        var user: UInt32?
     }
 
     private let state = Mutex(State())
@@ -72,6 +74,9 @@ public final class DocumentStore: Sendable {
     var limits: DocumentLimits { ledger.limits }
 
     public init(ledger: DocumentLedger) { self.ledger = ledger }
+
+    /// The user whose share this connection's documents count against.
+    func assign(user: UInt32?) { state.withLock { $0.user = user } }
 
     static func notFound(_ id: UInt64, field: String) -> LayoutError {
         LayoutError(.notFound, "no document \(id) is open on this connection (closed, idle past its time, or another "
@@ -89,7 +94,7 @@ public final class DocumentStore: Sendable {
             if state.units + units > limits.maxUnitsPerConnection {
                 return "this connection's documents would hold \(state.units + units) UTF-16 units; at most \(limits.maxUnitsPerConnection)"
             }
-            if let why = ledger.reserve(documents: 1, units: units) { return why }
+            if let why = ledger.reserve(documents: 1, units: units, user: state.user) { return why }
             state.units += units
             return nil
         }
@@ -97,8 +102,11 @@ public final class DocumentStore: Sendable {
     }
 
     func unadmit(units: Int) {
-        state.withLock { $0.units -= units }
-        ledger.release(documents: 1, units: units)
+        let user = state.withLock { state in
+            state.units -= units
+            return state.user
+        }
+        ledger.release(documents: 1, units: units, user: user)
     }
 
     /// Keeps an admitted document; its id.
@@ -131,7 +139,7 @@ public final class DocumentStore: Sendable {
             if state.units + units > limits.maxUnitsPerConnection {
                 return "this connection's documents would hold \(state.units + units) UTF-16 units; at most \(limits.maxUnitsPerConnection)"
             }
-            if let why = ledger.reserve(units: units) { return why }
+            if let why = ledger.reserve(units: units, user: state.user) { return why }
             state.units += units
             state.entries[id]?.units += units
             return nil
@@ -145,7 +153,11 @@ public final class DocumentStore: Sendable {
             guard let counted = state.entries[id]?.units else { return }
             state.entries[id]!.units = length
             state.units += length - counted
-            ledger.release(units: counted - length)
+            if length > counted {
+                ledger.unitShare.add(length - counted, for: state.user)  // admitted by `grow` before the edit ran
+            } else {
+                ledger.release(units: counted - length, user: state.user)
+            }
         }
     }
 
@@ -177,8 +189,11 @@ public final class DocumentStore: Sendable {
     }
 
     private func forget(_ entry: Entry) {
-        state.withLock { $0.units -= entry.units }
-        ledger.release(documents: 1, units: entry.units)
+        let user = state.withLock { state in
+            state.units -= entry.units
+            return state.user
+        }
+        ledger.release(documents: 1, units: entry.units, user: user)
     }
 
     var count: Int { state.withLock { $0.entries.count } }

@@ -101,6 +101,9 @@ public struct ServerConfiguration: Sendable {
         guard (0...4_096).contains(documentLimits.maxPerConnection) else {
             throw ConfigurationError("max-documents must be in 0...4096 (0: no editing sessions)")
         }
+        guard (1...65_536).contains(documentLimits.maxTotal) else {
+            throw ConfigurationError("max-server-documents must be in 1...65536")
+        }
         for (value, name) in [(idleTimeoutSeconds, "idle-timeout"), (frameTimeoutSeconds, "frame-timeout"),
                               (reloadTimeoutSeconds, "reload-timeout"), (documentLimits.idleSeconds, "document-idle-timeout")]
         where !(value.isFinite && value > 0 && value <= 86_400) {

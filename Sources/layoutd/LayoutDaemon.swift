@@ -62,6 +62,9 @@ struct LayoutDaemon: ParsableCommand {
     @Option(help: "Documents (editing sessions) one connection may keep open; 0 refuses them (default: 16).")
     var maxDocuments: Int?
 
+    @Option(help: "Documents all connections may keep open together; past it each user is served up to its fair share (default: 1024).")
+    var maxServerDocuments: Int?
+
     @Option(help: "Seconds an open document may sit unused before it is closed (default: 600).")
     var documentIdleTimeout: Double?
 
@@ -186,6 +189,7 @@ struct LayoutDaemon: ParsableCommand {
         if let idleTimeout { settings.idleTimeout = idleTimeout }
         if let frameTimeout { settings.frameTimeout = frameTimeout }
         if let maxDocuments { settings.maxDocuments = maxDocuments }
+        if let maxServerDocuments { settings.maxServerDocuments = maxServerDocuments }
         if let documentIdleTimeout { settings.documentIdleTimeout = documentIdleTimeout }
         if let reloadTimeout { settings.reloadTimeout = reloadTimeout }
         if let maxConnections { settings.maxConnections = maxConnections }

@@ -1,0 +1,80 @@
+import Synchronization
+
+/// One thing the server holds for its users between requests (open documents, their units,
+/// client fonts, their bytes, unfinished frames), shared fairly among the users holding some.
+///
+/// Anyone may take while the total stays within `capacity`: one user alone can use all of it.
+/// Past it, a user holding less than its fair share (the capacity over the users holding some,
+/// itself counted) is still served, up to `ceiling`; the others are refused by name. So a
+/// user that took everything while alone cannot lock out the next one, and the total never
+/// passes the ceiling. The shares a user holds within its share add up to at most the capacity
+/// whatever the number of users, so the ceiling (twice the capacity) is reached only when users
+/// who are each past their share together hold more than the capacity: as many users taking
+/// turns to fill the server, each after the others had (`FairShareTests`).
+///
+/// A user is a uid; connections whose peer the kernel did not name share one bucket.
+public final class FairShare: Sendable {
+    /// What it counts, in refusals: "documents", "UTF-16 units of documents", "client font bytes".
+    public let what: String
+    public let capacity: Int
+    public var ceiling: Int { capacity > Int.max / 2 ? Int.max : capacity * 2 }
+
+    private struct State {
+        var total = 0
+        var byUser: [UInt32?: Int] = [:]
+
+        mutating func take(_ amount: Int, for user: UInt32?, holding mine: Int) {
+            total += amount
+            byUser[user] = mine + amount
+        }
+    }
+    private let state = Mutex(State())
+
+    public init(_ what: String, capacity: Int) {
+        self.what = what
+        self.capacity = capacity
+    }
+
+    /// Takes `amount` more for `user`, or says why not.
+    func reserve(_ amount: Int, for user: UInt32?) -> String? {
+        guard amount > 0 else { return nil }
+        return state.withLock { state in
+            let mine = state.byUser[user, default: 0]
+            if state.total + amount <= capacity {
+                state.take(amount, for: user, holding: mine)
+                return nil
+            }
+            let users = state.byUser.count + (mine == 0 ? 1 : 0)
+            let share = capacity / users
+            if mine + amount <= share && state.total + amount <= ceiling {
+                state.take(amount, for: user, holding: mine)
+                return nil
+            }
+            let who = user.map { "user \($0)" } ?? "an unnamed user"
+            if mine + amount > share {
+                return "the server holds \(state.total) \(what) of its \(capacity) and \(who) would hold \(mine + amount), "
+                    + "past its share of \(share) (\(users == 1 ? "1 user holds" : "\(users) users hold") some)"
+            }
+            return "the server holds \(state.total) \(what), its ceiling of \(ceiling) with shares counted"
+        }
+    }
+
+    /// Counts `amount` more for `user` without asking: what was admitted elsewhere.
+    func add(_ amount: Int, for user: UInt32?) {
+        guard amount > 0 else { return }
+        state.withLock { state in state.take(amount, for: user, holding: state.byUser[user, default: 0]) }
+    }
+
+    func release(_ amount: Int, for user: UInt32?) {
+        guard amount > 0 else { return }
+        state.withLock { state in
+            state.total -= amount
+            let left = state.byUser[user, default: 0] - amount
+            if left <= 0 { state.byUser.removeValue(forKey: user) } else { state.byUser[user] = left }
+        }
+    }
+
+    /// What the server holds, and what `user` does.
+    var total: Int { state.withLock { $0.total } }
+    func held(by user: UInt32?) -> Int { state.withLock { $0.byUser[user, default: 0] } }
+}
