@@ -27,7 +27,9 @@ final class ConnectionHandler: ChannelDuplexHandler, @unchecked Sendable {
     /// The current processor, with the fonts the client registered; a request keeps the one it
     /// was taken with (see `take`).
     private var processor: RequestProcessor { clientFonts.processor(over: processors.current) }
-    private let clientFonts = ConnectionFonts()
+    private let clientFonts: ConnectionFonts
+    /// What the server holds for its users, shared fairly; this connection's part counted there.
+    private let shares: ServerShares
     private let logger: Logger
     private let pool: NIOThreadPool
     private let tracker: InFlightTracker
@@ -50,9 +52,12 @@ final class ConnectionHandler: ChannelDuplexHandler, @unchecked Sendable {
     static let inlineDecodeBytes = 64 << 10
 
     init(processors: ProcessorSwitch, pool: NIOThreadPool, tracker: InFlightTracker, limiter: ConnectionLimiter,
-         configuration: ServerConfiguration, logger: Logger, ledger: DocumentLedger? = nil,
+         configuration: ServerConfiguration, logger: Logger, shares: ServerShares? = nil,
          clock: @escaping @Sendable () -> UInt64 = { DispatchTime.now().uptimeNanoseconds }) {
-        self.documents = DocumentStore(ledger: ledger ?? DocumentLedger(limits: configuration.documentLimits))
+        let shares = shares ?? ServerShares(configuration)
+        self.shares = shares
+        self.documents = DocumentStore(ledger: shares.documents)
+        self.clientFonts = ConnectionFonts(shares: shares)
         self.decoder = FrameDecoder(maxFrameBytes: configuration.maxFrameBytes)
         self.clock = clock
         self.state = ConnectionState(limits: ConnectionState.Limits(configuration), now: clock())
@@ -79,6 +84,7 @@ final class ConnectionHandler: ChannelDuplexHandler, @unchecked Sendable {
         }
         state.admit(uid: uid)
         documents.assign(user: uid)
+        clientFonts.user = uid
         processor.stats.connectionOpened()
         tracker.register(context.channel)
         let tick = TimeAmount.milliseconds(Int64(saturating: min(1_000, max(20, min(configuration.idleTimeoutSeconds,
@@ -97,6 +103,8 @@ final class ConnectionHandler: ChannelDuplexHandler, @unchecked Sendable {
         // Queued work of a closed connection is skipped; running work stops at its next check.
         for budget in state.allPendingBudgets { budget.cancel() }
         documents.closeAll()
+        clientFonts.releaseAll()
+        decoder.release(shares.partialFrames, user: state.admission ?? nil)
         if case .some(let uid) = state.admission {
             logger.info("connection closed", metadata: ["uid": "\(admittedUID)", "unanswered": "\(state.inFlight)"])
             limiter.release(uid: uid)
@@ -159,6 +167,11 @@ final class ConnectionHandler: ChannelDuplexHandler, @unchecked Sendable {
             guard let frame else { break }
             state.frameCompleted()
             take(frame, context: context)
+        }
+        if let why = decoder.charge(shares.partialFrames, user: state.admission ?? nil) {
+            logger.info("unfinished frames past the user's share; closing the connection", metadata: ["why": "\(why)", "uid": "\(admittedUID)"])
+            closeAfter(.framingError(why), context: context)
+            return
         }
         state.framesTaken(holdsPartialFrame: decoder.holdsPartialFrame, now: clock())
     }

@@ -29,6 +29,11 @@ public struct DaemonSettings: Sendable, Equatable {
     public var documentIdleTimeout = DocumentLimits().idleSeconds
     /// Documents of every connection together; past it, each user up to its fair share.
     public var maxServerDocuments = DocumentLimits().maxTotal
+    /// Client fonts and their bytes, and bytes of frames still arriving, on every connection
+    /// together; past them each user up to its fair share.
+    public var maxServerFonts = ServerConfiguration.defaultMaxServerFonts
+    public var maxServerFontBytes = ServerConfiguration.defaultMaxServerFontBytes
+    public var maxPartialFrameBytes = ServerConfiguration.defaultMaxPartialFrameBytes
     public var maxPicturePixels = Renderer.defaultMaxPixels
     /// Shaped words and runs kept per generation (at most twice as many are held); 0: no cache.
     public var shapingCacheEntries = 20_000
@@ -91,6 +96,9 @@ public struct DaemonSettings: Sendable, Equatable {
         configuration.documentLimits.maxPerConnection = maxDocuments
         configuration.documentLimits.idleSeconds = documentIdleTimeout
         configuration.documentLimits.maxTotal = maxServerDocuments
+        configuration.maxServerFonts = maxServerFonts
+        configuration.maxServerFontBytes = maxServerFontBytes
+        configuration.maxPartialFrameBytes = maxPartialFrameBytes
         return configuration
     }
 
@@ -121,6 +129,9 @@ public struct DaemonSettings: Sendable, Equatable {
         Key(name: "reload-timeout") { s, v, _ in s.reloadTimeout = try seconds(v) },
         Key(name: "max-documents") { s, v, _ in s.maxDocuments = try int(v) },
         Key(name: "max-server-documents") { s, v, _ in s.maxServerDocuments = try int(v) },
+        Key(name: "max-server-fonts") { s, v, _ in s.maxServerFonts = try int(v) },
+        Key(name: "max-server-font-bytes") { s, v, _ in s.maxServerFontBytes = try int(v) },
+        Key(name: "max-partial-frame-bytes") { s, v, _ in s.maxPartialFrameBytes = try int(v) },
         Key(name: "document-idle-timeout") { s, v, _ in s.documentIdleTimeout = try seconds(v) },
         Key(name: "max-connections") { s, v, _ in s.maxConnections = try int(v) },
         Key(name: "max-connections-per-user") { s, v, _ in s.maxConnectionsPerUser = try int(v) },

@@ -46,4 +46,27 @@ struct FrameDecoder {
 
     /// True while part of a frame is buffered.
     var holdsPartialFrame: Bool { buffer.readableBytes > 0 }
+
+    /// The buffered bytes counted against the user's share of the server's unfinished frames.
+    private(set) var charged = 0
+
+    /// Counts what the buffer holds now against `share` for `user` (more taken as bytes arrive,
+    /// given back as frames are taken), or says why the user may hold no more. A buffer that
+    /// frames leave empty costs nothing here: most reads never take the share's lock.
+    mutating func charge(_ share: FairShare, user: UInt32?) -> String? {
+        let holding = buffer.readableBytes
+        if holding > charged {
+            if let why = share.reserve(holding - charged, for: user) { return why }
+        } else if holding < charged {
+            share.release(charged - holding, for: user)
+        }
+        charged = holding
+        return nil
+    }
+
+    /// The connection closed: what it held is given back.
+    mutating func release(_ share: FairShare, user: UInt32?) {
+        share.release(charged, for: user)
+        charged = 0
+    }
 }

@@ -21,7 +21,7 @@ public final class LayoutServer: @unchecked Sendable {
     private let tracker = InFlightTracker()
     private let limiter: ConnectionLimiter
     /// Every connection's documents, counted against the server's limits.
-    private let ledger: DocumentLedger
+    private let shares: ServerShares
     private var serverChannel: Channel?
     private var ownsSocketFile = false
     private let finished = DispatchSemaphore(value: 0)
@@ -38,7 +38,7 @@ public final class LayoutServer: @unchecked Sendable {
                                           loader: loader, timeoutSeconds: configuration.reloadTimeoutSeconds)
         self.logger = logger
         self.limiter = ConnectionLimiter(maxTotal: configuration.maxConnections, maxPerUser: configuration.maxConnectionsPerUser)
-        self.ledger = DocumentLedger(limits: configuration.documentLimits)
+        self.shares = ServerShares(configuration)
         // One event loop per worker: loops read, decode and write; the pool lays text out.
         self.group = MultiThreadedEventLoopGroup(numberOfThreads: configuration.workerThreads)
         self.pool = NIOThreadPool(numberOfThreads: configuration.workerThreads)
@@ -55,7 +55,7 @@ public final class LayoutServer: @unchecked Sendable {
         let pool = self.pool
         let tracker = self.tracker
         let limiter = self.limiter
-        let ledger = self.ledger
+        let shares = self.shares
         let configuration = self.configuration
         let unsent = configuration.maxUnsentReplyBytes
         let bootstrap = ServerBootstrap(group: group)
@@ -72,7 +72,7 @@ public final class LayoutServer: @unchecked Sendable {
                 channel.eventLoop.makeCompletedFuture {
                     try channel.pipeline.syncOperations.addHandler(ConnectionHandler(
                         processors: processors, pool: pool, tracker: tracker, limiter: limiter, configuration: configuration,
-                        logger: logger, ledger: ledger))
+                        logger: logger, shares: shares))
                 }
             }
         if let fd = Systemd.activatedSocket() {

@@ -12,7 +12,17 @@ extension RequestProcessor {
     /// shaping cache (shaped runs are cached by a face's process-wide serial, so a client's
     /// faces never meet another's).
     func adding(_ fonts: [Layoutd_V1_ClientFont], field: String) throws(WireError) -> RequestProcessor {
-        let clientFonts = fonts.map { ClientFont(family: $0.family, bytes: Array($0.data)) }
+        try adding(Self.clientFonts(fonts), field: field)
+    }
+
+    /// The wire's fonts as the engine keeps them: each file's bytes copied once, into the blob its
+    /// faces and a connection's registrations share.
+    static func clientFonts(_ fonts: [Layoutd_V1_ClientFont]) -> [ClientFont] {
+        fonts.map { font in ClientFont(family: font.family, bytes: font.data.withUnsafeBytes { FontBytes($0) }) }
+    }
+
+    /// This processor with `clientFonts` added (see above).
+    func adding(_ clientFonts: [ClientFont], field: String) throws(WireError) -> RequestProcessor {
         let registry: FontRegistry
         do {
             registry = try layouter.fonts.adding(clientFonts, field: field)

@@ -41,6 +41,16 @@ public struct ServerConfiguration: Sendable {
     public var reloadTimeoutSeconds: Double = 60
     /// How many documents (editing sessions) connections may keep, and for how long unused.
     public var documentLimits = DocumentLimits()
+    /// Client fonts registered on every connection together, and their bytes; past them each
+    /// user is served up to its fair share (`FairShare`). A connection holds at most 16 and 64 MiB.
+    public var maxServerFonts = Self.defaultMaxServerFonts
+    public var maxServerFontBytes = Self.defaultMaxServerFontBytes
+    public static let defaultMaxServerFonts = 256
+    public static let defaultMaxServerFontBytes = 512 << 20
+    /// Bytes of frames still arriving, on every connection together; past them each user up to
+    /// its fair share. Beyond that a connection's unfinished frame closes it.
+    public var maxPartialFrameBytes = Self.defaultMaxPartialFrameBytes
+    public static let defaultMaxPartialFrameBytes = 256 << 20
     /// Image-tag styles for requests that carry no table of their own (`--tag-styles FILE`).
     public var tagStyles: TagStyleTable = .standard
 
@@ -103,6 +113,12 @@ public struct ServerConfiguration: Sendable {
         }
         guard (1...65_536).contains(documentLimits.maxTotal) else {
             throw ConfigurationError("max-server-documents must be in 1...65536")
+        }
+        guard (1...65_536).contains(maxServerFonts) else { throw ConfigurationError("max-server-fonts must be in 1...65536") }
+        guard (1...(1 << 40)).contains(maxServerFontBytes) else { throw ConfigurationError("max-server-font-bytes must be in 1...2^40") }
+        // At least one frame of the largest size, so one client alone can always send one.
+        guard (maxFrameBytes + Framing.headerBytes...(1 << 40)).contains(maxPartialFrameBytes) else {
+            throw ConfigurationError("max-partial-frame-bytes must be in max-frame-bytes + 4...2^40")
         }
         for (value, name) in [(idleTimeoutSeconds, "idle-timeout"), (frameTimeoutSeconds, "frame-timeout"),
                               (reloadTimeoutSeconds, "reload-timeout"), (documentLimits.idleSeconds, "document-idle-timeout")]

@@ -65,6 +65,15 @@ struct LayoutDaemon: ParsableCommand {
     @Option(help: "Documents all connections may keep open together; past it each user is served up to its fair share (default: 1024).")
     var maxServerDocuments: Int?
 
+    @Option(help: "Client fonts all connections may register together; past it each user is served up to its fair share (default: 256).")
+    var maxServerFonts: Int?
+
+    @Option(help: "Bytes of client fonts all connections may register together, shared as fonts are (default: 536870912).")
+    var maxServerFontBytes: Int?
+
+    @Option(help: "Bytes of frames still arriving on all connections together; past it each user up to its fair share (default: 268435456).")
+    var maxPartialFrameBytes: Int?
+
     @Option(help: "Seconds an open document may sit unused before it is closed (default: 600).")
     var documentIdleTimeout: Double?
 
@@ -190,6 +199,9 @@ struct LayoutDaemon: ParsableCommand {
         if let frameTimeout { settings.frameTimeout = frameTimeout }
         if let maxDocuments { settings.maxDocuments = maxDocuments }
         if let maxServerDocuments { settings.maxServerDocuments = maxServerDocuments }
+        if let maxServerFonts { settings.maxServerFonts = maxServerFonts }
+        if let maxServerFontBytes { settings.maxServerFontBytes = maxServerFontBytes }
+        if let maxPartialFrameBytes { settings.maxPartialFrameBytes = maxPartialFrameBytes }
         if let documentIdleTimeout { settings.documentIdleTimeout = documentIdleTimeout }
         if let reloadTimeout { settings.reloadTimeout = reloadTimeout }
         if let maxConnections { settings.maxConnections = maxConnections }

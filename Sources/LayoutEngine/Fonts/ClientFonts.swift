@@ -5,12 +5,17 @@ import CHarfBuzz
 public struct ClientFont: Sendable {
     /// The family spans name it by; empty takes the font's own family name.
     public var family: String
-    /// An OpenType, TrueType or collection file's bytes.
-    public var bytes: [UInt8]
+    /// An OpenType, TrueType or collection file's bytes, held once: by whoever keeps the font
+    /// (a connection's registrations) and by the faces made from it alike.
+    public let bytes: FontBytes
 
-    public init(family: String, bytes: [UInt8]) {
+    public init(family: String, bytes: FontBytes) {
         self.family = family
         self.bytes = bytes
+    }
+
+    public init(family: String, bytes: [UInt8]) {
+        self.init(family: family, bytes: FontBytes(bytes))
     }
 
     /// At most this many faces in one file (a collection): each costs a coverage scan.
@@ -30,16 +35,11 @@ extension FontRegistry {
         for (index, client) in clientFonts.enumerated() {
             let name = "\(field)[\(index)]"
             let label = client.family.isEmpty ? "client font \(index)" : "client font \"\(client.family)\""
-            guard !client.bytes.isEmpty else { throw LayoutError(.invalidArgument, "\(label) has no bytes", field: name + ".data") }
+            guard client.bytes.count > 0 else { throw LayoutError(.invalidArgument, "\(label) has no bytes", field: name + ".data") }
             guard client.family.utf8.count <= 256 else {
                 throw LayoutError(.invalidArgument, "a family name is at most 256 bytes", field: name + ".family")
             }
-            let blob = client.bytes.withUnsafeBufferPointer { bytes in
-                bytes.withMemoryRebound(to: CChar.self) {
-                    hb_blob_create($0.baseAddress, UInt32($0.count), HB_MEMORY_MODE_DUPLICATE, nil, nil)!
-                }
-            }
-            defer { hb_blob_destroy(blob) }
+            let blob = client.bytes.blob
             guard Int(hb_face_count(blob)) <= ClientFont.maxFaces else {
                 throw LayoutError(.invalidArgument, "\(label) holds \(hb_face_count(blob)) faces; at most \(ClientFont.maxFaces)",
                                   field: name + ".data")
@@ -72,4 +72,30 @@ extension FontRegistry {
 
     /// The faces a client added: those numbered past the loaded ones of `base`.
     public func clientFaces(after base: FontRegistry) -> ArraySlice<Font> { fonts[base.fonts.count...] }
+}
+
+/// A font file's bytes in one HarfBuzz blob, copied in once: faces made from it reference the
+/// blob, so the bytes live as long as the last face or holder and are never copied again.
+// @unchecked Sendable: the blob is immutable once made (HarfBuzz blobs are thread-safe to read
+// and to reference), and destroyed once, here.
+public final class FontBytes: @unchecked Sendable {
+    let blob: OpaquePointer
+
+    private init(blob: OpaquePointer) { self.blob = blob }
+
+    /// Copies `bytes` into a new blob.
+    public convenience init(_ bytes: UnsafeRawBufferPointer) { self.init(blob: Self.copy(bytes)) }
+
+    public convenience init(_ bytes: [UInt8]) { self.init(blob: bytes.withUnsafeBytes(Self.copy)) }
+
+    private static func copy(_ bytes: UnsafeRawBufferPointer) -> OpaquePointer {
+        bytes.withMemoryRebound(to: CChar.self) {
+            hb_blob_create($0.baseAddress, UInt32(clamping: $0.count), HB_MEMORY_MODE_DUPLICATE, nil, nil)!
+        }
+    }
+
+    deinit { hb_blob_destroy(blob) }
+
+    /// How many bytes.
+    public var count: Int { Int(hb_blob_get_length(blob)) }
 }
