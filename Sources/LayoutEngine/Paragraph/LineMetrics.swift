@@ -3,8 +3,9 @@ struct LineMetrics {
     var ascent: Double = 0
     var descent: Double = 0
     var leading: Double = 0
-    /// What the runs ask of the line's height where some style has a line height of its own.
-    var styled = StyledLineHeight()
+    /// The height the runs ask for where some style has a line height of its own (see
+    /// `StyledLineHeight`); 0 where none does, and the metrics decide.
+    var styledHeight = 0.0
 
     /// The tallest of the fonts on the line sets each metric, as CoreText does; a font raised
     /// by `shift` points (a baseline offset) reaches that much higher and less low.
@@ -56,7 +57,7 @@ struct LineMetrics {
     /// Extra height from the multiple or a fixed height is split evenly above and below the
     /// text (CSS half-leading), so the text stays centred in its box.
     func box(multiple: Double, fixed: Double?) -> (height: Double, baseline: Double) {
-        let natural = styled.isSet ? styled.height : ascent + descent + leading
+        let natural = styledHeight > 0 ? styledHeight : ascent + descent + leading
         let height = fixed ?? natural * multiple
         let halfLeading = (height - ascent - descent) / 2
         return (height, halfLeading + ascent)

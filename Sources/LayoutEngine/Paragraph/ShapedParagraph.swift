@@ -29,6 +29,9 @@ struct ShapedParagraph {
         let boxes: [InlineBox]
         var prefix: [Double]
         let prefixRises: Bool
+        /// The styles' `hasLineHeights`, kept here: read for every line, where reaching it
+        /// through `styles` took a reference count.
+        let hasLineHeights: Bool
 
         init(text: AttributedText, analysis: TextAnalysis, styles: ResolvedStyles,
              shapingUnits: ContiguousArray<UInt16>, items: [Item], runs: [ShapedRun], boxes: [InlineBox], prefix: [Double],
@@ -42,6 +45,7 @@ struct ShapedParagraph {
             self.boxes = boxes
             self.prefix = prefix
             self.prefixRises = prefixRises
+            self.hasLineHeights = styles.hasLineHeights
         }
     }
     private var storage: Storage
@@ -268,19 +272,20 @@ struct ShapedParagraph {
         var metrics = LineMetrics()
         var hasGlyphs = false
         var hasBoxes = false
-        let lineHeights = storage.styles.hasLineHeights
+        let lineHeights = storage.hasLineHeights
+        var styled = StyledLineHeight()
         for item in items {
             switch item {
             case .glyphs(let piece) where piece.orientation == .upright || piece.orientation == .combined:
                 // Across a vertical line an upright glyph takes its em, half on either side of the centre.
                 metrics.includeEm(size: piece.size)
-                if lineHeights { metrics.styled.includeEm(size: piece.size) }
+                if lineHeights { styled.includeEm(size: piece.size) }
                 hasGlyphs = true
             case .glyphs(let piece):
                 metrics.include(piece.font, size: piece.size, shift: piece.shift)
                 if lineHeights {
-                    metrics.styled.include(text.styles[piece.style].lineHeight.map { $0 * piece.sizeFactor }, piece.font,
-                                           size: piece.size, shift: piece.shift)
+                    styled.include(text.styles[piece.style].lineHeight.map { $0 * piece.sizeFactor }, piece.font,
+                                   size: piece.size, shift: piece.shift)
                 }
                 hasGlyphs = true
             case .box: hasBoxes = true
@@ -290,14 +295,15 @@ struct ShapedParagraph {
             let style = styleIndex(at: min(offset, text.units.count - 1))
             metrics.include(fallback.primary[style], size: text.styles[style].size * emptyLineSizeFactor)
             if lineHeights {
-                metrics.styled.include(text.styles[style].lineHeight.map { $0 * emptyLineSizeFactor }, fallback.primary[style],
-                                       size: text.styles[style].size * emptyLineSizeFactor)
+                styled.include(text.styles[style].lineHeight.map { $0 * emptyLineSizeFactor }, fallback.primary[style],
+                               size: text.styles[style].size * emptyLineSizeFactor)
             }
         }
         if hasBoxes {
             metrics.settle(&items)
-            if lineHeights { metrics.styled.include(boxesOf: items) }
+            if lineHeights { styled.include(boxesOf: items) }
         }
+        if styled.isSet { metrics.styledHeight = styled.height }
         return metrics
     }
 }

@@ -27,7 +27,12 @@ public struct TextStyle: Hashable, Sendable {
     /// leading for a text style at its category); nil for the font's own ascent, descent and gap.
     /// A line is as tall as the tallest its runs ask for, and never shorter than the content of
     /// runs without one (CSS `line-height` per inline box, TextKit's line fragment).
-    public var lineHeight: Double?
+    public var lineHeight: Double? {
+        get { storedLineHeight > 0 ? storedLineHeight : nil }
+        set { storedLineHeight = newValue ?? 0 }
+    }
+    /// 0 for none: a plain Double keeps the style as small as it was (styles are copied per span).
+    private var storedLineHeight = 0.0
     /// A variable font's axes; static fonts ignore it.
     public var variations: FontVariationSettings {
         get { storedVariations ?? .automatic }
