@@ -116,6 +116,42 @@ enum HostileRequests {
                 $0.hyphenation = .with { $0.maxConsecutiveLines = 25 }
                 $0.breakStrategy = .optimal
             }),
+            // Every stage's worst input (issue 37): total fit in boxes wide enough for thousands
+            // of words, widths that fall, soft hyphens, ideographs, auto-size over it, rules.
+            Case(name: "total fit, \"a \" × 65,000 in a box 455,000 pt wide (thousands of starts a line)",
+                 envelope: layout(String(repeating: "a ", count: 65_000), width: 455_000, size: 12) { $0.breakStrategy = .optimal }),
+            Case(name: "total fit, \"a \" × 131,000 (262 KB) in a box 455,000 pt wide",
+                 envelope: layout(String(repeating: "a ", count: 131_000), width: 455_000, size: 12) { $0.breakStrategy = .optimal }),
+            Case(name: "total fit, 131,000 words in a box 3,000 pt wide (hundreds of starts a line)",
+                 envelope: layout(String(repeating: "a ", count: 131_000), width: 3_000, size: 12) { $0.breakStrategy = .optimal }),
+            Case(name: "total fit with widths that fall (letter spacing -4: the general way, 1,024 starts an end)",
+                 envelope: layout(String(repeating: "aaaaaa i ", count: 25_000), width: 200_000, size: 12) {
+                $0.breakStrategy = .optimal
+                $0.defaultStyle.letterSpacing = .with { $0.points = -4 }
+            }),
+            Case(name: "total fit, soft hyphens in one long word (130,000 points)", envelope: layout(
+                String(repeating: "ab\u{00AD}", count: 87_000), width: 400) { $0.breakStrategy = .optimal }),
+            Case(name: "total fit, soft hyphens in one long word, wide box (a point per 3 units)", envelope: layout(
+                String(repeating: "ab\u{00AD}", count: 87_000), width: 300_000, size: 12) { $0.breakStrategy = .optimal }),
+            Case(name: "total fit, 262,000 ideographs in two lines (a break between each)", envelope: layout(
+                String(repeating: "漢字", count: 65_000), width: 700_000, size: 12) { $0.breakStrategy = .optimal }),
+            Case(name: "total fit with hyphenation, limit 25, 24 KB in a wide box", envelope: layout(
+                String(repeating: "internationalization responsibility ", count: 700), width: 60_000, size: 12) {
+                $0.hyphenation = .with { $0.maxConsecutiveLines = 25 }
+                $0.breakStrategy = .optimal
+            }),
+            Case(name: "balanced, \"a \" × 131,000 in a box 455,000 pt wide (bisection)",
+                 envelope: layout(String(repeating: "a ", count: 131_000), width: 455_000, size: 12) { $0.breakStrategy = .balanced }),
+            Case(name: "auto-size over total fit, 65,000 words in a wide box", envelope: layout(
+                String(repeating: "a ", count: 65_000), width: 455_000, size: 12) {
+                $0.breakStrategy = .optimal
+                $0.height = 40
+                $0.autoSize = .with { $0.minScale = 0.1 }
+            }),
+            Case(name: "32 rules that match empty at every position, a thousand ways (4,000 letters)",
+                 envelope: layout(String((0..<4_000).map { $0 % 3 == 0 ? "b" : "a" })) {
+                $0.rules = (0..<32).map { k in .with { $0.name = "look\(k)"; $0.pattern = "(?=(?:a|[ab]){0,1000})"; $0.style.weight = 700 } }
+            }),
             Case(name: "100,000 tabs among 256 stops (tab stops)", envelope: layout(String(repeating: "a\t", count: 50_000), width: 2_000) {
                 $0.paragraphStyle.tabStops = (0..<256).map { k in .with { $0.location = Float(k) * 7; $0.alignment = k % 2 == 0 ? .decimal : .end } }
             }),

@@ -19,6 +19,8 @@ struct BenchOptions {
     var edit = false
     /// The breaking-strategy rows (in process), run alone.
     var breaking = false
+    /// Cost per character against length (in process), run alone.
+    var scaling = false
     var resultsDirectory: String
     var command: String
 
@@ -45,10 +47,12 @@ struct BenchOptions {
                 options.hit = true
             case "--edit-only": options.inProcess = false; options.daemon = false; options.hostile = false; options.tags = false
                 options.edit = true
+            case "--scaling-only": options.inProcess = false; options.daemon = false; options.hostile = false; options.tags = false
+                options.scaling = true
             case "--breaking-only": options.inProcess = false; options.daemon = false; options.hostile = false; options.tags = false
                 options.breaking = true
             default:
-                FileHandle.standardError.write(Data("usage: layoutd-bench [--corpus FILE] [--repeats N] [--no-daemon | --daemon-only] [--hostile | --hostile-only] [--tags-only] [--clients-only] [--hit-only] [--edit-only] [--breaking-only] [--results DIR]\n".utf8))
+                FileHandle.standardError.write(Data("usage: layoutd-bench [--corpus FILE] [--repeats N] [--no-daemon | --daemon-only] [--hostile | --hostile-only] [--tags-only] [--clients-only] [--hit-only] [--edit-only] [--breaking-only] [--scaling-only] [--results DIR]\n".utf8))
                 exit(2)
             }
         }

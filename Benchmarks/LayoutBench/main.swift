@@ -22,6 +22,9 @@ if options.hit {
 if options.edit {
     report.add(try EditBench(captions: captions, options: options).run())
 }
+if options.scaling {
+    report.add(try ScalingBench(captions: captions, options: options).run())
+}
 if options.breaking {
     report.add(try BreakBench(captions: captions, options: options).run())
 }

@@ -37,7 +37,11 @@ struct TotalFitTable {
 }
 
 extension TotalFit {
-    /// The general way: for each end, every start whose line fits, nearest first.
+    /// The general way: for each end, every start whose line fits, nearest first, at most
+    /// `maxStartsPerEnd` of them. Where widths fall along the text a line from an earlier start
+    /// can fit again past one that did not, so this way is total fit only over the starts it
+    /// weighs; the cap keeps a box wide enough for thousands of words from making it quadratic
+    /// (a line of more than a thousand words has no better break for a reader to see).
     func byWindows(budget: WorkBudget) throws(LayoutError) -> [Int]? {
         var table = TotalFitTable(self)
         let last = ends.count - 1
@@ -45,7 +49,8 @@ extension TotalFit {
         for j in 1..<last {
             let hyphen = hyphens[j]
             var i = j - 1
-            while i >= 0 {
+            let earliest = max(0, j - Self.maxStartsPerEnd)
+            while i >= earliest {
                 let slack = slack(i, j)
                 if slack == .infinity { break }  // longer lines from earlier starts only grow
                 weighed += 1
@@ -70,6 +75,8 @@ extension TotalFit {
         }
         return try finish(table, budget: budget)
     }
+
+    static let maxStartsPerEnd = 1_024
 
     /// The fast way: queues of starts, one for plain ends and one for hyphen ends (one per count
     /// of hyphens in a row before the line, under a limit), each start owning the ends where it is
