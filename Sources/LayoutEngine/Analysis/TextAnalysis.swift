@@ -159,10 +159,13 @@ struct TextAnalysis {
         var recognizer = Unicode._CharacterRecognizer()
         var k = segment.lowerBound
         var clusterStart = k, clusterScalars = 0
+        var afterZWJ = false
         while k < segment.upperBound {
             // A lone surrogate reads as U+FFFD, one unit wide, as `String` repairs it.
             let (scalar, width) = Self.scalar(at: k, in: units, end: segment.upperBound)
-            if recognizer.hasBreak(before: scalar) {
+            let joined = afterZWJ && Self.joinsPictographs(before: k, scalar, in: units, from: segment.lowerBound)
+            afterZWJ = scalar.value == 0x200D
+            if recognizer.hasBreak(before: scalar) && !joined {
                 flags[k].insert(.graphemeStart)
                 clusterStart = k
                 clusterScalars = 0
@@ -174,6 +177,24 @@ struct TextAnalysis {
             if clusterScalars > maxClusterScalars && overlong == nil { overlong = clusterStart }
             k += width
         }
+    }
+
+    /// GB11: a ZWJ (just before `index`) after a pictograph and its extenders joins the pictograph
+    /// at `index`. Swift's recognizer misses some (U+2701 ZWJ U+2701 is two `Character`s in Swift
+    /// 6.3); the property comes from emoji-data.txt (`WordBreak.isPictographic`).
+    static func joinsPictographs(before index: Int, _ scalar: Unicode.Scalar, in units: UnsafeBufferPointer<UInt16>, from start: Int) -> Bool {
+        guard WordBreak.isPictographic(scalar.value) else { return false }
+        // Back from the ZWJ over the extenders before it, to what they extend.
+        var end = index - 1
+        while end > start {
+            var begin = end - 1
+            if begin > start && UTF16.isTrailSurrogate(units[begin]) && UTF16.isLeadSurrogate(units[begin - 1]) { begin -= 1 }
+            let (previous, _) = Self.scalar(at: begin, in: units, end: end)
+            if WordBreak.isPictographic(previous.value) { return true }
+            guard WordBreak(previous.value) == .extend else { return false }
+            end = begin
+        }
+        return false
     }
 
     /// The scalar that starts at `index` and its width in units; U+FFFD for a lone surrogate.

@@ -82,7 +82,7 @@ enum SentenceBreak: UInt8 {
     }
 }
 
-private extension Unicode.UTF16 {
+extension Unicode.UTF16 {
     /// The scalars of UTF-16 units (a lone surrogate read as U+FFFD, one unit long).
     static func decode(_ units: some Collection<UInt16>) -> [UInt32] {
         var scalars: [UInt32] = []
@@ -99,6 +99,7 @@ private extension Unicode.UTF16 {
     }
 }
 
-private extension UInt32 {
+extension UInt32 {
+    /// A scalar's length in UTF-16 units.
     var utf16Length: Int { self > 0xFFFF ? 2 : 1 }
 }

@@ -6,7 +6,7 @@ import Synchronization
 /// The word, sentence, line and paragraph around an offset, as a double or triple tap selects them:
 /// SkParagraph's `getWordBoundary`, TextKit's `doubleClick(at:)`.
 ///
-/// Words are UAX #29's (libunibreak). The scripts written without spaces between words need a
+/// Words are UAX #29's (`WordBreak`). The scripts written without spaces between words need a
 /// dictionary: Thai is cut by libthai's; Chinese, Japanese, Lao, Khmer and Burmese by ICU's
 /// (its word break iterator, through `CWordDictionary`), where UAX #29 alone makes every
 /// ideograph a word and a run of Lao or Khmer one word.
@@ -22,16 +22,8 @@ public struct TextBoundaries: Sendable {
     public init(text: String, language: String = "") {
         let units = Array(text.utf16)
         length = units.count
-        var breaks = [CChar](repeating: 0, count: units.count)
-        if !units.isEmpty {
-            units.withUnsafeBufferPointer { u in
-                breaks.withUnsafeMutableBufferPointer { b in
-                    set_wordbreaks_utf16(u.baseAddress, units.count, language, b.baseAddress)
-                }
-            }
-        }
-        var boundaries = Set([0, units.count])
-        for (index, value) in breaks.enumerated() where value == CChar(WORDBREAK_BREAK) { boundaries.insert(index + 1) }
+        var boundaries = Set(WordBreak.boundaries(units))
+        boundaries.insert(0)
         Self.cutThai(units, into: &boundaries)
         Self.cutByDictionary(units, into: &boundaries)
         wordBoundaries = boundaries.sorted()

@@ -1,0 +1,129 @@
+import Foundation
+import Testing
+@testable import LayoutEngine
+
+/// Unicode's own conformance files (Debian's unicode-data, /usr/share/unicode), every case,
+/// through the stages that answer each question: grapheme clusters (analysis), sentences
+/// and words (`TextBoundaries`), bidi levels (`BidiResolver`). None is skipped: the dictionary
+/// cuts of Thai, Han, kana, Lao, Khmer and Burmese words (docs/unicode.md) only add boundaries
+/// inside runs the files do not test. Line breaking (LineBreakTest.txt) is not held to its file
+/// yet: docs/unicode.md says where it differs.
+@Suite struct UnicodeConformanceTests {
+    static let directory = "/usr/share/unicode"
+
+    /// A break test's cases: the text as UTF-16, and the offsets with a boundary (÷), 0 and
+    /// the end included.
+    struct BreakCase {
+        var scalars: [Unicode.Scalar]
+        var units: [UInt16]
+        var boundaries: [Int]
+        var line: Int
+    }
+
+    static func breakCases(_ file: String) throws -> [BreakCase] {
+        let text = try String(contentsOfFile: "\(directory)/auxiliary/\(file)", encoding: .utf8)
+        var cases: [BreakCase] = []
+        for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            let body = line.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
+            guard body.contains("÷") else { continue }
+            var item = BreakCase(scalars: [], units: [], boundaries: [], line: number + 1)
+            for token in body.split(whereSeparator: { $0 == " " || $0 == "\t" }) {
+                switch token {
+                case "÷": item.boundaries.append(item.units.count)
+                case "×": break
+                default:
+                    guard let value = UInt32(token, radix: 16), let scalar = Unicode.Scalar(value) else { continue }
+                    item.scalars.append(scalar)
+                    item.units += Array(String(Character(scalar)).utf16)
+                }
+            }
+            cases.append(item)
+        }
+        return cases
+    }
+
+    static func hasFiles(_ names: String...) -> Bool {
+        names.allSatisfy { FileManager.default.fileExists(atPath: "\(directory)/auxiliary/\($0)") }
+    }
+
+    @Test(.enabled(if: hasFiles("GraphemeBreakTest.txt"), "needs Debian's unicode-data"))
+    func graphemeBreakTest() throws {
+        let cases = try Self.breakCases("GraphemeBreakTest.txt")
+        var failures: [String] = []
+        for item in cases {
+            let units = ContiguousArray(item.units)
+            var flags = ContiguousArray<UnitFlags>(repeating: [], count: units.count)
+            TextAnalysis.markGraphemes(units, into: &flags)
+            let found = flags.indices.filter { flags[$0].contains(.graphemeStart) } + [units.count]
+            if found != item.boundaries { failures.append("line \(item.line): \(found) against \(item.boundaries)") }
+        }
+        #expect(cases.count > 500)
+        #expect(failures.isEmpty, "\(failures.count) of \(cases.count): \(failures.prefix(5))")
+    }
+
+    @Test(.enabled(if: hasFiles("SentenceBreakTest.txt"), "needs Debian's unicode-data"))
+    func sentenceBreakTest() throws {
+        let cases = try Self.breakCases("SentenceBreakTest.txt")
+        var failures: [String] = []
+        for item in cases {
+            let found = SentenceBreak.boundaries(item.units)
+            if found != item.boundaries { failures.append("line \(item.line): \(found) against \(item.boundaries)") }
+        }
+        #expect(cases.count > 400)
+        #expect(failures.isEmpty, "\(failures.count) of \(cases.count): \(failures.prefix(5))")
+    }
+
+    @Test(.enabled(if: hasFiles("WordBreakTest.txt"), "needs Debian's unicode-data"))
+    func wordBreakTest() throws {
+        let cases = try Self.breakCases("WordBreakTest.txt")
+        var failures: [String] = []
+        for item in cases {
+            let found = TextBoundaries(text: String(decoding: item.units, as: UTF16.self)).wordBoundaries
+            if found != item.boundaries { failures.append("line \(item.line): \(found) against \(item.boundaries)") }
+        }
+        #expect(cases.count > 1_500)
+        #expect(failures.isEmpty, "\(failures.count) of \(cases.count): \(failures.prefix(5))")
+    }
+
+    /// The word break table is what Debian's unicode-data gives (scripts/generate-word-break.py).
+    @Test(.enabled(if: hasFiles("WordBreakProperty.txt"), "needs Debian's unicode-data"))
+    func theWordBreakTableIsCurrent() throws {
+        let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../scripts/generate-word-break.py").path
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
+        process.arguments = [script, "--check"]
+        try process.run()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0, "run scripts/generate-word-break.py")
+    }
+
+    /// BidiCharacterTest.txt: code points, a paragraph direction (0 left to right, 1 right to
+    /// left, 2 auto), the paragraph's level, and each character's level (x where UAX #9 X9
+    /// removes it: those are not compared).
+    @Test(.enabled(if: FileManager.default.fileExists(atPath: "\(directory)/BidiCharacterTest.txt"), "needs Debian's unicode-data"))
+    func bidiCharacterTest() throws {
+        let text = try String(contentsOfFile: "\(Self.directory)/BidiCharacterTest.txt", encoding: .utf8)
+        var failures: [String] = [], count = 0
+        for (number, line) in text.split(separator: "\n").enumerated() where !line.hasPrefix("#") {
+            let fields = line.split(separator: ";", omittingEmptySubsequences: false)
+            guard fields.count >= 4 else { continue }
+            let scalars = fields[0].split(separator: " ").compactMap { UInt32($0, radix: 16).flatMap(Unicode.Scalar.init) }
+            var units = ContiguousArray<UInt16>(), starts: [Int] = []
+            for scalar in scalars {
+                starts.append(units.count)
+                units += String(Character(scalar)).utf16
+            }
+            let direction: BaseDirection = fields[1] == "0" ? .leftToRight : fields[1] == "1" ? .rightToLeft : .auto
+            var paragraphs = [BidiParagraph(range: 0..<units.count, baseLevel: 0)]
+            var levels = ContiguousArray<UInt8>()
+            BidiResolver.resolve(units, paragraphs: &paragraphs, direction: direction, mayBeRTL: true, into: &levels)
+            let expected = fields[3].split(separator: " ").map { $0 == "x" ? nil : UInt8($0) }
+            count += 1
+            var wrong = paragraphs[0].baseLevel != UInt8(fields[2]) ?? 255
+            for (index, level) in expected.enumerated() where level != nil && levels[starts[index]] != level { wrong = true }
+            if wrong { failures.append("line \(number + 1): \(starts.map { levels[$0] }) against \(fields[3])") }
+        }
+        #expect(count > 90_000)
+        #expect(failures.isEmpty, "\(failures.count) of \(count): \(failures.prefix(5))")
+    }
+}
