@@ -16,7 +16,7 @@ struct ScalingBench {
 
     /// Latin captions joined with spaces up to `length` UTF-16 units.
     func text(_ length: Int) -> String {
-        let latin = captions.filter { $0.script == "Latin" }.map(\.text)
+        let latin = captions.filter { $0.script == "Latn" }.map(\.text)
         var text = "", units = 0, index = 0
         while units < length {
             let next = latin[index % latin.count].replacingOccurrences(of: "\n", with: " ") + " "

@@ -8,7 +8,7 @@ import TestSupport
 /// DEADLINE_EXCEEDED) within the deadline plus `slack`, and a client that leaves stops the work
 /// within the same slack. The slack is what a debug build on a loaded 2-core machine needs to
 /// decode the request, reach the stage's next check and write the error back (docs/protocol.md,
-/// "Deadlines"); on main before these checks each of these held a worker for seconds to minutes.
+/// "Work"). Before the breakers and rules checked, the first of these held a worker for seconds.
 @Suite(.serialized) struct StageBudgetTests {
     static let slack = 1.5
 
@@ -110,5 +110,48 @@ import TestSupport
         #expect(refused.errorReply?.field == "layout.hyphenation.max_consecutive_lines")
         request.hyphenation.maxConsecutiveLines = 25
         #expect(try daemon.client().call(.layout(request)).layoutReply != nil)
+    }
+
+    /// Every other stage's long input under a 300 ms deadline: answered, or DEADLINE_EXCEEDED,
+    /// within the deadline and the slack (each stage checks the budget as it goes).
+    static func withinDeadline(_ body: Layoutd_V1_Envelope.OneOf_Body, _ what: String) throws {
+        let daemon = try Daemon(arguments: ["--request-budget-ms", "60000"])
+        let (seconds, reply) = try timed(daemon.client(), body, deadlineMs: 300)
+        #expect(seconds < 0.3 + slack, "\(what): \(seconds) s")
+        let code = reply.errorReply?.code
+        #expect(code == nil || code == .deadlineExceeded, "\(what): \(reply.errorReply.map { "\($0)" } ?? "")")
+    }
+
+    static let long = String(repeating: "words that flow and wrap over many lines ", count: 6_000)
+
+    @Test func autoSizeOverTotalFit() throws {
+        var request = Self.wideOptimal()
+        request.height = 40
+        request.autoSize = .with { $0.minScale = 0.1 }
+        try Self.withinDeadline(.layout(request), "auto-size over total fit")
+    }
+
+    @Test func textAroundAnExclusion() throws {
+        var request = layoutRequest(Self.long, width: 300, size: 12)
+        request.exclusions = [.with { $0.shape.ellipse = .with { $0.x = 100; $0.y = 0; $0.width = 150; $0.height = 100_000 } }]
+        try Self.withinDeadline(.layout(request), "flow")
+    }
+
+    @Test func verticalText() throws {
+        var request = layoutRequest(String(repeating: "縦書きの長い文章、", count: 20_000), width: 300, size: 12, family: "Noto Sans CJK JP")
+        request.writingMode = .verticalRl
+        request.height = 400
+        try Self.withinDeadline(.layout(request), "vertical")
+    }
+
+    @Test func aLongStoryDrawn() throws {
+        var render = Layoutd_V1_RenderRequest()
+        render.layout = layoutRequest(String(repeating: "a long story drawn ", count: 1_000), width: 2_000, size: 12)
+        render.format = .png
+        try Self.withinDeadline(.render(render), "render")
+    }
+
+    @Test func aLongDocumentOpened() throws {
+        try Self.withinDeadline(.openDocument(.with { $0.layout = layoutRequest(Self.long, width: 300, size: 12) }), "document")
     }
 }
