@@ -30,8 +30,9 @@ final class ConnectionFonts {
     func processor(over base: RequestProcessor) -> RequestProcessor {
         guard !fonts.isEmpty else { return base }
         if let built, built.base === base { return built.processor }
-        // They passed the checks once; the same bytes pass them again.
-        let rebuilt = (try? base.adding(fonts, field: "register_fonts.fonts")) ?? base
+        // After a reload: the faces made before, over the new set (cheap), where their ids
+        // still follow it; else made again from the same bytes (they passed the checks once).
+        let rebuilt = built?.processor.rebased(onto: base) ?? (try? base.adding(fonts, field: "register_fonts.fonts")) ?? base
         built = (base, rebuilt)
         return rebuilt
     }

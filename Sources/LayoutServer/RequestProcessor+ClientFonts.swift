@@ -33,6 +33,14 @@ extension RequestProcessor {
         return RequestProcessor(layouter: scoped, configuration: configuration, stats: stats, logger: logger)
     }
 
+    /// This processor's client faces over `base`, a reloaded processor, the faces kept (see
+    /// `FontRegistry.rebased`); nil when they must be added again.
+    func rebased(onto base: RequestProcessor) -> RequestProcessor? {
+        guard let registry = layouter.fonts.rebased(onto: base.layouter.fonts) else { return nil }
+        let scoped = ParagraphLayouter(fonts: registry, cache: base.layouter.cache, maxTextLength: base.layouter.maxTextLength)
+        return RequestProcessor(layouter: scoped, configuration: base.configuration, stats: base.stats, logger: base.logger)
+    }
+
     /// The fonts a request carries for itself, or nil.
     static func requestFonts(_ envelope: Layoutd_V1_Envelope) -> (fonts: [Layoutd_V1_ClientFont], field: String)? {
         switch envelope.body {
