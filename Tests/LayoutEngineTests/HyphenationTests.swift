@@ -121,7 +121,7 @@ import TestSupport
 
     @Test func totalFitWeighsHyphensAndNeverDoesWorseThanGreedy() throws {
         var compared = 0, hyphenatedLines = 0
-        for text in (Fixtures.corpus?.filter { $0.script == "Latin" }.map(\.text) ?? []) + [Self.text] where !text.contains("\n") {
+        for text in (Fixtures.corpus?.filter { $0.script == "Latn" }.map(\.text) ?? []) + [Self.text] where !text.contains("\n") {
             var (breaker, count) = try BreakStrategyTests.breaker(text, size: 16)
             let points = breaker.flags.withUnsafeBufferPointer { _ in
                 Array(text.utf16).withUnsafeBufferPointer { Hyphenation().points(in: $0, flags: breaker.flags) { _ in "en" } }
@@ -150,7 +150,7 @@ import TestSupport
     /// those it makes with every point known at once.
     @Test func wordByWordEqualsAllAtOnce() throws {
         var compared = 0
-        for text in (Fixtures.corpus?.filter { $0.script == "Latin" }.map(\.text) ?? []).prefix(200) + [Self.text]
+        for text in (Fixtures.corpus?.filter { $0.script == "Latn" }.map(\.text) ?? []).prefix(200) + [Self.text]
         where !text.contains("\n") {
             let (plain, count) = try BreakStrategyTests.breaker(text, size: 16)
             let points = Array(text.utf16).withUnsafeBufferPointer { Hyphenation().points(in: $0, flags: plain.flags) { _ in "en" } }
