@@ -4,7 +4,7 @@ import Testing
 
 /// Unicode's own conformance files (Debian's unicode-data, /usr/share/unicode), every case,
 /// through the stages that answer each question: grapheme clusters (analysis), sentences
-/// and words (`TextBoundaries`), bidi levels (`BidiResolver`). None is skipped: the dictionary
+/// and words (`TextBoundaries`), bidi levels (`BidiResolver`, both bidi files). None is skipped: the dictionary
 /// cuts of Thai, Han, kana, Lao, Khmer and Burmese words (docs/unicode.md) only add boundaries
 /// inside runs the files do not test. Line breaking (LineBreakTest.txt) is not held to its file
 /// yet: docs/unicode.md says where it differs.
@@ -124,6 +124,42 @@ import Testing
             if wrong { failures.append("line \(number + 1): \(starts.map { levels[$0] }) against \(fields[3])") }
         }
         #expect(count > 90_000)
+        #expect(failures.isEmpty, "\(failures.count) of \(count): \(failures.prefix(5))")
+    }
+
+    /// A character of each bidi class, for BidiTest.txt's cases (written as classes).
+    static let representatives: [String: UInt16] = [
+        "L": 0x61, "R": 0x5D0, "AL": 0x627, "EN": 0x30, "ES": 0x2B, "ET": 0x24, "AN": 0x660, "CS": 0x2C, "NSM": 0x300,
+        "BN": 0xAD, "B": 0x2029, "S": 0x09, "WS": 0x20, "ON": 0x21, "LRE": 0x202A, "LRO": 0x202D, "RLE": 0x202B,
+        "RLO": 0x202E, "PDF": 0x202C, "LRI": 0x2066, "RLI": 0x2067, "FSI": 0x2068, "PDI": 0x2069,
+    ]
+
+    /// BidiTest.txt: classes, a set of paragraph directions (1 auto, 2 left to right, 4 right to
+    /// left), and the levels given by the last @Levels line (x: removed by X9, not compared).
+    @Test(.enabled(if: FileManager.default.fileExists(atPath: "\(directory)/BidiTest.txt"), "needs Debian's unicode-data"))
+    func bidiTest() throws {
+        let text = try String(contentsOfFile: "\(Self.directory)/BidiTest.txt", encoding: .utf8)
+        var expected: [UInt8?] = []
+        var failures: [String] = [], count = 0
+        for (number, line) in text.split(separator: "\n").enumerated() {
+            if line.hasPrefix("@Levels:") {
+                expected = line.dropFirst(8).split(separator: " ").map { $0 == "x" ? nil : UInt8($0) }
+                continue
+            }
+            guard !line.hasPrefix("#"), !line.hasPrefix("@"), let semicolon = line.firstIndex(of: ";") else { continue }
+            let units = ContiguousArray(line[..<semicolon].split(separator: " ").compactMap { Self.representatives[String($0)] })
+            guard let set = Int(line[line.index(after: semicolon)...].trimmingCharacters(in: .whitespaces)) else { continue }
+            for (bit, direction) in [(1, BaseDirection.auto), (2, .leftToRight), (4, .rightToLeft)] where set & bit != 0 {
+                var paragraphs = [BidiParagraph(range: 0..<units.count, baseLevel: 0)]
+                var levels = ContiguousArray<UInt8>()
+                BidiResolver.resolve(units, paragraphs: &paragraphs, direction: direction, mayBeRTL: true, into: &levels)
+                count += 1
+                if zip(levels, expected).contains(where: { $1 != nil && $0 != $1 }) {
+                    failures.append("line \(number + 1) (\(direction)): \(Array(levels)) against \(expected)")
+                }
+            }
+        }
+        #expect(count > 700_000)
         #expect(failures.isEmpty, "\(failures.count) of \(count): \(failures.prefix(5))")
     }
 }
