@@ -10,7 +10,7 @@ import os
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from unicode_ranges import read_ranges  # noqa: E402
+from unicode_ranges import read_ranges, write_or_check  # noqa: E402
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 OUT = os.path.join(HERE, "..", "Sources", "LayoutEngine", "Vertical", "VerticalOrientation+Table.swift")
@@ -42,16 +42,8 @@ def main():
     arguments = [a for a in sys.argv[1:] if a != "--check"]
     path = arguments[0] if arguments else "/usr/share/unicode/VerticalOrientation.txt"
     text = swift(*ranges(path))
-    if "--check" in sys.argv:
-        with open(OUT, encoding="utf-8") as committed:
-            if committed.read() != text:
-                sys.exit("VerticalOrientation+Table.swift is stale: run scripts/generate-vertical-orientation.py")
-        print("vertical orientation table is current")
-        return
-    with open(OUT, "w", encoding="utf-8") as out:
-        out.write(text)
-    print(f"wrote {OUT} ({text.count(chr(10)) - 9} ranges)")
-
+    write_or_check(OUT, text, "VerticalOrientation+Table.swift", "scripts/generate-vertical-orientation.py", "vertical orientation table",
+                   text.count(chr(10)) - 9)
 
 if __name__ == "__main__":
     main()

@@ -33,15 +33,7 @@ struct HostileBench {
         for hostile in HostileRequests.all {
             let frame = try hostile.bytes()
             FileHandle.standardError.write(Data("hostile: \(hostile.name)\n".utf8))
-            var samples: [Double] = []
-            var answer = ""
-            for _ in 0..<3 {
-                processor.layouter.cache?.removeAll()
-                let result = try Self.answer(frame, processor)
-                samples.append(result.micros)
-                answer = result.answer
-            }
-            let micros = Distribution(values: samples).median
+            let (micros, answer) = try Self.medianOfThree(frame, processor)
             let ratio = micros / Double(frame.count) / caption
             if case .render = hostile.envelope.body { worstRender = max(worstRender, ratio) } else { worst = max(worst, ratio) }
             lines.append(String(format: "| %@ | %d | %.2f | %.3f | %.1f× | %@ |", hostile.name, frame.count, micros / 1000,
@@ -104,6 +96,19 @@ struct HostileBench {
                                micros / Double(textBytes) / caption, textBytes, answer))
         }
         return rows
+    }
+
+    /// The median of three answers to `frame`, the shaping cache emptied before each, and the last answer.
+    static func medianOfThree(_ frame: [UInt8], _ processor: RequestProcessor) throws -> (micros: Double, answer: String) {
+        var samples: [Double] = []
+        var answer = ""
+        for _ in 0..<3 {
+            processor.layouter.cache?.removeAll()
+            let result = try Self.answer(frame, processor)
+            samples.append(result.micros)
+            answer = result.answer
+        }
+        return (Distribution(values: samples).median, answer)
     }
 
     static func answer(_ frame: [UInt8], _ processor: RequestProcessor) throws -> (micros: Double, answer: String) {

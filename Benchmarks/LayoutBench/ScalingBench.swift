@@ -88,16 +88,8 @@ struct ScalingBench {
 
     /// One request's µs per character and its multiple of a caption's, or its error.
     private func cell(_ envelope: Layoutd_V1_Envelope, characters: Int, caption: Double, processor: RequestProcessor) throws -> String {
-        let frame: [UInt8] = try envelope.serializedBytes()
-        var samples: [Double] = []
-        var answer = ""
-        for _ in 0..<3 {
-            processor.layouter.cache?.removeAll()
-            let result = try HostileBench.answer(frame, processor)
-            samples.append(result.micros)
-            answer = result.answer
-        }
-        let perCharacter = Distribution(values: samples).median / Double(characters)
+        let (micros, answer) = try HostileBench.medianOfThree(try envelope.serializedBytes(), processor)
+        let perCharacter = micros / Double(characters)
         guard answer.hasPrefix("reply") else { return "\(answer)" }
         return String(format: "%.3f (%.1f×)", perCharacter, perCharacter / caption)
     }

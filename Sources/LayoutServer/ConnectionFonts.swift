@@ -18,8 +18,6 @@ final class ConnectionFonts {
     private var fonts: [ClientFont] = []
     private var bytes = 0
     private let shares: ServerShares
-    /// The peer's uid once admitted: its registrations count against its share.
-    var user: UInt32?
     /// The processor with the fonts, and the daemon's processor it was made over: a reload
     /// swaps the latter, and the fonts are added again over the new one.
     private var built: (base: RequestProcessor, processor: RequestProcessor)?
@@ -37,14 +35,15 @@ final class ConnectionFonts {
         return rebuilt
     }
 
-    /// Registers the request's fonts over the daemon's `base`, all or none.
+    /// Registers the request's fonts over the daemon's `base`, all or none, counted against
+    /// `user`'s shares.
     func register(_ envelope: Layoutd_V1_Envelope, _ request: Layoutd_V1_RegisterFontsRequest,
-                  over base: RequestProcessor) -> Layoutd_V1_Envelope {
+                  over base: RequestProcessor, user: UInt32?) -> Layoutd_V1_Envelope {
         let start = DispatchTime.now().uptimeNanoseconds
         var reply = Layoutd_V1_Envelope()
         reply.requestID = envelope.requestID
         do {
-            reply.body = .registerFontsReply(try register(request.fonts, over: base))
+            reply.body = .registerFontsReply(try register(request.fonts, over: base, user: user))
         } catch {
             reply.body = .error(error.wireMessage)
         }
@@ -53,7 +52,8 @@ final class ConnectionFonts {
         return reply
     }
 
-    private func register(_ wire: [Layoutd_V1_ClientFont], over base: RequestProcessor) throws(WireError) -> Layoutd_V1_RegisterFontsReply {
+    private func register(_ wire: [Layoutd_V1_ClientFont], over base: RequestProcessor, user: UInt32?) throws(WireError)
+        -> Layoutd_V1_RegisterFontsReply {
         let field = "register_fonts.fonts"
         guard !wire.isEmpty else { throw WireError(.invalidArgument, "no fonts to register", field: field) }
         let addedBytes = wire.reduce(0) { $0 + $1.data.count }
@@ -84,8 +84,8 @@ final class ConnectionFonts {
         return reply
     }
 
-    /// The connection closed: its fonts go, and its part of the server's shares with them.
-    func releaseAll() {
+    /// The connection closed: its fonts go, and `user`'s part of the server's shares with them.
+    func releaseAll(user: UInt32?) {
         shares.fonts.release(fonts.count, for: user)
         shares.fontBytes.release(bytes, for: user)
         fonts = []

@@ -69,6 +69,10 @@ final class ConnectionHandler: ChannelDuplexHandler, @unchecked Sendable {
         self.configuration = configuration
     }
 
+    /// The peer's uid once admitted (nil when the kernel did not say): whose shares the
+    /// connection's fonts, documents and unfinished frames count against.
+    private var user: UInt32? { state.admission ?? nil }
+
     /// The peer's uid for logs ("?" when unknown or not yet admitted).
     private var admittedUID: String { (state.admission ?? nil).map { "\($0)" } ?? "?" }
 
@@ -84,7 +88,6 @@ final class ConnectionHandler: ChannelDuplexHandler, @unchecked Sendable {
         }
         state.admit(uid: uid)
         documents.assign(user: uid)
-        clientFonts.user = uid
         processor.stats.connectionOpened()
         tracker.register(context.channel)
         let tick = TimeAmount.milliseconds(Int64(saturating: min(1_000, max(20, min(configuration.idleTimeoutSeconds,
@@ -103,8 +106,8 @@ final class ConnectionHandler: ChannelDuplexHandler, @unchecked Sendable {
         // Queued work of a closed connection is skipped; running work stops at its next check.
         for budget in state.allPendingBudgets { budget.cancel() }
         documents.closeAll()
-        clientFonts.releaseAll()
-        decoder.release(shares.partialFrames, user: state.admission ?? nil)
+        clientFonts.releaseAll(user: user)
+        decoder.release(shares.partialFrames, user: user)
         if case .some(let uid) = state.admission {
             logger.info("connection closed", metadata: ["uid": "\(admittedUID)", "unanswered": "\(state.inFlight)"])
             limiter.release(uid: uid)
@@ -168,7 +171,7 @@ final class ConnectionHandler: ChannelDuplexHandler, @unchecked Sendable {
             state.frameCompleted()
             take(frame, context: context)
         }
-        if let why = decoder.charge(shares.partialFrames, user: state.admission ?? nil) {
+        if let why = decoder.charge(shares.partialFrames, user: user) {
             logger.info("unfinished frames past the user's share; closing the connection", metadata: ["why": "\(why)", "uid": "\(admittedUID)"])
             closeAfter(.framingError(why), context: context)
             return
@@ -246,8 +249,8 @@ final class ConnectionHandler: ChannelDuplexHandler, @unchecked Sendable {
             return
         }
         if case .registerFonts(let request) = envelope.body {
-            let (fonts, base) = (clientFonts, processors.current)
-            write(CrashReport.serving("register_fonts") { fonts.register(envelope, request, over: base) }, context: context)
+            let (fonts, base, user) = (clientFonts, processors.current, user)
+            write(CrashReport.serving("register_fonts") { fonts.register(envelope, request, over: base, user: user) }, context: context)
             return
         }
         guard envelope.isLayoutWork else {

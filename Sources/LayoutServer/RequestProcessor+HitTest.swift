@@ -15,14 +15,14 @@ extension RequestProcessor {
                                (request.around.count, "around"), (request.moves.count, "moves")] {
             try Bounds.check(count: count, limit: Self.maxHitTestQuestions, field: field)
         }
-        let layout: ParagraphLayout, text: String, language: String
+        let layout: ParagraphLayout, text: String
         switch request.source {
         case .layout(let source):
             layout = try under("layout") { try decoratedLayout(source, budget: budget).layout }
-            (text, language) = (source.text, source.defaultStyle.language)
+            text = source.text
         case .justify(let source):
             layout = try under("justify") { try decoratedStory(source, budget: budget).fitted.paragraph }
-            (text, language) = (source.text, source.style.language)
+            text = source.text
         case .none:
             throw LayoutError(.invalidArgument, "a hit-test request needs a layout or a justify source", field: "source")
         }
@@ -96,7 +96,7 @@ extension RequestProcessor {
             return Layoutd_V1_TextPosition(tester.moved(from, direction))
         }
         if !request.around.isEmpty {
-            let boundaries = TextBoundaries(text: text, language: language)
+            let boundaries = TextBoundaries(text: text)
             reply.around = try request.around.map { offset in
                 try next()
                 var ranges = Layoutd_V1_TextRanges()

@@ -1,4 +1,5 @@
 import Testing
+import TestSupport
 @testable import LayoutEngine
 
 /// Total fit's two ways to one answer: the queues of starts (O(n log n)) against the windows
@@ -13,7 +14,7 @@ import Testing
         var points = HyphenPoints()
 
         init(words: Int, seed: UInt64, hyphenEvery: Int = 0, limit: Int = 0) {
-            var random = SplitMix(seed)
+            var random = SeededGenerator(seed: seed)
             for word in 0..<words {
                 let letters = 1 + Int(random.next() % 9)
                 for letter in 0..<letters {
@@ -35,18 +36,6 @@ import Testing
         func fit(width: Double) -> TotalFit {
             TotalFit(flags: flags, prefix: prefix, range: 0..<flags.count, width: width, points: points.isEmpty ? nil : points,
                      hyphenPenalty: (width / 10) * (width / 10), orphanPenalty: width * width)
-        }
-    }
-
-    struct SplitMix {
-        var state: UInt64
-        init(_ seed: UInt64) { state = seed }
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
         }
     }
 

@@ -46,43 +46,38 @@ import Testing
         names.allSatisfy { FileManager.default.fileExists(atPath: "\(directory)/auxiliary/\($0)") }
     }
 
-    @Test(.enabled(if: hasFiles("GraphemeBreakTest.txt"), "needs Debian's unicode-data"))
-    func graphemeBreakTest() throws {
-        let cases = try Self.breakCases("GraphemeBreakTest.txt")
+    /// Every case of a break test file against `boundaries`, which gives a text's boundaries
+    /// as the file writes them (0 and the end included); at least `least` cases.
+    static func expectEveryCase(of file: String, least: Int, _ boundaries: ([UInt16]) -> [Int]) throws {
+        let cases = try breakCases(file)
         var failures: [String] = []
         for item in cases {
-            let units = ContiguousArray(item.units)
-            var flags = ContiguousArray<UnitFlags>(repeating: [], count: units.count)
-            TextAnalysis.markGraphemes(units, into: &flags)
-            let found = flags.indices.filter { flags[$0].contains(.graphemeStart) } + [units.count]
+            let found = boundaries(item.units)
             if found != item.boundaries { failures.append("line \(item.line): \(found) against \(item.boundaries)") }
         }
-        #expect(cases.count > 500)
+        #expect(cases.count > least)
         #expect(failures.isEmpty, "\(failures.count) of \(cases.count): \(failures.prefix(5))")
+    }
+
+    @Test(.enabled(if: hasFiles("GraphemeBreakTest.txt"), "needs Debian's unicode-data"))
+    func graphemeBreakTest() throws {
+        try Self.expectEveryCase(of: "GraphemeBreakTest.txt", least: 500) { units in
+            var flags = ContiguousArray<UnitFlags>(repeating: [], count: units.count)
+            TextAnalysis.markGraphemes(ContiguousArray(units), into: &flags)
+            return flags.indices.filter { flags[$0].contains(.graphemeStart) } + [units.count]
+        }
     }
 
     @Test(.enabled(if: hasFiles("SentenceBreakTest.txt"), "needs Debian's unicode-data"))
     func sentenceBreakTest() throws {
-        let cases = try Self.breakCases("SentenceBreakTest.txt")
-        var failures: [String] = []
-        for item in cases {
-            let found = SentenceBreak.boundaries(item.units)
-            if found != item.boundaries { failures.append("line \(item.line): \(found) against \(item.boundaries)") }
-        }
-        #expect(cases.count > 400)
-        #expect(failures.isEmpty, "\(failures.count) of \(cases.count): \(failures.prefix(5))")
+        try Self.expectEveryCase(of: "SentenceBreakTest.txt", least: 400) { SentenceBreak.boundaries($0) }
     }
 
     @Test(.enabled(if: hasFiles("WordBreakTest.txt"), "needs Debian's unicode-data"))
     func wordBreakTest() throws {
-        let cases = try Self.breakCases("WordBreakTest.txt")
-        var failures: [String] = []
-        for item in cases {
-            let found = TextBoundaries(text: String(decoding: item.units, as: UTF16.self)).wordBoundaries
-            if found != item.boundaries { failures.append("line \(item.line): \(found) against \(item.boundaries)") }
+        try Self.expectEveryCase(of: "WordBreakTest.txt", least: 1_500) {
+            TextBoundaries(text: String(decoding: $0, as: UTF16.self)).wordBoundaries
         }
-        #expect(cases.count > 1_500)
-        #expect(failures.isEmpty, "\(failures.count) of \(cases.count): \(failures.prefix(5))")
     }
 
     /// The word break table is what Debian's unicode-data gives (scripts/generate-word-break.py).

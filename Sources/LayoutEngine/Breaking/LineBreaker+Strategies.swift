@@ -110,7 +110,7 @@ extension LineBreaker {
     }
 
     /// The lines between the candidates total fit chose.
-    func lines(of fit: TotalFit, breaks: [Int], range: Range<Int>, slot: LineSlot) -> [BrokenLine] {
+    private func lines(of fit: TotalFit, breaks: [Int], range: Range<Int>, slot: LineSlot) -> [BrokenLine] {
         zip(breaks, breaks.dropFirst()).map { start, end in
             let (a, b) = (fit.ends[start], fit.ends[end])
             let hard = b == range.upperBound && b > a && flags[b - 1].contains(.hardBreak)

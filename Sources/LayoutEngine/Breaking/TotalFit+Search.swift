@@ -37,6 +37,9 @@ struct TotalFitTable {
 }
 
 extension TotalFit {
+    /// The most starts the general way weighs for one end.
+    static let maxStartsPerEnd = 1_024
+
     /// The general way: for each end, every start whose line fits, nearest first, at most
     /// `maxStartsPerEnd` of them. Where widths fall along the text a line from an earlier start
     /// can fit again past one that did not, so this way is total fit only over the starts it
@@ -58,10 +61,10 @@ extension TotalFit {
                 for (row, state) in table.states(of: i).enumerated() where table.cost[state] < .infinity {
                     // Hyphenated lines in a row ending at i: none at a plain break, row + 1 at a hyphen.
                     let inRow = hyphens[i] == nil || limit == 0 ? 0 : row + 1
+                    // A plain end, or a hyphen without a limit, has one state; a hyphen under a
+                    // limit the state of one more hyphen in a row, if the limit allows it.
                     let target: Int
-                    if hyphen == nil {
-                        target = Int(table.first[j])
-                    } else if limit == 0 {
+                    if hyphen == nil || limit == 0 {
                         target = Int(table.first[j])
                     } else {
                         guard inRow < limit else { continue }
@@ -75,8 +78,6 @@ extension TotalFit {
         }
         return try finish(table, budget: budget)
     }
-
-    static let maxStartsPerEnd = 1_024
 
     /// The fast way: queues of starts, one for plain ends and one for hyphen ends (one per count
     /// of hyphens in a row before the line, under a limit), each start owning the ends where it is
@@ -113,9 +114,8 @@ extension TotalFit {
     private func insert(_ j: Int, into plain: inout StartQueue, _ hyphenated: inout [StartQueue], table: TotalFitTable) {
         let cheapest = table.cheapest(j)
         plain.offer(j, state: cheapest, fit: self, table: table)
-        if limit == 0 {
-            hyphenated[0].offer(j, state: cheapest, fit: self, table: table)
-        } else if hyphens[j] == nil {
+        if limit == 0 || hyphens[j] == nil {
+            // No hyphen in a row before a line from here (or none counted).
             hyphenated[0].offer(j, state: cheapest, fit: self, table: table)
         } else {
             // The state with `row + 1` hyphens in a row may start a line that ends with another.

@@ -121,10 +121,9 @@ struct LineBoxes: Sendable {
                 for box in Self.joiningEmpty(clusters) { appendSplitting(box, at: graphemeStarts, into: &boxes) }
             }
         }
-        let breakLength = line.hardBreak ? Self.hardBreakLength(before: line.range.upperBound, in: units) : 0
-        return LineBoxes(boxes: boxes, top: line.usedRect.y, bottom: line.usedRect.y + line.usedRect.height,
-                         origin: line.baselineOrigin.x, contentEnd: max(line.range.lowerBound, line.range.upperBound - breakLength),
-                         range: line.range, softWrapped: !line.hardBreak)
+        var made = outline(of: line, units: units)
+        made.boxes = boxes
+        return made
     }
 
     /// A cluster with no width (lam-alef's alef in many Arabic fonts, a control character) joins
@@ -175,5 +174,16 @@ struct LineBoxes: Sendable {
         guard end > 0, end <= units.count else { return 0 }
         if units[end - 1] == 0x0A && end >= 2 && units[end - 2] == 0x0D { return 2 }
         return 1
+    }
+}
+
+extension LineBoxes {
+    /// A line without its boxes: its range and place (all a caret on another line needs; `make`
+    /// adds the boxes).
+    static func outline(of line: LineLayout, units: [UInt16]) -> LineBoxes {
+        let breakLength = line.hardBreak ? hardBreakLength(before: line.range.upperBound, in: units) : 0
+        return LineBoxes(boxes: [], top: line.usedRect.y, bottom: line.usedRect.y + line.usedRect.height,
+                         origin: line.baselineOrigin.x, contentEnd: max(line.range.lowerBound, line.range.upperBound - breakLength),
+                         range: line.range, softWrapped: !line.hardBreak)
     }
 }

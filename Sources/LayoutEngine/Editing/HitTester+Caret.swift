@@ -33,13 +33,3 @@ extension HitTester {
         self.init(lines: lines, textLength: units.count, graphemeStarts: starts, rightToLeft: layout.direction == .rightToLeft)
     }
 }
-
-extension LineBoxes {
-    /// A line without its boxes: its range and place, which is all a caret on another line needs.
-    static func outline(of line: LineLayout, units: [UInt16]) -> LineBoxes {
-        let breakLength = line.hardBreak ? hardBreakLength(before: line.range.upperBound, in: units) : 0
-        return LineBoxes(boxes: [], top: line.usedRect.y, bottom: line.usedRect.y + line.usedRect.height,
-                         origin: line.baselineOrigin.x, contentEnd: max(line.range.lowerBound, line.range.upperBound - breakLength),
-                         range: line.range, softWrapped: !line.hardBreak)
-    }
-}

@@ -7,17 +7,7 @@ enum SentenceBreak: UInt8 {
     case other, cr, lf, extend, sep, format, sp, lower, upper, oLetter, numeric, aTerm, sContinue, sTerm, close
 
     init(_ scalar: UInt32) {
-        let ranges = Self.ranges
-        var low = 0, high = ranges.count / 2 - 1
-        while low <= high {
-            let middle = (low + high) / 2
-            let first = ranges[2 * middle], last = ranges[2 * middle + 1] & 0xFF_FFFF
-            if scalar < first { high = middle - 1 } else if scalar > last { low = middle + 1 } else {
-                self = SentenceBreak(rawValue: UInt8(ranges[2 * middle + 1] >> 24)) ?? .other
-                return
-            }
-        }
-        self = .other
+        self = SentenceBreak(rawValue: PropertyRanges.value(of: scalar, in: Self.ranges)) ?? .other
     }
 
     var isParagraphSeparator: Bool { self == .sep || self == .cr || self == .lf }

@@ -1,5 +1,4 @@
 import CThai
-import CUnibreak
 import CWordDictionary
 import Synchronization
 
@@ -19,11 +18,12 @@ public struct TextBoundaries: Sendable {
     public let sentenceBoundaries: [Int]
     private let length: Int
 
-    public init(text: String, language: String = "") {
+    /// Words are UAX #29's rules as written, with no tailoring by language; the dictionary cuts
+    /// go by script.
+    public init(text: String) {
         let units = Array(text.utf16)
         length = units.count
         var boundaries = Set(WordBreak.boundaries(units))
-        boundaries.insert(0)
         Self.cutThai(units, into: &boundaries)
         Self.cutByDictionary(units, into: &boundaries)
         wordBoundaries = boundaries.sorted()

@@ -9,29 +9,11 @@ enum WordBreak: UInt8 {
     case singleQuote, doubleQuote, midNumLet, midLetter, midNum, numeric, extendNumLet, wSegSpace
 
     init(_ scalar: UInt32) {
-        let ranges = Self.ranges
-        var low = 0, high = ranges.count / 2 - 1
-        while low <= high {
-            let middle = (low + high) / 2
-            let first = ranges[2 * middle], last = ranges[2 * middle + 1] & 0xFF_FFFF
-            if scalar < first { high = middle - 1 } else if scalar > last { low = middle + 1 } else {
-                self = WordBreak(rawValue: UInt8(ranges[2 * middle + 1] >> 24)) ?? .other
-                return
-            }
-        }
-        self = .other
+        self = WordBreak(rawValue: PropertyRanges.value(of: scalar, in: Self.ranges)) ?? .other
     }
 
     /// Extended_Pictographic (emoji-data.txt): what a ZWJ joins (WB3c, GB11).
-    static func isPictographic(_ scalar: UInt32) -> Bool {
-        let ranges = pictographic
-        var low = 0, high = ranges.count / 2 - 1
-        while low <= high {
-            let middle = (low + high) / 2
-            if scalar < ranges[2 * middle] { high = middle - 1 } else if scalar > ranges[2 * middle + 1] { low = middle + 1 } else { return true }
-        }
-        return false
-    }
+    static func isPictographic(_ scalar: UInt32) -> Bool { PropertyRanges.value(of: scalar, in: pictographic) != 0 }
 
     var isAHLetter: Bool { self == .aLetter || self == .hebrewLetter }
     var isMidLetterQ: Bool { self == .midLetter || self == .midNumLet || self == .singleQuote }

@@ -72,36 +72,28 @@ struct StyledLineHeight {
     /// The tallest line height a run asked for; 0 when none did.
     var asked: Double = 0
     /// The content of runs without a line height of their own.
-    var ascent: Double = 0
-    var descent: Double = 0
-    var gap: Double = 0
+    var content = LineMetrics()
     /// Some run asked for a line height.
     var isSet: Bool { asked > 0 }
 
-    var height: Double { max(asked, ascent + descent + gap) }
+    var height: Double { max(asked, content.ascent + content.descent + content.leading) }
 
     mutating func include(_ lineHeight: Double?, _ font: Font, size: Double, shift: Double = 0) {
         if let lineHeight {
             asked = max(asked, lineHeight)
-            return
+        } else {
+            content.include(font, size: size, shift: shift)
         }
-        let scale = font.scale(for: size)
-        ascent = max(ascent, Double(font.ascender) * scale + shift)
-        descent = max(descent, Double(font.descender) * scale - shift)
-        gap = max(gap, Double(font.lineGap) * scale)
     }
 
-    mutating func includeEm(size: Double) {
-        ascent = max(ascent, size / 2)
-        descent = max(descent, size / 2)
-    }
+    mutating func includeEm(size: Double) { content.includeEm(size: size) }
 
     /// Inline boxes are content: the line holds them whole.
     mutating func include(boxesOf items: [LineItem]) {
         for item in items {
             guard case .box(let box) = item else { continue }
-            ascent = max(ascent, box.ascent)
-            descent = max(descent, box.descent)
+            content.ascent = max(content.ascent, box.ascent)
+            content.descent = max(content.descent, box.descent)
         }
     }
 }
