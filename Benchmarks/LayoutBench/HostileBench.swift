@@ -72,7 +72,7 @@ struct HostileBench {
             FileHandle.standardError.write(Data("hostile: \(name)\n".utf8))
             let store = DocumentStore(ledger: DocumentLedger(limits: DocumentLimits()))
             var open = Layoutd_V1_Envelope()
-            guard case .layout(let layout) = try HostileRequests.layout(text, width: options.width, size: options.size).body else { continue }
+            guard case .layout(let layout) = HostileRequests.layout(text, width: options.width, size: options.size).body else { continue }
             open.openDocument = .with { $0.layout = layout }
             _ = try processor.documentReplyFrame(to: open, documents: store, now: 0, budget: .unlimited)
             var envelope = Layoutd_V1_Envelope()

@@ -302,7 +302,7 @@ final class ConnectionHandler: ChannelDuplexHandler, @unchecked Sendable {
     private func budget(arrival: UInt64, deadlineMs: UInt32) -> WorkBudget {
         var deadline = arrival &+ UInt64(configuration.requestBudgetMilliseconds) &* 1_000_000
         if deadlineMs > 0 { deadline = min(deadline, arrival &+ UInt64(deadlineMs) &* 1_000_000) }
-        return WorkBudget(deadline: deadline)
+        return WorkBudget(deadline: deadline, user: user)
     }
 
     /// A plain layout request (`PlainLayoutRequest`, read without decoding the frame): what

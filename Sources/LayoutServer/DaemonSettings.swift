@@ -34,6 +34,9 @@ public struct DaemonSettings: Sendable, Equatable {
     public var maxServerFonts = ServerConfiguration.defaultMaxServerFonts
     public var maxServerFontBytes = ServerConfiguration.defaultMaxServerFontBytes
     public var maxPartialFrameBytes = ServerConfiguration.defaultMaxPartialFrameBytes
+    /// Variable font instances all users' requests may make together; past it each user up to
+    /// its fair share (`FontInstances`).
+    public var maxServerFontInstances = FontRegistry.defaultInstanceCapacity
     public var maxPicturePixels = Renderer.defaultMaxPixels
     /// Shaped words and runs kept per generation (at most twice as many are held); 0: no cache.
     public var shapingCacheEntries = 20_000
@@ -99,6 +102,7 @@ public struct DaemonSettings: Sendable, Equatable {
         configuration.maxServerFonts = maxServerFonts
         configuration.maxServerFontBytes = maxServerFontBytes
         configuration.maxPartialFrameBytes = maxPartialFrameBytes
+        configuration.maxServerFontInstances = maxServerFontInstances
         return configuration
     }
 
@@ -132,6 +136,7 @@ public struct DaemonSettings: Sendable, Equatable {
         Key(name: "max-server-fonts") { s, v, _ in s.maxServerFonts = try int(v) },
         Key(name: "max-server-font-bytes") { s, v, _ in s.maxServerFontBytes = try int(v) },
         Key(name: "max-partial-frame-bytes") { s, v, _ in s.maxPartialFrameBytes = try int(v) },
+        Key(name: "max-server-font-instances") { s, v, _ in s.maxServerFontInstances = try int(v) },
         Key(name: "document-idle-timeout") { s, v, _ in s.documentIdleTimeout = try seconds(v) },
         Key(name: "max-connections") { s, v, _ in s.maxConnections = try int(v) },
         Key(name: "max-connections-per-user") { s, v, _ in s.maxConnectionsPerUser = try int(v) },

@@ -46,6 +46,9 @@ public struct ServerConfiguration: Sendable {
     public var maxServerFonts = Self.defaultMaxServerFonts
     public var maxServerFontBytes = Self.defaultMaxServerFontBytes
     public static let defaultMaxServerFonts = 256
+    /// Variable font instances all users' requests make together; the fonts' registry holds the
+    /// share (`FontInstances`), this is checked with the rest.
+    public var maxServerFontInstances = FontRegistry.defaultInstanceCapacity
     public static let defaultMaxServerFontBytes = 512 << 20
     /// Bytes of frames still arriving, on every connection together; past them each user up to
     /// its fair share. Beyond that a connection's unfinished frame closes it.
@@ -115,6 +118,9 @@ public struct ServerConfiguration: Sendable {
             throw ConfigurationError("max-server-documents must be in 1...65536")
         }
         guard (1...65_536).contains(maxServerFonts) else { throw ConfigurationError("max-server-fonts must be in 1...65536") }
+        guard (1...1_048_576).contains(maxServerFontInstances) else {
+            throw ConfigurationError("max-server-font-instances must be in 1...1048576")
+        }
         guard (1...(1 << 40)).contains(maxServerFontBytes) else { throw ConfigurationError("max-server-font-bytes must be in 1...2^40") }
         // At least one frame of the largest size, so one client alone can always send one.
         guard (maxFrameBytes + Framing.headerBytes...(1 << 40)).contains(maxPartialFrameBytes) else {

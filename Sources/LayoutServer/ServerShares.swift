@@ -1,3 +1,5 @@
+import LayoutEngine
+
 /// Everything the server holds for its users between requests, each shared fairly per user
 /// (`FairShare`): open documents and their units, registered client fonts and their bytes, and
 /// the bytes of frames still arriving. One per server; every connection counts against it.

@@ -45,7 +45,8 @@ struct DaemonFonts {
         }
         let fallback = try settings.fallback.map { names in try names.map { try loadedFamily($0, in: loaded, key: "fallback", fontconfig: systemFonts) } }
             ?? DefaultFonts.fallbackFamilies
-        let registry = FontRegistry(fonts: loaded.fonts, defaultFamily: defaultFamily, fallbackFamilies: fallback)
+        let registry = FontRegistry(fonts: loaded.fonts, defaultFamily: defaultFamily, fallbackFamilies: fallback,
+                                    instanceShare: FairShare("variable font instances", capacity: settings.maxServerFontInstances))
         return DaemonFonts(registry: registry, tagStyles: try tagStyles(settings.tagStyles, logger: logger))
     }
 

@@ -71,6 +71,9 @@ struct LayoutDaemon: ParsableCommand {
     @Option(help: "Bytes of client fonts all connections may register together, shared as fonts are (default: 536870912).")
     var maxServerFontBytes: Int?
 
+    @Option(help: "Variable font instances all users' requests may make together, shared as fonts are; a reload clears them (default: 8192).")
+    var maxServerFontInstances: Int?
+
     @Option(help: "Bytes of frames still arriving on all connections together; past it each user up to its fair share (default: 268435456).")
     var maxPartialFrameBytes: Int?
 
@@ -201,6 +204,7 @@ struct LayoutDaemon: ParsableCommand {
         if let maxServerDocuments { settings.maxServerDocuments = maxServerDocuments }
         if let maxServerFonts { settings.maxServerFonts = maxServerFonts }
         if let maxServerFontBytes { settings.maxServerFontBytes = maxServerFontBytes }
+        if let maxServerFontInstances { settings.maxServerFontInstances = maxServerFontInstances }
         if let maxPartialFrameBytes { settings.maxPartialFrameBytes = maxPartialFrameBytes }
         if let documentIdleTimeout { settings.documentIdleTimeout = documentIdleTimeout }
         if let reloadTimeout { settings.reloadTimeout = reloadTimeout }

@@ -11,7 +11,7 @@ import Testing
 
     static func items(_ text: AttributedText, boxes: [InlineBox] = [], shortcuts: Bool) throws -> [Cut] {
         let analysis = TextAnalysis.analyze(text, direction: .auto)
-        let fallback = try FontFallback(registry: Fixtures.registry, styles: text.styles)
+        let fallback = try FontFallback(registry: Fixtures.registry, styles: text.styles, user: nil)
         var items: [Item] = []
         var scalars: [UInt32] = []
         Itemizer.itemize(text, analysis: analysis, fallback: fallback, boxes: boxes, into: &items, scalars: &scalars,

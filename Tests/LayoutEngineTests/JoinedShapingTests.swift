@@ -95,7 +95,7 @@ import Testing
         func stored(_ string: String, upright: Bool, family: String) throws -> [Int] {
             let text = Self.text(string, family: family)
             let units = text.units
-            let style = try #require(context.scratch.resolved(text.styles, fonts: Fixtures.registry).shaping.first)
+            let style = try #require(context.scratch.resolved(text.styles, fonts: Fixtures.registry, user: nil).shaping.first)
             let font = try #require(Fixtures.registry.match(family: family, weight: 400, italic: false))
             // The pieces: the ideographs (upright) or the letters between them (sideways).
             var pieces: [Range<Int>] = []

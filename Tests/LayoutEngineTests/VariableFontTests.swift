@@ -155,6 +155,47 @@ import TestSupport
         #expect(instance.wireID == run.fontID && instance.coordinates == [555])
     }
 
+    /// Instances count against the user whose request made them, in one share for the loaded
+    /// set and every registry made over it: past its share a user is refused by name, another
+    /// user is still served, and a registry's instances go back to the share when it goes.
+    @Test func instancesAreSharedPerUser() throws {
+        let loaded = try #require(Self.registry, "fonts-inter-variable is missing: scripts/setup.sh installs it")
+        let share = FairShare("variable font instances", capacity: 4)
+        let registry = FontRegistry(fonts: loaded.fonts, defaultFamily: "Inter", fallbackFamilies: [], instanceShare: share)
+        let layouter = ParagraphLayouter(fonts: registry)
+        func layout(_ weight: Int, user: UInt32, on layouter: ParagraphLayouter) throws -> ParagraphLayout {
+            let style = TextStyle(family: "Inter", weight: weight, size: 20)
+            return try layouter.layout(ParagraphRequest(text: AttributedText("Shared", style: style), width: 400),
+                                       budget: WorkBudget(user: user))
+        }
+        for weight in [310, 320, 330, 340] { _ = try layout(weight, user: 1, on: layouter) }
+        #expect(share.held(by: 1) == 4)
+        // One made already is anyone's, free.
+        #expect(try layout(320, user: 2, on: layouter).runs[0].variations == [FontVariation(tag: "wght", value: 320)])
+        do {
+            _ = try layout(350, user: 1, on: layouter)
+            Issue.record("a fifth instance for user 1 was made past its share")
+        } catch let error as LayoutError {
+            #expect(error.code == .resourceExhausted && error.field == "variations" && error.message.contains("past its share of 4"),
+                    "\(error)")
+        }
+        // User 2 holds none: served up to its share (half the capacity, with two users).
+        for weight in [510, 520] { _ = try layout(weight, user: 2, on: layouter) }
+        #expect(share.held(by: 2) == 2 && share.total == 6)
+        #expect(throws: LayoutError.self) { try layout(530, user: 2, on: layouter) }
+
+        // A registry made over the set (a connection's client fonts) counts in the same share,
+        // and gives its instances back when it goes.
+        do {
+            let client = try registry.adding([ClientFont(family: "Brand", bytes: try [UInt8](Data(contentsOf: URL(fileURLWithPath: Self.interPath))))],
+                                             field: "fonts")
+            let clientLayouter = ParagraphLayouter(fonts: client)
+            _ = try layout(510, user: 3, on: clientLayouter)
+            #expect(share.held(by: 3) == 1 && share.total == 7)
+        }
+        #expect(share.held(by: 3) == 0 && share.total == 6)
+    }
+
     @Test func metricsFollowTheAxes() throws {
         // Ink: the heaviest weight's stems are wider than the lightest's.
         let thin = try Self.layout("l", size: 100, weight: 100)

@@ -13,7 +13,7 @@ import Testing
     static func cuts(_ string: String, walk: Bool) throws -> ([Cut], [Bool]) {
         let text = AttributedText(string, style: TextStyle(family: "Noto Sans CJK JP", size: 20))
         let analysis = TextAnalysis.analyze(text, direction: .auto)
-        let fallback = try FontFallback(registry: Fixtures.registry, styles: text.styles)
+        let fallback = try FontFallback(registry: Fixtures.registry, styles: text.styles, user: nil)
         var items: [Item] = []
         var scalars: [UInt32] = []
         Itemizer.itemize(text, analysis: analysis, fallback: fallback, into: &items, scalars: &scalars)

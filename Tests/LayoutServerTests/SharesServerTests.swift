@@ -105,4 +105,59 @@ struct SharesServerTests {
         #expect(other.status == 0 && other.out.hasPrefix("7 error layout.text"), "\(other.out)\(other.err)")
         _ = holders
     }
+
+    /// Through the daemon: root keeps the server's every document open; another user (uid 65534)
+    /// still opens one, where it was refused with "the server holds 8 documents".
+    @Test
+    func anotherUserOpensADocumentWhileOneHoldsTheServersTotal() throws {
+        let daemon = try Daemon(arguments: ["--max-server-documents", "8", "--max-documents", "16"])
+        let client = try daemon.client()
+        for _ in 0..<8 {
+            guard case .documentReply = try client.request(.openDocument(.with { $0.layout = layoutRequest("held") })) else {
+                Issue.record("no document")
+                return
+            }
+        }
+        let ninth = try refusal(client, .openDocument(.with { $0.layout = layoutRequest("one too many") }))
+        #expect(ninth?.code == .resourceExhausted && ninth?.message.contains("past its share") == true, "\(String(describing: ninth))")
+        let asAnotherUser = ["--reuid=65534", "--regid=\(getgid())", "--clear-groups", Daemon.binary("layoutctl")]
+        // Its standard input is empty: the session opens, prints its lines and ends.
+        let edit = try run("/usr/bin/setpriv", asAnotherUser + ["edit", "--socket", daemon.socketPath, "--width", "200", "a user of its own"])
+        #expect(edit.status == 0, "\(edit.out)\(edit.err)")
+    }
+
+    /// Variable font instances: root makes the server's every one (each span another weight);
+    /// past its share it is refused by name, and another user still gets the instance it asks
+    /// for, where the full table refused everyone until a reload.
+    @Test func fontInstancesAreSharedPerUser() throws {
+        let inter = VariableFontServerTests.inter
+        try #require(FileManager.default.fileExists(atPath: inter), "fonts-inter-variable is missing: scripts/setup.sh installs it")
+        let daemon = try Daemon(arguments: ["--font", inter, "--max-server-font-instances", "16"])
+        let client = try daemon.client()
+        func weights(_ values: [Int]) -> Layoutd_V1_Envelope.OneOf_Body {
+            var request = layoutRequest(String(repeating: "w", count: values.count))
+            request.defaultStyle.family = "Inter"
+            request.spans = values.enumerated().map { index, weight in
+                .with {
+                    $0.range = .with { $0.start = UInt32(index); $0.length = 1 }
+                    $0.style.variations = [.with { $0.tag = "wght"; $0.value = Float(weight) }]
+                }
+            }
+            return .layout(request)
+        }
+        guard case .layoutReply(let filled) = try client.request(weights(Array(stride(from: 200, to: 360, by: 10)))) else {
+            Issue.record("no reply: \(daemon.stderr.text)")
+            return
+        }
+        #expect(filled.runs.count == 16)
+        let past = try refusal(client, weights([365]))
+        #expect(past?.code == .resourceExhausted && past?.message.contains("user 0 would hold 17, past its share of 16") == true,
+                "\(String(describing: past))")
+        // Made already: anyone's, at no cost.
+        guard case .layoutReply = try client.request(weights([250])) else { Issue.record("a made instance was refused"); return }
+        let asAnotherUser = ["--reuid=65534", "--regid=\(getgid())", "--clear-groups", Daemon.binary("layoutctl")]
+        let other = try run("/usr/bin/setpriv", asAnotherUser + ["layout", "--socket", daemon.socketPath, "--width", "300", "--font", "Inter",
+                                                                "--variations", "wght=650", "--json", "Variable"])
+        #expect(other.status == 0 && other.out.contains("650"), "\(other.out)\(other.err)")
+    }
 }

@@ -67,7 +67,7 @@ extension FontRegistry {
             added += faces
         }
         return FontRegistry(fonts: fonts + added, defaultFamily: defaultFamily, fallbackFamilies: fallbackFamilies,
-                            shadowedBy: self.clientFonts + added)
+                            shadowedBy: self.clientFonts + added, instanceShare: instances.share)
     }
 
     /// This registry's client faces over `base` (a reloaded set) instead of the set they were
@@ -78,7 +78,7 @@ extension FontRegistry {
     public func rebased(onto base: FontRegistry) -> FontRegistry? {
         guard base.fonts.count == fonts.count - clientFonts.count else { return nil }
         return FontRegistry(fonts: base.fonts + clientFonts, defaultFamily: base.defaultFamily, fallbackFamilies: base.fallbackFamilies,
-                            shadowedBy: clientFonts)
+                            shadowedBy: clientFonts, instanceShare: base.instances.share)
     }
 
     /// The faces a client added: those numbered past the loaded ones of `base`.

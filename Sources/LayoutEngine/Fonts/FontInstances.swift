@@ -4,13 +4,17 @@ import Synchronization
 /// as it: items hold their fonts unowned, and shaped runs are cached by font id.
 ///
 /// Coordinates are rounded to 1/100 of an axis unit before they name an instance, so values a
-/// client computes (an optical size that follows 17.000001 pt) do not each make a new one; the
-/// table holds at most `limit` instances, past which a request that needs a new one is refused by
-/// name (a reload empties it).
+/// client computes (an optical size that follows 17.000001 pt) do not each make a new one. Each
+/// new instance counts against the user whose request made it, in a share (`FairShare`) that the
+/// loaded set and every registry made over it (a connection's client fonts, a request's) hold
+/// together: past its share a user's request that needs a new instance is refused by name, while
+/// a user holding less is still served. A table gives its instances back to the share when its
+/// registry goes (a connection's fonts replaced or closed; a reload empties the loaded set's).
 final class FontInstances: Sendable {
     /// Instance ids start here, apart from loaded faces' ids (and the faces clients send).
     static let firstID: UInt32 = 0x4000_0000
-    static let limit = 8_192
+    /// Shared with the registries made over this one.
+    let share: FairShare
 
     private struct Key: Hashable {
         var face: UInt32
@@ -19,8 +23,18 @@ final class FontInstances: Sendable {
     private struct Table {
         var byKey: [Key: Font] = [:]
         var byID: [Font] = []
+        /// What this table counts in the share, by user.
+        var made: [UInt32?: Int] = [:]
     }
     private let table = Mutex(Table())
+
+    init(share: FairShare) { self.share = share }
+
+    deinit {
+        table.withLock { table in
+            for (user, count) in table.made { share.release(count, for: user) }
+        }
+    }
 
     var count: Int { table.withLock { $0.byID.count } }
 
@@ -32,17 +46,17 @@ final class FontInstances: Sendable {
         }
     }
 
-    /// `face` at `coordinates` (design units, one per axis), made on first use.
-    func instance(of face: Font, coordinates: [Float]) throws(LayoutError) -> Font {
+    /// `face` at `coordinates` (design units, one per axis), made on first use, counted against
+    /// `user`.
+    func instance(of face: Font, coordinates: [Float], for user: UInt32?) throws(LayoutError) -> Font {
         let rounded = coordinates.map { Int32(saturating: ($0 * 100).rounded()) }
         let key = Key(face: face.id, coordinates: rounded)
         let found: Result<Font, LayoutError> = table.withLock { table in
             if let known = table.byKey[key] { return .success(known) }
-            guard table.byID.count < Self.limit else {
-                return .failure(LayoutError(.resourceExhausted,
-                                            "too many variable font instances (\(Self.limit)) since the fonts were loaded; reload to clear",
-                                            field: "variations"))
+            if let why = share.reserve(1, for: user) {
+                return .failure(LayoutError(.resourceExhausted, why + "; a reload clears them", field: "variations"))
             }
+            table.made[user, default: 0] += 1
             // Made under the lock: it takes a few microseconds, once per instance.
             let made = face.instance(id: Self.firstID + UInt32(table.byID.count), coordinates: rounded.map { Float($0) / 100 })
             table.byKey[key] = made
@@ -58,13 +72,13 @@ extension FontRegistry {
     /// weight, slant and size ask for (CSS Fonts 4 §7: `wght` follows the weight, `ital` the
     /// italic, `opsz` the size unless optical sizing is off; explicit axis values win); a static
     /// face as it is. `requested` is false for fallback faces, which a named instance of another
-    /// family does not apply to.
-    func instance(of face: Font, for style: TextStyle, requested: Bool) throws(LayoutError) -> Font {
+    /// family does not apply to. A new instance counts against `user`'s share.
+    func instance(of face: Font, for style: TextStyle, requested: Bool, user: UInt32?) throws(LayoutError) -> Font {
         guard face.isVariable else { return face }
         let coordinates = try Self.coordinates(axes: face.axes, namedInstances: face.namedInstances, family: face.family,
                                                italicFace: face.italic, style: style, requested: requested)
         if coordinates == face.axes.map(\.defaultValue) { return face }
-        return try instances.instance(of: face, coordinates: coordinates)
+        return try instances.instance(of: face, coordinates: coordinates, for: user)
     }
 
     /// The design coordinates, one per axis, a style asks a variable face for.

@@ -20,15 +20,20 @@ public final class FontRegistry: @unchecked Sendable {
     /// Faces skipped at load, each with why: the daemon logs them.
     public private(set) var problems: [String] = []
     /// Instances of variable faces, made as styles ask for them.
-    let instances = FontInstances()
+    let instances: FontInstances
+    /// Instances all users may make together before each is held to its share (`FontInstances`).
+    public static let defaultInstanceCapacity = 8_192
     /// The clients' fonts among `fonts`, each shadowing a loaded family of its name: a registry
     /// made over this one with more of them keeps these shadows too.
     let clientFonts: [Font]
 
     /// `shadowedBy`: a client's fonts, among `fonts`, whose families replace loaded families of
-    /// the same name.
-    public init(fonts: [Font], defaultFamily: String, fallbackFamilies: [String], shadowedBy clientFonts: [Font] = []) {
+    /// the same name. `instanceShare`: the share of variable font instances this registry's
+    /// count against, the loaded set's for a registry made over it; a new one by default.
+    public init(fonts: [Font], defaultFamily: String, fallbackFamilies: [String], shadowedBy clientFonts: [Font] = [],
+                instanceShare: FairShare? = nil) {
         self.fonts = fonts
+        self.instances = FontInstances(share: instanceShare ?? FairShare("variable font instances", capacity: Self.defaultInstanceCapacity))
         self.clientFonts = clientFonts
         var byKey: [String: [Font]] = [:]
         for font in fonts { byKey[Self.key(font.family), default: []].append(font) }

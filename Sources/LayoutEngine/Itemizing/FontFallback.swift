@@ -10,16 +10,19 @@ struct FontFallback {
     /// The face each style asks for, by style index.
     let primary: [Font]
     let styles: [TextStyle]
+    /// Whose share the variable font instances it makes count against (`FontInstances`).
+    let user: UInt32?
 
-    init(registry: FontRegistry, styles: [TextStyle]) throws {
+    init(registry: FontRegistry, styles: [TextStyle], user: UInt32?) throws {
         self.registry = registry
         self.styles = styles
+        self.user = user
         self.primary = try styles.map { style in
             let family = registry.family(named: style.family)
             guard let font = registry.cachedMatch(family: family, weight: style.weight, italic: style.italic) else {
                 throw LayoutError(.notFound, "no loaded font family named \"\(family)\"", field: "family")
             }
-            return try registry.instance(of: font, for: style, requested: true)
+            return try registry.instance(of: font, for: style, requested: true, user: user)
         }
     }
 
@@ -44,13 +47,13 @@ struct FontFallback {
         return registry.fonts.first { Self.covers($0, scalars) }.map { fallbackInstance($0, style) } ?? requested
     }
 
-    /// A variable fallback face at the style's weight and size. With the instance table full it
-    /// draws at its defaults rather than fail the text it rescues. Takes the style's index, not
-    /// the style: copying a style for every cluster that falls back cost more than the search.
+    /// A variable fallback face at the style's weight and size. With the user past its share of
+    /// instances it draws at its defaults rather than fail the text it rescues. Takes the style's
+    /// index, not the style: copying a style for every cluster that falls back cost more than the search.
     @inline(__always)
     private func fallbackInstance(_ font: Font, _ style: Int) -> Font {
         guard font.isVariable else { return font }
-        return (try? registry.instance(of: font, for: styles[style], requested: false)) ?? font
+        return (try? registry.instance(of: font, for: styles[style], requested: false, user: user)) ?? font
     }
 
     /// True when `font` maps every scalar of the cluster that needs a glyph of its own.

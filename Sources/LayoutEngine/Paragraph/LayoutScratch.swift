@@ -55,10 +55,10 @@ final class LayoutScratch: @unchecked Sendable {
     /// identifier cannot name another registry later).
     @exclusivity(unchecked) var lastValidStyles: (styles: [TextStyle], fonts: ObjectIdentifier, registry: FontRegistry)?
 
-    /// `styles` resolved against `fonts`, from the last text's when they are the same.
-    func resolved(_ styles: [TextStyle], fonts: FontRegistry) throws -> ResolvedStyles {
-        if let last = lastStyles, last.fallback.registry === fonts, last.fallback.styles == styles { return last }
-        let resolved = try ResolvedStyles(styles, fonts: fonts)
+    /// `styles` resolved against `fonts` for `user`, from the last text's when they are the same.
+    func resolved(_ styles: [TextStyle], fonts: FontRegistry, user: UInt32?) throws -> ResolvedStyles {
+        if let last = lastStyles, last.fallback.registry === fonts, last.fallback.user == user, last.fallback.styles == styles { return last }
+        let resolved = try ResolvedStyles(styles, fonts: fonts, user: user)
         lastStyles = resolved
         return resolved
     }

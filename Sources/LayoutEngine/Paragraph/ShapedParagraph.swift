@@ -89,7 +89,7 @@ struct ShapedParagraph {
          vertical: VerticalSetting? = nil, fonts: borrowing FontRegistry, context: borrowing LayoutContext) throws {
         // A throw drops the arrays taken so far; the scratch refills them next time.
         let scratch = context.scratch
-        let styles = try shared ?? scratch.resolved(text.styles, fonts: fonts)
+        let styles = try shared ?? scratch.resolved(text.styles, fonts: fonts, user: context.budget.user)
         // `styles.fallback` and `styles.shaping` are read in place below: copied into locals,
         // their four arrays and registry were counted on every layout.
         // Moved out of `given`: `??` copied it (its three arrays counted twice).
@@ -318,8 +318,8 @@ final class ResolvedStyles {
     /// Some style asks for a line height of its own (Dynamic Type): lines weigh it.
     let hasLineHeights: Bool
 
-    init(_ styles: [TextStyle], fonts: FontRegistry) throws {
-        fallback = try FontFallback(registry: fonts, styles: styles)
+    init(_ styles: [TextStyle], fonts: FontRegistry, user: UInt32?) throws {
+        fallback = try FontFallback(registry: fonts, styles: styles, user: user)
         shaping = styles.map(ShapingStyle.init)
         hasLetterSpacing = styles.contains { $0.letterSpacing != 0 }
         hasLineHeights = styles.contains { $0.lineHeight != nil }

@@ -43,7 +43,7 @@ struct ShapedText {
                               + "OBJECT REPLACEMENT CHARACTERs (U+FFFC) to hold them", field: "attachments")
         }
         try Bounds.check(count: attachments.count, limit: AttachmentResolver.maxAttachments, field: "attachments")
-        let styles = try context.scratch.resolved(text.styles, fonts: fonts)
+        let styles = try context.scratch.resolved(text.styles, fonts: fonts, user: context.budget.user)
         var paragraphs: [ShapedParagraph] = []
         paragraphs.reserveCapacity(ranges.count)
         var nextAttachment = 0

@@ -10,15 +10,19 @@ import Synchronization
 public final class WorkBudget: Sendable {
     /// Uptime in nanoseconds past which work stops; `.max` for none.
     public let deadline: UInt64
+    /// The uid the work is for, when the kernel named the peer: what the request makes that
+    /// outlives it (variable font instances) counts against that user's share.
+    public let user: UInt32?
     private let cancelledFlag = Atomic<Bool>(false)
 
-    public init(deadline: UInt64 = .max) {
+    public init(deadline: UInt64 = .max, user: UInt32? = nil) {
         self.deadline = deadline
+        self.user = user
     }
 
     /// A budget that ends `milliseconds` from now.
-    public convenience init(milliseconds: Int) {
-        self.init(deadline: DispatchTime.now().uptimeNanoseconds &+ UInt64(max(0, milliseconds)) &* 1_000_000)
+    public convenience init(milliseconds: Int, user: UInt32? = nil) {
+        self.init(deadline: DispatchTime.now().uptimeNanoseconds &+ UInt64(max(0, milliseconds)) &* 1_000_000, user: user)
     }
 
     /// No deadline, never cancelled: in-process callers that own their thread.

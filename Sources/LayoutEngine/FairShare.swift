@@ -36,7 +36,7 @@ public final class FairShare: Sendable {
     }
 
     /// Takes `amount` more for `user`, or says why not.
-    func reserve(_ amount: Int, for user: UInt32?) -> String? {
+    public func reserve(_ amount: Int, for user: UInt32?) -> String? {
         guard amount > 0 else { return nil }
         return state.withLock { state in
             let mine = state.byUser[user, default: 0]
@@ -60,12 +60,12 @@ public final class FairShare: Sendable {
     }
 
     /// Counts `amount` more for `user` without asking: what was admitted elsewhere.
-    func add(_ amount: Int, for user: UInt32?) {
+    public func add(_ amount: Int, for user: UInt32?) {
         guard amount > 0 else { return }
         state.withLock { state in state.take(amount, for: user, holding: state.byUser[user, default: 0]) }
     }
 
-    func release(_ amount: Int, for user: UInt32?) {
+    public func release(_ amount: Int, for user: UInt32?) {
         guard amount > 0 else { return }
         state.withLock { state in
             state.total -= amount
@@ -75,6 +75,6 @@ public final class FairShare: Sendable {
     }
 
     /// What the server holds, and what `user` does.
-    var total: Int { state.withLock { $0.total } }
-    func held(by user: UInt32?) -> Int { state.withLock { $0.byUser[user, default: 0] } }
+    public var total: Int { state.withLock { $0.total } }
+    public func held(by user: UInt32?) -> Int { state.withLock { $0.byUser[user, default: 0] } }
 }

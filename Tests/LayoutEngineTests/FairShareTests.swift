@@ -1,12 +1,11 @@
 import Foundation
-import LayoutdClient
-import LayoutWire
 import Testing
-@testable import LayoutServer
+@testable import LayoutEngine
 import TestSupport
 
 /// Fair shares of what the server holds between requests: one user alone may take it all, and
-/// then every other user is still served up to its share, by name where refused.
+/// then every other user is still served up to its share, by name where refused (through the
+/// daemon: `SharesServerTests`).
 @Suite struct FairShareTests {
     @Test func aUserAloneTakesAllAndTheNextGetsItsShare() {
         let share = FairShare("documents", capacity: 8)
@@ -39,25 +38,5 @@ import TestSupport
         #expect(share.total <= 2_000)
         // An unnamed peer is one more user.
         #expect(share.reserve(1, for: nil) == nil || share.total + 1 > share.ceiling)
-    }
-
-    /// Through the daemon: root keeps the server's every document open; another user (uid 65534)
-    /// still opens one, where it was refused with "the server holds 8 documents".
-    @Test(.enabled(if: getuid() == 0, "needs root to run a client as another user"))
-    func anotherUserOpensADocumentWhileOneHoldsTheServersTotal() throws {
-        let daemon = try Daemon(arguments: ["--max-server-documents", "8", "--max-documents", "16"])
-        let client = try daemon.client()
-        for _ in 0..<8 {
-            guard case .documentReply = try client.request(.openDocument(.with { $0.layout = layoutRequest("held") })) else {
-                Issue.record("no document")
-                return
-            }
-        }
-        let ninth = try refusal(client, .openDocument(.with { $0.layout = layoutRequest("one too many") }))
-        #expect(ninth?.code == .resourceExhausted && ninth?.message.contains("past its share") == true, "\(String(describing: ninth))")
-        let asAnotherUser = ["--reuid=65534", "--regid=\(getgid())", "--clear-groups", Daemon.binary("layoutctl")]
-        // Its standard input is empty: the session opens, prints its lines and ends.
-        let edit = try run("/usr/bin/setpriv", asAnotherUser + ["edit", "--socket", daemon.socketPath, "--width", "200", "a user of its own"])
-        #expect(edit.status == 0, "\(edit.out)\(edit.err)")
     }
 }
