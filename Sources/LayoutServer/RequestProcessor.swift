@@ -124,6 +124,7 @@ public final class RequestProcessor: Sendable {
         let id = plain.requestID
         return try bounded(try written(id: id, kind: "layout") { () throws(WireError) in
             let layout = try work("layout") { try layouter.layout(request, budget: budget) }
+            try checkBeforeWriting(budget, "layout")
             return LayoutReplyFrame.encode(requestID: id, layout: layout, backgrounds: [], ruleMatches: [])
         }, id: id, kind: "layout", hint: "ask for less text, fewer backgrounds or a smaller picture")
     }
@@ -153,12 +154,14 @@ public final class RequestProcessor: Sendable {
         case .layout(let request):
             return try written(envelope) { () throws(WireError) in
                 let decorated = try wireLayout(request, budget: budget)
+                try checkBeforeWriting(budget, "layout")
                 return LayoutReplyFrame.encode(requestID: envelope.requestID, layout: decorated.layout,
                                                backgrounds: decorated.backgrounds, ruleMatches: decorated.ruleMatches)
             }
         case .justify(let request):
             return try written(envelope) { () throws(WireError) in
                 let story = try work("justify") { try decoratedStory(request, budget: budget) }
+                try checkBeforeWriting(budget, "justify")
                 return JustifyReplyFrame.encode(requestID: envelope.requestID, fitted: story.fitted, backgrounds: story.backgrounds,
                                                 effects: story.effects, preset: story.plan.presetName,
                                                 ruleMatches: story.plan.ruleMatches)
@@ -203,6 +206,7 @@ public final class RequestProcessor: Sendable {
         reply.requestID = envelope.requestID
         do {
             reply.body = try body(for: envelope, inFlight: inFlight, budget: budget)
+            try checkBeforeWriting(budget, envelope.body?.name ?? "none")
         } catch {
             reply.body = .error(error.wireMessage)
         }
@@ -277,6 +281,13 @@ public final class RequestProcessor: Sendable {
     /// through the one mapping (`WireError.init(_:under:)`).
     func work<T>(_ request: String, _ body: () throws -> T) throws(WireError) -> T {
         do { return try body() } catch { throw WireError(error, under: request) }
+    }
+
+    /// The budget checked once more before a reply is written: writing is linear in the reply,
+    /// a small part of the work that made it (docs/design.md, "Budgets and fair shares"), so a
+    /// request past its deadline or cancelled by then is answered so, not written.
+    func checkBeforeWriting(_ budget: WorkBudget, _ request: StaticString) throws(WireError) {
+        do { try budget.check() } catch { throw WireError(error, under: "\(request)") }
     }
 
     /// A layout request's work, its errors named under `layout`.
