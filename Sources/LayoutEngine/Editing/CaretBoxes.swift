@@ -71,6 +71,7 @@ struct LineBoxes: Sendable {
 
         // Every place a cluster may end: other clusters' starts, attachments, run and line ends.
         var boundaries: [Int] = [line.range.upperBound]
+        boundaries.reserveCapacity(line.range.count + 2 * items.count + 1)
         for (_, item) in items {
             switch item {
             case .run(let run):
@@ -92,6 +93,7 @@ struct LineBoxes: Sendable {
         }
 
         var boxes: [CaretBox] = []
+        boxes.reserveCapacity(line.range.count)
         var pen = line.baselineOrigin.x
         for (_, item) in items {
             switch item {
@@ -102,6 +104,7 @@ struct LineBoxes: Sendable {
             case .run(let run):
                 let rightToLeft = run.bidiLevel % 2 == 1
                 var clusters: [CaretBox] = []
+                clusters.reserveCapacity(run.glyphs.count)
                 var k = run.glyphs.startIndex
                 while k < run.glyphs.endIndex {
                     // A cluster's glyphs sit together in visual order.
@@ -153,6 +156,9 @@ struct LineBoxes: Sendable {
     /// A ligature (one cluster, several graphemes) shares its width evenly among them, as
     /// CoreText places carets inside a ligature without caret positions of its own.
     private static func appendSplitting(_ box: CaretBox, at graphemeStarts: [Bool], into boxes: inout [CaretBox]) {
+        // Most boxes are one grapheme: appended without the list of starts.
+        let inner = (box.range.lowerBound + 1)..<min(box.range.upperBound, graphemeStarts.count)
+        guard inner.contains(where: { graphemeStarts[$0] }) else { boxes.append(box); return }
         var starts = [box.range.lowerBound]
         for offset in (box.range.lowerBound + 1)..<box.range.upperBound where offset < graphemeStarts.count && graphemeStarts[offset] {
             starts.append(offset)

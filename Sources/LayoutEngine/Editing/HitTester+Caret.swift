@@ -1,6 +1,6 @@
 extension HitTester {
     /// A tester that can answer `caret` for offsets in `range` alone: only the lines that hold
-    /// such an offset (or end at one) are cut into boxes and have their clusters found, the others
+    /// such an offset (or end at one, or are empty) are cut into boxes and have their clusters found, the others
     /// keep their ranges and extents. An editor asks for one caret per keystroke, and cutting
     /// every line of a long paragraph made that caret cost as much as a third of its layout.
     /// Horizontal text only (vertical text's frame turns the whole layout); nil where an offset
@@ -26,7 +26,7 @@ extension HitTester {
         }
         let lines = layout.lines.indices.map { index in
             let line = layout.lines[index]
-            guard holds(line) || line.range.isEmpty || index == layout.lines.count - 1 else { return LineBoxes.outline(of: line, units: allUnits) }
+            guard holds(line) || line.range.isEmpty else { return LineBoxes.outline(of: line, units: allUnits) }
             return LineBoxes.make(line: line, index: index, runs: layout.runs, attachments: layout.attachments,
                                   graphemeStarts: starts, units: allUnits)
         }
