@@ -32,7 +32,7 @@ public struct PlainLayoutRequest: Sendable, Equatable {
     public init() {}
 
     public static func read(_ bytes: UnsafeRawBufferPointer) -> PlainLayoutRequest? {
-        guard var plain = ProtobufReader.envelopeFields(bytes, bodyFields: (12, 12), body: { _, layout in
+        guard var plain = ProtobufReader.envelopeFields(bytes, bodyFields: (12, 12, 12), body: { _, layout in
             var plain = PlainLayoutRequest()
             return plain.readLayout(&layout) ? plain : nil
         }) else { return nil }

@@ -13,6 +13,12 @@ extension ProtobufReader {
     /// nil for anything else.
     static func envelope(_ bytes: UnsafeRawBufferPointer, bodyFields: (Int, Int),
                          body: (_ field: Int, inout ProtobufReader) -> Layoutd_V1_Envelope.OneOf_Body?) -> Layoutd_V1_Envelope? {
+        envelope(bytes, bodyFields: (bodyFields.0, bodyFields.1, bodyFields.1), body: body)
+    }
+
+    /// The same with a body of one of three fields.
+    static func envelope(_ bytes: UnsafeRawBufferPointer, bodyFields: (Int, Int, Int),
+                         body: (_ field: Int, inout ProtobufReader) -> Layoutd_V1_Envelope.OneOf_Body?) -> Layoutd_V1_Envelope? {
         guard let read = envelopeFields(bytes, bodyFields: bodyFields, body: body) else { return nil }
         var envelope = Layoutd_V1_Envelope()
         envelope.requestID = read.requestID
@@ -21,10 +27,10 @@ extension ProtobufReader {
         return envelope
     }
 
-    /// An envelope's request id, deadline and body (one of two fields, once, read by `body`);
+    /// An envelope's request id, deadline and body (one of three fields, once, read by `body`);
     /// nil when `body` gives nil, when there is no body, or for any other field.
     @inline(__always)
-    static func envelopeFields<Body>(_ bytes: UnsafeRawBufferPointer, bodyFields: (Int, Int),
+    static func envelopeFields<Body>(_ bytes: UnsafeRawBufferPointer, bodyFields: (Int, Int, Int),
                                      body: (_ field: Int, inout ProtobufReader) -> Body?)
         -> (requestID: UInt64, deadlineMs: UInt32, body: Body)? {
         var reader = ProtobufReader(bytes)
@@ -35,7 +41,8 @@ extension ProtobufReader {
             switch (field, type) {
             case (1, varint): guard let id = reader.varint() else { return nil }; requestID = id
             case (2, varint): guard let ms = reader.varint() else { return nil }; deadlineMs = UInt32(truncatingIfNeeded: ms)
-            case (bodyFields.0, lengthDelimited) where read == nil, (bodyFields.1, lengthDelimited) where read == nil:
+            case (bodyFields.0, lengthDelimited) where read == nil, (bodyFields.1, lengthDelimited) where read == nil,
+                 (bodyFields.2, lengthDelimited) where read == nil:
                 guard var nested = reader.nested(), let taken = body(field, &nested) else { return nil }
                 read = taken
             default: return nil
