@@ -53,5 +53,28 @@ import Testing
         let decoded = try Layoutd_V1_Envelope(serializedBytes: Array(edited.dropFirst(Framing.headerBytes)))
         guard case .documentReply(let reply) = decoded.body else { Issue.record("not a document reply"); return }
         #expect(reply.changes.count == 1 && reply.changes[0].deltaOffset == -26 && reply.hits.count == 1)
+
+        // A keystroke's summary, without hits or carets asked for: written field by field.
+        let typed = try document.replace(4..<4, with: [0x78])
+        summary.hits = []
+        summary.textLength = UInt32(document.length)
+        summary.width = -0.0
+        for caret in [Layoutd_V1_Caret.with { $0.primary = .with { $0.x = -0.0; $0.y = 1.5; $0.width = 1; $0.height = 20 }
+                                               $0.secondary = .with { $0.x = 40 }; $0.lineIndex = 2 },
+                      Layoutd_V1_Caret.with { $0.primary = .init() }, Layoutd_V1_Caret()] {
+            for position in [Layoutd_V1_TextPosition.with { $0.offset = 5; $0.affinity = .upstream }, Layoutd_V1_TextPosition()] {
+                summary.caret = caret
+                summary.caretPosition = position
+                let keystroke = DocumentReplyFrame.encode(requestID: 12, summary: summary,
+                                                          parts: [DocumentReplyFrame.Part(typed, document: document, ruleNames: ["bold"])])
+                let expected = try Self.swiftProtobufFrame(12, summary: summary,
+                                                           changes: [Layoutd_V1_ParagraphChange(typed, document: document, ruleNames: ["bold"])])
+                #expect(keystroke == expected, "\(caret) \(position)")
+            }
+        }
+        summary.clearCaret()
+        summary.clearCaretPosition()
+        let bare = DocumentReplyFrame.encode(requestID: 13, summary: summary, parts: [])
+        #expect(bare == (try Self.swiftProtobufFrame(13, summary: summary, changes: [])))
     }
 }

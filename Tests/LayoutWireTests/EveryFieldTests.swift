@@ -155,11 +155,14 @@ import TestSupport
     /// The reply writer writes from the engine's layout, not from a message: what it covers is
     /// checked against the .proto field by field.
     @Test func theReplyWriterWritesEveryField() throws {
-        for (name, written) in LayoutReplyFrame.writtenFields.merging(JustifyReplyFrame.writtenFields) { $0.union($1) } {
+        let all = LayoutReplyFrame.writtenFields.merging(JustifyReplyFrame.writtenFields) { $0.union($1) }
+            .merging(DocumentReplyFrame.writtenFields) { $0.union($1) }
+        for (name, written) in all {
             let declared = Set(try #require(Self.descriptors[name], "\(name)").field.map { Int($0.number) })
             #expect(declared == written, "\(name): the .proto has \(declared.subtracting(written).sorted()) the writer does not write")
         }
         #expect(LayoutReplyFrame.writtenFields.keys.contains("layoutd.v1.LayoutReply"))
         #expect(JustifyReplyFrame.writtenFields.keys.contains("layoutd.v1.JustifyReply"))
+        #expect(DocumentReplyFrame.writtenFields.keys.contains("layoutd.v1.DocumentReply"))
     }
 }

@@ -30,10 +30,16 @@ public enum DocumentReplyFrame {
         var writer = ProtobufWriter(capacity: 128 + glyphs * 20)
         writer.fixed32(0)  // the frame header, filled in at the end
         writer.uint64(Envelope.requestID, requestID)
-        var rest = summary
-        rest.document = 0
-        rest.changes = []
-        let restBytes: [UInt8] = (try? rest.serializedBytes()) ?? []
+        // Hits and carets asked for, rare beside typing, are written by swift-protobuf.
+        let restBytes: [UInt8]
+        if summary.hits.isEmpty && summary.carets.isEmpty {
+            restBytes = []
+        } else {
+            var rest = summary
+            rest.document = 0
+            rest.changes = []
+            restBytes = (try? rest.serializedBytes()) ?? []
+        }
         writer.message(Envelope.documentReply) { reply in
             reply.uint64(Reply.document, summary.document)
             for part in parts {
@@ -52,10 +58,52 @@ public enum DocumentReplyFrame {
                 }
             }
             // Fields 3 on, in number order, as swift-protobuf writes them.
-            reply.fields(restBytes)
+            if restBytes.isEmpty { writeSummary(summary, to: &reply) } else { reply.fields(restBytes) }
         }
         writer.finishFrame()
         return writer.bytes
+    }
+
+    private enum Summary { static let textLength = 3, paragraphCount = 4, lineCount = 5, width = 6, height = 7, caret = 8, caretPosition = 9 }
+
+    /// Every field the summary's writer writes, by message (hits and carets, 10 and 11, by
+    /// swift-protobuf): a test holds it to the .proto, as `LayoutReplyFrame.writtenFields`.
+    public static let writtenFields: [String: Set<Int>] = [
+        "layoutd.v1.DocumentReply": Set(1...11), "layoutd.v1.Caret": [1, 2, 3], "layoutd.v1.TextPosition": [1, 2],
+        "layoutd.v1.ParagraphChange": [Change.first, Change.removed, Change.paragraphs, Change.deltaY, Change.deltaOffset,
+                                       Change.deltaLines, Change.deltaAttachments],
+    ]
+
+    /// A reply's fields 3 to 9 (a summary without hits or carets asked for), as swift-protobuf
+    /// writes them: it cost a keystroke's reply 8,000 instructions.
+    private static func writeSummary(_ summary: Layoutd_V1_DocumentReply, to reply: inout ProtobufWriter) {
+        reply.uint32(Summary.textLength, summary.textLength)
+        reply.uint32(Summary.paragraphCount, summary.paragraphCount)
+        reply.uint32(Summary.lineCount, summary.lineCount)
+        reply.double(Summary.width, summary.width)
+        reply.double(Summary.height, summary.height)
+        if summary.hasCaret {
+            let caret = summary.caret
+            reply.message(Summary.caret) { message in
+                if caret.hasPrimary { message.message(1) { write(caret.primary, to: &$0) } }
+                if caret.hasSecondary { message.message(2) { write(caret.secondary, to: &$0) } }
+                message.uint32(3, caret.lineIndex)
+            }
+        }
+        if summary.hasCaretPosition {
+            let position = summary.caretPosition
+            reply.message(Summary.caretPosition) { message in
+                message.uint32(1, position.offset)
+                message.enumeration(2, position.affinity.rawValue)
+            }
+        }
+    }
+
+    private static func write(_ rect: Layoutd_V1_Rect, to writer: inout ProtobufWriter) {
+        writer.float(1, rect.x)
+        writer.float(2, rect.y)
+        writer.float(3, rect.width)
+        writer.float(4, rect.height)
     }
 }
 
