@@ -61,6 +61,20 @@ struct LineBoxes: Sendable {
     /// attachment standing where its rect does.
     static func make(line: LineLayout, index: Int, runs: [GlyphRunLayout], attachments: [AttachmentLayout],
                      graphemeStarts: [Bool], units: [UInt16]) -> LineBoxes {
+        cut(line: line, index: index, runs: runs, attachments: attachments, graphemeStarts: graphemeStarts, units: units, near: nil)!
+    }
+
+    /// The line with only the boxes of the clusters that reach `offset` (a grapheme start): all
+    /// a caret there needs, as a line holds at most one box starting and one ending at an offset.
+    /// nil where that is not enough: no cluster reaches the offset (the caret then takes the
+    /// nearest box of all), or a run has a cluster with no width (it joins its neighbour).
+    static func make(line: LineLayout, index: Int, runs: [GlyphRunLayout], attachments: [AttachmentLayout],
+                     graphemeStarts: [Bool], units: [UInt16], near offset: Int) -> LineBoxes? {
+        cut(line: line, index: index, runs: runs, attachments: attachments, graphemeStarts: graphemeStarts, units: units, near: offset)
+    }
+
+    private static func cut(line: LineLayout, index: Int, runs: [GlyphRunLayout], attachments: [AttachmentLayout],
+                            graphemeStarts: [Bool], units: [UInt16], near: Int?) -> LineBoxes? {
         enum Item { case run(GlyphRunLayout), attachment(AttachmentLayout) }
         var items: [(x: Double, item: Item)] = []
         for run in runs where run.lineIndex == index && !run.glyphs.isEmpty {
@@ -95,12 +109,14 @@ struct LineBoxes: Sendable {
         var boxes: [CaretBox] = []
         boxes.reserveCapacity(line.range.count)
         var pen = line.baselineOrigin.x
+        var reached = false
         for (_, item) in items {
             switch item {
             case .attachment(let box):
                 pen = box.rect.x
                 boxes.append(CaretBox(range: box.range, start: pen, end: pen + box.rect.width, rightToLeft: box.bidiLevel % 2 == 1))
                 pen += box.rect.width
+                if let near, box.range.lowerBound == near || box.range.upperBound == near { reached = true }
             case .run(let run):
                 let rightToLeft = run.bidiLevel % 2 == 1
                 var clusters: [CaretBox] = []
@@ -115,6 +131,16 @@ struct LineBoxes: Sendable {
                         width += run.glyphs[next].advance
                         next += 1
                     }
+                    if let near {
+                        // Only the clusters that reach the offset; the others move the pen.
+                        guard width != 0 || run.isInserted else { return nil }
+                        guard cluster <= near, end(of: cluster) >= near else {
+                            pen += width
+                            k = next
+                            continue
+                        }
+                        if !run.isInserted { reached = true }
+                    }
                     clusters.append(CaretBox(range: cluster..<max(cluster + 1, end(of: cluster)), start: pen, end: pen + width,
                                              rightToLeft: rightToLeft))
                     pen += width
@@ -124,6 +150,7 @@ struct LineBoxes: Sendable {
                 for box in Self.joiningEmpty(clusters) { appendSplitting(box, at: graphemeStarts, into: &boxes) }
             }
         }
+        if near != nil && !reached { return nil }
         var made = outline(of: line, units: units)
         made.boxes = boxes
         return made

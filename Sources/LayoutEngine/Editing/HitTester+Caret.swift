@@ -5,7 +5,8 @@ extension HitTester {
     /// every line of a long paragraph made that caret cost as much as a third of its layout.
     /// Horizontal text only (vertical text's frame turns the whole layout); nil where an offset
     /// of `range` lies past the laid-out lines (truncated text), where the general tester answers.
-    /// `HitTesterCaretTests` holds it to the general tester at every offset.
+    /// `HitTesterCaretTests` holds it to the general tester at every offset. For one offset its
+    /// lines hold only the boxes a caret there needs: such a tester answers `caret` alone.
     init?(layout: ParagraphLayout, units: ContiguousArray<UInt16>, caretsIn range: ClosedRange<Int>) {
         guard VerticalFrame(turned: layout) == nil, let lastLine = layout.lines.last,
               range.lowerBound >= 0, range.upperBound <= lastLine.range.upperBound else { return nil }
@@ -24,9 +25,21 @@ extension HitTester {
             _ = TextAnalysis.markGraphemes(ContiguousArray(units[line.range]), into: &flags)
             for (k, flag) in flags.enumerated() where flag.contains(.graphemeStart) { starts[line.range.lowerBound + k] = true }
         }
+        // One offset (an editor's caret), taken back to its grapheme's start as `caret` takes it:
+        // only the clusters that reach it are cut.
+        var single: Int?
+        if range.count == 1 {
+            var offset = min(range.lowerBound, units.count)
+            while offset > 0 && !starts[offset] { offset -= 1 }
+            single = offset
+        }
         let lines = layout.lines.indices.map { index in
             let line = layout.lines[index]
             guard holds(line) || line.range.isEmpty else { return LineBoxes.outline(of: line, units: allUnits) }
+            if let single, let near = LineBoxes.make(line: line, index: index, runs: layout.runs, attachments: layout.attachments,
+                                                     graphemeStarts: starts, units: allUnits, near: single) {
+                return near
+            }
             return LineBoxes.make(line: line, index: index, runs: layout.runs, attachments: layout.attachments,
                                   graphemeStarts: starts, units: allUnits)
         }
