@@ -96,8 +96,20 @@ struct LineBoxes: Sendable {
                 boundaries.append(box.range.upperBound)
             }
         }
-        boundaries.sort()
+        // Near an offset only two clusters can reach it, as every cluster start is a boundary:
+        // the one starting there and the one starting at the last boundary before it. Their
+        // ends are found by a scan each, with no sort.
+        var below = Int.min
+        if let near {
+            for value in boundaries where value < near && value > below { below = value }
+        } else {
+            boundaries.sort()
+        }
         func end(of start: Int) -> Int {
+            if near != nil {
+                let next = boundaries.reduce(Int.max) { $1 > start && $1 < $0 ? $1 : $0 }
+                return next == Int.max ? start + 1 : next
+            }
             var low = 0, high = boundaries.count
             while low < high {
                 let middle = (low + high) / 2
@@ -134,7 +146,7 @@ struct LineBoxes: Sendable {
                     if let near {
                         // Only the clusters that reach the offset; the others move the pen.
                         guard width != 0 || run.isInserted else { return nil }
-                        guard cluster <= near, end(of: cluster) >= near else {
+                        guard cluster == near || cluster == below else {
                             pen += width
                             k = next
                             continue
