@@ -25,7 +25,6 @@ let package = Package(
     targets: [
         .systemLibrary(name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]),
         .systemLibrary(name: "CHarfBuzz", pkgConfig: "harfbuzz", providers: [.apt(["libharfbuzz-dev"])]),
-        .systemLibrary(name: "CUnibreak", pkgConfig: "libunibreak", providers: [.apt(["libunibreak-dev"])]),
         .systemLibrary(name: "CPCRE2", pkgConfig: "libpcre2-16", providers: [.apt(["libpcre2-dev"])]),
         .systemLibrary(name: "CFriBidi", pkgConfig: "fribidi", providers: [.apt(["libfribidi-dev"])]),
         .systemLibrary(name: "CCairo", pkgConfig: "cairo-ft", providers: [.apt(["libcairo2-dev"])]),
@@ -41,7 +40,7 @@ let package = Package(
         // boundaries), behind a header that names no ICU type (see word_dictionary.h).
         .target(name: "CWordDictionary", linkerSettings: [.linkedLibrary("icuuc")]),
 
-        .target(name: "LayoutEngine", dependencies: ["CFreeType", "CHarfBuzz", "CUnibreak", "CFriBidi", "CCairo", "CFontconfig", "CPCRE2",
+        .target(name: "LayoutEngine", dependencies: ["CFreeType", "CHarfBuzz", "CFriBidi", "CCairo", "CFontconfig", "CPCRE2",
                                                      "CThai", "CHyphen", "CWordDictionary"]),
         // The wire alone: the generated protobuf types, framing and the fast readers. No engine.
         .target(name: "LayoutProtocol", dependencies: [.product(name: "SwiftProtobuf", package: "swift-protobuf")]),

@@ -3,11 +3,11 @@ import Testing
 @testable import LayoutEngine
 
 /// Unicode's own conformance files (Debian's unicode-data, /usr/share/unicode), every case,
-/// through the stages that answer each question: grapheme clusters (analysis), sentences
-/// and words (`TextBoundaries`), bidi levels (`BidiResolver`, both bidi files). None is skipped: the dictionary
-/// cuts of Thai, Han, kana, Lao, Khmer and Burmese words (docs/unicode.md) only add boundaries
-/// inside runs the files do not test. Line breaking (LineBreakTest.txt) is not held to its file
-/// yet: docs/unicode.md says where it differs.
+/// through the stages that answer each question: grapheme clusters and line breaks (analysis),
+/// sentences and words (`TextBoundaries`), bidi levels (`BidiResolver`, both bidi files). The
+/// dictionary cuts of Thai, Han, kana, Lao, Khmer and Burmese words (docs/unicode.md) only add
+/// boundaries inside runs the files do not test. Line breaking skips the one tailoring by its
+/// property: no break inside a grapheme cluster.
 @Suite struct UnicodeConformanceTests {
     static let directory = "/usr/share/unicode"
 
@@ -78,6 +78,54 @@ import Testing
         try Self.expectEveryCase(of: "WordBreakTest.txt", least: 1_500) {
             TextBoundaries(text: String(decoding: $0, as: UTF16.self)).wordBoundaries
         }
+    }
+
+    /// LineBreakTest.txt through the analysis of a text (`TextAnalysis.analyze`): every position
+    /// of every case, but those inside an extended grapheme cluster, where the analysis never
+    /// breaks (docs/unicode.md: a space or a hyphen before a combining mark or an emoji modifier
+    /// is one cluster with it, where UAX #14 alone allows a break after the space).
+    @Test(.enabled(if: hasFiles("LineBreakTest.txt"), "needs Debian's unicode-data"))
+    func lineBreakTest() throws {
+        let cases = try Self.breakCases("LineBreakTest.txt")
+        var failures: [String] = [], insideClusters = 0, compared = 0
+        for item in cases {
+            let analysis = TextAnalysis.analyze(AttributedText(String(decoding: item.units, as: UTF16.self), style: TextStyle()),
+                                                direction: .leftToRight)
+            // The file's positions: between its characters, the text's ends left out.
+            var offsets: [Int] = [], offset = 0
+            for scalar in item.scalars.dropLast() {
+                offset += String(Character(scalar)).utf16.count
+                offsets.append(offset)
+            }
+            for position in offsets {
+                let expected = item.boundaries.contains(position)
+                guard analysis.flags[position].contains(.graphemeStart) else {
+                    insideClusters += expected ? 1 : 0
+                    continue
+                }
+                compared += 1
+                if analysis.flags[position].contains(.breakBefore) != expected {
+                    failures.append("line \(item.line) at \(position): \(expected ? "÷" : "×") expected")
+                }
+            }
+        }
+        #expect(cases.count > 7_000 && compared > 12_000)
+        #expect(failures.isEmpty, "\(failures.count) of \(compared) positions: \(failures.prefix(5))")
+        // The tailoring's cases: a break the file allows inside a cluster, each counted.
+        #expect(insideClusters < 1_000, "\(insideClusters)")
+        print("LineBreakTest.txt: \(cases.count) cases, \(compared) positions compared, \(insideClusters) breaks inside a grapheme cluster skipped")
+    }
+
+    /// The line break table is what Debian's unicode-data gives (scripts/generate-line-break.py).
+    @Test(.enabled(if: hasFiles("LineBreakTest.txt"), "needs Debian's unicode-data"))
+    func lineBreakTableIsCurrent() throws {
+        let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../scripts/generate-line-break.py").path
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
+        process.arguments = [script, "--check"]
+        try process.run()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0, "run scripts/generate-line-break.py")
     }
 
     /// The word break table is what Debian's unicode-data gives (scripts/generate-word-break.py).

@@ -1,67 +1,81 @@
-import CUnibreak
-
 extension TextAnalysis {
-    /// UAX #14 opportunities as libunibreak finds them, kept only where a grapheme cluster
-    /// starts (`units` must hold no regional indicator: see `withoutRegionalIndicators`):
-    /// libunibreak predates the emoji rules (LB30a/b), and a break inside a cluster is never right.
-    /// Text without a language goes through `BreakOpportunities`, libunibreak's rules on
-    /// direct look-ups; text with one through libunibreak, for its per-language data.
+    /// UAX #14 opportunities (`LineBreakRules`), kept only where a grapheme cluster starts: a
+    /// break inside a cluster is never right (docs/unicode.md lists this tailoring). A
+    /// language may class some quotation marks as opening or closing (`LineBreakRules.quotes`).
     static func markLineBreaks(_ units: ContiguousArray<UInt16>, language: String, into flags: inout ContiguousArray<UnitFlags>) {
-        let count = units.count
-        guard count > 1 else { return }
+        guard units.count > 1 else { return }
+        let quotes = LineBreakRules.quotes(for: language)
         units.withUnsafeBufferPointer { u in
             flags.withUnsafeMutableBufferPointer { flags in
-                if language.isEmpty {
-                    BreakOpportunities.shared.mark(u, into: flags)
-                    return
+                LineBreakRules.mark(u, quotes: quotes, into: flags)
+            }
+        }
+    }
+}
+
+extension LineBreakRules {
+    /// Every opportunity in `units` into `flags`: before a unit, a mandatory break or one
+    /// allowed where a grapheme cluster starts.
+    static func mark(_ units: UnsafeBufferPointer<UInt16>, quotes: [(scalar: UInt32, lineBreakClass: LineBreakClass)],
+                     into flags: UnsafeMutableBufferPointer<UnitFlags>) {
+        let count = units.count
+        var position = 0
+        // The next scalar's class and first unit; a lone surrogate is AL (LB1's SG).
+        @inline(__always) func next() -> (LineBreakClass, Int)? {
+            guard position < count else { return nil }
+            let start = position
+            let unit = UInt32(units[position])
+            position += 1
+            var scalar = unit
+            if unit >= 0xD800 && unit < 0xDC00 && position < count {
+                let low = UInt32(units[position])
+                if low >= 0xDC00 && low < 0xE000 {
+                    position += 1
+                    scalar = 0x10000 + ((unit - 0xD800) << 10) + (low - 0xDC00)
                 }
-                LineBreakLibrary.start()
-                var breaks = [Int8](repeating: 0, count: count)
-                language.withCString { lang in breaks.withUnsafeMutableBufferPointer { BreakOpportunities.linewise(u, language: lang, into: $0.baseAddress!) } }
-                // breaks[i] describes the position after unit i.
-                for i in 0..<(count - 1) { keep(breaks[i], before: i + 1, in: flags) }
+            } else if unit >= 0xD800 && unit < 0xE000 {
+                return (.AL, start)
+            }
+            if !quotes.isEmpty, let tailored = quotes.first(where: { $0.scalar == scalar }) { return (tailored.lineBreakClass, start) }
+            return (LineBreakClass.of(scalar), start)
+        }
+        guard let (first, _) = next() else { return }
+        var rules = LineBreakRules(first: first)
+        // Whether the first character from `position` on that is not a mark is a digit.
+        func digitFollows() -> Bool {
+            var at = position
+            while at < count {
+                var scalar = UInt32(units[at])
+                at += 1
+                if scalar >= 0xD800 && scalar < 0xDC00 && at < count && units[at] >= 0xDC00 && units[at] < 0xE000 {
+                    scalar = 0x10000 + ((scalar - 0xD800) << 10) + (UInt32(units[at]) - 0xDC00)
+                    at += 1
+                }
+                let lineBreakClass = LineBreakClass.of(scalar)
+                if lineBreakClass != .CM && lineBreakClass != .ZWJ { return lineBreakClass == .NU }
+            }
+            return false
+        }
+        while let (lineBreakClass, start) = next() {
+            switch rules.advance(to: lineBreakClass, digitFollows: digitFollows) {
+            case .mandatory: flags[start].insert([.mustBreakBefore, .breakBefore])
+            case .allowed: if flags[start].contains(.graphemeStart) { flags[start].insert(.breakBefore) }
+            case .no: break
             }
         }
     }
 
-    /// Keeps libunibreak's value for the position before `unit`: a mandatory break, or an
-    /// allowed one where a grapheme cluster starts.
-    @inline(__always)
-    static func keep(_ value: Int8, before unit: Int, in flags: UnsafeMutableBufferPointer<UnitFlags>) {
-        if Int32(value) == LINEBREAK_MUSTBREAK {
-            flags[unit].insert([.mustBreakBefore, .breakBefore])
-        } else if Int32(value) == LINEBREAK_ALLOWBREAK && flags[unit].contains(.graphemeStart) {
-            flags[unit].insert(.breakBefore)
+    /// Quotation marks a language reads as opening or closing rather than ambiguous (QU), as
+    /// libunibreak 1.1's language data classed them, by the language's first subtag.
+    static func quotes(for language: String) -> [(scalar: UInt32, lineBreakClass: LineBreakClass)] {
+        guard language.utf8.count >= 2 else { return [] }
+        switch language.prefix(2) {
+        case "en": return [(0x2018, .OP), (0x201C, .OP), (0x201D, .CL)]
+        case "de": return [(0x00AB, .CL), (0x00BB, .OP), (0x2018, .CL), (0x201C, .CL), (0x2039, .CL), (0x203A, .OP)]
+        case "es", "fr": return [(0x00AB, .OP), (0x00BB, .CL), (0x2018, .OP), (0x201C, .OP), (0x201D, .CL), (0x2039, .OP), (0x203A, .CL)]
+        case "ru": return [(0x00AB, .OP), (0x00BB, .CL), (0x201C, .CL)]
+        case "zh": return [(0x2018, .OP), (0x2019, .CL), (0x201C, .OP), (0x201D, .CL)]
+        default: return []
         }
     }
-}
-
-/// Debian 12's libunibreak 1.1 aborts (a failed assertion) on a regional indicator that follows
-/// another character: its pair table stops before class RI. Flags are whole grapheme clusters,
-/// so handing it an ideograph (class ID, same UTF-16 length) in their place gives the same
-/// opportunities once breaks inside clusters are dropped. Found by running every class triple.
-func withoutRegionalIndicators(_ units: ContiguousArray<UInt16>) -> ContiguousArray<UInt16> {
-    var copy: ContiguousArray<UInt16>?
-    var i = 0
-    while i + 1 < units.count {
-        if units[i] == 0xD83C && units[i + 1] >= 0xDDE6 && units[i + 1] <= 0xDDFF {
-            if copy == nil { copy = units }
-            copy![i] = 0xD87E  // U+2F800 CJK COMPATIBILITY IDEOGRAPH
-            copy![i + 1] = 0xDC00
-            i += 2
-        } else {
-            i += 1
-        }
-    }
-    return copy ?? units
-}
-
-/// libunibreak's tables need one initialisation per process.
-enum LineBreakLibrary {
-    private static let started: Bool = {
-        init_linebreak()
-        return true
-    }()
-
-    static func start() { _ = started }
 }

@@ -43,7 +43,6 @@ struct TextAnalysis {
         var hasControls = false
         var hasSoftHyphen = false
         var hasHardBreaks = false
-        var hasRegionalIndicator = false
         var paragraphs = scratch?.paragraphs.takeEmptied() ?? []
         var paragraphStart = 0
         // Every unit "simple" to grapheme breaking (`GraphemeFastPath`) starts a cluster when
@@ -78,14 +77,12 @@ struct TextAnalysis {
                     if GraphemeFastPath.isSimple(unit) { unitFlags.insert(.graphemeStart) } else { allSimple = false }
                     flags[i] = unitFlags
                     if !mayBeRTL && UnitClass.mayBeRTL(unit) { mayBeRTL = true }
-                    if unit == 0xD83C && i + 1 < u.count && u[i + 1] >= 0xDDE6 && u[i + 1] <= 0xDDFF { hasRegionalIndicator = true }
                 }
             }
         }
         // All simple: every unit starts a cluster, and none is longer than one unit.
         let overlongCluster = allSimple ? nil : markGraphemes(units, into: &flags)
-        markLineBreaks(hasRegionalIndicator ? withoutRegionalIndicators(units) : units,
-                       language: text.styles.first?.language ?? "", into: &flags)
+        markLineBreaks(units, language: text.styles.first?.language ?? "", into: &flags)
         if paragraphStart < units.count || paragraphs.isEmpty {
             paragraphs.append(BidiParagraph(range: paragraphStart..<units.count, baseLevel: 0))
         }

@@ -23,7 +23,7 @@ public final class ParagraphLayouter: Sendable {
         self.maxTextLength = maxTextLength
         self.joinsRuns = joinsRuns
         // Their tables are built at start-up, not in the first request.
-        _ = BreakOpportunities.shared
+        LineBreakClass.prepare()
         _ = Itemizer.ScriptTable.shared
     }
 
