@@ -18,46 +18,44 @@ extension LineBreakRules {
     /// allowed where a grapheme cluster starts.
     static func mark(_ units: UnsafeBufferPointer<UInt16>, quotes: [(scalar: UInt32, lineBreakClass: LineBreakClass)],
                      into flags: UnsafeMutableBufferPointer<UnitFlags>) {
+        LineBreakClass.lowPlanes.withUnsafeBufferPointer { table in
+            mark(units, table: table, quotes: quotes, into: flags)
+        }
+    }
+
+    private static func mark(_ units: UnsafeBufferPointer<UInt16>, table: UnsafeBufferPointer<LineBreakClass>,
+                             quotes: [(scalar: UInt32, lineBreakClass: LineBreakClass)], into flags: UnsafeMutableBufferPointer<UnitFlags>) {
         let count = units.count
         var position = 0
-        // The next scalar's class and first unit; a lone surrogate is AL (LB1's SG).
-        @inline(__always) func next() -> (LineBreakClass, Int)? {
-            guard position < count else { return nil }
-            let start = position
+        // The class of the scalar at `position`, moving past it; a lone surrogate is AL (LB1's SG).
+        @inline(__always) func take() -> LineBreakClass {
             let unit = UInt32(units[position])
             position += 1
             var scalar = unit
-            if unit >= 0xD800 && unit < 0xDC00 && position < count {
-                let low = UInt32(units[position])
-                if low >= 0xDC00 && low < 0xE000 {
-                    position += 1
-                    scalar = 0x10000 + ((unit - 0xD800) << 10) + (low - 0xDC00)
-                }
-            } else if unit >= 0xD800 && unit < 0xE000 {
-                return (.AL, start)
+            if unit >= 0xD800 && unit < 0xE000 {
+                guard unit < 0xDC00, position < count, units[position] >= 0xDC00 && units[position] < 0xE000 else { return .AL }
+                scalar = 0x10000 + ((unit - 0xD800) << 10) + (UInt32(units[position]) - 0xDC00)
+                position += 1
             }
-            if !quotes.isEmpty, let tailored = quotes.first(where: { $0.scalar == scalar }) { return (tailored.lineBreakClass, start) }
-            return (LineBreakClass.of(scalar), start)
+            if !quotes.isEmpty, let tailored = quotes.first(where: { $0.scalar == scalar }) { return tailored.lineBreakClass }
+            return scalar < 0x20000 ? table[Int(scalar)] : LineBreakClass.of(scalar)
         }
-        guard let (first, _) = next() else { return }
-        var rules = LineBreakRules(first: first)
         // Whether the first character from `position` on that is not a mark is a digit.
         func digitFollows() -> Bool {
-            var at = position
-            while at < count {
-                var scalar = UInt32(units[at])
-                at += 1
-                if scalar >= 0xD800 && scalar < 0xDC00 && at < count && units[at] >= 0xDC00 && units[at] < 0xE000 {
-                    scalar = 0x10000 + ((scalar - 0xD800) << 10) + (UInt32(units[at]) - 0xDC00)
-                    at += 1
-                }
-                let lineBreakClass = LineBreakClass.of(scalar)
+            let saved = position
+            defer { position = saved }
+            while position < count {
+                let lineBreakClass = take()
                 if lineBreakClass != .CM && lineBreakClass != .ZWJ { return lineBreakClass == .NU }
             }
             return false
         }
-        while let (lineBreakClass, start) = next() {
-            switch rules.advance(to: lineBreakClass, digitFollows: digitFollows) {
+        guard count > 0 else { return }
+        var rules = LineBreakRules(first: take())
+        while position < count {
+            let start = position
+            let lineBreakClass = take()
+            switch rules.quickly(lineBreakClass) ?? rules.advance(to: lineBreakClass, digitFollows: digitFollows) {
             case .mandatory: flags[start].insert([.mustBreakBefore, .breakBefore])
             case .allowed: if flags[start].contains(.graphemeStart) { flags[start].insert(.breakBefore) }
             case .no: break
