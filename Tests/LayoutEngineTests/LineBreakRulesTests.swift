@@ -1,4 +1,5 @@
 import Testing
+import TestSupport
 @testable import LayoutEngine
 
 /// Line breaking's rules (`LineBreakRules`): the quick answers held to the rules' own on every
@@ -40,6 +41,46 @@ import Testing
             }
         }
         #expect(quick > 2_000)
+    }
+
+    /// The rules alone, one character at a time (no quick answers, no runs passed at once).
+    static func slowly(_ units: [UInt16]) -> [Int] {
+        let scalars = String(decoding: units, as: UTF16.self).unicodeScalars
+        var offset = scalars.first.map { String($0).utf16.count } ?? 0
+        guard let first = scalars.first else { return [] }
+        var rules = LineBreakRules(first: LineBreakClass.of(first.value))
+        var found: [Int] = []
+        let classes = scalars.map { LineBreakClass.of($0.value) }
+        for index in classes.indices.dropFirst() {
+            let digit = classes[(index + 1)...].first { $0 != .CM && $0 != .ZWJ } == .NU
+            if rules.advance(to: classes[index], digitFollows: { digit }) != .no { found.append(offset) }
+            offset += String(scalars[scalars.index(scalars.startIndex, offsetBy: index)]).utf16.count
+        }
+        return found
+    }
+
+    /// What `mark` finds, every grapheme start allowed to break.
+    static func marked(_ units: [UInt16]) -> [Int] {
+        var flags = ContiguousArray<UnitFlags>(repeating: .graphemeStart, count: units.count)
+        TextAnalysis.markLineBreaks(ContiguousArray(units), language: "", into: &flags)
+        return flags.indices.filter { flags[$0].contains(.breakBefore) }
+    }
+
+    @Test func theShortcutsGiveTheRulesAnswersOnRandomTextsAndTheCorpus() {
+        var generator = SeededGenerator(seed: 0x14B)
+        // One character of each class, strung at random: every class after every other.
+        let samples: [LineBreakClass: UInt16] = Dictionary(Self.classes.compactMap { c in
+            (0x20...0xFFFD).lazy.map(UInt16.init).first { !(0xD800..<0xE000).contains($0) && LineBreakClass.of(UInt32($0)) == c }.map { (c, $0) }
+        }) { a, _ in a }
+        let pool = Array(samples.values) + Array("Letters and 123 digits".utf16)
+        for _ in 0..<3_000 {
+            let units = (0..<Int.random(in: 1...24, using: &generator)).map { _ in pool.randomElement(using: &generator)! }
+            #expect(Self.marked(units) == Self.slowly(units), "\(units.map { String($0, radix: 16) })")
+        }
+        for caption in (Fixtures.corpus ?? []).prefix(400) {
+            let units = Array(caption.text.utf16)
+            #expect(Self.marked(units) == Self.slowly(units), "\(caption.text.prefix(30))")
+        }
     }
 
     static func breaks(_ text: String, language: String = "") -> [Int] {

@@ -53,6 +53,24 @@ extension LineBreakRules {
         guard count > 0 else { return }
         var rules = LineBreakRules(first: take())
         while position < count {
+            if rules.endsInAlphanumeric && quotes.isEmpty {
+                // Letters and digits in a row after one: no break before any, passed at once.
+                var last = LineBreakClass.AL, beforeLast = LineBreakClass.AL, passed = 0
+                while position < count {
+                    let unit = units[position]
+                    guard unit < 0xD800 || unit >= 0xE000 else { break }
+                    let lineBreakClass = table[Int(unit)]
+                    guard lineBreakClass.isAlphanumeric else { break }
+                    (beforeLast, last) = (last, lineBreakClass)
+                    passed += 1
+                    position += 1
+                }
+                if passed > 0 {
+                    // One letter passed: the one before it is the previous character.
+                    rules.ran(through: last, after: passed == 1 ? rules.counted : beforeLast)
+                    if position == count { break }
+                }
+            }
             let start = position
             let lineBreakClass = take()
             switch rules.quickly(lineBreakClass) ?? rules.advance(to: lineBreakClass, digitFollows: digitFollows) {

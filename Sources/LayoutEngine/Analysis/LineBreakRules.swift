@@ -28,14 +28,14 @@ enum LineBreakClass: UInt8 {
     /// Builds the table once (`ParagraphLayouter` does so at start-up, off the first request).
     static func prepare() { _ = lowPlanes.count }
 
-    var isOpening: Bool { self == .OP || self == .OPW }
-    var isClosingParenthesis: Bool { self == .CP || self == .CPW }
-    var isLetter: Bool { self == .AL || self == .HL }
-    var isAlphanumeric: Bool { self == .AL || self == .HL || self == .NU }
-    var isIdeographic: Bool { self == .ID || self == .IDX || self == .EB || self == .EM }
-    var isHangul: Bool { self == .JL || self == .JV || self == .JT || self == .H2 || self == .H3 }
+    @inline(__always) var isOpening: Bool { self == .OP || self == .OPW }
+    @inline(__always) var isClosingParenthesis: Bool { self == .CP || self == .CPW }
+    @inline(__always) var isLetter: Bool { self == .AL || self == .HL }
+    @inline(__always) var isAlphanumeric: Bool { self == .AL || self == .HL || self == .NU }
+    @inline(__always) var isIdeographic: Bool { self == .ID || self == .IDX || self == .EB || self == .EM }
+    @inline(__always) var isHangul: Bool { self == .JL || self == .JV || self == .JT || self == .H2 || self == .H3 }
     /// The classes a combining mark does not attach to (LB9).
-    var takesNoMarks: Bool { self == .BK || self == .CR || self == .LF || self == .NL || self == .SP || self == .ZW }
+    @inline(__always) var takesNoMarks: Bool { self == .BK || self == .CR || self == .LF || self == .NL || self == .SP || self == .ZW }
 }
 
 /// UAX #14's rules, LB2 to LB31 of Unicode 15.0, over the classes of `LineBreakClass`: the
@@ -114,6 +114,21 @@ struct LineBreakRules {
         }
         become(next, raw: next)
         return answer
+    }
+
+    /// True when the previous character counts as a letter or digit: the next ones that are
+    /// letters or digits take no break before them (LB23, LB28), and `ran` passes them at once.
+    @inline(__always) var endsInAlphanumeric: Bool { before.isAlphanumeric }
+
+    /// The class the previous character counts as.
+    @inline(__always) var counted: LineBreakClass { before }
+
+    /// Past letters and digits in a row after one (`endsInAlphanumeric`), `last` the last of
+    /// them and `beforeLast` the one before it.
+    @inline(__always)
+    mutating func ran(through last: LineBreakClass, after beforeLast: LineBreakClass) {
+        before = beforeLast
+        become(last, raw: last)
     }
 
     /// A new character that no mark joins: what the rules look back at moves on.
