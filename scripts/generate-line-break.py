@@ -20,10 +20,11 @@ from unicode_ranges import packed_rows, read_ranges, write_or_check  # noqa: E40
 HERE = os.path.dirname(os.path.abspath(__file__))
 OUT = os.path.join(HERE, "..", "Sources", "LayoutEngine", "Analysis", "LineBreak+Table.swift")
 UNICODE = "/usr/share/unicode"
-# `LineBreakClass`'s cases, in order: AL, the default, first.
-CLASSES = ["AL", "BK", "CR", "LF", "NL", "SP", "ZW", "ZWJ", "CM", "WJ", "GL", "OP", "OPW", "CL", "CP", "CPW", "QU", "EX",
-           "IS", "SY", "BA", "HY", "NS", "BB", "B2", "IN", "CB", "HL", "NU", "PR", "PO", "ID", "IDX", "EB", "EM", "JL", "JV",
-           "JT", "H2", "H3", "RI"]
+# `LineBreakClass`'s cases, in order: AL, the default, first, then the other letters and digits
+# (a run of them is told by one comparison).
+CLASSES = ["AL", "HL", "NU", "BK", "CR", "LF", "NL", "SP", "ZW", "ZWJ", "CM", "WJ", "GL", "OP", "OPW", "CL", "CP", "CPW", "QU",
+           "EX", "IS", "SY", "BA", "HY", "NS", "BB", "B2", "IN", "CB", "PR", "PO", "ID", "IDX", "EB", "EM", "JL", "JV", "JT", "H2",
+           "H3", "RI"]
 
 
 def per_code_point(path, header):

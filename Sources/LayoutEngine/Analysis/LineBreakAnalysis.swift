@@ -54,10 +54,24 @@ extension LineBreakRules {
         var rules = LineBreakRules(first: take())
         while position < count {
             if rules.endsInAlphanumeric && quotes.isEmpty {
-                // Letters and digits in a row after one: no break before any, passed at once.
+                // Letters and digits in a row after one, and single spaces between them: no
+                // break but after each space, passed at once.
                 var last = LineBreakClass.AL, beforeLast = LineBreakClass.AL, passed = 0
                 while position < count {
                     let unit = units[position]
+                    if unit == 0x20 && position + 1 < count {
+                        // One space, then a letter or digit: no break before the space (LB7),
+                        // one after it (LB18: the class before the space is a letter or digit).
+                        let after = units[position + 1]
+                        guard after < 0xD800 || after >= 0xE000 else { break }
+                        let lineBreakClass = table[Int(after)]
+                        guard lineBreakClass.isAlphanumeric else { break }
+                        if flags[position + 1].contains(.graphemeStart) { flags[position + 1].insert(.breakBefore) }
+                        (beforeLast, last) = (.SP, lineBreakClass)
+                        passed += 2
+                        position += 2
+                        continue
+                    }
                     guard unit < 0xD800 || unit >= 0xE000 else { break }
                     let lineBreakClass = table[Int(unit)]
                     guard lineBreakClass.isAlphanumeric else { break }

@@ -4,7 +4,8 @@
 /// leaves out; `IDX` is an unassigned Extended_Pictographic code point, an ideograph but for
 /// LB30b.
 enum LineBreakClass: UInt8 {
-    case AL, BK, CR, LF, NL, SP, ZW, ZWJ, CM, WJ, GL, OP, OPW, CL, CP, CPW, QU, EX, IS, SY, BA, HY, NS, BB, B2, IN, CB, HL, NU,
+    // Letters and digits first: `isLetter` and `isAlphanumeric` are one comparison each.
+    case AL, HL, NU, BK, CR, LF, NL, SP, ZW, ZWJ, CM, WJ, GL, OP, OPW, CL, CP, CPW, QU, EX, IS, SY, BA, HY, NS, BB, B2, IN, CB,
          PR, PO, ID, IDX, EB, EM, JL, JV, JT, H2, H3, RI
 
     /// Planes 0 and 1 one byte a code point, the rest searched in `ranges`: a look-up per
@@ -30,8 +31,8 @@ enum LineBreakClass: UInt8 {
 
     @inline(__always) var isOpening: Bool { self == .OP || self == .OPW }
     @inline(__always) var isClosingParenthesis: Bool { self == .CP || self == .CPW }
-    @inline(__always) var isLetter: Bool { self == .AL || self == .HL }
-    @inline(__always) var isAlphanumeric: Bool { self == .AL || self == .HL || self == .NU }
+    @inline(__always) var isLetter: Bool { rawValue <= LineBreakClass.HL.rawValue }
+    @inline(__always) var isAlphanumeric: Bool { rawValue <= LineBreakClass.NU.rawValue }
     @inline(__always) var isIdeographic: Bool { self == .ID || self == .IDX || self == .EB || self == .EM }
     @inline(__always) var isHangul: Bool { self == .JL || self == .JV || self == .JT || self == .H2 || self == .H3 }
     /// The classes a combining mark does not attach to (LB9).
