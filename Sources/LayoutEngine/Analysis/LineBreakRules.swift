@@ -92,7 +92,8 @@ struct LineBreakRules {
     /// The answer for the most frequent positions, which the rules give without most of their
     /// questions: a letter or digit after one (LB23, LB28, or LB8a after a joiner), a space (LB7),
     /// a letter or digit after a space (LB18, or LB14 after an opening bracket and spaces), an
-    /// ideograph after one (LB31). nil for the rest, which `advance` answers. `LineBreakRulesTests`
+    /// ideograph after one (LB31), closing punctuation (LB13) and hyphens and the like after
+    /// anything but a space (LB21). nil for the rest, which `advance` answers. `LineBreakRulesTests`
     /// holds the two equal on every class pair and triple.
     @inline(__always)
     mutating func quickly(_ next: LineBreakClass) -> Break? {
@@ -110,6 +111,12 @@ struct LineBreakRules {
             answer = .no
         } else if next == .ID && before == .ID && previous != .ZWJ {
             answer = .allowed
+        } else if previous.takesNoMarks && previous != .SP || lastNonSpace == .ZW {
+            return nil
+        } else if next == .CL || next == .CP || next == .CPW || next == .EX || next == .IS || next == .SY {
+            answer = .no  // LB13, or LB8a, LB11, LB12 before it, which keep it too
+        } else if (next == .BA || next == .HY || next == .NS) && before != .SP && before != .CB {
+            answer = .no  // LB21, or a rule before it that keeps it too
         } else {
             return nil
         }
