@@ -54,8 +54,8 @@ extension LineBreakRules {
         var rules = LineBreakRules(first: take())
         while position < count {
             if rules.endsInAlphanumeric && quotes.isEmpty {
-                // Letters and digits in a row after one, and single spaces between them: no
-                // break but after each space, passed at once.
+                // Letters and digits in a row after one, single spaces between them and closing
+                // punctuation before a space: no break but after each space, passed at once.
                 var last = LineBreakClass.AL, beforeLast = LineBreakClass.AL, passed = 0
                 while position < count {
                     let unit = units[position]
@@ -74,7 +74,21 @@ extension LineBreakRules {
                     }
                     guard unit < 0xD800 || unit >= 0xE000 else { break }
                     let lineBreakClass = table[Int(unit)]
-                    guard lineBreakClass.isAlphanumeric else { break }
+                    guard lineBreakClass.isAlphanumeric else {
+                        // Closing punctuation, one space and a letter or digit ("word, word"):
+                        // none before the punctuation (LB13) or the space (LB7), one after the
+                        // space (LB18).
+                        guard lineBreakClass.closesWords, position + 2 < count, units[position + 1] == 0x20 else { break }
+                        let after = units[position + 2]
+                        guard after < 0xD800 || after >= 0xE000 else { break }
+                        let next = table[Int(after)]
+                        guard next.isAlphanumeric else { break }
+                        if flags[position + 2].contains(.graphemeStart) { flags[position + 2].insert(.breakBefore) }
+                        (beforeLast, last) = (.SP, next)
+                        passed += 3
+                        position += 3
+                        continue
+                    }
                     (beforeLast, last) = (last, lineBreakClass)
                     passed += 1
                     position += 1

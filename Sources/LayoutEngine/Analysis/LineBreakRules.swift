@@ -33,6 +33,10 @@ enum LineBreakClass: UInt8 {
     @inline(__always) var isClosingParenthesis: Bool { self == .CP || self == .CPW }
     @inline(__always) var isLetter: Bool { rawValue <= LineBreakClass.HL.rawValue }
     @inline(__always) var isAlphanumeric: Bool { rawValue <= LineBreakClass.NU.rawValue }
+    /// Punctuation no break comes before (LB13) that ends words in running text.
+    @inline(__always) var closesWords: Bool {
+        self == .IS || self == .CL || self == .CP || self == .CPW || self == .EX || self == .SY
+    }
     @inline(__always) var isIdeographic: Bool { self == .ID || self == .IDX || self == .EB || self == .EM }
     @inline(__always) var isHangul: Bool { self == .JL || self == .JV || self == .JT || self == .H2 || self == .H3 }
     /// The classes a combining mark does not attach to (LB9).
