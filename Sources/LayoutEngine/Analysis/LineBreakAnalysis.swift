@@ -16,7 +16,7 @@ extension TextAnalysis {
 extension LineBreakRules {
     /// Every opportunity in `units` into `flags`: before a unit, a mandatory break or one
     /// allowed where a grapheme cluster starts.
-    static func mark(_ units: UnsafeBufferPointer<UInt16>, quotes: [(scalar: UInt32, lineBreakClass: LineBreakClass)],
+    static func mark(_ units: UnsafeBufferPointer<UInt16>, quotes: [TailoredQuote],
                      into flags: UnsafeMutableBufferPointer<UnitFlags>) {
         LineBreakClass.lowPlanes.withUnsafeBufferPointer { table in
             mark(units, table: table, quotes: quotes, into: flags)
@@ -24,7 +24,7 @@ extension LineBreakRules {
     }
 
     private static func mark(_ units: UnsafeBufferPointer<UInt16>, table: UnsafeBufferPointer<LineBreakClass>,
-                             quotes: [(scalar: UInt32, lineBreakClass: LineBreakClass)], into flags: UnsafeMutableBufferPointer<UnitFlags>) {
+                             quotes: [TailoredQuote], into flags: UnsafeMutableBufferPointer<UnitFlags>) {
         let count = units.count
         var position = 0
         // The class of the scalar at `position`, moving past it; a lone surrogate is AL (LB1's SG).
@@ -109,16 +109,29 @@ extension LineBreakRules {
         }
     }
 
-    /// Quotation marks a language reads as opening or closing rather than ambiguous (QU), as
-    /// libunibreak 1.1's language data classed them, by the language's first subtag.
-    static func quotes(for language: String) -> [(scalar: UInt32, lineBreakClass: LineBreakClass)] {
+    /// A quotation mark a language reads as opening or closing rather than ambiguous (QU).
+    struct TailoredQuote {
+        let scalar: UInt32
+        let lineBreakClass: LineBreakClass
+
+        init(_ scalar: UInt32, _ lineBreakClass: LineBreakClass) {
+            self.scalar = scalar
+            self.lineBreakClass = lineBreakClass
+        }
+    }
+
+    /// A language's quotation marks, as libunibreak 1.1's language data classed them, by the
+    /// language's first subtag.
+    static func quotes(for language: String) -> [TailoredQuote] {
         guard language.utf8.count >= 2 else { return [] }
         switch language.prefix(2) {
-        case "en": return [(0x2018, .OP), (0x201C, .OP), (0x201D, .CL)]
-        case "de": return [(0x00AB, .CL), (0x00BB, .OP), (0x2018, .CL), (0x201C, .CL), (0x2039, .CL), (0x203A, .OP)]
-        case "es", "fr": return [(0x00AB, .OP), (0x00BB, .CL), (0x2018, .OP), (0x201C, .OP), (0x201D, .CL), (0x2039, .OP), (0x203A, .CL)]
-        case "ru": return [(0x00AB, .OP), (0x00BB, .CL), (0x201C, .CL)]
-        case "zh": return [(0x2018, .OP), (0x2019, .CL), (0x201C, .OP), (0x201D, .CL)]
+        case "en": return [TailoredQuote(0x2018, .OP), TailoredQuote(0x201C, .OP), TailoredQuote(0x201D, .CL)]
+        case "de": return [TailoredQuote(0x00AB, .CL), TailoredQuote(0x00BB, .OP), TailoredQuote(0x2018, .CL), TailoredQuote(0x201C, .CL),
+                           TailoredQuote(0x2039, .CL), TailoredQuote(0x203A, .OP)]
+        case "es", "fr": return [TailoredQuote(0x00AB, .OP), TailoredQuote(0x00BB, .CL), TailoredQuote(0x2018, .OP),
+                                 TailoredQuote(0x201C, .OP), TailoredQuote(0x201D, .CL), TailoredQuote(0x2039, .OP), TailoredQuote(0x203A, .CL)]
+        case "ru": return [TailoredQuote(0x00AB, .OP), TailoredQuote(0x00BB, .CL), TailoredQuote(0x201C, .CL)]
+        case "zh": return [TailoredQuote(0x2018, .OP), TailoredQuote(0x2019, .CL), TailoredQuote(0x201C, .OP), TailoredQuote(0x201D, .CL)]
         default: return []
         }
     }
