@@ -99,6 +99,21 @@ extension LineBreakRules {
                     if position == count { break }
                 }
             }
+            if rules.endsInIdeograph && quotes.isEmpty {
+                // Ideographs in a row after one: a break before each (LB31), passed at once.
+                var passed = 0
+                while position < count {
+                    let unit = units[position]
+                    guard unit < 0xD800 || unit >= 0xE000, table[Int(unit)] == .ID else { break }
+                    if flags[position].contains(.graphemeStart) { flags[position].insert(.breakBefore) }
+                    passed += 1
+                    position += 1
+                }
+                if passed > 0 {
+                    rules.ran(through: .ID, after: .ID)
+                    if position == count { break }
+                }
+            }
             let start = position
             let lineBreakClass = take()
             switch rules.quickly(lineBreakClass) ?? rules.advance(to: lineBreakClass, digitFollows: digitFollows) {

@@ -132,6 +132,10 @@ struct LineBreakRules {
     /// letters or digits take no break before them (LB23, LB28), and `ran` passes them at once.
     @inline(__always) var endsInAlphanumeric: Bool { before.isAlphanumeric }
 
+    /// True when the previous character is an ideograph that is not a joiner's: an ideograph
+    /// after it may start a line (LB31), and the next ones too.
+    @inline(__always) var endsInIdeograph: Bool { before == .ID && previous != .ZWJ }
+
     /// The class the previous character counts as.
     @inline(__always) var counted: LineBreakClass { before }
 
