@@ -12,7 +12,7 @@ import TestSupport
     static func state(after prefix: [LineBreakClass]) -> LineBreakRules? {
         guard let first = prefix.first else { return nil }
         var rules = LineBreakRules(first: first)
-        for next in prefix.dropFirst() { _ = rules.advance(to: next, digitFollows: { false }) }
+        for next in prefix.dropFirst() { _ = rules.advance(to: next, digitFollows: false) }
         return rules
     }
 
@@ -29,13 +29,13 @@ import TestSupport
                 quick += 1
                 for digit in [false, true] {
                     var slow = general
-                    #expect(slow.advance(to: next, digitFollows: { digit }) == answer, "\(prefix) then \(next)")
+                    #expect(slow.advance(to: next, digitFollows: digit) == answer, "\(prefix) then \(next)")
                 }
-                _ = general.advance(to: next, digitFollows: { false })
+                _ = general.advance(to: next, digitFollows: false)
                 // The state moves on alike: the next answer agrees for every class after.
                 for after in Self.classes {
                     var a = fast, b = general
-                    #expect(a.advance(to: after, digitFollows: { false }) == b.advance(to: after, digitFollows: { false }),
+                    #expect(a.advance(to: after, digitFollows: false) == b.advance(to: after, digitFollows: false),
                             "\(prefix) then \(next) then \(after)")
                 }
             }
@@ -53,7 +53,7 @@ import TestSupport
         let classes = scalars.map { LineBreakClass.of($0.value) }
         for index in classes.indices.dropFirst() {
             let digit = classes[(index + 1)...].first { $0 != .CM && $0 != .ZWJ } == .NU
-            if rules.advance(to: classes[index], digitFollows: { digit }) != .no { found.append(offset) }
+            if rules.advance(to: classes[index], digitFollows: digit) != .no { found.append(offset) }
             offset += String(scalars[scalars.index(scalars.startIndex, offsetBy: index)]).utf16.count
         }
         return found

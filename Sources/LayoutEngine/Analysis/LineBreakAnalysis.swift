@@ -4,7 +4,7 @@ extension TextAnalysis {
     /// language may class some quotation marks as opening or closing (`LineBreakRules.quotes`).
     static func markLineBreaks(_ units: ContiguousArray<UInt16>, language: String, into flags: inout ContiguousArray<UnitFlags>) {
         guard units.count > 1 else { return }
-        let quotes = LineBreakRules.quotes(for: language)
+        let quotes = language.isEmpty ? [] : LineBreakRules.quotes(for: language)
         units.withUnsafeBufferPointer { u in
             flags.withUnsafeMutableBufferPointer { flags in
                 LineBreakRules.mark(u, quotes: quotes, into: flags)
@@ -116,7 +116,8 @@ extension LineBreakRules {
             }
             let start = position
             let lineBreakClass = take()
-            switch rules.quickly(lineBreakClass) ?? rules.advance(to: lineBreakClass, digitFollows: digitFollows) {
+            switch rules.quickly(lineBreakClass)
+                ?? rules.advance(to: lineBreakClass, digitFollows: rules.looksAhead(at: lineBreakClass) && digitFollows()) {
             case .mandatory: flags[start].insert([.mustBreakBefore, .breakBefore])
             case .allowed: if flags[start].contains(.graphemeStart) { flags[start].insert(.breakBefore) }
             case .no: break

@@ -80,9 +80,9 @@ struct LineBreakRules {
     }
 
     /// The answer for the position before a character of class `next`, which then becomes
-    /// the previous one. `digitFollows` says whether a digit comes after it (marks skipped),
-    /// asked only where LB25 looks ahead.
-    mutating func advance(to next: LineBreakClass, digitFollows: () -> Bool) -> Break {
+    /// the previous one. `digitFollows` says whether a digit comes after it (marks skipped);
+    /// only LB25 looks ahead, where `looksAhead` says.
+    mutating func advance(to next: LineBreakClass, digitFollows: Bool) -> Break {
         let answer = decide(next, digitFollows: digitFollows)
         if (next == .CM || next == .ZWJ) && !previous.takesNoMarks {
             // LB9: a mark takes its base's class; only LB8a reads it as itself.
@@ -136,6 +136,9 @@ struct LineBreakRules {
     /// after it may start a line (LB31), and the next ones too.
     @inline(__always) var endsInIdeograph: Bool { before == .ID && previous != .ZWJ }
 
+    /// True when the answer before `next` depends on whether a digit follows it (LB25).
+    @inline(__always) func looksAhead(at next: LineBreakClass) -> Bool { (before == .PR || before == .PO) && next.isOpening }
+
     /// The class the previous character counts as.
     @inline(__always) var counted: LineBreakClass { before }
 
@@ -160,7 +163,7 @@ struct LineBreakRules {
     }
 
     @inline(__always)
-    private func decide(_ next: LineBreakClass, digitFollows: () -> Bool) -> Break {
+    private func decide(_ next: LineBreakClass, digitFollows: Bool) -> Break {
         let a = before
         switch previous {
         case .BK: return .mandatory                                      // LB4
@@ -199,7 +202,7 @@ struct LineBreakRules {
         if (a == .PR && b.isIdeographic) || (a.isIdeographic && b == .PO) { return .no }   // LB23a
         if ((a == .PR || a == .PO) && b.isLetter) || (a.isLetter && (b == .PR || b == .PO)) { return .no }   // LB24
         if Self.numeric(a, b, inNumber: inNumber, closesNumber: closesNumber) { return .no }   // LB25
-        if (a == .PR || a == .PO) && b.isOpening && digitFollows() { return .no }   // LB25: (PR | PO) × OP NU
+        if (a == .PR || a == .PO) && b.isOpening && digitFollows { return .no }   // LB25: (PR | PO) × OP NU
         if Self.korean(a, b) { return .no }                              // LB26, LB27
         if a.isLetter && b.isLetter { return .no }                       // LB28
         if a == .IS && b.isLetter { return .no }                         // LB29
