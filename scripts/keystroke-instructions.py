@@ -1,0 +1,128 @@
+#!/usr/bin/python3
+"""Instructions the daemon spends on a keystroke in an editing session against laying its
+paragraph out alone, counted by callgrind (repeatable whatever the machine is doing; the
+kernel's socket work is not counted).
+
+A document of 200 corpus captions, one a paragraph, is opened; in its 64 middle paragraphs one
+character is typed at the grapheme boundary nearest the middle and deleted again (two
+edit_document requests, each answered with the paragraph laid out again and the caret). 'Alone'
+is a layout request of that paragraph with the character typed. Each is sent in one run and
+twice in another on one connection, one request at a time; the difference is one pass, the
+daemon's start-up and the opening left out. The shaping cache is on (warm for both, as
+layoutd-bench --edit-only has it).
+
+    scripts/keystroke-instructions.py [--binary PATH]
+"""
+import argparse
+import importlib.util
+import json
+import os
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(HERE)
+spec = importlib.util.spec_from_file_location("daemon_instructions", os.path.join(HERE, "daemon-instructions.py"))
+daemon_instructions = importlib.util.module_from_spec(spec)
+spec.loader.exec_module(daemon_instructions)
+layoutd_client = daemon_instructions.layoutd_client
+
+
+def run(binary, frames):
+    """Instructions callgrind collects in a daemon that answers a hello, then `frames` in order."""
+    work = tempfile.mkdtemp()
+    sock_path = os.path.join(work, "d.sock")
+    valgrind = subprocess.Popen(
+        ["valgrind", "--tool=callgrind", f"--callgrind-out-file={os.path.join(work, 'out')}", binary, "--socket", sock_path,
+         "--config", "/dev/null", "--threads", "1", "--log-level", "error"],
+        stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    deadline = time.time() + 300
+    client = socket.socket(socket.AF_UNIX)
+    while True:
+        try:
+            client.connect(sock_path)
+            break
+        except (FileNotFoundError, ConnectionRefusedError):
+            if valgrind.poll() is not None or time.time() > deadline:
+                raise SystemExit("keystroke-instructions: layoutd did not start: " + valgrind.stderr.read())
+            time.sleep(0.2)
+    for frame in frames:
+        client.sendall(frame)
+        daemon_instructions.receive(client)
+    client.close()
+    valgrind.send_signal(signal.SIGTERM)
+    _, err = valgrind.communicate(timeout=300)
+    found = daemon_instructions.re.search(r"Collected : (\d+)", err)
+    if not found:
+        raise SystemExit("keystroke-instructions: no count from callgrind: " + err[-2000:])
+    return int(found.group(1))
+
+
+def middle_boundary(text):
+    """The UTF-16 offset of the grapheme boundary (here: code point boundary) nearest the middle."""
+    half = len(text.encode("utf-16-le")) // 4
+    offset = 0
+    for character in text:
+        if offset >= half:
+            return offset
+        offset += len(character.encode("utf-16-le")) // 2
+    return offset
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--binary", default=os.path.join(ROOT, ".build", "release", "layoutd"))
+    arguments = parser.parse_args()
+    stripped = os.path.join(tempfile.mkdtemp(), "layoutd")
+    subprocess.run(["objcopy", "--strip-debug", arguments.binary, stripped], check=True)
+    envelope_pb2, layout_pb2 = layoutd_client.load()
+    texts = [text.replace("\n", " ") for text in daemon_instructions.captions(0)]
+    texts = [texts[(index * 7) % len(texts)] for index in range(200)]
+
+    def envelope(request_id):
+        made = envelope_pb2.Envelope()
+        made.request_id = request_id
+        return made
+
+    def styled(layout):
+        layout.width = 300
+        layout.default_style.family = "Noto Sans"
+        layout.default_style.size = 16
+
+    hello = envelope(1)
+    hello.hello.SetInParent()
+    opening = envelope(2)
+    styled(opening.open_document.layout)
+    opening.open_document.layout.text = "\n".join(texts)
+    starts = [0]
+    for text in texts:
+        starts.append(starts[-1] + len(text.encode("utf-16-le")) // 2 + 1)
+    edits, alone = [], []
+    for index in range(68, 132):
+        middle = middle_boundary(texts[index])
+        for length, typed in ((0, "x"), (1, "")):
+            edit = envelope(3 + len(edits))
+            edit.edit_document.document = 1
+            change = edit.edit_document.edits.add()
+            change.replace.range.start = starts[index] + middle
+            change.replace.range.length = length
+            change.replace.text = typed
+            edits.append(layoutd_client.frame(edit))
+        units = texts[index].encode("utf-16-le")
+        layout = envelope(1000 + index)
+        styled(layout.layout)
+        layout.layout.text = (units[:2 * middle] + "x".encode("utf-16-le") + units[2 * middle:]).decode("utf-16-le", "surrogatepass")
+        alone.append(layoutd_client.frame(layout))
+    start = [layoutd_client.frame(hello), layoutd_client.frame(opening)]
+    per_edit = (run(stripped, start + edits * 2) - run(stripped, start + edits)) / len(edits)
+    per_layout = (run(stripped, start + alone * 2) - run(stripped, start + alone)) / len(alone)
+    print(f"keystroke: {per_edit:,.0f} instructions an edit (type or delete, with its caret), {per_layout:,.0f} its paragraph "
+          f"laid out alone: {per_edit / per_layout:.2f}×")
+
+
+if __name__ == "__main__":
+    main()
