@@ -31,7 +31,8 @@ def dump(message, path=""):
     lines = []
     for field in sorted(message.DESCRIPTOR.fields, key=lambda f: f.number):
         name = f"{path}{field.name}"
-        if field.label == descriptor.FieldDescriptor.LABEL_REPEATED:
+        # protobuf 5.28 on says `is_repeated`; 7 no longer has `label`.
+        if getattr(field, "is_repeated", None) or getattr(field, "label", None) == descriptor.FieldDescriptor.LABEL_REPEATED:
             for index, item in enumerate(getattr(message, field.name)):
                 lines += value_lines(field, f"{name}[{index}]", item)
             continue

@@ -68,6 +68,26 @@ import Testing
         #expect(!pytest.out.contains("skipped"))
     }
 
+    /// The same tests on the newest protobuf that pip brings (7.x at this writing), in a fresh
+    /// virtual environment with nothing from Debian: every keyword call failed there, on a field
+    /// descriptor's `label` that protobuf 7 removed.
+    @Test func pythonPackagePassesItsTestsOnTheNewestProtobuf() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("layoutd-venv-\(getpid())").path
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let made = try run("/usr/bin/python3", ["-m", "venv", directory])
+        #expect(made.status == 0, "\(made.err)")
+        let python = directory + "/bin/python"
+        let installed = try run(python, ["-m", "pip", "install", "--quiet", "--disable-pip-version-check", "protobuf", "pytest"], within: 600)
+        try #require(installed.status == 0, "pip could not install protobuf from PyPI: \(installed.err)")
+        let version = try run(python, ["-c", "import google.protobuf as p; print(p.__version__)"])
+        let tests = repositoryRoot.appendingPathComponent("clients/python/tests").path
+        let environment = ProcessInfo.processInfo.environment.merging(["LAYOUTD_BINARY": Daemon.binary("layoutd"),
+                                                                       "PYTHONDONTWRITEBYTECODE": "1"]) { $1 }
+        let pytest = try run(python, ["-m", "pytest", "-q", "-p", "no:cacheprovider", tests], environment: environment, within: 600)
+        #expect(pytest.status == 0, "protobuf \(version.out): \(pytest.out)\(pytest.err)")
+        #expect(pytest.out.contains(" passed"))
+    }
+
     @Test func pythonScriptClientMatchesTheVectorAndTheDaemon() throws {
         let client = repositoryRoot.appendingPathComponent("clients/python/layoutd_client.py").path
         let golden = try run("/usr/bin/python3", [client, "golden", Self.vector])

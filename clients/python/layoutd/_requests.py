@@ -31,8 +31,17 @@ def build(kind: Type[M], request: Optional[M], fields: dict) -> M:
     return message
 
 
+def _is_repeated(descriptor: Any) -> bool:
+    """Whether a field is repeated: protobuf 5.28 and later say `is_repeated`, and 7 no longer
+    has `label`; 3.20 to 5.27 have only `label`."""
+    repeated = getattr(descriptor, "is_repeated", None)
+    if repeated is not None:
+        return bool(repeated)
+    return bool(descriptor.label == descriptor.LABEL_REPEATED)
+
+
 def _assign(message: Message, descriptor: Any, name: str, value: Any) -> None:
-    if descriptor.label == descriptor.LABEL_REPEATED:
+    if _is_repeated(descriptor):
         target = getattr(message, name)
         del target[:]
         for item in value:
