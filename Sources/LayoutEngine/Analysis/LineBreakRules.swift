@@ -96,8 +96,9 @@ struct LineBreakRules {
     /// The answer for the most frequent positions, which the rules give without most of their
     /// questions: a letter or digit after one (LB23, LB28, or LB8a after a joiner), a space (LB7),
     /// a letter or digit after a space (LB18, or LB14 after an opening bracket and spaces), an
-    /// ideograph after one (LB31), closing punctuation (LB13) and hyphens and the like after
-    /// anything but a space (LB21). nil for the rest, which `advance` answers. `LineBreakRulesTests`
+    /// ideograph after one (LB31), a mark after its base (LB9), closing punctuation (LB13) and
+    /// hyphens and the like after anything but a space (LB21). nil for the rest, which
+    /// `advance` answers. `LineBreakRulesTests`
     /// holds the two equal on every class pair and triple.
     @inline(__always)
     mutating func quickly(_ next: LineBreakClass) -> Break? {
@@ -115,6 +116,9 @@ struct LineBreakRules {
             answer = .no
         } else if next == .ID && before == .ID && previous != .ZWJ {
             answer = .allowed
+        } else if (next == .CM || next == .ZWJ) && !previous.takesNoMarks {
+            previous = next  // LB9 (or LB8a first): the mark joins its base, whose class stays
+            return .no
         } else if previous.takesNoMarks && previous != .SP || lastNonSpace == .ZW {
             return nil
         } else if next == .CL || next == .CP || next == .CPW || next == .EX || next == .IS || next == .SY {
