@@ -39,12 +39,47 @@ struct TextAnalysis {
         let units = text.units
         var flags = scratch?.flags.takeEmptied() ?? []
         flags.appendZeros(units.count)
+        var mayBeRTL = false
+        var hasControls = false
+        var hasSoftHyphen = false
+        var hasHardBreaks = false
         var paragraphs = scratch?.paragraphs.takeEmptied() ?? []
-        let scan = units.withUnsafeBufferPointer { u in
-            flags.withUnsafeMutableBufferPointer { flags in Self.scanUnits(u, into: flags, paragraphs: &paragraphs) }
+        var paragraphStart = 0
+        // Every unit "simple" to grapheme breaking (`GraphemeFastPath`) starts a cluster when
+        // the text holds nothing else: marked here, in the pass every unit takes anyway, and
+        // `markGraphemes` runs only when some unit is not simple (its pass cost a Latin
+        // caption about 900 instructions).
+        var allSimple = true
+        units.withUnsafeBufferPointer { u in
+            flags.withUnsafeMutableBufferPointer { flags in
+                for i in 0..<u.count {
+                    let unit = u[i]
+                    // Letters of most scripts are none of what follows: one test passes them by.
+                    if unit > 0x20 && unit < 0x7F { flags[i] = .graphemeStart; continue }
+                    if UnitClass.isInertBeyondASCII(unit) {
+                        if GraphemeFastPath.isSimple(unit) { flags[i] = .graphemeStart } else { allSimple = false }
+                        continue
+                    }
+                    if unit < 0x20 || (unit >= 0x7F && unit < 0xA0) { hasControls = true }
+                    if unit == 0xAD { hasSoftHyphen = true }
+                    // UAX #9 P1: a paragraph ends after each separator (class B); CR LF is one.
+                    if BidiResolver.isParagraphSeparator(unit) && !(unit == 0x0D && i + 1 < u.count && u[i + 1] == 0x0A) {
+                        paragraphs.append(BidiParagraph(range: paragraphStart..<(i + 1), baseLevel: 0))
+                        paragraphStart = i + 1
+                    }
+                    var unitFlags: UnitFlags = []
+                    if UnitClass.isHardBreak(unit) {
+                        unitFlags.insert([.hardBreak, .hangingSpace])
+                        hasHardBreaks = true
+                    }
+                    if UnitClass.isHangingSpace(unit) { unitFlags.insert(.hangingSpace) }
+                    if UnitClass.isJustifiable(unit) { unitFlags.insert(.justifiable) }
+                    if GraphemeFastPath.isSimple(unit) { unitFlags.insert(.graphemeStart) } else { allSimple = false }
+                    flags[i] = unitFlags
+                    if !mayBeRTL && UnitClass.mayBeRTL(unit) { mayBeRTL = true }
+                }
+            }
         }
-        let (mayBeRTL, hasControls, hasSoftHyphen, hasHardBreaks, allSimple, paragraphStart) =
-            (scan.mayBeRTL, scan.hasControls, scan.hasSoftHyphen, scan.hasHardBreaks, scan.allSimple, scan.paragraphStart)
         // All simple: every unit starts a cluster, and none is longer than one unit.
         let overlongCluster = allSimple ? nil : markGraphemes(units, into: &flags)
         markLineBreaks(units, language: text.styles.first?.language ?? "", into: &flags)
@@ -56,61 +91,6 @@ struct TextAnalysis {
         return TextAnalysis(flags: flags, levels: levels, paragraphs: paragraphs, hasControls: hasControls,
                             hasSoftHyphen: hasSoftHyphen, hasHardBreaks: hasHardBreaks, overlongCluster: overlongCluster,
                             isLeftToRightOnly: !mayBeRTL && direction != .rightToLeft)
-    }
-
-    /// What one pass over a text's units finds, besides the flags it writes.
-    struct UnitScan {
-        var mayBeRTL = false, hasControls = false, hasSoftHyphen = false, hasHardBreaks = false
-        /// Every unit "simple" to grapheme breaking (`GraphemeFastPath`).
-        var allSimple = true
-        /// Where the last paragraph starts (the ones before are appended to `paragraphs`).
-        var paragraphStart = 0
-    }
-
-    /// The pass every unit takes: its flags, paragraph separators, and what the text holds. A
-    /// function of its own with its findings in locals: as a closure in `analyze` capturing
-    /// them, each was read and written through memory (Benchmarks/results/daemon-instructions.md).
-    @inline(__always)
-    static func scanUnits(_ u: UnsafeBufferPointer<UInt16>, into flags: UnsafeMutableBufferPointer<UnitFlags>,
-                          paragraphs: inout [BidiParagraph]) -> UnitScan {
-        var mayBeRTL = false
-        var hasControls = false
-        var hasSoftHyphen = false
-        var hasHardBreaks = false
-        var paragraphStart = 0
-        // Every unit "simple" to grapheme breaking (`GraphemeFastPath`) starts a cluster when
-        // the text holds nothing else: marked here, in the pass every unit takes anyway, and
-        // `markGraphemes` runs only when some unit is not simple (its pass cost a Latin
-        // caption about 900 instructions).
-        var allSimple = true
-        for i in 0..<u.count {
-            let unit = u[i]
-            // Letters of most scripts are none of what follows: one test passes them by.
-            if unit > 0x20 && unit < 0x7F { flags[i] = .graphemeStart; continue }
-            if UnitClass.isInertBeyondASCII(unit) {
-                if GraphemeFastPath.isSimple(unit) { flags[i] = .graphemeStart } else { allSimple = false }
-                continue
-            }
-            if unit < 0x20 || (unit >= 0x7F && unit < 0xA0) { hasControls = true }
-            if unit == 0xAD { hasSoftHyphen = true }
-            // UAX #9 P1: a paragraph ends after each separator (class B); CR LF is one.
-            if BidiResolver.isParagraphSeparator(unit) && !(unit == 0x0D && i + 1 < u.count && u[i + 1] == 0x0A) {
-                paragraphs.append(BidiParagraph(range: paragraphStart..<(i + 1), baseLevel: 0))
-                paragraphStart = i + 1
-            }
-            var unitFlags: UnitFlags = []
-            if UnitClass.isHardBreak(unit) {
-                unitFlags.insert([.hardBreak, .hangingSpace])
-                hasHardBreaks = true
-            }
-            if UnitClass.isHangingSpace(unit) { unitFlags.insert(.hangingSpace) }
-            if UnitClass.isJustifiable(unit) { unitFlags.insert(.justifiable) }
-            if GraphemeFastPath.isSimple(unit) { unitFlags.insert(.graphemeStart) } else { allSimple = false }
-            flags[i] = unitFlags
-            if !mayBeRTL && UnitClass.mayBeRTL(unit) { mayBeRTL = true }
-        }
-        return UnitScan(mayBeRTL: mayBeRTL, hasControls: hasControls, hasSoftHyphen: hasSoftHyphen, hasHardBreaks: hasHardBreaks,
-                        allSimple: allSimple, paragraphStart: paragraphStart)
     }
 
     /// Grapheme cluster starts (UAX #29 extended clusters).
