@@ -12,50 +12,65 @@ from .v1 import documents_pb2, editing_pb2, layout_pb2, render_pb2, service_pb2,
 class AsyncClient:
     """A connection to layoutd for asyncio.
 
-        async with await layoutd.AsyncClient.connect() as client:
+        async with layoutd.AsyncClient() as client:
             reply = await client.layout("Hello, world", width=300)
 
-    Calls from several tasks are in flight together on the connection; a reader task hands
-    each reply to the call with its id. Otherwise as `Client`: greeting and version check on
-    connect, errors raised as `LayoutdError`, requests the daemon does not serve refused by name.
-    An AsyncClient belongs to the event loop it was connected on.
+    `async with` connects (as `await AsyncClient.connect(...)` does, for a client kept without
+    a block) and closes at the block's end. Calls from several tasks are in flight together on
+    the connection; a reader task hands each reply to the call with its id. Otherwise as
+    `Client`: greeting and version check on connect, errors raised as `LayoutdError`, requests
+    the daemon does not serve refused by name. An AsyncClient belongs to the event loop it was
+    connected on.
     """
 
-    def __init__(self) -> None:
-        raise TypeError("use `await AsyncClient.connect(...)`")
+    def __init__(self, socket_path: Optional[str] = None, timeout: Optional[float] = 60.0,
+                 client_name: str = "layoutd-python", trust_any_peer: bool = False) -> None:
+        """Not connected yet: `async with` or `await client.open()` connects."""
+        self.socket_path = _wire.find_socket(socket_path)
+        self.timeout = timeout
+        self.daemon = None
+        self._client_name = client_name
+        self._trust_any_peer = trust_any_peer
+        self._next_id = 1
+        self._waiting: Dict[int, asyncio.Future] = {}
+        self._failure: Optional[Exception] = None
+        self._connected = False
 
     @classmethod
     async def connect(cls, socket_path: Optional[str] = None, timeout: Optional[float] = 60.0,
                       client_name: str = "layoutd-python", trust_any_peer: bool = False) -> "AsyncClient":
-        self = object.__new__(cls)
-        self.socket_path = _wire.find_socket(socket_path)
-        self.timeout = timeout
-        self.daemon = None
-        self._next_id = 1
-        self._waiting: Dict[int, asyncio.Future] = {}
-        self._failure: Optional[Exception] = None
+        """A client connected to the daemon, greeted and version-checked."""
+        client = cls(socket_path, timeout, client_name, trust_any_peer)
+        await client.open()
+        return client
+
+    async def open(self) -> None:
+        """Connects, greets the daemon and checks its version; nothing when already connected."""
+        if self._connected:
+            return
         try:
-            self._reader, self._writer = await asyncio.wait_for(asyncio.open_unix_connection(self.socket_path), timeout)
+            self._reader, self._writer = await asyncio.wait_for(asyncio.open_unix_connection(self.socket_path), self.timeout)
         except (OSError, asyncio.TimeoutError) as error:
             raise LayoutdUnreachable(f"cannot connect to layoutd at {self.socket_path}: {error} "
                                      "(is the daemon running? pass socket_path or set LAYOUTD_SOCKET)") from error
-        if not trust_any_peer:
+        if not self._trust_any_peer:
             try:
                 _wire.check_peer(self._writer.get_extra_info("socket"), self.socket_path)
             except LayoutdError:
                 self._writer.close()
                 raise
         self._reading = asyncio.get_running_loop().create_task(self._read())
+        self._connected = True
         try:
-            hello = await self.call("hello", service_pb2.HelloRequest(client_name=client_name))
+            hello = await self.call("hello", service_pb2.HelloRequest(client_name=self._client_name))
             _wire.check_version(hello)
         except BaseException:
             await self.close()
             raise
         self.daemon = hello
-        return self
 
     async def __aenter__(self) -> "AsyncClient":
+        await self.open()
         return self
 
     async def __aexit__(self, *_: Any) -> None:
@@ -63,6 +78,9 @@ class AsyncClient:
 
     async def close(self) -> None:
         """Ends the connection; calls still waiting fail with LayoutdUnreachable."""
+        if not self._connected:
+            return
+        self._connected = False
         self._writer.close()
         self._reading.cancel()
         try:
@@ -151,6 +169,8 @@ class AsyncClient:
 
     async def call(self, request: str, message: Any) -> Any:
         """Sends `message` as the Envelope body `request` and returns the reply's body."""
+        if not self._connected:
+            raise LayoutdUnreachable("the client is not connected: use `async with AsyncClient(...)` or `await client.open()`")
         _wire.check_feature(self.daemon, request)
         if self._failure is not None:
             raise self._failure

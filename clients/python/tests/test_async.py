@@ -26,6 +26,21 @@ def test_lays_out_and_pipelines(socket_path):
     run(main())
 
 
+def test_async_with_connects_and_closes(socket_path):
+    async def main():
+        client = layoutd.AsyncClient(socket_path)
+        with pytest.raises(layoutd.LayoutdUnreachable):
+            await client.layout("not yet", width=100)
+        async with client:
+            assert client.daemon.protocol_version == layoutd.PROTOCOL_VERSION
+            assert (await client.layout("Hello", width=200)).lines
+        with pytest.raises(layoutd.LayoutdUnreachable):
+            await client.layout("closed", width=100)
+        async with layoutd.AsyncClient(socket_path) as again:
+            assert (await again.layout("Again", width=200)).lines
+    run(main())
+
+
 def test_errors_and_every_request(socket_path):
     async def main():
         async with await layoutd.AsyncClient.connect(socket_path) as client:
