@@ -116,28 +116,28 @@ import Testing
         print("LineBreakTest.txt: \(cases.count) cases, \(compared) positions compared, \(insideClusters) breaks inside a grapheme cluster skipped")
     }
 
-    /// The line break table is what Debian's unicode-data gives (scripts/generate-line-break.py).
-    @Test(.enabled(if: hasFiles("LineBreakTest.txt"), "needs Debian's unicode-data"))
-    func lineBreakTableIsCurrent() throws {
-        let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../scripts/generate-line-break.py").path
+    /// Runs a table generator with --check: it fails when the committed table is not what
+    /// Debian's unicode-data gives.
+    static func expectCurrent(generator: String) throws {
+        let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../scripts/\(generator)").path
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
         process.arguments = [script, "--check"]
         try process.run()
         process.waitUntilExit()
-        #expect(process.terminationStatus == 0, "run scripts/generate-line-break.py")
+        #expect(process.terminationStatus == 0, "run scripts/\(generator)")
+    }
+
+    /// The line break table is what Debian's unicode-data gives (scripts/generate-line-break.py).
+    @Test(.enabled(if: hasFiles("LineBreakTest.txt"), "needs Debian's unicode-data"))
+    func lineBreakTableIsCurrent() throws {
+        try Self.expectCurrent(generator: "generate-line-break.py")
     }
 
     /// The word break table is what Debian's unicode-data gives (scripts/generate-word-break.py).
     @Test(.enabled(if: hasFiles("WordBreakProperty.txt"), "needs Debian's unicode-data"))
     func theWordBreakTableIsCurrent() throws {
-        let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../scripts/generate-word-break.py").path
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-        process.arguments = [script, "--check"]
-        try process.run()
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0, "run scripts/generate-word-break.py")
+        try Self.expectCurrent(generator: "generate-word-break.py")
     }
 
     /// BidiCharacterTest.txt: code points, a paragraph direction (0 left to right, 1 right to

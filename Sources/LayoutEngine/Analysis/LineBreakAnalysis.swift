@@ -50,6 +50,17 @@ extension LineBreakRules {
             }
             return false
         }
+        // The class of a letter or digit at `index` (one unit) after a space, its break (LB18)
+        // marked; nil for anything else, which the rules take one at a time.
+        @inline(__always) func wordAfterSpace(at index: Int) -> LineBreakClass? {
+            guard index < count else { return nil }
+            let unit = units[index]
+            guard unit < 0xD800 || unit >= 0xE000 else { return nil }
+            let lineBreakClass = table[Int(unit)]
+            guard lineBreakClass.isAlphanumeric else { return nil }
+            if flags[index].contains(.graphemeStart) { flags[index].insert(.breakBefore) }
+            return lineBreakClass
+        }
         guard count > 0 else { return }
         var rules = LineBreakRules(first: take())
         while position < count {
@@ -59,15 +70,11 @@ extension LineBreakRules {
                 var last = LineBreakClass.AL, beforeLast = LineBreakClass.AL, passed = 0
                 while position < count {
                     let unit = units[position]
-                    if unit == 0x20 && position + 1 < count {
+                    if unit == 0x20 {
                         // One space, then a letter or digit: no break before the space (LB7),
                         // one after it (LB18: the class before the space is a letter or digit).
-                        let after = units[position + 1]
-                        guard after < 0xD800 || after >= 0xE000 else { break }
-                        let lineBreakClass = table[Int(after)]
-                        guard lineBreakClass.isAlphanumeric else { break }
-                        if flags[position + 1].contains(.graphemeStart) { flags[position + 1].insert(.breakBefore) }
-                        (beforeLast, last) = (.SP, lineBreakClass)
+                        guard let word = wordAfterSpace(at: position + 1) else { break }
+                        (beforeLast, last) = (.SP, word)
                         passed += 2
                         position += 2
                         continue
@@ -78,13 +85,9 @@ extension LineBreakRules {
                         // Closing punctuation, one space and a letter or digit ("word, word"):
                         // none before the punctuation (LB13) or the space (LB7), one after the
                         // space (LB18).
-                        guard lineBreakClass.closesWords, position + 2 < count, units[position + 1] == 0x20 else { break }
-                        let after = units[position + 2]
-                        guard after < 0xD800 || after >= 0xE000 else { break }
-                        let next = table[Int(after)]
-                        guard next.isAlphanumeric else { break }
-                        if flags[position + 2].contains(.graphemeStart) { flags[position + 2].insert(.breakBefore) }
-                        (beforeLast, last) = (.SP, next)
+                        guard lineBreakClass.closesWords, position + 1 < count, units[position + 1] == 0x20,
+                              let word = wordAfterSpace(at: position + 2) else { break }
+                        (beforeLast, last) = (.SP, word)
                         passed += 3
                         position += 3
                         continue
