@@ -65,8 +65,9 @@ def receive(sock):
     return body
 
 
-def count(binary, frames, passes, options=(), keep=None):
-    """Instructions callgrind collects in a daemon that answers a hello, then `frames` `passes` times."""
+def count(binary, frames, passes, options=(), keep=None, first=()):
+    """Instructions callgrind collects in a daemon that answers a hello, then `first` once (an
+    opened document), then `frames` `passes` times."""
     work = tempfile.mkdtemp()
     try:
         sock_path = os.path.join(work, "d.sock")
@@ -92,6 +93,9 @@ def count(binary, frames, passes, options=(), keep=None):
         hello.hello.SetInParent()
         client.sendall(layoutd_client.frame(hello))
         receive(client)
+        for frame in first:
+            client.sendall(frame)
+            receive(client)
         for _ in range(passes):
             for frame in frames:  # one at a time: the same path a caption takes alone
                 client.sendall(frame)

@@ -15,14 +15,10 @@ layoutd-bench --edit-only has it).
 """
 import argparse
 import importlib.util
-import json
 import os
-import signal
-import socket
 import subprocess
 import sys
 import tempfile
-import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
@@ -30,36 +26,6 @@ spec = importlib.util.spec_from_file_location("daemon_instructions", os.path.joi
 daemon_instructions = importlib.util.module_from_spec(spec)
 spec.loader.exec_module(daemon_instructions)
 layoutd_client = daemon_instructions.layoutd_client
-
-
-def run(binary, frames):
-    """Instructions callgrind collects in a daemon that answers a hello, then `frames` in order."""
-    work = tempfile.mkdtemp()
-    sock_path = os.path.join(work, "d.sock")
-    valgrind = subprocess.Popen(
-        ["valgrind", "--tool=callgrind", f"--callgrind-out-file={os.path.join(work, 'out')}", binary, "--socket", sock_path,
-         "--config", "/dev/null", "--threads", "1", "--log-level", "error"],
-        stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
-    deadline = time.time() + 300
-    client = socket.socket(socket.AF_UNIX)
-    while True:
-        try:
-            client.connect(sock_path)
-            break
-        except (FileNotFoundError, ConnectionRefusedError):
-            if valgrind.poll() is not None or time.time() > deadline:
-                raise SystemExit("keystroke-instructions: layoutd did not start: " + valgrind.stderr.read())
-            time.sleep(0.2)
-    for frame in frames:
-        client.sendall(frame)
-        daemon_instructions.receive(client)
-    client.close()
-    valgrind.send_signal(signal.SIGTERM)
-    _, err = valgrind.communicate(timeout=300)
-    found = daemon_instructions.re.search(r"Collected : (\d+)", err)
-    if not found:
-        raise SystemExit("keystroke-instructions: no count from callgrind: " + err[-2000:])
-    return int(found.group(1))
 
 
 def middle_boundary(text):
@@ -93,8 +59,6 @@ def main():
         layout.default_style.family = "Noto Sans"
         layout.default_style.size = 16
 
-    hello = envelope(1)
-    hello.hello.SetInParent()
     opening = envelope(2)
     styled(opening.open_document.layout)
     opening.open_document.layout.text = "\n".join(texts)
@@ -117,9 +81,11 @@ def main():
         styled(layout.layout)
         layout.layout.text = (units[:2 * middle] + "x".encode("utf-16-le") + units[2 * middle:]).decode("utf-16-le", "surrogatepass")
         alone.append(layoutd_client.frame(layout))
-    start = [layoutd_client.frame(hello), layoutd_client.frame(opening)]
-    per_edit = (run(stripped, start + edits * 2) - run(stripped, start + edits)) / len(edits)
-    per_layout = (run(stripped, start + alone * 2) - run(stripped, start + alone)) / len(alone)
+    count = daemon_instructions.count
+    first = [layoutd_client.frame(opening)]
+    # The shaping cache on (no options), as the editing benchmark has it.
+    per_edit = (count(stripped, edits, 2, first=first) - count(stripped, edits, 1, first=first)) / len(edits)
+    per_layout = (count(stripped, alone, 2, first=first) - count(stripped, alone, 1, first=first)) / len(alone)
     print(f"keystroke: {per_edit:,.0f} instructions an edit (type or delete, with its caret), {per_layout:,.0f} its paragraph "
           f"laid out alone: {per_edit / per_layout:.2f}×")
 
