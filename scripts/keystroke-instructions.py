@@ -17,7 +17,6 @@ import argparse
 import importlib.util
 import os
 import subprocess
-import sys
 import tempfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
