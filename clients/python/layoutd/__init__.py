@@ -6,18 +6,22 @@
 
 `Client` blocks (and may be shared by threads); `AsyncClient` is for asyncio. Both find the
 socket as layoutctl does, greet the daemon, pipeline (`layout_many`), and raise `LayoutdError`
-(`code`, `field`, `message`). The protocol's messages are in `layoutd.v1`.
+(`code`, an `ErrorCode`; `field`; `message`). After the daemon restarts, the next call
+connects again, and requests that change nothing are sent again (`RETRY_SAFE_REQUESTS`).
+The protocol's messages are in `layoutd.v1`.
 """
 from ._wire import PROTOCOL_VERSION, find_socket
 from .aio import AsyncClient
 from .client import Client
-from .errors import LayoutdError, LayoutdProtocolError, LayoutdTimeout, LayoutdUnreachable, LayoutdUnsupported
+from .errors import (RETRY_SAFE_REQUESTS, ErrorCode, LayoutdConnectionLost, LayoutdDocumentGone, LayoutdError,
+                     LayoutdProtocolError, LayoutdTimeout, LayoutdUnreachable, LayoutdUnsupported)
 from .v1 import (decoration_pb2, documents_pb2, editing_pb2, envelope_pb2, flow_pb2, geometry_pb2, layout_pb2, render_pb2, service_pb2, tags_pb2,
                  typemode_pb2)
 
 __version__ = "0.3.0"
 __all__ = [
-    "AsyncClient", "Client", "LayoutdError", "LayoutdProtocolError", "LayoutdTimeout", "LayoutdUnreachable",
-    "LayoutdUnsupported", "PROTOCOL_VERSION", "find_socket", "decoration_pb2", "documents_pb2", "editing_pb2", "envelope_pb2", "flow_pb2",
+    "AsyncClient", "Client", "ErrorCode", "LayoutdConnectionLost", "LayoutdDocumentGone", "LayoutdError",
+    "LayoutdProtocolError", "LayoutdTimeout", "LayoutdUnreachable", "LayoutdUnsupported", "PROTOCOL_VERSION",
+    "RETRY_SAFE_REQUESTS", "find_socket", "decoration_pb2", "documents_pb2", "editing_pb2", "envelope_pb2", "flow_pb2",
     "geometry_pb2", "layout_pb2", "render_pb2", "service_pb2", "tags_pb2", "typemode_pb2",
 ]

@@ -6,8 +6,9 @@ enums by value or name (`alignment="ALIGNMENT_CENTER"`). The common fields have 
 """
 from __future__ import annotations
 
+import difflib
 import struct
-from typing import Any, Iterable, List, Optional, Type, TypeVar, Union
+from typing import Any, Dict, Iterable, List, Optional, Type, TypeVar, Union
 
 from google.protobuf.message import Message
 
@@ -17,7 +18,7 @@ from .v1 import documents_pb2, editing_pb2, layout_pb2, render_pb2, service_pb2,
 M = TypeVar("M", bound=Message)
 
 
-def build(kind: Type[M], request: Optional[M], fields: dict) -> M:
+def build(kind: Type[M], request: Optional[M], fields: Dict[str, Any]) -> M:
     message = kind()
     if request is not None:
         message.CopyFrom(request)
@@ -26,9 +27,17 @@ def build(kind: Type[M], request: Optional[M], fields: dict) -> M:
             continue
         descriptor = kind.DESCRIPTOR.fields_by_name.get(name)
         if descriptor is None:
-            raise TypeError(f"{kind.DESCRIPTOR.name} has no field {name!r}")
+            raise TypeError(unknown_field(kind.DESCRIPTOR, name))
         _assign(message, descriptor, name, value)
     return message
+
+
+def unknown_field(descriptor: Any, name: str) -> str:
+    """The message for a keyword that names no field: the nearest names, then every valid one."""
+    names = [field.name for field in descriptor.fields]
+    near = difflib.get_close_matches(name, names, n=3, cutoff=0.6)
+    hint = f" (did you mean {' or '.join(repr(n) for n in near)}?)" if near else ""
+    return f"{descriptor.name} has no field {name!r}{hint}; its fields: {', '.join(sorted(names))}"
 
 
 def _is_repeated(descriptor: Any) -> bool:
@@ -69,7 +78,7 @@ def _message(kind: Type[M], value: Any) -> M:
 
 
 def layout(text: Optional[str], width: Optional[float], font: Optional[str], size: Optional[float],
-           request: Optional[layout_pb2.LayoutRequest], fields: dict) -> Union[layout_pb2.LayoutRequest, bytes]:
+           request: Optional[layout_pb2.LayoutRequest], fields: Dict[str, Any]) -> Union[layout_pb2.LayoutRequest, bytes]:
     """The request, or for the common call (text, width, font, size, nothing else) its bytes."""
     if request is None and not fields:
         encoded = plain_layout_bytes(text, width, font, size)
@@ -129,7 +138,7 @@ def plain_layout_tail(width: Optional[float], font: Optional[str], size: Optiona
 
 
 def layouts(texts: Iterable[Union[str, layout_pb2.LayoutRequest]], width: Optional[float], font: Optional[str],
-            size: Optional[float], fields: dict) -> List[Union[layout_pb2.LayoutRequest, bytes]]:
+            size: Optional[float], fields: Dict[str, Any]) -> List[Union[layout_pb2.LayoutRequest, bytes]]:
     """`layout` for each text (or request) of a batch, the shared part of plain ones written once."""
     tail = plain_layout_tail(width, font, size) if not fields else None
     built: List[Union[layout_pb2.LayoutRequest, bytes]] = []
@@ -151,23 +160,23 @@ _NUMBERS = (int, float, type(None))
 
 
 def justify(text: Optional[str], width: Optional[float], preset: Optional[str],
-            request: Optional[typemode_pb2.JustifyRequest], fields: dict) -> typemode_pb2.JustifyRequest:
+            request: Optional[typemode_pb2.JustifyRequest], fields: Dict[str, Any]) -> typemode_pb2.JustifyRequest:
     return build(typemode_pb2.JustifyRequest, request, dict(fields, text=text, width=width, preset=preset))
 
 
-def render(request: Optional[render_pb2.RenderRequest], fields: dict) -> render_pb2.RenderRequest:
+def render(request: Optional[render_pb2.RenderRequest], fields: Dict[str, Any]) -> render_pb2.RenderRequest:
     return build(render_pb2.RenderRequest, request, fields)
 
 
-def tags(request: Optional[tags_pb2.TagsRequest], fields: dict) -> tags_pb2.TagsRequest:
+def tags(request: Optional[tags_pb2.TagsRequest], fields: Dict[str, Any]) -> tags_pb2.TagsRequest:
     return build(tags_pb2.TagsRequest, request, fields)
 
 
-def tag_hit(request: Optional[tags_pb2.TagHitRequest], fields: dict) -> tags_pb2.TagHitRequest:
+def tag_hit(request: Optional[tags_pb2.TagHitRequest], fields: Dict[str, Any]) -> tags_pb2.TagHitRequest:
     return build(tags_pb2.TagHitRequest, request, fields)
 
 
-def tag_style(request: Optional[tags_pb2.TagStyleRequest], fields: dict) -> tags_pb2.TagStyleRequest:
+def tag_style(request: Optional[tags_pb2.TagStyleRequest], fields: Dict[str, Any]) -> tags_pb2.TagStyleRequest:
     return build(tags_pb2.TagStyleRequest, request, fields)
 
 
@@ -175,13 +184,13 @@ def stats(prometheus: bool) -> service_pb2.StatsRequest:
     return service_pb2.StatsRequest(prometheus=prometheus)
 
 
-def hit_test(request: Optional[editing_pb2.HitTestRequest], fields: dict) -> editing_pb2.HitTestRequest:
+def hit_test(request: Optional[editing_pb2.HitTestRequest], fields: Dict[str, Any]) -> editing_pb2.HitTestRequest:
     return build(editing_pb2.HitTestRequest, request, fields)
 
 
-def open_document(layout: Optional[layout_pb2.LayoutRequest], fields: dict) -> documents_pb2.OpenDocumentRequest:
+def open_document(layout: Optional[layout_pb2.LayoutRequest], fields: Dict[str, Any]) -> documents_pb2.OpenDocumentRequest:
     return documents_pb2.OpenDocumentRequest(layout=build(layout_pb2.LayoutRequest, layout, fields))
 
 
-def edit_document(document: int, edits: Any, fields: dict) -> documents_pb2.EditDocumentRequest:
+def edit_document(document: int, edits: Any, fields: Dict[str, Any]) -> documents_pb2.EditDocumentRequest:
     return build(documents_pb2.EditDocumentRequest, None, {"document": document, "edits": edits or [], **fields})

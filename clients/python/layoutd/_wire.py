@@ -7,7 +7,10 @@ import stat
 import struct
 from typing import Any, Container, Optional
 
-from .errors import LayoutdError, LayoutdProtocolError, LayoutdUnreachable, LayoutdUnsupported
+from google.protobuf.message import Message
+
+from .errors import (RETRY_SAFE_REQUESTS, ErrorCode, LayoutdConnectionLost, LayoutdError, LayoutdProtocolError,
+                     LayoutdUnreachable, LayoutdUnsupported)
 from .v1 import envelope_pb2, service_pb2
 
 #: The protocol version this client speaks; a daemon reporting another is refused on connect.
@@ -101,9 +104,9 @@ def answer(reply: envelope_pb2.Envelope, request: str) -> Any:
     kind = reply.WhichOneof("body")
     if kind == "error":
         error = reply.error
-        raise LayoutdError(service_pb2.Error.Code.Name(error.code) if error.code in service_pb2.Error.Code.values()
-                           else f"CODE_{error.code}", error.message, error.field)
-    if kind != REPLIES.get(request):
+        name = service_pb2.Error.Code.Name(error.code) if error.code in service_pb2.Error.Code.values() else "UNKNOWN"
+        raise LayoutdError(name, error.message, error.field, number=error.code)
+    if kind is None or kind != REPLIES.get(request):
         raise LayoutdProtocolError(f"the daemon answered a {request} request with {kind or 'nothing'}")
     return getattr(reply, kind)
 
@@ -136,7 +139,23 @@ class _Everything:
 
 def body_length(data: Any, start: int = 0) -> int:
     """The body length in the frame header at `start` in `data` (bytes or a bytearray)."""
-    (length,) = HEADER.unpack_from(data, start)
+    length: int = HEADER.unpack_from(data, start)[0]
     if length > MAX_REPLY_BYTES:
         raise LayoutdProtocolError(f"reply of {length} bytes is over the client's limit")
     return length
+
+
+def document_of(request: str, message: Any) -> Optional[int]:
+    """The document a request works on, where it names one."""
+    if request in ("edit_document", "close_document") and isinstance(message, Message):
+        return int(getattr(message, "document"))
+    return None
+
+
+def may_send_again(request: str, error: LayoutdError) -> bool:
+    """Whether a failed request may go out again as it is (docs/protocol.md, "Retrying"): the
+    connection was lost before a reply to a request that changes nothing, or the daemon said it
+    is stopping (it did none of the work; a document's edit then meets LayoutdDocumentGone)."""
+    if isinstance(error, LayoutdConnectionLost):
+        return request in RETRY_SAFE_REQUESTS
+    return error.code is ErrorCode.UNAVAILABLE

@@ -2,11 +2,12 @@
 from __future__ import annotations
 
 import asyncio
-from typing import Any, Dict, Iterable, List, Optional, Sequence, Union
+import errno
+from typing import Any, Dict, Iterable, List, Optional, Sequence, Tuple, Union, cast
 
 from . import _requests, _wire
-from .errors import LayoutdError, LayoutdTimeout, LayoutdUnreachable
-from .v1 import documents_pb2, editing_pb2, layout_pb2, render_pb2, service_pb2, tags_pb2, typemode_pb2
+from .errors import LayoutdConnectionLost, LayoutdDocumentGone, LayoutdError, LayoutdTimeout, LayoutdUnreachable
+from .v1 import documents_pb2, editing_pb2, envelope_pb2, layout_pb2, render_pb2, service_pb2, tags_pb2, typemode_pb2
 
 
 class AsyncClient:
@@ -19,22 +20,30 @@ class AsyncClient:
     a block) and closes at the block's end. Calls from several tasks are in flight together on
     the connection; a reader task hands each reply to the call with its id. Otherwise as
     `Client`: greeting and version check on connect, errors raised as `LayoutdError`, requests
-    the daemon does not serve refused by name. An AsyncClient belongs to the event loop it was
-    connected on.
+    the daemon does not serve refused by name, and a lost connection made again on the next
+    call (requests that change nothing sent again, documents gone). An AsyncClient belongs to
+    the event loop it was connected on.
     """
 
     def __init__(self, socket_path: Optional[str] = None, timeout: Optional[float] = 60.0,
-                 client_name: str = "layoutd-python", trust_any_peer: bool = False) -> None:
+                 client_name: str = "layoutd-python", trust_any_peer: bool = False, *,
+                 retries: int = 1, reconnect_wait: float = 5.0) -> None:
         """Not connected yet: `async with` or `await client.open()` connects."""
         self.socket_path = _wire.find_socket(socket_path)
         self.timeout = timeout
-        self.daemon = None
+        self.retries = max(0, retries)
+        self.reconnect_wait = reconnect_wait
+        self.daemon: Optional[service_pb2.HelloReply] = None
         self._client_name = client_name
         self._trust_any_peer = trust_any_peer
         self._next_id = 1
-        self._waiting: Dict[int, asyncio.Future] = {}
-        self._failure: Optional[Exception] = None
+        self._waiting: Dict[int, "asyncio.Future[envelope_pb2.Envelope]"] = {}
+        self._failure: Optional[LayoutdError] = None
         self._connected = False
+        self._generation = 0
+        self._documents: Dict[int, int] = {}  # open document -> the generation it lives on
+        self._fonts: List[service_pb2.RegisterFontsRequest] = []  # registered again on a new connection
+        self._replacing: Optional[asyncio.Lock] = None  # made on the client's loop
 
     @classmethod
     async def connect(cls, socket_path: Optional[str] = None, timeout: Optional[float] = 60.0,
@@ -48,26 +57,13 @@ class AsyncClient:
         """Connects, greets the daemon and checks its version; nothing when already connected."""
         if self._connected:
             return
-        try:
-            self._reader, self._writer = await asyncio.wait_for(asyncio.open_unix_connection(self.socket_path), self.timeout)
-        except (OSError, asyncio.TimeoutError) as error:
-            raise LayoutdUnreachable(f"cannot connect to layoutd at {self.socket_path}: {error} "
-                                     "(is the daemon running? pass socket_path or set LAYOUTD_SOCKET)") from error
-        if not self._trust_any_peer:
-            try:
-                _wire.check_peer(self._writer.get_extra_info("socket"), self.socket_path)
-            except LayoutdError:
-                self._writer.close()
-                raise
-        self._reading = asyncio.get_running_loop().create_task(self._read())
+        self._replacing = asyncio.Lock()
         self._connected = True
         try:
-            hello = await self.call("hello", service_pb2.HelloRequest(client_name=self._client_name))
-            _wire.check_version(hello)
+            await self._open_connection(patient=False)
         except BaseException:
             await self.close()
             raise
-        self.daemon = hello
 
     async def __aenter__(self) -> "AsyncClient":
         await self.open()
@@ -81,56 +77,124 @@ class AsyncClient:
         if not self._connected:
             return
         self._connected = False
+        await self._drop()
+        self._fail_all(LayoutdUnreachable("the connection was closed"))
+
+    async def _drop(self) -> None:
+        if self._generation == 0 or not hasattr(self, "_writer"):
+            return
         self._writer.close()
         self._reading.cancel()
         try:
             await self._reading
         except (asyncio.CancelledError, Exception):
             pass
-        self._fail_all(LayoutdUnreachable("the connection was closed"))
+
+    async def _open_connection(self, patient: bool) -> None:
+        """A new connection, greeted and version-checked, with this client's fonts registered on
+        it; `patient` waits up to `reconnect_wait` seconds for a restarting daemon's socket."""
+        loop = asyncio.get_running_loop()
+        give_up = loop.time() + (self.reconnect_wait if patient else 0)
+        pause = 0.02
+        while True:
+            try:
+                reader, writer = await asyncio.wait_for(asyncio.open_unix_connection(self.socket_path), self.timeout)
+                break
+            except (OSError, asyncio.TimeoutError) as error:
+                waiting = isinstance(error, OSError) and error.errno in (errno.ENOENT, errno.ECONNREFUSED, errno.EAGAIN)
+                if waiting and loop.time() + pause < give_up:
+                    await asyncio.sleep(pause)
+                    pause = min(pause * 2, 0.5)
+                    continue
+                raise LayoutdUnreachable(f"cannot connect to layoutd at {self.socket_path}: {error} "
+                                         "(is the daemon running? pass socket_path or set LAYOUTD_SOCKET)") from error
+        if not self._trust_any_peer:
+            try:
+                _wire.check_peer(writer.get_extra_info("socket"), self.socket_path)
+            except LayoutdError:
+                writer.close()
+                raise
+        self._reader, self._writer = reader, writer
+        self._generation += 1
+        self._waiting = {}
+        self._failure = None
+        self._reading = loop.create_task(self._read(reader, self._generation))
+        try:
+            hello = (await self._call_once("hello", service_pb2.HelloRequest(client_name=self._client_name)))[0]
+            _wire.check_version(hello)
+            self.daemon = hello
+            for fonts in self._fonts:
+                await self._call_once("register_fonts", fonts)
+        except LayoutdError as error:
+            self._failure = self._failure or error
+            raise
+
+    async def _live(self) -> int:
+        """The live connection's generation: connects again when the last one failed."""
+        if not self._connected:
+            raise LayoutdUnreachable("the client is not connected: use `async with AsyncClient(...)` or `await client.open()`")
+        if self._failure is not None:
+            assert self._replacing is not None
+            async with self._replacing:
+                if self._failure is not None:  # not replaced by another task meanwhile
+                    await self._drop()
+                    await self._open_connection(patient=True)
+        return self._generation
 
     async def layout(self, text: Optional[str] = None, width: Optional[float] = None, *, font: Optional[str] = None,
                      size: Optional[float] = None, request: Optional[layout_pb2.LayoutRequest] = None,
                      **fields: Any) -> layout_pb2.LayoutReply:
-        return await self.call("layout", _requests.layout(text, width, font, size, request, fields))
+        return cast(layout_pb2.LayoutReply, await self.call("layout", _requests.layout(text, width, font, size, request, fields)))
 
     async def layout_many(self, texts: Iterable[Union[str, layout_pb2.LayoutRequest]], width: Optional[float] = None, *,
                           font: Optional[str] = None, size: Optional[float] = None, window: int = 64,
-                          **fields: Any) -> List[layout_pb2.LayoutReply]:
-        """Every text laid out with up to `window` requests in flight; replies in the texts' order."""
+                          raise_on_error: bool = True, **fields: Any) -> List[Any]:
+        """Every text laid out with up to `window` requests in flight; results in the texts' order,
+        errors as `Client.layout_many` gives them (raised with `results`, or in place)."""
         requests = _requests.layouts(texts, width, font, size, fields)
         if self.daemon is not None and self.daemon.max_in_flight:
             window = min(window, self.daemon.max_in_flight)
         slots = asyncio.Semaphore(max(1, window))
 
-        async def one(request: layout_pb2.LayoutRequest) -> layout_pb2.LayoutReply:
+        async def one(request: Any) -> Any:
             async with slots:
-                return await self.call("layout", request)
+                try:
+                    return await self.call("layout", request)
+                except (LayoutdUnreachable, LayoutdTimeout):
+                    raise
+                except LayoutdError as error:
+                    return error
 
-        return list(await asyncio.gather(*(one(r) for r in requests)))
+        results: List[Any] = list(await asyncio.gather(*(one(r) for r in requests)))
+        if raise_on_error:
+            first = next((result for result in results if isinstance(result, LayoutdError)), None)
+            if first is not None:
+                first.results = results
+                raise first
+        return results
 
     async def justify(self, text: Optional[str] = None, width: Optional[float] = None, *, preset: Optional[str] = None,
                       request: Optional[typemode_pb2.JustifyRequest] = None, **fields: Any) -> typemode_pb2.JustifyReply:
-        return await self.call("justify", _requests.justify(text, width, preset, request, fields))
+        return cast(typemode_pb2.JustifyReply, await self.call("justify", _requests.justify(text, width, preset, request, fields)))
 
     async def render(self, request: Optional[render_pb2.RenderRequest] = None, **fields: Any) -> render_pb2.RenderReply:
-        return await self.call("render", _requests.render(request, fields))
+        return cast(render_pb2.RenderReply, await self.call("render", _requests.render(request, fields)))
 
     async def tags(self, request: Optional[tags_pb2.TagsRequest] = None, **fields: Any) -> tags_pb2.TagsReply:
-        return await self.call("tags", _requests.tags(request, fields))
+        return cast(tags_pb2.TagsReply, await self.call("tags", _requests.tags(request, fields)))
 
     async def tag_hit(self, request: Optional[tags_pb2.TagHitRequest] = None, **fields: Any) -> tags_pb2.TagHitReply:
-        return await self.call("tag_hit", _requests.tag_hit(request, fields))
+        return cast(tags_pb2.TagHitReply, await self.call("tag_hit", _requests.tag_hit(request, fields)))
 
     async def tag_style(self, request: Optional[tags_pb2.TagStyleRequest] = None,
                         **fields: Any) -> tags_pb2.TagStyleReply:
-        return await self.call("tag_style", _requests.tag_style(request, fields))
+        return cast(tags_pb2.TagStyleReply, await self.call("tag_style", _requests.tag_style(request, fields)))
 
     async def hit_test(self, request: Optional[editing_pb2.HitTestRequest] = None,
                  **fields: Any) -> editing_pb2.HitTestReply:
         """Where points land in a layout (its source: layout= or justify=), where carets stand,
         what selections cover: points=[{"x": 10, "y": 12}], carets=[{"offset": 3}], selections=[...]."""
-        return await self.call("hit_test", _requests.hit_test(request, fields))
+        return cast(editing_pb2.HitTestReply, await self.call("hit_test", _requests.hit_test(request, fields)))
 
     async def open_document(self, text: Optional[str] = None, *, layout: Optional[layout_pb2.LayoutRequest] = None,
                       **fields: Any) -> documents_pb2.DocumentReply:
@@ -138,16 +202,16 @@ class AsyncClient:
         change holds every paragraph. Takes what layout() takes (text=, width=, ...)."""
         if text is not None:
             fields["text"] = text
-        return await self.call("open_document", _requests.open_document(layout, fields))
+        return cast(documents_pb2.DocumentReply, await self.call("open_document", _requests.open_document(layout, fields)))
 
     async def edit_document(self, document: int, edits: Optional[Sequence[Any]] = None, **fields: Any) -> documents_pb2.DocumentReply:
         """Edits an open document, in order, all or none: edits=[{"replace": {"range": {"start": 3, "length": 0},
         "text": "x"}}, {"style": {...}}]; points= and carets= ask about the document after them. The reply
         gives each edit's paragraphs laid out again and how far the rest moved."""
-        return await self.call("edit_document", _requests.edit_document(document, edits, fields))
+        return cast(documents_pb2.DocumentReply, await self.call("edit_document", _requests.edit_document(document, edits, fields)))
 
     async def close_document(self, document: int) -> documents_pb2.DocumentReply:
-        return await self.call("close_document", documents_pb2.CloseDocumentRequest(document=document))
+        return cast(documents_pb2.DocumentReply, await self.call("close_document", documents_pb2.CloseDocumentRequest(document=document)))
 
     async def register_fonts(self, fonts: Sequence[Union[bytes, "tuple[str, bytes]"]]) -> service_pb2.RegisterFontsReply:
         """Registers fonts on this connection: each a font file's bytes, or (family, bytes) to name
@@ -156,27 +220,47 @@ class AsyncClient:
         for font in fonts:
             family, data = ("", font) if isinstance(font, (bytes, bytearray)) else font
             request.fonts.add(family=family, data=bytes(data))
-        return await self.call("register_fonts", request)
+        return cast(service_pb2.RegisterFontsReply, await self.call("register_fonts", request))
 
     async def fonts(self) -> service_pb2.FontsReply:
-        return await self.call("fonts", service_pb2.FontsRequest())
+        return cast(service_pb2.FontsReply, await self.call("fonts", service_pb2.FontsRequest()))
 
     async def stats(self, prometheus: bool = False) -> service_pb2.StatsReply:
-        return await self.call("stats", _requests.stats(prometheus))
+        return cast(service_pb2.StatsReply, await self.call("stats", _requests.stats(prometheus)))
 
     async def reload(self) -> service_pb2.ReloadReply:
-        return await self.call("reload", service_pb2.ReloadRequest())
+        return cast(service_pb2.ReloadReply, await self.call("reload", service_pb2.ReloadRequest()))
 
     async def call(self, request: str, message: Any) -> Any:
-        """Sends `message` as the Envelope body `request` and returns the reply's body."""
-        if not self._connected:
-            raise LayoutdUnreachable("the client is not connected: use `async with AsyncClient(...)` or `await client.open()`")
+        """Sends `message` as the Envelope body `request` and returns the reply's body; sends it
+        again after a lost connection when that is safe."""
+        for attempt in range(self.retries + 1):
+            try:
+                reply, generation = await self._call_once(request, message)
+            except LayoutdError as error:
+                if attempt < self.retries and _wire.may_send_again(request, error):
+                    continue
+                raise
+            if request == "open_document":
+                self._documents[reply.document] = generation
+            elif request == "close_document":
+                self._documents.pop(message.document, None)
+            elif request == "register_fonts" and generation == self._generation:
+                self._fonts.append(message)
+            return reply
+        raise AssertionError("unreachable")  # the last attempt returns or raises
+
+    async def _call_once(self, request: str, message: Any) -> Tuple[Any, int]:
+        generation = await self._live()
         _wire.check_feature(self.daemon, request)
+        document = _wire.document_of(request, message)
+        if document is not None and self._documents.get(document, generation) != generation:
+            raise LayoutdDocumentGone(document)
         if self._failure is not None:
             raise self._failure
         request_id = self._next_id
         self._next_id += 1
-        future = asyncio.get_running_loop().create_future()
+        future: "asyncio.Future[envelope_pb2.Envelope]" = asyncio.get_running_loop().create_future()
         self._waiting[request_id] = future
         try:
             self._writer.write(_wire.request_frame(request_id, request, message))
@@ -188,11 +272,26 @@ class AsyncClient:
         except asyncio.CancelledError:
             self._cancel(request_id)
             raise
-        except OSError as error:
-            raise LayoutdUnreachable(f"the connection to layoutd failed: {error}") from error
+        except (OSError, LayoutdConnectionLost) as error:
+            lost = error if isinstance(error, LayoutdConnectionLost) else \
+                LayoutdConnectionLost(f"the connection to layoutd failed: {error}")
+            if generation == self._generation:
+                self._fail_all(lost)
+            if document is not None:
+                raise LayoutdDocumentGone(document) from lost
+            raise lost from None
         finally:
             self._waiting.pop(request_id, None)
-        return _wire.answer(reply, request)
+            if not future.done():
+                future.cancel()
+            elif not future.cancelled():
+                future.exception()  # looked at: a failure nobody awaits is not reported as lost
+        try:
+            return _wire.answer(reply, request), generation
+        except LayoutdError as error:
+            if error.code == "UNAVAILABLE" and generation == self._generation:
+                self._failure = LayoutdConnectionLost("the daemon is shutting down")  # the next call connects again
+            raise
 
     def _cancel(self, request_id: int) -> None:
         """Asks the daemon to drop a request nobody waits for any more (best effort)."""
@@ -203,23 +302,27 @@ class AsyncClient:
         except Exception:
             pass
 
-    async def _read(self) -> None:
+    async def _read(self, reader: asyncio.StreamReader, generation: int) -> None:
         try:
             while True:
-                header = await self._reader.readexactly(4)
-                body = await self._reader.readexactly(_wire.body_length(header))
+                header = await reader.readexactly(4)
+                body = await reader.readexactly(_wire.body_length(header))
                 reply = _wire.parse(body)
                 future = self._waiting.get(reply.request_id)
                 if future is not None and not future.done():
                     future.set_result(reply)
         except asyncio.IncompleteReadError:
-            self._fail_all(LayoutdUnreachable("the daemon closed the connection"))
+            self._lost(generation, LayoutdConnectionLost("the daemon closed the connection"))
         except OSError as error:
-            self._fail_all(LayoutdUnreachable(f"the connection to layoutd failed: {error}"))
+            self._lost(generation, LayoutdConnectionLost(f"the connection to layoutd failed: {error}"))
         except LayoutdError as error:
+            self._lost(generation, error)
+
+    def _lost(self, generation: int, error: LayoutdError) -> None:
+        if generation == self._generation:
             self._fail_all(error)
 
-    def _fail_all(self, error: Exception) -> None:
+    def _fail_all(self, error: LayoutdError) -> None:
         self._failure = self._failure or error
         for future in self._waiting.values():
             if not future.done():

@@ -1,16 +1,21 @@
 """The blocking client: one connection, shared safely by any number of threads."""
 from __future__ import annotations
 
+import errno
 import socket
 import threading
 import time
 from collections import deque
 from itertools import islice
-from typing import Any, Deque, Dict, Iterable, List, Optional, Sequence, Union
+from typing import Any, Deque, Dict, Iterable, List, Optional, Sequence, Set, Tuple, Union, cast
 
 from . import _requests, _wire
-from .errors import LayoutdError, LayoutdProtocolError, LayoutdTimeout, LayoutdUnreachable
+from .errors import (ErrorCode, LayoutdConnectionLost, LayoutdDocumentGone, LayoutdError, LayoutdTimeout,
+                     LayoutdUnreachable)
 from .v1 import documents_pb2, editing_pb2, envelope_pb2, layout_pb2, render_pb2, service_pb2, tags_pb2, typemode_pb2
+
+#: What a batch holds in each place: the reply, or (with raise_on_error=False) the error.
+Result = Union[Any, LayoutdError]
 
 
 class Client:
@@ -24,6 +29,14 @@ class Client:
     returns its reply message, matched by request id; an error reply is raised as
     `LayoutdError`. A request the daemon does not serve is refused before it is sent.
 
+    The daemon may restart (an upgrade, `systemctl restart`, a crash): a call after the
+    connection is lost connects again, waiting up to `reconnect_wait` seconds for the socket to
+    come back, greets the new daemon and registers this client's fonts on it again. A request
+    whose reply never came is sent again (`retries` times) when that is safe: when it changes
+    nothing in the daemon (`layoutd.RETRY_SAFE_REQUESTS`), or the daemon answered UNAVAILABLE
+    because it is stopping. Documents die with their connection: a call on one opened before
+    the loss raises `LayoutdDocumentGone`.
+
     Thread safety: a Client may be shared by threads. Each call's frame is written whole under
     a lock, and whichever waiting thread reads the socket hands the other threads' replies to
     them, so calls from several threads are in flight together. `layout_many` pipelines a
@@ -31,36 +44,27 @@ class Client:
     """
 
     def __init__(self, socket_path: Optional[str] = None, timeout: Optional[float] = 60.0,
-                 client_name: str = "layoutd-python", trust_any_peer: bool = False) -> None:
+                 client_name: str = "layoutd-python", trust_any_peer: bool = False, *,
+                 retries: int = 1, reconnect_wait: float = 5.0) -> None:
         self.socket_path = _wire.find_socket(socket_path)
         self.timeout = timeout
-        self._sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
-        self._send_lock = threading.Lock()
+        self.retries = max(0, retries)
+        self.reconnect_wait = reconnect_wait
+        self._client_name = client_name
+        self._trust_any_peer = trust_any_peer
+        # Held while a frame is written, and while the connection is replaced (re-entrant: the
+        # new connection's hello and fonts go through the ordinary calls).
+        self._send_lock = threading.RLock()
         self._state = threading.Condition()
-        self._replies: Dict[int, envelope_pb2.Envelope] = {}
-        self._waiting: set = set()
-        self._reading = False
-        self._failure: Optional[Exception] = None
-        self._buffer = bytearray()
+        self._closed = False
+        self._generation = 0  # which connection this is: replies and documents belong to one
+        self._documents: Dict[int, int] = {}  # open document -> the generation it lives on
+        self._fonts: List[service_pb2.RegisterFontsRequest] = []  # registered again on a new connection
         self._next_id = 1
         self.daemon: Optional[service_pb2.HelloReply] = None
         self._served = _wire.served_requests(None)
-        try:
-            self._sock.settimeout(timeout)
-            self._sock.connect(self.socket_path)
-            if not trust_any_peer:
-                _wire.check_peer(self._sock, self.socket_path)
-            hello = self.call("hello", service_pb2.HelloRequest(client_name=client_name))
-            _wire.check_version(hello)
-            self.daemon = hello
-            self._served = _wire.served_requests(hello)
-        except OSError as error:
-            self._sock.close()
-            raise LayoutdUnreachable(f"cannot connect to layoutd at {self.socket_path}: {error.strerror or error} "
-                                     "(is the daemon running? pass socket_path or set LAYOUTD_SOCKET)") from error
-        except BaseException:
-            self._sock.close()
-            raise
+        with self._send_lock:
+            self._connect(patient=False)
 
     def __enter__(self) -> "Client":
         return self
@@ -69,12 +73,77 @@ class Client:
         self.close()
 
     def close(self) -> None:
-        """Ends the connection; calls still waiting in other threads fail."""
+        """Ends the connection; calls still waiting in other threads fail, later calls raise."""
+        self._closed = True
+        self._drop()
+
+    def _drop(self) -> None:
+        """Closes the socket; a thread blocked reading it wakes (shutdown does that, close not)."""
         try:
             self._sock.shutdown(socket.SHUT_RDWR)
         except OSError:
             pass
         self._sock.close()
+
+    def _connect(self, patient: bool) -> None:
+        """A new connection, greeted and version-checked, with this client's fonts registered
+        on it. `patient`: a daemon restarting has no socket, or refuses, for a moment: keep
+        trying for `reconnect_wait` seconds."""
+        sock = self._open_socket(patient)
+        with self._state:
+            self._sock = sock
+            self._buffer = bytearray()
+            self._replies: Dict[int, envelope_pb2.Envelope] = {}
+            self._waiting: Set[int] = set()
+            self._reading = False
+            self._failure: Optional[Exception] = None
+            self._generation += 1
+        try:
+            hello = self._call_once("hello", service_pb2.HelloRequest(client_name=self._client_name))[0]
+            _wire.check_version(hello)
+            self.daemon = hello
+            self._served = _wire.served_requests(hello)
+            for fonts in self._fonts:
+                self._call_once("register_fonts", fonts)
+        except BaseException as error:
+            with self._state:
+                self._failure = self._failure or (error if isinstance(error, Exception) else LayoutdUnreachable("interrupted"))
+            sock.close()
+            raise
+
+    def _open_socket(self, patient: bool) -> socket.socket:
+        give_up = time.monotonic() + (self.reconnect_wait if patient else 0)
+        pause = 0.02
+        while True:
+            sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+            try:
+                sock.settimeout(self.timeout)
+                sock.connect(self.socket_path)
+                if not self._trust_any_peer:
+                    _wire.check_peer(sock, self.socket_path)
+                return sock
+            except OSError as error:
+                sock.close()
+                waiting = error.errno in (errno.ENOENT, errno.ECONNREFUSED, errno.EAGAIN)
+                if waiting and time.monotonic() + pause < give_up:
+                    time.sleep(pause)
+                    pause = min(pause * 2, 0.5)
+                    continue
+                raise LayoutdUnreachable(f"cannot connect to layoutd at {self.socket_path}: {error.strerror or error} "
+                                         "(is the daemon running? pass socket_path or set LAYOUTD_SOCKET)") from error
+            except BaseException:
+                sock.close()
+                raise
+
+    def _connected(self) -> int:
+        """The live connection's generation: connects again when the last one failed. Called
+        with the send lock held."""
+        if self._closed:
+            raise LayoutdUnreachable("the client is closed")
+        if self._failure is not None:
+            self._drop()
+            self._connect(patient=True)
+        return self._generation
 
     # Requests, one method each. Keywords are the request's fields (see _requests.py).
 
@@ -82,40 +151,42 @@ class Client:
                size: Optional[float] = None, request: Optional[layout_pb2.LayoutRequest] = None,
                **fields: Any) -> layout_pb2.LayoutReply:
         """Lays `text` out `width` points wide (font and size set the default style)."""
-        return self.call("layout", _requests.layout(text, width, font, size, request, fields))
+        return cast(layout_pb2.LayoutReply, self.call("layout", _requests.layout(text, width, font, size, request, fields)))
 
     def layout_many(self, texts: Iterable[Union[str, layout_pb2.LayoutRequest]], width: Optional[float] = None, *,
                     font: Optional[str] = None, size: Optional[float] = None, window: int = 64,
-                    **fields: Any) -> List[layout_pb2.LayoutReply]:
+                    raise_on_error: bool = True, **fields: Any) -> List[Any]:
         """Lays every text (or request) out with up to `window` requests in flight at once, on
         this connection; the replies come back in the texts' order. The first error is raised
-        once every reply has come."""
+        once every reply has come, with every reply and error in its place as its `results`;
+        with `raise_on_error=False` those are returned instead (a `LayoutdError` where a text
+        failed, a `LayoutReply` elsewhere)."""
         requests = _requests.layouts(texts, width, font, size, fields)
-        return self.call_many("layout", requests, window)
+        return self.call_many("layout", requests, window, raise_on_error)
 
     def justify(self, text: Optional[str] = None, width: Optional[float] = None, *, preset: Optional[str] = None,
                 request: Optional[typemode_pb2.JustifyRequest] = None, **fields: Any) -> typemode_pb2.JustifyReply:
         """Type Mode: every line justified at its own size."""
-        return self.call("justify", _requests.justify(text, width, preset, request, fields))
+        return cast(typemode_pb2.JustifyReply, self.call("justify", _requests.justify(text, width, preset, request, fields)))
 
     def render(self, request: Optional[render_pb2.RenderRequest] = None, **fields: Any) -> render_pb2.RenderReply:
         """A picture (PNG, SVG or PDF) of a layout, a Type Mode text or image tags."""
-        return self.call("render", _requests.render(request, fields))
+        return cast(render_pb2.RenderReply, self.call("render", _requests.render(request, fields)))
 
     def tags(self, request: Optional[tags_pb2.TagsRequest] = None, **fields: Any) -> tags_pb2.TagsReply:
-        return self.call("tags", _requests.tags(request, fields))
+        return cast(tags_pb2.TagsReply, self.call("tags", _requests.tags(request, fields)))
 
     def tag_hit(self, request: Optional[tags_pb2.TagHitRequest] = None, **fields: Any) -> tags_pb2.TagHitReply:
-        return self.call("tag_hit", _requests.tag_hit(request, fields))
+        return cast(tags_pb2.TagHitReply, self.call("tag_hit", _requests.tag_hit(request, fields)))
 
     def tag_style(self, request: Optional[tags_pb2.TagStyleRequest] = None, **fields: Any) -> tags_pb2.TagStyleReply:
-        return self.call("tag_style", _requests.tag_style(request, fields))
+        return cast(tags_pb2.TagStyleReply, self.call("tag_style", _requests.tag_style(request, fields)))
 
     def hit_test(self, request: Optional[editing_pb2.HitTestRequest] = None,
                  **fields: Any) -> editing_pb2.HitTestReply:
         """Where points land in a layout (its source: layout= or justify=), where carets stand,
         what selections cover: points=[{"x": 10, "y": 12}], carets=[{"offset": 3}], selections=[...]."""
-        return self.call("hit_test", _requests.hit_test(request, fields))
+        return cast(editing_pb2.HitTestReply, self.call("hit_test", _requests.hit_test(request, fields)))
 
     def open_document(self, text: Optional[str] = None, *, layout: Optional[layout_pb2.LayoutRequest] = None,
                       **fields: Any) -> documents_pb2.DocumentReply:
@@ -123,16 +194,16 @@ class Client:
         change holds every paragraph. Takes what layout() takes (text=, width=, ...)."""
         if text is not None:
             fields["text"] = text
-        return self.call("open_document", _requests.open_document(layout, fields))
+        return cast(documents_pb2.DocumentReply, self.call("open_document", _requests.open_document(layout, fields)))
 
     def edit_document(self, document: int, edits: Optional[Sequence[Any]] = None, **fields: Any) -> documents_pb2.DocumentReply:
         """Edits an open document, in order, all or none: edits=[{"replace": {"range": {"start": 3, "length": 0},
         "text": "x"}}, {"style": {...}}]; points= and carets= ask about the document after them. The reply
         gives each edit's paragraphs laid out again and how far the rest moved."""
-        return self.call("edit_document", _requests.edit_document(document, edits, fields))
+        return cast(documents_pb2.DocumentReply, self.call("edit_document", _requests.edit_document(document, edits, fields)))
 
     def close_document(self, document: int) -> documents_pb2.DocumentReply:
-        return self.call("close_document", documents_pb2.CloseDocumentRequest(document=document))
+        return cast(documents_pb2.DocumentReply, self.call("close_document", documents_pb2.CloseDocumentRequest(document=document)))
 
     def register_fonts(self, fonts: Sequence[Union[bytes, "tuple[str, bytes]"]]) -> service_pb2.RegisterFontsReply:
         """Registers fonts on this connection: each a font file's bytes, or (family, bytes) to name
@@ -141,94 +212,178 @@ class Client:
         for font in fonts:
             family, data = ("", font) if isinstance(font, (bytes, bytearray)) else font
             request.fonts.add(family=family, data=bytes(data))
-        return self.call("register_fonts", request)
+        return cast(service_pb2.RegisterFontsReply, self.call("register_fonts", request))
 
     def fonts(self) -> service_pb2.FontsReply:
-        return self.call("fonts", service_pb2.FontsRequest())
+        return cast(service_pb2.FontsReply, self.call("fonts", service_pb2.FontsRequest()))
 
     def stats(self, prometheus: bool = False) -> service_pb2.StatsReply:
-        return self.call("stats", _requests.stats(prometheus))
+        return cast(service_pb2.StatsReply, self.call("stats", _requests.stats(prometheus)))
 
     def reload(self) -> service_pb2.ReloadReply:
         """Asks the daemon to re-read its fonts and configuration (its own user and root only)."""
-        return self.call("reload", service_pb2.ReloadRequest())
+        return cast(service_pb2.ReloadReply, self.call("reload", service_pb2.ReloadRequest()))
 
     # The machinery.
 
     def call(self, request: str, message: Any) -> Any:
         """Sends `message` as the Envelope body `request` ("layout", "tag_hit", ...) and returns
-        the reply's body."""
+        the reply's body; sends it again after a lost connection when that is safe."""
+        for attempt in range(self.retries + 1):
+            try:
+                reply, generation = self._call_once(request, message)
+            except LayoutdError as error:
+                if attempt < self.retries and _wire.may_send_again(request, error):
+                    continue
+                raise
+            self._remember(request, message, reply, generation)
+            return reply
+        raise AssertionError("unreachable")  # the last attempt returns or raises
+
+    def call_many(self, request: str, messages: Sequence[Any], window: int = 64,
+                  raise_on_error: bool = True) -> List[Result]:
+        """Every message sent with up to `window` in flight; the results in the messages' order.
+        With `raise_on_error` the first error is raised once every reply is in, carrying them all
+        as `results`; without it each failed place holds its `LayoutdError`. Places lost with
+        the connection are sent again when that is safe, as `call` does."""
+        _wire.check_feature(self.daemon, request)
+        results = self._call_many_once(request, messages, window)
+        for _ in range(self.retries):
+            again = [i for i, result in enumerate(results)
+                     if isinstance(result, LayoutdError) and _wire.may_send_again(request, result)]
+            if not again:
+                break
+            for index, result in zip(again, self._call_many_once(request, [messages[i] for i in again], window)):
+                results[index] = result
+        if raise_on_error:
+            first = next((result for result in results if isinstance(result, LayoutdError)), None)
+            if first is not None:
+                first.results = results
+                raise first
+        return results
+
+    def _call_once(self, request: str, message: Any) -> Tuple[Any, int]:
+        """One request on the live connection (made when there is none): its reply's body and
+        the connection's generation."""
         if request not in self._served:
             _wire.check_feature(self.daemon, request)
-        request_id = self._send(request, message)
-        deadline = None if self.timeout is None else time.monotonic() + self.timeout
+        document = _wire.document_of(request, message)
         try:
-            return _wire.answer(self._wait(request_id, deadline), request)
-        except LayoutdTimeout:
-            self._cancel(request_id)
+            ids, generation = self._send_many(request, [message], document=document)
+            deadline = None if self.timeout is None else time.monotonic() + self.timeout
+            try:
+                envelope = self._wait(ids[0], generation, deadline)
+            except LayoutdTimeout:
+                self._cancel(ids[0], generation)
+                raise
+        except LayoutdConnectionLost as lost:
+            if document is not None:
+                raise LayoutdDocumentGone(document) from lost
             raise
+        return self._answer(envelope, request, generation), generation
 
-    def call_many(self, request: str, messages: Sequence[Any], window: int = 64) -> List[Any]:
-        _wire.check_feature(self.daemon, request)
+    def _call_many_once(self, request: str, messages: Sequence[Any], window: int) -> List[Result]:
         if self.daemon is not None and self.daemon.max_in_flight:
             window = min(window, self.daemon.max_in_flight)  # the daemon stops reading past it
         window = max(1, window)
-        pending: Deque[int] = deque()
-        replies: List[Any] = []
-        failure: Optional[Exception] = None
+        pending: Deque[Tuple[int, int, int]] = deque()  # (place, request id, generation)
+        results: List[Result] = [None] * len(messages)
+        broken: Optional[LayoutdError] = None  # the connection went: the rest are not sent
 
         def collect() -> None:
-            nonlocal failure
-            request_id = pending.popleft()
+            nonlocal broken
+            place, request_id, generation = pending.popleft()
             deadline = None if self.timeout is None else time.monotonic() + self.timeout
             try:
-                replies.append(_wire.answer(self._wait(request_id, deadline), request))
+                results[place] = self._answer(self._wait(request_id, generation, deadline), request, generation)
             except LayoutdTimeout:
-                self._cancel(request_id)
+                self._cancel(request_id, generation)
                 raise
-            except (LayoutdError, ValueError) as error:
-                # Kept until every reply is in, so none is left behind on the connection.
-                failure = failure or error
-                replies.append(None)
+            except LayoutdUnreachable as error:
+                broken = broken or error
+                results[place] = error
+            except LayoutdError as error:
+                results[place] = error  # kept until every reply is in, so none is left on the connection
 
         # Frames go out a quarter window at a time, in one write: a write per frame wakes the
         # daemon's reader per frame, and costs this side a system call per caption.
         batch = max(1, window // 4)
-        queued = iter(messages)
+        queued = iter(enumerate(messages))
         left = len(messages)
         while left or pending:
             room = window - len(pending)
-            if left and room >= min(batch, left):
-                taken = min(room, left)
-                pending.extend(self._send_many(request, list(islice(queued, taken))))
-                left -= taken
-            else:
+            if left and room >= min(batch, left) and broken is None:
+                taken = list(islice(queued, min(room, left)))
+                left -= len(taken)
+                try:
+                    ids, generation = self._send_many(request, [message for _, message in taken])
+                    pending.extend((place, request_id, generation) for (place, _), request_id in zip(taken, ids))
+                except LayoutdUnreachable as error:
+                    broken = error
+                    for place, _ in taken:
+                        results[place] = error
+            elif pending:
                 collect()
-        if failure is not None:
-            raise failure
-        return replies
+            else:
+                for place, _ in queued:
+                    results[place] = broken
+                left = 0
+        return results
 
-    def _cancel(self, request_id: int) -> None:
-        """Asks the daemon to drop a request nobody waits for any more (best effort)."""
+    def _answer(self, envelope: envelope_pb2.Envelope, request: str, generation: int) -> Any:
         try:
-            self._send("cancel", service_pb2.Cancel(request_id=request_id), expect_reply=False)
-        except Exception:
-            pass
+            return _wire.answer(envelope, request)
+        except LayoutdError as error:
+            if error.code is ErrorCode.UNAVAILABLE:
+                # The daemon is stopping and takes no new work here: the next call connects again.
+                self._fail(generation, LayoutdConnectionLost("the daemon is shutting down"))
+            raise
 
-    def _send(self, request: str, message: Any, expect_reply: bool = True) -> int:
-        return self._send_many(request, [message], expect_reply)[0]
-
-    def _send_many(self, request: str, messages: List[Any], expect_reply: bool = True) -> List[int]:
-        """Sends the messages in one write, under their new request ids (returned)."""
+    def _remember(self, request: str, message: Any, reply: Any, generation: int) -> None:
+        """What lives on a connection: documents (which die with it) and fonts (registered again
+        on the next one)."""
         with self._send_lock:
+            if request == "open_document":
+                self._documents[reply.document] = generation
+            elif request == "close_document":
+                self._documents.pop(message.document, None)
+            elif request == "register_fonts" and generation == self._generation:
+                self._fonts.append(message)
+
+    def _fail(self, generation: int, error: Exception) -> None:
+        """Marks connection `generation` unusable (the next call connects again)."""
+        with self._state:
+            if self._generation == generation and self._failure is None:
+                self._failure = error
+                self._state.notify_all()
+
+    def _cancel(self, request_id: int, generation: int) -> None:
+        """Asks the daemon to drop a request nobody waits for any more (best effort; never on
+        another connection than the request's)."""
+        with self._send_lock:
+            if self._generation != generation or self._failure is not None:
+                return
+            cancel_id = self._next_id
+            self._next_id += 1
+            try:
+                self._sock.sendall(_wire.request_frame(cancel_id, "cancel", service_pb2.Cancel(request_id=request_id)))
+            except OSError:
+                pass
+
+    def _send_many(self, request: str, messages: List[Any], document: Optional[int] = None) -> Tuple[List[int], int]:
+        """Sends the messages in one write on the live connection, under new request ids; returns
+        the ids and the connection's generation."""
+        with self._send_lock:
+            generation = self._connected()
+            if document is not None and self._documents.get(document, generation) != generation:
+                raise LayoutdDocumentGone(document)
             first = self._next_id
             self._next_id += len(messages)
             ids = list(range(first, self._next_id))
             with self._state:
                 if self._failure is not None:
                     raise self._failure
-                if expect_reply:
-                    self._waiting.update(ids)
+                self._waiting.update(ids)
             try:
                 if len(messages) == 1:
                     self._sock.sendall(_wire.request_frame(first, request, messages[0]))
@@ -238,14 +393,18 @@ class Client:
             except socket.timeout as error:
                 raise LayoutdTimeout("timed out sending to the daemon") from error
             except OSError as error:
-                raise LayoutdUnreachable(f"the connection to layoutd failed: {error}") from error
-        return ids
+                lost = LayoutdConnectionLost(f"the connection to layoutd failed: {error}")
+                self._fail(generation, lost)
+                raise lost from error
+        return ids, generation
 
-    def _wait(self, request_id: int, deadline: Optional[float]) -> envelope_pb2.Envelope:
+    def _wait(self, request_id: int, generation: int, deadline: Optional[float]) -> envelope_pb2.Envelope:
         """The reply with `request_id`. One waiting thread reads at a time and files every reply
         it reads under its id; the others sleep until theirs is filed."""
         with self._state:
             while True:
+                if self._generation != generation:
+                    raise LayoutdConnectionLost("the connection to layoutd was lost before the reply came")
                 if request_id in self._replies:
                     self._waiting.discard(request_id)
                     return self._replies.pop(request_id)
@@ -259,16 +418,20 @@ class Client:
                     self._state.wait(remaining)
                     continue
                 self._reading = True
+                sock, buffer = self._sock, self._buffer  # this connection's, whatever replaces it
                 self._state.release()
                 try:
-                    reply: Optional[envelope_pb2.Envelope] = self._read(remaining)
+                    reply: Optional[envelope_pb2.Envelope] = self._read(sock, buffer, remaining)
                     error: Optional[Exception] = None
                 except Exception as failure:
                     reply, error = None, failure
                 finally:
                     self._state.acquire()
-                    self._reading = False
+                    if self._generation == generation:
+                        self._reading = False
                     self._state.notify_all()
+                if self._generation != generation:
+                    raise LayoutdConnectionLost("the connection to layoutd was lost before the reply came")
                 if error is not None:
                     if not isinstance(error, LayoutdTimeout):
                         self._failure = error  # the connection is unusable for everyone
@@ -300,27 +463,27 @@ class Client:
             del buffer[:start]
         return frames
 
-    def _read(self, timeout: Optional[float]) -> Optional[envelope_pb2.Envelope]:
-        """The next frame, or None when `timeout` passes first (what arrived stays buffered)."""
-        self._sock.settimeout(timeout)
+    def _read(self, sock: socket.socket, buffer: bytearray, timeout: Optional[float]) -> Optional[envelope_pb2.Envelope]:
+        """The next frame from `sock`, or None when `timeout` passes first (what arrived stays
+        in `buffer`)."""
+        sock.settimeout(timeout)
         try:
             while True:
-                if len(self._buffer) >= 4:
-                    length = _wire.body_length(self._buffer)
-                    if len(self._buffer) >= 4 + length:
-                        body = bytes(memoryview(self._buffer)[4:4 + length])
-                        del self._buffer[:4 + length]
+                if len(buffer) >= 4:
+                    length = _wire.body_length(buffer)
+                    if len(buffer) >= 4 + length:
+                        body = bytes(memoryview(buffer)[4:4 + length])
+                        del buffer[:4 + length]
                         return _wire.parse(body)
                 # 64 KiB at a time: a larger buffer is mapped and unmapped on every call.
-                chunk = self._sock.recv(65536)
+                chunk = sock.recv(65536)
                 if not chunk:
-                    raise LayoutdUnreachable("the daemon closed the connection")
-                if not self._buffer and len(chunk) >= 4 and len(chunk) == 4 + _wire.body_length(chunk):
+                    raise LayoutdConnectionLost("the daemon closed the connection")
+                if not buffer and len(chunk) >= 4 and len(chunk) == 4 + _wire.body_length(chunk):
                     return _wire.parse(chunk[4:])  # one whole frame, the usual case: no buffer copies
-                self._buffer += chunk
+                buffer += chunk
         except socket.timeout:
             return None
         except OSError as error:
-            raise LayoutdUnreachable(f"the connection to layoutd failed: {error}") from error
-        except LayoutdProtocolError:
-            raise
+            raise LayoutdConnectionLost(f"the connection to layoutd failed: {error}") from error
+

@@ -26,6 +26,18 @@ class Daemon:
         self.dir = tempfile.mkdtemp(prefix="layoutd-py-")
         self.socket_path = os.path.join(self.dir, "layoutd.sock")
         self.log = open(os.path.join(self.dir, "stderr"), "w+")
+        self.start()
+
+    def restart(self, crash=False):
+        """A new daemon on the same socket, after the old one stopped (SIGTERM) or crashed (SIGKILL)."""
+        if crash:
+            self.process.kill()
+            self.process.wait(30)
+        else:
+            self.terminate()
+        self.start()
+
+    def start(self):
         self.process = subprocess.Popen([daemon_binary(), "--socket", self.socket_path, "--config", "/dev/null",
                                          "--log-level", "warning"], stdout=subprocess.DEVNULL, stderr=self.log)
         deadline = time.monotonic() + 30
@@ -41,12 +53,15 @@ class Daemon:
                 time.sleep(0.02)
         raise RuntimeError("layoutd did not start serving")
 
-    def stop(self):
+    def terminate(self):
         self.process.terminate()
         try:
             self.process.wait(30)
         except subprocess.TimeoutExpired:
             self.process.kill()
+
+    def stop(self):
+        self.terminate()
         self.log.close()
 
 
@@ -62,3 +77,12 @@ def socket_path(daemon, monkeypatch):
     """The daemon's socket, also as $LAYOUTD_SOCKET (where a client without a path looks)."""
     monkeypatch.setenv("LAYOUTD_SOCKET", daemon.socket_path)
     return daemon.socket_path
+
+
+@pytest.fixture
+def own_daemon(monkeypatch):
+    """A daemon of the test's own, to restart or crash."""
+    running = Daemon()
+    monkeypatch.setenv("LAYOUTD_SOCKET", running.socket_path)
+    yield running
+    running.stop()

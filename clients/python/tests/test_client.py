@@ -34,8 +34,40 @@ def test_keywords_build_the_request_as_a_message_would(socket_path):
         request.truncation.token = "…"
         assert by_keywords == client.layout(request=request)
         assert len(by_keywords.lines) == 2
-    with pytest.raises(TypeError, match="no field 'colour'"):
+    with pytest.raises(TypeError, match="no field 'colour'; its fields: alignment, "):
         layoutd.Client().layout("x", width=10, colour=3)
+
+
+def test_a_misspelt_keyword_names_the_field_and_the_valid_ones(socket_path):
+    with layoutd.Client() as client:
+        with pytest.raises(TypeError) as caught:
+            client.layout("x", width=10, max_line=2)
+        assert "LayoutRequest has no field 'max_line' (did you mean 'max_lines'?)" in str(caught.value)
+        assert "truncation, vertical_alignment, width" in str(caught.value)
+        with pytest.raises(TypeError, match=r"Style has no field 'wieght' \(did you mean 'weight'\?\); its fields: "):
+            client.layout("x", width=10, default_style={"wieght": 700})
+        with pytest.raises(TypeError, match="JustifyRequest has no field 'min_sise' .*'min_size'"):
+            client.justify("x", width=10, min_sise=10)
+
+
+def test_error_codes_are_an_enum(socket_path):
+    with layoutd.Client() as client:
+        with pytest.raises(layoutd.LayoutdError) as caught:
+            client.layout("x", width=-1)
+    code = caught.value.code
+    assert code is layoutd.ErrorCode.INVALID_ARGUMENT and code == "INVALID_ARGUMENT" and str(code) == "INVALID_ARGUMENT"
+    assert caught.value.number == layoutd.service_pb2.Error.INVALID_ARGUMENT
+    assert str(caught.value).startswith("INVALID_ARGUMENT layout.width: ")
+    # Every code of the protocol has a member; one a newer daemon adds is UNKNOWN, with its number.
+    for name in layoutd.service_pb2.Error.Code.keys():
+        if name != "CODE_UNSPECIFIED":
+            assert layoutd.ErrorCode(name).name == name
+    newer = layoutd.envelope_pb2.Envelope(request_id=1)
+    newer.error.code = 99
+    with pytest.raises(layoutd.LayoutdError) as caught:
+        layoutd._wire.answer(newer, "layout")
+    assert caught.value.code is layoutd.ErrorCode.UNKNOWN and caught.value.number == 99
+    assert layoutd.ErrorCode.UNAVAILABLE.retry_safe and not layoutd.ErrorCode.INVALID_ARGUMENT.retry_safe
 
 
 def test_every_request_of_the_protocol(socket_path):
@@ -98,10 +130,21 @@ def test_layout_many_keeps_order_and_matches_single_calls(socket_path):
         # Frames go out a quarter window at a time; windows that do not divide the list end right.
         for window in (1, 3, 5, 64):
             assert [r.width for r in client.layout_many(requests[:37], window=window)] == [r.width for r in replies[:37]]
-        # An error in the middle is raised after every reply is in; the connection stays usable.
+        # An error in the middle is raised after every reply is in, with every result in its
+        # place; the connection stays usable.
         requests[70].width = -1
-        with pytest.raises(layoutd.LayoutdError, match="layout.width"):
+        requests[120].default_style.family = "No Such Family"
+        with pytest.raises(layoutd.LayoutdError, match="layout.width") as caught:
             client.layout_many(requests)
+        results = caught.value.results
+        assert len(results) == 150 and results[70] is caught.value
+        assert results[120].code is layoutd.ErrorCode.NOT_FOUND
+        assert [r.width for i, r in enumerate(results) if i not in (70, 120)] == \
+            [r.width for i, r in enumerate(replies) if i not in (70, 120)]
+        # Or returned in place, without raising.
+        kept = client.layout_many(requests, raise_on_error=False)
+        assert [type(r).__name__ for r in kept] == [type(r).__name__ for r in results]
+        assert kept[70].field == "layout.width" and kept[0].width == replies[0].width
         assert len(client.layout_many([CAPTION] * 10, width=200)) == 10
 
 
