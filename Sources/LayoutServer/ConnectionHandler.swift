@@ -231,7 +231,7 @@ final class ConnectionHandler: ChannelDuplexHandler, @unchecked Sendable {
             // A notice: the cancelled request is answered with CANCELLED, the notice itself is not.
             // Only a request already here can be cancelled; a cancel for an unknown id is dropped,
             // so it cannot cancel a later request that happens to reuse the id.
-            for budget in state.budgets(cancelledBy: cancel.requestID) { budget.cancel() }
+            state.budget(cancelledBy: cancel.requestID)?.cancel()
             return
         }
         guard context.channel.isActive else {
@@ -242,6 +242,10 @@ final class ConnectionHandler: ChannelDuplexHandler, @unchecked Sendable {
         }
         if afterShutdown {
             write(processor.errorReply(id, WireError(.unavailable, "the server is shutting down")), context: context)
+            return
+        }
+        if envelope.body != nil, let refusal = idRefusal(id, processor: processor) {  // no body: UNIMPLEMENTED below
+            write(refusal, context: context)
             return
         }
         if case .reload = envelope.body {
@@ -291,6 +295,20 @@ final class ConnectionHandler: ChannelDuplexHandler, @unchecked Sendable {
         }
     }
 
+    /// INVALID_ARGUMENT for an id its reply could not be told apart by: 0, which replies that
+    /// answer no request carry, or one of a request still in flight on this connection (the
+    /// one in flight is answered as usual).
+    private func idRefusal(_ id: UInt64, processor: RequestProcessor) -> Layoutd_V1_Envelope? {
+        if id == 0 {
+            return processor.errorReply(0, WireError(.invalidArgument,
+                "request ids start at 1: id 0 marks replies that answer no request", field: "envelope.request_id"))
+        }
+        guard state.isInFlight(id) else { return nil }
+        return processor.errorReply(id, WireError(.invalidArgument,
+            "request \(id) is still in flight on this connection: a request id may be used again only after its reply",
+            field: "envelope.request_id"))
+    }
+
     /// RESOURCE_EXHAUSTED for request `id` when the connection has as many in flight as it may.
     private func overInFlightLimit(_ id: UInt64, processor: RequestProcessor) -> Layoutd_V1_Envelope? {
         guard state.inFlight >= configuration.maxInFlightPerConnection else { return nil }
@@ -311,7 +329,7 @@ final class ConnectionHandler: ChannelDuplexHandler, @unchecked Sendable {
                              context: ChannelHandlerContext) {
         let id = plain.requestID
         if let refusal = afterShutdown ? processor.errorReply(id, WireError(.unavailable, "the server is shutting down"))
-            : overInFlightLimit(id, processor: processor) {
+            : idRefusal(id, processor: processor) ?? overInFlightLimit(id, processor: processor) {
             write(refusal, context: context)
             return
         }

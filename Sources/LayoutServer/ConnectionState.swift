@@ -72,7 +72,7 @@ struct ConnectionState {
     /// Since when replies have waited for a client that does not read.
     private(set) var unwritableSince: UInt64?
     /// Requests accepted and not yet answered, by id: a Cancel reaches only these.
-    private var pending: [UInt64: [WorkBudget]] = [:]
+    private var pending: [UInt64: WorkBudget] = [:]
 
     init(limits: Limits, now: UInt64) {
         self.limits = limits
@@ -179,19 +179,22 @@ struct ConnectionState {
         return last
     }
 
-    /// A request on the pool, which a Cancel may reach by its id.
-    mutating func accepted(_ id: UInt64, budget: WorkBudget) { pending[id, default: []].append(budget) }
+    /// A request on the pool, which a Cancel may reach by its id. Ids in flight are unique: a
+    /// second request with one is refused before it gets here (`isInFlight`).
+    mutating func accepted(_ id: UInt64, budget: WorkBudget) { pending[id] = budget }
 
     mutating func answered(_ id: UInt64, budget: WorkBudget) {
-        guard var budgets = pending[id] else { return }
-        budgets.removeAll { $0 === budget }
-        pending[id] = budgets.isEmpty ? nil : budgets
+        if pending[id] === budget { pending[id] = nil }
     }
 
-    /// The budgets a Cancel for `id` stops: only of requests already here, so a cancel cannot
-    /// reach a later request that happens to reuse the id.
-    func budgets(cancelledBy id: UInt64) -> [WorkBudget] { pending[id] ?? [] }
+    /// Whether request `id` is on the pool and not yet answered (the empty case, nearly every
+    /// request's, costs no hashing).
+    func isInFlight(_ id: UInt64) -> Bool { !pending.isEmpty && pending[id] != nil }
+
+    /// The budget a Cancel for `id` stops: only of a request already here, so a cancel cannot
+    /// reach a later request that reuses the id.
+    func budget(cancelledBy id: UInt64) -> WorkBudget? { pending[id] }
 
     /// Every budget still running: the connection closed.
-    var allPendingBudgets: [WorkBudget] { pending.values.flatMap { $0 } }
+    var allPendingBudgets: [WorkBudget] { Array(pending.values) }
 }

@@ -80,7 +80,7 @@ import Testing
         let made = try run("/usr/bin/python3", ["-m", "venv", directory])
         #expect(made.status == 0, "\(made.err)")
         let python = directory + "/bin/python"
-        let installed = try run(python, ["-m", "pip", "install", "--quiet", "--disable-pip-version-check", "protobuf", "pytest", "mypy", "types-protobuf"], within: 600)
+        let installed = try run(python, ["-m", "pip", "install", "--quiet", "--disable-pip-version-check", "protobuf", "pytest", "mypy", "types-protobuf", "setuptools", "wheel"], within: 600)
         try #require(installed.status == 0, "pip could not install protobuf from PyPI: \(installed.err)")
         let version = try run(python, ["-c", "import google.protobuf as p; print(p.__version__)"])
         let tests = repositoryRoot.appendingPathComponent("clients/python/tests").path

@@ -223,13 +223,16 @@ extension ResourceBoundTests {
         let daemon = try Daemon(arguments: ["--idle-timeout", "2"])
         let silent = try RawConnection(path: daemon.socketPath, timeout: 0.05)
         // Layouts with large replies: their writes never complete, so they stay in flight.
-        let request = try Layoutd_V1_Envelope.with {
-            $0.requestID = 1
-            $0.layout = layoutRequest(String(repeating: "word ", count: 2_000))
-        }.serializedBytes() as [UInt8]
-        let frame = [UInt8(request.count >> 24), UInt8(request.count >> 16 & 0xFF), UInt8(request.count >> 8 & 0xFF),
-                     UInt8(request.count & 0xFF)] + request
-        let sent = silent.flood(frame, limit: 4 << 20)
+        var frames: [UInt8] = []
+        for id in 1...400 as ClosedRange<UInt64> {
+            let request = try Layoutd_V1_Envelope.with {
+                $0.requestID = id
+                $0.layout = layoutRequest(String(repeating: "word ", count: 2_000))
+            }.serializedBytes() as [UInt8]
+            frames += [UInt8(request.count >> 24), UInt8(request.count >> 16 & 0xFF), UInt8(request.count >> 8 & 0xFF),
+                       UInt8(request.count & 0xFF)] + request
+        }
+        let sent = silent.flood(frames, limit: frames.count)
         #expect(sent > 0)
         // Its replies fill the socket; after the idle timeout the daemon gives up on it.
         var closedAt: Date?
