@@ -13,14 +13,45 @@ import Testing
         let build = try makeCClient()
         #expect(build.status == 0, "\(build.err)")
         let daemon = try Daemon()
-        let check = try makeCClient(["check", "LAYOUTD_SOCKET=\(daemon.socketPath)"])
+        let check = try makeCClient(["check", "LAYOUTD_SOCKET=\(daemon.socketPath)", "LAYOUTD_BINARY=\(Daemon.binary("layoutd"))"])
         #expect(check.status == 0, "\(check.out)\(check.err)")
         #expect(check.out.contains("ok: C frame equals the shared vector"))
         #expect(check.out.contains("ok: liblayoutd-client against layoutd and its stand-ins"))
+        #expect(check.out.contains("ok: liblayoutd-client outlives restarts and crashes of the daemon"))
         #expect(check.out.contains("ok: protobuf-c decodes and encodes the 31 golden vectors as Python does, and builds its 17 requests"))
         let example = try run(Self.cDirectory + "/layoutd-client", ["layout", daemon.socketPath, "240", "Hello from C, مرحبا"])
         #expect(example.status == 0, "\(example.err)")
         #expect(example.out.hasPrefix("line 0: range [0,"))
+    }
+
+    /// The same tests under valgrind's memcheck: no error, not a byte lost.
+    @Test func cLibraryIsCleanUnderMemcheck() throws {
+        let daemon = try Daemon()
+        let check = try makeCClient(["memcheck", "LAYOUTD_SOCKET=\(daemon.socketPath)", "LAYOUTD_BINARY=\(Daemon.binary("layoutd"))"])
+        #expect(check.status == 0, "\(check.out)\(check.err)")
+        #expect(check.out.contains("ok: liblayoutd-client outlives restarts and crashes of the daemon"))
+        #expect(!check.err.contains("=="), "valgrind reported: \(check.err)")
+    }
+
+    /// The pkg-config file follows each install's PREFIX and LIBDIR (not an earlier build's), and
+    /// a build without WERROR (a consumer's, a distribution's) carries no -Werror.
+    @Test func theCLibraryInstallsWhereItIsTold() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("layoutd-c-prefix-\(getpid())")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let first = try makeCClient(["install", "PREFIX=/opt/first", "DESTDIR=\(root.path)/one"])
+        #expect(first.status == 0, "\(first.err)")
+        let firstPC = try String(contentsOfFile: root.path + "/one/opt/first/lib/pkgconfig/layoutd-client.pc", encoding: .utf8)
+        #expect(firstPC.contains("prefix=/opt/first\n") && firstPC.contains("libdir=/opt/first/lib\n"), "\(firstPC)")
+        let second = try makeCClient(["install", "PREFIX=/usr", "LIBDIR=/usr/lib/x86_64-linux-gnu", "DESTDIR=\(root.path)/two"])
+        #expect(second.status == 0, "\(second.err)")
+        let secondPC = try String(contentsOfFile: root.path + "/two/usr/lib/x86_64-linux-gnu/pkgconfig/layoutd-client.pc", encoding: .utf8)
+        #expect(secondPC.contains("prefix=/usr\n") && secondPC.contains("libdir=/usr/lib/x86_64-linux-gnu\n")
+                    && secondPC.contains("includedir=/usr/include\n"), "\(secondPC)")
+        #expect(FileManager.default.fileExists(atPath: root.path + "/two/usr/lib/x86_64-linux-gnu/liblayoutd-client.so.0"))
+        #expect(!secondPC.contains("-W"), "the .pc hands warnings to consumers")
+        // What a consumer's build runs: warnings, never -Werror.
+        let plan = try run("/usr/bin/make", ["-n", "-B", "-C", Self.cDirectory, "all"])
+        #expect(plan.status == 0 && plan.out.contains("-Wall") && !plan.out.contains("-Werror"), "\(plan.out)")
     }
 
     /// `make install` into a staging root, then the README's C program built with pkg-config

@@ -6,6 +6,7 @@
 #include <poll.h>
 #include <pwd.h>
 #include <stdarg.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -20,23 +21,67 @@
 /* Replies that came before the one waited for, kept for their own receive. */
 #define MAX_KEPT 4096
 
+/* Open documents remembered, to tell a request on one from a lost connection (oldest go first). */
+#define MAX_DOCUMENTS 1024
+
 struct layoutd_client {
     int fd;
     int timeout_ms;
     uint64_t next_id;
+    char path[sizeof ((struct sockaddr_un *)0)->sun_path];
+    /* Each connection is a generation; a request id below first_id was sent on a lost one. */
+    uint64_t generation, first_id;
+    int reconnect_wait_ms, retries;
+    struct { uint64_t document, generation; } documents[MAX_DOCUMENTS];
+    size_t n_documents;
     Layoutd__V1__Envelope *hello; /* the greeting's reply, kept for layoutd_daemon */
     Layoutd__V1__Envelope **kept;
     size_t n_kept, kept_capacity;
     uint8_t *buffer; /* bytes received and not yet taken: buffer[start..end) */
     size_t start, end, capacity;
-    char error[1024];
+    /* The last failure: its line, and its parts (layoutd_last_error_details). */
+    char error[1536];
+    layoutd_status error_status;
+    int error_code;
+    const char *error_code_name;
+    char error_field[256];
+    char error_message[1024];
 };
+
+/* The short name of a failure on this side, as layoutctl prints it. */
+static const char *short_name(layoutd_status status) {
+    switch (status) {
+    case LAYOUTD_OK: return "";
+    case LAYOUTD_ERR_UNREACHABLE: return "UNREACHABLE";
+    case LAYOUTD_ERR_TIMEOUT: return "TIMEOUT";
+    case LAYOUTD_ERR_PROTOCOL: return "PROTOCOL";
+    case LAYOUTD_ERR_UNSUPPORTED: return "UNSUPPORTED";
+    case LAYOUTD_ERR_SERVER: return "SERVER";
+    case LAYOUTD_ERR_ARGUMENT: return "ARGUMENT";
+    case LAYOUTD_ERR_NOMEM: return "NOMEM";
+    case LAYOUTD_ERR_CONNECTION_LOST: return "UNREACHABLE";
+    case LAYOUTD_ERR_DOCUMENT_GONE: return "DOCUMENT_GONE";
+    }
+    return "UNKNOWN";
+}
+
+static void succeed(layoutd_client *client) {
+    client->error[0] = client->error_field[0] = client->error_message[0] = 0;
+    client->error_status = LAYOUTD_OK;
+    client->error_code = 0;
+    client->error_code_name = "";
+}
 
 static layoutd_status fail(layoutd_client *client, layoutd_status status, const char *format, ...) {
     va_list arguments;
     va_start(arguments, format);
-    vsnprintf(client->error, sizeof client->error, format, arguments);
+    vsnprintf(client->error_message, sizeof client->error_message, format, arguments);
     va_end(arguments);
+    snprintf(client->error, sizeof client->error, "%s", client->error_message);
+    client->error_status = status;
+    client->error_code = 0;
+    client->error_code_name = short_name(status);
+    client->error_field[0] = 0;
     return status;
 }
 
@@ -50,6 +95,8 @@ const char *layoutd_status_name(layoutd_status status) {
     case LAYOUTD_ERR_SERVER: return "LAYOUTD_ERR_SERVER";
     case LAYOUTD_ERR_ARGUMENT: return "LAYOUTD_ERR_ARGUMENT";
     case LAYOUTD_ERR_NOMEM: return "LAYOUTD_ERR_NOMEM";
+    case LAYOUTD_ERR_CONNECTION_LOST: return "LAYOUTD_ERR_CONNECTION_LOST";
+    case LAYOUTD_ERR_DOCUMENT_GONE: return "LAYOUTD_ERR_DOCUMENT_GONE";
     }
     return "LAYOUTD_ERR_UNKNOWN";
 }
@@ -93,17 +140,20 @@ static int64_t deadline_of(const layoutd_client *client) {
     return client->timeout_ms > 0 ? now_ms() + client->timeout_ms : -1;
 }
 
-static layoutd_status send_all(layoutd_client *client, const uint8_t *bytes, size_t count, int64_t deadline) {
+/* Writes `count` bytes; `*done` says how many went, also on failure. */
+static layoutd_status send_all(layoutd_client *client, const uint8_t *bytes, size_t count, int64_t deadline, size_t *written) {
     size_t done = 0;
+    *written = 0;
     while (done < count) {
         layoutd_status status = wait_ready(client, POLLOUT, deadline);
         if (status != LAYOUTD_OK) return status;
         ssize_t sent = send(client->fd, bytes + done, count - done, MSG_NOSIGNAL | MSG_DONTWAIT);
         if (sent < 0) {
             if (errno == EINTR || errno == EAGAIN || errno == EWOULDBLOCK) continue;
-            return fail(client, LAYOUTD_ERR_UNREACHABLE, "sending to layoutd failed: %s", strerror(errno));
+            return fail(client, LAYOUTD_ERR_CONNECTION_LOST, "sending to layoutd failed: %s", strerror(errno));
         }
         done += (size_t)sent;
+        *written = done;
     }
     return LAYOUTD_OK;
 }
@@ -127,10 +177,10 @@ static layoutd_status fill(layoutd_client *client, size_t count, int64_t deadlin
         layoutd_status status = wait_ready(client, POLLIN, deadline);
         if (status != LAYOUTD_OK) return status;
         ssize_t got = recv(client->fd, client->buffer + client->end, client->capacity - client->end, MSG_DONTWAIT);
-        if (got == 0) return fail(client, LAYOUTD_ERR_UNREACHABLE, "the daemon closed the connection");
+        if (got == 0) return fail(client, LAYOUTD_ERR_CONNECTION_LOST, "the daemon closed the connection");
         if (got < 0) {
             if (errno == EINTR || errno == EAGAIN || errno == EWOULDBLOCK) continue;
-            return fail(client, LAYOUTD_ERR_UNREACHABLE, "receiving from layoutd failed: %s", strerror(errno));
+            return fail(client, LAYOUTD_ERR_CONNECTION_LOST, "receiving from layoutd failed: %s", strerror(errno));
         }
         client->end += (size_t)got;
     }
@@ -171,34 +221,101 @@ static layoutd_status check_feature(layoutd_client *client, Layoutd__V1__Envelop
                 daemon->server_version, name);
 }
 
+static void drop_connection(layoutd_client *client) {
+    if (client->fd >= 0) close(client->fd);
+    client->fd = -1;
+}
+
+static layoutd_status open_connection(layoutd_client *client, int patient);
+
+/* The document a request names (edit or close), or 0. */
+static uint64_t document_of(const Layoutd__V1__Envelope *request) {
+    if (request->body_case == LAYOUTD__V1__ENVELOPE__BODY_EDIT_DOCUMENT && request->edit_document)
+        return request->edit_document->document;
+    if (request->body_case == LAYOUTD__V1__ENVELOPE__BODY_CLOSE_DOCUMENT && request->close_document)
+        return request->close_document->document;
+    return 0;
+}
+
+static layoutd_status document_gone(layoutd_client *client, uint64_t document) {
+    layoutd_status status = fail(client, LAYOUTD_ERR_DOCUMENT_GONE,
+                                 "document %llu was open on a connection to layoutd that was lost, so the daemon closed it; "
+                                 "open it again", (unsigned long long)document);
+    snprintf(client->error_field, sizeof client->error_field, "document");
+    return status;
+}
+
+/* Whether `document` lived on a connection that is lost: one before this, or this one failed. */
+static int on_a_lost_connection(const layoutd_client *client, uint64_t document) {
+    for (size_t i = 0; i < client->n_documents; i++)
+        if (client->documents[i].document == document)
+            return client->documents[i].generation != client->generation || client->fd < 0;
+    return 0;
+}
+
+static void remember_document(layoutd_client *client, uint64_t document) {
+    for (size_t i = 0; i < client->n_documents; i++) {
+        if (client->documents[i].document == document) {
+            client->documents[i].generation = client->generation;
+            return;
+        }
+    }
+    if (client->n_documents == MAX_DOCUMENTS) {
+        memmove(client->documents, client->documents + 1, (MAX_DOCUMENTS - 1) * sizeof client->documents[0]);
+        client->n_documents--;
+    }
+    client->documents[client->n_documents].document = document;
+    client->documents[client->n_documents].generation = client->generation;
+    client->n_documents++;
+}
+
 layoutd_status layoutd_send(layoutd_client *client, Layoutd__V1__Envelope *request, uint64_t *request_id) {
     if (!client || !request || request->body_case == LAYOUTD__V1__ENVELOPE__BODY__NOT_SET) {
         if (client) fail(client, LAYOUTD_ERR_ARGUMENT, "layoutd_send needs a client and a request with a body");
         return LAYOUTD_ERR_ARGUMENT;
     }
-    if (client->fd < 0) return fail(client, LAYOUTD_ERR_UNREACHABLE, "the connection has failed; connect again");
-    layoutd_status status = check_feature(client, request->body_case);
-    if (status != LAYOUTD_OK) return status;
-    request->request_id = client->next_id++;
-    size_t length = 0;
-    uint8_t *frame = layoutd_frame(request, &length);
-    if (!frame) return fail(client, LAYOUTD_ERR_NOMEM, "out of memory for a request");
-    status = send_all(client, frame, length, deadline_of(client));
-    free(frame);
-    if (status == LAYOUTD_OK && request_id) *request_id = request->request_id;
-    return status;
+    for (int attempt = 0;; attempt++) {
+        layoutd_status status = LAYOUTD_OK;
+        uint64_t document = document_of(request);
+        if (document && on_a_lost_connection(client, document)) return document_gone(client, document);
+        if (client->fd < 0 && (status = open_connection(client, 1)) != LAYOUTD_OK) return status;
+        status = check_feature(client, request->body_case);
+        if (status != LAYOUTD_OK) return status;
+        request->request_id = client->next_id++;
+        size_t length = 0, written = 0;
+        uint8_t *frame = layoutd_frame(request, &length);
+        if (!frame) return fail(client, LAYOUTD_ERR_NOMEM, "out of memory for a request");
+        status = send_all(client, frame, length, deadline_of(client), &written);
+        free(frame);
+        if (status == LAYOUTD_ERR_CONNECTION_LOST) {
+            drop_connection(client);
+            /* Not a byte of it went: the daemon has not seen it, so any request may go on a new
+             * connection (the usual case after a restart while this client was idle). */
+            if (written == 0 && attempt == 0) continue;
+        }
+        if (status == LAYOUTD_OK && request_id) *request_id = request->request_id;
+        return status;
+    }
 }
 
 static layoutd_status answer(layoutd_client *client, Layoutd__V1__Envelope *reply) {
+    if (reply->body_case == LAYOUTD__V1__ENVELOPE__BODY_DOCUMENT_REPLY && reply->document_reply)
+        remember_document(client, reply->document_reply->document);
     if (reply->body_case != LAYOUTD__V1__ENVELOPE__BODY_ERROR) {
-        client->error[0] = 0;
+        succeed(client);
         return LAYOUTD_OK;
     }
     const Layoutd__V1__Error *error = reply->error;
     const ProtobufCEnumValue *code = protobuf_c_enum_descriptor_get_value(&layoutd__v1__error__code__descriptor, (int)error->code);
-    const char *name = code ? code->name : "CODE_UNKNOWN";
-    if (error->field && error->field[0]) return fail(client, LAYOUTD_ERR_SERVER, "%s %s: %s", name, error->field, error->message);
-    return fail(client, LAYOUTD_ERR_SERVER, "%s: %s", name, error->message);
+    const char *name = code ? code->name : "UNKNOWN";
+    const char *field = error->field ? error->field : "";
+    fail(client, LAYOUTD_ERR_SERVER, "%s", error->message ? error->message : "");
+    client->error_code = (int)error->code;
+    client->error_code_name = name;
+    snprintf(client->error_field, sizeof client->error_field, "%s", field);
+    if (field[0]) snprintf(client->error, sizeof client->error, "%s %s: %s", name, field, client->error_message);
+    else snprintf(client->error, sizeof client->error, "%s: %s", name, client->error_message);
+    return LAYOUTD_ERR_SERVER;
 }
 
 layoutd_status layoutd_receive(layoutd_client *client, uint64_t request_id, Layoutd__V1__Envelope **reply) {
@@ -211,7 +328,11 @@ layoutd_status layoutd_receive(layoutd_client *client, uint64_t request_id, Layo
             return answer(client, *reply);
         }
     }
-    if (client->fd < 0) return fail(client, LAYOUTD_ERR_UNREACHABLE, "the connection has failed; connect again");
+    if (request_id != 0 && request_id < client->first_id)
+        return fail(client, LAYOUTD_ERR_CONNECTION_LOST, "request %llu was sent on a connection to layoutd that was lost "
+                    "before its reply came", (unsigned long long)request_id);
+    if (client->fd < 0)
+        return fail(client, LAYOUTD_ERR_CONNECTION_LOST, "the connection to layoutd was lost before the reply came");
     if (request_id == 0 || request_id >= client->next_id)
         return fail(client, LAYOUTD_ERR_ARGUMENT, "request %llu was not sent on this connection", (unsigned long long)request_id);
     int64_t deadline = deadline_of(client);
@@ -220,10 +341,7 @@ layoutd_status layoutd_receive(layoutd_client *client, uint64_t request_id, Layo
         layoutd_status status = next_reply(client, deadline, &next);
         if (status != LAYOUTD_OK) {
             /* A frame cut short or unreadable leaves the stream out of step: nothing more can be read. */
-            if (status != LAYOUTD_ERR_TIMEOUT) {
-                close(client->fd);
-                client->fd = -1;
-            }
+            if (status != LAYOUTD_ERR_TIMEOUT) drop_connection(client);
             return status;
         }
         if (next->request_id == request_id) {
@@ -248,21 +366,114 @@ layoutd_status layoutd_receive(layoutd_client *client, uint64_t request_id, Layo
     }
 }
 
-layoutd_status layoutd_call(layoutd_client *client, Layoutd__V1__Envelope *request, Layoutd__V1__Envelope **reply) {
-    if (reply) *reply = NULL;
-    if (!reply) return LAYOUTD_ERR_ARGUMENT;
+/* Whether a request changes nothing in the daemon, so that sending it twice is sending it once. */
+static int changes_nothing(Layoutd__V1__Envelope__BodyCase body) {
+    switch (body) {
+    case LAYOUTD__V1__ENVELOPE__BODY_HELLO:
+    case LAYOUTD__V1__ENVELOPE__BODY_LAYOUT:
+    case LAYOUTD__V1__ENVELOPE__BODY_JUSTIFY:
+    case LAYOUTD__V1__ENVELOPE__BODY_RENDER:
+    case LAYOUTD__V1__ENVELOPE__BODY_TAGS:
+    case LAYOUTD__V1__ENVELOPE__BODY_TAG_HIT:
+    case LAYOUTD__V1__ENVELOPE__BODY_TAG_STYLE:
+    case LAYOUTD__V1__ENVELOPE__BODY_HIT_TEST:
+    case LAYOUTD__V1__ENVELOPE__BODY_FONTS:
+    case LAYOUTD__V1__ENVELOPE__BODY_STATS: return 1;
+    default: return 0;
+    }
+}
+
+/* One request and its reply, on the connection there is (made again when it was lost). */
+static layoutd_status call_once(layoutd_client *client, Layoutd__V1__Envelope *request, Layoutd__V1__Envelope **reply) {
     uint64_t id = 0;
     layoutd_status status = layoutd_send(client, request, &id);
     return status == LAYOUTD_OK ? layoutd_receive(client, id, reply) : status;
 }
 
+layoutd_status layoutd_call(layoutd_client *client, Layoutd__V1__Envelope *request, Layoutd__V1__Envelope **reply) {
+    if (reply) *reply = NULL;
+    if (!reply || !client || !request) return LAYOUTD_ERR_ARGUMENT;
+    for (int attempt = 0;; attempt++) {
+        layoutd_status status = call_once(client, request, reply);
+        uint64_t document = document_of(request);
+        if (status == LAYOUTD_ERR_CONNECTION_LOST && document) return document_gone(client, document);
+        int again = status == LAYOUTD_ERR_CONNECTION_LOST && changes_nothing(request->body_case);
+        if (status == LAYOUTD_ERR_SERVER && (*reply)->error->code == LAYOUTD__V1__ERROR__CODE__UNAVAILABLE) {
+            drop_connection(client); /* the daemon is stopping and did none of it: the next send connects again */
+            again = 1;
+        }
+        if (!again || attempt >= client->retries) return status;
+        layoutd_free_reply(*reply);
+        *reply = NULL;
+    }
+}
+
 layoutd_status layoutd_layout_text(layoutd_client *client, const char *text, float width, Layoutd__V1__Envelope **reply) {
+    return layoutd_layout(client, text, width, NULL, reply);
+}
+
+/* Whether `options` (of `struct_size` as the caller's header had it) holds `field`. */
+#define HAS(options, type, field) ((options)->struct_size >= offsetof(type, field) + sizeof((options)->field))
+
+layoutd_status layoutd_layout(layoutd_client *client, const char *text, float width, const layoutd_layout_options *options,
+                              Layoutd__V1__Envelope **reply) {
+    if (reply) *reply = NULL;
+    if (!client || !reply) return LAYOUTD_ERR_ARGUMENT;
+    static const layoutd_layout_options defaults = LAYOUTD_LAYOUT_OPTIONS_INIT;
+    const layoutd_layout_options *o = options ? options : &defaults;
+    if (o->struct_size < offsetof(layoutd_layout_options, family) + sizeof o->family)
+        return fail(client, LAYOUTD_ERR_ARGUMENT, "layoutd_layout_options.struct_size is %zu: start from LAYOUTD_LAYOUT_OPTIONS_INIT",
+                    o->struct_size);
+    Layoutd__V1__Style style = LAYOUTD__V1__STYLE__INIT;
+    Layoutd__V1__Truncation truncation = LAYOUTD__V1__TRUNCATION__INIT;
     Layoutd__V1__LayoutRequest request = LAYOUTD__V1__LAYOUT_REQUEST__INIT;
     request.text = (char *)(text ? text : "");
     request.width = width;
+    int styled = 0;
+    if (o->family && o->family[0]) style.family = (char *)o->family, styled = 1;
+    if (HAS(o, layoutd_layout_options, size) && o->size != 0) style.size = o->size, styled = 1;
+    if (HAS(o, layoutd_layout_options, weight) && o->weight != 0) style.weight = o->weight, styled = 1;
+    if (HAS(o, layoutd_layout_options, language) && o->language) style.language = (char *)o->language, styled = 1;
+    if (styled) request.default_style = &style;
+    if (HAS(o, layoutd_layout_options, alignment)) request.alignment = o->alignment;
+    if (HAS(o, layoutd_layout_options, line_height_multiple)) request.line_height_multiple = o->line_height_multiple;
+    if (HAS(o, layoutd_layout_options, max_lines)) request.max_lines = o->max_lines;
+    if (HAS(o, layoutd_layout_options, truncation_token) && o->truncation_token) {
+        truncation.token = (char *)o->truncation_token;
+        request.truncation = &truncation;
+    }
     Layoutd__V1__Envelope envelope = LAYOUTD__V1__ENVELOPE__INIT;
     envelope.body_case = LAYOUTD__V1__ENVELOPE__BODY_LAYOUT;
     envelope.layout = &request;
+    if (HAS(o, layoutd_layout_options, deadline_ms)) envelope.deadline_ms = o->deadline_ms;
+    return layoutd_call(client, &envelope, reply);
+}
+
+layoutd_status layoutd_justify(layoutd_client *client, const char *text, float width, const layoutd_justify_options *options,
+                               Layoutd__V1__Envelope **reply) {
+    if (reply) *reply = NULL;
+    if (!client || !reply) return LAYOUTD_ERR_ARGUMENT;
+    static const layoutd_justify_options defaults = LAYOUTD_JUSTIFY_OPTIONS_INIT;
+    const layoutd_justify_options *o = options ? options : &defaults;
+    if (o->struct_size < offsetof(layoutd_justify_options, preset) + sizeof o->preset)
+        return fail(client, LAYOUTD_ERR_ARGUMENT, "layoutd_justify_options.struct_size is %zu: start from LAYOUTD_JUSTIFY_OPTIONS_INIT",
+                    o->struct_size);
+    Layoutd__V1__Style style = LAYOUTD__V1__STYLE__INIT;
+    Layoutd__V1__JustifyRequest request = LAYOUTD__V1__JUSTIFY_REQUEST__INIT;
+    request.text = (char *)(text ? text : "");
+    request.width = width;
+    if (o->preset) request.preset = (char *)o->preset;
+    if (HAS(o, layoutd_justify_options, family) && o->family && o->family[0]) {
+        style.family = (char *)o->family;
+        request.style = &style;
+    }
+    if (HAS(o, layoutd_justify_options, min_size)) request.min_size = o->min_size;
+    if (HAS(o, layoutd_justify_options, max_size)) request.max_size = o->max_size;
+    if (HAS(o, layoutd_justify_options, alignment)) request.alignment = o->alignment;
+    Layoutd__V1__Envelope envelope = LAYOUTD__V1__ENVELOPE__INIT;
+    envelope.body_case = LAYOUTD__V1__ENVELOPE__BODY_JUSTIFY;
+    envelope.justify = &request;
+    if (HAS(o, layoutd_justify_options, deadline_ms)) envelope.deadline_ms = o->deadline_ms;
     return layoutd_call(client, &envelope, reply);
 }
 
@@ -278,6 +489,18 @@ const char *layoutd_last_error(const layoutd_client *client) {
     return client ? client->error : "no client";
 }
 
+layoutd_error layoutd_last_error_details(const layoutd_client *client) {
+    if (!client) return (layoutd_error){LAYOUTD_ERR_ARGUMENT, 0, "ARGUMENT", "", "no client"};
+    return (layoutd_error){client->error_status, client->error_code, client->error_code_name ? client->error_code_name : "",
+                           client->error_field, client->error_message};
+}
+
+void layoutd_set_reconnect(layoutd_client *client, int wait_ms, int retries) {
+    if (!client) return;
+    client->reconnect_wait_ms = wait_ms > 0 ? wait_ms : 0;
+    client->retries = retries > 0 ? retries : 0;
+}
+
 /* As layoutctl: $LAYOUTD_SOCKET, the service's socket when there is one, the user's. */
 static void default_socket(char *path, size_t size) {
     const char *variable = getenv("LAYOUTD_SOCKET");
@@ -290,7 +513,8 @@ static void default_socket(char *path, size_t size) {
 
 /* The daemon must run as this user, as root, or as the service's `layoutd` user: a socket in a
  * shared place can be another user's daemon, which would read the text sent (SO_PEERCRED). */
-static layoutd_status check_peer(layoutd_client *client, const char *path) {
+static layoutd_status check_peer(layoutd_client *client) {
+    const char *path = client->path;
     struct ucred peer;
     socklen_t length = sizeof peer;
     if (getsockopt(client->fd, SOL_SOCKET, SO_PEERCRED, &peer, &length) != 0)
@@ -309,7 +533,7 @@ static layoutd_status greet(layoutd_client *client) {
     envelope.body_case = LAYOUTD__V1__ENVELOPE__BODY_HELLO;
     envelope.hello = &hello;
     Layoutd__V1__Envelope *reply = NULL;
-    layoutd_status status = layoutd_call(client, &envelope, &reply);
+    layoutd_status status = call_once(client, &envelope, &reply);
     if (status == LAYOUTD_OK && reply->body_case != LAYOUTD__V1__ENVELOPE__BODY_HELLO_REPLY)
         status = fail(client, LAYOUTD_ERR_PROTOCOL, "the daemon did not answer hello with a hello reply");
     if (status == LAYOUTD_OK && reply->hello_reply->protocol_version != LAYOUTD_PROTOCOL_VERSION)
@@ -319,8 +543,45 @@ static layoutd_status greet(layoutd_client *client) {
         layoutd_free_reply(reply);
         return status;
     }
+    layoutd_free_reply(client->hello);
     client->hello = reply;
     return LAYOUTD_OK;
+}
+
+/* A new connection to client->path, checked and greeted. `patient`: a restarting daemon has
+ * no socket, or refuses, for a moment; keep trying for the reconnect wait. Replies kept from
+ * the lost connection are dropped: their requests fail as lost. */
+static layoutd_status open_connection(layoutd_client *client, int patient) {
+    drop_connection(client);
+    for (size_t i = 0; i < client->n_kept; i++) layoutd__v1__envelope__free_unpacked(client->kept[i], NULL);
+    client->n_kept = 0;
+    client->start = client->end = 0;
+    client->generation++;
+    client->first_id = client->next_id;
+    struct sockaddr_un address = {.sun_family = AF_UNIX};
+    memcpy(address.sun_path, client->path, strlen(client->path) + 1);
+    int64_t give_up = now_ms() + (patient ? client->reconnect_wait_ms : 0);
+    int pause_ms = 20;
+    for (;;) {
+        client->fd = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
+        if (client->fd < 0) return fail(client, LAYOUTD_ERR_UNREACHABLE, "socket: %s", strerror(errno));
+        if (connect(client->fd, (struct sockaddr *)&address, sizeof address) == 0) break;
+        int error = errno;
+        drop_connection(client);
+        int waiting = error == ENOENT || error == ECONNREFUSED || error == EAGAIN;
+        if (waiting && now_ms() + pause_ms < give_up) {
+            struct timespec pause = {.tv_sec = pause_ms / 1000, .tv_nsec = (long)(pause_ms % 1000) * 1000000L};
+            nanosleep(&pause, NULL);
+            pause_ms = pause_ms * 2 > 500 ? 500 : pause_ms * 2;
+            continue;
+        }
+        return fail(client, LAYOUTD_ERR_UNREACHABLE, "cannot connect to layoutd at %s: %s (is the daemon running?)", client->path,
+                    strerror(error));
+    }
+    layoutd_status status = check_peer(client);
+    if (status == LAYOUTD_OK) status = greet(client);
+    if (status != LAYOUTD_OK) drop_connection(client);
+    return status;
 }
 
 layoutd_status layoutd_connect(const char *socket_path, int timeout_ms, layoutd_client **out) {
@@ -330,29 +591,16 @@ layoutd_status layoutd_connect(const char *socket_path, int timeout_ms, layoutd_
     client->fd = -1;
     client->next_id = 1;
     client->timeout_ms = timeout_ms > 0 ? timeout_ms : 0;
-    char path[sizeof ((struct sockaddr_un *)0)->sun_path + 64];
+    client->reconnect_wait_ms = 5000;
+    client->retries = 1;
+    succeed(client);
+    char path[sizeof client->path + 64];
     if (socket_path) snprintf(path, sizeof path, "%s", socket_path);
     else default_socket(path, sizeof path);
-    struct sockaddr_un address = {.sun_family = AF_UNIX};
-    if (strlen(path) >= sizeof address.sun_path)
+    if (strlen(path) >= sizeof client->path)
         return fail(client, LAYOUTD_ERR_ARGUMENT, "socket path too long for a Unix socket: %s", path);
-    memcpy(address.sun_path, path, strlen(path) + 1);
-    client->fd = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
-    if (client->fd < 0) return fail(client, LAYOUTD_ERR_UNREACHABLE, "socket: %s", strerror(errno));
-    if (connect(client->fd, (struct sockaddr *)&address, sizeof address) != 0) {
-        int error = errno;
-        close(client->fd);
-        client->fd = -1;
-        return fail(client, LAYOUTD_ERR_UNREACHABLE, "cannot connect to layoutd at %s: %s (is the daemon running?)", path,
-                    strerror(error));
-    }
-    layoutd_status status = check_peer(client, path);
-    if (status == LAYOUTD_OK) status = greet(client);
-    if (status != LAYOUTD_OK && client->fd >= 0) {
-        close(client->fd);
-        client->fd = -1;
-    }
-    return status;
+    memcpy(client->path, path, strlen(path) + 1);
+    return open_connection(client, 0);
 }
 
 void layoutd_close(layoutd_client *client) {

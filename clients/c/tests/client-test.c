@@ -6,6 +6,9 @@
  */
 #define _GNU_SOURCE
 #include <layoutd/client.h>
+#include <layoutd/v1/documents.pb-c.h>
+#include <layoutd/v1/service.pb-c.h>
+#include <layoutd/v1/typemode.pb-c.h>
 
 #include <signal.h>
 #include <stdio.h>
@@ -199,6 +202,220 @@ static pid_t stand_in(const char *path, const char *version, uint32_t protocol, 
     _exit(0);
 }
 
+/* The options calls build the request one would build by hand, and errors come in parts. */
+static void test_options_and_error_details(const char *socket_path) {
+    layoutd_client *client = NULL;
+    if (layoutd_connect(socket_path, 10000, &client) != LAYOUTD_OK) {
+        CHECK(0, "connect: %s", layoutd_last_error(client));
+        layoutd_close(client);
+        return;
+    }
+    const char *text = "The quick brown fox jumps over the lazy dog, again and again and again.";
+    layoutd_layout_options options = LAYOUTD_LAYOUT_OPTIONS_INIT;
+    options.family = "DejaVu Serif";
+    options.size = 20;
+    options.weight = 700;
+    options.alignment = LAYOUTD__V1__ALIGNMENT__ALIGNMENT_CENTER;
+    options.max_lines = 2;
+    options.truncation_token = "+";
+    Layoutd__V1__Envelope *reply = NULL, *by_hand = NULL;
+    CHECK(layoutd_layout(client, text, 180, &options, &reply) == LAYOUTD_OK, "layout with options: %s", layoutd_last_error(client));
+    Layoutd__V1__Style style = LAYOUTD__V1__STYLE__INIT;
+    style.family = "DejaVu Serif";
+    style.size = 20;
+    style.weight = 700;
+    Layoutd__V1__Truncation truncation = LAYOUTD__V1__TRUNCATION__INIT;
+    truncation.token = "+";
+    Layoutd__V1__LayoutRequest request;
+    Layoutd__V1__Envelope envelope = layout_envelope(&request, text, 180);
+    request.default_style = &style;
+    request.alignment = LAYOUTD__V1__ALIGNMENT__ALIGNMENT_CENTER;
+    request.max_lines = 2;
+    request.truncation = &truncation;
+    CHECK(layoutd_call(client, &envelope, &by_hand) == LAYOUTD_OK, "by hand: %s", layoutd_last_error(client));
+    if (reply && by_hand) {
+        Layoutd__V1__LayoutReply *a = reply->layout_reply, *b = by_hand->layout_reply;
+        CHECK(a->n_lines == 2 && a->n_lines == b->n_lines && a->width == b->width && a->height == b->height &&
+                  a->n_runs == b->n_runs && a->runs[0]->n_glyph_ids == b->runs[0]->n_glyph_ids &&
+                  a->lines[0]->baseline_origin->x == b->lines[0]->baseline_origin->x && a->lines[1]->truncated,
+              "options and the hand-built request differ");
+        CHECK(a->height > 40, "size 20 on two lines: height %g", (double)a->height);
+    }
+    layoutd_free_reply(reply);
+    layoutd_free_reply(by_hand);
+
+    /* Errors: status, code, code name, field and message apart. */
+    options = (layoutd_layout_options)LAYOUTD_LAYOUT_OPTIONS_INIT;
+    options.family = "No Such Family";
+    CHECK(layoutd_layout(client, "x", 100, &options, &reply) == LAYOUTD_ERR_SERVER, "an unknown family");
+    layoutd_error error = layoutd_last_error_details(client);
+    CHECK(error.status == LAYOUTD_ERR_SERVER && error.code == LAYOUTD__V1__ERROR__CODE__NOT_FOUND &&
+              strcmp(error.code_name, "NOT_FOUND") == 0 && strcmp(error.field, "layout.default_style.family") == 0 &&
+              strstr(error.message, "No Such Family") != NULL,
+          "details: %d %s %s: %s", error.code, error.code_name, error.field, error.message);
+    layoutd_free_reply(reply);
+    CHECK(layoutd_layout(client, "x", 100, NULL, &reply) == LAYOUTD_OK, "defaults");
+    error = layoutd_last_error_details(client);
+    CHECK(error.status == LAYOUTD_OK && error.code == 0 && error.field[0] == 0 && error.message[0] == 0, "cleared on success");
+    layoutd_free_reply(reply);
+    layoutd_layout_options too_small = {0};
+    CHECK(layoutd_layout(client, "x", 100, &too_small, &reply) == LAYOUTD_ERR_ARGUMENT && reply == NULL, "struct_size 0");
+    CHECK(strstr(layoutd_last_error(client), "LAYOUTD_LAYOUT_OPTIONS_INIT") != NULL, "%s", layoutd_last_error(client));
+    CHECK(strcmp(layoutd_last_error_details(client).code_name, "ARGUMENT") == 0, "local code name");
+
+    /* Type Mode with options. */
+    layoutd_justify_options justify = LAYOUTD_JUSTIFY_OPTIONS_INIT;
+    justify.preset = "modern";
+    justify.min_size = 20;
+    justify.max_size = 40;
+    CHECK(layoutd_justify(client, "Type\nMode is\nhere", 300, &justify, &reply) == LAYOUTD_OK, "justify: %s",
+          layoutd_last_error(client));
+    if (reply) {
+        Layoutd__V1__JustifyReply *j = reply->justify_reply;
+        CHECK(j->n_lines == 3 && j->n_line_sizes == 3, "three lines: %zu", j->n_lines);
+        for (size_t i = 0; i < j->n_line_sizes; i++)
+            CHECK(j->line_sizes[i] >= 20 && j->line_sizes[i] <= 40, "line %zu at %g", i, (double)j->line_sizes[i]);
+    }
+    layoutd_free_reply(reply);
+    justify.max_size = -1;
+    CHECK(layoutd_justify(client, "x", 300, &justify, &reply) == LAYOUTD_ERR_SERVER, "a bad size");
+    CHECK(strcmp(layoutd_last_error_details(client).field, "justify.max_size") == 0, "%s", layoutd_last_error(client));
+    layoutd_free_reply(reply);
+    layoutd_close(client);
+}
+
+/* A daemon of the test's own, from `binary`, on `path`: started, and waited for. */
+static pid_t start_daemon(const char *binary, const char *path) {
+    pid_t child = fork();
+    if (child == 0) {
+        execl(binary, binary, "--socket", path, "--config", "/dev/null", "--log-level", "error", (char *)NULL);
+        _exit(127);
+    }
+    for (int i = 0; i < 1500; i++) {
+        int probe = socket(AF_UNIX, SOCK_STREAM, 0);
+        struct sockaddr_un address = {.sun_family = AF_UNIX};
+        snprintf(address.sun_path, sizeof address.sun_path, "%s", path);
+        int connected = connect(probe, (struct sockaddr *)&address, sizeof address) == 0;
+        close(probe);
+        if (connected) return child;
+        usleep(20000);
+    }
+    return child;
+}
+
+static void stop_daemon(pid_t child, int signal_number) {
+    kill(child, signal_number);
+    waitpid(child, NULL, 0);
+}
+
+static Layoutd__V1__Envelope *edit_at_start(layoutd_client *client, uint64_t document, layoutd_status *status) {
+    Layoutd__V1__Range range = LAYOUTD__V1__RANGE__INIT;
+    Layoutd__V1__TextReplacement replace = LAYOUTD__V1__TEXT_REPLACEMENT__INIT;
+    replace.range = &range;
+    replace.text = "x";
+    Layoutd__V1__DocumentEdit edit = LAYOUTD__V1__DOCUMENT_EDIT__INIT;
+    edit.edit_case = LAYOUTD__V1__DOCUMENT_EDIT__EDIT_REPLACE;
+    edit.replace = &replace;
+    Layoutd__V1__DocumentEdit *edits[] = {&edit};
+    Layoutd__V1__EditDocumentRequest request = LAYOUTD__V1__EDIT_DOCUMENT_REQUEST__INIT;
+    request.document = document;
+    request.n_edits = 1;
+    request.edits = edits;
+    Layoutd__V1__Envelope envelope = LAYOUTD__V1__ENVELOPE__INIT;
+    envelope.body_case = LAYOUTD__V1__ENVELOPE__BODY_EDIT_DOCUMENT;
+    envelope.edit_document = &request;
+    Layoutd__V1__Envelope *reply = NULL;
+    *status = layoutd_call(client, &envelope, &reply);
+    return reply;
+}
+
+static uint64_t open_document(layoutd_client *client) {
+    Layoutd__V1__LayoutRequest layout;
+    Layoutd__V1__Envelope unused = layout_envelope(&layout, "Some text.", 300);
+    (void)unused;
+    Layoutd__V1__OpenDocumentRequest request = LAYOUTD__V1__OPEN_DOCUMENT_REQUEST__INIT;
+    request.layout = &layout;
+    Layoutd__V1__Envelope envelope = LAYOUTD__V1__ENVELOPE__INIT;
+    envelope.body_case = LAYOUTD__V1__ENVELOPE__BODY_OPEN_DOCUMENT;
+    envelope.open_document = &request;
+    Layoutd__V1__Envelope *reply = NULL;
+    layoutd_status status = layoutd_call(client, &envelope, &reply);
+    CHECK(status == LAYOUTD_OK, "open_document: %s", layoutd_last_error(client));
+    uint64_t document = status == LAYOUTD_OK ? reply->document_reply->document : 0;
+    layoutd_free_reply(reply);
+    return document;
+}
+
+/* The client outlives the daemon: restarted (SIGTERM) or crashed (SIGKILL), the next call
+ * connects again; a pipelined request lost with the connection fails as lost; a document on
+ * the lost connection is gone; no daemon within the wait is unreachable. */
+static void test_restarts(const char *binary) {
+    char path[108];
+    snprintf(path, sizeof path, "/tmp/layoutd-c-restart-%d.sock", (int)getpid());
+    pid_t daemon = start_daemon(binary, path);
+    layoutd_client *client = NULL;
+    CHECK(layoutd_connect(path, 10000, &client) == LAYOUTD_OK, "connect: %s", layoutd_last_error(client));
+    layoutd_set_reconnect(client, 30000, 1);
+    const char *text = "The quick brown fox jumps over the lazy dog.";
+    Layoutd__V1__Envelope *reply = NULL;
+    CHECK(layoutd_layout(client, text, 150, NULL, &reply) == LAYOUTD_OK, "before");
+    size_t lines = reply ? reply->layout_reply->n_lines : 0;
+    layoutd_free_reply(reply);
+    for (int crash = 0; crash < 2; crash++) {
+        stop_daemon(daemon, crash ? SIGKILL : SIGTERM);
+        daemon = start_daemon(binary, path);
+        CHECK(layoutd_layout(client, text, 150, NULL, &reply) == LAYOUTD_OK && reply->layout_reply->n_lines == lines,
+              "after a %s: %s", crash ? "crash" : "restart", layoutd_last_error(client));
+        layoutd_free_reply(reply);
+    }
+
+    /* A request sent, then the daemon gone: its receive fails as lost; the next call works. */
+    Layoutd__V1__LayoutRequest request;
+    Layoutd__V1__Envelope envelope = layout_envelope(&request, text, 150);
+    uint64_t id = 0;
+    CHECK(layoutd_send(client, &envelope, &id) == LAYOUTD_OK, "send");
+    usleep(200000); /* answered and waiting in the socket */
+    stop_daemon(daemon, SIGKILL);
+    daemon = start_daemon(binary, path);
+    CHECK(layoutd_receive(client, id, &reply) == LAYOUTD_OK, "a reply already sent is still read: %s", layoutd_last_error(client));
+    layoutd_free_reply(reply);
+    CHECK(layoutd_send(client, &envelope, &id) == LAYOUTD_OK, "send again");
+    stop_daemon(daemon, SIGKILL);
+    daemon = start_daemon(binary, path);
+    layoutd_status status = layoutd_receive(client, id, &reply);
+    CHECK(status == LAYOUTD_OK || status == LAYOUTD_ERR_CONNECTION_LOST, "lost or read: %s", layoutd_status_name(status));
+    layoutd_free_reply(reply);
+    CHECK(layoutd_layout(client, text, 150, NULL, &reply) == LAYOUTD_OK, "and on: %s", layoutd_last_error(client));
+    layoutd_free_reply(reply);
+
+    /* Documents die with their connection. */
+    uint64_t document = open_document(client);
+    reply = edit_at_start(client, document, &status);
+    CHECK(status == LAYOUTD_OK, "an edit: %s", layoutd_last_error(client));
+    layoutd_free_reply(reply);
+    stop_daemon(daemon, SIGTERM);
+    daemon = start_daemon(binary, path);
+    reply = edit_at_start(client, document, &status);
+    CHECK(status == LAYOUTD_ERR_DOCUMENT_GONE && reply == NULL, "an edit after the restart: %s", layoutd_status_name(status));
+    layoutd_error error = layoutd_last_error_details(client);
+    CHECK(strcmp(error.code_name, "DOCUMENT_GONE") == 0 && strstr(error.message, "open it again") != NULL, "%s", error.message);
+    uint64_t again = open_document(client);
+    reply = edit_at_start(client, again, &status);
+    CHECK(status == LAYOUTD_OK, "an edit on the document opened again: %s", layoutd_last_error(client));
+    layoutd_free_reply(reply);
+
+    /* No daemon within the wait: unreachable; back with the daemon. */
+    stop_daemon(daemon, SIGTERM);
+    layoutd_set_reconnect(client, 200, 1);
+    CHECK(layoutd_layout(client, text, 150, NULL, &reply) == LAYOUTD_ERR_UNREACHABLE, "no daemon: %s", layoutd_last_error(client));
+    daemon = start_daemon(binary, path);
+    CHECK(layoutd_layout(client, text, 150, NULL, &reply) == LAYOUTD_OK, "back: %s", layoutd_last_error(client));
+    layoutd_free_reply(reply);
+    layoutd_close(client);
+    stop_daemon(daemon, SIGTERM);
+    unlink(path);
+}
+
 static void test_stand_ins(void) {
     char path[108];
     snprintf(path, sizeof path, "/tmp/layoutd-c-standin-%d.sock", (int)getpid());
@@ -251,13 +468,18 @@ static void test_stand_ins(void) {
 }
 
 int main(int argc, char **argv) {
-    if (argc != 2 || !argv[1][0]) {
-        fprintf(stderr, "usage: client-test SOCKET (a running layoutd)\n");
+    if (argc < 2 || argc > 3 || !argv[1][0]) {
+        fprintf(stderr, "usage: client-test SOCKET [LAYOUTD_BINARY] (a running layoutd; a binary to restart)\n");
         return 2;
     }
     signal(SIGPIPE, SIG_IGN);
     test_daemon(argv[1]);
+    test_options_and_error_details(argv[1]);
     test_stand_ins();
+    if (argc == 3) {
+        test_restarts(argv[2]);
+        printf("ok: liblayoutd-client outlives restarts and crashes of the daemon\n");
+    }
     if (failures) fprintf(stderr, "%d failures\n", failures);
     else printf("ok: liblayoutd-client against layoutd and its stand-ins\n");
     return failures ? 1 : 0;

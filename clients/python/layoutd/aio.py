@@ -251,11 +251,12 @@ class AsyncClient:
         raise AssertionError("unreachable")  # the last attempt returns or raises
 
     async def _call_once(self, request: str, message: Any) -> Tuple[Any, int]:
+        document = _wire.document_of(request, message)
+        if document is not None and document in self._documents and \
+                (self._documents[document] != self._generation or self._failure is not None):
+            raise LayoutdDocumentGone(document)  # lived on a connection that is lost
         generation = await self._live()
         _wire.check_feature(self.daemon, request)
-        document = _wire.document_of(request, message)
-        if document is not None and self._documents.get(document, generation) != generation:
-            raise LayoutdDocumentGone(document)
         if self._failure is not None:
             raise self._failure
         request_id = self._next_id

@@ -350,6 +350,11 @@ class Client:
             elif request == "register_fonts" and generation == self._generation:
                 self._fonts.append(message)
 
+    def _is_gone(self, document: int) -> bool:
+        """Whether `document` lived on a connection that is lost (replaced, or failed)."""
+        opened = self._documents.get(document)
+        return opened is not None and (opened != self._generation or self._failure is not None)
+
     def _fail(self, generation: int, error: Exception) -> None:
         """Marks connection `generation` unusable (the next call connects again)."""
         with self._state:
@@ -374,29 +379,39 @@ class Client:
         """Sends the messages in one write on the live connection, under new request ids; returns
         the ids and the connection's generation."""
         with self._send_lock:
-            generation = self._connected()
-            if document is not None and self._documents.get(document, generation) != generation:
-                raise LayoutdDocumentGone(document)
-            first = self._next_id
-            self._next_id += len(messages)
-            ids = list(range(first, self._next_id))
-            with self._state:
-                if self._failure is not None:
-                    raise self._failure
-                self._waiting.update(ids)
-            try:
+            for attempt in range(2):
+                if document is not None and self._is_gone(document):
+                    raise LayoutdDocumentGone(document)
+                generation = self._connected()
+                first = self._next_id
+                self._next_id += len(messages)
+                ids = list(range(first, self._next_id))
+                with self._state:
+                    if self._failure is not None:
+                        raise self._failure
+                    self._waiting.update(ids)
                 if len(messages) == 1:
-                    self._sock.sendall(_wire.request_frame(first, request, messages[0]))
+                    data = _wire.request_frame(first, request, messages[0])
                 else:
-                    self._sock.sendall(b"".join(_wire.request_frame(request_id, request, message)
-                                                for request_id, message in zip(ids, messages)))
-            except socket.timeout as error:
-                raise LayoutdTimeout("timed out sending to the daemon") from error
-            except OSError as error:
-                lost = LayoutdConnectionLost(f"the connection to layoutd failed: {error}")
-                self._fail(generation, lost)
-                raise lost from error
-        return ids, generation
+                    data = b"".join(_wire.request_frame(request_id, request, message)
+                                    for request_id, message in zip(ids, messages))
+                sent = 0
+                try:
+                    sent = self._sock.send(data)
+                    if sent < len(data):
+                        self._sock.sendall(memoryview(data)[sent:])
+                    return ids, generation
+                except socket.timeout as error:
+                    raise LayoutdTimeout("timed out sending to the daemon") from error
+                except OSError as error:
+                    lost = LayoutdConnectionLost(f"the connection to layoutd failed: {error}")
+                    self._fail(generation, lost)
+                    # A first write that failed sent nothing: the daemon (gone while this client
+                    # was idle) never saw it, so any request may go on a new connection.
+                    if attempt == 0 and sent == 0 and isinstance(error, (BrokenPipeError, ConnectionResetError)):
+                        continue
+                    raise lost from error
+        raise AssertionError("unreachable")
 
     def _wait(self, request_id: int, generation: int, deadline: Optional[float]) -> envelope_pb2.Envelope:
         """The reply with `request_id`. One waiting thread reads at a time and files every reply

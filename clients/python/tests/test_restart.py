@@ -134,3 +134,12 @@ def test_the_async_client_survives_the_daemon(own_daemon):
                                           layout_pb2.LayoutRequest(text="b", width=-1)])
             assert caught.value.results[0].lines and caught.value.results[1] is caught.value
     asyncio.run(main())
+
+
+def test_a_restart_while_idle_costs_no_request(own_daemon):
+    """The daemon restarted while the client sat idle: the first write finds the old connection
+    closed, sent nothing, so even a request that is never resent (an open) goes on a new one."""
+    with layoutd.Client(reconnect_wait=30, retries=0) as client:
+        client.layout(CAPTION, width=200)
+        own_daemon.restart()
+        assert client.open_document("Some text.", width=300).paragraph_count == 1

@@ -10,11 +10,21 @@
  *     layoutd_free_reply(reply);
  *     layoutd_close(client);
  *
- * Messages are protobuf-c's, generated from proto/layoutd/v1 (layoutd/v1/NAME.pb-c.h); link
- * with `pkg-config --cflags --libs layoutd-client`. A client is one connection and is not
- * thread-safe: use one per thread, or lock around it. Every call blocks for at most the
- * client's timeout. Replies are matched by request id, so several requests may be sent
- * (layoutd_send) before their replies are taken (layoutd_receive): pipelining.
+ * The common calls take an options struct (layoutd_layout, layoutd_justify); every request of
+ * the protocol can be sent as a protobuf-c message (layoutd_call). Messages are generated from
+ * proto/layoutd/v1 (layoutd/v1/NAME.pb-c.h); link with `pkg-config --cflags --libs
+ * layoutd-client`. A client is one connection and is not thread-safe: use one per thread, or
+ * lock around it. Every call blocks for at most the client's timeout. Replies are matched by
+ * request id, so several requests may be sent (layoutd_send) before their replies are taken
+ * (layoutd_receive): pipelining.
+ *
+ * The daemon may restart. After the connection is lost, the next send connects again (waiting
+ * up to the reconnect wait, 5 s by default, for the socket to come back) and greets the new
+ * daemon. layoutd_call sends a request again, once by default, when that is safe: when the
+ * connection was lost before the reply and the request changes nothing in the daemon (layout,
+ * justify, render, tags, hit tests, fonts, stats), or the daemon answered UNAVAILABLE (it was
+ * stopping). A document lives on its connection: a request naming one opened on a lost
+ * connection fails with LAYOUTD_ERR_DOCUMENT_GONE. docs/protocol.md, "Retrying", has the rules.
  */
 #ifndef LAYOUTD_CLIENT_H
 #define LAYOUTD_CLIENT_H
@@ -23,6 +33,7 @@
 #include <stdint.h>
 
 #include <layoutd/v1/envelope.pb-c.h>
+#include <layoutd/v1/layout.pb-c.h>
 
 #ifdef __cplusplus
 extern "C" {
@@ -40,7 +51,22 @@ typedef enum {
     LAYOUTD_ERR_SERVER,       /* the daemon refused the request: the reply holds its Error */
     LAYOUTD_ERR_ARGUMENT,     /* a NULL or malformed argument to this library */
     LAYOUTD_ERR_NOMEM,
+    LAYOUTD_ERR_CONNECTION_LOST, /* the connection was lost after the request went, before its reply */
+    LAYOUTD_ERR_DOCUMENT_GONE,   /* the document was open on a connection that was lost: open it again */
 } layoutd_status;
+
+/* The last failure, in parts. `code` is the daemon's Layoutd__V1__Error__Code with
+ * LAYOUTD_ERR_SERVER and 0 otherwise; `code_name` is its name ("INVALID_ARGUMENT"), or for a
+ * failure on this side the status's short name ("UNREACHABLE", "TIMEOUT", "DOCUMENT_GONE");
+ * `field` is the request field at fault ("layout.width", "" when none) and `message` says
+ * what was wrong. The strings are the client's, good until its next call. */
+typedef struct {
+    layoutd_status status;
+    int code;
+    const char *code_name;
+    const char *field;
+    const char *message;
+} layoutd_error;
 
 typedef struct layoutd_client layoutd_client;
 
@@ -60,6 +86,14 @@ const Layoutd__V1__HelloReply *layoutd_daemon(const layoutd_client *client);
 /* One line on the last failure ("INVALID_ARGUMENT layout.width: width must be ..."), or "". */
 const char *layoutd_last_error(const layoutd_client *client);
 
+/* The last failure's status, code, field and message (status LAYOUTD_OK after a success). */
+layoutd_error layoutd_last_error_details(const layoutd_client *client);
+
+/* How the client outlives the daemon: after a lost connection, how long the next call waits
+ * for the socket to come back (default 5000 ms; 0: one try), and how many times layoutd_call
+ * sends a request again where that is safe (default 1; 0: never). */
+void layoutd_set_reconnect(layoutd_client *client, int wait_ms, int retries);
+
 /* Sends `request` (its body set; request_id is assigned here and returned in `*request_id`). */
 layoutd_status layoutd_send(layoutd_client *client, Layoutd__V1__Envelope *request, uint64_t *request_id);
 
@@ -73,6 +107,41 @@ layoutd_status layoutd_call(layoutd_client *client, Layoutd__V1__Envelope *reque
 
 /* A layout request of `text` (UTF-8) `width` points wide in the daemon's default style. */
 layoutd_status layoutd_layout_text(layoutd_client *client, const char *text, float width, Layoutd__V1__Envelope **reply);
+
+/* What the common layout call sets. Start from LAYOUTD_LAYOUT_OPTIONS_INIT (zero is the
+ * default everywhere; `struct_size` lets later versions add fields at the end). */
+typedef struct {
+    size_t struct_size;
+    const char *family;             /* NULL or "": the daemon's default family */
+    float size;                     /* points; 0: the default (16) */
+    uint32_t weight;                /* 1...1000; 0: regular */
+    const char *language;           /* BCP 47 ("de", "zh-Hant"); NULL: from the text */
+    Layoutd__V1__Alignment alignment; /* LAYOUTD__V1__ALIGNMENT__ALIGNMENT_NATURAL by default */
+    float line_height_multiple;     /* 0: 1, the fonts' own height */
+    uint32_t max_lines;             /* 0: unlimited */
+    const char *truncation_token;   /* where max_lines cuts: NULL "…", "" none */
+    uint32_t deadline_ms;           /* 0: the daemon's request budget */
+} layoutd_layout_options;
+#define LAYOUTD_LAYOUT_OPTIONS_INIT {sizeof(layoutd_layout_options), NULL, 0, 0, NULL, LAYOUTD__V1__ALIGNMENT__ALIGNMENT_NATURAL, 0, 0, NULL, 0}
+
+/* Lays `text` (UTF-8) out `width` points wide with `options` (NULL: the defaults). */
+layoutd_status layoutd_layout(layoutd_client *client, const char *text, float width, const layoutd_layout_options *options,
+                              Layoutd__V1__Envelope **reply);
+
+/* What the common Type Mode call sets (LAYOUTD_JUSTIFY_OPTIONS_INIT; zero is the default). */
+typedef struct {
+    size_t struct_size;
+    const char *preset;             /* "modern", "neon", "typewriter", "strong", "classic"; NULL: none */
+    const char *family;             /* NULL: the preset's, else the daemon's default */
+    float min_size, max_size;       /* each line's size stays within them; 0: the preset's (14, 96) */
+    Layoutd__V1__Alignment alignment; /* 0: the preset's */
+    uint32_t deadline_ms;           /* 0: the daemon's request budget */
+} layoutd_justify_options;
+#define LAYOUTD_JUSTIFY_OPTIONS_INIT {sizeof(layoutd_justify_options), NULL, NULL, 0, 0, LAYOUTD__V1__ALIGNMENT__ALIGNMENT_NATURAL, 0}
+
+/* Type Mode: every line of `text` justified `width` points wide at its own size. */
+layoutd_status layoutd_justify(layoutd_client *client, const char *text, float width, const layoutd_justify_options *options,
+                               Layoutd__V1__Envelope **reply);
 
 void layoutd_free_reply(Layoutd__V1__Envelope *reply);
 
