@@ -43,13 +43,16 @@ let package = Package(
         .target(name: "LayoutEngine", dependencies: ["CFreeType", "CHarfBuzz", "CFriBidi", "CCairo", "CFontconfig", "CPCRE2",
                                                      "CThai", "CHyphen", "CWordDictionary"]),
         // The wire alone: the generated protobuf types, framing and the fast readers. No engine.
-        .target(name: "LayoutProtocol", dependencies: [.product(name: "SwiftProtobuf", package: "swift-protobuf")]),
+        // The client's two targets live in clients/swift, which is also a package of its own (with
+        // swift-protobuf alone) that other Swift programs depend on; one copy of the code, two manifests.
+        .target(name: "LayoutProtocol", dependencies: [.product(name: "SwiftProtobuf", package: "swift-protobuf")],
+                path: "clients/swift/Sources/LayoutProtocol"),
         // The wire meeting the engine: requests turned into engine values, layouts into replies.
         .target(name: "LayoutWire", dependencies: [
             "LayoutEngine", "LayoutProtocol",
             .product(name: "SwiftProtobuf", package: "swift-protobuf"),
         ]),
-        .target(name: "LayoutdClient", dependencies: ["LayoutProtocol"]),
+        .target(name: "LayoutdClient", dependencies: ["LayoutProtocol"], path: "clients/swift/Sources/LayoutdClient"),
         .target(name: "LayoutServer", dependencies: [
             "LayoutEngine", "LayoutWire", "CFatalSignal",
             .product(name: "NIOCore", package: "swift-nio"),

@@ -2,7 +2,7 @@
 # Regenerates the committed Swift for proto/ with Debian's protoc and swift-protobuf's
 # protoc-gen-swift (built once from the pinned package, not as a build plugin: the plugin
 # adds ~10 minutes to a clean build).
-#   scripts/generate-proto.sh            write Sources/LayoutProtocol/Generated
+#   scripts/generate-proto.sh            write clients/swift/Sources/LayoutProtocol/Generated
 #   scripts/generate-proto.sh --check    exit 1 when the committed code is stale
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -37,11 +37,11 @@ protoc --descriptor_set_out="$out/schema.bin" -I "$root/proto" $(cd "$root/proto
   echo "    public static let descriptorSetBase64 = \"$(base64 -w0 "$out/schema.bin")\""
   echo "}"
 } > "$out/layoutd/v1/schema.descriptor.swift"
-dest="$root/Sources/LayoutProtocol/Generated"
+dest="$root/clients/swift/Sources/LayoutProtocol/Generated"
 if [ "${1:-}" = "--check" ]; then
   if diff -r "$out/layoutd/v1" "$dest" >/dev/null; then echo "generated code is current"; exit 0; fi
   diff -r "$out/layoutd/v1" "$dest" | head -20 >&2
-  echo "Sources/LayoutProtocol/Generated is stale: run scripts/generate-proto.sh" >&2
+  echo "clients/swift/Sources/LayoutProtocol/Generated is stale: run scripts/generate-proto.sh" >&2
   exit 1
 fi
 rm -rf "$dest" && mkdir -p "$dest"

@@ -12,7 +12,7 @@ trap 'rm -rf "$stage"' EXIT
 multiarch=$(gcc -print-multiarch)
 PREFIX=/usr LIBDIR=/usr/lib/$multiarch DESTDIR="$stage" scripts/install.sh >&2
 
-version=$(sed -n 's/.*current = "\(.*\)".*/\1/p' Sources/LayoutProtocol/Version.swift)
+version=$(sed -n 's/.*current = "\(.*\)".*/\1/p' clients/swift/Sources/LayoutProtocol/Version.swift)
 arch=$(dpkg --print-architecture)
 # The packages of the shared libraries the binaries link directly (their NEEDED entries, found
 # where ldd resolves them), from dpkg, not written by hand.

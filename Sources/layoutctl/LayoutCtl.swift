@@ -56,7 +56,7 @@ enum ExitStatus {
     static func of(_ error: ClientError) -> Int32 {
         switch error {
         case .server: rejected
-        case .connect, .closed, .untrustedPeer: unavailable
+        case .connect, .closed, .untrustedPeer, .connectionLost, .documentGone: unavailable
         case .timedOut: timedOut
         case .io: ioError
         case .protocolViolation, .unsupported: protocolError
@@ -83,7 +83,8 @@ extension Connection {
         var body: [String: String]
         switch error {
         case .server(let wire): body = ["code": wire.code.protoName, "field": wire.field, "message": wire.message]
-        case .connect, .closed, .untrustedPeer: body = ["code": "UNREACHABLE", "field": "", "message": "\(error)"]
+        case .connect, .closed, .untrustedPeer, .connectionLost: body = ["code": "UNREACHABLE", "field": "", "message": "\(error)"]
+        case .documentGone: body = ["code": "DOCUMENT_GONE", "field": "document", "message": "\(error)"]
         case .timedOut: body = ["code": "TIMEOUT", "field": "", "message": "\(error)"]
         case .io: body = ["code": "IO", "field": "", "message": "\(error)"]
         case .protocolViolation: body = ["code": "PROTOCOL", "field": "", "message": "\(error)"]

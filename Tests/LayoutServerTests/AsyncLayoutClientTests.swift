@@ -32,6 +32,46 @@ import Testing
         }
     }
 
+    /// clients/swift as another project uses it: a package outside the repository that depends on
+    /// it by path (its manifest names swift-protobuf alone), built with SwiftPM and run against
+    /// the daemon. The build is kept in .build-consumer, so only the first run compiles it all.
+    @Test func aPackageOutsideTheRepositoryBuildsAgainstTheClient() throws {
+        let manifest = try String(contentsOf: repositoryRoot.appendingPathComponent("clients/swift/Package.swift"), encoding: .utf8)
+        let dependencies = manifest.components(separatedBy: ".package(url:").count - 1
+        #expect(dependencies == 1 && manifest.contains("apple/swift-protobuf"), "the client package depends on more than swift-protobuf")
+        let consumer = FileManager.default.temporaryDirectory.appendingPathComponent("layoutd-consumer-\(getpid())")
+        defer { try? FileManager.default.removeItem(at: consumer) }
+        try FileManager.default.createDirectory(at: consumer.appendingPathComponent("Sources/consumer"), withIntermediateDirectories: true)
+        let readme = try String(contentsOf: repositoryRoot.appendingPathComponent("clients/swift/README.md"), encoding: .utf8)
+        let dependencyLine = try #require(readme.split(separator: "\n").first { $0.contains(".package(path:") }, "no .package line in the README")
+        let program = try #require(ClientBindingTests.blocks("swift", in: readme).first { $0.contains("import LayoutdClient") },
+                                   "no Swift example in clients/swift/README.md")
+        try """
+            // swift-tools-version:6.0
+            import PackageDescription
+            let package = Package(
+                name: "Consumer",
+                platforms: [.macOS(.v15)],
+                dependencies: [\(dependencyLine.trimmingCharacters(in: .whitespaces).replacingOccurrences(of: "../layoutd/clients/swift",
+                                                                                                       with: repositoryRoot.path + "/clients/swift"))],
+                targets: [.executableTarget(name: "consumer", dependencies: [.product(name: "LayoutdClient", package: "swift")])]
+            )
+            """.write(to: consumer.appendingPathComponent("Package.swift"), atomically: true, encoding: .utf8)
+        try program.write(to: consumer.appendingPathComponent("Sources/consumer/main.swift"), atomically: true, encoding: .utf8)
+        let scratch = repositoryRoot.appendingPathComponent(".build-consumer").path
+        let build = try run("/usr/bin/env", ["swift", "build", "--package-path", consumer.path, "--scratch-path", scratch], within: 900)
+        try #require(build.status == 0, "\(build.out)\(build.err)")
+        let daemon = try Daemon()
+        let ran = try run(scratch + "/debug/consumer", [],
+                          environment: ProcessInfo.processInfo.environment.merging(["LAYOUTD_SOCKET": daemon.socketPath]) { $1 })
+        #expect(ran.status == 0, "\(ran.err)")
+        #expect(ran.out == "3 lines\n", "\(ran.out)")
+        let libraries = try run("/usr/bin/ldd", [scratch + "/debug/consumer"])
+        for engine in ["harfbuzz", "freetype", "cairo", "fribidi", "pcre2"] {
+            #expect(!libraries.out.contains(engine), "the consumer links \(engine)")
+        }
+    }
+
     /// Many calls from many tasks at once on one connection: each gets its own reply.
     @Test func pipelinedCallsGetTheirOwnReplies() async throws {
         let daemon = try Daemon()

@@ -176,9 +176,22 @@ import Testing
 
     /// The README's fenced block in `language`.
     static func readmeBlock(_ language: String) -> String? {
-        guard let readme = try? String(contentsOf: repositoryRoot.appendingPathComponent("README.md"), encoding: .utf8),
-              let start = readme.range(of: "```\(language)\n"),
-              let end = readme.range(of: "```", range: start.upperBound..<readme.endIndex) else { return nil }
-        return String(readme[start.upperBound..<end.lowerBound])
+        guard let readme = try? String(contentsOf: repositoryRoot.appendingPathComponent("README.md"), encoding: .utf8) else { return nil }
+        return block(language, in: readme)
+    }
+
+    /// The first ```language block of `text`.
+    static func block(_ language: String, in text: String) -> String? { blocks(language, in: text).first }
+
+    /// Every ```language block of `text`, in order.
+    static func blocks(_ language: String, in text: String) -> [String] {
+        var found: [String] = []
+        var rest = text.startIndex..<text.endIndex
+        while let start = text.range(of: "```\(language)\n", range: rest),
+              let end = text.range(of: "```", range: start.upperBound..<text.endIndex) {
+            found.append(String(text[start.upperBound..<end.lowerBound]))
+            rest = end.upperBound..<text.endIndex
+        }
+        return found
     }
 }

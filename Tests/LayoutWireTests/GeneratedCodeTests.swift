@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import TestSupport
 
-/// The committed Swift in Sources/LayoutProtocol/Generated must be what protoc makes of proto/ today.
+/// The committed Swift in clients/swift/Sources/LayoutProtocol/Generated must be what protoc makes of proto/ today.
 @Suite struct GeneratedCodeTests {
     @Test func generatedCodeIsCurrent() throws {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()

@@ -16,11 +16,20 @@ public struct PeerCredentials: Sendable, Equatable {
 
     /// The peer of the connected Unix socket `fd`, or nil when the kernel will not say.
     public static func of(fd: Int32) -> PeerCredentials? {
+        #if os(Linux)
         var credentials = PeerCredentials()
         var length = socklen_t(MemoryLayout<PeerCredentials>.size)
         guard getsockopt(fd, SOL_SOCKET, SO_PEERCRED, &credentials, &length) == 0,
               length == socklen_t(MemoryLayout<PeerCredentials>.size) else { return nil }
         return credentials
+        #else
+        // Apple's systems: the uid and gid from getpeereid, the pid from LOCAL_PEERPID.
+        var uid = uid_t(0), gid = gid_t(0), pid = pid_t(0)
+        guard getpeereid(fd, &uid, &gid) == 0 else { return nil }
+        var length = socklen_t(MemoryLayout<pid_t>.size)
+        _ = getsockopt(fd, SOL_LOCAL, LOCAL_PEERPID, &pid, &length)
+        return PeerCredentials(pid: pid, uid: uid, gid: gid)
+        #endif
     }
 
     /// The uid of the system user the service runs as (`layoutd`), if that user exists.

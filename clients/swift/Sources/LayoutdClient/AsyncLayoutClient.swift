@@ -13,58 +13,215 @@ import Synchronization
 /// list. A reader thread takes replies off the socket and resumes the task waiting for each.
 /// On connect the client greets the daemon and checks its protocol version; a request the
 /// daemon does not serve is refused before it is sent, naming the daemon's version.
+///
+/// The client outlives the daemon (a restart, an upgrade, a crash): the call after the
+/// connection is lost connects again, waiting up to `reconnectWait` seconds for the socket,
+/// greets the new daemon and registers this client's fonts on it again. A request whose reply
+/// never came is sent again (`retries` times) where that is safe: it changes nothing in the
+/// daemon (layout, justify, render, tags, hit tests, fonts, stats, register fonts), or the
+/// daemon answered UNAVAILABLE. A document lives on its connection: a call on one opened
+/// before the loss throws `ClientError.documentGone` (docs/protocol.md, "Retrying").
 public final class AsyncLayoutClient: Sendable {
     public let socketPath: String
     /// Seconds a call waits for its reply before it fails with `ClientError.timedOut` (and the
     /// daemon is asked to cancel the request).
     public let timeout: TimeInterval
-    private let link: Link
-    private let hello = Mutex(Layoutd_V1_HelloReply())
+    /// Seconds a call after a lost connection waits for the daemon's socket to come back.
+    public let reconnectWait: TimeInterval
+    /// How many times a call is sent again where that is safe.
+    public let retries: Int
+    private let clientName: String
+    private let trustingAnyPeer: Bool
+    private let state: Mutex<Connection>
+
+    /// The connection there is now, and what lives on it.
+    private struct Connection: ~Copyable {
+        var link: Link
+        /// Which connection this is: documents belong to one.
+        var generation = 1
+        var hello = Layoutd_V1_HelloReply()
+        /// The new connection being made, which every call finding the old one lost waits for.
+        var replacing: Task<Void, any Error>?
+        var closed = false
+        var documents: [UInt64: Int] = [:]
+        /// Registered again on each new connection.
+        var fonts: [Layoutd_V1_RegisterFontsRequest] = []
+    }
 
     /// The daemon's hello: version, limits and the requests it serves.
-    public var daemon: Layoutd_V1_HelloReply { hello.withLock { $0 } }
+    public var daemon: Layoutd_V1_HelloReply { state.withLock { $0.hello } }
 
     /// Connects to the daemon at `socketPath` (default: as layoutctl finds it — $LAYOUTD_SOCKET,
     /// the service's socket, else the user's) and greets it. `trustingAnyPeer` skips the check
     /// that the daemon runs as this user, root or the layoutd service.
     public init(socketPath: String? = nil, timeout: TimeInterval = 60, trustingAnyPeer: Bool = false,
-                clientName: String = "layoutd-swift") async throws {
+                clientName: String = "layoutd-swift", reconnectWait: TimeInterval = 5, retries: Int = 1) async throws {
         let path = SocketPaths.resolve(explicit: socketPath)
         guard timeout.isFinite, timeout > 0 else { throw ClientError.io("the timeout must be a positive number of seconds") }
         self.socketPath = path
         self.timeout = timeout
-        // The link sets the socket's own time limits: each call keeps its deadline in the link.
-        let descriptor = try SocketConnection.open(path, timeout: nil, trustingAnyPeer: trustingAnyPeer)
-        link = Link(descriptor: descriptor, timeout: timeout)
-        link.startReading()
-        var request = Layoutd_V1_HelloRequest()
-        request.clientName = clientName
+        self.reconnectWait = reconnectWait.isFinite ? max(0, reconnectWait) : 0
+        self.retries = max(0, retries)
+        self.clientName = clientName
+        self.trustingAnyPeer = trustingAnyPeer
+        let link = try Self.open(path, timeout: timeout, trustingAnyPeer: trustingAnyPeer)
+        state = Mutex(Connection(link: link))
         do {
-            guard case .helloReply(let reply) = try await call(.hello(request)) else {
-                throw ClientError.protocolViolation("the daemon did not answer hello with a hello reply")
-            }
-            if let problem = Features.incompatibility(reply) { throw ClientError.unsupported(problem) }
-            hello.withLock { $0 = reply }
+            let hello = try await Self.greet(on: link, clientName: clientName)
+            state.withLock { $0.hello = hello }
         } catch {
             link.shutDown()
             throw error
         }
     }
 
-    deinit { link.shutDown() }
+    deinit { state.withLock { $0.link.shutDown() } }
 
-    /// Ends the connection: calls still waiting fail with `ClientError.closed`.
-    public func close() { link.shutDown() }
+    /// Ends the connection: calls still waiting fail with `ClientError.closed`, and so do later ones.
+    public func close() {
+        state.withLock { connection in
+            connection.closed = true
+            return connection.link
+        }.shutDown()
+    }
 
     /// Sends `body` and returns the reply's body; an error reply is thrown as `ClientError.server`.
+    /// Sent again after a lost connection where that is safe.
     public func call(_ body: Layoutd_V1_Envelope.OneOf_Body) async throws -> Layoutd_V1_Envelope.OneOf_Body {
         if let missing = Features.missing(body, in: daemon) { throw ClientError.unsupported(missing) }
+        var attempt = 0
+        while true {
+            do {
+                return try await callOnce(body)
+            } catch let error as ClientError where attempt < retries && error.allowsSendingAgain(body) {
+                attempt += 1
+            }
+        }
+    }
+
+    private func callOnce(_ body: Layoutd_V1_Envelope.OneOf_Body) async throws -> Layoutd_V1_Envelope.OneOf_Body {
+        let document = body.document
+        let (link, generation) = try await liveLink(for: document)
+        let reply: Layoutd_V1_Envelope
+        do {
+            reply = try await Self.exchange(body, on: link)
+        } catch let error as ClientError where error.losesTheConnection && !state.withLock({ $0.closed }) {
+            if let document { throw ClientError.documentGone(document) }
+            throw ClientError.connectionLost("\(error)")
+        }
+        if case .error(let error) = reply.body {
+            // A daemon that is stopping did none of it; the next call connects again.
+            if error.code == .unavailable { link.shutDown() }
+            throw ClientError.server(error)
+        }
+        guard let answer = reply.body else { throw ClientError.protocolViolation("reply without a body") }
+        remember(body, answer, generation: generation)
+        return answer
+    }
+
+    /// What lives on a connection: documents die with it, fonts are registered on the next.
+    private func remember(_ body: Layoutd_V1_Envelope.OneOf_Body, _ answer: Layoutd_V1_Envelope.OneOf_Body, generation: Int) {
+        state.withLock { connection in
+            switch (body, answer) {
+            case (.openDocument, .documentReply(let reply)): connection.documents[reply.document] = generation
+            case (.closeDocument(let request), _): connection.documents[request.document] = nil
+            case (.registerFonts(let request), _) where generation == connection.generation: connection.fonts.append(request)
+            default: break
+            }
+        }
+    }
+
+    private enum Step {
+        case ready(Link, Int)
+        case waitFor(Task<Void, any Error>)
+    }
+
+    /// The live connection and its generation; when it is lost, the new one (made once for
+    /// every call waiting). A document on a lost connection is gone.
+    private func liveLink(for document: UInt64?) async throws -> (Link, Int) {
+        while true {
+            let step: Step = try state.withLock { connection in
+                if connection.closed { throw ClientError.closed }
+                let lost = connection.link.isFailed
+                if let document, let opened = connection.documents[document], opened != connection.generation || lost {
+                    throw ClientError.documentGone(document)
+                }
+                if !lost { return .ready(connection.link, connection.generation) }
+                if connection.replacing == nil { connection.replacing = Task { try await self.replaceLink() } }
+                return .waitFor(connection.replacing!)
+            }
+            switch step {
+            case .ready(let link, let generation): return (link, generation)
+            case .waitFor(let replacing): try await replacing.value
+            }
+        }
+    }
+
+    /// A new connection in place of the lost one: opened (waiting for the socket up to
+    /// `reconnectWait`), greeted, and given this client's fonts.
+    private func replaceLink() async throws {
+        defer { state.withLock { $0.replacing = nil } }
+        let deadline = ContinuousClock.now + .milliseconds(Int64(saturating: reconnectWait * 1000))
+        var pause = Duration.milliseconds(20)
+        var link: Link
+        while true {
+            do {
+                link = try Self.open(socketPath, timeout: timeout, trustingAnyPeer: trustingAnyPeer)
+                break
+            } catch ClientError.connect(let path, let reason) where ContinuousClock.now + pause < deadline {
+                _ = (path, reason)
+                try await Task.sleep(for: pause)
+                pause = min(pause * 2, .milliseconds(500))
+            }
+        }
+        do {
+            let hello = try await Self.greet(on: link, clientName: clientName)
+            for request in state.withLock({ $0.fonts }) {
+                if case .error(let error) = try await Self.exchange(.registerFonts(request), on: link).body {
+                    throw ClientError.server(error)
+                }
+            }
+            let closed = state.withLock { connection in
+                connection.link = link
+                connection.generation += 1
+                connection.hello = hello
+                return connection.closed
+            }
+            if closed { link.shutDown() }
+        } catch {
+            link.shutDown()
+            throw error
+        }
+    }
+
+    private static func open(_ path: String, timeout: TimeInterval, trustingAnyPeer: Bool) throws -> Link {
+        // The link sets the socket's own time limits: each call keeps its deadline in the link.
+        let descriptor = try SocketConnection.open(path, timeout: nil, trustingAnyPeer: trustingAnyPeer)
+        let link = Link(descriptor: descriptor, timeout: timeout)
+        link.startReading()
+        return link
+    }
+
+    private static func greet(on link: Link, clientName: String) async throws -> Layoutd_V1_HelloReply {
+        var request = Layoutd_V1_HelloRequest()
+        request.clientName = clientName
+        let reply = try await exchange(.hello(request), on: link)
+        if case .error(let error) = reply.body { throw ClientError.server(error) }
+        guard case .helloReply(let hello) = reply.body else {
+            throw ClientError.protocolViolation("the daemon did not answer hello with a hello reply")
+        }
+        if let problem = Features.incompatibility(hello) { throw ClientError.unsupported(problem) }
+        return hello
+    }
+
+    /// One request and its reply on `link`.
+    private static func exchange(_ body: Layoutd_V1_Envelope.OneOf_Body, on link: Link) async throws -> Layoutd_V1_Envelope {
         let id = link.makeID()
         var envelope = Layoutd_V1_Envelope()
         envelope.requestID = id
         envelope.body = body
         let frame = try Framing.encode(envelope)
-        let reply = try await withTaskCancellationHandler {
+        return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
                 link.wait(for: id, continuation)
                 do {
@@ -77,9 +234,6 @@ public final class AsyncLayoutClient: Sendable {
         } onCancel: {
             link.fail(id, with: CancellationError())
         }
-        if case .error(let error) = reply.body { throw ClientError.server(error) }
-        guard let answer = reply.body else { throw ClientError.protocolViolation("reply without a body") }
-        return answer
     }
 
     /// Lays `text` out in one style (the daemon's default family and size where empty or 0);
@@ -115,6 +269,28 @@ public final class AsyncLayoutClient: Sendable {
                 if next < requests.count { start() }
             }
             return replies.map { $0! }
+        }
+    }
+
+    /// As `layoutMany`, but every result in its place: the reply, or the error of that request
+    /// alone (the others are kept).
+    public func layoutEach(_ requests: [Layoutd_V1_LayoutRequest], window: Int = 64) async -> [Result<Layoutd_V1_LayoutReply, any Error>] {
+        await withTaskGroup(of: (Int, Result<Layoutd_V1_LayoutReply, any Error>).self) { group in
+            var results = [Result<Layoutd_V1_LayoutReply, any Error>](repeating: .failure(CancellationError()), count: requests.count)
+            var next = 0
+            func start() {
+                let index = next, request = requests[index]
+                group.addTask {
+                    do { return (index, .success(try await self.layout(request))) } catch { return (index, .failure(error)) }
+                }
+                next += 1
+            }
+            while next < min(max(window, 1), requests.count) { start() }
+            while let (index, result) = await group.next() {
+                results[index] = result
+                if next < requests.count { start() }
+            }
+            return results
         }
     }
 
@@ -233,9 +409,9 @@ private final class Link: Sendable {
         self.timeout = .milliseconds(Int64(saturating: timeout * 1000))
         // A daemon that stops reading must not hold a sender (and the lock) for ever; a frame
         // cut short must not hold the reader past a deadline (it comes back and waits again).
-        var sendLimit = timeval(tv_sec: Int(saturating: max(timeout, 1)), tv_usec: 0)
+        var sendLimit = Platform.timeLimit(seconds: max(timeout, 1))
         setsockopt(descriptor, SOL_SOCKET, SO_SNDTIMEO, &sendLimit, socklen_t(MemoryLayout<timeval>.size))
-        var receiveLimit = timeval(tv_sec: 0, tv_usec: 100_000)
+        var receiveLimit = Platform.timeLimit(seconds: 0.1)
         setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &receiveLimit, socklen_t(MemoryLayout<timeval>.size))
     }
 
@@ -266,7 +442,7 @@ private final class Link: Sendable {
     func send(_ frame: [UInt8]) throws {
         try sending.withLock { closed in
             guard !closed else { throw ClientError.closed }
-            try SocketConnection.send(descriptor, frame)
+            try SocketConnection.write(descriptor, frame)
         }
     }
 
@@ -285,8 +461,13 @@ private final class Link: Sendable {
         if let frame = try? Framing.encode(cancel) { try? send(frame) }
     }
 
+    /// Whether the connection has failed or was shut down: nothing more goes over it.
+    var isFailed: Bool { state.withLock { $0.failure != nil } }
+
     func shutDown() {
-        // The reader sees end of file, fails the waiting calls and closes the descriptor.
+        // Later calls fail at once; the reader sees end of file, fails the waiting calls and
+        // closes the descriptor.
+        state.withLock { if $0.failure == nil { $0.failure = ClientError.closed } }
         sending.withLock { closed in if !closed { _ = shutdown(descriptor, Int32(SHUT_RDWR)) } }
     }
 
@@ -335,14 +516,52 @@ private final class Link: Sendable {
             waiting?.continuation.resume(returning: envelope)
         }
         let waiting = state.withLock { state in
-            state.failure = ending
+            state.failure = state.failure ?? ending
             defer { state.waiting = [:] }
             return Array(state.waiting.values)
         }
         for call in waiting { call.continuation.resume(throwing: ending) }
         sending.withLock { closed in
             closed = true
-            Glibc.close(descriptor)
+            Platform.close(descriptor)
+        }
+    }
+}
+
+extension Layoutd_V1_Envelope.OneOf_Body {
+    /// Whether the request changes nothing in the daemon, so that sending it twice is sending it once.
+    var changesNothing: Bool {
+        switch self {
+        case .hello, .layout, .justify, .render, .tags, .tagHit, .tagStyle, .hitTest, .fonts, .stats, .registerFonts: true
+        default: false
+        }
+    }
+
+    /// The document a request works on, where it names one.
+    var document: UInt64? {
+        switch self {
+        case .editDocument(let request): request.document
+        case .closeDocument(let request): request.document
+        default: nil
+        }
+    }
+}
+
+extension ClientError {
+    /// The connection is gone with it (the daemon closed it, or a read or write failed).
+    var losesTheConnection: Bool {
+        switch self {
+        case .closed, .io: true
+        default: false
+        }
+    }
+
+    /// Whether `body`, failed with this, may go out again as it is (docs/protocol.md, "Retrying").
+    func allowsSendingAgain(_ body: Layoutd_V1_Envelope.OneOf_Body) -> Bool {
+        switch self {
+        case .connectionLost: body.changesNothing
+        case .server(let error): error.code == .unavailable
+        default: false
         }
     }
 }

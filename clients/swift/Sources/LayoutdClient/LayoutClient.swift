@@ -33,7 +33,7 @@ public final class LayoutClient {
         fd = try SocketConnection.open(socketPath, timeout: timeout, trustingAnyPeer: trustingAnyPeer)
     }
 
-    deinit { close(fd) }
+    deinit { Platform.close(fd) }
 
     /// A fresh request id.
     public func makeID() -> UInt64 {
@@ -82,7 +82,7 @@ public final class LayoutClient {
 
     /// Writes bytes as they are: tests use it to send broken frames.
     public func sendRaw(_ bytes: [UInt8]) throws {
-        try SocketConnection.send(fd, bytes)
+        try SocketConnection.write(fd, bytes)
     }
 
     /// The reply with `id`, keeping others that arrive first for later calls.
@@ -118,6 +118,11 @@ public enum ClientError: Error, CustomStringConvertible {
     case timedOut
     /// The daemon speaks another protocol version, or does not serve the request (too old).
     case unsupported(String)
+    /// The connection was lost after the request went and before its reply came (the daemon
+    /// restarted or crashed): it may or may not have been done. The next call connects again.
+    case connectionLost(String)
+    /// The document was open on a connection that was lost, so the daemon closed it: open it again.
+    case documentGone(UInt64)
 
     public var description: String {
         switch self {
@@ -132,6 +137,9 @@ public enum ClientError: Error, CustomStringConvertible {
         case let .server(error): "layoutd: \(error)"
         case let .untrustedPeer(path, reason): "refusing the daemon at \(path): \(reason); your text is not sent to it"
         case let .unsupported(reason): reason
+        case let .connectionLost(reason): "the connection to layoutd was lost before the reply came: \(reason)"
+        case let .documentGone(document):
+            "document \(document) was open on a connection to layoutd that was lost, so the daemon closed it; open it again"
         }
     }
 }

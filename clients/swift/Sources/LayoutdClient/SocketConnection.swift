@@ -8,24 +8,25 @@ enum SocketConnection {
     /// socket in a shared place can be another user's daemon, which would read the text sent.
     /// With a `timeout`, sends and receives on it give up after that many seconds.
     static func open(_ socketPath: String, timeout: TimeInterval?, trustingAnyPeer: Bool) throws -> Int32 {
-        let descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+        let descriptor = socket(AF_UNIX, Platform.streamSocketType, 0)
         guard descriptor >= 0 else { throw ClientError.connect(path: socketPath, reason: String(cString: strerror(errno))) }
+        Platform.ignoreBrokenPipes(descriptor)
         do {
-            try connect(descriptor, to: socketPath)
+            try connectSocket(descriptor, to: socketPath)
             if !trustingAnyPeer { try checkPeer(descriptor, socketPath) }
         } catch {
-            close(descriptor)
+            Platform.close(descriptor)
             throw error
         }
         if let timeout {
-            var limit = timeval(tv_sec: Int(saturating: timeout), tv_usec: Int(saturating: (timeout - timeout.rounded(.down)) * 1e6))
+            var limit = Platform.timeLimit(seconds: timeout)
             setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &limit, socklen_t(MemoryLayout<timeval>.size))
             setsockopt(descriptor, SOL_SOCKET, SO_SNDTIMEO, &limit, socklen_t(MemoryLayout<timeval>.size))
         }
         return descriptor
     }
 
-    private static func connect(_ descriptor: Int32, to socketPath: String) throws {
+    private static func connectSocket(_ descriptor: Int32, to socketPath: String) throws {
         var address = sockaddr_un()
         address.sun_family = sa_family_t(AF_UNIX)
         guard socketPath.utf8.count < MemoryLayout.size(ofValue: address.sun_path) else {
@@ -33,7 +34,7 @@ enum SocketConnection {
         }
         withUnsafeMutableBytes(of: &address.sun_path) { $0.copyBytes(from: socketPath.utf8) }
         let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { Glibc.connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { Platform.connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
         }
         guard connected == 0 else { throw ClientError.connect(path: socketPath, reason: String(cString: strerror(errno))) }
     }
@@ -49,10 +50,10 @@ enum SocketConnection {
     }
 
     /// Writes all of `bytes`, retrying after signals.
-    static func send(_ descriptor: Int32, _ bytes: [UInt8]) throws {
+    static func write(_ descriptor: Int32, _ bytes: [UInt8]) throws {
         var offset = 0
         while offset < bytes.count {
-            let written = bytes[offset...].withUnsafeBytes { Glibc.send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            let written = bytes[offset...].withUnsafeBytes { Platform.send(descriptor, $0) }
             if written < 0 {
                 if errno == EINTR { continue }
                 if errno == EAGAIN || errno == EWOULDBLOCK { throw ClientError.timedOut }

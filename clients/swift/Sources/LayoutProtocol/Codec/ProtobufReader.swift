@@ -1,4 +1,8 @@
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import SwiftProtobuf
 
 /// Reads protobuf's binary format field by field. Every read returns nil on bytes that

@@ -1,1 +1,0 @@
-../LayoutEngine/Geometry/SaturatingConversion.swift

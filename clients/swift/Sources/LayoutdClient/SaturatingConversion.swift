@@ -1,0 +1,1 @@
+../LayoutProtocol/SaturatingConversion.swift
