@@ -7,7 +7,8 @@ import TestSupport
 @Suite struct ConversionGuardTests {
     static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .deletingLastPathComponent().deletingLastPathComponent()
-    static let guardFile = repository.appendingPathComponent("Sources/LayoutEngine/Geometry/SaturatingConversion.swift")
+    /// The one real copy, in the client's package (which must build alone); every other target links it.
+    static let guardFile = repository.appendingPathComponent("clients/swift/Sources/LayoutProtocol/SaturatingConversion.swift")
 
     @Test func saturatingClampsEveryExtreme() {
         #expect(Int(saturating: Double.nan) == 0)
@@ -31,7 +32,7 @@ import TestSupport
     @Test func everyTargetLinksTheGuard() throws {
         let fileManager = FileManager.default
         var folders: [URL] = []
-        for parent in ["Sources", "Tests", "Benchmarks", "Fuzz"] {
+        for parent in ["Sources", "Tests", "Benchmarks", "Fuzz", "clients/swift/Sources"] {
             let url = Self.repository.appendingPathComponent(parent)
             for name in try fileManager.contentsOfDirectory(atPath: url.path) {
                 let folder = url.appendingPathComponent(name)
@@ -46,9 +47,11 @@ import TestSupport
         }
         #expect(folders.count >= 10)
         for folder in folders {
-            let link = folder.appendingPathComponent("SaturatingConversion.swift")
+            // LayoutEngine keeps it under Geometry/.
+            let link = folder.lastPathComponent == "LayoutEngine" ? folder.appendingPathComponent("Geometry/SaturatingConversion.swift")
+                : folder.appendingPathComponent("SaturatingConversion.swift")
             let resolved = link.resolvingSymlinksInPath().standardizedFileURL.path
-            #expect(resolved == Self.guardFile.standardizedFileURL.path || folder.lastPathComponent == "LayoutEngine",
+            #expect(resolved == Self.guardFile.resolvingSymlinksInPath().standardizedFileURL.path,
                     "\(folder.lastPathComponent) does not link SaturatingConversion.swift")
         }
     }

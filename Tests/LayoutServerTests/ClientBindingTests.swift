@@ -122,6 +122,44 @@ import Testing
         #expect(pytest.out.contains(" passed") && !pytest.out.contains("skipped"), "\(pytest.out)")
     }
 
+    /// The Go client (clients/go/test.sh): gofmt, go vet, and go test against real daemons it
+    /// restarts and crashes, with the golden vectors and the generated messages current; offline,
+    /// on Debian's Go and protobuf.
+    @Test func goClientPassesItsTests() throws {
+        let environment = ProcessInfo.processInfo.environment.merging(["LAYOUTD_BINARY": Daemon.binary("layoutd")]) { $1 }
+        let test = try run(repositoryRoot.appendingPathComponent("clients/go/test.sh").path, ["-v"], environment: environment,
+                           within: 900)
+        #expect(test.status == 0, "\(test.out)\(test.err)")
+        for name in ["TestGreetsLaysOutAndRefusesByName", "TestPipelinedBatchesKeepEveryResult", "TestTheClientOutlivesTheDaemon",
+                     "TestGoldenVectors", "TestGeneratedMessagesAreCurrent"] {
+            #expect(test.out.contains("--- PASS: \(name)"), "\(name) did not pass")
+        }
+    }
+
+    /// The Go example in clients/go/README.md builds against the module, as a program of its own.
+    @Test func goReadmeExampleBuilds() throws {
+        let readme = try String(contentsOf: repositoryRoot.appendingPathComponent("clients/go/README.md"), encoding: .utf8)
+        let program = try #require(Self.block("go", in: readme), "no Go example")
+        let gopath = FileManager.default.temporaryDirectory.appendingPathComponent("layoutd-go-\(getpid())")
+        defer { try? FileManager.default.removeItem(at: gopath) }
+        let example = gopath.appendingPathComponent("src/example")
+        try FileManager.default.createDirectory(at: gopath.appendingPathComponent("src/layoutd/clients"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(at: example, withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: gopath.path + "/src/layoutd/clients/go",
+                                                   withDestinationPath: repositoryRoot.appendingPathComponent("clients/go").path)
+        try program.write(to: example.appendingPathComponent("main.go"), atomically: true, encoding: .utf8)
+        let environment = ProcessInfo.processInfo.environment.merging([
+            "GO111MODULE": "off", "GOPATH": gopath.path + ":/usr/share/gocode",
+            "GOCACHE": repositoryRoot.appendingPathComponent(".build-gocache").path,
+        ]) { $1 }
+        let built = try run("/usr/bin/go", ["build", "-o", gopath.path + "/example", "example"], environment: environment,
+                            within: 600)
+        try #require(built.status == 0, "\(built.out)\(built.err)")
+        let daemon = try Daemon()
+        let ran = try run(gopath.path + "/example", [], environment: environment.merging(["LAYOUTD_SOCKET": daemon.socketPath]) { $1 })
+        #expect(ran.status == 0 && ran.out == "1 lines\n", "\(ran.out)\(ran.err)")
+    }
+
     @Test func pythonScriptClientMatchesTheVectorAndTheDaemon() throws {
         let client = repositoryRoot.appendingPathComponent("clients/python/layoutd_client.py").path
         let golden = try run("/usr/bin/python3", [client, "golden", Self.vector])

@@ -551,7 +551,21 @@ static layoutd_status greet(layoutd_client *client) {
 /* A new connection to client->path, checked and greeted. `patient`: a restarting daemon has
  * no socket, or refuses, for a moment; keep trying for the reconnect wait. Replies kept from
  * the lost connection are dropped: their requests fail as lost. */
+static layoutd_status open_connection_once(layoutd_client *client, int64_t give_up);
+
 static layoutd_status open_connection(layoutd_client *client, int patient) {
+    int64_t give_up = now_ms() + (patient ? client->reconnect_wait_ms : 0);
+    for (;;) {
+        layoutd_status status = open_connection_once(client, give_up);
+        /* A daemon being killed can still take a connection into its backlog, then drop it
+         * unanswered: that is the daemon not being there yet. */
+        if (status != LAYOUTD_ERR_CONNECTION_LOST || now_ms() >= give_up) return status;
+        struct timespec pause = {.tv_sec = 0, .tv_nsec = 20000000L};
+        nanosleep(&pause, NULL);
+    }
+}
+
+static layoutd_status open_connection_once(layoutd_client *client, int64_t give_up) {
     drop_connection(client);
     for (size_t i = 0; i < client->n_kept; i++) layoutd__v1__envelope__free_unpacked(client->kept[i], NULL);
     client->n_kept = 0;
@@ -560,7 +574,6 @@ static layoutd_status open_connection(layoutd_client *client, int patient) {
     client->first_id = client->next_id;
     struct sockaddr_un address = {.sun_family = AF_UNIX};
     memcpy(address.sun_path, client->path, strlen(client->path) + 1);
-    int64_t give_up = now_ms() + (patient ? client->reconnect_wait_ms : 0);
     int pause_ms = 20;
     for (;;) {
         client->fd = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);

@@ -95,6 +95,18 @@ class AsyncClient:
         it; `patient` waits up to `reconnect_wait` seconds for a restarting daemon's socket."""
         loop = asyncio.get_running_loop()
         give_up = loop.time() + (self.reconnect_wait if patient else 0)
+        while True:
+            try:
+                return await self._open_connection_once(give_up)
+            except LayoutdConnectionLost:
+                # A daemon being killed can still take a connection into its backlog, then drop
+                # it unanswered: that is the daemon not being there yet.
+                if loop.time() >= give_up:
+                    raise
+                await asyncio.sleep(0.02)
+
+    async def _open_connection_once(self, give_up: float) -> None:
+        loop = asyncio.get_running_loop()
         pause = 0.02
         while True:
             try:
@@ -127,6 +139,7 @@ class AsyncClient:
                 await self._call_once("register_fonts", fonts)
         except LayoutdError as error:
             self._failure = self._failure or error
+            writer.close()
             raise
 
     async def _live(self) -> int:

@@ -89,7 +89,19 @@ class Client:
         """A new connection, greeted and version-checked, with this client's fonts registered
         on it. `patient`: a daemon restarting has no socket, or refuses, for a moment: keep
         trying for `reconnect_wait` seconds."""
-        sock = self._open_socket(patient)
+        give_up = time.monotonic() + (self.reconnect_wait if patient else 0)
+        while True:
+            try:
+                return self._connect_once(give_up)
+            except LayoutdConnectionLost:
+                # A daemon being killed can still take a connection into its backlog, then drop
+                # it unanswered: that is the daemon not being there yet.
+                if time.monotonic() >= give_up:
+                    raise
+                time.sleep(0.02)
+
+    def _connect_once(self, give_up: float) -> None:
+        sock = self._open_socket(give_up)
         with self._state:
             self._sock = sock
             self._buffer = bytearray()
@@ -111,8 +123,7 @@ class Client:
             sock.close()
             raise
 
-    def _open_socket(self, patient: bool) -> socket.socket:
-        give_up = time.monotonic() + (self.reconnect_wait if patient else 0)
+    def _open_socket(self, give_up: float) -> socket.socket:
         pause = 0.02
         while True:
             sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)

@@ -164,18 +164,29 @@ public final class AsyncLayoutClient: Sendable {
         let deadline = ContinuousClock.now + .milliseconds(Int64(saturating: reconnectWait * 1000))
         var pause = Duration.milliseconds(20)
         var link: Link
+        var hello: Layoutd_V1_HelloReply
         while true {
             do {
                 link = try Self.open(socketPath, timeout: timeout, trustingAnyPeer: trustingAnyPeer)
-                break
-            } catch ClientError.connect(let path, let reason) where ContinuousClock.now + pause < deadline {
-                _ = (path, reason)
+            } catch ClientError.connect where ContinuousClock.now + pause < deadline {
                 try await Task.sleep(for: pause)
                 pause = min(pause * 2, .milliseconds(500))
+                continue
+            }
+            do {
+                hello = try await Self.greet(on: link, clientName: clientName)
+                break
+            } catch let error as ClientError where error.losesTheConnection && ContinuousClock.now < deadline {
+                // A daemon being killed can still take a connection into its backlog, then drop
+                // it unanswered: that is the daemon not being there yet.
+                link.shutDown()
+                try await Task.sleep(for: .milliseconds(20))
+            } catch {
+                link.shutDown()
+                throw error
             }
         }
         do {
-            let hello = try await Self.greet(on: link, clientName: clientName)
             for request in state.withLock({ $0.fonts }) {
                 if case .error(let error) = try await Self.exchange(.registerFonts(request), on: link).body {
                     throw ClientError.server(error)

@@ -1,0 +1,344 @@
+package layoutd
+
+// The Go client against the real daemon ($LAYOUTD_BINARY, else the Swift build's debug binary),
+// each test on a daemon of its own, and the cross-language golden vectors.
+
+import (
+	"bytes"
+	"context"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"net"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"google.golang.org/protobuf/encoding/protojson"
+	"google.golang.org/protobuf/proto"
+	"google.golang.org/protobuf/reflect/protoreflect"
+
+	"layoutd/clients/go/layoutdv1"
+)
+
+const caption = "The quick brown fox jumps over the lazy dog, again and again and again."
+
+// root is the repository's root: this package is clients/go (the physical path: GOPATH
+// reaches it through a link).
+var root = func() string {
+	here, _ := syscall.Getwd() // the kernel's path, not $PWD's
+	return filepath.Join(here, "..", "..")
+}()
+
+type daemon struct {
+	t       *testing.T
+	path    string
+	process *exec.Cmd
+}
+
+func startDaemon(t *testing.T) *daemon {
+	t.Helper()
+	d := &daemon{t: t, path: filepath.Join(t.TempDir(), "layoutd.sock")}
+	d.start()
+	t.Cleanup(func() { d.stop(syscall.SIGTERM) })
+	return d
+}
+
+func (d *daemon) start() {
+	binary := os.Getenv("LAYOUTD_BINARY")
+	if binary == "" {
+		binary = filepath.Join(root, ".build", "debug", "layoutd")
+	}
+	d.process = exec.Command(binary, "--socket", d.path, "--config", "/dev/null", "--log-level", "error")
+	d.process.Stderr = os.Stderr
+	if err := d.process.Start(); err != nil {
+		d.t.Fatalf("starting layoutd: %v", err)
+	}
+	for deadline := time.Now().Add(30 * time.Second); time.Now().Before(deadline); time.Sleep(20 * time.Millisecond) {
+		if probe, err := net.Dial("unix", d.path); err == nil {
+			probe.Close()
+			return
+		}
+	}
+	d.t.Fatalf("layoutd did not start serving at %s", d.path)
+}
+
+func (d *daemon) stop(signal syscall.Signal) {
+	if d.process == nil || d.process.ProcessState != nil {
+		return
+	}
+	_ = d.process.Process.Signal(signal)
+	_ = d.process.Wait()
+}
+
+func (d *daemon) restart(signal syscall.Signal) {
+	d.stop(signal)
+	d.start()
+}
+
+func dial(t *testing.T, d *daemon, options Options) *Client {
+	t.Helper()
+	options.SocketPath = d.path
+	client, err := Dial(options)
+	if err != nil {
+		t.Fatalf("dial: %v", err)
+	}
+	t.Cleanup(func() { client.Close() })
+	return client
+}
+
+func TestGreetsLaysOutAndRefusesByName(t *testing.T) {
+	d := startDaemon(t)
+	client := dial(t, d, Options{})
+	if client.Daemon().ProtocolVersion != ProtocolVersion || len(client.Daemon().Features) == 0 {
+		t.Fatalf("hello: %v", client.Daemon())
+	}
+	ctx := context.Background()
+	reply, err := client.LayoutText(ctx, "Hello from Go, 你好", 240)
+	if err != nil || len(reply.Lines) != 1 || len(reply.Runs) == 0 {
+		t.Fatalf("layout: %v %v", reply, err)
+	}
+	_, err = client.LayoutText(ctx, "x", -1)
+	var refused *Error
+	if !errors.As(err, &refused) || refused.Code != InvalidArgument || refused.Field != "layout.width" ||
+		refused.Number != int32(layoutdv1.Error_INVALID_ARGUMENT) || !strings.HasPrefix(err.Error(), "INVALID_ARGUMENT layout.width: ") {
+		t.Fatalf("a negative width: %v", err)
+	}
+	_, err = client.Layout(ctx, &layoutdv1.LayoutRequest{Text: "x", Width: 100, DefaultStyle: &layoutdv1.Style{Family: "No Such Family"}})
+	if !errors.As(err, &refused) || refused.Code != NotFound {
+		t.Fatalf("an unknown family: %v", err)
+	}
+	justified, err := client.Justify(ctx, &layoutdv1.JustifyRequest{Text: "Type\nMode", Width: 300})
+	if err != nil || len(justified.Lines) != 2 {
+		t.Fatalf("justify: %v", err)
+	}
+	if fonts, err := client.Fonts(ctx); err != nil || len(fonts.Faces) == 0 {
+		t.Fatalf("fonts: %v", err)
+	}
+	if _, err := Dial(Options{SocketPath: filepath.Join(t.TempDir(), "none.sock")}); !errors.Is(err, ErrUnreachable) {
+		t.Fatalf("no daemon: %v", err)
+	}
+}
+
+func TestPipelinedBatchesKeepEveryResult(t *testing.T) {
+	d := startDaemon(t)
+	client := dial(t, d, Options{})
+	ctx := context.Background()
+	requests := make([]*layoutdv1.LayoutRequest, 150)
+	for i := range requests {
+		requests[i] = &layoutdv1.LayoutRequest{Text: caption, Width: float32(60 + 3*i)}
+	}
+	requests[70].Width = -1
+	results := client.LayoutMany(ctx, requests, 16)
+	for i, result := range results {
+		if i == 70 {
+			var refused *Error
+			if !errors.As(result.Err, &refused) || refused.Field != "layout.width" {
+				t.Fatalf("place 70: %v", result.Err)
+			}
+			continue
+		}
+		single, err := client.Layout(ctx, requests[i])
+		if result.Err != nil || err != nil || !proto.Equal(single, result.Reply) {
+			t.Fatalf("place %d differs from a single call: %v %v", i, result.Err, err)
+		}
+	}
+}
+
+func TestTheClientOutlivesTheDaemon(t *testing.T) {
+	d := startDaemon(t)
+	client := dial(t, d, Options{ReconnectWait: 30 * time.Second})
+	ctx := context.Background()
+	before, err := client.LayoutText(ctx, caption, 200)
+	if err != nil {
+		t.Fatal(err)
+	}
+	font, err := os.ReadFile("/usr/share/fonts/opentype/urw-base35/NimbusSans-Regular.otf")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := client.RegisterFonts(ctx, []*layoutdv1.ClientFont{{Family: "Brand", Data: font}}); err != nil {
+		t.Fatal(err)
+	}
+	for _, signal := range []syscall.Signal{syscall.SIGTERM, syscall.SIGKILL} {
+		d.restart(signal)
+		after, err := client.LayoutText(ctx, caption, 200)
+		if err != nil || !proto.Equal(before, after) {
+			t.Fatalf("after %v: %v", signal, err)
+		}
+		if brand, err := client.Layout(ctx, &layoutdv1.LayoutRequest{Text: "Brand", Width: 300,
+			DefaultStyle: &layoutdv1.Style{Family: "Brand"}}); err != nil || len(brand.Runs) == 0 {
+			t.Fatalf("the registered font after %v: %v", signal, err)
+		}
+	}
+
+	// Calls in flight through a crash are sent again: every one returns its reply.
+	done := make(chan error, 64)
+	for i := 0; i < 64; i++ {
+		go func() {
+			for j := 0; j < 20; j++ {
+				reply, err := client.LayoutText(ctx, caption, 200)
+				if err == nil && !proto.Equal(reply, before) {
+					err = fmt.Errorf("another reply")
+				}
+				if err != nil {
+					done <- err
+					return
+				}
+			}
+			done <- nil
+		}()
+	}
+	time.Sleep(5 * time.Millisecond)
+	d.restart(syscall.SIGKILL)
+	for i := 0; i < 64; i++ {
+		if err := <-done; err != nil {
+			t.Fatalf("a call through the crash: %v", err)
+		}
+	}
+
+	// Documents die with their connection.
+	layout := &layoutdv1.LayoutRequest{Text: "Some text.", Width: 300}
+	opened, err := client.OpenDocument(ctx, layout)
+	if err != nil {
+		t.Fatal(err)
+	}
+	edit := &layoutdv1.EditDocumentRequest{Document: opened.Document, Edits: []*layoutdv1.DocumentEdit{{
+		Edit: &layoutdv1.DocumentEdit_Replace{Replace: &layoutdv1.TextReplacement{Range: &layoutdv1.Range{}, Text: "x"}}}}}
+	if _, err := client.EditDocument(ctx, edit); err != nil {
+		t.Fatal(err)
+	}
+	d.restart(syscall.SIGTERM)
+	if _, err := client.EditDocument(ctx, edit); !errors.Is(err, ErrDocumentGone) || !strings.Contains(err.Error(), "open it again") {
+		t.Fatalf("an edit after the restart: %v", err)
+	}
+	again, err := client.OpenDocument(ctx, layout)
+	if err != nil {
+		t.Fatal(err)
+	}
+	edit.Document = again.Document
+	if edited, err := client.EditDocument(ctx, edit); err != nil || edited.Changes[0].DeltaOffset != 1 {
+		t.Fatalf("an edit on the document opened again: %v", err)
+	}
+
+	// No daemon within the wait: unreachable; it comes back with the daemon.
+	d.stop(syscall.SIGTERM)
+	quick := dialAfterStop(t, d)
+	if _, err := quick.LayoutText(ctx, caption, 200); !errors.Is(err, ErrUnreachable) {
+		t.Fatalf("no daemon: %v", err)
+	}
+	d.start()
+	if _, err := quick.LayoutText(ctx, caption, 200); err != nil {
+		t.Fatalf("back: %v", err)
+	}
+}
+
+// dialAfterStop is a client whose connection is already lost, with a short reconnect wait.
+func dialAfterStop(t *testing.T, d *daemon) *Client {
+	d.start()
+	client := dial(t, d, Options{ReconnectWait: 200 * time.Millisecond})
+	d.stop(syscall.SIGTERM)
+	return client
+}
+
+// The cross-language vectors (Tests/LayoutWireTests/Vectors): every envelope in golden.json
+// encodes to the bytes in golden.hex, and every frame decodes to it. The Python, Swift and C
+// clients check the same files.
+func TestGoldenVectors(t *testing.T) {
+	vectors := filepath.Join(root, "Tests", "LayoutWireTests", "Vectors")
+	var spec map[string]map[string]json.RawMessage
+	data, err := os.ReadFile(filepath.Join(vectors, "golden.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := json.Unmarshal(data, &spec); err != nil {
+		t.Fatal(err)
+	}
+	hexes, err := os.ReadFile(filepath.Join(vectors, "golden.hex"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	frames := map[string][]byte{}
+	for _, line := range strings.Split(strings.TrimSpace(string(hexes)), "\n") {
+		label, bytesHex, _ := strings.Cut(line, " ")
+		frames[label], _ = hex.DecodeString(bytesHex)
+	}
+	count := 0
+	for group, prefix := range map[string]string{"requests": "request", "replies": "reply"} {
+		for name, body := range spec[group] {
+			label := prefix + "." + name
+			message := &layoutdv1.Envelope{}
+			if err := protojson.Unmarshal(body, message); err != nil {
+				t.Fatalf("%s: %v", label, err)
+			}
+			// Go's runtime writes a oneof's member after the message's other fields, where the
+			// others write fields in number order: the same fields, bytes for bytes, in another
+			// order, which every parser reads alike. Held: the same length, the same header, and
+			// where no oneof member follows a later field, the same bytes.
+			encoded, err := frame(message)
+			if err != nil || len(encoded) != len(frames[label]) || !bytes.Equal(encoded[:4], frames[label][:4]) {
+				t.Errorf("%s encodes to\n%x\nnot\n%x", label, encoded, frames[label])
+			}
+			if sameOrder(message) && !bytes.Equal(encoded, frames[label]) {
+				t.Errorf("%s encodes to\n%x\nnot\n%x", label, encoded, frames[label])
+			}
+			again := &layoutdv1.Envelope{}
+			if err := proto.Unmarshal(encoded[4:], again); err != nil || !proto.Equal(again, message) {
+				t.Errorf("%s: Go's bytes do not read back: %v", label, err)
+			}
+			decoded := &layoutdv1.Envelope{}
+			if err := proto.Unmarshal(frames[label][4:], decoded); err != nil || !proto.Equal(decoded, message) {
+				t.Errorf("%s does not decode to its value: %v", label, err)
+			}
+			count++
+		}
+	}
+	if count != 31 {
+		t.Fatalf("%d vectors, not 31", count)
+	}
+}
+
+func TestGeneratedMessagesAreCurrent(t *testing.T) {
+	check := exec.Command(filepath.Join(root, "clients", "go", "generate.sh"), "--check")
+	if output, err := check.CombinedOutput(); err != nil {
+		t.Fatalf("%v: %s", err, output)
+	}
+}
+
+// sameOrder says whether Go writes `message` in field-number order: true unless some message in
+// it sets a oneof member with a lower number than a plain field that is set.
+func sameOrder(message proto.Message) bool {
+	ordered := true
+	var walk func(m protoreflect.Message)
+	walk = func(m protoreflect.Message) {
+		highestPlain, lowestOneof := protoreflect.FieldNumber(0), protoreflect.FieldNumber(1<<29)
+		m.Range(func(field protoreflect.FieldDescriptor, value protoreflect.Value) bool {
+			if field.ContainingOneof() != nil && !field.ContainingOneof().IsSynthetic() {
+				if field.Number() < lowestOneof {
+					lowestOneof = field.Number()
+				}
+			} else if field.Number() > highestPlain {
+				highestPlain = field.Number()
+			}
+			switch {
+			case field.IsList() && field.Message() != nil:
+				for i := 0; i < value.List().Len(); i++ {
+					walk(value.List().Get(i).Message())
+				}
+			case field.Message() != nil && !field.IsMap():
+				walk(value.Message())
+			}
+			return true
+		})
+		if lowestOneof < highestPlain {
+			ordered = false
+		}
+	}
+	walk(message.ProtoReflect())
+	return ordered
+}

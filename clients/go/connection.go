@@ -1,0 +1,138 @@
+package layoutd
+
+import (
+	"encoding/binary"
+	"errors"
+	"io"
+	"net"
+	"sync"
+	"syscall"
+
+	"google.golang.org/protobuf/proto"
+
+	"layoutd/clients/go/layoutdv1"
+)
+
+// maxReplyBytes bounds a reply (a glyph per character makes them much larger than requests).
+const maxReplyBytes = 256 << 20
+
+// connection is one socket to the daemon: the replies awaited on it by request id, and the
+// reader goroutine that hands each to its caller. Once broken it stays broken; the client
+// makes a new one (a new generation).
+type connection struct {
+	conn       *net.UnixConn
+	generation int
+	writing    sync.Mutex // frames go out whole, one at a time
+	mu         sync.Mutex
+	pending    map[uint64]chan *layoutdv1.Envelope
+	broken     error
+}
+
+func newConnection(conn *net.UnixConn) *connection {
+	c := &connection{conn: conn, pending: map[uint64]chan *layoutdv1.Envelope{}}
+	go c.read()
+	return c
+}
+
+// isBroken says whether nothing more can go over the connection.
+func (c *connection) isBroken() bool {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.broken != nil
+}
+
+// breakWith ends the connection: every call waiting on it learns it was lost.
+func (c *connection) breakWith(reason error) {
+	c.mu.Lock()
+	if c.broken == nil {
+		c.broken = reason
+		for id, waiting := range c.pending {
+			close(waiting)
+			delete(c.pending, id)
+		}
+	}
+	c.mu.Unlock()
+	c.conn.Close()
+}
+
+// await registers request `id`; its reply comes on the channel, which is closed when the
+// connection breaks first.
+func (c *connection) await(id uint64) (chan *layoutdv1.Envelope, error) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.broken != nil {
+		return nil, c.broken
+	}
+	waiting := make(chan *layoutdv1.Envelope, 1)
+	c.pending[id] = waiting
+	return waiting, nil
+}
+
+func (c *connection) forget(id uint64) {
+	c.mu.Lock()
+	delete(c.pending, id)
+	c.mu.Unlock()
+}
+
+// errUnsent: the write failed before a byte went, so the daemon never saw the request.
+var errUnsent = errors.New("nothing was sent")
+
+// write sends one frame whole.
+func (c *connection) write(frame []byte) error {
+	c.writing.Lock()
+	defer c.writing.Unlock()
+	written, err := c.conn.Write(frame)
+	if err == nil {
+		return nil
+	}
+	lost := failure(ConnectionLost, err, "sending to layoutd failed: %v", err)
+	c.breakWith(lost)
+	if written == 0 && (errors.Is(err, syscall.EPIPE) || errors.Is(err, syscall.ECONNRESET)) {
+		return &Error{Code: ConnectionLost, Message: lost.Message, cause: errUnsent}
+	}
+	return lost
+}
+
+func (c *connection) read() {
+	header := make([]byte, 4)
+	for {
+		if _, err := io.ReadFull(c.conn, header); err != nil {
+			c.breakWith(failure(ConnectionLost, err, "the daemon closed the connection"))
+			return
+		}
+		length := binary.BigEndian.Uint32(header)
+		if length > maxReplyBytes {
+			c.breakWith(failure(Protocol, nil, "reply of %d bytes is over the client's limit", length))
+			return
+		}
+		body := make([]byte, length)
+		if _, err := io.ReadFull(c.conn, body); err != nil {
+			c.breakWith(failure(ConnectionLost, err, "the daemon closed the connection"))
+			return
+		}
+		reply := &layoutdv1.Envelope{}
+		if err := proto.Unmarshal(body, reply); err != nil {
+			c.breakWith(failure(Protocol, err, "reply is not an Envelope: %v", err))
+			return
+		}
+		c.mu.Lock()
+		waiting := c.pending[reply.RequestId]
+		delete(c.pending, reply.RequestId)
+		c.mu.Unlock()
+		if waiting != nil {
+			waiting <- reply // replies nobody waits for (timed out) are dropped
+		}
+	}
+}
+
+// frame is an Envelope's frame: a 4-byte big-endian length, then its bytes.
+func frame(envelope *layoutdv1.Envelope) ([]byte, error) {
+	body, err := proto.Marshal(envelope)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]byte, 4+len(body))
+	binary.BigEndian.PutUint32(out, uint32(len(body)))
+	copy(out[4:], body)
+	return out, nil
+}
