@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Builds release binaries with the Swift runtime linked in (no toolchain needed at run time) and
 # installs layoutd, layoutctl, the systemd units, the layoutd user (sysusers.d), the default tag
-# styles, shell completions and man pages, and the C client library (liblayoutd-client, its
-# headers and layoutd-client.pc; LIBDIR defaults to PREFIX/lib).
+# styles, shell completions and man pages, the C client library (liblayoutd-client, its
+# headers and layoutd-client.pc; LIBDIR defaults to PREFIX/lib), the .proto files
+# (PREFIX/share/layoutd/proto) and the Python package (PREFIX/lib/python3/dist-packages).
 #
 #   scripts/install.sh                         PREFIX=/usr/local, into /
 #   PREFIX=/usr DESTDIR=/tmp/stage scripts/install.sh      staged (scripts/package-deb.sh does this)
@@ -41,7 +42,7 @@ install -m 0644 packaging/sysusers.d/layoutd.conf "$DESTDIR/usr/lib/sysusers.d/l
 # An operator's edited copies are kept.
 [ -e "$DESTDIR/etc/layoutd/layoutd.conf" ] || install -m 0644 packaging/layoutd.conf "$DESTDIR/etc/layoutd/layoutd.conf"
 [ -e "$DESTDIR/etc/layoutd/tag-styles.json" ] || install -m 0644 data/tag-styles.json "$DESTDIR/etc/layoutd/tag-styles.json"
-install -m 0644 README.md docs/protocol.md docs/design.md "$DESTDIR$PREFIX/share/doc/layoutd/"
+install -m 0644 README.md docs/protocol.md docs/design.md systemd/drop-ins/metrics.conf "$DESTDIR$PREFIX/share/doc/layoutd/"
 
 # Completions and man pages come from the binaries' own argument parsers.
 "$bin/layoutctl" --generate-completion-script bash > "$DESTDIR$PREFIX/share/bash-completion/completions/layoutctl"
@@ -53,4 +54,12 @@ install -m 0644 README.md docs/protocol.md docs/design.md "$DESTDIR$PREFIX/share
 gzip -9nf "$DESTDIR$PREFIX/share/man/man1/layoutctl.1" "$DESTDIR$PREFIX/share/man/man8/layoutd.8"
 # The C client library, for programs that call layoutd (clients/c).
 make -s -C clients/c install PREFIX="$PREFIX" LIBDIR="${LIBDIR:-$PREFIX/lib}" DESTDIR="$(cd "${DESTDIR:-/}" && pwd)" >&2
-echo "installed layoutd, layoutctl and liblayoutd-client into $DESTDIR$PREFIX"
+# The contract, for clients generated in other languages: PREFIX/share/layoutd/proto/layoutd/v1.
+install -d "$DESTDIR$PREFIX/share/layoutd/proto/layoutd/v1"
+install -m 0644 proto/layoutd/v1/*.proto "$DESTDIR$PREFIX/share/layoutd/proto/layoutd/v1/"
+# The Python package, where Debian's python3 finds it (PYTHON_DIR to put it elsewhere).
+pythondir=${PYTHON_DIR:-$PREFIX/lib/python3/dist-packages}
+install -d "$DESTDIR$pythondir/layoutd/v1"
+install -m 0644 clients/python/layoutd/*.py clients/python/layoutd/py.typed "$DESTDIR$pythondir/layoutd/"
+install -m 0644 clients/python/layoutd/v1/*.py clients/python/layoutd/v1/*.pyi "$DESTDIR$pythondir/layoutd/v1/"
+echo "installed layoutd, layoutctl, liblayoutd-client, the protos and the Python package into $DESTDIR$PREFIX"

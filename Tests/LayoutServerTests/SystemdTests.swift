@@ -84,6 +84,38 @@ import TestSupport
         #expect(!unit.contains("\nPrivateUsers=yes"), "PrivateUsers folds every client into uid 65534 for the per-user cap")
     }
 
+    /// The README's metrics recipe, the drop-in systemd/drop-ins/metrics.conf: beside the
+    /// unit it verifies cleanly, turns the private network off (its loopback was the unit's own,
+    /// out of the host's reach), allows IP sockets, and lets traffic reach loopback alone.
+    @Test func theMetricsDropInVerifiesAndOpensOnlyTheLoopback() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("layoutd-dropin-\(getpid())")
+        try? FileManager.default.removeItem(at: directory)
+        try FileManager.default.createDirectory(at: directory.appendingPathComponent("layoutd.service.d"), withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        for (source, name) in [("layoutd.service", "layoutd.service"), ("layoutd.socket", "layoutd.socket"),
+                               ("drop-ins/metrics.conf", "layoutd.service.d/metrics.conf")] {
+            let text = try String(contentsOf: repositoryRoot.appendingPathComponent("systemd/\(source)"), encoding: .utf8)
+                .replacingOccurrences(of: "/usr/local/bin/layoutd", with: Daemon.binary("layoutd"))
+            try text.write(to: directory.appendingPathComponent(name), atomically: true, encoding: .utf8)
+        }
+        let unit = directory.appendingPathComponent("layoutd.service").path
+        let verified = try run("/usr/bin/systemd-analyze", ["verify", "--man=no", directory.appendingPathComponent("layoutd.socket").path, unit])
+        let problems = verified.err.split(separator: "\n").filter { !Self.isEnvironmentNoise($0) }
+        #expect(verified.status == 0 && problems.isEmpty, "systemd-analyze: \(problems.joined(separator: "\n"))")
+        let security = try run("/usr/bin/systemd-analyze", ["security", "--offline=yes", "--no-pager", unit],
+                               environment: ProcessInfo.processInfo.environment.merging(["SYSTEMD_UNIT_PATH": directory.path + ":"]) { $1 })
+        let rows = security.out.split(separator: "\n")
+        #expect(rows.contains { $0.contains("PrivateNetwork=") && $0.contains("access to the host's network") },
+                "the drop-in was not applied: \(security.out)")
+        #expect(rows.contains { $0.contains("IPAddressDeny=") && $0.contains("only localhost entries") }, "\(security.out)")
+        #expect(rows.contains { $0.contains("✓ RestrictAddressFamilies=~AF_PACKET") }, "\(security.out)")
+        let line = rows.first { $0.contains("Overall exposure level") } ?? ""
+        let score = line.split(separator: ":").last?.split(separator: " ").first.flatMap { Double($0) }
+        #expect(score != nil && score! <= 1.5, "\(line)")
+        let readme = try String(contentsOf: repositoryRoot.appendingPathComponent("README.md"), encoding: .utf8)
+        #expect(readme.contains("systemd/drop-ins/metrics.conf"), "the README does not point at the drop-in")
+    }
+
     /// In a user namespace that maps only some uids (as PrivateUsers=yes makes one), other
     /// clients all read as uid 65534 and share one per-user cap: shown here with unshare, and
     /// the daemon says so at start-up.
