@@ -5,8 +5,8 @@ import LayoutProtocol
 /// Every client library against one daemon of this build: one caption's round trip (median of
 /// 300 captions sent one at a time, after 20 unmeasured) and 1,000 captions pipelined (up to 64
 /// in flight; the median of three batches after one unmeasured), in rounds that take each client
-/// in turn, so the machine's noise falls on all alike. The C and Python clients run as their own
-/// programs (clients/c/bench, clients/python/bench.py); the Swift ones here; layoutctl as a
+/// in turn, so the machine's noise falls on all alike. The C, Python and Go clients run as their own
+/// programs (clients/c/bench, clients/python/bench.py, clients/go/bench); the Swift ones here; layoutctl as a
 /// process per caption.
 struct ClientBench {
     let captions: [Caption]
@@ -35,12 +35,16 @@ struct ClientBench {
         let make = try Self.run("/usr/bin/make", ["-s", "-C", Self.root.appendingPathComponent("clients/c").path, "bench"])
         guard make.status == 0 else { throw ClientError.io("clients/c: make bench failed: \(make.err)") }
         let cBench = Self.root.appendingPathComponent("clients/c/build/client-bench").path
+        let goBench = "/tmp/layoutd-bench-go-\(getpid())"
+        let goBuild = try Self.run(Self.root.appendingPathComponent("clients/go/build-bench.sh").path, [goBench])
+        guard goBuild.status == 0 else { throw ClientError.io("clients/go: build-bench.sh failed: \(goBuild.err)") }
+        defer { unlink(goBench) }
         let pythonBench = Self.root.appendingPathComponent("clients/python/bench.py").path
         let layoutctl = build.appendingPathComponent("layoutctl").path
 
         var figures: [String: Figures] = [:]
         let names = ["C (liblayoutd-client)", "Python, blocking", "Python, asyncio", "Swift, blocking (LayoutClient)",
-                     "Swift, async (AsyncLayoutClient)", "layoutctl (a process per caption)"]
+                     "Swift, async (AsyncLayoutClient)", "Go (layoutd/clients/go)", "layoutctl (a process per caption)"]
         // The C and Python clients again with the CPUs fixed: left free, the scheduler puts the C
         // client on the daemon's CPU in some runs (a round trip then wakes no other CPU, which on
         // a virtual machine costs 15-25 µs a wake-up) and not in others, so the free rows compare
@@ -58,6 +62,7 @@ struct ClientBench {
                 case names[2]: result = try Self.external("/usr/bin/python3", [pythonBench, socket, textsFile, "--async"])
                 case names[3]: result = try blocking(socket, texts)
                 case names[4]: result = try await asynchronous(socket, texts)
+                case names[5]: result = try Self.external(goBench, [socket, textsFile])
                 default: result = (try layoutctlRoundTrip(layoutctl, socket, texts), nil)
                 }
                 figures[name, default: Figures()].roundTrips.append(result.0)
