@@ -11,7 +11,7 @@ struct DynamicTypeOptions: ParsableArguments {
     @Option(help: "Dynamic Type text style: \(styles.joined(separator: ", ")) (its size, weight and leading replace --size).")
     var textStyle: String?
     @Option(help: "Content size category: \(categories.joined(separator: ", ")) (default large).") var category: String?
-    @Option(help: "The largest size Dynamic Type may give, in points.") var maxScaledSize: Float = 0
+    @Option(parsing: .unconditional, help: "The largest size Dynamic Type may give, in points.") var maxScaledSize: Float = 0
 
     /// Sets the style's Dynamic Type fields; `explicitSize` tells whether --size was given.
     func apply(to style: inout Layoutd_V1_Style, explicitSize: Bool) throws {

@@ -12,16 +12,16 @@ struct FlowOptions: ParsableArguments {
                                + ":end, :widest, :clear or :none (the side text takes) and ;margin=M (repeatable; with --box, "
                                + "the last box's)."))
     var exclude: [String] = []
-    @Option(help: "The margin of every --exclude that gives none, in points.") var excludeMargin: Float = 0
+    @Option(parsing: .unconditional, help: "The margin of every --exclude that gives none, in points.") var excludeMargin: Float = 0
     @Option(help: ArgumentHelp("The box is this shape: lines fill its inside (\(shapeHelp)).")) var container: String?
-    @Option(help: "How far lines keep inside --container's shape, in points.") var containerInset: Float = 0
-    @Option(help: "Flow through N columns side by side across --width, each --height tall.")
+    @Option(parsing: .unconditional, help: "How far lines keep inside --container's shape, in points.") var containerInset: Float = 0
+    @Option(parsing: .unconditional, help: "Flow through N columns side by side across --width, each --height tall.")
     var columns: Int = 0
-    @Option(help: "Space between --columns, in points.") var gap: Float = 12
+    @Option(parsing: .unconditional, help: "Space between --columns, in points.") var gap: Float = 12
     @Option(help: "A box the text flows into, X,Y,W,H in points (H 0: unlimited); repeat for the next ones.")
     var box: [String] = []
     @Option(help: "Where lines sit in a box they do not fill: top, center, bottom or justify.") var valign: String = "top"
-    @Option(help: "Free intervals narrower than this take no text, in points (default: one em).") var minFragment: Float = 0
+    @Option(parsing: .unconditional, help: "Free intervals narrower than this take no text, in points (default: one em).") var minFragment: Float = 0
 
     func apply(to request: inout Layoutd_V1_LayoutRequest) throws {
         guard let alignment = ["top": Layoutd_V1_VerticalAlignment.top, "center": .center, "bottom": .bottom,

@@ -6,13 +6,13 @@ import LayoutProtocol
 struct FrameOptions: ParsableArguments {
     @Option(help: "With -o: draw a whole story frame of WIDTHxHEIGHT points around the text (e.g. 1080x1920).")
     var frame: String?
-    @Option(help: ArgumentHelp("The frame's fill: #rrggbb, linear:#from:#to[:ANGLE] (degrees, 90 is top to bottom), "
+    @Option(parsing: .unconditional, help: ArgumentHelp("The frame's fill: #rrggbb, linear:#from:#to[:ANGLE] (degrees, 90 is top to bottom), "
                                + "radial:#centre:#edge, or photo:FILE.png (covering the frame; photo-fit:FILE.png to fit inside it)."))
     var fill: String?
-    @Option(help: "Where the text block's centre (or --anchor) sits on the frame, X,Y in 0-1 (default 0.5,0.5).") var position: String?
-    @Option(help: "The block's point placed at --position, X,Y in 0-1 of the block (default 0.5,0.5).") var anchor: String?
-    @Option(help: "The block's rotation in degrees, clockwise.") var rotate: Float = 0
-    @Option(help: "The block's scale, as a pinch leaves it (default 1).") var pinch: Float = 0
+    @Option(parsing: .unconditional, help: "Where the text block's centre (or --anchor) sits on the frame, X,Y in 0-1 (default 0.5,0.5).") var position: String?
+    @Option(parsing: .unconditional, help: "The block's point placed at --position, X,Y in 0-1 of the block (default 0.5,0.5).") var anchor: String?
+    @Option(parsing: .unconditional, help: "The block's rotation in degrees, clockwise.") var rotate: Float = 0
+    @Option(parsing: .unconditional, help: "The block's scale, as a pinch leaves it (default 1).") var pinch: Float = 0
 
     func apply(to render: inout Layoutd_V1_RenderRequest) throws {
         guard let frame else {

@@ -9,31 +9,32 @@ extension LayoutCtl {
         static let configuration = CommandConfiguration(abstract: "Lay a paragraph out and print its lines.")
 
         @OptionGroup var connection: Connection
-        @Option(help: "Container width in points.") var width: Float
-        @Option(help: "Container height in points (0: unlimited).") var height: Float = 0
+        @Option(parsing: .unconditional, help: "Container width in points.") var width: Float
+        @Option(parsing: .unconditional, help: "Container height in points (0: unlimited).") var height: Float = 0
         @Option(help: "Font family.") var font: String = ""
         @Option(help: "A font file sent with the request (repeatable; at most 4): --font names its family.") var fontFile: [String] = []
-        @Option(help: "Font size in points (default 17).") var size: Float?
-        @Option(help: "Weight, 1-1000.") var weight: UInt32 = 0
+        @Option(parsing: .unconditional, help: "Font size in points (default 17).") var size: Float?
+        @Option(parsing: .unconditional, help: "Weight, 1-1000.") var weight: UInt32 = 0
         @Flag(help: "Italic.") var italic = false
         @Option(help: "Variable font axes: TAG=VALUE,... (e.g. wght=650,wdth=80); layoutctl fonts lists a face's axes.")
         var variations: String?
         @Option(help: "A named instance of the family's variable face, e.g. SemiBold.") var namedInstance: String = ""
         @Flag(help: "Keep a variable font's optical size (opsz) at its default instead of following the size.")
         var fixedOpticalSize = false
-        @Option(help: "Extra points after each grapheme.") var letterSpacing: Float = 0
+        @Option(parsing: .unconditional, help: "Extra points after each grapheme.") var letterSpacing: Float = 0
         @Option(help: "BCP 47 language tag.") var language: String = ""
         @Option(help: "natural, left, right, center or justified.") var align: String = "natural"
         @Option(help: "auto, ltr or rtl.") var direction: String = "auto"
-        @Option(help: "Line height multiple.") var lineHeightMultiple: Float = 0
-        @Option(help: "Maximum number of lines (0: unlimited).") var maxLines: UInt32 = 0
+        @Option(parsing: .unconditional, help: "Line height multiple.") var lineHeightMultiple: Float = 0
+        @Option(parsing: .unconditional, help: "Maximum number of lines (0: unlimited).") var maxLines: UInt32 = 0
         @Option(help: "Truncation token (default …).") var token: String?
         @Option(help: "Where the last line is cut when text is hidden: tail, head or middle.") var truncate: String = "tail"
         @Option(help: AttachmentSpec.help) var attachment: [String] = []
         @Option(help: "A PNG drawn in the Nth attachment's box with -o (the Nth of these; \"\" for a placeholder).")
         var attachmentImage: [String] = []
-        @Option(name: .shortAndLong, help: "Write a picture instead: .png, .svg or .pdf.") var output: String?
-        @Option(help: "Picture scale, pixels per point.") var scale: Float = 2
+        @Option(name: .shortAndLong, parsing: .unconditional, help: "Write a picture instead: FILE.png, .svg or .pdf, or - for standard output (with --format).") var output: String?
+        @Option(help: "The picture's format: png, svg or pdf (default: from -o's extension).") var format: String?
+        @Option(parsing: .unconditional, help: "Picture scale, pixels per point.") var scale: Float = 2
         @OptionGroup var paint: PaintOptions
         @OptionGroup var dynamicType: DynamicTypeOptions
         @OptionGroup var frame: FrameOptions
@@ -41,13 +42,13 @@ extension LayoutCtl {
         @Flag(help: "Vertical text: lines run down --height, columns right to left.") var vertical = false
         @Flag(help: "Vertical text with columns left to right (Mongolian).") var verticalLr = false
         @Flag(help: "Also measure where the glyphs put ink: per line, the whole layout and the first glyph.") var ink = false
-        @Option(help: "Paragraph indents, points: FIRST_LINE,HEAD,TAIL (from the leading edge, the leading edge, the trailing edge).")
+        @Option(parsing: .unconditional, help: "Paragraph indents, points: FIRST_LINE,HEAD,TAIL (from the leading edge, the leading edge, the trailing edge).")
         var indent: String?
-        @Option(help: "Space between paragraphs, points: BEFORE,AFTER.") var paragraphSpacing: String?
+        @Option(parsing: .unconditional, help: "Space between paragraphs, points: BEFORE,AFTER.") var paragraphSpacing: String?
         @Flag(help: "Break words with a hyphen at line ends, in --language (English when none).") var hyphenate = false
-        @Option(help: "Tab stops, points from the leading edge: LOCATION[:end|:center|:decimal],... (e.g. 100,200:end,260:decimal).")
+        @Option(parsing: .unconditional, help: "Tab stops, points from the leading edge: LOCATION[:end|:center|:decimal],... (e.g. 100,200:end,260:decimal).")
         var tabs: String?
-        @Option(help: "A tab stop every this many points past the last (default 28).") var tabInterval: Float = 0
+        @Option(parsing: .unconditional, help: "A tab stop every this many points past the last (default 28).") var tabInterval: Float = 0
         @Flag(help: "Hang opening punctuation before a paragraph and stops, commas and closing marks past line ends.")
         var hangingPunctuation = false
         @Option(help: "Make every paragraph a list item: bullet, decimal, lower-alpha, upper-alpha, lower-roman or upper-roman.")
@@ -56,7 +57,7 @@ extension LayoutCtl {
         var autoSize: String?
         @Option(name: .customLong("break"), help: "How lines are chosen: greedy (the default), balanced (captions, titles) or optimal (paragraphs).")
         var breakStrategy = "greedy"
-        @Option(help: "Vertical text: runs of at most N digits stand upright in one em (tate-chu-yoko, 0-4).")
+        @Option(parsing: .unconditional, help: "Vertical text: runs of at most N digits stand upright in one em (tate-chu-yoko, 0-4).")
         var uprightDigits: UInt32 = 0
         @Flag(help: "Vertical text: letters stand upright with the digits.") var uprightLetters = false
         @OptionGroup var input: TextInput
@@ -71,13 +72,14 @@ extension LayoutCtl {
                     render.attachmentImages = try Picture.images(attachmentImage)
                     render.showShapes = true  // a picture of text that flows shows what it flows around
                     try frame.apply(to: &render)
-                    try Picture.write(render, to: output, scale: scale, connection: connection)
+                    try Picture.write(render, to: output, format: format, scale: scale, connection: connection)
                     return
                 }
                 guard case .layoutReply(let reply) = try connection.client().request(.layout(request)) else {
                     throw ClientError.protocolViolation("expected a layout reply")
                 }
-                print(connection.json ? try StableJSON.encode(reply) : LineTable.render(reply, text: text))
+                print(connection.json ? try StableJSON.encode(reply)
+                      : LineTable.render(reply, text: text, token: request.hasTruncation ? request.truncation.token : "…"))
                 if !connection.json, let boxes = AttachmentTable.render(reply.attachments) { print(boxes) }
                 if !connection.json, let decorations = DecorationTable.render(reply.decorations) { print(decorations) }
                 if !connection.json, let matches = RuleMatchTable.render(reply.ruleMatches, text: text) { print(matches) }
@@ -196,7 +198,9 @@ extension LayoutCtl {
 
 /// One readable row per line: index, UTF-16 range, size, baseline, width, text.
 enum LineTable {
-    static func render(_ reply: Layoutd_V1_LayoutReply, text: String) -> String {
+    /// `token`: the truncation token the request asked for (the daemon draws it; the reply has
+    /// its glyphs, not its text).
+    static func render(_ reply: Layoutd_V1_LayoutReply, text: String, token: String = "…") -> String {
         let units = Array(text.utf16)
         var rows = ["line  range        size  baseline   width  text"]
         for (index, line) in reply.lines.enumerated() {
@@ -214,7 +218,7 @@ enum LineTable {
                     ranges.map { String(decoding: units[max(0, min($0.lowerBound, units.count))..<min($0.upperBound, units.count)],
                                         as: UTF16.self) }.joined()
                 }
-                shown = text(kept.filter { $0.lowerBound < cut }) + "…" + text(kept.filter { $0.lowerBound >= cut })
+                shown = text(kept.filter { $0.lowerBound < cut }) + token + text(kept.filter { $0.lowerBound >= cut })
             }
             if reply.runs.contains(where: { $0.lineIndex == index && $0.hyphen }) { shown += "‐" }
             shown = shown.replacingOccurrences(of: "\n", with: "\\n")

@@ -22,7 +22,7 @@ struct LayoutCtl: ParsableCommand {
 struct Connection: ParsableArguments {
     @Option(help: "The daemon's socket (default: $LAYOUTD_SOCKET, else the service's /run/layoutd/layoutd.sock when it exists, else the user default).")
     var socket: String?
-    @Option(help: "Seconds to wait for the daemon's answer.")
+    @Option(parsing: .unconditional, help: "Seconds to wait for the daemon's answer.")
     var timeout: Double = 60
     @Flag(help: "Print the whole reply as JSON, and a failure as a JSON object on stderr.")
     var json = false

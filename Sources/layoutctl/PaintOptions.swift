@@ -186,7 +186,7 @@ struct DecorationOptions: ParsableArguments {
     var underline: String?
     @Flag(help: "Strike the text through (for a style or colour: --strike-style).") var strike = false
     @Option(help: "Strikethrough: single, double, thick, dotted or dashed, then ,#rrggbb.") var strikeStyle: String?
-    @Option(help: "Shadow: DX,DY,BLUR,#rrggbb[aa] in points (e.g. 2,2,3,#00000080).") var shadow: String?
+    @Option(parsing: .unconditional, help: "Shadow: DX,DY,BLUR,#rrggbb[aa] in points (e.g. 2,2,3,#00000080).") var shadow: String?
     @Option(help: "Text effect: letterpress[,DEPTH][,#surface] or outline[,WIDTH][,#colour][,fill].") var effect: String?
 
     func apply(to style: inout Layoutd_V1_Style) throws {

@@ -15,18 +15,18 @@ extension LayoutCtl {
 /// The tags of a photo, as options: one tag from --at/--label/--style, more from --tag.
 struct TagOptions: ParsableArguments {
     @Option(help: "The photo's size in points, WIDTHxHEIGHT.") var photo: String = "1080x1350"
-    @Option(help: "The tag's point, X,Y in 0-1 of the photo.") var at: String?
+    @Option(parsing: .unconditional, help: "The tag's point, X,Y in 0-1 of the photo.") var at: String?
     @Option(help: "A label of the tag at --at: NAME or NAME|VALUE; 1-3 of them.") var label: [String] = []
-    @Option(help: "The style index of the tag at --at.") var style: UInt32 = 0
+    @Option(parsing: .unconditional, help: "The style index of the tag at --at.") var style: UInt32 = 0
     @Option(help: "Another tag: X,Y[@STYLE]:LABEL[;LABEL...] with each LABEL NAME or NAME|VALUE.") var tag: [String] = []
     @Option(help: "Font family of the labels.") var font: String = ""
-    @Option(help: "Text size of the labels in points (default 13).") var size: Float = 0
+    @Option(parsing: .unconditional, help: "Text size of the labels in points (default 13).") var size: Float = 0
     @Option(help: "A style table file (JSON, as data/tag-styles.json); default: the daemon's.") var styleTable: String?
     @Flag(help: "Draw a tag whose labels would leave the photo in the nearest style that keeps them on.") var keepInside = false
     @Option(help: "Show/hide events played before --time, KIND@SECONDS (hide@0, show@1.5); in time order.") var event: [String] = []
     @Flag(help: "The tags start hidden (before the events).") var initiallyHidden = false
-    @Option(help: "The moment, in seconds, whose state is reported and drawn.") var time: Double = 0
-    @Option(help: "One phase of the animation, seconds (default 1, as the article; the whole is three).") var phase: Float = 0
+    @Option(parsing: .unconditional, help: "The moment, in seconds, whose state is reported and drawn.") var time: Double = 0
+    @Option(parsing: .unconditional, help: "One phase of the animation, seconds (default 1, as the article; the whole is three).") var phase: Float = 0
 
     static func point(_ text: String, option: String) throws -> Layoutd_V1_Point {
         let parts = text.split(separator: ",").map { Float($0.trimmingCharacters(in: .whitespaces)) }
@@ -116,8 +116,9 @@ extension LayoutCtl.Tags {
 
         @OptionGroup var connection: Connection
         @OptionGroup var tags: TagOptions
-        @Option(name: .shortAndLong, help: "Write a picture instead: .png, .svg or .pdf.") var output: String?
-        @Option(help: "Picture scale, pixels per point.") var scale: Float = 2
+        @Option(name: .shortAndLong, parsing: .unconditional, help: "Write a picture instead: FILE.png, .svg or .pdf, or - for standard output (with --format).") var output: String?
+        @Option(help: "The picture's format: png, svg or pdf (default: from -o's extension).") var format: String?
+        @Option(parsing: .unconditional, help: "Picture scale, pixels per point.") var scale: Float = 2
         @Option(help: "The photo under the tags with -o: a PNG scaled to --photo.") var image: String?
         @Option(help: "With -o x.svg: hide or show, the animation as CSS keyframes.") var animate: String?
 
@@ -134,7 +135,7 @@ extension LayoutCtl.Tags {
                         }
                         render.animate = kind
                     }
-                    try Picture.write(render, to: output, scale: scale, connection: connection)
+                    try Picture.write(render, to: output, format: format, scale: scale, connection: connection)
                     return
                 }
                 guard case .tagsReply(let reply) = try connection.client().request(.tags(request)) else {
@@ -150,7 +151,7 @@ extension LayoutCtl.Tags {
 
         @OptionGroup var connection: Connection
         @OptionGroup var tags: TagOptions
-        @Option(help: "The point, X,Y in photo points.") var atPoint: String
+        @Option(parsing: .unconditional, help: "The point, X,Y in photo points.") var atPoint: String
 
         func run() throws {
             var request = Layoutd_V1_TagHitRequest()
@@ -175,8 +176,8 @@ extension LayoutCtl.Tags {
 
         @OptionGroup var connection: Connection
         @Option(help: "The tag's labels (their count picks the styles).") var label: [String] = []
-        @Option(help: "The number of labels, when no --label is given.") var labelCount: UInt32 = 0
-        @Option(help: "The current style.") var style: UInt32 = 0
+        @Option(parsing: .unconditional, help: "The number of labels, when no --label is given.") var labelCount: UInt32 = 0
+        @Option(parsing: .unconditional, help: "The current style.") var style: UInt32 = 0
         @Option(help: "A style table file (JSON); default: the daemon's.") var styleTable: String?
 
         func run() throws {
@@ -192,8 +193,8 @@ extension LayoutCtl.Tags {
         static let configuration = CommandConfiguration(abstract: "Recognise the style from every label's angle (degrees), within a tolerance.")
 
         @OptionGroup var connection: Connection
-        @Option(help: "The labels' angles in degrees, comma-separated, in label order.") var angles: String
-        @Option(help: "Degrees an angle may differ (default 0.5).") var tolerance: Float = 0
+        @Option(parsing: .unconditional, help: "The labels' angles in degrees, comma-separated, in label order.") var angles: String
+        @Option(parsing: .unconditional, help: "Degrees an angle may differ (default 0.5).") var tolerance: Float = 0
         @Option(help: "A style table file (JSON); default: the daemon's.") var styleTable: String?
 
         func run() throws {

@@ -12,21 +12,22 @@ extension LayoutCtl {
 
         @OptionGroup var connection: Connection
         @Option(help: "Preset: modern, neon, typewriter, strong or classic.") var style: String = ""
-        @Option(help: "Width in points.") var width: Float
-        @Option(help: "Smallest font size (0: the preset's).") var minSize: Float = 0
-        @Option(help: "Largest font size (0: the preset's).") var maxSize: Float = 0
+        @Option(parsing: .unconditional, help: "Width in points.") var width: Float
+        @Option(parsing: .unconditional, help: "Smallest font size (0: the preset's).") var minSize: Float = 0
+        @Option(parsing: .unconditional, help: "Largest font size (0: the preset's).") var maxSize: Float = 0
         @Option(help: "per-line or uniform (default: the preset's).") var sizing: String = ""
         @Option(help: "left, center or right for lines that stay narrower (default: the preset's).") var align: String = ""
         @Option(help: "Font family (overrides the preset's).") var font: String = ""
-        @Option(help: "Scale the block down when taller than this (0: unlimited).") var maxHeight: Float = 0
+        @Option(parsing: .unconditional, help: "Scale the block down when taller than this (0: unlimited).") var maxHeight: Float = 0
         @Flag(help: "Leave each paragraph's last line at the minimum size.") var lastLineUnscaled = false
         @Flag(help: "Round each line's size down to whole points, as Android's binary search does.") var wholePointSizes = false
         @Option(help: "Palette colour as #rrggbb.") var color: String?
         @Option(help: AttachmentSpec.help) var attachment: [String] = []
         @Option(help: "A PNG drawn in the Nth attachment's box with -o (the Nth of these; \"\" for a placeholder).")
         var attachmentImage: [String] = []
-        @Option(name: .shortAndLong, help: "Write a picture instead: .png, .svg or .pdf.") var output: String?
-        @Option(help: "Picture scale, pixels per point.") var scale: Float = 2
+        @Option(name: .shortAndLong, parsing: .unconditional, help: "Write a picture instead: FILE.png, .svg or .pdf, or - for standard output (with --format).") var output: String?
+        @Option(help: "The picture's format: png, svg or pdf (default: from -o's extension).") var format: String?
+        @Option(parsing: .unconditional, help: "Picture scale, pixels per point.") var scale: Float = 2
         @OptionGroup var decorations: DecorationOptions
         @OptionGroup var styling: SpanOptions
         @OptionGroup var frame: FrameOptions
@@ -72,7 +73,7 @@ extension LayoutCtl {
                     render.justify = request
                     render.attachmentImages = try Picture.images(attachmentImage)
                     try frame.apply(to: &render)
-                    try Picture.write(render, to: output, scale: scale, connection: connection)
+                    try Picture.write(render, to: output, format: format, scale: scale, connection: connection)
                     return
                 }
                 guard case .justifyReply(let reply) = try connection.client().request(.justify(request)) else {
