@@ -49,9 +49,10 @@ install -m 0644 README.md docs/protocol.md docs/design.md systemd/drop-ins/metri
 "$bin/layoutctl" --generate-completion-script zsh > "$DESTDIR$PREFIX/share/zsh/vendor-completions/_layoutctl"
 "$bin/layoutctl" --generate-completion-script fish > "$DESTDIR$PREFIX/share/fish/vendor_completions.d/layoutctl.fish"
 "$bin/layoutd" --generate-completion-script bash > "$DESTDIR$PREFIX/share/bash-completion/completions/layoutd"
-/usr/bin/python3 scripts/manpage.py "$bin/layoutctl" 1 > "$DESTDIR$PREFIX/share/man/man1/layoutctl.1"
-/usr/bin/python3 scripts/manpage.py "$bin/layoutd" 8 > "$DESTDIR$PREFIX/share/man/man8/layoutd.8"
-gzip -9nf "$DESTDIR$PREFIX/share/man/man1/layoutctl.1" "$DESTDIR$PREFIX/share/man/man8/layoutd.8"
+# One page per command, from the parsers themselves (layoutctl.1, layoutctl-layout.1, ..., layoutd.8).
+/usr/bin/python3 scripts/manpage.py "$bin/layoutctl" 1 "$DESTDIR$PREFIX/share/man/man1" >/dev/null
+/usr/bin/python3 scripts/manpage.py "$bin/layoutd" 8 "$DESTDIR$PREFIX/share/man/man8" >/dev/null
+gzip -9nf "$DESTDIR$PREFIX"/share/man/man1/layoutctl*.1 "$DESTDIR$PREFIX/share/man/man8/layoutd.8"
 # The C client library, for programs that call layoutd (clients/c).
 make -s -C clients/c install PREFIX="$PREFIX" LIBDIR="${LIBDIR:-$PREFIX/lib}" DESTDIR="$(cd "${DESTDIR:-/}" && pwd)" >&2
 # The contract, for clients generated in other languages: PREFIX/share/layoutd/proto/layoutd/v1.

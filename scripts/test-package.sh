@@ -56,7 +56,12 @@ with layoutd.Client() as client:
 protoc -I /usr/share/layoutd/proto --descriptor_set_out=/dev/null /usr/share/layoutd/proto/layoutd/v1/*.proto
 kill -TERM $daemon
 wait $daemon
-man -w layoutctl >/dev/null && man -w layoutd >/dev/null
+man -w layoutctl >/dev/null && man -w layoutd >/dev/null && man -w layoutctl-layout >/dev/null && man -w layoutctl-tags-reset >/dev/null
+# Every page renders without a warning from groff.
+for name in layoutctl layoutctl-layout layoutctl-tags-place layoutd; do
+  warnings=$(MANWIDTH=80 man --warnings "$name" 2>&1 >/dev/null || true)
+  [ -z "$warnings" ] || { echo "package-test: man $name: $warnings" >&2; exit 1; }
+done
 verify=$(systemd-analyze verify --man=no /lib/systemd/system/layoutd.socket /lib/systemd/system/layoutd.service 2>&1 \
   | grep -v -e "Failed to resolve user" -e "Failed to resolve group" -e "System has not been booted with systemd" || true)
 [ -z "$verify" ] || { echo "package-test: systemd-analyze verify: $verify" >&2; exit 1; }
