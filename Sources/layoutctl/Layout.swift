@@ -6,9 +6,18 @@ import SwiftProtobuf
 
 extension LayoutCtl {
     struct Layout: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Lay a paragraph out and print its lines.")
+        static let configuration = CommandConfiguration(
+            abstract: "Lay a paragraph out and print its lines.",
+            discussion: """
+                Examples:
+                  layoutctl layout --width 300 --font "Noto Sans" --size 24 "some text"
+                  layoutctl layout --width 200 --max-lines 1 --truncate middle "a long caption cut in its middle"
+                  layoutctl layout --width 300 --exclude 'circle:150,80,50;margin=6' "a long text that flows around a circle"
+                  layoutctl layout --width 300 -o paragraph.svg "some text"
+                  layoutctl layout --width 300 -o - --format png "to a pipe" > picture.png
+                """)
 
-        @OptionGroup var connection: Connection
+        @OptionGroup(title: "Connection") var connection: Connection
         @Option(parsing: .unconditional, help: "Container width in points.") var width: Float
         @Option(parsing: .unconditional, help: "Container height in points (0: unlimited).") var height: Float = 0
         @Option(help: "Font family.") var font: String = ""
@@ -35,10 +44,10 @@ extension LayoutCtl {
         @Option(name: .shortAndLong, parsing: .unconditional, help: "Write a picture instead: FILE.png, .svg or .pdf, or - for standard output (with --format).") var output: String?
         @Option(help: "The picture's format: png, svg or pdf (default: from -o's extension).") var format: String?
         @Option(parsing: .unconditional, help: "Picture scale, pixels per point.") var scale: Float = 2
-        @OptionGroup var paint: PaintOptions
-        @OptionGroup var dynamicType: DynamicTypeOptions
-        @OptionGroup var frame: FrameOptions
-        @OptionGroup var flow: FlowOptions
+        @OptionGroup(title: "Paint") var paint: PaintOptions
+        @OptionGroup(title: "Dynamic Type") var dynamicType: DynamicTypeOptions
+        @OptionGroup(title: "Story frame (with -o)") var frame: FrameOptions
+        @OptionGroup(title: "Flow") var flow: FlowOptions
         @Flag(help: "Vertical text: lines run down --height, columns right to left.") var vertical = false
         @Flag(help: "Vertical text with columns left to right (Mongolian).") var verticalLr = false
         @Flag(help: "Also measure where the glyphs put ink: per line, the whole layout and the first glyph.") var ink = false
@@ -60,7 +69,7 @@ extension LayoutCtl {
         @Option(parsing: .unconditional, help: "Vertical text: runs of at most N digits stand upright in one em (tate-chu-yoko, 0-4).")
         var uprightDigits: UInt32 = 0
         @Flag(help: "Vertical text: letters stand upright with the digits.") var uprightLetters = false
-        @OptionGroup var input: TextInput
+        @OptionGroup(title: "Text input") var input: TextInput
 
         func run() throws {
             let request = try makeRequest()

@@ -10,7 +10,7 @@ extension LayoutCtl {
             commandName: "typemode",
             abstract: "Fit text to a width by font size, as Instagram's Type Mode does, with backgrounds.")
 
-        @OptionGroup var connection: Connection
+        @OptionGroup(title: "Connection") var connection: Connection
         @Option(help: "Preset: modern, neon, typewriter, strong or classic.") var style: String = ""
         @Option(parsing: .unconditional, help: "Width in points.") var width: Float
         @Option(parsing: .unconditional, help: "Smallest font size (0: the preset's).") var minSize: Float = 0
@@ -28,10 +28,10 @@ extension LayoutCtl {
         @Option(name: .shortAndLong, parsing: .unconditional, help: "Write a picture instead: FILE.png, .svg or .pdf, or - for standard output (with --format).") var output: String?
         @Option(help: "The picture's format: png, svg or pdf (default: from -o's extension).") var format: String?
         @Option(parsing: .unconditional, help: "Picture scale, pixels per point.") var scale: Float = 2
-        @OptionGroup var decorations: DecorationOptions
-        @OptionGroup var styling: SpanOptions
-        @OptionGroup var frame: FrameOptions
-        @OptionGroup var input: TextInput
+        @OptionGroup(title: "Decorations") var decorations: DecorationOptions
+        @OptionGroup(title: "Spans") var styling: SpanOptions
+        @OptionGroup(title: "Story frame (with -o)") var frame: FrameOptions
+        @OptionGroup(title: "Text input") var input: TextInput
 
         func run() throws {
             var request = Layoutd_V1_JustifyRequest()
