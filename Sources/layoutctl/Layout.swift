@@ -17,59 +17,55 @@ extension LayoutCtl {
                   layoutctl layout --width 300 -o - --format png "to a pipe" > picture.png
                 """)
 
-        @OptionGroup(title: "Connection") var connection: Connection
         @Option(parsing: .unconditional, help: "Container width in points.") var width: Float
         @Option(parsing: .unconditional, help: "Container height in points (0: unlimited).") var height: Float = 0
-        @Option(help: "Font family.") var font: String = ""
-        @Option(help: "A font file sent with the request (repeatable; at most 4): --font names its family.") var fontFile: [String] = []
-        @Option(parsing: .unconditional, help: "Font size in points (default 17).") var size: Float?
-        @Option(parsing: .unconditional, help: "Weight, 1-1000.") var weight: UInt32 = 0
-        @Flag(help: "Italic.") var italic = false
-        @Option(help: "Variable font axes: TAG=VALUE,... (e.g. wght=650,wdth=80); layoutctl fonts lists a face's axes.")
-        var variations: String?
-        @Option(help: "A named instance of the family's variable face, e.g. SemiBold.") var namedInstance: String = ""
-        @Flag(help: "Keep a variable font's optical size (opsz) at its default instead of following the size.")
-        var fixedOpticalSize = false
-        @Option(parsing: .unconditional, help: "Extra points after each grapheme.") var letterSpacing: Float = 0
-        @Option(help: "BCP 47 language tag.") var language: String = ""
-        @Option(help: "natural, left, right, center or justified.") var align: String = "natural"
-        @Option(help: "auto, ltr or rtl.") var direction: String = "auto"
-        @Option(parsing: .unconditional, help: "Line height multiple.") var lineHeightMultiple: Float = 0
-        @Option(parsing: .unconditional, help: "Maximum number of lines (0: unlimited).") var maxLines: UInt32 = 0
-        @Option(help: "Truncation token (default …).") var token: String?
-        @Option(help: "Where the last line is cut when text is hidden: tail, head or middle.") var truncate: String = "tail"
-        @Option(help: AttachmentSpec.help) var attachment: [String] = []
-        @Option(help: "A PNG drawn in the Nth attachment's box with -o (the Nth of these; \"\" for a placeholder).")
-        var attachmentImage: [String] = []
-        @Option(name: .shortAndLong, parsing: .unconditional, help: "Write a picture instead: FILE.png, .svg or .pdf, or - for standard output (with --format).") var output: String?
-        @Option(help: "The picture's format: png, svg or pdf (default: from -o's extension).") var format: String?
-        @Option(parsing: .unconditional, help: "Picture scale, pixels per point.") var scale: Float = 2
+        @OptionGroup(title: "Text") var style: TextStyleOptions
+        @OptionGroup(title: "Paragraph") var paragraph: ParagraphOptions
         @OptionGroup(title: "Paint") var paint: PaintOptions
         @OptionGroup(title: "Dynamic Type") var dynamicType: DynamicTypeOptions
-        @OptionGroup(title: "Story frame (with -o)") var frame: FrameOptions
         @OptionGroup(title: "Flow") var flow: FlowOptions
-        @Flag(help: "Vertical text: lines run down --height, columns right to left.") var vertical = false
-        @Flag(help: "Vertical text with columns left to right (Mongolian).") var verticalLr = false
-        @Flag(help: "Also measure where the glyphs put ink: per line, the whole layout and the first glyph.") var ink = false
-        @Option(parsing: .unconditional, help: "Paragraph indents, points: FIRST_LINE,HEAD,TAIL (from the leading edge, the leading edge, the trailing edge).")
-        var indent: String?
-        @Option(parsing: .unconditional, help: "Space between paragraphs, points: BEFORE,AFTER.") var paragraphSpacing: String?
-        @Flag(help: "Break words with a hyphen at line ends, in --language (English when none).") var hyphenate = false
-        @Option(parsing: .unconditional, help: "Tab stops, points from the leading edge: LOCATION[:end|:center|:decimal],... (e.g. 100,200:end,260:decimal).")
-        var tabs: String?
-        @Option(parsing: .unconditional, help: "A tab stop every this many points past the last (default 28).") var tabInterval: Float = 0
-        @Flag(help: "Hang opening punctuation before a paragraph and stops, commas and closing marks past line ends.")
-        var hangingPunctuation = false
-        @Option(help: "Make every paragraph a list item: bullet, decimal, lower-alpha, upper-alpha, lower-roman or upper-roman.")
-        var list: String?
-        @Option(help: "Shrink the text to fit the box (needs --height or --max-lines): MIN_SCALE or MIN_SCALE:STEP_POINTS, e.g. 0.5 or 0.5:1.")
-        var autoSize: String?
-        @Option(name: .customLong("break"), help: "How lines are chosen: greedy (the default), balanced (captions, titles) or optimal (paragraphs).")
-        var breakStrategy = "greedy"
-        @Option(parsing: .unconditional, help: "Vertical text: runs of at most N digits stand upright in one em (tate-chu-yoko, 0-4).")
-        var uprightDigits: UInt32 = 0
-        @Flag(help: "Vertical text: letters stand upright with the digits.") var uprightLetters = false
+        @OptionGroup(title: "Vertical text") var verticalText: VerticalOptions
+        @OptionGroup(title: "Output") var picture: OutputOptions
+        @OptionGroup(title: "Story frame (with -o)") var frame: FrameOptions
         @OptionGroup(title: "Text input") var input: TextInput
+        @OptionGroup(title: "Connection") var connection: Connection
+
+        // Forwarding: the grouped options under the names the request builder (and hit, edit) use.
+        var font: String { style.font }
+        var fontFile: [String] { style.fontFile }
+        var size: Float? { style.size }
+        var weight: UInt32 { style.weight }
+        var italic: Bool { style.italic }
+        var variations: String? { style.variations }
+        var namedInstance: String { style.namedInstance }
+        var fixedOpticalSize: Bool { style.fixedOpticalSize }
+        var letterSpacing: Float { style.letterSpacing }
+        var language: String { style.language }
+        var align: String { paragraph.align }
+        var direction: String { paragraph.direction }
+        var lineHeightMultiple: Float { paragraph.lineHeightMultiple }
+        var maxLines: UInt32 { paragraph.maxLines }
+        var token: String? { paragraph.token }
+        var truncate: String { paragraph.truncate }
+        var indent: String? { paragraph.indent }
+        var paragraphSpacing: String? { paragraph.paragraphSpacing }
+        var hyphenate: Bool { paragraph.hyphenate }
+        var tabs: String? { paragraph.tabs }
+        var tabInterval: Float { paragraph.tabInterval }
+        var hangingPunctuation: Bool { paragraph.hangingPunctuation }
+        var list: String? { paragraph.list }
+        var autoSize: String? { paragraph.autoSize }
+        var breakStrategy: String { paragraph.breakStrategy }
+        var vertical: Bool { verticalText.vertical }
+        var verticalLr: Bool { verticalText.verticalLr }
+        var uprightDigits: UInt32 { verticalText.uprightDigits }
+        var uprightLetters: Bool { verticalText.uprightLetters }
+        var output: String? { picture.output }
+        var format: String? { picture.format }
+        var scale: Float { picture.scale }
+        var ink: Bool { picture.ink }
+        var attachment: [String] { picture.attachment }
+        var attachmentImage: [String] { picture.attachmentImage }
 
         func run() throws {
             let request = try makeRequest()
