@@ -1,11 +1,12 @@
 """What both clients share: framing, where the socket is, who serves it, and the hello checks."""
 from __future__ import annotations
 
+import errno
 import os
 import socket
 import stat
 import struct
-from typing import Any, Container, Optional
+from typing import Any, Container, Dict, List, Optional
 
 from google.protobuf.message import Message
 
@@ -159,3 +160,37 @@ def may_send_again(request: str, error: LayoutdError) -> bool:
     if isinstance(error, LayoutdConnectionLost):
         return request in RETRY_SAFE_REQUESTS
     return error.code is ErrorCode.UNAVAILABLE
+
+
+class ConnectionMemory:
+    """What lives on a connection, kept by a client across them: the documents opened, each under
+    the generation of the connection it lives on (they die with it), and the fonts registered
+    (registered again on each new connection)."""
+
+    def __init__(self) -> None:
+        self.documents: Dict[int, int] = {}
+        self.fonts: List[service_pb2.RegisterFontsRequest] = []
+
+    def keep(self, request: str, message: Any, reply: Any, generation: int, current: int) -> None:
+        """After `request` (sent on connection `generation`; `current` is the live one) succeeded."""
+        if request == "open_document":
+            self.documents[reply.document] = generation
+        elif request == "close_document":
+            self.documents.pop(message.document, None)
+        elif request == "register_fonts" and generation == current:
+            self.fonts.append(message)
+
+    def is_gone(self, document: int, current: int, failed: bool) -> bool:
+        """Whether `document` lived on a connection that is lost: replaced, or `failed`."""
+        opened = self.documents.get(document)
+        return opened is not None and (opened != current or failed)
+
+
+def not_there_yet(error: OSError) -> bool:
+    """Whether a connect failed because the daemon is restarting: its socket is missing or refuses."""
+    return error.errno in (errno.ENOENT, errno.ECONNREFUSED, errno.EAGAIN)
+
+
+def unreachable(path: str, error: Any) -> LayoutdUnreachable:
+    return LayoutdUnreachable(f"cannot connect to layoutd at {path}: {error} "
+                              "(is the daemon running? pass socket_path or set LAYOUTD_SOCKET)")

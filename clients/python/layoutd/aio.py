@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 import asyncio
-import errno
 from typing import Any, Dict, Iterable, List, Optional, Sequence, Tuple, Union, cast
 
 from . import _requests, _wire
@@ -41,8 +40,7 @@ class AsyncClient:
         self._failure: Optional[LayoutdError] = None
         self._connected = False
         self._generation = 0
-        self._documents: Dict[int, int] = {}  # open document -> the generation it lives on
-        self._fonts: List[service_pb2.RegisterFontsRequest] = []  # registered again on a new connection
+        self._memory = _wire.ConnectionMemory()
         self._replacing: Optional[asyncio.Lock] = None  # made on the client's loop
 
     @classmethod
@@ -113,13 +111,11 @@ class AsyncClient:
                 reader, writer = await asyncio.wait_for(asyncio.open_unix_connection(self.socket_path), self.timeout)
                 break
             except (OSError, asyncio.TimeoutError) as error:
-                waiting = isinstance(error, OSError) and error.errno in (errno.ENOENT, errno.ECONNREFUSED, errno.EAGAIN)
-                if waiting and loop.time() + pause < give_up:
+                if isinstance(error, OSError) and _wire.not_there_yet(error) and loop.time() + pause < give_up:
                     await asyncio.sleep(pause)
                     pause = min(pause * 2, 0.5)
                     continue
-                raise LayoutdUnreachable(f"cannot connect to layoutd at {self.socket_path}: {error} "
-                                         "(is the daemon running? pass socket_path or set LAYOUTD_SOCKET)") from error
+                raise _wire.unreachable(self.socket_path, error) from error
         if not self._trust_any_peer:
             try:
                 _wire.check_peer(writer.get_extra_info("socket"), self.socket_path)
@@ -135,7 +131,7 @@ class AsyncClient:
             hello = (await self._call_once("hello", service_pb2.HelloRequest(client_name=self._client_name)))[0]
             _wire.check_version(hello)
             self.daemon = hello
-            for fonts in self._fonts:
+            for fonts in self._memory.fonts:
                 await self._call_once("register_fonts", fonts)
         except LayoutdError as error:
             self._failure = self._failure or error
@@ -254,20 +250,14 @@ class AsyncClient:
                 if attempt < self.retries and _wire.may_send_again(request, error):
                     continue
                 raise
-            if request == "open_document":
-                self._documents[reply.document] = generation
-            elif request == "close_document":
-                self._documents.pop(message.document, None)
-            elif request == "register_fonts" and generation == self._generation:
-                self._fonts.append(message)
+            self._memory.keep(request, message, reply, generation, self._generation)
             return reply
         raise AssertionError("unreachable")  # the last attempt returns or raises
 
     async def _call_once(self, request: str, message: Any) -> Tuple[Any, int]:
         document = _wire.document_of(request, message)
-        if document is not None and document in self._documents and \
-                (self._documents[document] != self._generation or self._failure is not None):
-            raise LayoutdDocumentGone(document)  # lived on a connection that is lost
+        if document is not None and self._memory.is_gone(document, self._generation, self._failure is not None):
+            raise LayoutdDocumentGone(document)
         generation = await self._live()
         _wire.check_feature(self.daemon, request)
         if self._failure is not None:

@@ -1,7 +1,6 @@
 """The blocking client: one connection, shared safely by any number of threads."""
 from __future__ import annotations
 
-import errno
 import socket
 import threading
 import time
@@ -58,8 +57,7 @@ class Client:
         self._state = threading.Condition()
         self._closed = False
         self._generation = 0  # which connection this is: replies and documents belong to one
-        self._documents: Dict[int, int] = {}  # open document -> the generation it lives on
-        self._fonts: List[service_pb2.RegisterFontsRequest] = []  # registered again on a new connection
+        self._memory = _wire.ConnectionMemory()
         self._next_id = 1
         self.daemon: Optional[service_pb2.HelloReply] = None
         self._served = _wire.served_requests(None)
@@ -115,7 +113,7 @@ class Client:
             _wire.check_version(hello)
             self.daemon = hello
             self._served = _wire.served_requests(hello)
-            for fonts in self._fonts:
+            for fonts in self._memory.fonts:
                 self._call_once("register_fonts", fonts)
         except BaseException as error:
             with self._state:
@@ -135,13 +133,11 @@ class Client:
                 return sock
             except OSError as error:
                 sock.close()
-                waiting = error.errno in (errno.ENOENT, errno.ECONNREFUSED, errno.EAGAIN)
-                if waiting and time.monotonic() + pause < give_up:
+                if _wire.not_there_yet(error) and time.monotonic() + pause < give_up:
                     time.sleep(pause)
                     pause = min(pause * 2, 0.5)
                     continue
-                raise LayoutdUnreachable(f"cannot connect to layoutd at {self.socket_path}: {error.strerror or error} "
-                                         "(is the daemon running? pass socket_path or set LAYOUTD_SOCKET)") from error
+                raise _wire.unreachable(self.socket_path, error.strerror or error) from error
             except BaseException:
                 sock.close()
                 raise
@@ -351,20 +347,8 @@ class Client:
             raise
 
     def _remember(self, request: str, message: Any, reply: Any, generation: int) -> None:
-        """What lives on a connection: documents (which die with it) and fonts (registered again
-        on the next one)."""
         with self._send_lock:
-            if request == "open_document":
-                self._documents[reply.document] = generation
-            elif request == "close_document":
-                self._documents.pop(message.document, None)
-            elif request == "register_fonts" and generation == self._generation:
-                self._fonts.append(message)
-
-    def _is_gone(self, document: int) -> bool:
-        """Whether `document` lived on a connection that is lost (replaced, or failed)."""
-        opened = self._documents.get(document)
-        return opened is not None and (opened != self._generation or self._failure is not None)
+            self._memory.keep(request, message, reply, generation, self._generation)
 
     def _fail(self, generation: int, error: Exception) -> None:
         """Marks connection `generation` unusable (the next call connects again)."""
@@ -391,7 +375,7 @@ class Client:
         the ids and the connection's generation."""
         with self._send_lock:
             for attempt in range(2):
-                if document is not None and self._is_gone(document):
+                if document is not None and self._memory.is_gone(document, self._generation, self._failure is not None):
                     raise LayoutdDocumentGone(document)
                 generation = self._connected()
                 first = self._next_id
