@@ -11,7 +11,7 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 /usr/bin/python3 -c "import json,sys; open(sys.argv[2],'wb').write('\0'.join(json.loads(l)['text'] for l in open(sys.argv[1])).encode())" \
   "$captions" "$work/texts"
-clients/go/build-bench.sh "$work/bench"
+clients/go/build.sh clients/go/bench "$work/bench"
 for threads in 1 2; do
   socket=$work/layoutd-$threads.sock
   "$binary" --socket "$socket" --config /dev/null --log-level error --threads "$threads" &

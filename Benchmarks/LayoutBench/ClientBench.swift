@@ -36,8 +36,9 @@ struct ClientBench {
         guard make.status == 0 else { throw ClientError.io("clients/c: make bench failed: \(make.err)") }
         let cBench = Self.root.appendingPathComponent("clients/c/build/client-bench").path
         let goBench = "/tmp/layoutd-bench-go-\(getpid())"
-        let goBuild = try Self.run(Self.root.appendingPathComponent("clients/go/build-bench.sh").path, [goBench])
-        guard goBuild.status == 0 else { throw ClientError.io("clients/go: build-bench.sh failed: \(goBuild.err)") }
+        let goBuild = try Self.run(Self.root.appendingPathComponent("clients/go/build.sh").path,
+                                   [Self.root.appendingPathComponent("clients/go/bench").path, goBench])
+        guard goBuild.status == 0 else { throw ClientError.io("clients/go: build.sh failed: \(goBuild.err)") }
         defer { unlink(goBench) }
         let pythonBench = Self.root.appendingPathComponent("clients/python/bench.py").path
         let layoutctl = build.appendingPathComponent("layoutctl").path

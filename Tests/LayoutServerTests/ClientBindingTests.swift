@@ -136,27 +136,21 @@ import Testing
         }
     }
 
-    /// The Go example in clients/go/README.md builds against the module, as a program of its own.
+    /// The Go example in clients/go/README.md builds against the module, as a program of its own
+    /// in a folder of its own (clients/go/build.sh), and lays a caption out.
     @Test func goReadmeExampleBuilds() throws {
         let readme = try String(contentsOf: repositoryRoot.appendingPathComponent("clients/go/README.md"), encoding: .utf8)
         let program = try #require(Self.block("go", in: readme), "no Go example")
-        let gopath = FileManager.default.temporaryDirectory.appendingPathComponent("layoutd-go-\(getpid())")
-        defer { try? FileManager.default.removeItem(at: gopath) }
-        let example = gopath.appendingPathComponent("src/example")
-        try FileManager.default.createDirectory(at: gopath.appendingPathComponent("src/layoutd/clients"), withIntermediateDirectories: true)
+        let example = FileManager.default.temporaryDirectory.appendingPathComponent("layoutd-go-\(getpid())")
+        defer { try? FileManager.default.removeItem(at: example) }
         try FileManager.default.createDirectory(at: example, withIntermediateDirectories: true)
-        try FileManager.default.createSymbolicLink(atPath: gopath.path + "/src/layoutd/clients/go",
-                                                   withDestinationPath: repositoryRoot.appendingPathComponent("clients/go").path)
         try program.write(to: example.appendingPathComponent("main.go"), atomically: true, encoding: .utf8)
-        let environment = ProcessInfo.processInfo.environment.merging([
-            "GO111MODULE": "off", "GOPATH": gopath.path + ":/usr/share/gocode",
-            "GOCACHE": repositoryRoot.appendingPathComponent(".build-gocache").path,
-        ]) { $1 }
-        let built = try run("/usr/bin/go", ["build", "-o", gopath.path + "/example", "example"], environment: environment,
+        let built = try run(repositoryRoot.appendingPathComponent("clients/go/build.sh").path, [example.path, example.path + "/example"],
                             within: 600)
         try #require(built.status == 0, "\(built.out)\(built.err)")
         let daemon = try Daemon()
-        let ran = try run(gopath.path + "/example", [], environment: environment.merging(["LAYOUTD_SOCKET": daemon.socketPath]) { $1 })
+        let ran = try run(example.path + "/example", [],
+                          environment: ProcessInfo.processInfo.environment.merging(["LAYOUTD_SOCKET": daemon.socketPath]) { $1 })
         #expect(ran.status == 0 && ran.out == "1 lines\n", "\(ran.out)\(ran.err)")
     }
 
