@@ -16,17 +16,24 @@ import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
+def exit_statuses(path, heading):
+    """(status, meaning) rows of the markdown table under `heading` in `path` (docs/cli.md keeps
+    layoutctl's, the one list of them), without the markdown."""
+    try:
+        text = open(os.path.join(ROOT, path)).read()
+    except OSError:
+        return []
+    section = text.split(heading, 1)[1] if heading in text else ""
+    rows = []
+    for line in section.split("\n## ", 1)[0].splitlines():
+        cells = [cell.strip() for cell in line.strip().strip("|").split("|")]
+        if len(cells) == 2 and cells[0].isdigit():
+            rows.append((cells[0], cells[1].replace("`", "")))
+    return rows
+
+
 EXIT_STATUS = {
-    "layoutctl": [
-        ("0", "done"),
-        ("1", "a negative answer that is not an error: tags reset found no style with those angles"),
-        ("64", "usage: an unknown option, a missing or malformed value"),
-        ("65", "the daemon refused the request; its structured error is printed (layoutctl: layoutd: CODE field: message)"),
-        ("69", "no daemon to talk to: no socket, connection refused or closed, or a daemon this user does not trust"),
-        ("74", "a file could not be read or written (-o, --attachment-image, --image, --style-table)"),
-        ("75", "the daemon did not answer within --timeout"),
-        ("76", "the daemon answered something that is not the protocol, speaks another protocol version, or is too old"),
-    ],
+    "layoutctl": exit_statuses("docs/cli.md", "## Exit statuses"),
     "layoutd": [
         ("0", "stopped by SIGTERM or SIGINT after answering what was in flight, or --check-config found no fault"),
         ("1", "the daemon could not start: no font could be loaded, the socket could not be made; the message says what"),
