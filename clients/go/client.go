@@ -329,18 +329,23 @@ func (c *Client) callOnce(ctx context.Context, request *layoutdv1.Envelope) (*la
 }
 
 // remember keeps what lives on a connection: documents die with it, fonts go to the next.
+// Nearly every call is none of these, and takes no lock here.
 func (c *Client) remember(request, reply *layoutdv1.Envelope, generation int) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
 	switch body := request.Body.(type) {
 	case *layoutdv1.Envelope_OpenDocument:
+		c.mu.Lock()
 		c.documents[reply.GetDocumentReply().GetDocument()] = generation
+		c.mu.Unlock()
 	case *layoutdv1.Envelope_CloseDocument:
+		c.mu.Lock()
 		delete(c.documents, body.CloseDocument.GetDocument())
+		c.mu.Unlock()
 	case *layoutdv1.Envelope_RegisterFonts:
+		c.mu.Lock()
 		if generation == c.current.generation {
 			c.fonts = append(c.fonts, body.RegisterFonts)
 		}
+		c.mu.Unlock()
 	}
 }
 

@@ -48,21 +48,12 @@ struct layoutd_client {
     char error_message[1024];
 };
 
-/* The short name of a failure on this side, as layoutctl prints it. */
+/* The short name of a failure on this side, as layoutctl prints it: the status's name without
+ * its prefix, a lost connection being UNREACHABLE as layoutctl says. */
 static const char *short_name(layoutd_status status) {
-    switch (status) {
-    case LAYOUTD_OK: return "";
-    case LAYOUTD_ERR_UNREACHABLE: return "UNREACHABLE";
-    case LAYOUTD_ERR_TIMEOUT: return "TIMEOUT";
-    case LAYOUTD_ERR_PROTOCOL: return "PROTOCOL";
-    case LAYOUTD_ERR_UNSUPPORTED: return "UNSUPPORTED";
-    case LAYOUTD_ERR_SERVER: return "SERVER";
-    case LAYOUTD_ERR_ARGUMENT: return "ARGUMENT";
-    case LAYOUTD_ERR_NOMEM: return "NOMEM";
-    case LAYOUTD_ERR_CONNECTION_LOST: return "UNREACHABLE";
-    case LAYOUTD_ERR_DOCUMENT_GONE: return "DOCUMENT_GONE";
-    }
-    return "UNKNOWN";
+    if (status == LAYOUTD_OK) return "";
+    if (status == LAYOUTD_ERR_CONNECTION_LOST) return "UNREACHABLE";
+    return layoutd_status_name(status) + strlen("LAYOUTD_ERR_");
 }
 
 static void succeed(layoutd_client *client) {

@@ -167,6 +167,9 @@ class ConnectionMemory:
     the generation of the connection it lives on (they die with it), and the fonts registered
     (registered again on each new connection)."""
 
+    #: The requests `keep` looks at: the others, nearly every call, need not take a lock for it.
+    REQUESTS = frozenset({"open_document", "close_document", "register_fonts"})
+
     def __init__(self) -> None:
         self.documents: Dict[int, int] = {}
         self.fonts: List[service_pb2.RegisterFontsRequest] = []

@@ -243,7 +243,9 @@ class Client:
                 if attempt < self.retries and _wire.may_send_again(request, error):
                     continue
                 raise
-            self._remember(request, message, reply, generation)
+            if request in _wire.ConnectionMemory.REQUESTS:
+                with self._send_lock:
+                    self._memory.keep(request, message, reply, generation, self._generation)
             return reply
         raise AssertionError("unreachable")  # the last attempt returns or raises
 
@@ -345,10 +347,6 @@ class Client:
                 # The daemon is stopping and takes no new work here: the next call connects again.
                 self._fail(generation, LayoutdConnectionLost("the daemon is shutting down"))
             raise
-
-    def _remember(self, request: str, message: Any, reply: Any, generation: int) -> None:
-        with self._send_lock:
-            self._memory.keep(request, message, reply, generation, self._generation)
 
     def _fail(self, generation: int, error: Exception) -> None:
         """Marks connection `generation` unusable (the next call connects again)."""

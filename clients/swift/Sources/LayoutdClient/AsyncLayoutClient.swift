@@ -120,14 +120,14 @@ public final class AsyncLayoutClient: Sendable {
     }
 
     /// What lives on a connection: documents die with it, fonts are registered on the next.
+    /// (Nearly every call is none of these, and takes no lock here.)
     private func remember(_ body: Layoutd_V1_Envelope.OneOf_Body, _ answer: Layoutd_V1_Envelope.OneOf_Body, generation: Int) {
-        state.withLock { connection in
-            switch (body, answer) {
-            case (.openDocument, .documentReply(let reply)): connection.documents[reply.document] = generation
-            case (.closeDocument(let request), _): connection.documents[request.document] = nil
-            case (.registerFonts(let request), _) where generation == connection.generation: connection.fonts.append(request)
-            default: break
-            }
+        switch (body, answer) {
+        case (.openDocument, .documentReply(let reply)): state.withLock { $0.documents[reply.document] = generation }
+        case (.closeDocument(let request), _): state.withLock { $0.documents[request.document] = nil }
+        case (.registerFonts(let request), _):
+            state.withLock { if generation == $0.generation { $0.fonts.append(request) } }
+        default: break
         }
     }
 
