@@ -41,6 +41,8 @@ def middle_boundary(text):
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--binary", default=os.path.join(ROOT, ".build", "release", "layoutd"))
+    parser.add_argument("--profile", help="keep callgrind's output of the edits as PROFILE.edit.1 and .2 and of the layouts "
+                        "as PROFILE.alone.1 and .2 (one pass and two: their difference is one pass)")
     arguments = parser.parse_args()
     stripped = os.path.join(tempfile.mkdtemp(), "layoutd")
     subprocess.run(["objcopy", "--strip-debug", arguments.binary, stripped], check=True)
@@ -83,8 +85,13 @@ def main():
     count = daemon_instructions.count
     first = [layoutd_client.frame(opening)]
     # The shaping cache on (no options), as the editing benchmark has it.
-    per_edit = (count(stripped, edits, 2, first=first) - count(stripped, edits, 1, first=first)) / len(edits)
-    per_layout = (count(stripped, alone, 2, first=first) - count(stripped, alone, 1, first=first)) / len(alone)
+    def kept(kind, passes):
+        return f"{arguments.profile}.{kind}.{passes}" if arguments.profile else None
+
+    per_edit = (count(stripped, edits, 2, first=first, keep=kept("edit", 2))
+                - count(stripped, edits, 1, first=first, keep=kept("edit", 1))) / len(edits)
+    per_layout = (count(stripped, alone, 2, first=first, keep=kept("alone", 2))
+                  - count(stripped, alone, 1, first=first, keep=kept("alone", 1))) / len(alone)
     print(f"keystroke: {per_edit:,.0f} instructions an edit (type or delete, with its caret), {per_layout:,.0f} its paragraph "
           f"laid out alone: {per_edit / per_layout:.2f}×")
 

@@ -77,4 +77,40 @@ import Testing
         let bare = DocumentReplyFrame.encode(requestID: 13, summary: summary, parts: [])
         #expect(bare == (try Self.swiftProtobufFrame(13, summary: summary, changes: [])))
     }
+
+    /// Paragraphs without ink, attachments or decorations are put in place as they are written
+    /// (`LayoutReplyFrame.writeReply(_:placed:…)`), the others from a placed copy: both give
+    /// swift-protobuf's bytes for the placed layout, at every paragraph of a document, after an
+    /// edit in its middle, and over the corpus where it is beside the repository.
+    @Test func paragraphsPlacedAsTheyAreWrittenEqualPlacedCopies() throws {
+        let style = TextStyle(family: "Noto Sans", size: 18)
+        let settings = DocumentSettings(request: ParagraphRequest(text: AttributedText("", style: style), width: 180), style: style)
+        let captions = (LayoutReplyFrameTests.corpus ?? []).prefix(120)
+        let own = ["A first paragraph that wraps onto a second line.", "مرحبا بالعالم, and back to English.",
+                   "A box \u{FFFC} inside.", "An underlined paragraph, then one more.", "", "The last one."]
+        let text = (own + captions.map { $0.replacingOccurrences(of: "\n", with: " ") }).joined(separator: "\n")
+        let units = AttributedText.utf16(text)
+        let underlined = AttributedText.utf16(own[0..<3].joined(separator: "\n")).count + 1
+        let document = try TextDocument(units: units, spans: [AttributedText.Span(range: underlined..<(underlined + 10),
+                                                                                  patch: StylePatch(underline: .set(DecorationLine())))],
+                                        attachments: [InlineAttachment(width: 20, extent: .height(16))], settings: settings,
+                                        layouter: Self.layouter)
+        #expect(document.paragraphs.contains { $0.layout.movesOnlyLinesAndRuns }
+                && document.paragraphs.contains { !$0.layout.movesOnlyLinesAndRuns })
+        var summary = Layoutd_V1_DocumentReply()
+        summary.document = 1
+        func check(_ change: DocumentChange) throws {
+            let ours = DocumentReplyFrame.encode(requestID: 5, summary: summary, parts: [DocumentReplyFrame.Part(change, document: document, ruleNames: [])])
+            let theirs = try Self.swiftProtobufFrame(5, summary: summary, changes: [Layoutd_V1_ParagraphChange(change, document: document, ruleNames: [])])
+            // Compared as one Bool: a failure names the paragraphs, not a megabyte of both frames.
+            let same = ours == theirs
+            #expect(same, "paragraphs \(change.first)..<\(change.first + change.inserted): \(ours.count) bytes against \(theirs.count)")
+        }
+        try check(document.openingChange)
+        // A keystroke in the fourth paragraph, and its deletion: the paragraph is placed below three.
+        let middle = AttributedText.utf16(own[0..<3].joined(separator: "\n")).count + 5
+        try check(try document.replace(middle..<middle, with: [0x78]))
+        try check(try document.replace(middle..<(middle + 1), with: []))
+        try check(try document.replace(0..<0, with: [0x41]))
+    }
 }

@@ -61,20 +61,11 @@ struct LineBoxes: Sendable {
     /// attachment standing where its rect does.
     static func make(line: LineLayout, index: Int, runs: [GlyphRunLayout], attachments: [AttachmentLayout],
                      graphemeStarts: [Bool], units: [UInt16]) -> LineBoxes {
-        cut(line: line, index: index, runs: runs, attachments: attachments, graphemeStarts: graphemeStarts, units: units, near: nil)!
-    }
-
-    /// The line with only the boxes of the clusters that reach `offset` (a grapheme start): all
-    /// a caret there needs, as a line holds at most one box starting and one ending at an offset.
-    /// nil where that is not enough: no cluster reaches the offset (the caret then takes the
-    /// nearest box of all), or a run has a cluster with no width (it joins its neighbour).
-    static func make(line: LineLayout, index: Int, runs: [GlyphRunLayout], attachments: [AttachmentLayout],
-                     graphemeStarts: [Bool], units: [UInt16], near offset: Int) -> LineBoxes? {
-        cut(line: line, index: index, runs: runs, attachments: attachments, graphemeStarts: graphemeStarts, units: units, near: offset)
+        cut(line: line, index: index, runs: runs, attachments: attachments, graphemeStarts: graphemeStarts, units: units)
     }
 
     private static func cut(line: LineLayout, index: Int, runs: [GlyphRunLayout], attachments: [AttachmentLayout],
-                            graphemeStarts: [Bool], units: [UInt16], near: Int?) -> LineBoxes? {
+                            graphemeStarts: [Bool], units: [UInt16]) -> LineBoxes {
         enum Item { case run(GlyphRunLayout), attachment(AttachmentLayout) }
         var items: [(x: Double, item: Item)] = []
         for run in runs where run.lineIndex == index && !run.glyphs.isEmpty {
@@ -96,20 +87,8 @@ struct LineBoxes: Sendable {
                 boundaries.append(box.range.upperBound)
             }
         }
-        // Near an offset only two clusters can reach it, as every cluster start is a boundary:
-        // the one starting there and the one starting at the last boundary before it. Their
-        // ends are found by a scan each, with no sort.
-        var below = Int.min
-        if let near {
-            for value in boundaries where value < near && value > below { below = value }
-        } else {
-            boundaries.sort()
-        }
+        boundaries.sort()
         func end(of start: Int) -> Int {
-            if near != nil {
-                let next = boundaries.reduce(Int.max) { $1 > start && $1 < $0 ? $1 : $0 }
-                return next == Int.max ? start + 1 : next
-            }
             var low = 0, high = boundaries.count
             while low < high {
                 let middle = (low + high) / 2
@@ -121,14 +100,12 @@ struct LineBoxes: Sendable {
         var boxes: [CaretBox] = []
         boxes.reserveCapacity(line.range.count)
         var pen = line.baselineOrigin.x
-        var reached = false
         for (_, item) in items {
             switch item {
             case .attachment(let box):
                 pen = box.rect.x
                 boxes.append(CaretBox(range: box.range, start: pen, end: pen + box.rect.width, rightToLeft: box.bidiLevel % 2 == 1))
                 pen += box.rect.width
-                if let near, box.range.lowerBound == near || box.range.upperBound == near { reached = true }
             case .run(let run):
                 let rightToLeft = run.bidiLevel % 2 == 1
                 var clusters: [CaretBox] = []
@@ -143,16 +120,6 @@ struct LineBoxes: Sendable {
                         width += run.glyphs[next].advance
                         next += 1
                     }
-                    if let near {
-                        // Only the clusters that reach the offset; the others move the pen.
-                        guard width != 0 || run.isInserted else { return nil }
-                        guard cluster == near || cluster == below else {
-                            pen += width
-                            k = next
-                            continue
-                        }
-                        if !run.isInserted { reached = true }
-                    }
                     clusters.append(CaretBox(range: cluster..<max(cluster + 1, end(of: cluster)), start: pen, end: pen + width,
                                              rightToLeft: rightToLeft))
                     pen += width
@@ -162,7 +129,6 @@ struct LineBoxes: Sendable {
                 for box in Self.joiningEmpty(clusters) { appendSplitting(box, at: graphemeStarts, into: &boxes) }
             }
         }
-        if near != nil && !reached { return nil }
         var made = outline(of: line, units: units)
         made.boxes = boxes
         return made
@@ -194,7 +160,7 @@ struct LineBoxes: Sendable {
 
     /// A ligature (one cluster, several graphemes) shares its width evenly among them, as
     /// CoreText places carets inside a ligature without caret positions of its own.
-    private static func appendSplitting(_ box: CaretBox, at graphemeStarts: [Bool], into boxes: inout [CaretBox]) {
+    static func appendSplitting(_ box: CaretBox, at graphemeStarts: [Bool], into boxes: inout [CaretBox]) {
         // Most boxes are one grapheme: appended without the list of starts.
         let inner = (box.range.lowerBound + 1)..<min(box.range.upperBound, graphemeStarts.count)
         guard inner.contains(where: { graphemeStarts[$0] }) else { boxes.append(box); return }

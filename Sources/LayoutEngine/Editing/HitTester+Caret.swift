@@ -13,26 +13,35 @@ extension HitTester {
         let allUnits = Array(units)
         var starts = [Bool](repeating: false, count: units.count + 1)
         starts[units.count] = true
-        // An offset inside a cluster moves back to its start, which may be its line's start:
-        // the line that ends there holds it too.
-        let lineStart = layout.lines.last { $0.range.lowerBound <= range.lowerBound }?.range.lowerBound ?? 0
-        func holds(_ line: LineLayout) -> Bool {
-            line.range.lowerBound <= range.upperBound && lineStart <= line.range.upperBound
-        }
         // Lines start at grapheme boundaries, so a line's clusters are found from its own units.
-        for line in layout.lines where holds(line) && !line.range.isEmpty {
+        var marked: [Int] = []
+        func mark(_ index: Int) {
+            let line = layout.lines[index]
+            guard !line.range.isEmpty, !marked.contains(index) else { return }
+            marked.append(index)
             var flags = ContiguousArray<UnitFlags>(repeating: [], count: line.range.count)
             _ = TextAnalysis.markGraphemes(ContiguousArray(units[line.range]), into: &flags)
             for (k, flag) in flags.enumerated() where flag.contains(.graphemeStart) { starts[line.range.lowerBound + k] = true }
         }
+        // An offset inside a cluster moves back to its start, which may be its line's start:
+        // the line that ends there holds it too.
+        let home = layout.lines.lastIndex { $0.range.lowerBound <= range.lowerBound } ?? 0
+        mark(home)
         // One offset (an editor's caret), taken back to its grapheme's start as `caret` takes it:
-        // only the clusters that reach it are cut.
+        // only the lines that hold that start (its own, and the one ending there) and only the
+        // clusters that reach it are cut.
         var single: Int?
         if range.count == 1 {
             var offset = min(range.lowerBound, units.count)
-            while offset > 0 && !starts[offset] { offset -= 1 }
+            while offset > layout.lines[home].range.lowerBound && !starts[offset] { offset -= 1 }
             single = offset
         }
+        let lineStart = layout.lines[home].range.lowerBound
+        func holds(_ line: LineLayout) -> Bool {
+            if let single { return line.range.lowerBound <= single && single <= line.range.upperBound }
+            return line.range.lowerBound <= range.upperBound && lineStart <= line.range.upperBound
+        }
+        for index in layout.lines.indices where holds(layout.lines[index]) { mark(index) }
         let lines = layout.lines.indices.map { index in
             let line = layout.lines[index]
             guard holds(line) || line.range.isEmpty else { return LineBoxes.outline(of: line, units: allUnits) }

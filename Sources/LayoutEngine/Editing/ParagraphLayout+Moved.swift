@@ -1,4 +1,32 @@
+/// Where a document puts one of its paragraphs: along the text by `offset`, down by `top`, its
+/// lines and attachments numbered from `firstLine` and `firstAttachment`.
+public struct ParagraphPlacement: Sendable, Equatable {
+    public var offset: Int
+    public var top: Double
+    public var firstLine: Int
+    public var firstAttachment: Int
+
+    public init(offset: Int = 0, top: Double = 0, firstLine: Int = 0, firstAttachment: Int = 0) {
+        self.offset = offset
+        self.top = top
+        self.firstLine = firstLine
+        self.firstAttachment = firstAttachment
+    }
+
+    public var isIdentity: Bool { self == ParagraphPlacement() }
+}
+
 extension ParagraphLayout {
+    /// The layout put where `placement` says.
+    public func placed(_ placement: ParagraphPlacement) -> ParagraphLayout {
+        moved(offset: placement.offset, top: placement.top, firstLine: placement.firstLine, firstAttachment: placement.firstAttachment)
+    }
+
+    /// True when only lines, runs and the visible range move with a placement: no attachments,
+    /// decorations or ink. A writer may then apply the placement as it writes those, instead
+    /// of writing a moved copy (`LayoutReplyFrame.writeReply(_:placed:…)`).
+    public var movesOnlyLinesAndRuns: Bool { attachments.isEmpty && decorations.isEmpty && ink == nil }
+
     /// The layout moved along the text by `offset`, down by `top`, and its lines and attachments
     /// renumbered from `firstLine` and `firstAttachment`: a document's paragraph put in place.
     func moved(offset start: Int = 0, top: Double, firstLine: Int = 0, firstAttachment: Int = 0) -> ParagraphLayout {

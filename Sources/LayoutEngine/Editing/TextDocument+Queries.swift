@@ -2,8 +2,13 @@ extension TextDocument {
     /// Paragraph `index`'s layout moved to its place in the document: offsets, y, line and
     /// attachment indices as a layout of the whole text would give them. Its paints are its own.
     public func placed(_ index: Int) -> ParagraphLayout {
-        paragraphs[index].layout.moved(offset: start(of: index), top: top(of: index), firstLine: firstLine(of: index),
-                                       firstAttachment: firstAttachment(of: index))
+        paragraphs[index].layout.placed(placement(of: index))
+    }
+
+    /// Where paragraph `index`'s layout (in its own offsets and coordinates) stands in the document.
+    public func placement(of index: Int) -> ParagraphPlacement {
+        ParagraphPlacement(offset: start(of: index), top: top(of: index), firstLine: firstLine(of: index),
+                           firstAttachment: firstAttachment(of: index))
     }
 
     /// The whole document as one layout, as laying its text out afresh would give it (paints

@@ -9,24 +9,25 @@ public enum DocumentReplyFrame {
     private enum Reply { static let document = 1, changes = 2 }
     private enum Change { static let first = 1, removed = 2, paragraphs = 3, deltaY = 4, deltaOffset = 5, deltaLines = 6, deltaAttachments = 7 }
 
-    /// One edit's change with its new paragraphs as they stood right after it.
+    /// One edit's change with its new paragraphs as they stood right after it: each layout in
+    /// its own coordinates and where the document put it (the writer places it as it writes).
     public struct Part: Sendable {
         public var change: DocumentChange
-        public var paragraphs: [ParagraphLayout]
+        public var paragraphs: [(layout: ParagraphLayout, placement: ParagraphPlacement)]
         public var ruleMatches: [[Layoutd_V1_RuleMatch]]
 
         /// Reads the change's new paragraphs from `document`, which must be as the edit left it.
         public init(_ change: DocumentChange, document: TextDocument, ruleNames: [String]) {
             self.change = change
             let indices = change.first..<(change.first + change.inserted)
-            paragraphs = indices.map(document.placed)
+            paragraphs = indices.map { (document.paragraphs[$0].layout, document.placement(of: $0)) }
             ruleMatches = indices.map { document.placedRuleMatches($0, names: ruleNames) }
         }
     }
 
     /// `summary` holds every field but `changes` (its own `changes` are ignored).
     public static func encode(requestID: UInt64, summary: Layoutd_V1_DocumentReply, parts: [Part]) -> [UInt8] {
-        let glyphs = parts.reduce(0) { total, part in total + part.paragraphs.reduce(0) { $0 + $1.runs.reduce(0) { $0 + $1.glyphs.count } } }
+        let glyphs = parts.reduce(0) { total, part in total + part.paragraphs.reduce(0) { $0 + $1.layout.runs.reduce(0) { $0 + $1.glyphs.count } } }
         var writer = ProtobufWriter(capacity: 128 + glyphs * 20)
         writer.fixed32(0)  // the frame header, filled in at the end
         writer.uint64(Envelope.requestID, requestID)
@@ -46,9 +47,10 @@ public enum DocumentReplyFrame {
                 reply.message(Reply.changes) { change in
                     change.uint32(Change.first, UInt32(part.change.first))
                     change.uint32(Change.removed, UInt32(part.change.removed))
-                    for (layout, matches) in zip(part.paragraphs, part.ruleMatches) {
+                    for (paragraph, matches) in zip(part.paragraphs, part.ruleMatches) {
                         change.message(Change.paragraphs) {
-                            LayoutReplyFrame.writeReply(layout, backgrounds: [], ruleMatches: matches, to: &$0)
+                            LayoutReplyFrame.writeReply(paragraph.layout, placed: paragraph.placement, backgrounds: [], ruleMatches: matches,
+                                                        to: &$0)
                         }
                     }
                     change.double(Change.deltaY, part.change.deltaY)

@@ -53,20 +53,27 @@ public enum LayoutReplyFrame {
         return writer.bytes
     }
 
-    /// A LayoutReply's fields, as swift-protobuf writes `Layoutd_V1_LayoutReply(layout)` with
-    /// these backgrounds and rule matches: a layout reply's body, and each paragraph of a
-    /// document reply.
-    static func writeReply(_ layout: ParagraphLayout, backgrounds: [Background], ruleMatches: [Layoutd_V1_RuleMatch],
-                           to reply: inout ProtobufWriter) {
+    /// A LayoutReply's fields, as swift-protobuf writes `Layoutd_V1_LayoutReply(layout.placed(placement))`
+    /// with these backgrounds and rule matches: a layout reply's body, and each paragraph of a
+    /// document reply, put in its place in the document as it is written. A paragraph with
+    /// attachments, decorations or ink is written from a placed copy instead
+    /// (`LayoutReplyFrameTests` holds the two ways equal).
+    static func writeReply(_ layout: ParagraphLayout, placed placement: ParagraphPlacement = ParagraphPlacement(),
+                           backgrounds: [Background], ruleMatches: [Layoutd_V1_RuleMatch], to reply: inout ProtobufWriter) {
+        guard placement.isIdentity || layout.movesOnlyLinesAndRuns else {
+            writeReply(layout.placed(placement), backgrounds: backgrounds, ruleMatches: ruleMatches, to: &reply)
+            return
+        }
+        let shift = placement.isIdentity ? nil : placement
         // The ink read once: it sits in a box most layouts leave empty.
         let ink = layout.ink
         for (index, line) in layout.lines.enumerated() {
-            reply.message(Reply.lines) { write(line, ink: ink?.lines[index], to: &$0) }
+            reply.message(Reply.lines) { write(line, shift: shift, ink: ink?.lines[index], to: &$0) }
         }
         for (index, run) in layout.runs.enumerated() {
-            reply.message(Reply.runs) { write(run, ink: ink?.runs[index], to: &$0) }
+            reply.message(Reply.runs) { write(run, shift: shift, ink: ink?.runs[index], to: &$0) }
         }
-        reply.message(Reply.visibleRange) { write(layout.visibleRange, to: &$0) }
+        reply.message(Reply.visibleRange) { write(layout.visibleRange, movedBy: shift?.offset ?? 0, to: &$0) }
         reply.float(Reply.width, Float(layout.size.width))
         reply.float(Reply.height, Float(layout.size.height))
         let direction: Layoutd_V1_Direction = layout.direction == .rightToLeft ? .rtl : .ltr
@@ -100,11 +107,14 @@ public enum LayoutReplyFrame {
         if let scale = layout.appliedScale { reply.float(Reply.appliedScale, Float(scale)) }
     }
 
-    static func write(_ line: LineLayout, ink: Rect?, to writer: inout ProtobufWriter) {
-        writer.message(Line.range) { write(line.range, to: &$0) }
+    /// `shift`: where the line's paragraph stands in its document (nil: where it was laid out).
+    static func write(_ line: LineLayout, shift: ParagraphPlacement? = nil, ink: Rect?, to writer: inout ProtobufWriter) {
+        // As `ParagraphLayout.placed` moves it: y plus the top, even a top of 0 (-0 + 0 is 0).
+        func down(_ y: Double) -> Double { shift.map { y + $0.top } ?? y }
+        writer.message(Line.range) { write(line.range, movedBy: shift?.offset ?? 0, to: &$0) }
         writer.message(Line.baselineOrigin) { point in
             point.float(1, Float(line.baselineOrigin.x))
-            point.float(2, Float(line.baselineOrigin.y))
+            point.float(2, Float(down(line.baselineOrigin.y)))
         }
         writer.float(Line.ascent, Float(line.ascent))
         writer.float(Line.descent, Float(line.descent))
@@ -113,14 +123,17 @@ public enum LayoutReplyFrame {
         writer.float(Line.trailingWhitespaceWidth, Float(line.trailingWhitespaceWidth))
         writer.message(Line.usedRect) { rect in
             rect.float(1, Float(line.usedRect.x))
-            rect.float(2, Float(line.usedRect.y))
+            rect.float(2, Float(down(line.usedRect.y)))
             rect.float(3, Float(line.usedRect.width))
             rect.float(4, Float(line.usedRect.height))
         }
         writer.bool(Line.hardBreak, line.hardBreak)
         writer.bool(Line.truncated, line.truncated)
         writer.uint32(Line.container, UInt32(line.container))
-        if let rect = line.fragmentRect { writer.message(Line.fragmentRect) { write(rect, to: &$0) } }
+        if var rect = line.fragmentRect {
+            rect.y = down(rect.y)
+            writer.message(Line.fragmentRect) { write(rect, to: &$0) }
+        }
         if let ink { writer.message(Line.inkBounds) { write(ink, to: &$0) } }
     }
 
@@ -131,7 +144,8 @@ public enum LayoutReplyFrame {
         writer.float(4, Float(rect.height))
     }
 
-    static func write(_ run: GlyphRunLayout, ink: Rect?, to writer: inout ProtobufWriter) {
+    static func write(_ run: GlyphRunLayout, shift: ParagraphPlacement? = nil, ink: Rect?, to writer: inout ProtobufWriter) {
+        let (offset, top) = (shift?.offset ?? 0, shift?.top)
         writer.uint32(Run.fontID, run.fontID)
         writer.float(Run.size, Float(run.size))
         writer.uint32(Run.bidiLevel, UInt32(run.bidiLevel))
@@ -140,8 +154,9 @@ public enum LayoutReplyFrame {
             writer.packedUInt32(Run.glyphIDs, count: count) { glyphs[$0].id }
             writer.packedFloats(Run.positions, count: count * 2) { out in
                 for i in 0..<count {
+                    let y = top.map { glyphs[i].position.y + $0 } ?? glyphs[i].position.y
                     out.storeBytes(of: Float(glyphs[i].position.x).bitPattern.littleEndian, toByteOffset: i * 8, as: UInt32.self)
-                    out.storeBytes(of: Float(glyphs[i].position.y).bitPattern.littleEndian, toByteOffset: i * 8 + 4, as: UInt32.self)
+                    out.storeBytes(of: Float(y).bitPattern.littleEndian, toByteOffset: i * 8 + 4, as: UInt32.self)
                 }
             }
             writer.packedFloats(Run.advances, count: count) { out in
@@ -149,11 +164,11 @@ public enum LayoutReplyFrame {
                     out.storeBytes(of: Float(glyphs[i].advance).bitPattern.littleEndian, toByteOffset: i * 4, as: UInt32.self)
                 }
             }
-            writer.packedUInt32(Run.clusters, count: count) { UInt32(truncatingIfNeeded: glyphs[$0].cluster) }
+            writer.packedUInt32(Run.clusters, count: count) { UInt32(truncatingIfNeeded: glyphs[$0].cluster + offset) }
         }
-        writer.message(Run.range) { write(run.range, to: &$0) }
+        writer.message(Run.range) { write(run.range, movedBy: offset, to: &$0) }
         writer.bool(Run.truncationToken, run.isTruncationToken)
-        writer.uint32(Run.lineIndex, UInt32(run.lineIndex))
+        writer.uint32(Run.lineIndex, UInt32(run.lineIndex + (shift?.firstLine ?? 0)))
         writer.uint32(Run.paint, UInt32(run.paint))
         writer.enumeration(Run.orientation, Layoutd_V1_GlyphOrientation(run.orientation).rawValue)
         if let ink { writer.message(Run.inkBounds) { write(ink, to: &$0) } }
@@ -167,8 +182,8 @@ public enum LayoutReplyFrame {
         writer.bool(Run.listMarker, run.isListMarker)
     }
 
-    static func write(_ range: Range<Int>, to writer: inout ProtobufWriter) {
-        writer.uint32(1, UInt32(range.lowerBound))
+    static func write(_ range: Range<Int>, movedBy offset: Int = 0, to writer: inout ProtobufWriter) {
+        writer.uint32(1, UInt32(range.lowerBound + offset))
         writer.uint32(2, UInt32(range.count))
     }
 }
