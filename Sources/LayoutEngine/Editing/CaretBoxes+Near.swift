@@ -8,7 +8,7 @@ extension LineBoxes {
     /// equal at every offset), found without the line's sorted list of cluster ends: an editor
     /// asks for one caret per keystroke, and the list cost as much as the rest of the caret.
     static func make(line: LineLayout, index: Int, runs: [GlyphRunLayout], attachments: [AttachmentLayout],
-                     graphemeStarts: [Bool], units: [UInt16], near offset: Int) -> LineBoxes? {
+                     graphemeStarts: [Bool], units: ContiguousArray<UInt16>, near offset: Int) -> LineBoxes? {
         // The line's runs (by index) and attachments (by -1 - index), in visual order.
         var order: [(x: Double, item: Int)] = []
         for k in runs.indices where runs[k].lineIndex == index && !runs[k].glyphs.isEmpty {

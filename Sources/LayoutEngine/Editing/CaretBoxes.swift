@@ -60,12 +60,12 @@ struct LineBoxes: Sendable {
     /// items tile its axis from its origin, each run advancing by its glyphs' advances and each
     /// attachment standing where its rect does.
     static func make(line: LineLayout, index: Int, runs: [GlyphRunLayout], attachments: [AttachmentLayout],
-                     graphemeStarts: [Bool], units: [UInt16]) -> LineBoxes {
+                     graphemeStarts: [Bool], units: ContiguousArray<UInt16>) -> LineBoxes {
         cut(line: line, index: index, runs: runs, attachments: attachments, graphemeStarts: graphemeStarts, units: units)
     }
 
     private static func cut(line: LineLayout, index: Int, runs: [GlyphRunLayout], attachments: [AttachmentLayout],
-                            graphemeStarts: [Bool], units: [UInt16]) -> LineBoxes {
+                            graphemeStarts: [Bool], units: ContiguousArray<UInt16>) -> LineBoxes {
         enum Item { case run(GlyphRunLayout), attachment(AttachmentLayout) }
         var items: [(x: Double, item: Item)] = []
         for run in runs where run.lineIndex == index && !run.glyphs.isEmpty {
@@ -181,7 +181,7 @@ struct LineBoxes: Sendable {
     }
 
     /// CR LF is one break of two units; every other hard break is one.
-    static func hardBreakLength(before end: Int, in units: [UInt16]) -> Int {
+    static func hardBreakLength(before end: Int, in units: ContiguousArray<UInt16>) -> Int {
         guard end > 0, end <= units.count else { return 0 }
         if units[end - 1] == 0x0A && end >= 2 && units[end - 2] == 0x0D { return 2 }
         return 1
@@ -191,7 +191,7 @@ struct LineBoxes: Sendable {
 extension LineBoxes {
     /// A line without its boxes: its range and place (all a caret on another line needs; `make`
     /// adds the boxes).
-    static func outline(of line: LineLayout, units: [UInt16]) -> LineBoxes {
+    static func outline(of line: LineLayout, units: ContiguousArray<UInt16>) -> LineBoxes {
         let breakLength = line.hardBreak ? hardBreakLength(before: line.range.upperBound, in: units) : 0
         return LineBoxes(boxes: [], top: line.usedRect.y, bottom: line.usedRect.y + line.usedRect.height,
                          origin: line.baselineOrigin.x, contentEnd: max(line.range.lowerBound, line.range.upperBound - breakLength),

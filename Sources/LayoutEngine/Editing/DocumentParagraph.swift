@@ -152,9 +152,14 @@ public final class DocumentParagraph: @unchecked Sendable {
     /// text is one empty paragraph. The same cut as `TextAnalysis` makes.
     static func paragraphEnds(of units: ContiguousArray<UInt16>) -> [Int] {
         var ends: [Int] = []
-        for i in units.indices where BidiResolver.isParagraphSeparator(units[i]) {
-            if units[i] == 0x0D && i + 1 < units.count && units[i + 1] == 0x0A { continue }
-            ends.append(i + 1)
+        units.withUnsafeBufferPointer { units in
+            for i in units.indices {
+                // Every separator is below U+001F, or U+0085 or U+2029: most units fail this first.
+                let u = units[i]
+                guard u <= 0x1E || u == 0x85 || u == 0x2029, BidiResolver.isParagraphSeparator(u) else { continue }
+                if u == 0x0D && i + 1 < units.count && units[i + 1] == 0x0A { continue }
+                ends.append(i + 1)
+            }
         }
         if ends.last != units.count || ends.isEmpty { ends.append(units.count) }
         return ends

@@ -10,7 +10,6 @@ extension HitTester {
     init?(layout: ParagraphLayout, units: ContiguousArray<UInt16>, caretsIn range: ClosedRange<Int>) {
         guard VerticalFrame(turned: layout) == nil, let lastLine = layout.lines.last,
               range.lowerBound >= 0, range.upperBound <= lastLine.range.upperBound else { return nil }
-        let allUnits = Array(units)
         var starts = [Bool](repeating: false, count: units.count + 1)
         starts[units.count] = true
         // Lines start at grapheme boundaries, so a line's clusters are found from its own units.
@@ -20,7 +19,8 @@ extension HitTester {
             guard !line.range.isEmpty, !marked.contains(index) else { return }
             marked.append(index)
             var flags = ContiguousArray<UnitFlags>(repeating: [], count: line.range.count)
-            _ = TextAnalysis.markGraphemes(ContiguousArray(units[line.range]), into: &flags)
+            // A paragraph of one line (most captions) is marked without a copy of its units.
+            _ = TextAnalysis.markGraphemes(line.range == units.indices ? units : ContiguousArray(units[line.range]), into: &flags)
             for (k, flag) in flags.enumerated() where flag.contains(.graphemeStart) { starts[line.range.lowerBound + k] = true }
         }
         // An offset inside a cluster moves back to its start, which may be its line's start:
@@ -44,13 +44,13 @@ extension HitTester {
         for index in layout.lines.indices where holds(layout.lines[index]) { mark(index) }
         let lines = layout.lines.indices.map { index in
             let line = layout.lines[index]
-            guard holds(line) || line.range.isEmpty else { return LineBoxes.outline(of: line, units: allUnits) }
+            guard holds(line) || line.range.isEmpty else { return LineBoxes.outline(of: line, units: units) }
             if let single, let near = LineBoxes.make(line: line, index: index, runs: layout.runs, attachments: layout.attachments,
-                                                     graphemeStarts: starts, units: allUnits, near: single) {
+                                                     graphemeStarts: starts, units: units, near: single) {
                 return near
             }
             return LineBoxes.make(line: line, index: index, runs: layout.runs, attachments: layout.attachments,
-                                  graphemeStarts: starts, units: allUnits)
+                                  graphemeStarts: starts, units: units)
         }
         self.init(lines: lines, textLength: units.count, graphemeStarts: starts, rightToLeft: layout.direction == .rightToLeft)
     }

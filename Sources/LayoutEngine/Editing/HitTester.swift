@@ -28,7 +28,6 @@ public struct HitTester: Sendable {
         _ = TextAnalysis.markGraphemes(units, into: &flags)
         var starts = flags.map { $0.contains(.graphemeStart) }
         starts.append(true)
-        let units = Array(units)
         frame = VerticalFrame(turned: layout)
         rightToLeft = layout.direction == .rightToLeft
         let inLine = frame?.unturned(layout) ?? layout

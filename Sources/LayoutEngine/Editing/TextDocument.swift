@@ -166,7 +166,8 @@ public final class TextDocument: @unchecked Sendable {
         var nextAttachment = 0
         for end in DocumentParagraph.paragraphEnds(of: units) {
             try budget.check()
-            let part = ContiguousArray(units[start..<end])
+            // One paragraph (a keystroke's) is the units themselves, not a copy.
+            let part = start == 0 && end == units.count ? units : ContiguousArray(units[start..<end])
             let held = AttachmentResolver.objectReplacements(in: part)
             let cut = spans.compactMap { span -> AttributedText.Span? in
                 let low = max(span.range.lowerBound, start), high = min(span.range.upperBound, end)
