@@ -55,8 +55,8 @@ public enum Bounds {
     /// Refuses `value` unless it is finite and in (0, upper] — or in [0, upper] when `zero` says
     /// what 0 means for the field (its documented "unset") — naming the field and its range.
     /// Inlined where it is called (the request conversion is another module): a value in range
-    /// costs a compare or two, where the generic call through witness tables cost more than 2,000
-    /// instructions a layout request (issue 17); the message is built only for a refusal.
+    /// costs a compare or two, where a generic call goes through witness tables; the message is
+    /// built only for a refusal.
     @inlinable
     public static func check<F: BinaryFloatingPoint & CustomStringConvertible>(
         _ value: F, upTo upper: Double, field: String, unit: String = "points", zero: String? = nil

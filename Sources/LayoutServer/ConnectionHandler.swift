@@ -391,9 +391,9 @@ final class ConnectionHandler: ChannelDuplexHandler, @unchecked Sendable {
     /// Layout and Type Mode requests whose frame is at most this many bytes, and that carry no
     /// attachments (and a layout no backgrounds and at most `Layoutd_V1_Envelope.inlineSpans`
     /// spans), are laid out on the event loop: their cost is bounded by their size (the hostile
-    /// table's worst at this size, a Type Mode story of 500 one-letter lines with a connected
-    /// background, takes about 2 ms on the machines measured), and handing one to the pool and
-    /// back cost more than a fifth of a caption's whole layout through the daemon (issue 17).
+    /// table's worst at this size is a Type Mode story of 500 one-letter lines with a connected
+    /// background), and handing one to the pool and back cost a large share of a caption's
+    /// whole layout through the daemon.
     /// Everything else goes to the pool.
     static let inlineLayoutBytes = 1_024
 

@@ -22,8 +22,8 @@ extension RequestProcessor {
     func decoratedLayout(_ request: Layoutd_V1_LayoutRequest, budget: WorkBudget = .unlimited) throws -> DecoratedLayout {
         // Rules match the whole text: a text over the limit is refused before they run.
         if !request.rules.isEmpty || request.builtinRules != .none { try checkTextLength(request.text.utf16.count) }
-        // Taken apart, not kept whole: a copy of the request out of the tuple cost 1,600
-        // instructions a request (every array of its text retained, then released).
+        // Taken apart, not kept whole: a copy of the request out of the tuple retained every
+        // array of its text, then released them.
         let (paragraph, ruleMatches, ruleNames) = try request.formattedRequest(fonts: layouter.fonts, budget: budget)
         try checkTextLength(paragraph.text.units.count)
         let matches = ruleMatches.map { Layoutd_V1_RuleMatch($0, names: ruleNames) }
@@ -64,7 +64,7 @@ extension RequestProcessor {
         if !request.rules.isEmpty || request.builtinRules != .none { try checkTextLength(request.text.utf16.count) }
         let plan = try request.plan(fonts: layouter.fonts, budget: budget)
         // Counted from the units the plan made: `String.utf16.count` of text past ASCII builds
-        // the string's index breadcrumbs first (2,300 instructions a caption).
+        // the string's index breadcrumbs first.
         try checkTextLength(plan.request.units?.count ?? plan.request.text.utf16.count)
         let fitted = try layouter.justify(plan.request, budget: budget)
         let backgrounds = plan.backgrounds.isEmpty ? [] : try decorate(plan.backgrounds, with: Decorator(

@@ -68,8 +68,7 @@ enum BidiResolver {
                                                                  scalarLevels.baseAddress) != 0
                     let baseLevel: UInt8 = (base.rawValue & 1) == 1 ? 1 : 0
                     // Back to units: a surrogate pair takes its scalar's level twice. (Written
-                    // as a loop over the scalar's width, each scalar became a call to memset:
-                    // about 1,000 instructions a caption, averaged over the corpus.)
+                    // as a loop over the scalar's width, each scalar became a call to memset.)
                     levels.withUnsafeMutableBufferPointer { levels in
                         var unit = range.lowerBound
                         for k in 0..<count {

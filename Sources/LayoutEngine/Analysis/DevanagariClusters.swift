@@ -1,5 +1,5 @@
 /// Grapheme clusters of Devanagari text, judged from a small table instead of Swift's general
-/// recognizer (`Unicode._CharacterRecognizer`, about 100 instructions a scalar): Hindi text is
+/// recognizer (`Unicode._CharacterRecognizer`, a call per scalar): Hindi text is
 /// mostly vowel signs, viramas and nuktas, none of them "simple" (`GraphemeFastPath`), so nearly
 /// every scalar of a Hindi caption went through the recognizer.
 ///

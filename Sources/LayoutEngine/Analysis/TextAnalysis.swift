@@ -47,8 +47,8 @@ struct TextAnalysis {
         var paragraphStart = 0
         // Every unit "simple" to grapheme breaking (`GraphemeFastPath`) starts a cluster when
         // the text holds nothing else: marked here, in the pass every unit takes anyway, and
-        // `markGraphemes` runs only when some unit is not simple (its pass cost a Latin
-        // caption about 900 instructions).
+        // `markGraphemes` runs only when some unit is not simple (its pass is a second walk
+        // over every unit).
         var allSimple = true
         units.withUnsafeBufferPointer { u in
             flags.withUnsafeMutableBufferPointer { flags in
@@ -224,7 +224,7 @@ struct TextAnalysis {
 /// Units that never join a neighbour into a grapheme cluster (UAX #29, Unicode 15.1 rules).
 enum GraphemeFastPath {
     /// Transparent: inlined wherever it is asked (analysis asks it of every unit past printable
-    /// ASCII; left to the optimizer it stayed a call there, 18 instructions a unit).
+    /// ASCII; left to the optimizer it stayed a call there).
     @_transparent
     static func isSimple(_ u: UInt16) -> Bool {
         if u < 0x0080 { return u != 0x0D }

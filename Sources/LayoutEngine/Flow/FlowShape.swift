@@ -41,7 +41,7 @@ public struct FlowShape: Equatable, Sendable {
             let radius = max(rx, ry)
             let n = radius <= Self.flatness ? 8 : min(4_096, max(16, Int(saturating: (Double.pi / acos(1 - Self.flatness / radius)).rounded(.up))))
             // Vertices by turning a unit vector a fixed step each time: two products a vertex, where
-            // a sine and a cosine each cost a hundred instructions (the drift over 4,096 steps is ~1e-12).
+            // a sine and a cosine each are a call of their own (the drift over 4,096 steps is ~1e-12).
             let step = 2 * Double.pi / Double(n)
             let (c, s) = (cos(step), sin(step))
             var (u, v) = (1.0, 0.0)

@@ -89,8 +89,8 @@ enum ScriptFonts {
     }
 
     /// Asked for each Han cluster the requested face cannot draw: the tag is read byte by byte,
-    /// case folded in place (lowercasing it and five `hasPrefix` calls cost a Han caption 650
-    /// instructions, most of them for no language at all).
+    /// case folded in place (lowercasing it and five `hasPrefix` calls cost more, most of
+    /// them for no language at all).
     static func cjkFamily(language: String) -> String {
         guard !language.isEmpty else { return "Noto Sans CJK SC" }
         var language = language

@@ -15,7 +15,7 @@ enum Itemizer {
     nonisolated(unsafe) private static let unicodeFuncs = hb_unicode_funcs_get_default()
 
     /// The script of every BMP code point as HarfBuzz gives it, read once: a look-up per
-    /// character where a call through HarfBuzz's function table cost about 40 instructions.
+    /// character instead of a call through HarfBuzz's function table.
     /// Raw memory held for the process's life, so a look-up touches no reference count.
     struct ScriptTable: @unchecked Sendable {
         /// For each BMP code point, an index into `scripts`.
@@ -25,7 +25,7 @@ enum Itemizer {
 
         static let shared = ScriptTable()
 
-        /// Made once, at start-up (`ParagraphLayouter.init` asks for it): about 3M instructions.
+        /// Made once, at start-up (`ParagraphLayouter.init` asks for it), not on a first request.
         private init() {
             indices = .allocate(capacity: 0x10000)
             var distinct: [hb_script_t] = []
@@ -213,8 +213,8 @@ enum Itemizer {
                     if o.script == HB_SCRIPT_HAN && leftToRightOnly {
                         // Ideographs continuing a Han item, most of a Chinese text: the same tests
                         // with their answers known where they are fixed (U+3400–U+4DBF and
-                        // U+4E00–U+9FFF are Han, none a hard break, every level 0). The general
-                        // test cost a Han caption 3,300 instructions, 55 a unit.
+                        // U+4E00–U+9FFF are Han, none a hard break, every level 0), instead of
+                        // the general test for every unit.
                         i = Self.ideographs(units, flags, from: i, to: boxLimit, coverage: o.coverage,
                                             primaryCoverage: o.isPrimary ? nil : o.primaryCoverage)
                         if i == boxLimit { break }

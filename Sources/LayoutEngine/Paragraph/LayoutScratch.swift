@@ -11,7 +11,7 @@
 /// reference, emptying would copy the storage instead of keeping it.
 ///
 /// The properties are `@exclusivity(unchecked)`: Swift's run-time check of each access to a
-/// class's variable cost a caption about 0.3 µs, and only the paragraph that holds the scratch
+/// class's variable is a call, and only the paragraph that holds the scratch
 /// (and its positioner, on the same thread) touches it, one access at a time.
 // @unchecked Sendable: one thread at a time uses a scratch, in the context that holds it.
 final class LayoutScratch: @unchecked Sendable {
@@ -43,7 +43,7 @@ final class LayoutScratch: @unchecked Sendable {
     @exclusivity(unchecked) var pieceLists: [[LineItem]] = []
     static let maxPieceLists = 64
     /// The styles the last text resolved (fonts, fallback, HarfBuzz forms) and what to: most
-    /// requests in a row share their styles, and resolving cost 1,600 instructions a layout.
+    /// requests in a row share their styles, and are not resolved again.
     /// (Its fallback holds the styles and the registry, so the registry cannot be another one
     /// at the same address later.)
     @exclusivity(unchecked) var lastStyles: ResolvedStyles?
@@ -71,7 +71,7 @@ extension RangeReplaceableCollection {
     mutating func takeEmptied() -> Self {
         var taken = Self()
         swap(&taken, &self)
-        // Some come back emptied already; emptying costs a call of ~80 instructions even then.
+        // Some come back emptied already; emptying costs a call even then.
         if !taken.isEmpty { taken.removeAll(keepingCapacity: true) }
         return taken
     }

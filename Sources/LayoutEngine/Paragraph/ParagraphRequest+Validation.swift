@@ -1,7 +1,7 @@
 extension ParagraphRequest {
     /// Rejects what cannot be laid out, naming the field (proto names, snake_case).
     /// `scratch`, when given, remembers the last styles found valid on these fonts: most
-    /// requests in a row share their styles, and checking them cost 600 instructions a layout.
+    /// requests in a row share their styles, and are not checked again.
     func validate(fonts: FontRegistry, maxTextLength: Int, scratch: LayoutScratch? = nil) throws {
         guard text.units.count <= maxTextLength else {
             throw LayoutError(.resourceExhausted,
@@ -18,7 +18,7 @@ extension ParagraphRequest {
             throw LayoutError(.invalidArgument, "must be in [0, 4] characters, got \(combineUpright)", field: "text_combine_upright")
         }
         // No options box, no paragraph style to check: nearly every request (its getter copies
-        // the plain style, and comparing against it cost 300 instructions a request).
+        // the plain style, and comparing against it is not free).
         if typography != nil { try paragraphStyle.validate() }
         if typography != nil && flow != nil && paragraphStyle.spacingBefore + paragraphStyle.spacingAfter > 0 {
             throw LayoutError(.invalidArgument, "paragraph spacing applies to text in one box; text that flows (vertical alignment, "

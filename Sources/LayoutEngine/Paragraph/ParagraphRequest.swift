@@ -80,8 +80,7 @@ public struct ParagraphRequest: Sendable {
     public static let defaultTruncationToken = "\u{2026}"
 
     /// The options above, boxed and nil while none is set: a request is copied along the
-    /// pipeline, and carrying them inline made every layout copy ninety bytes more (about a
-    /// thousand instructions a caption in callgrind's counts).
+    /// pipeline, and carrying them inline made every layout copy ninety bytes more.
     private(set) var typography: TypographyOptions? = nil
 
     private mutating func setTypography(_ change: (inout TypographyOptions.Values) -> Void) {
@@ -127,7 +126,7 @@ struct LineSettings {
     let paragraphGap: Double
     /// What few requests set, behind one reference that is nil for the rest: inline, the
     /// token, flow and options made every copy of the settings (two a layout) and its
-    /// destruction go through Swift's outlined copies, about 900 instructions a layout.
+    /// destruction go through Swift's outlined copies.
     private let rare: Rare?
 
     private final class Rare {

@@ -12,7 +12,7 @@ extension ShapedParagraph {
     /// HarfBuzz call (`Shaper.shapeJoined`).
     ///
     /// Only vertical text joins: there orientation cuts one item into many alike pieces (a
-    /// caption's six calls became two, −9,300 instructions), while horizontal items are cut
+    /// caption's six calls became two), while horizontal items are cut
     /// where font, script or style change, and the few alike among them did not pay for the
     /// search (+270 a caption over the corpus). The cache keeps runs item by item, so with one
     /// each item is shaped (or found) alone.
@@ -31,7 +31,7 @@ extension ShapedParagraph {
         }
         // Every item's run in place from the start, glyphless until shaped, filled as groups are
         // shaped. Read and written through buffers: as arrays, each access checked uniqueness and
-        // counted references (a caption's six items paid 2,700 instructions for the bookkeeping),
+        // counted references,
         // and an array of optional runs went through Swift's generic value code.
         let scratch = context.scratch
         var members = scratch.joinedItems.movedOut()

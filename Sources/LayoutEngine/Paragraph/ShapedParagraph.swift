@@ -15,8 +15,7 @@
 /// its arrays back to the scratch.
 struct ShapedParagraph {
     /// The arrays, behind one reference: a paragraph is copied into its positioner and passed
-    /// around, and as a struct of a dozen arrays each copy cost a dozen reference counts
-    /// (+1.9K instructions a caption).
+    /// around, and as a struct of a dozen arrays each copy cost a dozen reference counts.
     final class Storage {
         let text: AttributedText
         var analysis: TextAnalysis
@@ -121,7 +120,7 @@ struct ShapedParagraph {
             if analysis.hasControls { Self.replaceControls(in: &copy) }
             // HarfBuzz sees a box as a space: an object between words, which breaks joining and
             // contextual forms as U+FFFC does, but which every font has (U+FFFC, missing from most,
-            // sent shaping down a slower path: +22.1K instructions a caption against +15.3K).
+            // sent shaping down a slower path).
             for box in boxes { copy[box.range.lowerBound] = 0x20 }
             // Hidden units are shaped as zero-width spaces: default ignorables, which HarfBuzz
             // gives an invisible glyph of no advance, and which break joining as the marker did.

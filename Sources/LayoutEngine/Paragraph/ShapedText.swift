@@ -10,8 +10,7 @@ struct ShapedText {
     /// The request's text, whole: the reply's offsets and paints refer to it.
     let text: AttributedText
     /// The first paragraph (nil once recycled), which starts at 0, and the others with where
-    /// each starts in `text`: a text of one paragraph, nearly every request, allocates no array
-    /// (two arrays of one element cost 400 instructions a layout).
+    /// each starts in `text`: a text of one paragraph, nearly every request, allocates no array.
     private var first: ShapedParagraph?
     private var others: [ShapedParagraph] = []
     private var otherStarts: [Int] = []

@@ -120,7 +120,7 @@ extension ParagraphPositioner {
     ///
     /// The scratch keeps the last such text shaped (`InsertedText`): nearly every truncated
     /// request ends with the same token in the same style, and shaping it as a paragraph of its
-    /// own cost a truncation 16,400 instructions.
+    /// own each time cost more than the rest of the truncation.
     func insertedPieces(_ token: String, style: Int, baseLevel: UInt8) -> [LineItem] {
         let registry = shaped.fallback.registry
         if let last = scratch.lastInserted,

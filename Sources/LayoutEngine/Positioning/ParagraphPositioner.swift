@@ -129,7 +129,7 @@ struct ParagraphPositioner {
                 } else {
                     // Nearly every line: the glyphs' own advances, no extra to look up per glyph.
                     // Two loops, not one body called twice: that version added 0.0 per glyph
-                    // (IEEE addition of zero is not folded away), +380 instructions a caption.
+                    // (IEEE addition of zero is not folded away).
                     for k in 0..<shaped.count {
                         let glyph = shaped[k]
                         let advance = Double(glyph.advance) * scale

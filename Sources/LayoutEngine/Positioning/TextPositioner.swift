@@ -12,8 +12,7 @@ final class TextPositioner {
     let context: LayoutContext
     /// Vertical text whose glyphs nothing reads in the lines' frame (no decorations, no flow):
     /// `stack` writes them onto the page in this mode, and `VerticalFrame.turned` leaves them.
-    /// (Turned afterwards, they were copied into an array of their own, a caption's sixty glyphs
-    /// 1,700 instructions.)
+    /// (Turned afterwards, they were copied into an array of their own.)
     var placesGlyphsOnPage: WritingMode?
     /// Vertical text's setting, for what positioning shapes (truncation tokens, hyphens).
     var vertical: VerticalSetting?
@@ -70,7 +69,7 @@ final class TextPositioner {
         let maxBottom = settings.height.map { $0 + LineBreaker.tolerance } ?? .infinity
         var top = 0.0
         let indents = settings.hasIndents
-        // The style only where it indents: a copy of it cost ~130 instructions a layout.
+        // The style only where it indents: a copy of it costs every layout its retains.
         let indentStyle = indents ? settings.paragraphStyle : nil
         // Spacing between paragraphs moves lines down past their boxes: their tops are kept.
         let gap = settings.paragraphGap
@@ -140,7 +139,7 @@ final class TextPositioner {
             if let tops { bottom = tops[visible - 1] + boxes[visible - 1].height }
         }
         // The hidden lines go; the lines that stay are not copied. (Nearly every layout shows
-        // all its lines: an empty removal still cost two calls of ~80 instructions.)
+        // all its lines: an empty removal still costs two calls.)
         if visible < lineCount {
             planned.removeSubrange(visible...)
             boxes.removeSubrange(visible...)

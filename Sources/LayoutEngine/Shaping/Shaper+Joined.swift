@@ -2,8 +2,8 @@ import CHarfBuzz
 
 /// Items that shape alike, shaped in one HarfBuzz call.
 ///
-/// Every call to HarfBuzz pays its plan look-up and a pass over the font's lookups: about 2,200
-/// instructions top to bottom with Noto Sans CJK, 4,000 left to right, before the first glyph.
+/// Every call to HarfBuzz pays its plan look-up and a pass over the font's lookups before the
+/// first glyph.
 /// Vertical text cuts a Han caption into six runs where horizontal text has two (the upright
 /// text is cut wherever a dash, a space or a Latin name lies on its side), so the upright pieces
 /// of one font, script and style go to HarfBuzz together.

@@ -46,8 +46,8 @@ struct Shaper {
     /// `ShapedGlyph`).
     func shape(_ units: ContiguousArray<UInt16>, range: Range<Int>, context: Range<Int>, font: Font,
                rtl: Bool, upright: Bool = false, script: hb_script_t, style: ShapingStyle) -> ShapedRun {
-        // Without a cache no key is made: an optional key built, tested and dropped cost a run
-        // some 400 instructions.
+        // Without a cache no key is made: an optional key built, tested and dropped is work
+        // every run paid.
         guard let cache, range.count <= ShapingCache.maxRunLength else {
             // A glyph buffer of an earlier layout that nothing holds any more, for a run the cache
             // will not keep (a kept run's buffer is the cache's).
@@ -131,7 +131,7 @@ struct Shaper {
                         _ span: Range<Int>, clusterOffset offset: Int32, upright: Bool, into out: UnsafeMutablePointer<ShapedGlyph>) {
         let unsafeToBreak = Self.unsafeToBreak
         let infos = infos + span.lowerBound, positions = positions + span.lowerBound
-        // Two loops, the direction tested once: tested per glyph it cost 3 instructions a glyph.
+        // Two loops, the direction tested once, not per glyph.
         // Clusters add and advances negate with wrapping: both clusters are offsets into a text far
         // shorter than Int32's range, and HarfBuzz's advances are font units, far from its ends
         // (checked, each cost a test and a branch a glyph).
@@ -168,7 +168,7 @@ final class ShapingBuffer {
     /// Glyph buffers of the scratch's last layout that nothing else holds, refilled by the next
     /// layout's runs instead of allocated again (without a cache: a run the cache keeps is the
     /// cache's). Shaped glyphs of a caption are a 2 KB block, past the allocator's quick sizes:
-    /// one made and freed per run cost about 350 instructions.
+    /// one made and freed per run goes through malloc's slow path.
     var spareGlyphs: [ShapedGlyphs] = []
     /// At most this many spares, each with room for at most `maxSpareGlyphs` glyphs: a pooled
     /// scratch holds at most 192 KB of them (a caption's runs are about a hundred glyphs; vertical

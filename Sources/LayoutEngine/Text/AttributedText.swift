@@ -5,7 +5,7 @@
 public struct AttributedText: Sendable {
     /// Every part in one shared object: a text is copied from stage to stage (the request, the
     /// shaped text, each shaped paragraph), and seven references counted on each copy and
-    /// release cost more than the indirection (about 900 instructions a layout).
+    /// release cost more than the indirection.
     private let storage: Storage
 
     private final class Storage: Sendable {
@@ -103,16 +103,16 @@ public struct AttributedText: Sendable {
     }
 
     /// The string's UTF-16 code units, transcoded straight from its UTF-8 storage.
-    /// `ContiguousArray(string.utf16)` took 2.6 times as long on the corpus (0.57 against 0.22 µs
-    /// a caption): it counts the units first, and for non-ASCII text that walks the string.
+    /// `ContiguousArray(string.utf16)` is slower: it counts the units first, and for non-ASCII
+    /// text that walks the string.
     public static func utf16(_ string: String) -> ContiguousArray<UInt16> {
         var string = string
         return string.withUTF8 { bytes in
             // A String's bytes are valid UTF-8, so every sequence is complete; UTF-16 never
             // needs more units than UTF-8 has bytes. Zeros appended, written, and the rest cut
             // off: `init(unsafeUninitializedCapacity:)` allocates through the standard library's
-            // unspecialized code, which looks the array's storage class up at run time (about 400
-            // instructions a text; the zeros cost a copy of a few hundred bytes).
+            // unspecialized code, which looks the array's storage class up at run time (the
+            // zeros cost a copy of a few hundred bytes).
             var units = ContiguousArray<UInt16>()
             units.appendZeros(bytes.count)
             let written = units.withUnsafeMutableBufferPointer { out in
@@ -168,7 +168,7 @@ extension AttributedText {
     /// The part of the text over `range`, its offsets counted from the range's start: one bidi
     /// paragraph, shaped on its own. The style and paint tables are shared, so indices agree.
     /// Its `string` is empty: the stages read units, and making a `String` from UTF-16 was most
-    /// of what a paragraph of a many-paragraph text cost (+6,000 instructions each).
+    /// of what a paragraph of a many-paragraph text cost.
     init(slicing text: AttributedText, _ range: Range<Int>) {
         let units = ContiguousArray(text.units[range])
         self.init(string: "", units: units, styles: text.styles,

@@ -10,7 +10,7 @@ enum VerticalItems {
     /// attachment, never one of those.
     ///
     /// The pieces are appended to the empty `out`, a layout's scratch array (a new one per
-    /// layout, grown as the pieces came, cost a caption 300 instructions).
+    /// layout, grown as the pieces came, was allocated again and again).
     static func split(_ items: [Item], into out: inout [Item], units: ContiguousArray<UInt16>,
                       flags: inout ContiguousArray<UnitFlags>, setting: VerticalSetting) {
         // Combining looks at runs across items: it takes the orientation of every unit first.
@@ -21,7 +21,7 @@ enum VerticalItems {
         }
         // Otherwise one walk over each item's units, cutting where a cluster's orientation
         // changes: an array of every unit's orientation, filled and read again, and a pass of
-        // its own for kinsoku cost the Han captions 7,100 instructions each (100 a unit).
+        // its own for kinsoku cost more than the walk.
         // Han text with a name or a dash in it comes out as two or three pieces an item.
         out.reserveCapacity(items.count * 3 + 4)
         let table = VerticalUnitTable.shared

@@ -39,8 +39,8 @@ enum VerticalOrientation: UInt8 {
 /// What vertical text asks of every BMP unit, one byte each: the orientation's raw value (bits
 /// 0–1) and whether the unit is a conditional Japanese starter (`StrictKinsoku`, bit 2). Made
 /// on the first vertical layout from the same ranges as `VerticalOrientation.init` (64 KB,
-/// held for the process's life): the ranges' bisection cost the Han captions' punctuation
-/// some 60 instructions a character.
+/// held for the process's life): a bisection of the ranges for every character of Han
+/// captions cost more than the table's one look-up.
 struct VerticalUnitTable: @unchecked Sendable {
     let bytes: UnsafeMutablePointer<UInt8>
 

@@ -77,7 +77,7 @@ public enum DocumentReplyFrame {
     ]
 
     /// A reply's fields 3 to 9 (a summary without hits or carets asked for), as swift-protobuf
-    /// writes them: it cost a keystroke's reply 8,000 instructions.
+    /// writes them, without building its generated struct.
     private static func writeSummary(_ summary: Layoutd_V1_DocumentReply, to reply: inout ProtobufWriter) {
         reply.uint32(Summary.textLength, summary.textLength)
         reply.uint32(Summary.paragraphCount, summary.paragraphCount)

@@ -1,6 +1,6 @@
 /// Reads an envelope carrying an edit_document request without swift-protobuf's generic decoder,
 /// as `LayoutRequestReader` reads a layout request: a keystroke's envelope of 25 bytes cost
-/// 21,000 instructions through the merge guard's scan and swift-protobuf, more than its caret.
+/// more through the merge guard's scan and swift-protobuf than its caret.
 ///
 /// The same rules: known fields with their declared wire types, each singular message field
 /// at most once; anything else gives nil and the caller decodes with swift-protobuf. Style

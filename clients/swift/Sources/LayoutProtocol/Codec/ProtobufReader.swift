@@ -106,8 +106,8 @@ struct ProtobufReader {
 
     /// A string field as UTF-16 units, nil unless its bytes are well-formed UTF-8 (what
     /// `string()` accepts: swift-protobuf refuses the rest). One pass and no `String`: a text the
-    /// engine lays out is read as its units, where making the string, checking it and transcoding
-    /// it again cost about 2,000 instructions a caption through the daemon.
+    /// engine lays out is read as its units, instead of making the string, checking it and
+    /// transcoding it again.
     mutating func utf16() -> ContiguousArray<UInt16>? {
         guard let length = varint(), length <= UInt64(end - offset) else { return nil }
         let start = offset
@@ -175,7 +175,7 @@ struct ProtobufReader {
     }
 
     /// `utf8` as a string, nil unless it is valid UTF-8. `String(validating:as:)` decodes
-    /// scalar by scalar through the generic codec (26 instructions a byte on the corpus);
+    /// scalar by scalar through the generic codec;
     /// `String(decoding:as:)` validates with the standard library's fast path and replaces
     /// what is invalid, and a string whose bytes are not the input's had something replaced.
     static func validUTF8(_ utf8: UnsafeRawBufferPointer) -> String? {
