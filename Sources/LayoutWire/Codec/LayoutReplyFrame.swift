@@ -58,22 +58,35 @@ public enum LayoutReplyFrame {
     /// document reply, put in its place in the document as it is written. A paragraph with
     /// attachments, decorations or ink is written from a placed copy instead
     /// (`LayoutReplyFrameTests` holds the two ways equal).
-    static func writeReply(_ layout: ParagraphLayout, placed placement: ParagraphPlacement = ParagraphPlacement(),
+    static func writeReply(_ layout: ParagraphLayout, placed placement: ParagraphPlacement,
                            backgrounds: [Background], ruleMatches: [Layoutd_V1_RuleMatch], to reply: inout ProtobufWriter) {
-        guard placement.isIdentity || layout.movesOnlyLinesAndRuns else {
-            writeReply(layout.placed(placement), backgrounds: backgrounds, ruleMatches: ruleMatches, to: &reply)
-            return
+        if placement.isIdentity {
+            writeReply(layout, placing: Unplaced(), backgrounds: backgrounds, ruleMatches: ruleMatches, to: &reply)
+        } else if layout.movesOnlyLinesAndRuns {
+            writeReply(layout, placing: Placed(placement), backgrounds: backgrounds, ruleMatches: ruleMatches, to: &reply)
+        } else {
+            writeReply(layout.placed(placement), placing: Unplaced(), backgrounds: backgrounds, ruleMatches: ruleMatches, to: &reply)
         }
-        let shift = placement.isIdentity ? nil : placement
+    }
+
+    /// The same, where the layout stands as laid out.
+    static func writeReply(_ layout: ParagraphLayout, backgrounds: [Background], ruleMatches: [Layoutd_V1_RuleMatch],
+                           to reply: inout ProtobufWriter) {
+        writeReply(layout, placing: Unplaced(), backgrounds: backgrounds, ruleMatches: ruleMatches, to: &reply)
+    }
+
+    /// Specialized for each placing: where nothing moves, it compiles to the plain writes.
+    private static func writeReply<P: Placing>(_ layout: ParagraphLayout, placing: P, backgrounds: [Background],
+                                               ruleMatches: [Layoutd_V1_RuleMatch], to reply: inout ProtobufWriter) {
         // The ink read once: it sits in a box most layouts leave empty.
         let ink = layout.ink
         for (index, line) in layout.lines.enumerated() {
-            reply.message(Reply.lines) { write(line, shift: shift, ink: ink?.lines[index], to: &$0) }
+            reply.message(Reply.lines) { write(line, placing: placing, ink: ink?.lines[index], to: &$0) }
         }
         for (index, run) in layout.runs.enumerated() {
-            reply.message(Reply.runs) { write(run, shift: shift, ink: ink?.runs[index], to: &$0) }
+            reply.message(Reply.runs) { write(run, placing: placing, ink: ink?.runs[index], to: &$0) }
         }
-        reply.message(Reply.visibleRange) { write(layout.visibleRange, movedBy: shift?.offset ?? 0, to: &$0) }
+        reply.message(Reply.visibleRange) { write(placing.along(layout.visibleRange), to: &$0) }
         reply.float(Reply.width, Float(layout.size.width))
         reply.float(Reply.height, Float(layout.size.height))
         let direction: Layoutd_V1_Direction = layout.direction == .rightToLeft ? .rtl : .ltr
@@ -107,11 +120,9 @@ public enum LayoutReplyFrame {
         if let scale = layout.appliedScale { reply.float(Reply.appliedScale, Float(scale)) }
     }
 
-    /// `shift`: where the line's paragraph stands in its document (nil: where it was laid out).
-    static func write(_ line: LineLayout, shift: ParagraphPlacement? = nil, ink: Rect?, to writer: inout ProtobufWriter) {
-        // As `ParagraphLayout.placed` moves it: y plus the top, even a top of 0 (-0 + 0 is 0).
-        func down(_ y: Double) -> Double { shift.map { y + $0.top } ?? y }
-        writer.message(Line.range) { write(line.range, movedBy: shift?.offset ?? 0, to: &$0) }
+    static func write<P: Placing>(_ line: LineLayout, placing: P = Unplaced(), ink: Rect?, to writer: inout ProtobufWriter) {
+        func down(_ y: Double) -> Double { placing.down(y) }
+        writer.message(Line.range) { write(placing.along(line.range), to: &$0) }
         writer.message(Line.baselineOrigin) { point in
             point.float(1, Float(line.baselineOrigin.x))
             point.float(2, Float(down(line.baselineOrigin.y)))
@@ -144,8 +155,7 @@ public enum LayoutReplyFrame {
         writer.float(4, Float(rect.height))
     }
 
-    static func write(_ run: GlyphRunLayout, shift: ParagraphPlacement? = nil, ink: Rect?, to writer: inout ProtobufWriter) {
-        let (offset, top) = (shift?.offset ?? 0, shift?.top)
+    static func write<P: Placing>(_ run: GlyphRunLayout, placing: P = Unplaced(), ink: Rect?, to writer: inout ProtobufWriter) {
         writer.uint32(Run.fontID, run.fontID)
         writer.float(Run.size, Float(run.size))
         writer.uint32(Run.bidiLevel, UInt32(run.bidiLevel))
@@ -154,9 +164,9 @@ public enum LayoutReplyFrame {
             writer.packedUInt32(Run.glyphIDs, count: count) { glyphs[$0].id }
             writer.packedFloats(Run.positions, count: count * 2) { out in
                 for i in 0..<count {
-                    let y = top.map { glyphs[i].position.y + $0 } ?? glyphs[i].position.y
                     out.storeBytes(of: Float(glyphs[i].position.x).bitPattern.littleEndian, toByteOffset: i * 8, as: UInt32.self)
-                    out.storeBytes(of: Float(y).bitPattern.littleEndian, toByteOffset: i * 8 + 4, as: UInt32.self)
+                    out.storeBytes(of: Float(placing.down(glyphs[i].position.y)).bitPattern.littleEndian, toByteOffset: i * 8 + 4,
+                                   as: UInt32.self)
                 }
             }
             writer.packedFloats(Run.advances, count: count) { out in
@@ -164,11 +174,11 @@ public enum LayoutReplyFrame {
                     out.storeBytes(of: Float(glyphs[i].advance).bitPattern.littleEndian, toByteOffset: i * 4, as: UInt32.self)
                 }
             }
-            writer.packedUInt32(Run.clusters, count: count) { UInt32(truncatingIfNeeded: glyphs[$0].cluster + offset) }
+            writer.packedUInt32(Run.clusters, count: count) { UInt32(truncatingIfNeeded: placing.along(glyphs[$0].cluster)) }
         }
-        writer.message(Run.range) { write(run.range, movedBy: offset, to: &$0) }
+        writer.message(Run.range) { write(placing.along(run.range), to: &$0) }
         writer.bool(Run.truncationToken, run.isTruncationToken)
-        writer.uint32(Run.lineIndex, UInt32(run.lineIndex + (shift?.firstLine ?? 0)))
+        writer.uint32(Run.lineIndex, UInt32(placing.line(run.lineIndex)))
         writer.uint32(Run.paint, UInt32(run.paint))
         writer.enumeration(Run.orientation, Layoutd_V1_GlyphOrientation(run.orientation).rawValue)
         if let ink { writer.message(Run.inkBounds) { write(ink, to: &$0) } }
@@ -182,8 +192,35 @@ public enum LayoutReplyFrame {
         writer.bool(Run.listMarker, run.isListMarker)
     }
 
-    static func write(_ range: Range<Int>, movedBy offset: Int = 0, to writer: inout ProtobufWriter) {
-        writer.uint32(1, UInt32(range.lowerBound + offset))
+    static func write(_ range: Range<Int>, to writer: inout ProtobufWriter) {
+        writer.uint32(1, UInt32(range.lowerBound))
         writer.uint32(2, UInt32(range.count))
     }
+}
+
+/// How the writer moves what it writes: not at all, or to a paragraph's place in its document.
+protocol Placing {
+    func down(_ y: Double) -> Double
+    func along(_ offset: Int) -> Int
+    func line(_ index: Int) -> Int
+}
+
+extension Placing {
+    func along(_ range: Range<Int>) -> Range<Int> { along(range.lowerBound)..<along(range.upperBound) }
+}
+
+/// Where the layout was laid out: every function the identity, gone once specialized.
+struct Unplaced: Placing {
+    @inline(__always) func down(_ y: Double) -> Double { y }
+    @inline(__always) func along(_ offset: Int) -> Int { offset }
+    @inline(__always) func line(_ index: Int) -> Int { index }
+}
+
+/// As `ParagraphLayout.placed` moves a layout: y plus the top, even a top of 0 (-0 + 0 is 0).
+struct Placed: Placing {
+    let placement: ParagraphPlacement
+    init(_ placement: ParagraphPlacement) { self.placement = placement }
+    @inline(__always) func down(_ y: Double) -> Double { y + placement.top }
+    @inline(__always) func along(_ offset: Int) -> Int { offset + placement.offset }
+    @inline(__always) func line(_ index: Int) -> Int { index + placement.firstLine }
 }
