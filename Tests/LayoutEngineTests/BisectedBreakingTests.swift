@@ -26,6 +26,10 @@ import Testing
         "emoji 👩‍👩‍👧‍👦 clusters 🇫🇷 and flags stay whole 🙂🙂🙂",
         "x",
         " leading space and trailing space ",
+        // A paragraph ending with its separator, as each of a document's does: it bisects too.
+        "a paragraph of a document, which ends with its own separator\n",
+        "another that ends with a carriage return and a line feed\r\n",
+        "and one that ends with a paragraph separator\u{2029}",
     ]
 
     @Test func bisectionGivesTheWalksLines() throws {
@@ -44,16 +48,21 @@ import Testing
     func bisectionGivesTheWalksLinesOnTheCorpus() throws {
         let context = LayoutContext(layouter: Fixtures.layouter)
         var compared = 0
-        for caption in Fixtures.corpus ?? [] {
-            let shaped = try Self.shaped(caption.text, context: context)
-            guard shaped.prefixRises && !shaped.analysis.hasHardBreaks else { continue }
+        // Each caption as it is, and as a document's paragraph: on one line, ending with "\n".
+        let texts = (Fixtures.corpus ?? []).flatMap { [($0.id, $0.text), ($0.id, $0.text.replacingOccurrences(of: "\n", with: " ") + "\n")] }
+        var asParagraphs = 0
+        for (id, text) in texts {
+            let shaped = try Self.shaped(text, context: context)
+            guard shaped.prefixRises && (!shaped.analysis.hasHardBreaks || shaped.analysis.hardBreaksEndParagraphs),
+                  shaped.analysis.paragraphs.count == 1 else { continue }
+            if shaped.analysis.hasHardBreaks { asParagraphs += 1 }
             for width in [40.0, 120, 300] {
                 #expect(Self.lines(shaped, width: width, bisects: true) == Self.lines(shaped, width: width, bisects: false),
-                        "caption \(caption.id) at \(width)")
+                        "caption \(id) at \(width)")
                 compared += 1
             }
         }
-        #expect(compared > 3 * 1_500)
+        #expect(compared > 3 * 3_000 && asParagraphs > 1_500)
     }
 
     @Test func theBreakerBisectsOnlyWhereItMay() throws {
@@ -68,6 +77,11 @@ import Testing
         #expect(try bisects("plain words in a row"))
         // A mandatory break: the walk stops there, wherever the width is.
         #expect(try !bisects("one line\u{2028}and the next"))
+        #expect(try !bisects("a form feed\u{0C}inside"))
+        // A paragraph's own separator at its end: no mandatory break before it.
+        #expect(try bisects("a paragraph that ends with its separator\n"))
+        #expect(try bisects("one that ends with CR LF\r\n"))
+        #expect(try bisects("and one that ends\u{2029}"))
         // Negative spacing pulls units back: the prefix falls, bisection could miss the overflow.
         #expect(try !bisects("tight letters", letterSpacing: -12))
         let tight = try Self.shaped("tight letters spaced to overlap", letterSpacing: -12, context: context)

@@ -12,6 +12,10 @@ struct TextAnalysis {
     /// True when some unit is a hard break (`UnitClass.isHardBreak`, UAX #14's classes BK, CR,
     /// LF and NL): without one no unit has `mustBreakBefore`, which only follows those classes.
     var hasHardBreaks = true
+    /// True when every hard break is a paragraph separator (LF, CR, CR LF, NEL, U+2029): each
+    /// paragraph's only one then ends it, and no unit inside a paragraph has `mustBreakBefore`
+    /// (false when unknown). A document's paragraphs each end with their separator.
+    var hardBreaksEndParagraphs = false
     /// The UTF-16 offset of the first grapheme cluster longer than `maxClusterScalars`, if any.
     var overlongCluster: Int?
     /// Every level is 0: nothing right-to-left can appear and none was asked for, so no line
@@ -42,7 +46,7 @@ struct TextAnalysis {
         var mayBeRTL = false
         var hasControls = false
         var hasSoftHyphen = false
-        var hasHardBreaks = false
+        var hasHardBreaks = false, hardBreakInsideParagraph = false
         var paragraphs = scratch?.paragraphs.takeEmptied() ?? []
         var paragraphStart = 0
         // Every unit "simple" to grapheme breaking (`GraphemeFastPath`) starts a cluster when
@@ -71,6 +75,7 @@ struct TextAnalysis {
                     if UnitClass.isHardBreak(unit) {
                         unitFlags.insert([.hardBreak, .hangingSpace])
                         hasHardBreaks = true
+                        if !BidiResolver.isParagraphSeparator(unit) { hardBreakInsideParagraph = true }
                     }
                     if UnitClass.isHangingSpace(unit) { unitFlags.insert(.hangingSpace) }
                     if UnitClass.isJustifiable(unit) { unitFlags.insert(.justifiable) }
@@ -89,7 +94,8 @@ struct TextAnalysis {
         var levels = scratch?.levels.takeEmptied() ?? []
         BidiResolver.resolve(units, paragraphs: &paragraphs, direction: direction, mayBeRTL: mayBeRTL, into: &levels)
         return TextAnalysis(flags: flags, levels: levels, paragraphs: paragraphs, hasControls: hasControls,
-                            hasSoftHyphen: hasSoftHyphen, hasHardBreaks: hasHardBreaks, overlongCluster: overlongCluster,
+                            hasSoftHyphen: hasSoftHyphen, hasHardBreaks: hasHardBreaks,
+                            hardBreaksEndParagraphs: !hardBreakInsideParagraph, overlongCluster: overlongCluster,
                             isLeftToRightOnly: !mayBeRTL && direction != .rightToLeft)
     }
 

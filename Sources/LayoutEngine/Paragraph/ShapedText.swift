@@ -53,7 +53,8 @@ struct ShapedText {
             let part = TextAnalysis(flags: ContiguousArray(analysis.flags[range]), levels: ContiguousArray(analysis.levels[range]),
                                     paragraphs: [BidiParagraph(range: 0..<range.count, baseLevel: analysis.paragraphs[index].baseLevel)],
                                     hasControls: analysis.hasControls, hasSoftHyphen: analysis.hasSoftHyphen,
-                                    hasHardBreaks: analysis.hasHardBreaks, overlongCluster: nil,
+                                    hasHardBreaks: analysis.hasHardBreaks, hardBreaksEndParagraphs: analysis.hardBreaksEndParagraphs,
+                                    overlongCluster: nil,
                                     isLeftToRightOnly: analysis.isLeftToRightOnly)
             paragraphs.append(try ShapedParagraph(
                 text: AttributedText(slicing: text, range), direction: direction,

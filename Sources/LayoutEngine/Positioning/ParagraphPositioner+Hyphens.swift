@@ -1,6 +1,10 @@
 extension ParagraphPositioner {
     /// Greedy lines of this paragraph may be found by bisection (`LineBreaker.bisects`).
-    var bisects: Bool { !analysis.hasHardBreaks && shaped.prefixRises }
+    /// A paragraph whose only hard break is its own separator at its end (each of a document's
+    /// paragraphs) has no `mustBreakBefore` before its end, where the walk would stop.
+    var bisects: Bool {
+        (!analysis.hasHardBreaks || (analysis.hardBreaksEndParagraphs && analysis.paragraphs.count == 1)) && shaped.prefixRises
+    }
 
     /// A breaker for the paragraph, with its hyphen points and tabs. Nearly every paragraph has
     /// neither soft hyphens nor tabs: one pass over its units says so.
