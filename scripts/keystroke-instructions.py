@@ -11,11 +11,12 @@ twice in another on one connection, one request at a time; the difference is one
 daemon's start-up and the opening left out. The shaping cache is on (warm for both, as
 layoutd-bench --edit-only has it).
 
-    scripts/keystroke-instructions.py [--binary PATH]
+    scripts/keystroke-instructions.py [--binary PATH] [--runs N] [--profile PREFIX]
 """
 import argparse
 import importlib.util
 import os
+import statistics
 import subprocess
 import tempfile
 
@@ -41,6 +42,7 @@ def middle_boundary(text):
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--binary", default=os.path.join(ROOT, ".build", "release", "layoutd"))
+    parser.add_argument("--runs", type=int, default=3, help="runs of each count; the median is printed (default 3)")
     parser.add_argument("--profile", help="keep callgrind's output of the edits as PROFILE.edit.1 and .2 and of the layouts "
                         "as PROFILE.alone.1 and .2 (one pass and two: their difference is one pass)")
     arguments = parser.parse_args()
@@ -88,10 +90,14 @@ def main():
     def kept(kind, passes):
         return f"{arguments.profile}.{kind}.{passes}" if arguments.profile else None
 
-    per_edit = (count(stripped, edits, 2, first=first, keep=kept("edit", 2))
-                - count(stripped, edits, 1, first=first, keep=kept("edit", 1))) / len(edits)
-    per_layout = (count(stripped, alone, 2, first=first, keep=kept("alone", 2))
-                  - count(stripped, alone, 1, first=first, keep=kept("alone", 1))) / len(alone)
+    # A run's count moves by a few percent with the daemon's timers, which fire by wall time
+    # (valgrind runs it some fifty times slower): the median of a few runs is recorded.
+    per_edit = statistics.median((count(stripped, edits, 2, first=first, keep=kept("edit", 2))
+                                  - count(stripped, edits, 1, first=first, keep=kept("edit", 1))) / len(edits)
+                                 for _ in range(arguments.runs))
+    per_layout = statistics.median((count(stripped, alone, 2, first=first, keep=kept("alone", 2))
+                                    - count(stripped, alone, 1, first=first, keep=kept("alone", 1))) / len(alone)
+                                   for _ in range(arguments.runs))
     print(f"keystroke: {per_edit:,.0f} instructions an edit (type or delete, with its caret), {per_layout:,.0f} its paragraph "
           f"laid out alone: {per_edit / per_layout:.2f}×")
 

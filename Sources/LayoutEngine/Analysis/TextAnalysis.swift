@@ -9,6 +9,8 @@ struct TextAnalysis {
     var hasControls: Bool
     /// True when some unit is a soft hyphen (U+00AD): a line may end there with a hyphen.
     var hasSoftHyphen = false
+    /// True when some unit is a tab (U+0009) (true when unknown).
+    var hasTabs = true
     /// True when some unit is a hard break (`UnitClass.isHardBreak`, UAX #14's classes BK, CR,
     /// LF and NL): without one no unit has `mustBreakBefore`, which only follows those classes.
     var hasHardBreaks = true
@@ -44,7 +46,7 @@ struct TextAnalysis {
         var flags = scratch?.flags.takeEmptied() ?? []
         flags.appendZeros(units.count)
         var mayBeRTL = false
-        var hasControls = false
+        var hasControls = false, hasTabs = false
         var hasSoftHyphen = false
         var hasHardBreaks = false, hardBreakInsideParagraph = false
         var paragraphs = scratch?.paragraphs.takeEmptied() ?? []
@@ -66,6 +68,7 @@ struct TextAnalysis {
                     }
                     if unit < 0x20 || (unit >= 0x7F && unit < 0xA0) { hasControls = true }
                     if unit == 0xAD { hasSoftHyphen = true }
+                    if unit == 0x09 { hasTabs = true }
                     // UAX #9 P1: a paragraph ends after each separator (class B); CR LF is one.
                     if BidiResolver.isParagraphSeparator(unit) && !(unit == 0x0D && i + 1 < u.count && u[i + 1] == 0x0A) {
                         paragraphs.append(BidiParagraph(range: paragraphStart..<(i + 1), baseLevel: 0))
@@ -94,7 +97,7 @@ struct TextAnalysis {
         var levels = scratch?.levels.takeEmptied() ?? []
         BidiResolver.resolve(units, paragraphs: &paragraphs, direction: direction, mayBeRTL: mayBeRTL, into: &levels)
         return TextAnalysis(flags: flags, levels: levels, paragraphs: paragraphs, hasControls: hasControls,
-                            hasSoftHyphen: hasSoftHyphen, hasHardBreaks: hasHardBreaks,
+                            hasSoftHyphen: hasSoftHyphen, hasTabs: hasTabs, hasHardBreaks: hasHardBreaks,
                             hardBreaksEndParagraphs: !hardBreakInsideParagraph, overlongCluster: overlongCluster,
                             isLeftToRightOnly: !mayBeRTL && direction != .rightToLeft)
     }
@@ -114,42 +117,48 @@ struct TextAnalysis {
     /// with simple units marked already (as analysis marks them).
     @discardableResult
     static func markGraphemes(_ units: ContiguousArray<UInt16>, into flags: inout ContiguousArray<UnitFlags>) -> Int? {
+        precondition(flags.count >= units.count)
+        return units.withUnsafeBufferPointer { units in
+            flags.withUnsafeMutableBufferPointer { flags in markGraphemes(units, into: flags) }
+        }
+    }
+
+    /// The same over buffers: `flags` holds at least as many entries as `units` (a caret marks
+    /// one line of a paragraph's units into a buffer on the stack).
+    @discardableResult
+    static func markGraphemes(_ units: UnsafeBufferPointer<UInt16>, into flags: UnsafeMutableBufferPointer<UnitFlags>) -> Int? {
         let count = units.count
         guard count > 0 else { return nil }
         var overlong: Int?
         // Called directly, not through a function value, so the test is inlined into the loop.
         func simple(_ u: UInt16) -> Bool { GraphemeFastPath.isSimple(u) }
-        units.withUnsafeBufferPointer { units in
-            flags.withUnsafeMutableBufferPointer { flags in
-                flags[0].insert(.graphemeStart)
-                var i = 0
-                var isSimple = simple(units[0])
-                while i < count {
-                    if isSimple {
-                        // Along a stretch of simple units every unit starts a cluster.
-                        var j = i + 1
-                        while j < count && simple(units[j]) {
-                            flags[j].insert(.graphemeStart)
-                            j += 1
-                        }
-                        if j == count { break }
-                        // The stretch's last unit is a boundary; the complex segment starts there.
-                        i = j - 1
-                    }
-                    // A complex segment from the known boundary at i to the next simple-simple pair.
-                    var end = i + 1
-                    while end < count && !(simple(units[end - 1]) && simple(units[end])) { end += 1 }
-                    // Devanagari (with simple units) is judged from its table; anything else by
-                    // Swift's recognizer.
-                    if !DevanagariClusters.mark(units, i..<end, into: flags, overlong: &overlong) {
-                        markWithRecognizer(units, i..<end, into: flags, overlong: &overlong)
-                    }
-                    i = end
-                    if end < count {
-                        flags[end].insert(.graphemeStart)
-                        isSimple = true  // the segment ended at a simple-simple pair
-                    }
+        flags[0].insert(.graphemeStart)
+        var i = 0
+        var isSimple = simple(units[0])
+        while i < count {
+            if isSimple {
+                // Along a stretch of simple units every unit starts a cluster.
+                var j = i + 1
+                while j < count && simple(units[j]) {
+                    flags[j].insert(.graphemeStart)
+                    j += 1
                 }
+                if j == count { break }
+                // The stretch's last unit is a boundary; the complex segment starts there.
+                i = j - 1
+            }
+            // A complex segment from the known boundary at i to the next simple-simple pair.
+            var end = i + 1
+            while end < count && !(simple(units[end - 1]) && simple(units[end])) { end += 1 }
+            // Devanagari (with simple units) is judged from its table; anything else by
+            // Swift's recognizer.
+            if !DevanagariClusters.mark(units, i..<end, into: flags, overlong: &overlong) {
+                markWithRecognizer(units, i..<end, into: flags, overlong: &overlong)
+            }
+            i = end
+            if end < count {
+                flags[end].insert(.graphemeStart)
+                isSimple = true  // the segment ended at a simple-simple pair
             }
         }
         return overlong

@@ -18,10 +18,16 @@ extension HitTester {
             let line = layout.lines[index]
             guard !line.range.isEmpty, !marked.contains(index) else { return }
             marked.append(index)
-            var flags = ContiguousArray<UnitFlags>(repeating: [], count: line.range.count)
-            // A paragraph of one line (most captions) is marked without a copy of its units.
-            _ = TextAnalysis.markGraphemes(line.range == units.indices ? units : ContiguousArray(units[line.range]), into: &flags)
-            for (k, flag) in flags.enumerated() where flag.contains(.graphemeStart) { starts[line.range.lowerBound + k] = true }
+            // The line's units read in place and its flags on the stack: a caret per keystroke
+            // allocates neither. SAFETY: both buffers live only inside their closures, and the
+            // line's range lies within the units (a paragraph's lines cover its text).
+            withUnsafeTemporaryAllocation(of: UnitFlags.self, capacity: line.range.count) { flags in
+                flags.initialize(repeating: [])
+                units.withUnsafeBufferPointer { units in
+                    TextAnalysis.markGraphemes(UnsafeBufferPointer(rebasing: units[line.range]), into: flags)
+                }
+                for k in flags.indices where flags[k].contains(.graphemeStart) { starts[line.range.lowerBound + k] = true }
+            }
         }
         // An offset inside a cluster moves back to its start, which may be its line's start:
         // the line that ends there holds it too.

@@ -12,9 +12,9 @@ extension ParagraphPositioner {
         var breaker = LineBreaker(flags: analysis.flags, prefix: shaped.prefix, bisects: bisects)
         let units = text.units
         if settings.hangsPunctuation { breaker.endHangers = HangingPunctuation.endHangers(units) }
-        // The analysis saw any soft hyphen, and any control (a tab is one): nearly every paragraph
-        // has neither, and is not looked at again.
-        let special = (analysis.hasSoftHyphen || analysis.hasControls) && units.withUnsafeBufferPointer { buffer in
+        // The analysis saw any soft hyphen and any tab in the text: nearly every paragraph has
+        // neither, and is not looked at again (a document's, whose separator is a control, too).
+        let special = (analysis.hasSoftHyphen || analysis.hasTabs) && units.withUnsafeBufferPointer { buffer in
             for unit in buffer where unit == 0x00AD || unit == 0x0009 { return true }
             return false
         }
