@@ -187,7 +187,7 @@ final class ConnectionHandler: ChannelDuplexHandler, @unchecked Sendable {
         // The budget runs from here: decoding a large frame counts against it.
         let arrival = DispatchTime.now().uptimeNanoseconds
         guard frame.readableBytes > Self.inlineDecodeBytes else {
-            if frame.readableBytes <= RequestProcessor.plainLayoutBytes,
+            if frame.readableBytes <= RequestProcessor.smallRequestBytes,
                let plain = frame.withUnsafeReadableBytes({ PlainLayoutRequest.read($0) }) {
                 answerPlain(plain, processor: processor, arrival: arrival, afterShutdown: afterShutdown, context: context)
                 return
@@ -272,7 +272,7 @@ final class ConnectionHandler: ChannelDuplexHandler, @unchecked Sendable {
         if envelope.isDocumentRequest {
             // Small ones on the loop, as small layouts are, when none is queued before them.
             let (documents, clock) = (self.documents, self.clock)
-            if documentRequestsQueued == 0, bytes <= Self.inlineLayoutBytes, processor.isSmallDocumentRequest(envelope, documents: documents) {
+            if documentRequestsQueued == 0, bytes <= RequestProcessor.smallRequestBytes, processor.isSmallDocumentRequest(envelope, documents: documents) {
                 answerInline(envelope, processor: processor, budget: budget, context: context) {
                     try processor.documentReplyFrame(to: envelope, documents: documents, now: clock(), budget: budget)
                 }
@@ -281,7 +281,7 @@ final class ConnectionHandler: ChannelDuplexHandler, @unchecked Sendable {
             runDocumentRequest(envelope, processor: processor, bytes: bytes, budget: budget, context: context)
             return
         }
-        if bytes <= Self.inlineLayoutBytes, envelope.isSmallLayoutWork {
+        if bytes <= RequestProcessor.smallRequestBytes, envelope.isSmallLayoutWork {
             answerInline(envelope, processor: processor, budget: budget, context: context)
             return
         }
@@ -388,14 +388,6 @@ final class ConnectionHandler: ChannelDuplexHandler, @unchecked Sendable {
         }
     }
 
-    /// Layout and Type Mode requests whose frame is at most this many bytes, and that carry no
-    /// attachments (and a layout no backgrounds and at most `Layoutd_V1_Envelope.inlineSpans`
-    /// spans), are laid out on the event loop: their cost is bounded by their size (the hostile
-    /// table's worst at this size is a Type Mode story of 500 one-letter lines with a connected
-    /// background), and handing one to the pool and back cost a large share of a caption's
-    /// whole layout through the daemon.
-    /// Everything else goes to the pool.
-    static let inlineLayoutBytes = 1_024
 
     /// Answers a small layout on the event loop, under the same budget as on the pool.
     private func answerInline(_ envelope: Layoutd_V1_Envelope, processor: RequestProcessor, budget: WorkBudget, context: ChannelHandlerContext,

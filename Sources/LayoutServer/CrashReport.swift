@@ -1,8 +1,8 @@
 import CFatalSignal
 
 /// A fatal signal leaves one line on standard error, naming the signal and the request the
-/// crashing thread was serving, before the process dies of it as it would have (issue 17: under
-/// systemd a crash said only "status=11/SEGV"). The handler is C (`CFatalSignal`), as a signal
+/// crashing thread was serving, before the process dies of it as it would have (without it,
+/// under systemd a crash said only "status=11/SEGV"). The handler is C (`CFatalSignal`), as a signal
 /// handler may call only async-signal-safe functions.
 public enum CrashReport {
     /// Installs the handlers; `journal` prefixes the line with the journal's "<2>" (critical).

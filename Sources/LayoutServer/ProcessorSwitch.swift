@@ -9,7 +9,7 @@ import Synchronization
 /// A reload reads files, and reading can hang (a FIFO, a stalled mount): it runs on a thread of
 /// its own, never a worker, and has a deadline. Past it the reload fails by name and the old set
 /// keeps serving; while the stuck thread has not returned, a new reload is refused at once
-/// rather than queued behind it, so stuck threads cannot pile up (issue 17).
+/// rather than queued behind it, so stuck threads cannot pile up.
 public final class ProcessorSwitch: Sendable {
     /// Makes what a reload swaps in: a layouter on freshly loaded fonts, and the tag styles.
     /// It throws when they do not load, and the daemon carries on as it was.

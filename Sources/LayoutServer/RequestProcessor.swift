@@ -80,7 +80,7 @@ public final class RequestProcessor: Sendable {
     /// (a body that is no Envelope gets MALFORMED); nil for a Cancel, which gets no reply. For the
     /// fuzzer and the benchmark, which have no connection.
     public func replyFrame(toBody body: UnsafeRawBufferPointer, budget: WorkBudget) throws -> [UInt8]? {
-        if body.count <= Self.plainLayoutBytes, let plain = PlainLayoutRequest.read(body) {
+        if body.count <= Self.smallRequestBytes, let plain = PlainLayoutRequest.read(body) {
             return try replyFrame(toPlain: plain, budget: budget)
         }
         switch decode(body) {
@@ -110,9 +110,16 @@ public final class RequestProcessor: Sendable {
                     hint: "ask for less text, fewer backgrounds or a smaller picture")
     }
 
-    /// Frames up to this size are tried as a `PlainLayoutRequest` before they are decoded (the
-    /// daemon's inline layouts, `ConnectionHandler.inlineLayoutBytes`).
-    public static let plainLayoutBytes = 1_024
+    /// Layout and Type Mode requests whose frame is at most this many bytes, and that carry no
+    /// attachments (and a layout no backgrounds and at most `Layoutd_V1_Envelope.inlineSpans`
+    /// spans), are laid out on the event loop: their cost is bounded by their size (the hostile
+    /// table's worst at this size is a Type Mode story of 500 one-letter lines with a connected
+    /// background), and handing one to the pool and back cost a large share of a caption's
+    /// whole layout through the daemon.
+    /// Everything else goes to the pool.
+    
+    /// Frames up to this size are also tried as a `PlainLayoutRequest` before they are decoded.
+    public static let smallRequestBytes = 1_024
 
     /// The reply frame to a plain layout request (`PlainLayoutRequest`): laid out from the
     /// engine's request made straight from its values, written as `replyFrame(to:)` writes a

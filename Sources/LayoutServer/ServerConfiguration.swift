@@ -101,7 +101,7 @@ public struct ServerConfiguration: Sendable {
                 + "max-unsent-bytes at least 4096")
         }
         // Each thread is an event loop and a worker; a loop holds three descriptors (epoll, an
-        // eventfd, a timerfd). 100,000 passed once and the daemon died at start (issue 17).
+        // eventfd, a timerfd). 100,000 passed once and the daemon died at start.
         guard workerThreads <= Self.maxWorkerThreads else {
             throw ConfigurationError("threads must be in 1...\(Self.maxWorkerThreads)")
         }

@@ -3,7 +3,7 @@ import Foundation
 /// Whether the daemon sees every user as they are. In a user namespace that maps only some uids
 /// (systemd's `PrivateUsers=yes` maps root and the service's own user), every other peer's
 /// SO_PEERCRED uid reads as the overflow uid 65534, so the per-user connection cap would count all
-/// ordinary users as one user (issue 17, shown with `unshare --user`): the shipped unit does not
+/// ordinary users as one user (as `unshare --user` shows): the shipped unit does not
 /// set it, and a daemon started so says it at start-up.
 public enum UserNamespace {
     /// Why per-user limits cannot tell users apart here, or nil when every uid is mapped.

@@ -39,10 +39,11 @@ extension Layoutd_V1_BackgroundSpec {
                                     cornerRadius: hasGeometry ? Double(geometry.cornerRadius) : 8,
                                     fill: hasFill ? try fill.checked(field: field + ".fill") : Color(red: 1, green: 1, blue: 1),
                                     touching: touching)
-        do { try style.validate(textLength: text.utf16.count) } catch let error as LayoutError {
+        // The engine names its own fields; the wire's are under this background's.
+        do { try style.validate(textLength: text.utf16.count) } catch {
             let inner = error.field == "range" ? "range" : "geometry.\(error.field)"
             throw LayoutError(error.code, error.message, field: "\(field).\(inner)")
-        } catch {}
+        }
         return style
     }
 }

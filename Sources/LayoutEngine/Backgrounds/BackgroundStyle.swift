@@ -43,7 +43,7 @@ public struct BackgroundStyle: Sendable {
     }
 
     /// Rejects negative or non-finite geometry, naming the field.
-    public func validate(textLength: Int) throws {
+    public func validate(textLength: Int) throws(LayoutError) {
         for (value, field) in [(horizontalPadding, "horizontal_padding"), (verticalPadding, "vertical_padding"),
                                (cornerRadius, "corner_radius")] {
             try Bounds.check(value, upTo: Bounds.maxDecorationLength, field: field, zero: "is none")

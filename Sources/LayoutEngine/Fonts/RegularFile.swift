@@ -2,7 +2,7 @@ import CHarfBuzz
 import Glibc
 
 /// The files a daemon is configured with — its configuration, font files, tag styles — opened
-/// so that none can hang it or exhaust its memory (issue 17): opened with `O_NONBLOCK`, so a FIFO
+/// so that none can hang it or exhaust its memory: opened with `O_NONBLOCK`, so a FIFO
 /// does not wait for a writer; refused unless `fstat` says a regular file (a link to /dev/zero or
 /// a FIFO is not one); refused past a size cap, before a byte is read. Only /dev/null passes as
 /// an empty file, as `--config /dev/null` says "no configuration file". Messages say "it": the

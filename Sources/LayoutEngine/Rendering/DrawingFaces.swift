@@ -11,7 +11,7 @@ import Synchronization
 /// cairo-ft's unscaled fonts, keyed by the `FT_Face` address) in process-wide caches. So the
 /// library the faces come from is one per process and never freed: each renderer once had its
 /// own and freed it at `deinit`, taking every face with it, and a reload followed by more
-/// pictures crashed in libfreetype when Cairo later used or freed a face of it (issue 17).
+/// pictures crashed in libfreetype when Cairo later used or freed a face of it.
 /// FreeType asks that making and freeing faces of one library be serialized; the callback can
 /// run on any thread that calls Cairo, so both go through `libraryLock`, held for nothing else.
 enum DrawingFaces {

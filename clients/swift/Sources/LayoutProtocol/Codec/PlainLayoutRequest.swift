@@ -4,8 +4,8 @@
 ///
 /// The daemon lays such a request out without swift-protobuf's messages: building them (each
 /// message's storage copied from its default on the first write), converting them (presence
-/// tests of some forty fields and their styles) and destroying them cost about 19,000
-/// instructions of a caption's 272,000 through the daemon (issue 17).
+/// tests of some forty fields and their styles) and destroying them was a fair share of a
+/// caption's whole cost through the daemon.
 ///
 /// `read` takes the envelope's request id and deadline and the layout's fields 1 (text),
 /// 2 (default_style: family 1, size 4) and 4 (width), each with its declared wire type, a
