@@ -53,6 +53,9 @@ public final class DocumentLedger: Sendable {
 /// which is the client's own). The connection runs its document requests one at a time, in
 /// order; the lock is for the clock's sweep and the close at the end.
 public final class DocumentStore: Sendable {
+    /// @unchecked Sendable: a `TextDocument` is not thread-safe and not Sendable; an entry
+    /// crosses threads only as the connection's document chain hands it on, one request after
+    /// another (the chain runs them in order), and the sweep and the final close only drop it.
     struct Entry: @unchecked Sendable {
         let document: TextDocument
         let ruleNames: [String]

@@ -37,6 +37,7 @@ enum TextDecorator {
         var run: Int
         var left: Double
         var right: Double
+        /// Unowned, as `Item.font`: valid while the registry that shaped the layout lives.
         unowned(unsafe) var font: Font
     }
 

@@ -63,7 +63,7 @@ public struct DocumentSettings: Sendable {
 /// in a plain box with its top at 0, in text that flows where it stands in the document less
 /// the displacement the document gives it (`TextDocument.top(of:)`). A class, so an edit moves
 /// pointers when it inserts or removes paragraphs in a long document.
-public final class DocumentParagraph: @unchecked Sendable {
+public final class DocumentParagraph {
     public let units: ContiguousArray<UInt16>
     /// The client's spans (not the rules'), cut to the paragraph.
     public let spans: [AttributedText.Span]

@@ -14,7 +14,7 @@
 ///
 /// Not thread-safe: one owner edits it at a time (the daemon runs a connection's document
 /// requests one after another).
-public final class TextDocument: @unchecked Sendable {
+public final class TextDocument {
     public let layouter: ParagraphLayouter
     public let settings: DocumentSettings
     public internal(set) var paragraphs: [DocumentParagraph]
@@ -53,7 +53,7 @@ public final class TextDocument: @unchecked Sendable {
 
     /// The document as it stands, to go back to when a later edit of several fails. Arrays are
     /// copied on write: taking one costs nothing, and the first edit after it copies the lists.
-    public struct Snapshot: @unchecked Sendable {
+    public struct Snapshot {
         fileprivate let paragraphs: [DocumentParagraph]
         fileprivate let offsets: ParagraphOffsets
         fileprivate let spanCount: Int

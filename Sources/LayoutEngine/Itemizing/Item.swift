@@ -3,8 +3,10 @@ import CHarfBuzz
 /// A run of text with one font, style, script and bidi level: the unit the shaper takes.
 struct Item {
     var range: Range<Int>
-    /// Unowned: fonts live as long as the registry, which outlives every layout; counting
-    /// references on each copy of an item showed up in profiles.
+    /// Unowned (lifetime rule): valid while the `FontRegistry` that itemized the text lives. A
+    /// registry outlives every layout made with it (the request holds it, a client font's
+    /// connection holds its own), and counting references on each copy of an item showed up in
+    /// profiles.
     unowned(unsafe) var font: Font
     /// Index into `AttributedText.styles`.
     var style: Int

@@ -66,6 +66,7 @@ enum Itemizer {
     /// The item being grown, kept in locals rather than an `Item` so the loop copies nothing.
     private struct Open {
         var start: Int
+        /// Unowned, as `Item.font`: valid while the registry being itemized from lives.
         unowned(unsafe) var font: Font
         var style: Int
         var level: UInt8

@@ -55,7 +55,7 @@ enum LineItem {
 /// rule): a piece never outlives the paragraph it was cut from.
 struct LinePiece {
     var range: Range<Int>
-    /// Unowned, as in `Item`: the registry outlives the layout.
+    /// Unowned, as `Item.font`: valid while the registry that shaped the paragraph lives.
     unowned(unsafe) var font: Font
     var style: Int
     var level: UInt8

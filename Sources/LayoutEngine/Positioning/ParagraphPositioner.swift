@@ -241,6 +241,7 @@ struct ParagraphPositioner {
 /// A piece's font passed on without counting a reference (as `Item` and `LinePiece` hold it):
 /// a run is added for every piece of every line.
 struct FontHandle {
+    /// Valid while the registry that shaped the paragraph lives (`Item.font`'s rule).
     unowned(unsafe) let font: Font
     init(_ font: Font) { self.font = font }
 }
