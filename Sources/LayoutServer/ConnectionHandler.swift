@@ -37,6 +37,9 @@ final class ConnectionHandler: ChannelDuplexHandler, @unchecked Sendable {
     private let configuration: ServerConfiguration
     /// Uptime in nanoseconds; the tests give their own.
     private let clock: @Sendable () -> UInt64
+    /// The clock is the system's uptime, which a request's budget is checked against (a test
+    /// may inject another: then a budget's deadline is the time its clock leaves, from now).
+    private let clockIsUptime: Bool
     private var state: ConnectionState
     /// Bytes read and not yet taken as frames; frames are taken only while under the limits.
     private var decoder: FrameDecoder
@@ -53,13 +56,15 @@ final class ConnectionHandler: ChannelDuplexHandler, @unchecked Sendable {
 
     init(processors: ProcessorSwitch, pool: NIOThreadPool, tracker: InFlightTracker, limiter: ConnectionLimiter,
          configuration: ServerConfiguration, logger: Logger, shares: ServerShares? = nil,
-         clock: @escaping @Sendable () -> UInt64 = { DispatchTime.now().uptimeNanoseconds }) {
+         clock injected: (@Sendable () -> UInt64)? = nil) {
+        let clock = injected ?? { DispatchTime.now().uptimeNanoseconds }
         let shares = shares ?? ServerShares(configuration)
         self.shares = shares
         self.documents = DocumentStore(ledger: shares.documents)
         self.clientFonts = ConnectionFonts(shares: shares)
         self.decoder = FrameDecoder(maxFrameBytes: configuration.maxFrameBytes)
         self.clock = clock
+        self.clockIsUptime = injected == nil
         self.state = ConnectionState(limits: ConnectionState.Limits(configuration), now: clock())
         self.processors = processors
         self.logger = logger
@@ -71,10 +76,10 @@ final class ConnectionHandler: ChannelDuplexHandler, @unchecked Sendable {
 
     /// The peer's uid once admitted (nil when the kernel did not say): whose shares the
     /// connection's fonts, documents and unfinished frames count against.
-    private var user: UInt32? { state.admission ?? nil }
+    private var user: UInt32? { state.admission.uid }
 
     /// The peer's uid for logs ("?" when unknown or not yet admitted).
-    private var admittedUID: String { (state.admission ?? nil).map { "\($0)" } ?? "?" }
+    private var admittedUID: String { state.admission.uid.map { "\($0)" } ?? "?" }
 
     // MARK: Admission and lifetime
 
@@ -108,7 +113,7 @@ final class ConnectionHandler: ChannelDuplexHandler, @unchecked Sendable {
         documents.closeAll()
         clientFonts.releaseAll(user: user)
         decoder.release(shares.partialFrames, user: user)
-        if case .some(let uid) = state.admission {
+        if case .admitted(let uid) = state.admission {
             logger.info("connection closed", metadata: ["uid": "\(admittedUID)", "unanswered": "\(state.inFlight)"])
             limiter.release(uid: uid)
             processor.stats.connectionClosed()
@@ -185,7 +190,7 @@ final class ConnectionHandler: ChannelDuplexHandler, @unchecked Sendable {
         // when a large one has finished decoding: what the daemon has read, it answers.
         let afterShutdown = tracker.isShuttingDown
         // The budget runs from here: decoding a large frame counts against it.
-        let arrival = DispatchTime.now().uptimeNanoseconds
+        let arrival = clock()
         guard frame.readableBytes > Self.inlineDecodeBytes else {
             if frame.readableBytes <= RequestProcessor.smallRequestBytes,
                let plain = frame.withUnsafeReadableBytes({ PlainLayoutRequest.read($0) }) {
@@ -320,6 +325,10 @@ final class ConnectionHandler: ChannelDuplexHandler, @unchecked Sendable {
     private func budget(arrival: UInt64, deadlineMs: UInt32) -> WorkBudget {
         var deadline = arrival &+ UInt64(configuration.requestBudgetMilliseconds) &* 1_000_000
         if deadlineMs > 0 { deadline = min(deadline, arrival &+ UInt64(deadlineMs) &* 1_000_000) }
+        if !clockIsUptime {
+            let now = clock()
+            deadline = DispatchTime.now().uptimeNanoseconds &+ (deadline > now ? deadline - now : 0)
+        }
         return WorkBudget(deadline: deadline, user: user)
     }
 
@@ -507,7 +516,7 @@ extension ConnectionHandler {
     /// A reload asked over the socket: allowed to the daemon's own user and root (the socket's
     /// group may lay text out, not change the daemon). Fonts load on the pool.
     private func reload(_ id: UInt64, context: ChannelHandlerContext) {
-        let uid = state.admission ?? nil
+        let uid = state.admission.uid
         guard let uid, uid == 0 || uid == geteuid() else {
             write(processor.errorReply(id, WireError(.permissionDenied, "only root or the daemon's own user may reload it "
                 + "(send SIGHUP, or systemctl reload layoutd)", field: "reload")), context: context)

@@ -54,8 +54,7 @@ struct ConnectionState {
     }
 
     let limits: Limits
-    /// nil until admitted; then the peer's uid, itself nil when the socket does not tell it.
-    private(set) var admission: UInt32?? = nil
+    private(set) var admission = Admission.waiting
     /// Uptime in nanoseconds of the last bytes read or reply written.
     private(set) var lastActivity: UInt64
     /// Since when part of a frame has waited for the rest; nil between frames.
@@ -79,9 +78,9 @@ struct ConnectionState {
         lastActivity = now
     }
 
-    var isAdmitted: Bool { admission != nil }
+    var isAdmitted: Bool { admission != .waiting }
 
-    mutating func admit(uid: UInt32?) { admission = .some(uid) }
+    mutating func admit(uid: UInt32?) { admission = .admitted(uid: uid) }
 
     // MARK: Back-pressure
 
@@ -197,4 +196,18 @@ struct ConnectionState {
 
     /// Every budget still running: the connection closed.
     var allPendingBudgets: [WorkBudget] { Array(pending.values) }
+}
+
+/// Whether a connection has been let in past the connection caps, and whose it is.
+enum Admission: Equatable {
+    /// Not yet: nothing is read from it.
+    case waiting
+    /// Let in; the peer's uid, nil when the socket does not tell it.
+    case admitted(uid: UInt32?)
+
+    /// The peer's uid once admitted and known.
+    var uid: UInt32? {
+        if case .admitted(let uid) = self { return uid }
+        return nil
+    }
 }
