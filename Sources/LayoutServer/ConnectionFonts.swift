@@ -48,7 +48,7 @@ final class ConnectionFonts {
             reply.body = .error(error.wireMessage)
         }
         let failure: Layoutd_V1_Error? = if case .error(let error) = reply.body { error } else { nil }
-        base.account(envelope, failure: failure, microseconds: Double(DispatchTime.now().uptimeNanoseconds - start) / 1000)
+        base.account(RequestTag(envelope), failure: failure, microseconds: Double(DispatchTime.now().uptimeNanoseconds - start) / 1000)
         return reply
     }
 

@@ -278,7 +278,7 @@ final class ConnectionHandler: ChannelDuplexHandler, @unchecked Sendable {
             // Small ones on the loop, as small layouts are, when none is queued before them.
             let (documents, clock) = (self.documents, self.clock)
             if documentRequestsQueued == 0, bytes <= RequestProcessor.smallRequestBytes, processor.isSmallDocumentRequest(envelope, documents: documents) {
-                answerInline(envelope, processor: processor, budget: budget, context: context) {
+                answerInline(RequestTag(envelope), processor: processor, budget: budget, context: context) {
                     try processor.documentReplyFrame(to: envelope, documents: documents, now: clock(), budget: budget)
                 }
                 return
@@ -287,14 +287,18 @@ final class ConnectionHandler: ChannelDuplexHandler, @unchecked Sendable {
             return
         }
         if bytes <= RequestProcessor.smallRequestBytes, envelope.isSmallLayoutWork {
-            answerInline(envelope, processor: processor, budget: budget, context: context)
+            answerInline(RequestTag(envelope), processor: processor, budget: budget, context: context) {
+                try processor.replyFrame(to: envelope, budget: budget)
+            }
             return
         }
         state.accepted(id, budget: budget)
         begin(bytes: bytes)
         let allocator = context.channel.allocator
         pool.runIfActive(eventLoop: context.eventLoop) { () throws -> ByteBuffer in
-            Self.buffer(try Self.answer(envelope, processor: processor, budget: budget), allocator: allocator)
+            Self.buffer(try Self.answer(RequestTag(envelope), processor: processor, budget: budget) {
+                try processor.replyFrame(to: envelope, budget: budget)
+            }, allocator: allocator)
         }.assumeIsolated().whenComplete { result in
             self.deliver(result, id: id, budget: budget, bytes: bytes, processor: processor, context: context)
         }
@@ -343,7 +347,8 @@ final class ConnectionHandler: ChannelDuplexHandler, @unchecked Sendable {
             return
         }
         let budget = self.budget(arrival: arrival, deadlineMs: plain.deadlineMs)
-        answerInline(id: id, deadlineMs: plain.deadlineMs, kind: "layout", processor: processor, budget: budget, context: context) {
+        answerInline(RequestTag(id: id, kind: "layout", deadlineMs: plain.deadlineMs), processor: processor, budget: budget,
+                     context: context) {
             try processor.replyFrame(toPlain: plain, budget: budget)
         }
     }
@@ -385,7 +390,7 @@ final class ConnectionHandler: ChannelDuplexHandler, @unchecked Sendable {
         documentRequestsQueued += 1
         let work = (documentTail ?? loop.makeSucceededVoidFuture()).flatMap {
             pool.runIfActive(eventLoop: loop) { () throws -> ByteBuffer in
-                Self.buffer(try Self.answer(envelope, processor: processor, budget: budget) {
+                Self.buffer(try Self.answer(RequestTag(envelope), processor: processor, budget: budget) {
                     try processor.documentReplyFrame(to: envelope, documents: documents, now: clock(), budget: budget)
                 }, allocator: allocator)
             }
@@ -398,23 +403,15 @@ final class ConnectionHandler: ChannelDuplexHandler, @unchecked Sendable {
     }
 
 
-    /// Answers a small layout on the event loop, under the same budget as on the pool.
-    private func answerInline(_ envelope: Layoutd_V1_Envelope, processor: RequestProcessor, budget: WorkBudget, context: ChannelHandlerContext,
-                              produce: (() throws -> [UInt8])? = nil) {
-        answerInline(id: envelope.requestID, deadlineMs: envelope.deadlineMs, kind: envelope.body?.name ?? "none", processor: processor,
-                     budget: budget, context: context) {
-            try produce?() ?? processor.replyFrame(to: envelope, budget: budget)
-        }
-    }
-
-    /// The same for request `id` of `kind`, whose reply `produce` makes.
-    private func answerInline(id: UInt64, deadlineMs: UInt32, kind: StaticString, processor: RequestProcessor, budget: WorkBudget,
+    /// Answers a small request on the event loop, under the same budget as on the pool: `produce`
+    /// makes its reply.
+    private func answerInline(_ request: RequestTag, processor: RequestProcessor, budget: WorkBudget,
                               context: ChannelHandlerContext, produce: () throws -> [UInt8]) {
+        let id = request.id
         let allocator = context.channel.allocator
         let buffer: ByteBuffer
         do {
-            buffer = Self.buffer(try Self.answer(id: id, deadlineMs: deadlineMs, kind: kind, processor: processor, budget: budget,
-                                                 produce: produce), allocator: allocator)
+            buffer = Self.buffer(try Self.answer(request, processor: processor, budget: budget, produce: produce), allocator: allocator)
         } catch {
             guard let framed = Self.internalFailure(id, error, processor: processor, allocator: allocator) else { return }
             buffer = framed
@@ -432,17 +429,10 @@ final class ConnectionHandler: ChannelDuplexHandler, @unchecked Sendable {
 
     /// On a worker: the reply frame, or CANCELLED / DEADLINE_EXCEEDED when the request should
     /// not start, or stopped midway.
-    static func answer(_ envelope: Layoutd_V1_Envelope, processor: RequestProcessor, budget: WorkBudget,
-                       produce: (() throws -> [UInt8])? = nil) throws -> [UInt8] {
-        try answer(id: envelope.requestID, deadlineMs: envelope.deadlineMs, kind: envelope.body?.name ?? "none",
-                   processor: processor, budget: budget) {
-            try produce?() ?? processor.replyFrame(to: envelope, budget: budget)
-        }
-    }
-
-    /// The same for request `id` of `kind`, whose reply `produce` makes.
-    static func answer(id: UInt64, deadlineMs: UInt32, kind: StaticString, processor: RequestProcessor, budget: WorkBudget,
+    /// `produce` makes the reply.
+    static func answer(_ request: RequestTag, processor: RequestProcessor, budget: WorkBudget,
                        produce: () throws -> [UInt8]) throws -> [UInt8] {
+        let (id, deadlineMs) = (request.id, request.deadlineMs)
         if budget.isCancelled {
             return try Framing.encode(processor.errorReply(id, WireError(.cancelled, "request \(id) was cancelled before it started")))
         }
@@ -452,7 +442,7 @@ final class ConnectionHandler: ChannelDuplexHandler, @unchecked Sendable {
             return try Framing.encode(processor.errorReply(id, WireError(.deadlineExceeded,
                 "request \(id) waited past \(what) before it started", field: field)))
         }
-        return try CrashReport.serving(kind, produce)
+        return try CrashReport.serving(request.kind, produce)
     }
 
     private func begin(bytes: Int) {

@@ -46,8 +46,8 @@ extension RequestProcessor {
             failure = error.wireMessage
             frame = try Framing.encode(Self.errorEnvelope(envelope.requestID, error.wireMessage))
         }
-        account(envelope, failure: failure, microseconds: Double(DispatchTime.now().uptimeNanoseconds - start) / 1000)
-        return try bounded(frame, answering: envelope, hint: "the edit changed more paragraphs than fit: send it in smaller edits")
+        account(RequestTag(envelope), failure: failure, microseconds: Double(DispatchTime.now().uptimeNanoseconds - start) / 1000)
+        return try bounded(frame, answering: RequestTag(envelope), hint: "the edit changed more paragraphs than fit: send it in smaller edits")
     }
 
     /// A document reply's parts: everything but the changes, and the changes as each edit left them.

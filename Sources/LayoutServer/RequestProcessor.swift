@@ -27,11 +27,8 @@ public final class RequestProcessor: Sendable {
 
     /// One answered request, counted in the stats and the metrics and logged: its outcome at
     /// debug, a failure at warning with what was wrong.
-    func account(_ envelope: Layoutd_V1_Envelope, failure: Layoutd_V1_Error?, microseconds: Double) {
-        account(id: envelope.requestID, kind: envelope.body?.name ?? "none", failure: failure, microseconds: microseconds)
-    }
-
-    func account(id: UInt64, kind: StaticString, failure: Layoutd_V1_Error?, microseconds: Double) {
+    func account(_ request: RequestTag, failure: Layoutd_V1_Error?, microseconds: Double) {
+        let (id, kind) = (request.id, request.kind)
         stats.record(microseconds: microseconds, failed: failure != nil)
         stats.metrics.record(type: kind, code: failure?.code.protoName, microseconds: microseconds)
         if let failure {
@@ -101,12 +98,12 @@ public final class RequestProcessor: Sendable {
             do {
                 scoped = try self.scoped(for: envelope)
             } catch {
-                account(envelope, failure: error.wireMessage, microseconds: 0)
+                account(RequestTag(envelope), failure: error.wireMessage, microseconds: 0)
                 return try Framing.encode(Self.errorEnvelope(envelope.requestID, error.wireMessage))
             }
             return try scoped.replyFrame(to: envelope.withoutRequestFonts, inFlight: inFlight, budget: budget)
         }
-        return try bounded(try unboundedReplyFrame(to: envelope, inFlight: inFlight, budget: budget), answering: envelope,
+        return try bounded(try unboundedReplyFrame(to: envelope, inFlight: inFlight, budget: budget), answering: RequestTag(envelope),
                     hint: "ask for less text, fewer backgrounds or a smaller picture")
     }
 
@@ -116,9 +113,8 @@ public final class RequestProcessor: Sendable {
     /// table's worst at this size is a Type Mode story of 500 one-letter lines with a connected
     /// background), and handing one to the pool and back cost a large share of a caption's
     /// whole layout through the daemon.
-    /// Everything else goes to the pool.
-    
-    /// Frames up to this size are also tried as a `PlainLayoutRequest` before they are decoded.
+    /// Everything else goes to the pool. Frames up to this size are also tried as a
+    /// `PlainLayoutRequest` before they are decoded.
     public static let smallRequestBytes = 1_024
 
     /// The reply frame to a plain layout request (`PlainLayoutRequest`): laid out from the
@@ -129,20 +125,18 @@ public final class RequestProcessor: Sendable {
             return try replyFrame(to: plain.envelope, budget: budget)
         }
         let id = plain.requestID
-        return try bounded(try written(id: id, kind: "layout") { () throws(WireError) in
+        let tag = RequestTag(id: id, kind: "layout", deadlineMs: plain.deadlineMs)
+        return try bounded(try written(tag) { () throws(WireError) in
             let layout = try work("layout") { try layouter.layout(request, budget: budget) }
             try checkBeforeWriting(budget, "layout")
             return LayoutReplyFrame.encode(requestID: id, layout: layout, backgrounds: [], ruleMatches: [])
-        }, id: id, kind: "layout", hint: "ask for less text, fewer backgrounds or a smaller picture")
+        }, answering: tag, hint: "ask for less text, fewer backgrounds or a smaller picture")
     }
 
     /// `frame`, or the RESOURCE_EXHAUSTED frame that replaces it when its body is past the
     /// largest reply this server sends (`hint` says what to ask for instead).
-    func bounded(_ frame: [UInt8], answering envelope: Layoutd_V1_Envelope, hint: String) throws -> [UInt8] {
-        try bounded(frame, id: envelope.requestID, kind: envelope.body?.name ?? "none", hint: hint)
-    }
-
-    func bounded(_ frame: [UInt8], id: UInt64, kind: StaticString, hint: String) throws -> [UInt8] {
+    func bounded(_ frame: [UInt8], answering request: RequestTag, hint: String) throws -> [UInt8] {
+        let (id, kind) = (request.id, request.kind)
         let bodyBytes = frame.count - Framing.headerBytes
         guard bodyBytes <= configuration.maxReplyBytes else {
             let error = WireError(.resourceExhausted, "the reply would be \(bodyBytes) bytes; this server sends at most "
@@ -159,14 +153,14 @@ public final class RequestProcessor: Sendable {
     private func unboundedReplyFrame(to envelope: Layoutd_V1_Envelope, inFlight: Int, budget: WorkBudget) throws -> [UInt8] {
         switch envelope.body {
         case .layout(let request):
-            return try written(envelope) { () throws(WireError) in
+            return try written(RequestTag(envelope)) { () throws(WireError) in
                 let decorated = try wireLayout(request, budget: budget)
                 try checkBeforeWriting(budget, "layout")
                 return LayoutReplyFrame.encode(requestID: envelope.requestID, layout: decorated.layout,
                                                backgrounds: decorated.backgrounds, ruleMatches: decorated.ruleMatches)
             }
         case .justify(let request):
-            return try written(envelope) { () throws(WireError) in
+            return try written(RequestTag(envelope)) { () throws(WireError) in
                 let story = try work("justify") { try decoratedStory(request, budget: budget) }
                 try checkBeforeWriting(budget, "justify")
                 return JustifyReplyFrame.encode(requestID: envelope.requestID, fitted: story.fitted, backgrounds: story.backgrounds,
@@ -180,11 +174,7 @@ public final class RequestProcessor: Sendable {
 
     /// A reply frame written by `body` straight from the engine's result, or its error's frame;
     /// timed and counted as `reply(to:)` counts the others.
-    private func written(_ envelope: Layoutd_V1_Envelope, _ body: () throws(WireError) -> [UInt8]) throws -> [UInt8] {
-        try written(id: envelope.requestID, kind: envelope.body?.name ?? "none", body)
-    }
-
-    private func written(id: UInt64, kind: StaticString, _ body: () throws(WireError) -> [UInt8]) throws -> [UInt8] {
+    private func written(_ request: RequestTag, _ body: () throws(WireError) -> [UInt8]) throws -> [UInt8] {
         let start = DispatchTime.now().uptimeNanoseconds
         let frame: [UInt8]
         var failure: Layoutd_V1_Error?
@@ -192,9 +182,9 @@ public final class RequestProcessor: Sendable {
             frame = try body()
         } catch {
             failure = error.wireMessage
-            frame = try Framing.encode(Self.errorEnvelope(id, error.wireMessage))
+            frame = try Framing.encode(Self.errorEnvelope(request.id, error.wireMessage))
         }
-        account(id: id, kind: kind, failure: failure, microseconds: Double(DispatchTime.now().uptimeNanoseconds - start) / 1000)
+        account(request, failure: failure, microseconds: Double(DispatchTime.now().uptimeNanoseconds - start) / 1000)
         return frame
     }
 
@@ -204,7 +194,7 @@ public final class RequestProcessor: Sendable {
             do {
                 return try scoped(for: envelope).reply(to: envelope.withoutRequestFonts, inFlight: inFlight, budget: budget)
             } catch {
-                account(envelope, failure: error.wireMessage, microseconds: 0)
+                account(RequestTag(envelope), failure: error.wireMessage, microseconds: 0)
                 return Self.errorEnvelope(envelope.requestID, error.wireMessage)
             }
         }
@@ -218,7 +208,7 @@ public final class RequestProcessor: Sendable {
             reply.body = .error(error.wireMessage)
         }
         let failure: Layoutd_V1_Error? = if case .error(let error) = reply.body { error } else { nil }
-        account(envelope, failure: failure, microseconds: Double(DispatchTime.now().uptimeNanoseconds - start) / 1000)
+        account(RequestTag(envelope), failure: failure, microseconds: Double(DispatchTime.now().uptimeNanoseconds - start) / 1000)
         return reply
     }
 
