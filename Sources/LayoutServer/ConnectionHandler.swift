@@ -191,15 +191,16 @@ final class ConnectionHandler: ChannelDuplexHandler, @unchecked Sendable {
         let afterShutdown = tracker.isShuttingDown
         // The budget runs from here: decoding a large frame counts against it.
         let arrival = clock()
-        guard frame.readableBytes > Self.inlineDecodeBytes else {
-            if frame.readableBytes <= RequestProcessor.smallRequestBytes,
-               let plain = frame.withUnsafeReadableBytes({ PlainLayoutRequest.read($0) }) {
-                answerPlain(plain, processor: processor, arrival: arrival, afterShutdown: afterShutdown, context: context)
-                return
-            }
+        switch frame.withUnsafeReadableBytes({ FrameRoute.of($0) }) {
+        case .plain(let plain):
+            answerPlain(plain, processor: processor, arrival: arrival, afterShutdown: afterShutdown, context: context)
+            return
+        case .decodeHere:
             handle(CrashReport.serving("undecoded") { frame.withUnsafeReadableBytes { processor.decode($0) } }, processor: processor,
                    bytes: frame.readableBytes, arrival: arrival, afterShutdown: afterShutdown, context: context)
             return
+        case .decodeOnPool:
+            break
         }
         // A large frame is decoded on the pool; it counts as in flight meanwhile.
         begin(bytes: frame.readableBytes)
@@ -232,11 +233,15 @@ final class ConnectionHandler: ChannelDuplexHandler, @unchecked Sendable {
             envelope = value
         }
         let id = envelope.requestID
-        if case .cancel(let cancel) = envelope.body {
+        let documents = self.documents
+        let route = RequestRoute.of(envelope, bytes: bytes, documentsQueued: documentRequestsQueued) {
+            processor.isSmallDocumentRequest(envelope, documents: documents)
+        }
+        if case .cancel(let cancelled) = route {
             // A notice: the cancelled request is answered with CANCELLED, the notice itself is not.
             // Only a request already here can be cancelled; a cancel for an unknown id is dropped,
             // so it cannot cancel a later request that happens to reuse the id.
-            state.budget(cancelledBy: cancel.requestID)?.cancel()
+            state.budget(cancelledBy: cancelled)?.cancel()
             return
         }
         guard context.channel.isActive else {
@@ -253,44 +258,44 @@ final class ConnectionHandler: ChannelDuplexHandler, @unchecked Sendable {
             write(refusal, context: context)
             return
         }
-        if case .reload = envelope.body {
+        switch route {
+        case .reload:
             reload(id, context: context)
             return
-        }
-        if case .registerFonts(let request) = envelope.body {
+        case .registerFonts:
+            guard case .registerFonts(let request) = envelope.body else { return }
             let (fonts, base, user) = (clientFonts, processors.current, user)
             write(CrashReport.serving("register_fonts") { fonts.register(envelope, request, over: base, user: user) }, context: context)
             return
-        }
-        guard envelope.isLayoutWork else {
-            // Hello, fonts, stats and malformed bodies cost the same whatever the client sent:
-            // answered at once, never queued behind layouts, so health checks stay fast under load.
+        case .atOnce:
             let inFlight = tracker.count
             write(CrashReport.serving(envelope.body?.name ?? "none") { processor.reply(to: envelope, inFlight: inFlight) }, context: context)
             return
+        case .cancel, .inline, .documentInline, .documentChain, .pool:
+            break
         }
         if let refusal = overInFlightLimit(id, processor: processor) {
             write(refusal, context: context)
             return
         }
         let budget = self.budget(arrival: arrival, deadlineMs: envelope.deadlineMs)
-        if envelope.isDocumentRequest {
-            // Small ones on the loop, as small layouts are, when none is queued before them.
-            let (documents, clock) = (self.documents, self.clock)
-            if documentRequestsQueued == 0, bytes <= RequestProcessor.smallRequestBytes, processor.isSmallDocumentRequest(envelope, documents: documents) {
-                answerInline(RequestTag(envelope), processor: processor, budget: budget, context: context) {
-                    try processor.documentReplyFrame(to: envelope, documents: documents, now: clock(), budget: budget)
-                }
-                return
+        switch route {
+        case .documentInline:
+            let clock = self.clock
+            answerInline(RequestTag(envelope), processor: processor, budget: budget, context: context) {
+                try processor.documentReplyFrame(to: envelope, documents: documents, now: clock(), budget: budget)
             }
+            return
+        case .documentChain:
             runDocumentRequest(envelope, processor: processor, bytes: bytes, budget: budget, context: context)
             return
-        }
-        if bytes <= RequestProcessor.smallRequestBytes, envelope.isSmallLayoutWork {
+        case .inline:
             answerInline(RequestTag(envelope), processor: processor, budget: budget, context: context) {
                 try processor.replyFrame(to: envelope, budget: budget)
             }
             return
+        case .pool, .cancel, .reload, .registerFonts, .atOnce:
+            break
         }
         state.accepted(id, budget: budget)
         begin(bytes: bytes)

@@ -73,11 +73,11 @@ public final class RequestProcessor: Sendable {
         public var error: WireError
     }
 
-    /// The reply frame to one frame body, decoded and answered in process as a worker answers it
-    /// (a body that is no Envelope gets MALFORMED); nil for a Cancel, which gets no reply. For the
-    /// fuzzer and the benchmark, which have no connection.
+    /// The reply frame to one frame body, routed as a connection routes it (`FrameRoute`) and
+    /// answered in process as a worker answers it (a body that is no Envelope gets MALFORMED); nil
+    /// for a Cancel, which gets no reply. For the fuzzer and the benchmark, which have no connection.
     public func replyFrame(toBody body: UnsafeRawBufferPointer, budget: WorkBudget) throws -> [UInt8]? {
-        if body.count <= Self.smallRequestBytes, let plain = PlainLayoutRequest.read(body) {
+        if case .plain(let plain) = FrameRoute.of(body) {
             return try replyFrame(toPlain: plain, budget: budget)
         }
         switch decode(body) {

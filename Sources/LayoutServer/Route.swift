@@ -1,0 +1,59 @@
+import LayoutProtocol
+
+/// Where the daemon answers a frame, decided in one place: the connection handler follows it,
+/// and the fuzzer and the benchmark (`RequestProcessor.replyFrame(toBody:)`) take the same way
+/// in process. Pure: it reads the frame and the envelope, and what the connection says.
+enum FrameRoute {
+    /// A small frame that reads as a plain layout (`PlainLayoutRequest`): laid out on the event
+    /// loop without decoding the envelope.
+    case plain(PlainLayoutRequest)
+    /// Decoded on the event loop, then routed by `RequestRoute`.
+    case decodeHere
+    /// Larger than `ConnectionHandler.inlineDecodeBytes`: decoded on the pool, then routed.
+    case decodeOnPool
+
+    static func of(_ frame: UnsafeRawBufferPointer) -> FrameRoute {
+        guard frame.count <= ConnectionHandler.inlineDecodeBytes else { return .decodeOnPool }
+        if frame.count <= RequestProcessor.smallRequestBytes, let plain = PlainLayoutRequest.read(frame) { return .plain(plain) }
+        return .decodeHere
+    }
+}
+
+/// Where a decoded request is answered.
+enum RequestRoute: Equatable {
+    /// A notice that cancels request `id`; it gets no reply of its own.
+    case cancel(UInt64)
+    /// A reload asked over the socket (allowed to the daemon's user and root).
+    case reload
+    /// Client fonts registered on the connection.
+    case registerFonts
+    /// Hello, fonts, stats and bodies the server does not know: their cost does not depend on
+    /// what the client sent, so they are answered at once on the loop, never queued.
+    case atOnce
+    /// A small layout or Type Mode request: on the loop, its cost bounded by its size.
+    case inline
+    /// A small document request, none of the connection's queued before it: on the loop.
+    case documentInline
+    /// A document request down the connection's document chain, in order, on the pool.
+    case documentChain
+    /// Everything else: the worker pool.
+    case pool
+
+    /// `bytes`: the frame's size; `documentsQueued`: the connection's document requests not yet
+    /// answered; `isSmallDocument` is asked only of a document request that could go inline.
+    static func of(_ envelope: Layoutd_V1_Envelope, bytes: Int, documentsQueued: Int,
+                   isSmallDocument: () -> Bool) -> RequestRoute {
+        switch envelope.body {
+        case .cancel(let cancel): return .cancel(cancel.requestID)
+        case .reload: return .reload
+        case .registerFonts: return .registerFonts
+        default: break
+        }
+        guard envelope.isLayoutWork else { return .atOnce }
+        let small = bytes <= RequestProcessor.smallRequestBytes
+        if envelope.isDocumentRequest {
+            return documentsQueued == 0 && small && isSmallDocument() ? .documentInline : .documentChain
+        }
+        return small && envelope.isSmallLayoutWork ? .inline : .pool
+    }
+}

@@ -1,0 +1,67 @@
+import Foundation
+import LayoutProtocol
+import Testing
+@testable import LayoutServer
+
+/// The one routing decision (`FrameRoute`, `RequestRoute`) that the connection handler follows
+/// and the fuzzer and benchmark take in process.
+@Suite struct RouteTests {
+    static func body(_ envelope: Layoutd_V1_Envelope) throws -> [UInt8] {
+        Array(try Framing.encode(envelope).dropFirst(Framing.headerBytes))
+    }
+
+    static func layout(_ text: String, spans: Int = 0, attachments: Int = 0) -> Layoutd_V1_Envelope {
+        .with {
+            $0.requestID = 7
+            $0.layout = .with { layout in
+                layout.text = text
+                layout.width = 200
+                layout.defaultStyle = .with { $0.family = "Noto Sans"; $0.size = 16 }
+                layout.spans = (0..<spans).map { k in .with { $0.range = .with { $0.start = UInt32(k); $0.length = 1 } } }
+                layout.attachments = (0..<attachments).map { _ in .with { $0.width = 10; $0.height = 10 } }
+            }
+        }
+    }
+
+    @Test func framesAreReadPlainDecodedHereOrOnThePool() throws {
+        func route(_ bytes: [UInt8]) -> String {
+            switch bytes.withUnsafeBytes({ FrameRoute.of($0) }) {
+            case .plain: "plain"
+            case .decodeHere: "here"
+            case .decodeOnPool: "pool"
+            }
+        }
+        #expect(route(try Self.body(Self.layout("a caption"))) == "plain")
+        // A span: no longer the plain request's shape, decoded.
+        #expect(route(try Self.body(Self.layout("a caption", spans: 1))) == "here")
+        // Past the small-request size: decoded here, not read as plain.
+        #expect(route(try Self.body(Self.layout(String(repeating: "word ", count: 300)))) == "here")
+        #expect(route(try Self.body(Self.layout(String(repeating: "word ", count: 14_000)))) == "pool")
+        #expect(route([0xFF, 0x00]) == "here")
+    }
+
+    @Test func requestsGoWhereTheirCostAllows() throws {
+        func route(_ envelope: Layoutd_V1_Envelope, documentsQueued: Int = 0, small: Bool = true) throws -> RequestRoute {
+            var asked = false
+            let bytes = try Self.body(envelope).count
+            let route = RequestRoute.of(envelope, bytes: bytes, documentsQueued: documentsQueued) { asked = true; return small }
+            // Only a document request that could go inline is weighed.
+            #expect(asked == (envelope.isDocumentRequest && documentsQueued == 0 && bytes <= RequestProcessor.smallRequestBytes))
+            return route
+        }
+        #expect(try route(.with { $0.requestID = 1; $0.hello = .init() }) == .atOnce)
+        #expect(try route(.with { $0.requestID = 1; $0.stats = .init() }) == .atOnce)
+        #expect(try route(.with { $0.requestID = 1 }) == .atOnce)
+        #expect(try route(.with { $0.requestID = 1; $0.cancel = .with { $0.requestID = 9 } }) == .cancel(9))
+        #expect(try route(.with { $0.requestID = 1; $0.reload = .init() }) == .reload)
+        #expect(try route(.with { $0.requestID = 1; $0.registerFonts = .init() }) == .registerFonts)
+        #expect(try route(Self.layout("a caption", spans: 3)) == .inline)
+        #expect(try route(Self.layout("a caption", spans: 17)) == .pool)
+        #expect(try route(Self.layout("a caption", attachments: 1)) == .pool)
+        #expect(try route(Self.layout(String(repeating: "word ", count: 300))) == .pool)
+        let edit = Layoutd_V1_Envelope.with { $0.requestID = 3; $0.editDocument = .with { $0.document = 1 } }
+        #expect(try route(edit) == .documentInline)
+        #expect(try route(edit, small: false) == .documentChain)
+        #expect(try route(edit, documentsQueued: 1) == .documentChain)
+    }
+}
