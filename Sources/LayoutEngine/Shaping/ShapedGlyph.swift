@@ -14,7 +14,9 @@ struct ShapedGlyph {
     var unsafeToBreak: Bool
 }
 
-/// Shaped glyphs in storage of their own, never changed once filled.
+/// Shaped glyphs in storage of their own, never changed while anything reads them: filled when
+/// made, and filled again only as a spare that nothing else holds (`make(count:reusing:fill:)`:
+/// the scratch keeps the last layout's unshared buffers for the next one's runs).
 ///
 /// The pieces of a line point into it (`UnsafeBufferPointer`) while a layout runs, so copying a
 /// piece counts no reference: a caption's positioning copied pieces some forty times, with a
