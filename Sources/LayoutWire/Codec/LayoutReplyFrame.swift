@@ -61,22 +61,21 @@ public enum LayoutReplyFrame {
     static func writeReply(_ layout: ParagraphLayout, placed placement: ParagraphPlacement,
                            backgrounds: [Background], ruleMatches: [Layoutd_V1_RuleMatch], to reply: inout ProtobufWriter) {
         if placement.isIdentity {
-            writeReply(layout, placing: Unplaced(), backgrounds: backgrounds, ruleMatches: ruleMatches, to: &reply)
+            writeReply(layout, placing: Placing(), backgrounds: backgrounds, ruleMatches: ruleMatches, to: &reply)
         } else if layout.movesOnlyLinesAndRuns {
-            writeReply(layout, placing: Placed(placement), backgrounds: backgrounds, ruleMatches: ruleMatches, to: &reply)
+            writeReply(layout, placing: Placing(placement), backgrounds: backgrounds, ruleMatches: ruleMatches, to: &reply)
         } else {
-            writeReply(layout.placed(placement), placing: Unplaced(), backgrounds: backgrounds, ruleMatches: ruleMatches, to: &reply)
+            writeReply(layout.placed(placement), placing: Placing(), backgrounds: backgrounds, ruleMatches: ruleMatches, to: &reply)
         }
     }
 
     /// The same, where the layout stands as laid out.
     static func writeReply(_ layout: ParagraphLayout, backgrounds: [Background], ruleMatches: [Layoutd_V1_RuleMatch],
                            to reply: inout ProtobufWriter) {
-        writeReply(layout, placing: Unplaced(), backgrounds: backgrounds, ruleMatches: ruleMatches, to: &reply)
+        writeReply(layout, placing: Placing(), backgrounds: backgrounds, ruleMatches: ruleMatches, to: &reply)
     }
 
-    /// Specialized for each placing: where nothing moves, it compiles to the plain writes.
-    private static func writeReply<P: Placing>(_ layout: ParagraphLayout, placing: P, backgrounds: [Background],
+    private static func writeReply(_ layout: ParagraphLayout, placing: Placing, backgrounds: [Background],
                                                ruleMatches: [Layoutd_V1_RuleMatch], to reply: inout ProtobufWriter) {
         // The ink read once: it sits in a box most layouts leave empty.
         let ink = layout.ink
@@ -120,7 +119,7 @@ public enum LayoutReplyFrame {
         if let scale = layout.appliedScale { reply.float(Reply.appliedScale, Float(scale)) }
     }
 
-    static func write<P: Placing>(_ line: LineLayout, placing: P = Unplaced(), ink: Rect?, to writer: inout ProtobufWriter) {
+    static func write(_ line: LineLayout, placing: Placing = Placing(), ink: Rect?, to writer: inout ProtobufWriter) {
         func down(_ y: Double) -> Double { placing.down(y) }
         writer.message(Line.range) { write(placing.along(line.range), to: &$0) }
         writer.message(Line.baselineOrigin) { point in
@@ -155,18 +154,20 @@ public enum LayoutReplyFrame {
         writer.float(4, Float(rect.height))
     }
 
-    static func write<P: Placing>(_ run: GlyphRunLayout, placing: P = Unplaced(), ink: Rect?, to writer: inout ProtobufWriter) {
+    static func write(_ run: GlyphRunLayout, placing: Placing = Placing(), ink: Rect?, to writer: inout ProtobufWriter) {
         writer.uint32(Run.fontID, run.fontID)
         writer.float(Run.size, Float(run.size))
         writer.uint32(Run.bidiLevel, UInt32(run.bidiLevel))
+        // The placement read into scalars once: the closures below capture two numbers, not it.
+        let (moves, top, offset) = (placing.moves, placing.placement.top, placing.placement.offset)
         run.glyphs.withUnsafeBufferPointer { glyphs in
             let count = glyphs.count
             writer.packedUInt32(Run.glyphIDs, count: count) { glyphs[$0].id }
             writer.packedFloats(Run.positions, count: count * 2) { out in
                 for i in 0..<count {
                     out.storeBytes(of: Float(glyphs[i].position.x).bitPattern.littleEndian, toByteOffset: i * 8, as: UInt32.self)
-                    out.storeBytes(of: Float(placing.down(glyphs[i].position.y)).bitPattern.littleEndian, toByteOffset: i * 8 + 4,
-                                   as: UInt32.self)
+                    let y = moves ? glyphs[i].position.y + top : glyphs[i].position.y
+                    out.storeBytes(of: Float(y).bitPattern.littleEndian, toByteOffset: i * 8 + 4, as: UInt32.self)
                 }
             }
             writer.packedFloats(Run.advances, count: count) { out in
@@ -174,7 +175,7 @@ public enum LayoutReplyFrame {
                     out.storeBytes(of: Float(glyphs[i].advance).bitPattern.littleEndian, toByteOffset: i * 4, as: UInt32.self)
                 }
             }
-            writer.packedUInt32(Run.clusters, count: count) { UInt32(truncatingIfNeeded: placing.along(glyphs[$0].cluster)) }
+            writer.packedUInt32(Run.clusters, count: count) { UInt32(truncatingIfNeeded: glyphs[$0].cluster + offset) }
         }
         writer.message(Run.range) { write(placing.along(run.range), to: &$0) }
         writer.bool(Run.truncationToken, run.isTruncationToken)
@@ -192,35 +193,34 @@ public enum LayoutReplyFrame {
         writer.bool(Run.listMarker, run.isListMarker)
     }
 
+    @inline(__always)
     static func write(_ range: Range<Int>, to writer: inout ProtobufWriter) {
         writer.uint32(1, UInt32(range.lowerBound))
         writer.uint32(2, UInt32(range.count))
     }
 }
 
-/// How the writer moves what it writes: not at all, or to a paragraph's place in its document.
-protocol Placing {
-    func down(_ y: Double) -> Double
-    func along(_ offset: Int) -> Int
-    func line(_ index: Int) -> Int
-}
-
-extension Placing {
-    func along(_ range: Range<Int>) -> Range<Int> { along(range.lowerBound)..<along(range.upperBound) }
-}
-
-/// Where the layout was laid out: every function the identity, gone once specialized.
-struct Unplaced: Placing {
-    @inline(__always) func down(_ y: Double) -> Double { y }
-    @inline(__always) func along(_ offset: Int) -> Int { offset }
-    @inline(__always) func line(_ index: Int) -> Int { index }
-}
-
-/// As `ParagraphLayout.placed` moves a layout: y plus the top, even a top of 0 (-0 + 0 is 0).
-struct Placed: Placing {
+/// How the writer moves what it writes: not at all, or to a paragraph's place in its document
+/// as `ParagraphLayout.placed` moves a layout: y plus the top, even a top of 0 (-0 + 0 is 0), so
+/// only a writer that moves adds it. One concrete type: a generic writer specialized per placing
+/// cost the plain reply its closures' inlining and run-time metadata look-ups.
+struct Placing {
+    let moves: Bool
     let placement: ParagraphPlacement
-    init(_ placement: ParagraphPlacement) { self.placement = placement }
-    @inline(__always) func down(_ y: Double) -> Double { y + placement.top }
+
+    /// Nothing moves.
+    init() {
+        moves = false
+        placement = ParagraphPlacement()
+    }
+
+    init(_ placement: ParagraphPlacement) {
+        moves = !placement.isIdentity
+        self.placement = placement
+    }
+
+    @inline(__always) func down(_ y: Double) -> Double { moves ? y + placement.top : y }
     @inline(__always) func along(_ offset: Int) -> Int { offset + placement.offset }
+    @inline(__always) func along(_ range: Range<Int>) -> Range<Int> { along(range.lowerBound)..<along(range.upperBound) }
     @inline(__always) func line(_ index: Int) -> Int { index + placement.firstLine }
 }
