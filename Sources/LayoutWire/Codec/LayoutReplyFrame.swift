@@ -13,12 +13,12 @@ public enum LayoutReplyFrame {
         static let decorations = 9, paints = 10, ruleMatches = 11, containers = 12, overflowRange = 13, writingMode = 14
         static let inkBounds = 15, firstGlyphInk = 16, appliedScale = 17
     }
-    private enum Line {
+    enum Line {
         static let range = 1, baselineOrigin = 2, ascent = 3, descent = 4, leading = 5, width = 6
         static let trailingWhitespaceWidth = 7, usedRect = 8, hardBreak = 9, truncated = 10, container = 11, fragmentRect = 12
         static let inkBounds = 13
     }
-    private enum Run {
+    enum Run {
         static let fontID = 1, size = 2, bidiLevel = 3, glyphIDs = 4, positions = 5, advances = 6
         static let clusters = 7, range = 8, truncationToken = 9, lineIndex = 10, paint = 11, orientation = 12, inkBounds = 13
         static let variations = 14, hyphen = 15, listMarker = 16
@@ -61,31 +61,39 @@ public enum LayoutReplyFrame {
     static func writeReply(_ layout: ParagraphLayout, placed placement: ParagraphPlacement,
                            backgrounds: [Background], ruleMatches: [Layoutd_V1_RuleMatch], to reply: inout ProtobufWriter) {
         if placement.isIdentity {
-            writeReply(layout, placing: Placing(), backgrounds: backgrounds, ruleMatches: ruleMatches, to: &reply)
+            writeReply(layout, placement: nil, backgrounds: backgrounds, ruleMatches: ruleMatches, to: &reply)
         } else if layout.movesOnlyLinesAndRuns {
-            writeReply(layout, placing: Placing(placement), backgrounds: backgrounds, ruleMatches: ruleMatches, to: &reply)
+            writeReply(layout, placement: placement, backgrounds: backgrounds, ruleMatches: ruleMatches, to: &reply)
         } else {
-            writeReply(layout.placed(placement), placing: Placing(), backgrounds: backgrounds, ruleMatches: ruleMatches, to: &reply)
+            writeReply(layout.placed(placement), placement: nil, backgrounds: backgrounds, ruleMatches: ruleMatches, to: &reply)
         }
     }
 
     /// The same, where the layout stands as laid out.
     static func writeReply(_ layout: ParagraphLayout, backgrounds: [Background], ruleMatches: [Layoutd_V1_RuleMatch],
                            to reply: inout ProtobufWriter) {
-        writeReply(layout, placing: Placing(), backgrounds: backgrounds, ruleMatches: ruleMatches, to: &reply)
+        writeReply(layout, placement: nil, backgrounds: backgrounds, ruleMatches: ruleMatches, to: &reply)
     }
 
-    private static func writeReply(_ layout: ParagraphLayout, placing: Placing, backgrounds: [Background],
-                                               ruleMatches: [Layoutd_V1_RuleMatch], to reply: inout ProtobufWriter) {
+    /// `placement`: nil where the layout stands as laid out; else one that moves only its lines,
+    /// runs and visible range (`movesOnlyLinesAndRuns`, no ink).
+    private static func writeReply(_ layout: ParagraphLayout, placement: ParagraphPlacement?, backgrounds: [Background],
+                                   ruleMatches: [Layoutd_V1_RuleMatch], to reply: inout ProtobufWriter) {
         // The ink read once: it sits in a box most layouts leave empty.
         let ink = layout.ink
-        for (index, line) in layout.lines.enumerated() {
-            reply.message(Reply.lines) { write(line, placing: placing, ink: ink?.lines[index], to: &$0) }
+        if let placement {
+            for line in layout.lines { reply.message(Reply.lines) { writePlaced(line, placement, to: &$0) } }
+            for run in layout.runs { reply.message(Reply.runs) { writePlaced(run, placement, to: &$0) } }
+            reply.message(Reply.visibleRange) { write(layout.visibleRange.lowerBound + placement.offset, layout.visibleRange.count, to: &$0) }
+        } else {
+            for (index, line) in layout.lines.enumerated() {
+                reply.message(Reply.lines) { write(line, ink: ink?.lines[index], to: &$0) }
+            }
+            for (index, run) in layout.runs.enumerated() {
+                reply.message(Reply.runs) { write(run, ink: ink?.runs[index], to: &$0) }
+            }
+            reply.message(Reply.visibleRange) { write(layout.visibleRange, to: &$0) }
         }
-        for (index, run) in layout.runs.enumerated() {
-            reply.message(Reply.runs) { write(run, placing: placing, ink: ink?.runs[index], to: &$0) }
-        }
-        reply.message(Reply.visibleRange) { write(placing.along(layout.visibleRange), to: &$0) }
         reply.float(Reply.width, Float(layout.size.width))
         reply.float(Reply.height, Float(layout.size.height))
         let direction: Layoutd_V1_Direction = layout.direction == .rightToLeft ? .rtl : .ltr
@@ -119,12 +127,11 @@ public enum LayoutReplyFrame {
         if let scale = layout.appliedScale { reply.float(Reply.appliedScale, Float(scale)) }
     }
 
-    static func write(_ line: LineLayout, placing: Placing = Placing(), ink: Rect?, to writer: inout ProtobufWriter) {
-        func down(_ y: Double) -> Double { placing.down(y) }
-        writer.message(Line.range) { write(placing.along(line.range), to: &$0) }
+    static func write(_ line: LineLayout, ink: Rect?, to writer: inout ProtobufWriter) {
+        writer.message(Line.range) { write(line.range, to: &$0) }
         writer.message(Line.baselineOrigin) { point in
             point.float(1, Float(line.baselineOrigin.x))
-            point.float(2, Float(down(line.baselineOrigin.y)))
+            point.float(2, Float(line.baselineOrigin.y))
         }
         writer.float(Line.ascent, Float(line.ascent))
         writer.float(Line.descent, Float(line.descent))
@@ -133,17 +140,14 @@ public enum LayoutReplyFrame {
         writer.float(Line.trailingWhitespaceWidth, Float(line.trailingWhitespaceWidth))
         writer.message(Line.usedRect) { rect in
             rect.float(1, Float(line.usedRect.x))
-            rect.float(2, Float(down(line.usedRect.y)))
+            rect.float(2, Float(line.usedRect.y))
             rect.float(3, Float(line.usedRect.width))
             rect.float(4, Float(line.usedRect.height))
         }
         writer.bool(Line.hardBreak, line.hardBreak)
         writer.bool(Line.truncated, line.truncated)
         writer.uint32(Line.container, UInt32(line.container))
-        if var rect = line.fragmentRect {
-            rect.y = down(rect.y)
-            writer.message(Line.fragmentRect) { write(rect, to: &$0) }
-        }
+        if let rect = line.fragmentRect { writer.message(Line.fragmentRect) { write(rect, to: &$0) } }
         if let ink { writer.message(Line.inkBounds) { write(ink, to: &$0) } }
     }
 
@@ -154,20 +158,17 @@ public enum LayoutReplyFrame {
         writer.float(4, Float(rect.height))
     }
 
-    static func write(_ run: GlyphRunLayout, placing: Placing = Placing(), ink: Rect?, to writer: inout ProtobufWriter) {
+    static func write(_ run: GlyphRunLayout, ink: Rect?, to writer: inout ProtobufWriter) {
         writer.uint32(Run.fontID, run.fontID)
         writer.float(Run.size, Float(run.size))
         writer.uint32(Run.bidiLevel, UInt32(run.bidiLevel))
-        // The placement read into scalars once: the closures below capture two numbers, not it.
-        let (moves, top, offset) = (placing.moves, placing.placement.top, placing.placement.offset)
         run.glyphs.withUnsafeBufferPointer { glyphs in
             let count = glyphs.count
             writer.packedUInt32(Run.glyphIDs, count: count) { glyphs[$0].id }
             writer.packedFloats(Run.positions, count: count * 2) { out in
                 for i in 0..<count {
                     out.storeBytes(of: Float(glyphs[i].position.x).bitPattern.littleEndian, toByteOffset: i * 8, as: UInt32.self)
-                    let y = moves ? glyphs[i].position.y + top : glyphs[i].position.y
-                    out.storeBytes(of: Float(y).bitPattern.littleEndian, toByteOffset: i * 8 + 4, as: UInt32.self)
+                    out.storeBytes(of: Float(glyphs[i].position.y).bitPattern.littleEndian, toByteOffset: i * 8 + 4, as: UInt32.self)
                 }
             }
             writer.packedFloats(Run.advances, count: count) { out in
@@ -175,11 +176,11 @@ public enum LayoutReplyFrame {
                     out.storeBytes(of: Float(glyphs[i].advance).bitPattern.littleEndian, toByteOffset: i * 4, as: UInt32.self)
                 }
             }
-            writer.packedUInt32(Run.clusters, count: count) { UInt32(truncatingIfNeeded: glyphs[$0].cluster + offset) }
+            writer.packedUInt32(Run.clusters, count: count) { UInt32(truncatingIfNeeded: glyphs[$0].cluster) }
         }
-        writer.message(Run.range) { write(placing.along(run.range), to: &$0) }
+        writer.message(Run.range) { write(run.range, to: &$0) }
         writer.bool(Run.truncationToken, run.isTruncationToken)
-        writer.uint32(Run.lineIndex, UInt32(placing.line(run.lineIndex)))
+        writer.uint32(Run.lineIndex, UInt32(run.lineIndex))
         writer.uint32(Run.paint, UInt32(run.paint))
         writer.enumeration(Run.orientation, Layoutd_V1_GlyphOrientation(run.orientation).rawValue)
         if let ink { writer.message(Run.inkBounds) { write(ink, to: &$0) } }
@@ -193,34 +194,13 @@ public enum LayoutReplyFrame {
         writer.bool(Run.listMarker, run.isListMarker)
     }
 
-    @inline(__always)
+    static func write(_ start: Int, _ count: Int, to writer: inout ProtobufWriter) {
+        writer.uint32(1, UInt32(start))
+        writer.uint32(2, UInt32(count))
+    }
+
     static func write(_ range: Range<Int>, to writer: inout ProtobufWriter) {
         writer.uint32(1, UInt32(range.lowerBound))
         writer.uint32(2, UInt32(range.count))
     }
-}
-
-/// How the writer moves what it writes: not at all, or to a paragraph's place in its document
-/// as `ParagraphLayout.placed` moves a layout: y plus the top, even a top of 0 (-0 + 0 is 0), so
-/// only a writer that moves adds it. One concrete type: a generic writer specialized per placing
-/// cost the plain reply its closures' inlining and run-time metadata look-ups.
-struct Placing {
-    let moves: Bool
-    let placement: ParagraphPlacement
-
-    /// Nothing moves.
-    init() {
-        moves = false
-        placement = ParagraphPlacement()
-    }
-
-    init(_ placement: ParagraphPlacement) {
-        moves = !placement.isIdentity
-        self.placement = placement
-    }
-
-    @inline(__always) func down(_ y: Double) -> Double { moves ? y + placement.top : y }
-    @inline(__always) func along(_ offset: Int) -> Int { offset + placement.offset }
-    @inline(__always) func along(_ range: Range<Int>) -> Range<Int> { along(range.lowerBound)..<along(range.upperBound) }
-    @inline(__always) func line(_ index: Int) -> Int { index + placement.firstLine }
 }
