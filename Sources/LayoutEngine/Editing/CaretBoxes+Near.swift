@@ -20,29 +20,29 @@ extension LineBoxes {
         // Every place a cluster may end, as `make` lists them: other clusters' starts,
         // attachments, run and line ends. Only two clusters can reach the offset, as every
         // cluster start is such a place: the one starting there and the one starting at the last
-        // place before it.
-        func eachBoundary(_ body: (Int) -> Void) {
-            body(line.range.upperBound)
-            for (_, item) in order {
-                if item >= 0 {
-                    let run = runs[item]
-                    body(run.range.upperBound)
-                    if !run.isInserted { for glyph in run.glyphs { body(glyph.cluster) } }
-                } else {
-                    body(attachments[-1 - item].range.lowerBound)
-                    body(attachments[-1 - item].range.upperBound)
-                }
+        // place before it (`below`). One pass finds `below`, the first place after the offset,
+        // and whether the offset is a place: then the first place after `below` is the offset
+        // itself, or that first place after it (none lies between `below` and the offset).
+        var below = Int.min, after = Int.max, offsetIsPlace = false
+        @inline(__always) func see(_ place: Int) {
+            if place < offset { if place > below { below = place } }
+            else if place > offset { if place < after { after = place } }
+            else { offsetIsPlace = true }
+        }
+        see(line.range.upperBound)
+        for (_, item) in order {
+            if item >= 0 {
+                let run = runs[item]
+                see(run.range.upperBound)
+                if !run.isInserted { for glyph in run.glyphs { see(glyph.cluster) } }
+            } else {
+                see(attachments[-1 - item].range.lowerBound)
+                see(attachments[-1 - item].range.upperBound)
             }
         }
-        var below = Int.min
-        eachBoundary { if $0 < offset && $0 > below { below = $0 } }
-        var endOfBelow = Int.max, endOfOffset = Int.max
-        eachBoundary {
-            if $0 > below && $0 < endOfBelow { endOfBelow = $0 }
-            if $0 > offset && $0 < endOfOffset { endOfOffset = $0 }
-        }
+        let afterBelow = offsetIsPlace ? offset : after
         func end(of start: Int) -> Int {
-            let next = start == offset ? endOfOffset : endOfBelow
+            let next = start == offset ? after : afterBelow
             return next == Int.max ? start + 1 : next
         }
 
