@@ -8,7 +8,11 @@ let package = Package(
     products: [
         .executable(name: "layoutd", targets: ["layoutd"]),
         .executable(name: "layoutctl", targets: ["layoutctl"]),
+        // Lays text out; links no Cairo and no PCRE2. LayoutRender draws what it lays out;
+        // LayoutRules compiles formatting rules' patterns.
         .library(name: "LayoutEngine", targets: ["LayoutEngine"]),
+        .library(name: "LayoutRender", targets: ["LayoutRender"]),
+        .library(name: "LayoutRules", targets: ["LayoutRules"]),
         .library(name: "LayoutWire", targets: ["LayoutWire"]),
         // What a Swift program needs to talk to layoutd: the protocol's types and a client,
         // without the engine (no HarfBuzz, FreeType or Cairo is linked).
@@ -40,8 +44,13 @@ let package = Package(
         // boundaries), behind a header that names no ICU type (see word_dictionary.h).
         .target(name: "CWordDictionary", linkerSettings: [.linkedLibrary("icuuc")]),
 
-        .target(name: "LayoutEngine", dependencies: ["CFreeType", "CHarfBuzz", "CFriBidi", "CCairo", "CFontconfig", "CPCRE2",
+        .target(name: "LayoutEngine", dependencies: ["CFreeType", "CHarfBuzz", "CFriBidi", "CFontconfig",
                                                      "CThai", "CHyphen", "CWordDictionary"]),
+        // Formatting rules' patterns, PCRE2 at the engine's edge: the engine runs rules through
+        // `RulePattern`, so a program without rules links no PCRE2.
+        .target(name: "LayoutRules", dependencies: ["LayoutEngine", "CPCRE2"]),
+        // The render stage, Cairo at the engine's edge: a program that only lays text out links no Cairo.
+        .target(name: "LayoutRender", dependencies: ["LayoutEngine", "CCairo", "CFreeType", "CHarfBuzz"]),
         // The wire alone: the generated protobuf types, framing and the fast readers. No engine.
         // The client's two targets live in clients/swift, which is also a package of its own (with
         // swift-protobuf alone) that other Swift programs depend on; one copy of the code, two manifests.
@@ -49,12 +58,12 @@ let package = Package(
                 path: "clients/swift/Sources/LayoutProtocol"),
         // The wire meeting the engine: requests turned into engine values, layouts into replies.
         .target(name: "LayoutWire", dependencies: [
-            "LayoutEngine", "LayoutProtocol",
+            "LayoutEngine", "LayoutRender", "LayoutRules", "LayoutProtocol",
             .product(name: "SwiftProtobuf", package: "swift-protobuf"),
         ]),
         .target(name: "LayoutdClient", dependencies: ["LayoutProtocol"], path: "clients/swift/Sources/LayoutdClient"),
         .target(name: "LayoutServer", dependencies: [
-            "LayoutEngine", "LayoutWire", "CFatalSignal",
+            "LayoutEngine", "LayoutRender", "LayoutWire", "CFatalSignal",
             .product(name: "NIOCore", package: "swift-nio"),
             .product(name: "NIOPosix", package: "swift-nio"),
             .product(name: "NIOHTTP1", package: "swift-nio"),
@@ -72,7 +81,7 @@ let package = Package(
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "layoutd-bench", dependencies: [
-            "LayoutEngine", "LayoutWire", "LayoutdClient", "LayoutServer", "CHarfBuzz",
+            "LayoutEngine", "LayoutRules", "LayoutWire", "LayoutdClient", "LayoutServer", "CHarfBuzz",
             .product(name: "SwiftProtobuf", package: "swift-protobuf"),
         ], path: "Benchmarks/LayoutBench"),
 
@@ -84,8 +93,12 @@ let package = Package(
         .executableTarget(name: "layoutd-fuzz", dependencies: ["LayoutServer"], path: "Fuzz/LayoutFuzz"),
 
         .target(name: "TestSupport", path: "Tests/TestSupport"),
-        .testTarget(name: "LayoutEngineTests", dependencies: ["LayoutEngine", "CCairo", "CFreeType", "TestSupport"],
-                    exclude: ["Golden", "RenderReferences", "LayoutDumps"]),
+        .testTarget(name: "LayoutEngineTests", dependencies: ["LayoutEngine", "CFreeType", "TestSupport"],
+                    exclude: ["Golden", "LayoutDumps"]),
+        .testTarget(name: "LayoutRulesTests", dependencies: ["LayoutEngine", "LayoutRules", "TestSupport"]),
+        // RenderReferences/ holds the pictures the renderer's output is compared with.
+        .testTarget(name: "LayoutRenderTests", dependencies: ["LayoutEngine", "LayoutRender", "CCairo", "TestSupport"],
+                    exclude: ["RenderReferences"]),
         // Vectors/ holds wire bytes the tests and the C and Python clients read by path.
         .testTarget(name: "LayoutWireTests", dependencies: ["LayoutWire", "TestSupport"], exclude: ["Vectors"]),
         // FuzzRegressions/ holds inputs the fuzzers found, read by path.
@@ -107,7 +120,7 @@ for target in package.targets where target.type != .system {
 // class's stored property (swift-protobuf's message storage, the layout scratch) went through
 // swift_beginAccess, about 9,000 instructions a layout request through the daemon (issue 17).
 // Debug builds, which the tests run, keep the checks; the compiler's static checks stay on.
-for name in ["LayoutEngine", "LayoutProtocol", "LayoutWire", "LayoutServer"] {
+for name in ["LayoutEngine", "LayoutRender", "LayoutRules", "LayoutProtocol", "LayoutWire", "LayoutServer"] {
     let target = package.targets.first { $0.name == name }!
     target.swiftSettings = (target.swiftSettings ?? []) + [.unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release))]
 }

@@ -1,5 +1,6 @@
 import Foundation
 import LayoutEngine
+import LayoutRender
 import Logging
 
 /// Everything `layoutd` is told at start-up, from its defaults, then its configuration file, then

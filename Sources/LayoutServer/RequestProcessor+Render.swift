@@ -1,5 +1,6 @@
 import Foundation
 import LayoutEngine
+import LayoutRender
 import LayoutWire
 
 extension RequestProcessor {

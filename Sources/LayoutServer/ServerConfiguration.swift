@@ -1,4 +1,5 @@
 import LayoutEngine
+import LayoutRender
 import Foundation
 import LayoutWire
 

@@ -1,4 +1,5 @@
 import LayoutEngine
+import LayoutRules
 
 extension Layoutd_V1_LayoutRequest {
     /// The rules this request asks for, compiled: the built-in set's first, then its own.

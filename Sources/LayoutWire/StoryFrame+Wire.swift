@@ -1,4 +1,5 @@
 import LayoutEngine
+import LayoutRender
 
 extension Layoutd_V1_StoryFrame {
     /// The engine's frame, or the first thing wrong with it; `defaultFill` fills an unset fill.

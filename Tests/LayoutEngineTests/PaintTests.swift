@@ -94,15 +94,4 @@ import Testing
             #expect((run.paint == 1) == painted, "run \(run.range) has paint \(run.paint)")
         }
     }
-
-    @Test func theRendererDrawsEachRunInItsPaint() throws {
-        let painted = try Self.layout("Red and blue", spans: [(0..<3, Self.red), (8..<12, Self.blue)]).0
-        let scene = RenderScene(size: Size(width: 400, height: painted.size.height), canvas: Color(red: 1, green: 1, blue: 1),
-                                origin: Point(x: 0, y: 0), backgrounds: [], runs: painted.runs,
-                                textColor: Color(red: 0, green: 0, blue: 0), paints: painted.paints)
-        let svg = String(decoding: try RenderTests.renderer.render(scene, format: .svg, scale: 1), as: UTF8.self)
-        #expect(svg.contains("rgb(100%, 0%, 0%)") || svg.contains("rgb(100%,0%,0%)"))
-        #expect(svg.contains("rgb(0%, 0%, 100%)") || svg.contains("rgb(0%,0%,100%)"))
-        #expect(svg.contains("rgb(0%, 0%, 0%)") || svg.contains("rgb(0%,0%,0%)"))
-    }
 }

@@ -5,8 +5,9 @@ import TestSupport
 
 @Suite struct TextDocumentTests {
     static let style = TextStyle(family: "Noto Sans", size: 20)
-    static let boldRule = try! CompiledRule(FormattingRule(name: "bold", pattern: #"\*([^*\n\r\x{2029}]+)\*"#, group: 1,
-                                                           patch: StylePatch(weight: 700), hidesMarkers: true), field: "rules[0]")
+    static let boldRule = CompiledRule(rule: FormattingRule(name: "bold", pattern: #"\*([^*\n\r\x{2029}]+)\*"#, group: 1,
+                                                            patch: StylePatch(weight: 700), hidesMarkers: true),
+                                       pattern: EnclosedPattern())
 
     static func settings(width: Double = 260, alignment: TextAlignment = .natural, rules: [CompiledRule] = []) -> DocumentSettings {
         DocumentSettings(request: ParagraphRequest(text: AttributedText("", style: style), width: width, alignment: alignment),

@@ -205,21 +205,4 @@ import TestSupport
         let glyph = thin.runs[0].glyphs[0].id
         #expect(blackFont.inkExtents(glyph).width > thinFont.inkExtents(glyph).width * 2)
     }
-
-    @Test func rendererDrawsTheInstance() throws {
-        let registry = try #require(Self.registry)
-        let renderer = Renderer(fonts: registry)
-        func inkPixels(weight: Int) throws -> Int {
-            let layout = try Self.layout("IIIIIIII", size: 60, weight: weight)
-            let scene = RenderScene(size: Size(width: layout.size.width + 20, height: layout.size.height + 20),
-                                    canvas: Color(red: 1, green: 1, blue: 1), origin: Point(x: 10, y: 10), backgrounds: [],
-                                    runs: layout.runs, textColor: Color(red: 0, green: 0, blue: 0))
-            let png = try renderer.render(scene, format: .png, scale: 1)
-            let pixels = try #require(RenderTests.pixels(png))
-            return pixels.data.filter { $0 & 0xFF < 128 }.count  // dark blue channel: ink
-        }
-        let thin = try inkPixels(weight: 100)
-        let black = try inkPixels(weight: 900)
-        #expect(thin > 0 && black > thin * 3, "thin \(thin), black \(black)")
-    }
 }

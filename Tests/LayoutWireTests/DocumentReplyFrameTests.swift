@@ -1,5 +1,6 @@
 import Foundation
 import LayoutEngine
+import LayoutRules
 import LayoutWire
 import Testing
 

@@ -51,10 +51,10 @@ public final class Font: @unchecked Sendable {
     /// which stands at the axes' defaults.
     public let coordinates: [Float]
 
-    let hbFont: OpaquePointer
+    package let hbFont: OpaquePointer
     /// The file's bytes (a read-only mapping): the renderer's FreeType faces read them too,
     /// rather than opening the path again.
-    let blob: OpaquePointer
+    package let blob: OpaquePointer
     /// One bit per BMP code point the cmap maps: fallback asks about every cluster, and a bit
     /// test is far cheaper than a cmap search through HarfBuzz. Raw memory the font owns, so a
     /// test touches no reference count.

@@ -5,7 +5,7 @@ import CHarfBuzz
 ///
 /// FreeType is used only here, at load time, for the names and OS/2 fields a family
 /// match needs; it is closed again before the fonts are shared.
-enum FontFile {
+package enum FontFile {
     struct FaceInfo {
         var family: String
         var styleName: String
@@ -65,7 +65,7 @@ enum FontFile {
 
     /// A FreeType face over a blob's bytes (which must outlive it); nil when FreeType cannot open
     /// face `index`. Making faces of one library must be serialized (the renderer locks around it).
-    static func memoryFace(library: FT_Library, blob: OpaquePointer, index: Int) -> FT_Face? {
+    package static func memoryFace(library: FT_Library, blob: OpaquePointer, index: Int) -> FT_Face? {
         var length: UInt32 = 0
         guard let data = hb_blob_get_data(blob, &length) else { return nil }
         var face: FT_Face?

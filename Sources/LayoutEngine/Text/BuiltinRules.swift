@@ -1,5 +1,3 @@
-import Synchronization
-
 /// The note editor's rules from the TextKit tutorial (raywenderlich.com, "TextKit Tutorial",
 /// `SyntaxHighlightTextStorage`): `*bold*`, `_italic_`, `-strike-`, `~script~`, `1.` list numbers
 /// in bold and words in capitals in red; done better than the original:
@@ -39,17 +37,5 @@ public enum BuiltinRules {
                         hidesMarkers: hidesMarkers),
          FormattingRule(name: "list-number", pattern: "(?m)^[ \\t]*([0-9]+\\.)(?=[ \\t])", group: 1, patch: StylePatch(weight: 700)),
          FormattingRule(name: "capitals", pattern: "\\b\\p{Lu}{2,}\\b", group: 0, patch: StylePatch(color: capitalsColor))]
-    }
-
-    /// Compiled once per marker setting and script family: the set every request that asks for it shares.
-    private static let cache = Mutex<[String: [CompiledRule]]>([:])
-
-    public static func compiledNotes(hidesMarkers: Bool, scriptFamily: String = BuiltinRules.scriptFamily) -> [CompiledRule] {
-        let key = "\(hidesMarkers) \(scriptFamily)"
-        if let rules = cache.withLock({ $0[key] }) { return rules }
-        // The built-in patterns compile: a test holds them to that.
-        let rules = notes(hidesMarkers: hidesMarkers, scriptFamily: scriptFamily).compactMap { try? CompiledRule($0, field: "builtin_rules") }
-        cache.withLock { $0[key] = rules }
-        return rules
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import LayoutEngine
+import LayoutRender
 
 /// Pictures of each decoration and effect in Latin, Arabic and Chinese, compared with stored
 /// references as the Type Mode pictures are (`RenderTests`; LAYOUTD_UPDATE_REFERENCES=1

@@ -1,3 +1,4 @@
+import LayoutEngine
 import CHarfBuzz
 
 /// Glyph outlines as SVG path data, read with HarfBuzz's own OpenType functions (glyf and CFF):

@@ -1,3 +1,4 @@
+import LayoutEngine
 import CCairo
 
 /// A whole story frame around a text block (server-side Stories): a canvas of its own size, a

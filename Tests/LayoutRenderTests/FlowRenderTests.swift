@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import LayoutEngine
+import LayoutRender
 
 /// Pictures of text that flows and of vertical text, compared with stored references
 /// (RenderReferences/flow-*.png, vertical-*.png; LAYOUTD_UPDATE_REFERENCES=1 rewrites them).

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import LayoutEngine
+@testable import LayoutRules
 
 /// Formatting rules on PCRE2: the TextKit note editor's built-in set, done right, and the
 /// limits that keep a hostile pattern from holding a worker.
@@ -147,7 +148,7 @@ import Testing
 
     @Test func theAllowanceAndMatchLimitGrowWithTheText() {
         #expect(FormattingRules.allowance(units: 1_000) < FormattingRules.allowance(units: 100_000))
-        #expect(CompiledRule.matchLimit(units: 10) == 100_000)
-        #expect(CompiledRule.matchLimit(units: 10_000_000) == CompiledRule.matchLimit)
+        #expect(PCRE2Pattern.matchLimit(units: 10) == 100_000)
+        #expect(PCRE2Pattern.matchLimit(units: 10_000_000) == PCRE2Pattern.matchLimit)
     }
 }

@@ -1,3 +1,4 @@
+import LayoutEngine
 /// What the render stage draws: a canvas, backgrounds, glyph runs and their colours.
 public struct RenderScene: Sendable {
     public var size: Size

@@ -2,6 +2,7 @@ import Foundation
 import CCairo
 import Testing
 @testable import LayoutEngine
+@testable import LayoutRender
 
 /// Story frames: the canvas, its fill, and the block placed on it, checked pixel by pixel.
 @Suite struct StoryFrameTests {

@@ -1,3 +1,4 @@
+import LayoutEngine
 import CCairo
 
 extension Renderer {

@@ -1,3 +1,4 @@
+import LayoutEngine
 import CCairo
 
 /// What the render stage draws for a photo's tags: the photo (or a plain background), then

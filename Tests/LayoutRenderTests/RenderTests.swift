@@ -2,6 +2,7 @@ import CCairo
 import Foundation
 import Testing
 @testable import LayoutEngine
+import LayoutRender
 
 /// Pictures compared with stored references (RenderReferences/*.png) within a tolerance.
 /// LAYOUTD_UPDATE_REFERENCES=1 rewrites the references after a deliberate change.

@@ -1,3 +1,4 @@
+import LayoutEngine
 import CCairo
 
 /// An attachment as the render stage draws it: its box, and the picture to scale into it.

@@ -5,6 +5,7 @@ import FoundationXML
 #endif
 import Testing
 @testable import LayoutEngine
+import LayoutRender
 
 /// Tags drawn over a photo: reference pictures for Latin, Chinese and Arabic labels, frames of
 /// the animation, and the animated SVG.

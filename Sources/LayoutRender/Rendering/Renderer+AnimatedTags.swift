@@ -1,3 +1,4 @@
+import LayoutEngine
 import Foundation
 
 extension Renderer {

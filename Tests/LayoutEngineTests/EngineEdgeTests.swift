@@ -1,0 +1,54 @@
+import Foundation
+import Testing
+
+/// The engine lays text out without drawing it or running regular expressions: Cairo sits in
+/// LayoutRender and PCRE2 in LayoutRules, at its edge. The C modules the engine still imports are
+/// listed here, so a new one fails until it is chosen on purpose (docs/architecture.md).
+@Suite struct EngineEdgeTests {
+    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent()
+    static let engineCModules: Set = ["CFreeType", "CHarfBuzz", "CFriBidi", "CFontconfig", "CThai", "CHyphen", "CWordDictionary"]
+    static let edgeOnly: [String: String] = ["CCairo": "LayoutRender", "CPCRE2": "LayoutRules"]
+
+    /// Every module a target's Swift files import, with the files that import it.
+    static func imports(ofTarget target: String) throws -> [String: [String]] {
+        let root = repository.appendingPathComponent("Sources/\(target)")
+        let files = FileManager.default.enumerator(at: root, includingPropertiesForKeys: nil)?
+            .compactMap { $0 as? URL }.filter { $0.pathExtension == "swift" } ?? []
+        var found: [String: [String]] = [:]
+        for file in files {
+            for line in try String(contentsOf: file, encoding: .utf8).split(separator: "\n") {
+                let words = line.split(separator: " ")
+                guard let at = words.firstIndex(of: "import"), at + 1 < words.count, words[..<at].allSatisfy({ $0.hasPrefix("@") })
+                else { continue }
+                found[String(words[at + 1]), default: []].append(file.lastPathComponent)
+            }
+        }
+        return found
+    }
+
+    @Test func theEngineImportsNoEdgeLibrary() throws {
+        let imports = try Self.imports(ofTarget: "LayoutEngine")
+        #expect(imports.count > 3, "the scan found no imports: \(imports)")
+        for (module, adapter) in Self.edgeOnly {
+            #expect(imports[module] == nil, "\(module) belongs in \(adapter); imported by \(imports[module] ?? [])")
+        }
+        let cModules = Set(imports.keys.filter { $0.hasPrefix("C") && $0.dropFirst().first?.isUppercase == true })
+        #expect(cModules.isSubset(of: Self.engineCModules), "new C modules in the engine: \(cModules.subtracting(Self.engineCModules))")
+    }
+
+    @Test func eachAdapterHoldsItsLibrary() throws {
+        for (module, adapter) in Self.edgeOnly {
+            #expect(try Self.imports(ofTarget: adapter)[module] != nil, "\(adapter) does not import \(module)")
+        }
+    }
+
+    /// The manifest agrees: the engine target depends on neither library.
+    @Test func theManifestKeepsThemOut() throws {
+        let manifest = try String(contentsOf: Self.repository.appendingPathComponent("Package.swift"), encoding: .utf8)
+        let start = try #require(manifest.range(of: ".target(name: \"LayoutEngine\""))
+        let declaration = manifest[start.lowerBound...].prefix { $0 != ")" }
+        #expect(declaration.contains("CHarfBuzz"), "the scan did not find the engine's dependencies: \(declaration)")
+        for module in Self.edgeOnly.keys { #expect(!declaration.contains("\"\(module)\""), "\(declaration)") }
+    }
+}

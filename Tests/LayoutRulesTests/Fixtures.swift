@@ -1,0 +1,1 @@
+../LayoutEngineTests/Fixtures.swift
