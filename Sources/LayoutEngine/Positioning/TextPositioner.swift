@@ -174,7 +174,7 @@ final class TextPositioner {
         var spans = scratch.spans.takeEmptied()
         var attachments: [AttachmentLayout] = []
         // Room for one at least, so the storage has an address even for lines without glyphs.
-        let glyphs = [PositionedGlyph](unsafeUninitializedCapacity: max(glyphCount, 1)) { buffer, initialized in
+        let glyphs = [PositionedGlyph](specializedCapacity: max(glyphCount, 1)) { buffer, initialized in
             var output = RunOutput(glyphs: buffer.baseAddress!, pieces: pieceCount, spans: spans.movedOut())
             if shaped.hasBoxes { output.attachments.reserveCapacity(shaped.boxCount) }
             var current = paragraph(0)  // made again only where the paragraph changes

@@ -109,13 +109,8 @@ public struct AttributedText: Sendable {
         var string = string
         return string.withUTF8 { bytes in
             // A String's bytes are valid UTF-8, so every sequence is complete; UTF-16 never
-            // needs more units than UTF-8 has bytes. Zeros appended, written, and the rest cut
-            // off: `init(unsafeUninitializedCapacity:)` allocates through the standard library's
-            // unspecialized code, which looks the array's storage class up at run time (the
-            // zeros cost a copy of a few hundred bytes).
-            var units = ContiguousArray<UInt16>()
-            units.appendZeros(bytes.count)
-            let written = units.withUnsafeMutableBufferPointer { out in
+            // needs more units than UTF-8 has bytes.
+            ContiguousArray<UInt16>(specializedCapacity: bytes.count) { out, written in
                 var i = 0
                 var o = 0
                 while i < bytes.count {
@@ -141,10 +136,8 @@ public struct AttributedText: Sendable {
                         o += 2
                     }
                 }
-                return o
+                written = o
             }
-            units.removeLast(bytes.count - written)
-            return units
         }
     }
 }

@@ -111,7 +111,7 @@ public struct VerticalFrame: Sendable {
         var total = 0
         for i in layout.runs.indices { total += layout.runs[i].glyphs.count }
         // Written in place, not appended: an append checks room and count per glyph.
-        let glyphs = [PositionedGlyph](unsafeUninitializedCapacity: total) { out, written in
+        let glyphs = [PositionedGlyph](specializedCapacity: total) { out, written in
             for i in layout.runs.indices {
                 // Through its buffer: a copy of each run (its slice and font retained) cost more
                 // than turning its glyphs.

@@ -120,58 +120,62 @@ struct ProtobufReader {
     /// `AttributedText.utf16` transcodes a `String`, whose bytes are valid already, and checks
     /// nothing; this reader stands below the engine (clients use it) and reads bytes off the wire.
     static func utf16(_ utf8: UnsafeRawBufferPointer) -> ContiguousArray<UInt16>? {
-        let count = utf8.count
-        // Made with zeros and cut to length after: the array is allocated through specialized
-        // code (`init(unsafeUninitializedCapacity:)` looks its storage class up at run time).
-        var units = ContiguousArray<UInt16>(repeating: 0, count: count)
-        let written: Int? = units.withUnsafeMutableBufferPointer { out in
-            @inline(__always) func continuation(_ index: Int) -> UInt32? {
-                guard index < count else { return nil }
-                let byte = utf8[index]
-                return byte & 0xC0 == 0x80 ? UInt32(byte & 0x3F) : nil
-            }
-            var i = 0
-            var o = 0
-            while i < count {
-                let lead = utf8[i]
-                if lead < 0x80 {
-                    out[o] = UInt16(lead)
-                    i += 1
-                    o += 1
-                    continue
-                }
-                switch lead {
-                case 0xC2...0xDF:
-                    guard let c1 = continuation(i + 1) else { return nil }
-                    out[o] = UInt16(UInt32(lead & 0x1F) << 6 | c1)
-                    i += 2
-                    o += 1
-                case 0xE0...0xEF:
-                    guard let c1 = continuation(i + 1), let c2 = continuation(i + 2) else { return nil }
-                    let scalar = UInt32(lead & 0x0F) << 12 | c1 << 6 | c2
-                    // E0 needs A0…BF after it (no overlong form), ED 80…9F (no surrogate).
-                    guard scalar >= 0x800, scalar & 0xF800 != 0xD800 else { return nil }
-                    out[o] = UInt16(scalar)
-                    i += 3
-                    o += 1
-                case 0xF0...0xF4:
-                    guard let c1 = continuation(i + 1), let c2 = continuation(i + 2), let c3 = continuation(i + 3) else { return nil }
-                    let scalar = UInt32(lead & 0x07) << 18 | c1 << 12 | c2 << 6 | c3
-                    // F0 needs 90…BF after it (no overlong form), F4 80…8F (nothing past U+10FFFF).
-                    guard scalar >= 0x10000, scalar <= 0x10FFFF else { return nil }
-                    out[o] = UInt16(0xD800 + (scalar - 0x10000) >> 10)
-                    out[o + 1] = UInt16(0xDC00 + (scalar - 0x10000) & 0x3FF)
-                    i += 4
-                    o += 2
-                default:
-                    return nil  // a continuation byte first, C0 or C1 (overlong), or F5…FF
-                }
-            }
-            return o
+        // UTF-16 never needs more units than UTF-8 has bytes.
+        var written: Int?
+        let units = ContiguousArray<UInt16>(specializedCapacity: utf8.count) { out, initialized in
+            written = utf16(utf8, into: out)
+            initialized = written ?? 0
         }
-        guard let written else { return nil }
-        units.removeLast(count - written)
-        return units
+        return written == nil ? nil : units
+    }
+
+    /// Writes `utf8` as UTF-16 into `out` (room for `utf8.count` units): how many units, nil
+    /// where it is not well-formed.
+    private static func utf16(_ utf8: UnsafeRawBufferPointer, into out: UnsafeMutableBufferPointer<UInt16>) -> Int? {
+        let count = utf8.count
+        @inline(__always) func continuation(_ index: Int) -> UInt32? {
+            guard index < count else { return nil }
+            let byte = utf8[index]
+            return byte & 0xC0 == 0x80 ? UInt32(byte & 0x3F) : nil
+        }
+        var i = 0
+        var o = 0
+        while i < count {
+            let lead = utf8[i]
+            if lead < 0x80 {
+                out[o] = UInt16(lead)
+                i += 1
+                o += 1
+                continue
+            }
+            switch lead {
+            case 0xC2...0xDF:
+                guard let c1 = continuation(i + 1) else { return nil }
+                out[o] = UInt16(UInt32(lead & 0x1F) << 6 | c1)
+                i += 2
+                o += 1
+            case 0xE0...0xEF:
+                guard let c1 = continuation(i + 1), let c2 = continuation(i + 2) else { return nil }
+                let scalar = UInt32(lead & 0x0F) << 12 | c1 << 6 | c2
+                // E0 needs A0…BF after it (no overlong form), ED 80…9F (no surrogate).
+                guard scalar >= 0x800, scalar & 0xF800 != 0xD800 else { return nil }
+                out[o] = UInt16(scalar)
+                i += 3
+                o += 1
+            case 0xF0...0xF4:
+                guard let c1 = continuation(i + 1), let c2 = continuation(i + 2), let c3 = continuation(i + 3) else { return nil }
+                let scalar = UInt32(lead & 0x07) << 18 | c1 << 12 | c2 << 6 | c3
+                // F0 needs 90…BF after it (no overlong form), F4 80…8F (nothing past U+10FFFF).
+                guard scalar >= 0x10000, scalar <= 0x10FFFF else { return nil }
+                out[o] = UInt16(0xD800 + (scalar - 0x10000) >> 10)
+                out[o + 1] = UInt16(0xDC00 + (scalar - 0x10000) & 0x3FF)
+                i += 4
+                o += 2
+            default:
+                return nil  // a continuation byte first, C0 or C1 (overlong), or F5…FF
+            }
+        }
+        return o
     }
 
     /// `utf8` as a string, nil unless it is valid UTF-8. `String(validating:as:)` decodes
