@@ -61,7 +61,14 @@ struct InProcessBench {
         if let only = ProcessInfo.processInfo.environment["LAYOUTD_BENCH_PROFILE"] {
             // For a profiler: one kind of pass (floor, floor-bare, cold, warm, boxed, unboxed, decorated, flowed, built or rules), many times, nothing
             // else; scripts/count-instructions.sh compares two of them under callgrind.
-            let layouter = ParagraphLayouter(fonts: registry, cache: only == "warm" ? ShapingCache() : nil)
+            // LAYOUTD_BENCH_SHAPING_CACHE=N runs the other passes with a cache of N entries, as the
+            // daemon ships (20,000), new each repeat so every caption meets it cold.
+            let shippedCache = ProcessInfo.processInfo.environment["LAYOUTD_BENCH_SHAPING_CACHE"].flatMap(Int.init)
+            func layouterForRepeat() -> ParagraphLayouter {
+                ParagraphLayouter(fonts: registry, cache: only == "warm" ? warmCache : shippedCache.map { ShapingCache(capacity: $0) })
+            }
+            let warmCache = ShapingCache()
+            var layouter = layouterForRepeat()
             if only == "floor" {
                 for _ in 0..<options.repeats { for caption in captions { _ = floorFonts.time(caption) } }
                 return []
@@ -93,7 +100,10 @@ struct InProcessBench {
                     if only == "vertical-hani" { request.writingMode = .verticalRightToLeft }
                     return request
                 }
-                for _ in 0..<options.repeats { for request in chosen { _ = try time(request, layouter) } }
+                for _ in 0..<options.repeats {
+                    layouter = layouterForRepeat()
+                    for request in chosen { _ = try time(request, layouter) }
+                }
                 return []
             }
             if only == "tiny" {
@@ -112,7 +122,10 @@ struct InProcessBench {
             }
             let chosen = only == "boxed" ? boxedRequests : only == "unboxed" ? unboxedRequests
                 : only == "decorated" ? decoratedRequests : only == "flowed" ? flowedRequests : requests
-            for _ in 0..<options.repeats { for request in chosen { _ = try time(request, layouter) } }
+            for _ in 0..<options.repeats {
+                layouter = layouterForRepeat()
+                for request in chosen { _ = try time(request, layouter) }
+            }
             return []
         }
         // Every pass measures a caption back to back, in an order that rotates from caption to

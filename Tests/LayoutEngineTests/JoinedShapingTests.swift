@@ -78,6 +78,24 @@ import Testing
         #expect(try Self.runs(text, Self.joined, setting: setting) == Self.runs(text, Self.alone, setting: setting))
     }
 
+    /// With a shaping cache (as the daemon ships), joined pieces are kept as slices of their
+    /// group's glyphs and found again: cold and warm, every run equals the item shaped alone,
+    /// and a piece kept by vertical text serves the same text laid out again.
+    @Test(arguments: texts) func joinedPiecesWithACacheShapeAsAlone(_ string: String) throws {
+        let cache = ShapingCache(capacity: 64)
+        let cached = ParagraphLayouter(fonts: Fixtures.registry, cache: cache, maxTextLength: 1 << 20, joinsRuns: true)
+        for family in ["Noto Sans CJK JP", "Noto Sans"] {
+            let text = Self.text(string, family: family)
+            let expected = try Self.runs(text, Self.alone)
+            let misses = cache.misses
+            #expect(try Self.runs(text, cached) == expected, "cold, \(family)")
+            let hits = cache.hits
+            #expect(try Self.runs(text, cached) == expected, "warm, \(family)")
+            if !string.isEmpty { #expect(cache.hits > hits, "nothing found again: \(family)") }
+            #expect(cache.misses >= misses)
+        }
+    }
+
     /// Whole layouts too, columns and glyph places, with truncation cutting the last column.
     @Test(arguments: texts) func joinedLayoutsEqualLayoutsShapedAlone(_ string: String) throws {
         var request = ParagraphRequest(text: Self.text(string), width: 120, height: 160)
@@ -124,6 +142,22 @@ import Testing
         for caption in try #require(Fixtures.corpus) {
             let text = Self.text(caption.text, family: "Noto Sans")
             if try Self.runs(text, Self.joined) != Self.runs(text, Self.alone) { differing.append(caption.text) }
+        }
+        #expect(differing.isEmpty, "\(differing.count) captions differ, first: \(differing.first ?? "")")
+    }
+
+    /// The corpus as vertical text through a small cache that evicts as it goes: its layouts
+    /// equal the layouts shaped alone without one.
+    @Test(.enabled(if: Fixtures.corpus != nil, "../shared/corpus/captions.jsonl is not beside this clone"))
+    func theCorpusThroughACacheLaysOutAsAlone() throws {
+        let cached = ParagraphLayouter(fonts: Fixtures.registry, cache: ShapingCache(capacity: 256), maxTextLength: 1 << 20,
+                                       joinsRuns: true)
+        var differing: [String] = []
+        for caption in try #require(Fixtures.corpus) + (try #require(Fixtures.corpus)).prefix(200) {
+            var request = ParagraphRequest(text: Self.text(caption.text), width: 300, height: 300)
+            request.writingMode = .verticalRightToLeft
+            let a = try cached.layout(request), b = try Self.alone.layout(request)
+            if a.runs != b.runs || a.lines != b.lines { differing.append(caption.text) }
         }
         #expect(differing.isEmpty, "\(differing.count) captions differ, first: \(differing.first ?? "")")
     }

@@ -160,26 +160,6 @@ import Testing
         #expect(next.scratch.flags.capacity == 0, "a long text's scratch was kept")
     }
 
-    /// Without a cache, a layout's glyph buffers are refilled by the next one's runs: layouts made
-    /// that way equal layouts of a new layouter, text after text, and the spares stay few and small.
-    @Test func refilledGlyphBuffersLeaveLayoutsAsTheyWere() throws {
-        let layouter = ParagraphLayouter(fonts: Fixtures.registry, cache: nil)
-        let texts = ["First caption with some words", "Второй текст, подлиннее первого", "مرحبا بالعالم", "a", "中文排版，日本語の文字。",
-                     String(repeating: "a long line of words ", count: 80), "x\ny\nz", "🙂 emoji and नमस्ते"]
-        for round in 0..<3 {
-            for text in texts {
-                let request = ParagraphRequest(text: AttributedText(text, style: TextStyle(family: "Noto Sans")), width: 200)
-                let refilled = try layouter.layout(request)
-                let fresh = try ParagraphLayouter(fonts: Fixtures.registry, cache: nil).layout(request)
-                #expect(refilled.runs == fresh.runs && refilled.lines == fresh.lines, "round \(round): \(text.prefix(20))")
-            }
-        }
-        let context = layouter.contexts.take(layouter: layouter, budget: .unlimited)
-        defer { layouter.contexts.give(context) }
-        let spares = context.scratch.shapingBuffer.spareGlyphs
-        #expect(spares.count <= ShapingBuffer.maxSpares && spares.allSatisfy { $0.capacity <= ShapingBuffer.maxSpareGlyphs })
-    }
-
     /// The scratch keeps the last inserted text shaped (a truncation token, a hyphen): layouts
     /// that use it, in any order, with other tokens, styles, directions and writing modes in
     /// between, and with a hyphen and a token in one request, equal a new layouter's.

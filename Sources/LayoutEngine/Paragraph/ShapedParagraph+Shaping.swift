@@ -7,21 +7,21 @@ extension ShapedParagraph {
     static let joinWindow = 64
 
     /// Shapes every item of `items` into `runs` (emptied), in item order, checking the budget
-    /// as it goes. `joining` (vertical text) and without a shaping cache, items of one font,
-    /// script, style and orientation within `joinWindow` of one another are shaped in one
-    /// HarfBuzz call (`Shaper.shapeJoined`).
+    /// as it goes. `joining` (vertical text), items of one font, script, style and orientation
+    /// within `joinWindow` of one another are shaped in one HarfBuzz call (`Shaper.shapeJoined`).
     ///
     /// Only vertical text joins: there orientation cuts one item into many alike pieces (a
     /// caption's six calls became two), while horizontal items are cut
     /// where font, script or style change, and the few alike among them did not pay for the
-    /// search (+270 a caption over the corpus). The cache keeps runs item by item, so with one
-    /// each item is shaped (or found) alone.
+    /// search. With a shaping cache, the items it holds come from it first; the others are
+    /// shaped joined, and each piece is kept under the key its item alone would have (a slice of
+    /// its group's glyphs: `JoinedShapingTests` holds joined pieces equal to items shaped alone).
     static func shape(_ items: [Item], units: ContiguousArray<UInt16>, styles: ResolvedStyles, joining: Bool,
                       context: LayoutContext, into runs: inout [ShapedRun]) throws {
         let shaper = context.shaper
         let whole = 0..<units.count
         runs.reserveCapacity(items.count)
-        guard joining && shaper.joinsRuns && shaper.cache == nil && items.count > 1 else {
+        guard joining && shaper.joinsRuns && items.count > 1 else {
             for (index, item) in items.enumerated() {
                 if index % 64 == 0 { try context.budget.check() }
                 runs.append(shaper.shape(units, range: item.range, context: whole, font: item.font, rtl: item.isRTL,
@@ -46,7 +46,14 @@ extension ShapedParagraph {
             pieces = [Range<Int>](repeating: 0..<0, count: joinWindow)
         }
         let unshaped = ShapedGlyphs.unshaped
-        for item in items { runs.append(ShapedRun(range: item.range, glyphs: unshaped, first: 0, count: 0)) }
+        let caching = shaper.cache != nil
+        for item in items {
+            let found = caching && joins(item)
+                ? shaper.cached(units, range: item.range, context: whole, font: item.font, rtl: item.isRTL, upright: item.isUpright,
+                                script: item.script, style: styles.shaping[item.style])
+                : nil
+            runs.append(found ?? ShapedRun(range: item.range, glyphs: unshaped, first: 0, count: 0))
+        }
         let budget = context.budget
         var alone = 0
         try items.withUnsafeBufferPointer { items in
@@ -71,6 +78,10 @@ extension ShapedParagraph {
                                                    font: item.font, upright: item.isUpright, script: item.script,
                                                    style: styles.shaping[item.style]) { piece, run in
                                     runs[members[piece]] = run
+                                    if caching {
+                                        shaper.keep(run, units: units, context: whole, font: item.font, rtl: item.isRTL,
+                                                    upright: item.isUpright, script: item.script, style: styles.shaping[item.style])
+                                    }
                                 }
                             }
                             // Alone: an item with no likes, or a piece HarfBuzz would not vouch for joined.
@@ -78,9 +89,11 @@ extension ShapedParagraph {
                                 if alone % 64 == 0 { try budget.check() }
                                 alone += 1
                                 let item = items[members[k]]
+                                // A joining item missed the cache above: no second look.
                                 runs[members[k]] = shaper.shape(
                                     units, range: item.range, context: whole, font: item.font, rtl: item.isRTL,
-                                    upright: item.isUpright, script: item.script, style: styles.shaping[item.style])
+                                    upright: item.isUpright, script: item.script, style: styles.shaping[item.style],
+                                    lookUp: !(caching && joins(item)))
                             }
                         }
                     }

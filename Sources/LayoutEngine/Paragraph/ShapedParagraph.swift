@@ -139,8 +139,6 @@ struct ShapedParagraph {
             scratch.verticalItems = items
             items = pieces
         }
-        // The last layout's glyph buffers that nothing holds are kept for these runs to refill.
-        if context.shaper.cache == nil { scratch.shapingBuffer.harvest(&scratch.runs) }
         var runs = scratch.runs.takeEmptied()
         try Self.shape(items, units: shapingUnits, styles: styles, joining: vertical != nil, context: context, into: &runs)
         var prefix = scratch.prefix.takeEmptied()

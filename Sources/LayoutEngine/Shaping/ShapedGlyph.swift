@@ -14,9 +14,8 @@ struct ShapedGlyph {
     var unsafeToBreak: Bool
 }
 
-/// Shaped glyphs in storage of their own, never changed while anything reads them: filled when
-/// made, and filled again only as a spare that nothing else holds (`make(count:reusing:fill:)`:
-/// the scratch keeps the last layout's unshared buffers for the next one's runs).
+/// Shaped glyphs in storage of their own, never changed once filled: filled when made, only read
+/// after.
 ///
 /// The pieces of a line point into it (`UnsafeBufferPointer`) while a layout runs, so copying a
 /// piece counts no reference: a caption's positioning copied pieces some forty times, with a
@@ -40,27 +39,11 @@ final class ShapedGlyphs: ManagedBuffer<Int, ShapedGlyph> {
         return glyphs
     }
 
-    /// `spare` refilled with `count` glyphs when it has room, else a new buffer. The spare must be
-    /// held by no one else (`ShapingBuffer.spareGlyphs` holds only such): its old glyphs are
-    /// overwritten.
-    static func make(count: Int, reusing spare: ShapedGlyphs?, fill: (UnsafeMutableBufferPointer<ShapedGlyph>) -> Void) -> ShapedGlyphs {
-        guard let spare, spare.roomFor(count) else { return make(count: count, fill: fill) }
-        spare.header = count
-        spare.withUnsafeMutablePointerToElements { fill(UnsafeMutableBufferPointer(start: $0, count: count)) }
-        return spare
-    }
-
-    /// True when the buffer has room for `count` glyphs (`capacity` asks the allocator: a call,
-    /// far cheaper than a new buffer).
-    @inline(__always)
-    func roomFor(_ count: Int) -> Bool { count <= capacity }
-
     static func make(_ glyphs: some Collection<ShapedGlyph>) -> ShapedGlyphs {
         make(count: glyphs.count) { _ = $0.initialize(from: glyphs) }
     }
 
-    /// No glyphs: a run's while its item waits to be shaped (`ShapedParagraph.shape`). Never
-    /// filled, and never a spare (this reference keeps it shared).
+    /// No glyphs: a run's while its item waits to be shaped (`ShapedParagraph.shape`).
     nonisolated(unsafe) static let unshaped = make(count: 0) { _ in }
 
     // No deinit: ShapedGlyph is trivial, nothing to deinitialize before the memory goes.
@@ -68,8 +51,19 @@ final class ShapedGlyphs: ManagedBuffer<Int, ShapedGlyph> {
 
 /// Shaped glyphs shared between threads (the shaping cache's entries).
 // @unchecked Sendable: the glyphs are written when made and only read after.
+/// A run's part of them: a joined piece (`Shaper.shapeJoined`) is a slice of its group's glyphs.
 struct SharedGlyphs: @unchecked Sendable {
     let glyphs: ShapedGlyphs
+    let first: Int
+    let count: Int
+
+    init(_ run: ShapedRun) {
+        glyphs = run.glyphs
+        first = run.first
+        count = run.count
+    }
+
+    func run(_ range: Range<Int>) -> ShapedRun { ShapedRun(range: range, glyphs: glyphs, first: first, count: count) }
 }
 
 /// The glyphs of one item, in visual order (HarfBuzz reverses right-to-left runs).

@@ -21,7 +21,6 @@ extension Shaper {
     /// be joined: `ShapedParagraph.joins`.
     func shapeJoined(_ units: ContiguousArray<UInt16>, pieces: UnsafeBufferPointer<Range<Int>>, context: Range<Int>, font: Font,
                      upright: Bool, script: hb_script_t, style: ShapingStyle, store: (Int, ShapedRun) -> Void) {
-        let spares = cache == nil ? buffer : nil
         buffer.withBuffer { hbBuffer in
             units.withUnsafeBufferPointer { units in
                 hb_buffer_clear_contents(hbBuffer)
@@ -47,7 +46,7 @@ extension Shaper {
                     // One buffer for every piece's glyphs, each piece's where HarfBuzz put them
                     // (glyphs past the last piece, of which there are none, so every element is
                     // initialized).
-                    let glyphs = ShapedGlyphs.make(count: glyphCount, reusing: spares?.spareGlyphs.popLast()) { out in
+                    let glyphs = ShapedGlyphs.make(count: glyphCount) { out in
                         var start = 0
                         for index in pieces.indices {
                             Self.convert(infos, positions, start..<ends[index],

@@ -44,40 +44,54 @@ struct Shaper {
     /// `upright` shapes top to bottom (vertical text): HarfBuzz applies `vert` and `vrt2` and
     /// gives vertical advances; the glyphs keep the line's axis in `advance` and `xOffset` (see
     /// `ShapedGlyph`).
+    /// `lookUp: false` skips the cache's look-up (the caller looked already) but still stores.
     func shape(_ units: ContiguousArray<UInt16>, range: Range<Int>, context: Range<Int>, font: Font,
-               rtl: Bool, upright: Bool = false, script: hb_script_t, style: ShapingStyle) -> ShapedRun {
+               rtl: Bool, upright: Bool = false, script: hb_script_t, style: ShapingStyle, lookUp: Bool = true) -> ShapedRun {
         // Without a cache no key is made: an optional key built, tested and dropped is work
         // every run paid.
         guard let cache, range.count <= ShapingCache.maxRunLength else {
-            // A glyph buffer of an earlier layout that nothing holds any more, for a run the cache
-            // will not keep (a kept run's buffer is the cache's).
-            let spare = cache == nil ? buffer.spareGlyphs.popLast() : nil
             return ShapedRun(range: range, glyphs: harfBuzz(units, range: range, context: context, font: font, rtl: rtl,
-                                                            upright: upright, script: script, style: style, spare: spare))
+                                                            upright: upright, script: script, style: style))
         }
         let key = ShapingCache.Key(units, range: range, context: context, font: font.serial, rtl: rtl, upright: upright,
                                    script: script.rawValue, style: style.key)
-        if let hit = cache.lookup(key) { return ShapedRun(range: range, glyphs: hit) }
-        let glyphs = harfBuzz(units, range: range, context: context, font: font, rtl: rtl, upright: upright, script: script,
-                              style: style, spare: nil)
-        cache.store(key, glyphs)
-        return ShapedRun(range: range, glyphs: glyphs)
+        if lookUp, let hit = cache.lookup(key) { return hit.run(range) }
+        let run = ShapedRun(range: range, glyphs: harfBuzz(units, range: range, context: context, font: font, rtl: rtl,
+                                                           upright: upright, script: script, style: style))
+        cache.store(key, run)
+        return run
+    }
+
+    /// The run the cache holds for this text, nil on a miss, without a cache or past its length.
+    func cached(_ units: ContiguousArray<UInt16>, range: Range<Int>, context: Range<Int>, font: Font, rtl: Bool, upright: Bool,
+                script: hb_script_t, style: ShapingStyle) -> ShapedRun? {
+        guard let cache, range.count <= ShapingCache.maxRunLength else { return nil }
+        return cache.lookup(ShapingCache.Key(units, range: range, context: context, font: font.serial, rtl: rtl, upright: upright,
+                                             script: script.rawValue, style: style.key))?.run(range)
+    }
+
+    /// Keeps `run` (a joined piece) in the cache, under the key its text shaped alone would have.
+    func keep(_ run: ShapedRun, units: ContiguousArray<UInt16>, context: Range<Int>, font: Font, rtl: Bool, upright: Bool,
+              script: hb_script_t, style: ShapingStyle) {
+        guard let cache, run.range.count <= ShapingCache.maxRunLength else { return }
+        cache.store(ShapingCache.Key(units, range: run.range, context: context, font: font.serial, rtl: rtl, upright: upright,
+                                     script: script.rawValue, style: style.key), run)
     }
 
     @inline(__always)
     private func harfBuzz(_ units: ContiguousArray<UInt16>, range: Range<Int>, context: Range<Int>, font: Font, rtl: Bool,
-                          upright: Bool, script: hb_script_t, style: ShapingStyle, spare: ShapedGlyphs?) -> ShapedGlyphs {
+                          upright: Bool, script: hb_script_t, style: ShapingStyle) -> ShapedGlyphs {
         buffer.withBuffer { hbBuffer in
             units.withUnsafeBufferPointer { units in
                 Self.runHarfBuzz(hbBuffer, units, range: range, context: context, font: font, rtl: rtl, upright: upright,
-                                 script: script, style: style, spare: spare)
+                                 script: script, style: style)
             }
         }
     }
 
     private static func runHarfBuzz(_ buffer: OpaquePointer, _ units: UnsafeBufferPointer<UInt16>, range: Range<Int>,
                                     context: Range<Int>, font: Font, rtl: Bool, upright: Bool, script: hb_script_t,
-                                    style: ShapingStyle, spare: ShapedGlyphs? = nil) -> ShapedGlyphs {
+                                    style: ShapingStyle) -> ShapedGlyphs {
         hb_buffer_clear_contents(buffer)
         add(range, of: units, context: context, to: buffer)
         shapeBuffer(buffer, font: font, direction: upright ? HB_DIRECTION_TTB : rtl ? HB_DIRECTION_RTL : HB_DIRECTION_LTR,
@@ -87,7 +101,7 @@ struct Shaper {
         let positions = hb_buffer_get_glyph_positions(buffer, &count)!
         // HarfBuzz counts clusters from the context's start; runs count from their own.
         return glyphs(infos, positions, 0..<Int(count), clusterOffset: Int32(context.lowerBound - range.lowerBound),
-                      upright: upright, reusing: spare)
+                      upright: upright)
     }
 
     /// Appends `range` of `units` to `buffer`, with the text of `context` around it as
@@ -118,8 +132,8 @@ struct Shaper {
     /// HarfBuzz's glyphs `span` of its buffer as a run's, clusters moved by `clusterOffset`.
     @inline(__always)
     static func glyphs(_ infos: UnsafeMutablePointer<hb_glyph_info_t>, _ positions: UnsafeMutablePointer<hb_glyph_position_t>,
-                       _ span: Range<Int>, clusterOffset offset: Int32, upright: Bool, reusing spare: ShapedGlyphs?) -> ShapedGlyphs {
-        ShapedGlyphs.make(count: span.count, reusing: spare) { glyphs in
+                       _ span: Range<Int>, clusterOffset offset: Int32, upright: Bool) -> ShapedGlyphs {
+        ShapedGlyphs.make(count: span.count) { glyphs in
             convert(infos, positions, span, clusterOffset: offset, upright: upright, into: glyphs.baseAddress!)
         }
     }
@@ -164,28 +178,6 @@ struct Shaper {
 /// shared by every thread cost a lock and an array's push and pop per run).
 final class ShapingBuffer {
     private var buffer = hb_buffer_create()!
-
-    /// Glyph buffers of the scratch's last layout that nothing else holds, refilled by the next
-    /// layout's runs instead of allocated again (without a cache: a run the cache keeps is the
-    /// cache's). Shaped glyphs of a caption are a 2 KB block, past the allocator's quick sizes:
-    /// one made and freed per run goes through malloc's slow path.
-    var spareGlyphs: [ShapedGlyphs] = []
-    /// At most this many spares, each with room for at most `maxSpareGlyphs` glyphs: a pooled
-    /// scratch holds at most 192 KB of them (a caption's runs are about a hundred glyphs; vertical
-    /// text cuts a caption into six).
-    static let maxSpares = 8
-    static let maxSpareGlyphs = 1024
-
-    /// Keeps the glyph buffers of `runs` that nothing else holds as spares, taking the runs out
-    /// from the last: runs that share a buffer (`Shaper.shapeJoined`) hold it until the first
-    /// of them is reached, which then holds it alone.
-    func harvest(_ runs: inout [ShapedRun]) {
-        while spareGlyphs.count < Self.maxSpares, var run = runs.popLast() {
-            if isKnownUniquelyReferenced(&run.glyphs) && run.glyphs.capacity <= Self.maxSpareGlyphs {
-                spareGlyphs.append(run.glyphs)
-            }
-        }
-    }
 
     /// Longest run, in glyphs, whose buffer is kept for the next: a longer one's memory goes.
     static let maxKeptLength: UInt32 = 4096

@@ -107,7 +107,7 @@ public final class ShapingCache: Sendable {
         tables.withLock { $0 = Tables() }
     }
 
-    func lookup(_ key: Key) -> ShapedGlyphs? {
+    func lookup(_ key: Key) -> SharedGlyphs? {
         let found: SharedGlyphs? = tables.withLock { tables in
             if let glyphs = tables.young[key] { return glyphs }
             guard !tables.old.isEmpty, let glyphs = tables.old.removeValue(forKey: key) else { return nil }
@@ -115,12 +115,13 @@ public final class ShapingCache: Sendable {
             return glyphs
         }
         if found == nil { missCount.wrappingAdd(1, ordering: .relaxed) } else { hitCount.wrappingAdd(1, ordering: .relaxed) }
-        return found?.glyphs
+        return found
     }
 
-    func store(_ key: Key, _ glyphs: ShapedGlyphs) {
+    /// Keeps `run`'s glyphs (all of a buffer, or a joined piece's slice of one) for `key`.
+    func store(_ key: Key, _ run: ShapedRun) {
         let key = key.stored
-        let shared = SharedGlyphs(glyphs: glyphs)
+        let shared = SharedGlyphs(run)
         tables.withLock { insert(&$0, key, shared) }
     }
 
