@@ -51,4 +51,28 @@ import Testing
         #expect(declaration.contains("CHarfBuzz"), "the scan did not find the engine's dependencies: \(declaration)")
         for module in Self.edgeOnly.keys { #expect(!declaration.contains("\"\(module)\""), "\(declaration)") }
     }
+
+    /// Inside the engine, the C libraries are reached from a few files of fonts, shaping and
+    /// Unicode (listed here); every other stage works on the pipeline's own values (`Script`, not
+    /// `hb_script_t`). A stage that starts importing one fails here: the next step of the split
+    /// puts these files behind protocols in adapter targets (docs/architecture.md).
+    static let filesReachingC: Set = [
+        "Analysis/BidiResolver.swift", "Decorations/InkIntercepts.swift", "Editing/TextBoundaries.swift",
+        "Fonts/ClientFonts.swift", "Fonts/Font.swift", "Fonts/FontFile.swift", "Fonts/RegularFile.swift",
+        "Fonts/SystemFonts.swift", "Hyphenation/HyphenationDictionary.swift", "Itemizing/Itemizer.swift",
+        "Shaping/Shaper+Joined.swift", "Shaping/Shaper.swift",
+    ]
+
+    @Test func onlyTheListedFilesReachC() throws {
+        let root = Self.repository.appendingPathComponent("Sources/LayoutEngine")
+        let files = FileManager.default.enumerator(at: root, includingPropertiesForKeys: nil)?
+            .compactMap { $0 as? URL }.filter { $0.pathExtension == "swift" } ?? []
+        var reaching: Set<String> = []
+        for file in files where try String(contentsOf: file, encoding: .utf8).split(separator: "\n").contains(where: { $0.hasPrefix("import C") }) {
+            reaching.insert(file.path.replacingOccurrences(of: root.path + "/", with: ""))
+        }
+        #expect(reaching.subtracting(Self.filesReachingC).isEmpty, "new files importing C: \(reaching.subtracting(Self.filesReachingC).sorted())")
+        #expect(Self.filesReachingC.subtracting(reaching).isEmpty,
+                "listed but no longer importing C (take them off the list): \(Self.filesReachingC.subtracting(reaching).sorted())")
+    }
 }

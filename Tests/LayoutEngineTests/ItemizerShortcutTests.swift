@@ -16,7 +16,7 @@ import Testing
         var scalars: [UInt32] = []
         Itemizer.itemize(text, analysis: analysis, fallback: fallback, boxes: boxes, into: &items, scalars: &scalars,
                          shortcuts: shortcuts)
-        return items.map { Cut(range: $0.range, font: $0.font.id, style: $0.style, level: $0.level, script: $0.script.rawValue) }
+        return items.map { Cut(range: $0.range, font: $0.font.id, style: $0.style, level: $0.level, script: $0.script.tag) }
     }
 
     static func expectSame(_ text: AttributedText, _ label: String) throws {

@@ -127,7 +127,7 @@ import Testing
             var kept: [Int] = []
             pieces.withUnsafeBufferPointer { pieces in
                 context.shaper.shapeJoined(units, pieces: pieces, context: 0..<units.count, font: font, upright: upright,
-                                           script: upright ? HB_SCRIPT_HAN : HB_SCRIPT_LATIN, style: style) { index, _ in kept.append(index) }
+                                           script: upright ? .han : .latin, style: style) { index, _ in kept.append(index) }
             }
             return kept
         }

@@ -1,5 +1,3 @@
-import CHarfBuzz
-
 /// Chooses the font for each grapheme cluster: the requested face when it can draw the whole
 /// cluster, else the face its script prefers, else the fallback families, else any loaded face.
 ///
@@ -28,7 +26,7 @@ struct FontFallback {
 
     /// The font for a cluster whose scalars are `scalars`.
     /// Generic, so a cluster of one scalar is asked about as `CollectionOfOne`, with no array filled.
-    func font(for scalars: some Collection<UInt32>, style: Int, script: hb_script_t, emoji: Bool) -> Font {
+    func font(for scalars: some Collection<UInt32>, style: Int, script: Script, emoji: Bool) -> Font {
         let requested = primary[style]
         if emoji, let emojiFont = registry.emojiFont, Self.covers(emojiFont, scalars) { return emojiFont }
         if Self.covers(requested, scalars) { return requested }
@@ -77,13 +75,13 @@ struct FontFallback {
 
 /// The family that draws a script best in the default font set; CJK picks a regional face by language.
 enum ScriptFonts {
-    static func family(for script: hb_script_t, language: String) -> String? {
+    static func family(for script: Script, language: String) -> String? {
         switch script {
-        case HB_SCRIPT_ARABIC: return "Noto Naskh Arabic"
-        case HB_SCRIPT_DEVANAGARI: return "Noto Sans Devanagari"
-        case HB_SCRIPT_HANGUL: return "Noto Sans CJK KR"
-        case HB_SCRIPT_HIRAGANA, HB_SCRIPT_KATAKANA: return "Noto Sans CJK JP"
-        case HB_SCRIPT_HAN, HB_SCRIPT_BOPOMOFO: return cjkFamily(language: language)
+        case Script.arabic: return "Noto Naskh Arabic"
+        case Script.devanagari: return "Noto Sans Devanagari"
+        case Script.hangul: return "Noto Sans CJK KR"
+        case Script.hiragana, Script.katakana: return "Noto Sans CJK JP"
+        case Script.han, Script.bopomofo: return cjkFamily(language: language)
         default: return nil
         }
     }

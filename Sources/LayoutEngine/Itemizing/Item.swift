@@ -1,5 +1,3 @@
-import CHarfBuzz
-
 /// A run of text with one font, style, script and bidi level: the unit the shaper takes.
 struct Item {
     var range: Range<Int>
@@ -11,7 +9,7 @@ struct Item {
     /// Index into `AttributedText.styles`.
     var style: Int
     var level: UInt8
-    var script: hb_script_t
+    var script: Script
     /// How the glyphs stand: vertical text marks each item (`VerticalItems`).
     var orientation: GlyphOrientation = .horizontal
 

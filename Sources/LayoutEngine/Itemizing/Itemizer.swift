@@ -21,27 +21,27 @@ enum Itemizer {
         /// For each BMP code point, an index into `scripts`.
         let indices: UnsafeMutablePointer<UInt8>
         /// The distinct scripts of the BMP, Inherited and Unknown folded into Common.
-        let scripts: UnsafeMutablePointer<hb_script_t>
+        let scripts: UnsafeMutablePointer<Script>
 
         static let shared = ScriptTable()
 
         /// Made once, at start-up (`ParagraphLayouter.init` asks for it), not on a first request.
         private init() {
             indices = .allocate(capacity: 0x10000)
-            var distinct: [hb_script_t] = []
+            var distinct: [Script] = []
             var known: [UInt32: UInt8] = [:]
             // Neighbouring code points mostly share a script: the last one answers most.
-            var last = (script: hb_script_t(rawValue: 0), index: UInt8(0))
+            var last = (script: Script(tag: 0), index: UInt8(0))
             for scalar in 0..<UInt32(0x10000) {
                 let script = Itemizer.lookUpScript(scalar)
                 if script != last.script || distinct.isEmpty {
-                    if let index = known[script.rawValue] {
+                    if let index = known[script.tag] {
                         last = (script, index)
                     } else {
                         // Unicode 15 has 161 scripts in all, fewer in the BMP: a byte holds them.
                         precondition(distinct.count < 256, "more than 256 scripts in the BMP")
                         last = (script, UInt8(distinct.count))
-                        known[script.rawValue] = last.index
+                        known[script.tag] = last.index
                         distinct.append(script)
                     }
                 }
@@ -53,10 +53,10 @@ enum Itemizer {
 
         /// The script of one scalar, with Inherited and Unknown folded into Common.
         @inline(__always)
-        func script(of scalar: UInt32) -> hb_script_t {
+        func script(of scalar: UInt32) -> Script {
             if scalar < 0x80 {
                 // ASCII: letters are Latin, everything else Common.
-                return UnitClass.isASCIILetter(scalar) ? HB_SCRIPT_LATIN : HB_SCRIPT_COMMON
+                return UnitClass.isASCIILetter(scalar) ? Script.latin : Script.common
             }
             if scalar < 0x10000 { return scripts[Int(indices[Int(scalar)])] }
             return Itemizer.lookUpScript(scalar)
@@ -70,7 +70,7 @@ enum Itemizer {
         unowned(unsafe) var font: Font
         var style: Int
         var level: UInt8
-        var script: hb_script_t
+        var script: Script
         /// The font's coverage bits and facts, copied out so the per-unit test touches no object.
         var coverage: UnsafeMutablePointer<UInt64>
         var isColorEmoji: Bool
@@ -81,7 +81,7 @@ enum Itemizer {
         /// The style's own font's coverage: a letter it maps goes back to it from a fallback.
         var primaryCoverage: UnsafeMutablePointer<UInt64>
 
-        init(start: Int, font: Font, style: Int, level: UInt8, script: hb_script_t, primary: Font) {
+        init(start: Int, font: Font, style: Int, level: UInt8, script: Script, primary: Font) {
             self.start = start
             self.font = font
             self.style = style
@@ -175,7 +175,7 @@ enum Itemizer {
                 // below, specialised to one-unit clusters of script Latin (letters) or Common.
                 let limit = min(runEnd, count)
                 var i = start
-                if o.takesASCII && (o.script == HB_SCRIPT_LATIN || o.script == HB_SCRIPT_COMMON) {
+                if o.takesASCII && (o.script == Script.latin || o.script == Script.common) {
                     // Printable ASCII after ASCII always starts a cluster (only CR LF joins), so
                     // the run is taken whole and only its last unit checked: a mark after it
                     // makes a longer cluster, left to the general test below.
@@ -188,9 +188,9 @@ enum Itemizer {
                         while i < limit, units[i] >= 0x20 && units[i] < 0x7F, levels[i] == o.level { i += 1 }
                     }
                     if i > start && i < count && !flags[i].contains(.graphemeStart) { i -= 1 }
-                    if o.script == HB_SCRIPT_COMMON {
+                    if o.script == Script.common {
                         for k in start..<i where UnitClass.isASCIILetter(UInt32(units[k])) {
-                            o.script = HB_SCRIPT_LATIN
+                            o.script = Script.latin
                             break
                         }
                     }
@@ -200,9 +200,9 @@ enum Itemizer {
                     guard u >= 0x20 && u < 0x7F, i + 1 == count || flags[i + 1].contains(.graphemeStart),
                           levels[i] == o.level, Font.covers(o.coverage, u) else { break }
                     if UnitClass.isASCIILetter(UInt32(u)) {
-                        guard o.script == HB_SCRIPT_LATIN || o.script == HB_SCRIPT_COMMON,
+                        guard o.script == Script.latin || o.script == Script.common,
                               o.isPrimary || !Font.covers(primary[style].bmpCoverage, u) else { break }
-                        o.script = HB_SCRIPT_LATIN
+                        o.script = Script.latin
                     }
                     i += 1
                 }
@@ -211,7 +211,7 @@ enum Itemizer {
                 // Common, mapped by its font, the same level, no emoji or hard break among them.
                 let boxLimit = min(limit, nextBoxStart)
                 while i < boxLimit {
-                    if o.script == HB_SCRIPT_HAN && leftToRightOnly {
+                    if o.script == Script.han && leftToRightOnly {
                         // Ideographs continuing a Han item, most of a Chinese text: the same tests
                         // with their answers known where they are fixed (U+3400–U+4DBF and
                         // U+4E00–U+9FFF are Han, none a hard break, every level 0), instead of
@@ -225,8 +225,8 @@ enum Itemizer {
                           i + 1 == count || flags[i + 1].contains(.graphemeStart), !flags[i].contains(.hardBreak),
                           levels[i] == o.level, Font.covers(o.coverage, u) else { break }
                     let script = scripts.script(of: UInt32(u))
-                    if script != HB_SCRIPT_COMMON {
-                        guard script == o.script || o.script == HB_SCRIPT_COMMON,
+                    if script != Script.common {
+                        guard script == o.script || o.script == Script.common,
                               o.isPrimary || !Font.covers(o.primaryCoverage, u) else { break }
                         o.script = script
                     }
@@ -248,10 +248,10 @@ enum Itemizer {
                 let emoji = unit >= 0x231A && unit <= 0x2B55 && (Unicode.Scalar(unit)?.properties.isEmojiPresentation ?? false)
                 let ignorable = FontFallback.isDefaultIgnorable(scalar)
                 if let o = open, o.style == style, o.level == level,
-                   script == HB_SCRIPT_COMMON || script == o.script || o.script == HB_SCRIPT_COMMON,
+                   script == Script.common || script == o.script || o.script == Script.common,
                    emoji == o.isColorEmoji, ignorable || Font.covers(o.coverage, unit),
-                   script == HB_SCRIPT_COMMON || o.isPrimary || !Font.covers(primary[style].bmpCoverage, unit) {
-                    if o.script == HB_SCRIPT_COMMON && script != HB_SCRIPT_COMMON { open!.script = script }
+                   script == Script.common || o.isPrimary || !Font.covers(primary[style].bmpCoverage, unit) {
+                    if o.script == Script.common && script != Script.common { open!.script = script }
                 } else {
                     close(at: start)
                     let font = fallback.font(for: CollectionOfOne(scalar), style: style, script: script, emoji: emoji)
@@ -264,12 +264,12 @@ enum Itemizer {
             let script = clusterScript(scalars, scripts)
             let emoji = Self.hasEmojiPresentation(scalars)
             if let o = open, o.style == style, o.level == level,
-               script == HB_SCRIPT_COMMON || script == o.script || o.script == HB_SCRIPT_COMMON,
+               script == Script.common || script == o.script || o.script == Script.common,
                emoji == o.isColorEmoji,
                FontFallback.covers(o.font, scalars[...]),
-               script == HB_SCRIPT_COMMON || o.isPrimary
+               script == Script.common || o.isPrimary
                    || !FontFallback.covers(primary[style], scalars[...]) {
-                if o.script == HB_SCRIPT_COMMON && script != HB_SCRIPT_COMMON { open!.script = script }
+                if o.script == Script.common && script != Script.common { open!.script = script }
             } else {
                 close(at: start)
                 let font = fallback.font(for: scalars[...], style: style, script: script, emoji: emoji)
@@ -311,18 +311,18 @@ enum Itemizer {
     }
 
     /// HarfBuzz's script of one scalar, with Inherited and Unknown folded into Common.
-    static func lookUpScript(_ scalar: UInt32) -> hb_script_t {
-        let script = hb_unicode_script(unicodeFuncs, scalar)
-        return script == HB_SCRIPT_INHERITED || script == HB_SCRIPT_UNKNOWN ? HB_SCRIPT_COMMON : script
+    static func lookUpScript(_ scalar: UInt32) -> Script {
+        let script = Script(tag: hb_unicode_script(unicodeFuncs, scalar).rawValue)
+        return script == Script.inherited || script == Script.unknown ? Script.common : script
     }
 
     /// The cluster's script: its first scalar that is neither Common nor Inherited (UAX #24).
-    private static func clusterScript(_ scalars: [UInt32], _ table: ScriptTable) -> hb_script_t {
+    private static func clusterScript(_ scalars: [UInt32], _ table: ScriptTable) -> Script {
         for scalar in scalars {
             let script = table.script(of: scalar)
-            if script != HB_SCRIPT_COMMON { return script }
+            if script != Script.common { return script }
         }
-        return HB_SCRIPT_COMMON
+        return Script.common
     }
 
     /// UTS #51: a cluster is shown as emoji when it asks for it (U+FE0F), holds a modifier,

@@ -1,5 +1,3 @@
-import CHarfBuzz
-
 /// The shape stage of a paragraph: every item's glyphs, items that shape alike together.
 extension ShapedParagraph {
     /// Items further apart than this are not joined: looking for an item's likes is bounded by
@@ -110,8 +108,8 @@ extension ShapedParagraph {
     static func joins(_ item: Item) -> Bool {
         guard !item.isRTL && item.orientation != .combined else { return false }
         switch item.script {
-        case HB_SCRIPT_HAN, HB_SCRIPT_HIRAGANA, HB_SCRIPT_KATAKANA, HB_SCRIPT_HANGUL, HB_SCRIPT_BOPOMOFO,
-             HB_SCRIPT_LATIN, HB_SCRIPT_CYRILLIC, HB_SCRIPT_GREEK, HB_SCRIPT_COMMON:
+        case Script.han, Script.hiragana, Script.katakana, Script.hangul, Script.bopomofo,
+             Script.latin, Script.cyrillic, Script.greek, Script.common:
             return true
         default:
             return false

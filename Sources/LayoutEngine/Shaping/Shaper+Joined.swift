@@ -20,7 +20,7 @@ extension Shaper {
     /// Only scripts whose shaping reads no context beyond the glyphs (no joining, no syllables) may
     /// be joined: `ShapedParagraph.joins`.
     func shapeJoined(_ units: ContiguousArray<UInt16>, pieces: UnsafeBufferPointer<Range<Int>>, context: Range<Int>, font: Font,
-                     upright: Bool, script: hb_script_t, style: ShapingStyle, store: (Int, ShapedRun) -> Void) {
+                     upright: Bool, script: Script, style: ShapingStyle, store: (Int, ShapedRun) -> Void) {
         buffer.withBuffer { hbBuffer in
             units.withUnsafeBufferPointer { units in
                 hb_buffer_clear_contents(hbBuffer)

@@ -46,7 +46,7 @@ struct Shaper {
     /// `ShapedGlyph`).
     /// `lookUp: false` skips the cache's look-up (the caller looked already) but still stores.
     func shape(_ units: ContiguousArray<UInt16>, range: Range<Int>, context: Range<Int>, font: Font,
-               rtl: Bool, upright: Bool = false, script: hb_script_t, style: ShapingStyle, lookUp: Bool = true) -> ShapedRun {
+               rtl: Bool, upright: Bool = false, script: Script, style: ShapingStyle, lookUp: Bool = true) -> ShapedRun {
         // Without a cache no key is made: an optional key built, tested and dropped is work
         // every run paid.
         guard let cache, range.count <= ShapingCache.maxRunLength else {
@@ -54,7 +54,7 @@ struct Shaper {
                                                             upright: upright, script: script, style: style))
         }
         let key = ShapingCache.Key(units, range: range, context: context, font: font.serial, rtl: rtl, upright: upright,
-                                   script: script.rawValue, style: style.key)
+                                   script: script.tag, style: style.key)
         if lookUp, let hit = cache.lookup(key) { return hit.run(range) }
         let run = ShapedRun(range: range, glyphs: harfBuzz(units, range: range, context: context, font: font, rtl: rtl,
                                                            upright: upright, script: script, style: style))
@@ -64,23 +64,23 @@ struct Shaper {
 
     /// The run the cache holds for this text, nil on a miss, without a cache or past its length.
     func cached(_ units: ContiguousArray<UInt16>, range: Range<Int>, context: Range<Int>, font: Font, rtl: Bool, upright: Bool,
-                script: hb_script_t, style: ShapingStyle) -> ShapedRun? {
+                script: Script, style: ShapingStyle) -> ShapedRun? {
         guard let cache, range.count <= ShapingCache.maxRunLength else { return nil }
         return cache.lookup(ShapingCache.Key(units, range: range, context: context, font: font.serial, rtl: rtl, upright: upright,
-                                             script: script.rawValue, style: style.key))?.run(range)
+                                             script: script.tag, style: style.key))?.run(range)
     }
 
     /// Keeps `run` (a joined piece) in the cache, under the key its text shaped alone would have.
     func keep(_ run: ShapedRun, units: ContiguousArray<UInt16>, context: Range<Int>, font: Font, rtl: Bool, upright: Bool,
-              script: hb_script_t, style: ShapingStyle) {
+              script: Script, style: ShapingStyle) {
         guard let cache, run.range.count <= ShapingCache.maxRunLength else { return }
         cache.store(ShapingCache.Key(units, range: run.range, context: context, font: font.serial, rtl: rtl, upright: upright,
-                                     script: script.rawValue, style: style.key), run)
+                                     script: script.tag, style: style.key), run)
     }
 
     @inline(__always)
     private func harfBuzz(_ units: ContiguousArray<UInt16>, range: Range<Int>, context: Range<Int>, font: Font, rtl: Bool,
-                          upright: Bool, script: hb_script_t, style: ShapingStyle) -> ShapedGlyphs {
+                          upright: Bool, script: Script, style: ShapingStyle) -> ShapedGlyphs {
         buffer.withBuffer { hbBuffer in
             units.withUnsafeBufferPointer { units in
                 Self.runHarfBuzz(hbBuffer, units, range: range, context: context, font: font, rtl: rtl, upright: upright,
@@ -90,7 +90,7 @@ struct Shaper {
     }
 
     private static func runHarfBuzz(_ buffer: OpaquePointer, _ units: UnsafeBufferPointer<UInt16>, range: Range<Int>,
-                                    context: Range<Int>, font: Font, rtl: Bool, upright: Bool, script: hb_script_t,
+                                    context: Range<Int>, font: Font, rtl: Bool, upright: Bool, script: Script,
                                     style: ShapingStyle) -> ShapedGlyphs {
         hb_buffer_clear_contents(buffer)
         add(range, of: units, context: context, to: buffer)
@@ -114,11 +114,11 @@ struct Shaper {
 
     /// Shapes the text `buffer` holds in `direction`, `script` and `style`'s language and features.
     @inline(__always)
-    static func shapeBuffer(_ buffer: OpaquePointer, font: Font, direction: hb_direction_t, script: hb_script_t,
+    static func shapeBuffer(_ buffer: OpaquePointer, font: Font, direction: hb_direction_t, script: Script,
                             style: ShapingStyle) {
         harfBuzzCalls.wrappingAdd(1, ordering: .relaxed)
         hb_buffer_set_direction(buffer, direction)
-        hb_buffer_set_script(buffer, script)
+        hb_buffer_set_script(buffer, hb_script_t(rawValue: script.tag))
         if let language = style.language { hb_buffer_set_language(buffer, language) }
         style.features.withUnsafeBufferPointer { features in
             hb_shape(font.hbFont, buffer, features.baseAddress, UInt32(features.count))
