@@ -44,6 +44,11 @@ final class ConnectionHandler: ChannelDuplexHandler, @unchecked Sendable {
     /// Bytes read and not yet taken as frames; frames are taken only while under the limits.
     private var decoder: FrameDecoder
     private var timer: RepeatedTask?
+    /// True while the frame being answered has more bytes read behind it: a reply written on the
+    /// loop then waits for the end of the pass (`drain`), so pipelined requests answered together
+    /// go out in one write. A lone request's reply is written and flushed at once.
+    private var holdsFlush = false
+    private var unflushed = false
     /// The connection's open documents, and the end of the chain its document requests run on.
     private let documents: DocumentStore
     private var documentTail: EventLoopFuture<Void>?
@@ -162,6 +167,7 @@ final class ConnectionHandler: ChannelDuplexHandler, @unchecked Sendable {
     /// Takes whole frames from what was read, while the client is under its limits; past them
     /// the rest waits in the decoder until replies are written or requests finish.
     private func drain(_ context: ChannelHandlerContext) {
+        defer { flushHeldReplies(context) }
         while state.mayTakeFrame {
             let frame: ByteBuffer?
             do {
@@ -174,7 +180,9 @@ final class ConnectionHandler: ChannelDuplexHandler, @unchecked Sendable {
             }
             guard let frame else { break }
             state.frameCompleted()
+            holdsFlush = decoder.holdsPartialFrame
             take(frame, context: context)
+            holdsFlush = false
         }
         if let why = decoder.charge(shares.partialFrames, user: user) {
             logger.info("unfinished frames past the user's share; closing the connection", metadata: ["why": "\(why)", "uid": "\(admittedUID)"])
@@ -422,7 +430,24 @@ final class ConnectionHandler: ChannelDuplexHandler, @unchecked Sendable {
             buffer = framed
         }
         state.replyWritten(now: clock())
-        context.writeAndFlush(wrapOutboundOut(buffer), promise: nil)
+        send(buffer, context: context)
+    }
+
+    /// Writes a reply made on the loop: flushed now, or held for the end of the pass (`holdsFlush`).
+    private func send(_ buffer: ByteBuffer, context: ChannelHandlerContext) {
+        if holdsFlush {
+            context.write(wrapOutboundOut(buffer), promise: nil)
+            unflushed = true
+        } else {
+            context.writeAndFlush(wrapOutboundOut(buffer), promise: nil)
+            unflushed = false
+        }
+    }
+
+    private func flushHeldReplies(_ context: ChannelHandlerContext) {
+        guard unflushed else { return }
+        unflushed = false
+        context.flush()
     }
 
     /// INTERNAL for a request whose answer failed outside its own error handling (its reply could
@@ -493,7 +518,7 @@ final class ConnectionHandler: ChannelDuplexHandler, @unchecked Sendable {
 
     private func write(_ reply: Layoutd_V1_Envelope, context: ChannelHandlerContext) {
         guard let buffer = try? Self.frame(reply, allocator: context.channel.allocator) else { return }
-        context.writeAndFlush(wrapOutboundOut(buffer), promise: nil)
+        send(buffer, context: context)
     }
 
     static func frame(_ envelope: Layoutd_V1_Envelope, allocator: ByteBufferAllocator) throws -> ByteBuffer {

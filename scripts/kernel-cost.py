@@ -1,0 +1,285 @@
+"""What a request costs the daemon in CPU time, syscalls and context switches, beside the
+HarfBuzz floor's CPU per caption measured in the same run (the kernel's share of a round trip,
+which instruction counts do not see).
+
+The release layoutd runs with its defaults (event loops, worker threads) but no shaping cache,
+so every request shapes its caption as the floor does. Three ways of sending the corpus's
+captions as layout requests: one at a time on one connection; one connection with 8 in flight;
+8 connections with 8 in flight each. For each, over the same passes:
+
+- the daemon's CPU per request: every thread's run time from /proc/PID/task/*/schedstat
+  (nanoseconds), split into user and system by /proc/PID/stat's clock ticks;
+- its context switches per request (voluntary and not, every thread, /proc/PID/task/*/status);
+- its syscalls per request, counted in a separate pass by `strace -c -f -p PID` (strace slows
+  the daemon, so its pass is timed apart), with the commonest calls named;
+- for one at a time, the round trip's median wall time seen by the client.
+
+The floor is `layoutd-bench`'s floor pass (HarfBuzz shaping each caption with the same font and
+size, `LAYOUTD_BENCH_PROFILE=floor`), its CPU time per caption from the process's rusage, one
+repeat subtracted from several so start-up is left out.
+
+    scripts/kernel-cost.py [--binary PATH] [--bench PATH] [--passes N] [--captions N] [--svg FILE]
+
+Needs release builds (scripts/build-release.sh --product layoutd, --product layoutd-bench),
+strace and ../shared/corpus. Prints a Markdown table; --svg draws it too.
+"""
+import argparse
+import collections
+import os
+import re
+import resource
+import selectors
+import signal
+import socket
+import statistics
+import struct
+import subprocess
+import sys
+import tempfile
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(HERE)
+sys.path.insert(0, HERE)
+import importlib.util  # noqa: E402
+
+_spec = importlib.util.spec_from_file_location("daemon_instructions", os.path.join(HERE, "daemon-instructions.py"))
+daemon_instructions = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(daemon_instructions)
+layoutd_client = daemon_instructions.layoutd_client
+TICK = os.sysconf("SC_CLK_TCK")
+
+
+def floor_cpu_per_caption(bench, captions, repeats):
+    """CPU seconds a caption of the HarfBuzz floor pass takes: (r+1 repeats − 1 repeat) / r."""
+    def run(count):
+        env = dict(os.environ, LAYOUTD_BENCH_PROFILE="floor")
+        before = resource.getrusage(resource.RUSAGE_CHILDREN)
+        subprocess.run([bench, "--no-daemon", "--repeats", str(count)], env=env, check=True,
+                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        after = resource.getrusage(resource.RUSAGE_CHILDREN)
+        return (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    one = min(run(1) for _ in range(2))
+    many = min(run(1 + repeats) for _ in range(2))
+    return (many - one) / (repeats * captions)
+
+
+class Daemon:
+    def __init__(self, binary, work):
+        self.path = os.path.join(work, "d.sock")
+        self.process = subprocess.Popen([binary, "--socket", self.path, "--config", "/dev/null", "--log-level", "error",
+                                         "--shaping-cache-entries", "0"],
+                                        stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+        deadline = time.time() + 60
+        while True:
+            try:
+                probe = socket.socket(socket.AF_UNIX)
+                probe.connect(self.path)
+                probe.close()
+                return
+            except (FileNotFoundError, ConnectionRefusedError):
+                if self.process.poll() is not None or time.time() > deadline:
+                    raise SystemExit("kernel-cost: layoutd did not start: " + self.process.stderr.read())
+                time.sleep(0.1)
+
+    def stats(self):
+        """(run ns, user ticks, system ticks, context switches) over every thread."""
+        run = switches = 0
+        task_dir = f"/proc/{self.process.pid}/task"
+        for task in os.listdir(task_dir):
+            try:
+                with open(f"{task_dir}/{task}/schedstat") as f:
+                    run += int(f.read().split()[0])
+                with open(f"{task_dir}/{task}/status") as f:
+                    for line in f:
+                        if line.startswith(("voluntary_ctxt_switches", "nonvoluntary_ctxt_switches")):
+                            switches += int(line.split()[1])
+            except FileNotFoundError:
+                continue  # a thread that ended between the listing and the read
+        with open(f"/proc/{self.process.pid}/stat") as f:
+            fields = f.read().rsplit(")", 1)[1].split()
+        return run, int(fields[11]), int(fields[12]), switches
+
+    def stop(self):
+        self.process.send_signal(signal.SIGTERM)
+        self.process.communicate(timeout=60)
+
+
+def read_frame(sock):
+    header = b""
+    while len(header) < 4:
+        chunk = sock.recv(4 - len(header))
+        if not chunk:
+            raise SystemExit("kernel-cost: the daemon closed the connection")
+        header += chunk
+    (length,) = struct.unpack(">I", header)
+    body = bytearray()
+    while len(body) < length:
+        body += sock.recv(length - len(body))
+    return body
+
+
+def one_at_a_time(path, frames):
+    """Sends each frame and waits for its reply; the round trips' wall times."""
+    sock = socket.socket(socket.AF_UNIX)
+    sock.connect(path)
+    times = []
+    for frame in frames:
+        start = time.perf_counter()
+        sock.sendall(frame)
+        read_frame(sock)
+        times.append(time.perf_counter() - start)
+    sock.close()
+    return times
+
+
+def in_flight(path, frames, connections, depth):
+    """`connections` connections, each keeping `depth` requests in flight, sharing `frames`."""
+    selector = selectors.DefaultSelector()
+    shares = [frames[k::connections] for k in range(connections)]
+    state = {}
+    for k in range(connections):
+        sock = socket.socket(socket.AF_UNIX)
+        sock.connect(path)
+        share = shares[k]
+        first = b"".join(share[:depth])
+        sock.sendall(first)
+        state[sock] = {"next": min(depth, len(share)), "left": len(share), "share": share, "buffer": bytearray()}
+        selector.register(sock, selectors.EVENT_READ)
+    while state:
+        for key, _ in selector.select():
+            sock = key.fileobj
+            s = state[sock]
+            data = sock.recv(1 << 20)
+            if not data:
+                raise SystemExit("kernel-cost: the daemon closed a connection")
+            s["buffer"] += data
+            buffer = s["buffer"]
+            replies = 0
+            offset = 0
+            while len(buffer) - offset >= 4:
+                (length,) = struct.unpack_from(">I", buffer, offset)
+                if len(buffer) - offset - 4 < length:
+                    break
+                offset += 4 + length
+                replies += 1
+            del buffer[:offset]
+            s["left"] -= replies
+            more = s["share"][s["next"]:s["next"] + replies]
+            s["next"] += len(more)
+            if more:
+                sock.sendall(b"".join(more))
+            if s["left"] == 0:
+                selector.unregister(sock)
+                sock.close()
+                del state[sock]
+
+
+def strace_counts(daemon, send, requests):
+    """Syscalls per request while `send` runs, by `strace -c -f` attached to the daemon."""
+    out = tempfile.mktemp()
+    tracer = subprocess.Popen(["strace", "-c", "-f", "-p", str(daemon.process.pid), "-o", out],
+                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    time.sleep(1.0)  # attached to every thread
+    send()
+    time.sleep(0.2)
+    tracer.send_signal(signal.SIGINT)
+    tracer.wait(timeout=60)
+    calls = collections.Counter()
+    with open(out) as f:
+        for line in f:
+            fields = line.split()
+            # "% time seconds usecs/call calls [errors] syscall"
+            if len(fields) >= 5 and fields[-1] != "total" and re.fullmatch(r"\d+", fields[3]):
+                calls[fields[-1]] += int(fields[3])
+    os.unlink(out)
+    total = sum(calls.values())
+    return total / requests, {name: n / requests for name, n in calls.most_common(4)}
+
+
+def measure(binary, frames, passes, mode):
+    """The daemon's cost per request for one way of sending."""
+    work = tempfile.mkdtemp()
+    daemon = Daemon(binary, work)
+    try:
+        if mode == "one":
+            send = lambda: one_at_a_time(daemon.path, frames)  # noqa: E731
+        elif mode == "1x8":
+            send = lambda: in_flight(daemon.path, frames, 1, 8)  # noqa: E731
+        else:
+            send = lambda: in_flight(daemon.path, frames, 8, 8)  # noqa: E731
+        send()  # warm: threads made, allocators grown, pages touched
+        before = daemon.stats()
+        round_trips = []
+        for _ in range(passes):
+            result = send()
+            if mode == "one":
+                round_trips += result
+        after = daemon.stats()
+        requests = passes * len(frames)
+        syscalls, commonest = strace_counts(daemon, send, len(frames))
+        run_ns, user, system, switches = (a - b for a, b in zip(after, before))
+        return {
+            "cpu": run_ns / 1e9 / requests,
+            "user_share": user / max(1, user + system),
+            "switches": switches / requests,
+            "syscalls": syscalls,
+            "commonest": commonest,
+            "round_trip": statistics.median(round_trips) if round_trips else None,
+        }
+    finally:
+        daemon.stop()
+
+
+def svg(rows, floor, path):
+    """A bar per way of sending: the daemon's CPU per request against the floor's, and its syscalls."""
+    width, bar_height, gap, left = 640, 26, 14, 190
+    scale = (width - left - 80) / max(max(r["cpu"] for _, r in rows), floor)
+    height = 60 + (len(rows) + 1) * (bar_height + gap)
+    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" font-family="sans-serif" font-size="13">',
+             '<text x="10" y="22" font-weight="bold">CPU per request (µs); syscalls and context switches per request</text>']
+    y = 40
+    for label, value, note in [("HarfBuzz floor, a caption", floor, "")] + [
+            (name, r["cpu"], f'{r["syscalls"]:.2f} syscalls, {r["switches"]:.2f} switches') for name, r in rows]:
+        length = value * scale
+        colour = "#999" if note == "" else "#3a6ea5"
+        parts.append(f'<text x="10" y="{y + 18}">{label}</text>')
+        parts.append(f'<rect x="{left}" y="{y}" width="{length:.1f}" height="{bar_height}" fill="{colour}"/>')
+        parts.append(f'<text x="{left + length + 6:.1f}" y="{y + 12}">{value * 1e6:.1f} µs ({value / floor:.2f}×)</text>')
+        if note:
+            parts.append(f'<text x="{left + length + 6:.1f}" y="{y + 25}" font-size="11" fill="#555">{note}</text>')
+        y += bar_height + gap
+    parts.append("</svg>")
+    with open(path, "w") as f:
+        f.write("\n".join(parts) + "\n")
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--binary", default=os.path.join(ROOT, ".build", "release", "layoutd"))
+    parser.add_argument("--bench", default=os.path.join(ROOT, ".build", "release", "layoutd-bench"))
+    parser.add_argument("--passes", type=int, default=3)
+    parser.add_argument("--captions", type=int, default=0, help="the first N captions (default: all)")
+    parser.add_argument("--svg", help="also draw the table as an SVG bar chart")
+    arguments = parser.parse_args()
+    envelope_pb2, layout_pb2 = layoutd_client.load()
+    texts = daemon_instructions.captions(arguments.captions)
+    frames = [daemon_instructions.request(envelope_pb2, layout_pb2, "layout", text, 2 + k) for k, text in enumerate(texts)]
+    floor = floor_cpu_per_caption(arguments.bench, len(daemon_instructions.captions(0)), arguments.passes)
+    rows = []
+    for mode, name in [("one", "one at a time"), ("1x8", "1 connection × 8 in flight"), ("8x8", "8 connections × 8 in flight")]:
+        rows.append((name, measure(arguments.binary, frames, arguments.passes, mode)))
+    print(f"{len(frames)} captions, {arguments.passes} passes; floor (HarfBuzz, in process): {floor * 1e6:.2f} µs CPU a caption\n")
+    print("| sending | daemon CPU a request | × floor | user share | syscalls a request | commonest | context switches a request | round trip (median) |")
+    print("|---|---|---|---|---|---|---|---|")
+    for name, r in rows:
+        commonest = ", ".join(f"{call} {n:.2f}" for call, n in r["commonest"].items())
+        trip = f'{r["round_trip"] * 1e6:.1f} µs ({r["round_trip"] / floor:.2f}×)' if r["round_trip"] else ""
+        print(f'| {name} | {r["cpu"] * 1e6:.2f} µs | {r["cpu"] / floor:.2f}× | {r["user_share"]:.0%} | {r["syscalls"]:.2f} | '
+              f'{commonest} | {r["switches"]:.2f} | {trip} |')
+    if arguments.svg:
+        svg(rows, floor, arguments.svg)
+
+
+if __name__ == "__main__":
+    main()
