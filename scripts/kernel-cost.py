@@ -18,7 +18,7 @@ The floor is `layoutd-bench`'s floor pass (HarfBuzz shaping each caption with th
 size, `LAYOUTD_BENCH_PROFILE=floor`), its CPU time per caption from the process's rusage, one
 repeat subtracted from several so start-up is left out.
 
-    scripts/kernel-cost.py [--binary PATH] [--bench PATH] [--passes N] [--captions N] [--svg FILE]
+    scripts/kernel-cost.py [--binary PATH [--binary PATH]] [--bench PATH] [--passes N] [--captions N] [--svg FILE]
 
 Needs release builds (scripts/build-release.sh --product layoutd, --product layoutd-bench),
 strace and ../shared/corpus. Prints a Markdown table; --svg draws it too.
@@ -197,7 +197,7 @@ def strace_counts(daemon, send, requests):
     return total / requests, {name: n / requests for name, n in calls.most_common(4)}
 
 
-def measure(binary, frames, passes, mode):
+def measure(binary, frames, passes, mode, trace=True):
     """The daemon's cost per request for one way of sending."""
     work = tempfile.mkdtemp()
     daemon = Daemon(binary, work)
@@ -217,7 +217,7 @@ def measure(binary, frames, passes, mode):
                 round_trips += result
         after = daemon.stats()
         requests = passes * len(frames)
-        syscalls, commonest = strace_counts(daemon, send, len(frames))
+        syscalls, commonest = strace_counts(daemon, send, len(frames)) if trace else (None, None)
         run_ns, user, system, switches = (a - b for a, b in zip(after, before))
         return {
             "cpu": run_ns / 1e9 / requests,
@@ -233,8 +233,10 @@ def measure(binary, frames, passes, mode):
 
 def svg(rows, floor, path):
     """A bar per way of sending: the daemon's CPU per request against the floor's, and its syscalls."""
-    width, bar_height, gap, left = 640, 26, 14, 190
-    scale = (width - left - 80) / max(max(r["cpu"] for _, r in rows), floor)
+    longest = max(len(label) for label, _ in rows)
+    bar_height, gap, left = 26, 14, 20 + 7 * max(longest, 26)
+    width = left + 460
+    scale = (width - left - 200) / max(max(r["cpu"] for _, r in rows), floor)
     height = 60 + (len(rows) + 1) * (bar_height + gap)
     parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" font-family="sans-serif" font-size="13">',
              '<text x="10" y="22" font-weight="bold">CPU per request (µs); syscalls and context switches per request</text>']
@@ -256,20 +258,38 @@ def svg(rows, floor, path):
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--binary", default=os.path.join(ROOT, ".build", "release", "layoutd"))
+    parser.add_argument("--binary", action="append", help="a layoutd to measure (default the release build); given twice or "
+                        "more, each is measured in turn, way by way, so the builds meet the same machine")
     parser.add_argument("--bench", default=os.path.join(ROOT, ".build", "release", "layoutd-bench"))
     parser.add_argument("--passes", type=int, default=3)
     parser.add_argument("--captions", type=int, default=0, help="the first N captions (default: all)")
+    parser.add_argument("--rounds", type=int, default=3, help="measure every way and build this many times, in turn; "
+                        "times are the rounds' medians, syscalls come from the first round (default 3)")
     parser.add_argument("--svg", help="also draw the table as an SVG bar chart")
     arguments = parser.parse_args()
     envelope_pb2, layout_pb2 = layoutd_client.load()
     texts = daemon_instructions.captions(arguments.captions)
     frames = [daemon_instructions.request(envelope_pb2, layout_pb2, "layout", text, 2 + k) for k, text in enumerate(texts)]
-    floor = floor_cpu_per_caption(arguments.bench, len(daemon_instructions.captions(0)), arguments.passes)
+    binaries = arguments.binary or [os.path.join(ROOT, ".build", "release", "layoutd")]
+    ways = [("one", "one at a time"), ("1x8", "1 connection × 8 in flight"), ("8x8", "8 connections × 8 in flight")]
+    rounds = collections.defaultdict(list)
+    floors = []
+    for round_ in range(arguments.rounds):
+        floors.append(floor_cpu_per_caption(arguments.bench, len(daemon_instructions.captions(0)), arguments.passes))
+        for mode, _ in ways:
+            for binary in binaries:
+                rounds[(mode, binary)].append(measure(binary, frames, arguments.passes, mode, trace=round_ == 0))
+    floor = statistics.median(floors)
     rows = []
-    for mode, name in [("one", "one at a time"), ("1x8", "1 connection × 8 in flight"), ("8x8", "8 connections × 8 in flight")]:
-        rows.append((name, measure(arguments.binary, frames, arguments.passes, mode)))
-    print(f"{len(frames)} captions, {arguments.passes} passes; floor (HarfBuzz, in process): {floor * 1e6:.2f} µs CPU a caption\n")
+    for mode, name in ways:
+        for binary in binaries:
+            measured = rounds[(mode, binary)]
+            row = dict(measured[0])
+            for key in ("cpu", "user_share", "switches", "round_trip"):
+                if row[key] is not None:
+                    row[key] = statistics.median(m[key] for m in measured)
+            rows.append((name if len(binaries) == 1 else f"{name}, {binary}", row))
+    print(f"{len(frames)} captions, {arguments.passes} passes, medians of {arguments.rounds} rounds; floor (HarfBuzz, in process): {floor * 1e6:.2f} µs CPU a caption\n")
     print("| sending | daemon CPU a request | × floor | user share | syscalls a request | commonest | context switches a request | round trip (median) |")
     print("|---|---|---|---|---|---|---|---|")
     for name, r in rows:
