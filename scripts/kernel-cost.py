@@ -1,3 +1,4 @@
+#!/usr/bin/python3
 """What a request costs the daemon in CPU time, syscalls and context switches, beside the
 HarfBuzz floor's CPU per caption measured in the same run (the kernel's share of a round trip,
 which instruction counts do not see).
