@@ -39,4 +39,24 @@ import Testing
         }
         #expect(cache.hits > 0)
     }
+
+    /// A key keeps its text as a slice only when the slice is most of its array's allocation:
+    /// the units shaped may be the scratch's reused array (a document paragraph's, with its
+    /// separator replaced), whose room fits the longest text it held, and a slice of it kept by
+    /// every entry pinned that room (issue 41's session memory).
+    @Test func aKeyNeverPinsARoomyArray() {
+        let style = ShapingCache.StyleKey(language: "", features: [])
+        var roomy = ContiguousArray<UInt16>()
+        roomy.reserveCapacity(4_096)
+        roomy.append(contentsOf: Array("a caption of one script".utf16))
+        let fromRoomy = ShapingCache.Key(roomy, range: 0..<roomy.count, context: 0..<roomy.count, font: 1, rtl: false,
+                                         script: Script.latin.tag, style: style)
+        #expect(fromRoomy.isSmallPart)
+        #expect(fromRoomy.stored.text.capacity < 1_024 && Array(fromRoomy.stored.text) == Array(roomy))
+        let exact = ContiguousArray(Array("a caption of one script".utf16))
+        let fromExact = ShapingCache.Key(exact, range: 0..<exact.count, context: 0..<exact.count, font: 1, rtl: false,
+                                         script: Script.latin.tag, style: style)
+        #expect(!fromExact.isSmallPart, "a whole paragraph's own array is kept as it is")
+        #expect(fromRoomy == fromExact && fromRoomy.stored == fromExact.stored)
+    }
 }

@@ -43,9 +43,11 @@ public final class ShapingCache: Sendable {
         var before: Int
         var length: Int
         /// A slice of the paragraph's own units while looking up (no copy). When the slice is a
-        /// small part of the paragraph, `stored` makes the compact copy a table keeps, so the
-        /// cache never holds more than twice a key's text alive; a run that is most of its
-        /// paragraph (a caption of one script) is kept as is, with no copy.
+        /// small part of the array's allocation, `stored` makes the compact copy a table keeps,
+        /// so the cache never holds more than twice a key's text alive; a run that is most of its
+        /// paragraph (a caption of one script) is kept as is, with no copy. The allocation, not
+        /// the count, decides: the units shaped may be the scratch's reused array, whose room
+        /// fits the longest text it held, and a kept slice would pin that room per entry.
         var text: ArraySlice<UInt16>
         var isSmallPart: Bool
         /// Swift's seeded hash of the fields above, the text as one block of bytes (element-wise
@@ -55,7 +57,12 @@ public final class ShapingCache: Sendable {
         var stored: Key {
             guard isSmallPart else { return self }
             var copy = self
-            copy.text = ArraySlice(Array(text))
+            // Appended into new room: `Array(text)` hands back the slice's own storage, room and
+            // all, when the slice spans its array's count.
+            var compact: [UInt16] = []
+            compact.reserveCapacity(text.count)
+            compact.append(contentsOf: text)
+            copy.text = ArraySlice(compact)
             return copy
         }
 
@@ -71,7 +78,7 @@ public final class ShapingCache: Sendable {
             self.before = range.lowerBound - start
             self.length = range.count
             self.text = units[start..<end]
-            self.isSmallPart = (end - start) * 2 < units.count
+            self.isSmallPart = (end - start) * 2 < units.capacity
             var hasher = Hasher()
             hasher.combine(font)
             hasher.combine(script)
