@@ -136,6 +136,27 @@ import Testing
         #expect(try stored("中ll中ll中", upright: false, family: "Noto Sans") == [0, 1])
     }
 
+    /// A piece kept in the cache holds at most twice its glyphs: a small piece of a large group
+    /// is kept as a copy, a piece that is most of its group as its slice.
+    @Test func aKeptPieceNeverHoldsItsWholeGroup() throws {
+        let cache = ShapingCache(capacity: 64)
+        let layouter = ParagraphLayouter(fonts: Fixtures.registry, cache: cache, maxTextLength: 1 << 20, joinsRuns: true)
+        let context = LayoutContext(layouter: layouter)
+        let text = Self.text("字" + String(repeating: "漢", count: 40))
+        let style = try #require(context.scratch.resolved(text.styles, fonts: Fixtures.registry, user: nil).shaping.first)
+        let font = try #require(Fixtures.registry.match(family: "Noto Sans CJK JP", weight: 400, italic: false))
+        let group = context.shaper.shapeJoinedForTest(text.units, font: font, style: style)
+        for (small, run) in [(true, ShapedRun(range: 0..<1, glyphs: group, first: 0, count: 1)),
+                             (false, ShapedRun(range: 1..<41, glyphs: group, first: 1, count: 40))] {
+            context.shaper.keep(run, units: text.units, context: 0..<text.units.count, font: font, rtl: false, upright: true,
+                                script: .han, style: style)
+            let found = try #require(context.shaper.cached(text.units, range: run.range, context: 0..<text.units.count, font: font,
+                                                           rtl: false, upright: true, script: .han, style: style))
+            #expect(found.pointer.map(Glyph.init) == run.pointer.map(Glyph.init))
+            #expect(small ? found.glyphs.header == 1 : found.glyphs === group, "small \(small): holds \(found.glyphs.header) glyphs")
+        }
+    }
+
     @Test(.enabled(if: Fixtures.corpus != nil, "../shared/corpus/captions.jsonl is not beside this clone"))
     func theCorpusShapesJoinedAsAlone() throws {
         var differing: [String] = []
@@ -160,5 +181,18 @@ import Testing
             if a.runs != b.runs || a.lines != b.lines { differing.append(caption.text) }
         }
         #expect(differing.isEmpty, "\(differing.count) captions differ, first: \(differing.first ?? "")")
+    }
+}
+
+extension Shaper {
+    /// `units` shaped top to bottom in one piece: a group's glyph buffer for the tests above.
+    func shapeJoinedForTest(_ units: ContiguousArray<UInt16>, font: Font, style: ShapingStyle) -> ShapedGlyphs {
+        var whole: ShapedGlyphs?
+        [0..<units.count].withUnsafeBufferPointer { pieces in
+            shapeJoined(units, pieces: pieces, context: 0..<units.count, font: font, upright: true, script: .han, style: style) { _, run in
+                whole = run.glyphs
+            }
+        }
+        return whole ?? .unshaped
     }
 }

@@ -70,12 +70,16 @@ struct Shaper {
                                              script: script.tag, style: style.key))?.run(range)
     }
 
-    /// Keeps `run` (a joined piece) in the cache, under the key its text shaped alone would have.
+    /// Keeps `run` (a joined piece) in the cache, under the key its text shaped alone would have:
+    /// as its slice of the group's glyphs while it is at least half of them, else as a copy of
+    /// its own, so that no entry holds more than twice its glyphs alive (a small piece's entry
+    /// outliving its group would hold the whole group).
     func keep(_ run: ShapedRun, units: ContiguousArray<UInt16>, context: Range<Int>, font: Font, rtl: Bool, upright: Bool,
               script: Script, style: ShapingStyle) {
         guard let cache, run.range.count <= ShapingCache.maxRunLength else { return }
+        let kept = run.count * 2 >= run.glyphs.header ? run : ShapedRun(range: run.range, glyphs: ShapedGlyphs.make(run.pointer))
         cache.store(ShapingCache.Key(units, range: run.range, context: context, font: font.serial, rtl: rtl, upright: upright,
-                                     script: script.tag, style: style.key), run)
+                                     script: script.tag, style: style.key), kept)
     }
 
     @inline(__always)
