@@ -53,8 +53,7 @@ struct Shaper {
             return ShapedRun(range: range, glyphs: harfBuzz(units, range: range, context: context, font: font, rtl: rtl,
                                                             upright: upright, script: script, style: style))
         }
-        let key = ShapingCache.Key(units, range: range, context: context, font: font.serial, rtl: rtl, upright: upright,
-                                   script: script.tag, style: style.key)
+        let key = Self.key(units, range: range, context: context, font: font, rtl: rtl, upright: upright, script: script, style: style)
         if lookUp, let hit = cache.lookup(key) { return hit.run(range) }
         let run = ShapedRun(range: range, glyphs: harfBuzz(units, range: range, context: context, font: font, rtl: rtl,
                                                            upright: upright, script: script, style: style))
@@ -66,8 +65,8 @@ struct Shaper {
     func cached(_ units: ContiguousArray<UInt16>, range: Range<Int>, context: Range<Int>, font: Font, rtl: Bool, upright: Bool,
                 script: Script, style: ShapingStyle) -> ShapedRun? {
         guard let cache, range.count <= ShapingCache.maxRunLength else { return nil }
-        return cache.lookup(ShapingCache.Key(units, range: range, context: context, font: font.serial, rtl: rtl, upright: upright,
-                                             script: script.tag, style: style.key))?.run(range)
+        return cache.lookup(Self.key(units, range: range, context: context, font: font, rtl: rtl, upright: upright, script: script,
+                                     style: style))?.run(range)
     }
 
     /// Keeps `run` (a joined piece) in the cache, under the key its text shaped alone would have:
@@ -78,8 +77,16 @@ struct Shaper {
               script: Script, style: ShapingStyle) {
         guard let cache, run.range.count <= ShapingCache.maxRunLength else { return }
         let kept = run.count * 2 >= run.glyphs.header ? run : ShapedRun(range: run.range, glyphs: ShapedGlyphs.make(run.pointer))
-        cache.store(ShapingCache.Key(units, range: run.range, context: context, font: font.serial, rtl: rtl, upright: upright,
-                                     script: script.tag, style: style.key), kept)
+        cache.store(Self.key(units, range: run.range, context: context, font: font, rtl: rtl, upright: upright, script: script,
+                             style: style), kept)
+    }
+
+    /// The cache's key for a run: what `shape`, `cached` and `keep` all look up or store under.
+    @inline(__always)
+    private static func key(_ units: ContiguousArray<UInt16>, range: Range<Int>, context: Range<Int>, font: Font, rtl: Bool,
+                            upright: Bool, script: Script, style: ShapingStyle) -> ShapingCache.Key {
+        ShapingCache.Key(units, range: range, context: context, font: font.serial, rtl: rtl, upright: upright, script: script.tag,
+                         style: style.key)
     }
 
     @inline(__always)
