@@ -55,13 +55,19 @@ def request(envelope_pb2, layout_pb2, kind, text, request_id):
 
 
 def receive(sock):
+    """One reply frame's body; an error, not a wait, if the daemon closes the connection."""
+    def read(count):
+        data = sock.recv(count)
+        if not data:
+            raise SystemExit("the daemon closed the connection")
+        return data
     header = b""
     while len(header) < 4:
-        header += sock.recv(4 - len(header))
+        header += read(4 - len(header))
     (length,) = struct.unpack(">I", header)
     body = b""
     while len(body) < length:
-        body += sock.recv(min(1 << 20, length - len(body)))
+        body += read(min(1 << 20, length - len(body)))
     return body
 
 

@@ -66,10 +66,10 @@ def floor_cpu_per_caption(bench, captions, repeats):
 
 
 class Daemon:
-    def __init__(self, binary, work):
+    """A release layoutd on a socket in `work`, started and waited for (session-memory.py uses it too)."""
+    def __init__(self, binary, work, options=("--shaping-cache-entries", "0")):
         self.path = os.path.join(work, "d.sock")
-        self.process = subprocess.Popen([binary, "--socket", self.path, "--config", "/dev/null", "--log-level", "error",
-                                         "--shaping-cache-entries", "0"],
+        self.process = subprocess.Popen([binary, "--socket", self.path, "--config", "/dev/null", "--log-level", "error", *options],
                                         stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
         deadline = time.time() + 60
         while True:
@@ -106,20 +106,6 @@ class Daemon:
         self.process.communicate(timeout=60)
 
 
-def read_frame(sock):
-    header = b""
-    while len(header) < 4:
-        chunk = sock.recv(4 - len(header))
-        if not chunk:
-            raise SystemExit("kernel-cost: the daemon closed the connection")
-        header += chunk
-    (length,) = struct.unpack(">I", header)
-    body = bytearray()
-    while len(body) < length:
-        body += sock.recv(length - len(body))
-    return body
-
-
 def one_at_a_time(path, frames):
     """Sends each frame and waits for its reply; the round trips' wall times."""
     sock = socket.socket(socket.AF_UNIX)
@@ -128,7 +114,7 @@ def one_at_a_time(path, frames):
     for frame in frames:
         start = time.perf_counter()
         sock.sendall(frame)
-        read_frame(sock)
+        daemon_instructions.receive(sock)
         times.append(time.perf_counter() - start)
     sock.close()
     return times
@@ -276,7 +262,7 @@ def main():
     rounds = collections.defaultdict(list)
     floors = []
     for round_ in range(arguments.rounds):
-        floors.append(floor_cpu_per_caption(arguments.bench, len(daemon_instructions.captions(0)), arguments.passes))
+        floors.append(floor_cpu_per_caption(arguments.bench, len(daemon_instructions.captions(0)), max(arguments.passes, 5)))
         for mode, _ in ways:
             for binary in binaries:
                 rounds[(mode, binary)].append(measure(binary, frames, arguments.passes, mode, trace=round_ == 0))

@@ -14,16 +14,15 @@ import argparse
 import importlib.util
 import os
 import socket
-import subprocess
-import sys
 import tempfile
 import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
-_spec = importlib.util.spec_from_file_location("daemon_instructions", os.path.join(HERE, "daemon-instructions.py"))
-daemon_instructions = importlib.util.module_from_spec(_spec)
-_spec.loader.exec_module(daemon_instructions)
+_spec = importlib.util.spec_from_file_location("kernel_cost", os.path.join(HERE, "kernel-cost.py"))
+kernel_cost = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(kernel_cost)
+daemon_instructions = kernel_cost.daemon_instructions
 layoutd_client = daemon_instructions.layoutd_client
 
 
@@ -75,29 +74,19 @@ def main():
     arguments = parser.parse_args()
     envelope_pb2, _ = layoutd_client.load()
     texts = daemon_instructions.captions(0)
-    work = tempfile.mkdtemp()
-    path = os.path.join(work, "d.sock")
     options = arguments.daemon_options.split()
-    daemon = subprocess.Popen([arguments.binary, "--socket", path, "--config", "/dev/null", "--log-level", "error", *options],
-                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    daemon = kernel_cost.Daemon(arguments.binary, tempfile.mkdtemp(), options)
+    path = daemon.path
     try:
-        deadline = time.time() + 60
-        while True:
-            try:
-                probe = socket.socket(socket.AF_UNIX)
-                probe.connect(path)
-                break
-            except (FileNotFoundError, ConnectionRefusedError):
-                if daemon.poll() is not None or time.time() > deadline:
-                    raise SystemExit("session-memory: layoutd did not start")
-                time.sleep(0.1)
+        probe = socket.socket(socket.AF_UNIX)
+        probe.connect(path)
         hello = envelope_pb2.Envelope()
         hello.request_id = 1
         hello.hello.SetInParent()
         probe.sendall(layoutd_client.frame(hello))
         daemon_instructions.receive(probe)
         time.sleep(0.5)
-        readings = [("after a hello", rss_kib(daemon.pid))]
+        readings = [("after a hello", rss_kib(daemon.process.pid))]
         for round_ in (1, 2):
             for session in range(arguments.sessions):
                 sock = socket.socket(socket.AF_UNIX)
@@ -107,11 +96,10 @@ def main():
                     daemon_instructions.receive(sock)
                 sock.close()
             time.sleep(1.5)  # closed connections' documents are dropped on their event loop
-            readings.append((f"after {arguments.sessions} sessions closed (round {round_})", rss_kib(daemon.pid)))
+            readings.append((f"after {arguments.sessions} sessions closed (round {round_})", rss_kib(daemon.process.pid)))
         probe.close()
     finally:
-        daemon.terminate()
-        daemon.wait(timeout=60)
+        daemon.stop()
     base = readings[0][1]
     print(f"options: {' '.join(options) or '(defaults)'}")
     for name, kib in readings:
