@@ -31,16 +31,16 @@ final class ConnectionHandler: ChannelDuplexHandler, @unchecked Sendable {
     /// What the server holds for its users, shared fairly; this connection's part counted there.
     private let shares: ServerShares
     private let logger: Logger
-    private let pool: NIOThreadPool
-    private let tracker: InFlightTracker
+    let pool: NIOThreadPool
+    let tracker: InFlightTracker
     private let limiter: ConnectionLimiter
-    private let configuration: ServerConfiguration
+    let configuration: ServerConfiguration
     /// Uptime in nanoseconds; the tests give their own.
-    private let clock: @Sendable () -> UInt64
+    let clock: @Sendable () -> UInt64
     /// The clock is the system's uptime, which a request's budget is checked against (a test
     /// may inject another: then a budget's deadline is the time its clock leaves, from now).
     private let clockIsUptime: Bool
-    private var state: ConnectionState
+    var state: ConnectionState
     /// Bytes read and not yet taken as frames; frames are taken only while under the limits.
     private var decoder: FrameDecoder
     private var timer: RepeatedTask?
@@ -55,6 +55,8 @@ final class ConnectionHandler: ChannelDuplexHandler, @unchecked Sendable {
     /// Document requests handed to the pool and not answered yet: while any is, the next one
     /// queues behind them (never on the loop), so they stay in order.
     private var documentRequestsQueued = 0
+    /// Batches waiting for the client to read their replies (`resumeBatches`).
+    var waitingBatches: [BatchRun] = []
 
     /// Frames larger than this are decoded on the pool, not the event loop.
     static let inlineDecodeBytes = 64 << 10
@@ -115,6 +117,7 @@ final class ConnectionHandler: ChannelDuplexHandler, @unchecked Sendable {
         timer = nil
         // Queued work of a closed connection is skipped; running work stops at its next check.
         for budget in state.allPendingBudgets { budget.cancel() }
+        resumeBatches(context: context)
         documents.closeAll()
         clientFonts.releaseAll(user: user)
         decoder.release(shares.partialFrames, user: user)
@@ -145,6 +148,7 @@ final class ConnectionHandler: ChannelDuplexHandler, @unchecked Sendable {
 
     func channelWritabilityChanged(context: ChannelHandlerContext) {
         state.writabilityChanged(context.channel.isWritable, now: clock())
+        resumeBatches(context: context)
         payOwedRead(context)
         context.fireChannelWritabilityChanged()
     }
@@ -279,11 +283,15 @@ final class ConnectionHandler: ChannelDuplexHandler, @unchecked Sendable {
             let inFlight = tracker.count
             write(CrashReport.serving(envelope.body?.name ?? "none") { processor.reply(to: envelope, inFlight: inFlight) }, context: context)
             return
-        case .cancel, .inline, .documentInline, .documentChain, .pool:
+        case .cancel, .inline, .documentInline, .documentChain, .batch, .pool:
             break
         }
         if let refusal = overInFlightLimit(id, processor: processor) {
             write(refusal, context: context)
+            return
+        }
+        if route == .batch {
+            runBatch(envelope, processor: processor, bytes: bytes, arrival: arrival, context: context)
             return
         }
         let budget = self.budget(arrival: arrival, deadlineMs: envelope.deadlineMs)
@@ -302,7 +310,7 @@ final class ConnectionHandler: ChannelDuplexHandler, @unchecked Sendable {
                 try processor.replyFrame(to: envelope, budget: budget)
             }
             return
-        case .pool, .cancel, .reload, .registerFonts, .atOnce:
+        case .pool, .cancel, .reload, .registerFonts, .atOnce, .batch:
             break
         }
         state.accepted(id, budget: budget)
@@ -338,10 +346,12 @@ final class ConnectionHandler: ChannelDuplexHandler, @unchecked Sendable {
             "more than \(configuration.maxInFlightPerConnection) requests in flight on this connection", field: "envelope"))
     }
 
-    /// The server's time budget from `arrival`, or the request's own deadline when sooner.
-    private func budget(arrival: UInt64, deadlineMs: UInt32) -> WorkBudget {
-        var deadline = arrival &+ UInt64(configuration.requestBudgetMilliseconds) &* 1_000_000
+    /// The server's time budget from `arrival`, or the request's own deadline when sooner;
+    /// without `serverBudget` (a batch, whose items each have it), the request's deadline only.
+    func budget(arrival: UInt64, deadlineMs: UInt32, serverBudget: Bool = true) -> WorkBudget {
+        var deadline = serverBudget ? arrival &+ UInt64(configuration.requestBudgetMilliseconds) &* 1_000_000 : .max
         if deadlineMs > 0 { deadline = min(deadline, arrival &+ UInt64(deadlineMs) &* 1_000_000) }
+        if deadline == .max { return WorkBudget(deadline: deadline, user: user) }
         if !clockIsUptime {
             let now = clock()
             deadline = DispatchTime.now().uptimeNanoseconds &+ (deadline > now ? deadline - now : 0)
@@ -475,12 +485,12 @@ final class ConnectionHandler: ChannelDuplexHandler, @unchecked Sendable {
         return try CrashReport.serving(request.kind, produce)
     }
 
-    private func begin(bytes: Int) {
+    func begin(bytes: Int) {
         state.begin(bytes: bytes)
         tracker.begin()
     }
 
-    private func end(bytes: Int, context: ChannelHandlerContext) {
+    func end(bytes: Int, context: ChannelHandlerContext) {
         tracker.end()
         switch state.end(bytes: bytes) {
         case .none: break
@@ -516,7 +526,7 @@ final class ConnectionHandler: ChannelDuplexHandler, @unchecked Sendable {
         context.writeAndFlush(wrapOutboundOut(buffer)).assumeIsolated().whenComplete { _ in context.close(promise: nil) }
     }
 
-    private func write(_ reply: Layoutd_V1_Envelope, context: ChannelHandlerContext) {
+    func write(_ reply: Layoutd_V1_Envelope, context: ChannelHandlerContext) {
         guard let buffer = try? Self.frame(reply, allocator: context.channel.allocator) else { return }
         send(buffer, context: context)
     }

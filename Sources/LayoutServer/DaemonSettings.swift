@@ -45,6 +45,7 @@ public struct DaemonSettings: Sendable, Equatable {
     public var maxConnectionsPerUser = 256
     public var maxInFlight = 64
     public var maxUnsentBytes = 1 << 20
+    public var maxBatchItems = ServerConfiguration.defaultMaxBatchItems
     public var threads = ProcessInfo.processInfo.activeProcessorCount
     public var tagStyles: String?
     public var metricsListen: String?
@@ -104,6 +105,7 @@ public struct DaemonSettings: Sendable, Equatable {
         configuration.maxServerFontBytes = maxServerFontBytes
         configuration.maxPartialFrameBytes = maxPartialFrameBytes
         configuration.maxServerFontInstances = maxServerFontInstances
+        configuration.maxBatchItems = maxBatchItems
         return configuration
     }
 
@@ -143,6 +145,7 @@ public struct DaemonSettings: Sendable, Equatable {
         Key(name: "max-connections-per-user") { s, v, _ in s.maxConnectionsPerUser = try int(v) },
         Key(name: "max-in-flight") { s, v, _ in s.maxInFlight = try int(v) },
         Key(name: "max-unsent-bytes") { s, v, _ in s.maxUnsentBytes = try int(v) },
+        Key(name: "max-batch-items") { s, v, _ in s.maxBatchItems = try int(v) },
         Key(name: "threads") { s, v, _ in s.threads = try int(v) },
         Key(name: "tag-styles") { s, v, _ in s.tagStyles = try nonEmpty(v) },
         Key(name: "metrics-listen") { s, v, _ in s.metricsListen = try nonEmpty(v) },

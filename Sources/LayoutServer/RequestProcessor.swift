@@ -256,6 +256,7 @@ public final class RequestProcessor: Sendable {
             hello.maxInFlight = UInt32(clamping: configuration.maxInFlightPerConnection)
             hello.maxPicturePixels = UInt64(configuration.maxPicturePixels)
             hello.features = Features.served
+            hello.maxBatchItems = UInt32(clamping: configuration.maxBatchItems)
             return .helloReply(hello)
         case .fonts:
             return .fontsReply(Layoutd_V1_FontsReply(layouter.fonts))
@@ -267,8 +268,12 @@ public final class RequestProcessor: Sendable {
             throw WireError(.unimplemented, "the envelope has no body, or one this server does not know", field: "envelope.body")
         case .reload:
             throw WireError(.internal, "reload is handled by the connection", field: "envelope.body")
+        case .batchLayout:
+            // A connection answers a batch item by item (`ConnectionHandler.runBatch`).
+            throw WireError(.invalidArgument, "a batch is answered item by item: send it over a daemon's socket", field: "envelope.body")
         case .helloReply, .layoutReply, .fontsReply, .statsReply, .justifyReply, .renderReply, .error,
-             .tagsReply, .tagHitReply, .tagStyleReply, .reloadReply, .hitTestReply, .documentReply, .registerFontsReply:
+             .tagsReply, .tagHitReply, .tagStyleReply, .reloadReply, .hitTestReply, .documentReply, .registerFontsReply,
+             .batchItem:
             throw WireError(.invalidArgument, "a reply message was sent as a request", field: "envelope.body")
         case .cancel:
             throw WireError(.internal, "cancel is handled by the connection", field: "envelope.body")
@@ -385,6 +390,8 @@ extension Layoutd_V1_Envelope.OneOf_Body {
         case .closeDocument: "close_document"
         case .documentReply: "document_reply"
         case .registerFonts: "register_fonts"
+        case .batchLayout: "batch_layout"
+        case .batchItem: "batch_item"
         case .registerFontsReply: "register_fonts_reply"
         }
     }

@@ -36,6 +36,8 @@ enum RequestRoute: Equatable {
     case documentInline
     /// A document request down the connection's document chain, in order, on the pool.
     case documentChain
+    /// A batch: a chunk of items at a time on the pool, answered item by item.
+    case batch
     /// Everything else: the worker pool.
     case pool
 
@@ -50,6 +52,7 @@ enum RequestRoute: Equatable {
         default: break
         }
         guard envelope.isLayoutWork else { return .atOnce }
+        if case .batchLayout = envelope.body { return .batch }
         let small = bytes <= RequestProcessor.smallRequestBytes
         if envelope.isDocumentRequest {
             return documentsQueued == 0 && small && isSmallDocument() ? .documentInline : .documentChain

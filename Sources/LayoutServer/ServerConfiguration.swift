@@ -55,6 +55,13 @@ public struct ServerConfiguration: Sendable {
     /// its fair share. Beyond that a connection's unfinished frame closes it.
     public var maxPartialFrameBytes = Self.defaultMaxPartialFrameBytes
     public static let defaultMaxPartialFrameBytes = 256 << 20
+    /// The most items one batch_layout may carry; the frame limit bounds its bytes.
+    public var maxBatchItems = Self.defaultMaxBatchItems
+    public static let defaultMaxBatchItems = 100_000
+    /// How long one chunk of a batch holds a worker before the other requests queued get their
+    /// turn, and the most reply bytes a chunk writes at once (`ConnectionHandler.runBatch`).
+    public var batchSliceMicroseconds = 2_000
+    public var batchChunkBytes = 256 << 10
     /// Image-tag styles for requests that carry no table of their own (`--tag-styles FILE`).
     public var tagStyles: TagStyleTable = .standard
 
@@ -100,6 +107,9 @@ public struct ServerConfiguration: Sendable {
               maxUnsentReplyBytes >= 4096, maxConnections > 0, maxConnectionsPerUser > 0 else {
             throw ConfigurationError("max-text, threads, max-in-flight, max-connections and max-connections-per-user must be positive, "
                 + "max-unsent-bytes at least 4096")
+        }
+        guard (1...1_000_000).contains(maxBatchItems) else {
+            throw ConfigurationError("max-batch-items must be in 1...1000000")
         }
         // Each thread is an event loop and a worker; a loop holds three descriptors (epoll, an
         // eventfd, a timerfd). 100,000 passed once and the daemon died at start.

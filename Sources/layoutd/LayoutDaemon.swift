@@ -95,6 +95,9 @@ struct LayoutDaemon: ParsableCommand {
     @Option(help: "Reply bytes waiting for a client that does not read before the daemon stops reading from it (default: 1048576).")
     var maxUnsentBytes: Int?
 
+    @Option(help: "Items one batch_layout request may carry, 1...1000000 (default: 100000).")
+    var maxBatchItems: Int?
+
     @Option(help: "Event-loop and layout worker threads, each, at most 256 (default: one per core).")
     var threads: Int?
 
@@ -212,6 +215,7 @@ struct LayoutDaemon: ParsableCommand {
         if let maxConnectionsPerUser { settings.maxConnectionsPerUser = maxConnectionsPerUser }
         if let maxInFlight { settings.maxInFlight = maxInFlight }
         if let maxUnsentBytes { settings.maxUnsentBytes = maxUnsentBytes }
+        if let maxBatchItems { settings.maxBatchItems = maxBatchItems }
         if let threads { settings.threads = threads }
         if let tagStyles { settings.tagStyles = tagStyles }
         if let metricsListen { settings.metricsListen = metricsListen }

@@ -132,7 +132,7 @@ import Testing
         let listed = Set(client.daemon.features)
         #expect(listed == Set(Features.served))
         #expect(Set(["layout", "justify", "render", "tags", "tag_hit", "tag_style", "fonts", "stats", "reload", "hello", "cancel",
-                     "hit_test", "open_document", "edit_document", "close_document", "register_fonts"]) == listed)
+                     "hit_test", "open_document", "edit_document", "close_document", "register_fonts", "batch_layout"]) == listed)
         let tiny = try Array(Data(contentsOf: repositoryRoot.appendingPathComponent("Tests/LayoutWireTests/Vectors/tiny.ttf")))
         let faces = try await client.registerFonts([(family: "Tiny", data: tiny)])
         #expect(faces.map(\.family) == ["Tiny"])

@@ -203,7 +203,7 @@ import Testing
                 checked += 1
             }
         }
-        #expect(checked == 31)
+        #expect(checked == 35)
     }
 
     /// The README's fenced block in `language`.

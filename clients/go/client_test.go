@@ -298,8 +298,8 @@ func TestGoldenVectors(t *testing.T) {
 			count++
 		}
 	}
-	if count != 31 {
-		t.Fatalf("%d vectors, not 31", count)
+	if count != 35 {
+		t.Fatalf("%d vectors, not 35", count)
 	}
 }
 

@@ -13,11 +13,15 @@ public final class WorkBudget: Sendable {
     /// The uid the work is for, when the kernel named the peer: what the request makes that
     /// outlives it (variable font instances) counts against that user's share.
     public let user: UInt32?
+    /// The budget this one is part of (a batch's, for each of its items): cancelling it
+    /// cancels this one too.
+    public let parent: WorkBudget?
     private let cancelledFlag = Atomic<Bool>(false)
 
-    public init(deadline: UInt64 = .max, user: UInt32? = nil) {
+    public init(deadline: UInt64 = .max, user: UInt32? = nil, parent: WorkBudget? = nil) {
         self.deadline = deadline
         self.user = user
+        self.parent = parent
     }
 
     /// A budget that ends `milliseconds` from now.
@@ -29,7 +33,7 @@ public final class WorkBudget: Sendable {
     public static let unlimited = WorkBudget()
 
     public func cancel() { cancelledFlag.store(true, ordering: .relaxed) }
-    public var isCancelled: Bool { cancelledFlag.load(ordering: .relaxed) }
+    public var isCancelled: Bool { cancelledFlag.load(ordering: .relaxed) || parent?.isCancelled == true }
 
     /// Throws when the work should stop.
     @inline(__always)

@@ -216,8 +216,17 @@ struct ProtobufWriter: ~Copyable {
 
     /// Puts the frame header (the body's length, big-endian) in the first four bytes,
     /// which the writer of a frame keeps free.
-    mutating func finishFrame() {
-        let length = UInt32(count - Framing.headerBytes)
-        UnsafeMutableRawPointer(base).storeBytes(of: length.bigEndian, as: UInt32.self)
+    mutating func finishFrame() { finishFrame(startingAt: 0) }
+
+    /// The same for a frame that starts at `start`: frames written one after another.
+    mutating func finishFrame(startingAt start: Int) {
+        let length = UInt32(count - start - Framing.headerBytes)
+        UnsafeMutableRawPointer(base + start).storeBytes(of: length.bigEndian, as: UInt32.self)
+    }
+
+    /// Drops what was written from `offset` on.
+    mutating func truncate(to offset: Int) {
+        precondition(offset >= 0 && offset <= count, "truncating past what was written")
+        count = offset
     }
 }

@@ -15,13 +15,13 @@ from .aio import AsyncClient
 from .client import Client
 from .errors import (RETRY_SAFE_REQUESTS, ErrorCode, LayoutdConnectionLost, LayoutdDocumentGone, LayoutdError,
                      LayoutdProtocolError, LayoutdTimeout, LayoutdUnreachable, LayoutdUnsupported)
-from .v1 import (decoration_pb2, documents_pb2, editing_pb2, envelope_pb2, flow_pb2, geometry_pb2, layout_pb2, render_pb2, service_pb2, tags_pb2,
+from .v1 import (batch_pb2, decoration_pb2, documents_pb2, editing_pb2, envelope_pb2, flow_pb2, geometry_pb2, layout_pb2, render_pb2, service_pb2, tags_pb2,
                  typemode_pb2)
 
 __version__ = "0.3.0"
 __all__ = [
     "AsyncClient", "Client", "ErrorCode", "LayoutdConnectionLost", "LayoutdDocumentGone", "LayoutdError",
     "LayoutdProtocolError", "LayoutdTimeout", "LayoutdUnreachable", "LayoutdUnsupported", "PROTOCOL_VERSION",
-    "RETRY_SAFE_REQUESTS", "find_socket", "decoration_pb2", "documents_pb2", "editing_pb2", "envelope_pb2", "flow_pb2",
+    "RETRY_SAFE_REQUESTS", "find_socket", "batch_pb2", "decoration_pb2", "documents_pb2", "editing_pb2", "envelope_pb2", "flow_pb2",
     "geometry_pb2", "layout_pb2", "render_pb2", "service_pb2", "tags_pb2", "typemode_pb2",
 ]

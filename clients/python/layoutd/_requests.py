@@ -8,12 +8,12 @@ from __future__ import annotations
 
 import difflib
 import struct
-from typing import Any, Dict, Iterable, List, Optional, Type, TypeVar, Union
+from typing import Any, Dict, Iterable, List, Optional, Type, TypeVar, Union, cast
 
 from google.protobuf.message import Message
 
 from ._wire import _varint
-from .v1 import documents_pb2, editing_pb2, layout_pb2, render_pb2, service_pb2, tags_pb2, typemode_pb2
+from .v1 import batch_pb2, documents_pb2, editing_pb2, layout_pb2, render_pb2, service_pb2, tags_pb2, typemode_pb2
 
 M = TypeVar("M", bound=Message)
 
@@ -154,6 +154,32 @@ def layouts(texts: Iterable[Union[str, layout_pb2.LayoutRequest]], width: Option
         else:
             built.append(layout(text, width, font, size, None, fields))
     return built
+
+
+def batch(texts: Iterable[Union[str, layout_pb2.LayoutRequest]], width: Optional[float], font: Optional[str],
+          size: Optional[float], fields: Dict[str, Any]) -> "batch_pb2.BatchLayoutRequest":
+    """A batch_layout request: plain texts share one layout request's options (`texts`); where
+    any item is a whole LayoutRequest, every item is one (`requests`), with the options given."""
+    items = list(texts)
+    message = batch_pb2.BatchLayoutRequest()
+    if all(type(item) is str for item in items):
+        shared = build(layout_pb2.LayoutRequest, None, dict(fields, width=width))
+        if font is not None:
+            shared.default_style.family = font
+        if size is not None:
+            shared.default_style.size = size
+        message.layout.CopyFrom(shared)
+        message.texts.extend(cast(List[str], items))
+        return message
+    for item in items:
+        built = layout(None, width, font, size, item, fields) if isinstance(item, layout_pb2.LayoutRequest) \
+            else layout(item, width, font, size, None, fields)
+        request = message.requests.add()
+        if type(built) is bytes:
+            request.ParseFromString(built)
+        else:
+            request.CopyFrom(cast(layout_pb2.LayoutRequest, built))
+    return message
 
 
 _NUMBERS = (int, float, type(None))

@@ -28,7 +28,7 @@ REPLIES = {
     "justify": "justify_reply", "render": "render_reply", "tags": "tags_reply", "tag_hit": "tag_hit_reply",
     "tag_style": "tag_style_reply", "reload": "reload_reply", "hit_test": "hit_test_reply",
     "open_document": "document_reply", "edit_document": "document_reply", "close_document": "document_reply",
-    "register_fonts": "register_fonts_reply",
+    "register_fonts": "register_fonts_reply", "batch_layout": "batch_item",
 }
 
 
@@ -81,13 +81,14 @@ def _varint(value: int) -> bytes:
     return bytes(out)
 
 
-def request_frame(request_id: int, body: str, message: Any) -> bytes:
+def request_frame(request_id: int, body: str, message: Any, deadline_ms: int = 0) -> bytes:
     """The frame of an Envelope holding `request_id` and `message` (or its bytes) as its `body`, written
     directly: the bytes protobuf writes for it (request_id, then the body, in field order),
     without copying the message into an Envelope first, a third of a request's cost here."""
     payload = message if type(message) is bytes else message.SerializeToString()
-    envelope = ((b"\x08" + _varint(request_id)) if request_id else b"") + _varint(BODY_NUMBERS[body] << 3 | 2) \
-        + _varint(len(payload)) + payload
+    envelope = ((b"\x08" + _varint(request_id)) if request_id else b"") \
+        + ((b"\x10" + _varint(deadline_ms)) if deadline_ms else b"") \
+        + _varint(BODY_NUMBERS[body] << 3 | 2) + _varint(len(payload)) + payload
     return HEADER.pack(len(envelope)) + envelope
 
 
@@ -104,12 +105,42 @@ def answer(reply: envelope_pb2.Envelope, request: str) -> Any:
     """The reply's body for a `request`, or its error raised."""
     kind = reply.WhichOneof("body")
     if kind == "error":
-        error = reply.error
-        name = service_pb2.Error.Code.Name(error.code) if error.code in service_pb2.Error.Code.values() else "UNKNOWN"
-        raise LayoutdError(name, error.message, error.field, number=error.code)
+        raise error_of(reply.error)
     if kind is None or kind != REPLIES.get(request):
         raise LayoutdProtocolError(f"the daemon answered a {request} request with {kind or 'nothing'}")
     return getattr(reply, kind)
+
+
+def error_of(error: service_pb2.Error) -> LayoutdError:
+    """The daemon's Error as the exception this client raises."""
+    name = service_pb2.Error.Code.Name(error.code) if error.code in service_pb2.Error.Code.values() else "UNKNOWN"
+    return LayoutdError(name, error.message, error.field, number=error.code)
+
+
+class BatchItems:
+    """Checks a batch's replies as they come: every item once, in order (docs/protocol.md,
+    "Batches"). `take` gives each item's LayoutReply, or its LayoutdError (not raised)."""
+
+    def __init__(self, count: int) -> None:
+        self.count = count
+        self.answered = 0
+
+    @property
+    def done(self) -> bool:
+        # An empty batch is still answered: with its refusal.
+        return self.answered >= max(self.count, 1)
+
+    def take(self, reply: envelope_pb2.Envelope) -> Any:
+        kind = reply.WhichOneof("body")
+        if kind == "error" and self.answered == 0:
+            raise error_of(reply.error)  # the batch refused as a whole
+        if kind != "batch_item":
+            raise LayoutdProtocolError(f"the daemon answered a batch with {kind or 'nothing'}")
+        item = reply.batch_item
+        if item.index != self.answered:
+            raise LayoutdProtocolError(f"batch item {item.index} came where item {self.answered} was due")
+        self.answered += 1
+        return item.layout if item.WhichOneof("result") == "layout" else error_of(item.error)
 
 
 def check_version(hello: service_pb2.HelloReply) -> None:

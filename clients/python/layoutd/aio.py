@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 import asyncio
-from typing import Any, Dict, Iterable, List, Optional, Sequence, Tuple, Union, cast
+from typing import Any, AsyncIterator, Dict, Iterable, List, Optional, Sequence, Tuple, Union, cast
 
 from . import _requests, _wire
 from .errors import LayoutdConnectionLost, LayoutdDocumentGone, LayoutdError, LayoutdTimeout, LayoutdUnreachable
@@ -37,6 +37,8 @@ class AsyncClient:
         self._trust_any_peer = trust_any_peer
         self._next_id = 1
         self._waiting: Dict[int, "asyncio.Future[envelope_pb2.Envelope]"] = {}
+        # Batches in flight: each reply (or the connection's failure) queued for its reader.
+        self._streams: Dict[int, "asyncio.Queue[Union[envelope_pb2.Envelope, LayoutdError]]"] = {}
         self._failure: Optional[LayoutdError] = None
         self._connected = False
         self._generation = 0
@@ -125,6 +127,7 @@ class AsyncClient:
         self._reader, self._writer = reader, writer
         self._generation += 1
         self._waiting = {}
+        self._streams = {}
         self._failure = None
         self._reading = loop.create_task(self._read(reader, self._generation))
         try:
@@ -181,6 +184,55 @@ class AsyncClient:
                 first.results = results
                 raise first
         return results
+
+    async def layout_batch(self, texts: Iterable[Union[str, layout_pb2.LayoutRequest]], width: Optional[float] = None, *,
+                           font: Optional[str] = None, size: Optional[float] = None, deadline_ms: int = 0,
+                           raise_on_error: bool = True, **fields: Any) -> List[Any]:
+        """Every text laid out in one batch_layout request, as `Client.layout_batch`."""
+        results = [result async for result in self.iter_batch(texts, width, font=font, size=size,
+                                                              deadline_ms=deadline_ms, **fields)]
+        if raise_on_error:
+            first = next((result for result in results if isinstance(result, LayoutdError)), None)
+            if first is not None:
+                first.results = results
+                raise first
+        return results
+
+    async def iter_batch(self, texts: Iterable[Union[str, layout_pb2.LayoutRequest]], width: Optional[float] = None, *,
+                         font: Optional[str] = None, size: Optional[float] = None, deadline_ms: int = 0,
+                         **fields: Any) -> AsyncIterator[Any]:
+        """`layout_batch`, each item's reply (or its LayoutdError) yielded as it arrives, as
+        `Client.iter_batch`."""
+        message = _requests.batch(texts, width, font, size, fields)
+        await self._live()
+        _wire.check_feature(self.daemon, "batch_layout")
+        if self._failure is not None:
+            raise self._failure
+        items = _wire.BatchItems(max(len(message.texts), len(message.requests)))
+        request_id = self._next_id
+        self._next_id += 1
+        stream: "asyncio.Queue[Union[envelope_pb2.Envelope, LayoutdError]]" = asyncio.Queue()
+        self._streams[request_id] = stream
+        try:
+            try:
+                self._writer.write(_wire.request_frame(request_id, "batch_layout", message, deadline_ms))
+                await self._writer.drain()
+            except OSError as error:
+                lost = LayoutdConnectionLost(f"the connection to layoutd failed: {error}")
+                self._fail_all(lost)
+                raise lost from None
+            while not items.done:
+                try:
+                    reply = await asyncio.wait_for(stream.get(), self.timeout)
+                except asyncio.TimeoutError:
+                    raise LayoutdTimeout(f"no answer from layoutd within {self.timeout} s") from None
+                if isinstance(reply, LayoutdError):
+                    raise reply
+                yield items.take(reply)
+        finally:
+            self._streams.pop(request_id, None)
+            if not items.done:
+                self._cancel(request_id)
 
     async def justify(self, text: Optional[str] = None, width: Optional[float] = None, *, preset: Optional[str] = None,
                       request: Optional[typemode_pb2.JustifyRequest] = None, **fields: Any) -> typemode_pb2.JustifyReply:
@@ -315,6 +367,8 @@ class AsyncClient:
                 future = self._waiting.get(reply.request_id)
                 if future is not None and not future.done():
                     future.set_result(reply)
+                elif reply.request_id in self._streams:
+                    self._streams[reply.request_id].put_nowait(reply)
         except asyncio.IncompleteReadError:
             self._lost(generation, LayoutdConnectionLost("the daemon closed the connection"))
         except OSError as error:
@@ -331,3 +385,5 @@ class AsyncClient:
         for future in self._waiting.values():
             if not future.done():
                 future.set_exception(self._failure)
+        for stream in self._streams.values():
+            stream.put_nowait(self._failure)

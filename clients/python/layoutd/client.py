@@ -6,7 +6,7 @@ import threading
 import time
 from collections import deque
 from itertools import islice
-from typing import Any, Deque, Dict, Iterable, List, Optional, Sequence, Set, Tuple, Union, cast
+from typing import Any, Deque, Dict, Iterable, Iterator, List, Optional, Sequence, Set, Tuple, Union, cast
 
 from . import _requests, _wire
 from .errors import (ErrorCode, LayoutdConnectionLost, LayoutdDocumentGone, LayoutdError, LayoutdTimeout,
@@ -103,7 +103,8 @@ class Client:
         with self._state:
             self._sock = sock
             self._buffer = bytearray()
-            self._replies: Dict[int, envelope_pb2.Envelope] = {}
+            # Replies read for another waiting call, by id, in order (a batch has many).
+            self._replies: Dict[int, Deque[envelope_pb2.Envelope]] = {}
             self._waiting: Set[int] = set()
             self._reading = False
             self._failure: Optional[Exception] = None
@@ -170,6 +171,52 @@ class Client:
         failed, a `LayoutReply` elsewhere)."""
         requests = _requests.layouts(texts, width, font, size, fields)
         return self.call_many("layout", requests, window, raise_on_error)
+
+    def layout_batch(self, texts: Iterable[Union[str, layout_pb2.LayoutRequest]], width: Optional[float] = None, *,
+                     font: Optional[str] = None, size: Optional[float] = None, deadline_ms: int = 0,
+                     raise_on_error: bool = True, **fields: Any) -> List[Result]:
+        """Lays every text (or request) out in one batch_layout request: one round trip, the
+        daemon answering item by item. Plain texts share the options given; where any item is a
+        LayoutRequest each is sent whole, the options set on it. `deadline_ms` covers the whole
+        batch. Returns the replies in the texts' order; an item's error is raised as
+        `layout_many` raises it (once every item is in, all of them as its `results`), or with
+        `raise_on_error=False` left in its place. A batch the daemon refuses as a whole (too
+        many items, say) raises at once."""
+        results = list(self.iter_batch(texts, width, font=font, size=size, deadline_ms=deadline_ms, **fields))
+        if raise_on_error:
+            first = next((result for result in results if isinstance(result, LayoutdError)), None)
+            if first is not None:
+                first.results = results
+                raise first
+        return results
+
+    def iter_batch(self, texts: Iterable[Union[str, layout_pb2.LayoutRequest]], width: Optional[float] = None, *,
+                   font: Optional[str] = None, size: Optional[float] = None, deadline_ms: int = 0,
+                   **fields: Any) -> Iterator[Result]:
+        """`layout_batch`, yielding each item's LayoutReply (or its LayoutdError, not raised) as
+        it arrives: for batches too large to hold every reply at once. Leaving the loop early
+        cancels the rest of the batch. A lost connection raises after the items that came (a
+        batch is not sent again by itself)."""
+        message = _requests.batch(texts, width, font, size, fields)
+        _wire.check_feature(self.daemon, "batch_layout")
+        items = _wire.BatchItems(max(len(message.texts), len(message.requests)))
+        ids, generation = self._send_many("batch_layout", [message], deadline_ms=deadline_ms)
+        try:
+            while not items.done:
+                deadline = None if self.timeout is None else time.monotonic() + self.timeout
+                try:
+                    reply = self._wait(ids[0], generation, deadline, more=True)
+                except LayoutdTimeout:
+                    self._cancel(ids[0], generation)
+                    raise
+                yield items.take(reply)
+        finally:
+            if not items.done:
+                self._cancel(ids[0], generation)
+            with self._state:
+                # What is still coming for the batch is dropped as it arrives.
+                self._waiting.discard(ids[0])
+                self._replies.pop(ids[0], None)
 
     def justify(self, text: Optional[str] = None, width: Optional[float] = None, *, preset: Optional[str] = None,
                 request: Optional[typemode_pb2.JustifyRequest] = None, **fields: Any) -> typemode_pb2.JustifyReply:
@@ -368,7 +415,8 @@ class Client:
             except OSError:
                 pass
 
-    def _send_many(self, request: str, messages: List[Any], document: Optional[int] = None) -> Tuple[List[int], int]:
+    def _send_many(self, request: str, messages: List[Any], document: Optional[int] = None,
+                   deadline_ms: int = 0) -> Tuple[List[int], int]:
         """Sends the messages in one write on the live connection, under new request ids; returns
         the ids and the connection's generation."""
         with self._send_lock:
@@ -384,7 +432,7 @@ class Client:
                         raise self._failure
                     self._waiting.update(ids)
                 if len(messages) == 1:
-                    data = _wire.request_frame(first, request, messages[0])
+                    data = _wire.request_frame(first, request, messages[0], deadline_ms)
                 else:
                     data = b"".join(_wire.request_frame(request_id, request, message)
                                     for request_id, message in zip(ids, messages))
@@ -406,16 +454,23 @@ class Client:
                     raise lost from error
         raise AssertionError("unreachable")
 
-    def _wait(self, request_id: int, generation: int, deadline: Optional[float]) -> envelope_pb2.Envelope:
+    def _wait(self, request_id: int, generation: int, deadline: Optional[float],
+              more: bool = False) -> envelope_pb2.Envelope:
         """The reply with `request_id`. One waiting thread reads at a time and files every reply
-        it reads under its id; the others sleep until theirs is filed."""
+        it reads under its id; the others sleep until theirs is filed. With `more` (a batch)
+        the id goes on waiting for the replies after this one."""
         with self._state:
             while True:
                 if self._generation != generation:
                     raise LayoutdConnectionLost("the connection to layoutd was lost before the reply came")
-                if request_id in self._replies:
-                    self._waiting.discard(request_id)
-                    return self._replies.pop(request_id)
+                queued = self._replies.get(request_id)
+                if queued:
+                    first = queued.popleft()
+                    if not queued:
+                        del self._replies[request_id]
+                    if not more:
+                        self._waiting.discard(request_id)
+                    return first
                 if self._failure is not None:
                     raise self._failure
                 remaining = None if deadline is None else deadline - time.monotonic()
@@ -448,14 +503,15 @@ class Client:
                     continue
                 # Frames already received are filed now (no thread is reading: the lock is
                 # held): pipelined replies come in bursts, and each would cost a round of this loop.
-                for other in self._buffered():
-                    if other.request_id in self._waiting:
-                        self._replies[other.request_id] = other
-                if reply.request_id == request_id:
-                    self._waiting.discard(request_id)
+                others = self._buffered()
+                if reply.request_id == request_id and not others:
+                    if not more:
+                        self._waiting.discard(request_id)
                     return reply
-                if reply.request_id in self._waiting:
-                    self._replies[reply.request_id] = reply  # others' replies wait for them
+                for other in [reply] + others:
+                    if other.request_id in self._waiting:
+                        # In order, for their caller (this one's is taken at the top of the loop).
+                        self._replies.setdefault(other.request_id, deque()).append(other)
 
     def _buffered(self) -> List[envelope_pb2.Envelope]:
         """The whole frames in the buffer, taken out of it."""

@@ -5,6 +5,7 @@ isort:skip_file
 import builtins
 import google.protobuf.descriptor
 import google.protobuf.message
+import layoutd.v1.batch_pb2
 import layoutd.v1.documents_pb2
 import layoutd.v1.editing_pb2
 import layoutd.v1.layout_pb2
@@ -55,6 +56,8 @@ class Envelope(google.protobuf.message.Message):
     CLOSE_DOCUMENT_FIELD_NUMBER: builtins.int
     REGISTER_FONTS_FIELD_NUMBER: builtins.int
     REGISTER_FONTS_REPLY_FIELD_NUMBER: builtins.int
+    BATCH_LAYOUT_FIELD_NUMBER: builtins.int
+    BATCH_ITEM_FIELD_NUMBER: builtins.int
     request_id: builtins.int
     """Chosen by the client; echoed on the reply. Replies may arrive out of order."""
 
@@ -183,6 +186,14 @@ class Envelope(google.protobuf.message.Message):
     def register_fonts_reply(self) -> layoutd.v1.service_pb2.RegisterFontsReply:
         """The answer to register_fonts."""
         pass
+    @property
+    def batch_layout(self) -> layoutd.v1.batch_pb2.BatchLayoutRequest:
+        """Many layouts in one request: one batch_item reply per item, in order (BatchLayoutRequest)."""
+        pass
+    @property
+    def batch_item(self) -> layoutd.v1.batch_pb2.BatchItemReply:
+        """One item of a batch_layout answered; a batch gets one per item, under its request id."""
+        pass
     def __init__(self,
         *,
         request_id: builtins.int = ...,
@@ -217,8 +228,10 @@ class Envelope(google.protobuf.message.Message):
         close_document: typing.Optional[layoutd.v1.documents_pb2.CloseDocumentRequest] = ...,
         register_fonts: typing.Optional[layoutd.v1.service_pb2.RegisterFontsRequest] = ...,
         register_fonts_reply: typing.Optional[layoutd.v1.service_pb2.RegisterFontsReply] = ...,
+        batch_layout: typing.Optional[layoutd.v1.batch_pb2.BatchLayoutRequest] = ...,
+        batch_item: typing.Optional[layoutd.v1.batch_pb2.BatchItemReply] = ...,
         ) -> None: ...
-    def HasField(self, field_name: typing_extensions.Literal["body",b"body","cancel",b"cancel","close_document",b"close_document","document_reply",b"document_reply","edit_document",b"edit_document","error",b"error","fonts",b"fonts","fonts_reply",b"fonts_reply","hello",b"hello","hello_reply",b"hello_reply","hit_test",b"hit_test","hit_test_reply",b"hit_test_reply","justify",b"justify","justify_reply",b"justify_reply","layout",b"layout","layout_reply",b"layout_reply","open_document",b"open_document","register_fonts",b"register_fonts","register_fonts_reply",b"register_fonts_reply","reload",b"reload","reload_reply",b"reload_reply","render",b"render","render_reply",b"render_reply","stats",b"stats","stats_reply",b"stats_reply","tag_hit",b"tag_hit","tag_hit_reply",b"tag_hit_reply","tag_style",b"tag_style","tag_style_reply",b"tag_style_reply","tags",b"tags","tags_reply",b"tags_reply"]) -> builtins.bool: ...
-    def ClearField(self, field_name: typing_extensions.Literal["body",b"body","cancel",b"cancel","close_document",b"close_document","deadline_ms",b"deadline_ms","document_reply",b"document_reply","edit_document",b"edit_document","error",b"error","fonts",b"fonts","fonts_reply",b"fonts_reply","hello",b"hello","hello_reply",b"hello_reply","hit_test",b"hit_test","hit_test_reply",b"hit_test_reply","justify",b"justify","justify_reply",b"justify_reply","layout",b"layout","layout_reply",b"layout_reply","open_document",b"open_document","register_fonts",b"register_fonts","register_fonts_reply",b"register_fonts_reply","reload",b"reload","reload_reply",b"reload_reply","render",b"render","render_reply",b"render_reply","request_id",b"request_id","stats",b"stats","stats_reply",b"stats_reply","tag_hit",b"tag_hit","tag_hit_reply",b"tag_hit_reply","tag_style",b"tag_style","tag_style_reply",b"tag_style_reply","tags",b"tags","tags_reply",b"tags_reply"]) -> None: ...
-    def WhichOneof(self, oneof_group: typing_extensions.Literal["body",b"body"]) -> typing.Optional[typing_extensions.Literal["hello","hello_reply","layout","layout_reply","fonts","fonts_reply","stats","stats_reply","cancel","error","justify","justify_reply","render","render_reply","tags","tags_reply","tag_hit","tag_hit_reply","tag_style","tag_style_reply","reload","reload_reply","hit_test","hit_test_reply","open_document","document_reply","edit_document","close_document","register_fonts","register_fonts_reply"]]: ...
+    def HasField(self, field_name: typing_extensions.Literal["batch_item",b"batch_item","batch_layout",b"batch_layout","body",b"body","cancel",b"cancel","close_document",b"close_document","document_reply",b"document_reply","edit_document",b"edit_document","error",b"error","fonts",b"fonts","fonts_reply",b"fonts_reply","hello",b"hello","hello_reply",b"hello_reply","hit_test",b"hit_test","hit_test_reply",b"hit_test_reply","justify",b"justify","justify_reply",b"justify_reply","layout",b"layout","layout_reply",b"layout_reply","open_document",b"open_document","register_fonts",b"register_fonts","register_fonts_reply",b"register_fonts_reply","reload",b"reload","reload_reply",b"reload_reply","render",b"render","render_reply",b"render_reply","stats",b"stats","stats_reply",b"stats_reply","tag_hit",b"tag_hit","tag_hit_reply",b"tag_hit_reply","tag_style",b"tag_style","tag_style_reply",b"tag_style_reply","tags",b"tags","tags_reply",b"tags_reply"]) -> builtins.bool: ...
+    def ClearField(self, field_name: typing_extensions.Literal["batch_item",b"batch_item","batch_layout",b"batch_layout","body",b"body","cancel",b"cancel","close_document",b"close_document","deadline_ms",b"deadline_ms","document_reply",b"document_reply","edit_document",b"edit_document","error",b"error","fonts",b"fonts","fonts_reply",b"fonts_reply","hello",b"hello","hello_reply",b"hello_reply","hit_test",b"hit_test","hit_test_reply",b"hit_test_reply","justify",b"justify","justify_reply",b"justify_reply","layout",b"layout","layout_reply",b"layout_reply","open_document",b"open_document","register_fonts",b"register_fonts","register_fonts_reply",b"register_fonts_reply","reload",b"reload","reload_reply",b"reload_reply","render",b"render","render_reply",b"render_reply","request_id",b"request_id","stats",b"stats","stats_reply",b"stats_reply","tag_hit",b"tag_hit","tag_hit_reply",b"tag_hit_reply","tag_style",b"tag_style","tag_style_reply",b"tag_style_reply","tags",b"tags","tags_reply",b"tags_reply"]) -> None: ...
+    def WhichOneof(self, oneof_group: typing_extensions.Literal["body",b"body"]) -> typing.Optional[typing_extensions.Literal["hello","hello_reply","layout","layout_reply","fonts","fonts_reply","stats","stats_reply","cancel","error","justify","justify_reply","render","render_reply","tags","tags_reply","tag_hit","tag_hit_reply","tag_style","tag_style_reply","reload","reload_reply","hit_test","hit_test_reply","open_document","document_reply","edit_document","close_document","register_fonts","register_fonts_reply","batch_layout","batch_item"]]: ...
 global___Envelope = Envelope

@@ -14,7 +14,7 @@ _sym_db = _symbol_database.Default()
 from layoutd.v1 import layout_pb2 as layoutd_dot_v1_dot_layout__pb2
 
 
-DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x18layoutd/v1/service.proto\x12\nlayoutd.v1\x1a\x17layoutd/v1/layout.proto\"#\n\x0cHelloRequest\x12\x13\n\x0b\x63lient_name\x18\x01 \x01(\t\"\xe8\x01\n\nHelloReply\x12\x16\n\x0eserver_version\x18\x01 \x01(\t\x12\x18\n\x10protocol_version\x18\x02 \x01(\r\x12\x17\n\x0fmax_frame_bytes\x18\x03 \x01(\r\x12\x16\n\x0emax_text_utf16\x18\x04 \x01(\r\x12\x17\n\x0fmax_reply_bytes\x18\x05 \x01(\r\x12\x19\n\x11request_budget_ms\x18\x06 \x01(\r\x12\x15\n\rmax_in_flight\x18\x07 \x01(\r\x12\x1a\n\x12max_picture_pixels\x18\x08 \x01(\x04\x12\x10\n\x08\x66\x65\x61tures\x18\t \x03(\t\"\x0e\n\x0c\x46ontsRequest\"\xe6\x01\n\x08\x46ontFace\x12\x0f\n\x07\x66ont_id\x18\x01 \x01(\r\x12\x0e\n\x06\x66\x61mily\x18\x02 \x01(\t\x12\r\n\x05style\x18\x03 \x01(\t\x12\x0e\n\x06weight\x18\x04 \x01(\r\x12\x0e\n\x06italic\x18\x05 \x01(\x08\x12\x0c\n\x04path\x18\x06 \x01(\t\x12\x12\n\nface_index\x18\x07 \x01(\r\x12\x14\n\x0cunits_per_em\x18\x08 \x01(\r\x12\x10\n\x08\x63overage\x18\t \x01(\r\x12\'\n\x04\x61xes\x18\n \x03(\x0b\x32\x19.layoutd.v1.VariationAxis\x12\x17\n\x0fnamed_instances\x18\x0b \x03(\t\"U\n\rVariationAxis\x12\x0b\n\x03tag\x18\x01 \x01(\t\x12\x0f\n\x07minimum\x18\x02 \x01(\x02\x12\x15\n\rdefault_value\x18\x03 \x01(\x02\x12\x0f\n\x07maximum\x18\x04 \x01(\x02\"=\n\x14RegisterFontsRequest\x12%\n\x05\x66onts\x18\x01 \x03(\x0b\x32\x16.layoutd.v1.ClientFont\"9\n\x12RegisterFontsReply\x12#\n\x05\x66\x61\x63\x65s\x18\x01 \x03(\x0b\x32\x14.layoutd.v1.FontFace\"d\n\nFontsReply\x12#\n\x05\x66\x61\x63\x65s\x18\x01 \x03(\x0b\x32\x14.layoutd.v1.FontFace\x12\x19\n\x11\x66\x61llback_families\x18\x02 \x03(\t\x12\x16\n\x0e\x64\x65\x66\x61ult_family\x18\x03 \x01(\t\"\"\n\x0cStatsRequest\x12\x12\n\nprometheus\x18\x01 \x01(\x08\"\xe0\x02\n\nStatsReply\x12\x17\n\x0frequests_served\x18\x01 \x01(\x04\x12\x0e\n\x06\x65rrors\x18\x02 \x01(\x04\x12\x18\n\x10\x63onnections_open\x18\x03 \x01(\x04\x12\x19\n\x11\x63onnections_total\x18\x04 \x01(\x04\x12\x16\n\x0elatency_p50_us\x18\x05 \x01(\x01\x12\x16\n\x0elatency_p90_us\x18\x06 \x01(\x01\x12\x16\n\x0elatency_p99_us\x18\x07 \x01(\x01\x12\x14\n\x0c\x66onts_loaded\x18\x08 \x01(\r\x12\x16\n\x0euptime_seconds\x18\t \x01(\x01\x12\x1a\n\x12shaping_cache_hits\x18\n \x01(\x04\x12\x1c\n\x14shaping_cache_misses\x18\x0b \x01(\x04\x12\x1a\n\x12requests_in_flight\x18\x0c \x01(\x04\x12\x17\n\x0fprometheus_text\x18\r \x01(\t\x12\x0f\n\x07refused\x18\x0e \x01(\x04\"\x0f\n\rReloadRequest\"4\n\x0bReloadReply\x12\x14\n\x0c\x66onts_loaded\x18\x01 \x01(\r\x12\x0f\n\x07message\x18\x02 \x01(\t\"\x1c\n\x06\x43\x61ncel\x12\x12\n\nrequest_id\x18\x01 \x01(\x04\"\xc0\x02\n\x05\x45rror\x12$\n\x04\x63ode\x18\x01 \x01(\x0e\x32\x16.layoutd.v1.Error.Code\x12\x0f\n\x07message\x18\x02 \x01(\t\x12\r\n\x05\x66ield\x18\x03 \x01(\t\"\xf0\x01\n\x04\x43ode\x12\x14\n\x10\x43ODE_UNSPECIFIED\x10\x00\x12\x14\n\x10INVALID_ARGUMENT\x10\x01\x12\r\n\tNOT_FOUND\x10\x02\x12\x16\n\x12RESOURCE_EXHAUSTED\x10\x03\x12\x11\n\rUNIMPLEMENTED\x10\x04\x12\x15\n\x11\x44\x45\x41\x44LINE_EXCEEDED\x10\x05\x12\r\n\tCANCELLED\x10\x06\x12\r\n\tMALFORMED\x10\x07\x12\x0c\n\x08INTERNAL\x10\x08\x12\x0f\n\x0bUNAVAILABLE\x10\t\x12\x15\n\x11PERMISSION_DENIED\x10\n\x12\x17\n\x13\x46\x41ILED_PRECONDITION\x10\x0b\x42(Z&layoutd/clients/go/layoutdv1;layoutdv1b\x06proto3')
+DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x18layoutd/v1/service.proto\x12\nlayoutd.v1\x1a\x17layoutd/v1/layout.proto\"#\n\x0cHelloRequest\x12\x13\n\x0b\x63lient_name\x18\x01 \x01(\t\"\x81\x02\n\nHelloReply\x12\x16\n\x0eserver_version\x18\x01 \x01(\t\x12\x18\n\x10protocol_version\x18\x02 \x01(\r\x12\x17\n\x0fmax_frame_bytes\x18\x03 \x01(\r\x12\x16\n\x0emax_text_utf16\x18\x04 \x01(\r\x12\x17\n\x0fmax_reply_bytes\x18\x05 \x01(\r\x12\x19\n\x11request_budget_ms\x18\x06 \x01(\r\x12\x15\n\rmax_in_flight\x18\x07 \x01(\r\x12\x1a\n\x12max_picture_pixels\x18\x08 \x01(\x04\x12\x10\n\x08\x66\x65\x61tures\x18\t \x03(\t\x12\x17\n\x0fmax_batch_items\x18\n \x01(\r\"\x0e\n\x0c\x46ontsRequest\"\xe6\x01\n\x08\x46ontFace\x12\x0f\n\x07\x66ont_id\x18\x01 \x01(\r\x12\x0e\n\x06\x66\x61mily\x18\x02 \x01(\t\x12\r\n\x05style\x18\x03 \x01(\t\x12\x0e\n\x06weight\x18\x04 \x01(\r\x12\x0e\n\x06italic\x18\x05 \x01(\x08\x12\x0c\n\x04path\x18\x06 \x01(\t\x12\x12\n\nface_index\x18\x07 \x01(\r\x12\x14\n\x0cunits_per_em\x18\x08 \x01(\r\x12\x10\n\x08\x63overage\x18\t \x01(\r\x12\'\n\x04\x61xes\x18\n \x03(\x0b\x32\x19.layoutd.v1.VariationAxis\x12\x17\n\x0fnamed_instances\x18\x0b \x03(\t\"U\n\rVariationAxis\x12\x0b\n\x03tag\x18\x01 \x01(\t\x12\x0f\n\x07minimum\x18\x02 \x01(\x02\x12\x15\n\rdefault_value\x18\x03 \x01(\x02\x12\x0f\n\x07maximum\x18\x04 \x01(\x02\"=\n\x14RegisterFontsRequest\x12%\n\x05\x66onts\x18\x01 \x03(\x0b\x32\x16.layoutd.v1.ClientFont\"9\n\x12RegisterFontsReply\x12#\n\x05\x66\x61\x63\x65s\x18\x01 \x03(\x0b\x32\x14.layoutd.v1.FontFace\"d\n\nFontsReply\x12#\n\x05\x66\x61\x63\x65s\x18\x01 \x03(\x0b\x32\x14.layoutd.v1.FontFace\x12\x19\n\x11\x66\x61llback_families\x18\x02 \x03(\t\x12\x16\n\x0e\x64\x65\x66\x61ult_family\x18\x03 \x01(\t\"\"\n\x0cStatsRequest\x12\x12\n\nprometheus\x18\x01 \x01(\x08\"\xe0\x02\n\nStatsReply\x12\x17\n\x0frequests_served\x18\x01 \x01(\x04\x12\x0e\n\x06\x65rrors\x18\x02 \x01(\x04\x12\x18\n\x10\x63onnections_open\x18\x03 \x01(\x04\x12\x19\n\x11\x63onnections_total\x18\x04 \x01(\x04\x12\x16\n\x0elatency_p50_us\x18\x05 \x01(\x01\x12\x16\n\x0elatency_p90_us\x18\x06 \x01(\x01\x12\x16\n\x0elatency_p99_us\x18\x07 \x01(\x01\x12\x14\n\x0c\x66onts_loaded\x18\x08 \x01(\r\x12\x16\n\x0euptime_seconds\x18\t \x01(\x01\x12\x1a\n\x12shaping_cache_hits\x18\n \x01(\x04\x12\x1c\n\x14shaping_cache_misses\x18\x0b \x01(\x04\x12\x1a\n\x12requests_in_flight\x18\x0c \x01(\x04\x12\x17\n\x0fprometheus_text\x18\r \x01(\t\x12\x0f\n\x07refused\x18\x0e \x01(\x04\"\x0f\n\rReloadRequest\"4\n\x0bReloadReply\x12\x14\n\x0c\x66onts_loaded\x18\x01 \x01(\r\x12\x0f\n\x07message\x18\x02 \x01(\t\"\x1c\n\x06\x43\x61ncel\x12\x12\n\nrequest_id\x18\x01 \x01(\x04\"\xc0\x02\n\x05\x45rror\x12$\n\x04\x63ode\x18\x01 \x01(\x0e\x32\x16.layoutd.v1.Error.Code\x12\x0f\n\x07message\x18\x02 \x01(\t\x12\r\n\x05\x66ield\x18\x03 \x01(\t\"\xf0\x01\n\x04\x43ode\x12\x14\n\x10\x43ODE_UNSPECIFIED\x10\x00\x12\x14\n\x10INVALID_ARGUMENT\x10\x01\x12\r\n\tNOT_FOUND\x10\x02\x12\x16\n\x12RESOURCE_EXHAUSTED\x10\x03\x12\x11\n\rUNIMPLEMENTED\x10\x04\x12\x15\n\x11\x44\x45\x41\x44LINE_EXCEEDED\x10\x05\x12\r\n\tCANCELLED\x10\x06\x12\r\n\tMALFORMED\x10\x07\x12\x0c\n\x08INTERNAL\x10\x08\x12\x0f\n\x0bUNAVAILABLE\x10\t\x12\x15\n\x11PERMISSION_DENIED\x10\n\x12\x17\n\x13\x46\x41ILED_PRECONDITION\x10\x0b\x42(Z&layoutd/clients/go/layoutdv1;layoutdv1b\x06proto3')
 
 _builder.BuildMessageAndEnumDescriptors(DESCRIPTOR, globals())
 _builder.BuildTopDescriptorsAndMessages(DESCRIPTOR, 'layoutd.v1.service_pb2', globals())
@@ -25,31 +25,31 @@ if _descriptor._USE_C_DESCRIPTORS == False:
   _HELLOREQUEST._serialized_start=65
   _HELLOREQUEST._serialized_end=100
   _HELLOREPLY._serialized_start=103
-  _HELLOREPLY._serialized_end=335
-  _FONTSREQUEST._serialized_start=337
-  _FONTSREQUEST._serialized_end=351
-  _FONTFACE._serialized_start=354
-  _FONTFACE._serialized_end=584
-  _VARIATIONAXIS._serialized_start=586
-  _VARIATIONAXIS._serialized_end=671
-  _REGISTERFONTSREQUEST._serialized_start=673
-  _REGISTERFONTSREQUEST._serialized_end=734
-  _REGISTERFONTSREPLY._serialized_start=736
-  _REGISTERFONTSREPLY._serialized_end=793
-  _FONTSREPLY._serialized_start=795
-  _FONTSREPLY._serialized_end=895
-  _STATSREQUEST._serialized_start=897
-  _STATSREQUEST._serialized_end=931
-  _STATSREPLY._serialized_start=934
-  _STATSREPLY._serialized_end=1286
-  _RELOADREQUEST._serialized_start=1288
-  _RELOADREQUEST._serialized_end=1303
-  _RELOADREPLY._serialized_start=1305
-  _RELOADREPLY._serialized_end=1357
-  _CANCEL._serialized_start=1359
-  _CANCEL._serialized_end=1387
-  _ERROR._serialized_start=1390
-  _ERROR._serialized_end=1710
-  _ERROR_CODE._serialized_start=1470
-  _ERROR_CODE._serialized_end=1710
+  _HELLOREPLY._serialized_end=360
+  _FONTSREQUEST._serialized_start=362
+  _FONTSREQUEST._serialized_end=376
+  _FONTFACE._serialized_start=379
+  _FONTFACE._serialized_end=609
+  _VARIATIONAXIS._serialized_start=611
+  _VARIATIONAXIS._serialized_end=696
+  _REGISTERFONTSREQUEST._serialized_start=698
+  _REGISTERFONTSREQUEST._serialized_end=759
+  _REGISTERFONTSREPLY._serialized_start=761
+  _REGISTERFONTSREPLY._serialized_end=818
+  _FONTSREPLY._serialized_start=820
+  _FONTSREPLY._serialized_end=920
+  _STATSREQUEST._serialized_start=922
+  _STATSREQUEST._serialized_end=956
+  _STATSREPLY._serialized_start=959
+  _STATSREPLY._serialized_end=1311
+  _RELOADREQUEST._serialized_start=1313
+  _RELOADREQUEST._serialized_end=1328
+  _RELOADREPLY._serialized_start=1330
+  _RELOADREPLY._serialized_end=1382
+  _CANCEL._serialized_start=1384
+  _CANCEL._serialized_end=1412
+  _ERROR._serialized_start=1415
+  _ERROR._serialized_end=1735
+  _ERROR_CODE._serialized_start=1495
+  _ERROR_CODE._serialized_end=1735
 # @@protoc_insertion_point(module_scope)

@@ -43,6 +43,7 @@ class HelloReply(google.protobuf.message.Message):
     MAX_IN_FLIGHT_FIELD_NUMBER: builtins.int
     MAX_PICTURE_PIXELS_FIELD_NUMBER: builtins.int
     FEATURES_FIELD_NUMBER: builtins.int
+    MAX_BATCH_ITEMS_FIELD_NUMBER: builtins.int
     server_version: typing.Text
     """layoutd's release, e.g. "0.3.0"."""
 
@@ -79,6 +80,9 @@ class HelloReply(google.protobuf.message.Message):
         send none; they answer a body they do not know with UNIMPLEMENTED.
         """
         pass
+    max_batch_items: builtins.int
+    """The most items one batch_layout may carry."""
+
     def __init__(self,
         *,
         server_version: typing.Text = ...,
@@ -90,8 +94,9 @@ class HelloReply(google.protobuf.message.Message):
         max_in_flight: builtins.int = ...,
         max_picture_pixels: builtins.int = ...,
         features: typing.Optional[typing.Iterable[typing.Text]] = ...,
+        max_batch_items: builtins.int = ...,
         ) -> None: ...
-    def ClearField(self, field_name: typing_extensions.Literal["features",b"features","max_frame_bytes",b"max_frame_bytes","max_in_flight",b"max_in_flight","max_picture_pixels",b"max_picture_pixels","max_reply_bytes",b"max_reply_bytes","max_text_utf16",b"max_text_utf16","protocol_version",b"protocol_version","request_budget_ms",b"request_budget_ms","server_version",b"server_version"]) -> None: ...
+    def ClearField(self, field_name: typing_extensions.Literal["features",b"features","max_batch_items",b"max_batch_items","max_frame_bytes",b"max_frame_bytes","max_in_flight",b"max_in_flight","max_picture_pixels",b"max_picture_pixels","max_reply_bytes",b"max_reply_bytes","max_text_utf16",b"max_text_utf16","protocol_version",b"protocol_version","request_budget_ms",b"request_budget_ms","server_version",b"server_version"]) -> None: ...
 global___HelloReply = HelloReply
 
 class FontsRequest(google.protobuf.message.Message):

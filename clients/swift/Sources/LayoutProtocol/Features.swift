@@ -3,7 +3,7 @@
 /// a clear error instead of answering UNIMPLEMENTED.
 public enum Features {
     /// Every request this protocol version defines, as the daemon built from it serves them.
-    public static let served = ["cancel", "close_document", "edit_document", "fonts", "hello", "hit_test", "justify", "layout",
+    public static let served = ["batch_layout", "cancel", "close_document", "edit_document", "fonts", "hello", "hit_test", "justify", "layout",
                                 "open_document", "register_fonts", "reload", "render", "stats", "tag_hit", "tag_style", "tags"]
 
     /// The name of a request body, or nil for a reply.
@@ -25,9 +25,10 @@ public enum Features {
         case .editDocument: "edit_document"
         case .closeDocument: "close_document"
         case .registerFonts: "register_fonts"
+        case .batchLayout: "batch_layout"
         case .helloReply, .layoutReply, .fontsReply, .statsReply, .error, .justifyReply, .renderReply,
              .tagsReply, .tagHitReply, .tagStyleReply, .reloadReply, .hitTestReply, .documentReply,
-             .registerFontsReply: nil
+             .registerFontsReply, .batchItem: nil
         }
     }
 

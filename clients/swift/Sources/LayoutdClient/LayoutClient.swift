@@ -10,7 +10,8 @@ public final class LayoutClient {
     public let socketPath: String
     private let fd: Int32
     private var nextID: UInt64 = 1
-    private var early: [UInt64: Layoutd_V1_Envelope] = [:]
+    /// Replies that came before they were asked for, by id, in order (a batch has many).
+    private var early: [UInt64: [Layoutd_V1_Envelope]] = [:]
     private var inbox = FrameInbox()
     /// Replies can be much larger than requests (a glyph per character); this bounds them.
     public var maxReplyBytes: Int {
@@ -87,11 +88,54 @@ public final class LayoutClient {
 
     /// The reply with `id`, keeping others that arrive first for later calls.
     public func receive(id: UInt64) throws -> Layoutd_V1_Envelope {
-        if let kept = early.removeValue(forKey: id) { return kept }
+        if var kept = early[id], !kept.isEmpty {
+            let first = kept.removeFirst()
+            early[id] = kept.isEmpty ? nil : kept
+            return first
+        }
         while true {
             let envelope = try receive()
             if envelope.requestID == id { return envelope }
-            early[envelope.requestID] = envelope
+            early[envelope.requestID, default: []].append(envelope)
+        }
+    }
+
+    /// Lays out many texts, or many whole requests, in one request (`BatchLayoutRequest`):
+    /// `each` is called with every item's answer (`layout` or `error`), in order, as it
+    /// arrives. Throws `ClientError.server` when the daemon refuses the batch as a whole; an
+    /// error thrown by `each` stops reading, and the rest of the batch is cancelled.
+    public func batch(_ batch: Layoutd_V1_BatchLayoutRequest, deadlineMs: UInt32 = 0,
+                      each: (Layoutd_V1_BatchItemReply) throws -> Void) throws {
+        let body = Layoutd_V1_Envelope.OneOf_Body.batchLayout(batch)
+        if let daemon, let missing = Features.missing(body, in: daemon) { throw ClientError.unsupported(missing) }
+        let count = max(batch.texts.count, batch.requests.count)
+        var envelope = Layoutd_V1_Envelope()
+        envelope.requestID = makeID()
+        envelope.deadlineMs = deadlineMs
+        envelope.body = body
+        try send(envelope)
+        var expected = 0
+        // An empty batch is still answered: with its refusal.
+        while expected < max(count, 1) {
+            let reply = try receive(id: envelope.requestID)
+            switch reply.body {
+            case .batchItem(let item) where Int(item.index) == expected:
+                expected += 1
+                do {
+                    try each(item)
+                } catch {
+                    if expected < count { try? send(.with { $0.requestID = makeID(); $0.cancel.requestID = envelope.requestID }) }
+                    // What is still coming for the batch is read and dropped, so the connection stays usable.
+                    while expected < count, let rest = try? receive(id: envelope.requestID), case .batchItem = rest.body { expected += 1 }
+                    throw error
+                }
+            case .batchItem(let item):
+                throw ClientError.protocolViolation("batch item \(item.index) came where item \(expected) was due")
+            case .error(let error) where expected == 0:
+                throw ClientError.server(error)
+            default:
+                throw ClientError.protocolViolation("a batch was answered with something other than its items")
+            }
         }
     }
 

@@ -311,6 +311,24 @@ public nonisolated struct Layoutd_V1_Envelope: Sendable {
     set {body = .registerFontsReply(newValue)}
   }
 
+  /// Many layouts in one request: one batch_item reply per item, in order (BatchLayoutRequest).
+  public var batchLayout: Layoutd_V1_BatchLayoutRequest {
+    get {
+      if case .batchLayout(let v)? = body {return v}
+      return Layoutd_V1_BatchLayoutRequest()
+    }
+    set {body = .batchLayout(newValue)}
+  }
+
+  /// One item of a batch_layout answered; a batch gets one per item, under its request id.
+  public var batchItem: Layoutd_V1_BatchItemReply {
+    get {
+      if case .batchItem(let v)? = body {return v}
+      return Layoutd_V1_BatchItemReply()
+    }
+    set {body = .batchItem(newValue)}
+  }
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   /// The request or the reply. Requests are the fields whose names hello lists in features.
@@ -375,6 +393,10 @@ public nonisolated struct Layoutd_V1_Envelope: Sendable {
     case registerFonts(Layoutd_V1_RegisterFontsRequest)
     /// The answer to register_fonts.
     case registerFontsReply(Layoutd_V1_RegisterFontsReply)
+    /// Many layouts in one request: one batch_item reply per item, in order (BatchLayoutRequest).
+    case batchLayout(Layoutd_V1_BatchLayoutRequest)
+    /// One item of a batch_layout answered; a batch gets one per item, under its request id.
+    case batchItem(Layoutd_V1_BatchItemReply)
 
   }
 
@@ -387,7 +409,7 @@ fileprivate nonisolated let _protobuf_package = "layoutd.v1"
 
 nonisolated extension Layoutd_V1_Envelope: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".Envelope"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}request_id\0\u{3}deadline_ms\0\u{2}\u{8}hello\0\u{3}hello_reply\0\u{1}layout\0\u{3}layout_reply\0\u{1}fonts\0\u{3}fonts_reply\0\u{1}stats\0\u{3}stats_reply\0\u{1}cancel\0\u{1}error\0\u{1}justify\0\u{3}justify_reply\0\u{1}render\0\u{3}render_reply\0\u{1}tags\0\u{3}tags_reply\0\u{3}tag_hit\0\u{3}tag_hit_reply\0\u{3}tag_style\0\u{3}tag_style_reply\0\u{1}reload\0\u{3}reload_reply\0\u{3}hit_test\0\u{3}hit_test_reply\0\u{3}open_document\0\u{3}document_reply\0\u{3}edit_document\0\u{3}close_document\0\u{3}register_fonts\0\u{3}register_fonts_reply\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}request_id\0\u{3}deadline_ms\0\u{2}\u{8}hello\0\u{3}hello_reply\0\u{1}layout\0\u{3}layout_reply\0\u{1}fonts\0\u{3}fonts_reply\0\u{1}stats\0\u{3}stats_reply\0\u{1}cancel\0\u{1}error\0\u{1}justify\0\u{3}justify_reply\0\u{1}render\0\u{3}render_reply\0\u{1}tags\0\u{3}tags_reply\0\u{3}tag_hit\0\u{3}tag_hit_reply\0\u{3}tag_style\0\u{3}tag_style_reply\0\u{1}reload\0\u{3}reload_reply\0\u{3}hit_test\0\u{3}hit_test_reply\0\u{3}open_document\0\u{3}document_reply\0\u{3}edit_document\0\u{3}close_document\0\u{3}register_fonts\0\u{3}register_fonts_reply\0\u{3}batch_layout\0\u{3}batch_item\0")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -787,6 +809,32 @@ nonisolated extension Layoutd_V1_Envelope: SwiftProtobuf.Message, SwiftProtobuf.
           self.body = .registerFontsReply(v)
         }
       }()
+      case 40: try {
+        var v: Layoutd_V1_BatchLayoutRequest?
+        var hadOneofValue = false
+        if let current = self.body {
+          hadOneofValue = true
+          if case .batchLayout(let m) = current {v = m}
+        }
+        try decoder.decodeSingularMessageField(value: &v)
+        if let v = v {
+          if hadOneofValue {try decoder.handleConflictingOneOf()}
+          self.body = .batchLayout(v)
+        }
+      }()
+      case 41: try {
+        var v: Layoutd_V1_BatchItemReply?
+        var hadOneofValue = false
+        if let current = self.body {
+          hadOneofValue = true
+          if case .batchItem(let m) = current {v = m}
+        }
+        try decoder.decodeSingularMessageField(value: &v)
+        if let v = v {
+          if hadOneofValue {try decoder.handleConflictingOneOf()}
+          self.body = .batchItem(v)
+        }
+      }()
       default: break
       }
     }
@@ -923,6 +971,14 @@ nonisolated extension Layoutd_V1_Envelope: SwiftProtobuf.Message, SwiftProtobuf.
     case .registerFontsReply?: try {
       guard case .registerFontsReply(let v)? = self.body else { preconditionFailure() }
       try visitor.visitSingularMessageField(value: v, fieldNumber: 39)
+    }()
+    case .batchLayout?: try {
+      guard case .batchLayout(let v)? = self.body else { preconditionFailure() }
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 40)
+    }()
+    case .batchItem?: try {
+      guard case .batchItem(let v)? = self.body else { preconditionFailure() }
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 41)
     }()
     case nil: break
     }

@@ -76,6 +76,9 @@ public nonisolated struct Layoutd_V1_HelloReply: Sendable {
   /// send none; they answer a body they do not know with UNIMPLEMENTED.
   public var features: [String] = []
 
+  /// The most items one batch_layout may carry.
+  public var maxBatchItems: UInt32 = 0
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public init() {}
@@ -482,7 +485,7 @@ nonisolated extension Layoutd_V1_HelloRequest: SwiftProtobuf.Message, SwiftProto
 
 nonisolated extension Layoutd_V1_HelloReply: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".HelloReply"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}server_version\0\u{3}protocol_version\0\u{3}max_frame_bytes\0\u{3}max_text_utf16\0\u{3}max_reply_bytes\0\u{3}request_budget_ms\0\u{3}max_in_flight\0\u{3}max_picture_pixels\0\u{1}features\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}server_version\0\u{3}protocol_version\0\u{3}max_frame_bytes\0\u{3}max_text_utf16\0\u{3}max_reply_bytes\0\u{3}request_budget_ms\0\u{3}max_in_flight\0\u{3}max_picture_pixels\0\u{1}features\0\u{3}max_batch_items\0")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -499,6 +502,7 @@ nonisolated extension Layoutd_V1_HelloReply: SwiftProtobuf.Message, SwiftProtobu
       case 7: try { try decoder.decodeSingularUInt32Field(value: &self.maxInFlight) }()
       case 8: try { try decoder.decodeSingularUInt64Field(value: &self.maxPicturePixels) }()
       case 9: try { try decoder.decodeRepeatedStringField(value: &self.features) }()
+      case 10: try { try decoder.decodeSingularUInt32Field(value: &self.maxBatchItems) }()
       default: break
       }
     }
@@ -532,6 +536,9 @@ nonisolated extension Layoutd_V1_HelloReply: SwiftProtobuf.Message, SwiftProtobu
     if !self.features.isEmpty {
       try visitor.visitRepeatedStringField(value: self.features, fieldNumber: 9)
     }
+    if self.maxBatchItems != 0 {
+      try visitor.visitSingularUInt32Field(value: self.maxBatchItems, fieldNumber: 10)
+    }
     try unknownFields.traverse(visitor: &visitor)
   }
 
@@ -545,6 +552,7 @@ nonisolated extension Layoutd_V1_HelloReply: SwiftProtobuf.Message, SwiftProtobu
     if lhs.maxInFlight != rhs.maxInFlight {return false}
     if lhs.maxPicturePixels != rhs.maxPicturePixels {return false}
     if lhs.features != rhs.features {return false}
+    if lhs.maxBatchItems != rhs.maxBatchItems {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }

@@ -1,0 +1,85 @@
+import Dispatch
+import LayoutEngine
+import LayoutWire
+
+/// A batch's items laid out on a worker, a chunk at a time, each under its own budget.
+extension RequestProcessor {
+    /// One chunk of a batch: its items' frames, one after another, and where the next chunk starts.
+    struct BatchChunk: Sendable {
+        let frames: [UInt8]
+        let next: Int
+    }
+
+    /// This processor with the fonts every item of `plan` shares, added once for the batch.
+    func scoped(for plan: BatchPlan) throws(WireError) -> RequestProcessor {
+        guard !plan.sharedFonts.isEmpty else { return self }
+        guard plan.sharedFonts.count <= Self.maxRequestFonts else {
+            throw WireError(.resourceExhausted, "\(plan.sharedFonts.count) fonts in one request; at most \(Self.maxRequestFonts) "
+                            + "(register_fonts keeps up to 16 on a connection)", field: "batch_layout.layout.fonts")
+        }
+        return try adding(plan.sharedFonts, field: "batch_layout.layout.fonts")
+    }
+
+    /// Lays out items of `plan` from `start` until `sliceEnd` (uptime in nanoseconds) or until
+    /// `maxBytes` of frames are written, at least one item. Past the batch's deadline, after a
+    /// cancel or with `refusal` set, items are answered with that error instead, quickly.
+    func batchChunk(_ plan: BatchPlan, from start: Int, batch: WorkBudget, sliceEnd: UInt64, maxBytes: Int,
+                    refusal: WireError? = nil) -> BatchChunk {
+        var frames = BatchItemFrames(capacity: min(maxBytes, 16 << 10))
+        var index = start
+        repeat {
+            batchItem(plan, index, batch: batch, refusal: refusal, into: &frames)
+            index += 1
+        } while index < plan.count && frames.byteCount < maxBytes && DispatchTime.now().uptimeNanoseconds < sliceEnd
+        return BatchChunk(frames: frames.bytes, next: index)
+    }
+
+    /// Item `index` answered into `frames`: its layout, or its error; counted as one request.
+    private func batchItem(_ plan: BatchPlan, _ index: Int, batch: WorkBudget, refusal: WireError?,
+                           into frames: inout BatchItemFrames) {
+        let (id, position) = (plan.requestID, UInt32(index))
+        let start = DispatchTime.now().uptimeNanoseconds
+        var failure: WireError?
+        if let refusal {
+            failure = refusal
+        } else if batch.isCancelled {
+            failure = WireError(.cancelled, "item \(index) of batch \(id) was cancelled before it started", field: "batch_layout")
+        } else if batch.deadline != .max && start > batch.deadline {
+            failure = WireError(.deadlineExceeded, "item \(index) of batch \(id) did not start within the batch's "
+                                + "\(plan.deadlineMs) ms deadline", field: "envelope.deadline_ms")
+        } else {
+            let budget = WorkBudget(deadline: min(start &+ UInt64(configuration.requestBudgetMilliseconds) &* 1_000_000, batch.deadline),
+                                    user: batch.user, parent: batch)
+            do throws(WireError) {
+                let request = plan.item(index)
+                let processor = request.fonts.isEmpty ? self : try scoped(for: Layoutd_V1_Envelope.with { $0.layout = request })
+                let decorated = try processor.wireLayout(request.fonts.isEmpty ? request : request.withoutFonts, budget: budget)
+                try checkBeforeWriting(budget, "layout")
+                let mark = frames.byteCount
+                let bytes = frames.appendLayout(requestID: id, index: position, layout: decorated.layout,
+                                                backgrounds: decorated.backgrounds, ruleMatches: decorated.ruleMatches)
+                if bytes > configuration.maxReplyBytes {
+                    frames.dropLast(from: mark)
+                    throw WireError(.resourceExhausted, "the item's reply would be \(bytes) bytes; this server sends at most "
+                                    + "\(configuration.maxReplyBytes) (ask for less text)", field: "layout")
+                }
+            } catch {
+                failure = error
+            }
+        }
+        if let failure {
+            let named = WireError(failure.code, failure.message, field: plan.field(failure.field, item: index))
+            frames.appendError(requestID: id, index: position, named.wireMessage)
+        }
+        account(RequestTag(id: id, kind: "batch_layout", deadlineMs: plan.deadlineMs), failure: failure?.wireMessage,
+                microseconds: Double(DispatchTime.now().uptimeNanoseconds - start) / 1000)
+    }
+}
+
+extension Layoutd_V1_LayoutRequest {
+    var withoutFonts: Layoutd_V1_LayoutRequest {
+        var copy = self
+        copy.fonts = []
+        return copy
+    }
+}
