@@ -9,9 +9,10 @@ its one-time work (the runtime's first lookups, HarfBuzz's first use of each tab
 scripts/count-instructions.sh leaves them out in process. Cold: the daemon runs with
 --shaping-cache-entries 0, so every request shapes its text; warm: with its cache, which the
 first pass filled. The client is this script, outside valgrind, on one connection, one request
-at a time.
+at a time; with --kind batch, every caption in one batch_layout request (the layout request's
+options shared), answered item by item.
 
-    scripts/daemon-instructions.py [--kind layout|justify] [--captions N] [--binary PATH] [--profile FILE]
+    scripts/daemon-instructions.py [--kind layout|justify|batch] [--captions N] [--binary PATH] [--profile FILE]
 """
 import argparse
 import json
@@ -51,6 +52,18 @@ def request(envelope_pb2, layout_pb2, kind, text, request_id):
         envelope.justify.text = text
         envelope.justify.width = 300
         envelope.justify.style.family = "Noto Sans"
+    return layoutd_client.frame(envelope)
+
+
+def batch_request(envelope_pb2, texts):
+    """Every caption in one batch_layout, with the layout request's options shared."""
+    envelope = envelope_pb2.Envelope()
+    envelope.request_id = 2
+    shared = envelope.batch_layout.layout
+    shared.width = 300
+    shared.default_style.family = "Noto Sans"
+    shared.default_style.size = 24
+    envelope.batch_layout.texts.extend(texts)
     return layoutd_client.frame(envelope)
 
 
@@ -103,9 +116,10 @@ def count(binary, frames, passes, options=(), keep=None, first=()):
             client.sendall(frame)
             receive(client)
         for _ in range(passes):
-            for frame in frames:  # one at a time: the same path a caption takes alone
+            for frame, replies in frames:  # one at a time: the same path a caption takes alone
                 client.sendall(frame)
-                receive(client)
+                for _ in range(replies):
+                    receive(client)
         client.close()
         valgrind.send_signal(signal.SIGTERM)
         _, err = valgrind.communicate(timeout=300)
@@ -121,7 +135,7 @@ def count(binary, frames, passes, options=(), keep=None, first=()):
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--kind", choices=["layout", "justify"], default="layout")
+    parser.add_argument("--kind", choices=["layout", "justify", "batch"], default="layout")
     parser.add_argument("--captions", type=int, default=0, help="the first N captions (default: all)")
     parser.add_argument("--binary", default=os.path.join(ROOT, ".build", "release", "layoutd"))
     parser.add_argument("--profile", help="keep callgrind's output of the cold passes as PROFILE.1 and PROFILE.2 (one pass and two: "
@@ -133,12 +147,16 @@ def main():
     subprocess.run(["objcopy", "--strip-debug", arguments.binary, stripped], check=True)
     envelope_pb2, layout_pb2 = layoutd_client.load()
     texts = captions(arguments.captions)
-    frames = [request(envelope_pb2, layout_pb2, arguments.kind, text, 2 + k) for k, text in enumerate(texts)]
+    if arguments.kind == "batch":
+        frames = [(batch_request(envelope_pb2, texts), len(texts))]
+    else:
+        frames = [(request(envelope_pb2, layout_pb2, arguments.kind, text, 2 + k), 1) for k, text in enumerate(texts)]
     cache_off = ("--shaping-cache-entries", "0")
     keep = (arguments.profile + ".2", arguments.profile + ".1") if arguments.profile else (None, None)
-    cold = (count(stripped, frames, 2, cache_off, keep=keep[0]) - count(stripped, frames, 1, cache_off, keep=keep[1])) / len(frames)
-    warm = (count(stripped, frames, 2) - count(stripped, frames, 1)) / len(frames)
-    print(f"{arguments.kind}: {len(frames)} captions through the daemon; cold {cold:,.0f} instructions a request, warm {warm:,.0f}")
+    cold = (count(stripped, frames, 2, cache_off, keep=keep[0]) - count(stripped, frames, 1, cache_off, keep=keep[1])) / len(texts)
+    warm = (count(stripped, frames, 2) - count(stripped, frames, 1)) / len(texts)
+    unit = "an item" if arguments.kind == "batch" else "a request"
+    print(f"{arguments.kind}: {len(texts)} captions through the daemon; cold {cold:,.0f} instructions {unit}, warm {warm:,.0f}")
 
 
 if __name__ == "__main__":

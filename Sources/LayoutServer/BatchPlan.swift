@@ -1,3 +1,4 @@
+import LayoutEngine
 import LayoutWire
 
 /// A batch_layout request checked as a whole before any item is laid out: the refusals that
@@ -7,13 +8,19 @@ import LayoutWire
 struct BatchPlan: Sendable {
     let requestID: UInt64
     let deadlineMs: UInt32
-    private let batch: Layoutd_V1_BatchLayoutRequest
-    /// What the texts share, without its fonts (`sharedFonts`).
-    private let shared: Layoutd_V1_LayoutRequest
+    private let items: Items
     /// How many items: texts or requests.
     let count: Int
     /// The fonts every text shares (`layout.fonts`), added once for the whole batch.
     let sharedFonts: [Layoutd_V1_ClientFont]
+
+    private enum Items {
+        /// Texts read straight from the frame, sharing plain options (`PlainBatchRequest`).
+        case plain(PlainLayoutRequest, [ContiguousArray<UInt16>])
+        /// Texts sharing any options; the shared request without its fonts.
+        case texts(Layoutd_V1_LayoutRequest, [String])
+        case requests([Layoutd_V1_LayoutRequest])
+    }
 
     init(_ envelope: Layoutd_V1_Envelope, maxItems: Int) throws(WireError) {
         guard case .batchLayout(let batch) = envelope.body else {
@@ -28,11 +35,7 @@ struct BatchPlan: Sendable {
             throw WireError(.invalidArgument, "a batch gives texts or requests, not both (\(texts) texts, \(requests) requests)",
                             field: "batch_layout.requests")
         }
-        let count = max(texts, requests)
-        if count > maxItems {
-            throw WireError(.resourceExhausted, "\(count) items in one batch; this server takes at most \(maxItems) "
-                            + "(send several batches)", field: texts > 0 ? "batch_layout.texts" : "batch_layout.requests")
-        }
+        try Self.check(count: max(texts, requests), maxItems: maxItems, field: texts > 0 ? "batch_layout.texts" : "batch_layout.requests")
         if texts > 0 && !batch.layout.text.isEmpty {
             throw WireError(.invalidArgument, "layout.text is replaced by each of the batch's texts: leave it empty",
                             field: "batch_layout.layout.text")
@@ -41,25 +44,63 @@ struct BatchPlan: Sendable {
             throw WireError(.invalidArgument, "layout's options go with texts; each of the batch's requests carries its own",
                             field: "batch_layout.layout")
         }
-        self.requestID = envelope.requestID
-        self.deadlineMs = envelope.deadlineMs
-        self.batch = batch
-        self.count = count
+        requestID = envelope.requestID
+        deadlineMs = envelope.deadlineMs
+        count = max(texts, requests)
         var shared = batch.layout
         sharedFonts = shared.fonts
         if !shared.fonts.isEmpty { shared.fonts = [] }
-        self.shared = shared
+        items = texts > 0 ? .texts(shared, batch.texts) : .requests(batch.requests)
+    }
+
+    /// A batch read by `PlainBatchRequest`: the same checks, the texts kept as units.
+    init(_ plain: PlainBatchRequest, maxItems: Int) throws(WireError) {
+        try Self.check(count: plain.texts.count, maxItems: maxItems, field: "batch_layout.texts")
+        requestID = plain.requestID
+        deadlineMs = plain.deadlineMs
+        count = plain.texts.count
+        sharedFonts = []
+        items = .plain(plain.shared, plain.texts)
+    }
+
+    private static func check(count: Int, maxItems: Int, field: String) throws(WireError) {
+        if count > maxItems {
+            throw WireError(.resourceExhausted, "\(count) items in one batch; this server takes at most \(maxItems) "
+                            + "(send several batches)", field: field)
+        }
     }
 
     /// Whether the items are texts sharing `layout`'s options.
-    var isTexts: Bool { !batch.texts.isEmpty }
+    var isTexts: Bool {
+        if case .requests = items { return false }
+        return true
+    }
+
+    /// Item `index` as the engine's request, made straight from plain options (as a plain
+    /// layout request is, `PlainLayoutRequest.engineRequest`); nil where the item goes the
+    /// general way (`item`), which also names what a plain one would refuse.
+    func engineRequest(_ index: Int, fonts: FontRegistry, maxTextUnits: Int) -> ParagraphRequest? {
+        guard case .plain(let shared, let texts) = items, texts[index].count <= maxTextUnits else { return nil }
+        var plain = shared
+        plain.units = texts[index]
+        return plain.engineRequest(fonts: fonts)
+    }
 
     /// Item `index` as the layout request it is, without the shared fonts.
     func item(_ index: Int) -> Layoutd_V1_LayoutRequest {
-        guard isTexts else { return batch.requests[index] }
-        var item = shared
-        item.text = batch.texts[index]
-        return item
+        switch items {
+        case .plain(let shared, let texts):
+            var plain = shared
+            plain.units = texts[index]
+            guard case .layout(let request) = plain.envelope.body else { return .init() }
+            return request
+        case .texts(let shared, let texts):
+            var item = shared
+            item.text = texts[index]
+            return item
+        case .requests(let requests):
+            return requests[index]
+        }
     }
 
     /// An item's error field, named in the batch: `layout.text` of text 3 is `batch_layout.texts[3]`,
@@ -71,5 +112,17 @@ struct BatchPlan: Sendable {
             return rest == ".text" ? "batch_layout.texts[\(index)]" : "batch_layout.layout" + rest
         }
         return "batch_layout.requests[\(index)]" + rest
+    }
+}
+
+extension BatchPlan {
+    /// The plan of a batch frame: read as a `PlainBatchRequest` where it is one, else decoded
+    /// by `processor` (swift-protobuf, merge-guarded) and checked; or the error that refuses it.
+    static func of(frame bytes: UnsafeRawBufferPointer, processor: RequestProcessor, maxItems: Int) throws(WireError) -> BatchPlan {
+        if let plain = PlainBatchRequest.read(bytes) { return try BatchPlan(plain, maxItems: maxItems) }
+        switch processor.decode(bytes) {
+        case .success(let envelope): return try BatchPlan(envelope, maxItems: maxItems)
+        case .failure(let failure): throw failure.error
+        }
     }
 }

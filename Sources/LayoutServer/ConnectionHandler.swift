@@ -211,6 +211,10 @@ final class ConnectionHandler: ChannelDuplexHandler, @unchecked Sendable {
             handle(CrashReport.serving("undecoded") { frame.withUnsafeReadableBytes { processor.decode($0) } }, processor: processor,
                    bytes: frame.readableBytes, arrival: arrival, afterShutdown: afterShutdown, context: context)
             return
+        case .batch(let id, let deadlineMs):
+            takeBatch(frame, requestID: id, deadlineMs: deadlineMs, processor: processor, arrival: arrival, afterShutdown: afterShutdown,
+                      context: context)
+            return
         case .decodeOnPool:
             break
         }
@@ -374,6 +378,17 @@ final class ConnectionHandler: ChannelDuplexHandler, @unchecked Sendable {
                      context: context) {
             try processor.replyFrame(toPlain: plain, budget: budget)
         }
+    }
+
+    /// A batch frame: what `handle` checks of every request, then laid out a chunk at a time.
+    private func takeBatch(_ frame: ByteBuffer, requestID id: UInt64, deadlineMs: UInt32, processor: RequestProcessor, arrival: UInt64,
+                           afterShutdown: Bool, context: ChannelHandlerContext) {
+        if let refusal = afterShutdown ? processor.errorReply(id, WireError(.unavailable, "the server is shutting down"))
+            : idRefusal(id, processor: processor) ?? overInFlightLimit(id, processor: processor) {
+            write(refusal, context: context)
+            return
+        }
+        runBatch(frame: frame, requestID: id, deadlineMs: deadlineMs, processor: processor, arrival: arrival, context: context)
     }
 
     /// Writes the answer a worker made for request `id`, or INTERNAL when making it failed.

@@ -51,13 +51,21 @@ extension RequestProcessor {
             let budget = WorkBudget(deadline: min(start &+ UInt64(configuration.requestBudgetMilliseconds) &* 1_000_000, batch.deadline),
                                     user: batch.user, parent: batch)
             do throws(WireError) {
-                let request = plan.item(index)
-                let processor = request.fonts.isEmpty ? self : try scoped(for: Layoutd_V1_Envelope.with { $0.layout = request })
-                let decorated = try processor.wireLayout(request.fonts.isEmpty ? request : request.withoutFonts, budget: budget)
-                try checkBeforeWriting(budget, "layout")
                 let mark = frames.byteCount
-                let bytes = frames.appendLayout(requestID: id, index: position, layout: decorated.layout,
+                let bytes: Int
+                if let plain = plan.engineRequest(index, fonts: layouter.fonts, maxTextUnits: configuration.maxTextUnits) {
+                    // Plain options: the engine's request made straight from them, as for a plain layout.
+                    let layout = try work("layout") { try layouter.layout(plain, budget: budget) }
+                    try checkBeforeWriting(budget, "layout")
+                    bytes = frames.appendLayout(requestID: id, index: position, layout: layout)
+                } else {
+                    let request = plan.item(index)
+                    let processor = request.fonts.isEmpty ? self : try scoped(for: Layoutd_V1_Envelope.with { $0.layout = request })
+                    let decorated = try processor.wireLayout(request.fonts.isEmpty ? request : request.withoutFonts, budget: budget)
+                    try checkBeforeWriting(budget, "layout")
+                    bytes = frames.appendLayout(requestID: id, index: position, layout: decorated.layout,
                                                 backgrounds: decorated.backgrounds, ruleMatches: decorated.ruleMatches)
+                }
                 if bytes > configuration.maxReplyBytes {
                     frames.dropLast(from: mark)
                     throw WireError(.resourceExhausted, "the item's reply would be \(bytes) bytes; this server sends at most "

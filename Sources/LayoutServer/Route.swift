@@ -12,10 +12,14 @@ enum FrameRoute {
     /// Larger than `ConnectionHandler.inlineDecodeBytes`: decoded on the pool, then routed.
     case decodeOnPool
 
+    /// A batch_layout: its id and deadline read, the batch itself read on the pool by its first
+    /// chunk (`ConnectionHandler.runBatch`), never on the loop.
+    case batch(requestID: UInt64, deadlineMs: UInt32)
+
     static func of(_ frame: UnsafeRawBufferPointer) -> FrameRoute {
-        guard frame.count <= ConnectionHandler.inlineDecodeBytes else { return .decodeOnPool }
         if frame.count <= RequestProcessor.smallRequestBytes, let plain = PlainLayoutRequest.read(frame) { return .plain(plain) }
-        return .decodeHere
+        if let batch = PlainBatchRequest.peek(frame) { return .batch(requestID: batch.requestID, deadlineMs: batch.deadlineMs) }
+        return frame.count <= ConnectionHandler.inlineDecodeBytes ? .decodeHere : .decodeOnPool
     }
 }
 

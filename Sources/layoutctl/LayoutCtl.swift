@@ -15,7 +15,7 @@ struct LayoutCtl: ParsableCommand {
         commandName: "layoutctl",
         abstract: "Talk to layoutd: lay text out, list fonts, check the daemon.",
         version: LayoutdVersion.current,
-        subcommands: [Layout.self, Hit.self, Edit.self, TypeMode.self, Tags.self, Fonts.self, Ping.self, Stats.self, Reload.self])
+        subcommands: [Layout.self, Batch.self, Hit.self, Edit.self, TypeMode.self, Tags.self, Fonts.self, Ping.self, Stats.self, Reload.self])
 }
 
 /// How every subcommand finds the daemon.

@@ -223,3 +223,122 @@ final class BatchReader: @unchecked Sendable {
         return lock.withLock { (firstOutOfOrder, failures) }
     }
 }
+
+/// The async Swift client's batch: results in place, streamed items, and a stream left early.
+@Suite struct AsyncClientBatchTests {
+    @Test func resultsInPlaceAndAStreamLeftEarly() async throws {
+        let daemon = try Daemon()
+        let client = try await AsyncLayoutClient(socketPath: daemon.socketPath)
+        var requests = (0..<5).map { layoutRequest("Async caption \($0)", width: 200) }
+        requests[3].width = -1
+        let results = try await client.layoutBatch(.with { $0.requests = requests })
+        #expect(results.count == 5)
+        for (index, result) in results.enumerated() {
+            switch result {
+            case .success(let layout):
+                #expect(index != 3)
+                #expect(layout == (try await client.layout(requests[index])))
+            case .failure(.server(let error)):
+                #expect(index == 3 && error.field == "batch_layout.requests[3].width")
+            case .failure(let other):
+                Issue.record("item \(index): \(other)")
+            }
+        }
+        var seen = 0
+        for try await item in client.batchItems(BatchServerTests.batch(BatchServerTests.texts(5_000))) {
+            #expect(item.index == UInt32(seen))
+            seen += 1
+            if seen == 20 { break }
+        }
+        #expect(seen == 20)
+        // The connection goes on, the rest of that batch dropped as it comes.
+        #expect(try await client.layout("after", width: 100).lines.count == 1)
+        do {
+            _ = try await client.layoutBatch(.init())
+            Issue.record("an empty batch was answered")
+        } catch ClientError.server(let error) {
+            #expect(error.field == "batch_layout.texts")
+        }
+    }
+}
+
+/// `layoutctl batch`: a file of texts in, a JSON line (or a picture) per text out, in order,
+/// each what `layoutctl layout --json` gives for that text; progress only on a terminal.
+@Suite struct LayoutctlBatchTests {
+    static func file(_ lines: String) throws -> String {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("layoutctl-batch-\(getpid())-\(UUID().uuidString.prefix(6))").path
+        try lines.write(toFile: path, atomically: true, encoding: .utf8)
+        return path
+    }
+
+    @Test func writesAJSONLinePerTextInOrder() throws {
+        let daemon = try Daemon()
+        let ctl = Daemon.binary("layoutctl")
+        let texts = (0..<30).map { "Caption \($0) of a file" } + ["two\\nlines", "مرحبا بالعالم"]
+        let path = try Self.file(texts.joined(separator: "\n") + "\n")
+        defer { unlink(path) }
+        // Batches of 7 texts: the indexes run on across requests.
+        let result = try run(ctl, ["batch", "--socket", daemon.socketPath, "--width", "200", "--size", "20", "--input", path,
+                                   "--batch-size", "7"])
+        #expect(result.status == 0, "\(result.err)")
+        #expect(result.err.isEmpty, "progress on a pipe: \(result.err)")
+        let lines = result.out.split(separator: "\n")
+        #expect(lines.count == texts.count)
+        for (index, line) in lines.enumerated() {
+            let item = try Layoutd_V1_BatchItemReply(jsonString: String(line))
+            #expect(item.index == UInt32(index))
+            guard case .layout(let layout) = item.result else { Issue.record("text \(index) failed: \(line)"); continue }
+            let alone = try run(ctl, ["layout", "--socket", daemon.socketPath, "--width", "200", "--size", "20", "--json", texts[index]])
+            #expect(layout == (try Layoutd_V1_LayoutReply(jsonString: alone.out)), "text \(index)")
+            if index == texts.count - 2 { #expect(layout.lines.count == 2, "\\n is a line break") }
+        }
+    }
+
+    @Test func readsJSONLinesAndExitsRejectedWhenATextFails() throws {
+        let daemon = try Daemon(arguments: ["--max-text", "20"])
+        let path = try Self.file(#"{"text": "short one", "script": "Latn"}"# + "\n" + #""a string""# + "\n"
+                                 + #"{"text": "far too long for this daemon's limit"}"# + "\n")
+        defer { unlink(path) }
+        let result = try run(Daemon.binary("layoutctl"), ["batch", "--socket", daemon.socketPath, "--width", "200", "--jsonl", "--input", path])
+        #expect(result.status == 65, "\(result.err)")
+        #expect(result.err.contains("1 of 3 texts failed"))
+        let items = try result.out.split(separator: "\n").map { try Layoutd_V1_BatchItemReply(jsonString: String($0)) }
+        #expect(items.map(\.index) == [0, 1, 2])
+        guard case .error(let error) = items[2].result else { Issue.record("the long text was laid out"); return }
+        #expect(error.field == "batch_layout.texts[2]")
+
+        let bad = try Self.file("{\"no\": 1}\n")
+        defer { unlink(bad) }
+        let refused = try run(Daemon.binary("layoutctl"), ["batch", "--socket", daemon.socketPath, "--width", "200", "--jsonl", "--input", bad])
+        #expect(refused.status == 74 && refused.err.contains("line 1"), "\(refused.err)")
+    }
+
+    @Test func writesAPicturePerText() throws {
+        let daemon = try Daemon()
+        let path = try Self.file("first\nsecond\nthird\n")
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("layoutctl-pictures-\(getpid())").path
+        defer { unlink(path); try? FileManager.default.removeItem(atPath: directory) }
+        let result = try run(Daemon.binary("layoutctl"), ["batch", "--socket", daemon.socketPath, "--width", "200", "--input", path,
+                                                          "--pictures", directory, "--format", "svg"])
+        #expect(result.status == 0, "\(result.err)")
+        let names = try FileManager.default.contentsOfDirectory(atPath: directory).sorted()
+        #expect(names == ["000000.svg", "000001.svg", "000002.svg"])
+        let svg = try String(contentsOfFile: directory + "/000001.svg", encoding: .utf8)
+        #expect(svg.hasPrefix("<?xml") || svg.hasPrefix("<svg"))
+    }
+
+    /// On a terminal (a pseudo-terminal from script(1)), standard error shows the count, the rate
+    /// and the time left; the JSON lines still go to standard output.
+    @Test func progressShowsOnATerminal() throws {
+        let daemon = try Daemon()
+        let path = try Self.file((0..<300).map { "caption \($0)" }.joined(separator: "\n"))
+        let out = path + ".jsonl"
+        defer { unlink(path); unlink(out) }
+        let command = "\(Daemon.binary("layoutctl")) batch --socket \(daemon.socketPath) --width 200 --input \(path) > \(out)"
+        let result = try run("/usr/bin/script", ["-qec", command, "/dev/null"])
+        #expect(result.status == 0, "\(result.out)\(result.err)")
+        #expect(result.out.contains("300/300 texts"), "\(result.out)")
+        #expect(result.out.contains("/s"))
+        #expect(try String(contentsOfFile: out, encoding: .utf8).split(separator: "\n").count == 300)
+    }
+}

@@ -13,7 +13,7 @@ import Testing
         let daemon = try run("/usr/bin/python3", [script, Daemon.binary("layoutd"), "8", folder.path])
         #expect(client.status == 0 && daemon.status == 0, "\(client.err)\(daemon.err)")
         let pages = Set(try FileManager.default.contentsOfDirectory(atPath: folder.path))
-        for expected in ["layoutctl.1", "layoutctl-layout.1", "layoutctl-typemode.1", "layoutctl-hit.1", "layoutctl-edit.1",
+        for expected in ["layoutctl.1", "layoutctl-layout.1", "layoutctl-batch.1", "layoutctl-typemode.1", "layoutctl-hit.1", "layoutctl-edit.1",
                          "layoutctl-tags.1", "layoutctl-tags-place.1", "layoutctl-tags-hit.1", "layoutctl-tags-toggle.1",
                          "layoutctl-tags-reset.1", "layoutctl-fonts.1", "layoutctl-ping.1", "layoutctl-stats.1", "layoutd.8"] {
             #expect(pages.contains(expected), "no page \(expected)")

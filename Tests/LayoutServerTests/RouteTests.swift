@@ -29,6 +29,7 @@ import Testing
             case .plain: "plain"
             case .decodeHere: "here"
             case .decodeOnPool: "pool"
+            case .batch(let id, let deadlineMs): "batch \(id) \(deadlineMs)"
             }
         }
         #expect(route(try Self.body(Self.layout("a caption"))) == "plain")
@@ -38,6 +39,12 @@ import Testing
         #expect(route(try Self.body(Self.layout(String(repeating: "word ", count: 300)))) == "here")
         #expect(route(try Self.body(Self.layout(String(repeating: "word ", count: 14_000)))) == "pool")
         #expect(route([0xFF, 0x00]) == "here")
+        // A batch, however small or large: its id and deadline read, the batch left for the pool.
+        let batch = Layoutd_V1_Envelope.with { $0.requestID = 12; $0.deadlineMs = 900; $0.batchLayout.texts = ["a", "b"] }
+        #expect(route(try Self.body(batch)) == "batch 12 900")
+        var large = batch
+        large.batchLayout.texts = Array(repeating: String(repeating: "word ", count: 40), count: 1_000)
+        #expect(route(try Self.body(large)) == "batch 12 900")
     }
 
     @Test func requestsGoWhereTheirCostAllows() throws {

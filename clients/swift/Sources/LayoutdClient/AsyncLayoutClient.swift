@@ -305,6 +305,67 @@ public final class AsyncLayoutClient: Sendable {
         }
     }
 
+    /// Lays out many texts (or whole requests) in one request (`BatchLayoutRequest`): every
+    /// item's layout, or its own error, in the items' order. `deadlineMs` covers the whole batch.
+    /// Throws `ClientError.server` when the daemon refuses the batch as a whole.
+    public func layoutBatch(_ batch: Layoutd_V1_BatchLayoutRequest,
+                            deadlineMs: UInt32 = 0) async throws -> [Result<Layoutd_V1_LayoutReply, ClientError>] {
+        var results: [Result<Layoutd_V1_LayoutReply, ClientError>] = []
+        for try await item in batchItems(batch, deadlineMs: deadlineMs) {
+            switch item.result {
+            case .layout(let layout): results.append(.success(layout))
+            case .error(let error): results.append(.failure(.server(error)))
+            case nil: throw ClientError.protocolViolation("batch item \(item.index) carries no result")
+            }
+        }
+        return results
+    }
+
+    /// The items of a batch as they arrive, in order (each with its index, and its layout or
+    /// error). Stopping early (the loop left, the task cancelled) asks the daemon to drop the
+    /// rest. A batch cut by a lost connection throws after the items that came; it is not sent
+    /// again by itself (docs/protocol.md, "Retrying").
+    public func batchItems(_ batch: Layoutd_V1_BatchLayoutRequest,
+                           deadlineMs: UInt32 = 0) -> AsyncThrowingStream<Layoutd_V1_BatchItemReply, any Error> {
+        let count = max(batch.texts.count, batch.requests.count)
+        return AsyncThrowingStream { continuation in
+            let task = Task {
+                do {
+                    let body = Layoutd_V1_Envelope.OneOf_Body.batchLayout(batch)
+                    if let missing = Features.missing(body, in: daemon) { throw ClientError.unsupported(missing) }
+                    let (link, _) = try await liveLink(for: nil)
+                    let id = link.makeID()
+                    let frame = try Framing.encode(.with { $0.requestID = id; $0.deadlineMs = deadlineMs; $0.body = body })
+                    let (replies, feed) = AsyncThrowingStream<Layoutd_V1_Envelope, any Error>.makeStream()
+                    link.stream(for: id, feed)
+                    var answered = 0
+                    defer { link.endStream(id, cancelling: answered < count) }
+                    try link.send(frame)
+                    for try await reply in replies {
+                        switch reply.body {
+                        case .error(let error) where answered == 0: throw ClientError.server(error)
+                        case .batchItem(let item) where Int(item.index) == answered:
+                            answered += 1
+                            continuation.yield(item)
+                        default:
+                            throw ClientError.protocolViolation("batch item \(answered) was due; the daemon sent something else")
+                        }
+                        if answered == count { break }
+                    }
+                    if answered < max(count, 1) && count > 0 {
+                        throw ClientError.connectionLost("\(count - answered) of the batch's \(count) items did not come")
+                    }
+                    continuation.finish()
+                } catch let error as ClientError where error.losesTheConnection {
+                    continuation.finish(throwing: ClientError.connectionLost("\(error)"))
+                } catch {
+                    continuation.finish(throwing: error)
+                }
+            }
+            continuation.onTermination = { _ in task.cancel() }
+        }
+    }
+
     public func justify(_ request: Layoutd_V1_JustifyRequest) async throws -> Layoutd_V1_JustifyReply {
         guard case .justifyReply(let reply) = try await call(.justify(request)) else { throw Self.mismatch("justify") }
         return reply
@@ -408,9 +469,16 @@ private final class Link: Sendable {
         var deadline: ContinuousClock.Instant
     }
 
+    /// A batch waiting for its items: each reply is yielded, and its deadline starts again.
+    private struct Streaming {
+        var continuation: AsyncThrowingStream<Layoutd_V1_Envelope, any Error>.Continuation
+        var deadline: ContinuousClock.Instant
+    }
+
     private struct State: ~Copyable {
         var nextID: UInt64 = 1
         var waiting: [UInt64: Waiting] = [:]
+        var streams: [UInt64: Streaming] = [:]
         /// Set once the connection has failed or closed: every later call fails with it.
         var failure: (any Error)?
     }
@@ -450,6 +518,24 @@ private final class Link: Sendable {
         if let failure { continuation.resume(throwing: failure) }
     }
 
+    /// Registers a batch: its replies go to `continuation` until `endStream`.
+    func stream(for id: UInt64, _ continuation: AsyncThrowingStream<Layoutd_V1_Envelope, any Error>.Continuation) {
+        let failure: (any Error)? = state.withLock { state in
+            if let failure = state.failure { return failure }
+            state.streams[id] = Streaming(continuation: continuation, deadline: .now + timeout)
+            return nil
+        }
+        if let failure { continuation.finish(throwing: failure) }
+    }
+
+    /// The batch `id` is done, or nobody reads it any more (`cancelling`: the daemon is asked to
+    /// drop the rest).
+    func endStream(_ id: UInt64, cancelling: Bool) {
+        guard let streaming = state.withLock({ $0.streams.removeValue(forKey: id) }) else { return }
+        streaming.continuation.finish()
+        if cancelling { cancel(id) }
+    }
+
     func send(_ frame: [UInt8]) throws {
         try sending.withLock { closed in
             guard !closed else { throw ClientError.closed }
@@ -485,16 +571,23 @@ private final class Link: Sendable {
     /// Fails the calls whose deadline has passed; the time until the next one falls due.
     private func expireOverdue() -> Duration {
         let now = ContinuousClock.now
-        let (overdue, next): ([(UInt64, Waiting)], Duration) = state.withLock { state in
+        let (overdue, next, overdueStreamIDs): ([(UInt64, Waiting)], Duration, [UInt64]) = state.withLock { state in
             let overdue = state.waiting.filter { $0.value.deadline <= now }
             for (id, _) in overdue { state.waiting.removeValue(forKey: id) }
-            let next = state.waiting.values.map(\.deadline).min().map { $0 - now } ?? timeout
-            return (Array(overdue), next)
+            let overdueStreams = state.streams.filter { $0.value.deadline <= now }
+            for (id, streaming) in overdueStreams {
+                state.streams.removeValue(forKey: id)
+                streaming.continuation.finish(throwing: ClientError.timedOut)
+            }
+            let deadlines = state.waiting.values.map(\.deadline) + state.streams.values.map(\.deadline)
+            let next = deadlines.min().map { $0 - now } ?? timeout
+            return (Array(overdue), next, Array(overdueStreams.keys))
         }
         for (id, waiting) in overdue {
             waiting.continuation.resume(throwing: ClientError.timedOut)
             cancel(id)
         }
+        for id in overdueStreamIDs { cancel(id) }
         return next
     }
 
@@ -523,15 +616,22 @@ private final class Link: Sendable {
                 break
             }
             // Replies to calls that timed out or were cancelled have nobody waiting: dropped.
-            let waiting = state.withLock { $0.waiting.removeValue(forKey: envelope.requestID) }
+            let (waiting, streaming) = state.withLock { state -> (Waiting?, Streaming?) in
+                if let waiting = state.waiting.removeValue(forKey: envelope.requestID) { return (waiting, nil) }
+                guard state.streams[envelope.requestID] != nil else { return (nil, nil) }
+                state.streams[envelope.requestID]!.deadline = .now + timeout
+                return (nil, state.streams[envelope.requestID])
+            }
             waiting?.continuation.resume(returning: envelope)
+            streaming?.continuation.yield(envelope)
         }
-        let waiting = state.withLock { state in
+        let (waiting, streams) = state.withLock { state in
             state.failure = state.failure ?? ending
-            defer { state.waiting = [:] }
-            return Array(state.waiting.values)
+            defer { state.waiting = [:]; state.streams = [:] }
+            return (Array(state.waiting.values), Array(state.streams.values))
         }
         for call in waiting { call.continuation.resume(throwing: ending) }
+        for batch in streams { batch.continuation.finish(throwing: ending) }
         sending.withLock { closed in
             closed = true
             Platform.close(descriptor)

@@ -41,7 +41,7 @@ public struct PlainLayoutRequest: Sendable, Equatable {
         return plain.body
     }
 
-    private mutating func readLayout(_ reader: inout ProtobufReader) -> Bool {
+    mutating func readLayout(_ reader: inout ProtobufReader) -> Bool {
         while !reader.isAtEnd {
             guard let (field, type) = reader.tag() else { return false }
             switch (field, type) {

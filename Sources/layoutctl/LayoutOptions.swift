@@ -1,0 +1,160 @@
+import ArgumentParser
+import Foundation
+import LayoutProtocol
+
+/// What a layout request is made of on the command line, apart from its text and the
+/// connection: `layout`, `hit`, `edit` and `batch` take the same options.
+struct LayoutOptions: ParsableArguments {
+    @Option(parsing: .unconditional, help: "Container width in points.") var width: Float
+    @Option(parsing: .unconditional, help: "Container height in points (0: unlimited).") var height: Float = 0
+    @OptionGroup(title: "Text") var style: TextStyleOptions
+    @OptionGroup(title: "Paragraph") var paragraph: ParagraphOptions
+    @OptionGroup(title: "Paint") var paint: PaintOptions
+    @OptionGroup(title: "Dynamic Type") var dynamicType: DynamicTypeOptions
+    @OptionGroup(title: "Flow") var flow: FlowOptions
+    @OptionGroup(title: "Vertical text") var verticalText: VerticalOptions
+    @OptionGroup(title: "Output") var picture: OutputOptions
+    @OptionGroup(title: "Story frame (with -o)") var frame: FrameOptions
+
+    // Forwarding: the grouped options under the names the request builder (and hit, edit) use.
+    var font: String { style.font }
+    var fontFile: [String] { style.fontFile }
+    var size: Float? { style.size }
+    var weight: UInt32 { style.weight }
+    var italic: Bool { style.italic }
+    var variations: String? { style.variations }
+    var namedInstance: String { style.namedInstance }
+    var fixedOpticalSize: Bool { style.fixedOpticalSize }
+    var letterSpacing: Float { style.letterSpacing }
+    var language: String { style.language }
+    var align: String { paragraph.align }
+    var direction: String { paragraph.direction }
+    var lineHeightMultiple: Float { paragraph.lineHeightMultiple }
+    var maxLines: UInt32 { paragraph.maxLines }
+    var token: String? { paragraph.token }
+    var truncate: String { paragraph.truncate }
+    var indent: String? { paragraph.indent }
+    var paragraphSpacing: String? { paragraph.paragraphSpacing }
+    var hyphenate: Bool { paragraph.hyphenate }
+    var tabs: String? { paragraph.tabs }
+    var tabInterval: Float { paragraph.tabInterval }
+    var hangingPunctuation: Bool { paragraph.hangingPunctuation }
+    var list: String? { paragraph.list }
+    var autoSize: String? { paragraph.autoSize }
+    var breakStrategy: String { paragraph.breakStrategy }
+    var vertical: Bool { verticalText.vertical }
+    var verticalLr: Bool { verticalText.verticalLr }
+    var uprightDigits: UInt32 { verticalText.uprightDigits }
+    var uprightLetters: Bool { verticalText.uprightLetters }
+    var output: String? { picture.output }
+    var format: String? { picture.format }
+    var scale: Float { picture.scale }
+    var ink: Bool { picture.ink }
+    var attachment: [String] { picture.attachment }
+    var attachmentImage: [String] { picture.attachmentImage }
+
+    /// The layout request the options describe, for `text` (`batch` makes one and sets each text).
+    func makeRequest(text: String) throws -> Layoutd_V1_LayoutRequest {
+        var request = Layoutd_V1_LayoutRequest()
+        request.text = text
+        request.width = width
+        request.height = height
+        request.defaultStyle.family = font
+        request.fonts = try fontFile.map { path in
+            guard let data = FileManager.default.contents(atPath: path) else { throw ValidationError("--font-file \(path): cannot read it") }
+            return .with { $0.data = data }
+        }
+        request.defaultStyle.size = size ?? 17
+        request.defaultStyle.weight = weight
+        if italic { request.defaultStyle.slant = .italic }
+        if let variations {
+            request.defaultStyle.variations = try variations.split(separator: ",").map { pair in
+                let parts = pair.split(separator: "=")
+                guard parts.count == 2, let value = Float(parts[1]) else {
+                    throw ValidationError("--variations takes TAG=VALUE,... (e.g. wght=650), not \(variations)")
+                }
+                return .with { $0.tag = String(parts[0]); $0.value = value }
+            }
+        }
+        request.defaultStyle.namedInstance = namedInstance
+        request.defaultStyle.fixedOpticalSize = fixedOpticalSize
+        if letterSpacing != 0 { request.defaultStyle.letterSpacing.points = letterSpacing }
+        request.defaultStyle.language = language
+        request.lineHeightMultiple = lineHeightMultiple
+        request.maxLines = maxLines
+        request.inkBounds = ink
+        if hyphenate { request.hyphenation = Layoutd_V1_Hyphenation() }
+        if let tabs {
+            request.paragraphStyle.tabStops = try tabs.split(separator: ",").map { spec in
+                let parts = spec.split(separator: ":")
+                let kinds: [String: Layoutd_V1_TabAlignment] = ["start": .start, "end": .end, "center": .center, "decimal": .decimal]
+                guard let location = parts.first.flatMap({ Float($0) }), parts.count <= 2,
+                      let alignment = parts.count == 2 ? kinds[String(parts[1])] : .start else {
+                    throw ValidationError("--tabs takes LOCATION[:start|:end|:center|:decimal],..., not \(tabs)")
+                }
+                return .with { $0.location = location; $0.alignment = alignment }
+            }
+        }
+        if tabInterval != 0 { request.paragraphStyle.defaultTabInterval = tabInterval }
+        if hangingPunctuation { request.paragraphStyle.hangingPunctuation = true }
+        if let list {
+            let markers: [String: Layoutd_V1_ListMarker] = ["bullet": .bullet, "decimal": .decimal, "lower-alpha": .lowerAlpha,
+                                                            "upper-alpha": .upperAlpha, "lower-roman": .lowerRoman, "upper-roman": .upperRoman]
+            guard let marker = markers[list] else {
+                throw ValidationError("--list takes bullet, decimal, lower-alpha, upper-alpha, lower-roman or upper-roman, not \(list)")
+            }
+            request.paragraphStyle.list.marker = marker
+        }
+        let strategies: [String: Layoutd_V1_BreakStrategy] = ["greedy": .greedy, "balanced": .balanced, "optimal": .optimal]
+        guard let strategy = strategies[breakStrategy] else {
+            throw ValidationError("--break takes greedy, balanced or optimal, not \(breakStrategy)")
+        }
+        request.breakStrategy = strategy
+        if let indent {
+            let values = indent.split(separator: ",").compactMap { Float($0) }
+            guard values.count == 3 else { throw ValidationError("--indent takes FIRST_LINE,HEAD,TAIL, not \(indent)") }
+            request.paragraphStyle.firstLineHeadIndent = values[0]
+            request.paragraphStyle.headIndent = values[1]
+            request.paragraphStyle.tailIndent = values[2]
+        }
+        if let paragraphSpacing {
+            let values = paragraphSpacing.split(separator: ",").compactMap { Float($0) }
+            guard values.count == 2 else { throw ValidationError("--paragraph-spacing takes BEFORE,AFTER, not \(paragraphSpacing)") }
+            request.paragraphStyle.spacingBefore = values[0]
+            request.paragraphStyle.spacingAfter = values[1]
+        }
+        if let autoSize {
+            let parts = autoSize.split(separator: ":").map { Float($0) }
+            guard (1...2).contains(parts.count), let minimum = parts[0], parts.count == 1 || parts[1] != nil else {
+                throw ValidationError("--auto-size takes MIN_SCALE or MIN_SCALE:STEP_POINTS, not \(autoSize)")
+            }
+            request.autoSize = .with { $0.minScale = minimum; $0.step = parts.count == 2 ? parts[1]! : 0 }
+        }
+        if let token { request.truncation.token = token }
+        guard let mode = ["tail": Layoutd_V1_TruncationMode.tail, "head": .head, "middle": .middle][truncate] else {
+            throw ValidationError("--truncate must be tail, head or middle")
+        }
+        if mode != .tail {
+            // Setting the message makes an empty token mean none: keep "…" unless one was given.
+            request.truncation.mode = mode
+            if token == nil { request.truncation.token = "\u{2026}" }
+        }
+        request.attachments = try attachment.map(AttachmentSpec.parse)
+        try paint.apply(to: &request)
+        try dynamicType.apply(to: &request.defaultStyle, explicitSize: size != nil)
+        guard let alignment = ["natural": Layoutd_V1_Alignment.natural, "left": .left, "right": .right,
+                               "center": .center, "justified": .justified][align] else {
+            throw ValidationError("--align must be natural, left, right, center or justified")
+        }
+        request.alignment = alignment
+        guard let base = ["auto": Layoutd_V1_Direction.auto, "ltr": .ltr, "rtl": .rtl][direction] else {
+            throw ValidationError("--direction must be auto, ltr or rtl")
+        }
+        request.direction = base
+        try flow.apply(to: &request)
+        if vertical || verticalLr { request.writingMode = verticalLr ? .verticalLr : .verticalRl }
+        request.textCombineUpright = uprightDigits
+        request.combineLetters = uprightLetters
+        return request
+    }
+}

@@ -1,0 +1,88 @@
+import Foundation
+import LayoutEngine
+import LayoutWire
+import Testing
+@testable import LayoutServer
+
+/// A batch of texts with plain options (`PlainBatchRequest`) is read straight from its frame and
+/// laid out from engine requests made from its units; every item frame is the one the general way
+/// (the envelope decoded by swift-protobuf, each item converted) gives, byte for byte, refusals too.
+@Suite struct PlainBatchTests {
+    static var texts: [String] {
+        PlainLayoutTests.texts + ["", "\u{FFFC} a box with nothing in it", "עברית and English", "🇯🇵🇫🇷 flags"]
+            + (corpus ?? [])
+    }
+
+    static let corpus: [String]? = {
+        guard let data = try? Data(contentsOf: repositoryRoot.appendingPathComponent("../shared/corpus/captions.jsonl")) else { return nil }
+        struct Caption: Decodable { var text: String }
+        return data.split(separator: UInt8(ascii: "\n")).compactMap { try? JSONDecoder().decode(Caption.self, from: Data($0)).text }
+    }()
+
+    /// Every item's frames, one chunk, from the plan the frame gives.
+    static func frames(_ plan: BatchPlan, _ processor: RequestProcessor) -> [UInt8] {
+        processor.batchChunk(plan, from: 0, batch: WorkBudget(), sliceEnd: .max, maxBytes: .max).frames
+    }
+
+    static let processor: RequestProcessor = {
+        do { return try RequestProcessor.standalone() } catch { fatalError("default fonts missing (run scripts/setup.sh): \(error)") }
+    }()
+
+    @Test(arguments: [false, true])
+    func everyItemIsTheGeneralWays(limited: Bool) throws {
+        // Limited: texts past 64 units are refused, by name.
+        let processor = limited ? PlainLayoutTests.processor : Self.processor
+        let maxTextUnits = processor.configuration.maxTextUnits
+        for (family, size, width) in [("", Float(0), Float(300)), ("Noto Sans", 24, 120), ("Nope", 24, 300), ("", 20, -3), ("Noto Sans", 9, 0)] {
+            var plain = PlainBatchRequest()
+            plain.requestID = 77
+            plain.shared.hasDefaultStyle = !family.isEmpty || size != 0
+            plain.shared.family = family
+            plain.shared.size = size
+            plain.shared.width = width
+            plain.texts = (limited ? PlainLayoutTests.texts : Self.texts).map { ContiguousArray($0.utf16) }
+            let frame = Array(try Framing.encode(plain.envelope).dropFirst(Framing.headerBytes))
+            #expect(frame.withUnsafeBytes { PlainBatchRequest.read($0) } == plain, "the frame reads back as the plain batch")
+            let fast = try frame.withUnsafeBytes { bytes throws(WireError) in
+                try BatchPlan.of(frame: bytes, processor: processor, maxItems: 100_000)
+            }
+            let general = try BatchPlan(plain.envelope, maxItems: 100_000)
+            #expect(fast.count == general.count)
+            #expect(fast.engineRequest(1, fonts: processor.layouter.fonts, maxTextUnits: maxTextUnits) != nil || family == "Nope" || width <= 0,
+                    "the fast plan is the plain one")
+            #expect(general.engineRequest(1, fonts: processor.layouter.fonts, maxTextUnits: maxTextUnits) == nil)
+            #expect(Self.frames(fast, processor) == Self.frames(general, processor), "\(family) \(size) \(width)")
+        }
+    }
+
+    @Test(.enabled(if: FileManager.default.fileExists(atPath: repositoryRoot.appendingPathComponent("../shared/corpus").path),
+                   "no ../shared/corpus beside the repository"))
+    func theCorpusIsRead() {
+        #expect((Self.corpus?.count ?? 0) > 1_000)
+    }
+
+    @Test func anythingButPlainOptionsGoesTheGeneralWay() throws {
+        func plain(_ batch: Layoutd_V1_BatchLayoutRequest) throws -> PlainBatchRequest? {
+            let frame = Array(try Framing.encode(.with { $0.requestID = 3; $0.batchLayout = batch }).dropFirst(Framing.headerBytes))
+            return frame.withUnsafeBytes { PlainBatchRequest.read($0) }
+        }
+        #expect(try plain(.with { $0.texts = ["a"]; $0.layout.width = 100 })?.texts.count == 1)
+        #expect(try plain(.with { $0.texts = ["a"] })?.texts.count == 1)
+        #expect(try plain(.with { $0.texts = ["a"]; $0.layout.maxLines = 2 }) == nil)
+        #expect(try plain(.with { $0.texts = ["a"]; $0.layout.text = "shared" }) == nil)
+        #expect(try plain(.with { $0.texts = ["a"]; $0.layout.defaultStyle.weight = 700 }) == nil)
+        #expect(try plain(.with { $0.requests = [.with { $0.text = "a" }] }) == nil)
+        #expect(try plain(.init()) == nil)
+    }
+
+    @Test func fieldsAreNamedInTheBatch() throws {
+        let texts = try BatchPlan(.with { $0.batchLayout.texts = ["a", "b"] }, maxItems: 10)
+        #expect(texts.field("layout.text", item: 1) == "batch_layout.texts[1]")
+        #expect(texts.field("layout.default_style.size", item: 1) == "batch_layout.layout.default_style.size")
+        #expect(texts.field("envelope.deadline_ms", item: 1) == "envelope.deadline_ms")
+        let requests = try BatchPlan(.with { $0.batchLayout.requests = [.init(), .init()] }, maxItems: 10)
+        #expect(requests.field("layout.width", item: 1) == "batch_layout.requests[1].width")
+        #expect(requests.field("layout", item: 0) == "batch_layout.requests[0]")
+        #expect(throws: WireError.self) { try BatchPlan(.with { $0.batchLayout.texts = ["a", "b", "c"] }, maxItems: 2) }
+    }
+}
