@@ -94,7 +94,10 @@ def count(binary, frames, passes, options=(), keep=None, first=()):
         valgrind = subprocess.Popen(
             ["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}",
              *(["--dump-instr=yes"] if keep else []), binary, "--socket", sock_path,
-             "--config", "/dev/null", "--threads", "1", "--log-level", "error", *options],
+             "--config", "/dev/null", "--threads", "1", "--log-level", "error",
+             # A batch's chunks are slices of wall time; callgrind runs the daemon some 50 times
+             # slower, so its slice is stretched as much to chunk a batch as it is chunked natively.
+             "--batch-slice-us", "100000", *options],
             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
         deadline = time.time() + 300
         client = socket.socket(socket.AF_UNIX)

@@ -122,9 +122,9 @@ extension ConnectionHandler {
             }
             let chunk = CrashReport.serving("batch_layout") {
                 scoped.batchChunk(plan, from: start, batch: budget, sliceEnd: DispatchTime.now().uptimeNanoseconds &+ slice,
-                                  maxBytes: maxBytes, refusal: refusal)
+                                  maxBytes: maxBytes, refusal: refusal, allocator: allocator)
             }
-            return Chunk(plan: plan, processor: scoped, frames: Self.buffer(chunk.frames, allocator: allocator), next: chunk.next)
+            return Chunk(plan: plan, processor: scoped, frames: chunk.frames, next: chunk.next)
         }.assumeIsolated().whenComplete { result in
             switch result {
             case .success(let chunk):
@@ -152,9 +152,10 @@ extension ConnectionHandler {
         let reply: ByteBuffer?
         if let plan = run.plan {
             guard run.next < plan.count else { return }
-            let chunk = run.processor.batchChunk(plan, from: run.next, batch: run.budget, sliceEnd: .max, maxBytes: .max, refusal: error)
+            let chunk = run.processor.batchChunk(plan, from: run.next, batch: run.budget, sliceEnd: .max, maxBytes: .max, refusal: error,
+                                                 allocator: context.channel.allocator)
             run.next = chunk.next
-            reply = Self.buffer(chunk.frames, allocator: context.channel.allocator)
+            reply = chunk.frames
         } else {
             // Not read yet: nothing was answered, so the batch is refused as a whole.
             reply = try? Self.frame(run.processor.errorReply(run.requestID, error), allocator: context.channel.allocator)

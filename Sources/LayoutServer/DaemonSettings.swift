@@ -46,6 +46,7 @@ public struct DaemonSettings: Sendable, Equatable {
     public var maxInFlight = 64
     public var maxUnsentBytes = 1 << 20
     public var maxBatchItems = ServerConfiguration.defaultMaxBatchItems
+    public var batchSliceMicroseconds = ServerConfiguration.defaultBatchSliceMicroseconds
     public var threads = ProcessInfo.processInfo.activeProcessorCount
     public var tagStyles: String?
     public var metricsListen: String?
@@ -106,6 +107,7 @@ public struct DaemonSettings: Sendable, Equatable {
         configuration.maxPartialFrameBytes = maxPartialFrameBytes
         configuration.maxServerFontInstances = maxServerFontInstances
         configuration.maxBatchItems = maxBatchItems
+        configuration.batchSliceMicroseconds = batchSliceMicroseconds
         return configuration
     }
 
@@ -146,6 +148,7 @@ public struct DaemonSettings: Sendable, Equatable {
         Key(name: "max-in-flight") { s, v, _ in s.maxInFlight = try int(v) },
         Key(name: "max-unsent-bytes") { s, v, _ in s.maxUnsentBytes = try int(v) },
         Key(name: "max-batch-items") { s, v, _ in s.maxBatchItems = try int(v) },
+        Key(name: "batch-slice-us") { s, v, _ in s.batchSliceMicroseconds = try int(v) },
         Key(name: "threads") { s, v, _ in s.threads = try int(v) },
         Key(name: "tag-styles") { s, v, _ in s.tagStyles = try nonEmpty(v) },
         Key(name: "metrics-listen") { s, v, _ in s.metricsListen = try nonEmpty(v) },

@@ -1,12 +1,13 @@
 import Dispatch
 import LayoutEngine
 import LayoutWire
+import NIOCore
 
 /// A batch's items laid out on a worker, a chunk at a time, each under its own budget.
 extension RequestProcessor {
     /// One chunk of a batch: its items' frames, one after another, and where the next chunk starts.
     struct BatchChunk: Sendable {
-        let frames: [UInt8]
+        let frames: ByteBuffer
         let next: Int
     }
 
@@ -24,14 +25,20 @@ extension RequestProcessor {
     /// `maxBytes` of frames are written, at least one item. Past the batch's deadline, after a
     /// cancel or with `refusal` set, items are answered with that error instead, quickly.
     func batchChunk(_ plan: BatchPlan, from start: Int, batch: WorkBudget, sliceEnd: UInt64, maxBytes: Int,
-                    refusal: WireError? = nil) -> BatchChunk {
-        var frames = BatchItemFrames(capacity: min(maxBytes, 16 << 10))
+                    refusal: WireError? = nil, allocator: ByteBufferAllocator = ByteBufferAllocator()) -> BatchChunk {
+        // Room for the whole chunk at once: a chunk grown by doubling copies itself again each time.
+        var frames = BatchItemFrames(capacity: maxBytes < 1 << 20 ? maxBytes + (16 << 10) : 64 << 10)
         var index = start
         repeat {
             batchItem(plan, index, batch: batch, refusal: refusal, into: &frames)
             index += 1
         } while index < plan.count && frames.byteCount < maxBytes && DispatchTime.now().uptimeNanoseconds < sliceEnd
-        return BatchChunk(frames: frames.bytes, next: index)
+        let buffer = frames.withBytes { bytes in
+            var buffer = allocator.buffer(capacity: bytes.count)
+            buffer.writeBytes(bytes)
+            return buffer
+        }
+        return BatchChunk(frames: buffer, next: index)
     }
 
     /// Item `index` answered into `frames`: its layout, or its error; counted as one request.

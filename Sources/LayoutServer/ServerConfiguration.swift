@@ -60,7 +60,8 @@ public struct ServerConfiguration: Sendable {
     public static let defaultMaxBatchItems = 100_000
     /// How long one chunk of a batch holds a worker before the other requests queued get their
     /// turn, and the most reply bytes a chunk writes at once (`ConnectionHandler.runBatch`).
-    public var batchSliceMicroseconds = 2_000
+    public var batchSliceMicroseconds = Self.defaultBatchSliceMicroseconds
+    public static let defaultBatchSliceMicroseconds = 2_000
     public var batchChunkBytes = 256 << 10
     /// Image-tag styles for requests that carry no table of their own (`--tag-styles FILE`).
     public var tagStyles: TagStyleTable = .standard
@@ -110,6 +111,9 @@ public struct ServerConfiguration: Sendable {
         }
         guard (1...1_000_000).contains(maxBatchItems) else {
             throw ConfigurationError("max-batch-items must be in 1...1000000")
+        }
+        guard (100...1_000_000).contains(batchSliceMicroseconds) else {
+            throw ConfigurationError("batch-slice-us must be in 100...1000000")
         }
         // Each thread is an event loop and a worker; a loop holds three descriptors (epoll, an
         // eventfd, a timerfd). 100,000 passed once and the daemon died at start.

@@ -98,6 +98,9 @@ struct LayoutDaemon: ParsableCommand {
     @Option(help: "Items one batch_layout request may carry, 1...1000000 (default: 100000).")
     var maxBatchItems: Int?
 
+    @Option(name: .customLong("batch-slice-us"), help: "Microseconds a batch holds a worker before queued requests get their turn, 100...1000000 (default: 2000).")
+    var batchSliceMicroseconds: Int?
+
     @Option(help: "Event-loop and layout worker threads, each, at most 256 (default: one per core).")
     var threads: Int?
 
@@ -216,6 +219,7 @@ struct LayoutDaemon: ParsableCommand {
         if let maxInFlight { settings.maxInFlight = maxInFlight }
         if let maxUnsentBytes { settings.maxUnsentBytes = maxUnsentBytes }
         if let maxBatchItems { settings.maxBatchItems = maxBatchItems }
+        if let batchSliceMicroseconds { settings.batchSliceMicroseconds = batchSliceMicroseconds }
         if let threads { settings.threads = threads }
         if let tagStyles { settings.tagStyles = tagStyles }
         if let metricsListen { settings.metricsListen = metricsListen }

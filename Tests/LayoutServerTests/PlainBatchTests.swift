@@ -21,7 +21,7 @@ import Testing
 
     /// Every item's frames, one chunk, from the plan the frame gives.
     static func frames(_ plan: BatchPlan, _ processor: RequestProcessor) -> [UInt8] {
-        processor.batchChunk(plan, from: 0, batch: WorkBudget(), sliceEnd: .max, maxBytes: .max).frames
+        Array(processor.batchChunk(plan, from: 0, batch: WorkBudget(), sliceEnd: .max, maxBytes: .max).frames.readableBytesView)
     }
 
     static let processor: RequestProcessor = {

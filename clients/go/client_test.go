@@ -150,6 +150,64 @@ func TestPipelinedBatchesKeepEveryResult(t *testing.T) {
 	}
 }
 
+func TestABatchAnswersEveryItemInOrder(t *testing.T) {
+	d := startDaemon(t)
+	client := dial(t, d, Options{})
+	ctx := context.Background()
+	requests := make([]*layoutdv1.LayoutRequest, 40)
+	for i := range requests {
+		requests[i] = &layoutdv1.LayoutRequest{Text: caption, Width: float32(60 + 5*i)}
+	}
+	requests[13].Width = -1
+	results, err := client.LayoutBatchResults(ctx, &layoutdv1.BatchLayoutRequest{Requests: requests}, 0)
+	if err != nil || len(results) != len(requests) {
+		t.Fatalf("batch: %d results, %v", len(results), err)
+	}
+	for i, result := range results {
+		if i == 13 {
+			var refused *Error
+			if !errors.As(result.Err, &refused) || refused.Field != "batch_layout.requests[13].width" {
+				t.Fatalf("item 13: %v", result.Err)
+			}
+			continue
+		}
+		single, err := client.Layout(ctx, requests[i])
+		if result.Err != nil || err != nil || !proto.Equal(single, result.Reply) {
+			t.Fatalf("item %d differs from a single call: %v %v", i, result.Err, err)
+		}
+	}
+	// Texts sharing options; stopping early cancels the rest and the connection goes on.
+	texts := make([]string, 3000)
+	for i := range texts {
+		texts[i] = caption
+	}
+	stop := errors.New("enough")
+	seen := 0
+	err = client.LayoutBatch(ctx, &layoutdv1.BatchLayoutRequest{Layout: &layoutdv1.LayoutRequest{Width: 200}, Texts: texts}, 0,
+		func(index int, reply *layoutdv1.LayoutReply, err error) error {
+			if index != seen || err != nil || reply == nil {
+				t.Fatalf("item %d: %v", index, err)
+			}
+			seen++
+			if seen == 10 {
+				return stop
+			}
+			return nil
+		})
+	if !errors.Is(err, stop) || seen != 10 {
+		t.Fatalf("stopped after %d: %v", seen, err)
+	}
+	if _, err := client.LayoutText(ctx, caption, 200); err != nil {
+		t.Fatalf("after the batch: %v", err)
+	}
+	// Refused as a whole.
+	_, err = client.LayoutBatchResults(ctx, &layoutdv1.BatchLayoutRequest{}, 0)
+	var refused *Error
+	if !errors.As(err, &refused) || refused.Field != "batch_layout.texts" {
+		t.Fatalf("empty batch: %v", err)
+	}
+}
+
 func TestTheClientOutlivesTheDaemon(t *testing.T) {
 	d := startDaemon(t)
 	client := dial(t, d, Options{ReconnectWait: 30 * time.Second})

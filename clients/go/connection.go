@@ -7,6 +7,7 @@ import (
 	"net"
 	"sync"
 	"syscall"
+	"time"
 
 	"google.golang.org/protobuf/proto"
 
@@ -25,11 +26,13 @@ type connection struct {
 	writing    sync.Mutex // frames go out whole, one at a time
 	mu         sync.Mutex
 	pending    map[uint64]chan *layoutdv1.Envelope
-	broken     error
+	// batches awaiting their items: every reply with the id goes to its channel, in order
+	streams map[uint64]chan *layoutdv1.Envelope
+	broken  error
 }
 
 func newConnection(conn *net.UnixConn) *connection {
-	c := &connection{conn: conn, pending: map[uint64]chan *layoutdv1.Envelope{}}
+	c := &connection{conn: conn, pending: map[uint64]chan *layoutdv1.Envelope{}, streams: map[uint64]chan *layoutdv1.Envelope{}}
 	go c.read()
 	return c
 }
@@ -49,6 +52,10 @@ func (c *connection) breakWith(reason error) {
 		for id, waiting := range c.pending {
 			close(waiting)
 			delete(c.pending, id)
+		}
+		for id, stream := range c.streams {
+			close(stream)
+			delete(c.streams, id)
 		}
 	}
 	c.mu.Unlock()
@@ -71,6 +78,27 @@ func (c *connection) await(id uint64) (chan *layoutdv1.Envelope, error) {
 func (c *connection) forget(id uint64) {
 	c.mu.Lock()
 	delete(c.pending, id)
+	c.mu.Unlock()
+}
+
+// stream registers batch `id`: each of its replies comes on the channel, in order, until
+// `endStream`; the channel is closed when the connection breaks first. The reader waits while
+// the channel is full, so a batch read slowly holds back the connection's other replies.
+func (c *connection) stream(id uint64) (chan *layoutdv1.Envelope, error) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.broken != nil {
+		return nil, c.broken
+	}
+	replies := make(chan *layoutdv1.Envelope, 256)
+	c.streams[id] = replies
+	return replies, nil
+}
+
+// endStream: nobody reads batch `id` any more; what still comes for it is dropped.
+func (c *connection) endStream(id uint64) {
+	c.mu.Lock()
+	delete(c.streams, id)
 	c.mu.Unlock()
 }
 
@@ -118,9 +146,29 @@ func (c *connection) read() {
 		c.mu.Lock()
 		waiting := c.pending[reply.RequestId]
 		delete(c.pending, reply.RequestId)
+		stream := c.streams[reply.RequestId]
 		c.mu.Unlock()
 		if waiting != nil {
 			waiting <- reply // replies nobody waits for (timed out) are dropped
+		} else if stream != nil {
+			c.deliver(stream, reply.RequestId, reply)
+		}
+	}
+}
+
+// deliver hands a batch's reply to its reader, unless the batch is ended meanwhile.
+func (c *connection) deliver(stream chan *layoutdv1.Envelope, id uint64, reply *layoutdv1.Envelope) {
+	for {
+		select {
+		case stream <- reply:
+			return
+		case <-time.After(10 * time.Millisecond):
+			c.mu.Lock()
+			current, open := c.streams[id]
+			c.mu.Unlock()
+			if !open || current != stream {
+				return
+			}
 		}
 	}
 }

@@ -3,6 +3,7 @@ package layoutd
 import (
 	"context"
 	"sync"
+	"time"
 
 	"layoutd/clients/go/layoutdv1"
 )
@@ -50,6 +51,90 @@ func (c *Client) LayoutMany(ctx context.Context, requests []*layoutdv1.LayoutReq
 	}
 	group.Wait()
 	return results
+}
+
+// LayoutBatch lays out many texts (sharing batch.Layout's options) or whole requests in one
+// batch_layout request: one round trip, the daemon answering item by item, in order
+// (docs/protocol.md, "Batches"). `each` is called with every item as it arrives: its index, and
+// its reply or its own error (*Error; the other items go on). An error returned by `each` stops
+// the batch (the rest is cancelled) and is returned. A batch the daemon refuses as a whole
+// returns its *Error before any item. A batch cut by a lost connection is not sent again.
+func (c *Client) LayoutBatch(ctx context.Context, batch *layoutdv1.BatchLayoutRequest, deadlineMs uint32,
+	each func(index int, reply *layoutdv1.LayoutReply, err error) error) error {
+	request := &layoutdv1.Envelope{DeadlineMs: deadlineMs, Body: &layoutdv1.Envelope_BatchLayout{BatchLayout: batch}}
+	if err := c.checkFeature(request); err != nil {
+		return err
+	}
+	conn, err := c.live(0)
+	if err != nil {
+		return err
+	}
+	id := c.nextID.Add(1)
+	request.RequestId = id
+	bytes, err := frame(request)
+	if err != nil {
+		return failure(Protocol, err, "the batch cannot be encoded: %v", err)
+	}
+	replies, err := conn.stream(id)
+	if err != nil {
+		return err
+	}
+	defer conn.endStream(id)
+	if err := conn.write(bytes); err != nil {
+		return err
+	}
+	count := len(batch.GetTexts())
+	if requests := len(batch.GetRequests()); requests > count {
+		count = requests
+	}
+	for answered := 0; answered < count || (count == 0 && answered == 0); {
+		timer := time.NewTimer(c.options.Timeout)
+		var reply *layoutdv1.Envelope
+		var open bool
+		select {
+		case reply, open = <-replies:
+			timer.Stop()
+		case <-timer.C:
+			c.cancel(conn, id)
+			return failure(Timeout, nil, "no item of the batch from layoutd within %v", c.options.Timeout)
+		case <-ctx.Done():
+			timer.Stop()
+			c.cancel(conn, id)
+			return failure(Cancelled, ctx.Err(), "the batch was cancelled after %d of %d items", answered, count)
+		}
+		if !open {
+			return failure(ConnectionLost, nil, "the connection to layoutd was lost after %d of the batch's %d items", answered, count)
+		}
+		if wire := reply.GetError(); wire != nil && answered == 0 {
+			return refusal(wire)
+		}
+		item := reply.GetBatchItem()
+		if item == nil || int(item.GetIndex()) != answered {
+			return failure(Protocol, nil, "batch item %d was due; the daemon sent something else", answered)
+		}
+		var itemErr error
+		if wire := item.GetError(); wire != nil {
+			itemErr = refusal(wire)
+		}
+		answered++
+		if err := each(int(item.GetIndex()), item.GetLayout(), itemErr); err != nil {
+			if answered < count {
+				c.cancel(conn, id)
+			}
+			return err
+		}
+	}
+	return nil
+}
+
+// LayoutBatchResults is LayoutBatch with every item's result in its place.
+func (c *Client) LayoutBatchResults(ctx context.Context, batch *layoutdv1.BatchLayoutRequest, deadlineMs uint32) ([]Result, error) {
+	var results []Result
+	err := c.LayoutBatch(ctx, batch, deadlineMs, func(_ int, reply *layoutdv1.LayoutReply, err error) error {
+		results = append(results, Result{Reply: reply, Err: err})
+		return nil
+	})
+	return results, err
 }
 
 // Justify is Type Mode: every line justified at its own size.

@@ -12,10 +12,17 @@ public struct BatchItemFrames: ~Copyable {
     private enum Item { static let index = 1, layout = 2, error = 3 }
 
     private var writer: ProtobufWriter
+    /// An item's LayoutReply, written here first: its length is then known, so the frame around
+    /// it is written once and the reply copied once (nested messages written in place are moved
+    /// along whenever a length takes more than one byte, twice per item here).
+    private var reply: ProtobufWriter
     /// Frames written so far.
     public private(set) var frames = 0
 
-    public init(capacity: Int) { writer = ProtobufWriter(capacity: capacity) }
+    public init(capacity: Int) {
+        writer = ProtobufWriter(capacity: capacity)
+        reply = ProtobufWriter(capacity: 4 << 10)
+    }
 
     /// Bytes written so far.
     public var byteCount: Int { writer.count }
@@ -24,18 +31,21 @@ public struct BatchItemFrames: ~Copyable {
     /// caller holds to the server's largest reply (`dropLast` takes an item back).
     public mutating func appendLayout(requestID: UInt64, index: UInt32, layout: ParagraphLayout, backgrounds: [Background] = [],
                                       ruleMatches: [Layoutd_V1_RuleMatch] = []) -> Int {
+        reply.truncate(to: 0)
+        LayoutReplyFrame.writeReply(layout, backgrounds: backgrounds, ruleMatches: ruleMatches, to: &reply)
+        let replyBytes = reply.count
+        // BatchItemReply: the index (left out when 0, as proto3 writes it), then the reply.
+        let indexBytes = index == 0 ? 0 : 1 + ProtobufWriter.varintSize(UInt64(index))
+        let itemBytes = indexBytes + 1 + ProtobufWriter.varintSize(UInt64(replyBytes)) + replyBytes
         let start = writer.count
-        var replyBytes = 0
         writer.fixed32(0)  // the frame header, filled in below
         writer.uint64(Envelope.requestID, requestID)
-        writer.message(Envelope.batchItem) { item in
-            item.uint32(Item.index, index)
-            item.message(Item.layout) { reply in
-                let bodyStart = reply.count
-                LayoutReplyFrame.writeReply(layout, backgrounds: backgrounds, ruleMatches: ruleMatches, to: &reply)
-                replyBytes = reply.count - bodyStart
-            }
-        }
+        writer.tag(Envelope.batchItem, .lengthDelimited)
+        writer.varint(UInt64(itemBytes))
+        writer.uint32(Item.index, index)
+        writer.tag(Item.layout, .lengthDelimited)
+        writer.varint(UInt64(replyBytes))
+        writer.append(reply)
         writer.finishFrame(startingAt: start)
         frames += 1
         return replyBytes
@@ -63,4 +73,7 @@ public struct BatchItemFrames: ~Copyable {
 
     /// Every frame written, one after another.
     public var bytes: [UInt8] { writer.bytes }
+
+    /// Calls `body` with every frame written (the bytes are good only during the call).
+    public func withBytes<R>(_ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R { try writer.withBytes(body) }
 }

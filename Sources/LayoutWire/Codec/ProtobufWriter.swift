@@ -224,6 +224,26 @@ struct ProtobufWriter: ~Copyable {
         UnsafeMutableRawPointer(base + start).storeBytes(of: length.bigEndian, as: UInt32.self)
     }
 
+    /// Appends everything `other` wrote, as it is.
+    mutating func append(_ other: borrowing ProtobufWriter) {
+        reserve(other.count)
+        (base + count).update(from: other.base, count: other.count)
+        count += other.count
+    }
+
+    /// Calls `body` with the bytes written so far (good only during the call).
+    func withBytes<R>(_ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {
+        try body(UnsafeRawBufferPointer(start: base, count: count))
+    }
+
+    /// How many bytes `value` takes as a varint.
+    static func varintSize(_ value: UInt64) -> Int {
+        var size = 1
+        var rest = value >> 7
+        while rest > 0 { size += 1; rest >>= 7 }
+        return size
+    }
+
     /// Drops what was written from `offset` on.
     mutating func truncate(to offset: Int) {
         precondition(offset >= 0 && offset <= count, "truncating past what was written")

@@ -309,6 +309,27 @@ static layoutd_status answer(layoutd_client *client, Layoutd__V1__Envelope *repl
     return LAYOUTD_ERR_SERVER;
 }
 
+/* Keeps a reply that came before it was asked for, for its own layoutd_receive (one nobody asked
+ * for is dropped). */
+static layoutd_status keep(layoutd_client *client, Layoutd__V1__Envelope *next) {
+    if (next->request_id == 0 || next->request_id >= client->next_id || client->n_kept >= MAX_KEPT) {
+        layoutd__v1__envelope__free_unpacked(next, NULL); /* nobody asked for it */
+        return LAYOUTD_OK;
+    }
+    if (client->n_kept == client->kept_capacity) {
+        size_t capacity = client->kept_capacity ? 2 * client->kept_capacity : 16;
+        Layoutd__V1__Envelope **grown = realloc(client->kept, capacity * sizeof *grown);
+        if (!grown) {
+            layoutd__v1__envelope__free_unpacked(next, NULL);
+            return fail(client, LAYOUTD_ERR_NOMEM, "out of memory keeping a reply");
+        }
+        client->kept = grown;
+        client->kept_capacity = capacity;
+    }
+    client->kept[client->n_kept++] = next;
+    return LAYOUTD_OK;
+}
+
 layoutd_status layoutd_receive(layoutd_client *client, uint64_t request_id, Layoutd__V1__Envelope **reply) {
     if (!client || !reply) return LAYOUTD_ERR_ARGUMENT;
     *reply = NULL;
@@ -339,21 +360,8 @@ layoutd_status layoutd_receive(layoutd_client *client, uint64_t request_id, Layo
             *reply = next;
             return answer(client, next);
         }
-        if (next->request_id == 0 || next->request_id >= client->next_id || client->n_kept >= MAX_KEPT) {
-            layoutd__v1__envelope__free_unpacked(next, NULL); /* nobody asked for it */
-            continue;
-        }
-        if (client->n_kept == client->kept_capacity) {
-            size_t capacity = client->kept_capacity ? 2 * client->kept_capacity : 16;
-            Layoutd__V1__Envelope **grown = realloc(client->kept, capacity * sizeof *grown);
-            if (!grown) {
-                layoutd__v1__envelope__free_unpacked(next, NULL);
-                return fail(client, LAYOUTD_ERR_NOMEM, "out of memory keeping a reply");
-            }
-            client->kept = grown;
-            client->kept_capacity = capacity;
-        }
-        client->kept[client->n_kept++] = next;
+        status = keep(client, next);
+        if (status != LAYOUTD_OK) return status;
     }
 }
 
@@ -406,6 +414,9 @@ layoutd_status layoutd_layout_text(layoutd_client *client, const char *text, flo
 /* Whether `options` (of `struct_size` as the caller's header had it) holds `field`. */
 #define HAS(options, type, field) ((options)->struct_size >= offsetof(type, field) + sizeof((options)->field))
 
+static void layout_request(const layoutd_layout_options *o, const char *text, float width, Layoutd__V1__LayoutRequest *out,
+                           Layoutd__V1__Style *out_style, Layoutd__V1__Truncation *out_truncation);
+
 layoutd_status layoutd_layout(layoutd_client *client, const char *text, float width, const layoutd_layout_options *options,
                               Layoutd__V1__Envelope **reply) {
     if (reply) *reply = NULL;
@@ -415,9 +426,23 @@ layoutd_status layoutd_layout(layoutd_client *client, const char *text, float wi
     if (o->struct_size < offsetof(layoutd_layout_options, family) + sizeof o->family)
         return fail(client, LAYOUTD_ERR_ARGUMENT, "layoutd_layout_options.struct_size is %zu: start from LAYOUTD_LAYOUT_OPTIONS_INIT",
                     o->struct_size);
+    Layoutd__V1__Style style;
+    Layoutd__V1__Truncation truncation;
+    Layoutd__V1__LayoutRequest request;
+    layout_request(o, text, width, &request, &style, &truncation);
+    Layoutd__V1__Envelope envelope = LAYOUTD__V1__ENVELOPE__INIT;
+    envelope.body_case = LAYOUTD__V1__ENVELOPE__BODY_LAYOUT;
+    envelope.layout = &request;
+    if (HAS(o, layoutd_layout_options, deadline_ms)) envelope.deadline_ms = o->deadline_ms;
+    return layoutd_call(client, &envelope, reply);
+}
+
+/* The layout request `options` describe, in the caller's `request`, `style` and `truncation`. */
+static void layout_request(const layoutd_layout_options *o, const char *text, float width, Layoutd__V1__LayoutRequest *out,
+                           Layoutd__V1__Style *out_style, Layoutd__V1__Truncation *out_truncation) {
     Layoutd__V1__Style style = LAYOUTD__V1__STYLE__INIT;
-    Layoutd__V1__Truncation truncation = LAYOUTD__V1__TRUNCATION__INIT;
     Layoutd__V1__LayoutRequest request = LAYOUTD__V1__LAYOUT_REQUEST__INIT;
+    *out_truncation = (Layoutd__V1__Truncation)LAYOUTD__V1__TRUNCATION__INIT;
     request.text = (char *)(text ? text : "");
     request.width = width;
     int styled = 0;
@@ -425,19 +450,100 @@ layoutd_status layoutd_layout(layoutd_client *client, const char *text, float wi
     if (HAS(o, layoutd_layout_options, size) && o->size != 0) style.size = o->size, styled = 1;
     if (HAS(o, layoutd_layout_options, weight) && o->weight != 0) style.weight = o->weight, styled = 1;
     if (HAS(o, layoutd_layout_options, language) && o->language) style.language = (char *)o->language, styled = 1;
-    if (styled) request.default_style = &style;
+    *out_style = style;
+    if (styled) request.default_style = out_style;
     if (HAS(o, layoutd_layout_options, alignment)) request.alignment = o->alignment;
     if (HAS(o, layoutd_layout_options, line_height_multiple)) request.line_height_multiple = o->line_height_multiple;
     if (HAS(o, layoutd_layout_options, max_lines)) request.max_lines = o->max_lines;
     if (HAS(o, layoutd_layout_options, truncation_token) && o->truncation_token) {
-        truncation.token = (char *)o->truncation_token;
-        request.truncation = &truncation;
+        out_truncation->token = (char *)o->truncation_token;
+        request.truncation = out_truncation;
     }
+    *out = request;
+}
+
+/* Asks the daemon to drop what is left of request `id` (best effort; a Cancel has no reply). */
+static void send_cancel(layoutd_client *client, uint64_t id) {
+    Layoutd__V1__Cancel cancel = LAYOUTD__V1__CANCEL__INIT;
+    cancel.request_id = id;
     Layoutd__V1__Envelope envelope = LAYOUTD__V1__ENVELOPE__INIT;
-    envelope.body_case = LAYOUTD__V1__ENVELOPE__BODY_LAYOUT;
-    envelope.layout = &request;
+    envelope.body_case = LAYOUTD__V1__ENVELOPE__BODY_CANCEL;
+    envelope.cancel = &cancel;
+    uint64_t ignored = 0;
+    (void)layoutd_send(client, &envelope, &ignored);
+}
+
+/* Reads the batch `id`'s items in order, each to `each`, until `count` are answered; stops
+ * early (the rest cancelled, then read and dropped) when `each` returns nonzero. */
+static layoutd_status batch_items(layoutd_client *client, uint64_t id, size_t count, layoutd_batch_item_fn each, void *context,
+                                  size_t *failed) {
+    size_t answered = 0;
+    int stopped = 0;
+    while (answered < (count ? count : 1)) {
+        Layoutd__V1__Envelope *next = NULL;
+        layoutd_status status = next_reply(client, deadline_of(client), &next);
+        if (status != LAYOUTD_OK) {
+            if (status != LAYOUTD_ERR_TIMEOUT) drop_connection(client);
+            if (status == LAYOUTD_ERR_UNREACHABLE) status = LAYOUTD_ERR_CONNECTION_LOST;
+            return status;
+        }
+        if (next->request_id != id) {
+            if ((status = keep(client, next)) != LAYOUTD_OK) return status;
+            continue;
+        }
+        if (answered == 0 && next->body_case == LAYOUTD__V1__ENVELOPE__BODY_ERROR) {
+            status = answer(client, next); /* the batch refused as a whole */
+            layoutd_free_reply(next);
+            return status;
+        }
+        const Layoutd__V1__BatchItemReply *item = next->body_case == LAYOUTD__V1__ENVELOPE__BODY_BATCH_ITEM ? next->batch_item : NULL;
+        if (!item || item->index != answered) {
+            layoutd_free_reply(next);
+            drop_connection(client); /* out of step: nothing more can be read */
+            return fail(client, LAYOUTD_ERR_PROTOCOL, "batch item %zu was due; the daemon sent something else", answered);
+        }
+        const Layoutd__V1__LayoutReply *layout = item->result_case == LAYOUTD__V1__BATCH_ITEM_REPLY__RESULT_LAYOUT ? item->layout : NULL;
+        const Layoutd__V1__Error *error = item->result_case == LAYOUTD__V1__BATCH_ITEM_REPLY__RESULT_ERROR ? item->error : NULL;
+        if (error && failed) (*failed)++;
+        if (!stopped && each(context, item->index, layout, error) != 0) {
+            stopped = 1;
+            if (answered + 1 < count) send_cancel(client, id);
+        }
+        answered++;
+        layoutd_free_reply(next);
+    }
+    succeed(client);
+    return LAYOUTD_OK;
+}
+
+layoutd_status layoutd_layout_batch(layoutd_client *client, const char *const *texts, size_t count, float width,
+                                    const layoutd_layout_options *options, layoutd_batch_item_fn each, void *context,
+                                    size_t *failed) {
+    if (failed) *failed = 0;
+    if (!client || (!texts && count) || !each) return LAYOUTD_ERR_ARGUMENT;
+    static const layoutd_layout_options defaults = LAYOUTD_LAYOUT_OPTIONS_INIT;
+    const layoutd_layout_options *o = options ? options : &defaults;
+    if (o->struct_size < offsetof(layoutd_layout_options, family) + sizeof o->family)
+        return fail(client, LAYOUTD_ERR_ARGUMENT, "layoutd_layout_options.struct_size is %zu: start from LAYOUTD_LAYOUT_OPTIONS_INIT",
+                    o->struct_size);
+    for (size_t i = 0; i < count; i++)
+        if (!texts[i]) return fail(client, LAYOUTD_ERR_ARGUMENT, "texts[%zu] is NULL", i);
+    Layoutd__V1__Style style;
+    Layoutd__V1__Truncation truncation;
+    Layoutd__V1__LayoutRequest shared;
+    layout_request(o, NULL, width, &shared, &style, &truncation);
+    Layoutd__V1__BatchLayoutRequest batch = LAYOUTD__V1__BATCH_LAYOUT_REQUEST__INIT;
+    batch.layout = &shared;
+    batch.n_texts = count;
+    batch.texts = (char **)texts;
+    Layoutd__V1__Envelope envelope = LAYOUTD__V1__ENVELOPE__INIT;
+    envelope.body_case = LAYOUTD__V1__ENVELOPE__BODY_BATCH_LAYOUT;
+    envelope.batch_layout = &batch;
     if (HAS(o, layoutd_layout_options, deadline_ms)) envelope.deadline_ms = o->deadline_ms;
-    return layoutd_call(client, &envelope, reply);
+    uint64_t id = 0;
+    layoutd_status status = layoutd_send(client, &envelope, &id);
+    if (status != LAYOUTD_OK) return status;
+    return batch_items(client, id, count, each, context, failed);
 }
 
 layoutd_status layoutd_justify(layoutd_client *client, const char *text, float width, const layoutd_justify_options *options,

@@ -467,6 +467,75 @@ static void test_stand_ins(void) {
     close(report[1]);
 }
 
+/* What a batch's callback saw: each item's index, lines and error code, in order. */
+typedef struct {
+    size_t seen;
+    int out_of_order;
+    size_t lines[64];
+    int codes[64];
+    size_t stop_after;
+} batch_record;
+
+static int record_item(void *context, uint32_t index, const Layoutd__V1__LayoutReply *layout, const Layoutd__V1__Error *error) {
+    batch_record *record = context;
+    if (index != record->seen) record->out_of_order = 1;
+    if (record->seen < 64) {
+        record->lines[record->seen] = layout ? layout->n_lines : 0;
+        record->codes[record->seen] = error ? (int)error->code : 0;
+    }
+    record->seen++;
+    return record->stop_after && record->seen >= record->stop_after;
+}
+
+static void test_batch(const char *socket_path) {
+    layoutd_client *client = NULL;
+    if (layoutd_connect(socket_path, 10000, &client) != LAYOUTD_OK) {
+        CHECK(0, "connect: %s", layoutd_last_error(client));
+        layoutd_close(client);
+        return;
+    }
+    CHECK(serves(layoutd_daemon(client), "batch_layout") && layoutd_daemon(client)->max_batch_items > 0, "no batch_layout");
+    const char *texts[] = {"First caption", "A second caption, long enough for two lines at this width", "", "مرحبا"};
+    layoutd_layout_options options = LAYOUTD_LAYOUT_OPTIONS_INIT;
+    options.family = "Noto Sans";
+    options.size = 20;
+    batch_record record = {0};
+    size_t failed = 99;
+    layoutd_status status = layoutd_layout_batch(client, texts, 4, 200, &options, record_item, &record, &failed);
+    CHECK(status == LAYOUTD_OK, "batch: %s", layoutd_last_error(client));
+    CHECK(record.seen == 4 && !record.out_of_order && failed == 0, "items %zu, failed %zu", record.seen, failed);
+    for (size_t i = 0; i < 4; i++) {
+        Layoutd__V1__Envelope *alone = NULL;
+        CHECK(layoutd_layout(client, texts[i], 200, &options, &alone) == LAYOUTD_OK, "layout: %s", layoutd_last_error(client));
+        if (alone) CHECK(alone->layout_reply->n_lines == record.lines[i], "text %zu: %zu lines alone, %zu in the batch", i,
+                         alone->layout_reply->n_lines, record.lines[i]);
+        layoutd_free_reply(alone);
+    }
+    /* An item that fails is counted and reported in its place; the others are laid out. */
+    layoutd_layout_options bad = options;
+    bad.line_height_multiple = -2;
+    batch_record refused = {0};
+    status = layoutd_layout_batch(client, texts, 2, 200, &bad, record_item, &refused, &failed);
+    CHECK(status == LAYOUTD_OK && failed == 2 && refused.codes[0] == LAYOUTD__V1__ERROR__CODE__INVALID_ARGUMENT,
+          "shared options refused per item: status %d, failed %zu", (int)status, failed);
+    /* A batch refused as a whole: no texts. */
+    batch_record none = {0};
+    status = layoutd_layout_batch(client, texts, 0, 200, &options, record_item, &none, &failed);
+    layoutd_error details = layoutd_last_error_details(client);
+    CHECK(status == LAYOUTD_ERR_SERVER && strcmp(details.field, "batch_layout.texts") == 0, "empty batch: %s", layoutd_last_error(client));
+    /* Stopping early: the rest is cancelled and dropped, and the connection goes on. */
+    static const char *many[2000];
+    for (size_t i = 0; i < 2000; i++) many[i] = "one of many captions";
+    batch_record early = {.stop_after = 5};
+    status = layoutd_layout_batch(client, many, 2000, 200, &options, record_item, &early, NULL);
+    CHECK(status == LAYOUTD_OK && early.seen >= 5 && !early.out_of_order, "stopped early: %s", layoutd_last_error(client));
+    Layoutd__V1__Envelope *after = NULL;
+    CHECK(layoutd_layout_text(client, "after the batch", 200, &after) == LAYOUTD_OK && after->layout_reply,
+          "after: %s", layoutd_last_error(client));
+    layoutd_free_reply(after);
+    layoutd_close(client);
+}
+
 int main(int argc, char **argv) {
     if (argc < 2 || argc > 3 || !argv[1][0]) {
         fprintf(stderr, "usage: client-test SOCKET [LAYOUTD_BINARY] (a running layoutd; a binary to restart)\n");
@@ -475,6 +544,7 @@ int main(int argc, char **argv) {
     signal(SIGPIPE, SIG_IGN);
     test_daemon(argv[1]);
     test_options_and_error_details(argv[1]);
+    test_batch(argv[1]);
     test_stand_ins();
     if (argc == 3) {
         test_restarts(argv[2]);

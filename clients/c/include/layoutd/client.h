@@ -32,6 +32,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include <layoutd/v1/batch.pb-c.h>
 #include <layoutd/v1/envelope.pb-c.h>
 #include <layoutd/v1/layout.pb-c.h>
 
@@ -127,6 +128,24 @@ typedef struct {
 /* Lays `text` (UTF-8) out `width` points wide with `options` (NULL: the defaults). */
 layoutd_status layoutd_layout(layoutd_client *client, const char *text, float width, const layoutd_layout_options *options,
                               Layoutd__V1__Envelope **reply);
+
+/* Called with each item of a batch, in order: its `index` and its layout, or its error (one of
+ * the two is NULL). Both are the library's, good until the call returns. Return 0 to go on;
+ * anything else stops the batch: the rest is cancelled, read and dropped, and
+ * layoutd_layout_batch returns LAYOUTD_OK. */
+typedef int (*layoutd_batch_item_fn)(void *context, uint32_t index, const Layoutd__V1__LayoutReply *layout,
+                                     const Layoutd__V1__Error *error);
+
+/* Lays `count` texts (UTF-8) out `width` points wide with the same `options`, in one batch_layout
+ * request: one round trip, the daemon answering item by item (docs/protocol.md, "Batches").
+ * `each` gets every item as it arrives; `*failed` (when not NULL) counts the items that failed,
+ * which do not stop the others. `options->deadline_ms` covers the whole batch. Returns
+ * LAYOUTD_ERR_SERVER when the daemon refuses the batch as a whole (too many texts, say: its
+ * hello's max_batch_items), with the error in layoutd_last_error_details. A batch cut by a lost
+ * connection is not sent again: LAYOUTD_ERR_CONNECTION_LOST after the items that came. */
+layoutd_status layoutd_layout_batch(layoutd_client *client, const char *const *texts, size_t count, float width,
+                                    const layoutd_layout_options *options, layoutd_batch_item_fn each, void *context,
+                                    size_t *failed);
 
 /* What the common Type Mode call sets (LAYOUTD_JUSTIFY_OPTIONS_INIT; zero is the default). */
 typedef struct {
