@@ -15,6 +15,10 @@ captions as layout requests: one at a time on one connection; one connection wit
   the daemon, so its pass is timed apart), with the commonest calls named;
 - for one at a time, the round trip's median wall time seen by the client.
 
+A fourth way sends the captions as one batch_layout request (their layout options shared) and
+reads its items: the daemon's CPU and the wall time per item, beside in-process layout's CPU per
+caption (`layoutd-bench`'s cold pass, no shaping cache, as the daemon runs here).
+
 The floor is `layoutd-bench`'s floor pass (HarfBuzz shaping each caption with the same font and
 size, `LAYOUTD_BENCH_PROFILE=floor`), its CPU time per caption from the process's rusage, one
 repeat subtracted from several so start-up is left out.
@@ -51,10 +55,10 @@ layoutd_client = daemon_instructions.layoutd_client
 TICK = os.sysconf("SC_CLK_TCK")
 
 
-def floor_cpu_per_caption(bench, captions, repeats):
-    """CPU seconds a caption of the HarfBuzz floor pass takes: (r+1 repeats − 1 repeat) / r."""
+def floor_cpu_per_caption(bench, captions, repeats, profile="floor"):
+    """CPU seconds a caption of the HarfBuzz floor pass (or another `profile`) takes: (r+1 repeats − 1 repeat) / r."""
     def run(count):
-        env = dict(os.environ, LAYOUTD_BENCH_PROFILE="floor")
+        env = dict(os.environ, LAYOUTD_BENCH_PROFILE=profile)
         before = resource.getrusage(resource.RUSAGE_CHILDREN)
         subprocess.run([bench, "--no-daemon", "--repeats", str(count)], env=env, check=True,
                        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
@@ -118,6 +122,32 @@ def one_at_a_time(path, frames):
         times.append(time.perf_counter() - start)
     sock.close()
     return times
+
+
+def batch(path, frame, items):
+    """Sends one batch frame and reads its `items` replies; the wall time per item."""
+    sock = socket.socket(socket.AF_UNIX)
+    sock.connect(path)
+    start = time.perf_counter()
+    sock.sendall(frame)
+    buffer = bytearray()
+    left = items
+    while left:
+        data = sock.recv(1 << 20)
+        if not data:
+            raise SystemExit("kernel-cost: the daemon closed the batch's connection")
+        buffer += data
+        offset = 0
+        while len(buffer) - offset >= 4:
+            (length,) = struct.unpack_from(">I", buffer, offset)
+            if len(buffer) - offset - 4 < length:
+                break
+            offset += 4 + length
+            left -= 1
+        del buffer[:offset]
+    elapsed = time.perf_counter() - start
+    sock.close()
+    return [elapsed / items]
 
 
 def in_flight(path, frames, connections, depth):
@@ -184,13 +214,15 @@ def strace_counts(daemon, send, requests):
     return total / requests, {name: n / requests for name, n in calls.most_common(4)}
 
 
-def measure(binary, frames, passes, mode, trace=True):
-    """The daemon's cost per request for one way of sending."""
+def measure(binary, frames, passes, mode, trace=True, items=0):
+    """The daemon's cost per request (per item of a batch) for one way of sending."""
     work = tempfile.mkdtemp()
     daemon = Daemon(binary, work)
     try:
         if mode == "one":
             send = lambda: one_at_a_time(daemon.path, frames)  # noqa: E731
+        elif mode == "batch":
+            send = lambda: batch(daemon.path, frames[0], items)  # noqa: E731
         elif mode == "1x8":
             send = lambda: in_flight(daemon.path, frames, 1, 8)  # noqa: E731
         else:
@@ -200,11 +232,12 @@ def measure(binary, frames, passes, mode, trace=True):
         round_trips = []
         for _ in range(passes):
             result = send()
-            if mode == "one":
+            if mode in ("one", "batch"):
                 round_trips += result
         after = daemon.stats()
-        requests = passes * len(frames)
-        syscalls, commonest = strace_counts(daemon, send, len(frames)) if trace else (None, None)
+        per_pass = items if mode == "batch" else len(frames)
+        requests = passes * per_pass
+        syscalls, commonest = strace_counts(daemon, send, per_pass) if trace else (None, None)
         run_ns, user, system, switches = (a - b for a, b in zip(after, before))
         return {
             "cpu": run_ns / 1e9 / requests,
@@ -218,17 +251,19 @@ def measure(binary, frames, passes, mode, trace=True):
         daemon.stop()
 
 
-def svg(rows, floor, path):
-    """A bar per way of sending: the daemon's CPU per request against the floor's, and its syscalls."""
+def svg(rows, floor, path, layout=None):
+    """A bar per way of sending: the daemon's CPU per request against the floor's (and in-process
+    layout's), and its syscalls."""
     longest = max(len(label) for label, _ in rows)
     bar_height, gap, left = 26, 14, 20 + 7 * max(longest, 26)
     width = left + 460
     scale = (width - left - 200) / max(max(r["cpu"] for _, r in rows), floor)
-    height = 60 + (len(rows) + 1) * (bar_height + gap)
+    references = [("HarfBuzz floor, a caption", floor, "")] + ([("layout in process, a caption", layout, "")] if layout else [])
+    height = 60 + (len(rows) + len(references)) * (bar_height + gap)
     parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" font-family="sans-serif" font-size="13">',
              '<text x="10" y="22" font-weight="bold">CPU per request (µs); syscalls and context switches per request</text>']
     y = 40
-    for label, value, note in [("HarfBuzz floor, a caption", floor, "")] + [
+    for label, value, note in references + [
             (name, r["cpu"], f'{r["syscalls"]:.2f} syscalls, {r["switches"]:.2f} switches') for name, r in rows]:
         length = value * scale
         colour = "#999" if note == "" else "#3a6ea5"
@@ -257,16 +292,22 @@ def main():
     envelope_pb2, layout_pb2 = layoutd_client.load()
     texts = daemon_instructions.captions(arguments.captions)
     frames = [daemon_instructions.request(envelope_pb2, layout_pb2, "layout", text, 2 + k) for k, text in enumerate(texts)]
+    batch_frame = [daemon_instructions.batch_request(envelope_pb2, texts)]
     binaries = arguments.binary or [os.path.join(ROOT, ".build", "release", "layoutd")]
-    ways = [("one", "one at a time"), ("1x8", "1 connection × 8 in flight"), ("8x8", "8 connections × 8 in flight")]
+    ways = [("one", "one at a time"), ("1x8", "1 connection × 8 in flight"), ("8x8", "8 connections × 8 in flight"),
+            ("batch", f"one batch of {len(texts)}, a request an item")]
     rounds = collections.defaultdict(list)
-    floors = []
+    floors, layouts = [], []
     for round_ in range(arguments.rounds):
-        floors.append(floor_cpu_per_caption(arguments.bench, len(daemon_instructions.captions(0)), max(arguments.passes, 5)))
+        corpus = len(daemon_instructions.captions(0))
+        floors.append(floor_cpu_per_caption(arguments.bench, corpus, max(arguments.passes, 5)))
+        layouts.append(floor_cpu_per_caption(arguments.bench, corpus, max(arguments.passes, 5), profile="cold"))
         for mode, _ in ways:
             for binary in binaries:
-                rounds[(mode, binary)].append(measure(binary, frames, arguments.passes, mode, trace=round_ == 0))
+                rounds[(mode, binary)].append(measure(binary, batch_frame if mode == "batch" else frames, arguments.passes, mode,
+                                                      trace=round_ == 0, items=len(texts)))
     floor = statistics.median(floors)
+    layout = statistics.median(layouts)
     rows = []
     for mode, name in ways:
         for binary in binaries:
@@ -276,16 +317,19 @@ def main():
                 if row[key] is not None:
                     row[key] = statistics.median(m[key] for m in measured)
             rows.append((name if len(binaries) == 1 else f"{name}, {binary}", row))
-    print(f"{len(frames)} captions, {arguments.passes} passes, medians of {arguments.rounds} rounds; floor (HarfBuzz, in process): {floor * 1e6:.2f} µs CPU a caption\n")
-    print("| sending | daemon CPU a request | × floor | user share | syscalls a request | commonest | context switches a request | round trip (median) |")
-    print("|---|---|---|---|---|---|---|---|")
+    print(f"{len(frames)} captions, {arguments.passes} passes, medians of {arguments.rounds} rounds; floor (HarfBuzz, in process): "
+          f"{floor * 1e6:.2f} µs CPU a caption; layout in process (no shaping cache): {layout * 1e6:.2f} µs CPU a caption\n")
+    print("| sending | daemon CPU a request | × floor | × layout in process | user share | syscalls a request | commonest | "
+          "context switches a request | round trip (median; a batch: wall time an item) |")
+    print("|---|---|---|---|---|---|---|---|---|")
     for name, r in rows:
         commonest = ", ".join(f"{call} {n:.2f}" for call, n in r["commonest"].items())
-        trip = f'{r["round_trip"] * 1e6:.1f} µs ({r["round_trip"] / floor:.2f}×)' if r["round_trip"] else ""
-        print(f'| {name} | {r["cpu"] * 1e6:.2f} µs | {r["cpu"] / floor:.2f}× | {r["user_share"]:.0%} | {r["syscalls"]:.2f} | '
-              f'{commonest} | {r["switches"]:.2f} | {trip} |')
+        trip = f'{r["round_trip"] * 1e6:.1f} µs ({r["round_trip"] / floor:.2f}× floor, {r["round_trip"] / layout:.2f}× layout)' \
+            if r["round_trip"] else ""
+        print(f'| {name} | {r["cpu"] * 1e6:.2f} µs | {r["cpu"] / floor:.2f}× | {r["cpu"] / layout:.2f}× | {r["user_share"]:.0%} | '
+              f'{r["syscalls"]:.2f} | {commonest} | {r["switches"]:.2f} | {trip} |')
     if arguments.svg:
-        svg(rows, floor, arguments.svg)
+        svg(rows, floor, arguments.svg, layout)
 
 
 if __name__ == "__main__":

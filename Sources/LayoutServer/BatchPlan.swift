@@ -15,8 +15,10 @@ struct BatchPlan: Sendable {
     let sharedFonts: [Layoutd_V1_ClientFont]
 
     private enum Items {
-        /// Texts read straight from the frame, sharing plain options (`PlainBatchRequest`).
-        case plain(PlainLayoutRequest, [ContiguousArray<UInt16>])
+        /// Texts read straight from the frame, sharing plain options (`PlainBatchRequest`), and
+        /// the engine's request those options make, its text empty (nil where they go the
+        /// general way: an unknown family, a size or width out of range).
+        case plain(PlainLayoutRequest, [ContiguousArray<UInt16>], template: ParagraphRequest?)
         /// Texts sharing any options; the shared request without its fonts.
         case texts(Layoutd_V1_LayoutRequest, [String])
         case requests([Layoutd_V1_LayoutRequest])
@@ -53,14 +55,15 @@ struct BatchPlan: Sendable {
         items = texts > 0 ? .texts(shared, batch.texts) : .requests(batch.requests)
     }
 
-    /// A batch read by `PlainBatchRequest`: the same checks, the texts kept as units.
-    init(_ plain: PlainBatchRequest, maxItems: Int) throws(WireError) {
+    /// A batch read by `PlainBatchRequest`: the same checks, the texts kept as units, the
+    /// options made into the engine's request once, over `fonts`.
+    init(_ plain: PlainBatchRequest, fonts: FontRegistry, maxItems: Int) throws(WireError) {
         try Self.check(count: plain.texts.count, maxItems: maxItems, field: "batch_layout.texts")
         requestID = plain.requestID
         deadlineMs = plain.deadlineMs
         count = plain.texts.count
         sharedFonts = []
-        items = .plain(plain.shared, plain.texts)
+        items = .plain(plain.shared, plain.texts, template: plain.shared.engineRequest(fonts: fonts))
     }
 
     private static func check(count: Int, maxItems: Int, field: String) throws(WireError) {
@@ -77,19 +80,20 @@ struct BatchPlan: Sendable {
     }
 
     /// Item `index` as the engine's request, made straight from plain options (as a plain
-    /// layout request is, `PlainLayoutRequest.engineRequest`); nil where the item goes the
-    /// general way (`item`), which also names what a plain one would refuse.
-    func engineRequest(_ index: Int, fonts: FontRegistry, maxTextUnits: Int) -> ParagraphRequest? {
-        guard case .plain(let shared, let texts) = items, texts[index].count <= maxTextUnits else { return nil }
-        var plain = shared
-        plain.units = texts[index]
-        return plain.engineRequest(fonts: fonts)
+    /// layout request is, `PlainLayoutRequest.engineRequest`: the template with the item's
+    /// text); nil where the item goes the general way (`item`), which also names what a plain
+    /// one would refuse.
+    func engineRequest(_ index: Int, maxTextUnits: Int) -> ParagraphRequest? {
+        guard case .plain(_, let texts, let template?) = items, texts[index].count <= maxTextUnits else { return nil }
+        var request = template
+        request.text = AttributedText("", units: texts[index], style: template.text.styles[0])
+        return request
     }
 
     /// Item `index` as the layout request it is, without the shared fonts.
     func item(_ index: Int) -> Layoutd_V1_LayoutRequest {
         switch items {
-        case .plain(let shared, let texts):
+        case .plain(let shared, let texts, _):
             var plain = shared
             plain.units = texts[index]
             guard case .layout(let request) = plain.envelope.body else { return .init() }
@@ -119,7 +123,7 @@ extension BatchPlan {
     /// The plan of a batch frame: read as a `PlainBatchRequest` where it is one, else decoded
     /// by `processor` (swift-protobuf, merge-guarded) and checked; or the error that refuses it.
     static func of(frame bytes: UnsafeRawBufferPointer, processor: RequestProcessor, maxItems: Int) throws(WireError) -> BatchPlan {
-        if let plain = PlainBatchRequest.read(bytes) { return try BatchPlan(plain, maxItems: maxItems) }
+        if let plain = PlainBatchRequest.read(bytes) { return try BatchPlan(plain, fonts: processor.layouter.fonts, maxItems: maxItems) }
         switch processor.decode(bytes) {
         case .success(let envelope): return try BatchPlan(envelope, maxItems: maxItems)
         case .failure(let failure): throw failure.error

@@ -133,16 +133,21 @@ extension ConnectionHandler {
                 run.fontsAdded = true
                 run.next = chunk.next
                 run.isDone = chunk.refused || chunk.next >= (chunk.plan?.count ?? 0)
+                // The next chunk is queued before this one is written, so a worker lays it out
+                // while the loop writes (the one after waits if this write leaves the client
+                // behind: at most one chunk more is held).
+                if !run.isDone { self.nextChunk(of: run, context: context) }
                 if let frames = chunk.frames, context.channel.isActive {
                     context.writeAndFlush(self.wrapOutboundOut(frames)).assumeIsolated().whenComplete { _ in
                         self.state.replyWritten(now: self.clock())
                     }
                 }
+                if run.isDone { self.finish(run, context: context) }
             case .failure:
                 // The pool stopped: the daemon is going down. What is left is answered so.
                 self.refuseRest(of: run, WireError(.unavailable, "the server is shutting down", field: "batch_layout"), context: context)
+                self.finish(run, context: context)
             }
-            if run.isDone { self.finish(run, context: context) } else { self.nextChunk(of: run, context: context) }
         }
     }
 

@@ -29,10 +29,11 @@ extension RequestProcessor {
         // Room for the whole chunk at once: a chunk grown by doubling copies itself again each time.
         var frames = BatchItemFrames(capacity: maxBytes < 1 << 20 ? maxBytes + (16 << 10) : 64 << 10)
         var index = start
+        var now: UInt64
         repeat {
-            batchItem(plan, index, batch: batch, refusal: refusal, into: &frames)
+            now = batchItem(plan, index, batch: batch, refusal: refusal, into: &frames)
             index += 1
-        } while index < plan.count && frames.byteCount < maxBytes && DispatchTime.now().uptimeNanoseconds < sliceEnd
+        } while index < plan.count && frames.byteCount < maxBytes && now < sliceEnd
         let buffer = frames.withBytes { bytes in
             var buffer = allocator.buffer(capacity: bytes.count)
             buffer.writeBytes(bytes)
@@ -42,8 +43,9 @@ extension RequestProcessor {
     }
 
     /// Item `index` answered into `frames`: its layout, or its error; counted as one request.
+    /// Returns the uptime when it was done.
     private func batchItem(_ plan: BatchPlan, _ index: Int, batch: WorkBudget, refusal: WireError?,
-                           into frames: inout BatchItemFrames) {
+                           into frames: inout BatchItemFrames) -> UInt64 {
         let (id, position) = (plan.requestID, UInt32(index))
         let start = DispatchTime.now().uptimeNanoseconds
         var failure: WireError?
@@ -60,7 +62,7 @@ extension RequestProcessor {
             do throws(WireError) {
                 let mark = frames.byteCount
                 let bytes: Int
-                if let plain = plan.engineRequest(index, fonts: layouter.fonts, maxTextUnits: configuration.maxTextUnits) {
+                if let plain = plan.engineRequest(index, maxTextUnits: configuration.maxTextUnits) {
                     // Plain options: the engine's request made straight from them, as for a plain layout.
                     let layout = try work("layout") { try layouter.layout(plain, budget: budget) }
                     try checkBeforeWriting(budget, "layout")
@@ -86,8 +88,10 @@ extension RequestProcessor {
             let named = WireError(failure.code, failure.message, field: plan.field(failure.field, item: index))
             frames.appendError(requestID: id, index: position, named.wireMessage)
         }
+        let end = DispatchTime.now().uptimeNanoseconds
         account(RequestTag(id: id, kind: "batch_layout", deadlineMs: plan.deadlineMs), failure: failure?.wireMessage,
-                microseconds: Double(DispatchTime.now().uptimeNanoseconds - start) / 1000)
+                microseconds: Double(end - start) / 1000)
+        return end
     }
 }
 

@@ -48,9 +48,9 @@ import Testing
             }
             let general = try BatchPlan(plain.envelope, maxItems: 100_000)
             #expect(fast.count == general.count)
-            #expect(fast.engineRequest(1, fonts: processor.layouter.fonts, maxTextUnits: maxTextUnits) != nil || family == "Nope" || width <= 0,
+            #expect(fast.engineRequest(1, maxTextUnits: maxTextUnits) != nil || family == "Nope" || width <= 0,
                     "the fast plan is the plain one")
-            #expect(general.engineRequest(1, fonts: processor.layouter.fonts, maxTextUnits: maxTextUnits) == nil)
+            #expect(general.engineRequest(1, maxTextUnits: maxTextUnits) == nil)
             #expect(Self.frames(fast, processor) == Self.frames(general, processor), "\(family) \(size) \(width)")
         }
     }
