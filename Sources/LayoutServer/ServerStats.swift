@@ -1,7 +1,13 @@
 import Foundation
+import LayoutEngine
 import Synchronization
 
 /// Counters and recent latencies, shared by every connection.
+///
+/// Every request is counted here, from whichever thread answered it, so the counts are split by
+/// thread (`ThreadShard`), each shard with its own lock, counters and ring of latencies; a
+/// snapshot adds the shards up. The percentiles are over the latest `window` requests of all
+/// shards together (each keeps its share).
 public final class ServerStats: Sendable {
     private struct State {
         var served: UInt64 = 0
@@ -9,43 +15,56 @@ public final class ServerStats: Sendable {
         var refused: UInt64 = 0
         var open: UInt64 = 0
         var total: UInt64 = 0
-        /// The latest `window` latencies, in microseconds, as a ring.
+        /// The latest latencies, in microseconds, as a ring.
         var latencies: [Double] = []
         var next = 0
     }
 
+    /// A shard, padded so two shards never share a cache line.
+    private final class Shard: Sendable {
+        let state = Mutex(State())
+        private let padding: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0, 0, 0, 0, 0)
+    }
+
     private static let window = 4096
-    private let state = Mutex(State())
+    private static let shardCount = 8
+    private let shards = (0..<ServerStats.shardCount).map { _ in Shard() }
     let started = Date()
     /// Prometheus metrics, kept beside the counters (and across reloads with them).
     public let metrics = ServerMetrics()
 
     public init() {}
 
-    func connectionOpened() { state.withLock { $0.open += 1; $0.total += 1 } }
-    func connectionClosed() { state.withLock { $0.open -= 1 } }
+    private func withState(_ body: (inout State) -> Void) {
+        shards[ThreadShard.index(of: Self.shardCount)].state.withLock { body(&$0) }
+    }
+
+    // A connection opened on one thread may close on another: the shards' sums are right.
+    func connectionOpened() { withState { $0.open &+= 1; $0.total += 1 } }
+    func connectionClosed() { withState { $0.open &-= 1 } }
 
     func record(microseconds: Double, failed: Bool) {
-        state.withLock { s in
+        withState { s in
             s.served += 1
             if failed { s.errors += 1 }
-            if s.latencies.count < Self.window { s.latencies.append(microseconds) } else { s.latencies[s.next] = microseconds }
-            s.next = (s.next + 1) % Self.window
+            let share = Self.window / Self.shardCount
+            if s.latencies.count < share { s.latencies.append(microseconds) } else { s.latencies[s.next] = microseconds }
+            s.next = (s.next + 1) % share
         }
     }
 
     /// A request answered with an error before any work on it (cancelled, past its deadline,
     /// the server shutting down): a request and an error, but no latency, which would say
     /// nothing of how fast requests are served and pull the percentiles down under attack.
-    func recordRejected() { state.withLock { $0.served += 1; $0.errors += 1 } }
+    func recordRejected() { withState { $0.served += 1; $0.errors += 1 } }
 
     /// An error reply that answered no request: a connection or frame refused, a body that is
     /// not an Envelope.
-    func recordRefusal() { state.withLock { $0.refused += 1 } }
+    func recordRefusal() { withState { $0.refused += 1 } }
 
     /// A request already counted as answered turned out to fail after all (its reply was too
     /// large to send): one more error, not one more request.
-    func recordLateFailure() { state.withLock { $0.errors += 1 } }
+    func recordLateFailure() { withState { $0.errors += 1 } }
 
     struct Snapshot {
         var served, errors, refused, open, total: UInt64
@@ -53,8 +72,19 @@ public final class ServerStats: Sendable {
     }
 
     func snapshot() -> Snapshot {
-        let (s, sorted) = state.withLock { ($0, $0.latencies) }
-        let ordered = sorted.sorted()
+        var s = State()
+        var all: [Double] = []
+        for shard in shards {
+            shard.state.withLock { one in
+                s.served += one.served
+                s.errors += one.errors
+                s.refused += one.refused
+                s.open &+= one.open
+                s.total += one.total
+                all += one.latencies
+            }
+        }
+        let ordered = all.sorted()
         func percentile(_ p: Double) -> Double {
             ordered.isEmpty ? 0 : ordered[min(ordered.count - 1, Int(saturating: (Double(ordered.count - 1) * p).rounded()))]
         }

@@ -20,6 +20,29 @@ import Testing
         #expect(first.runs == second.runs)
     }
 
+    /// A cache split into shards (the shipped size) answers as one of a single shard: the same
+    /// runs, hits and misses, and the same runs as shaping afresh; clearing empties every shard.
+    @Test func shardsAnswerAsOneTable() throws {
+        let sharded = ShapingCache(capacity: 20_000), single = ShapingCache(capacity: 16_383)
+        let layouters = [sharded, single].map { ParagraphLayouter(fonts: Fixtures.registry, cache: $0) }
+        let fresh = ParagraphLayouter(fonts: Fixtures.registry, cache: nil)
+        let texts = (0..<60).map { "Caption \($0): words that come back, مرحبا \($0 % 7), 你好 \($0 % 5)" }
+        for _ in 0..<2 {
+            for text in texts {
+                let request = ParagraphRequest(text: AttributedText(text, style: TextStyle(family: "Noto Sans", size: 18)), width: 160)
+                let expected = try fresh.layout(request).runs
+                for layouter in layouters { #expect(try layouter.layout(request).runs == expected, "\(text)") }
+            }
+        }
+        #expect(sharded.hits == single.hits && sharded.misses == single.misses)
+        #expect(sharded.hits > 0 && sharded.misses > 0)
+        sharded.removeAll()
+        let missesBefore = sharded.misses
+        _ = try layouters[0].layout(ParagraphRequest(text: AttributedText(texts[0], style: TextStyle(family: "Noto Sans", size: 18)),
+                                                     width: 160))
+        #expect(sharded.misses > missesBefore, "a cleared cache misses again")
+    }
+
     /// Hits give exactly what shaping gives: the same runs at other offsets, in other texts, in
     /// a whole paragraph and as a small part of one, after the texts they were stored from are gone.
     @Test func hitsEqualFreshShaping() throws {

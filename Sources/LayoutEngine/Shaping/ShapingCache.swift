@@ -15,6 +15,11 @@ import Synchronization
 /// Eviction is by generation: when the young table fills, it becomes the old one and the
 /// previous old table is dropped; a hit in the old table is promoted. That approximates LRU
 /// with two dictionary look-ups and no per-entry bookkeeping.
+///
+/// Every worker shares the cache, so it is split into shards by the key's hash, each with its
+/// own lock, tables and counts (a cache of 16,384 entries or more has 16): on a machine of many
+/// cores, threads meet on one lock only when their runs fall in the same shard
+/// (docs/performance.md, "Scaling"). Each shard keeps its share of the capacity per generation.
 public final class ShapingCache: Sendable {
     struct StyleKey: Hashable {
         var language: String
@@ -92,47 +97,76 @@ public final class ShapingCache: Sendable {
     private struct Tables {
         var young: [Key: SharedGlyphs] = [:]
         var old: [Key: SharedGlyphs] = [:]
+        // Counted under the lock the look-up takes anyway: a shared atomic counter would be one
+        // more cache line every core writes.
+        var hits: UInt64 = 0
+        var misses: UInt64 = 0
+    }
+
+    /// One shard: its lock and tables, padded so two shards never share a cache line.
+    private final class Shard: Sendable {
+        let tables = Mutex(Tables())
+        private let padding: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0, 0, 0, 0, 0)
     }
 
     /// Longest run, in UTF-16 units, that is cached.
     static let maxRunLength = 1024
 
-    private let tables = Mutex(Tables())
+    /// A power of two.
+    private let shards: [Shard]
+    /// Entries per generation in each shard.
     private let capacity: Int
-    private let hitCount = Atomic<UInt64>(0)
-    private let missCount = Atomic<UInt64>(0)
 
     /// `capacity` entries per generation; at most twice that are held.
     public init(capacity: Int = 20_000) {
-        self.capacity = max(1, capacity)
+        let total = max(1, capacity)
+        let count = total >= 16_384 ? 16 : 1
+        self.shards = (0..<count).map { _ in Shard() }
+        self.capacity = max(1, total / count)
     }
 
-    public var hits: UInt64 { hitCount.load(ordering: .relaxed) }
-    public var misses: UInt64 { missCount.load(ordering: .relaxed) }
+    public var hits: UInt64 { shards.reduce(0) { sum, shard in sum &+ shard.tables.withLock { $0.hits } } }
+    public var misses: UInt64 { shards.reduce(0) { sum, shard in sum &+ shard.tables.withLock { $0.misses } } }
 
+    /// Drops every entry; the counts go on (they feed counters that never go back).
     public func removeAll() {
-        tables.withLock { $0 = Tables() }
+        for shard in shards {
+            shard.tables.withLock { tables in
+                tables.young = [:]
+                tables.old = [:]
+            }
+        }
     }
+
+    @inline(__always)
+    private func shard(_ key: Key) -> Shard { shards[key.digest & (shards.count - 1)] }
 
     func lookup(_ key: Key) -> SharedGlyphs? {
-        let found: SharedGlyphs? = tables.withLock { tables in
-            if let glyphs = tables.young[key] { return glyphs }
-            guard !tables.old.isEmpty, let glyphs = tables.old.removeValue(forKey: key) else { return nil }
-            insert(&tables, key.stored, glyphs)
+        let capacity = self.capacity
+        return shard(key).tables.withLock { tables in
+            if let glyphs = tables.young[key] {
+                tables.hits &+= 1
+                return glyphs
+            }
+            guard !tables.old.isEmpty, let glyphs = tables.old.removeValue(forKey: key) else {
+                tables.misses &+= 1
+                return nil
+            }
+            tables.hits &+= 1
+            Self.insert(&tables, key.stored, glyphs, capacity: capacity)
             return glyphs
         }
-        if found == nil { missCount.wrappingAdd(1, ordering: .relaxed) } else { hitCount.wrappingAdd(1, ordering: .relaxed) }
-        return found
     }
 
     /// Keeps `run`'s glyphs (all of a buffer, or a joined piece's slice of one) for `key`.
     func store(_ key: Key, _ run: ShapedRun) {
-        let key = key.stored
+        let stored = key.stored
         let shared = SharedGlyphs(run)
-        tables.withLock { insert(&$0, key, shared) }
+        let capacity = self.capacity
+        shard(key).tables.withLock { Self.insert(&$0, stored, shared, capacity: capacity) }
     }
 
-    private func insert(_ tables: inout Tables, _ key: Key, _ glyphs: SharedGlyphs) {
+    private static func insert(_ tables: inout Tables, _ key: Key, _ glyphs: SharedGlyphs, capacity: Int) {
         if tables.young.count >= capacity {
             tables.old = tables.young
             tables.young = [:]
