@@ -1,3 +1,4 @@
+import Dispatch
 import LayoutEngine
 import LayoutWire
 import NIOCore
@@ -23,6 +24,15 @@ public enum FuzzEntry {
     private static func answerBody(_ body: UnsafeRawBufferPointer, processor: RequestProcessor) -> Int {
         // The daemon's budget, so a slow input shows as a slow run, not a hung fuzzer.
         let budget = WorkBudget(milliseconds: processor.configuration.requestBudgetMilliseconds)
+        if case .batch = FrameRoute.of(body) {
+            // A batch as a connection's first chunk answers it: read, checked, its items laid
+            // out (at most a few, within one slice).
+            guard let plan = try? BatchPlan.of(frame: body, processor: processor, maxItems: processor.configuration.maxBatchItems),
+                  let scoped = try? processor.scoped(for: plan) else { return 1 }
+            let chunk = scoped.batchChunk(plan, from: 0, batch: budget, sliceEnd: DispatchTime.now().uptimeNanoseconds &+ 2_000_000,
+                                          maxBytes: processor.configuration.batchChunkBytes)
+            return chunk.next
+        }
         // No reply for a Cancel (nil) or a failed encoding (a thrown error, flattened to nil).
         let reply = try? processor.replyFrame(toBody: body, budget: budget)
         return reply == nil ? 0 : 1

@@ -158,6 +158,84 @@ import TestSupport
         }
     }
 
+    /// SIGTERM mid-batch: the daemon answers the items not laid out UNAVAILABLE, every item
+    /// once, then exits cleanly.
+    @Test func aBatchIsAnsweredWhenTheDaemonStops() throws {
+        let daemon = try Daemon()
+        let client = try daemon.client()
+        var envelope = Layoutd_V1_Envelope()
+        envelope.requestID = 6
+        envelope.body = .batchLayout(Self.batch(Self.texts(60_000)))
+        try client.send(envelope)
+        #expect(try client.receive(id: 6).batchItem?.index == 0)
+        kill(daemon.process.processIdentifier, SIGTERM)
+        var codes: [Layoutd_V1_Error.Code] = []
+        for index in 1..<60_000 {
+            let item = try client.receive(id: 6).batchItem
+            if item?.index != UInt32(index) { Issue.record("item \(index) came as \(String(describing: item?.index))"); return }
+            if case .error(let error) = item?.result { codes.append(error.code) }
+        }
+        #expect(!codes.isEmpty && Set(codes) == [.unavailable], "\(Set(codes))")
+        #expect(daemon.process.wait(within: 30) && daemon.process.terminationStatus == 0)
+    }
+
+    /// Hostile batches get a structured answer under their id, and the connection goes on:
+    /// bad UTF-8 in a text, a body cut short, a message field merged many times, a reply sent
+    /// as a request.
+    @Test func hostileBatchesAreRefusedByName() throws {
+        let daemon = try Daemon()
+        let client = try daemon.client()
+        func frame(_ body: [UInt8]) -> [UInt8] {
+            let length = UInt32(body.count)
+            return [UInt8(length >> 24), UInt8(length >> 16 & 0xFF), UInt8(length >> 8 & 0xFF), UInt8(length & 0xFF)] + body
+        }
+        func batchBody(_ id: UInt8, _ batch: [UInt8]) -> [UInt8] {
+            [0x08, id] + [0xC2, 0x02] + varint(batch.count) + batch  // field 40, length-delimited
+        }
+        func varint(_ value: Int) -> [UInt8] {
+            var value = value, out: [UInt8] = []
+            while value >= 0x80 { out.append(UInt8(value & 0x7F) | 0x80); value >>= 7 }
+            return out + [UInt8(value)]
+        }
+        // A text that is not UTF-8.
+        try client.sendRaw(frame(batchBody(21, [0x12, 0x03, 0x61, 0xFF, 0x62])))
+        let badText = try client.receive(id: 21)
+        #expect(badText.errorReply?.code == .malformed, "\(badText)")
+        // The batch's body claims more bytes than the envelope holds.
+        try client.sendRaw(frame([0x08, 22, 0xC2, 0x02, 0x40, 0x12, 0x01, 0x61]))
+        let cut = try client.receive(id: 0)
+        #expect(cut.errorReply?.code == .malformed, "\(cut)")
+        // The shared layout request given 20 times (protobuf would merge them).
+        let layout: [UInt8] = [0x0A, 0x05, 0x25, 0x00, 0x00, 0x48, 0x43]  // layout { width: 200 }
+        try client.sendRaw(frame(batchBody(23, Array(repeating: layout, count: 20).flatMap { $0 } + [0x12, 0x01, 0x61])))
+        let merged = try client.receive(id: 23)
+        #expect(merged.errorReply?.code == .invalidArgument && merged.errorReply?.field.contains("layout") == true, "\(merged)")
+        // A batch's reply sent as a request.
+        let reply = try client.call(.batchItem(.with { $0.index = 3 }))
+        #expect(reply.errorReply?.code == .invalidArgument, "\(reply)")
+        #expect(try Self.items(client, Self.batch(["still served"])).count == 1)
+    }
+
+    /// Each item has the daemon's budget of its own: items past it fail alone, the others are
+    /// laid out.
+    @Test func eachItemKeepsItsOwnBudget() throws {
+        let daemon = try Daemon(arguments: ["--request-budget-ms", "40"])
+        let client = try daemon.client()
+        var heavy = layoutRequest(String(repeating: "hyphenation everywhere extraordinarily ", count: 4_000), width: 90)
+        heavy.breakStrategy = .optimal
+        heavy.hyphenation = .init()
+        let light = layoutRequest("a short caption", width: 200)
+        let items = try Self.items(client, .with { $0.requests = [heavy, light, heavy, light] })
+        #expect(items.map(\.index) == [0, 1, 2, 3])
+        for index in [0, 2] {
+            guard case .error(let error) = items[index].result else { Issue.record("item \(index) was laid out within 40 ms"); continue }
+            #expect(error.code == .deadlineExceeded, "\(error)")
+        }
+        for index in [1, 3] {
+            guard case .layout = items[index].result else { Issue.record("item \(index) failed: \(items[index])"); continue }
+        }
+    }
+
     /// A client that leaves mid-batch: the daemon stops laying its items out.
     @Test func aBatchStopsWhenItsClientLeaves() throws {
         let daemon = try Daemon()

@@ -111,6 +111,15 @@ def envelopes():
     change.replace.text = "x"
     edit.edit_document.document = 1
     yield "edit_document", edit
+    plain_batch = E.Envelope(request_id=16, deadline_ms=800)
+    plain_batch.batch_layout.layout.width = 200
+    plain_batch.batch_layout.layout.default_style.family = "Noto Sans"
+    plain_batch.batch_layout.texts.extend(["first", "مرحبا", "", "三"])
+    yield "batch_layout", plain_batch
+    whole_batch = E.Envelope(request_id=17)
+    whole_batch.batch_layout.requests.add().CopyFrom(req)
+    whole_batch.batch_layout.requests.add().CopyFrom(typo)
+    yield "batch_layout_requests", whole_batch
 
 
 def main():
