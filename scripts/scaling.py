@@ -64,7 +64,8 @@ def svg(rows, path):
              '<text x="10" y="18" font-weight="bold">Captions a second against daemon threads (batch_layout)</text>',
              f'<line x1="{left}" y1="{bottom}" x2="{width - 20}" y2="{bottom}" stroke="#333"/>',
              f'<line x1="{left}" y1="{bottom}" x2="{left}" y2="40" stroke="#333"/>']
-    colours = {"shipped cache": "#3a6ea5", "no cache": "#c0504d"}
+    palette = ["#3a6ea5", "#c0504d", "#9bbb59", "#8064a2"]
+    colours = {label: palette[k % len(palette)] for k, label in enumerate(dict.fromkeys(name for name, _, _, _ in rows))}
     for label in colours:
         points = [(threads, rate) for name, threads, rate, _ in rows if name == label]
         xy = [(left + (t - 0.5) * 160, bottom - rate / top * (bottom - 40)) for t, rate in points]
@@ -76,7 +77,7 @@ def svg(rows, path):
         parts.append(f'<text x="{left + (t - 0.5) * 160 - 20:.1f}" y="{bottom + 18}">{t} thread{"s" if t > 1 else ""}</text>')
     for k, (label, colour) in enumerate(colours.items()):
         parts.append(f'<rect x="{width - 150}" y="{50 + 18 * k}" width="12" height="12" fill="{colour}"/>')
-        parts.append(f'<text x="{width - 132}" y="{60 + 18 * k}">{label}</text>')
+        parts.append(f'<text x="{width - 132}" y="{60 + 18 * k}">{os.path.basename(label) if "/" not in label else label.split(",")[0]}</text>')
     parts.append("</svg>")
     with open(path, "w") as f:
         f.write("\n".join(parts) + "\n")
@@ -84,7 +85,8 @@ def svg(rows, path):
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--binary", default=os.path.join(ROOT, ".build", "release", "layoutd"))
+    parser.add_argument("--binary", action="append", help="a layoutd to measure (default the release build); given twice or "
+                        "more, each is measured in turn within every round, so the builds meet the same machine")
     parser.add_argument("--passes", type=int, default=3)
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--svg")
@@ -97,15 +99,17 @@ def main():
     # client on CPU 1 too (a 2-core machine has no third); its share is measured as the gap
     # between the daemon's CPU and the wall time.
     configurations = [(1, "0", "1" if cores > 1 else "0"), (2, "0,1" if cores > 1 else "0", "1" if cores > 1 else "0")]
+    binaries = arguments.binary or [os.path.join(ROOT, ".build", "release", "layoutd")]
     results = {}
     for _ in range(arguments.rounds):
         for cache in (True, False):
             for threads, cpus, client_cpus in configurations:
-                key = ("shipped cache" if cache else "no cache", threads)
-                results.setdefault(key, []).append(run(arguments.binary, threads, cpus, client_cpus, frame, len(texts), threads,
-                                                       arguments.passes, cache))
+                for binary in binaries:
+                    label = ("shipped cache" if cache else "no cache") + ("" if len(binaries) == 1 else f", {binary}")
+                    results.setdefault((label, threads), []).append(run(binary, threads, cpus, client_cpus, frame, len(texts), threads,
+                                                                        arguments.passes, cache))
     rows = []
-    for (label, threads), measured in sorted(results.items(), key=lambda item: (item[0][0] != "shipped cache", item[0][1])):
+    for (label, threads), measured in sorted(results.items(), key=lambda item: (item[0][0], item[0][1])):
         rows.append((label, threads, statistics.median(m[0] for m in measured), statistics.median(m[1] for m in measured)))
     print(f"{len(texts)} captions a batch, {arguments.passes} passes a connection, medians of {arguments.rounds} rounds; "
           f"{cores} CPUs\n")
