@@ -117,6 +117,15 @@ def error_of(error: service_pb2.Error) -> LayoutdError:
     return LayoutdError(name, error.message, error.field, number=error.code)
 
 
+def raise_first_error(results: List[Any]) -> None:
+    """Raises the first LayoutdError among `results`, carrying all of them as its `results`
+    (how `layout_many` and `layout_batch` report a failed place with the others kept)."""
+    first = next((result for result in results if isinstance(result, LayoutdError)), None)
+    if first is not None:
+        first.results = results
+        raise first
+
+
 class BatchItems:
     """Checks a batch's replies as they come: every item once, in order (docs/protocol.md,
     "Batches"). `take` gives each item's LayoutReply, or its LayoutdError (not raised)."""

@@ -179,10 +179,7 @@ class AsyncClient:
 
         results: List[Any] = list(await asyncio.gather(*(one(r) for r in requests)))
         if raise_on_error:
-            first = next((result for result in results if isinstance(result, LayoutdError)), None)
-            if first is not None:
-                first.results = results
-                raise first
+            _wire.raise_first_error(results)
         return results
 
     async def layout_batch(self, texts: Iterable[Union[str, layout_pb2.LayoutRequest]], width: Optional[float] = None, *,
@@ -192,10 +189,7 @@ class AsyncClient:
         results = [result async for result in self.iter_batch(texts, width, font=font, size=size,
                                                               deadline_ms=deadline_ms, **fields)]
         if raise_on_error:
-            first = next((result for result in results if isinstance(result, LayoutdError)), None)
-            if first is not None:
-                first.results = results
-                raise first
+            _wire.raise_first_error(results)
         return results
 
     async def iter_batch(self, texts: Iterable[Union[str, layout_pb2.LayoutRequest]], width: Optional[float] = None, *,

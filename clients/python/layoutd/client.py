@@ -184,10 +184,7 @@ class Client:
         many items, say) raises at once."""
         results = list(self.iter_batch(texts, width, font=font, size=size, deadline_ms=deadline_ms, **fields))
         if raise_on_error:
-            first = next((result for result in results if isinstance(result, LayoutdError)), None)
-            if first is not None:
-                first.results = results
-                raise first
+            _wire.raise_first_error(results)
         return results
 
     def iter_batch(self, texts: Iterable[Union[str, layout_pb2.LayoutRequest]], width: Optional[float] = None, *,
@@ -312,10 +309,7 @@ class Client:
             for index, result in zip(again, self._call_many_once(request, [messages[i] for i in again], window)):
                 results[index] = result
         if raise_on_error:
-            first = next((result for result in results if isinstance(result, LayoutdError)), None)
-            if first is not None:
-                first.results = results
-                raise first
+            _wire.raise_first_error(results)
         return results
 
     def _call_once(self, request: str, message: Any) -> Tuple[Any, int]:
