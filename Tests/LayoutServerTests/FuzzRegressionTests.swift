@@ -29,7 +29,7 @@ import Testing
         let made = try runHostileScript("seeds.py", [directory.path])
         #expect(made.status == 0, "\(made.err)")
         let files = try FileManager.default.contentsOfDirectory(atPath: directory.path)
-        #expect(files.count == 31, "a frame and a body for each of 15 requests, and the golden vector")
+        #expect(files.count == 35, "a frame and a body for each of 17 requests, and the golden vector")
         for name in files where !name.hasPrefix("cancel") {
             let bytes = try Data(contentsOf: directory.appendingPathComponent(name))
             #expect(bytes.withUnsafeBytes { FuzzEntry.answer($0, processor: Self.processor) } >= 1, "\(name)")
