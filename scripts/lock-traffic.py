@@ -32,7 +32,7 @@ SHARED = [
     ("metrics: request counter and histogram (one lock, then the histogram's: one for all threads)",
      r"LayoutServer0B7MetricsC6record4type4code12microsecondsys12StaticStringV_SSSgSdtF$"),
     ("requests in flight (one lock)", r"InFlightTracker.*(begin|end)"),
-    ("current processor (one lock for all threads; inlined where not counted)", r"ProcessorSwitchC7current"),
+    ("current processor (its lock only after a reload: a connection keeps the one it read)", r"ProcessorSwitchC7current"),
     ("context pool (8 shards by thread), takes and gives", r"ContextPoolC(4take8layouter6budget|4giveyy).*F$"),
     ("pthread mutexes (NIO's task queues, its thread pool, the metrics' histogram)", r"^pthread_mutex_lock"),
     ("futex waits and wakes (threads parked, woken)", r"^(syscall|futex)"),

@@ -26,7 +26,17 @@ final class ConnectionHandler: ChannelDuplexHandler, @unchecked Sendable {
     private let processors: ProcessorSwitch
     /// The current processor, with the fonts the client registered; a request keeps the one it
     /// was taken with (see `take`).
-    private var processor: RequestProcessor { clientFonts.processor(over: processors.current) }
+    private var processor: RequestProcessor { clientFonts.processor(over: base) }
+    /// The switch's processor as this connection last read it, with the switch's generation then:
+    /// read again only after a reload (`ProcessorSwitch.generation`).
+    private var cachedBase: (processor: RequestProcessor, generation: UInt64)?
+    private var base: RequestProcessor {
+        let generation = processors.generation
+        if let cachedBase, cachedBase.generation == generation { return cachedBase.processor }
+        let current = processors.current
+        cachedBase = (current, generation)
+        return current
+    }
     private let clientFonts: ConnectionFonts
     /// What the server holds for its users, shared fairly; this connection's part counted there.
     private let shares: ServerShares
@@ -280,7 +290,7 @@ final class ConnectionHandler: ChannelDuplexHandler, @unchecked Sendable {
             return
         case .registerFonts:
             guard case .registerFonts(let request) = envelope.body else { return }
-            let (fonts, base, user) = (clientFonts, processors.current, user)
+            let (fonts, base, user) = (clientFonts, self.base, user)
             write(CrashReport.serving("register_fonts") { fonts.register(envelope, request, over: base, user: user) }, context: context)
             return
         case .atOnce:

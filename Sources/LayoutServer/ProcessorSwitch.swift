@@ -17,6 +17,11 @@ public final class ProcessorSwitch: Sendable {
     public typealias Completion = @Sendable (Result<RequestProcessor, ReloadError>) -> Void
 
     private let state: Mutex<RequestProcessor>
+    /// How many times the processor was swapped. Connections keep the processor they read and
+    /// read this atomic per request, which nobody writes between reloads (every core keeps its
+    /// cache line), taking the lock only after a swap: one lock every request on every core
+    /// would be met by all of them (docs/performance.md, "Scaling").
+    private let swaps = Atomic<UInt64>(0)
     private let loader: Loader?
     private let timeoutSeconds: Double
 
@@ -36,6 +41,9 @@ public final class ProcessorSwitch: Sendable {
     }
 
     public var current: RequestProcessor { state.withLock { $0 } }
+
+    /// Changes after every swap, once the new processor is current.
+    public var generation: UInt64 { swaps.load(ordering: .acquiring) }
 
     /// Starts a reload on its own thread, or joins the one under way; `done` runs once, on
     /// another thread, with the new processor or why the old one stays.
@@ -104,6 +112,7 @@ public final class ProcessorSwitch: Sendable {
             configuration.tagStyles = tagStyles
             let fresh = RequestProcessor(layouter: layouter, configuration: configuration, stats: old.stats, logger: old.logger)
             state.withLock { $0 = fresh }
+            swaps.wrappingAdd(1, ordering: .releasing)
             result = .success(fresh)
         case .failure(let error):
             result = .failure(ReloadError("\(error)"))

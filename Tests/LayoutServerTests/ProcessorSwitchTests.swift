@@ -37,4 +37,21 @@ import Testing
         guard case .success(let fresh) = next else { Issue.record("no reload after the stuck one returned: \(next)"); return }
         #expect(fresh !== original && switcher.current === fresh)
     }
+
+    /// The generation connections read per request moves with every swap, and only then: the
+    /// failed and stuck reloads above left it, a successful one moves it, after the processor.
+    @Test func theGenerationMovesWithEverySwapOnly() throws {
+        let original = try RequestProcessor.standalone()
+        let fails = Mutex(true)
+        let switcher = ProcessorSwitch(original, loader: {
+            if fails.withLock({ $0 }) { throw ReloadError("no fonts") }
+            return (original.layouter, .standard)
+        }, timeoutSeconds: 5)
+        let start = switcher.generation
+        guard case .failure = switcher.reload() else { Issue.record("a failing load swapped"); return }
+        #expect(switcher.generation == start && switcher.current === original)
+        fails.withLock { $0 = false }
+        guard case .success(let fresh) = switcher.reload() else { Issue.record("the reload failed"); return }
+        #expect(switcher.generation == start &+ 1 && switcher.current === fresh)
+    }
 }
