@@ -29,7 +29,7 @@ SHARED = [
     ("shaping cache (16 shards by key), look-ups", r"ShapingCache.*lookup"),
     ("shaping cache (16 shards by key), stores", r"ShapingCache.*store"),
     ("server stats (8 shards by thread)", r"LayoutServer0B5StatsC6record12microseconds6failedySd_SbtF$"),
-    ("metrics: request counter and histogram (one lock, then the histogram's: one for all threads)",
+    ("request metrics: count and latency bucket (8 shards by thread)",
      r"LayoutServer0B7MetricsC6record4type4code12microsecondsys12StaticStringV_SSSgSdtF$"),
     ("requests in flight (one lock)", r"InFlightTracker.*(begin|end)"),
     ("current processor (its lock only after a reload: a connection keeps the one it read)", r"ProcessorSwitchC7current"),
