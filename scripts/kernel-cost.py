@@ -124,6 +124,19 @@ def one_at_a_time(path, frames):
     return times
 
 
+def take_frames(buffer):
+    """How many whole frames `buffer` starts with; they are removed from it."""
+    frames = offset = 0
+    while len(buffer) - offset >= 4:
+        (length,) = struct.unpack_from(">I", buffer, offset)
+        if len(buffer) - offset - 4 < length:
+            break
+        offset += 4 + length
+        frames += 1
+    del buffer[:offset]
+    return frames
+
+
 def batch(path, frame, items):
     """Sends one batch frame and reads its `items` replies; the wall time per item."""
     sock = socket.socket(socket.AF_UNIX)
@@ -137,14 +150,7 @@ def batch(path, frame, items):
         if not data:
             raise SystemExit("kernel-cost: the daemon closed the batch's connection")
         buffer += data
-        offset = 0
-        while len(buffer) - offset >= 4:
-            (length,) = struct.unpack_from(">I", buffer, offset)
-            if len(buffer) - offset - 4 < length:
-                break
-            offset += 4 + length
-            left -= 1
-        del buffer[:offset]
+        left -= take_frames(buffer)
     elapsed = time.perf_counter() - start
     sock.close()
     return [elapsed / items]
@@ -171,16 +177,7 @@ def in_flight(path, frames, connections, depth):
             if not data:
                 raise SystemExit("kernel-cost: the daemon closed a connection")
             s["buffer"] += data
-            buffer = s["buffer"]
-            replies = 0
-            offset = 0
-            while len(buffer) - offset >= 4:
-                (length,) = struct.unpack_from(">I", buffer, offset)
-                if len(buffer) - offset - 4 < length:
-                    break
-                offset += 4 + length
-                replies += 1
-            del buffer[:offset]
+            replies = take_frames(s["buffer"])
             s["left"] -= replies
             more = s["share"][s["next"]:s["next"] + replies]
             s["next"] += len(more)

@@ -96,8 +96,7 @@ struct BatchPlan: Sendable {
         case .plain(let shared, let texts, _):
             var plain = shared
             plain.units = texts[index]
-            guard case .layout(let request) = plain.envelope.body else { return .init() }
-            return request
+            return plain.layoutRequest
         case .texts(let shared, let texts):
             var item = shared
             item.text = texts[index]

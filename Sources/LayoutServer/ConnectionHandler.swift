@@ -378,8 +378,7 @@ final class ConnectionHandler: ChannelDuplexHandler, @unchecked Sendable {
     private func answerPlain(_ plain: PlainLayoutRequest, processor: RequestProcessor, arrival: UInt64, afterShutdown: Bool,
                              context: ChannelHandlerContext) {
         let id = plain.requestID
-        if let refusal = afterShutdown ? processor.errorReply(id, WireError(.unavailable, "the server is shutting down"))
-            : idRefusal(id, processor: processor) ?? overInFlightLimit(id, processor: processor) {
+        if let refusal = undecodedRefusal(id, processor: processor, afterShutdown: afterShutdown) {
             write(refusal, context: context)
             return
         }
@@ -390,11 +389,17 @@ final class ConnectionHandler: ChannelDuplexHandler, @unchecked Sendable {
         }
     }
 
+    /// What `handle` checks of every request, for a frame read without decoding its envelope (a
+    /// plain layout, a batch): the server shutting down, the id, the requests in flight.
+    private func undecodedRefusal(_ id: UInt64, processor: RequestProcessor, afterShutdown: Bool) -> Layoutd_V1_Envelope? {
+        afterShutdown ? processor.errorReply(id, WireError(.unavailable, "the server is shutting down"))
+            : idRefusal(id, processor: processor) ?? overInFlightLimit(id, processor: processor)
+    }
+
     /// A batch frame: what `handle` checks of every request, then laid out a chunk at a time.
     private func takeBatch(_ frame: ByteBuffer, requestID id: UInt64, deadlineMs: UInt32, processor: RequestProcessor, arrival: UInt64,
                            afterShutdown: Bool, context: ChannelHandlerContext) {
-        if let refusal = afterShutdown ? processor.errorReply(id, WireError(.unavailable, "the server is shutting down"))
-            : idRefusal(id, processor: processor) ?? overInFlightLimit(id, processor: processor) {
+        if let refusal = undecodedRefusal(id, processor: processor, afterShutdown: afterShutdown) {
             write(refusal, context: context)
             return
         }

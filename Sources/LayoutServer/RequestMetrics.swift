@@ -1,5 +1,4 @@
 import LayoutEngine
-import Synchronization
 
 /// Requests counted by type, and their latencies in histogram buckets, split by thread
 /// (`ThreadShard`): every request of every core records here, so one lock (or one histogram's)
@@ -25,20 +24,13 @@ final class RequestMetrics: Sendable {
         var buckets = [UInt64](repeating: 0, count: RequestMetrics.bounds.count + 1)
     }
 
-    /// A shard, padded so two shards never share a cache line.
-    private final class Shard: Sendable {
-        let series = Mutex<[Series]>([])
-        private let padding: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0, 0, 0, 0, 0)
-    }
-
-    private static let shardCount = 8
-    private let shards = (0..<RequestMetrics.shardCount).map { _ in Shard() }
+    private let shards = Shards<[Series]>(count: 8) { [] }
 
     func record(type: StaticString, seconds: Double) {
         let key = UInt(bitPattern: type.utf8Start)
         var bucket = 0
         while bucket < Self.bounds.count && seconds > Self.bounds[bucket] { bucket += 1 }
-        shards[ThreadShard.index(of: Self.shardCount)].series.withLock { series in
+        shards.withThreadShard { series in
             let index: Int
             if let found = series.firstIndex(where: { $0.key == key }) {
                 index = found
@@ -56,8 +48,8 @@ final class RequestMetrics: Sendable {
     func exposition() -> String {
         var merged: [String: Series] = [:]
         var order: [String] = []
-        for shard in shards {
-            for one in shard.series.withLock({ $0 }) {
+        for series in shards.map({ $0 }) {
+            for one in series {
                 if var known = merged[one.type] {
                     known.count += one.count
                     known.sum += one.sum

@@ -13,12 +13,7 @@ extension RequestProcessor {
 
     /// This processor with the fonts every item of `plan` shares, added once for the batch.
     func scoped(for plan: BatchPlan) throws(WireError) -> RequestProcessor {
-        guard !plan.sharedFonts.isEmpty else { return self }
-        guard plan.sharedFonts.count <= Self.maxRequestFonts else {
-            throw WireError(.resourceExhausted, "\(plan.sharedFonts.count) fonts in one request; at most \(Self.maxRequestFonts) "
-                            + "(register_fonts keeps up to 16 on a connection)", field: "batch_layout.layout.fonts")
-        }
-        return try adding(plan.sharedFonts, field: "batch_layout.layout.fonts")
+        try scoped(fonts: plan.sharedFonts, field: "batch_layout.layout.fonts")
     }
 
     /// Lays out items of `plan` from `start` until `sliceEnd` (uptime in nanoseconds) or until
@@ -69,7 +64,7 @@ extension RequestProcessor {
                     bytes = frames.appendLayout(requestID: id, index: position, layout: layout)
                 } else {
                     let request = plan.item(index)
-                    let processor = request.fonts.isEmpty ? self : try scoped(for: Layoutd_V1_Envelope.with { $0.layout = request })
+                    let processor = try scoped(fonts: request.fonts, field: "layout.fonts")
                     let decorated = try processor.wireLayout(request.fonts.isEmpty ? request : request.withoutFonts, budget: budget)
                     try checkBeforeWriting(budget, "layout")
                     bytes = frames.appendLayout(requestID: id, index: position, layout: decorated.layout,
@@ -92,13 +87,5 @@ extension RequestProcessor {
         account(RequestTag(id: id, kind: "batch_layout", deadlineMs: plan.deadlineMs), failure: failure?.wireMessage,
                 microseconds: Double(end - start) / 1000)
         return end
-    }
-}
-
-extension Layoutd_V1_LayoutRequest {
-    var withoutFonts: Layoutd_V1_LayoutRequest {
-        var copy = self
-        copy.fonts = []
-        return copy
     }
 }

@@ -54,6 +54,13 @@ extension RequestProcessor {
     /// The processor that answers `envelope`: this one, or one with the request's own fonts.
     func scoped(for envelope: Layoutd_V1_Envelope) throws(WireError) -> RequestProcessor {
         guard let (fonts, field) = Self.requestFonts(envelope) else { return self }
+        return try scoped(fonts: fonts, field: field)
+    }
+
+    /// This processor with the fonts a request carries (`field` names them), at most
+    /// `maxRequestFonts` of them.
+    func scoped(fonts: [Layoutd_V1_ClientFont], field: String) throws(WireError) -> RequestProcessor {
+        guard !fonts.isEmpty else { return self }
         guard fonts.count <= Self.maxRequestFonts else {
             throw WireError(.resourceExhausted, "\(fonts.count) fonts in one request; at most \(Self.maxRequestFonts) "
                             + "(register_fonts keeps up to 16 on a connection)", field: field)
@@ -73,11 +80,20 @@ extension Layoutd_V1_Envelope {
     var withoutRequestFonts: Layoutd_V1_Envelope {
         var copy = self
         switch copy.body {
-        case .layout(var request): request.fonts = []; copy.body = .layout(request)
+        case .layout(let request): copy.body = .layout(request.withoutFonts)
         case .render(var request): request.layout.fonts = []; copy.body = .render(request)
         case .hitTest(var request): request.layout.fonts = []; copy.body = .hitTest(request)
         default: break
         }
+        return copy
+    }
+}
+
+extension Layoutd_V1_LayoutRequest {
+    /// The same request without the fonts it carries.
+    var withoutFonts: Layoutd_V1_LayoutRequest {
+        var copy = self
+        copy.fonts = []
         return copy
     }
 }

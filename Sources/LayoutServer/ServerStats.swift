@@ -20,15 +20,9 @@ public final class ServerStats: Sendable {
         var next = 0
     }
 
-    /// A shard, padded so two shards never share a cache line.
-    private final class Shard: Sendable {
-        let state = Mutex(State())
-        private let padding: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0, 0, 0, 0, 0)
-    }
-
     private static let window = 4096
     private static let shardCount = 8
-    private let shards = (0..<ServerStats.shardCount).map { _ in Shard() }
+    private let shards = Shards<State>(count: ServerStats.shardCount) { State() }
     let started = Date()
     /// Prometheus metrics, kept beside the counters (and across reloads with them).
     public let metrics = ServerMetrics()
@@ -36,7 +30,7 @@ public final class ServerStats: Sendable {
     public init() {}
 
     private func withState(_ body: (inout State) -> Void) {
-        shards[ThreadShard.index(of: Self.shardCount)].state.withLock { body(&$0) }
+        shards.withThreadShard { body(&$0) }
     }
 
     // A connection opened on one thread may close on another: the shards' sums are right.
@@ -74,15 +68,13 @@ public final class ServerStats: Sendable {
     func snapshot() -> Snapshot {
         var s = State()
         var all: [Double] = []
-        for shard in shards {
-            shard.state.withLock { one in
-                s.served += one.served
-                s.errors += one.errors
-                s.refused += one.refused
-                s.open &+= one.open
-                s.total += one.total
-                all += one.latencies
-            }
+        for one in shards.map({ $0 }) {
+            s.served += one.served
+            s.errors += one.errors
+            s.refused += one.refused
+            s.open &+= one.open
+            s.total += one.total
+            all += one.latencies
         }
         let ordered = all.sorted()
         func percentile(_ p: Double) -> Double {

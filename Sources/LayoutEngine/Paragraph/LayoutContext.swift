@@ -50,17 +50,11 @@ final class ContextPool: Sendable {
     static let shardCount = 8
     static let maxKeptPerShard = 4
 
-    /// A shard's contexts, padded so two shards never share a cache line.
-    private final class Shard: Sendable {
-        let free = Mutex<[LayoutContext]>([])
-        private let padding: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0, 0, 0, 0, 0)
-    }
-    private let shards = (0..<ContextPool.shardCount).map { _ in Shard() }
+    private let free = Shards<[LayoutContext]>(count: ContextPool.shardCount) { [] }
 
     /// A kept context set up for a request with `budget`, or a new one.
     func take(layouter: ParagraphLayouter, budget: WorkBudget) -> LayoutContext {
-        let shard = shards[ThreadShard.index(of: Self.shardCount)]
-        guard let context = shard.free.withLock({ $0.popLast() }) else { return LayoutContext(layouter: layouter, budget: budget) }
+        guard let context = free.withThreadShard({ $0.popLast() }) else { return LayoutContext(layouter: layouter, budget: budget) }
         context.budget = budget
         return context
     }
@@ -69,7 +63,6 @@ final class ContextPool: Sendable {
         guard context.longestText <= Self.maxUnits else { return }
         // Only the budget is the request's: drop it now rather than hold it until the next.
         context.budget = .unlimited
-        let shard = shards[ThreadShard.index(of: Self.shardCount)]
-        shard.free.withLock { if $0.count < Self.maxKeptPerShard { $0.append(context) } }
+        free.withThreadShard { if $0.count < Self.maxKeptPerShard { $0.append(context) } }
     }
 }

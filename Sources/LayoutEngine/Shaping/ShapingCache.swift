@@ -103,17 +103,11 @@ public final class ShapingCache: Sendable {
         var misses: UInt64 = 0
     }
 
-    /// One shard: its lock and tables, padded so two shards never share a cache line.
-    private final class Shard: Sendable {
-        let tables = Mutex(Tables())
-        private let padding: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0, 0, 0, 0, 0)
-    }
-
     /// Longest run, in UTF-16 units, that is cached.
     static let maxRunLength = 1024
 
-    /// A power of two.
-    private let shards: [Shard]
+    /// Chosen by the key's hash.
+    private let shards: Shards<Tables>
     /// Entries per generation in each shard.
     private let capacity: Int
 
@@ -121,29 +115,24 @@ public final class ShapingCache: Sendable {
     public init(capacity: Int = 20_000) {
         let total = max(1, capacity)
         let count = total >= 16_384 ? 16 : 1
-        self.shards = (0..<count).map { _ in Shard() }
+        self.shards = Shards(count: count) { Tables() }
         self.capacity = max(1, total / count)
     }
 
-    public var hits: UInt64 { shards.reduce(0) { sum, shard in sum &+ shard.tables.withLock { $0.hits } } }
-    public var misses: UInt64 { shards.reduce(0) { sum, shard in sum &+ shard.tables.withLock { $0.misses } } }
+    public var hits: UInt64 { shards.map { $0.hits }.reduce(0, &+) }
+    public var misses: UInt64 { shards.map { $0.misses }.reduce(0, &+) }
 
     /// Drops every entry; the counts go on (they feed counters that never go back).
     public func removeAll() {
-        for shard in shards {
-            shard.tables.withLock { tables in
-                tables.young = [:]
-                tables.old = [:]
-            }
+        _ = shards.map { tables in
+            tables.young = [:]
+            tables.old = [:]
         }
     }
 
-    @inline(__always)
-    private func shard(_ key: Key) -> Shard { shards[key.digest & (shards.count - 1)] }
-
     func lookup(_ key: Key) -> SharedGlyphs? {
         let capacity = self.capacity
-        return shard(key).tables.withLock { tables in
+        return shards.withShard(key.digest) { tables in
             if let glyphs = tables.young[key] {
                 tables.hits &+= 1
                 return glyphs
@@ -163,7 +152,7 @@ public final class ShapingCache: Sendable {
         let stored = key.stored
         let shared = SharedGlyphs(run)
         let capacity = self.capacity
-        shard(key).tables.withLock { Self.insert(&$0, stored, shared, capacity: capacity) }
+        shards.withShard(key.digest) { Self.insert(&$0, stored, shared, capacity: capacity) }
     }
 
     private static func insert(_ tables: inout Tables, _ key: Key, _ glyphs: SharedGlyphs, capacity: Int) {

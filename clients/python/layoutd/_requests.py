@@ -84,6 +84,12 @@ def layout(text: Optional[str], width: Optional[float], font: Optional[str], siz
         encoded = plain_layout_bytes(text, width, font, size)
         if encoded is not None:
             return encoded
+    return layout_message(text, width, font, size, request, fields)
+
+
+def layout_message(text: Optional[str], width: Optional[float], font: Optional[str], size: Optional[float],
+                   request: Optional[layout_pb2.LayoutRequest], fields: Dict[str, Any]) -> layout_pb2.LayoutRequest:
+    """The layout request as a message: `request` (or a new one) with the keywords set on it."""
     message = build(layout_pb2.LayoutRequest, request, dict(fields, text=text, width=width))
     if font is not None:
         message.default_style.family = font
@@ -163,22 +169,14 @@ def batch(texts: Iterable[Union[str, layout_pb2.LayoutRequest]], width: Optional
     items = list(texts)
     message = batch_pb2.BatchLayoutRequest()
     if all(type(item) is str for item in items):
-        shared = build(layout_pb2.LayoutRequest, None, dict(fields, width=width))
-        if font is not None:
-            shared.default_style.family = font
-        if size is not None:
-            shared.default_style.size = size
-        message.layout.CopyFrom(shared)
+        message.layout.CopyFrom(layout_message(None, width, font, size, None, fields))
         message.texts.extend(cast(List[str], items))
         return message
     for item in items:
-        built = layout(None, width, font, size, item, fields) if isinstance(item, layout_pb2.LayoutRequest) \
-            else layout(item, width, font, size, None, fields)
-        request = message.requests.add()
-        if type(built) is bytes:
-            request.ParseFromString(built)
+        if isinstance(item, layout_pb2.LayoutRequest):
+            message.requests.add().CopyFrom(layout_message(None, width, font, size, item, fields))
         else:
-            request.CopyFrom(cast(layout_pb2.LayoutRequest, built))
+            message.requests.add().CopyFrom(layout_message(item, width, font, size, None, fields))
     return message
 
 

@@ -53,10 +53,10 @@ public struct PlainBatchRequest: Sendable, Equatable {
 
     /// The same batch as swift-protobuf's envelope: what the general way answers.
     public var envelope: Layoutd_V1_Envelope {
-        var envelope = shared.envelope
         var batch = Layoutd_V1_BatchLayoutRequest()
-        if case .layout(let layout) = envelope.body { batch.layout = layout }
+        batch.layout = shared.layoutRequest
         batch.texts = texts.map { String(decoding: $0, as: UTF16.self) }
+        var envelope = Layoutd_V1_Envelope()
         envelope.requestID = requestID
         envelope.deadlineMs = deadlineMs
         envelope.body = .batchLayout(batch)

@@ -70,6 +70,15 @@ public struct PlainLayoutRequest: Sendable, Equatable {
 
     /// The same request as swift-protobuf's envelope: what the general way answers.
     public var envelope: Layoutd_V1_Envelope {
+        var envelope = Layoutd_V1_Envelope()
+        envelope.requestID = requestID
+        envelope.deadlineMs = deadlineMs
+        envelope.body = .layout(layoutRequest)
+        return envelope
+    }
+
+    /// The layout request alone, as swift-protobuf's message.
+    public var layoutRequest: Layoutd_V1_LayoutRequest {
         var layout = Layoutd_V1_LayoutRequest()
         layout.text = text
         layout.width = width
@@ -77,10 +86,6 @@ public struct PlainLayoutRequest: Sendable, Equatable {
             layout.defaultStyle.family = family
             layout.defaultStyle.size = size
         }
-        var envelope = Layoutd_V1_Envelope()
-        envelope.requestID = requestID
-        envelope.deadlineMs = deadlineMs
-        envelope.body = .layout(layout)
-        return envelope
+        return layout
     }
 }
