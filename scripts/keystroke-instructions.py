@@ -78,12 +78,12 @@ def main():
             change.replace.range.start = starts[index] + middle
             change.replace.range.length = length
             change.replace.text = typed
-            edits.append(layoutd_client.frame(edit))
+            edits.append((layoutd_client.frame(edit), 1))
         units = texts[index].encode("utf-16-le")
         layout = envelope(1000 + index)
         styled(layout.layout)
         layout.layout.text = (units[:2 * middle] + "x".encode("utf-16-le") + units[2 * middle:]).decode("utf-16-le", "surrogatepass")
-        alone.append(layoutd_client.frame(layout))
+        alone.append((layoutd_client.frame(layout), 1))
     count = daemon_instructions.count
     first = [layoutd_client.frame(opening)]
     # The shaping cache on (no options), as the editing benchmark has it.

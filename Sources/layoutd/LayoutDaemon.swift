@@ -32,7 +32,7 @@ struct LayoutDaemon: ParsableCommand {
     @Option(help: "Family used when a request names none; a family that is not loaded is an error (default: Noto Sans).")
     var defaultFamily: String?
 
-    @Option(help: "Families tried in order for text the requested one cannot draw, separated by commas; repeatable (default: Noto Sans, Noto Naskh Arabic, Noto Sans Devanagari, Noto Sans CJK SC, Noto Color Emoji, DejaVu Sans).")
+    @Option(help: "Families tried in order for text the requested one cannot draw, separated by commas; repeatable (default: Noto Sans, Noto Naskh Arabic, Noto Sans Devanagari, Noto Sans CJK SC, Noto Color Emoji, Noto Sans Thai, DejaVu Sans).")
     var fallback: [String] = []
 
     @Option(help: "Largest request frame in bytes, at most 16 MiB (default: 4194304).")

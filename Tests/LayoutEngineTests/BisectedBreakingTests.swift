@@ -46,10 +46,22 @@ import Testing
 
     @Test(.enabled(if: Fixtures.corpus != nil, "no ../shared/corpus beside the repository"))
     func bisectionGivesTheWalksLinesOnTheCorpus() throws {
+        let (compared, asParagraphs) = try Self.compareBisection(Fixtures.corpus ?? [])
+        #expect(compared > 3 * 3_000 && asParagraphs > 1_500)
+    }
+
+    @Test func bisectionGivesTheWalksLinesOnOwnCaptions() throws {
+        let (compared, asParagraphs) = try Self.compareBisection(Fixtures.ownCaptions)
+        #expect(compared > 3 * 30 && asParagraphs > 15)
+    }
+
+    /// Holds bisected lines equal to walked ones over `captions`; returns how many layouts were
+    /// compared, and how many texts were document paragraphs.
+    static func compareBisection(_ captions: [Fixtures.Caption]) throws -> (Int, Int) {
         let context = LayoutContext(layouter: Fixtures.layouter)
         var compared = 0
         // Each caption as it is, and as a document's paragraph: on one line, ending with "\n".
-        let texts = (Fixtures.corpus ?? []).flatMap { [($0.id, $0.text), ($0.id, $0.text.replacingOccurrences(of: "\n", with: " ") + "\n")] }
+        let texts = captions.flatMap { [($0.id, $0.text), ($0.id, $0.text.replacingOccurrences(of: "\n", with: " ") + "\n")] }
         var asParagraphs = 0
         for (id, text) in texts {
             let shaped = try Self.shaped(text, context: context)
@@ -62,7 +74,7 @@ import Testing
                 compared += 1
             }
         }
-        #expect(compared > 3 * 3_000 && asParagraphs > 1_500)
+        return (compared, asParagraphs)
     }
 
     @Test func theBreakerBisectsOnlyWhereItMay() throws {

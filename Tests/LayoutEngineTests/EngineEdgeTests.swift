@@ -60,7 +60,7 @@ import Testing
         "Analysis/BidiResolver.swift", "Decorations/InkIntercepts.swift", "Editing/TextBoundaries.swift",
         "Fonts/ClientFonts.swift", "Fonts/Font.swift", "Fonts/FontFile.swift", "Fonts/RegularFile.swift",
         "Fonts/SystemFonts.swift", "Hyphenation/HyphenationDictionary.swift", "Itemizing/Itemizer.swift",
-        "Shaping/Shaper+Joined.swift", "Shaping/Shaper.swift",
+        "Shaping/HarfBuzzShaping.swift", "Shaping/Shaper+Joined.swift", "Shaping/Shaper.swift",
     ]
 
     @Test func onlyTheListedFilesReachC() throws {

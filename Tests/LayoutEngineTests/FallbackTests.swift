@@ -48,8 +48,16 @@ import Testing
     func everyCorpusCaptionLaysOutWithoutNotdef() throws {
         let corpus = try #require(Fixtures.corpus)
         #expect(corpus.count > 1000)
+        try Self.layOutWithoutNotdef(corpus)
+    }
+
+    @Test func ownCaptionsLayOutWithoutNotdef() throws {
+        try Self.layOutWithoutNotdef(Fixtures.ownCaptions)
+    }
+
+    static func layOutWithoutNotdef(_ captions: [Fixtures.Caption]) throws {
         var failures: [String] = []
-        for caption in corpus {
+        for caption in captions {
             let layout = try Fixtures.layout(caption.text, width: 300)
             if layout.runs.contains(where: { $0.glyphIDs.contains(0) }) { failures.append(caption.id) }
             // Nothing is lost: every unit of the text is on a line.

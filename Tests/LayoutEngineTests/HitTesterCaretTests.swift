@@ -43,8 +43,9 @@ import Testing
         }
     }
 
-    @Test func overTheCorpus() throws {
-        guard let corpus = Fixtures.corpus else { return }
+    @Test(.enabled(if: Fixtures.corpus != nil, "no ../shared/corpus beside the repository"))
+    func overTheCorpus() throws {
+        let corpus = try #require(Fixtures.corpus)
         var compared = 0
         for caption in corpus.prefix(300) {
             let failures = try Self.mismatches(caption.text, width: 160)
@@ -52,6 +53,13 @@ import Testing
             compared += 1
         }
         #expect(compared == min(300, corpus.count))
+    }
+
+    @Test func overOwnCaptions() throws {
+        for caption in Fixtures.ownCaptions {
+            let failures = try Self.mismatches(caption.text, width: 160)
+            #expect(failures.isEmpty, "\(caption.text.prefix(30)): \(failures.prefix(3))")
+        }
     }
 
     /// Truncated text has offsets past its lines: the general tester answers those.

@@ -155,34 +155,41 @@ import Testing
 
     @Test(.enabled(if: Fixtures.corpus != nil, "no ../shared/corpus beside the repository"))
     func everyCaptionsCaretsHitBack() throws {
+        #expect(try Self.caretsHitBack(Fixtures.corpus ?? [], vertical: false) > 100_000)
+    }
+
+    @Test func ownCaptionsCaretsHitBack() throws {
+        #expect(try Self.caretsHitBack(Fixtures.ownCaptions, vertical: false) > 1_000)
+    }
+
+    /// Holds every boundary's caret of `captions` to hit back to it, laid out 300 wide or in
+    /// columns 300 tall; returns how many boundaries were checked.
+    static func caretsHitBack(_ captions: [Fixtures.Caption], vertical: Bool) throws -> Int {
         var failed: [String] = []
         var checked = 0
-        for caption in Fixtures.corpus ?? [] {
-            let layout = try Fixtures.layout(caption.text, width: 300)
+        for caption in captions {
+            let layout = vertical
+                ? try Fixtures.layout(caption.text, width: 300, family: "Noto Sans CJK JP") {
+                    $0.writingMode = .verticalRightToLeft
+                    $0.height = 300
+                }
+                : try Fixtures.layout(caption.text, width: 300)
             let failures = Self.roundTripFailures(layout, caption.text)
             checked += Self.boundaries(caption.text).count
-            if !failures.isEmpty { failed.append("\(caption.id): \(failures.prefix(3))") }
+            if !failures.isEmpty { failed.append("\(caption.id) (\(caption.script)): \(failures.prefix(3))") }
         }
-        #expect(checked > 100_000)
         #expect(failed.isEmpty, "\(failed.count) captions: \(failed.prefix(10))")
+        return checked
     }
 
     /// The same in vertical text: every caption set in columns 300 pt tall, right to left (Latin,
     /// Arabic and the rest on their side, CJK upright).
     @Test(.enabled(if: Fixtures.corpus != nil, "no ../shared/corpus beside the repository"))
     func everyCaptionsCaretsHitBackInVerticalText() throws {
-        var failed: [String] = []
-        var checked = 0
-        for caption in Fixtures.corpus ?? [] {
-            let layout = try Fixtures.layout(caption.text, width: 300, family: "Noto Sans CJK JP") {
-                $0.writingMode = .verticalRightToLeft
-                $0.height = 300
-            }
-            let failures = Self.roundTripFailures(layout, caption.text)
-            checked += Self.boundaries(caption.text).count
-            if !failures.isEmpty { failed.append("\(caption.id) (\(caption.script)): \(failures.prefix(3))") }
-        }
-        #expect(checked > 100_000)
-        #expect(failed.isEmpty, "\(failed.count) captions: \(failed.prefix(10))")
+        #expect(try Self.caretsHitBack(Fixtures.corpus ?? [], vertical: true) > 100_000)
+    }
+
+    @Test func ownCaptionsCaretsHitBackInVerticalText() throws {
+        #expect(try Self.caretsHitBack(Fixtures.ownCaptions, vertical: true) > 1_000)
     }
 }

@@ -61,6 +61,12 @@ import Testing
             try Self.expectSame(AttributedText(caption.text, style: TextStyle(family: "Noto Sans", size: 24)), caption.id)
         }
     }
+
+    @Test func shortcutsGiveTheGeneralItemsOnOwnCaptions() throws {
+        for caption in Fixtures.ownCaptions {
+            try Self.expectSame(AttributedText(caption.text, style: TextStyle(family: "Noto Sans", size: 24)), caption.id)
+        }
+    }
 }
 
 /// The itemizer's four-units-at-a-time test of printable ASCII agrees with the test of each unit.

@@ -159,8 +159,16 @@ import Testing
 
     @Test(.enabled(if: Fixtures.corpus != nil, "../shared/corpus/captions.jsonl is not beside this clone"))
     func theCorpusShapesJoinedAsAlone() throws {
+        try Self.shapeJoinedAsAlone(try #require(Fixtures.corpus))
+    }
+
+    @Test func ownCaptionsShapeJoinedAsAlone() throws {
+        try Self.shapeJoinedAsAlone(Fixtures.ownCaptions)
+    }
+
+    static func shapeJoinedAsAlone(_ captions: [Fixtures.Caption]) throws {
         var differing: [String] = []
-        for caption in try #require(Fixtures.corpus) {
+        for caption in captions {
             let text = Self.text(caption.text, family: "Noto Sans")
             if try Self.runs(text, Self.joined) != Self.runs(text, Self.alone) { differing.append(caption.text) }
         }
@@ -171,10 +179,20 @@ import Testing
     /// equal the layouts shaped alone without one.
     @Test(.enabled(if: Fixtures.corpus != nil, "../shared/corpus/captions.jsonl is not beside this clone"))
     func theCorpusThroughACacheLaysOutAsAlone() throws {
-        let cached = ParagraphLayouter(fonts: Fixtures.registry, cache: ShapingCache(capacity: 256), maxTextLength: 1 << 20,
+        let corpus = try #require(Fixtures.corpus)
+        try Self.layOutThroughACacheAsAlone(corpus + corpus.prefix(200), capacity: 256)
+    }
+
+    /// The cache small enough for the captions' runs to evict one another.
+    @Test func ownCaptionsThroughACacheLayOutAsAlone() throws {
+        try Self.layOutThroughACacheAsAlone(Fixtures.ownCaptions + Fixtures.ownCaptions.prefix(10), capacity: 16)
+    }
+
+    static func layOutThroughACacheAsAlone(_ captions: [Fixtures.Caption], capacity: Int) throws {
+        let cached = ParagraphLayouter(fonts: Fixtures.registry, cache: ShapingCache(capacity: capacity), maxTextLength: 1 << 20,
                                        joinsRuns: true)
         var differing: [String] = []
-        for caption in try #require(Fixtures.corpus) + (try #require(Fixtures.corpus)).prefix(200) {
+        for caption in captions {
             var request = ParagraphRequest(text: Self.text(caption.text), width: 300, height: 300)
             request.writingMode = .verticalRightToLeft
             let a = try cached.layout(request), b = try Self.alone.layout(request)

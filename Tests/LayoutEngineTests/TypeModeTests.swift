@@ -112,9 +112,17 @@ import Testing
 
     @Test(.enabled(if: Fixtures.corpus != nil, "../shared/corpus/captions.jsonl is not beside this clone"))
     func everyCorpusCaptionFitsPerLine() throws {
-        let corpus = try #require(Fixtures.corpus)
+        #expect(try Self.fitsPerLine(try #require(Fixtures.corpus)) > 3000)
+    }
+
+    @Test func ownCaptionsFitPerLine() throws {
+        #expect(try Self.fitsPerLine(Fixtures.ownCaptions) > 30)
+    }
+
+    /// Checks every line of `captions` fitted per line; returns how many were held to a brute-force size.
+    static func fitsPerLine(_ captions: [Fixtures.Caption]) throws -> Int {
         var bruteForceChecked = 0
-        for caption in corpus {
+        for caption in captions {
             let layout = try Self.justify(caption.text)
             let text = AttributedText(caption.text, style: TextStyle())
             let analysis = TextAnalysis.analyze(text, direction: .auto)
@@ -145,7 +153,7 @@ import Testing
                 bruteForceChecked += 1
             }
         }
-        #expect(bruteForceChecked > 3000)
+        return bruteForceChecked
     }
 
     @Test func manualBreaksAreKept() throws {

@@ -54,8 +54,16 @@ import Testing
 
     @Test(.enabled(if: Fixtures.corpus != nil, "../shared/corpus/captions.jsonl is not beside this clone"))
     func walkCutsTheCorpusAsEveryUnitDoes() throws {
+        try Self.walkCutsAsEveryUnit(try #require(Fixtures.corpus))
+    }
+
+    @Test func walkCutsOwnCaptionsAsEveryUnitDoes() throws {
+        try Self.walkCutsAsEveryUnit(Fixtures.ownCaptions)
+    }
+
+    static func walkCutsAsEveryUnit(_ captions: [Fixtures.Caption]) throws {
         var differing: [String] = []
-        for caption in try #require(Fixtures.corpus) {
+        for caption in captions {
             let walked = try Self.cuts(caption.text, walk: true), reference = try Self.cuts(caption.text, walk: false)
             if walked.0 != reference.0 || walked.1 != reference.1 { differing.append(caption.text) }
         }

@@ -100,12 +100,13 @@ enum InkIntercepts {
         let pointer = Unmanaged.passUnretained(walker).toOpaque()
         var intervals: [(Double, Double)] = []
         for (run, font) in runs where !font.isColorEmoji {
+            guard let hbFont = font.hbFont else { continue }  // a face without outlines: no ink to skip
             walker.scale = font.scale(for: run.size)
             for glyph in run.glyphs {
                 walker.origin = glyph.position
                 walker.minX = .infinity
                 walker.maxX = -.infinity
-                hb_font_get_glyph_shape(font.hbFont, glyph.id, drawFunctions, pointer)
+                hb_font_get_glyph_shape(hbFont, glyph.id, drawFunctions, pointer)
                 if walker.minX <= walker.maxX { intervals.append((walker.minX - clearance, walker.maxX + clearance)) }
             }
         }

@@ -7,6 +7,7 @@ public enum DefaultFonts {
 
     /// Files from fonts-noto-core, fonts-noto-cjk, fonts-noto-color-emoji, fonts-dejavu-core, and
     /// URW's Z003 (a Zapf Chancery design, fonts-urw-base35) for the formatting rules' script face.
+    /// Thai, which neither Noto Sans nor DejaVu Sans draws, has Noto Sans Thai.
     public static let paths: [String] = {
         let noto = "/usr/share/fonts/truetype/noto/"
         let cjk = "/usr/share/fonts/opentype/noto/"
@@ -21,11 +22,13 @@ public enum DefaultFonts {
             + ["DejaVuSans", "DejaVuSans-Bold", "DejaVuSans-Oblique", "DejaVuSans-BoldOblique",
                "DejaVuSerif", "DejaVuSerif-Bold", "DejaVuSansMono", "DejaVuSansMono-Bold"].map { dejavu + $0 + ".ttf" }
             + ["/usr/share/fonts/opentype/urw-base35/Z003-MediumItalic.otf"]
+            // Last, so that the faces before keep their ids.
+            + [noto + "NotoSansThai-Regular.ttf", noto + "NotoSansThai-Bold.ttf"]
     }()
 
     /// Tried after the requested family and before the script's own choice fails.
     public static let fallbackFamilies = [
         "Noto Sans", "Noto Naskh Arabic", "Noto Sans Devanagari", "Noto Sans CJK SC",
-        "Noto Color Emoji", "DejaVu Sans",
+        "Noto Color Emoji", "Noto Sans Thai", "DejaVu Sans",
     ]
 }

@@ -1,13 +1,15 @@
 import CHarfBuzz
 import Synchronization
 
-/// One loaded face: its identity, its metrics and an immutable HarfBuzz font at units-per-em.
+/// One face: its identity, its metrics and its shaping (`FaceShaping`), for a loaded face an
+/// immutable HarfBuzz font at units-per-em.
 ///
 /// The HarfBuzz font is made immutable at load time, which makes it safe to shape with
 /// from any thread. FreeType faces are never kept here: they are not thread-safe, and
 /// shaping does not need them (HarfBuzz's own OpenType functions read the tables).
-// @unchecked Sendable: all properties are `let`; the one that is not Sendable by type, the
-// HarfBuzz font pointer, is made immutable at load time, which HarfBuzz documents thread-safe.
+// @unchecked Sendable: all properties are `let`; those not Sendable by type are the HarfBuzz font
+// and blob pointers (immutable at load time, which HarfBuzz documents thread-safe) and the
+// coverage bits, written before the font is made and only read after.
 public final class Font: @unchecked Sendable {
     public let id: UInt32
     /// Unique in the process, unlike `id` (a client's fonts and instances are numbered per
@@ -51,18 +53,37 @@ public final class Font: @unchecked Sendable {
     /// which stands at the axes' defaults.
     public let coordinates: [Float]
 
-    package let hbFont: OpaquePointer
+    /// How the face shapes text and answers for its characters and ink: HarfBuzz for a loaded
+    /// face, fixed advances in the stage tests.
+    let shaping: any FaceShaping
+    /// The HarfBuzz font `shaping` shapes with, for the glyph outlines that drawing and ink
+    /// intercepts trace; nil for a face HarfBuzz does not shape. Valid while this font lives.
+    package let hbFont: OpaquePointer?
     /// The file's bytes (a read-only mapping): the renderer's FreeType faces read them too,
-    /// rather than opening the path again.
-    package let blob: OpaquePointer
+    /// rather than opening the path again. Nil for a face without a file.
+    package let blob: OpaquePointer?
     /// One bit per BMP code point the cmap maps: fallback asks about every cluster, and a bit
     /// test is far cheaper than a cmap search through HarfBuzz. Raw memory the font owns, so a
     /// test touches no reference count.
     let bmpCoverage: UnsafeMutablePointer<UInt64>
 
-    init(id: UInt32, family: String, styleName: String, weight: Int, italic: Bool, widthClass: Int,
-         path: String, faceIndex: Int, blob: OpaquePointer, hbFace: OpaquePointer,
-         instanceOf base: Font? = nil, coordinates: [Float] = []) {
+    /// A face's line and decoration metrics, in font units.
+    struct Metrics {
+        var unitsPerEm: Int32
+        /// Above the baseline and below it (positive).
+        var ascender: Int32
+        var descender: Int32
+        var lineGap: Int32
+        var underline: (position: Int32, thickness: Int32)
+        var strikeout: (position: Int32, thickness: Int32)
+    }
+
+    /// A face with its metrics and its shaping; `coverage` (one bit per BMP code point, which the
+    /// font then owns and frees) is shared with `base` for an instance.
+    init(id: UInt32, family: String, styleName: String, weight: Int, italic: Bool, widthClass: Int, path: String,
+         faceIndex: Int, metrics: Metrics, isColorEmoji: Bool, axes: [VariationAxis], namedInstances: [NamedInstance],
+         coverageCount: Int, bmpCoverage: UnsafeMutablePointer<UInt64>, instanceOf base: Font?, coordinates: [Float],
+         shaping: any FaceShaping, hbFont: OpaquePointer?, blob: OpaquePointer?) {
         self.id = id
         self.base = base
         self.isInstance = base != nil
@@ -75,7 +96,27 @@ public final class Font: @unchecked Sendable {
         self.widthClass = widthClass
         self.path = path
         self.faceIndex = faceIndex
-        self.blob = hb_blob_reference(blob)
+        self.unitsPerEm = metrics.unitsPerEm
+        self.ascender = metrics.ascender
+        self.descender = metrics.descender
+        self.lineGap = metrics.lineGap
+        self.underline = metrics.underline
+        self.strikeout = metrics.strikeout
+        self.isColorEmoji = isColorEmoji
+        self.axes = axes
+        self.namedInstances = namedInstances
+        self.coverageCount = coverageCount
+        self.bmpCoverage = bmpCoverage
+        self.shaping = shaping
+        self.hbFont = hbFont
+        self.blob = blob
+    }
+
+    /// A face HarfBuzz reads from `hbFace` (of `blob`, whose reference it takes), or an instance of
+    /// the variable face `base` at `coordinates`.
+    convenience init(id: UInt32, family: String, styleName: String, weight: Int, italic: Bool, widthClass: Int,
+                     path: String, faceIndex: Int, blob: OpaquePointer, hbFace: OpaquePointer,
+                     instanceOf base: Font? = nil, coordinates: [Float] = []) {
         let font = hb_font_create(hbFace)!
         hb_ot_font_set_funcs(font)
         let upem = Int32(hb_face_get_upem(hbFace))
@@ -91,48 +132,56 @@ public final class Font: @unchecked Sendable {
             hb_ot_metrics_get_position_with_fallback(font, tag, &value)
             return value
         }
-        underline = (metric(HB_OT_METRICS_TAG_UNDERLINE_OFFSET), max(metric(HB_OT_METRICS_TAG_UNDERLINE_SIZE), 1))
-        strikeout = (metric(HB_OT_METRICS_TAG_STRIKEOUT_OFFSET), max(metric(HB_OT_METRICS_TAG_STRIKEOUT_SIZE), 1))
-        hb_font_make_immutable(font)
-        self.hbFont = font
-        self.unitsPerEm = upem
-        self.ascender = extents.ascender
-        self.descender = -extents.descender
-        self.lineGap = extents.line_gap
-        self.isColorEmoji = hb_ot_color_has_png(hbFace) != 0 || hb_ot_color_has_layers(hbFace) != 0
+        let metrics = Metrics(unitsPerEm: upem, ascender: extents.ascender, descender: -extents.descender,
+                              lineGap: extents.line_gap,
+                              underline: (metric(HB_OT_METRICS_TAG_UNDERLINE_OFFSET), max(metric(HB_OT_METRICS_TAG_UNDERLINE_SIZE), 1)),
+                              strikeout: (metric(HB_OT_METRICS_TAG_STRIKEOUT_OFFSET), max(metric(HB_OT_METRICS_TAG_STRIKEOUT_SIZE), 1)))
+        let isColorEmoji = hb_ot_color_has_png(hbFace) != 0 || hb_ot_color_has_layers(hbFace) != 0
+        let shaping = HarfBuzzShaping(font)  // makes the font immutable
         if let base {
             // An instance maps the same characters as its face: share its coverage.
-            self.axes = base.axes
-            self.namedInstances = base.namedInstances
-            self.coverageCount = base.coverageCount
-            self.bmpCoverage = base.bmpCoverage
+            self.init(id: id, family: family, styleName: styleName, weight: weight, italic: italic, widthClass: widthClass,
+                      path: path, faceIndex: faceIndex, metrics: metrics, isColorEmoji: isColorEmoji, axes: base.axes,
+                      namedInstances: base.namedInstances, coverageCount: base.coverageCount, bmpCoverage: base.bmpCoverage,
+                      instanceOf: base, coordinates: coordinates, shaping: shaping, hbFont: font, blob: hb_blob_reference(blob))
             return
         }
-        (self.axes, self.namedInstances) = Self.variationData(hbFace)
+        let (axes, namedInstances) = Self.variationData(hbFace)
         let set = hb_set_create()
         hb_face_collect_unicodes(hbFace, set)
-        self.coverageCount = Int(hb_set_get_population(set))
-        let bits = UnsafeMutablePointer<UInt64>.allocate(capacity: 0x10000 / 64)
-        bits.initialize(repeating: 0, count: 0x10000 / 64)
+        let coverageCount = Int(hb_set_get_population(set))
+        let bits = Self.emptyCoverage()
         var codepoint = hb_codepoint_t.max  // HB_SET_VALUE_INVALID: start before the first
         while hb_set_next(set, &codepoint) != 0 && codepoint < 0x10000 {
             bits[Int(codepoint) >> 6] |= 1 << UInt64(codepoint & 63)
         }
-        self.bmpCoverage = bits
         hb_set_destroy(set)
+        self.init(id: id, family: family, styleName: styleName, weight: weight, italic: italic, widthClass: widthClass,
+                  path: path, faceIndex: faceIndex, metrics: metrics, isColorEmoji: isColorEmoji, axes: axes,
+                  namedInstances: namedInstances, coverageCount: coverageCount, bmpCoverage: bits, instanceOf: nil,
+                  coordinates: [], shaping: shaping, hbFont: font, blob: hb_blob_reference(blob))
+    }
+
+    /// BMP coverage with no bit set, for a face to fill.
+    static func emptyCoverage() -> UnsafeMutablePointer<UInt64> {
+        let bits = UnsafeMutablePointer<UInt64>.allocate(capacity: 0x10000 / 64)
+        bits.initialize(repeating: 0, count: 0x10000 / 64)
+        return bits
     }
 
     /// An instance of this variable face at `coordinates` (one per axis, clamped already): shapes,
     /// measures and draws as the face does at those axis values.
+    /// A face HarfBuzz does not shape has no axes to set (`axes` come from its `fvar` table), so
+    /// it is its own only instance.
     func instance(id: UInt32, coordinates: [Float]) -> Font {
+        guard let hbFont, let blob else { return self }
         let face = hb_font_get_face(hbFont)!
         return Font(id: id, family: family, styleName: styleName, weight: weight, italic: italic, widthClass: widthClass,
                     path: path, faceIndex: faceIndex, blob: blob, hbFace: face, instanceOf: self, coordinates: coordinates)
     }
 
     deinit {
-        hb_font_destroy(hbFont)
-        hb_blob_destroy(blob)
+        if let blob { hb_blob_destroy(blob) }
         if base == nil { bmpCoverage.deallocate() }
     }
 
@@ -182,18 +231,11 @@ public final class Font: @unchecked Sendable {
 
     /// The glyph the cmap maps `scalar` to, or nil when the face lacks it.
     @inline(__always)
-    public func nominalGlyph(_ scalar: UInt32) -> UInt32? {
-        var glyph: hb_codepoint_t = 0
-        return hb_font_get_nominal_glyph(hbFont, scalar, &glyph) != 0 ? glyph : nil
-    }
+    public func nominalGlyph(_ scalar: UInt32) -> UInt32? { shaping.nominalGlyph(scalar) }
 
     /// The glyph's ink box in font units, y up from the baseline (HarfBuzz's convention):
     /// x bearing, y bearing (top), width, height (negative, downward).
-    public func inkExtents(_ glyph: UInt32) -> (x: Int32, y: Int32, width: Int32, height: Int32) {
-        var extents = hb_glyph_extents_t()
-        guard hb_font_get_glyph_extents(hbFont, glyph, &extents) != 0 else { return (0, 0, 0, 0) }
-        return (extents.x_bearing, extents.y_bearing, extents.width, extents.height)
-    }
+    public func inkExtents(_ glyph: UInt32) -> (x: Int32, y: Int32, width: Int32, height: Int32) { shaping.inkExtents(glyph) }
 
     /// True when the cmap maps `scalar`.
     @inline(__always)

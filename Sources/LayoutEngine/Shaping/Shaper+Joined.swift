@@ -14,21 +14,33 @@ import CHarfBuzz
 /// ligature across it, a context that looked over it) is shaped alone after all.
 extension Shaper {
     /// Shapes `pieces` of `units` (in text order, apart, of one font, script, style and
-    /// direction, never right to left) in one call, and stores the glyphs of each piece both of
-    /// whose edges HarfBuzz calls safe: `store(index, run)`, every run a part of one glyph buffer.
-    /// The others are left to the caller.
+    /// direction, never right to left) in one call where the face's shaping can, and stores the
+    /// glyphs of each piece it vouches for: `store(index, run)`. The others are left to the caller.
     /// Only scripts whose shaping reads no context beyond the glyphs (no joining, no syllables) may
     /// be joined: `ShapedParagraph.joins`.
     func shapeJoined(_ units: ContiguousArray<UInt16>, pieces: UnsafeBufferPointer<Range<Int>>, context: Range<Int>, font: Font,
                      upright: Bool, script: Script, style: ShapingStyle, store: (Int, ShapedRun) -> Void) {
+        units.withUnsafeBufferPointer { units in
+            font.shaping.shapeJoined(units, pieces: pieces, context: context, upright: upright, script: script, style: style,
+                                     buffer: buffer, store: store)
+        }
+    }
+}
+
+extension HarfBuzzShaping {
+    /// Stores the glyphs of each piece both of whose edges HarfBuzz calls safe, every run a part
+    /// of one glyph buffer.
+    func shapeJoined(_ units: UnsafeBufferPointer<UInt16>, pieces: UnsafeBufferPointer<Range<Int>>, context: Range<Int>,
+                     upright: Bool, script: Script, style: ShapingStyle, buffer: ShapingBuffer,
+                     store: (Int, ShapedRun) -> Void) {
         buffer.withBuffer { hbBuffer in
-            units.withUnsafeBufferPointer { units in
+            do {
                 hb_buffer_clear_contents(hbBuffer)
                 // Each piece with its own offset: HarfBuzz numbers clusters from the context's
                 // start, so every glyph says which piece it came from. The text before the first
                 // piece and after the last is HarfBuzz's context, as for one run.
                 for piece in pieces { Self.add(piece, of: units, context: context, to: hbBuffer) }
-                Self.shapeBuffer(hbBuffer, font: font, direction: upright ? HB_DIRECTION_TTB : HB_DIRECTION_LTR,
+                shapeBuffer(hbBuffer, direction: upright ? HB_DIRECTION_TTB : HB_DIRECTION_LTR,
                                  script: script, style: style)
                 var count: UInt32 = 0
                 let infos = hb_buffer_get_glyph_infos(hbBuffer, &count)!

@@ -1,5 +1,4 @@
 import CHarfBuzz
-import Synchronization
 
 /// A style as HarfBuzz wants it: language and features converted once per layout.
 /// A class: each shaping call takes it, and a reference is one count where the struct's
@@ -24,7 +23,8 @@ final class ShapingStyle {
     }
 }
 
-/// Shapes text with HarfBuzz's own OpenType functions at units-per-em.
+/// Shapes text with each face's own shaping (`FaceShaping`), through the shaping cache, at
+/// units-per-em.
 ///
 /// Shaping at units-per-em makes every advance exactly proportional to the font size, so
 /// one shaping result serves every size (the Type Mode fit depends on it).
@@ -35,9 +35,6 @@ struct Shaper {
     /// Items that shape alike go to HarfBuzz together (`shapeJoined`); off only in the tests
     /// that hold the joined shaping to the item-by-item one.
     var joinsRuns = true
-
-    /// HarfBuzz shaping calls made by this process, for the benchmark's passes-per-caption figure.
-    static let harfBuzzCalls = Atomic<UInt64>(0)
 
     /// Shapes `range` of `units`, letting HarfBuzz see the text of `context` around it
     /// (Arabic joining and other contextual forms look across the run's edges).
@@ -89,97 +86,13 @@ struct Shaper {
                          style: style.key)
     }
 
+    /// The face's own shaping (`FaceShaping`): HarfBuzz for a loaded face.
     @inline(__always)
     private func harfBuzz(_ units: ContiguousArray<UInt16>, range: Range<Int>, context: Range<Int>, font: Font, rtl: Bool,
                           upright: Bool, script: Script, style: ShapingStyle) -> ShapedGlyphs {
-        buffer.withBuffer { hbBuffer in
-            units.withUnsafeBufferPointer { units in
-                Self.runHarfBuzz(hbBuffer, units, range: range, context: context, font: font, rtl: rtl, upright: upright,
-                                 script: script, style: style)
-            }
-        }
-    }
-
-    private static func runHarfBuzz(_ buffer: OpaquePointer, _ units: UnsafeBufferPointer<UInt16>, range: Range<Int>,
-                                    context: Range<Int>, font: Font, rtl: Bool, upright: Bool, script: Script,
-                                    style: ShapingStyle) -> ShapedGlyphs {
-        hb_buffer_clear_contents(buffer)
-        add(range, of: units, context: context, to: buffer)
-        shapeBuffer(buffer, font: font, direction: upright ? HB_DIRECTION_TTB : rtl ? HB_DIRECTION_RTL : HB_DIRECTION_LTR,
-                    script: script, style: style)
-        var count: UInt32 = 0
-        let infos = hb_buffer_get_glyph_infos(buffer, &count)!
-        let positions = hb_buffer_get_glyph_positions(buffer, &count)!
-        // HarfBuzz counts clusters from the context's start; runs count from their own.
-        return glyphs(infos, positions, 0..<Int(count), clusterOffset: Int32(context.lowerBound - range.lowerBound),
-                      upright: upright)
-    }
-
-    /// Appends `range` of `units` to `buffer`, with the text of `context` around it as
-    /// HarfBuzz's context; HarfBuzz numbers its clusters from the context's start.
-    @inline(__always)
-    static func add(_ range: Range<Int>, of units: UnsafeBufferPointer<UInt16>, context: Range<Int>, to buffer: OpaquePointer) {
-        hb_buffer_add_utf16(buffer, units.baseAddress! + context.lowerBound, Int32(context.count),
-                            UInt32(range.lowerBound - context.lowerBound), Int32(range.count))
-    }
-
-    /// Shapes the text `buffer` holds in `direction`, `script` and `style`'s language and features.
-    @inline(__always)
-    static func shapeBuffer(_ buffer: OpaquePointer, font: Font, direction: hb_direction_t, script: Script,
-                            style: ShapingStyle) {
-        harfBuzzCalls.wrappingAdd(1, ordering: .relaxed)
-        hb_buffer_set_direction(buffer, direction)
-        hb_buffer_set_script(buffer, hb_script_t(rawValue: script.tag))
-        if let language = style.language { hb_buffer_set_language(buffer, language) }
-        style.features.withUnsafeBufferPointer { features in
-            hb_shape(font.hbFont, buffer, features.baseAddress, UInt32(features.count))
-        }
-    }
-
-    /// hb.h defines hb_glyph_info_get_glyph_flags as a macro reading the info's mask; Swift
-    /// sees only the exported function, a call per glyph, so the macro is restated here.
-    static let unsafeToBreak = HB_GLYPH_FLAG_UNSAFE_TO_BREAK.rawValue & HB_GLYPH_FLAG_DEFINED.rawValue
-
-    /// HarfBuzz's glyphs `span` of its buffer as a run's, clusters moved by `clusterOffset`.
-    @inline(__always)
-    static func glyphs(_ infos: UnsafeMutablePointer<hb_glyph_info_t>, _ positions: UnsafeMutablePointer<hb_glyph_position_t>,
-                       _ span: Range<Int>, clusterOffset offset: Int32, upright: Bool) -> ShapedGlyphs {
-        ShapedGlyphs.make(count: span.count) { glyphs in
-            convert(infos, positions, span, clusterOffset: offset, upright: upright, into: glyphs.baseAddress!)
-        }
-    }
-
-    /// Initializes `span.count` glyphs at `out` from HarfBuzz's glyphs `span`, clusters moved by
-    /// `clusterOffset`.
-    @inline(__always)
-    static func convert(_ infos: UnsafeMutablePointer<hb_glyph_info_t>, _ positions: UnsafeMutablePointer<hb_glyph_position_t>,
-                        _ span: Range<Int>, clusterOffset offset: Int32, upright: Bool, into out: UnsafeMutablePointer<ShapedGlyph>) {
-        let unsafeToBreak = Self.unsafeToBreak
-        let infos = infos + span.lowerBound, positions = positions + span.lowerBound
-        // Two loops, the direction tested once, not per glyph.
-        // Clusters add and advances negate with wrapping: both clusters are offsets into a text far
-        // shorter than Int32's range, and HarfBuzz's advances are font units, far from its ends
-        // (checked, each cost a test and a branch a glyph).
-        if upright {
-            for i in 0..<span.count {
-                let info = infos[i]
-                let position = positions[i]
-                // Top to bottom, HarfBuzz's y grows upward: the line's axis is −y, the cross axis x
-                // (its offsets lead from the pen to the glyph's horizontal origin).
-                (out + i).initialize(to: ShapedGlyph(
-                    id: info.codepoint, cluster: Int32(bitPattern: info.cluster) &+ offset,
-                    advance: 0 &- position.y_advance, xOffset: 0 &- position.y_offset, yOffset: position.x_offset,
-                    unsafeToBreak: info.mask & unsafeToBreak != 0))
-            }
-        } else {
-            for i in 0..<span.count {
-                let info = infos[i]
-                let position = positions[i]
-                (out + i).initialize(to: ShapedGlyph(
-                    id: info.codepoint, cluster: Int32(bitPattern: info.cluster) &+ offset,
-                    advance: position.x_advance, xOffset: position.x_offset, yOffset: position.y_offset,
-                    unsafeToBreak: info.mask & unsafeToBreak != 0))
-            }
+        units.withUnsafeBufferPointer { units in
+            font.shaping.shape(units, range: range, context: context, rtl: rtl, upright: upright, script: script, style: style,
+                               buffer: buffer)
         }
     }
 }

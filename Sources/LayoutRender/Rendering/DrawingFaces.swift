@@ -49,12 +49,12 @@ enum DrawingFaces {
         let blob: OpaquePointer
 
         init?(_ font: Font) {
-            guard let library else { return nil }
+            guard let library, let blob = font.blob else { return nil }  // a face without a file draws nothing
             var made: FT_Face?
-            DrawingFaces.libraryLock.withLock { _ in made = FontFile.memoryFace(library: library, blob: font.blob, index: font.faceIndex) }
+            DrawingFaces.libraryLock.withLock { _ in made = FontFile.memoryFace(library: library, blob: blob, index: font.faceIndex) }
             guard let face = made else { return nil }
             self.face = face
-            self.blob = hb_blob_reference(font.blob)
+            self.blob = hb_blob_reference(blob)
         }
 
         deinit {

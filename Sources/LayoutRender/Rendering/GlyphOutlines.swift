@@ -50,7 +50,7 @@ enum GlyphOutlines {
 
     /// The run's outlines as one path's data, and the glyphs that had none (bitmap glyphs).
     static func svgPath(_ run: GlyphRunLayout, fonts: FontRegistry) -> (data: String, withoutOutline: [PositionedGlyph]) {
-        guard let font = fonts.font(id: run.instanceID) else { return ("", Array(run.glyphs)) }
+        guard let font = fonts.font(id: run.instanceID), let hbFont = font.hbFont else { return ("", Array(run.glyphs)) }
         let collector = Collector()
         collector.scale = run.size / Double(font.unitsPerEm)
         var missing: [PositionedGlyph] = []
@@ -58,7 +58,7 @@ enum GlyphOutlines {
         for glyph in run.glyphs {
             collector.origin = glyph.position
             collector.drewSomething = false
-            if !font.isColorEmoji { hb_font_get_glyph_shape(font.hbFont, glyph.id, drawFunctions, pointer) }
+            if !font.isColorEmoji { hb_font_get_glyph_shape(hbFont, glyph.id, drawFunctions, pointer) }
             if !collector.drewSomething, font.isColorEmoji { missing.append(glyph) }
         }
         return (collector.data, missing)

@@ -36,13 +36,14 @@ extension Renderer {
     /// Adds the run's glyph outlines to the current path: each glyph at its origin, em scaled to
     /// the run's size, y up in the font flipped, a sideways glyph turned as `setFont` turns it.
     func appendOutlines(_ cr: OpaquePointer, _ run: GlyphRunLayout, font: Font) {
+        guard let hbFont = font.hbFont else { return }  // a face without outlines
         let scale = run.size / Double(font.unitsPerEm)
         for glyph in run.glyphs {
             cairo_save(cr)
             cairo_translate(cr, glyph.position.x, glyph.position.y)
             if run.orientation == .sideways { cairo_rotate(cr, .pi / 2) }
             cairo_scale(cr, scale, -scale)
-            hb_font_get_glyph_shape(font.hbFont, glyph.id, Self.cairoDrawFunctions, UnsafeMutableRawPointer(cr))
+            hb_font_get_glyph_shape(hbFont, glyph.id, Self.cairoDrawFunctions, UnsafeMutableRawPointer(cr))
             cairo_restore(cr)
         }
     }

@@ -1,0 +1,37 @@
+/// How a face turns text into glyphs and answers for its characters and its glyphs' ink: the
+/// seam between the pipeline and the shaping library, as Skia puts `SkShaper` behind an
+/// interface. Loaded faces answer with HarfBuzz's own OpenType functions (`HarfBuzzShaping`);
+/// the stage tests give faces whose glyphs all have known advances, as minikin tests its breaker
+/// with rectangles, so that a stage is tested without real fonts.
+///
+/// Every method may be called from any thread at once.
+protocol FaceShaping: AnyObject, Sendable {
+    /// The glyphs of `range` of `units`, with the text of `context` around it seen as context
+    /// (Arabic joining looks across a run's edges), in visual order: left to right, or top to
+    /// bottom for `upright` text. Clusters count from `range`'s start; advances and offsets are
+    /// font units on the line's axis (see `ShapedGlyph`). `buffer` is the calling layout's
+    /// scratch, used by one thread at a time.
+    func shape(_ units: UnsafeBufferPointer<UInt16>, range: Range<Int>, context: Range<Int>, rtl: Bool, upright: Bool,
+               script: Script, style: ShapingStyle, buffer: ShapingBuffer) -> ShapedGlyphs
+
+    /// Shapes `pieces` of `units` (in text order, apart, never right to left) in one call where
+    /// that is exact, and hands each piece it vouches for to `store(index, run)`; the caller
+    /// shapes the others alone (see `Shaper+Joined.swift`).
+    func shapeJoined(_ units: UnsafeBufferPointer<UInt16>, pieces: UnsafeBufferPointer<Range<Int>>, context: Range<Int>,
+                     upright: Bool, script: Script, style: ShapingStyle, buffer: ShapingBuffer,
+                     store: (Int, ShapedRun) -> Void)
+
+    /// The glyph the face's character map gives `scalar`, or nil when the face lacks it.
+    func nominalGlyph(_ scalar: UInt32) -> UInt32?
+
+    /// The glyph's ink box in font units, y up from the baseline: x bearing, y bearing (top),
+    /// width, height (negative, downward); zero for a glyph without ink.
+    func inkExtents(_ glyph: UInt32) -> (x: Int32, y: Int32, width: Int32, height: Int32)
+}
+
+extension FaceShaping {
+    /// Joins nothing: every piece is shaped alone, which is always exact.
+    func shapeJoined(_ units: UnsafeBufferPointer<UInt16>, pieces: UnsafeBufferPointer<Range<Int>>, context: Range<Int>,
+                     upright: Bool, script: Script, style: ShapingStyle, buffer: ShapingBuffer,
+                     store: (Int, ShapedRun) -> Void) {}
+}
