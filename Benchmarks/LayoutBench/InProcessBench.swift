@@ -58,8 +58,14 @@ struct InProcessBench {
                 Exclusion(FlowShape(.ellipse(Rect(x: plain.width - 130, y: 8, width: 110, height: 80))), margin: 6)])])
             return request
         }
+        // Each caption with its intrinsic widths and runs' bounds measured (issue 40's row).
+        let intrinsicRequests = requests.map { plain -> ParagraphRequest in
+            var request = plain
+            request.measuresIntrinsics = true
+            return request
+        }
         if let only = ProcessInfo.processInfo.environment["LAYOUTD_BENCH_PROFILE"] {
-            // For a profiler: one kind of pass (floor, floor-bare, cold, warm, boxed, unboxed, decorated, flowed, built or rules), many times, nothing
+            // For a profiler: one kind of pass (floor, floor-bare, cold, warm, boxed, unboxed, decorated, flowed, intrinsic, built or rules), many times, nothing
             // else; scripts/count-instructions.sh compares two of them under callgrind.
             // LAYOUTD_BENCH_SHAPING_CACHE=N runs the other passes with a cache of N entries, as the
             // daemon ships (20,000), new each repeat so every caption meets it cold.
@@ -121,7 +127,8 @@ struct InProcessBench {
                 return []
             }
             let chosen = only == "boxed" ? boxedRequests : only == "unboxed" ? unboxedRequests
-                : only == "decorated" ? decoratedRequests : only == "flowed" ? flowedRequests : requests
+                : only == "decorated" ? decoratedRequests : only == "flowed" ? flowedRequests
+                : only == "intrinsic" ? intrinsicRequests : requests
             for _ in 0..<options.repeats {
                 layouter = layouterForRepeat()
                 for request in chosen { _ = try time(request, layouter) }

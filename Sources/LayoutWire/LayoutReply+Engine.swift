@@ -17,6 +17,15 @@ extension Layoutd_V1_LayoutReply {
         if !layout.overflowRange.isEmpty { overflowRange = Layoutd_V1_Range(layout.overflowRange) }
         writingMode = Layoutd_V1_WritingMode(layout.writingMode)
         if let scale = layout.appliedScale { appliedScale = Float(scale) }
+        if let metrics = layout.intrinsicMetrics {
+            minContentWidth = Float(metrics.minContent)
+            maxContentWidth = Float(metrics.maxContent)
+            for (index, bounds) in metrics.runs.enumerated() {
+                runs[index].ascent = Float(bounds.ascent)
+                runs[index].descent = Float(bounds.descent)
+                runs[index].leading = Float(bounds.leading)
+            }
+        }
         if let ink = layout.ink {
             for (index, rect) in ink.lines.enumerated() { if let rect { lines[index].inkBounds = Layoutd_V1_Rect(rect) } }
             for (index, rect) in ink.runs.enumerated() { if let rect { runs[index].inkBounds = Layoutd_V1_Rect(rect) } }
@@ -119,6 +128,13 @@ extension Layoutd_V1_FontsReply {
                 return wire
             }
             face.namedInstances = font.namedInstances.map(\.name)
+            face.ascender = font.ascender
+            face.descender = font.descender
+            face.lineGap = font.lineGap
+            face.capHeight = font.capHeight
+            face.xHeight = font.xHeight
+            (face.underlinePosition, face.underlineThickness) = font.underline
+            (face.strikeoutPosition, face.strikeoutThickness) = font.strikeout
             return face
         }
         fallbackFamilies = registry.fallbackFamilies

@@ -67,6 +67,7 @@ extension Layoutd_V1_LayoutRequest {
             attachments: attachments)
         request.truncationMode = truncationMode
         request.measuresInk = inkBounds
+        request.measuresIntrinsics = intrinsicMetrics
         switch breakStrategy {
         case .greedy: request.breakStrategy = .greedy
         case .balanced: request.breakStrategy = .balanced

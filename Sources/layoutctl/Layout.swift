@@ -50,6 +50,7 @@ extension LayoutCtl {
                 if !connection.json, let matches = RuleMatchTable.render(reply.ruleMatches, text: text) { print(matches) }
                 if !connection.json, let fragments = FragmentTable.render(reply) { print(fragments) }
                 if !connection.json, let ink = InkTable.render(reply) { print(ink) }
+                if !connection.json, request.intrinsicMetrics { print(MetricsTable.render(reply)) }
             }
         }
 
@@ -93,6 +94,19 @@ enum LineTable {
         rows.append(String(format: "size %.2f x %.2f, visible [%d,%d)", reply.width, reply.height,
                            reply.visibleRange.start, reply.visibleRange.start + reply.visibleRange.length))
         if reply.appliedScale > 0 { rows.append(String(format: "auto-size: scale %.4f", reply.appliedScale)) }
+        return rows.joined(separator: "\n")
+    }
+}
+
+/// The text's intrinsic widths and each run's typographic bounds (`--metrics`).
+enum MetricsTable {
+    static func render(_ reply: Layoutd_V1_LayoutReply) -> String {
+        var rows = [String(format: "min-content width %.2f, max-content width %.2f", reply.minContentWidth, reply.maxContentWidth),
+                    "run  font  size    ascent  descent  leading"]
+        for (index, run) in reply.runs.enumerated() {
+            rows.append(String(format: "%3d  %4d  %6.2f  %6.2f  %7.2f  %7.2f", index, run.fontID, run.size, run.ascent, run.descent,
+                               run.leading))
+        }
         return rows.joined(separator: "\n")
     }
 }

@@ -55,6 +55,8 @@ struct OutputOptions: ParsableArguments {
     @Option(help: "The picture's format: png, svg or pdf (default: from -o's extension).") var format: String?
     @Option(parsing: .unconditional, help: "Picture scale, pixels per point.") var scale: Float = 2
     @Flag(help: "Also measure where the glyphs put ink: per line, the whole layout and the first glyph.") var ink = false
+    @Flag(help: "Also measure the text's intrinsic widths (min-content, max-content) and each run's ascent, descent and leading.")
+    var metrics = false
     @Option(help: AttachmentSpec.help) var attachment: [String] = []
     @Option(help: "A PNG drawn in the Nth attachment's box with -o (the Nth of these; \"\" for a placeholder).")
     var attachmentImage: [String] = []

@@ -50,6 +50,7 @@ struct LayoutOptions: ParsableArguments {
     var format: String? { picture.format }
     var scale: Float { picture.scale }
     var ink: Bool { picture.ink }
+    var metrics: Bool { picture.metrics }
     var attachment: [String] { picture.attachment }
     var attachmentImage: [String] { picture.attachmentImage }
 
@@ -83,6 +84,7 @@ struct LayoutOptions: ParsableArguments {
         request.lineHeightMultiple = lineHeightMultiple
         request.maxLines = maxLines
         request.inkBounds = ink
+        request.intrinsicMetrics = metrics
         if hyphenate { request.hyphenation = Layoutd_V1_Hyphenation() }
         if let tabs {
             request.paragraphStyle.tabStops = try tabs.split(separator: ",").map { spec in

@@ -8,6 +8,8 @@ extension LayoutCtl {
     struct Fonts: ParsableCommand {
         static let configuration = CommandConfiguration(abstract: "List the fonts the daemon loaded.")
         @OptionGroup var connection: Connection
+        @Flag(help: "Also print each face's metrics in font units: ascender, descender, line gap, cap height, x-height, underline and strikeout.")
+        var metrics = false
 
         func run() throws {
             try connection.reportingFailures {
@@ -23,6 +25,12 @@ extension LayoutCtl {
                     if !face.axes.isEmpty {
                         let axes = face.axes.map { "\($0.tag) \(Self.number($0.minimum))-\(Self.number($0.maximum)) (\(Self.number($0.defaultValue)))" }
                         print("      axes: " + axes.joined(separator: ", ") + "; instances: " + face.namedInstances.joined(separator: ", "))
+                    }
+                    if metrics {
+                        print("      units per em \(face.unitsPerEm): ascender \(face.ascender), descender \(face.descender), "
+                              + "line gap \(face.lineGap), cap height \(face.capHeight), x-height \(face.xHeight), "
+                              + "underline \(face.underlinePosition)/\(face.underlineThickness), "
+                              + "strikeout \(face.strikeoutPosition)/\(face.strikeoutThickness)")
                     }
                 }
                 print("default: \(reply.defaultFamily); fallback: \(reply.fallbackFamilies.joined(separator: ", "))")

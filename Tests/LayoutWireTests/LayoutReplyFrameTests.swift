@@ -50,6 +50,7 @@ import TestSupport
             { $0.alignment = .center; $0.maxLines = 2 },
             { $0.direction = .rightToLeft; $0.lineHeight = 40 },
             { $0.measuresInk = true; $0.width = 120 },
+            { $0.measuresIntrinsics = true; $0.maxLines = 2 },
         ]
         for (variant, configure) in configurations.enumerated() {
             let layout = try Self.layouter.layout(Self.request(Self.texts[index], configure))
@@ -153,7 +154,11 @@ import TestSupport
             Decorator(layout: layout, text: text, fonts: LayoutReplyFrameTests.fonts)
         }
         return try LayoutReplyFrameTests.texts.enumerated().map { index, text in
-            let layout = try LayoutReplyFrameTests.layouter.layout(LayoutReplyFrameTests.request(text) { $0.alignment = .justified })
+            // Every other text with its intrinsic metrics, which the reader reads too.
+            let layout = try LayoutReplyFrameTests.layouter.layout(LayoutReplyFrameTests.request(text) {
+                $0.alignment = .justified
+                $0.measuresIntrinsics = index % 2 == 1
+            })
             let backgrounds = index == 0 ? [try decorator(layout, text).decorate(BackgroundStyle(kind: .perLine))] : []
             return Array(LayoutReplyFrame.encode(requestID: UInt64(index) << 40, layout: layout, backgrounds: backgrounds)
                 .dropFirst(Framing.headerBytes))

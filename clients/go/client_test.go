@@ -117,8 +117,19 @@ func TestGreetsLaysOutAndRefusesByName(t *testing.T) {
 	if err != nil || len(justified.Lines) != 2 {
 		t.Fatalf("justify: %v", err)
 	}
-	if fonts, err := client.Fonts(ctx); err != nil || len(fonts.Faces) == 0 {
+	fonts, err := client.Fonts(ctx)
+	if err != nil || len(fonts.Faces) == 0 {
 		t.Fatalf("fonts: %v", err)
+	}
+	measured, err := client.Layout(ctx, &layoutdv1.LayoutRequest{Text: "Widths before a box", Width: 60, IntrinsicMetrics: true})
+	if err != nil || measured.MinContentWidth <= 0 || measured.MaxContentWidth <= measured.MinContentWidth {
+		t.Fatalf("intrinsic metrics: %v %v", measured, err)
+	}
+	for _, run := range measured.Runs {
+		face := fonts.Faces[run.FontId]
+		if want := float32(face.Ascender) * run.Size / float32(face.UnitsPerEm); run.Ascent < want-1e-3 || run.Ascent > want+1e-3 {
+			t.Fatalf("run ascent %v, its face's %v", run.Ascent, want)
+		}
 	}
 	if _, err := Dial(Options{SocketPath: filepath.Join(t.TempDir(), "none.sock")}); !errors.Is(err, ErrUnreachable) {
 		t.Fatalf("no daemon: %v", err)

@@ -23,9 +23,11 @@ extension ParagraphLayout {
     }
 
     /// True when only lines, runs and the visible range move with a placement: no attachments,
-    /// decorations or ink. A writer may then apply the placement as it writes those, instead
+    /// decorations, ink or intrinsic metrics. A writer may then apply the placement as it writes those, instead
     /// of writing a moved copy (`LayoutReplyFrame.writeReply(_:placed:…)`).
-    public var movesOnlyLinesAndRuns: Bool { attachments.isEmpty && decorations.isEmpty && ink == nil }
+    public var movesOnlyLinesAndRuns: Bool {
+        attachments.isEmpty && decorations.isEmpty && ink == nil && intrinsicMetrics == nil
+    }
 
     /// The layout moved along the text by `offset`, down by `top`, and its lines and attachments
     /// renumbered from `firstLine` and `firstAttachment`: a document's paragraph put in place.

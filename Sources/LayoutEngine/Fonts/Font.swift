@@ -38,6 +38,10 @@ public final class Font: @unchecked Sendable {
     /// The strikethrough's top and thickness in font units, y up (`OS/2` yStrikeoutPosition
     /// and yStrikeoutSize, or HarfBuzz's fallback).
     public let strikeout: (position: Int32, thickness: Int32)
+    /// The height of capital letters and of lowercase x above the baseline, in font units (`OS/2`
+    /// sCapHeight and sxHeight, or HarfBuzz's fallback).
+    public let capHeight: Int32
+    public let xHeight: Int32
     public let isColorEmoji: Bool
     /// The axes of a variable font (its `fvar` table); empty for a static font.
     public let axes: [VariationAxis]
@@ -76,6 +80,8 @@ public final class Font: @unchecked Sendable {
         var lineGap: Int32
         var underline: (position: Int32, thickness: Int32)
         var strikeout: (position: Int32, thickness: Int32)
+        var capHeight: Int32 = 0
+        var xHeight: Int32 = 0
     }
 
     /// A face with its metrics and its shaping; `coverage` (one bit per BMP code point, which the
@@ -102,6 +108,8 @@ public final class Font: @unchecked Sendable {
         self.lineGap = metrics.lineGap
         self.underline = metrics.underline
         self.strikeout = metrics.strikeout
+        self.capHeight = metrics.capHeight
+        self.xHeight = metrics.xHeight
         self.isColorEmoji = isColorEmoji
         self.axes = axes
         self.namedInstances = namedInstances
@@ -135,7 +143,8 @@ public final class Font: @unchecked Sendable {
         let metrics = Metrics(unitsPerEm: upem, ascender: extents.ascender, descender: -extents.descender,
                               lineGap: extents.line_gap,
                               underline: (metric(HB_OT_METRICS_TAG_UNDERLINE_OFFSET), max(metric(HB_OT_METRICS_TAG_UNDERLINE_SIZE), 1)),
-                              strikeout: (metric(HB_OT_METRICS_TAG_STRIKEOUT_OFFSET), max(metric(HB_OT_METRICS_TAG_STRIKEOUT_SIZE), 1)))
+                              strikeout: (metric(HB_OT_METRICS_TAG_STRIKEOUT_OFFSET), max(metric(HB_OT_METRICS_TAG_STRIKEOUT_SIZE), 1)),
+                              capHeight: metric(HB_OT_METRICS_TAG_CAP_HEIGHT), xHeight: metric(HB_OT_METRICS_TAG_X_HEIGHT))
         let isColorEmoji = hb_ot_color_has_png(hbFace) != 0 || hb_ot_color_has_layers(hbFace) != 0
         let shaping = HarfBuzzShaping(font)  // makes the font immutable
         if let base {
@@ -248,6 +257,13 @@ public final class Font: @unchecked Sendable {
     @inline(__always)
     static func covers(_ coverage: UnsafeMutablePointer<UInt64>, _ unit: UInt16) -> Bool {
         coverage[Int(unit) >> 6] & (1 << UInt64(unit & 63)) != 0
+    }
+
+    /// The ascent, descent (positive) and line gap at `size`, in points: what CoreText's
+    /// `CTRunGetTypographicBounds` gives a run of this font.
+    public func typographicBounds(at size: Double) -> (ascent: Double, descent: Double, leading: Double) {
+        let scale = scale(for: size)
+        return (Double(ascender) * scale, Double(descender) * scale, Double(lineGap) * scale)
     }
 
     /// Points per font unit at `size`.

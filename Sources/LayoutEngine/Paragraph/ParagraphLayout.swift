@@ -133,35 +133,43 @@ public struct ParagraphLayout: Sendable {
     /// Where the glyphs and attachments put ink, when the request asked (`measuresInk`).
     public var ink: InkBounds? {
         get { extras?.ink }
-        set { extras = LayoutExtras(ink: newValue, appliedScale: appliedScale, flowEnd: flowEnd) }
+        set { extras = LayoutExtras(ink: newValue, appliedScale: appliedScale, flowEnd: flowEnd, intrinsicMetrics: intrinsicMetrics) }
     }
     /// The scale auto-size laid the text out at (1: it fitted as given); nil without auto-size.
     public var appliedScale: Double? {
         get { extras?.appliedScale }
-        set { extras = LayoutExtras(ink: ink, appliedScale: newValue, flowEnd: flowEnd) }
+        set { extras = LayoutExtras(ink: ink, appliedScale: newValue, flowEnd: flowEnd, intrinsicMetrics: intrinsicMetrics) }
     }
     /// Where the next paragraph would start, for text that flows laid out from a `FlowStart`
     /// (a document's paragraph); nil otherwise.
     var flowEnd: FlowStart? {
         get { extras?.flowEnd }
-        set { extras = LayoutExtras(ink: ink, appliedScale: appliedScale, flowEnd: newValue) }
+        set { extras = LayoutExtras(ink: ink, appliedScale: appliedScale, flowEnd: newValue, intrinsicMetrics: intrinsicMetrics) }
     }
-    /// The three above, boxed and nil without them: a layout is returned and copied through the
+    /// The text's intrinsic widths and the runs' typographic bounds, when the request asked
+    /// (`measuresIntrinsics`).
+    public var intrinsicMetrics: IntrinsicMetrics? {
+        get { extras?.intrinsicMetrics }
+        set { extras = LayoutExtras(ink: ink, appliedScale: appliedScale, flowEnd: flowEnd, intrinsicMetrics: newValue) }
+    }
+    /// The four above, boxed and nil without them: a layout is returned and copied through the
     /// pipeline, and carrying them inline copied a hundred bytes more each time.
     var extras: LayoutExtras? = nil
 }
 
 /// What a few layouts carry besides their lines: ink, the auto-size scale, where flowing text
-/// ended. Replaced whole.
+/// ended, the intrinsic metrics. Replaced whole.
 final class LayoutExtras: Sendable {
     let ink: InkBounds?
     let appliedScale: Double?
     let flowEnd: FlowStart?
+    let intrinsicMetrics: IntrinsicMetrics?
 
-    init?(ink: InkBounds?, appliedScale: Double?, flowEnd: FlowStart?) {
-        guard ink != nil || appliedScale != nil || flowEnd != nil else { return nil }
+    init?(ink: InkBounds?, appliedScale: Double?, flowEnd: FlowStart?, intrinsicMetrics: IntrinsicMetrics?) {
+        guard ink != nil || appliedScale != nil || flowEnd != nil || intrinsicMetrics != nil else { return nil }
         self.ink = ink
         self.appliedScale = appliedScale
         self.flowEnd = flowEnd
+        self.intrinsicMetrics = intrinsicMetrics
     }
 }

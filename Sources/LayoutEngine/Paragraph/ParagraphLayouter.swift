@@ -65,6 +65,7 @@ public final class ParagraphLayouter: Sendable {
             shaped: try shape(request.text, direction: request.direction, attachments: request.attachments, context: context),
             request: request, context: context)
         var layout = try positioner.run()
+        if request.measuresIntrinsics { try measureIntrinsics(&layout, positioner) }
         positioner.recycle()
         try decorate(&layout, text: request.text, budget: context.budget)
         return layout
@@ -96,6 +97,7 @@ public final class ParagraphLayouter: Sendable {
         if placesGlyphsOnPage { positioner.placesGlyphsOnPage = request.writingMode }
         positioner.vertical = setting
         var layout = try positioner.run()
+        if request.measuresIntrinsics { try measureIntrinsics(&layout, positioner) }
         positioner.recycle()
         try decorate(&layout, text: request.text, budget: context.budget)
         // Consumed: a copy left here made turning copy the lines and runs it changes.
@@ -126,6 +128,7 @@ public final class ParagraphLayouter: Sendable {
     func position(_ shaped: ShapedText, request: ParagraphRequest, context: LayoutContext) throws -> ParagraphLayout {
         let positioner = TextPositioner(shaped: shaped, request: request, context: context)
         var layout = try positioner.run()
+        if request.measuresIntrinsics { try measureIntrinsics(&layout, positioner) }
         try decorate(&layout, text: request.text, budget: context.budget)
         if request.measuresInk { layout.ink = InkBounds.measure(layout, fonts: fonts) }
         return layout

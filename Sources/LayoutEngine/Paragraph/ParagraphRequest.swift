@@ -54,6 +54,12 @@ public struct ParagraphRequest: Sendable {
         get { typography?.measuresInk ?? false }
         set { if newValue != measuresInk { setTypography { $0.measuresInk = newValue } } }
     }
+    /// Measure the text's intrinsic widths and the runs' typographic bounds
+    /// (`ParagraphLayout.intrinsicMetrics`).
+    public var measuresIntrinsics: Bool {
+        get { typography?.measuresIntrinsics ?? false }
+        set { if newValue != measuresIntrinsics { setTypography { $0.measuresIntrinsics = newValue } } }
+    }
     /// How lines are chosen; balanced and optimal need one box (no containers or exclusions).
     public var breakStrategy: BreakStrategy {
         get { typography?.breakStrategy ?? .greedy }
@@ -209,6 +215,7 @@ struct LineSettings {
 final class TypographyOptions: Sendable {
     struct Values: Equatable, Sendable {
         var measuresInk = false
+        var measuresIntrinsics = false
         var breakStrategy = BreakStrategy.greedy
         var autoSize: AutoSize?
         var paragraphStyle = ParagraphStyle.plain
@@ -219,6 +226,7 @@ final class TypographyOptions: Sendable {
     init(_ values: Values) { self.values = values }
 
     var measuresInk: Bool { values.measuresInk }
+    var measuresIntrinsics: Bool { values.measuresIntrinsics }
     var breakStrategy: BreakStrategy { values.breakStrategy }
     var autoSize: AutoSize? { values.autoSize }
     var paragraphStyle: ParagraphStyle { values.paragraphStyle }

@@ -11,7 +11,7 @@ public enum LayoutReplyFrame {
     private enum Reply {
         static let lines = 1, runs = 2, visibleRange = 3, width = 4, height = 5, direction = 6, backgrounds = 7, attachments = 8
         static let decorations = 9, paints = 10, ruleMatches = 11, containers = 12, overflowRange = 13, writingMode = 14
-        static let inkBounds = 15, firstGlyphInk = 16, appliedScale = 17
+        static let inkBounds = 15, firstGlyphInk = 16, appliedScale = 17, minContentWidth = 18, maxContentWidth = 19
     }
     enum Line {
         static let range = 1, baselineOrigin = 2, ascent = 3, descent = 4, leading = 5, width = 6
@@ -21,7 +21,7 @@ public enum LayoutReplyFrame {
     enum Run {
         static let fontID = 1, size = 2, bidiLevel = 3, glyphIDs = 4, positions = 5, advances = 6
         static let clusters = 7, range = 8, truncationToken = 9, lineIndex = 10, paint = 11, orientation = 12, inkBounds = 13
-        static let variations = 14, hyphen = 15, listMarker = 16
+        static let variations = 14, hyphen = 15, listMarker = 16, ascent = 17, descent = 18, leading = 19
     }
 
     /// Every field this writer writes, by message: a test holds it to the .proto, so a field
@@ -32,13 +32,13 @@ public enum LayoutReplyFrame {
         "layoutd.v1.LayoutReply": [Reply.lines, Reply.runs, Reply.visibleRange, Reply.width, Reply.height, Reply.direction,
                                    Reply.backgrounds, Reply.attachments, Reply.decorations, Reply.paints,
                                    Reply.ruleMatches, Reply.containers, Reply.overflowRange, Reply.writingMode, Reply.inkBounds,
-                                   Reply.firstGlyphInk, Reply.appliedScale],
+                                   Reply.firstGlyphInk, Reply.appliedScale, Reply.minContentWidth, Reply.maxContentWidth],
         "layoutd.v1.Line": [Line.range, Line.baselineOrigin, Line.ascent, Line.descent, Line.leading, Line.width,
                             Line.trailingWhitespaceWidth, Line.usedRect, Line.hardBreak, Line.truncated, Line.container,
                             Line.fragmentRect, Line.inkBounds],
         "layoutd.v1.GlyphRun": [Run.fontID, Run.size, Run.bidiLevel, Run.glyphIDs, Run.positions, Run.advances, Run.clusters,
                                 Run.range, Run.truncationToken, Run.lineIndex, Run.paint, Run.orientation, Run.inkBounds,
-                                Run.variations, Run.hyphen, Run.listMarker],
+                                Run.variations, Run.hyphen, Run.listMarker, Run.ascent, Run.descent, Run.leading],
         "layoutd.v1.Range": [1, 2], "layoutd.v1.Point": [1, 2], "layoutd.v1.Rect": [1, 2, 3, 4],
     ]
 
@@ -79,8 +79,9 @@ public enum LayoutReplyFrame {
     /// runs and visible range (`movesOnlyLinesAndRuns`, no ink).
     private static func writeReply(_ layout: ParagraphLayout, placement: ParagraphPlacement?, backgrounds: [Background],
                                    ruleMatches: [Layoutd_V1_RuleMatch], to reply: inout ProtobufWriter) {
-        // The ink read once: it sits in a box most layouts leave empty.
+        // The ink and metrics read once: they sit in a box most layouts leave empty.
         let ink = layout.ink
+        let metrics = layout.intrinsicMetrics
         if let placement {
             for line in layout.lines { reply.message(Reply.lines) { writePlaced(line, placement, to: &$0) } }
             for run in layout.runs { reply.message(Reply.runs) { writePlaced(run, placement, to: &$0) } }
@@ -90,7 +91,7 @@ public enum LayoutReplyFrame {
                 reply.message(Reply.lines) { write(line, ink: ink?.lines[index], to: &$0) }
             }
             for (index, run) in layout.runs.enumerated() {
-                reply.message(Reply.runs) { write(run, ink: ink?.runs[index], to: &$0) }
+                reply.message(Reply.runs) { write(run, ink: ink?.runs[index], bounds: metrics?.runs[index], to: &$0) }
             }
             reply.message(Reply.visibleRange) { write(layout.visibleRange, to: &$0) }
         }
@@ -125,6 +126,10 @@ public enum LayoutReplyFrame {
         if let bounds = ink?.layout { reply.message(Reply.inkBounds) { write(bounds, to: &$0) } }
         if let first = ink?.firstGlyph { reply.message(Reply.firstGlyphInk) { write(first, to: &$0) } }
         if let scale = layout.appliedScale { reply.float(Reply.appliedScale, Float(scale)) }
+        if let metrics {
+            reply.float(Reply.minContentWidth, Float(metrics.minContent))
+            reply.float(Reply.maxContentWidth, Float(metrics.maxContent))
+        }
     }
 
     static func write(_ line: LineLayout, ink: Rect?, to writer: inout ProtobufWriter) {
@@ -158,7 +163,7 @@ public enum LayoutReplyFrame {
         writer.float(4, Float(rect.height))
     }
 
-    static func write(_ run: GlyphRunLayout, ink: Rect?, to writer: inout ProtobufWriter) {
+    static func write(_ run: GlyphRunLayout, ink: Rect?, bounds: TypographicBounds? = nil, to writer: inout ProtobufWriter) {
         writer.uint32(Run.fontID, run.fontID)
         writer.float(Run.size, Float(run.size))
         writer.uint32(Run.bidiLevel, UInt32(run.bidiLevel))
@@ -192,6 +197,11 @@ public enum LayoutReplyFrame {
         }
         writer.bool(Run.hyphen, run.isHyphen)
         writer.bool(Run.listMarker, run.isListMarker)
+        if let bounds {
+            writer.float(Run.ascent, Float(bounds.ascent))
+            writer.float(Run.descent, Float(bounds.descent))
+            writer.float(Run.leading, Float(bounds.leading))
+        }
     }
 
     static func write(_ start: Int, _ count: Int, to writer: inout ProtobufWriter) {

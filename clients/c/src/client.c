@@ -455,6 +455,7 @@ static void layout_request(const layoutd_layout_options *o, const char *text, fl
     if (HAS(o, layoutd_layout_options, alignment)) request.alignment = o->alignment;
     if (HAS(o, layoutd_layout_options, line_height_multiple)) request.line_height_multiple = o->line_height_multiple;
     if (HAS(o, layoutd_layout_options, max_lines)) request.max_lines = o->max_lines;
+    if (HAS(o, layoutd_layout_options, intrinsic_metrics)) request.intrinsic_metrics = o->intrinsic_metrics != 0;
     if (HAS(o, layoutd_layout_options, truncation_token) && o->truncation_token) {
         out_truncation->token = (char *)o->truncation_token;
         request.truncation = out_truncation;

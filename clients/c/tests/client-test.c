@@ -244,6 +244,20 @@ static void test_options_and_error_details(const char *socket_path) {
     layoutd_free_reply(reply);
     layoutd_free_reply(by_hand);
 
+    /* Intrinsic metrics: the widths, and each run's bounds from its font. */
+    options = (layoutd_layout_options)LAYOUTD_LAYOUT_OPTIONS_INIT;
+    options.size = 20;
+    options.intrinsic_metrics = 1;
+    CHECK(layoutd_layout(client, "Widths before a box", 60, &options, &reply) == LAYOUTD_OK, "metrics: %s", layoutd_last_error(client));
+    if (reply) {
+        Layoutd__V1__LayoutReply *measured = reply->layout_reply;
+        CHECK(measured->min_content_width > 40 && measured->max_content_width > measured->min_content_width &&
+                  measured->runs[0]->ascent > 10 && measured->runs[0]->descent > 0,
+              "metrics: %g %g %g", (double)measured->min_content_width, (double)measured->max_content_width,
+              (double)measured->runs[0]->ascent);
+    }
+    layoutd_free_reply(reply);
+
     /* Errors: status, code, code name, field and message apart. */
     options = (layoutd_layout_options)LAYOUTD_LAYOUT_OPTIONS_INIT;
     options.family = "No Such Family";

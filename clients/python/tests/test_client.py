@@ -38,6 +38,20 @@ def test_keywords_build_the_request_as_a_message_would(socket_path):
         layoutd.Client().layout("x", width=10, colour=3)
 
 
+def test_intrinsic_metrics_and_face_metrics(socket_path):
+    with layoutd.Client() as client:
+        measured = client.layout("Widths before a box", width=60, size=20, intrinsic_metrics=True)
+        plain = client.layout("Widths before a box", width=60, size=20)
+        faces = {face.font_id: face for face in client.fonts().faces}
+    assert plain.min_content_width == 0 and plain.max_content_width == 0
+    assert 40 < measured.min_content_width < measured.max_content_width
+    for run in measured.runs:
+        face = faces[run.font_id]
+        assert run.ascent == pytest.approx(face.ascender * run.size / face.units_per_em, rel=1e-5)
+        assert run.descent == pytest.approx(face.descender * run.size / face.units_per_em, rel=1e-5)
+    assert all(face.cap_height > 0 and face.x_height > 0 for face in faces.values() if face.family == "Noto Sans")
+
+
 def test_a_misspelt_keyword_names_the_field_and_the_valid_ones(socket_path):
     with layoutd.Client() as client:
         with pytest.raises(TypeError) as caught:

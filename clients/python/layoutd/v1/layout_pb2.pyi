@@ -1101,6 +1101,7 @@ class LayoutRequest(google.protobuf.message.Message):
     PARAGRAPH_STYLE_FIELD_NUMBER: builtins.int
     FONTS_FIELD_NUMBER: builtins.int
     HYPHENATION_FIELD_NUMBER: builtins.int
+    INTRINSIC_METRICS_FIELD_NUMBER: builtins.int
     text: typing.Text
     """The text, UTF-8; at most HelloReply.max_text_utf16 UTF-16 units (RESOURCE_EXHAUSTED).
     Ranges everywhere count UTF-16 units of it.
@@ -1233,6 +1234,12 @@ class LayoutRequest(google.protobuf.message.Message):
         always show a hyphen when a line ends there. See docs/protocol.md, "Hyphenation".
         """
         pass
+    intrinsic_metrics: builtins.bool
+    """Also measure the text's intrinsic widths (LayoutReply.min_content_width and
+    max_content_width) and each run's typographic bounds (GlyphRun.ascent, descent, leading).
+    Off by default (the widths take a pass over the text).
+    """
+
     def __init__(self,
         *,
         text: typing.Text = ...,
@@ -1266,9 +1273,10 @@ class LayoutRequest(google.protobuf.message.Message):
         paragraph_style: typing.Optional[global___ParagraphStyle] = ...,
         fonts: typing.Optional[typing.Iterable[global___ClientFont]] = ...,
         hyphenation: typing.Optional[global___Hyphenation] = ...,
+        intrinsic_metrics: builtins.bool = ...,
         ) -> None: ...
     def HasField(self, field_name: typing_extensions.Literal["auto_size",b"auto_size","default_style",b"default_style","hyphenation",b"hyphenation","paragraph_style",b"paragraph_style","shape",b"shape","truncation",b"truncation"]) -> builtins.bool: ...
-    def ClearField(self, field_name: typing_extensions.Literal["alignment",b"alignment","attachments",b"attachments","auto_size",b"auto_size","backgrounds",b"backgrounds","break_strategy",b"break_strategy","builtin_rules",b"builtin_rules","combine_letters",b"combine_letters","containers",b"containers","default_style",b"default_style","direction",b"direction","exclusions",b"exclusions","fonts",b"fonts","height",b"height","hide_builtin_markers",b"hide_builtin_markers","hyphenation",b"hyphenation","ink_bounds",b"ink_bounds","line_height",b"line_height","line_height_multiple",b"line_height_multiple","max_lines",b"max_lines","min_fragment_width",b"min_fragment_width","paragraph_style",b"paragraph_style","rules",b"rules","shape",b"shape","shape_inset",b"shape_inset","spans",b"spans","text",b"text","text_combine_upright",b"text_combine_upright","truncation",b"truncation","vertical_alignment",b"vertical_alignment","width",b"width","writing_mode",b"writing_mode"]) -> None: ...
+    def ClearField(self, field_name: typing_extensions.Literal["alignment",b"alignment","attachments",b"attachments","auto_size",b"auto_size","backgrounds",b"backgrounds","break_strategy",b"break_strategy","builtin_rules",b"builtin_rules","combine_letters",b"combine_letters","containers",b"containers","default_style",b"default_style","direction",b"direction","exclusions",b"exclusions","fonts",b"fonts","height",b"height","hide_builtin_markers",b"hide_builtin_markers","hyphenation",b"hyphenation","ink_bounds",b"ink_bounds","intrinsic_metrics",b"intrinsic_metrics","line_height",b"line_height","line_height_multiple",b"line_height_multiple","max_lines",b"max_lines","min_fragment_width",b"min_fragment_width","paragraph_style",b"paragraph_style","rules",b"rules","shape",b"shape","shape_inset",b"shape_inset","spans",b"spans","text",b"text","text_combine_upright",b"text_combine_upright","truncation",b"truncation","vertical_alignment",b"vertical_alignment","width",b"width","writing_mode",b"writing_mode"]) -> None: ...
 global___LayoutRequest = LayoutRequest
 
 class Hyphenation(google.protobuf.message.Message):
@@ -1709,6 +1717,9 @@ class GlyphRun(google.protobuf.message.Message):
     VARIATIONS_FIELD_NUMBER: builtins.int
     HYPHEN_FIELD_NUMBER: builtins.int
     LIST_MARKER_FIELD_NUMBER: builtins.int
+    ASCENT_FIELD_NUMBER: builtins.int
+    DESCENT_FIELD_NUMBER: builtins.int
+    LEADING_FIELD_NUMBER: builtins.int
     font_id: builtins.int
     """The face, as FontsReply lists it."""
 
@@ -1775,6 +1786,17 @@ class GlyphRun(google.protobuf.message.Message):
     item's first line: glyphs that map to no text, their range empty at the paragraph's start.
     """
 
+    ascent: builtins.float
+    """With LayoutRequest.intrinsic_metrics: the run's font's ascent at the run's size, in points,
+    as CoreText's CTRunGetTypographicBounds gives it; 0 without.
+    """
+
+    descent: builtins.float
+    """The same for the descent (positive, below the baseline)."""
+
+    leading: builtins.float
+    """The same for the line gap (leading)."""
+
     def __init__(self,
         *,
         font_id: builtins.int = ...,
@@ -1793,9 +1815,12 @@ class GlyphRun(google.protobuf.message.Message):
         variations: typing.Optional[typing.Iterable[global___Variation]] = ...,
         hyphen: builtins.bool = ...,
         list_marker: builtins.bool = ...,
+        ascent: builtins.float = ...,
+        descent: builtins.float = ...,
+        leading: builtins.float = ...,
         ) -> None: ...
     def HasField(self, field_name: typing_extensions.Literal["ink_bounds",b"ink_bounds","range",b"range"]) -> builtins.bool: ...
-    def ClearField(self, field_name: typing_extensions.Literal["advances",b"advances","bidi_level",b"bidi_level","clusters",b"clusters","font_id",b"font_id","glyph_ids",b"glyph_ids","hyphen",b"hyphen","ink_bounds",b"ink_bounds","line_index",b"line_index","list_marker",b"list_marker","orientation",b"orientation","paint",b"paint","positions",b"positions","range",b"range","size",b"size","truncation_token",b"truncation_token","variations",b"variations"]) -> None: ...
+    def ClearField(self, field_name: typing_extensions.Literal["advances",b"advances","ascent",b"ascent","bidi_level",b"bidi_level","clusters",b"clusters","descent",b"descent","font_id",b"font_id","glyph_ids",b"glyph_ids","hyphen",b"hyphen","ink_bounds",b"ink_bounds","leading",b"leading","line_index",b"line_index","list_marker",b"list_marker","orientation",b"orientation","paint",b"paint","positions",b"positions","range",b"range","size",b"size","truncation_token",b"truncation_token","variations",b"variations"]) -> None: ...
 global___GlyphRun = GlyphRun
 
 class Paint(google.protobuf.message.Message):
@@ -2096,6 +2121,8 @@ class LayoutReply(google.protobuf.message.Message):
     INK_BOUNDS_FIELD_NUMBER: builtins.int
     FIRST_GLYPH_INK_FIELD_NUMBER: builtins.int
     APPLIED_SCALE_FIELD_NUMBER: builtins.int
+    MIN_CONTENT_WIDTH_FIELD_NUMBER: builtins.int
+    MAX_CONTENT_WIDTH_FIELD_NUMBER: builtins.int
     @property
     def lines(self) -> google.protobuf.internal.containers.RepeatedCompositeFieldContainer[global___Line]:
         """The visible lines, in order (top to bottom; columns in vertical text)."""
@@ -2172,6 +2199,15 @@ class LayoutReply(google.protobuf.message.Message):
     given); 0 without auto-size.
     """
 
+    min_content_width: builtins.float
+    """With LayoutRequest.intrinsic_metrics: the widest piece of text no line can break (CSS
+    min-content, SkParagraph's getMinIntrinsicWidth), whitespace at its end left out, indents
+    not counted; along the line, so a column's length for vertical text. 0 without.
+    """
+
+    max_content_width: builtins.float
+    """The same for the widest paragraph on one line (CSS max-content, getMaxIntrinsicWidth)."""
+
     def __init__(self,
         *,
         lines: typing.Optional[typing.Iterable[global___Line]] = ...,
@@ -2191,7 +2227,9 @@ class LayoutReply(google.protobuf.message.Message):
         ink_bounds: typing.Optional[layoutd.v1.geometry_pb2.Rect] = ...,
         first_glyph_ink: typing.Optional[layoutd.v1.geometry_pb2.Rect] = ...,
         applied_scale: builtins.float = ...,
+        min_content_width: builtins.float = ...,
+        max_content_width: builtins.float = ...,
         ) -> None: ...
     def HasField(self, field_name: typing_extensions.Literal["first_glyph_ink",b"first_glyph_ink","ink_bounds",b"ink_bounds","overflow_range",b"overflow_range","visible_range",b"visible_range"]) -> builtins.bool: ...
-    def ClearField(self, field_name: typing_extensions.Literal["applied_scale",b"applied_scale","attachments",b"attachments","backgrounds",b"backgrounds","containers",b"containers","decorations",b"decorations","direction",b"direction","first_glyph_ink",b"first_glyph_ink","height",b"height","ink_bounds",b"ink_bounds","lines",b"lines","overflow_range",b"overflow_range","paints",b"paints","rule_matches",b"rule_matches","runs",b"runs","visible_range",b"visible_range","width",b"width","writing_mode",b"writing_mode"]) -> None: ...
+    def ClearField(self, field_name: typing_extensions.Literal["applied_scale",b"applied_scale","attachments",b"attachments","backgrounds",b"backgrounds","containers",b"containers","decorations",b"decorations","direction",b"direction","first_glyph_ink",b"first_glyph_ink","height",b"height","ink_bounds",b"ink_bounds","lines",b"lines","max_content_width",b"max_content_width","min_content_width",b"min_content_width","overflow_range",b"overflow_range","paints",b"paints","rule_matches",b"rule_matches","runs",b"runs","visible_range",b"visible_range","width",b"width","writing_mode",b"writing_mode"]) -> None: ...
 global___LayoutReply = LayoutReply

@@ -120,6 +120,15 @@ class FontFace(google.protobuf.message.Message):
     COVERAGE_FIELD_NUMBER: builtins.int
     AXES_FIELD_NUMBER: builtins.int
     NAMED_INSTANCES_FIELD_NUMBER: builtins.int
+    ASCENDER_FIELD_NUMBER: builtins.int
+    DESCENDER_FIELD_NUMBER: builtins.int
+    LINE_GAP_FIELD_NUMBER: builtins.int
+    CAP_HEIGHT_FIELD_NUMBER: builtins.int
+    X_HEIGHT_FIELD_NUMBER: builtins.int
+    UNDERLINE_POSITION_FIELD_NUMBER: builtins.int
+    UNDERLINE_THICKNESS_FIELD_NUMBER: builtins.int
+    STRIKEOUT_POSITION_FIELD_NUMBER: builtins.int
+    STRIKEOUT_THICKNESS_FIELD_NUMBER: builtins.int
     font_id: builtins.int
     """The id glyph runs name it by (GlyphRun.font_id); stable until the next reload."""
 
@@ -157,6 +166,35 @@ class FontFace(google.protobuf.message.Message):
     def named_instances(self) -> google.protobuf.internal.containers.RepeatedScalarFieldContainer[typing.Text]:
         """The subfamily names of a variable face's named instances, for Style.named_instance."""
         pass
+    ascender: builtins.int
+    """The ascender above the baseline in font units, as layout uses it (HarfBuzz's horizontal
+    extents: OS/2's typographic metrics where the font sets USE_TYPO_METRICS, else hhea's).
+    """
+
+    descender: builtins.int
+    """The descender below the baseline (positive), the same way."""
+
+    line_gap: builtins.int
+    """The line gap, the same way."""
+
+    cap_height: builtins.int
+    """OS/2's sCapHeight in font units (HarfBuzz's fallback where a font lacks it)."""
+
+    x_height: builtins.int
+    """OS/2's sxHeight in font units (HarfBuzz's fallback where a font lacks it)."""
+
+    underline_position: builtins.int
+    """The underline's top in font units, y up (negative: below the baseline): the post table's."""
+
+    underline_thickness: builtins.int
+    """The underline's thickness (post table), at least 1."""
+
+    strikeout_position: builtins.int
+    """The strikeout's top in font units, y up (OS/2's yStrikeoutPosition)."""
+
+    strikeout_thickness: builtins.int
+    """The strikeout's thickness (OS/2's yStrikeoutSize), at least 1."""
+
     def __init__(self,
         *,
         font_id: builtins.int = ...,
@@ -170,8 +208,17 @@ class FontFace(google.protobuf.message.Message):
         coverage: builtins.int = ...,
         axes: typing.Optional[typing.Iterable[global___VariationAxis]] = ...,
         named_instances: typing.Optional[typing.Iterable[typing.Text]] = ...,
+        ascender: builtins.int = ...,
+        descender: builtins.int = ...,
+        line_gap: builtins.int = ...,
+        cap_height: builtins.int = ...,
+        x_height: builtins.int = ...,
+        underline_position: builtins.int = ...,
+        underline_thickness: builtins.int = ...,
+        strikeout_position: builtins.int = ...,
+        strikeout_thickness: builtins.int = ...,
         ) -> None: ...
-    def ClearField(self, field_name: typing_extensions.Literal["axes",b"axes","coverage",b"coverage","face_index",b"face_index","family",b"family","font_id",b"font_id","italic",b"italic","named_instances",b"named_instances","path",b"path","style",b"style","units_per_em",b"units_per_em","weight",b"weight"]) -> None: ...
+    def ClearField(self, field_name: typing_extensions.Literal["ascender",b"ascender","axes",b"axes","cap_height",b"cap_height","coverage",b"coverage","descender",b"descender","face_index",b"face_index","family",b"family","font_id",b"font_id","italic",b"italic","line_gap",b"line_gap","named_instances",b"named_instances","path",b"path","strikeout_position",b"strikeout_position","strikeout_thickness",b"strikeout_thickness","style",b"style","underline_position",b"underline_position","underline_thickness",b"underline_thickness","units_per_em",b"units_per_em","weight",b"weight","x_height",b"x_height"]) -> None: ...
 global___FontFace = FontFace
 
 class VariationAxis(google.protobuf.message.Message):

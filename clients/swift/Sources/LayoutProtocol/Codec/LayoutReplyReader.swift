@@ -80,6 +80,8 @@ public enum LayoutReplyReader {
                 reply.inkBounds = rect
                 sawInk = true
             case (17, fixed32): guard let value = reader.float() else { return nil }; reply.appliedScale = value
+            case (18, fixed32): guard let value = reader.float() else { return nil }; reply.minContentWidth = value
+            case (19, fixed32): guard let value = reader.float() else { return nil }; reply.maxContentWidth = value
             case (16, lengthDelimited) where !sawFirstInk:
                 guard var nested = reader.nested(), let rect = rect(&nested) else { return nil }
                 reply.firstGlyphInk = rect
@@ -173,6 +175,9 @@ public enum LayoutReplyReader {
                 run.variations.append(variation)
             case (15, varint): guard let value = reader.varint() else { return nil }; run.hyphen = value != 0
             case (16, varint): guard let value = reader.varint() else { return nil }; run.listMarker = value != 0
+            case (17, fixed32): guard let value = reader.float() else { return nil }; run.ascent = value
+            case (18, fixed32): guard let value = reader.float() else { return nil }; run.descent = value
+            case (19, fixed32): guard let value = reader.float() else { return nil }; run.leading = value
             default: return nil
             }
         }

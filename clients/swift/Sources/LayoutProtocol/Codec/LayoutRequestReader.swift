@@ -94,6 +94,7 @@ public enum LayoutRequestReader {
             case (24, varint): guard let value = reader.varint() else { return nil }; request.textCombineUpright = UInt32(truncatingIfNeeded: value)
             case (25, varint): guard let value = reader.varint() else { return nil }; request.combineLetters = value != 0
             case (26, varint): guard let value = reader.varint() else { return nil }; request.inkBounds = value != 0
+            case (32, varint): guard let value = reader.varint() else { return nil }; request.intrinsicMetrics = value != 0
             case (27, varint):
                 guard let raw = reader.enumeration() else { return nil }
                 request.breakStrategy = Layoutd_V1_BreakStrategy(rawValue: raw) ?? .UNRECOGNIZED(raw)

@@ -1554,6 +1554,14 @@ public nonisolated struct Layoutd_V1_LayoutRequest: @unchecked Sendable {
   /// Clears the value of `hyphenation`. Subsequent reads from it will return its default value.
   public mutating func clearHyphenation() {_uniqueStorage()._hyphenation = nil}
 
+  /// Also measure the text's intrinsic widths (LayoutReply.min_content_width and
+  /// max_content_width) and each run's typographic bounds (GlyphRun.ascent, descent, leading).
+  /// Off by default (the widths take a pass over the text).
+  public var intrinsicMetrics: Bool {
+    get {_storage._intrinsicMetrics}
+    set {_uniqueStorage()._intrinsicMetrics = newValue}
+  }
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public init() {}
@@ -2043,6 +2051,25 @@ public nonisolated struct Layoutd_V1_GlyphRun: @unchecked Sendable {
     set {_uniqueStorage()._listMarker = newValue}
   }
 
+  /// With LayoutRequest.intrinsic_metrics: the run's font's ascent at the run's size, in points,
+  /// as CoreText's CTRunGetTypographicBounds gives it; 0 without.
+  public var ascent: Float {
+    get {_storage._ascent}
+    set {_uniqueStorage()._ascent = newValue}
+  }
+
+  /// The same for the descent (positive, below the baseline).
+  public var descent: Float {
+    get {_storage._descent}
+    set {_uniqueStorage()._descent = newValue}
+  }
+
+  /// The same for the line gap (leading).
+  public var leading: Float {
+    get {_storage._leading}
+    set {_uniqueStorage()._leading = newValue}
+  }
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public init() {}
@@ -2516,6 +2543,20 @@ public nonisolated struct Layoutd_V1_LayoutReply: @unchecked Sendable {
   public var appliedScale: Float {
     get {_storage._appliedScale}
     set {_uniqueStorage()._appliedScale = newValue}
+  }
+
+  /// With LayoutRequest.intrinsic_metrics: the widest piece of text no line can break (CSS
+  /// min-content, SkParagraph's getMinIntrinsicWidth), whitespace at its end left out, indents
+  /// not counted; along the line, so a column's length for vertical text. 0 without.
+  public var minContentWidth: Float {
+    get {_storage._minContentWidth}
+    set {_uniqueStorage()._minContentWidth = newValue}
+  }
+
+  /// The same for the widest paragraph on one line (CSS max-content, getMaxIntrinsicWidth).
+  public var maxContentWidth: Float {
+    get {_storage._maxContentWidth}
+    set {_uniqueStorage()._maxContentWidth = newValue}
   }
 
   public var unknownFields = SwiftProtobuf.UnknownStorage()
@@ -3125,7 +3166,7 @@ nonisolated extension Layoutd_V1_StyleSpan: SwiftProtobuf.Message, SwiftProtobuf
 
 nonisolated extension Layoutd_V1_LayoutRequest: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".LayoutRequest"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}text\0\u{3}default_style\0\u{1}spans\0\u{1}width\0\u{1}height\0\u{1}alignment\0\u{1}direction\0\u{3}line_height_multiple\0\u{3}line_height\0\u{3}max_lines\0\u{1}truncation\0\u{1}backgrounds\0\u{1}attachments\0\u{1}rules\0\u{3}builtin_rules\0\u{3}hide_builtin_markers\0\u{1}exclusions\0\u{1}shape\0\u{3}shape_inset\0\u{1}containers\0\u{3}vertical_alignment\0\u{3}min_fragment_width\0\u{3}writing_mode\0\u{3}text_combine_upright\0\u{3}combine_letters\0\u{3}ink_bounds\0\u{3}break_strategy\0\u{3}auto_size\0\u{3}paragraph_style\0\u{1}fonts\0\u{1}hyphenation\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}text\0\u{3}default_style\0\u{1}spans\0\u{1}width\0\u{1}height\0\u{1}alignment\0\u{1}direction\0\u{3}line_height_multiple\0\u{3}line_height\0\u{3}max_lines\0\u{1}truncation\0\u{1}backgrounds\0\u{1}attachments\0\u{1}rules\0\u{3}builtin_rules\0\u{3}hide_builtin_markers\0\u{1}exclusions\0\u{1}shape\0\u{3}shape_inset\0\u{1}containers\0\u{3}vertical_alignment\0\u{3}min_fragment_width\0\u{3}writing_mode\0\u{3}text_combine_upright\0\u{3}combine_letters\0\u{3}ink_bounds\0\u{3}break_strategy\0\u{3}auto_size\0\u{3}paragraph_style\0\u{1}fonts\0\u{1}hyphenation\0\u{3}intrinsic_metrics\0")
 
   fileprivate class _StorageClass {
     var _text: String = String()
@@ -3159,6 +3200,7 @@ nonisolated extension Layoutd_V1_LayoutRequest: SwiftProtobuf.Message, SwiftProt
     var _paragraphStyle: Layoutd_V1_ParagraphStyle? = nil
     var _fonts: [Layoutd_V1_ClientFont] = []
     var _hyphenation: Layoutd_V1_Hyphenation? = nil
+    var _intrinsicMetrics: Bool = false
 
       // This property is used as the initial default value for new instances of the type.
       // The type itself is protecting the reference to its storage via CoW semantics.
@@ -3200,6 +3242,7 @@ nonisolated extension Layoutd_V1_LayoutRequest: SwiftProtobuf.Message, SwiftProt
       _paragraphStyle = source._paragraphStyle
       _fonts = source._fonts
       _hyphenation = source._hyphenation
+      _intrinsicMetrics = source._intrinsicMetrics
     }
   }
 
@@ -3249,6 +3292,7 @@ nonisolated extension Layoutd_V1_LayoutRequest: SwiftProtobuf.Message, SwiftProt
         case 29: try { try decoder.decodeSingularMessageField(value: &_storage._paragraphStyle) }()
         case 30: try { try decoder.decodeRepeatedMessageField(value: &_storage._fonts) }()
         case 31: try { try decoder.decodeSingularMessageField(value: &_storage._hyphenation) }()
+        case 32: try { try decoder.decodeSingularBoolField(value: &_storage._intrinsicMetrics) }()
         default: break
         }
       }
@@ -3354,6 +3398,9 @@ nonisolated extension Layoutd_V1_LayoutRequest: SwiftProtobuf.Message, SwiftProt
       try { if let v = _storage._hyphenation {
         try visitor.visitSingularMessageField(value: v, fieldNumber: 31)
       } }()
+      if _storage._intrinsicMetrics != false {
+        try visitor.visitSingularBoolField(value: _storage._intrinsicMetrics, fieldNumber: 32)
+      }
     }
     try unknownFields.traverse(visitor: &visitor)
   }
@@ -3394,6 +3441,7 @@ nonisolated extension Layoutd_V1_LayoutRequest: SwiftProtobuf.Message, SwiftProt
         if _storage._paragraphStyle != rhs_storage._paragraphStyle {return false}
         if _storage._fonts != rhs_storage._fonts {return false}
         if _storage._hyphenation != rhs_storage._hyphenation {return false}
+        if _storage._intrinsicMetrics != rhs_storage._intrinsicMetrics {return false}
         return true
       }
       if !storagesAreEqual {return false}
@@ -3960,7 +4008,7 @@ nonisolated extension Layoutd_V1_AttachmentBox: SwiftProtobuf.Message, SwiftProt
 
 nonisolated extension Layoutd_V1_GlyphRun: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".GlyphRun"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}font_id\0\u{1}size\0\u{3}bidi_level\0\u{3}glyph_ids\0\u{1}positions\0\u{1}advances\0\u{1}clusters\0\u{1}range\0\u{3}truncation_token\0\u{3}line_index\0\u{1}paint\0\u{1}orientation\0\u{3}ink_bounds\0\u{1}variations\0\u{1}hyphen\0\u{3}list_marker\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}font_id\0\u{1}size\0\u{3}bidi_level\0\u{3}glyph_ids\0\u{1}positions\0\u{1}advances\0\u{1}clusters\0\u{1}range\0\u{3}truncation_token\0\u{3}line_index\0\u{1}paint\0\u{1}orientation\0\u{3}ink_bounds\0\u{1}variations\0\u{1}hyphen\0\u{3}list_marker\0\u{1}ascent\0\u{1}descent\0\u{1}leading\0")
 
   fileprivate class _StorageClass {
     var _fontID: UInt32 = 0
@@ -3979,6 +4027,9 @@ nonisolated extension Layoutd_V1_GlyphRun: SwiftProtobuf.Message, SwiftProtobuf.
     var _variations: [Layoutd_V1_Variation] = []
     var _hyphen: Bool = false
     var _listMarker: Bool = false
+    var _ascent: Float = 0
+    var _descent: Float = 0
+    var _leading: Float = 0
 
       // This property is used as the initial default value for new instances of the type.
       // The type itself is protecting the reference to its storage via CoW semantics.
@@ -4005,6 +4056,9 @@ nonisolated extension Layoutd_V1_GlyphRun: SwiftProtobuf.Message, SwiftProtobuf.
       _variations = source._variations
       _hyphen = source._hyphen
       _listMarker = source._listMarker
+      _ascent = source._ascent
+      _descent = source._descent
+      _leading = source._leading
     }
   }
 
@@ -4039,6 +4093,9 @@ nonisolated extension Layoutd_V1_GlyphRun: SwiftProtobuf.Message, SwiftProtobuf.
         case 14: try { try decoder.decodeRepeatedMessageField(value: &_storage._variations) }()
         case 15: try { try decoder.decodeSingularBoolField(value: &_storage._hyphen) }()
         case 16: try { try decoder.decodeSingularBoolField(value: &_storage._listMarker) }()
+        case 17: try { try decoder.decodeSingularFloatField(value: &_storage._ascent) }()
+        case 18: try { try decoder.decodeSingularFloatField(value: &_storage._descent) }()
+        case 19: try { try decoder.decodeSingularFloatField(value: &_storage._leading) }()
         default: break
         }
       }
@@ -4099,6 +4156,15 @@ nonisolated extension Layoutd_V1_GlyphRun: SwiftProtobuf.Message, SwiftProtobuf.
       if _storage._listMarker != false {
         try visitor.visitSingularBoolField(value: _storage._listMarker, fieldNumber: 16)
       }
+      if _storage._ascent.bitPattern != 0 {
+        try visitor.visitSingularFloatField(value: _storage._ascent, fieldNumber: 17)
+      }
+      if _storage._descent.bitPattern != 0 {
+        try visitor.visitSingularFloatField(value: _storage._descent, fieldNumber: 18)
+      }
+      if _storage._leading.bitPattern != 0 {
+        try visitor.visitSingularFloatField(value: _storage._leading, fieldNumber: 19)
+      }
     }
     try unknownFields.traverse(visitor: &visitor)
   }
@@ -4124,6 +4190,9 @@ nonisolated extension Layoutd_V1_GlyphRun: SwiftProtobuf.Message, SwiftProtobuf.
         if _storage._variations != rhs_storage._variations {return false}
         if _storage._hyphen != rhs_storage._hyphen {return false}
         if _storage._listMarker != rhs_storage._listMarker {return false}
+        if _storage._ascent != rhs_storage._ascent {return false}
+        if _storage._descent != rhs_storage._descent {return false}
+        if _storage._leading != rhs_storage._leading {return false}
         return true
       }
       if !storagesAreEqual {return false}
@@ -4474,7 +4543,7 @@ nonisolated extension Layoutd_V1_Line: SwiftProtobuf.Message, SwiftProtobuf._Mes
 
 nonisolated extension Layoutd_V1_LayoutReply: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".LayoutReply"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}lines\0\u{1}runs\0\u{3}visible_range\0\u{1}width\0\u{1}height\0\u{1}direction\0\u{1}backgrounds\0\u{1}attachments\0\u{1}decorations\0\u{1}paints\0\u{3}rule_matches\0\u{1}containers\0\u{3}overflow_range\0\u{3}writing_mode\0\u{3}ink_bounds\0\u{3}first_glyph_ink\0\u{3}applied_scale\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}lines\0\u{1}runs\0\u{3}visible_range\0\u{1}width\0\u{1}height\0\u{1}direction\0\u{1}backgrounds\0\u{1}attachments\0\u{1}decorations\0\u{1}paints\0\u{3}rule_matches\0\u{1}containers\0\u{3}overflow_range\0\u{3}writing_mode\0\u{3}ink_bounds\0\u{3}first_glyph_ink\0\u{3}applied_scale\0\u{3}min_content_width\0\u{3}max_content_width\0")
 
   fileprivate class _StorageClass {
     var _lines: [Layoutd_V1_Line] = []
@@ -4494,6 +4563,8 @@ nonisolated extension Layoutd_V1_LayoutReply: SwiftProtobuf.Message, SwiftProtob
     var _inkBounds: Layoutd_V1_Rect? = nil
     var _firstGlyphInk: Layoutd_V1_Rect? = nil
     var _appliedScale: Float = 0
+    var _minContentWidth: Float = 0
+    var _maxContentWidth: Float = 0
 
       // This property is used as the initial default value for new instances of the type.
       // The type itself is protecting the reference to its storage via CoW semantics.
@@ -4521,6 +4592,8 @@ nonisolated extension Layoutd_V1_LayoutReply: SwiftProtobuf.Message, SwiftProtob
       _inkBounds = source._inkBounds
       _firstGlyphInk = source._firstGlyphInk
       _appliedScale = source._appliedScale
+      _minContentWidth = source._minContentWidth
+      _maxContentWidth = source._maxContentWidth
     }
   }
 
@@ -4556,6 +4629,8 @@ nonisolated extension Layoutd_V1_LayoutReply: SwiftProtobuf.Message, SwiftProtob
         case 15: try { try decoder.decodeSingularMessageField(value: &_storage._inkBounds) }()
         case 16: try { try decoder.decodeSingularMessageField(value: &_storage._firstGlyphInk) }()
         case 17: try { try decoder.decodeSingularFloatField(value: &_storage._appliedScale) }()
+        case 18: try { try decoder.decodeSingularFloatField(value: &_storage._minContentWidth) }()
+        case 19: try { try decoder.decodeSingularFloatField(value: &_storage._maxContentWidth) }()
         default: break
         }
       }
@@ -4619,6 +4694,12 @@ nonisolated extension Layoutd_V1_LayoutReply: SwiftProtobuf.Message, SwiftProtob
       if _storage._appliedScale.bitPattern != 0 {
         try visitor.visitSingularFloatField(value: _storage._appliedScale, fieldNumber: 17)
       }
+      if _storage._minContentWidth.bitPattern != 0 {
+        try visitor.visitSingularFloatField(value: _storage._minContentWidth, fieldNumber: 18)
+      }
+      if _storage._maxContentWidth.bitPattern != 0 {
+        try visitor.visitSingularFloatField(value: _storage._maxContentWidth, fieldNumber: 19)
+      }
     }
     try unknownFields.traverse(visitor: &visitor)
   }
@@ -4645,6 +4726,8 @@ nonisolated extension Layoutd_V1_LayoutReply: SwiftProtobuf.Message, SwiftProtob
         if _storage._inkBounds != rhs_storage._inkBounds {return false}
         if _storage._firstGlyphInk != rhs_storage._firstGlyphInk {return false}
         if _storage._appliedScale != rhs_storage._appliedScale {return false}
+        if _storage._minContentWidth != rhs_storage._minContentWidth {return false}
+        if _storage._maxContentWidth != rhs_storage._maxContentWidth {return false}
         return true
       }
       if !storagesAreEqual {return false}

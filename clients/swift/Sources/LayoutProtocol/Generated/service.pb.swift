@@ -96,48 +96,138 @@ public nonisolated struct Layoutd_V1_FontsRequest: Sendable {
 }
 
 /// One loaded font face.
-public nonisolated struct Layoutd_V1_FontFace: Sendable {
+public nonisolated struct Layoutd_V1_FontFace: @unchecked Sendable {
   // SwiftProtobuf.Message conformance is added in an extension below. See the
   // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
   // methods supported on all messages.
 
   /// The id glyph runs name it by (GlyphRun.font_id); stable until the next reload.
-  public var fontID: UInt32 = 0
+  public var fontID: UInt32 {
+    get {_storage._fontID}
+    set {_uniqueStorage()._fontID = newValue}
+  }
 
   /// The family name a request names it by, e.g. "Noto Sans".
-  public var family: String = String()
+  public var family: String {
+    get {_storage._family}
+    set {_uniqueStorage()._family = newValue}
+  }
 
   /// The face's style name from the font, e.g. "Bold Italic".
-  public var style: String = String()
+  public var style: String {
+    get {_storage._style}
+    set {_uniqueStorage()._style = newValue}
+  }
 
   /// CSS weight, 1...1000 (400 regular, 700 bold).
-  public var weight: UInt32 = 0
+  public var weight: UInt32 {
+    get {_storage._weight}
+    set {_uniqueStorage()._weight = newValue}
+  }
 
   /// True for an italic or oblique face.
-  public var italic: Bool = false
+  public var italic: Bool {
+    get {_storage._italic}
+    set {_uniqueStorage()._italic = newValue}
+  }
 
   /// The font file's path on the daemon's machine.
-  public var path: String = String()
+  public var path: String {
+    get {_storage._path}
+    set {_uniqueStorage()._path = newValue}
+  }
 
   /// The face's index in a collection file (.ttc), else 0.
-  public var faceIndex: UInt32 = 0
+  public var faceIndex: UInt32 {
+    get {_storage._faceIndex}
+    set {_uniqueStorage()._faceIndex = newValue}
+  }
 
   /// Design units per em: glyph advances in replies are scaled from these.
-  public var unitsPerEm: UInt32 = 0
+  public var unitsPerEm: UInt32 {
+    get {_storage._unitsPerEm}
+    set {_uniqueStorage()._unitsPerEm = newValue}
+  }
 
   /// Number of Unicode code points the face maps.
-  public var coverage: UInt32 = 0
+  public var coverage: UInt32 {
+    get {_storage._coverage}
+    set {_uniqueStorage()._coverage = newValue}
+  }
 
   /// A variable face's axes (its `fvar` table), in the order GlyphRun.variations uses; empty
   /// for a static face.
-  public var axes: [Layoutd_V1_VariationAxis] = []
+  public var axes: [Layoutd_V1_VariationAxis] {
+    get {_storage._axes}
+    set {_uniqueStorage()._axes = newValue}
+  }
 
   /// The subfamily names of a variable face's named instances, for Style.named_instance.
-  public var namedInstances: [String] = []
+  public var namedInstances: [String] {
+    get {_storage._namedInstances}
+    set {_uniqueStorage()._namedInstances = newValue}
+  }
+
+  /// The ascender above the baseline in font units, as layout uses it (HarfBuzz's horizontal
+  /// extents: OS/2's typographic metrics where the font sets USE_TYPO_METRICS, else hhea's).
+  public var ascender: Int32 {
+    get {_storage._ascender}
+    set {_uniqueStorage()._ascender = newValue}
+  }
+
+  /// The descender below the baseline (positive), the same way.
+  public var descender: Int32 {
+    get {_storage._descender}
+    set {_uniqueStorage()._descender = newValue}
+  }
+
+  /// The line gap, the same way.
+  public var lineGap: Int32 {
+    get {_storage._lineGap}
+    set {_uniqueStorage()._lineGap = newValue}
+  }
+
+  /// OS/2's sCapHeight in font units (HarfBuzz's fallback where a font lacks it).
+  public var capHeight: Int32 {
+    get {_storage._capHeight}
+    set {_uniqueStorage()._capHeight = newValue}
+  }
+
+  /// OS/2's sxHeight in font units (HarfBuzz's fallback where a font lacks it).
+  public var xHeight: Int32 {
+    get {_storage._xHeight}
+    set {_uniqueStorage()._xHeight = newValue}
+  }
+
+  /// The underline's top in font units, y up (negative: below the baseline): the post table's.
+  public var underlinePosition: Int32 {
+    get {_storage._underlinePosition}
+    set {_uniqueStorage()._underlinePosition = newValue}
+  }
+
+  /// The underline's thickness (post table), at least 1.
+  public var underlineThickness: Int32 {
+    get {_storage._underlineThickness}
+    set {_uniqueStorage()._underlineThickness = newValue}
+  }
+
+  /// The strikeout's top in font units, y up (OS/2's yStrikeoutPosition).
+  public var strikeoutPosition: Int32 {
+    get {_storage._strikeoutPosition}
+    set {_uniqueStorage()._strikeoutPosition = newValue}
+  }
+
+  /// The strikeout's thickness (OS/2's yStrikeoutSize), at least 1.
+  public var strikeoutThickness: Int32 {
+    get {_storage._strikeoutThickness}
+    set {_uniqueStorage()._strikeoutThickness = newValue}
+  }
 
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public init() {}
+
+  fileprivate var _storage = _StorageClass.defaultInstance
 }
 
 /// One axis of a variable face.
@@ -579,79 +669,198 @@ nonisolated extension Layoutd_V1_FontsRequest: SwiftProtobuf.Message, SwiftProto
 
 nonisolated extension Layoutd_V1_FontFace: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".FontFace"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}font_id\0\u{1}family\0\u{1}style\0\u{1}weight\0\u{1}italic\0\u{1}path\0\u{3}face_index\0\u{3}units_per_em\0\u{1}coverage\0\u{1}axes\0\u{3}named_instances\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}font_id\0\u{1}family\0\u{1}style\0\u{1}weight\0\u{1}italic\0\u{1}path\0\u{3}face_index\0\u{3}units_per_em\0\u{1}coverage\0\u{1}axes\0\u{3}named_instances\0\u{1}ascender\0\u{1}descender\0\u{3}line_gap\0\u{3}cap_height\0\u{3}x_height\0\u{3}underline_position\0\u{3}underline_thickness\0\u{3}strikeout_position\0\u{3}strikeout_thickness\0")
+
+  fileprivate class _StorageClass {
+    var _fontID: UInt32 = 0
+    var _family: String = String()
+    var _style: String = String()
+    var _weight: UInt32 = 0
+    var _italic: Bool = false
+    var _path: String = String()
+    var _faceIndex: UInt32 = 0
+    var _unitsPerEm: UInt32 = 0
+    var _coverage: UInt32 = 0
+    var _axes: [Layoutd_V1_VariationAxis] = []
+    var _namedInstances: [String] = []
+    var _ascender: Int32 = 0
+    var _descender: Int32 = 0
+    var _lineGap: Int32 = 0
+    var _capHeight: Int32 = 0
+    var _xHeight: Int32 = 0
+    var _underlinePosition: Int32 = 0
+    var _underlineThickness: Int32 = 0
+    var _strikeoutPosition: Int32 = 0
+    var _strikeoutThickness: Int32 = 0
+
+      // This property is used as the initial default value for new instances of the type.
+      // The type itself is protecting the reference to its storage via CoW semantics.
+      // This will force a copy to be made of this reference when the first mutation occurs;
+      // hence, it is safe to mark this as `nonisolated(unsafe)`.
+      static nonisolated(unsafe) let defaultInstance = _StorageClass()
+
+    private init() {}
+
+    init(copying source: _StorageClass) {
+      _fontID = source._fontID
+      _family = source._family
+      _style = source._style
+      _weight = source._weight
+      _italic = source._italic
+      _path = source._path
+      _faceIndex = source._faceIndex
+      _unitsPerEm = source._unitsPerEm
+      _coverage = source._coverage
+      _axes = source._axes
+      _namedInstances = source._namedInstances
+      _ascender = source._ascender
+      _descender = source._descender
+      _lineGap = source._lineGap
+      _capHeight = source._capHeight
+      _xHeight = source._xHeight
+      _underlinePosition = source._underlinePosition
+      _underlineThickness = source._underlineThickness
+      _strikeoutPosition = source._strikeoutPosition
+      _strikeoutThickness = source._strikeoutThickness
+    }
+  }
+
+  fileprivate mutating func _uniqueStorage() -> _StorageClass {
+    if !isKnownUniquelyReferenced(&_storage) {
+      _storage = _StorageClass(copying: _storage)
+    }
+    return _storage
+  }
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
-    while let fieldNumber = try decoder.nextFieldNumber() {
-      // The use of inline closures is to circumvent an issue where the compiler
-      // allocates stack space for every case branch when no optimizations are
-      // enabled. https://github.com/apple/swift-protobuf/issues/1034
-      switch fieldNumber {
-      case 1: try { try decoder.decodeSingularUInt32Field(value: &self.fontID) }()
-      case 2: try { try decoder.decodeSingularStringField(value: &self.family) }()
-      case 3: try { try decoder.decodeSingularStringField(value: &self.style) }()
-      case 4: try { try decoder.decodeSingularUInt32Field(value: &self.weight) }()
-      case 5: try { try decoder.decodeSingularBoolField(value: &self.italic) }()
-      case 6: try { try decoder.decodeSingularStringField(value: &self.path) }()
-      case 7: try { try decoder.decodeSingularUInt32Field(value: &self.faceIndex) }()
-      case 8: try { try decoder.decodeSingularUInt32Field(value: &self.unitsPerEm) }()
-      case 9: try { try decoder.decodeSingularUInt32Field(value: &self.coverage) }()
-      case 10: try { try decoder.decodeRepeatedMessageField(value: &self.axes) }()
-      case 11: try { try decoder.decodeRepeatedStringField(value: &self.namedInstances) }()
-      default: break
+    _ = _uniqueStorage()
+    try withExtendedLifetime(_storage) { (_storage: _StorageClass) in
+      while let fieldNumber = try decoder.nextFieldNumber() {
+        // The use of inline closures is to circumvent an issue where the compiler
+        // allocates stack space for every case branch when no optimizations are
+        // enabled. https://github.com/apple/swift-protobuf/issues/1034
+        switch fieldNumber {
+        case 1: try { try decoder.decodeSingularUInt32Field(value: &_storage._fontID) }()
+        case 2: try { try decoder.decodeSingularStringField(value: &_storage._family) }()
+        case 3: try { try decoder.decodeSingularStringField(value: &_storage._style) }()
+        case 4: try { try decoder.decodeSingularUInt32Field(value: &_storage._weight) }()
+        case 5: try { try decoder.decodeSingularBoolField(value: &_storage._italic) }()
+        case 6: try { try decoder.decodeSingularStringField(value: &_storage._path) }()
+        case 7: try { try decoder.decodeSingularUInt32Field(value: &_storage._faceIndex) }()
+        case 8: try { try decoder.decodeSingularUInt32Field(value: &_storage._unitsPerEm) }()
+        case 9: try { try decoder.decodeSingularUInt32Field(value: &_storage._coverage) }()
+        case 10: try { try decoder.decodeRepeatedMessageField(value: &_storage._axes) }()
+        case 11: try { try decoder.decodeRepeatedStringField(value: &_storage._namedInstances) }()
+        case 12: try { try decoder.decodeSingularInt32Field(value: &_storage._ascender) }()
+        case 13: try { try decoder.decodeSingularInt32Field(value: &_storage._descender) }()
+        case 14: try { try decoder.decodeSingularInt32Field(value: &_storage._lineGap) }()
+        case 15: try { try decoder.decodeSingularInt32Field(value: &_storage._capHeight) }()
+        case 16: try { try decoder.decodeSingularInt32Field(value: &_storage._xHeight) }()
+        case 17: try { try decoder.decodeSingularInt32Field(value: &_storage._underlinePosition) }()
+        case 18: try { try decoder.decodeSingularInt32Field(value: &_storage._underlineThickness) }()
+        case 19: try { try decoder.decodeSingularInt32Field(value: &_storage._strikeoutPosition) }()
+        case 20: try { try decoder.decodeSingularInt32Field(value: &_storage._strikeoutThickness) }()
+        default: break
+        }
       }
     }
   }
 
   public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
-    if self.fontID != 0 {
-      try visitor.visitSingularUInt32Field(value: self.fontID, fieldNumber: 1)
-    }
-    if !self.family.isEmpty {
-      try visitor.visitSingularStringField(value: self.family, fieldNumber: 2)
-    }
-    if !self.style.isEmpty {
-      try visitor.visitSingularStringField(value: self.style, fieldNumber: 3)
-    }
-    if self.weight != 0 {
-      try visitor.visitSingularUInt32Field(value: self.weight, fieldNumber: 4)
-    }
-    if self.italic != false {
-      try visitor.visitSingularBoolField(value: self.italic, fieldNumber: 5)
-    }
-    if !self.path.isEmpty {
-      try visitor.visitSingularStringField(value: self.path, fieldNumber: 6)
-    }
-    if self.faceIndex != 0 {
-      try visitor.visitSingularUInt32Field(value: self.faceIndex, fieldNumber: 7)
-    }
-    if self.unitsPerEm != 0 {
-      try visitor.visitSingularUInt32Field(value: self.unitsPerEm, fieldNumber: 8)
-    }
-    if self.coverage != 0 {
-      try visitor.visitSingularUInt32Field(value: self.coverage, fieldNumber: 9)
-    }
-    if !self.axes.isEmpty {
-      try visitor.visitRepeatedMessageField(value: self.axes, fieldNumber: 10)
-    }
-    if !self.namedInstances.isEmpty {
-      try visitor.visitRepeatedStringField(value: self.namedInstances, fieldNumber: 11)
+    try withExtendedLifetime(_storage) { (_storage: _StorageClass) in
+      if _storage._fontID != 0 {
+        try visitor.visitSingularUInt32Field(value: _storage._fontID, fieldNumber: 1)
+      }
+      if !_storage._family.isEmpty {
+        try visitor.visitSingularStringField(value: _storage._family, fieldNumber: 2)
+      }
+      if !_storage._style.isEmpty {
+        try visitor.visitSingularStringField(value: _storage._style, fieldNumber: 3)
+      }
+      if _storage._weight != 0 {
+        try visitor.visitSingularUInt32Field(value: _storage._weight, fieldNumber: 4)
+      }
+      if _storage._italic != false {
+        try visitor.visitSingularBoolField(value: _storage._italic, fieldNumber: 5)
+      }
+      if !_storage._path.isEmpty {
+        try visitor.visitSingularStringField(value: _storage._path, fieldNumber: 6)
+      }
+      if _storage._faceIndex != 0 {
+        try visitor.visitSingularUInt32Field(value: _storage._faceIndex, fieldNumber: 7)
+      }
+      if _storage._unitsPerEm != 0 {
+        try visitor.visitSingularUInt32Field(value: _storage._unitsPerEm, fieldNumber: 8)
+      }
+      if _storage._coverage != 0 {
+        try visitor.visitSingularUInt32Field(value: _storage._coverage, fieldNumber: 9)
+      }
+      if !_storage._axes.isEmpty {
+        try visitor.visitRepeatedMessageField(value: _storage._axes, fieldNumber: 10)
+      }
+      if !_storage._namedInstances.isEmpty {
+        try visitor.visitRepeatedStringField(value: _storage._namedInstances, fieldNumber: 11)
+      }
+      if _storage._ascender != 0 {
+        try visitor.visitSingularInt32Field(value: _storage._ascender, fieldNumber: 12)
+      }
+      if _storage._descender != 0 {
+        try visitor.visitSingularInt32Field(value: _storage._descender, fieldNumber: 13)
+      }
+      if _storage._lineGap != 0 {
+        try visitor.visitSingularInt32Field(value: _storage._lineGap, fieldNumber: 14)
+      }
+      if _storage._capHeight != 0 {
+        try visitor.visitSingularInt32Field(value: _storage._capHeight, fieldNumber: 15)
+      }
+      if _storage._xHeight != 0 {
+        try visitor.visitSingularInt32Field(value: _storage._xHeight, fieldNumber: 16)
+      }
+      if _storage._underlinePosition != 0 {
+        try visitor.visitSingularInt32Field(value: _storage._underlinePosition, fieldNumber: 17)
+      }
+      if _storage._underlineThickness != 0 {
+        try visitor.visitSingularInt32Field(value: _storage._underlineThickness, fieldNumber: 18)
+      }
+      if _storage._strikeoutPosition != 0 {
+        try visitor.visitSingularInt32Field(value: _storage._strikeoutPosition, fieldNumber: 19)
+      }
+      if _storage._strikeoutThickness != 0 {
+        try visitor.visitSingularInt32Field(value: _storage._strikeoutThickness, fieldNumber: 20)
+      }
     }
     try unknownFields.traverse(visitor: &visitor)
   }
 
   public static func ==(lhs: Layoutd_V1_FontFace, rhs: Layoutd_V1_FontFace) -> Bool {
-    if lhs.fontID != rhs.fontID {return false}
-    if lhs.family != rhs.family {return false}
-    if lhs.style != rhs.style {return false}
-    if lhs.weight != rhs.weight {return false}
-    if lhs.italic != rhs.italic {return false}
-    if lhs.path != rhs.path {return false}
-    if lhs.faceIndex != rhs.faceIndex {return false}
-    if lhs.unitsPerEm != rhs.unitsPerEm {return false}
-    if lhs.coverage != rhs.coverage {return false}
-    if lhs.axes != rhs.axes {return false}
-    if lhs.namedInstances != rhs.namedInstances {return false}
+    if lhs._storage !== rhs._storage {
+      let storagesAreEqual: Bool = withExtendedLifetime((lhs._storage, rhs._storage)) { (_args: (_StorageClass, _StorageClass)) in
+        let _storage = _args.0
+        let rhs_storage = _args.1
+        if _storage._fontID != rhs_storage._fontID {return false}
+        if _storage._family != rhs_storage._family {return false}
+        if _storage._style != rhs_storage._style {return false}
+        if _storage._weight != rhs_storage._weight {return false}
+        if _storage._italic != rhs_storage._italic {return false}
+        if _storage._path != rhs_storage._path {return false}
+        if _storage._faceIndex != rhs_storage._faceIndex {return false}
+        if _storage._unitsPerEm != rhs_storage._unitsPerEm {return false}
+        if _storage._coverage != rhs_storage._coverage {return false}
+        if _storage._axes != rhs_storage._axes {return false}
+        if _storage._namedInstances != rhs_storage._namedInstances {return false}
+        if _storage._ascender != rhs_storage._ascender {return false}
+        if _storage._descender != rhs_storage._descender {return false}
+        if _storage._lineGap != rhs_storage._lineGap {return false}
+        if _storage._capHeight != rhs_storage._capHeight {return false}
+        if _storage._xHeight != rhs_storage._xHeight {return false}
+        if _storage._underlinePosition != rhs_storage._underlinePosition {return false}
+        if _storage._underlineThickness != rhs_storage._underlineThickness {return false}
+        if _storage._strikeoutPosition != rhs_storage._strikeoutPosition {return false}
+        if _storage._strikeoutThickness != rhs_storage._strikeoutThickness {return false}
+        return true
+      }
+      if !storagesAreEqual {return false}
+    }
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }
