@@ -18,7 +18,9 @@ extension RequestProcessor {
     /// The wire's fonts as the engine keeps them: each file's bytes copied once, into the blob its
     /// faces and a connection's registrations share.
     static func clientFonts(_ fonts: [Layoutd_V1_ClientFont]) -> [ClientFont] {
-        fonts.map { font in ClientFont(family: font.family, bytes: font.data.withUnsafeBytes { FontBytes($0) }) }
+        fonts.map { font in
+            ClientFont(family: font.family, bytes: font.data.withUnsafeBytes { FontBytes($0) }, faceIndices: font.faceIndices.map { Int($0) })
+        }
     }
 
     /// This processor with `clientFonts` added (see above).

@@ -5,7 +5,8 @@ import ArgumentParser
 
 struct TextStyleOptions: ParsableArguments {
     @Option(help: "Font family.") var font: String = ""
-    @Option(help: "A font file sent with the request (repeatable; at most 4): --font names its family.") var fontFile: [String] = []
+    @Option(help: "A font file sent with the request (repeatable; at most 4): --font names its family. FILE#N,M takes faces N and M of a collection (.ttc).")
+    var fontFile: [String] = []
     @Option(parsing: .unconditional, help: "Font size in points (default 17).") var size: Float?
     @Option(parsing: .unconditional, help: "Weight, 1-1000.") var weight: UInt32 = 0
     @Flag(help: "Italic.") var italic = false

@@ -61,9 +61,18 @@ struct LayoutOptions: ParsableArguments {
         request.width = width
         request.height = height
         request.defaultStyle.family = font
-        request.fonts = try fontFile.map { path in
+        request.fonts = try fontFile.map { argument in
+            // FILE#N,M: a collection's faces N and M (a path with "#" in it is taken whole when it exists).
+            var path = argument, faces: [UInt32] = []
+            if !FileManager.default.fileExists(atPath: argument), let mark = argument.lastIndex(of: "#") {
+                path = String(argument[..<mark])
+                faces = try argument[argument.index(after: mark)...].split(separator: ",").map { number in
+                    guard let face = UInt32(number) else { throw ValidationError("--font-file \(argument): a face index is a number, not \"\(number)\"") }
+                    return face
+                }
+            }
             guard let data = FileManager.default.contents(atPath: path) else { throw ValidationError("--font-file \(path): cannot read it") }
-            return .with { $0.data = data }
+            return .with { $0.data = data; $0.faceIndices = faces }
         }
         request.defaultStyle.size = size ?? 17
         request.defaultStyle.weight = weight

@@ -35,6 +35,24 @@ import TestSupport
         return request
     }
 
+    /// A face index past a one-face file is refused by name; the one face by index is taken.
+    @Test func faceIndicesAreCheckedByName() throws {
+        let daemon = try Daemon()
+        let client = try daemon.client()
+        var request = Self.request()
+        request.fonts = [.with { $0.family = "Brand"; $0.data = try! Self.fontBytes(); $0.faceIndices = [0] }]
+        guard case .layoutReply(let reply) = try client.request(.layout(request)) else { Issue.record("no reply"); return }
+        #expect(Self.entries(reply, size: 40) == (try Self.hbShape()))
+        request.fonts[0].faceIndices = [1]
+        do {
+            _ = try client.request(.layout(request))
+            Issue.record("face 1 of a one-face file was taken")
+        } catch ClientError.server(let error) {
+            #expect(error.code == .invalidArgument && error.field == "layout.fonts[0].face_indices[0]"
+                    && error.message.contains("holds 1 face; there is no face 1"), "\(error)")
+        }
+    }
+
     @Test func aFontSentWithARequestShapesAsHbShapeDoes() throws {
         let daemon = try Daemon()
         let client = try daemon.client()

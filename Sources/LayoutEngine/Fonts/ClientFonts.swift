@@ -8,14 +8,17 @@ public struct ClientFont: Sendable {
     /// An OpenType, TrueType or collection file's bytes, held once: by whoever keeps the font
     /// (a connection's registrations) and by the faces made from it alike.
     public let bytes: FontBytes
+    /// The faces of a collection to use, by index from 0, in this order; empty: every face.
+    public var faceIndices: [Int]
 
-    public init(family: String, bytes: FontBytes) {
+    public init(family: String, bytes: FontBytes, faceIndices: [Int] = []) {
         self.family = family
         self.bytes = bytes
+        self.faceIndices = faceIndices
     }
 
-    public init(family: String, bytes: [UInt8]) {
-        self.init(family: family, bytes: FontBytes(bytes))
+    public init(family: String, bytes: [UInt8], faceIndices: [Int] = []) {
+        self.init(family: family, bytes: FontBytes(bytes), faceIndices: faceIndices)
     }
 
     /// At most this many faces in one file (a collection): each costs a coverage scan.
@@ -44,11 +47,23 @@ extension FontRegistry {
                 throw LayoutError(.invalidArgument, "\(label) holds \(hb_face_count(blob)) faces; at most \(ClientFont.maxFaces)",
                                   field: name + ".data")
             }
+            let faceCount = Int(hb_face_count(blob))
+            for (k, faceIndex) in client.faceIndices.enumerated() {
+                let field = name + ".face_indices[\(k)]"
+                guard faceIndex >= 0 && faceIndex < max(faceCount, 1) else {
+                    throw LayoutError(.invalidArgument, "\(label) holds \(faceCount) face\(faceCount == 1 ? "" : "s"); there is no face \(faceIndex)",
+                                      field: field)
+                }
+                guard !client.faceIndices[..<k].contains(faceIndex) else {
+                    throw LayoutError(.invalidArgument, "face \(faceIndex) of \(label) is asked for twice", field: field)
+                }
+            }
             var problems: [String] = []
             let faces: [Font]
             do {
                 faces = try FontFile.faces(of: blob, path: label, firstID: UInt32(fonts.count + added.count),
-                                           family: client.family.isEmpty ? nil : client.family, problems: &problems)
+                                           family: client.family.isEmpty ? nil : client.family,
+                                           only: client.faceIndices.isEmpty ? nil : client.faceIndices, problems: &problems)
             } catch {
                 throw LayoutError(.invalidArgument, "\(label) is not a font HarfBuzz can read", field: name + ".data")
             }

@@ -30,7 +30,8 @@ package enum FontFile {
 
     /// Every usable face of the font in `blob`; `path` names it in problems and in the fonts.
     /// `family` replaces the faces' own family name (a client's font, named as it asks).
-    static func faces(of blob: OpaquePointer, path: String, firstID: UInt32, family: String? = nil,
+    /// `only`: the faces to read, by index, in that order (all of them, in order, when nil).
+    static func faces(of blob: OpaquePointer, path: String, firstID: UInt32, family: String? = nil, only: [Int]? = nil,
                       problems: inout [String]) throws(LayoutError) -> [Font] {
         let faceCount = Int(hb_face_count(blob))
         guard faceCount > 0 else {
@@ -42,7 +43,7 @@ package enum FontFile {
         }
         defer { FT_Done_FreeType(library) }
         var fonts: [Font] = []
-        for index in 0..<faceCount {
+        for index in only ?? Array(0..<faceCount) where index < faceCount {
             if let damage = SfntDirectory.damage(blob, faceIndex: index) {
                 problems.append("skipped face \(index) of \(path): \(damage)")
                 continue

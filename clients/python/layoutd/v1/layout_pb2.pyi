@@ -1321,6 +1321,7 @@ class ClientFont(google.protobuf.message.Message):
     DESCRIPTOR: google.protobuf.descriptor.Descriptor
     FAMILY_FIELD_NUMBER: builtins.int
     DATA_FIELD_NUMBER: builtins.int
+    FACE_INDICES_FIELD_NUMBER: builtins.int
     family: typing.Text
     """The family styles name it by; empty takes the font's own family name. At most 256 bytes."""
 
@@ -1329,12 +1330,20 @@ class ClientFont(google.protobuf.message.Message):
     (HelloReply.max_frame_bytes) bounds it.
     """
 
+    @property
+    def face_indices(self) -> google.protobuf.internal.containers.RepeatedScalarFieldContainer[builtins.int]:
+        """The faces of a collection to use, by index from 0 (hb-shape's --face-index), in this order;
+        empty: every face. An index past the collection's last face, or one given twice, is
+        INVALID_ARGUMENT on fonts[i].face_indices[k].
+        """
+        pass
     def __init__(self,
         *,
         family: typing.Text = ...,
         data: builtins.bytes = ...,
+        face_indices: typing.Optional[typing.Iterable[builtins.int]] = ...,
         ) -> None: ...
-    def ClearField(self, field_name: typing_extensions.Literal["data",b"data","family",b"family"]) -> None: ...
+    def ClearField(self, field_name: typing_extensions.Literal["data",b"data","face_indices",b"face_indices","family",b"family"]) -> None: ...
 global___ClientFont = ClientFont
 
 class ParagraphStyle(google.protobuf.message.Message):

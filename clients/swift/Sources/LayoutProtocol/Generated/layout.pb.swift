@@ -1611,6 +1611,11 @@ public nonisolated struct Layoutd_V1_ClientFont: Sendable {
   /// (HelloReply.max_frame_bytes) bounds it.
   public var data: Data = Data()
 
+  /// The faces of a collection to use, by index from 0 (hb-shape's --face-index), in this order;
+  /// empty: every face. An index past the collection's last face, or one given twice, is
+  /// INVALID_ARGUMENT on fonts[i].face_indices[k].
+  public var faceIndices: [UInt32] = []
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public init() {}
@@ -3498,7 +3503,7 @@ nonisolated extension Layoutd_V1_Hyphenation: SwiftProtobuf.Message, SwiftProtob
 
 nonisolated extension Layoutd_V1_ClientFont: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".ClientFont"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}family\0\u{1}data\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}family\0\u{1}data\0\u{3}face_indices\0")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -3508,6 +3513,7 @@ nonisolated extension Layoutd_V1_ClientFont: SwiftProtobuf.Message, SwiftProtobu
       switch fieldNumber {
       case 1: try { try decoder.decodeSingularStringField(value: &self.family) }()
       case 2: try { try decoder.decodeSingularBytesField(value: &self.data) }()
+      case 3: try { try decoder.decodeRepeatedUInt32Field(value: &self.faceIndices) }()
       default: break
       }
     }
@@ -3520,12 +3526,16 @@ nonisolated extension Layoutd_V1_ClientFont: SwiftProtobuf.Message, SwiftProtobu
     if !self.data.isEmpty {
       try visitor.visitSingularBytesField(value: self.data, fieldNumber: 2)
     }
+    if !self.faceIndices.isEmpty {
+      try visitor.visitPackedUInt32Field(value: self.faceIndices, fieldNumber: 3)
+    }
     try unknownFields.traverse(visitor: &visitor)
   }
 
   public static func ==(lhs: Layoutd_V1_ClientFont, rhs: Layoutd_V1_ClientFont) -> Bool {
     if lhs.family != rhs.family {return false}
     if lhs.data != rhs.data {return false}
+    if lhs.faceIndices != rhs.faceIndices {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }
