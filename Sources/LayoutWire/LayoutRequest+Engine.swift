@@ -229,6 +229,7 @@ extension Layoutd_V1_Style {
             try StyleRules.checkVariations(settings, field: field)
             patch.variations = settings
         }
+        if noFontFallback { patch.fontFallback = false }
         try addPaint(to: &patch, field: field)
         try addDynamicType(to: &patch, field: field)
         return patch

@@ -16,6 +16,8 @@ struct TextStyleOptions: ParsableArguments {
     @Flag(help: "Keep a variable font's optical size (opsz) at its default instead of following the size.")
     var fixedOpticalSize = false
     @Option(parsing: .unconditional, help: "Extra points after each grapheme.") var letterSpacing: Float = 0
+    @Flag(help: "Draw with the font alone: a character it lacks shows its .notdef glyph, not a fallback font's.")
+    var noFallback = false
     @Option(help: "BCP 47 language tag.") var language: String = ""
 }
 

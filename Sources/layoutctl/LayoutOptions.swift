@@ -26,6 +26,7 @@ struct LayoutOptions: ParsableArguments {
     var namedInstance: String { style.namedInstance }
     var fixedOpticalSize: Bool { style.fixedOpticalSize }
     var letterSpacing: Float { style.letterSpacing }
+    var noFallback: Bool { style.noFallback }
     var language: String { style.language }
     var align: String { paragraph.align }
     var direction: String { paragraph.direction }
@@ -88,6 +89,7 @@ struct LayoutOptions: ParsableArguments {
         }
         request.defaultStyle.namedInstance = namedInstance
         request.defaultStyle.fixedOpticalSize = fixedOpticalSize
+        request.defaultStyle.noFontFallback = noFallback
         if letterSpacing != 0 { request.defaultStyle.letterSpacing.points = letterSpacing }
         request.defaultStyle.language = language
         request.lineHeightMultiple = lineHeightMultiple

@@ -1,4 +1,6 @@
+import Foundation
 import Testing
+import TestSupport
 @testable import LayoutEngine
 
 @Suite struct FallbackTests {
@@ -82,5 +84,41 @@ import Testing
         for tag in tags { #expect(ScriptFonts.cjkFamily(language: tag) == reference(tag), "\(tag)") }
         #expect(ScriptFonts.cjkFamily(language: "ja") == "Noto Sans CJK JP")
         #expect(ScriptFonts.cjkFamily(language: "zh-Hant-TW") == "Noto Sans CJK TC")
+    }
+}
+
+/// Fallback off (`TextStyle.fontFallback`): the style's own face draws everything, .notdef where
+/// it lacks a character, exactly as hb-shape draws the text with that face alone.
+@Suite struct FallbackOffTests {
+    static let text = "Thai ภาษา and 😀 stay"
+
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: HBShape.path), "hb-shape (libharfbuzz-bin) is missing"))
+    func theOwnFaceDrawsEverythingAsHBShapeDoes() throws {
+        var style = TextStyle(family: "Noto Sans", size: 20)
+        style.fontFallback = false
+        let layout = try Fixtures.layouter.layout(ParagraphRequest(text: AttributedText(Self.text, style: style), width: 1_000))
+        let font = try #require(Fixtures.registry.match(family: "Noto Sans", weight: 400, italic: false))
+        #expect(layout.runs.allSatisfy { $0.fontID == font.id })
+        let ours = layout.runs.flatMap(\.glyphIDs)
+        let theirs = try #require(try HBShape.entries(Self.text, ["--font-file=" + font.path, "--no-glyph-names", "--no-clusters",
+                                                                   "--no-positions"])).map { UInt32($0)! }
+        #expect(ours == theirs)
+        #expect(ours.contains(0), "Noto Sans lacks Thai and emoji: .notdef shows")
+    }
+
+    @Test func fallbackStaysOnByDefaultAndOutsideTheSpan() throws {
+        let plain = try Fixtures.layout(Self.text, width: 1_000, size: 20)
+        #expect(!plain.runs.flatMap(\.glyphIDs).contains(0))
+        #expect(Set(plain.runs.map(\.fontID)).count >= 3, "Noto Sans, Noto Sans Thai and Noto Color Emoji")
+        // Off over the Thai word alone (units 5..<9): the emoji still falls back.
+        var off = StylePatch()
+        off.fontFallback = false
+        let text = AttributedText(Self.text, style: TextStyle(family: "Noto Sans", size: 20), spans: [.init(range: 5..<9, patch: off)])
+        let layout = try Fixtures.layouter.layout(ParagraphRequest(text: text, width: 1_000))
+        let thai = layout.runs.flatMap(\.glyphs).filter { (5..<9).contains($0.cluster) }
+        #expect(!thai.isEmpty && thai.allSatisfy { $0.id == 0 })
+        #expect(layout.runs.flatMap(\.glyphs).filter { !(5..<9).contains($0.cluster) && $0.id == 0 }.isEmpty)
+        let emoji = try #require(Fixtures.registry.emojiFont)
+        #expect(layout.runs.contains { $0.fontID == emoji.id })
     }
 }

@@ -39,3 +39,4 @@ import Testing
         #expect(listed.status == 0 && listed.out.contains("cap height 714, x-height 536"), "\(listed.out)\(listed.err)")
     }
 }
+

@@ -1,5 +1,6 @@
 /// Chooses the font for each grapheme cluster: the requested face when it can draw the whole
-/// cluster, else the face its script prefers, else the fallback families, else any loaded face.
+/// cluster, else the face its script prefers, else the fallback families, else any loaded face;
+/// a style with fallback off (`TextStyle.fontFallback`) keeps its own face throughout.
 ///
 /// A cluster is tested whole so an emoji ZWJ sequence, a flag or a skin-tone sequence never
 /// splits across fonts. Clusters with emoji presentation try the color emoji face first.
@@ -28,6 +29,7 @@ struct FontFallback {
     /// Generic, so a cluster of one scalar is asked about as `CollectionOfOne`, with no array filled.
     func font(for scalars: some Collection<UInt32>, style: Int, script: Script, emoji: Bool) -> Font {
         let requested = primary[style]
+        guard styles[style].fontFallback else { return requested }  // .notdef where it lacks a character
         if emoji, let emojiFont = registry.emojiFont, Self.covers(emojiFont, scalars) { return emojiFont }
         if Self.covers(requested, scalars) { return requested }
         let styleInfo = styles[style]

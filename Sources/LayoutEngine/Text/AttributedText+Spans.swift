@@ -60,7 +60,7 @@ extension AttributedText {
 
 /// The fields a style patch may set, each resolved on its own.
 enum StyleField: Int, CaseIterable {
-    case family, weight, italic, size, letterSpacing, features, language, baselineOffset, variations
+    case family, weight, italic, size, letterSpacing, features, language, baselineOffset, variations, fontFallback
     /// Paint: resolved into `TextPaint`, not the shaping style.
     case color, background, underline, strikethrough, shadow, effect
 
@@ -77,6 +77,7 @@ enum StyleField: Int, CaseIterable {
         case .language: patch.language != nil
         case .baselineOffset: patch.baselineOffset != nil
         case .variations: patch.variations != nil
+        case .fontFallback: patch.fontFallback != nil
         case .color: patch.color != nil
         case .background: patch.background != nil
         case .underline: patch.underline != nil
@@ -100,6 +101,7 @@ enum StyleField: Int, CaseIterable {
         case .language: style.language = patch.language!
         case .baselineOffset: style.baselineOffset = patch.baselineOffset!
         case .variations: style.variations = patch.variations!
+        case .fontFallback: style.fontFallback = patch.fontFallback!
         case .color: paint.color = patch.color!
         case .background: paint.background = patch.background!.alpha > 0 ? patch.background! : nil
         case .underline: paint.underline = patch.underline!.value

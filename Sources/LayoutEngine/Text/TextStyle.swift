@@ -23,6 +23,9 @@ public struct TextStyle: Hashable, Sendable {
     /// Points the glyphs sit above the baseline (below when negative), as NSAttributedString's
     /// baselineOffset: superscripts, subscripts, a raised emoji. The line grows to hold them.
     public var baselineOffset: Double
+    /// False: the text is drawn with the style's own font only, a character it lacks showing its
+    /// .notdef glyph (as hb-shape draws it); true (the default) lets fallback fonts draw it.
+    public var fontFallback = true
     /// The height a line holding this style's text takes, in points at `size` (Dynamic Type's
     /// leading for a text style at its category); nil for the font's own ascent, descent and gap.
     /// A line is as tall as the tallest its runs ask for, and never shorter than the content of
@@ -83,6 +86,8 @@ public struct StylePatch: Sendable {
     public var effect: Setting<TextEffect>?
     /// Kept in the text with no width and no ink (a formatting rule's hidden markers).
     public var hidden: Bool?
+    /// See `TextStyle.fontFallback`.
+    public var fontFallback: Bool?
 
     public init(family: String? = nil, weight: Int? = nil, italic: Bool? = nil, size: Double? = nil,
                 letterSpacing: Double? = nil, features: [FontFeature]? = nil, language: String? = nil,
@@ -119,6 +124,7 @@ public struct StylePatch: Sendable {
         if let language { style.language = language }
         if let baselineOffset { style.baselineOffset = baselineOffset }
         if let variations { style.variations = variations }
+        if let fontFallback { style.fontFallback = fontFallback }
         return style
     }
 

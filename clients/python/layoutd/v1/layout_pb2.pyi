@@ -761,6 +761,7 @@ class Style(google.protobuf.message.Message):
     VARIATIONS_FIELD_NUMBER: builtins.int
     NAMED_INSTANCE_FIELD_NUMBER: builtins.int
     FIXED_OPTICAL_SIZE_FIELD_NUMBER: builtins.int
+    NO_FONT_FALLBACK_FIELD_NUMBER: builtins.int
     family: typing.Text
     """A family the daemon has (FontsReply), e.g. "Noto Sans"; empty inherits (the daemon's default
     family when nothing sets it). An unknown family is NOT_FOUND naming it. Characters the
@@ -857,6 +858,13 @@ class Style(google.protobuf.message.Message):
     size, as CoreText and CSS `font-optical-sizing: auto` do.
     """
 
+    no_font_fallback: builtins.bool
+    """True draws this style's text with its own font only: a character the font lacks shows the
+    font's .notdef glyph (glyph 0), as hb-shape draws it, where by default the daemon's fallback
+    fonts draw it. For testing a font's coverage; a span setting it applies to its range, and
+    no span turns fallback back on inside it.
+    """
+
     def __init__(self,
         *,
         family: typing.Text = ...,
@@ -879,9 +887,10 @@ class Style(google.protobuf.message.Message):
         variations: typing.Optional[typing.Iterable[global___Variation]] = ...,
         named_instance: typing.Text = ...,
         fixed_optical_size: builtins.bool = ...,
+        no_font_fallback: builtins.bool = ...,
         ) -> None: ...
     def HasField(self, field_name: typing_extensions.Literal["background",b"background","baseline_offset",b"baseline_offset","color",b"color","effect",b"effect","letter_spacing",b"letter_spacing","shadow",b"shadow","strikethrough",b"strikethrough","underline",b"underline"]) -> builtins.bool: ...
-    def ClearField(self, field_name: typing_extensions.Literal["background",b"background","baseline_offset",b"baseline_offset","color",b"color","effect",b"effect","family",b"family","features",b"features","fixed_optical_size",b"fixed_optical_size","language",b"language","letter_spacing",b"letter_spacing","max_scaled_size",b"max_scaled_size","named_instance",b"named_instance","shadow",b"shadow","size",b"size","size_category",b"size_category","slant",b"slant","strikethrough",b"strikethrough","text_style",b"text_style","underline",b"underline","variations",b"variations","weight",b"weight"]) -> None: ...
+    def ClearField(self, field_name: typing_extensions.Literal["background",b"background","baseline_offset",b"baseline_offset","color",b"color","effect",b"effect","family",b"family","features",b"features","fixed_optical_size",b"fixed_optical_size","language",b"language","letter_spacing",b"letter_spacing","max_scaled_size",b"max_scaled_size","named_instance",b"named_instance","no_font_fallback",b"no_font_fallback","shadow",b"shadow","size",b"size","size_category",b"size_category","slant",b"slant","strikethrough",b"strikethrough","text_style",b"text_style","underline",b"underline","variations",b"variations","weight",b"weight"]) -> None: ...
 global___Style = Style
 
 class Variation(google.protobuf.message.Message):

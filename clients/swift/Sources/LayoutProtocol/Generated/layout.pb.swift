@@ -1106,6 +1106,15 @@ public nonisolated struct Layoutd_V1_Style: @unchecked Sendable {
     set {_uniqueStorage()._fixedOpticalSize = newValue}
   }
 
+  /// True draws this style's text with its own font only: a character the font lacks shows the
+  /// font's .notdef glyph (glyph 0), as hb-shape draws it, where by default the daemon's fallback
+  /// fonts draw it. For testing a font's coverage; a span setting it applies to its range, and
+  /// no span turns fallback back on inside it.
+  public var noFontFallback: Bool {
+    get {_storage._noFontFallback}
+    set {_uniqueStorage()._noFontFallback = newValue}
+  }
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public init() {}
@@ -2733,7 +2742,7 @@ nonisolated extension Layoutd_V1_Truncation: SwiftProtobuf.Message, SwiftProtobu
 
 nonisolated extension Layoutd_V1_Style: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".Style"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}family\0\u{1}weight\0\u{1}slant\0\u{1}size\0\u{3}letter_spacing\0\u{1}features\0\u{1}language\0\u{3}baseline_offset\0\u{1}color\0\u{1}background\0\u{1}underline\0\u{1}strikethrough\0\u{1}shadow\0\u{3}text_style\0\u{3}size_category\0\u{3}max_scaled_size\0\u{1}effect\0\u{1}variations\0\u{3}named_instance\0\u{3}fixed_optical_size\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}family\0\u{1}weight\0\u{1}slant\0\u{1}size\0\u{3}letter_spacing\0\u{1}features\0\u{1}language\0\u{3}baseline_offset\0\u{1}color\0\u{1}background\0\u{1}underline\0\u{1}strikethrough\0\u{1}shadow\0\u{3}text_style\0\u{3}size_category\0\u{3}max_scaled_size\0\u{1}effect\0\u{1}variations\0\u{3}named_instance\0\u{3}fixed_optical_size\0\u{3}no_font_fallback\0")
 
   fileprivate class _StorageClass {
     var _family: String = String()
@@ -2756,6 +2765,7 @@ nonisolated extension Layoutd_V1_Style: SwiftProtobuf.Message, SwiftProtobuf._Me
     var _variations: [Layoutd_V1_Variation] = []
     var _namedInstance: String = String()
     var _fixedOpticalSize: Bool = false
+    var _noFontFallback: Bool = false
 
       // This property is used as the initial default value for new instances of the type.
       // The type itself is protecting the reference to its storage via CoW semantics.
@@ -2786,6 +2796,7 @@ nonisolated extension Layoutd_V1_Style: SwiftProtobuf.Message, SwiftProtobuf._Me
       _variations = source._variations
       _namedInstance = source._namedInstance
       _fixedOpticalSize = source._fixedOpticalSize
+      _noFontFallback = source._noFontFallback
     }
   }
 
@@ -2824,6 +2835,7 @@ nonisolated extension Layoutd_V1_Style: SwiftProtobuf.Message, SwiftProtobuf._Me
         case 18: try { try decoder.decodeRepeatedMessageField(value: &_storage._variations) }()
         case 19: try { try decoder.decodeSingularStringField(value: &_storage._namedInstance) }()
         case 20: try { try decoder.decodeSingularBoolField(value: &_storage._fixedOpticalSize) }()
+        case 21: try { try decoder.decodeSingularBoolField(value: &_storage._noFontFallback) }()
         default: break
         }
       }
@@ -2896,6 +2908,9 @@ nonisolated extension Layoutd_V1_Style: SwiftProtobuf.Message, SwiftProtobuf._Me
       if _storage._fixedOpticalSize != false {
         try visitor.visitSingularBoolField(value: _storage._fixedOpticalSize, fieldNumber: 20)
       }
+      if _storage._noFontFallback != false {
+        try visitor.visitSingularBoolField(value: _storage._noFontFallback, fieldNumber: 21)
+      }
     }
     try unknownFields.traverse(visitor: &visitor)
   }
@@ -2925,6 +2940,7 @@ nonisolated extension Layoutd_V1_Style: SwiftProtobuf.Message, SwiftProtobuf._Me
         if _storage._variations != rhs_storage._variations {return false}
         if _storage._namedInstance != rhs_storage._namedInstance {return false}
         if _storage._fixedOpticalSize != rhs_storage._fixedOpticalSize {return false}
+        if _storage._noFontFallback != rhs_storage._noFontFallback {return false}
         return true
       }
       if !storagesAreEqual {return false}
