@@ -26,8 +26,11 @@ extension RequestProcessor {
         try Self.checkAttachmentImages(request.attachmentImages)
         var scene: RenderScene
         let placed: [AttachmentLayout]
+        // Each attachment's content mode, and the field its list is under.
+        let modes: (list: [Layoutd_V1_ContentMode], field: String)
         switch request.source {
         case .layout(let layoutRequest):
+            modes = (layoutRequest.attachments.map(\.contentMode), "layout.attachments")
             var decorated = try under("layout") { try decoratedLayout(layoutRequest, budget: budget) }
             if request.showShapes, let flow = try? layoutRequest.textFlow() {
                 // Faint, under everything else: where the text was kept out of, or into.
@@ -46,6 +49,7 @@ extension RequestProcessor {
                                     : Color(red: 0, green: 0, blue: 0), paints: decorated.layout.paints,
                                 decorations: decorated.layout.decorations)
         case .justify(let justifyRequest):
+            modes = (justifyRequest.attachments.map(\.contentMode), "justify.attachments")
             let story = try under("justify") { try decoratedStory(justifyRequest, budget: budget) }
             placed = story.fitted.paragraph.attachments
             scene = RenderScene(size: Size(width: story.plan.request.width, height: story.fitted.paragraph.size.height),
@@ -60,8 +64,10 @@ extension RequestProcessor {
             throw LayoutError(.invalidArgument, "a render request needs a layout, a justify or a tags source", field: "source")
         }
         let images = request.attachmentImages
-        scene.attachments = placed.map { box in
-            SceneAttachment(rect: box.rect, png: box.index < images.count ? [UInt8](images[box.index]) : nil)
+        scene.attachments = try placed.map { box in
+            let mode = box.index < modes.list.count ? modes.list[box.index] : .scaleToFill
+            return SceneAttachment(rect: box.rect, png: box.index < images.count ? [UInt8](images[box.index]) : nil,
+                                   contentMode: try ContentMode(mode, field: "\(modes.field)[\(box.index)].content_mode"))
         }
         // The canvas holds the text box, every background, decoration, shadow and the glow, plus the margin.
         var bounds = Rect(x: 0, y: 0, width: scene.size.width, height: scene.size.height)

@@ -1,8 +1,11 @@
 import LayoutEngine
+import LayoutRender
 
 extension Layoutd_V1_Attachment {
     /// The engine's attachment; sizes are checked by the engine when it finds the box's style.
     func inlineAttachment(field: String, fonts: FontRegistry) throws(LayoutError) -> InlineAttachment {
+        // Drawing's alone, but checked with the rest: a layout names a mode it does not know too.
+        _ = try ContentMode(contentMode, field: field + ".content_mode")
         let alignment: AttachmentAlignment
         switch self.alignment {
         case .baseline: alignment = .baseline
@@ -59,5 +62,18 @@ extension Layoutd_V1_AttachmentBox {
         ascent = Float(box.ascent)
         descent = Float(box.descent)
         bidiLevel = UInt32(box.bidiLevel)
+    }
+}
+
+extension ContentMode {
+    /// The wire's content mode; an unknown one is refused by name.
+    public init(_ mode: Layoutd_V1_ContentMode, field: String) throws(LayoutError) {
+        switch mode {
+        case .scaleToFill: self = .scaleToFill
+        case .aspectFit: self = .aspectFit
+        case .aspectFill: self = .aspectFill
+        case .center: self = .center
+        case .UNRECOGNIZED(let value): throw LayoutError(.invalidArgument, "unknown content mode \(value)", field: field)
+        }
     }
 }

@@ -63,4 +63,6 @@ struct OutputOptions: ParsableArguments {
     @Option(help: AttachmentSpec.help) var attachment: [String] = []
     @Option(help: "A PNG drawn in the Nth attachment's box with -o (the Nth of these; \"\" for a placeholder).")
     var attachmentImage: [String] = []
+    @Option(help: "How the Nth attachment's picture fills its box (the Nth of these): stretch (the default), fit, fill or center.")
+    var attachmentMode: [String] = []
 }

@@ -54,6 +54,7 @@ struct LayoutOptions: ParsableArguments {
     var metrics: Bool { picture.metrics }
     var attachment: [String] { picture.attachment }
     var attachmentImage: [String] { picture.attachmentImage }
+    var attachmentMode: [String] { picture.attachmentMode }
 
     /// The layout request the options describe, for `text` (`batch` makes one and sets each text).
     func makeRequest(text: String) throws -> Layoutd_V1_LayoutRequest {
@@ -153,6 +154,14 @@ struct LayoutOptions: ParsableArguments {
             if token == nil { request.truncation.token = "\u{2026}" }
         }
         request.attachments = try attachment.map(AttachmentSpec.parse)
+        guard attachmentMode.count <= request.attachments.count else {
+            throw ValidationError("--attachment-mode: \(attachmentMode.count) modes for \(request.attachments.count) attachments")
+        }
+        let modes: [String: Layoutd_V1_ContentMode] = ["stretch": .scaleToFill, "fit": .aspectFit, "fill": .aspectFill, "center": .center]
+        for (index, name) in attachmentMode.enumerated() {
+            guard let mode = modes[name] else { throw ValidationError("--attachment-mode \(name): stretch, fit, fill or center") }
+            request.attachments[index].contentMode = mode
+        }
         try paint.apply(to: &request)
         try dynamicType.apply(to: &request.defaultStyle, explicitSize: size != nil)
         guard let alignment = ["natural": Layoutd_V1_Alignment.natural, "left": .left, "right": .right,

@@ -67,6 +67,33 @@ import TestSupport
         #expect(many?.code == .resourceExhausted && many?.field == "render.attachment_images", "\(many?.message ?? "")")
     }
 
+    /// The picture of a wide star drawn into a square box: each content mode draws it otherwise,
+    /// and an unknown mode is refused by name, in a layout as in a render.
+    @Test func contentModesReachTheRenderer() throws {
+        let daemon = try Daemon()
+        let client = try daemon.client()
+        var source = Layoutd_V1_RenderRequest()
+        source.layout = layoutRequest("★★★", width: 120, size: 30)
+        source.scale = 1
+        guard case .renderReply(let stars) = try client.request(.render(source)) else { Issue.record("no picture"); return }
+        var request = Layoutd_V1_RenderRequest()
+        request.layout = layoutRequest(Self.text, width: 300, size: 24)
+        request.layout.attachments = [Layoutd_V1_Attachment.with { $0.width = 40; $0.height = 40 }]
+        request.attachmentImages = [stars.image]
+        var pictures: Set<Data> = []
+        for mode: Layoutd_V1_ContentMode in [.scaleToFill, .aspectFit, .aspectFill, .center] {
+            request.layout.attachments[0].contentMode = mode
+            guard case .renderReply(let drawn) = try client.request(.render(request)) else { Issue.record("no render"); return }
+            pictures.insert(drawn.image)
+        }
+        #expect(pictures.count == 4)
+        request.layout.attachments[0].contentMode = .UNRECOGNIZED(9)
+        let refused = try client.call(.render(request)).errorReply
+        #expect(refused?.code == .invalidArgument && refused?.field == "render.layout.attachments[0].content_mode", "\(refused?.field ?? "")")
+        let layoutRefused = try client.call(.layout(request.layout)).errorReply
+        #expect(layoutRefused?.field == "layout.attachments[0].content_mode", "\(layoutRefused?.field ?? "")")
+    }
+
     @Test func hostileAttachmentsAreRefusedByName() throws {
         let daemon = try Daemon()
         let client = try daemon.client()

@@ -1,15 +1,43 @@
 import LayoutEngine
 import CCairo
 
-/// An attachment as the render stage draws it: its box, and the picture to scale into it.
+/// An attachment as the render stage draws it: its box, and the picture to put in it.
 public struct SceneAttachment: Sendable {
     public var rect: Rect
     /// PNG bytes; nil or empty draws a placeholder box.
     public var png: [UInt8]?
+    public var contentMode: ContentMode
 
-    public init(rect: Rect, png: [UInt8]?) {
+    public init(rect: Rect, png: [UInt8]?, contentMode: ContentMode = .scaleToFill) {
         self.rect = rect
         self.png = png
+        self.contentMode = contentMode
+    }
+}
+
+/// How a picture fills a box of another shape (UIKit's `contentMode`, YYText's attachment
+/// `contentMode`); the box clips what passes it.
+public enum ContentMode: Sendable, Equatable {
+    /// Each axis stretched to the box.
+    case scaleToFill
+    /// One factor, the picture inside the box, centred.
+    case aspectFit
+    /// One factor, the box covered, centred.
+    case aspectFill
+    /// A pixel a point, centred.
+    case center
+
+    /// Where a picture `width` × `height` pixels is drawn for `box`: its scale on each axis and
+    /// its top-left corner.
+    public func placement(width: Double, height: Double, in box: Rect) -> (scaleX: Double, scaleY: Double, origin: Point) {
+        let (scaleX, scaleY): (Double, Double)
+        switch self {
+        case .scaleToFill: (scaleX, scaleY) = (box.width / width, box.height / height)
+        case .aspectFit: scaleX = min(box.width / width, box.height / height); scaleY = scaleX
+        case .aspectFill: scaleX = max(box.width / width, box.height / height); scaleY = scaleX
+        case .center: (scaleX, scaleY) = (1, 1)
+        }
+        return (scaleX, scaleY, Point(x: box.x + (box.width - width * scaleX) / 2, y: box.y + (box.height - height * scaleY) / 2))
     }
 }
 
@@ -45,8 +73,9 @@ extension Renderer {
         return (width, height)
     }
 
-    /// Draws each attachment: its picture scaled into its box, or a placeholder (a light box
-    /// with its diagonals) when it has none or Cairo cannot read it.
+    /// Draws each attachment: its picture placed in its box as its content mode says, clipped to
+    /// the box, or a placeholder (a light box with its diagonals) when it has none or Cairo cannot
+    /// read it.
     func drawAttachments(_ attachments: [SceneAttachment], _ cr: OpaquePointer, budget: WorkBudget) throws(LayoutError) {
         for attachment in attachments where attachment.rect.width > 0 && attachment.rect.height > 0 {
             if attachment.png?.isEmpty == false { try budget.check() }  // each picture is decoded: a budget look each
@@ -57,8 +86,9 @@ extension Renderer {
                 cairo_save(cr)
                 cairo_rectangle(cr, attachment.rect.x, attachment.rect.y, attachment.rect.width, attachment.rect.height)
                 cairo_clip(cr)
-                cairo_translate(cr, attachment.rect.x, attachment.rect.y)
-                cairo_scale(cr, attachment.rect.width / width, attachment.rect.height / height)
+                let placement = attachment.contentMode.placement(width: width, height: height, in: attachment.rect)
+                cairo_translate(cr, placement.origin.x, placement.origin.y)
+                cairo_scale(cr, placement.scaleX, placement.scaleY)
                 cairo_set_source_surface(cr, picture, 0, 0)
                 cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_GOOD)
                 cairo_paint(cr)

@@ -684,6 +684,44 @@ ATTACHMENT_ALIGNMENT_LINE_MIDDLE: AttachmentAlignment.ValueType  # 9
 global___AttachmentAlignment = AttachmentAlignment
 
 
+class _ContentMode:
+    ValueType = typing.NewType('ValueType', builtins.int)
+    V: typing_extensions.TypeAlias = ValueType
+class _ContentModeEnumTypeWrapper(google.protobuf.internal.enum_type_wrapper._EnumTypeWrapper[_ContentMode.ValueType], builtins.type):
+    DESCRIPTOR: google.protobuf.descriptor.EnumDescriptor
+    CONTENT_MODE_SCALE_TO_FILL: _ContentMode.ValueType  # 0
+    """Stretched to the box, each axis on its own: a circle in a box of another shape is an oval."""
+
+    CONTENT_MODE_ASPECT_FIT: _ContentMode.ValueType  # 1
+    """Scaled by one factor to fit inside the box, centred: bars where the shapes differ."""
+
+    CONTENT_MODE_ASPECT_FILL: _ContentMode.ValueType  # 2
+    """Scaled by one factor to cover the box, centred: the overhang is clipped."""
+
+    CONTENT_MODE_CENTER: _ContentMode.ValueType  # 3
+    """At its own size (a pixel a point), centred."""
+
+class ContentMode(_ContentMode, metaclass=_ContentModeEnumTypeWrapper):
+    """How a picture fills a box of another shape, as UIKit's contentMode and YYText's attachment
+    contentMode say. The box clips what passes it.
+    """
+    pass
+
+CONTENT_MODE_SCALE_TO_FILL: ContentMode.ValueType  # 0
+"""Stretched to the box, each axis on its own: a circle in a box of another shape is an oval."""
+
+CONTENT_MODE_ASPECT_FIT: ContentMode.ValueType  # 1
+"""Scaled by one factor to fit inside the box, centred: bars where the shapes differ."""
+
+CONTENT_MODE_ASPECT_FILL: ContentMode.ValueType  # 2
+"""Scaled by one factor to cover the box, centred: the overhang is clipped."""
+
+CONTENT_MODE_CENTER: ContentMode.ValueType  # 3
+"""At its own size (a pixel a point), centred."""
+
+global___ContentMode = ContentMode
+
+
 class Feature(google.protobuf.message.Message):
     """An OpenType feature for HarfBuzz to apply or turn off (at most 64 per style)."""
     DESCRIPTOR: google.protobuf.descriptor.Descriptor
@@ -1622,6 +1660,7 @@ class Attachment(google.protobuf.message.Message):
     REFERENCE_FONT_FIELD_NUMBER: builtins.int
     SIZE_IN_EMS_FIELD_NUMBER: builtins.int
     KEEP_WITH_TEXT_FIELD_NUMBER: builtins.int
+    CONTENT_MODE_FIELD_NUMBER: builtins.int
     width: builtins.float
     """In points, in [0, 10000]; in ems of the style at the attachment when size_in_ems, in [0, 100]."""
 
@@ -1654,6 +1693,11 @@ class Attachment(google.protobuf.message.Message):
     U+FFFC does in UAX #14 (class CB): an opportunity on both sides.
     """
 
+    content_mode: global___ContentMode.ValueType
+    """How its picture (RenderRequest.attachment_images) fills the box when drawn; stretched to it
+    unless set.
+    """
+
     def __init__(self,
         *,
         width: builtins.float = ...,
@@ -1664,9 +1708,10 @@ class Attachment(google.protobuf.message.Message):
         reference_font: typing.Optional[global___Style] = ...,
         size_in_ems: builtins.bool = ...,
         keep_with_text: builtins.bool = ...,
+        content_mode: global___ContentMode.ValueType = ...,
         ) -> None: ...
     def HasField(self, field_name: typing_extensions.Literal["metrics",b"metrics","reference_font",b"reference_font"]) -> builtins.bool: ...
-    def ClearField(self, field_name: typing_extensions.Literal["alignment",b"alignment","baseline_offset",b"baseline_offset","height",b"height","keep_with_text",b"keep_with_text","metrics",b"metrics","reference_font",b"reference_font","size_in_ems",b"size_in_ems","width",b"width"]) -> None: ...
+    def ClearField(self, field_name: typing_extensions.Literal["alignment",b"alignment","baseline_offset",b"baseline_offset","content_mode",b"content_mode","height",b"height","keep_with_text",b"keep_with_text","metrics",b"metrics","reference_font",b"reference_font","size_in_ems",b"size_in_ems","width",b"width"]) -> None: ...
 global___Attachment = Attachment
 
 class AttachmentBox(google.protobuf.message.Message):

@@ -881,6 +881,58 @@ public nonisolated enum Layoutd_V1_AttachmentAlignment: SwiftProtobuf.Enum, Swif
 
 }
 
+/// How a picture fills a box of another shape, as UIKit's contentMode and YYText's attachment
+/// contentMode say. The box clips what passes it.
+public nonisolated enum Layoutd_V1_ContentMode: SwiftProtobuf.Enum, Swift.CaseIterable {
+  public typealias RawValue = Int
+
+  /// Stretched to the box, each axis on its own: a circle in a box of another shape is an oval.
+  case scaleToFill // = 0
+
+  /// Scaled by one factor to fit inside the box, centred: bars where the shapes differ.
+  case aspectFit // = 1
+
+  /// Scaled by one factor to cover the box, centred: the overhang is clipped.
+  case aspectFill // = 2
+
+  /// At its own size (a pixel a point), centred.
+  case center // = 3
+  case UNRECOGNIZED(Int)
+
+  public init() {
+    self = .scaleToFill
+  }
+
+  public init?(rawValue: Int) {
+    switch rawValue {
+    case 0: self = .scaleToFill
+    case 1: self = .aspectFit
+    case 2: self = .aspectFill
+    case 3: self = .center
+    default: self = .UNRECOGNIZED(rawValue)
+    }
+  }
+
+  public var rawValue: Int {
+    switch self {
+    case .scaleToFill: return 0
+    case .aspectFit: return 1
+    case .aspectFill: return 2
+    case .center: return 3
+    case .UNRECOGNIZED(let i): return i
+    }
+  }
+
+  // The compiler won't synthesize support with the UNRECOGNIZED case.
+  public static let allCases: [Layoutd_V1_ContentMode] = [
+    .scaleToFill,
+    .aspectFit,
+    .aspectFill,
+    .center,
+  ]
+
+}
+
 /// An OpenType feature for HarfBuzz to apply or turn off (at most 64 per style).
 public nonisolated struct Layoutd_V1_Feature: Sendable {
   // SwiftProtobuf.Message conformance is added in an extension below. See the
@@ -1892,6 +1944,10 @@ public nonisolated struct Layoutd_V1_Attachment: Sendable {
   /// U+FFFC does in UAX #14 (class CB): an opportunity on both sides.
   public var keepWithText: Bool = false
 
+  /// How its picture (RenderRequest.attachment_images) fills the box when drawn; stretched to it
+  /// unless set.
+  public var contentMode: Layoutd_V1_ContentMode = .scaleToFill
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public init() {}
@@ -2638,6 +2694,10 @@ nonisolated extension Layoutd_V1_BuiltinRules: SwiftProtobuf._ProtoNameProviding
 
 nonisolated extension Layoutd_V1_AttachmentAlignment: SwiftProtobuf._ProtoNameProviding {
   public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{2}\0ATTACHMENT_ALIGNMENT_BASELINE\0\u{1}ATTACHMENT_ALIGNMENT_FONT_TOP\0\u{1}ATTACHMENT_ALIGNMENT_FONT_CENTER\0\u{1}ATTACHMENT_ALIGNMENT_FONT_BOTTOM\0\u{1}ATTACHMENT_ALIGNMENT_PLACEHOLDER_BASELINE\0\u{1}ATTACHMENT_ALIGNMENT_ABOVE_BASELINE\0\u{1}ATTACHMENT_ALIGNMENT_BELOW_BASELINE\0\u{1}ATTACHMENT_ALIGNMENT_LINE_TOP\0\u{1}ATTACHMENT_ALIGNMENT_LINE_BOTTOM\0\u{1}ATTACHMENT_ALIGNMENT_LINE_MIDDLE\0")
+}
+
+nonisolated extension Layoutd_V1_ContentMode: SwiftProtobuf._ProtoNameProviding {
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{2}\0CONTENT_MODE_SCALE_TO_FILL\0\u{1}CONTENT_MODE_ASPECT_FIT\0\u{1}CONTENT_MODE_ASPECT_FILL\0\u{1}CONTENT_MODE_CENTER\0")
 }
 
 nonisolated extension Layoutd_V1_Feature: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
@@ -3901,7 +3961,7 @@ nonisolated extension Layoutd_V1_BaselineMetrics: SwiftProtobuf.Message, SwiftPr
 
 nonisolated extension Layoutd_V1_Attachment: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".Attachment"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}width\0\u{1}height\0\u{1}metrics\0\u{1}alignment\0\u{3}baseline_offset\0\u{3}reference_font\0\u{3}size_in_ems\0\u{3}keep_with_text\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}width\0\u{1}height\0\u{1}metrics\0\u{1}alignment\0\u{3}baseline_offset\0\u{3}reference_font\0\u{3}size_in_ems\0\u{3}keep_with_text\0\u{3}content_mode\0")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -3917,6 +3977,7 @@ nonisolated extension Layoutd_V1_Attachment: SwiftProtobuf.Message, SwiftProtobu
       case 6: try { try decoder.decodeSingularMessageField(value: &self._referenceFont) }()
       case 7: try { try decoder.decodeSingularBoolField(value: &self.sizeInEms) }()
       case 8: try { try decoder.decodeSingularBoolField(value: &self.keepWithText) }()
+      case 9: try { try decoder.decodeSingularEnumField(value: &self.contentMode) }()
       default: break
       }
     }
@@ -3951,6 +4012,9 @@ nonisolated extension Layoutd_V1_Attachment: SwiftProtobuf.Message, SwiftProtobu
     if self.keepWithText != false {
       try visitor.visitSingularBoolField(value: self.keepWithText, fieldNumber: 8)
     }
+    if self.contentMode != .scaleToFill {
+      try visitor.visitSingularEnumField(value: self.contentMode, fieldNumber: 9)
+    }
     try unknownFields.traverse(visitor: &visitor)
   }
 
@@ -3963,6 +4027,7 @@ nonisolated extension Layoutd_V1_Attachment: SwiftProtobuf.Message, SwiftProtobu
     if lhs._referenceFont != rhs._referenceFont {return false}
     if lhs.sizeInEms != rhs.sizeInEms {return false}
     if lhs.keepWithText != rhs.keepWithText {return false}
+    if lhs.contentMode != rhs.contentMode {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }
