@@ -1,13 +1,11 @@
-import CHarfBuzz
-
 /// Where glyph ink crosses a horizontal band: what an underline that skips ink is cut around.
 ///
-/// Each glyph's outline (HarfBuzz's own glyf/CFF drawing) is walked segment by segment, curves
+/// Each glyph's outline (its face's drawing: HarfBuzz's own glyf/CFF) is walked segment by segment, curves
 /// flattened; the parts inside the band give the glyph's leftmost and rightmost ink there. One
 /// interval per glyph, widened by the clearance on both sides: a descender's loop is one gap.
 enum InkIntercepts {
-    /// Tracks one glyph's ink inside the band as HarfBuzz draws it.
-    final class Walker {
+    /// Tracks one glyph's ink inside the band as its face draws it.
+    final class Walker: OutlineSink {
         var scale = 1.0
         var origin = Point(x: 0, y: 0)
         var top = 0.0, bottom = 0.0
@@ -51,6 +49,18 @@ enum InkIntercepts {
             }
         }
 
+        func move(to x: Float, _ y: Float) {
+            current = place(x, y)
+            start = current
+        }
+
+        func line(to x: Float, _ y: Float) { segment(to: place(x, y)) }
+        func quad(_ cx: Float, _ cy: Float, to x: Float, _ y: Float) { quad(place(cx, cy), place(x, y)) }
+        func cubic(_ c1x: Float, _ c1y: Float, _ c2x: Float, _ c2y: Float, to x: Float, _ y: Float) {
+            cubic(place(c1x, c1y), place(c2x, c2y), place(x, y))
+        }
+        func close() { segment(to: start) }
+
         func cubic(_ c1: Point, _ c2: Point, _ end: Point) {
             let s = current
             for k in 1...Self.pieces {
@@ -61,35 +71,6 @@ enum InkIntercepts {
         }
     }
 
-    /// HarfBuzz draw functions feeding a `Walker`; made once, immutable, shared by threads.
-    nonisolated(unsafe) static let drawFunctions: OpaquePointer = {
-        let funcs = hb_draw_funcs_create()!
-        func walker(_ data: UnsafeMutableRawPointer?) -> Walker { Unmanaged<Walker>.fromOpaque(data!).takeUnretainedValue() }
-        hb_draw_funcs_set_move_to_func(funcs, { _, data, _, x, y, _ in
-            let w = walker(data)
-            w.current = w.place(x, y)
-            w.start = w.current
-        }, nil, nil)
-        hb_draw_funcs_set_line_to_func(funcs, { _, data, _, x, y, _ in
-            let w = walker(data)
-            w.segment(to: w.place(x, y))
-        }, nil, nil)
-        hb_draw_funcs_set_quadratic_to_func(funcs, { _, data, _, cx, cy, x, y, _ in
-            let w = walker(data)
-            w.quad(w.place(cx, cy), w.place(x, y))
-        }, nil, nil)
-        hb_draw_funcs_set_cubic_to_func(funcs, { _, data, _, c1x, c1y, c2x, c2y, x, y, _ in
-            let w = walker(data)
-            w.cubic(w.place(c1x, c1y), w.place(c2x, c2y), w.place(x, y))
-        }, nil, nil)
-        hb_draw_funcs_set_close_path_func(funcs, { _, data, _, _ in
-            let w = walker(data)
-            w.segment(to: w.start)
-        }, nil, nil)
-        hb_draw_funcs_make_immutable(funcs)
-        return funcs
-    }()
-
     /// Each glyph's ink inside `top...bottom` (layout coordinates, y down), widened by
     /// `clearance`, sorted by their left ends. Bitmap glyphs (colour emoji) have no outline and
     /// cut nothing.
@@ -97,16 +78,14 @@ enum InkIntercepts {
         let walker = Walker()
         walker.top = top
         walker.bottom = bottom
-        let pointer = Unmanaged.passUnretained(walker).toOpaque()
         var intervals: [(Double, Double)] = []
         for (run, font) in runs where !font.isColorEmoji {
-            guard let hbFont = font.hbFont else { continue }  // a face without outlines: no ink to skip
             walker.scale = font.scale(for: run.size)
             for glyph in run.glyphs {
                 walker.origin = glyph.position
                 walker.minX = .infinity
                 walker.maxX = -.infinity
-                hb_font_get_glyph_shape(hbFont, glyph.id, drawFunctions, pointer)
+                font.shaping.drawOutline(of: glyph.id, into: walker)
                 if walker.minX <= walker.maxX { intervals.append((walker.minX - clearance, walker.maxX + clearance)) }
             }
         }

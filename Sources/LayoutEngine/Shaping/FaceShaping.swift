@@ -27,9 +27,25 @@ protocol FaceShaping: AnyObject, Sendable {
     /// The glyph's ink box in font units, y up from the baseline: x bearing, y bearing (top),
     /// width, height (negative, downward); zero for a glyph without ink.
     func inkExtents(_ glyph: UInt32) -> (x: Int32, y: Int32, width: Int32, height: Int32)
+
+    /// Hands the glyph's outline to `sink`, contour by contour (nothing for a glyph without one:
+    /// a space, a bitmap).
+    func drawOutline(of glyph: UInt32, into sink: any OutlineSink)
+}
+
+/// Receives a glyph's outline in font units, y up from the baseline, as its face draws it.
+protocol OutlineSink: AnyObject {
+    func move(to x: Float, _ y: Float)
+    func line(to x: Float, _ y: Float)
+    func quad(_ cx: Float, _ cy: Float, to x: Float, _ y: Float)
+    func cubic(_ c1x: Float, _ c1y: Float, _ c2x: Float, _ c2y: Float, to x: Float, _ y: Float)
+    func close()
 }
 
 extension FaceShaping {
+    /// No outline: nothing drawn.
+    func drawOutline(of glyph: UInt32, into sink: any OutlineSink) {}
+
     /// Joins nothing: every piece is shaped alone, which is always exact.
     func shapeJoined(_ units: UnsafeBufferPointer<UInt16>, pieces: UnsafeBufferPointer<Range<Int>>, context: Range<Int>,
                      upright: Bool, script: Script, style: ShapingStyle, buffer: ShapingBuffer,

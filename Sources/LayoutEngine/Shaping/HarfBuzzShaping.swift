@@ -48,6 +48,28 @@ final class HarfBuzzShaping: FaceShaping, @unchecked Sendable {
         return (extents.x_bearing, extents.y_bearing, extents.width, extents.height)
     }
 
+    func drawOutline(of glyph: UInt32, into sink: any OutlineSink) {
+        var sink = sink
+        // The sink's existential on the stack is the callbacks' data: nothing allocated a glyph.
+        withUnsafeMutablePointer(to: &sink) { hb_font_get_glyph_shape(font, glyph, Self.drawFunctions, $0) }
+    }
+
+    /// HarfBuzz draw functions feeding the `OutlineSink` their data points to; made once,
+    /// immutable, shared by threads.
+    nonisolated(unsafe) static let drawFunctions: OpaquePointer = {
+        let funcs = hb_draw_funcs_create()!
+        func sink(_ data: UnsafeMutableRawPointer?) -> any OutlineSink { data!.assumingMemoryBound(to: (any OutlineSink).self).pointee }
+        hb_draw_funcs_set_move_to_func(funcs, { _, data, _, x, y, _ in sink(data).move(to: x, y) }, nil, nil)
+        hb_draw_funcs_set_line_to_func(funcs, { _, data, _, x, y, _ in sink(data).line(to: x, y) }, nil, nil)
+        hb_draw_funcs_set_quadratic_to_func(funcs, { _, data, _, cx, cy, x, y, _ in sink(data).quad(cx, cy, to: x, y) }, nil, nil)
+        hb_draw_funcs_set_cubic_to_func(funcs, { _, data, _, c1x, c1y, c2x, c2y, x, y, _ in
+            sink(data).cubic(c1x, c1y, c2x, c2y, to: x, y)
+        }, nil, nil)
+        hb_draw_funcs_set_close_path_func(funcs, { _, data, _, _ in sink(data).close() }, nil, nil)
+        hb_draw_funcs_make_immutable(funcs)
+        return funcs
+    }()
+
     /// Appends `range` of `units` to `buffer`, with the text of `context` around it as
     /// HarfBuzz's context; HarfBuzz numbers its clusters from the context's start.
     @inline(__always)

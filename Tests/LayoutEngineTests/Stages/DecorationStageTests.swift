@@ -34,11 +34,22 @@ import Testing
         #expect(fill.rects == [Rect(x: 0, y: 0, width: 42.5, height: 10)])
     }
 
-    /// Skip-ink leaves gaps where ink crosses the line: the fixed face's letters stand on the
-    /// baseline and never reach below it, so nothing is cut.
+    /// Skip-ink leaves gaps where ink crosses the line: the fixed face's "a" stands on the
+    /// baseline and is not cut around.
     @Test func skipInkCutsNothingWithoutDescenders() throws {
         let layout = try decorated("aaaa", width: 50, paint: TextPaint(underline: DecorationLine(skipsInk: true)))
         let underline = try #require(layout.decorations.first { $0.kind == .underline })
         #expect(underline.rects == [Rect(x: 0, y: 9, width: 20, height: 0.5)])
+    }
+
+    /// "g" and "p" reach 2 points below the baseline, through the underline's band (9 to 9.5):
+    /// the line is cut around each, half a point (its thickness) clear, leaving "a"'s middle,
+    /// 5.5 to 9.5.
+    @Test func skipInkCutsAroundDescenders() throws {
+        let layout = try decorated("gap", width: 50, paint: TextPaint(underline: DecorationLine(skipsInk: true)))
+        let underline = try #require(layout.decorations.first { $0.kind == .underline })
+        #expect(underline.rects == [Rect(x: 5.5, y: 9, width: 4, height: 0.5)])
+        let plain = try decorated("gap", width: 50, paint: TextPaint(underline: DecorationLine()))
+        #expect(plain.decorations.first { $0.kind == .underline }?.rects == [Rect(x: 0, y: 9, width: 15, height: 0.5)])
     }
 }

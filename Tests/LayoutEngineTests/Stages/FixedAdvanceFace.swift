@@ -12,8 +12,11 @@ final class FixedAdvanceShaping: FaceShaping {
     /// Ascent and descent of the face; an upright glyph advances by their sum.
     static let ascender: Int32 = 800
     static let descender: Int32 = 200
-    /// The ink of a letter: from the baseline to 700 units up, its advance wide.
+    /// The ink of a letter: from the baseline to 700 units up, its advance wide; g, j, p, q and y
+    /// reach 200 units below the baseline.
     static let inkTop: Int32 = 700
+    static let descent: Int32 = 200
+    static let descenders: Set<UInt32> = Set("gjpqy".unicodeScalars.map(\.value))
 
     /// Characters with an advance other than a letter's: spaces, and widths a test chooses.
     let advances: [UInt32: Int32]
@@ -58,7 +61,20 @@ final class FixedAdvanceShaping: FaceShaping {
     func inkExtents(_ glyph: UInt32) -> (x: Int32, y: Int32, width: Int32, height: Int32) {
         let advance = advance(of: glyph)
         guard glyph != 0x20, advance > 0 else { return (0, 0, 0, 0) }
-        return (0, Self.inkTop, advance, -Self.inkTop)
+        let bottom = Self.descenders.contains(glyph) ? -Self.descent : 0
+        return (0, Self.inkTop, advance, bottom - Self.inkTop)
+    }
+
+    /// The ink box as the outline: one rectangle.
+    func drawOutline(of glyph: UInt32, into sink: any OutlineSink) {
+        let ink = inkExtents(glyph)
+        guard ink.width > 0 else { return }
+        let (left, right, top, bottom) = (Float(ink.x), Float(ink.x + ink.width), Float(ink.y), Float(ink.y + ink.height))
+        sink.move(to: left, bottom)
+        sink.line(to: right, bottom)
+        sink.line(to: right, top)
+        sink.line(to: left, top)
+        sink.close()
     }
 }
 

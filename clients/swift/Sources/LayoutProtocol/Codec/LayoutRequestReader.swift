@@ -199,6 +199,7 @@ public enum LayoutRequestReader {
                 variations.append(variation)
             case (19, lengthDelimited): guard let name = reader.string() else { return nil }; style.namedInstance = name
             case (20, varint): guard let value = reader.varint() else { return nil }; style.fixedOpticalSize = value != 0
+            case (21, varint): guard let value = reader.varint() else { return nil }; style.noFontFallback = value != 0
             default: return nil
             }
         }
