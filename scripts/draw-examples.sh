@@ -1,7 +1,6 @@
 #!/usr/bin/env bash
-# Draws the pictures in Examples/pictures/ through a real daemon and layoutctl: what each of
-# issue 40's capabilities looks like (font fallback off, attachments' content modes, the
-# intrinsic widths). Needs a build (swift build, or scripts/build-release.sh).
+# Draws the pictures in Examples/pictures/ through a real daemon and layoutctl: what font
+# fallback off, attachments' content modes and the intrinsic widths look like. Needs a build (swift build, or scripts/build-release.sh).
 #   scripts/draw-examples.sh [BIN_DIR]   (default: .build/debug)
 set -euo pipefail
 cd "$(dirname "$0")/.."
