@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Draws the pictures in Examples/pictures/ through a real daemon and layoutctl: what font
-# fallback off, attachments' content modes and the intrinsic widths look like. Needs a build (swift build, or scripts/build-release.sh).
+# fallback off, attachments' content modes and the intrinsic widths look like. Needs a build
+# (swift build, or scripts/build-release.sh).
 #   scripts/draw-examples.sh [BIN_DIR]   (default: .build/debug)
 set -euo pipefail
 cd "$(dirname "$0")/.."
