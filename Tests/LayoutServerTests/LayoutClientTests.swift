@@ -1,9 +1,26 @@
 import Foundation
 import LayoutdClient
+import LayoutWire
 import Synchronization
 import Testing
 
 @Suite struct LayoutClientTests {
+    /// A request past the daemon's frame limit: the daemon answers with one error naming the
+    /// limit and closes; the client reports that answer, not the broken pipe its write met.
+    @Test func aFramePastTheLimitIsAnsweredByName() throws {
+        let daemon = try Daemon(arguments: ["--max-frame-bytes", "4096"])
+        let client = try daemon.client()
+        var request = Layoutd_V1_LayoutRequest()
+        request.text = String(repeating: "a long caption ", count: 20_000)
+        request.width = 300
+        do {
+            _ = try client.request(.layout(request))
+            Issue.record("a 300 KB frame was answered under a 4 KiB limit")
+        } catch ClientError.server(let error) {
+            #expect(error.code == .resourceExhausted && error.field == "frame" && error.message.contains("4096"), "\(error)")
+        }
+    }
+
     /// A failed connect closes its own descriptor once. Closing it twice closed whatever another
     /// thread had opened under the same number in between: here, the other thread's pipes.
     @Test func aFailedConnectClosesNoOtherDescriptor() async throws {

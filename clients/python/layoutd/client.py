@@ -440,13 +440,35 @@ class Client:
                     raise LayoutdTimeout("timed out sending to the daemon") from error
                 except OSError as error:
                     lost = LayoutdConnectionLost(f"the connection to layoutd failed: {error}")
+                    # The daemon may have answered before it closed (a frame past its
+                    # max_frame_bytes gets one error saying so): that answer, not the broken pipe.
+                    farewell = self._farewell() if sent > 0 or isinstance(error, BrokenPipeError) else None
                     self._fail(generation, lost)
+                    if farewell is not None:
+                        raise farewell from error
                     # A first write that failed sent nothing: the daemon (gone while this client
                     # was idle) never saw it, so any request may go on a new connection.
                     if attempt == 0 and sent == 0 and isinstance(error, (BrokenPipeError, ConnectionResetError)):
                         continue
                     raise lost from error
         raise AssertionError("unreachable")
+
+    def _farewell(self) -> Optional[LayoutdError]:
+        """The error the daemon sent before closing this connection, if one is waiting to be read."""
+        try:
+            self._sock.settimeout(0.5)
+            data = b""
+            while len(data) < 4 or len(data) < 4 + _wire.HEADER.unpack(data[:4])[0]:
+                chunk = self._sock.recv(65536)
+                if not chunk:
+                    break
+                data += chunk
+            if len(data) < 4 or len(data) < 4 + _wire.HEADER.unpack(data[:4])[0]:
+                return None
+            reply = _wire.parse(data[4:4 + _wire.HEADER.unpack(data[:4])[0]])
+        except (OSError, LayoutdError):
+            return None
+        return _wire.error_of(reply.error) if reply.WhichOneof("body") == "error" else None
 
     def _wait(self, request_id: int, generation: int, deadline: Optional[float],
               more: bool = False) -> envelope_pb2.Envelope:

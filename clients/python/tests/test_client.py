@@ -52,6 +52,19 @@ def test_intrinsic_metrics_and_face_metrics(socket_path):
     assert all(face.cap_height > 0 and face.x_height > 0 for face in faces.values() if face.family == "Noto Sans")
 
 
+def test_a_frame_past_the_limit_is_answered_by_name(socket_path):
+    # Past the daemon's 4 MiB frame limit: it answers with one error naming the limit and closes;
+    # the client raises that answer, not the broken pipe its write met.
+    with layoutd.Client() as client:
+        limit = client.daemon.max_frame_bytes
+        with pytest.raises(layoutd.LayoutdError) as caught:
+            client.layout("a" * (limit + 1000), width=100)
+        assert caught.value.code == layoutd.ErrorCode.RESOURCE_EXHAUSTED and caught.value.field == "frame"
+        assert str(limit) in caught.value.message
+        # The next call goes on a new connection.
+        assert len(client.layout("after", width=100).lines) == 1
+
+
 def test_a_misspelt_keyword_names_the_field_and_the_valid_ones(socket_path):
     with layoutd.Client() as client:
         with pytest.raises(TypeError) as caught:

@@ -50,7 +50,14 @@ public final class LayoutClient {
         envelope.body = body
         // swift-protobuf writes every request: a hand-written writer saved 0.4 µs a layout
         // request and silently dropped any field added to the .proto after it (docs/design.md).
-        try send(envelope)
+        do {
+            try send(envelope)
+        } catch ClientError.io(let failure) {
+            // The daemon may have answered before it closed (a frame past its max_frame_bytes gets
+            // one error saying so, then the connection ends): that answer, not the broken pipe.
+            if let last = try? receive(), case .error = last.body { return last }
+            throw ClientError.io(failure)
+        }
         return try receive(id: envelope.requestID)
     }
 
