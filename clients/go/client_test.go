@@ -136,6 +136,23 @@ func TestGreetsLaysOutAndRefusesByName(t *testing.T) {
 	}
 }
 
+// A request past the daemon's frame limit: it answers with one error naming the limit and
+// closes; the client returns that answer, not the broken pipe its write met.
+func TestAFramePastTheLimitIsAnsweredByName(t *testing.T) {
+	d := startDaemon(t)
+	client := dial(t, d, Options{})
+	limit := client.Daemon().MaxFrameBytes
+	_, err := client.LayoutText(context.Background(), strings.Repeat("a", int(limit)+1000), 100)
+	var refused *Error
+	if !errors.As(err, &refused) || refused.Code != ResourceExhausted || refused.Field != "frame" ||
+		!strings.Contains(refused.Message, fmt.Sprint(limit)) {
+		t.Fatalf("a frame past the limit: %v", err)
+	}
+	if reply, err := client.LayoutText(context.Background(), "after", 100); err != nil || len(reply.Lines) != 1 {
+		t.Fatalf("the next call: %v %v", reply, err)
+	}
+}
+
 func TestPipelinedBatchesKeepEveryResult(t *testing.T) {
 	d := startDaemon(t)
 	client := dial(t, d, Options{})

@@ -29,10 +29,15 @@ type connection struct {
 	// batches awaiting their items: every reply with the id goes to its channel, in order
 	streams map[uint64]chan *layoutdv1.Envelope
 	broken  error
+	// the error the daemon sent, under no request's id, before it closed (a frame past its
+	// max_frame_bytes); readDone is closed when the reader stops
+	farewell *layoutdv1.Error
+	readDone chan struct{}
 }
 
 func newConnection(conn *net.UnixConn) *connection {
-	c := &connection{conn: conn, pending: map[uint64]chan *layoutdv1.Envelope{}, streams: map[uint64]chan *layoutdv1.Envelope{}}
+	c := &connection{conn: conn, pending: map[uint64]chan *layoutdv1.Envelope{}, streams: map[uint64]chan *layoutdv1.Envelope{},
+		readDone: make(chan struct{})}
 	go c.read()
 	return c
 }
@@ -113,6 +118,18 @@ func (c *connection) write(frame []byte) error {
 	if err == nil {
 		return nil
 	}
+	// The daemon may have answered before it closed: that answer, not the broken pipe.
+	select {
+	case <-c.readDone:
+	case <-time.After(500 * time.Millisecond):
+	}
+	c.mu.Lock()
+	farewell := c.farewell
+	c.mu.Unlock()
+	if farewell != nil {
+		c.breakWith(refusal(farewell))
+		return refusal(farewell)
+	}
 	lost := failure(ConnectionLost, err, "sending to layoutd failed: %v", err)
 	c.breakWith(lost)
 	if written == 0 && (errors.Is(err, syscall.EPIPE) || errors.Is(err, syscall.ECONNRESET)) {
@@ -122,6 +139,7 @@ func (c *connection) write(frame []byte) error {
 }
 
 func (c *connection) read() {
+	defer close(c.readDone)
 	header := make([]byte, 4)
 	for {
 		if _, err := io.ReadFull(c.conn, header); err != nil {
@@ -144,6 +162,9 @@ func (c *connection) read() {
 			return
 		}
 		c.mu.Lock()
+		if reply.RequestId == 0 && reply.GetError() != nil {
+			c.farewell = reply.GetError()
+		}
 		waiting := c.pending[reply.RequestId]
 		delete(c.pending, reply.RequestId)
 		stream := c.streams[reply.RequestId]
