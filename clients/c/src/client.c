@@ -260,6 +260,24 @@ static void remember_document(layoutd_client *client, uint64_t document) {
     client->n_documents++;
 }
 
+static layoutd_status keep(layoutd_client *client, Layoutd__V1__Envelope *next);
+
+/* After a failed write: the daemon may have answered before it closed (a frame past its
+ * max_frame_bytes gets one error, under no request's id, saying so). Keeps it as request `id`'s
+ * answer, and the replies read before it for their own calls; 0 when none came. */
+static int kept_farewell(layoutd_client *client, uint64_t id) {
+    int64_t deadline = now_ms() + 500;
+    for (;;) {
+        Layoutd__V1__Envelope *next = NULL;
+        if (next_reply(client, deadline, &next) != LAYOUTD_OK) return 0;
+        if (next->request_id == 0 && next->body_case == LAYOUTD__V1__ENVELOPE__BODY_ERROR) {
+            next->request_id = id;
+            return keep(client, next) == LAYOUTD_OK;
+        }
+        if (keep(client, next) != LAYOUTD_OK) return 0;
+    }
+}
+
 layoutd_status layoutd_send(layoutd_client *client, Layoutd__V1__Envelope *request, uint64_t *request_id) {
     if (!client || !request || request->body_case == LAYOUTD__V1__ENVELOPE__BODY__NOT_SET) {
         if (client) fail(client, LAYOUTD_ERR_ARGUMENT, "layoutd_send needs a client and a request with a body");
@@ -279,6 +297,12 @@ layoutd_status layoutd_send(layoutd_client *client, Layoutd__V1__Envelope *reque
         status = send_all(client, frame, length, deadline_of(client), &written);
         free(frame);
         if (status == LAYOUTD_ERR_CONNECTION_LOST) {
+            if (written > 0 && kept_farewell(client, request->request_id)) {
+                drop_connection(client);
+                if (request_id) *request_id = request->request_id;
+                return LAYOUTD_OK;  /* layoutd_receive gives the daemon's answer */
+            }
+            if (written > 0) fail(client, LAYOUTD_ERR_CONNECTION_LOST, "sending to layoutd failed: the daemon closed the connection");
             drop_connection(client);
             /* Not a byte of it went: the daemon has not seen it, so any request may go on a new
              * connection (the usual case after a restart while this client was idle). */

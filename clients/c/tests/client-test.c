@@ -258,6 +258,25 @@ static void test_options_and_error_details(const char *socket_path) {
     }
     layoutd_free_reply(reply);
 
+    /* A request past the daemon's frame limit (4 MiB): the daemon's answer naming the limit, not
+     * the broken pipe the write met; the next call connects again. */
+    size_t big = 5u << 20;
+    char *huge = malloc(big + 1);
+    CHECK(huge != NULL, "memory for a large text");
+    if (huge) {
+        memset(huge, 'a', big);
+        huge[big] = 0;
+        CHECK(layoutd_layout_text(client, huge, 100, &reply) == LAYOUTD_ERR_SERVER, "a frame past the limit: %s",
+              layoutd_last_error(client));
+        layoutd_error refused = layoutd_last_error_details(client);
+        CHECK(refused.code == LAYOUTD__V1__ERROR__CODE__RESOURCE_EXHAUSTED && strcmp(refused.field, "frame") == 0,
+              "the daemon's answer: %s", layoutd_last_error(client));
+        layoutd_free_reply(reply);
+        free(huge);
+        CHECK(layoutd_layout_text(client, "after", 100, &reply) == LAYOUTD_OK, "after: %s", layoutd_last_error(client));
+        layoutd_free_reply(reply);
+    }
+
     /* Errors: status, code, code name, field and message apart. */
     options = (layoutd_layout_options)LAYOUTD_LAYOUT_OPTIONS_INIT;
     options.family = "No Such Family";
