@@ -323,6 +323,11 @@ class AsyncClient:
             self._cancel(request_id)
             raise
         except (OSError, LayoutdConnectionLost) as error:
+            if isinstance(error, OSError) and not future.done():
+                await asyncio.wait({self._reading}, timeout=0.5)  # the daemon's answer may be on its way
+            answered = future.exception() if future.done() and not future.cancelled() else None
+            if isinstance(answered, LayoutdError) and not isinstance(answered, LayoutdConnectionLost):
+                raise answered from None
             lost = error if isinstance(error, LayoutdConnectionLost) else \
                 LayoutdConnectionLost(f"the connection to layoutd failed: {error}")
             if generation == self._generation:
@@ -358,6 +363,11 @@ class AsyncClient:
                 header = await reader.readexactly(4)
                 body = await reader.readexactly(_wire.body_length(header))
                 reply = _wire.parse(body)
+                if reply.request_id == 0 and reply.WhichOneof("body") == "error":
+                    # The daemon's last word before it closes (a frame past max_frame_bytes): the
+                    # calls waiting on this connection learn why it ends.
+                    self._lost(generation, _wire.error_of(reply.error))
+                    continue
                 future = self._waiting.get(reply.request_id)
                 if future is not None and not future.done():
                     future.set_result(reply)

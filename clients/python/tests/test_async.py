@@ -73,3 +73,17 @@ def test_a_daemon_that_never_answers_times_out(tmp_path):
         run(main())
     finally:
         listener.close()
+
+
+def test_a_frame_past_the_limit_is_answered_by_name(socket_path):
+    # The daemon answers a frame past its limit with one error naming it, then closes: the call
+    # raises that answer, and the next call goes on a new connection.
+    async def main():
+        async with layoutd.AsyncClient() as client:
+            limit = client.daemon.max_frame_bytes
+            with pytest.raises(layoutd.LayoutdError) as caught:
+                await client.layout("a" * (limit + 1000), width=100)
+            assert caught.value.code == layoutd.ErrorCode.RESOURCE_EXHAUSTED and caught.value.field == "frame"
+            assert str(limit) in caught.value.message
+            assert len((await client.layout("after", width=100)).lines) == 1
+    run(main())
