@@ -32,6 +32,7 @@ extension Layoutd_V1_TagsRequest {
         }
         var request = LayoutEngine.TagsRequest(photo: Size(width: Double(photoWidth), height: Double(photoHeight)), tags: engineTags,
                                                table: styles, textStyle: nameStyle, valueStyle: valueStyle, keepInside: keepInside)
+        request.clampsToPhoto = clampToPhoto
         if hasMetrics { request.metrics = metrics.engineMetrics }
         return request
     }
@@ -146,6 +147,8 @@ extension Layoutd_V1_PlacedTag {
             return placed
         }
         bounds = Layoutd_V1_Rect(tag.bounds)
+        at = Layoutd_V1_Point(tag.position)
+        clamped = tag.clamped
     }
 }
 

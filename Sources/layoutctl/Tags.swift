@@ -23,6 +23,7 @@ struct TagOptions: ParsableArguments {
     @Option(parsing: .unconditional, help: "Text size of the labels in points (default 13).") var size: Float = 0
     @Option(help: "A style table file (JSON, as data/tag-styles.json); default: the daemon's.") var styleTable: String?
     @Flag(help: "Draw a tag whose labels would leave the photo in the nearest style that keeps them on.") var keepInside = false
+    @Flag(help: "Draw a tag whose point lies off the photo (a drag past its edge) at the nearest point on it.") var clamp = false
     @Option(help: "Show/hide events played before --time, KIND@SECONDS (hide@0, show@1.5); in time order.") var event: [String] = []
     @Flag(help: "The tags start hidden (before the events).") var initiallyHidden = false
     @Option(parsing: .unconditional, help: "The moment, in seconds, whose state is reported and drawn.") var time: Double = 0
@@ -84,6 +85,7 @@ struct TagOptions: ParsableArguments {
         }
         if let styleTable { request.styleTableJson = try Self.read(styleTable) }
         request.keepInside = keepInside
+        request.clampToPhoto = clamp
         if !event.isEmpty || initiallyHidden || time != 0 || phase != 0 {
             request.moment.initiallyHidden = initiallyHidden
             request.moment.atSeconds = time

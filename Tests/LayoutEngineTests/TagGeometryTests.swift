@@ -79,6 +79,27 @@ import Testing
         #expect(Self.near(large.tags[0].dot.center.x, 453.6) && Self.near(large.tags[0].dot.center.y, 823.5))
     }
 
+    /// A tag dragged past the photo's right edge and above its top: refused as it is, drawn at the
+    /// photo's top-right corner when the request clamps, and said to be moved.
+    @Test func aTagPastTheEdgeIsClampedOntoThePhoto() throws {
+        var request = TagsRequest(photo: Self.photo, tags: Self.tags(count: 1, style: 0, at: Point(x: 1.2, y: -0.1))
+            + Self.tags(count: 1, style: 0, at: Point(x: 0.3, y: 0.4)))
+        do {
+            _ = try Fixtures.layouter.layoutTags(request)
+            Issue.record("a point off the photo was taken")
+        } catch let error as LayoutError {
+            #expect(error.field == "tags[0].at.x")
+        }
+        request.clampsToPhoto = true
+        let placed = try Fixtures.layouter.layoutTags(request)
+        #expect(placed.tags[0].position == Point(x: 1, y: 0) && placed.tags[0].clamped)
+        #expect(placed.tags[0].dot.center == Point(x: 1080, y: 0))
+        #expect(placed.tags[1].position == Point(x: 0.3, y: 0.4) && !placed.tags[1].clamped)
+        // Not a number is still refused.
+        request.tags[0].position = Point(x: .nan, y: 0.5)
+        #expect(throws: LayoutError.self) { try Fixtures.layouter.layoutTags(request) }
+    }
+
     @Test func arabicAndChineseLabelsAreLaidOutAsText() throws {
         let tags = [ImageTag(position: Point(x: 0.3, y: 0.4), labels: [TagLabel(name: "قهوة", value: "٢٥ ريال"), TagLabel(name: "咖啡店", value: "¥38")], style: 2)]
         let layout = try Fixtures.layouter.layoutTags(TagsRequest(photo: Self.photo, tags: tags))

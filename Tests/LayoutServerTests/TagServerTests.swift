@@ -52,6 +52,20 @@ import TestSupport
         #expect(later.state.textOpacity > 0 && later.state.textOpacity < 1, "the text fading in over [0.4, 0.6] s after the show")
     }
 
+    /// A tag dragged past the photo's edge: refused by name as it is; with clamp_to_photo, drawn at
+    /// the nearest point on the photo, which the reply gives; layoutctl's --clamp asks it.
+    @Test func aTagPastTheEdgeIsClampedWhenAsked() throws {
+        let daemon = try Daemon()
+        let client = try daemon.client()
+        var request = Self.tagsRequest([(1.2, 0.5, 0, [("Coat", "")])])
+        let refused = try client.call(.tags(request)).errorReply
+        #expect(refused?.code == .invalidArgument && refused?.field == "tags.tags[0].at.x", "\(refused?.field ?? "no error")")
+        request.clampToPhoto = true
+        guard case .tagsReply(let reply) = try client.request(.tags(request)) else { Issue.record("no tags reply"); return }
+        #expect(reply.tags[0].clamped && reply.tags[0].at.x == 1 && reply.tags[0].at.y == 0.5)
+        #expect(reply.tags[0].dot.x == 1080 && reply.tags[0].dot.y == 675)
+    }
+
     @Test func hitTestingToggleAndReset() throws {
         let daemon = try Daemon()
         let client = try daemon.client()

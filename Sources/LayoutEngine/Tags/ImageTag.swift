@@ -88,6 +88,9 @@ public struct TagsRequest: Sendable {
     public var valueStyle: TextStyle
     /// Move a tag whose labels would leave the photo to the nearest style that keeps them in.
     public var keepInside: Bool
+    /// Move a tag whose point lies off the photo (a drag past its edge) to the nearest point on
+    /// it, where it would be refused (`TagGeometry.position` and `clamped` say where it went).
+    public var clampsToPhoto = false
 
     /// At most this many tags on one photo.
     public static let maxTags = 256
@@ -104,6 +107,12 @@ public struct TagsRequest: Sendable {
         self.textStyle = textStyle
         self.valueStyle = valueStyle
         self.keepInside = keepInside
+    }
+
+    /// The nearest point on the photo (a coordinate that is not a number stays one, and is refused).
+    static func clamped(_ point: Point) -> Point {
+        func inside(_ value: Double) -> Double { value.isNaN ? value : min(max(value, 0), 1) }
+        return Point(x: inside(point.x), y: inside(point.y))
     }
 
     private static func checkProportional(_ value: Double, field: @autoclosure () -> String) throws(LayoutError) {
@@ -138,8 +147,9 @@ public struct TagsRequest: Sendable {
         }
         // Field paths are built only on failure: building them for every label was a sixth of a tag's cost.
         for (index, tag) in tags.enumerated() {
-            try Self.checkProportional(tag.position.x, field: "tags[\(index)].at.x")
-            try Self.checkProportional(tag.position.y, field: "tags[\(index)].at.y")
+            let point = clampsToPhoto ? Self.clamped(tag.position) : tag.position
+            try Self.checkProportional(point.x, field: "tags[\(index)].at.x")
+            try Self.checkProportional(point.y, field: "tags[\(index)].at.y")
             guard TagStyleTable.labelCounts.contains(tag.labels.count) else {
                 throw LayoutError(.invalidArgument, "a tag has 1 to 3 labels, not \(tag.labels.count)", field: "tags[\(index)].labels")
             }

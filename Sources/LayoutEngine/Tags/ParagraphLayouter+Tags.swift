@@ -9,19 +9,22 @@ extension ParagraphLayouter {
         var placed: [TagGeometry] = []
         placed.reserveCapacity(request.tags.count)
         try withContext(budget: budget) { context in  // one for every label
-            for (index, tag) in request.tags.enumerated() {
+            for (index, var tag) in request.tags.enumerated() {
                 try budget.check()
+                let requested = tag.position
+                if request.clampsToPhoto { tag.position = TagsRequest.clamped(tag.position) }
                 let labels = try tag.labels.enumerated().map { labelIndex, label in
                     try layOut(label, request: request, field: "tags[\(index)].labels[\(labelIndex)]", context: context)
                 }
-                placed.append(try place(tag, index: index, labels: labels, placer: placer, request: request))
+                placed.append(try place(tag, index: index, labels: labels, placer: placer, request: request,
+                                        clamped: tag.position != requested))
             }
         }
         return TagsLayout(photo: request.photo, tags: placed, overlaps: Self.overlaps(placed))
     }
 
     private func place(_ tag: ImageTag, index: Int, labels: [LaidOutLabel], placer: TagPlacer,
-                       request: TagsRequest) throws -> TagGeometry {
+                       request: TagsRequest, clamped: Bool) throws -> TagGeometry {
         let center = placer.center(of: tag)
         let count = tag.labels.count
         let requested = placer.place(labels, style: try request.table.style(tag.style, labelCount: count, field: "tags[\(index)].style"), from: center)
@@ -41,7 +44,7 @@ extension ParagraphLayouter {
         }
         let dot = placer.dot(of: tag)
         return TagGeometry(index: index, style: drawn.style, requestedStyle: tag.style, insideStyle: insideStyle, inside: drawn.inside,
-                           dot: dot, labels: drawn.labels, lineWidth: request.metrics.lineWidth, bounds: placer.bounds(dot: dot, labels: drawn.labels))
+                           position: tag.position, clamped: clamped, dot: dot, labels: drawn.labels, lineWidth: request.metrics.lineWidth, bounds: placer.bounds(dot: dot, labels: drawn.labels))
     }
 
     /// A label's name and value as one line of text, cut with an ellipsis past the largest width.

@@ -64,6 +64,10 @@ public struct TagGeometry: Sendable {
     public var insideStyle: Int?
     /// Every label of the drawn style is on the photo.
     public var inside: Bool
+    /// The proportional point the tag is drawn at: the request's, or with `clampsToPhoto` the
+    /// nearest point on the photo to it (`clamped` then says it moved).
+    public var position: Point
+    public var clamped: Bool
     public var dot: TagDot
     public var labels: [TagLabelGeometry]
     /// The leader lines' and underlines' width.
@@ -103,6 +107,7 @@ struct TagPlacer {
 
     /// The dot's centre: the proportional point times the photo's size.
     func center(of tag: ImageTag) -> Point {
+        // The tag's position is on the photo here: a request that clamps has moved it already.
         Point(x: tag.position.x * photo.width, y: tag.position.y * photo.height)
     }
 

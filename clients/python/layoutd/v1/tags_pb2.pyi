@@ -294,6 +294,7 @@ class TagsRequest(google.protobuf.message.Message):
     VALUE_STYLE_FIELD_NUMBER: builtins.int
     KEEP_INSIDE_FIELD_NUMBER: builtins.int
     MOMENT_FIELD_NUMBER: builtins.int
+    CLAMP_TO_PHOTO_FIELD_NUMBER: builtins.int
     photo_width: builtins.float
     """The photo's width in points, (0, 100000]."""
 
@@ -326,6 +327,12 @@ class TagsRequest(google.protobuf.message.Message):
     def moment(self) -> global___TagMoment:
         """Unset: at rest, shown."""
         pass
+    clamp_to_photo: builtins.bool
+    """A tag whose point lies off the photo (x or y outside 0…1, as a drag past the edge leaves it)
+    is drawn at the nearest point on the photo instead of being refused; PlacedTag.at and
+    clamped say where it went. A coordinate that is not a number is still refused.
+    """
+
     def __init__(self,
         *,
         photo_width: builtins.float = ...,
@@ -337,9 +344,10 @@ class TagsRequest(google.protobuf.message.Message):
         value_style: typing.Optional[layoutd.v1.layout_pb2.Style] = ...,
         keep_inside: builtins.bool = ...,
         moment: typing.Optional[global___TagMoment] = ...,
+        clamp_to_photo: builtins.bool = ...,
         ) -> None: ...
     def HasField(self, field_name: typing_extensions.Literal["metrics",b"metrics","moment",b"moment","text_style",b"text_style","value_style",b"value_style"]) -> builtins.bool: ...
-    def ClearField(self, field_name: typing_extensions.Literal["keep_inside",b"keep_inside","metrics",b"metrics","moment",b"moment","photo_height",b"photo_height","photo_width",b"photo_width","style_table_json",b"style_table_json","tags",b"tags","text_style",b"text_style","value_style",b"value_style"]) -> None: ...
+    def ClearField(self, field_name: typing_extensions.Literal["clamp_to_photo",b"clamp_to_photo","keep_inside",b"keep_inside","metrics",b"metrics","moment",b"moment","photo_height",b"photo_height","photo_width",b"photo_width","style_table_json",b"style_table_json","tags",b"tags","text_style",b"text_style","value_style",b"value_style"]) -> None: ...
 global___TagsRequest = TagsRequest
 
 class PlacedTagLabel(google.protobuf.message.Message):
@@ -423,6 +431,8 @@ class PlacedTag(google.protobuf.message.Message):
     LINE_WIDTH_FIELD_NUMBER: builtins.int
     LABELS_FIELD_NUMBER: builtins.int
     BOUNDS_FIELD_NUMBER: builtins.int
+    AT_FIELD_NUMBER: builtins.int
+    CLAMPED_FIELD_NUMBER: builtins.int
     index: builtins.int
     """The tag's position in TagsRequest.tags."""
 
@@ -462,6 +472,15 @@ class PlacedTag(google.protobuf.message.Message):
     def bounds(self) -> layoutd.v1.geometry_pb2.Rect:
         """Everything the tag draws: dot, ring, lines and text."""
         pass
+    @property
+    def at(self) -> layoutd.v1.geometry_pb2.Point:
+        """The proportional point the tag is drawn at (x and y in 0…1): the request's, or with
+        clamp_to_photo the nearest point on the photo to it.
+        """
+        pass
+    clamped: builtins.bool
+    """True when clamp_to_photo moved the tag onto the photo."""
+
     def __init__(self,
         *,
         index: builtins.int = ...,
@@ -476,9 +495,11 @@ class PlacedTag(google.protobuf.message.Message):
         line_width: builtins.float = ...,
         labels: typing.Optional[typing.Iterable[global___PlacedTagLabel]] = ...,
         bounds: typing.Optional[layoutd.v1.geometry_pb2.Rect] = ...,
+        at: typing.Optional[layoutd.v1.geometry_pb2.Point] = ...,
+        clamped: builtins.bool = ...,
         ) -> None: ...
-    def HasField(self, field_name: typing_extensions.Literal["bounds",b"bounds","dot",b"dot"]) -> builtins.bool: ...
-    def ClearField(self, field_name: typing_extensions.Literal["bounds",b"bounds","dot",b"dot","dot_radius",b"dot_radius","index",b"index","inside",b"inside","inside_style",b"inside_style","labels",b"labels","line_width",b"line_width","requested_style",b"requested_style","shadow_opacity",b"shadow_opacity","shadow_radius",b"shadow_radius","style",b"style"]) -> None: ...
+    def HasField(self, field_name: typing_extensions.Literal["at",b"at","bounds",b"bounds","dot",b"dot"]) -> builtins.bool: ...
+    def ClearField(self, field_name: typing_extensions.Literal["at",b"at","bounds",b"bounds","clamped",b"clamped","dot",b"dot","dot_radius",b"dot_radius","index",b"index","inside",b"inside","inside_style",b"inside_style","labels",b"labels","line_width",b"line_width","requested_style",b"requested_style","shadow_opacity",b"shadow_opacity","shadow_radius",b"shadow_radius","style",b"style"]) -> None: ...
 global___PlacedTag = PlacedTag
 
 class TagOverlap(google.protobuf.message.Message):

@@ -447,6 +447,14 @@ public nonisolated struct Layoutd_V1_TagsRequest: @unchecked Sendable {
   /// Clears the value of `moment`. Subsequent reads from it will return its default value.
   public mutating func clearMoment() {_uniqueStorage()._moment = nil}
 
+  /// A tag whose point lies off the photo (x or y outside 0…1, as a drag past the edge leaves it)
+  /// is drawn at the nearest point on the photo instead of being refused; PlacedTag.at and
+  /// clamped say where it went. A coordinate that is not a number is still refused.
+  public var clampToPhoto: Bool {
+    get {_storage._clampToPhoto}
+    set {_uniqueStorage()._clampToPhoto = newValue}
+  }
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public init() {}
@@ -548,67 +556,113 @@ public nonisolated struct Layoutd_V1_PlacedTagLabel: @unchecked Sendable {
 }
 
 /// A tag as laid out.
-public nonisolated struct Layoutd_V1_PlacedTag: Sendable {
+public nonisolated struct Layoutd_V1_PlacedTag: @unchecked Sendable {
   // SwiftProtobuf.Message conformance is added in an extension below. See the
   // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
   // methods supported on all messages.
 
   /// The tag's position in TagsRequest.tags.
-  public var index: UInt32 = 0
+  public var index: UInt32 {
+    get {_storage._index}
+    set {_uniqueStorage()._index = newValue}
+  }
 
   /// The style drawn: the requested one, or with keep_inside the nearest that fits.
-  public var style: UInt32 = 0
+  public var style: UInt32 {
+    get {_storage._style}
+    set {_uniqueStorage()._style = newValue}
+  }
 
   /// The style the request asked for.
-  public var requestedStyle: UInt32 = 0
+  public var requestedStyle: UInt32 {
+    get {_storage._requestedStyle}
+    set {_uniqueStorage()._requestedStyle = newValue}
+  }
 
   /// The nearest style (the drawn one first) keeping every label on the photo; -1 when none does.
-  public var insideStyle: Int32 = 0
+  public var insideStyle: Int32 {
+    get {_storage._insideStyle}
+    set {_uniqueStorage()._insideStyle = newValue}
+  }
 
   /// True when the drawn style keeps every label on the photo.
-  public var inside: Bool = false
+  public var inside: Bool {
+    get {_storage._inside}
+    set {_uniqueStorage()._inside = newValue}
+  }
 
   /// The dot's centre, photo points.
   public var dot: Layoutd_V1_Point {
-    get {_dot ?? Layoutd_V1_Point()}
-    set {_dot = newValue}
+    get {_storage._dot ?? Layoutd_V1_Point()}
+    set {_uniqueStorage()._dot = newValue}
   }
   /// Returns true if `dot` has been explicitly set.
-  public var hasDot: Bool {self._dot != nil}
+  public var hasDot: Bool {_storage._dot != nil}
   /// Clears the value of `dot`. Subsequent reads from it will return its default value.
-  public mutating func clearDot() {self._dot = nil}
+  public mutating func clearDot() {_uniqueStorage()._dot = nil}
 
   /// The dot's radius, points.
-  public var dotRadius: Float = 0
+  public var dotRadius: Float {
+    get {_storage._dotRadius}
+    set {_uniqueStorage()._dotRadius = newValue}
+  }
 
   /// The ring's radius around the dot, points.
-  public var shadowRadius: Float = 0
+  public var shadowRadius: Float {
+    get {_storage._shadowRadius}
+    set {_uniqueStorage()._shadowRadius = newValue}
+  }
 
   /// The ring's opacity at the request's moment, 0..1.
-  public var shadowOpacity: Float = 0
+  public var shadowOpacity: Float {
+    get {_storage._shadowOpacity}
+    set {_uniqueStorage()._shadowOpacity = newValue}
+  }
 
   /// Leader lines' and underlines' width, points.
-  public var lineWidth: Float = 0
+  public var lineWidth: Float {
+    get {_storage._lineWidth}
+    set {_uniqueStorage()._lineWidth = newValue}
+  }
 
   /// The labels, in the request's order.
-  public var labels: [Layoutd_V1_PlacedTagLabel] = []
+  public var labels: [Layoutd_V1_PlacedTagLabel] {
+    get {_storage._labels}
+    set {_uniqueStorage()._labels = newValue}
+  }
 
   /// Everything the tag draws: dot, ring, lines and text.
   public var bounds: Layoutd_V1_Rect {
-    get {_bounds ?? Layoutd_V1_Rect()}
-    set {_bounds = newValue}
+    get {_storage._bounds ?? Layoutd_V1_Rect()}
+    set {_uniqueStorage()._bounds = newValue}
   }
   /// Returns true if `bounds` has been explicitly set.
-  public var hasBounds: Bool {self._bounds != nil}
+  public var hasBounds: Bool {_storage._bounds != nil}
   /// Clears the value of `bounds`. Subsequent reads from it will return its default value.
-  public mutating func clearBounds() {self._bounds = nil}
+  public mutating func clearBounds() {_uniqueStorage()._bounds = nil}
+
+  /// The proportional point the tag is drawn at (x and y in 0…1): the request's, or with
+  /// clamp_to_photo the nearest point on the photo to it.
+  public var at: Layoutd_V1_Point {
+    get {_storage._at ?? Layoutd_V1_Point()}
+    set {_uniqueStorage()._at = newValue}
+  }
+  /// Returns true if `at` has been explicitly set.
+  public var hasAt: Bool {_storage._at != nil}
+  /// Clears the value of `at`. Subsequent reads from it will return its default value.
+  public mutating func clearAt() {_uniqueStorage()._at = nil}
+
+  /// True when clamp_to_photo moved the tag onto the photo.
+  public var clamped: Bool {
+    get {_storage._clamped}
+    set {_uniqueStorage()._clamped = newValue}
+  }
 
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public init() {}
 
-  fileprivate var _dot: Layoutd_V1_Point? = nil
-  fileprivate var _bounds: Layoutd_V1_Rect? = nil
+  fileprivate var _storage = _StorageClass.defaultInstance
 }
 
 /// Two tags whose bounds overlap.
@@ -1240,7 +1294,7 @@ nonisolated extension Layoutd_V1_TagMoment: SwiftProtobuf.Message, SwiftProtobuf
 
 nonisolated extension Layoutd_V1_TagsRequest: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".TagsRequest"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}photo_width\0\u{3}photo_height\0\u{1}tags\0\u{3}style_table_json\0\u{1}metrics\0\u{3}text_style\0\u{3}value_style\0\u{3}keep_inside\0\u{1}moment\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}photo_width\0\u{3}photo_height\0\u{1}tags\0\u{3}style_table_json\0\u{1}metrics\0\u{3}text_style\0\u{3}value_style\0\u{3}keep_inside\0\u{1}moment\0\u{3}clamp_to_photo\0")
 
   fileprivate class _StorageClass {
     var _photoWidth: Float = 0
@@ -1252,6 +1306,7 @@ nonisolated extension Layoutd_V1_TagsRequest: SwiftProtobuf.Message, SwiftProtob
     var _valueStyle: Layoutd_V1_Style? = nil
     var _keepInside: Bool = false
     var _moment: Layoutd_V1_TagMoment? = nil
+    var _clampToPhoto: Bool = false
 
       // This property is used as the initial default value for new instances of the type.
       // The type itself is protecting the reference to its storage via CoW semantics.
@@ -1271,6 +1326,7 @@ nonisolated extension Layoutd_V1_TagsRequest: SwiftProtobuf.Message, SwiftProtob
       _valueStyle = source._valueStyle
       _keepInside = source._keepInside
       _moment = source._moment
+      _clampToPhoto = source._clampToPhoto
     }
   }
 
@@ -1298,6 +1354,7 @@ nonisolated extension Layoutd_V1_TagsRequest: SwiftProtobuf.Message, SwiftProtob
         case 7: try { try decoder.decodeSingularMessageField(value: &_storage._valueStyle) }()
         case 8: try { try decoder.decodeSingularBoolField(value: &_storage._keepInside) }()
         case 9: try { try decoder.decodeSingularMessageField(value: &_storage._moment) }()
+        case 10: try { try decoder.decodeSingularBoolField(value: &_storage._clampToPhoto) }()
         default: break
         }
       }
@@ -1337,6 +1394,9 @@ nonisolated extension Layoutd_V1_TagsRequest: SwiftProtobuf.Message, SwiftProtob
       try { if let v = _storage._moment {
         try visitor.visitSingularMessageField(value: v, fieldNumber: 9)
       } }()
+      if _storage._clampToPhoto != false {
+        try visitor.visitSingularBoolField(value: _storage._clampToPhoto, fieldNumber: 10)
+      }
     }
     try unknownFields.traverse(visitor: &visitor)
   }
@@ -1355,6 +1415,7 @@ nonisolated extension Layoutd_V1_TagsRequest: SwiftProtobuf.Message, SwiftProtob
         if _storage._valueStyle != rhs_storage._valueStyle {return false}
         if _storage._keepInside != rhs_storage._keepInside {return false}
         if _storage._moment != rhs_storage._moment {return false}
+        if _storage._clampToPhoto != rhs_storage._clampToPhoto {return false}
         return true
       }
       if !storagesAreEqual {return false}
@@ -1499,88 +1560,160 @@ nonisolated extension Layoutd_V1_PlacedTagLabel: SwiftProtobuf.Message, SwiftPro
 
 nonisolated extension Layoutd_V1_PlacedTag: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".PlacedTag"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}index\0\u{1}style\0\u{3}requested_style\0\u{3}inside_style\0\u{1}inside\0\u{1}dot\0\u{3}dot_radius\0\u{3}shadow_radius\0\u{3}shadow_opacity\0\u{3}line_width\0\u{1}labels\0\u{1}bounds\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}index\0\u{1}style\0\u{3}requested_style\0\u{3}inside_style\0\u{1}inside\0\u{1}dot\0\u{3}dot_radius\0\u{3}shadow_radius\0\u{3}shadow_opacity\0\u{3}line_width\0\u{1}labels\0\u{1}bounds\0\u{1}at\0\u{1}clamped\0")
+
+  fileprivate class _StorageClass {
+    var _index: UInt32 = 0
+    var _style: UInt32 = 0
+    var _requestedStyle: UInt32 = 0
+    var _insideStyle: Int32 = 0
+    var _inside: Bool = false
+    var _dot: Layoutd_V1_Point? = nil
+    var _dotRadius: Float = 0
+    var _shadowRadius: Float = 0
+    var _shadowOpacity: Float = 0
+    var _lineWidth: Float = 0
+    var _labels: [Layoutd_V1_PlacedTagLabel] = []
+    var _bounds: Layoutd_V1_Rect? = nil
+    var _at: Layoutd_V1_Point? = nil
+    var _clamped: Bool = false
+
+      // This property is used as the initial default value for new instances of the type.
+      // The type itself is protecting the reference to its storage via CoW semantics.
+      // This will force a copy to be made of this reference when the first mutation occurs;
+      // hence, it is safe to mark this as `nonisolated(unsafe)`.
+      static nonisolated(unsafe) let defaultInstance = _StorageClass()
+
+    private init() {}
+
+    init(copying source: _StorageClass) {
+      _index = source._index
+      _style = source._style
+      _requestedStyle = source._requestedStyle
+      _insideStyle = source._insideStyle
+      _inside = source._inside
+      _dot = source._dot
+      _dotRadius = source._dotRadius
+      _shadowRadius = source._shadowRadius
+      _shadowOpacity = source._shadowOpacity
+      _lineWidth = source._lineWidth
+      _labels = source._labels
+      _bounds = source._bounds
+      _at = source._at
+      _clamped = source._clamped
+    }
+  }
+
+  fileprivate mutating func _uniqueStorage() -> _StorageClass {
+    if !isKnownUniquelyReferenced(&_storage) {
+      _storage = _StorageClass(copying: _storage)
+    }
+    return _storage
+  }
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
-    while let fieldNumber = try decoder.nextFieldNumber() {
-      // The use of inline closures is to circumvent an issue where the compiler
-      // allocates stack space for every case branch when no optimizations are
-      // enabled. https://github.com/apple/swift-protobuf/issues/1034
-      switch fieldNumber {
-      case 1: try { try decoder.decodeSingularUInt32Field(value: &self.index) }()
-      case 2: try { try decoder.decodeSingularUInt32Field(value: &self.style) }()
-      case 3: try { try decoder.decodeSingularUInt32Field(value: &self.requestedStyle) }()
-      case 4: try { try decoder.decodeSingularInt32Field(value: &self.insideStyle) }()
-      case 5: try { try decoder.decodeSingularBoolField(value: &self.inside) }()
-      case 6: try { try decoder.decodeSingularMessageField(value: &self._dot) }()
-      case 7: try { try decoder.decodeSingularFloatField(value: &self.dotRadius) }()
-      case 8: try { try decoder.decodeSingularFloatField(value: &self.shadowRadius) }()
-      case 9: try { try decoder.decodeSingularFloatField(value: &self.shadowOpacity) }()
-      case 10: try { try decoder.decodeSingularFloatField(value: &self.lineWidth) }()
-      case 11: try { try decoder.decodeRepeatedMessageField(value: &self.labels) }()
-      case 12: try { try decoder.decodeSingularMessageField(value: &self._bounds) }()
-      default: break
+    _ = _uniqueStorage()
+    try withExtendedLifetime(_storage) { (_storage: _StorageClass) in
+      while let fieldNumber = try decoder.nextFieldNumber() {
+        // The use of inline closures is to circumvent an issue where the compiler
+        // allocates stack space for every case branch when no optimizations are
+        // enabled. https://github.com/apple/swift-protobuf/issues/1034
+        switch fieldNumber {
+        case 1: try { try decoder.decodeSingularUInt32Field(value: &_storage._index) }()
+        case 2: try { try decoder.decodeSingularUInt32Field(value: &_storage._style) }()
+        case 3: try { try decoder.decodeSingularUInt32Field(value: &_storage._requestedStyle) }()
+        case 4: try { try decoder.decodeSingularInt32Field(value: &_storage._insideStyle) }()
+        case 5: try { try decoder.decodeSingularBoolField(value: &_storage._inside) }()
+        case 6: try { try decoder.decodeSingularMessageField(value: &_storage._dot) }()
+        case 7: try { try decoder.decodeSingularFloatField(value: &_storage._dotRadius) }()
+        case 8: try { try decoder.decodeSingularFloatField(value: &_storage._shadowRadius) }()
+        case 9: try { try decoder.decodeSingularFloatField(value: &_storage._shadowOpacity) }()
+        case 10: try { try decoder.decodeSingularFloatField(value: &_storage._lineWidth) }()
+        case 11: try { try decoder.decodeRepeatedMessageField(value: &_storage._labels) }()
+        case 12: try { try decoder.decodeSingularMessageField(value: &_storage._bounds) }()
+        case 13: try { try decoder.decodeSingularMessageField(value: &_storage._at) }()
+        case 14: try { try decoder.decodeSingularBoolField(value: &_storage._clamped) }()
+        default: break
+        }
       }
     }
   }
 
   public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
-    // The use of inline closures is to circumvent an issue where the compiler
-    // allocates stack space for every if/case branch local when no optimizations
-    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
-    // https://github.com/apple/swift-protobuf/issues/1182
-    if self.index != 0 {
-      try visitor.visitSingularUInt32Field(value: self.index, fieldNumber: 1)
+    try withExtendedLifetime(_storage) { (_storage: _StorageClass) in
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every if/case branch local when no optimizations
+      // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+      // https://github.com/apple/swift-protobuf/issues/1182
+      if _storage._index != 0 {
+        try visitor.visitSingularUInt32Field(value: _storage._index, fieldNumber: 1)
+      }
+      if _storage._style != 0 {
+        try visitor.visitSingularUInt32Field(value: _storage._style, fieldNumber: 2)
+      }
+      if _storage._requestedStyle != 0 {
+        try visitor.visitSingularUInt32Field(value: _storage._requestedStyle, fieldNumber: 3)
+      }
+      if _storage._insideStyle != 0 {
+        try visitor.visitSingularInt32Field(value: _storage._insideStyle, fieldNumber: 4)
+      }
+      if _storage._inside != false {
+        try visitor.visitSingularBoolField(value: _storage._inside, fieldNumber: 5)
+      }
+      try { if let v = _storage._dot {
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 6)
+      } }()
+      if _storage._dotRadius.bitPattern != 0 {
+        try visitor.visitSingularFloatField(value: _storage._dotRadius, fieldNumber: 7)
+      }
+      if _storage._shadowRadius.bitPattern != 0 {
+        try visitor.visitSingularFloatField(value: _storage._shadowRadius, fieldNumber: 8)
+      }
+      if _storage._shadowOpacity.bitPattern != 0 {
+        try visitor.visitSingularFloatField(value: _storage._shadowOpacity, fieldNumber: 9)
+      }
+      if _storage._lineWidth.bitPattern != 0 {
+        try visitor.visitSingularFloatField(value: _storage._lineWidth, fieldNumber: 10)
+      }
+      if !_storage._labels.isEmpty {
+        try visitor.visitRepeatedMessageField(value: _storage._labels, fieldNumber: 11)
+      }
+      try { if let v = _storage._bounds {
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 12)
+      } }()
+      try { if let v = _storage._at {
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 13)
+      } }()
+      if _storage._clamped != false {
+        try visitor.visitSingularBoolField(value: _storage._clamped, fieldNumber: 14)
+      }
     }
-    if self.style != 0 {
-      try visitor.visitSingularUInt32Field(value: self.style, fieldNumber: 2)
-    }
-    if self.requestedStyle != 0 {
-      try visitor.visitSingularUInt32Field(value: self.requestedStyle, fieldNumber: 3)
-    }
-    if self.insideStyle != 0 {
-      try visitor.visitSingularInt32Field(value: self.insideStyle, fieldNumber: 4)
-    }
-    if self.inside != false {
-      try visitor.visitSingularBoolField(value: self.inside, fieldNumber: 5)
-    }
-    try { if let v = self._dot {
-      try visitor.visitSingularMessageField(value: v, fieldNumber: 6)
-    } }()
-    if self.dotRadius.bitPattern != 0 {
-      try visitor.visitSingularFloatField(value: self.dotRadius, fieldNumber: 7)
-    }
-    if self.shadowRadius.bitPattern != 0 {
-      try visitor.visitSingularFloatField(value: self.shadowRadius, fieldNumber: 8)
-    }
-    if self.shadowOpacity.bitPattern != 0 {
-      try visitor.visitSingularFloatField(value: self.shadowOpacity, fieldNumber: 9)
-    }
-    if self.lineWidth.bitPattern != 0 {
-      try visitor.visitSingularFloatField(value: self.lineWidth, fieldNumber: 10)
-    }
-    if !self.labels.isEmpty {
-      try visitor.visitRepeatedMessageField(value: self.labels, fieldNumber: 11)
-    }
-    try { if let v = self._bounds {
-      try visitor.visitSingularMessageField(value: v, fieldNumber: 12)
-    } }()
     try unknownFields.traverse(visitor: &visitor)
   }
 
   public static func ==(lhs: Layoutd_V1_PlacedTag, rhs: Layoutd_V1_PlacedTag) -> Bool {
-    if lhs.index != rhs.index {return false}
-    if lhs.style != rhs.style {return false}
-    if lhs.requestedStyle != rhs.requestedStyle {return false}
-    if lhs.insideStyle != rhs.insideStyle {return false}
-    if lhs.inside != rhs.inside {return false}
-    if lhs._dot != rhs._dot {return false}
-    if lhs.dotRadius != rhs.dotRadius {return false}
-    if lhs.shadowRadius != rhs.shadowRadius {return false}
-    if lhs.shadowOpacity != rhs.shadowOpacity {return false}
-    if lhs.lineWidth != rhs.lineWidth {return false}
-    if lhs.labels != rhs.labels {return false}
-    if lhs._bounds != rhs._bounds {return false}
+    if lhs._storage !== rhs._storage {
+      let storagesAreEqual: Bool = withExtendedLifetime((lhs._storage, rhs._storage)) { (_args: (_StorageClass, _StorageClass)) in
+        let _storage = _args.0
+        let rhs_storage = _args.1
+        if _storage._index != rhs_storage._index {return false}
+        if _storage._style != rhs_storage._style {return false}
+        if _storage._requestedStyle != rhs_storage._requestedStyle {return false}
+        if _storage._insideStyle != rhs_storage._insideStyle {return false}
+        if _storage._inside != rhs_storage._inside {return false}
+        if _storage._dot != rhs_storage._dot {return false}
+        if _storage._dotRadius != rhs_storage._dotRadius {return false}
+        if _storage._shadowRadius != rhs_storage._shadowRadius {return false}
+        if _storage._shadowOpacity != rhs_storage._shadowOpacity {return false}
+        if _storage._lineWidth != rhs_storage._lineWidth {return false}
+        if _storage._labels != rhs_storage._labels {return false}
+        if _storage._bounds != rhs_storage._bounds {return false}
+        if _storage._at != rhs_storage._at {return false}
+        if _storage._clamped != rhs_storage._clamped {return false}
+        return true
+      }
+      if !storagesAreEqual {return false}
+    }
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }
