@@ -43,11 +43,11 @@ extension FontRegistry {
                 throw LayoutError(.invalidArgument, "a family name is at most 256 bytes", field: name + ".family")
             }
             let blob = client.bytes.blob
-            guard Int(hb_face_count(blob)) <= ClientFont.maxFaces else {
-                throw LayoutError(.invalidArgument, "\(label) holds \(hb_face_count(blob)) faces; at most \(ClientFont.maxFaces)",
+            let faceCount = Int(hb_face_count(blob))
+            guard faceCount <= ClientFont.maxFaces else {
+                throw LayoutError(.invalidArgument, "\(label) holds \(faceCount) faces; at most \(ClientFont.maxFaces)",
                                   field: name + ".data")
             }
-            let faceCount = Int(hb_face_count(blob))
             for (k, faceIndex) in client.faceIndices.enumerated() {
                 let field = name + ".face_indices[\(k)]"
                 guard faceIndex >= 0 && faceIndex < max(faceCount, 1) else {

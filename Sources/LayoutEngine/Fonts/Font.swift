@@ -60,9 +60,9 @@ public final class Font: @unchecked Sendable {
     /// How the face shapes text and answers for its characters and ink: HarfBuzz for a loaded
     /// face, fixed advances in the stage tests.
     let shaping: any FaceShaping
-    /// The HarfBuzz font `shaping` shapes with, for the glyph outlines that drawing and ink
-    /// intercepts trace; nil for a face HarfBuzz does not shape. Valid while this font lives.
-    package let hbFont: OpaquePointer?
+    /// The HarfBuzz font `shaping` shapes with, for the glyph outlines drawing traces; nil for a
+    /// face HarfBuzz does not shape. Valid while this font lives.
+    package var hbFont: OpaquePointer? { (shaping as? HarfBuzzShaping)?.font }
     /// The file's bytes (a read-only mapping): the renderer's FreeType faces read them too,
     /// rather than opening the path again. Nil for a face without a file.
     package let blob: OpaquePointer?
@@ -89,7 +89,7 @@ public final class Font: @unchecked Sendable {
     init(id: UInt32, family: String, styleName: String, weight: Int, italic: Bool, widthClass: Int, path: String,
          faceIndex: Int, metrics: Metrics, isColorEmoji: Bool, axes: [VariationAxis], namedInstances: [NamedInstance],
          coverageCount: Int, bmpCoverage: UnsafeMutablePointer<UInt64>, instanceOf base: Font?, coordinates: [Float],
-         shaping: any FaceShaping, hbFont: OpaquePointer?, blob: OpaquePointer?) {
+         shaping: any FaceShaping, blob: OpaquePointer?) {
         self.id = id
         self.base = base
         self.isInstance = base != nil
@@ -116,7 +116,6 @@ public final class Font: @unchecked Sendable {
         self.coverageCount = coverageCount
         self.bmpCoverage = bmpCoverage
         self.shaping = shaping
-        self.hbFont = hbFont
         self.blob = blob
     }
 
@@ -152,7 +151,7 @@ public final class Font: @unchecked Sendable {
             self.init(id: id, family: family, styleName: styleName, weight: weight, italic: italic, widthClass: widthClass,
                       path: path, faceIndex: faceIndex, metrics: metrics, isColorEmoji: isColorEmoji, axes: base.axes,
                       namedInstances: base.namedInstances, coverageCount: base.coverageCount, bmpCoverage: base.bmpCoverage,
-                      instanceOf: base, coordinates: coordinates, shaping: shaping, hbFont: font, blob: hb_blob_reference(blob))
+                      instanceOf: base, coordinates: coordinates, shaping: shaping, blob: hb_blob_reference(blob))
             return
         }
         let (axes, namedInstances) = Self.variationData(hbFace)
@@ -168,7 +167,7 @@ public final class Font: @unchecked Sendable {
         self.init(id: id, family: family, styleName: styleName, weight: weight, italic: italic, widthClass: widthClass,
                   path: path, faceIndex: faceIndex, metrics: metrics, isColorEmoji: isColorEmoji, axes: axes,
                   namedInstances: namedInstances, coverageCount: coverageCount, bmpCoverage: bits, instanceOf: nil,
-                  coordinates: [], shaping: shaping, hbFont: font, blob: hb_blob_reference(blob))
+                  coordinates: [], shaping: shaping, blob: hb_blob_reference(blob))
     }
 
     /// BMP coverage with no bit set, for a face to fill.
@@ -261,9 +260,9 @@ public final class Font: @unchecked Sendable {
 
     /// The ascent, descent (positive) and line gap at `size`, in points: what CoreText's
     /// `CTRunGetTypographicBounds` gives a run of this font.
-    public func typographicBounds(at size: Double) -> (ascent: Double, descent: Double, leading: Double) {
+    public func typographicBounds(at size: Double) -> TypographicBounds {
         let scale = scale(for: size)
-        return (Double(ascender) * scale, Double(descender) * scale, Double(lineGap) * scale)
+        return TypographicBounds(ascent: Double(ascender) * scale, descent: Double(descender) * scale, leading: Double(lineGap) * scale)
     }
 
     /// Points per font unit at `size`.

@@ -30,9 +30,7 @@ extension ParagraphLayouter {
     func measureIntrinsics(_ layout: inout ParagraphLayout, _ positioner: TextPositioner) throws(LayoutError) {
         var metrics = try positioner.intrinsicWidths()
         metrics.runs = layout.runs.map { run in
-            guard let font = run.instance ?? fonts.font(id: run.fontID) else { return TypographicBounds(ascent: 0, descent: 0, leading: 0) }
-            let bounds = font.typographicBounds(at: run.size)
-            return TypographicBounds(ascent: bounds.ascent, descent: bounds.descent, leading: bounds.leading)
+            fonts.font(id: run.instanceID)?.typographicBounds(at: run.size) ?? TypographicBounds(ascent: 0, descent: 0, leading: 0)
         }
         layout.intrinsicMetrics = metrics
     }

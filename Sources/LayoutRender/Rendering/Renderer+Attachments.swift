@@ -81,22 +81,26 @@ extension Renderer {
             if attachment.png?.isEmpty == false { try budget.check() }  // each picture is decoded: a budget look each
             if let png = attachment.png, !png.isEmpty, let picture = Self.decodePNG(png) {
                 defer { cairo_surface_destroy(picture) }
-                let width = Double(cairo_image_surface_get_width(picture))
-                let height = Double(cairo_image_surface_get_height(picture))
-                cairo_save(cr)
-                cairo_rectangle(cr, attachment.rect.x, attachment.rect.y, attachment.rect.width, attachment.rect.height)
-                cairo_clip(cr)
-                let placement = attachment.contentMode.placement(width: width, height: height, in: attachment.rect)
-                cairo_translate(cr, placement.origin.x, placement.origin.y)
-                cairo_scale(cr, placement.scaleX, placement.scaleY)
-                cairo_set_source_surface(cr, picture, 0, 0)
-                cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_GOOD)
-                cairo_paint(cr)
-                cairo_restore(cr)
+                drawPicture(picture, in: attachment.rect, mode: attachment.contentMode, cr)
             } else {
                 drawPlaceholder(attachment.rect, cr)
             }
         }
+    }
+
+    /// Draws `picture` in `box` as `mode` places it, clipped to the box.
+    func drawPicture(_ picture: OpaquePointer, in box: Rect, mode: ContentMode, _ cr: OpaquePointer) {
+        let width = Double(cairo_image_surface_get_width(picture)), height = Double(cairo_image_surface_get_height(picture))
+        let placement = mode.placement(width: width, height: height, in: box)
+        cairo_save(cr)
+        cairo_rectangle(cr, box.x, box.y, box.width, box.height)
+        cairo_clip(cr)
+        cairo_translate(cr, placement.origin.x, placement.origin.y)
+        cairo_scale(cr, placement.scaleX, placement.scaleY)
+        cairo_set_source_surface(cr, picture, 0, 0)
+        cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_GOOD)
+        cairo_paint(cr)
+        cairo_restore(cr)
     }
 
     private func drawPlaceholder(_ rect: Rect, _ cr: OpaquePointer) {

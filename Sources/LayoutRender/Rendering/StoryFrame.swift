@@ -63,17 +63,8 @@ extension Renderer {
             cairo_paint(cr)
             guard let picture = Self.decodePNG(png) else { return }
             defer { cairo_surface_destroy(picture) }
-            let width = Double(cairo_image_surface_get_width(picture)), height = Double(cairo_image_surface_get_height(picture))
-            let scale = fits ? min(size.width / width, size.height / height) : max(size.width / width, size.height / height)
-            cairo_save(cr)
-            cairo_rectangle(cr, 0, 0, size.width, size.height)
-            cairo_clip(cr)
-            cairo_translate(cr, (size.width - width * scale) / 2, (size.height - height * scale) / 2)
-            cairo_scale(cr, scale, scale)
-            cairo_set_source_surface(cr, picture, 0, 0)
-            cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_GOOD)
-            cairo_paint(cr)
-            cairo_restore(cr)
+            drawPicture(picture, in: Rect(x: 0, y: 0, width: size.width, height: size.height),
+                        mode: fits ? .aspectFit : .aspectFill, cr)
         }
     }
 

@@ -99,7 +99,7 @@ enum FixedAdvance {
         return Font(id: id, family: family, styleName: italic ? "Italic" : "Regular", weight: weight, italic: italic,
                     widthClass: 5, path: "", faceIndex: 0, metrics: metrics, isColorEmoji: false, axes: [],
                     namedInstances: [], coverageCount: count, bmpCoverage: coverage, instanceOf: nil, coordinates: [],
-                    shaping: shaping, hbFont: nil, blob: nil)
+                    shaping: shaping, blob: nil)
     }
 
     static let registry = FontRegistry(fonts: [font()], defaultFamily: family, fallbackFamilies: [])

@@ -458,14 +458,12 @@ class Client:
         try:
             self._sock.settimeout(0.5)
             data = b""
-            while len(data) < 4 or len(data) < 4 + _wire.HEADER.unpack(data[:4])[0]:
+            while len(data) < 4 or len(data) < 4 + _wire.body_length(data[:4]):
                 chunk = self._sock.recv(65536)
                 if not chunk:
-                    break
+                    return None
                 data += chunk
-            if len(data) < 4 or len(data) < 4 + _wire.HEADER.unpack(data[:4])[0]:
-                return None
-            reply = _wire.parse(data[4:4 + _wire.HEADER.unpack(data[:4])[0]])
+            reply = _wire.parse(data[4:4 + _wire.body_length(data[:4])])
         except (OSError, LayoutdError):
             return None
         return _wire.error_of(reply.error) if reply.WhichOneof("body") == "error" else None
