@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Draws the pictures in Examples/pictures/ through a real daemon and layoutctl: what font
-# fallback off, attachments' content modes and the intrinsic widths look like. Needs a build
+# fallback off, attachments' content modes, the intrinsic widths, letterpress, a ring-shaped
+# container and a photo under tags look like. Needs a build
 # (swift build, or scripts/build-release.sh).
 #   scripts/draw-examples.sh [BIN_DIR]   (default: .build/debug)
 set -euo pipefail
@@ -39,4 +40,24 @@ widths=$(ctl layout --width 300 --size 22 --metrics "$caption" | sed -n 's/^min-
 read -r narrow wide <<<"$widths"
 ctl layout --width "$narrow" --size 22 -o "$out/intrinsic-min-content.png" "$caption"
 ctl layout --width "$wide" --size 22 -o "$out/intrinsic-max-content.png" "$caption"
+# Letterpress: pressed into its surface, which is the picture's canvas.
+ctl layout --width 360 --size 44 --weight 700 --color '#8a8f99' --effect 'letterpress,2,#e6e8ec' \
+  -o "$out/letterpress.png" "Pressed into paper"
+
+# A ring-shaped container, even-odd: the text skips the hole, and so does the faint shape under it.
+ring='M0,100 C0,45 45,0 100,0 C155,0 200,45 200,100 C200,155 155,200 100,200 C45,200 0,155 0,100 Z '
+ring+='M50,100 C50,72 72,50 100,50 C128,50 150,72 150,100 C150,128 128,150 100,150 C72,150 50,128 50,100 Z'
+ctl layout --width 200 --height 200 --size 11 --align center --container "path:$ring;evenodd" -o "$out/ring-container.png" \
+  "Text in a ring runs around the hole in its middle and never through it: the shape is filled even-odd, so the inner circle is outside it, for the lines and for the picture alike."
+
+# A small photo (an 80 x 60 gradient) scaled up five times under a tag: opaque to its edge.
+python3 - "$work/photo.png" <<'PY'
+import struct, sys, zlib
+width, height = 80, 60
+rows = b"".join(b"\0" + bytes(v for x in range(width) for v in (200 - x, 100 + y, 60 + x)) for y in range(height))
+chunk = lambda kind, data: struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
+open(sys.argv[1], "wb").write(b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0))
+                             + chunk(b"IDAT", zlib.compress(rows)) + chunk(b"IEND", b""))
+PY
+ctl tags place --photo 400x300 --image "$work/photo.png" --at 0.5,0.5 --label "Opaque|to the edge" -o "$out/tag-photo-edge.png"
 echo "drew $(ls "$out" | wc -l) pictures in $out (min-content $narrow, max-content $wide)"

@@ -64,8 +64,17 @@ struct InProcessBench {
             request.measuresIntrinsics = true
             return request
         }
+        // Each caption in a style with its own fallback families, tried before the daemon's
+        // (CSS font-family's list): what matching through a list costs.
+        let listedRequests = requests.map { plain -> ParagraphRequest in
+            var style = plain.text.styles[0]
+            style.fallbackFamilies = ["DejaVu Sans", "Noto Sans Thai"]
+            var request = plain
+            request.text = AttributedText(plain.text.string, style: style)
+            return request
+        }
         if let only = ProcessInfo.processInfo.environment["LAYOUTD_BENCH_PROFILE"] {
-            // For a profiler: one kind of pass (floor, floor-bare, cold, warm, boxed, unboxed, decorated, flowed, intrinsic, built or rules), many times, nothing
+            // For a profiler: one kind of pass (floor, floor-bare, cold, warm, boxed, unboxed, decorated, flowed, intrinsic, listed, built or rules), many times, nothing
             // else; scripts/count-instructions.sh compares two of them under callgrind.
             // LAYOUTD_BENCH_SHAPING_CACHE=N runs the other passes with a cache of N entries, as the
             // daemon ships (20,000), new each repeat so every caption meets it cold.
@@ -128,7 +137,7 @@ struct InProcessBench {
             }
             let chosen = only == "boxed" ? boxedRequests : only == "unboxed" ? unboxedRequests
                 : only == "decorated" ? decoratedRequests : only == "flowed" ? flowedRequests
-                : only == "intrinsic" ? intrinsicRequests : requests
+                : only == "intrinsic" ? intrinsicRequests : only == "listed" ? listedRequests : requests
             for _ in 0..<options.repeats {
                 layouter = layouterForRepeat()
                 for request in chosen { _ = try time(request, layouter) }

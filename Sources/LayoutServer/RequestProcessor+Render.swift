@@ -34,7 +34,9 @@ extension RequestProcessor {
             var decorated = try under("layout") { try decoratedLayout(layoutRequest, budget: budget) }
             if request.showShapes, let flow = try? layoutRequest.textFlow() {
                 // Faint, under everything else: where the text was kept out of, or into.
-                let shapes = flow.shapeOutlines.map { Background(rects: [], path: $0, fill: Color(red: 0.5, green: 0.55, blue: 0.6, alpha: 0.18)) }
+                let shapes = flow.shapeOutlines.map {
+                    Background(rects: [], path: $0.path, fill: Color(red: 0.5, green: 0.55, blue: 0.6, alpha: 0.18), fillRule: $0.fillRule)
+                }
                 decorated.backgrounds = shapes + decorated.backgrounds
             }
             placed = decorated.layout.attachments
@@ -43,7 +45,8 @@ extension RequestProcessor {
             let width = layoutRequest.containers.isEmpty && !decorated.layout.writingMode.isVertical
                 ? Double(layoutRequest.width) : decorated.layout.size.width
             scene = RenderScene(size: Size(width: width, height: decorated.layout.size.height),
-                                canvas: request.hasCanvas ? try request.canvas.checked(field: "canvas") : Color(red: 1, green: 1, blue: 1),
+                                canvas: request.hasCanvas ? try request.canvas.checked(field: "canvas")
+                                    : RenderScene.pressedSurface(decorated.layout.paints) ?? Color(red: 1, green: 1, blue: 1),
                                 origin: Point(x: 0, y: 0), backgrounds: decorated.backgrounds, runs: decorated.layout.runs,
                                 textColor: request.hasTextColor ? try request.textColor.checked(field: "text_color")
                                     : Color(red: 0, green: 0, blue: 0), paints: decorated.layout.paints,
@@ -54,7 +57,7 @@ extension RequestProcessor {
             placed = story.fitted.paragraph.attachments
             scene = RenderScene(size: Size(width: story.plan.request.width, height: story.fitted.paragraph.size.height),
                                 canvas: request.hasCanvas ? try request.canvas.checked(field: "canvas")
-                                    : Color(red: 0.12, green: 0.12, blue: 0.14),
+                                    : RenderScene.pressedSurface(story.fitted.paragraph.paints) ?? Color(red: 0.12, green: 0.12, blue: 0.14),
                                 origin: Point(x: 0, y: 0), backgrounds: story.backgrounds, runs: story.fitted.paragraph.runs,
                                 textColor: story.effects.textColor, paints: story.fitted.paragraph.paints,
                                 decorations: story.fitted.paragraph.decorations,

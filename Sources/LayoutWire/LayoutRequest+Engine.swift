@@ -230,6 +230,17 @@ extension Layoutd_V1_Style {
             patch.variations = settings
         }
         if noFontFallback { patch.fontFallback = false }
+        if !script.isEmpty { patch.script = try StyleRules.script(script, field: field + ".script") }
+        if !fallbackFamilies.isEmpty {
+            guard fallbackFamilies.count <= StyleRules.maxFallbackFamilies else {
+                throw LayoutError(.resourceExhausted, "\(fallbackFamilies.count) fallback families; at most \(StyleRules.maxFallbackFamilies)",
+                                  field: field + ".fallback_families")
+            }
+            for (index, name) in fallbackFamilies.enumerated() where !fonts.hasFamily(name) {
+                throw LayoutError(.notFound, "no loaded font family named \"\(name)\"", field: field + ".fallback_families[\(index)]")
+            }
+            patch.fallbackFamilies = fallbackFamilies
+        }
         try addPaint(to: &patch, field: field)
         try addDynamicType(to: &patch, field: field)
         return patch

@@ -16,9 +16,12 @@ struct TextStyleOptions: ParsableArguments {
     @Flag(help: "Keep a variable font's optical size (opsz) at its default instead of following the size.")
     var fixedOpticalSize = false
     @Option(parsing: .unconditional, help: "Extra points after each grapheme.") var letterSpacing: Float = 0
+    @Option(help: "A family tried, in order, for what --font cannot draw, before the daemon's fallback (repeatable; at most 16), as CSS font-family's list.")
+    var fallbackFamily: [String] = []
     @Flag(help: "Draw with the font alone: a character it lacks shows its .notdef glyph, not a fallback font's.")
     var noFallback = false
     @Option(help: "BCP 47 language tag.") var language: String = ""
+    @Option(help: "Shape as this ISO 15924 script (e.g. Qaag for Zawgyi), as hb-shape --script does.") var script: String = ""
 }
 
 struct ParagraphOptions: ParsableArguments {

@@ -28,6 +28,8 @@ struct LayoutOptions: ParsableArguments {
     var letterSpacing: Float { style.letterSpacing }
     var noFallback: Bool { style.noFallback }
     var language: String { style.language }
+    var script: String { style.script }
+    var fallbackFamily: [String] { style.fallbackFamily }
     var align: String { paragraph.align }
     var direction: String { paragraph.direction }
     var lineHeightMultiple: Float { paragraph.lineHeightMultiple }
@@ -93,6 +95,8 @@ struct LayoutOptions: ParsableArguments {
         request.defaultStyle.noFontFallback = noFallback
         if letterSpacing != 0 { request.defaultStyle.letterSpacing.points = letterSpacing }
         request.defaultStyle.language = language
+        request.defaultStyle.script = script
+        request.defaultStyle.fallbackFamilies = fallbackFamily
         request.lineHeightMultiple = lineHeightMultiple
         request.maxLines = maxLines
         request.inkBounds = ink

@@ -220,20 +220,26 @@ import Testing
         abs(a.red - b.red) < 1e-9 && abs(a.green - b.green) < 1e-9 && abs(a.blue - b.blue) < 1e-9 && abs(a.alpha - b.alpha) < 1e-9
     }
 
-    @Test func letterpressDerivesItsShadowAndHighlight() {
+    @Test func letterpressDerivesItsLipFaceAndShadow() {
         let text = Color(red: 0.54, green: 0.56, blue: 0.6), surface = Color(red: 0.9, green: 0.91, blue: 0.93)
         let layers = TextEffect.letterpress(surface: surface, depth: 1.5).layers(textColor: text)
-        #expect(layers.map(\.mode) == [.fill, .innerEdge, .innerEdge])
-        #expect(layers[0].color == text && layers[0].offset == Point(x: 0, y: 0))
-        #expect(Self.near(layers[1].color, Color(red: 0.243, green: 0.252, blue: 0.27, alpha: 0.75)))
-        #expect(layers[1].offset == Point(x: 1.5, y: 1.5))
-        #expect(Self.near(layers[2].color, Color(red: 0.965, green: 0.9685, blue: 0.9755, alpha: 0.8)))
-        #expect(layers[2].offset == Point(x: -1.5, y: -1.5))
-        // The shadow is darker than the face and the highlight lighter than the surface, whatever the colours.
+        #expect(layers.map(\.mode) == [.fill, .fill, .innerEdge, .innerEdge, .innerEdge])
+        // The lower lip: the surface lifted 65% toward white, under the face, moved down by the depth.
+        #expect(Self.near(layers[0].color, Color(red: 0.965, green: 0.9685, blue: 0.9755, alpha: 0.9)))
+        #expect(layers[0].offset == Point(x: 0, y: 1.5))
+        #expect(layers[1].color == text && layers[1].offset == Point(x: 0, y: 0))
+        // The upper wall's shadow in three steps: darkest at the edge, 1 − 0.63³ = 75% opaque there.
+        for (k, layer) in layers[2...].enumerated() {
+            #expect(Self.near(layer.color, Color(red: 0.243, green: 0.252, blue: 0.27, alpha: 0.37)))
+            #expect(layer.offset == Point(x: 0, y: 0.5 * Double(k + 1)))
+        }
+        // Light from above only: nothing moves sideways.
+        #expect(layers.allSatisfy { $0.offset.x == 0 })
+        // The shadow is darker than the face and the lip lighter than the surface, whatever the colours.
         for value in stride(from: 0.0, through: 1.0, by: 0.25) {
             let grey = Color(red: value, green: value, blue: value)
             let derived = TextEffect.letterpress(surface: grey, depth: 1).layers(textColor: grey)
-            #expect(derived[1].color.red <= grey.red && derived[2].color.red >= grey.red)
+            #expect(derived[2].color.red <= grey.red && derived[0].color.red >= grey.red)
         }
     }
 

@@ -42,7 +42,9 @@ import LayoutRender
         let attributed = AttributedText(text, style: TextStyle(family: "Noto Sans", weight: effects ? 700 : 400, size: effects ? 34 : 26),
                                         spans: effects ? effectSpans(count) : spans(count))
         let layout = try Fixtures.layouter.layout(ParagraphRequest(text: attributed, width: 320))
-        return RenderScene(size: Size(width: 360, height: layout.size.height + 40), canvas: Color(red: 1, green: 1, blue: 1),
+        // Letterpressed text is drawn on its surface, as the daemon draws it when no canvas is named.
+        return RenderScene(size: Size(width: 360, height: layout.size.height + 40),
+                           canvas: RenderScene.pressedSurface(layout.paints) ?? Color(red: 1, green: 1, blue: 1),
                            origin: Point(x: 20, y: 20), backgrounds: [], runs: layout.runs, textColor: Color(red: 0, green: 0, blue: 0),
                            paints: layout.paints, decorations: layout.decorations)
     }
@@ -75,10 +77,11 @@ import LayoutRender
         return picture.data[Int(saturating: y + origin.y) * picture.width + Int(saturating: x + origin.x)]
     }
 
-    /// `text` laid out and drawn at scale 1, on white, 10 points in from the top left.
-    static func drawn(_ text: AttributedText, canvasWidth: Double, below: Double = 20) throws -> (layout: ParagraphLayout, png: [UInt8]) {
+    /// `text` laid out and drawn at scale 1, on white (or `canvas`), 10 points in from the top left.
+    static func drawn(_ text: AttributedText, canvasWidth: Double, below: Double = 20,
+                      canvas: Color = Color(red: 1, green: 1, blue: 1)) throws -> (layout: ParagraphLayout, png: [UInt8]) {
         let layout = try Fixtures.layouter.layout(ParagraphRequest(text: text, width: canvasWidth - 20))
-        let scene = RenderScene(size: Size(width: canvasWidth, height: layout.size.height + below), canvas: Color(red: 1, green: 1, blue: 1),
+        let scene = RenderScene(size: Size(width: canvasWidth, height: layout.size.height + below), canvas: canvas,
                                 origin: origin, backgrounds: [], runs: layout.runs, textColor: Color(red: 0, green: 0, blue: 0),
                                 paints: layout.paints, decorations: layout.decorations)
         return (layout, try RenderTests.renderer.render(scene, format: .png, scale: 1))
@@ -140,19 +143,37 @@ import LayoutRender
         #expect(inStroke & 0xFFFFFF == 0xFFFFFF, "the stroke's inside is not filled: \(String(inStroke, radix: 16))")
     }
 
-    @Test func letterpressDarkensUpperLeftEdgesAndLightensLowerRightOnes() throws {
-        let grey = Color(red: 0.5, green: 0.5, blue: 0.5)
-        let paint = TextPaint(color: grey, effect: .letterpress(surface: Color(red: 1, green: 1, blue: 1), depth: 3))
+    /// Letterpress as a person sees it: a grey "O" pressed 3 points into a paler grey surface,
+    /// lit from above. Along its upper edges, inside the letter, a shadow that is darkest at the
+    /// edge and fades into the face; under its lower edges, outside it, a line lighter than the
+    /// surface (the cavity's lit lip); its left and right edges as plain as its face (no
+    /// sideways offset, which read as a misregistered two-tone print); the surface elsewhere.
+    @Test func letterpressReadsAsPressedIntoTheSurface() throws {
+        let grey = Color(red: 0.5, green: 0.5, blue: 0.5), surface = Color(red: 0.8, green: 0.8, blue: 0.8)
+        let paint = TextPaint(color: grey, effect: .letterpress(surface: surface, depth: 3))
         let (layout, png) = try Self.drawn(AttributedText("O", style: TextStyle(family: "Noto Sans", weight: 700, size: 120), paint: paint),
-                                           canvasWidth: 140)
+                                           canvasWidth: 140, canvas: surface)
         let origin = Self.origin
-        let (_, left, right, middle) = Self.ink(of: layout)
-        // The O's left stroke, about 20 points thick: the face well inside it, the bands at its edges.
-        let face = try Self.pixel(png, left + 9, middle, origin: origin) & 0xFF
-        let upperLeft = try Self.pixel(png, left + 1.5, middle, origin: origin) & 0xFF
-        let lowerRight = try Self.pixel(png, right - 1.5, middle, origin: origin) & 0xFF
-        #expect(upperLeft < face - 20, "inner shadow \(upperLeft) against the face \(face)")
-        #expect(lowerRight > face + 20, "inner highlight \(lowerRight) against the face \(face)")
+        let (glyph, left, right, middle) = Self.ink(of: layout)
+        let font = try #require(Fixtures.registry.font(id: layout.runs[0].fontID))
+        let ink = font.inkExtents(glyph.id), scale = font.scale(for: layout.runs[0].size)
+        let top = glyph.position.y - Double(ink.y) * scale, bottom = top - Double(ink.height) * scale
+        let centre = (left + right) / 2
+        func value(_ x: Double, _ y: Double) throws -> Int { Int(try Self.pixel(png, x, y, origin: origin) & 0xFF) }
+        let face = try value(left + 9, middle), plain = 204
+        #expect(abs(face - 128) <= 3, "the face is the text's grey: \(face)")
+        let leftEdge = try value(left + 1.5, middle), rightEdge = try value(right - 1.5, middle)
+        #expect(abs(leftEdge - face) <= 6 && abs(rightEdge - face) <= 6, "the side edges are the face: \(leftEdge), \(rightEdge)")
+        let edge = try value(centre, top + 1), fading = try value(centre, top + 2.5), past = try value(centre, top + 6)
+        #expect(edge < face - 25, "shadow at the upper edge \(edge) against the face \(face)")
+        #expect(fading > edge && fading < face, "the shadow fades: \(edge), \(fading), \(face)")
+        #expect(abs(past - face) <= 3, "the face past the shadow: \(past)")
+        let lip = try value(centre, bottom + 1.5), above = try value(centre, top - 1.5)
+        let beyond = try value(centre, bottom + 8), lowerInside = try value(centre, bottom - 1.5)
+        #expect(lip > plain + 15, "a lit lip under the lower edge: \(lip) against the surface \(plain)")
+        #expect(abs(above - plain) <= 3, "no lip above the letter: \(above)")
+        #expect(abs(beyond - plain) <= 3, "the surface below the lip: \(beyond)")
+        #expect(abs(lowerInside - face) <= 6, "the lower edge inside is the face: \(lowerInside)")
     }
 
     @Test func svgAndPdfCarryTheDecorations() throws {

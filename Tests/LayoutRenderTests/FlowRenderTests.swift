@@ -9,8 +9,8 @@ import LayoutRender
     static let flowing = "Text flows around a picture as a river flows around a stone: it parts, runs past on both sides and "
         + "joins again below. Each band of lines is cut into the intervals the shapes leave free."
 
-    static func scene(_ layout: ParagraphLayout, shapes: [Path] = []) -> RenderScene {
-        let faint = shapes.map { Background(rects: [], path: $0, fill: Color(red: 0.5, green: 0.55, blue: 0.6, alpha: 0.18)) }
+    static func scene(_ layout: ParagraphLayout, shapes: [(path: Path, fillRule: FillRule)] = []) -> RenderScene {
+        let faint = shapes.map { Background(rects: [], path: $0.path, fill: Color(red: 0.5, green: 0.55, blue: 0.6, alpha: 0.18), fillRule: $0.fillRule) }
         return RenderScene(size: Size(width: layout.size.width + 40, height: layout.size.height + 40), canvas: Color(red: 1, green: 1, blue: 1),
                            origin: Point(x: 20, y: 20), backgrounds: faint, runs: layout.runs, textColor: Color(red: 0, green: 0, blue: 0),
                            paints: layout.paints, decorations: layout.decorations)

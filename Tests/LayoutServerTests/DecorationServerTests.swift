@@ -47,10 +47,33 @@ import Testing
         let effects = reply.runs.map { reply.paints[Int($0.paint)].effect }
         #expect(effects.contains(.letterpress) && effects.contains(.outline) && effects.contains(.none))
         let letterpress = try #require(reply.paints.first { $0.effect == .letterpress })
-        #expect(letterpress.effectLayers.count == 3 && letterpress.effectLayers[1].offsetX == 2)
+        #expect(letterpress.effectLayers.map(\.mode) == [.fill, .fill, .innerEdge, .innerEdge, .innerEdge])
+        #expect(letterpress.effectLayers[0].offsetY == 2 && letterpress.effectLayers[4].offsetY == 2)
         var render = Layoutd_V1_RenderRequest()
         render.layout = request
         #expect(try !client.call(.render(render)).renderReply.image.isEmpty)
+    }
+
+    /// A picture that names no canvas is the surface the text is pressed into; one that names a
+    /// canvas keeps it.
+    @Test func letterpressedTextIsDrawnOnItsSurface() throws {
+        var render = Layoutd_V1_RenderRequest()
+        render.layout = layoutRequest("Pressed into blue paper", width: 300)
+        render.layout.defaultStyle.effect = .with { $0.kind = .letterpress; $0.surface = .with { $0.red = 0.2; $0.green = 0.4; $0.blue = 0.6 } }
+        render.format = .svg
+        let client = try daemon.client()
+        let onSurface = String(decoding: try client.call(.render(render)).renderReply.image, as: UTF8.self)
+        render.canvas = .with { $0.red = 1; $0.green = 1; $0.blue = 0 }
+        let onYellow = String(decoding: try client.call(.render(render)).renderReply.image, as: UTF8.self)
+        // Cairo's SVG paints the canvas as a rect at the origin: its fill is the canvas colour.
+        func canvas(_ svg: String) -> String? {
+            guard let rect = svg.range(of: "<rect x=\"0\" y=\"0\"") else { return nil }
+            let tail = svg[rect.upperBound...]
+            guard let fill = tail.range(of: "fill:rgb(") else { return nil }
+            return String(tail[fill.upperBound...].prefix { $0 != ")" })
+        }
+        #expect(canvas(onSurface)?.hasPrefix("20%,40") == true, "\(canvas(onSurface) ?? "no canvas")")
+        #expect(canvas(onYellow) == "100%,100%,0%", "\(canvas(onYellow) ?? "no canvas")")
     }
 
     @Test func aPictureDrawsTheDecorations() throws {

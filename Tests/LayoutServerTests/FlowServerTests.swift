@@ -73,6 +73,26 @@ import Testing
         #expect(shown.width == plain.width && shown.height == plain.height)
     }
 
+    /// A ring container, a square with a square hole drawn even-odd, shown under its text: the
+    /// picture fills the shape by its own rule, so the hole stays the canvas; non-zero fills it.
+    @Test(arguments: [Layoutd_V1_FillRule.evenOdd, .nonzero])
+    func aShownShapeKeepsItsFillRule(_ rule: Layoutd_V1_FillRule) throws {
+        func square(_ x: Float, _ y: Float, _ side: Float) -> [Layoutd_V1_PathCommand] {
+            [.with { $0.verb = .move; $0.points = [x, y] }, .with { $0.verb = .line; $0.points = [x + side, y] },
+             .with { $0.verb = .line; $0.points = [x + side, y + side] }, .with { $0.verb = .line; $0.points = [x, y + side] },
+             .with { $0.verb = .close }]
+        }
+        var render = Layoutd_V1_RenderRequest()
+        render.layout = layoutRequest("A ring of text around a hole.", width: 200)
+        render.layout.height = 200
+        render.layout.shape.path.commands = square(0, 0, 200) + square(50, 50, 100)
+        render.layout.shape.fillRule = rule
+        render.format = .svg
+        render.showShapes = true
+        let svg = String(decoding: try daemon.client().call(.render(render)).renderReply.image, as: UTF8.self)
+        #expect(svg.contains("fill-rule:evenodd") == (rule == .evenOdd), "\(svg.prefix(600))")
+    }
+
     @Test func aShapedBoxCentresItsLinesThroughTheDaemon() throws {
         var request = layoutRequest("A few words inside a circle.", width: 200)
         request.height = 200

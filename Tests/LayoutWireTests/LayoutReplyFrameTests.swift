@@ -105,8 +105,8 @@ import TestSupport
         let decoded = try #require(LayoutReplyReader.envelope(Array(ours.dropFirst(Framing.headerBytes))))
         guard case .layoutReply(let reply) = decoded.body else { Issue.record("not a layout reply"); return }
         #expect(reply.decorations.count == layout.decorations.count && reply.paints.count == 5)
-        #expect(reply.paints[4].effect == .letterpress && reply.paints[4].effectLayers.map(\.mode) == [.fill, .innerEdge, .innerEdge])
-        #expect(reply.paints[4].effectLayers[1].offsetX == 2)
+        #expect(reply.paints[4].effect == .letterpress && reply.paints[4].effectLayers.map(\.mode) == [.fill, .fill, .innerEdge, .innerEdge, .innerEdge])
+        #expect(reply.paints[4].effectLayers[0].offsetY == 2 && reply.paints[4].effectLayers[0].offsetX == 0)
         #expect(reply.runs.map(\.paint) == layout.runs.map { UInt32($0.paint) })
         #expect(reply.decorations.map(\.kind).contains(.strikethrough))
         #expect(reply.paints[2].shadow.blurRadius == 3)

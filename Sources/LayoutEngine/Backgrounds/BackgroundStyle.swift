@@ -59,10 +59,14 @@ public struct Background: Equatable, Sendable {
     public var rects: [Rect]
     public var path: Path
     public var fill: Color
+    /// How the path's subpaths fill: a flow shape drawn as a background keeps its own rule, so a
+    /// ring drawn even-odd keeps its hole.
+    public var fillRule: FillRule
 
-    public init(rects: [Rect], path: Path, fill: Color) {
+    public init(rects: [Rect], path: Path, fill: Color, fillRule: FillRule = .nonZero) {
         self.rects = rects
         self.path = path
         self.fill = fill
+        self.fillRule = fillRule
     }
 }

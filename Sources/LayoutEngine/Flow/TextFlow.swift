@@ -89,9 +89,9 @@ public struct TextFlow: Equatable, Sendable {
 
 extension TextFlow {
     /// Every shape of the flow as a path in layout coordinates (containers' shapes and
-    /// exclusions, flattened), for a picture that shows them.
-    public var shapeOutlines: [Path] {
-        containers.flatMap { container -> [Path] in
+    /// exclusions, flattened) with its fill rule, for a picture that shows them.
+    public var shapeOutlines: [(path: Path, fillRule: FillRule)] {
+        containers.flatMap { container -> [(path: Path, fillRule: FillRule)] in
             let shapes = (container.shape.map { [$0] } ?? []) + container.exclusions.filter { $0.wrap != .none }.map(\.shape)
             return shapes.map { shape in
                 var commands: [PathCommand] = []
@@ -102,7 +102,7 @@ extension TextFlow {
                     }
                     commands.append(.close)
                 }
-                return Path(commands)
+                return (Path(commands), shape.fillRule)
             }
         }
     }

@@ -164,10 +164,27 @@ public final class Font: @unchecked Sendable {
             bits[Int(codepoint) >> 6] |= 1 << UInt64(codepoint & 63)
         }
         hb_set_destroy(set)
+        Self.addShaperFallbacks(to: bits)
         self.init(id: id, family: family, styleName: styleName, weight: weight, italic: italic, widthClass: widthClass,
                   path: path, faceIndex: faceIndex, metrics: metrics, isColorEmoji: isColorEmoji, axes: axes,
                   namedInstances: namedInstances, coverageCount: coverageCount, bmpCoverage: bits, instanceOf: nil,
                   coordinates: [], shaping: shaping, blob: hb_blob_reference(blob))
+    }
+
+    /// Unicode's spaces that HarfBuzz draws with a face's own space when its cmap lacks them,
+    /// each at the width its kind gives (hb-ot-shape-fallback): no-break, en and em quads and
+    /// spaces, the fractions of an em, figure, punctuation, thin, hair, narrow no-break, medium
+    /// mathematical and ideographic.
+    static let spacesDrawnWithSpace: [UInt16] = [0x00A0] + Array(0x2000...0x200A) + [0x202F, 0x205F, 0x3000]
+
+    /// Marks in `coverage` what HarfBuzz draws with the face though its cmap lacks it: the
+    /// spaces above where it maps U+0020, and U+2011 NON-BREAKING HYPHEN where it maps U+2010
+    /// (hb-ot-shape-normalize). Fallback judges a cluster as the shaper will draw it, so a
+    /// thin space in Devanagari stays in the Devanagari face, as hb-shape draws it.
+    static func addShaperFallbacks(to coverage: UnsafeMutablePointer<UInt64>) {
+        func set(_ unit: UInt16) { coverage[Int(unit) >> 6] |= 1 << UInt64(unit & 63) }
+        if covers(coverage, 0x0020) { spacesDrawnWithSpace.forEach(set) }
+        if covers(coverage, 0x2010) { set(0x2011) }
     }
 
     /// BMP coverage with no bit set, for a face to fill.

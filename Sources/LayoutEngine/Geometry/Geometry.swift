@@ -36,4 +36,10 @@ public struct Rect: Equatable, Sendable {
         let left = min(x, other.x), top = min(y, other.y)
         return Rect(x: left, y: top, width: max(maxX, other.maxX) - left, height: max(maxY, other.maxY) - top)
     }
+
+    /// The part both cover; empty (zero width or height) where they do not meet.
+    public func intersection(_ other: Rect) -> Rect {
+        let left = max(x, other.x), top = max(y, other.y)
+        return Rect(x: left, y: top, width: max(0, min(maxX, other.maxX) - left), height: max(0, min(maxY, other.maxY) - top))
+    }
 }

@@ -1,13 +1,21 @@
-/// Chooses the font for each grapheme cluster: the requested face when it can draw the whole
-/// cluster, else the face its script prefers, else the fallback families, else any loaded face;
-/// a style with fallback off (`TextStyle.fontFallback`) keeps its own face throughout.
+/// Chooses the font for each grapheme cluster as CSS matches a `font-family` list: the first of
+/// the requested face and the style's own fallback families that can draw the whole cluster;
+/// else, for a cluster with emoji presentation, the colour emoji face; else the face its script
+/// prefers, the daemon's fallback families, and any loaded face. A style with fallback off
+/// (`TextStyle.fontFallback`) keeps its own face throughout.
 ///
 /// A cluster is tested whole so an emoji ZWJ sequence, a flag or a skin-tone sequence never
-/// splits across fonts. Clusters with emoji presentation try the color emoji face first.
+/// splits across fonts, and as HarfBuzz draws it: a face "maps" the Unicode spaces and U+2011 it
+/// draws with its own space and hyphen (`Font.addShaperFallbacks`).
 struct FontFallback {
     let registry: FontRegistry
     /// The face each style asks for, by style index.
     let primary: [Font]
+    /// The faces of each style's own fallback families, in order (empty for most styles).
+    let listed: [[Font]]
+    /// True when some style names fallback families: the itemizer's shortcuts, which know only
+    /// the requested face, then give way to `font(for:)` for faces from a list.
+    let hasLists: Bool
     let styles: [TextStyle]
     /// Whose share the variable font instances it makes count against (`FontInstances`).
     let user: UInt32?
@@ -23,6 +31,16 @@ struct FontFallback {
             }
             return try registry.instance(of: font, for: style, requested: true, user: user)
         }
+        hasLists = styles.contains { !$0.fallbackFamilies.isEmpty }
+        // Most requests name no list: no array is made for them.
+        listed = !hasLists ? [] : styles.map { style in
+            style.fallbackFamilies.compactMap { name -> Font? in
+                guard let font = registry.cachedMatch(family: registry.family(named: name), weight: style.weight, italic: style.italic) else {
+                    return nil
+                }
+                return font.isVariable ? (try? registry.instance(of: font, for: style, requested: false, user: user)) ?? font : font
+            }
+        }
     }
 
     /// The font for a cluster whose scalars are `scalars`.
@@ -30,8 +48,11 @@ struct FontFallback {
     func font(for scalars: some Collection<UInt32>, style: Int, script: Script, emoji: Bool) -> Font {
         let requested = primary[style]
         guard styles[style].fontFallback else { return requested }  // .notdef where it lacks a character
-        if emoji, let emojiFont = registry.emojiFont, Self.covers(emojiFont, scalars) { return emojiFont }
         if Self.covers(requested, scalars) { return requested }
+        if hasLists {
+            for font in listed[style] where Self.covers(font, scalars) { return font }
+        }
+        if emoji, let emojiFont = registry.emojiFont, Self.covers(emojiFont, scalars) { return emojiFont }
         let styleInfo = styles[style]
         if let family = ScriptFonts.family(for: script, language: styleInfo.language),
            let font = registry.cachedMatch(family: family, weight: styleInfo.weight, italic: styleInfo.italic),

@@ -129,6 +129,17 @@ enum Itemizer {
                 }
             }
         }
+        overrideScripts(of: &items, styles: text.styles)
+    }
+
+    /// A style that names a script shapes its items as that script. Items never span two
+    /// styles, so the override is a pass over the items after the fact; fonts were chosen by
+    /// the characters' own scripts, as they should be.
+    private static func overrideScripts(of items: inout [Item], styles: [TextStyle]) {
+        guard styles.contains(where: { $0.script != nil }) else { return }
+        for index in items.indices {
+            if let script = styles[items[index].style].script { items[index].script = script }
+        }
     }
 
     private static func itemize(_ units: UnsafeBufferPointer<UInt16>, _ flags: UnsafeBufferPointer<UnitFlags>,
@@ -170,7 +181,7 @@ enum Itemizer {
                 nextBoxStart = nextBox < boxes.count ? boxes[nextBox].range.lowerBound : Int.max
                 continue
             }
-            if shortcuts, var o = open, o.style == style, !o.isColorEmoji {
+            if shortcuts, var o = open, o.style == style, !o.isColorEmoji, o.isPrimary || !fallback.hasLists {
                 // Printable ASCII that continues the open item, in a tight loop: the general test
                 // below, specialised to one-unit clusters of script Latin (letters) or Common.
                 let limit = min(runEnd, count)
@@ -249,8 +260,9 @@ enum Itemizer {
                 let ignorable = FontFallback.isDefaultIgnorable(scalar)
                 if let o = open, o.style == style, o.level == level,
                    script == Script.common || script == o.script || o.script == Script.common,
-                   emoji == o.isColorEmoji, ignorable || Font.covers(o.coverage, unit),
-                   script == Script.common || o.isPrimary || !Font.covers(primary[style].bmpCoverage, unit) {
+                   emoji == o.isColorEmoji || emoji && o.isPrimary, ignorable || Font.covers(o.coverage, unit),
+                   script == Script.common || o.isPrimary || !Font.covers(primary[style].bmpCoverage, unit)
+                       && (!fallback.hasLists || fallback.font(for: CollectionOfOne(scalar), style: style, script: script, emoji: emoji) === o.font) {
                     if o.script == Script.common && script != Script.common { open!.script = script }
                 } else {
                     close(at: start)
@@ -265,10 +277,11 @@ enum Itemizer {
             let emoji = Self.hasEmojiPresentation(scalars)
             if let o = open, o.style == style, o.level == level,
                script == Script.common || script == o.script || o.script == Script.common,
-               emoji == o.isColorEmoji,
+               emoji == o.isColorEmoji || emoji && o.isPrimary,
                FontFallback.covers(o.font, scalars[...]),
                script == Script.common || o.isPrimary
-                   || !FontFallback.covers(primary[style], scalars[...]) {
+                   || !FontFallback.covers(primary[style], scalars[...])
+                       && (!fallback.hasLists || fallback.font(for: scalars[...], style: style, script: script, emoji: emoji) === o.font) {
                 if o.script == Script.common && script != Script.common { open!.script = script }
             } else {
                 close(at: start)

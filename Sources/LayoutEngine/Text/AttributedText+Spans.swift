@@ -60,7 +60,8 @@ extension AttributedText {
 
 /// The fields a style patch may set, each resolved on its own.
 enum StyleField: Int, CaseIterable {
-    case family, weight, italic, size, letterSpacing, features, language, baselineOffset, variations, fontFallback
+    case family, weight, italic, size, letterSpacing, features, language, baselineOffset, variations, fontFallback, script,
+         fallbackFamilies
     /// Paint: resolved into `TextPaint`, not the shaping style.
     case color, background, underline, strikethrough, shadow, effect
 
@@ -78,6 +79,8 @@ enum StyleField: Int, CaseIterable {
         case .baselineOffset: patch.baselineOffset != nil
         case .variations: patch.variations != nil
         case .fontFallback: patch.fontFallback != nil
+        case .script: patch.script != nil
+        case .fallbackFamilies: patch.fallbackFamilies != nil
         case .color: patch.color != nil
         case .background: patch.background != nil
         case .underline: patch.underline != nil
@@ -102,6 +105,8 @@ enum StyleField: Int, CaseIterable {
         case .baselineOffset: style.baselineOffset = patch.baselineOffset!
         case .variations: style.variations = patch.variations!
         case .fontFallback: style.fontFallback = patch.fontFallback!
+        case .script: style.script = patch.script!
+        case .fallbackFamilies: style.fallbackFamilies = patch.fallbackFamilies!
         case .color: paint.color = patch.color!
         case .background: paint.background = patch.background!.alpha > 0 ? patch.background! : nil
         case .underline: paint.underline = patch.underline!.value

@@ -66,6 +66,24 @@ public enum StyleRules {
         }
     }
 
+    /// The most families a style's own fallback list may name.
+    public static let maxFallbackFamilies = 16
+
+    /// An ISO 15924 script code: four ASCII letters, any case ("qaag" is "Qaag", as HarfBuzz
+    /// reads `--script`).
+    public static func script(_ code: String, field: @autoclosure () -> String) throws(LayoutError) -> Script {
+        let bytes = Array(code.utf8)
+        guard bytes.count == 4, bytes.allSatisfy({ ($0 | 0x20) >= 0x61 && ($0 | 0x20) <= 0x7A }) else {
+            throw LayoutError(.invalidArgument, "script \"\(code)\" is not an ISO 15924 code of four letters (e.g. Latn, Qaag)",
+                              field: field())
+        }
+        // Title case, as the codes are written and HarfBuzz's values are packed.
+        let tag = bytes.enumerated().reduce(UInt32(0)) { tag, letter in
+            tag << 8 | UInt32(letter.offset == 0 ? letter.element & ~0x20 : letter.element | 0x20)
+        }
+        return Script(tag: tag)
+    }
+
     /// A shadow's offset, each way, in points.
     public static let maxShadowOffset = 1000.0
 

@@ -42,21 +42,22 @@ extension TextEffect {
 
     /// What to draw, in order, in place of the plain glyphs of text in `textColor`.
     ///
-    /// Letterpress (docs/text-effects.md): the face in the text's colour; an inner shadow along
-    /// the upper left edges, the text's colour at 45% of its value, 75% opaque, seen where the
-    /// glyphs moved `depth` down and right leave the face bare; an inner highlight along the lower
-    /// right edges, the surface lifted 65% of the way to white, 80% opaque, where the glyphs
-    /// moved `depth` up and left leave it bare. Light comes from the upper left, as on iOS: the
-    /// cavity's upper wall is in shadow and its lower wall catches the light.
+    /// Letterpress (docs/text-effects.md), text pressed into a surface lit from above: first the
+    /// cavity's lower lip, the glyphs moved `depth` down in the surface lifted 65% of the way to
+    /// white, 90% opaque, which the face then covers but for a light line under each lower
+    /// edge; then the face in the text's colour; then the cavity's upper wall in shadow, the
+    /// text's colour at 45% of its value inside the glyphs along their upper edges, in three
+    /// steps a third of `depth` apart, each 37% opaque, so the shadow is darkest at the edge
+    /// and fades over `depth` as a blurred inner shadow does.
     public func layers(textColor: Color) -> [EffectLayer] {
         switch self {
         case let .letterpress(surface, depth):
-            let shadow = Color(red: textColor.red * 0.45, green: textColor.green * 0.45, blue: textColor.blue * 0.45, alpha: 0.75)
-            let highlight = Color(red: surface.red + (1 - surface.red) * 0.65, green: surface.green + (1 - surface.green) * 0.65,
-                                  blue: surface.blue + (1 - surface.blue) * 0.65, alpha: 0.8)
-            return [EffectLayer(mode: .fill, color: textColor),
-                    EffectLayer(mode: .innerEdge, color: shadow, offset: Point(x: depth, y: depth)),
-                    EffectLayer(mode: .innerEdge, color: highlight, offset: Point(x: -depth, y: -depth))]
+            let lip = Color(red: surface.red + (1 - surface.red) * 0.65, green: surface.green + (1 - surface.green) * 0.65,
+                            blue: surface.blue + (1 - surface.blue) * 0.65, alpha: 0.9)
+            let shade = Color(red: textColor.red * 0.45, green: textColor.green * 0.45, blue: textColor.blue * 0.45, alpha: 0.37)
+            return [EffectLayer(mode: .fill, color: lip, offset: Point(x: 0, y: depth)),
+                    EffectLayer(mode: .fill, color: textColor)]
+                + [1.0, 2, 3].map { EffectLayer(mode: .innerEdge, color: shade, offset: Point(x: 0, y: depth * $0 / 3)) }
         case let .outline(width, color, keepsFill):
             let stroke = EffectLayer(mode: .stroke, color: color ?? textColor, strokeWidth: width)
             return keepsFill ? [EffectLayer(mode: .fill, color: textColor), stroke] : [stroke]

@@ -26,6 +26,23 @@ public struct TextStyle: Hashable, Sendable {
     /// False: the text is drawn with the style's own font only, a character it lacks showing its
     /// .notdef glyph (as hb-shape draws it); true (the default) lets fallback fonts draw it.
     public var fontFallback = true
+    /// The script the style's text is shaped as, over the one its characters have (hb-shape's
+    /// `--script`: Zawgyi's `Qaag`, or Latin to turn a script's shaper off); nil for the
+    /// characters' own. Font choice still follows the characters' script.
+    public var script: Script? {
+        get { storedScript == 0 ? nil : Script(tag: storedScript) }
+        set { storedScript = newValue?.tag ?? 0 }
+    }
+    /// 0 for none: styles are copied per span, and a plain integer keeps them as small as they were.
+    private var storedScript: UInt32 = 0
+    /// Families tried in order for a cluster `family` cannot draw, before the daemon's fallback:
+    /// CSS `font-family`'s list after its first name, SkParagraph's `fontFamilies`.
+    public var fallbackFamilies: [String] {
+        get { storedFallbackFamilies ?? [] }
+        set { storedFallbackFamilies = newValue.isEmpty ? nil : newValue }
+    }
+    /// nil for none, as `storedVariations`: an empty array costs at every copy and hash.
+    private var storedFallbackFamilies: [String]?
     /// The height a line holding this style's text takes, in points at `size` (Dynamic Type's
     /// leading for a text style at its category); nil for the font's own ascent, descent and gap.
     /// A line is as tall as the tallest its runs ask for, and never shorter than the content of
@@ -88,6 +105,10 @@ public struct StylePatch: Sendable {
     public var hidden: Bool?
     /// See `TextStyle.fontFallback`.
     public var fontFallback: Bool?
+    /// See `TextStyle.script`.
+    public var script: Script?
+    /// See `TextStyle.fallbackFamilies`; replaces the outer style's list whole.
+    public var fallbackFamilies: [String]?
 
     public init(family: String? = nil, weight: Int? = nil, italic: Bool? = nil, size: Double? = nil,
                 letterSpacing: Double? = nil, features: [FontFeature]? = nil, language: String? = nil,
@@ -125,6 +146,8 @@ public struct StylePatch: Sendable {
         if let baselineOffset { style.baselineOffset = baselineOffset }
         if let variations { style.variations = variations }
         if let fontFallback { style.fontFallback = fontFallback }
+        if let script { style.script = script }
+        if let fallbackFamilies { style.fallbackFamilies = fallbackFamilies }
         return style
     }
 

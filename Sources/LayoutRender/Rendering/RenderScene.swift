@@ -37,6 +37,15 @@ public struct RenderScene: Sendable {
         self.glowColor = glowColor
         self.glowRadius = glowRadius
     }
+
+    /// The surface the first letterpressed run is pressed into: a picture that names no canvas
+    /// is that surface, so the text reads as pressed into it rather than printed on white.
+    public static func pressedSurface(_ paints: [TextPaint]) -> Color? {
+        for paint in paints {
+            if case .letterpress(let surface, _) = paint.effect { return surface }
+        }
+        return nil
+    }
 }
 
 public enum RenderFormat: String, Sendable, CaseIterable {

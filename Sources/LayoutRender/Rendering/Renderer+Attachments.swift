@@ -92,13 +92,20 @@ extension Renderer {
     func drawPicture(_ picture: OpaquePointer, in box: Rect, mode: ContentMode, _ cr: OpaquePointer) {
         let width = Double(cairo_image_surface_get_width(picture)), height = Double(cairo_image_surface_get_height(picture))
         let placement = mode.placement(width: width, height: height, in: box)
+        let placed = Rect(x: placement.origin.x, y: placement.origin.y, width: width * placement.scaleX, height: height * placement.scaleY)
+        let shown = box.intersection(placed)
+        guard shown.width > 0, shown.height > 0 else { return }
         cairo_save(cr)
-        cairo_rectangle(cr, box.x, box.y, box.width, box.height)
+        cairo_rectangle(cr, shown.x, shown.y, shown.width, shown.height)
         cairo_clip(cr)
         cairo_translate(cr, placement.origin.x, placement.origin.y)
         cairo_scale(cr, placement.scaleX, placement.scaleY)
         cairo_set_source_surface(cr, picture, 0, 0)
         cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_GOOD)
+        // The filter samples past the picture's edge; with no extend that is transparency, which
+        // faded the outer pixels of every scaled picture. Padding repeats the edge, and the clip
+        // to the placed rect keeps it from reaching past the picture.
+        cairo_pattern_set_extend(cairo_get_source(cr), CAIRO_EXTEND_PAD)
         cairo_paint(cr)
         cairo_restore(cr)
     }

@@ -64,13 +64,7 @@ extension Renderer {
         let size = scene.layout.photo
         if let png = scene.photo, !png.isEmpty, let picture = Self.decodePNG(png) {
             defer { cairo_surface_destroy(picture) }
-            cairo_save(cr)
-            cairo_scale(cr, size.width / Double(cairo_image_surface_get_width(picture)),
-                        size.height / Double(cairo_image_surface_get_height(picture)))
-            cairo_set_source_surface(cr, picture, 0, 0)
-            cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_GOOD)
-            cairo_paint(cr)
-            cairo_restore(cr)
+            drawPicture(picture, in: Rect(x: 0, y: 0, width: size.width, height: size.height), mode: .scaleToFill, cr)
         } else {
             setColor(cr, scene.background)
             cairo_paint(cr)

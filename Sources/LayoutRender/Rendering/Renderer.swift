@@ -116,8 +116,10 @@ public final class Renderer: @unchecked Sendable {
         for background in scene.backgrounds {
             addPath(cr, background.path)
             setColor(cr, background.fill)
+            cairo_set_fill_rule(cr, background.fillRule == .evenOdd ? CAIRO_FILL_RULE_EVEN_ODD : CAIRO_FILL_RULE_WINDING)
             cairo_fill(cr)
         }
+        cairo_set_fill_rule(cr, CAIRO_FILL_RULE_WINDING)
         try budget.check()
         try drawAttachments(scene.attachments, cr, budget: budget)
         drawDecorations(scene, cr, behindText: true)

@@ -474,6 +474,12 @@ static void layout_request(const layoutd_layout_options *o, const char *text, fl
     if (HAS(o, layoutd_layout_options, size) && o->size != 0) style.size = o->size, styled = 1;
     if (HAS(o, layoutd_layout_options, weight) && o->weight != 0) style.weight = o->weight, styled = 1;
     if (HAS(o, layoutd_layout_options, language) && o->language) style.language = (char *)o->language, styled = 1;
+    if (HAS(o, layoutd_layout_options, fallback_family_count) && o->fallback_family_count && o->fallback_families) {
+        style.n_fallback_families = o->fallback_family_count;
+        style.fallback_families = (char **)o->fallback_families;
+        styled = 1;
+    }
+    if (HAS(o, layoutd_layout_options, script) && o->script && o->script[0]) style.script = (char *)o->script, styled = 1;
     *out_style = style;
     if (styled) request.default_style = out_style;
     if (HAS(o, layoutd_layout_options, alignment)) request.alignment = o->alignment;

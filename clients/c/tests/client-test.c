@@ -258,6 +258,31 @@ static void test_options_and_error_details(const char *socket_path) {
     }
     layoutd_free_reply(reply);
 
+    /* A style's own fallback families and script: ☕ from the listed DejaVu Sans between two
+     * Noto Sans runs; an unknown family and a script that is not four letters refused by name. */
+    static const char *const listed[] = {"DejaVu Sans"};
+    options = (layoutd_layout_options)LAYOUTD_LAYOUT_OPTIONS_INIT;
+    options.family = "Noto Sans";
+    options.fallback_families = listed;
+    options.fallback_family_count = 1;
+    CHECK(layoutd_layout(client, "Tea \xE2\x98\x95 now", 300, &options, &reply) == LAYOUTD_OK, "fallback families: %s",
+          layoutd_last_error(client));
+    if (reply) CHECK(reply->layout_reply->n_runs == 3, "three runs, the cup from DejaVu Sans: %zu", reply->layout_reply->n_runs);
+    layoutd_free_reply(reply);
+    static const char *const unknown[] = {"DejaVu Sans", "No Such Family"};
+    options.fallback_families = unknown;
+    options.fallback_family_count = 2;
+    CHECK(layoutd_layout(client, "Tea", 300, &options, &reply) == LAYOUTD_ERR_SERVER, "an unknown fallback family is refused");
+    layoutd_error missing = layoutd_last_error_details(client);
+    CHECK(missing.code == LAYOUTD__V1__ERROR__CODE__NOT_FOUND && strcmp(missing.field, "layout.default_style.fallback_families[1]") == 0,
+          "the unknown family named: %s", layoutd_last_error(client));
+    layoutd_free_reply(reply);
+    options.fallback_family_count = 0;
+    options.script = "Latin";
+    CHECK(layoutd_layout(client, "Tea", 300, &options, &reply) == LAYOUTD_ERR_SERVER, "a five-letter script is refused");
+    CHECK(strcmp(layoutd_last_error_details(client).field, "layout.default_style.script") == 0, "script named: %s", layoutd_last_error(client));
+    layoutd_free_reply(reply);
+
     /* A request past the daemon's frame limit (4 MiB): the daemon's answer naming the limit, not
      * the broken pipe the write met; the next call connects again. */
     size_t big = 5u << 20;

@@ -95,7 +95,8 @@ type RenderRequest struct {
 	Format RenderRequest_Format `protobuf:"varint,3,opt,name=format,proto3,enum=layoutd.v1.RenderRequest_Format" json:"format,omitempty"`
 	// Pixels (PNG) or units (SVG, PDF) per point; 0 means 2. At most 8.
 	Scale float32 `protobuf:"fixed32,4,opt,name=scale,proto3" json:"scale,omitempty"`
-	// Unset: white behind a layout, a dark story background behind Type Mode.
+	// Unset: the surface of the first letterpressed span (the text is pressed into it), else
+	// white behind a layout and a dark story background behind Type Mode.
 	Canvas *Color `protobuf:"bytes,5,opt,name=canvas,proto3" json:"canvas,omitempty"`
 	// Points of canvas around the text and its backgrounds; 0 means 24.
 	Margin float32 `protobuf:"fixed32,6,opt,name=margin,proto3" json:"margin,omitempty"`

@@ -38,6 +38,22 @@ def test_keywords_build_the_request_as_a_message_would(socket_path):
         layoutd.Client().layout("x", width=10, colour=3)
 
 
+def test_a_styles_fallback_families_and_script(socket_path):
+    with layoutd.Client() as client:
+        families = {face.font_id: face.family for face in client.fonts().faces}
+        listed = client.layout("Tea \u2615 now", width=300, font="Noto Sans", default_style={"fallback_families": ["DejaVu Sans"]})
+        assert [families[run.font_id] for run in listed.runs] == ["Noto Sans", "DejaVu Sans", "Noto Sans"]
+        plain = client.layout("Tea \u2615 now", width=300, font="Noto Sans")
+        assert [families[run.font_id] for run in plain.runs] == ["Noto Sans", "Noto Color Emoji", "Noto Sans"]
+        # Devanagari shaped as Latin keeps the i-matra after its consonant.
+        own = client.layout("\u0915\u093f", width=300, font="Noto Sans Devanagari")
+        latin = client.layout("\u0915\u093f", width=300, font="Noto Sans Devanagari", default_style={"script": "Latn"})
+        assert list(latin.runs[0].glyph_ids)[0] == list(own.runs[0].glyph_ids)[1]
+        with pytest.raises(layoutd.LayoutdError) as refused:
+            client.layout("x", width=100, default_style={"fallback_families": ["No Such Family"]})
+        assert refused.value.field == "layout.default_style.fallback_families[0]"
+
+
 def test_intrinsic_metrics_and_face_metrics(socket_path):
     with layoutd.Client() as client:
         measured = client.layout("Widths before a box", width=60, size=20, intrinsic_metrics=True)

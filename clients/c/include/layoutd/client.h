@@ -123,8 +123,12 @@ typedef struct {
     const char *truncation_token;   /* where max_lines cuts: NULL "…", "" none */
     uint32_t deadline_ms;           /* 0: the daemon's request budget */
     int intrinsic_metrics;          /* nonzero: the reply's min/max_content_width and each run's ascent, descent, leading */
+    const char *const *fallback_families; /* families tried in order for what `family` cannot draw (CSS font-family) */
+    size_t fallback_family_count;   /* entries of fallback_families; at most 16 */
+    const char *script;             /* ISO 15924 code to shape as ("Qaag"); NULL: the characters' own */
 } layoutd_layout_options;
-#define LAYOUTD_LAYOUT_OPTIONS_INIT {sizeof(layoutd_layout_options), NULL, 0, 0, NULL, LAYOUTD__V1__ALIGNMENT__ALIGNMENT_NATURAL, 0, 0, NULL, 0, 0}
+#define LAYOUTD_LAYOUT_OPTIONS_INIT \
+    {sizeof(layoutd_layout_options), NULL, 0, 0, NULL, LAYOUTD__V1__ALIGNMENT__ALIGNMENT_NATURAL, 0, 0, NULL, 0, 0, NULL, 0, NULL}
 
 /* Lays `text` (UTF-8) out `width` points wide with `options` (NULL: the defaults). */
 layoutd_status layoutd_layout(layoutd_client *client, const char *text, float width, const layoutd_layout_options *options,

@@ -800,6 +800,8 @@ class Style(google.protobuf.message.Message):
     NAMED_INSTANCE_FIELD_NUMBER: builtins.int
     FIXED_OPTICAL_SIZE_FIELD_NUMBER: builtins.int
     NO_FONT_FALLBACK_FIELD_NUMBER: builtins.int
+    SCRIPT_FIELD_NUMBER: builtins.int
+    FALLBACK_FAMILIES_FIELD_NUMBER: builtins.int
     family: typing.Text
     """A family the daemon has (FontsReply), e.g. "Noto Sans"; empty inherits (the daemon's default
     family when nothing sets it). An unknown family is NOT_FOUND naming it. Characters the
@@ -903,6 +905,21 @@ class Style(google.protobuf.message.Message):
     no span turns fallback back on inside it.
     """
 
+    script: typing.Text
+    """An ISO 15924 script code, four letters in any case ("Qaag" for Zawgyi, "Latn"), that this
+    style's text is shaped as over the script of its characters, as hb-shape's --script: HarfBuzz
+    picks its shaper by it. Fonts are still chosen by the characters' own script. Empty inherits
+    (the characters' script when nothing sets it); anything but four letters is INVALID_ARGUMENT.
+    """
+
+    @property
+    def fallback_families(self) -> google.protobuf.internal.containers.RepeatedScalarFieldContainer[typing.Text]:
+        """Families tried in order for a grapheme cluster `family` cannot draw, before the daemon's
+        fallback (CSS font-family's list after its first name, SkParagraph's fontFamilies): the
+        first that maps the whole cluster draws it, emoji included. Replaces the outer style's list;
+        at most 16, each a family the daemon has (NOT_FOUND names the one it lacks).
+        """
+        pass
     def __init__(self,
         *,
         family: typing.Text = ...,
@@ -926,9 +943,11 @@ class Style(google.protobuf.message.Message):
         named_instance: typing.Text = ...,
         fixed_optical_size: builtins.bool = ...,
         no_font_fallback: builtins.bool = ...,
+        script: typing.Text = ...,
+        fallback_families: typing.Optional[typing.Iterable[typing.Text]] = ...,
         ) -> None: ...
     def HasField(self, field_name: typing_extensions.Literal["background",b"background","baseline_offset",b"baseline_offset","color",b"color","effect",b"effect","letter_spacing",b"letter_spacing","shadow",b"shadow","strikethrough",b"strikethrough","underline",b"underline"]) -> builtins.bool: ...
-    def ClearField(self, field_name: typing_extensions.Literal["background",b"background","baseline_offset",b"baseline_offset","color",b"color","effect",b"effect","family",b"family","features",b"features","fixed_optical_size",b"fixed_optical_size","language",b"language","letter_spacing",b"letter_spacing","max_scaled_size",b"max_scaled_size","named_instance",b"named_instance","no_font_fallback",b"no_font_fallback","shadow",b"shadow","size",b"size","size_category",b"size_category","slant",b"slant","strikethrough",b"strikethrough","text_style",b"text_style","underline",b"underline","variations",b"variations","weight",b"weight"]) -> None: ...
+    def ClearField(self, field_name: typing_extensions.Literal["background",b"background","baseline_offset",b"baseline_offset","color",b"color","effect",b"effect","fallback_families",b"fallback_families","family",b"family","features",b"features","fixed_optical_size",b"fixed_optical_size","language",b"language","letter_spacing",b"letter_spacing","max_scaled_size",b"max_scaled_size","named_instance",b"named_instance","no_font_fallback",b"no_font_fallback","script",b"script","shadow",b"shadow","size",b"size","size_category",b"size_category","slant",b"slant","strikethrough",b"strikethrough","text_style",b"text_style","underline",b"underline","variations",b"variations","weight",b"weight"]) -> None: ...
 global___Style = Style
 
 class Variation(google.protobuf.message.Message):

@@ -84,7 +84,9 @@ class RenderRequest(google.protobuf.message.Message):
 
     @property
     def canvas(self) -> layoutd.v1.decoration_pb2.Color:
-        """Unset: white behind a layout, a dark story background behind Type Mode."""
+        """Unset: the surface of the first letterpressed span (the text is pressed into it), else
+        white behind a layout and a dark story background behind Type Mode.
+        """
         pass
     margin: builtins.float
     """Points of canvas around the text and its backgrounds; 0 means 24."""

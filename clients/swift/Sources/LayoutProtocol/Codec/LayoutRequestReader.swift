@@ -200,6 +200,8 @@ public enum LayoutRequestReader {
             case (19, lengthDelimited): guard let name = reader.string() else { return nil }; style.namedInstance = name
             case (20, varint): guard let value = reader.varint() else { return nil }; style.fixedOpticalSize = value != 0
             case (21, varint): guard let value = reader.varint() else { return nil }; style.noFontFallback = value != 0
+            case (22, lengthDelimited): guard let code = reader.string() else { return nil }; style.script = code
+            case (23, lengthDelimited): guard let name = reader.string() else { return nil }; style.fallbackFamilies.append(name)
             default: return nil
             }
         }

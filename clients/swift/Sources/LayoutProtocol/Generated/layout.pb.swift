@@ -1167,6 +1167,24 @@ public nonisolated struct Layoutd_V1_Style: @unchecked Sendable {
     set {_uniqueStorage()._noFontFallback = newValue}
   }
 
+  /// An ISO 15924 script code, four letters in any case ("Qaag" for Zawgyi, "Latn"), that this
+  /// style's text is shaped as over the script of its characters, as hb-shape's --script: HarfBuzz
+  /// picks its shaper by it. Fonts are still chosen by the characters' own script. Empty inherits
+  /// (the characters' script when nothing sets it); anything but four letters is INVALID_ARGUMENT.
+  public var script: String {
+    get {_storage._script}
+    set {_uniqueStorage()._script = newValue}
+  }
+
+  /// Families tried in order for a grapheme cluster `family` cannot draw, before the daemon's
+  /// fallback (CSS font-family's list after its first name, SkParagraph's fontFamilies): the
+  /// first that maps the whole cluster draws it, emoji included. Replaces the outer style's list;
+  /// at most 16, each a family the daemon has (NOT_FOUND names the one it lacks).
+  public var fallbackFamilies: [String] {
+    get {_storage._fallbackFamilies}
+    set {_uniqueStorage()._fallbackFamilies = newValue}
+  }
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public init() {}
@@ -2802,7 +2820,7 @@ nonisolated extension Layoutd_V1_Truncation: SwiftProtobuf.Message, SwiftProtobu
 
 nonisolated extension Layoutd_V1_Style: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".Style"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}family\0\u{1}weight\0\u{1}slant\0\u{1}size\0\u{3}letter_spacing\0\u{1}features\0\u{1}language\0\u{3}baseline_offset\0\u{1}color\0\u{1}background\0\u{1}underline\0\u{1}strikethrough\0\u{1}shadow\0\u{3}text_style\0\u{3}size_category\0\u{3}max_scaled_size\0\u{1}effect\0\u{1}variations\0\u{3}named_instance\0\u{3}fixed_optical_size\0\u{3}no_font_fallback\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}family\0\u{1}weight\0\u{1}slant\0\u{1}size\0\u{3}letter_spacing\0\u{1}features\0\u{1}language\0\u{3}baseline_offset\0\u{1}color\0\u{1}background\0\u{1}underline\0\u{1}strikethrough\0\u{1}shadow\0\u{3}text_style\0\u{3}size_category\0\u{3}max_scaled_size\0\u{1}effect\0\u{1}variations\0\u{3}named_instance\0\u{3}fixed_optical_size\0\u{3}no_font_fallback\0\u{1}script\0\u{3}fallback_families\0")
 
   fileprivate class _StorageClass {
     var _family: String = String()
@@ -2826,6 +2844,8 @@ nonisolated extension Layoutd_V1_Style: SwiftProtobuf.Message, SwiftProtobuf._Me
     var _namedInstance: String = String()
     var _fixedOpticalSize: Bool = false
     var _noFontFallback: Bool = false
+    var _script: String = String()
+    var _fallbackFamilies: [String] = []
 
       // This property is used as the initial default value for new instances of the type.
       // The type itself is protecting the reference to its storage via CoW semantics.
@@ -2857,6 +2877,8 @@ nonisolated extension Layoutd_V1_Style: SwiftProtobuf.Message, SwiftProtobuf._Me
       _namedInstance = source._namedInstance
       _fixedOpticalSize = source._fixedOpticalSize
       _noFontFallback = source._noFontFallback
+      _script = source._script
+      _fallbackFamilies = source._fallbackFamilies
     }
   }
 
@@ -2896,6 +2918,8 @@ nonisolated extension Layoutd_V1_Style: SwiftProtobuf.Message, SwiftProtobuf._Me
         case 19: try { try decoder.decodeSingularStringField(value: &_storage._namedInstance) }()
         case 20: try { try decoder.decodeSingularBoolField(value: &_storage._fixedOpticalSize) }()
         case 21: try { try decoder.decodeSingularBoolField(value: &_storage._noFontFallback) }()
+        case 22: try { try decoder.decodeSingularStringField(value: &_storage._script) }()
+        case 23: try { try decoder.decodeRepeatedStringField(value: &_storage._fallbackFamilies) }()
         default: break
         }
       }
@@ -2971,6 +2995,12 @@ nonisolated extension Layoutd_V1_Style: SwiftProtobuf.Message, SwiftProtobuf._Me
       if _storage._noFontFallback != false {
         try visitor.visitSingularBoolField(value: _storage._noFontFallback, fieldNumber: 21)
       }
+      if !_storage._script.isEmpty {
+        try visitor.visitSingularStringField(value: _storage._script, fieldNumber: 22)
+      }
+      if !_storage._fallbackFamilies.isEmpty {
+        try visitor.visitRepeatedStringField(value: _storage._fallbackFamilies, fieldNumber: 23)
+      }
     }
     try unknownFields.traverse(visitor: &visitor)
   }
@@ -3001,6 +3031,8 @@ nonisolated extension Layoutd_V1_Style: SwiftProtobuf.Message, SwiftProtobuf._Me
         if _storage._namedInstance != rhs_storage._namedInstance {return false}
         if _storage._fixedOpticalSize != rhs_storage._fixedOpticalSize {return false}
         if _storage._noFontFallback != rhs_storage._noFontFallback {return false}
+        if _storage._script != rhs_storage._script {return false}
+        if _storage._fallbackFamilies != rhs_storage._fallbackFamilies {return false}
         return true
       }
       if !storagesAreEqual {return false}

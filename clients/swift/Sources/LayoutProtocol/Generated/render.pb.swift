@@ -80,7 +80,8 @@ public nonisolated struct Layoutd_V1_RenderRequest: @unchecked Sendable {
     set {_uniqueStorage()._scale = newValue}
   }
 
-  /// Unset: white behind a layout, a dark story background behind Type Mode.
+  /// Unset: the surface of the first letterpressed span (the text is pressed into it), else
+  /// white behind a layout and a dark story background behind Type Mode.
   public var canvas: Layoutd_V1_Color {
     get {_storage._canvas ?? Layoutd_V1_Color()}
     set {_uniqueStorage()._canvas = newValue}
