@@ -7,7 +7,7 @@ packages=(
   protobuf-compiler libprotobuf-c-dev protobuf-c-compiler python3-protobuf mypy-protobuf python3-pytest python3-venv python3-setuptools
   fonts-noto-core fonts-noto-cjk fonts-noto-color-emoji fonts-dejavu-core fonts-urw-base35 fonts-inter-variable
   hyphen-en-us hyphen-en-gb hyphen-de hyphen-fr hyphen-es hyphen-it hyphen-nl hyphen-ru
-  systemd unicode-data valgrind golang-go golang-google-protobuf-dev protoc-gen-go
+  systemd unicode-data valgrind golang-go golang-google-protobuf-dev protoc-gen-go fonttools
 )
 missing=()
 for p in "${packages[@]}"; do

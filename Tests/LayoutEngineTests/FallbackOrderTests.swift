@@ -87,3 +87,49 @@ import TestSupport
         }
     }
 }
+
+/// A face maps a cluster that HarfBuzz's normalizer turns into characters it maps: e + U+0301
+/// in a face with é but no combining acute, Å in a face with A and the combining ring but no Å.
+/// The faces are DejaVu Sans cut down by fontTools' pyftsubset (scripts/setup.sh installs it),
+/// loaded beside Noto Sans, which maps everything here and would take the text otherwise.
+@Suite struct NormalizedCoverageTests {
+    static func subset(_ unicodes: String, name: String) throws -> String? {
+        let tool = "/usr/bin/pyftsubset"
+        guard FileManager.default.isExecutableFile(atPath: tool) else { return nil }
+        let output = FileManager.default.temporaryDirectory.appendingPathComponent("layoutd-\(name)-\(getpid()).ttf").path
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: tool)
+        process.arguments = ["/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf", "--unicodes=\(unicodes)", "--output-file=\(output)"]
+        try process.run()
+        process.waitUntilExit()
+        return process.terminationStatus == 0 ? output : nil
+    }
+
+    static func check(_ text: String, unicodes: String, name: String, glyphs: Int) throws {
+        guard let path = try subset(unicodes, name: name) else {
+            Issue.record("pyftsubset is missing: scripts/setup.sh installs fonttools")
+            return
+        }
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let registry = try FontRegistry.load(paths: [path, "/usr/share/fonts/truetype/noto/NotoSans-Regular.ttf"])
+        let layout = try ParagraphLayouter(fonts: registry)
+            .layout(ParagraphRequest(text: AttributedText(text, style: TextStyle(family: "DejaVu Sans", size: 20)), width: 400))
+        #expect(Set(layout.runs.map { registry.font(id: $0.fontID)!.path }) == [path], "one face, the cut DejaVu Sans: \(name)")
+        guard let expected = try HBShape.entries(text, ["--no-glyph-names", "--no-positions", "--no-clusters", "--font-file=\(path)"]) else {
+            Issue.record("hb-shape is missing: scripts/setup.sh installs libharfbuzz-bin")
+            return
+        }
+        #expect(layout.runs.flatMap(\.glyphIDs) == expected.compactMap { UInt32($0) }, "\(name)")
+        #expect(layout.runs.flatMap(\.glyphIDs).count == glyphs, "\(name)")
+    }
+
+    @Test func aComposedFormTheFaceMapsKeepsTheClusterInIt() throws {
+        // "cafe" + U+0301: HarfBuzz draws é, one glyph for the last cluster.
+        try Self.check("cafe\u{301}", unicodes: "U+0020-007E,U+00E9", name: "no-combining-acute", glyphs: 4)
+    }
+
+    @Test func aDecomposedFormTheFaceMapsKeepsTheLetterInIt() throws {
+        // Å: HarfBuzz draws A and the combining ring, two glyphs.
+        try Self.check("\u{C5}s", unicodes: "U+0020-007E,U+030A", name: "no-a-ring", glyphs: 3)
+    }
+}

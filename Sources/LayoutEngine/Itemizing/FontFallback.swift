@@ -1,3 +1,5 @@
+import Foundation
+
 /// Chooses the font for each grapheme cluster as CSS matches a `font-family` list: the first of
 /// the requested face and the style's own fallback families that can draw the whole cluster;
 /// else, for a cluster with emoji presentation, the colour emoji face; else the face its script
@@ -77,13 +79,46 @@ struct FontFallback {
         return (try? registry.instance(of: font, for: styles[style], requested: false, user: user)) ?? font
     }
 
-    /// True when `font` maps every scalar of the cluster that needs a glyph of its own.
+    /// True when `font` maps every scalar of the cluster that needs a glyph of its own, or the
+    /// cluster's canonical composition or decomposition, which HarfBuzz's normalizer draws
+    /// instead (e + U+0301 as é, Å as A + U+030A).
     @inline(__always)
     static func covers(_ font: Font, _ scalars: some Collection<UInt32>) -> Bool {
         for scalar in scalars where !isDefaultIgnorable(scalar) {
-            if !font.covers(scalar) { return false }
+            if !font.covers(scalar) { return coversNormalized(font, scalars) }
         }
         return true
+    }
+
+    /// The cluster's NFC, then its NFD, mapped whole by `font`. Only clusters that normalizing
+    /// can change are tried (a combining mark, or a letter of a block with canonical
+    /// decompositions): an emoji or an ideograph that a face lacks costs no string.
+    @inline(never)
+    static func coversNormalized(_ font: Font, _ scalars: some Collection<UInt32>) -> Bool {
+        guard scalars.contains(where: mayNormalize) else { return false }
+        var view = String.UnicodeScalarView()
+        for scalar in scalars { if let s = Unicode.Scalar(scalar) { view.append(s) } }
+        let text = String(view)
+        for form in [text.precomposedStringWithCanonicalMapping, text.decomposedStringWithCanonicalMapping] {
+            if form.unicodeScalars.allSatisfy({ isDefaultIgnorable($0.value) || font.covers($0.value) }) { return true }
+        }
+        return false
+    }
+
+    /// Whether normalizing may change a cluster holding `scalar`: a combining mark, or a
+    /// precomposed letter (Latin, Greek, Cyrillic, Arabic alef forms, Indic nukta letters, Hangul).
+    @inline(__always)
+    static func mayNormalize(_ scalar: UInt32) -> Bool {
+        switch scalar {
+        case 0x0300...0x036F, 0x0483...0x0489, 0x0591...0x05C7, 0x064B...0x065F, 0x0670, 0x093C, 0x09BC, 0x0A3C, 0x0ABC,
+             0x1AB0...0x1AFF, 0x1DC0...0x1DFF, 0x20D0...0x20FF, 0x3099...0x309A, 0xFE20...0xFE2F:
+            return true  // combining marks the normalizer composes
+        case 0x00C0...0x024F, 0x0370...0x03FF, 0x0400...0x04FF, 0x0622...0x0626, 0x0929, 0x0931, 0x0934, 0x0958...0x095F,
+             0x1E00...0x1FFF, 0x304C...0x30FE, 0xAC00...0xD7A3:
+            return true  // precomposed letters the normalizer decomposes
+        default:
+            return false
+        }
     }
 
     /// Scalars HarfBuzz hides rather than draws (Unicode's Default_Ignorable_Code_Point,
