@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Draws the pictures in Examples/pictures/ through a real daemon and layoutctl: what font
 # fallback off, attachments' content modes, the intrinsic widths, letterpress, a ring-shaped
-# container and a photo under tags look like. Needs a build
+# container, a photo under tags, a style's own fallback families and a script override look like. Needs a build
 # (swift build, or scripts/build-release.sh).
 #   scripts/draw-examples.sh [BIN_DIR]   (default: .build/debug)
 set -euo pipefail
@@ -60,4 +60,12 @@ open(sys.argv[1], "wb").write(b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(
                              + chunk(b"IDAT", zlib.compress(rows)) + chunk(b"IEND", b""))
 PY
 ctl tags place --photo 400x300 --image "$work/photo.png" --at 0.5,0.5 --label "Opaque|to the edge" -o "$out/tag-photo-edge.png"
+# A style's own fallback families before the daemon's: the cup from DejaVu Sans when it is
+# listed, from the colour emoji face when it is not.
+ctl layout --width 300 --size 28 --font "Noto Sans" -o "$out/fallback-daemon.png" "Tea ☕ at four"
+ctl layout --width 300 --size 28 --font "Noto Sans" --fallback-family "DejaVu Sans" -o "$out/fallback-listed.png" "Tea ☕ at four"
+
+# A script override: Devanagari shaped as Devanagari (the i-matra before its consonant) and as Latin.
+ctl layout --width 300 --size 40 --font "Noto Sans Devanagari" -o "$out/script-deva.png" "किताब"
+ctl layout --width 300 --size 40 --font "Noto Sans Devanagari" --script Latn -o "$out/script-latn.png" "किताब"
 echo "drew $(ls "$out" | wc -l) pictures in $out (min-content $narrow, max-content $wide)"

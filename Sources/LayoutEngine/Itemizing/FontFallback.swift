@@ -13,11 +13,14 @@ struct FontFallback {
     let registry: FontRegistry
     /// The face each style asks for, by style index.
     let primary: [Font]
-    /// The faces of each style's own fallback families, in order (empty for most styles).
-    let listed: [[Font]]
+    /// The faces of each style's own fallback families, in order; nil when no style names any
+    /// (nearly every request: a nil box costs a copy of the fallback nothing).
+    let lists: FallbackLists?
     /// True when some style names fallback families: the itemizer's shortcuts, which know only
     /// the requested face, then give way to `font(for:)` for faces from a list.
-    let hasLists: Bool
+    var hasLists: Bool { lists != nil }
+    /// True when some style names a script to shape as (`Itemizer` then sets its items').
+    let hasScripts: Bool
     let styles: [TextStyle]
     /// Whose share the variable font instances it makes count against (`FontInstances`).
     let user: UInt32?
@@ -33,16 +36,16 @@ struct FontFallback {
             }
             return try registry.instance(of: font, for: style, requested: true, user: user)
         }
-        hasLists = styles.contains { !$0.fallbackFamilies.isEmpty }
+        hasScripts = styles.contains { $0.script != nil }
         // Most requests name no list: no array is made for them.
-        listed = !hasLists ? [] : styles.map { style in
+        lists = !styles.contains(where: { !$0.fallbackFamilies.isEmpty }) ? nil : FallbackLists(styles.map { style in
             style.fallbackFamilies.compactMap { name -> Font? in
                 guard let font = registry.cachedMatch(family: registry.family(named: name), weight: style.weight, italic: style.italic) else {
                     return nil
                 }
                 return font.isVariable ? (try? registry.instance(of: font, for: style, requested: false, user: user)) ?? font : font
             }
-        }
+        })
     }
 
     /// The font for a cluster whose scalars are `scalars`.
@@ -50,24 +53,24 @@ struct FontFallback {
     func font(for scalars: some Collection<UInt32>, style: Int, script: Script, emoji: Bool) -> Font {
         let requested = primary[style]
         guard styles[style].fontFallback else { return requested }  // .notdef where it lacks a character
-        if Self.covers(requested, scalars) { return requested }
-        if hasLists {
-            for font in listed[style] where Self.covers(font, scalars) { return font }
+        if Self.draws(requested, scalars) { return requested }
+        if let lists {
+            for font in lists.faces[style] where Self.draws(font, scalars) { return font }
         }
-        if emoji, let emojiFont = registry.emojiFont, Self.covers(emojiFont, scalars) { return emojiFont }
+        if emoji, let emojiFont = registry.emojiFont, Self.draws(emojiFont, scalars) { return emojiFont }
         let styleInfo = styles[style]
         if let family = ScriptFonts.family(for: script, language: styleInfo.language),
            let font = registry.cachedMatch(family: family, weight: styleInfo.weight, italic: styleInfo.italic),
-           Self.covers(font, scalars) {
+           Self.draws(font, scalars) {
             return fallbackInstance(font, style)
         }
         for family in registry.fallbackFamilies {
             if let font = registry.cachedMatch(family: family, weight: styleInfo.weight, italic: styleInfo.italic),
-               Self.covers(font, scalars) {
+               Self.draws(font, scalars) {
                 return fallbackInstance(font, style)
             }
         }
-        return registry.fonts.first { Self.covers($0, scalars) }.map { fallbackInstance($0, style) } ?? requested
+        return registry.fonts.first { Self.draws($0, scalars) }.map { fallbackInstance($0, style) } ?? requested
     }
 
     /// A variable fallback face at the style's weight and size. With the user past its share of
@@ -79,15 +82,47 @@ struct FontFallback {
         return (try? registry.instance(of: font, for: styles[style], requested: false, user: user)) ?? font
     }
 
-    /// True when `font` maps every scalar of the cluster that needs a glyph of its own, or the
-    /// cluster's canonical composition or decomposition, which HarfBuzz's normalizer draws
-    /// instead (e + U+0301 as é, Å as A + U+030A).
+    /// True when `font` maps every scalar of the cluster that needs a glyph of its own.
     @inline(__always)
     static func covers(_ font: Font, _ scalars: some Collection<UInt32>) -> Bool {
         for scalar in scalars where !isDefaultIgnorable(scalar) {
-            if !font.covers(scalar) { return coversNormalized(font, scalars) }
+            if !font.covers(scalar) { return false }
         }
         return true
+    }
+
+    /// True when `font` draws the cluster: it maps every scalar, or the cluster's canonical
+    /// composition or decomposition, which HarfBuzz's normalizer draws instead (e + U+0301 as
+    /// é, Å as A + U+030A). What the fallback asks of each face it tries, and the itemizer of
+    /// the open item's face; `covers` alone stays the inlined test of the loops.
+    @inline(__always)
+    static func draws(_ font: Font, _ scalars: some Collection<UInt32>) -> Bool {
+        covers(font, scalars) || mayCoverNormalized(font, scalars) && coversNormalized(font, scalars)
+    }
+
+    /// Whether normalizing the cluster could give characters `font` maps: it starts with a
+    /// precomposed letter, or with a base the face maps followed by a mark to compose. A cluster
+    /// of a script the face lacks (an Arabic letter and its haraka, in a Latin face) stops here.
+    @inline(__always)
+    static func mayCoverNormalized(_ font: Font, _ scalars: some Collection<UInt32>) -> Bool {
+        guard let first = scalars.first else { return false }
+        return mayNormalize(first) && hasDecompositionMarks(font, first) || font.covers(first) && scalars.contains(where: mayNormalize)
+    }
+
+    /// Whether `font` maps the marks a precomposed `scalar` would decompose into: a face without
+    /// them cannot draw its decomposition, and no string is built to find that out (a Hangul
+    /// syllable in a Latin face, a kana in a face without the voiced mark).
+    static func hasDecompositionMarks(_ font: Font, _ scalar: UInt32) -> Bool {
+        switch scalar {
+        case 0xAC00...0xD7A3: return font.covers(0x1100) && font.covers(0x1161)  // Hangul: leading consonant and vowel jamo
+        case 0x304C...0x30FE: return font.covers(0x3099) || font.covers(0x309A)  // kana: the (semi-)voiced mark
+        case 0x0622...0x0626: return font.covers(0x0653) || font.covers(0x0654) || font.covers(0x0655)  // alef's madda and hamzas
+        case 0x0929, 0x0931, 0x0934, 0x0958...0x095F: return font.covers(0x093C)  // Devanagari: nukta
+        default:
+            // Latin, Greek and Cyrillic: any combining diacritical mark (U+0300...U+036F), two
+            // words of the face's coverage bits.
+            return font.bmpCoverage[0x300 >> 6] != 0 || font.bmpCoverage[0x340 >> 6] & 0xFFFF_FFFF_FFFF != 0
+        }
     }
 
     /// The cluster's NFC, then its NFD, mapped whole by `font`. Only clusters that normalizing
@@ -167,4 +202,10 @@ enum ScriptFonts {
             return "Noto Sans CJK SC"
         }
     }
+}
+
+/// Each style's own fallback faces, by style index, boxed (see `FontFallback.lists`).
+final class FallbackLists {
+    let faces: [[Font]]
+    init(_ faces: [[Font]]) { self.faces = faces }
 }

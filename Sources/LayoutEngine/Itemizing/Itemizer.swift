@@ -129,14 +129,13 @@ enum Itemizer {
                 }
             }
         }
-        overrideScripts(of: &items, styles: text.styles)
+        if fallback.hasScripts { overrideScripts(of: &items, styles: text.styles) }
     }
 
     /// A style that names a script shapes its items as that script. Items never span two
     /// styles, so the override is a pass over the items after the fact; fonts were chosen by
     /// the characters' own scripts, as they should be.
     private static func overrideScripts(of items: inout [Item], styles: [TextStyle]) {
-        guard styles.contains(where: { $0.script != nil }) else { return }
         for index in items.indices {
             if let script = styles[items[index].style].script { items[index].script = script }
         }
@@ -261,7 +260,9 @@ enum Itemizer {
                 if let o = open, o.style == style, o.level == level,
                    script == Script.common || script == o.script || o.script == Script.common,
                    emoji == o.isColorEmoji || emoji && o.isPrimary,
-                   ignorable || Font.covers(o.coverage, unit) || FontFallback.coversNormalized(o.font, CollectionOfOne(scalar)),
+                   ignorable || Font.covers(o.coverage, unit)
+                       || FontFallback.mayNormalize(scalar) && FontFallback.hasDecompositionMarks(o.font, scalar)
+                           && FontFallback.coversNormalized(o.font, CollectionOfOne(scalar)),
                    script == Script.common || o.isPrimary || !Font.covers(primary[style].bmpCoverage, unit)
                        && (!fallback.hasLists || fallback.font(for: CollectionOfOne(scalar), style: style, script: script, emoji: emoji) === o.font) {
                     if o.script == Script.common && script != Script.common { open!.script = script }
@@ -279,7 +280,7 @@ enum Itemizer {
             if let o = open, o.style == style, o.level == level,
                script == Script.common || script == o.script || o.script == Script.common,
                emoji == o.isColorEmoji || emoji && o.isPrimary,
-               FontFallback.covers(o.font, scalars[...]),
+               FontFallback.draws(o.font, scalars[...]),
                script == Script.common || o.isPrimary
                    || !FontFallback.covers(primary[style], scalars[...])
                        && (!fallback.hasLists || fallback.font(for: scalars[...], style: style, script: script, emoji: emoji) === o.font) {

@@ -30,19 +30,15 @@ public struct TextStyle: Hashable, Sendable {
     /// `--script`: Zawgyi's `Qaag`, or Latin to turn a script's shaper off); nil for the
     /// characters' own. Font choice still follows the characters' script.
     public var script: Script? {
-        get { storedScript == 0 ? nil : Script(tag: storedScript) }
-        set { storedScript = newValue?.tag ?? 0 }
+        get { rare?.script }
+        set { rare = RareStyleSettings.make(variations: rare?.variations, script: newValue, fallbackFamilies: fallbackFamilies) }
     }
-    /// 0 for none: styles are copied per span, and a plain integer keeps them as small as they were.
-    private var storedScript: UInt32 = 0
     /// Families tried in order for a cluster `family` cannot draw, before the daemon's fallback:
     /// CSS `font-family`'s list after its first name, SkParagraph's `fontFamilies`.
     public var fallbackFamilies: [String] {
-        get { storedFallbackFamilies ?? [] }
-        set { storedFallbackFamilies = newValue.isEmpty ? nil : newValue }
+        get { rare?.fallbackFamilies ?? [] }
+        set { rare = RareStyleSettings.make(variations: rare?.variations, script: script, fallbackFamilies: newValue) }
     }
-    /// nil for none, as `storedVariations`: an empty array costs at every copy and hash.
-    private var storedFallbackFamilies: [String]?
     /// The height a line holding this style's text takes, in points at `size` (Dynamic Type's
     /// leading for a text style at its category); nil for the font's own ascent, descent and gap.
     /// A line is as tall as the tallest its runs ask for, and never shorter than the content of
@@ -55,12 +51,17 @@ public struct TextStyle: Hashable, Sendable {
     private var storedLineHeight = 0.0
     /// A variable font's axes; static fonts ignore it.
     public var variations: FontVariationSettings {
-        get { storedVariations ?? .automatic }
-        set { storedVariations = newValue == .automatic ? nil : newValue }
+        get { rare?.variations ?? .automatic }
+        set {
+            rare = RareStyleSettings.make(variations: newValue == .automatic ? nil : newValue, script: script,
+                                          fallbackFamilies: fallbackFamilies)
+        }
     }
-    /// nil for the automatic settings nearly every style has: a style is hashed and copied
-    /// for every span, and an empty array and string cost at each.
-    private var storedVariations: FontVariationSettings?
+    /// What few styles set (variations, a script, fallback families), in one box: nil for nearly
+    /// every style. A style is copied, compared and hashed for every span; the two newer fields
+    /// as fields of their own cost plain layout 1.3%, and a second box beside the variations
+    /// 0.6% more than one (Benchmarks/results/typography.md).
+    private var rare: RareStyleSettings?
 
     public init(family: String = "", weight: Int = 400, italic: Bool = false, size: Double = 17,
                 letterSpacing: Double = 0, features: [FontFeature] = [], language: String = "", baselineOffset: Double = 0,
@@ -74,6 +75,35 @@ public struct TextStyle: Hashable, Sendable {
         self.language = language
         self.baselineOffset = baselineOffset
         self.variations = variations
+    }
+}
+
+/// A style's rarely set fields, never changed once made (a setter makes a new box).
+final class RareStyleSettings: Hashable, Sendable {
+    let variations: FontVariationSettings?
+    let script: Script?
+    let fallbackFamilies: [String]
+
+    private init(variations: FontVariationSettings?, script: Script?, fallbackFamilies: [String]) {
+        self.variations = variations
+        self.script = script
+        self.fallbackFamilies = fallbackFamilies
+    }
+
+    /// The box for these settings, nil when none is set.
+    static func make(variations: FontVariationSettings?, script: Script?, fallbackFamilies: [String]) -> RareStyleSettings? {
+        variations == nil && script == nil && fallbackFamilies.isEmpty
+            ? nil : RareStyleSettings(variations: variations, script: script, fallbackFamilies: fallbackFamilies)
+    }
+
+    static func == (a: RareStyleSettings, b: RareStyleSettings) -> Bool {
+        a === b || (a.variations == b.variations && a.script == b.script && a.fallbackFamilies == b.fallbackFamilies)
+    }
+
+    func hash(into hasher: inout Hasher) {
+        hasher.combine(variations)
+        hasher.combine(script)
+        hasher.combine(fallbackFamilies)
     }
 }
 
