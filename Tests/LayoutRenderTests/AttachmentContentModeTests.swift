@@ -12,20 +12,13 @@ import Testing
 @Suite struct AttachmentContentModeTests {
     static let box = Rect(x: 10, y: 10, width: 40, height: 40)
 
-    static let picture: [UInt8] = {
-        let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, 300, 150)!
-        let cr = cairo_create(surface)!
+    static let picture = TestPictures.png(width: 300, height: 150) { cr in
         cairo_set_source_rgb(cr, 1, 1, 1)
         cairo_paint(cr)
         cairo_set_source_rgb(cr, 0, 0, 0)
         cairo_arc(cr, 150, 75, 75, 0, 2 * .pi)
         cairo_fill(cr)
-        cairo_destroy(cr)
-        let sink = ByteSink()
-        cairo_surface_write_to_png_stream(surface, ByteSink.write, Unmanaged.passUnretained(sink).toOpaque())
-        cairo_surface_destroy(surface)
-        return sink.bytes
-    }()
+    }
 
     /// The dark pixels' bounding box, and the white ones inside the attachment's box.
     static func drawn(_ mode: ContentMode) throws -> (dark: (minX: Int, maxX: Int, minY: Int, maxY: Int), white: Int) {

@@ -10,15 +10,10 @@ import Testing
 @Suite struct PictureEdgeTests {
     /// A PNG of one opaque colour.
     static func solid(width: Int32, height: Int32, red: Double, green: Double, blue: Double) -> [UInt8] {
-        let surface = cairo_image_surface_create(CAIRO_FORMAT_RGB24, width, height)!
-        let cr = cairo_create(surface)!
-        cairo_set_source_rgb(cr, red, green, blue)
-        cairo_paint(cr)
-        cairo_destroy(cr)
-        let sink = ByteSink()
-        cairo_surface_write_to_png_stream(surface, ByteSink.write, Unmanaged.passUnretained(sink).toOpaque())
-        cairo_surface_destroy(surface)
-        return sink.bytes
+        TestPictures.png(CAIRO_FORMAT_RGB24, width: width, height: height) { cr in
+            cairo_set_source_rgb(cr, red, green, blue)
+            cairo_paint(cr)
+        }
     }
 
     /// Pixels whose alpha or colour is not the expected opaque ARGB, within 2 of 255 a channel.

@@ -67,19 +67,15 @@ import Testing
 
     @Test func aPhotoCoversOrFits() throws {
         // A 20 x 10 red PNG on a 100 x 100 canvas: covering, it fills it; fitting, it leaves bars.
-        let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, 20, 10)!
-        let cr = cairo_create(surface)!
-        cairo_set_source_rgb(cr, 1, 0, 0)
-        cairo_paint(cr)
-        cairo_destroy(cr)
-        let sink = ByteSink()
-        cairo_surface_write_to_png_stream(surface, ByteSink.write, Unmanaged.passUnretained(sink).toOpaque())
-        cairo_surface_destroy(surface)
+        let red = TestPictures.png(width: 20, height: 10) { cr in
+            cairo_set_source_rgb(cr, 1, 0, 0)
+            cairo_paint(cr)
+        }
         let off = Point(x: 5, y: 5)
-        let covered = try Self.pixels(StoryFrame(size: Size(width: 100, height: 100), fill: .photo(png: sink.bytes, fits: false, background: Self.blue),
+        let covered = try Self.pixels(StoryFrame(size: Size(width: 100, height: 100), fill: .photo(png: red, fits: false, background: Self.blue),
                                                  position: off))
         #expect(Self.at(covered, 10, 10) == 0xFF0000 && Self.at(covered, 50, 90) == 0xFF0000)
-        let fitted = try Self.pixels(StoryFrame(size: Size(width: 100, height: 100), fill: .photo(png: sink.bytes, fits: true, background: Self.blue),
+        let fitted = try Self.pixels(StoryFrame(size: Size(width: 100, height: 100), fill: .photo(png: red, fits: true, background: Self.blue),
                                                 position: off))
         #expect(Self.at(fitted, 50, 50) == 0xFF0000 && Self.at(fitted, 50, 5) == 0x0000FF && Self.at(fitted, 50, 95) == 0x0000FF)
     }

@@ -14,25 +14,14 @@ import LayoutRender
     static let photoSize = Size(width: 360, height: 450)
 
     /// A stand-in photo: a diagonal gradient, 180 x 225 pixels (half the points: scaled up to fit).
-    static let photo: [UInt8] = {
-        let surface = cairo_image_surface_create(CAIRO_FORMAT_RGB24, 180, 225)!
-        defer { cairo_surface_destroy(surface) }
-        let cr = cairo_create(surface)!
+    static let photo = TestPictures.png(CAIRO_FORMAT_RGB24, width: 180, height: 225) { cr in
         let gradient = cairo_pattern_create_linear(0, 0, 180, 225)!
         cairo_pattern_add_color_stop_rgb(gradient, 0, 0.85, 0.55, 0.35)
         cairo_pattern_add_color_stop_rgb(gradient, 1, 0.15, 0.25, 0.45)
         cairo_set_source(cr, gradient)
         cairo_paint(cr)
         cairo_pattern_destroy(gradient)
-        cairo_destroy(cr)
-        final class Sink { var bytes: [UInt8] = [] }
-        let sink = Sink()
-        cairo_surface_write_to_png_stream(surface, { closure, data, length in
-            Unmanaged<Sink>.fromOpaque(closure!).takeUnretainedValue().bytes.append(contentsOf: UnsafeBufferPointer(start: data, count: Int(length)))
-            return CAIRO_STATUS_SUCCESS
-        }, Unmanaged.passUnretained(sink).toOpaque())
-        return sink.bytes
-    }()
+    }
 
     static let cases: [(name: String, tags: [ImageTag])] = [
         ("tags-latin", [ImageTag(position: Point(x: 0.3, y: 0.35), labels: [TagLabel(name: "Nike", value: "Air Max 90"), TagLabel(name: "$129")], style: 2),

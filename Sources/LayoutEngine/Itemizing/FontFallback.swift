@@ -97,7 +97,14 @@ struct FontFallback {
     /// the open item's face; `covers` alone stays the inlined test of the loops.
     @inline(__always)
     static func draws(_ font: Font, _ scalars: some Collection<UInt32>) -> Bool {
-        covers(font, scalars) || mayCoverNormalized(font, scalars) && coversNormalized(font, scalars)
+        covers(font, scalars) || drawsNormalized(font, scalars)
+    }
+
+    /// True when `font` maps the cluster's NFC or NFD, asked only where that may be so
+    /// (`mayCoverNormalized`): the part of `draws` after `covers` fails.
+    @inline(__always)
+    static func drawsNormalized(_ font: Font, _ scalars: some Collection<UInt32>) -> Bool {
+        mayCoverNormalized(font, scalars) && coversNormalized(font, scalars)
     }
 
     /// Whether normalizing the cluster could give characters `font` maps: it starts with a
@@ -112,7 +119,7 @@ struct FontFallback {
     /// Whether `font` maps the marks a precomposed `scalar` would decompose into: a face without
     /// them cannot draw its decomposition, and no string is built to find that out (a Hangul
     /// syllable in a Latin face, a kana in a face without the voiced mark).
-    static func hasDecompositionMarks(_ font: Font, _ scalar: UInt32) -> Bool {
+    private static func hasDecompositionMarks(_ font: Font, _ scalar: UInt32) -> Bool {
         switch scalar {
         case 0xAC00...0xD7A3: return font.covers(0x1100) && font.covers(0x1161)  // Hangul: leading consonant and vowel jamo
         case 0x304C...0x30FE: return font.covers(0x3099) || font.covers(0x309A)  // kana: the (semi-)voiced mark
@@ -125,12 +132,12 @@ struct FontFallback {
         }
     }
 
-    /// The cluster's NFC, then its NFD, mapped whole by `font`. Only clusters that normalizing
-    /// can change are tried (a combining mark, or a letter of a block with canonical
-    /// decompositions): an emoji or an ideograph that a face lacks costs no string.
+    /// The cluster's NFC, then its NFD, mapped whole by `font`. Reached through
+    /// `drawsNormalized` only, whose gate holds a scalar normalizing can change (a combining
+    /// mark, or a letter of a block with canonical decompositions): an emoji or an ideograph that
+    /// a face lacks costs no string.
     @inline(never)
-    static func coversNormalized(_ font: Font, _ scalars: some Collection<UInt32>) -> Bool {
-        guard scalars.contains(where: mayNormalize) else { return false }
+    private static func coversNormalized(_ font: Font, _ scalars: some Collection<UInt32>) -> Bool {
         var view = String.UnicodeScalarView()
         for scalar in scalars { if let s = Unicode.Scalar(scalar) { view.append(s) } }
         let text = String(view)
@@ -143,7 +150,7 @@ struct FontFallback {
     /// Whether normalizing may change a cluster holding `scalar`: a combining mark, or a
     /// precomposed letter (Latin, Greek, Cyrillic, Arabic alef forms, Indic nukta letters, Hangul).
     @inline(__always)
-    static func mayNormalize(_ scalar: UInt32) -> Bool {
+    private static func mayNormalize(_ scalar: UInt32) -> Bool {
         switch scalar {
         case 0x0300...0x036F, 0x0483...0x0489, 0x0591...0x05C7, 0x064B...0x065F, 0x0670, 0x093C, 0x09BC, 0x0A3C, 0x0ABC,
              0x1AB0...0x1AFF, 0x1DC0...0x1DFF, 0x20D0...0x20FF, 0x3099...0x309A, 0xFE20...0xFE2F:

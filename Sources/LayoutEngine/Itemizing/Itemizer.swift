@@ -260,9 +260,7 @@ enum Itemizer {
                 if let o = open, o.style == style, o.level == level,
                    script == Script.common || script == o.script || o.script == Script.common,
                    emoji == o.isColorEmoji || emoji && o.isPrimary,
-                   ignorable || Font.covers(o.coverage, unit)
-                       || FontFallback.mayNormalize(scalar) && FontFallback.hasDecompositionMarks(o.font, scalar)
-                           && FontFallback.coversNormalized(o.font, CollectionOfOne(scalar)),
+                   ignorable || Font.covers(o.coverage, unit) || FontFallback.drawsNormalized(o.font, CollectionOfOne(scalar)),
                    script == Script.common || o.isPrimary || !Font.covers(primary[style].bmpCoverage, unit)
                        && (!fallback.hasLists || fallback.font(for: CollectionOfOne(scalar), style: style, script: script, emoji: emoji) === o.font) {
                     if o.script == Script.common && script != Script.common { open!.script = script }
