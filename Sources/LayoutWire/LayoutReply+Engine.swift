@@ -101,6 +101,8 @@ extension Layoutd_V1_GlyphRun {
         variations = run.variations.map(Layoutd_V1_Variation.init)
         hyphen = run.isHyphen
         listMarker = run.isListMarker
+        syntheticBold = Float(run.syntheticBold)
+        syntheticSlant = Float(run.syntheticSlant)
     }
 }
 

@@ -241,6 +241,15 @@ extension Layoutd_V1_Style {
             }
             patch.fallbackFamilies = fallbackFamilies
         }
+        switch fontSynthesis {
+        case .inherit: break
+        case .weightAndStyle: patch.synthesis = .all
+        case .none: patch.synthesis = []
+        case .weight: patch.synthesis = .weight
+        case .style: patch.synthesis = .style
+        case .UNRECOGNIZED(let value):
+            throw LayoutError(.invalidArgument, "unknown font synthesis \(value)", field: field + ".font_synthesis")
+        }
         try addPaint(to: &patch, field: field)
         try addDynamicType(to: &patch, field: field)
         return patch

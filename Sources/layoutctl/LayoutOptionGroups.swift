@@ -22,6 +22,8 @@ struct TextStyleOptions: ParsableArguments {
     var noFallback = false
     @Option(help: "BCP 47 language tag.") var language: String = ""
     @Option(help: "Shape as this ISO 15924 script (e.g. Qaag for Zawgyi), as hb-shape --script does.") var script: String = ""
+    @Option(help: "What may be synthesised where the family lacks the weight or slant asked for, as CSS font-synthesis: weight-and-style (the default), none, weight or style.")
+    var fontSynthesis: String?
 }
 
 struct ParagraphOptions: ParsableArguments {

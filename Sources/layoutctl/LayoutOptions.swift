@@ -30,6 +30,7 @@ struct LayoutOptions: ParsableArguments {
     var language: String { style.language }
     var script: String { style.script }
     var fallbackFamily: [String] { style.fallbackFamily }
+    var fontSynthesis: String? { style.fontSynthesis }
     var align: String { paragraph.align }
     var direction: String { paragraph.direction }
     var lineHeightMultiple: Float { paragraph.lineHeightMultiple }
@@ -97,6 +98,14 @@ struct LayoutOptions: ParsableArguments {
         request.defaultStyle.language = language
         request.defaultStyle.script = script
         request.defaultStyle.fallbackFamilies = fallbackFamily
+        if let fontSynthesis {
+            let kinds: [String: Layoutd_V1_FontSynthesis] = ["weight-and-style": .weightAndStyle, "none": .none, "weight": .weight,
+                                                              "style": .style]
+            guard let kind = kinds[fontSynthesis] else {
+                throw ValidationError("--font-synthesis must be weight-and-style, none, weight or style")
+            }
+            request.defaultStyle.fontSynthesis = kind
+        }
         request.lineHeightMultiple = lineHeightMultiple
         request.maxLines = maxLines
         request.inkBounds = ink

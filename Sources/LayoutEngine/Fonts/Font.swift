@@ -56,6 +56,11 @@ public final class Font: @unchecked Sendable {
     /// An instance's design coordinates, one per axis in `axes` order; empty for a loaded face,
     /// which stands at the axes' defaults.
     public let coordinates: [Float]
+    /// What was synthesised to make this font from `base` (`FontSynthesis`); empty for a face
+    /// or instance drawn as it is.
+    public let synthesis: FontSynthesis
+    /// What the face makes itself, so is never synthesised for it (its axes, colour glyphs).
+    let makesOwn: FontSynthesis
 
     /// How the face shapes text and answers for its characters and ink: HarfBuzz for a loaded
     /// face, fixed advances in the stage tests.
@@ -89,8 +94,10 @@ public final class Font: @unchecked Sendable {
     init(id: UInt32, family: String, styleName: String, weight: Int, italic: Bool, widthClass: Int, path: String,
          faceIndex: Int, metrics: Metrics, isColorEmoji: Bool, axes: [VariationAxis], namedInstances: [NamedInstance],
          coverageCount: Int, bmpCoverage: UnsafeMutablePointer<UInt64>, instanceOf base: Font?, coordinates: [Float],
-         shaping: any FaceShaping, blob: OpaquePointer?) {
+         shaping: any FaceShaping, blob: OpaquePointer?, synthesis: FontSynthesis = []) {
         self.id = id
+        self.synthesis = synthesis
+        self.makesOwn = FontSynthesis.madeBy(axes: axes, isColorEmoji: isColorEmoji)
         self.base = base
         self.isInstance = base != nil
         self.wireID = base?.id ?? id

@@ -19,6 +19,8 @@ final class FontInstances: Sendable {
     private struct Key: Hashable {
         var face: UInt32
         var coordinates: [Int32]
+        /// What is synthesised over the face or instance `face` names (no coordinates then).
+        var synthesis: UInt8 = 0
     }
     private struct Table {
         var byKey: [Key: Font] = [:]
@@ -50,15 +52,29 @@ final class FontInstances: Sendable {
     /// `user`.
     func instance(of face: Font, coordinates: [Float], for user: UInt32?) throws(LayoutError) -> Font {
         let rounded = coordinates.map { Int32(saturating: ($0 * 100).rounded()) }
-        let key = Key(face: face.id, coordinates: rounded)
+        return try made(Key(face: face.id, coordinates: rounded), for: user, field: "variations") { id in
+            face.instance(id: id, coordinates: rounded.map { Float($0) / 100 })
+        }
+    }
+
+    /// `face` (a loaded face or an instance of this table) bold or oblique as `synthesis` says,
+    /// made on first use, counted against `user` as an instance is.
+    func synthesized(_ face: Font, _ synthesis: FontSynthesis, for user: UInt32?) throws(LayoutError) -> Font {
+        try made(Key(face: face.id, coordinates: [], synthesis: synthesis.rawValue), for: user, field: "font_synthesis") { id in
+            face.synthesized(id: id, synthesis)
+        }
+    }
+
+    /// The font `key` names, made by `make` (given its id) on first use within `user`'s share.
+    private func made(_ key: Key, for user: UInt32?, field: String, _ make: (UInt32) -> Font) throws(LayoutError) -> Font {
         let found: Result<Font, LayoutError> = table.withLock { table in
             if let known = table.byKey[key] { return .success(known) }
             if let why = share.reserve(1, for: user) {
-                return .failure(LayoutError(.resourceExhausted, why + "; a reload clears them", field: "variations"))
+                return .failure(LayoutError(.resourceExhausted, why + "; a reload clears them", field: field))
             }
             table.made[user, default: 0] += 1
-            // Made under the lock: it takes a few microseconds, once per instance.
-            let made = face.instance(id: Self.firstID + UInt32(table.byID.count), coordinates: rounded.map { Float($0) / 100 })
+            // Made under the lock: it takes a few microseconds, once per font.
+            let made = make(Self.firstID + UInt32(table.byID.count))
             table.byKey[key] = made
             table.byID.append(made)
             return .success(made)
@@ -73,12 +89,20 @@ extension FontRegistry {
     /// italic, `opsz` the size unless optical sizing is off; explicit axis values win); a static
     /// face as it is. `requested` is false for fallback faces, which a named instance of another
     /// family does not apply to. A new instance counts against `user`'s share.
+    /// Where the face lacks the weight or slant the style asks for, the instance is synthesised
+    /// bold or oblique as far as the style allows (`FontSynthesis`).
     func instance(of face: Font, for style: TextStyle, requested: Bool, user: UInt32?) throws(LayoutError) -> Font {
-        guard face.isVariable else { return face }
-        let coordinates = try Self.coordinates(axes: face.axes, namedInstances: face.namedInstances, family: face.family,
-                                               italicFace: face.italic, style: style, requested: requested)
-        if coordinates == face.axes.map(\.defaultValue) { return face }
-        return try instances.instance(of: face, coordinates: coordinates, for: user)
+        let synthesis = FontSynthesis.needed(weight: style.weight, italic: style.italic, allowed: style.synthesis, face: face)
+        guard face.isVariable || !synthesis.isEmpty else { return face }
+        var font = face
+        if face.isVariable {
+            let coordinates = try Self.coordinates(axes: face.axes, namedInstances: face.namedInstances, family: face.family,
+                                                   italicFace: face.italic, style: style, requested: requested)
+            if coordinates != face.axes.map(\.defaultValue) {
+                font = try instances.instance(of: face, coordinates: coordinates, for: user)
+            }
+        }
+        return synthesis.isEmpty ? font : try instances.synthesized(font, synthesis, for: user)
     }
 
     /// The design coordinates, one per axis, a style asks a variable face for.

@@ -43,7 +43,7 @@ struct FontFallback {
                 guard let font = registry.cachedMatch(family: registry.family(named: name), weight: style.weight, italic: style.italic) else {
                     return nil
                 }
-                return font.isVariable ? (try? registry.instance(of: font, for: style, requested: false, user: user)) ?? font : font
+                return (try? registry.instance(of: font, for: style, requested: false, user: user)) ?? font
             }
         })
     }
@@ -73,12 +73,14 @@ struct FontFallback {
         return registry.fonts.first { Self.draws($0, scalars) }.map { fallbackInstance($0, style) } ?? requested
     }
 
-    /// A variable fallback face at the style's weight and size. With the user past its share of
-    /// instances it draws at its defaults rather than fail the text it rescues. Takes the style's
+    /// A variable fallback face at the style's weight and size, and a face synthesised bold or
+    /// oblique where it lacks the style's weight or slant. With the user past its share of
+    /// instances it draws as it is rather than fail the text it rescues. Takes the style's
     /// index, not the style: copying a style for every cluster that falls back cost more than the search.
     @inline(__always)
     private func fallbackInstance(_ font: Font, _ style: Int) -> Font {
-        guard font.isVariable else { return font }
+        guard font.isVariable || !FontSynthesis.needed(weight: styles[style].weight, italic: styles[style].italic,
+                                                       allowed: styles[style].synthesis, face: font).isEmpty else { return font }
         return (try? registry.instance(of: font, for: styles[style], requested: false, user: user)) ?? font
     }
 

@@ -65,6 +65,10 @@ public struct GlyphRunLayout: Equatable, Sendable {
     /// The font the glyphs were shaped with: `fontID`, or the instance's own id; the
     /// registry's `font(id:)` finds either.
     public var instanceID: UInt32 { instance?.id ?? fontID }
+    /// A synthesised bold's growth, in points (`FontSynthesis`); 0 for a face drawn as it is.
+    public var syntheticBold: Double { instance?.syntheticBold(at: size) ?? 0 }
+    /// A synthesised oblique's shear; 0 for an upright face.
+    public var syntheticSlant: Double { instance?.syntheticSlant ?? 0 }
     public var size: Double
     public var bidiLevel: UInt8
     public var glyphs: ArraySlice<PositionedGlyph>

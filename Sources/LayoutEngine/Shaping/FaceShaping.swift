@@ -34,7 +34,7 @@ protocol FaceShaping: AnyObject, Sendable {
 }
 
 /// Receives a glyph's outline in font units, y up from the baseline, as its face draws it.
-protocol OutlineSink: AnyObject {
+package protocol OutlineSink: AnyObject {
     func move(to x: Float, _ y: Float)
     func line(to x: Float, _ y: Float)
     func quad(_ cx: Float, _ cy: Float, to x: Float, _ y: Float)

@@ -13,6 +13,10 @@ public struct TextStyle: Hashable, Sendable {
     public var family: String
     public var weight: Int
     public var italic: Bool
+    /// What may be synthesised where the family lacks the weight or slant asked for (CSS
+    /// `font-synthesis`; both by default). Beside `italic`, in its padding: a style copied per
+    /// span grows by nothing.
+    public var synthesis: FontSynthesis = .all
     /// Points.
     public var size: Double
     /// Extra space after every grapheme cluster, in points.
@@ -139,6 +143,8 @@ public struct StylePatch: Sendable {
     public var script: Script?
     /// See `TextStyle.fallbackFamilies`; replaces the outer style's list whole.
     public var fallbackFamilies: [String]?
+    /// See `TextStyle.synthesis`.
+    public var synthesis: FontSynthesis?
 
     public init(family: String? = nil, weight: Int? = nil, italic: Bool? = nil, size: Double? = nil,
                 letterSpacing: Double? = nil, features: [FontFeature]? = nil, language: String? = nil,
@@ -178,6 +184,7 @@ public struct StylePatch: Sendable {
         if let fontFallback { style.fontFallback = fontFallback }
         if let script { style.script = script }
         if let fallbackFamilies { style.fallbackFamilies = fallbackFamilies }
+        if let synthesis { style.synthesis = synthesis }
         return style
     }
 

@@ -6,7 +6,7 @@ import CHarfBuzz
 /// (Noto Color Emoji) have no outline; `svgPath` leaves them out and says which they were.
 enum GlyphOutlines {
     /// Collects one glyph's commands, already placed: font units scaled, y flipped, moved to the origin.
-    final class Collector {
+    final class Collector: OutlineSink {
         var data = ""
         var scale = 1.0
         var origin = Point(x: 0, y: 0)
@@ -15,6 +15,14 @@ enum GlyphOutlines {
         func point(_ x: Float, _ y: Float) -> String {
             "\(format(origin.x + Double(x) * scale)) \(format(origin.y - Double(y) * scale))"
         }
+
+        func move(to x: Float, _ y: Float) { data += "M\(point(x, y))"; drewSomething = true }
+        func line(to x: Float, _ y: Float) { data += "L\(point(x, y))" }
+        func quad(_ cx: Float, _ cy: Float, to x: Float, _ y: Float) { data += "Q\(point(cx, cy)) \(point(x, y))" }
+        func cubic(_ c1x: Float, _ c1y: Float, _ c2x: Float, _ c2y: Float, to x: Float, _ y: Float) {
+            data += "C\(point(c1x, c1y)) \(point(c2x, c2y)) \(point(x, y))"
+        }
+        func close() { data += "Z" }
 
         func format(_ value: Double) -> String {
             let rounded = (value * 100).rounded() / 100
@@ -26,31 +34,22 @@ enum GlyphOutlines {
     nonisolated(unsafe) static let drawFunctions: OpaquePointer = {
         let funcs = hb_draw_funcs_create()!
         func collector(_ data: UnsafeMutableRawPointer?) -> Collector { Unmanaged<Collector>.fromOpaque(data!).takeUnretainedValue() }
-        hb_draw_funcs_set_move_to_func(funcs, { _, data, _, x, y, _ in
-            let c = collector(data)
-            c.data += "M\(c.point(x, y))"
-            c.drewSomething = true
-        }, nil, nil)
-        hb_draw_funcs_set_line_to_func(funcs, { _, data, _, x, y, _ in
-            let c = collector(data)
-            c.data += "L\(c.point(x, y))"
-        }, nil, nil)
-        hb_draw_funcs_set_quadratic_to_func(funcs, { _, data, _, cx, cy, x, y, _ in
-            let c = collector(data)
-            c.data += "Q\(c.point(cx, cy)) \(c.point(x, y))"
-        }, nil, nil)
+        hb_draw_funcs_set_move_to_func(funcs, { _, data, _, x, y, _ in collector(data).move(to: x, y) }, nil, nil)
+        hb_draw_funcs_set_line_to_func(funcs, { _, data, _, x, y, _ in collector(data).line(to: x, y) }, nil, nil)
+        hb_draw_funcs_set_quadratic_to_func(funcs, { _, data, _, cx, cy, x, y, _ in collector(data).quad(cx, cy, to: x, y) }, nil, nil)
         hb_draw_funcs_set_cubic_to_func(funcs, { _, data, _, c1x, c1y, c2x, c2y, x, y, _ in
-            let c = collector(data)
-            c.data += "C\(c.point(c1x, c1y)) \(c.point(c2x, c2y)) \(c.point(x, y))"
+            collector(data).cubic(c1x, c1y, c2x, c2y, to: x, y)
         }, nil, nil)
-        hb_draw_funcs_set_close_path_func(funcs, { _, data, _, _ in collector(data).data += "Z" }, nil, nil)
+        hb_draw_funcs_set_close_path_func(funcs, { _, data, _, _ in collector(data).close() }, nil, nil)
         hb_draw_funcs_make_immutable(funcs)
         return funcs
     }()
 
     /// The run's outlines as one path's data, and the glyphs that had none (bitmap glyphs).
     static func svgPath(_ run: GlyphRunLayout, fonts: FontRegistry) -> (data: String, withoutOutline: [PositionedGlyph]) {
-        guard let font = fonts.font(id: run.instanceID), let hbFont = font.hbFont else { return ("", Array(run.glyphs)) }
+        guard let font = fonts.font(id: run.instanceID), font.hbFont != nil || !font.synthesis.isEmpty else {
+            return ("", Array(run.glyphs))
+        }
         let collector = Collector()
         collector.scale = run.size / Double(font.unitsPerEm)
         var missing: [PositionedGlyph] = []
@@ -58,7 +57,12 @@ enum GlyphOutlines {
         for glyph in run.glyphs {
             collector.origin = glyph.position
             collector.drewSomething = false
-            if !font.isColorEmoji { hb_font_get_glyph_shape(hbFont, glyph.id, drawFunctions, pointer) }
+            if let hbFont = font.hbFont, !font.isColorEmoji {
+                hb_font_get_glyph_shape(hbFont, glyph.id, drawFunctions, pointer)
+            } else if !font.synthesis.isEmpty {
+                // A synthesised face (never colour emoji): the engine's grown and slanted outline.
+                font.drawOutline(of: glyph.id, into: collector)
+            }
             if !collector.drewSomething, font.isColorEmoji { missing.append(glyph) }
         }
         return (collector.data, missing)

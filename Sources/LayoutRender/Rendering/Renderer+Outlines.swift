@@ -27,24 +27,54 @@ extension Renderer {
         return funcs
     }()
 
-    /// True when the run's glyphs are drawn from outlines rather than through Cairo's fonts.
+    /// True when the run's glyphs are drawn from outlines rather than through Cairo's fonts: a
+    /// variable face's, and a synthesised one's (the engine's emboldened and slanted outlines,
+    /// the ones its ink boxes measure, rather than Cairo's own synthesis of the face).
     func drawsFromOutlines(_ run: GlyphRunLayout) -> Font? {
-        guard let font = fonts.font(id: run.instanceID), font.isVariable, !font.isColorEmoji else { return nil }
+        guard let font = fonts.font(id: run.instanceID), font.isVariable || !font.synthesis.isEmpty, !font.isColorEmoji else {
+            return nil
+        }
         return font
     }
 
     /// Adds the run's glyph outlines to the current path: each glyph at its origin, em scaled to
     /// the run's size, y up in the font flipped, a sideways glyph turned as `setFont` turns it.
     func appendOutlines(_ cr: OpaquePointer, _ run: GlyphRunLayout, font: Font) {
-        guard let hbFont = font.hbFont else { return }  // a face without outlines
+        let synthetic = font.synthesis.isEmpty ? nil : CairoOutline(cr)
+        let hbFont = font.hbFont
+        guard synthetic != nil || hbFont != nil else { return }  // a face without outlines
         let scale = run.size / Double(font.unitsPerEm)
         for glyph in run.glyphs {
             cairo_save(cr)
             cairo_translate(cr, glyph.position.x, glyph.position.y)
             if run.orientation == .sideways { cairo_rotate(cr, .pi / 2) }
             cairo_scale(cr, scale, -scale)
-            hb_font_get_glyph_shape(hbFont, glyph.id, Self.cairoDrawFunctions, UnsafeMutableRawPointer(cr))
+            if let synthetic {
+                font.drawOutline(of: glyph.id, into: synthetic)
+            } else if let hbFont {
+                hb_font_get_glyph_shape(hbFont, glyph.id, Self.cairoDrawFunctions, UnsafeMutableRawPointer(cr))
+            }
             cairo_restore(cr)
         }
     }
+}
+
+/// An outline added to a Cairo context's path, in the context's user space.
+final class CairoOutline: OutlineSink {
+    private let cr: OpaquePointer
+    init(_ cr: OpaquePointer) { self.cr = cr }
+
+    func move(to x: Float, _ y: Float) { cairo_move_to(cr, Double(x), Double(y)) }
+    func line(to x: Float, _ y: Float) { cairo_line_to(cr, Double(x), Double(y)) }
+    func quad(_ cx: Float, _ cy: Float, to x: Float, _ y: Float) {
+        // A quadratic as the cubic with the same curve (2/3 of the way to the control point).
+        var x0 = 0.0, y0 = 0.0
+        cairo_get_current_point(cr, &x0, &y0)
+        let (cx, cy, x, y) = (Double(cx), Double(cy), Double(x), Double(y))
+        cairo_curve_to(cr, x0 + 2 / 3 * (cx - x0), y0 + 2 / 3 * (cy - y0), x + 2 / 3 * (cx - x), y + 2 / 3 * (cy - y), x, y)
+    }
+    func cubic(_ c1x: Float, _ c1y: Float, _ c2x: Float, _ c2y: Float, to x: Float, _ y: Float) {
+        cairo_curve_to(cr, Double(c1x), Double(c1y), Double(c2x), Double(c2y), Double(x), Double(y))
+    }
+    func close() { cairo_close_path(cr) }
 }

@@ -70,5 +70,6 @@ extension LayoutReplyFrame {
         }
         writer.bool(Run.hyphen, run.isHyphen)
         writer.bool(Run.listMarker, run.isListMarker)
+        writeSynthesis(run, to: &writer)
     }
 }

@@ -22,6 +22,7 @@ public enum LayoutReplyFrame {
         static let fontID = 1, size = 2, bidiLevel = 3, glyphIDs = 4, positions = 5, advances = 6
         static let clusters = 7, range = 8, truncationToken = 9, lineIndex = 10, paint = 11, orientation = 12, inkBounds = 13
         static let variations = 14, hyphen = 15, listMarker = 16, ascent = 17, descent = 18, leading = 19
+        static let syntheticBold = 20, syntheticSlant = 21
     }
 
     /// Every field this writer writes, by message: a test holds it to the .proto, so a field
@@ -38,7 +39,8 @@ public enum LayoutReplyFrame {
                             Line.fragmentRect, Line.inkBounds],
         "layoutd.v1.GlyphRun": [Run.fontID, Run.size, Run.bidiLevel, Run.glyphIDs, Run.positions, Run.advances, Run.clusters,
                                 Run.range, Run.truncationToken, Run.lineIndex, Run.paint, Run.orientation, Run.inkBounds,
-                                Run.variations, Run.hyphen, Run.listMarker, Run.ascent, Run.descent, Run.leading],
+                                Run.variations, Run.hyphen, Run.listMarker, Run.ascent, Run.descent, Run.leading,
+                                Run.syntheticBold, Run.syntheticSlant],
         "layoutd.v1.Range": [1, 2], "layoutd.v1.Point": [1, 2], "layoutd.v1.Rect": [1, 2, 3, 4],
     ]
 
@@ -202,6 +204,15 @@ public enum LayoutReplyFrame {
             writer.float(Run.descent, Float(bounds.descent))
             writer.float(Run.leading, Float(bounds.leading))
         }
+        writeSynthesis(run, to: &writer)
+    }
+
+    /// A synthesised face's fields; nothing for nearly every run (no instance).
+    @inline(__always)
+    static func writeSynthesis(_ run: GlyphRunLayout, to writer: inout ProtobufWriter) {
+        guard let font = run.instance, !font.synthesis.isEmpty else { return }
+        writer.float(Run.syntheticBold, Float(font.syntheticBold(at: run.size)))
+        writer.float(Run.syntheticSlant, Float(font.syntheticSlant))
     }
 
     static func write(_ start: Int, _ count: Int, to writer: inout ProtobufWriter) {

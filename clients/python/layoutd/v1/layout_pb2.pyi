@@ -48,6 +48,54 @@ SLANT_ITALIC: Slant.ValueType  # 2
 global___Slant = Slant
 
 
+class _FontSynthesis:
+    ValueType = typing.NewType('ValueType', builtins.int)
+    V: typing_extensions.TypeAlias = ValueType
+class _FontSynthesisEnumTypeWrapper(google.protobuf.internal.enum_type_wrapper._EnumTypeWrapper[_FontSynthesis.ValueType], builtins.type):
+    DESCRIPTOR: google.protobuf.descriptor.EnumDescriptor
+    FONT_SYNTHESIS_INHERIT: _FontSynthesis.ValueType  # 0
+    """Unset: the outer style's (weight and style when nothing sets it)."""
+
+    FONT_SYNTHESIS_WEIGHT_AND_STYLE: _FontSynthesis.ValueType  # 1
+    """Bold and oblique both."""
+
+    FONT_SYNTHESIS_NONE: _FontSynthesis.ValueType  # 2
+    """Neither: the nearest face as it is (CSS font-synthesis: none)."""
+
+    FONT_SYNTHESIS_WEIGHT: _FontSynthesis.ValueType  # 3
+    """Bold only."""
+
+    FONT_SYNTHESIS_STYLE: _FontSynthesis.ValueType  # 4
+    """Oblique only."""
+
+class FontSynthesis(_FontSynthesis, metaclass=_FontSynthesisEnumTypeWrapper):
+    """Which faces the daemon may make where a family has none near the asked weight or slant, as
+    CSS font-synthesis: a bold from the face's outlines grown (FreeType's emboldening, an em / 24,
+    which the advances take too) where 600 or more is asked of a face under 600, and an oblique
+    (the outlines slanted by FreeType's 12 degrees) where italic is asked of an upright face. A face
+    with a weight axis makes its own weights, one with an ital or slnt axis its own slant; colour
+    emoji are never synthesised. GlyphRun.synthetic_bold and synthetic_slant say what was made.
+    """
+    pass
+
+FONT_SYNTHESIS_INHERIT: FontSynthesis.ValueType  # 0
+"""Unset: the outer style's (weight and style when nothing sets it)."""
+
+FONT_SYNTHESIS_WEIGHT_AND_STYLE: FontSynthesis.ValueType  # 1
+"""Bold and oblique both."""
+
+FONT_SYNTHESIS_NONE: FontSynthesis.ValueType  # 2
+"""Neither: the nearest face as it is (CSS font-synthesis: none)."""
+
+FONT_SYNTHESIS_WEIGHT: FontSynthesis.ValueType  # 3
+"""Bold only."""
+
+FONT_SYNTHESIS_STYLE: FontSynthesis.ValueType  # 4
+"""Oblique only."""
+
+global___FontSynthesis = FontSynthesis
+
+
 class _TruncationMode:
     ValueType = typing.NewType('ValueType', builtins.int)
     V: typing_extensions.TypeAlias = ValueType
@@ -802,6 +850,7 @@ class Style(google.protobuf.message.Message):
     NO_FONT_FALLBACK_FIELD_NUMBER: builtins.int
     SCRIPT_FIELD_NUMBER: builtins.int
     FALLBACK_FAMILIES_FIELD_NUMBER: builtins.int
+    FONT_SYNTHESIS_FIELD_NUMBER: builtins.int
     family: typing.Text
     """A family the daemon has (FontsReply), e.g. "Noto Sans"; empty inherits (the daemon's default
     family when nothing sets it). An unknown family is NOT_FOUND naming it. Characters the
@@ -920,6 +969,9 @@ class Style(google.protobuf.message.Message):
         at most 16, each a family the daemon has (NOT_FOUND names the one it lacks).
         """
         pass
+    font_synthesis: global___FontSynthesis.ValueType
+    """Which faces may be synthesised where the family lacks the weight or slant asked for."""
+
     def __init__(self,
         *,
         family: typing.Text = ...,
@@ -945,9 +997,10 @@ class Style(google.protobuf.message.Message):
         no_font_fallback: builtins.bool = ...,
         script: typing.Text = ...,
         fallback_families: typing.Optional[typing.Iterable[typing.Text]] = ...,
+        font_synthesis: global___FontSynthesis.ValueType = ...,
         ) -> None: ...
     def HasField(self, field_name: typing_extensions.Literal["background",b"background","baseline_offset",b"baseline_offset","color",b"color","effect",b"effect","letter_spacing",b"letter_spacing","shadow",b"shadow","strikethrough",b"strikethrough","underline",b"underline"]) -> builtins.bool: ...
-    def ClearField(self, field_name: typing_extensions.Literal["background",b"background","baseline_offset",b"baseline_offset","color",b"color","effect",b"effect","fallback_families",b"fallback_families","family",b"family","features",b"features","fixed_optical_size",b"fixed_optical_size","language",b"language","letter_spacing",b"letter_spacing","max_scaled_size",b"max_scaled_size","named_instance",b"named_instance","no_font_fallback",b"no_font_fallback","script",b"script","shadow",b"shadow","size",b"size","size_category",b"size_category","slant",b"slant","strikethrough",b"strikethrough","text_style",b"text_style","underline",b"underline","variations",b"variations","weight",b"weight"]) -> None: ...
+    def ClearField(self, field_name: typing_extensions.Literal["background",b"background","baseline_offset",b"baseline_offset","color",b"color","effect",b"effect","fallback_families",b"fallback_families","family",b"family","features",b"features","fixed_optical_size",b"fixed_optical_size","font_synthesis",b"font_synthesis","language",b"language","letter_spacing",b"letter_spacing","max_scaled_size",b"max_scaled_size","named_instance",b"named_instance","no_font_fallback",b"no_font_fallback","script",b"script","shadow",b"shadow","size",b"size","size_category",b"size_category","slant",b"slant","strikethrough",b"strikethrough","text_style",b"text_style","underline",b"underline","variations",b"variations","weight",b"weight"]) -> None: ...
 global___Style = Style
 
 class Variation(google.protobuf.message.Message):
@@ -1802,6 +1855,8 @@ class GlyphRun(google.protobuf.message.Message):
     ASCENT_FIELD_NUMBER: builtins.int
     DESCENT_FIELD_NUMBER: builtins.int
     LEADING_FIELD_NUMBER: builtins.int
+    SYNTHETIC_BOLD_FIELD_NUMBER: builtins.int
+    SYNTHETIC_SLANT_FIELD_NUMBER: builtins.int
     font_id: builtins.int
     """The face, as FontsReply lists it."""
 
@@ -1879,6 +1934,18 @@ class GlyphRun(google.protobuf.message.Message):
     leading: builtins.float
     """The same for the line gap (leading)."""
 
+    synthetic_bold: builtins.float
+    """A synthesised bold (Style.font_synthesis): how far each outline grows, in points (the em / 24,
+    as FreeType's FT_GlyphSlot_Embolden): every edge moves out by half of it and the glyph moves
+    right and up by half, so its left and bottom stay; each advance already holds it. 0 when
+    the face is drawn as it is.
+    """
+
+    synthetic_slant: builtins.float
+    """A synthesised oblique: the outlines' horizontal shear, x += synthetic_slant × y (y up from
+    the baseline), FreeType's 0.2126 (12 degrees); applied after emboldening. 0 when upright.
+    """
+
     def __init__(self,
         *,
         font_id: builtins.int = ...,
@@ -1900,9 +1967,11 @@ class GlyphRun(google.protobuf.message.Message):
         ascent: builtins.float = ...,
         descent: builtins.float = ...,
         leading: builtins.float = ...,
+        synthetic_bold: builtins.float = ...,
+        synthetic_slant: builtins.float = ...,
         ) -> None: ...
     def HasField(self, field_name: typing_extensions.Literal["ink_bounds",b"ink_bounds","range",b"range"]) -> builtins.bool: ...
-    def ClearField(self, field_name: typing_extensions.Literal["advances",b"advances","ascent",b"ascent","bidi_level",b"bidi_level","clusters",b"clusters","descent",b"descent","font_id",b"font_id","glyph_ids",b"glyph_ids","hyphen",b"hyphen","ink_bounds",b"ink_bounds","leading",b"leading","line_index",b"line_index","list_marker",b"list_marker","orientation",b"orientation","paint",b"paint","positions",b"positions","range",b"range","size",b"size","truncation_token",b"truncation_token","variations",b"variations"]) -> None: ...
+    def ClearField(self, field_name: typing_extensions.Literal["advances",b"advances","ascent",b"ascent","bidi_level",b"bidi_level","clusters",b"clusters","descent",b"descent","font_id",b"font_id","glyph_ids",b"glyph_ids","hyphen",b"hyphen","ink_bounds",b"ink_bounds","leading",b"leading","line_index",b"line_index","list_marker",b"list_marker","orientation",b"orientation","paint",b"paint","positions",b"positions","range",b"range","size",b"size","synthetic_bold",b"synthetic_bold","synthetic_slant",b"synthetic_slant","truncation_token",b"truncation_token","variations",b"variations"]) -> None: ...
 global___GlyphRun = GlyphRun
 
 class Paint(google.protobuf.message.Message):

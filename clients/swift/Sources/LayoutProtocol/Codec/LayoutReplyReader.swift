@@ -178,6 +178,8 @@ public enum LayoutReplyReader {
             case (17, fixed32): guard let value = reader.float() else { return nil }; run.ascent = value
             case (18, fixed32): guard let value = reader.float() else { return nil }; run.descent = value
             case (19, fixed32): guard let value = reader.float() else { return nil }; run.leading = value
+            case (20, fixed32): guard let value = reader.float() else { return nil }; run.syntheticBold = value
+            case (21, fixed32): guard let value = reader.float() else { return nil }; run.syntheticSlant = value
             default: return nil
             }
         }

@@ -202,6 +202,9 @@ public enum LayoutRequestReader {
             case (21, varint): guard let value = reader.varint() else { return nil }; style.noFontFallback = value != 0
             case (22, lengthDelimited): guard let code = reader.string() else { return nil }; style.script = code
             case (23, lengthDelimited): guard let name = reader.string() else { return nil }; style.fallbackFamilies.append(name)
+            case (24, varint):
+                guard let raw = reader.enumeration() else { return nil }
+                style.fontSynthesis = Layoutd_V1_FontSynthesis(rawValue: raw) ?? .UNRECOGNIZED(raw)
             default: return nil
             }
         }

@@ -75,6 +75,68 @@ public nonisolated enum Layoutd_V1_Slant: SwiftProtobuf.Enum, Swift.CaseIterable
 
 }
 
+/// Which faces the daemon may make where a family has none near the asked weight or slant, as
+/// CSS font-synthesis: a bold from the face's outlines grown (FreeType's emboldening, an em / 24,
+/// which the advances take too) where 600 or more is asked of a face under 600, and an oblique
+/// (the outlines slanted by FreeType's 12 degrees) where italic is asked of an upright face. A face
+/// with a weight axis makes its own weights, one with an ital or slnt axis its own slant; colour
+/// emoji are never synthesised. GlyphRun.synthetic_bold and synthetic_slant say what was made.
+public nonisolated enum Layoutd_V1_FontSynthesis: SwiftProtobuf.Enum, Swift.CaseIterable {
+  public typealias RawValue = Int
+
+  /// Unset: the outer style's (weight and style when nothing sets it).
+  case inherit // = 0
+
+  /// Bold and oblique both.
+  case weightAndStyle // = 1
+
+  /// Neither: the nearest face as it is (CSS font-synthesis: none).
+  case none // = 2
+
+  /// Bold only.
+  case weight // = 3
+
+  /// Oblique only.
+  case style // = 4
+  case UNRECOGNIZED(Int)
+
+  public init() {
+    self = .inherit
+  }
+
+  public init?(rawValue: Int) {
+    switch rawValue {
+    case 0: self = .inherit
+    case 1: self = .weightAndStyle
+    case 2: self = .none
+    case 3: self = .weight
+    case 4: self = .style
+    default: self = .UNRECOGNIZED(rawValue)
+    }
+  }
+
+  public var rawValue: Int {
+    switch self {
+    case .inherit: return 0
+    case .weightAndStyle: return 1
+    case .none: return 2
+    case .weight: return 3
+    case .style: return 4
+    case .UNRECOGNIZED(let i): return i
+    }
+  }
+
+  // The compiler won't synthesize support with the UNRECOGNIZED case.
+  public static let allCases: [Layoutd_V1_FontSynthesis] = [
+    .inherit,
+    .weightAndStyle,
+    .none,
+    .weight,
+    .style,
+  ]
+
+}
+
 /// Where the last visible line is cut when max_lines or height hides text.
 public nonisolated enum Layoutd_V1_TruncationMode: SwiftProtobuf.Enum, Swift.CaseIterable {
   public typealias RawValue = Int
@@ -1185,6 +1247,12 @@ public nonisolated struct Layoutd_V1_Style: @unchecked Sendable {
     set {_uniqueStorage()._fallbackFamilies = newValue}
   }
 
+  /// Which faces may be synthesised where the family lacks the weight or slant asked for.
+  public var fontSynthesis: Layoutd_V1_FontSynthesis {
+    get {_storage._fontSynthesis}
+    set {_uniqueStorage()._fontSynthesis = newValue}
+  }
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public init() {}
@@ -2158,6 +2226,22 @@ public nonisolated struct Layoutd_V1_GlyphRun: @unchecked Sendable {
     set {_uniqueStorage()._leading = newValue}
   }
 
+  /// A synthesised bold (Style.font_synthesis): how far each outline grows, in points (the em / 24,
+  /// as FreeType's FT_GlyphSlot_Embolden): every edge moves out by half of it and the glyph moves
+  /// right and up by half, so its left and bottom stay; each advance already holds it. 0 when
+  /// the face is drawn as it is.
+  public var syntheticBold: Float {
+    get {_storage._syntheticBold}
+    set {_uniqueStorage()._syntheticBold = newValue}
+  }
+
+  /// A synthesised oblique: the outlines' horizontal shear, x += synthetic_slant × y (y up from
+  /// the baseline), FreeType's 0.2126 (12 degrees); applied after emboldening. 0 when upright.
+  public var syntheticSlant: Float {
+    get {_storage._syntheticSlant}
+    set {_uniqueStorage()._syntheticSlant = newValue}
+  }
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public init() {}
@@ -2662,6 +2746,10 @@ nonisolated extension Layoutd_V1_Slant: SwiftProtobuf._ProtoNameProviding {
   public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{2}\0SLANT_INHERIT\0\u{1}SLANT_UPRIGHT\0\u{1}SLANT_ITALIC\0")
 }
 
+nonisolated extension Layoutd_V1_FontSynthesis: SwiftProtobuf._ProtoNameProviding {
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{2}\0FONT_SYNTHESIS_INHERIT\0\u{1}FONT_SYNTHESIS_WEIGHT_AND_STYLE\0\u{1}FONT_SYNTHESIS_NONE\0\u{1}FONT_SYNTHESIS_WEIGHT\0\u{1}FONT_SYNTHESIS_STYLE\0")
+}
+
 nonisolated extension Layoutd_V1_TruncationMode: SwiftProtobuf._ProtoNameProviding {
   public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{2}\0TRUNCATION_MODE_TAIL\0\u{1}TRUNCATION_MODE_HEAD\0\u{1}TRUNCATION_MODE_MIDDLE\0")
 }
@@ -2820,7 +2908,7 @@ nonisolated extension Layoutd_V1_Truncation: SwiftProtobuf.Message, SwiftProtobu
 
 nonisolated extension Layoutd_V1_Style: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".Style"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}family\0\u{1}weight\0\u{1}slant\0\u{1}size\0\u{3}letter_spacing\0\u{1}features\0\u{1}language\0\u{3}baseline_offset\0\u{1}color\0\u{1}background\0\u{1}underline\0\u{1}strikethrough\0\u{1}shadow\0\u{3}text_style\0\u{3}size_category\0\u{3}max_scaled_size\0\u{1}effect\0\u{1}variations\0\u{3}named_instance\0\u{3}fixed_optical_size\0\u{3}no_font_fallback\0\u{1}script\0\u{3}fallback_families\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}family\0\u{1}weight\0\u{1}slant\0\u{1}size\0\u{3}letter_spacing\0\u{1}features\0\u{1}language\0\u{3}baseline_offset\0\u{1}color\0\u{1}background\0\u{1}underline\0\u{1}strikethrough\0\u{1}shadow\0\u{3}text_style\0\u{3}size_category\0\u{3}max_scaled_size\0\u{1}effect\0\u{1}variations\0\u{3}named_instance\0\u{3}fixed_optical_size\0\u{3}no_font_fallback\0\u{1}script\0\u{3}fallback_families\0\u{3}font_synthesis\0")
 
   fileprivate class _StorageClass {
     var _family: String = String()
@@ -2846,6 +2934,7 @@ nonisolated extension Layoutd_V1_Style: SwiftProtobuf.Message, SwiftProtobuf._Me
     var _noFontFallback: Bool = false
     var _script: String = String()
     var _fallbackFamilies: [String] = []
+    var _fontSynthesis: Layoutd_V1_FontSynthesis = .inherit
 
       // This property is used as the initial default value for new instances of the type.
       // The type itself is protecting the reference to its storage via CoW semantics.
@@ -2879,6 +2968,7 @@ nonisolated extension Layoutd_V1_Style: SwiftProtobuf.Message, SwiftProtobuf._Me
       _noFontFallback = source._noFontFallback
       _script = source._script
       _fallbackFamilies = source._fallbackFamilies
+      _fontSynthesis = source._fontSynthesis
     }
   }
 
@@ -2920,6 +3010,7 @@ nonisolated extension Layoutd_V1_Style: SwiftProtobuf.Message, SwiftProtobuf._Me
         case 21: try { try decoder.decodeSingularBoolField(value: &_storage._noFontFallback) }()
         case 22: try { try decoder.decodeSingularStringField(value: &_storage._script) }()
         case 23: try { try decoder.decodeRepeatedStringField(value: &_storage._fallbackFamilies) }()
+        case 24: try { try decoder.decodeSingularEnumField(value: &_storage._fontSynthesis) }()
         default: break
         }
       }
@@ -3001,6 +3092,9 @@ nonisolated extension Layoutd_V1_Style: SwiftProtobuf.Message, SwiftProtobuf._Me
       if !_storage._fallbackFamilies.isEmpty {
         try visitor.visitRepeatedStringField(value: _storage._fallbackFamilies, fieldNumber: 23)
       }
+      if _storage._fontSynthesis != .inherit {
+        try visitor.visitSingularEnumField(value: _storage._fontSynthesis, fieldNumber: 24)
+      }
     }
     try unknownFields.traverse(visitor: &visitor)
   }
@@ -3033,6 +3127,7 @@ nonisolated extension Layoutd_V1_Style: SwiftProtobuf.Message, SwiftProtobuf._Me
         if _storage._noFontFallback != rhs_storage._noFontFallback {return false}
         if _storage._script != rhs_storage._script {return false}
         if _storage._fallbackFamilies != rhs_storage._fallbackFamilies {return false}
+        if _storage._fontSynthesis != rhs_storage._fontSynthesis {return false}
         return true
       }
       if !storagesAreEqual {return false}
@@ -4131,7 +4226,7 @@ nonisolated extension Layoutd_V1_AttachmentBox: SwiftProtobuf.Message, SwiftProt
 
 nonisolated extension Layoutd_V1_GlyphRun: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".GlyphRun"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}font_id\0\u{1}size\0\u{3}bidi_level\0\u{3}glyph_ids\0\u{1}positions\0\u{1}advances\0\u{1}clusters\0\u{1}range\0\u{3}truncation_token\0\u{3}line_index\0\u{1}paint\0\u{1}orientation\0\u{3}ink_bounds\0\u{1}variations\0\u{1}hyphen\0\u{3}list_marker\0\u{1}ascent\0\u{1}descent\0\u{1}leading\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}font_id\0\u{1}size\0\u{3}bidi_level\0\u{3}glyph_ids\0\u{1}positions\0\u{1}advances\0\u{1}clusters\0\u{1}range\0\u{3}truncation_token\0\u{3}line_index\0\u{1}paint\0\u{1}orientation\0\u{3}ink_bounds\0\u{1}variations\0\u{1}hyphen\0\u{3}list_marker\0\u{1}ascent\0\u{1}descent\0\u{1}leading\0\u{3}synthetic_bold\0\u{3}synthetic_slant\0")
 
   fileprivate class _StorageClass {
     var _fontID: UInt32 = 0
@@ -4153,6 +4248,8 @@ nonisolated extension Layoutd_V1_GlyphRun: SwiftProtobuf.Message, SwiftProtobuf.
     var _ascent: Float = 0
     var _descent: Float = 0
     var _leading: Float = 0
+    var _syntheticBold: Float = 0
+    var _syntheticSlant: Float = 0
 
       // This property is used as the initial default value for new instances of the type.
       // The type itself is protecting the reference to its storage via CoW semantics.
@@ -4182,6 +4279,8 @@ nonisolated extension Layoutd_V1_GlyphRun: SwiftProtobuf.Message, SwiftProtobuf.
       _ascent = source._ascent
       _descent = source._descent
       _leading = source._leading
+      _syntheticBold = source._syntheticBold
+      _syntheticSlant = source._syntheticSlant
     }
   }
 
@@ -4219,6 +4318,8 @@ nonisolated extension Layoutd_V1_GlyphRun: SwiftProtobuf.Message, SwiftProtobuf.
         case 17: try { try decoder.decodeSingularFloatField(value: &_storage._ascent) }()
         case 18: try { try decoder.decodeSingularFloatField(value: &_storage._descent) }()
         case 19: try { try decoder.decodeSingularFloatField(value: &_storage._leading) }()
+        case 20: try { try decoder.decodeSingularFloatField(value: &_storage._syntheticBold) }()
+        case 21: try { try decoder.decodeSingularFloatField(value: &_storage._syntheticSlant) }()
         default: break
         }
       }
@@ -4288,6 +4389,12 @@ nonisolated extension Layoutd_V1_GlyphRun: SwiftProtobuf.Message, SwiftProtobuf.
       if _storage._leading.bitPattern != 0 {
         try visitor.visitSingularFloatField(value: _storage._leading, fieldNumber: 19)
       }
+      if _storage._syntheticBold.bitPattern != 0 {
+        try visitor.visitSingularFloatField(value: _storage._syntheticBold, fieldNumber: 20)
+      }
+      if _storage._syntheticSlant.bitPattern != 0 {
+        try visitor.visitSingularFloatField(value: _storage._syntheticSlant, fieldNumber: 21)
+      }
     }
     try unknownFields.traverse(visitor: &visitor)
   }
@@ -4316,6 +4423,8 @@ nonisolated extension Layoutd_V1_GlyphRun: SwiftProtobuf.Message, SwiftProtobuf.
         if _storage._ascent != rhs_storage._ascent {return false}
         if _storage._descent != rhs_storage._descent {return false}
         if _storage._leading != rhs_storage._leading {return false}
+        if _storage._syntheticBold != rhs_storage._syntheticBold {return false}
+        if _storage._syntheticSlant != rhs_storage._syntheticSlant {return false}
         return true
       }
       if !storagesAreEqual {return false}
