@@ -283,6 +283,20 @@ static void test_options_and_error_details(const char *socket_path) {
     CHECK(strcmp(layoutd_last_error_details(client).field, "layout.default_style.script") == 0, "script named: %s", layoutd_last_error(client));
     layoutd_free_reply(reply);
 
+    /* Synthesised faces: italic Han (Noto Sans CJK has no italic) is made oblique, the reply
+     * says by how much; with synthesis off it is not. */
+    options = (layoutd_layout_options)LAYOUTD_LAYOUT_OPTIONS_INIT;
+    options.family = "Noto Sans CJK SC";
+    options.slant = LAYOUTD__V1__SLANT__SLANT_ITALIC;
+    CHECK(layoutd_layout(client, "\xE6\xB1\x89\xE5\xAD\x97", 300, &options, &reply) == LAYOUTD_OK, "italic Han: %s", layoutd_last_error(client));
+    if (reply) CHECK(reply->layout_reply->n_runs == 1 && reply->layout_reply->runs[0]->synthetic_slant > 0.21f,
+                     "an oblique was made: %g", reply->layout_reply->n_runs ? (double)reply->layout_reply->runs[0]->synthetic_slant : -1.0);
+    layoutd_free_reply(reply);
+    options.font_synthesis = LAYOUTD__V1__FONT_SYNTHESIS__FONT_SYNTHESIS_NONE;
+    CHECK(layoutd_layout(client, "\xE6\xB1\x89\xE5\xAD\x97", 300, &options, &reply) == LAYOUTD_OK, "no synthesis: %s", layoutd_last_error(client));
+    if (reply) CHECK(reply->layout_reply->n_runs == 1 && reply->layout_reply->runs[0]->synthetic_slant == 0.0f, "nothing made");
+    layoutd_free_reply(reply);
+
     /* A request past the daemon's frame limit (4 MiB): the daemon's answer naming the limit, not
      * the broken pipe the write met; the next call connects again. */
     size_t big = 5u << 20;

@@ -54,6 +54,21 @@ def test_a_styles_fallback_families_and_script(socket_path):
         assert refused.value.field == "layout.default_style.fallback_families[0]"
 
 
+def test_synthesised_bold_and_oblique(socket_path):
+    with layoutd.Client() as client:
+        # Z003 is one Medium Italic face: asked for 700 it is made bold, its advances an em / 24 wider.
+        medium = client.layout("Hello", width=300, font="Z003", size=24)
+        bold = client.layout("Hello", width=300, font="Z003", size=24, default_style={"weight": 700})
+        assert bold.runs[0].synthetic_bold == pytest.approx(1.0)
+        assert all(b > m for b, m in zip(bold.runs[0].advances, medium.runs[0].advances))
+        kept = client.layout("Hello", width=300, font="Z003", size=24,
+                             default_style={"weight": 700, "font_synthesis": layout_pb2.FONT_SYNTHESIS_NONE})
+        assert kept.runs[0].synthetic_bold == 0 and list(kept.runs[0].advances) == list(medium.runs[0].advances)
+        # Noto Sans CJK has no italic: italic Han is slanted by FreeType's shear.
+        slanted = client.layout("\u6c49\u5b57", width=300, font="Noto Sans CJK SC", default_style={"slant": layout_pb2.SLANT_ITALIC})
+        assert slanted.runs[0].synthetic_slant == pytest.approx(0.2126, abs=1e-3)
+
+
 def test_intrinsic_metrics_and_face_metrics(socket_path):
     with layoutd.Client() as client:
         measured = client.layout("Widths before a box", width=60, size=20, intrinsic_metrics=True)
