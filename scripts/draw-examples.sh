@@ -68,4 +68,11 @@ ctl layout --width 300 --size 28 --font "Noto Sans" --fallback-family "DejaVu Sa
 # A script override: Devanagari shaped as Devanagari (the i-matra before its consonant) and as Latin.
 ctl layout --width 300 --size 40 --font "Noto Sans Devanagari" -o "$out/script-deva.png" "किताब"
 ctl layout --width 300 --size 40 --font "Noto Sans Devanagari" --script Latn -o "$out/script-latn.png" "किताब"
+
+# Synthesised faces: Z003 (one Medium Italic face) asked for 800, drawn as it is and made bold;
+# Han asked for italic (Noto Sans CJK has none), upright and made oblique.
+ctl layout --width 420 --size 40 --font Z003 --weight 800 --font-synthesis none -o "$out/synthetic-bold-off.png" "Bold made"
+ctl layout --width 420 --size 40 --font Z003 --weight 800 -o "$out/synthetic-bold.png" "Bold made"
+ctl layout --width 420 --size 40 --font "Noto Sans" --italic --font-synthesis none -o "$out/synthetic-oblique-off.png" "Italic 斜体字"
+ctl layout --width 420 --size 40 --font "Noto Sans" --italic -o "$out/synthetic-oblique.png" "Italic 斜体字"
 echo "drew $(ls "$out" | wc -l) pictures in $out (min-content $narrow, max-content $wide)"

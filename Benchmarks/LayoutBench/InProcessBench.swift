@@ -73,8 +73,21 @@ struct InProcessBench {
             request.text = AttributedText(plain.text.string, style: style)
             return request
         }
+        // Each caption bold and italic: Latin from Noto Sans Bold Italic, the scripts whose
+        // families have no italic (Han, Arabic, Devanagari) from their Bold faces made oblique;
+        // and the same with synthesis off, which draws those upright (what synthesis costs).
+        func boldItalic(_ synthesis: FontSynthesis) -> [ParagraphRequest] {
+            requests.map { plain -> ParagraphRequest in
+                var style = plain.text.styles[0]
+                (style.weight, style.italic, style.synthesis) = (700, true, synthesis)
+                var request = plain
+                request.text = AttributedText(plain.text.string, style: style)
+                return request
+            }
+        }
+        let synthesizedRequests = boldItalic(.all), unsynthesizedRequests = boldItalic([])
         if let only = ProcessInfo.processInfo.environment["LAYOUTD_BENCH_PROFILE"] {
-            // For a profiler: one kind of pass (floor, floor-bare, cold, warm, boxed, unboxed, decorated, flowed, intrinsic, listed, built or rules), many times, nothing
+            // For a profiler: one kind of pass (floor, floor-bare, cold, warm, boxed, unboxed, decorated, flowed, intrinsic, listed, synthesized, unsynthesized, built or rules), many times, nothing
             // else; scripts/count-instructions.sh compares two of them under callgrind.
             // LAYOUTD_BENCH_SHAPING_CACHE=N runs the other passes with a cache of N entries, as the
             // daemon ships (20,000), new each repeat so every caption meets it cold.
@@ -137,7 +150,8 @@ struct InProcessBench {
             }
             let chosen = only == "boxed" ? boxedRequests : only == "unboxed" ? unboxedRequests
                 : only == "decorated" ? decoratedRequests : only == "flowed" ? flowedRequests
-                : only == "intrinsic" ? intrinsicRequests : only == "listed" ? listedRequests : requests
+                : only == "intrinsic" ? intrinsicRequests : only == "listed" ? listedRequests
+                : only == "synthesized" ? synthesizedRequests : only == "unsynthesized" ? unsynthesizedRequests : requests
             for _ in 0..<options.repeats {
                 layouter = layouterForRepeat()
                 for request in chosen { _ = try time(request, layouter) }
