@@ -212,6 +212,20 @@ public final class Font: @unchecked Sendable {
                     path: path, faceIndex: faceIndex, blob: blob, hbFace: face, instanceOf: self, coordinates: coordinates)
     }
 
+    /// This face (or instance) made bold or oblique as `synthesis` says, numbered `id`: it maps
+    /// the same characters and has the same line metrics; its glyphs advance and draw as
+    /// `SyntheticShaping` makes them. A reply names it by the loaded face, as an instance.
+    func synthesized(id: UInt32, _ synthesis: FontSynthesis) -> Font {
+        let metrics = Metrics(unitsPerEm: unitsPerEm, ascender: ascender, descender: descender, lineGap: lineGap,
+                              underline: underline, strikeout: strikeout, capHeight: capHeight, xHeight: xHeight)
+        return Font(id: id, family: family, styleName: styleName, weight: weight, italic: italic, widthClass: widthClass,
+                    path: path, faceIndex: faceIndex, metrics: metrics, isColorEmoji: isColorEmoji, axes: axes,
+                    namedInstances: namedInstances, coverageCount: coverageCount, bmpCoverage: bmpCoverage,
+                    instanceOf: base ?? self, coordinates: coordinates,
+                    shaping: SyntheticShaping(shaping, synthesis: synthesis, unitsPerEm: unitsPerEm),
+                    blob: blob.map { hb_blob_reference($0) }, synthesis: synthesis)
+    }
+
     deinit {
         if let blob { hb_blob_destroy(blob) }
         if base == nil { bmpCoverage.deallocate() }

@@ -1,5 +1,3 @@
-import CHarfBuzz
-
 /// Faces made from another where a family has none near the weight or slant a style asks for,
 /// as CSS `font-synthesis` allows and as CoreText, Skia and Cairo make them. As a style's
 /// setting, what it lets the engine make (both by default); as a font's, what it was made with.
@@ -51,20 +49,6 @@ public struct FontSynthesis: OptionSet, Hashable, Sendable {
 }
 
 extension Font {
-    /// This face (or instance) made bold or oblique as `synthesis` says, numbered `id`: it maps
-    /// the same characters and has the same line metrics; its glyphs advance and draw as
-    /// `SyntheticShaping` makes them. A reply names it by the loaded face, as an instance.
-    func synthesized(id: UInt32, _ synthesis: FontSynthesis) -> Font {
-        let metrics = Metrics(unitsPerEm: unitsPerEm, ascender: ascender, descender: descender, lineGap: lineGap,
-                              underline: underline, strikeout: strikeout, capHeight: capHeight, xHeight: xHeight)
-        return Font(id: id, family: family, styleName: styleName, weight: weight, italic: italic, widthClass: widthClass,
-                    path: path, faceIndex: faceIndex, metrics: metrics, isColorEmoji: isColorEmoji, axes: axes,
-                    namedInstances: namedInstances, coverageCount: coverageCount, bmpCoverage: bmpCoverage,
-                    instanceOf: base ?? self, coordinates: coordinates,
-                    shaping: SyntheticShaping(shaping, synthesis: synthesis, unitsPerEm: unitsPerEm),
-                    blob: blob.map { hb_blob_reference($0) }, synthesis: synthesis)
-    }
-
     /// The glyph's outline as this font draws it, synthesis applied, in font units, y up: what
     /// the renderer fills for a synthesised face.
     package func drawOutline(of glyph: UInt32, into sink: any OutlineSink) { shaping.drawOutline(of: glyph, into: sink) }

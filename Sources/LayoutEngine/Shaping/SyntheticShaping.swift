@@ -1,8 +1,7 @@
 /// The shaping of a synthesised bold or oblique (`FontSynthesis`): the face's own, with each
 /// advance grown by the emboldening and each outline grown and slanted as FreeType's transforms
 /// would (`SyntheticOutline`). Ink boxes are the transformed outline's bounds.
-// @unchecked Sendable: its stored properties are `let`, the wrapped shaping Sendable itself.
-final class SyntheticShaping: FaceShaping, @unchecked Sendable {
+final class SyntheticShaping: FaceShaping, Sendable {
     let face: any FaceShaping
     let synthesis: FontSynthesis
     /// The emboldening in font units (an em / 24), 0 without bold.
