@@ -75,4 +75,11 @@ ctl layout --width 420 --size 40 --font Z003 --weight 800 --font-synthesis none 
 ctl layout --width 420 --size 40 --font Z003 --weight 800 -o "$out/synthetic-bold.png" "Bold made"
 ctl layout --width 420 --size 40 --font "Noto Sans" --italic --font-synthesis none -o "$out/synthetic-oblique-off.png" "Italic 斜体字"
 ctl layout --width 420 --size 40 --font "Noto Sans" --italic -o "$out/synthetic-oblique.png" "Italic 斜体字"
+# Backgrounds with a border and a shadow (YYText's YYTextBorder): dashed per-line boxes with a
+# soft shadow and a highlight; one connected shape with a solid border.
+ctl layout --width 300 --size 28 -o "$out/backdrop-dashed.png" \
+    --backdrop "per-line,fill=#ffd60a,border=2/#000000,dashes=6/3,shadow=0/4/6/#00000080" \
+    --backdrop "highlight:0-6,fill=#ff000040,border=1.5/#aa0000" "Dashed borders with a soft shadow behind each line"
+ctl typemode --width 300 --style strong -o "$out/backdrop-connected.png" \
+    --backdrop "connected,fill=#ff2d55,border=3/#ffffff,dashes=10/5,shadow=0/6/10/#00000099" "One shape\nwith a border"
 echo "drew $(ls "$out" | wc -l) pictures in $out (min-content $narrow, max-content $wide)"

@@ -264,6 +264,24 @@ enum HostileRequests {
                     $0.scale = 1
                 }
             }),
+            Case(name: "render of a long text's per-line and connected backgrounds, dotted borders, 100-point shadows (SVG)", envelope: .with {
+                $0.requestID = 1
+                $0.render = .with {
+                    $0.layout = layout(String(repeating: "word ", count: 6_000), size: 10) { request in
+                        let backdrop = Layoutd_V1_BackgroundSpec.with {
+                            $0.border = .with { $0.width = 1; $0.dashes = [1, 1] }
+                            $0.shadow = .with { $0.offsetX = 3; $0.offsetY = 3; $0.blurRadius = 100 }
+                        }
+                        request.backgrounds = [Layoutd_V1_BackgroundSpec.Kind.perLine, .connected].map { kind in
+                            var spec = backdrop
+                            spec.kind = kind
+                            return spec
+                        }
+                    }.layout
+                    $0.format = .svg
+                    $0.scale = 1
+                }
+            }),
             Case(name: "neon render of a long story (PNG, glow)", envelope: .with {
                 $0.requestID = 1
                 $0.render = .with {

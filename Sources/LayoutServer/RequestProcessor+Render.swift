@@ -74,7 +74,19 @@ extension RequestProcessor {
         }
         // The canvas holds the text box, every background, decoration, shadow and the glow, plus the margin.
         var bounds = Rect(x: 0, y: 0, width: scene.size.width, height: scene.size.height)
-        for rect in scene.backgrounds.flatMap(\.rects) { bounds = bounds.union(rect) }
+        for background in scene.backgrounds {
+            // A border reaches half its width past the outline; a shadow its offset and blur.
+            let stroke = (background.border?.width ?? 0) / 2
+            for rect in background.rects {
+                bounds = bounds.union(Rect(x: rect.x - stroke, y: rect.y - stroke, width: rect.width + 2 * stroke,
+                                           height: rect.height + 2 * stroke))
+                if let shadow = background.shadow {
+                    let reach = shadow.blurRadius
+                    bounds = bounds.union(Rect(x: rect.x + shadow.offset.x - reach, y: rect.y + shadow.offset.y - reach,
+                                               width: rect.width + 2 * reach, height: rect.height + 2 * reach))
+                }
+            }
+        }
         for attachment in scene.attachments { bounds = bounds.union(attachment.rect) }
         for rect in scene.decorations.flatMap(\.rects) { bounds = bounds.union(rect) }
         // A shadow reaches past the text by its offset and blur.

@@ -33,16 +33,28 @@ extension Layoutd_V1_BackgroundSpec {
         case .unspecified, .UNRECOGNIZED:
             throw LayoutError(.invalidArgument, "kind must be PER_LINE, CONNECTED, BLOCK or HIGHLIGHT", field: field + ".kind")
         }
-        let style = BackgroundStyle(kind: kind,
+        var style = BackgroundStyle(kind: kind,
                                     horizontalPadding: hasGeometry ? Double(geometry.horizontalPadding) : 8,
                                     verticalPadding: hasGeometry ? Double(geometry.verticalPadding) : 4,
                                     cornerRadius: hasGeometry ? Double(geometry.cornerRadius) : 8,
                                     fill: hasFill ? try fill.checked(field: field + ".fill") : Color(red: 1, green: 1, blue: 1),
                                     touching: touching)
-        // The engine names its own fields; the wire's are under this background's.
+        if hasBorder {
+            style.border = BackgroundBorder(width: Double(border.width),
+                                            color: border.hasColor ? try border.color.checked(field: field + ".border.color")
+                                                : Color(red: 0, green: 0, blue: 0),
+                                            dashes: border.dashes.map(Double.init))
+        }
+        if hasShadow {
+            style.shadow = TextShadow(offset: Point(x: Double(shadow.offsetX), y: Double(shadow.offsetY)),
+                                      blurRadius: Double(shadow.blurRadius),
+                                      color: shadow.hasColor ? try shadow.color.checked(field: field + ".shadow.color") : TextShadow.defaultColor)
+        }
+        // The engine names its own fields; the wire's are under this background's (the border's
+        // and the shadow's by their own names, the rest under its geometry).
         do { try style.validate(textLength: text.utf16.count) } catch {
-            let inner = error.field == "range" ? "range" : "geometry.\(error.field)"
-            throw LayoutError(error.code, error.message, field: "\(field).\(inner)")
+            let own = error.field == "range" || error.field.hasPrefix("border") || error.field.hasPrefix("shadow")
+            throw LayoutError(error.code, error.message, field: "\(field).\(own ? error.field : "geometry.\(error.field)")")
         }
         return style
     }
@@ -55,6 +67,21 @@ extension Layoutd_V1_BackgroundShape {
         path = background.path.commands.map(Layoutd_V1_PathCommand.init)
         svgPath = background.path.svg
         fill = Layoutd_V1_Color(background.fill)
+        if let border = background.border {
+            self.border = .with {
+                $0.width = Float(border.width)
+                $0.color = Layoutd_V1_Color(border.color)
+                $0.dashes = border.dashes.map(Float.init)
+            }
+        }
+        if let cast = background.shadow {
+            shadow = .with {
+                $0.offsetX = Float(cast.offset.x)
+                $0.offsetY = Float(cast.offset.y)
+                $0.blurRadius = Float(cast.blurRadius)
+                $0.color = Layoutd_V1_Color(cast.color)
+            }
+        }
     }
 }
 

@@ -8,6 +8,7 @@ struct PaintOptions: ParsableArguments {
     @Option(help: "Text colour, #rrggbb or #rrggbbaa.") var color: String?
     @OptionGroup var decorations: DecorationOptions
     @OptionGroup var styling: SpanOptions
+    @OptionGroup var boxes: BackgroundOptions
 
     /// The whole-text options on the request's default style, the spans after its own, and the rules.
     func apply(to request: inout Layoutd_V1_LayoutRequest) throws {
@@ -17,6 +18,7 @@ struct PaintOptions: ParsableArguments {
         request.builtinRules = try styling.builtinRules()
         request.hideBuiltinMarkers = styling.hideMarkers
         request.rules = try styling.formattingRules()
+        request.backgrounds += try boxes.specs()
     }
 
     /// `REGEX=>STYLE`: the last `=>` splits, so a pattern may hold one.

@@ -30,6 +30,7 @@ extension LayoutCtl {
         @Option(parsing: .unconditional, help: "Picture scale, pixels per point.") var scale: Float = 2
         @OptionGroup(title: "Decorations") var decorations: DecorationOptions
         @OptionGroup(title: "Spans") var styling: SpanOptions
+        @OptionGroup(title: "Backgrounds (replace the preset's)") var boxes: BackgroundOptions
         @OptionGroup(title: "Story frame (with -o)") var frame: FrameOptions
         @OptionGroup(title: "Text input") var input: TextInput
 
@@ -67,6 +68,7 @@ extension LayoutCtl {
             request.rules = try styling.formattingRules()
             request.builtinRules = try styling.builtinRules()
             request.hideBuiltinMarkers = styling.hideMarkers
+            request.backgrounds = try boxes.specs()
             try connection.reportingFailures {
                 if let output {
                     var render = Layoutd_V1_RenderRequest()

@@ -154,4 +154,35 @@ import Testing
         #expect(throws: LayoutError.self) { try decorator.decorate(BackgroundStyle(kind: .perLine, cornerRadius: .nan)) }
         #expect(throws: LayoutError.self) { try decorator.decorate(BackgroundStyle(kind: .highlight(0..<10_000))) }
     }
+
+    @Test(arguments: [BackgroundStyle.Kind.perLine, .connected, .block, .highlight(2..<20)])
+    func aBorderAndAShadowTravelWithTheShape(_ kind: BackgroundStyle.Kind) throws {
+        let layout = try Self.layout()
+        var style = BackgroundStyle(kind: kind)
+        let plain = try Decorator(layout: layout, text: Self.text, fonts: Fixtures.registry).decorate(style)
+        style.border = BackgroundBorder(width: 2, color: Color(red: 1, green: 0, blue: 0), dashes: [6, 3])
+        style.shadow = TextShadow(offset: Point(x: 0, y: 3), blurRadius: 4)
+        let bordered = try Decorator(layout: layout, text: Self.text, fonts: Fixtures.registry).decorate(style)
+        // The outline is the same; the border and shadow are drawn along and under it.
+        #expect(bordered.path == plain.path && bordered.rects == plain.rects)
+        #expect(bordered.border == style.border && bordered.shadow == style.shadow && plain.border == nil && plain.shadow == nil)
+    }
+
+    @Test func badBordersAndShadowsAreRefusedByName() throws {
+        let decorator = Decorator(layout: try Self.layout(), text: Self.text, fonts: Fixtures.registry)
+        func refusal(_ border: BackgroundBorder?, _ shadow: TextShadow? = nil) -> String? {
+            var style = BackgroundStyle(kind: .perLine)
+            (style.border, style.shadow) = (border, shadow)
+            do { _ = try decorator.decorate(style); return nil } catch let error as LayoutError { return error.field } catch { return "\(error)" }
+        }
+        #expect(refusal(BackgroundBorder(width: 0)) == "border.width")
+        #expect(refusal(BackgroundBorder(width: 101)) == "border.width")
+        #expect(refusal(BackgroundBorder(width: .infinity)) == "border.width")
+        #expect(refusal(BackgroundBorder(width: 1, dashes: Array(repeating: 2, count: 17))) == "border.dashes")
+        #expect(refusal(BackgroundBorder(width: 1, dashes: [4, -1])) == "border.dashes[1]")
+        #expect(refusal(BackgroundBorder(width: 1, dashes: [0, 0])) == "border.dashes")
+        #expect(refusal(BackgroundBorder(width: 1, dashes: [0, 3])) == nil)  // a zero beside other lengths, as SVG allows
+        #expect(refusal(nil, TextShadow(offset: Point(x: 0, y: 0), blurRadius: 101)) == "shadow.blur_radius")
+        #expect(refusal(nil, TextShadow(offset: Point(x: .nan, y: 0))) == "shadow.offset_x")
+    }
 }

@@ -32,7 +32,8 @@ public struct Decorator {
     public func decorate(_ style: BackgroundStyle) throws -> Background {
         try style.validate(textLength: units.count)
         try budget.check()
-        let background = shape(style)
+        var background = shape(style)
+        (background.border, background.shadow) = (style.border, style.shadow)
         try budget.check()  // a budget that ran out midway left lines out: the shape is not returned
         return background
     }

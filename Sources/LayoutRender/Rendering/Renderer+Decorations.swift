@@ -21,10 +21,18 @@ extension Renderer {
         var blurred: [TextShadow] = []
         for shadow in scene.paints.compactMap(\.shadow) where shadow.blurRadius > 0 && !blurred.contains(shadow) { blurred.append(shadow) }
         for shadow in blurred {
+            let casting = scene.runs.enumerated().filter { scene.paints.indices.contains($1.paint) && scene.paints[$1.paint].shadow == shadow }
+            // The runs that cast it, added to a path (the budget looked at every 256 runs).
+            let addRuns = { (context: OpaquePointer) throws(LayoutError) in
+                for (index, run) in casting {
+                    if index % 256 == 0 { try budget.check() }
+                    self.glyphPath(context, run)
+                }
+            }
             if let raster {
-                try drawBlurredShadow(shadow, scene, cr, raster: raster, budget: budget)
+                try drawBlurredShadow(shadow, scene, cr, raster: raster, budget: budget, shape: addRuns)
             } else {
-                try strokeShadow(shadow, scene, cr, budget: budget)
+                try strokeShadow(shadow, cr, budget: budget, shape: addRuns)
             }
         }
         // Sharp shadows: the glyphs once, moved.
@@ -42,35 +50,36 @@ extension Renderer {
         }
     }
 
-    /// The runs that cast `shadow`, stroked wide to narrow and filled, on `cr` as it stands.
-    private func strokeShadow(_ shadow: TextShadow, _ scene: RenderScene, _ cr: OpaquePointer, budget: WorkBudget) throws(LayoutError) {
+    /// The shape `shape` adds (the runs that cast `shadow`, or a background's outline), stroked
+    /// wide to narrow and filled, on `cr` as it stands: a blur for pictures Cairo cannot blur.
+    func strokeShadow(_ shadow: TextShadow, _ cr: OpaquePointer, budget: WorkBudget,
+                      shape: (OpaquePointer) throws(LayoutError) -> Void) throws(LayoutError) {
         let passes = 8
         let color = shadow.color
         cairo_save(cr)
         cairo_translate(cr, shadow.offset.x, shadow.offset.y)
         cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND)
-        let runs = scene.runs.filter { scene.paints.indices.contains($0.paint) && scene.paints[$0.paint].shadow == shadow }
         setColor(cr, Color(red: color.red, green: color.green, blue: color.blue, alpha: color.alpha / Double(passes)))
         for pass in 0..<passes {
             try budget.check()
             cairo_set_line_width(cr, shadow.blurRadius * 2 * Double(passes - pass) / Double(passes))
-            for run in runs { glyphPath(cr, run) }
+            try shape(cr)
             cairo_stroke(cr)
         }
-        // The glyphs' own area, under the halo, at half strength: the blur takes ink out of them.
+        // The shape's own area, under the halo, at half strength: the blur takes ink out of it.
         setColor(cr, Color(red: color.red, green: color.green, blue: color.blue, alpha: color.alpha / 2))
-        for run in runs { glyphPath(cr, run) }
+        try shape(cr)
         cairo_fill(cr)
         cairo_restore(cr)
     }
 
-    /// A PNG's blurred shadow: the shadowed glyphs filled in the shadow's colour on a surface of
-    /// lower resolution (the blur about 8 pixels there), blurred there by three box passes each
-    /// way (close to a Gaussian of σ = blur / 2, as CSS reads a shadow's blur radius), and scaled
-    /// up smoothly. Stroking wide outlines instead cost seconds on a long text at any resolution:
+    /// A PNG's blurred shadow: the shape (the shadowed glyphs, or a background) filled in the
+    /// shadow's colour on a surface of lower resolution (the blur about 8 pixels there), blurred
+    /// there by three box passes each way (close to a Gaussian of σ = blur / 2, as CSS reads a
+    /// shadow's blur radius), and scaled up smoothly. Stroking wide outlines instead cost seconds on a long text at any resolution:
     /// the stroker's work is per outline segment, not per pixel.
-    private func drawBlurredShadow(_ shadow: TextShadow, _ scene: RenderScene, _ cr: OpaquePointer, raster: Double,
-                                   budget: WorkBudget) throws(LayoutError) {
+    func drawBlurredShadow(_ shadow: TextShadow, _ scene: RenderScene, _ cr: OpaquePointer, raster: Double,
+                           budget: WorkBudget, shape: (OpaquePointer) throws(LayoutError) -> Void) throws(LayoutError) {
         let maskScale = min(raster, 8 / shadow.blurRadius)
         // Room around the block for the blur to spread into.
         let spread = shadow.blurRadius * 1.5
@@ -83,12 +92,10 @@ extension Renderer {
         cairo_scale(mask, maskScale, maskScale)
         cairo_translate(mask, scene.origin.x + spread + shadow.offset.x, scene.origin.y + spread + shadow.offset.y)
         setColor(mask, shadow.color)
-        for (index, run) in scene.runs.enumerated() where scene.paints.indices.contains(run.paint) && scene.paints[run.paint].shadow == shadow {
-            if index % 256 == 0 { try budget.check() }
-            glyphPath(mask, run)
-        }
+        let added = Result { () throws(LayoutError) in try shape(mask) }
         cairo_fill(mask)
         cairo_destroy(mask)
+        try added.get()
         cairo_surface_flush(surface)
         let sigma = shadow.blurRadius / 2 * maskScale
         let radius = max(1, Int(saturating: (((4 * sigma * sigma + 1).squareRoot() - 1) / 2).rounded()))

@@ -113,13 +113,7 @@ public final class Renderer: @unchecked Sendable {
             cairo_paint(cr)
         }
         cairo_translate(cr, scene.origin.x, scene.origin.y)
-        for background in scene.backgrounds {
-            addPath(cr, background.path)
-            setColor(cr, background.fill)
-            cairo_set_fill_rule(cr, background.fillRule == .evenOdd ? CAIRO_FILL_RULE_EVEN_ODD : CAIRO_FILL_RULE_WINDING)
-            cairo_fill(cr)
-        }
-        cairo_set_fill_rule(cr, CAIRO_FILL_RULE_WINDING)
+        for background in scene.backgrounds { try drawBackground(background, scene, cr, raster: raster, budget: budget) }
         try budget.check()
         try drawAttachments(scene.attachments, cr, budget: budget)
         drawDecorations(scene, cr, behindText: true)

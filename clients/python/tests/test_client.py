@@ -69,6 +69,18 @@ def test_synthesised_bold_and_oblique(socket_path):
         assert slanted.runs[0].synthetic_slant == pytest.approx(0.2126, abs=1e-3)
 
 
+def test_a_backgrounds_border_and_shadow(socket_path):
+    with layoutd.Client() as client:
+        spec = {"kind": "PER_LINE", "border": {"width": 2, "dashes": [6, 3]}, "shadow": {"offset_y": 3, "blur_radius": 4}}
+        reply = client.layout("Borders behind each line", width=120, backgrounds=[spec])
+        shape = reply.backgrounds[0]
+        assert shape.border.width == 2 and list(shape.border.dashes) == [6, 3]
+        assert shape.shadow.offset_y == 3 and shape.shadow.blur_radius == 4
+        with pytest.raises(layoutd.LayoutdError) as refused:
+            client.layout("x", width=100, backgrounds=[{"kind": "PER_LINE", "border": {"width": 500}}])
+        assert refused.value.field == "layout.backgrounds[0].border.width"
+
+
 def test_intrinsic_metrics_and_face_metrics(socket_path):
     with layoutd.Client() as client:
         measured = client.layout("Widths before a box", width=60, size=20, intrinsic_metrics=True)

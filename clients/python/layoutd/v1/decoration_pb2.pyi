@@ -163,6 +163,8 @@ class BackgroundSpec(google.protobuf.message.Message):
     FILL_FIELD_NUMBER: builtins.int
     TOUCHING_FIELD_NUMBER: builtins.int
     RANGE_FIELD_NUMBER: builtins.int
+    BORDER_FIELD_NUMBER: builtins.int
+    SHADOW_FIELD_NUMBER: builtins.int
     kind: global___BackgroundSpec.Kind.ValueType
     """Which background; required."""
 
@@ -181,6 +183,14 @@ class BackgroundSpec(google.protobuf.message.Message):
     def range(self) -> layoutd.v1.geometry_pb2.Range:
         """HIGHLIGHT only, in UTF-16 code units."""
         pass
+    @property
+    def border(self) -> global___BackgroundBorder:
+        """A line along the outline, over the fill (YYText's YYTextBorder); unset: none."""
+        pass
+    @property
+    def shadow(self) -> global___BackgroundShadow:
+        """A shadow the shape casts, under its fill (YYTextBorder's shadow); unset: none."""
+        pass
     def __init__(self,
         *,
         kind: global___BackgroundSpec.Kind.ValueType = ...,
@@ -188,10 +198,75 @@ class BackgroundSpec(google.protobuf.message.Message):
         fill: typing.Optional[global___Color] = ...,
         touching: builtins.bool = ...,
         range: typing.Optional[layoutd.v1.geometry_pb2.Range] = ...,
+        border: typing.Optional[global___BackgroundBorder] = ...,
+        shadow: typing.Optional[global___BackgroundShadow] = ...,
         ) -> None: ...
-    def HasField(self, field_name: typing_extensions.Literal["fill",b"fill","geometry",b"geometry","range",b"range"]) -> builtins.bool: ...
-    def ClearField(self, field_name: typing_extensions.Literal["fill",b"fill","geometry",b"geometry","kind",b"kind","range",b"range","touching",b"touching"]) -> None: ...
+    def HasField(self, field_name: typing_extensions.Literal["border",b"border","fill",b"fill","geometry",b"geometry","range",b"range","shadow",b"shadow"]) -> builtins.bool: ...
+    def ClearField(self, field_name: typing_extensions.Literal["border",b"border","fill",b"fill","geometry",b"geometry","kind",b"kind","range",b"range","shadow",b"shadow","touching",b"touching"]) -> None: ...
 global___BackgroundSpec = BackgroundSpec
+
+class BackgroundBorder(google.protobuf.message.Message):
+    """A line drawn along a background's outline, centred on it, over the fill."""
+    DESCRIPTOR: google.protobuf.descriptor.Descriptor
+    WIDTH_FIELD_NUMBER: builtins.int
+    COLOR_FIELD_NUMBER: builtins.int
+    DASHES_FIELD_NUMBER: builtins.int
+    width: builtins.float
+    """Points, (0, 100]; 0 (unset) is INVALID_ARGUMENT."""
+
+    @property
+    def color(self) -> global___Color:
+        """Unset: black."""
+        pass
+    @property
+    def dashes(self) -> google.protobuf.internal.containers.RepeatedScalarFieldContainer[builtins.float]:
+        """A dash pattern, points: lengths drawn and skipped in turn, repeated along the outline from
+        each subpath's start (SVG stroke-dasharray). At most 16, each in [0, 10000], not all 0; an
+        odd count repeats once more, as SVG does. Empty: a solid line.
+        """
+        pass
+    def __init__(self,
+        *,
+        width: builtins.float = ...,
+        color: typing.Optional[global___Color] = ...,
+        dashes: typing.Optional[typing.Iterable[builtins.float]] = ...,
+        ) -> None: ...
+    def HasField(self, field_name: typing_extensions.Literal["color",b"color"]) -> builtins.bool: ...
+    def ClearField(self, field_name: typing_extensions.Literal["color",b"color","dashes",b"dashes","width",b"width"]) -> None: ...
+global___BackgroundBorder = BackgroundBorder
+
+class BackgroundShadow(google.protobuf.message.Message):
+    """A shadow a background casts: its shape filled in the colour, moved, blurred, under the fill.
+    The same fields and bounds as a text's Shadow.
+    """
+    DESCRIPTOR: google.protobuf.descriptor.Descriptor
+    OFFSET_X_FIELD_NUMBER: builtins.int
+    OFFSET_Y_FIELD_NUMBER: builtins.int
+    BLUR_RADIUS_FIELD_NUMBER: builtins.int
+    COLOR_FIELD_NUMBER: builtins.int
+    offset_x: builtins.float
+    """Points right, [-1000, 1000]."""
+
+    offset_y: builtins.float
+    """Points down, [-1000, 1000]."""
+
+    blur_radius: builtins.float
+    """Points in [0, 100]: how far the shadow's edge fades out; 0 is a sharp copy."""
+
+    @property
+    def color(self) -> global___Color:
+        """Unset: black at a third opacity (NSShadow's default)."""
+        pass
+    def __init__(self,
+        *,
+        offset_x: builtins.float = ...,
+        offset_y: builtins.float = ...,
+        blur_radius: builtins.float = ...,
+        color: typing.Optional[global___Color] = ...,
+        ) -> None: ...
+    def HasField(self, field_name: typing_extensions.Literal["color",b"color"]) -> builtins.bool: ...
+    def ClearField(self, field_name: typing_extensions.Literal["blur_radius",b"blur_radius","color",b"color","offset_x",b"offset_x","offset_y",b"offset_y"]) -> None: ...
+global___BackgroundShadow = BackgroundShadow
 
 class PathCommand(google.protobuf.message.Message):
     """One step of a path, in points (the same form requests give shapes in, flow.proto)."""
@@ -220,6 +295,8 @@ class BackgroundShape(google.protobuf.message.Message):
     PATH_FIELD_NUMBER: builtins.int
     SVG_PATH_FIELD_NUMBER: builtins.int
     FILL_FIELD_NUMBER: builtins.int
+    BORDER_FIELD_NUMBER: builtins.int
+    SHADOW_FIELD_NUMBER: builtins.int
     @property
     def rects(self) -> google.protobuf.internal.containers.RepeatedCompositeFieldContainer[layoutd.v1.geometry_pb2.Rect]:
         """The rounded rects before their corners are rounded: one per line piece (PER_LINE,
@@ -237,13 +314,23 @@ class BackgroundShape(google.protobuf.message.Message):
     def fill(self) -> global___Color:
         """The spec's fill."""
         pass
+    @property
+    def border(self) -> global___BackgroundBorder:
+        """The spec's border, to stroke along `path` over the fill; unset: none."""
+        pass
+    @property
+    def shadow(self) -> global___BackgroundShadow:
+        """The spec's shadow, to cast from `path` under the fill; unset: none."""
+        pass
     def __init__(self,
         *,
         rects: typing.Optional[typing.Iterable[layoutd.v1.geometry_pb2.Rect]] = ...,
         path: typing.Optional[typing.Iterable[global___PathCommand]] = ...,
         svg_path: typing.Text = ...,
         fill: typing.Optional[global___Color] = ...,
+        border: typing.Optional[global___BackgroundBorder] = ...,
+        shadow: typing.Optional[global___BackgroundShadow] = ...,
         ) -> None: ...
-    def HasField(self, field_name: typing_extensions.Literal["fill",b"fill"]) -> builtins.bool: ...
-    def ClearField(self, field_name: typing_extensions.Literal["fill",b"fill","path",b"path","rects",b"rects","svg_path",b"svg_path"]) -> None: ...
+    def HasField(self, field_name: typing_extensions.Literal["border",b"border","fill",b"fill","shadow",b"shadow"]) -> builtins.bool: ...
+    def ClearField(self, field_name: typing_extensions.Literal["border",b"border","fill",b"fill","path",b"path","rects",b"rects","shadow",b"shadow","svg_path",b"svg_path"]) -> None: ...
 global___BackgroundShape = BackgroundShape

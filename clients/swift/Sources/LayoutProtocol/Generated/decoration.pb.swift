@@ -127,46 +127,72 @@ public nonisolated struct Layoutd_V1_BackgroundGeometry: Sendable {
 
 /// One background to compute behind the text (LayoutRequest.backgrounds, at most 64). The reply
 /// gives one BackgroundShape per spec, in order.
-public nonisolated struct Layoutd_V1_BackgroundSpec: Sendable {
+public nonisolated struct Layoutd_V1_BackgroundSpec: @unchecked Sendable {
   // SwiftProtobuf.Message conformance is added in an extension below. See the
   // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
   // methods supported on all messages.
 
   /// Which background; required.
-  public var kind: Layoutd_V1_BackgroundSpec.Kind = .unspecified
+  public var kind: Layoutd_V1_BackgroundSpec.Kind {
+    get {_storage._kind}
+    set {_uniqueStorage()._kind = newValue}
+  }
 
   /// Padding and radius; unset takes the defaults above.
   public var geometry: Layoutd_V1_BackgroundGeometry {
-    get {_geometry ?? Layoutd_V1_BackgroundGeometry()}
-    set {_geometry = newValue}
+    get {_storage._geometry ?? Layoutd_V1_BackgroundGeometry()}
+    set {_uniqueStorage()._geometry = newValue}
   }
   /// Returns true if `geometry` has been explicitly set.
-  public var hasGeometry: Bool {self._geometry != nil}
+  public var hasGeometry: Bool {_storage._geometry != nil}
   /// Clears the value of `geometry`. Subsequent reads from it will return its default value.
-  public mutating func clearGeometry() {self._geometry = nil}
+  public mutating func clearGeometry() {_uniqueStorage()._geometry = nil}
 
   /// Unset is white.
   public var fill: Layoutd_V1_Color {
-    get {_fill ?? Layoutd_V1_Color()}
-    set {_fill = newValue}
+    get {_storage._fill ?? Layoutd_V1_Color()}
+    set {_uniqueStorage()._fill = newValue}
   }
   /// Returns true if `fill` has been explicitly set.
-  public var hasFill: Bool {self._fill != nil}
+  public var hasFill: Bool {_storage._fill != nil}
   /// Clears the value of `fill`. Subsequent reads from it will return its default value.
-  public mutating func clearFill() {self._fill = nil}
+  public mutating func clearFill() {_uniqueStorage()._fill = nil}
 
   /// PER_LINE: neighbouring rects meet at the line boundary instead of keeping a gap.
-  public var touching: Bool = false
+  public var touching: Bool {
+    get {_storage._touching}
+    set {_uniqueStorage()._touching = newValue}
+  }
 
   /// HIGHLIGHT only, in UTF-16 code units.
   public var range: Layoutd_V1_Range {
-    get {_range ?? Layoutd_V1_Range()}
-    set {_range = newValue}
+    get {_storage._range ?? Layoutd_V1_Range()}
+    set {_uniqueStorage()._range = newValue}
   }
   /// Returns true if `range` has been explicitly set.
-  public var hasRange: Bool {self._range != nil}
+  public var hasRange: Bool {_storage._range != nil}
   /// Clears the value of `range`. Subsequent reads from it will return its default value.
-  public mutating func clearRange() {self._range = nil}
+  public mutating func clearRange() {_uniqueStorage()._range = nil}
+
+  /// A line along the outline, over the fill (YYText's YYTextBorder); unset: none.
+  public var border: Layoutd_V1_BackgroundBorder {
+    get {_storage._border ?? Layoutd_V1_BackgroundBorder()}
+    set {_uniqueStorage()._border = newValue}
+  }
+  /// Returns true if `border` has been explicitly set.
+  public var hasBorder: Bool {_storage._border != nil}
+  /// Clears the value of `border`. Subsequent reads from it will return its default value.
+  public mutating func clearBorder() {_uniqueStorage()._border = nil}
+
+  /// A shadow the shape casts, under its fill (YYTextBorder's shadow); unset: none.
+  public var shadow: Layoutd_V1_BackgroundShadow {
+    get {_storage._shadow ?? Layoutd_V1_BackgroundShadow()}
+    set {_uniqueStorage()._shadow = newValue}
+  }
+  /// Returns true if `shadow` has been explicitly set.
+  public var hasShadow: Bool {_storage._shadow != nil}
+  /// Clears the value of `shadow`. Subsequent reads from it will return its default value.
+  public mutating func clearShadow() {_uniqueStorage()._shadow = nil}
 
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
@@ -229,9 +255,71 @@ public nonisolated struct Layoutd_V1_BackgroundSpec: Sendable {
 
   public init() {}
 
-  fileprivate var _geometry: Layoutd_V1_BackgroundGeometry? = nil
-  fileprivate var _fill: Layoutd_V1_Color? = nil
-  fileprivate var _range: Layoutd_V1_Range? = nil
+  fileprivate var _storage = _StorageClass.defaultInstance
+}
+
+/// A line drawn along a background's outline, centred on it, over the fill.
+public nonisolated struct Layoutd_V1_BackgroundBorder: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  /// Points, (0, 100]; 0 (unset) is INVALID_ARGUMENT.
+  public var width: Float = 0
+
+  /// Unset: black.
+  public var color: Layoutd_V1_Color {
+    get {_color ?? Layoutd_V1_Color()}
+    set {_color = newValue}
+  }
+  /// Returns true if `color` has been explicitly set.
+  public var hasColor: Bool {self._color != nil}
+  /// Clears the value of `color`. Subsequent reads from it will return its default value.
+  public mutating func clearColor() {self._color = nil}
+
+  /// A dash pattern, points: lengths drawn and skipped in turn, repeated along the outline from
+  /// each subpath's start (SVG stroke-dasharray). At most 16, each in [0, 10000], not all 0; an
+  /// odd count repeats once more, as SVG does. Empty: a solid line.
+  public var dashes: [Float] = []
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _color: Layoutd_V1_Color? = nil
+}
+
+/// A shadow a background casts: its shape filled in the colour, moved, blurred, under the fill.
+/// The same fields and bounds as a text's Shadow.
+public nonisolated struct Layoutd_V1_BackgroundShadow: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  /// Points right, [-1000, 1000].
+  public var offsetX: Float = 0
+
+  /// Points down, [-1000, 1000].
+  public var offsetY: Float = 0
+
+  /// Points in [0, 100]: how far the shadow's edge fades out; 0 is a sharp copy.
+  public var blurRadius: Float = 0
+
+  /// Unset: black at a third opacity (NSShadow's default).
+  public var color: Layoutd_V1_Color {
+    get {_color ?? Layoutd_V1_Color()}
+    set {_color = newValue}
+  }
+  /// Returns true if `color` has been explicitly set.
+  public var hasColor: Bool {self._color != nil}
+  /// Clears the value of `color`. Subsequent reads from it will return its default value.
+  public mutating func clearColor() {self._color = nil}
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _color: Layoutd_V1_Color? = nil
 }
 
 /// One step of a path, in points (the same form requests give shapes in, flow.proto).
@@ -252,36 +340,65 @@ public nonisolated struct Layoutd_V1_PathCommand: Sendable {
 }
 
 /// A computed background, in the layout's coordinates.
-public nonisolated struct Layoutd_V1_BackgroundShape: Sendable {
+public nonisolated struct Layoutd_V1_BackgroundShape: @unchecked Sendable {
   // SwiftProtobuf.Message conformance is added in an extension below. See the
   // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
   // methods supported on all messages.
 
   /// The rounded rects before their corners are rounded: one per line piece (PER_LINE,
   /// HIGHLIGHT), one per line (CONNECTED), or one (BLOCK).
-  public var rects: [Layoutd_V1_Rect] = []
+  public var rects: [Layoutd_V1_Rect] {
+    get {_storage._rects}
+    set {_uniqueStorage()._rects = newValue}
+  }
 
   /// Closed, non-crossing subpaths, wound clockwise on screen.
-  public var path: [Layoutd_V1_PathCommand] = []
+  public var path: [Layoutd_V1_PathCommand] {
+    get {_storage._path}
+    set {_uniqueStorage()._path = newValue}
+  }
 
   /// The same outline as an SVG path's d attribute.
-  public var svgPath: String = String()
+  public var svgPath: String {
+    get {_storage._svgPath}
+    set {_uniqueStorage()._svgPath = newValue}
+  }
 
   /// The spec's fill.
   public var fill: Layoutd_V1_Color {
-    get {_fill ?? Layoutd_V1_Color()}
-    set {_fill = newValue}
+    get {_storage._fill ?? Layoutd_V1_Color()}
+    set {_uniqueStorage()._fill = newValue}
   }
   /// Returns true if `fill` has been explicitly set.
-  public var hasFill: Bool {self._fill != nil}
+  public var hasFill: Bool {_storage._fill != nil}
   /// Clears the value of `fill`. Subsequent reads from it will return its default value.
-  public mutating func clearFill() {self._fill = nil}
+  public mutating func clearFill() {_uniqueStorage()._fill = nil}
+
+  /// The spec's border, to stroke along `path` over the fill; unset: none.
+  public var border: Layoutd_V1_BackgroundBorder {
+    get {_storage._border ?? Layoutd_V1_BackgroundBorder()}
+    set {_uniqueStorage()._border = newValue}
+  }
+  /// Returns true if `border` has been explicitly set.
+  public var hasBorder: Bool {_storage._border != nil}
+  /// Clears the value of `border`. Subsequent reads from it will return its default value.
+  public mutating func clearBorder() {_uniqueStorage()._border = nil}
+
+  /// The spec's shadow, to cast from `path` under the fill; unset: none.
+  public var shadow: Layoutd_V1_BackgroundShadow {
+    get {_storage._shadow ?? Layoutd_V1_BackgroundShadow()}
+    set {_uniqueStorage()._shadow = newValue}
+  }
+  /// Returns true if `shadow` has been explicitly set.
+  public var hasShadow: Bool {_storage._shadow != nil}
+  /// Clears the value of `shadow`. Subsequent reads from it will return its default value.
+  public mutating func clearShadow() {_uniqueStorage()._shadow = nil}
 
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public init() {}
 
-  fileprivate var _fill: Layoutd_V1_Color? = nil
+  fileprivate var _storage = _StorageClass.defaultInstance
 }
 
 // MARK: - Code below here is support for the SwiftProtobuf runtime.
@@ -379,7 +496,123 @@ nonisolated extension Layoutd_V1_BackgroundGeometry: SwiftProtobuf.Message, Swif
 
 nonisolated extension Layoutd_V1_BackgroundSpec: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".BackgroundSpec"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}kind\0\u{1}geometry\0\u{2}\u{3}fill\0\u{1}touching\0\u{1}range\0\u{c}\u{3}\u{1}\u{c}\u{4}\u{1}")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}kind\0\u{1}geometry\0\u{2}\u{3}fill\0\u{1}touching\0\u{1}range\0\u{1}border\0\u{1}shadow\0\u{c}\u{3}\u{1}\u{c}\u{4}\u{1}")
+
+  fileprivate class _StorageClass {
+    var _kind: Layoutd_V1_BackgroundSpec.Kind = .unspecified
+    var _geometry: Layoutd_V1_BackgroundGeometry? = nil
+    var _fill: Layoutd_V1_Color? = nil
+    var _touching: Bool = false
+    var _range: Layoutd_V1_Range? = nil
+    var _border: Layoutd_V1_BackgroundBorder? = nil
+    var _shadow: Layoutd_V1_BackgroundShadow? = nil
+
+      // This property is used as the initial default value for new instances of the type.
+      // The type itself is protecting the reference to its storage via CoW semantics.
+      // This will force a copy to be made of this reference when the first mutation occurs;
+      // hence, it is safe to mark this as `nonisolated(unsafe)`.
+      static nonisolated(unsafe) let defaultInstance = _StorageClass()
+
+    private init() {}
+
+    init(copying source: _StorageClass) {
+      _kind = source._kind
+      _geometry = source._geometry
+      _fill = source._fill
+      _touching = source._touching
+      _range = source._range
+      _border = source._border
+      _shadow = source._shadow
+    }
+  }
+
+  fileprivate mutating func _uniqueStorage() -> _StorageClass {
+    if !isKnownUniquelyReferenced(&_storage) {
+      _storage = _StorageClass(copying: _storage)
+    }
+    return _storage
+  }
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    _ = _uniqueStorage()
+    try withExtendedLifetime(_storage) { (_storage: _StorageClass) in
+      while let fieldNumber = try decoder.nextFieldNumber() {
+        // The use of inline closures is to circumvent an issue where the compiler
+        // allocates stack space for every case branch when no optimizations are
+        // enabled. https://github.com/apple/swift-protobuf/issues/1034
+        switch fieldNumber {
+        case 1: try { try decoder.decodeSingularEnumField(value: &_storage._kind) }()
+        case 2: try { try decoder.decodeSingularMessageField(value: &_storage._geometry) }()
+        case 5: try { try decoder.decodeSingularMessageField(value: &_storage._fill) }()
+        case 6: try { try decoder.decodeSingularBoolField(value: &_storage._touching) }()
+        case 7: try { try decoder.decodeSingularMessageField(value: &_storage._range) }()
+        case 8: try { try decoder.decodeSingularMessageField(value: &_storage._border) }()
+        case 9: try { try decoder.decodeSingularMessageField(value: &_storage._shadow) }()
+        default: break
+        }
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    try withExtendedLifetime(_storage) { (_storage: _StorageClass) in
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every if/case branch local when no optimizations
+      // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+      // https://github.com/apple/swift-protobuf/issues/1182
+      if _storage._kind != .unspecified {
+        try visitor.visitSingularEnumField(value: _storage._kind, fieldNumber: 1)
+      }
+      try { if let v = _storage._geometry {
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 2)
+      } }()
+      try { if let v = _storage._fill {
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 5)
+      } }()
+      if _storage._touching != false {
+        try visitor.visitSingularBoolField(value: _storage._touching, fieldNumber: 6)
+      }
+      try { if let v = _storage._range {
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 7)
+      } }()
+      try { if let v = _storage._border {
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 8)
+      } }()
+      try { if let v = _storage._shadow {
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 9)
+      } }()
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Layoutd_V1_BackgroundSpec, rhs: Layoutd_V1_BackgroundSpec) -> Bool {
+    if lhs._storage !== rhs._storage {
+      let storagesAreEqual: Bool = withExtendedLifetime((lhs._storage, rhs._storage)) { (_args: (_StorageClass, _StorageClass)) in
+        let _storage = _args.0
+        let rhs_storage = _args.1
+        if _storage._kind != rhs_storage._kind {return false}
+        if _storage._geometry != rhs_storage._geometry {return false}
+        if _storage._fill != rhs_storage._fill {return false}
+        if _storage._touching != rhs_storage._touching {return false}
+        if _storage._range != rhs_storage._range {return false}
+        if _storage._border != rhs_storage._border {return false}
+        if _storage._shadow != rhs_storage._shadow {return false}
+        return true
+      }
+      if !storagesAreEqual {return false}
+    }
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Layoutd_V1_BackgroundSpec.Kind: SwiftProtobuf._ProtoNameProviding {
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{2}\0KIND_UNSPECIFIED\0\u{1}PER_LINE\0\u{1}CONNECTED\0\u{1}BLOCK\0\u{1}HIGHLIGHT\0")
+}
+
+nonisolated extension Layoutd_V1_BackgroundBorder: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".BackgroundBorder"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}width\0\u{1}color\0\u{1}dashes\0")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -387,11 +620,9 @@ nonisolated extension Layoutd_V1_BackgroundSpec: SwiftProtobuf.Message, SwiftPro
       // allocates stack space for every case branch when no optimizations are
       // enabled. https://github.com/apple/swift-protobuf/issues/1034
       switch fieldNumber {
-      case 1: try { try decoder.decodeSingularEnumField(value: &self.kind) }()
-      case 2: try { try decoder.decodeSingularMessageField(value: &self._geometry) }()
-      case 5: try { try decoder.decodeSingularMessageField(value: &self._fill) }()
-      case 6: try { try decoder.decodeSingularBoolField(value: &self.touching) }()
-      case 7: try { try decoder.decodeSingularMessageField(value: &self._range) }()
+      case 1: try { try decoder.decodeSingularFloatField(value: &self.width) }()
+      case 2: try { try decoder.decodeSingularMessageField(value: &self._color) }()
+      case 3: try { try decoder.decodeRepeatedFloatField(value: &self.dashes) }()
       default: break
       }
     }
@@ -402,37 +633,74 @@ nonisolated extension Layoutd_V1_BackgroundSpec: SwiftProtobuf.Message, SwiftPro
     // allocates stack space for every if/case branch local when no optimizations
     // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
     // https://github.com/apple/swift-protobuf/issues/1182
-    if self.kind != .unspecified {
-      try visitor.visitSingularEnumField(value: self.kind, fieldNumber: 1)
+    if self.width.bitPattern != 0 {
+      try visitor.visitSingularFloatField(value: self.width, fieldNumber: 1)
     }
-    try { if let v = self._geometry {
+    try { if let v = self._color {
       try visitor.visitSingularMessageField(value: v, fieldNumber: 2)
     } }()
-    try { if let v = self._fill {
-      try visitor.visitSingularMessageField(value: v, fieldNumber: 5)
-    } }()
-    if self.touching != false {
-      try visitor.visitSingularBoolField(value: self.touching, fieldNumber: 6)
+    if !self.dashes.isEmpty {
+      try visitor.visitPackedFloatField(value: self.dashes, fieldNumber: 3)
     }
-    try { if let v = self._range {
-      try visitor.visitSingularMessageField(value: v, fieldNumber: 7)
-    } }()
     try unknownFields.traverse(visitor: &visitor)
   }
 
-  public static func ==(lhs: Layoutd_V1_BackgroundSpec, rhs: Layoutd_V1_BackgroundSpec) -> Bool {
-    if lhs.kind != rhs.kind {return false}
-    if lhs._geometry != rhs._geometry {return false}
-    if lhs._fill != rhs._fill {return false}
-    if lhs.touching != rhs.touching {return false}
-    if lhs._range != rhs._range {return false}
+  public static func ==(lhs: Layoutd_V1_BackgroundBorder, rhs: Layoutd_V1_BackgroundBorder) -> Bool {
+    if lhs.width != rhs.width {return false}
+    if lhs._color != rhs._color {return false}
+    if lhs.dashes != rhs.dashes {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }
 }
 
-nonisolated extension Layoutd_V1_BackgroundSpec.Kind: SwiftProtobuf._ProtoNameProviding {
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{2}\0KIND_UNSPECIFIED\0\u{1}PER_LINE\0\u{1}CONNECTED\0\u{1}BLOCK\0\u{1}HIGHLIGHT\0")
+nonisolated extension Layoutd_V1_BackgroundShadow: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".BackgroundShadow"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}offset_x\0\u{3}offset_y\0\u{3}blur_radius\0\u{1}color\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularFloatField(value: &self.offsetX) }()
+      case 2: try { try decoder.decodeSingularFloatField(value: &self.offsetY) }()
+      case 3: try { try decoder.decodeSingularFloatField(value: &self.blurRadius) }()
+      case 4: try { try decoder.decodeSingularMessageField(value: &self._color) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    if self.offsetX.bitPattern != 0 {
+      try visitor.visitSingularFloatField(value: self.offsetX, fieldNumber: 1)
+    }
+    if self.offsetY.bitPattern != 0 {
+      try visitor.visitSingularFloatField(value: self.offsetY, fieldNumber: 2)
+    }
+    if self.blurRadius.bitPattern != 0 {
+      try visitor.visitSingularFloatField(value: self.blurRadius, fieldNumber: 3)
+    }
+    try { if let v = self._color {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 4)
+    } }()
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Layoutd_V1_BackgroundShadow, rhs: Layoutd_V1_BackgroundShadow) -> Bool {
+    if lhs.offsetX != rhs.offsetX {return false}
+    if lhs.offsetY != rhs.offsetY {return false}
+    if lhs.blurRadius != rhs.blurRadius {return false}
+    if lhs._color != rhs._color {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
 }
 
 nonisolated extension Layoutd_V1_PathCommand: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
@@ -472,48 +740,104 @@ nonisolated extension Layoutd_V1_PathCommand: SwiftProtobuf.Message, SwiftProtob
 
 nonisolated extension Layoutd_V1_BackgroundShape: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".BackgroundShape"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}rects\0\u{1}path\0\u{3}svg_path\0\u{1}fill\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}rects\0\u{1}path\0\u{3}svg_path\0\u{1}fill\0\u{1}border\0\u{1}shadow\0")
+
+  fileprivate class _StorageClass {
+    var _rects: [Layoutd_V1_Rect] = []
+    var _path: [Layoutd_V1_PathCommand] = []
+    var _svgPath: String = String()
+    var _fill: Layoutd_V1_Color? = nil
+    var _border: Layoutd_V1_BackgroundBorder? = nil
+    var _shadow: Layoutd_V1_BackgroundShadow? = nil
+
+      // This property is used as the initial default value for new instances of the type.
+      // The type itself is protecting the reference to its storage via CoW semantics.
+      // This will force a copy to be made of this reference when the first mutation occurs;
+      // hence, it is safe to mark this as `nonisolated(unsafe)`.
+      static nonisolated(unsafe) let defaultInstance = _StorageClass()
+
+    private init() {}
+
+    init(copying source: _StorageClass) {
+      _rects = source._rects
+      _path = source._path
+      _svgPath = source._svgPath
+      _fill = source._fill
+      _border = source._border
+      _shadow = source._shadow
+    }
+  }
+
+  fileprivate mutating func _uniqueStorage() -> _StorageClass {
+    if !isKnownUniquelyReferenced(&_storage) {
+      _storage = _StorageClass(copying: _storage)
+    }
+    return _storage
+  }
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
-    while let fieldNumber = try decoder.nextFieldNumber() {
-      // The use of inline closures is to circumvent an issue where the compiler
-      // allocates stack space for every case branch when no optimizations are
-      // enabled. https://github.com/apple/swift-protobuf/issues/1034
-      switch fieldNumber {
-      case 1: try { try decoder.decodeRepeatedMessageField(value: &self.rects) }()
-      case 2: try { try decoder.decodeRepeatedMessageField(value: &self.path) }()
-      case 3: try { try decoder.decodeSingularStringField(value: &self.svgPath) }()
-      case 4: try { try decoder.decodeSingularMessageField(value: &self._fill) }()
-      default: break
+    _ = _uniqueStorage()
+    try withExtendedLifetime(_storage) { (_storage: _StorageClass) in
+      while let fieldNumber = try decoder.nextFieldNumber() {
+        // The use of inline closures is to circumvent an issue where the compiler
+        // allocates stack space for every case branch when no optimizations are
+        // enabled. https://github.com/apple/swift-protobuf/issues/1034
+        switch fieldNumber {
+        case 1: try { try decoder.decodeRepeatedMessageField(value: &_storage._rects) }()
+        case 2: try { try decoder.decodeRepeatedMessageField(value: &_storage._path) }()
+        case 3: try { try decoder.decodeSingularStringField(value: &_storage._svgPath) }()
+        case 4: try { try decoder.decodeSingularMessageField(value: &_storage._fill) }()
+        case 5: try { try decoder.decodeSingularMessageField(value: &_storage._border) }()
+        case 6: try { try decoder.decodeSingularMessageField(value: &_storage._shadow) }()
+        default: break
+        }
       }
     }
   }
 
   public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
-    // The use of inline closures is to circumvent an issue where the compiler
-    // allocates stack space for every if/case branch local when no optimizations
-    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
-    // https://github.com/apple/swift-protobuf/issues/1182
-    if !self.rects.isEmpty {
-      try visitor.visitRepeatedMessageField(value: self.rects, fieldNumber: 1)
+    try withExtendedLifetime(_storage) { (_storage: _StorageClass) in
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every if/case branch local when no optimizations
+      // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+      // https://github.com/apple/swift-protobuf/issues/1182
+      if !_storage._rects.isEmpty {
+        try visitor.visitRepeatedMessageField(value: _storage._rects, fieldNumber: 1)
+      }
+      if !_storage._path.isEmpty {
+        try visitor.visitRepeatedMessageField(value: _storage._path, fieldNumber: 2)
+      }
+      if !_storage._svgPath.isEmpty {
+        try visitor.visitSingularStringField(value: _storage._svgPath, fieldNumber: 3)
+      }
+      try { if let v = _storage._fill {
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 4)
+      } }()
+      try { if let v = _storage._border {
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 5)
+      } }()
+      try { if let v = _storage._shadow {
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 6)
+      } }()
     }
-    if !self.path.isEmpty {
-      try visitor.visitRepeatedMessageField(value: self.path, fieldNumber: 2)
-    }
-    if !self.svgPath.isEmpty {
-      try visitor.visitSingularStringField(value: self.svgPath, fieldNumber: 3)
-    }
-    try { if let v = self._fill {
-      try visitor.visitSingularMessageField(value: v, fieldNumber: 4)
-    } }()
     try unknownFields.traverse(visitor: &visitor)
   }
 
   public static func ==(lhs: Layoutd_V1_BackgroundShape, rhs: Layoutd_V1_BackgroundShape) -> Bool {
-    if lhs.rects != rhs.rects {return false}
-    if lhs.path != rhs.path {return false}
-    if lhs.svgPath != rhs.svgPath {return false}
-    if lhs._fill != rhs._fill {return false}
+    if lhs._storage !== rhs._storage {
+      let storagesAreEqual: Bool = withExtendedLifetime((lhs._storage, rhs._storage)) { (_args: (_StorageClass, _StorageClass)) in
+        let _storage = _args.0
+        let rhs_storage = _args.1
+        if _storage._rects != rhs_storage._rects {return false}
+        if _storage._path != rhs_storage._path {return false}
+        if _storage._svgPath != rhs_storage._svgPath {return false}
+        if _storage._fill != rhs_storage._fill {return false}
+        if _storage._border != rhs_storage._border {return false}
+        if _storage._shadow != rhs_storage._shadow {return false}
+        return true
+      }
+      if !storagesAreEqual {return false}
+    }
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }
