@@ -7,7 +7,7 @@ struct BackgroundOptions: ParsableArguments {
     @Option(parsing: .unconditionalSingleValue, help: ArgumentHelp(
         "A background shape (repeatable): per-line, connected, block or highlight:START-END, then ,KEY=VALUE: fill=#rrggbb[aa], "
         + "padding=H/V, radius=R, touching, border=WIDTH/#rrggbb, dashes=ON/OFF/..., shadow=DX/DY/BLUR/#rrggbbaa "
-        + "(e.g. per-line,fill=#ffd60a,border=2/#000000,dashes=6/3,shadow=0/3/4/#00000060).", valueName: "shape"))
+        + "(e.g. per-line,border=2/#000000,dashes=6/3).", valueName: "shape"))
     var backdrop: [String] = []
 
     func specs() throws -> [Layoutd_V1_BackgroundSpec] { try backdrop.map(Self.spec) }
