@@ -185,9 +185,7 @@ extension Layoutd_V1_Style {
     public func patch(field: String, fonts: FontRegistry) throws(LayoutError) -> StylePatch {
         var patch = StylePatch()
         if !family.isEmpty {
-            guard fonts.hasFamily(family) else {
-                throw LayoutError(.notFound, "no loaded font family named \"\(family)\"", field: field + ".family")
-            }
+            try Self.checkFamily(family, in: fonts, field: field + ".family")
             patch.family = family
         }
         if weight != 0 {
@@ -236,8 +234,8 @@ extension Layoutd_V1_Style {
                 throw LayoutError(.resourceExhausted, "\(fallbackFamilies.count) fallback families; at most \(StyleRules.maxFallbackFamilies)",
                                   field: field + ".fallback_families")
             }
-            for (index, name) in fallbackFamilies.enumerated() where !fonts.hasFamily(name) {
-                throw LayoutError(.notFound, "no loaded font family named \"\(name)\"", field: field + ".fallback_families[\(index)]")
+            for (index, name) in fallbackFamilies.enumerated() {
+                try Self.checkFamily(name, in: fonts, field: field + ".fallback_families[\(index)]")
             }
             patch.fallbackFamilies = fallbackFamilies
         }
@@ -253,6 +251,13 @@ extension Layoutd_V1_Style {
         try addPaint(to: &patch, field: field)
         try addDynamicType(to: &patch, field: field)
         return patch
+    }
+}
+
+extension Layoutd_V1_Style {
+    /// Refuses a family the registry does not have, by name: a style's own and each of its fallback families.
+    static func checkFamily(_ name: String, in fonts: FontRegistry, field: String) throws(LayoutError) {
+        guard fonts.hasFamily(name) else { throw LayoutError(.notFound, "no loaded font family named \"\(name)\"", field: field) }
     }
 }
 
