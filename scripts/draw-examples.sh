@@ -60,6 +60,20 @@ open(sys.argv[1], "wb").write(b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(
                              + chunk(b"IDAT", zlib.compress(rows)) + chunk(b"IEND", b""))
 PY
 ctl tags place --photo 400x300 --image "$work/photo.png" --at 0.5,0.5 --label "Opaque|to the edge" -o "$out/tag-photo-edge.png"
+# Tag legibility on a white photo: the default soft shadow, and a style table's backing.
+python3 - "$work/white.png" "$work/backing.json" <<'PY'
+import json, struct, sys, zlib
+rows = b"".join(b"\0" + b"\xff" * 3 * 40 for y in range(20))
+chunk = lambda kind, data: struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
+open(sys.argv[1], "wb").write(b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", 40, 20, 8, 2, 0, 0, 0))
+                             + chunk(b"IDAT", zlib.compress(rows)) + chunk(b"IEND", b""))
+table = json.load(open("data/tag-styles.json"))
+table["styles"]["1"][0]["legibility"] = {"backing": "#00000099", "backingPadding": 5, "backingRadius": 5}
+json.dump(table, open(sys.argv[2], "w"))
+PY
+ctl tags place --photo 400x200 --image "$work/white.png" --at 0.3,0.5 --label "White|on white" -o "$out/tag-legibility-shadow.png"
+ctl tags place --photo 400x200 --image "$work/white.png" --at 0.3,0.5 --label "White|on white" --style-table "$work/backing.json" \
+    -o "$out/tag-legibility-backing.png"
 # A style's own fallback families before the daemon's: the cup from DejaVu Sans when it is
 # listed, from the colour emoji face when it is not.
 ctl layout --width 300 --size 28 --font "Noto Sans" -o "$out/fallback-daemon.png" "Tea ☕ at four"

@@ -144,11 +144,18 @@ extension Layoutd_V1_PlacedTag {
             placed.runs = label.runs.map(Layoutd_V1_GlyphRun.init)
             placed.truncated = label.truncated
             placed.text = label.text
+            if let backing = label.backingRect { placed.backingRect = Layoutd_V1_Rect(backing) }
             return placed
         }
         bounds = Layoutd_V1_Rect(tag.bounds)
         at = Layoutd_V1_Point(tag.position)
         clamped = tag.clamped
+        legibility = .with {
+            $0.shadowBlur = Float(tag.legibility.shadowBlur)
+            $0.shadowOpacity = Float(tag.legibility.shadowOpacity)
+            if let backing = tag.legibility.backing { $0.backing = Layoutd_V1_Color(backing) }
+            $0.backingRadius = Float(tag.legibility.backingRadius)
+        }
     }
 }
 

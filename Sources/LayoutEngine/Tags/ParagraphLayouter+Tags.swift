@@ -39,12 +39,15 @@ extension ParagraphLayouter {
                 break
             }
         }
+        let legibility = try request.table.style(drawn.style, labelCount: count, field: "tags[\(index)].style").legibility ?? .default
         for labelIndex in drawn.labels.indices {
             drawn.labels[labelIndex].runs = TagPlacer.runs(of: labels[labelIndex], at: drawn.labels[labelIndex].baselineOrigin)
+            drawn.labels[labelIndex].backingRect = legibility.backingRect(around: drawn.labels[labelIndex].textRect)
         }
         let dot = placer.dot(of: tag)
         return TagGeometry(index: index, style: drawn.style, requestedStyle: tag.style, insideStyle: insideStyle, inside: drawn.inside,
-                           position: tag.position, clamped: clamped, dot: dot, labels: drawn.labels, lineWidth: request.metrics.lineWidth, bounds: placer.bounds(dot: dot, labels: drawn.labels))
+                           position: tag.position, clamped: clamped, dot: dot, labels: drawn.labels, lineWidth: request.metrics.lineWidth,
+                           legibility: legibility, bounds: placer.bounds(dot: dot, labels: drawn.labels))
     }
 
     /// A label's name and value as one line of text, cut with an ellipsis past the largest width.

@@ -47,6 +47,9 @@ public struct TagLabelGeometry: Sendable {
     public var truncated: Bool
     /// The label's text, as laid out (name, a space, value).
     public var text: String
+    /// The backing behind the text (its rect grown by the legibility's padding), when the tag's
+    /// legibility has one.
+    public var backingRect: Rect?
 
     /// The text rect and the underline together: what must stay on the photo.
     public var footprint: Rect { textRect.union(underline.bounds(width: 0)) }
@@ -72,6 +75,8 @@ public struct TagGeometry: Sendable {
     public var labels: [TagLabelGeometry]
     /// The leader lines' and underlines' width.
     public var lineWidth: Double
+    /// How the tag stays readable: its style's, or the default.
+    public var legibility: TagLegibility
     /// Everything drawn: the shadow ring, the lines and the text.
     public var bounds: Rect
 }
@@ -156,13 +161,14 @@ struct TagPlacer {
         }
     }
 
-    /// Everything drawn for a tag: the ring, the lines at their width, the text.
+    /// Everything drawn for a tag: the ring, the lines at their width, the text and its backing.
     func bounds(dot: TagDot, labels: [TagLabelGeometry]) -> Rect {
         let ring = max(dot.radius, dot.shadowRadius)
         var bounds = Rect(x: dot.center.x - ring, y: dot.center.y - ring, width: 2 * ring, height: 2 * ring)
         for label in labels {
             bounds = bounds.union(label.leader.bounds(width: metrics.lineWidth))
                 .union(label.underline.bounds(width: metrics.lineWidth)).union(label.textRect)
+            if let backing = label.backingRect { bounds = bounds.union(backing) }
         }
         return bounds
     }

@@ -3,7 +3,7 @@
 extension TagStyleTable {
     static let defaultJSON = #"""
 {
-  "comment": "layoutd's default image-tag styles. Keys: label count, then a list of styles (the style index is the position). Each label: angle in degrees counter-clockwise from pointing right (the leader runs from the dot along it), its line (straight or slanted) and the side its text extends to. Reset recognises a style from its angles alone, so no two styles of one label count share them.",
+  "comment": "layoutd's default image-tag styles. Keys: label count, then a list of styles (the style index is the position). Each label: angle in degrees counter-clockwise from pointing right (the leader runs from the dot along it), its line (straight or slanted) and the side its text extends to. Reset recognises a style from its angles alone, so no two styles of one label count share them. A style may add \"legibility\": {\"shadowBlur\", \"shadowOpacity\", \"backing\": \"#rrggbbaa\", \"backingPadding\", \"backingRadius\"} (each optional); without it a tag casts a 3-point shadow at 0.6.",
   "styles": {
     "1": [
       { "name": "right straight", "labels": [ { "angle": 0, "line": "straight", "side": "right" } ] },

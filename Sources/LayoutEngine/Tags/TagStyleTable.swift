@@ -31,10 +31,13 @@ public struct TagLabelStyle: Equatable, Sendable, Codable {
 public struct TagStyle: Equatable, Sendable, Codable {
     public var name: String?
     public var labels: [TagLabelStyle]
+    /// How the style's tags stay readable on the photo; nil: `TagLegibility.default`.
+    public var legibility: TagLegibility?
 
-    public init(name: String? = nil, labels: [TagLabelStyle]) {
+    public init(name: String? = nil, labels: [TagLabelStyle], legibility: TagLegibility? = nil) {
         self.name = name
         self.labels = labels
+        self.legibility = legibility
     }
 
     /// The side every label points to, nil when they differ.
@@ -75,6 +78,7 @@ public struct TagStyleTable: Equatable, Sendable {
                     throw LayoutError(.invalidArgument, "the angle is not a finite number",
                                       field: "styles.\(count)[\(index)].labels[\(label)].angle")
                 }
+                try style.legibility?.validate(field: "styles.\(count)[\(index)].legibility")
             }
         }
         self.styles = styles

@@ -43,16 +43,32 @@ extension Renderer {
             try budget.check()
             let (cx, cy) = (number(tag.dot.center.x), number(tag.dot.center.y))
             svg += "<g id=\"tag-\(tag.index)\">\n"
+            // The legibility shadow (`TagLegibility`), as each drawn part's own drop shadow: it
+            // fades with the part.
+            var legible = ""
+            if tag.legibility.shadowBlur > 0 && tag.legibility.shadowOpacity > 0 {
+                let id = "legible-\(tag.index)"
+                svg += "<filter id=\"\(id)\" x=\"-50%\" y=\"-50%\" width=\"200%\" height=\"200%\"><feDropShadow dx=\"0\" dy=\"0\" "
+                    + "stdDeviation=\"\(number(tag.legibility.shadowBlur / 2))\" flood-color=\"\(shadow)\" "
+                    + "flood-opacity=\"\(number(tag.legibility.shadowOpacity * scene.shadow.alpha))\"/></filter>\n"
+                legible = " filter=\"url(#\(id))\""
+            }
             svg += "<circle class=\"shadow\" cx=\"\(cx)\" cy=\"\(cy)\" r=\"\(number(tag.dot.shadowRadius))\" fill=\"\(shadow)\" "
                 + "opacity=\"\(number(tag.dot.shadowOpacity))\"/>\n"
             for label in tag.labels {
                 let points = [label.leader.from, label.leader.to, label.underline.to]
                 let d = "M" + points.map { "\(number($0.x)) \(number($0.y))" }.joined(separator: "L")
                 svg += "<path class=\"line\" d=\"\(d)\" pathLength=\"1\" stroke-dasharray=\"1 1\" fill=\"none\" stroke=\"\(foreground)\" "
-                    + "stroke-width=\"\(number(tag.lineWidth))\" stroke-linejoin=\"round\"/>\n"
+                    + "stroke-width=\"\(number(tag.lineWidth))\" stroke-linejoin=\"round\"\(legible)/>\n"
             }
-            svg += "<circle class=\"dot\" cx=\"\(cx)\" cy=\"\(cy)\" r=\"\(number(tag.dot.radius))\" fill=\"\(foreground)\"/>\n"
-            svg += "<g class=\"text\">\n"
+            svg += "<circle class=\"dot\" cx=\"\(cx)\" cy=\"\(cy)\" r=\"\(number(tag.dot.radius))\" fill=\"\(foreground)\"\(legible)/>\n"
+            svg += "<g class=\"text\"\(legible)>\n"
+            if let backing = tag.legibility.backing {
+                for rect in tag.labels.compactMap(\.backingRect) {
+                    svg += "<rect x=\"\(number(rect.x))\" y=\"\(number(rect.y))\" width=\"\(number(rect.width))\" height=\"\(number(rect.height))\" "
+                        + "rx=\"\(number(tag.legibility.backingRadius))\" fill=\"\(color(backing))\" fill-opacity=\"\(number(backing.alpha))\"/>\n"
+                }
+            }
             for label in tag.labels {
                 var outline = ""
                 var bitmaps: [(GlyphRunLayout, PositionedGlyph)] = []
@@ -61,7 +77,6 @@ extension Renderer {
                     outline += path.data
                     bitmaps += path.withoutOutline.map { (run, $0) }
                 }
-                svg += "<path d=\"\(outline)\" fill=\"\(shadow)\" opacity=\"0.35\" transform=\"translate(0 0.75)\"/>\n"
                 svg += "<path d=\"\(outline)\" fill=\"\(foreground)\"><title>\(Self.escaped(label.text))</title></path>\n"
                 for (run, glyph) in bitmaps {
                     let (png, rect) = try rasterized(glyph, of: run, budget: budget)

@@ -21,7 +21,7 @@ extension Renderer {
                 cairo_fill(cr)
                 cairo_restore(cr)
             } else if let raster {
-                try drawBlurredShadow(shadow, scene, cr, raster: raster, budget: budget, shape: outline)
+                try drawBlurredShadow(shadow, size: scene.size, origin: scene.origin, cr, raster: raster, budget: budget, shape: outline)
             } else {
                 try strokeShadow(shadow, cr, budget: budget, shape: outline)
             }

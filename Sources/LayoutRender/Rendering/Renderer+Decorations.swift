@@ -30,7 +30,7 @@ extension Renderer {
                 }
             }
             if let raster {
-                try drawBlurredShadow(shadow, scene, cr, raster: raster, budget: budget, shape: addRuns)
+                try drawBlurredShadow(shadow, size: scene.size, origin: scene.origin, cr, raster: raster, budget: budget, shape: addRuns)
             } else {
                 try strokeShadow(shadow, cr, budget: budget, shape: addRuns)
             }
@@ -78,19 +78,20 @@ extension Renderer {
     /// there by three box passes each way (close to a Gaussian of σ = blur / 2, as CSS reads a
     /// shadow's blur radius), and scaled up smoothly. Stroking wide outlines instead cost seconds on a long text at any resolution:
     /// the stroker's work is per outline segment, not per pixel.
-    func drawBlurredShadow(_ shadow: TextShadow, _ scene: RenderScene, _ cr: OpaquePointer, raster: Double,
+    /// `size` is the picture's in points, `origin` where `cr`'s user space has its (0, 0) on it.
+    func drawBlurredShadow(_ shadow: TextShadow, size: Size, origin: Point, _ cr: OpaquePointer, raster: Double,
                            budget: WorkBudget, shape: (OpaquePointer) throws(LayoutError) -> Void) throws(LayoutError) {
         let maskScale = min(raster, 8 / shadow.blurRadius)
         // Room around the block for the blur to spread into.
         let spread = shadow.blurRadius * 1.5
-        let width = Int32(saturating: ((scene.size.width + 2 * spread) * maskScale).rounded(.up))
-        let height = Int32(saturating: ((scene.size.height + 2 * spread) * maskScale).rounded(.up))
+        let width = Int32(saturating: ((size.width + 2 * spread) * maskScale).rounded(.up))
+        let height = Int32(saturating: ((size.height + 2 * spread) * maskScale).rounded(.up))
         guard width > 0, height > 0 else { return }
         let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, width, height)!
         defer { cairo_surface_destroy(surface) }
         let mask = cairo_create(surface)!
         cairo_scale(mask, maskScale, maskScale)
-        cairo_translate(mask, scene.origin.x + spread + shadow.offset.x, scene.origin.y + spread + shadow.offset.y)
+        cairo_translate(mask, origin.x + spread + shadow.offset.x, origin.y + spread + shadow.offset.y)
         setColor(mask, shadow.color)
         let added = Result { () throws(LayoutError) in try shape(mask) }
         cairo_fill(mask)
@@ -102,7 +103,7 @@ extension Renderer {
         try Self.boxBlur(surface, radius: radius, passes: 3, budget: budget)
         cairo_surface_mark_dirty(surface)
         cairo_save(cr)
-        cairo_translate(cr, -scene.origin.x - spread, -scene.origin.y - spread)
+        cairo_translate(cr, -origin.x - spread, -origin.y - spread)
         cairo_scale(cr, 1 / maskScale, 1 / maskScale)
         cairo_set_source_surface(cr, surface, 0, 0)
         cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_BILINEAR)

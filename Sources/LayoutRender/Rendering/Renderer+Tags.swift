@@ -51,10 +51,11 @@ public struct TagScene: Sendable {
 extension Renderer {
     /// The photo's tags at the scene's moment, as PNG, SVG or PDF; the canvas is the photo.
     public func render(_ scene: TagScene, format: RenderFormat, scale: Double, budget: WorkBudget = .unlimited) throws -> [UInt8] {
-        try draw(size: scene.layout.photo, format: format, scale: scale, budget: budget) { cr, _ throws(LayoutError) in
+        try draw(size: scene.layout.photo, format: format, scale: scale, budget: budget) { cr, raster throws(LayoutError) in
             drawPhoto(scene, cr)
             for (index, tag) in scene.layout.tags.enumerated() {
                 if index % 16 == 0 { try budget.check() }
+                try drawLegibilityShadow(tag, scene, cr, raster: raster, budget: budget)
                 drawTag(tag, scene, cr)
             }
         }
@@ -100,11 +101,13 @@ extension Renderer {
         if state.textOpacity > 0 {
             // A group, painted at the text's opacity: colour emoji ignore the source's alpha.
             cairo_push_group(cr)
-            cairo_save(cr)
-            cairo_translate(cr, 0, 0.75)
-            setColor(cr, scene.shadow, alpha: 0.35)
-            for label in tag.labels { for run in label.runs { showGlyphs(cr, run) } }
-            cairo_restore(cr)
+            if let backing = tag.legibility.backing {
+                setColor(cr, backing)
+                for label in tag.labels {
+                    if let rect = label.backingRect { addPath(cr, Path.roundedRect(rect, radius: tag.legibility.backingRadius)) }
+                }
+                cairo_fill(cr)
+            }
             setColor(cr, scene.foreground)
             for label in tag.labels { for run in label.runs { showGlyphs(cr, run) } }
             cairo_pop_group_to_source(cr)

@@ -7,6 +7,7 @@ import google.protobuf.descriptor
 import google.protobuf.internal.containers
 import google.protobuf.internal.enum_type_wrapper
 import google.protobuf.message
+import layoutd.v1.decoration_pb2
 import layoutd.v1.geometry_pb2
 import layoutd.v1.layout_pb2
 import typing
@@ -363,6 +364,7 @@ class PlacedTagLabel(google.protobuf.message.Message):
     RUNS_FIELD_NUMBER: builtins.int
     TRUNCATED_FIELD_NUMBER: builtins.int
     TEXT_FIELD_NUMBER: builtins.int
+    BACKING_RECT_FIELD_NUMBER: builtins.int
     angle: builtins.float
     """The leader line's angle, degrees, clockwise from pointing right."""
 
@@ -399,6 +401,12 @@ class PlacedTagLabel(google.protobuf.message.Message):
     text: typing.Text
     """The text drawn: name, a space and value."""
 
+    @property
+    def backing_rect(self) -> layoutd.v1.geometry_pb2.Rect:
+        """The backing behind the text (text_rect grown by the legibility's padding) when the tag's
+        legibility has one; unset otherwise.
+        """
+        pass
     def __init__(self,
         *,
         angle: builtins.float = ...,
@@ -411,10 +419,45 @@ class PlacedTagLabel(google.protobuf.message.Message):
         runs: typing.Optional[typing.Iterable[layoutd.v1.layout_pb2.GlyphRun]] = ...,
         truncated: builtins.bool = ...,
         text: typing.Text = ...,
+        backing_rect: typing.Optional[layoutd.v1.geometry_pb2.Rect] = ...,
         ) -> None: ...
-    def HasField(self, field_name: typing_extensions.Literal["baseline_origin",b"baseline_origin","leader_from",b"leader_from","leader_to",b"leader_to","text_rect",b"text_rect","underline_to",b"underline_to"]) -> builtins.bool: ...
-    def ClearField(self, field_name: typing_extensions.Literal["angle",b"angle","baseline_origin",b"baseline_origin","leader_from",b"leader_from","leader_to",b"leader_to","runs",b"runs","side",b"side","text",b"text","text_rect",b"text_rect","truncated",b"truncated","underline_to",b"underline_to"]) -> None: ...
+    def HasField(self, field_name: typing_extensions.Literal["backing_rect",b"backing_rect","baseline_origin",b"baseline_origin","leader_from",b"leader_from","leader_to",b"leader_to","text_rect",b"text_rect","underline_to",b"underline_to"]) -> builtins.bool: ...
+    def ClearField(self, field_name: typing_extensions.Literal["angle",b"angle","backing_rect",b"backing_rect","baseline_origin",b"baseline_origin","leader_from",b"leader_from","leader_to",b"leader_to","runs",b"runs","side",b"side","text",b"text","text_rect",b"text_rect","truncated",b"truncated","underline_to",b"underline_to"]) -> None: ...
 global___PlacedTagLabel = PlacedTagLabel
+
+class TagLegibility(google.protobuf.message.Message):
+    """How a tag stays readable on the photo, from its style in the style table ("legibility": any of
+    shadowBlur, shadowOpacity, backing "#rrggbb[aa]", backingPadding, backingRadius), else the
+    default: a shadow of blur 3 at 0.6 opacity and no backing.
+    """
+    DESCRIPTOR: google.protobuf.descriptor.Descriptor
+    SHADOW_BLUR_FIELD_NUMBER: builtins.int
+    SHADOW_OPACITY_FIELD_NUMBER: builtins.int
+    BACKING_FIELD_NUMBER: builtins.int
+    BACKING_RADIUS_FIELD_NUMBER: builtins.int
+    shadow_blur: builtins.float
+    """The soft shadow around the text, lines and dot: its blur radius in points (0: none)."""
+
+    shadow_opacity: builtins.float
+    """The shadow's opacity, 0..1, of black."""
+
+    @property
+    def backing(self) -> layoutd.v1.decoration_pb2.Color:
+        """The fill behind each label's text (PlacedTagLabel.backing_rect); unset: none."""
+        pass
+    backing_radius: builtins.float
+    """The backing's corner radius, points."""
+
+    def __init__(self,
+        *,
+        shadow_blur: builtins.float = ...,
+        shadow_opacity: builtins.float = ...,
+        backing: typing.Optional[layoutd.v1.decoration_pb2.Color] = ...,
+        backing_radius: builtins.float = ...,
+        ) -> None: ...
+    def HasField(self, field_name: typing_extensions.Literal["backing",b"backing"]) -> builtins.bool: ...
+    def ClearField(self, field_name: typing_extensions.Literal["backing",b"backing","backing_radius",b"backing_radius","shadow_blur",b"shadow_blur","shadow_opacity",b"shadow_opacity"]) -> None: ...
+global___TagLegibility = TagLegibility
 
 class PlacedTag(google.protobuf.message.Message):
     """A tag as laid out."""
@@ -433,6 +476,7 @@ class PlacedTag(google.protobuf.message.Message):
     BOUNDS_FIELD_NUMBER: builtins.int
     AT_FIELD_NUMBER: builtins.int
     CLAMPED_FIELD_NUMBER: builtins.int
+    LEGIBILITY_FIELD_NUMBER: builtins.int
     index: builtins.int
     """The tag's position in TagsRequest.tags."""
 
@@ -481,6 +525,10 @@ class PlacedTag(google.protobuf.message.Message):
     clamped: builtins.bool
     """True when clamp_to_photo moved the tag onto the photo."""
 
+    @property
+    def legibility(self) -> global___TagLegibility:
+        """How the tag stays readable: its style's legibility, or the default."""
+        pass
     def __init__(self,
         *,
         index: builtins.int = ...,
@@ -497,9 +545,10 @@ class PlacedTag(google.protobuf.message.Message):
         bounds: typing.Optional[layoutd.v1.geometry_pb2.Rect] = ...,
         at: typing.Optional[layoutd.v1.geometry_pb2.Point] = ...,
         clamped: builtins.bool = ...,
+        legibility: typing.Optional[global___TagLegibility] = ...,
         ) -> None: ...
-    def HasField(self, field_name: typing_extensions.Literal["at",b"at","bounds",b"bounds","dot",b"dot"]) -> builtins.bool: ...
-    def ClearField(self, field_name: typing_extensions.Literal["at",b"at","bounds",b"bounds","clamped",b"clamped","dot",b"dot","dot_radius",b"dot_radius","index",b"index","inside",b"inside","inside_style",b"inside_style","labels",b"labels","line_width",b"line_width","requested_style",b"requested_style","shadow_opacity",b"shadow_opacity","shadow_radius",b"shadow_radius","style",b"style"]) -> None: ...
+    def HasField(self, field_name: typing_extensions.Literal["at",b"at","bounds",b"bounds","dot",b"dot","legibility",b"legibility"]) -> builtins.bool: ...
+    def ClearField(self, field_name: typing_extensions.Literal["at",b"at","bounds",b"bounds","clamped",b"clamped","dot",b"dot","dot_radius",b"dot_radius","index",b"index","inside",b"inside","inside_style",b"inside_style","labels",b"labels","legibility",b"legibility","line_width",b"line_width","requested_style",b"requested_style","shadow_opacity",b"shadow_opacity","shadow_radius",b"shadow_radius","style",b"style"]) -> None: ...
 global___PlacedTag = PlacedTag
 
 class TagOverlap(google.protobuf.message.Message):

@@ -548,11 +548,56 @@ public nonisolated struct Layoutd_V1_PlacedTagLabel: @unchecked Sendable {
     set {_uniqueStorage()._text = newValue}
   }
 
+  /// The backing behind the text (text_rect grown by the legibility's padding) when the tag's
+  /// legibility has one; unset otherwise.
+  public var backingRect: Layoutd_V1_Rect {
+    get {_storage._backingRect ?? Layoutd_V1_Rect()}
+    set {_uniqueStorage()._backingRect = newValue}
+  }
+  /// Returns true if `backingRect` has been explicitly set.
+  public var hasBackingRect: Bool {_storage._backingRect != nil}
+  /// Clears the value of `backingRect`. Subsequent reads from it will return its default value.
+  public mutating func clearBackingRect() {_uniqueStorage()._backingRect = nil}
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public init() {}
 
   fileprivate var _storage = _StorageClass.defaultInstance
+}
+
+/// How a tag stays readable on the photo, from its style in the style table ("legibility": any of
+/// shadowBlur, shadowOpacity, backing "#rrggbb[aa]", backingPadding, backingRadius), else the
+/// default: a shadow of blur 3 at 0.6 opacity and no backing.
+public nonisolated struct Layoutd_V1_TagLegibility: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  /// The soft shadow around the text, lines and dot: its blur radius in points (0: none).
+  public var shadowBlur: Float = 0
+
+  /// The shadow's opacity, 0..1, of black.
+  public var shadowOpacity: Float = 0
+
+  /// The fill behind each label's text (PlacedTagLabel.backing_rect); unset: none.
+  public var backing: Layoutd_V1_Color {
+    get {_backing ?? Layoutd_V1_Color()}
+    set {_backing = newValue}
+  }
+  /// Returns true if `backing` has been explicitly set.
+  public var hasBacking: Bool {self._backing != nil}
+  /// Clears the value of `backing`. Subsequent reads from it will return its default value.
+  public mutating func clearBacking() {self._backing = nil}
+
+  /// The backing's corner radius, points.
+  public var backingRadius: Float = 0
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _backing: Layoutd_V1_Color? = nil
 }
 
 /// A tag as laid out.
@@ -657,6 +702,16 @@ public nonisolated struct Layoutd_V1_PlacedTag: @unchecked Sendable {
     get {_storage._clamped}
     set {_uniqueStorage()._clamped = newValue}
   }
+
+  /// How the tag stays readable: its style's legibility, or the default.
+  public var legibility: Layoutd_V1_TagLegibility {
+    get {_storage._legibility ?? Layoutd_V1_TagLegibility()}
+    set {_uniqueStorage()._legibility = newValue}
+  }
+  /// Returns true if `legibility` has been explicitly set.
+  public var hasLegibility: Bool {_storage._legibility != nil}
+  /// Clears the value of `legibility`. Subsequent reads from it will return its default value.
+  public mutating func clearLegibility() {_uniqueStorage()._legibility = nil}
 
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
@@ -1427,7 +1482,7 @@ nonisolated extension Layoutd_V1_TagsRequest: SwiftProtobuf.Message, SwiftProtob
 
 nonisolated extension Layoutd_V1_PlacedTagLabel: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".PlacedTagLabel"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}angle\0\u{1}side\0\u{3}leader_from\0\u{3}leader_to\0\u{3}underline_to\0\u{3}text_rect\0\u{3}baseline_origin\0\u{1}runs\0\u{1}truncated\0\u{1}text\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}angle\0\u{1}side\0\u{3}leader_from\0\u{3}leader_to\0\u{3}underline_to\0\u{3}text_rect\0\u{3}baseline_origin\0\u{1}runs\0\u{1}truncated\0\u{1}text\0\u{3}backing_rect\0")
 
   fileprivate class _StorageClass {
     var _angle: Float = 0
@@ -1440,6 +1495,7 @@ nonisolated extension Layoutd_V1_PlacedTagLabel: SwiftProtobuf.Message, SwiftPro
     var _runs: [Layoutd_V1_GlyphRun] = []
     var _truncated: Bool = false
     var _text: String = String()
+    var _backingRect: Layoutd_V1_Rect? = nil
 
       // This property is used as the initial default value for new instances of the type.
       // The type itself is protecting the reference to its storage via CoW semantics.
@@ -1460,6 +1516,7 @@ nonisolated extension Layoutd_V1_PlacedTagLabel: SwiftProtobuf.Message, SwiftPro
       _runs = source._runs
       _truncated = source._truncated
       _text = source._text
+      _backingRect = source._backingRect
     }
   }
 
@@ -1488,6 +1545,7 @@ nonisolated extension Layoutd_V1_PlacedTagLabel: SwiftProtobuf.Message, SwiftPro
         case 8: try { try decoder.decodeRepeatedMessageField(value: &_storage._runs) }()
         case 9: try { try decoder.decodeSingularBoolField(value: &_storage._truncated) }()
         case 10: try { try decoder.decodeSingularStringField(value: &_storage._text) }()
+        case 11: try { try decoder.decodeSingularMessageField(value: &_storage._backingRect) }()
         default: break
         }
       }
@@ -1530,6 +1588,9 @@ nonisolated extension Layoutd_V1_PlacedTagLabel: SwiftProtobuf.Message, SwiftPro
       if !_storage._text.isEmpty {
         try visitor.visitSingularStringField(value: _storage._text, fieldNumber: 10)
       }
+      try { if let v = _storage._backingRect {
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 11)
+      } }()
     }
     try unknownFields.traverse(visitor: &visitor)
   }
@@ -1549,6 +1610,7 @@ nonisolated extension Layoutd_V1_PlacedTagLabel: SwiftProtobuf.Message, SwiftPro
         if _storage._runs != rhs_storage._runs {return false}
         if _storage._truncated != rhs_storage._truncated {return false}
         if _storage._text != rhs_storage._text {return false}
+        if _storage._backingRect != rhs_storage._backingRect {return false}
         return true
       }
       if !storagesAreEqual {return false}
@@ -1558,9 +1620,58 @@ nonisolated extension Layoutd_V1_PlacedTagLabel: SwiftProtobuf.Message, SwiftPro
   }
 }
 
+nonisolated extension Layoutd_V1_TagLegibility: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".TagLegibility"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}shadow_blur\0\u{3}shadow_opacity\0\u{1}backing\0\u{3}backing_radius\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularFloatField(value: &self.shadowBlur) }()
+      case 2: try { try decoder.decodeSingularFloatField(value: &self.shadowOpacity) }()
+      case 3: try { try decoder.decodeSingularMessageField(value: &self._backing) }()
+      case 4: try { try decoder.decodeSingularFloatField(value: &self.backingRadius) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    if self.shadowBlur.bitPattern != 0 {
+      try visitor.visitSingularFloatField(value: self.shadowBlur, fieldNumber: 1)
+    }
+    if self.shadowOpacity.bitPattern != 0 {
+      try visitor.visitSingularFloatField(value: self.shadowOpacity, fieldNumber: 2)
+    }
+    try { if let v = self._backing {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 3)
+    } }()
+    if self.backingRadius.bitPattern != 0 {
+      try visitor.visitSingularFloatField(value: self.backingRadius, fieldNumber: 4)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Layoutd_V1_TagLegibility, rhs: Layoutd_V1_TagLegibility) -> Bool {
+    if lhs.shadowBlur != rhs.shadowBlur {return false}
+    if lhs.shadowOpacity != rhs.shadowOpacity {return false}
+    if lhs._backing != rhs._backing {return false}
+    if lhs.backingRadius != rhs.backingRadius {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
 nonisolated extension Layoutd_V1_PlacedTag: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".PlacedTag"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}index\0\u{1}style\0\u{3}requested_style\0\u{3}inside_style\0\u{1}inside\0\u{1}dot\0\u{3}dot_radius\0\u{3}shadow_radius\0\u{3}shadow_opacity\0\u{3}line_width\0\u{1}labels\0\u{1}bounds\0\u{1}at\0\u{1}clamped\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}index\0\u{1}style\0\u{3}requested_style\0\u{3}inside_style\0\u{1}inside\0\u{1}dot\0\u{3}dot_radius\0\u{3}shadow_radius\0\u{3}shadow_opacity\0\u{3}line_width\0\u{1}labels\0\u{1}bounds\0\u{1}at\0\u{1}clamped\0\u{1}legibility\0")
 
   fileprivate class _StorageClass {
     var _index: UInt32 = 0
@@ -1577,6 +1688,7 @@ nonisolated extension Layoutd_V1_PlacedTag: SwiftProtobuf.Message, SwiftProtobuf
     var _bounds: Layoutd_V1_Rect? = nil
     var _at: Layoutd_V1_Point? = nil
     var _clamped: Bool = false
+    var _legibility: Layoutd_V1_TagLegibility? = nil
 
       // This property is used as the initial default value for new instances of the type.
       // The type itself is protecting the reference to its storage via CoW semantics.
@@ -1601,6 +1713,7 @@ nonisolated extension Layoutd_V1_PlacedTag: SwiftProtobuf.Message, SwiftProtobuf
       _bounds = source._bounds
       _at = source._at
       _clamped = source._clamped
+      _legibility = source._legibility
     }
   }
 
@@ -1633,6 +1746,7 @@ nonisolated extension Layoutd_V1_PlacedTag: SwiftProtobuf.Message, SwiftProtobuf
         case 12: try { try decoder.decodeSingularMessageField(value: &_storage._bounds) }()
         case 13: try { try decoder.decodeSingularMessageField(value: &_storage._at) }()
         case 14: try { try decoder.decodeSingularBoolField(value: &_storage._clamped) }()
+        case 15: try { try decoder.decodeSingularMessageField(value: &_storage._legibility) }()
         default: break
         }
       }
@@ -1687,6 +1801,9 @@ nonisolated extension Layoutd_V1_PlacedTag: SwiftProtobuf.Message, SwiftProtobuf
       if _storage._clamped != false {
         try visitor.visitSingularBoolField(value: _storage._clamped, fieldNumber: 14)
       }
+      try { if let v = _storage._legibility {
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 15)
+      } }()
     }
     try unknownFields.traverse(visitor: &visitor)
   }
@@ -1710,6 +1827,7 @@ nonisolated extension Layoutd_V1_PlacedTag: SwiftProtobuf.Message, SwiftProtobuf
         if _storage._bounds != rhs_storage._bounds {return false}
         if _storage._at != rhs_storage._at {return false}
         if _storage._clamped != rhs_storage._clamped {return false}
+        if _storage._legibility != rhs_storage._legibility {return false}
         return true
       }
       if !storagesAreEqual {return false}
