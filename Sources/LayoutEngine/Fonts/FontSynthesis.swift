@@ -4,8 +4,9 @@
 ///
 /// The two transforms are FreeType's (ftsynth.c), the ones Cairo's `CAIRO_FT_SYNTHESIZE_*` apply
 /// when Pango draws a synthetic face, so a client drawing with FreeType sees the same glyphs:
-/// - bold grows each outline by an em / 24 (`FT_GlyphSlot_Embolden`), its left and bottom edges
-///   kept, and every advance by as much: the text takes more room, as a bold face's does;
+/// - bold grows each outline by an em / 24 (`FT_GlyphSlot_Embolden`: every edge moves out by half
+///   of it and the glyph right and up by half, so an upright left edge and a flat bottom stay),
+///   and every advance by as much: the text takes more room, as a bold face's does;
 /// - oblique shears the outlines by 0x366A / 0x10000 (`FT_GlyphSlot_Oblique`, 12 degrees), after
 ///   emboldening; advances stay.
 public struct FontSynthesis: OptionSet, Hashable, Sendable {
