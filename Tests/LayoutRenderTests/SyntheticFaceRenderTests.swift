@@ -60,14 +60,11 @@ import LayoutRender
     }
 
     @Test func pdfDrawsTheSyntheticOutlines() throws {
-        // The same picture drawn twice is the same but for its dates; slanted, it differs.
-        func drawn(italic: Bool) throws -> String {
-            let bytes = try Self.picture("汉l", family: "Noto Sans CJK SC", italic: italic, format: .pdf)
-            return String(decoding: bytes, as: UTF8.self).replacing(/\/(CreationDate|ModDate) \([^)]*\)/, with: "")
-        }
-        let upright = try drawn(italic: false)
-        #expect(try drawn(italic: false) == upright)
-        let slanted = try drawn(italic: true)
-        #expect(!slanted.isEmpty && slanted != upright)
+        // A PDF of synthesised runs alone embeds no font: every glyph is the engine's outline,
+        // filled. (Drawn with the face as it is, Cairo would embed Noto Sans CJK, and Cairo 1.16
+        // leaks a little while it cuts a CFF font down for a PDF: scripts/asan.sh.)
+        let pdf = String(decoding: try Self.picture("汉l", family: "Noto Sans CJK SC", italic: true, format: .pdf), as: UTF8.self)
+        #expect(pdf.hasPrefix("%PDF-") && pdf.contains("/Type /Page"))
+        #expect(!pdf.contains("/FontDescriptor") && !pdf.contains("/FontFile"))
     }
 }
