@@ -74,28 +74,22 @@ extension RequestProcessor {
         }
         // The canvas holds the text box, every background, decoration, shadow and the glow, plus the margin.
         var bounds = Rect(x: 0, y: 0, width: scene.size.width, height: scene.size.height)
+        /// `rect` moved by `offset` and grown by `reach` on every side.
+        func spread(_ rect: Rect, by reach: Double, offset: Point = Point(x: 0, y: 0)) -> Rect {
+            Rect(x: rect.x + offset.x - reach, y: rect.y + offset.y - reach, width: rect.width + 2 * reach, height: rect.height + 2 * reach)
+        }
         for background in scene.backgrounds {
             // A border reaches half its width past the outline; a shadow its offset and blur.
-            let stroke = (background.border?.width ?? 0) / 2
             for rect in background.rects {
-                bounds = bounds.union(Rect(x: rect.x - stroke, y: rect.y - stroke, width: rect.width + 2 * stroke,
-                                           height: rect.height + 2 * stroke))
-                if let shadow = background.shadow {
-                    let reach = shadow.blurRadius
-                    bounds = bounds.union(Rect(x: rect.x + shadow.offset.x - reach, y: rect.y + shadow.offset.y - reach,
-                                               width: rect.width + 2 * reach, height: rect.height + 2 * reach))
-                }
+                bounds = bounds.union(spread(rect, by: (background.border?.width ?? 0) / 2))
+                if let shadow = background.shadow { bounds = bounds.union(spread(rect, by: shadow.blurRadius, offset: shadow.offset)) }
             }
         }
         for attachment in scene.attachments { bounds = bounds.union(attachment.rect) }
         for rect in scene.decorations.flatMap(\.rects) { bounds = bounds.union(rect) }
         // A shadow reaches past the text by its offset and blur.
         let textBox = bounds
-        for shadow in scene.paints.compactMap(\.shadow) {
-            let reach = shadow.blurRadius
-            bounds = bounds.union(Rect(x: textBox.x + shadow.offset.x - reach, y: textBox.y + shadow.offset.y - reach,
-                                       width: textBox.width + 2 * reach, height: textBox.height + 2 * reach))
-        }
+        for shadow in scene.paints.compactMap(\.shadow) { bounds = bounds.union(spread(textBox, by: shadow.blurRadius, offset: shadow.offset)) }
         let extra = margin + scene.glowRadius
         scene.origin = Point(x: extra - bounds.x, y: extra - bounds.y)
         scene.size = Size(width: bounds.width + 2 * extra, height: bounds.height + 2 * extra)

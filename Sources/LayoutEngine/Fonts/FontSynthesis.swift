@@ -50,8 +50,9 @@ public struct FontSynthesis: OptionSet, Hashable, Sendable {
 }
 
 extension Font {
-    /// The glyph's outline as this font draws it, synthesis applied, in font units, y up: what
-    /// the renderer fills for a synthesised face.
+    /// The glyph's outline as this font draws it, in font units, y up: HarfBuzz's for a loaded
+    /// face or instance, grown and slanted for a synthesised one. What the renderer fills where
+    /// it draws outlines rather than through Cairo's fonts.
     package func drawOutline(of glyph: UInt32, into sink: any OutlineSink) { shaping.drawOutline(of: glyph, into: sink) }
 
     /// A synthesised bold's growth at `size`, in points; 0 for a face drawn as it is.

@@ -4,7 +4,8 @@
 /// - every point, control points too, moves out along the bisector of its two edges so that
 ///   each edge moves out by half the strength; at a sharp convex corner no further than the
 ///   shorter edge allows, and not at all where the contour turns back on itself;
-/// - then the whole glyph moves right and up by half the strength: its left and bottom stay;
+/// - then the whole glyph moves right and up by half the strength, so an upright left edge and a
+///   flat bottom stay where they were;
 /// - then x += shear × y.
 /// Which side is "out" follows the outline's winding (TrueType contours run clockwise, CFF's
 /// counter-clockwise), found from its signed area as FreeType finds it.

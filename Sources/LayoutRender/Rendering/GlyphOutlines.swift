@@ -1,9 +1,9 @@
 import LayoutEngine
-import CHarfBuzz
 
-/// Glyph outlines as SVG path data, read with HarfBuzz's own OpenType functions (glyf and CFF):
-/// for pictures written without Cairo, such as the tags' animated SVG. Colour bitmap glyphs
-/// (Noto Color Emoji) have no outline; `svgPath` leaves them out and says which they were.
+/// Glyph outlines as SVG path data, as the font draws them (`Font.drawOutline`: HarfBuzz's own
+/// OpenType functions, glyf and CFF): for pictures written without Cairo, such as the tags'
+/// animated SVG. Colour bitmap glyphs (Noto Color Emoji) have no outline; `svgPath` leaves them
+/// out and says which they were.
 enum GlyphOutlines {
     /// Collects one glyph's commands, already placed: font units scaled, y flipped, moved to the origin.
     final class Collector: OutlineSink {
@@ -30,39 +30,16 @@ enum GlyphOutlines {
         }
     }
 
-    /// HarfBuzz draw functions writing SVG path commands; made once, immutable, shared by threads.
-    nonisolated(unsafe) static let drawFunctions: OpaquePointer = {
-        let funcs = hb_draw_funcs_create()!
-        func collector(_ data: UnsafeMutableRawPointer?) -> Collector { Unmanaged<Collector>.fromOpaque(data!).takeUnretainedValue() }
-        hb_draw_funcs_set_move_to_func(funcs, { _, data, _, x, y, _ in collector(data).move(to: x, y) }, nil, nil)
-        hb_draw_funcs_set_line_to_func(funcs, { _, data, _, x, y, _ in collector(data).line(to: x, y) }, nil, nil)
-        hb_draw_funcs_set_quadratic_to_func(funcs, { _, data, _, cx, cy, x, y, _ in collector(data).quad(cx, cy, to: x, y) }, nil, nil)
-        hb_draw_funcs_set_cubic_to_func(funcs, { _, data, _, c1x, c1y, c2x, c2y, x, y, _ in
-            collector(data).cubic(c1x, c1y, c2x, c2y, to: x, y)
-        }, nil, nil)
-        hb_draw_funcs_set_close_path_func(funcs, { _, data, _, _ in collector(data).close() }, nil, nil)
-        hb_draw_funcs_make_immutable(funcs)
-        return funcs
-    }()
-
     /// The run's outlines as one path's data, and the glyphs that had none (bitmap glyphs).
     static func svgPath(_ run: GlyphRunLayout, fonts: FontRegistry) -> (data: String, withoutOutline: [PositionedGlyph]) {
-        guard let font = fonts.font(id: run.instanceID), font.hbFont != nil || !font.synthesis.isEmpty else {
-            return ("", Array(run.glyphs))
-        }
+        guard let font = fonts.font(id: run.instanceID) else { return ("", Array(run.glyphs)) }
         let collector = Collector()
         collector.scale = run.size / Double(font.unitsPerEm)
         var missing: [PositionedGlyph] = []
-        let pointer = Unmanaged.passUnretained(collector).toOpaque()
         for glyph in run.glyphs {
             collector.origin = glyph.position
             collector.drewSomething = false
-            if let hbFont = font.hbFont, !font.isColorEmoji {
-                hb_font_get_glyph_shape(hbFont, glyph.id, drawFunctions, pointer)
-            } else if !font.synthesis.isEmpty {
-                // A synthesised face (never colour emoji): the engine's grown and slanted outline.
-                font.drawOutline(of: glyph.id, into: collector)
-            }
+            if !font.isColorEmoji { font.drawOutline(of: glyph.id, into: collector) }
             if !collector.drewSomething, font.isColorEmoji { missing.append(glyph) }
         }
         return (collector.data, missing)

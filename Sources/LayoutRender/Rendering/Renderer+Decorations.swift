@@ -73,11 +73,11 @@ extension Renderer {
         cairo_restore(cr)
     }
 
-    /// A PNG's blurred shadow: the shape (the shadowed glyphs, or a background) filled in the
+    /// A PNG's blurred shadow: the shape (the shadowed glyphs, a background, a tag) filled in the
     /// shadow's colour on a surface of lower resolution (the blur about 8 pixels there), blurred
     /// there by three box passes each way (close to a Gaussian of σ = blur / 2, as CSS reads a
-    /// shadow's blur radius), and scaled up smoothly. Stroking wide outlines instead cost seconds on a long text at any resolution:
-    /// the stroker's work is per outline segment, not per pixel.
+    /// shadow's blur radius), and scaled up smoothly. Stroking wide outlines instead cost seconds
+    /// on a long text at any resolution: the stroker's work is per outline segment, not per pixel.
     /// `size` is the picture's in points, `origin` where `cr`'s user space has its (0, 0) on it.
     func drawBlurredShadow(_ shadow: TextShadow, size: Size, origin: Point, _ cr: OpaquePointer, raster: Double,
                            budget: WorkBudget, shape: (OpaquePointer) throws(LayoutError) -> Void) throws(LayoutError) {

@@ -1,6 +1,5 @@
 import LayoutEngine
 import CCairo
-import CHarfBuzz
 
 /// Variable fonts are drawn from HarfBuzz's outlines at the run's instance, not through Cairo's
 /// FreeType backend: Debian's Cairo 1.16 leaks the `FT_MM_Var` it reads from every variable
@@ -8,25 +7,6 @@ import CHarfBuzz
 /// client's variable font makes a new face for every picture. The outlines are the same ones
 /// FreeType would scale (HarfBuzz reads `glyf`/`CFF2` with `gvar` applied), filled unhinted.
 extension Renderer {
-    /// HarfBuzz draw functions adding to a Cairo context's path, in the context's user space.
-    nonisolated(unsafe) static let cairoDrawFunctions: OpaquePointer = {
-        let funcs = hb_draw_funcs_create()!
-        hb_draw_funcs_set_move_to_func(funcs, { _, cr, _, x, y, _ in cairo_move_to(OpaquePointer(cr), Double(x), Double(y)) }, nil, nil)
-        hb_draw_funcs_set_line_to_func(funcs, { _, cr, _, x, y, _ in cairo_line_to(OpaquePointer(cr), Double(x), Double(y)) }, nil, nil)
-        hb_draw_funcs_set_quadratic_to_func(funcs, { _, cr, state, cx, cy, x, y, _ in
-            // A quadratic as the cubic with the same curve (2/3 of the way to the control point).
-            let (x0, y0) = (Double(state!.pointee.current_x), Double(state!.pointee.current_y))
-            cairo_curve_to(OpaquePointer(cr), x0 + 2 / 3 * (Double(cx) - x0), y0 + 2 / 3 * (Double(cy) - y0),
-                           Double(x) + 2 / 3 * (Double(cx) - Double(x)), Double(y) + 2 / 3 * (Double(cy) - Double(y)), Double(x), Double(y))
-        }, nil, nil)
-        hb_draw_funcs_set_cubic_to_func(funcs, { _, cr, _, c1x, c1y, c2x, c2y, x, y, _ in
-            cairo_curve_to(OpaquePointer(cr), Double(c1x), Double(c1y), Double(c2x), Double(c2y), Double(x), Double(y))
-        }, nil, nil)
-        hb_draw_funcs_set_close_path_func(funcs, { _, cr, _, _ in cairo_close_path(OpaquePointer(cr)) }, nil, nil)
-        hb_draw_funcs_make_immutable(funcs)
-        return funcs
-    }()
-
     /// True when the run's glyphs are drawn from outlines rather than through Cairo's fonts: a
     /// variable face's, and a synthesised one's (the engine's emboldened and slanted outlines,
     /// the ones its ink boxes measure, rather than Cairo's own synthesis of the face).
@@ -39,21 +19,17 @@ extension Renderer {
 
     /// Adds the run's glyph outlines to the current path: each glyph at its origin, em scaled to
     /// the run's size, y up in the font flipped, a sideways glyph turned as `setFont` turns it.
+    /// The outlines are the font's own (`Font.drawOutline`): HarfBuzz's, grown and slanted for a
+    /// synthesised face.
     func appendOutlines(_ cr: OpaquePointer, _ run: GlyphRunLayout, font: Font) {
-        let synthetic = font.synthesis.isEmpty ? nil : CairoOutline(cr)
-        let hbFont = font.hbFont
-        guard synthetic != nil || hbFont != nil else { return }  // a face without outlines
+        let path = CairoOutline(cr)
         let scale = run.size / Double(font.unitsPerEm)
         for glyph in run.glyphs {
             cairo_save(cr)
             cairo_translate(cr, glyph.position.x, glyph.position.y)
             if run.orientation == .sideways { cairo_rotate(cr, .pi / 2) }
             cairo_scale(cr, scale, -scale)
-            if let synthetic {
-                font.drawOutline(of: glyph.id, into: synthetic)
-            } else if let hbFont {
-                hb_font_get_glyph_shape(hbFont, glyph.id, Self.cairoDrawFunctions, UnsafeMutableRawPointer(cr))
-            }
+            font.drawOutline(of: glyph.id, into: path)
             cairo_restore(cr)
         }
     }
