@@ -96,4 +96,14 @@ ctl layout --width 300 --size 28 -o "$out/backdrop-dashed.png" \
     --backdrop "highlight:0-6,fill=#ff000040,border=1.5/#aa0000" "Dashed borders with a soft shadow behind each line"
 ctl typemode --width 300 --style strong -o "$out/backdrop-connected.png" \
     --backdrop "connected,fill=#ff2d55,border=3/#ffffff,dashes=10/5,shadow=0/6/10/#00000099" "One shape\nwith a border"
+# Paint layers: a gradient across a caption's lines, each line its own gradient, a photo in
+# the glyphs, and neon (a glow) over two shadows.
+ctl layout --width 320 --size 40 --weight 800 --text-fill linear,#ff2d55,#ffcc00,#0a84ff -o "$out/fill-gradient.png" \
+    "One gradient across every line"
+ctl layout --width 320 --size 40 --weight 800 --text-fill linear,#ff2d55,#ffcc00,#0a84ff,line -o "$out/fill-gradient-lines.png" \
+    "One gradient across every line"
+ctl layout --width 320 --size 64 --weight 900 --text-fill image,0,fill --text-fill-image docs/examples/photo.png \
+    -o "$out/fill-photo.png" "PHOTO"
+ctl layout --width 320 --size 48 --weight 700 --color "#ffffff" --glow 8,#ff2d95,3 --shadow 3,3,0,#00000080 \
+    --shadow 8,8,6,#00000060 --background "#1c1c1e" -o "$out/glow-shadows.png" "Neon sign"
 echo "drew $(ls "$out" | wc -l) pictures in $out (min-content $narrow, max-content $wide)"

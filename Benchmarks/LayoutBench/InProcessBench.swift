@@ -86,8 +86,21 @@ struct InProcessBench {
             }
         }
         let synthesizedRequests = boldItalic(.all), unsynthesizedRequests = boldItalic([])
+        // Each caption painted in layers: its first half filled with a gradient over its lines,
+        // its second half with a glow, both under two shadows (what a fill's boxes cost to find).
+        let paintedRequests = requests.map { plain -> ParagraphRequest in
+            let count = plain.text.units.count
+            let stops = [GradientStop(offset: 0, color: Color(red: 1, green: 0.2, blue: 0.3)),
+                         GradientStop(offset: 1, color: Color(red: 0, green: 0.5, blue: 1))]
+            let shadows = [TextShadow(offset: Point(x: 2, y: 2)), TextShadow(offset: Point(x: 4, y: 4), blurRadius: 3)]
+            let spans = [AttributedText.Span(range: 0..<count / 2, patch: StylePatch(fill: .set(TextFill(.linearGradient(
+                            start: Point(x: 0, y: 0.5), end: Point(x: 1, y: 0.5), stops: stops))))),
+                         AttributedText.Span(range: count / 2..<count, patch: StylePatch(glow: .set(TextGlow(radius: 6))))]
+            return ParagraphRequest(text: AttributedText(plain.text.string, style: plain.text.styles[0], paint: TextPaint(shadows: shadows),
+                                                         spans: spans), width: plain.width)
+        }
         if let only = ProcessInfo.processInfo.environment["LAYOUTD_BENCH_PROFILE"] {
-            // For a profiler: one kind of pass (floor, floor-bare, cold, warm, boxed, unboxed, decorated, flowed, intrinsic, listed, synthesized, unsynthesized, built or rules), many times, nothing
+            // For a profiler: one kind of pass (floor, floor-bare, cold, warm, boxed, unboxed, decorated, flowed, intrinsic, listed, synthesized, unsynthesized, painted, built or rules), many times, nothing
             // else; scripts/count-instructions.sh compares two of them under callgrind.
             // LAYOUTD_BENCH_SHAPING_CACHE=N runs the other passes with a cache of N entries, as the
             // daemon ships (20,000), new each repeat so every caption meets it cold.
@@ -151,7 +164,8 @@ struct InProcessBench {
             let chosen = only == "boxed" ? boxedRequests : only == "unboxed" ? unboxedRequests
                 : only == "decorated" ? decoratedRequests : only == "flowed" ? flowedRequests
                 : only == "intrinsic" ? intrinsicRequests : only == "listed" ? listedRequests
-                : only == "synthesized" ? synthesizedRequests : only == "unsynthesized" ? unsynthesizedRequests : requests
+                : only == "synthesized" ? synthesizedRequests : only == "unsynthesized" ? unsynthesizedRequests
+                : only == "painted" ? paintedRequests : requests
             for _ in 0..<options.repeats {
                 layouter = layouterForRepeat()
                 for request in chosen { _ = try time(request, layouter) }

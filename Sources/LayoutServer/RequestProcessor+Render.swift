@@ -23,7 +23,7 @@ extension RequestProcessor {
         guard request.photo.isEmpty, request.animate == .none else {
             throw LayoutError(.invalidArgument, "photo and animate are for a tags source", field: request.photo.isEmpty ? "animate" : "photo")
         }
-        try Self.checkAttachmentImages(request.attachmentImages)
+        try Self.checkPictures(attachments: request.attachmentImages, fills: request.fillImages)
         var scene: RenderScene
         let placed: [AttachmentLayout]
         // Each attachment's content mode, and the field its list is under.
@@ -51,6 +51,7 @@ extension RequestProcessor {
                                 textColor: request.hasTextColor ? try request.textColor.checked(field: "text_color")
                                     : Color(red: 0, green: 0, blue: 0), paints: decorated.layout.paints,
                                 decorations: decorated.layout.decorations)
+            scene.fillRegions = decorated.layout.fillRegions
         case .justify(let justifyRequest):
             modes = (justifyRequest.attachments.map(\.contentMode), "justify.attachments")
             let story = try under("justify") { try decoratedStory(justifyRequest, budget: budget) }
@@ -63,9 +64,11 @@ extension RequestProcessor {
                                 decorations: story.fitted.paragraph.decorations,
                                 glowColor: story.effects.glowColor,
                                 glowRadius: story.effects.glowRadius)
+            scene.fillRegions = story.fitted.paragraph.fillRegions
         case .none, .tags:
             throw LayoutError(.invalidArgument, "a render request needs a layout, a justify or a tags source", field: "source")
         }
+        scene.fillImages = request.fillImages.map { [UInt8]($0) }
         let images = request.attachmentImages
         scene.attachments = try placed.map { box in
             let mode = box.index < modes.list.count ? modes.list[box.index] : .scaleToFill
@@ -87,9 +90,10 @@ extension RequestProcessor {
         }
         for attachment in scene.attachments { bounds = bounds.union(attachment.rect) }
         for rect in scene.decorations.flatMap(\.rects) { bounds = bounds.union(rect) }
-        // A shadow reaches past the text by its offset and blur.
+        // A shadow reaches past the text by its offset and blur, a glow by its radius.
         let textBox = bounds
-        for shadow in scene.paints.compactMap(\.shadow) { bounds = bounds.union(spread(textBox, by: shadow.blurRadius, offset: shadow.offset)) }
+        for shadow in scene.paints.flatMap(\.shadows) { bounds = bounds.union(spread(textBox, by: shadow.blurRadius, offset: shadow.offset)) }
+        for glow in scene.paints.compactMap(\.glow) { bounds = bounds.union(spread(textBox, by: glow.radius)) }
         let extra = margin + scene.glowRadius
         scene.origin = Point(x: extra - bounds.x, y: extra - bounds.y)
         scene.size = Size(width: bounds.width + 2 * extra, height: bounds.height + 2 * extra)
@@ -112,8 +116,9 @@ extension RequestProcessor {
     /// animation as an SVG of CSS keyframes.
     private func renderTags(_ tagsRequest: Layoutd_V1_TagsRequest, _ request: Layoutd_V1_RenderRequest, format: RenderFormat,
                             budget: WorkBudget) throws -> Layoutd_V1_RenderReply {
-        guard request.attachmentImages.isEmpty else {
-            throw LayoutError(.invalidArgument, "a tags picture has no attachments", field: "attachment_images")
+        guard request.attachmentImages.isEmpty, request.fillImages.isEmpty else {
+            throw LayoutError(.invalidArgument, "a tags picture has no attachments or fills",
+                              field: request.attachmentImages.isEmpty ? "fill_images" : "attachment_images")
         }
         guard !request.hasFrame else {
             throw LayoutError(.invalidArgument, "a tags picture is its photo: a story frame is for layout and justify", field: "frame")
@@ -159,22 +164,28 @@ extension RequestProcessor {
     static let maxAttachmentImageBytes = 8 << 20
 
     /// Each picture must be a PNG small enough to decode; together they fit the byte limit.
-    static func checkAttachmentImages(_ images: [Data]) throws(LayoutError) {
-        try Bounds.check(count: images.count, limit: 1_024, field: "attachment_images")
-        let total = images.reduce(0) { $0 + $1.count }
+    /// The attachments' and the fills' pictures: PNGs Cairo can read, within the count, the
+    /// bytes and the pixels a render may decode (the two lists share the bytes and pixels).
+    static func checkPictures(attachments: [Data], fills: [Data] = []) throws(LayoutError) {
+        try Bounds.check(count: attachments.count, limit: 1_024, field: "attachment_images")
+        try Bounds.check(count: fills.count, limit: StyleRules.maxFillImages, field: "fill_images")
+        let lists = [(attachments, "attachment_images"), (fills, "fill_images")]
+        let total = (attachments + fills).reduce(0) { $0 + $1.count }
         guard total <= maxAttachmentImageBytes else {
-            throw LayoutError(.resourceExhausted, "attachment pictures of \(total) bytes; at most \(maxAttachmentImageBytes) in all",
-                              field: "attachment_images")
+            throw LayoutError(.resourceExhausted, "pictures of \(total) bytes; at most \(maxAttachmentImageBytes) in all",
+                              field: fills.isEmpty ? "attachment_images" : "fill_images")
         }
         // Pixels are what decoding costs: a PNG of a few kilobytes can declare 4096 x 4096.
         var pixels = 0
-        for (index, image) in images.enumerated() where !image.isEmpty {
-            let (width, height) = try Renderer.checkAttachmentPicture([UInt8](image), field: "attachment_images[\(index)]")
-            pixels += Int(width) * Int(height)
+        for (images, field) in lists {
+            for (index, image) in images.enumerated() where !image.isEmpty {
+                let (width, height) = try Renderer.checkAttachmentPicture([UInt8](image), field: "\(field)[\(index)]")
+                pixels += Int(width) * Int(height)
+            }
         }
         guard pixels <= Renderer.maxInputPixels else {
-            throw LayoutError(.resourceExhausted, "attachment pictures of \(pixels) pixels in all; at most \(Renderer.maxInputPixels)",
-                              field: "attachment_images")
+            throw LayoutError(.resourceExhausted, "pictures of \(pixels) pixels in all; at most \(Renderer.maxInputPixels)",
+                              field: fills.isEmpty ? "attachment_images" : "fill_images")
         }
     }
 }

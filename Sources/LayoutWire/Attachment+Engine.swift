@@ -77,3 +77,14 @@ extension ContentMode {
         }
     }
 }
+
+extension Layoutd_V1_ContentMode {
+    public init(_ mode: ContentMode) {
+        switch mode {
+        case .scaleToFill: self = .scaleToFill
+        case .aspectFit: self = .aspectFit
+        case .aspectFill: self = .aspectFill
+        case .center: self = .center
+        }
+    }
+}

@@ -109,6 +109,7 @@ extension Layoutd_V1_JustifyReply {
         attachments = layout.paragraph.attachments.map(Layoutd_V1_AttachmentBox.init)
         clamped = layout.clamped
         decorations = layout.paragraph.decorations.map(Layoutd_V1_TextDecoration.init)
+        fillRegions = layout.paragraph.fillRegions.map(Layoutd_V1_FillRegion.init)
         paints = Layoutd_V1_Paint.list(layout.paragraph.paints)
         self.ruleMatches = ruleMatches
     }

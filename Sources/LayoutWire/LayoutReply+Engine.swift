@@ -12,6 +12,7 @@ extension Layoutd_V1_LayoutReply {
         direction = layout.direction == .rightToLeft ? .rtl : .ltr
         attachments = layout.attachments.map(Layoutd_V1_AttachmentBox.init)
         decorations = layout.decorations.map(Layoutd_V1_TextDecoration.init)
+        fillRegions = layout.fillRegions.map(Layoutd_V1_FillRegion.init)
         paints = Layoutd_V1_Paint.list(layout.paints)
         containers = layout.containers.map(Layoutd_V1_ContainerLayout.init)
         if !layout.overflowRange.isEmpty { overflowRange = Layoutd_V1_Range(layout.overflowRange) }

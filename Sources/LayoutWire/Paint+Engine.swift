@@ -9,8 +9,129 @@ extension Layoutd_V1_Style {
         if hasStrikethrough {
             patch.strikethrough = try strikethrough.setting(field: field + ".strikethrough", allowsSkipInk: false)
         }
-        if hasShadow { patch.shadow = try shadow.setting(field: field + ".shadow") }
+        if hasShadow || !shadows.isEmpty { patch.shadows = try shadowList(field: field) }
+        if hasGlow { patch.glow = try glow.setting(field: field + ".glow") }
+        if hasFill { patch.fill = try fill.setting(field: field + ".fill") }
         if hasEffect { patch.effect = try effect.setting(field: field + ".effect") }
+    }
+
+    /// `shadow` then `shadows`, or cleared where either says `none`.
+    private func shadowList(field: String) throws(LayoutError) -> Setting<[TextShadow]> {
+        guard shadows.count <= StyleRules.maxShadows else {
+            throw LayoutError(.invalidArgument, "\(shadows.count) shadows; at most \(StyleRules.maxShadows)", field: field + ".shadows")
+        }
+        var list: [TextShadow] = []
+        if hasShadow {
+            guard case .set(let first) = try shadow.setting(field: field + ".shadow") else { return .cleared }
+            list.append(first)
+        }
+        for (index, entry) in shadows.enumerated() {
+            guard case .set(let next) = try entry.setting(field: field + ".shadows[\(index)]") else { return .cleared }
+            list.append(next)
+        }
+        guard list.count <= StyleRules.maxShadows else {
+            throw LayoutError(.invalidArgument, "\(list.count) shadows; at most \(StyleRules.maxShadows)", field: field + ".shadows")
+        }
+        return .set(list)
+    }
+}
+
+extension Layoutd_V1_Glow {
+    func setting(field: String) throws(LayoutError) -> Setting<TextGlow> {
+        if none { return .cleared }
+        let glow = TextGlow(radius: Double(radius), color: hasColor ? try color.checked(field: field + ".color") : nil,
+                            strength: strength == 0 ? 1 : Int(clamping: strength))
+        try StyleRules.checkGlow(glow, field: field)
+        return .set(glow)
+    }
+
+    public init(_ glow: TextGlow, textColor: Color?) {
+        self.init()
+        radius = Float(glow.radius)
+        if let color = glow.color ?? textColor { self.color = Layoutd_V1_Color(color) }
+        strength = UInt32(glow.strength)
+    }
+}
+
+extension Layoutd_V1_TextFill {
+    func setting(field: String) throws(LayoutError) -> Setting<TextFill> {
+        if none { return .cleared }
+        func stops(_ gradient: Layoutd_V1_Gradient, _ name: String) throws(LayoutError) -> [GradientStop] {
+            var list: [GradientStop] = []
+            for (index, stop) in gradient.stops.prefix(TextFill.maxStops + 1).enumerated() {
+                list.append(GradientStop(offset: Double(stop.offset),
+                                         color: try stop.color.checked(field: "\(field).\(name).stops[\(index)].color")))
+            }
+            return list
+        }
+        func point(_ point: Layoutd_V1_Point) -> Point { Point(x: Double(point.x), y: Double(point.y)) }
+        let kind: TextFill.Kind
+        switch self.kind {
+        case .linearGradient(let gradient):
+            kind = .linearGradient(start: point(gradient.start), end: point(gradient.end), stops: try stops(gradient, "linear_gradient"))
+        case .radialGradient(let gradient):
+            kind = .radialGradient(center: point(gradient.start), edge: point(gradient.end), stops: try stops(gradient, "radial_gradient"))
+        case .image(let image):
+            kind = .image(index: Int(image.image), mode: try ContentMode(image.contentMode, field: field + ".image.content_mode"))
+        case nil:
+            throw LayoutError(.invalidArgument, "a fill needs a linear_gradient, a radial_gradient or an image, or none", field: field)
+        }
+        let box: TextFill.Box
+        switch self.box {
+        case .span: box = .span
+        case .line: box = .line
+        case .layout: box = .layout
+        case .UNRECOGNIZED(let value):
+            throw LayoutError(.invalidArgument, "unknown box \(value); BOX_SPAN, BOX_LINE or BOX_LAYOUT", field: field + ".box")
+        }
+        let fill = TextFill(kind, box: box)
+        try StyleRules.checkFill(fill, field: field)
+        return .set(fill)
+    }
+
+    public init(_ fill: TextFill) {
+        self.init()
+        func gradient(_ start: Point, _ end: Point, _ stops: [GradientStop]) -> Layoutd_V1_Gradient {
+            var gradient = Layoutd_V1_Gradient()
+            gradient.start = Layoutd_V1_Point(start)
+            gradient.end = Layoutd_V1_Point(end)
+            gradient.stops = stops.map { stop in
+                var made = Layoutd_V1_GradientStop()
+                made.offset = Float(stop.offset)
+                made.color = Layoutd_V1_Color(stop.color)
+                return made
+            }
+            return gradient
+        }
+        switch fill.kind {
+        case let .linearGradient(start, end, stops): linearGradient = gradient(start, end, stops)
+        case let .radialGradient(center, edge, stops): radialGradient = gradient(center, edge, stops)
+        case let .image(index, mode):
+            var image = Layoutd_V1_ImageFill()
+            image.image = UInt32(index)
+            image.contentMode = Layoutd_V1_ContentMode(mode)
+            self.image = image
+        }
+        switch fill.box {
+        case .span: box = .span
+        case .line: box = .line
+        case .layout: box = .layout
+        }
+    }
+}
+
+extension Layoutd_V1_FillRegion {
+    public init(_ region: FillRegion) {
+        self.init()
+        paint = UInt32(region.paint)
+        range = Layoutd_V1_Range(region.range)
+        if let line = region.lineIndex {
+            lineIndex = UInt32(line)
+            perLine = true
+        }
+        box = Layoutd_V1_Rect(region.box)
+        start = Layoutd_V1_Point(region.start)
+        end = Layoutd_V1_Point(region.end)
     }
 }
 
@@ -112,6 +233,9 @@ extension Layoutd_V1_Paint {
         self.init()
         if let color = paint.color { self.color = Layoutd_V1_Color(color) }
         if let shadow = paint.shadow { self.shadow = Layoutd_V1_Shadow(shadow) }
+        shadows = paint.shadows.map(Layoutd_V1_Shadow.init)
+        if let glow = paint.glow { self.glow = Layoutd_V1_Glow(glow, textColor: paint.color) }
+        if let fill = paint.fill { self.fill = Layoutd_V1_TextFill(fill) }
         switch paint.effect {
         case nil: effect = .none
         case .letterpress: effect = .letterpress
@@ -122,7 +246,8 @@ extension Layoutd_V1_Paint {
 
     /// The reply's paints: none when every run is drawn in the client's colour, plain.
     static func list(_ paints: [TextPaint]) -> [Layoutd_V1_Paint] {
-        paints.contains { $0.color != nil || $0.shadow != nil || $0.effect != nil } ? paints.map(Layoutd_V1_Paint.init) : []
+        paints.contains { $0.color != nil || !$0.shadows.isEmpty || $0.glow != nil || $0.fill != nil || $0.effect != nil }
+            ? paints.map(Layoutd_V1_Paint.init) : []
     }
 }
 

@@ -35,6 +35,7 @@ extension LayoutCtl {
                     var render = Layoutd_V1_RenderRequest()
                     render.layout = request
                     render.attachmentImages = try Picture.images(attachmentImage)
+                    render.fillImages = try Picture.images(options.paint.decorations.textFillImage)
                     render.showShapes = true  // a picture of text that flows shows what it flows around
                     try frame.apply(to: &render)
                     try Picture.write(render, to: output, format: format, scale: scale, connection: connection)

@@ -120,6 +120,72 @@ struct PaintOptions: ParsableArguments {
         return shadow
     }
 
+    /// `RADIUS[,#colour][,STRENGTH]`, or `none`.
+    static func glow(_ text: String, separator: Character, option: String) throws -> Layoutd_V1_Glow {
+        let parts = text.split(separator: separator).map(String.init)
+        if parts == ["none"] { return .with { $0.none = true } }
+        guard let first = parts.first, let radius = Float(first), parts.count <= 3 else {
+            throw ValidationError("\(option): \"\(text)\" is not RADIUS\(separator)#colour\(separator)STRENGTH")
+        }
+        var glow = Layoutd_V1_Glow.with { $0.radius = radius }
+        for part in parts.dropFirst() {
+            if part.hasPrefix("#") {
+                glow.color = try color(part, option: option)
+            } else if let strength = UInt32(part) {
+                glow.strength = strength
+            } else {
+                throw ValidationError("\(option): \"\(part)\" is neither a #colour nor a strength")
+            }
+        }
+        return glow
+    }
+
+    /// `linear,#c1,#c2[,...][,down|diagonal][,line|layout]`, `radial,#c1,#c2[,...][,line|layout]`,
+    /// `image,N[,stretch|fit|fill|center][,line|layout]`, or `none`. Stops are spread evenly.
+    static func fill(_ text: String, separator: Character, option: String) throws -> Layoutd_V1_TextFill {
+        var parts = text.split(separator: separator).map(String.init)
+        if parts == ["none"] { return .with { $0.none = true } }
+        var fill = Layoutd_V1_TextFill()
+        if let box = parts.last, let kind = ["line": Layoutd_V1_TextFill.Box.line, "layout": .layout, "span": .span][box] {
+            fill.box = kind
+            parts.removeLast()
+        }
+        guard let kind = parts.first else { throw ValidationError("\(option): \"\(text)\" names no fill") }
+        switch kind {
+        case "linear", "radial":
+            var (start, end) = kind == "linear" ? ((0.0, 0.5), (1.0, 0.5)) : ((0.5, 0.5), (1.0, 1.0))
+            if kind == "linear", let direction = parts.last, ["down", "diagonal"].contains(direction) {
+                (start, end) = direction == "down" ? ((0.5, 0), (0.5, 1)) : ((0, 0), (1, 1))
+                parts.removeLast()
+            }
+            let colours = try parts.dropFirst().map { try color($0, option: option) }
+            guard colours.count >= 2 else { throw ValidationError("\(option): a gradient needs two #colours or more") }
+            var gradient = Layoutd_V1_Gradient()
+            gradient.start = .with { $0.x = Float(start.0); $0.y = Float(start.1) }
+            gradient.end = .with { $0.x = Float(end.0); $0.y = Float(end.1) }
+            gradient.stops = colours.enumerated().map { index, colour in
+                .with { $0.offset = Float(index) / Float(colours.count - 1); $0.color = colour }
+            }
+            if kind == "linear" { fill.linearGradient = gradient } else { fill.radialGradient = gradient }
+        case "image":
+            guard parts.count >= 2, let index = UInt32(parts[1]), parts.count <= 3 else {
+                throw ValidationError("\(option): \"\(text)\" is not image\(separator)N\(separator)MODE")
+            }
+            var image = Layoutd_V1_ImageFill.with { $0.image = index }
+            if parts.count == 3 {
+                let modes: [String: Layoutd_V1_ContentMode] = ["stretch": .scaleToFill, "fit": .aspectFit, "fill": .aspectFill, "center": .center]
+                guard let mode = modes[parts[2]] else {
+                    throw ValidationError("\(option): \"\(parts[2])\" is not stretch, fit, fill or center")
+                }
+                image.contentMode = mode
+            }
+            fill.image = image
+        default:
+            throw ValidationError("\(option): \"\(kind)\" is not linear, radial, image or none")
+        }
+        return fill
+    }
+
     /// `START:END:KEY=VALUE,...`
     static func span(_ text: String) throws -> Layoutd_V1_StyleSpan {
         let parts = text.split(separator: ":", maxSplits: 2, omittingEmptySubsequences: false).map(String.init)
@@ -137,7 +203,10 @@ struct PaintOptions: ParsableArguments {
             case "background": span.style.background = try color(value, option: option)
             case "underline": span.style.underline = try line(value.isEmpty ? "single" : value, separator: "/", option: option)
             case "strike": span.style.strikethrough = try line(value.isEmpty ? "single" : value, separator: "/", option: option)
-            case "shadow": span.style.shadow = try shadow(value, separator: "/", option: option)
+            case "shadow":
+                // The first is the span's shadow, as one always was; more go after it.
+                let made = try shadow(value, separator: "/", option: option)
+                if span.style.hasShadow { span.style.shadows.append(made) } else { span.style.shadow = made }
             case "weight":
                 guard let weight = UInt32(value) else { throw ValidationError("\(option): \"\(value)\" is not a number") }
                 span.style.weight = weight
@@ -147,8 +216,11 @@ struct PaintOptions: ParsableArguments {
             case "font": span.style.family = value
             case "italic": span.style.slant = .italic
             case "effect": span.style.effect = try effect(value, separator: "/", option: option)
+            case "glow": span.style.glow = try glow(value, separator: "/", option: option)
+            case "fill": span.style.fill = try fill(value, separator: "/", option: option)
             default:
-                throw ValidationError("--span: unknown key \"\(key)\" (color, background, underline, strike, shadow, weight, size, font, italic, effect)")
+                throw ValidationError("--span: unknown key \"\(key)\" (color, background, underline, strike, shadow, weight, size, font, "
+                                      + "italic, effect, glow, fill)")
             }
         }
         return span
@@ -160,7 +232,8 @@ struct SpanOptions: ParsableArguments {
     @Option(help: ArgumentHelp("A style over a UTF-16 range: START:END:KEY=VALUE,... with keys color, background, underline "
                                + "(STYLE[/skip-ink][/#rrggbb]), strike (STYLE[/#rrggbb]), shadow (DX/DY/BLUR/#rrggbb), weight, "
                                + "size (not in typemode), font, italic, effect (letterpress/DEPTH/#surface or outline/WIDTH/#colour/fill), "
-                               + "e.g. 0:5:underline=double/#ff0000,weight=700.", valueName: "span"))
+                               + "glow (RADIUS/#rrggbb/STRENGTH) and fill (as --text-fill, with /), e.g. 0:5:underline=double/#ff0000,weight=700.",
+                               valueName: "span"))
     var span: [String] = []
     @Option(help: "A built-in rule set: builtin (the note editor's *bold*, _italic_, -strike-, ~script~, 1. and CAPITALS).")
     var rules: String?
@@ -188,7 +261,15 @@ struct DecorationOptions: ParsableArguments {
     var underline: String?
     @Flag(help: "Strike the text through (for a style or colour: --strike-style).") var strike = false
     @Option(help: "Strikethrough: single, double, thick, dotted or dashed, then ,#rrggbb.") var strikeStyle: String?
-    @Option(parsing: .unconditional, help: "Shadow: DX,DY,BLUR,#rrggbb[aa] in points (e.g. 2,2,3,#00000080).") var shadow: String?
+    @Option(parsing: .unconditionalSingleValue, help: ArgumentHelp("Shadow: DX,DY,BLUR,#rrggbb[aa] in points (e.g. 2,2,3,#00000080); "
+                                                                    + "repeat it for several, the first on top."))
+    var shadow: [String] = []
+    @Option(help: "Glow: RADIUS[,#rrggbb[aa]][,STRENGTH 1-8], a halo with no offset (e.g. 8,#ff2d95,3).") var glow: String?
+    @Option(help: ArgumentHelp("Fill the glyphs: linear,#c1,#c2[,...] (left to right; add down or diagonal), radial,#c1,#c2[,...] "
+                               + "or image,N[,stretch|fit|fill|center] (the Nth --text-fill-image); then ,line or ,layout for the "
+                               + "box (default: the span's text).", valueName: "fill"))
+    var textFill: String?
+    @Option(help: "A PNG an image fill draws in the glyphs with -o (image,N takes the Nth of these).") var textFillImage: [String] = []
     @Option(help: "Text effect: letterpress[,DEPTH][,#surface] or outline[,WIDTH][,#colour][,fill].") var effect: String?
 
     func apply(to style: inout Layoutd_V1_Style) throws {
@@ -199,7 +280,13 @@ struct DecorationOptions: ParsableArguments {
         } else if strike {
             style.strikethrough = Layoutd_V1_DecorationLine()
         }
-        if let shadow { style.shadow = try PaintOptions.shadow(shadow, separator: ",", option: "--shadow") }
+        let shadows = try shadow.map { try PaintOptions.shadow($0, separator: ",", option: "--shadow") }
+        if let first = shadows.first {
+            style.shadow = first
+            style.shadows = Array(shadows.dropFirst())
+        }
+        if let glow { style.glow = try PaintOptions.glow(glow, separator: ",", option: "--glow") }
+        if let textFill { style.fill = try PaintOptions.fill(textFill, separator: ",", option: "--text-fill") }
         if let effect { style.effect = try PaintOptions.effect(effect, separator: ",", option: "--effect") }
     }
 }

@@ -74,6 +74,7 @@ extension LayoutCtl {
                     var render = Layoutd_V1_RenderRequest()
                     render.justify = request
                     render.attachmentImages = try Picture.images(attachmentImage)
+                    render.fillImages = try Picture.images(decorations.textFillImage)
                     try frame.apply(to: &render)
                     try Picture.write(render, to: output, format: format, scale: scale, connection: connection)
                     return

@@ -200,7 +200,7 @@ import Testing
     @Test func aTextWithoutDecorationsGetsNone() throws {
         #expect(try Self.layout("plain", paint: TextPaint(color: Self.red)).decorations.isEmpty)
         #expect(try Self.layout("plain").decorations.isEmpty)
-        let shadowed = try Self.layout("plain", paint: TextPaint(shadow: TextShadow(offset: Point(x: 2, y: 2))))
+        let shadowed = try Self.layout("plain", paint: TextPaint(shadows: [TextShadow(offset: Point(x: 2, y: 2))]))
         #expect(shadowed.decorations.isEmpty && shadowed.paints[0].shadow != nil)
     }
 
@@ -208,8 +208,8 @@ import Testing
         let patch = StylePatch(color: Self.red, underline: .set(DecorationLine(style: .dashed)))
         let paint = patch.appliedPaint(to: TextPaint(background: Self.yellow))
         #expect(paint == TextPaint(color: Self.red, background: Self.yellow, underline: DecorationLine(style: .dashed)))
-        let cleared = StylePatch(background: Color(red: 0, green: 0, blue: 0, alpha: 0), shadow: .cleared)
-            .appliedPaint(to: TextPaint(background: Self.yellow, shadow: TextShadow(offset: Point(x: 1, y: 1))))
+        let cleared = StylePatch(background: Color(red: 0, green: 0, blue: 0, alpha: 0), shadows: .cleared)
+            .appliedPaint(to: TextPaint(background: Self.yellow, shadows: [TextShadow(offset: Point(x: 1, y: 1))]))
         #expect(cleared == TextPaint())
     }
 }

@@ -21,7 +21,7 @@ import LayoutRender
             StylePatch(underline: .set(DecorationLine(style: .dashed))),
             StylePatch(strikethrough: .set(DecorationLine(color: red))),
             StylePatch(background: yellow),
-            StylePatch(color: blue, shadow: .set(TextShadow(offset: Point(x: 2, y: 2), blurRadius: 3))),
+            StylePatch(color: blue, shadows: .set([TextShadow(offset: Point(x: 2, y: 2), blurRadius: 3)])),
         ]
         let step = max(count / patches.count, 1)
         return patches.enumerated().compactMap { index, patch in
@@ -117,7 +117,7 @@ import LayoutRender
     }
 
     @Test func aShadowIsDrawnAtItsOffset() throws {
-        let paint = TextPaint(shadow: TextShadow(offset: Point(x: 0, y: 30), blurRadius: 0, color: Self.blue))
+        let paint = TextPaint(shadows: [TextShadow(offset: Point(x: 0, y: 30), blurRadius: 0, color: Self.blue)])
         let (layout, png) = try Self.drawn(AttributedText("I", style: TextStyle(family: "Noto Sans", size: 60), paint: paint),
                                            canvasWidth: 100, below: 60)
         let origin = Self.origin

@@ -52,7 +52,7 @@ import Testing
     @Test func gradientsRunBetweenTheirPoints() throws {
         let linear = try Self.pixels(StoryFrame(size: Size(width: 200, height: 400),
                                                 fill: .linearGradient(start: Point(x: 0.5, y: 0), end: Point(x: 0.5, y: 1),
-                                                                      stops: [(0, Self.red), (1, Self.blue)]),
+                                                                      stops: [GradientStop(offset: 0, color: Self.red), GradientStop(offset: 1, color: Self.blue)]),
                                                 position: Point(x: 2, y: 2)))  // the block off the canvas
         let top = Self.at(linear, 100, 1), bottom = Self.at(linear, 100, 398), middle = Self.at(linear, 100, 200)
         #expect(top >> 16 > 0xF0 && top & 0xFF < 0x10)
@@ -60,7 +60,7 @@ import Testing
         #expect((0x70...0x90).contains(middle >> 16) && (0x70...0x90).contains(middle & 0xFF))
         let radial = try Self.pixels(StoryFrame(size: Size(width: 200, height: 200),
                                                 fill: .radialGradient(center: Point(x: 0.5, y: 0.5), edge: Point(x: 1, y: 0.5),
-                                                                      stops: [(0, Self.red), (1, Self.blue)]),
+                                                                      stops: [GradientStop(offset: 0, color: Self.red), GradientStop(offset: 1, color: Self.blue)]),
                                                 position: Point(x: 2, y: 2)))
         #expect(Self.at(radial, 100, 100) >> 16 > 0xF0 && Self.at(radial, 199, 100) & 0xFF > 0xE0)
     }

@@ -49,7 +49,7 @@ import Testing
     @Test func decorationsAndPaintsAreWrittenAtEachLinesSize() throws {
         var request = TypeModeRequest(text: "so\nHAPPY\nto see you", style: TextStyle(family: "Noto Sans"), width: 300, minSize: 14, maxSize: 96)
         request.paint = TextPaint(color: Color(red: 1, green: 1, blue: 1), underline: DecorationLine(style: .thick),
-                                  shadow: TextShadow(offset: Point(x: 2, y: 2), blurRadius: 3))
+                                  shadows: [TextShadow(offset: Point(x: 2, y: 2), blurRadius: 3)])
         let fitted = try Self.layouter.justify(request)
         #expect(fitted.paragraph.decorations.count == fitted.paragraph.lines.count)
         // Each line's underline is as thick as its own size makes it.

@@ -94,7 +94,7 @@ import TestSupport
         let red = Color(red: 1, green: 0, blue: 0)
         let spans = [AttributedText.Span(range: 0..<5, patch: StylePatch(color: red, background: Color(red: 1, green: 1, blue: 0))),
                      AttributedText.Span(range: 6..<20, patch: StylePatch(underline: .set(DecorationLine(style: .double, skipsInk: true)),
-                                                                          shadow: .set(TextShadow(offset: Point(x: 1, y: 2), blurRadius: 3)))),
+                                                                          shadows: .set([TextShadow(offset: Point(x: 1, y: 2), blurRadius: 3)]))),
                      AttributedText.Span(range: 21..<30, patch: StylePatch(strikethrough: .set(DecorationLine(style: .dotted, color: red)))),
                      AttributedText.Span(range: 31..<35, patch: StylePatch(effect: .set(.letterpress(surface: red, depth: 2))))]
         let text = AttributedText("Paint every glyph you see here, and wrap", style: TextStyle(family: "Noto Sans", size: 24), spans: spans)

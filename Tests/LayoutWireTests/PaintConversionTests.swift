@@ -24,7 +24,7 @@ extension ConversionTests {
             TextPaint(color: red, underline: DecorationLine(style: .dashed, skipsInk: true)),
             TextPaint(color: red, background: Color(red: 0, green: 1, blue: 0, alpha: 0.5),
                       strikethrough: DecorationLine(color: Color(red: 0, green: 0, blue: 1)),
-                      shadow: TextShadow(offset: Point(x: 2, y: 3), blurRadius: 4)),
+                      shadows: [TextShadow(offset: Point(x: 2, y: 3), blurRadius: 4)]),
         ])
         #expect(request.text.paintRuns.map(\.range) == [0..<8, 8..<14])
         // Paint never splits what is shaped.

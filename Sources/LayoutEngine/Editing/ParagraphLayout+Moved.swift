@@ -23,10 +23,10 @@ extension ParagraphLayout {
     }
 
     /// True when only lines, runs and the visible range move with a placement: no attachments,
-    /// decorations, ink or intrinsic metrics. A writer may then apply the placement as it writes those, instead
+    /// decorations, fills, ink or intrinsic metrics. A writer may then apply the placement as it writes those, instead
     /// of writing a moved copy (`LayoutReplyFrame.writeReply(_:placed:…)`).
     public var movesOnlyLinesAndRuns: Bool {
-        attachments.isEmpty && decorations.isEmpty && ink == nil && intrinsicMetrics == nil
+        attachments.isEmpty && decorations.isEmpty && ink == nil && intrinsicMetrics == nil && fillRegions.isEmpty
     }
 
     /// The layout moved along the text by `offset`, down by `top`, and its lines and attachments
@@ -59,6 +59,15 @@ extension ParagraphLayout {
             layout.decorations[i].lineIndex += firstLine
             for r in layout.decorations[i].rects.indices { layout.decorations[i].rects[r].y += top }
             layout.decorations[i].path.commands = layout.decorations[i].path.commands.map { $0.moved(down: top) }
+        }
+        if !layout.fillRegions.isEmpty {
+            layout.fillRegions = layout.fillRegions.map { region in
+                var moved = region
+                moved.range = region.range.shifted(by: start)
+                moved.lineIndex = region.lineIndex.map { $0 + firstLine }
+                (moved.box.y, moved.start.y, moved.end.y) = (region.box.y + top, region.start.y + top, region.end.y + top)
+                return moved
+            }
         }
         layout.visibleRange = layout.visibleRange.shifted(by: start)
         if var ink = layout.ink {

@@ -25,6 +25,13 @@ extension TextDocument {
             whole.runs += part.runs
             whole.attachments += part.attachments
             whole.decorations += part.decorations
+            if !part.fillRegions.isEmpty {
+                whole.fillRegions += part.fillRegions.map { region in
+                    var moved = region
+                    moved.paint += paintBase
+                    return moved
+                }
+            }
             if let ink = part.ink {
                 var merged = whole.ink ?? InkBounds(runs: [], lines: [], layout: nil, firstGlyph: nil)
                 merged.runs += ink.runs

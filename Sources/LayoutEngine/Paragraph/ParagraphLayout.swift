@@ -137,40 +137,47 @@ public struct ParagraphLayout: Sendable {
     /// Where the glyphs and attachments put ink, when the request asked (`measuresInk`).
     public var ink: InkBounds? {
         get { extras?.ink }
-        set { extras = LayoutExtras(ink: newValue, appliedScale: appliedScale, flowEnd: flowEnd, intrinsicMetrics: intrinsicMetrics) }
+        set { extras = LayoutExtras(ink: newValue, appliedScale: appliedScale, flowEnd: flowEnd, intrinsicMetrics: intrinsicMetrics, fillRegions: fillRegions) }
     }
     /// The scale auto-size laid the text out at (1: it fitted as given); nil without auto-size.
     public var appliedScale: Double? {
         get { extras?.appliedScale }
-        set { extras = LayoutExtras(ink: ink, appliedScale: newValue, flowEnd: flowEnd, intrinsicMetrics: intrinsicMetrics) }
+        set { extras = LayoutExtras(ink: ink, appliedScale: newValue, flowEnd: flowEnd, intrinsicMetrics: intrinsicMetrics, fillRegions: fillRegions) }
     }
     /// Where the next paragraph would start, for text that flows laid out from a `FlowStart`
     /// (a document's paragraph); nil otherwise.
     var flowEnd: FlowStart? {
         get { extras?.flowEnd }
-        set { extras = LayoutExtras(ink: ink, appliedScale: appliedScale, flowEnd: newValue, intrinsicMetrics: intrinsicMetrics) }
+        set { extras = LayoutExtras(ink: ink, appliedScale: appliedScale, flowEnd: newValue, intrinsicMetrics: intrinsicMetrics, fillRegions: fillRegions) }
     }
     /// The text's intrinsic widths and the runs' typographic bounds, when the request asked
     /// (`measuresIntrinsics`).
     public var intrinsicMetrics: IntrinsicMetrics? {
         get { extras?.intrinsicMetrics }
-        set { extras = LayoutExtras(ink: ink, appliedScale: appliedScale, flowEnd: flowEnd, intrinsicMetrics: newValue) }
+        set { extras = LayoutExtras(ink: ink, appliedScale: appliedScale, flowEnd: flowEnd, intrinsicMetrics: newValue, fillRegions: fillRegions) }
     }
-    /// The four above, boxed and nil without them: a layout is returned and copied through the
+    /// The boxes the paints' fills cover (the decorate stage); empty without fills.
+    public var fillRegions: [FillRegion] {
+        get { extras?.fillRegions ?? [] }
+        set { extras = LayoutExtras(ink: ink, appliedScale: appliedScale, flowEnd: flowEnd, intrinsicMetrics: intrinsicMetrics, fillRegions: newValue) }
+    }
+    /// The five above, boxed and nil without them: a layout is returned and copied through the
     /// pipeline, and carrying them inline copied a hundred bytes more each time.
     var extras: LayoutExtras? = nil
 }
 
 /// What a few layouts carry besides their lines: ink, the auto-size scale, where flowing text
-/// ended, the intrinsic metrics. Replaced whole.
+/// ended, the intrinsic metrics, the fills' boxes. Replaced whole.
 final class LayoutExtras: Sendable {
     let ink: InkBounds?
     let appliedScale: Double?
     let flowEnd: FlowStart?
     let intrinsicMetrics: IntrinsicMetrics?
+    let fillRegions: [FillRegion]
 
-    init?(ink: InkBounds?, appliedScale: Double?, flowEnd: FlowStart?, intrinsicMetrics: IntrinsicMetrics?) {
-        guard ink != nil || appliedScale != nil || flowEnd != nil || intrinsicMetrics != nil else { return nil }
+    init?(ink: InkBounds?, appliedScale: Double?, flowEnd: FlowStart?, intrinsicMetrics: IntrinsicMetrics?, fillRegions: [FillRegion]) {
+        guard ink != nil || appliedScale != nil || flowEnd != nil || intrinsicMetrics != nil || !fillRegions.isEmpty else { return nil }
+        self.fillRegions = fillRegions
         self.ink = ink
         self.appliedScale = appliedScale
         self.flowEnd = flowEnd

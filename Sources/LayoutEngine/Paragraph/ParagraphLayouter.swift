@@ -134,12 +134,14 @@ public final class ParagraphLayouter: Sendable {
         return layout
     }
 
-    /// Decorate: span fills and lines become geometry once the glyphs have their places (plain
-    /// text has none).
+    /// Decorate: span fills and lines, and the boxes of gradient and picture fills, become
+    /// geometry once the glyphs have their places (plain text has none).
     @inline(__always)
     private func decorate(_ layout: inout ParagraphLayout, text: AttributedText, budget: WorkBudget) throws {
         guard !text.isPlain else { return }
         layout.decorations = try TextDecorator.decorate(layout, units: text.units, fonts: fonts, budget: budget)
+        let regions = try FillRegions.find(layout, budget: budget)
+        if !regions.isEmpty { layout.fillRegions = regions }
     }
 
     /// The width-independent stage for `text`, from which layouts at any width start.

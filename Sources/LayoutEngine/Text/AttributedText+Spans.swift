@@ -63,7 +63,7 @@ enum StyleField: Int, CaseIterable {
     case family, weight, italic, size, letterSpacing, features, language, baselineOffset, variations, fontFallback, script,
          fallbackFamilies, synthesis
     /// Paint: resolved into `TextPaint`, not the shaping style.
-    case color, background, underline, strikethrough, shadow, effect
+    case color, background, underline, strikethrough, shadows, glow, fill, effect
 
     var isPaint: Bool { rawValue >= StyleField.color.rawValue }
 
@@ -86,7 +86,9 @@ enum StyleField: Int, CaseIterable {
         case .background: patch.background != nil
         case .underline: patch.underline != nil
         case .strikethrough: patch.strikethrough != nil
-        case .shadow: patch.shadow != nil
+        case .shadows: patch.shadows != nil
+        case .glow: patch.glow != nil
+        case .fill: patch.fill != nil
         case .effect: patch.effect != nil
         }
     }
@@ -113,7 +115,9 @@ enum StyleField: Int, CaseIterable {
         case .background: paint.background = patch.background!.alpha > 0 ? patch.background! : nil
         case .underline: paint.underline = patch.underline!.value
         case .strikethrough: paint.strikethrough = patch.strikethrough!.value
-        case .shadow: paint.shadow = patch.shadow!.value
+        case .shadows: paint.shadows = patch.shadows!.value ?? []
+        case .glow: paint.glow = patch.glow!.value
+        case .fill: paint.fill = patch.fill!.value
         case .effect: paint.effect = patch.effect!.value
         }
     }

@@ -114,9 +114,77 @@ public enum StyleRules {
         if let fill = paint.background { try checkColor(fill, field: field + ".background") }
         if let color = paint.underline?.color { try checkColor(color, field: field + ".underline.color") }
         if let color = paint.strikethrough?.color { try checkColor(color, field: field + ".strikethrough.color") }
-        if let shadow = paint.shadow { try checkShadow(shadow, field: field + ".shadow") }
+        for (index, shadow) in paint.shadows.enumerated() { try checkShadow(shadow, field: field + ".shadows[\(index)]") }
+        if paint.shadows.count > maxShadows {
+            throw LayoutError(.invalidArgument, "\(paint.shadows.count) shadows; at most \(maxShadows)", field: field + ".shadows")
+        }
+        if let glow = paint.glow { try checkGlow(glow, field: field + ".glow") }
+        if let fill = paint.fill { try checkFill(fill, field: field + ".fill") }
         if let effect = paint.effect { try checkEffect(effect, field: field + ".effect") }
     }
+
+    /// The most shadows a paint may have: each is a blur of every glyph it covers.
+    public static let maxShadows = 8
+
+    /// A glow's radius in (0, 100] points, its strength in 1...8, its colour valid.
+    public static func checkGlow(_ glow: TextGlow, field: @autoclosure () -> String) throws(LayoutError) {
+        guard glow.radius.isFinite, glow.radius > 0, glow.radius <= TextShadow.maxBlurRadius else {
+            throw LayoutError(.invalidArgument, "radius must be in (0, 100] points, got \(glow.radius)", field: "\(field()).radius")
+        }
+        guard (1...TextGlow.maxStrength).contains(glow.strength) else {
+            throw LayoutError(.invalidArgument, "strength must be in 1...\(TextGlow.maxStrength), got \(glow.strength)",
+                              field: "\(field()).strength")
+        }
+        if let color = glow.color { try checkColor(color, field: "\(field()).color") }
+    }
+
+    /// A gradient's 2 to 64 stops in order in 0...1, its points finite and within ten boxes of
+    /// the box; a picture's index within the limit (the render request says whether it exists).
+    public static func checkFill(_ fill: TextFill, field: @autoclosure () -> String) throws(LayoutError) {
+        func checkPoints(_ points: [(Point, String)], stops: [GradientStop], kind: String) throws(LayoutError) {
+            for (point, name) in points {
+                for (value, axis) in [(point.x, "x"), (point.y, "y")]
+                where !(value.isFinite && abs(value) <= TextFill.maxReach) {
+                    throw LayoutError(.invalidArgument, "\(axis) must be in [-10, 10] (fractions of the box), got \(value)",
+                                      field: "\(field()).\(kind).\(name).\(axis)")
+                }
+            }
+            guard (2...TextFill.maxStops).contains(stops.count) else {
+                throw LayoutError(.invalidArgument, "a gradient needs 2 to \(TextFill.maxStops) stops, got \(stops.count)",
+                                  field: "\(field()).\(kind).stops")
+            }
+            var last = 0.0
+            for (index, stop) in stops.enumerated() {
+                guard stop.offset.isFinite, stop.offset >= last, stop.offset <= 1 else {
+                    throw LayoutError(.invalidArgument, "offsets must be in 0...1 and in order, got \(stop.offset)",
+                                      field: "\(field()).\(kind).stops[\(index)].offset")
+                }
+                last = stop.offset
+                try checkColor(stop.color, field: "\(field()).\(kind).stops[\(index)].color")
+            }
+        }
+        switch fill.kind {
+        case let .linearGradient(start, end, stops):
+            try checkPoints([(start, "start"), (end, "end")], stops: stops, kind: "linear_gradient")
+            guard start != end else {
+                throw LayoutError(.invalidArgument, "a linear gradient's start and end must differ", field: "\(field()).linear_gradient.end")
+            }
+        case let .radialGradient(center, edge, stops):
+            try checkPoints([(center, "start"), (edge, "end")], stops: stops, kind: "radial_gradient")
+            guard center != edge else {
+                throw LayoutError(.invalidArgument, "a radial gradient's edge must differ from its centre",
+                                  field: "\(field()).radial_gradient.end")
+            }
+        case .image(let index, _):
+            guard index >= 0, index < maxFillImages else {
+                throw LayoutError(.invalidArgument, "image \(index) is past the \(maxFillImages) fill pictures a render may have",
+                                  field: "\(field()).image.image")
+            }
+        }
+    }
+
+    /// The most fill pictures a render request may bring.
+    public static let maxFillImages = 64
 
     /// A letterpress's depth in (0, 20] points over a valid surface; an outline's width in
     /// (0, 100] points in a valid colour.

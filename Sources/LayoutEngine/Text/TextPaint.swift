@@ -1,5 +1,5 @@
 /// How a run of text is painted, apart from how it is shaped: colour, a fill behind it,
-/// underline, strikethrough, shadow and a text effect. Paint never changes a glyph or an advance, so text is
+/// underline, strikethrough, shadows, a glow, a fill and a text effect. Paint never changes a glyph or an advance, so text is
 /// itemized and shaped by its `TextStyle` alone, and two spans that differ only in paint are
 /// shaped as one run (an Arabic word with one letter coloured keeps its joining, a ligature
 /// across the colour change stays one glyph). Positioning then splits the glyph runs where the
@@ -12,28 +12,70 @@ public struct TextPaint: Hashable, Sendable {
     public var background: Color?
     public var underline: DecorationLine?
     public var strikethrough: DecorationLine?
-    public var shadow: TextShadow?
+    /// Under the glyphs, the first on top (CSS `text-shadow`'s order); drawn last to first.
+    public var shadows: [TextShadow]
+    /// A halo under the glyphs, over the shadows.
+    public var glow: TextGlow? {
+        get { rare?.glow }
+        set { rare = RarePaint(glow: newValue, fill: fill) }
+    }
+    /// A gradient or picture in the glyphs instead of `color` (an effect, which draws its own
+    /// layers, takes precedence).
+    public var fill: TextFill? {
+        get { rare?.fill }
+        set { rare = RarePaint(glow: glow, fill: newValue) }
+    }
     public var effect: TextEffect?
+    /// The glow and the fill, boxed: nearly every paint has neither, and paints are copied and
+    /// hashed as spans resolve.
+    private var rare: RarePaint?
 
     public init(color: Color? = nil, background: Color? = nil, underline: DecorationLine? = nil,
-                strikethrough: DecorationLine? = nil, shadow: TextShadow? = nil, effect: TextEffect? = nil) {
+                strikethrough: DecorationLine? = nil, shadows: [TextShadow] = [], glow: TextGlow? = nil, fill: TextFill? = nil,
+                effect: TextEffect? = nil) {
         self.color = color
         self.background = background
         self.underline = underline
         self.strikethrough = strikethrough
-        self.shadow = shadow
+        self.shadows = shadows
+        self.rare = RarePaint(glow: glow, fill: fill)
         self.effect = effect
     }
+
+    /// The top shadow (NSShadow's one), nil without any.
+    public var shadow: TextShadow? { shadows.first }
 
     /// The layers to draw for this paint's effect, none without one.
     public var effectLayers: [EffectLayer] { effect?.layers(textColor: color ?? TextEffect.defaultTextColor) ?? [] }
 
     /// Nothing set: the client's colour, plain. Cheaper than comparing with `TextPaint()`, which
     /// every request asks.
-    var isPlain: Bool { color == nil && background == nil && underline == nil && strikethrough == nil && shadow == nil && effect == nil }
+    var isPlain: Bool {
+        color == nil && background == nil && underline == nil && strikethrough == nil && shadows.isEmpty && rare == nil
+            && effect == nil
+    }
 
     /// Whether the decorate stage has anything to do for this paint.
     var isDecorated: Bool { background != nil || underline != nil || strikethrough != nil }
+}
+
+/// A paint's glow and fill; nil when it has neither. Compared by value.
+private final class RarePaint: Hashable, Sendable {
+    let glow: TextGlow?
+    let fill: TextFill?
+
+    init?(glow: TextGlow?, fill: TextFill?) {
+        guard glow != nil || fill != nil else { return nil }
+        self.glow = glow
+        self.fill = fill
+    }
+
+    static func == (a: RarePaint, b: RarePaint) -> Bool { a === b || (a.glow == b.glow && a.fill == b.fill) }
+
+    func hash(into hasher: inout Hasher) {
+        hasher.combine(glow)
+        hasher.combine(fill)
+    }
 }
 
 /// An underline or a strikethrough.

@@ -133,7 +133,10 @@ public struct StylePatch: Sendable {
     /// `cleared` lines and shadows take away what an outer span set.
     public var underline: Setting<DecorationLine>?
     public var strikethrough: Setting<DecorationLine>?
-    public var shadow: Setting<TextShadow>?
+    /// Replaces the outer span's shadows whole; `cleared` takes them away.
+    public var shadows: Setting<[TextShadow]>?
+    public var glow: Setting<TextGlow>?
+    public var fill: Setting<TextFill>?
     public var effect: Setting<TextEffect>?
     /// Kept in the text with no width and no ink (a formatting rule's hidden markers).
     public var hidden: Bool?
@@ -150,8 +153,8 @@ public struct StylePatch: Sendable {
                 letterSpacing: Double? = nil, features: [FontFeature]? = nil, language: String? = nil,
                 baselineOffset: Double? = nil, color: Color? = nil, background: Color? = nil,
                 underline: Setting<DecorationLine>? = nil, strikethrough: Setting<DecorationLine>? = nil,
-                shadow: Setting<TextShadow>? = nil, effect: Setting<TextEffect>? = nil, hidden: Bool? = nil,
-                lineHeight: Double? = nil) {
+                shadows: Setting<[TextShadow]>? = nil, glow: Setting<TextGlow>? = nil, fill: Setting<TextFill>? = nil,
+                effect: Setting<TextEffect>? = nil, hidden: Bool? = nil, lineHeight: Double? = nil) {
         self.lineHeight = lineHeight
         self.family = family
         self.weight = weight
@@ -165,7 +168,9 @@ public struct StylePatch: Sendable {
         self.background = background
         self.underline = underline
         self.strikethrough = strikethrough
-        self.shadow = shadow
+        self.shadows = shadows
+        self.glow = glow
+        self.fill = fill
         self.effect = effect
         self.hidden = hidden
     }

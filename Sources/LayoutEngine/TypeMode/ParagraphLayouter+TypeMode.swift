@@ -28,6 +28,8 @@ extension ParagraphLayouter {
         // Decorate the fitted lines: each line's decorations at its own size.
         layout.paragraph.decorations = try TextDecorator.decorate(layout.paragraph, units: paragraph.text.units, fonts: fonts,
                                                                   budget: budget)
+        let regions = try FillRegions.find(layout.paragraph, budget: budget)
+        if !regions.isEmpty { layout.paragraph.fillRegions = regions }
         return layout
     }
 }

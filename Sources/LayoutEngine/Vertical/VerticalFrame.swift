@@ -102,6 +102,17 @@ public struct VerticalFrame: Sendable {
             layout.decorations[i].rects = layout.decorations[i].rects.map(rect)
             layout.decorations[i].path = path(layout.decorations[i].path)
         }
+        if !layout.fillRegions.isEmpty {
+            // A fill's points are fractions of its box as it stands on the page: found again
+            // for the turned box.
+            let paints = layout.paints
+            layout.fillRegions = layout.fillRegions.map { region in
+                var turned = region
+                turned.box = rect(region.box)
+                if let fill = paints[region.paint].fill { (turned.start, turned.end) = FillRegions.points(of: fill, in: turned.box) }
+                return turned
+            }
+        }
     }
 
     @inline(__always)

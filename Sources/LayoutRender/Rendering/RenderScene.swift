@@ -16,6 +16,10 @@ public struct RenderScene: Sendable {
     public var paints: [TextPaint]
     /// Span fills (behind the glyphs) and lines (over them).
     public var decorations: [TextDecoration]
+    /// Where the paints' gradient and picture fills stand (`ParagraphLayout.fillRegions`).
+    public var fillRegions: [FillRegion] = []
+    /// The pictures image fills name by index: PNG bytes.
+    public var fillImages: [[UInt8]] = []
     public var glowColor: Color?
     public var glowRadius: Double
     /// A whole story frame around the block: the picture is the frame's canvas, `size` the

@@ -12,41 +12,77 @@ extension Renderer {
         }
     }
 
-    /// Each shadowed run's glyphs, moved by the shadow's offset, in its colour. A sharp shadow is
-    /// the glyphs once more; a blurred one is, in a PNG, a real blur of them at lower resolution
-    /// (`drawBlurredShadow`), and in SVG and PDF, which Cairo cannot blur, the outlines stroked
-    /// wide to narrow at low opacity around a half-strength fill, as the neon glow is.
+    /// Each shadowed run's glyphs, moved by the shadow's offset, in its colour: every paint's
+    /// deepest shadows first, its top ones last. A sharp shadow is the glyphs once more; a
+    /// blurred one is, in a PNG, a real blur of them at lower resolution (`drawBlurredShadow`),
+    /// and in SVG and PDF, which Cairo cannot blur, the outlines stroked wide to narrow at low
+    /// opacity around a half-strength fill, as the neon glow is.
     func drawShadows(_ scene: RenderScene, _ cr: OpaquePointer, raster: Double?, budget: WorkBudget) throws(LayoutError) {
-        guard scene.paints.contains(where: { $0.shadow != nil }) else { return }
-        var blurred: [TextShadow] = []
-        for shadow in scene.paints.compactMap(\.shadow) where shadow.blurRadius > 0 && !blurred.contains(shadow) { blurred.append(shadow) }
-        for shadow in blurred {
-            let casting = scene.runs.enumerated().filter { scene.paints.indices.contains($1.paint) && scene.paints[$1.paint].shadow == shadow }
-            // The runs that cast it, added to a path (the budget looked at every 256 runs).
-            let addRuns = { (context: OpaquePointer) throws(LayoutError) in
-                for (index, run) in casting {
-                    if index % 256 == 0 { try budget.check() }
-                    self.glyphPath(context, run)
-                }
+        let depth = scene.paints.reduce(0) { max($0, $1.shadows.count) }
+        for level in (0..<depth).reversed() {
+            // The paints' shadows at this depth, each drawn once for all the runs that cast it.
+            func shadow(of run: GlyphRunLayout) -> TextShadow? {
+                guard scene.paints.indices.contains(run.paint) else { return nil }
+                let shadows = scene.paints[run.paint].shadows
+                return level < shadows.count ? shadows[level] : nil
             }
-            if let raster {
-                try drawBlurredShadow(shadow, size: scene.size, origin: scene.origin, cr, raster: raster, budget: budget, shape: addRuns)
-            } else {
-                try strokeShadow(shadow, cr, budget: budget, shape: addRuns)
+            var blurred: [TextShadow] = []
+            for paint in scene.paints where level < paint.shadows.count && paint.shadows[level].blurRadius > 0
+                && !blurred.contains(paint.shadows[level]) {
+                blurred.append(paint.shadows[level])
+            }
+            for cast in blurred {
+                try drawBlurred(cast, scene, cr, raster: raster, budget: budget) { shadow(of: $0) == cast }
+            }
+            // Sharp shadows: the glyphs once, moved.
+            for (index, run) in scene.runs.enumerated() {
+                if index % 256 == 0 { try budget.check() }
+                guard let cast = shadow(of: run), cast.blurRadius == 0 else { continue }
+                cairo_save(cr)
+                cairo_translate(cr, cast.offset.x, cast.offset.y)
+                setColor(cr, cast.color)
+                glyphPath(cr, run)
+                cairo_fill(cr)
+                cairo_restore(cr)
             }
         }
-        // Sharp shadows: the glyphs once, moved.
-        for (index, run) in scene.runs.enumerated() {
-            if index % 256 == 0 { try budget.check() }
-            guard scene.paints.indices.contains(run.paint), let shadow = scene.paints[run.paint].shadow, shadow.blurRadius == 0 else {
-                continue
+    }
+
+    /// Each paint's glow: its runs blurred where they stand, laid `strength` times, in the
+    /// glow's colour (the run's text colour when it names none). Over the shadows.
+    func drawGlows(_ scene: RenderScene, _ cr: OpaquePointer, raster: Double?, budget: WorkBudget) throws(LayoutError) {
+        var drawn: [(glow: TextGlow, color: Color)] = []
+        for paint in scene.paints {
+            guard let glow = paint.glow else { continue }
+            let color = glow.color ?? paint.color ?? scene.textColor
+            if !drawn.contains(where: { $0.glow == glow && $0.color == color }) { drawn.append((glow, color)) }
+        }
+        for (glow, color) in drawn {
+            let halo = TextShadow(offset: Point(x: 0, y: 0), blurRadius: glow.radius, color: color)
+            for _ in 0..<glow.strength {
+                try drawBlurred(halo, scene, cr, raster: raster, budget: budget) { run in
+                    guard scene.paints.indices.contains(run.paint), let own = scene.paints[run.paint].glow else { return false }
+                    return own == glow && (own.color ?? scene.paints[run.paint].color ?? scene.textColor) == color
+                }
             }
-            cairo_save(cr)
-            cairo_translate(cr, shadow.offset.x, shadow.offset.y)
-            setColor(cr, shadow.color)
-            glyphPath(cr, run)
-            cairo_fill(cr)
-            cairo_restore(cr)
+        }
+    }
+
+    /// `shadow` cast by the runs `casts` picks: blurred in a PNG, stroked wide to narrow in SVG and PDF.
+    private func drawBlurred(_ shadow: TextShadow, _ scene: RenderScene, _ cr: OpaquePointer, raster: Double?, budget: WorkBudget,
+                             casts: (GlyphRunLayout) -> Bool) throws(LayoutError) {
+        let casting = scene.runs.enumerated().filter { casts($1) }
+        // The runs that cast it, added to a path (the budget looked at every 256 runs).
+        let addRuns = { (context: OpaquePointer) throws(LayoutError) in
+            for (index, run) in casting {
+                if index % 256 == 0 { try budget.check() }
+                self.glyphPath(context, run)
+            }
+        }
+        if let raster {
+            try drawBlurredShadow(shadow, size: scene.size, origin: scene.origin, cr, raster: raster, budget: budget, shape: addRuns)
+        } else {
+            try strokeShadow(shadow, cr, budget: budget, shape: addRuns)
         }
     }
 

@@ -125,6 +125,7 @@ public final class Renderer: @unchecked Sendable {
             }
         }
         try drawShadows(scene, cr, raster: raster, budget: budget)
+        try drawGlows(scene, cr, raster: raster, budget: budget)
         var current = -1  // the paint whose colour is set
         for (index, run) in scene.runs.enumerated() {
             if index % 256 == 0 { try budget.check() }
@@ -133,12 +134,14 @@ public final class Renderer: @unchecked Sendable {
                 current = -1
                 continue
             }
+            if isFilled(run, scene) { continue }
             if run.paint != current {
                 current = run.paint
                 setColor(cr, (scene.paints.indices.contains(run.paint) ? scene.paints[run.paint].color : nil) ?? scene.textColor)
             }
             showGlyphs(cr, run)
         }
+        try drawFills(scene, cr, budget: budget)
         drawDecorations(scene, cr, behindText: false)
     }
 

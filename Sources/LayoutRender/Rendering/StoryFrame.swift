@@ -8,9 +8,9 @@ public struct StoryFrame: Sendable {
     public enum Fill: Sendable {
         case color(Color)
         /// From `start` to `end`, in 0...1 of the canvas; stops at offsets in 0...1, in order.
-        case linearGradient(start: Point, end: Point, stops: [(offset: Double, color: Color)])
+        case linearGradient(start: Point, end: Point, stops: [GradientStop])
         /// Centred on `center`, reaching `edge` (both in 0...1 of the canvas).
-        case radialGradient(center: Point, edge: Point, stops: [(offset: Double, color: Color)])
+        case radialGradient(center: Point, edge: Point, stops: [GradientStop])
         /// PNG bytes scaled to cover the canvas (cropped, centred) or to fit inside it (bars in `background`).
         case photo(png: [UInt8], fits: Bool, background: Color)
     }
@@ -68,13 +68,18 @@ extension Renderer {
         }
     }
 
-    private func paint(_ pattern: OpaquePointer, stops: [(offset: Double, color: Color)], _ cr: OpaquePointer) {
-        for stop in stops {
-            cairo_pattern_add_color_stop_rgba(pattern, stop.offset, stop.color.red, stop.color.green, stop.color.blue, stop.color.alpha)
-        }
+    private func paint(_ pattern: OpaquePointer, stops: [GradientStop], _ cr: OpaquePointer) {
+        addStops(stops, to: pattern)
         cairo_set_source(cr, pattern)
         cairo_paint(cr)
         cairo_pattern_destroy(pattern)
+    }
+
+    /// A gradient's stops on a Cairo pattern (a story frame's, a text fill's).
+    func addStops(_ stops: [GradientStop], to pattern: OpaquePointer) {
+        for stop in stops {
+            cairo_pattern_add_color_stop_rgba(pattern, stop.offset, stop.color.red, stop.color.green, stop.color.blue, stop.color.alpha)
+        }
     }
 
     /// Moves the context from canvas points to the block's: the block of `blockSize` with its

@@ -14,7 +14,7 @@ _sym_db = _symbol_database.Default()
 from layoutd.v1 import geometry_pb2 as layoutd_dot_v1_dot_geometry__pb2
 
 
-DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x1blayoutd/v1/decoration.proto\x12\nlayoutd.v1\x1a\x19layoutd/v1/geometry.proto\"G\n\x05\x43olor\x12\x0b\n\x03red\x18\x01 \x01(\x02\x12\r\n\x05green\x18\x02 \x01(\x02\x12\x0c\n\x04\x62lue\x18\x03 \x01(\x02\x12\x14\n\x0ctransparency\x18\x04 \x01(\x02\"a\n\x12\x42\x61\x63kgroundGeometry\x12\x1a\n\x12horizontal_padding\x18\x01 \x01(\x02\x12\x18\n\x10vertical_padding\x18\x02 \x01(\x02\x12\x15\n\rcorner_radius\x18\x03 \x01(\x02\"\x83\x03\n\x0e\x42\x61\x63kgroundSpec\x12-\n\x04kind\x18\x01 \x01(\x0e\x32\x1f.layoutd.v1.BackgroundSpec.Kind\x12\x30\n\x08geometry\x18\x02 \x01(\x0b\x32\x1e.layoutd.v1.BackgroundGeometry\x12\x1f\n\x04\x66ill\x18\x05 \x01(\x0b\x32\x11.layoutd.v1.Color\x12\x10\n\x08touching\x18\x06 \x01(\x08\x12 \n\x05range\x18\x07 \x01(\x0b\x32\x11.layoutd.v1.Range\x12,\n\x06\x62order\x18\x08 \x01(\x0b\x32\x1c.layoutd.v1.BackgroundBorder\x12,\n\x06shadow\x18\t \x01(\x0b\x32\x1c.layoutd.v1.BackgroundShadow\"S\n\x04Kind\x12\x14\n\x10KIND_UNSPECIFIED\x10\x00\x12\x0c\n\x08PER_LINE\x10\x01\x12\r\n\tCONNECTED\x10\x02\x12\t\n\x05\x42LOCK\x10\x03\x12\r\n\tHIGHLIGHT\x10\x04J\x04\x08\x03\x10\x04J\x04\x08\x04\x10\x05\"S\n\x10\x42\x61\x63kgroundBorder\x12\r\n\x05width\x18\x01 \x01(\x02\x12 \n\x05\x63olor\x18\x02 \x01(\x0b\x32\x11.layoutd.v1.Color\x12\x0e\n\x06\x64\x61shes\x18\x03 \x03(\x02\"m\n\x10\x42\x61\x63kgroundShadow\x12\x10\n\x08offset_x\x18\x01 \x01(\x02\x12\x10\n\x08offset_y\x18\x02 \x01(\x02\x12\x13\n\x0b\x62lur_radius\x18\x03 \x01(\x02\x12 \n\x05\x63olor\x18\x04 \x01(\x0b\x32\x11.layoutd.v1.Color\"A\n\x0bPathCommand\x12\"\n\x04verb\x18\x01 \x01(\x0e\x32\x14.layoutd.v1.PathVerb\x12\x0e\n\x06points\x18\x02 \x03(\x02\"\xe8\x01\n\x0f\x42\x61\x63kgroundShape\x12\x1f\n\x05rects\x18\x01 \x03(\x0b\x32\x10.layoutd.v1.Rect\x12%\n\x04path\x18\x02 \x03(\x0b\x32\x17.layoutd.v1.PathCommand\x12\x10\n\x08svg_path\x18\x03 \x01(\t\x12\x1f\n\x04\x66ill\x18\x04 \x01(\x0b\x32\x11.layoutd.v1.Color\x12,\n\x06\x62order\x18\x05 \x01(\x0b\x32\x1c.layoutd.v1.BackgroundBorder\x12,\n\x06shadow\x18\x06 \x01(\x0b\x32\x1c.layoutd.v1.BackgroundShadow*p\n\x08PathVerb\x12\x12\n\x0ePATH_VERB_MOVE\x10\x00\x12\x12\n\x0ePATH_VERB_LINE\x10\x01\x12\x12\n\x0ePATH_VERB_QUAD\x10\x02\x12\x13\n\x0fPATH_VERB_CUBIC\x10\x03\x12\x13\n\x0fPATH_VERB_CLOSE\x10\x04\x42(Z&layoutd/clients/go/layoutdv1;layoutdv1b\x06proto3')
+DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x1blayoutd/v1/decoration.proto\x12\nlayoutd.v1\x1a\x19layoutd/v1/geometry.proto\"G\n\x05\x43olor\x12\x0b\n\x03red\x18\x01 \x01(\x02\x12\r\n\x05green\x18\x02 \x01(\x02\x12\x0c\n\x04\x62lue\x18\x03 \x01(\x02\x12\x14\n\x0ctransparency\x18\x04 \x01(\x02\"@\n\x0cGradientStop\x12\x0e\n\x06offset\x18\x01 \x01(\x02\x12 \n\x05\x63olor\x18\x02 \x01(\x0b\x32\x11.layoutd.v1.Color\"u\n\x08Gradient\x12 \n\x05start\x18\x01 \x01(\x0b\x32\x11.layoutd.v1.Point\x12\x1e\n\x03\x65nd\x18\x02 \x01(\x0b\x32\x11.layoutd.v1.Point\x12\'\n\x05stops\x18\x03 \x03(\x0b\x32\x18.layoutd.v1.GradientStop\"a\n\x12\x42\x61\x63kgroundGeometry\x12\x1a\n\x12horizontal_padding\x18\x01 \x01(\x02\x12\x18\n\x10vertical_padding\x18\x02 \x01(\x02\x12\x15\n\rcorner_radius\x18\x03 \x01(\x02\"\x83\x03\n\x0e\x42\x61\x63kgroundSpec\x12-\n\x04kind\x18\x01 \x01(\x0e\x32\x1f.layoutd.v1.BackgroundSpec.Kind\x12\x30\n\x08geometry\x18\x02 \x01(\x0b\x32\x1e.layoutd.v1.BackgroundGeometry\x12\x1f\n\x04\x66ill\x18\x05 \x01(\x0b\x32\x11.layoutd.v1.Color\x12\x10\n\x08touching\x18\x06 \x01(\x08\x12 \n\x05range\x18\x07 \x01(\x0b\x32\x11.layoutd.v1.Range\x12,\n\x06\x62order\x18\x08 \x01(\x0b\x32\x1c.layoutd.v1.BackgroundBorder\x12,\n\x06shadow\x18\t \x01(\x0b\x32\x1c.layoutd.v1.BackgroundShadow\"S\n\x04Kind\x12\x14\n\x10KIND_UNSPECIFIED\x10\x00\x12\x0c\n\x08PER_LINE\x10\x01\x12\r\n\tCONNECTED\x10\x02\x12\t\n\x05\x42LOCK\x10\x03\x12\r\n\tHIGHLIGHT\x10\x04J\x04\x08\x03\x10\x04J\x04\x08\x04\x10\x05\"S\n\x10\x42\x61\x63kgroundBorder\x12\r\n\x05width\x18\x01 \x01(\x02\x12 \n\x05\x63olor\x18\x02 \x01(\x0b\x32\x11.layoutd.v1.Color\x12\x0e\n\x06\x64\x61shes\x18\x03 \x03(\x02\"m\n\x10\x42\x61\x63kgroundShadow\x12\x10\n\x08offset_x\x18\x01 \x01(\x02\x12\x10\n\x08offset_y\x18\x02 \x01(\x02\x12\x13\n\x0b\x62lur_radius\x18\x03 \x01(\x02\x12 \n\x05\x63olor\x18\x04 \x01(\x0b\x32\x11.layoutd.v1.Color\"A\n\x0bPathCommand\x12\"\n\x04verb\x18\x01 \x01(\x0e\x32\x14.layoutd.v1.PathVerb\x12\x0e\n\x06points\x18\x02 \x03(\x02\"\xe8\x01\n\x0f\x42\x61\x63kgroundShape\x12\x1f\n\x05rects\x18\x01 \x03(\x0b\x32\x10.layoutd.v1.Rect\x12%\n\x04path\x18\x02 \x03(\x0b\x32\x17.layoutd.v1.PathCommand\x12\x10\n\x08svg_path\x18\x03 \x01(\t\x12\x1f\n\x04\x66ill\x18\x04 \x01(\x0b\x32\x11.layoutd.v1.Color\x12,\n\x06\x62order\x18\x05 \x01(\x0b\x32\x1c.layoutd.v1.BackgroundBorder\x12,\n\x06shadow\x18\x06 \x01(\x0b\x32\x1c.layoutd.v1.BackgroundShadow*p\n\x08PathVerb\x12\x12\n\x0ePATH_VERB_MOVE\x10\x00\x12\x12\n\x0ePATH_VERB_LINE\x10\x01\x12\x12\n\x0ePATH_VERB_QUAD\x10\x02\x12\x13\n\x0fPATH_VERB_CUBIC\x10\x03\x12\x13\n\x0fPATH_VERB_CLOSE\x10\x04\x42(Z&layoutd/clients/go/layoutdv1;layoutdv1b\x06proto3')
 
 _builder.BuildMessageAndEnumDescriptors(DESCRIPTOR, globals())
 _builder.BuildTopDescriptorsAndMessages(DESCRIPTOR, 'layoutd.v1.decoration_pb2', globals())
@@ -22,22 +22,26 @@ if _descriptor._USE_C_DESCRIPTORS == False:
 
   DESCRIPTOR._options = None
   DESCRIPTOR._serialized_options = b'Z&layoutd/clients/go/layoutdv1;layoutdv1'
-  _PATHVERB._serialized_start=1130
-  _PATHVERB._serialized_end=1242
+  _PATHVERB._serialized_start=1315
+  _PATHVERB._serialized_end=1427
   _COLOR._serialized_start=70
   _COLOR._serialized_end=141
-  _BACKGROUNDGEOMETRY._serialized_start=143
-  _BACKGROUNDGEOMETRY._serialized_end=240
-  _BACKGROUNDSPEC._serialized_start=243
-  _BACKGROUNDSPEC._serialized_end=630
-  _BACKGROUNDSPEC_KIND._serialized_start=535
-  _BACKGROUNDSPEC_KIND._serialized_end=618
-  _BACKGROUNDBORDER._serialized_start=632
-  _BACKGROUNDBORDER._serialized_end=715
-  _BACKGROUNDSHADOW._serialized_start=717
-  _BACKGROUNDSHADOW._serialized_end=826
-  _PATHCOMMAND._serialized_start=828
-  _PATHCOMMAND._serialized_end=893
-  _BACKGROUNDSHAPE._serialized_start=896
-  _BACKGROUNDSHAPE._serialized_end=1128
+  _GRADIENTSTOP._serialized_start=143
+  _GRADIENTSTOP._serialized_end=207
+  _GRADIENT._serialized_start=209
+  _GRADIENT._serialized_end=326
+  _BACKGROUNDGEOMETRY._serialized_start=328
+  _BACKGROUNDGEOMETRY._serialized_end=425
+  _BACKGROUNDSPEC._serialized_start=428
+  _BACKGROUNDSPEC._serialized_end=815
+  _BACKGROUNDSPEC_KIND._serialized_start=720
+  _BACKGROUNDSPEC_KIND._serialized_end=803
+  _BACKGROUNDBORDER._serialized_start=817
+  _BACKGROUNDBORDER._serialized_end=900
+  _BACKGROUNDSHADOW._serialized_start=902
+  _BACKGROUNDSHADOW._serialized_end=1011
+  _PATHCOMMAND._serialized_start=1013
+  _PATHCOMMAND._serialized_end=1078
+  _BACKGROUNDSHAPE._serialized_start=1081
+  _BACKGROUNDSHAPE._serialized_end=1313
 # @@protoc_insertion_point(module_scope)

@@ -87,6 +87,57 @@ class Color(google.protobuf.message.Message):
     def ClearField(self, field_name: typing_extensions.Literal["blue",b"blue","green",b"green","red",b"red","transparency",b"transparency"]) -> None: ...
 global___Color = Color
 
+class GradientStop(google.protobuf.message.Message):
+    """One colour of a gradient."""
+    DESCRIPTOR: google.protobuf.descriptor.Descriptor
+    OFFSET_FIELD_NUMBER: builtins.int
+    COLOR_FIELD_NUMBER: builtins.int
+    offset: builtins.float
+    """In 0...1, in order."""
+
+    @property
+    def color(self) -> global___Color:
+        """The colour at the offset."""
+        pass
+    def __init__(self,
+        *,
+        offset: builtins.float = ...,
+        color: typing.Optional[global___Color] = ...,
+        ) -> None: ...
+    def HasField(self, field_name: typing_extensions.Literal["color",b"color"]) -> builtins.bool: ...
+    def ClearField(self, field_name: typing_extensions.Literal["color",b"color","offset",b"offset"]) -> None: ...
+global___GradientStop = GradientStop
+
+class Gradient(google.protobuf.message.Message):
+    """A gradient of colour stops between two points (a story frame's canvas, a text fill)."""
+    DESCRIPTOR: google.protobuf.descriptor.Descriptor
+    START_FIELD_NUMBER: builtins.int
+    END_FIELD_NUMBER: builtins.int
+    STOPS_FIELD_NUMBER: builtins.int
+    @property
+    def start(self) -> layoutd.v1.geometry_pb2.Point:
+        """Linear: from start to end. Radial: centred on start, reaching end. In 0...1 of the canvas
+        (or of the box a text fill covers).
+        """
+        pass
+    @property
+    def end(self) -> layoutd.v1.geometry_pb2.Point:
+        """See start; must differ from it."""
+        pass
+    @property
+    def stops(self) -> google.protobuf.internal.containers.RepeatedCompositeFieldContainer[global___GradientStop]:
+        """2 to 64 stops."""
+        pass
+    def __init__(self,
+        *,
+        start: typing.Optional[layoutd.v1.geometry_pb2.Point] = ...,
+        end: typing.Optional[layoutd.v1.geometry_pb2.Point] = ...,
+        stops: typing.Optional[typing.Iterable[global___GradientStop]] = ...,
+        ) -> None: ...
+    def HasField(self, field_name: typing_extensions.Literal["end",b"end","start",b"start"]) -> builtins.bool: ...
+    def ClearField(self, field_name: typing_extensions.Literal["end",b"end","start",b"start","stops",b"stops"]) -> None: ...
+global___Gradient = Gradient
+
 class BackgroundGeometry(google.protobuf.message.Message):
     """Background geometry in points. Unset as a whole: 8 horizontal, 4 vertical, radius 8.
     Each value in [0, 10000] and finite, else INVALID_ARGUMENT naming it.

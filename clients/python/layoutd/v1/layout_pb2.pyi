@@ -851,6 +851,9 @@ class Style(google.protobuf.message.Message):
     SCRIPT_FIELD_NUMBER: builtins.int
     FALLBACK_FAMILIES_FIELD_NUMBER: builtins.int
     FONT_SYNTHESIS_FIELD_NUMBER: builtins.int
+    FILL_FIELD_NUMBER: builtins.int
+    SHADOWS_FIELD_NUMBER: builtins.int
+    GLOW_FIELD_NUMBER: builtins.int
     family: typing.Text
     """A family the daemon has (FontsReply), e.g. "Noto Sans"; empty inherits (the daemon's default
     family when nothing sets it). An unknown family is NOT_FOUND naming it. Characters the
@@ -972,6 +975,23 @@ class Style(google.protobuf.message.Message):
     font_synthesis: global___FontSynthesis.ValueType
     """Which faces may be synthesised where the family lacks the weight or slant asked for."""
 
+    @property
+    def fill(self) -> global___TextFill:
+        """A gradient or a picture in the glyphs instead of `color` (CSS background-clip: text). A
+        text effect, which draws its own layers, takes precedence.
+        """
+        pass
+    @property
+    def shadows(self) -> google.protobuf.internal.containers.RepeatedCompositeFieldContainer[global___Shadow]:
+        """Shadows under the glyphs, the first on top (CSS text-shadow's order); at most 8 in all.
+        Set, they replace the outer style's; `shadow` is a list of one, and with both `shadow`
+        comes first. One entry with `none` clears the outer style's.
+        """
+        pass
+    @property
+    def glow(self) -> global___Glow:
+        """A halo around the glyphs: a blur with no offset, drawn over the shadows."""
+        pass
     def __init__(self,
         *,
         family: typing.Text = ...,
@@ -998,10 +1018,130 @@ class Style(google.protobuf.message.Message):
         script: typing.Text = ...,
         fallback_families: typing.Optional[typing.Iterable[typing.Text]] = ...,
         font_synthesis: global___FontSynthesis.ValueType = ...,
+        fill: typing.Optional[global___TextFill] = ...,
+        shadows: typing.Optional[typing.Iterable[global___Shadow]] = ...,
+        glow: typing.Optional[global___Glow] = ...,
         ) -> None: ...
-    def HasField(self, field_name: typing_extensions.Literal["background",b"background","baseline_offset",b"baseline_offset","color",b"color","effect",b"effect","letter_spacing",b"letter_spacing","shadow",b"shadow","strikethrough",b"strikethrough","underline",b"underline"]) -> builtins.bool: ...
-    def ClearField(self, field_name: typing_extensions.Literal["background",b"background","baseline_offset",b"baseline_offset","color",b"color","effect",b"effect","fallback_families",b"fallback_families","family",b"family","features",b"features","fixed_optical_size",b"fixed_optical_size","font_synthesis",b"font_synthesis","language",b"language","letter_spacing",b"letter_spacing","max_scaled_size",b"max_scaled_size","named_instance",b"named_instance","no_font_fallback",b"no_font_fallback","script",b"script","shadow",b"shadow","size",b"size","size_category",b"size_category","slant",b"slant","strikethrough",b"strikethrough","text_style",b"text_style","underline",b"underline","variations",b"variations","weight",b"weight"]) -> None: ...
+    def HasField(self, field_name: typing_extensions.Literal["background",b"background","baseline_offset",b"baseline_offset","color",b"color","effect",b"effect","fill",b"fill","glow",b"glow","letter_spacing",b"letter_spacing","shadow",b"shadow","strikethrough",b"strikethrough","underline",b"underline"]) -> builtins.bool: ...
+    def ClearField(self, field_name: typing_extensions.Literal["background",b"background","baseline_offset",b"baseline_offset","color",b"color","effect",b"effect","fallback_families",b"fallback_families","family",b"family","features",b"features","fill",b"fill","fixed_optical_size",b"fixed_optical_size","font_synthesis",b"font_synthesis","glow",b"glow","language",b"language","letter_spacing",b"letter_spacing","max_scaled_size",b"max_scaled_size","named_instance",b"named_instance","no_font_fallback",b"no_font_fallback","script",b"script","shadow",b"shadow","shadows",b"shadows","size",b"size","size_category",b"size_category","slant",b"slant","strikethrough",b"strikethrough","text_style",b"text_style","underline",b"underline","variations",b"variations","weight",b"weight"]) -> None: ...
 global___Style = Style
+
+class TextFill(google.protobuf.message.Message):
+    """What fills glyphs in place of their colour; exactly one kind, or `none`."""
+    DESCRIPTOR: google.protobuf.descriptor.Descriptor
+    class _Box:
+        ValueType = typing.NewType('ValueType', builtins.int)
+        V: typing_extensions.TypeAlias = ValueType
+    class _BoxEnumTypeWrapper(google.protobuf.internal.enum_type_wrapper._EnumTypeWrapper[TextFill._Box.ValueType], builtins.type):
+        DESCRIPTOR: google.protobuf.descriptor.EnumDescriptor
+        BOX_SPAN: TextFill._Box.ValueType  # 0
+        """The span's text on all its lines: one box, the gradient running on from line to line."""
+
+        BOX_LINE: TextFill._Box.ValueType  # 1
+        """Each line's part of the span is a box of its own."""
+
+        BOX_LAYOUT: TextFill._Box.ValueType  # 2
+        """The whole layout (its width and height): spans filled alike look cut from one sheet."""
+
+    class Box(_Box, metaclass=_BoxEnumTypeWrapper):
+        """Which text one box of the fill covers."""
+        pass
+
+    BOX_SPAN: TextFill.Box.ValueType  # 0
+    """The span's text on all its lines: one box, the gradient running on from line to line."""
+
+    BOX_LINE: TextFill.Box.ValueType  # 1
+    """Each line's part of the span is a box of its own."""
+
+    BOX_LAYOUT: TextFill.Box.ValueType  # 2
+    """The whole layout (its width and height): spans filled alike look cut from one sheet."""
+
+
+    LINEAR_GRADIENT_FIELD_NUMBER: builtins.int
+    RADIAL_GRADIENT_FIELD_NUMBER: builtins.int
+    IMAGE_FIELD_NUMBER: builtins.int
+    BOX_FIELD_NUMBER: builtins.int
+    NONE_FIELD_NUMBER: builtins.int
+    @property
+    def linear_gradient(self) -> layoutd.v1.decoration_pb2.Gradient:
+        """Along a line: start and end in 0...1 of the box (within [-10, 10]), 2 to 64 stops."""
+        pass
+    @property
+    def radial_gradient(self) -> layoutd.v1.decoration_pb2.Gradient:
+        """In circles centred on start, the last stop where they reach end."""
+        pass
+    @property
+    def image(self) -> global___ImageFill:
+        """A picture of the render request."""
+        pass
+    box: global___TextFill.Box.ValueType
+    """What one box covers."""
+
+    none: builtins.bool
+    """Clears an outer style's fill; the other fields are then ignored."""
+
+    def __init__(self,
+        *,
+        linear_gradient: typing.Optional[layoutd.v1.decoration_pb2.Gradient] = ...,
+        radial_gradient: typing.Optional[layoutd.v1.decoration_pb2.Gradient] = ...,
+        image: typing.Optional[global___ImageFill] = ...,
+        box: global___TextFill.Box.ValueType = ...,
+        none: builtins.bool = ...,
+        ) -> None: ...
+    def HasField(self, field_name: typing_extensions.Literal["image",b"image","kind",b"kind","linear_gradient",b"linear_gradient","radial_gradient",b"radial_gradient"]) -> builtins.bool: ...
+    def ClearField(self, field_name: typing_extensions.Literal["box",b"box","image",b"image","kind",b"kind","linear_gradient",b"linear_gradient","none",b"none","radial_gradient",b"radial_gradient"]) -> None: ...
+    def WhichOneof(self, oneof_group: typing_extensions.Literal["kind",b"kind"]) -> typing.Optional[typing_extensions.Literal["linear_gradient","radial_gradient","image"]]: ...
+global___TextFill = TextFill
+
+class ImageFill(google.protobuf.message.Message):
+    """A picture that fills glyphs."""
+    DESCRIPTOR: google.protobuf.descriptor.Descriptor
+    IMAGE_FIELD_NUMBER: builtins.int
+    CONTENT_MODE_FIELD_NUMBER: builtins.int
+    image: builtins.int
+    """Index into RenderRequest.fill_images, below 64."""
+
+    content_mode: global___ContentMode.ValueType
+    """How it fills the box; stretched unless set (CONTENT_MODE_ASPECT_FILL covers it uncut)."""
+
+    def __init__(self,
+        *,
+        image: builtins.int = ...,
+        content_mode: global___ContentMode.ValueType = ...,
+        ) -> None: ...
+    def ClearField(self, field_name: typing_extensions.Literal["content_mode",b"content_mode","image",b"image"]) -> None: ...
+global___ImageFill = ImageFill
+
+class Glow(google.protobuf.message.Message):
+    """A halo around glyphs, as a neon sign's light or CSS text-shadow with no offset."""
+    DESCRIPTOR: google.protobuf.descriptor.Descriptor
+    RADIUS_FIELD_NUMBER: builtins.int
+    COLOR_FIELD_NUMBER: builtins.int
+    STRENGTH_FIELD_NUMBER: builtins.int
+    NONE_FIELD_NUMBER: builtins.int
+    radius: builtins.float
+    """Points in (0, 100]: how far it reaches."""
+
+    @property
+    def color(self) -> layoutd.v1.decoration_pb2.Color:
+        """Unset: the text's colour."""
+        pass
+    strength: builtins.int
+    """1...8, 0 means 1: how many times the blurred glyphs are laid over each other."""
+
+    none: builtins.bool
+    """Clears an outer style's glow; the other fields are then ignored."""
+
+    def __init__(self,
+        *,
+        radius: builtins.float = ...,
+        color: typing.Optional[layoutd.v1.decoration_pb2.Color] = ...,
+        strength: builtins.int = ...,
+        none: builtins.bool = ...,
+        ) -> None: ...
+    def HasField(self, field_name: typing_extensions.Literal["color",b"color"]) -> builtins.bool: ...
+    def ClearField(self, field_name: typing_extensions.Literal["color",b"color","none",b"none","radius",b"radius","strength",b"strength"]) -> None: ...
+global___Glow = Glow
 
 class Variation(google.protobuf.message.Message):
     """One axis value of a variable font."""
@@ -1981,6 +2121,9 @@ class Paint(google.protobuf.message.Message):
     SHADOW_FIELD_NUMBER: builtins.int
     EFFECT_FIELD_NUMBER: builtins.int
     EFFECT_LAYERS_FIELD_NUMBER: builtins.int
+    SHADOWS_FIELD_NUMBER: builtins.int
+    GLOW_FIELD_NUMBER: builtins.int
+    FILL_FIELD_NUMBER: builtins.int
     @property
     def color(self) -> layoutd.v1.decoration_pb2.Color:
         """Unset: the client's text colour."""
@@ -1998,16 +2141,92 @@ class Paint(google.protobuf.message.Message):
     def effect_layers(self) -> google.protobuf.internal.containers.RepeatedCompositeFieldContainer[global___EffectLayer]:
         """The layers to draw, bottom first."""
         pass
+    @property
+    def shadows(self) -> google.protobuf.internal.containers.RepeatedCompositeFieldContainer[global___Shadow]:
+        """Every shadow, the first on top (`shadow` is the first): draw them last to first, under the
+        glow and the glyphs.
+        """
+        pass
+    @property
+    def glow(self) -> global___Glow:
+        """Unset: no glow. Drawn over the shadows, under the glyphs; its colour is set (the text's
+        when the style named none).
+        """
+        pass
+    @property
+    def fill(self) -> global___TextFill:
+        """Unset: the glyphs are filled with `color`. Else each of the reply's fill_regions for this
+        paint says where its gradient or picture stands; clip it to the glyphs.
+        """
+        pass
     def __init__(self,
         *,
         color: typing.Optional[layoutd.v1.decoration_pb2.Color] = ...,
         shadow: typing.Optional[global___Shadow] = ...,
         effect: global___TextEffect.Kind.ValueType = ...,
         effect_layers: typing.Optional[typing.Iterable[global___EffectLayer]] = ...,
+        shadows: typing.Optional[typing.Iterable[global___Shadow]] = ...,
+        glow: typing.Optional[global___Glow] = ...,
+        fill: typing.Optional[global___TextFill] = ...,
         ) -> None: ...
-    def HasField(self, field_name: typing_extensions.Literal["color",b"color","shadow",b"shadow"]) -> builtins.bool: ...
-    def ClearField(self, field_name: typing_extensions.Literal["color",b"color","effect",b"effect","effect_layers",b"effect_layers","shadow",b"shadow"]) -> None: ...
+    def HasField(self, field_name: typing_extensions.Literal["color",b"color","fill",b"fill","glow",b"glow","shadow",b"shadow"]) -> builtins.bool: ...
+    def ClearField(self, field_name: typing_extensions.Literal["color",b"color","effect",b"effect","effect_layers",b"effect_layers","fill",b"fill","glow",b"glow","shadow",b"shadow","shadows",b"shadows"]) -> None: ...
 global___Paint = Paint
+
+class FillRegion(google.protobuf.message.Message):
+    """Where a paint's fill (Paint.fill) stands: its gradient or picture stretched over `box`, in
+    the glyphs of the runs of that paint in `range` (on `line_index` alone for BOX_LINE).
+    """
+    DESCRIPTOR: google.protobuf.descriptor.Descriptor
+    PAINT_FIELD_NUMBER: builtins.int
+    RANGE_FIELD_NUMBER: builtins.int
+    LINE_INDEX_FIELD_NUMBER: builtins.int
+    PER_LINE_FIELD_NUMBER: builtins.int
+    BOX_FIELD_NUMBER: builtins.int
+    START_FIELD_NUMBER: builtins.int
+    END_FIELD_NUMBER: builtins.int
+    paint: builtins.int
+    """Index into the reply's paints."""
+
+    @property
+    def range(self) -> layoutd.v1.geometry_pb2.Range:
+        """The text whose glyphs it fills."""
+        pass
+    line_index: builtins.int
+    """BOX_LINE: the line; otherwise the region covers every line of its range."""
+
+    per_line: builtins.bool
+    """Whether line_index applies (BOX_LINE)."""
+
+    @property
+    def box(self) -> layoutd.v1.geometry_pb2.Rect:
+        """The box, in layout coordinates."""
+        pass
+    @property
+    def start(self) -> layoutd.v1.geometry_pb2.Point:
+        """A linear gradient's start, a radial one's centre, a picture's top-left corner: layout
+        coordinates.
+        """
+        pass
+    @property
+    def end(self) -> layoutd.v1.geometry_pb2.Point:
+        """A linear gradient's end, the point a radial one's last stop reaches, a picture's
+        bottom-right corner.
+        """
+        pass
+    def __init__(self,
+        *,
+        paint: builtins.int = ...,
+        range: typing.Optional[layoutd.v1.geometry_pb2.Range] = ...,
+        line_index: builtins.int = ...,
+        per_line: builtins.bool = ...,
+        box: typing.Optional[layoutd.v1.geometry_pb2.Rect] = ...,
+        start: typing.Optional[layoutd.v1.geometry_pb2.Point] = ...,
+        end: typing.Optional[layoutd.v1.geometry_pb2.Point] = ...,
+        ) -> None: ...
+    def HasField(self, field_name: typing_extensions.Literal["box",b"box","end",b"end","range",b"range","start",b"start"]) -> builtins.bool: ...
+    def ClearField(self, field_name: typing_extensions.Literal["box",b"box","end",b"end","line_index",b"line_index","paint",b"paint","per_line",b"per_line","range",b"range","start",b"start"]) -> None: ...
+global___FillRegion = FillRegion
 
 class EffectLayer(google.protobuf.message.Message):
     """One pass over a run's glyphs for a text effect."""
@@ -2274,6 +2493,7 @@ class LayoutReply(google.protobuf.message.Message):
     APPLIED_SCALE_FIELD_NUMBER: builtins.int
     MIN_CONTENT_WIDTH_FIELD_NUMBER: builtins.int
     MAX_CONTENT_WIDTH_FIELD_NUMBER: builtins.int
+    FILL_REGIONS_FIELD_NUMBER: builtins.int
     @property
     def lines(self) -> google.protobuf.internal.containers.RepeatedCompositeFieldContainer[global___Line]:
         """The visible lines, in order (top to bottom; columns in vertical text)."""
@@ -2359,6 +2579,10 @@ class LayoutReply(google.protobuf.message.Message):
     max_content_width: builtins.float
     """The same for the widest paragraph on one line (CSS max-content, getMaxIntrinsicWidth)."""
 
+    @property
+    def fill_regions(self) -> google.protobuf.internal.containers.RepeatedCompositeFieldContainer[global___FillRegion]:
+        """Where the paints' gradient and picture fills stand (Paint.fill); empty without fills."""
+        pass
     def __init__(self,
         *,
         lines: typing.Optional[typing.Iterable[global___Line]] = ...,
@@ -2380,7 +2604,8 @@ class LayoutReply(google.protobuf.message.Message):
         applied_scale: builtins.float = ...,
         min_content_width: builtins.float = ...,
         max_content_width: builtins.float = ...,
+        fill_regions: typing.Optional[typing.Iterable[global___FillRegion]] = ...,
         ) -> None: ...
     def HasField(self, field_name: typing_extensions.Literal["first_glyph_ink",b"first_glyph_ink","ink_bounds",b"ink_bounds","overflow_range",b"overflow_range","visible_range",b"visible_range"]) -> builtins.bool: ...
-    def ClearField(self, field_name: typing_extensions.Literal["applied_scale",b"applied_scale","attachments",b"attachments","backgrounds",b"backgrounds","containers",b"containers","decorations",b"decorations","direction",b"direction","first_glyph_ink",b"first_glyph_ink","height",b"height","ink_bounds",b"ink_bounds","lines",b"lines","max_content_width",b"max_content_width","min_content_width",b"min_content_width","overflow_range",b"overflow_range","paints",b"paints","rule_matches",b"rule_matches","runs",b"runs","visible_range",b"visible_range","width",b"width","writing_mode",b"writing_mode"]) -> None: ...
+    def ClearField(self, field_name: typing_extensions.Literal["applied_scale",b"applied_scale","attachments",b"attachments","backgrounds",b"backgrounds","containers",b"containers","decorations",b"decorations","direction",b"direction","fill_regions",b"fill_regions","first_glyph_ink",b"first_glyph_ink","height",b"height","ink_bounds",b"ink_bounds","lines",b"lines","max_content_width",b"max_content_width","min_content_width",b"min_content_width","overflow_range",b"overflow_range","paints",b"paints","rule_matches",b"rule_matches","runs",b"runs","visible_range",b"visible_range","width",b"width","writing_mode",b"writing_mode"]) -> None: ...
 global___LayoutReply = LayoutReply

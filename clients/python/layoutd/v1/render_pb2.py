@@ -18,7 +18,7 @@ from layoutd.v1 import tags_pb2 as layoutd_dot_v1_dot_tags__pb2
 from layoutd.v1 import typemode_pb2 as layoutd_dot_v1_dot_typemode__pb2
 
 
-DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x17layoutd/v1/render.proto\x12\nlayoutd.v1\x1a\x1blayoutd/v1/decoration.proto\x1a\x19layoutd/v1/geometry.proto\x1a\x17layoutd/v1/layout.proto\x1a\x15layoutd/v1/tags.proto\x1a\x19layoutd/v1/typemode.proto\"\xef\x03\n\rRenderRequest\x12+\n\x06layout\x18\x01 \x01(\x0b\x32\x19.layoutd.v1.LayoutRequestH\x00\x12-\n\x07justify\x18\x02 \x01(\x0b\x32\x1a.layoutd.v1.JustifyRequestH\x00\x12\'\n\x04tags\x18\t \x01(\x0b\x32\x17.layoutd.v1.TagsRequestH\x00\x12\x30\n\x06\x66ormat\x18\x03 \x01(\x0e\x32 .layoutd.v1.RenderRequest.Format\x12\r\n\x05scale\x18\x04 \x01(\x02\x12!\n\x06\x63\x61nvas\x18\x05 \x01(\x0b\x32\x11.layoutd.v1.Color\x12\x0e\n\x06margin\x18\x06 \x01(\x02\x12%\n\ntext_color\x18\x07 \x01(\x0b\x32\x11.layoutd.v1.Color\x12\x19\n\x11\x61ttachment_images\x18\x08 \x03(\x0c\x12\r\n\x05photo\x18\n \x01(\x0c\x12)\n\x07\x61nimate\x18\x0b \x01(\x0e\x32\x18.layoutd.v1.TagAnimation\x12%\n\x05\x66rame\x18\x0c \x01(\x0b\x32\x16.layoutd.v1.StoryFrame\x12\x13\n\x0bshow_shapes\x18\r \x01(\x08\"#\n\x06\x46ormat\x12\x07\n\x03PNG\x10\x00\x12\x07\n\x03SVG\x10\x01\x12\x07\n\x03PDF\x10\x02\x42\x08\n\x06source\"\xba\x01\n\nStoryFrame\x12\r\n\x05width\x18\x01 \x01(\x02\x12\x0e\n\x06height\x18\x02 \x01(\x02\x12$\n\x04\x66ill\x18\x03 \x01(\x0b\x32\x16.layoutd.v1.CanvasFill\x12#\n\x08position\x18\x04 \x01(\x0b\x32\x11.layoutd.v1.Point\x12!\n\x06\x61nchor\x18\x05 \x01(\x0b\x32\x11.layoutd.v1.Point\x12\x10\n\x08rotation\x18\x06 \x01(\x02\x12\r\n\x05scale\x18\x07 \x01(\x02\"\xc2\x01\n\nCanvasFill\x12\"\n\x05\x63olor\x18\x01 \x01(\x0b\x32\x11.layoutd.v1.ColorH\x00\x12/\n\x0flinear_gradient\x18\x02 \x01(\x0b\x32\x14.layoutd.v1.GradientH\x00\x12/\n\x0fradial_gradient\x18\x03 \x01(\x0b\x32\x14.layoutd.v1.GradientH\x00\x12&\n\x05photo\x18\x04 \x01(\x0b\x32\x15.layoutd.v1.PhotoFillH\x00\x42\x06\n\x04kind\"@\n\x0cGradientStop\x12\x0e\n\x06offset\x18\x01 \x01(\x02\x12 \n\x05\x63olor\x18\x02 \x01(\x0b\x32\x11.layoutd.v1.Color\"u\n\x08Gradient\x12 \n\x05start\x18\x01 \x01(\x0b\x32\x11.layoutd.v1.Point\x12\x1e\n\x03\x65nd\x18\x02 \x01(\x0b\x32\x11.layoutd.v1.Point\x12\'\n\x05stops\x18\x03 \x03(\x0b\x32\x18.layoutd.v1.GradientStop\"L\n\tPhotoFill\x12\x0b\n\x03png\x18\x01 \x01(\x0c\x12\x0b\n\x03\x66it\x18\x02 \x01(\x08\x12%\n\nbackground\x18\x03 \x01(\x0b\x32\x11.layoutd.v1.Color\"N\n\x0bRenderReply\x12\r\n\x05image\x18\x01 \x01(\x0c\x12\x11\n\tmime_type\x18\x02 \x01(\t\x12\r\n\x05width\x18\x03 \x01(\x02\x12\x0e\n\x06height\x18\x04 \x01(\x02\x42(Z&layoutd/clients/go/layoutdv1;layoutdv1b\x06proto3')
+DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x17layoutd/v1/render.proto\x12\nlayoutd.v1\x1a\x1blayoutd/v1/decoration.proto\x1a\x19layoutd/v1/geometry.proto\x1a\x17layoutd/v1/layout.proto\x1a\x15layoutd/v1/tags.proto\x1a\x19layoutd/v1/typemode.proto\"\x84\x04\n\rRenderRequest\x12+\n\x06layout\x18\x01 \x01(\x0b\x32\x19.layoutd.v1.LayoutRequestH\x00\x12-\n\x07justify\x18\x02 \x01(\x0b\x32\x1a.layoutd.v1.JustifyRequestH\x00\x12\'\n\x04tags\x18\t \x01(\x0b\x32\x17.layoutd.v1.TagsRequestH\x00\x12\x30\n\x06\x66ormat\x18\x03 \x01(\x0e\x32 .layoutd.v1.RenderRequest.Format\x12\r\n\x05scale\x18\x04 \x01(\x02\x12!\n\x06\x63\x61nvas\x18\x05 \x01(\x0b\x32\x11.layoutd.v1.Color\x12\x0e\n\x06margin\x18\x06 \x01(\x02\x12%\n\ntext_color\x18\x07 \x01(\x0b\x32\x11.layoutd.v1.Color\x12\x19\n\x11\x61ttachment_images\x18\x08 \x03(\x0c\x12\r\n\x05photo\x18\n \x01(\x0c\x12)\n\x07\x61nimate\x18\x0b \x01(\x0e\x32\x18.layoutd.v1.TagAnimation\x12%\n\x05\x66rame\x18\x0c \x01(\x0b\x32\x16.layoutd.v1.StoryFrame\x12\x13\n\x0bshow_shapes\x18\r \x01(\x08\x12\x13\n\x0b\x66ill_images\x18\x0e \x03(\x0c\"#\n\x06\x46ormat\x12\x07\n\x03PNG\x10\x00\x12\x07\n\x03SVG\x10\x01\x12\x07\n\x03PDF\x10\x02\x42\x08\n\x06source\"\xba\x01\n\nStoryFrame\x12\r\n\x05width\x18\x01 \x01(\x02\x12\x0e\n\x06height\x18\x02 \x01(\x02\x12$\n\x04\x66ill\x18\x03 \x01(\x0b\x32\x16.layoutd.v1.CanvasFill\x12#\n\x08position\x18\x04 \x01(\x0b\x32\x11.layoutd.v1.Point\x12!\n\x06\x61nchor\x18\x05 \x01(\x0b\x32\x11.layoutd.v1.Point\x12\x10\n\x08rotation\x18\x06 \x01(\x02\x12\r\n\x05scale\x18\x07 \x01(\x02\"\xc2\x01\n\nCanvasFill\x12\"\n\x05\x63olor\x18\x01 \x01(\x0b\x32\x11.layoutd.v1.ColorH\x00\x12/\n\x0flinear_gradient\x18\x02 \x01(\x0b\x32\x14.layoutd.v1.GradientH\x00\x12/\n\x0fradial_gradient\x18\x03 \x01(\x0b\x32\x14.layoutd.v1.GradientH\x00\x12&\n\x05photo\x18\x04 \x01(\x0b\x32\x15.layoutd.v1.PhotoFillH\x00\x42\x06\n\x04kind\"L\n\tPhotoFill\x12\x0b\n\x03png\x18\x01 \x01(\x0c\x12\x0b\n\x03\x66it\x18\x02 \x01(\x08\x12%\n\nbackground\x18\x03 \x01(\x0b\x32\x11.layoutd.v1.Color\"N\n\x0bRenderReply\x12\r\n\x05image\x18\x01 \x01(\x0c\x12\x11\n\tmime_type\x18\x02 \x01(\t\x12\r\n\x05width\x18\x03 \x01(\x02\x12\x0e\n\x06height\x18\x04 \x01(\x02\x42(Z&layoutd/clients/go/layoutdv1;layoutdv1b\x06proto3')
 
 _builder.BuildMessageAndEnumDescriptors(DESCRIPTOR, globals())
 _builder.BuildTopDescriptorsAndMessages(DESCRIPTOR, 'layoutd.v1.render_pb2', globals())
@@ -27,19 +27,15 @@ if _descriptor._USE_C_DESCRIPTORS == False:
   DESCRIPTOR._options = None
   DESCRIPTOR._serialized_options = b'Z&layoutd/clients/go/layoutdv1;layoutdv1'
   _RENDERREQUEST._serialized_start=171
-  _RENDERREQUEST._serialized_end=666
-  _RENDERREQUEST_FORMAT._serialized_start=621
-  _RENDERREQUEST_FORMAT._serialized_end=656
-  _STORYFRAME._serialized_start=669
-  _STORYFRAME._serialized_end=855
-  _CANVASFILL._serialized_start=858
-  _CANVASFILL._serialized_end=1052
-  _GRADIENTSTOP._serialized_start=1054
-  _GRADIENTSTOP._serialized_end=1118
-  _GRADIENT._serialized_start=1120
-  _GRADIENT._serialized_end=1237
-  _PHOTOFILL._serialized_start=1239
-  _PHOTOFILL._serialized_end=1315
-  _RENDERREPLY._serialized_start=1317
-  _RENDERREPLY._serialized_end=1395
+  _RENDERREQUEST._serialized_end=687
+  _RENDERREQUEST_FORMAT._serialized_start=642
+  _RENDERREQUEST_FORMAT._serialized_end=677
+  _STORYFRAME._serialized_start=690
+  _STORYFRAME._serialized_end=876
+  _CANVASFILL._serialized_start=879
+  _CANVASFILL._serialized_end=1073
+  _PHOTOFILL._serialized_start=1075
+  _PHOTOFILL._serialized_end=1151
+  _RENDERREPLY._serialized_start=1153
+  _RENDERREPLY._serialized_end=1231
 # @@protoc_insertion_point(module_scope)

@@ -64,6 +64,7 @@ class RenderRequest(google.protobuf.message.Message):
     ANIMATE_FIELD_NUMBER: builtins.int
     FRAME_FIELD_NUMBER: builtins.int
     SHOW_SHAPES_FIELD_NUMBER: builtins.int
+    FILL_IMAGES_FIELD_NUMBER: builtins.int
     @property
     def layout(self) -> layoutd.v1.layout_pb2.LayoutRequest:
         """A paragraph, laid out as LayoutRequest does."""
@@ -116,6 +117,12 @@ class RenderRequest(google.protobuf.message.Message):
     show_shapes: builtins.bool
     """Text that flows: draws the exclusions and container shapes faintly under the text."""
 
+    @property
+    def fill_images(self) -> google.protobuf.internal.containers.RepeatedScalarFieldContainer[builtins.bytes]:
+        """The pictures of image fills (Style.fill.image names one by index): PNG bytes, at most 64,
+        counted with the attachments' 8 MiB. A missing or unreadable one fills with the text colour.
+        """
+        pass
     def __init__(self,
         *,
         layout: typing.Optional[layoutd.v1.layout_pb2.LayoutRequest] = ...,
@@ -131,9 +138,10 @@ class RenderRequest(google.protobuf.message.Message):
         animate: layoutd.v1.tags_pb2.TagAnimation.ValueType = ...,
         frame: typing.Optional[global___StoryFrame] = ...,
         show_shapes: builtins.bool = ...,
+        fill_images: typing.Optional[typing.Iterable[builtins.bytes]] = ...,
         ) -> None: ...
     def HasField(self, field_name: typing_extensions.Literal["canvas",b"canvas","frame",b"frame","justify",b"justify","layout",b"layout","source",b"source","tags",b"tags","text_color",b"text_color"]) -> builtins.bool: ...
-    def ClearField(self, field_name: typing_extensions.Literal["animate",b"animate","attachment_images",b"attachment_images","canvas",b"canvas","format",b"format","frame",b"frame","justify",b"justify","layout",b"layout","margin",b"margin","photo",b"photo","scale",b"scale","show_shapes",b"show_shapes","source",b"source","tags",b"tags","text_color",b"text_color"]) -> None: ...
+    def ClearField(self, field_name: typing_extensions.Literal["animate",b"animate","attachment_images",b"attachment_images","canvas",b"canvas","fill_images",b"fill_images","format",b"format","frame",b"frame","justify",b"justify","layout",b"layout","margin",b"margin","photo",b"photo","scale",b"scale","show_shapes",b"show_shapes","source",b"source","tags",b"tags","text_color",b"text_color"]) -> None: ...
     def WhichOneof(self, oneof_group: typing_extensions.Literal["source",b"source"]) -> typing.Optional[typing_extensions.Literal["layout","justify","tags"]]: ...
 global___RenderRequest = RenderRequest
 
@@ -197,11 +205,11 @@ class CanvasFill(google.protobuf.message.Message):
         """One colour."""
         pass
     @property
-    def linear_gradient(self) -> global___Gradient:
+    def linear_gradient(self) -> layoutd.v1.decoration_pb2.Gradient:
         """A gradient along a line."""
         pass
     @property
-    def radial_gradient(self) -> global___Gradient:
+    def radial_gradient(self) -> layoutd.v1.decoration_pb2.Gradient:
         """A gradient in circles."""
         pass
     @property
@@ -211,63 +219,14 @@ class CanvasFill(google.protobuf.message.Message):
     def __init__(self,
         *,
         color: typing.Optional[layoutd.v1.decoration_pb2.Color] = ...,
-        linear_gradient: typing.Optional[global___Gradient] = ...,
-        radial_gradient: typing.Optional[global___Gradient] = ...,
+        linear_gradient: typing.Optional[layoutd.v1.decoration_pb2.Gradient] = ...,
+        radial_gradient: typing.Optional[layoutd.v1.decoration_pb2.Gradient] = ...,
         photo: typing.Optional[global___PhotoFill] = ...,
         ) -> None: ...
     def HasField(self, field_name: typing_extensions.Literal["color",b"color","kind",b"kind","linear_gradient",b"linear_gradient","photo",b"photo","radial_gradient",b"radial_gradient"]) -> builtins.bool: ...
     def ClearField(self, field_name: typing_extensions.Literal["color",b"color","kind",b"kind","linear_gradient",b"linear_gradient","photo",b"photo","radial_gradient",b"radial_gradient"]) -> None: ...
     def WhichOneof(self, oneof_group: typing_extensions.Literal["kind",b"kind"]) -> typing.Optional[typing_extensions.Literal["color","linear_gradient","radial_gradient","photo"]]: ...
 global___CanvasFill = CanvasFill
-
-class GradientStop(google.protobuf.message.Message):
-    """One colour of a gradient."""
-    DESCRIPTOR: google.protobuf.descriptor.Descriptor
-    OFFSET_FIELD_NUMBER: builtins.int
-    COLOR_FIELD_NUMBER: builtins.int
-    offset: builtins.float
-    """In 0...1, in order."""
-
-    @property
-    def color(self) -> layoutd.v1.decoration_pb2.Color:
-        """The colour at the offset."""
-        pass
-    def __init__(self,
-        *,
-        offset: builtins.float = ...,
-        color: typing.Optional[layoutd.v1.decoration_pb2.Color] = ...,
-        ) -> None: ...
-    def HasField(self, field_name: typing_extensions.Literal["color",b"color"]) -> builtins.bool: ...
-    def ClearField(self, field_name: typing_extensions.Literal["color",b"color","offset",b"offset"]) -> None: ...
-global___GradientStop = GradientStop
-
-class Gradient(google.protobuf.message.Message):
-    """A gradient of colour stops between two points."""
-    DESCRIPTOR: google.protobuf.descriptor.Descriptor
-    START_FIELD_NUMBER: builtins.int
-    END_FIELD_NUMBER: builtins.int
-    STOPS_FIELD_NUMBER: builtins.int
-    @property
-    def start(self) -> layoutd.v1.geometry_pb2.Point:
-        """Linear: from start to end. Radial: centred on start, reaching end. In 0...1 of the canvas."""
-        pass
-    @property
-    def end(self) -> layoutd.v1.geometry_pb2.Point:
-        """See start; must differ from it."""
-        pass
-    @property
-    def stops(self) -> google.protobuf.internal.containers.RepeatedCompositeFieldContainer[global___GradientStop]:
-        """2 to 64 stops."""
-        pass
-    def __init__(self,
-        *,
-        start: typing.Optional[layoutd.v1.geometry_pb2.Point] = ...,
-        end: typing.Optional[layoutd.v1.geometry_pb2.Point] = ...,
-        stops: typing.Optional[typing.Iterable[global___GradientStop]] = ...,
-        ) -> None: ...
-    def HasField(self, field_name: typing_extensions.Literal["end",b"end","start",b"start"]) -> builtins.bool: ...
-    def ClearField(self, field_name: typing_extensions.Literal["end",b"end","start",b"start","stops",b"stops"]) -> None: ...
-global___Gradient = Gradient
 
 class PhotoFill(google.protobuf.message.Message):
     """A photo behind the story."""

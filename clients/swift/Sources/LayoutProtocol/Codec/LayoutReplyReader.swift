@@ -28,7 +28,7 @@ public enum LayoutReplyReader {
         var decorations: [Layoutd_V1_TextDecoration] = [], paints: [Layoutd_V1_Paint] = [], ruleMatches: [Layoutd_V1_RuleMatch] = []
         lines.reserveCapacity(lineCount)
         runs.reserveCapacity(runCount)
-        var containers: [Layoutd_V1_ContainerLayout] = []
+        var containers: [Layoutd_V1_ContainerLayout] = [], fillRegions: [Layoutd_V1_FillRegion] = []
         var sawRange = false, sawOverflow = false, sawInk = false, sawFirstInk = false
         while !reader.isAtEnd {
             guard let (field, type) = reader.tag() else { return nil }
@@ -86,6 +86,9 @@ public enum LayoutReplyReader {
                 guard var nested = reader.nested(), let rect = rect(&nested) else { return nil }
                 reply.firstGlyphInk = rect
                 sawFirstInk = true
+            case (20, lengthDelimited):
+                guard let region = reader.message(Layoutd_V1_FillRegion.self) else { return nil }
+                fillRegions.append(region)
             default: return nil
             }
         }
@@ -97,6 +100,7 @@ public enum LayoutReplyReader {
         reply.paints = paints
         reply.ruleMatches = ruleMatches
         reply.containers = containers
+        reply.fillRegions = fillRegions
         return reply
     }
 

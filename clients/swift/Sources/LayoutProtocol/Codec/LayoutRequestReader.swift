@@ -205,6 +205,15 @@ public enum LayoutRequestReader {
             case (24, varint):
                 guard let raw = reader.enumeration() else { return nil }
                 style.fontSynthesis = Layoutd_V1_FontSynthesis(rawValue: raw) ?? .UNRECOGNIZED(raw)
+            case (25, lengthDelimited) where ProtobufReader.firstTime(25, &seen):
+                guard let message = reader.message(Layoutd_V1_TextFill.self) else { return nil }
+                style.fill = message
+            case (26, lengthDelimited):
+                guard let message = reader.message(Layoutd_V1_Shadow.self) else { return nil }
+                style.shadows.append(message)
+            case (27, lengthDelimited) where ProtobufReader.firstTime(27, &seen):
+                guard let message = reader.message(Layoutd_V1_Glow.self) else { return nil }
+                style.glow = message
             default: return nil
             }
         }

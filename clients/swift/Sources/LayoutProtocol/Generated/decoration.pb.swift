@@ -104,6 +104,70 @@ public nonisolated struct Layoutd_V1_Color: Sendable {
   public init() {}
 }
 
+/// One colour of a gradient.
+public nonisolated struct Layoutd_V1_GradientStop: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  /// In 0...1, in order.
+  public var offset: Float = 0
+
+  /// The colour at the offset.
+  public var color: Layoutd_V1_Color {
+    get {_color ?? Layoutd_V1_Color()}
+    set {_color = newValue}
+  }
+  /// Returns true if `color` has been explicitly set.
+  public var hasColor: Bool {self._color != nil}
+  /// Clears the value of `color`. Subsequent reads from it will return its default value.
+  public mutating func clearColor() {self._color = nil}
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _color: Layoutd_V1_Color? = nil
+}
+
+/// A gradient of colour stops between two points (a story frame's canvas, a text fill).
+public nonisolated struct Layoutd_V1_Gradient: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  /// Linear: from start to end. Radial: centred on start, reaching end. In 0...1 of the canvas
+  /// (or of the box a text fill covers).
+  public var start: Layoutd_V1_Point {
+    get {_start ?? Layoutd_V1_Point()}
+    set {_start = newValue}
+  }
+  /// Returns true if `start` has been explicitly set.
+  public var hasStart: Bool {self._start != nil}
+  /// Clears the value of `start`. Subsequent reads from it will return its default value.
+  public mutating func clearStart() {self._start = nil}
+
+  /// See start; must differ from it.
+  public var end: Layoutd_V1_Point {
+    get {_end ?? Layoutd_V1_Point()}
+    set {_end = newValue}
+  }
+  /// Returns true if `end` has been explicitly set.
+  public var hasEnd: Bool {self._end != nil}
+  /// Clears the value of `end`. Subsequent reads from it will return its default value.
+  public mutating func clearEnd() {self._end = nil}
+
+  /// 2 to 64 stops.
+  public var stops: [Layoutd_V1_GradientStop] = []
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _start: Layoutd_V1_Point? = nil
+  fileprivate var _end: Layoutd_V1_Point? = nil
+}
+
 /// Background geometry in points. Unset as a whole: 8 horizontal, 4 vertical, radius 8.
 /// Each value in [0, 10000] and finite, else INVALID_ARGUMENT naming it.
 public nonisolated struct Layoutd_V1_BackgroundGeometry: Sendable {
@@ -449,6 +513,89 @@ nonisolated extension Layoutd_V1_Color: SwiftProtobuf.Message, SwiftProtobuf._Me
     if lhs.green != rhs.green {return false}
     if lhs.blue != rhs.blue {return false}
     if lhs.transparency != rhs.transparency {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Layoutd_V1_GradientStop: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".GradientStop"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}offset\0\u{1}color\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularFloatField(value: &self.offset) }()
+      case 2: try { try decoder.decodeSingularMessageField(value: &self._color) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    if self.offset.bitPattern != 0 {
+      try visitor.visitSingularFloatField(value: self.offset, fieldNumber: 1)
+    }
+    try { if let v = self._color {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 2)
+    } }()
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Layoutd_V1_GradientStop, rhs: Layoutd_V1_GradientStop) -> Bool {
+    if lhs.offset != rhs.offset {return false}
+    if lhs._color != rhs._color {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Layoutd_V1_Gradient: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".Gradient"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}start\0\u{1}end\0\u{1}stops\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularMessageField(value: &self._start) }()
+      case 2: try { try decoder.decodeSingularMessageField(value: &self._end) }()
+      case 3: try { try decoder.decodeRepeatedMessageField(value: &self.stops) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    try { if let v = self._start {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 1)
+    } }()
+    try { if let v = self._end {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 2)
+    } }()
+    if !self.stops.isEmpty {
+      try visitor.visitRepeatedMessageField(value: self.stops, fieldNumber: 3)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Layoutd_V1_Gradient, rhs: Layoutd_V1_Gradient) -> Bool {
+    if lhs._start != rhs._start {return false}
+    if lhs._end != rhs._end {return false}
+    if lhs.stops != rhs.stops {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }

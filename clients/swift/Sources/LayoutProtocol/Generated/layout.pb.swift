@@ -1253,11 +1253,192 @@ public nonisolated struct Layoutd_V1_Style: @unchecked Sendable {
     set {_uniqueStorage()._fontSynthesis = newValue}
   }
 
+  /// A gradient or a picture in the glyphs instead of `color` (CSS background-clip: text). A
+  /// text effect, which draws its own layers, takes precedence.
+  public var fill: Layoutd_V1_TextFill {
+    get {_storage._fill ?? Layoutd_V1_TextFill()}
+    set {_uniqueStorage()._fill = newValue}
+  }
+  /// Returns true if `fill` has been explicitly set.
+  public var hasFill: Bool {_storage._fill != nil}
+  /// Clears the value of `fill`. Subsequent reads from it will return its default value.
+  public mutating func clearFill() {_uniqueStorage()._fill = nil}
+
+  /// Shadows under the glyphs, the first on top (CSS text-shadow's order); at most 8 in all.
+  /// Set, they replace the outer style's; `shadow` is a list of one, and with both `shadow`
+  /// comes first. One entry with `none` clears the outer style's.
+  public var shadows: [Layoutd_V1_Shadow] {
+    get {_storage._shadows}
+    set {_uniqueStorage()._shadows = newValue}
+  }
+
+  /// A halo around the glyphs: a blur with no offset, drawn over the shadows.
+  public var glow: Layoutd_V1_Glow {
+    get {_storage._glow ?? Layoutd_V1_Glow()}
+    set {_uniqueStorage()._glow = newValue}
+  }
+  /// Returns true if `glow` has been explicitly set.
+  public var hasGlow: Bool {_storage._glow != nil}
+  /// Clears the value of `glow`. Subsequent reads from it will return its default value.
+  public mutating func clearGlow() {_uniqueStorage()._glow = nil}
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public init() {}
 
   fileprivate var _storage = _StorageClass.defaultInstance
+}
+
+/// What fills glyphs in place of their colour; exactly one kind, or `none`.
+public nonisolated struct Layoutd_V1_TextFill: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  /// The fill; unset (without `none`) is INVALID_ARGUMENT.
+  public var kind: Layoutd_V1_TextFill.OneOf_Kind? = nil
+
+  /// Along a line: start and end in 0...1 of the box (within [-10, 10]), 2 to 64 stops.
+  public var linearGradient: Layoutd_V1_Gradient {
+    get {
+      if case .linearGradient(let v)? = kind {return v}
+      return Layoutd_V1_Gradient()
+    }
+    set {kind = .linearGradient(newValue)}
+  }
+
+  /// In circles centred on start, the last stop where they reach end.
+  public var radialGradient: Layoutd_V1_Gradient {
+    get {
+      if case .radialGradient(let v)? = kind {return v}
+      return Layoutd_V1_Gradient()
+    }
+    set {kind = .radialGradient(newValue)}
+  }
+
+  /// A picture of the render request.
+  public var image: Layoutd_V1_ImageFill {
+    get {
+      if case .image(let v)? = kind {return v}
+      return Layoutd_V1_ImageFill()
+    }
+    set {kind = .image(newValue)}
+  }
+
+  /// What one box covers.
+  public var box: Layoutd_V1_TextFill.Box = .span
+
+  /// Clears an outer style's fill; the other fields are then ignored.
+  public var none: Bool = false
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  /// The fill; unset (without `none`) is INVALID_ARGUMENT.
+  public nonisolated enum OneOf_Kind: Equatable, Sendable {
+    /// Along a line: start and end in 0...1 of the box (within [-10, 10]), 2 to 64 stops.
+    case linearGradient(Layoutd_V1_Gradient)
+    /// In circles centred on start, the last stop where they reach end.
+    case radialGradient(Layoutd_V1_Gradient)
+    /// A picture of the render request.
+    case image(Layoutd_V1_ImageFill)
+
+  }
+
+  /// Which text one box of the fill covers.
+  public nonisolated enum Box: SwiftProtobuf.Enum, Swift.CaseIterable {
+    public typealias RawValue = Int
+
+    /// The span's text on all its lines: one box, the gradient running on from line to line.
+    case span // = 0
+
+    /// Each line's part of the span is a box of its own.
+    case line // = 1
+
+    /// The whole layout (its width and height): spans filled alike look cut from one sheet.
+    case layout // = 2
+    case UNRECOGNIZED(Int)
+
+    public init() {
+      self = .span
+    }
+
+    public init?(rawValue: Int) {
+      switch rawValue {
+      case 0: self = .span
+      case 1: self = .line
+      case 2: self = .layout
+      default: self = .UNRECOGNIZED(rawValue)
+      }
+    }
+
+    public var rawValue: Int {
+      switch self {
+      case .span: return 0
+      case .line: return 1
+      case .layout: return 2
+      case .UNRECOGNIZED(let i): return i
+      }
+    }
+
+    // The compiler won't synthesize support with the UNRECOGNIZED case.
+    public static let allCases: [Layoutd_V1_TextFill.Box] = [
+      .span,
+      .line,
+      .layout,
+    ]
+
+  }
+
+  public init() {}
+}
+
+/// A picture that fills glyphs.
+public nonisolated struct Layoutd_V1_ImageFill: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  /// Index into RenderRequest.fill_images, below 64.
+  public var image: UInt32 = 0
+
+  /// How it fills the box; stretched unless set (CONTENT_MODE_ASPECT_FILL covers it uncut).
+  public var contentMode: Layoutd_V1_ContentMode = .scaleToFill
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+}
+
+/// A halo around glyphs, as a neon sign's light or CSS text-shadow with no offset.
+public nonisolated struct Layoutd_V1_Glow: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  /// Points in (0, 100]: how far it reaches.
+  public var radius: Float = 0
+
+  /// Unset: the text's colour.
+  public var color: Layoutd_V1_Color {
+    get {_color ?? Layoutd_V1_Color()}
+    set {_color = newValue}
+  }
+  /// Returns true if `color` has been explicitly set.
+  public var hasColor: Bool {self._color != nil}
+  /// Clears the value of `color`. Subsequent reads from it will return its default value.
+  public mutating func clearColor() {self._color = nil}
+
+  /// 1...8, 0 means 1: how many times the blurred glyphs are laid over each other.
+  public var strength: UInt32 = 0
+
+  /// Clears an outer style's glow; the other fields are then ignored.
+  public var none: Bool = false
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _color: Layoutd_V1_Color? = nil
 }
 
 /// One axis value of a variable font.
@@ -2250,44 +2431,146 @@ public nonisolated struct Layoutd_V1_GlyphRun: @unchecked Sendable {
 }
 
 /// How a glyph run is drawn: what the decorations (geometry, in the reply's decorations) are not.
-public nonisolated struct Layoutd_V1_Paint: Sendable {
+public nonisolated struct Layoutd_V1_Paint: @unchecked Sendable {
   // SwiftProtobuf.Message conformance is added in an extension below. See the
   // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
   // methods supported on all messages.
 
   /// Unset: the client's text colour.
   public var color: Layoutd_V1_Color {
-    get {_color ?? Layoutd_V1_Color()}
-    set {_color = newValue}
+    get {_storage._color ?? Layoutd_V1_Color()}
+    set {_uniqueStorage()._color = newValue}
   }
   /// Returns true if `color` has been explicitly set.
-  public var hasColor: Bool {self._color != nil}
+  public var hasColor: Bool {_storage._color != nil}
   /// Clears the value of `color`. Subsequent reads from it will return its default value.
-  public mutating func clearColor() {self._color = nil}
+  public mutating func clearColor() {_uniqueStorage()._color = nil}
 
   /// Unset: no shadow.
   public var shadow: Layoutd_V1_Shadow {
-    get {_shadow ?? Layoutd_V1_Shadow()}
-    set {_shadow = newValue}
+    get {_storage._shadow ?? Layoutd_V1_Shadow()}
+    set {_uniqueStorage()._shadow = newValue}
   }
   /// Returns true if `shadow` has been explicitly set.
-  public var hasShadow: Bool {self._shadow != nil}
+  public var hasShadow: Bool {_storage._shadow != nil}
   /// Clears the value of `shadow`. Subsequent reads from it will return its default value.
-  public mutating func clearShadow() {self._shadow = nil}
+  public mutating func clearShadow() {_uniqueStorage()._shadow = nil}
 
   /// The effect these runs take, KIND_NONE for none, and what to draw for it in place of the
   /// plain glyphs: each layer in order, every colour and offset already derived.
-  public var effect: Layoutd_V1_TextEffect.Kind = .none
+  public var effect: Layoutd_V1_TextEffect.Kind {
+    get {_storage._effect}
+    set {_uniqueStorage()._effect = newValue}
+  }
 
   /// The layers to draw, bottom first.
-  public var effectLayers: [Layoutd_V1_EffectLayer] = []
+  public var effectLayers: [Layoutd_V1_EffectLayer] {
+    get {_storage._effectLayers}
+    set {_uniqueStorage()._effectLayers = newValue}
+  }
+
+  /// Every shadow, the first on top (`shadow` is the first): draw them last to first, under the
+  /// glow and the glyphs.
+  public var shadows: [Layoutd_V1_Shadow] {
+    get {_storage._shadows}
+    set {_uniqueStorage()._shadows = newValue}
+  }
+
+  /// Unset: no glow. Drawn over the shadows, under the glyphs; its colour is set (the text's
+  /// when the style named none).
+  public var glow: Layoutd_V1_Glow {
+    get {_storage._glow ?? Layoutd_V1_Glow()}
+    set {_uniqueStorage()._glow = newValue}
+  }
+  /// Returns true if `glow` has been explicitly set.
+  public var hasGlow: Bool {_storage._glow != nil}
+  /// Clears the value of `glow`. Subsequent reads from it will return its default value.
+  public mutating func clearGlow() {_uniqueStorage()._glow = nil}
+
+  /// Unset: the glyphs are filled with `color`. Else each of the reply's fill_regions for this
+  /// paint says where its gradient or picture stands; clip it to the glyphs.
+  public var fill: Layoutd_V1_TextFill {
+    get {_storage._fill ?? Layoutd_V1_TextFill()}
+    set {_uniqueStorage()._fill = newValue}
+  }
+  /// Returns true if `fill` has been explicitly set.
+  public var hasFill: Bool {_storage._fill != nil}
+  /// Clears the value of `fill`. Subsequent reads from it will return its default value.
+  public mutating func clearFill() {_uniqueStorage()._fill = nil}
 
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public init() {}
 
-  fileprivate var _color: Layoutd_V1_Color? = nil
-  fileprivate var _shadow: Layoutd_V1_Shadow? = nil
+  fileprivate var _storage = _StorageClass.defaultInstance
+}
+
+/// Where a paint's fill (Paint.fill) stands: its gradient or picture stretched over `box`, in
+/// the glyphs of the runs of that paint in `range` (on `line_index` alone for BOX_LINE).
+public nonisolated struct Layoutd_V1_FillRegion: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  /// Index into the reply's paints.
+  public var paint: UInt32 = 0
+
+  /// The text whose glyphs it fills.
+  public var range: Layoutd_V1_Range {
+    get {_range ?? Layoutd_V1_Range()}
+    set {_range = newValue}
+  }
+  /// Returns true if `range` has been explicitly set.
+  public var hasRange: Bool {self._range != nil}
+  /// Clears the value of `range`. Subsequent reads from it will return its default value.
+  public mutating func clearRange() {self._range = nil}
+
+  /// BOX_LINE: the line; otherwise the region covers every line of its range.
+  public var lineIndex: UInt32 = 0
+
+  /// Whether line_index applies (BOX_LINE).
+  public var perLine: Bool = false
+
+  /// The box, in layout coordinates.
+  public var box: Layoutd_V1_Rect {
+    get {_box ?? Layoutd_V1_Rect()}
+    set {_box = newValue}
+  }
+  /// Returns true if `box` has been explicitly set.
+  public var hasBox: Bool {self._box != nil}
+  /// Clears the value of `box`. Subsequent reads from it will return its default value.
+  public mutating func clearBox() {self._box = nil}
+
+  /// A linear gradient's start, a radial one's centre, a picture's top-left corner: layout
+  /// coordinates.
+  public var start: Layoutd_V1_Point {
+    get {_start ?? Layoutd_V1_Point()}
+    set {_start = newValue}
+  }
+  /// Returns true if `start` has been explicitly set.
+  public var hasStart: Bool {self._start != nil}
+  /// Clears the value of `start`. Subsequent reads from it will return its default value.
+  public mutating func clearStart() {self._start = nil}
+
+  /// A linear gradient's end, the point a radial one's last stop reaches, a picture's
+  /// bottom-right corner.
+  public var end: Layoutd_V1_Point {
+    get {_end ?? Layoutd_V1_Point()}
+    set {_end = newValue}
+  }
+  /// Returns true if `end` has been explicitly set.
+  public var hasEnd: Bool {self._end != nil}
+  /// Clears the value of `end`. Subsequent reads from it will return its default value.
+  public mutating func clearEnd() {self._end = nil}
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _range: Layoutd_V1_Range? = nil
+  fileprivate var _box: Layoutd_V1_Rect? = nil
+  fileprivate var _start: Layoutd_V1_Point? = nil
+  fileprivate var _end: Layoutd_V1_Point? = nil
 }
 
 /// One pass over a run's glyphs for a text effect.
@@ -2731,6 +3014,12 @@ public nonisolated struct Layoutd_V1_LayoutReply: @unchecked Sendable {
     set {_uniqueStorage()._maxContentWidth = newValue}
   }
 
+  /// Where the paints' gradient and picture fills stand (Paint.fill); empty without fills.
+  public var fillRegions: [Layoutd_V1_FillRegion] {
+    get {_storage._fillRegions}
+    set {_uniqueStorage()._fillRegions = newValue}
+  }
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public init() {}
@@ -2908,7 +3197,7 @@ nonisolated extension Layoutd_V1_Truncation: SwiftProtobuf.Message, SwiftProtobu
 
 nonisolated extension Layoutd_V1_Style: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".Style"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}family\0\u{1}weight\0\u{1}slant\0\u{1}size\0\u{3}letter_spacing\0\u{1}features\0\u{1}language\0\u{3}baseline_offset\0\u{1}color\0\u{1}background\0\u{1}underline\0\u{1}strikethrough\0\u{1}shadow\0\u{3}text_style\0\u{3}size_category\0\u{3}max_scaled_size\0\u{1}effect\0\u{1}variations\0\u{3}named_instance\0\u{3}fixed_optical_size\0\u{3}no_font_fallback\0\u{1}script\0\u{3}fallback_families\0\u{3}font_synthesis\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}family\0\u{1}weight\0\u{1}slant\0\u{1}size\0\u{3}letter_spacing\0\u{1}features\0\u{1}language\0\u{3}baseline_offset\0\u{1}color\0\u{1}background\0\u{1}underline\0\u{1}strikethrough\0\u{1}shadow\0\u{3}text_style\0\u{3}size_category\0\u{3}max_scaled_size\0\u{1}effect\0\u{1}variations\0\u{3}named_instance\0\u{3}fixed_optical_size\0\u{3}no_font_fallback\0\u{1}script\0\u{3}fallback_families\0\u{3}font_synthesis\0\u{1}fill\0\u{1}shadows\0\u{1}glow\0")
 
   fileprivate class _StorageClass {
     var _family: String = String()
@@ -2935,6 +3224,9 @@ nonisolated extension Layoutd_V1_Style: SwiftProtobuf.Message, SwiftProtobuf._Me
     var _script: String = String()
     var _fallbackFamilies: [String] = []
     var _fontSynthesis: Layoutd_V1_FontSynthesis = .inherit
+    var _fill: Layoutd_V1_TextFill? = nil
+    var _shadows: [Layoutd_V1_Shadow] = []
+    var _glow: Layoutd_V1_Glow? = nil
 
       // This property is used as the initial default value for new instances of the type.
       // The type itself is protecting the reference to its storage via CoW semantics.
@@ -2969,6 +3261,9 @@ nonisolated extension Layoutd_V1_Style: SwiftProtobuf.Message, SwiftProtobuf._Me
       _script = source._script
       _fallbackFamilies = source._fallbackFamilies
       _fontSynthesis = source._fontSynthesis
+      _fill = source._fill
+      _shadows = source._shadows
+      _glow = source._glow
     }
   }
 
@@ -3011,6 +3306,9 @@ nonisolated extension Layoutd_V1_Style: SwiftProtobuf.Message, SwiftProtobuf._Me
         case 22: try { try decoder.decodeSingularStringField(value: &_storage._script) }()
         case 23: try { try decoder.decodeRepeatedStringField(value: &_storage._fallbackFamilies) }()
         case 24: try { try decoder.decodeSingularEnumField(value: &_storage._fontSynthesis) }()
+        case 25: try { try decoder.decodeSingularMessageField(value: &_storage._fill) }()
+        case 26: try { try decoder.decodeRepeatedMessageField(value: &_storage._shadows) }()
+        case 27: try { try decoder.decodeSingularMessageField(value: &_storage._glow) }()
         default: break
         }
       }
@@ -3095,6 +3393,15 @@ nonisolated extension Layoutd_V1_Style: SwiftProtobuf.Message, SwiftProtobuf._Me
       if _storage._fontSynthesis != .inherit {
         try visitor.visitSingularEnumField(value: _storage._fontSynthesis, fieldNumber: 24)
       }
+      try { if let v = _storage._fill {
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 25)
+      } }()
+      if !_storage._shadows.isEmpty {
+        try visitor.visitRepeatedMessageField(value: _storage._shadows, fieldNumber: 26)
+      }
+      try { if let v = _storage._glow {
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 27)
+      } }()
     }
     try unknownFields.traverse(visitor: &visitor)
   }
@@ -3128,10 +3435,195 @@ nonisolated extension Layoutd_V1_Style: SwiftProtobuf.Message, SwiftProtobuf._Me
         if _storage._script != rhs_storage._script {return false}
         if _storage._fallbackFamilies != rhs_storage._fallbackFamilies {return false}
         if _storage._fontSynthesis != rhs_storage._fontSynthesis {return false}
+        if _storage._fill != rhs_storage._fill {return false}
+        if _storage._shadows != rhs_storage._shadows {return false}
+        if _storage._glow != rhs_storage._glow {return false}
         return true
       }
       if !storagesAreEqual {return false}
     }
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Layoutd_V1_TextFill: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".TextFill"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}linear_gradient\0\u{3}radial_gradient\0\u{1}image\0\u{1}box\0\u{1}none\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try {
+        var v: Layoutd_V1_Gradient?
+        var hadOneofValue = false
+        if let current = self.kind {
+          hadOneofValue = true
+          if case .linearGradient(let m) = current {v = m}
+        }
+        try decoder.decodeSingularMessageField(value: &v)
+        if let v = v {
+          if hadOneofValue {try decoder.handleConflictingOneOf()}
+          self.kind = .linearGradient(v)
+        }
+      }()
+      case 2: try {
+        var v: Layoutd_V1_Gradient?
+        var hadOneofValue = false
+        if let current = self.kind {
+          hadOneofValue = true
+          if case .radialGradient(let m) = current {v = m}
+        }
+        try decoder.decodeSingularMessageField(value: &v)
+        if let v = v {
+          if hadOneofValue {try decoder.handleConflictingOneOf()}
+          self.kind = .radialGradient(v)
+        }
+      }()
+      case 3: try {
+        var v: Layoutd_V1_ImageFill?
+        var hadOneofValue = false
+        if let current = self.kind {
+          hadOneofValue = true
+          if case .image(let m) = current {v = m}
+        }
+        try decoder.decodeSingularMessageField(value: &v)
+        if let v = v {
+          if hadOneofValue {try decoder.handleConflictingOneOf()}
+          self.kind = .image(v)
+        }
+      }()
+      case 4: try { try decoder.decodeSingularEnumField(value: &self.box) }()
+      case 5: try { try decoder.decodeSingularBoolField(value: &self.none) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    switch self.kind {
+    case .linearGradient?: try {
+      guard case .linearGradient(let v)? = self.kind else { preconditionFailure() }
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 1)
+    }()
+    case .radialGradient?: try {
+      guard case .radialGradient(let v)? = self.kind else { preconditionFailure() }
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 2)
+    }()
+    case .image?: try {
+      guard case .image(let v)? = self.kind else { preconditionFailure() }
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 3)
+    }()
+    case nil: break
+    }
+    if self.box != .span {
+      try visitor.visitSingularEnumField(value: self.box, fieldNumber: 4)
+    }
+    if self.none != false {
+      try visitor.visitSingularBoolField(value: self.none, fieldNumber: 5)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Layoutd_V1_TextFill, rhs: Layoutd_V1_TextFill) -> Bool {
+    if lhs.kind != rhs.kind {return false}
+    if lhs.box != rhs.box {return false}
+    if lhs.none != rhs.none {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Layoutd_V1_TextFill.Box: SwiftProtobuf._ProtoNameProviding {
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{2}\0BOX_SPAN\0\u{1}BOX_LINE\0\u{1}BOX_LAYOUT\0")
+}
+
+nonisolated extension Layoutd_V1_ImageFill: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".ImageFill"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}image\0\u{3}content_mode\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularUInt32Field(value: &self.image) }()
+      case 2: try { try decoder.decodeSingularEnumField(value: &self.contentMode) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if self.image != 0 {
+      try visitor.visitSingularUInt32Field(value: self.image, fieldNumber: 1)
+    }
+    if self.contentMode != .scaleToFill {
+      try visitor.visitSingularEnumField(value: self.contentMode, fieldNumber: 2)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Layoutd_V1_ImageFill, rhs: Layoutd_V1_ImageFill) -> Bool {
+    if lhs.image != rhs.image {return false}
+    if lhs.contentMode != rhs.contentMode {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Layoutd_V1_Glow: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".Glow"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}radius\0\u{1}color\0\u{1}strength\0\u{1}none\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularFloatField(value: &self.radius) }()
+      case 2: try { try decoder.decodeSingularMessageField(value: &self._color) }()
+      case 3: try { try decoder.decodeSingularUInt32Field(value: &self.strength) }()
+      case 4: try { try decoder.decodeSingularBoolField(value: &self.none) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    if self.radius.bitPattern != 0 {
+      try visitor.visitSingularFloatField(value: self.radius, fieldNumber: 1)
+    }
+    try { if let v = self._color {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 2)
+    } }()
+    if self.strength != 0 {
+      try visitor.visitSingularUInt32Field(value: self.strength, fieldNumber: 3)
+    }
+    if self.none != false {
+      try visitor.visitSingularBoolField(value: self.none, fieldNumber: 4)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Layoutd_V1_Glow, rhs: Layoutd_V1_Glow) -> Bool {
+    if lhs.radius != rhs.radius {return false}
+    if lhs._color != rhs._color {return false}
+    if lhs.strength != rhs.strength {return false}
+    if lhs.none != rhs.none {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }
@@ -4436,7 +4928,119 @@ nonisolated extension Layoutd_V1_GlyphRun: SwiftProtobuf.Message, SwiftProtobuf.
 
 nonisolated extension Layoutd_V1_Paint: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".Paint"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}color\0\u{1}shadow\0\u{1}effect\0\u{3}effect_layers\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}color\0\u{1}shadow\0\u{1}effect\0\u{3}effect_layers\0\u{1}shadows\0\u{1}glow\0\u{1}fill\0")
+
+  fileprivate class _StorageClass {
+    var _color: Layoutd_V1_Color? = nil
+    var _shadow: Layoutd_V1_Shadow? = nil
+    var _effect: Layoutd_V1_TextEffect.Kind = .none
+    var _effectLayers: [Layoutd_V1_EffectLayer] = []
+    var _shadows: [Layoutd_V1_Shadow] = []
+    var _glow: Layoutd_V1_Glow? = nil
+    var _fill: Layoutd_V1_TextFill? = nil
+
+      // This property is used as the initial default value for new instances of the type.
+      // The type itself is protecting the reference to its storage via CoW semantics.
+      // This will force a copy to be made of this reference when the first mutation occurs;
+      // hence, it is safe to mark this as `nonisolated(unsafe)`.
+      static nonisolated(unsafe) let defaultInstance = _StorageClass()
+
+    private init() {}
+
+    init(copying source: _StorageClass) {
+      _color = source._color
+      _shadow = source._shadow
+      _effect = source._effect
+      _effectLayers = source._effectLayers
+      _shadows = source._shadows
+      _glow = source._glow
+      _fill = source._fill
+    }
+  }
+
+  fileprivate mutating func _uniqueStorage() -> _StorageClass {
+    if !isKnownUniquelyReferenced(&_storage) {
+      _storage = _StorageClass(copying: _storage)
+    }
+    return _storage
+  }
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    _ = _uniqueStorage()
+    try withExtendedLifetime(_storage) { (_storage: _StorageClass) in
+      while let fieldNumber = try decoder.nextFieldNumber() {
+        // The use of inline closures is to circumvent an issue where the compiler
+        // allocates stack space for every case branch when no optimizations are
+        // enabled. https://github.com/apple/swift-protobuf/issues/1034
+        switch fieldNumber {
+        case 1: try { try decoder.decodeSingularMessageField(value: &_storage._color) }()
+        case 2: try { try decoder.decodeSingularMessageField(value: &_storage._shadow) }()
+        case 3: try { try decoder.decodeSingularEnumField(value: &_storage._effect) }()
+        case 4: try { try decoder.decodeRepeatedMessageField(value: &_storage._effectLayers) }()
+        case 5: try { try decoder.decodeRepeatedMessageField(value: &_storage._shadows) }()
+        case 6: try { try decoder.decodeSingularMessageField(value: &_storage._glow) }()
+        case 7: try { try decoder.decodeSingularMessageField(value: &_storage._fill) }()
+        default: break
+        }
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    try withExtendedLifetime(_storage) { (_storage: _StorageClass) in
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every if/case branch local when no optimizations
+      // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+      // https://github.com/apple/swift-protobuf/issues/1182
+      try { if let v = _storage._color {
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 1)
+      } }()
+      try { if let v = _storage._shadow {
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 2)
+      } }()
+      if _storage._effect != .none {
+        try visitor.visitSingularEnumField(value: _storage._effect, fieldNumber: 3)
+      }
+      if !_storage._effectLayers.isEmpty {
+        try visitor.visitRepeatedMessageField(value: _storage._effectLayers, fieldNumber: 4)
+      }
+      if !_storage._shadows.isEmpty {
+        try visitor.visitRepeatedMessageField(value: _storage._shadows, fieldNumber: 5)
+      }
+      try { if let v = _storage._glow {
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 6)
+      } }()
+      try { if let v = _storage._fill {
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 7)
+      } }()
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Layoutd_V1_Paint, rhs: Layoutd_V1_Paint) -> Bool {
+    if lhs._storage !== rhs._storage {
+      let storagesAreEqual: Bool = withExtendedLifetime((lhs._storage, rhs._storage)) { (_args: (_StorageClass, _StorageClass)) in
+        let _storage = _args.0
+        let rhs_storage = _args.1
+        if _storage._color != rhs_storage._color {return false}
+        if _storage._shadow != rhs_storage._shadow {return false}
+        if _storage._effect != rhs_storage._effect {return false}
+        if _storage._effectLayers != rhs_storage._effectLayers {return false}
+        if _storage._shadows != rhs_storage._shadows {return false}
+        if _storage._glow != rhs_storage._glow {return false}
+        if _storage._fill != rhs_storage._fill {return false}
+        return true
+      }
+      if !storagesAreEqual {return false}
+    }
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Layoutd_V1_FillRegion: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".FillRegion"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}paint\0\u{1}range\0\u{3}line_index\0\u{3}per_line\0\u{1}box\0\u{1}start\0\u{1}end\0")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -4444,10 +5048,13 @@ nonisolated extension Layoutd_V1_Paint: SwiftProtobuf.Message, SwiftProtobuf._Me
       // allocates stack space for every case branch when no optimizations are
       // enabled. https://github.com/apple/swift-protobuf/issues/1034
       switch fieldNumber {
-      case 1: try { try decoder.decodeSingularMessageField(value: &self._color) }()
-      case 2: try { try decoder.decodeSingularMessageField(value: &self._shadow) }()
-      case 3: try { try decoder.decodeSingularEnumField(value: &self.effect) }()
-      case 4: try { try decoder.decodeRepeatedMessageField(value: &self.effectLayers) }()
+      case 1: try { try decoder.decodeSingularUInt32Field(value: &self.paint) }()
+      case 2: try { try decoder.decodeSingularMessageField(value: &self._range) }()
+      case 3: try { try decoder.decodeSingularUInt32Field(value: &self.lineIndex) }()
+      case 4: try { try decoder.decodeSingularBoolField(value: &self.perLine) }()
+      case 5: try { try decoder.decodeSingularMessageField(value: &self._box) }()
+      case 6: try { try decoder.decodeSingularMessageField(value: &self._start) }()
+      case 7: try { try decoder.decodeSingularMessageField(value: &self._end) }()
       default: break
       }
     }
@@ -4458,26 +5065,38 @@ nonisolated extension Layoutd_V1_Paint: SwiftProtobuf.Message, SwiftProtobuf._Me
     // allocates stack space for every if/case branch local when no optimizations
     // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
     // https://github.com/apple/swift-protobuf/issues/1182
-    try { if let v = self._color {
-      try visitor.visitSingularMessageField(value: v, fieldNumber: 1)
-    } }()
-    try { if let v = self._shadow {
+    if self.paint != 0 {
+      try visitor.visitSingularUInt32Field(value: self.paint, fieldNumber: 1)
+    }
+    try { if let v = self._range {
       try visitor.visitSingularMessageField(value: v, fieldNumber: 2)
     } }()
-    if self.effect != .none {
-      try visitor.visitSingularEnumField(value: self.effect, fieldNumber: 3)
+    if self.lineIndex != 0 {
+      try visitor.visitSingularUInt32Field(value: self.lineIndex, fieldNumber: 3)
     }
-    if !self.effectLayers.isEmpty {
-      try visitor.visitRepeatedMessageField(value: self.effectLayers, fieldNumber: 4)
+    if self.perLine != false {
+      try visitor.visitSingularBoolField(value: self.perLine, fieldNumber: 4)
     }
+    try { if let v = self._box {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 5)
+    } }()
+    try { if let v = self._start {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 6)
+    } }()
+    try { if let v = self._end {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 7)
+    } }()
     try unknownFields.traverse(visitor: &visitor)
   }
 
-  public static func ==(lhs: Layoutd_V1_Paint, rhs: Layoutd_V1_Paint) -> Bool {
-    if lhs._color != rhs._color {return false}
-    if lhs._shadow != rhs._shadow {return false}
-    if lhs.effect != rhs.effect {return false}
-    if lhs.effectLayers != rhs.effectLayers {return false}
+  public static func ==(lhs: Layoutd_V1_FillRegion, rhs: Layoutd_V1_FillRegion) -> Bool {
+    if lhs.paint != rhs.paint {return false}
+    if lhs._range != rhs._range {return false}
+    if lhs.lineIndex != rhs.lineIndex {return false}
+    if lhs.perLine != rhs.perLine {return false}
+    if lhs._box != rhs._box {return false}
+    if lhs._start != rhs._start {return false}
+    if lhs._end != rhs._end {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }
@@ -4775,7 +5394,7 @@ nonisolated extension Layoutd_V1_Line: SwiftProtobuf.Message, SwiftProtobuf._Mes
 
 nonisolated extension Layoutd_V1_LayoutReply: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".LayoutReply"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}lines\0\u{1}runs\0\u{3}visible_range\0\u{1}width\0\u{1}height\0\u{1}direction\0\u{1}backgrounds\0\u{1}attachments\0\u{1}decorations\0\u{1}paints\0\u{3}rule_matches\0\u{1}containers\0\u{3}overflow_range\0\u{3}writing_mode\0\u{3}ink_bounds\0\u{3}first_glyph_ink\0\u{3}applied_scale\0\u{3}min_content_width\0\u{3}max_content_width\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}lines\0\u{1}runs\0\u{3}visible_range\0\u{1}width\0\u{1}height\0\u{1}direction\0\u{1}backgrounds\0\u{1}attachments\0\u{1}decorations\0\u{1}paints\0\u{3}rule_matches\0\u{1}containers\0\u{3}overflow_range\0\u{3}writing_mode\0\u{3}ink_bounds\0\u{3}first_glyph_ink\0\u{3}applied_scale\0\u{3}min_content_width\0\u{3}max_content_width\0\u{3}fill_regions\0")
 
   fileprivate class _StorageClass {
     var _lines: [Layoutd_V1_Line] = []
@@ -4797,6 +5416,7 @@ nonisolated extension Layoutd_V1_LayoutReply: SwiftProtobuf.Message, SwiftProtob
     var _appliedScale: Float = 0
     var _minContentWidth: Float = 0
     var _maxContentWidth: Float = 0
+    var _fillRegions: [Layoutd_V1_FillRegion] = []
 
       // This property is used as the initial default value for new instances of the type.
       // The type itself is protecting the reference to its storage via CoW semantics.
@@ -4826,6 +5446,7 @@ nonisolated extension Layoutd_V1_LayoutReply: SwiftProtobuf.Message, SwiftProtob
       _appliedScale = source._appliedScale
       _minContentWidth = source._minContentWidth
       _maxContentWidth = source._maxContentWidth
+      _fillRegions = source._fillRegions
     }
   }
 
@@ -4863,6 +5484,7 @@ nonisolated extension Layoutd_V1_LayoutReply: SwiftProtobuf.Message, SwiftProtob
         case 17: try { try decoder.decodeSingularFloatField(value: &_storage._appliedScale) }()
         case 18: try { try decoder.decodeSingularFloatField(value: &_storage._minContentWidth) }()
         case 19: try { try decoder.decodeSingularFloatField(value: &_storage._maxContentWidth) }()
+        case 20: try { try decoder.decodeRepeatedMessageField(value: &_storage._fillRegions) }()
         default: break
         }
       }
@@ -4932,6 +5554,9 @@ nonisolated extension Layoutd_V1_LayoutReply: SwiftProtobuf.Message, SwiftProtob
       if _storage._maxContentWidth.bitPattern != 0 {
         try visitor.visitSingularFloatField(value: _storage._maxContentWidth, fieldNumber: 19)
       }
+      if !_storage._fillRegions.isEmpty {
+        try visitor.visitRepeatedMessageField(value: _storage._fillRegions, fieldNumber: 20)
+      }
     }
     try unknownFields.traverse(visitor: &visitor)
   }
@@ -4960,6 +5585,7 @@ nonisolated extension Layoutd_V1_LayoutReply: SwiftProtobuf.Message, SwiftProtob
         if _storage._appliedScale != rhs_storage._appliedScale {return false}
         if _storage._minContentWidth != rhs_storage._minContentWidth {return false}
         if _storage._maxContentWidth != rhs_storage._maxContentWidth {return false}
+        if _storage._fillRegions != rhs_storage._fillRegions {return false}
         return true
       }
       if !storagesAreEqual {return false}

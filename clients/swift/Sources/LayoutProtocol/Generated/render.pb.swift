@@ -143,6 +143,13 @@ public nonisolated struct Layoutd_V1_RenderRequest: @unchecked Sendable {
     set {_uniqueStorage()._showShapes = newValue}
   }
 
+  /// The pictures of image fills (Style.fill.image names one by index): PNG bytes, at most 64,
+  /// counted with the attachments' 8 MiB. A missing or unreadable one fills with the text colour.
+  public var fillImages: [Data] {
+    get {_storage._fillImages}
+    set {_uniqueStorage()._fillImages = newValue}
+  }
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   /// What to draw; required.
@@ -326,69 +333,6 @@ public nonisolated struct Layoutd_V1_CanvasFill: Sendable {
   public init() {}
 }
 
-/// One colour of a gradient.
-public nonisolated struct Layoutd_V1_GradientStop: Sendable {
-  // SwiftProtobuf.Message conformance is added in an extension below. See the
-  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
-  // methods supported on all messages.
-
-  /// In 0...1, in order.
-  public var offset: Float = 0
-
-  /// The colour at the offset.
-  public var color: Layoutd_V1_Color {
-    get {_color ?? Layoutd_V1_Color()}
-    set {_color = newValue}
-  }
-  /// Returns true if `color` has been explicitly set.
-  public var hasColor: Bool {self._color != nil}
-  /// Clears the value of `color`. Subsequent reads from it will return its default value.
-  public mutating func clearColor() {self._color = nil}
-
-  public var unknownFields = SwiftProtobuf.UnknownStorage()
-
-  public init() {}
-
-  fileprivate var _color: Layoutd_V1_Color? = nil
-}
-
-/// A gradient of colour stops between two points.
-public nonisolated struct Layoutd_V1_Gradient: Sendable {
-  // SwiftProtobuf.Message conformance is added in an extension below. See the
-  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
-  // methods supported on all messages.
-
-  /// Linear: from start to end. Radial: centred on start, reaching end. In 0...1 of the canvas.
-  public var start: Layoutd_V1_Point {
-    get {_start ?? Layoutd_V1_Point()}
-    set {_start = newValue}
-  }
-  /// Returns true if `start` has been explicitly set.
-  public var hasStart: Bool {self._start != nil}
-  /// Clears the value of `start`. Subsequent reads from it will return its default value.
-  public mutating func clearStart() {self._start = nil}
-
-  /// See start; must differ from it.
-  public var end: Layoutd_V1_Point {
-    get {_end ?? Layoutd_V1_Point()}
-    set {_end = newValue}
-  }
-  /// Returns true if `end` has been explicitly set.
-  public var hasEnd: Bool {self._end != nil}
-  /// Clears the value of `end`. Subsequent reads from it will return its default value.
-  public mutating func clearEnd() {self._end = nil}
-
-  /// 2 to 64 stops.
-  public var stops: [Layoutd_V1_GradientStop] = []
-
-  public var unknownFields = SwiftProtobuf.UnknownStorage()
-
-  public init() {}
-
-  fileprivate var _start: Layoutd_V1_Point? = nil
-  fileprivate var _end: Layoutd_V1_Point? = nil
-}
-
 /// A photo behind the story.
 public nonisolated struct Layoutd_V1_PhotoFill: Sendable {
   // SwiftProtobuf.Message conformance is added in an extension below. See the
@@ -448,7 +392,7 @@ fileprivate nonisolated let _protobuf_package = "layoutd.v1"
 
 nonisolated extension Layoutd_V1_RenderRequest: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".RenderRequest"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}layout\0\u{1}justify\0\u{1}format\0\u{1}scale\0\u{1}canvas\0\u{1}margin\0\u{3}text_color\0\u{3}attachment_images\0\u{1}tags\0\u{1}photo\0\u{1}animate\0\u{1}frame\0\u{3}show_shapes\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}layout\0\u{1}justify\0\u{1}format\0\u{1}scale\0\u{1}canvas\0\u{1}margin\0\u{3}text_color\0\u{3}attachment_images\0\u{1}tags\0\u{1}photo\0\u{1}animate\0\u{1}frame\0\u{3}show_shapes\0\u{3}fill_images\0")
 
   fileprivate class _StorageClass {
     var _source: Layoutd_V1_RenderRequest.OneOf_Source?
@@ -462,6 +406,7 @@ nonisolated extension Layoutd_V1_RenderRequest: SwiftProtobuf.Message, SwiftProt
     var _animate: Layoutd_V1_TagAnimation = .none
     var _frame: Layoutd_V1_StoryFrame? = nil
     var _showShapes: Bool = false
+    var _fillImages: [Data] = []
 
       // This property is used as the initial default value for new instances of the type.
       // The type itself is protecting the reference to its storage via CoW semantics.
@@ -483,6 +428,7 @@ nonisolated extension Layoutd_V1_RenderRequest: SwiftProtobuf.Message, SwiftProt
       _animate = source._animate
       _frame = source._frame
       _showShapes = source._showShapes
+      _fillImages = source._fillImages
     }
   }
 
@@ -550,6 +496,7 @@ nonisolated extension Layoutd_V1_RenderRequest: SwiftProtobuf.Message, SwiftProt
         case 11: try { try decoder.decodeSingularEnumField(value: &_storage._animate) }()
         case 12: try { try decoder.decodeSingularMessageField(value: &_storage._frame) }()
         case 13: try { try decoder.decodeSingularBoolField(value: &_storage._showShapes) }()
+        case 14: try { try decoder.decodeRepeatedBytesField(value: &_storage._fillImages) }()
         default: break
         }
       }
@@ -606,6 +553,9 @@ nonisolated extension Layoutd_V1_RenderRequest: SwiftProtobuf.Message, SwiftProt
       if _storage._showShapes != false {
         try visitor.visitSingularBoolField(value: _storage._showShapes, fieldNumber: 13)
       }
+      if !_storage._fillImages.isEmpty {
+        try visitor.visitRepeatedBytesField(value: _storage._fillImages, fieldNumber: 14)
+      }
     }
     try unknownFields.traverse(visitor: &visitor)
   }
@@ -626,6 +576,7 @@ nonisolated extension Layoutd_V1_RenderRequest: SwiftProtobuf.Message, SwiftProt
         if _storage._animate != rhs_storage._animate {return false}
         if _storage._frame != rhs_storage._frame {return false}
         if _storage._showShapes != rhs_storage._showShapes {return false}
+        if _storage._fillImages != rhs_storage._fillImages {return false}
         return true
       }
       if !storagesAreEqual {return false}
@@ -799,89 +750,6 @@ nonisolated extension Layoutd_V1_CanvasFill: SwiftProtobuf.Message, SwiftProtobu
 
   public static func ==(lhs: Layoutd_V1_CanvasFill, rhs: Layoutd_V1_CanvasFill) -> Bool {
     if lhs.kind != rhs.kind {return false}
-    if lhs.unknownFields != rhs.unknownFields {return false}
-    return true
-  }
-}
-
-nonisolated extension Layoutd_V1_GradientStop: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
-  public static let protoMessageName: String = _protobuf_package + ".GradientStop"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}offset\0\u{1}color\0")
-
-  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
-    while let fieldNumber = try decoder.nextFieldNumber() {
-      // The use of inline closures is to circumvent an issue where the compiler
-      // allocates stack space for every case branch when no optimizations are
-      // enabled. https://github.com/apple/swift-protobuf/issues/1034
-      switch fieldNumber {
-      case 1: try { try decoder.decodeSingularFloatField(value: &self.offset) }()
-      case 2: try { try decoder.decodeSingularMessageField(value: &self._color) }()
-      default: break
-      }
-    }
-  }
-
-  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
-    // The use of inline closures is to circumvent an issue where the compiler
-    // allocates stack space for every if/case branch local when no optimizations
-    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
-    // https://github.com/apple/swift-protobuf/issues/1182
-    if self.offset.bitPattern != 0 {
-      try visitor.visitSingularFloatField(value: self.offset, fieldNumber: 1)
-    }
-    try { if let v = self._color {
-      try visitor.visitSingularMessageField(value: v, fieldNumber: 2)
-    } }()
-    try unknownFields.traverse(visitor: &visitor)
-  }
-
-  public static func ==(lhs: Layoutd_V1_GradientStop, rhs: Layoutd_V1_GradientStop) -> Bool {
-    if lhs.offset != rhs.offset {return false}
-    if lhs._color != rhs._color {return false}
-    if lhs.unknownFields != rhs.unknownFields {return false}
-    return true
-  }
-}
-
-nonisolated extension Layoutd_V1_Gradient: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
-  public static let protoMessageName: String = _protobuf_package + ".Gradient"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}start\0\u{1}end\0\u{1}stops\0")
-
-  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
-    while let fieldNumber = try decoder.nextFieldNumber() {
-      // The use of inline closures is to circumvent an issue where the compiler
-      // allocates stack space for every case branch when no optimizations are
-      // enabled. https://github.com/apple/swift-protobuf/issues/1034
-      switch fieldNumber {
-      case 1: try { try decoder.decodeSingularMessageField(value: &self._start) }()
-      case 2: try { try decoder.decodeSingularMessageField(value: &self._end) }()
-      case 3: try { try decoder.decodeRepeatedMessageField(value: &self.stops) }()
-      default: break
-      }
-    }
-  }
-
-  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
-    // The use of inline closures is to circumvent an issue where the compiler
-    // allocates stack space for every if/case branch local when no optimizations
-    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
-    // https://github.com/apple/swift-protobuf/issues/1182
-    try { if let v = self._start {
-      try visitor.visitSingularMessageField(value: v, fieldNumber: 1)
-    } }()
-    try { if let v = self._end {
-      try visitor.visitSingularMessageField(value: v, fieldNumber: 2)
-    } }()
-    if !self.stops.isEmpty {
-      try visitor.visitRepeatedMessageField(value: self.stops, fieldNumber: 3)
-    }
-    try unknownFields.traverse(visitor: &visitor)
-  }
-
-  public static func ==(lhs: Layoutd_V1_Gradient, rhs: Layoutd_V1_Gradient) -> Bool {
-    if lhs._start != rhs._start {return false}
-    if lhs._end != rhs._end {return false}
-    if lhs.stops != rhs.stops {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }

@@ -334,6 +334,12 @@ public nonisolated struct Layoutd_V1_JustifyReply: @unchecked Sendable {
     set {_uniqueStorage()._ruleMatches = newValue}
   }
 
+  /// Where the paints' gradient and picture fills stand (Paint.fill); empty without fills.
+  public var fillRegions: [Layoutd_V1_FillRegion] {
+    get {_storage._fillRegions}
+    set {_uniqueStorage()._fillRegions = newValue}
+  }
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public init() {}
@@ -591,7 +597,7 @@ nonisolated extension Layoutd_V1_TextEffects: SwiftProtobuf.Message, SwiftProtob
 
 nonisolated extension Layoutd_V1_JustifyReply: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".JustifyReply"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}lines\0\u{3}line_sizes\0\u{1}runs\0\u{1}width\0\u{1}height\0\u{1}backgrounds\0\u{1}effects\0\u{1}preset\0\u{1}attachments\0\u{1}clamped\0\u{1}decorations\0\u{1}paints\0\u{3}rule_matches\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}lines\0\u{3}line_sizes\0\u{1}runs\0\u{1}width\0\u{1}height\0\u{1}backgrounds\0\u{1}effects\0\u{1}preset\0\u{1}attachments\0\u{1}clamped\0\u{1}decorations\0\u{1}paints\0\u{3}rule_matches\0\u{3}fill_regions\0")
 
   fileprivate class _StorageClass {
     var _lines: [Layoutd_V1_Line] = []
@@ -607,6 +613,7 @@ nonisolated extension Layoutd_V1_JustifyReply: SwiftProtobuf.Message, SwiftProto
     var _decorations: [Layoutd_V1_TextDecoration] = []
     var _paints: [Layoutd_V1_Paint] = []
     var _ruleMatches: [Layoutd_V1_RuleMatch] = []
+    var _fillRegions: [Layoutd_V1_FillRegion] = []
 
       // This property is used as the initial default value for new instances of the type.
       // The type itself is protecting the reference to its storage via CoW semantics.
@@ -630,6 +637,7 @@ nonisolated extension Layoutd_V1_JustifyReply: SwiftProtobuf.Message, SwiftProto
       _decorations = source._decorations
       _paints = source._paints
       _ruleMatches = source._ruleMatches
+      _fillRegions = source._fillRegions
     }
   }
 
@@ -661,6 +669,7 @@ nonisolated extension Layoutd_V1_JustifyReply: SwiftProtobuf.Message, SwiftProto
         case 11: try { try decoder.decodeRepeatedMessageField(value: &_storage._decorations) }()
         case 12: try { try decoder.decodeRepeatedMessageField(value: &_storage._paints) }()
         case 13: try { try decoder.decodeRepeatedMessageField(value: &_storage._ruleMatches) }()
+        case 14: try { try decoder.decodeRepeatedMessageField(value: &_storage._fillRegions) }()
         default: break
         }
       }
@@ -712,6 +721,9 @@ nonisolated extension Layoutd_V1_JustifyReply: SwiftProtobuf.Message, SwiftProto
       if !_storage._ruleMatches.isEmpty {
         try visitor.visitRepeatedMessageField(value: _storage._ruleMatches, fieldNumber: 13)
       }
+      if !_storage._fillRegions.isEmpty {
+        try visitor.visitRepeatedMessageField(value: _storage._fillRegions, fieldNumber: 14)
+      }
     }
     try unknownFields.traverse(visitor: &visitor)
   }
@@ -734,6 +746,7 @@ nonisolated extension Layoutd_V1_JustifyReply: SwiftProtobuf.Message, SwiftProto
         if _storage._decorations != rhs_storage._decorations {return false}
         if _storage._paints != rhs_storage._paints {return false}
         if _storage._ruleMatches != rhs_storage._ruleMatches {return false}
+        if _storage._fillRegions != rhs_storage._fillRegions {return false}
         return true
       }
       if !storagesAreEqual {return false}
