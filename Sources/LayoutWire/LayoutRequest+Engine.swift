@@ -248,6 +248,7 @@ extension Layoutd_V1_Style {
         case .UNRECOGNIZED(let value):
             throw LayoutError(.invalidArgument, "unknown font synthesis \(value)", field: field + ".font_synthesis")
         }
+        if boldText { patch.boldText = true }
         try addPaint(to: &patch, field: field)
         try addDynamicType(to: &patch, field: field)
         return patch

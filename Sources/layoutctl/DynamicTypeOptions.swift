@@ -1,7 +1,8 @@
 import ArgumentParser
 import LayoutProtocol
 
-/// `--text-style body --category xxLarge [--max-scaled-size 40]`: Dynamic Type for the default style.
+/// `--text-style body --category xxLarge [--max-scaled-size 40] [--bold-text]`: Dynamic Type and
+/// the reader's Bold Text for the default style.
 struct DynamicTypeOptions: ParsableArguments {
     static let styles = ["largeTitle", "title1", "title2", "title3", "headline", "body", "callout", "subheadline", "footnote",
                          "caption1", "caption2"]
@@ -12,6 +13,7 @@ struct DynamicTypeOptions: ParsableArguments {
     var textStyle: String?
     @Option(help: "Content size category: \(categories.joined(separator: ", ")) (default large).") var category: String?
     @Option(parsing: .unconditional, help: "The largest size Dynamic Type may give, in points.") var maxScaledSize: Float = 0
+    @Flag(help: "The reader's Bold Text setting: every weight 300 heavier (body text takes the family's Bold).") var boldText = false
 
     /// Sets the style's Dynamic Type fields; `explicitSize` tells whether --size was given.
     func apply(to style: inout Layoutd_V1_Style, explicitSize: Bool) throws {
@@ -29,5 +31,6 @@ struct DynamicTypeOptions: ParsableArguments {
             style.sizeCategory = Layoutd_V1_ContentSizeCategory(rawValue: index) ?? .contentSizeLarge
         }
         style.maxScaledSize = maxScaledSize
+        if boldText { style.boldText = true }
     }
 }

@@ -111,3 +111,40 @@ import Testing
         #expect(expected.lines.allSatisfy { abs($0.usedRect.height - ax2.leading) < 1e-9 })
     }
 }
+
+/// The reader's Bold Text setting beside the size category: faces matched 300 heavier.
+@Suite struct BoldTextTests {
+    static func fontWeights(_ text: String, style: TextStyle, spans: [AttributedText.Span] = []) throws -> [Int] {
+        let layout = try Fixtures.layouter.layout(ParagraphRequest(text: AttributedText(text, style: style, spans: spans), width: 400))
+        return layout.runs.map { Fixtures.registry.font(id: $0.fontID)!.weight }
+    }
+
+    @Test func bodyTextTakesTheFamilysBoldAndSpansGrowToo() throws {
+        var style = TextStyle(family: "Noto Sans", size: 17)
+        #expect(try Self.fontWeights("Body text", style: style) == [400])
+        style.boldText = true
+        #expect(style.effectiveWeight == 700 && style.weight == 400, "the weight asked stays; the face is matched heavier")
+        #expect(try Self.fontWeights("Body text", style: style) == [700])
+        // A span's own weight is made heavier too, up to 1000 (Noto Sans's heaviest, Black 900).
+        let spans = [AttributedText.Span(range: 0..<4, patch: StylePatch(weight: 700))]
+        let weights = try Self.fontWeights("Body text", style: style, spans: spans)
+        let black = try #require(Fixtures.registry.match(family: "Noto Sans", weight: 1000, italic: false)).weight
+        #expect(weights.first == black && weights.last == 700)
+        var capped = TextStyle(family: "Noto Sans", weight: 900, size: 17)
+        capped.boldText = true
+        #expect(capped.effectiveWeight == 1000)
+        // A span may set it for its own text alone.
+        let plain = TextStyle(family: "Noto Sans", size: 17)
+        var patch = StylePatch()
+        patch.boldText = true
+        #expect(try Self.fontWeights("Body text", style: plain, spans: [AttributedText.Span(range: 5..<9, patch: patch)]) == [400, 700])
+    }
+
+    @Test func aFamilyWithoutABoldIsMadeBold() throws {
+        // Z003 has one face (Medium Italic): bold text past 600 makes it bold, as a weight would.
+        var style = TextStyle(family: "Z003", weight: 400, size: 20)
+        style.boldText = true
+        let layout = try Fixtures.layouter.layout(ParagraphRequest(text: AttributedText("Bold", style: style), width: 300))
+        #expect(layout.runs[0].syntheticBold > 0)
+    }
+}

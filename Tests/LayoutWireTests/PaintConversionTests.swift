@@ -102,6 +102,18 @@ extension ConversionTests {
         #expect(spans.text.runs.map { spans.text.styles[$0.style].size } == [11, 17])
     }
 
+    @Test func boldTextHoldsForTheStyleAndItsSpans() throws {
+        let request = try convert {
+            $0.defaultStyle.textStyle = .textStyleHeadline
+            $0.defaultStyle.boldText = true
+            $0.spans = [.with { $0.range = .with { $0.length = 2 }; $0.style.weight = 300 }]
+        }.get()
+        #expect(request.text.styles.map(\.boldText) == [true, true])
+        // Headline's semibold (600) is matched at 900; the span's 300 at 600.
+        #expect(request.text.styles.map(\.effectiveWeight) == [600, 900])
+        #expect(try convert { $0.defaultStyle.size = 12 }.get().text.styles[0].boldText == false)
+    }
+
     @Test func badDynamicTypeIsNamed() {
         #expect(field { $0.defaultStyle.textStyle = .UNRECOGNIZED(12) } == "default_style.text_style")
         #expect(field { $0.defaultStyle.sizeCategory = .UNRECOGNIZED(-1) } == "default_style.size_category")

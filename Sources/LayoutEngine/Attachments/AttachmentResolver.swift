@@ -134,7 +134,7 @@ enum AttachmentResolver {
         var font = fallback.primary[style]
         if reference.family != nil || reference.weight != nil {
             let family = fallback.registry.family(named: reference.family ?? base.family)
-            guard let match = fallback.registry.cachedMatch(family: family, weight: reference.weight ?? base.weight, italic: base.italic) else {
+            guard let match = fallback.registry.cachedMatch(family: family, weight: reference.weight ?? base.effectiveWeight, italic: base.italic) else {
                 throw LayoutError(.notFound, "no loaded font family named \"\(family)\"", field: field("family"))
             }
             font = match

@@ -92,7 +92,7 @@ extension FontRegistry {
     /// Where the face lacks the weight or slant the style asks for, the instance is synthesised
     /// bold or oblique as far as the style allows (`FontSynthesis`).
     func instance(of face: Font, for style: TextStyle, requested: Bool, user: UInt32?) throws(LayoutError) -> Font {
-        let synthesis = FontSynthesis.needed(weight: style.weight, italic: style.italic, allowed: style.synthesis, face: face)
+        let synthesis = FontSynthesis.needed(weight: style.effectiveWeight, italic: style.italic, allowed: style.synthesis, face: face)
         guard face.isVariable || !synthesis.isEmpty else { return face }
         var font = face
         if face.isVariable {
@@ -123,7 +123,7 @@ extension FontRegistry {
         }
         for (index, axis) in axes.enumerated() {
             switch axis.tag {
-            case "wght" where !fromInstance: coordinates[index] = Float(style.weight)
+            case "wght" where !fromInstance: coordinates[index] = Float(style.effectiveWeight)
             case "ital" where style.italic && !italicFace: coordinates[index] = 1
             case "opsz" where settings.opticalSizing: coordinates[index] = Float(style.size)
             default: break

@@ -31,7 +31,7 @@ struct FontFallback {
         self.user = user
         self.primary = try styles.map { style in
             let family = registry.family(named: style.family)
-            guard let font = registry.cachedMatch(family: family, weight: style.weight, italic: style.italic) else {
+            guard let font = registry.cachedMatch(family: family, weight: style.effectiveWeight, italic: style.italic) else {
                 throw LayoutError(.notFound, "no loaded font family named \"\(family)\"", field: "family")
             }
             return try registry.instance(of: font, for: style, requested: true, user: user)
@@ -40,7 +40,7 @@ struct FontFallback {
         // Most requests name no list: no array is made for them.
         lists = !styles.contains(where: { !$0.fallbackFamilies.isEmpty }) ? nil : FallbackLists(styles.map { style in
             style.fallbackFamilies.compactMap { name -> Font? in
-                guard let font = registry.cachedMatch(family: registry.family(named: name), weight: style.weight, italic: style.italic) else {
+                guard let font = registry.cachedMatch(family: registry.family(named: name), weight: style.effectiveWeight, italic: style.italic) else {
                     return nil
                 }
                 return (try? registry.instance(of: font, for: style, requested: false, user: user)) ?? font
@@ -60,12 +60,12 @@ struct FontFallback {
         if emoji, let emojiFont = registry.emojiFont, Self.draws(emojiFont, scalars) { return emojiFont }
         let styleInfo = styles[style]
         if let family = ScriptFonts.family(for: script, language: styleInfo.language),
-           let font = registry.cachedMatch(family: family, weight: styleInfo.weight, italic: styleInfo.italic),
+           let font = registry.cachedMatch(family: family, weight: styleInfo.effectiveWeight, italic: styleInfo.italic),
            Self.draws(font, scalars) {
             return fallbackInstance(font, style)
         }
         for family in registry.fallbackFamilies {
-            if let font = registry.cachedMatch(family: family, weight: styleInfo.weight, italic: styleInfo.italic),
+            if let font = registry.cachedMatch(family: family, weight: styleInfo.effectiveWeight, italic: styleInfo.italic),
                Self.draws(font, scalars) {
                 return fallbackInstance(font, style)
             }
@@ -79,7 +79,7 @@ struct FontFallback {
     /// index, not the style: copying a style for every cluster that falls back cost more than the search.
     @inline(__always)
     private func fallbackInstance(_ font: Font, _ style: Int) -> Font {
-        guard font.isVariable || !FontSynthesis.needed(weight: styles[style].weight, italic: styles[style].italic,
+        guard font.isVariable || !FontSynthesis.needed(weight: styles[style].effectiveWeight, italic: styles[style].italic,
                                                        allowed: styles[style].synthesis, face: font).isEmpty else { return font }
         return (try? registry.instance(of: font, for: styles[style], requested: false, user: user)) ?? font
     }

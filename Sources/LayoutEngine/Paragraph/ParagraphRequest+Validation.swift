@@ -69,7 +69,7 @@ extension ParagraphRequest {
     static func validate(_ style: TextStyle, fonts: FontRegistry, field: String) throws {
         try StyleRules.check(style, field: field)
         // The memoized match: the layout's font set-up asks the same question next.
-        if !style.family.isEmpty && fonts.cachedMatch(family: style.family, weight: style.weight, italic: style.italic) == nil {
+        if !style.family.isEmpty && fonts.cachedMatch(family: style.family, weight: style.effectiveWeight, italic: style.italic) == nil {
             throw LayoutError(.notFound, "no loaded font family named \"\(style.family)\"", field: field + ".family")
         }
     }

@@ -61,7 +61,7 @@ extension AttributedText {
 /// The fields a style patch may set, each resolved on its own.
 enum StyleField: Int, CaseIterable {
     case family, weight, italic, size, letterSpacing, features, language, baselineOffset, variations, fontFallback, script,
-         fallbackFamilies, synthesis
+         fallbackFamilies, synthesis, boldText
     /// Paint: resolved into `TextPaint`, not the shaping style.
     case color, background, underline, strikethrough, shadows, glow, fill, effect
 
@@ -82,6 +82,7 @@ enum StyleField: Int, CaseIterable {
         case .script: patch.script != nil
         case .fallbackFamilies: patch.fallbackFamilies != nil
         case .synthesis: patch.synthesis != nil
+        case .boldText: patch.boldText != nil
         case .color: patch.color != nil
         case .background: patch.background != nil
         case .underline: patch.underline != nil
@@ -111,6 +112,7 @@ enum StyleField: Int, CaseIterable {
         case .script: style.script = patch.script!
         case .fallbackFamilies: style.fallbackFamilies = patch.fallbackFamilies!
         case .synthesis: style.synthesis = patch.synthesis!
+        case .boldText: style.boldText = patch.boldText!
         case .color: paint.color = patch.color!
         case .background: paint.background = patch.background!.alpha > 0 ? patch.background! : nil
         case .underline: paint.underline = patch.underline!.value

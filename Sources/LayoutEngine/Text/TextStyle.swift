@@ -17,6 +17,9 @@ public struct TextStyle: Hashable, Sendable {
     /// `font-synthesis`; both by default). Beside `italic`, in its padding: a style copied per
     /// span grows by nothing.
     public var synthesis: FontSynthesis = .all
+    /// The reader's Bold Text setting (iOS Accessibility, Android's font weight adjustment):
+    /// faces are matched at `effectiveWeight`, the weight asked made heavier. In the padding too.
+    public var boldText = false
     /// Points.
     public var size: Double
     /// Extra space after every grapheme cluster, in points.
@@ -27,6 +30,14 @@ public struct TextStyle: Hashable, Sendable {
     /// Points the glyphs sit above the baseline (below when negative), as NSAttributedString's
     /// baselineOffset: superscripts, subscripts, a raised emoji. The line grows to hold them.
     public var baselineOffset: Double
+    /// How much heavier Bold Text makes every weight: Android's documented adjustment
+    /// (`Configuration.fontWeightAdjustment` is 300 with bold text on); Apple publishes no number.
+    public static let boldTextAdjustment = 300
+
+    /// The weight faces are matched, varied and synthesised at: the weight, 300 heavier (at most
+    /// 1000) when the reader asked for bold text.
+    public var effectiveWeight: Int { boldText ? min(1000, weight + Self.boldTextAdjustment) : weight }
+
     /// False: the text is drawn with the style's own font only, a character it lacks showing its
     /// .notdef glyph (as hb-shape draws it); true (the default) lets fallback fonts draw it.
     public var fontFallback = true
@@ -148,6 +159,8 @@ public struct StylePatch: Sendable {
     public var fallbackFamilies: [String]?
     /// See `TextStyle.synthesis`.
     public var synthesis: FontSynthesis?
+    /// See `TextStyle.boldText`.
+    public var boldText: Bool?
 
     public init(family: String? = nil, weight: Int? = nil, italic: Bool? = nil, size: Double? = nil,
                 letterSpacing: Double? = nil, features: [FontFeature]? = nil, language: String? = nil,
@@ -190,6 +203,7 @@ public struct StylePatch: Sendable {
         if let script { style.script = script }
         if let fallbackFamilies { style.fallbackFamilies = fallbackFamilies }
         if let synthesis { style.synthesis = synthesis }
+        if let boldText { style.boldText = boldText }
         return style
     }
 

@@ -81,6 +81,24 @@ def test_a_backgrounds_border_and_shadow(socket_path):
         assert refused.value.field == "layout.backgrounds[0].border.width"
 
 
+def test_paint_layers_a_gradient_fill_shadows_and_a_glow(socket_path):
+    with layoutd.Client() as client:
+        gradient = {"start": {"y": 0.5}, "end": {"x": 1, "y": 0.5},
+                    "stops": [{"color": {"red": 1}}, {"offset": 1, "color": {"blue": 1}}]}
+        style = {"fill": {"linear_gradient": gradient, "box": "BOX_LINE"}, "glow": {"radius": 6, "strength": 2},
+                 "shadow": {"offset_x": 1}, "shadows": [{"offset_y": 4, "blur_radius": 2}]}
+        reply = client.layout("A gradient on every line of it", width=120, size=20, default_style=style)
+        assert len(reply.fill_regions) == len(reply.lines) > 1
+        assert all(region.per_line for region in reply.fill_regions)
+        assert reply.fill_regions[0].end.x > reply.fill_regions[0].start.x
+        paint = reply.paints[0]
+        assert [shadow.offset_y for shadow in paint.shadows] == [0, 4] and paint.glow.strength == 2
+        assert paint.fill.WhichOneof("kind") == "linear_gradient"
+        with pytest.raises(layoutd.LayoutdError) as refused:
+            client.layout("x", width=100, default_style={"glow": {"radius": 6, "strength": 9}})
+        assert refused.value.field == "layout.default_style.glow.strength"
+
+
 def test_intrinsic_metrics_and_face_metrics(socket_path):
     with layoutd.Client() as client:
         measured = client.layout("Widths before a box", width=60, size=20, intrinsic_metrics=True)

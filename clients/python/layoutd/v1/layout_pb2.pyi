@@ -854,6 +854,7 @@ class Style(google.protobuf.message.Message):
     FILL_FIELD_NUMBER: builtins.int
     SHADOWS_FIELD_NUMBER: builtins.int
     GLOW_FIELD_NUMBER: builtins.int
+    BOLD_TEXT_FIELD_NUMBER: builtins.int
     family: typing.Text
     """A family the daemon has (FontsReply), e.g. "Noto Sans"; empty inherits (the daemon's default
     family when nothing sets it). An unknown family is NOT_FOUND naming it. Characters the
@@ -992,6 +993,13 @@ class Style(google.protobuf.message.Message):
     def glow(self) -> global___Glow:
         """A halo around the glyphs: a blur with no offset, drawn over the shadows."""
         pass
+    bold_text: builtins.bool
+    """The reader's Bold Text setting (iOS Accessibility, Android's font weight adjustment), beside
+    size_category: faces are matched, varied and synthesised at every weight of the text 300
+    heavier, at most 1000 (Android's documented adjustment; Apple publishes none), so body text
+    takes a family's Bold face. Set, it holds for spans inside the style, their own weights too.
+    """
+
     def __init__(self,
         *,
         family: typing.Text = ...,
@@ -1021,9 +1029,10 @@ class Style(google.protobuf.message.Message):
         fill: typing.Optional[global___TextFill] = ...,
         shadows: typing.Optional[typing.Iterable[global___Shadow]] = ...,
         glow: typing.Optional[global___Glow] = ...,
+        bold_text: builtins.bool = ...,
         ) -> None: ...
     def HasField(self, field_name: typing_extensions.Literal["background",b"background","baseline_offset",b"baseline_offset","color",b"color","effect",b"effect","fill",b"fill","glow",b"glow","letter_spacing",b"letter_spacing","shadow",b"shadow","strikethrough",b"strikethrough","underline",b"underline"]) -> builtins.bool: ...
-    def ClearField(self, field_name: typing_extensions.Literal["background",b"background","baseline_offset",b"baseline_offset","color",b"color","effect",b"effect","fallback_families",b"fallback_families","family",b"family","features",b"features","fill",b"fill","fixed_optical_size",b"fixed_optical_size","font_synthesis",b"font_synthesis","glow",b"glow","language",b"language","letter_spacing",b"letter_spacing","max_scaled_size",b"max_scaled_size","named_instance",b"named_instance","no_font_fallback",b"no_font_fallback","script",b"script","shadow",b"shadow","shadows",b"shadows","size",b"size","size_category",b"size_category","slant",b"slant","strikethrough",b"strikethrough","text_style",b"text_style","underline",b"underline","variations",b"variations","weight",b"weight"]) -> None: ...
+    def ClearField(self, field_name: typing_extensions.Literal["background",b"background","baseline_offset",b"baseline_offset","bold_text",b"bold_text","color",b"color","effect",b"effect","fallback_families",b"fallback_families","family",b"family","features",b"features","fill",b"fill","fixed_optical_size",b"fixed_optical_size","font_synthesis",b"font_synthesis","glow",b"glow","language",b"language","letter_spacing",b"letter_spacing","max_scaled_size",b"max_scaled_size","named_instance",b"named_instance","no_font_fallback",b"no_font_fallback","script",b"script","shadow",b"shadow","shadows",b"shadows","size",b"size","size_category",b"size_category","slant",b"slant","strikethrough",b"strikethrough","text_style",b"text_style","underline",b"underline","variations",b"variations","weight",b"weight"]) -> None: ...
 global___Style = Style
 
 class TextFill(google.protobuf.message.Message):

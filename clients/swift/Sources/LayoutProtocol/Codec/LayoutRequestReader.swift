@@ -214,6 +214,7 @@ public enum LayoutRequestReader {
             case (27, lengthDelimited) where ProtobufReader.firstTime(27, &seen):
                 guard let message = reader.message(Layoutd_V1_Glow.self) else { return nil }
                 style.glow = message
+            case (28, varint): guard let value = reader.varint() else { return nil }; style.boldText = value != 0
             default: return nil
             }
         }

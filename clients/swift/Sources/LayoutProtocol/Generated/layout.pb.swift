@@ -1282,6 +1282,15 @@ public nonisolated struct Layoutd_V1_Style: @unchecked Sendable {
   /// Clears the value of `glow`. Subsequent reads from it will return its default value.
   public mutating func clearGlow() {_uniqueStorage()._glow = nil}
 
+  /// The reader's Bold Text setting (iOS Accessibility, Android's font weight adjustment), beside
+  /// size_category: faces are matched, varied and synthesised at every weight of the text 300
+  /// heavier, at most 1000 (Android's documented adjustment; Apple publishes none), so body text
+  /// takes a family's Bold face. Set, it holds for spans inside the style, their own weights too.
+  public var boldText: Bool {
+    get {_storage._boldText}
+    set {_uniqueStorage()._boldText = newValue}
+  }
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public init() {}
@@ -3197,7 +3206,7 @@ nonisolated extension Layoutd_V1_Truncation: SwiftProtobuf.Message, SwiftProtobu
 
 nonisolated extension Layoutd_V1_Style: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".Style"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}family\0\u{1}weight\0\u{1}slant\0\u{1}size\0\u{3}letter_spacing\0\u{1}features\0\u{1}language\0\u{3}baseline_offset\0\u{1}color\0\u{1}background\0\u{1}underline\0\u{1}strikethrough\0\u{1}shadow\0\u{3}text_style\0\u{3}size_category\0\u{3}max_scaled_size\0\u{1}effect\0\u{1}variations\0\u{3}named_instance\0\u{3}fixed_optical_size\0\u{3}no_font_fallback\0\u{1}script\0\u{3}fallback_families\0\u{3}font_synthesis\0\u{1}fill\0\u{1}shadows\0\u{1}glow\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}family\0\u{1}weight\0\u{1}slant\0\u{1}size\0\u{3}letter_spacing\0\u{1}features\0\u{1}language\0\u{3}baseline_offset\0\u{1}color\0\u{1}background\0\u{1}underline\0\u{1}strikethrough\0\u{1}shadow\0\u{3}text_style\0\u{3}size_category\0\u{3}max_scaled_size\0\u{1}effect\0\u{1}variations\0\u{3}named_instance\0\u{3}fixed_optical_size\0\u{3}no_font_fallback\0\u{1}script\0\u{3}fallback_families\0\u{3}font_synthesis\0\u{1}fill\0\u{1}shadows\0\u{1}glow\0\u{3}bold_text\0")
 
   fileprivate class _StorageClass {
     var _family: String = String()
@@ -3227,6 +3236,7 @@ nonisolated extension Layoutd_V1_Style: SwiftProtobuf.Message, SwiftProtobuf._Me
     var _fill: Layoutd_V1_TextFill? = nil
     var _shadows: [Layoutd_V1_Shadow] = []
     var _glow: Layoutd_V1_Glow? = nil
+    var _boldText: Bool = false
 
       // This property is used as the initial default value for new instances of the type.
       // The type itself is protecting the reference to its storage via CoW semantics.
@@ -3264,6 +3274,7 @@ nonisolated extension Layoutd_V1_Style: SwiftProtobuf.Message, SwiftProtobuf._Me
       _fill = source._fill
       _shadows = source._shadows
       _glow = source._glow
+      _boldText = source._boldText
     }
   }
 
@@ -3309,6 +3320,7 @@ nonisolated extension Layoutd_V1_Style: SwiftProtobuf.Message, SwiftProtobuf._Me
         case 25: try { try decoder.decodeSingularMessageField(value: &_storage._fill) }()
         case 26: try { try decoder.decodeRepeatedMessageField(value: &_storage._shadows) }()
         case 27: try { try decoder.decodeSingularMessageField(value: &_storage._glow) }()
+        case 28: try { try decoder.decodeSingularBoolField(value: &_storage._boldText) }()
         default: break
         }
       }
@@ -3402,6 +3414,9 @@ nonisolated extension Layoutd_V1_Style: SwiftProtobuf.Message, SwiftProtobuf._Me
       try { if let v = _storage._glow {
         try visitor.visitSingularMessageField(value: v, fieldNumber: 27)
       } }()
+      if _storage._boldText != false {
+        try visitor.visitSingularBoolField(value: _storage._boldText, fieldNumber: 28)
+      }
     }
     try unknownFields.traverse(visitor: &visitor)
   }
@@ -3438,6 +3453,7 @@ nonisolated extension Layoutd_V1_Style: SwiftProtobuf.Message, SwiftProtobuf._Me
         if _storage._fill != rhs_storage._fill {return false}
         if _storage._shadows != rhs_storage._shadows {return false}
         if _storage._glow != rhs_storage._glow {return false}
+        if _storage._boldText != rhs_storage._boldText {return false}
         return true
       }
       if !storagesAreEqual {return false}
