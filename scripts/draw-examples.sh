@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Draws the pictures in Examples/pictures/ through a real daemon and layoutctl: what font
 # fallback off, attachments' content modes, the intrinsic widths, letterpress, a ring-shaped
-# container, a photo under tags, a style's own fallback families and a script override look like. Needs a build
+# container, a photo under tags, a style's own fallback families, a script override, synthesised
+# faces, bordered backgrounds, gradient and picture fills, glows and Bold Text look like. Needs a build
 # (swift build, or scripts/build-release.sh).
 #   scripts/draw-examples.sh [BIN_DIR]   (default: .build/debug)
 set -euo pipefail
@@ -105,5 +106,8 @@ ctl layout --width 320 --size 40 --weight 800 --text-fill linear,#ff2d55,#ffcc00
 ctl layout --width 320 --size 64 --weight 900 --text-fill image,0,fill --text-fill-image docs/examples/photo.png \
     -o "$out/fill-photo.png" "PHOTO"
 ctl layout --width 320 --size 48 --weight 700 --color "#ffffff" --glow 8,#ff2d95,3 --shadow 3,3,0,#00000080 \
-    --shadow 8,8,6,#00000060 --background "#1c1c1e" -o "$out/glow-shadows.png" "Neon sign"
+    --shadow 8,8,6,#00000060 --backdrop "block,fill=#1c1c1e,padding=20/14,radius=14" -o "$out/glow-shadows.png" "Neon sign"
+# The reader's Bold Text setting: body text at AX1, as set and with Bold Text on.
+ctl layout --width 320 --text-style body --category AX1 -o "$out/bold-text-off.png" "Body text for the reader"
+ctl layout --width 320 --text-style body --category AX1 --bold-text -o "$out/bold-text.png" "Body text for the reader"
 echo "drew $(ls "$out" | wc -l) pictures in $out (min-content $narrow, max-content $wide)"
