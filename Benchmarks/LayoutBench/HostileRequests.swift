@@ -282,6 +282,39 @@ enum HostileRequests {
                     $0.scale = 1
                 }
             }),
+            Case(name: "16,384 spans, every other one a gradient fill of its own per line (fill regions)",
+                 envelope: layout(String(repeating: "ab ", count: 10_923)) { request in
+                request.spans = (0..<16_384).map { k in
+                    .with { span in
+                        span.range = range(2 * k, 1)
+                        span.style.fill = .with {
+                            $0.box = .line
+                            $0.linearGradient = .with { gradient in
+                                gradient.end = .with { $0.x = 1 }
+                                gradient.stops = [.with { $0.color = .with { $0.red = Float(k % 256) / 255 } }, .with { $0.offset = 1 }]
+                            }
+                        }
+                    }
+                }
+            }),
+            Case(name: "render of a long text in paint layers: 8 blurred shadows, a glow of strength 8, a fill (PNG)", envelope: .with {
+                $0.requestID = 1
+                $0.render = .with {
+                    $0.layout = layout(String(repeating: "layers ", count: 400)) { request in
+                        request.defaultStyle.shadows = (1...8).map { k in .with { $0.offsetY = Float(k); $0.blurRadius = Float(k) } }
+                        request.defaultStyle.glow = .with { $0.radius = 8; $0.strength = 8 }
+                        request.defaultStyle.fill = .with {
+                            $0.radialGradient = .with { gradient in
+                                gradient.start = .with { $0.x = 0.5; $0.y = 0.5 }
+                                gradient.end = .with { $0.x = 1; $0.y = 1 }
+                                gradient.stops = [.with { $0.color = .with { $0.red = 1 } }, .with { $0.offset = 1 }]
+                            }
+                        }
+                    }.layout
+                    $0.format = .png
+                    $0.scale = 1
+                }
+            }),
             Case(name: "neon render of a long story (PNG, glow)", envelope: .with {
                 $0.requestID = 1
                 $0.render = .with {

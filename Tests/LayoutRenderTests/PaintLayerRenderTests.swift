@@ -53,6 +53,31 @@ import Testing
         #expect(above.r == 255 && above.g == 255 && above.b == 255)
     }
 
+    @Test func eachStretchOfAPaintHasItsOwnGradient() throws {
+        // One fill over the first and last four letters: one paint, two regions, each box its own
+        // gradient from red to blue; the plain letters between stay black.
+        let stops = [GradientStop(offset: 0, color: Self.red), GradientStop(offset: 1, color: Self.blue)]
+        let fill = TextFill(.linearGradient(start: Point(x: 0, y: 0.5), end: Point(x: 1, y: 0.5), stops: stops))
+        let spans = [AttributedText.Span(range: 0..<4, patch: StylePatch(fill: .set(fill))),
+                     AttributedText.Span(range: 8..<12, patch: StylePatch(fill: .set(fill)))]
+        let attributed = AttributedText("IIIIIIIIIIII", style: TextStyle(family: "Noto Sans", weight: 700, size: 60), spans: spans)
+        let layout = try Fixtures.layouter.layout(ParagraphRequest(text: attributed, width: 600))
+        #expect(layout.fillRegions.count == 2)
+        var scene = RenderScene(size: Size(width: layout.size.width + 80, height: layout.size.height + 80),
+                                canvas: Color(red: 1, green: 1, blue: 1), origin: Self.origin, backgrounds: [], runs: layout.runs,
+                                textColor: Color(red: 0, green: 0, blue: 0), paints: layout.paints)
+        scene.fillRegions = layout.fillRegions
+        let png = try RenderTests.renderer.render(scene, format: .png, scale: 1)
+        func colour(_ offset: Int) throws -> (r: Int, g: Int, b: Int) {
+            let glyph = try #require(layout.runs.flatMap(\.glyphs).first { $0.cluster == offset })
+            return try Self.pixel(png, glyph.position.x + glyph.advance / 2, glyph.position.y - 20)
+        }
+        let first = try colour(0), fourth = try colour(3), plain = try colour(5), ninth = try colour(8), last = try colour(11)
+        #expect(first.r > 150 && first.b < 100 && ninth.r > 150 && ninth.b < 100, "each box starts red: \(first) \(ninth)")
+        #expect(fourth.b > 150 && last.b > 150, "and ends blue: \(fourth) \(last)")
+        #expect(plain.r < 40 && plain.g < 40 && plain.b < 40, "the letters between are the text colour: \(plain)")
+    }
+
     @Test func aPictureFillShowsThePictureInTheGlyphs() throws {
         // Left half green, right half blue, stretched over the text.
         let picture = TestPictures.png(width: 40, height: 20) { cr in

@@ -42,15 +42,18 @@ enum FillRegions {
             }
         }
         close()
-        if layout.paints.contains(where: { $0.fill?.box == .line }) {
-            // A line's runs of one paint may stand apart in the text order (bidi, or text of
-            // another paint between them): one box per paint and line.
-            regions = merged(regions) { $0.lineIndex != nil && $0.lineIndex == $1.lineIndex && $0.paint == $1.paint }
+        // A line's runs of one paint may stand apart in the text order (bidi, or text of another
+        // paint between them): one box per paint and line. A layout's box: one per paint.
+        if layout.paints.contains(where: { $0.fill.map { $0.box != .span } ?? false }) {
+            regions = merged(regions) { region in
+                switch layout.paints[region.paint].fill?.box {
+                case .line: return MergeKey(paint: region.paint, line: region.lineIndex ?? -1)
+                case .layout: return MergeKey(paint: region.paint, line: -1)
+                default: return nil
+                }
+            }
         }
         let whole = Rect(x: 0, y: 0, width: layout.size.width, height: layout.size.height)
-        if layout.paints.contains(where: { $0.fill?.box == .layout }) {
-            regions = merged(regions) { $0.paint == $1.paint && layout.paints[$0.paint].fill?.box == .layout }
-        }
         for i in regions.indices {
             let fill = layout.paints[regions[i].paint].fill!
             if fill.box == .layout { regions[i].box = whole }
@@ -59,14 +62,23 @@ enum FillRegions {
         return regions
     }
 
-    /// The regions with those `together` says belong together joined into the first of them.
-    private static func merged(_ regions: [FillRegion], together: (FillRegion, FillRegion) -> Bool) -> [FillRegion] {
+    private struct MergeKey: Hashable {
+        var paint: Int
+        var line: Int
+    }
+
+    /// The regions with the same key joined into the first of them (their ranges and boxes
+    /// joined); a region without a key stays as it is. Linear: a dictionary finds the first.
+    private static func merged(_ regions: [FillRegion], key: (FillRegion) -> MergeKey?) -> [FillRegion] {
         var result: [FillRegion] = []
+        var first: [MergeKey: Int] = [:]
         for region in regions {
-            if let k = result.firstIndex(where: { together($0, region) }) {
+            guard let key = key(region) else { result.append(region); continue }
+            if let k = first[key] {
                 result[k].range = min(result[k].range.lowerBound, region.range.lowerBound)..<max(result[k].range.upperBound, region.range.upperBound)
                 result[k].box = result[k].box.union(region.box)
             } else {
+                first[key] = result.count
                 result.append(region)
             }
         }

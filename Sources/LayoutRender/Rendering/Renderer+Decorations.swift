@@ -59,18 +59,17 @@ extension Renderer {
         }
         for (glow, color) in drawn {
             let halo = TextShadow(offset: Point(x: 0, y: 0), blurRadius: glow.radius, color: color)
-            for _ in 0..<glow.strength {
-                try drawBlurred(halo, scene, cr, raster: raster, budget: budget) { run in
-                    guard scene.paints.indices.contains(run.paint), let own = scene.paints[run.paint].glow else { return false }
-                    return own == glow && (own.color ?? scene.paints[run.paint].color ?? scene.textColor) == color
-                }
+            try drawBlurred(halo, scene, cr, raster: raster, layers: glow.strength, budget: budget) { run in
+                guard scene.paints.indices.contains(run.paint), let own = scene.paints[run.paint].glow else { return false }
+                return own == glow && (own.color ?? scene.paints[run.paint].color ?? scene.textColor) == color
             }
         }
     }
 
-    /// `shadow` cast by the runs `casts` picks: blurred in a PNG, stroked wide to narrow in SVG and PDF.
-    private func drawBlurred(_ shadow: TextShadow, _ scene: RenderScene, _ cr: OpaquePointer, raster: Double?, budget: WorkBudget,
-                             casts: (GlyphRunLayout) -> Bool) throws(LayoutError) {
+    /// `shadow` cast by the runs `casts` picks, `layers` times over: blurred once in a PNG and
+    /// laid that often, stroked wide to narrow that often in SVG and PDF.
+    private func drawBlurred(_ shadow: TextShadow, _ scene: RenderScene, _ cr: OpaquePointer, raster: Double?, layers: Int = 1,
+                             budget: WorkBudget, casts: (GlyphRunLayout) -> Bool) throws(LayoutError) {
         let casting = scene.runs.enumerated().filter { casts($1) }
         // The runs that cast it, added to a path (the budget looked at every 256 runs).
         let addRuns = { (context: OpaquePointer) throws(LayoutError) in
@@ -80,9 +79,10 @@ extension Renderer {
             }
         }
         if let raster {
-            try drawBlurredShadow(shadow, size: scene.size, origin: scene.origin, cr, raster: raster, budget: budget, shape: addRuns)
+            try drawBlurredShadow(shadow, size: scene.size, origin: scene.origin, cr, raster: raster, layers: layers, budget: budget,
+                                  shape: addRuns)
         } else {
-            try strokeShadow(shadow, cr, budget: budget, shape: addRuns)
+            for _ in 0..<layers { try strokeShadow(shadow, cr, budget: budget, shape: addRuns) }
         }
     }
 
@@ -115,7 +115,8 @@ extension Renderer {
     /// shadow's blur radius), and scaled up smoothly. Stroking wide outlines instead cost seconds
     /// on a long text at any resolution: the stroker's work is per outline segment, not per pixel.
     /// `size` is the picture's in points, `origin` where `cr`'s user space has its (0, 0) on it.
-    func drawBlurredShadow(_ shadow: TextShadow, size: Size, origin: Point, _ cr: OpaquePointer, raster: Double,
+    /// `layers`: how many times the blurred mask is laid (a glow's strength), blurred once.
+    func drawBlurredShadow(_ shadow: TextShadow, size: Size, origin: Point, _ cr: OpaquePointer, raster: Double, layers: Int = 1,
                            budget: WorkBudget, shape: (OpaquePointer) throws(LayoutError) -> Void) throws(LayoutError) {
         let maskScale = min(raster, 8 / shadow.blurRadius)
         // Room around the block for the blur to spread into.
@@ -143,7 +144,7 @@ extension Renderer {
         cairo_scale(cr, 1 / maskScale, 1 / maskScale)
         cairo_set_source_surface(cr, surface, 0, 0)
         cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_BILINEAR)
-        cairo_paint(cr)
+        for _ in 0..<layers { cairo_paint(cr) }
         cairo_restore(cr)
     }
 
