@@ -107,6 +107,12 @@ ctl layout --width 320 --size 64 --weight 900 --text-fill image,0,fill --text-fi
     -o "$out/fill-photo.png" "PHOTO"
 ctl layout --width 320 --size 48 --weight 700 --color "#ffffff" --glow 8,#ff2d95,3 --shadow 3,3,0,#00000080 \
     --shadow 8,8,6,#00000060 --backdrop "block,fill=#1c1c1e,padding=20/14,radius=14" -o "$out/glow-shadows.png" "Neon sign"
+# Text on a path: a caption over an arch, its middle at the top, in a gradient; and under a
+# path drawn left to right, on its right side (upside down along it).
+ctl layout --width 400 --size 28 --text-path "M 20 220 C 100 20 300 20 380 220" --path-anchor middle --path-offset 230 \
+    --text-fill linear,#ff2d55,#0a84ff -o "$out/text-path-arch.png" "Text that follows a curve, turned"
+ctl layout --width 400 --size 24 --text-path "M 20 60 Q 200 200 380 60" --path-side right --path-anchor middle --path-offset 215 \
+    -o "$out/text-path-right-side.png" "On the path's right side"
 # The reader's Bold Text setting: body text at AX1, as set and with Bold Text on.
 ctl layout --width 320 --text-style body --category AX1 -o "$out/bold-text-off.png" "Body text for the reader"
 ctl layout --width 320 --text-style body --category AX1 --bold-text -o "$out/bold-text.png" "Body text for the reader"

@@ -99,8 +99,20 @@ struct InProcessBench {
             return ParagraphRequest(text: AttributedText(plain.text.string, style: plain.text.styles[0], paint: TextPaint(shadows: shadows),
                                                          spans: spans), width: plain.width)
         }
+        // Each caption set along a wave (issue 40's text-on-a-path row): eight cubic humps, 2,400
+        // points long in all, so most captions fit on it.
+        let pathedRequests = requests.map { plain -> ParagraphRequest in
+            var commands: [PathCommand] = [.move(Point(x: 0, y: 100))]
+            for hump in 0..<8 {
+                let x = Double(hump) * 300
+                commands.append(.cubic(Point(x: x + 100, y: 0), Point(x: x + 200, y: 200), Point(x: x + 300, y: 100)))
+            }
+            var request = plain
+            request.textPath = TextPath(path: Path(commands))
+            return request
+        }
         if let only = ProcessInfo.processInfo.environment["LAYOUTD_BENCH_PROFILE"] {
-            // For a profiler: one kind of pass (floor, floor-bare, cold, warm, boxed, unboxed, decorated, flowed, intrinsic, listed, synthesized, unsynthesized, painted, built or rules), many times, nothing
+            // For a profiler: one kind of pass (floor, floor-bare, cold, warm, boxed, unboxed, decorated, flowed, intrinsic, listed, synthesized, unsynthesized, painted, pathed, built or rules), many times, nothing
             // else; scripts/count-instructions.sh compares two of them under callgrind.
             // LAYOUTD_BENCH_SHAPING_CACHE=N runs the other passes with a cache of N entries, as the
             // daemon ships (20,000), new each repeat so every caption meets it cold.
@@ -165,7 +177,7 @@ struct InProcessBench {
                 : only == "decorated" ? decoratedRequests : only == "flowed" ? flowedRequests
                 : only == "intrinsic" ? intrinsicRequests : only == "listed" ? listedRequests
                 : only == "synthesized" ? synthesizedRequests : only == "unsynthesized" ? unsynthesizedRequests
-                : only == "painted" ? paintedRequests : requests
+                : only == "painted" ? paintedRequests : only == "pathed" ? pathedRequests : requests
             for _ in 0..<options.repeats {
                 layouter = layouterForRepeat()
                 for request in chosen { _ = try time(request, layouter) }

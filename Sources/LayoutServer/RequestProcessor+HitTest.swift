@@ -18,6 +18,10 @@ extension RequestProcessor {
         let layout: ParagraphLayout, text: String
         switch request.source {
         case .layout(let source):
+            guard !source.hasTextPath else {
+                // Boxes, carets and selections are cut along lines; glyphs bent onto a path have none.
+                throw LayoutError(.invalidArgument, "hit-testing answers along lines; text on a path is not supported", field: "layout.text_path")
+            }
             layout = try under("layout") { try decoratedLayout(source, budget: budget).layout }
             text = source.text
         case .justify(let source):

@@ -39,11 +39,18 @@ extension RequestProcessor {
                 }
                 decorated.backgrounds = shapes + decorated.backgrounds
             }
+            if request.showShapes, layoutRequest.hasTextPath, let path = try? layoutRequest.textPath.engine(refusingBackgrounds: false).path {
+                // The path text on a path follows, faintly, under it.
+                var line = Background(rects: [], path: path, fill: Color(red: 0, green: 0, blue: 0, alpha: 0))
+                line.border = BackgroundBorder(width: 1, color: Color(red: 0.5, green: 0.55, blue: 0.6, alpha: 0.5))
+                decorated.backgrounds.insert(line, at: 0)
+            }
             placed = decorated.layout.attachments
             // Containers place themselves: the picture is their frame. One box is as wide as asked.
             // Vertical text's columns reach as far as they go, right to left.
+            // Text on a path reaches as far as its path takes it.
             let width = layoutRequest.containers.isEmpty && !decorated.layout.writingMode.isVertical
-                ? Double(layoutRequest.width) : decorated.layout.size.width
+                ? max(Double(layoutRequest.width), layoutRequest.hasTextPath ? decorated.layout.size.width : 0) : decorated.layout.size.width
             scene = RenderScene(size: Size(width: width, height: decorated.layout.size.height),
                                 canvas: request.hasCanvas ? try request.canvas.checked(field: "canvas")
                                     : RenderScene.pressedSurface(decorated.layout.paints) ?? Color(red: 1, green: 1, blue: 1),
@@ -52,6 +59,7 @@ extension RequestProcessor {
                                     : Color(red: 0, green: 0, blue: 0), paints: decorated.layout.paints,
                                 decorations: decorated.layout.decorations)
             scene.fillRegions = decorated.layout.fillRegions
+            scene.glyphAngles = decorated.layout.glyphAngles
         case .justify(let justifyRequest):
             modes = (justifyRequest.attachments.map(\.contentMode), "justify.attachments")
             let story = try under("justify") { try decoratedStory(justifyRequest, budget: budget) }

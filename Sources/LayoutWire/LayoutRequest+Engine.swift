@@ -128,6 +128,7 @@ extension Layoutd_V1_LayoutRequest {
                                               minAfter: Int(h.minAfter),
                                               maxConsecutiveLines: h.maxConsecutiveLines == 0 ? 2 : Int(h.maxConsecutiveLines))
         }
+        if hasTextPath { request.textPath = try textPath.engine(refusingBackgrounds: !backgrounds.isEmpty) }
         if hasAutoSize {
             request.autoSize = AutoSize(minScale: autoSize.minScale == 0 ? 0.5 : Double(autoSize.minScale), step: Double(autoSize.step))
         }
@@ -277,5 +278,36 @@ extension Layoutd_V1_LayoutRequest {
         request.combineUpright = Int(textCombineUpright)
         request.combinesLetters = combineLetters
         // The columns' length (the height, or each container's) is the engine's to check.
+    }
+}
+
+extension Layoutd_V1_TextPath {
+    /// The engine's path to set text along, or the first thing wrong with it (the engine checks
+    /// the path's coordinates and what the rest of the request may not set with it).
+    public func engine(refusingBackgrounds: Bool) throws(LayoutError) -> TextPath {
+        guard !refusingBackgrounds else {
+            throw LayoutError(.invalidArgument, "text on a path is one line along it: backgrounds cannot be set on it", field: "backgrounds")
+        }
+        try Bounds.check(count: path.commands.count, limit: TextPath.maxCommands, field: "text_path.path.commands")
+        var commands: [PathCommand] = []
+        for (index, command) in path.commands.enumerated() {
+            commands.append(try command.engine(field: "text_path.path.commands[\(index)]"))
+        }
+        let anchor: TextPath.Anchor
+        switch self.anchor {
+        case .start: anchor = .start
+        case .middle: anchor = .middle
+        case .end: anchor = .end
+        case .UNRECOGNIZED(let value):
+            throw LayoutError(.invalidArgument, "unknown anchor \(value); ANCHOR_START, ANCHOR_MIDDLE or ANCHOR_END", field: "text_path.anchor")
+        }
+        let side: TextPath.Side
+        switch self.side {
+        case .left: side = .left
+        case .right: side = .right
+        case .UNRECOGNIZED(let value):
+            throw LayoutError(.invalidArgument, "unknown side \(value); SIDE_LEFT or SIDE_RIGHT", field: "text_path.side")
+        }
+        return TextPath(path: Path(commands), startOffset: Double(startOffset), anchor: anchor, side: side)
     }
 }

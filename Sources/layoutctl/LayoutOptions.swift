@@ -13,6 +13,7 @@ struct LayoutOptions: ParsableArguments {
     @OptionGroup(title: "Dynamic Type") var dynamicType: DynamicTypeOptions
     @OptionGroup(title: "Flow") var flow: FlowOptions
     @OptionGroup(title: "Vertical text") var verticalText: VerticalOptions
+    @OptionGroup(title: "Text on a path") var onPath: TextPathOptions
     @OptionGroup(title: "Output") var picture: OutputOptions
     @OptionGroup(title: "Story frame (with -o)") var frame: FrameOptions
 
@@ -187,6 +188,7 @@ struct LayoutOptions: ParsableArguments {
         }
         request.direction = base
         try flow.apply(to: &request)
+        try onPath.apply(to: &request)
         if vertical || verticalLr { request.writingMode = verticalLr ? .verticalLr : .verticalRl }
         request.textCombineUpright = uprightDigits
         request.combineLetters = uprightLetters

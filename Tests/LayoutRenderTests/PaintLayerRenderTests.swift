@@ -151,4 +151,31 @@ import Testing
         // A PDF gradient is a shading.
         #expect(String(decoding: pdf, as: UTF8.self).contains("/Shading"))
     }
+
+    @Test func textOnAPathIsDrawnTurnedAlongIt() throws {
+        // Straight down the page from (60, 0): the letters' ink stands in a narrow column,
+        // tall where the line would be wide, in PNG and the same turned glyphs in SVG.
+        var request = ParagraphRequest(text: AttributedText("IIIIIIII", style: TextStyle(family: "Noto Sans", weight: 700, size: 30)), width: 300)
+        request.textPath = TextPath(path: Path([.move(Point(x: 60, y: 0)), .line(Point(x: 60, y: 400))]))
+        let layout = try Fixtures.layouter.layout(request)
+        var scene = RenderScene(size: Size(width: 200, height: 400), canvas: Color(red: 1, green: 1, blue: 1), origin: Point(x: 0, y: 0),
+                                backgrounds: [], runs: layout.runs, textColor: Color(red: 0, green: 0, blue: 0), paints: layout.paints)
+        scene.glyphAngles = layout.glyphAngles
+        let png = try RenderTests.renderer.render(scene, format: .png, scale: 1)
+        let picture = try #require(RenderTests.pixels(png))
+        var inked: [(x: Int, y: Int)] = []
+        for y in 0..<picture.height {
+            for x in 0..<picture.width where picture.data[y * picture.width + x] & 0xFF < 100 { inked.append((x, y)) }
+        }
+        let xs = inked.map(\.x), ys = inked.map(\.y)
+        #expect(!inked.isEmpty)
+        #expect(xs.max()! - xs.min()! < 40, "a narrow column: x \(xs.min()!)...\(xs.max()!)")
+        #expect(ys.max()! - ys.min()! > 80, "as long as the line (eight I's of 11 points): y \(ys.min()!)...\(ys.max()!)")
+        // Turned clockwise, the glyphs' tops face right: their ink lies right of the path.
+        #expect(xs.min()! >= 55 && xs.max()! > 70)
+        // SVG and PDF draw the same turned glyphs.
+        let svg = try RenderTests.renderer.render(scene, format: .svg, scale: 1)
+        #expect(String(decoding: svg, as: UTF8.self).contains("<svg"))
+        #expect(try RenderTests.renderer.render(scene, format: .pdf, scale: 1).starts(with: Array("%PDF".utf8)))
+    }
 }

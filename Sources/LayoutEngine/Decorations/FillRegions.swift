@@ -7,7 +7,7 @@
 /// page, as CSS reads a gradient's direction in any writing mode. A span's box
 /// joins the boxes of the runs of one stretch of text in that paint, over all its lines; a
 /// line's box, the runs of the paint on one line; the layout's box is its size.
-enum FillRegions {
+public enum FillRegions {
     static func find(_ layout: ParagraphLayout, budget: WorkBudget = .unlimited) throws(LayoutError) -> [FillRegion] {
         guard layout.paints.contains(where: { $0.fill != nil }) else { return [] }
         // Runs in the order of their text: a span's stretch is the runs of its paint between

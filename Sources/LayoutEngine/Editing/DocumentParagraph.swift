@@ -49,6 +49,10 @@ public struct DocumentSettings: Sendable {
         if request.writingMode.isVertical {
             throw LayoutError(.invalidArgument, "documents are horizontal text", field: "writing_mode")
         }
+        if request.textPath != nil {
+            throw LayoutError(.invalidArgument, "documents are text on lines; text on a path is not supported in documents",
+                              field: "text_path")
+        }
         if request.maxLines != nil {
             throw LayoutError(.invalidArgument, "a document shows every line; max_lines is not supported in documents", field: "max_lines")
         }

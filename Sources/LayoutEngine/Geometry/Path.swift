@@ -7,6 +7,16 @@ public enum PathCommand: Equatable, Sendable {
     case quad(Point, Point)
     case cubic(Point, Point, Point)
     case close
+
+    /// The points the command names, controls first.
+    public var points: [Point] {
+        switch self {
+        case .move(let a), .line(let a): [a]
+        case let .quad(a, b): [a, b]
+        case let .cubic(a, b, c): [a, b, c]
+        case .close: []
+        }
+    }
 }
 
 /// A path: closed subpaths of commands, with an SVG `d` string for clients that draw SVG.

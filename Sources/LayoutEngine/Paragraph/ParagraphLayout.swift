@@ -136,51 +136,66 @@ public struct ParagraphLayout: Sendable {
     public var writingMode: WritingMode = .horizontal
     /// Where the glyphs and attachments put ink, when the request asked (`measuresInk`).
     public var ink: InkBounds? {
-        get { extras?.ink }
-        set { extras = LayoutExtras(ink: newValue, appliedScale: appliedScale, flowEnd: flowEnd, intrinsicMetrics: intrinsicMetrics, fillRegions: fillRegions) }
+        get { extras?.values.ink }
+        set { LayoutExtras.change(&extras) { $0.ink = newValue } }
     }
     /// The scale auto-size laid the text out at (1: it fitted as given); nil without auto-size.
     public var appliedScale: Double? {
-        get { extras?.appliedScale }
-        set { extras = LayoutExtras(ink: ink, appliedScale: newValue, flowEnd: flowEnd, intrinsicMetrics: intrinsicMetrics, fillRegions: fillRegions) }
+        get { extras?.values.appliedScale }
+        set { LayoutExtras.change(&extras) { $0.appliedScale = newValue } }
     }
     /// Where the next paragraph would start, for text that flows laid out from a `FlowStart`
     /// (a document's paragraph); nil otherwise.
     var flowEnd: FlowStart? {
-        get { extras?.flowEnd }
-        set { extras = LayoutExtras(ink: ink, appliedScale: appliedScale, flowEnd: newValue, intrinsicMetrics: intrinsicMetrics, fillRegions: fillRegions) }
+        get { extras?.values.flowEnd }
+        set { LayoutExtras.change(&extras) { $0.flowEnd = newValue } }
     }
     /// The text's intrinsic widths and the runs' typographic bounds, when the request asked
     /// (`measuresIntrinsics`).
     public var intrinsicMetrics: IntrinsicMetrics? {
-        get { extras?.intrinsicMetrics }
-        set { extras = LayoutExtras(ink: ink, appliedScale: appliedScale, flowEnd: flowEnd, intrinsicMetrics: newValue, fillRegions: fillRegions) }
+        get { extras?.values.intrinsicMetrics }
+        set { LayoutExtras.change(&extras) { $0.intrinsicMetrics = newValue } }
     }
     /// The boxes the paints' fills cover (the decorate stage); empty without fills.
     public var fillRegions: [FillRegion] {
-        get { extras?.fillRegions ?? [] }
-        set { extras = LayoutExtras(ink: ink, appliedScale: appliedScale, flowEnd: flowEnd, intrinsicMetrics: intrinsicMetrics, fillRegions: newValue) }
+        get { extras?.values.fillRegions ?? [] }
+        set { LayoutExtras.change(&extras) { $0.fillRegions = newValue } }
     }
-    /// The five above, boxed and nil without them: a layout is returned and copied through the
+    /// Text on a path: each run's glyphs' turns, radians clockwise (y down) about their
+    /// origins, by run; empty for text on lines.
+    public var glyphAngles: [[Double]] {
+        get { extras?.values.glyphAngles ?? [] }
+        set { LayoutExtras.change(&extras) { $0.glyphAngles = newValue } }
+    }
+    /// The six above, boxed and nil without them: a layout is returned and copied through the
     /// pipeline, and carrying them inline copied a hundred bytes more each time.
     var extras: LayoutExtras? = nil
 }
 
 /// What a few layouts carry besides their lines: ink, the auto-size scale, where flowing text
-/// ended, the intrinsic metrics, the fills' boxes. Replaced whole.
+/// ended, the intrinsic metrics, the fills' boxes, the turns of glyphs on a path. Replaced whole.
 final class LayoutExtras: Sendable {
-    let ink: InkBounds?
-    let appliedScale: Double?
-    let flowEnd: FlowStart?
-    let intrinsicMetrics: IntrinsicMetrics?
-    let fillRegions: [FillRegion]
+    struct Values: Sendable {
+        var ink: InkBounds?
+        var appliedScale: Double?
+        var flowEnd: FlowStart?
+        var intrinsicMetrics: IntrinsicMetrics?
+        var fillRegions: [FillRegion] = []
+        var glyphAngles: [[Double]] = []
 
-    init?(ink: InkBounds?, appliedScale: Double?, flowEnd: FlowStart?, intrinsicMetrics: IntrinsicMetrics?, fillRegions: [FillRegion]) {
-        guard ink != nil || appliedScale != nil || flowEnd != nil || intrinsicMetrics != nil || !fillRegions.isEmpty else { return nil }
-        self.fillRegions = fillRegions
-        self.ink = ink
-        self.appliedScale = appliedScale
-        self.flowEnd = flowEnd
-        self.intrinsicMetrics = intrinsicMetrics
+        var isEmpty: Bool {
+            ink == nil && appliedScale == nil && flowEnd == nil && intrinsicMetrics == nil && fillRegions.isEmpty && glyphAngles.isEmpty
+        }
+    }
+
+    let values: Values
+
+    private init(_ values: Values) { self.values = values }
+
+    /// `extras` with `change` made: nil again when nothing is left.
+    static func change(_ extras: inout LayoutExtras?, _ change: (inout Values) -> Void) {
+        var values = extras?.values ?? Values()
+        change(&values)
+        extras = values.isEmpty ? nil : LayoutExtras(values)
     }
 }

@@ -48,6 +48,7 @@ public final class ParagraphLayouter: Sendable {
     public func layout(_ request: ParagraphRequest, context: LayoutContext) throws -> ParagraphLayout {
         try request.validate(fonts: fonts, maxTextLength: maxTextLength, scratch: context.scratch)
         if let fit = request.autoSize { return try autoSized(request, fit, context: context) }
+        if let textPath = request.textPath { return try layoutOnPath(request, textPath, context: context) }
         // Ink, when asked for: the glyphs' outline bounds where the renderer draws them.
         guard !request.measuresInk else {
             var layout = request.writingMode.isVertical ? try layoutVertically(request, context: context)
@@ -69,6 +70,14 @@ public final class ParagraphLayouter: Sendable {
         positioner.recycle()
         try decorate(&layout, text: request.text, budget: context.budget)
         return layout
+    }
+
+    /// Text on a path: laid out as one line (a box as wide as any line may be), then bent
+    /// onto the path glyph by glyph (`TextPathPlacer`).
+    private func layoutOnPath(_ request: ParagraphRequest, _ textPath: TextPath, context: LayoutContext) throws -> ParagraphLayout {
+        var line = request
+        (line.width, line.alignment) = (Bounds.maxLength, .left)
+        return try TextPathPlacer.place(try layoutHorizontally(line, context: context), along: textPath, budget: context.budget)
     }
 
     /// Vertical text: laid out as horizontal text in the line's own frame (the line's axis as

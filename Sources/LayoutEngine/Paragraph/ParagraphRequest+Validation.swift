@@ -24,6 +24,7 @@ extension ParagraphRequest {
             throw LayoutError(.invalidArgument, "paragraph spacing applies to text in one box; text that flows (vertical alignment, "
                               + "exclusions, shapes, containers) has none yet", field: "paragraph_style.spacing_before")
         }
+        if let textPath { try validate(textPath) }
         if let fit = autoSize {
             guard fit.minScale.isFinite, fit.minScale > 0, fit.minScale <= 1 else {
                 throw LayoutError(.invalidArgument, "min_scale must be in (0, 1], got \(fit.minScale)", field: "auto_size.min_scale")
@@ -63,6 +64,36 @@ extension ParagraphRequest {
         }
         for (index, paint) in text.paints.enumerated() where !text.isPlain {
             try StyleRules.check(paint, field: index == 0 ? "default_style" : "spans")
+        }
+    }
+
+    /// Text on a path is one line bent along it: what needs lines, a box or ink measured
+    /// upright is refused, as is a path that is not one.
+    private func validate(_ textPath: TextPath) throws(LayoutError) {
+        let refused: [(Bool, String, String)] = [
+            (writingMode.isVertical, "writing_mode", "vertical text"), (flow != nil, "containers", "text that flows"),
+            (!attachments.isEmpty, "attachments", "attachments"), (maxLines != nil, "max_lines", "max_lines"),
+            (autoSize != nil, "auto_size", "auto_size"), (measuresInk, "ink", "ink bounds"),
+            (text.paints.contains(where: \.isDecorated), "text_path", "underlines, strikethroughs and span backgrounds"),
+        ]
+        for (isSet, field, what) in refused where isSet {
+            throw LayoutError(.invalidArgument, "text on a path is one line along it: \(what) cannot be set on it", field: field)
+        }
+        let commands = textPath.path.commands
+        try Bounds.check(count: commands.count, limit: TextPath.maxCommands, field: "text_path.path.commands")
+        guard case .move = commands.first else {
+            throw LayoutError(.invalidArgument, "a path starts with a move", field: "text_path.path.commands[0]")
+        }
+        for (index, command) in commands.enumerated() {
+            for point in command.points where !(point.x.isFinite && point.y.isFinite && abs(point.x) <= Bounds.maxLength
+                                                && abs(point.y) <= Bounds.maxLength) {
+                throw LayoutError(.invalidArgument, "coordinates must be finite and within ±1,000,000 points",
+                                  field: "text_path.path.commands[\(index)].points")
+            }
+        }
+        guard textPath.startOffset.isFinite, abs(textPath.startOffset) <= Bounds.maxLength else {
+            throw LayoutError(.invalidArgument, "start_offset must be within ±1,000,000 points, got \(textPath.startOffset)",
+                              field: "text_path.start_offset")
         }
     }
 

@@ -82,6 +82,12 @@ public struct ParagraphRequest: Sendable {
         set { setTypography { $0.hyphenation = newValue } }
     }
 
+    /// Text set along a path (SVG's `textPath`): one line, each glyph on the path and turned to it.
+    public var textPath: TextPath? {
+        get { typography?.textPath }
+        set { setTypography { $0.textPath = newValue } }
+    }
+
     /// The token a request shows where text is cut unless it names another: "…".
     public static let defaultTruncationToken = "\u{2026}"
 
@@ -220,6 +226,7 @@ final class TypographyOptions: Sendable {
         var autoSize: AutoSize?
         var paragraphStyle = ParagraphStyle.plain
         var hyphenation: Hyphenation?
+        var textPath: TextPath?
     }
 
     let values: Values
@@ -231,4 +238,5 @@ final class TypographyOptions: Sendable {
     var autoSize: AutoSize? { values.autoSize }
     var paragraphStyle: ParagraphStyle { values.paragraphStyle }
     var hyphenation: Hyphenation? { values.hyphenation }
+    var textPath: TextPath? { values.textPath }
 }

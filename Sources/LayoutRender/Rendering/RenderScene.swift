@@ -20,6 +20,12 @@ public struct RenderScene: Sendable {
     public var fillRegions: [FillRegion] = []
     /// The pictures image fills name by index: PNG bytes.
     public var fillImages: [[UInt8]] = []
+    /// Text on a path: each run's glyphs' turns in radians (`ParagraphLayout.glyphAngles`);
+    /// empty for text on lines.
+    public var glyphAngles: [[Double]] = []
+
+    /// Run `index`'s glyphs' turns; nil for text on lines.
+    func angles(of index: Int) -> [Double]? { glyphAngles.isEmpty ? nil : glyphAngles[index] }
     public var glowColor: Color?
     public var glowRadius: Double
     /// A whole story frame around the block: the picture is the frame's canvas, `size` the

@@ -41,7 +41,7 @@ extension Renderer {
                 cairo_save(cr)
                 cairo_translate(cr, cast.offset.x, cast.offset.y)
                 setColor(cr, cast.color)
-                glyphPath(cr, run)
+                glyphPath(cr, run, angles: scene.angles(of: index))
                 cairo_fill(cr)
                 cairo_restore(cr)
             }
@@ -75,7 +75,7 @@ extension Renderer {
         let addRuns = { (context: OpaquePointer) throws(LayoutError) in
             for (index, run) in casting {
                 if index % 256 == 0 { try budget.check() }
-                self.glyphPath(context, run)
+                self.glyphPath(context, run, angles: scene.angles(of: index))
             }
         }
         if let raster {
@@ -191,32 +191,32 @@ extension Renderer {
     }
 
     /// A run drawn as its effect's layers, in the colour the scene gives its text.
-    func drawEffect(_ effect: TextEffect, _ run: GlyphRunLayout, textColor: Color, _ cr: OpaquePointer) {
+    func drawEffect(_ effect: TextEffect, _ run: GlyphRunLayout, textColor: Color, angles: [Double]? = nil, _ cr: OpaquePointer) {
         for layer in effect.layers(textColor: textColor) {
             setColor(cr, layer.color)
             switch layer.mode {
             case .fill:
                 cairo_save(cr)
                 cairo_translate(cr, layer.offset.x, layer.offset.y)
-                glyphPath(cr, run)
+                glyphPath(cr, run, angles: angles)
                 cairo_fill(cr)
                 cairo_restore(cr)
             case .stroke:
                 cairo_set_line_width(cr, layer.strokeWidth)
                 cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND)
-                glyphPath(cr, run)
+                glyphPath(cr, run, angles: angles)
                 cairo_stroke(cr)
             case .innerEdge:
                 // Clipped to the glyphs, fill everything but the glyphs moved by the offset.
                 cairo_save(cr)
-                glyphPath(cr, run)
+                glyphPath(cr, run, angles: angles)
                 cairo_clip(cr)
                 cairo_set_fill_rule(cr, CAIRO_FILL_RULE_EVEN_ODD)
                 var x1 = 0.0, y1 = 0.0, x2 = 0.0, y2 = 0.0
                 cairo_clip_extents(cr, &x1, &y1, &x2, &y2)
                 cairo_rectangle(cr, x1 - 1, y1 - 1, x2 - x1 + 2, y2 - y1 + 2)
                 cairo_translate(cr, layer.offset.x, layer.offset.y)
-                glyphPath(cr, run)
+                glyphPath(cr, run, angles: angles)
                 cairo_fill(cr)
                 cairo_restore(cr)
             }

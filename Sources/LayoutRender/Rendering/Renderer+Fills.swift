@@ -16,7 +16,7 @@ extension Renderer {
         guard !scene.fillRegions.isEmpty else { return }
         var pictures: [Int: OpaquePointer?] = [:]
         defer { for case let picture? in pictures.values { cairo_surface_destroy(picture) } }
-        let held = runsByRegion(scene)
+        let held = FillRegions.runs(scene.runs, by: scene.fillRegions)
         for (index, region) in scene.fillRegions.enumerated() {
             try budget.check()
             guard scene.paints.indices.contains(region.paint), let fill = scene.paints[region.paint].fill else { continue }
@@ -25,7 +25,7 @@ extension Renderer {
             let runs = held[index]
             guard !runs.isEmpty else { continue }
             cairo_save(cr)
-            for run in runs { glyphPath(cr, scene.runs[run]) }
+            for run in runs { glyphPath(cr, scene.runs[run], angles: scene.angles(of: run)) }
             switch fill.kind {
             case let .linearGradient(_, _, stops):
                 let pattern = cairo_pattern_create_linear(region.start.x, region.start.y, region.end.x, region.end.y)!
@@ -51,30 +51,6 @@ extension Renderer {
             cairo_new_path(cr)
             cairo_restore(cr)
         }
-    }
-
-    /// The runs each region fills (indices into the scene's runs): a paint's regions hold
-    /// disjoint stretches of text, so each filled run finds its own by a binary search among
-    /// its paint's, and every run is looked at once however many regions there are.
-    private func runsByRegion(_ scene: RenderScene) -> [[Int]] {
-        var byPaint: [Int: [Int]] = [:]  // region indices by paint, in text order
-        for (index, region) in scene.fillRegions.enumerated() { byPaint[region.paint, default: []].append(index) }
-        for paint in byPaint.keys { byPaint[paint]!.sort { scene.fillRegions[$0].range.lowerBound < scene.fillRegions[$1].range.lowerBound } }
-        var held = [[Int]](repeating: [], count: scene.fillRegions.count)
-        for (index, run) in scene.runs.enumerated() {
-            guard let candidates = byPaint[run.paint] else { continue }
-            // The last region starting at or before the run.
-            var low = 0, high = candidates.count - 1
-            while low < high {
-                let middle = (low + high + 1) / 2
-                if scene.fillRegions[candidates[middle]].range.lowerBound <= run.range.lowerBound { low = middle } else { high = middle - 1 }
-            }
-            let region = scene.fillRegions[candidates[low]]
-            let inside = run.range.isEmpty ? region.range.lowerBound <= run.range.lowerBound && run.range.lowerBound <= region.range.upperBound
-                : region.range.lowerBound <= run.range.lowerBound && run.range.upperBound <= region.range.upperBound
-            if inside && (region.lineIndex.map { $0 == run.lineIndex } ?? true) { held[candidates[low]].append(index) }
-        }
-        return held
     }
 
     /// Fills the current path with `pattern`'s stops, the end colours going on past its ends.

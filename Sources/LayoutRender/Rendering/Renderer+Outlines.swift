@@ -18,16 +18,18 @@ extension Renderer {
     }
 
     /// Adds the run's glyph outlines to the current path: each glyph at its origin, em scaled to
-    /// the run's size, y up in the font flipped, a sideways glyph turned as `setFont` turns it.
+    /// the run's size, y up in the font flipped, a sideways glyph turned as `setFont` turns it
+    /// and a glyph on a path by its angle.
     /// The outlines are the font's own (`Font.drawOutline`): HarfBuzz's, grown and slanted for a
     /// synthesised face.
-    func appendOutlines(_ cr: OpaquePointer, _ run: GlyphRunLayout, font: Font) {
+    func appendOutlines(_ cr: OpaquePointer, _ run: GlyphRunLayout, font: Font, angles: [Double]? = nil) {
         let path = CairoOutline(cr)
         let scale = run.size / Double(font.unitsPerEm)
-        for glyph in run.glyphs {
+        for (index, glyph) in run.glyphs.enumerated() {
             cairo_save(cr)
             cairo_translate(cr, glyph.position.x, glyph.position.y)
             if run.orientation == .sideways { cairo_rotate(cr, .pi / 2) }
+            if let angles { cairo_rotate(cr, angles[index]) }
             cairo_scale(cr, scale, -scale)
             font.drawOutline(of: glyph.id, into: path)
             cairo_restore(cr)

@@ -130,7 +130,7 @@ public final class Renderer: @unchecked Sendable {
         for (index, run) in scene.runs.enumerated() {
             if index % 256 == 0 { try budget.check() }
             if scene.paints.indices.contains(run.paint), let effect = scene.paints[run.paint].effect {
-                drawEffect(effect, run, textColor: scene.paints[run.paint].color ?? scene.textColor, cr)
+                drawEffect(effect, run, textColor: scene.paints[run.paint].color ?? scene.textColor, angles: scene.angles(of: index), cr)
                 current = -1
                 continue
             }
@@ -139,7 +139,7 @@ public final class Renderer: @unchecked Sendable {
                 current = run.paint
                 setColor(cr, (scene.paints.indices.contains(run.paint) ? scene.paints[run.paint].color : nil) ?? scene.textColor)
             }
-            showGlyphs(cr, run)
+            showGlyphs(cr, run, angles: scene.angles(of: index))
         }
         try drawFills(scene, cr, budget: budget)
         drawDecorations(scene, cr, behindText: false)
@@ -156,7 +156,7 @@ public final class Renderer: @unchecked Sendable {
             setColor(cr, Color(red: glow.red, green: glow.green, blue: glow.blue, alpha: glow.alpha / Double(passes) * 1.6))
             for (index, run) in scene.runs.enumerated() {
                 if index % 256 == 0 { try budget.check() }
-                glyphPath(cr, run)
+                glyphPath(cr, run, angles: scene.angles(of: index))
             }
             cairo_stroke(cr)
         }
@@ -190,23 +190,40 @@ public final class Renderer: @unchecked Sendable {
         cairo_restore(cr)
     }
 
-    func glyphPath(_ cr: OpaquePointer, _ run: GlyphRunLayout) {
-        if let font = drawsFromOutlines(run) { return appendOutlines(cr, run, font: font) }
+    /// Adds the run's glyphs to the current path; `angles`: text on a path, each glyph turned
+    /// about its origin.
+    func glyphPath(_ cr: OpaquePointer, _ run: GlyphRunLayout, angles: [Double]? = nil) {
+        if let font = drawsFromOutlines(run) { return appendOutlines(cr, run, font: font, angles: angles) }
         guard setFont(cr, run) else { return }
+        if let angles { return eachGlyphTurned(cr, run, angles) { cairo_glyph_path(cr, &$0, 1) } }
         var glyphs = cairoGlyphs(run)
         cairo_glyph_path(cr, &glyphs, Int32(glyphs.count))
     }
 
-    func showGlyphs(_ cr: OpaquePointer, _ run: GlyphRunLayout) {
+    func showGlyphs(_ cr: OpaquePointer, _ run: GlyphRunLayout, angles: [Double]? = nil) {
         if let font = drawsFromOutlines(run) {
             cairo_new_path(cr)
-            appendOutlines(cr, run, font: font)
+            appendOutlines(cr, run, font: font, angles: angles)
             cairo_fill(cr)
             return
         }
         guard setFont(cr, run) else { return }
+        // Shown, not filled as paths, so colour glyphs keep their colours on a path too.
+        if let angles { return eachGlyphTurned(cr, run, angles) { cairo_show_glyphs(cr, &$0, 1) } }
         var glyphs = cairoGlyphs(run)
         cairo_show_glyphs(cr, &glyphs, Int32(glyphs.count))
+    }
+
+    /// `draw` called with each glyph at (0, 0) of a space moved to its origin and turned by its angle.
+    private func eachGlyphTurned(_ cr: OpaquePointer, _ run: GlyphRunLayout, _ angles: [Double], _ draw: (inout cairo_glyph_t) -> Void) {
+        for (glyph, angle) in zip(run.glyphs, angles) {
+            cairo_save(cr)
+            cairo_translate(cr, glyph.position.x, glyph.position.y)
+            cairo_rotate(cr, angle)
+            var one = cairo_glyph_t(index: UInt(glyph.id), x: 0, y: 0)
+            draw(&one)
+            cairo_restore(cr)
+        }
     }
 
     /// The run's face at its size; a sideways run of vertical text turned 90° clockwise, so each

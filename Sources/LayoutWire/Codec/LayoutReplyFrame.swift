@@ -23,7 +23,7 @@ public enum LayoutReplyFrame {
         static let fontID = 1, size = 2, bidiLevel = 3, glyphIDs = 4, positions = 5, advances = 6
         static let clusters = 7, range = 8, truncationToken = 9, lineIndex = 10, paint = 11, orientation = 12, inkBounds = 13
         static let variations = 14, hyphen = 15, listMarker = 16, ascent = 17, descent = 18, leading = 19
-        static let syntheticBold = 20, syntheticSlant = 21
+        static let syntheticBold = 20, syntheticSlant = 21, angles = 22
     }
 
     /// Every field this writer writes, by message: a test holds it to the .proto, so a field
@@ -42,7 +42,7 @@ public enum LayoutReplyFrame {
         "layoutd.v1.GlyphRun": [Run.fontID, Run.size, Run.bidiLevel, Run.glyphIDs, Run.positions, Run.advances, Run.clusters,
                                 Run.range, Run.truncationToken, Run.lineIndex, Run.paint, Run.orientation, Run.inkBounds,
                                 Run.variations, Run.hyphen, Run.listMarker, Run.ascent, Run.descent, Run.leading,
-                                Run.syntheticBold, Run.syntheticSlant],
+                                Run.syntheticBold, Run.syntheticSlant, Run.angles],
         "layoutd.v1.Range": [1, 2], "layoutd.v1.Point": [1, 2], "layoutd.v1.Rect": [1, 2, 3, 4],
     ]
 
@@ -94,8 +94,19 @@ public enum LayoutReplyFrame {
             for (index, line) in layout.lines.enumerated() {
                 reply.message(Reply.lines) { write(line, ink: ink?.lines[index], to: &$0) }
             }
-            for (index, run) in layout.runs.enumerated() {
-                reply.message(Reply.runs) { write(run, ink: ink?.runs[index], bounds: metrics?.runs[index], to: &$0) }
+            let angles = layout.glyphAngles
+            if angles.isEmpty {
+                for (index, run) in layout.runs.enumerated() {
+                    reply.message(Reply.runs) { write(run, ink: ink?.runs[index], bounds: metrics?.runs[index], to: &$0) }
+                }
+            } else {
+                // Text on a path: each run with its glyphs' turns.
+                for (index, run) in layout.runs.enumerated() {
+                    reply.message(Reply.runs) { runWriter in
+                        write(run, ink: ink?.runs[index], bounds: metrics?.runs[index], to: &runWriter)
+                        writeAngles(angles[index], to: &runWriter)
+                    }
+                }
             }
             reply.message(Reply.visibleRange) { write(layout.visibleRange, to: &$0) }
         }
@@ -210,6 +221,15 @@ public enum LayoutReplyFrame {
             writer.float(Run.leading, Float(bounds.leading))
         }
         writeSynthesis(run, to: &writer)
+    }
+
+    /// Text on a path: each glyph's turn, in degrees (last in the run, as field 22).
+    static func writeAngles(_ angles: [Double], to writer: inout ProtobufWriter) {
+        writer.packedFloats(Run.angles, count: angles.count) { out in
+            for (i, angle) in angles.enumerated() {
+                out.storeBytes(of: Float(angle * 180 / .pi).bitPattern.littleEndian, toByteOffset: i * 4, as: UInt32.self)
+            }
+        }
     }
 
     /// A synthesised face's fields; nothing for nearly every run (no instance).

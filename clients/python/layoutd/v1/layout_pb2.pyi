@@ -1370,6 +1370,7 @@ class LayoutRequest(google.protobuf.message.Message):
     FONTS_FIELD_NUMBER: builtins.int
     HYPHENATION_FIELD_NUMBER: builtins.int
     INTRINSIC_METRICS_FIELD_NUMBER: builtins.int
+    TEXT_PATH_FIELD_NUMBER: builtins.int
     text: typing.Text
     """The text, UTF-8; at most HelloReply.max_text_utf16 UTF-16 units (RESOURCE_EXHAUSTED).
     Ranges everywhere count UTF-16 units of it.
@@ -1508,6 +1509,16 @@ class LayoutRequest(google.protobuf.message.Message):
     Off by default (the widths take a pass over the text).
     """
 
+    @property
+    def text_path(self) -> global___TextPath:
+        """Text set along a path, as SVG's textPath: laid out as one line, each glyph then stands
+        with the middle of its advance on the path, turned to the path's direction there
+        (GlyphRun.angles). Glyphs whose middle falls off the path are left out, and the text from
+        the first of them after those shown is the overflow_range. Refused with vertical text,
+        containers, attachments, max_lines, auto_size, ink, backgrounds, and underlines,
+        strikethroughs or span backgrounds.
+        """
+        pass
     def __init__(self,
         *,
         text: typing.Text = ...,
@@ -1542,10 +1553,96 @@ class LayoutRequest(google.protobuf.message.Message):
         fonts: typing.Optional[typing.Iterable[global___ClientFont]] = ...,
         hyphenation: typing.Optional[global___Hyphenation] = ...,
         intrinsic_metrics: builtins.bool = ...,
+        text_path: typing.Optional[global___TextPath] = ...,
         ) -> None: ...
-    def HasField(self, field_name: typing_extensions.Literal["auto_size",b"auto_size","default_style",b"default_style","hyphenation",b"hyphenation","paragraph_style",b"paragraph_style","shape",b"shape","truncation",b"truncation"]) -> builtins.bool: ...
-    def ClearField(self, field_name: typing_extensions.Literal["alignment",b"alignment","attachments",b"attachments","auto_size",b"auto_size","backgrounds",b"backgrounds","break_strategy",b"break_strategy","builtin_rules",b"builtin_rules","combine_letters",b"combine_letters","containers",b"containers","default_style",b"default_style","direction",b"direction","exclusions",b"exclusions","fonts",b"fonts","height",b"height","hide_builtin_markers",b"hide_builtin_markers","hyphenation",b"hyphenation","ink_bounds",b"ink_bounds","intrinsic_metrics",b"intrinsic_metrics","line_height",b"line_height","line_height_multiple",b"line_height_multiple","max_lines",b"max_lines","min_fragment_width",b"min_fragment_width","paragraph_style",b"paragraph_style","rules",b"rules","shape",b"shape","shape_inset",b"shape_inset","spans",b"spans","text",b"text","text_combine_upright",b"text_combine_upright","truncation",b"truncation","vertical_alignment",b"vertical_alignment","width",b"width","writing_mode",b"writing_mode"]) -> None: ...
+    def HasField(self, field_name: typing_extensions.Literal["auto_size",b"auto_size","default_style",b"default_style","hyphenation",b"hyphenation","paragraph_style",b"paragraph_style","shape",b"shape","text_path",b"text_path","truncation",b"truncation"]) -> builtins.bool: ...
+    def ClearField(self, field_name: typing_extensions.Literal["alignment",b"alignment","attachments",b"attachments","auto_size",b"auto_size","backgrounds",b"backgrounds","break_strategy",b"break_strategy","builtin_rules",b"builtin_rules","combine_letters",b"combine_letters","containers",b"containers","default_style",b"default_style","direction",b"direction","exclusions",b"exclusions","fonts",b"fonts","height",b"height","hide_builtin_markers",b"hide_builtin_markers","hyphenation",b"hyphenation","ink_bounds",b"ink_bounds","intrinsic_metrics",b"intrinsic_metrics","line_height",b"line_height","line_height_multiple",b"line_height_multiple","max_lines",b"max_lines","min_fragment_width",b"min_fragment_width","paragraph_style",b"paragraph_style","rules",b"rules","shape",b"shape","shape_inset",b"shape_inset","spans",b"spans","text",b"text","text_combine_upright",b"text_combine_upright","text_path",b"text_path","truncation",b"truncation","vertical_alignment",b"vertical_alignment","width",b"width","writing_mode",b"writing_mode"]) -> None: ...
 global___LayoutRequest = LayoutRequest
+
+class TextPath(google.protobuf.message.Message):
+    """A path for text to follow (LayoutRequest.text_path)."""
+    DESCRIPTOR: google.protobuf.descriptor.Descriptor
+    class _Anchor:
+        ValueType = typing.NewType('ValueType', builtins.int)
+        V: typing_extensions.TypeAlias = ValueType
+    class _AnchorEnumTypeWrapper(google.protobuf.internal.enum_type_wrapper._EnumTypeWrapper[TextPath._Anchor.ValueType], builtins.type):
+        DESCRIPTOR: google.protobuf.descriptor.EnumDescriptor
+        ANCHOR_START: TextPath._Anchor.ValueType  # 0
+        """The text's start."""
+
+        ANCHOR_MIDDLE: TextPath._Anchor.ValueType  # 1
+        """Its middle."""
+
+        ANCHOR_END: TextPath._Anchor.ValueType  # 2
+        """Its end."""
+
+    class Anchor(_Anchor, metaclass=_AnchorEnumTypeWrapper):
+        """Which of the text's points stands at start_offset: SVG's text-anchor."""
+        pass
+
+    ANCHOR_START: TextPath.Anchor.ValueType  # 0
+    """The text's start."""
+
+    ANCHOR_MIDDLE: TextPath.Anchor.ValueType  # 1
+    """Its middle."""
+
+    ANCHOR_END: TextPath.Anchor.ValueType  # 2
+    """Its end."""
+
+
+    class _Side:
+        ValueType = typing.NewType('ValueType', builtins.int)
+        V: typing_extensions.TypeAlias = ValueType
+    class _SideEnumTypeWrapper(google.protobuf.internal.enum_type_wrapper._EnumTypeWrapper[TextPath._Side.ValueType], builtins.type):
+        DESCRIPTOR: google.protobuf.descriptor.EnumDescriptor
+        SIDE_LEFT: TextPath._Side.ValueType  # 0
+        """Left of the path as it is drawn: upright on a path drawn left to right."""
+
+        SIDE_RIGHT: TextPath._Side.ValueType  # 1
+        """Right of it: the path taken from its end back to its start."""
+
+    class Side(_Side, metaclass=_SideEnumTypeWrapper):
+        """Which side of the path the glyphs stand on: SVG 2's side."""
+        pass
+
+    SIDE_LEFT: TextPath.Side.ValueType  # 0
+    """Left of the path as it is drawn: upright on a path drawn left to right."""
+
+    SIDE_RIGHT: TextPath.Side.ValueType  # 1
+    """Right of it: the path taken from its end back to its start."""
+
+
+    PATH_FIELD_NUMBER: builtins.int
+    START_OFFSET_FIELD_NUMBER: builtins.int
+    ANCHOR_FIELD_NUMBER: builtins.int
+    SIDE_FIELD_NUMBER: builtins.int
+    @property
+    def path(self) -> layoutd.v1.flow_pb2.PathData:
+        """In layout coordinates, starting with a move; at most 4,096 commands. A move jumps without
+        adding length; close runs back to the subpath's start.
+        """
+        pass
+    start_offset: builtins.float
+    """Points along the path where the anchor stands (SVG's startOffset), within ±1,000,000;
+    negative starts the text before the path.
+    """
+
+    anchor: global___TextPath.Anchor.ValueType
+    """The text's start by default."""
+
+    side: global___TextPath.Side.ValueType
+    """Left by default."""
+
+    def __init__(self,
+        *,
+        path: typing.Optional[layoutd.v1.flow_pb2.PathData] = ...,
+        start_offset: builtins.float = ...,
+        anchor: global___TextPath.Anchor.ValueType = ...,
+        side: global___TextPath.Side.ValueType = ...,
+        ) -> None: ...
+    def HasField(self, field_name: typing_extensions.Literal["path",b"path"]) -> builtins.bool: ...
+    def ClearField(self, field_name: typing_extensions.Literal["anchor",b"anchor","path",b"path","side",b"side","start_offset",b"start_offset"]) -> None: ...
+global___TextPath = TextPath
 
 class Hyphenation(google.protobuf.message.Message):
     """How words are hyphenated (CSS `hyphens: auto` and its `hyphenate-limit-*` properties)."""
@@ -2006,6 +2103,7 @@ class GlyphRun(google.protobuf.message.Message):
     LEADING_FIELD_NUMBER: builtins.int
     SYNTHETIC_BOLD_FIELD_NUMBER: builtins.int
     SYNTHETIC_SLANT_FIELD_NUMBER: builtins.int
+    ANGLES_FIELD_NUMBER: builtins.int
     font_id: builtins.int
     """The face, as FontsReply lists it."""
 
@@ -2095,6 +2193,12 @@ class GlyphRun(google.protobuf.message.Message):
     the baseline), FreeType's 0.2126 (12 degrees); applied after emboldening. 0 when upright.
     """
 
+    @property
+    def angles(self) -> google.protobuf.internal.containers.RepeatedScalarFieldContainer[builtins.float]:
+        """Text on a path (LayoutRequest.text_path): each glyph's turn about its position, degrees
+        clockwise (y down), in the glyphs' order; empty for text on lines.
+        """
+        pass
     def __init__(self,
         *,
         font_id: builtins.int = ...,
@@ -2118,9 +2222,10 @@ class GlyphRun(google.protobuf.message.Message):
         leading: builtins.float = ...,
         synthetic_bold: builtins.float = ...,
         synthetic_slant: builtins.float = ...,
+        angles: typing.Optional[typing.Iterable[builtins.float]] = ...,
         ) -> None: ...
     def HasField(self, field_name: typing_extensions.Literal["ink_bounds",b"ink_bounds","range",b"range"]) -> builtins.bool: ...
-    def ClearField(self, field_name: typing_extensions.Literal["advances",b"advances","ascent",b"ascent","bidi_level",b"bidi_level","clusters",b"clusters","descent",b"descent","font_id",b"font_id","glyph_ids",b"glyph_ids","hyphen",b"hyphen","ink_bounds",b"ink_bounds","leading",b"leading","line_index",b"line_index","list_marker",b"list_marker","orientation",b"orientation","paint",b"paint","positions",b"positions","range",b"range","size",b"size","synthetic_bold",b"synthetic_bold","synthetic_slant",b"synthetic_slant","truncation_token",b"truncation_token","variations",b"variations"]) -> None: ...
+    def ClearField(self, field_name: typing_extensions.Literal["advances",b"advances","angles",b"angles","ascent",b"ascent","bidi_level",b"bidi_level","clusters",b"clusters","descent",b"descent","font_id",b"font_id","glyph_ids",b"glyph_ids","hyphen",b"hyphen","ink_bounds",b"ink_bounds","leading",b"leading","line_index",b"line_index","list_marker",b"list_marker","orientation",b"orientation","paint",b"paint","positions",b"positions","range",b"range","size",b"size","synthetic_bold",b"synthetic_bold","synthetic_slant",b"synthetic_slant","truncation_token",b"truncation_token","variations",b"variations"]) -> None: ...
 global___GlyphRun = GlyphRun
 
 class Paint(google.protobuf.message.Message):

@@ -184,6 +184,9 @@ public enum LayoutReplyReader {
             case (19, fixed32): guard let value = reader.float() else { return nil }; run.leading = value
             case (20, fixed32): guard let value = reader.float() else { return nil }; run.syntheticBold = value
             case (21, fixed32): guard let value = reader.float() else { return nil }; run.syntheticSlant = value
+            case (22, lengthDelimited):
+                guard var nested = reader.nested(), let values = nested.packedFloats() else { return nil }
+                if run.angles.isEmpty { run.angles = values } else { run.angles += values }
             default: return nil
             }
         }

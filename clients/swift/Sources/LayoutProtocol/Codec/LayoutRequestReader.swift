@@ -24,6 +24,7 @@ public enum LayoutRequestReader {
         var rules: [Layoutd_V1_FormattingRule] = []
         var exclusions: [Layoutd_V1_Exclusion] = [], containers: [Layoutd_V1_Container] = []
         var seen: UInt32 = 0  // singular message fields met, by number
+        var sawTextPath = false  // field 33, past `seen`'s bits
         while !reader.isAtEnd {
             guard let (field, type) = reader.tag() else { return nil }
             switch (field, type) {
@@ -120,6 +121,10 @@ public enum LayoutRequestReader {
             case (31, lengthDelimited) where ProtobufReader.firstTime(31, &seen):
                 guard let hyphenation = reader.message(Layoutd_V1_Hyphenation.self) else { return nil }
                 request.hyphenation = hyphenation
+            case (33, lengthDelimited) where !sawTextPath:
+                guard let path = reader.message(Layoutd_V1_TextPath.self) else { return nil }
+                request.textPath = path
+                sawTextPath = true
             default: return nil
             }
         }

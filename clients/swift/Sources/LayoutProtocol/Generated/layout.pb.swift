@@ -1899,11 +1899,144 @@ public nonisolated struct Layoutd_V1_LayoutRequest: @unchecked Sendable {
     set {_uniqueStorage()._intrinsicMetrics = newValue}
   }
 
+  /// Text set along a path, as SVG's textPath: laid out as one line, each glyph then stands
+  /// with the middle of its advance on the path, turned to the path's direction there
+  /// (GlyphRun.angles). Glyphs whose middle falls off the path are left out, and the text from
+  /// the first of them after those shown is the overflow_range. Refused with vertical text,
+  /// containers, attachments, max_lines, auto_size, ink, backgrounds, and underlines,
+  /// strikethroughs or span backgrounds.
+  public var textPath: Layoutd_V1_TextPath {
+    get {_storage._textPath ?? Layoutd_V1_TextPath()}
+    set {_uniqueStorage()._textPath = newValue}
+  }
+  /// Returns true if `textPath` has been explicitly set.
+  public var hasTextPath: Bool {_storage._textPath != nil}
+  /// Clears the value of `textPath`. Subsequent reads from it will return its default value.
+  public mutating func clearTextPath() {_uniqueStorage()._textPath = nil}
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public init() {}
 
   fileprivate var _storage = _StorageClass.defaultInstance
+}
+
+/// A path for text to follow (LayoutRequest.text_path).
+public nonisolated struct Layoutd_V1_TextPath: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  /// In layout coordinates, starting with a move; at most 4,096 commands. A move jumps without
+  /// adding length; close runs back to the subpath's start.
+  public var path: Layoutd_V1_PathData {
+    get {_path ?? Layoutd_V1_PathData()}
+    set {_path = newValue}
+  }
+  /// Returns true if `path` has been explicitly set.
+  public var hasPath: Bool {self._path != nil}
+  /// Clears the value of `path`. Subsequent reads from it will return its default value.
+  public mutating func clearPath() {self._path = nil}
+
+  /// Points along the path where the anchor stands (SVG's startOffset), within ±1,000,000;
+  /// negative starts the text before the path.
+  public var startOffset: Float = 0
+
+  /// The text's start by default.
+  public var anchor: Layoutd_V1_TextPath.Anchor = .start
+
+  /// Left by default.
+  public var side: Layoutd_V1_TextPath.Side = .left
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  /// Which of the text's points stands at start_offset: SVG's text-anchor.
+  public nonisolated enum Anchor: SwiftProtobuf.Enum, Swift.CaseIterable {
+    public typealias RawValue = Int
+
+    /// The text's start.
+    case start // = 0
+
+    /// Its middle.
+    case middle // = 1
+
+    /// Its end.
+    case end // = 2
+    case UNRECOGNIZED(Int)
+
+    public init() {
+      self = .start
+    }
+
+    public init?(rawValue: Int) {
+      switch rawValue {
+      case 0: self = .start
+      case 1: self = .middle
+      case 2: self = .end
+      default: self = .UNRECOGNIZED(rawValue)
+      }
+    }
+
+    public var rawValue: Int {
+      switch self {
+      case .start: return 0
+      case .middle: return 1
+      case .end: return 2
+      case .UNRECOGNIZED(let i): return i
+      }
+    }
+
+    // The compiler won't synthesize support with the UNRECOGNIZED case.
+    public static let allCases: [Layoutd_V1_TextPath.Anchor] = [
+      .start,
+      .middle,
+      .end,
+    ]
+
+  }
+
+  /// Which side of the path the glyphs stand on: SVG 2's side.
+  public nonisolated enum Side: SwiftProtobuf.Enum, Swift.CaseIterable {
+    public typealias RawValue = Int
+
+    /// Left of the path as it is drawn: upright on a path drawn left to right.
+    case left // = 0
+
+    /// Right of it: the path taken from its end back to its start.
+    case right // = 1
+    case UNRECOGNIZED(Int)
+
+    public init() {
+      self = .left
+    }
+
+    public init?(rawValue: Int) {
+      switch rawValue {
+      case 0: self = .left
+      case 1: self = .right
+      default: self = .UNRECOGNIZED(rawValue)
+      }
+    }
+
+    public var rawValue: Int {
+      switch self {
+      case .left: return 0
+      case .right: return 1
+      case .UNRECOGNIZED(let i): return i
+      }
+    }
+
+    // The compiler won't synthesize support with the UNRECOGNIZED case.
+    public static let allCases: [Layoutd_V1_TextPath.Side] = [
+      .left,
+      .right,
+    ]
+
+  }
+
+  public init() {}
+
+  fileprivate var _path: Layoutd_V1_PathData? = nil
 }
 
 /// How words are hyphenated (CSS `hyphens: auto` and its `hyphenate-limit-*` properties).
@@ -2430,6 +2563,13 @@ public nonisolated struct Layoutd_V1_GlyphRun: @unchecked Sendable {
   public var syntheticSlant: Float {
     get {_storage._syntheticSlant}
     set {_uniqueStorage()._syntheticSlant = newValue}
+  }
+
+  /// Text on a path (LayoutRequest.text_path): each glyph's turn about its position, degrees
+  /// clockwise (y down), in the glyphs' order; empty for text on lines.
+  public var angles: [Float] {
+    get {_storage._angles}
+    set {_uniqueStorage()._angles = newValue}
   }
 
   public var unknownFields = SwiftProtobuf.UnknownStorage()
@@ -3882,7 +4022,7 @@ nonisolated extension Layoutd_V1_StyleSpan: SwiftProtobuf.Message, SwiftProtobuf
 
 nonisolated extension Layoutd_V1_LayoutRequest: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".LayoutRequest"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}text\0\u{3}default_style\0\u{1}spans\0\u{1}width\0\u{1}height\0\u{1}alignment\0\u{1}direction\0\u{3}line_height_multiple\0\u{3}line_height\0\u{3}max_lines\0\u{1}truncation\0\u{1}backgrounds\0\u{1}attachments\0\u{1}rules\0\u{3}builtin_rules\0\u{3}hide_builtin_markers\0\u{1}exclusions\0\u{1}shape\0\u{3}shape_inset\0\u{1}containers\0\u{3}vertical_alignment\0\u{3}min_fragment_width\0\u{3}writing_mode\0\u{3}text_combine_upright\0\u{3}combine_letters\0\u{3}ink_bounds\0\u{3}break_strategy\0\u{3}auto_size\0\u{3}paragraph_style\0\u{1}fonts\0\u{1}hyphenation\0\u{3}intrinsic_metrics\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}text\0\u{3}default_style\0\u{1}spans\0\u{1}width\0\u{1}height\0\u{1}alignment\0\u{1}direction\0\u{3}line_height_multiple\0\u{3}line_height\0\u{3}max_lines\0\u{1}truncation\0\u{1}backgrounds\0\u{1}attachments\0\u{1}rules\0\u{3}builtin_rules\0\u{3}hide_builtin_markers\0\u{1}exclusions\0\u{1}shape\0\u{3}shape_inset\0\u{1}containers\0\u{3}vertical_alignment\0\u{3}min_fragment_width\0\u{3}writing_mode\0\u{3}text_combine_upright\0\u{3}combine_letters\0\u{3}ink_bounds\0\u{3}break_strategy\0\u{3}auto_size\0\u{3}paragraph_style\0\u{1}fonts\0\u{1}hyphenation\0\u{3}intrinsic_metrics\0\u{3}text_path\0")
 
   fileprivate class _StorageClass {
     var _text: String = String()
@@ -3917,6 +4057,7 @@ nonisolated extension Layoutd_V1_LayoutRequest: SwiftProtobuf.Message, SwiftProt
     var _fonts: [Layoutd_V1_ClientFont] = []
     var _hyphenation: Layoutd_V1_Hyphenation? = nil
     var _intrinsicMetrics: Bool = false
+    var _textPath: Layoutd_V1_TextPath? = nil
 
       // This property is used as the initial default value for new instances of the type.
       // The type itself is protecting the reference to its storage via CoW semantics.
@@ -3959,6 +4100,7 @@ nonisolated extension Layoutd_V1_LayoutRequest: SwiftProtobuf.Message, SwiftProt
       _fonts = source._fonts
       _hyphenation = source._hyphenation
       _intrinsicMetrics = source._intrinsicMetrics
+      _textPath = source._textPath
     }
   }
 
@@ -4009,6 +4151,7 @@ nonisolated extension Layoutd_V1_LayoutRequest: SwiftProtobuf.Message, SwiftProt
         case 30: try { try decoder.decodeRepeatedMessageField(value: &_storage._fonts) }()
         case 31: try { try decoder.decodeSingularMessageField(value: &_storage._hyphenation) }()
         case 32: try { try decoder.decodeSingularBoolField(value: &_storage._intrinsicMetrics) }()
+        case 33: try { try decoder.decodeSingularMessageField(value: &_storage._textPath) }()
         default: break
         }
       }
@@ -4117,6 +4260,9 @@ nonisolated extension Layoutd_V1_LayoutRequest: SwiftProtobuf.Message, SwiftProt
       if _storage._intrinsicMetrics != false {
         try visitor.visitSingularBoolField(value: _storage._intrinsicMetrics, fieldNumber: 32)
       }
+      try { if let v = _storage._textPath {
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 33)
+      } }()
     }
     try unknownFields.traverse(visitor: &visitor)
   }
@@ -4158,6 +4304,7 @@ nonisolated extension Layoutd_V1_LayoutRequest: SwiftProtobuf.Message, SwiftProt
         if _storage._fonts != rhs_storage._fonts {return false}
         if _storage._hyphenation != rhs_storage._hyphenation {return false}
         if _storage._intrinsicMetrics != rhs_storage._intrinsicMetrics {return false}
+        if _storage._textPath != rhs_storage._textPath {return false}
         return true
       }
       if !storagesAreEqual {return false}
@@ -4165,6 +4312,63 @@ nonisolated extension Layoutd_V1_LayoutRequest: SwiftProtobuf.Message, SwiftProt
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }
+}
+
+nonisolated extension Layoutd_V1_TextPath: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".TextPath"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}path\0\u{3}start_offset\0\u{1}anchor\0\u{1}side\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularMessageField(value: &self._path) }()
+      case 2: try { try decoder.decodeSingularFloatField(value: &self.startOffset) }()
+      case 3: try { try decoder.decodeSingularEnumField(value: &self.anchor) }()
+      case 4: try { try decoder.decodeSingularEnumField(value: &self.side) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    try { if let v = self._path {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 1)
+    } }()
+    if self.startOffset.bitPattern != 0 {
+      try visitor.visitSingularFloatField(value: self.startOffset, fieldNumber: 2)
+    }
+    if self.anchor != .start {
+      try visitor.visitSingularEnumField(value: self.anchor, fieldNumber: 3)
+    }
+    if self.side != .left {
+      try visitor.visitSingularEnumField(value: self.side, fieldNumber: 4)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Layoutd_V1_TextPath, rhs: Layoutd_V1_TextPath) -> Bool {
+    if lhs._path != rhs._path {return false}
+    if lhs.startOffset != rhs.startOffset {return false}
+    if lhs.anchor != rhs.anchor {return false}
+    if lhs.side != rhs.side {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Layoutd_V1_TextPath.Anchor: SwiftProtobuf._ProtoNameProviding {
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{2}\0ANCHOR_START\0\u{1}ANCHOR_MIDDLE\0\u{1}ANCHOR_END\0")
+}
+
+nonisolated extension Layoutd_V1_TextPath.Side: SwiftProtobuf._ProtoNameProviding {
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{2}\0SIDE_LEFT\0\u{1}SIDE_RIGHT\0")
 }
 
 nonisolated extension Layoutd_V1_Hyphenation: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
@@ -4734,7 +4938,7 @@ nonisolated extension Layoutd_V1_AttachmentBox: SwiftProtobuf.Message, SwiftProt
 
 nonisolated extension Layoutd_V1_GlyphRun: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".GlyphRun"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}font_id\0\u{1}size\0\u{3}bidi_level\0\u{3}glyph_ids\0\u{1}positions\0\u{1}advances\0\u{1}clusters\0\u{1}range\0\u{3}truncation_token\0\u{3}line_index\0\u{1}paint\0\u{1}orientation\0\u{3}ink_bounds\0\u{1}variations\0\u{1}hyphen\0\u{3}list_marker\0\u{1}ascent\0\u{1}descent\0\u{1}leading\0\u{3}synthetic_bold\0\u{3}synthetic_slant\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}font_id\0\u{1}size\0\u{3}bidi_level\0\u{3}glyph_ids\0\u{1}positions\0\u{1}advances\0\u{1}clusters\0\u{1}range\0\u{3}truncation_token\0\u{3}line_index\0\u{1}paint\0\u{1}orientation\0\u{3}ink_bounds\0\u{1}variations\0\u{1}hyphen\0\u{3}list_marker\0\u{1}ascent\0\u{1}descent\0\u{1}leading\0\u{3}synthetic_bold\0\u{3}synthetic_slant\0\u{1}angles\0")
 
   fileprivate class _StorageClass {
     var _fontID: UInt32 = 0
@@ -4758,6 +4962,7 @@ nonisolated extension Layoutd_V1_GlyphRun: SwiftProtobuf.Message, SwiftProtobuf.
     var _leading: Float = 0
     var _syntheticBold: Float = 0
     var _syntheticSlant: Float = 0
+    var _angles: [Float] = []
 
       // This property is used as the initial default value for new instances of the type.
       // The type itself is protecting the reference to its storage via CoW semantics.
@@ -4789,6 +4994,7 @@ nonisolated extension Layoutd_V1_GlyphRun: SwiftProtobuf.Message, SwiftProtobuf.
       _leading = source._leading
       _syntheticBold = source._syntheticBold
       _syntheticSlant = source._syntheticSlant
+      _angles = source._angles
     }
   }
 
@@ -4828,6 +5034,7 @@ nonisolated extension Layoutd_V1_GlyphRun: SwiftProtobuf.Message, SwiftProtobuf.
         case 19: try { try decoder.decodeSingularFloatField(value: &_storage._leading) }()
         case 20: try { try decoder.decodeSingularFloatField(value: &_storage._syntheticBold) }()
         case 21: try { try decoder.decodeSingularFloatField(value: &_storage._syntheticSlant) }()
+        case 22: try { try decoder.decodeRepeatedFloatField(value: &_storage._angles) }()
         default: break
         }
       }
@@ -4903,6 +5110,9 @@ nonisolated extension Layoutd_V1_GlyphRun: SwiftProtobuf.Message, SwiftProtobuf.
       if _storage._syntheticSlant.bitPattern != 0 {
         try visitor.visitSingularFloatField(value: _storage._syntheticSlant, fieldNumber: 21)
       }
+      if !_storage._angles.isEmpty {
+        try visitor.visitPackedFloatField(value: _storage._angles, fieldNumber: 22)
+      }
     }
     try unknownFields.traverse(visitor: &visitor)
   }
@@ -4933,6 +5143,7 @@ nonisolated extension Layoutd_V1_GlyphRun: SwiftProtobuf.Message, SwiftProtobuf.
         if _storage._leading != rhs_storage._leading {return false}
         if _storage._syntheticBold != rhs_storage._syntheticBold {return false}
         if _storage._syntheticSlant != rhs_storage._syntheticSlant {return false}
+        if _storage._angles != rhs_storage._angles {return false}
         return true
       }
       if !storagesAreEqual {return false}
