@@ -17,13 +17,13 @@ public struct TextPaint: Hashable, Sendable {
     /// A halo under the glyphs, over the shadows.
     public var glow: TextGlow? {
         get { rare?.glow }
-        set { rare = RarePaint(glow: newValue, fill: fill) }
+        set { rare = RarePaint.make(glow: newValue, fill: fill) }
     }
     /// A gradient or picture in the glyphs instead of `color` (an effect, which draws its own
     /// layers, takes precedence).
     public var fill: TextFill? {
         get { rare?.fill }
-        set { rare = RarePaint(glow: glow, fill: newValue) }
+        set { rare = RarePaint.make(glow: glow, fill: newValue) }
     }
     public var effect: TextEffect?
     /// The glow and the fill, boxed: nearly every paint has neither, and paints are copied and
@@ -38,7 +38,7 @@ public struct TextPaint: Hashable, Sendable {
         self.underline = underline
         self.strikethrough = strikethrough
         self.shadows = shadows
-        self.rare = RarePaint(glow: glow, fill: fill)
+        self.rare = RarePaint.make(glow: glow, fill: fill)
         self.effect = effect
     }
 
@@ -64,10 +64,15 @@ private final class RarePaint: Hashable, Sendable {
     let glow: TextGlow?
     let fill: TextFill?
 
-    init?(glow: TextGlow?, fill: TextFill?) {
-        guard glow != nil || fill != nil else { return nil }
+    private init(glow: TextGlow?, fill: TextFill?) {
         self.glow = glow
         self.fill = fill
+    }
+
+    /// nil when there is neither, without making an object: a failable class initializer
+    /// allocates before it fails, and every request makes a paint.
+    static func make(glow: TextGlow?, fill: TextFill?) -> RarePaint? {
+        glow == nil && fill == nil ? nil : RarePaint(glow: glow, fill: fill)
     }
 
     static func == (a: RarePaint, b: RarePaint) -> Bool { a === b || (a.glow == b.glow && a.fill == b.fill) }
