@@ -1,3 +1,5 @@
+import Foundation
+
 extension FillRegions {
     /// The runs each region fills (indices into `runs`): a paint's regions hold disjoint
     /// stretches of text, so each filled run finds its own by a binary search among its
@@ -36,7 +38,8 @@ extension FillRegions {
             for runIndex in held[index] {
                 let run = layout.runs[runIndex], line = layout.lines[run.lineIndex]
                 for (k, glyph) in run.glyphs.enumerated() {
-                    let turned = TextPathPlacer.box(of: glyph, angle: angles[runIndex][k], ascent: line.ascent, descent: line.descent)
+                    let angle = angles[runIndex][k]
+                    let turned = TextPathPlacer.box(of: glyph, cos: cos(angle), sin: sin(angle), ascent: line.ascent, descent: line.descent)
                     box = box?.union(turned) ?? turned
                 }
             }

@@ -42,10 +42,13 @@ public struct TextPath: Equatable, Sendable {
 struct MeasuredPath {
     struct Piece {
         var start: Point
-        var end: Point
-        /// How far along the path the piece starts.
+        /// How far along the path the piece starts, and how long it is.
         var distance: Double
         var length: Double
+        /// Its direction: radians clockwise from +x (y down), and that angle's cosine and sine.
+        var angle: Double
+        var cos: Double
+        var sin: Double
     }
 
     private(set) var pieces: [Piece] = []
@@ -53,41 +56,47 @@ struct MeasuredPath {
 
     /// `reversed`: measured from its end back to its start (SVG's `side="right"`).
     init(_ path: Path, reversed: Bool) {
-        var polylines: [[Point]] = []
-        var current: [Point] = []
-        // A closed subpath ends where it started; `Path.flattened` leaves that piece implicit.
-        var subpathStart: Point?
-        for command in path.commands {
-            if case .move(let p) = command {
-                if current.count > 1 { polylines.append(current) }
-                current = [p]
-                subpathStart = p
-                continue
-            }
-            if case .close = command {
-                if let start = subpathStart, let last = current.last, last != start { current.append(start) }
-                if current.count > 1 { polylines.append(current) }
-                current = []
-                continue
-            }
-            let piece = Path([.move(current.last ?? subpathStart ?? Point(x: 0, y: 0)), command])
-            current += piece.flattened(segments: TextPath.curveSegments).first?.dropFirst() ?? []
+        // Each straight piece as its two ends, in the path's order; moves jump.
+        var segments: [(Point, Point)] = []
+        var current = Point(x: 0, y: 0), subpathStart = current
+        func line(to p: Point) {
+            if p != current { segments.append((current, p)) }
+            current = p
         }
-        if current.count > 1 { polylines.append(current) }
-        if reversed { polylines = polylines.reversed().map { $0.reversed() } }
-        for line in polylines {
-            for (a, b) in zip(line, line.dropFirst()) {
-                let length = ((b.x - a.x) * (b.x - a.x) + (b.y - a.y) * (b.y - a.y)).squareRoot()
-                guard length > 0 else { continue }
-                pieces.append(Piece(start: a, end: b, distance: self.length, length: length))
-                self.length += length
+        let n = TextPath.curveSegments
+        for command in path.commands {
+            switch command {
+            case .move(let p): (current, subpathStart) = (p, p)
+            case .line(let p): line(to: p)
+            case let .quad(c, p):
+                let s = current
+                for k in 1...n {
+                    let t = Double(k) / Double(n), u = 1 - t
+                    line(to: k == n ? p : Point(x: u * u * s.x + 2 * u * t * c.x + t * t * p.x, y: u * u * s.y + 2 * u * t * c.y + t * t * p.y))
+                }
+            case let .cubic(c1, c2, p):
+                let s = current
+                for k in 1...n {
+                    let t = Double(k) / Double(n), u = 1 - t
+                    let a = u * u * u, b = 3 * u * u * t, c = 3 * u * t * t, d = t * t * t
+                    line(to: k == n ? p : Point(x: a * s.x + b * c1.x + c * c2.x + d * p.x, y: a * s.y + b * c1.y + c * c2.y + d * p.y))
+                }
+            case .close: line(to: subpathStart)
             }
+        }
+        if reversed { segments = segments.reversed().map { ($0.1, $0.0) } }
+        pieces.reserveCapacity(segments.count)
+        for (a, b) in segments {
+            let dx = b.x - a.x, dy = b.y - a.y
+            let length = (dx * dx + dy * dy).squareRoot()
+            pieces.append(Piece(start: a, distance: self.length, length: length, angle: atan2(dy, dx), cos: dx / length, sin: dy / length))
+            self.length += length
         }
     }
 
-    /// The point `distance` along the path and the path's direction there (radians, clockwise
-    /// from +x, y down); nil off the path. Found by a binary search over the pieces.
-    func point(at distance: Double) -> (point: Point, angle: Double)? {
+    /// The point `distance` along the path and the piece it lies on; nil off the path. Found by
+    /// a binary search over the pieces.
+    func point(at distance: Double) -> (point: Point, piece: Piece)? {
         guard !pieces.isEmpty, distance >= 0, distance <= length else { return nil }
         var low = 0, high = pieces.count - 1
         while low < high {
@@ -95,9 +104,8 @@ struct MeasuredPath {
             if pieces[middle].distance <= distance { low = middle } else { high = middle - 1 }
         }
         let piece = pieces[low]
-        let t = min(1, max(0, (distance - piece.distance) / piece.length))
-        let point = Point(x: piece.start.x + (piece.end.x - piece.start.x) * t, y: piece.start.y + (piece.end.y - piece.start.y) * t)
-        return (point, atan2(piece.end.y - piece.start.y, piece.end.x - piece.start.x))
+        let along = min(piece.length, max(0, distance - piece.distance))
+        return (Point(x: piece.start.x + piece.cos * along, y: piece.start.y + piece.sin * along), piece)
     }
 }
 
@@ -136,18 +144,20 @@ enum TextPathPlacer {
             let line = layout.lines[run.lineIndex]
             let first = glyphs.count
             var runAngles: [Double] = []
+            runAngles.reserveCapacity(run.glyphs.count)
             for glyph in run.glyphs {
                 let along = shift + lineStarts[run.lineIndex] + glyph.position.x - line.baselineOrigin.x
-                guard let (point, angle) = measured.point(at: along + glyph.advance / 2) else {
+                guard let (point, piece) = measured.point(at: along + glyph.advance / 2) else {
                     if !run.isInserted { hidden.append(glyph.cluster) }
                     continue
                 }
-                let (c, s) = (cos(angle), sin(angle))
+                let (c, s) = (piece.cos, piece.sin)
                 let half = glyph.advance / 2, dy = glyph.position.y - line.baselineOrigin.y
                 let origin = Point(x: point.x - half * c - dy * s, y: point.y - half * s + dy * c)
-                glyphs.append(PositionedGlyph(id: glyph.id, position: origin, advance: glyph.advance, cluster: glyph.cluster))
-                runAngles.append(angle)
-                let turned = box(of: glyphs[glyphs.count - 1], angle: angle, ascent: line.ascent, descent: line.descent)
+                let placedGlyph = PositionedGlyph(id: glyph.id, position: origin, advance: glyph.advance, cluster: glyph.cluster)
+                glyphs.append(placedGlyph)
+                runAngles.append(piece.angle)
+                let turned = box(of: placedGlyph, cos: c, sin: s, ascent: line.ascent, descent: line.descent)
                 lineBoxes[run.lineIndex] = lineBoxes[run.lineIndex]?.union(turned) ?? turned
                 if !run.isInserted { shown = shown.map { min($0.lowerBound, glyph.cluster)...max($0.upperBound, glyph.cluster) } ?? glyph.cluster...glyph.cluster }
             }
@@ -188,15 +198,16 @@ enum TextPathPlacer {
         return placed
     }
 
-    /// A glyph's typographic box turned by `angle` about its origin: along its advance, from
-    /// the line's ascent above the baseline to its descent below; the rect around the corners.
-    static func box(of glyph: PositionedGlyph, angle: Double, ascent: Double, descent: Double) -> Rect {
-        let (c, s) = (cos(angle), sin(angle))
-        var box: Rect?
-        for (a, b) in [(0.0, -ascent), (glyph.advance, -ascent), (0, descent), (glyph.advance, descent)] {
-            let corner = Rect(x: glyph.position.x + a * c - b * s, y: glyph.position.y + a * s + b * c, width: 0, height: 0)
-            box = box?.union(corner) ?? corner
-        }
-        return box!
+    /// A glyph's typographic box turned about its origin (by the angle whose cosine and sine
+    /// are given): along its advance, from the line's ascent above the baseline to its descent
+    /// below; the rect around the four corners.
+    static func box(of glyph: PositionedGlyph, cos c: Double, sin s: Double, ascent: Double, descent: Double) -> Rect {
+        let (x, y, w) = (glyph.position.x, glyph.position.y, glyph.advance)
+        // The corners (a along, b across): (0, -ascent), (w, -ascent), (0, descent), (w, descent).
+        let xs = (x + ascent * s, x + w * c + ascent * s, x - descent * s, x + w * c - descent * s)
+        let ys = (y - ascent * c, y + w * s - ascent * c, y + descent * c, y + w * s + descent * c)
+        let minX = min(min(xs.0, xs.1), min(xs.2, xs.3)), maxX = max(max(xs.0, xs.1), max(xs.2, xs.3))
+        let minY = min(min(ys.0, ys.1), min(ys.2, ys.3)), maxY = max(max(ys.0, ys.1), max(ys.2, ys.3))
+        return Rect(x: minX, y: minY, width: maxX - minX, height: maxY - minY)
     }
 }
