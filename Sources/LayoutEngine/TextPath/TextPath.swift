@@ -45,10 +45,12 @@ struct MeasuredPath {
         /// How far along the path the piece starts, and how long it is.
         var distance: Double
         var length: Double
-        /// Its direction: radians clockwise from +x (y down), and that angle's cosine and sine.
-        var angle: Double
+        /// Its direction's cosine and sine (clockwise from +x, y down).
         var cos: Double
         var sin: Double
+        /// The direction in radians, found for the pieces a glyph stands on only: a long path
+        /// has far more pieces than a caption has glyphs.
+        var angle: Double { atan2(sin, cos) }
     }
 
     private(set) var pieces: [Piece] = []
@@ -89,7 +91,7 @@ struct MeasuredPath {
         for (a, b) in segments {
             let dx = b.x - a.x, dy = b.y - a.y
             let length = (dx * dx + dy * dy).squareRoot()
-            pieces.append(Piece(start: a, distance: self.length, length: length, angle: atan2(dy, dx), cos: dx / length, sin: dy / length))
+            pieces.append(Piece(start: a, distance: self.length, length: length, cos: dx / length, sin: dy / length))
             self.length += length
         }
     }
