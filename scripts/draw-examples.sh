@@ -2,7 +2,7 @@
 # Draws the pictures in Examples/pictures/ through a real daemon and layoutctl: what font
 # fallback off, attachments' content modes, the intrinsic widths, letterpress, a ring-shaped
 # container, a photo under tags, a style's own fallback families, a script override, synthesised
-# faces, bordered backgrounds, gradient and picture fills, glows and Bold Text look like. Needs a build
+# faces, bordered backgrounds, gradient and picture fills, glows, Bold Text and line-break styles look like. Needs a build
 # (swift build, or scripts/build-release.sh).
 #   scripts/draw-examples.sh [BIN_DIR]   (default: .build/debug)
 set -euo pipefail
@@ -116,4 +116,12 @@ ctl layout --width 400 --size 24 --text-path "M 20 60 Q 200 200 380 60" --path-s
 # The reader's Bold Text setting: body text at AX1, as set and with Bold Text on.
 ctl layout --width 320 --text-style body --category AX1 -o "$out/bold-text-off.png" "Body text for the reader"
 ctl layout --width 320 --text-style body --category AX1 --bold-text -o "$out/bold-text.png" "Body text for the reader"
+# Line-break styles: Korean broken between syllables (the default) and kept whole (keep-all);
+# Japanese broken anywhere between letters and between phrases (auto-phrase).
+korean="오늘은 친구들과 한강에서 자전거를 탔어요. 날씨가 정말 좋았어요!"
+ctl layout --width 170 --size 22 -o "$out/break-korean-normal.png" "$korean"
+ctl layout --width 170 --size 22 --word-break keep-all -o "$out/break-korean-keep-all.png" "$korean"
+japanese="今日は自由が丘で焼き鳥を食べます。"
+ctl layout --width 130 --size 24 --language ja -o "$out/break-japanese-normal.png" "$japanese"
+ctl layout --width 130 --size 24 --language ja --word-break auto-phrase -o "$out/break-japanese-phrases.png" "$japanese"
 echo "drew $(ls "$out" | wc -l) pictures in $out (min-content $narrow, max-content $wide)"

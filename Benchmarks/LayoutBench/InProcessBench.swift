@@ -111,8 +111,23 @@ struct InProcessBench {
             request.textPath = TextPath(path: Path(commands))
             return request
         }
+        // Each caption broken by tailored rules (issue 40's line-break row): loose and keep-all,
+        // Han captions as Chinese (the loose list applies); and as Japanese phrases, which runs
+        // ICU's dictionary over every run of Han.
+        func breakingRequests(_ lineBreak: LineBreakStrictness, _ wordBreak: WordBreakStyle, japanese: Bool) -> [ParagraphRequest] {
+            zip(requests, captions).map { plain, caption -> ParagraphRequest in
+                var style = plain.text.styles[0]
+                (style.lineBreak, style.wordBreak) = (lineBreak, wordBreak)
+                if caption.script == "Hani" { style.language = japanese ? "ja" : "zh" } else if japanese { style.language = "ja" }
+                var request = plain
+                request.text = AttributedText(plain.text.string, style: style)
+                return request
+            }
+        }
+        let tailoredRequests = breakingRequests(.loose, .keepAll, japanese: false)
+        let phrasedRequests = breakingRequests(.auto, .autoPhrase, japanese: true)
         if let only = ProcessInfo.processInfo.environment["LAYOUTD_BENCH_PROFILE"] {
-            // For a profiler: one kind of pass (floor, floor-bare, cold, warm, boxed, unboxed, decorated, flowed, intrinsic, listed, synthesized, unsynthesized, painted, pathed, built or rules), many times, nothing
+            // For a profiler: one kind of pass (floor, floor-bare, cold, warm, boxed, unboxed, decorated, flowed, intrinsic, listed, synthesized, unsynthesized, painted, pathed, tailored, phrased, built or rules), many times, nothing
             // else; scripts/count-instructions.sh compares two of them under callgrind.
             // LAYOUTD_BENCH_SHAPING_CACHE=N runs the other passes with a cache of N entries, as the
             // daemon ships (20,000), new each repeat so every caption meets it cold.
@@ -177,7 +192,8 @@ struct InProcessBench {
                 : only == "decorated" ? decoratedRequests : only == "flowed" ? flowedRequests
                 : only == "intrinsic" ? intrinsicRequests : only == "listed" ? listedRequests
                 : only == "synthesized" ? synthesizedRequests : only == "unsynthesized" ? unsynthesizedRequests
-                : only == "painted" ? paintedRequests : only == "pathed" ? pathedRequests : requests
+                : only == "painted" ? paintedRequests : only == "pathed" ? pathedRequests
+                : only == "tailored" ? tailoredRequests : only == "phrased" ? phrasedRequests : requests
             for _ in 0..<options.repeats {
                 layouter = layouterForRepeat()
                 for request in chosen { _ = try time(request, layouter) }

@@ -250,6 +250,7 @@ extension Layoutd_V1_Style {
             throw LayoutError(.invalidArgument, "unknown font synthesis \(value)", field: field + ".font_synthesis")
         }
         if boldText { patch.boldText = true }
+        try addLineBreaking(to: &patch, field: field)
         try addPaint(to: &patch, field: field)
         try addDynamicType(to: &patch, field: field)
         return patch
@@ -257,6 +258,26 @@ extension Layoutd_V1_Style {
 }
 
 extension Layoutd_V1_Style {
+    /// CSS `line-break` and `word-break` onto the patch; unset inherits.
+    func addLineBreaking(to patch: inout StylePatch, field: String) throws(LayoutError) {
+        switch lineBreak {
+        case .inherit: break
+        case .strict: patch.lineBreak = .strict
+        case .normal: patch.lineBreak = .normal
+        case .loose: patch.lineBreak = .loose
+        case .anywhere: patch.lineBreak = .anywhere
+        case .UNRECOGNIZED(let value): throw LayoutError(.invalidArgument, "unknown line break \(value)", field: field + ".line_break")
+        }
+        switch wordBreak {
+        case .inherit: break
+        case .normal: patch.wordBreak = .normal
+        case .breakAll: patch.wordBreak = .breakAll
+        case .keepAll: patch.wordBreak = .keepAll
+        case .autoPhrase: patch.wordBreak = .autoPhrase
+        case .UNRECOGNIZED(let value): throw LayoutError(.invalidArgument, "unknown word break \(value)", field: field + ".word_break")
+        }
+    }
+
     /// Refuses a family the registry does not have, by name: a style's own and each of its fallback families.
     static func checkFamily(_ name: String, in fonts: FontRegistry, field: String) throws(LayoutError) {
         guard fonts.hasFamily(name) else { throw LayoutError(.notFound, "no loaded font family named \"\(name)\"", field: field) }

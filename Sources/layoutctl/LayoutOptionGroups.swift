@@ -1,4 +1,5 @@
 import ArgumentParser
+import LayoutProtocol
 
 // The layout subcommand's options, in the groups `layoutctl layout --help` shows (Layout keeps
 // a forwarding property for each, so the request is built as before).
@@ -24,6 +25,27 @@ struct TextStyleOptions: ParsableArguments {
     @Option(help: "Shape as this ISO 15924 script (e.g. Qaag for Zawgyi), as hb-shape --script does.") var script: String = ""
     @Option(help: "What may be synthesised where the family lacks the weight or slant asked for, as CSS font-synthesis: weight-and-style (the default), none, weight or style.")
     var fontSynthesis: String?
+    @Option(help: "How strictly lines break around punctuation and small kana, as CSS line-break: strict (the default), normal, loose or anywhere.")
+    var lineBreak: String?
+    @Option(help: "Where lines may break inside words, as CSS word-break: normal (the default), break-all, keep-all or auto-phrase (Japanese phrases).")
+    var wordBreak: String?
+}
+
+/// CSS's names for `line-break` and `word-break`, as the options and span keys take them.
+enum BreakingNames {
+    static func lineBreak(_ name: String, option: String) throws -> Layoutd_V1_LineBreak {
+        let kinds: [String: Layoutd_V1_LineBreak] = ["strict": .strict, "normal": .normal, "loose": .loose, "anywhere": .anywhere]
+        guard let kind = kinds[name] else { throw ValidationError("\(option) must be strict, normal, loose or anywhere, not \"\(name)\"") }
+        return kind
+    }
+
+    static func wordBreak(_ name: String, option: String) throws -> Layoutd_V1_WordBreak {
+        let kinds: [String: Layoutd_V1_WordBreak] = ["normal": .normal, "break-all": .breakAll, "keep-all": .keepAll, "auto-phrase": .autoPhrase]
+        guard let kind = kinds[name] else {
+            throw ValidationError("\(option) must be normal, break-all, keep-all or auto-phrase, not \"\(name)\"")
+        }
+        return kind
+    }
 }
 
 struct ParagraphOptions: ParsableArguments {

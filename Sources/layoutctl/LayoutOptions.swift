@@ -107,6 +107,8 @@ struct LayoutOptions: ParsableArguments {
             }
             request.defaultStyle.fontSynthesis = kind
         }
+        if let lineBreak = style.lineBreak { request.defaultStyle.lineBreak = try BreakingNames.lineBreak(lineBreak, option: "--line-break") }
+        if let wordBreak = style.wordBreak { request.defaultStyle.wordBreak = try BreakingNames.wordBreak(wordBreak, option: "--word-break") }
         request.lineHeightMultiple = lineHeightMultiple
         request.maxLines = maxLines
         request.inkBounds = ink

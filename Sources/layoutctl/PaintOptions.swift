@@ -218,9 +218,11 @@ struct PaintOptions: ParsableArguments {
             case "effect": span.style.effect = try effect(value, separator: "/", option: option)
             case "glow": span.style.glow = try glow(value, separator: "/", option: option)
             case "fill": span.style.fill = try fill(value, separator: "/", option: option)
+            case "line-break": span.style.lineBreak = try BreakingNames.lineBreak(value, option: option)
+            case "word-break": span.style.wordBreak = try BreakingNames.wordBreak(value, option: option)
             default:
                 throw ValidationError("--span: unknown key \"\(key)\" (color, background, underline, strike, shadow, weight, size, font, "
-                                      + "italic, effect, glow, fill)")
+                                      + "italic, effect, glow, fill, line-break, word-break)")
             }
         }
         return span
@@ -232,7 +234,7 @@ struct SpanOptions: ParsableArguments {
     @Option(help: ArgumentHelp("A style over a UTF-16 range: START:END:KEY=VALUE,... with keys color, background, underline "
                                + "(STYLE[/skip-ink][/#rrggbb]), strike (STYLE[/#rrggbb]), shadow (DX/DY/BLUR/#rrggbb), weight, "
                                + "size (not in typemode), font, italic, effect (letterpress/DEPTH/#surface or outline/WIDTH/#colour/fill), "
-                               + "glow (RADIUS/#rrggbb/STRENGTH) and fill (as --text-fill, with /), e.g. 0:5:underline=double/#ff0000,weight=700.",
+                               + "glow (RADIUS/#rrggbb/STRENGTH), fill (as --text-fill, with /), line-break and word-break (as the options), e.g. 0:5:underline=double/#ff0000,weight=700.",
                                valueName: "span"))
     var span: [String] = []
     @Option(help: "A built-in rule set: builtin (the note editor's *bold*, _italic_, -strike-, ~script~, 1. and CAPITALS).")

@@ -2,12 +2,37 @@ extension TextAnalysis {
     /// UAX #14 opportunities (`LineBreakRules`), kept only where a grapheme cluster starts: a
     /// break inside a cluster is never right (docs/unicode.md lists this tailoring). A
     /// language may class some quotation marks as opening or closing (`LineBreakRules.quotes`).
+    /// Where some style tailors breaking (`TextStyle.lineBreak`, `wordBreak`), its units take
+    /// the tailored opportunities (`LineBreakTailoring`).
+    static func markLineBreaks(_ text: AttributedText, into flags: inout ContiguousArray<UnitFlags>) {
+        let language = text.styles.first?.language ?? ""
+        guard text.styles.contains(where: \.tailorsLineBreaks) else {
+            markLineBreaks(text.units, language: language, into: &flags)
+            return
+        }
+        guard text.units.count > 1 else { return }
+        let quotes = language.isEmpty ? [] : LineBreakRules.quotes(for: language)
+        LineBreakTailoring.markLineBreaks(text, quotes: quotes, into: &flags)
+    }
+
     static func markLineBreaks(_ units: ContiguousArray<UInt16>, language: String, into flags: inout ContiguousArray<UnitFlags>) {
         guard units.count > 1 else { return }
         let quotes = language.isEmpty ? [] : LineBreakRules.quotes(for: language)
         units.withUnsafeBufferPointer { u in
             flags.withUnsafeMutableBufferPointer { flags in
                 LineBreakRules.mark(u, quotes: quotes, into: flags)
+            }
+        }
+    }
+}
+
+extension TextAnalysis {
+    /// The rules over a class table of planes 0 and 1 (a tailoring's, `LineBreakTailoring`).
+    static func markLineBreaks(_ units: ContiguousArray<UInt16>, table: [LineBreakClass], quotes: [LineBreakRules.TailoredQuote],
+                               into flags: inout ContiguousArray<UnitFlags>) {
+        units.withUnsafeBufferPointer { u in
+            flags.withUnsafeMutableBufferPointer { flags in
+                table.withUnsafeBufferPointer { LineBreakRules.mark(u, table: $0, quotes: quotes, into: flags) }
             }
         }
     }
@@ -23,7 +48,8 @@ extension LineBreakRules {
         }
     }
 
-    private static func mark(_ units: UnsafeBufferPointer<UInt16>, table: UnsafeBufferPointer<LineBreakClass>,
+    /// The same over a class table of planes 0 and 1 (a tailoring's, `LineBreakTailoring`).
+    static func mark(_ units: UnsafeBufferPointer<UInt16>, table: UnsafeBufferPointer<LineBreakClass>,
                              quotes: [TailoredQuote], into flags: UnsafeMutableBufferPointer<UnitFlags>) {
         let count = units.count
         var position = 0

@@ -90,7 +90,7 @@ struct TextAnalysis {
         }
         // All simple: every unit starts a cluster, and none is longer than one unit.
         let overlongCluster = allSimple ? nil : markGraphemes(units, into: &flags)
-        markLineBreaks(units, language: text.styles.first?.language ?? "", into: &flags)
+        markLineBreaks(text, into: &flags)
         if paragraphStart < units.count || paragraphs.isEmpty {
             paragraphs.append(BidiParagraph(range: paragraphStart..<units.count, baseLevel: 0))
         }

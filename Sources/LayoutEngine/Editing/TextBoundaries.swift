@@ -89,18 +89,25 @@ public struct TextBoundaries: Sendable {
             guard needsDictionary(units[start]) else { start += 1; continue }
             var end = start + 1
             while end < units.count && (needsDictionary(units[end]) || UTF16.isTrailSurrogate(units[end])) { end += 1 }
-            var found = [Int32](repeating: 0, count: end - start)
-            let count = units[start..<end].withUnsafeBufferPointer { run in
-                found.withUnsafeMutableBufferPointer { found in
-                    layoutd_dictionary_word_boundaries(run.baseAddress, Int32(run.count), found.baseAddress, Int32(found.count))
-                }
-            }
-            if count >= 0 {
+            if let found = dictionaryWords(in: units[start..<end]) {
                 for offset in (start + 1)..<end { boundaries.remove(offset) }
-                for boundary in found.prefix(Int(count)) { boundaries.insert(start + Int(boundary)) }
+                for boundary in found { boundaries.insert(boundary) }
             }
             start = end
         }
+    }
+
+    /// ICU's word boundaries strictly inside `run`, as offsets in the run's base array; nil
+    /// without ICU's data. Japanese phrases are made of these words too (`JapanesePhrases`).
+    static func dictionaryWords(in run: ArraySlice<UInt16>) -> [Int]? {
+        var found = [Int32](repeating: 0, count: run.count)
+        let count = run.withUnsafeBufferPointer { text in
+            found.withUnsafeMutableBufferPointer { found in
+                layoutd_dictionary_word_boundaries(text.baseAddress, Int32(text.count), found.baseAddress, Int32(found.count))
+            }
+        }
+        guard count >= 0 else { return nil }
+        return found.prefix(Int(count)).map { run.startIndex + Int($0) }
     }
 
     /// libthai's dictionary is one object for the process: loading it costs far more than a

@@ -61,7 +61,7 @@ extension AttributedText {
 /// The fields a style patch may set, each resolved on its own.
 enum StyleField: Int, CaseIterable {
     case family, weight, italic, size, letterSpacing, features, language, baselineOffset, variations, fontFallback, script,
-         fallbackFamilies, synthesis, boldText
+         fallbackFamilies, synthesis, boldText, lineBreak, wordBreak
     /// Paint: resolved into `TextPaint`, not the shaping style.
     case color, background, underline, strikethrough, shadows, glow, fill, effect
 
@@ -83,6 +83,8 @@ enum StyleField: Int, CaseIterable {
         case .fallbackFamilies: patch.fallbackFamilies != nil
         case .synthesis: patch.synthesis != nil
         case .boldText: patch.boldText != nil
+        case .lineBreak: patch.lineBreak != nil
+        case .wordBreak: patch.wordBreak != nil
         case .color: patch.color != nil
         case .background: patch.background != nil
         case .underline: patch.underline != nil
@@ -113,6 +115,8 @@ enum StyleField: Int, CaseIterable {
         case .fallbackFamilies: style.fallbackFamilies = patch.fallbackFamilies!
         case .synthesis: style.synthesis = patch.synthesis!
         case .boldText: style.boldText = patch.boldText!
+        case .lineBreak: style.lineBreak = patch.lineBreak!
+        case .wordBreak: style.wordBreak = patch.wordBreak!
         case .color: paint.color = patch.color!
         case .background: paint.background = patch.background!.alpha > 0 ? patch.background! : nil
         case .underline: paint.underline = patch.underline!.value

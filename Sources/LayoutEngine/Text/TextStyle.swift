@@ -20,6 +20,11 @@ public struct TextStyle: Hashable, Sendable {
     /// The reader's Bold Text setting (iOS Accessibility, Android's font weight adjustment):
     /// faces are matched at `effectiveWeight`, the weight asked made heavier. In the padding too.
     public var boldText = false
+    /// How strictly lines break around punctuation and small kana (CSS `line-break`), and where
+    /// they may break inside words (CSS `word-break`). The opportunity before a character follows
+    /// that character's style. In the padding too.
+    public var lineBreak: LineBreakStrictness = .auto
+    public var wordBreak: WordBreakStyle = .normal
     /// Points.
     public var size: Double
     /// Extra space after every grapheme cluster, in points.
@@ -161,6 +166,9 @@ public struct StylePatch: Sendable {
     public var synthesis: FontSynthesis?
     /// See `TextStyle.boldText`.
     public var boldText: Bool?
+    /// See `TextStyle.lineBreak` and `TextStyle.wordBreak`.
+    public var lineBreak: LineBreakStrictness?
+    public var wordBreak: WordBreakStyle?
 
     public init(family: String? = nil, weight: Int? = nil, italic: Bool? = nil, size: Double? = nil,
                 letterSpacing: Double? = nil, features: [FontFeature]? = nil, language: String? = nil,
@@ -204,6 +212,8 @@ public struct StylePatch: Sendable {
         if let fallbackFamilies { style.fallbackFamilies = fallbackFamilies }
         if let synthesis { style.synthesis = synthesis }
         if let boldText { style.boldText = boldText }
+        if let lineBreak { style.lineBreak = lineBreak }
+        if let wordBreak { style.wordBreak = wordBreak }
         return style
     }
 

@@ -99,6 +99,24 @@ def test_paint_layers_a_gradient_fill_shadows_and_a_glow(socket_path):
         assert refused.value.field == "layout.default_style.glow.strength"
 
 
+def test_line_and_word_break_styles(socket_path):
+    korean = "오늘은 친구들과 한강에서 자전거를 탔어요. 날씨가 정말 좋았어요!"
+    units = korean.encode("utf-16-le")
+
+    def line_texts(reply):
+        return [units[2 * line.range.start:2 * (line.range.start + line.range.length)].decode("utf-16-le") for line in reply.lines]
+
+    with layoutd.Client() as client:
+        normal = line_texts(client.layout(korean, width=130, size=16))
+        kept = line_texts(client.layout(korean, width=130, size=16, default_style={"word_break": "WORD_BREAK_KEEP_ALL"}))
+        assert any(not line.endswith(" ") for line in normal[:-1])
+        assert len(kept) > 2 and all(line.endswith(" ") for line in kept[:-1])
+        phrases = client.layout("今日は自由が丘で焼き鳥を食べます。", width=110, size=20,
+                                default_style={"language": "ja", "word_break": "WORD_BREAK_AUTO_PHRASE",
+                                               "line_break": "LINE_BREAK_LOOSE"})
+        assert len(phrases.lines) == 4
+
+
 def test_intrinsic_metrics_and_face_metrics(socket_path):
     with layoutd.Client() as client:
         measured = client.layout("Widths before a box", width=60, size=20, intrinsic_metrics=True)

@@ -126,6 +126,114 @@ TRUNCATION_MODE_MIDDLE: TruncationMode.ValueType  # 2
 global___TruncationMode = TruncationMode
 
 
+class _LineBreak:
+    ValueType = typing.NewType('ValueType', builtins.int)
+    V: typing_extensions.TypeAlias = ValueType
+class _LineBreakEnumTypeWrapper(google.protobuf.internal.enum_type_wrapper._EnumTypeWrapper[_LineBreak.ValueType], builtins.type):
+    DESCRIPTOR: google.protobuf.descriptor.EnumDescriptor
+    LINE_BREAK_INHERIT: _LineBreak.ValueType  # 0
+    """Unset: the outer style's (UAX #14's default rules, the same as STRICT, when nothing sets it)."""
+
+    LINE_BREAK_STRICT: _LineBreak.ValueType  # 1
+    """UAX #14's rules: small kana and the prolonged sound mark ー never start a line."""
+
+    LINE_BREAK_NORMAL: _LineBreak.ValueType  # 2
+    """Small kana and ー may start a line; in Chinese and Japanese also the hyphens ‐ – 〜 ゠."""
+
+    LINE_BREAK_LOOSE: _LineBreak.ValueType  # 3
+    """NORMAL, and in Chinese and Japanese breaks before iteration marks (々 ゝ ヽ), between
+    inseparable characters (……), before centred punctuation (・ ： ； ！ ？ ‼), before wide
+    suffixes (％ ℃ ‰ °) and after wide prefixes (￥ ＄ € ±).
+    """
+
+    LINE_BREAK_ANYWHERE: _LineBreak.ValueType  # 4
+    """A break between any two grapheme clusters whatever the other rules and word_break say;
+    never before a space, and no word is hyphenated.
+    """
+
+class LineBreak(_LineBreak, metaclass=_LineBreakEnumTypeWrapper):
+    """CSS line-break, as ICU's lb=normal and lb=loose rules read it for Chinese and Japanese
+    (language "zh…" or "ja…").
+    """
+    pass
+
+LINE_BREAK_INHERIT: LineBreak.ValueType  # 0
+"""Unset: the outer style's (UAX #14's default rules, the same as STRICT, when nothing sets it)."""
+
+LINE_BREAK_STRICT: LineBreak.ValueType  # 1
+"""UAX #14's rules: small kana and the prolonged sound mark ー never start a line."""
+
+LINE_BREAK_NORMAL: LineBreak.ValueType  # 2
+"""Small kana and ー may start a line; in Chinese and Japanese also the hyphens ‐ – 〜 ゠."""
+
+LINE_BREAK_LOOSE: LineBreak.ValueType  # 3
+"""NORMAL, and in Chinese and Japanese breaks before iteration marks (々 ゝ ヽ), between
+inseparable characters (……), before centred punctuation (・ ： ； ！ ？ ‼), before wide
+suffixes (％ ℃ ‰ °) and after wide prefixes (￥ ＄ € ±).
+"""
+
+LINE_BREAK_ANYWHERE: LineBreak.ValueType  # 4
+"""A break between any two grapheme clusters whatever the other rules and word_break say;
+never before a space, and no word is hyphenated.
+"""
+
+global___LineBreak = LineBreak
+
+
+class _WordBreak:
+    ValueType = typing.NewType('ValueType', builtins.int)
+    V: typing_extensions.TypeAlias = ValueType
+class _WordBreakEnumTypeWrapper(google.protobuf.internal.enum_type_wrapper._EnumTypeWrapper[_WordBreak.ValueType], builtins.type):
+    DESCRIPTOR: google.protobuf.descriptor.EnumDescriptor
+    WORD_BREAK_INHERIT: _WordBreak.ValueType  # 0
+    """Unset: the outer style's (NORMAL when nothing sets it)."""
+
+    WORD_BREAK_NORMAL: _WordBreak.ValueType  # 1
+    """UAX #14's opportunities."""
+
+    WORD_BREAK_BREAK_ALL: _WordBreak.ValueType  # 2
+    """Letters and digits of every script break as ideographs do, between any two."""
+
+    WORD_BREAK_KEEP_ALL: _WordBreak.ValueType  # 3
+    """No break between two letters, digits, ideographs, kana or Hangul syllables: Korean, Chinese
+    and Japanese break only at spaces and punctuation (a word longer than the line still breaks
+    where it overflows).
+    """
+
+    WORD_BREAK_AUTO_PHRASE: _WordBreak.ValueType  # 4
+    """Japanese (language "ja…") breaks only between phrases: a word with the particles and endings
+    after it (今日は｜自由が丘で｜焼き鳥を｜食べます。), the words from ICU's dictionary; other
+    languages as NORMAL.
+    """
+
+class WordBreak(_WordBreak, metaclass=_WordBreakEnumTypeWrapper):
+    """CSS word-break."""
+    pass
+
+WORD_BREAK_INHERIT: WordBreak.ValueType  # 0
+"""Unset: the outer style's (NORMAL when nothing sets it)."""
+
+WORD_BREAK_NORMAL: WordBreak.ValueType  # 1
+"""UAX #14's opportunities."""
+
+WORD_BREAK_BREAK_ALL: WordBreak.ValueType  # 2
+"""Letters and digits of every script break as ideographs do, between any two."""
+
+WORD_BREAK_KEEP_ALL: WordBreak.ValueType  # 3
+"""No break between two letters, digits, ideographs, kana or Hangul syllables: Korean, Chinese
+and Japanese break only at spaces and punctuation (a word longer than the line still breaks
+where it overflows).
+"""
+
+WORD_BREAK_AUTO_PHRASE: WordBreak.ValueType  # 4
+"""Japanese (language "ja…") breaks only between phrases: a word with the particles and endings
+after it (今日は｜自由が丘で｜焼き鳥を｜食べます。), the words from ICU's dictionary; other
+languages as NORMAL.
+"""
+
+global___WordBreak = WordBreak
+
+
 class _TextStyleName:
     ValueType = typing.NewType('ValueType', builtins.int)
     V: typing_extensions.TypeAlias = ValueType
@@ -855,6 +963,8 @@ class Style(google.protobuf.message.Message):
     SHADOWS_FIELD_NUMBER: builtins.int
     GLOW_FIELD_NUMBER: builtins.int
     BOLD_TEXT_FIELD_NUMBER: builtins.int
+    LINE_BREAK_FIELD_NUMBER: builtins.int
+    WORD_BREAK_FIELD_NUMBER: builtins.int
     family: typing.Text
     """A family the daemon has (FontsReply), e.g. "Noto Sans"; empty inherits (the daemon's default
     family when nothing sets it). An unknown family is NOT_FOUND naming it. Characters the
@@ -1000,6 +1110,15 @@ class Style(google.protobuf.message.Message):
     takes a family's Bold face. Set, it holds for spans inside the style, their own weights too.
     """
 
+    line_break: global___LineBreak.ValueType
+    """How strictly lines break around punctuation and small kana (CSS line-break). The opportunity
+    before a character follows that character's style; a text's first style's language says
+    whether the Chinese and Japanese rules apply.
+    """
+
+    word_break: global___WordBreak.ValueType
+    """Where lines may break inside words (CSS word-break)."""
+
     def __init__(self,
         *,
         family: typing.Text = ...,
@@ -1030,9 +1149,11 @@ class Style(google.protobuf.message.Message):
         shadows: typing.Optional[typing.Iterable[global___Shadow]] = ...,
         glow: typing.Optional[global___Glow] = ...,
         bold_text: builtins.bool = ...,
+        line_break: global___LineBreak.ValueType = ...,
+        word_break: global___WordBreak.ValueType = ...,
         ) -> None: ...
     def HasField(self, field_name: typing_extensions.Literal["background",b"background","baseline_offset",b"baseline_offset","color",b"color","effect",b"effect","fill",b"fill","glow",b"glow","letter_spacing",b"letter_spacing","shadow",b"shadow","strikethrough",b"strikethrough","underline",b"underline"]) -> builtins.bool: ...
-    def ClearField(self, field_name: typing_extensions.Literal["background",b"background","baseline_offset",b"baseline_offset","bold_text",b"bold_text","color",b"color","effect",b"effect","fallback_families",b"fallback_families","family",b"family","features",b"features","fill",b"fill","fixed_optical_size",b"fixed_optical_size","font_synthesis",b"font_synthesis","glow",b"glow","language",b"language","letter_spacing",b"letter_spacing","max_scaled_size",b"max_scaled_size","named_instance",b"named_instance","no_font_fallback",b"no_font_fallback","script",b"script","shadow",b"shadow","shadows",b"shadows","size",b"size","size_category",b"size_category","slant",b"slant","strikethrough",b"strikethrough","text_style",b"text_style","underline",b"underline","variations",b"variations","weight",b"weight"]) -> None: ...
+    def ClearField(self, field_name: typing_extensions.Literal["background",b"background","baseline_offset",b"baseline_offset","bold_text",b"bold_text","color",b"color","effect",b"effect","fallback_families",b"fallback_families","family",b"family","features",b"features","fill",b"fill","fixed_optical_size",b"fixed_optical_size","font_synthesis",b"font_synthesis","glow",b"glow","language",b"language","letter_spacing",b"letter_spacing","line_break",b"line_break","max_scaled_size",b"max_scaled_size","named_instance",b"named_instance","no_font_fallback",b"no_font_fallback","script",b"script","shadow",b"shadow","shadows",b"shadows","size",b"size","size_category",b"size_category","slant",b"slant","strikethrough",b"strikethrough","text_style",b"text_style","underline",b"underline","variations",b"variations","weight",b"weight","word_break",b"word_break"]) -> None: ...
 global___Style = Style
 
 class TextFill(google.protobuf.message.Message):

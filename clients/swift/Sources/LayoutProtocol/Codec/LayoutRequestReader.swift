@@ -220,6 +220,12 @@ public enum LayoutRequestReader {
                 guard let message = reader.message(Layoutd_V1_Glow.self) else { return nil }
                 style.glow = message
             case (28, varint): guard let value = reader.varint() else { return nil }; style.boldText = value != 0
+            case (29, varint):
+                guard let raw = reader.enumeration() else { return nil }
+                style.lineBreak = Layoutd_V1_LineBreak(rawValue: raw) ?? .UNRECOGNIZED(raw)
+            case (30, varint):
+                guard let raw = reader.enumeration() else { return nil }
+                style.wordBreak = Layoutd_V1_WordBreak(rawValue: raw) ?? .UNRECOGNIZED(raw)
             default: return nil
             }
         }

@@ -182,6 +182,128 @@ public nonisolated enum Layoutd_V1_TruncationMode: SwiftProtobuf.Enum, Swift.Cas
 
 }
 
+/// CSS line-break, as ICU's lb=normal and lb=loose rules read it for Chinese and Japanese
+/// (language "zh…" or "ja…").
+public nonisolated enum Layoutd_V1_LineBreak: SwiftProtobuf.Enum, Swift.CaseIterable {
+  public typealias RawValue = Int
+
+  /// Unset: the outer style's (UAX #14's default rules, the same as STRICT, when nothing sets it).
+  case inherit // = 0
+
+  /// UAX #14's rules: small kana and the prolonged sound mark ー never start a line.
+  case strict // = 1
+
+  /// Small kana and ー may start a line; in Chinese and Japanese also the hyphens ‐ – 〜 ゠.
+  case normal // = 2
+
+  /// NORMAL, and in Chinese and Japanese breaks before iteration marks (々 ゝ ヽ), between
+  /// inseparable characters (……), before centred punctuation (・ ： ； ！ ？ ‼), before wide
+  /// suffixes (％ ℃ ‰ °) and after wide prefixes (￥ ＄ € ±).
+  case loose // = 3
+
+  /// A break between any two grapheme clusters whatever the other rules and word_break say;
+  /// never before a space, and no word is hyphenated.
+  case anywhere // = 4
+  case UNRECOGNIZED(Int)
+
+  public init() {
+    self = .inherit
+  }
+
+  public init?(rawValue: Int) {
+    switch rawValue {
+    case 0: self = .inherit
+    case 1: self = .strict
+    case 2: self = .normal
+    case 3: self = .loose
+    case 4: self = .anywhere
+    default: self = .UNRECOGNIZED(rawValue)
+    }
+  }
+
+  public var rawValue: Int {
+    switch self {
+    case .inherit: return 0
+    case .strict: return 1
+    case .normal: return 2
+    case .loose: return 3
+    case .anywhere: return 4
+    case .UNRECOGNIZED(let i): return i
+    }
+  }
+
+  // The compiler won't synthesize support with the UNRECOGNIZED case.
+  public static let allCases: [Layoutd_V1_LineBreak] = [
+    .inherit,
+    .strict,
+    .normal,
+    .loose,
+    .anywhere,
+  ]
+
+}
+
+/// CSS word-break.
+public nonisolated enum Layoutd_V1_WordBreak: SwiftProtobuf.Enum, Swift.CaseIterable {
+  public typealias RawValue = Int
+
+  /// Unset: the outer style's (NORMAL when nothing sets it).
+  case inherit // = 0
+
+  /// UAX #14's opportunities.
+  case normal // = 1
+
+  /// Letters and digits of every script break as ideographs do, between any two.
+  case breakAll // = 2
+
+  /// No break between two letters, digits, ideographs, kana or Hangul syllables: Korean, Chinese
+  /// and Japanese break only at spaces and punctuation (a word longer than the line still breaks
+  /// where it overflows).
+  case keepAll // = 3
+
+  /// Japanese (language "ja…") breaks only between phrases: a word with the particles and endings
+  /// after it (今日は｜自由が丘で｜焼き鳥を｜食べます。), the words from ICU's dictionary; other
+  /// languages as NORMAL.
+  case autoPhrase // = 4
+  case UNRECOGNIZED(Int)
+
+  public init() {
+    self = .inherit
+  }
+
+  public init?(rawValue: Int) {
+    switch rawValue {
+    case 0: self = .inherit
+    case 1: self = .normal
+    case 2: self = .breakAll
+    case 3: self = .keepAll
+    case 4: self = .autoPhrase
+    default: self = .UNRECOGNIZED(rawValue)
+    }
+  }
+
+  public var rawValue: Int {
+    switch self {
+    case .inherit: return 0
+    case .normal: return 1
+    case .breakAll: return 2
+    case .keepAll: return 3
+    case .autoPhrase: return 4
+    case .UNRECOGNIZED(let i): return i
+    }
+  }
+
+  // The compiler won't synthesize support with the UNRECOGNIZED case.
+  public static let allCases: [Layoutd_V1_WordBreak] = [
+    .inherit,
+    .normal,
+    .breakAll,
+    .keepAll,
+    .autoPhrase,
+  ]
+
+}
+
 /// iOS's text styles (UIFont.TextStyle), sized by Dynamic Type from Apple's table; the sizes at
 /// LARGE are given.
 public nonisolated enum Layoutd_V1_TextStyleName: SwiftProtobuf.Enum, Swift.CaseIterable {
@@ -1289,6 +1411,20 @@ public nonisolated struct Layoutd_V1_Style: @unchecked Sendable {
   public var boldText: Bool {
     get {_storage._boldText}
     set {_uniqueStorage()._boldText = newValue}
+  }
+
+  /// How strictly lines break around punctuation and small kana (CSS line-break). The opportunity
+  /// before a character follows that character's style; a text's first style's language says
+  /// whether the Chinese and Japanese rules apply.
+  public var lineBreak: Layoutd_V1_LineBreak {
+    get {_storage._lineBreak}
+    set {_uniqueStorage()._lineBreak = newValue}
+  }
+
+  /// Where lines may break inside words (CSS word-break).
+  public var wordBreak: Layoutd_V1_WordBreak {
+    get {_storage._wordBreak}
+    set {_uniqueStorage()._wordBreak = newValue}
   }
 
   public var unknownFields = SwiftProtobuf.UnknownStorage()
@@ -3192,6 +3328,14 @@ nonisolated extension Layoutd_V1_TruncationMode: SwiftProtobuf._ProtoNameProvidi
   public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{2}\0TRUNCATION_MODE_TAIL\0\u{1}TRUNCATION_MODE_HEAD\0\u{1}TRUNCATION_MODE_MIDDLE\0")
 }
 
+nonisolated extension Layoutd_V1_LineBreak: SwiftProtobuf._ProtoNameProviding {
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{2}\0LINE_BREAK_INHERIT\0\u{1}LINE_BREAK_STRICT\0\u{1}LINE_BREAK_NORMAL\0\u{1}LINE_BREAK_LOOSE\0\u{1}LINE_BREAK_ANYWHERE\0")
+}
+
+nonisolated extension Layoutd_V1_WordBreak: SwiftProtobuf._ProtoNameProviding {
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{2}\0WORD_BREAK_INHERIT\0\u{1}WORD_BREAK_NORMAL\0\u{1}WORD_BREAK_BREAK_ALL\0\u{1}WORD_BREAK_KEEP_ALL\0\u{1}WORD_BREAK_AUTO_PHRASE\0")
+}
+
 nonisolated extension Layoutd_V1_TextStyleName: SwiftProtobuf._ProtoNameProviding {
   public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{2}\0TEXT_STYLE_NONE\0\u{1}TEXT_STYLE_LARGE_TITLE\0\u{1}TEXT_STYLE_TITLE1\0\u{1}TEXT_STYLE_TITLE2\0\u{1}TEXT_STYLE_TITLE3\0\u{1}TEXT_STYLE_HEADLINE\0\u{1}TEXT_STYLE_BODY\0\u{1}TEXT_STYLE_CALLOUT\0\u{1}TEXT_STYLE_SUBHEADLINE\0\u{1}TEXT_STYLE_FOOTNOTE\0\u{1}TEXT_STYLE_CAPTION1\0\u{1}TEXT_STYLE_CAPTION2\0")
 }
@@ -3346,7 +3490,7 @@ nonisolated extension Layoutd_V1_Truncation: SwiftProtobuf.Message, SwiftProtobu
 
 nonisolated extension Layoutd_V1_Style: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".Style"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}family\0\u{1}weight\0\u{1}slant\0\u{1}size\0\u{3}letter_spacing\0\u{1}features\0\u{1}language\0\u{3}baseline_offset\0\u{1}color\0\u{1}background\0\u{1}underline\0\u{1}strikethrough\0\u{1}shadow\0\u{3}text_style\0\u{3}size_category\0\u{3}max_scaled_size\0\u{1}effect\0\u{1}variations\0\u{3}named_instance\0\u{3}fixed_optical_size\0\u{3}no_font_fallback\0\u{1}script\0\u{3}fallback_families\0\u{3}font_synthesis\0\u{1}fill\0\u{1}shadows\0\u{1}glow\0\u{3}bold_text\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}family\0\u{1}weight\0\u{1}slant\0\u{1}size\0\u{3}letter_spacing\0\u{1}features\0\u{1}language\0\u{3}baseline_offset\0\u{1}color\0\u{1}background\0\u{1}underline\0\u{1}strikethrough\0\u{1}shadow\0\u{3}text_style\0\u{3}size_category\0\u{3}max_scaled_size\0\u{1}effect\0\u{1}variations\0\u{3}named_instance\0\u{3}fixed_optical_size\0\u{3}no_font_fallback\0\u{1}script\0\u{3}fallback_families\0\u{3}font_synthesis\0\u{1}fill\0\u{1}shadows\0\u{1}glow\0\u{3}bold_text\0\u{3}line_break\0\u{3}word_break\0")
 
   fileprivate class _StorageClass {
     var _family: String = String()
@@ -3377,6 +3521,8 @@ nonisolated extension Layoutd_V1_Style: SwiftProtobuf.Message, SwiftProtobuf._Me
     var _shadows: [Layoutd_V1_Shadow] = []
     var _glow: Layoutd_V1_Glow? = nil
     var _boldText: Bool = false
+    var _lineBreak: Layoutd_V1_LineBreak = .inherit
+    var _wordBreak: Layoutd_V1_WordBreak = .inherit
 
       // This property is used as the initial default value for new instances of the type.
       // The type itself is protecting the reference to its storage via CoW semantics.
@@ -3415,6 +3561,8 @@ nonisolated extension Layoutd_V1_Style: SwiftProtobuf.Message, SwiftProtobuf._Me
       _shadows = source._shadows
       _glow = source._glow
       _boldText = source._boldText
+      _lineBreak = source._lineBreak
+      _wordBreak = source._wordBreak
     }
   }
 
@@ -3461,6 +3609,8 @@ nonisolated extension Layoutd_V1_Style: SwiftProtobuf.Message, SwiftProtobuf._Me
         case 26: try { try decoder.decodeRepeatedMessageField(value: &_storage._shadows) }()
         case 27: try { try decoder.decodeSingularMessageField(value: &_storage._glow) }()
         case 28: try { try decoder.decodeSingularBoolField(value: &_storage._boldText) }()
+        case 29: try { try decoder.decodeSingularEnumField(value: &_storage._lineBreak) }()
+        case 30: try { try decoder.decodeSingularEnumField(value: &_storage._wordBreak) }()
         default: break
         }
       }
@@ -3557,6 +3707,12 @@ nonisolated extension Layoutd_V1_Style: SwiftProtobuf.Message, SwiftProtobuf._Me
       if _storage._boldText != false {
         try visitor.visitSingularBoolField(value: _storage._boldText, fieldNumber: 28)
       }
+      if _storage._lineBreak != .inherit {
+        try visitor.visitSingularEnumField(value: _storage._lineBreak, fieldNumber: 29)
+      }
+      if _storage._wordBreak != .inherit {
+        try visitor.visitSingularEnumField(value: _storage._wordBreak, fieldNumber: 30)
+      }
     }
     try unknownFields.traverse(visitor: &visitor)
   }
@@ -3594,6 +3750,8 @@ nonisolated extension Layoutd_V1_Style: SwiftProtobuf.Message, SwiftProtobuf._Me
         if _storage._shadows != rhs_storage._shadows {return false}
         if _storage._glow != rhs_storage._glow {return false}
         if _storage._boldText != rhs_storage._boldText {return false}
+        if _storage._lineBreak != rhs_storage._lineBreak {return false}
+        if _storage._wordBreak != rhs_storage._wordBreak {return false}
         return true
       }
       if !storagesAreEqual {return false}
