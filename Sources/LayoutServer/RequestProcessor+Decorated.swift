@@ -9,6 +9,10 @@ extension RequestProcessor {
         var backgrounds: [Background]
         /// What the request's formatting rules matched, as the reply lists them.
         var ruleMatches: [Layoutd_V1_RuleMatch] = []
+        /// The request's flow and text path as converted for the layout: a picture with
+        /// `show_shapes` draws them.
+        var flow: TextFlow? = nil
+        var textPath: Path? = nil
     }
 
     struct DecoratedStory {
@@ -33,13 +37,16 @@ extension RequestProcessor {
         }
         let layout = try layouter.layout(paragraph, budget: budget)
         // Most layouts ask for no background: no decorator is built for them.
-        guard !specs.isEmpty else { return DecoratedLayout(layout: layout, backgrounds: [], ruleMatches: matches) }
+        guard !specs.isEmpty else {
+            return DecoratedLayout(layout: layout, backgrounds: [], ruleMatches: matches, flow: paragraph.flow, textPath: paragraph.textPath?.path)
+        }
         // Vertical text's backgrounds are made in its lines' own frame and turned with them.
         let frame = VerticalFrame(turned: layout)
         let decorator = Decorator(layout: frame?.unturned(layout) ?? layout, text: request.text, fonts: layouter.fonts, budget: budget)
         var backgrounds = try decorate(specs, with: decorator)
         if let frame { backgrounds = backgrounds.map(frame.toPage) }
-        return DecoratedLayout(layout: layout, backgrounds: backgrounds, ruleMatches: matches)
+        return DecoratedLayout(layout: layout, backgrounds: backgrounds, ruleMatches: matches, flow: paragraph.flow,
+                               textPath: paragraph.textPath?.path)
     }
 
     /// Decorates in order, refusing as soon as the rects of all backgrounds so far pass

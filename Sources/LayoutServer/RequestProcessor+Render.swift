@@ -32,14 +32,14 @@ extension RequestProcessor {
         case .layout(let layoutRequest):
             modes = (layoutRequest.attachments.map(\.contentMode), "layout.attachments")
             var decorated = try under("layout") { try decoratedLayout(layoutRequest, budget: budget) }
-            if request.showShapes, let flow = try? layoutRequest.textFlow() {
+            if request.showShapes, let flow = decorated.flow {
                 // Faint, under everything else: where the text was kept out of, or into.
                 let shapes = flow.shapeOutlines.map {
                     Background(rects: [], path: $0.path, fill: Color(red: 0.5, green: 0.55, blue: 0.6, alpha: 0.18), fillRule: $0.fillRule)
                 }
                 decorated.backgrounds = shapes + decorated.backgrounds
             }
-            if request.showShapes, layoutRequest.hasTextPath, let path = try? layoutRequest.textPath.engine(refusingBackgrounds: false).path {
+            if request.showShapes, let path = decorated.textPath {
                 // The path text on a path follows, faintly, under it.
                 var line = Background(rects: [], path: path, fill: Color(red: 0, green: 0, blue: 0, alpha: 0))
                 line.border = BackgroundBorder(width: 1, color: Color(red: 0.5, green: 0.55, blue: 0.6, alpha: 0.5))

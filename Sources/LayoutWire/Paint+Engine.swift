@@ -53,24 +53,28 @@ extension Layoutd_V1_Glow {
     }
 }
 
+extension Layoutd_V1_Gradient {
+    /// The stops as the engine's, each colour checked as the wire names it (`transparency`); at
+    /// most one past the limit is converted, for `StyleRules.checkGradientStops` to refuse.
+    func engineStops(field: String) throws(LayoutError) -> [GradientStop] {
+        var list: [GradientStop] = []
+        for (index, stop) in stops.prefix(TextFill.maxStops + 1).enumerated() {
+            list.append(GradientStop(offset: Double(stop.offset), color: try stop.color.checked(field: "\(field).stops[\(index)].color")))
+        }
+        return list
+    }
+}
+
 extension Layoutd_V1_TextFill {
     func setting(field: String) throws(LayoutError) -> Setting<TextFill> {
         if none { return .cleared }
-        func stops(_ gradient: Layoutd_V1_Gradient, _ name: String) throws(LayoutError) -> [GradientStop] {
-            var list: [GradientStop] = []
-            for (index, stop) in gradient.stops.prefix(TextFill.maxStops + 1).enumerated() {
-                list.append(GradientStop(offset: Double(stop.offset),
-                                         color: try stop.color.checked(field: "\(field).\(name).stops[\(index)].color")))
-            }
-            return list
-        }
         func point(_ point: Layoutd_V1_Point) -> Point { Point(x: Double(point.x), y: Double(point.y)) }
         let kind: TextFill.Kind
         switch self.kind {
         case .linearGradient(let gradient):
-            kind = .linearGradient(start: point(gradient.start), end: point(gradient.end), stops: try stops(gradient, "linear_gradient"))
+            kind = .linearGradient(start: point(gradient.start), end: point(gradient.end), stops: try gradient.engineStops(field: field + ".linear_gradient"))
         case .radialGradient(let gradient):
-            kind = .radialGradient(center: point(gradient.start), edge: point(gradient.end), stops: try stops(gradient, "radial_gradient"))
+            kind = .radialGradient(center: point(gradient.start), edge: point(gradient.end), stops: try gradient.engineStops(field: field + ".radial_gradient"))
         case .image(let image):
             kind = .image(index: Int(image.image), mode: try ContentMode(image.contentMode, field: field + ".image.content_mode"))
         case nil:

@@ -50,18 +50,11 @@ extension Layoutd_V1_StoryFrame {
 }
 
 extension Layoutd_V1_Gradient {
+    /// The gradient's points and stops, checked as a text fill's stops are.
     func parts(field: String, unit: (Layoutd_V1_Point, String) throws(LayoutError) -> Point) throws(LayoutError)
         -> (Point, Point, [GradientStop]) {
-        guard (2...StoryFrame.maxStops).contains(stops.count) else {
-            throw LayoutError(.invalidArgument, "a gradient needs 2 to \(StoryFrame.maxStops) stops, got \(stops.count)", field: field + ".stops")
-        }
-        var checked: [GradientStop] = []
-        for (index, stop) in stops.enumerated() {
-            guard stop.offset.isFinite, stop.offset >= 0, stop.offset <= 1, Double(stop.offset) >= (checked.last?.offset ?? 0) else {
-                throw LayoutError(.invalidArgument, "offsets must be in 0...1 and in order, got \(stop.offset)", field: "\(field).stops[\(index)].offset")
-            }
-            checked.append(GradientStop(offset: Double(stop.offset), color: try stop.color.checked(field: "\(field).stops[\(index)].color")))
-        }
+        let checked = try engineStops(field: field)
+        try StyleRules.checkGradientStops(checked, field: field)
         let suffix = field.split(separator: ".").dropFirst().joined(separator: ".")
         return (try unit(start, suffix + ".start"), try unit(end, suffix + ".end"), checked)
     }

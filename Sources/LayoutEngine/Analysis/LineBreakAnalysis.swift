@@ -5,8 +5,13 @@ extension TextAnalysis {
     /// Where some style tailors breaking (`TextStyle.lineBreak`, `wordBreak`), its units take
     /// the tailored opportunities (`LineBreakTailoring`).
     static func markLineBreaks(_ text: AttributedText, into flags: inout ContiguousArray<UnitFlags>) {
+        // Read in place, by index: a style taken whole out of the array (as `contains(where:)`
+        // takes it) retained and released its strings and arrays.
+        let styles = text.styles
+        var tailors = false
+        for index in styles.indices where styles[index].tailorsLineBreaks { tailors = true }
         let language = text.styles.first?.language ?? ""
-        guard text.styles.contains(where: \.tailorsLineBreaks) else {
+        guard tailors else {
             markLineBreaks(text.units, language: language, into: &flags)
             return
         }

@@ -71,8 +71,3 @@ struct LineBreakTailoring: Hashable {
     /// True when the class table itself is tailored: small kana, or letters, read as ideographs.
     var tailorsClasses: Bool { strictness == .normal || strictness == .loose || wordBreak == .breakAll }
 }
-
-extension TextStyle {
-    /// True when the style breaks lines otherwise than UAX #14's default rules.
-    var tailorsLineBreaks: Bool { (lineBreak != .auto && lineBreak != .strict) || wordBreak != .normal }
-}

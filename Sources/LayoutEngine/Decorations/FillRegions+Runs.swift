@@ -43,9 +43,7 @@ extension FillRegions {
                     box = box?.union(turned) ?? turned
                 }
             }
-            let whole = Rect(x: 0, y: 0, width: layout.size.width, height: layout.size.height)
-            result[index].box = fill.box == .layout ? whole : box ?? result[index].box
-            (result[index].start, result[index].end) = points(of: fill, in: result[index].box)
+            result[index].settle(fill, box: box ?? result[index].box, layoutSize: layout.size)
         }
         return result
     }

@@ -33,8 +33,7 @@ public enum FillRegions {
             guard let box = extent(of: run, in: layout) else { continue }
             let lineIndex: Int? = fill.box == .line ? run.lineIndex : nil
             if var region = open, region.paint == run.paint, region.lineIndex == lineIndex {
-                region.range = min(region.range.lowerBound, run.range.lowerBound)..<max(region.range.upperBound, run.range.upperBound)
-                region.box = region.box.union(box)
+                region.join(range: run.range, box: box)
                 open = region
             } else {
                 close()
@@ -53,11 +52,8 @@ public enum FillRegions {
                 }
             }
         }
-        let whole = Rect(x: 0, y: 0, width: layout.size.width, height: layout.size.height)
         for i in regions.indices {
-            let fill = layout.paints[regions[i].paint].fill!
-            if fill.box == .layout { regions[i].box = whole }
-            (regions[i].start, regions[i].end) = points(of: fill, in: regions[i].box)
+            regions[i].settle(layout.paints[regions[i].paint].fill!, box: regions[i].box, layoutSize: layout.size)
         }
         return regions
     }
@@ -75,8 +71,7 @@ public enum FillRegions {
         for region in regions {
             guard let key = key(region) else { result.append(region); continue }
             if let k = first[key] {
-                result[k].range = min(result[k].range.lowerBound, region.range.lowerBound)..<max(result[k].range.upperBound, region.range.upperBound)
-                result[k].box = result[k].box.union(region.box)
+                result[k].join(range: region.range, box: region.box)
             } else {
                 first[key] = result.count
                 result.append(region)
@@ -106,5 +101,20 @@ public enum FillRegions {
         case let .radialGradient(center, edge, _): return (place(center), place(edge))
         case .image: return (Point(x: box.x, y: box.y), Point(x: box.maxX, y: box.maxY))
         }
+    }
+}
+
+extension FillRegion {
+    /// Another stretch of the region's text and its box, joined in.
+    mutating func join(range other: Range<Int>, box otherBox: Rect) {
+        range = min(range.lowerBound, other.lowerBound)..<max(range.upperBound, other.upperBound)
+        box = box.union(otherBox)
+    }
+
+    /// The region's box for `fill` (a layout's box is the whole layout, `layoutSize`; any other
+    /// is `box`) and the fill's points in it.
+    mutating func settle(_ fill: TextFill, box found: Rect, layoutSize: Size) {
+        box = fill.box == .layout ? Rect(x: 0, y: 0, width: layoutSize.width, height: layoutSize.height) : found
+        (start, end) = FillRegions.points(of: fill, in: box)
     }
 }

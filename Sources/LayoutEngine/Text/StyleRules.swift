@@ -149,19 +149,7 @@ public enum StyleRules {
                                       field: "\(field()).\(kind).\(name).\(axis)")
                 }
             }
-            guard (2...TextFill.maxStops).contains(stops.count) else {
-                throw LayoutError(.invalidArgument, "a gradient needs 2 to \(TextFill.maxStops) stops, got \(stops.count)",
-                                  field: "\(field()).\(kind).stops")
-            }
-            var last = 0.0
-            for (index, stop) in stops.enumerated() {
-                guard stop.offset.isFinite, stop.offset >= last, stop.offset <= 1 else {
-                    throw LayoutError(.invalidArgument, "offsets must be in 0...1 and in order, got \(stop.offset)",
-                                      field: "\(field()).\(kind).stops[\(index)].offset")
-                }
-                last = stop.offset
-                try checkColor(stop.color, field: "\(field()).\(kind).stops[\(index)].color")
-            }
+            try checkGradientStops(stops, field: "\(field()).\(kind)")
         }
         switch fill.kind {
         case let .linearGradient(start, end, stops):
@@ -180,6 +168,24 @@ public enum StyleRules {
                 throw LayoutError(.invalidArgument, "image \(index) is past the \(maxFillImages) fill pictures a render may have",
                                   field: "\(field()).image.image")
             }
+        }
+    }
+
+    /// A gradient's stops, text fills' and story frames' alike: 2 to `TextFill.maxStops`, offsets
+    /// in 0...1 and in order, valid colours. `field` names the gradient.
+    public static func checkGradientStops(_ stops: [GradientStop], field: @autoclosure () -> String) throws(LayoutError) {
+        guard (2...TextFill.maxStops).contains(stops.count) else {
+            throw LayoutError(.invalidArgument, "a gradient needs 2 to \(TextFill.maxStops) stops, got \(stops.count)",
+                              field: "\(field()).stops")
+        }
+        var last = 0.0
+        for (index, stop) in stops.enumerated() {
+            guard stop.offset.isFinite, stop.offset >= last, stop.offset <= 1 else {
+                throw LayoutError(.invalidArgument, "offsets must be in 0...1 and in order, got \(stop.offset)",
+                                  field: "\(field()).stops[\(index)].offset")
+            }
+            last = stop.offset
+            try checkColor(stop.color, field: "\(field()).stops[\(index)].color")
         }
     }
 

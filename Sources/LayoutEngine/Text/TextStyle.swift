@@ -20,11 +20,6 @@ public struct TextStyle: Hashable, Sendable {
     /// The reader's Bold Text setting (iOS Accessibility, Android's font weight adjustment):
     /// faces are matched at `effectiveWeight`, the weight asked made heavier. In the padding too.
     public var boldText = false
-    /// How strictly lines break around punctuation and small kana (CSS `line-break`), and where
-    /// they may break inside words (CSS `word-break`). The opportunity before a character follows
-    /// that character's style. In the padding too.
-    public var lineBreak: LineBreakStrictness = .auto
-    public var wordBreak: WordBreakStyle = .normal
     /// Points.
     public var size: Double
     /// Extra space after every grapheme cluster, in points.
@@ -50,14 +45,31 @@ public struct TextStyle: Hashable, Sendable {
     /// `--script`: Zawgyi's `Qaag`, or Latin to turn a script's shaper off); nil for the
     /// characters' own. Font choice still follows the characters' script.
     public var script: Script? {
-        get { rare?.script }
-        set { rare = RareStyleSettings.make(variations: rare?.variations, script: newValue, fallbackFamilies: fallbackFamilies) }
+        get { rare?.values.script }
+        set { RareStyleSettings.change(&rare) { $0.script = newValue } }
     }
     /// Families tried in order for a cluster `family` cannot draw, before the daemon's fallback:
     /// CSS `font-family`'s list after its first name, SkParagraph's `fontFamilies`.
     public var fallbackFamilies: [String] {
-        get { rare?.fallbackFamilies ?? [] }
-        set { rare = RareStyleSettings.make(variations: rare?.variations, script: script, fallbackFamilies: newValue) }
+        get { rare?.values.fallbackFamilies ?? [] }
+        set { RareStyleSettings.change(&rare) { $0.fallbackFamilies = newValue } }
+    }
+    /// How strictly lines break around punctuation and small kana (CSS `line-break`), and where
+    /// they may break inside words (CSS `word-break`). The opportunity before a character follows
+    /// that character's style.
+    public var lineBreak: LineBreakStrictness {
+        get { rare?.values.lineBreak ?? .auto }
+        set { RareStyleSettings.change(&rare) { $0.lineBreak = newValue } }
+    }
+    public var wordBreak: WordBreakStyle {
+        get { rare?.values.wordBreak ?? .normal }
+        set { RareStyleSettings.change(&rare) { $0.wordBreak = newValue } }
+    }
+    /// True when the style breaks lines otherwise than UAX #14's default rules: one test of the
+    /// rare box for nearly every style.
+    var tailorsLineBreaks: Bool {
+        guard let rare else { return false }
+        return (rare.values.lineBreak != .auto && rare.values.lineBreak != .strict) || rare.values.wordBreak != .normal
     }
     /// The height a line holding this style's text takes, in points at `size` (Dynamic Type's
     /// leading for a text style at its category); nil for the font's own ascent, descent and gap.
@@ -71,16 +83,13 @@ public struct TextStyle: Hashable, Sendable {
     private var storedLineHeight = 0.0
     /// A variable font's axes; static fonts ignore it.
     public var variations: FontVariationSettings {
-        get { rare?.variations ?? .automatic }
-        set {
-            rare = RareStyleSettings.make(variations: newValue == .automatic ? nil : newValue, script: script,
-                                          fallbackFamilies: fallbackFamilies)
-        }
+        get { rare?.values.variations ?? .automatic }
+        set { RareStyleSettings.change(&rare) { $0.variations = newValue == .automatic ? nil : newValue } }
     }
-    /// What few styles set (variations, a script, fallback families), in one box: nil for nearly
-    /// every style. A style is copied, compared and hashed for every span; the two newer fields
-    /// as fields of their own cost plain layout 1.3%, and a second box beside the variations
-    /// 0.6% more than one (Benchmarks/results/typography.md).
+    /// What few styles set (variations, a script, fallback families, line-break styles), in one
+    /// box: nil for nearly every style. A style is copied, compared and hashed for every span;
+    /// the newer fields as fields of their own cost plain layout 1.3%, and a second box beside the
+    /// variations 0.6% more than one (Benchmarks/results/typography.md).
     private var rare: RareStyleSettings?
 
     public init(family: String = "", weight: Int = 400, italic: Bool = false, size: Double = 17,
@@ -100,31 +109,33 @@ public struct TextStyle: Hashable, Sendable {
 
 /// A style's rarely set fields, never changed once made (a setter makes a new box).
 final class RareStyleSettings: Hashable, Sendable {
-    let variations: FontVariationSettings?
-    let script: Script?
-    let fallbackFamilies: [String]
+    struct Values: Hashable {
+        var variations: FontVariationSettings?
+        var script: Script?
+        var fallbackFamilies: [String] = []
+        var lineBreak = LineBreakStrictness.auto
+        var wordBreak = WordBreakStyle.normal
 
-    private init(variations: FontVariationSettings?, script: Script?, fallbackFamilies: [String]) {
-        self.variations = variations
-        self.script = script
-        self.fallbackFamilies = fallbackFamilies
+        /// Nothing set: the style needs no box.
+        var isEmpty: Bool {
+            variations == nil && script == nil && fallbackFamilies.isEmpty && lineBreak == .auto && wordBreak == .normal
+        }
     }
 
-    /// The box for these settings, nil when none is set.
-    static func make(variations: FontVariationSettings?, script: Script?, fallbackFamilies: [String]) -> RareStyleSettings? {
-        variations == nil && script == nil && fallbackFamilies.isEmpty
-            ? nil : RareStyleSettings(variations: variations, script: script, fallbackFamilies: fallbackFamilies)
+    let values: Values
+
+    private init(_ values: Values) { self.values = values }
+
+    /// The box after `change`, nil when nothing is left set.
+    static func change(_ rare: inout RareStyleSettings?, _ change: (inout Values) -> Void) {
+        var values = rare?.values ?? Values()
+        change(&values)
+        rare = values.isEmpty ? nil : RareStyleSettings(values)
     }
 
-    static func == (a: RareStyleSettings, b: RareStyleSettings) -> Bool {
-        a === b || (a.variations == b.variations && a.script == b.script && a.fallbackFamilies == b.fallbackFamilies)
-    }
+    static func == (a: RareStyleSettings, b: RareStyleSettings) -> Bool { a === b || a.values == b.values }
 
-    func hash(into hasher: inout Hasher) {
-        hasher.combine(variations)
-        hasher.combine(script)
-        hasher.combine(fallbackFamilies)
-    }
+    func hash(into hasher: inout Hasher) { hasher.combine(values) }
 }
 
 /// Overrides for part of a style; nil fields inherit.

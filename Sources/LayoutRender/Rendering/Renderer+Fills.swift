@@ -5,7 +5,7 @@ extension Renderer {
     /// True when `run` is drawn by its paint's fill (`drawFills`) rather than in a colour: a
     /// text effect draws its own layers instead.
     func isFilled(_ run: GlyphRunLayout, _ scene: RenderScene) -> Bool {
-        scene.paints.indices.contains(run.paint) && scene.paints[run.paint].fill != nil && scene.paints[run.paint].effect == nil
+        scene.paints.indices.contains(run.paint) && scene.paints[run.paint].isFilledByRegion
     }
 
     /// Each fill region: the glyphs of its runs as a clip, and its gradient (its ends padded
@@ -19,9 +19,9 @@ extension Renderer {
         let held = FillRegions.runs(scene.runs, by: scene.fillRegions)
         for (index, region) in scene.fillRegions.enumerated() {
             try budget.check()
-            guard scene.paints.indices.contains(region.paint), let fill = scene.paints[region.paint].fill else { continue }
-            let textPaint = scene.paints[region.paint]
-            guard textPaint.effect == nil else { continue }
+            // A region is drawn as its runs are filled (`isFilled`: a fill, and no effect drawing its own layers).
+            guard scene.paints.indices.contains(region.paint), scene.paints[region.paint].isFilledByRegion,
+                  let fill = scene.paints[region.paint].fill else { continue }
             let runs = held[index]
             guard !runs.isEmpty else { continue }
             cairo_save(cr)
@@ -44,7 +44,7 @@ extension Renderer {
                     cairo_clip(cr)
                     drawPicture(picture, in: region.box, mode: mode, cr)
                 } else {
-                    setColor(cr, textPaint.color ?? scene.textColor)
+                    setColor(cr, scene.paints[region.paint].color ?? scene.textColor)
                     cairo_fill(cr)
                 }
             }
@@ -61,4 +61,10 @@ extension Renderer {
         cairo_fill(cr)
         cairo_pattern_destroy(pattern)
     }
+}
+
+extension TextPaint {
+    /// The glyphs take their fill region's gradient or picture: a fill, and no effect, which
+    /// draws its own layers.
+    var isFilledByRegion: Bool { fill != nil && effect == nil }
 }

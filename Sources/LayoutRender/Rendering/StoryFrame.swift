@@ -26,9 +26,9 @@ public struct StoryFrame: Sendable {
     public var rotation: Double
     public var scale: Double
 
-    /// The largest canvas side a request may ask for, in points, and the most stops a gradient may have.
+    /// The largest canvas side a request may ask for, in points (a gradient's stops are limited
+    /// as a text fill's, `TextFill.maxStops`).
     public static let maxSide = 10_000.0
-    public static let maxStops = 64
 
     public init(size: Size, fill: Fill, position: Point = Point(x: 0.5, y: 0.5), anchor: Point = Point(x: 0.5, y: 0.5),
                 rotation: Double = 0, scale: Double = 1) {
