@@ -2,7 +2,7 @@
 # Draws the pictures in Examples/pictures/ through a real daemon and layoutctl: what font
 # fallback off, attachments' content modes, the intrinsic widths, letterpress, a ring-shaped
 # container, a photo under tags, a style's own fallback families, a script override, synthesised
-# faces, bordered backgrounds, gradient and picture fills, glows, Bold Text and line-break styles look like. Needs a build
+# faces, bordered backgrounds, gradient and picture fills, glows, Bold Text, line-break styles and text around a picture's silhouette look like. Needs a build
 # (swift build, or scripts/build-release.sh).
 #   scripts/draw-examples.sh [BIN_DIR]   (default: .build/debug)
 set -euo pipefail
@@ -50,6 +50,27 @@ ring='M0,100 C0,45 45,0 100,0 C155,0 200,45 200,100 C200,155 155,200 100,200 C45
 ring+='M50,100 C50,72 72,50 100,50 C128,50 150,72 150,100 C150,128 128,150 100,150 C72,150 50,128 50,100 Z'
 ctl layout --width 200 --height 200 --size 11 --align center --container "path:$ring;evenodd" -o "$out/ring-container.png" \
   "Text in a ring runs around the hole in its middle and never through it: the shape is filled even-odd, so the inner circle is outside it, for the lines and for the picture alike."
+
+# Text around a picture's silhouette (its alpha above a threshold), not its box: a five-pointed
+# star of 120 x 120 pixels, clear around it, over 150 x 150 points.
+python3 - "$work/star.png" <<'PY'
+import math, struct, sys, zlib
+size = 120
+def inside(x, y):
+    # A star of five points: the polygon's even-odd test against its ten corners.
+    corners = [(60 + (56 if k % 2 == 0 else 23) * math.sin(k * math.pi / 5), 62 - (56 if k % 2 == 0 else 23) * math.cos(k * math.pi / 5)) for k in range(10)]
+    hit = False
+    for (ax, ay), (bx, by) in zip(corners, corners[1:] + corners[:1]):
+        if (ay > y) != (by > y) and x < ax + (y - ay) * (bx - ax) / (by - ay):
+            hit = not hit
+    return hit
+rows = b"".join(b"\0" + bytes(v for x in range(size) for v in ((255, 160, 0, 255) if inside(x + 0.5, y + 0.5) else (0, 0, 0, 0))) for y in range(size))
+chunk = lambda kind, data: struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
+open(sys.argv[1], "wb").write(b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", size, size, 8, 6, 0, 0, 0))
+                               + chunk(b"IDAT", zlib.compress(rows)) + chunk(b"IEND", b""))
+PY
+ctl layout --width 320 --size 12 --exclude "image:$work/star.png@0,0,150,150;margin=4" -o "$out/exclusion-silhouette.png" \
+  "Text that flows around a picture follows what the picture shows, not the box it comes in: here a star's points, with its alpha channel read as CSS shape-outside reads an image. Lines reach into the hollows between the points on both sides, and the margin keeps them off its edge. The same text beside the picture's box would stop short of all of them."
 
 # A small photo (an 80 x 60 gradient) scaled up five times under a tag: opaque to its edge.
 python3 - "$work/photo.png" <<'PY'

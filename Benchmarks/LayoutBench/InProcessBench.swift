@@ -58,6 +58,24 @@ struct InProcessBench {
                 Exclusion(FlowShape(.ellipse(Rect(x: plain.width - 130, y: 8, width: 110, height: 80))), margin: 6)])])
             return request
         }
+        // Each caption around a picture's silhouette where the flowed row has an ellipse (issue
+        // 40's image-shape row): a 100 × 80-pixel disc's alpha over the same box, made once.
+        let silhouette: ImageSilhouette = {
+            var alpha = [UInt8](repeating: 0, count: 100 * 80)
+            for row in 0..<80 {
+                for column in 0..<100 {
+                    let (dx, dy) = ((Double(column) + 0.5 - 50) / 50, (Double(row) + 0.5 - 40) / 40)
+                    if dx * dx + dy * dy < 1 { alpha[row * 100 + column] = 255 }
+                }
+            }
+            return ImageSilhouette(width: 100, height: 80, alpha: alpha)
+        }()
+        let silhouettedRequests = requests.map { plain -> ParagraphRequest in
+            var request = plain
+            let shape = silhouette.shape(in: Rect(x: plain.width - 130, y: 8, width: 110, height: 80), threshold: 0)!
+            request.flow = TextFlow(containers: [TextContainer(width: plain.width, exclusions: [Exclusion(shape, margin: 6)])])
+            return request
+        }
         // Each caption with its intrinsic widths and runs' bounds measured (issue 40's row).
         let intrinsicRequests = requests.map { plain -> ParagraphRequest in
             var request = plain
@@ -127,7 +145,7 @@ struct InProcessBench {
         let tailoredRequests = breakingRequests(.loose, .keepAll, japanese: false)
         let phrasedRequests = breakingRequests(.auto, .autoPhrase, japanese: true)
         if let only = ProcessInfo.processInfo.environment["LAYOUTD_BENCH_PROFILE"] {
-            // For a profiler: one kind of pass (floor, floor-bare, cold, warm, boxed, unboxed, decorated, flowed, intrinsic, listed, synthesized, unsynthesized, painted, pathed, tailored, phrased, built or rules), many times, nothing
+            // For a profiler: one kind of pass (floor, floor-bare, cold, warm, boxed, unboxed, decorated, flowed, intrinsic, listed, synthesized, unsynthesized, painted, pathed, tailored, phrased, silhouetted, built or rules), many times, nothing
             // else; scripts/count-instructions.sh compares two of them under callgrind.
             // LAYOUTD_BENCH_SHAPING_CACHE=N runs the other passes with a cache of N entries, as the
             // daemon ships (20,000), new each repeat so every caption meets it cold.
@@ -193,7 +211,8 @@ struct InProcessBench {
                 : only == "intrinsic" ? intrinsicRequests : only == "listed" ? listedRequests
                 : only == "synthesized" ? synthesizedRequests : only == "unsynthesized" ? unsynthesizedRequests
                 : only == "painted" ? paintedRequests : only == "pathed" ? pathedRequests
-                : only == "tailored" ? tailoredRequests : only == "phrased" ? phrasedRequests : requests
+                : only == "tailored" ? tailoredRequests : only == "phrased" ? phrasedRequests
+                : only == "silhouetted" ? silhouettedRequests : requests
             for _ in 0..<options.repeats {
                 layouter = layouterForRepeat()
                 for request in chosen { _ = try time(request, layouter) }

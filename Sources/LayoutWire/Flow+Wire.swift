@@ -1,4 +1,5 @@
 import LayoutEngine
+import LayoutRender
 
 /// Text that flows, from the wire to the engine: shapes, exclusions, containers. Numbers are
 /// checked by the engine (`TextFlow.validate`); what only the wire can get wrong (an unknown
@@ -89,8 +90,10 @@ extension Layoutd_V1_Shape {
                 commands.append(try command.engine(field: field + ".path.commands[\(index)]"))
             }
             return FlowShape(.path(Path(commands)), fillRule: rule)
+        case .image(let image)?:
+            return try image.engine(field: field + ".image", fillRule: rule)
         case nil:
-            throw LayoutError(.invalidArgument, "a shape needs a rect, rounded_rect, ellipse, polygon or path", field: field)
+            throw LayoutError(.invalidArgument, "a shape needs a rect, rounded_rect, ellipse, polygon, path or image", field: field)
         }
     }
 }
@@ -146,5 +149,25 @@ extension Layoutd_V1_ContainerLayout {
         firstLine = UInt32(container.lines.lowerBound)
         lineCount = UInt32(container.lines.count)
         rect = Layoutd_V1_Rect(container.rect)
+    }
+}
+
+extension Layoutd_V1_ImageShape {
+    /// The picture's silhouette as rectangles (`ImageSilhouette`); one with nothing above the
+    /// threshold becomes an empty rect, which excludes nothing.
+    func engine(field: String, fillRule: FillRule) throws(LayoutError) -> FlowShape {
+        guard threshold.isFinite, threshold >= 0, threshold < 1 else {
+            throw LayoutError(.invalidArgument, "threshold must be in [0, 1), got \(threshold)", field: field + ".threshold")
+        }
+        let placed = Rect(rect)
+        // Both corners within the flow's coordinates: the rectangles made stand between them.
+        try TextFlow.checkRect(placed, field: field + ".rect")
+        try TextFlow.checkCoordinate(Point(x: placed.maxX, y: placed.maxY), field: field + ".rect")
+        guard placed.width > 0, placed.height > 0 else {
+            throw LayoutError(.invalidArgument, "an image shape's rect needs a width and height above 0", field: field + ".rect")
+        }
+        let silhouette = try Renderer.silhouette(png: [UInt8](png), field: field + ".png")
+        return silhouette.shape(in: placed, threshold: Double(threshold))
+            ?? FlowShape(.rect(Rect(x: placed.x, y: placed.y, width: 0, height: 0)), fillRule: fillRule)
     }
 }

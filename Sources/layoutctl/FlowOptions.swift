@@ -6,7 +6,8 @@ import LayoutProtocol
 /// boxes the text runs through, and `--valign`.
 struct FlowOptions: ParsableArguments {
     static let shapeHelp = "rect:X,Y,W,H, round:X,Y,W,H,R, ellipse:CX,CY,RX,RY, circle:CX,CY,R, polygon:X1,Y1,X2,Y2,... "
-        + "or path:SVG (M, L, Q, C and Z, absolute), then ;evenodd for that fill rule"
+        + "path:SVG (M, L, Q, C and Z, absolute), then ;evenodd for that fill rule, or image:FILE.png@X,Y,W,H[,THRESHOLD] "
+        + "(the picture's pixels with alpha above THRESHOLD, default 0, stretched over the rect)"
 
     @Option(help: ArgumentHelp("A shape the text flows around, in the box's points: \(shapeHelp), then :both, :start, "
                                + ":end, :widest, :clear or :none (the side text takes) and ;margin=M (repeatable; with --box, "
@@ -103,6 +104,22 @@ struct FlowOptions: ParsableArguments {
         return exclusion
     }
 
+    /// `FILE.png@X,Y,W,H[,THRESHOLD]`: a picture's silhouette over a rect.
+    static func imageShape(_ text: String, option: String) throws -> Layoutd_V1_ImageShape {
+        guard let at = text.lastIndex(of: "@") else { throw ValidationError("\(option): image:FILE.png@X,Y,W,H[,THRESHOLD], not \(text)") }
+        let values = text[text.index(after: at)...].split(separator: ",").map { Float($0.trimmingCharacters(in: .whitespaces)) }
+        guard values.count == 4 || values.count == 5, values.allSatisfy({ $0 != nil }) else {
+            throw ValidationError("\(option): image:FILE.png@X,Y,W,H[,THRESHOLD], not \(text)")
+        }
+        let path = String(text[..<at])
+        guard let png = FileManager.default.contents(atPath: path) else { throw ValidationError("\(option): cannot read \(path)") }
+        return .with { image in
+            image.png = png
+            image.rect = .with { $0.x = values[0]!; $0.y = values[1]!; $0.width = values[2]!; $0.height = values[3]! }
+            if values.count == 5 { image.threshold = values[4]! }
+        }
+    }
+
     static func shape(_ text: String, option: String) throws -> Layoutd_V1_Shape {
         var shape = Layoutd_V1_Shape()
         var body = text
@@ -114,6 +131,10 @@ struct FlowOptions: ParsableArguments {
         guard parts.count == 2 else { throw ValidationError("\(option) must be KIND:NUMBERS (\(shapeHelp))") }
         if parts[0] == "path" {
             shape.path.commands = try svgPath(parts[1], option: option)
+            return shape
+        }
+        if parts[0] == "image" {
+            shape.image = try imageShape(parts[1], option: option)
             return shape
         }
         let numbers = parts[1].split(separator: ",").map { Float($0.trimmingCharacters(in: .whitespaces)) }

@@ -87,7 +87,7 @@ extension TextFlow {
         }
     }
 
-    static func checkRect(_ rect: Rect, field: @autoclosure () -> String) throws(LayoutError) {
+    public static func checkRect(_ rect: Rect, field: @autoclosure () -> String) throws(LayoutError) {
         try checkCoordinate(Point(x: rect.x, y: rect.y), field: field())
         guard rect.width.isFinite, rect.height.isFinite, rect.width >= 0, rect.height >= 0,
               rect.width <= 2 * Bounds.maxLength, rect.height <= 2 * Bounds.maxLength else {
@@ -97,7 +97,7 @@ extension TextFlow {
     }
 
     /// Coordinates reach one container length either side of the container.
-    static func checkCoordinate(_ point: Point, field: @autoclosure () -> String) throws(LayoutError) {
+    public static func checkCoordinate(_ point: Point, field: @autoclosure () -> String) throws(LayoutError) {
         guard point.x.isFinite, point.y.isFinite, abs(point.x) <= Bounds.maxLength, abs(point.y) <= Bounds.maxLength else {
             throw LayoutError(.invalidArgument, "coordinates must be finite and within ±\(Bounds.text(Bounds.maxLength)) points, "
                               + "got (\(point.x), \(point.y))", field: field())

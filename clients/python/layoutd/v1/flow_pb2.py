@@ -15,7 +15,7 @@ from layoutd.v1 import decoration_pb2 as layoutd_dot_v1_dot_decoration__pb2
 from layoutd.v1 import geometry_pb2 as layoutd_dot_v1_dot_geometry__pb2
 
 
-DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x15layoutd/v1/flow.proto\x12\nlayoutd.v1\x1a\x1blayoutd/v1/decoration.proto\x1a\x19layoutd/v1/geometry.proto\"=\n\x0bRoundedRect\x12\x1e\n\x04rect\x18\x01 \x01(\x0b\x32\x10.layoutd.v1.Rect\x12\x0e\n\x06radius\x18\x02 \x01(\x02\",\n\x07Polygon\x12!\n\x06points\x18\x01 \x03(\x0b\x32\x11.layoutd.v1.Point\"5\n\x08PathData\x12)\n\x08\x63ommands\x18\x01 \x03(\x0b\x32\x17.layoutd.v1.PathCommand\"\x82\x02\n\x05Shape\x12 \n\x04rect\x18\x01 \x01(\x0b\x32\x10.layoutd.v1.RectH\x00\x12/\n\x0crounded_rect\x18\x02 \x01(\x0b\x32\x17.layoutd.v1.RoundedRectH\x00\x12#\n\x07\x65llipse\x18\x03 \x01(\x0b\x32\x10.layoutd.v1.RectH\x00\x12&\n\x07polygon\x18\x04 \x01(\x0b\x32\x13.layoutd.v1.PolygonH\x00\x12$\n\x04path\x18\x05 \x01(\x0b\x32\x14.layoutd.v1.PathDataH\x00\x12\'\n\tfill_rule\x18\x06 \x01(\x0e\x32\x14.layoutd.v1.FillRuleB\n\n\x08geometry\"a\n\tExclusion\x12 \n\x05shape\x18\x01 \x01(\x0b\x32\x11.layoutd.v1.Shape\x12\x0e\n\x06margin\x18\x02 \x01(\x02\x12\"\n\x04wrap\x18\x03 \x01(\x0e\x32\x14.layoutd.v1.WrapSide\"\xa9\x01\n\tContainer\x12!\n\x06origin\x18\x01 \x01(\x0b\x32\x11.layoutd.v1.Point\x12\r\n\x05width\x18\x02 \x01(\x02\x12\x0e\n\x06height\x18\x03 \x01(\x02\x12 \n\x05shape\x18\x04 \x01(\x0b\x32\x11.layoutd.v1.Shape\x12\r\n\x05inset\x18\x05 \x01(\x02\x12)\n\nexclusions\x18\x06 \x03(\x0b\x32\x15.layoutd.v1.Exclusion\"\x8a\x01\n\x0f\x43ontainerLayout\x12\r\n\x05index\x18\x01 \x01(\r\x12 \n\x05range\x18\x02 \x01(\x0b\x32\x11.layoutd.v1.Range\x12\x12\n\nfirst_line\x18\x03 \x01(\r\x12\x12\n\nline_count\x18\x04 \x01(\r\x12\x1e\n\x04rect\x18\x05 \x01(\x0b\x32\x10.layoutd.v1.Rect*9\n\x08\x46illRule\x12\x15\n\x11\x46ILL_RULE_NONZERO\x10\x00\x12\x16\n\x12\x46ILL_RULE_EVEN_ODD\x10\x01*\x85\x01\n\x08WrapSide\x12\x12\n\x0eWRAP_SIDE_BOTH\x10\x00\x12\x13\n\x0fWRAP_SIDE_START\x10\x01\x12\x11\n\rWRAP_SIDE_END\x10\x02\x12\x14\n\x10WRAP_SIDE_WIDEST\x10\x03\x12\x13\n\x0fWRAP_SIDE_CLEAR\x10\x04\x12\x12\n\x0eWRAP_SIDE_NONE\x10\x05*\x93\x01\n\x11VerticalAlignment\x12\x1a\n\x16VERTICAL_ALIGNMENT_TOP\x10\x00\x12\x1d\n\x19VERTICAL_ALIGNMENT_CENTER\x10\x01\x12\x1d\n\x19VERTICAL_ALIGNMENT_BOTTOM\x10\x02\x12$\n VERTICAL_ALIGNMENT_JUSTIFY_LINES\x10\x03\x42(Z&layoutd/clients/go/layoutdv1;layoutdv1b\x06proto3')
+DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x15layoutd/v1/flow.proto\x12\nlayoutd.v1\x1a\x1blayoutd/v1/decoration.proto\x1a\x19layoutd/v1/geometry.proto\"=\n\x0bRoundedRect\x12\x1e\n\x04rect\x18\x01 \x01(\x0b\x32\x10.layoutd.v1.Rect\x12\x0e\n\x06radius\x18\x02 \x01(\x02\",\n\x07Polygon\x12!\n\x06points\x18\x01 \x03(\x0b\x32\x11.layoutd.v1.Point\"5\n\x08PathData\x12)\n\x08\x63ommands\x18\x01 \x03(\x0b\x32\x17.layoutd.v1.PathCommand\"\xab\x02\n\x05Shape\x12 \n\x04rect\x18\x01 \x01(\x0b\x32\x10.layoutd.v1.RectH\x00\x12/\n\x0crounded_rect\x18\x02 \x01(\x0b\x32\x17.layoutd.v1.RoundedRectH\x00\x12#\n\x07\x65llipse\x18\x03 \x01(\x0b\x32\x10.layoutd.v1.RectH\x00\x12&\n\x07polygon\x18\x04 \x01(\x0b\x32\x13.layoutd.v1.PolygonH\x00\x12$\n\x04path\x18\x05 \x01(\x0b\x32\x14.layoutd.v1.PathDataH\x00\x12\'\n\x05image\x18\x07 \x01(\x0b\x32\x16.layoutd.v1.ImageShapeH\x00\x12\'\n\tfill_rule\x18\x06 \x01(\x0e\x32\x14.layoutd.v1.FillRuleB\n\n\x08geometry\"L\n\nImageShape\x12\x0b\n\x03png\x18\x01 \x01(\x0c\x12\x1e\n\x04rect\x18\x02 \x01(\x0b\x32\x10.layoutd.v1.Rect\x12\x11\n\tthreshold\x18\x03 \x01(\x02\"a\n\tExclusion\x12 \n\x05shape\x18\x01 \x01(\x0b\x32\x11.layoutd.v1.Shape\x12\x0e\n\x06margin\x18\x02 \x01(\x02\x12\"\n\x04wrap\x18\x03 \x01(\x0e\x32\x14.layoutd.v1.WrapSide\"\xa9\x01\n\tContainer\x12!\n\x06origin\x18\x01 \x01(\x0b\x32\x11.layoutd.v1.Point\x12\r\n\x05width\x18\x02 \x01(\x02\x12\x0e\n\x06height\x18\x03 \x01(\x02\x12 \n\x05shape\x18\x04 \x01(\x0b\x32\x11.layoutd.v1.Shape\x12\r\n\x05inset\x18\x05 \x01(\x02\x12)\n\nexclusions\x18\x06 \x03(\x0b\x32\x15.layoutd.v1.Exclusion\"\x8a\x01\n\x0f\x43ontainerLayout\x12\r\n\x05index\x18\x01 \x01(\r\x12 \n\x05range\x18\x02 \x01(\x0b\x32\x11.layoutd.v1.Range\x12\x12\n\nfirst_line\x18\x03 \x01(\r\x12\x12\n\nline_count\x18\x04 \x01(\r\x12\x1e\n\x04rect\x18\x05 \x01(\x0b\x32\x10.layoutd.v1.Rect*9\n\x08\x46illRule\x12\x15\n\x11\x46ILL_RULE_NONZERO\x10\x00\x12\x16\n\x12\x46ILL_RULE_EVEN_ODD\x10\x01*\x85\x01\n\x08WrapSide\x12\x12\n\x0eWRAP_SIDE_BOTH\x10\x00\x12\x13\n\x0fWRAP_SIDE_START\x10\x01\x12\x11\n\rWRAP_SIDE_END\x10\x02\x12\x14\n\x10WRAP_SIDE_WIDEST\x10\x03\x12\x13\n\x0fWRAP_SIDE_CLEAR\x10\x04\x12\x12\n\x0eWRAP_SIDE_NONE\x10\x05*\x93\x01\n\x11VerticalAlignment\x12\x1a\n\x16VERTICAL_ALIGNMENT_TOP\x10\x00\x12\x1d\n\x19VERTICAL_ALIGNMENT_CENTER\x10\x01\x12\x1d\n\x19VERTICAL_ALIGNMENT_BOTTOM\x10\x02\x12$\n VERTICAL_ALIGNMENT_JUSTIFY_LINES\x10\x03\x42(Z&layoutd/clients/go/layoutdv1;layoutdv1b\x06proto3')
 
 _builder.BuildMessageAndEnumDescriptors(DESCRIPTOR, globals())
 _builder.BuildTopDescriptorsAndMessages(DESCRIPTOR, 'layoutd.v1.flow_pb2', globals())
@@ -23,12 +23,12 @@ if _descriptor._USE_C_DESCRIPTORS == False:
 
   DESCRIPTOR._options = None
   DESCRIPTOR._serialized_options = b'Z&layoutd/clients/go/layoutdv1;layoutdv1'
-  _FILLRULE._serialized_start=930
-  _FILLRULE._serialized_end=987
-  _WRAPSIDE._serialized_start=990
-  _WRAPSIDE._serialized_end=1123
-  _VERTICALALIGNMENT._serialized_start=1126
-  _VERTICALALIGNMENT._serialized_end=1273
+  _FILLRULE._serialized_start=1049
+  _FILLRULE._serialized_end=1106
+  _WRAPSIDE._serialized_start=1109
+  _WRAPSIDE._serialized_end=1242
+  _VERTICALALIGNMENT._serialized_start=1245
+  _VERTICALALIGNMENT._serialized_end=1392
   _ROUNDEDRECT._serialized_start=93
   _ROUNDEDRECT._serialized_end=154
   _POLYGON._serialized_start=156
@@ -36,11 +36,13 @@ if _descriptor._USE_C_DESCRIPTORS == False:
   _PATHDATA._serialized_start=202
   _PATHDATA._serialized_end=255
   _SHAPE._serialized_start=258
-  _SHAPE._serialized_end=516
-  _EXCLUSION._serialized_start=518
-  _EXCLUSION._serialized_end=615
-  _CONTAINER._serialized_start=618
-  _CONTAINER._serialized_end=787
-  _CONTAINERLAYOUT._serialized_start=790
-  _CONTAINERLAYOUT._serialized_end=928
+  _SHAPE._serialized_end=557
+  _IMAGESHAPE._serialized_start=559
+  _IMAGESHAPE._serialized_end=635
+  _EXCLUSION._serialized_start=637
+  _EXCLUSION._serialized_end=734
+  _CONTAINER._serialized_start=737
+  _CONTAINER._serialized_end=906
+  _CONTAINERLAYOUT._serialized_start=909
+  _CONTAINERLAYOUT._serialized_end=1047
 # @@protoc_insertion_point(module_scope)

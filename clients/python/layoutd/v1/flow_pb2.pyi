@@ -188,6 +188,7 @@ class Shape(google.protobuf.message.Message):
     ELLIPSE_FIELD_NUMBER: builtins.int
     POLYGON_FIELD_NUMBER: builtins.int
     PATH_FIELD_NUMBER: builtins.int
+    IMAGE_FIELD_NUMBER: builtins.int
     FILL_RULE_FIELD_NUMBER: builtins.int
     @property
     def rect(self) -> layoutd.v1.geometry_pb2.Rect:
@@ -209,6 +210,10 @@ class Shape(google.protobuf.message.Message):
     def path(self) -> global___PathData:
         """Bézier subpaths."""
         pass
+    @property
+    def image(self) -> global___ImageShape:
+        """An image's silhouette (CSS shape-outside: url() with shape-image-threshold)."""
+        pass
     fill_rule: global___FillRule.ValueType
     """Which points the outline encloses; matters for crossing or nested subpaths."""
 
@@ -219,12 +224,46 @@ class Shape(google.protobuf.message.Message):
         ellipse: typing.Optional[layoutd.v1.geometry_pb2.Rect] = ...,
         polygon: typing.Optional[global___Polygon] = ...,
         path: typing.Optional[global___PathData] = ...,
+        image: typing.Optional[global___ImageShape] = ...,
         fill_rule: global___FillRule.ValueType = ...,
         ) -> None: ...
-    def HasField(self, field_name: typing_extensions.Literal["ellipse",b"ellipse","geometry",b"geometry","path",b"path","polygon",b"polygon","rect",b"rect","rounded_rect",b"rounded_rect"]) -> builtins.bool: ...
-    def ClearField(self, field_name: typing_extensions.Literal["ellipse",b"ellipse","fill_rule",b"fill_rule","geometry",b"geometry","path",b"path","polygon",b"polygon","rect",b"rect","rounded_rect",b"rounded_rect"]) -> None: ...
-    def WhichOneof(self, oneof_group: typing_extensions.Literal["geometry",b"geometry"]) -> typing.Optional[typing_extensions.Literal["rect","rounded_rect","ellipse","polygon","path"]]: ...
+    def HasField(self, field_name: typing_extensions.Literal["ellipse",b"ellipse","geometry",b"geometry","image",b"image","path",b"path","polygon",b"polygon","rect",b"rect","rounded_rect",b"rounded_rect"]) -> builtins.bool: ...
+    def ClearField(self, field_name: typing_extensions.Literal["ellipse",b"ellipse","fill_rule",b"fill_rule","geometry",b"geometry","image",b"image","path",b"path","polygon",b"polygon","rect",b"rect","rounded_rect",b"rounded_rect"]) -> None: ...
+    def WhichOneof(self, oneof_group: typing_extensions.Literal["geometry",b"geometry"]) -> typing.Optional[typing_extensions.Literal["rect","rounded_rect","ellipse","polygon","path","image"]]: ...
 global___Shape = Shape
+
+class ImageShape(google.protobuf.message.Message):
+    """The pixels of a PNG whose alpha is above a threshold, the picture stretched over a rect: text
+    flows around what the picture shows, not its box. Bands of rows (at most 512; a taller
+    picture's rows are taken in groups) become rectangles over their runs of such pixels, so the
+    outline is exact to a band's height and a pixel's width; past 819 rectangles, narrow gaps
+    inside a band are closed. A picture with nothing above the threshold excludes nothing.
+    """
+    DESCRIPTOR: google.protobuf.descriptor.Descriptor
+    PNG_FIELD_NUMBER: builtins.int
+    RECT_FIELD_NUMBER: builtins.int
+    THRESHOLD_FIELD_NUMBER: builtins.int
+    png: builtins.bytes
+    """A PNG of at most 4,096 pixels a side (INVALID_ARGUMENT naming png otherwise)."""
+
+    @property
+    def rect(self) -> layoutd.v1.geometry_pb2.Rect:
+        """Where the picture lies, in the container's coordinates; its width and height > 0."""
+        pass
+    threshold: builtins.float
+    """Alpha, [0, 1): pixels above it are inside. 0 (the default, as CSS's) takes every pixel that
+    is not fully transparent.
+    """
+
+    def __init__(self,
+        *,
+        png: builtins.bytes = ...,
+        rect: typing.Optional[layoutd.v1.geometry_pb2.Rect] = ...,
+        threshold: builtins.float = ...,
+        ) -> None: ...
+    def HasField(self, field_name: typing_extensions.Literal["rect",b"rect"]) -> builtins.bool: ...
+    def ClearField(self, field_name: typing_extensions.Literal["png",b"png","rect",b"rect","threshold",b"threshold"]) -> None: ...
+global___ImageShape = ImageShape
 
 class Exclusion(google.protobuf.message.Message):
     """A shape text flows around (a picture, a pull quote)."""

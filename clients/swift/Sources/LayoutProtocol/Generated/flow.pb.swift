@@ -13,6 +13,11 @@
 /// path do. Coordinates are points, origin top-left, y down; a container's shape and exclusions
 /// are in that container's own coordinates (its top-left corner is 0, 0).
 
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 import SwiftProtobuf
 
 // If the compiler emits an error on this type, it is because this file
@@ -290,6 +295,15 @@ public nonisolated struct Layoutd_V1_Shape: Sendable {
     set {geometry = .path(newValue)}
   }
 
+  /// An image's silhouette (CSS shape-outside: url() with shape-image-threshold).
+  public var image: Layoutd_V1_ImageShape {
+    get {
+      if case .image(let v)? = geometry {return v}
+      return Layoutd_V1_ImageShape()
+    }
+    set {geometry = .image(newValue)}
+  }
+
   /// Which points the outline encloses; matters for crossing or nested subpaths.
   public var fillRule: Layoutd_V1_FillRule = .nonzero
 
@@ -307,10 +321,46 @@ public nonisolated struct Layoutd_V1_Shape: Sendable {
     case polygon(Layoutd_V1_Polygon)
     /// Bézier subpaths.
     case path(Layoutd_V1_PathData)
+    /// An image's silhouette (CSS shape-outside: url() with shape-image-threshold).
+    case image(Layoutd_V1_ImageShape)
 
   }
 
   public init() {}
+}
+
+/// The pixels of a PNG whose alpha is above a threshold, the picture stretched over a rect: text
+/// flows around what the picture shows, not its box. Bands of rows (at most 512; a taller
+/// picture's rows are taken in groups) become rectangles over their runs of such pixels, so the
+/// outline is exact to a band's height and a pixel's width; past 819 rectangles, narrow gaps
+/// inside a band are closed. A picture with nothing above the threshold excludes nothing.
+public nonisolated struct Layoutd_V1_ImageShape: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  /// A PNG of at most 4,096 pixels a side (INVALID_ARGUMENT naming png otherwise).
+  public var png: Data = Data()
+
+  /// Where the picture lies, in the container's coordinates; its width and height > 0.
+  public var rect: Layoutd_V1_Rect {
+    get {_rect ?? Layoutd_V1_Rect()}
+    set {_rect = newValue}
+  }
+  /// Returns true if `rect` has been explicitly set.
+  public var hasRect: Bool {self._rect != nil}
+  /// Clears the value of `rect`. Subsequent reads from it will return its default value.
+  public mutating func clearRect() {self._rect = nil}
+
+  /// Alpha, [0, 1): pixels above it are inside. 0 (the default, as CSS's) takes every pixel that
+  /// is not fully transparent.
+  public var threshold: Float = 0
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _rect: Layoutd_V1_Rect? = nil
 }
 
 /// A shape text flows around (a picture, a pull quote).
@@ -551,7 +601,7 @@ nonisolated extension Layoutd_V1_PathData: SwiftProtobuf.Message, SwiftProtobuf.
 
 nonisolated extension Layoutd_V1_Shape: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".Shape"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}rect\0\u{3}rounded_rect\0\u{1}ellipse\0\u{1}polygon\0\u{1}path\0\u{3}fill_rule\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}rect\0\u{3}rounded_rect\0\u{1}ellipse\0\u{1}polygon\0\u{1}path\0\u{3}fill_rule\0\u{1}image\0")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -625,6 +675,19 @@ nonisolated extension Layoutd_V1_Shape: SwiftProtobuf.Message, SwiftProtobuf._Me
         }
       }()
       case 6: try { try decoder.decodeSingularEnumField(value: &self.fillRule) }()
+      case 7: try {
+        var v: Layoutd_V1_ImageShape?
+        var hadOneofValue = false
+        if let current = self.geometry {
+          hadOneofValue = true
+          if case .image(let m) = current {v = m}
+        }
+        try decoder.decodeSingularMessageField(value: &v)
+        if let v = v {
+          if hadOneofValue {try decoder.handleConflictingOneOf()}
+          self.geometry = .image(v)
+        }
+      }()
       default: break
       }
     }
@@ -656,17 +719,64 @@ nonisolated extension Layoutd_V1_Shape: SwiftProtobuf.Message, SwiftProtobuf._Me
       guard case .path(let v)? = self.geometry else { preconditionFailure() }
       try visitor.visitSingularMessageField(value: v, fieldNumber: 5)
     }()
-    case nil: break
+    default: break
     }
     if self.fillRule != .nonzero {
       try visitor.visitSingularEnumField(value: self.fillRule, fieldNumber: 6)
     }
+    try { if case .image(let v)? = self.geometry {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 7)
+    } }()
     try unknownFields.traverse(visitor: &visitor)
   }
 
   public static func ==(lhs: Layoutd_V1_Shape, rhs: Layoutd_V1_Shape) -> Bool {
     if lhs.geometry != rhs.geometry {return false}
     if lhs.fillRule != rhs.fillRule {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Layoutd_V1_ImageShape: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".ImageShape"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}png\0\u{1}rect\0\u{1}threshold\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularBytesField(value: &self.png) }()
+      case 2: try { try decoder.decodeSingularMessageField(value: &self._rect) }()
+      case 3: try { try decoder.decodeSingularFloatField(value: &self.threshold) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    if !self.png.isEmpty {
+      try visitor.visitSingularBytesField(value: self.png, fieldNumber: 1)
+    }
+    try { if let v = self._rect {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 2)
+    } }()
+    if self.threshold.bitPattern != 0 {
+      try visitor.visitSingularFloatField(value: self.threshold, fieldNumber: 3)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Layoutd_V1_ImageShape, rhs: Layoutd_V1_ImageShape) -> Bool {
+    if lhs.png != rhs.png {return false}
+    if lhs._rect != rhs._rect {return false}
+    if lhs.threshold != rhs.threshold {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }
