@@ -117,6 +117,36 @@ def test_line_and_word_break_styles(socket_path):
         assert len(phrases.lines) == 4
 
 
+def _disc_png(size):
+    """A PNG of an opaque disc on clear pixels, size x size."""
+    import struct
+    import zlib
+    rows = b"".join(b"\0" + bytes(v for x in range(size) for v in (
+        (0, 0, 0, 255) if (x + 0.5 - size / 2) ** 2 + (y + 0.5 - size / 2) ** 2 < (size / 2) ** 2 else (0, 0, 0, 0)))
+        for y in range(size))
+
+    def chunk(kind, data):
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
+    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", size, size, 8, 6, 0, 0, 0))
+            + chunk(b"IDAT", zlib.compress(rows)) + chunk(b"IEND", b""))
+
+
+def test_text_flows_around_a_pictures_silhouette(socket_path):
+    words = "Text runs beside the round picture and hugs its edge " * 6
+    rect = {"width": 150, "height": 150}
+    with layoutd.Client() as client:
+        round_ = client.layout(words, width=300, size=12,
+                               exclusions=[{"shape": {"image": {"png": _disc_png(100), "rect": rect}}}])
+        box = client.layout(words, width=300, size=12, exclusions=[{"shape": {"rect": rect}}])
+        beside_box = [line.baseline_origin.x for line in box.lines if line.baseline_origin.y < 150]
+        beside_disc = [line.baseline_origin.x for line in round_.lines if line.baseline_origin.y < 150]
+        assert beside_box and all(x >= 150 for x in beside_box)
+        assert any(x < 140 for x in beside_disc)
+        with pytest.raises(layoutd.LayoutdError) as refused:
+            client.layout(words, width=300, exclusions=[{"shape": {"image": {"png": b"no png", "rect": rect}}}])
+        assert refused.value.field == "layout.exclusions[0].shape.image.png"
+
+
 def test_intrinsic_metrics_and_face_metrics(socket_path):
     with layoutd.Client() as client:
         measured = client.layout("Widths before a box", width=60, size=20, intrinsic_metrics=True)
