@@ -9,6 +9,7 @@ extension Layoutd_V1_LayoutRequest {
     /// or a list of containers.
     public func textFlow() throws(LayoutError) -> TextFlow? {
         let alignment = try verticalAlignment.engine(field: "vertical_alignment")
+        try checkSilhouettePixels()
         try Bounds.check(minFragmentWidth, upTo: Bounds.maxLength, field: "min_fragment_width", zero: "means one em")
         let minimum = minFragmentWidth > 0 ? Double(minFragmentWidth) : nil
         if !containers.isEmpty {
@@ -35,6 +36,36 @@ extension Layoutd_V1_LayoutRequest {
                                     try exclusion.engine(field: "exclusions[\(index)]")
                                 })
         return TextFlow(containers: [box], verticalAlignment: alignment, minimumFragmentWidth: minimum, isOneBox: true)
+    }
+}
+
+extension Layoutd_V1_LayoutRequest {
+    /// The most pixels the pictures of a request's image shapes may declare together: one
+    /// picture of the largest size. Each is decoded and read pixel by pixel, before any budget
+    /// looks; a small PNG can declare 4,096 × 4,096 pixels.
+    public static let maxSilhouettePixels = 4_096 * 4_096
+
+    /// Refuses image shapes whose pictures declare more pixels than `maxSilhouettePixels`
+    /// together, naming the first past it, before any is decoded.
+    func checkSilhouettePixels() throws(LayoutError) {
+        var shapes: [(Layoutd_V1_Shape, String)] = []
+        if hasShape { shapes.append((shape, "shape")) }
+        for (index, exclusion) in exclusions.enumerated() { shapes.append((exclusion.shape, "exclusions[\(index)].shape")) }
+        for (index, container) in containers.enumerated() {
+            if container.hasShape { shapes.append((container.shape, "containers[\(index)].shape")) }
+            for (k, exclusion) in container.exclusions.enumerated() {
+                shapes.append((exclusion.shape, "containers[\(index)].exclusions[\(k)].shape"))
+            }
+        }
+        var total = 0
+        for (shape, field) in shapes {
+            guard case .image(let image)? = shape.geometry, let size = Renderer.pngSize([UInt8](image.png.prefix(32))) else { continue }
+            total += Int(size.width) * Int(size.height)
+            guard total <= Self.maxSilhouettePixels else {
+                throw LayoutError(.resourceExhausted, "image shapes of \(total) pixels so far; at most \(Self.maxSilhouettePixels) in a request",
+                                  field: field + ".image.png")
+            }
+        }
     }
 }
 

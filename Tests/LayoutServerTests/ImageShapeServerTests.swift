@@ -64,6 +64,18 @@ import Testing
             let error = try client.call(.layout(request)).errorReply
             #expect(error?.field == field, "\(field): \(String(describing: error))")
         }
+        // Two pictures that declare 4,096 × 4,096 pixels each: past what one request may decode,
+        // refused before either is decoded.
+        guard case .renderReply(let small) = try client.request(.render(.with { $0.layout = layoutRequest("x", width: 20) })) else {
+            Issue.record("no picture"); return
+        }
+        var large = [UInt8](small.image)
+        large.replaceSubrange(16..<24, with: [0, 0, 0x10, 0, 0, 0, 0x10, 0])
+        var request = layoutRequest(Self.words, width: 300, size: 12)
+        request.exclusions = [Layoutd_V1_Exclusion](repeating: .with { $0.shape = .with { $0.image = .with { $0.png = Data(large); $0.rect = rect } } },
+                                                    count: 2)
+        let error = try client.call(.layout(request)).errorReply
+        #expect(error?.code == .resourceExhausted && error?.field == "layout.exclusions[1].shape.image.png", "\(String(describing: error))")
         #expect(try client.call(.layout(layoutRequest("still here"))).layoutReply != nil)
     }
 }
