@@ -37,7 +37,7 @@ public struct ImageSilhouette: Sendable {
                 let start = row * width
                 for column in 0..<width where alpha[start + column] > cut { inside[column] = true }
             }
-            runs.append(Self.runs(of: inside, closingGapsUpTo: 0))
+            runs.append(Self.runs(of: inside))
         }
         var gap = 1
         while Self.rectCount(runs) > Self.maxRects {
@@ -63,7 +63,7 @@ public struct ImageSilhouette: Sendable {
     }
 
     /// The runs of true columns.
-    static func runs(of inside: [Bool], closingGapsUpTo gap: Int) -> [Range<Int>] {
+    static func runs(of inside: [Bool]) -> [Range<Int>] {
         var found: [Range<Int>] = []
         var column = 0
         while column < inside.count {
@@ -73,7 +73,7 @@ public struct ImageSilhouette: Sendable {
             found.append(column..<end)
             column = end
         }
-        return merged(found, closingGapsUpTo: gap)
+        return found
     }
 
     /// Runs with gaps of at most `gap` columns between them joined.

@@ -137,65 +137,52 @@ public struct ParagraphLayout: Sendable {
     /// Where the glyphs and attachments put ink, when the request asked (`measuresInk`).
     public var ink: InkBounds? {
         get { extras?.values.ink }
-        set { LayoutExtras.change(&extras) { $0.ink = newValue } }
+        set { RareBox.change(&extras) { $0.ink = newValue } }
     }
     /// The scale auto-size laid the text out at (1: it fitted as given); nil without auto-size.
     public var appliedScale: Double? {
         get { extras?.values.appliedScale }
-        set { LayoutExtras.change(&extras) { $0.appliedScale = newValue } }
+        set { RareBox.change(&extras) { $0.appliedScale = newValue } }
     }
     /// Where the next paragraph would start, for text that flows laid out from a `FlowStart`
     /// (a document's paragraph); nil otherwise.
     var flowEnd: FlowStart? {
         get { extras?.values.flowEnd }
-        set { LayoutExtras.change(&extras) { $0.flowEnd = newValue } }
+        set { RareBox.change(&extras) { $0.flowEnd = newValue } }
     }
     /// The text's intrinsic widths and the runs' typographic bounds, when the request asked
     /// (`measuresIntrinsics`).
     public var intrinsicMetrics: IntrinsicMetrics? {
         get { extras?.values.intrinsicMetrics }
-        set { LayoutExtras.change(&extras) { $0.intrinsicMetrics = newValue } }
+        set { RareBox.change(&extras) { $0.intrinsicMetrics = newValue } }
     }
     /// The boxes the paints' fills cover (the decorate stage); empty without fills.
     public var fillRegions: [FillRegion] {
         get { extras?.values.fillRegions ?? [] }
-        set { LayoutExtras.change(&extras) { $0.fillRegions = newValue } }
+        set { RareBox.change(&extras) { $0.fillRegions = newValue } }
     }
     /// Text on a path: each run's glyphs' turns, radians clockwise (y down) about their
     /// origins, by run; empty for text on lines.
     public var glyphAngles: [[Double]] {
         get { extras?.values.glyphAngles ?? [] }
-        set { LayoutExtras.change(&extras) { $0.glyphAngles = newValue } }
+        set { RareBox.change(&extras) { $0.glyphAngles = newValue } }
     }
     /// The six above, boxed and nil without them: a layout is returned and copied through the
     /// pipeline, and carrying them inline copied a hundred bytes more each time.
-    var extras: LayoutExtras? = nil
+    var extras: RareBox<LayoutExtras>? = nil
 }
 
 /// What a few layouts carry besides their lines: ink, the auto-size scale, where flowing text
-/// ended, the intrinsic metrics, the fills' boxes, the turns of glyphs on a path. Replaced whole.
-final class LayoutExtras: Sendable {
-    struct Values: Sendable {
-        var ink: InkBounds?
-        var appliedScale: Double?
-        var flowEnd: FlowStart?
-        var intrinsicMetrics: IntrinsicMetrics?
-        var fillRegions: [FillRegion] = []
-        var glyphAngles: [[Double]] = []
+/// ended, the intrinsic metrics, the fills' boxes, the turns of glyphs on a path.
+struct LayoutExtras: RareValues {
+    var ink: InkBounds?
+    var appliedScale: Double?
+    var flowEnd: FlowStart?
+    var intrinsicMetrics: IntrinsicMetrics?
+    var fillRegions: [FillRegion] = []
+    var glyphAngles: [[Double]] = []
 
-        var isEmpty: Bool {
-            ink == nil && appliedScale == nil && flowEnd == nil && intrinsicMetrics == nil && fillRegions.isEmpty && glyphAngles.isEmpty
-        }
-    }
-
-    let values: Values
-
-    private init(_ values: Values) { self.values = values }
-
-    /// `extras` with `change` made: nil again when nothing is left.
-    static func change(_ extras: inout LayoutExtras?, _ change: (inout Values) -> Void) {
-        var values = extras?.values ?? Values()
-        change(&values)
-        extras = values.isEmpty ? nil : LayoutExtras(values)
+    var isEmpty: Bool {
+        ink == nil && appliedScale == nil && flowEnd == nil && intrinsicMetrics == nil && fillRegions.isEmpty && glyphAngles.isEmpty
     }
 }

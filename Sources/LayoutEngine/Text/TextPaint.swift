@@ -16,19 +16,19 @@ public struct TextPaint: Hashable, Sendable {
     public var shadows: [TextShadow]
     /// A halo under the glyphs, over the shadows.
     public var glow: TextGlow? {
-        get { rare?.glow }
-        set { rare = RarePaint.make(glow: newValue, fill: fill) }
+        get { rare?.values.glow }
+        set { RareBox.change(&rare) { $0.glow = newValue } }
     }
     /// A gradient or picture in the glyphs instead of `color` (an effect, which draws its own
     /// layers, takes precedence).
     public var fill: TextFill? {
-        get { rare?.fill }
-        set { rare = RarePaint.make(glow: glow, fill: newValue) }
+        get { rare?.values.fill }
+        set { RareBox.change(&rare) { $0.fill = newValue } }
     }
     public var effect: TextEffect?
     /// The glow and the fill, boxed: nearly every paint has neither, and paints are copied and
     /// hashed as spans resolve.
-    private var rare: RarePaint?
+    private var rare: RareBox<RarePaint>?
 
     public init(color: Color? = nil, background: Color? = nil, underline: DecorationLine? = nil,
                 strikethrough: DecorationLine? = nil, shadows: [TextShadow] = [], glow: TextGlow? = nil, fill: TextFill? = nil,
@@ -38,7 +38,8 @@ public struct TextPaint: Hashable, Sendable {
         self.underline = underline
         self.strikethrough = strikethrough
         self.shadows = shadows
-        self.rare = RarePaint.make(glow: glow, fill: fill)
+        // No object is made for a paint with neither, as for nearly every request's.
+        RareBox.change(&rare) { $0 = RarePaint(glow: glow, fill: fill) }
         self.effect = effect
     }
 
@@ -59,28 +60,12 @@ public struct TextPaint: Hashable, Sendable {
     var isDecorated: Bool { background != nil || underline != nil || strikethrough != nil }
 }
 
-/// A paint's glow and fill; nil when it has neither. Compared by value.
-private final class RarePaint: Hashable, Sendable {
-    let glow: TextGlow?
-    let fill: TextFill?
+/// A paint's glow and fill, in its `RareBox`.
+private struct RarePaint: RareValues, Hashable {
+    var glow: TextGlow?
+    var fill: TextFill?
 
-    private init(glow: TextGlow?, fill: TextFill?) {
-        self.glow = glow
-        self.fill = fill
-    }
-
-    /// nil when there is neither, without making an object: a failable class initializer
-    /// allocates before it fails, and every request makes a paint.
-    static func make(glow: TextGlow?, fill: TextFill?) -> RarePaint? {
-        glow == nil && fill == nil ? nil : RarePaint(glow: glow, fill: fill)
-    }
-
-    static func == (a: RarePaint, b: RarePaint) -> Bool { a === b || (a.glow == b.glow && a.fill == b.fill) }
-
-    func hash(into hasher: inout Hasher) {
-        hasher.combine(glow)
-        hasher.combine(fill)
-    }
+    var isEmpty: Bool { glow == nil && fill == nil }
 }
 
 /// An underline or a strikethrough.

@@ -46,24 +46,24 @@ public struct TextStyle: Hashable, Sendable {
     /// characters' own. Font choice still follows the characters' script.
     public var script: Script? {
         get { rare?.values.script }
-        set { RareStyleSettings.change(&rare) { $0.script = newValue } }
+        set { RareBox.change(&rare) { $0.script = newValue } }
     }
     /// Families tried in order for a cluster `family` cannot draw, before the daemon's fallback:
     /// CSS `font-family`'s list after its first name, SkParagraph's `fontFamilies`.
     public var fallbackFamilies: [String] {
         get { rare?.values.fallbackFamilies ?? [] }
-        set { RareStyleSettings.change(&rare) { $0.fallbackFamilies = newValue } }
+        set { RareBox.change(&rare) { $0.fallbackFamilies = newValue } }
     }
     /// How strictly lines break around punctuation and small kana (CSS `line-break`), and where
     /// they may break inside words (CSS `word-break`). The opportunity before a character follows
     /// that character's style.
     public var lineBreak: LineBreakStrictness {
         get { rare?.values.lineBreak ?? .auto }
-        set { RareStyleSettings.change(&rare) { $0.lineBreak = newValue } }
+        set { RareBox.change(&rare) { $0.lineBreak = newValue } }
     }
     public var wordBreak: WordBreakStyle {
         get { rare?.values.wordBreak ?? .normal }
-        set { RareStyleSettings.change(&rare) { $0.wordBreak = newValue } }
+        set { RareBox.change(&rare) { $0.wordBreak = newValue } }
     }
     /// True when the style breaks lines otherwise than UAX #14's default rules: one test of the
     /// rare box for nearly every style.
@@ -84,13 +84,13 @@ public struct TextStyle: Hashable, Sendable {
     /// A variable font's axes; static fonts ignore it.
     public var variations: FontVariationSettings {
         get { rare?.values.variations ?? .automatic }
-        set { RareStyleSettings.change(&rare) { $0.variations = newValue == .automatic ? nil : newValue } }
+        set { RareBox.change(&rare) { $0.variations = newValue == .automatic ? nil : newValue } }
     }
     /// What few styles set (variations, a script, fallback families, line-break styles), in one
     /// box: nil for nearly every style. A style is copied, compared and hashed for every span;
     /// the newer fields as fields of their own cost plain layout 1.3%, and a second box beside the
     /// variations 0.6% more than one (Benchmarks/results/typography.md).
-    private var rare: RareStyleSettings?
+    private var rare: RareBox<RareStyleSettings>?
 
     public init(family: String = "", weight: Int = 400, italic: Bool = false, size: Double = 17,
                 letterSpacing: Double = 0, features: [FontFeature] = [], language: String = "", baselineOffset: Double = 0,
@@ -107,35 +107,18 @@ public struct TextStyle: Hashable, Sendable {
     }
 }
 
-/// A style's rarely set fields, never changed once made (a setter makes a new box).
-final class RareStyleSettings: Hashable, Sendable {
-    struct Values: Hashable {
-        var variations: FontVariationSettings?
-        var script: Script?
-        var fallbackFamilies: [String] = []
-        var lineBreak = LineBreakStrictness.auto
-        var wordBreak = WordBreakStyle.normal
+/// A style's rarely set fields, in its `RareBox`.
+struct RareStyleSettings: RareValues, Hashable {
+    var variations: FontVariationSettings?
+    var script: Script?
+    var fallbackFamilies: [String] = []
+    var lineBreak = LineBreakStrictness.auto
+    var wordBreak = WordBreakStyle.normal
 
-        /// Nothing set: the style needs no box.
-        var isEmpty: Bool {
-            variations == nil && script == nil && fallbackFamilies.isEmpty && lineBreak == .auto && wordBreak == .normal
-        }
+    /// Nothing set: the style needs no box.
+    var isEmpty: Bool {
+        variations == nil && script == nil && fallbackFamilies.isEmpty && lineBreak == .auto && wordBreak == .normal
     }
-
-    let values: Values
-
-    private init(_ values: Values) { self.values = values }
-
-    /// The box after `change`, nil when nothing is left set.
-    static func change(_ rare: inout RareStyleSettings?, _ change: (inout Values) -> Void) {
-        var values = rare?.values ?? Values()
-        change(&values)
-        rare = values.isEmpty ? nil : RareStyleSettings(values)
-    }
-
-    static func == (a: RareStyleSettings, b: RareStyleSettings) -> Bool { a === b || a.values == b.values }
-
-    func hash(into hasher: inout Hasher) { hasher.combine(values) }
 }
 
 /// Overrides for part of a style; nil fields inherit.
