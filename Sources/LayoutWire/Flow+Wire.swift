@@ -115,17 +115,26 @@ extension Layoutd_V1_Shape {
             try Bounds.check(count: polygon.points.count, limit: TextFlow.maxShapePoints, field: field + ".polygon.points")
             return FlowShape(.polygon(polygon.points.map { Point(x: Double($0.x), y: Double($0.y)) }), fillRule: rule)
         case .path(let data)?:
-            try Bounds.check(count: data.commands.count, limit: TextFlow.maxShapePoints, field: field + ".path.commands")
-            var commands: [PathCommand] = []
-            for (index, command) in data.commands.enumerated() {
-                commands.append(try command.engine(field: field + ".path.commands[\(index)]"))
-            }
-            return FlowShape(.path(Path(commands)), fillRule: rule)
+            return FlowShape(.path(try data.engine(field: field + ".path", limit: TextFlow.maxShapePoints)), fillRule: rule)
         case .image(let image)?:
             return try image.engine(field: field + ".image", fillRule: rule)
         case nil:
             throw LayoutError(.invalidArgument, "a shape needs a rect, rounded_rect, ellipse, polygon, path or image", field: field)
         }
+    }
+}
+
+extension Layoutd_V1_PathData {
+    /// The engine's path: at most `limit` commands, each checked against its verb (the
+    /// commands named under `field`, as a flow shape's or a text path's path).
+    func engine(field: String, limit: Int) throws(LayoutError) -> Path {
+        try Bounds.check(count: commands.count, limit: limit, field: field + ".commands")
+        var converted: [PathCommand] = []
+        converted.reserveCapacity(commands.count)
+        for (index, command) in commands.enumerated() {
+            converted.append(try command.engine(field: field + ".commands[\(index)]"))
+        }
+        return Path(converted)
     }
 }
 

@@ -13,7 +13,7 @@ extension Layoutd_V1_LayoutReply {
         attachments = layout.attachments.map(Layoutd_V1_AttachmentBox.init)
         decorations = layout.decorations.map(Layoutd_V1_TextDecoration.init)
         fillRegions = layout.fillRegions.map(Layoutd_V1_FillRegion.init)
-        for (index, angles) in layout.glyphAngles.enumerated() { runs[index].angles = angles.map { Float($0 * 180 / .pi) } }
+        for (index, angles) in layout.glyphAngles.enumerated() { runs[index].angles = angles.map(Layoutd_V1_GlyphRun.wireAngle) }
         paints = Layoutd_V1_Paint.list(layout.paints)
         containers = layout.containers.map(Layoutd_V1_ContainerLayout.init)
         if !layout.overflowRange.isEmpty { overflowRange = Layoutd_V1_Range(layout.overflowRange) }
@@ -173,4 +173,11 @@ extension Layoutd_V1_GlyphOrientation {
         case .combined: self = .combined
         }
     }
+}
+
+extension Layoutd_V1_GlyphRun {
+    /// A glyph's turn on the wire, in degrees, from the engine's radians: both reply writers
+    /// (this conversion and `LayoutReplyFrame.writeAngles`) use it.
+    @inline(__always)
+    static func wireAngle(_ radians: Double) -> Float { Float(radians * 180 / .pi) }
 }

@@ -309,11 +309,7 @@ extension Layoutd_V1_TextPath {
         guard !refusingBackgrounds else {
             throw LayoutError(.invalidArgument, "text on a path is one line along it: backgrounds cannot be set on it", field: "backgrounds")
         }
-        try Bounds.check(count: path.commands.count, limit: TextPath.maxCommands, field: "text_path.path.commands")
-        var commands: [PathCommand] = []
-        for (index, command) in path.commands.enumerated() {
-            commands.append(try command.engine(field: "text_path.path.commands[\(index)]"))
-        }
+        let path = try self.path.engine(field: "text_path.path", limit: TextPath.maxCommands)
         let anchor: TextPath.Anchor
         switch self.anchor {
         case .start: anchor = .start
@@ -329,6 +325,6 @@ extension Layoutd_V1_TextPath {
         case .UNRECOGNIZED(let value):
             throw LayoutError(.invalidArgument, "unknown side \(value); SIDE_LEFT or SIDE_RIGHT", field: "text_path.side")
         }
-        return TextPath(path: Path(commands), startOffset: Double(startOffset), anchor: anchor, side: side)
+        return TextPath(path: path, startOffset: Double(startOffset), anchor: anchor, side: side)
     }
 }

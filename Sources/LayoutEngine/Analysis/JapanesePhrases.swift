@@ -64,13 +64,8 @@ enum JapanesePhrases {
         "ください", "くださ", "しまう", "しまっ", "ちゃう", "ちゃっ", "った", "って",
     ].map { Array($0.utf16) })
 
-    /// Kana, ideographs and their iteration marks: the letters ICU's dictionary cuts as Japanese.
-    static func isJapanese(_ u: UInt16) -> Bool {
-        switch u {
-        case 0x3005...0x3007, 0x303B, 0x3041...0x30FF, 0x31F0...0x31FF, 0xFF66...0xFF9F: return true
-        case 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xF900...0xFAFF: return true
-        case 0xD840...0xD8BF: return true  // the lead of an ideograph in planes 2 and 3
-        default: return false
-        }
-    }
+    /// Kana, ideographs and their marks: the letters ICU's Chinese and Japanese dictionary cuts
+    /// (those of `TextBoundaries.needsDictionary` above U+3000; Lao, Khmer and Burmese, below,
+    /// have dictionaries of their own).
+    static func isJapanese(_ u: UInt16) -> Bool { u >= 0x3000 && TextBoundaries.needsDictionary(u) }
 }

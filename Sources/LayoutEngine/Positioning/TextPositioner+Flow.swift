@@ -80,17 +80,9 @@ extension TextPositioner {
         // Text left over: the last line shown stands for it, truncated (with the token, if any).
         // A paragraph laid from a start is not the text's end: nothing is truncated.
         let overflowed = !isAtEnd(cursor) || lineLimitReached
-        if overflowed && start == nil, let lastIndex = planned.indices.last {
-            let last = planned[lastIndex]
-            planned[lastIndex] = paragraph(last.paragraph).truncate(last)
-            let box = settings.box(planned[lastIndex].metrics)
-            // The band keeps its top; the line's baseline follows its own box.
-            boxes[lastIndex] = box
-        }
-        var visibleEnd = 0
-        if let last = planned.last {
-            visibleEnd = shaped.start(of: last.paragraph) + (last.truncated ? last.broken.contentEnd : last.broken.range.upperBound)
-        }
+        // The band keeps its top; the line's baseline follows its own box.
+        if overflowed && start == nil, let lastIndex = planned.indices.last { truncate(&planned, boxes: &boxes, at: lastIndex) }
+        let visibleEnd = visibleEnd(planned)
         let slots = planned.map(\.broken.slot)
         var layout = stack(planned, boxes: boxes, lineCount: overflowed ? planned.count + 1 : planned.count,
                            visibleRange: 0..<visibleEnd, tops: tops)
@@ -122,22 +114,31 @@ extension TextPositioner {
     func flow(_ region: FlowRegion, from cursor: FlowCursor, offset: Double, gap: Double, maxLines: Int,
               startTop: Double? = nil) throws -> FlowedContainer {
         var out = FlowedContainer(end: cursor)
-        var chosen = ChosenLines()
         var cursor = cursor
         var top = startTop ?? region.firstTop + offset
         var guess = settings.lineHeight ?? 0
         let originY = region.container.origin.y
+        guard !isAtEnd(cursor) else {
+            out.nextTop = top
+            return out
+        }
+        // The cursor's paragraph's lines, from the cursor on: a band takes lines from one paragraph.
+        var paragraphLines = lines(from: cursor)
         // The widest interval the word at `cutAt` did not fit: no interval as narrow is tried
         // again for it, so passing over bands beside a shape costs their slots, not breaking.
         var cutAt: FlowCursor?, cutWidth = 0.0
+        let budget = self.budget  // read once: each read of the context's is a retain
         bands: while !isAtEnd(cursor) {
             try budget.check()
             if out.lines.count >= maxLines { out.stoppedByLineLimit = true; break }
             if guess == 0 { guess = estimatedHeight(at: cursor) }
             guard top + guess <= region.bottom + LineBreaker.tolerance else { break }
-            let rightToLeft = self.paragraph(cursor.paragraph).shaped.baseLevel & 1 == 1
+            let rightToLeft = paragraphLines.rightToLeft
+            // Where the band starts: a band tried again at another height starts there again.
+            let mark = paragraphLines.position
             var attempts = 0
             while true {
+                paragraphLines.position = mark
                 let slots = region.slots(top: top, height: guess, rightToLeft: rightToLeft)
                 if slots.isEmpty {
                     guard let next = region.nextTop(after: top, height: guess) else { break bands }
@@ -150,39 +151,30 @@ extension TextPositioner {
                 // A band holds one paragraph's lines: the next paragraph starts on a band of its
                 // own, below (as CSS stacks a block's line boxes below the one before; and so a
                 // paragraph's lines depend only on where it starts, which editing relies on).
-                for slot in slots where band.end.paragraph == cursor.paragraph && !isAtEnd(band.end)
-                    && out.lines.count + band.lines.count < maxLines {
-                    let paragraph = self.paragraph(band.end.paragraph)
-                    let breaker = chosen.breaker(for: paragraph)
-                    let count = paragraph.text.units.count
-                    let indented = settings.paragraphStyle.indented(slot, firstLine: band.end.offset == 0,
-                                                                    rightToLeft: paragraph.shaped.baseLevel & 1 == 1)
+                for slot in slots where !paragraphLines.isAtEnd && out.lines.count + band.lines.count < maxLines {
                     let narrows = region.narrowsBands(at: top)
-                    if narrows && cutAt == band.end && indented.width <= cutWidth {
+                    if narrows && cutAt == band.end && paragraphLines.indented(slot).width <= cutWidth {
                         skipped = true
                         continue
                     }
-                    var broken = try chosen.line(of: paragraph, from: band.end.offset, limit: count, slot: indented,
-                                                 breaker: breaker, strategy: settings.breakStrategy, budget: budget)
-                    broken.hasTabs = breaker.tabs != nil
+                    let broken = try paragraphLines.line(in: slot, budget: budget)
                     // An interval beside an exclusion too narrow for the next word takes no text,
                     // rather than a piece of the word (CSS moves a line box that cannot hold its
                     // content down past the float); below the last exclusion a word wider than
                     // the box is cut, as anywhere.
-                    if narrows && breaker.cutsWord(broken) {
+                    if narrows && paragraphLines.breaker.cutsWord(broken) {
                         if cutAt != band.end { (cutAt, cutWidth) = (band.end, 0) }
-                        cutWidth = max(cutWidth, indented.width)
+                        cutWidth = max(cutWidth, broken.slot.width)
                         skipped = true
                         continue
                     }
-                    let line = paragraph.plan(broken)
+                    let line = paragraphLines.take(broken)
                     let box = settings.box(line.metrics)
                     band.lines.append(line)
                     band.boxes.append(box)
                     height = max(height, box.height)
-                    let end = line.broken.range.upperBound
-                    band.end = end >= count ? FlowCursor(paragraph: band.end.paragraph + 1, offset: 0)
-                        : FlowCursor(paragraph: band.end.paragraph, offset: end)
+                    band.end = paragraphLines.isAtEnd ? FlowCursor(paragraph: cursor.paragraph + 1, offset: 0)
+                        : FlowCursor(paragraph: cursor.paragraph, offset: paragraphLines.offset)
                 }
                 // No interval could hold a whole word: the band is passed over, as one with no room.
                 if band.lines.isEmpty && skipped {
@@ -208,11 +200,20 @@ extension TextPositioner {
                 out.end = cursor
                 top += height + gap
                 guess = settings.lineHeight ?? (paragraphEnded ? 0 : height)
+                if paragraphEnded && !isAtEnd(cursor) { paragraphLines = lines(from: cursor) }
                 break
             }
         }
         out.nextTop = top
         return out
+    }
+
+    /// The lines of the cursor's paragraph from the cursor on. (A container starts where the
+    /// one before stopped, and in a paragraph its count of hyphenated lines in a row starts again.)
+    private func lines(from cursor: FlowCursor) -> ParagraphLines {
+        var lines = self.lines(of: cursor.paragraph)
+        lines.position.offset = cursor.offset
+        return lines
     }
 
     /// The container's lines moved down (center, bottom) or spread (justify-lines) within its
@@ -294,42 +295,5 @@ extension TextPositioner {
                                                   height: container.height ?? usedBottom)))
         }
         return out
-    }
-}
-
-/// A plain box's paragraphs broken by balanced or total-fit breaking, each once, handed out
-/// line by line as bands ask (validation keeps these strategies to one plain box, where every
-/// band is the box's width).
-struct ChosenLines {
-    private var byParagraph: [Int: [BrokenLine]] = [:]
-    /// Each paragraph's breaker (with its hyphen points and tabs), made once: bands break a
-    /// paragraph a line at a time.
-    private var breakers: [Int: LineBreaker] = [:]
-
-    /// A breaker for `paragraph`. Around exclusions and in containers a band's lines are tried
-    /// again at other heights, so no count of hyphenated lines in a row is kept there: the
-    /// limit applies to text in one box.
-    mutating func breaker(for paragraph: ParagraphPositioner) -> LineBreaker {
-        if let known = breakers[paragraph.index] { return known }
-        let made = paragraph.breaker()
-        breakers[paragraph.index] = made
-        return made
-    }
-
-    mutating func line(of paragraph: ParagraphPositioner, from offset: Int, limit: Int, slot: LineSlot, breaker: LineBreaker,
-                       strategy: BreakStrategy, budget: WorkBudget) throws(LayoutError) -> BrokenLine {
-        guard strategy != .greedy else { return breaker.line(from: offset, limit: limit, slot: slot) }
-        if byParagraph[paragraph.index] == nil {
-            byParagraph[paragraph.index] = try breaker.breakLines(in: 0..<limit, slot: slot, strategy: strategy, budget: budget)
-        }
-        // The lines are in order: the one starting at `offset` is found by bisection.
-        let lines = byParagraph[paragraph.index]!
-        let index = ShapedParagraph.firstIndex(lines.count) { lines[$0].range.lowerBound >= offset }
-        guard index < lines.count, lines[index].range.lowerBound == offset else {
-            return breaker.line(from: offset, limit: limit, slot: slot)
-        }
-        var line = lines[index]
-        line.slot = slot
-        return line
     }
 }

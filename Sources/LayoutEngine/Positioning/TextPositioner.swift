@@ -37,6 +37,13 @@ final class TextPositioner {
                             start: shaped.start(of: index))
     }
 
+    /// The line stream of paragraph `index`. (The settings read here, where the positioner
+    /// holds them: read through the paragraph positioner's reference they were copied whole.)
+    @inline(__always)
+    func lines(of index: Int) -> ParagraphLines {
+        ParagraphLines(paragraph(index), strategy: settings.breakStrategy, indents: settings.hasIndents)
+    }
+
     var paragraphCount: Int { shaped.paragraphCount }
 
     typealias PlannedLine = ParagraphPositioner.PlannedLine
@@ -49,11 +56,11 @@ final class TextPositioner {
         return try run(widths: FixedWidth(width: settings.width))
     }
 
-    /// Breaks, plans and places the text line by line: each line's slot comes from `widths` at
-    /// the line's real top, known once the lines above it are planned (an exclusion or a shaped
-    /// container narrows the lines its band crosses). Lines are planned until the text ends or
-    /// one line past what `max_lines` and `height` show: that line says the last one shown is
-    /// truncated, and nothing after it is broken.
+    /// Breaks, plans and places the text line by line: each paragraph's lines come from its
+    /// `ParagraphLines`, each in the slot `widths` gives at the line's real top, known once the
+    /// lines above it are planned. Lines are planned until the text ends or one line past what
+    /// `max_lines` and `height` show: that line says the last one shown is truncated, and
+    /// nothing after it is broken.
     func run(widths: some LineWidths) throws -> ParagraphLayout {
         guard shaped.text.units.count > 0 else {
             return ParagraphLayout(lines: [], runs: [], attachments: [], visibleRange: 0..<0, size: Size(width: 0, height: 0),
@@ -68,46 +75,17 @@ final class TextPositioner {
         let maxLines = settings.maxLines ?? Int.max
         let maxBottom = settings.height.map { $0 + LineBreaker.tolerance } ?? .infinity
         var top = 0.0
-        let indents = settings.hasIndents
-        // The style only where it indents: a copy of it costs every layout its retains.
-        let indentStyle = indents ? settings.paragraphStyle : nil
         // Spacing between paragraphs moves lines down past their boxes: their tops are kept.
         let gap = settings.paragraphGap
         var tops: [Double]? = gap > 0 ? [] : nil
+        let budget = self.budget  // read once: each read of the context's is a retain
         paragraphs: for index in 0..<paragraphCount {
-            let paragraph = self.paragraph(index)
-            let breaker = paragraph.breaker()
-            let count = paragraph.text.units.count
-            // Only indents need the direction (a head indent is on the right of a right-to-left paragraph).
-            let rightToLeft = (indents || settings.breakStrategy != .greedy) && paragraph.shaped.baseLevel & 1 == 1
+            var lines = self.lines(of: index)
             if index > 0 { top += gap }
-            // Balanced and total-fit breaking choose a paragraph's lines together, in the
-            // narrower of the first line's and the other lines' indented widths (one width:
-            // validation refuses them for text that flows); greedy goes line by line.
-            var chosen: [BrokenLine]?
-            if settings.breakStrategy != .greedy {
-                let slot = widths.slot(line: planned.count, top: top)
-                let style = settings.paragraphStyle
-                let narrowest = min(style.indented(slot, firstLine: true, rightToLeft: rightToLeft).width,
-                                    style.indented(slot, firstLine: false, rightToLeft: rightToLeft).width)
-                chosen = try breaker.breakLines(in: 0..<count, slot: LineSlot(start: 0, width: narrowest), strategy: settings.breakStrategy,
-                                                 budget: budget)
-            }
-            var next = 0
-            var start = 0
-            var hyphenatedInRow = 0
-            while start < count {
+            while !lines.isAtEnd {
                 if planned.count % 256 == 255 { try budget.check() }
-                var slot = widths.slot(line: planned.count, top: top)
-                if let indentStyle { slot = indentStyle.indented(slot, firstLine: start == 0, rightToLeft: rightToLeft) }
-                var broken = chosen.map { $0[next] } ?? breaker.line(from: start, limit: count, slot: slot, hyphenatedBefore: hyphenatedInRow)
-                broken.slot = slot
-                broken.hasTabs = breaker.tabs != nil
-                hyphenatedInRow = broken.hyphenated ? hyphenatedInRow + 1 : 0
-                next += 1
-                let line = paragraph.plan(broken)
+                let line = lines.take(try lines.line(in: widths.slot(line: planned.count, top: top), budget: budget))
                 let box = settings.box(line.metrics)
-                start = line.broken.range.upperBound
                 planned.append(line)  // its last use: moved in, not copied
                 boxes.append(box)
                 tops?.append(top)
@@ -133,9 +111,7 @@ final class TextPositioner {
             visible += 1
         }
         if visible > 0 && visible < lineCount {
-            let last = planned[visible - 1]
-            planned[visible - 1] = paragraph(last.paragraph).truncate(last)
-            boxes[visible - 1] = settings.box(planned[visible - 1].metrics)
+            truncate(&planned, boxes: &boxes, at: visible - 1)
             if let tops { bottom = tops[visible - 1] + boxes[visible - 1].height }
         }
         // The hidden lines go; the lines that stay are not copied. (Nearly every layout shows
@@ -144,12 +120,22 @@ final class TextPositioner {
             planned.removeSubrange(visible...)
             boxes.removeSubrange(visible...)
         }
-        var visibleEnd = 0
-        if let last = planned.last {
-            visibleEnd = shaped.start(of: last.paragraph) + (last.truncated ? last.broken.contentEnd : last.broken.range.upperBound)
-        }
-        return stack(planned, boxes: boxes, lineCount: lineCount, visibleRange: 0..<visibleEnd, tops: tops.map { Array($0.prefix(visible)) },
+        return stack(planned, boxes: boxes, lineCount: lineCount, visibleRange: 0..<visibleEnd(planned), tops: tops.map { Array($0.prefix(visible)) },
                      bottom: tops == nil ? nil : bottom)
+    }
+
+    /// The last line shown stands for the text left out: truncated (with the token, if any),
+    /// and its box measured again. Plain text and text that flows truncate here alike.
+    func truncate(_ planned: inout [PlannedLine], boxes: inout [(height: Double, baseline: Double)], at index: Int) {
+        let last = planned[index]
+        planned[index] = paragraph(last.paragraph).truncate(last)
+        boxes[index] = settings.box(planned[index].metrics)
+    }
+
+    /// Where the text shown by `planned` ends: after the last line, or at its cut if truncated.
+    func visibleEnd(_ planned: [PlannedLine]) -> Int {
+        guard let last = planned.last else { return 0 }
+        return shaped.start(of: last.paragraph) + (last.truncated ? last.broken.contentEnd : last.broken.range.upperBound)
     }
 
     /// Places lines top to bottom, each in its box: the last step of every layout.

@@ -227,7 +227,7 @@ public enum LayoutReplyFrame {
     static func writeAngles(_ angles: [Double], to writer: inout ProtobufWriter) {
         writer.packedFloats(Run.angles, count: angles.count) { out in
             for (i, angle) in angles.enumerated() {
-                out.storeBytes(of: Float(angle * 180 / .pi).bitPattern.littleEndian, toByteOffset: i * 4, as: UInt32.self)
+                out.storeBytes(of: Layoutd_V1_GlyphRun.wireAngle(angle).bitPattern.littleEndian, toByteOffset: i * 4, as: UInt32.self)
             }
         }
     }
