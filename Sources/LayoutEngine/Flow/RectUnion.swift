@@ -76,12 +76,8 @@ struct RectUnion {
 
     /// The rectangles whose tops are at or above `bottom` and that may reach down to `top`.
     private func candidates(top: Double, bottom: Double) -> ArraySlice<Rect> {
-        var low = 0, high = rects.count
         let from = top - tallest
-        while low < high {
-            let middle = (low + high) / 2
-            if rects[middle].y < from { low = middle + 1 } else { high = middle }
-        }
+        let low = ShapedParagraph.firstIndex(rects.count) { rects[$0].y >= from }
         var end = low
         while end < rects.count && rects[end].y <= bottom { end += 1 }
         return rects[low..<end]

@@ -60,12 +60,8 @@ struct ShapeScanner {
     /// tallest edge's height above `top`, up to the first that starts below `bottom`.
     private func candidates(top: Double, bottom: Double) -> Range<Int> {
         guard isSorted else { return 0..<edges.count }
-        var low = 0, high = edges.count
         let from = top - tallest
-        while low < high {
-            let middle = (low + high) / 2
-            if edges[middle].y0 < from { low = middle + 1 } else { high = middle }
-        }
+        let low = ShapedParagraph.firstIndex(edges.count) { edges[$0].y0 >= from }
         var end = low
         while end < edges.count && edges[end].y0 <= bottom { end += 1 }
         return low..<end
