@@ -169,6 +169,18 @@ enum HostileRequests {
                 $0.shape.ellipse = .with { $0.width = 6_000; $0.height = 6_000 }
                 $0.verticalAlignment = .center
             }),
+            // Balanced and total fit in text that flows: a greedy flow, then lines chosen over its
+            // slots, whose widths here change every few lines (total fit keeps a state per count).
+            Case(name: "total fit, 65,000 words beside 64 exclusions of alternating widths", envelope: layout(
+                String(repeating: "a ", count: 65_000), width: 3_000, size: 12) {
+                $0.breakStrategy = .optimal
+                $0.exclusions = (0..<64).map { k in .with { $0.shape.rect = .with { $0.y = Float(k) * 55; $0.width = k % 2 == 0 ? 500 : 1_500; $0.height = 55 } } }
+            }),
+            Case(name: "balanced, 65,000 words beside 64 exclusions of alternating widths", envelope: layout(
+                String(repeating: "a ", count: 65_000), width: 3_000, size: 12) {
+                $0.breakStrategy = .balanced
+                $0.exclusions = (0..<64).map { k in .with { $0.shape.rect = .with { $0.y = Float(k) * 55; $0.width = k % 2 == 0 ? 500 : 1_500; $0.height = 55 } } }
+            }),
             Case(name: "64 columns of one line each (linked containers)", envelope: layout(String(repeating: "column ", count: 10_000)) {
                 $0.width = 0
                 $0.containers = (0..<64).map { k in .with { $0.origin.x = Float(k) * 50; $0.width = 45; $0.height = 30 } }

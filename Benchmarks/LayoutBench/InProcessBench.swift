@@ -58,6 +58,12 @@ struct InProcessBench {
                 Exclusion(FlowShape(.ellipse(Rect(x: plain.width - 130, y: 8, width: 110, height: 80))), margin: 6)])])
             return request
         }
+        // The flowed row's captions broken balanced and by total fit: lines chosen over the
+        // slots a greedy flow met, which costs a second flow.
+        func flowed(breaking strategy: BreakStrategy) -> [ParagraphRequest] {
+            flowedRequests.map { var request = $0; request.breakStrategy = strategy; return request }
+        }
+        let balancedFlowedRequests = flowed(breaking: .balanced), optimalFlowedRequests = flowed(breaking: .optimal)
         // Each caption around a picture's silhouette where the flowed row has an ellipse (issue
         // 40's image-shape row): a 100 × 80-pixel disc's alpha over the same box, made once.
         let silhouette: ImageSilhouette = {
@@ -145,7 +151,7 @@ struct InProcessBench {
         let tailoredRequests = breakingRequests(.loose, .keepAll, japanese: false)
         let phrasedRequests = breakingRequests(.auto, .autoPhrase, japanese: true)
         if let only = ProcessInfo.processInfo.environment["LAYOUTD_BENCH_PROFILE"] {
-            // For a profiler: one kind of pass (floor, floor-bare, cold, warm, boxed, unboxed, decorated, flowed, intrinsic, listed, synthesized, unsynthesized, painted, pathed, tailored, phrased, silhouetted, built or rules), many times, nothing
+            // For a profiler: one kind of pass (floor, floor-bare, cold, warm, boxed, unboxed, decorated, flowed, flowed-balanced, flowed-optimal, intrinsic, listed, synthesized, unsynthesized, painted, pathed, tailored, phrased, silhouetted, built or rules), many times, nothing
             // else; scripts/count-instructions.sh compares two of them under callgrind.
             // LAYOUTD_BENCH_SHAPING_CACHE=N runs the other passes with a cache of N entries, as the
             // daemon ships (20,000), new each repeat so every caption meets it cold.
@@ -208,6 +214,7 @@ struct InProcessBench {
             }
             let chosen = only == "boxed" ? boxedRequests : only == "unboxed" ? unboxedRequests
                 : only == "decorated" ? decoratedRequests : only == "flowed" ? flowedRequests
+                : only == "flowed-balanced" ? balancedFlowedRequests : only == "flowed-optimal" ? optimalFlowedRequests
                 : only == "intrinsic" ? intrinsicRequests : only == "listed" ? listedRequests
                 : only == "synthesized" ? synthesizedRequests : only == "unsynthesized" ? unsynthesizedRequests
                 : only == "painted" ? paintedRequests : only == "pathed" ? pathedRequests

@@ -5,7 +5,7 @@ import Testing
 
 /// Breaking strategies and auto-size through the daemon and layoutctl, and their refusals.
 @Suite struct TypographyServerTests {
-    @Test func strategiesTravelAndAreRefusedWhereTextFlows() throws {
+    @Test func strategiesTravelAndBreakTextThatFlows() throws {
         let daemon = try Daemon()
         let client = try daemon.client()
         var request = Layoutd_V1_LayoutRequest()
@@ -18,16 +18,29 @@ import Testing
         #expect(balanced.lines.count == greedy.lines.count && greedy.lines.count >= 2)
         let spread = { (reply: Layoutd_V1_LayoutReply) in reply.lines.map(\.width).max()! - reply.lines.map(\.width).min()! }
         #expect(spread(balanced) < spread(greedy), "balanced \(spread(balanced)), greedy \(spread(greedy))")
-        request.exclusions = [.with { $0.shape.rect = .with { $0.width = 40; $0.height = 40 } }]
-        do {
-            _ = try client.request(.layout(request))
-            Issue.record("balanced breaking around an exclusion was not refused")
-        } catch ClientError.server(let error) {
-            #expect(error.code == .invalidArgument && error.field == "layout.break_strategy")
+        // Around an exclusion each line has its own slot: balanced keeps greedy's line count and
+        // fills the slots more evenly; total fit keeps the count too; every line fits its slot.
+        request.exclusions = [.with { $0.shape.rect = .with { $0.y = 30; $0.width = 120; $0.height = 40 } }]
+        request.text = "Around an exclusion each line of this caption has a slot of its own width, and balanced breaking evens them"
+        var flowed: [Layoutd_V1_BreakStrategy: Layoutd_V1_LayoutReply] = [:]
+        for strategy in [Layoutd_V1_BreakStrategy.greedy, .balanced, .optimal] {
+            request.breakStrategy = strategy
+            guard case .layoutReply(let reply) = try client.request(.layout(request)) else { Issue.record("no reply"); return }
+            #expect(reply.lines.allSatisfy { $0.width <= $0.fragmentRect.width + 0.01 }, "\(strategy)")
+            flowed[strategy] = reply
         }
+        let fill = { (reply: Layoutd_V1_LayoutReply) in reply.lines.dropLast().map { $0.width / $0.fragmentRect.width } }
+        let (greedyFill, balancedFill) = (fill(flowed[.greedy]!), fill(flowed[.balanced]!))
+        #expect(flowed[.balanced]!.lines.count == flowed[.greedy]!.lines.count && greedyFill.count >= 3)
+        #expect(flowed[.optimal]!.lines.count == flowed[.greedy]!.lines.count)
+        #expect(balancedFill.min()! > greedyFill.min()!, "balanced \(balancedFill), greedy \(greedyFill)")
+        #expect(flowed[.balanced]!.lines.map(\.range) != flowed[.greedy]!.lines.map(\.range))
         let ctl = try run(Daemon.binary("layoutctl"), ["layout", "--socket", daemon.socketPath, "--width", "300", "--size", "22",
                                                        "--break", "balanced", request.text])
         #expect(ctl.status == 0, "\(ctl.err)")
+        let around = try run(Daemon.binary("layoutctl"), ["layout", "--socket", daemon.socketPath, "--width", "300", "--size", "22",
+                                                          "--break", "optimal", "--exclude", "rect:0,30,120,40", request.text])
+        #expect(around.status == 0, "\(around.err)")
         let wrong = try run(Daemon.binary("layoutctl"), ["layout", "--socket", daemon.socketPath, "--width", "300", "--break", "best", "x"])
         #expect(wrong.status == 64 && wrong.err.contains("greedy, balanced or optimal"))
     }

@@ -66,12 +66,8 @@ extension LineBreaker {
     func badness(of lines: [BrokenLine], width: Double) -> Double {
         var total = 0.0
         for (index, line) in lines.enumerated() {
-            var used = prefix[line.contentEnd] - prefix[line.range.lowerBound]
-            if line.hyphenated, let hyphens {
-                let point = hyphens.index(atOrAfter: line.range.upperBound)
-                if point < hyphens.offsets.count { used += hyphens.widths[point] }
-                total += hyphenPenalty(width)
-            }
+            let used = usedWidth(line)
+            if line.hyphenated && hyphens != nil { total += hyphenPenalty(width) }
             if used > width + Self.tolerance { total += Self.overfull; continue }
             if index < lines.count - 1 {
                 total += (width - used) * (width - used)
@@ -110,7 +106,7 @@ extension LineBreaker {
     }
 
     /// The lines between the candidates total fit chose.
-    private func lines(of fit: TotalFit, breaks: [Int], range: Range<Int>, slot: LineSlot) -> [BrokenLine] {
+    func lines(of fit: TotalFit, breaks: [Int], range: Range<Int>, slot: LineSlot) -> [BrokenLine] {
         zip(breaks, breaks.dropFirst()).map { start, end in
             let (a, b) = (fit.ends[start], fit.ends[end])
             let hard = b == range.upperBound && b > a && flags[b - 1].contains(.hardBreak)

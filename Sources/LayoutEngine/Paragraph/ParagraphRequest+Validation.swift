@@ -36,10 +36,6 @@ extension ParagraphRequest {
                 throw LayoutError(.invalidArgument, "auto-size fits the text into a box: give a height or max_lines", field: "auto_size")
             }
         }
-        if let flow, breakStrategy != .greedy, !flow.isPlainBox {
-            throw LayoutError(.invalidArgument, "balanced and optimal breaking choose a paragraph's lines together in one box; "
-                              + "text that flows around exclusions or through containers breaks greedily", field: "break_strategy")
-        }
         // Text that flows has a width and height per container.
         if let flow {
             try flow.validate()

@@ -6,7 +6,9 @@
 ///
 /// Greedy breaking breaks each line as it is asked for. Balanced and total-fit breaking choose
 /// the paragraph's lines together at its first line, in the narrower of the first line's and
-/// the other lines' indented widths (validation keeps them to one width), and hand them out.
+/// the other lines' indented widths, and hand them out. Text that flows chooses them over the
+/// slots a greedy pass met (`handOut`); a line handed out that does not fit the slot it is
+/// asked for (the text fell otherwise than in that pass) is broken greedily there.
 struct ParagraphLines {
     let paragraph: ParagraphPositioner
     /// The paragraph's breaker, with its hyphen points and tabs: made once, used line by line.
@@ -14,7 +16,7 @@ struct ParagraphLines {
     /// The paragraph's length: the stream ends there.
     let count: Int
     /// Read once from the request's settings.
-    private let strategy: BreakStrategy
+    private var strategy: BreakStrategy
     private let indents: Bool
     /// What taking a line changes. Text that flows tries a band again at another height: it
     /// keeps the position from before the band and puts it back.
@@ -27,6 +29,8 @@ struct ParagraphLines {
     var position = Position()
     /// Balanced and total fit: the paragraph's lines, chosen at its first line.
     private var chosen: [BrokenLine]?
+    /// The chosen lines came from `handOut`: each is checked against its real slot.
+    private var handedOut = false
 
     /// The lines of `paragraph` broken by `strategy`; `indents` says whether the request sets
     /// any (both from the request's settings: `TextPositioner.lines(of:)`).
@@ -53,11 +57,23 @@ struct ParagraphLines {
     mutating func line(in slot: LineSlot, budget: WorkBudget) throws(LayoutError) -> BrokenLine {
         if strategy != .greedy && chosen == nil { chosen = try choose(slot, budget: budget) }
         let indented = indented(slot)
-        var broken = chosenLine(at: position.offset)
-            ?? breaker.line(from: position.offset, limit: count, slot: indented, hyphenatedBefore: position.hyphenatedInRow)
+        var broken: BrokenLine
+        if let chosen = chosenLine(at: position.offset), !handedOut || breaker.fits(chosen, indented.width) {
+            broken = chosen
+        } else {
+            broken = breaker.line(from: position.offset, limit: count, slot: indented, hyphenatedBefore: position.hyphenatedInRow)
+        }
         broken.slot = indented
         broken.hasTabs = breaker.tabs != nil
         return broken
+    }
+
+    /// Text that flows: hands out `lines`, chosen over the slots a greedy pass met, in place of
+    /// choosing at the first line; nil breaks greedily (that pass itself).
+    mutating func handOut(_ lines: [BrokenLine]?) {
+        strategy = .greedy
+        chosen = lines
+        handedOut = true
     }
 
     /// Takes `broken` (from `line(in:)`): its pieces and metrics planned, the stream after it.

@@ -50,46 +50,23 @@ extension TextPositioner {
             empty.flowEnd = start
             return empty
         }
-        let maxLines = settings.maxLines ?? Int.max
-        let minimumWidth = flow.minimumFragmentWidth ?? shaped.text.styles[0].size
-        var cursor = FlowCursor(paragraph: 0, offset: 0)
-        var planned: [PlannedLine] = [], boxes: [(height: Double, baseline: Double)] = [], tops: [Double] = []
-        var containerOfLine: [Int] = []
-        var lineLimitReached = false
-        // Past every container: where text that did not fit ends.
-        var end = FlowStart(container: flow.containers.count, top: 0)
-        for (index, container) in flow.containers.enumerated() where index >= start?.container ?? 0 {
-            let region = FlowRegion(container, minimumWidth: minimumWidth)
-            var startTop: Double?
-            if let start, start.container == index { startTop = start.top }
-            var flowed = try self.flow(region, from: cursor, offset: 0, gap: 0, maxLines: maxLines - planned.count, startTop: startTop)
-            if flow.verticalAlignment != .top, !flowed.lines.isEmpty, container.height != nil {
-                flowed = try align(flowed, in: region, from: cursor, as: flow.verticalAlignment, maxLines: maxLines - planned.count)
-            }
-            planned += flowed.lines
-            boxes += flowed.boxes
-            tops += flowed.tops
-            containerOfLine += Array(repeating: index, count: flowed.lines.count)
-            cursor = flowed.end
-            if flowed.stoppedByLineLimit { lineLimitReached = true; break }
-            if isAtEnd(cursor) {
-                end = FlowStart(container: index, top: flowed.nextTop)
-                break
-            }
-        }
+        if settings.breakStrategy != .greedy && !flow.isPlainBox { try chooseLines(flow, from: start) }
+        var flowed = try flowContainers(flow, from: start)
         // Text left over: the last line shown stands for it, truncated (with the token, if any).
         // A paragraph laid from a start is not the text's end: nothing is truncated.
-        let overflowed = !isAtEnd(cursor) || lineLimitReached
+        let overflowed = !isAtEnd(flowed.cursor) || flowed.lineLimitReached
         // The band keeps its top; the line's baseline follows its own box.
-        if overflowed && start == nil, let lastIndex = planned.indices.last { truncate(&planned, boxes: &boxes, at: lastIndex) }
-        let visibleEnd = visibleEnd(planned)
-        let slots = planned.map(\.broken.slot)
-        var layout = stack(planned, boxes: boxes, lineCount: overflowed ? planned.count + 1 : planned.count,
-                           visibleRange: 0..<visibleEnd, tops: tops)
+        if overflowed && start == nil, let lastIndex = flowed.planned.indices.last {
+            truncate(&flowed.planned, boxes: &flowed.boxes, at: lastIndex)
+        }
+        let visibleEnd = visibleEnd(flowed.planned)
+        let slots = flowed.planned.map(\.broken.slot)
+        var layout = stack(flowed.planned, boxes: flowed.boxes, lineCount: overflowed ? flowed.planned.count + 1 : flowed.planned.count,
+                           visibleRange: 0..<visibleEnd, tops: flowed.tops)
         for index in layout.lines.indices {
-            layout.lines[index].container = containerOfLine[index]
-            layout.lines[index].fragmentRect = Rect(x: slots[index].start, y: tops[index], width: slots[index].width,
-                                                    height: boxes[index].height)
+            layout.lines[index].container = flowed.containerOfLine[index]
+            layout.lines[index].fragmentRect = Rect(x: slots[index].start, y: flowed.tops[index], width: slots[index].width,
+                                                    height: flowed.boxes[index].height)
         }
         layout.containers = containerLayouts(flow, lines: layout.lines)
         // The last container shows the text up to the cut, not the whole of its last line's text.
@@ -102,9 +79,71 @@ extension TextPositioner {
         if start != nil {
             // A part of a text: the containers' shares are the whole text's to give.
             layout.containers = []
-            layout.flowEnd = end
+            layout.flowEnd = flowed.end
         }
         return layout
+    }
+
+    /// The lines of every container, before truncation: where each sits, and where the text got.
+    struct FlowedText {
+        var planned: [PlannedLine] = []
+        var boxes: [(height: Double, baseline: Double)] = []
+        var tops: [Double] = []
+        var containerOfLine: [Int] = []
+        var cursor = FlowCursor(paragraph: 0, offset: 0)
+        /// Past every container: where text that did not fit ends.
+        var end: FlowStart
+        var lineLimitReached = false
+    }
+
+    /// Flows the text through `flow`'s containers in order, from `start` (see `run(flow:from:)`).
+    private func flowContainers(_ flow: TextFlow, from start: FlowStart?) throws -> FlowedText {
+        let maxLines = settings.maxLines ?? Int.max
+        let minimumWidth = flow.minimumFragmentWidth ?? shaped.text.styles[0].size
+        var out = FlowedText(end: FlowStart(container: flow.containers.count, top: 0))
+        for (index, container) in flow.containers.enumerated() where index >= start?.container ?? 0 {
+            let region = FlowRegion(container, minimumWidth: minimumWidth)
+            var startTop: Double?
+            if let start, start.container == index { startTop = start.top }
+            var flowed = try self.flow(region, from: out.cursor, offset: 0, gap: 0, maxLines: maxLines - out.planned.count, startTop: startTop)
+            if flow.verticalAlignment != .top, !flowed.lines.isEmpty, container.height != nil {
+                flowed = try align(flowed, in: region, from: out.cursor, as: flow.verticalAlignment, maxLines: maxLines - out.planned.count)
+            }
+            out.planned += flowed.lines
+            out.boxes += flowed.boxes
+            out.tops += flowed.tops
+            out.containerOfLine += Array(repeating: index, count: flowed.lines.count)
+            out.cursor = flowed.end
+            if flowed.stoppedByLineLimit { out.lineLimitReached = true; break }
+            if isAtEnd(out.cursor) {
+                out.end = FlowStart(container: index, top: flowed.nextTop)
+                break
+            }
+        }
+        return out
+    }
+
+    /// Balanced and total fit in text that flows, where a line's slot waits on the lines above
+    /// it: a greedy pass finds the slot each line gets, and each paragraph that pass finishes
+    /// has its lines chosen over those slots (as many lines as greedy's, so each has a slot),
+    /// to be handed out by the pass that places them. A paragraph the pass does not finish
+    /// (text past the last container, `max_lines`) breaks greedily.
+    private func chooseLines(_ flow: TextFlow, from start: FlowStart?) throws {
+        flowChoices = Array(repeating: nil, count: paragraphCount)
+        let greedy = try flowContainers(flow, from: start)
+        var widths = Array(repeating: [Double](), count: paragraphCount)
+        var finished = Array(repeating: false, count: paragraphCount)
+        for line in greedy.planned {
+            widths[line.paragraph].append(line.broken.slot.width)
+            finished[line.paragraph] = line.broken.range.upperBound == shaped.paragraph(line.paragraph).text.units.count
+        }
+        var choices = flowChoices!
+        for index in 0..<paragraphCount where finished[index] && widths[index].count > 1 {
+            let lines = self.lines(of: index)
+            choices[index] = try lines.breaker.breakLines(in: 0..<lines.count, widths: SlotWidths(widths[index]),
+                                                          strategy: settings.breakStrategy, budget: budget)
+        }
+        flowChoices = choices
     }
 
     /// Breaks as much text from `cursor` as fits `region`: band by band from its top (moved
@@ -213,6 +252,7 @@ extension TextPositioner {
     private func lines(from cursor: FlowCursor) -> ParagraphLines {
         var lines = self.lines(of: cursor.paragraph)
         lines.position.offset = cursor.offset
+        if let flowChoices { lines.handOut(flowChoices[cursor.paragraph]) }
         return lines
     }
 

@@ -16,6 +16,9 @@ final class TextPositioner {
     var placesGlyphsOnPage: WritingMode?
     /// Vertical text's setting, for what positioning shapes (truncation tokens, hyphens).
     var vertical: VerticalSetting?
+    /// Text that flows, broken balanced or by total fit: each paragraph's lines chosen over the
+    /// slots a greedy pass met, nil for a paragraph that breaks greedily (`chooseLines`).
+    var flowChoices: [[BrokenLine]?]?
 
     convenience init(shaped: consuming ShapedText, request: borrowing ParagraphRequest, context: LayoutContext) {
         self.init(shaped: shaped, settings: LineSettings(request), context: context)

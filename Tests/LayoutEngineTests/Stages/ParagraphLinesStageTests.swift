@@ -85,6 +85,21 @@ import Testing
         _ = positioner
     }
 
+    /// Lines handed out (text that flows, chosen over a greedy pass's slots) are each checked
+    /// against the slot they are asked with: one that does not fit is broken greedily there.
+    @Test func handedOutLinesThatDoNotFitBreakGreedily() throws {
+        let text = "aaaa bbbb cccc dddd"
+        var (lines, positioner) = try stream(text)
+        let chosen = [BrokenLine(range: 0..<10, contentEnd: 9, hardBreak: false, slot: slot(50)),
+                      BrokenLine(range: 10..<19, contentEnd: 19, hardBreak: false, slot: slot(50))]
+        lines.handOut(chosen)
+        #expect(self.text(of: try lines.line(in: slot(100), budget: .unlimited), text) == "aaaa bbbb")
+        #expect(self.text(of: try lines.line(in: slot(30), budget: .unlimited), text) == "aaaa")
+        _ = lines.take(try lines.line(in: slot(45), budget: .unlimited))
+        #expect(self.text(of: try lines.line(in: slot(45), budget: .unlimited), text) == "cccc dddd")
+        _ = positioner
+    }
+
     /// "hyphenation" splits hy-phen-ation: in 20-point slots each line may end at a hyphen
     /// point, but with at most one hyphenated line in a row the second is cut at the slot's
     /// last grapheme instead; a position put back also puts back the count.

@@ -2684,8 +2684,8 @@ type LayoutRequest struct {
 	// Also measure where the glyphs put ink: LayoutReply.ink_bounds and first_glyph_ink, and
 	// each line's and run's ink_bounds. Off by default (it reads every glyph's outline bounds).
 	InkBounds bool `protobuf:"varint,26,opt,name=ink_bounds,json=inkBounds,proto3" json:"ink_bounds,omitempty"`
-	// How lines are chosen; greedy unless set. Balanced and optimal need one plain box: with
-	// exclusions, a shape or containers they are INVALID_ARGUMENT on break_strategy.
+	// How lines are chosen; greedy unless set. With exclusions, a shape or containers, balanced
+	// and optimal choose each paragraph's lines over the slots a greedy pass gives them.
 	BreakStrategy BreakStrategy `protobuf:"varint,27,opt,name=break_strategy,json=breakStrategy,proto3,enum=layoutd.v1.BreakStrategy" json:"break_strategy,omitempty"`
 	// Scale the text down until it fits its box (UIKit's adjustsFontSizeToFitWidth, Android's
 	// autosize): needs a height or max_lines (INVALID_ARGUMENT on auto_size otherwise). The

@@ -1596,8 +1596,8 @@ class LayoutRequest(google.protobuf.message.Message):
     """
 
     break_strategy: global___BreakStrategy.ValueType
-    """How lines are chosen; greedy unless set. Balanced and optimal need one plain box: with
-    exclusions, a shape or containers they are INVALID_ARGUMENT on break_strategy.
+    """How lines are chosen; greedy unless set. With exclusions, a shape or containers, balanced
+    and optimal choose each paragraph's lines over the slots a greedy pass gives them.
     """
 
     @property

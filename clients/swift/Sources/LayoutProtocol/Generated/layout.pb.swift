@@ -1979,8 +1979,8 @@ public nonisolated struct Layoutd_V1_LayoutRequest: @unchecked Sendable {
     set {_uniqueStorage()._inkBounds = newValue}
   }
 
-  /// How lines are chosen; greedy unless set. Balanced and optimal need one plain box: with
-  /// exclusions, a shape or containers they are INVALID_ARGUMENT on break_strategy.
+  /// How lines are chosen; greedy unless set. With exclusions, a shape or containers, balanced
+  /// and optimal choose each paragraph's lines over the slots a greedy pass gives them.
   public var breakStrategy: Layoutd_V1_BreakStrategy {
     get {_storage._breakStrategy}
     set {_uniqueStorage()._breakStrategy = newValue}
