@@ -2,7 +2,7 @@
 # Draws the pictures in Examples/pictures/ through a real daemon and layoutctl: what font
 # fallback off, attachments' content modes, the intrinsic widths, letterpress, a ring-shaped
 # container, a photo under tags, a style's own fallback families, a script override, synthesised
-# faces, bordered backgrounds, gradient and picture fills, glows, Bold Text, line-break styles and text around a picture's silhouette look like. Needs a build
+# faces, bordered backgrounds, gradient and picture fills, glows, Bold Text, line-break styles, text around a picture's silhouette and breaking strategies beside a picture look like. Needs a build
 # (swift build, or scripts/build-release.sh).
 #   scripts/draw-examples.sh [BIN_DIR]   (default: .build/debug)
 set -euo pipefail
@@ -71,6 +71,14 @@ open(sys.argv[1], "wb").write(b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(
 PY
 ctl layout --width 320 --size 12 --exclude "image:$work/star.png@0,0,150,150;margin=4" -o "$out/exclusion-silhouette.png" \
   "Text that flows around a picture follows what the picture shows, not the box it comes in: here a star's points, with its alpha channel read as CSS shape-outside reads an image. Lines reach into the hollows between the points on both sides, and the margin keeps them off its edge. The same text beside the picture's box would stop short of all of them."
+
+# A justified column around a picture, broken greedily, balanced and by total fit over the slots
+# each line gets beside it: greedy leaves gaps (rivers) where total fit evens the lines out.
+column="A narrow justified column beside a picture shows every fault of its breaks: a line that took one long word too few is stretched until its spaces run together down the page, and a word left alone at the end looks lost. Total fit weighs every line's slack at once, each in the width the picture leaves it."
+for strategy in greedy balanced optimal; do
+  ctl layout --width 230 --size 13 --align justified --exclude 'rect:0,0,90,110:end;margin=6' --break "$strategy" \
+    -o "$out/flow-break-$strategy.png" "$column"
+done
 
 # A small photo (an 80 x 60 gradient) scaled up five times under a tag: opaque to its edge.
 python3 - "$work/photo.png" <<'PY'
