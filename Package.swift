@@ -44,8 +44,10 @@ let package = Package(
         // boundaries), behind a header that names no ICU type (see word_dictionary.h).
         .target(name: "CWordDictionary", linkerSettings: [.linkedLibrary("icuuc")]),
 
-        .target(name: "LayoutEngine", dependencies: ["CFreeType", "CHarfBuzz", "CFriBidi", "CFontconfig",
-                                                     "CThai", "CHyphen", "CWordDictionary"]),
+        // The Unicode adapter: bidi levels (FriBidi), words by dictionary (ICU, libthai) and
+        // hyphenation patterns (libhyphen), in Swift values the engine asks for.
+        .target(name: "LayoutUnicode", dependencies: ["CFriBidi", "CThai", "CHyphen", "CWordDictionary"]),
+        .target(name: "LayoutEngine", dependencies: ["CFreeType", "CHarfBuzz", "CFontconfig", "LayoutUnicode"]),
         // Formatting rules' patterns, PCRE2 at the engine's edge: the engine runs rules through
         // `RulePattern`, so a program without rules links no PCRE2.
         .target(name: "LayoutRules", dependencies: ["LayoutEngine", "CPCRE2"]),
@@ -120,7 +122,7 @@ for target in package.targets where target.type != .system {
 // class's stored property (swift-protobuf's message storage, the layout scratch) went through
 // swift_beginAccess, about 9,000 instructions a layout request through the daemon (issue 17).
 // Debug builds, which the tests run, keep the checks; the compiler's static checks stay on.
-for name in ["LayoutEngine", "LayoutRender", "LayoutRules", "LayoutProtocol", "LayoutWire", "LayoutServer"] {
+for name in ["LayoutUnicode", "LayoutEngine", "LayoutRender", "LayoutRules", "LayoutProtocol", "LayoutWire", "LayoutServer"] {
     let target = package.targets.first { $0.name == name }!
     target.swiftSettings = (target.swiftSettings ?? []) + [.unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release))]
 }

@@ -1,6 +1,4 @@
-import CThai
-import CWordDictionary
-import Synchronization
+import LayoutUnicode
 
 /// The word, sentence, line and paragraph around an offset, as a double or triple tap selects them:
 /// SkParagraph's `getWordBoundary`, TextKit's `doubleClick(at:)`.
@@ -99,24 +97,10 @@ public struct TextBoundaries: Sendable {
 
     /// ICU's word boundaries strictly inside `run`, as offsets in the run's base array; nil
     /// without ICU's data. Japanese phrases are made of these words too (`JapanesePhrases`).
-    static func dictionaryWords(in run: ArraySlice<UInt16>) -> [Int]? {
-        var found = [Int32](repeating: 0, count: run.count)
-        let count = run.withUnsafeBufferPointer { text in
-            found.withUnsafeMutableBufferPointer { found in
-                layoutd_dictionary_word_boundaries(text.baseAddress, Int32(text.count), found.baseAddress, Int32(found.count))
-            }
-        }
-        guard count >= 0 else { return nil }
-        return found.prefix(Int(count)).map { run.startIndex + Int($0) }
-    }
+    static func dictionaryWords(in run: ArraySlice<UInt16>) -> [Int]? { DictionaryWords.boundaries(in: run) }
 
-    /// libthai's dictionary is one object for the process: loading it costs far more than a
-    /// word, and it is used under a lock (its thread safety is not documented).
-    nonisolated(unsafe) private static let thai = th_brk_new(nil)
-    private static let thaiLock = Mutex(())
-
-    /// Inside each run of Thai letters, the dictionary's word ends replace UAX #29's, which
-    /// cut between every letter.
+    /// Inside each run of Thai letters, libthai's word ends replace UAX #29's, which cut
+    /// between every letter (without its dictionary, UAX #29's cuts stay).
     private static func cutThai(_ units: [UInt16], into boundaries: inout Set<Int>) {
         func isThai(_ u: UInt16) -> Bool { u >= 0x0E01 && u <= 0x0E5B }
         var start = 0
@@ -124,18 +108,10 @@ public struct TextBoundaries: Sendable {
             guard isThai(units[start]) else { start += 1; continue }
             var end = start
             while end < units.count && isThai(units[end]) { end += 1 }
-            for offset in (start + 1)..<max(start + 1, end) { boundaries.remove(offset) }
-            var wide = units[start..<end].map { wchar_t(Int32($0)) } + [0]
-            var positions = [Int32](repeating: 0, count: end - start + 1)
-            let found = thaiLock.withLock { _ in
-                guard let thai else { return Int32(0) }
-                return th_brk_wc_find_breaks(thai, &wide, &positions, positions.count)
+            if let breaks = DictionaryWords.thaiBreaks(in: units[start..<end]) {
+                for offset in (start + 1)..<max(start + 1, end) { boundaries.remove(offset) }
+                for position in breaks { boundaries.insert(start + position) }
             }
-            if found <= 0 && thai == nil {
-                // No dictionary: UAX #29's cuts stay.
-                for offset in (start + 1)..<max(start + 1, end) { boundaries.insert(offset) }
-            }
-            for position in positions.prefix(Int(max(0, found))) { boundaries.insert(start + Int(position)) }
             start = end
         }
     }

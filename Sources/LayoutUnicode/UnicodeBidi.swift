@@ -1,0 +1,59 @@
+import CFriBidi
+
+/// UAX #9 embedding levels by FriBidi: the Unicode adapter's bidi. The engine's `BidiResolver`
+/// splits the text into paragraphs and asks here for each one's levels.
+package enum UnicodeBidi {
+    private static let parLTR = FriBidiParType(rawValue: 0x110)
+    private static let parRTL = FriBidiParType(rawValue: 0x111)
+    private static let parOn = FriBidiParType(rawValue: 0x40)
+
+    /// Writes the level of every unit of `range` (one bidi paragraph of `units`) into `levels`
+    /// at the same offsets, and returns the paragraph's base level: `forcedBase` (0 or 1) when
+    /// given, else from its first strong character (UAX #9 P2–P3).
+    package static func resolveParagraph(_ units: UnsafeBufferPointer<UInt16>, range: Range<Int>, forcedBase: UInt8?,
+                                         into levels: UnsafeMutableBufferPointer<UInt8>) -> UInt8 {
+        var base: FriBidiParType = forcedBase == 0 ? parLTR : forcedBase == 1 ? parRTL : parOn
+        let capacity = range.count
+        // FriBidi works on code points. Its four arrays share one scratch allocation (on the
+        // stack for a caption), so a paragraph costs no heap allocation.
+        return withUnsafeTemporaryAllocation(of: UInt32.self, capacity: capacity * 3) { scratch in
+            withUnsafeTemporaryAllocation(of: FriBidiLevel.self, capacity: capacity) { scalarLevels in
+                let scalars = scratch.baseAddress!
+                let types = scalars + capacity
+                let brackets = types + capacity
+                var count = 0
+                var i = range.lowerBound
+                while i < range.upperBound {
+                    let u = units[i]
+                    if u >= 0xD800 && u < 0xDC00 && i + 1 < range.upperBound && units[i + 1] >= 0xDC00 && units[i + 1] < 0xE000 {
+                        scalars[count] = 0x10000 + ((FriBidiChar(u) - 0xD800) << 10) + (FriBidiChar(units[i + 1]) - 0xDC00)
+                        i += 2
+                    } else {
+                        scalars[count] = FriBidiChar(u)
+                        i += 1
+                    }
+                    count += 1
+                }
+                let typePointer = UnsafeMutableRawPointer(types).bindMemory(to: FriBidiCharType.self, capacity: capacity)
+                fribidi_get_bidi_types(scalars, FriBidiStrIndex(count), typePointer)
+                fribidi_get_bracket_types(scalars, FriBidiStrIndex(count), typePointer, brackets)
+                let ok = fribidi_get_par_embedding_levels_ex(typePointer, brackets, FriBidiStrIndex(count), &base,
+                                                             scalarLevels.baseAddress) != 0
+                let baseLevel: UInt8 = (base.rawValue & 1) == 1 ? 1 : 0
+                // Back to units: a surrogate pair takes its scalar's level twice. (Written as a
+                // loop over the scalar's width, each scalar became a call to memset.)
+                var unit = range.lowerBound
+                for k in 0..<count {
+                    let level = ok ? UInt8(max(0, scalarLevels[k])) : baseLevel
+                    levels[unit] = level
+                    unit += 1
+                    if scalars[k] >= 0x10000 {
+                        levels[unit] = level
+                        unit += 1
+                    }
+                }
+                return baseLevel
+            }
+        }
+    }
+}
