@@ -23,7 +23,7 @@ extension HitTester {
             // line's range lies within the units (a paragraph's lines cover its text).
             withUnsafeTemporaryAllocation(of: UnitFlags.self, capacity: line.range.count) { flags in
                 flags.initialize(repeating: [])
-                units.withUnsafeBufferPointer { units in
+                _ = units.withUnsafeBufferPointer { units in
                     TextAnalysis.markGraphemes(UnsafeBufferPointer(rebasing: units[line.range]), into: flags)
                 }
                 for k in flags.indices where flags[k].contains(.graphemeStart) { starts[line.range.lowerBound + k] = true }
