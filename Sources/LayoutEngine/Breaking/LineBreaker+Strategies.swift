@@ -14,23 +14,36 @@ public enum BreakStrategy: Sendable, Equatable {
 extension LineBreaker {
     /// The lines of `range` in `slot` by `strategy`. Each run of text between mandatory breaks
     /// is broken on its own; every line keeps `slot`, so alignment places it in the full width.
-    /// A paragraph with tabs is broken greedily: a tab's width depends on where its line starts.
     /// The budget is checked between runs, between balanced's trials and inside total fit.
     func breakLines(in range: Range<Int>, slot: LineSlot, strategy: BreakStrategy,
                     budget: WorkBudget = .unlimited) throws(LayoutError) -> [BrokenLine] {
-        let strategy = tabs == nil ? strategy : .greedy
+        let strategy = applicable(strategy)
+        return try breakRuns(in: range, budget: budget) { (run, _) throws(LayoutError) in
+            let greedy = breakLines(in: run, width: slot.width)
+            switch strategy {
+            case .greedy: return greedy
+            case .balanced: return try balanced(run, slot: slot, greedy: greedy, budget: budget)
+            case .optimal: return greedy.count > 1 ? try optimal(run, slot: slot, budget: budget) ?? greedy : greedy  // one line is already the best
+            }
+        }
+    }
+
+    /// `strategy`, or greedy for a paragraph with tabs: a tab's width depends on where its line
+    /// starts, which only a line-by-line pass knows.
+    func applicable(_ strategy: BreakStrategy) -> BreakStrategy { tabs == nil ? strategy : .greedy }
+
+    /// The lines of each run of `range` between mandatory breaks, broken on its own by
+    /// `breakRun` (given the run and how many lines came before it), in order. The budget is
+    /// checked before each run.
+    func breakRuns(in range: Range<Int>, budget: WorkBudget,
+                   _ breakRun: (Range<Int>, Int) throws(LayoutError) -> [BrokenLine]) throws(LayoutError) -> [BrokenLine] {
         var lines: [BrokenLine] = []
         var start = range.lowerBound
         while start < range.upperBound {
             try budget.check()
             var end = start + 1
             while end < range.upperBound && !flags[end].contains(.mustBreakBefore) { end += 1 }
-            let greedy = breakLines(in: start..<end, width: slot.width)
-            switch strategy {
-            case .greedy: lines += greedy
-            case .balanced: lines += try balanced(start..<end, slot: slot, greedy: greedy, budget: budget)
-            case .optimal: lines += greedy.count > 1 ? try optimal(start..<end, slot: slot, budget: budget) ?? greedy : greedy  // one line is already the best
-            }
+            lines += try breakRun(start..<end, lines.count)
             start = end
         }
         return lines

@@ -36,28 +36,24 @@ extension LineBreaker {
     /// where a greedy pass met each line's slot. Balanced and total fit keep greedy's line count
     /// over these widths, so every line they choose has a slot that pass met (the slots past
     /// them wait on where the lines fall). Each run between mandatory breaks is broken on its
-    /// own, its lines numbered on from the run's before; a paragraph with tabs breaks greedily.
-    /// One width for every line is `breakLines(in:slot:strategy:budget:)`.
+    /// own, its lines numbered on from the runs before; a paragraph with tabs breaks greedily.
+    /// A line's `slot` here is only what it was measured against: `ParagraphLines` gives each
+    /// line handed out its real slot. One width for every line is
+    /// `breakLines(in:slot:strategy:budget:)`.
     func breakLines(in range: Range<Int>, widths: SlotWidths, strategy: BreakStrategy,
                     budget: WorkBudget) throws(LayoutError) -> [BrokenLine] {
-        let strategy = tabs == nil ? strategy : .greedy
-        var lines: [BrokenLine] = []
-        var start = range.lowerBound
-        while start < range.upperBound {
-            try budget.check()
-            var end = start + 1
-            while end < range.upperBound && !flags[end].contains(.mustBreakBefore) { end += 1 }
-            let run = widths.from(lines.count)
+        let strategy = applicable(strategy)
+        return try breakRuns(in: range, budget: budget) { (run, linesBefore) throws(LayoutError) in
+            let widths = widths.from(linesBefore)
             var greedy: [BrokenLine] = []
-            breakLines(in: start..<end, widths: run, into: &greedy)
+            breakLines(in: run, widths: widths, into: &greedy)
             switch strategy {
-            case .greedy: lines += greedy
-            case .balanced: lines += try balanced(start..<end, widths: run, greedy: greedy, budget: budget)
-            case .optimal: lines += greedy.count > 1 ? try optimal(start..<end, widths: run, lineCount: greedy.count, budget: budget) ?? greedy : greedy
+            case .greedy: return greedy
+            case .balanced: return try balanced(run, widths: widths, greedy: greedy, budget: budget)
+            case .optimal:
+                return greedy.count > 1 ? try optimal(run, widths: widths, lineCount: greedy.count, budget: budget) ?? greedy : greedy
             }
-            start = end
         }
-        return lines
     }
 
     /// The smallest factor of every line's width that still breaks `range` into as many lines
@@ -85,11 +81,11 @@ extension LineBreaker {
                 low = middle
             }
         }
-        return best.enumerated().map { index, line in var line = line; line.slot = widths.slot(line: index, top: 0); return line }
+        return best
     }
 
-    /// Total fit over line-dependent widths in at most `lineCount` lines (`TotalFit+Lines`);
-    /// nil when no choice fits (greedy breaks it).
+    /// Total fit over line-dependent widths in exactly `lineCount` lines, greedy's count and the
+    /// fewest any choice has (`TotalFit+Lines`); nil when no choice fits (greedy breaks it).
     private func optimal(_ range: Range<Int>, widths: SlotWidths, lineCount: Int,
                          budget: WorkBudget) throws(LayoutError) -> [BrokenLine]? {
         let widest = widths.widest(lineCount)
@@ -97,7 +93,6 @@ extension LineBreaker {
                            hyphenPenalty: hyphenPenalty(widest), orphanPenalty: orphanPenalty(widest))
         guard let breaks = try fit.breaks(widths: widths.width, lineCount: lineCount, budget: budget) else { return nil }
         return lines(of: fit, breaks: breaks, range: range, slot: LineSlot(start: 0, width: widest))
-            .enumerated().map { index, line in var line = line; line.slot = widths.slot(line: index, top: 0); return line }
     }
 
     /// True when `line` fits `width`, as breaking measured it: a unit hanging past its end

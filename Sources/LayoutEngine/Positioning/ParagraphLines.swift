@@ -34,9 +34,10 @@ struct ParagraphLines {
 
     /// The lines of `paragraph` broken by `strategy`; `indents` says whether the request sets
     /// any (both from the request's settings: `TextPositioner.lines(of:)`).
-    init(_ paragraph: ParagraphPositioner, strategy: BreakStrategy, indents: Bool) {
+    /// `breaker`, when given, is the paragraph's own, made before (`paragraph.breaker()`).
+    init(_ paragraph: ParagraphPositioner, breaker: LineBreaker? = nil, strategy: BreakStrategy, indents: Bool) {
         self.paragraph = paragraph
-        breaker = paragraph.breaker()
+        self.breaker = breaker ?? paragraph.breaker()
         count = paragraph.text.units.count
         self.strategy = strategy
         self.indents = indents

@@ -139,7 +139,7 @@ extension TextPositioner {
         }
         var choices = flowChoices!
         for index in 0..<paragraphCount where finished[index] && widths[index].count > 1 {
-            let lines = self.lines(of: index)
+            let lines = flowLines(of: index)
             choices[index] = try lines.breaker.breakLines(in: 0..<lines.count, widths: SlotWidths(widths[index]),
                                                           strategy: settings.breakStrategy, budget: budget)
         }
@@ -250,10 +250,20 @@ extension TextPositioner {
     /// The lines of the cursor's paragraph from the cursor on. (A container starts where the
     /// one before stopped, and in a paragraph its count of hyphenated lines in a row starts again.)
     private func lines(from cursor: FlowCursor) -> ParagraphLines {
-        var lines = self.lines(of: cursor.paragraph)
+        var lines = flowLines(of: cursor.paragraph)
         lines.position.offset = cursor.offset
         if let flowChoices { lines.handOut(flowChoices[cursor.paragraph]) }
         return lines
+    }
+
+    /// The line stream of paragraph `index` in text that flows, on the paragraph's one breaker
+    /// (`flowBreakers`).
+    private func flowLines(of index: Int) -> ParagraphLines {
+        if flowBreakers.isEmpty { flowBreakers = Array(repeating: nil, count: paragraphCount) }
+        let paragraph = paragraph(index)
+        let breaker = flowBreakers[index] ?? paragraph.breaker()
+        if flowBreakers[index] == nil { flowBreakers[index] = breaker }
+        return ParagraphLines(paragraph, breaker: breaker, strategy: settings.breakStrategy, indents: settings.hasIndents)
     }
 
     /// The container's lines moved down (center, bottom) or spread (justify-lines) within its

@@ -19,6 +19,10 @@ final class TextPositioner {
     /// Text that flows, broken balanced or by total fit: each paragraph's lines chosen over the
     /// slots a greedy pass met, nil for a paragraph that breaks greedily (`chooseLines`).
     var flowChoices: [[BrokenLine]?]?
+    /// Text that flows: each paragraph's breaker, made once however often a band, a container
+    /// or a vertical alignment asks for its lines again (balanced and total fit find hyphen
+    /// points over a paragraph's whole text). Empty until text flows.
+    var flowBreakers: [LineBreaker?] = []
 
     convenience init(shaped: consuming ShapedText, request: borrowing ParagraphRequest, context: LayoutContext) {
         self.init(shaped: shaped, settings: LineSettings(request), context: context)
