@@ -70,6 +70,10 @@ public final class DocumentStore: Sendable {
         var closed = false
         /// The peer's uid, once the connection is admitted: its documents count against its share.
         var user: UInt32?
+        /// No document expires before this (its last use plus the idle time): the earliest at
+        /// the last sweep, or of a document kept since. A use only moves an expiry later, so a
+        /// sweep before this finds nothing, and every request's sweep is one comparison.
+        var nextExpiry = UInt64.max
     }
 
     private let state = Mutex(State())
@@ -118,6 +122,7 @@ public final class DocumentStore: Sendable {
             let id = state.nextID
             state.nextID += 1
             state.entries[id] = Entry(document: document, ruleNames: ruleNames, lastUsed: now, units: document.length)
+            state.nextExpiry = min(state.nextExpiry, expiry(lastUsed: now))
             return id
         }
     }
@@ -125,8 +130,9 @@ public final class DocumentStore: Sendable {
     /// The document `id`, marked used now.
     func entry(_ id: UInt64, now: UInt64) throws(LayoutError) -> Entry {
         let found: Entry? = state.withLock { state in
-            state.entries[id]?.lastUsed = now
-            return state.entries[id]
+            guard let index = state.entries.index(forKey: id) else { return nil }  // one look-up for both
+            state.entries.values[index].lastUsed = now
+            return state.entries.values[index]
         }
         guard let found else { throw Self.notFound(id, field: "document") }
         return found
@@ -170,15 +176,27 @@ public final class DocumentStore: Sendable {
         forget(removed)
     }
 
-    /// Closes the documents unused for the idle time.
+    /// Closes the documents unused for the idle time (the same documents whenever it runs: it
+    /// looks at them only once one can have expired, `State.nextExpiry`).
     func sweep(now: UInt64) {
-        let idle = UInt64(saturating: limits.idleSeconds * 1e9)
         let expired: [Entry] = state.withLock { state in
-            let old = state.entries.filter { now > $0.value.lastUsed && now - $0.value.lastUsed > idle }
-            for id in old.keys { state.entries.removeValue(forKey: id) }
-            return Array(old.values)
+            guard now > state.nextExpiry else { return [] }
+            var expired: [(id: UInt64, entry: Entry)] = [], next = UInt64.max
+            for (id, entry) in state.entries {
+                let expiry = expiry(lastUsed: entry.lastUsed)
+                if now > expiry { expired.append((id, entry)) } else { next = min(next, expiry) }
+            }
+            for (id, _) in expired { state.entries.removeValue(forKey: id) }
+            state.nextExpiry = next
+            return expired.map(\.entry)
         }
         expired.forEach(forget)
+    }
+
+    /// When a document last used at `lastUsed` expires (never, past the clock's range).
+    private func expiry(lastUsed: UInt64) -> UInt64 {
+        let (sum, overflow) = lastUsed.addingReportingOverflow(UInt64(saturating: limits.idleSeconds * 1e9))
+        return overflow ? .max : sum
     }
 
     /// The connection closed: every document goes, and no more are opened.

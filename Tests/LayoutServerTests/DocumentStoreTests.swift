@@ -41,4 +41,30 @@ import Testing
         second.sweep(now: UInt64(saturating: limits.idleSeconds * 1e9) + 1)
         #expect(ledger.documents == 0 && ledger.units == 0 && second.count == 0)
     }
+
+    /// The sweep looks at the documents only once one can have expired; what it closes is
+    /// what a look at every document on every request closed: each document exactly past its
+    /// last use plus the idle time, a use moving that later.
+    @Test func sweepClosesEachDocumentWhenItsIdleTimeHasPassed() throws {
+        var limits = DocumentLimits()
+        limits.idleSeconds = 10
+        let idle: UInt64 = 10_000_000_000
+        let store = DocumentStore(ledger: DocumentLedger(limits: limits))
+        let early = try open(store, "opened first", now: 0)
+        let late = try open(store, "opened later", now: 4_000_000_000)
+        store.sweep(now: idle)
+        #expect(store.count == 2, "exactly the idle time is not past it")
+        _ = try store.entry(early, now: 8_000_000_000)  // used: its expiry moves to 18 s
+        store.sweep(now: idle + 1)
+        #expect(store.count == 2, "a use moves the expiry the sweep had counted on")
+        store.sweep(now: 4_000_000_000 + idle + 1)
+        #expect(store.count == 1 && store.peek(late) == nil && store.peek(early) != nil)
+        store.sweep(now: 8_000_000_000 + idle)
+        #expect(store.count == 1)
+        store.sweep(now: 8_000_000_000 + idle + 1)
+        #expect(store.count == 0)
+        let reopened = try open(store, "after the sweep", now: 30_000_000_000)
+        store.sweep(now: 30_000_000_000 + idle + 1)
+        #expect(store.peek(reopened) == nil, "a document kept after a sweep expires on time")
+    }
 }
