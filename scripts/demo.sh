@@ -73,12 +73,14 @@ PY
   -o out/letterpress.png "Pressed into paper"
 "$bin/layoutctl" typemode --style strong --width 300 --frame 360x640 --fill 'linear:#ff7a18:#af002d:120' \
   --position 0.5,0.4 --rotate=-6 -o out/story-frame.png "$(pick Latn "Practice makes perfect, and perfect makes practice.")"
-# Image tags on a photo (a story drawn above stands in for one): geometry rows, a picture, the hide animation.
+# Image tags on a photo (a story drawn above stands in for one): geometry rows, a picture, the hide and style-switch animations.
 "$bin/layoutctl" tags --photo 360x450 --at 0.42,0.61 --label "Nike|Air Max 90" --label "¥899" --style 3 \
   --tag '0.7,0.25@2:上海|外滩' --tag '0.25,0.3@0:مقهى|الرياض'
 "$bin/layoutctl" tags --photo 360x450 --at 0.42,0.61 --label "Nike|Air Max 90" --label "¥899" --style 3 \
   --tag '0.7,0.25@2:上海|外滩' --tag '0.25,0.3@0:مقهى|الرياض' --image out/story-neon.png -o out/tags.png
 "$bin/layoutctl" tags --photo 360x450 --at 0.42,0.61 --label "Nike|Air Max 90" --label "¥899" --style 3 --animate hide -o out/tags-hide.svg
+"$bin/layoutctl" tags --photo 360x450 --at 0.42,0.61 --label "Nike|Air Max 90" --label "¥899" --style 3 --switch-to 0 \
+  --animate switch -o out/tags-switch.svg
 # Text that flows: around a picture, inside a circle, through three columns.
 flowing="Text flows around a picture as a river flows around a stone: it parts, runs past on both sides and joins again below. Each band of lines is cut into the intervals the shapes leave free, and each interval takes as much text as fits, in reading order. Inside a circle the lines grow and shrink with the shape; in columns the text runs from one to the next."
 "$bin/layoutctl" layout --width 300 --size 16 --exclude 'circle:150,80,50;margin=6' -o out/flow-around.png "$flowing"
@@ -88,6 +90,6 @@ flowing="Text flows around a picture as a river flows around a stone: it parts, 
 # Vertical text: columns right to left, Latin on its side, dates upright in one em.
 "$bin/layoutctl" layout --width 300 --height 240 --size 22 --font "Noto Sans CJK JP" --vertical --upright-digits 2 \
   -o out/vertical.png "縦書きの文章は上から下へ、右から左へ進みます。「括弧」と長音ー、ABCは横倒し、12月24日は縦中横。"
-echo "open out/*.png to look at them (out/tags-hide.svg in a browser plays the hide animation)"
+echo "open out/*.png to look at them (out/tags-hide.svg and out/tags-switch.svg in a browser play the hide and style-switch animations)"
 echo
 "$bin/layoutctl" stats

@@ -2,7 +2,7 @@
 # Draws the pictures in Examples/pictures/ through a real daemon and layoutctl: what font
 # fallback off, attachments' content modes, the intrinsic widths, letterpress, a ring-shaped
 # container, a photo under tags, a style's own fallback families, a script override, synthesised
-# faces, bordered backgrounds, gradient and picture fills, glows, Bold Text, line-break styles, text around a picture's silhouette and breaking strategies beside a picture look like. Needs a build
+# faces, bordered backgrounds, gradient and picture fills, glows, Bold Text, line-break styles, text around a picture's silhouette, breaking strategies beside a picture and a tag's style switch look like. Needs a build
 # (swift build, or scripts/build-release.sh).
 #   scripts/draw-examples.sh [BIN_DIR]   (default: .build/debug)
 set -euo pipefail
@@ -104,6 +104,10 @@ PY
 ctl tags place --photo 400x200 --image "$work/white.png" --at 0.3,0.5 --label "White|on white" -o "$out/tag-legibility-shadow.png"
 ctl tags place --photo 400x200 --image "$work/white.png" --at 0.3,0.5 --label "White|on white" --style-table "$work/backing.json" \
     -o "$out/tag-legibility-backing.png"
+# A tag switching style (open it in a browser): its labels leave, text then lines, and the next
+# style's arrive, lines then text, around a dot that stays.
+ctl tags place --photo 400x300 --at 0.45,0.55 --label "Nike|Air Max 90" --label "¥899" --style 3 --switch-to 0 \
+    --animate switch -o "$out/tag-style-switch.svg"
 # A style's own fallback families before the daemon's: the cup from DejaVu Sans when it is
 # listed, from the colour emoji face when it is not.
 ctl layout --width 300 --size 28 --font "Noto Sans" -o "$out/fallback-daemon.png" "Tea ☕ at four"

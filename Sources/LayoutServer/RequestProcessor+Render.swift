@@ -120,8 +120,8 @@ extension RequestProcessor {
         return reply
     }
 
-    /// The photo's tags at the request's moment, over the photo; or their show or hide
-    /// animation as an SVG of CSS keyframes.
+    /// The photo's tags at the request's moment, over the photo; or their show, hide or style
+    /// switch animation as an SVG of CSS keyframes.
     private func renderTags(_ tagsRequest: Layoutd_V1_TagsRequest, _ request: Layoutd_V1_RenderRequest, format: RenderFormat,
                             budget: WorkBudget) throws -> Layoutd_V1_RenderReply {
         guard request.attachmentImages.isEmpty, request.fillImages.isEmpty else {
@@ -145,11 +145,19 @@ extension RequestProcessor {
         switch request.animate {
         case .none:
             image = try renderer.render(scene, format: format, scale: try Self.scale(of: request), budget: budget)
-        case .hide, .show:
+        case .hide, .show, .switch:
             guard format == .svg else {
                 throw LayoutError(.invalidArgument, "an animation is drawn as SVG only", field: "animate")
             }
-            image = try renderer.animatedSVG(scene, request.animate == .hide ? .hide : .show, timeline: placed.visibility.timeline, budget: budget)
+            let timeline = placed.visibility.timeline
+            if request.animate == .switch {
+                guard placed.layout.tags.contains(where: { $0.switched != nil }) else {
+                    throw LayoutError(.invalidArgument, "a switch animation needs a tag with switch_to", field: "animate")
+                }
+                image = try renderer.switchingSVG(scene, timeline: timeline, budget: budget)
+            } else {
+                image = try renderer.animatedSVG(scene, request.animate == .hide ? .hide : .show, timeline: timeline, budget: budget)
+            }
         case .UNRECOGNIZED(let value):
             throw LayoutError(.invalidArgument, "unknown animation \(value)", field: "animate")
         }

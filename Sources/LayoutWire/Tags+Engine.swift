@@ -28,7 +28,8 @@ extension Layoutd_V1_TagsRequest {
                                 valueStyle: label.hasValueStyle ? try label.valueStyle.patch(field: labelField + ".value_style", fonts: fonts)
                                     .applied(to: valueStyle) : nil)
             }
-            engineTags.append(ImageTag(position: Point(x: Double(tag.at.x), y: Double(tag.at.y)), labels: labels, style: Int(tag.style)))
+            engineTags.append(ImageTag(position: Point(x: Double(tag.at.x), y: Double(tag.at.y)), labels: labels, style: Int(tag.style),
+                                       switchTo: tag.hasSwitchTo ? Int(tag.switchTo.style) : nil))
         }
         var request = LayoutEngine.TagsRequest(photo: Size(width: Double(photoWidth), height: Double(photoHeight)), tags: engineTags,
                                                table: styles, textStyle: nameStyle, valueStyle: valueStyle, keepInside: keepInside)
@@ -65,7 +66,8 @@ extension Layoutd_V1_TagsRequest {
             switch event.kind {
             case .hide: kind = .hide
             case .show: kind = .show
-            case .none, .UNRECOGNIZED: throw LayoutError(.invalidArgument, "an event is a hide or a show", field: field + ".kind")
+            case .none, .switch, .UNRECOGNIZED:
+                throw LayoutError(.invalidArgument, "an event is a hide or a show", field: field + ".kind")
             }
             if !visibility.apply(kind, at: event.atSeconds) { ignored.append(index) }
         }
@@ -116,6 +118,9 @@ extension Layoutd_V1_TagsReply {
         ignoredEvents = ignored.map { UInt32($0) }
         hide = visibility.timeline.keyframes(.hide).map(Layoutd_V1_TagKeyframe.init)
         show = visibility.timeline.keyframes(.show).map(Layoutd_V1_TagKeyframe.init)
+        let switching = visibility.timeline.switchKeyframes()
+        leavingKeyframes = switching.outgoing.map(Layoutd_V1_TagKeyframe.init)
+        arrivingKeyframes = switching.incoming.map(Layoutd_V1_TagKeyframe.init)
     }
 }
 
@@ -132,30 +137,46 @@ extension Layoutd_V1_PlacedTag {
         shadowRadius = Float(tag.dot.shadowRadius)
         shadowOpacity = Float(tag.dot.shadowOpacity)
         lineWidth = Float(tag.lineWidth)
-        labels = tag.labels.map { label in
-            var placed = Layoutd_V1_PlacedTagLabel()
-            placed.angle = Float(label.angle)
-            placed.side = label.side.rawValue
-            placed.leaderFrom = Layoutd_V1_Point(label.leader.from)
-            placed.leaderTo = Layoutd_V1_Point(label.leader.to)
-            placed.underlineTo = Layoutd_V1_Point(label.underline.to)
-            placed.textRect = Layoutd_V1_Rect(label.textRect)
-            placed.baselineOrigin = Layoutd_V1_Point(label.baselineOrigin)
-            placed.runs = label.runs.map(Layoutd_V1_GlyphRun.init)
-            placed.truncated = label.truncated
-            placed.text = label.text
-            if let backing = label.backingRect { placed.backingRect = Layoutd_V1_Rect(backing) }
-            return placed
-        }
+        labels = tag.labels.map(Layoutd_V1_PlacedTagLabel.init)
         bounds = Layoutd_V1_Rect(tag.bounds)
         at = Layoutd_V1_Point(tag.position)
         clamped = tag.clamped
-        legibility = .with {
-            $0.shadowBlur = Float(tag.legibility.shadowBlur)
-            $0.shadowOpacity = Float(tag.legibility.shadowOpacity)
-            if let backing = tag.legibility.backing { $0.backing = Layoutd_V1_Color(backing) }
-            $0.backingRadius = Float(tag.legibility.backingRadius)
+        legibility = Layoutd_V1_TagLegibility(tag.legibility)
+        if let switched = tag.switched {
+            self.switched = .with {
+                $0.style = UInt32(switched.style)
+                $0.labels = switched.labels.map(Layoutd_V1_PlacedTagLabel.init)
+                $0.bounds = Layoutd_V1_Rect(switched.bounds)
+                $0.legibility = Layoutd_V1_TagLegibility(switched.legibility)
+            }
         }
+    }
+}
+
+extension Layoutd_V1_PlacedTagLabel {
+    public init(_ label: TagLabelGeometry) {
+        self.init()
+        angle = Float(label.angle)
+        side = label.side.rawValue
+        leaderFrom = Layoutd_V1_Point(label.leader.from)
+        leaderTo = Layoutd_V1_Point(label.leader.to)
+        underlineTo = Layoutd_V1_Point(label.underline.to)
+        textRect = Layoutd_V1_Rect(label.textRect)
+        baselineOrigin = Layoutd_V1_Point(label.baselineOrigin)
+        runs = label.runs.map(Layoutd_V1_GlyphRun.init)
+        truncated = label.truncated
+        text = label.text
+        if let backing = label.backingRect { backingRect = Layoutd_V1_Rect(backing) }
+    }
+}
+
+extension Layoutd_V1_TagLegibility {
+    public init(_ legibility: TagLegibility) {
+        self.init()
+        shadowBlur = Float(legibility.shadowBlur)
+        shadowOpacity = Float(legibility.shadowOpacity)
+        if let backing = legibility.backing { self.backing = Layoutd_V1_Color(backing) }
+        backingRadius = Float(legibility.backingRadius)
     }
 }
 

@@ -18,7 +18,8 @@ struct TagOptions: ParsableArguments {
     @Option(parsing: .unconditional, help: "The tag's point, X,Y in 0-1 of the photo.") var at: String?
     @Option(help: "A label of the tag at --at: NAME or NAME|VALUE; 1-3 of them.") var label: [String] = []
     @Option(parsing: .unconditional, help: "The style index of the tag at --at.") var style: UInt32 = 0
-    @Option(help: "Another tag: X,Y[@STYLE]:LABEL[;LABEL...] with each LABEL NAME or NAME|VALUE.") var tag: [String] = []
+    @Option(parsing: .unconditional, help: "The style the tag at --at switches to (placed beside its own; --animate switch).") var switchTo: UInt32?
+    @Option(help: "Another tag: X,Y[@STYLE[>NEXT]]:LABEL[;LABEL...] with each LABEL NAME or NAME|VALUE; NEXT is the style it switches to.") var tag: [String] = []
     @Option(help: "Font family of the labels.") var font: String = ""
     @Option(parsing: .unconditional, help: "Text size of the labels in points (default 13).") var size: Float = 0
     @Option(help: "A style table file (JSON, as data/tag-styles.json); default: the daemon's.") var styleTable: String?
@@ -46,15 +47,20 @@ struct TagOptions: ParsableArguments {
         return label
     }
 
-    /// `X,Y[@STYLE]:LABEL[;LABEL...]`.
+    /// `X,Y[@STYLE[>NEXT]]:LABEL[;LABEL...]`.
     static func tag(_ text: String) throws -> Layoutd_V1_ImageTag {
-        guard let colon = text.firstIndex(of: ":") else { throw ValidationError("--tag takes X,Y[@STYLE]:LABEL[;LABEL...], got \"\(text)\"") }
+        guard let colon = text.firstIndex(of: ":") else { throw ValidationError("--tag takes X,Y[@STYLE[>NEXT]]:LABEL[;LABEL...], got \"\(text)\"") }
         let head = text[..<colon].split(separator: "@", maxSplits: 1)
         var tag = Layoutd_V1_ImageTag()
         tag.at = try point(String(head.first ?? ""), option: "--tag")
         if head.count > 1 {
-            guard let style = UInt32(head[1]) else { throw ValidationError("--tag: the style after @ is a number, got \"\(head[1])\"") }
+            let styles = head[1].split(separator: ">", maxSplits: 1, omittingEmptySubsequences: false)
+            guard let style = UInt32(styles[0]) else { throw ValidationError("--tag: the style after @ is a number, got \"\(styles[0])\"") }
             tag.style = style
+            if styles.count > 1 {
+                guard let next = UInt32(styles[1]) else { throw ValidationError("--tag: the style after > is a number, got \"\(styles[1])\"") }
+                tag.switchTo.style = next
+            }
         }
         tag.labels = text[text.index(after: colon)...].split(separator: ";", omittingEmptySubsequences: false).map { label(String($0)) }
         return tag
@@ -73,9 +79,12 @@ struct TagOptions: ParsableArguments {
             tag.at = try Self.point(at, option: "--at")
             tag.labels = label.map(Self.label)
             tag.style = style
+            if let switchTo { tag.switchTo.style = switchTo }
             request.tags.append(tag)
         } else if !label.isEmpty {
             throw ValidationError("--label belongs to the tag at --at: give --at X,Y")
+        } else if switchTo != nil {
+            throw ValidationError("--switch-to belongs to the tag at --at: give --at X,Y")
         }
         request.tags += try tag.map(Self.tag)
         if !font.isEmpty { request.textStyle.family = font }
@@ -122,7 +131,7 @@ extension LayoutCtl.Tags {
         @Option(help: "The picture's format: png, svg or pdf (default: from -o's extension).") var format: String?
         @Option(parsing: .unconditional, help: "Picture scale, pixels per point.") var scale: Float = 2
         @Option(help: "The photo under the tags with -o: a PNG scaled to --photo.") var image: String?
-        @Option(help: "With -o x.svg: hide or show, the animation as CSS keyframes.") var animate: String?
+        @Option(help: "With -o x.svg: hide, show or switch (to each tag's switch-to style), the animation as CSS keyframes.") var animate: String?
 
         func run() throws {
             let request = try tags.request()
@@ -132,8 +141,8 @@ extension LayoutCtl.Tags {
                     render.tags = request
                     if let image { render.photo = try Picture.images([image])[0] }
                     if let animate {
-                        guard let kind = ["hide": Layoutd_V1_TagAnimation.hide, "show": .show][animate] else {
-                            throw ValidationError("--animate must be hide or show")
+                        guard let kind = ["hide": Layoutd_V1_TagAnimation.hide, "show": .show, "switch": .switch][animate] else {
+                            throw ValidationError("--animate must be hide, show or switch")
                         }
                         render.animate = kind
                     }
@@ -250,6 +259,13 @@ enum TagTable {
                             + "\"\(label.text)\"" + (label.truncated ? " (cut)" : ""))
             }
             rows.append(prefix + "bounds".padded(13) + rect(tag.bounds))
+            if tag.hasSwitched {
+                let switched = tag.switched
+                for (index, label) in switched.labels.enumerated() {
+                    rows.append(prefix + "switch \(index)".padded(13) + rect(label.textRect).padded(38)
+                                + "style \(switched.style): " + String(format: "%g° ", label.angle) + "\"\(label.text)\" to the \(label.side)")
+                }
+            }
         }
         if !reply.overlaps.isEmpty {
             rows.append("overlapping: " + reply.overlaps.map { "\($0.first) and \($0.second)" }.joined(separator: ", "))

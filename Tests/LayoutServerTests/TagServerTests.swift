@@ -220,6 +220,74 @@ import TestSupport
         #expect(animated.status == 0 && written.contains("@keyframes"), "\(animated.err)")
     }
 
+    /// A tag switching style over the wire: placed in both styles, the switch's keyframes in
+    /// the reply, drawn as an SVG whose leaving labels fade and retract while the arriving
+    /// ones grow and fade in; refused where it cannot be drawn or is not an event.
+    @Test func aTagSwitchesStyleOverTheWireAndInAnAnimatedPicture() throws {
+        let daemon = try Daemon()
+        let client = try daemon.client()
+        var request = Self.sample
+        request.tags[0].switchTo.style = 0
+        guard case .tagsReply(let reply) = try client.request(.tags(request)) else { Issue.record("no tags reply"); return }
+        let tag = reply.tags[0]
+        #expect(tag.style == 3 && tag.hasSwitched && tag.switched.style == 0 && !reply.tags[1].hasSwitched)
+        // Style 0 for two labels: straight up and to the right, as the tag in style 0 alone.
+        var alone = Self.sample
+        alone.tags[0].style = 0
+        guard case .tagsReply(let still) = try client.request(.tags(alone)) else { Issue.record("no tags reply"); return }
+        #expect(tag.switched.labels == still.tags[0].labels && tag.switched.bounds == still.tags[0].bounds)
+        #expect(tag.labels.map(\.angle) != tag.switched.labels.map(\.angle))
+        #expect(reply.leavingKeyframes.map(\.property) == ["text_opacity", "stroke_end"])
+        #expect(reply.arrivingKeyframes.map(\.property) == ["stroke_end", "text_opacity"])
+        #expect(reply.arrivingKeyframes.map(\.beginSeconds) == [2, 3], "1 s a phase: lines, then text, after the leaving half")
+
+        var render = Layoutd_V1_RenderRequest()
+        render.tags = request
+        render.format = .svg
+        render.animate = .switch
+        guard case .renderReply(let animated) = try client.request(.render(render)) else { Issue.record("no animation"); return }
+        let svg = String(decoding: animated.image, as: UTF8.self)
+        #expect(svg.contains(".text-leaving{animation:text_opacity-leaving 1s cubic-bezier(0,0,.58,1) 0s both}"))
+        #expect(svg.contains(".line-arriving{animation:stroke_end-arriving 1s cubic-bezier(0,0,.58,1) 2s both}"))
+        #expect(svg.components(separatedBy: "class=\"line-leaving\"").count - 1 == 2, "both labels of the switching tag leave")
+        #expect(svg.components(separatedBy: "class=\"line-arriving\"").count - 1 == 2)
+        #expect(svg.components(separatedBy: "<title>Nike Air Max 90</title>").count - 1 == 2, "drawn in both styles")
+        #expect(svg.components(separatedBy: "<title>قهوة</title>").count - 1 == 1, "the other tag holds still, once")
+        #expect(!svg.contains("class=\"dot\""), "the dot does not animate")
+
+        var cases: [(Layoutd_V1_Envelope.OneOf_Body, String)] = []
+        var png = render
+        png.format = .png
+        cases.append((.render(png), "render.animate"))
+        var nothingSwitches = render
+        nothingSwitches.tags = Self.sample
+        cases.append((.render(nothingSwitches), "render.animate"))
+        var missing = request
+        missing.tags[0].switchTo.style = 9
+        cases.append((.tags(missing), "tags.tags[0].switch_to.style"))
+        var event = request
+        event.moment.events = [.with { $0.kind = .switch; $0.atSeconds = 0 }]
+        cases.append((.tags(event), "tags.moment.events[0].kind"))
+        for (body, field) in cases {
+            let error = try client.call(body).errorReply
+            #expect(error?.code == .invalidArgument && error?.field == field, "\(field): \(String(describing: error))")
+        }
+
+        let ctl = Daemon.binary("layoutctl")
+        let table = try run(ctl, ["tags", "--socket", daemon.socketPath, "--at", "0.42,0.61", "--label", "Nike|Air Max 90",
+                                  "--style", "1", "--switch-to", "0", "--tag", "0.8,0.2@0>2:¥899"])
+        #expect(table.status == 0, "\(table.err)")
+        #expect(table.out.contains("switch 0") && table.out.contains("style 0: 0°") && table.out.contains("style 2: 45°"), "\(table.out)")
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("switch-\(getpid()).svg")
+        defer { try? FileManager.default.removeItem(at: file) }
+        let drawn = try run(ctl, ["tags", "--socket", daemon.socketPath, "--at", "0.5,0.5", "--label", "x", "--switch-to", "1",
+                                  "--animate", "switch", "-o", file.path])
+        let written = (try? String(contentsOf: file, encoding: .utf8)) ?? ""
+        #expect(drawn.status == 0 && written.contains("@keyframes text_opacity-arriving"), "\(drawn.err)")
+        let stray = try run(ctl, ["tags", "--socket", daemon.socketPath, "--switch-to", "1"])
+        #expect(stray.status != 0 && stray.err.contains("--switch-to belongs to the tag at --at"), "\(stray.err)")
+    }
+
     static let shippedTable = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent("data/tag-styles.json").path
 }

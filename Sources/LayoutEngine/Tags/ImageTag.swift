@@ -23,11 +23,16 @@ public struct ImageTag: Sendable, Equatable {
     public var labels: [TagLabel]
     /// Index into the style table's styles for this many labels.
     public var style: Int
+    /// The style the tag switches to (a tap in the article steps a tag to its next style): the
+    /// tag is placed in it too, beside its own (`TagGeometry.switched`), for the switch's
+    /// animation (`TagTimeline.switchKeyframes`). nil: the tag stays in its style.
+    public var switchTo: Int?
 
-    public init(position: Point, labels: [TagLabel], style: Int = 0) {
+    public init(position: Point, labels: [TagLabel], style: Int = 0, switchTo: Int? = nil) {
         self.position = position
         self.labels = labels
         self.style = style
+        self.switchTo = switchTo
     }
 }
 
@@ -164,6 +169,9 @@ public struct TagsRequest: Sendable {
                 try Self.checkSize(label.valueStyle, field: field("value_style.size"))
             }
             _ = try table.style(tag.style, labelCount: tag.labels.count, field: "tags[\(index)].style")
+            if let next = tag.switchTo {
+                _ = try table.style(next, labelCount: tag.labels.count, field: "tags[\(index)].switch_to.style")
+            }
         }
     }
 }

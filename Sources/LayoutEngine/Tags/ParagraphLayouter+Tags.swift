@@ -16,30 +16,41 @@ extension ParagraphLayouter {
                 let labels = try tag.labels.enumerated().map { labelIndex, label in
                     try layOut(label, request: request, field: "tags[\(index)].labels[\(labelIndex)]", context: context)
                 }
-                placed.append(try place(tag, index: index, labels: labels, placer: placer, request: request,
-                                        clamped: tag.position != requested))
+                var geometry = try place(tag, index: index, labels: labels, placer: placer, request: request,
+                                         clamped: tag.position != requested)
+                if let next = tag.switchTo {
+                    var switching = tag
+                    switching.style = next
+                    let switched = try place(switching, index: index, labels: labels, placer: placer, request: request,
+                                             clamped: geometry.clamped, styleField: "switch_to.style")
+                    geometry.switched = TagSwitchGeometry(style: switched.style, labels: switched.labels,
+                                                          legibility: switched.legibility, bounds: switched.bounds)
+                }
+                placed.append(geometry)
             }
         }
         return TagsLayout(photo: request.photo, tags: placed, overlaps: Self.overlaps(placed))
     }
 
+    /// The tag placed in its style (`styleField` names the style in errors).
     private func place(_ tag: ImageTag, index: Int, labels: [LaidOutLabel], placer: TagPlacer,
-                       request: TagsRequest, clamped: Bool) throws -> TagGeometry {
+                       request: TagsRequest, clamped: Bool, styleField: String = "style") throws -> TagGeometry {
         let center = placer.center(of: tag)
         let count = tag.labels.count
-        let requested = placer.place(labels, style: try request.table.style(tag.style, labelCount: count, field: "tags[\(index)].style"), from: center)
+        let field = "tags[\(index)].\(styleField)"
+        let requested = placer.place(labels, style: try request.table.style(tag.style, labelCount: count, field: field), from: center)
         var drawn = (style: tag.style, labels: requested.labels, inside: requested.inside)
         var insideStyle: Int? = requested.inside ? tag.style : nil
         if !requested.inside {
             for candidate in request.table.neighbours(of: tag.style, labelCount: count).dropFirst() {
-                let attempt = placer.place(labels, style: try request.table.style(candidate, labelCount: count, field: "tags[\(index)].style"), from: center)
+                let attempt = placer.place(labels, style: try request.table.style(candidate, labelCount: count, field: field), from: center)
                 guard attempt.inside else { continue }
                 insideStyle = candidate
                 if request.keepInside { drawn = (candidate, attempt.labels, true) }
                 break
             }
         }
-        let legibility = try request.table.style(drawn.style, labelCount: count, field: "tags[\(index)].style").legibility ?? .default
+        let legibility = try request.table.style(drawn.style, labelCount: count, field: field).legibility ?? .default
         for labelIndex in drawn.labels.indices {
             drawn.labels[labelIndex].runs = TagPlacer.runs(of: labels[labelIndex], at: drawn.labels[labelIndex].baselineOrigin)
             drawn.labels[labelIndex].backingRect = legibility.backingRect(around: drawn.labels[labelIndex].textRect)

@@ -79,6 +79,19 @@ public struct TagGeometry: Sendable {
     public var legibility: TagLegibility
     /// Everything drawn: the shadow ring, the lines and the text.
     public var bounds: Rect
+    /// The tag placed in the style it switches to (`ImageTag.switchTo`); nil when it stays.
+    public var switched: TagSwitchGeometry?
+}
+
+/// A tag's labels placed in the style it switches to, around the same dot. With `keepInside`
+/// the style is the nearest that keeps them on the photo, as for the tag's own.
+public struct TagSwitchGeometry: Sendable {
+    /// The style the switched labels are drawn in.
+    public var style: Int
+    public var labels: [TagLabelGeometry]
+    public var legibility: TagLegibility
+    /// The ring, the switched lines and text.
+    public var bounds: Rect
 }
 
 /// Two tags whose drawn parts overlap (indices into the request's tags, `first < second`).

@@ -76,6 +76,22 @@ public struct TagTimeline: Equatable, Sendable {
         }
     }
 
+    /// A tag switching style (`ImageTag.switchTo`): its labels go as hide takes them (the text
+    /// fades over [0, d], the lines retract over [d, 2d]), then the new style's come as show
+    /// brings them (the lines grow over [2d, 3d], the text over [3d, 4d]). The dot and its ring
+    /// stay. `outgoing` animates the labels of the style the tag leaves, `incoming` those of
+    /// the one it takes; each holds its first value before and its last after.
+    public func switchKeyframes() -> (outgoing: [TagKeyframe], incoming: [TagKeyframe]) {
+        let d = phaseDuration
+        return ([TagKeyframe(property: .textOpacity, from: 1, to: 0, begin: 0, duration: d),
+                 TagKeyframe(property: .strokeEnd, from: 1, to: 0, begin: d, duration: d)],
+                [TagKeyframe(property: .strokeEnd, from: 0, to: 1, begin: 2 * d, duration: d),
+                 TagKeyframe(property: .textOpacity, from: 0, to: 1, begin: 3 * d, duration: d)])
+    }
+
+    /// A switch's whole length: four phases.
+    public var switchDuration: Double { 4 * phaseDuration }
+
     /// Every part at `elapsed` seconds into an animation.
     public func state(_ kind: TagAnimationKind, elapsed: Double) -> TagPartState {
         var state = TagPartState.hidden

@@ -16,7 +16,7 @@ from layoutd.v1 import geometry_pb2 as layoutd_dot_v1_dot_geometry__pb2
 from layoutd.v1 import layout_pb2 as layoutd_dot_v1_dot_layout__pb2
 
 
-DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x15layoutd/v1/tags.proto\x12\nlayoutd.v1\x1a\x1blayoutd/v1/decoration.proto\x1a\x19layoutd/v1/geometry.proto\x1a\x17layoutd/v1/layout.proto\"q\n\x08TagLabel\x12\x0c\n\x04name\x18\x01 \x01(\t\x12\r\n\x05value\x18\x02 \x01(\t\x12 \n\x05style\x18\x03 \x01(\x0b\x32\x11.layoutd.v1.Style\x12&\n\x0bvalue_style\x18\x04 \x01(\x0b\x32\x11.layoutd.v1.Style\"^\n\x08ImageTag\x12\x1d\n\x02\x61t\x18\x01 \x01(\x0b\x32\x11.layoutd.v1.Point\x12$\n\x06labels\x18\x02 \x03(\x0b\x32\x14.layoutd.v1.TagLabel\x12\r\n\x05style\x18\x03 \x01(\r\"\x19\n\x08TagValue\x12\r\n\x05value\x18\x01 \x01(\x02\"\xc6\x03\n\nTagMetrics\x12*\n\x0cslant_radius\x18\x01 \x01(\x0b\x32\x14.layoutd.v1.TagValue\x12(\n\ndot_radius\x18\x02 \x01(\x0b\x32\x14.layoutd.v1.TagValue\x12+\n\rshadow_radius\x18\x03 \x01(\x0b\x32\x14.layoutd.v1.TagValue\x12,\n\x0eshadow_opacity\x18\x04 \x01(\x0b\x32\x14.layoutd.v1.TagValue\x12(\n\nline_width\x18\x05 \x01(\x0b\x32\x14.layoutd.v1.TagValue\x12&\n\x08text_gap\x18\x06 \x01(\x0b\x32\x14.layoutd.v1.TagValue\x12*\n\x0ctext_padding\x18\x07 \x01(\x0b\x32\x14.layoutd.v1.TagValue\x12-\n\x0fmax_label_width\x18\x08 \x01(\x0b\x32\x14.layoutd.v1.TagValue\x12,\n\x0elabel_hit_slop\x18\t \x01(\x0b\x32\x14.layoutd.v1.TagValue\x12,\n\x0e\x64ot_hit_radius\x18\n \x01(\x0b\x32\x14.layoutd.v1.TagValue\"F\n\x08TagEvent\x12&\n\x04kind\x18\x01 \x01(\x0e\x32\x18.layoutd.v1.TagAnimation\x12\x12\n\nat_seconds\x18\x02 \x01(\x01\"v\n\tTagMoment\x12\x18\n\x10initially_hidden\x18\x01 \x01(\x08\x12$\n\x06\x65vents\x18\x02 \x03(\x0b\x32\x14.layoutd.v1.TagEvent\x12\x12\n\nat_seconds\x18\x03 \x01(\x01\x12\x15\n\rphase_seconds\x18\x04 \x01(\x02\"\xc2\x02\n\x0bTagsRequest\x12\x13\n\x0bphoto_width\x18\x01 \x01(\x02\x12\x14\n\x0cphoto_height\x18\x02 \x01(\x02\x12\"\n\x04tags\x18\x03 \x03(\x0b\x32\x14.layoutd.v1.ImageTag\x12\x18\n\x10style_table_json\x18\x04 \x01(\t\x12\'\n\x07metrics\x18\x05 \x01(\x0b\x32\x16.layoutd.v1.TagMetrics\x12%\n\ntext_style\x18\x06 \x01(\x0b\x32\x11.layoutd.v1.Style\x12&\n\x0bvalue_style\x18\x07 \x01(\x0b\x32\x11.layoutd.v1.Style\x12\x13\n\x0bkeep_inside\x18\x08 \x01(\x08\x12%\n\x06moment\x18\t \x01(\x0b\x32\x15.layoutd.v1.TagMoment\x12\x16\n\x0e\x63lamp_to_photo\x18\n \x01(\x08\"\xe2\x02\n\x0ePlacedTagLabel\x12\r\n\x05\x61ngle\x18\x01 \x01(\x02\x12\x0c\n\x04side\x18\x02 \x01(\t\x12&\n\x0bleader_from\x18\x03 \x01(\x0b\x32\x11.layoutd.v1.Point\x12$\n\tleader_to\x18\x04 \x01(\x0b\x32\x11.layoutd.v1.Point\x12\'\n\x0cunderline_to\x18\x05 \x01(\x0b\x32\x11.layoutd.v1.Point\x12#\n\ttext_rect\x18\x06 \x01(\x0b\x32\x10.layoutd.v1.Rect\x12*\n\x0f\x62\x61seline_origin\x18\x07 \x01(\x0b\x32\x11.layoutd.v1.Point\x12\"\n\x04runs\x18\x08 \x03(\x0b\x32\x14.layoutd.v1.GlyphRun\x12\x11\n\ttruncated\x18\t \x01(\x08\x12\x0c\n\x04text\x18\n \x01(\t\x12&\n\x0c\x62\x61\x63king_rect\x18\x0b \x01(\x0b\x32\x10.layoutd.v1.Rect\"x\n\rTagLegibility\x12\x13\n\x0bshadow_blur\x18\x01 \x01(\x02\x12\x16\n\x0eshadow_opacity\x18\x02 \x01(\x02\x12\"\n\x07\x62\x61\x63king\x18\x03 \x01(\x0b\x32\x11.layoutd.v1.Color\x12\x16\n\x0e\x62\x61\x63king_radius\x18\x04 \x01(\x02\"\x8c\x03\n\tPlacedTag\x12\r\n\x05index\x18\x01 \x01(\r\x12\r\n\x05style\x18\x02 \x01(\r\x12\x17\n\x0frequested_style\x18\x03 \x01(\r\x12\x14\n\x0cinside_style\x18\x04 \x01(\x05\x12\x0e\n\x06inside\x18\x05 \x01(\x08\x12\x1e\n\x03\x64ot\x18\x06 \x01(\x0b\x32\x11.layoutd.v1.Point\x12\x12\n\ndot_radius\x18\x07 \x01(\x02\x12\x15\n\rshadow_radius\x18\x08 \x01(\x02\x12\x16\n\x0eshadow_opacity\x18\t \x01(\x02\x12\x12\n\nline_width\x18\n \x01(\x02\x12*\n\x06labels\x18\x0b \x03(\x0b\x32\x1a.layoutd.v1.PlacedTagLabel\x12 \n\x06\x62ounds\x18\x0c \x01(\x0b\x32\x10.layoutd.v1.Rect\x12\x1d\n\x02\x61t\x18\r \x01(\x0b\x32\x11.layoutd.v1.Point\x12\x0f\n\x07\x63lamped\x18\x0e \x01(\x08\x12-\n\nlegibility\x18\x0f \x01(\x0b\x32\x19.layoutd.v1.TagLegibility\"+\n\nTagOverlap\x12\r\n\x05\x66irst\x18\x01 \x01(\r\x12\x0e\n\x06second\x18\x02 \x01(\r\"e\n\x0cTagPartState\x12\x14\n\x0ctext_opacity\x18\x01 \x01(\x02\x12\x12\n\nstroke_end\x18\x02 \x01(\x02\x12\x13\n\x0b\x64ot_opacity\x18\x03 \x01(\x02\x12\x16\n\x0eshadow_opacity\x18\x04 \x01(\x02\"\x83\x01\n\x0bTagKeyframe\x12\x10\n\x08property\x18\x01 \x01(\t\x12\x0c\n\x04\x66rom\x18\x02 \x01(\x02\x12\n\n\x02to\x18\x03 \x01(\x02\x12\x15\n\rbegin_seconds\x18\x04 \x01(\x01\x12\x18\n\x10\x64uration_seconds\x18\x05 \x01(\x01\x12\x17\n\x0ftiming_function\x18\x06 \x01(\t\"\x8e\x02\n\tTagsReply\x12#\n\x04tags\x18\x01 \x03(\x0b\x32\x15.layoutd.v1.PlacedTag\x12(\n\x08overlaps\x18\x02 \x03(\x0b\x32\x16.layoutd.v1.TagOverlap\x12\'\n\x05state\x18\x03 \x01(\x0b\x32\x18.layoutd.v1.TagPartState\x12#\n\x05phase\x18\x04 \x01(\x0e\x32\x14.layoutd.v1.TagPhase\x12\x16\n\x0eignored_events\x18\x05 \x03(\r\x12%\n\x04hide\x18\x06 \x03(\x0b\x32\x17.layoutd.v1.TagKeyframe\x12%\n\x04show\x18\x07 \x03(\x0b\x32\x17.layoutd.v1.TagKeyframe\"X\n\rTagHitRequest\x12%\n\x04tags\x18\x01 \x01(\x0b\x32\x17.layoutd.v1.TagsRequest\x12 \n\x05point\x18\x02 \x01(\x0b\x32\x11.layoutd.v1.Point\"\xb3\x01\n\x0bTagHitReply\x12*\n\x04part\x18\x01 \x01(\x0e\x32\x1c.layoutd.v1.TagHitReply.Part\x12\x0b\n\x03tag\x18\x02 \x01(\r\x12\r\n\x05label\x18\x03 \x01(\r\x12\'\n\x05state\x18\x04 \x01(\x0b\x32\x18.layoutd.v1.TagPartState\"3\n\x04Part\x12\r\n\tPART_NONE\x10\x00\x12\x0c\n\x08PART_DOT\x10\x01\x12\x0e\n\nPART_LABEL\x10\x02\"\x1c\n\tTagAngles\x12\x0f\n\x07\x64\x65grees\x18\x01 \x03(\x01\"\xa7\x01\n\x0fTagStyleRequest\x12\x18\n\x10style_table_json\x18\x01 \x01(\t\x12\x13\n\x0blabel_count\x18\x02 \x01(\r\x12\x15\n\x0btoggle_from\x18\x03 \x01(\rH\x00\x12&\n\x05reset\x18\x04 \x01(\x0b\x32\x15.layoutd.v1.TagAnglesH\x00\x12\x19\n\x11tolerance_degrees\x18\x05 \x01(\x02\x42\x0b\n\toperation\":\n\rTagLabelStyle\x12\r\n\x05\x61ngle\x18\x01 \x01(\x02\x12\x0c\n\x04line\x18\x02 \x01(\t\x12\x0c\n\x04side\x18\x03 \x01(\t\"}\n\rTagStyleReply\x12\x0f\n\x07matched\x18\x01 \x01(\x08\x12\r\n\x05style\x18\x02 \x01(\r\x12\x0c\n\x04name\x18\x03 \x01(\t\x12)\n\x06labels\x18\x04 \x03(\x0b\x32\x19.layoutd.v1.TagLabelStyle\x12\x13\n\x0bstyle_count\x18\x05 \x01(\r*V\n\x0cTagAnimation\x12\x16\n\x12TAG_ANIMATION_NONE\x10\x00\x12\x16\n\x12TAG_ANIMATION_HIDE\x10\x01\x12\x16\n\x12TAG_ANIMATION_SHOW\x10\x02*b\n\x08TagPhase\x12\x13\n\x0fTAG_PHASE_SHOWN\x10\x00\x12\x14\n\x10TAG_PHASE_HIDDEN\x10\x01\x12\x14\n\x10TAG_PHASE_HIDING\x10\x02\x12\x15\n\x11TAG_PHASE_SHOWING\x10\x03\x42(Z&layoutd/clients/go/layoutdv1;layoutdv1b\x06proto3')
+DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x15layoutd/v1/tags.proto\x12\nlayoutd.v1\x1a\x1blayoutd/v1/decoration.proto\x1a\x19layoutd/v1/geometry.proto\x1a\x17layoutd/v1/layout.proto\"q\n\x08TagLabel\x12\x0c\n\x04name\x18\x01 \x01(\t\x12\r\n\x05value\x18\x02 \x01(\t\x12 \n\x05style\x18\x03 \x01(\x0b\x32\x11.layoutd.v1.Style\x12&\n\x0bvalue_style\x18\x04 \x01(\x0b\x32\x11.layoutd.v1.Style\"\x8d\x01\n\x08ImageTag\x12\x1d\n\x02\x61t\x18\x01 \x01(\x0b\x32\x11.layoutd.v1.Point\x12$\n\x06labels\x18\x02 \x03(\x0b\x32\x14.layoutd.v1.TagLabel\x12\r\n\x05style\x18\x03 \x01(\r\x12-\n\tswitch_to\x18\x04 \x01(\x0b\x32\x1a.layoutd.v1.TagStyleSwitch\"\x1f\n\x0eTagStyleSwitch\x12\r\n\x05style\x18\x01 \x01(\r\"\x19\n\x08TagValue\x12\r\n\x05value\x18\x01 \x01(\x02\"\xc6\x03\n\nTagMetrics\x12*\n\x0cslant_radius\x18\x01 \x01(\x0b\x32\x14.layoutd.v1.TagValue\x12(\n\ndot_radius\x18\x02 \x01(\x0b\x32\x14.layoutd.v1.TagValue\x12+\n\rshadow_radius\x18\x03 \x01(\x0b\x32\x14.layoutd.v1.TagValue\x12,\n\x0eshadow_opacity\x18\x04 \x01(\x0b\x32\x14.layoutd.v1.TagValue\x12(\n\nline_width\x18\x05 \x01(\x0b\x32\x14.layoutd.v1.TagValue\x12&\n\x08text_gap\x18\x06 \x01(\x0b\x32\x14.layoutd.v1.TagValue\x12*\n\x0ctext_padding\x18\x07 \x01(\x0b\x32\x14.layoutd.v1.TagValue\x12-\n\x0fmax_label_width\x18\x08 \x01(\x0b\x32\x14.layoutd.v1.TagValue\x12,\n\x0elabel_hit_slop\x18\t \x01(\x0b\x32\x14.layoutd.v1.TagValue\x12,\n\x0e\x64ot_hit_radius\x18\n \x01(\x0b\x32\x14.layoutd.v1.TagValue\"F\n\x08TagEvent\x12&\n\x04kind\x18\x01 \x01(\x0e\x32\x18.layoutd.v1.TagAnimation\x12\x12\n\nat_seconds\x18\x02 \x01(\x01\"v\n\tTagMoment\x12\x18\n\x10initially_hidden\x18\x01 \x01(\x08\x12$\n\x06\x65vents\x18\x02 \x03(\x0b\x32\x14.layoutd.v1.TagEvent\x12\x12\n\nat_seconds\x18\x03 \x01(\x01\x12\x15\n\rphase_seconds\x18\x04 \x01(\x02\"\xc2\x02\n\x0bTagsRequest\x12\x13\n\x0bphoto_width\x18\x01 \x01(\x02\x12\x14\n\x0cphoto_height\x18\x02 \x01(\x02\x12\"\n\x04tags\x18\x03 \x03(\x0b\x32\x14.layoutd.v1.ImageTag\x12\x18\n\x10style_table_json\x18\x04 \x01(\t\x12\'\n\x07metrics\x18\x05 \x01(\x0b\x32\x16.layoutd.v1.TagMetrics\x12%\n\ntext_style\x18\x06 \x01(\x0b\x32\x11.layoutd.v1.Style\x12&\n\x0bvalue_style\x18\x07 \x01(\x0b\x32\x11.layoutd.v1.Style\x12\x13\n\x0bkeep_inside\x18\x08 \x01(\x08\x12%\n\x06moment\x18\t \x01(\x0b\x32\x15.layoutd.v1.TagMoment\x12\x16\n\x0e\x63lamp_to_photo\x18\n \x01(\x08\"\xe2\x02\n\x0ePlacedTagLabel\x12\r\n\x05\x61ngle\x18\x01 \x01(\x02\x12\x0c\n\x04side\x18\x02 \x01(\t\x12&\n\x0bleader_from\x18\x03 \x01(\x0b\x32\x11.layoutd.v1.Point\x12$\n\tleader_to\x18\x04 \x01(\x0b\x32\x11.layoutd.v1.Point\x12\'\n\x0cunderline_to\x18\x05 \x01(\x0b\x32\x11.layoutd.v1.Point\x12#\n\ttext_rect\x18\x06 \x01(\x0b\x32\x10.layoutd.v1.Rect\x12*\n\x0f\x62\x61seline_origin\x18\x07 \x01(\x0b\x32\x11.layoutd.v1.Point\x12\"\n\x04runs\x18\x08 \x03(\x0b\x32\x14.layoutd.v1.GlyphRun\x12\x11\n\ttruncated\x18\t \x01(\x08\x12\x0c\n\x04text\x18\n \x01(\t\x12&\n\x0c\x62\x61\x63king_rect\x18\x0b \x01(\x0b\x32\x10.layoutd.v1.Rect\"x\n\rTagLegibility\x12\x13\n\x0bshadow_blur\x18\x01 \x01(\x02\x12\x16\n\x0eshadow_opacity\x18\x02 \x01(\x02\x12\"\n\x07\x62\x61\x63king\x18\x03 \x01(\x0b\x32\x11.layoutd.v1.Color\x12\x16\n\x0e\x62\x61\x63king_radius\x18\x04 \x01(\x02\"\xbb\x03\n\tPlacedTag\x12\r\n\x05index\x18\x01 \x01(\r\x12\r\n\x05style\x18\x02 \x01(\r\x12\x17\n\x0frequested_style\x18\x03 \x01(\r\x12\x14\n\x0cinside_style\x18\x04 \x01(\x05\x12\x0e\n\x06inside\x18\x05 \x01(\x08\x12\x1e\n\x03\x64ot\x18\x06 \x01(\x0b\x32\x11.layoutd.v1.Point\x12\x12\n\ndot_radius\x18\x07 \x01(\x02\x12\x15\n\rshadow_radius\x18\x08 \x01(\x02\x12\x16\n\x0eshadow_opacity\x18\t \x01(\x02\x12\x12\n\nline_width\x18\n \x01(\x02\x12*\n\x06labels\x18\x0b \x03(\x0b\x32\x1a.layoutd.v1.PlacedTagLabel\x12 \n\x06\x62ounds\x18\x0c \x01(\x0b\x32\x10.layoutd.v1.Rect\x12\x1d\n\x02\x61t\x18\r \x01(\x0b\x32\x11.layoutd.v1.Point\x12\x0f\n\x07\x63lamped\x18\x0e \x01(\x08\x12-\n\nlegibility\x18\x0f \x01(\x0b\x32\x19.layoutd.v1.TagLegibility\x12-\n\x08switched\x18\x10 \x01(\x0b\x32\x1b.layoutd.v1.PlacedTagSwitch\"\x9d\x01\n\x0fPlacedTagSwitch\x12\r\n\x05style\x18\x01 \x01(\r\x12*\n\x06labels\x18\x02 \x03(\x0b\x32\x1a.layoutd.v1.PlacedTagLabel\x12 \n\x06\x62ounds\x18\x03 \x01(\x0b\x32\x10.layoutd.v1.Rect\x12-\n\nlegibility\x18\x04 \x01(\x0b\x32\x19.layoutd.v1.TagLegibility\"+\n\nTagOverlap\x12\r\n\x05\x66irst\x18\x01 \x01(\r\x12\x0e\n\x06second\x18\x02 \x01(\r\"e\n\x0cTagPartState\x12\x14\n\x0ctext_opacity\x18\x01 \x01(\x02\x12\x12\n\nstroke_end\x18\x02 \x01(\x02\x12\x13\n\x0b\x64ot_opacity\x18\x03 \x01(\x02\x12\x16\n\x0eshadow_opacity\x18\x04 \x01(\x02\"\x83\x01\n\x0bTagKeyframe\x12\x10\n\x08property\x18\x01 \x01(\t\x12\x0c\n\x04\x66rom\x18\x02 \x01(\x02\x12\n\n\x02to\x18\x03 \x01(\x02\x12\x15\n\rbegin_seconds\x18\x04 \x01(\x01\x12\x18\n\x10\x64uration_seconds\x18\x05 \x01(\x01\x12\x17\n\x0ftiming_function\x18\x06 \x01(\t\"\xf7\x02\n\tTagsReply\x12#\n\x04tags\x18\x01 \x03(\x0b\x32\x15.layoutd.v1.PlacedTag\x12(\n\x08overlaps\x18\x02 \x03(\x0b\x32\x16.layoutd.v1.TagOverlap\x12\'\n\x05state\x18\x03 \x01(\x0b\x32\x18.layoutd.v1.TagPartState\x12#\n\x05phase\x18\x04 \x01(\x0e\x32\x14.layoutd.v1.TagPhase\x12\x16\n\x0eignored_events\x18\x05 \x03(\r\x12%\n\x04hide\x18\x06 \x03(\x0b\x32\x17.layoutd.v1.TagKeyframe\x12%\n\x04show\x18\x07 \x03(\x0b\x32\x17.layoutd.v1.TagKeyframe\x12\x32\n\x11leaving_keyframes\x18\x08 \x03(\x0b\x32\x17.layoutd.v1.TagKeyframe\x12\x33\n\x12\x61rriving_keyframes\x18\t \x03(\x0b\x32\x17.layoutd.v1.TagKeyframe\"X\n\rTagHitRequest\x12%\n\x04tags\x18\x01 \x01(\x0b\x32\x17.layoutd.v1.TagsRequest\x12 \n\x05point\x18\x02 \x01(\x0b\x32\x11.layoutd.v1.Point\"\xb3\x01\n\x0bTagHitReply\x12*\n\x04part\x18\x01 \x01(\x0e\x32\x1c.layoutd.v1.TagHitReply.Part\x12\x0b\n\x03tag\x18\x02 \x01(\r\x12\r\n\x05label\x18\x03 \x01(\r\x12\'\n\x05state\x18\x04 \x01(\x0b\x32\x18.layoutd.v1.TagPartState\"3\n\x04Part\x12\r\n\tPART_NONE\x10\x00\x12\x0c\n\x08PART_DOT\x10\x01\x12\x0e\n\nPART_LABEL\x10\x02\"\x1c\n\tTagAngles\x12\x0f\n\x07\x64\x65grees\x18\x01 \x03(\x01\"\xa7\x01\n\x0fTagStyleRequest\x12\x18\n\x10style_table_json\x18\x01 \x01(\t\x12\x13\n\x0blabel_count\x18\x02 \x01(\r\x12\x15\n\x0btoggle_from\x18\x03 \x01(\rH\x00\x12&\n\x05reset\x18\x04 \x01(\x0b\x32\x15.layoutd.v1.TagAnglesH\x00\x12\x19\n\x11tolerance_degrees\x18\x05 \x01(\x02\x42\x0b\n\toperation\":\n\rTagLabelStyle\x12\r\n\x05\x61ngle\x18\x01 \x01(\x02\x12\x0c\n\x04line\x18\x02 \x01(\t\x12\x0c\n\x04side\x18\x03 \x01(\t\"}\n\rTagStyleReply\x12\x0f\n\x07matched\x18\x01 \x01(\x08\x12\r\n\x05style\x18\x02 \x01(\r\x12\x0c\n\x04name\x18\x03 \x01(\t\x12)\n\x06labels\x18\x04 \x03(\x0b\x32\x19.layoutd.v1.TagLabelStyle\x12\x13\n\x0bstyle_count\x18\x05 \x01(\r*p\n\x0cTagAnimation\x12\x16\n\x12TAG_ANIMATION_NONE\x10\x00\x12\x16\n\x12TAG_ANIMATION_HIDE\x10\x01\x12\x16\n\x12TAG_ANIMATION_SHOW\x10\x02\x12\x18\n\x14TAG_ANIMATION_SWITCH\x10\x03*b\n\x08TagPhase\x12\x13\n\x0fTAG_PHASE_SHOWN\x10\x00\x12\x14\n\x10TAG_PHASE_HIDDEN\x10\x01\x12\x14\n\x10TAG_PHASE_HIDING\x10\x02\x12\x15\n\x11TAG_PHASE_SHOWING\x10\x03\x42(Z&layoutd/clients/go/layoutdv1;layoutdv1b\x06proto3')
 
 _builder.BuildMessageAndEnumDescriptors(DESCRIPTOR, globals())
 _builder.BuildTopDescriptorsAndMessages(DESCRIPTOR, 'layoutd.v1.tags_pb2', globals())
@@ -24,50 +24,54 @@ if _descriptor._USE_C_DESCRIPTORS == False:
 
   DESCRIPTOR._options = None
   DESCRIPTOR._serialized_options = b'Z&layoutd/clients/go/layoutdv1;layoutdv1'
-  _TAGANIMATION._serialized_start=3422
-  _TAGANIMATION._serialized_end=3508
-  _TAGPHASE._serialized_start=3510
-  _TAGPHASE._serialized_end=3608
+  _TAGANIMATION._serialized_start=3815
+  _TAGANIMATION._serialized_end=3927
+  _TAGPHASE._serialized_start=3929
+  _TAGPHASE._serialized_end=4027
   _TAGLABEL._serialized_start=118
   _TAGLABEL._serialized_end=231
-  _IMAGETAG._serialized_start=233
-  _IMAGETAG._serialized_end=327
-  _TAGVALUE._serialized_start=329
-  _TAGVALUE._serialized_end=354
-  _TAGMETRICS._serialized_start=357
-  _TAGMETRICS._serialized_end=811
-  _TAGEVENT._serialized_start=813
-  _TAGEVENT._serialized_end=883
-  _TAGMOMENT._serialized_start=885
-  _TAGMOMENT._serialized_end=1003
-  _TAGSREQUEST._serialized_start=1006
-  _TAGSREQUEST._serialized_end=1328
-  _PLACEDTAGLABEL._serialized_start=1331
-  _PLACEDTAGLABEL._serialized_end=1685
-  _TAGLEGIBILITY._serialized_start=1687
-  _TAGLEGIBILITY._serialized_end=1807
-  _PLACEDTAG._serialized_start=1810
-  _PLACEDTAG._serialized_end=2206
-  _TAGOVERLAP._serialized_start=2208
-  _TAGOVERLAP._serialized_end=2251
-  _TAGPARTSTATE._serialized_start=2253
-  _TAGPARTSTATE._serialized_end=2354
-  _TAGKEYFRAME._serialized_start=2357
-  _TAGKEYFRAME._serialized_end=2488
-  _TAGSREPLY._serialized_start=2491
-  _TAGSREPLY._serialized_end=2761
-  _TAGHITREQUEST._serialized_start=2763
-  _TAGHITREQUEST._serialized_end=2851
-  _TAGHITREPLY._serialized_start=2854
-  _TAGHITREPLY._serialized_end=3033
-  _TAGHITREPLY_PART._serialized_start=2982
-  _TAGHITREPLY_PART._serialized_end=3033
-  _TAGANGLES._serialized_start=3035
-  _TAGANGLES._serialized_end=3063
-  _TAGSTYLEREQUEST._serialized_start=3066
-  _TAGSTYLEREQUEST._serialized_end=3233
-  _TAGLABELSTYLE._serialized_start=3235
-  _TAGLABELSTYLE._serialized_end=3293
-  _TAGSTYLEREPLY._serialized_start=3295
-  _TAGSTYLEREPLY._serialized_end=3420
+  _IMAGETAG._serialized_start=234
+  _IMAGETAG._serialized_end=375
+  _TAGSTYLESWITCH._serialized_start=377
+  _TAGSTYLESWITCH._serialized_end=408
+  _TAGVALUE._serialized_start=410
+  _TAGVALUE._serialized_end=435
+  _TAGMETRICS._serialized_start=438
+  _TAGMETRICS._serialized_end=892
+  _TAGEVENT._serialized_start=894
+  _TAGEVENT._serialized_end=964
+  _TAGMOMENT._serialized_start=966
+  _TAGMOMENT._serialized_end=1084
+  _TAGSREQUEST._serialized_start=1087
+  _TAGSREQUEST._serialized_end=1409
+  _PLACEDTAGLABEL._serialized_start=1412
+  _PLACEDTAGLABEL._serialized_end=1766
+  _TAGLEGIBILITY._serialized_start=1768
+  _TAGLEGIBILITY._serialized_end=1888
+  _PLACEDTAG._serialized_start=1891
+  _PLACEDTAG._serialized_end=2334
+  _PLACEDTAGSWITCH._serialized_start=2337
+  _PLACEDTAGSWITCH._serialized_end=2494
+  _TAGOVERLAP._serialized_start=2496
+  _TAGOVERLAP._serialized_end=2539
+  _TAGPARTSTATE._serialized_start=2541
+  _TAGPARTSTATE._serialized_end=2642
+  _TAGKEYFRAME._serialized_start=2645
+  _TAGKEYFRAME._serialized_end=2776
+  _TAGSREPLY._serialized_start=2779
+  _TAGSREPLY._serialized_end=3154
+  _TAGHITREQUEST._serialized_start=3156
+  _TAGHITREQUEST._serialized_end=3244
+  _TAGHITREPLY._serialized_start=3247
+  _TAGHITREPLY._serialized_end=3426
+  _TAGHITREPLY_PART._serialized_start=3375
+  _TAGHITREPLY_PART._serialized_end=3426
+  _TAGANGLES._serialized_start=3428
+  _TAGANGLES._serialized_end=3456
+  _TAGSTYLEREQUEST._serialized_start=3459
+  _TAGSTYLEREQUEST._serialized_end=3626
+  _TAGLABELSTYLE._serialized_start=3628
+  _TAGLABELSTYLE._serialized_end=3686
+  _TAGSTYLEREPLY._serialized_start=3688
+  _TAGSTYLEREPLY._serialized_end=3813
 # @@protoc_insertion_point(module_scope)

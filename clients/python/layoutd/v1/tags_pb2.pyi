@@ -29,6 +29,12 @@ class _TagAnimationEnumTypeWrapper(google.protobuf.internal.enum_type_wrapper._E
     TAG_ANIMATION_SHOW: _TagAnimation.ValueType  # 2
     """The tag appears: the dot, then lines, then text."""
 
+    TAG_ANIMATION_SWITCH: _TagAnimation.ValueType  # 3
+    """Render only: each tag with a switch_to changes style. Its labels go (text, then lines)
+    and the new style's come (lines, then text) while the dot stays; the other tags hold
+    still. As an event: INVALID_ARGUMENT.
+    """
+
 class TagAnimation(_TagAnimation, metaclass=_TagAnimationEnumTypeWrapper):
     """A show or hide animation (or none)."""
     pass
@@ -41,6 +47,12 @@ TAG_ANIMATION_HIDE: TagAnimation.ValueType  # 1
 
 TAG_ANIMATION_SHOW: TagAnimation.ValueType  # 2
 """The tag appears: the dot, then lines, then text."""
+
+TAG_ANIMATION_SWITCH: TagAnimation.ValueType  # 3
+"""Render only: each tag with a switch_to changes style. Its labels go (text, then lines)
+and the new style's come (lines, then text) while the dot stays; the other tags hold
+still. As an event: INVALID_ARGUMENT.
+"""
 
 global___TagAnimation = TagAnimation
 
@@ -119,6 +131,7 @@ class ImageTag(google.protobuf.message.Message):
     AT_FIELD_NUMBER: builtins.int
     LABELS_FIELD_NUMBER: builtins.int
     STYLE_FIELD_NUMBER: builtins.int
+    SWITCH_TO_FIELD_NUMBER: builtins.int
     @property
     def at(self) -> layoutd.v1.geometry_pb2.Point:
         """x and y in 0..1 of the photo's width and height; required."""
@@ -132,15 +145,38 @@ class ImageTag(google.protobuf.message.Message):
     INVALID_ARGUMENT naming the count.
     """
 
+    @property
+    def switch_to(self) -> global___TagStyleSwitch:
+        """The style the tag switches to (a tap in the article steps a tag to its next style): the
+        tag is placed in it too (PlacedTag.switched), for the switch animation (TagsReply's
+        leaving_keyframes and arriving_keyframes; a render's animate = TAG_ANIMATION_SWITCH).
+        Unset: it stays.
+        """
+        pass
     def __init__(self,
         *,
         at: typing.Optional[layoutd.v1.geometry_pb2.Point] = ...,
         labels: typing.Optional[typing.Iterable[global___TagLabel]] = ...,
         style: builtins.int = ...,
+        switch_to: typing.Optional[global___TagStyleSwitch] = ...,
         ) -> None: ...
-    def HasField(self, field_name: typing_extensions.Literal["at",b"at"]) -> builtins.bool: ...
-    def ClearField(self, field_name: typing_extensions.Literal["at",b"at","labels",b"labels","style",b"style"]) -> None: ...
+    def HasField(self, field_name: typing_extensions.Literal["at",b"at","switch_to",b"switch_to"]) -> builtins.bool: ...
+    def ClearField(self, field_name: typing_extensions.Literal["at",b"at","labels",b"labels","style",b"style","switch_to",b"switch_to"]) -> None: ...
 global___ImageTag = ImageTag
+
+class TagStyleSwitch(google.protobuf.message.Message):
+    """A style to switch to (a message: its presence counts, and style 0 is a style)."""
+    DESCRIPTOR: google.protobuf.descriptor.Descriptor
+    STYLE_FIELD_NUMBER: builtins.int
+    style: builtins.int
+    """Index into the style table's styles for the tag's number of labels, as ImageTag.style."""
+
+    def __init__(self,
+        *,
+        style: builtins.int = ...,
+        ) -> None: ...
+    def ClearField(self, field_name: typing_extensions.Literal["style",b"style"]) -> None: ...
+global___TagStyleSwitch = TagStyleSwitch
 
 class TagValue(google.protobuf.message.Message):
     """A number whose presence counts (a message, as proto3 `optional` is beyond Debian's protoc-c)."""
@@ -477,6 +513,7 @@ class PlacedTag(google.protobuf.message.Message):
     AT_FIELD_NUMBER: builtins.int
     CLAMPED_FIELD_NUMBER: builtins.int
     LEGIBILITY_FIELD_NUMBER: builtins.int
+    SWITCHED_FIELD_NUMBER: builtins.int
     index: builtins.int
     """The tag's position in TagsRequest.tags."""
 
@@ -529,6 +566,12 @@ class PlacedTag(google.protobuf.message.Message):
     def legibility(self) -> global___TagLegibility:
         """How the tag stays readable: its style's legibility, or the default."""
         pass
+    @property
+    def switched(self) -> global___PlacedTagSwitch:
+        """The tag placed in the style it switches to, around the same dot; unset when the request
+        gave it no switch_to.
+        """
+        pass
     def __init__(self,
         *,
         index: builtins.int = ...,
@@ -546,10 +589,44 @@ class PlacedTag(google.protobuf.message.Message):
         at: typing.Optional[layoutd.v1.geometry_pb2.Point] = ...,
         clamped: builtins.bool = ...,
         legibility: typing.Optional[global___TagLegibility] = ...,
+        switched: typing.Optional[global___PlacedTagSwitch] = ...,
         ) -> None: ...
-    def HasField(self, field_name: typing_extensions.Literal["at",b"at","bounds",b"bounds","dot",b"dot","legibility",b"legibility"]) -> builtins.bool: ...
-    def ClearField(self, field_name: typing_extensions.Literal["at",b"at","bounds",b"bounds","clamped",b"clamped","dot",b"dot","dot_radius",b"dot_radius","index",b"index","inside",b"inside","inside_style",b"inside_style","labels",b"labels","legibility",b"legibility","line_width",b"line_width","requested_style",b"requested_style","shadow_opacity",b"shadow_opacity","shadow_radius",b"shadow_radius","style",b"style"]) -> None: ...
+    def HasField(self, field_name: typing_extensions.Literal["at",b"at","bounds",b"bounds","dot",b"dot","legibility",b"legibility","switched",b"switched"]) -> builtins.bool: ...
+    def ClearField(self, field_name: typing_extensions.Literal["at",b"at","bounds",b"bounds","clamped",b"clamped","dot",b"dot","dot_radius",b"dot_radius","index",b"index","inside",b"inside","inside_style",b"inside_style","labels",b"labels","legibility",b"legibility","line_width",b"line_width","requested_style",b"requested_style","shadow_opacity",b"shadow_opacity","shadow_radius",b"shadow_radius","style",b"style","switched",b"switched"]) -> None: ...
 global___PlacedTag = PlacedTag
+
+class PlacedTagSwitch(google.protobuf.message.Message):
+    """A tag's labels placed in the style it switches to."""
+    DESCRIPTOR: google.protobuf.descriptor.Descriptor
+    STYLE_FIELD_NUMBER: builtins.int
+    LABELS_FIELD_NUMBER: builtins.int
+    BOUNDS_FIELD_NUMBER: builtins.int
+    LEGIBILITY_FIELD_NUMBER: builtins.int
+    style: builtins.int
+    """The style drawn: switch_to's, or with keep_inside the nearest that keeps the labels on."""
+
+    @property
+    def labels(self) -> google.protobuf.internal.containers.RepeatedCompositeFieldContainer[global___PlacedTagLabel]:
+        """The labels in that style, as PlacedTag.labels."""
+        pass
+    @property
+    def bounds(self) -> layoutd.v1.geometry_pb2.Rect:
+        """The ring, the lines and the text in that style."""
+        pass
+    @property
+    def legibility(self) -> global___TagLegibility:
+        """That style's legibility, or the default."""
+        pass
+    def __init__(self,
+        *,
+        style: builtins.int = ...,
+        labels: typing.Optional[typing.Iterable[global___PlacedTagLabel]] = ...,
+        bounds: typing.Optional[layoutd.v1.geometry_pb2.Rect] = ...,
+        legibility: typing.Optional[global___TagLegibility] = ...,
+        ) -> None: ...
+    def HasField(self, field_name: typing_extensions.Literal["bounds",b"bounds","legibility",b"legibility"]) -> builtins.bool: ...
+    def ClearField(self, field_name: typing_extensions.Literal["bounds",b"bounds","labels",b"labels","legibility",b"legibility","style",b"style"]) -> None: ...
+global___PlacedTagSwitch = PlacedTagSwitch
 
 class TagOverlap(google.protobuf.message.Message):
     """Two tags whose bounds overlap."""
@@ -646,6 +723,8 @@ class TagsReply(google.protobuf.message.Message):
     IGNORED_EVENTS_FIELD_NUMBER: builtins.int
     HIDE_FIELD_NUMBER: builtins.int
     SHOW_FIELD_NUMBER: builtins.int
+    LEAVING_KEYFRAMES_FIELD_NUMBER: builtins.int
+    ARRIVING_KEYFRAMES_FIELD_NUMBER: builtins.int
     @property
     def tags(self) -> google.protobuf.internal.containers.RepeatedCompositeFieldContainer[global___PlacedTag]:
         """The tags, in the request's order."""
@@ -673,6 +752,18 @@ class TagsReply(google.protobuf.message.Message):
     def show(self) -> google.protobuf.internal.containers.RepeatedCompositeFieldContainer[global___TagKeyframe]:
         """The show animation's keyframes."""
         pass
+    @property
+    def leaving_keyframes(self) -> google.protobuf.internal.containers.RepeatedCompositeFieldContainer[global___TagKeyframe]:
+        """A style switch's keyframes for the labels of the style a tag leaves: text, then lines,
+        over the first two phases.
+        """
+        pass
+    @property
+    def arriving_keyframes(self) -> google.protobuf.internal.containers.RepeatedCompositeFieldContainer[global___TagKeyframe]:
+        """Its keyframes for the labels of the style the tag takes: lines, then text, over the
+        third and fourth phases. The dot and its ring do not move.
+        """
+        pass
     def __init__(self,
         *,
         tags: typing.Optional[typing.Iterable[global___PlacedTag]] = ...,
@@ -682,9 +773,11 @@ class TagsReply(google.protobuf.message.Message):
         ignored_events: typing.Optional[typing.Iterable[builtins.int]] = ...,
         hide: typing.Optional[typing.Iterable[global___TagKeyframe]] = ...,
         show: typing.Optional[typing.Iterable[global___TagKeyframe]] = ...,
+        leaving_keyframes: typing.Optional[typing.Iterable[global___TagKeyframe]] = ...,
+        arriving_keyframes: typing.Optional[typing.Iterable[global___TagKeyframe]] = ...,
         ) -> None: ...
     def HasField(self, field_name: typing_extensions.Literal["state",b"state"]) -> builtins.bool: ...
-    def ClearField(self, field_name: typing_extensions.Literal["hide",b"hide","ignored_events",b"ignored_events","overlaps",b"overlaps","phase",b"phase","show",b"show","state",b"state","tags",b"tags"]) -> None: ...
+    def ClearField(self, field_name: typing_extensions.Literal["arriving_keyframes",b"arriving_keyframes","hide",b"hide","ignored_events",b"ignored_events","leaving_keyframes",b"leaving_keyframes","overlaps",b"overlaps","phase",b"phase","show",b"show","state",b"state","tags",b"tags"]) -> None: ...
 global___TagsReply = TagsReply
 
 class TagHitRequest(google.protobuf.message.Message):

@@ -36,6 +36,11 @@ public nonisolated enum Layoutd_V1_TagAnimation: SwiftProtobuf.Enum, Swift.CaseI
 
   /// The tag appears: the dot, then lines, then text.
   case show // = 2
+
+  /// Render only: each tag with a switch_to changes style. Its labels go (text, then lines)
+  /// and the new style's come (lines, then text) while the dot stays; the other tags hold
+  /// still. As an event: INVALID_ARGUMENT.
+  case `switch` // = 3
   case UNRECOGNIZED(Int)
 
   public init() {
@@ -47,6 +52,7 @@ public nonisolated enum Layoutd_V1_TagAnimation: SwiftProtobuf.Enum, Swift.CaseI
     case 0: self = .none
     case 1: self = .hide
     case 2: self = .show
+    case 3: self = .switch
     default: self = .UNRECOGNIZED(rawValue)
     }
   }
@@ -56,6 +62,7 @@ public nonisolated enum Layoutd_V1_TagAnimation: SwiftProtobuf.Enum, Swift.CaseI
     case .none: return 0
     case .hide: return 1
     case .show: return 2
+    case .switch: return 3
     case .UNRECOGNIZED(let i): return i
     }
   }
@@ -65,6 +72,7 @@ public nonisolated enum Layoutd_V1_TagAnimation: SwiftProtobuf.Enum, Swift.CaseI
     .none,
     .hide,
     .show,
+    .switch,
   ]
 
 }
@@ -183,11 +191,39 @@ public nonisolated struct Layoutd_V1_ImageTag: Sendable {
   /// INVALID_ARGUMENT naming the count.
   public var style: UInt32 = 0
 
+  /// The style the tag switches to (a tap in the article steps a tag to its next style): the
+  /// tag is placed in it too (PlacedTag.switched), for the switch animation (TagsReply's
+  /// leaving_keyframes and arriving_keyframes; a render's animate = TAG_ANIMATION_SWITCH).
+  /// Unset: it stays.
+  public var switchTo: Layoutd_V1_TagStyleSwitch {
+    get {_switchTo ?? Layoutd_V1_TagStyleSwitch()}
+    set {_switchTo = newValue}
+  }
+  /// Returns true if `switchTo` has been explicitly set.
+  public var hasSwitchTo: Bool {self._switchTo != nil}
+  /// Clears the value of `switchTo`. Subsequent reads from it will return its default value.
+  public mutating func clearSwitchTo() {self._switchTo = nil}
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public init() {}
 
   fileprivate var _at: Layoutd_V1_Point? = nil
+  fileprivate var _switchTo: Layoutd_V1_TagStyleSwitch? = nil
+}
+
+/// A style to switch to (a message: its presence counts, and style 0 is a style).
+public nonisolated struct Layoutd_V1_TagStyleSwitch: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  /// Index into the style table's styles for the tag's number of labels, as ImageTag.style.
+  public var style: UInt32 = 0
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
 }
 
 /// A number whose presence counts (a message, as proto3 `optional` is beyond Debian's protoc-c).
@@ -713,11 +749,62 @@ public nonisolated struct Layoutd_V1_PlacedTag: @unchecked Sendable {
   /// Clears the value of `legibility`. Subsequent reads from it will return its default value.
   public mutating func clearLegibility() {_uniqueStorage()._legibility = nil}
 
+  /// The tag placed in the style it switches to, around the same dot; unset when the request
+  /// gave it no switch_to.
+  public var switched: Layoutd_V1_PlacedTagSwitch {
+    get {_storage._switched ?? Layoutd_V1_PlacedTagSwitch()}
+    set {_uniqueStorage()._switched = newValue}
+  }
+  /// Returns true if `switched` has been explicitly set.
+  public var hasSwitched: Bool {_storage._switched != nil}
+  /// Clears the value of `switched`. Subsequent reads from it will return its default value.
+  public mutating func clearSwitched() {_uniqueStorage()._switched = nil}
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public init() {}
 
   fileprivate var _storage = _StorageClass.defaultInstance
+}
+
+/// A tag's labels placed in the style it switches to.
+public nonisolated struct Layoutd_V1_PlacedTagSwitch: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  /// The style drawn: switch_to's, or with keep_inside the nearest that keeps the labels on.
+  public var style: UInt32 = 0
+
+  /// The labels in that style, as PlacedTag.labels.
+  public var labels: [Layoutd_V1_PlacedTagLabel] = []
+
+  /// The ring, the lines and the text in that style.
+  public var bounds: Layoutd_V1_Rect {
+    get {_bounds ?? Layoutd_V1_Rect()}
+    set {_bounds = newValue}
+  }
+  /// Returns true if `bounds` has been explicitly set.
+  public var hasBounds: Bool {self._bounds != nil}
+  /// Clears the value of `bounds`. Subsequent reads from it will return its default value.
+  public mutating func clearBounds() {self._bounds = nil}
+
+  /// That style's legibility, or the default.
+  public var legibility: Layoutd_V1_TagLegibility {
+    get {_legibility ?? Layoutd_V1_TagLegibility()}
+    set {_legibility = newValue}
+  }
+  /// Returns true if `legibility` has been explicitly set.
+  public var hasLegibility: Bool {self._legibility != nil}
+  /// Clears the value of `legibility`. Subsequent reads from it will return its default value.
+  public mutating func clearLegibility() {self._legibility = nil}
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _bounds: Layoutd_V1_Rect? = nil
+  fileprivate var _legibility: Layoutd_V1_TagLegibility? = nil
 }
 
 /// Two tags whose bounds overlap.
@@ -823,6 +910,14 @@ public nonisolated struct Layoutd_V1_TagsReply: Sendable {
 
   /// The show animation's keyframes.
   public var show: [Layoutd_V1_TagKeyframe] = []
+
+  /// A style switch's keyframes for the labels of the style a tag leaves: text, then lines,
+  /// over the first two phases.
+  public var leavingKeyframes: [Layoutd_V1_TagKeyframe] = []
+
+  /// Its keyframes for the labels of the style the tag takes: lines, then text, over the
+  /// third and fourth phases. The dot and its ring do not move.
+  public var arrivingKeyframes: [Layoutd_V1_TagKeyframe] = []
 
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
@@ -1058,7 +1153,7 @@ public nonisolated struct Layoutd_V1_TagStyleReply: Sendable {
 fileprivate nonisolated let _protobuf_package = "layoutd.v1"
 
 nonisolated extension Layoutd_V1_TagAnimation: SwiftProtobuf._ProtoNameProviding {
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{2}\0TAG_ANIMATION_NONE\0\u{1}TAG_ANIMATION_HIDE\0\u{1}TAG_ANIMATION_SHOW\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{2}\0TAG_ANIMATION_NONE\0\u{1}TAG_ANIMATION_HIDE\0\u{1}TAG_ANIMATION_SHOW\0\u{1}TAG_ANIMATION_SWITCH\0")
 }
 
 nonisolated extension Layoutd_V1_TagPhase: SwiftProtobuf._ProtoNameProviding {
@@ -1116,7 +1211,7 @@ nonisolated extension Layoutd_V1_TagLabel: SwiftProtobuf.Message, SwiftProtobuf.
 
 nonisolated extension Layoutd_V1_ImageTag: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".ImageTag"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}at\0\u{1}labels\0\u{1}style\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}at\0\u{1}labels\0\u{1}style\0\u{3}switch_to\0")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -1127,6 +1222,7 @@ nonisolated extension Layoutd_V1_ImageTag: SwiftProtobuf.Message, SwiftProtobuf.
       case 1: try { try decoder.decodeSingularMessageField(value: &self._at) }()
       case 2: try { try decoder.decodeRepeatedMessageField(value: &self.labels) }()
       case 3: try { try decoder.decodeSingularUInt32Field(value: &self.style) }()
+      case 4: try { try decoder.decodeSingularMessageField(value: &self._switchTo) }()
       default: break
       }
     }
@@ -1146,12 +1242,46 @@ nonisolated extension Layoutd_V1_ImageTag: SwiftProtobuf.Message, SwiftProtobuf.
     if self.style != 0 {
       try visitor.visitSingularUInt32Field(value: self.style, fieldNumber: 3)
     }
+    try { if let v = self._switchTo {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 4)
+    } }()
     try unknownFields.traverse(visitor: &visitor)
   }
 
   public static func ==(lhs: Layoutd_V1_ImageTag, rhs: Layoutd_V1_ImageTag) -> Bool {
     if lhs._at != rhs._at {return false}
     if lhs.labels != rhs.labels {return false}
+    if lhs.style != rhs.style {return false}
+    if lhs._switchTo != rhs._switchTo {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Layoutd_V1_TagStyleSwitch: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".TagStyleSwitch"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}style\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularUInt32Field(value: &self.style) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if self.style != 0 {
+      try visitor.visitSingularUInt32Field(value: self.style, fieldNumber: 1)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Layoutd_V1_TagStyleSwitch, rhs: Layoutd_V1_TagStyleSwitch) -> Bool {
     if lhs.style != rhs.style {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
@@ -1671,7 +1801,7 @@ nonisolated extension Layoutd_V1_TagLegibility: SwiftProtobuf.Message, SwiftProt
 
 nonisolated extension Layoutd_V1_PlacedTag: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".PlacedTag"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}index\0\u{1}style\0\u{3}requested_style\0\u{3}inside_style\0\u{1}inside\0\u{1}dot\0\u{3}dot_radius\0\u{3}shadow_radius\0\u{3}shadow_opacity\0\u{3}line_width\0\u{1}labels\0\u{1}bounds\0\u{1}at\0\u{1}clamped\0\u{1}legibility\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}index\0\u{1}style\0\u{3}requested_style\0\u{3}inside_style\0\u{1}inside\0\u{1}dot\0\u{3}dot_radius\0\u{3}shadow_radius\0\u{3}shadow_opacity\0\u{3}line_width\0\u{1}labels\0\u{1}bounds\0\u{1}at\0\u{1}clamped\0\u{1}legibility\0\u{1}switched\0")
 
   fileprivate class _StorageClass {
     var _index: UInt32 = 0
@@ -1689,6 +1819,7 @@ nonisolated extension Layoutd_V1_PlacedTag: SwiftProtobuf.Message, SwiftProtobuf
     var _at: Layoutd_V1_Point? = nil
     var _clamped: Bool = false
     var _legibility: Layoutd_V1_TagLegibility? = nil
+    var _switched: Layoutd_V1_PlacedTagSwitch? = nil
 
       // This property is used as the initial default value for new instances of the type.
       // The type itself is protecting the reference to its storage via CoW semantics.
@@ -1714,6 +1845,7 @@ nonisolated extension Layoutd_V1_PlacedTag: SwiftProtobuf.Message, SwiftProtobuf
       _at = source._at
       _clamped = source._clamped
       _legibility = source._legibility
+      _switched = source._switched
     }
   }
 
@@ -1747,6 +1879,7 @@ nonisolated extension Layoutd_V1_PlacedTag: SwiftProtobuf.Message, SwiftProtobuf
         case 13: try { try decoder.decodeSingularMessageField(value: &_storage._at) }()
         case 14: try { try decoder.decodeSingularBoolField(value: &_storage._clamped) }()
         case 15: try { try decoder.decodeSingularMessageField(value: &_storage._legibility) }()
+        case 16: try { try decoder.decodeSingularMessageField(value: &_storage._switched) }()
         default: break
         }
       }
@@ -1804,6 +1937,9 @@ nonisolated extension Layoutd_V1_PlacedTag: SwiftProtobuf.Message, SwiftProtobuf
       try { if let v = _storage._legibility {
         try visitor.visitSingularMessageField(value: v, fieldNumber: 15)
       } }()
+      try { if let v = _storage._switched {
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 16)
+      } }()
     }
     try unknownFields.traverse(visitor: &visitor)
   }
@@ -1828,10 +1964,60 @@ nonisolated extension Layoutd_V1_PlacedTag: SwiftProtobuf.Message, SwiftProtobuf
         if _storage._at != rhs_storage._at {return false}
         if _storage._clamped != rhs_storage._clamped {return false}
         if _storage._legibility != rhs_storage._legibility {return false}
+        if _storage._switched != rhs_storage._switched {return false}
         return true
       }
       if !storagesAreEqual {return false}
     }
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Layoutd_V1_PlacedTagSwitch: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".PlacedTagSwitch"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}style\0\u{1}labels\0\u{1}bounds\0\u{1}legibility\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularUInt32Field(value: &self.style) }()
+      case 2: try { try decoder.decodeRepeatedMessageField(value: &self.labels) }()
+      case 3: try { try decoder.decodeSingularMessageField(value: &self._bounds) }()
+      case 4: try { try decoder.decodeSingularMessageField(value: &self._legibility) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    if self.style != 0 {
+      try visitor.visitSingularUInt32Field(value: self.style, fieldNumber: 1)
+    }
+    if !self.labels.isEmpty {
+      try visitor.visitRepeatedMessageField(value: self.labels, fieldNumber: 2)
+    }
+    try { if let v = self._bounds {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 3)
+    } }()
+    try { if let v = self._legibility {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 4)
+    } }()
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Layoutd_V1_PlacedTagSwitch, rhs: Layoutd_V1_PlacedTagSwitch) -> Bool {
+    if lhs.style != rhs.style {return false}
+    if lhs.labels != rhs.labels {return false}
+    if lhs._bounds != rhs._bounds {return false}
+    if lhs._legibility != rhs._legibility {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }
@@ -1974,7 +2160,7 @@ nonisolated extension Layoutd_V1_TagKeyframe: SwiftProtobuf.Message, SwiftProtob
 
 nonisolated extension Layoutd_V1_TagsReply: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".TagsReply"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}tags\0\u{1}overlaps\0\u{1}state\0\u{1}phase\0\u{3}ignored_events\0\u{1}hide\0\u{1}show\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}tags\0\u{1}overlaps\0\u{1}state\0\u{1}phase\0\u{3}ignored_events\0\u{1}hide\0\u{1}show\0\u{3}leaving_keyframes\0\u{3}arriving_keyframes\0")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -1989,6 +2175,8 @@ nonisolated extension Layoutd_V1_TagsReply: SwiftProtobuf.Message, SwiftProtobuf
       case 5: try { try decoder.decodeRepeatedUInt32Field(value: &self.ignoredEvents) }()
       case 6: try { try decoder.decodeRepeatedMessageField(value: &self.hide) }()
       case 7: try { try decoder.decodeRepeatedMessageField(value: &self.show) }()
+      case 8: try { try decoder.decodeRepeatedMessageField(value: &self.leavingKeyframes) }()
+      case 9: try { try decoder.decodeRepeatedMessageField(value: &self.arrivingKeyframes) }()
       default: break
       }
     }
@@ -2020,6 +2208,12 @@ nonisolated extension Layoutd_V1_TagsReply: SwiftProtobuf.Message, SwiftProtobuf
     if !self.show.isEmpty {
       try visitor.visitRepeatedMessageField(value: self.show, fieldNumber: 7)
     }
+    if !self.leavingKeyframes.isEmpty {
+      try visitor.visitRepeatedMessageField(value: self.leavingKeyframes, fieldNumber: 8)
+    }
+    if !self.arrivingKeyframes.isEmpty {
+      try visitor.visitRepeatedMessageField(value: self.arrivingKeyframes, fieldNumber: 9)
+    }
     try unknownFields.traverse(visitor: &visitor)
   }
 
@@ -2031,6 +2225,8 @@ nonisolated extension Layoutd_V1_TagsReply: SwiftProtobuf.Message, SwiftProtobuf
     if lhs.ignoredEvents != rhs.ignoredEvents {return false}
     if lhs.hide != rhs.hide {return false}
     if lhs.show != rhs.show {return false}
+    if lhs.leavingKeyframes != rhs.leavingKeyframes {return false}
+    if lhs.arrivingKeyframes != rhs.arrivingKeyframes {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }
