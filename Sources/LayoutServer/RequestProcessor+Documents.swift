@@ -113,13 +113,13 @@ extension RequestProcessor {
         let document = entry.document
         // Several edits are all or none: the document goes back to this if one fails.
         let before = request.edits.count > 1 ? document.snapshot() : nil
-        var reply = Layoutd_V1_DocumentReply()
+        var caret: TextPosition?
         var parts: [DocumentReplyFrame.Part] = []
         do {
             for (index, edit) in request.edits.enumerated() {
                 let change = try under("edits[\(index)]") { try apply(edit, to: document, id: request.document, documents: documents, budget: budget) }
                 parts.append(DocumentReplyFrame.Part(change, document: document, ruleNames: entry.ruleNames))
-                reply.caretPosition = Layoutd_V1_TextPosition(change.caret)
+                caret = change.caret
             }
         } catch {
             if let before { document.restore(before) }
@@ -131,11 +131,11 @@ extension RequestProcessor {
         for (index, caret) in request.carets.enumerated() {
             try Self.check(caret, within: length, of: "document", field: "carets[\(index)]")
         }
-        let summary = Self.summary(of: document, id: request.document)
-        (reply.document, reply.textLength, reply.paragraphCount, reply.lineCount, reply.width, reply.height) =
-            (summary.document, summary.textLength, summary.paragraphCount, summary.lineCount, summary.width, summary.height)
-        if reply.hasCaretPosition, let caret = document.caret(TextPosition(reply.caretPosition)) {
-            reply.caret = Layoutd_V1_Caret(caret)
+        // The summary is the reply's start: filled in place, not built apart and copied over.
+        var reply = Self.summary(of: document, id: request.document)
+        if let caret {
+            reply.caretPosition = Layoutd_V1_TextPosition(caret)
+            if let rects = document.caret(caret) { reply.caret = Layoutd_V1_Caret(rects) }
         }
         reply.hits = request.points.map { point in
             var hit = Layoutd_V1_Hit()
