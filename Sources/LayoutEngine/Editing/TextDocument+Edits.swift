@@ -201,7 +201,9 @@ extension TextDocument {
             throw LayoutError(.invalidArgument, "range \(range.lowerBound)..<\(range.upperBound) is outside the document's \(length) "
                               + "UTF-16 units", field: field)
         }
-        for offset in [range.lowerBound, range.upperBound] where offset > 0 && offset < length {
+        // Each edge on its own (an empty range's once): an array of the two was made per edit.
+        func checkEdge(_ offset: Int) throws(LayoutError) {
+            guard offset > 0 && offset < length else { return }
             let index = paragraphIndex(containing: offset)
             let units = paragraphs[index].units
             let local = offset - start(of: index)
@@ -210,6 +212,8 @@ extension TextDocument {
                 throw LayoutError(.invalidArgument, "range edge \(offset) falls inside a surrogate pair", field: field)
             }
         }
+        try checkEdge(range.lowerBound)
+        if !range.isEmpty { try checkEdge(range.upperBound) }
     }
 
     private func checkSpanCount(adding added: Int) throws(LayoutError) {
