@@ -126,6 +126,10 @@ public struct ParagraphLayout: Sendable {
     public var paints: [TextPaint] = AttributedText.defaultPaints
     /// Span fills, underlines and strikethroughs, line by line (the decorate stage).
     public var decorations: [TextDecoration] = []
+    /// Emphasis marks (`TextPaint.emphasis`): glyph runs of their own, one per marked run, beside
+    /// `runs` rather than in them (hit-testing, decorations and fill regions read `runs` as
+    /// the text). A mark's cluster is the offset of the grapheme cluster it marks.
+    public var emphasisMarks: [GlyphRunLayout] = []
     /// The containers of text that flows, in order; empty for one plain box.
     public var containers: [ContainerLayout] = []
     /// The text not shown (past the line limit, the height or the last container); empty

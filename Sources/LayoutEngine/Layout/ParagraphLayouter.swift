@@ -149,6 +149,9 @@ public final class ParagraphLayouter: Sendable {
     private func decorate(_ layout: inout ParagraphLayout, text: AttributedText, budget: WorkBudget) throws {
         guard !text.isPlain else { return }
         layout.decorations = try TextDecorator.decorate(layout, units: text.units, fonts: fonts, budget: budget)
+        if text.paints.contains(where: { $0.emphasis != nil }) {
+            layout.emphasisMarks = try EmphasisMarker.marks(layout, units: text.units, fonts: fonts, budget: budget)
+        }
         let regions = try FillRegions.find(layout, budget: budget)
         if !regions.isEmpty { layout.fillRegions = regions }
     }

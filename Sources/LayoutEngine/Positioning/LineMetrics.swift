@@ -22,6 +22,15 @@ struct LineMetrics {
         leading = max(leading, Double(font.lineGap) * scale)
     }
 
+    /// Grows the line to hold emphasis marks over (or under) text in `font` at `size`: a band
+    /// of the marks' size just past the font's ascent (or descent), where `EmphasisMarker`
+    /// centres them.
+    mutating func includeMarks(_ font: Font, size: Double, shift: Double, over: Bool, under: Bool) {
+        let scale = font.scale(for: size), band = size * EmphasisMarks.scale
+        if over { ascent = max(ascent, Double(font.ascender) * scale + shift + band) }
+        if under { descent = max(descent, Double(font.descender) * scale - shift + band) }
+    }
+
     /// Gives every box of the line its ascent and descent and grows the line to hold them:
     /// first the boxes that sit relative to the baseline, then those placed against the line's
     /// metrics so far (top, bottom, middle).

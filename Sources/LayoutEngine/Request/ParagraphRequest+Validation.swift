@@ -14,6 +14,9 @@ extension ParagraphRequest {
                                   field: flow.isOneBox ? "height" : "containers[\(index)].height")
             }
         }
+        if writingMode.isVertical, !text.isPlain, text.paints.contains(where: { $0.emphasis != nil }) {
+            throw LayoutError(.invalidArgument, "emphasis marks are drawn in horizontal text only, so far", field: "emphasis")
+        }
         guard (0...4).contains(combineUpright) else {
             throw LayoutError(.invalidArgument, "must be in [0, 4] characters, got \(combineUpright)", field: "text_combine_upright")
         }

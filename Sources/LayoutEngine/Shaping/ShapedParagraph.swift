@@ -31,6 +31,8 @@ struct ShapedParagraph {
         /// The styles' `hasLineHeights`, kept here: read for every line, where reaching it
         /// through `styles` took a reference count.
         let hasLineHeights: Bool
+        /// Some paint of the text has emphasis marks, which grow the lines they are on.
+        let hasEmphasis: Bool
 
         init(text: AttributedText, analysis: TextAnalysis, styles: ResolvedStyles,
              shapingUnits: ContiguousArray<UInt16>, items: [Item], runs: [ShapedRun], boxes: [InlineBox], prefix: [Double],
@@ -45,6 +47,7 @@ struct ShapedParagraph {
             self.prefix = prefix
             self.prefixRises = prefixRises
             self.hasLineHeights = styles.hasLineHeights
+            self.hasEmphasis = text.paints.count > 1 || !text.paints[0].isPlain ? text.paints.contains { $0.emphasis != nil } : false
         }
     }
     private var storage: Storage
@@ -258,6 +261,21 @@ struct ShapedParagraph {
         return low
     }
 
+    /// Whether some text of `range` (this paragraph's offsets) has emphasis marks over it, and
+    /// whether some has them under it.
+    func emphasisSides(_ range: Range<Int>) -> (over: Bool, under: Bool) {
+        var sides = (over: false, under: false)
+        var offset = range.lowerBound
+        while offset < range.upperBound {
+            let run = text.paintRun(at: offset)
+            if let emphasis = text.paints[run.paint].emphasis {
+                if emphasis.over { sides.over = true } else { sides.under = true }
+            }
+            offset = run.range.upperBound
+        }
+        return sides
+    }
+
     /// The vertical metrics of a line holding `items`, whose boxes get their place on it.
     ///
     /// Glyph runs set the text's metrics, as CoreText does (the tallest font sets each); a line
@@ -283,6 +301,13 @@ struct ShapedParagraph {
                 if lineHeights {
                     styled.include(text.styles[piece.style].lineHeight.map { $0 * piece.sizeFactor }, piece.font,
                                    size: piece.size, shift: piece.shift)
+                }
+                if storage.hasEmphasis && !piece.isToken {
+                    let sides = emphasisSides(piece.range)
+                    metrics.includeMarks(piece.font, size: piece.size, shift: piece.shift, over: sides.over, under: sides.under)
+                    if lineHeights {
+                        styled.content.includeMarks(piece.font, size: piece.size, shift: piece.shift, over: sides.over, under: sides.under)
+                    }
                 }
                 hasGlyphs = true
             case .box: hasBoxes = true

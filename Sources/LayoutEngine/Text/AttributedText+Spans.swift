@@ -63,7 +63,7 @@ enum StyleField: Int, CaseIterable {
     case family, weight, italic, size, letterSpacing, features, language, baselineOffset, variations, fontFallback, script,
          fallbackFamilies, synthesis, boldText, lineBreak, wordBreak
     /// Paint: resolved into `TextPaint`, not the shaping style.
-    case color, background, underline, strikethrough, shadows, glow, fill, effect
+    case color, background, underline, strikethrough, shadows, glow, fill, effect, emphasis
 
     var isPaint: Bool { rawValue >= StyleField.color.rawValue }
 
@@ -93,6 +93,7 @@ enum StyleField: Int, CaseIterable {
         case .glow: patch.glow != nil
         case .fill: patch.fill != nil
         case .effect: patch.effect != nil
+        case .emphasis: patch.emphasis != nil
         }
     }
 
@@ -125,6 +126,7 @@ enum StyleField: Int, CaseIterable {
         case .glow: paint.glow = patch.glow!.value
         case .fill: paint.fill = patch.fill!.value
         case .effect: paint.effect = patch.effect!.value
+        case .emphasis: paint.emphasis = patch.emphasis!.value
         }
     }
 }

@@ -26,20 +26,26 @@ public struct TextPaint: Hashable, Sendable {
         set { RareBox.change(&rare) { $0.fill = newValue } }
     }
     public var effect: TextEffect?
+    /// Marks beside each grapheme cluster (CSS `text-emphasis`). Unlike the rest of paint, they
+    /// grow the line to hold them, as ruby does.
+    public var emphasis: EmphasisMarks? {
+        get { rare?.values.emphasis }
+        set { RareBox.change(&rare) { $0.emphasis = newValue } }
+    }
     /// The glow and the fill, boxed: nearly every paint has neither, and paints are copied and
     /// hashed as spans resolve.
     private var rare: RareBox<RarePaint>?
 
     public init(color: Color? = nil, background: Color? = nil, underline: DecorationLine? = nil,
                 strikethrough: DecorationLine? = nil, shadows: [TextShadow] = [], glow: TextGlow? = nil, fill: TextFill? = nil,
-                effect: TextEffect? = nil) {
+                effect: TextEffect? = nil, emphasis: EmphasisMarks? = nil) {
         self.color = color
         self.background = background
         self.underline = underline
         self.strikethrough = strikethrough
         self.shadows = shadows
-        // No object is made for a paint with neither, as for nearly every request's.
-        RareBox.change(&rare) { $0 = RarePaint(glow: glow, fill: fill) }
+        // No object is made for a paint with none of them, as for nearly every request's.
+        RareBox.change(&rare) { $0 = RarePaint(glow: glow, fill: fill, emphasis: emphasis) }
         self.effect = effect
     }
 
@@ -64,8 +70,9 @@ public struct TextPaint: Hashable, Sendable {
 private struct RarePaint: RareValues, Hashable {
     var glow: TextGlow?
     var fill: TextFill?
+    var emphasis: EmphasisMarks?
 
-    var isEmpty: Bool { glow == nil && fill == nil }
+    var isEmpty: Bool { glow == nil && fill == nil && emphasis == nil }
 }
 
 /// An underline or a strikethrough.

@@ -148,6 +148,7 @@ public struct StylePatch: Sendable {
     public var glow: Setting<TextGlow>?
     public var fill: Setting<TextFill>?
     public var effect: Setting<TextEffect>?
+    public var emphasis: Setting<EmphasisMarks>?
     /// Kept in the text with no width and no ink (a formatting rule's hidden markers).
     public var hidden: Bool?
     /// See `TextStyle.fontFallback`.
