@@ -13,6 +13,7 @@ extension Layoutd_V1_Style {
         if hasGlow { patch.glow = try glow.setting(field: field + ".glow") }
         if hasFill { patch.fill = try fill.setting(field: field + ".fill") }
         if hasEffect { patch.effect = try effect.setting(field: field + ".effect") }
+        if hasEmphasis { patch.emphasis = try emphasis.setting(field: field + ".emphasis") }
     }
 
     /// `shadow` then `shadows`, or cleared where either says `none`.
@@ -33,6 +34,30 @@ extension Layoutd_V1_Style {
             throw LayoutError(.invalidArgument, "\(list.count) shadows; at most \(StyleRules.maxShadows)", field: field + ".shadows")
         }
         return .set(list)
+    }
+}
+
+extension Layoutd_V1_EmphasisMarks {
+    func setting(field: String) throws(LayoutError) -> Setting<EmphasisMarks> {
+        if none { return .cleared }
+        let over = !under
+        guard !custom.isEmpty else {
+            let shape: EmphasisMarks.Shape
+            switch self.shape {
+            case .dot: shape = .dot
+            case .circle: shape = .circle
+            case .doubleCircle: shape = .doubleCircle
+            case .triangle: shape = .triangle
+            case .sesame: shape = .sesame
+            case .UNRECOGNIZED(let value): throw LayoutError(.invalidArgument, "unknown emphasis shape \(value)", field: field + ".shape")
+            }
+            return .set(EmphasisMarks(shape, filled: !open, over: over))
+        }
+        let scalars = custom.unicodeScalars
+        guard scalars.count == 1, let mark = scalars.first else {
+            throw LayoutError(.invalidArgument, "a mark is one character, got \(scalars.count)", field: field + ".custom")
+        }
+        return .set(EmphasisMarks(mark: mark, over: over))
     }
 }
 

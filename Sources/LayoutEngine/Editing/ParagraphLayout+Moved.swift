@@ -23,10 +23,11 @@ extension ParagraphLayout {
     }
 
     /// True when only lines, runs and the visible range move with a placement: no attachments,
-    /// decorations, fills, ink or intrinsic metrics. A writer may then apply the placement as it writes those, instead
+    /// decorations, emphasis marks, fills, ink or intrinsic metrics. A writer may then apply the placement as it writes those, instead
     /// of writing a moved copy (`LayoutReplyFrame.writeReply(_:placed:…)`).
     public var movesOnlyLinesAndRuns: Bool {
         attachments.isEmpty && decorations.isEmpty && ink == nil && intrinsicMetrics == nil && fillRegions.isEmpty
+            && emphasisMarks.isEmpty
     }
 
     /// The layout moved along the text by `offset`, down by `top`, and its lines and attachments
@@ -40,14 +41,18 @@ extension ParagraphLayout {
             layout.lines[i].usedRect.y += top
             layout.lines[i].fragmentRect?.y += top
         }
-        for i in layout.runs.indices {
-            layout.runs[i].range = layout.runs[i].range.shifted(by: start)
-            layout.runs[i].lineIndex += firstLine
-            layout.runs[i].glyphs = ArraySlice(layout.runs[i].glyphs.map { glyph in
-                PositionedGlyph(id: glyph.id, position: Point(x: glyph.position.x, y: glyph.position.y + top), advance: glyph.advance,
-                                cluster: glyph.cluster + start)
-            })
+        func move(_ runs: inout [GlyphRunLayout]) {
+            for i in runs.indices {
+                runs[i].range = runs[i].range.shifted(by: start)
+                runs[i].lineIndex += firstLine
+                runs[i].glyphs = ArraySlice(runs[i].glyphs.map { glyph in
+                    PositionedGlyph(id: glyph.id, position: Point(x: glyph.position.x, y: glyph.position.y + top), advance: glyph.advance,
+                                    cluster: glyph.cluster + start)
+                })
+            }
         }
+        move(&layout.runs)
+        move(&layout.emphasisMarks)
         for i in layout.attachments.indices {
             layout.attachments[i].index += firstAttachment
             layout.attachments[i].range = layout.attachments[i].range.shifted(by: start)

@@ -25,7 +25,7 @@ public struct RenderScene: Sendable {
     public var glyphAngles: [[Double]] = []
 
     /// Run `index`'s glyphs' turns; nil for text on lines.
-    func angles(of index: Int) -> [Double]? { glyphAngles.isEmpty ? nil : glyphAngles[index] }
+    func angles(of index: Int) -> [Double]? { glyphAngles.indices.contains(index) ? glyphAngles[index] : nil }
     public var glowColor: Color?
     public var glowRadius: Double
     /// A whole story frame around the block: the picture is the frame's canvas, `size` the

@@ -126,6 +126,48 @@ TRUNCATION_MODE_MIDDLE: TruncationMode.ValueType  # 2
 global___TruncationMode = TruncationMode
 
 
+class _EmphasisShape:
+    ValueType = typing.NewType('ValueType', builtins.int)
+    V: typing_extensions.TypeAlias = ValueType
+class _EmphasisShapeEnumTypeWrapper(google.protobuf.internal.enum_type_wrapper._EnumTypeWrapper[_EmphasisShape.ValueType], builtins.type):
+    DESCRIPTOR: google.protobuf.descriptor.EnumDescriptor
+    EMPHASIS_SHAPE_DOT: _EmphasisShape.ValueType  # 0
+    """• (filled) or ◦ (open)."""
+
+    EMPHASIS_SHAPE_CIRCLE: _EmphasisShape.ValueType  # 1
+    """● or ○."""
+
+    EMPHASIS_SHAPE_DOUBLE_CIRCLE: _EmphasisShape.ValueType  # 2
+    """◉ or ◎."""
+
+    EMPHASIS_SHAPE_TRIANGLE: _EmphasisShape.ValueType  # 3
+    """▲ or △."""
+
+    EMPHASIS_SHAPE_SESAME: _EmphasisShape.ValueType  # 4
+    """﹅ or ﹆ (the shape vertical Japanese uses)."""
+
+class EmphasisShape(_EmphasisShape, metaclass=_EmphasisShapeEnumTypeWrapper):
+    """CSS text-emphasis-style's shapes."""
+    pass
+
+EMPHASIS_SHAPE_DOT: EmphasisShape.ValueType  # 0
+"""• (filled) or ◦ (open)."""
+
+EMPHASIS_SHAPE_CIRCLE: EmphasisShape.ValueType  # 1
+"""● or ○."""
+
+EMPHASIS_SHAPE_DOUBLE_CIRCLE: EmphasisShape.ValueType  # 2
+"""◉ or ◎."""
+
+EMPHASIS_SHAPE_TRIANGLE: EmphasisShape.ValueType  # 3
+"""▲ or △."""
+
+EMPHASIS_SHAPE_SESAME: EmphasisShape.ValueType  # 4
+"""﹅ or ﹆ (the shape vertical Japanese uses)."""
+
+global___EmphasisShape = EmphasisShape
+
+
 class _LineBreak:
     ValueType = typing.NewType('ValueType', builtins.int)
     V: typing_extensions.TypeAlias = ValueType
@@ -965,6 +1007,7 @@ class Style(google.protobuf.message.Message):
     BOLD_TEXT_FIELD_NUMBER: builtins.int
     LINE_BREAK_FIELD_NUMBER: builtins.int
     WORD_BREAK_FIELD_NUMBER: builtins.int
+    EMPHASIS_FIELD_NUMBER: builtins.int
     family: typing.Text
     """A family the daemon has (FontsReply), e.g. "Noto Sans"; empty inherits (the daemon's default
     family when nothing sets it). An unknown family is NOT_FOUND naming it. Characters the
@@ -1119,6 +1162,12 @@ class Style(google.protobuf.message.Message):
     word_break: global___WordBreak.ValueType
     """Where lines may break inside words (CSS word-break)."""
 
+    @property
+    def emphasis(self) -> global___EmphasisMarks:
+        """Marks beside each grapheme cluster (CSS text-emphasis); unset inherits. Horizontal text
+        only, so far (vertical text with marks is INVALID_ARGUMENT on "emphasis").
+        """
+        pass
     def __init__(self,
         *,
         family: typing.Text = ...,
@@ -1151,10 +1200,52 @@ class Style(google.protobuf.message.Message):
         bold_text: builtins.bool = ...,
         line_break: global___LineBreak.ValueType = ...,
         word_break: global___WordBreak.ValueType = ...,
+        emphasis: typing.Optional[global___EmphasisMarks] = ...,
         ) -> None: ...
-    def HasField(self, field_name: typing_extensions.Literal["background",b"background","baseline_offset",b"baseline_offset","color",b"color","effect",b"effect","fill",b"fill","glow",b"glow","letter_spacing",b"letter_spacing","shadow",b"shadow","strikethrough",b"strikethrough","underline",b"underline"]) -> builtins.bool: ...
-    def ClearField(self, field_name: typing_extensions.Literal["background",b"background","baseline_offset",b"baseline_offset","bold_text",b"bold_text","color",b"color","effect",b"effect","fallback_families",b"fallback_families","family",b"family","features",b"features","fill",b"fill","fixed_optical_size",b"fixed_optical_size","font_synthesis",b"font_synthesis","glow",b"glow","language",b"language","letter_spacing",b"letter_spacing","line_break",b"line_break","max_scaled_size",b"max_scaled_size","named_instance",b"named_instance","no_font_fallback",b"no_font_fallback","script",b"script","shadow",b"shadow","shadows",b"shadows","size",b"size","size_category",b"size_category","slant",b"slant","strikethrough",b"strikethrough","text_style",b"text_style","underline",b"underline","variations",b"variations","weight",b"weight","word_break",b"word_break"]) -> None: ...
+    def HasField(self, field_name: typing_extensions.Literal["background",b"background","baseline_offset",b"baseline_offset","color",b"color","effect",b"effect","emphasis",b"emphasis","fill",b"fill","glow",b"glow","letter_spacing",b"letter_spacing","shadow",b"shadow","strikethrough",b"strikethrough","underline",b"underline"]) -> builtins.bool: ...
+    def ClearField(self, field_name: typing_extensions.Literal["background",b"background","baseline_offset",b"baseline_offset","bold_text",b"bold_text","color",b"color","effect",b"effect","emphasis",b"emphasis","fallback_families",b"fallback_families","family",b"family","features",b"features","fill",b"fill","fixed_optical_size",b"fixed_optical_size","font_synthesis",b"font_synthesis","glow",b"glow","language",b"language","letter_spacing",b"letter_spacing","line_break",b"line_break","max_scaled_size",b"max_scaled_size","named_instance",b"named_instance","no_font_fallback",b"no_font_fallback","script",b"script","shadow",b"shadow","shadows",b"shadows","size",b"size","size_category",b"size_category","slant",b"slant","strikethrough",b"strikethrough","text_style",b"text_style","underline",b"underline","variations",b"variations","weight",b"weight","word_break",b"word_break"]) -> None: ...
 global___Style = Style
+
+class EmphasisMarks(google.protobuf.message.Message):
+    """Emphasis marks (CSS text-emphasis, JIS X 4051's bouten): a mark at half the text's size over
+    (or under) each grapheme cluster but separators, controls and punctuation, centred on it just
+    past the font's ascent (or descent); the line grows to hold them, as for ruby. The text's
+    font draws the mark where it has it, else the first loaded font that does. The marks come
+    back in LayoutReply.emphasis_marks, in the text's paint.
+    """
+    DESCRIPTOR: google.protobuf.descriptor.Descriptor
+    SHAPE_FIELD_NUMBER: builtins.int
+    OPEN_FIELD_NUMBER: builtins.int
+    CUSTOM_FIELD_NUMBER: builtins.int
+    UNDER_FIELD_NUMBER: builtins.int
+    NONE_FIELD_NUMBER: builtins.int
+    shape: global___EmphasisShape.ValueType
+    """The shape (filled unless open); ignored when custom is set."""
+
+    open: builtins.bool
+    """The shape hollow: ◦ ○ ◎ △ ﹆ rather than • ● ◉ ▲ ﹅."""
+
+    custom: typing.Text
+    """One character of the client's own (CSS's <string>), e.g. "※"; more than one is
+    INVALID_ARGUMENT.
+    """
+
+    under: builtins.bool
+    """Under the text rather than over it (CSS text-emphasis-position: under, as Chinese sets it)."""
+
+    none: builtins.bool
+    """Clears an outer style's marks; the other fields are then ignored."""
+
+    def __init__(self,
+        *,
+        shape: global___EmphasisShape.ValueType = ...,
+        open: builtins.bool = ...,
+        custom: typing.Text = ...,
+        under: builtins.bool = ...,
+        none: builtins.bool = ...,
+        ) -> None: ...
+    def ClearField(self, field_name: typing_extensions.Literal["custom",b"custom","none",b"none","open",b"open","shape",b"shape","under",b"under"]) -> None: ...
+global___EmphasisMarks = EmphasisMarks
 
 class TextFill(google.protobuf.message.Message):
     """What fills glyphs in place of their colour; exactly one kind, or `none`."""
@@ -2729,6 +2820,7 @@ class LayoutReply(google.protobuf.message.Message):
     MIN_CONTENT_WIDTH_FIELD_NUMBER: builtins.int
     MAX_CONTENT_WIDTH_FIELD_NUMBER: builtins.int
     FILL_REGIONS_FIELD_NUMBER: builtins.int
+    EMPHASIS_MARKS_FIELD_NUMBER: builtins.int
     @property
     def lines(self) -> google.protobuf.internal.containers.RepeatedCompositeFieldContainer[global___Line]:
         """The visible lines, in order (top to bottom; columns in vertical text)."""
@@ -2818,6 +2910,12 @@ class LayoutReply(google.protobuf.message.Message):
     def fill_regions(self) -> google.protobuf.internal.containers.RepeatedCompositeFieldContainer[global___FillRegion]:
         """Where the paints' gradient and picture fills stand (Paint.fill); empty without fills."""
         pass
+    @property
+    def emphasis_marks(self) -> google.protobuf.internal.containers.RepeatedCompositeFieldContainer[global___GlyphRun]:
+        """Emphasis marks (Style.emphasis): one run per marked run, its glyphs' clusters the offsets
+        of the clusters they mark; drawn over the text in the run's paint. Advances are 0.
+        """
+        pass
     def __init__(self,
         *,
         lines: typing.Optional[typing.Iterable[global___Line]] = ...,
@@ -2840,7 +2938,8 @@ class LayoutReply(google.protobuf.message.Message):
         min_content_width: builtins.float = ...,
         max_content_width: builtins.float = ...,
         fill_regions: typing.Optional[typing.Iterable[global___FillRegion]] = ...,
+        emphasis_marks: typing.Optional[typing.Iterable[global___GlyphRun]] = ...,
         ) -> None: ...
     def HasField(self, field_name: typing_extensions.Literal["first_glyph_ink",b"first_glyph_ink","ink_bounds",b"ink_bounds","overflow_range",b"overflow_range","visible_range",b"visible_range"]) -> builtins.bool: ...
-    def ClearField(self, field_name: typing_extensions.Literal["applied_scale",b"applied_scale","attachments",b"attachments","backgrounds",b"backgrounds","containers",b"containers","decorations",b"decorations","direction",b"direction","fill_regions",b"fill_regions","first_glyph_ink",b"first_glyph_ink","height",b"height","ink_bounds",b"ink_bounds","lines",b"lines","max_content_width",b"max_content_width","min_content_width",b"min_content_width","overflow_range",b"overflow_range","paints",b"paints","rule_matches",b"rule_matches","runs",b"runs","visible_range",b"visible_range","width",b"width","writing_mode",b"writing_mode"]) -> None: ...
+    def ClearField(self, field_name: typing_extensions.Literal["applied_scale",b"applied_scale","attachments",b"attachments","backgrounds",b"backgrounds","containers",b"containers","decorations",b"decorations","direction",b"direction","emphasis_marks",b"emphasis_marks","fill_regions",b"fill_regions","first_glyph_ink",b"first_glyph_ink","height",b"height","ink_bounds",b"ink_bounds","lines",b"lines","max_content_width",b"max_content_width","min_content_width",b"min_content_width","overflow_range",b"overflow_range","paints",b"paints","rule_matches",b"rule_matches","runs",b"runs","visible_range",b"visible_range","width",b"width","writing_mode",b"writing_mode"]) -> None: ...
 global___LayoutReply = LayoutReply

@@ -89,6 +89,9 @@ public enum LayoutReplyReader {
             case (20, lengthDelimited):
                 guard let region = reader.message(Layoutd_V1_FillRegion.self) else { return nil }
                 fillRegions.append(region)
+            case (21, lengthDelimited):
+                guard var nested = reader.nested(), let run = glyphRun(&nested) else { return nil }
+                reply.emphasisMarks.append(run)
             default: return nil
             }
         }

@@ -226,6 +226,9 @@ public enum LayoutRequestReader {
             case (30, varint):
                 guard let raw = reader.enumeration() else { return nil }
                 style.wordBreak = Layoutd_V1_WordBreak(rawValue: raw) ?? .UNRECOGNIZED(raw)
+            case (31, lengthDelimited) where ProtobufReader.firstTime(31, &seen):
+                guard let message = reader.message(Layoutd_V1_EmphasisMarks.self) else { return nil }
+                style.emphasis = message
             default: return nil
             }
         }

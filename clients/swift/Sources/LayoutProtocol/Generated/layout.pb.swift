@@ -182,6 +182,63 @@ public nonisolated enum Layoutd_V1_TruncationMode: SwiftProtobuf.Enum, Swift.Cas
 
 }
 
+/// CSS text-emphasis-style's shapes.
+public nonisolated enum Layoutd_V1_EmphasisShape: SwiftProtobuf.Enum, Swift.CaseIterable {
+  public typealias RawValue = Int
+
+  /// • (filled) or ◦ (open).
+  case dot // = 0
+
+  /// ● or ○.
+  case circle // = 1
+
+  /// ◉ or ◎.
+  case doubleCircle // = 2
+
+  /// ▲ or △.
+  case triangle // = 3
+
+  /// ﹅ or ﹆ (the shape vertical Japanese uses).
+  case sesame // = 4
+  case UNRECOGNIZED(Int)
+
+  public init() {
+    self = .dot
+  }
+
+  public init?(rawValue: Int) {
+    switch rawValue {
+    case 0: self = .dot
+    case 1: self = .circle
+    case 2: self = .doubleCircle
+    case 3: self = .triangle
+    case 4: self = .sesame
+    default: self = .UNRECOGNIZED(rawValue)
+    }
+  }
+
+  public var rawValue: Int {
+    switch self {
+    case .dot: return 0
+    case .circle: return 1
+    case .doubleCircle: return 2
+    case .triangle: return 3
+    case .sesame: return 4
+    case .UNRECOGNIZED(let i): return i
+    }
+  }
+
+  // The compiler won't synthesize support with the UNRECOGNIZED case.
+  public static let allCases: [Layoutd_V1_EmphasisShape] = [
+    .dot,
+    .circle,
+    .doubleCircle,
+    .triangle,
+    .sesame,
+  ]
+
+}
+
 /// CSS line-break, as ICU's lb=normal and lb=loose rules read it for Chinese and Japanese
 /// (language "zh…" or "ja…").
 public nonisolated enum Layoutd_V1_LineBreak: SwiftProtobuf.Enum, Swift.CaseIterable {
@@ -1427,11 +1484,53 @@ public nonisolated struct Layoutd_V1_Style: @unchecked Sendable {
     set {_uniqueStorage()._wordBreak = newValue}
   }
 
+  /// Marks beside each grapheme cluster (CSS text-emphasis); unset inherits. Horizontal text
+  /// only, so far (vertical text with marks is INVALID_ARGUMENT on "emphasis").
+  public var emphasis: Layoutd_V1_EmphasisMarks {
+    get {_storage._emphasis ?? Layoutd_V1_EmphasisMarks()}
+    set {_uniqueStorage()._emphasis = newValue}
+  }
+  /// Returns true if `emphasis` has been explicitly set.
+  public var hasEmphasis: Bool {_storage._emphasis != nil}
+  /// Clears the value of `emphasis`. Subsequent reads from it will return its default value.
+  public mutating func clearEmphasis() {_uniqueStorage()._emphasis = nil}
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public init() {}
 
   fileprivate var _storage = _StorageClass.defaultInstance
+}
+
+/// Emphasis marks (CSS text-emphasis, JIS X 4051's bouten): a mark at half the text's size over
+/// (or under) each grapheme cluster but separators, controls and punctuation, centred on it just
+/// past the font's ascent (or descent); the line grows to hold them, as for ruby. The text's
+/// font draws the mark where it has it, else the first loaded font that does. The marks come
+/// back in LayoutReply.emphasis_marks, in the text's paint.
+public nonisolated struct Layoutd_V1_EmphasisMarks: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  /// The shape (filled unless open); ignored when custom is set.
+  public var shape: Layoutd_V1_EmphasisShape = .dot
+
+  /// The shape hollow: ◦ ○ ◎ △ ﹆ rather than • ● ◉ ▲ ﹅.
+  public var `open`: Bool = false
+
+  /// One character of the client's own (CSS's <string>), e.g. "※"; more than one is
+  /// INVALID_ARGUMENT.
+  public var custom: String = String()
+
+  /// Under the text rather than over it (CSS text-emphasis-position: under, as Chinese sets it).
+  public var under: Bool = false
+
+  /// Clears an outer style's marks; the other fields are then ignored.
+  public var none: Bool = false
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
 }
 
 /// What fills glyphs in place of their colour; exactly one kind, or `none`.
@@ -3305,6 +3404,13 @@ public nonisolated struct Layoutd_V1_LayoutReply: @unchecked Sendable {
     set {_uniqueStorage()._fillRegions = newValue}
   }
 
+  /// Emphasis marks (Style.emphasis): one run per marked run, its glyphs' clusters the offsets
+  /// of the clusters they mark; drawn over the text in the run's paint. Advances are 0.
+  public var emphasisMarks: [Layoutd_V1_GlyphRun] {
+    get {_storage._emphasisMarks}
+    set {_uniqueStorage()._emphasisMarks = newValue}
+  }
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public init() {}
@@ -3326,6 +3432,10 @@ nonisolated extension Layoutd_V1_FontSynthesis: SwiftProtobuf._ProtoNameProvidin
 
 nonisolated extension Layoutd_V1_TruncationMode: SwiftProtobuf._ProtoNameProviding {
   public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{2}\0TRUNCATION_MODE_TAIL\0\u{1}TRUNCATION_MODE_HEAD\0\u{1}TRUNCATION_MODE_MIDDLE\0")
+}
+
+nonisolated extension Layoutd_V1_EmphasisShape: SwiftProtobuf._ProtoNameProviding {
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{2}\0EMPHASIS_SHAPE_DOT\0\u{1}EMPHASIS_SHAPE_CIRCLE\0\u{1}EMPHASIS_SHAPE_DOUBLE_CIRCLE\0\u{1}EMPHASIS_SHAPE_TRIANGLE\0\u{1}EMPHASIS_SHAPE_SESAME\0")
 }
 
 nonisolated extension Layoutd_V1_LineBreak: SwiftProtobuf._ProtoNameProviding {
@@ -3490,7 +3600,7 @@ nonisolated extension Layoutd_V1_Truncation: SwiftProtobuf.Message, SwiftProtobu
 
 nonisolated extension Layoutd_V1_Style: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".Style"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}family\0\u{1}weight\0\u{1}slant\0\u{1}size\0\u{3}letter_spacing\0\u{1}features\0\u{1}language\0\u{3}baseline_offset\0\u{1}color\0\u{1}background\0\u{1}underline\0\u{1}strikethrough\0\u{1}shadow\0\u{3}text_style\0\u{3}size_category\0\u{3}max_scaled_size\0\u{1}effect\0\u{1}variations\0\u{3}named_instance\0\u{3}fixed_optical_size\0\u{3}no_font_fallback\0\u{1}script\0\u{3}fallback_families\0\u{3}font_synthesis\0\u{1}fill\0\u{1}shadows\0\u{1}glow\0\u{3}bold_text\0\u{3}line_break\0\u{3}word_break\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}family\0\u{1}weight\0\u{1}slant\0\u{1}size\0\u{3}letter_spacing\0\u{1}features\0\u{1}language\0\u{3}baseline_offset\0\u{1}color\0\u{1}background\0\u{1}underline\0\u{1}strikethrough\0\u{1}shadow\0\u{3}text_style\0\u{3}size_category\0\u{3}max_scaled_size\0\u{1}effect\0\u{1}variations\0\u{3}named_instance\0\u{3}fixed_optical_size\0\u{3}no_font_fallback\0\u{1}script\0\u{3}fallback_families\0\u{3}font_synthesis\0\u{1}fill\0\u{1}shadows\0\u{1}glow\0\u{3}bold_text\0\u{3}line_break\0\u{3}word_break\0\u{1}emphasis\0")
 
   fileprivate class _StorageClass {
     var _family: String = String()
@@ -3523,6 +3633,7 @@ nonisolated extension Layoutd_V1_Style: SwiftProtobuf.Message, SwiftProtobuf._Me
     var _boldText: Bool = false
     var _lineBreak: Layoutd_V1_LineBreak = .inherit
     var _wordBreak: Layoutd_V1_WordBreak = .inherit
+    var _emphasis: Layoutd_V1_EmphasisMarks? = nil
 
       // This property is used as the initial default value for new instances of the type.
       // The type itself is protecting the reference to its storage via CoW semantics.
@@ -3563,6 +3674,7 @@ nonisolated extension Layoutd_V1_Style: SwiftProtobuf.Message, SwiftProtobuf._Me
       _boldText = source._boldText
       _lineBreak = source._lineBreak
       _wordBreak = source._wordBreak
+      _emphasis = source._emphasis
     }
   }
 
@@ -3611,6 +3723,7 @@ nonisolated extension Layoutd_V1_Style: SwiftProtobuf.Message, SwiftProtobuf._Me
         case 28: try { try decoder.decodeSingularBoolField(value: &_storage._boldText) }()
         case 29: try { try decoder.decodeSingularEnumField(value: &_storage._lineBreak) }()
         case 30: try { try decoder.decodeSingularEnumField(value: &_storage._wordBreak) }()
+        case 31: try { try decoder.decodeSingularMessageField(value: &_storage._emphasis) }()
         default: break
         }
       }
@@ -3713,6 +3826,9 @@ nonisolated extension Layoutd_V1_Style: SwiftProtobuf.Message, SwiftProtobuf._Me
       if _storage._wordBreak != .inherit {
         try visitor.visitSingularEnumField(value: _storage._wordBreak, fieldNumber: 30)
       }
+      try { if let v = _storage._emphasis {
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 31)
+      } }()
     }
     try unknownFields.traverse(visitor: &visitor)
   }
@@ -3752,10 +3868,61 @@ nonisolated extension Layoutd_V1_Style: SwiftProtobuf.Message, SwiftProtobuf._Me
         if _storage._boldText != rhs_storage._boldText {return false}
         if _storage._lineBreak != rhs_storage._lineBreak {return false}
         if _storage._wordBreak != rhs_storage._wordBreak {return false}
+        if _storage._emphasis != rhs_storage._emphasis {return false}
         return true
       }
       if !storagesAreEqual {return false}
     }
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Layoutd_V1_EmphasisMarks: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".EmphasisMarks"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}shape\0\u{1}open\0\u{1}custom\0\u{1}under\0\u{1}none\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularEnumField(value: &self.shape) }()
+      case 2: try { try decoder.decodeSingularBoolField(value: &self.`open`) }()
+      case 3: try { try decoder.decodeSingularStringField(value: &self.custom) }()
+      case 4: try { try decoder.decodeSingularBoolField(value: &self.under) }()
+      case 5: try { try decoder.decodeSingularBoolField(value: &self.none) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if self.shape != .dot {
+      try visitor.visitSingularEnumField(value: self.shape, fieldNumber: 1)
+    }
+    if self.`open` != false {
+      try visitor.visitSingularBoolField(value: self.`open`, fieldNumber: 2)
+    }
+    if !self.custom.isEmpty {
+      try visitor.visitSingularStringField(value: self.custom, fieldNumber: 3)
+    }
+    if self.under != false {
+      try visitor.visitSingularBoolField(value: self.under, fieldNumber: 4)
+    }
+    if self.none != false {
+      try visitor.visitSingularBoolField(value: self.none, fieldNumber: 5)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Layoutd_V1_EmphasisMarks, rhs: Layoutd_V1_EmphasisMarks) -> Bool {
+    if lhs.shape != rhs.shape {return false}
+    if lhs.`open` != rhs.`open` {return false}
+    if lhs.custom != rhs.custom {return false}
+    if lhs.under != rhs.under {return false}
+    if lhs.none != rhs.none {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }
@@ -5779,7 +5946,7 @@ nonisolated extension Layoutd_V1_Line: SwiftProtobuf.Message, SwiftProtobuf._Mes
 
 nonisolated extension Layoutd_V1_LayoutReply: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".LayoutReply"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}lines\0\u{1}runs\0\u{3}visible_range\0\u{1}width\0\u{1}height\0\u{1}direction\0\u{1}backgrounds\0\u{1}attachments\0\u{1}decorations\0\u{1}paints\0\u{3}rule_matches\0\u{1}containers\0\u{3}overflow_range\0\u{3}writing_mode\0\u{3}ink_bounds\0\u{3}first_glyph_ink\0\u{3}applied_scale\0\u{3}min_content_width\0\u{3}max_content_width\0\u{3}fill_regions\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}lines\0\u{1}runs\0\u{3}visible_range\0\u{1}width\0\u{1}height\0\u{1}direction\0\u{1}backgrounds\0\u{1}attachments\0\u{1}decorations\0\u{1}paints\0\u{3}rule_matches\0\u{1}containers\0\u{3}overflow_range\0\u{3}writing_mode\0\u{3}ink_bounds\0\u{3}first_glyph_ink\0\u{3}applied_scale\0\u{3}min_content_width\0\u{3}max_content_width\0\u{3}fill_regions\0\u{3}emphasis_marks\0")
 
   fileprivate class _StorageClass {
     var _lines: [Layoutd_V1_Line] = []
@@ -5802,6 +5969,7 @@ nonisolated extension Layoutd_V1_LayoutReply: SwiftProtobuf.Message, SwiftProtob
     var _minContentWidth: Float = 0
     var _maxContentWidth: Float = 0
     var _fillRegions: [Layoutd_V1_FillRegion] = []
+    var _emphasisMarks: [Layoutd_V1_GlyphRun] = []
 
       // This property is used as the initial default value for new instances of the type.
       // The type itself is protecting the reference to its storage via CoW semantics.
@@ -5832,6 +6000,7 @@ nonisolated extension Layoutd_V1_LayoutReply: SwiftProtobuf.Message, SwiftProtob
       _minContentWidth = source._minContentWidth
       _maxContentWidth = source._maxContentWidth
       _fillRegions = source._fillRegions
+      _emphasisMarks = source._emphasisMarks
     }
   }
 
@@ -5870,6 +6039,7 @@ nonisolated extension Layoutd_V1_LayoutReply: SwiftProtobuf.Message, SwiftProtob
         case 18: try { try decoder.decodeSingularFloatField(value: &_storage._minContentWidth) }()
         case 19: try { try decoder.decodeSingularFloatField(value: &_storage._maxContentWidth) }()
         case 20: try { try decoder.decodeRepeatedMessageField(value: &_storage._fillRegions) }()
+        case 21: try { try decoder.decodeRepeatedMessageField(value: &_storage._emphasisMarks) }()
         default: break
         }
       }
@@ -5942,6 +6112,9 @@ nonisolated extension Layoutd_V1_LayoutReply: SwiftProtobuf.Message, SwiftProtob
       if !_storage._fillRegions.isEmpty {
         try visitor.visitRepeatedMessageField(value: _storage._fillRegions, fieldNumber: 20)
       }
+      if !_storage._emphasisMarks.isEmpty {
+        try visitor.visitRepeatedMessageField(value: _storage._emphasisMarks, fieldNumber: 21)
+      }
     }
     try unknownFields.traverse(visitor: &visitor)
   }
@@ -5971,6 +6144,7 @@ nonisolated extension Layoutd_V1_LayoutReply: SwiftProtobuf.Message, SwiftProtob
         if _storage._minContentWidth != rhs_storage._minContentWidth {return false}
         if _storage._maxContentWidth != rhs_storage._maxContentWidth {return false}
         if _storage._fillRegions != rhs_storage._fillRegions {return false}
+        if _storage._emphasisMarks != rhs_storage._emphasisMarks {return false}
         return true
       }
       if !storagesAreEqual {return false}
