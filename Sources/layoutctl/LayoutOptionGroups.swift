@@ -29,6 +29,36 @@ struct TextStyleOptions: ParsableArguments {
     var lineBreak: String?
     @Option(help: "Where lines may break inside words, as CSS word-break: normal (the default), break-all, keep-all or auto-phrase (Japanese phrases).")
     var wordBreak: String?
+    @Option(help: "Emphasis marks over each character, as CSS text-emphasis: SHAPE or one character, then /open and /under, e.g. sesame, dot/under, circle/open, ※.")
+    var emphasis: String?
+}
+
+/// CSS's `text-emphasis` as the option and the span key take it: a shape (dot, circle,
+/// double-circle, triangle, sesame) or one character, then `/open` and `/under` in any order.
+enum EmphasisNames {
+    static func marks(_ text: String, option: String) throws -> Layoutd_V1_EmphasisMarks {
+        var marks = Layoutd_V1_EmphasisMarks()
+        let parts = text.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+        let shapes: [String: Layoutd_V1_EmphasisShape] = ["dot": .dot, "circle": .circle, "double-circle": .doubleCircle,
+                                                         "triangle": .triangle, "sesame": .sesame]
+        if parts[0] == "none" && parts.count == 1 {
+            marks.none = true
+        } else if let shape = shapes[parts[0]] {
+            marks.shape = shape
+        } else if parts[0].unicodeScalars.count == 1 {
+            marks.custom = parts[0]
+        } else {
+            throw ValidationError("\(option) takes dot, circle, double-circle, triangle, sesame, none or one character, not \"\(parts[0])\"")
+        }
+        for part in parts.dropFirst() {
+            switch part {
+            case "open": marks.open = true
+            case "under": marks.under = true
+            default: throw ValidationError("\(option): after the mark come open and under, not \"\(part)\"")
+            }
+        }
+        return marks
+    }
 }
 
 /// CSS's names for `line-break` and `word-break`, as the options and span keys take them.

@@ -109,6 +109,7 @@ struct LayoutOptions: ParsableArguments {
         }
         if let lineBreak = style.lineBreak { request.defaultStyle.lineBreak = try BreakingNames.lineBreak(lineBreak, option: "--line-break") }
         if let wordBreak = style.wordBreak { request.defaultStyle.wordBreak = try BreakingNames.wordBreak(wordBreak, option: "--word-break") }
+        if let emphasis = style.emphasis { request.defaultStyle.emphasis = try EmphasisNames.marks(emphasis, option: "--emphasis") }
         request.lineHeightMultiple = lineHeightMultiple
         request.maxLines = maxLines
         request.inkBounds = ink

@@ -220,9 +220,10 @@ struct PaintOptions: ParsableArguments {
             case "fill": span.style.fill = try fill(value, separator: "/", option: option)
             case "line-break": span.style.lineBreak = try BreakingNames.lineBreak(value, option: option)
             case "word-break": span.style.wordBreak = try BreakingNames.wordBreak(value, option: option)
+            case "emphasis": span.style.emphasis = try EmphasisNames.marks(value.isEmpty ? "dot" : value, option: option)
             default:
                 throw ValidationError("--span: unknown key \"\(key)\" (color, background, underline, strike, shadow, weight, size, font, "
-                                      + "italic, effect, glow, fill, line-break, word-break)")
+                                      + "italic, effect, glow, fill, line-break, word-break, emphasis)")
             }
         }
         return span
@@ -234,7 +235,7 @@ struct SpanOptions: ParsableArguments {
     @Option(help: ArgumentHelp("A style over a UTF-16 range: START:END:KEY=VALUE,... with keys color, background, underline "
                                + "(STYLE[/skip-ink][/#rrggbb]), strike (STYLE[/#rrggbb]), shadow (DX/DY/BLUR/#rrggbb), weight, "
                                + "size (not in typemode), font, italic, effect (letterpress/DEPTH/#surface or outline/WIDTH/#colour/fill), "
-                               + "glow (RADIUS/#rrggbb/STRENGTH), fill (as --text-fill, with /), line-break and word-break (as the options), e.g. 0:5:underline=double/#ff0000,weight=700.",
+                               + "glow (RADIUS/#rrggbb/STRENGTH), fill (as --text-fill, with /), line-break, word-break and emphasis (as the options), e.g. 0:5:underline=double/#ff0000,weight=700.",
                                valueName: "span"))
     var span: [String] = []
     @Option(help: "A built-in rule set: builtin (the note editor's *bold*, _italic_, -strike-, ~script~, 1. and CAPITALS).")
