@@ -2,7 +2,7 @@
 # Draws the pictures in Examples/pictures/ through a real daemon and layoutctl: what font
 # fallback off, attachments' content modes, the intrinsic widths, letterpress, a ring-shaped
 # container, a photo under tags, a style's own fallback families, a script override, synthesised
-# faces, bordered backgrounds, gradient and picture fills, glows, Bold Text, line-break styles, text around a picture's silhouette, breaking strategies beside a picture and a tag's style switch look like. Needs a build
+# faces, bordered backgrounds, gradient and picture fills, glows, Bold Text, line-break styles, text around a picture's silhouette, breaking strategies beside a picture, a tag's style switch and emphasis marks look like. Needs a build
 # (swift build, or scripts/build-release.sh).
 #   scripts/draw-examples.sh [BIN_DIR]   (default: .build/debug)
 set -euo pipefail
@@ -157,4 +157,11 @@ ctl layout --width 170 --size 22 --word-break keep-all -o "$out/break-korean-kee
 japanese="今日は自由が丘で焼き鳥を食べます。"
 ctl layout --width 130 --size 24 --language ja -o "$out/break-japanese-normal.png" "$japanese"
 ctl layout --width 130 --size 24 --language ja --word-break auto-phrase -o "$out/break-japanese-phrases.png" "$japanese"
+# Emphasis marks: sesame dots over a Japanese phrase (none on the comma), open circles under
+# the Latin word of a mixed line.
+ctl layout --width 260 --size 28 --font "Noto Sans CJK JP" --emphasis sesame -o "$out/emphasis-sesame.png" "強調する、文章です"
+ctl layout --width 300 --size 26 --span 6:11:emphasis=circle/open/under -o "$out/emphasis-under.png" "These marks sit under"
+# ... and in vertical text, upright on the column's right, and a background spanning its characters.
+ctl layout --width 200 --height 220 --size 28 --font "Noto Sans CJK JP" --vertical --emphasis sesame --span 4:6:background=#ffe060 \
+    -o "$out/emphasis-vertical.png" "縦書き、強調。ABC文"
 echo "drew $(ls "$out" | wc -l) pictures in $out (min-content $narrow, max-content $wide)"

@@ -123,6 +123,14 @@ struct InProcessBench {
             return ParagraphRequest(text: AttributedText(plain.text.string, style: plain.text.styles[0], paint: TextPaint(shadows: shadows),
                                                          spans: spans), width: plain.width)
         }
+        // Each caption with sesame marks over its first half (issue 40's emphasis row): the
+        // lines grow for them and the decorate stage places one per cluster.
+        let emphasizedRequests = requests.map { plain -> ParagraphRequest in
+            var marks = StylePatch()
+            marks.emphasis = .set(EmphasisMarks(.sesame))
+            let spans = [AttributedText.Span(range: 0..<plain.text.units.count / 2, patch: marks)]
+            return ParagraphRequest(text: AttributedText(plain.text.string, style: plain.text.styles[0], spans: spans), width: plain.width)
+        }
         // Each caption set along a wave (issue 40's text-on-a-path row): eight cubic humps, 2,400
         // points long in all, so most captions fit on it.
         let pathedRequests = requests.map { plain -> ParagraphRequest in
@@ -218,6 +226,7 @@ struct InProcessBench {
                 : only == "intrinsic" ? intrinsicRequests : only == "listed" ? listedRequests
                 : only == "synthesized" ? synthesizedRequests : only == "unsynthesized" ? unsynthesizedRequests
                 : only == "painted" ? paintedRequests : only == "pathed" ? pathedRequests
+                : only == "emphasized" ? emphasizedRequests
                 : only == "tailored" ? tailoredRequests : only == "phrased" ? phrasedRequests
                 : only == "silhouetted" ? silhouettedRequests : requests
             for _ in 0..<options.repeats {

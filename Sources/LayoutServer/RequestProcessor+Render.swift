@@ -68,7 +68,8 @@ extension RequestProcessor {
             scene = RenderScene(size: Size(width: story.plan.request.width, height: story.fitted.paragraph.size.height),
                                 canvas: request.hasCanvas ? try request.canvas.checked(field: "canvas")
                                     : RenderScene.pressedSurface(story.fitted.paragraph.paints) ?? Color(red: 0.12, green: 0.12, blue: 0.14),
-                                origin: Point(x: 0, y: 0), backgrounds: story.backgrounds, runs: story.fitted.paragraph.runs,
+                                origin: Point(x: 0, y: 0), backgrounds: story.backgrounds,
+                                runs: story.fitted.paragraph.runs + story.fitted.paragraph.emphasisMarks,
                                 textColor: story.effects.textColor, paints: story.fitted.paragraph.paints,
                                 decorations: story.fitted.paragraph.decorations,
                                 glowColor: story.effects.glowColor,

@@ -110,6 +110,7 @@ extension Layoutd_V1_JustifyReply {
         clamped = layout.clamped
         decorations = layout.paragraph.decorations.map(Layoutd_V1_TextDecoration.init)
         fillRegions = layout.paragraph.fillRegions.map(Layoutd_V1_FillRegion.init)
+        emphasisMarks = layout.paragraph.emphasisMarks.map(Layoutd_V1_GlyphRun.init)
         paints = Layoutd_V1_Paint.list(layout.paragraph.paints)
         self.ruleMatches = ruleMatches
     }

@@ -318,6 +318,19 @@ enum DecorationTable {
     }
 }
 
+/// One row per run of emphasis marks: its line, font and size, and the characters it marks.
+enum EmphasisTable {
+    static func render(_ marks: [Layoutd_V1_GlyphRun]) -> String? {
+        guard !marks.isEmpty else { return nil }
+        var rows = ["marks  line  font  size    marked characters (offsets)"]
+        for run in marks {
+            rows.append(String(format: "%5d  %4d  %4d  %6.2f  ", run.glyphIds.count, run.lineIndex, run.fontID, run.size)
+                        + run.clusters.map(String.init).joined(separator: " "))
+        }
+        return rows.joined(separator: "\n")
+    }
+}
+
 /// One row per rule match: the rule, the range it styled and the markers it hid.
 enum RuleMatchTable {
     static func render(_ matches: [Layoutd_V1_RuleMatch], text: String) -> String? {

@@ -85,6 +85,7 @@ extension LayoutCtl {
                 print(connection.json ? try StableJSON.encode(reply) : Self.table(reply, text: request.text))
                 if !connection.json, let boxes = AttachmentTable.render(reply.attachments) { print(boxes) }
                 if !connection.json, let rows = DecorationTable.render(reply.decorations) { print(rows) }
+                if !connection.json, let rows = EmphasisTable.render(reply.emphasisMarks) { print(rows) }
                 if !connection.json, let matches = RuleMatchTable.render(reply.ruleMatches, text: request.text) { print(matches) }
             }
         }

@@ -85,11 +85,72 @@ import Testing
         #expect(Fixtures.registry.font(id: run.instanceID)?.covers(0xFE45) == true)
     }
 
-    @Test func verticalTextWithMarksIsRefusedByName() {
-        var request = ParagraphRequest(text: AttributedText("縦書き", style: Self.han, paint: TextPaint(emphasis: EmphasisMarks(.sesame))),
-                                       width: 200)
+    /// The letters that skip the category look-up take marks exactly as the look-up says.
+    @Test func theShortcutRangesAgreeWithTheGeneralCategories() {
+        for range in [0x30...0x7A, 0x3041...0x30FF, 0x4E00...0x9FFF, 0xAC00...0xD7A3] {
+            for value in range {
+                let scalar = Unicode.Scalar(UInt32(value))!
+                #expect(EmphasisMarks.marks(scalar) == EmphasisMarks.marksByCategory(scalar), "U+\(String(value, radix: 16))")
+            }
+        }
+    }
+
+    static func vertical(_ text: String, _ mode: WritingMode, paint: TextPaint = TextPaint(), spans: [AttributedText.Span] = [])
+        throws -> ParagraphLayout {
+        var request = ParagraphRequest(text: AttributedText(text, style: Self.han, paint: paint, spans: spans), width: 200)
         request.height = 200
-        request.writingMode = .verticalRightToLeft
+        request.writingMode = mode
+        return try Fixtures.layouter.layout(request)
+    }
+
+    /// Each mark's ink centre on the page, from the font's own extents of the mark's glyph.
+    static func inkCentres(_ run: GlyphRunLayout) throws -> [Point] {
+        let font = try #require(Fixtures.registry.font(id: run.instanceID))
+        let scale = font.scale(for: run.size)
+        return run.glyphs.map { glyph in
+            let ink = font.inkExtents(glyph.id)
+            return Point(x: glyph.position.x + (Double(ink.x) + Double(ink.width) / 2) * scale,
+                         y: glyph.position.y - (Double(ink.y) + Double(ink.height) / 2) * scale)
+        }
+    }
+
+    /// Vertical text: a mark per ideograph, upright, its ink centred on the character's em down
+    /// the column and beside it on the right (over) or the left (under), whichever way the
+    /// columns run; the column grows on that side only.
+    @Test(arguments: [WritingMode.verticalRightToLeft, .verticalLeftToRight])
+    func verticalMarksStandBesideEachCharacter(_ mode: WritingMode) throws {
+        let plain = try Self.vertical("強調する", mode)
+        let columnWidth = plain.lines[0].usedRect.width
+        for over in [true, false] {
+            let layout = try Self.vertical("強調する", mode, paint: TextPaint(emphasis: EmphasisMarks(.sesame, over: over)))
+            let run = try #require(layout.emphasisMarks.first)
+            #expect(layout.emphasisMarks.count == 1 && run.orientation == .upright && run.glyphs.map(\.cluster) == [0, 1, 2, 3])
+            let column = layout.lines[0].usedRect
+            #expect(abs(column.width - (columnWidth + 12)) < 0.01, "the column grows by the marks' band: \(column.width)")
+            // The glyphs' column: their em, centred on the line's centre.
+            let centre = layout.lines[0].baselineOrigin.x
+            for (k, ink) in try Self.inkCentres(run).enumerated() {
+                #expect(abs(ink.y - (column.y + 24 * Double(k) + 12)) < 0.01, "mark \(k) centred on its em down the column: \(ink.y)")
+                let expected = centre + (over ? 1 : -1) * (12 + 6)
+                #expect(abs(ink.x - expected) < 0.01, "mark \(k) beside the em, \(over ? "right" : "left"): \(ink.x), not \(expected)")
+            }
+        }
+    }
+
+    /// A background behind vertical text spans the characters' ems down the column, where a
+    /// glyph's position would put it most of an em lower (the vertical origin).
+    @Test func aBackgroundInVerticalTextCoversItsCharacters() throws {
+        let fill = StylePatch(background: Color(red: 1, green: 0.9, blue: 0.3))
+        let layout = try Self.vertical("縦書きの文", .verticalRightToLeft, spans: [AttributedText.Span(range: 1..<3, patch: fill)])
+        let rect = try #require(layout.decorations.first?.rects.first)
+        let column = layout.lines[0].usedRect
+        #expect(abs(rect.y - (column.y + 24)) < 0.01 && abs(rect.height - 48) < 0.01, "\(rect) in \(column)")
+    }
+
+    @Test func marksOnAPathAreRefusedByName() {
+        var request = ParagraphRequest(text: AttributedText("Stress", style: Self.latin, paint: TextPaint(emphasis: EmphasisMarks(.dot))),
+                                       width: 200)
+        request.textPath = TextPath(path: Path([.move(Point(x: 0, y: 50)), .line(Point(x: 300, y: 50))]))
         #expect { _ = try Fixtures.layouter.layout(request) } throws: { ($0 as? LayoutError)?.field == "emphasis" }
     }
 }

@@ -131,6 +131,13 @@ func TestGreetsLaysOutAndRefusesByName(t *testing.T) {
 			t.Fatalf("run ascent %v, its face's %v", run.Ascent, want)
 		}
 	}
+	// Emphasis marks: a sesame over each character but the comma, half the text's size.
+	style := &layoutdv1.Style{Family: "Noto Sans CJK JP", Size: 24, Emphasis: &layoutdv1.EmphasisMarks{Shape: layoutdv1.EmphasisShape_EMPHASIS_SHAPE_SESAME}}
+	marked, err := client.Layout(ctx, &layoutdv1.LayoutRequest{Text: "強調、文章", Width: 300, DefaultStyle: style})
+	if err != nil || len(marked.EmphasisMarks) != 1 || len(marked.EmphasisMarks[0].Clusters) != 4 || marked.EmphasisMarks[0].Clusters[2] != 3 ||
+		marked.EmphasisMarks[0].Size != 12 {
+		t.Fatalf("emphasis marks: %v %v", marked.GetEmphasisMarks(), err)
+	}
 	if _, err := Dial(Options{SocketPath: filepath.Join(t.TempDir(), "none.sock")}); !errors.Is(err, ErrUnreachable) {
 		t.Fatalf("no daemon: %v", err)
 	}

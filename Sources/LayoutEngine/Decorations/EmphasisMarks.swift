@@ -46,6 +46,19 @@ public struct EmphasisMarks: Hashable, Sendable {
     /// paragraph separators), controls and format characters, unassigned code points, or
     /// punctuation (CSS Text Decoration 3, "Emphasis Mark Skipping").
     static func marks(_ scalar: Unicode.Scalar) -> Bool {
+        // Han, kana, Hangul syllables and ASCII letters and digits, nearly every marked
+        // character, are letters without the property look-up (`EmphasisMarkTests` holds
+        // the two answers equal over these ranges).
+        let v = scalar.value
+        if (0x4E00...0x9FFF).contains(v) || (0x3041...0x3096).contains(v) || (0x30A1...0x30FA).contains(v)
+            || (0xAC00...0xD7A3).contains(v) || UnitClass.isASCIILetter(v) || (0x30...0x39).contains(v) {
+            return true
+        }
+        return marksByCategory(scalar)
+    }
+
+    /// `marks(_:)` by the scalar's general category alone.
+    static func marksByCategory(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.properties.generalCategory {
         case .spaceSeparator, .lineSeparator, .paragraphSeparator, .control, .format, .surrogate, .privateUse, .unassigned,
              .connectorPunctuation, .dashPunctuation, .openPunctuation, .closePunctuation, .initialPunctuation,

@@ -23,7 +23,7 @@ enum TextDecorator {
             var end = first + 1
             while end < layout.runs.count && layout.runs[end].lineIndex == lineIndex { end += 1 }
             segments.removeAll(keepingCapacity: true)
-            collect(first..<end, of: layout, line: layout.lines[lineIndex], units: units, fonts: fonts, into: &segments)
+            collect(first..<end, of: layout, lineIndex: lineIndex, units: units, fonts: fonts, into: &segments)
             for kind in TextDecoration.Kind.allCases {
                 decorate(kind, segments, layout: layout, lineIndex: lineIndex, into: &decorations)
             }
@@ -41,9 +41,12 @@ enum TextDecorator {
         unowned(unsafe) var font: Font
     }
 
-    /// The decorated runs among `runs` (one line's), in visual order.
-    static func collect(_ runs: Range<Int>, of layout: ParagraphLayout, line: LineLayout, units: ContiguousArray<UInt16>,
+    /// The decorated runs among `runs` (one line's), in visual order. A vertical line's runs
+    /// span their pens (`LinePens`), not their glyphs' positions, which carry the vertical origin.
+    static func collect(_ runs: Range<Int>, of layout: ParagraphLayout, lineIndex: Int, units: ContiguousArray<UInt16>,
                         fonts: FontRegistry, into segments: inout [Segment]) {
+        let line = layout.lines[lineIndex]
+        let pens = layout.runs[runs.lowerBound].orientation == .horizontal ? nil : LinePens.starts(runs, of: layout, lineIndex: lineIndex)
         var contentEnd = line.range.upperBound
         while contentEnd > line.range.lowerBound
             && (UnitClass.isHangingSpace(units[contentEnd - 1]) || UnitClass.isHardBreak(units[contentEnd - 1])) {
@@ -54,9 +57,17 @@ enum TextDecorator {
             guard layout.paints.indices.contains(run.paint), layout.paints[run.paint].isDecorated,
                   let font = fonts.font(id: run.instanceID) else { continue }
             var left = Double.infinity, right = -Double.infinity
-            for glyph in run.glyphs where run.isInserted || glyph.cluster < contentEnd {
-                left = min(left, glyph.position.x)
-                right = max(right, glyph.position.x + glyph.advance)
+            if let pens {
+                var pen = pens[index - runs.lowerBound]
+                for glyph in run.glyphs {
+                    if run.isInserted || glyph.cluster < contentEnd { (left, right) = (min(left, pen), max(right, pen + glyph.advance)) }
+                    pen += glyph.advance
+                }
+            } else {
+                for glyph in run.glyphs where run.isInserted || glyph.cluster < contentEnd {
+                    left = min(left, glyph.position.x)
+                    right = max(right, glyph.position.x + glyph.advance)
+                }
             }
             guard left < right else { continue }
             segments.append(Segment(run: index, left: left, right: right, font: font))

@@ -52,7 +52,7 @@ extension ParagraphLayout {
             }
         }
         move(&layout.runs)
-        move(&layout.emphasisMarks)
+        if !layout.emphasisMarks.isEmpty { move(&layout.emphasisMarks) }
         for i in layout.attachments.indices {
             layout.attachments[i].index += firstAttachment
             layout.attachments[i].range = layout.attachments[i].range.shifted(by: start)

@@ -126,10 +126,6 @@ public struct ParagraphLayout: Sendable {
     public var paints: [TextPaint] = AttributedText.defaultPaints
     /// Span fills, underlines and strikethroughs, line by line (the decorate stage).
     public var decorations: [TextDecoration] = []
-    /// Emphasis marks (`TextPaint.emphasis`): glyph runs of their own, one per marked run, beside
-    /// `runs` rather than in them (hit-testing, decorations and fill regions read `runs` as
-    /// the text). A mark's cluster is the offset of the grapheme cluster it marks.
-    public var emphasisMarks: [GlyphRunLayout] = []
     /// The containers of text that flows, in order; empty for one plain box.
     public var containers: [ContainerLayout] = []
     /// The text not shown (past the line limit, the height or the last container); empty
@@ -171,13 +167,20 @@ public struct ParagraphLayout: Sendable {
         get { extras?.values.glyphAngles ?? [] }
         set { RareBox.change(&extras) { $0.glyphAngles = newValue } }
     }
-    /// The six above, boxed and nil without them: a layout is returned and copied through the
+    /// Emphasis marks (`TextPaint.emphasis`): glyph runs of their own, one per marked run, beside
+    /// `runs` rather than in them (hit-testing, decorations and fill regions read `runs` as
+    /// the text). A mark's cluster is the offset of the grapheme cluster it marks.
+    public var emphasisMarks: [GlyphRunLayout] {
+        get { extras?.values.emphasisMarks ?? [] }
+        set { RareBox.change(&extras) { $0.emphasisMarks = newValue } }
+    }
+    /// The seven above, boxed and nil without them: a layout is returned and copied through the
     /// pipeline, and carrying them inline copied a hundred bytes more each time.
     var extras: RareBox<LayoutExtras>? = nil
 }
 
 /// What a few layouts carry besides their lines: ink, the auto-size scale, where flowing text
-/// ended, the intrinsic metrics, the fills' boxes, the turns of glyphs on a path.
+/// ended, the intrinsic metrics, the fills' boxes, the turns of glyphs on a path, emphasis marks.
 struct LayoutExtras: RareValues {
     var ink: InkBounds?
     var appliedScale: Double?
@@ -185,8 +188,10 @@ struct LayoutExtras: RareValues {
     var intrinsicMetrics: IntrinsicMetrics?
     var fillRegions: [FillRegion] = []
     var glyphAngles: [[Double]] = []
+    var emphasisMarks: [GlyphRunLayout] = []
 
     var isEmpty: Bool {
         ink == nil && appliedScale == nil && flowEnd == nil && intrinsicMetrics == nil && fillRegions.isEmpty && glyphAngles.isEmpty
+            && emphasisMarks.isEmpty
     }
 }

@@ -108,7 +108,7 @@ public final class ParagraphLayouter: Sendable {
         var layout = try positioner.run()
         if request.measuresIntrinsics { try measureIntrinsics(&layout, positioner) }
         positioner.recycle()
-        try decorate(&layout, text: request.text, budget: context.budget)
+        try decorate(&layout, text: request.text, writingMode: request.writingMode, budget: context.budget)
         // Consumed: a copy left here made turning copy the lines and runs it changes.
         guard let flow = request.flow else {
             // The columns' extent read here: passed whole, the layout was copied (its arrays counted).
@@ -143,14 +143,14 @@ public final class ParagraphLayouter: Sendable {
         return layout
     }
 
-    /// Decorate: span fills and lines, and the boxes of gradient and picture fills, become
-    /// geometry once the glyphs have their places (plain text has none).
+    /// Decorate: span fills and lines, emphasis marks, and the boxes of gradient and picture
+    /// fills become geometry once the glyphs have their places (plain text has none).
     @inline(__always)
-    private func decorate(_ layout: inout ParagraphLayout, text: AttributedText, budget: WorkBudget) throws {
+    func decorate(_ layout: inout ParagraphLayout, text: AttributedText, writingMode: WritingMode = .horizontal, budget: WorkBudget) throws {
         guard !text.isPlain else { return }
         layout.decorations = try TextDecorator.decorate(layout, units: text.units, fonts: fonts, budget: budget)
-        if text.paints.contains(where: { $0.emphasis != nil }) {
-            layout.emphasisMarks = try EmphasisMarker.marks(layout, units: text.units, fonts: fonts, budget: budget)
+        if text.hasEmphasis {
+            layout.emphasisMarks = try EmphasisMarker.marks(layout, units: text.units, fonts: fonts, writingMode: writingMode, budget: budget)
         }
         let regions = try FillRegions.find(layout, budget: budget)
         if !regions.isEmpty { layout.fillRegions = regions }

@@ -31,6 +31,14 @@ struct LineMetrics {
         if under { descent = max(descent, Double(font.descender) * scale - shift + band) }
     }
 
+    /// Grows a vertical line to hold emphasis marks beside text at `size`: a band of the marks'
+    /// size past half the em, on the sides asked.
+    mutating func includeMarksAcross(size: Double, ascentSide: Bool, descentSide: Bool) {
+        let reach = size / 2 + size * EmphasisMarks.scale
+        if ascentSide { ascent = max(ascent, reach) }
+        if descentSide { descent = max(descent, reach) }
+    }
+
     /// Gives every box of the line its ascent and descent and grows the line to hold them:
     /// first the boxes that sit relative to the baseline, then those placed against the line's
     /// metrics so far (top, bottom, middle).

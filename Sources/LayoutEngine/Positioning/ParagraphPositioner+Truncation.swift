@@ -70,7 +70,7 @@ extension ParagraphPositioner {
         let shownEnd = tailOnly ? keepEnd : end
         truncated.broken = BrokenLine(range: start..<shownEnd, contentEnd: shownEnd, hardBreak: false, slot: line.broken.slot)
         truncated.pieces = pieces
-        truncated.metrics = shaped.metrics(of: &truncated.pieces, at: start)
+        truncated.metrics = shaped.metrics(of: &truncated.pieces, at: start, writingMode: settings.writingMode)
         truncated.truncated = true
         return truncated
     }

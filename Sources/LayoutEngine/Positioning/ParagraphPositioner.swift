@@ -47,7 +47,7 @@ struct ParagraphPositioner {
         }
         if line.hyphenated { pieces += hyphenPieces(at: line.contentEnd) }
         if settings.hasList && line.range.lowerBound == 0, let list = settings.list { pieces = markerPieces(list) + pieces }
-        let metrics = shaped.metrics(of: &pieces, at: line.range.lowerBound)
+        let metrics = shaped.metrics(of: &pieces, at: line.range.lowerBound, writingMode: settings.writingMode)
         return PlannedLine(broken: line, baseLevel: base, pieces: pieces, metrics: metrics, paragraph: index)
     }
 

@@ -14,8 +14,8 @@ extension ParagraphRequest {
                                   field: flow.isOneBox ? "height" : "containers[\(index)].height")
             }
         }
-        if writingMode.isVertical, !text.isPlain, text.paints.contains(where: { $0.emphasis != nil }) {
-            throw LayoutError(.invalidArgument, "emphasis marks are drawn in horizontal text only, so far", field: "emphasis")
+        if text.hasEmphasis, textPath != nil {
+            throw LayoutError(.invalidArgument, "emphasis marks are drawn on lines only, so far (not on a path)", field: "emphasis")
         }
         guard (0...4).contains(combineUpright) else {
             throw LayoutError(.invalidArgument, "must be in [0, 4] characters, got \(combineUpright)", field: "text_combine_upright")

@@ -31,8 +31,6 @@ struct ShapedParagraph {
         /// The styles' `hasLineHeights`, kept here: read for every line, where reaching it
         /// through `styles` took a reference count.
         let hasLineHeights: Bool
-        /// Some paint of the text has emphasis marks, which grow the lines they are on.
-        let hasEmphasis: Bool
 
         init(text: AttributedText, analysis: TextAnalysis, styles: ResolvedStyles,
              shapingUnits: ContiguousArray<UInt16>, items: [Item], runs: [ShapedRun], boxes: [InlineBox], prefix: [Double],
@@ -47,7 +45,6 @@ struct ShapedParagraph {
             self.prefix = prefix
             self.prefixRises = prefixRises
             self.hasLineHeights = styles.hasLineHeights
-            self.hasEmphasis = text.paints.count > 1 || !text.paints[0].isPlain ? text.paints.contains { $0.emphasis != nil } : false
         }
     }
     private var storage: Storage
@@ -261,6 +258,26 @@ struct ShapedParagraph {
         return low
     }
 
+    /// Grows a line for the emphasis marks over or under `piece`'s text: past its font's ascent
+    /// or descent in horizontal text; in vertical text past half its em on the column's right
+    /// (over) or left (under), which is the frame's ascent side in right-to-left columns.
+    private func includeMarks(of piece: LinePiece, in metrics: inout LineMetrics, _ styled: inout StyledLineHeight,
+                              _ lineHeights: Bool, _ writingMode: WritingMode) {
+        let sides = emphasisSides(piece.range)
+        guard sides.over || sides.under else { return }
+        if piece.orientation == .horizontal {
+            metrics.includeMarks(piece.font, size: piece.size, shift: piece.shift, over: sides.over, under: sides.under)
+            if lineHeights {
+                styled.content.includeMarks(piece.font, size: piece.size, shift: piece.shift, over: sides.over, under: sides.under)
+            }
+        } else {
+            let rightIsAscent = writingMode == .verticalRightToLeft
+            let (ascentSide, descentSide) = rightIsAscent ? (sides.over, sides.under) : (sides.under, sides.over)
+            metrics.includeMarksAcross(size: piece.size, ascentSide: ascentSide, descentSide: descentSide)
+            if lineHeights { styled.content.includeMarksAcross(size: piece.size, ascentSide: ascentSide, descentSide: descentSide) }
+        }
+    }
+
     /// Whether some text of `range` (this paragraph's offsets) has emphasis marks over it, and
     /// whether some has them under it.
     func emphasisSides(_ range: Range<Int>) -> (over: Bool, under: Bool) {
@@ -283,11 +300,12 @@ struct ShapedParagraph {
     /// `offset`. Boxes aligned to the baseline then grow the line to hold them, and last the
     /// boxes aligned to the line's top, bottom or middle are placed against those metrics
     /// (as SkParagraph's placeholders are) and grow it too.
-    func metrics(of items: inout [LineItem], at offset: Int, emptyLineSizeFactor: Double = 1) -> LineMetrics {
+    func metrics(of items: inout [LineItem], at offset: Int, emptyLineSizeFactor: Double = 1,
+                 writingMode: WritingMode = .horizontal) -> LineMetrics {
         var metrics = LineMetrics()
         var hasGlyphs = false
         var hasBoxes = false
-        let lineHeights = storage.hasLineHeights
+        let lineHeights = storage.hasLineHeights, marks = text.hasEmphasis
         var styled = StyledLineHeight()
         for item in items {
             switch item {
@@ -295,6 +313,7 @@ struct ShapedParagraph {
                 // Across a vertical line an upright glyph takes its em, half on either side of the centre.
                 metrics.includeEm(size: piece.size)
                 if lineHeights { styled.includeEm(size: piece.size) }
+                if marks && !piece.isToken { includeMarks(of: piece, in: &metrics, &styled, lineHeights, writingMode) }
                 hasGlyphs = true
             case .glyphs(let piece):
                 metrics.include(piece.font, size: piece.size, shift: piece.shift)
@@ -302,13 +321,7 @@ struct ShapedParagraph {
                     styled.include(text.styles[piece.style].lineHeight.map { $0 * piece.sizeFactor }, piece.font,
                                    size: piece.size, shift: piece.shift)
                 }
-                if storage.hasEmphasis && !piece.isToken {
-                    let sides = emphasisSides(piece.range)
-                    metrics.includeMarks(piece.font, size: piece.size, shift: piece.shift, over: sides.over, under: sides.under)
-                    if lineHeights {
-                        styled.content.includeMarks(piece.font, size: piece.size, shift: piece.shift, over: sides.over, under: sides.under)
-                    }
-                }
+                if marks && !piece.isToken { includeMarks(of: piece, in: &metrics, &styled, lineHeights, writingMode) }
                 hasGlyphs = true
             case .box: hasBoxes = true
             }

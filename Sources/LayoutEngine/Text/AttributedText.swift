@@ -16,9 +16,12 @@ public struct AttributedText: Sendable {
         let paints: [TextPaint]
         let paintRuns: [(range: Range<Int>, paint: Int)]
         let hidden: [Range<Int>]
+        /// Some paint has emphasis marks, which grow the lines they are on: kept here, read
+        /// for every piece of every line.
+        let hasEmphasis: Bool
 
         init(string: String, units: ContiguousArray<UInt16>, styles: [TextStyle], runs: [(range: Range<Int>, style: Int)],
-             paints: [TextPaint], paintRuns: [(range: Range<Int>, paint: Int)], hidden: [Range<Int>]) {
+             paints: [TextPaint], paintRuns: [(range: Range<Int>, paint: Int)], hidden: [Range<Int>], hasEmphasis: Bool) {
             self.string = string
             self.units = units
             self.styles = styles
@@ -26,6 +29,7 @@ public struct AttributedText: Sendable {
             self.paints = paints
             self.paintRuns = paintRuns
             self.hidden = hidden
+            self.hasEmphasis = hasEmphasis
         }
     }
 
@@ -47,6 +51,9 @@ public struct AttributedText: Sendable {
     /// Units kept in the text but drawn as nothing, no width and no ink (the markers a formatting
     /// rule hides): sorted, apart. They are shaped as zero-width spaces.
     public var hidden: [Range<Int>] { _read { yield storage.hidden } }
+
+    /// Some paint of the text has emphasis marks.
+    var hasEmphasis: Bool { storage.hasEmphasis }
 
     /// One plain paint over all the text: nothing to validate, split or decorate.
     var isPlain: Bool { paints.count == 1 && paints[0].isPlain }
@@ -72,14 +79,16 @@ public struct AttributedText: Sendable {
         let count = units.count
         if spans.isEmpty {
             self.init(string: string, units: units, styles: [style], runs: count == 0 ? [] : [(0..<count, 0)],
-                      paints: paint.isPlain ? Self.defaultPaints : [paint], paintRuns: [], hidden: [])
+                      paints: paint.isPlain ? Self.defaultPaints : [paint], paintRuns: [], hidden: [],
+                      hasEmphasis: paint.emphasis != nil)
             return
         }
         let (styles, runs, paints, paintRuns) = Self.resolve(spans, over: count, base: style, paint: paint)
         let hidden = Self.merged(spans.lazy.filter { $0.patch.hidden == true }.map {
             min(max($0.range.lowerBound, 0), count)..<min(max($0.range.upperBound, 0), count)
         })
-        self.init(string: string, units: units, styles: styles, runs: runs, paints: paints, paintRuns: paintRuns, hidden: hidden)
+        self.init(string: string, units: units, styles: styles, runs: runs, paints: paints, paintRuns: paintRuns, hidden: hidden,
+                  hasEmphasis: paints.contains { $0.emphasis != nil })
     }
 
     /// Ranges sorted and joined where they meet or overlap; empty ones dropped.
@@ -97,9 +106,9 @@ public struct AttributedText: Sendable {
 
     /// Every part given: a slice of another text (`init(slicing:_:)`).
     private init(string: String, units: ContiguousArray<UInt16>, styles: [TextStyle], runs: [(range: Range<Int>, style: Int)],
-                 paints: [TextPaint], paintRuns: [(range: Range<Int>, paint: Int)], hidden: [Range<Int>]) {
+                 paints: [TextPaint], paintRuns: [(range: Range<Int>, paint: Int)], hidden: [Range<Int>], hasEmphasis: Bool) {
         storage = Storage(string: string, units: units, styles: styles, runs: runs, paints: paints, paintRuns: paintRuns,
-                          hidden: hidden)
+                          hidden: hidden, hasEmphasis: hasEmphasis)
     }
 
     /// The string's UTF-16 code units, transcoded straight from its UTF-8 storage.
@@ -155,7 +164,7 @@ extension AttributedText {
             return scaled
         }
         return AttributedText(string: string, units: units, styles: styles, runs: runs, paints: paints, paintRuns: paintRuns,
-                              hidden: hidden)
+                              hidden: hidden, hasEmphasis: hasEmphasis)
     }
 
     /// The part of the text over `range`, its offsets counted from the range's start: one bidi
@@ -170,7 +179,8 @@ extension AttributedText {
                   hidden: text.hidden.compactMap { hidden in
                       let low = max(hidden.lowerBound, range.lowerBound), high = min(hidden.upperBound, range.upperBound)
                       return low < high ? (low - range.lowerBound)..<(high - range.lowerBound) : nil
-                  })
+                  },
+                  hasEmphasis: text.hasEmphasis)
     }
 
     /// Runs cut to `range` and moved to start at 0. The first is found by bisection: a text of

@@ -25,11 +25,8 @@ extension ParagraphLayouter {
             case .uniform: try positioner.fitUniform(request)
             }
         }
-        // Decorate the fitted lines: each line's decorations at its own size.
-        layout.paragraph.decorations = try TextDecorator.decorate(layout.paragraph, units: paragraph.text.units, fonts: fonts,
-                                                                  budget: budget)
-        let regions = try FillRegions.find(layout.paragraph, budget: budget)
-        if !regions.isEmpty { layout.paragraph.fillRegions = regions }
+        // Decorate the fitted lines: each line's decorations and marks at its own size.
+        try decorate(&layout.paragraph, text: paragraph.text, budget: budget)
         return layout
     }
 }

@@ -96,6 +96,17 @@ public struct VerticalFrame: Sendable {
             if let fragment = layout.lines[i].fragmentRect { layout.lines[i].fragmentRect = rect(fragment) }
         }
         if convertsGlyphs { convertGlyphs(&layout, point: point) }
+        if !layout.emphasisMarks.isEmpty {
+            layout.emphasisMarks = layout.emphasisMarks.map { run in
+                var turned = run
+                turned.glyphs = ArraySlice(run.glyphs.map { glyph in
+                    var moved = glyph
+                    moved.position = point(glyph.position)
+                    return moved
+                })
+                return turned
+            }
+        }
         for i in layout.attachments.indices { layout.attachments[i].rect = rect(layout.attachments[i].rect) }
         for i in layout.containers.indices { layout.containers[i].rect = rect(layout.containers[i].rect) }
         for i in layout.decorations.indices {

@@ -11,6 +11,7 @@ public enum JustifyReplyFrame {
     private enum Reply {
         static let lines = 1, lineSizes = 2, runs = 3, width = 4, height = 5, backgrounds = 6, effects = 7, preset = 8
         static let attachments = 9, clamped = 10, decorations = 11, paints = 12, ruleMatches = 13, fillRegions = 14
+        static let emphasisMarks = 15
     }
 
     /// Every field this writer writes (lines and runs as `LayoutReplyFrame` writes them; the
@@ -18,7 +19,7 @@ public enum JustifyReplyFrame {
     public static let writtenFields: [String: Set<Int>] = [
         "layoutd.v1.JustifyReply": [Reply.lines, Reply.lineSizes, Reply.runs, Reply.width, Reply.height, Reply.backgrounds,
                                     Reply.effects, Reply.preset, Reply.attachments, Reply.clamped, Reply.decorations, Reply.paints,
-                                    Reply.ruleMatches, Reply.fillRegions],
+                                    Reply.ruleMatches, Reply.fillRegions, Reply.emphasisMarks],
     ]
 
     public static func encode(requestID: UInt64, fitted: TypeModeLayout, backgrounds: [Background], effects: TextEffects,
@@ -62,6 +63,7 @@ public enum JustifyReplyFrame {
             for region in layout.fillRegions {
                 reply.message(Reply.fillRegions, serialized: (try? Layoutd_V1_FillRegion(region).serializedBytes()) ?? [])
             }
+            for marks in layout.emphasisMarks { reply.message(Reply.emphasisMarks) { LayoutReplyFrame.write(marks, ink: nil, to: &$0) } }
         }
         writer.finishFrame()
         return writer.bytes

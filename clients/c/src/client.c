@@ -482,6 +482,7 @@ static void layout_request(const layoutd_layout_options *o, const char *text, fl
     if (HAS(o, layoutd_layout_options, script) && o->script && o->script[0]) style.script = (char *)o->script, styled = 1;
     if (HAS(o, layoutd_layout_options, slant) && o->slant) style.slant = o->slant, styled = 1;
     if (HAS(o, layoutd_layout_options, font_synthesis) && o->font_synthesis) style.font_synthesis = o->font_synthesis, styled = 1;
+    if (HAS(o, layoutd_layout_options, emphasis) && o->emphasis) style.emphasis = (Layoutd__V1__EmphasisMarks *)o->emphasis, styled = 1;
     *out_style = style;
     if (styled) request.default_style = out_style;
     if (HAS(o, layoutd_layout_options, alignment)) request.alignment = o->alignment;

@@ -297,6 +297,30 @@ static void test_options_and_error_details(const char *socket_path) {
     if (reply) CHECK(reply->layout_reply->n_runs == 1 && reply->layout_reply->runs[0]->synthetic_slant == 0.0f, "nothing made");
     layoutd_free_reply(reply);
 
+    /* Emphasis marks: a sesame over each of the four characters but the comma, in a run beside
+     * the text's, half its size; the line grows to hold them. */
+    options = (layoutd_layout_options)LAYOUTD_LAYOUT_OPTIONS_INIT;
+    options.family = "Noto Sans CJK JP";
+    options.size = 24;
+    CHECK(layoutd_layout(client, "\xE5\xBC\xB7\xE8\xAA\xBF\xE3\x80\x81\xE6\x96\x87\xE7\xAB\xA0", 300, &options, &reply) == LAYOUTD_OK,
+          "unmarked: %s", layoutd_last_error(client));
+    float unmarked_ascent = reply && reply->layout_reply->n_lines ? reply->layout_reply->lines[0]->ascent : 0;
+    layoutd_free_reply(reply);
+    Layoutd__V1__EmphasisMarks sesame = LAYOUTD__V1__EMPHASIS_MARKS__INIT;
+    sesame.shape = LAYOUTD__V1__EMPHASIS_SHAPE__EMPHASIS_SHAPE_SESAME;
+    options.emphasis = &sesame;
+    CHECK(layoutd_layout(client, "\xE5\xBC\xB7\xE8\xAA\xBF\xE3\x80\x81\xE6\x96\x87\xE7\xAB\xA0", 300, &options, &reply) == LAYOUTD_OK,
+          "marked: %s", layoutd_last_error(client));
+    if (reply) {
+        Layoutd__V1__LayoutReply *marked = reply->layout_reply;
+        CHECK(marked->n_emphasis_marks == 1 && marked->emphasis_marks[0]->n_clusters == 4 && marked->emphasis_marks[0]->clusters[2] == 3,
+              "four marks, none on the comma: %zu runs", marked->n_emphasis_marks);
+        CHECK(marked->n_emphasis_marks == 1 && marked->emphasis_marks[0]->size == 12.0f, "half the text's size");
+        CHECK(marked->n_lines == 1 && marked->lines[0]->ascent > unmarked_ascent, "the line holds them: %g over %g",
+              marked->n_lines ? (double)marked->lines[0]->ascent : -1.0, (double)unmarked_ascent);
+    }
+    layoutd_free_reply(reply);
+
     /* A request past the daemon's frame limit (4 MiB): the daemon's answer naming the limit, not
      * the broken pipe the write met; the next call connects again. */
     size_t big = 5u << 20;

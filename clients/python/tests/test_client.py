@@ -117,6 +117,17 @@ def test_line_and_word_break_styles(socket_path):
         assert len(phrases.lines) == 4
 
 
+def test_emphasis_marks(socket_path):
+    """Sesame marks over each character but the comma, beside the runs; the line grows to hold them."""
+    with layoutd.Client() as client:
+        style = {"family": "Noto Sans CJK JP", "size": 24}
+        plain = client.layout("強調、文章", width=300, default_style=style)
+        marked = client.layout("強調、文章", width=300, default_style=dict(style, emphasis={"shape": "EMPHASIS_SHAPE_SESAME"}))
+        assert not plain.emphasis_marks
+        assert [list(run.clusters) for run in marked.emphasis_marks] == [[0, 1, 3, 4]]
+        assert marked.emphasis_marks[0].size == 12 and marked.lines[0].ascent > plain.lines[0].ascent
+
+
 def _disc_png(size):
     """A PNG of an opaque disc on clear pixels, size x size."""
     import struct

@@ -208,6 +208,7 @@ class JustifyReply(google.protobuf.message.Message):
     PAINTS_FIELD_NUMBER: builtins.int
     RULE_MATCHES_FIELD_NUMBER: builtins.int
     FILL_REGIONS_FIELD_NUMBER: builtins.int
+    EMPHASIS_MARKS_FIELD_NUMBER: builtins.int
     @property
     def lines(self) -> google.protobuf.internal.containers.RepeatedCompositeFieldContainer[layoutd.v1.layout_pb2.Line]:
         """The lines, top to bottom."""
@@ -263,6 +264,10 @@ class JustifyReply(google.protobuf.message.Message):
     def fill_regions(self) -> google.protobuf.internal.containers.RepeatedCompositeFieldContainer[layoutd.v1.layout_pb2.FillRegion]:
         """Where the paints' gradient and picture fills stand (Paint.fill); empty without fills."""
         pass
+    @property
+    def emphasis_marks(self) -> google.protobuf.internal.containers.RepeatedCompositeFieldContainer[layoutd.v1.layout_pb2.GlyphRun]:
+        """As in LayoutReply: a glyph run of marks per marked run (Style.emphasis), at each line's size."""
+        pass
     def __init__(self,
         *,
         lines: typing.Optional[typing.Iterable[layoutd.v1.layout_pb2.Line]] = ...,
@@ -279,7 +284,8 @@ class JustifyReply(google.protobuf.message.Message):
         paints: typing.Optional[typing.Iterable[layoutd.v1.layout_pb2.Paint]] = ...,
         rule_matches: typing.Optional[typing.Iterable[layoutd.v1.layout_pb2.RuleMatch]] = ...,
         fill_regions: typing.Optional[typing.Iterable[layoutd.v1.layout_pb2.FillRegion]] = ...,
+        emphasis_marks: typing.Optional[typing.Iterable[layoutd.v1.layout_pb2.GlyphRun]] = ...,
         ) -> None: ...
     def HasField(self, field_name: typing_extensions.Literal["effects",b"effects"]) -> builtins.bool: ...
-    def ClearField(self, field_name: typing_extensions.Literal["attachments",b"attachments","backgrounds",b"backgrounds","clamped",b"clamped","decorations",b"decorations","effects",b"effects","fill_regions",b"fill_regions","height",b"height","line_sizes",b"line_sizes","lines",b"lines","paints",b"paints","preset",b"preset","rule_matches",b"rule_matches","runs",b"runs","width",b"width"]) -> None: ...
+    def ClearField(self, field_name: typing_extensions.Literal["attachments",b"attachments","backgrounds",b"backgrounds","clamped",b"clamped","decorations",b"decorations","effects",b"effects","emphasis_marks",b"emphasis_marks","fill_regions",b"fill_regions","height",b"height","line_sizes",b"line_sizes","lines",b"lines","paints",b"paints","preset",b"preset","rule_matches",b"rule_matches","runs",b"runs","width",b"width"]) -> None: ...
 global___JustifyReply = JustifyReply

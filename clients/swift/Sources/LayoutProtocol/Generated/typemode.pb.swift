@@ -340,6 +340,12 @@ public nonisolated struct Layoutd_V1_JustifyReply: @unchecked Sendable {
     set {_uniqueStorage()._fillRegions = newValue}
   }
 
+  /// As in LayoutReply: a glyph run of marks per marked run (Style.emphasis), at each line's size.
+  public var emphasisMarks: [Layoutd_V1_GlyphRun] {
+    get {_storage._emphasisMarks}
+    set {_uniqueStorage()._emphasisMarks = newValue}
+  }
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public init() {}
@@ -597,7 +603,7 @@ nonisolated extension Layoutd_V1_TextEffects: SwiftProtobuf.Message, SwiftProtob
 
 nonisolated extension Layoutd_V1_JustifyReply: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".JustifyReply"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}lines\0\u{3}line_sizes\0\u{1}runs\0\u{1}width\0\u{1}height\0\u{1}backgrounds\0\u{1}effects\0\u{1}preset\0\u{1}attachments\0\u{1}clamped\0\u{1}decorations\0\u{1}paints\0\u{3}rule_matches\0\u{3}fill_regions\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}lines\0\u{3}line_sizes\0\u{1}runs\0\u{1}width\0\u{1}height\0\u{1}backgrounds\0\u{1}effects\0\u{1}preset\0\u{1}attachments\0\u{1}clamped\0\u{1}decorations\0\u{1}paints\0\u{3}rule_matches\0\u{3}fill_regions\0\u{3}emphasis_marks\0")
 
   fileprivate class _StorageClass {
     var _lines: [Layoutd_V1_Line] = []
@@ -614,6 +620,7 @@ nonisolated extension Layoutd_V1_JustifyReply: SwiftProtobuf.Message, SwiftProto
     var _paints: [Layoutd_V1_Paint] = []
     var _ruleMatches: [Layoutd_V1_RuleMatch] = []
     var _fillRegions: [Layoutd_V1_FillRegion] = []
+    var _emphasisMarks: [Layoutd_V1_GlyphRun] = []
 
       // This property is used as the initial default value for new instances of the type.
       // The type itself is protecting the reference to its storage via CoW semantics.
@@ -638,6 +645,7 @@ nonisolated extension Layoutd_V1_JustifyReply: SwiftProtobuf.Message, SwiftProto
       _paints = source._paints
       _ruleMatches = source._ruleMatches
       _fillRegions = source._fillRegions
+      _emphasisMarks = source._emphasisMarks
     }
   }
 
@@ -670,6 +678,7 @@ nonisolated extension Layoutd_V1_JustifyReply: SwiftProtobuf.Message, SwiftProto
         case 12: try { try decoder.decodeRepeatedMessageField(value: &_storage._paints) }()
         case 13: try { try decoder.decodeRepeatedMessageField(value: &_storage._ruleMatches) }()
         case 14: try { try decoder.decodeRepeatedMessageField(value: &_storage._fillRegions) }()
+        case 15: try { try decoder.decodeRepeatedMessageField(value: &_storage._emphasisMarks) }()
         default: break
         }
       }
@@ -724,6 +733,9 @@ nonisolated extension Layoutd_V1_JustifyReply: SwiftProtobuf.Message, SwiftProto
       if !_storage._fillRegions.isEmpty {
         try visitor.visitRepeatedMessageField(value: _storage._fillRegions, fieldNumber: 14)
       }
+      if !_storage._emphasisMarks.isEmpty {
+        try visitor.visitRepeatedMessageField(value: _storage._emphasisMarks, fieldNumber: 15)
+      }
     }
     try unknownFields.traverse(visitor: &visitor)
   }
@@ -747,6 +759,7 @@ nonisolated extension Layoutd_V1_JustifyReply: SwiftProtobuf.Message, SwiftProto
         if _storage._paints != rhs_storage._paints {return false}
         if _storage._ruleMatches != rhs_storage._ruleMatches {return false}
         if _storage._fillRegions != rhs_storage._fillRegions {return false}
+        if _storage._emphasisMarks != rhs_storage._emphasisMarks {return false}
         return true
       }
       if !storagesAreEqual {return false}
