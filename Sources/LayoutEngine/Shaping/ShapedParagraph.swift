@@ -260,7 +260,9 @@ struct ShapedParagraph {
 
     /// Grows a line for the emphasis marks over or under `piece`'s text: past its font's ascent
     /// or descent in horizontal text; in vertical text past half its em on the column's right
-    /// (over) or left (under), which is the frame's ascent side in right-to-left columns.
+    /// (over) or left (under), which is the frame's ascent side in right-to-left columns. Kept
+    /// out of line: inlined, it slowed the loop over every line's items.
+    @inline(never)
     private func includeMarks(of piece: LinePiece, in metrics: inout LineMetrics, _ styled: inout StyledLineHeight,
                               _ lineHeights: Bool, _ writingMode: WritingMode) {
         let sides = emphasisSides(piece.range)
@@ -313,7 +315,6 @@ struct ShapedParagraph {
                 // Across a vertical line an upright glyph takes its em, half on either side of the centre.
                 metrics.includeEm(size: piece.size)
                 if lineHeights { styled.includeEm(size: piece.size) }
-                if marks && !piece.isToken { includeMarks(of: piece, in: &metrics, &styled, lineHeights, writingMode) }
                 hasGlyphs = true
             case .glyphs(let piece):
                 metrics.include(piece.font, size: piece.size, shift: piece.shift)
@@ -321,9 +322,15 @@ struct ShapedParagraph {
                     styled.include(text.styles[piece.style].lineHeight.map { $0 * piece.sizeFactor }, piece.font,
                                    size: piece.size, shift: piece.shift)
                 }
-                if marks && !piece.isToken { includeMarks(of: piece, in: &metrics, &styled, lineHeights, writingMode) }
                 hasGlyphs = true
             case .box: hasBoxes = true
+            }
+        }
+        // Emphasis marks grow the line past the text they mark: a pass of its own, so that the
+        // loop above stays as it is for the texts without (nearly all).
+        if marks {
+            for item in items {
+                if case .glyphs(let piece) = item, !piece.isToken { includeMarks(of: piece, in: &metrics, &styled, lineHeights, writingMode) }
             }
         }
         if !hasGlyphs {
