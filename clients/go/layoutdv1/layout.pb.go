@@ -1817,8 +1817,8 @@ type Style struct {
 	LineBreak LineBreak `protobuf:"varint,29,opt,name=line_break,json=lineBreak,proto3,enum=layoutd.v1.LineBreak" json:"line_break,omitempty"`
 	// Where lines may break inside words (CSS word-break).
 	WordBreak WordBreak `protobuf:"varint,30,opt,name=word_break,json=wordBreak,proto3,enum=layoutd.v1.WordBreak" json:"word_break,omitempty"`
-	// Marks beside each grapheme cluster (CSS text-emphasis); unset inherits. Horizontal text
-	// only, so far (vertical text with marks is INVALID_ARGUMENT on "emphasis").
+	// Marks beside each grapheme cluster (CSS text-emphasis); unset inherits. Not on a text_path,
+	// so far (INVALID_ARGUMENT on "emphasis").
 	Emphasis *EmphasisMarks `protobuf:"bytes,31,opt,name=emphasis,proto3" json:"emphasis,omitempty"`
 }
 
@@ -2073,7 +2073,8 @@ func (x *Style) GetEmphasis() *EmphasisMarks {
 
 // Emphasis marks (CSS text-emphasis, JIS X 4051's bouten): a mark at half the text's size over
 // (or under) each grapheme cluster but separators, controls and punctuation, centred on it just
-// past the font's ascent (or descent); the line grows to hold them, as for ruby. The text's
+// past the font's ascent (or descent), or in vertical text upright beside it, past half the em on
+// the column's right (or left); the line grows to hold them, as for ruby. The text's
 // font draws the mark where it has it, else the first loaded font that does. The marks come
 // back in LayoutReply.emphasis_marks, in the text's paint.
 type EmphasisMarks struct {
@@ -2088,7 +2089,8 @@ type EmphasisMarks struct {
 	// One character of the client's own (CSS's <string>), e.g. "※"; more than one is
 	// INVALID_ARGUMENT.
 	Custom string `protobuf:"bytes,3,opt,name=custom,proto3" json:"custom,omitempty"`
-	// Under the text rather than over it (CSS text-emphasis-position: under, as Chinese sets it).
+	// Under the text rather than over it (CSS text-emphasis-position: under, as Chinese sets it);
+	// in vertical text, left of the column rather than right.
 	Under bool `protobuf:"varint,4,opt,name=under,proto3" json:"under,omitempty"`
 	// Clears an outer style's marks; the other fields are then ignored.
 	None bool `protobuf:"varint,5,opt,name=none,proto3" json:"none,omitempty"`

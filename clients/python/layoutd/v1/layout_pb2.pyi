@@ -1164,8 +1164,8 @@ class Style(google.protobuf.message.Message):
 
     @property
     def emphasis(self) -> global___EmphasisMarks:
-        """Marks beside each grapheme cluster (CSS text-emphasis); unset inherits. Horizontal text
-        only, so far (vertical text with marks is INVALID_ARGUMENT on "emphasis").
+        """Marks beside each grapheme cluster (CSS text-emphasis); unset inherits. Not on a text_path,
+        so far (INVALID_ARGUMENT on "emphasis").
         """
         pass
     def __init__(self,
@@ -1209,7 +1209,8 @@ global___Style = Style
 class EmphasisMarks(google.protobuf.message.Message):
     """Emphasis marks (CSS text-emphasis, JIS X 4051's bouten): a mark at half the text's size over
     (or under) each grapheme cluster but separators, controls and punctuation, centred on it just
-    past the font's ascent (or descent); the line grows to hold them, as for ruby. The text's
+    past the font's ascent (or descent), or in vertical text upright beside it, past half the em on
+    the column's right (or left); the line grows to hold them, as for ruby. The text's
     font draws the mark where it has it, else the first loaded font that does. The marks come
     back in LayoutReply.emphasis_marks, in the text's paint.
     """
@@ -1231,7 +1232,9 @@ class EmphasisMarks(google.protobuf.message.Message):
     """
 
     under: builtins.bool
-    """Under the text rather than over it (CSS text-emphasis-position: under, as Chinese sets it)."""
+    """Under the text rather than over it (CSS text-emphasis-position: under, as Chinese sets it);
+    in vertical text, left of the column rather than right.
+    """
 
     none: builtins.bool
     """Clears an outer style's marks; the other fields are then ignored."""

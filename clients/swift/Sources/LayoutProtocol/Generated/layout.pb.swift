@@ -1484,8 +1484,8 @@ public nonisolated struct Layoutd_V1_Style: @unchecked Sendable {
     set {_uniqueStorage()._wordBreak = newValue}
   }
 
-  /// Marks beside each grapheme cluster (CSS text-emphasis); unset inherits. Horizontal text
-  /// only, so far (vertical text with marks is INVALID_ARGUMENT on "emphasis").
+  /// Marks beside each grapheme cluster (CSS text-emphasis); unset inherits. Not on a text_path,
+  /// so far (INVALID_ARGUMENT on "emphasis").
   public var emphasis: Layoutd_V1_EmphasisMarks {
     get {_storage._emphasis ?? Layoutd_V1_EmphasisMarks()}
     set {_uniqueStorage()._emphasis = newValue}
@@ -1504,7 +1504,8 @@ public nonisolated struct Layoutd_V1_Style: @unchecked Sendable {
 
 /// Emphasis marks (CSS text-emphasis, JIS X 4051's bouten): a mark at half the text's size over
 /// (or under) each grapheme cluster but separators, controls and punctuation, centred on it just
-/// past the font's ascent (or descent); the line grows to hold them, as for ruby. The text's
+/// past the font's ascent (or descent), or in vertical text upright beside it, past half the em on
+/// the column's right (or left); the line grows to hold them, as for ruby. The text's
 /// font draws the mark where it has it, else the first loaded font that does. The marks come
 /// back in LayoutReply.emphasis_marks, in the text's paint.
 public nonisolated struct Layoutd_V1_EmphasisMarks: Sendable {
@@ -1522,7 +1523,8 @@ public nonisolated struct Layoutd_V1_EmphasisMarks: Sendable {
   /// INVALID_ARGUMENT.
   public var custom: String = String()
 
-  /// Under the text rather than over it (CSS text-emphasis-position: under, as Chinese sets it).
+  /// Under the text rather than over it (CSS text-emphasis-position: under, as Chinese sets it);
+  /// in vertical text, left of the column rather than right.
   public var under: Bool = false
 
   /// Clears an outer style's marks; the other fields are then ignored.
