@@ -16,11 +16,9 @@ enum EmphasisMarker {
         var first = 0
         while first < layout.runs.count {
             try budget.check()
-            let lineIndex = layout.runs[first].lineIndex
-            var end = first + 1
-            while end < layout.runs.count && layout.runs[end].lineIndex == lineIndex { end += 1 }
+            let lineIndex = layout.runs[first].lineIndex, end = LinePens.lineEnd(from: first, in: layout.runs)
             // Along a column a glyph's position carries its vertical origin: clusters span pens.
-            let pens = layout.runs[first].orientation == .horizontal ? nil : LinePens.starts(first..<end, of: layout, lineIndex: lineIndex)
+            let pens = LinePens.startsIfVertical(first..<end, of: layout, lineIndex: lineIndex)
             for index in first..<end {
                 if let run = marker.marks(layout.runs[index], paints: layout.paints, pen: pens?[index - first],
                                           centreLine: layout.lines[lineIndex].baselineOrigin.y) {

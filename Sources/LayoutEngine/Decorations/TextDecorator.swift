@@ -19,9 +19,7 @@ enum TextDecorator {
         var first = 0
         while first < layout.runs.count {
             try budget.check()
-            let lineIndex = layout.runs[first].lineIndex
-            var end = first + 1
-            while end < layout.runs.count && layout.runs[end].lineIndex == lineIndex { end += 1 }
+            let lineIndex = layout.runs[first].lineIndex, end = LinePens.lineEnd(from: first, in: layout.runs)
             segments.removeAll(keepingCapacity: true)
             collect(first..<end, of: layout, lineIndex: lineIndex, units: units, fonts: fonts, into: &segments)
             for kind in TextDecoration.Kind.allCases {
@@ -46,7 +44,7 @@ enum TextDecorator {
     static func collect(_ runs: Range<Int>, of layout: ParagraphLayout, lineIndex: Int, units: ContiguousArray<UInt16>,
                         fonts: FontRegistry, into segments: inout [Segment]) {
         let line = layout.lines[lineIndex]
-        let pens = layout.runs[runs.lowerBound].orientation == .horizontal ? nil : LinePens.starts(runs, of: layout, lineIndex: lineIndex)
+        let pens = LinePens.startsIfVertical(runs, of: layout, lineIndex: lineIndex)
         var contentEnd = line.range.upperBound
         while contentEnd > line.range.lowerBound
             && (UnitClass.isHangingSpace(units[contentEnd - 1]) || UnitClass.isHardBreak(units[contentEnd - 1])) {

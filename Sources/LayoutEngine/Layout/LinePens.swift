@@ -6,6 +6,20 @@
 /// an em down the column), so where it stands is not where its advance starts. What spans
 /// characters along a column (a background, an emphasis mark's centre) measures from pens.
 enum LinePens {
+    /// The end of the runs of the line `runs[first]` is on: a layout's runs stand line by line.
+    static func lineEnd(from first: Int, in runs: [GlyphRunLayout]) -> Int {
+        let lineIndex = runs[first].lineIndex
+        var end = first + 1
+        while end < runs.count && runs[end].lineIndex == lineIndex { end += 1 }
+        return end
+    }
+
+    /// `starts` for a vertical line's runs, where positions are not pens; nil for a horizontal
+    /// line, whose glyph positions serve.
+    static func startsIfVertical(_ runs: Range<Int>, of layout: ParagraphLayout, lineIndex: Int) -> [Double]? {
+        layout.runs[runs.lowerBound].orientation == .horizontal ? nil : starts(runs, of: layout, lineIndex: lineIndex)
+    }
+
     /// The pen at the first glyph of each of `runs` (the runs of line `lineIndex`), in their order.
     static func starts(_ runs: Range<Int>, of layout: ParagraphLayout, lineIndex: Int) -> [Double] {
         let origin = layout.lines[lineIndex].baselineOrigin.x
