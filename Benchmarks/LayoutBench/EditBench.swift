@@ -72,7 +72,7 @@ struct EditBench {
                                 single.median, ratios.median, ratios.p99))
         }
         return [Section(title: "Editing sessions: a one-character edit against its paragraph alone", lines: lines),
-                try asTheWorkerAnswers(), try throughTheDaemon()]
+                try asTheWorkerAnswers(), try typeModeAsTheWorkerAnswers(), try throughTheDaemon()]
     }
 
     /// The same edits as a worker answers them, decoded request to encoded reply, against a
@@ -99,14 +99,7 @@ struct EditBench {
             for text in texts { starts.append(starts.last! + text.utf16.count + 1) }
             let targets = size <= Self.edited ? Array(0..<size) : Array((size / 2 - Self.edited / 2)..<(size / 2 + Self.edited / 2))
             func edit(_ at: Int, _ length: Int, _ text: String) throws -> Double {
-                var envelope = Layoutd_V1_Envelope()
-                envelope.editDocument = .with {
-                    $0.document = 1
-                    $0.edits = [.with { $0.replace = .with { $0.range = .with { $0.start = UInt32(at); $0.length = UInt32(length) }; $0.text = text } }]
-                }
-                let start = nanoseconds()
-                _ = try processor.documentReplyFrame(to: envelope, documents: store, now: 0, budget: .unlimited)
-                return Double(nanoseconds() - start) / 1000
+                try Self.timedReplace(at, length, text, processor: processor, store: store)
             }
             var typed: [[Double]] = [], alone: [[Double]] = []
             for _ in 0..<options.repeats {
@@ -132,6 +125,83 @@ struct EditBench {
             lines.append(String(format: "| %d | %.1f | %.1f | %.2f× |", size, typing.median, single.median, ratios.median))
         }
         return Section(title: "Editing sessions as the daemon's worker answers them", lines: lines)
+    }
+
+    /// One replace in document 1 of `store`, decoded request to encoded reply, in microseconds.
+    static func timedReplace(_ at: Int, _ length: Int, _ text: String, processor: RequestProcessor, store: DocumentStore) throws -> Double {
+        var envelope = Layoutd_V1_Envelope()
+        envelope.editDocument = .with {
+            $0.document = 1
+            $0.edits = [.with { $0.replace = .with { $0.range = .with { $0.start = UInt32(at); $0.length = UInt32(length) }; $0.text = text } }]
+        }
+        let start = nanoseconds()
+        _ = try processor.documentReplyFrame(to: envelope, documents: store, now: 0, budget: .unlimited)
+        return Double(nanoseconds() - start) / 1000
+    }
+
+    /// Type Mode in an editing session, as the worker answers: a keystroke in a story document
+    /// (each caption a paragraph, every line fitted), against the justify request of the whole
+    /// story that a client without documents sends for it, and of its paragraph alone. "modern"
+    /// has no backgrounds; "strong" has a connected one, made over the whole story with each reply.
+    func typeModeAsTheWorkerAnswers() throws -> Section {
+        let processor = try RequestProcessor.standalone()
+        var lines = ["In process, as the daemon's worker answers: a one-character edit_document in a Type Mode document (N corpus "
+                     + "captions, one a paragraph, width \(Int(saturating: options.width))) to its encoded reply, against the justify "
+                     + "request of the whole story with the character, and of its paragraph alone. Medians over \(options.repeats) rounds "
+                     + "of every paragraph (at most \(Self.edited)), as above.", "",
+                     "| preset | paragraphs | keystroke µs (median) | justify the story µs | justify the paragraph µs | keystroke / story | keystroke / paragraph |",
+                     "|---|---|---|---|---|---|---|"]
+        for preset in ["modern", "strong"] {
+            for size in [5, 20, 200] {
+                let texts = (0..<size).map { captions[($0 * 7) % captions.count].text.replacingOccurrences(of: "\n", with: " ") }
+                let story = Layoutd_V1_JustifyRequest.with {
+                    $0.preset = preset
+                    $0.width = options.width
+                }
+                let store = DocumentStore(ledger: DocumentLedger(limits: DocumentLimits()))
+                var open = Layoutd_V1_Envelope()
+                open.openDocument = .with { $0.typeMode = story; $0.typeMode.text = texts.joined(separator: "\n") }
+                _ = try processor.documentReplyFrame(to: open, documents: store, now: 0, budget: .unlimited)
+                var starts = [0]
+                for text in texts { starts.append(starts.last! + text.utf16.count + 1) }
+                let targets = size <= Self.edited ? Array(0..<size) : Array((size / 2 - Self.edited / 2)..<(size / 2 + Self.edited / 2))
+                func edit(_ at: Int, _ length: Int, _ text: String) throws -> Double {
+                    try Self.timedReplace(at, length, text, processor: processor, store: store)
+                }
+                func justify(_ text: String) throws -> Double {
+                    var envelope = Layoutd_V1_Envelope()
+                    envelope.justify = story
+                    envelope.justify.text = text
+                    let start = nanoseconds()
+                    _ = try processor.replyFrame(to: envelope)
+                    return Double(nanoseconds() - start) / 1000
+                }
+                var typed: [[Double]] = [], whole: [[Double]] = [], alone: [[Double]] = []
+                for _ in 0..<options.repeats {
+                    var t: [Double] = [], w: [Double] = [], a: [Double] = []
+                    for index in targets {
+                        let middle = Self.middleBoundary(of: texts[index])
+                        t.append(try edit(starts[index] + middle, 0, "x"))
+                        var units = Array(texts[index].utf16)
+                        units.insert(0x78, at: middle)
+                        let paragraph = String(decoding: units, as: UTF16.self)
+                        var all = texts
+                        all[index] = paragraph
+                        w.append(try justify(all.joined(separator: "\n")))
+                        a.append(try justify(paragraph))
+                        _ = try edit(starts[index] + middle, 1, "")
+                    }
+                    typed.append(t); whole.append(w); alone.append(a)
+                }
+                let typing = Distribution.perItemMedian(typed), fullStory = Distribution.perItemMedian(whole)
+                let single = Distribution.perItemMedian(alone)
+                let overStory = Distribution(values: zip(typing.values, fullStory.values).map { $0 / $1 })
+                let overParagraph = Distribution(values: zip(typing.values, single.values).map { $0 / $1 })
+                lines.append(String(format: "| %@ | %d | %.1f | %.1f | %.1f | %.2f× | %.2f× |", preset, size, typing.median, fullStory.median,
+                                    single.median, overStory.median, overParagraph.median))
+            }
+        }
+        return Section(title: "Type Mode in an editing session, as the daemon's worker answers it", lines: lines)
     }
 
     /// The same edits as round trips through a daemon (edit_document, its reply carrying the

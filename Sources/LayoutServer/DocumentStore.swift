@@ -1,5 +1,6 @@
 import Synchronization
 import LayoutEngine
+import LayoutWire
 
 /// How many documents, of how many UTF-16 units, connections may keep open, and how long one
 /// may sit unused. Units stand for memory: a document keeps every paragraph's glyphs and lines,
@@ -59,6 +60,8 @@ public final class DocumentStore: Sendable {
     struct Entry: @unchecked Sendable {
         let document: TextDocument
         let ruleNames: [String]
+        /// A Type Mode document's backgrounds and colours, made again with each reply.
+        let story: StoryLook?
         var lastUsed: UInt64
         var units: Int
     }
@@ -117,11 +120,11 @@ public final class DocumentStore: Sendable {
     }
 
     /// Keeps an admitted document; its id.
-    func keep(_ document: TextDocument, ruleNames: [String], now: UInt64) -> UInt64 {
+    func keep(_ document: TextDocument, ruleNames: [String], story: StoryLook? = nil, now: UInt64) -> UInt64 {
         state.withLock { state in
             let id = state.nextID
             state.nextID += 1
-            state.entries[id] = Entry(document: document, ruleNames: ruleNames, lastUsed: now, units: document.length)
+            state.entries[id] = Entry(document: document, ruleNames: ruleNames, story: story, lastUsed: now, units: document.length)
             state.nextExpiry = min(state.nextExpiry, expiry(lastUsed: now))
             return id
         }

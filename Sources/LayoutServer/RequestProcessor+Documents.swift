@@ -78,19 +78,27 @@ extension RequestProcessor {
 
     private func openDocument(_ request: Layoutd_V1_OpenDocumentRequest, documents: DocumentStore, now: UInt64,
                               budget: WorkBudget) throws -> DocumentAnswer {
-        guard request.hasLayout else {
-            throw LayoutError(.invalidArgument, "open_document needs the layout of its text", field: "layout")
+        let opening: DocumentOpening
+        switch (request.hasLayout, request.hasTypeMode) {
+        case (true, false):
+            guard request.layout.fonts.isEmpty else {
+                // A document outlives its request: its fonts would go with the request.
+                throw LayoutError(.invalidArgument, "a document's fonts are the connection's: send them with register_fonts first",
+                                  field: "layout.fonts")
+            }
+            opening = try under("layout") { try request.layout.documentOpening(fonts: layouter.fonts) }
+        case (false, true):
+            opening = try under("type_mode") { try request.typeMode.documentOpening(fonts: layouter.fonts, budget: budget) }
+        case (true, true):
+            throw LayoutError(.invalidArgument, "open_document takes a layout or a type_mode, not both", field: "type_mode")
+        case (false, false):
+            throw LayoutError(.invalidArgument, "open_document needs the layout of its text (layout, or type_mode for Type Mode)",
+                              field: "layout")
         }
-        guard request.layout.fonts.isEmpty else {
-            // A document outlives its request: its fonts would go with the request.
-            throw LayoutError(.invalidArgument, "a document's fonts are the connection's: send them with register_fonts first",
-                              field: "layout.fonts")
-        }
-        let opening = try under("layout") { try request.layout.documentOpening(fonts: layouter.fonts) }
         try documents.admit(units: opening.units.count)
         let document: TextDocument
         do {
-            document = try under("layout") {
+            document = try under(opening.story == nil ? "layout" : "type_mode") {
                 try TextDocument(units: opening.units, spans: opening.spans, attachments: opening.attachments, settings: opening.settings,
                                  layouter: layouter, budget: budget)
             }
@@ -98,9 +106,25 @@ extension RequestProcessor {
             documents.unadmit(units: opening.units.count)
             throw error
         }
-        let id = documents.keep(document, ruleNames: opening.ruleNames, now: now)
-        return DocumentAnswer(summary: Self.summary(of: document, id: id),
+        let id = documents.keep(document, ruleNames: opening.ruleNames, story: opening.story, now: now)
+        var summary = Self.summary(of: document, id: id)
+        if let story = opening.story { try look(story, of: document, into: &summary, budget: budget) }
+        return DocumentAnswer(summary: summary,
                               parts: [DocumentReplyFrame.Part(document.openingChange, document: document, ruleNames: opening.ruleNames)])
+    }
+
+    /// A Type Mode document's backgrounds over its whole text, and its preset's colours for its
+    /// largest line, as a justify reply gives them.
+    private func look(_ story: StoryLook, of document: TextDocument, into reply: inout Layoutd_V1_DocumentReply,
+                      budget: WorkBudget) throws {
+        if !story.backgrounds.isEmpty {
+            let whole = Decorator(layout: document.assembled(), text: String(decoding: document.units, as: UTF16.self),
+                                  fonts: layouter.fonts, budget: budget)
+            reply.backgrounds = try decorate(story.backgrounds, with: whole).map(Layoutd_V1_BackgroundShape.init)
+        }
+        let largest = document.paragraphs.lazy.compactMap { $0.fitted?.sizes.max() }.max() ?? document.settings.style.size
+        reply.effects = Layoutd_V1_TextEffects(TextEffects.derive(preset: story.presetName, palette: story.palette, largestSize: largest))
+        reply.preset = story.presetName
     }
 
     private func editDocument(_ request: Layoutd_V1_EditDocumentRequest, documents: DocumentStore, now: UInt64,
@@ -146,6 +170,7 @@ extension RequestProcessor {
             return hit
         }
         reply.carets = request.carets.map { document.caret(TextPosition($0)).map(Layoutd_V1_Caret.init) ?? Layoutd_V1_Caret() }
+        if let story = entry.story { try look(story, of: document, into: &reply, budget: budget) }
         return DocumentAnswer(summary: reply, parts: parts)
     }
 
@@ -169,6 +194,7 @@ extension RequestProcessor {
             }
         case .style(let change):
             let range = try Self.range(change.range, has: change.hasRange, field: "style.range")
+            if document.settings.typeMode != nil { try under("style") { try change.style.checkUnsized(field: "style") } }
             let patch = try under("style") { try change.style.patch(field: "style", fonts: layouter.fonts) }
             return try under("style") { try document.style(range, patch: patch, budget: budget) }
         case .none:

@@ -9,6 +9,17 @@ public struct DocumentOpening: Sendable {
     public var attachments: [InlineAttachment]
     /// The rules' names, for the rule matches a reply lists.
     public var ruleNames: [String]
+    /// A Type Mode document's look: its backgrounds and preset colours, made over the whole
+    /// text with every reply; nil for a layout's document.
+    public var story: StoryLook?
+}
+
+/// What a Type Mode document draws around its text: made again after every edit, because a
+/// connected background joins lines across paragraphs and the colours follow the largest line.
+public struct StoryLook: Sendable {
+    public var backgrounds: [BackgroundStyle]
+    public var presetName: String
+    public var palette: Color
 }
 
 extension Layoutd_V1_LayoutRequest {
@@ -19,12 +30,6 @@ extension Layoutd_V1_LayoutRequest {
             throw LayoutError(.invalidArgument, "documents do not draw backgrounds; ask a layout request for them", field: "backgrounds")
         }
         // Every setting as a layout request makes it, from the request without its text and spans.
-        var settingsOnly = self
-        settingsOnly.text = ""
-        settingsOnly.spans = []
-        settingsOnly.attachments = []
-        settingsOnly.rules = []
-        settingsOnly.builtinRules = .none
         let template = try settingsOnly.formattedRequest(fonts: fonts).request
         let rules = try compiledRules(fonts: fonts)
         let units = AttributedText.utf16(text)
@@ -34,6 +39,59 @@ extension Layoutd_V1_LayoutRequest {
         return DocumentOpening(settings: settings, units: units, spans: spans, attachments: attachments, ruleNames: rules.map(\.rule.name))
     }
 }
+
+extension Layoutd_V1_JustifyRequest {
+    /// The Type Mode document this request opens, checked as a justify request is (fields
+    /// relative to it), and refusing what a document cannot keep: uniform sizing and a maximum
+    /// height (each ties every line to the whole text), and highlights (their ranges are the
+    /// text's at opening).
+    public func documentOpening(fonts: FontRegistry, budget: WorkBudget = .unlimited) throws(LayoutError) -> DocumentOpening {
+        if let index = backgrounds.firstIndex(where: { $0.kind == .highlight }) {
+            throw LayoutError(.invalidArgument, "a Type Mode document's backgrounds follow its lines; a highlight's range would not "
+                              + "follow its edits: style the range's background instead", field: "backgrounds[\(index)].kind")
+        }
+        // Every setting as a justify request makes it, from the request without its text, spans and rules.
+        let plan = try settingsOnly.plan(fonts: fonts, budget: budget)
+        if plan.request.sizing == .uniform && sizing != .uniform {
+            throw LayoutError(.invalidArgument, "preset \"\(preset)\" sizes the whole text uniformly, which ties every line to all of it: "
+                              + "set sizing PER_LINE to edit it as a document", field: "sizing")
+        }
+        let rules = try compiledRules(fonts: fonts)
+        let units = AttributedText.utf16(text)
+        let spans = try self.spans.engineSpans(in: text, units: units.count, fonts: fonts) { style, field throws(LayoutError) in
+            try style.checkUnsized(field: field)
+        }
+        let attachments = try self.attachments.inlineAttachments(fonts: fonts)
+        let settings = DocumentSettings(typeMode: plan.request, rules: rules)
+        return DocumentOpening(settings: settings, units: units, spans: spans, attachments: attachments, ruleNames: rules.map(\.rule.name),
+                               story: StoryLook(backgrounds: plan.backgrounds, presetName: plan.presetName, palette: plan.palette))
+    }
+}
+
+/// A request that opens a document: its settings are made once, from it without its text, spans,
+/// attachments and rules, and apply to every paragraph.
+protocol DocumentTemplate {
+    var text: String { get set }
+    var spans: [Layoutd_V1_StyleSpan] { get set }
+    var attachments: [Layoutd_V1_Attachment] { get set }
+    var rules: [Layoutd_V1_FormattingRule] { get set }
+    var builtinRules: Layoutd_V1_BuiltinRules { get set }
+}
+
+extension DocumentTemplate {
+    var settingsOnly: Self {
+        var settings = self
+        settings.text = ""
+        settings.spans = []
+        settings.attachments = []
+        settings.rules = []
+        settings.builtinRules = .none
+        return settings
+    }
+}
+
+extension Layoutd_V1_LayoutRequest: DocumentTemplate {}
+extension Layoutd_V1_JustifyRequest: DocumentTemplate {}
 
 extension Layoutd_V1_ParagraphChange {
     /// The wire form of `change`, its new paragraphs read from `document` as it stands now.
@@ -50,5 +108,16 @@ extension Layoutd_V1_ParagraphChange {
         deltaOffset = Int64(change.deltaOffset)
         deltaLines = Int64(change.deltaLines)
         deltaAttachments = Int64(change.deltaAttachments)
+        if document.settings.typeMode != nil {
+            fittedLines = (change.first..<(change.first + change.inserted)).map { Layoutd_V1_FittedLines(document.paragraphs[$0].fitted) }
+        }
+    }
+}
+
+extension Layoutd_V1_FittedLines {
+    public init(_ fitted: FittedLines?) {
+        self.init()
+        lineSizes = fitted?.sizes.map(Float.init) ?? []
+        clamped = fitted?.clamped ?? []
     }
 }

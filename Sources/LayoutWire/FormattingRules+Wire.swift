@@ -18,7 +18,7 @@ extension Layoutd_V1_JustifyRequest {
 
 extension Layoutd_V1_Style {
     /// Type Mode sizes each line by the fit: a span or rule may not set a size.
-    func checkUnsized(field: String) throws(LayoutError) {
+    public func checkUnsized(field: String) throws(LayoutError) {
         for (set, name) in [(size != 0, "size"), (textStyle.rawValue != 0, "text_style"), (sizeCategory.rawValue != 0, "size_category"),
                             (maxScaledSize != 0, "max_scaled_size")] where set {
             throw LayoutError(.invalidArgument, "a Type Mode line's size comes from the fit; a span or rule sets no \(name)",

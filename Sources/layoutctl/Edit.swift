@@ -27,15 +27,20 @@ extension LayoutCtl {
             var options = layout
             if options.input.text == nil && options.input.textFile == nil { options.input.text = "" }
             let request = try options.makeRequest()
-            let connection = layout.connection
+            var open = Layoutd_V1_OpenDocumentRequest()
+            open.layout = request
+            try Self.session(open, text: request.text, connection: layout.connection)
+        }
+
+        /// Opens the document, runs the commands of standard input on it, and closes it: the
+        /// session of `edit`, and of `typemode --edit` for a Type Mode document.
+        static func session(_ open: Layoutd_V1_OpenDocumentRequest, text: String, connection: Connection) throws {
             try connection.reportingFailures {
                 let client = try connection.client()
-                var open = Layoutd_V1_OpenDocumentRequest()
-                open.layout = request
                 guard case .documentReply(let opened) = try client.request(.openDocument(open)) else {
                     throw ClientError.protocolViolation("expected a document reply")
                 }
-                var mirror = DocumentMirror(text: Array(request.text.utf16))
+                var mirror = DocumentMirror(text: Array(text.utf16))
                 print(mirror.apply(opened, label: "open"))
                 var number = 0
                 while let line = readLine() {
@@ -57,7 +62,7 @@ extension LayoutCtl {
         }
 
         /// Runs one command; what to print.
-        private func step(_ command: String, document: UInt64, client: LayoutClient, mirror: inout DocumentMirror,
+        private static func step(_ command: String, document: UInt64, client: LayoutClient, mirror: inout DocumentMirror,
                           number: inout Int) throws -> String? {
             let words = command.split(separator: " ", maxSplits: 3, omittingEmptySubsequences: true).map(String.init)
             var request = Layoutd_V1_EditDocumentRequest()
@@ -137,6 +142,8 @@ extension LayoutCtl {
 struct DocumentMirror {
     var text: [UInt16]
     var paragraphs: [Layoutd_V1_LayoutReply] = []
+    /// A Type Mode document's: each paragraph's line sizes, kept beside its lines.
+    var sizes: [[Float]] = []
 
     mutating func replace(_ range: Range<Int>, with units: [UInt16]) { text.replaceSubrange(range, with: units) }
 
@@ -146,6 +153,9 @@ struct DocumentMirror {
         for change in reply.changes {
             let first = Int(change.first), removed = Int(change.removed)
             paragraphs.replaceSubrange(first..<(first + removed), with: change.paragraphs)
+            if !change.fittedLines.isEmpty || !sizes.isEmpty {
+                sizes.replaceSubrange(first..<(first + removed), with: change.fittedLines.map(\.lineSizes))
+            }
             let moved = paragraphs.count - first - change.paragraphs.count
             for index in (first + change.paragraphs.count)..<paragraphs.count {
                 paragraphs[index] = Self.moved(paragraphs[index], change)
@@ -153,22 +163,30 @@ struct DocumentMirror {
             rows.append(String(format: "%@: paragraphs %d..<%d laid out again as %d; %d after them moved %+.2f pt, %+d units, %+d lines",
                                label, first, first + removed, change.paragraphs.count, moved, change.deltaY, change.deltaOffset,
                                change.deltaLines))
-            for paragraph in change.paragraphs { rows += paragraph.lines.map(row) }
+            for index in first..<(first + change.paragraphs.count) { rows += self.rows(of: index) }
         }
-        rows.append(String(format: "  document: %d units, %d paragraphs, %d lines, %.2f × %.2f pt", reply.textLength, reply.paragraphCount,
-                           reply.lineCount, reply.width, reply.height))
+        var summary = String(format: "  document: %d units, %d paragraphs, %d lines, %.2f × %.2f pt", reply.textLength, reply.paragraphCount,
+                             reply.lineCount, reply.width, reply.height)
+        if !reply.preset.isEmpty || !reply.backgrounds.isEmpty {
+            summary += ", preset \(reply.preset.isEmpty ? "none" : reply.preset), \(reply.backgrounds.count) background(s)"
+        }
+        rows.append(summary)
         return rows.joined(separator: "\n")
     }
 
     func lines() -> String {
-        paragraphs.flatMap { $0.lines.map(row) }.joined(separator: "\n")
+        paragraphs.indices.flatMap(rows(of:)).joined(separator: "\n")
     }
 
-    private func row(_ line: Layoutd_V1_Line) -> String {
-        let range = Int(line.range.start)..<Int(line.range.start + line.range.length)
-        let shown = range.upperBound <= text.count ? String(decoding: text[range], as: UTF16.self) : "?"
-        return String(format: "  %4d..<%-4d y %7.2f  w %7.2f  %@", range.lowerBound, range.upperBound, line.usedRect.y, line.width,
-                      shown.debugDescription)
+    /// Paragraph `index`'s lines, a row each (with its size in a Type Mode document).
+    private func rows(of index: Int) -> [String] {
+        paragraphs[index].lines.enumerated().map { number, line in
+            let range = Int(line.range.start)..<Int(line.range.start + line.range.length)
+            let shown = range.upperBound <= text.count ? String(decoding: text[range], as: UTF16.self) : "?"
+            let size = index < sizes.count && number < sizes[index].count ? String(format: "  size %6.2f", sizes[index][number]) : ""
+            return String(format: "  %4d..<%-4d y %7.2f  w %7.2f", range.lowerBound, range.upperBound, line.usedRect.y, line.width)
+                + size + "  " + shown.debugDescription
+        }
     }
 
     private static func moved(_ paragraph: Layoutd_V1_LayoutReply, _ change: Layoutd_V1_ParagraphChange) -> Layoutd_V1_LayoutReply {

@@ -22,6 +22,8 @@ extension LayoutCtl {
         @Flag(help: "Leave each paragraph's last line at the minimum size.") var lastLineUnscaled = false
         @Flag(help: "Round each line's size down to whole points, as Android's binary search does.") var wholePointSizes = false
         @Option(help: "Palette colour as #rrggbb.") var color: String?
+        @Flag(help: "Open the text as a Type Mode document and edit it, one command a line on standard input, as `edit` does.")
+        var edit = false
         @Option(help: AttachmentSpec.help) var attachment: [String] = []
         @Option(help: "A PNG drawn in the Nth attachment's box with -o (the Nth of these; \"\" for a placeholder).")
         var attachmentImage: [String] = []
@@ -36,7 +38,9 @@ extension LayoutCtl {
 
         func run() throws {
             var request = Layoutd_V1_JustifyRequest()
-            let text = try connection.reportingFailures { try input.resolve() }
+            // An editing session reads its commands from standard input: the text is the argument or a file.
+            if edit && input.text == "-" { throw ValidationError("--edit reads its commands from standard input: give the text as an argument") }
+            let text = edit && input.text == nil && input.textFile == nil ? "" : try connection.reportingFailures { try input.resolve() }
             request.text = text
             request.preset = style
             request.width = width
@@ -69,6 +73,11 @@ extension LayoutCtl {
             request.builtinRules = try styling.builtinRules()
             request.hideBuiltinMarkers = styling.hideMarkers
             request.backgrounds = try boxes.specs()
+            if edit {
+                guard output == nil else { throw ValidationError("--edit prints each edit's lines; draw a picture without it") }
+                try Edit.session(.with { $0.typeMode = request }, text: text, connection: connection)
+                return
+            }
             try connection.reportingFailures {
                 if let output {
                     var render = Layoutd_V1_RenderRequest()

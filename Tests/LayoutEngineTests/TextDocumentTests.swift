@@ -41,8 +41,11 @@ import TestSupport
 
     /// Where `document` differs from a fresh layout of its text (empty when it does not).
     static func differences(_ document: TextDocument) throws -> [String] {
-        let fresh = try freshLayout(of: document)
-        let kept = document.assembled()
+        differences(kept: document.assembled(), fresh: try freshLayout(of: document))
+    }
+
+    /// Where `kept` (a document's paragraphs put together) differs from `fresh`.
+    static func differences(kept: ParagraphLayout, fresh: ParagraphLayout) -> [String] {
         var found: [String] = []
         func close(_ a: Double, _ b: Double) -> Bool { abs(a - b) < 1e-6 }
         func close(_ a: Rect, _ b: Rect) -> Bool { close(a.x, b.x) && close(a.y, b.y) && close(a.width, b.width) && close(a.height, b.height) }

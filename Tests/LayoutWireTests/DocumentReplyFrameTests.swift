@@ -79,6 +79,34 @@ import Testing
         #expect(bare == (try Self.swiftProtobufFrame(13, summary: summary, changes: [])))
     }
 
+    /// A Type Mode document's changes carry each paragraph's line sizes, and its summary the
+    /// story's look: both written as swift-protobuf writes them, an empty paragraph's too.
+    @Test func equalsSwiftProtobufForTypeModeDocuments() throws {
+        let fit = TypeModeRequest(text: "", style: TextStyle(family: "Noto Sans", weight: 900), width: 300, minSize: 14, maxSize: 96,
+                                  alignment: .center)
+        let document = try TextDocument(units: [], settings: DocumentSettings(typeMode: fit), layouter: Self.layouter)
+        var summary = Layoutd_V1_DocumentReply()
+        summary.document = 5
+        summary.preset = "strong"
+        summary.effects = .with { $0.textColor = .with { $0.red = 1; $0.green = 0.5 } }
+        let empty = DocumentReplyFrame.Part(document.openingChange, document: document, ruleNames: [])
+        #expect(empty.fittedLines.count == 1 && empty.fittedLines[0].lineSizes.isEmpty)
+        #expect(DocumentReplyFrame.encode(requestID: 1, summary: summary, parts: [empty])
+                == (try Self.swiftProtobufFrame(1, summary: summary, changes: [Layoutd_V1_ParagraphChange(document.openingChange, document: document, ruleNames: [])])))
+        let typed = try document.replace(0..<0, with: AttributedText.utf16("so\nHAPPY\nto see you"))
+        summary.backgrounds = [.with { $0.rects = [.with { $0.x = 1; $0.width = 20; $0.height = 30 }] }]
+        summary.textLength = UInt32(document.length)
+        let part = DocumentReplyFrame.Part(typed, document: document, ruleNames: [])
+        #expect(part.fittedLines.map(\.lineSizes.count) == [1, 1, 1])
+        let ours = DocumentReplyFrame.encode(requestID: 2, summary: summary, parts: [part])
+        let theirs = try Self.swiftProtobufFrame(2, summary: summary, changes: [Layoutd_V1_ParagraphChange(typed, document: document, ruleNames: [])])
+        #expect(ours == theirs)
+        let decoded = try Layoutd_V1_Envelope(serializedBytes: Array(ours.dropFirst(Framing.headerBytes)))
+        guard case .documentReply(let reply) = decoded.body else { Issue.record("not a document reply"); return }
+        #expect(reply.changes[0].fittedLines[0].lineSizes == [96] && reply.changes[0].fittedLines[0].clamped == [true])
+        #expect(reply.backgrounds.count == 1 && reply.preset == "strong")
+    }
+
     /// Paragraphs without ink, attachments or decorations are put in place as they are written
     /// (`LayoutReplyFrame.writeReply(_:placed:…)`), the others from a placed copy: both give
     /// swift-protobuf's bytes for the placed layout, at every paragraph of a document, after an

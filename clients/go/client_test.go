@@ -138,6 +138,17 @@ func TestGreetsLaysOutAndRefusesByName(t *testing.T) {
 		marked.EmphasisMarks[0].Size != 12 {
 		t.Fatalf("emphasis marks: %v %v", marked.GetEmphasisMarks(), err)
 	}
+	// Type Mode in an editing session: a keystroke refits only its line, as justify fits the text.
+	story, err := client.OpenTypeModeDocument(ctx, &layoutdv1.JustifyRequest{Text: "so\nHAPPY", Width: 300, Preset: "strong"})
+	if err != nil || len(story.Changes[0].FittedLines) != 2 || len(story.Backgrounds) != 1 || story.Preset != "strong" {
+		t.Fatalf("a Type Mode document: %v %v", story, err)
+	}
+	typed, err := client.EditDocument(ctx, &layoutdv1.EditDocumentRequest{Document: story.Document, Edits: []*layoutdv1.DocumentEdit{{
+		Edit: &layoutdv1.DocumentEdit_Replace{Replace: &layoutdv1.TextReplacement{Range: &layoutdv1.Range{Start: 8}, Text: "!!"}}}}})
+	fitted, _ := client.Justify(ctx, &layoutdv1.JustifyRequest{Text: "so\nHAPPY!!", Width: 300, Preset: "strong"})
+	if err != nil || typed.Changes[0].First != 1 || typed.Changes[0].FittedLines[0].LineSizes[0] != fitted.GetLineSizes()[1] {
+		t.Fatalf("a keystroke in a Type Mode document: %v %v", typed, err)
+	}
 	if _, err := Dial(Options{SocketPath: filepath.Join(t.TempDir(), "none.sock")}); !errors.Is(err, ErrUnreachable) {
 		t.Fatalf("no daemon: %v", err)
 	}

@@ -183,6 +183,17 @@ func (c *Client) OpenDocument(ctx context.Context, layout *layoutdv1.LayoutReque
 	return expect(reply.GetDocumentReply(), "open_document")
 }
 
+// OpenTypeModeDocument opens Type Mode in an editing session: each change's FittedLines give
+// its paragraphs' line sizes, and each reply the whole story's backgrounds and colours.
+func (c *Client) OpenTypeModeDocument(ctx context.Context, story *layoutdv1.JustifyRequest) (*layoutdv1.DocumentReply, error) {
+	reply, err := c.Call(ctx, &layoutdv1.Envelope{Body: &layoutdv1.Envelope_OpenDocument{
+		OpenDocument: &layoutdv1.OpenDocumentRequest{TypeMode: story}}})
+	if err != nil {
+		return nil, err
+	}
+	return expect(reply.GetDocumentReply(), "open_document")
+}
+
 // EditDocument edits an open document; the paragraphs laid out again and how the rest moved.
 func (c *Client) EditDocument(ctx context.Context, request *layoutdv1.EditDocumentRequest) (*layoutdv1.DocumentReply, error) {
 	reply, err := c.Call(ctx, &layoutdv1.Envelope{Body: &layoutdv1.Envelope_EditDocument{EditDocument: request}})

@@ -7,12 +7,27 @@ public struct DocumentSettings: Sendable {
     public var style: TextStyle
     public var paint: TextPaint
     public var rules: [CompiledRule]
+    /// Type Mode: each paragraph fitted as `justify` fits text (every line at the size that
+    /// fills the width), with this request's settings (its text, spans and attachments unused);
+    /// nil: laid out as `request` says.
+    public var typeMode: TypeModeRequest?
 
     public init(request: ParagraphRequest, style: TextStyle, paint: TextPaint = TextPaint(), rules: [CompiledRule] = []) {
         self.request = request
         self.style = style
         self.paint = paint
         self.rules = rules
+    }
+
+    /// A Type Mode document: `typeMode`'s width, alignment and line height are the lines'; its
+    /// style and paint the text's.
+    public init(typeMode: TypeModeRequest, rules: [CompiledRule] = []) {
+        var style = typeMode.style
+        style.size = typeMode.minSize
+        self.init(request: ParagraphRequest(text: AttributedText("", style: style, paint: typeMode.paint), width: typeMode.width,
+                                            alignment: typeMode.alignment, lineHeightMultiple: typeMode.lineHeightMultiple),
+                  style: style, paint: typeMode.paint, rules: rules)
+        self.typeMode = typeMode
     }
 
     /// True when a paragraph's layout depends on its index: its list marker is a number.
@@ -30,6 +45,18 @@ public struct DocumentSettings: Sendable {
     /// paragraph's lines depend on the paragraphs after it (or, for vertical text, on how wide
     /// the whole text is), so an edit could not keep the lines before it.
     func checkIncremental() throws(LayoutError) {
+        if let typeMode {
+            // Per line, a line's size depends on its own text alone; one size or one scale for
+            // the whole block ties every line to all the text.
+            if typeMode.sizing == .uniform {
+                throw LayoutError(.invalidArgument, "a Type Mode document fits each line on its own; uniform sizing (one size for the "
+                                  + "whole text) is not supported in documents", field: "sizing")
+            }
+            if typeMode.maxHeight != nil {
+                throw LayoutError(.invalidArgument, "a Type Mode document grows with its text; max_height (scaling the whole text down) "
+                                  + "is not supported in documents", field: "max_height")
+            }
+        }
         if let flow = request.flow {
             // Each paragraph starts a band of its own, so it depends only on where the one before
             // ended; what would tie it to the paragraphs after it is refused.
@@ -74,6 +101,8 @@ public final class DocumentParagraph {
     /// One per U+FFFC of the paragraph, in order.
     public let attachments: [InlineAttachment]
     public let layout: ParagraphLayout
+    /// In a Type Mode document: each line's fitted size and whether it was clamped.
+    public let fitted: FittedLines?
     /// What the rules matched in the paragraph.
     public let matches: [RuleMatch]
     /// In text that flows: where the paragraph started, and where the next one starts. Like the
@@ -86,7 +115,8 @@ public final class DocumentParagraph {
     /// Which shaping the kept shaped text is (tests: a paragraph that only moved keeps its own).
     var keptShaping: [ObjectIdentifier]? { kept?.shaped.paragraphs.map(\.identity) }
 
-    /// Lays the paragraph out: rule spans first, then the client's, as a layout request does.
+    /// Lays the paragraph out (or, in a Type Mode document, fits it): rule spans first, then the
+    /// client's, as a layout request does.
     /// `index` is its place in the document: in a list, its item's number. In text that flows it
     /// starts at `flowStart` (the first paragraph: the first container's top), in the document's
     /// coordinates, and is kept moved up by `displacement`: the document places it that far down.
@@ -97,6 +127,16 @@ public final class DocumentParagraph {
         self.spans = spans
         self.attachments = attachments
         let formatted = try FormattingRules.apply(settings.rules, to: units, budget: budget)
+        matches = formatted.matches
+        if var typeMode = settings.typeMode {
+            // Type Mode's fit, on this paragraph alone: each line's size depends on its own text.
+            typeMode.text = ""
+            (typeMode.units, typeMode.spans, typeMode.attachments) = (units, formatted.spans + spans, attachments)
+            let fit = try layouter.justify(typeMode, budget: budget)
+            (layout, fitted, kept, self.flowStart) = (fit.paragraph, FittedLines(sizes: fit.lineSizes, clamped: fit.clamped), nil, nil)
+            return
+        }
+        fitted = nil
         var request = settings.request
         request.text = AttributedText("", units: units, style: settings.style, paint: settings.paint, spans: formatted.spans + spans)
         request.attachments = attachments
@@ -122,7 +162,6 @@ public final class DocumentParagraph {
         }
         // A plain box's paragraphs are laid out at 0 anyway: only text that flows is moved up.
         layout = displacement == 0 || !settings.flows ? laid : laid.moved(top: -displacement)
-        matches = formatted.matches
     }
 
     /// `paragraph` of text that flows, broken and positioned again from `flowStart` (document
@@ -134,7 +173,7 @@ public final class DocumentParagraph {
         var request = old
         request.flowStart = flowStart
         request.numberItems(from: index)
-        (units, spans, attachments, matches) = (paragraph.units, paragraph.spans, paragraph.attachments, paragraph.matches)
+        (units, spans, attachments, matches, fitted) = (paragraph.units, paragraph.spans, paragraph.attachments, paragraph.matches, paragraph.fitted)
         let laid = try layouter.withContext(budget: budget) { try layouter.position(shaped, request: request, context: $0) }
         layout = displacement == 0 ? laid : laid.moved(top: -displacement)
         self.flowStart = flowStart.moved(down: -displacement)
@@ -168,6 +207,13 @@ public final class DocumentParagraph {
         if ends.last != units.count || ends.isEmpty { ends.append(units.count) }
         return ends
     }
+}
+
+/// A Type Mode paragraph's lines: the size each was fitted at, and whether it was held at the
+/// minimum or maximum size instead of filling the width (`TypeModeLayout`'s).
+public struct FittedLines: Sendable, Equatable {
+    public var sizes: [Double]
+    public var clamped: [Bool]
 }
 
 extension ParagraphRequest {

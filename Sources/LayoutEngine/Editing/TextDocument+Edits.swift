@@ -67,6 +67,9 @@ extension TextDocument {
     /// spans there, so it wins). An empty range changes nothing.
     public func style(_ range: Range<Int>, patch: StylePatch, budget: WorkBudget = .unlimited) throws -> DocumentChange {
         try checkEdges(range, field: "range")
+        if settings.typeMode != nil, patch.size != nil {
+            throw LayoutError(.invalidArgument, "a Type Mode line's size comes from the fit; a style sets no size", field: "size")
+        }
         let caret = TextPosition(offset: range.upperBound)
         guard !range.isEmpty else {
             return DocumentChange(first: 0, removed: 0, inserted: 0, deltaY: 0, deltaOffset: 0, deltaLines: 0, deltaAttachments: 0,

@@ -7,7 +7,9 @@ import LayoutEngine
 public enum DocumentReplyFrame {
     private enum Envelope { static let requestID = 1, documentReply = 35 }
     private enum Reply { static let document = 1, changes = 2 }
-    private enum Change { static let first = 1, removed = 2, paragraphs = 3, deltaY = 4, deltaOffset = 5, deltaLines = 6, deltaAttachments = 7 }
+    private enum Change {
+        static let first = 1, removed = 2, paragraphs = 3, deltaY = 4, deltaOffset = 5, deltaLines = 6, deltaAttachments = 7, fittedLines = 8
+    }
 
     /// One edit's change with its new paragraphs as they stood right after it: each layout in
     /// its own coordinates and where the document put it (the writer places it as it writes).
@@ -15,6 +17,8 @@ public enum DocumentReplyFrame {
         public var change: DocumentChange
         public var paragraphs: [(layout: ParagraphLayout, placement: ParagraphPlacement)]
         public var ruleMatches: [[Layoutd_V1_RuleMatch]]
+        /// A Type Mode document's: each new paragraph's line sizes; empty for a layout's document.
+        public var fittedLines: [Layoutd_V1_FittedLines]
 
         /// Reads the change's new paragraphs from `document`, which must be as the edit left it.
         public init(_ change: DocumentChange, document: TextDocument, ruleNames: [String]) {
@@ -22,6 +26,7 @@ public enum DocumentReplyFrame {
             let indices = change.first..<(change.first + change.inserted)
             paragraphs = indices.map { (document.paragraphs[$0].layout, document.placement(of: $0)) }
             ruleMatches = indices.map { document.placedRuleMatches($0, names: ruleNames) }
+            fittedLines = document.settings.typeMode == nil ? [] : indices.map { Layoutd_V1_FittedLines(document.paragraphs[$0].fitted) }
         }
     }
 
@@ -31,9 +36,10 @@ public enum DocumentReplyFrame {
         var writer = ProtobufWriter(capacity: 128 + glyphs * 20)
         writer.fixed32(0)  // the frame header, filled in at the end
         writer.uint64(Envelope.requestID, requestID)
-        // Hits and carets asked for, rare beside typing, are written by swift-protobuf.
+        // Hits and carets asked for, rare beside typing, and a Type Mode document's look are
+        // written by swift-protobuf.
         let restBytes: [UInt8]
-        if summary.hits.isEmpty && summary.carets.isEmpty {
+        if summary.hits.isEmpty && summary.carets.isEmpty && summary.backgrounds.isEmpty && !summary.hasEffects && summary.preset.isEmpty {
             restBytes = []
         } else {
             var rest = summary
@@ -57,6 +63,9 @@ public enum DocumentReplyFrame {
                     change.int64(Change.deltaOffset, Int64(part.change.deltaOffset))
                     change.int64(Change.deltaLines, Int64(part.change.deltaLines))
                     change.int64(Change.deltaAttachments, Int64(part.change.deltaAttachments))
+                    for fitted in part.fittedLines {
+                        change.message(Change.fittedLines, serialized: (try? fitted.serializedBytes()) ?? [])
+                    }
                 }
             }
             // Fields 3 on, in number order, as swift-protobuf writes them.
@@ -68,12 +77,13 @@ public enum DocumentReplyFrame {
 
     private enum Summary { static let textLength = 3, paragraphCount = 4, lineCount = 5, width = 6, height = 7, caret = 8, caretPosition = 9 }
 
-    /// Every field the summary's writer writes, by message (hits and carets, 10 and 11, by
-    /// swift-protobuf): a test holds it to the .proto, as `LayoutReplyFrame.writtenFields`.
+    /// Every field the summary's writer writes, by message (hits and carets, 10 and 11, and a
+    /// Type Mode document's look, 12 to 14, and its fitted lines by swift-protobuf): a test holds
+    /// it to the .proto, as `LayoutReplyFrame.writtenFields`.
     public static let writtenFields: [String: Set<Int>] = [
-        "layoutd.v1.DocumentReply": Set(1...11), "layoutd.v1.Caret": [1, 2, 3], "layoutd.v1.TextPosition": [1, 2],
+        "layoutd.v1.DocumentReply": Set(1...14), "layoutd.v1.Caret": [1, 2, 3], "layoutd.v1.TextPosition": [1, 2],
         "layoutd.v1.ParagraphChange": [Change.first, Change.removed, Change.paragraphs, Change.deltaY, Change.deltaOffset,
-                                       Change.deltaLines, Change.deltaAttachments],
+                                       Change.deltaLines, Change.deltaAttachments, Change.fittedLines],
     ]
 
     /// A reply's fields 3 to 9 (a summary without hits or carets asked for), as swift-protobuf

@@ -159,6 +159,7 @@ struct ProtobufWriter: ~Copyable {
     mutating func message(_ field: Int, serialized: [UInt8]) {
         tag(field, .lengthDelimited)
         varint(UInt64(serialized.count))
+        guard !serialized.isEmpty else { return }  // an empty message has no bytes to copy (nor an address)
         reserve(serialized.count)
         serialized.withUnsafeBufferPointer { (base + count).update(from: $0.baseAddress!, count: $0.count) }
         count += serialized.count

@@ -216,5 +216,10 @@ def open_document(layout: Optional[layout_pb2.LayoutRequest], fields: Dict[str, 
     return documents_pb2.OpenDocumentRequest(layout=build(layout_pb2.LayoutRequest, layout, fields))
 
 
+def open_story(text: Optional[str], width: Optional[float], preset: Optional[str],
+               request: Optional[typemode_pb2.JustifyRequest], fields: Dict[str, Any]) -> documents_pb2.OpenDocumentRequest:
+    return documents_pb2.OpenDocumentRequest(type_mode=justify(text, width, preset, request, fields))
+
+
 def edit_document(document: int, edits: Any, fields: Dict[str, Any]) -> documents_pb2.EditDocumentRequest:
     return build(documents_pb2.EditDocumentRequest, None, {"document": document, "edits": edits or [], **fields})

@@ -247,6 +247,12 @@ class Client:
             fields["text"] = text
         return cast(documents_pb2.DocumentReply, self.call("open_document", _requests.open_document(layout, fields)))
 
+    def open_story(self, text: Optional[str] = None, width: Optional[float] = None, *, preset: Optional[str] = None,
+                   request: Optional[typemode_pb2.JustifyRequest] = None, **fields: Any) -> documents_pb2.DocumentReply:
+        """Type Mode in an editing session: takes what justify() takes. Each change gives its
+        paragraphs' lines and, in fitted_lines, their sizes; the reply the whole story's backgrounds."""
+        return cast(documents_pb2.DocumentReply, self.call("open_document", _requests.open_story(text, width, preset, request, fields)))
+
     def edit_document(self, document: int, edits: Optional[Sequence[Any]] = None, **fields: Any) -> documents_pb2.DocumentReply:
         """Edits an open document, in order, all or none: edits=[{"replace": {"range": {"start": 3, "length": 0},
         "text": "x"}}, {"style": {...}}]; points= and carets= ask about the document after them. The reply

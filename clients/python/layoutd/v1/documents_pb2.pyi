@@ -6,9 +6,11 @@ import builtins
 import google.protobuf.descriptor
 import google.protobuf.internal.containers
 import google.protobuf.message
+import layoutd.v1.decoration_pb2
 import layoutd.v1.editing_pb2
 import layoutd.v1.geometry_pb2
 import layoutd.v1.layout_pb2
+import layoutd.v1.typemode_pb2
 import typing
 import typing_extensions
 
@@ -22,6 +24,7 @@ class OpenDocumentRequest(google.protobuf.message.Message):
     """
     DESCRIPTOR: google.protobuf.descriptor.Descriptor
     LAYOUT_FIELD_NUMBER: builtins.int
+    TYPE_MODE_FIELD_NUMBER: builtins.int
     @property
     def layout(self) -> layoutd.v1.layout_pb2.LayoutRequest:
         """The text and how to lay it out, checked as LayoutRequest is (errors under
@@ -31,14 +34,27 @@ class OpenDocumentRequest(google.protobuf.message.Message):
         modes, max_lines, a height, backgrounds and fonts sent with the request (register them on
         the connection instead) are refused by name. Paragraph spacing and lists apply. Each
         U+FFFC needs its attachment. Formatting rules match within each paragraph.
+        Exactly one of layout and type_mode.
+        """
+        pass
+    @property
+    def type_mode(self) -> layoutd.v1.typemode_pb2.JustifyRequest:
+        """Type Mode in an editing session: the text and how it is fitted, checked as a justify request
+        is (errors under "open_document.type_mode"). Each paragraph is fitted as justify fits text,
+        every line at its own size, so a keystroke refits only the paragraph it falls in; the
+        document equals justify of its whole text after every edit. PER_LINE sizing only: UNIFORM
+        sizing and max_height, which tie every line to the whole text, are refused by name (a preset
+        whose sizing is uniform too, under "sizing"). A style edit sets no size. Backgrounds (the
+        request's, else the preset's) come back whole with every reply (DocumentReply.backgrounds).
         """
         pass
     def __init__(self,
         *,
         layout: typing.Optional[layoutd.v1.layout_pb2.LayoutRequest] = ...,
+        type_mode: typing.Optional[layoutd.v1.typemode_pb2.JustifyRequest] = ...,
         ) -> None: ...
-    def HasField(self, field_name: typing_extensions.Literal["layout",b"layout"]) -> builtins.bool: ...
-    def ClearField(self, field_name: typing_extensions.Literal["layout",b"layout"]) -> None: ...
+    def HasField(self, field_name: typing_extensions.Literal["layout",b"layout","type_mode",b"type_mode"]) -> builtins.bool: ...
+    def ClearField(self, field_name: typing_extensions.Literal["layout",b"layout","type_mode",b"type_mode"]) -> None: ...
 global___OpenDocumentRequest = OpenDocumentRequest
 
 class EditDocumentRequest(google.protobuf.message.Message):
@@ -181,6 +197,7 @@ class ParagraphChange(google.protobuf.message.Message):
     DELTA_OFFSET_FIELD_NUMBER: builtins.int
     DELTA_LINES_FIELD_NUMBER: builtins.int
     DELTA_ATTACHMENTS_FIELD_NUMBER: builtins.int
+    FITTED_LINES_FIELD_NUMBER: builtins.int
     first: builtins.int
     """Index of the first paragraph replaced."""
 
@@ -206,6 +223,10 @@ class ParagraphChange(google.protobuf.message.Message):
     delta_attachments: builtins.int
     """How far their attachment indices moved."""
 
+    @property
+    def fitted_lines(self) -> google.protobuf.internal.containers.RepeatedCompositeFieldContainer[global___FittedLines]:
+        """A Type Mode document's: one per paragraph of `paragraphs`, the size of each of its lines."""
+        pass
     def __init__(self,
         *,
         first: builtins.int = ...,
@@ -215,9 +236,33 @@ class ParagraphChange(google.protobuf.message.Message):
         delta_offset: builtins.int = ...,
         delta_lines: builtins.int = ...,
         delta_attachments: builtins.int = ...,
+        fitted_lines: typing.Optional[typing.Iterable[global___FittedLines]] = ...,
         ) -> None: ...
-    def ClearField(self, field_name: typing_extensions.Literal["delta_attachments",b"delta_attachments","delta_lines",b"delta_lines","delta_offset",b"delta_offset","delta_y",b"delta_y","first",b"first","paragraphs",b"paragraphs","removed",b"removed"]) -> None: ...
+    def ClearField(self, field_name: typing_extensions.Literal["delta_attachments",b"delta_attachments","delta_lines",b"delta_lines","delta_offset",b"delta_offset","delta_y",b"delta_y","first",b"first","fitted_lines",b"fitted_lines","paragraphs",b"paragraphs","removed",b"removed"]) -> None: ...
 global___ParagraphChange = ParagraphChange
+
+class FittedLines(google.protobuf.message.Message):
+    """A Type Mode paragraph's lines, as JustifyReply gives them: each line's size, and whether it
+    was held at min_size or max_size (or left at min_size by last_line_unscaled).
+    """
+    DESCRIPTOR: google.protobuf.descriptor.Descriptor
+    LINE_SIZES_FIELD_NUMBER: builtins.int
+    CLAMPED_FIELD_NUMBER: builtins.int
+    @property
+    def line_sizes(self) -> google.protobuf.internal.containers.RepeatedScalarFieldContainer[builtins.float]:
+        """Points, one per line, top to bottom."""
+        pass
+    @property
+    def clamped(self) -> google.protobuf.internal.containers.RepeatedScalarFieldContainer[builtins.bool]:
+        """One per line."""
+        pass
+    def __init__(self,
+        *,
+        line_sizes: typing.Optional[typing.Iterable[builtins.float]] = ...,
+        clamped: typing.Optional[typing.Iterable[builtins.bool]] = ...,
+        ) -> None: ...
+    def ClearField(self, field_name: typing_extensions.Literal["clamped",b"clamped","line_sizes",b"line_sizes"]) -> None: ...
+global___FittedLines = FittedLines
 
 class DocumentReply(google.protobuf.message.Message):
     """The answer to open_document, edit_document and close_document."""
@@ -233,6 +278,9 @@ class DocumentReply(google.protobuf.message.Message):
     CARET_POSITION_FIELD_NUMBER: builtins.int
     HITS_FIELD_NUMBER: builtins.int
     CARETS_FIELD_NUMBER: builtins.int
+    BACKGROUNDS_FIELD_NUMBER: builtins.int
+    EFFECTS_FIELD_NUMBER: builtins.int
+    PRESET_FIELD_NUMBER: builtins.int
     document: builtins.int
     """The document's id."""
 
@@ -273,6 +321,19 @@ class DocumentReply(google.protobuf.message.Message):
     def carets(self) -> google.protobuf.internal.containers.RepeatedCompositeFieldContainer[layoutd.v1.editing_pb2.Caret]:
         """One per caret asked, in order."""
         pass
+    @property
+    def backgrounds(self) -> google.protobuf.internal.containers.RepeatedCompositeFieldContainer[layoutd.v1.decoration_pb2.BackgroundShape]:
+        """A Type Mode document's backgrounds (the request's, else the preset's), made again over the
+        whole text after the edits, in document coordinates: they join lines across paragraphs.
+        """
+        pass
+    @property
+    def effects(self) -> layoutd.v1.typemode_pb2.TextEffects:
+        """A Type Mode document's preset colours, for its largest line after the edits."""
+        pass
+    preset: typing.Text
+    """A Type Mode document's preset, after defaults, as JustifyReply.preset."""
+
     def __init__(self,
         *,
         document: builtins.int = ...,
@@ -286,7 +347,10 @@ class DocumentReply(google.protobuf.message.Message):
         caret_position: typing.Optional[layoutd.v1.editing_pb2.TextPosition] = ...,
         hits: typing.Optional[typing.Iterable[layoutd.v1.editing_pb2.Hit]] = ...,
         carets: typing.Optional[typing.Iterable[layoutd.v1.editing_pb2.Caret]] = ...,
+        backgrounds: typing.Optional[typing.Iterable[layoutd.v1.decoration_pb2.BackgroundShape]] = ...,
+        effects: typing.Optional[layoutd.v1.typemode_pb2.TextEffects] = ...,
+        preset: typing.Text = ...,
         ) -> None: ...
-    def HasField(self, field_name: typing_extensions.Literal["caret",b"caret","caret_position",b"caret_position"]) -> builtins.bool: ...
-    def ClearField(self, field_name: typing_extensions.Literal["caret",b"caret","caret_position",b"caret_position","carets",b"carets","changes",b"changes","document",b"document","height",b"height","hits",b"hits","line_count",b"line_count","paragraph_count",b"paragraph_count","text_length",b"text_length","width",b"width"]) -> None: ...
+    def HasField(self, field_name: typing_extensions.Literal["caret",b"caret","caret_position",b"caret_position","effects",b"effects"]) -> builtins.bool: ...
+    def ClearField(self, field_name: typing_extensions.Literal["backgrounds",b"backgrounds","caret",b"caret","caret_position",b"caret_position","carets",b"carets","changes",b"changes","document",b"document","effects",b"effects","height",b"height","hits",b"hits","line_count",b"line_count","paragraph_count",b"paragraph_count","preset",b"preset","text_length",b"text_length","width",b"width"]) -> None: ...
 global___DocumentReply = DocumentReply

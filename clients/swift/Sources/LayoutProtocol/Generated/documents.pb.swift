@@ -41,6 +41,7 @@ public nonisolated struct Layoutd_V1_OpenDocumentRequest: Sendable {
   /// modes, max_lines, a height, backgrounds and fonts sent with the request (register them on
   /// the connection instead) are refused by name. Paragraph spacing and lists apply. Each
   /// U+FFFC needs its attachment. Formatting rules match within each paragraph.
+  /// Exactly one of layout and type_mode.
   public var layout: Layoutd_V1_LayoutRequest {
     get {_layout ?? Layoutd_V1_LayoutRequest()}
     set {_layout = newValue}
@@ -50,11 +51,28 @@ public nonisolated struct Layoutd_V1_OpenDocumentRequest: Sendable {
   /// Clears the value of `layout`. Subsequent reads from it will return its default value.
   public mutating func clearLayout() {self._layout = nil}
 
+  /// Type Mode in an editing session: the text and how it is fitted, checked as a justify request
+  /// is (errors under "open_document.type_mode"). Each paragraph is fitted as justify fits text,
+  /// every line at its own size, so a keystroke refits only the paragraph it falls in; the
+  /// document equals justify of its whole text after every edit. PER_LINE sizing only: UNIFORM
+  /// sizing and max_height, which tie every line to the whole text, are refused by name (a preset
+  /// whose sizing is uniform too, under "sizing"). A style edit sets no size. Backgrounds (the
+  /// request's, else the preset's) come back whole with every reply (DocumentReply.backgrounds).
+  public var typeMode: Layoutd_V1_JustifyRequest {
+    get {_typeMode ?? Layoutd_V1_JustifyRequest()}
+    set {_typeMode = newValue}
+  }
+  /// Returns true if `typeMode` has been explicitly set.
+  public var hasTypeMode: Bool {self._typeMode != nil}
+  /// Clears the value of `typeMode`. Subsequent reads from it will return its default value.
+  public mutating func clearTypeMode() {self._typeMode = nil}
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public init() {}
 
   fileprivate var _layout: Layoutd_V1_LayoutRequest? = nil
+  fileprivate var _typeMode: Layoutd_V1_JustifyRequest? = nil
 }
 
 /// Edits to an open document, applied in order, each to the text the one before left. If one
@@ -235,6 +253,27 @@ public nonisolated struct Layoutd_V1_ParagraphChange: Sendable {
   /// How far their attachment indices moved.
   public var deltaAttachments: Int64 = 0
 
+  /// A Type Mode document's: one per paragraph of `paragraphs`, the size of each of its lines.
+  public var fittedLines: [Layoutd_V1_FittedLines] = []
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+}
+
+/// A Type Mode paragraph's lines, as JustifyReply gives them: each line's size, and whether it
+/// was held at min_size or max_size (or left at min_size by last_line_unscaled).
+public nonisolated struct Layoutd_V1_FittedLines: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  /// Points, one per line, top to bottom.
+  public var lineSizes: [Float] = []
+
+  /// One per line.
+  public var clamped: [Bool] = []
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public init() {}
@@ -321,6 +360,29 @@ public nonisolated struct Layoutd_V1_DocumentReply: @unchecked Sendable {
     set {_uniqueStorage()._carets = newValue}
   }
 
+  /// A Type Mode document's backgrounds (the request's, else the preset's), made again over the
+  /// whole text after the edits, in document coordinates: they join lines across paragraphs.
+  public var backgrounds: [Layoutd_V1_BackgroundShape] {
+    get {_storage._backgrounds}
+    set {_uniqueStorage()._backgrounds = newValue}
+  }
+
+  /// A Type Mode document's preset colours, for its largest line after the edits.
+  public var effects: Layoutd_V1_TextEffects {
+    get {_storage._effects ?? Layoutd_V1_TextEffects()}
+    set {_uniqueStorage()._effects = newValue}
+  }
+  /// Returns true if `effects` has been explicitly set.
+  public var hasEffects: Bool {_storage._effects != nil}
+  /// Clears the value of `effects`. Subsequent reads from it will return its default value.
+  public mutating func clearEffects() {_uniqueStorage()._effects = nil}
+
+  /// A Type Mode document's preset, after defaults, as JustifyReply.preset.
+  public var preset: String {
+    get {_storage._preset}
+    set {_uniqueStorage()._preset = newValue}
+  }
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public init() {}
@@ -334,7 +396,7 @@ fileprivate nonisolated let _protobuf_package = "layoutd.v1"
 
 nonisolated extension Layoutd_V1_OpenDocumentRequest: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".OpenDocumentRequest"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}layout\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}layout\0\u{3}type_mode\0")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -343,6 +405,7 @@ nonisolated extension Layoutd_V1_OpenDocumentRequest: SwiftProtobuf.Message, Swi
       // enabled. https://github.com/apple/swift-protobuf/issues/1034
       switch fieldNumber {
       case 1: try { try decoder.decodeSingularMessageField(value: &self._layout) }()
+      case 2: try { try decoder.decodeSingularMessageField(value: &self._typeMode) }()
       default: break
       }
     }
@@ -356,11 +419,15 @@ nonisolated extension Layoutd_V1_OpenDocumentRequest: SwiftProtobuf.Message, Swi
     try { if let v = self._layout {
       try visitor.visitSingularMessageField(value: v, fieldNumber: 1)
     } }()
+    try { if let v = self._typeMode {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 2)
+    } }()
     try unknownFields.traverse(visitor: &visitor)
   }
 
   public static func ==(lhs: Layoutd_V1_OpenDocumentRequest, rhs: Layoutd_V1_OpenDocumentRequest) -> Bool {
     if lhs._layout != rhs._layout {return false}
+    if lhs._typeMode != rhs._typeMode {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }
@@ -593,7 +660,7 @@ nonisolated extension Layoutd_V1_CloseDocumentRequest: SwiftProtobuf.Message, Sw
 
 nonisolated extension Layoutd_V1_ParagraphChange: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".ParagraphChange"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}first\0\u{1}removed\0\u{1}paragraphs\0\u{3}delta_y\0\u{3}delta_offset\0\u{3}delta_lines\0\u{3}delta_attachments\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}first\0\u{1}removed\0\u{1}paragraphs\0\u{3}delta_y\0\u{3}delta_offset\0\u{3}delta_lines\0\u{3}delta_attachments\0\u{3}fitted_lines\0")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -608,6 +675,7 @@ nonisolated extension Layoutd_V1_ParagraphChange: SwiftProtobuf.Message, SwiftPr
       case 5: try { try decoder.decodeSingularInt64Field(value: &self.deltaOffset) }()
       case 6: try { try decoder.decodeSingularInt64Field(value: &self.deltaLines) }()
       case 7: try { try decoder.decodeSingularInt64Field(value: &self.deltaAttachments) }()
+      case 8: try { try decoder.decodeRepeatedMessageField(value: &self.fittedLines) }()
       default: break
       }
     }
@@ -635,6 +703,9 @@ nonisolated extension Layoutd_V1_ParagraphChange: SwiftProtobuf.Message, SwiftPr
     if self.deltaAttachments != 0 {
       try visitor.visitSingularInt64Field(value: self.deltaAttachments, fieldNumber: 7)
     }
+    if !self.fittedLines.isEmpty {
+      try visitor.visitRepeatedMessageField(value: self.fittedLines, fieldNumber: 8)
+    }
     try unknownFields.traverse(visitor: &visitor)
   }
 
@@ -646,6 +717,42 @@ nonisolated extension Layoutd_V1_ParagraphChange: SwiftProtobuf.Message, SwiftPr
     if lhs.deltaOffset != rhs.deltaOffset {return false}
     if lhs.deltaLines != rhs.deltaLines {return false}
     if lhs.deltaAttachments != rhs.deltaAttachments {return false}
+    if lhs.fittedLines != rhs.fittedLines {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Layoutd_V1_FittedLines: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".FittedLines"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}line_sizes\0\u{1}clamped\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeRepeatedFloatField(value: &self.lineSizes) }()
+      case 2: try { try decoder.decodeRepeatedBoolField(value: &self.clamped) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if !self.lineSizes.isEmpty {
+      try visitor.visitPackedFloatField(value: self.lineSizes, fieldNumber: 1)
+    }
+    if !self.clamped.isEmpty {
+      try visitor.visitPackedBoolField(value: self.clamped, fieldNumber: 2)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Layoutd_V1_FittedLines, rhs: Layoutd_V1_FittedLines) -> Bool {
+    if lhs.lineSizes != rhs.lineSizes {return false}
+    if lhs.clamped != rhs.clamped {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }
@@ -653,7 +760,7 @@ nonisolated extension Layoutd_V1_ParagraphChange: SwiftProtobuf.Message, SwiftPr
 
 nonisolated extension Layoutd_V1_DocumentReply: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".DocumentReply"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}document\0\u{1}changes\0\u{3}text_length\0\u{3}paragraph_count\0\u{3}line_count\0\u{1}width\0\u{1}height\0\u{1}caret\0\u{3}caret_position\0\u{1}hits\0\u{1}carets\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}document\0\u{1}changes\0\u{3}text_length\0\u{3}paragraph_count\0\u{3}line_count\0\u{1}width\0\u{1}height\0\u{1}caret\0\u{3}caret_position\0\u{1}hits\0\u{1}carets\0\u{1}backgrounds\0\u{1}effects\0\u{1}preset\0")
 
   fileprivate class _StorageClass {
     var _document: UInt64 = 0
@@ -667,6 +774,9 @@ nonisolated extension Layoutd_V1_DocumentReply: SwiftProtobuf.Message, SwiftProt
     var _caretPosition: Layoutd_V1_TextPosition? = nil
     var _hits: [Layoutd_V1_Hit] = []
     var _carets: [Layoutd_V1_Caret] = []
+    var _backgrounds: [Layoutd_V1_BackgroundShape] = []
+    var _effects: Layoutd_V1_TextEffects? = nil
+    var _preset: String = String()
 
       // This property is used as the initial default value for new instances of the type.
       // The type itself is protecting the reference to its storage via CoW semantics.
@@ -688,6 +798,9 @@ nonisolated extension Layoutd_V1_DocumentReply: SwiftProtobuf.Message, SwiftProt
       _caretPosition = source._caretPosition
       _hits = source._hits
       _carets = source._carets
+      _backgrounds = source._backgrounds
+      _effects = source._effects
+      _preset = source._preset
     }
   }
 
@@ -717,6 +830,9 @@ nonisolated extension Layoutd_V1_DocumentReply: SwiftProtobuf.Message, SwiftProt
         case 9: try { try decoder.decodeSingularMessageField(value: &_storage._caretPosition) }()
         case 10: try { try decoder.decodeRepeatedMessageField(value: &_storage._hits) }()
         case 11: try { try decoder.decodeRepeatedMessageField(value: &_storage._carets) }()
+        case 12: try { try decoder.decodeRepeatedMessageField(value: &_storage._backgrounds) }()
+        case 13: try { try decoder.decodeSingularMessageField(value: &_storage._effects) }()
+        case 14: try { try decoder.decodeSingularStringField(value: &_storage._preset) }()
         default: break
         }
       }
@@ -762,6 +878,15 @@ nonisolated extension Layoutd_V1_DocumentReply: SwiftProtobuf.Message, SwiftProt
       if !_storage._carets.isEmpty {
         try visitor.visitRepeatedMessageField(value: _storage._carets, fieldNumber: 11)
       }
+      if !_storage._backgrounds.isEmpty {
+        try visitor.visitRepeatedMessageField(value: _storage._backgrounds, fieldNumber: 12)
+      }
+      try { if let v = _storage._effects {
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 13)
+      } }()
+      if !_storage._preset.isEmpty {
+        try visitor.visitSingularStringField(value: _storage._preset, fieldNumber: 14)
+      }
     }
     try unknownFields.traverse(visitor: &visitor)
   }
@@ -782,6 +907,9 @@ nonisolated extension Layoutd_V1_DocumentReply: SwiftProtobuf.Message, SwiftProt
         if _storage._caretPosition != rhs_storage._caretPosition {return false}
         if _storage._hits != rhs_storage._hits {return false}
         if _storage._carets != rhs_storage._carets {return false}
+        if _storage._backgrounds != rhs_storage._backgrounds {return false}
+        if _storage._effects != rhs_storage._effects {return false}
+        if _storage._preset != rhs_storage._preset {return false}
         return true
       }
       if !storagesAreEqual {return false}
