@@ -49,6 +49,19 @@ public final class DocumentLedger: Sendable {
     var units: Int { unitShare.total }
 }
 
+/// One more layout of a document's text: its own settings, edited with the document.
+struct DocumentLayoutView: @unchecked Sendable {
+    let document: TextDocument
+    let ruleNames: [String]
+}
+
+extension DocumentStore.Entry {
+    /// Every layout of the text: the document's own, then its views.
+    var layouts: [TextDocument] { [document] + views.map(\.document) }
+    /// What the document counts against the limits: its units once per layout.
+    var weightedLength: Int { document.length * (1 + views.count) }
+}
+
 /// One connection's open documents, by id. Ids count up from 1 on each connection, so an id
 /// from another connection names nothing here (or another of this connection's documents,
 /// which is the client's own). The connection runs its document requests one at a time, in
@@ -62,6 +75,8 @@ public final class DocumentStore: Sendable {
         let ruleNames: [String]
         /// A Type Mode document's backgrounds and colours, made again with each reply.
         let story: StoryLook?
+        /// More layouts of the same text, each edited with the document (`OpenDocumentRequest.views`).
+        let views: [DocumentLayoutView]
         var lastUsed: UInt64
         var units: Int
     }
@@ -120,11 +135,12 @@ public final class DocumentStore: Sendable {
     }
 
     /// Keeps an admitted document; its id.
-    func keep(_ document: TextDocument, ruleNames: [String], story: StoryLook? = nil, now: UInt64) -> UInt64 {
+    func keep(_ document: TextDocument, ruleNames: [String], story: StoryLook? = nil, views: [DocumentLayoutView] = [], now: UInt64) -> UInt64 {
         state.withLock { state in
             let id = state.nextID
             state.nextID += 1
-            state.entries[id] = Entry(document: document, ruleNames: ruleNames, story: story, lastUsed: now, units: document.length)
+            state.entries[id] = Entry(document: document, ruleNames: ruleNames, story: story, views: views, lastUsed: now,
+                                       units: document.length * (1 + views.count))
             state.nextExpiry = min(state.nextExpiry, expiry(lastUsed: now))
             return id
         }
@@ -141,8 +157,11 @@ public final class DocumentStore: Sendable {
         return found
     }
 
-    /// The document `id`, not marked used (to weigh a request before it runs).
-    func peek(_ id: UInt64) -> TextDocument? { state.withLock { $0.entries[id]?.document } }
+    /// The document `id` and how many layouts it keeps of its text, not marked used (to weigh a
+    /// request before it runs).
+    func peek(_ id: UInt64) -> (document: TextDocument, layouts: Int)? {
+        state.withLock { state in state.entries[id].map { ($0.document, 1 + $0.views.count) } }
+    }
 
     /// Room for a document to grow by `units` (nothing for shrinking), or why there is none.
     func grow(_ id: UInt64, by units: Int) throws(LayoutError) {

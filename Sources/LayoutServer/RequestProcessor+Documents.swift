@@ -8,6 +8,8 @@ extension RequestProcessor {
     /// An edit that lays out at most this many UTF-16 units again may be answered on the event
     /// loop (a keystroke in a paragraph of a note): about what a 1 KiB layout request costs.
     static let inlineDocumentUnits = 2_048
+    /// The most views (more layouts of the text) one document may keep.
+    static let maxDocumentViews = 8
 
     /// Whether a document request costs so little, by what it would lay out again, that the
     /// connection may answer it on its event loop: closing; opening (the caller holds its
@@ -16,16 +18,17 @@ extension RequestProcessor {
     /// join the paragraphs the next then re-lays.
     func isSmallDocumentRequest(_ envelope: Layoutd_V1_Envelope, documents: DocumentStore) -> Bool {
         switch envelope.body {
-        case .closeDocument, .openDocument: return true
+        case .closeDocument: return true
+        case .openDocument(let open): return open.views.isEmpty  // each view lays the whole text out again
         case .editDocument(let request):
             guard request.edits.count <= 1, request.points.count + request.carets.count <= 16 else { return false }
-            guard let document = documents.peek(request.document), let edit = request.edits.first else { return true }
+            guard let (document, layouts) = documents.peek(request.document), let edit = request.edits.first else { return true }
             func span(_ range: Layoutd_V1_Range) -> Range<Int> { Int(range.start)..<(Int(range.start) + Int(range.length)) }
             switch edit.edit {
             case .replace(let replace):
-                return document.relayoutUnits(replacing: span(replace.range), inserted: replace.text.utf16) <= Self.inlineDocumentUnits
+                return document.relayoutUnits(replacing: span(replace.range), inserted: replace.text.utf16) * layouts <= Self.inlineDocumentUnits
             case .style(let style):
-                return document.relayoutUnits(styling: span(style.range)) <= Self.inlineDocumentUnits
+                return document.relayoutUnits(styling: span(style.range)) * layouts <= Self.inlineDocumentUnits
             case .none: return true
             }
         default: return false
@@ -41,7 +44,7 @@ extension RequestProcessor {
         var failure: Layoutd_V1_Error?
         do {
             let answer = try documentAnswer(to: envelope.body, documents: documents, now: now, budget: budget)
-            frame = DocumentReplyFrame.encode(requestID: envelope.requestID, summary: answer.summary, parts: answer.parts)
+            frame = DocumentReplyFrame.encode(requestID: envelope.requestID, summary: answer.summary, parts: answer.parts, views: answer.views)
         } catch {
             failure = error.wireMessage
             frame = try Framing.encode(Self.errorEnvelope(envelope.requestID, error.wireMessage))
@@ -54,6 +57,8 @@ extension RequestProcessor {
     struct DocumentAnswer {
         var summary = Layoutd_V1_DocumentReply()
         var parts: [DocumentReplyFrame.Part] = []
+        /// One per view of the document: its changes and size.
+        var views: [DocumentReplyFrame.View] = []
     }
 
     func documentAnswer(to body: Layoutd_V1_Envelope.OneOf_Body?, documents: DocumentStore, now: UInt64,
@@ -87,6 +92,8 @@ extension RequestProcessor {
                                   field: "layout.fonts")
             }
             opening = try under("layout") { try request.layout.documentOpening(fonts: layouter.fonts) }
+        case (false, true) where !request.views.isEmpty:
+            throw LayoutError(.invalidArgument, "views are more layouts of a layout's text; a Type Mode document has none", field: "views")
         case (false, true):
             opening = try under("type_mode") { try request.typeMode.documentOpening(fonts: layouter.fonts, budget: budget) }
         case (true, true):
@@ -95,22 +102,41 @@ extension RequestProcessor {
             throw LayoutError(.invalidArgument, "open_document needs the layout of its text (layout, or type_mode for Type Mode)",
                               field: "layout")
         }
-        try documents.admit(units: opening.units.count)
+        try Bounds.check(count: request.views.count, limit: Self.maxDocumentViews, field: "views")
+        let viewSettings = try request.views.enumerated().map { index, view in
+            try under("views[\(index)]") { try view.viewSettings(fonts: layouter.fonts) }
+        }
+        // Every layout keeps the text's glyphs and lines: the units count once per layout.
+        let weighted = opening.units.count * (1 + viewSettings.count)
+        try documents.admit(units: weighted)
         let document: TextDocument
+        let views: [DocumentLayoutView]
         do {
             document = try under(opening.story == nil ? "layout" : "type_mode") {
                 try TextDocument(units: opening.units, spans: opening.spans, attachments: opening.attachments, settings: opening.settings,
                                  layouter: layouter, budget: budget)
             }
+            views = try viewSettings.enumerated().map { index, view in
+                try under("views[\(index)]") {
+                    DocumentLayoutView(document: try TextDocument(units: opening.units, spans: opening.spans, attachments: opening.attachments,
+                                                                  settings: view.settings, layouter: layouter, budget: budget),
+                                       ruleNames: view.ruleNames)
+                }
+            }
         } catch {
-            documents.unadmit(units: opening.units.count)
+            documents.unadmit(units: weighted)
             throw error
         }
-        let id = documents.keep(document, ruleNames: opening.ruleNames, story: opening.story, now: now)
+        let id = documents.keep(document, ruleNames: opening.ruleNames, story: opening.story, views: views, now: now)
         var summary = Self.summary(of: document, id: id)
         if let story = opening.story { try look(story, of: document, into: &summary, budget: budget) }
         return DocumentAnswer(summary: summary,
-                              parts: [DocumentReplyFrame.Part(document.openingChange, document: document, ruleNames: opening.ruleNames)])
+                              parts: [DocumentReplyFrame.Part(document.openingChange, document: document, ruleNames: opening.ruleNames)],
+                              views: views.map { view in
+                                  DocumentReplyFrame.View(of: view.document,
+                                                          parts: [DocumentReplyFrame.Part(view.document.openingChange, document: view.document,
+                                                                                          ruleNames: view.ruleNames)])
+                              })
     }
 
     /// A Type Mode document's backgrounds over its whole text, and its preset's colours for its
@@ -135,48 +161,79 @@ extension RequestProcessor {
         try Self.checkFinite(request.points)
         let entry = try documents.entry(request.document, now: now)
         let document = entry.document
-        // Several edits are all or none: the document goes back to this if one fails.
-        let before = request.edits.count > 1 ? document.snapshot() : nil
+        guard Int(request.view) <= entry.views.count else {
+            throw LayoutError(.invalidArgument, "view \(request.view) is not one of the document's: 0 is its own layout, 1 to "
+                              + "\(entry.views.count) its views", field: "view")
+        }
+        // Several edits, or one in several layouts, are all or none: the layouts go back to these if one fails.
+        let layouts = entry.layouts
+        let before = request.edits.count > 1 || layouts.count > 1 ? layouts.map { $0.snapshot() } : nil
         var caret: TextPosition?
         var parts: [DocumentReplyFrame.Part] = []
+        var viewParts = [[DocumentReplyFrame.Part]](repeating: [], count: entry.views.count)
         do {
             for (index, edit) in request.edits.enumerated() {
-                let change = try under("edits[\(index)]") { try apply(edit, to: document, id: request.document, documents: documents, budget: budget) }
+                let resolved = try under("edits[\(index)]") { try resolve(edit, in: entry, id: request.document, documents: documents) }
+                let change = try under("edits[\(index)]") { try resolved.apply(to: document, budget: budget) }
                 parts.append(DocumentReplyFrame.Part(change, document: document, ruleNames: entry.ruleNames))
+                for (number, view) in entry.views.enumerated() {
+                    let viewChange = try under("edits[\(index)]") { try resolved.apply(to: view.document, budget: budget) }
+                    viewParts[number].append(DocumentReplyFrame.Part(viewChange, document: view.document, ruleNames: view.ruleNames))
+                }
                 caret = change.caret
             }
         } catch {
-            if let before { document.restore(before) }
-            documents.settle(request.document, length: document.length)
+            if let before { zip(layouts, before).forEach { $0.restore($1) } }
+            documents.settle(request.document, length: entry.weightedLength)
             throw error
         }
-        documents.settle(request.document, length: document.length)
+        documents.settle(request.document, length: entry.weightedLength)
         let length = document.length
         for (index, caret) in request.carets.enumerated() {
             try Self.check(caret, within: length, of: "document", field: "carets[\(index)]")
         }
+        // The caret, points and carets answer in the layout the request names.
+        let answering = layouts[Int(request.view)]
         // The summary is the reply's start: filled in place, not built apart and copied over.
         var reply = Self.summary(of: document, id: request.document)
         if let caret {
             reply.caretPosition = Layoutd_V1_TextPosition(caret)
-            if let rects = document.caret(caret) { reply.caret = Layoutd_V1_Caret(rects) }
+            if let rects = answering.caret(caret) { reply.caret = Layoutd_V1_Caret(rects) }
         }
         reply.hits = request.points.map { point in
             var hit = Layoutd_V1_Hit()
-            if let found = document.hit(Point(x: Double(point.x), y: Double(point.y))) {
+            if let found = answering.hit(Point(x: Double(point.x), y: Double(point.y))) {
                 hit.position = Layoutd_V1_TextPosition(found.position)
                 hit.lineIndex = UInt32(found.line)
             }
             return hit
         }
-        reply.carets = request.carets.map { document.caret(TextPosition($0)).map(Layoutd_V1_Caret.init) ?? Layoutd_V1_Caret() }
+        reply.carets = request.carets.map { answering.caret(TextPosition($0)).map(Layoutd_V1_Caret.init) ?? Layoutd_V1_Caret() }
         if let story = entry.story { try look(story, of: document, into: &reply, budget: budget) }
-        return DocumentAnswer(summary: reply, parts: parts)
+        return DocumentAnswer(summary: reply, parts: parts,
+                              views: zip(entry.views, viewParts).map { DocumentReplyFrame.View(of: $0.document, parts: $1) })
     }
 
-    /// One edit, its growth taken from the connection's and the server's room first.
-    private func apply(_ edit: Layoutd_V1_DocumentEdit, to document: TextDocument, id: UInt64, documents: DocumentStore,
-                       budget: WorkBudget) throws -> DocumentChange {
+    /// One edit as the engine takes it, checked once and applied to each layout of the text.
+    enum ResolvedEdit {
+        case replace(Range<Int>, ContiguousArray<UInt16>, [InlineAttachment])
+        case style(Range<Int>, StylePatch)
+
+        func apply(to document: TextDocument, budget: WorkBudget) throws -> DocumentChange {
+            switch self {
+            case .replace(let range, let units, let attachments):
+                return try under("replace") { try document.replace(range, with: units, attachments: attachments, budget: budget) }
+            case .style(let range, let patch):
+                return try under("style") { try document.style(range, patch: patch, budget: budget) }
+            }
+        }
+    }
+
+    /// One edit checked against the document, its growth taken from the connection's and the
+    /// server's room first (once per layout of the text).
+    private func resolve(_ edit: Layoutd_V1_DocumentEdit, in entry: DocumentStore.Entry, id: UInt64,
+                         documents: DocumentStore) throws -> ResolvedEdit {
+        let document = entry.document
         switch edit.edit {
         case .replace(let replacement):
             let range = try Self.range(replacement.range, has: replacement.hasRange, field: "replace.range")
@@ -184,19 +241,14 @@ extension RequestProcessor {
             let attachments = try under("replace") { try replacement.attachments.inlineAttachments(fonts: layouter.fonts) }
             try under("replace") {
                 try document.checkEdges(range, field: "range")
-                try documents.grow(id, by: units.count - range.count)
+                try documents.grow(id, by: (units.count - range.count) * (1 + entry.views.count))
             }
-            do {
-                return try under("replace") { try document.replace(range, with: units, attachments: attachments, budget: budget) }
-            } catch {
-                documents.settle(id, length: document.length)
-                throw error
-            }
+            return .replace(range, units, attachments)
         case .style(let change):
             let range = try Self.range(change.range, has: change.hasRange, field: "style.range")
             if document.settings.typeMode != nil { try under("style") { try change.style.checkUnsized(field: "style") } }
             let patch = try under("style") { try change.style.patch(field: "style", fonts: layouter.fonts) }
-            return try under("style") { try document.style(range, patch: patch, budget: budget) }
+            return .style(range, patch)
         case .none:
             throw LayoutError(.invalidArgument, "an edit needs a replace or a style", field: "edit")
         }

@@ -40,6 +40,21 @@ extension Layoutd_V1_LayoutRequest {
     }
 }
 
+extension Layoutd_V1_LayoutRequest {
+    /// One more layout of a document's text (`OpenDocumentRequest.views`): how every paragraph
+    /// is laid out in it and its rules' names, checked as the document's own layout is. The text,
+    /// spans and attachments are the document's: a view bringing its own is refused by name.
+    public func viewSettings(fonts: FontRegistry) throws(LayoutError) -> (settings: DocumentSettings, ruleNames: [String]) {
+        for (set, field) in [(!text.isEmpty, "text"), (!spans.isEmpty, "spans"), (!attachments.isEmpty, "attachments"),
+                             (!self.fonts.isEmpty, "fonts")] where set {
+            throw LayoutError(.invalidArgument, "a view lays out the document's text, spans and attachments (those of open_document.layout); "
+                              + "it has no \(field) of its own", field: field)
+        }
+        let opening = try documentOpening(fonts: fonts)
+        return (opening.settings, opening.ruleNames)
+    }
+}
+
 extension Layoutd_V1_JustifyRequest {
     /// The Type Mode document this request opens, checked as a justify request is (fields
     /// relative to it), and refusing what a document cannot keep: uniform sizing and a maximum

@@ -16,11 +16,14 @@ extension LayoutCtl {
                   style A B STYLE    STYLE is bold, italic, underline, size=N, weight=N or color=RRGGBB
                   hit X Y            the offset a point lands at
                   caret N            the caret at offset N
-                  show               every line as the client keeps them, spliced from the changes
-                Each edit prints the paragraphs laid out again and how far the ones after them moved.
+                  show [N]           every line as the client keeps them, spliced from the changes (N: of view N)
+                Each edit prints the paragraphs laid out again and how far the ones after them moved; with
+                --view-width, in each view too.
                 """)
 
         @OptionGroup var layout: Layout
+        @Option(help: "Keep one more layout of the text at this width (repeatable): each edit prints its changes in each.")
+        var viewWidth: [Float] = []
 
         func run() throws {
             if layout.input.text == "-" { throw ValidationError("edit reads its commands from standard input: give the text as an argument") }
@@ -29,6 +32,12 @@ extension LayoutCtl {
             let request = try options.makeRequest()
             var open = Layoutd_V1_OpenDocumentRequest()
             open.layout = request
+            // A view is the same settings at another width; the text, spans and attachments are the document's.
+            open.views = viewWidth.map { width in
+                var view = request
+                (view.text, view.spans, view.attachments, view.width) = ("", [], [], width)
+                return view
+            }
             try Self.session(open, text: request.text, connection: layout.connection)
         }
 
@@ -40,7 +49,7 @@ extension LayoutCtl {
                 guard case .documentReply(let opened) = try client.request(.openDocument(open)) else {
                     throw ClientError.protocolViolation("expected a document reply")
                 }
-                var mirror = DocumentMirror(text: Array(text.utf16))
+                var mirror = DocumentMirror(text: Array(text.utf16), views: open.views.count)
                 print(mirror.apply(opened, label: "open"))
                 var number = 0
                 while let line = readLine() {
@@ -90,7 +99,9 @@ extension LayoutCtl {
                 guard words.count == 2, let offset = UInt32(words[1]) else { throw ValidationError("caret takes N: \(command)") }
                 request.carets = [.with { $0.offset = offset }]
             case "show":
-                return mirror.lines()
+                let view = words.count > 1 ? Int(words[1]) : 0
+                guard let view, view >= 0, view <= mirror.views.count else { return "error: show takes a view, 0 to \(mirror.views.count): \(command)" }
+                return view == 0 ? mirror.lines() : mirror.views[view - 1].lines()
             default:
                 return "error: unknown command \(words.first ?? ""): replace, style, hit, caret or show"
             }
@@ -145,12 +156,38 @@ struct DocumentMirror {
     /// A Type Mode document's: each paragraph's line sizes, kept beside its lines.
     var sizes: [[Float]] = []
 
-    mutating func replace(_ range: Range<Int>, with units: [UInt16]) { text.replaceSubrange(range, with: units) }
+    /// The document's views, kept the same way.
+    var views: [DocumentMirror] = []
+
+    init(text: [UInt16], views: Int = 0) {
+        self.text = text
+        self.views = (0..<views).map { _ in DocumentMirror(text: text) }
+    }
+
+    mutating func replace(_ range: Range<Int>, with units: [UInt16]) {
+        text.replaceSubrange(range, with: units)
+        for index in views.indices { views[index].replace(range, with: units) }
+    }
 
     /// Applies every change of `reply`; the lines it laid out, as rows.
     mutating func apply(_ reply: Layoutd_V1_DocumentReply, label: String) -> String {
+        var rows = splice(reply.changes, label: label)
+        var summary = String(format: "  document: %d units, %d paragraphs, %d lines, %.2f × %.2f pt", reply.textLength, reply.paragraphCount,
+                             reply.lineCount, reply.width, reply.height)
+        if !reply.preset.isEmpty || !reply.backgrounds.isEmpty {
+            summary += ", preset \(reply.preset.isEmpty ? "none" : reply.preset), \(reply.backgrounds.count) background(s)"
+        }
+        rows.append(summary)
+        for (index, view) in reply.views.enumerated() where index < views.count {
+            rows.append(views[index].apply(view, label: "view \(index + 1) \(label)"))
+        }
+        return rows.joined(separator: "\n")
+    }
+
+    /// Splices each change in; a row saying what it replaced and moved, then its new lines.
+    private mutating func splice(_ changes: [Layoutd_V1_ParagraphChange], label: String) -> [String] {
         var rows: [String] = []
-        for change in reply.changes {
+        for change in changes {
             let first = Int(change.first), removed = Int(change.removed)
             paragraphs.replaceSubrange(first..<(first + removed), with: change.paragraphs)
             if !change.fittedLines.isEmpty || !sizes.isEmpty {
@@ -165,12 +202,13 @@ struct DocumentMirror {
                                change.deltaLines))
             for index in first..<(first + change.paragraphs.count) { rows += self.rows(of: index) }
         }
-        var summary = String(format: "  document: %d units, %d paragraphs, %d lines, %.2f × %.2f pt", reply.textLength, reply.paragraphCount,
-                             reply.lineCount, reply.width, reply.height)
-        if !reply.preset.isEmpty || !reply.backgrounds.isEmpty {
-            summary += ", preset \(reply.preset.isEmpty ? "none" : reply.preset), \(reply.backgrounds.count) background(s)"
-        }
-        rows.append(summary)
+        return rows
+    }
+
+    /// Applies a view's changes; its lines laid out again, as rows, and its size.
+    mutating func apply(_ view: Layoutd_V1_DocumentView, label: String) -> String {
+        var rows = splice(view.changes, label: label)
+        rows.append(String(format: "  %@: %d lines, %.2f × %.2f pt", label, view.lineCount, view.width, view.height))
         return rows.joined(separator: "\n")
     }
 

@@ -66,7 +66,7 @@ import LayoutWire
             }
             _ = try processor.documentReplyFrame(to: open, documents: store, now: 0, budget: .unlimited)
             let id = UInt64(session + 1)
-            let document = try #require(store.peek(id))
+            let document = try #require(store.peek(id)).document
             for _ in 0..<60 {
                 let before = document.units
                 var envelope = Layoutd_V1_Envelope()

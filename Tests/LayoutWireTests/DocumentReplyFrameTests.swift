@@ -79,6 +79,47 @@ import Testing
         #expect(bare == (try Self.swiftProtobufFrame(13, summary: summary, changes: [])))
     }
 
+    /// A document's views (more layouts of its text) follow the summary: each view's changes and
+    /// size, as swift-protobuf writes `DocumentReply.views`, with and without hits asked for.
+    @Test func equalsSwiftProtobufWithViews() throws {
+        let style = TextStyle(family: "Noto Sans", size: 20)
+        let text = AttributedText.utf16("A first paragraph that wraps at the narrow width.\nA second, short.")
+        func document(width: Double, size: Double) throws -> TextDocument {
+            var viewStyle = style
+            viewStyle.size = size
+            let settings = DocumentSettings(request: ParagraphRequest(text: AttributedText("", style: viewStyle), width: width), style: viewStyle)
+            return try TextDocument(units: text, settings: settings, layouter: Self.layouter)
+        }
+        let main = try document(width: 300, size: 20), narrow = try document(width: 120, size: 16), empty = try TextDocument(
+            units: [], settings: DocumentSettings(request: ParagraphRequest(text: AttributedText("", style: style), width: 100), style: style),
+            layouter: Self.layouter)
+        var summary = Layoutd_V1_DocumentReply()
+        summary.document = 2
+        summary.lineCount = UInt32(main.lineCount)
+        for hits in [[], [Layoutd_V1_Hit.with { $0.lineIndex = 1 }]] {
+            summary.hits = hits
+            let views = [narrow, empty].map { view in
+                DocumentReplyFrame.View(of: view, parts: [DocumentReplyFrame.Part(view.openingChange, document: view, ruleNames: [])])
+            }
+            let ours = DocumentReplyFrame.encode(requestID: 4, summary: summary, parts: [DocumentReplyFrame.Part(main.openingChange, document: main, ruleNames: [])],
+                                                 views: views)
+            var reference = summary
+            reference.views = [narrow, empty].map { view in
+                Layoutd_V1_DocumentView.with {
+                    $0.changes = [Layoutd_V1_ParagraphChange(view.openingChange, document: view, ruleNames: [])]
+                    $0.lineCount = UInt32(view.lineCount)
+                    $0.width = view.width
+                    $0.height = view.height
+                }
+            }
+            let theirs = try Self.swiftProtobufFrame(4, summary: reference, changes: [Layoutd_V1_ParagraphChange(main.openingChange, document: main, ruleNames: [])])
+            #expect(ours == theirs, "hits \(hits.count)")
+            let decoded = try Layoutd_V1_Envelope(serializedBytes: Array(ours.dropFirst(Framing.headerBytes)))
+            guard case .documentReply(let reply) = decoded.body else { Issue.record("not a document reply"); return }
+            #expect(reply.views.count == 2 && reply.views[0].lineCount > reply.lineCount && reply.views[1].lineCount == 0)
+        }
+    }
+
     /// A Type Mode document's changes carry each paragraph's line sizes, and its summary the
     /// story's look: both written as swift-protobuf writes them, an empty paragraph's too.
     @Test func equalsSwiftProtobufForTypeModeDocuments() throws {

@@ -149,6 +149,12 @@ func TestGreetsLaysOutAndRefusesByName(t *testing.T) {
 	if err != nil || typed.Changes[0].First != 1 || typed.Changes[0].FittedLines[0].LineSizes[0] != fitted.GetLineSizes()[1] {
 		t.Fatalf("a keystroke in a Type Mode document: %v %v", typed, err)
 	}
+	// One text, several layouts: a narrow view wraps where the document does not.
+	viewed, err := client.OpenDocumentWithViews(ctx, &layoutdv1.LayoutRequest{Text: "Some text of a few words.", Width: 300},
+		&layoutdv1.LayoutRequest{Width: 60})
+	if err != nil || len(viewed.Views) != 1 || viewed.Views[0].LineCount <= viewed.LineCount {
+		t.Fatalf("a document with a view: %v %v", viewed, err)
+	}
 	if _, err := Dial(Options{SocketPath: filepath.Join(t.TempDir(), "none.sock")}); !errors.Is(err, ErrUnreachable) {
 		t.Fatalf("no daemon: %v", err)
 	}

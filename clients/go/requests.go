@@ -183,6 +183,18 @@ func (c *Client) OpenDocument(ctx context.Context, layout *layoutdv1.LayoutReque
 	return expect(reply.GetDocumentReply(), "open_document")
 }
 
+// OpenDocumentWithViews opens a document whose text is laid out in more than one way: each view
+// a LayoutRequest without text (its width, containers and styles), updated by every edit in
+// DocumentReply.Views.
+func (c *Client) OpenDocumentWithViews(ctx context.Context, layout *layoutdv1.LayoutRequest, views ...*layoutdv1.LayoutRequest) (*layoutdv1.DocumentReply, error) {
+	reply, err := c.Call(ctx, &layoutdv1.Envelope{Body: &layoutdv1.Envelope_OpenDocument{
+		OpenDocument: &layoutdv1.OpenDocumentRequest{Layout: layout, Views: views}}})
+	if err != nil {
+		return nil, err
+	}
+	return expect(reply.GetDocumentReply(), "open_document")
+}
+
 // OpenTypeModeDocument opens Type Mode in an editing session: each change's FittedLines give
 // its paragraphs' line sizes, and each reply the whole story's backgrounds and colours.
 func (c *Client) OpenTypeModeDocument(ctx context.Context, story *layoutdv1.JustifyRequest) (*layoutdv1.DocumentReply, error) {

@@ -6,7 +6,8 @@ import LayoutEngine
 /// through `Layoutd_V1_ParagraphChange(_:document:ruleNames:)` (a test holds the two together).
 public enum DocumentReplyFrame {
     private enum Envelope { static let requestID = 1, documentReply = 35 }
-    private enum Reply { static let document = 1, changes = 2 }
+    private enum Reply { static let document = 1, changes = 2, views = 15 }
+    private enum ViewField { static let changes = 1, lineCount = 2, width = 3, height = 4 }
     private enum Change {
         static let first = 1, removed = 2, paragraphs = 3, deltaY = 4, deltaOffset = 5, deltaLines = 6, deltaAttachments = 7, fittedLines = 8
     }
@@ -30,9 +31,26 @@ public enum DocumentReplyFrame {
         }
     }
 
-    /// `summary` holds every field but `changes` (its own `changes` are ignored).
-    public static func encode(requestID: UInt64, summary: Layoutd_V1_DocumentReply, parts: [Part]) -> [UInt8] {
-        let glyphs = parts.reduce(0) { total, part in total + part.paragraphs.reduce(0) { $0 + $1.layout.runs.reduce(0) { $0 + $1.glyphs.count } } }
+    /// One more layout of the document's text (`DocumentReply.views`): the same edits' changes
+    /// in it, and its size.
+    public struct View: Sendable {
+        public var parts: [Part]
+        public var lineCount: Int
+        public var width: Double
+        public var height: Double
+
+        /// `parts` are `document`'s changes; its size is read as it stands now.
+        public init(of document: TextDocument, parts: [Part]) {
+            self.parts = parts
+            (lineCount, width, height) = (document.lineCount, document.width, document.height)
+        }
+    }
+
+    /// `summary` holds every field but `changes` and `views` (its own are ignored).
+    public static func encode(requestID: UInt64, summary: Layoutd_V1_DocumentReply, parts: [Part], views: [View] = []) -> [UInt8] {
+        let glyphs = (parts + views.flatMap(\.parts)).reduce(0) { total, part in
+            total + part.paragraphs.reduce(0) { $0 + $1.layout.runs.reduce(0) { $0 + $1.glyphs.count } }
+        }
         var writer = ProtobufWriter(capacity: 128 + glyphs * 20)
         writer.fixed32(0)  // the frame header, filled in at the end
         writer.uint64(Envelope.requestID, requestID)
@@ -45,34 +63,48 @@ public enum DocumentReplyFrame {
             var rest = summary
             rest.document = 0
             rest.changes = []
+            rest.views = []
             restBytes = (try? rest.serializedBytes()) ?? []
         }
         writer.message(Envelope.documentReply) { reply in
             reply.uint64(Reply.document, summary.document)
-            for part in parts {
-                reply.message(Reply.changes) { change in
-                    change.uint32(Change.first, UInt32(part.change.first))
-                    change.uint32(Change.removed, UInt32(part.change.removed))
-                    for (paragraph, matches) in zip(part.paragraphs, part.ruleMatches) {
-                        change.message(Change.paragraphs) {
-                            LayoutReplyFrame.writeReply(paragraph.layout, placed: paragraph.placement, backgrounds: [], ruleMatches: matches,
-                                                        to: &$0)
-                        }
-                    }
-                    change.double(Change.deltaY, part.change.deltaY)
-                    change.int64(Change.deltaOffset, Int64(part.change.deltaOffset))
-                    change.int64(Change.deltaLines, Int64(part.change.deltaLines))
-                    change.int64(Change.deltaAttachments, Int64(part.change.deltaAttachments))
-                    for fitted in part.fittedLines {
-                        change.message(Change.fittedLines, serialized: (try? fitted.serializedBytes()) ?? [])
-                    }
+            writeChanges(parts, field: Reply.changes, to: &reply)
+            // Fields 3 to 14, in number order, as swift-protobuf writes them; then the views.
+            if restBytes.isEmpty { writeSummary(summary, to: &reply) } else { reply.fields(restBytes) }
+            for view in views {
+                reply.message(Reply.views) { message in
+                    writeChanges(view.parts, field: ViewField.changes, to: &message)
+                    message.uint32(ViewField.lineCount, UInt32(view.lineCount))
+                    message.double(ViewField.width, view.width)
+                    message.double(ViewField.height, view.height)
                 }
             }
-            // Fields 3 on, in number order, as swift-protobuf writes them.
-            if restBytes.isEmpty { writeSummary(summary, to: &reply) } else { reply.fields(restBytes) }
         }
         writer.finishFrame()
         return writer.bytes
+    }
+
+    /// Each part as a `ParagraphChange` in `field`.
+    private static func writeChanges(_ parts: [Part], field: Int, to writer: inout ProtobufWriter) {
+        for part in parts {
+            writer.message(field) { change in
+                change.uint32(Change.first, UInt32(part.change.first))
+                change.uint32(Change.removed, UInt32(part.change.removed))
+                for (paragraph, matches) in zip(part.paragraphs, part.ruleMatches) {
+                    change.message(Change.paragraphs) {
+                        LayoutReplyFrame.writeReply(paragraph.layout, placed: paragraph.placement, backgrounds: [], ruleMatches: matches,
+                                                    to: &$0)
+                    }
+                }
+                change.double(Change.deltaY, part.change.deltaY)
+                change.int64(Change.deltaOffset, Int64(part.change.deltaOffset))
+                change.int64(Change.deltaLines, Int64(part.change.deltaLines))
+                change.int64(Change.deltaAttachments, Int64(part.change.deltaAttachments))
+                for fitted in part.fittedLines {
+                    change.message(Change.fittedLines, serialized: (try? fitted.serializedBytes()) ?? [])
+                }
+            }
+        }
     }
 
     private enum Summary { static let textLength = 3, paragraphCount = 4, lineCount = 5, width = 6, height = 7, caret = 8, caretPosition = 9 }
@@ -81,7 +113,8 @@ public enum DocumentReplyFrame {
     /// Type Mode document's look, 12 to 14, and its fitted lines by swift-protobuf): a test holds
     /// it to the .proto, as `LayoutReplyFrame.writtenFields`.
     public static let writtenFields: [String: Set<Int>] = [
-        "layoutd.v1.DocumentReply": Set(1...14), "layoutd.v1.Caret": [1, 2, 3], "layoutd.v1.TextPosition": [1, 2],
+        "layoutd.v1.DocumentReply": Set(1...15), "layoutd.v1.Caret": [1, 2, 3], "layoutd.v1.TextPosition": [1, 2],
+        "layoutd.v1.DocumentView": [ViewField.changes, ViewField.lineCount, ViewField.width, ViewField.height],
         "layoutd.v1.ParagraphChange": [Change.first, Change.removed, Change.paragraphs, Change.deltaY, Change.deltaOffset,
                                        Change.deltaLines, Change.deltaAttachments, Change.fittedLines],
     ]

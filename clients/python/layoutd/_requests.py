@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import difflib
 import struct
-from typing import Any, Dict, Iterable, List, Optional, Type, TypeVar, Union, cast
+from typing import Any, Dict, Iterable, List, Optional, Sequence, Type, TypeVar, Union, cast
 
 from google.protobuf.message import Message
 
@@ -212,8 +212,12 @@ def hit_test(request: Optional[editing_pb2.HitTestRequest], fields: Dict[str, An
     return build(editing_pb2.HitTestRequest, request, fields)
 
 
-def open_document(layout: Optional[layout_pb2.LayoutRequest], fields: Dict[str, Any]) -> documents_pb2.OpenDocumentRequest:
-    return documents_pb2.OpenDocumentRequest(layout=build(layout_pb2.LayoutRequest, layout, fields))
+def open_document(layout: Optional[layout_pb2.LayoutRequest], fields: Dict[str, Any],
+                  views: Optional[Sequence[Any]] = None) -> documents_pb2.OpenDocumentRequest:
+    return documents_pb2.OpenDocumentRequest(
+        layout=build(layout_pb2.LayoutRequest, layout, fields),
+        views=[view if isinstance(view, layout_pb2.LayoutRequest) else build(layout_pb2.LayoutRequest, None, dict(view))
+               for view in views or []])
 
 
 def open_story(text: Optional[str], width: Optional[float], preset: Optional[str],

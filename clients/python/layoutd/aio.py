@@ -252,12 +252,13 @@ class AsyncClient:
         return cast(editing_pb2.HitTestReply, await self.call("hit_test", _requests.hit_test(request, fields)))
 
     async def open_document(self, text: Optional[str] = None, *, layout: Optional[layout_pb2.LayoutRequest] = None,
-                      **fields: Any) -> documents_pb2.DocumentReply:
+                      views: Optional[Sequence[Any]] = None, **fields: Any) -> documents_pb2.DocumentReply:
         """Opens an editing session on this connection: the reply's `document` is its id, and its one
-        change holds every paragraph. Takes what layout() takes (text=, width=, ...)."""
+        change holds every paragraph. Takes what layout() takes (text=, width=, ...); views=[{"width": 120}, ...]
+        keeps more layouts of the same text, each edit answered in each (the reply's `views`)."""
         if text is not None:
             fields["text"] = text
-        return cast(documents_pb2.DocumentReply, await self.call("open_document", _requests.open_document(layout, fields)))
+        return cast(documents_pb2.DocumentReply, await self.call("open_document", _requests.open_document(layout, fields, views)))
 
     async def open_story(self, text: Optional[str] = None, width: Optional[float] = None, *, preset: Optional[str] = None,
                    request: Optional[typemode_pb2.JustifyRequest] = None, **fields: Any) -> documents_pb2.DocumentReply:

@@ -240,12 +240,13 @@ class Client:
         return cast(editing_pb2.HitTestReply, self.call("hit_test", _requests.hit_test(request, fields)))
 
     def open_document(self, text: Optional[str] = None, *, layout: Optional[layout_pb2.LayoutRequest] = None,
-                      **fields: Any) -> documents_pb2.DocumentReply:
+                      views: Optional[Sequence[Any]] = None, **fields: Any) -> documents_pb2.DocumentReply:
         """Opens an editing session on this connection: the reply's `document` is its id, and its one
-        change holds every paragraph. Takes what layout() takes (text=, width=, ...)."""
+        change holds every paragraph. Takes what layout() takes (text=, width=, ...); views=[{"width": 120}, ...]
+        keeps more layouts of the same text, each edit answered in each (the reply's `views`)."""
         if text is not None:
             fields["text"] = text
-        return cast(documents_pb2.DocumentReply, self.call("open_document", _requests.open_document(layout, fields)))
+        return cast(documents_pb2.DocumentReply, self.call("open_document", _requests.open_document(layout, fields, views)))
 
     def open_story(self, text: Optional[str] = None, width: Optional[float] = None, *, preset: Optional[str] = None,
                    request: Optional[typemode_pb2.JustifyRequest] = None, **fields: Any) -> documents_pb2.DocumentReply:

@@ -258,6 +258,21 @@ def test_an_editing_session(socket_path):
         assert caught.value.code == "NOT_FOUND"
 
 
+def test_one_text_several_layouts(socket_path):
+    with layoutd.Client() as client:
+        opened = client.open_document("First paragraph.\nSecond one.", width=300, views=[{"width": 80}, {"width": 200, "default_style": {"size": 30}}])
+        assert len(opened.views) == 2 and opened.views[0].line_count > opened.line_count
+        edited = client.edit_document(opened.document, [{"replace": {"range": {"start": 5, "length": 0}, "text": " new"}}])
+        fresh = client.layout("First new paragraph.\nSecond one.", width=80)
+        change = edited.views[0].changes[0]
+        assert (change.first, change.removed) == (0, 1)
+        assert [line.range.length for line in change.paragraphs[0].lines] == [line.range.length for line in fresh.lines[:len(change.paragraphs[0].lines)]]
+        with pytest.raises(layoutd.LayoutdError) as caught:
+            client.open_document("x", width=100, views=[{"text": "y", "width": 50}])
+        assert caught.value.field == "open_document.views[0].text"
+        client.close_document(opened.document)
+
+
 def test_a_type_mode_story_in_an_editing_session(socket_path):
     with layoutd.Client() as client:
         opened = client.open_story("so\nHAPPY\nto see you", 300, preset="strong")

@@ -18,7 +18,7 @@ from layoutd.v1 import layout_pb2 as layoutd_dot_v1_dot_layout__pb2
 from layoutd.v1 import typemode_pb2 as layoutd_dot_v1_dot_typemode__pb2
 
 
-DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x1alayoutd/v1/documents.proto\x12\nlayoutd.v1\x1a\x1blayoutd/v1/decoration.proto\x1a\x18layoutd/v1/editing.proto\x1a\x19layoutd/v1/geometry.proto\x1a\x17layoutd/v1/layout.proto\x1a\x19layoutd/v1/typemode.proto\"o\n\x13OpenDocumentRequest\x12)\n\x06layout\x18\x01 \x01(\x0b\x32\x19.layoutd.v1.LayoutRequest\x12-\n\ttype_mode\x18\x02 \x01(\x0b\x32\x1a.layoutd.v1.JustifyRequest\"\x9d\x01\n\x13\x45\x64itDocumentRequest\x12\x10\n\x08\x64ocument\x18\x01 \x01(\x04\x12\'\n\x05\x65\x64its\x18\x02 \x03(\x0b\x32\x18.layoutd.v1.DocumentEdit\x12!\n\x06points\x18\x03 \x03(\x0b\x32\x11.layoutd.v1.Point\x12(\n\x06\x63\x61rets\x18\x04 \x03(\x0b\x32\x18.layoutd.v1.TextPosition\"p\n\x0c\x44ocumentEdit\x12.\n\x07replace\x18\x01 \x01(\x0b\x32\x1b.layoutd.v1.TextReplacementH\x00\x12(\n\x05style\x18\x02 \x01(\x0b\x32\x17.layoutd.v1.StyleChangeH\x00\x42\x06\n\x04\x65\x64it\"n\n\x0fTextReplacement\x12 \n\x05range\x18\x01 \x01(\x0b\x32\x11.layoutd.v1.Range\x12\x0c\n\x04text\x18\x02 \x01(\t\x12+\n\x0b\x61ttachments\x18\x03 \x03(\x0b\x32\x16.layoutd.v1.Attachment\"Q\n\x0bStyleChange\x12 \n\x05range\x18\x01 \x01(\x0b\x32\x11.layoutd.v1.Range\x12 \n\x05style\x18\x02 \x01(\x0b\x32\x11.layoutd.v1.Style\"(\n\x14\x43loseDocumentRequest\x12\x10\n\x08\x64ocument\x18\x01 \x01(\x04\"\xe4\x01\n\x0fParagraphChange\x12\r\n\x05\x66irst\x18\x01 \x01(\r\x12\x0f\n\x07removed\x18\x02 \x01(\r\x12+\n\nparagraphs\x18\x03 \x03(\x0b\x32\x17.layoutd.v1.LayoutReply\x12\x0f\n\x07\x64\x65lta_y\x18\x04 \x01(\x01\x12\x14\n\x0c\x64\x65lta_offset\x18\x05 \x01(\x03\x12\x13\n\x0b\x64\x65lta_lines\x18\x06 \x01(\x03\x12\x19\n\x11\x64\x65lta_attachments\x18\x07 \x01(\x03\x12-\n\x0c\x66itted_lines\x18\x08 \x03(\x0b\x32\x17.layoutd.v1.FittedLines\"2\n\x0b\x46ittedLines\x12\x12\n\nline_sizes\x18\x01 \x03(\x02\x12\x0f\n\x07\x63lamped\x18\x02 \x03(\x08\"\xb2\x03\n\rDocumentReply\x12\x10\n\x08\x64ocument\x18\x01 \x01(\x04\x12,\n\x07\x63hanges\x18\x02 \x03(\x0b\x32\x1b.layoutd.v1.ParagraphChange\x12\x13\n\x0btext_length\x18\x03 \x01(\r\x12\x17\n\x0fparagraph_count\x18\x04 \x01(\r\x12\x12\n\nline_count\x18\x05 \x01(\r\x12\r\n\x05width\x18\x06 \x01(\x01\x12\x0e\n\x06height\x18\x07 \x01(\x01\x12 \n\x05\x63\x61ret\x18\x08 \x01(\x0b\x32\x11.layoutd.v1.Caret\x12\x30\n\x0e\x63\x61ret_position\x18\t \x01(\x0b\x32\x18.layoutd.v1.TextPosition\x12\x1d\n\x04hits\x18\n \x03(\x0b\x32\x0f.layoutd.v1.Hit\x12!\n\x06\x63\x61rets\x18\x0b \x03(\x0b\x32\x11.layoutd.v1.Caret\x12\x30\n\x0b\x62\x61\x63kgrounds\x18\x0c \x03(\x0b\x32\x1b.layoutd.v1.BackgroundShape\x12(\n\x07\x65\x66\x66\x65\x63ts\x18\r \x01(\x0b\x32\x17.layoutd.v1.TextEffects\x12\x0e\n\x06preset\x18\x0e \x01(\tB(Z&layoutd/clients/go/layoutdv1;layoutdv1b\x06proto3')
+DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x1alayoutd/v1/documents.proto\x12\nlayoutd.v1\x1a\x1blayoutd/v1/decoration.proto\x1a\x18layoutd/v1/editing.proto\x1a\x19layoutd/v1/geometry.proto\x1a\x17layoutd/v1/layout.proto\x1a\x19layoutd/v1/typemode.proto\"\x99\x01\n\x13OpenDocumentRequest\x12)\n\x06layout\x18\x01 \x01(\x0b\x32\x19.layoutd.v1.LayoutRequest\x12-\n\ttype_mode\x18\x02 \x01(\x0b\x32\x1a.layoutd.v1.JustifyRequest\x12(\n\x05views\x18\x03 \x03(\x0b\x32\x19.layoutd.v1.LayoutRequest\"\xab\x01\n\x13\x45\x64itDocumentRequest\x12\x10\n\x08\x64ocument\x18\x01 \x01(\x04\x12\'\n\x05\x65\x64its\x18\x02 \x03(\x0b\x32\x18.layoutd.v1.DocumentEdit\x12!\n\x06points\x18\x03 \x03(\x0b\x32\x11.layoutd.v1.Point\x12(\n\x06\x63\x61rets\x18\x04 \x03(\x0b\x32\x18.layoutd.v1.TextPosition\x12\x0c\n\x04view\x18\x05 \x01(\r\"p\n\x0c\x44ocumentEdit\x12.\n\x07replace\x18\x01 \x01(\x0b\x32\x1b.layoutd.v1.TextReplacementH\x00\x12(\n\x05style\x18\x02 \x01(\x0b\x32\x17.layoutd.v1.StyleChangeH\x00\x42\x06\n\x04\x65\x64it\"n\n\x0fTextReplacement\x12 \n\x05range\x18\x01 \x01(\x0b\x32\x11.layoutd.v1.Range\x12\x0c\n\x04text\x18\x02 \x01(\t\x12+\n\x0b\x61ttachments\x18\x03 \x03(\x0b\x32\x16.layoutd.v1.Attachment\"Q\n\x0bStyleChange\x12 \n\x05range\x18\x01 \x01(\x0b\x32\x11.layoutd.v1.Range\x12 \n\x05style\x18\x02 \x01(\x0b\x32\x11.layoutd.v1.Style\"(\n\x14\x43loseDocumentRequest\x12\x10\n\x08\x64ocument\x18\x01 \x01(\x04\"\xe4\x01\n\x0fParagraphChange\x12\r\n\x05\x66irst\x18\x01 \x01(\r\x12\x0f\n\x07removed\x18\x02 \x01(\r\x12+\n\nparagraphs\x18\x03 \x03(\x0b\x32\x17.layoutd.v1.LayoutReply\x12\x0f\n\x07\x64\x65lta_y\x18\x04 \x01(\x01\x12\x14\n\x0c\x64\x65lta_offset\x18\x05 \x01(\x03\x12\x13\n\x0b\x64\x65lta_lines\x18\x06 \x01(\x03\x12\x19\n\x11\x64\x65lta_attachments\x18\x07 \x01(\x03\x12-\n\x0c\x66itted_lines\x18\x08 \x03(\x0b\x32\x17.layoutd.v1.FittedLines\"2\n\x0b\x46ittedLines\x12\x12\n\nline_sizes\x18\x01 \x03(\x02\x12\x0f\n\x07\x63lamped\x18\x02 \x03(\x08\"\xdb\x03\n\rDocumentReply\x12\x10\n\x08\x64ocument\x18\x01 \x01(\x04\x12,\n\x07\x63hanges\x18\x02 \x03(\x0b\x32\x1b.layoutd.v1.ParagraphChange\x12\x13\n\x0btext_length\x18\x03 \x01(\r\x12\x17\n\x0fparagraph_count\x18\x04 \x01(\r\x12\x12\n\nline_count\x18\x05 \x01(\r\x12\r\n\x05width\x18\x06 \x01(\x01\x12\x0e\n\x06height\x18\x07 \x01(\x01\x12 \n\x05\x63\x61ret\x18\x08 \x01(\x0b\x32\x11.layoutd.v1.Caret\x12\x30\n\x0e\x63\x61ret_position\x18\t \x01(\x0b\x32\x18.layoutd.v1.TextPosition\x12\x1d\n\x04hits\x18\n \x03(\x0b\x32\x0f.layoutd.v1.Hit\x12!\n\x06\x63\x61rets\x18\x0b \x03(\x0b\x32\x11.layoutd.v1.Caret\x12\x30\n\x0b\x62\x61\x63kgrounds\x18\x0c \x03(\x0b\x32\x1b.layoutd.v1.BackgroundShape\x12(\n\x07\x65\x66\x66\x65\x63ts\x18\r \x01(\x0b\x32\x17.layoutd.v1.TextEffects\x12\x0e\n\x06preset\x18\x0e \x01(\t\x12\'\n\x05views\x18\x0f \x03(\x0b\x32\x18.layoutd.v1.DocumentView\"o\n\x0c\x44ocumentView\x12,\n\x07\x63hanges\x18\x01 \x03(\x0b\x32\x1b.layoutd.v1.ParagraphChange\x12\x12\n\nline_count\x18\x02 \x01(\r\x12\r\n\x05width\x18\x03 \x01(\x01\x12\x0e\n\x06height\x18\x04 \x01(\x01\x42(Z&layoutd/clients/go/layoutdv1;layoutdv1b\x06proto3')
 
 _builder.BuildMessageAndEnumDescriptors(DESCRIPTOR, globals())
 _builder.BuildTopDescriptorsAndMessages(DESCRIPTOR, 'layoutd.v1.documents_pb2', globals())
@@ -26,22 +26,24 @@ if _descriptor._USE_C_DESCRIPTORS == False:
 
   DESCRIPTOR._options = None
   DESCRIPTOR._serialized_options = b'Z&layoutd/clients/go/layoutdv1;layoutdv1'
-  _OPENDOCUMENTREQUEST._serialized_start=176
-  _OPENDOCUMENTREQUEST._serialized_end=287
-  _EDITDOCUMENTREQUEST._serialized_start=290
-  _EDITDOCUMENTREQUEST._serialized_end=447
-  _DOCUMENTEDIT._serialized_start=449
-  _DOCUMENTEDIT._serialized_end=561
-  _TEXTREPLACEMENT._serialized_start=563
-  _TEXTREPLACEMENT._serialized_end=673
-  _STYLECHANGE._serialized_start=675
-  _STYLECHANGE._serialized_end=756
-  _CLOSEDOCUMENTREQUEST._serialized_start=758
-  _CLOSEDOCUMENTREQUEST._serialized_end=798
-  _PARAGRAPHCHANGE._serialized_start=801
-  _PARAGRAPHCHANGE._serialized_end=1029
-  _FITTEDLINES._serialized_start=1031
-  _FITTEDLINES._serialized_end=1081
-  _DOCUMENTREPLY._serialized_start=1084
-  _DOCUMENTREPLY._serialized_end=1518
+  _OPENDOCUMENTREQUEST._serialized_start=177
+  _OPENDOCUMENTREQUEST._serialized_end=330
+  _EDITDOCUMENTREQUEST._serialized_start=333
+  _EDITDOCUMENTREQUEST._serialized_end=504
+  _DOCUMENTEDIT._serialized_start=506
+  _DOCUMENTEDIT._serialized_end=618
+  _TEXTREPLACEMENT._serialized_start=620
+  _TEXTREPLACEMENT._serialized_end=730
+  _STYLECHANGE._serialized_start=732
+  _STYLECHANGE._serialized_end=813
+  _CLOSEDOCUMENTREQUEST._serialized_start=815
+  _CLOSEDOCUMENTREQUEST._serialized_end=855
+  _PARAGRAPHCHANGE._serialized_start=858
+  _PARAGRAPHCHANGE._serialized_end=1086
+  _FITTEDLINES._serialized_start=1088
+  _FITTEDLINES._serialized_end=1138
+  _DOCUMENTREPLY._serialized_start=1141
+  _DOCUMENTREPLY._serialized_end=1616
+  _DOCUMENTVIEW._serialized_start=1618
+  _DOCUMENTVIEW._serialized_end=1729
 # @@protoc_insertion_point(module_scope)

@@ -25,6 +25,7 @@ class OpenDocumentRequest(google.protobuf.message.Message):
     DESCRIPTOR: google.protobuf.descriptor.Descriptor
     LAYOUT_FIELD_NUMBER: builtins.int
     TYPE_MODE_FIELD_NUMBER: builtins.int
+    VIEWS_FIELD_NUMBER: builtins.int
     @property
     def layout(self) -> layoutd.v1.layout_pb2.LayoutRequest:
         """The text and how to lay it out, checked as LayoutRequest is (errors under
@@ -48,13 +49,24 @@ class OpenDocumentRequest(google.protobuf.message.Message):
         request's, else the preset's) come back whole with every reply (DocumentReply.backgrounds).
         """
         pass
+    @property
+    def views(self) -> google.protobuf.internal.containers.RepeatedCompositeFieldContainer[layoutd.v1.layout_pb2.LayoutRequest]:
+        """More layouts of the same text, as several layout managers share one NSTextStorage: each lays
+        the document's text, spans and attachments (those of `layout`) out with its own width,
+        containers, default style, paragraph style and formatting rules, and every edit updates each
+        (DocumentReply.views). Each is checked as `layout` is (errors under "open_document.views[i]");
+        text, spans, attachments and fonts of its own are refused. At most 8; not with type_mode. The
+        document counts its units once per layout against the limits.
+        """
+        pass
     def __init__(self,
         *,
         layout: typing.Optional[layoutd.v1.layout_pb2.LayoutRequest] = ...,
         type_mode: typing.Optional[layoutd.v1.typemode_pb2.JustifyRequest] = ...,
+        views: typing.Optional[typing.Iterable[layoutd.v1.layout_pb2.LayoutRequest]] = ...,
         ) -> None: ...
     def HasField(self, field_name: typing_extensions.Literal["layout",b"layout","type_mode",b"type_mode"]) -> builtins.bool: ...
-    def ClearField(self, field_name: typing_extensions.Literal["layout",b"layout","type_mode",b"type_mode"]) -> None: ...
+    def ClearField(self, field_name: typing_extensions.Literal["layout",b"layout","type_mode",b"type_mode","views",b"views"]) -> None: ...
 global___OpenDocumentRequest = OpenDocumentRequest
 
 class EditDocumentRequest(google.protobuf.message.Message):
@@ -67,6 +79,7 @@ class EditDocumentRequest(google.protobuf.message.Message):
     EDITS_FIELD_NUMBER: builtins.int
     POINTS_FIELD_NUMBER: builtins.int
     CARETS_FIELD_NUMBER: builtins.int
+    VIEW_FIELD_NUMBER: builtins.int
     document: builtins.int
     """The id OpenDocumentReply gave; required."""
 
@@ -82,14 +95,20 @@ class EditDocumentRequest(google.protobuf.message.Message):
     def carets(self) -> google.protobuf.internal.containers.RepeatedCompositeFieldContainer[layoutd.v1.editing_pb2.TextPosition]:
         """Positions ([0, the text's length]) whose carets to place after the edits; at most 4,096."""
         pass
+    view: builtins.int
+    """Which layout the caret, points and carets answer in: 0 the document's own (`layout`), i
+    the view OpenDocumentRequest.views[i - 1].
+    """
+
     def __init__(self,
         *,
         document: builtins.int = ...,
         edits: typing.Optional[typing.Iterable[global___DocumentEdit]] = ...,
         points: typing.Optional[typing.Iterable[layoutd.v1.geometry_pb2.Point]] = ...,
         carets: typing.Optional[typing.Iterable[layoutd.v1.editing_pb2.TextPosition]] = ...,
+        view: builtins.int = ...,
         ) -> None: ...
-    def ClearField(self, field_name: typing_extensions.Literal["carets",b"carets","document",b"document","edits",b"edits","points",b"points"]) -> None: ...
+    def ClearField(self, field_name: typing_extensions.Literal["carets",b"carets","document",b"document","edits",b"edits","points",b"points","view",b"view"]) -> None: ...
 global___EditDocumentRequest = EditDocumentRequest
 
 class DocumentEdit(google.protobuf.message.Message):
@@ -281,6 +300,7 @@ class DocumentReply(google.protobuf.message.Message):
     BACKGROUNDS_FIELD_NUMBER: builtins.int
     EFFECTS_FIELD_NUMBER: builtins.int
     PRESET_FIELD_NUMBER: builtins.int
+    VIEWS_FIELD_NUMBER: builtins.int
     document: builtins.int
     """The document's id."""
 
@@ -334,6 +354,10 @@ class DocumentReply(google.protobuf.message.Message):
     preset: typing.Text
     """A Type Mode document's preset, after defaults, as JustifyReply.preset."""
 
+    @property
+    def views(self) -> google.protobuf.internal.containers.RepeatedCompositeFieldContainer[global___DocumentView]:
+        """One per view the document was opened with, in order: the same edits in that layout."""
+        pass
     def __init__(self,
         *,
         document: builtins.int = ...,
@@ -350,7 +374,40 @@ class DocumentReply(google.protobuf.message.Message):
         backgrounds: typing.Optional[typing.Iterable[layoutd.v1.decoration_pb2.BackgroundShape]] = ...,
         effects: typing.Optional[layoutd.v1.typemode_pb2.TextEffects] = ...,
         preset: typing.Text = ...,
+        views: typing.Optional[typing.Iterable[global___DocumentView]] = ...,
         ) -> None: ...
     def HasField(self, field_name: typing_extensions.Literal["caret",b"caret","caret_position",b"caret_position","effects",b"effects"]) -> builtins.bool: ...
-    def ClearField(self, field_name: typing_extensions.Literal["backgrounds",b"backgrounds","caret",b"caret","caret_position",b"caret_position","carets",b"carets","changes",b"changes","document",b"document","effects",b"effects","height",b"height","hits",b"hits","line_count",b"line_count","paragraph_count",b"paragraph_count","preset",b"preset","text_length",b"text_length","width",b"width"]) -> None: ...
+    def ClearField(self, field_name: typing_extensions.Literal["backgrounds",b"backgrounds","caret",b"caret","caret_position",b"caret_position","carets",b"carets","changes",b"changes","document",b"document","effects",b"effects","height",b"height","hits",b"hits","line_count",b"line_count","paragraph_count",b"paragraph_count","preset",b"preset","text_length",b"text_length","views",b"views","width",b"width"]) -> None: ...
 global___DocumentReply = DocumentReply
+
+class DocumentView(google.protobuf.message.Message):
+    """One more layout of a document's text (OpenDocumentRequest.views): what the edits changed in
+    it, as DocumentReply gives them for the document's own layout.
+    """
+    DESCRIPTOR: google.protobuf.descriptor.Descriptor
+    CHANGES_FIELD_NUMBER: builtins.int
+    LINE_COUNT_FIELD_NUMBER: builtins.int
+    WIDTH_FIELD_NUMBER: builtins.int
+    HEIGHT_FIELD_NUMBER: builtins.int
+    @property
+    def changes(self) -> google.protobuf.internal.containers.RepeatedCompositeFieldContainer[global___ParagraphChange]:
+        """One per edit, in order, as DocumentReply.changes."""
+        pass
+    line_count: builtins.int
+    """How many lines."""
+
+    width: builtins.float
+    """The widest line's width, points."""
+
+    height: builtins.float
+    """The height of all lines, points."""
+
+    def __init__(self,
+        *,
+        changes: typing.Optional[typing.Iterable[global___ParagraphChange]] = ...,
+        line_count: builtins.int = ...,
+        width: builtins.float = ...,
+        height: builtins.float = ...,
+        ) -> None: ...
+    def ClearField(self, field_name: typing_extensions.Literal["changes",b"changes","height",b"height","line_count",b"line_count","width",b"width"]) -> None: ...
+global___DocumentView = DocumentView

@@ -67,6 +67,14 @@ public nonisolated struct Layoutd_V1_OpenDocumentRequest: Sendable {
   /// Clears the value of `typeMode`. Subsequent reads from it will return its default value.
   public mutating func clearTypeMode() {self._typeMode = nil}
 
+  /// More layouts of the same text, as several layout managers share one NSTextStorage: each lays
+  /// the document's text, spans and attachments (those of `layout`) out with its own width,
+  /// containers, default style, paragraph style and formatting rules, and every edit updates each
+  /// (DocumentReply.views). Each is checked as `layout` is (errors under "open_document.views[i]");
+  /// text, spans, attachments and fonts of its own are refused. At most 8; not with type_mode. The
+  /// document counts its units once per layout against the limits.
+  public var views: [Layoutd_V1_LayoutRequest] = []
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public init() {}
@@ -94,6 +102,10 @@ public nonisolated struct Layoutd_V1_EditDocumentRequest: Sendable {
 
   /// Positions ([0, the text's length]) whose carets to place after the edits; at most 4,096.
   public var carets: [Layoutd_V1_TextPosition] = []
+
+  /// Which layout the caret, points and carets answer in: 0 the document's own (`layout`), i
+  /// the view OpenDocumentRequest.views[i - 1].
+  public var view: UInt32 = 0
 
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
@@ -383,11 +395,41 @@ public nonisolated struct Layoutd_V1_DocumentReply: @unchecked Sendable {
     set {_uniqueStorage()._preset = newValue}
   }
 
+  /// One per view the document was opened with, in order: the same edits in that layout.
+  public var views: [Layoutd_V1_DocumentView] {
+    get {_storage._views}
+    set {_uniqueStorage()._views = newValue}
+  }
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public init() {}
 
   fileprivate var _storage = _StorageClass.defaultInstance
+}
+
+/// One more layout of a document's text (OpenDocumentRequest.views): what the edits changed in
+/// it, as DocumentReply gives them for the document's own layout.
+public nonisolated struct Layoutd_V1_DocumentView: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  /// One per edit, in order, as DocumentReply.changes.
+  public var changes: [Layoutd_V1_ParagraphChange] = []
+
+  /// How many lines.
+  public var lineCount: UInt32 = 0
+
+  /// The widest line's width, points.
+  public var width: Double = 0
+
+  /// The height of all lines, points.
+  public var height: Double = 0
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
 }
 
 // MARK: - Code below here is support for the SwiftProtobuf runtime.
@@ -396,7 +438,7 @@ fileprivate nonisolated let _protobuf_package = "layoutd.v1"
 
 nonisolated extension Layoutd_V1_OpenDocumentRequest: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".OpenDocumentRequest"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}layout\0\u{3}type_mode\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}layout\0\u{3}type_mode\0\u{1}views\0")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -406,6 +448,7 @@ nonisolated extension Layoutd_V1_OpenDocumentRequest: SwiftProtobuf.Message, Swi
       switch fieldNumber {
       case 1: try { try decoder.decodeSingularMessageField(value: &self._layout) }()
       case 2: try { try decoder.decodeSingularMessageField(value: &self._typeMode) }()
+      case 3: try { try decoder.decodeRepeatedMessageField(value: &self.views) }()
       default: break
       }
     }
@@ -422,12 +465,16 @@ nonisolated extension Layoutd_V1_OpenDocumentRequest: SwiftProtobuf.Message, Swi
     try { if let v = self._typeMode {
       try visitor.visitSingularMessageField(value: v, fieldNumber: 2)
     } }()
+    if !self.views.isEmpty {
+      try visitor.visitRepeatedMessageField(value: self.views, fieldNumber: 3)
+    }
     try unknownFields.traverse(visitor: &visitor)
   }
 
   public static func ==(lhs: Layoutd_V1_OpenDocumentRequest, rhs: Layoutd_V1_OpenDocumentRequest) -> Bool {
     if lhs._layout != rhs._layout {return false}
     if lhs._typeMode != rhs._typeMode {return false}
+    if lhs.views != rhs.views {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }
@@ -435,7 +482,7 @@ nonisolated extension Layoutd_V1_OpenDocumentRequest: SwiftProtobuf.Message, Swi
 
 nonisolated extension Layoutd_V1_EditDocumentRequest: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".EditDocumentRequest"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}document\0\u{1}edits\0\u{1}points\0\u{1}carets\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}document\0\u{1}edits\0\u{1}points\0\u{1}carets\0\u{1}view\0")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -447,6 +494,7 @@ nonisolated extension Layoutd_V1_EditDocumentRequest: SwiftProtobuf.Message, Swi
       case 2: try { try decoder.decodeRepeatedMessageField(value: &self.edits) }()
       case 3: try { try decoder.decodeRepeatedMessageField(value: &self.points) }()
       case 4: try { try decoder.decodeRepeatedMessageField(value: &self.carets) }()
+      case 5: try { try decoder.decodeSingularUInt32Field(value: &self.view) }()
       default: break
       }
     }
@@ -465,6 +513,9 @@ nonisolated extension Layoutd_V1_EditDocumentRequest: SwiftProtobuf.Message, Swi
     if !self.carets.isEmpty {
       try visitor.visitRepeatedMessageField(value: self.carets, fieldNumber: 4)
     }
+    if self.view != 0 {
+      try visitor.visitSingularUInt32Field(value: self.view, fieldNumber: 5)
+    }
     try unknownFields.traverse(visitor: &visitor)
   }
 
@@ -473,6 +524,7 @@ nonisolated extension Layoutd_V1_EditDocumentRequest: SwiftProtobuf.Message, Swi
     if lhs.edits != rhs.edits {return false}
     if lhs.points != rhs.points {return false}
     if lhs.carets != rhs.carets {return false}
+    if lhs.view != rhs.view {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }
@@ -760,7 +812,7 @@ nonisolated extension Layoutd_V1_FittedLines: SwiftProtobuf.Message, SwiftProtob
 
 nonisolated extension Layoutd_V1_DocumentReply: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".DocumentReply"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}document\0\u{1}changes\0\u{3}text_length\0\u{3}paragraph_count\0\u{3}line_count\0\u{1}width\0\u{1}height\0\u{1}caret\0\u{3}caret_position\0\u{1}hits\0\u{1}carets\0\u{1}backgrounds\0\u{1}effects\0\u{1}preset\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}document\0\u{1}changes\0\u{3}text_length\0\u{3}paragraph_count\0\u{3}line_count\0\u{1}width\0\u{1}height\0\u{1}caret\0\u{3}caret_position\0\u{1}hits\0\u{1}carets\0\u{1}backgrounds\0\u{1}effects\0\u{1}preset\0\u{1}views\0")
 
   fileprivate class _StorageClass {
     var _document: UInt64 = 0
@@ -777,6 +829,7 @@ nonisolated extension Layoutd_V1_DocumentReply: SwiftProtobuf.Message, SwiftProt
     var _backgrounds: [Layoutd_V1_BackgroundShape] = []
     var _effects: Layoutd_V1_TextEffects? = nil
     var _preset: String = String()
+    var _views: [Layoutd_V1_DocumentView] = []
 
       // This property is used as the initial default value for new instances of the type.
       // The type itself is protecting the reference to its storage via CoW semantics.
@@ -801,6 +854,7 @@ nonisolated extension Layoutd_V1_DocumentReply: SwiftProtobuf.Message, SwiftProt
       _backgrounds = source._backgrounds
       _effects = source._effects
       _preset = source._preset
+      _views = source._views
     }
   }
 
@@ -833,6 +887,7 @@ nonisolated extension Layoutd_V1_DocumentReply: SwiftProtobuf.Message, SwiftProt
         case 12: try { try decoder.decodeRepeatedMessageField(value: &_storage._backgrounds) }()
         case 13: try { try decoder.decodeSingularMessageField(value: &_storage._effects) }()
         case 14: try { try decoder.decodeSingularStringField(value: &_storage._preset) }()
+        case 15: try { try decoder.decodeRepeatedMessageField(value: &_storage._views) }()
         default: break
         }
       }
@@ -887,6 +942,9 @@ nonisolated extension Layoutd_V1_DocumentReply: SwiftProtobuf.Message, SwiftProt
       if !_storage._preset.isEmpty {
         try visitor.visitSingularStringField(value: _storage._preset, fieldNumber: 14)
       }
+      if !_storage._views.isEmpty {
+        try visitor.visitRepeatedMessageField(value: _storage._views, fieldNumber: 15)
+      }
     }
     try unknownFields.traverse(visitor: &visitor)
   }
@@ -910,10 +968,56 @@ nonisolated extension Layoutd_V1_DocumentReply: SwiftProtobuf.Message, SwiftProt
         if _storage._backgrounds != rhs_storage._backgrounds {return false}
         if _storage._effects != rhs_storage._effects {return false}
         if _storage._preset != rhs_storage._preset {return false}
+        if _storage._views != rhs_storage._views {return false}
         return true
       }
       if !storagesAreEqual {return false}
     }
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Layoutd_V1_DocumentView: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".DocumentView"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}changes\0\u{3}line_count\0\u{1}width\0\u{1}height\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeRepeatedMessageField(value: &self.changes) }()
+      case 2: try { try decoder.decodeSingularUInt32Field(value: &self.lineCount) }()
+      case 3: try { try decoder.decodeSingularDoubleField(value: &self.width) }()
+      case 4: try { try decoder.decodeSingularDoubleField(value: &self.height) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if !self.changes.isEmpty {
+      try visitor.visitRepeatedMessageField(value: self.changes, fieldNumber: 1)
+    }
+    if self.lineCount != 0 {
+      try visitor.visitSingularUInt32Field(value: self.lineCount, fieldNumber: 2)
+    }
+    if self.width.bitPattern != 0 {
+      try visitor.visitSingularDoubleField(value: self.width, fieldNumber: 3)
+    }
+    if self.height.bitPattern != 0 {
+      try visitor.visitSingularDoubleField(value: self.height, fieldNumber: 4)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Layoutd_V1_DocumentView, rhs: Layoutd_V1_DocumentView) -> Bool {
+    if lhs.changes != rhs.changes {return false}
+    if lhs.lineCount != rhs.lineCount {return false}
+    if lhs.width != rhs.width {return false}
+    if lhs.height != rhs.height {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }
