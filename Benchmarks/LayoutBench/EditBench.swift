@@ -81,9 +81,10 @@ struct EditBench {
         let processor = try RequestProcessor.standalone()
         var lines = ["In process, as the daemon's worker answers: the edit_document envelope to its encoded reply (the "
                      + "paragraph laid out again, as a LayoutReply), against the layout request of that paragraph to its "
-                     + "encoded reply. Same documents, paragraphs and medians as above.", "",
+                     + "encoded reply. Same documents, paragraphs and medians as above; '+ 2 views' keeps two more layouts of the "
+                     + "text (half the width, and 4 pt larger type), each edit answered in all three.", "",
                      "| paragraphs | edit µs (median) | layout alone µs (median) | edit / alone (median ratio) |", "|---|---|---|---|"]
-        for size in Self.sizes {
+        for (size, viewCount) in Self.sizes.map({ ($0, 0) }) + [(200, 2)] {
             let texts = (0..<size).map { captions[($0 * 7) % captions.count].text.replacingOccurrences(of: "\n", with: " ") }
             var layout = Layoutd_V1_LayoutRequest()
             layout.width = options.width
@@ -93,7 +94,11 @@ struct EditBench {
             var open = Layoutd_V1_Envelope()
             var whole = layout
             whole.text = texts.joined(separator: "\n")
-            open.openDocument = .with { $0.layout = whole }
+            open.openDocument = .with {
+                $0.layout = whole
+                $0.views = Array([Layoutd_V1_LayoutRequest.with { $0.width = options.width / 2; $0.defaultStyle.size = options.size },
+                                  .with { $0.width = options.width; $0.defaultStyle.size = options.size + 4 }].prefix(viewCount))
+            }
             _ = try processor.documentReplyFrame(to: open, documents: store, now: 0, budget: .unlimited)
             var starts = [0]
             for text in texts { starts.append(starts.last! + text.utf16.count + 1) }
@@ -122,7 +127,8 @@ struct EditBench {
             }
             let typing = Distribution.perItemMedian(typed), single = Distribution.perItemMedian(alone)
             let ratios = Distribution(values: zip(typing.values, single.values).map { $0 / $1 })
-            lines.append(String(format: "| %d | %.1f | %.1f | %.2f× |", size, typing.median, single.median, ratios.median))
+            lines.append(String(format: "| %@ | %.1f | %.1f | %.2f× |", viewCount == 0 ? "\(size)" : "\(size) + \(viewCount) views", typing.median,
+                                single.median, ratios.median))
         }
         return Section(title: "Editing sessions as the daemon's worker answers them", lines: lines)
     }

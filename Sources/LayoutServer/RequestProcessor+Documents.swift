@@ -166,11 +166,10 @@ extension RequestProcessor {
                               + "\(entry.views.count) its views", field: "view")
         }
         // Several edits, or one in several layouts, are all or none: the layouts go back to these if one fails.
-        let layouts = entry.layouts
-        let before = request.edits.count > 1 || layouts.count > 1 ? layouts.map { $0.snapshot() } : nil
+        let before = request.edits.count > 1 || !entry.views.isEmpty ? entry.layouts.map { $0.snapshot() } : nil
         var caret: TextPosition?
         var parts: [DocumentReplyFrame.Part] = []
-        var viewParts = [[DocumentReplyFrame.Part]](repeating: [], count: entry.views.count)
+        var viewParts: [[DocumentReplyFrame.Part]] = entry.views.isEmpty ? [] : Array(repeating: [], count: entry.views.count)
         do {
             for (index, edit) in request.edits.enumerated() {
                 let resolved = try under("edits[\(index)]") { try resolve(edit, in: entry, id: request.document, documents: documents) }
@@ -183,7 +182,7 @@ extension RequestProcessor {
                 caret = change.caret
             }
         } catch {
-            if let before { zip(layouts, before).forEach { $0.restore($1) } }
+            if let before { zip(entry.layouts, before).forEach { $0.restore($1) } }
             documents.settle(request.document, length: entry.weightedLength)
             throw error
         }
@@ -193,7 +192,7 @@ extension RequestProcessor {
             try Self.check(caret, within: length, of: "document", field: "carets[\(index)]")
         }
         // The caret, points and carets answer in the layout the request names.
-        let answering = layouts[Int(request.view)]
+        let answering = request.view == 0 ? document : entry.views[Int(request.view) - 1].document
         // The summary is the reply's start: filled in place, not built apart and copied over.
         var reply = Self.summary(of: document, id: request.document)
         if let caret {
@@ -211,7 +210,7 @@ extension RequestProcessor {
         reply.carets = request.carets.map { answering.caret(TextPosition($0)).map(Layoutd_V1_Caret.init) ?? Layoutd_V1_Caret() }
         if let story = entry.story { try look(story, of: document, into: &reply, budget: budget) }
         return DocumentAnswer(summary: reply, parts: parts,
-                              views: zip(entry.views, viewParts).map { DocumentReplyFrame.View(of: $0.document, parts: $1) })
+                              views: entry.views.isEmpty ? [] : zip(entry.views, viewParts).map { DocumentReplyFrame.View(of: $0.document, parts: $1) })
     }
 
     /// One edit as the engine takes it, checked once and applied to each layout of the text.
@@ -246,7 +245,7 @@ extension RequestProcessor {
             return .replace(range, units, attachments)
         case .style(let change):
             let range = try Self.range(change.range, has: change.hasRange, field: "style.range")
-            if document.settings.typeMode != nil { try under("style") { try change.style.checkUnsized(field: "style") } }
+            if document.settings.isTypeMode { try under("style") { try change.style.checkUnsized(field: "style") } }
             let patch = try under("style") { try change.style.patch(field: "style", fonts: layouter.fonts) }
             return .style(range, patch)
         case .none:

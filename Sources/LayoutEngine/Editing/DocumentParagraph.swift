@@ -10,7 +10,15 @@ public struct DocumentSettings: Sendable {
     /// Type Mode: each paragraph fitted as `justify` fits text (every line at the size that
     /// fills the width), with this request's settings (its text, spans and attachments unused);
     /// nil: laid out as `request` says.
-    public var typeMode: TypeModeRequest?
+    public var typeMode: TypeModeRequest? {
+        get { typeModeBox?.request }
+        set { typeModeBox = newValue.map(TypeModeBox.init) }
+    }
+    /// Held by reference: settings are copied with every paragraph laid out, and a plain
+    /// document's copies should not carry a Type Mode request's fields.
+    private(set) var typeModeBox: TypeModeBox?
+    /// True for a Type Mode document.
+    public var isTypeMode: Bool { typeModeBox != nil }
 
     public init(request: ParagraphRequest, style: TextStyle, paint: TextPaint = TextPaint(), rules: [CompiledRule] = []) {
         self.request = request
@@ -128,7 +136,7 @@ public final class DocumentParagraph {
         self.attachments = attachments
         let formatted = try FormattingRules.apply(settings.rules, to: units, budget: budget)
         matches = formatted.matches
-        if var typeMode = settings.typeMode {
+        if var typeMode = settings.typeModeBox?.request {
             // Type Mode's fit, on this paragraph alone: each line's size depends on its own text.
             typeMode.text = ""
             (typeMode.units, typeMode.spans, typeMode.attachments) = (units, formatted.spans + spans, attachments)
@@ -207,6 +215,12 @@ public final class DocumentParagraph {
         if ends.last != units.count || ends.isEmpty { ends.append(units.count) }
         return ends
     }
+}
+
+/// A Type Mode document's fit settings, shared by the copies of its `DocumentSettings`.
+final class TypeModeBox: Sendable {
+    let request: TypeModeRequest
+    init(_ request: TypeModeRequest) { self.request = request }
 }
 
 /// A Type Mode paragraph's lines: the size each was fitted at, and whether it was held at the

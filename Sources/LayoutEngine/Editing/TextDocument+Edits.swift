@@ -67,7 +67,7 @@ extension TextDocument {
     /// spans there, so it wins). An empty range changes nothing.
     public func style(_ range: Range<Int>, patch: StylePatch, budget: WorkBudget = .unlimited) throws -> DocumentChange {
         try checkEdges(range, field: "range")
-        if settings.typeMode != nil, patch.size != nil {
+        if settings.isTypeMode, patch.size != nil {
             throw LayoutError(.invalidArgument, "a Type Mode line's size comes from the fit; a style sets no size", field: "size")
         }
         let caret = TextPosition(offset: range.upperBound)

@@ -27,7 +27,7 @@ public enum DocumentReplyFrame {
             let indices = change.first..<(change.first + change.inserted)
             paragraphs = indices.map { (document.paragraphs[$0].layout, document.placement(of: $0)) }
             ruleMatches = indices.map { document.placedRuleMatches($0, names: ruleNames) }
-            fittedLines = document.settings.typeMode == nil ? [] : indices.map { Layoutd_V1_FittedLines(document.paragraphs[$0].fitted) }
+            fittedLines = !document.settings.isTypeMode ? [] : indices.map { Layoutd_V1_FittedLines(document.paragraphs[$0].fitted) }
         }
     }
 
