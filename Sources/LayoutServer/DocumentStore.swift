@@ -55,7 +55,22 @@ struct DocumentLayoutView: @unchecked Sendable {
     let ruleNames: [String]
 }
 
+/// A document's Type Mode look and views (`DocumentStore.Entry.extras`).
+final class DocumentExtras: @unchecked Sendable {
+    /// A Type Mode document's backgrounds and colours, made again with each reply.
+    let story: StoryLook?
+    /// More layouts of the same text, each edited with the document (`OpenDocumentRequest.views`).
+    let views: [DocumentLayoutView]
+
+    init(story: StoryLook?, views: [DocumentLayoutView]) {
+        self.story = story
+        self.views = views
+    }
+}
+
 extension DocumentStore.Entry {
+    var story: StoryLook? { extras?.story }
+    var views: [DocumentLayoutView] { extras?.views ?? [] }
     /// Every layout of the text: the document's own, then its views.
     var layouts: [TextDocument] { [document] + views.map(\.document) }
     /// What the document counts against the limits: its units once per layout.
@@ -73,10 +88,8 @@ public final class DocumentStore: Sendable {
     struct Entry: @unchecked Sendable {
         let document: TextDocument
         let ruleNames: [String]
-        /// A Type Mode document's backgrounds and colours, made again with each reply.
-        let story: StoryLook?
-        /// More layouts of the same text, each edited with the document (`OpenDocumentRequest.views`).
-        let views: [DocumentLayoutView]
+        /// What only some documents have, by reference: an entry is copied on every request.
+        let extras: DocumentExtras?
         var lastUsed: UInt64
         var units: Int
     }
@@ -139,7 +152,8 @@ public final class DocumentStore: Sendable {
         state.withLock { state in
             let id = state.nextID
             state.nextID += 1
-            state.entries[id] = Entry(document: document, ruleNames: ruleNames, story: story, views: views, lastUsed: now,
+            state.entries[id] = Entry(document: document, ruleNames: ruleNames,
+                                       extras: story == nil && views.isEmpty ? nil : DocumentExtras(story: story, views: views), lastUsed: now,
                                        units: document.length * (1 + views.count))
             state.nextExpiry = min(state.nextExpiry, expiry(lastUsed: now))
             return id

@@ -143,14 +143,16 @@ extension RequestProcessor {
     /// largest line, as a justify reply gives them.
     private func look(_ story: StoryLook, of document: TextDocument, into reply: inout Layoutd_V1_DocumentReply,
                       budget: WorkBudget) throws {
+        var look = Layoutd_V1_DocumentStory()
         if !story.backgrounds.isEmpty {
             let whole = Decorator(layout: document.assembled(), text: String(decoding: document.units, as: UTF16.self),
                                   fonts: layouter.fonts, budget: budget)
-            reply.backgrounds = try decorate(story.backgrounds, with: whole).map(Layoutd_V1_BackgroundShape.init)
+            look.backgrounds = try decorate(story.backgrounds, with: whole).map(Layoutd_V1_BackgroundShape.init)
         }
         let largest = document.paragraphs.lazy.compactMap { $0.fitted?.sizes.max() }.max() ?? document.settings.style.size
-        reply.effects = Layoutd_V1_TextEffects(TextEffects.derive(preset: story.presetName, palette: story.palette, largestSize: largest))
-        reply.preset = story.presetName
+        look.effects = Layoutd_V1_TextEffects(TextEffects.derive(preset: story.presetName, palette: story.palette, largestSize: largest))
+        look.preset = story.presetName
+        reply.story = look
     }
 
     private func editDocument(_ request: Layoutd_V1_EditDocumentRequest, documents: DocumentStore, now: UInt64,
@@ -245,7 +247,7 @@ extension RequestProcessor {
             return .replace(range, units, attachments)
         case .style(let change):
             let range = try Self.range(change.range, has: change.hasRange, field: "style.range")
-            if document.settings.isTypeMode { try under("style") { try change.style.checkUnsized(field: "style") } }
+            if document.isTypeMode { try under("style") { try change.style.checkUnsized(field: "style") } }
             let patch = try under("style") { try change.style.patch(field: "style", fonts: layouter.fonts) }
             return .style(range, patch)
         case .none:

@@ -123,7 +123,7 @@ extension Layoutd_V1_ParagraphChange {
         deltaOffset = Int64(change.deltaOffset)
         deltaLines = Int64(change.deltaLines)
         deltaAttachments = Int64(change.deltaAttachments)
-        if document.settings.isTypeMode {
+        if document.isTypeMode {
             fittedLines = (change.first..<(change.first + change.inserted)).map { Layoutd_V1_FittedLines(document.paragraphs[$0].fitted) }
         }
     }

@@ -174,8 +174,9 @@ struct DocumentMirror {
         var rows = splice(reply.changes, label: label)
         var summary = String(format: "  document: %d units, %d paragraphs, %d lines, %.2f × %.2f pt", reply.textLength, reply.paragraphCount,
                              reply.lineCount, reply.width, reply.height)
-        if !reply.preset.isEmpty || !reply.backgrounds.isEmpty {
-            summary += ", preset \(reply.preset.isEmpty ? "none" : reply.preset), \(reply.backgrounds.count) background(s)"
+        if reply.hasStory {
+            let story = reply.story
+            summary += ", preset \(story.preset.isEmpty ? "none" : story.preset), \(story.backgrounds.count) background(s)"
         }
         rows.append(summary)
         for (index, view) in reply.views.enumerated() where index < views.count {

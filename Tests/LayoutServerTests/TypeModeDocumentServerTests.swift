@@ -51,7 +51,7 @@ import Testing
         let client = try daemon.client()
         var text = "so\nHAPPY\nto see you"
         let opened = try Self.open(client, Self.story(text))
-        #expect(opened.paragraphCount == 3 && opened.preset == "strong" && opened.backgrounds.count == 1)
+        #expect(opened.paragraphCount == 3 && opened.story.preset == "strong" && opened.story.backgrounds.count == 1)
         var mirror = Mirror()
         mirror.apply(opened)
         let edits: [(Int, Int, String)] = [(8, 8, "!!"), (6, 6, "\n"), (0, 2, "oh so"), (Int.max, Int.max, " tonight"),
@@ -70,12 +70,12 @@ import Testing
                 #expect(mirror.sizes.flatMap(\.lineSizes) == fresh.lineSizes && mirror.sizes.flatMap(\.clamped) == fresh.clamped)
                 #expect(abs(Float(reply.height) - fresh.height) < 1e-3 && reply.lineCount == UInt32(fresh.lines.count))
                 // The connected background joins lines across paragraphs: it comes back whole.
-                #expect(reply.backgrounds.count == fresh.backgrounds.count)
-                for (ours, theirs) in zip(reply.backgrounds, fresh.backgrounds) {
+                #expect(reply.story.backgrounds.count == fresh.backgrounds.count)
+                for (ours, theirs) in zip(reply.story.backgrounds, fresh.backgrounds) {
                     #expect(ours.rects.count == theirs.rects.count && ours.path.count == theirs.path.count)
                     #expect(zip(ours.rects, theirs.rects).allSatisfy { abs($0.y - $1.y) < 1e-3 && abs($0.height - $1.height) < 1e-3 })
                 }
-                #expect(reply.effects == fresh.effects && reply.preset == fresh.preset)
+                #expect(reply.story.effects == fresh.effects && reply.story.preset == fresh.preset)
             }
         }
         #expect(text == "😀 oh sHAP\nP!\nto see you tonight")
@@ -118,7 +118,7 @@ import Testing
             $0.document = opened.document
             $0.edits = [.with { $0.style = .with { $0.range = .with { $0.length = 1 }; $0.style.weight = 900 } }]
         })
-        #expect(bold.changes.first?.fittedLines.count == 1 && bold.preset == "classic")
+        #expect(bold.changes.first?.fittedLines.count == 1 && bold.story.preset == "classic")
     }
 
     @Test func layoutctlEditsATypeModeStory() throws {

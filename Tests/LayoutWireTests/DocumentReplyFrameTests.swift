@@ -128,14 +128,14 @@ import Testing
         let document = try TextDocument(units: [], settings: DocumentSettings(typeMode: fit), layouter: Self.layouter)
         var summary = Layoutd_V1_DocumentReply()
         summary.document = 5
-        summary.preset = "strong"
-        summary.effects = .with { $0.textColor = .with { $0.red = 1; $0.green = 0.5 } }
+        summary.story.preset = "strong"
+        summary.story.effects = .with { $0.textColor = .with { $0.red = 1; $0.green = 0.5 } }
         let empty = DocumentReplyFrame.Part(document.openingChange, document: document, ruleNames: [])
         #expect(empty.fittedLines.count == 1 && empty.fittedLines[0].lineSizes.isEmpty)
         #expect(DocumentReplyFrame.encode(requestID: 1, summary: summary, parts: [empty])
                 == (try Self.swiftProtobufFrame(1, summary: summary, changes: [Layoutd_V1_ParagraphChange(document.openingChange, document: document, ruleNames: [])])))
         let typed = try document.replace(0..<0, with: AttributedText.utf16("so\nHAPPY\nto see you"))
-        summary.backgrounds = [.with { $0.rects = [.with { $0.x = 1; $0.width = 20; $0.height = 30 }] }]
+        summary.story.backgrounds = [.with { $0.rects = [.with { $0.x = 1; $0.width = 20; $0.height = 30 }] }]
         summary.textLength = UInt32(document.length)
         let part = DocumentReplyFrame.Part(typed, document: document, ruleNames: [])
         #expect(part.fittedLines.map(\.lineSizes.count) == [1, 1, 1])
@@ -145,7 +145,7 @@ import Testing
         let decoded = try Layoutd_V1_Envelope(serializedBytes: Array(ours.dropFirst(Framing.headerBytes)))
         guard case .documentReply(let reply) = decoded.body else { Issue.record("not a document reply"); return }
         #expect(reply.changes[0].fittedLines[0].lineSizes == [96] && reply.changes[0].fittedLines[0].clamped == [true])
-        #expect(reply.backgrounds.count == 1 && reply.preset == "strong")
+        #expect(reply.story.backgrounds.count == 1 && reply.story.preset == "strong")
     }
 
     /// Paragraphs without ink, attachments or decorations are put in place as they are written

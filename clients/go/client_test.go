@@ -140,7 +140,7 @@ func TestGreetsLaysOutAndRefusesByName(t *testing.T) {
 	}
 	// Type Mode in an editing session: a keystroke refits only its line, as justify fits the text.
 	story, err := client.OpenTypeModeDocument(ctx, &layoutdv1.JustifyRequest{Text: "so\nHAPPY", Width: 300, Preset: "strong"})
-	if err != nil || len(story.Changes[0].FittedLines) != 2 || len(story.Backgrounds) != 1 || story.Preset != "strong" {
+	if err != nil || len(story.Changes[0].FittedLines) != 2 || len(story.GetStory().GetBackgrounds()) != 1 || story.GetStory().GetPreset() != "strong" {
 		t.Fatalf("a Type Mode document: %v %v", story, err)
 	}
 	typed, err := client.EditDocument(ctx, &layoutdv1.EditDocumentRequest{Document: story.Document, Edits: []*layoutdv1.DocumentEdit{{

@@ -76,6 +76,10 @@ public final class TextDocument {
     public func firstLine(of index: Int) -> Int { offsets[index].line }
     public func firstAttachment(of index: Int) -> Int { offsets[index].attachment }
 
+    /// True for a Type Mode document: asked here, so a caller in another module does not copy
+    /// the whole settings to read one flag.
+    public var isTypeMode: Bool { settings.isTypeMode }
+
     public var length: Int { offsets.last.offset }
     /// Down to the last line: the gap each paragraph with lines carries below it in the sums is
     /// not below the last (paragraphs without lines come only at the end). In text that flows:

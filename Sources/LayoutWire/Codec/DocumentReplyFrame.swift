@@ -6,7 +6,7 @@ import LayoutEngine
 /// through `Layoutd_V1_ParagraphChange(_:document:ruleNames:)` (a test holds the two together).
 public enum DocumentReplyFrame {
     private enum Envelope { static let requestID = 1, documentReply = 35 }
-    private enum Reply { static let document = 1, changes = 2, views = 15 }
+    private enum Reply { static let document = 1, changes = 2, views = 13 }
     private enum ViewField { static let changes = 1, lineCount = 2, width = 3, height = 4 }
     private enum Change {
         static let first = 1, removed = 2, paragraphs = 3, deltaY = 4, deltaOffset = 5, deltaLines = 6, deltaAttachments = 7, fittedLines = 8
@@ -27,7 +27,7 @@ public enum DocumentReplyFrame {
             let indices = change.first..<(change.first + change.inserted)
             paragraphs = indices.map { (document.paragraphs[$0].layout, document.placement(of: $0)) }
             ruleMatches = indices.map { document.placedRuleMatches($0, names: ruleNames) }
-            fittedLines = !document.settings.isTypeMode ? [] : indices.map { Layoutd_V1_FittedLines(document.paragraphs[$0].fitted) }
+            fittedLines = !document.isTypeMode ? [] : indices.map { Layoutd_V1_FittedLines(document.paragraphs[$0].fitted) }
         }
     }
 
@@ -48,16 +48,17 @@ public enum DocumentReplyFrame {
 
     /// `summary` holds every field but `changes` and `views` (its own are ignored).
     public static func encode(requestID: UInt64, summary: Layoutd_V1_DocumentReply, parts: [Part], views: [View] = []) -> [UInt8] {
-        let glyphs = (parts + views.flatMap(\.parts)).reduce(0) { total, part in
-            total + part.paragraphs.reduce(0) { $0 + $1.layout.runs.reduce(0) { $0 + $1.glyphs.count } }
+        func glyphs(_ parts: [Part]) -> Int {
+            parts.reduce(0) { total, part in total + part.paragraphs.reduce(0) { $0 + $1.layout.runs.reduce(0) { $0 + $1.glyphs.count } } }
         }
-        var writer = ProtobufWriter(capacity: 128 + glyphs * 20)
+        let glyphCount = glyphs(parts) + views.reduce(0) { $0 + glyphs($1.parts) }
+        var writer = ProtobufWriter(capacity: 128 + glyphCount * 20)
         writer.fixed32(0)  // the frame header, filled in at the end
         writer.uint64(Envelope.requestID, requestID)
         // Hits and carets asked for, rare beside typing, and a Type Mode document's look are
         // written by swift-protobuf.
         let restBytes: [UInt8]
-        if summary.hits.isEmpty && summary.carets.isEmpty && summary.backgrounds.isEmpty && !summary.hasEffects && summary.preset.isEmpty {
+        if summary.hits.isEmpty && summary.carets.isEmpty && !summary.hasStory {
             restBytes = []
         } else {
             var rest = summary
@@ -69,7 +70,7 @@ public enum DocumentReplyFrame {
         writer.message(Envelope.documentReply) { reply in
             reply.uint64(Reply.document, summary.document)
             writeChanges(parts, field: Reply.changes, to: &reply)
-            // Fields 3 to 14, in number order, as swift-protobuf writes them; then the views.
+            // Fields 3 to 12, in number order, as swift-protobuf writes them; then the views.
             if restBytes.isEmpty { writeSummary(summary, to: &reply) } else { reply.fields(restBytes) }
             for view in views {
                 reply.message(Reply.views) { message in
@@ -110,10 +111,10 @@ public enum DocumentReplyFrame {
     private enum Summary { static let textLength = 3, paragraphCount = 4, lineCount = 5, width = 6, height = 7, caret = 8, caretPosition = 9 }
 
     /// Every field the summary's writer writes, by message (hits and carets, 10 and 11, and a
-    /// Type Mode document's look, 12 to 14, and its fitted lines by swift-protobuf): a test holds
+    /// Type Mode document's story, 12, and its fitted lines by swift-protobuf): a test holds
     /// it to the .proto, as `LayoutReplyFrame.writtenFields`.
     public static let writtenFields: [String: Set<Int>] = [
-        "layoutd.v1.DocumentReply": Set(1...15), "layoutd.v1.Caret": [1, 2, 3], "layoutd.v1.TextPosition": [1, 2],
+        "layoutd.v1.DocumentReply": Set(1...13), "layoutd.v1.Caret": [1, 2, 3], "layoutd.v1.TextPosition": [1, 2],
         "layoutd.v1.DocumentView": [ViewField.changes, ViewField.lineCount, ViewField.width, ViewField.height],
         "layoutd.v1.ParagraphChange": [Change.first, Change.removed, Change.paragraphs, Change.deltaY, Change.deltaOffset,
                                        Change.deltaLines, Change.deltaAttachments, Change.fittedLines],

@@ -276,14 +276,14 @@ def test_one_text_several_layouts(socket_path):
 def test_a_type_mode_story_in_an_editing_session(socket_path):
     with layoutd.Client() as client:
         opened = client.open_story("so\nHAPPY\nto see you", 300, preset="strong")
-        assert opened.preset == "strong" and len(opened.backgrounds) == 1
+        assert opened.story.preset == "strong" and len(opened.story.backgrounds) == 1
         assert [list(f.line_sizes) for f in opened.changes[0].fitted_lines][0] == [96.0]
         edited = client.edit_document(opened.document, [{"replace": {"range": {"start": 8, "length": 0}, "text": "!!"}}])
         change = edited.changes[0]
         assert (change.first, change.removed, len(change.fitted_lines)) == (1, 1, 1) and change.delta_y < 0
         fresh = client.justify("so\nHAPPY!!\nto see you", 300, preset="strong")
         assert list(change.fitted_lines[0].line_sizes) == [fresh.line_sizes[1]]
-        assert abs(edited.height - fresh.height) < 1e-3 and len(edited.backgrounds) == len(fresh.backgrounds)
+        assert abs(edited.height - fresh.height) < 1e-3 and len(edited.story.backgrounds) == len(fresh.backgrounds)
         with pytest.raises(layoutd.LayoutdError) as caught:
             client.open_story("a", 300, preset="strong", max_height=100)
         assert (caught.value.code, caught.value.field) == ("INVALID_ARGUMENT", "open_document.type_mode.max_height")

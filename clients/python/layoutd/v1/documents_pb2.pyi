@@ -46,7 +46,7 @@ class OpenDocumentRequest(google.protobuf.message.Message):
         document equals justify of its whole text after every edit. PER_LINE sizing only: UNIFORM
         sizing and max_height, which tie every line to the whole text, are refused by name (a preset
         whose sizing is uniform too, under "sizing"). A style edit sets no size. Backgrounds (the
-        request's, else the preset's) come back whole with every reply (DocumentReply.backgrounds).
+        request's, else the preset's) come back whole with every reply (DocumentReply.story).
         """
         pass
     @property
@@ -297,9 +297,7 @@ class DocumentReply(google.protobuf.message.Message):
     CARET_POSITION_FIELD_NUMBER: builtins.int
     HITS_FIELD_NUMBER: builtins.int
     CARETS_FIELD_NUMBER: builtins.int
-    BACKGROUNDS_FIELD_NUMBER: builtins.int
-    EFFECTS_FIELD_NUMBER: builtins.int
-    PRESET_FIELD_NUMBER: builtins.int
+    STORY_FIELD_NUMBER: builtins.int
     VIEWS_FIELD_NUMBER: builtins.int
     document: builtins.int
     """The document's id."""
@@ -342,18 +340,9 @@ class DocumentReply(google.protobuf.message.Message):
         """One per caret asked, in order."""
         pass
     @property
-    def backgrounds(self) -> google.protobuf.internal.containers.RepeatedCompositeFieldContainer[layoutd.v1.decoration_pb2.BackgroundShape]:
-        """A Type Mode document's backgrounds (the request's, else the preset's), made again over the
-        whole text after the edits, in document coordinates: they join lines across paragraphs.
-        """
+    def story(self) -> global___DocumentStory:
+        """A Type Mode document's look after the edits; unset for a layout's document."""
         pass
-    @property
-    def effects(self) -> layoutd.v1.typemode_pb2.TextEffects:
-        """A Type Mode document's preset colours, for its largest line after the edits."""
-        pass
-    preset: typing.Text
-    """A Type Mode document's preset, after defaults, as JustifyReply.preset."""
-
     @property
     def views(self) -> google.protobuf.internal.containers.RepeatedCompositeFieldContainer[global___DocumentView]:
         """One per view the document was opened with, in order: the same edits in that layout."""
@@ -371,14 +360,42 @@ class DocumentReply(google.protobuf.message.Message):
         caret_position: typing.Optional[layoutd.v1.editing_pb2.TextPosition] = ...,
         hits: typing.Optional[typing.Iterable[layoutd.v1.editing_pb2.Hit]] = ...,
         carets: typing.Optional[typing.Iterable[layoutd.v1.editing_pb2.Caret]] = ...,
+        story: typing.Optional[global___DocumentStory] = ...,
+        views: typing.Optional[typing.Iterable[global___DocumentView]] = ...,
+        ) -> None: ...
+    def HasField(self, field_name: typing_extensions.Literal["caret",b"caret","caret_position",b"caret_position","story",b"story"]) -> builtins.bool: ...
+    def ClearField(self, field_name: typing_extensions.Literal["caret",b"caret","caret_position",b"caret_position","carets",b"carets","changes",b"changes","document",b"document","height",b"height","hits",b"hits","line_count",b"line_count","paragraph_count",b"paragraph_count","story",b"story","text_length",b"text_length","views",b"views","width",b"width"]) -> None: ...
+global___DocumentReply = DocumentReply
+
+class DocumentStory(google.protobuf.message.Message):
+    """What a Type Mode document draws around its text, made again over the whole text with every
+    reply, as JustifyReply gives it: backgrounds join lines across paragraphs, and the colours
+    follow the largest line.
+    """
+    DESCRIPTOR: google.protobuf.descriptor.Descriptor
+    BACKGROUNDS_FIELD_NUMBER: builtins.int
+    EFFECTS_FIELD_NUMBER: builtins.int
+    PRESET_FIELD_NUMBER: builtins.int
+    @property
+    def backgrounds(self) -> google.protobuf.internal.containers.RepeatedCompositeFieldContainer[layoutd.v1.decoration_pb2.BackgroundShape]:
+        """The backgrounds (the request's, else the preset's), in document coordinates."""
+        pass
+    @property
+    def effects(self) -> layoutd.v1.typemode_pb2.TextEffects:
+        """The preset's colours, for the document's largest line."""
+        pass
+    preset: typing.Text
+    """The preset, after defaults."""
+
+    def __init__(self,
+        *,
         backgrounds: typing.Optional[typing.Iterable[layoutd.v1.decoration_pb2.BackgroundShape]] = ...,
         effects: typing.Optional[layoutd.v1.typemode_pb2.TextEffects] = ...,
         preset: typing.Text = ...,
-        views: typing.Optional[typing.Iterable[global___DocumentView]] = ...,
         ) -> None: ...
-    def HasField(self, field_name: typing_extensions.Literal["caret",b"caret","caret_position",b"caret_position","effects",b"effects"]) -> builtins.bool: ...
-    def ClearField(self, field_name: typing_extensions.Literal["backgrounds",b"backgrounds","caret",b"caret","caret_position",b"caret_position","carets",b"carets","changes",b"changes","document",b"document","effects",b"effects","height",b"height","hits",b"hits","line_count",b"line_count","paragraph_count",b"paragraph_count","preset",b"preset","text_length",b"text_length","views",b"views","width",b"width"]) -> None: ...
-global___DocumentReply = DocumentReply
+    def HasField(self, field_name: typing_extensions.Literal["effects",b"effects"]) -> builtins.bool: ...
+    def ClearField(self, field_name: typing_extensions.Literal["backgrounds",b"backgrounds","effects",b"effects","preset",b"preset"]) -> None: ...
+global___DocumentStory = DocumentStory
 
 class DocumentView(google.protobuf.message.Message):
     """One more layout of a document's text (OpenDocumentRequest.views): what the edits changed in

@@ -57,7 +57,7 @@ public nonisolated struct Layoutd_V1_OpenDocumentRequest: Sendable {
   /// document equals justify of its whole text after every edit. PER_LINE sizing only: UNIFORM
   /// sizing and max_height, which tie every line to the whole text, are refused by name (a preset
   /// whose sizing is uniform too, under "sizing"). A style edit sets no size. Backgrounds (the
-  /// request's, else the preset's) come back whole with every reply (DocumentReply.backgrounds).
+  /// request's, else the preset's) come back whole with every reply (DocumentReply.story).
   public var typeMode: Layoutd_V1_JustifyRequest {
     get {_typeMode ?? Layoutd_V1_JustifyRequest()}
     set {_typeMode = newValue}
@@ -372,28 +372,15 @@ public nonisolated struct Layoutd_V1_DocumentReply: @unchecked Sendable {
     set {_uniqueStorage()._carets = newValue}
   }
 
-  /// A Type Mode document's backgrounds (the request's, else the preset's), made again over the
-  /// whole text after the edits, in document coordinates: they join lines across paragraphs.
-  public var backgrounds: [Layoutd_V1_BackgroundShape] {
-    get {_storage._backgrounds}
-    set {_uniqueStorage()._backgrounds = newValue}
+  /// A Type Mode document's look after the edits; unset for a layout's document.
+  public var story: Layoutd_V1_DocumentStory {
+    get {_storage._story ?? Layoutd_V1_DocumentStory()}
+    set {_uniqueStorage()._story = newValue}
   }
-
-  /// A Type Mode document's preset colours, for its largest line after the edits.
-  public var effects: Layoutd_V1_TextEffects {
-    get {_storage._effects ?? Layoutd_V1_TextEffects()}
-    set {_uniqueStorage()._effects = newValue}
-  }
-  /// Returns true if `effects` has been explicitly set.
-  public var hasEffects: Bool {_storage._effects != nil}
-  /// Clears the value of `effects`. Subsequent reads from it will return its default value.
-  public mutating func clearEffects() {_uniqueStorage()._effects = nil}
-
-  /// A Type Mode document's preset, after defaults, as JustifyReply.preset.
-  public var preset: String {
-    get {_storage._preset}
-    set {_uniqueStorage()._preset = newValue}
-  }
+  /// Returns true if `story` has been explicitly set.
+  public var hasStory: Bool {_storage._story != nil}
+  /// Clears the value of `story`. Subsequent reads from it will return its default value.
+  public mutating func clearStory() {_uniqueStorage()._story = nil}
 
   /// One per view the document was opened with, in order: the same edits in that layout.
   public var views: [Layoutd_V1_DocumentView] {
@@ -406,6 +393,37 @@ public nonisolated struct Layoutd_V1_DocumentReply: @unchecked Sendable {
   public init() {}
 
   fileprivate var _storage = _StorageClass.defaultInstance
+}
+
+/// What a Type Mode document draws around its text, made again over the whole text with every
+/// reply, as JustifyReply gives it: backgrounds join lines across paragraphs, and the colours
+/// follow the largest line.
+public nonisolated struct Layoutd_V1_DocumentStory: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  /// The backgrounds (the request's, else the preset's), in document coordinates.
+  public var backgrounds: [Layoutd_V1_BackgroundShape] = []
+
+  /// The preset's colours, for the document's largest line.
+  public var effects: Layoutd_V1_TextEffects {
+    get {_effects ?? Layoutd_V1_TextEffects()}
+    set {_effects = newValue}
+  }
+  /// Returns true if `effects` has been explicitly set.
+  public var hasEffects: Bool {self._effects != nil}
+  /// Clears the value of `effects`. Subsequent reads from it will return its default value.
+  public mutating func clearEffects() {self._effects = nil}
+
+  /// The preset, after defaults.
+  public var preset: String = String()
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _effects: Layoutd_V1_TextEffects? = nil
 }
 
 /// One more layout of a document's text (OpenDocumentRequest.views): what the edits changed in
@@ -812,7 +830,7 @@ nonisolated extension Layoutd_V1_FittedLines: SwiftProtobuf.Message, SwiftProtob
 
 nonisolated extension Layoutd_V1_DocumentReply: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".DocumentReply"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}document\0\u{1}changes\0\u{3}text_length\0\u{3}paragraph_count\0\u{3}line_count\0\u{1}width\0\u{1}height\0\u{1}caret\0\u{3}caret_position\0\u{1}hits\0\u{1}carets\0\u{1}backgrounds\0\u{1}effects\0\u{1}preset\0\u{1}views\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}document\0\u{1}changes\0\u{3}text_length\0\u{3}paragraph_count\0\u{3}line_count\0\u{1}width\0\u{1}height\0\u{1}caret\0\u{3}caret_position\0\u{1}hits\0\u{1}carets\0\u{1}story\0\u{1}views\0")
 
   fileprivate class _StorageClass {
     var _document: UInt64 = 0
@@ -826,9 +844,7 @@ nonisolated extension Layoutd_V1_DocumentReply: SwiftProtobuf.Message, SwiftProt
     var _caretPosition: Layoutd_V1_TextPosition? = nil
     var _hits: [Layoutd_V1_Hit] = []
     var _carets: [Layoutd_V1_Caret] = []
-    var _backgrounds: [Layoutd_V1_BackgroundShape] = []
-    var _effects: Layoutd_V1_TextEffects? = nil
-    var _preset: String = String()
+    var _story: Layoutd_V1_DocumentStory? = nil
     var _views: [Layoutd_V1_DocumentView] = []
 
       // This property is used as the initial default value for new instances of the type.
@@ -851,9 +867,7 @@ nonisolated extension Layoutd_V1_DocumentReply: SwiftProtobuf.Message, SwiftProt
       _caretPosition = source._caretPosition
       _hits = source._hits
       _carets = source._carets
-      _backgrounds = source._backgrounds
-      _effects = source._effects
-      _preset = source._preset
+      _story = source._story
       _views = source._views
     }
   }
@@ -884,10 +898,8 @@ nonisolated extension Layoutd_V1_DocumentReply: SwiftProtobuf.Message, SwiftProt
         case 9: try { try decoder.decodeSingularMessageField(value: &_storage._caretPosition) }()
         case 10: try { try decoder.decodeRepeatedMessageField(value: &_storage._hits) }()
         case 11: try { try decoder.decodeRepeatedMessageField(value: &_storage._carets) }()
-        case 12: try { try decoder.decodeRepeatedMessageField(value: &_storage._backgrounds) }()
-        case 13: try { try decoder.decodeSingularMessageField(value: &_storage._effects) }()
-        case 14: try { try decoder.decodeSingularStringField(value: &_storage._preset) }()
-        case 15: try { try decoder.decodeRepeatedMessageField(value: &_storage._views) }()
+        case 12: try { try decoder.decodeSingularMessageField(value: &_storage._story) }()
+        case 13: try { try decoder.decodeRepeatedMessageField(value: &_storage._views) }()
         default: break
         }
       }
@@ -933,17 +945,11 @@ nonisolated extension Layoutd_V1_DocumentReply: SwiftProtobuf.Message, SwiftProt
       if !_storage._carets.isEmpty {
         try visitor.visitRepeatedMessageField(value: _storage._carets, fieldNumber: 11)
       }
-      if !_storage._backgrounds.isEmpty {
-        try visitor.visitRepeatedMessageField(value: _storage._backgrounds, fieldNumber: 12)
-      }
-      try { if let v = _storage._effects {
-        try visitor.visitSingularMessageField(value: v, fieldNumber: 13)
+      try { if let v = _storage._story {
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 12)
       } }()
-      if !_storage._preset.isEmpty {
-        try visitor.visitSingularStringField(value: _storage._preset, fieldNumber: 14)
-      }
       if !_storage._views.isEmpty {
-        try visitor.visitRepeatedMessageField(value: _storage._views, fieldNumber: 15)
+        try visitor.visitRepeatedMessageField(value: _storage._views, fieldNumber: 13)
       }
     }
     try unknownFields.traverse(visitor: &visitor)
@@ -965,14 +971,56 @@ nonisolated extension Layoutd_V1_DocumentReply: SwiftProtobuf.Message, SwiftProt
         if _storage._caretPosition != rhs_storage._caretPosition {return false}
         if _storage._hits != rhs_storage._hits {return false}
         if _storage._carets != rhs_storage._carets {return false}
-        if _storage._backgrounds != rhs_storage._backgrounds {return false}
-        if _storage._effects != rhs_storage._effects {return false}
-        if _storage._preset != rhs_storage._preset {return false}
+        if _storage._story != rhs_storage._story {return false}
         if _storage._views != rhs_storage._views {return false}
         return true
       }
       if !storagesAreEqual {return false}
     }
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Layoutd_V1_DocumentStory: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".DocumentStory"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}backgrounds\0\u{1}effects\0\u{1}preset\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeRepeatedMessageField(value: &self.backgrounds) }()
+      case 2: try { try decoder.decodeSingularMessageField(value: &self._effects) }()
+      case 3: try { try decoder.decodeSingularStringField(value: &self.preset) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    if !self.backgrounds.isEmpty {
+      try visitor.visitRepeatedMessageField(value: self.backgrounds, fieldNumber: 1)
+    }
+    try { if let v = self._effects {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 2)
+    } }()
+    if !self.preset.isEmpty {
+      try visitor.visitSingularStringField(value: self.preset, fieldNumber: 3)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Layoutd_V1_DocumentStory, rhs: Layoutd_V1_DocumentStory) -> Bool {
+    if lhs.backgrounds != rhs.backgrounds {return false}
+    if lhs._effects != rhs._effects {return false}
+    if lhs.preset != rhs.preset {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }
