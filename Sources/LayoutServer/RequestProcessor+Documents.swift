@@ -44,7 +44,8 @@ extension RequestProcessor {
         var failure: Layoutd_V1_Error?
         do {
             let answer = try documentAnswer(to: envelope.body, documents: documents, now: now, budget: budget)
-            frame = DocumentReplyFrame.encode(requestID: envelope.requestID, summary: answer.summary, parts: answer.parts, views: answer.views)
+            frame = DocumentReplyFrame.encode(requestID: envelope.requestID, summary: answer.summary, parts: answer.parts, story: answer.story,
+                                              views: answer.views)
         } catch {
             failure = error.wireMessage
             frame = try Framing.encode(Self.errorEnvelope(envelope.requestID, error.wireMessage))
@@ -59,6 +60,8 @@ extension RequestProcessor {
         var parts: [DocumentReplyFrame.Part] = []
         /// One per view of the document: its changes and size.
         var views: [DocumentReplyFrame.View] = []
+        /// A Type Mode document's look, written after the summary.
+        var story: Layoutd_V1_DocumentStory?
     }
 
     func documentAnswer(to body: Layoutd_V1_Envelope.OneOf_Body?, documents: DocumentStore, now: UInt64,
@@ -128,21 +131,20 @@ extension RequestProcessor {
             throw error
         }
         let id = documents.keep(document, ruleNames: opening.ruleNames, story: opening.story, views: views, now: now)
-        var summary = Self.summary(of: document, id: id)
-        if let story = opening.story { try look(story, of: document, into: &summary, budget: budget) }
+        let summary = Self.summary(of: document, id: id)
         return DocumentAnswer(summary: summary,
                               parts: [DocumentReplyFrame.Part(document.openingChange, document: document, ruleNames: opening.ruleNames)],
                               views: views.map { view in
                                   DocumentReplyFrame.View(of: view.document,
                                                           parts: [DocumentReplyFrame.Part(view.document.openingChange, document: view.document,
                                                                                           ruleNames: view.ruleNames)])
-                              })
+                              },
+                              story: try opening.story.map { try look($0, of: document, budget: budget) })
     }
 
     /// A Type Mode document's backgrounds over its whole text, and its preset's colours for its
     /// largest line, as a justify reply gives them.
-    private func look(_ story: StoryLook, of document: TextDocument, into reply: inout Layoutd_V1_DocumentReply,
-                      budget: WorkBudget) throws {
+    private func look(_ story: StoryLook, of document: TextDocument, budget: WorkBudget) throws -> Layoutd_V1_DocumentStory {
         var look = Layoutd_V1_DocumentStory()
         if !story.backgrounds.isEmpty {
             let whole = Decorator(layout: document.assembled(), text: String(decoding: document.units, as: UTF16.self),
@@ -152,7 +154,7 @@ extension RequestProcessor {
         let largest = document.paragraphs.lazy.compactMap { $0.fitted?.sizes.max() }.max() ?? document.settings.style.size
         look.effects = Layoutd_V1_TextEffects(TextEffects.derive(preset: story.presetName, palette: story.palette, largestSize: largest))
         look.preset = story.presetName
-        reply.story = look
+        return look
     }
 
     private func editDocument(_ request: Layoutd_V1_EditDocumentRequest, documents: DocumentStore, now: UInt64,
@@ -210,22 +212,29 @@ extension RequestProcessor {
             return hit
         }
         reply.carets = request.carets.map { answering.caret(TextPosition($0)).map(Layoutd_V1_Caret.init) ?? Layoutd_V1_Caret() }
-        if let story = entry.story { try look(story, of: document, into: &reply, budget: budget) }
         return DocumentAnswer(summary: reply, parts: parts,
-                              views: entry.views.isEmpty ? [] : zip(entry.views, viewParts).map { DocumentReplyFrame.View(of: $0.document, parts: $1) })
+                              views: entry.views.isEmpty ? [] : zip(entry.views, viewParts).map { DocumentReplyFrame.View(of: $0.document, parts: $1) },
+                              story: try entry.story.map { try look($0, of: document, budget: budget) })
     }
 
     /// One edit as the engine takes it, checked once and applied to each layout of the text.
+    /// Small, as it is moved about on every keystroke: a style's patch (large, and rare beside
+    /// typing) is held by reference.
     enum ResolvedEdit {
         case replace(Range<Int>, ContiguousArray<UInt16>, [InlineAttachment])
-        case style(Range<Int>, StylePatch)
+        case style(Range<Int>, PatchBox)
+
+        final class PatchBox {
+            let patch: StylePatch
+            init(_ patch: StylePatch) { self.patch = patch }
+        }
 
         func apply(to document: TextDocument, budget: WorkBudget) throws -> DocumentChange {
             switch self {
             case .replace(let range, let units, let attachments):
                 return try under("replace") { try document.replace(range, with: units, attachments: attachments, budget: budget) }
-            case .style(let range, let patch):
-                return try under("style") { try document.style(range, patch: patch, budget: budget) }
+            case .style(let range, let box):
+                return try under("style") { try document.style(range, patch: box.patch, budget: budget) }
             }
         }
     }
@@ -249,7 +258,7 @@ extension RequestProcessor {
             let range = try Self.range(change.range, has: change.hasRange, field: "style.range")
             if document.isTypeMode { try under("style") { try change.style.checkUnsized(field: "style") } }
             let patch = try under("style") { try change.style.patch(field: "style", fonts: layouter.fonts) }
-            return .style(range, patch)
+            return .style(range, ResolvedEdit.PatchBox(patch))
         case .none:
             throw LayoutError(.invalidArgument, "an edit needs a replace or a style", field: "edit")
         }

@@ -132,16 +132,21 @@ import Testing
         summary.story.effects = .with { $0.textColor = .with { $0.red = 1; $0.green = 0.5 } }
         let empty = DocumentReplyFrame.Part(document.openingChange, document: document, ruleNames: [])
         #expect(empty.fittedLines.count == 1 && empty.fittedLines[0].lineSizes.isEmpty)
-        #expect(DocumentReplyFrame.encode(requestID: 1, summary: summary, parts: [empty])
+        #expect(DocumentReplyFrame.encode(requestID: 1, summary: summary, parts: [empty], story: summary.story)
                 == (try Self.swiftProtobufFrame(1, summary: summary, changes: [Layoutd_V1_ParagraphChange(document.openingChange, document: document, ruleNames: [])])))
         let typed = try document.replace(0..<0, with: AttributedText.utf16("so\nHAPPY\nto see you"))
         summary.story.backgrounds = [.with { $0.rects = [.with { $0.x = 1; $0.width = 20; $0.height = 30 }] }]
         summary.textLength = UInt32(document.length)
         let part = DocumentReplyFrame.Part(typed, document: document, ruleNames: [])
         #expect(part.fittedLines.map(\.lineSizes.count) == [1, 1, 1])
-        let ours = DocumentReplyFrame.encode(requestID: 2, summary: summary, parts: [part])
+        let ours = DocumentReplyFrame.encode(requestID: 2, summary: summary, parts: [part], story: summary.story)
         let theirs = try Self.swiftProtobufFrame(2, summary: summary, changes: [Layoutd_V1_ParagraphChange(typed, document: document, ruleNames: [])])
         #expect(ours == theirs)
+        // With hits asked for, the summary's rest is swift-protobuf's; the story still follows it.
+        summary.hits = [.with { $0.lineIndex = 2 }]
+        #expect(DocumentReplyFrame.encode(requestID: 3, summary: summary, parts: [part], story: summary.story)
+                == (try Self.swiftProtobufFrame(3, summary: summary, changes: [Layoutd_V1_ParagraphChange(typed, document: document, ruleNames: [])])))
+        summary.hits = []
         let decoded = try Layoutd_V1_Envelope(serializedBytes: Array(ours.dropFirst(Framing.headerBytes)))
         guard case .documentReply(let reply) = decoded.body else { Issue.record("not a document reply"); return }
         #expect(reply.changes[0].fittedLines[0].lineSizes == [96] && reply.changes[0].fittedLines[0].clamped == [true])

@@ -6,7 +6,7 @@ import LayoutEngine
 /// through `Layoutd_V1_ParagraphChange(_:document:ruleNames:)` (a test holds the two together).
 public enum DocumentReplyFrame {
     private enum Envelope { static let requestID = 1, documentReply = 35 }
-    private enum Reply { static let document = 1, changes = 2, views = 13 }
+    private enum Reply { static let document = 1, changes = 2, story = 12, views = 13 }
     private enum ViewField { static let changes = 1, lineCount = 2, width = 3, height = 4 }
     private enum Change {
         static let first = 1, removed = 2, paragraphs = 3, deltaY = 4, deltaOffset = 5, deltaLines = 6, deltaAttachments = 7, fittedLines = 8
@@ -46,8 +46,10 @@ public enum DocumentReplyFrame {
         }
     }
 
-    /// `summary` holds every field but `changes` and `views` (its own are ignored).
-    public static func encode(requestID: UInt64, summary: Layoutd_V1_DocumentReply, parts: [Part], views: [View] = []) -> [UInt8] {
+    /// `summary` holds every field but `changes`, `story` and `views` (its own are ignored): a
+    /// Type Mode document's `story` comes apart, so a keystroke's summary is not asked for it.
+    public static func encode(requestID: UInt64, summary: Layoutd_V1_DocumentReply, parts: [Part], story: Layoutd_V1_DocumentStory? = nil,
+                              views: [View] = []) -> [UInt8] {
         func glyphs(_ parts: [Part]) -> Int {
             parts.reduce(0) { total, part in total + part.paragraphs.reduce(0) { $0 + $1.layout.runs.reduce(0) { $0 + $1.glyphs.count } } }
         }
@@ -58,20 +60,22 @@ public enum DocumentReplyFrame {
         // Hits and carets asked for, rare beside typing, and a Type Mode document's look are
         // written by swift-protobuf.
         let restBytes: [UInt8]
-        if summary.hits.isEmpty && summary.carets.isEmpty && !summary.hasStory {
+        if summary.hits.isEmpty && summary.carets.isEmpty {
             restBytes = []
         } else {
             var rest = summary
             rest.document = 0
             rest.changes = []
+            rest.clearStory()
             rest.views = []
             restBytes = (try? rest.serializedBytes()) ?? []
         }
         writer.message(Envelope.documentReply) { reply in
             reply.uint64(Reply.document, summary.document)
             writeChanges(parts, field: Reply.changes, to: &reply)
-            // Fields 3 to 12, in number order, as swift-protobuf writes them; then the views.
+            // Fields 3 to 11, in number order, as swift-protobuf writes them; then the story and the views.
             if restBytes.isEmpty { writeSummary(summary, to: &reply) } else { reply.fields(restBytes) }
+            if let story { reply.message(Reply.story, serialized: (try? story.serializedBytes()) ?? []) }
             for view in views {
                 reply.message(Reply.views) { message in
                     writeChanges(view.parts, field: ViewField.changes, to: &message)
