@@ -73,8 +73,6 @@ extension DocumentStore.Entry {
     var views: [DocumentLayoutView] { extras?.views ?? [] }
     /// Every layout of the text: the document's own, then its views.
     var layouts: [TextDocument] { [document] + views.map(\.document) }
-    /// What the document counts against the limits: its units once per layout.
-    var weightedLength: Int { document.length * (1 + views.count) }
 }
 
 /// One connection's open documents, by id. Ids count up from 1 on each connection, so an id

@@ -165,21 +165,22 @@ extension RequestProcessor {
         try Self.checkFinite(request.points)
         let entry = try documents.entry(request.document, now: now)
         let document = entry.document
-        guard Int(request.view) <= entry.views.count else {
+        let views = entry.views, layouts = 1 + views.count
+        guard Int(request.view) <= views.count else {
             throw LayoutError(.invalidArgument, "view \(request.view) is not one of the document's: 0 is its own layout, 1 to "
-                              + "\(entry.views.count) its views", field: "view")
+                              + "\(views.count) its views", field: "view")
         }
         // Several edits, or one in several layouts, are all or none: the layouts go back to these if one fails.
-        let before = request.edits.count > 1 || !entry.views.isEmpty ? entry.layouts.map { $0.snapshot() } : nil
+        let before = request.edits.count > 1 || layouts > 1 ? entry.layouts.map { $0.snapshot() } : nil
         var caret: TextPosition?
         var parts: [DocumentReplyFrame.Part] = []
-        var viewParts: [[DocumentReplyFrame.Part]] = entry.views.isEmpty ? [] : Array(repeating: [], count: entry.views.count)
+        var viewParts: [[DocumentReplyFrame.Part]] = layouts == 1 ? [] : Array(repeating: [], count: views.count)
         do {
             for (index, edit) in request.edits.enumerated() {
-                let resolved = try under("edits[\(index)]") { try resolve(edit, in: entry, id: request.document, documents: documents) }
+                let resolved = try under("edits[\(index)]") { try resolve(edit, in: document, layouts: layouts, id: request.document, documents: documents) }
                 let change = try under("edits[\(index)]") { try resolved.apply(to: document, budget: budget) }
                 parts.append(DocumentReplyFrame.Part(change, document: document, ruleNames: entry.ruleNames))
-                for (number, view) in entry.views.enumerated() {
+                for (number, view) in views.enumerated() {
                     let viewChange = try under("edits[\(index)]") { try resolved.apply(to: view.document, budget: budget) }
                     viewParts[number].append(DocumentReplyFrame.Part(viewChange, document: view.document, ruleNames: view.ruleNames))
                 }
@@ -187,16 +188,16 @@ extension RequestProcessor {
             }
         } catch {
             if let before { zip(entry.layouts, before).forEach { $0.restore($1) } }
-            documents.settle(request.document, length: entry.weightedLength)
+            documents.settle(request.document, length: document.length * layouts)
             throw error
         }
-        documents.settle(request.document, length: entry.weightedLength)
+        documents.settle(request.document, length: document.length * layouts)
         let length = document.length
         for (index, caret) in request.carets.enumerated() {
             try Self.check(caret, within: length, of: "document", field: "carets[\(index)]")
         }
         // The caret, points and carets answer in the layout the request names.
-        let answering = request.view == 0 ? document : entry.views[Int(request.view) - 1].document
+        let answering = request.view == 0 ? document : views[Int(request.view) - 1].document
         // The summary is the reply's start: filled in place, not built apart and copied over.
         var reply = Self.summary(of: document, id: request.document)
         if let caret {
@@ -213,7 +214,7 @@ extension RequestProcessor {
         }
         reply.carets = request.carets.map { answering.caret(TextPosition($0)).map(Layoutd_V1_Caret.init) ?? Layoutd_V1_Caret() }
         return DocumentAnswer(summary: reply, parts: parts,
-                              views: entry.views.isEmpty ? [] : zip(entry.views, viewParts).map { DocumentReplyFrame.View(of: $0.document, parts: $1) },
+                              views: layouts == 1 ? [] : zip(views, viewParts).map { DocumentReplyFrame.View(of: $0.document, parts: $1) },
                               story: try entry.story.map { try look($0, of: document, budget: budget) })
     }
 
@@ -241,9 +242,8 @@ extension RequestProcessor {
 
     /// One edit checked against the document, its growth taken from the connection's and the
     /// server's room first (once per layout of the text).
-    private func resolve(_ edit: Layoutd_V1_DocumentEdit, in entry: DocumentStore.Entry, id: UInt64,
+    private func resolve(_ edit: Layoutd_V1_DocumentEdit, in document: TextDocument, layouts: Int, id: UInt64,
                          documents: DocumentStore) throws -> ResolvedEdit {
-        let document = entry.document
         switch edit.edit {
         case .replace(let replacement):
             let range = try Self.range(replacement.range, has: replacement.hasRange, field: "replace.range")
@@ -251,7 +251,7 @@ extension RequestProcessor {
             let attachments = try under("replace") { try replacement.attachments.inlineAttachments(fonts: layouter.fonts) }
             try under("replace") {
                 try document.checkEdges(range, field: "range")
-                try documents.grow(id, by: (units.count - range.count) * (1 + entry.views.count))
+                try documents.grow(id, by: (units.count - range.count) * layouts)
             }
             return .replace(range, units, attachments)
         case .style(let change):
