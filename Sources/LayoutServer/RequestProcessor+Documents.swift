@@ -114,6 +114,7 @@ extension RequestProcessor {
         try documents.admit(units: weighted)
         let document: TextDocument
         let views: [DocumentLayoutView]
+        let story: Layoutd_V1_DocumentStory?
         do {
             document = try under(opening.story == nil ? "layout" : "type_mode") {
                 try TextDocument(units: opening.units, spans: opening.spans, attachments: opening.attachments, settings: opening.settings,
@@ -126,6 +127,8 @@ extension RequestProcessor {
                                        ruleNames: view.ruleNames)
                 }
             }
+            // Made before the document is kept: a story whose backgrounds are refused opens nothing.
+            story = try opening.story.map { try look($0, of: document, budget: budget) }
         } catch {
             documents.unadmit(units: weighted)
             throw error
@@ -139,7 +142,7 @@ extension RequestProcessor {
                                                           parts: [DocumentReplyFrame.Part(view.document.openingChange, document: view.document,
                                                                                           ruleNames: view.ruleNames)])
                               },
-                              story: try opening.story.map { try look($0, of: document, budget: budget) })
+                              story: story)
     }
 
     /// A Type Mode document's backgrounds over its whole text, and its preset's colours for its
@@ -171,10 +174,12 @@ extension RequestProcessor {
                               + "\(views.count) its views", field: "view")
         }
         // Several edits, or one in several layouts, are all or none: the layouts go back to these if one fails.
-        let before = request.edits.count > 1 || layouts > 1 ? entry.layouts.map { $0.snapshot() } : nil
+        // So is a Type Mode document's story after them: backgrounds that cannot be made undo the edits.
+        let before = request.edits.count > 1 || layouts > 1 || entry.story != nil ? entry.layouts.map { $0.snapshot() } : nil
         var caret: TextPosition?
         var parts: [DocumentReplyFrame.Part] = []
         var viewParts: [[DocumentReplyFrame.Part]] = layouts == 1 ? [] : Array(repeating: [], count: views.count)
+        let story: Layoutd_V1_DocumentStory?
         do {
             for (index, edit) in request.edits.enumerated() {
                 let resolved = try under("edits[\(index)]") { try resolve(edit, in: document, layouts: layouts, id: request.document, documents: documents) }
@@ -186,6 +191,7 @@ extension RequestProcessor {
                 }
                 caret = change.caret
             }
+            story = try entry.story.map { try look($0, of: document, budget: budget) }
         } catch {
             if let before { zip(entry.layouts, before).forEach { $0.restore($1) } }
             documents.settle(request.document, length: document.length * layouts)
@@ -215,7 +221,7 @@ extension RequestProcessor {
         reply.carets = request.carets.map { answering.caret(TextPosition($0)).map(Layoutd_V1_Caret.init) ?? Layoutd_V1_Caret() }
         return DocumentAnswer(summary: reply, parts: parts,
                               views: layouts == 1 ? [] : zip(views, viewParts).map { DocumentReplyFrame.View(of: $0.document, parts: $1) },
-                              story: try entry.story.map { try look($0, of: document, budget: budget) })
+                              story: story)
     }
 
     /// One edit as the engine takes it, checked once and applied to each layout of the text.
