@@ -128,7 +128,7 @@ extension RequestProcessor {
                 }
             }
             // Made before the document is kept: a story whose backgrounds are refused opens nothing.
-            story = try opening.story.map { try look($0, of: document, budget: budget) }
+            story = try under("type_mode") { try opening.story.map { try look($0, of: document, budget: budget) } }
         } catch {
             documents.unadmit(units: weighted)
             throw error
@@ -191,7 +191,8 @@ extension RequestProcessor {
                 }
                 caret = change.caret
             }
-            story = try entry.story.map { try look($0, of: document, budget: budget) }
+            // Named as the document's: the story is its, made over all of its text.
+            story = try under("document") { try entry.story.map { try look($0, of: document, budget: budget) } }
         } catch {
             if let before { zip(entry.layouts, before).forEach { $0.restore($1) } }
             documents.settle(request.document, length: document.length * layouts)

@@ -1,6 +1,8 @@
 import Foundation
 import LayoutdClient
+import LayoutEngine
 import LayoutWire
+@testable import LayoutServer
 import Testing
 
 /// Type Mode in an editing session, through the daemon: a client that splices in the paragraphs
@@ -119,6 +121,40 @@ import Testing
             $0.edits = [.with { $0.style = .with { $0.range = .with { $0.length = 1 }; $0.style.weight = 900 } }]
         })
         #expect(bold.changes.first?.fittedLines.count == 1 && bold.story.preset == "classic")
+    }
+
+    /// The story's backgrounds are made over the whole text after each edit: where they pass the
+    /// rects one reply may hold, opening keeps nothing and an edit is undone.
+    @Test func backgroundsThatCannotBeMadeOpenNothingAndUndoTheEdit() throws {
+        let processor = try RequestProcessor.standalone()
+        let ledger = DocumentLedger(limits: DocumentLimits())
+        let store = DocumentStore(ledger: ledger)
+        func answer(_ body: Layoutd_V1_Envelope.OneOf_Body) throws -> Layoutd_V1_Envelope {
+            var envelope = Layoutd_V1_Envelope()
+            envelope.body = body
+            let frame = try processor.documentReplyFrame(to: envelope, documents: store, now: 0, budget: .unlimited)
+            return try Layoutd_V1_Envelope(serializedBytes: Array(frame.dropFirst(Framing.headerBytes)))
+        }
+        // 64 per-line backgrounds: a rect each a line, so 64 lines reach the 4,096 rects a reply may hold.
+        func story(lines: Int) -> Layoutd_V1_JustifyRequest {
+            var request = Self.story(Array(repeating: "ab", count: lines).joined(separator: "\n"), preset: "modern")
+            request.backgrounds = Array(repeating: .with { $0.kind = .perLine }, count: 64)
+            return request
+        }
+        let tooMany = try answer(.openDocument(.with { $0.typeMode = story(lines: 80) }))
+        #expect(tooMany.errorReply?.code == .resourceExhausted && tooMany.errorReply?.field == "open_document.type_mode.backgrounds",
+                "\(String(describing: tooMany.errorReply))")
+        #expect(store.count == 0 && ledger.units == 0, "nothing kept")
+        let opened = try answer(.openDocument(.with { $0.typeMode = story(lines: 40) }))
+        guard case .documentReply(let reply) = opened.body else { Issue.record("no document reply: \(opened)"); return }
+        #expect(reply.story.backgrounds.count == 64 && reply.lineCount == 40)
+        let longer = try answer(.editDocument(DocumentServerTests.replace(reply.document, 0, 0, String(repeating: "cd\n", count: 40))))
+        #expect(longer.errorReply?.code == .resourceExhausted && longer.errorReply?.field == "edit_document.document.backgrounds",
+                "\(String(describing: longer.errorReply))")
+        let after = try answer(.editDocument(.with { $0.document = reply.document }))
+        guard case .documentReply(let unchanged) = after.body else { Issue.record("no document reply"); return }
+        #expect(unchanged.lineCount == 40 && unchanged.textLength == reply.textLength && ledger.units == Int(reply.textLength),
+                "the edit was undone")
     }
 
     @Test func layoutctlEditsATypeModeStory() throws {
