@@ -7,10 +7,10 @@ extension Renderer {
     /// would. Text is drawn as glyph outlines (colour emoji as small pictures), the photo as an
     /// embedded PNG, lines retract by their dash offset along a path length of 1.
     public func animatedSVG(_ scene: TagScene, _ kind: TagAnimationKind, timeline: TagTimeline, budget: WorkBudget = .unlimited) throws -> [UInt8] {
-        let parts = TagPartClasses(text: "text", line: "line")
+        let parts = TagPartClasses(text: "text", line: "line", dot: "dot", shadow: "shadow")
         let rules = timeline.keyframes(kind).map { Self.rule($0, name: "\($0.property.rawValue)-\(kind.rawValue)", parts: parts) }
         return try tagsSVG(scene, rules: rules, budget: budget) { tag in
-            (dot: (dot: "dot", shadow: "shadow"), layers: [TagLabelLayer(labels: tag.labels, legibility: tag.legibility, classes: parts)])
+            (dot: (dot: parts.dot, shadow: parts.shadow), layers: [TagLabelLayer(labels: tag.labels, legibility: tag.legibility, classes: parts)])
         }
     }
 
@@ -18,8 +18,9 @@ extension Renderer {
     /// the switch's CSS keyframes (`TagTimeline.switchKeyframes`): its labels go and the new
     /// style's come around a dot that stays. Tags that do not switch hold still.
     public func switchingSVG(_ scene: TagScene, timeline: TagTimeline, budget: WorkBudget = .unlimited) throws -> [UInt8] {
-        let leaving = TagPartClasses(text: "text-leaving", line: "line-leaving")
-        let arriving = TagPartClasses(text: "text-arriving", line: "line-arriving")
+        // The dot stays through a switch: no keyframe of it names these layers' dot classes.
+        let leaving = TagPartClasses(text: "text-leaving", line: "line-leaving", dot: "dot", shadow: "shadow")
+        let arriving = TagPartClasses(text: "text-arriving", line: "line-arriving", dot: "dot", shadow: "shadow")
         let keyframes = timeline.switchKeyframes()
         let rules = keyframes.outgoing.map { Self.rule($0, name: "\($0.property.rawValue)-leaving", parts: leaving) }
             + keyframes.incoming.map { Self.rule($0, name: "\($0.property.rawValue)-arriving", parts: arriving) }
@@ -36,6 +37,8 @@ extension Renderer {
     struct TagPartClasses {
         var text: String
         var line: String
+        var dot: String
+        var shadow: String
     }
 
     /// Labels drawn together: their lines, then their text, animated by `classes` (nil: still).
@@ -51,8 +54,8 @@ extension Renderer {
         let (selector, property, from, to): (String, String, Double, Double) = switch keyframe.property {
         case .textOpacity: (".\(parts.text)", "opacity", keyframe.from, keyframe.to)
         case .strokeEnd: (".\(parts.line)", "stroke-dashoffset", 1 - keyframe.from, 1 - keyframe.to)
-        case .dotOpacity: (".dot", "opacity", keyframe.from, keyframe.to)
-        case .shadowOpacity: (".shadow", "opacity", keyframe.from, keyframe.to)
+        case .dotOpacity: (".\(parts.dot)", "opacity", keyframe.from, keyframe.to)
+        case .shadowOpacity: (".\(parts.shadow)", "opacity", keyframe.from, keyframe.to)
         }
         return "@keyframes \(name){from{\(property):\(number(from))}to{\(property):\(number(to))}}\n"
             + "\(selector){animation:\(name) \(number(keyframe.duration))s cubic-bezier(0,0,.58,1) \(number(keyframe.begin))s both}\n"
