@@ -169,10 +169,13 @@ public final class DocumentStore: Sendable {
         return found
     }
 
-    /// The document `id` and how many layouts it keeps of its text, not marked used (to weigh a
-    /// request before it runs).
-    func peek(_ id: UInt64) -> (document: TextDocument, layouts: Int)? {
-        state.withLock { state in state.entries[id].map { ($0.document, 1 + $0.views.count) } }
+    /// The document `id`, how many layouts it keeps of its text, and whether each reply makes
+    /// backgrounds over all of it (a Type Mode story's), not marked used (to weigh a request
+    /// before it runs).
+    func peek(_ id: UInt64) -> (document: TextDocument, layouts: Int, backgroundsOverAll: Bool)? {
+        state.withLock { state in
+            state.entries[id].map { ($0.document, 1 + $0.views.count, !($0.story?.backgrounds.isEmpty ?? true)) }
+        }
     }
 
     /// Room for a document to grow by `units` (nothing for shrinking), or why there is none.

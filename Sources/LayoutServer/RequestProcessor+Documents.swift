@@ -22,7 +22,11 @@ extension RequestProcessor {
         case .openDocument(let open): return open.views.isEmpty  // each view lays the whole text out again
         case .editDocument(let request):
             guard request.edits.count <= 1, request.points.count + request.carets.count <= 16 else { return false }
-            guard let (document, layouts) = documents.peek(request.document), let edit = request.edits.first else { return true }
+            guard let (document, layouts, backgroundsOverAll) = documents.peek(request.document), let edit = request.edits.first else {
+                return true
+            }
+            // A story's backgrounds are made over its whole text with every reply: weigh all of it.
+            if backgroundsOverAll && document.length > Self.inlineDocumentUnits { return false }
             func span(_ range: Layoutd_V1_Range) -> Range<Int> { Int(range.start)..<(Int(range.start) + Int(range.length)) }
             switch edit.edit {
             case .replace(let replace):

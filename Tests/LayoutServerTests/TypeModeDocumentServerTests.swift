@@ -157,6 +157,25 @@ import Testing
                 "the edit was undone")
     }
 
+    /// A keystroke is answered on the event loop only when it is small: in a long story with a
+    /// background, the background made over the whole story is not.
+    @Test func aKeystrokeInALongStoryWithABackgroundIsNotSmall() throws {
+        let processor = try RequestProcessor.standalone()
+        let store = DocumentStore(ledger: DocumentLedger(limits: DocumentLimits()))
+        let text = Array(repeating: "a caption of a few words", count: 120).joined(separator: "\n")  // ~3,000 units
+        for (preset, small) in [("modern", true), ("strong", false)] {
+            var open = Layoutd_V1_Envelope()
+            open.openDocument = .with { $0.typeMode = Self.story(text, preset: preset) }
+            let frame = try processor.documentReplyFrame(to: open, documents: store, now: 0, budget: .unlimited)
+            guard case .documentReply(let opened) = try Layoutd_V1_Envelope(serializedBytes: Array(frame.dropFirst(Framing.headerBytes))).body else {
+                Issue.record("no document reply"); return
+            }
+            var keystroke = Layoutd_V1_Envelope()
+            keystroke.editDocument = DocumentServerTests.replace(opened.document, 3, 3, "x")
+            #expect(processor.isSmallDocumentRequest(keystroke, documents: store) == small, "\(preset)")
+        }
+    }
+
     @Test func layoutctlEditsATypeModeStory() throws {
         let ctl = Daemon.binary("layoutctl")
         let commands = "replace 8 8 !!\nstyle 0 2 size=30\nshow\n"
