@@ -55,7 +55,7 @@ extension RequestProcessor {
                                 canvas: request.hasCanvas ? try request.canvas.checked(field: "canvas")
                                     : RenderScene.pressedSurface(decorated.layout.paints) ?? Color(red: 1, green: 1, blue: 1),
                                 origin: Point(x: 0, y: 0), backgrounds: decorated.backgrounds,
-                                runs: decorated.layout.runs + decorated.layout.emphasisMarks,  // the marks drawn as the text is
+                                runs: decorated.layout.runs + decorated.layout.emphasisMarks + decorated.layout.rubyRuns,  // drawn as the text is
                                 textColor: request.hasTextColor ? try request.textColor.checked(field: "text_color")
                                     : Color(red: 0, green: 0, blue: 0), paints: decorated.layout.paints,
                                 decorations: decorated.layout.decorations)

@@ -29,6 +29,10 @@ extension Layoutd_V1_LayoutRequest {
         guard backgrounds.isEmpty else {
             throw LayoutError(.invalidArgument, "documents do not draw backgrounds; ask a layout request for them", field: "backgrounds")
         }
+        guard rubyAnnotations.isEmpty else {
+            throw LayoutError(.invalidArgument, "documents keep no ruby yet (a base's range would not follow edits); ask a layout "
+                              + "request for it", field: "ruby_annotations")
+        }
         // Every setting as a layout request makes it, from the request without its text and spans.
         let template = try settingsOnly.formattedRequest(fonts: fonts).request
         let rules = try compiledRules(fonts: fonts)

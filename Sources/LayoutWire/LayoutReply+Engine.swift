@@ -14,6 +14,7 @@ extension Layoutd_V1_LayoutReply {
         decorations = layout.decorations.map(Layoutd_V1_TextDecoration.init)
         fillRegions = layout.fillRegions.map(Layoutd_V1_FillRegion.init)
         emphasisMarks = layout.emphasisMarks.map(Layoutd_V1_GlyphRun.init)
+        rubyRuns = layout.rubyRuns.map(Layoutd_V1_GlyphRun.init)
         for (index, angles) in layout.glyphAngles.enumerated() { runs[index].angles = angles.map(Layoutd_V1_GlyphRun.wireAngle) }
         paints = Layoutd_V1_Paint.list(layout.paints)
         containers = layout.containers.map(Layoutd_V1_ContainerLayout.init)

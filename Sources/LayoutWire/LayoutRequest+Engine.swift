@@ -58,7 +58,7 @@ extension Layoutd_V1_LayoutRequest {
             throw LayoutError(.invalidArgument, "unknown truncation mode \(value)", field: "truncation.mode")
         }
         var request = ParagraphRequest(
-            text: AttributedText(text, units: textUnits, style: style, paint: paint, spans: spans), width: Double(width),
+            text: try withRuby(AttributedText(text, units: textUnits, style: style, paint: paint, spans: spans)), width: Double(width),
             height: height > 0 ? Double(height) : nil, alignment: alignment, direction: direction,
             lineHeightMultiple: lineHeightMultiple > 0 ? Double(lineHeightMultiple) : 1,
             lineHeight: lineHeight > 0 ? Double(lineHeight) : nil,

@@ -49,6 +49,7 @@ extension LayoutCtl {
                 if !connection.json, let boxes = AttachmentTable.render(reply.attachments) { print(boxes) }
                 if !connection.json, let decorations = DecorationTable.render(reply.decorations) { print(decorations) }
                 if !connection.json, let marks = EmphasisTable.render(reply.emphasisMarks) { print(marks) }
+                if !connection.json, let ruby = RubyTable.render(reply.rubyRuns, text: text) { print(ruby) }
                 if !connection.json, let matches = RuleMatchTable.render(reply.ruleMatches, text: text) { print(matches) }
                 if !connection.json, let fragments = FragmentTable.render(reply) { print(fragments) }
                 if !connection.json, let ink = InkTable.render(reply) { print(ink) }

@@ -14,6 +14,7 @@ struct LayoutOptions: ParsableArguments {
     @OptionGroup(title: "Flow") var flow: FlowOptions
     @OptionGroup(title: "Vertical text") var verticalText: VerticalOptions
     @OptionGroup(title: "Text on a path") var onPath: TextPathOptions
+    @OptionGroup(title: "Ruby") var rubyOptions: RubyOptions
     @OptionGroup(title: "Output") var picture: OutputOptions
     @OptionGroup(title: "Story frame (with -o)") var frame: FrameOptions
 
@@ -110,6 +111,7 @@ struct LayoutOptions: ParsableArguments {
         if let lineBreak = style.lineBreak { request.defaultStyle.lineBreak = try BreakingNames.lineBreak(lineBreak, option: "--line-break") }
         if let wordBreak = style.wordBreak { request.defaultStyle.wordBreak = try BreakingNames.wordBreak(wordBreak, option: "--word-break") }
         if let emphasis = style.emphasis { request.defaultStyle.emphasis = try EmphasisNames.marks(emphasis, option: "--emphasis") }
+        request.rubyAnnotations = try rubyOptions.annotations()
         request.lineHeightMultiple = lineHeightMultiple
         request.maxLines = maxLines
         request.inkBounds = ink

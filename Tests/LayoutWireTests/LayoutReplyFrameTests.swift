@@ -112,6 +112,18 @@ import TestSupport
         #expect(reply.paints[2].shadow.blurRadius == 3)
     }
 
+    @Test func carriesRubyAsSwiftProtobufWritesIt() throws {
+        let text = AttributedText("漢字の東京", style: TextStyle(family: "Noto Sans CJK JP", size: 24))
+            .withRuby([RubyAnnotation(base: 0..<2, reading: "かんじ"), RubyAnnotation(base: 3..<5, readings: ["とう", "きょう"])])
+        let layout = try Self.layouter.layout(ParagraphRequest(text: text, width: 300))
+        #expect(layout.rubyRuns.count == 3)
+        let ours = LayoutReplyFrame.encode(requestID: 12, layout: layout)
+        #expect(ours == (try Self.swiftProtobufFrame(12, layout, [])))
+        let decoded = try #require(LayoutReplyReader.envelope(Array(ours.dropFirst(Framing.headerBytes))))
+        guard case .layoutReply(let reply) = decoded.body else { Issue.record("not a layout reply"); return }
+        #expect(reply.rubyRuns.map(\.clusters) == [[0, 1, 2], [0, 1], [2, 3, 4]])
+    }
+
     @Test func carriesRuleMatchesAsSwiftProtobufWritesThem() throws {
         var request = Layoutd_V1_LayoutRequest()
         request.text = "1. *bold* and _italic_ NOW"

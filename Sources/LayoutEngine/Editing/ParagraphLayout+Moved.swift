@@ -23,11 +23,11 @@ extension ParagraphLayout {
     }
 
     /// True when only lines, runs and the visible range move with a placement: no attachments,
-    /// decorations, emphasis marks, fills, ink or intrinsic metrics. A writer may then apply the placement as it writes those, instead
+    /// decorations, emphasis marks, ruby, fills, ink or intrinsic metrics. A writer may then apply the placement as it writes those, instead
     /// of writing a moved copy (`LayoutReplyFrame.writeReply(_:placed:…)`).
     public var movesOnlyLinesAndRuns: Bool {
         attachments.isEmpty && decorations.isEmpty && ink == nil && intrinsicMetrics == nil && fillRegions.isEmpty
-            && emphasisMarks.isEmpty
+            && emphasisMarks.isEmpty && rubyRuns.isEmpty
     }
 
     /// The layout moved along the text by `offset`, down by `top`, and its lines and attachments
@@ -41,18 +41,21 @@ extension ParagraphLayout {
             layout.lines[i].usedRect.y += top
             layout.lines[i].fragmentRect?.y += top
         }
-        func move(_ runs: inout [GlyphRunLayout]) {
+        // A ruby run's clusters count in its readings, not in the text: they stay.
+        func move(_ runs: inout [GlyphRunLayout], clustersInText: Bool = true) {
+            let clusterShift = clustersInText ? start : 0
             for i in runs.indices {
                 runs[i].range = runs[i].range.shifted(by: start)
                 runs[i].lineIndex += firstLine
                 runs[i].glyphs = ArraySlice(runs[i].glyphs.map { glyph in
                     PositionedGlyph(id: glyph.id, position: Point(x: glyph.position.x, y: glyph.position.y + top), advance: glyph.advance,
-                                    cluster: glyph.cluster + start)
+                                    cluster: glyph.cluster + clusterShift)
                 })
             }
         }
         move(&layout.runs)
         if !layout.emphasisMarks.isEmpty { move(&layout.emphasisMarks) }
+        if !layout.rubyRuns.isEmpty { move(&layout.rubyRuns, clustersInText: false) }
         for i in layout.attachments.indices {
             layout.attachments[i].index += firstAttachment
             layout.attachments[i].range = layout.attachments[i].range.shifted(by: start)

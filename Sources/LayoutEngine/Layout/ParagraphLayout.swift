@@ -174,13 +174,20 @@ public struct ParagraphLayout: Sendable {
         get { extras?.values.emphasisMarks ?? [] }
         set { RareBox.change(&extras) { $0.emphasisMarks = newValue } }
     }
-    /// The seven above, boxed and nil without them: a layout is returned and copied through the
+    /// Ruby (`AttributedText.ruby`): the readings' glyph runs, over or beside their bases, beside
+    /// `runs` as emphasis marks are. A run's range is the part of the base it stands over; its
+    /// glyphs' clusters count UTF-16 units of the annotation's readings joined.
+    public var rubyRuns: [GlyphRunLayout] {
+        get { extras?.values.rubyRuns ?? [] }
+        set { RareBox.change(&extras) { $0.rubyRuns = newValue } }
+    }
+    /// The eight above, boxed and nil without them: a layout is returned and copied through the
     /// pipeline, and carrying them inline copied a hundred bytes more each time.
     var extras: RareBox<LayoutExtras>? = nil
 }
 
 /// What a few layouts carry besides their lines: ink, the auto-size scale, where flowing text
-/// ended, the intrinsic metrics, the fills' boxes, the turns of glyphs on a path, emphasis marks.
+/// ended, the intrinsic metrics, the fills' boxes, the turns of glyphs on a path, emphasis marks, ruby.
 struct LayoutExtras: RareValues {
     var ink: InkBounds?
     var appliedScale: Double?
@@ -189,9 +196,10 @@ struct LayoutExtras: RareValues {
     var fillRegions: [FillRegion] = []
     var glyphAngles: [[Double]] = []
     var emphasisMarks: [GlyphRunLayout] = []
+    var rubyRuns: [GlyphRunLayout] = []
 
     var isEmpty: Bool {
         ink == nil && appliedScale == nil && flowEnd == nil && intrinsicMetrics == nil && fillRegions.isEmpty && glyphAngles.isEmpty
-            && emphasisMarks.isEmpty
+            && emphasisMarks.isEmpty && rubyRuns.isEmpty
     }
 }

@@ -47,6 +47,16 @@ public final class ParagraphLayouter: Sendable {
     /// request (a tag's labels) shares one.
     public func layout(_ request: ParagraphRequest, context: LayoutContext) throws -> ParagraphLayout {
         try request.validate(fonts: fonts, maxTextLength: maxTextLength, scratch: context.scratch)
+        if request.text.hasRuby {
+            var measured = request
+            measured.text = try measuredRuby(request.text, writingMode: request.writingMode, budget: context.budget)
+            return try layoutValidated(measured, context: context)
+        }
+        return try layoutValidated(request, context: context)
+    }
+
+    /// The pipeline for a request found valid.
+    private func layoutValidated(_ request: ParagraphRequest, context: LayoutContext) throws -> ParagraphLayout {
         if let fit = request.autoSize { return try autoSized(request, fit, context: context) }
         if let textPath = request.textPath { return try layoutOnPath(request, textPath, context: context) }
         // Ink, when asked for: the glyphs' outline bounds where the renderer draws them.
@@ -72,6 +82,14 @@ public final class ParagraphLayouter: Sendable {
         return layout
     }
 
+    /// A request laid out in its lines' frame: as it is for horizontal text, not turned onto the
+    /// page for vertical text (ruby's readings, set in their base's line frame).
+    func layoutInLineFrame(_ request: ParagraphRequest, context: LayoutContext) throws -> ParagraphLayout {
+        try request.validate(fonts: fonts, maxTextLength: maxTextLength, scratch: context.scratch)
+        return request.writingMode.isVertical ? try layoutVertically(request, context: context, turnsOntoPage: false)
+            : try layoutHorizontally(request, context: context)
+    }
+
     /// Text on a path: laid out as one line (a box as wide as any line may be), then bent
     /// onto the path glyph by glyph (`TextPathPlacer`).
     private func layoutOnPath(_ request: ParagraphRequest, _ textPath: TextPath, context: LayoutContext) throws -> ParagraphLayout {
@@ -82,7 +100,7 @@ public final class ParagraphLayouter: Sendable {
 
     /// Vertical text: laid out as horizontal text in the line's own frame (the line's axis as
     /// x, the columns' as y) with upright glyphs shaped top to bottom, then turned onto the page.
-    private func layoutVertically(_ request: ParagraphRequest, context: LayoutContext) throws -> ParagraphLayout {
+    private func layoutVertically(_ request: ParagraphRequest, context: LayoutContext, turnsOntoPage: Bool = true) throws -> ParagraphLayout {
         // The lines' frame: lines run down the columns (their width is the columns' length).
         let inLine: LineSettings
         if let flow = request.flow {
@@ -102,13 +120,14 @@ public final class ParagraphLayouter: Sendable {
             settings: inLine, context: context)
         // Decorations read the glyphs in the lines' frame; without them (and without flow, whose
         // page is the containers') the glyphs are written onto the page as they are placed.
-        let placesGlyphsOnPage = request.flow == nil && request.text.isPlain
+        let placesGlyphsOnPage = turnsOntoPage && request.flow == nil && request.text.isPlain && !request.text.hasRuby
         if placesGlyphsOnPage { positioner.placesGlyphsOnPage = request.writingMode }
         positioner.vertical = setting
         var layout = try positioner.run()
         if request.measuresIntrinsics { try measureIntrinsics(&layout, positioner) }
         positioner.recycle()
         try decorate(&layout, text: request.text, writingMode: request.writingMode, budget: context.budget)
+        if !turnsOntoPage { return layout }
         // Consumed: a copy left here made turning copy the lines and runs it changes.
         guard let flow = request.flow else {
             // The columns' extent read here: passed whole, the layout was copied (its arrays counted).
@@ -143,10 +162,13 @@ public final class ParagraphLayouter: Sendable {
         return layout
     }
 
-    /// Decorate: span fills and lines, emphasis marks, and the boxes of gradient and picture
+    /// Decorate: ruby, span fills and lines, emphasis marks, and the boxes of gradient and picture
     /// fills become geometry once the glyphs have their places (plain text has none).
     @inline(__always)
     func decorate(_ layout: inout ParagraphLayout, text: AttributedText, writingMode: WritingMode = .horizontal, budget: WorkBudget) throws {
+        if text.hasRuby {
+            layout.rubyRuns = try RubyPlacer.place(layout, text: text, fonts: fonts, writingMode: writingMode, budget: budget)
+        }
         guard !text.isPlain else { return }
         layout.decorations = try TextDecorator.decorate(layout, units: text.units, fonts: fonts, budget: budget)
         if text.hasEmphasis {

@@ -39,6 +39,23 @@ struct LineMetrics {
         if descentSide { descent = max(descent, reach) }
     }
 
+    /// Grows the line to hold ruby `band` thick over (or under) text in `font` at `size`: the
+    /// reading's frame flush against the font's ascent (or descent), where `RubyPlacer` sets it.
+    mutating func includeRuby(_ font: Font, size: Double, shift: Double, band: Double, under: Bool) {
+        let scale = font.scale(for: size)
+        if under {
+            descent = max(descent, Double(font.descender) * scale - shift + band)
+        } else {
+            ascent = max(ascent, Double(font.ascender) * scale + shift + band)
+        }
+    }
+
+    /// Grows a vertical line to hold ruby `band` thick beside text at `size`, past half its em.
+    mutating func includeRubyAcross(size: Double, band: Double, ascentSide: Bool) {
+        let reach = size / 2 + band
+        if ascentSide { ascent = max(ascent, reach) } else { descent = max(descent, reach) }
+    }
+
     /// Gives every box of the line its ascent and descent and grows the line to hold them:
     /// first the boxes that sit relative to the baseline, then those placed against the line's
     /// metrics so far (top, bottom, middle).

@@ -17,6 +17,16 @@ extension ParagraphRequest {
         if text.hasEmphasis, textPath != nil {
             throw LayoutError(.invalidArgument, "emphasis marks are drawn on lines only, so far (not on a path)", field: "emphasis")
         }
+        if text.hasRuby {
+            try RubyAnnotation.validate(text.ruby, units: text.units)
+            if textPath != nil {
+                throw LayoutError(.invalidArgument, "ruby is set on lines only, so far (not on a path)", field: "ruby_annotations")
+            }
+            if autoSize != nil {
+                throw LayoutError(.invalidArgument, "ruby is measured at the text's size: not with auto_size, so far",
+                                  field: "ruby_annotations")
+            }
+        }
         guard (0...4).contains(combineUpright) else {
             throw LayoutError(.invalidArgument, "must be in [0, 4] characters, got \(combineUpright)", field: "text_combine_upright")
         }

@@ -112,6 +112,7 @@ struct ShapedParagraph {
                 analysis.flags[edge].remove(.breakBefore)
             }
         }
+        if text.hasRuby { RubyBases.keepWhole(text.ruby, flags: &analysis.flags) }
         let shapingUnits: ContiguousArray<UInt16>
         if Self.shapesACopy(analysis, boxes) || !text.hidden.isEmpty {
             // A copy into the scratch's array, not a new one: the text's own units stay as sent.
@@ -141,6 +142,7 @@ struct ShapedParagraph {
         }
         var runs = scratch.runs.takeEmptied()
         try Self.shape(items, units: shapingUnits, styles: styles, joining: vertical != nil, context: context, into: &runs)
+        if text.hasRuby { RubyBases.space(&runs, items: items, text: text, flags: analysis.flags) }
         var prefix = scratch.prefix.takeEmptied()
         let prefixRises = Self.measure(items: items, runs: runs, boxes: boxes, text: text, flags: analysis.flags, into: &prefix)
         storage = Storage(text: text, analysis: analysis, styles: styles, shapingUnits: shapingUnits, items: items, runs: runs,
@@ -280,6 +282,27 @@ struct ShapedParagraph {
         }
     }
 
+    /// Grows a line for the ruby over or beside `piece`'s text (see `includeMarks`).
+    private func includeRuby(of piece: LinePiece, in metrics: inout LineMetrics, _ styled: inout StyledLineHeight,
+                             _ lineHeights: Bool, _ writingMode: WritingMode) {
+        let ruby = text.ruby
+        var index = Self.firstIndex(ruby.count) { ruby[$0].base.upperBound > piece.range.lowerBound }
+        while index < ruby.count && ruby[index].base.lowerBound < piece.range.upperBound {
+            let annotation = ruby[index]
+            index += 1
+            guard let band = annotation.laid?.thickness else { continue }
+            if piece.orientation == .horizontal {
+                metrics.includeRuby(piece.font, size: piece.size, shift: piece.shift, band: band, under: annotation.under)
+                if lineHeights { styled.content.includeRuby(piece.font, size: piece.size, shift: piece.shift, band: band, under: annotation.under) }
+            } else {
+                // Over is the column's right: the frame's ascent side in right-to-left columns.
+                let ascentSide = (writingMode == .verticalRightToLeft) != annotation.under
+                metrics.includeRubyAcross(size: piece.size, band: band, ascentSide: ascentSide)
+                if lineHeights { styled.content.includeRubyAcross(size: piece.size, band: band, ascentSide: ascentSide) }
+            }
+        }
+    }
+
     /// Whether some text of `range` (this paragraph's offsets) has emphasis marks over it, and
     /// whether some has them under it.
     func emphasisSides(_ range: Range<Int>) -> (over: Bool, under: Bool) {
@@ -331,6 +354,11 @@ struct ShapedParagraph {
         if marks {
             for item in items {
                 if case .glyphs(let piece) = item, !piece.isToken { includeMarks(of: piece, in: &metrics, &styled, lineHeights, writingMode) }
+            }
+        }
+        if text.hasRuby {
+            for item in items {
+                if case .glyphs(let piece) = item, !piece.isToken { includeRuby(of: piece, in: &metrics, &styled, lineHeights, writingMode) }
             }
         }
         if !hasGlyphs {

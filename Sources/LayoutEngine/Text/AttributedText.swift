@@ -19,9 +19,12 @@ public struct AttributedText: Sendable {
         /// Some paint has emphasis marks, which grow the lines they are on: kept here, read
         /// for every piece of every line.
         let hasEmphasis: Bool
+        /// Ruby annotations, sorted by base, apart (`RubyAnnotation`); empty for nearly every text.
+        let ruby: [RubyAnnotation]
 
         init(string: String, units: ContiguousArray<UInt16>, styles: [TextStyle], runs: [(range: Range<Int>, style: Int)],
-             paints: [TextPaint], paintRuns: [(range: Range<Int>, paint: Int)], hidden: [Range<Int>], hasEmphasis: Bool) {
+             paints: [TextPaint], paintRuns: [(range: Range<Int>, paint: Int)], hidden: [Range<Int>], hasEmphasis: Bool,
+             ruby: [RubyAnnotation]) {
             self.string = string
             self.units = units
             self.styles = styles
@@ -30,6 +33,7 @@ public struct AttributedText: Sendable {
             self.paintRuns = paintRuns
             self.hidden = hidden
             self.hasEmphasis = hasEmphasis
+            self.ruby = ruby
         }
     }
 
@@ -54,6 +58,21 @@ public struct AttributedText: Sendable {
 
     /// Some paint of the text has emphasis marks.
     var hasEmphasis: Bool { storage.hasEmphasis }
+
+    /// Ruby over (or beside) ranges of the text, sorted by base; see `RubyAnnotation`.
+    public var ruby: [RubyAnnotation] { _read { yield storage.ruby } }
+
+    /// The same text with `ruby` over it (replacing any it had), in the order of their bases.
+    public func withRuby(_ ruby: [RubyAnnotation]) -> AttributedText {
+        var numbered = ruby
+        for index in numbered.indices where numbered[index].laid == nil { numbered[index].requestIndex = index }
+        // Already in order (as a client mostly sends them): not sorted again.
+        if !numbered.indices.dropFirst().allSatisfy({ numbered[$0 - 1].base.lowerBound <= numbered[$0].base.lowerBound }) {
+            numbered.sort { ($0.base.lowerBound, $0.requestIndex) < ($1.base.lowerBound, $1.requestIndex) }
+        }
+        return AttributedText(string: string, units: units, styles: styles, runs: runs, paints: paints, paintRuns: paintRuns,
+                              hidden: hidden, hasEmphasis: hasEmphasis, ruby: numbered)
+    }
 
     /// One plain paint over all the text: nothing to validate, split or decorate.
     var isPlain: Bool { paints.count == 1 && paints[0].isPlain }
@@ -106,9 +125,10 @@ public struct AttributedText: Sendable {
 
     /// Every part given: a slice of another text (`init(slicing:_:)`).
     private init(string: String, units: ContiguousArray<UInt16>, styles: [TextStyle], runs: [(range: Range<Int>, style: Int)],
-                 paints: [TextPaint], paintRuns: [(range: Range<Int>, paint: Int)], hidden: [Range<Int>], hasEmphasis: Bool) {
+                 paints: [TextPaint], paintRuns: [(range: Range<Int>, paint: Int)], hidden: [Range<Int>], hasEmphasis: Bool,
+                 ruby: [RubyAnnotation] = []) {
         storage = Storage(string: string, units: units, styles: styles, runs: runs, paints: paints, paintRuns: paintRuns,
-                          hidden: hidden, hasEmphasis: hasEmphasis)
+                          hidden: hidden, hasEmphasis: hasEmphasis, ruby: ruby)
     }
 
     /// The string's UTF-16 code units, transcoded straight from its UTF-8 storage.
@@ -164,7 +184,7 @@ extension AttributedText {
             return scaled
         }
         return AttributedText(string: string, units: units, styles: styles, runs: runs, paints: paints, paintRuns: paintRuns,
-                              hidden: hidden, hasEmphasis: hasEmphasis)
+                              hidden: hidden, hasEmphasis: hasEmphasis, ruby: ruby)
     }
 
     /// The part of the text over `range`, its offsets counted from the range's start: one bidi
@@ -180,7 +200,8 @@ extension AttributedText {
                       let low = max(hidden.lowerBound, range.lowerBound), high = min(hidden.upperBound, range.upperBound)
                       return low < high ? (low - range.lowerBound)..<(high - range.lowerBound) : nil
                   },
-                  hasEmphasis: text.hasEmphasis)
+                  hasEmphasis: text.hasEmphasis,
+                  ruby: text.ruby.isEmpty ? [] : text.ruby.compactMap { $0.moved(into: range) })
     }
 
     /// Runs cut to `range` and moved to start at 0. The first is found by bisection: a text of

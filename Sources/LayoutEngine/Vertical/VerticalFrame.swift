@@ -45,6 +45,19 @@ public struct VerticalFrame: Sendable {
         for i in glyphs.indices { glyphs[i].position = toPage(glyphs[i].position) }
     }
 
+    /// Runs beside the text (emphasis marks, ruby) with their glyphs' positions mapped by `point`.
+    private static func turn(_ runs: [GlyphRunLayout], _ point: (Point) -> Point) -> [GlyphRunLayout] {
+        runs.map { run in
+            var turned = run
+            turned.glyphs = ArraySlice(run.glyphs.map { glyph in
+                var moved = glyph
+                moved.position = point(glyph.position)
+                return moved
+            })
+            return turned
+        }
+    }
+
     static func map(_ path: Path, _ f: (Point) -> Point) -> Path { Path(path.commands.map { map($0, f) }) }
 
     private static func map(_ command: PathCommand, _ f: (Point) -> Point) -> PathCommand {
@@ -96,17 +109,8 @@ public struct VerticalFrame: Sendable {
             if let fragment = layout.lines[i].fragmentRect { layout.lines[i].fragmentRect = rect(fragment) }
         }
         if convertsGlyphs { convertGlyphs(&layout, point: point) }
-        if !layout.emphasisMarks.isEmpty {
-            layout.emphasisMarks = layout.emphasisMarks.map { run in
-                var turned = run
-                turned.glyphs = ArraySlice(run.glyphs.map { glyph in
-                    var moved = glyph
-                    moved.position = point(glyph.position)
-                    return moved
-                })
-                return turned
-            }
-        }
+        if !layout.emphasisMarks.isEmpty { layout.emphasisMarks = Self.turn(layout.emphasisMarks, point) }
+        if !layout.rubyRuns.isEmpty { layout.rubyRuns = Self.turn(layout.rubyRuns, point) }
         for i in layout.attachments.indices { layout.attachments[i].rect = rect(layout.attachments[i].rect) }
         for i in layout.containers.indices { layout.containers[i].rect = rect(layout.containers[i].rect) }
         for i in layout.decorations.indices {

@@ -12,7 +12,7 @@ public enum LayoutReplyFrame {
         static let lines = 1, runs = 2, visibleRange = 3, width = 4, height = 5, direction = 6, backgrounds = 7, attachments = 8
         static let decorations = 9, paints = 10, ruleMatches = 11, containers = 12, overflowRange = 13, writingMode = 14
         static let inkBounds = 15, firstGlyphInk = 16, appliedScale = 17, minContentWidth = 18, maxContentWidth = 19
-        static let fillRegions = 20, emphasisMarks = 21
+        static let fillRegions = 20, emphasisMarks = 21, rubyRuns = 22
     }
     enum Line {
         static let range = 1, baselineOrigin = 2, ascent = 3, descent = 4, leading = 5, width = 6
@@ -35,7 +35,7 @@ public enum LayoutReplyFrame {
                                    Reply.backgrounds, Reply.attachments, Reply.decorations, Reply.paints,
                                    Reply.ruleMatches, Reply.containers, Reply.overflowRange, Reply.writingMode, Reply.inkBounds,
                                    Reply.firstGlyphInk, Reply.appliedScale, Reply.minContentWidth, Reply.maxContentWidth,
-                                   Reply.fillRegions, Reply.emphasisMarks],
+                                   Reply.fillRegions, Reply.emphasisMarks, Reply.rubyRuns],
         "layoutd.v1.Line": [Line.range, Line.baselineOrigin, Line.ascent, Line.descent, Line.leading, Line.width,
                             Line.trailingWhitespaceWidth, Line.usedRect, Line.hardBreak, Line.truncated, Line.container,
                             Line.fragmentRect, Line.inkBounds],
@@ -149,6 +149,7 @@ public enum LayoutReplyFrame {
             reply.message(Reply.fillRegions, serialized: (try? Layoutd_V1_FillRegion(region).serializedBytes()) ?? [])
         }
         for marks in layout.emphasisMarks { reply.message(Reply.emphasisMarks) { write(marks, ink: nil, to: &$0) } }
+        for ruby in layout.rubyRuns { reply.message(Reply.rubyRuns) { write(ruby, ink: nil, to: &$0) } }
     }
 
     static func write(_ line: LineLayout, ink: Rect?, to writer: inout ProtobufWriter) {

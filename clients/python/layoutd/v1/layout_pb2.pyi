@@ -1586,6 +1586,7 @@ class LayoutRequest(google.protobuf.message.Message):
     HYPHENATION_FIELD_NUMBER: builtins.int
     INTRINSIC_METRICS_FIELD_NUMBER: builtins.int
     TEXT_PATH_FIELD_NUMBER: builtins.int
+    RUBY_ANNOTATIONS_FIELD_NUMBER: builtins.int
     text: typing.Text
     """The text, UTF-8; at most HelloReply.max_text_utf16 UTF-16 units (RESOURCE_EXHAUSTED).
     Ranges everywhere count UTF-16 units of it.
@@ -1734,6 +1735,12 @@ class LayoutRequest(google.protobuf.message.Message):
         strikethroughs or span backgrounds.
         """
         pass
+    @property
+    def ruby_annotations(self) -> google.protobuf.internal.containers.RepeatedCompositeFieldContainer[global___Ruby]:
+        """Ruby (furigana) over ranges of the text, at most 4,096, their readings at most 65,536
+        UTF-16 units in all; see Ruby. Not on a text_path or with auto_size, so far.
+        """
+        pass
     def __init__(self,
         *,
         text: typing.Text = ...,
@@ -1769,10 +1776,62 @@ class LayoutRequest(google.protobuf.message.Message):
         hyphenation: typing.Optional[global___Hyphenation] = ...,
         intrinsic_metrics: builtins.bool = ...,
         text_path: typing.Optional[global___TextPath] = ...,
+        ruby_annotations: typing.Optional[typing.Iterable[global___Ruby]] = ...,
         ) -> None: ...
     def HasField(self, field_name: typing_extensions.Literal["auto_size",b"auto_size","default_style",b"default_style","hyphenation",b"hyphenation","paragraph_style",b"paragraph_style","shape",b"shape","text_path",b"text_path","truncation",b"truncation"]) -> builtins.bool: ...
-    def ClearField(self, field_name: typing_extensions.Literal["alignment",b"alignment","attachments",b"attachments","auto_size",b"auto_size","backgrounds",b"backgrounds","break_strategy",b"break_strategy","builtin_rules",b"builtin_rules","combine_letters",b"combine_letters","containers",b"containers","default_style",b"default_style","direction",b"direction","exclusions",b"exclusions","fonts",b"fonts","height",b"height","hide_builtin_markers",b"hide_builtin_markers","hyphenation",b"hyphenation","ink_bounds",b"ink_bounds","intrinsic_metrics",b"intrinsic_metrics","line_height",b"line_height","line_height_multiple",b"line_height_multiple","max_lines",b"max_lines","min_fragment_width",b"min_fragment_width","paragraph_style",b"paragraph_style","rules",b"rules","shape",b"shape","shape_inset",b"shape_inset","spans",b"spans","text",b"text","text_combine_upright",b"text_combine_upright","text_path",b"text_path","truncation",b"truncation","vertical_alignment",b"vertical_alignment","width",b"width","writing_mode",b"writing_mode"]) -> None: ...
+    def ClearField(self, field_name: typing_extensions.Literal["alignment",b"alignment","attachments",b"attachments","auto_size",b"auto_size","backgrounds",b"backgrounds","break_strategy",b"break_strategy","builtin_rules",b"builtin_rules","combine_letters",b"combine_letters","containers",b"containers","default_style",b"default_style","direction",b"direction","exclusions",b"exclusions","fonts",b"fonts","height",b"height","hide_builtin_markers",b"hide_builtin_markers","hyphenation",b"hyphenation","ink_bounds",b"ink_bounds","intrinsic_metrics",b"intrinsic_metrics","line_height",b"line_height","line_height_multiple",b"line_height_multiple","max_lines",b"max_lines","min_fragment_width",b"min_fragment_width","paragraph_style",b"paragraph_style","ruby_annotations",b"ruby_annotations","rules",b"rules","shape",b"shape","shape_inset",b"shape_inset","spans",b"spans","text",b"text","text_combine_upright",b"text_combine_upright","text_path",b"text_path","truncation",b"truncation","vertical_alignment",b"vertical_alignment","width",b"width","writing_mode",b"writing_mode"]) -> None: ...
 global___LayoutRequest = LayoutRequest
+
+class Ruby(google.protobuf.message.Message):
+    """Ruby (furigana): a reading over a range of the text, its base, or beside it in vertical
+    text, placed by the W3C's "Rules for Simple Placement of Japanese Ruby" (the JLReq task
+    force's note, after JIS X 4051). The reading is set at half the base's size in the base's
+    style, its frame flush against the base's (the font's ascent or descent; half the em across
+    a column). A reading narrower than a base of several clusters is spaced across it, 1:2:1
+    (Japanese readings; others stay solid, centred); a wider reading spaces its base the same
+    way and never overhangs the text beside it. The line grows to hold the readings. They come
+    back in LayoutReply.ruby_runs. docs/protocol.md, "Ruby", has the rules and their figures.
+    """
+    DESCRIPTOR: google.protobuf.descriptor.Descriptor
+    BASE_FIELD_NUMBER: builtins.int
+    TEXT_FIELD_NUMBER: builtins.int
+    READINGS_FIELD_NUMBER: builtins.int
+    UNDER_FIELD_NUMBER: builtins.int
+    SCALE_FIELD_NUMBER: builtins.int
+    @property
+    def base(self) -> layoutd.v1.geometry_pb2.Range:
+        """The base: whole grapheme clusters on one line's text (no line or paragraph break inside);
+        bases may not overlap.
+        """
+        pass
+    text: typing.Text
+    """One reading over all of the base: mono ruby (one cluster) or group ruby. A line never
+    breaks inside the base.
+    """
+
+    @property
+    def readings(self) -> google.protobuf.internal.containers.RepeatedScalarFieldContainer[typing.Text]:
+        """Jukugo ruby instead of text: one reading per grapheme cluster of the base. A line may
+        break between its clusters; each line's part is set on its own.
+        """
+        pass
+    under: builtins.bool
+    """Under the base in horizontal text, on its left in vertical text (CSS ruby-position: under)."""
+
+    scale: builtins.float
+    """The reading's size against the base's, in [0.1, 1]; 0 means 0.5."""
+
+    def __init__(self,
+        *,
+        base: typing.Optional[layoutd.v1.geometry_pb2.Range] = ...,
+        text: typing.Text = ...,
+        readings: typing.Optional[typing.Iterable[typing.Text]] = ...,
+        under: builtins.bool = ...,
+        scale: builtins.float = ...,
+        ) -> None: ...
+    def HasField(self, field_name: typing_extensions.Literal["base",b"base"]) -> builtins.bool: ...
+    def ClearField(self, field_name: typing_extensions.Literal["base",b"base","readings",b"readings","scale",b"scale","text",b"text","under",b"under"]) -> None: ...
+global___Ruby = Ruby
 
 class TextPath(google.protobuf.message.Message):
     """A path for text to follow (LayoutRequest.text_path)."""
@@ -2824,6 +2883,7 @@ class LayoutReply(google.protobuf.message.Message):
     MAX_CONTENT_WIDTH_FIELD_NUMBER: builtins.int
     FILL_REGIONS_FIELD_NUMBER: builtins.int
     EMPHASIS_MARKS_FIELD_NUMBER: builtins.int
+    RUBY_RUNS_FIELD_NUMBER: builtins.int
     @property
     def lines(self) -> google.protobuf.internal.containers.RepeatedCompositeFieldContainer[global___Line]:
         """The visible lines, in order (top to bottom; columns in vertical text)."""
@@ -2919,6 +2979,13 @@ class LayoutReply(google.protobuf.message.Message):
         of the clusters they mark; drawn over the text in the run's paint. Advances are 0.
         """
         pass
+    @property
+    def ruby_runs(self) -> google.protobuf.internal.containers.RepeatedCompositeFieldContainer[global___GlyphRun]:
+        """Ruby (LayoutRequest.ruby_annotations): the readings' glyphs, in the base's paint. A run's
+        range is the part of its base it stands over (a jukugo reading's: its own cluster); its
+        glyphs' clusters count UTF-16 units of its annotation's readings joined.
+        """
+        pass
     def __init__(self,
         *,
         lines: typing.Optional[typing.Iterable[global___Line]] = ...,
@@ -2942,7 +3009,8 @@ class LayoutReply(google.protobuf.message.Message):
         max_content_width: builtins.float = ...,
         fill_regions: typing.Optional[typing.Iterable[global___FillRegion]] = ...,
         emphasis_marks: typing.Optional[typing.Iterable[global___GlyphRun]] = ...,
+        ruby_runs: typing.Optional[typing.Iterable[global___GlyphRun]] = ...,
         ) -> None: ...
     def HasField(self, field_name: typing_extensions.Literal["first_glyph_ink",b"first_glyph_ink","ink_bounds",b"ink_bounds","overflow_range",b"overflow_range","visible_range",b"visible_range"]) -> builtins.bool: ...
-    def ClearField(self, field_name: typing_extensions.Literal["applied_scale",b"applied_scale","attachments",b"attachments","backgrounds",b"backgrounds","containers",b"containers","decorations",b"decorations","direction",b"direction","emphasis_marks",b"emphasis_marks","fill_regions",b"fill_regions","first_glyph_ink",b"first_glyph_ink","height",b"height","ink_bounds",b"ink_bounds","lines",b"lines","max_content_width",b"max_content_width","min_content_width",b"min_content_width","overflow_range",b"overflow_range","paints",b"paints","rule_matches",b"rule_matches","runs",b"runs","visible_range",b"visible_range","width",b"width","writing_mode",b"writing_mode"]) -> None: ...
+    def ClearField(self, field_name: typing_extensions.Literal["applied_scale",b"applied_scale","attachments",b"attachments","backgrounds",b"backgrounds","containers",b"containers","decorations",b"decorations","direction",b"direction","emphasis_marks",b"emphasis_marks","fill_regions",b"fill_regions","first_glyph_ink",b"first_glyph_ink","height",b"height","ink_bounds",b"ink_bounds","lines",b"lines","max_content_width",b"max_content_width","min_content_width",b"min_content_width","overflow_range",b"overflow_range","paints",b"paints","ruby_runs",b"ruby_runs","rule_matches",b"rule_matches","runs",b"runs","visible_range",b"visible_range","width",b"width","writing_mode",b"writing_mode"]) -> None: ...
 global___LayoutReply = LayoutReply

@@ -92,6 +92,9 @@ public enum LayoutReplyReader {
             case (21, lengthDelimited):
                 guard var nested = reader.nested(), let run = glyphRun(&nested) else { return nil }
                 reply.emphasisMarks.append(run)
+            case (22, lengthDelimited):
+                guard var nested = reader.nested(), let run = glyphRun(&nested) else { return nil }
+                reply.rubyRuns.append(run)
             default: return nil
             }
         }

@@ -2151,11 +2151,63 @@ public nonisolated struct Layoutd_V1_LayoutRequest: @unchecked Sendable {
   /// Clears the value of `textPath`. Subsequent reads from it will return its default value.
   public mutating func clearTextPath() {_uniqueStorage()._textPath = nil}
 
+  /// Ruby (furigana) over ranges of the text, at most 4,096, their readings at most 65,536
+  /// UTF-16 units in all; see Ruby. Not on a text_path or with auto_size, so far.
+  public var rubyAnnotations: [Layoutd_V1_Ruby] {
+    get {_storage._rubyAnnotations}
+    set {_uniqueStorage()._rubyAnnotations = newValue}
+  }
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public init() {}
 
   fileprivate var _storage = _StorageClass.defaultInstance
+}
+
+/// Ruby (furigana): a reading over a range of the text, its base, or beside it in vertical
+/// text, placed by the W3C's "Rules for Simple Placement of Japanese Ruby" (the JLReq task
+/// force's note, after JIS X 4051). The reading is set at half the base's size in the base's
+/// style, its frame flush against the base's (the font's ascent or descent; half the em across
+/// a column). A reading narrower than a base of several clusters is spaced across it, 1:2:1
+/// (Japanese readings; others stay solid, centred); a wider reading spaces its base the same
+/// way and never overhangs the text beside it. The line grows to hold the readings. They come
+/// back in LayoutReply.ruby_runs. docs/protocol.md, "Ruby", has the rules and their figures.
+public nonisolated struct Layoutd_V1_Ruby: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  /// The base: whole grapheme clusters on one line's text (no line or paragraph break inside);
+  /// bases may not overlap.
+  public var base: Layoutd_V1_Range {
+    get {_base ?? Layoutd_V1_Range()}
+    set {_base = newValue}
+  }
+  /// Returns true if `base` has been explicitly set.
+  public var hasBase: Bool {self._base != nil}
+  /// Clears the value of `base`. Subsequent reads from it will return its default value.
+  public mutating func clearBase() {self._base = nil}
+
+  /// One reading over all of the base: mono ruby (one cluster) or group ruby. A line never
+  /// breaks inside the base.
+  public var text: String = String()
+
+  /// Jukugo ruby instead of text: one reading per grapheme cluster of the base. A line may
+  /// break between its clusters; each line's part is set on its own.
+  public var readings: [String] = []
+
+  /// Under the base in horizontal text, on its left in vertical text (CSS ruby-position: under).
+  public var under: Bool = false
+
+  /// The reading's size against the base's, in [0.1, 1]; 0 means 0.5.
+  public var scale: Float = 0
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _base: Layoutd_V1_Range? = nil
 }
 
 /// A path for text to follow (LayoutRequest.text_path).
@@ -3413,6 +3465,14 @@ public nonisolated struct Layoutd_V1_LayoutReply: @unchecked Sendable {
     set {_uniqueStorage()._emphasisMarks = newValue}
   }
 
+  /// Ruby (LayoutRequest.ruby_annotations): the readings' glyphs, in the base's paint. A run's
+  /// range is the part of its base it stands over (a jukugo reading's: its own cluster); its
+  /// glyphs' clusters count UTF-16 units of its annotation's readings joined.
+  public var rubyRuns: [Layoutd_V1_GlyphRun] {
+    get {_storage._rubyRuns}
+    set {_uniqueStorage()._rubyRuns = newValue}
+  }
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public init() {}
@@ -4349,7 +4409,7 @@ nonisolated extension Layoutd_V1_StyleSpan: SwiftProtobuf.Message, SwiftProtobuf
 
 nonisolated extension Layoutd_V1_LayoutRequest: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".LayoutRequest"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}text\0\u{3}default_style\0\u{1}spans\0\u{1}width\0\u{1}height\0\u{1}alignment\0\u{1}direction\0\u{3}line_height_multiple\0\u{3}line_height\0\u{3}max_lines\0\u{1}truncation\0\u{1}backgrounds\0\u{1}attachments\0\u{1}rules\0\u{3}builtin_rules\0\u{3}hide_builtin_markers\0\u{1}exclusions\0\u{1}shape\0\u{3}shape_inset\0\u{1}containers\0\u{3}vertical_alignment\0\u{3}min_fragment_width\0\u{3}writing_mode\0\u{3}text_combine_upright\0\u{3}combine_letters\0\u{3}ink_bounds\0\u{3}break_strategy\0\u{3}auto_size\0\u{3}paragraph_style\0\u{1}fonts\0\u{1}hyphenation\0\u{3}intrinsic_metrics\0\u{3}text_path\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}text\0\u{3}default_style\0\u{1}spans\0\u{1}width\0\u{1}height\0\u{1}alignment\0\u{1}direction\0\u{3}line_height_multiple\0\u{3}line_height\0\u{3}max_lines\0\u{1}truncation\0\u{1}backgrounds\0\u{1}attachments\0\u{1}rules\0\u{3}builtin_rules\0\u{3}hide_builtin_markers\0\u{1}exclusions\0\u{1}shape\0\u{3}shape_inset\0\u{1}containers\0\u{3}vertical_alignment\0\u{3}min_fragment_width\0\u{3}writing_mode\0\u{3}text_combine_upright\0\u{3}combine_letters\0\u{3}ink_bounds\0\u{3}break_strategy\0\u{3}auto_size\0\u{3}paragraph_style\0\u{1}fonts\0\u{1}hyphenation\0\u{3}intrinsic_metrics\0\u{3}text_path\0\u{3}ruby_annotations\0")
 
   fileprivate class _StorageClass {
     var _text: String = String()
@@ -4385,6 +4445,7 @@ nonisolated extension Layoutd_V1_LayoutRequest: SwiftProtobuf.Message, SwiftProt
     var _hyphenation: Layoutd_V1_Hyphenation? = nil
     var _intrinsicMetrics: Bool = false
     var _textPath: Layoutd_V1_TextPath? = nil
+    var _rubyAnnotations: [Layoutd_V1_Ruby] = []
 
       // This property is used as the initial default value for new instances of the type.
       // The type itself is protecting the reference to its storage via CoW semantics.
@@ -4428,6 +4489,7 @@ nonisolated extension Layoutd_V1_LayoutRequest: SwiftProtobuf.Message, SwiftProt
       _hyphenation = source._hyphenation
       _intrinsicMetrics = source._intrinsicMetrics
       _textPath = source._textPath
+      _rubyAnnotations = source._rubyAnnotations
     }
   }
 
@@ -4479,6 +4541,7 @@ nonisolated extension Layoutd_V1_LayoutRequest: SwiftProtobuf.Message, SwiftProt
         case 31: try { try decoder.decodeSingularMessageField(value: &_storage._hyphenation) }()
         case 32: try { try decoder.decodeSingularBoolField(value: &_storage._intrinsicMetrics) }()
         case 33: try { try decoder.decodeSingularMessageField(value: &_storage._textPath) }()
+        case 34: try { try decoder.decodeRepeatedMessageField(value: &_storage._rubyAnnotations) }()
         default: break
         }
       }
@@ -4590,6 +4653,9 @@ nonisolated extension Layoutd_V1_LayoutRequest: SwiftProtobuf.Message, SwiftProt
       try { if let v = _storage._textPath {
         try visitor.visitSingularMessageField(value: v, fieldNumber: 33)
       } }()
+      if !_storage._rubyAnnotations.isEmpty {
+        try visitor.visitRepeatedMessageField(value: _storage._rubyAnnotations, fieldNumber: 34)
+      }
     }
     try unknownFields.traverse(visitor: &visitor)
   }
@@ -4632,10 +4698,65 @@ nonisolated extension Layoutd_V1_LayoutRequest: SwiftProtobuf.Message, SwiftProt
         if _storage._hyphenation != rhs_storage._hyphenation {return false}
         if _storage._intrinsicMetrics != rhs_storage._intrinsicMetrics {return false}
         if _storage._textPath != rhs_storage._textPath {return false}
+        if _storage._rubyAnnotations != rhs_storage._rubyAnnotations {return false}
         return true
       }
       if !storagesAreEqual {return false}
     }
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Layoutd_V1_Ruby: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".Ruby"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}base\0\u{1}text\0\u{1}readings\0\u{1}under\0\u{1}scale\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularMessageField(value: &self._base) }()
+      case 2: try { try decoder.decodeSingularStringField(value: &self.text) }()
+      case 3: try { try decoder.decodeRepeatedStringField(value: &self.readings) }()
+      case 4: try { try decoder.decodeSingularBoolField(value: &self.under) }()
+      case 5: try { try decoder.decodeSingularFloatField(value: &self.scale) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    try { if let v = self._base {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 1)
+    } }()
+    if !self.text.isEmpty {
+      try visitor.visitSingularStringField(value: self.text, fieldNumber: 2)
+    }
+    if !self.readings.isEmpty {
+      try visitor.visitRepeatedStringField(value: self.readings, fieldNumber: 3)
+    }
+    if self.under != false {
+      try visitor.visitSingularBoolField(value: self.under, fieldNumber: 4)
+    }
+    if self.scale.bitPattern != 0 {
+      try visitor.visitSingularFloatField(value: self.scale, fieldNumber: 5)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Layoutd_V1_Ruby, rhs: Layoutd_V1_Ruby) -> Bool {
+    if lhs._base != rhs._base {return false}
+    if lhs.text != rhs.text {return false}
+    if lhs.readings != rhs.readings {return false}
+    if lhs.under != rhs.under {return false}
+    if lhs.scale != rhs.scale {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }
@@ -5948,7 +6069,7 @@ nonisolated extension Layoutd_V1_Line: SwiftProtobuf.Message, SwiftProtobuf._Mes
 
 nonisolated extension Layoutd_V1_LayoutReply: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".LayoutReply"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}lines\0\u{1}runs\0\u{3}visible_range\0\u{1}width\0\u{1}height\0\u{1}direction\0\u{1}backgrounds\0\u{1}attachments\0\u{1}decorations\0\u{1}paints\0\u{3}rule_matches\0\u{1}containers\0\u{3}overflow_range\0\u{3}writing_mode\0\u{3}ink_bounds\0\u{3}first_glyph_ink\0\u{3}applied_scale\0\u{3}min_content_width\0\u{3}max_content_width\0\u{3}fill_regions\0\u{3}emphasis_marks\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}lines\0\u{1}runs\0\u{3}visible_range\0\u{1}width\0\u{1}height\0\u{1}direction\0\u{1}backgrounds\0\u{1}attachments\0\u{1}decorations\0\u{1}paints\0\u{3}rule_matches\0\u{1}containers\0\u{3}overflow_range\0\u{3}writing_mode\0\u{3}ink_bounds\0\u{3}first_glyph_ink\0\u{3}applied_scale\0\u{3}min_content_width\0\u{3}max_content_width\0\u{3}fill_regions\0\u{3}emphasis_marks\0\u{3}ruby_runs\0")
 
   fileprivate class _StorageClass {
     var _lines: [Layoutd_V1_Line] = []
@@ -5972,6 +6093,7 @@ nonisolated extension Layoutd_V1_LayoutReply: SwiftProtobuf.Message, SwiftProtob
     var _maxContentWidth: Float = 0
     var _fillRegions: [Layoutd_V1_FillRegion] = []
     var _emphasisMarks: [Layoutd_V1_GlyphRun] = []
+    var _rubyRuns: [Layoutd_V1_GlyphRun] = []
 
       // This property is used as the initial default value for new instances of the type.
       // The type itself is protecting the reference to its storage via CoW semantics.
@@ -6003,6 +6125,7 @@ nonisolated extension Layoutd_V1_LayoutReply: SwiftProtobuf.Message, SwiftProtob
       _maxContentWidth = source._maxContentWidth
       _fillRegions = source._fillRegions
       _emphasisMarks = source._emphasisMarks
+      _rubyRuns = source._rubyRuns
     }
   }
 
@@ -6042,6 +6165,7 @@ nonisolated extension Layoutd_V1_LayoutReply: SwiftProtobuf.Message, SwiftProtob
         case 19: try { try decoder.decodeSingularFloatField(value: &_storage._maxContentWidth) }()
         case 20: try { try decoder.decodeRepeatedMessageField(value: &_storage._fillRegions) }()
         case 21: try { try decoder.decodeRepeatedMessageField(value: &_storage._emphasisMarks) }()
+        case 22: try { try decoder.decodeRepeatedMessageField(value: &_storage._rubyRuns) }()
         default: break
         }
       }
@@ -6117,6 +6241,9 @@ nonisolated extension Layoutd_V1_LayoutReply: SwiftProtobuf.Message, SwiftProtob
       if !_storage._emphasisMarks.isEmpty {
         try visitor.visitRepeatedMessageField(value: _storage._emphasisMarks, fieldNumber: 21)
       }
+      if !_storage._rubyRuns.isEmpty {
+        try visitor.visitRepeatedMessageField(value: _storage._rubyRuns, fieldNumber: 22)
+      }
     }
     try unknownFields.traverse(visitor: &visitor)
   }
@@ -6147,6 +6274,7 @@ nonisolated extension Layoutd_V1_LayoutReply: SwiftProtobuf.Message, SwiftProtob
         if _storage._maxContentWidth != rhs_storage._maxContentWidth {return false}
         if _storage._fillRegions != rhs_storage._fillRegions {return false}
         if _storage._emphasisMarks != rhs_storage._emphasisMarks {return false}
+        if _storage._rubyRuns != rhs_storage._rubyRuns {return false}
         return true
       }
       if !storagesAreEqual {return false}

@@ -1,0 +1,134 @@
+/// The shape stage's part of ruby: what the bases of a paragraph's annotations change before
+/// lines are broken.
+///
+/// - No line breaks inside a mono or group ruby's base (the simple rules keep a ruby block
+///   whole); a jukugo ruby keeps the opportunities between its clusters.
+/// - A reading wider than its base never overhangs the text beside it: the base is spaced to
+///   the reading's width, the space between its clusters twice that at its ends (the rules'
+///   1:2:1). A base of other than Japanese characters is not spaced inside: the space goes to
+///   its ends. A jukugo cluster is spaced by its own reading, so that any line break between
+///   clusters leaves each part wide enough for its readings.
+///
+/// The spacing goes into the shaped glyphs' advances (the spaced cluster's glyphs move by the
+/// space before it), so breaking, positioning, hit-testing and intrinsic widths all see it.
+enum RubyBases {
+    /// Takes the opportunities inside mono and group bases out of `flags`.
+    static func keepWhole(_ ruby: [RubyAnnotation], flags: inout ContiguousArray<UnitFlags>) {
+        for annotation in ruby where !annotation.isJukugo {
+            for unit in annotation.base.dropFirst() where unit < flags.count { flags[unit].remove(.breakBefore) }
+        }
+    }
+
+    /// The space before and after each spaced cluster, by the cluster's first unit.
+    struct Spacing {
+        var before: [Int: Double] = [:]
+        var after: [Int: Double] = [:]
+        var isEmpty: Bool { before.isEmpty && after.isEmpty }
+    }
+
+    /// Spaces the bases of `text`'s measured annotations in `runs` (shaped from `items`):
+    /// the runs holding a spaced cluster are copied with wider advances; the rest stay shared.
+    static func space(_ runs: inout [ShapedRun], items: [Item], text: AttributedText, flags: ContiguousArray<UnitFlags>) {
+        let widths = clusterWidths(runs, items: items, text: text, flags: flags)
+        var spacing = Spacing()
+        for annotation in text.ruby {
+            guard let laid = annotation.laid else { continue }
+            let clusters = clusterStarts(annotation.base, flags: flags)
+            guard !clusters.isEmpty else { continue }
+            if annotation.isJukugo {
+                for (k, start) in clusters.enumerated() where k < laid.widths.count {
+                    let excess = laid.widths[k] - (widths[start] ?? 0)
+                    if excess > 0 { spacing.add(excess / 2, before: start, after: start) }
+                }
+                continue
+            }
+            let baseWidth = clusters.reduce(0) { $0 + (widths[$1] ?? 0) }
+            let excess = (laid.widths.first ?? 0) - baseWidth
+            guard excess > 0 else { continue }
+            let base = text.units[annotation.base]
+            if clusters.count == 1 || isJapanese(base) {
+                let share = excess / Double(2 * clusters.count)
+                for start in clusters { spacing.add(share, before: start, after: start) }
+            } else {
+                spacing.add(excess / 2, before: clusters[0], after: nil)
+                spacing.add(excess / 2, before: nil, after: clusters[clusters.count - 1])
+            }
+        }
+        guard !spacing.isEmpty else { return }
+        for index in runs.indices {
+            let item = items[index]
+            guard item.orientation != .combined,
+                  spacing.before.keys.contains(where: item.range.contains) || spacing.after.keys.contains(where: item.range.contains)
+            else { continue }
+            runs[index] = spaced(runs[index], scale: item.font.scale(for: text.styles[item.style].size), rtl: item.isRTL, spacing)
+        }
+    }
+
+    /// The run with each spaced cluster's glyphs moved by the space before it and its last glyph
+    /// advancing by both spaces (in font units). Visual order: in a right-to-left run the space
+    /// after a cluster is on its left. Its glyphs are marked safe to break: shaped again at a
+    /// line's edge, they would lose the space.
+    private static func spaced(_ run: ShapedRun, scale: Double, rtl: Bool, _ spacing: Spacing) -> ShapedRun {
+        var glyphs = Array(run.pointer)
+        let base = run.range.lowerBound
+        var k = 0
+        while k < glyphs.count {
+            let cluster = glyphs[k].cluster
+            var end = k
+            while end < glyphs.count && glyphs[end].cluster == cluster { end += 1 }
+            let unit = Int(cluster) + base
+            let before = spacing.before[unit] ?? 0, after = spacing.after[unit] ?? 0
+            if before != 0 || after != 0 {
+                let left = Int32(saturating: ((rtl ? after : before) / scale).rounded()), right = Int32(saturating: ((rtl ? before : after) / scale).rounded())
+                for g in k..<end {
+                    glyphs[g].xOffset += left
+                    glyphs[g].unsafeToBreak = false
+                }
+                glyphs[end - 1].advance = Int32(saturating: Double(glyphs[end - 1].advance) + Double(left) + Double(right))
+            }
+            k = end
+        }
+        return ShapedRun(range: run.range, glyphs: ShapedGlyphs.make(glyphs))
+    }
+
+    /// The first unit of each grapheme cluster of `range`.
+    static func clusterStarts(_ range: Range<Int>, flags: ContiguousArray<UnitFlags>) -> [Int] {
+        range.filter { $0 == range.lowerBound || ($0 < flags.count && flags[$0].contains(.graphemeStart)) }
+    }
+
+    /// Each grapheme cluster's advance in points, by its first unit: the glyphs' advances of the
+    /// cluster HarfBuzz gave them, charged to the grapheme cluster holding it.
+    private static func clusterWidths(_ runs: [ShapedRun], items: [Item], text: AttributedText,
+                                      flags: ContiguousArray<UnitFlags>) -> [Int: Double] {
+        var wanted = Set<Int>()
+        for annotation in text.ruby { for unit in annotation.base { wanted.insert(unit) } }
+        var widths: [Int: Double] = [:]
+        for index in runs.indices where wanted.contains(where: items[index].range.contains) {
+            let item = items[index]
+            if item.orientation == .combined {
+                // Tate-chu-yoko stands in one em, whatever its glyphs' advances.
+                widths[item.range.lowerBound, default: 0] += text.styles[item.style].size
+                continue
+            }
+            let scale = item.font.scale(for: text.styles[item.style].size)
+            for glyph in runs[index].pointer {
+                var unit = Int(glyph.cluster) + runs[index].range.lowerBound
+                guard wanted.contains(unit) else { continue }
+                while unit > 0 && !flags[unit].contains(.graphemeStart) { unit -= 1 }
+                widths[unit, default: 0] += Double(glyph.advance) * scale
+            }
+        }
+        return widths
+    }
+
+    private static func isJapanese(_ units: ArraySlice<UInt16>) -> Bool {
+        String(decoding: units, as: UTF16.self).unicodeScalars.allSatisfy(RubyReadings.isJapanese)
+    }
+}
+
+extension RubyBases.Spacing {
+    mutating func add(_ space: Double, before: Int?, after: Int?) {
+        if let before { self.before[before, default: 0] += space }
+        if let after { self.after[after, default: 0] += space }
+    }
+}
