@@ -23,7 +23,7 @@ extension RubyAnnotation {
             throw LayoutError(.invalidArgument, "give one reading over the base (text) or one per grapheme cluster (readings), "
                               + "not both", field: field + ".readings")
         }
-        let start = Int(ruby.base.start), end = Int(ruby.base.start) + Int(ruby.base.length)
+        let start = Int(ruby.range.start), end = Int(ruby.range.start) + Int(ruby.range.length)
         self.init(base: start..<end, readings: ruby.readings.isEmpty ? [ruby.text] : ruby.readings, under: ruby.under,
                   scale: ruby.scale == 0 ? RubyAnnotation.defaultScale : Double(ruby.scale))
     }

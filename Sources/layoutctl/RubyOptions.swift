@@ -18,8 +18,8 @@ struct RubyOptions: ParsableArguments {
                 throw ValidationError("--ruby takes START:LENGTH=READING (or R1|R2|… for jukugo), not \"\(spec)\"")
             }
             var annotation = Layoutd_V1_Ruby()
-            annotation.base.start = start
-            annotation.base.length = length
+            annotation.range.start = start
+            annotation.range.length = length
             let readings = spec[spec.index(after: equals)...].split(separator: "|", omittingEmptySubsequences: false).map(String.init)
             if readings.count == 1 { annotation.text = readings[0] } else { annotation.readings = readings }
             annotation.under = rubyUnder

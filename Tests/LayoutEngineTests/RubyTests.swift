@@ -265,10 +265,10 @@ import TestSupport
             }
         }
         let cases: [([RubyAnnotation], String)] = [
-            ([RubyAnnotation(base: 0..<9, reading: "x")], "ruby_annotations[0].base"),
-            ([RubyAnnotation(base: 1..<1, reading: "x")], "ruby_annotations[0].base"),
-            ([RubyAnnotation(base: 0..<2, reading: "x"), RubyAnnotation(base: 1..<3, reading: "y")], "ruby_annotations[1].base"),
-            ([RubyAnnotation(base: 2..<5, reading: "x")], "ruby_annotations[0].base"),
+            ([RubyAnnotation(base: 0..<9, reading: "x")], "ruby_annotations[0].range"),
+            ([RubyAnnotation(base: 1..<1, reading: "x")], "ruby_annotations[0].range"),
+            ([RubyAnnotation(base: 0..<2, reading: "x"), RubyAnnotation(base: 1..<3, reading: "y")], "ruby_annotations[1].range"),
+            ([RubyAnnotation(base: 2..<5, reading: "x")], "ruby_annotations[0].range"),
             ([RubyAnnotation(base: 0..<2, readings: ["a", "b", "c"])], "ruby_annotations[0].readings"),
             ([RubyAnnotation(base: 0..<1, reading: "")], "ruby_annotations[0].text"),
             ([RubyAnnotation(base: 0..<1, reading: "a\nb")], "ruby_annotations[0].text"),

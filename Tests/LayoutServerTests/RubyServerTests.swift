@@ -11,7 +11,7 @@ import Testing
 
     static func ruby(_ start: UInt32, _ length: UInt32, _ text: String = "", readings: [String] = []) -> Layoutd_V1_Ruby {
         .with {
-            $0.base = .with { $0.start = start; $0.length = length }
+            $0.range = .with { $0.start = start; $0.length = length }
             $0.text = text
             $0.readings = readings
         }
@@ -72,13 +72,13 @@ import Testing
         var document = Layoutd_V1_OpenDocumentRequest()
         document.layout = Self.request([Self.ruby(0, 1, "かん")])
         let cases: [(Layoutd_V1_Envelope.OneOf_Body, String)] = [
-            (.layout(Self.request([Self.ruby(0, 99, "x")])), "layout.ruby_annotations[0].base"),
-            (.layout(Self.request([Self.ruby(0, 2, "x"), Self.ruby(1, 2, "y")])), "layout.ruby_annotations[1].base"),
+            (.layout(Self.request([Self.ruby(0, 99, "x")])), "layout.ruby_annotations[0].range"),
+            (.layout(Self.request([Self.ruby(0, 2, "x"), Self.ruby(1, 2, "y")])), "layout.ruby_annotations[1].range"),
             (.layout(Self.request([Self.ruby(0, 2, readings: ["a", "b", "c"])])), "layout.ruby_annotations[0].readings"),
             (.layout(Self.request([both])), "layout.ruby_annotations[0].readings"),
             (.layout(Self.request([Self.ruby(0, 1)])), "layout.ruby_annotations[0].text"),
             (.layout(Self.request([Self.ruby(0, 1, "a\nb")])), "layout.ruby_annotations[0].text"),
-            (.layout(Self.request([Self.ruby(2, 3, "x")], text: "漢字\n東京")), "layout.ruby_annotations[0].base"),
+            (.layout(Self.request([Self.ruby(2, 3, "x")], text: "漢字\n東京")), "layout.ruby_annotations[0].range"),
             (.layout(onAPath), "layout.ruby_annotations"),
             (.openDocument(document), "open_document.layout.ruby_annotations"),
         ]

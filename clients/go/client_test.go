@@ -138,6 +138,15 @@ func TestGreetsLaysOutAndRefusesByName(t *testing.T) {
 		marked.EmphasisMarks[0].Size != 12 {
 		t.Fatalf("emphasis marks: %v %v", marked.GetEmphasisMarks(), err)
 	}
+	// Ruby: かんじ over 漢字 and jukugo readings over 東京, each reading's run beside the text's.
+	annotated, err := client.Layout(ctx, &layoutdv1.LayoutRequest{Text: "漢字の東京", Width: 300,
+		DefaultStyle: &layoutdv1.Style{Family: "Noto Sans CJK JP", Size: 24},
+		RubyAnnotations: []*layoutdv1.Ruby{{Range: &layoutdv1.Range{Start: 0, Length: 2}, Text: "かんじ"},
+			{Range: &layoutdv1.Range{Start: 3, Length: 2}, Readings: []string{"とう", "きょう"}}}})
+	if err != nil || len(annotated.RubyRuns) != 3 || annotated.RubyRuns[2].Range.Start != 4 || len(annotated.RubyRuns[2].Clusters) != 3 ||
+		annotated.RubyRuns[0].Size != 12 {
+		t.Fatalf("ruby: %v %v", annotated.GetRubyRuns(), err)
+	}
 	// Type Mode in an editing session: a keystroke refits only its line, as justify fits the text.
 	story, err := client.OpenTypeModeDocument(ctx, &layoutdv1.JustifyRequest{Text: "so\nHAPPY", Width: 300, Preset: "strong"})
 	if err != nil || len(story.Changes[0].FittedLines) != 2 || len(story.GetStory().GetBackgrounds()) != 1 || story.GetStory().GetPreset() != "strong" {

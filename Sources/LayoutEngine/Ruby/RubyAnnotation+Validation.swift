@@ -10,18 +10,18 @@ extension RubyAnnotation {
             let base = annotation.base
             guard base.lowerBound >= 0, base.upperBound <= units.count, !base.isEmpty else {
                 throw LayoutError(.invalidArgument, "the base \(base.lowerBound)..<\(base.upperBound) must be a non-empty range of "
-                                  + "the text's \(units.count) UTF-16 units", field: field + ".base")
+                                  + "the text's \(units.count) UTF-16 units", field: field + ".range")
             }
             guard base.lowerBound >= previousEnd else {
                 throw LayoutError(.invalidArgument, "bases may not overlap: this one starts at \(base.lowerBound), inside the one "
-                                  + "before it, which ends at \(previousEnd)", field: field + ".base")
+                                  + "before it, which ends at \(previousEnd)", field: field + ".range")
             }
             previousEnd = base.upperBound
             if let breakAt = base.first(where: { isLineBreak(units[$0]) }) {
                 throw LayoutError(.invalidArgument, "a base lies within one line: it holds a line or paragraph break at UTF-16 offset "
-                                  + "\(breakAt)", field: field + ".base")
+                                  + "\(breakAt)", field: field + ".range")
             }
-            let clusters = try graphemeClusters(boundaries, base, field: field + ".base")
+            let clusters = try graphemeClusters(boundaries, base, field: field + ".range")
             guard !annotation.readings.isEmpty else {
                 throw LayoutError(.invalidArgument, "give one reading over the base, or one per grapheme cluster of it",
                                   field: field + ".text")

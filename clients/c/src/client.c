@@ -485,6 +485,10 @@ static void layout_request(const layoutd_layout_options *o, const char *text, fl
     if (HAS(o, layoutd_layout_options, emphasis) && o->emphasis) style.emphasis = (Layoutd__V1__EmphasisMarks *)o->emphasis, styled = 1;
     *out_style = style;
     if (styled) request.default_style = out_style;
+    if (HAS(o, layoutd_layout_options, ruby_count) && o->ruby_count && o->ruby) {
+        request.n_ruby_annotations = o->ruby_count;
+        request.ruby_annotations = (Layoutd__V1__Ruby **)o->ruby;
+    }
     if (HAS(o, layoutd_layout_options, alignment)) request.alignment = o->alignment;
     if (HAS(o, layoutd_layout_options, line_height_multiple)) request.line_height_multiple = o->line_height_multiple;
     if (HAS(o, layoutd_layout_options, max_lines)) request.max_lines = o->max_lines;

@@ -321,6 +321,28 @@ static void test_options_and_error_details(const char *socket_path) {
     }
     layoutd_free_reply(reply);
 
+    /* Ruby: かんじ over 漢字, in the reply's ruby_runs at half the text's size. */
+    options.emphasis = NULL;
+    Layoutd__V1__Range base = LAYOUTD__V1__RANGE__INIT;
+    base.start = 0;
+    base.length = 2;
+    Layoutd__V1__Ruby kanji = LAYOUTD__V1__RUBY__INIT;
+    kanji.range = &base;
+    kanji.text = "\xE3\x81\x8B\xE3\x82\x93\xE3\x81\x98";
+    Layoutd__V1__Ruby *ruby[] = {&kanji};
+    options.ruby = ruby;
+    options.ruby_count = 1;
+    CHECK(layoutd_layout(client, "\xE6\xBC\xA2\xE5\xAD\x97", 300, &options, &reply) == LAYOUTD_OK, "ruby: %s",
+          layoutd_last_error(client));
+    if (reply) {
+        Layoutd__V1__LayoutReply *annotated = reply->layout_reply;
+        CHECK(annotated->n_ruby_runs == 1 && annotated->ruby_runs[0]->n_glyph_ids == 3 && annotated->ruby_runs[0]->size == 12.0f,
+              "three kana at half the size: %zu runs", annotated->n_ruby_runs);
+    }
+    layoutd_free_reply(reply);
+    options.ruby = NULL;
+    options.ruby_count = 0;
+
     /* A request past the daemon's frame limit (4 MiB): the daemon's answer naming the limit, not
      * the broken pipe the write met; the next call connects again. */
     size_t big = 5u << 20;

@@ -128,6 +128,24 @@ def test_emphasis_marks(socket_path):
         assert marked.emphasis_marks[0].size == 12 and marked.lines[0].ascent > plain.lines[0].ascent
 
 
+
+def test_ruby(socket_path):
+    """Ruby given as dicts: group ruby over 漢字, jukugo over 東京; each reading's run beside the text's."""
+    with layoutd.Client() as client:
+        style = {"family": "Noto Sans CJK JP", "size": 24}
+        ruby = [{"range": {"start": 0, "length": 2}, "text": "かんじ"},
+                {"range": {"start": 3, "length": 2}, "readings": ["とう", "きょう"]}]
+        reply = client.layout("漢字の東京", width=300, default_style=style, ruby_annotations=ruby)
+        assert [run.range.start for run in reply.ruby_runs] == [0, 3, 4]
+        assert [list(run.clusters) for run in reply.ruby_runs] == [[0, 1, 2], [0, 1], [2, 3, 4]]
+        assert all(run.size == 12 for run in reply.ruby_runs)
+        try:
+            client.layout("漢字", width=300, ruby_annotations=[{"range": {"start": 0, "length": 9}, "text": "x"}])
+        except layoutd.LayoutdError as error:
+            assert error.code == layoutd.ErrorCode.INVALID_ARGUMENT and error.field == "layout.ruby_annotations[0].range"
+        else:
+            raise AssertionError("a base past the text was accepted")
+
 def _disc_png(size):
     """A PNG of an opaque disc on clear pixels, size x size."""
     import struct

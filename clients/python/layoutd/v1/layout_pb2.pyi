@@ -1793,15 +1793,15 @@ class Ruby(google.protobuf.message.Message):
     back in LayoutReply.ruby_runs. docs/protocol.md, "Ruby", has the rules and their figures.
     """
     DESCRIPTOR: google.protobuf.descriptor.Descriptor
-    BASE_FIELD_NUMBER: builtins.int
+    RANGE_FIELD_NUMBER: builtins.int
     TEXT_FIELD_NUMBER: builtins.int
     READINGS_FIELD_NUMBER: builtins.int
     UNDER_FIELD_NUMBER: builtins.int
     SCALE_FIELD_NUMBER: builtins.int
     @property
-    def base(self) -> layoutd.v1.geometry_pb2.Range:
+    def range(self) -> layoutd.v1.geometry_pb2.Range:
         """The base: whole grapheme clusters on one line's text (no line or paragraph break inside);
-        bases may not overlap.
+        bases may not overlap. (Named range, not base: protobuf-c's structs begin with a `base`.)
         """
         pass
     text: typing.Text
@@ -1823,14 +1823,14 @@ class Ruby(google.protobuf.message.Message):
 
     def __init__(self,
         *,
-        base: typing.Optional[layoutd.v1.geometry_pb2.Range] = ...,
+        range: typing.Optional[layoutd.v1.geometry_pb2.Range] = ...,
         text: typing.Text = ...,
         readings: typing.Optional[typing.Iterable[typing.Text]] = ...,
         under: builtins.bool = ...,
         scale: builtins.float = ...,
         ) -> None: ...
-    def HasField(self, field_name: typing_extensions.Literal["base",b"base"]) -> builtins.bool: ...
-    def ClearField(self, field_name: typing_extensions.Literal["base",b"base","readings",b"readings","scale",b"scale","text",b"text","under",b"under"]) -> None: ...
+    def HasField(self, field_name: typing_extensions.Literal["range",b"range"]) -> builtins.bool: ...
+    def ClearField(self, field_name: typing_extensions.Literal["range",b"range","readings",b"readings","scale",b"scale","text",b"text","under",b"under"]) -> None: ...
 global___Ruby = Ruby
 
 class TextPath(google.protobuf.message.Message):

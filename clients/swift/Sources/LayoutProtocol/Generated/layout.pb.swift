@@ -2179,15 +2179,15 @@ public nonisolated struct Layoutd_V1_Ruby: Sendable {
   // methods supported on all messages.
 
   /// The base: whole grapheme clusters on one line's text (no line or paragraph break inside);
-  /// bases may not overlap.
-  public var base: Layoutd_V1_Range {
-    get {_base ?? Layoutd_V1_Range()}
-    set {_base = newValue}
+  /// bases may not overlap. (Named range, not base: protobuf-c's structs begin with a `base`.)
+  public var range: Layoutd_V1_Range {
+    get {_range ?? Layoutd_V1_Range()}
+    set {_range = newValue}
   }
-  /// Returns true if `base` has been explicitly set.
-  public var hasBase: Bool {self._base != nil}
-  /// Clears the value of `base`. Subsequent reads from it will return its default value.
-  public mutating func clearBase() {self._base = nil}
+  /// Returns true if `range` has been explicitly set.
+  public var hasRange: Bool {self._range != nil}
+  /// Clears the value of `range`. Subsequent reads from it will return its default value.
+  public mutating func clearRange() {self._range = nil}
 
   /// One reading over all of the base: mono ruby (one cluster) or group ruby. A line never
   /// breaks inside the base.
@@ -2207,7 +2207,7 @@ public nonisolated struct Layoutd_V1_Ruby: Sendable {
 
   public init() {}
 
-  fileprivate var _base: Layoutd_V1_Range? = nil
+  fileprivate var _range: Layoutd_V1_Range? = nil
 }
 
 /// A path for text to follow (LayoutRequest.text_path).
@@ -4710,7 +4710,7 @@ nonisolated extension Layoutd_V1_LayoutRequest: SwiftProtobuf.Message, SwiftProt
 
 nonisolated extension Layoutd_V1_Ruby: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".Ruby"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}base\0\u{1}text\0\u{1}readings\0\u{1}under\0\u{1}scale\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}range\0\u{1}text\0\u{1}readings\0\u{1}under\0\u{1}scale\0")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -4718,7 +4718,7 @@ nonisolated extension Layoutd_V1_Ruby: SwiftProtobuf.Message, SwiftProtobuf._Mes
       // allocates stack space for every case branch when no optimizations are
       // enabled. https://github.com/apple/swift-protobuf/issues/1034
       switch fieldNumber {
-      case 1: try { try decoder.decodeSingularMessageField(value: &self._base) }()
+      case 1: try { try decoder.decodeSingularMessageField(value: &self._range) }()
       case 2: try { try decoder.decodeSingularStringField(value: &self.text) }()
       case 3: try { try decoder.decodeRepeatedStringField(value: &self.readings) }()
       case 4: try { try decoder.decodeSingularBoolField(value: &self.under) }()
@@ -4733,7 +4733,7 @@ nonisolated extension Layoutd_V1_Ruby: SwiftProtobuf.Message, SwiftProtobuf._Mes
     // allocates stack space for every if/case branch local when no optimizations
     // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
     // https://github.com/apple/swift-protobuf/issues/1182
-    try { if let v = self._base {
+    try { if let v = self._range {
       try visitor.visitSingularMessageField(value: v, fieldNumber: 1)
     } }()
     if !self.text.isEmpty {
@@ -4752,7 +4752,7 @@ nonisolated extension Layoutd_V1_Ruby: SwiftProtobuf.Message, SwiftProtobuf._Mes
   }
 
   public static func ==(lhs: Layoutd_V1_Ruby, rhs: Layoutd_V1_Ruby) -> Bool {
-    if lhs._base != rhs._base {return false}
+    if lhs._range != rhs._range {return false}
     if lhs.text != rhs.text {return false}
     if lhs.readings != rhs.readings {return false}
     if lhs.under != rhs.under {return false}
