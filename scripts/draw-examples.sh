@@ -2,7 +2,7 @@
 # Draws the pictures in Examples/pictures/ through a real daemon and layoutctl: what font
 # fallback off, attachments' content modes, the intrinsic widths, letterpress, a ring-shaped
 # container, a photo under tags, a style's own fallback families, a script override, synthesised
-# faces, bordered backgrounds, gradient and picture fills, glows, Bold Text, line-break styles, text around a picture's silhouette, breaking strategies beside a picture, a tag's style switch and emphasis marks look like. Needs a build
+# faces, bordered backgrounds, gradient and picture fills, glows, Bold Text, line-break styles, text around a picture's silhouette, breaking strategies beside a picture, a tag's style switch, emphasis marks and ruby look like. Needs a build
 # (swift build, or scripts/build-release.sh).
 #   scripts/draw-examples.sh [BIN_DIR]   (default: .build/debug)
 set -euo pipefail
@@ -164,4 +164,10 @@ ctl layout --width 300 --size 26 --span 6:11:emphasis=circle/open/under -o "$out
 # ... and in vertical text, upright on the column's right, and a background spanning its characters.
 ctl layout --width 200 --height 220 --size 28 --font "Noto Sans CJK JP" --vertical --emphasis sesame --span 4:6:background=#ffe060 \
     -o "$out/emphasis-vertical.png" "縦書き、強調。ABC文"
+# Ruby: group ruby over a three-character base (its reading spaced 1:2:1), jukugo over 東京 whose
+# wider reading spaces its base, and the same in a vertical column, on its right.
+ctl layout --width 420 --size 32 --font "Noto Sans CJK JP" --ruby 0:3=あじさい --ruby 4:2='とう|きょう' --ruby 7:1=よ \
+    -o "$out/ruby.png" "紫陽花と東京を読む"
+ctl layout --width 200 --height 360 --size 32 --font "Noto Sans CJK JP" --vertical --ruby 0:3=あじさい --ruby 4:2='とう|きょう' \
+    -o "$out/ruby-vertical.png" "紫陽花と東京"
 echo "drew $(ls "$out" | wc -l) pictures in $out (min-content $narrow, max-content $wide)"

@@ -131,6 +131,15 @@ struct InProcessBench {
             let spans = [AttributedText.Span(range: 0..<plain.text.units.count / 2, patch: marks)]
             return ParagraphRequest(text: AttributedText(plain.text.string, style: plain.text.styles[0], spans: spans), width: plain.width)
         }
+        // Each caption with ruby over its first character (issue 40's ruby row): four kana at
+        // half the size, wider than nearly every base, which is spaced to hold them; the line
+        // grows and the decorate stage sets the reading.
+        let annotatedRequests = requests.map { plain -> ParagraphRequest in
+            guard let first = plain.text.string.first, !first.isNewline else { return plain }
+            var request = plain
+            request.text = plain.text.withRuby([RubyAnnotation(base: 0..<first.utf16.count, reading: "ふりがな")])
+            return request
+        }
         // Each caption set along a wave (issue 40's text-on-a-path row): eight cubic humps, 2,400
         // points long in all, so most captions fit on it.
         let pathedRequests = requests.map { plain -> ParagraphRequest in
@@ -159,7 +168,7 @@ struct InProcessBench {
         let tailoredRequests = breakingRequests(.loose, .keepAll, japanese: false)
         let phrasedRequests = breakingRequests(.auto, .autoPhrase, japanese: true)
         if let only = ProcessInfo.processInfo.environment["LAYOUTD_BENCH_PROFILE"] {
-            // For a profiler: one kind of pass (floor, floor-bare, cold, warm, boxed, unboxed, decorated, flowed, flowed-balanced, flowed-optimal, intrinsic, listed, synthesized, unsynthesized, painted, pathed, tailored, phrased, silhouetted, built or rules), many times, nothing
+            // For a profiler: one kind of pass (floor, floor-bare, cold, warm, boxed, unboxed, decorated, flowed, flowed-balanced, flowed-optimal, intrinsic, listed, synthesized, unsynthesized, painted, pathed, emphasized, annotated, tailored, phrased, silhouetted, built or rules), many times, nothing
             // else; scripts/count-instructions.sh compares two of them under callgrind.
             // LAYOUTD_BENCH_SHAPING_CACHE=N runs the other passes with a cache of N entries, as the
             // daemon ships (20,000), new each repeat so every caption meets it cold.
@@ -226,7 +235,7 @@ struct InProcessBench {
                 : only == "intrinsic" ? intrinsicRequests : only == "listed" ? listedRequests
                 : only == "synthesized" ? synthesizedRequests : only == "unsynthesized" ? unsynthesizedRequests
                 : only == "painted" ? paintedRequests : only == "pathed" ? pathedRequests
-                : only == "emphasized" ? emphasizedRequests
+                : only == "emphasized" ? emphasizedRequests : only == "annotated" ? annotatedRequests
                 : only == "tailored" ? tailoredRequests : only == "phrased" ? phrasedRequests
                 : only == "silhouetted" ? silhouettedRequests : requests
             for _ in 0..<options.repeats {

@@ -40,7 +40,7 @@ import Testing
             outputs[command] = ran.out
         }
         // The pictures the commands name were written.
-        for picture in ["story.png", "paragraph.svg", "columns.png", "tate.png", "note.png", "tags.png", "hide.svg", "pipe.png"] {
+        for picture in ["story.png", "paragraph.svg", "columns.png", "tate.png", "ruby.png", "note.png", "tags.png", "hide.svg", "pipe.png"] {
             let size = (try? FileManager.default.attributesOfItem(atPath: folder.path + "/" + picture)[.size] as? Int) ?? 0
             #expect(size > 100, "\(picture) was not written")
         }

@@ -55,12 +55,13 @@ enum RubyBases {
             }
         }
         guard !spacing.isEmpty else { return }
+        // Each spaced cluster's item found by bisection: only the runs holding one are copied.
+        let spaced = Set(spacing.before.keys).union(spacing.after.keys).sorted()
         for index in runs.indices {
             let item = items[index]
-            guard item.orientation != .combined,
-                  spacing.before.keys.contains(where: item.range.contains) || spacing.after.keys.contains(where: item.range.contains)
-            else { continue }
-            runs[index] = spaced(runs[index], scale: item.font.scale(for: text.styles[item.style].size), rtl: item.isRTL, spacing)
+            let first = ShapedParagraph.firstIndex(spaced.count) { spaced[$0] >= item.range.lowerBound }
+            guard item.orientation != .combined, first < spaced.count, spaced[first] < item.range.upperBound else { continue }
+            runs[index] = Self.spaced(runs[index], scale: item.font.scale(for: text.styles[item.style].size), rtl: item.isRTL, spacing)
         }
     }
 
@@ -103,7 +104,7 @@ enum RubyBases {
         var wanted = Set<Int>()
         for annotation in text.ruby { for unit in annotation.base { wanted.insert(unit) } }
         var widths: [Int: Double] = [:]
-        for index in runs.indices where wanted.contains(where: items[index].range.contains) {
+        for index in runs.indices {
             let item = items[index]
             if item.orientation == .combined {
                 // Tate-chu-yoko stands in one em, whatever its glyphs' advances.

@@ -29,6 +29,8 @@ enum RubyPlacer {
                 let setter = LineSetter(layout: layout, runs: first..<end, pens: pens, lineIndex: lineIndex, writingMode: writingMode,
                                         fonts: fonts, units: text.units)
                 while index < ruby.count && ruby[index].base.lowerBound < line.upperBound {
+                    // Each annotation reads the line's glyphs: a line of many is checked as it goes.
+                    if index % 64 == 63 { try budget.check() }
                     setter.place(ruby[index], into: &placed)
                     index += 1
                 }
