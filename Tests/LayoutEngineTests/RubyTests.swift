@@ -70,14 +70,16 @@ import TestSupport
         let base = try #require(Self.clusters(layout)[0])
         let reading = glyphs[0]
         #expect(abs((reading.position.x + reading.advance / 2) - (base.start + base.end) / 2) < 1e-6, "centred")
-        // The reading's frame flush on the base font's ascent: its baseline a reading's descent above it.
+        // The character frames touch: the reading's em box (its baseline 0.12 em above its bottom)
+        // on the base's em box (0.88 em over the baseline), as Noto Sans CJK's BASE table gives them.
         let font = try #require(Fixtures.registry.font(id: layout.runs[0].instanceID))
-        let ascent = Double(font.ascender) * font.scale(for: Self.em), descent = Double(font.descender) * font.scale(for: Self.em)
+        #expect(font.ideographicEmBox?.top == 880 && font.ideographicEmBox?.bottom == -120)
         let baseline = layout.runs[0].glyphs.first!.position.y
-        #expect(abs(reading.position.y - (baseline - ascent - descent / 2)) < 1e-6)
-        // The line grows by the reading's band (ascent and descent at half the size), nothing else moves.
-        #expect(abs(layout.lines[0].ascent - (ascent + (ascent + descent) / 2)) < 1e-6)
-        #expect(abs(plain.lines[0].ascent - ascent) < 1e-6)
+        #expect(abs(reading.position.y - (baseline - 0.88 * Self.em - 0.12 * Self.em / 2)) < 1e-6)
+        // The line grows to hold the reading's em box; its own ascent (1.16 em) held less.
+        let ascent = Double(font.ascender) * font.scale(for: Self.em)
+        #expect(abs(layout.lines[0].ascent - (0.88 * Self.em + Self.em / 2)) < 1e-6)
+        #expect(abs(plain.lines[0].ascent - ascent) < 1e-6 && ascent < 0.88 * Self.em + Self.em / 2)
         #expect(layout.lines[0].width == plain.lines[0].width, "a reading no wider than its base spaces nothing")
     }
 
@@ -179,14 +181,11 @@ import TestSupport
 
     @Test func underPutsTheReadingBelowTheFontsDescent() throws {
         let layout = try Self.layout("漢字", [RubyAnnotation(base: 0..<2, reading: "Kanji", under: true)])
-        let font = try #require(Fixtures.registry.font(id: layout.runs[0].instanceID))
-        let descent = Double(font.descender) * font.scale(for: Self.em)
+        // The reading's em box (0.88 of its em over its baseline) under the base's (0.12 em under its baseline).
         let baseline = layout.runs[0].glyphs.first!.position.y
         let reading = try #require(layout.rubyRuns.first)
-        let readingFont = try #require(Fixtures.registry.font(id: reading.instanceID))
-        let readingAscent = Double(readingFont.ascender) * readingFont.scale(for: reading.size)
-        #expect(abs(reading.glyphs.first!.position.y - (baseline + descent + readingAscent)) < 1e-6)
-        #expect(layout.lines[0].descent > descent + readingAscent - 1e-6)
+        #expect(abs(reading.glyphs.first!.position.y - (baseline + 0.12 * Self.em + 0.88 * Self.em / 2)) < 1e-6)
+        #expect(abs(layout.lines[0].descent - (0.12 * Self.em + Self.em / 2)) < 1e-6)
     }
 
     @Test(arguments: [WritingMode.verticalRightToLeft, .verticalLeftToRight])

@@ -36,9 +36,10 @@ import Testing
         // Clusters count in each annotation's readings joined: とう then きょう.
         #expect(reply.rubyRuns[1].clusters == [0, 1] && reply.rubyRuns[2].clusters == [2, 3, 4])
         #expect(reply.lines[0].ascent > plain.lines[0].ascent, "the line holds the readings")
-        // The readings stand above the text's ascent.
-        let top = reply.lines[0].baselineOrigin.y - plain.lines[0].ascent
-        #expect(reply.rubyRuns.allSatisfy { run in stride(from: 1, to: run.positions.count, by: 2).allSatisfy { run.positions[$0] < top } })
+        // The readings stand on the text's em box (Noto Sans CJK's: 0.88 em over the baseline),
+        // their baselines 0.12 of their own em above it.
+        let top = reply.lines[0].baselineOrigin.y - 0.88 * 24 - 0.12 * 12 + 0.01
+        #expect(reply.rubyRuns.allSatisfy { run in stride(from: 1, to: run.positions.count, by: 2).allSatisfy { run.positions[$0] < top && run.positions[$0] > top - 0.02 } })
         // きょう (three kana at 12 pt) over 京 (24 pt) spaces it: the line is 12 pt wider.
         #expect(abs(reply.lines[0].width - plain.lines[0].width - 12) < 0.05)
         var render = Layoutd_V1_RenderRequest()

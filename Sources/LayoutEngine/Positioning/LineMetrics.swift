@@ -40,13 +40,14 @@ struct LineMetrics {
     }
 
     /// Grows the line to hold ruby `band` thick over (or under) text in `font` at `size`: the
-    /// reading's frame flush against the font's ascent (or descent), where `RubyPlacer` sets it.
+    /// reading's frame flush against the font's character frame (`Font.characterFrame`), where
+    /// `RubyPlacer` sets it.
     mutating func includeRuby(_ font: Font, size: Double, shift: Double, band: Double, under: Bool) {
-        let scale = font.scale(for: size)
+        let scale = font.scale(for: size), frame = font.characterFrame
         if under {
-            descent = max(descent, Double(font.descender) * scale - shift + band)
+            descent = max(descent, Double(frame.descent) * scale - shift + band)
         } else {
-            ascent = max(ascent, Double(font.ascender) * scale + shift + band)
+            ascent = max(ascent, Double(frame.ascent) * scale + shift + band)
         }
     }
 

@@ -7,7 +7,8 @@
 ///   clusters, and each line's part is placed on its own.
 ///
 /// The reading is set at half the base's size (`scale`), its frame flush against the base's:
-/// over the font's ascent in horizontal text, on the column's right in vertical text (under
+/// over the font's character frame (its ideographic em box, else its ascent) in horizontal
+/// text, on the column's right in vertical text (under
 /// and left with `under`). A reading wider than its base never overhangs the text around it:
 /// the base is spaced instead (see `RubyBases`), and a reading narrower than its base is spaced
 /// across it (see `RubyPlacer`).

@@ -3,7 +3,8 @@
 /// as emphasis marks are.
 ///
 /// Across the line the reading's frame sits flush against the base's: past the base font's
-/// ascent (over) or descent (under) in horizontal text, past half the em on the column's right
+/// character frame (its ideographic em box, or ascent and descent: `Font.characterFrame`) over
+/// or under it in horizontal text, past half the em on the column's right
 /// (over) or left (under) in vertical text. Along it, by the simple rules:
 /// - a reading over one cluster, or one as wide as its base, is centred on it;
 /// - a reading of Japanese characters narrower than a base of several clusters is spaced
@@ -145,8 +146,8 @@ enum RubyPlacer {
             let ascentSide: Bool
             if run.orientation == .horizontal {
                 let font = fonts.font(id: run.instanceID)
-                let scale = font?.scale(for: run.size) ?? 0
-                reach = (Double(font?.ascender ?? 0) * scale, Double(font?.descender ?? 0) * scale)
+                let scale = font?.scale(for: run.size) ?? 0, frame = font?.characterFrame ?? (ascent: 0, descent: 0)
+                reach = (Double(frame.ascent) * scale, Double(frame.descent) * scale)
                 ascentSide = !annotation.under
             } else {
                 reach = (run.size / 2, run.size / 2)

@@ -8,19 +8,33 @@ final class RubyReadings: Sendable {
     let layouts: [ParagraphLayout]
     /// Each reading's advance along the line.
     let widths: [Double]
-    /// How far the readings reach across the line, above and below their baseline (in vertical
-    /// text, either side of their centre line).
+    /// The readings' character frame across the line, above and below their baseline: their
+    /// fonts' ideographic em box, or ascent and descent (`Font.characterFrame`); in vertical
+    /// text half the em either side of their centre line.
     let ascent: Double
     let descent: Double
     /// Every reading is of Japanese characters (kana, ideographs, full-width forms), which the
     /// rules space when they are narrower than their base; other readings stay solid.
     let isJapanese: Bool
 
-    init(layouts: [ParagraphLayout], japanese: Bool) {
+    init(layouts: [ParagraphLayout], japanese: Bool, fonts: FontRegistry, vertical: Bool) {
         self.layouts = layouts
         widths = layouts.map { $0.lines.first?.width ?? 0 }
-        ascent = layouts.reduce(0) { max($0, $1.lines.first?.ascent ?? 0) }
-        descent = layouts.reduce(0) { max($0, $1.lines.first?.descent ?? 0) }
+        var ascent = 0.0, descent = 0.0
+        for layout in layouts {
+            if vertical {
+                ascent = max(ascent, layout.lines.first?.ascent ?? 0)
+                descent = max(descent, layout.lines.first?.descent ?? 0)
+                continue
+            }
+            for run in layout.runs {
+                guard let font = fonts.font(id: run.instanceID) else { continue }
+                let frame = font.characterFrame, scale = font.scale(for: run.size)
+                ascent = max(ascent, Double(frame.ascent) * scale)
+                descent = max(descent, Double(frame.descent) * scale)
+            }
+        }
+        (self.ascent, self.descent) = (ascent, descent)
         isJapanese = japanese
     }
 
@@ -67,7 +81,8 @@ extension ParagraphLayouter {
                 if writingMode.isVertical { (request.width, request.height) = (style.size * 2, Bounds.maxLength) }
                 return try withContext(budget: budget) { try layoutInLineFrame(request, context: $0) }
             }
-            annotations[index].laid = RubyReadings(layouts: layouts, japanese: annotation.readings.allSatisfy(RubyReadings.isJapanese))
+            annotations[index].laid = RubyReadings(layouts: layouts, japanese: annotation.readings.allSatisfy(RubyReadings.isJapanese),
+                                                   fonts: fonts, vertical: writingMode.isVertical)
         }
         return text.withRuby(annotations)
     }
