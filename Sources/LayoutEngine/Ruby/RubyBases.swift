@@ -12,10 +12,26 @@
 /// The spacing goes into the shaped glyphs' advances (the spaced cluster's glyphs move by the
 /// space before it), so breaking, positioning, hit-testing and intrinsic widths all see it.
 enum RubyBases {
-    /// Takes the opportunities inside mono and group bases out of `flags`.
-    static func keepWhole(_ ruby: [RubyAnnotation], flags: inout ContiguousArray<UnitFlags>) {
-        for annotation in ruby where !annotation.isJukugo {
-            for unit in annotation.base.dropFirst() where unit < flags.count { flags[unit].remove(.breakBefore) }
+    /// Checks each base against the paragraph's grapheme clusters (whole clusters; a jukugo's
+    /// readings one per cluster), then takes the opportunities inside mono and group bases out
+    /// of `flags`. `offset`: where the paragraph starts in the request's text, for the errors.
+    static func check(_ ruby: [RubyAnnotation], flags: inout ContiguousArray<UnitFlags>, offset: Int) throws(LayoutError) {
+        for annotation in ruby {
+            let base = annotation.base, field = "ruby_annotations[\(annotation.requestIndex)]"
+            guard base.upperBound <= flags.count, flags[base.lowerBound].contains(.graphemeStart),
+                  base.upperBound == flags.count || flags[base.upperBound].contains(.graphemeStart) else {
+                throw LayoutError(.invalidArgument, "the base \(base.lowerBound + offset)..<\(base.upperBound + offset) cuts a "
+                                  + "grapheme cluster: it must start and end between whole characters", field: field + ".range")
+            }
+            if annotation.isJukugo {
+                let clusters = base.reduce(0) { $0 + (flags[$1].contains(.graphemeStart) ? 1 : 0) }
+                guard clusters == annotation.readings.count else {
+                    throw LayoutError(.invalidArgument, "jukugo ruby has one reading per grapheme cluster of the base: the base has "
+                                      + "\(clusters), the readings are \(annotation.readings.count)", field: field + ".readings")
+                }
+            } else {
+                for unit in base.dropFirst() { flags[unit].remove(.breakBefore) }
+            }
         }
     }
 
@@ -61,7 +77,8 @@ enum RubyBases {
             let item = items[index]
             let first = ShapedParagraph.firstIndex(spaced.count) { spaced[$0] >= item.range.lowerBound }
             guard item.orientation != .combined, first < spaced.count, spaced[first] < item.range.upperBound else { continue }
-            runs[index] = Self.spaced(runs[index], scale: item.font.scale(for: text.styles[item.style].size), rtl: item.isRTL, spacing)
+            runs[index] = Self.spaced(runs[index], scale: item.font.scale(for: text.styles[item.style].size), rtl: item.isRTL, spacing,
+                                      within: spaced.first!..<(spaced.last! + 1))
         }
     }
 
@@ -69,7 +86,7 @@ enum RubyBases {
     /// advancing by both spaces (in font units). Visual order: in a right-to-left run the space
     /// after a cluster is on its left. Its glyphs are marked safe to break: shaped again at a
     /// line's edge, they would lose the space.
-    private static func spaced(_ run: ShapedRun, scale: Double, rtl: Bool, _ spacing: Spacing) -> ShapedRun {
+    private static func spaced(_ run: ShapedRun, scale: Double, rtl: Bool, _ spacing: Spacing, within span: Range<Int>) -> ShapedRun {
         var glyphs = Array(run.pointer)
         let base = run.range.lowerBound
         var k = 0
@@ -78,6 +95,10 @@ enum RubyBases {
             var end = k
             while end < glyphs.count && glyphs[end].cluster == cluster { end += 1 }
             let unit = Int(cluster) + base
+            guard span.contains(unit) else {
+                k = end
+                continue
+            }
             let before = spacing.before[unit] ?? 0, after = spacing.after[unit] ?? 0
             if before != 0 || after != 0 {
                 let left = Int32(saturating: ((rtl ? after : before) / scale).rounded()), right = Int32(saturating: ((rtl ? before : after) / scale).rounded())
@@ -103,6 +124,8 @@ enum RubyBases {
                                       flags: ContiguousArray<UnitFlags>) -> [Int: Double] {
         var wanted = Set<Int>()
         for annotation in text.ruby { for unit in annotation.base { wanted.insert(unit) } }
+        // Most glyphs lie outside every base: a range test before the set's hash.
+        let span = (text.ruby.first?.base.lowerBound ?? 0)..<(text.ruby.last?.base.upperBound ?? 0)
         var widths: [Int: Double] = [:]
         for index in runs.indices {
             let item = items[index]
@@ -114,7 +137,7 @@ enum RubyBases {
             let scale = item.font.scale(for: text.styles[item.style].size)
             for glyph in runs[index].pointer {
                 var unit = Int(glyph.cluster) + runs[index].range.lowerBound
-                guard wanted.contains(unit) else { continue }
+                guard span.contains(unit), wanted.contains(unit) else { continue }
                 while unit > 0 && !flags[unit].contains(.graphemeStart) { unit -= 1 }
                 widths[unit, default: 0] += Double(glyph.advance) * scale
             }

@@ -112,7 +112,7 @@ struct ShapedParagraph {
                 analysis.flags[edge].remove(.breakBefore)
             }
         }
-        if text.hasRuby { RubyBases.keepWhole(text.ruby, flags: &analysis.flags) }
+        if text.hasRuby { try RubyBases.check(text.ruby, flags: &analysis.flags, offset: offset) }
         let shapingUnits: ContiguousArray<UInt16>
         if Self.shapesACopy(analysis, boxes) || !text.hidden.isEmpty {
             // A copy into the scratch's array, not a new one: the text's own units stay as sent.
