@@ -624,7 +624,7 @@ extension Layoutd_V1_Envelope {
     /// The most spans a layout answered on the event loop may carry.
     static let inlineSpans = 16
 
-    /// A layout request with nothing but its text, its styles and at most a few spans (no
+    /// A layout request with nothing but its text, its styles and at most a few spans and ruby annotations (no
     /// backgrounds, no attachments: highlights and pictures cost by what they ask for), or a
     /// Type Mode request without attachments (its one background follows its lines).
     /// Open, edit and close: answered in order with the connection's documents.
@@ -639,6 +639,8 @@ extension Layoutd_V1_Envelope {
         switch body {
         case .layout(let request):
             request.backgrounds.isEmpty && request.attachments.isEmpty && request.spans.count <= Self.inlineSpans && request.fonts.isEmpty
+                // Each annotation's readings are laid out as a text of their own.
+                && request.rubyAnnotations.count <= Self.inlineSpans
         case .justify(let request):
             request.attachments.isEmpty
         default:

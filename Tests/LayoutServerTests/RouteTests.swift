@@ -65,6 +65,12 @@ import Testing
         #expect(try route(Self.layout("a caption", spans: 3)) == .inline)
         #expect(try route(Self.layout("a caption", spans: 17)) == .pool)
         #expect(try route(Self.layout("a caption", attachments: 1)) == .pool)
+        // Ruby: each annotation's readings are a layout of their own; a few go inline, as spans do.
+        var annotated = Self.layout("漢字の読み方を学ぶ")
+        annotated.layout.rubyAnnotations = (0..<3).map { k in .with { $0.range = .with { $0.start = UInt32(k); $0.length = 1 }; $0.text = "よ" } }
+        #expect(try route(annotated) == .inline)
+        annotated.layout.rubyAnnotations = (0..<17).map { k in .with { $0.range = .with { $0.start = UInt32(k); $0.length = 1 }; $0.text = "よ" } }
+        #expect(try route(annotated) == .pool)
         #expect(try route(Self.layout(String(repeating: "word ", count: 300))) == .pool)
         let edit = Layoutd_V1_Envelope.with { $0.requestID = 3; $0.editDocument = .with { $0.document = 1 } }
         #expect(try route(edit) == .documentInline)

@@ -56,6 +56,7 @@ public final class ParagraphLayouter: Sendable {
     }
 
     /// The pipeline for a request found valid.
+    @inline(__always)
     private func layoutValidated(_ request: ParagraphRequest, context: LayoutContext) throws -> ParagraphLayout {
         if let fit = request.autoSize { return try autoSized(request, fit, context: context) }
         if let textPath = request.textPath { return try layoutOnPath(request, textPath, context: context) }
