@@ -4,7 +4,7 @@
 /// Like `LayoutReplyReader`, it takes only known fields with their declared wire types and
 /// each singular message field at most once; anything else (unknown fields, merged
 /// messages, malformed bytes or UTF-8, other bodies) gives nil and the caller decodes with
-/// swift-protobuf. Background specs and attachments, rare and intricate, are decoded by
+/// swift-protobuf. Background specs, attachments and ruby, rare and intricate, are decoded by
 /// swift-protobuf.
 public enum LayoutRequestReader {
     private static let varint = ProtobufReader.varint, fixed32 = ProtobufReader.fixed32
@@ -23,6 +23,7 @@ public enum LayoutRequestReader {
         var attachments: [Layoutd_V1_Attachment] = []
         var rules: [Layoutd_V1_FormattingRule] = []
         var exclusions: [Layoutd_V1_Exclusion] = [], containers: [Layoutd_V1_Container] = []
+        var rubyAnnotations: [Layoutd_V1_Ruby] = []
         var seen: UInt32 = 0  // singular message fields met, by number
         var sawTextPath = false  // field 33, past `seen`'s bits
         while !reader.isAtEnd {
@@ -125,12 +126,17 @@ public enum LayoutRequestReader {
                 guard let path = reader.message(Layoutd_V1_TextPath.self) else { return nil }
                 request.textPath = path
                 sawTextPath = true
+            case (34, lengthDelimited):
+                // Ruby, rare: each annotation decoded by swift-protobuf.
+                guard let ruby = reader.message(Layoutd_V1_Ruby.self) else { return nil }
+                rubyAnnotations.append(ruby)
             default: return nil
             }
         }
         request.spans = spans
         request.rules = rules
         request.backgrounds = backgrounds
+        if !rubyAnnotations.isEmpty { request.rubyAnnotations = rubyAnnotations }
         request.attachments = attachments
         request.exclusions = exclusions
         request.containers = containers
