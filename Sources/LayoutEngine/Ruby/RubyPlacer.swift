@@ -68,7 +68,11 @@ enum RubyPlacer {
             let clusters = part.extents.keys.sorted()
             func clusterRange(_ k: Int) -> Range<Int> { starts[k]..<(k + 1 < starts.count ? starts[k + 1] : annotation.base.upperBound) }
             let across = crossBaseline(annotation, laid: laid, run: run, baseline: part.baseline)
-            if annotation.isJukugo && !clusters.contains(where: { laid.widths[$0] > fullWidth(run) + Self.tolerance }) {
+            // The shape stage counted the clusters by the text's analysis; Swift's `Character`s
+            // could count otherwise (another Unicode version's rules): then the readings go
+            // over the base as one, never one reading per a cluster that is not its own.
+            let jukugo = annotation.isJukugo && starts.count == laid.widths.count
+            if jukugo && !clusters.contains(where: { laid.widths[$0] > fullWidth(run) + Self.tolerance }) {
                 // Mono ruby, cluster by cluster.
                 for k in clusters {
                     let extent = part.extents[k]!
@@ -77,10 +81,10 @@ enum RubyPlacer {
                 }
                 return
             }
-            let readings = annotation.isJukugo ? clusters : [0]
+            let readings = jukugo ? clusters : Array(laid.widths.indices)
             // A jukugo reading's runs stand over its own cluster; a group reading's over the base's part on the line.
-            let ranges = annotation.isJukugo ? clusters.map(clusterRange) : [clusterRange(clusters.first!).lowerBound
-                ..< clusterRange(clusters.last!).upperBound]
+            let whole = clusterRange(clusters.first!).lowerBound..<clusterRange(clusters.last!).upperBound
+            let ranges = jukugo ? clusters.map(clusterRange) : Array(repeating: whole, count: readings.count)
             let width = readings.reduce(0) { $0 + laid.widths[$1] }
             let start = clusters.map { part.extents[$0]!.start }.min()!, end = clusters.map { part.extents[$0]!.end }.max()!
             let slack = end - start - width
