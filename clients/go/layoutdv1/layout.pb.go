@@ -3152,11 +3152,12 @@ func (x *LayoutRequest) GetRubyAnnotations() []*Ruby {
 // Ruby (furigana): a reading over a range of the text, its base, or beside it in vertical
 // text, placed by the W3C's "Rules for Simple Placement of Japanese Ruby" (the JLReq task
 // force's note, after JIS X 4051). The reading is set at half the base's size in the base's
-// style, its frame flush against the base's (the font's ascent or descent; half the em across
-// a column). A reading narrower than a base of several clusters is spaced across it, 1:2:1
-// (Japanese readings; others stay solid, centred); a wider reading spaces its base the same
-// way and never overhangs the text beside it. The line grows to hold the readings. They come
-// back in LayoutReply.ruby_runs. docs/protocol.md, "Ruby", has the rules and their figures.
+// style, its frame flush against the base's (the font's ideographic em box from its BASE table,
+// else its ascent or descent; half the em across a column). A reading narrower than a base of
+// several clusters is spaced across it, 1:2:1 (Japanese readings; others stay solid, centred);
+// a wider reading spaces its base the same way and never overhangs the text beside it. The
+// line grows to hold the readings. They come back in LayoutReply.ruby_runs. docs/protocol.md,
+// "Ruby", has the rules and their figures.
 type Ruby struct {
 	state         protoimpl.MessageState
 	sizeCache     protoimpl.SizeCache
