@@ -29,6 +29,9 @@ extension Layoutd_V1_LayoutRequest {
         guard backgrounds.isEmpty else {
             throw LayoutError(.invalidArgument, "documents do not draw backgrounds; ask a layout request for them", field: "backgrounds")
         }
+        guard !glyphFlags else {
+            throw LayoutError(.invalidArgument, "documents give no glyph flags; ask a layout request for them", field: "glyph_flags")
+        }
         guard rubyAnnotations.isEmpty else {
             throw LayoutError(.invalidArgument, "documents keep no ruby yet (a base's range would not follow edits); ask a layout "
                               + "request for it", field: "ruby_annotations")

@@ -16,6 +16,9 @@ extension Layoutd_V1_LayoutReply {
         emphasisMarks = layout.emphasisMarks.map(Layoutd_V1_GlyphRun.init)
         rubyRuns = layout.rubyRuns.map(Layoutd_V1_GlyphRun.init)
         for (index, angles) in layout.glyphAngles.enumerated() { runs[index].angles = angles.map(Layoutd_V1_GlyphRun.wireAngle) }
+        if layout.reportsGlyphFlags {
+            for (index, run) in layout.runs.enumerated() { runs[index].glyphFlags = run.glyphs.map { UInt32($0.flags.rawValue) } }
+        }
         paints = Layoutd_V1_Paint.list(layout.paints)
         containers = layout.containers.map(Layoutd_V1_ContainerLayout.init)
         if !layout.overflowRange.isEmpty { overflowRange = Layoutd_V1_Range(layout.overflowRange) }

@@ -68,6 +68,7 @@ extension Layoutd_V1_LayoutRequest {
         request.truncationMode = truncationMode
         request.measuresInk = inkBounds
         request.measuresIntrinsics = intrinsicMetrics
+        request.reportsGlyphFlags = glyphFlags
         switch breakStrategy {
         case .greedy: request.breakStrategy = .greedy
         case .balanced: request.breakStrategy = .balanced

@@ -54,6 +54,7 @@ extension LayoutCtl {
                 if !connection.json, let fragments = FragmentTable.render(reply) { print(fragments) }
                 if !connection.json, let ink = InkTable.render(reply) { print(ink) }
                 if !connection.json, request.intrinsicMetrics { print(MetricsTable.render(reply)) }
+                if !connection.json, request.glyphFlags { print(GlyphFlagsTable.render(reply)) }
             }
         }
 
@@ -109,6 +110,19 @@ enum MetricsTable {
         for (index, run) in reply.runs.enumerated() {
             rows.append(String(format: "%3d  %4d  %6.2f  %6.2f  %7.2f  %7.2f", index, run.fontID, run.size, run.ascent, run.descent,
                                run.leading))
+        }
+        return rows.joined(separator: "\n")
+    }
+}
+
+/// Each run's glyphs with HarfBuzz's flags (`--glyph-flags`), as hb-shape --show-flags writes
+/// them: glyph=cluster, then #flags where a glyph has some.
+enum GlyphFlagsTable {
+    static func render(_ reply: Layoutd_V1_LayoutReply) -> String {
+        var rows = ["run  glyph=cluster#flags"]
+        for (index, run) in reply.runs.enumerated() {
+            let glyphs = zip(zip(run.glyphIds, run.clusters), run.glyphFlags).map { "\($0.0)=\($0.1)" + ($1 == 0 ? "" : "#\($1)") }
+            rows.append(String(format: "%3d  ", index) + glyphs.joined(separator: "|"))
         }
         return rows.joined(separator: "\n")
     }

@@ -117,6 +117,8 @@ struct OutputOptions: ParsableArguments {
     @Flag(help: "Also measure where the glyphs put ink: per line, the whole layout and the first glyph.") var ink = false
     @Flag(help: "Also measure the text's intrinsic widths (min-content, max-content) and each run's ascent, descent and leading.")
     var metrics = false
+    @Flag(help: "Also give each glyph HarfBuzz's flags (1 unsafe to break, 2 unsafe to concatenate), printed as hb-shape --show-flags prints them.")
+    var glyphFlags = false
     @Option(help: AttachmentSpec.help) var attachment: [String] = []
     @Option(help: "A PNG drawn in the Nth attachment's box with -o (the Nth of these; \"\" for a placeholder).")
     var attachmentImage: [String] = []

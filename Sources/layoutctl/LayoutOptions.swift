@@ -116,6 +116,7 @@ struct LayoutOptions: ParsableArguments {
         request.maxLines = maxLines
         request.inkBounds = ink
         request.intrinsicMetrics = metrics
+        request.glyphFlags = picture.glyphFlags
         if hyphenate { request.hyphenation = Layoutd_V1_Hyphenation() }
         if let tabs {
             request.paragraphStyle.tabStops = try tabs.split(separator: ",").map { spec in

@@ -112,6 +112,20 @@ import TestSupport
         #expect(reply.paints[2].shadow.blurRadius == 3)
     }
 
+    @Test func carriesGlyphFlagsAsSwiftProtobufWritesThem() throws {
+        for text in ["office AVAT مرحبا", "plain"] {
+            var request = Self.request(text)
+            request.reportsGlyphFlags = true
+            let layout = try Self.layouter.layout(request)
+            let ours = LayoutReplyFrame.encode(requestID: 13, layout: layout)
+            #expect(ours == (try Self.swiftProtobufFrame(13, layout, [])))
+            let decoded = try #require(LayoutReplyReader.envelope(Array(ours.dropFirst(Framing.headerBytes))))
+            guard case .layoutReply(let reply) = decoded.body else { Issue.record("not a layout reply"); return }
+            #expect(reply.runs.allSatisfy { $0.glyphFlags.count == $0.glyphIds.count })
+            #expect(reply.runs.map(\.glyphFlags) == layout.runs.map { $0.glyphs.map { UInt32($0.flags.rawValue) } })
+        }
+    }
+
     @Test func carriesRubyAsSwiftProtobufWritesIt() throws {
         let text = AttributedText("漢字の東京", style: TextStyle(family: "Noto Sans CJK JP", size: 24))
             .withRuby([RubyAnnotation(base: 0..<2, reading: "かんじ"), RubyAnnotation(base: 3..<5, readings: ["とう", "きょう"])])

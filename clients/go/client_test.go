@@ -147,6 +147,12 @@ func TestGreetsLaysOutAndRefusesByName(t *testing.T) {
 		annotated.RubyRuns[0].Size != 12 {
 		t.Fatalf("ruby: %v %v", annotated.GetRubyRuns(), err)
 	}
+	// Glyph flags: one per glyph when asked, HarfBuzz's unsafe-to-concatenate among them.
+	flagged, err := client.Layout(ctx, &layoutdv1.LayoutRequest{Text: "office", Width: 300, GlyphFlags: true,
+		DefaultStyle: &layoutdv1.Style{Family: "Noto Sans"}})
+	if err != nil || len(flagged.Runs) == 0 || len(flagged.Runs[0].GlyphFlags) != len(flagged.Runs[0].GlyphIds) {
+		t.Fatalf("glyph flags: %v %v", flagged.GetRuns(), err)
+	}
 	// Type Mode in an editing session: a keystroke refits only its line, as justify fits the text.
 	story, err := client.OpenTypeModeDocument(ctx, &layoutdv1.JustifyRequest{Text: "so\nHAPPY", Width: 300, Preset: "strong"})
 	if err != nil || len(story.Changes[0].FittedLines) != 2 || len(story.GetStory().GetBackgrounds()) != 1 || story.GetStory().GetPreset() != "strong" {

@@ -32,17 +32,33 @@ public struct ContainerLayout: Equatable, Sendable {
     public var rect: Rect
 }
 
+/// HarfBuzz's glyph flags, with its values (`hb_glyph_flags_t`), for a client that shapes
+/// again: where a cut of the text, or a join of it to other text, may change its glyphs.
+public struct GlyphFlags: OptionSet, Hashable, Sendable {
+    public let rawValue: UInt8
+    public init(rawValue: UInt8) { self.rawValue = rawValue }
+    /// Cutting the text before this glyph's cluster may change the glyphs on either side.
+    public static let unsafeToBreak = GlyphFlags(rawValue: 1)
+    /// Shaping the text on either side of the cluster's start apart and joining the glyphs may
+    /// give other glyphs than shaping it whole.
+    public static let unsafeToConcat = GlyphFlags(rawValue: 2)
+}
+
 /// One glyph placed on its line.
 public struct PositionedGlyph: Equatable, Sendable {
     public var id: UInt32
+    /// HarfBuzz's flags for the glyph, when the request asked for them (`reportsGlyphFlags`);
+    /// empty otherwise. Beside `id`, in the padding before `position`: a glyph grows by nothing.
+    public var flags: GlyphFlags = []
     /// The glyph's origin on the baseline.
     public var position: Point
     public var advance: Double
     /// UTF-16 offset of the glyph's cluster.
     public var cluster: Int
 
-    public init(id: UInt32, position: Point, advance: Double, cluster: Int) {
+    public init(id: UInt32, position: Point, advance: Double, cluster: Int, flags: GlyphFlags = []) {
         self.id = id
+        self.flags = flags
         self.position = position
         self.advance = advance
         self.cluster = cluster
@@ -181,7 +197,12 @@ public struct ParagraphLayout: Sendable {
         get { extras?.values.rubyRuns ?? [] }
         set { RareBox.change(&extras) { $0.rubyRuns = newValue } }
     }
-    /// The eight above, boxed and nil without them: a layout is returned and copied through the
+    /// The glyphs carry HarfBuzz's flags (`ParagraphRequest.reportsGlyphFlags`): a reply writes them.
+    public var reportsGlyphFlags: Bool {
+        get { extras?.values.reportsGlyphFlags ?? false }
+        set { if newValue != reportsGlyphFlags { RareBox.change(&extras) { $0.reportsGlyphFlags = newValue } } }
+    }
+    /// The nine above, boxed and nil without them: a layout is returned and copied through the
     /// pipeline, and carrying them inline copied a hundred bytes more each time.
     var extras: RareBox<LayoutExtras>? = nil
 }
@@ -197,9 +218,10 @@ struct LayoutExtras: RareValues {
     var glyphAngles: [[Double]] = []
     var emphasisMarks: [GlyphRunLayout] = []
     var rubyRuns: [GlyphRunLayout] = []
+    var reportsGlyphFlags = false
 
     var isEmpty: Bool {
         ink == nil && appliedScale == nil && flowEnd == nil && intrinsicMetrics == nil && fillRegions.isEmpty && glyphAngles.isEmpty
-            && emphasisMarks.isEmpty && rubyRuns.isEmpty
+            && emphasisMarks.isEmpty && rubyRuns.isEmpty && !reportsGlyphFlags
     }
 }

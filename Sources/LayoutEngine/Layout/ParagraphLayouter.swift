@@ -47,12 +47,27 @@ public final class ParagraphLayouter: Sendable {
     /// request (a tag's labels) shares one.
     public func layout(_ request: ParagraphRequest, context: LayoutContext) throws -> ParagraphLayout {
         try request.validate(fonts: fonts, maxTextLength: maxTextLength, scratch: context.scratch)
-        if request.text.hasRuby {
-            var measured = request
-            measured.text = try measuredRuby(request.text, writingMode: request.writingMode, budget: context.budget)
-            return try layoutValidated(measured, context: context)
-        }
+        if request.typography?.reportsGlyphFlags == true { return try layoutWithGlyphFlags(request, context: context) }
+        if request.text.hasRuby { return try layoutWithRuby(request, context: context) }
         return try layoutValidated(request, context: context)
+    }
+
+    /// A request with ruby: its readings laid out first (`measuredRuby`), then the pipeline.
+    private func layoutWithRuby(_ request: ParagraphRequest, context: LayoutContext) throws -> ParagraphLayout {
+        var measured = request
+        measured.text = try measuredRuby(request.text, writingMode: request.writingMode, budget: context.budget)
+        return try layoutValidated(measured, context: context)
+    }
+
+    /// A request that asks for glyph flags: shaped with HarfBuzz marking the glyphs unsafe to
+    /// concatenate too, past the shaping cache (`ShapingBuffer.producesConcatFlags`).
+    private func layoutWithGlyphFlags(_ request: ParagraphRequest, context: LayoutContext) throws -> ParagraphLayout {
+        let buffer = context.scratch.shapingBuffer
+        buffer.producesConcatFlags = true
+        defer { buffer.producesConcatFlags = false }
+        var layout = request.text.hasRuby ? try layoutWithRuby(request, context: context) : try layoutValidated(request, context: context)
+        layout.reportsGlyphFlags = true
+        return layout
     }
 
     /// The pipeline for a request found valid.

@@ -17,7 +17,8 @@ extension ParagraphPositioner {
         for (k, glyph) in piece.glyphs.enumerated() {
             output.glyphs.advanced(by: first + k).initialize(to: PositionedGlyph(
                 id: glyph.id, position: Point(x: along - Double(glyph.yOffset) * scale, y: across(x + Double(glyph.xOffset) * scale)),
-                advance: Double(glyph.advance) * scale, cluster: Int(glyph.cluster) + base))
+                advance: Double(glyph.advance) * scale, cluster: Int(glyph.cluster) + base,
+                flags: settings.reportsGlyphFlags ? glyph.flags : []))
             x += Double(glyph.advance) * scale
         }
         output.count += piece.glyphs.count

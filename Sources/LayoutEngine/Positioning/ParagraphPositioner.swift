@@ -140,6 +140,9 @@ struct ParagraphPositioner {
                         pen += advance
                     }
                 }
+                // HarfBuzz's flags, only when asked: a pass of its own, so that the loops above stay
+                // as they are for every other layout.
+                if settings.reportsGlyphFlags { for k in 0..<shaped.count { out[k].flags = shaped[k].flags } }
                 output.count += shaped.count
                 if text.paints.count == 1 {
                     output.add(font: FontHandle(piece.font), size: pointSize, level: piece.level, range: shifted(piece.range),

@@ -60,6 +60,11 @@ public struct ParagraphRequest: Sendable {
         get { typography?.measuresIntrinsics ?? false }
         set { if newValue != measuresIntrinsics { setTypography { $0.measuresIntrinsics = newValue } } }
     }
+    /// Give each glyph HarfBuzz's flags (`PositionedGlyph.flags`), for a client that shapes again.
+    public var reportsGlyphFlags: Bool {
+        get { typography?.reportsGlyphFlags ?? false }
+        set { if newValue != reportsGlyphFlags { setTypography { $0.reportsGlyphFlags = newValue } } }
+    }
     /// How lines are chosen; balanced and optimal need one box (no containers or exclusions).
     public var breakStrategy: BreakStrategy {
         get { typography?.breakStrategy ?? .greedy }
@@ -131,6 +136,9 @@ struct LineSettings {
     let writingMode: WritingMode
     /// Read per line: kept apart from the paragraph style (which copies its tab stops).
     let hangsPunctuation: Bool
+    /// Read per piece (`ParagraphPositioner.place`): stored, not read through the options box,
+    /// whose getter copied the whole settings for it.
+    let reportsGlyphFlags: Bool
     let hasList: Bool
     /// Some indent is set: lines take their slots through the paragraph style.
     let hasIndents: Bool
@@ -187,6 +195,7 @@ struct LineSettings {
         truncationMode = request.truncationMode
         writingMode = request.writingMode
         let typography = request.typography
+        reportsGlyphFlags = typography?.reportsGlyphFlags ?? false
         if let style = typography?.paragraphStyle {
             hangsPunctuation = style.hangingPunctuation
             hasList = style.list != nil
@@ -222,6 +231,7 @@ final class TypographyOptions: Sendable {
     struct Values: Equatable, Sendable {
         var measuresInk = false
         var measuresIntrinsics = false
+        var reportsGlyphFlags = false
         var breakStrategy = BreakStrategy.greedy
         var autoSize: AutoSize?
         var paragraphStyle = ParagraphStyle.plain
@@ -234,6 +244,7 @@ final class TypographyOptions: Sendable {
 
     var measuresInk: Bool { values.measuresInk }
     var measuresIntrinsics: Bool { values.measuresIntrinsics }
+    var reportsGlyphFlags: Bool { values.reportsGlyphFlags }
     var breakStrategy: BreakStrategy { values.breakStrategy }
     var autoSize: AutoSize? { values.autoSize }
     var paragraphStyle: ParagraphStyle { values.paragraphStyle }

@@ -93,6 +93,8 @@ final class HarfBuzzShaping: FaceShaping, @unchecked Sendable {
     /// hb.h defines hb_glyph_info_get_glyph_flags as a macro reading the info's mask; Swift
     /// sees only the exported function, a call per glyph, so the macro is restated here.
     static let unsafeToBreak = HB_GLYPH_FLAG_UNSAFE_TO_BREAK.rawValue & HB_GLYPH_FLAG_DEFINED.rawValue
+    /// The flags a glyph keeps (`GlyphFlags`, HarfBuzz's own bits): unsafe to break and to concatenate.
+    static let keptFlags = (HB_GLYPH_FLAG_UNSAFE_TO_BREAK.rawValue | HB_GLYPH_FLAG_UNSAFE_TO_CONCAT.rawValue) & HB_GLYPH_FLAG_DEFINED.rawValue
 
     /// HarfBuzz's glyphs `span` of its buffer as a run's, clusters moved by `clusterOffset`.
     @inline(__always)
@@ -108,7 +110,7 @@ final class HarfBuzzShaping: FaceShaping, @unchecked Sendable {
     @inline(__always)
     static func convert(_ infos: UnsafeMutablePointer<hb_glyph_info_t>, _ positions: UnsafeMutablePointer<hb_glyph_position_t>,
                         _ span: Range<Int>, clusterOffset offset: Int32, upright: Bool, into out: UnsafeMutablePointer<ShapedGlyph>) {
-        let unsafeToBreak = Self.unsafeToBreak
+        let kept = Self.keptFlags
         let infos = infos + span.lowerBound, positions = positions + span.lowerBound
         // Two loops, the direction tested once, not per glyph.
         // Clusters add and advances negate with wrapping: both clusters are offsets into a text far
@@ -123,7 +125,7 @@ final class HarfBuzzShaping: FaceShaping, @unchecked Sendable {
                 (out + i).initialize(to: ShapedGlyph(
                     id: info.codepoint, cluster: Int32(bitPattern: info.cluster) &+ offset,
                     advance: 0 &- position.y_advance, xOffset: 0 &- position.y_offset, yOffset: position.x_offset,
-                    unsafeToBreak: info.mask & unsafeToBreak != 0))
+                    flags: GlyphFlags(rawValue: UInt8(truncatingIfNeeded: info.mask & kept))))
             }
         } else {
             for i in 0..<span.count {
@@ -132,7 +134,7 @@ final class HarfBuzzShaping: FaceShaping, @unchecked Sendable {
                 (out + i).initialize(to: ShapedGlyph(
                     id: info.codepoint, cluster: Int32(bitPattern: info.cluster) &+ offset,
                     advance: position.x_advance, xOffset: position.x_offset, yOffset: position.y_offset,
-                    unsafeToBreak: info.mask & unsafeToBreak != 0))
+                    flags: GlyphFlags(rawValue: UInt8(truncatingIfNeeded: info.mask & kept))))
             }
         }
     }

@@ -9,9 +9,30 @@ struct ShapedGlyph {
     var advance: Int32
     var xOffset: Int32
     var yOffset: Int32
-    /// HarfBuzz's HB_GLYPH_FLAG_UNSAFE_TO_BREAK: cutting the text before this cluster
-    /// may change the shaping, so a line that starts or ends here must be shaped again.
-    var unsafeToBreak: Bool
+    /// HarfBuzz's flags for the glyph, its own bit values: unsafe to break always (cutting the
+    /// text before this cluster may change the shaping, so a line that starts or ends here must
+    /// be shaped again), unsafe to concatenate when the buffer marked it
+    /// (`ShapingBuffer.producesConcatFlags`). One byte, read from the mask with one AND.
+    var flags: GlyphFlags
+
+    init(id: UInt32, cluster: Int32, advance: Int32, xOffset: Int32, yOffset: Int32, flags: GlyphFlags) {
+        self.id = id
+        self.cluster = cluster
+        self.advance = advance
+        self.xOffset = xOffset
+        self.yOffset = yOffset
+        self.flags = flags
+    }
+
+    init(id: UInt32, cluster: Int32, advance: Int32, xOffset: Int32, yOffset: Int32, unsafeToBreak: Bool) {
+        self.init(id: id, cluster: cluster, advance: advance, xOffset: xOffset, yOffset: yOffset,
+                  flags: unsafeToBreak ? .unsafeToBreak : [])
+    }
+
+    var unsafeToBreak: Bool {
+        get { flags.contains(.unsafeToBreak) }
+        set { if newValue { flags.insert(.unsafeToBreak) } else { flags.remove(.unsafeToBreak) } }
+    }
 }
 
 /// Shaped glyphs in storage of their own, never changed once filled: filled when made, only read

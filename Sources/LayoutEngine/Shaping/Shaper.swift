@@ -51,7 +51,7 @@ struct Shaper {
                                                             upright: upright, script: script, style: style))
         }
         let key = Self.key(units, range: range, context: context, font: font, rtl: rtl, upright: upright, script: script, style: style)
-        if lookUp, let hit = cache.lookup(key) { return hit.run(range) }
+        if lookUp && !buffer.producesConcatFlags, let hit = cache.lookup(key) { return hit.run(range) }
         let run = ShapedRun(range: range, glyphs: harfBuzz(units, range: range, context: context, font: font, rtl: rtl,
                                                            upright: upright, script: script, style: style))
         cache.store(key, run)
@@ -61,7 +61,7 @@ struct Shaper {
     /// The run the cache holds for this text, nil on a miss, without a cache or past its length.
     func cached(_ units: ContiguousArray<UInt16>, range: Range<Int>, context: Range<Int>, font: Font, rtl: Bool, upright: Bool,
                 script: Script, style: ShapingStyle) -> ShapedRun? {
-        guard let cache, range.count <= ShapingCache.maxRunLength else { return nil }
+        guard let cache, range.count <= ShapingCache.maxRunLength, !buffer.producesConcatFlags else { return nil }
         return cache.lookup(Self.key(units, range: range, context: context, font: font, rtl: rtl, upright: upright, script: script,
                                      style: style))?.run(range)
     }
@@ -103,6 +103,14 @@ struct Shaper {
 final class ShapingBuffer {
     private var buffer = hb_buffer_create()!
 
+    /// HarfBuzz also marks the glyphs unsafe to concatenate (it always marks those unsafe to
+    /// break): set for a request that asks for glyph flags, whose runs are then shaped afresh,
+    /// never taken from the cache (runs there were shaped without). Off for every other: the
+    /// marking costs every text a few percent.
+    var producesConcatFlags = false {
+        didSet { hb_buffer_set_flags(buffer, producesConcatFlags ? HB_BUFFER_FLAG_PRODUCE_UNSAFE_TO_CONCAT : HB_BUFFER_FLAG_DEFAULT) }
+    }
+
     /// Longest run, in glyphs, whose buffer is kept for the next: a longer one's memory goes.
     static let maxKeptLength: UInt32 = 4096
 
@@ -111,6 +119,7 @@ final class ShapingBuffer {
             if hb_buffer_get_length(buffer) > Self.maxKeptLength {
                 hb_buffer_destroy(buffer)
                 buffer = hb_buffer_create()!
+                if producesConcatFlags { hb_buffer_set_flags(buffer, HB_BUFFER_FLAG_PRODUCE_UNSAFE_TO_CONCAT) }
             }
         }
         return body(buffer)

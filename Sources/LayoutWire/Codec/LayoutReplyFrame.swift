@@ -23,7 +23,7 @@ public enum LayoutReplyFrame {
         static let fontID = 1, size = 2, bidiLevel = 3, glyphIDs = 4, positions = 5, advances = 6
         static let clusters = 7, range = 8, truncationToken = 9, lineIndex = 10, paint = 11, orientation = 12, inkBounds = 13
         static let variations = 14, hyphen = 15, listMarker = 16, ascent = 17, descent = 18, leading = 19
-        static let syntheticBold = 20, syntheticSlant = 21, angles = 22
+        static let syntheticBold = 20, syntheticSlant = 21, angles = 22, glyphFlags = 23
     }
 
     /// Every field this writer writes, by message: a test holds it to the .proto, so a field
@@ -42,7 +42,7 @@ public enum LayoutReplyFrame {
         "layoutd.v1.GlyphRun": [Run.fontID, Run.size, Run.bidiLevel, Run.glyphIDs, Run.positions, Run.advances, Run.clusters,
                                 Run.range, Run.truncationToken, Run.lineIndex, Run.paint, Run.orientation, Run.inkBounds,
                                 Run.variations, Run.hyphen, Run.listMarker, Run.ascent, Run.descent, Run.leading,
-                                Run.syntheticBold, Run.syntheticSlant, Run.angles],
+                                Run.syntheticBold, Run.syntheticSlant, Run.angles, Run.glyphFlags],
         "layoutd.v1.Range": [1, 2], "layoutd.v1.Point": [1, 2], "layoutd.v1.Rect": [1, 2, 3, 4],
     ]
 
@@ -94,17 +94,18 @@ public enum LayoutReplyFrame {
             for (index, line) in layout.lines.enumerated() {
                 reply.message(Reply.lines) { write(line, ink: ink?.lines[index], to: &$0) }
             }
-            let angles = layout.glyphAngles
-            if angles.isEmpty {
+            let angles = layout.glyphAngles, flags = layout.reportsGlyphFlags
+            if angles.isEmpty && !flags {
                 for (index, run) in layout.runs.enumerated() {
                     reply.message(Reply.runs) { write(run, ink: ink?.runs[index], bounds: metrics?.runs[index], to: &$0) }
                 }
             } else {
-                // Text on a path: each run with its glyphs' turns.
+                // Text on a path: each run with its glyphs' turns; glyph flags when asked for.
                 for (index, run) in layout.runs.enumerated() {
                     reply.message(Reply.runs) { runWriter in
                         write(run, ink: ink?.runs[index], bounds: metrics?.runs[index], to: &runWriter)
-                        writeAngles(angles[index], to: &runWriter)
+                        if !angles.isEmpty { writeAngles(angles[index], to: &runWriter) }
+                        if flags { writeFlags(run, to: &runWriter) }
                     }
                 }
             }
@@ -236,6 +237,13 @@ public enum LayoutReplyFrame {
 
     /// A synthesised face's fields; nothing for nearly every run (no instance).
     @inline(__always)
+    /// Each glyph's HarfBuzz flags (`GlyphRun.glyph_flags`).
+    static func writeFlags(_ run: GlyphRunLayout, to writer: inout ProtobufWriter) {
+        run.glyphs.withUnsafeBufferPointer { glyphs in
+            writer.packedUInt32(Run.glyphFlags, count: glyphs.count) { UInt32(glyphs[$0].flags.rawValue) }
+        }
+    }
+
     static func writeSynthesis(_ run: GlyphRunLayout, to writer: inout ProtobufWriter) {
         guard let font = run.instance, !font.synthesis.isEmpty else { return }
         writer.float(Run.syntheticBold, Float(font.syntheticBold(at: run.size)))

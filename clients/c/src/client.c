@@ -485,6 +485,7 @@ static void layout_request(const layoutd_layout_options *o, const char *text, fl
     if (HAS(o, layoutd_layout_options, emphasis) && o->emphasis) style.emphasis = (Layoutd__V1__EmphasisMarks *)o->emphasis, styled = 1;
     *out_style = style;
     if (styled) request.default_style = out_style;
+    if (HAS(o, layoutd_layout_options, glyph_flags)) request.glyph_flags = o->glyph_flags != 0;
     if (HAS(o, layoutd_layout_options, ruby_count) && o->ruby_count && o->ruby) {
         request.n_ruby_annotations = o->ruby_count;
         request.ruby_annotations = (Layoutd__V1__Ruby **)o->ruby;

@@ -343,6 +343,17 @@ static void test_options_and_error_details(const char *socket_path) {
     options.ruby = NULL;
     options.ruby_count = 0;
 
+    /* Glyph flags: one per glyph when asked, "office"'s ligature among those flagged. */
+    options.glyph_flags = 1;
+    CHECK(layoutd_layout(client, "office", 300, &options, &reply) == LAYOUTD_OK, "glyph flags: %s", layoutd_last_error(client));
+    if (reply) {
+        Layoutd__V1__LayoutReply *flagged = reply->layout_reply;
+        CHECK(flagged->n_runs >= 1 && flagged->runs[0]->n_glyph_flags == flagged->runs[0]->n_glyph_ids,
+              "a flag per glyph: %zu runs", flagged->n_runs);
+    }
+    layoutd_free_reply(reply);
+    options.glyph_flags = 0;
+
     /* A request past the daemon's frame limit (4 MiB): the daemon's answer naming the limit, not
      * the broken pipe the write met; the next call connects again. */
     size_t big = 5u << 20;

@@ -146,6 +146,17 @@ def test_ruby(socket_path):
         else:
             raise AssertionError("a base past the text was accepted")
 
+
+def test_glyph_flags(socket_path):
+    """HarfBuzz's flags per glyph when asked for: the ffi ligature is unsafe to concatenate; none unless asked."""
+    with layoutd.Client() as client:
+        plain = client.layout("office", width=300, font="Noto Sans")
+        flagged = client.layout("office", width=300, font="Noto Sans", glyph_flags=True)
+        assert all(not run.glyph_flags for run in plain.runs)
+        run = flagged.runs[0]
+        assert len(run.glyph_flags) == len(run.glyph_ids)
+        assert any(flag & 2 for flag in run.glyph_flags)
+
 def _disc_png(size):
     """A PNG of an opaque disc on clear pixels, size x size."""
     import struct

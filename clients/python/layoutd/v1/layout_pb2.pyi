@@ -1587,6 +1587,7 @@ class LayoutRequest(google.protobuf.message.Message):
     INTRINSIC_METRICS_FIELD_NUMBER: builtins.int
     TEXT_PATH_FIELD_NUMBER: builtins.int
     RUBY_ANNOTATIONS_FIELD_NUMBER: builtins.int
+    GLYPH_FLAGS_FIELD_NUMBER: builtins.int
     text: typing.Text
     """The text, UTF-8; at most HelloReply.max_text_utf16 UTF-16 units (RESOURCE_EXHAUSTED).
     Ranges everywhere count UTF-16 units of it.
@@ -1741,6 +1742,11 @@ class LayoutRequest(google.protobuf.message.Message):
         UTF-16 units in all; see Ruby. Not on a text_path or with auto_size, so far.
         """
         pass
+    glyph_flags: builtins.bool
+    """Also give each glyph HarfBuzz's flags (GlyphRun.glyph_flags), for a client that shapes the
+    text again in pieces. Off by default.
+    """
+
     def __init__(self,
         *,
         text: typing.Text = ...,
@@ -1777,9 +1783,10 @@ class LayoutRequest(google.protobuf.message.Message):
         intrinsic_metrics: builtins.bool = ...,
         text_path: typing.Optional[global___TextPath] = ...,
         ruby_annotations: typing.Optional[typing.Iterable[global___Ruby]] = ...,
+        glyph_flags: builtins.bool = ...,
         ) -> None: ...
     def HasField(self, field_name: typing_extensions.Literal["auto_size",b"auto_size","default_style",b"default_style","hyphenation",b"hyphenation","paragraph_style",b"paragraph_style","shape",b"shape","text_path",b"text_path","truncation",b"truncation"]) -> builtins.bool: ...
-    def ClearField(self, field_name: typing_extensions.Literal["alignment",b"alignment","attachments",b"attachments","auto_size",b"auto_size","backgrounds",b"backgrounds","break_strategy",b"break_strategy","builtin_rules",b"builtin_rules","combine_letters",b"combine_letters","containers",b"containers","default_style",b"default_style","direction",b"direction","exclusions",b"exclusions","fonts",b"fonts","height",b"height","hide_builtin_markers",b"hide_builtin_markers","hyphenation",b"hyphenation","ink_bounds",b"ink_bounds","intrinsic_metrics",b"intrinsic_metrics","line_height",b"line_height","line_height_multiple",b"line_height_multiple","max_lines",b"max_lines","min_fragment_width",b"min_fragment_width","paragraph_style",b"paragraph_style","ruby_annotations",b"ruby_annotations","rules",b"rules","shape",b"shape","shape_inset",b"shape_inset","spans",b"spans","text",b"text","text_combine_upright",b"text_combine_upright","text_path",b"text_path","truncation",b"truncation","vertical_alignment",b"vertical_alignment","width",b"width","writing_mode",b"writing_mode"]) -> None: ...
+    def ClearField(self, field_name: typing_extensions.Literal["alignment",b"alignment","attachments",b"attachments","auto_size",b"auto_size","backgrounds",b"backgrounds","break_strategy",b"break_strategy","builtin_rules",b"builtin_rules","combine_letters",b"combine_letters","containers",b"containers","default_style",b"default_style","direction",b"direction","exclusions",b"exclusions","fonts",b"fonts","glyph_flags",b"glyph_flags","height",b"height","hide_builtin_markers",b"hide_builtin_markers","hyphenation",b"hyphenation","ink_bounds",b"ink_bounds","intrinsic_metrics",b"intrinsic_metrics","line_height",b"line_height","line_height_multiple",b"line_height_multiple","max_lines",b"max_lines","min_fragment_width",b"min_fragment_width","paragraph_style",b"paragraph_style","ruby_annotations",b"ruby_annotations","rules",b"rules","shape",b"shape","shape_inset",b"shape_inset","spans",b"spans","text",b"text","text_combine_upright",b"text_combine_upright","text_path",b"text_path","truncation",b"truncation","vertical_alignment",b"vertical_alignment","width",b"width","writing_mode",b"writing_mode"]) -> None: ...
 global___LayoutRequest = LayoutRequest
 
 class Ruby(google.protobuf.message.Message):
@@ -2379,6 +2386,7 @@ class GlyphRun(google.protobuf.message.Message):
     SYNTHETIC_BOLD_FIELD_NUMBER: builtins.int
     SYNTHETIC_SLANT_FIELD_NUMBER: builtins.int
     ANGLES_FIELD_NUMBER: builtins.int
+    GLYPH_FLAGS_FIELD_NUMBER: builtins.int
     font_id: builtins.int
     """The face, as FontsReply lists it."""
 
@@ -2474,6 +2482,14 @@ class GlyphRun(google.protobuf.message.Message):
         clockwise (y down), in the glyphs' order; empty for text on lines.
         """
         pass
+    @property
+    def glyph_flags(self) -> google.protobuf.internal.containers.RepeatedScalarFieldContainer[builtins.int]:
+        """With LayoutRequest.glyph_flags: one per glyph, HarfBuzz's hb_glyph_flags_t as hb-shape
+        --unsafe-to-concat --show-flags prints them: 1 unsafe to break (cutting the text before the
+        glyph's cluster may change the glyphs), 2 unsafe to concatenate (shaping the text either
+        side of the cluster's start apart and joining the results may differ); empty otherwise.
+        """
+        pass
     def __init__(self,
         *,
         font_id: builtins.int = ...,
@@ -2498,9 +2514,10 @@ class GlyphRun(google.protobuf.message.Message):
         synthetic_bold: builtins.float = ...,
         synthetic_slant: builtins.float = ...,
         angles: typing.Optional[typing.Iterable[builtins.float]] = ...,
+        glyph_flags: typing.Optional[typing.Iterable[builtins.int]] = ...,
         ) -> None: ...
     def HasField(self, field_name: typing_extensions.Literal["ink_bounds",b"ink_bounds","range",b"range"]) -> builtins.bool: ...
-    def ClearField(self, field_name: typing_extensions.Literal["advances",b"advances","angles",b"angles","ascent",b"ascent","bidi_level",b"bidi_level","clusters",b"clusters","descent",b"descent","font_id",b"font_id","glyph_ids",b"glyph_ids","hyphen",b"hyphen","ink_bounds",b"ink_bounds","leading",b"leading","line_index",b"line_index","list_marker",b"list_marker","orientation",b"orientation","paint",b"paint","positions",b"positions","range",b"range","size",b"size","synthetic_bold",b"synthetic_bold","synthetic_slant",b"synthetic_slant","truncation_token",b"truncation_token","variations",b"variations"]) -> None: ...
+    def ClearField(self, field_name: typing_extensions.Literal["advances",b"advances","angles",b"angles","ascent",b"ascent","bidi_level",b"bidi_level","clusters",b"clusters","descent",b"descent","font_id",b"font_id","glyph_flags",b"glyph_flags","glyph_ids",b"glyph_ids","hyphen",b"hyphen","ink_bounds",b"ink_bounds","leading",b"leading","line_index",b"line_index","list_marker",b"list_marker","orientation",b"orientation","paint",b"paint","positions",b"positions","range",b"range","size",b"size","synthetic_bold",b"synthetic_bold","synthetic_slant",b"synthetic_slant","truncation_token",b"truncation_token","variations",b"variations"]) -> None: ...
 global___GlyphRun = GlyphRun
 
 class Paint(google.protobuf.message.Message):

@@ -193,6 +193,9 @@ public enum LayoutReplyReader {
             case (22, lengthDelimited):
                 guard var nested = reader.nested(), let values = nested.packedFloats() else { return nil }
                 if run.angles.isEmpty { run.angles = values } else { run.angles += values }
+            case (23, lengthDelimited):
+                guard var nested = reader.nested(), let values = nested.packedUInt32() else { return nil }
+                if run.glyphFlags.isEmpty { run.glyphFlags = values } else { run.glyphFlags += values }
             default: return nil
             }
         }

@@ -2158,6 +2158,13 @@ public nonisolated struct Layoutd_V1_LayoutRequest: @unchecked Sendable {
     set {_uniqueStorage()._rubyAnnotations = newValue}
   }
 
+  /// Also give each glyph HarfBuzz's flags (GlyphRun.glyph_flags), for a client that shapes the
+  /// text again in pieces. Off by default.
+  public var glyphFlags: Bool {
+    get {_storage._glyphFlags}
+    set {_uniqueStorage()._glyphFlags = newValue}
+  }
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public init() {}
@@ -2860,6 +2867,15 @@ public nonisolated struct Layoutd_V1_GlyphRun: @unchecked Sendable {
   public var angles: [Float] {
     get {_storage._angles}
     set {_uniqueStorage()._angles = newValue}
+  }
+
+  /// With LayoutRequest.glyph_flags: one per glyph, HarfBuzz's hb_glyph_flags_t as hb-shape
+  /// --unsafe-to-concat --show-flags prints them: 1 unsafe to break (cutting the text before the
+  /// glyph's cluster may change the glyphs), 2 unsafe to concatenate (shaping the text either
+  /// side of the cluster's start apart and joining the results may differ); empty otherwise.
+  public var glyphFlags: [UInt32] {
+    get {_storage._glyphFlags}
+    set {_uniqueStorage()._glyphFlags = newValue}
   }
 
   public var unknownFields = SwiftProtobuf.UnknownStorage()
@@ -4410,7 +4426,7 @@ nonisolated extension Layoutd_V1_StyleSpan: SwiftProtobuf.Message, SwiftProtobuf
 
 nonisolated extension Layoutd_V1_LayoutRequest: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".LayoutRequest"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}text\0\u{3}default_style\0\u{1}spans\0\u{1}width\0\u{1}height\0\u{1}alignment\0\u{1}direction\0\u{3}line_height_multiple\0\u{3}line_height\0\u{3}max_lines\0\u{1}truncation\0\u{1}backgrounds\0\u{1}attachments\0\u{1}rules\0\u{3}builtin_rules\0\u{3}hide_builtin_markers\0\u{1}exclusions\0\u{1}shape\0\u{3}shape_inset\0\u{1}containers\0\u{3}vertical_alignment\0\u{3}min_fragment_width\0\u{3}writing_mode\0\u{3}text_combine_upright\0\u{3}combine_letters\0\u{3}ink_bounds\0\u{3}break_strategy\0\u{3}auto_size\0\u{3}paragraph_style\0\u{1}fonts\0\u{1}hyphenation\0\u{3}intrinsic_metrics\0\u{3}text_path\0\u{3}ruby_annotations\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}text\0\u{3}default_style\0\u{1}spans\0\u{1}width\0\u{1}height\0\u{1}alignment\0\u{1}direction\0\u{3}line_height_multiple\0\u{3}line_height\0\u{3}max_lines\0\u{1}truncation\0\u{1}backgrounds\0\u{1}attachments\0\u{1}rules\0\u{3}builtin_rules\0\u{3}hide_builtin_markers\0\u{1}exclusions\0\u{1}shape\0\u{3}shape_inset\0\u{1}containers\0\u{3}vertical_alignment\0\u{3}min_fragment_width\0\u{3}writing_mode\0\u{3}text_combine_upright\0\u{3}combine_letters\0\u{3}ink_bounds\0\u{3}break_strategy\0\u{3}auto_size\0\u{3}paragraph_style\0\u{1}fonts\0\u{1}hyphenation\0\u{3}intrinsic_metrics\0\u{3}text_path\0\u{3}ruby_annotations\0\u{3}glyph_flags\0")
 
   fileprivate class _StorageClass {
     var _text: String = String()
@@ -4447,6 +4463,7 @@ nonisolated extension Layoutd_V1_LayoutRequest: SwiftProtobuf.Message, SwiftProt
     var _intrinsicMetrics: Bool = false
     var _textPath: Layoutd_V1_TextPath? = nil
     var _rubyAnnotations: [Layoutd_V1_Ruby] = []
+    var _glyphFlags: Bool = false
 
       // This property is used as the initial default value for new instances of the type.
       // The type itself is protecting the reference to its storage via CoW semantics.
@@ -4491,6 +4508,7 @@ nonisolated extension Layoutd_V1_LayoutRequest: SwiftProtobuf.Message, SwiftProt
       _intrinsicMetrics = source._intrinsicMetrics
       _textPath = source._textPath
       _rubyAnnotations = source._rubyAnnotations
+      _glyphFlags = source._glyphFlags
     }
   }
 
@@ -4543,6 +4561,7 @@ nonisolated extension Layoutd_V1_LayoutRequest: SwiftProtobuf.Message, SwiftProt
         case 32: try { try decoder.decodeSingularBoolField(value: &_storage._intrinsicMetrics) }()
         case 33: try { try decoder.decodeSingularMessageField(value: &_storage._textPath) }()
         case 34: try { try decoder.decodeRepeatedMessageField(value: &_storage._rubyAnnotations) }()
+        case 35: try { try decoder.decodeSingularBoolField(value: &_storage._glyphFlags) }()
         default: break
         }
       }
@@ -4657,6 +4676,9 @@ nonisolated extension Layoutd_V1_LayoutRequest: SwiftProtobuf.Message, SwiftProt
       if !_storage._rubyAnnotations.isEmpty {
         try visitor.visitRepeatedMessageField(value: _storage._rubyAnnotations, fieldNumber: 34)
       }
+      if _storage._glyphFlags != false {
+        try visitor.visitSingularBoolField(value: _storage._glyphFlags, fieldNumber: 35)
+      }
     }
     try unknownFields.traverse(visitor: &visitor)
   }
@@ -4700,6 +4722,7 @@ nonisolated extension Layoutd_V1_LayoutRequest: SwiftProtobuf.Message, SwiftProt
         if _storage._intrinsicMetrics != rhs_storage._intrinsicMetrics {return false}
         if _storage._textPath != rhs_storage._textPath {return false}
         if _storage._rubyAnnotations != rhs_storage._rubyAnnotations {return false}
+        if _storage._glyphFlags != rhs_storage._glyphFlags {return false}
         return true
       }
       if !storagesAreEqual {return false}
@@ -5387,7 +5410,7 @@ nonisolated extension Layoutd_V1_AttachmentBox: SwiftProtobuf.Message, SwiftProt
 
 nonisolated extension Layoutd_V1_GlyphRun: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".GlyphRun"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}font_id\0\u{1}size\0\u{3}bidi_level\0\u{3}glyph_ids\0\u{1}positions\0\u{1}advances\0\u{1}clusters\0\u{1}range\0\u{3}truncation_token\0\u{3}line_index\0\u{1}paint\0\u{1}orientation\0\u{3}ink_bounds\0\u{1}variations\0\u{1}hyphen\0\u{3}list_marker\0\u{1}ascent\0\u{1}descent\0\u{1}leading\0\u{3}synthetic_bold\0\u{3}synthetic_slant\0\u{1}angles\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}font_id\0\u{1}size\0\u{3}bidi_level\0\u{3}glyph_ids\0\u{1}positions\0\u{1}advances\0\u{1}clusters\0\u{1}range\0\u{3}truncation_token\0\u{3}line_index\0\u{1}paint\0\u{1}orientation\0\u{3}ink_bounds\0\u{1}variations\0\u{1}hyphen\0\u{3}list_marker\0\u{1}ascent\0\u{1}descent\0\u{1}leading\0\u{3}synthetic_bold\0\u{3}synthetic_slant\0\u{1}angles\0\u{3}glyph_flags\0")
 
   fileprivate class _StorageClass {
     var _fontID: UInt32 = 0
@@ -5412,6 +5435,7 @@ nonisolated extension Layoutd_V1_GlyphRun: SwiftProtobuf.Message, SwiftProtobuf.
     var _syntheticBold: Float = 0
     var _syntheticSlant: Float = 0
     var _angles: [Float] = []
+    var _glyphFlags: [UInt32] = []
 
       // This property is used as the initial default value for new instances of the type.
       // The type itself is protecting the reference to its storage via CoW semantics.
@@ -5444,6 +5468,7 @@ nonisolated extension Layoutd_V1_GlyphRun: SwiftProtobuf.Message, SwiftProtobuf.
       _syntheticBold = source._syntheticBold
       _syntheticSlant = source._syntheticSlant
       _angles = source._angles
+      _glyphFlags = source._glyphFlags
     }
   }
 
@@ -5484,6 +5509,7 @@ nonisolated extension Layoutd_V1_GlyphRun: SwiftProtobuf.Message, SwiftProtobuf.
         case 20: try { try decoder.decodeSingularFloatField(value: &_storage._syntheticBold) }()
         case 21: try { try decoder.decodeSingularFloatField(value: &_storage._syntheticSlant) }()
         case 22: try { try decoder.decodeRepeatedFloatField(value: &_storage._angles) }()
+        case 23: try { try decoder.decodeRepeatedUInt32Field(value: &_storage._glyphFlags) }()
         default: break
         }
       }
@@ -5562,6 +5588,9 @@ nonisolated extension Layoutd_V1_GlyphRun: SwiftProtobuf.Message, SwiftProtobuf.
       if !_storage._angles.isEmpty {
         try visitor.visitPackedFloatField(value: _storage._angles, fieldNumber: 22)
       }
+      if !_storage._glyphFlags.isEmpty {
+        try visitor.visitPackedUInt32Field(value: _storage._glyphFlags, fieldNumber: 23)
+      }
     }
     try unknownFields.traverse(visitor: &visitor)
   }
@@ -5593,6 +5622,7 @@ nonisolated extension Layoutd_V1_GlyphRun: SwiftProtobuf.Message, SwiftProtobuf.
         if _storage._syntheticBold != rhs_storage._syntheticBold {return false}
         if _storage._syntheticSlant != rhs_storage._syntheticSlant {return false}
         if _storage._angles != rhs_storage._angles {return false}
+        if _storage._glyphFlags != rhs_storage._glyphFlags {return false}
         return true
       }
       if !storagesAreEqual {return false}
