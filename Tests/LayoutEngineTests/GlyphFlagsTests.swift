@@ -38,6 +38,16 @@ import TestSupport
         #expect(glyphs.contains { $0.flags.contains(.unsafeToConcat) }, "the sample has glyphs unsafe to concatenate")
     }
 
+    @Test func textOnAPathKeepsTheFlags() throws {
+        let straight = try Self.layout("office AVAT", family: "Noto Sans", flags: true)
+        var request = ParagraphRequest(text: AttributedText("office AVAT", style: TextStyle(family: "Noto Sans", size: 1000)), width: 1_000_000)
+        request.reportsGlyphFlags = true
+        request.textPath = TextPath(path: Path([.move(Point(x: 0, y: 2000)), .line(Point(x: 100_000, y: 2000))]))
+        let bent = try Fixtures.layouter.layout(request)
+        let flags = { (layout: ParagraphLayout) in layout.runs.flatMap { $0.glyphs.map(\.flags.rawValue) } }
+        #expect(flags(bent) == flags(straight) && flags(bent).contains { $0 != 0 })
+    }
+
     @Test func noFlagsUnlessAsked() throws {
         let layout = try Self.layout("office مرحبا", family: "Noto Sans", flags: false)
         #expect(!layout.reportsGlyphFlags)

@@ -24,7 +24,7 @@ enum RubyBases {
                                   + "grapheme cluster: it must start and end between whole characters", field: field + ".range")
             }
             if annotation.isJukugo {
-                let clusters = base.reduce(0) { $0 + (flags[$1].contains(.graphemeStart) ? 1 : 0) }
+                let clusters = clusterStarts(base, flags: flags).count
                 guard clusters == annotation.readings.count else {
                     throw LayoutError(.invalidArgument, "jukugo ruby has one reading per grapheme cluster of the base: the base has "
                                       + "\(clusters), the readings are \(annotation.readings.count)", field: field + ".readings")
@@ -62,7 +62,7 @@ enum RubyBases {
             let excess = (laid.widths.first ?? 0) - baseWidth
             guard excess > 0 else { continue }
             let base = text.units[annotation.base]
-            if clusters.count == 1 || isJapanese(base) {
+            if clusters.count == 1 || RubyReadings.isJapanese(String(decoding: base, as: UTF16.self)) {
                 let share = excess / Double(2 * clusters.count)
                 for start in clusters { spacing.add(share, before: start, after: start) }
             } else {
@@ -145,9 +145,6 @@ enum RubyBases {
         return widths
     }
 
-    private static func isJapanese(_ units: ArraySlice<UInt16>) -> Bool {
-        String(decoding: units, as: UTF16.self).unicodeScalars.allSatisfy(RubyReadings.isJapanese)
-    }
 }
 
 extension RubyBases.Spacing {

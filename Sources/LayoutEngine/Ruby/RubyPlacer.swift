@@ -88,7 +88,7 @@ enum RubyPlacer {
             let width = readings.reduce(0) { $0 + laid.widths[$1] }
             let start = clusters.map { part.extents[$0]!.start }.min()!, end = clusters.map { part.extents[$0]!.end }.max()!
             let slack = end - start - width
-            let characters = readings.reduce(0) { $0 + Self.clusterCount(annotation.readings[$1]) }
+            let characters = readings.reduce(0) { $0 + annotation.readings[$1].count }
             if slack > Self.tolerance && clusters.count > 1 && laid.isJapanese && characters > 1 {
                 // 1:2:1, the ends at most half the base's em.
                 let edge = min(slack / Double(2 * characters), run.size / 2)
@@ -195,7 +195,5 @@ enum RubyPlacer {
             }
             return starts
         }
-
-        static func clusterCount(_ reading: String) -> Int { reading.count }
     }
 }

@@ -84,6 +84,6 @@ extension ParagraphLayouter {
             annotations[index].laid = RubyReadings(layouts: layouts, japanese: annotation.readings.allSatisfy(RubyReadings.isJapanese),
                                                    fonts: fonts, vertical: writingMode.isVertical)
         }
-        return text.withRuby(annotations)
+        return text.replacingRuby(annotations)
     }
 }

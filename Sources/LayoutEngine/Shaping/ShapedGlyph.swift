@@ -14,16 +14,9 @@ struct ShapedGlyph {
     /// be shaped again), unsafe to concatenate when the buffer marked it
     /// (`ShapingBuffer.producesConcatFlags`). One byte, read from the mask with one AND.
     var flags: GlyphFlags
+}
 
-    init(id: UInt32, cluster: Int32, advance: Int32, xOffset: Int32, yOffset: Int32, flags: GlyphFlags) {
-        self.id = id
-        self.cluster = cluster
-        self.advance = advance
-        self.xOffset = xOffset
-        self.yOffset = yOffset
-        self.flags = flags
-    }
-
+extension ShapedGlyph {
     init(id: UInt32, cluster: Int32, advance: Int32, xOffset: Int32, yOffset: Int32, unsafeToBreak: Bool) {
         self.init(id: id, cluster: cluster, advance: advance, xOffset: xOffset, yOffset: yOffset,
                   flags: unsafeToBreak ? .unsafeToBreak : [])

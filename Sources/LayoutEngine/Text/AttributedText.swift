@@ -62,16 +62,22 @@ public struct AttributedText: Sendable {
     /// Ruby over (or beside) ranges of the text, sorted by base; see `RubyAnnotation`.
     public var ruby: [RubyAnnotation] { _read { yield storage.ruby } }
 
-    /// The same text with `ruby` over it (replacing any it had), in the order of their bases.
+    /// The same text with `ruby` over it (replacing any it had), in the order of their bases,
+    /// each numbered by its place in `ruby` (errors name it so).
     public func withRuby(_ ruby: [RubyAnnotation]) -> AttributedText {
         var numbered = ruby
-        for index in numbered.indices where numbered[index].laid == nil { numbered[index].requestIndex = index }
+        for index in numbered.indices { numbered[index].requestIndex = index }
         // Already in order (as a client mostly sends them): not sorted again.
         if !numbered.indices.dropFirst().allSatisfy({ numbered[$0 - 1].base.lowerBound <= numbered[$0].base.lowerBound }) {
             numbered.sort { ($0.base.lowerBound, $0.requestIndex) < ($1.base.lowerBound, $1.requestIndex) }
         }
-        return AttributedText(string: string, units: units, styles: styles, runs: runs, paints: paints, paintRuns: paintRuns,
-                              hidden: hidden, hasEmphasis: hasEmphasis, ruby: numbered)
+        return replacingRuby(numbered)
+    }
+
+    /// The same text with `ruby`, sorted and numbered already, in place of its own.
+    func replacingRuby(_ ruby: [RubyAnnotation]) -> AttributedText {
+        AttributedText(string: string, units: units, styles: styles, runs: runs, paints: paints, paintRuns: paintRuns,
+                       hidden: hidden, hasEmphasis: hasEmphasis, ruby: ruby)
     }
 
     /// One plain paint over all the text: nothing to validate, split or decorate.

@@ -156,7 +156,9 @@ enum TextPathPlacer {
                 let (c, s) = (piece.cos, piece.sin)
                 let half = glyph.advance / 2, dy = glyph.position.y - line.baselineOrigin.y
                 let origin = Point(x: point.x - half * c - dy * s, y: point.y - half * s + dy * c)
-                let placedGlyph = PositionedGlyph(id: glyph.id, position: origin, advance: glyph.advance, cluster: glyph.cluster)
+                // The glyph as it was (its flags too), moved onto the path.
+                var placedGlyph = glyph
+                placedGlyph.position = origin
                 glyphs.append(placedGlyph)
                 runAngles.append(piece.angle)
                 let turned = box(of: placedGlyph, cos: c, sin: s, ascent: line.ascent, descent: line.descent)
