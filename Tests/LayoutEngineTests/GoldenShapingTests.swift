@@ -44,14 +44,10 @@ import Testing
     }
 
     /// Prints a layout the way hb-shape --no-glyph-names does: gid=cluster@dx,dy+advance,
-    /// clusters in code points. At size = units-per-em, points are font units.
-    static func hbShapeLine(_ layout: ParagraphLayout, text: String) -> String {
-        var codePointIndex: [Int: Int] = [:]
-        var utf16 = 0
-        for (index, scalar) in text.unicodeScalars.enumerated() {
-            codePointIndex[utf16] = index
-            utf16 += scalar.utf16.count
-        }
+    /// clusters in code points, and with `flags` each glyph's as `--show-flags` prints them. At
+    /// size = units-per-em, points are font units.
+    static func hbShapeLine(_ layout: ParagraphLayout, text: String, flags: Bool = false) -> String {
+        let codePointIndex = codePointIndex(text)
         var pen = layout.lines[0].usedRect.x
         let baseline = layout.lines[0].baselineOrigin.y
         var items: [String] = []
@@ -60,10 +56,22 @@ import Testing
                 let dx = Int(saturating: (run.positions[k].x - pen).rounded())
                 let dy = Int(saturating: (baseline - run.positions[k].y).rounded())
                 let offset = dx != 0 || dy != 0 ? "@\(dx),\(dy)" : ""
-                items.append("\(run.glyphIDs[k])=\(codePointIndex[run.clusters[k]] ?? -1)\(offset)+\(Int(saturating: run.advances[k].rounded()))")
+                let flag = flags && !run.glyphs[k].flags.isEmpty ? "#\(run.glyphs[k].flags.rawValue)" : ""
+                items.append("\(run.glyphIDs[k])=\(codePointIndex[run.clusters[k]] ?? -1)\(offset)+\(Int(saturating: run.advances[k].rounded()))\(flag)")
                 pen += run.advances[k]
             }
         }
         return "[" + items.joined(separator: "|") + "]"
+    }
+
+    /// Each code point's index by its UTF-16 offset, the unit the engine's clusters count in.
+    static func codePointIndex(_ text: String) -> [Int: Int] {
+        var index: [Int: Int] = [:]
+        var utf16 = 0
+        for (position, scalar) in text.unicodeScalars.enumerated() {
+            index[utf16] = position
+            utf16 += scalar.utf16.count
+        }
+        return index
     }
 }

@@ -23,3 +23,21 @@ public enum HBShape {
         try output(text, arguments)?.trimmingCharacters(in: CharacterSet(charactersIn: "[]")).split(separator: "|")
     }
 }
+
+extension HBShape {
+    /// Its output with `arguments` alone (the text given by one of them, as `--unicodes=`),
+    /// trimmed; nil when hb-shape is missing.
+    public static func output(arguments: [String]) throws -> String? {
+        guard FileManager.default.isExecutableFile(atPath: path) else { return nil }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: path)
+        process.arguments = arguments
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+}

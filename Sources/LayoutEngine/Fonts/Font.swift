@@ -61,6 +61,12 @@ public final class Font: @unchecked Sendable {
     public let synthesis: FontSynthesis
     /// What the face makes itself, so is never synthesised for it (its axes, colour glyphs).
     let makesOwn: FontSynthesis
+    /// True for a face with an AAT `trak` table: its tracking depends on the point size, so a
+    /// style's size (its optical size) makes an instance of it, as an `opsz` axis does.
+    let tracks: Bool
+    /// The point size HarfBuzz applies `trak` at (`hb_font_set_ptem`); 0 for none, where the
+    /// face's glyphs keep their own advances.
+    public let pointSize: Float
 
     /// How the face shapes text and answers for its characters and ink: HarfBuzz for a loaded
     /// face, fixed advances in the stage tests.
@@ -94,8 +100,11 @@ public final class Font: @unchecked Sendable {
     init(id: UInt32, family: String, styleName: String, weight: Int, italic: Bool, widthClass: Int, path: String,
          faceIndex: Int, metrics: Metrics, isColorEmoji: Bool, axes: [VariationAxis], namedInstances: [NamedInstance],
          coverageCount: Int, bmpCoverage: UnsafeMutablePointer<UInt64>, instanceOf base: Font?, coordinates: [Float],
-         shaping: any FaceShaping, blob: OpaquePointer?, synthesis: FontSynthesis = []) {
+         shaping: any FaceShaping, blob: OpaquePointer?, synthesis: FontSynthesis = [], tracks: Bool = false,
+         pointSize: Float = 0) {
         self.id = id
+        self.tracks = tracks
+        self.pointSize = pointSize
         self.synthesis = synthesis
         self.makesOwn = FontSynthesis.madeBy(axes: axes, isColorEmoji: isColorEmoji)
         self.base = base
@@ -127,14 +136,15 @@ public final class Font: @unchecked Sendable {
     }
 
     /// A face HarfBuzz reads from `hbFace` (of `blob`, whose reference it takes), or an instance of
-    /// the variable face `base` at `coordinates`.
+    /// the face `base` at `coordinates` (a variable face's) and `pointSize` (a tracking face's).
     convenience init(id: UInt32, family: String, styleName: String, weight: Int, italic: Bool, widthClass: Int,
                      path: String, faceIndex: Int, blob: OpaquePointer, hbFace: OpaquePointer,
-                     instanceOf base: Font? = nil, coordinates: [Float] = []) {
+                     instanceOf base: Font? = nil, coordinates: [Float] = [], pointSize: Float = 0) {
         let font = hb_font_create(hbFace)!
         hb_ot_font_set_funcs(font)
         let upem = Int32(hb_face_get_upem(hbFace))
         hb_font_set_scale(font, upem, upem)
+        if pointSize > 0 { hb_font_set_ptem(font, pointSize) }
         if !coordinates.isEmpty {
             // Before any metric is read: `MVAR` moves the line metrics with the axes.
             coordinates.withUnsafeBufferPointer { hb_font_set_var_coords_design(font, $0.baseAddress, UInt32($0.count)) }
@@ -158,24 +168,36 @@ public final class Font: @unchecked Sendable {
             self.init(id: id, family: family, styleName: styleName, weight: weight, italic: italic, widthClass: widthClass,
                       path: path, faceIndex: faceIndex, metrics: metrics, isColorEmoji: isColorEmoji, axes: base.axes,
                       namedInstances: base.namedInstances, coverageCount: base.coverageCount, bmpCoverage: base.bmpCoverage,
-                      instanceOf: base, coordinates: coordinates, shaping: shaping, blob: hb_blob_reference(blob))
+                      instanceOf: base, coordinates: coordinates, shaping: shaping, blob: hb_blob_reference(blob),
+                      tracks: base.tracks, pointSize: pointSize)
             return
         }
         let (axes, namedInstances) = Self.variationData(hbFace)
         let set = hb_set_create()
         hb_face_collect_unicodes(hbFace, set)
-        let coverageCount = Int(hb_set_get_population(set))
+        var coverageCount = Int(hb_set_get_population(set))
         let bits = Self.emptyCoverage()
         var codepoint = hb_codepoint_t.max  // HB_SET_VALUE_INVALID: start before the first
         while hb_set_next(set, &codepoint) != 0 && codepoint < 0x10000 {
             bits[Int(codepoint) >> 6] |= 1 << UInt64(codepoint & 63)
         }
         hb_set_destroy(set)
+        if CmapSubtables.mapsBeyondItsSet(hbFace) {
+            // HarfBuzz maps more than its set lists: ask it of every BMP code point (a few
+            // milliseconds, for these rare fonts only).
+            for scalar in 0..<UInt32(0x10000) where !Self.covers(bits, UInt16(scalar)) {
+                var glyph: hb_codepoint_t = 0
+                guard hb_font_get_nominal_glyph(font, scalar, &glyph) != 0 else { continue }
+                bits[Int(scalar) >> 6] |= 1 << UInt64(scalar & 63)
+                coverageCount += 1
+            }
+        }
         Self.addShaperFallbacks(to: bits)
         self.init(id: id, family: family, styleName: styleName, weight: weight, italic: italic, widthClass: widthClass,
                   path: path, faceIndex: faceIndex, metrics: metrics, isColorEmoji: isColorEmoji, axes: axes,
                   namedInstances: namedInstances, coverageCount: coverageCount, bmpCoverage: bits, instanceOf: nil,
-                  coordinates: [], shaping: shaping, blob: hb_blob_reference(blob))
+                  coordinates: [], shaping: shaping, blob: hb_blob_reference(blob),
+                  tracks: hb_aat_layout_has_tracking(hbFace) != 0)
     }
 
     /// Unicode's spaces that HarfBuzz draws with a face's own space when its cmap lacks them,
@@ -201,15 +223,17 @@ public final class Font: @unchecked Sendable {
         return bits
     }
 
-    /// An instance of this variable face at `coordinates` (one per axis, clamped already): shapes,
-    /// measures and draws as the face does at those axis values.
+    /// An instance of this face at `coordinates` (one per axis of a variable face, clamped
+    /// already; empty for a static one) and `pointSize` (0 for none): shapes, measures and draws
+    /// as the face does at those axis values, tracked as its `trak` table says at that size.
     /// A face HarfBuzz does not shape has no axes to set (`axes` come from its `fvar` table), so
     /// it is its own only instance.
-    func instance(id: UInt32, coordinates: [Float]) -> Font {
+    func instance(id: UInt32, coordinates: [Float], pointSize: Float = 0) -> Font {
         guard let hbFont, let blob else { return self }
         let face = hb_font_get_face(hbFont)!
         return Font(id: id, family: family, styleName: styleName, weight: weight, italic: italic, widthClass: widthClass,
-                    path: path, faceIndex: faceIndex, blob: blob, hbFace: face, instanceOf: self, coordinates: coordinates)
+                    path: path, faceIndex: faceIndex, blob: blob, hbFace: face, instanceOf: self, coordinates: coordinates,
+                    pointSize: pointSize)
     }
 
     /// This face (or instance) made bold or oblique as `synthesis` says, numbered `id`: it maps
@@ -223,7 +247,7 @@ public final class Font: @unchecked Sendable {
                     namedInstances: namedInstances, coverageCount: coverageCount, bmpCoverage: bmpCoverage,
                     instanceOf: base ?? self, coordinates: coordinates,
                     shaping: SyntheticShaping(shaping, synthesis: synthesis, unitsPerEm: unitsPerEm),
-                    blob: blob.map { hb_blob_reference($0) }, synthesis: synthesis)
+                    blob: blob.map { hb_blob_reference($0) }, synthesis: synthesis, tracks: tracks, pointSize: pointSize)
     }
 
     deinit {
@@ -267,7 +291,7 @@ public final class Font: @unchecked Sendable {
     }
 
     /// A `name` table string in any language HarfBuzz picks first (English where there is one).
-    private static func nameString(_ face: OpaquePointer, _ nameID: hb_ot_name_id_t) -> String? {
+    static func nameString(_ face: OpaquePointer, _ nameID: hb_ot_name_id_t) -> String? {
         var length: UInt32 = 128
         var buffer = [CChar](repeating: 0, count: Int(length))
         let total = hb_ot_name_get_utf8(face, nameID, hb_language_from_string("en", -1), &length, &buffer)

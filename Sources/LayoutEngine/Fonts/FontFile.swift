@@ -48,12 +48,12 @@ package enum FontFile {
                 problems.append("skipped face \(index) of \(path): \(damage)")
                 continue
             }
-            guard let info = faceInfo(library: library, blob: blob, index: index),
-                  let hbFace = hb_face_create(blob, UInt32(index)) else {
-                problems.append("skipped face \(index) of \(path): FreeType cannot open it")
+            guard let hbFace = hb_face_create(blob, UInt32(index)) else {
+                problems.append("skipped face \(index) of \(path): HarfBuzz cannot open it")
                 continue
             }
             defer { hb_face_destroy(hbFace) }
+            let info = faceInfo(library: library, blob: blob, index: index) ?? harfBuzzFaceInfo(hbFace)
             fonts.append(Font(id: firstID + UInt32(fonts.count), family: family ?? info.family, styleName: info.styleName,
                               weight: info.weight, italic: info.italic, widthClass: info.widthClass,
                               path: path, faceIndex: index, blob: blob, hbFace: hbFace))
@@ -72,6 +72,25 @@ package enum FontFile {
         var face: FT_Face?
         let bytes = UnsafeRawPointer(data).assumingMemoryBound(to: FT_Byte.self)
         return FT_New_Memory_Face(library, bytes, FT_Long(length), FT_Long(index), &face) == 0 ? face : nil
+    }
+
+    /// The names and style of a face FreeType refuses but HarfBuzz shapes (one without `hhea`,
+    /// `loca` or `name`, as HarfBuzz's own test fonts are): HarfBuzz's reading of `name` and
+    /// `OS/2`, with FreeType's defaults where a table is missing. The renderer draws such a face
+    /// from HarfBuzz's outlines.
+    private static func harfBuzzFaceInfo(_ hbFace: OpaquePointer) -> FaceInfo {
+        let font = hb_font_create(hbFace)!
+        defer { hb_font_destroy(font) }
+        // The typographic family and subfamily first, as FreeType takes them.
+        let family = Font.nameString(hbFace, 16) ?? Font.nameString(hbFace, 1) ?? "Unknown"
+        let style = Font.nameString(hbFace, 17) ?? Font.nameString(hbFace, 2) ?? "Regular"
+        let weight = Int(saturating: hb_style_get_value(font, HB_STYLE_TAG_WEIGHT).rounded())
+        let italic = hb_style_get_value(font, HB_STYLE_TAG_ITALIC) >= 0.5
+        // HarfBuzz gives the width as a percentage; OS/2's usWidthClass 1...9 names these.
+        let width = Double(hb_style_get_value(font, HB_STYLE_TAG_WIDTH))
+        let classes: [Double] = [50, 62.5, 75, 87.5, 100, 112.5, 125, 150, 200]
+        let widthClass = 1 + classes.indices.min { abs(classes[$0] - width) < abs(classes[$1] - width) }!
+        return FaceInfo(family: family, styleName: style, weight: min(max(weight, 1), 1000), italic: italic, widthClass: widthClass)
     }
 
     /// FreeType reads the face from the same mapping HarfBuzz uses: the file is opened once, so
@@ -122,5 +141,32 @@ enum SfntDirectory {
             }
         }
         return nil
+    }
+}
+
+
+/// What a face's `cmap` table holds that HarfBuzz's set of its characters
+/// (`hb_face_collect_unicodes`) leaves out, though HarfBuzz maps those characters when shaping:
+/// a symbol subtable (platform 3, encoding 0), which HarfBuzz reads through its private-use
+/// maps (U+0020 as U+F020; the Arabic letters of legacy Simplified and Traditional Arabic
+/// fonts), and format 13's many-to-one ranges (Adobe Blank's one glyph for every character).
+enum CmapSubtables {
+    /// True when the face's cmap holds either.
+    static func mapsBeyondItsSet(_ face: OpaquePointer) -> Bool {
+        let table = hb_face_reference_table(face, 0x636D_6170)!  // 'cmap'
+        defer { hb_blob_destroy(table) }
+        var length: UInt32 = 0
+        guard let data = hb_blob_get_data(table, &length) else { return false }
+        let bytes = UnsafeRawBufferPointer(start: UnsafeRawPointer(data), count: Int(length))
+        func u16(_ at: Int) -> Int? { at + 2 <= bytes.count ? Int(bytes.loadUnaligned(fromByteOffset: at, as: UInt16.self).bigEndian) : nil }
+        func u32(_ at: Int) -> Int? { at + 4 <= bytes.count ? Int(bytes.loadUnaligned(fromByteOffset: at, as: UInt32.self).bigEndian) : nil }
+        guard let count = u16(2) else { return false }
+        for k in 0..<count {
+            let record = 4 + 8 * k
+            guard let platform = u16(record), let encoding = u16(record + 2), let offset = u32(record + 4) else { return false }
+            if platform == 3 && encoding == 0 { return true }
+            if u16(offset) == 13 { return true }
+        }
+        return false
     }
 }

@@ -19,6 +19,8 @@ final class FontInstances: Sendable {
     private struct Key: Hashable {
         var face: UInt32
         var coordinates: [Int32]
+        /// A tracking face's point size, in hundredths of a point; 0 for none.
+        var pointSize: Int32 = 0
         /// What is synthesised over the face or instance `face` names (no coordinates then).
         var synthesis: UInt8 = 0
     }
@@ -48,12 +50,13 @@ final class FontInstances: Sendable {
         }
     }
 
-    /// `face` at `coordinates` (design units, one per axis), made on first use, counted against
-    /// `user`.
-    func instance(of face: Font, coordinates: [Float], for user: UInt32?) throws(LayoutError) -> Font {
+    /// `face` at `coordinates` (design units, one per axis; empty for a static face) and
+    /// `pointSize` (a tracking face's, 0 for none), made on first use, counted against `user`.
+    func instance(of face: Font, coordinates: [Float], pointSize: Float = 0, for user: UInt32?) throws(LayoutError) -> Font {
         let rounded = coordinates.map { Int32(saturating: ($0 * 100).rounded()) }
-        return try made(Key(face: face.id, coordinates: rounded), for: user, field: "variations") { id in
-            face.instance(id: id, coordinates: rounded.map { Float($0) / 100 })
+        let roundedSize = Int32(saturating: (pointSize * 100).rounded())
+        return try made(Key(face: face.id, coordinates: rounded, pointSize: roundedSize), for: user, field: "variations") { id in
+            face.instance(id: id, coordinates: rounded.map { Float($0) / 100 }, pointSize: Float(roundedSize) / 100)
         }
     }
 
@@ -86,20 +89,24 @@ final class FontInstances: Sendable {
 extension FontRegistry {
     /// The font a style draws with from `face`: for a variable face, the instance its settings,
     /// weight, slant and size ask for (CSS Fonts 4 §7: `wght` follows the weight, `ital` the
-    /// italic, `opsz` the size unless optical sizing is off; explicit axis values win); a static
-    /// face as it is. `requested` is false for fallback faces, which a named instance of another
+    /// italic, `opsz` the optical size unless optical sizing is off; explicit axis values win); a
+    /// face with an AAT `trak` table, tracked at the optical size (as CoreText tracks it at the
+    /// point size) unless optical sizing is off; any other static face as it is. `requested` is false for fallback faces, which a named instance of another
     /// family does not apply to. A new instance counts against `user`'s share.
     /// Where the face lacks the weight or slant the style asks for, the instance is synthesised
     /// bold or oblique as far as the style allows (`FontSynthesis`).
     func instance(of face: Font, for style: TextStyle, requested: Bool, user: UInt32?) throws(LayoutError) -> Font {
         let synthesis = FontSynthesis.needed(weight: style.effectiveWeight, italic: style.italic, allowed: style.synthesis, face: face)
-        guard face.isVariable || !synthesis.isEmpty else { return face }
+        guard face.isVariable || face.tracks || !synthesis.isEmpty else { return face }
         var font = face
-        if face.isVariable {
-            let coordinates = try Self.coordinates(axes: face.axes, namedInstances: face.namedInstances, family: face.family,
-                                                   italicFace: face.italic, style: style, requested: requested)
-            if coordinates != face.axes.map(\.defaultValue) {
-                font = try instances.instance(of: face, coordinates: coordinates, for: user)
+        let pointSize = face.tracks ? Float(style.variations.opticalSize(at: style.size) ?? 0) : 0
+        if face.isVariable || pointSize > 0 {
+            let coordinates = face.isVariable
+                ? try Self.coordinates(axes: face.axes, namedInstances: face.namedInstances, family: face.family,
+                                       italicFace: face.italic, style: style, requested: requested)
+                : []
+            if coordinates != face.axes.map(\.defaultValue) || pointSize > 0 {
+                font = try instances.instance(of: face, coordinates: coordinates, pointSize: pointSize, for: user)
             }
         }
         return synthesis.isEmpty ? font : try instances.synthesized(font, synthesis, for: user)
@@ -125,7 +132,7 @@ extension FontRegistry {
             switch axis.tag {
             case "wght" where !fromInstance: coordinates[index] = Float(style.effectiveWeight)
             case "ital" where style.italic && !italicFace: coordinates[index] = 1
-            case "opsz" where settings.opticalSizing: coordinates[index] = Float(style.size)
+            case "opsz": if let size = settings.opticalSize(at: style.size) { coordinates[index] = Float(size) }
             default: break
             }
             if let explicit = settings.axes.last(where: { $0.tag == axis.tag }) { coordinates[index] = explicit.value }

@@ -12,20 +12,29 @@ public struct FontVariation: Hashable, Sendable {
 
 /// How a style sets a variable font's axes: a named instance to start from, axis values over it,
 /// and whether the optical size follows the point size (CoreText's default, CSS
-/// `font-optical-sizing: auto`). Fonts without variations ignore it.
+/// `font-optical-sizing: auto`) or a size of its own. Fonts without variations or an AAT `trak`
+/// table ignore it.
 public struct FontVariationSettings: Hashable, Sendable {
     /// Axis values, applied last; axes the font lacks are ignored (a fallback font may lack them).
     public var axes: [FontVariation]
     /// A named instance of the requested family ("Bold", "Display Light"); empty: none.
     public var namedInstance: String
-    /// False: `opsz` stays at its default (or the value `axes` gives).
+    /// False: `opsz` stays at its default (or the value `axes` gives), and an AAT `trak` table
+    /// tracks nothing (HarfBuzz without a point size).
     public var opticalSizing: Bool
+    /// The points optical sizing follows in place of the text's size (HarfBuzz's `ptem`): text
+    /// laid out at 48 for a screen of twice the density is designed for 24. Nil: the size.
+    public var opticalSize: Double?
 
-    public init(axes: [FontVariation] = [], namedInstance: String = "", opticalSizing: Bool = true) {
+    public init(axes: [FontVariation] = [], namedInstance: String = "", opticalSizing: Bool = true, opticalSize: Double? = nil) {
         self.axes = axes
         self.namedInstance = namedInstance
         self.opticalSizing = opticalSizing
+        self.opticalSize = opticalSize
     }
+
+    /// The points `opsz` and `trak` follow for text at `size`; nil with optical sizing off.
+    func opticalSize(at size: Double) -> Double? { opticalSizing ? opticalSize ?? size : nil }
 
     public static let automatic = FontVariationSettings()
 }

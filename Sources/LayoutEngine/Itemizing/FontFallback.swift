@@ -110,12 +110,32 @@ struct FontFallback {
     }
 
     /// Whether normalizing the cluster could give characters `font` maps: it starts with a
-    /// precomposed letter, or with a base the face maps followed by a mark to compose. A cluster
-    /// of a script the face lacks (an Arabic letter and its haraka, in a Latin face) stops here.
+    /// precomposed letter, with a base the face maps followed by a mark to compose, or with a base
+    /// and a mark that compose (a face may map only the composed letter: U+0627 U+0655 as
+    /// U+0625, which HarfBuzz draws). A cluster of a script the face lacks (an Arabic letter and
+    /// its haraka, in a Latin face) stops here.
     @inline(__always)
     static func mayCoverNormalized(_ font: Font, _ scalars: some Collection<UInt32>) -> Bool {
         guard let first = scalars.first else { return false }
         return mayNormalize(first) && hasDecompositionMarks(font, first) || font.covers(first) && scalars.contains(where: mayNormalize)
+            || mayCompose(first, scalars.dropFirst().first ?? 0)
+    }
+
+    /// Whether `base` then `mark` may have a canonical composition (NFC's pairs, by block): Latin,
+    /// Greek and Cyrillic letters with a combining diacritic, Arabic alef, waw, yeh and their kin
+    /// with madda or hamza, Devanagari's na, ra and lla with nukta, kana with the (semi-)voiced
+    /// mark, and a Hangul leading consonant with a vowel.
+    @inline(__always)
+    static func mayCompose(_ base: UInt32, _ mark: UInt32) -> Bool {
+        switch mark {
+        case 0x0300...0x036F:
+            return (base >= 0x41 && base <= 0x7A) || (base >= 0x00C0 && base <= 0x024F) || (base >= 0x0370 && base <= 0x04FF)
+        case 0x0653...0x0655: return base == 0x0627 || base == 0x0648 || base == 0x064A || base == 0x06C1 || base == 0x06D2 || base == 0x06D5
+        case 0x093C: return base == 0x0928 || base == 0x0930 || base == 0x0933
+        case 0x3099, 0x309A: return base >= 0x3041 && base <= 0x30FE
+        case 0x1161...0x1175: return base >= 0x1100 && base <= 0x1112
+        default: return false
+        }
     }
 
     /// Whether `font` maps the marks a precomposed `scalar` would decompose into: a face without

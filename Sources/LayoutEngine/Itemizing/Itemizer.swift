@@ -80,8 +80,13 @@ enum Itemizer {
         var takesASCII: Bool
         /// The style's own font's coverage: a letter it maps goes back to it from a fallback.
         var primaryCoverage: UnsafeMutablePointer<UInt64>
+        /// The style's fallback is off: every cluster stays with its font, mapped or not, and so
+        /// in the item (HarfBuzz shapes it whole, as hb-shape does: a font without a cmap entry
+        /// for a letter may still draw it through a ligature or its presentation forms).
+        var keepsFont: Bool
 
-        init(start: Int, font: Font, style: Int, level: UInt8, script: Script, primary: Font) {
+        init(start: Int, font: Font, style: Int, level: UInt8, script: Script, primary: Font, fallsBack: Bool) {
+            keepsFont = !fallsBack
             self.start = start
             self.font = font
             self.style = style
@@ -260,14 +265,15 @@ enum Itemizer {
                 if let o = open, o.style == style, o.level == level,
                    script == Script.common || script == o.script || o.script == Script.common,
                    emoji == o.isColorEmoji || emoji && o.isPrimary,
-                   ignorable || Font.covers(o.coverage, unit) || FontFallback.drawsNormalized(o.font, CollectionOfOne(scalar)),
+                   ignorable || Font.covers(o.coverage, unit) || o.keepsFont || FontFallback.drawsNormalized(o.font, CollectionOfOne(scalar)),
                    script == Script.common || o.isPrimary || !Font.covers(primary[style].bmpCoverage, unit)
                        && (!fallback.hasLists || fallback.font(for: CollectionOfOne(scalar), style: style, script: script, emoji: emoji) === o.font) {
                     if o.script == Script.common && script != Script.common { open!.script = script }
                 } else {
                     close(at: start)
                     let font = fallback.font(for: CollectionOfOne(scalar), style: style, script: script, emoji: emoji)
-                    open = Open(start: start, font: font, style: style, level: level, script: script, primary: primary[style])
+                    open = Open(start: start, font: font, style: style, level: level, script: script, primary: primary[style],
+                            fallsBack: fallback.styles[style].fontFallback)
                 }
                 start = end
                 continue
@@ -278,7 +284,7 @@ enum Itemizer {
             if let o = open, o.style == style, o.level == level,
                script == Script.common || script == o.script || o.script == Script.common,
                emoji == o.isColorEmoji || emoji && o.isPrimary,
-               FontFallback.draws(o.font, scalars[...]),
+               o.keepsFont || FontFallback.draws(o.font, scalars[...]),
                script == Script.common || o.isPrimary
                    || !FontFallback.covers(primary[style], scalars[...])
                        && (!fallback.hasLists || fallback.font(for: scalars[...], style: style, script: script, emoji: emoji) === o.font) {
@@ -286,7 +292,8 @@ enum Itemizer {
             } else {
                 close(at: start)
                 let font = fallback.font(for: scalars[...], style: style, script: script, emoji: emoji)
-                open = Open(start: start, font: font, style: style, level: level, script: script, primary: primary[style])
+                open = Open(start: start, font: font, style: style, level: level, script: script, primary: primary[style],
+                            fallsBack: fallback.styles[style].fontFallback)
             }
             start = end
         }

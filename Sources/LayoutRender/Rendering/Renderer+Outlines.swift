@@ -8,10 +8,12 @@ import CCairo
 /// FreeType would scale (HarfBuzz reads `glyf`/`CFF2` with `gvar` applied), filled unhinted.
 extension Renderer {
     /// True when the run's glyphs are drawn from outlines rather than through Cairo's fonts: a
-    /// variable face's, and a synthesised one's (the engine's emboldened and slanted outlines,
-    /// the ones its ink boxes measure, rather than Cairo's own synthesis of the face).
+    /// variable face's, a synthesised one's (the engine's emboldened and slanted outlines, the
+    /// ones its ink boxes measure, rather than Cairo's own synthesis of the face), and one that
+    /// FreeType cannot open but HarfBuzz shapes (a face without `hhea`, `loca` or `name`).
     func drawsFromOutlines(_ run: GlyphRunLayout) -> Font? {
-        guard let font = fonts.font(id: run.instanceID), font.isVariable || !font.synthesis.isEmpty, !font.isColorEmoji else {
+        guard let font = fonts.font(id: run.instanceID), !font.isColorEmoji, font.hbFont != nil,
+              font.isVariable || !font.synthesis.isEmpty || cairoFace(run.instanceID) == nil else {
             return nil
         }
         return font

@@ -15,6 +15,8 @@ public final class Renderer: @unchecked Sendable {
     private let lock = NSLock()
     /// Cairo font faces by font id, made on first use (`DrawingFaces` says who frees what).
     private var faces: [UInt32: OpaquePointer] = [:]
+    /// Fonts FreeType refused: drawn from HarfBuzz's outlines.
+    private var unopened: Set<UInt32> = []
 
     /// Cairo's largest surface side, in device units.
     public static let maxSide = 32_767
@@ -245,10 +247,15 @@ public final class Renderer: @unchecked Sendable {
         run.glyphs.map { cairo_glyph_t(index: UInt($0.id), x: $0.position.x, y: $0.position.y) }
     }
 
-    /// A Cairo font face for a loaded font, from its own FreeType face, made once.
+    /// A Cairo font face for a loaded font, from its own FreeType face, made once; nil, and
+    /// asked of FreeType once, for a face FreeType cannot open.
     func cairoFace(_ id: UInt32) -> OpaquePointer? {
         if let face = faces[id] { return face }
-        guard let font = fonts.font(id: id), let face = DrawingFaces.cairoFace(font) else { return nil }
+        guard !unopened.contains(id) else { return nil }
+        guard let font = fonts.font(id: id), let face = DrawingFaces.cairoFace(font) else {
+            unopened.insert(id)
+            return nil
+        }
         faces[id] = face
         return face
     }
