@@ -223,9 +223,10 @@ extension Layoutd_V1_Style {
             try StyleRules.checkLanguage(language, field: field + ".language")
             patch.language = language
         }
-        if !variations.isEmpty || !namedInstance.isEmpty || fixedOpticalSize {
+        if !variations.isEmpty || !namedInstance.isEmpty || fixedOpticalSize || opticalSize != 0 {
             let axes = variations.map { FontVariation(tag: $0.tag, value: $0.value) }
-            let settings = FontVariationSettings(axes: axes, namedInstance: namedInstance, opticalSizing: !fixedOpticalSize)
+            let settings = FontVariationSettings(axes: axes, namedInstance: namedInstance, opticalSizing: !fixedOpticalSize,
+                                                 opticalSize: opticalSize == 0 ? nil : Double(opticalSize))
             try StyleRules.checkVariations(settings, field: field)
             patch.variations = settings
         }

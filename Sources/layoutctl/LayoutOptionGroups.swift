@@ -14,8 +14,10 @@ struct TextStyleOptions: ParsableArguments {
     @Option(help: "Variable font axes: TAG=VALUE,... (e.g. wght=650,wdth=80); layoutctl fonts lists a face's axes.")
     var variations: String?
     @Option(help: "A named instance of the family's variable face, e.g. SemiBold.") var namedInstance: String = ""
-    @Flag(help: "Keep a variable font's optical size (opsz) at its default instead of following the size.")
+    @Flag(help: "Keep a variable font's optical size (opsz) at its default, and an AAT font's tracking (trak) off, instead of following the size.")
     var fixedOpticalSize = false
+    @Option(parsing: .unconditional, help: "The point size opsz and trak follow instead of --size (HarfBuzz's ptem, as hb-shape --font-ptem).")
+    var opticalSize: Float = 0
     @Option(parsing: .unconditional, help: "Extra points after each grapheme.") var letterSpacing: Float = 0
     @Option(help: "A family tried, in order, for what --font cannot draw, before the daemon's fallback (repeatable; at most 16), as CSS font-family's list.")
     var fallbackFamily: [String] = []

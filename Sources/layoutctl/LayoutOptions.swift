@@ -27,6 +27,7 @@ struct LayoutOptions: ParsableArguments {
     var variations: String? { style.variations }
     var namedInstance: String { style.namedInstance }
     var fixedOpticalSize: Bool { style.fixedOpticalSize }
+    var opticalSize: Float { style.opticalSize }
     var letterSpacing: Float { style.letterSpacing }
     var noFallback: Bool { style.noFallback }
     var language: String { style.language }
@@ -95,6 +96,7 @@ struct LayoutOptions: ParsableArguments {
         }
         request.defaultStyle.namedInstance = namedInstance
         request.defaultStyle.fixedOpticalSize = fixedOpticalSize
+        request.defaultStyle.opticalSize = opticalSize
         request.defaultStyle.noFontFallback = noFallback
         if letterSpacing != 0 { request.defaultStyle.letterSpacing.points = letterSpacing }
         request.defaultStyle.language = language

@@ -10,6 +10,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"math"
 	"net"
 	"os"
 	"os/exec"
@@ -152,6 +153,17 @@ func TestGreetsLaysOutAndRefusesByName(t *testing.T) {
 		DefaultStyle: &layoutdv1.Style{Family: "Noto Sans"}})
 	if err != nil || len(flagged.Runs) == 0 || len(flagged.Runs[0].GlyphFlags) != len(flagged.Runs[0].GlyphIds) {
 		t.Fatalf("glyph flags: %v %v", flagged.GetRuns(), err)
+	}
+	// An AAT font's tracking at an optical size (HarfBuzz's ptem): 986 units a glyph at 24 points.
+	trak, err := os.ReadFile("../../Tests/LayoutEngineTests/HarfBuzzInHouse/fonts/TRAK.ttf")
+	if err != nil {
+		t.Fatal(err)
+	}
+	tracked, err := client.Layout(ctx, &layoutdv1.LayoutRequest{Text: "ABC", Width: 1000,
+		Fonts:        []*layoutdv1.ClientFont{{Family: "Trak", Data: trak}},
+		DefaultStyle: &layoutdv1.Style{Family: "Trak", Size: 48, OpticalSize: 24}})
+	if err != nil || len(tracked.Runs) != 1 || math.Round(float64(tracked.Runs[0].Advances[0])*1000/48) != 986 {
+		t.Fatalf("optical size: %v %v", tracked.GetRuns(), err)
 	}
 	// Type Mode in an editing session: a keystroke refits only its line, as justify fits the text.
 	story, err := client.OpenTypeModeDocument(ctx, &layoutdv1.JustifyRequest{Text: "so\nHAPPY", Width: 300, Preset: "strong"})

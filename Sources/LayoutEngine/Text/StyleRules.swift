@@ -51,7 +51,15 @@ public enum StyleRules {
         guard settings.namedInstance.utf8.count <= 256 else {
             throw LayoutError(.invalidArgument, "a named instance's name is at most 256 bytes", field: field() + ".named_instance")
         }
+        if let size = settings.opticalSize, !(size > 0 && size <= maxOpticalSize) {
+            throw LayoutError(.invalidArgument, "an optical size is above 0 and at most \(Int(saturating: maxOpticalSize)) points, got \(size)",
+                              field: field() + ".optical_size")
+        }
     }
+
+    /// The largest optical size a style may give, in points: beyond any `opsz` axis or `trak`
+    /// table's sizes (Apple's tables end at a few hundred points).
+    public static let maxOpticalSize = 10_000.0
 
     /// Four characters from space to tilde, as OpenType's Tag type is.
     public static func isFeatureTag(_ tag: String) -> Bool {

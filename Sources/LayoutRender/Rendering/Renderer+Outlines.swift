@@ -12,7 +12,7 @@ extension Renderer {
     /// ones its ink boxes measure, rather than Cairo's own synthesis of the face), and one that
     /// FreeType cannot open but HarfBuzz shapes (a face without `hhea`, `loca` or `name`).
     func drawsFromOutlines(_ run: GlyphRunLayout) -> Font? {
-        guard let font = fonts.font(id: run.instanceID), !font.isColorEmoji, font.hbFont != nil,
+        guard let font = fonts.font(id: run.instanceID), !font.isColorEmoji,
               font.isVariable || !font.synthesis.isEmpty || cairoFace(run.instanceID) == nil else {
             return nil
         }

@@ -157,6 +157,25 @@ def test_glyph_flags(socket_path):
         assert len(run.glyph_flags) == len(run.glyph_ids)
         assert any(flag & 2 for flag in run.glyph_flags)
 
+def test_optical_size_sets_aat_tracking(socket_path):
+    """An AAT font's trak tracks at optical_size (HarfBuzz's ptem): 986 units a glyph at 24 points, 1,000 untracked."""
+    import pathlib
+    trak = (pathlib.Path(__file__).resolve().parents[3] / "Tests/LayoutEngineTests/HarfBuzzInHouse/fonts/TRAK.ttf").read_bytes()
+    with layoutd.Client() as client:
+        def advances(**style):
+            reply = client.layout("ABC", width=1000, fonts=[{"family": "Trak", "data": trak}],
+                                  default_style=dict(family="Trak", size=48, **style))
+            return [round(advance * 1000 / 48) for run in reply.runs for advance in run.advances]
+        assert advances(optical_size=24) == [986, 986, 986]
+        assert advances(fixed_optical_size=True) == [1000, 1000, 1000]
+        try:
+            advances(optical_size=-1)
+        except layoutd.LayoutdError as error:
+            assert error.code == layoutd.ErrorCode.INVALID_ARGUMENT and error.field == "layout.default_style.optical_size"
+        else:
+            raise AssertionError("a negative optical size was accepted")
+
+
 def _disc_png(size):
     """A PNG of an opaque disc on clear pixels, size x size."""
     import struct

@@ -1008,6 +1008,7 @@ class Style(google.protobuf.message.Message):
     LINE_BREAK_FIELD_NUMBER: builtins.int
     WORD_BREAK_FIELD_NUMBER: builtins.int
     EMPHASIS_FIELD_NUMBER: builtins.int
+    OPTICAL_SIZE_FIELD_NUMBER: builtins.int
     family: typing.Text
     """A family the daemon has (FontsReply), e.g. "Noto Sans"; empty inherits (the daemon's default
     family when nothing sets it). An unknown family is NOT_FOUND naming it. Characters the
@@ -1088,8 +1089,8 @@ class Style(google.protobuf.message.Message):
     def variations(self) -> google.protobuf.internal.containers.RepeatedCompositeFieldContainer[global___Variation]:
         """Variable fonts (FontFace.axes): axis values over what the weight, slant, size and
         named_instance give (a later tag wins; at most 64; values are clamped to the axis's range,
-        axes the face lacks are ignored). Set together with named_instance and
-        fixed_optical_size: a style setting any of the three replaces the outer style's three.
+        axes the face lacks are ignored). Set together with named_instance, fixed_optical_size
+        and optical_size: a style setting any of the four replaces the outer style's four.
         """
         pass
     named_instance: typing.Text
@@ -1100,8 +1101,9 @@ class Style(google.protobuf.message.Message):
     """
 
     fixed_optical_size: builtins.bool
-    """True keeps `opsz` at the face's default: by default the optical size follows the point
-    size, as CoreText and CSS `font-optical-sizing: auto` do.
+    """True keeps `opsz` at the face's default and turns an AAT `trak` table's tracking off
+    (HarfBuzz with no ptem): by default the optical size follows the point size, as CoreText
+    and CSS `font-optical-sizing: auto` do.
     """
 
     no_font_fallback: builtins.bool
@@ -1168,6 +1170,13 @@ class Style(google.protobuf.message.Message):
         so far (INVALID_ARGUMENT on "emphasis").
         """
         pass
+    optical_size: builtins.float
+    """The point size optical sizing follows in place of `size` (HarfBuzz's ptem,
+    hb_font_set_ptem): `opsz` and an AAT font's `trak` tracking are set for text of this size.
+    Text laid out at 48 for a screen of twice the density is designed at 24. 0 follows `size`;
+    a negative, infinite or NaN value, or one past 10,000, is INVALID_ARGUMENT.
+    """
+
     def __init__(self,
         *,
         family: typing.Text = ...,
@@ -1201,9 +1210,10 @@ class Style(google.protobuf.message.Message):
         line_break: global___LineBreak.ValueType = ...,
         word_break: global___WordBreak.ValueType = ...,
         emphasis: typing.Optional[global___EmphasisMarks] = ...,
+        optical_size: builtins.float = ...,
         ) -> None: ...
     def HasField(self, field_name: typing_extensions.Literal["background",b"background","baseline_offset",b"baseline_offset","color",b"color","effect",b"effect","emphasis",b"emphasis","fill",b"fill","glow",b"glow","letter_spacing",b"letter_spacing","shadow",b"shadow","strikethrough",b"strikethrough","underline",b"underline"]) -> builtins.bool: ...
-    def ClearField(self, field_name: typing_extensions.Literal["background",b"background","baseline_offset",b"baseline_offset","bold_text",b"bold_text","color",b"color","effect",b"effect","emphasis",b"emphasis","fallback_families",b"fallback_families","family",b"family","features",b"features","fill",b"fill","fixed_optical_size",b"fixed_optical_size","font_synthesis",b"font_synthesis","glow",b"glow","language",b"language","letter_spacing",b"letter_spacing","line_break",b"line_break","max_scaled_size",b"max_scaled_size","named_instance",b"named_instance","no_font_fallback",b"no_font_fallback","script",b"script","shadow",b"shadow","shadows",b"shadows","size",b"size","size_category",b"size_category","slant",b"slant","strikethrough",b"strikethrough","text_style",b"text_style","underline",b"underline","variations",b"variations","weight",b"weight","word_break",b"word_break"]) -> None: ...
+    def ClearField(self, field_name: typing_extensions.Literal["background",b"background","baseline_offset",b"baseline_offset","bold_text",b"bold_text","color",b"color","effect",b"effect","emphasis",b"emphasis","fallback_families",b"fallback_families","family",b"family","features",b"features","fill",b"fill","fixed_optical_size",b"fixed_optical_size","font_synthesis",b"font_synthesis","glow",b"glow","language",b"language","letter_spacing",b"letter_spacing","line_break",b"line_break","max_scaled_size",b"max_scaled_size","named_instance",b"named_instance","no_font_fallback",b"no_font_fallback","optical_size",b"optical_size","script",b"script","shadow",b"shadow","shadows",b"shadows","size",b"size","size_category",b"size_category","slant",b"slant","strikethrough",b"strikethrough","text_style",b"text_style","underline",b"underline","variations",b"variations","weight",b"weight","word_break",b"word_break"]) -> None: ...
 global___Style = Style
 
 class EmphasisMarks(google.protobuf.message.Message):

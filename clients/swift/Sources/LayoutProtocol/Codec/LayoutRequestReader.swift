@@ -236,6 +236,7 @@ public enum LayoutRequestReader {
             case (31, lengthDelimited) where ProtobufReader.firstTime(31, &seen):
                 guard let message = reader.message(Layoutd_V1_EmphasisMarks.self) else { return nil }
                 style.emphasis = message
+            case (32, fixed32): guard let value = reader.float() else { return nil }; style.opticalSize = value
             default: return nil
             }
         }

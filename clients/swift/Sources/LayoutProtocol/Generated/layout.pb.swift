@@ -1376,8 +1376,8 @@ public nonisolated struct Layoutd_V1_Style: @unchecked Sendable {
 
   /// Variable fonts (FontFace.axes): axis values over what the weight, slant, size and
   /// named_instance give (a later tag wins; at most 64; values are clamped to the axis's range,
-  /// axes the face lacks are ignored). Set together with named_instance and
-  /// fixed_optical_size: a style setting any of the three replaces the outer style's three.
+  /// axes the face lacks are ignored). Set together with named_instance, fixed_optical_size
+  /// and optical_size: a style setting any of the four replaces the outer style's four.
   public var variations: [Layoutd_V1_Variation] {
     get {_storage._variations}
     set {_uniqueStorage()._variations = newValue}
@@ -1392,8 +1392,9 @@ public nonisolated struct Layoutd_V1_Style: @unchecked Sendable {
     set {_uniqueStorage()._namedInstance = newValue}
   }
 
-  /// True keeps `opsz` at the face's default: by default the optical size follows the point
-  /// size, as CoreText and CSS `font-optical-sizing: auto` do.
+  /// True keeps `opsz` at the face's default and turns an AAT `trak` table's tracking off
+  /// (HarfBuzz with no ptem): by default the optical size follows the point size, as CoreText
+  /// and CSS `font-optical-sizing: auto` do.
   public var fixedOpticalSize: Bool {
     get {_storage._fixedOpticalSize}
     set {_uniqueStorage()._fixedOpticalSize = newValue}
@@ -1494,6 +1495,15 @@ public nonisolated struct Layoutd_V1_Style: @unchecked Sendable {
   public var hasEmphasis: Bool {_storage._emphasis != nil}
   /// Clears the value of `emphasis`. Subsequent reads from it will return its default value.
   public mutating func clearEmphasis() {_uniqueStorage()._emphasis = nil}
+
+  /// The point size optical sizing follows in place of `size` (HarfBuzz's ptem,
+  /// hb_font_set_ptem): `opsz` and an AAT font's `trak` tracking are set for text of this size.
+  /// Text laid out at 48 for a screen of twice the density is designed at 24. 0 follows `size`;
+  /// a negative, infinite or NaN value, or one past 10,000, is INVALID_ARGUMENT.
+  public var opticalSize: Float {
+    get {_storage._opticalSize}
+    set {_uniqueStorage()._opticalSize = newValue}
+  }
 
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
@@ -3679,7 +3689,7 @@ nonisolated extension Layoutd_V1_Truncation: SwiftProtobuf.Message, SwiftProtobu
 
 nonisolated extension Layoutd_V1_Style: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".Style"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}family\0\u{1}weight\0\u{1}slant\0\u{1}size\0\u{3}letter_spacing\0\u{1}features\0\u{1}language\0\u{3}baseline_offset\0\u{1}color\0\u{1}background\0\u{1}underline\0\u{1}strikethrough\0\u{1}shadow\0\u{3}text_style\0\u{3}size_category\0\u{3}max_scaled_size\0\u{1}effect\0\u{1}variations\0\u{3}named_instance\0\u{3}fixed_optical_size\0\u{3}no_font_fallback\0\u{1}script\0\u{3}fallback_families\0\u{3}font_synthesis\0\u{1}fill\0\u{1}shadows\0\u{1}glow\0\u{3}bold_text\0\u{3}line_break\0\u{3}word_break\0\u{1}emphasis\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}family\0\u{1}weight\0\u{1}slant\0\u{1}size\0\u{3}letter_spacing\0\u{1}features\0\u{1}language\0\u{3}baseline_offset\0\u{1}color\0\u{1}background\0\u{1}underline\0\u{1}strikethrough\0\u{1}shadow\0\u{3}text_style\0\u{3}size_category\0\u{3}max_scaled_size\0\u{1}effect\0\u{1}variations\0\u{3}named_instance\0\u{3}fixed_optical_size\0\u{3}no_font_fallback\0\u{1}script\0\u{3}fallback_families\0\u{3}font_synthesis\0\u{1}fill\0\u{1}shadows\0\u{1}glow\0\u{3}bold_text\0\u{3}line_break\0\u{3}word_break\0\u{1}emphasis\0\u{3}optical_size\0")
 
   fileprivate class _StorageClass {
     var _family: String = String()
@@ -3713,6 +3723,7 @@ nonisolated extension Layoutd_V1_Style: SwiftProtobuf.Message, SwiftProtobuf._Me
     var _lineBreak: Layoutd_V1_LineBreak = .inherit
     var _wordBreak: Layoutd_V1_WordBreak = .inherit
     var _emphasis: Layoutd_V1_EmphasisMarks? = nil
+    var _opticalSize: Float = 0
 
       // This property is used as the initial default value for new instances of the type.
       // The type itself is protecting the reference to its storage via CoW semantics.
@@ -3754,6 +3765,7 @@ nonisolated extension Layoutd_V1_Style: SwiftProtobuf.Message, SwiftProtobuf._Me
       _lineBreak = source._lineBreak
       _wordBreak = source._wordBreak
       _emphasis = source._emphasis
+      _opticalSize = source._opticalSize
     }
   }
 
@@ -3803,6 +3815,7 @@ nonisolated extension Layoutd_V1_Style: SwiftProtobuf.Message, SwiftProtobuf._Me
         case 29: try { try decoder.decodeSingularEnumField(value: &_storage._lineBreak) }()
         case 30: try { try decoder.decodeSingularEnumField(value: &_storage._wordBreak) }()
         case 31: try { try decoder.decodeSingularMessageField(value: &_storage._emphasis) }()
+        case 32: try { try decoder.decodeSingularFloatField(value: &_storage._opticalSize) }()
         default: break
         }
       }
@@ -3908,6 +3921,9 @@ nonisolated extension Layoutd_V1_Style: SwiftProtobuf.Message, SwiftProtobuf._Me
       try { if let v = _storage._emphasis {
         try visitor.visitSingularMessageField(value: v, fieldNumber: 31)
       } }()
+      if _storage._opticalSize.bitPattern != 0 {
+        try visitor.visitSingularFloatField(value: _storage._opticalSize, fieldNumber: 32)
+      }
     }
     try unknownFields.traverse(visitor: &visitor)
   }
@@ -3948,6 +3964,7 @@ nonisolated extension Layoutd_V1_Style: SwiftProtobuf.Message, SwiftProtobuf._Me
         if _storage._lineBreak != rhs_storage._lineBreak {return false}
         if _storage._wordBreak != rhs_storage._wordBreak {return false}
         if _storage._emphasis != rhs_storage._emphasis {return false}
+        if _storage._opticalSize != rhs_storage._opticalSize {return false}
         return true
       }
       if !storagesAreEqual {return false}
