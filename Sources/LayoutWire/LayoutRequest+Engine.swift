@@ -300,6 +300,12 @@ extension Layoutd_V1_LayoutRequest {
         }
         request.combineUpright = Int(textCombineUpright)
         request.combinesLetters = combineLetters
+        switch textOrientation {
+        case .mixed: request.textOrientation = .mixed
+        case .upright: request.textOrientation = .upright
+        case .sideways: request.textOrientation = .sideways
+        case .UNRECOGNIZED(let value): throw LayoutError(.invalidArgument, "unknown text orientation \(value)", field: "text_orientation")
+        }
         // The columns' length (the height, or each container's) is the engine's to check.
     }
 }

@@ -110,6 +110,8 @@ struct VerticalOptions: ParsableArguments {
     @Option(parsing: .unconditional, help: "Vertical text: runs of at most N digits stand upright in one em (tate-chu-yoko, 0-4).")
     var uprightDigits: UInt32 = 0
     @Flag(help: "Vertical text: letters stand upright with the digits.") var uprightLetters = false
+    @Option(help: "Vertical text: how characters stand, as CSS text-orientation: mixed (the default, by UAX #50), upright or sideways.")
+    var textOrientation: String = "mixed"
 }
 
 struct OutputOptions: ParsableArguments {

@@ -53,6 +53,7 @@ struct LayoutOptions: ParsableArguments {
     var verticalLr: Bool { verticalText.verticalLr }
     var uprightDigits: UInt32 { verticalText.uprightDigits }
     var uprightLetters: Bool { verticalText.uprightLetters }
+    var textOrientation: String { verticalText.textOrientation }
     var output: String? { picture.output }
     var format: String? { picture.format }
     var scale: Float { picture.scale }
@@ -200,6 +201,12 @@ struct LayoutOptions: ParsableArguments {
         if vertical || verticalLr { request.writingMode = verticalLr ? .verticalLr : .verticalRl }
         request.textCombineUpright = uprightDigits
         request.combineLetters = uprightLetters
+        switch textOrientation {
+        case "mixed": request.textOrientation = .mixed
+        case "upright": request.textOrientation = .upright
+        case "sideways": request.textOrientation = .sideways
+        default: throw ValidationError("--text-orientation must be mixed, upright or sideways, not \(textOrientation)")
+        }
         return request
     }
 }

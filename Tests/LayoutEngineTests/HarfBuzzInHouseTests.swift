@@ -111,7 +111,9 @@ import TestSupport
         case "l", "ltr": request.direction = .leftToRight
         case "r", "rtl": request.direction = .rightToLeft
         case "t", "ttb":
+            // hb-shape sets every glyph upright: CSS text-orientation: upright.
             request.writingMode = .verticalRightToLeft
+            request.textOrientation = .upright
             request.width = 100_000
             request.height = Bounds.maxLength
         default: break

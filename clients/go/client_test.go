@@ -165,6 +165,13 @@ func TestGreetsLaysOutAndRefusesByName(t *testing.T) {
 	if err != nil || len(tracked.Runs) != 1 || math.Round(float64(tracked.Runs[0].Advances[0])*1000/48) != 986 {
 		t.Fatalf("optical size: %v %v", tracked.GetRuns(), err)
 	}
+	// CSS text-orientation: upright sets the Latin letters of a vertical column upright too.
+	column, err := client.Layout(ctx, &layoutdv1.LayoutRequest{Text: "縦ABC書", Width: 300, Height: 1000,
+		WritingMode: layoutdv1.WritingMode_WRITING_MODE_VERTICAL_RL, TextOrientation: layoutdv1.TextOrientation_TEXT_ORIENTATION_UPRIGHT,
+		DefaultStyle: &layoutdv1.Style{Family: "Noto Sans CJK JP", Size: 20}})
+	if err != nil || len(column.Runs) != 1 || column.Runs[0].Orientation != layoutdv1.GlyphOrientation_GLYPH_ORIENTATION_UPRIGHT {
+		t.Fatalf("text orientation: %v %v", column.GetRuns(), err)
+	}
 	// Type Mode in an editing session: a keystroke refits only its line, as justify fits the text.
 	story, err := client.OpenTypeModeDocument(ctx, &layoutdv1.JustifyRequest{Text: "so\nHAPPY", Width: 300, Preset: "strong"})
 	if err != nil || len(story.Changes[0].FittedLines) != 2 || len(story.GetStory().GetBackgrounds()) != 1 || story.GetStory().GetPreset() != "strong" {

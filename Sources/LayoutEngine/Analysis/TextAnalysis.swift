@@ -32,6 +32,14 @@ struct TextAnalysis {
     /// move every UTF-16 offset after it, and offsets are how clients map the reply to their text.
     static let maxClusterScalars = 32
 
+    /// Every unit at level 0 and every paragraph left to right: text read as all strong
+    /// left-to-right (vertical text set upright, CSS `text-orientation: upright`).
+    mutating func setLeftToRight() {
+        for i in levels.indices { levels[i] = 0 }
+        for i in paragraphs.indices { paragraphs[i].baseLevel = 0 }
+        isLeftToRightOnly = true
+    }
+
     /// Moves the arrays back into `scratch` for the next analysis.
     mutating func giveBack(to scratch: LayoutScratch) {
         scratch.flags = flags.movedOut()

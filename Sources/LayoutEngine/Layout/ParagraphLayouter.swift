@@ -129,7 +129,8 @@ public final class ParagraphLayouter: Sendable {
             }
             inLine = LineSettings(request, width: columnLength, height: request.width, flow: nil)
         }
-        let setting = VerticalSetting(combineUpTo: request.combineUpright, combinesLetters: request.combinesLetters)
+        let setting = VerticalSetting(combineUpTo: request.combineUpright, combinesLetters: request.combinesLetters,
+                                      orientation: request.textOrientation)
         let positioner = TextPositioner(
             shaped: try ShapedText(text: request.text, direction: request.direction, attachments: request.attachments,
                                    vertical: setting, fonts: fonts, context: context),

@@ -49,6 +49,8 @@ public struct ParagraphRequest: Sendable {
     public var combineUpright: Int = 0
     /// Vertical text: letters combine as digits do.
     public var combinesLetters = false
+    /// Vertical text: how characters stand (CSS `text-orientation`); mixed by UAX #50 unless set.
+    public var textOrientation: TextOrientation = .mixed
     /// Measure the ink of runs, lines and the layout (`ParagraphLayout.ink`).
     public var measuresInk: Bool {
         get { typography?.measuresInk ?? false }

@@ -99,6 +99,8 @@ struct ShapedParagraph {
         }
         // Before anything is shaped.
         if let clusterOffset = analysis.overlongCluster { throw Self.overlongCluster(at: offset + clusterOffset) }
+        // CSS text-orientation: upright takes every character as strong left-to-right.
+        if vertical?.orientation == .upright && !analysis.isLeftToRightOnly { analysis.setLeftToRight() }
         // Asked only when there are attachments: the call copied the fallback chain (three
         // references counted) for the empty answer.
         let boxes = attachments.isEmpty ? []

@@ -14,7 +14,7 @@ enum VerticalItems {
     static func split(_ items: [Item], into out: inout [Item], units: ContiguousArray<UInt16>,
                       flags: inout ContiguousArray<UnitFlags>, setting: VerticalSetting) {
         // Combining looks at runs across items: it takes the orientation of every unit first.
-        if setting.combineUpTo > 0 {
+        if setting.combineUpTo > 0 || setting.orientation != .mixed {
             StrictKinsoku.apply(to: &flags, units: units)
             out = splitUnitByUnit(items, units: units, flags: flags, setting: setting)
             return
@@ -84,7 +84,8 @@ enum VerticalItems {
         return table.orientation(of: unit).isUpright ? .upright : .sideways
     }
 
-    /// The same cut made from an array of every unit's orientation, as combining needs it.
+    /// The same cut made from an array of every unit's orientation, as combining and a fixed
+    /// orientation (`TextOrientation.upright` or `.sideways`) need it.
     /// Internal: tests hold the walk above to it.
     static func splitUnitByUnit(_ items: [Item], units: ContiguousArray<UInt16>, flags: ContiguousArray<UnitFlags>,
                                 setting: VerticalSetting) -> [Item] {
@@ -97,7 +98,7 @@ enum VerticalItems {
             while i < count {
                 var end = i + 1
                 while end < count && !flags[end].contains(.graphemeStart) { end += 1 }
-                let value = Self.orientation(at: i, units, table)
+                let value = setting.orientation.fixed ?? Self.orientation(at: i, units, table)
                 for k in i..<end { orientation[k] = value }
                 i = end
             }

@@ -25,10 +25,33 @@ public enum GlyphOrientation: Sendable, Equatable {
     case combined
 }
 
-/// What vertical shaping needs to know: which runs of digits and letters combine.
+/// How characters stand in vertical text, as CSS `text-orientation` names it.
+public enum TextOrientation: Sendable, Equatable {
+    /// Each character as UAX #50's Vertical_Orientation says: ideographs and kana upright, Latin,
+    /// digits and Arabic on their side (the default).
+    case mixed
+    /// Every character upright, shaped top to bottom, Latin and Arabic too; and, as CSS says,
+    /// every character taken as strong left-to-right by the bidi algorithm.
+    case upright
+    /// Every character on its side, as horizontal text turned 90° clockwise, ideographs too.
+    case sideways
+
+    /// The orientation every cluster takes; nil for `mixed`, where each cluster has its own.
+    var fixed: GlyphOrientation? {
+        switch self {
+        case .mixed: nil
+        case .upright: .upright
+        case .sideways: .sideways
+        }
+    }
+}
+
+/// What vertical shaping needs to know: how characters stand, and which runs of digits and
+/// letters combine.
 struct VerticalSetting: Equatable {
     /// Runs of at most this many ASCII digits (or ASCII letters, when `combinesLetters`) set
     /// upright across the line in one em; 0 combines nothing.
     var combineUpTo: Int
     var combinesLetters: Bool
+    var orientation: TextOrientation = .mixed
 }

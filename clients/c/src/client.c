@@ -483,6 +483,7 @@ static void layout_request(const layoutd_layout_options *o, const char *text, fl
     if (HAS(o, layoutd_layout_options, slant) && o->slant) style.slant = o->slant, styled = 1;
     if (HAS(o, layoutd_layout_options, font_synthesis) && o->font_synthesis) style.font_synthesis = o->font_synthesis, styled = 1;
     if (HAS(o, layoutd_layout_options, emphasis) && o->emphasis) style.emphasis = (Layoutd__V1__EmphasisMarks *)o->emphasis, styled = 1;
+    if (HAS(o, layoutd_layout_options, optical_size) && o->optical_size != 0) style.optical_size = o->optical_size, styled = 1;
     *out_style = style;
     if (styled) request.default_style = out_style;
     if (HAS(o, layoutd_layout_options, glyph_flags)) request.glyph_flags = o->glyph_flags != 0;

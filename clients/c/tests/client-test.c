@@ -354,6 +354,17 @@ static void test_options_and_error_details(const char *socket_path) {
     layoutd_free_reply(reply);
     options.glyph_flags = 0;
 
+    /* An optical size reaches the style: one the daemon takes, one it refuses by name. */
+    options.optical_size = 24;
+    CHECK(layoutd_layout(client, "Optical", 300, &options, &reply) == LAYOUTD_OK, "optical size: %s", layoutd_last_error(client));
+    layoutd_free_reply(reply);
+    options.optical_size = -1;
+    CHECK(layoutd_layout(client, "Optical", 300, &options, &reply) == LAYOUTD_ERR_SERVER
+              && strstr(layoutd_last_error(client), "optical_size") != NULL,
+          "a negative optical size: %s", layoutd_last_error(client));
+    layoutd_free_reply(reply);
+    options.optical_size = 0;
+
     /* A request past the daemon's frame limit (4 MiB): the daemon's answer naming the limit, not
      * the broken pipe the write met; the next call connects again. */
     size_t big = 5u << 20;

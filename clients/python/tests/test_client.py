@@ -176,6 +176,20 @@ def test_optical_size_sets_aat_tracking(socket_path):
             raise AssertionError("a negative optical size was accepted")
 
 
+def test_text_orientation_in_vertical_text(socket_path):
+    """CSS text-orientation: upright sets Latin upright in a vertical column, sideways lays ideographs down."""
+    from layoutd.v1 import layout_pb2
+    with layoutd.Client() as client:
+        def orientations(value):
+            reply = client.layout("縦ABC書", width=300, height=1000, font="Noto Sans CJK JP",
+                                  writing_mode=layout_pb2.WRITING_MODE_VERTICAL_RL, text_orientation=value)
+            return [run.orientation for run in reply.runs]
+        upright, sideways = layout_pb2.GLYPH_ORIENTATION_UPRIGHT, layout_pb2.GLYPH_ORIENTATION_SIDEWAYS
+        assert orientations(layout_pb2.TEXT_ORIENTATION_MIXED) == [upright, sideways, upright]
+        assert orientations(layout_pb2.TEXT_ORIENTATION_UPRIGHT) == [upright]
+        assert orientations(layout_pb2.TEXT_ORIENTATION_SIDEWAYS) == [sideways]
+
+
 def _disc_png(size):
     """A PNG of an opaque disc on clear pixels, size x size."""
     import struct

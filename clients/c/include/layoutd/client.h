@@ -133,10 +133,11 @@ typedef struct {
     Layoutd__V1__Ruby *const *ruby; /* ruby (furigana) over ranges of the text, in the reply's ruby_runs */
     size_t ruby_count;              /* entries of ruby; at most 4,096 */
     int glyph_flags;                /* nonzero: each run's glyph_flags (HarfBuzz's unsafe to break 1, to concatenate 2) */
+    float optical_size;             /* points opsz and AAT trak tracking follow instead of size (HarfBuzz's ptem); 0: size */
 } layoutd_layout_options;
 #define LAYOUTD_LAYOUT_OPTIONS_INIT \
     {sizeof(layoutd_layout_options), NULL, 0, 0, NULL, LAYOUTD__V1__ALIGNMENT__ALIGNMENT_NATURAL, 0, 0, NULL, 0, 0, NULL, 0, NULL, \
-     LAYOUTD__V1__SLANT__SLANT_INHERIT, LAYOUTD__V1__FONT_SYNTHESIS__FONT_SYNTHESIS_INHERIT, NULL, NULL, 0, 0}
+     LAYOUTD__V1__SLANT__SLANT_INHERIT, LAYOUTD__V1__FONT_SYNTHESIS__FONT_SYNTHESIS_INHERIT, NULL, NULL, 0, 0, 0}
 
 /* Lays `text` (UTF-8) out `width` points wide with `options` (NULL: the defaults). */
 layoutd_status layoutd_layout(layoutd_client *client, const char *text, float width, const layoutd_layout_options *options,

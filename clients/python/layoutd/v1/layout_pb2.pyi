@@ -732,6 +732,36 @@ WRITING_MODE_VERTICAL_LR: WritingMode.ValueType  # 2
 global___WritingMode = WritingMode
 
 
+class _TextOrientation:
+    ValueType = typing.NewType('ValueType', builtins.int)
+    V: typing_extensions.TypeAlias = ValueType
+class _TextOrientationEnumTypeWrapper(google.protobuf.internal.enum_type_wrapper._EnumTypeWrapper[_TextOrientation.ValueType], builtins.type):
+    DESCRIPTOR: google.protobuf.descriptor.EnumDescriptor
+    TEXT_ORIENTATION_MIXED: _TextOrientation.ValueType  # 0
+    """Each as UAX #50's Vertical_Orientation says: ideographs and kana upright, Latin on its side."""
+
+    TEXT_ORIENTATION_UPRIGHT: _TextOrientation.ValueType  # 1
+    """Every character upright."""
+
+    TEXT_ORIENTATION_SIDEWAYS: _TextOrientation.ValueType  # 2
+    """Every character on its side."""
+
+class TextOrientation(_TextOrientation, metaclass=_TextOrientationEnumTypeWrapper):
+    """How characters stand in vertical text (CSS text-orientation)."""
+    pass
+
+TEXT_ORIENTATION_MIXED: TextOrientation.ValueType  # 0
+"""Each as UAX #50's Vertical_Orientation says: ideographs and kana upright, Latin on its side."""
+
+TEXT_ORIENTATION_UPRIGHT: TextOrientation.ValueType  # 1
+"""Every character upright."""
+
+TEXT_ORIENTATION_SIDEWAYS: TextOrientation.ValueType  # 2
+"""Every character on its side."""
+
+global___TextOrientation = TextOrientation
+
+
 class _GlyphOrientation:
     ValueType = typing.NewType('ValueType', builtins.int)
     V: typing_extensions.TypeAlias = ValueType
@@ -1598,6 +1628,7 @@ class LayoutRequest(google.protobuf.message.Message):
     TEXT_PATH_FIELD_NUMBER: builtins.int
     RUBY_ANNOTATIONS_FIELD_NUMBER: builtins.int
     GLYPH_FLAGS_FIELD_NUMBER: builtins.int
+    TEXT_ORIENTATION_FIELD_NUMBER: builtins.int
     text: typing.Text
     """The text, UTF-8; at most HelloReply.max_text_utf16 UTF-16 units (RESOURCE_EXHAUSTED).
     Ranges everywhere count UTF-16 units of it.
@@ -1757,6 +1788,13 @@ class LayoutRequest(google.protobuf.message.Message):
     text again in pieces. Off by default.
     """
 
+    text_orientation: global___TextOrientation.ValueType
+    """Vertical text: how characters stand (CSS text-orientation). MIXED (the default) follows
+    UAX #50; UPRIGHT sets every character upright, shaped top to bottom (hb-shape
+    --direction=ttb), and as CSS says reads them all as strong left-to-right; SIDEWAYS lays every
+    character on its side, ideographs too. Ignored in horizontal text.
+    """
+
     def __init__(self,
         *,
         text: typing.Text = ...,
@@ -1794,9 +1832,10 @@ class LayoutRequest(google.protobuf.message.Message):
         text_path: typing.Optional[global___TextPath] = ...,
         ruby_annotations: typing.Optional[typing.Iterable[global___Ruby]] = ...,
         glyph_flags: builtins.bool = ...,
+        text_orientation: global___TextOrientation.ValueType = ...,
         ) -> None: ...
     def HasField(self, field_name: typing_extensions.Literal["auto_size",b"auto_size","default_style",b"default_style","hyphenation",b"hyphenation","paragraph_style",b"paragraph_style","shape",b"shape","text_path",b"text_path","truncation",b"truncation"]) -> builtins.bool: ...
-    def ClearField(self, field_name: typing_extensions.Literal["alignment",b"alignment","attachments",b"attachments","auto_size",b"auto_size","backgrounds",b"backgrounds","break_strategy",b"break_strategy","builtin_rules",b"builtin_rules","combine_letters",b"combine_letters","containers",b"containers","default_style",b"default_style","direction",b"direction","exclusions",b"exclusions","fonts",b"fonts","glyph_flags",b"glyph_flags","height",b"height","hide_builtin_markers",b"hide_builtin_markers","hyphenation",b"hyphenation","ink_bounds",b"ink_bounds","intrinsic_metrics",b"intrinsic_metrics","line_height",b"line_height","line_height_multiple",b"line_height_multiple","max_lines",b"max_lines","min_fragment_width",b"min_fragment_width","paragraph_style",b"paragraph_style","ruby_annotations",b"ruby_annotations","rules",b"rules","shape",b"shape","shape_inset",b"shape_inset","spans",b"spans","text",b"text","text_combine_upright",b"text_combine_upright","text_path",b"text_path","truncation",b"truncation","vertical_alignment",b"vertical_alignment","width",b"width","writing_mode",b"writing_mode"]) -> None: ...
+    def ClearField(self, field_name: typing_extensions.Literal["alignment",b"alignment","attachments",b"attachments","auto_size",b"auto_size","backgrounds",b"backgrounds","break_strategy",b"break_strategy","builtin_rules",b"builtin_rules","combine_letters",b"combine_letters","containers",b"containers","default_style",b"default_style","direction",b"direction","exclusions",b"exclusions","fonts",b"fonts","glyph_flags",b"glyph_flags","height",b"height","hide_builtin_markers",b"hide_builtin_markers","hyphenation",b"hyphenation","ink_bounds",b"ink_bounds","intrinsic_metrics",b"intrinsic_metrics","line_height",b"line_height","line_height_multiple",b"line_height_multiple","max_lines",b"max_lines","min_fragment_width",b"min_fragment_width","paragraph_style",b"paragraph_style","ruby_annotations",b"ruby_annotations","rules",b"rules","shape",b"shape","shape_inset",b"shape_inset","spans",b"spans","text",b"text","text_combine_upright",b"text_combine_upright","text_orientation",b"text_orientation","text_path",b"text_path","truncation",b"truncation","vertical_alignment",b"vertical_alignment","width",b"width","writing_mode",b"writing_mode"]) -> None: ...
 global___LayoutRequest = LayoutRequest
 
 class Ruby(google.protobuf.message.Message):

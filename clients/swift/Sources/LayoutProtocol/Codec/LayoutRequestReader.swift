@@ -98,6 +98,9 @@ public enum LayoutRequestReader {
             case (26, varint): guard let value = reader.varint() else { return nil }; request.inkBounds = value != 0
             case (32, varint): guard let value = reader.varint() else { return nil }; request.intrinsicMetrics = value != 0
             case (35, varint): guard let value = reader.varint() else { return nil }; request.glyphFlags = value != 0
+            case (36, varint):
+                guard let raw = reader.enumeration() else { return nil }
+                request.textOrientation = Layoutd_V1_TextOrientation(rawValue: raw) ?? .UNRECOGNIZED(raw)
             case (27, varint):
                 guard let raw = reader.enumeration() else { return nil }
                 request.breakStrategy = Layoutd_V1_BreakStrategy(rawValue: raw) ?? .UNRECOGNIZED(raw)

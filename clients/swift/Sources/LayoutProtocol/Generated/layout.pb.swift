@@ -940,6 +940,51 @@ public nonisolated enum Layoutd_V1_WritingMode: SwiftProtobuf.Enum, Swift.CaseIt
 
 }
 
+/// How characters stand in vertical text (CSS text-orientation).
+public nonisolated enum Layoutd_V1_TextOrientation: SwiftProtobuf.Enum, Swift.CaseIterable {
+  public typealias RawValue = Int
+
+  /// Each as UAX #50's Vertical_Orientation says: ideographs and kana upright, Latin on its side.
+  case mixed // = 0
+
+  /// Every character upright.
+  case upright // = 1
+
+  /// Every character on its side.
+  case sideways // = 2
+  case UNRECOGNIZED(Int)
+
+  public init() {
+    self = .mixed
+  }
+
+  public init?(rawValue: Int) {
+    switch rawValue {
+    case 0: self = .mixed
+    case 1: self = .upright
+    case 2: self = .sideways
+    default: self = .UNRECOGNIZED(rawValue)
+    }
+  }
+
+  public var rawValue: Int {
+    switch self {
+    case .mixed: return 0
+    case .upright: return 1
+    case .sideways: return 2
+    case .UNRECOGNIZED(let i): return i
+    }
+  }
+
+  // The compiler won't synthesize support with the UNRECOGNIZED case.
+  public static let allCases: [Layoutd_V1_TextOrientation] = [
+    .mixed,
+    .upright,
+    .sideways,
+  ]
+
+}
+
 /// How a run's glyphs stand in vertical text (UAX #50).
 public nonisolated enum Layoutd_V1_GlyphOrientation: SwiftProtobuf.Enum, Swift.CaseIterable {
   public typealias RawValue = Int
@@ -2173,6 +2218,15 @@ public nonisolated struct Layoutd_V1_LayoutRequest: @unchecked Sendable {
   public var glyphFlags: Bool {
     get {_storage._glyphFlags}
     set {_uniqueStorage()._glyphFlags = newValue}
+  }
+
+  /// Vertical text: how characters stand (CSS text-orientation). MIXED (the default) follows
+  /// UAX #50; UPRIGHT sets every character upright, shaped top to bottom (hb-shape
+  /// --direction=ttb), and as CSS says reads them all as strong left-to-right; SIDEWAYS lays every
+  /// character on its side, ideographs too. Ignored in horizontal text.
+  public var textOrientation: Layoutd_V1_TextOrientation {
+    get {_storage._textOrientation}
+    set {_uniqueStorage()._textOrientation = newValue}
   }
 
   public var unknownFields = SwiftProtobuf.UnknownStorage()
@@ -3571,6 +3625,10 @@ nonisolated extension Layoutd_V1_WritingMode: SwiftProtobuf._ProtoNameProviding 
   public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{2}\0WRITING_MODE_HORIZONTAL_TB\0\u{1}WRITING_MODE_VERTICAL_RL\0\u{1}WRITING_MODE_VERTICAL_LR\0")
 }
 
+nonisolated extension Layoutd_V1_TextOrientation: SwiftProtobuf._ProtoNameProviding {
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{2}\0TEXT_ORIENTATION_MIXED\0\u{1}TEXT_ORIENTATION_UPRIGHT\0\u{1}TEXT_ORIENTATION_SIDEWAYS\0")
+}
+
 nonisolated extension Layoutd_V1_GlyphOrientation: SwiftProtobuf._ProtoNameProviding {
   public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{2}\0GLYPH_ORIENTATION_HORIZONTAL\0\u{1}GLYPH_ORIENTATION_UPRIGHT\0\u{1}GLYPH_ORIENTATION_SIDEWAYS\0\u{1}GLYPH_ORIENTATION_COMBINED\0")
 }
@@ -4443,7 +4501,7 @@ nonisolated extension Layoutd_V1_StyleSpan: SwiftProtobuf.Message, SwiftProtobuf
 
 nonisolated extension Layoutd_V1_LayoutRequest: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".LayoutRequest"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}text\0\u{3}default_style\0\u{1}spans\0\u{1}width\0\u{1}height\0\u{1}alignment\0\u{1}direction\0\u{3}line_height_multiple\0\u{3}line_height\0\u{3}max_lines\0\u{1}truncation\0\u{1}backgrounds\0\u{1}attachments\0\u{1}rules\0\u{3}builtin_rules\0\u{3}hide_builtin_markers\0\u{1}exclusions\0\u{1}shape\0\u{3}shape_inset\0\u{1}containers\0\u{3}vertical_alignment\0\u{3}min_fragment_width\0\u{3}writing_mode\0\u{3}text_combine_upright\0\u{3}combine_letters\0\u{3}ink_bounds\0\u{3}break_strategy\0\u{3}auto_size\0\u{3}paragraph_style\0\u{1}fonts\0\u{1}hyphenation\0\u{3}intrinsic_metrics\0\u{3}text_path\0\u{3}ruby_annotations\0\u{3}glyph_flags\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}text\0\u{3}default_style\0\u{1}spans\0\u{1}width\0\u{1}height\0\u{1}alignment\0\u{1}direction\0\u{3}line_height_multiple\0\u{3}line_height\0\u{3}max_lines\0\u{1}truncation\0\u{1}backgrounds\0\u{1}attachments\0\u{1}rules\0\u{3}builtin_rules\0\u{3}hide_builtin_markers\0\u{1}exclusions\0\u{1}shape\0\u{3}shape_inset\0\u{1}containers\0\u{3}vertical_alignment\0\u{3}min_fragment_width\0\u{3}writing_mode\0\u{3}text_combine_upright\0\u{3}combine_letters\0\u{3}ink_bounds\0\u{3}break_strategy\0\u{3}auto_size\0\u{3}paragraph_style\0\u{1}fonts\0\u{1}hyphenation\0\u{3}intrinsic_metrics\0\u{3}text_path\0\u{3}ruby_annotations\0\u{3}glyph_flags\0\u{3}text_orientation\0")
 
   fileprivate class _StorageClass {
     var _text: String = String()
@@ -4481,6 +4539,7 @@ nonisolated extension Layoutd_V1_LayoutRequest: SwiftProtobuf.Message, SwiftProt
     var _textPath: Layoutd_V1_TextPath? = nil
     var _rubyAnnotations: [Layoutd_V1_Ruby] = []
     var _glyphFlags: Bool = false
+    var _textOrientation: Layoutd_V1_TextOrientation = .mixed
 
       // This property is used as the initial default value for new instances of the type.
       // The type itself is protecting the reference to its storage via CoW semantics.
@@ -4526,6 +4585,7 @@ nonisolated extension Layoutd_V1_LayoutRequest: SwiftProtobuf.Message, SwiftProt
       _textPath = source._textPath
       _rubyAnnotations = source._rubyAnnotations
       _glyphFlags = source._glyphFlags
+      _textOrientation = source._textOrientation
     }
   }
 
@@ -4579,6 +4639,7 @@ nonisolated extension Layoutd_V1_LayoutRequest: SwiftProtobuf.Message, SwiftProt
         case 33: try { try decoder.decodeSingularMessageField(value: &_storage._textPath) }()
         case 34: try { try decoder.decodeRepeatedMessageField(value: &_storage._rubyAnnotations) }()
         case 35: try { try decoder.decodeSingularBoolField(value: &_storage._glyphFlags) }()
+        case 36: try { try decoder.decodeSingularEnumField(value: &_storage._textOrientation) }()
         default: break
         }
       }
@@ -4696,6 +4757,9 @@ nonisolated extension Layoutd_V1_LayoutRequest: SwiftProtobuf.Message, SwiftProt
       if _storage._glyphFlags != false {
         try visitor.visitSingularBoolField(value: _storage._glyphFlags, fieldNumber: 35)
       }
+      if _storage._textOrientation != .mixed {
+        try visitor.visitSingularEnumField(value: _storage._textOrientation, fieldNumber: 36)
+      }
     }
     try unknownFields.traverse(visitor: &visitor)
   }
@@ -4740,6 +4804,7 @@ nonisolated extension Layoutd_V1_LayoutRequest: SwiftProtobuf.Message, SwiftProt
         if _storage._textPath != rhs_storage._textPath {return false}
         if _storage._rubyAnnotations != rhs_storage._rubyAnnotations {return false}
         if _storage._glyphFlags != rhs_storage._glyphFlags {return false}
+        if _storage._textOrientation != rhs_storage._textOrientation {return false}
         return true
       }
       if !storagesAreEqual {return false}
