@@ -4,7 +4,7 @@
 # that timings of twin texts suffer (Benchmarks/README.md).
 #   scripts/count-instructions.sh [PASS_A PASS_B]   (passes: floor, floor-bare (HarfBuzz alone: the floor without the
 #   benchmark's own UTF-16 copy and face look-up per caption), cold, tiny (one letter: a layout's fixed cost), warm, boxed, unboxed, decorated, flowed, flowed-balanced, flowed-optimal, intrinsic, listed, synthesized, unsynthesized, painted, pathed, emphasized, annotated, built, rules,
-#   and floor-hani, floor-hani-vertical (shaped top to bottom), cold-hani, vertical-hani over the Han captions alone;
+#   and floor-hani, floor-hani-vertical (shaped top to bottom), cold-hani, vertical-hani, upright-hani, sideways-hani (text_orientation) over the Han captions alone;
 #   default unboxed boxed)
 # Needs a release build (scripts/build-release.sh --product layoutd-bench) and valgrind.
 set -euo pipefail

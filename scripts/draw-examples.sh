@@ -2,7 +2,7 @@
 # Draws the pictures in Examples/pictures/ through a real daemon and layoutctl: what font
 # fallback off, attachments' content modes, the intrinsic widths, letterpress, a ring-shaped
 # container, a photo under tags, a style's own fallback families, a script override, synthesised
-# faces, bordered backgrounds, gradient and picture fills, glows, Bold Text, line-break styles, text around a picture's silhouette, breaking strategies beside a picture, a tag's style switch, emphasis marks and ruby look like. Needs a build
+# faces, bordered backgrounds, gradient and picture fills, glows, Bold Text, line-break styles, text around a picture's silhouette, breaking strategies beside a picture, a tag's style switch, emphasis marks, ruby and text orientation look like. Needs a build
 # (swift build, or scripts/build-release.sh).
 #   scripts/draw-examples.sh [BIN_DIR]   (default: .build/debug)
 set -euo pipefail
@@ -170,4 +170,10 @@ ctl layout --width 420 --size 32 --font "Noto Sans CJK JP" --ruby 0:3=あじさ�
     -o "$out/ruby.png" "紫陽花と東京を読む"
 ctl layout --width 200 --height 360 --size 32 --font "Noto Sans CJK JP" --vertical --ruby 0:3=あじさい --ruby 4:2='とう|きょう' \
     -o "$out/ruby-vertical.png" "紫陽花と東京"
+# CSS text-orientation in a vertical column: mixed (UAX #50: the Latin word on its side), upright
+# (every letter standing), sideways (every character on its side).
+for orientation in mixed upright sideways; do
+  ctl layout --width 80 --height 300 --size 28 --font "Noto Sans CJK JP" --vertical --text-orientation $orientation \
+      -o "$out/text-orientation-$orientation.png" "縦書きTEXT"
+done
 echo "drew $(ls "$out" | wc -l) pictures in $out (min-content $narrow, max-content $wide)"

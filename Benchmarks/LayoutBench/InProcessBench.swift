@@ -202,11 +202,17 @@ struct InProcessBench {
                 for _ in 0..<options.repeats { for caption in han { _ = floorFonts.time(caption, vertical: vertical) } }
                 return []
             }
-            if only == "cold-hani" || only == "vertical-hani" {
+            // Vertical with every character upright or on its side (CSS text-orientation), beside
+            // UAX #50's mixed orientation.
+            let orientations: [String: TextOrientation] = ["vertical-hani": .mixed, "upright-hani": .upright, "sideways-hani": .sideways]
+            if only == "cold-hani" || orientations[only] != nil {
                 let chosen = han.map { caption -> ParagraphRequest in
                     var request = ParagraphRequest(text: AttributedText(caption.text, style: TextStyle(family: "Noto Sans", size: Double(options.size))),
-                                                   width: Double(options.width), height: only == "vertical-hani" ? Double(options.width) : nil)
-                    if only == "vertical-hani" { request.writingMode = .verticalRightToLeft }
+                                                   width: Double(options.width), height: orientations[only] != nil ? Double(options.width) : nil)
+                    if let orientation = orientations[only] {
+                        request.writingMode = .verticalRightToLeft
+                        request.textOrientation = orientation
+                    }
                     return request
                 }
                 for _ in 0..<options.repeats {
