@@ -43,7 +43,7 @@ import TestSupport
         var expected: String?
         var outcomes: [Outcome] = []
         for fallback in [false, true] {
-            var request = try request(line, font: font, fallback: fallback)
+            let request = try request(line, font: font, fallback: fallback)
             let layout: ParagraphLayout
             do {
                 layout = try ParagraphLayouter(fonts: registry).layout(request)
@@ -85,7 +85,6 @@ import TestSupport
                 outcomes.append(.skipped("with fallback: HarfBuzz draws .notdef, so another font rightly draws it"))
                 continue
             }
-            request.reportsGlyphFlags = line.glyphFlags
             let ours = vertical ? Self.verticalLine(layout, text: line.text, flags: line.glyphFlags)
                                 : GoldenShapingTests.hbShapeLine(layout, text: line.text, flags: line.glyphFlags)
             outcomes.append(ours == expected ? .matched : .differs(ours: (fallback ? "with fallback " : "") + ours, hbShape: expected!))

@@ -91,8 +91,9 @@ extension FontRegistry {
     /// weight, slant and size ask for (CSS Fonts 4 §7: `wght` follows the weight, `ital` the
     /// italic, `opsz` the optical size unless optical sizing is off; explicit axis values win); a
     /// face with an AAT `trak` table, tracked at the optical size (as CoreText tracks it at the
-    /// point size) unless optical sizing is off; any other static face as it is. `requested` is false for fallback faces, which a named instance of another
-    /// family does not apply to. A new instance counts against `user`'s share.
+    /// point size) unless optical sizing is off; any other static face as it is. `requested` is
+    /// false for fallback faces, which a named instance of another family does not apply to. A
+    /// new instance counts against `user`'s share.
     /// Where the face lacks the weight or slant the style asks for, the instance is synthesised
     /// bold or oblique as far as the style allows (`FontSynthesis`).
     func instance(of face: Font, for style: TextStyle, requested: Bool, user: UInt32?) throws(LayoutError) -> Font {

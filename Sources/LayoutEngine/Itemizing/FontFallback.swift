@@ -130,7 +130,8 @@ struct FontFallback {
         switch mark {
         case 0x0300...0x036F:
             return (base >= 0x41 && base <= 0x7A) || (base >= 0x00C0 && base <= 0x024F) || (base >= 0x0370 && base <= 0x04FF)
-        case 0x0653...0x0655: return base == 0x0627 || base == 0x0648 || base == 0x064A || base == 0x06C1 || base == 0x06D2 || base == 0x06D5
+        case 0x0653...0x0655:
+            return base == 0x0627 || base == 0x0648 || base == 0x064A || base == 0x06C1 || base == 0x06D2 || base == 0x06D5
         case 0x093C: return base == 0x0928 || base == 0x0930 || base == 0x0933
         case 0x3099, 0x309A: return base >= 0x3041 && base <= 0x30FE
         case 0x1161...0x1175: return base >= 0x1100 && base <= 0x1112

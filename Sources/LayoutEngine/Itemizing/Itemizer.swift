@@ -273,7 +273,7 @@ enum Itemizer {
                     close(at: start)
                     let font = fallback.font(for: CollectionOfOne(scalar), style: style, script: script, emoji: emoji)
                     open = Open(start: start, font: font, style: style, level: level, script: script, primary: primary[style],
-                            fallsBack: fallback.styles[style].fontFallback)
+                                fallsBack: fallback.styles[style].fontFallback)
                 }
                 start = end
                 continue
