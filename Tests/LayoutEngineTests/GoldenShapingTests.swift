@@ -64,6 +64,25 @@ import Testing
         return "[" + items.joined(separator: "|") + "]"
     }
 
+    /// A vertical layout printed as `hb-shape --direction=ttb` prints it: offsets from the
+    /// column's centre and the pen, vertical advances downward negative.
+    static func hbShapeVerticalLine(_ layout: ParagraphLayout, text: String, flags: Bool) -> String {
+        let index = codePointIndex(text)
+        let centre = layout.lines[0].baselineOrigin.x
+        var pen = layout.lines[0].baselineOrigin.y
+        var items: [String] = []
+        for run in layout.runs {
+            for glyph in run.glyphs {
+                let dx = Int(saturating: (glyph.position.x - centre).rounded()), dy = Int(saturating: (pen - glyph.position.y).rounded())
+                let flag = flags && !glyph.flags.isEmpty ? "#\(glyph.flags.rawValue)" : ""
+                let offset = dx != 0 || dy != 0 ? "@\(dx),\(dy)" : ""
+                items.append("\(glyph.id)=\(index[glyph.cluster] ?? -1)\(offset)+0,\(-Int(saturating: glyph.advance.rounded()))\(flag)")
+                pen += glyph.advance
+            }
+        }
+        return "[" + items.joined(separator: "|") + "]"
+    }
+
     /// Each code point's index by its UTF-16 offset, the unit the engine's clusters count in.
     static func codePointIndex(_ text: String) -> [Int: Int] {
         var index: [Int: Int] = [:]

@@ -85,7 +85,7 @@ import TestSupport
                 outcomes.append(.skipped("with fallback: HarfBuzz draws .notdef, so another font rightly draws it"))
                 continue
             }
-            let ours = vertical ? Self.verticalLine(layout, text: line.text, flags: line.glyphFlags)
+            let ours = vertical ? GoldenShapingTests.hbShapeVerticalLine(layout, text: line.text, flags: line.glyphFlags)
                                 : GoldenShapingTests.hbShapeLine(layout, text: line.text, flags: line.glyphFlags)
             outcomes.append(ours == expected ? .matched : .differs(ours: (fallback ? "with fallback " : "") + ours, hbShape: expected!))
         }
@@ -128,25 +128,6 @@ import TestSupport
         return ["--font-funcs=ot", "--no-glyph-names", "--font-file=\(line.fontPath)", "--unicodes=\(unicodes)"]
             + line.options.filter { !printing.contains(String($0.prefix { $0 != "=" })) && !$0.hasPrefix("--font-funcs") }
             + (line.glyphFlags ? ["--unsafe-to-concat", "--show-flags"] : [])
-    }
-
-    /// A vertical layout printed as `hb-shape --direction=ttb` prints it: offsets from the
-    /// column's centre and the pen, vertical advances downward negative.
-    static func verticalLine(_ layout: ParagraphLayout, text: String, flags: Bool) -> String {
-        let index = GoldenShapingTests.codePointIndex(text)
-        let centre = layout.lines[0].baselineOrigin.x
-        var pen = layout.lines[0].baselineOrigin.y
-        var items: [String] = []
-        for run in layout.runs {
-            for glyph in run.glyphs {
-                let dx = Int(saturating: (glyph.position.x - centre).rounded()), dy = Int(saturating: (pen - glyph.position.y).rounded())
-                let flag = flags && !glyph.flags.isEmpty ? "#\(glyph.flags.rawValue)" : ""
-                let offset = dx != 0 || dy != 0 ? "@\(dx),\(dy)" : ""
-                items.append("\(glyph.id)=\(index[glyph.cluster] ?? -1)\(offset)+0,\(-Int(saturating: glyph.advance.rounded()))\(flag)")
-                pen += glyph.advance
-            }
-        }
-        return "[" + items.joined(separator: "|") + "]"
     }
 
     @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: HBShape.path), "hb-shape (libharfbuzz-bin) is missing"),

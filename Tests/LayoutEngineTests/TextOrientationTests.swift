@@ -28,7 +28,7 @@ import TestSupport
         let font = try #require(Fixtures.registry.fonts.first { $0.family == "Noto Sans CJK JP" && $0.weight == 400 })
         let expected = try #require(try HBShape.output(text, ["--direction=ttb", "--no-glyph-names", "--font-file=\(font.path)",
                                                               "--face-index=\(font.faceIndex)"]))
-        #expect(HarfBuzzInHouseTests.verticalLine(layout, text: text, flags: false) == expected)
+        #expect(GoldenShapingTests.hbShapeVerticalLine(layout, text: text, flags: false) == expected)
     }
 
     @Test func uprightReadsRightToLeftScriptsAsLeftToRight() throws {

@@ -185,9 +185,7 @@ public final class Font: @unchecked Sendable {
         if CmapSubtables.mapsBeyondItsSet(hbFace) {
             // HarfBuzz maps more than its set lists: ask it of every BMP code point (a few
             // milliseconds, for these rare fonts only).
-            for scalar in 0..<UInt32(0x10000) where !Self.covers(bits, UInt16(scalar)) {
-                var glyph: hb_codepoint_t = 0
-                guard hb_font_get_nominal_glyph(font, scalar, &glyph) != 0 else { continue }
+            for scalar in 0..<UInt32(0x10000) where !Self.covers(bits, UInt16(scalar)) && shaping.nominalGlyph(scalar) != nil {
                 bits[Int(scalar) >> 6] |= 1 << UInt64(scalar & 63)
                 coverageCount += 1
             }

@@ -124,18 +124,16 @@ enum SfntDirectory {
     static func damage(_ blob: OpaquePointer, faceIndex: Int) -> String? {
         var length: UInt32 = 0
         guard let data = hb_blob_get_data(blob, &length) else { return "the file is empty" }
-        let bytes = UnsafeRawBufferPointer(start: UnsafeRawPointer(data), count: Int(length))
-        func u32(_ at: Int) -> Int? { at + 4 <= bytes.count ? Int(bytes.loadUnaligned(fromByteOffset: at, as: UInt32.self).bigEndian) : nil }
-        func u16(_ at: Int) -> Int? { at + 2 <= bytes.count ? Int(bytes.loadUnaligned(fromByteOffset: at, as: UInt16.self).bigEndian) : nil }
+        let bytes = SfntBytes(data: data, length: length)
         var directory = 0
-        if u32(0) == 0x7474_6366 {  // 'ttcf': a collection lists where each face's directory starts
-            guard let offset = u32(12 + 4 * faceIndex) else { return "the collection header is cut short" }
+        if bytes.u32(0) == 0x7474_6366 {  // 'ttcf': a collection lists where each face's directory starts
+            guard let offset = bytes.u32(12 + 4 * faceIndex) else { return "the collection header is cut short" }
             directory = offset
         }
-        guard let tables = u16(directory + 4) else { return "the table directory is cut short" }
+        guard let tables = bytes.u16(directory + 4) else { return "the table directory is cut short" }
         for k in 0..<tables {
             let record = directory + 12 + 16 * k
-            guard let offset = u32(record + 8), let size = u32(record + 12) else { return "the table directory is cut short" }
+            guard let offset = bytes.u32(record + 8), let size = bytes.u32(record + 12) else { return "the table directory is cut short" }
             if offset + size > bytes.count {
                 return "a table ends at byte \(offset + size) of a \(bytes.count)-byte file (truncated?)"
             }
@@ -144,6 +142,18 @@ enum SfntDirectory {
     }
 }
 
+/// A font's bytes read as sfnt tables store numbers: big-endian, unaligned, nil past the end.
+struct SfntBytes {
+    let bytes: UnsafeRawBufferPointer
+    /// Valid while the blob `data` came from lives.
+    init(data: UnsafePointer<CChar>, length: UInt32) {
+        bytes = UnsafeRawBufferPointer(start: UnsafeRawPointer(data), count: Int(length))
+    }
+
+    var count: Int { bytes.count }
+    func u16(_ at: Int) -> Int? { at + 2 <= bytes.count ? Int(bytes.loadUnaligned(fromByteOffset: at, as: UInt16.self).bigEndian) : nil }
+    func u32(_ at: Int) -> Int? { at + 4 <= bytes.count ? Int(bytes.loadUnaligned(fromByteOffset: at, as: UInt32.self).bigEndian) : nil }
+}
 
 /// What a face's `cmap` table holds that HarfBuzz's set of its characters
 /// (`hb_face_collect_unicodes`) leaves out, though HarfBuzz maps those characters when shaping:
@@ -157,15 +167,15 @@ enum CmapSubtables {
         defer { hb_blob_destroy(table) }
         var length: UInt32 = 0
         guard let data = hb_blob_get_data(table, &length) else { return false }
-        let bytes = UnsafeRawBufferPointer(start: UnsafeRawPointer(data), count: Int(length))
-        func u16(_ at: Int) -> Int? { at + 2 <= bytes.count ? Int(bytes.loadUnaligned(fromByteOffset: at, as: UInt16.self).bigEndian) : nil }
-        func u32(_ at: Int) -> Int? { at + 4 <= bytes.count ? Int(bytes.loadUnaligned(fromByteOffset: at, as: UInt32.self).bigEndian) : nil }
-        guard let count = u16(2) else { return false }
+        let bytes = SfntBytes(data: data, length: length)
+        guard let count = bytes.u16(2) else { return false }
         for k in 0..<count {
             let record = 4 + 8 * k
-            guard let platform = u16(record), let encoding = u16(record + 2), let offset = u32(record + 4) else { return false }
+            guard let platform = bytes.u16(record), let encoding = bytes.u16(record + 2), let offset = bytes.u32(record + 4) else {
+                return false
+            }
             if platform == 3 && encoding == 0 { return true }
-            if u16(offset) == 13 { return true }
+            if bytes.u16(offset) == 13 { return true }
         }
         return false
     }

@@ -108,7 +108,11 @@ final class ShapingBuffer {
     /// never taken from the cache (runs there were shaped without). Off for every other: the
     /// marking costs every text a few percent.
     var producesConcatFlags = false {
-        didSet { hb_buffer_set_flags(buffer, producesConcatFlags ? HB_BUFFER_FLAG_PRODUCE_UNSAFE_TO_CONCAT : HB_BUFFER_FLAG_DEFAULT) }
+        didSet { setFlags() }
+    }
+
+    private func setFlags() {
+        hb_buffer_set_flags(buffer, producesConcatFlags ? HB_BUFFER_FLAG_PRODUCE_UNSAFE_TO_CONCAT : HB_BUFFER_FLAG_DEFAULT)
     }
 
     /// Longest run, in glyphs, whose buffer is kept for the next: a longer one's memory goes.
@@ -119,7 +123,7 @@ final class ShapingBuffer {
             if hb_buffer_get_length(buffer) > Self.maxKeptLength {
                 hb_buffer_destroy(buffer)
                 buffer = hb_buffer_create()!
-                if producesConcatFlags { hb_buffer_set_flags(buffer, HB_BUFFER_FLAG_PRODUCE_UNSAFE_TO_CONCAT) }
+                if producesConcatFlags { setFlags() }
             }
         }
         return body(buffer)

@@ -13,7 +13,8 @@ enum VerticalItems {
     /// layout, grown as the pieces came, was allocated again and again).
     static func split(_ items: [Item], into out: inout [Item], units: ContiguousArray<UInt16>,
                       flags: inout ContiguousArray<UnitFlags>, setting: VerticalSetting) {
-        // Combining looks at runs across items: it takes the orientation of every unit first.
+        // Combining looks at runs across items: it takes the orientation of every unit first, as
+        // a fixed orientation (text-orientation upright or sideways) sets it.
         if setting.combineUpTo > 0 || setting.orientation != .mixed {
             StrictKinsoku.apply(to: &flags, units: units)
             out = splitUnitByUnit(items, units: units, flags: flags, setting: setting)

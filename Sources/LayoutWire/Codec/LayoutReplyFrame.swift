@@ -235,8 +235,6 @@ public enum LayoutReplyFrame {
         }
     }
 
-    /// A synthesised face's fields; nothing for nearly every run (no instance).
-    @inline(__always)
     /// Each glyph's HarfBuzz flags (`GlyphRun.glyph_flags`).
     static func writeFlags(_ run: GlyphRunLayout, to writer: inout ProtobufWriter) {
         run.glyphs.withUnsafeBufferPointer { glyphs in
@@ -244,6 +242,8 @@ public enum LayoutReplyFrame {
         }
     }
 
+    /// A synthesised face's fields; nothing for nearly every run (no instance).
+    @inline(__always)
     static func writeSynthesis(_ run: GlyphRunLayout, to writer: inout ProtobufWriter) {
         guard let font = run.instance, !font.synthesis.isEmpty else { return }
         writer.float(Run.syntheticBold, Float(font.syntheticBold(at: run.size)))
