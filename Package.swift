@@ -47,12 +47,13 @@ let package = Package(
         // The Unicode adapter: bidi levels (FriBidi), words by dictionary (ICU, libthai) and
         // hyphenation patterns (libhyphen), in Swift values the engine asks for.
         .target(name: "LayoutUnicode", dependencies: ["CFriBidi", "CThai", "CHyphen", "CWordDictionary"]),
-        .target(name: "LayoutEngine", dependencies: ["CFreeType", "CHarfBuzz", "CFontconfig", "LayoutUnicode"]),
+        .target(name: "LayoutFonts", dependencies: ["CFreeType", "CHarfBuzz", "CFontconfig"]),
+        .target(name: "LayoutEngine", dependencies: ["LayoutFonts", "LayoutUnicode"]),
         // Formatting rules' patterns, PCRE2 at the engine's edge: the engine runs rules through
         // `RulePattern`, so a program without rules links no PCRE2.
         .target(name: "LayoutRules", dependencies: ["LayoutEngine", "CPCRE2"]),
         // The render stage, Cairo at the engine's edge: a program that only lays text out links no Cairo.
-        .target(name: "LayoutRender", dependencies: ["LayoutEngine", "CCairo", "CFreeType", "CHarfBuzz"]),
+        .target(name: "LayoutRender", dependencies: ["LayoutEngine", "LayoutFonts", "CCairo", "CFreeType", "CHarfBuzz"]),
         // The wire alone: the generated protobuf types, framing and the fast readers. No engine.
         // The client's two targets live in clients/swift, which is also a package of its own (with
         // swift-protobuf alone) that other Swift programs depend on; one copy of the code, two manifests.
@@ -95,8 +96,9 @@ let package = Package(
         .executableTarget(name: "layoutd-fuzz", dependencies: ["LayoutServer"], path: "Fuzz/LayoutFuzz"),
 
         .target(name: "TestSupport", path: "Tests/TestSupport"),
-        .testTarget(name: "LayoutEngineTests", dependencies: ["LayoutEngine", "CFreeType", "TestSupport"],
+        .testTarget(name: "LayoutEngineTests", dependencies: ["LayoutEngine", "LayoutFonts", "CFreeType", "TestSupport"],
                     exclude: ["Golden", "LayoutDumps", "HarfBuzzInHouse"]),
+        .testTarget(name: "LayoutFontsTests", dependencies: ["LayoutFonts", "CHarfBuzz"]),
         .testTarget(name: "LayoutRulesTests", dependencies: ["LayoutEngine", "LayoutRules", "TestSupport"]),
         // RenderReferences/ holds the pictures the renderer's output is compared with.
         .testTarget(name: "LayoutRenderTests", dependencies: ["LayoutEngine", "LayoutRender", "CCairo", "TestSupport"],
@@ -122,7 +124,7 @@ for target in package.targets where target.type != .system {
 // class's stored property (swift-protobuf's message storage, the layout scratch) went through
 // swift_beginAccess, about 9,000 instructions a layout request through the daemon (issue 17).
 // Debug builds, which the tests run, keep the checks; the compiler's static checks stay on.
-for name in ["LayoutUnicode", "LayoutEngine", "LayoutRender", "LayoutRules", "LayoutProtocol", "LayoutWire", "LayoutServer"] {
+for name in ["LayoutUnicode", "LayoutFonts", "LayoutEngine", "LayoutRender", "LayoutRules", "LayoutProtocol", "LayoutWire", "LayoutServer"] {
     let target = package.targets.first { $0.name == name }!
     target.swiftSettings = (target.swiftSettings ?? []) + [.unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release))]
 }

@@ -1,5 +1,6 @@
 import CFreeType
 import Foundation
+import LayoutFonts
 import Testing
 @testable import LayoutEngine
 

@@ -1,4 +1,4 @@
-import CHarfBuzz
+import LayoutFonts
 
 /// A font a client sends as bytes (a brand's face, a user's): laid out beside the loaded ones for
 /// one request or for the rest of a connection, never written to disk.
@@ -43,7 +43,7 @@ extension FontRegistry {
                 throw LayoutError(.invalidArgument, "a family name is at most 256 bytes", field: name + ".family")
             }
             let blob = client.bytes.blob
-            let faceCount = Int(hb_face_count(blob))
+            let faceCount = FontBlobs.faceCount(blob)
             guard faceCount <= ClientFont.maxFaces else {
                 throw LayoutError(.invalidArgument, "\(label) holds \(faceCount) faces; at most \(ClientFont.maxFaces)",
                                   field: name + ".data")
@@ -114,14 +114,10 @@ public final class FontBytes: @unchecked Sendable {
 
     public convenience init(_ bytes: [UInt8]) { self.init(blob: bytes.withUnsafeBytes(Self.copy)) }
 
-    private static func copy(_ bytes: UnsafeRawBufferPointer) -> OpaquePointer {
-        bytes.withMemoryRebound(to: CChar.self) {
-            hb_blob_create($0.baseAddress, UInt32(clamping: $0.count), HB_MEMORY_MODE_DUPLICATE, nil, nil)!
-        }
-    }
+    private static func copy(_ bytes: UnsafeRawBufferPointer) -> OpaquePointer { FontBlobs.copying(bytes) }
 
-    deinit { hb_blob_destroy(blob) }
+    deinit { FontBlobs.destroy(blob) }
 
     /// How many bytes.
-    public var count: Int { Int(hb_blob_get_length(blob)) }
+    public var count: Int { FontBlobs.length(blob) }
 }

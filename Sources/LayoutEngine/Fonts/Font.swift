@@ -1,4 +1,4 @@
-import CHarfBuzz
+import LayoutFonts
 import Synchronization
 
 /// One face: its identity, its metrics and its shaping (`FaceShaping`), for a loaded face an
@@ -82,18 +82,8 @@ public final class Font: @unchecked Sendable {
     /// test touches no reference count.
     let bmpCoverage: UnsafeMutablePointer<UInt64>
 
-    /// A face's line and decoration metrics, in font units.
-    struct Metrics {
-        var unitsPerEm: Int32
-        /// Above the baseline and below it (positive).
-        var ascender: Int32
-        var descender: Int32
-        var lineGap: Int32
-        var underline: (position: Int32, thickness: Int32)
-        var strikeout: (position: Int32, thickness: Int32)
-        var capHeight: Int32 = 0
-        var xHeight: Int32 = 0
-    }
+    /// A face's line and decoration metrics, in font units (descender positive, downward).
+    typealias Metrics = FaceFonts.Metrics
 
     /// A face with its metrics and its shaping; `coverage` (one bit per BMP code point, which the
     /// font then owns and frees) is shared with `base` for an instance.
@@ -140,48 +130,21 @@ public final class Font: @unchecked Sendable {
     convenience init(id: UInt32, family: String, styleName: String, weight: Int, italic: Bool, widthClass: Int,
                      path: String, faceIndex: Int, blob: OpaquePointer, hbFace: OpaquePointer,
                      instanceOf base: Font? = nil, coordinates: [Float] = [], pointSize: Float = 0) {
-        let font = hb_font_create(hbFace)!
-        hb_ot_font_set_funcs(font)
-        let upem = Int32(hb_face_get_upem(hbFace))
-        hb_font_set_scale(font, upem, upem)
-        if pointSize > 0 { hb_font_set_ptem(font, pointSize) }
-        if !coordinates.isEmpty {
-            // Before any metric is read: `MVAR` moves the line metrics with the axes.
-            coordinates.withUnsafeBufferPointer { hb_font_set_var_coords_design(font, $0.baseAddress, UInt32($0.count)) }
-        }
-        var extents = hb_font_extents_t()
-        hb_font_get_h_extents(font, &extents)
-        func metric(_ tag: hb_ot_metrics_tag_t) -> Int32 {
-            var value: hb_position_t = 0
-            hb_ot_metrics_get_position_with_fallback(font, tag, &value)
-            return value
-        }
-        let metrics = Metrics(unitsPerEm: upem, ascender: extents.ascender, descender: -extents.descender,
-                              lineGap: extents.line_gap,
-                              underline: (metric(HB_OT_METRICS_TAG_UNDERLINE_OFFSET), max(metric(HB_OT_METRICS_TAG_UNDERLINE_SIZE), 1)),
-                              strikeout: (metric(HB_OT_METRICS_TAG_STRIKEOUT_OFFSET), max(metric(HB_OT_METRICS_TAG_STRIKEOUT_SIZE), 1)),
-                              capHeight: metric(HB_OT_METRICS_TAG_CAP_HEIGHT), xHeight: metric(HB_OT_METRICS_TAG_X_HEIGHT))
-        let isColorEmoji = hb_ot_color_has_png(hbFace) != 0 || hb_ot_color_has_layers(hbFace) != 0
+        let (font, metrics) = FaceFonts.make(hbFace, coordinates: coordinates, pointSize: pointSize)
+        let isColorEmoji = FontFaces.hasColorGlyphs(hbFace)
         let shaping = HarfBuzzShaping(font)  // makes the font immutable
         if let base {
             // An instance maps the same characters as its face: share its coverage.
             self.init(id: id, family: family, styleName: styleName, weight: weight, italic: italic, widthClass: widthClass,
                       path: path, faceIndex: faceIndex, metrics: metrics, isColorEmoji: isColorEmoji, axes: base.axes,
                       namedInstances: base.namedInstances, coverageCount: base.coverageCount, bmpCoverage: base.bmpCoverage,
-                      instanceOf: base, coordinates: coordinates, shaping: shaping, blob: hb_blob_reference(blob),
+                      instanceOf: base, coordinates: coordinates, shaping: shaping, blob: FontBlobs.reference(blob),
                       tracks: base.tracks, pointSize: pointSize)
             return
         }
         let (axes, namedInstances) = Self.variationData(hbFace)
-        let set = hb_set_create()
-        hb_face_collect_unicodes(hbFace, set)
-        var coverageCount = Int(hb_set_get_population(set))
         let bits = Self.emptyCoverage()
-        var codepoint = hb_codepoint_t.max  // HB_SET_VALUE_INVALID: start before the first
-        while hb_set_next(set, &codepoint) != 0 && codepoint < 0x10000 {
-            bits[Int(codepoint) >> 6] |= 1 << UInt64(codepoint & 63)
-        }
-        hb_set_destroy(set)
+        var coverageCount = FontFaces.collectCoverage(hbFace, into: bits)
         if CmapSubtables.mapsBeyondItsSet(hbFace) {
             // HarfBuzz maps more than its set lists: ask it of every BMP code point (a few
             // milliseconds, for these rare fonts only).
@@ -194,8 +157,8 @@ public final class Font: @unchecked Sendable {
         self.init(id: id, family: family, styleName: styleName, weight: weight, italic: italic, widthClass: widthClass,
                   path: path, faceIndex: faceIndex, metrics: metrics, isColorEmoji: isColorEmoji, axes: axes,
                   namedInstances: namedInstances, coverageCount: coverageCount, bmpCoverage: bits, instanceOf: nil,
-                  coordinates: [], shaping: shaping, blob: hb_blob_reference(blob),
-                  tracks: hb_aat_layout_has_tracking(hbFace) != 0)
+                  coordinates: [], shaping: shaping, blob: FontBlobs.reference(blob),
+                  tracks: FontFaces.hasTracking(hbFace))
     }
 
     /// Unicode's spaces that HarfBuzz draws with a face's own space when its cmap lacks them,
@@ -228,7 +191,7 @@ public final class Font: @unchecked Sendable {
     /// it is its own only instance.
     func instance(id: UInt32, coordinates: [Float], pointSize: Float = 0) -> Font {
         guard let hbFont, let blob else { return self }
-        let face = hb_font_get_face(hbFont)!
+        let face = FaceFonts.face(of: hbFont)
         return Font(id: id, family: family, styleName: styleName, weight: weight, italic: italic, widthClass: widthClass,
                     path: path, faceIndex: faceIndex, blob: blob, hbFace: face, instanceOf: self, coordinates: coordinates,
                     pointSize: pointSize)
@@ -245,11 +208,11 @@ public final class Font: @unchecked Sendable {
                     namedInstances: namedInstances, coverageCount: coverageCount, bmpCoverage: bmpCoverage,
                     instanceOf: base ?? self, coordinates: coordinates,
                     shaping: SyntheticShaping(shaping, synthesis: synthesis, unitsPerEm: unitsPerEm),
-                    blob: blob.map { hb_blob_reference($0) }, synthesis: synthesis, tracks: tracks, pointSize: pointSize)
+                    blob: blob.map(FontBlobs.reference), synthesis: synthesis, tracks: tracks, pointSize: pointSize)
     }
 
     deinit {
-        if let blob { hb_blob_destroy(blob) }
+        if let blob { FontBlobs.destroy(blob) }
         if base == nil { bmpCoverage.deallocate() }
     }
 
@@ -270,31 +233,12 @@ public final class Font: @unchecked Sendable {
 
     /// The axes and named instances of a variable face (`fvar`), read once at load.
     private static func variationData(_ face: OpaquePointer) -> ([VariationAxis], [NamedInstance]) {
-        guard hb_ot_var_has_data(face) != 0 else { return ([], []) }
-        var count = hb_ot_var_get_axis_count(face)
-        var infos = [hb_ot_var_axis_info_t](repeating: hb_ot_var_axis_info_t(), count: Int(count))
-        hb_ot_var_get_axis_infos(face, 0, &count, &infos)
-        let axes = infos.prefix(Int(count)).map {
-            VariationAxis(tag: OpenTypeTag.unpack($0.tag), minimum: $0.min_value, defaultValue: $0.default_value, maximum: $0.max_value)
-        }
-        var instances: [NamedInstance] = []
-        for index in 0..<hb_ot_var_get_named_instance_count(face) {
-            var coordinateCount = UInt32(axes.count)
-            var coordinates = [Float](repeating: 0, count: axes.count)
-            hb_ot_var_named_instance_get_design_coords(face, index, &coordinateCount, &coordinates)
-            let nameID = hb_ot_var_named_instance_get_subfamily_name_id(face, index)
-            instances.append(NamedInstance(name: nameString(face, nameID) ?? "Instance \(index)", coordinates: coordinates))
-        }
-        return (axes, instances)
-    }
-
-    /// A `name` table string in any language HarfBuzz picks first (English where there is one).
-    static func nameString(_ face: OpaquePointer, _ nameID: hb_ot_name_id_t) -> String? {
-        var length: UInt32 = 128
-        var buffer = [CChar](repeating: 0, count: Int(length))
-        let total = hb_ot_name_get_utf8(face, nameID, hb_language_from_string("en", -1), &length, &buffer)
-        guard total > 0 else { return nil }
-        return String(decoding: buffer.prefix(Int(length)).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        let (axes, instances) = FontFaces.variations(face)
+        return (axes.map { VariationAxis(tag: OpenTypeTag.unpack($0.tag), minimum: $0.minimum, defaultValue: $0.defaultValue,
+                                         maximum: $0.maximum) },
+                instances.enumerated().map { index, instance in
+                    NamedInstance(name: FontFaces.name(face, instance.nameID) ?? "Instance \(index)", coordinates: instance.coordinates)
+                })
     }
 
     /// The glyph the cmap maps `scalar` to, or nil when the face lacks it.
@@ -342,12 +286,6 @@ extension Font {
     /// fallback). nil for a font whose table does not (most non-CJK fonts have none). Noto Sans
     /// CJK's: 880 and −120 of 1,000.
     var ideographicEmBox: (top: Int32, bottom: Int32)? {
-        guard let font = hbFont else { return nil }
-        let han: hb_tag_t = 0x6861_6E69  // OpenType's script tag 'hani' (ISO 15924's is 'Hani')
-        var top: hb_position_t = 0, bottom: hb_position_t = 0
-        guard hb_ot_layout_get_baseline(font, HB_OT_LAYOUT_BASELINE_TAG_IDEO_EMBOX_BOTTOM_OR_LEFT, HB_DIRECTION_LTR, han, 0, &bottom) != 0
-        else { return nil }
-        hb_ot_layout_get_baseline_with_fallback(font, HB_OT_LAYOUT_BASELINE_TAG_IDEO_EMBOX_TOP_OR_RIGHT, HB_DIRECTION_LTR, han, 0, &top)
-        return top > bottom ? (top, bottom) : nil
+        hbFont.flatMap(FaceFonts.ideographicEmBox)
     }
 }

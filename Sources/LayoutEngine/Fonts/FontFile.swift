@@ -1,18 +1,11 @@
-import CFreeType
-import CHarfBuzz
+import LayoutFonts
 
 /// Reads the faces of one font file (a TTC holds several) into `Font`s.
 ///
 /// FreeType is used only here, at load time, for the names and OS/2 fields a family
 /// match needs; it is closed again before the fonts are shared.
 package enum FontFile {
-    struct FaceInfo {
-        var family: String
-        var styleName: String
-        var weight: Int
-        var italic: Bool
-        var widthClass: Int
-    }
+    typealias FaceInfo = FreeTypeFaces.Names
 
     /// Loads every face of the file at `path`, numbering them from `firstID`. A face that
     /// cannot be used (truncated, or unreadable by FreeType) is skipped and said in `problems`.
@@ -24,7 +17,7 @@ package enum FontFile {
             throw LayoutError(error.code == .resourceExhausted ? .resourceExhausted : .notFound,
                               "cannot read font file \(path): \(error.message)", field: "font")
         }
-        defer { hb_blob_destroy(blob) }
+        defer { FontBlobs.destroy(blob) }
         return try faces(of: blob, path: path, firstID: firstID, problems: &problems)
     }
 
@@ -33,27 +26,25 @@ package enum FontFile {
     /// `only`: the faces to read, by index, in that order (all of them, in order, when nil).
     static func faces(of blob: OpaquePointer, path: String, firstID: UInt32, family: String? = nil, only: [Int]? = nil,
                       problems: inout [String]) throws(LayoutError) -> [Font] {
-        let faceCount = Int(hb_face_count(blob))
+        let faceCount = FontBlobs.faceCount(blob)
         guard faceCount > 0 else {
             throw LayoutError(.invalidArgument, "\(path) holds no font face", field: "font")
         }
-        var library: FT_Library?
-        guard FT_Init_FreeType(&library) == 0, let library else {
+        guard let freeType = FreeTypeFaces() else {
             throw LayoutError(.internal, "FreeType failed to start", field: "font")
         }
-        defer { FT_Done_FreeType(library) }
         var fonts: [Font] = []
         for index in only ?? Array(0..<faceCount) where index < faceCount {
             if let damage = SfntDirectory.damage(blob, faceIndex: index) {
                 problems.append("skipped face \(index) of \(path): \(damage)")
                 continue
             }
-            guard let hbFace = hb_face_create(blob, UInt32(index)) else {
+            guard let hbFace = FontFaces.open(blob, index: index) else {
                 problems.append("skipped face \(index) of \(path): HarfBuzz cannot open it")
                 continue
             }
-            defer { hb_face_destroy(hbFace) }
-            let info = faceInfo(library: library, blob: blob, index: index) ?? harfBuzzFaceInfo(hbFace)
+            defer { FontFaces.close(hbFace) }
+            let info = freeType.names(blob, index: index) ?? harfBuzzFaceInfo(hbFace)
             fonts.append(Font(id: firstID + UInt32(fonts.count), family: family ?? info.family, styleName: info.styleName,
                               weight: info.weight, italic: info.italic, widthClass: info.widthClass,
                               path: path, faceIndex: index, blob: blob, hbFace: hbFace))
@@ -64,54 +55,22 @@ package enum FontFile {
     /// The largest font file read (Noto's CJK collections are about 20 MB).
     public static let maxBytes = 128 << 20
 
-    /// A FreeType face over a blob's bytes (which must outlive it); nil when FreeType cannot open
-    /// face `index`. Making faces of one library must be serialized (the renderer locks around it).
-    package static func memoryFace(library: FT_Library, blob: OpaquePointer, index: Int) -> FT_Face? {
-        var length: UInt32 = 0
-        guard let data = hb_blob_get_data(blob, &length) else { return nil }
-        var face: FT_Face?
-        let bytes = UnsafeRawPointer(data).assumingMemoryBound(to: FT_Byte.self)
-        return FT_New_Memory_Face(library, bytes, FT_Long(length), FT_Long(index), &face) == 0 ? face : nil
-    }
-
     /// The names and style of a face FreeType refuses but HarfBuzz shapes (one without `hhea`,
     /// `loca` or `name`, as HarfBuzz's own test fonts are): HarfBuzz's reading of `name` and
     /// `OS/2`, with FreeType's defaults where a table is missing. The renderer draws such a face
     /// from HarfBuzz's outlines.
     private static func harfBuzzFaceInfo(_ hbFace: OpaquePointer) -> FaceInfo {
-        let font = hb_font_create(hbFace)!
-        defer { hb_font_destroy(font) }
         // The typographic family and subfamily first, as FreeType takes them.
-        let family = Font.nameString(hbFace, 16) ?? Font.nameString(hbFace, 1) ?? "Unknown"
-        let style = Font.nameString(hbFace, 17) ?? Font.nameString(hbFace, 2) ?? "Regular"
-        let weight = Int(saturating: hb_style_get_value(font, HB_STYLE_TAG_WEIGHT).rounded())
-        let italic = hb_style_get_value(font, HB_STYLE_TAG_ITALIC) >= 0.5
+        let family = FontFaces.name(hbFace, 16) ?? FontFaces.name(hbFace, 1) ?? "Unknown"
+        let style = FontFaces.name(hbFace, 17) ?? FontFaces.name(hbFace, 2) ?? "Regular"
+        let read = FontFaces.style(hbFace)
+        let weight = Int(saturating: read.weight.rounded())
+        let italic = read.italic
         // HarfBuzz gives the width as a percentage; OS/2's usWidthClass 1...9 names these.
-        let width = Double(hb_style_get_value(font, HB_STYLE_TAG_WIDTH))
+        let width = Double(read.width)
         let classes: [Double] = [50, 62.5, 75, 87.5, 100, 112.5, 125, 150, 200]
         let widthClass = 1 + classes.indices.min { abs(classes[$0] - width) < abs(classes[$1] - width) }!
         return FaceInfo(family: family, styleName: style, weight: min(max(weight, 1), 1000), italic: italic, widthClass: widthClass)
-    }
-
-    /// FreeType reads the face from the same mapping HarfBuzz uses: the file is opened once, so
-    /// what was checked to be a regular file is what both read.
-    private static func faceInfo(library: FT_Library, blob: OpaquePointer, index: Int) -> FaceInfo? {
-        guard let face = memoryFace(library: library, blob: blob, index: index) else { return nil }
-        defer { FT_Done_Face(face) }
-        let record = face.pointee
-        let family = record.family_name.map { String(cString: $0) } ?? "Unknown"
-        let style = record.style_name.map { String(cString: $0) } ?? "Regular"
-        var weight = (record.style_flags & FT_Long(FT_STYLE_FLAG_BOLD)) != 0 ? 700 : 400
-        var widthClass = 5
-        if let raw = FT_Get_Sfnt_Table(face, FT_SFNT_OS2) {
-            let os2 = raw.assumingMemoryBound(to: TT_OS2.self).pointee
-            if os2.version != 0xFFFF {
-                if os2.usWeightClass > 0 { weight = Int(os2.usWeightClass) }
-                widthClass = Int(os2.usWidthClass)
-            }
-        }
-        let italic = (record.style_flags & FT_Long(FT_STYLE_FLAG_ITALIC)) != 0
-        return FaceInfo(family: family, styleName: style, weight: weight, italic: italic, widthClass: widthClass)
     }
 }
 
@@ -122,9 +81,8 @@ enum SfntDirectory {
     /// Why face `faceIndex` of `blob` cannot be used whole, or nil when every table it lists
     /// lies inside the file.
     static func damage(_ blob: OpaquePointer, faceIndex: Int) -> String? {
-        var length: UInt32 = 0
-        guard let data = hb_blob_get_data(blob, &length) else { return "the file is empty" }
-        let bytes = SfntBytes(data: data, length: length)
+        guard let data = FontBlobs.bytes(blob) else { return "the file is empty" }
+        let bytes = SfntBytes(bytes: data)
         var directory = 0
         if bytes.u32(0) == 0x7474_6366 {  // 'ttcf': a collection lists where each face's directory starts
             guard let offset = bytes.u32(12 + 4 * faceIndex) else { return "the collection header is cut short" }
@@ -145,10 +103,8 @@ enum SfntDirectory {
 /// A font's bytes read as sfnt tables store numbers: big-endian, unaligned, nil past the end.
 struct SfntBytes {
     let bytes: UnsafeRawBufferPointer
-    /// Valid while the blob `data` came from lives.
-    init(data: UnsafePointer<CChar>, length: UInt32) {
-        bytes = UnsafeRawBufferPointer(start: UnsafeRawPointer(data), count: Int(length))
-    }
+    /// Valid while the blob `bytes` came from lives.
+    init(bytes: UnsafeRawBufferPointer) { self.bytes = bytes }
 
     var count: Int { bytes.count }
     func u16(_ at: Int) -> Int? { at + 2 <= bytes.count ? Int(bytes.loadUnaligned(fromByteOffset: at, as: UInt16.self).bigEndian) : nil }
@@ -163,11 +119,10 @@ struct SfntBytes {
 enum CmapSubtables {
     /// True when the face's cmap holds either.
     static func mapsBeyondItsSet(_ face: OpaquePointer) -> Bool {
-        let table = hb_face_reference_table(face, 0x636D_6170)!  // 'cmap'
-        defer { hb_blob_destroy(table) }
-        var length: UInt32 = 0
-        guard let data = hb_blob_get_data(table, &length) else { return false }
-        let bytes = SfntBytes(data: data, length: length)
+        let table = FontFaces.table(face, 0x636D_6170)  // 'cmap'
+        defer { FontBlobs.destroy(table) }
+        guard let data = FontBlobs.bytes(table) else { return false }
+        let bytes = SfntBytes(bytes: data)
         guard let count = bytes.u16(2) else { return false }
         for k in 0..<count {
             let record = 4 + 8 * k

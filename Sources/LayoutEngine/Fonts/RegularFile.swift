@@ -1,5 +1,5 @@
-import CHarfBuzz
 import Glibc
+import LayoutFonts
 
 /// The files a daemon is configured with — its configuration, font files, tag styles — opened
 /// so that none can hang it or exhaust its memory: opened with `O_NONBLOCK`, so a FIFO
@@ -38,12 +38,12 @@ public enum RegularFile {
         }
         let mapping = UnsafeMutablePointer<(UnsafeMutableRawPointer, Int)>.allocate(capacity: 1)
         mapping.initialize(to: (address, size))
-        let blob = hb_blob_create(address.assumingMemoryBound(to: CChar.self), UInt32(size), HB_MEMORY_MODE_READONLY, mapping) { user in
+        let blob = FontBlobs.mapped(address, size: size, release: { user in
             guard let mapping = user?.assumingMemoryBound(to: (UnsafeMutableRawPointer, Int).self) else { return }
             munmap(mapping.pointee.0, mapping.pointee.1)
             mapping.deallocate()
-        }
-        guard let blob, hb_blob_get_length(blob) == UInt32(size) else {
+        }, releaseData: mapping)
+        guard let blob else {
             throw LayoutError(.resourceExhausted, "HarfBuzz could not take it", field: "")
         }
         return blob

@@ -1,4 +1,4 @@
-import CHarfBuzz
+import LayoutFonts
 
 /// Splits analyzed text into items: maximal runs of one font, style, script and bidi level.
 ///
@@ -11,9 +11,6 @@ import CHarfBuzz
 /// A namespace of static functions: the inputs are borrowed, where a struct holding them copied
 /// every array they hold, with a retain and a release each, on every layout.
 enum Itemizer {
-    /// HarfBuzz's default Unicode functions: immutable and shared by every thread (hb-unicode.h).
-    nonisolated(unsafe) private static let unicodeFuncs = hb_unicode_funcs_get_default()
-
     /// The script of every BMP code point as HarfBuzz gives it, read once: a look-up per
     /// character instead of a call through HarfBuzz's function table.
     /// Raw memory held for the process's life, so a look-up touches no reference count.
@@ -332,7 +329,7 @@ enum Itemizer {
 
     /// HarfBuzz's script of one scalar, with Inherited and Unknown folded into Common.
     static func lookUpScript(_ scalar: UInt32) -> Script {
-        let script = Script(tag: hb_unicode_script(unicodeFuncs, scalar).rawValue)
+        let script = Script(tag: UnicodeScripts.script(of: scalar))
         return script == Script.inherited || script == Script.unknown ? Script.common : script
     }
 

@@ -1,3 +1,5 @@
+import LayoutFonts
+
 /// Arrays a layout fills and drops, kept for the next layout so their storage is reused.
 ///
 /// A caption's layout used some thirty arrays. Allocating one, with the type look-up Swift

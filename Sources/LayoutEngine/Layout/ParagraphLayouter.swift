@@ -28,7 +28,7 @@ public final class ParagraphLayouter: Sendable {
     }
 
     /// HarfBuzz shaping calls made so far by every layouter in this process.
-    public static var harfBuzzCalls: UInt64 { HarfBuzzShaping.calls.load(ordering: .relaxed) }
+    public static var harfBuzzCalls: UInt64 { HarfBuzzShaping.calls }
 
     /// Runs the pipeline: analyze, itemize, shape (the width-independent stage), then break,
     /// position and decorate.

@@ -1,3 +1,5 @@
+import LayoutFonts
+
 /// How a face turns text into glyphs and answers for its characters and its glyphs' ink: the
 /// seam between the pipeline and the shaping library, as Skia puts `SkShaper` behind an
 /// interface. Loaded faces answer with HarfBuzz's own OpenType functions (`HarfBuzzShaping`);
@@ -31,15 +33,6 @@ protocol FaceShaping: AnyObject, Sendable {
     /// Hands the glyph's outline to `sink`, contour by contour (nothing for a glyph without one:
     /// a space, a bitmap).
     func drawOutline(of glyph: UInt32, into sink: any OutlineSink)
-}
-
-/// Receives a glyph's outline in font units, y up from the baseline, as its face draws it.
-package protocol OutlineSink: AnyObject {
-    func move(to x: Float, _ y: Float)
-    func line(to x: Float, _ y: Float)
-    func quad(_ cx: Float, _ cy: Float, to x: Float, _ y: Float)
-    func cubic(_ c1x: Float, _ c1y: Float, _ c2x: Float, _ c2y: Float, to x: Float, _ y: Float)
-    func close()
 }
 
 extension FaceShaping {

@@ -1,4 +1,4 @@
-import CHarfBuzz
+import LayoutFonts
 
 /// Items that shape alike, shaped in one HarfBuzz call.
 ///
@@ -33,24 +33,19 @@ extension HarfBuzzShaping {
     func shapeJoined(_ units: UnsafeBufferPointer<UInt16>, pieces: UnsafeBufferPointer<Range<Int>>, context: Range<Int>,
                      upright: Bool, script: Script, style: ShapingStyle, buffer: ShapingBuffer,
                      store: (Int, ShapedRun) -> Void) {
-        buffer.withBuffer { hbBuffer in
-            hb_buffer_clear_contents(hbBuffer)
-            // Each piece with its own offset: HarfBuzz numbers clusters from the context's
-            // start, so every glyph says which piece it came from. The text before the first
-            // piece and after the last is HarfBuzz's context, as for one run.
-            for piece in pieces { Self.add(piece, of: units, context: context, to: hbBuffer) }
-            shapeBuffer(hbBuffer, direction: upright ? HB_DIRECTION_TTB : HB_DIRECTION_LTR, script: script, style: style)
-            var count: UInt32 = 0
-            let infos = hb_buffer_get_glyph_infos(hbBuffer, &count)!
-            let positions = hb_buffer_get_glyph_positions(hbBuffer, &count)!
-            let glyphCount = Int(count)
+        // Each piece with its own offset: HarfBuzz numbers clusters from the context's start, so
+        // every glyph says which piece it came from. The text before the first piece and after
+        // the last is HarfBuzz's context, as for one run.
+        buffer.shape(units, pieces: pieces, context: context, font: font, direction: upright ? .topToBottom : .leftToRight,
+                     script: script.tag, language: style.language, features: style.features) { buffered in
+            let glyphCount = buffered.count
             // Each piece's glyphs end where the next piece's begin: clusters rise through the
             // buffer (left to right or top to bottom, HarfBuzz's monotone clusters).
             withUnsafeTemporaryAllocation(of: Int.self, capacity: pieces.count) { ends in
                 var end = 0
                 for index in pieces.indices {
                     let upper = UInt32(pieces[index].upperBound - context.lowerBound)
-                    while end < glyphCount && infos[end].cluster < upper { end += 1 }
+                    while end < glyphCount && buffered.cluster(end) < upper { end += 1 }
                     ends[index] = end
                 }
                 // One buffer for every piece's glyphs, each piece's where HarfBuzz put them
@@ -59,12 +54,12 @@ extension HarfBuzzShaping {
                 let glyphs = ShapedGlyphs.make(count: glyphCount) { out in
                     var start = 0
                     for index in pieces.indices {
-                        Self.convert(infos, positions, start..<ends[index],
+                        Self.convert(buffered, start..<ends[index],
                                      clusterOffset: Int32(context.lowerBound - pieces[index].lowerBound),
                                      upright: upright, into: out.baseAddress! + start)
                         start = ends[index]
                     }
-                    Self.convert(infos, positions, start..<glyphCount, clusterOffset: 0, upright: upright,
+                    Self.convert(buffered, start..<glyphCount, clusterOffset: 0, upright: upright,
                                  into: out.baseAddress! + start)
                 }
                 var start = 0
@@ -72,9 +67,9 @@ extension HarfBuzzShaping {
                 for index in pieces.indices {
                     let end = ends[index]
                     // The cut after the piece is at the next piece's first glyph (or the buffer's end).
-                    let safeEnd = end == glyphCount || infos[end].mask & Self.unsafeToBreak == 0
+                    let safeEnd = end == glyphCount || buffered.mask(end) & GlyphMask.unsafeToBreak == 0
                     let lower = UInt32(pieces[index].lowerBound - context.lowerBound)
-                    if safeStart && safeEnd && end > start && infos[start].cluster >= lower {
+                    if safeStart && safeEnd && end > start && buffered.cluster(start) >= lower {
                         store(index, ShapedRun(range: pieces[index], glyphs: glyphs, first: start, count: end - start))
                     }
                     safeStart = safeEnd

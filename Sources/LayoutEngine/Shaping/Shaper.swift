@@ -1,24 +1,16 @@
-import CHarfBuzz
+import LayoutFonts
 
 /// A style as HarfBuzz wants it: language and features converted once per layout.
 /// A class: each shaping call takes it, and a reference is one count where the struct's
 /// strings and arrays were several.
 final class ShapingStyle {
-    let language: hb_language_t?
-    let features: [hb_feature_t]
+    let language: ShapingLanguage?
+    let features: ShapingFeatures
     let key: ShapingCache.StyleKey
 
     init(_ style: TextStyle) {
-        language = style.language.isEmpty ? nil : hb_language_from_string(style.language, -1)
-        features = style.features.compactMap { feature in
-            var hb = hb_feature_t()
-            guard feature.tag.utf8.count == 4 else { return nil }
-            hb.tag = hb_tag_from_string(feature.tag, 4)
-            hb.value = feature.value
-            hb.start = 0
-            hb.end = UInt32.max
-            return hb
-        }
+        language = ShapingLanguage(style.language)
+        features = ShapingFeatures(style.features.map { ($0.tag, $0.value) })
         key = ShapingCache.StyleKey(language: style.language, features: style.features)
     }
 }
@@ -95,39 +87,4 @@ struct Shaper {
                                buffer: buffer)
         }
     }
-}
-
-/// The HarfBuzz buffer a layout shapes with: one per `LayoutScratch`, so it goes from layout
-/// to layout with the scratch (a buffer made per run costs more than shaping a word, and a pool
-/// shared by every thread cost a lock and an array's push and pop per run).
-final class ShapingBuffer {
-    private var buffer = hb_buffer_create()!
-
-    /// HarfBuzz also marks the glyphs unsafe to concatenate (it always marks those unsafe to
-    /// break): set for a request that asks for glyph flags, whose runs are then shaped afresh,
-    /// never taken from the cache (runs there were shaped without). Off for every other: the
-    /// marking costs every text a few percent.
-    var producesConcatFlags = false {
-        didSet { setFlags() }
-    }
-
-    private func setFlags() {
-        hb_buffer_set_flags(buffer, producesConcatFlags ? HB_BUFFER_FLAG_PRODUCE_UNSAFE_TO_CONCAT : HB_BUFFER_FLAG_DEFAULT)
-    }
-
-    /// Longest run, in glyphs, whose buffer is kept for the next: a longer one's memory goes.
-    static let maxKeptLength: UInt32 = 4096
-
-    func withBuffer<T>(_ body: (OpaquePointer) -> T) -> T {
-        defer {
-            if hb_buffer_get_length(buffer) > Self.maxKeptLength {
-                hb_buffer_destroy(buffer)
-                buffer = hb_buffer_create()!
-                if producesConcatFlags { setFlags() }
-            }
-        }
-        return body(buffer)
-    }
-
-    deinit { hb_buffer_destroy(buffer) }
 }

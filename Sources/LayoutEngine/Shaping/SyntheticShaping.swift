@@ -1,3 +1,5 @@
+import LayoutFonts
+
 /// The shaping of a synthesised bold or oblique (`FontSynthesis`): the face's own, with each
 /// advance grown by the emboldening and each outline grown and slanted as FreeType's transforms
 /// would (`SyntheticOutline`). Ink boxes are the transformed outline's bounds.

@@ -1,4 +1,5 @@
 import LayoutEngine
+import LayoutFonts
 import CCairo
 import CFreeType
 import CHarfBuzz
@@ -51,7 +52,7 @@ enum DrawingFaces {
         init?(_ font: Font) {
             guard let library, let blob = font.blob else { return nil }  // a face without a file draws nothing
             var made: FT_Face?
-            DrawingFaces.libraryLock.withLock { _ in made = FontFile.memoryFace(library: library, blob: blob, index: font.faceIndex) }
+            DrawingFaces.libraryLock.withLock { _ in made = FreeTypeFaces.memoryFace(library: library, blob: blob, index: font.faceIndex) }
             guard let face = made else { return nil }
             self.face = face
             self.blob = hb_blob_reference(blob)

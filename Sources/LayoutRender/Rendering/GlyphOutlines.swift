@@ -1,4 +1,5 @@
 import LayoutEngine
+import LayoutFonts
 
 /// Glyph outlines as SVG path data, as the font draws them (`Font.drawOutline`: HarfBuzz's own
 /// OpenType functions, glyf and CFF): for pictures written without Cairo, such as the tags'

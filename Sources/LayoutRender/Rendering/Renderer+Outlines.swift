@@ -1,4 +1,5 @@
 import LayoutEngine
+import LayoutFonts
 import CCairo
 
 /// Variable fonts are drawn from HarfBuzz's outlines at the run's instance, not through Cairo's

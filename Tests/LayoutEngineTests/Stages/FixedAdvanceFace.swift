@@ -1,4 +1,5 @@
 @testable import LayoutEngine
+import LayoutFonts
 
 /// A face whose every glyph has a known advance, and whose metrics are round numbers: the stage
 /// tests' font, as minikin tests its breaker with rectangles. Its shaping is one glyph per code

@@ -1,0 +1,1 @@
+../../Sources/LayoutEngine/Geometry/SaturatingConversion.swift
