@@ -140,6 +140,12 @@ import Testing
         try Self.expectCurrent(generator: "generate-word-break.py")
     }
 
+    /// The script table is what Debian's unicode-data gives (scripts/generate-scripts.py).
+    @Test(.enabled(if: FileManager.default.fileExists(atPath: "\(directory)/Scripts.txt"), "needs Debian's unicode-data"))
+    func theScriptTableIsCurrent() throws {
+        try Self.expectCurrent(generator: "generate-scripts.py")
+    }
+
     /// BidiCharacterTest.txt: code points, a paragraph direction (0 left to right, 1 right to
     /// left, 2 auto), the paragraph's level, and each character's level (x where UAX #9 X9
     /// removes it: those are not compared).

@@ -47,13 +47,6 @@ import Testing
         #expect(masks[1] & GlyphMask.unsafeToBreak != 0)
     }
 
-    @Test func scriptsAreHarfBuzzs() {
-        #expect(UnicodeScripts.script(of: 0x41) == HB_SCRIPT_LATIN.rawValue)
-        #expect(UnicodeScripts.script(of: 0x0627) == HB_SCRIPT_ARABIC.rawValue)
-        #expect(UnicodeScripts.script(of: 0x4E00) == HB_SCRIPT_HAN.rawValue)
-        #expect(UnicodeScripts.script(of: 0x0301) == HB_SCRIPT_INHERITED.rawValue)
-    }
-
     @Test func fontconfigResolvesAnAliasAndKnowsNoMadeUpFamily() throws {
         let fontconfig = try #require(Fontconfig())
         #expect(!fontconfig.files(ofFamily: "DejaVu Sans").isEmpty)

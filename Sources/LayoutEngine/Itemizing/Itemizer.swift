@@ -1,5 +1,3 @@
-import LayoutFonts
-
 /// Splits analyzed text into items: maximal runs of one font, style, script and bidi level.
 ///
 /// Works cluster by cluster. A cluster of script Common or Inherited (spaces, digits,
@@ -11,13 +9,15 @@ import LayoutFonts
 /// A namespace of static functions: the inputs are borrowed, where a struct holding them copied
 /// every array they hold, with a retain and a release each, on every layout.
 enum Itemizer {
-    /// The script of every BMP code point as HarfBuzz gives it, read once: a look-up per
-    /// character instead of a call through HarfBuzz's function table.
+    /// The script of every BMP code point, from Unicode's Scripts.txt (`ScriptTable+Data.swift`,
+    /// generated; the same values as HarfBuzz's database, which shapes the runs), laid out once as
+    /// a byte per code point: a look-up per character instead of a search of the ranges.
     /// Raw memory held for the process's life, so a look-up touches no reference count.
     struct ScriptTable: @unchecked Sendable {
-        /// For each BMP code point, an index into `scripts`.
+        /// For each BMP code point, an index into `scripts`: 0 for Common, else its place in
+        /// `tags` plus one.
         let indices: UnsafeMutablePointer<UInt8>
-        /// The distinct scripts of the BMP, Inherited and Unknown folded into Common.
+        /// Common, then every script of `tags`.
         let scripts: UnsafeMutablePointer<Script>
 
         static let shared = ScriptTable()
@@ -25,27 +25,16 @@ enum Itemizer {
         /// Made once, at start-up (`ParagraphLayouter.init` asks for it), not on a first request.
         private init() {
             indices = .allocate(capacity: 0x10000)
-            var distinct: [Script] = []
-            var known: [UInt32: UInt8] = [:]
-            // Neighbouring code points mostly share a script: the last one answers most.
-            var last = (script: Script(tag: 0), index: UInt8(0))
-            for scalar in 0..<UInt32(0x10000) {
-                let script = Itemizer.lookUpScript(scalar)
-                if script != last.script || distinct.isEmpty {
-                    if let index = known[script.tag] {
-                        last = (script, index)
-                    } else {
-                        // Unicode 15 has 161 scripts in all, fewer in the BMP: a byte holds them.
-                        precondition(distinct.count < 256, "more than 256 scripts in the BMP")
-                        last = (script, UInt8(distinct.count))
-                        known[script.tag] = last.index
-                        distinct.append(script)
-                    }
-                }
-                indices[Int(scalar)] = last.index
+            indices.initialize(repeating: 0, count: 0x10000)
+            let ranges = Self.ranges
+            for k in stride(from: 0, to: ranges.count, by: 2) where ranges[k] < 0x10000 {
+                let last = min(Int(ranges[k + 1] & 0xFF_FFFF), 0xFFFF)
+                let code = UInt8(ranges[k + 1] >> 24)
+                for scalar in Int(ranges[k])...last { indices[scalar] = code }
             }
-            scripts = .allocate(capacity: distinct.count)
-            scripts.initialize(from: distinct, count: distinct.count)
+            let all = [Script.common] + Self.tags.map(Script.init(tag:))
+            scripts = .allocate(capacity: all.count)
+            scripts.initialize(from: all, count: all.count)
         }
 
         /// The script of one scalar, with Inherited and Unknown folded into Common.
@@ -327,10 +316,11 @@ enum Itemizer {
         }
     }
 
-    /// HarfBuzz's script of one scalar, with Inherited and Unknown folded into Common.
+    /// The script of one scalar from the generated ranges, with Inherited and Unknown folded
+    /// into Common (a search: the table answers the BMP).
     static func lookUpScript(_ scalar: UInt32) -> Script {
-        let script = Script(tag: UnicodeScripts.script(of: scalar))
-        return script == Script.inherited || script == Script.unknown ? Script.common : script
+        let code = PropertyRanges.value(of: scalar, in: ScriptTable.ranges)
+        return code == 0 ? Script.common : Script(tag: ScriptTable.tags[Int(code) - 1])
     }
 
     /// The cluster's script: its first scalar that is neither Common nor Inherited (UAX #24).
