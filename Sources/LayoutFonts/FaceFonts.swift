@@ -74,6 +74,8 @@ package enum FaceFonts {
     package static func drawOutline(_ font: OpaquePointer, of glyph: UInt32, into sink: any OutlineSink) {
         var sink = sink
         // The sink's existential on the stack is the callbacks' data: nothing allocated a glyph.
+        // SAFETY: HarfBuzz calls the draw functions only inside `hb_font_get_glyph_shape`, while
+        // the pointer to the sink is valid; they read it as the type written here.
         withUnsafeMutablePointer(to: &sink) { hb_font_get_glyph_shape(font, glyph, drawFunctions, $0) }
     }
 

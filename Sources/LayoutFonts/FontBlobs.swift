@@ -32,6 +32,8 @@ package enum FontBlobs {
     package static func length(_ blob: OpaquePointer) -> Int { Int(hb_blob_get_length(blob)) }
 
     /// The blob's bytes, valid while it lives; nil for an empty one.
+    // SAFETY: a blob's data is immutable and stays put until its last reference goes; callers
+    // read it while they hold the blob (`SfntDirectory`, `CmapSubtables` inside their `defer`).
     package static func bytes(_ blob: OpaquePointer) -> UnsafeRawBufferPointer? {
         var length: UInt32 = 0
         guard let data = hb_blob_get_data(blob, &length) else { return nil }

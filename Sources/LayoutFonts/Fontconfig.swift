@@ -59,6 +59,8 @@ package final class Fontconfig {
         FcObjectSetAdd(objects, element)
         guard let list = FcFontList(config, pattern, objects) else { return [] }
         defer { FcFontSetDestroy(list) }
+        // SAFETY: the font set and its patterns live until the deferred destroy; each string is
+        // copied out before it.
         let count = Int(list.pointee.nfont)
         return (0..<count).compactMap { index in
             list.pointee.fonts[index].flatMap { Self.string($0, element, 0) }

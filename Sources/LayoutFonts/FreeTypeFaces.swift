@@ -52,6 +52,9 @@ package final class FreeTypeFaces {
 
     /// A FreeType face over a blob's bytes (which must outlive it); nil when FreeType cannot open
     /// face `index`. Making faces of one library must be serialized (the renderer locks around it).
+    // SAFETY: FreeType reads the bytes in place for the face's life; the font holding the blob
+    // outlives every face made here (the loader closes its face before returning, the renderer
+    // keeps a reference to the blob beside its face).
     package static func memoryFace(library: FT_Library, blob: OpaquePointer, index: Int) -> FT_Face? {
         var length: UInt32 = 0
         guard let data = hb_blob_get_data(blob, &length) else { return nil }

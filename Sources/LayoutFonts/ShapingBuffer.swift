@@ -128,6 +128,8 @@ public struct BufferGlyphs {
     /// advance, x and y offset (then one private).
     @inlinable static var stride: Int { 20 }
 
+    // SAFETY: `i` is below `count` (the callers' loops) and the buffer is not touched until
+    // `shape`'s body returns; the offsets are HarfBuzz's (`layoutMatchesHarfBuzz`, tested).
     @inlinable @inline(__always) func info(_ i: Int, _ field: Int) -> UInt32 {
         infos.load(fromByteOffset: i &* Self.stride &+ field &* 4, as: UInt32.self)
     }
