@@ -41,13 +41,18 @@ def captions(count):
 
 
 def request(envelope_pb2, layout_pb2, kind, text, request_id):
+    """A caption's request frame. `kind`: layout, justify, or layout-on-the-pool (a layout with a
+    per-line background, which makes it the worker pool's work rather than the event loop's)."""
     envelope = envelope_pb2.Envelope()
     envelope.request_id = request_id
-    if kind == "layout":
+    if kind in ("layout", "layout-on-the-pool"):
         envelope.layout.text = text
         envelope.layout.width = 300
         envelope.layout.default_style.family = "Noto Sans"
         envelope.layout.default_style.size = 24
+        if kind == "layout-on-the-pool":
+            background = envelope.layout.backgrounds.add()
+            background.kind = background.PER_LINE
     else:
         envelope.justify.text = text
         envelope.justify.width = 300

@@ -23,7 +23,7 @@ The floor is `layoutd-bench`'s floor pass (HarfBuzz shaping each caption with th
 size, `LAYOUTD_BENCH_PROFILE=floor`), its CPU time per caption from the process's rusage, one
 repeat subtracted from several so start-up is left out.
 
-    scripts/kernel-cost.py [--binary PATH [--binary PATH]] [--bench PATH] [--passes N] [--captions N] [--svg FILE]
+    scripts/kernel-cost.py [--binary PATH [--binary PATH]] [--bench PATH] [--passes N] [--captions N] [--svg FILE] [--on-the-pool]
 
 Needs release builds (scripts/build-release.sh --product layoutd, --product layoutd-bench),
 strace and ../shared/corpus. Prints a Markdown table; --svg draws it too.
@@ -285,14 +285,19 @@ def main():
     parser.add_argument("--rounds", type=int, default=3, help="measure every way and build this many times, in turn; "
                         "times are the rounds' medians, syscalls come from the first round (default 3)")
     parser.add_argument("--svg", help="also draw the table as an SVG bar chart")
+    parser.add_argument("--on-the-pool", action="store_true", help="every caption with a per-line background, which makes it "
+                        "the worker pool's work (the replies come back to the loop from other threads); no batch")
     arguments = parser.parse_args()
     envelope_pb2, layout_pb2 = layoutd_client.load()
     texts = daemon_instructions.captions(arguments.captions)
-    frames = [daemon_instructions.request(envelope_pb2, layout_pb2, "layout", text, 2 + k) for k, text in enumerate(texts)]
+    kind = "layout-on-the-pool" if arguments.on_the_pool else "layout"
+    frames = [daemon_instructions.request(envelope_pb2, layout_pb2, kind, text, 2 + k) for k, text in enumerate(texts)]
     batch_frame = [daemon_instructions.batch_request(envelope_pb2, texts)]
     binaries = arguments.binary or [os.path.join(ROOT, ".build", "release", "layoutd")]
     ways = [("one", "one at a time"), ("1x8", "1 connection × 8 in flight"), ("8x8", "8 connections × 8 in flight"),
             ("batch", f"one batch of {len(texts)}, a request an item")]
+    if arguments.on_the_pool:
+        ways = ways[:3]
     rounds = collections.defaultdict(list)
     floors, layouts = [], []
     for round_ in range(arguments.rounds):

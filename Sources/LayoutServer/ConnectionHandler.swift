@@ -59,6 +59,9 @@ final class ConnectionHandler: ChannelDuplexHandler, @unchecked Sendable {
     /// go out in one write. A lone request's reply is written and flushed at once.
     private var holdsFlush = false
     private var unflushed = false
+    /// True while a flush of replies made on the worker pool waits on the loop
+    /// (`queueFlushOfWorkersReplies`).
+    private var workersFlushQueued = false
     /// The connection's open documents, and the end of the chain its document requests run on.
     private let documents: DocumentStore
     private var documentTail: EventLoopFuture<Void>?
@@ -424,9 +427,23 @@ final class ConnectionHandler: ChannelDuplexHandler, @unchecked Sendable {
             end(bytes: bytes, context: context)
             return
         }
-        context.writeAndFlush(wrapOutboundOut(buffer)).assumeIsolated().whenComplete { _ in
+        context.write(wrapOutboundOut(buffer)).assumeIsolated().whenComplete { _ in
             self.state.replyWritten(now: self.clock())
             self.end(bytes: bytes, context: context)
+        }
+        queueFlushOfWorkersReplies(context)
+    }
+
+    /// Flushes the replies the workers finished, once, after every task the loop has queued:
+    /// the hops of replies finished together run in one pass, so they go out in one write. A
+    /// lone reply is flushed in the same pass it is written (the task runs before the loop waits
+    /// again: no wake-up, no syscall of its own).
+    private func queueFlushOfWorkersReplies(_ context: ChannelHandlerContext) {
+        guard !workersFlushQueued else { return }
+        workersFlushQueued = true
+        context.eventLoop.assumeIsolated().execute {
+            self.workersFlushQueued = false
+            context.flush()
         }
     }
 

@@ -1,6 +1,9 @@
+import Foundation
 import LayoutWire
+import Logging
 import NIOCore
 import NIOEmbedded
+import NIOPosix
 import Testing
 @testable import LayoutServer
 
@@ -63,5 +66,126 @@ import Testing
         try harness.send(Array(next.dropFirst(5)))
         #expect(try harness.replies().map(\.requestID) == [2])
         #expect(counter.flushes == 2)
+    }
+}
+
+/// Replies the worker pool finishes together go out in one flush: their hops to the loop run in
+/// one pass, and the flush queued by the first runs after the last. Held on a real event loop
+/// and socket: the pool is held until the eight requests wait on it, the loop until the eight
+/// are done, so the order is fixed and nothing is timed.
+@Suite(.serialized) struct WorkerReplyFlushTests {
+    final class HandlerBox: @unchecked Sendable { var handler: ConnectionHandler? }
+
+    static func poolFrame(_ id: UInt64) throws -> [UInt8] {
+        var layout = Layoutd_V1_LayoutRequest()
+        layout.text = "Caption number \(id), laid out by a worker"
+        layout.width = 200
+        // A background makes it work for the pool, not the loop (`isSmallLayoutWork`).
+        var background = Layoutd_V1_BackgroundSpec()
+        background.kind = .perLine
+        layout.backgrounds = [background]
+        return try Framing.encode(ConnectionHandlerTests.envelope(id, .layout(layout)))
+    }
+
+    @Test func repliesTheWorkersFinishTogetherAreFlushedOnce() throws {
+        let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
+        defer { try? group.syncShutdownGracefully() }
+        let loop = group.next()
+        let pool = NIOThreadPool(numberOfThreads: 1)
+        pool.start()
+        defer { try? pool.syncShutdownGracefully() }
+        let counter = ReplyFlushTests.FlushCounter()
+        let box = HandlerBox()
+        let path = "/tmp/layoutd-flush-\(getpid()).sock"
+        unlink(path)
+        let server = try ServerBootstrap(group: group).childChannelInitializer { channel in
+            channel.eventLoop.makeCompletedFuture {
+                let handler = ConnectionHandler(
+                    processors: ProcessorSwitch(ConnectionHandlerTests.processor, loader: nil, timeoutSeconds: 60), pool: pool,
+                    tracker: InFlightTracker(), limiter: ConnectionLimiter(maxTotal: 4, maxPerUser: 4),
+                    configuration: ConnectionHandlerTests.configuration, logger: Logger(label: "test"))
+                box.handler = handler
+                try channel.pipeline.syncOperations.addHandler(counter)
+                try channel.pipeline.syncOperations.addHandler(handler)
+            }
+        }.bind(unixDomainSocketPath: path).wait()
+        defer {
+            try? server.close().wait()
+            unlink(path)
+        }
+
+        // The pool's one thread waits: the requests queue behind it.
+        let poolGate = DispatchSemaphore(value: 0)
+        pool.submit { _ in poolGate.wait() }
+        let client = try UnixClient(path: path)
+        try client.send((1...8).flatMap { try! Self.poolFrame($0) })
+        // Until the loop has read all eight and handed them to the pool.
+        var waiting = 0
+        while try loop.submit({ box.handler?.state.inFlight ?? 0 }).wait() < 8 {
+            waiting += 1
+            #expect(waiting < 10_000, "the requests never reached the pool")
+            if waiting >= 10_000 { return }
+            usleep(1_000)
+        }
+        // The loop waits while the pool answers all eight (a marker behind them says when).
+        let loopGate = DispatchSemaphore(value: 0), poolDone = DispatchSemaphore(value: 0)
+        loop.execute { loopGate.wait() }
+        poolGate.signal()
+        pool.submit { _ in poolDone.signal() }
+        poolDone.wait()
+        loopGate.signal()
+
+        let replies = try client.replies(8)
+        #expect(replies.map(\.requestID) == Array(1...8))
+        #expect(replies.allSatisfy { if case .layoutReply = $0.body { true } else { false } }, "\(replies.map(\.body))")
+        let (writes, flushes) = try loop.submit { (counter.writes, counter.flushes) }.wait()
+        #expect(writes == 8)
+        #expect(flushes == 1, "eight replies finished together were flushed \(flushes) times")
+    }
+}
+
+/// A blocking Unix-socket client that writes frames and reads whole replies.
+final class UnixClient {
+    let fd: Int32
+
+    init(path: String) throws {
+        fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        withUnsafeMutableBytes(of: &address.sun_path) { raw in
+            for (k, byte) in path.utf8.prefix(raw.count - 1).enumerated() { raw[k] = byte }
+        }
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+        }
+        guard fd >= 0, connected == 0 else { throw HarnessError("cannot connect to \(path)") }
+    }
+
+    deinit { close(fd) }
+
+    func send(_ bytes: [UInt8]) throws {
+        var sent = 0
+        while sent < bytes.count {
+            let n = bytes.withUnsafeBytes { write(fd, $0.baseAddress! + sent, $0.count - sent) }
+            guard n > 0 else { throw HarnessError("write failed") }
+            sent += n
+        }
+    }
+
+    func replies(_ count: Int) throws -> [Layoutd_V1_Envelope] {
+        var bytes: [UInt8] = [], replies: [Layoutd_V1_Envelope] = []
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while replies.count < count {
+            let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress!, $0.count) }
+            guard n > 0 else { throw HarnessError("the daemon closed after \(replies.count) replies") }
+            bytes += chunk[..<n]
+            while bytes.count >= 4 {
+                let length = Framing.bodyLength(header: bytes[0..<4])
+                guard bytes.count >= 4 + length else { break }
+                replies.append(try Layoutd_V1_Envelope(serializedBytes: Array(bytes[4..<4 + length])))
+                bytes.removeFirst(4 + length)
+            }
+        }
+        return replies
     }
 }
