@@ -1,3 +1,5 @@
+import LayoutFonts
+
 /// Lays paragraphs out with a set of loaded fonts. Thread-safe: one instance serves a daemon.
 public final class ParagraphLayouter: Sendable {
     public let fonts: FontRegistry
@@ -28,7 +30,7 @@ public final class ParagraphLayouter: Sendable {
     }
 
     /// HarfBuzz shaping calls made so far by every layouter in this process.
-    public static var harfBuzzCalls: UInt64 { HarfBuzzShaping.calls }
+    public static var harfBuzzCalls: UInt64 { ShapingBuffer.calls.load(ordering: .relaxed) }
 
     /// Runs the pipeline: analyze, itemize, shape (the width-independent stage), then break,
     /// position and decorate.

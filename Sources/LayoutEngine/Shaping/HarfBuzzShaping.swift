@@ -9,9 +9,6 @@ final class HarfBuzzShaping: FaceShaping, @unchecked Sendable {
     /// while its font lives).
     let font: OpaquePointer
 
-    /// HarfBuzz shaping calls made by this process, for the benchmark's passes-per-caption figure.
-    static var calls: UInt64 { ShapingBuffer.calls.load(ordering: .relaxed) }
-
     /// Takes `font`'s reference, made immutable here.
     init(_ font: OpaquePointer) {
         FaceFonts.makeImmutable(font)
