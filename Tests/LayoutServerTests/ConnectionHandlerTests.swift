@@ -63,14 +63,7 @@ import Testing
         func replies() throws -> [Layoutd_V1_Envelope] {
             var bytes: [UInt8] = []
             while let buffer = try channel.readOutbound(as: ByteBuffer.self) { bytes += Array(buffer.readableBytesView) }
-            var replies: [Layoutd_V1_Envelope] = []
-            var offset = 0
-            while offset + 4 <= bytes.count {
-                let length = Framing.bodyLength(header: bytes[offset..<offset + 4])
-                replies.append(try Layoutd_V1_Envelope(serializedBytes: Array(bytes[offset + 4..<offset + 4 + length])))
-                offset += 4 + length
-            }
-            return replies
+            return try takeReplies(from: &bytes)
         }
 
         /// Moves the clock and lets the handler's timer fire.

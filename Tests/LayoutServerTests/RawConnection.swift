@@ -1,4 +1,5 @@
 import Foundation
+import LayoutWire
 
 /// A bare Unix-socket connection for tests that misbehave on purpose: it writes without
 /// reading, trickles bytes, or sits idle. Every call is bounded by `timeout`.
@@ -60,6 +61,40 @@ final class RawConnection {
         }
         return false
     }
+}
+
+extension RawConnection {
+    /// Reads until `count` whole replies have come, each recv bounded by the timeout.
+    func replies(_ count: Int) throws -> [Layoutd_V1_Envelope] {
+        var bytes: [UInt8] = [], replies: [Layoutd_V1_Envelope] = []
+        var buffer = [UInt8](repeating: 0, count: 65_536)
+        while replies.count < count {
+            let got = buffer.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
+            if got < 0 && errno == EINTR { continue }
+            guard got > 0 else {
+                throw HarnessError("\(replies.count) of \(count) replies came, then \(got == 0 ? "the server closed" : "nothing in time")")
+            }
+            bytes += buffer[0..<got]
+            replies += try takeReplies(from: &bytes)
+        }
+        return replies
+    }
+}
+
+/// The whole reply frames at the start of `bytes`, decoded and taken off; a frame still
+/// arriving stays.
+func takeReplies(from bytes: inout [UInt8]) throws -> [Layoutd_V1_Envelope] {
+    let header = Framing.headerBytes
+    var replies: [Layoutd_V1_Envelope] = []
+    var offset = 0
+    while offset + header <= bytes.count {
+        let end = offset + header + Framing.bodyLength(header: bytes[offset..<offset + header])
+        guard end <= bytes.count else { break }
+        replies.append(try Layoutd_V1_Envelope(serializedBytes: Array(bytes[offset + header..<end])))
+        offset = end
+    }
+    bytes.removeFirst(offset)
+    return replies
 }
 
 /// The resident memory of process `pid`, in bytes, from /proc.

@@ -114,17 +114,18 @@ import Testing
             unlink(path)
         }
 
-        // The pool's one thread waits: the requests queue behind it.
+        // The pool's one thread waits: the requests queue behind it. (Signalled again on the way
+        // out, so a failed step never leaves the pool's shutdown waiting on it.)
         let poolGate = DispatchSemaphore(value: 0)
         pool.submit { _ in poolGate.wait() }
-        let client = try UnixClient(path: path)
-        try client.send((1...8).flatMap { try! Self.poolFrame($0) })
+        defer { poolGate.signal() }
+        let client = try RawConnection(path: path, timeout: 30)
+        try #require(client.write(try (1...8).flatMap { try Self.poolFrame($0) }))
         // Until the loop has read all eight and handed them to the pool.
-        var waiting = 0
+        var waited = 0
         while try loop.submit({ box.handler?.state.inFlight ?? 0 }).wait() < 8 {
-            waiting += 1
-            #expect(waiting < 10_000, "the requests never reached the pool")
-            if waiting >= 10_000 { return }
+            waited += 1
+            try #require(waited < 10_000, "the requests never reached the pool")
             usleep(1_000)
         }
         // The loop waits while the pool answers all eight (a marker behind them says when).
@@ -141,51 +142,5 @@ import Testing
         let (writes, flushes) = try loop.submit { (counter.writes, counter.flushes) }.wait()
         #expect(writes == 8)
         #expect(flushes == 1, "eight replies finished together were flushed \(flushes) times")
-    }
-}
-
-/// A blocking Unix-socket client that writes frames and reads whole replies.
-final class UnixClient {
-    let fd: Int32
-
-    init(path: String) throws {
-        fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
-        var address = sockaddr_un()
-        address.sun_family = sa_family_t(AF_UNIX)
-        withUnsafeMutableBytes(of: &address.sun_path) { raw in
-            for (k, byte) in path.utf8.prefix(raw.count - 1).enumerated() { raw[k] = byte }
-        }
-        let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
-        }
-        guard fd >= 0, connected == 0 else { throw HarnessError("cannot connect to \(path)") }
-    }
-
-    deinit { close(fd) }
-
-    func send(_ bytes: [UInt8]) throws {
-        var sent = 0
-        while sent < bytes.count {
-            let n = bytes.withUnsafeBytes { write(fd, $0.baseAddress! + sent, $0.count - sent) }
-            guard n > 0 else { throw HarnessError("write failed") }
-            sent += n
-        }
-    }
-
-    func replies(_ count: Int) throws -> [Layoutd_V1_Envelope] {
-        var bytes: [UInt8] = [], replies: [Layoutd_V1_Envelope] = []
-        var chunk = [UInt8](repeating: 0, count: 1 << 16)
-        while replies.count < count {
-            let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress!, $0.count) }
-            guard n > 0 else { throw HarnessError("the daemon closed after \(replies.count) replies") }
-            bytes += chunk[..<n]
-            while bytes.count >= 4 {
-                let length = Framing.bodyLength(header: bytes[0..<4])
-                guard bytes.count >= 4 + length else { break }
-                replies.append(try Layoutd_V1_Envelope(serializedBytes: Array(bytes[4..<4 + length])))
-                bytes.removeFirst(4 + length)
-            }
-        }
-        return replies
     }
 }
