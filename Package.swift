@@ -46,9 +46,10 @@ let package = Package(
 
         // The Unicode adapter: bidi levels (FriBidi), words by dictionary (ICU, libthai) and
         // hyphenation patterns (libhyphen), in Swift values the engine asks for.
-        .target(name: "LayoutUnicode", dependencies: ["CFriBidi", "CThai", "CHyphen", "CWordDictionary"]),
         .target(name: "LayoutFonts", dependencies: ["CFreeType", "CHarfBuzz", "CFontconfig"]),
-        .target(name: "LayoutEngine", dependencies: ["LayoutFonts", "LayoutUnicode"]),
+        .target(name: "LayoutEngine", dependencies: ["LayoutFonts"]),
+        // Above the engine: it implements the engine's `UnicodeServices` (`SystemUnicode`).
+        .target(name: "LayoutUnicode", dependencies: ["LayoutEngine", "CFriBidi", "CThai", "CHyphen", "CWordDictionary"]),
         // Formatting rules' patterns, PCRE2 at the engine's edge: the engine runs rules through
         // `RulePattern`, so a program without rules links no PCRE2.
         .target(name: "LayoutRules", dependencies: ["LayoutEngine", "CPCRE2"]),
@@ -61,12 +62,12 @@ let package = Package(
                 path: "clients/swift/Sources/LayoutProtocol"),
         // The wire meeting the engine: requests turned into engine values, layouts into replies.
         .target(name: "LayoutWire", dependencies: [
-            "LayoutEngine", "LayoutRender", "LayoutRules", "LayoutProtocol",
+            "LayoutEngine", "LayoutUnicode", "LayoutRender", "LayoutRules", "LayoutProtocol",
             .product(name: "SwiftProtobuf", package: "swift-protobuf"),
         ]),
         .target(name: "LayoutdClient", dependencies: ["LayoutProtocol"], path: "clients/swift/Sources/LayoutdClient"),
         .target(name: "LayoutServer", dependencies: [
-            "LayoutEngine", "LayoutRender", "LayoutWire", "CFatalSignal",
+            "LayoutEngine", "LayoutUnicode", "LayoutRender", "LayoutWire", "CFatalSignal",
             .product(name: "NIOCore", package: "swift-nio"),
             .product(name: "NIOPosix", package: "swift-nio"),
             .product(name: "NIOHTTP1", package: "swift-nio"),
@@ -84,7 +85,7 @@ let package = Package(
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "layoutd-bench", dependencies: [
-            "LayoutEngine", "LayoutRules", "LayoutWire", "LayoutdClient", "LayoutServer", "CHarfBuzz",
+            "LayoutEngine", "LayoutUnicode", "LayoutRules", "LayoutWire", "LayoutdClient", "LayoutServer", "CHarfBuzz",
             .product(name: "SwiftProtobuf", package: "swift-protobuf"),
         ], path: "Benchmarks/LayoutBench"),
 
@@ -96,17 +97,17 @@ let package = Package(
         .executableTarget(name: "layoutd-fuzz", dependencies: ["LayoutServer"], path: "Fuzz/LayoutFuzz"),
 
         .target(name: "TestSupport", path: "Tests/TestSupport"),
-        .testTarget(name: "LayoutEngineTests", dependencies: ["LayoutEngine", "LayoutFonts", "CFreeType", "TestSupport"],
+        .testTarget(name: "LayoutEngineTests", dependencies: ["LayoutEngine", "LayoutFonts", "LayoutUnicode", "CFreeType", "TestSupport"],
                     exclude: ["Golden", "LayoutDumps", "HarfBuzzInHouse"]),
         .testTarget(name: "LayoutFontsTests", dependencies: ["LayoutFonts", "CHarfBuzz"]),
-        .testTarget(name: "LayoutRulesTests", dependencies: ["LayoutEngine", "LayoutRules", "TestSupport"]),
+        .testTarget(name: "LayoutRulesTests", dependencies: ["LayoutEngine", "LayoutUnicode", "LayoutRules", "TestSupport"]),
         // RenderReferences/ holds the pictures the renderer's output is compared with.
-        .testTarget(name: "LayoutRenderTests", dependencies: ["LayoutEngine", "LayoutRender", "CCairo", "TestSupport"],
+        .testTarget(name: "LayoutRenderTests", dependencies: ["LayoutEngine", "LayoutUnicode", "LayoutRender", "CCairo", "TestSupport"],
                     exclude: ["RenderReferences"]),
         // Vectors/ holds wire bytes the tests and the C and Python clients read by path.
-        .testTarget(name: "LayoutWireTests", dependencies: ["LayoutWire", "TestSupport"], exclude: ["Vectors"]),
+        .testTarget(name: "LayoutWireTests", dependencies: ["LayoutWire", "LayoutUnicode", "TestSupport"], exclude: ["Vectors"]),
         // FuzzRegressions/ holds inputs the fuzzers found, read by path.
-        .testTarget(name: "LayoutServerTests", dependencies: ["LayoutServer", "LayoutdClient", "LayoutWire", "TestSupport",
+        .testTarget(name: "LayoutServerTests", dependencies: ["LayoutServer", "LayoutdClient", "LayoutWire", "LayoutUnicode", "TestSupport",
                                                            .product(name: "NIOPosix", package: "swift-nio"),
                                                            .product(name: "NIOEmbedded", package: "swift-nio")],
                     exclude: ["FuzzRegressions"]),

@@ -1,5 +1,6 @@
 import Foundation
 import LayoutEngine
+import LayoutUnicode
 
 /// Breaking strategies (issue 22): each caption laid out greedy, balanced and total fit, in
 /// process, one thread; cold (no shaping cache, as the floor is measured) and warm (the

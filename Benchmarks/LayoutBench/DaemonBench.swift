@@ -3,6 +3,7 @@ import Synchronization
 import LayoutdClient
 import LayoutEngine
 import LayoutWire
+import LayoutUnicode
 
 /// Round trips through a real daemon started from the same build, with 1 and 8 clients.
 struct DaemonBench {

@@ -3,6 +3,7 @@ import LayoutdClient
 import LayoutEngine
 import LayoutServer
 import LayoutWire
+import LayoutUnicode
 
 /// Editing sessions (issue 21): a one-character edit in the middle of a paragraph of a document
 /// of 20, 200 and 2,000 paragraphs (corpus captions, one a paragraph), against laying out that

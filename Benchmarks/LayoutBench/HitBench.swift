@@ -1,5 +1,6 @@
 import Foundation
 import LayoutEngine
+import LayoutUnicode
 
 /// Hit-testing a laid-out caption (issue 21): what building the tester costs once per layout,
 /// and what one point, one caret and one selection cost after that, in process, one thread.

@@ -2,6 +2,7 @@ import CHarfBuzz
 import Foundation
 import LayoutEngine
 import LayoutRules
+import LayoutUnicode
 
 /// In-process figures on one thread: the HarfBuzz floor, and the whole pipeline with no cache,
 /// from an empty cache, and warm, interleaved pass by pass so noise hits them alike.

@@ -2,6 +2,7 @@ import CHarfBuzz
 import Foundation
 import LayoutEngine
 import LayoutWire
+import LayoutUnicode
 
 /// A tag of three labels per caption: the labels are the caption's first words (real text in
 /// every script of the corpus), padded with a price and a product when it has too few.

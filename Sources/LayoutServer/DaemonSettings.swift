@@ -2,6 +2,7 @@ import Foundation
 import LayoutEngine
 import LayoutRender
 import Logging
+import LayoutUnicode
 
 /// Everything `layoutd` is told at start-up, from its defaults, then its configuration file, then
 /// its command line (each later one wins; a list given on the command line replaces the file's).

@@ -1,5 +1,6 @@
 import LayoutEngine
 import LayoutWire
+import LayoutUnicode
 
 extension RequestProcessor {
     /// The most questions of each kind one hit-test request may ask.

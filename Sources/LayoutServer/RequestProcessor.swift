@@ -4,6 +4,7 @@ import LayoutRender
 import LayoutWire
 import Logging
 import SwiftProtobuf
+import LayoutUnicode
 
 /// Turns one decoded request into its reply. Pure of sockets, so it is tested directly.
 public final class RequestProcessor: Sendable {

@@ -2,8 +2,8 @@ import CHyphen
 import Glibc
 
 /// One language's hyphenation patterns (the OpenOffice/TeX patterns of Debian's `hyphen-*`
-/// packages) read by libhyphen, and where they let a word break. The engine's
-/// `HyphenationDictionary` finds and reads a language's file and keeps these.
+/// packages) read by libhyphen, and where they let a word break. `HyphenationFiles`
+/// finds and reads a language's file and keeps these; the engine sees them as a `HyphenationDictionary`.
 ///
 /// Loaded patterns are only read: libhyphen's matching keeps its state on the caller's stack,
 /// so one set serves every thread.

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TestSupport
 @testable import LayoutEngine
+import LayoutUnicode
 
 /// A client's collection (.ttc) with the faces it asks for (`ClientFont.faceIndices`), held to
 /// HarfBuzz's own hb-shape with --face-index on the same file. Noto Sans CJK's collection holds

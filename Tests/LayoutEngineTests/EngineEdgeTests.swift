@@ -4,7 +4,8 @@ import Testing
 /// The engine's own sources import no C library: Cairo sits in LayoutRender, PCRE2 in
 /// LayoutRules, the Unicode libraries (FriBidi, ICU's dictionary, libthai, libhyphen) in
 /// LayoutUnicode, and the font libraries (FreeType, HarfBuzz, fontconfig) in LayoutFonts, each an
-/// adapter that holds its library's calls (docs/architecture.md).
+/// adapter that holds its library's calls (docs/architecture.md). Rendering, rules and Unicode sit
+/// above the engine and implement its protocols; fonts still sit below it.
 @Suite struct EngineEdgeTests {
     static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .deletingLastPathComponent().deletingLastPathComponent()
@@ -35,6 +36,7 @@ import Testing
         for (module, adapter) in Self.edgeOnly {
             #expect(imports[module] == nil, "\(module) belongs in \(adapter); imported by \(imports[module] ?? [])")
         }
+        for adapter in Self.above { #expect(imports[adapter] == nil, "\(adapter) sits above the engine; imported by \(imports[adapter] ?? [])") }
         let cModules = imports.filter { $0.key.hasPrefix("C") && $0.key.dropFirst().first?.isUppercase == true }
         #expect(cModules.isEmpty, "C modules in the engine (they belong in an adapter): \(cModules)")
     }
@@ -45,14 +47,18 @@ import Testing
         }
     }
 
-    /// The Unicode and fonts adapters are leaves: their libraries and the system's, nothing of
-    /// the engine's.
+    /// The adapters that implement the engine's protocols, so depend on it.
+    static let above = ["LayoutUnicode", "LayoutRender", "LayoutRules"]
+
+    /// The Unicode and fonts adapters hold their libraries and the system's; the Unicode adapter
+    /// sees the engine (whose `UnicodeServices` it implements), the fonts adapter nothing of it.
     @Test(arguments: ["LayoutUnicode", "LayoutFonts"])
     func anAdapterImportsOnlyItsLibraries(_ adapter: String) throws {
         let imports = Set(try Self.imports(ofTarget: adapter).keys)
         let adapterModules = Set(Self.edgeOnly.filter { $0.value == adapter }.keys)
         #expect(imports.isSuperset(of: adapterModules), "\(imports)")
-        #expect(imports.subtracting(adapterModules).isSubset(of: ["Glibc", "Synchronization"]), "\(imports)")
+        let engine: Set<String> = Self.above.contains(adapter) ? ["LayoutEngine"] : []
+        #expect(imports.subtracting(adapterModules).isSubset(of: engine.union(["Glibc", "Synchronization"])), "\(imports)")
     }
 
     /// The manifest agrees: the engine target depends on no C library, only on the adapters.
@@ -62,5 +68,6 @@ import Testing
         let declaration = manifest[start.lowerBound...].prefix { $0 != ")" }
         #expect(declaration.contains("LayoutFonts"), "the scan did not find the engine's dependencies: \(declaration)")
         for module in Self.edgeOnly.keys { #expect(!declaration.contains("\"\(module)\""), "\(declaration)") }
+        for adapter in Self.above { #expect(!declaration.contains("\"\(adapter)\""), "\(declaration)") }
     }
 }

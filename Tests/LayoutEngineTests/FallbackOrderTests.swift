@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TestSupport
 @testable import LayoutEngine
+import LayoutUnicode
 
 /// Font matching as CSS matches a `font-family` list and as HarfBuzz draws with a face: a
 /// style's own fallback families come before the daemon's; the first family that maps a cluster

@@ -1,5 +1,6 @@
 import Foundation
 @testable import LayoutEngine
+import LayoutUnicode
 
 /// Fonts and helpers shared by the engine tests: Debian's default font set, loaded once.
 enum Fixtures {

@@ -3,6 +3,7 @@ import Foundation
 import LayoutFonts
 import Testing
 @testable import LayoutEngine
+import LayoutUnicode
 
 /// Synthesised bold and oblique: made where the family lacks the weight or slant (CSS
 /// `font-synthesis`), held to FreeType's own emboldening and shear (`FT_GlyphSlot_Embolden`,

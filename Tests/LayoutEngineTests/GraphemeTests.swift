@@ -1,6 +1,7 @@
 import Testing
 import TestSupport
 @testable import LayoutEngine
+import LayoutUnicode
 
 @Suite struct GraphemeTests {
     /// The fast path must agree with Swift's own grapheme breaking everywhere it claims a boundary:
@@ -75,7 +76,7 @@ import TestSupport
             let got = flags.indices.filter { flags[$0].contains(.graphemeStart) }
             if got != expected { mismatches.append(units.map { String($0, radix: 16) }.joined(separator: " ")) }
             // As analysis marks them: simple units in its first pass, the rest by `markGraphemes`.
-            let analysis = TextAnalysis.analyze(AttributedText(string, units: units, style: style), direction: .auto)
+            let analysis = TextAnalysis.analyze(AttributedText(string, units: units, style: style), direction: .auto, unicode: SystemUnicode.shared)
             let analyzed = analysis.flags.indices.filter { analysis.flags[$0].contains(.graphemeStart) }
             if analyzed != expected { analysisMismatches.append(units.map { String($0, radix: 16) }.joined(separator: " ")) }
         }

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TestSupport
 @testable import LayoutEngine
+import LayoutUnicode
 
 /// HarfBuzz's own in-house shaping tests (`HarfBuzzInHouse/`: their fonts and texts, copied from
 /// HarfBuzz's repository), each line laid out by the engine with the line's font given as a

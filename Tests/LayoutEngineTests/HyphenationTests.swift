@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TestSupport
 @testable import LayoutEngine
+import LayoutUnicode
 
 /// Hyphenation with Debian's patterns: the points match libhyphen's own (a C program over the
 /// same dictionaries, scripts/reference/hyphenate.c), lines break there with a hyphen glyph that
@@ -35,7 +36,7 @@ import TestSupport
     @Test(arguments: words.map(\.language))
     func pointsMatchLibhyphensOwn(_ language: String) throws {
         let entry = try #require(Self.words.first { $0.language == language })
-        let dictionary = try #require(HyphenationDictionary.forLanguage(language), "hyphen-* packages missing: scripts/setup.sh installs them")
+        let dictionary = try #require(SystemUnicode.shared.hyphenation(forLanguage: language), "hyphen-* packages missing: scripts/setup.sh installs them")
         guard let expected = try Self.reference(entry.dictionary, entry.words) else { return }
         let ours = entry.words.map { word -> String in
             let scalars = Array(word.unicodeScalars)
@@ -67,7 +68,7 @@ import TestSupport
         let units = Array(Self.text.utf16)
         let hyphens = layout.runs.filter { $0.isHyphen }
         #expect(!hyphens.isEmpty)
-        let points = Set(try #require(HyphenationDictionary.forLanguage("en")).breaks(in: Array("internationalization".unicodeScalars)))
+        let points = Set(try #require(SystemUnicode.shared.hyphenation(forLanguage: "en")).breaks(in: Array("internationalization".unicodeScalars)))
         for run in hyphens {
             let line = layout.lines[run.lineIndex]
             #expect(run.range.isEmpty && run.range.lowerBound == line.range.upperBound)
@@ -124,7 +125,7 @@ import TestSupport
         for text in (Fixtures.corpus?.filter { $0.script == "Latn" }.map(\.text) ?? []) + [Self.text] where !text.contains("\n") {
             var (breaker, count) = try BreakStrategyTests.breaker(text, size: 16)
             let points = breaker.flags.withUnsafeBufferPointer { _ in
-                Array(text.utf16).withUnsafeBufferPointer { Hyphenation().points(in: $0, flags: breaker.flags) { _ in "en" } }
+                Array(text.utf16).withUnsafeBufferPointer { Hyphenation().points(in: $0, flags: breaker.flags, dictionaries: SystemUnicode.shared) { _ in "en" } }
             }
             guard !points.isEmpty else { continue }
             breaker.hyphens = HyphenPoints(offsets: points, widths: points.map { _ in 5.4 }, maxConsecutive: 2)
@@ -153,7 +154,7 @@ import TestSupport
         for text in (Fixtures.corpus?.filter { $0.script == "Latn" }.map(\.text) ?? []).prefix(200) + [Self.text]
         where !text.contains("\n") {
             let (plain, count) = try BreakStrategyTests.breaker(text, size: 16)
-            let points = Array(text.utf16).withUnsafeBufferPointer { Hyphenation().points(in: $0, flags: plain.flags) { _ in "en" } }
+            let points = Array(text.utf16).withUnsafeBufferPointer { Hyphenation().points(in: $0, flags: plain.flags, dictionaries: SystemUnicode.shared) { _ in "en" } }
             var eager = plain, lazy = plain
             eager.hyphens = HyphenPoints(offsets: points, widths: points.map { _ in 5.4 }, maxConsecutive: 2)
             lazy.wordHyphens = WordHyphens(points: { range in points.filter(range.contains).map { ($0, 5.4) } }, maxConsecutive: 2)

@@ -1,5 +1,6 @@
 import Testing
 @testable import LayoutEngine
+import LayoutUnicode
 
 /// The itemizer takes runs of ASCII and of one-unit BMP clusters whole; the items must be those
 /// the general cluster-by-cluster tests give.
@@ -10,7 +11,7 @@ import Testing
     }
 
     static func items(_ text: AttributedText, boxes: [InlineBox] = [], shortcuts: Bool) throws -> [Cut] {
-        let analysis = TextAnalysis.analyze(text, direction: .auto)
+        let analysis = TextAnalysis.analyze(text, direction: .auto, unicode: SystemUnicode.shared)
         let fallback = try FontFallback(registry: Fixtures.registry, styles: text.styles, user: nil)
         var items: [Item] = []
         var scalars: [UInt32] = []

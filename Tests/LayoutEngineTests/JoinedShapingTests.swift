@@ -1,12 +1,13 @@
 import CHarfBuzz
 import Testing
 @testable import LayoutEngine
+import LayoutUnicode
 
 /// Vertical text shapes the pieces of its items that shape alike in one HarfBuzz call
 /// (`Shaper.shapeJoined`): every glyph must come out as shaping each piece alone gives it.
 @Suite struct JoinedShapingTests {
-    static let joined = ParagraphLayouter(fonts: Fixtures.registry, cache: nil, maxTextLength: 1 << 20, joinsRuns: true)
-    static let alone = ParagraphLayouter(fonts: Fixtures.registry, cache: nil, maxTextLength: 1 << 20, joinsRuns: false)
+    static let joined = ParagraphLayouter(fonts: Fixtures.registry, unicode: SystemUnicode.shared, cache: nil, maxTextLength: 1 << 20, joinsRuns: true)
+    static let alone = ParagraphLayouter(fonts: Fixtures.registry, unicode: SystemUnicode.shared, cache: nil, maxTextLength: 1 << 20, joinsRuns: false)
 
     /// One glyph as shaped, every field.
     struct Glyph: Equatable, CustomStringConvertible {
@@ -83,7 +84,7 @@ import Testing
     /// and a piece kept by vertical text serves the same text laid out again.
     @Test(arguments: texts) func joinedPiecesWithACacheShapeAsAlone(_ string: String) throws {
         let cache = ShapingCache(capacity: 64)
-        let cached = ParagraphLayouter(fonts: Fixtures.registry, cache: cache, maxTextLength: 1 << 20, joinsRuns: true)
+        let cached = ParagraphLayouter(fonts: Fixtures.registry, unicode: SystemUnicode.shared, cache: cache, maxTextLength: 1 << 20, joinsRuns: true)
         for family in ["Noto Sans CJK JP", "Noto Sans"] {
             let text = Self.text(string, family: family)
             let expected = try Self.runs(text, Self.alone)
@@ -140,7 +141,7 @@ import Testing
     /// is kept as a copy, a piece that is most of its group as its slice.
     @Test func aKeptPieceNeverHoldsItsWholeGroup() throws {
         let cache = ShapingCache(capacity: 64)
-        let layouter = ParagraphLayouter(fonts: Fixtures.registry, cache: cache, maxTextLength: 1 << 20, joinsRuns: true)
+        let layouter = ParagraphLayouter(fonts: Fixtures.registry, unicode: SystemUnicode.shared, cache: cache, maxTextLength: 1 << 20, joinsRuns: true)
         let context = LayoutContext(layouter: layouter)
         let text = Self.text("字" + String(repeating: "漢", count: 40))
         let style = try #require(context.scratch.resolved(text.styles, fonts: Fixtures.registry, user: nil).shaping.first)
@@ -189,7 +190,7 @@ import Testing
     }
 
     static func layOutThroughACacheAsAlone(_ captions: [Fixtures.Caption], capacity: Int) throws {
-        let cached = ParagraphLayouter(fonts: Fixtures.registry, cache: ShapingCache(capacity: capacity), maxTextLength: 1 << 20,
+        let cached = ParagraphLayouter(fonts: Fixtures.registry, unicode: SystemUnicode.shared, cache: ShapingCache(capacity: capacity), maxTextLength: 1 << 20,
                                        joinsRuns: true)
         var differing: [String] = []
         for caption in captions {

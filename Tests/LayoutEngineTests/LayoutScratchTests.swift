@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import LayoutEngine
+import LayoutUnicode
 
 /// Reused arrays must never carry one layout into the next.
 @Suite struct LayoutScratchTests {

@@ -1,6 +1,7 @@
 import Testing
 import TestSupport
 @testable import LayoutEngine
+import LayoutUnicode
 
 /// Line breaking's rules (`LineBreakRules`): the quick answers held to the rules' own on every
 /// sequence of up to four classes, and what the class table and the analysis give for a few
@@ -84,7 +85,7 @@ import TestSupport
     }
 
     static func breaks(_ text: String, language: String = "") -> [Int] {
-        let analysis = TextAnalysis.analyze(AttributedText(text, style: TextStyle(language: language)), direction: .leftToRight)
+        let analysis = TextAnalysis.analyze(AttributedText(text, style: TextStyle(language: language)), direction: .leftToRight, unicode: SystemUnicode.shared)
         return analysis.flags.indices.filter { analysis.flags[$0].contains(.breakBefore) }
     }
 

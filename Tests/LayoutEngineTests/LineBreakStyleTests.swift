@@ -1,5 +1,6 @@
 import Testing
 @testable import LayoutEngine
+import LayoutUnicode
 
 /// CSS `line-break` and `word-break` (CSS Text 3 §5.2 and §5.3, CSS Text 4's `auto-phrase`), as
 /// ICU's `line_normal_cj` and `line_loose_cj` rules read the strictness for Chinese and Japanese.
@@ -11,7 +12,7 @@ struct LineBreakStyleTests {
         var style = TextStyle(family: "Noto Sans", size: 20, language: language)
         style.lineBreak = lineBreak
         style.wordBreak = wordBreak
-        let analysis = TextAnalysis.analyze(AttributedText(string, style: style, spans: spans), direction: .leftToRight)
+        let analysis = TextAnalysis.analyze(AttributedText(string, style: style, spans: spans), direction: .leftToRight, unicode: SystemUnicode.shared)
         return analysis.flags.indices.filter { analysis.flags[$0].contains(.breakBefore) }
     }
 

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import LayoutEngine
+import LayoutUnicode
 
 /// Paint resolves apart from shaping: spans that differ only in colour split the reply's runs
 /// but never what HarfBuzz shapes (as CoreText keeps a colour change inside one shaped run).

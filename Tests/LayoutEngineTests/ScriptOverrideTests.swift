@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TestSupport
 @testable import LayoutEngine
+import LayoutUnicode
 
 /// A style's script override shapes its text as that script, as `hb-shape --script` does on the
 /// same font: Zawgyi's `Qaag` keeps Myanmar's medial ra where it was typed, and Latin turns

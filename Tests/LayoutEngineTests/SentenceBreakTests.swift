@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import LayoutEngine
+import LayoutUnicode
 
 /// UAX #29 sentences: every case of Unicode's own SentenceBreakTest.txt, the property table
 /// against SentenceBreakProperty.txt, and the sentences a hit-test answers.

@@ -1,5 +1,6 @@
 import Testing
 @testable import LayoutEngine
+import LayoutUnicode
 
 @Suite struct ShapingCacheTests {
     @Test func repeatedRunsHitAndLongRunsAreNotKept() throws {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import LayoutEngine
+import LayoutUnicode
 
 @Suite struct TextBoundariesTests {
     static func word(_ text: String, at offset: Int) -> String {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import LayoutEngine
+import LayoutUnicode
 
 /// The decorate stage for text: span fills, underlines and strikethroughs as geometry, held to
 /// the fonts' own tables, read here from the font files' bytes (not through HarfBuzz, which the

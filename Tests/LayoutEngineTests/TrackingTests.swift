@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TestSupport
 @testable import LayoutEngine
+import LayoutUnicode
 
 /// An AAT `trak` table's tracking, applied at the style's optical size as CoreText applies it at
 /// the point size, and held to `hb-shape --font-ptem` on the same font (HarfBuzz's own test

@@ -1,5 +1,6 @@
 import Testing
 @testable import LayoutEngine
+import LayoutUnicode
 
 @Suite struct TypeModeTests {
     static let width = 300.0
@@ -125,7 +126,7 @@ import Testing
         for caption in captions {
             let layout = try Self.justify(caption.text)
             let text = AttributedText(caption.text, style: TextStyle())
-            let analysis = TextAnalysis.analyze(text, direction: .auto)
+            let analysis = TextAnalysis.analyze(text, direction: .auto, unicode: SystemUnicode.shared)
             let units = Array(caption.text.utf16)
             for (lineIndex, line) in layout.paragraph.lines.enumerated() {
                 let size = layout.lineSizes[lineIndex]

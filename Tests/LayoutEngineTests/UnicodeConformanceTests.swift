@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import LayoutEngine
+import LayoutUnicode
 
 /// Unicode's own conformance files (Debian's unicode-data, /usr/share/unicode), every case,
 /// through the stages that answer each question: grapheme clusters and line breaks (analysis),
@@ -90,7 +91,7 @@ import Testing
         var failures: [String] = [], insideClusters = 0, compared = 0
         for item in cases {
             let analysis = TextAnalysis.analyze(AttributedText(String(decoding: item.units, as: UTF16.self), style: TextStyle()),
-                                                direction: .leftToRight)
+                                                direction: .leftToRight, unicode: SystemUnicode.shared)
             // The file's positions: between its characters, the text's ends left out.
             var offsets: [Int] = [], offset = 0
             for scalar in item.scalars.dropLast() {
@@ -165,7 +166,7 @@ import Testing
             let direction: BaseDirection = fields[1] == "0" ? .leftToRight : fields[1] == "1" ? .rightToLeft : .auto
             var paragraphs = [BidiParagraph(range: 0..<units.count, baseLevel: 0)]
             var levels = ContiguousArray<UInt8>()
-            BidiResolver.resolve(units, paragraphs: &paragraphs, direction: direction, mayBeRTL: true, into: &levels)
+            BidiResolver.resolve(units, paragraphs: &paragraphs, direction: direction, mayBeRTL: true, unicode: SystemUnicode.shared, into: &levels)
             let expected = fields[3].split(separator: " ").map { $0 == "x" ? nil : UInt8($0) }
             count += 1
             var wrong = paragraphs[0].baseLevel != UInt8(fields[2]) ?? 255
@@ -201,7 +202,7 @@ import Testing
             for (bit, direction) in [(1, BaseDirection.auto), (2, .leftToRight), (4, .rightToLeft)] where set & bit != 0 {
                 var paragraphs = [BidiParagraph(range: 0..<units.count, baseLevel: 0)]
                 var levels = ContiguousArray<UInt8>()
-                BidiResolver.resolve(units, paragraphs: &paragraphs, direction: direction, mayBeRTL: true, into: &levels)
+                BidiResolver.resolve(units, paragraphs: &paragraphs, direction: direction, mayBeRTL: true, unicode: SystemUnicode.shared, into: &levels)
                 count += 1
                 if zip(levels, expected).contains(where: { $1 != nil && $0 != $1 }) {
                     failures.append("line \(number + 1) (\(direction)): \(Array(levels)) against \(expected)")

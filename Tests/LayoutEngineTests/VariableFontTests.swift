@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TestSupport
 @testable import LayoutEngine
+import LayoutUnicode
 
 /// Variable fonts (Debian's fonts-inter-variable: Inter 4 with a `wght` axis, 100–900, and nine
 /// named instances): axis values per span, named instances, the weight moving its axis as CSS does,

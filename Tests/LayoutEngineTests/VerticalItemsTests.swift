@@ -1,5 +1,6 @@
 import Testing
 @testable import LayoutEngine
+import LayoutUnicode
 
 /// Vertical items are cut by one walk over each item's cluster starts; the cut must be the one
 /// made from every unit's orientation (the path combining digits still takes).
@@ -12,7 +13,7 @@ import Testing
     /// The cut, and the break opportunities left after strict kinsoku.
     static func cuts(_ string: String, walk: Bool) throws -> ([Cut], [Bool]) {
         let text = AttributedText(string, style: TextStyle(family: "Noto Sans CJK JP", size: 20))
-        let analysis = TextAnalysis.analyze(text, direction: .auto)
+        let analysis = TextAnalysis.analyze(text, direction: .auto, unicode: SystemUnicode.shared)
         let fallback = try FontFallback(registry: Fixtures.registry, styles: text.styles, user: nil)
         var items: [Item] = []
         var scalars: [UInt32] = []

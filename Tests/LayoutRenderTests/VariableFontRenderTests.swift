@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import LayoutEngine
 import LayoutRender
+import LayoutUnicode
 
 /// A variable font's instance is drawn at its axis values, not the default's (VariableFontTests
 /// holds the shaping and metrics to hb-shape).

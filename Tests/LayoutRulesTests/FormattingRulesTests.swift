@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import LayoutEngine
 @testable import LayoutRules
+import LayoutUnicode
 
 /// Formatting rules on PCRE2: the TextKit note editor's built-in set, done right, and the
 /// limits that keep a hostile pattern from holding a worker.

@@ -1,6 +1,7 @@
 import Testing
 @testable import LayoutEngine
 @testable import LayoutServer
+import LayoutUnicode
 
 /// The counts behind the document limits: what a connection opens, grows, closes, lets sit idle
 /// or leaves behind when it closes is given back to the server's ledger.

@@ -3,6 +3,7 @@ import LayoutEngine
 import LayoutWire
 import Testing
 import TestSupport
+import LayoutUnicode
 
 /// The hand-written layout reply frame must be byte for byte what swift-protobuf writes for
 /// the same reply built as generated structs, and must read back through swift-protobuf.

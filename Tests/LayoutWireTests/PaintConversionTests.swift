@@ -1,6 +1,7 @@
 import LayoutEngine
 import LayoutWire
 import Testing
+import LayoutUnicode
 
 /// A style's paint on the wire (in `ConversionTests`, whose request and helpers it shares): colour, fill, underline, strikethrough and shadow come through
 /// as the engine's paint, and every bad value is refused by name with nothing half-applied.

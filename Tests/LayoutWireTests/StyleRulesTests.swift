@@ -1,6 +1,7 @@
 import LayoutEngine
 import LayoutWire
 import Testing
+import LayoutUnicode
 
 /// One set of style rules: a value the wire refuses is refused in process too, with the same
 /// limit and message (they were checked twice with different limits: 64 features on the wire,

@@ -1,5 +1,3 @@
-import LayoutUnicode
-
 /// The direction a request asks for; `auto` takes each paragraph's first strong character (UAX #9 P2–P3).
 public enum BaseDirection: Sendable {
     case auto, leftToRight, rightToLeft
@@ -12,17 +10,19 @@ struct BidiParagraph {
     var baseLevel: UInt8
 }
 
-/// Resolves UAX #9 embedding levels one paragraph at a time, by FriBidi in the Unicode adapter.
+/// Resolves UAX #9 embedding levels one paragraph at a time, by the Unicode services (FriBidi in
+/// the Unicode adapter).
 enum BidiResolver {
     /// The embedding level of every unit, appended to the empty `levels`, and each paragraph's
     /// base level (`paragraphs` come from analysis with their ranges, UAX #9 P1).
     static func resolve(_ units: ContiguousArray<UInt16>, paragraphs: inout [BidiParagraph], direction: BaseDirection,
-                        mayBeRTL: Bool, into levels: inout ContiguousArray<UInt8>) {
+                        mayBeRTL: Bool, unicode: any UnicodeServices, into levels: inout ContiguousArray<UInt8>) {
         levels.appendZeros(units.count)
         // Fast path: nothing right-to-left can appear, so every level is 0.
         if !mayBeRTL && direction != .rightToLeft { return }
         for index in paragraphs.indices {
-            paragraphs[index].baseLevel = resolveParagraph(units, range: paragraphs[index].range, direction: direction, into: &levels)
+            paragraphs[index].baseLevel = resolveParagraph(units, range: paragraphs[index].range, direction: direction, unicode: unicode,
+                                                                into: &levels)
         }
     }
 
@@ -33,11 +33,11 @@ enum BidiResolver {
     }
 
     private static func resolveParagraph(_ units: ContiguousArray<UInt16>, range: Range<Int>, direction: BaseDirection,
-                                         into levels: inout ContiguousArray<UInt8>) -> UInt8 {
+                                         unicode: any UnicodeServices, into levels: inout ContiguousArray<UInt8>) -> UInt8 {
         let forced: UInt8? = direction == .leftToRight ? 0 : direction == .rightToLeft ? 1 : nil
         return units.withUnsafeBufferPointer { units in
             levels.withUnsafeMutableBufferPointer { levels in
-                UnicodeBidi.resolveParagraph(units, range: range, forcedBase: forced, into: levels)
+                unicode.resolveBidiParagraph(units, range: range, forcedBase: forced, into: levels)
             }
         }
     }

@@ -2,7 +2,7 @@
 /// them, as Chromium does with BudouX and Android with `LineBreakConfig.WORD_STYLE_PHRASE`.
 ///
 /// A phrase is a word with the particles and endings after it: 今日は｜自由が丘で｜焼き鳥を｜
-/// 食べます。 ICU's dictionary (`TextBoundaries.dictionaryWords`, the one that cuts words for selection) finds
+/// 食べます。 ICU's dictionary (`UnicodeServices.dictionaryWords`, the one that cuts words for selection) finds
 /// the words; a word that is one of the particles, auxiliaries and inflection endings below
 /// joins the phrase before it, and every other word starts a phrase. No model is shipped, so a
 /// phrase is never longer than the rules and the dictionary make it; where ICU has no data, the
@@ -10,20 +10,21 @@
 enum JapanesePhrases {
     /// Removes the opportunities inside phrases within each run of Japanese letters; those at a
     /// run's edges (after punctuation, spaces or Latin text) stay as they are.
-    static func keep(_ units: ContiguousArray<UInt16>, into flags: inout ContiguousArray<UnitFlags>) {
+    static func keep(_ units: ContiguousArray<UInt16>, dictionary: any UnicodeServices, into flags: inout ContiguousArray<UnitFlags>) {
         var start = 0
         while start < units.count {
             guard isJapanese(units[start]) else { start += 1; continue }
             var end = start + 1
             while end < units.count && (isJapanese(units[end]) || UTF16.isTrailSurrogate(units[end])) { end += 1 }
-            if end - start > 1 { keep(units, start..<end, into: &flags) }
+            if end - start > 1 { keep(units, start..<end, dictionary: dictionary, into: &flags) }
             start = end
         }
     }
 
-    private static func keep(_ units: ContiguousArray<UInt16>, _ run: Range<Int>, into flags: inout ContiguousArray<UnitFlags>) {
+    private static func keep(_ units: ContiguousArray<UInt16>, _ run: Range<Int>, dictionary: any UnicodeServices,
+                             into flags: inout ContiguousArray<UnitFlags>) {
         // No dictionary: the breaks stay.
-        guard let found = TextBoundaries.dictionaryWords(in: units[run]) else { return }
+        guard let found = dictionary.dictionaryWords(in: units[run]) else { return }
         let words = [run.lowerBound] + found + [run.upperBound]
         var phraseStarts = Set<Int>()
         for (index, (wordStart, wordEnd)) in zip(words, words.dropFirst()).enumerated()

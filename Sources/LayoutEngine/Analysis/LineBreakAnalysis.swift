@@ -4,7 +4,7 @@ extension TextAnalysis {
     /// language may class some quotation marks as opening or closing (`LineBreakRules.quotes`).
     /// Where some style tailors breaking (`TextStyle.lineBreak`, `wordBreak`), its units take
     /// the tailored opportunities (`LineBreakTailoring`).
-    static func markLineBreaks(_ text: AttributedText, into flags: inout ContiguousArray<UnitFlags>) {
+    static func markLineBreaks(_ text: AttributedText, unicode: any UnicodeServices, into flags: inout ContiguousArray<UnitFlags>) {
         // Read in place, by index: a style taken whole out of the array (as `contains(where:)`
         // takes it) retained and released its strings and arrays.
         let styles = text.styles
@@ -17,7 +17,7 @@ extension TextAnalysis {
         }
         guard text.units.count > 1 else { return }
         let quotes = language.isEmpty ? [] : LineBreakRules.quotes(for: language)
-        LineBreakTailoring.markLineBreaks(text, quotes: quotes, into: &flags)
+        LineBreakTailoring.markLineBreaks(text, quotes: quotes, unicode: unicode, into: &flags)
     }
 
     static func markLineBreaks(_ units: ContiguousArray<UInt16>, language: String, into flags: inout ContiguousArray<UnitFlags>) {

@@ -2,20 +2,20 @@ extension LineBreakTailoring {
     /// Every opportunity of `text` into `flags` where some style tailors line breaking: each
     /// distinct tailoring's pass over the whole text (rules look back past a style's edge), its
     /// answers kept for the units whose style asks for it.
-    static func markLineBreaks(_ text: AttributedText, quotes: [LineBreakRules.TailoredQuote],
+    static func markLineBreaks(_ text: AttributedText, quotes: [LineBreakRules.TailoredQuote], unicode: any UnicodeServices,
                                into flags: inout ContiguousArray<UnitFlags>) {
         let units = text.units
         let tailorings = text.styles.map(LineBreakTailoring.init)
         var distinct: [LineBreakTailoring] = []
         for tailoring in tailorings where !distinct.contains(tailoring) { distinct.append(tailoring) }
         guard distinct.count > 1 else {
-            mark(units, distinct.first ?? .none, quotes: quotes, into: &flags)
+            mark(units, distinct.first ?? .none, quotes: quotes, unicode: unicode, into: &flags)
             return
         }
         let unmarked = flags
         for tailoring in distinct {
             var marked = unmarked
-            mark(units, tailoring, quotes: quotes, into: &marked)
+            mark(units, tailoring, quotes: quotes, unicode: unicode, into: &marked)
             for run in text.runs where tailorings[run.style] == tailoring {
                 for index in run.range { flags[index] = marked[index] }
             }
@@ -25,7 +25,7 @@ extension LineBreakTailoring {
     /// One tailoring's opportunities over the whole text: the rules over its class table, then
     /// what CSS adds or takes away that a class cannot say.
     static func mark(_ units: ContiguousArray<UInt16>, _ tailoring: LineBreakTailoring, quotes: [LineBreakRules.TailoredQuote],
-                     into flags: inout ContiguousArray<UnitFlags>) {
+                     unicode: any UnicodeServices, into flags: inout ContiguousArray<UnitFlags>) {
         guard units.count > 1 else { return }
         let table = tailoring.tailorsClasses ? tailoring.classTable : LineBreakClass.lowPlanes
         TextAnalysis.markLineBreaks(units, table: table, quotes: quotes, into: &flags)
@@ -36,7 +36,7 @@ extension LineBreakTailoring {
         if tailoring.strictness == .loose && tailoring.language != .other { allowBetweenInseparables(units, into: &flags) }
         switch tailoring.wordBreak {
         case .keepAll: keepWords(units, table: table, into: &flags)
-        case .autoPhrase: JapanesePhrases.keep(units, into: &flags)
+        case .autoPhrase: JapanesePhrases.keep(units, dictionary: unicode, into: &flags)
         case .normal, .breakAll: break
         }
     }

@@ -47,9 +47,10 @@ struct TextAnalysis {
         scratch.paragraphs = paragraphs.movedOut()
     }
 
-    /// Runs every analysis over `text` with the requested base direction, in arrays taken from
-    /// `scratch` when there is one.
-    static func analyze(_ text: AttributedText, direction: BaseDirection, scratch: LayoutScratch? = nil) -> TextAnalysis {
+    /// Runs every analysis over `text` with the requested base direction, asking `unicode` for
+    /// bidi levels and dictionary words, in arrays taken from `scratch` when there is one.
+    static func analyze(_ text: AttributedText, direction: BaseDirection, unicode: any UnicodeServices,
+                        scratch: LayoutScratch? = nil) -> TextAnalysis {
         let units = text.units
         var flags = scratch?.flags.takeEmptied() ?? []
         flags.appendZeros(units.count)
@@ -98,12 +99,12 @@ struct TextAnalysis {
         }
         // All simple: every unit starts a cluster, and none is longer than one unit.
         let overlongCluster = allSimple ? nil : markGraphemes(units, into: &flags)
-        markLineBreaks(text, into: &flags)
+        markLineBreaks(text, unicode: unicode, into: &flags)
         if paragraphStart < units.count || paragraphs.isEmpty {
             paragraphs.append(BidiParagraph(range: paragraphStart..<units.count, baseLevel: 0))
         }
         var levels = scratch?.levels.takeEmptied() ?? []
-        BidiResolver.resolve(units, paragraphs: &paragraphs, direction: direction, mayBeRTL: mayBeRTL, into: &levels)
+        BidiResolver.resolve(units, paragraphs: &paragraphs, direction: direction, mayBeRTL: mayBeRTL, unicode: unicode, into: &levels)
         return TextAnalysis(flags: flags, levels: levels, paragraphs: paragraphs, hasControls: hasControls,
                             hasSoftHyphen: hasSoftHyphen, hasTabs: hasTabs, hasHardBreaks: hasHardBreaks,
                             hardBreaksEndParagraphs: !hardBreakInsideParagraph, overlongCluster: overlongCluster,

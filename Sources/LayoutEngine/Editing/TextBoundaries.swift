@@ -1,11 +1,9 @@
-import LayoutUnicode
-
 /// The word, sentence, line and paragraph around an offset, as a double or triple tap selects them:
 /// SkParagraph's `getWordBoundary`, TextKit's `doubleClick(at:)`.
 ///
 /// Words are UAX #29's (`WordBreak`). The scripts written without spaces between words need a
-/// dictionary: Thai is cut by libthai's; Chinese, Japanese, Lao, Khmer and Burmese by ICU's
-/// (its word break iterator, through `CWordDictionary`), where UAX #29 alone makes every
+/// dictionary, which the Unicode services hold: Thai is cut by libthai's; Chinese, Japanese, Lao,
+/// Khmer and Burmese by ICU's (its word break iterator), where UAX #29 alone makes every
 /// ideograph a word and a run of Lao or Khmer one word.
 public struct TextBoundaries: Sendable {
     /// Every offset a word starts or ends at, ascending, 0 and the text's length included.
@@ -17,13 +15,13 @@ public struct TextBoundaries: Sendable {
     private let length: Int
 
     /// Words are UAX #29's rules as written, with no tailoring by language; the dictionary cuts
-    /// go by script.
-    public init(text: String) {
+    /// go by script, by the dictionaries of `unicode`.
+    public init(text: String, unicode: any UnicodeServices) {
         let units = Array(text.utf16)
         length = units.count
         var boundaries = Set(WordBreak.boundaries(units))
-        Self.cutThai(units, into: &boundaries)
-        Self.cutByDictionary(units, into: &boundaries)
+        Self.cutThai(units, dictionary: unicode, into: &boundaries)
+        Self.cutByDictionary(units, dictionary: unicode, into: &boundaries)
         wordBoundaries = boundaries.sorted()
         var starts = [0]
         for (index, unit) in units.enumerated() where UnitClass.isHardBreak(unit) {
@@ -81,13 +79,13 @@ public struct TextBoundaries: Sendable {
 
     /// Inside each run of those scripts, ICU's word ends replace UAX #29's. Without ICU's data
     /// UAX #29's cuts stay.
-    private static func cutByDictionary(_ units: [UInt16], into boundaries: inout Set<Int>) {
+    private static func cutByDictionary(_ units: [UInt16], dictionary: any UnicodeServices, into boundaries: inout Set<Int>) {
         var start = 0
         while start < units.count {
             guard needsDictionary(units[start]) else { start += 1; continue }
             var end = start + 1
             while end < units.count && (needsDictionary(units[end]) || UTF16.isTrailSurrogate(units[end])) { end += 1 }
-            if let found = dictionaryWords(in: units[start..<end]) {
+            if let found = dictionary.dictionaryWords(in: units[start..<end]) {
                 for offset in (start + 1)..<end { boundaries.remove(offset) }
                 for boundary in found { boundaries.insert(boundary) }
             }
@@ -95,20 +93,16 @@ public struct TextBoundaries: Sendable {
         }
     }
 
-    /// ICU's word boundaries strictly inside `run`, as offsets in the run's base array; nil
-    /// without ICU's data. Japanese phrases are made of these words too (`JapanesePhrases`).
-    static func dictionaryWords(in run: ArraySlice<UInt16>) -> [Int]? { DictionaryWords.boundaries(in: run) }
-
     /// Inside each run of Thai letters, libthai's word ends replace UAX #29's, which cut
     /// between every letter (without its dictionary, UAX #29's cuts stay).
-    private static func cutThai(_ units: [UInt16], into boundaries: inout Set<Int>) {
+    private static func cutThai(_ units: [UInt16], dictionary: any UnicodeServices, into boundaries: inout Set<Int>) {
         func isThai(_ u: UInt16) -> Bool { u >= 0x0E01 && u <= 0x0E5B }
         var start = 0
         while start < units.count {
             guard isThai(units[start]) else { start += 1; continue }
             var end = start
             while end < units.count && isThai(units[end]) { end += 1 }
-            if let breaks = DictionaryWords.thaiBreaks(in: units[start..<end]) {
+            if let breaks = dictionary.thaiWords(in: units[start..<end]) {
                 for offset in (start + 1)..<max(start + 1, end) { boundaries.remove(offset) }
                 for position in breaks { boundaries.insert(start + position) }
             }

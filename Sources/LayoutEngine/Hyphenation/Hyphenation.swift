@@ -1,5 +1,6 @@
 /// Breaking words with a hyphen at line ends, by each span's language (CSS `hyphens: auto`,
-/// Android's `hyphenationFrequency`), with Debian's patterns through libhyphen.
+/// Android's `hyphenationFrequency`), with the Unicode services' patterns (Debian's, through
+/// libhyphen, in the Unicode adapter).
 public struct Hyphenation: Equatable, Sendable {
     /// Words shorter than this many characters are never broken (CSS `hyphenate-limit-chars`).
     public var minWordLength: Int
@@ -26,12 +27,12 @@ public struct Hyphenation: Equatable, Sendable {
     /// Offsets are grapheme boundaries where no other break is (`flags`).
     /// `range` limits the search to part of the text (one word, as greedy breaking asks).
     func points(in units: UnsafeBufferPointer<UInt16>, range: Range<Int>? = nil, flags: ContiguousArray<UnitFlags>,
-                language: (Int) -> String) -> [Int] {
+                dictionaries: any UnicodeServices, language: (Int) -> String) -> [Int] {
         var points: [Int] = []
         var word: [Unicode.Scalar] = []
         var offsets: [Int] = []
         var lastTag: String?
-        var lastDictionary: HyphenationDictionary?
+        var lastDictionary: (any HyphenationDictionary)?
         func flush() {
             defer { word.removeAll(keepingCapacity: true); offsets.removeAll(keepingCapacity: true) }
             guard word.count >= max(minWordLength, 2), let first = offsets.first else { return }
@@ -39,7 +40,7 @@ public struct Hyphenation: Equatable, Sendable {
             // A paragraph's words are nearly always in one language: its dictionary is looked up once.
             if tag != lastTag {
                 lastTag = tag
-                lastDictionary = HyphenationDictionary.forLanguage(tag.isEmpty ? Self.defaultLanguage : tag)
+                lastDictionary = dictionaries.hyphenation(forLanguage: tag.isEmpty ? Self.defaultLanguage : tag)
             }
             guard let dictionary = lastDictionary else { return }
             var lowered: [Unicode.Scalar] = []

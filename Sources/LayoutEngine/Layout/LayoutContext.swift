@@ -13,6 +13,8 @@ import Synchronization
 public final class LayoutContext: @unchecked Sendable {
     let shaper: Shaper
     let scratch = LayoutScratch()
+    /// The layouter's Unicode services: bidi levels, dictionary words, hyphenation patterns.
+    let unicode: any UnicodeServices
     /// Set again when the context is reused for another request (`ContextPool`).
     public fileprivate(set) var budget: WorkBudget
     /// The longest text laid out with this context, in UTF-16 units: a context whose scratch
@@ -23,6 +25,7 @@ public final class LayoutContext: @unchecked Sendable {
     /// pool: `ParagraphLayouter.withContext`).
     public init(layouter: ParagraphLayouter, budget: WorkBudget = .unlimited) {
         shaper = Shaper(cache: layouter.cache, buffer: scratch.shapingBuffer, joinsRuns: layouter.joinsRuns)
+        unicode = layouter.unicode
         self.budget = budget
     }
 

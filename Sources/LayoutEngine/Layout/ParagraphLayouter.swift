@@ -3,6 +3,9 @@ import LayoutFonts
 /// Lays paragraphs out with a set of loaded fonts. Thread-safe: one instance serves a daemon.
 public final class ParagraphLayouter: Sendable {
     public let fonts: FontRegistry
+    /// Bidi levels, dictionary words and hyphenation patterns: the Unicode adapter's
+    /// (`SystemUnicode`), for a program that lays text out.
+    public let unicode: any UnicodeServices
     /// nil disables caching (the benchmark's cold pass).
     public let cache: ShapingCache?
     /// The longest text accepted, in UTF-16 units.
@@ -15,12 +18,14 @@ public final class ParagraphLayouter: Sendable {
     /// the tests that hold the joined shaping to the item-by-item one.
     let joinsRuns: Bool
 
-    public convenience init(fonts: FontRegistry, cache: ShapingCache? = ShapingCache(), maxTextLength: Int = 1 << 20) {
-        self.init(fonts: fonts, cache: cache, maxTextLength: maxTextLength, joinsRuns: true)
+    public convenience init(fonts: FontRegistry, unicode: any UnicodeServices, cache: ShapingCache? = ShapingCache(),
+                            maxTextLength: Int = 1 << 20) {
+        self.init(fonts: fonts, unicode: unicode, cache: cache, maxTextLength: maxTextLength, joinsRuns: true)
     }
 
-    init(fonts: FontRegistry, cache: ShapingCache?, maxTextLength: Int, joinsRuns: Bool) {
+    package init(fonts: FontRegistry, unicode: any UnicodeServices, cache: ShapingCache?, maxTextLength: Int, joinsRuns: Bool) {
         self.fonts = fonts
+        self.unicode = unicode
         self.cache = cache
         self.maxTextLength = maxTextLength
         self.joinsRuns = joinsRuns

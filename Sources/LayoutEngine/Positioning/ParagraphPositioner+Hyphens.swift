@@ -48,7 +48,7 @@ extension ParagraphPositioner {
         if let hyphenation {
             let shaped = self.shaped
             let found = units.withUnsafeBufferPointer { buffer in
-                hyphenation.points(in: buffer, flags: flags) { shaped.text.styles[shaped.styleIndex(at: $0)].language }
+                hyphenation.points(in: buffer, flags: flags, dictionaries: context.unicode) { shaped.text.styles[shaped.styleIndex(at: $0)].language }
             }
             if !found.isEmpty { offsets = Array(Set(offsets + found)).sorted() }
         }
@@ -62,10 +62,11 @@ extension ParagraphPositioner {
     func wordHyphens(_ hyphenation: Hyphenation) -> WordHyphens {
         let positioner = self
         let widths = HyphenWidths(self)
+        let unicode = context.unicode
         return WordHyphens(points: { range in
             let shaped = positioner.shaped
             let found = shaped.text.units.withUnsafeBufferPointer { buffer in
-                hyphenation.points(in: buffer, range: range, flags: shaped.analysis.flags) {
+                hyphenation.points(in: buffer, range: range, flags: shaped.analysis.flags, dictionaries: unicode) {
                     shaped.text.styles[shaped.styleIndex(at: $0)].language
                 }
             }

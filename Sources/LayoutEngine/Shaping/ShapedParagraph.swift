@@ -95,7 +95,7 @@ struct ShapedParagraph {
         var analysis: TextAnalysis
         switch consume given {
         case .some(let given): analysis = given
-        case .none: analysis = TextAnalysis.analyze(text, direction: direction, scratch: scratch)
+        case .none: analysis = TextAnalysis.analyze(text, direction: direction, unicode: context.unicode, scratch: scratch)
         }
         // Before anything is shaped.
         if let clusterOffset = analysis.overlongCluster { throw Self.overlongCluster(at: offset + clusterOffset) }

@@ -23,7 +23,7 @@ struct ShapedText {
         // request) goes on with it, and a text of several is cut into each paragraph's part:
         // no analysis looks across a paragraph separator (graphemes and breaks end there, and
         // UAX #9 resolves each paragraph alone), so the parts equal each paragraph analyzed alone.
-        var analysis = TextAnalysis.analyze(text, direction: direction, scratch: context.scratch)
+        var analysis = TextAnalysis.analyze(text, direction: direction, unicode: context.unicode, scratch: context.scratch)
         guard analysis.paragraphs.count > 1 else {
             // Consumed: a copy counted its three arrays twice.
             first = try ShapedParagraph(text: text, direction: direction, attachments: attachments, analysis: consume analysis,

@@ -1,5 +1,6 @@
 @testable import LayoutEngine
 import LayoutFonts
+import LayoutUnicode
 
 /// A face whose every glyph has a known advance, and whose metrics are round numbers: the stage
 /// tests' font, as minikin tests its breaker with rectangles. Its shaping is one glyph per code
