@@ -8,9 +8,10 @@ let package = Package(
     products: [
         .executable(name: "layoutd", targets: ["layoutd"]),
         .executable(name: "layoutctl", targets: ["layoutctl"]),
-        // Lays text out; links no Cairo and no PCRE2. LayoutRender draws what it lays out;
-        // LayoutRules compiles formatting rules' patterns.
-        .library(name: "LayoutEngine", targets: ["LayoutEngine"]),
+        // Lays text out; links no Cairo and no PCRE2. The engine with its fonts and the system's
+        // Unicode services (`FontRegistry.load`, `SystemUnicode`, which `ParagraphLayouter(fonts:)` takes). LayoutRender draws
+        // what it lays out; LayoutRules compiles formatting rules' patterns.
+        .library(name: "LayoutEngine", targets: ["LayoutEngine", "LayoutFonts", "LayoutUnicode"]),
         .library(name: "LayoutRender", targets: ["LayoutRender"]),
         .library(name: "LayoutRules", targets: ["LayoutRules"]),
         .library(name: "LayoutWire", targets: ["LayoutWire"]),
@@ -46,8 +47,11 @@ let package = Package(
 
         // The Unicode adapter: bidi levels (FriBidi), words by dictionary (ICU, libthai) and
         // hyphenation patterns (libhyphen), in Swift values the engine asks for.
-        .target(name: "LayoutFonts", dependencies: ["CFreeType", "CHarfBuzz", "CFontconfig"]),
-        .target(name: "LayoutEngine", dependencies: ["LayoutFonts"]),
+        // The core: the pipeline in Swift alone; fonts, Unicode, drawing and rules are adapters
+        // above it that implement its protocols.
+        .target(name: "LayoutEngine"),
+        // Above the engine: loaded faces and their shaping (`FaceShaping`, `ShapingLibrary`).
+        .target(name: "LayoutFonts", dependencies: ["LayoutEngine", "CFreeType", "CHarfBuzz", "CFontconfig"]),
         // Above the engine: it implements the engine's `UnicodeServices` (`SystemUnicode`).
         .target(name: "LayoutUnicode", dependencies: ["LayoutEngine", "CFriBidi", "CThai", "CHyphen", "CWordDictionary"]),
         // Formatting rules' patterns, PCRE2 at the engine's edge: the engine runs rules through
@@ -62,12 +66,12 @@ let package = Package(
                 path: "clients/swift/Sources/LayoutProtocol"),
         // The wire meeting the engine: requests turned into engine values, layouts into replies.
         .target(name: "LayoutWire", dependencies: [
-            "LayoutEngine", "LayoutUnicode", "LayoutRender", "LayoutRules", "LayoutProtocol",
+            "LayoutEngine", "LayoutFonts", "LayoutUnicode", "LayoutRender", "LayoutRules", "LayoutProtocol",
             .product(name: "SwiftProtobuf", package: "swift-protobuf"),
         ]),
         .target(name: "LayoutdClient", dependencies: ["LayoutProtocol"], path: "clients/swift/Sources/LayoutdClient"),
         .target(name: "LayoutServer", dependencies: [
-            "LayoutEngine", "LayoutUnicode", "LayoutRender", "LayoutWire", "CFatalSignal",
+            "LayoutEngine", "LayoutFonts", "LayoutUnicode", "LayoutRender", "LayoutWire", "CFatalSignal",
             .product(name: "NIOCore", package: "swift-nio"),
             .product(name: "NIOPosix", package: "swift-nio"),
             .product(name: "NIOHTTP1", package: "swift-nio"),
@@ -75,7 +79,7 @@ let package = Package(
             .product(name: "Prometheus", package: "swift-prometheus"),
         ]),
         .executableTarget(name: "layoutd", dependencies: [
-            "LayoutServer", "LayoutWire",
+            "LayoutServer", "LayoutWire", "LayoutFonts",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
         ]),
@@ -85,7 +89,7 @@ let package = Package(
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "layoutd-bench", dependencies: [
-            "LayoutEngine", "LayoutUnicode", "LayoutRules", "LayoutWire", "LayoutdClient", "LayoutServer", "CHarfBuzz",
+            "LayoutEngine", "LayoutFonts", "LayoutUnicode", "LayoutRules", "LayoutWire", "LayoutdClient", "LayoutServer", "CHarfBuzz",
             .product(name: "SwiftProtobuf", package: "swift-protobuf"),
         ], path: "Benchmarks/LayoutBench"),
 
@@ -99,15 +103,15 @@ let package = Package(
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "LayoutEngineTests", dependencies: ["LayoutEngine", "LayoutFonts", "LayoutUnicode", "CFreeType", "TestSupport"],
                     exclude: ["Golden", "LayoutDumps", "HarfBuzzInHouse"]),
-        .testTarget(name: "LayoutFontsTests", dependencies: ["LayoutFonts", "CHarfBuzz"]),
-        .testTarget(name: "LayoutRulesTests", dependencies: ["LayoutEngine", "LayoutUnicode", "LayoutRules", "TestSupport"]),
+        .testTarget(name: "LayoutFontsTests", dependencies: ["LayoutFonts", "LayoutEngine", "CHarfBuzz"]),
+        .testTarget(name: "LayoutRulesTests", dependencies: ["LayoutEngine", "LayoutFonts", "LayoutUnicode", "LayoutRules", "TestSupport"]),
         // RenderReferences/ holds the pictures the renderer's output is compared with.
-        .testTarget(name: "LayoutRenderTests", dependencies: ["LayoutEngine", "LayoutUnicode", "LayoutRender", "CCairo", "TestSupport"],
+        .testTarget(name: "LayoutRenderTests", dependencies: ["LayoutEngine", "LayoutFonts", "LayoutUnicode", "LayoutRender", "CCairo", "TestSupport"],
                     exclude: ["RenderReferences"]),
         // Vectors/ holds wire bytes the tests and the C and Python clients read by path.
-        .testTarget(name: "LayoutWireTests", dependencies: ["LayoutWire", "LayoutUnicode", "TestSupport"], exclude: ["Vectors"]),
+        .testTarget(name: "LayoutWireTests", dependencies: ["LayoutWire", "LayoutFonts", "LayoutUnicode", "TestSupport"], exclude: ["Vectors"]),
         // FuzzRegressions/ holds inputs the fuzzers found, read by path.
-        .testTarget(name: "LayoutServerTests", dependencies: ["LayoutServer", "LayoutdClient", "LayoutWire", "LayoutUnicode", "TestSupport",
+        .testTarget(name: "LayoutServerTests", dependencies: ["LayoutServer", "LayoutFonts", "LayoutdClient", "LayoutWire", "LayoutUnicode", "TestSupport",
                                                            .product(name: "NIOPosix", package: "swift-nio"),
                                                            .product(name: "NIOEmbedded", package: "swift-nio")],
                     exclude: ["FuzzRegressions"]),

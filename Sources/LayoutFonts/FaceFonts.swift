@@ -1,26 +1,12 @@
 import CHarfBuzz
+import LayoutEngine
 
 /// A face at one set of axis values and one point size, as HarfBuzz shapes and measures it
 /// (`hb_font_t`, with HarfBuzz's own OpenType functions, at units-per-em). Made immutable
 /// before it is shared, after which HarfBuzz documents it safe to use from any thread.
 package enum FaceFonts {
     /// A face's line and decoration metrics, in font units (descender positive, downward).
-    package struct Metrics {
-        package var unitsPerEm: Int32
-        package var ascender: Int32
-        package var descender: Int32
-        package var lineGap: Int32
-        package var underline: (position: Int32, thickness: Int32)
-        package var strikeout: (position: Int32, thickness: Int32)
-        package var capHeight: Int32
-        package var xHeight: Int32
-
-        package init(unitsPerEm: Int32, ascender: Int32, descender: Int32, lineGap: Int32, underline: (position: Int32, thickness: Int32),
-                     strikeout: (position: Int32, thickness: Int32), capHeight: Int32 = 0, xHeight: Int32 = 0) {
-            (self.unitsPerEm, self.ascender, self.descender, self.lineGap) = (unitsPerEm, ascender, descender, lineGap)
-            (self.underline, self.strikeout, self.capHeight, self.xHeight) = (underline, strikeout, capHeight, xHeight)
-        }
-    }
+    package typealias Metrics = FaceMetrics
 
     /// A font of `face` (which it references) at `coordinates` (design values, one per axis;
     /// empty for the face's defaults) and `pointSize` (0: no `trak` tracking), with its
@@ -106,13 +92,4 @@ package enum FaceFonts {
         hb_ot_layout_get_baseline_with_fallback(font, HB_OT_LAYOUT_BASELINE_TAG_IDEO_EMBOX_TOP_OR_RIGHT, HB_DIRECTION_LTR, han, 0, &top)
         return top > bottom ? (top, bottom) : nil
     }
-}
-
-/// Receives a glyph's outline in font units, y up from the baseline, as its face draws it.
-package protocol OutlineSink: AnyObject {
-    func move(to x: Float, _ y: Float)
-    func line(to x: Float, _ y: Float)
-    func quad(_ cx: Float, _ cy: Float, to x: Float, _ y: Float)
-    func cubic(_ c1x: Float, _ c1y: Float, _ c2x: Float, _ c2y: Float, to x: Float, _ y: Float)
-    func close()
 }

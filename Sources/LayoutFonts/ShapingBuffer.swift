@@ -107,64 +107,44 @@ package struct ShapingFeatures {
 
 /// HarfBuzz's glyphs in its buffer, read in place: valid only inside `ShapingBuffer.shape`'s body.
 ///
-/// Read through raw pointers at the C structs' offsets rather than as `hb_glyph_info_t` and
-/// `hb_glyph_position_t`: the engine inlines these reads (one load each, per glyph), and an
-/// inlined body naming a C type would need HarfBuzz's module in the engine, which imports no C.
-/// `BufferGlyphs.layoutMatchesHarfBuzz` holds the offsets to the structs' (tested). Public, not
-/// `package`: Swift 6.3 inlines `@inlinable package` bodies into no other module (measured: a
-/// call per field per glyph); the target is no product, so nothing outside the package sees it.
-public struct BufferGlyphs {
-    @usableFromInline let infos: UnsafeRawPointer
-    @usableFromInline let positions: UnsafeRawPointer
-    public let count: Int
+/// (The engine read these through raw offsets while it sat above this adapter and could not
+/// name a C type in an inlined body; the adapter now writes the engine's glyphs itself, so it
+/// reads HarfBuzz's structs as they are.)
+package struct BufferGlyphs {
+    let infos: UnsafeMutablePointer<hb_glyph_info_t>
+    let positions: UnsafeMutablePointer<hb_glyph_position_t>
+    package let count: Int
 
     init(infos: UnsafeMutablePointer<hb_glyph_info_t>, positions: UnsafeMutablePointer<hb_glyph_position_t>, count: Int) {
-        self.infos = UnsafeRawPointer(infos)
-        self.positions = UnsafeRawPointer(positions)
+        self.infos = infos
+        self.positions = positions
         self.count = count
     }
 
-    /// Both structs are five 32-bit fields: glyph, mask, cluster (then two private); x and y
-    /// advance, x and y offset (then one private).
-    @inlinable static var stride: Int { 20 }
-
     // SAFETY: `i` is below `count` (the callers' loops) and the buffer is not touched until
-    // `shape`'s body returns; the offsets are HarfBuzz's (`layoutMatchesHarfBuzz`, tested).
-    @inlinable @inline(__always) func info(_ i: Int, _ field: Int) -> UInt32 {
-        infos.load(fromByteOffset: i &* Self.stride &+ field &* 4, as: UInt32.self)
-    }
-
-    @inlinable @inline(__always) func position(_ i: Int, _ field: Int) -> Int32 {
-        positions.load(fromByteOffset: i &* Self.stride &+ field &* 4, as: Int32.self)
-    }
-
-    @inlinable @inline(__always) public func id(_ i: Int) -> UInt32 { info(i, 0) }
+    // `shape`'s body returns.
+    @inline(__always) package func id(_ i: Int) -> UInt32 { infos[i].codepoint }
     /// HarfBuzz's glyph flags and its other bits (`GlyphMask`).
-    @inlinable @inline(__always) public func mask(_ i: Int) -> UInt32 { info(i, 1) }
+    @inline(__always) package func mask(_ i: Int) -> UInt32 { infos[i].mask }
     /// Counted from the context's start.
-    @inlinable @inline(__always) public func cluster(_ i: Int) -> UInt32 { info(i, 2) }
-    @inlinable @inline(__always) public func xAdvance(_ i: Int) -> Int32 { position(i, 0) }
-    @inlinable @inline(__always) public func yAdvance(_ i: Int) -> Int32 { position(i, 1) }
-    @inlinable @inline(__always) public func xOffset(_ i: Int) -> Int32 { position(i, 2) }
-    @inlinable @inline(__always) public func yOffset(_ i: Int) -> Int32 { position(i, 3) }
-
-    /// True when the offsets above are HarfBuzz's own (a test asks).
-    package static var layoutMatchesHarfBuzz: Bool {
-        MemoryLayout<hb_glyph_info_t>.stride == stride && MemoryLayout<hb_glyph_position_t>.stride == stride
-            && MemoryLayout<hb_glyph_info_t>.offset(of: \.codepoint) == 0 && MemoryLayout<hb_glyph_info_t>.offset(of: \.mask) == 4
-            && MemoryLayout<hb_glyph_info_t>.offset(of: \.cluster) == 8
-            && MemoryLayout<hb_glyph_position_t>.offset(of: \.x_advance) == 0 && MemoryLayout<hb_glyph_position_t>.offset(of: \.y_advance) == 4
-            && MemoryLayout<hb_glyph_position_t>.offset(of: \.x_offset) == 8 && MemoryLayout<hb_glyph_position_t>.offset(of: \.y_offset) == 12
-            && GlyphMask.unsafeToBreak == HB_GLYPH_FLAG_UNSAFE_TO_BREAK.rawValue
-            && GlyphMask.keptFlags == HB_GLYPH_FLAG_UNSAFE_TO_BREAK.rawValue | HB_GLYPH_FLAG_UNSAFE_TO_CONCAT.rawValue
-    }
+    @inline(__always) package func cluster(_ i: Int) -> UInt32 { infos[i].cluster }
+    @inline(__always) package func xAdvance(_ i: Int) -> Int32 { positions[i].x_advance }
+    @inline(__always) package func yAdvance(_ i: Int) -> Int32 { positions[i].y_advance }
+    @inline(__always) package func xOffset(_ i: Int) -> Int32 { positions[i].x_offset }
+    @inline(__always) package func yOffset(_ i: Int) -> Int32 { positions[i].y_offset }
 }
 
-/// The glyph flags in a glyph's mask, HarfBuzz's values (hb-buffer.h; hb.h reads them with a
-/// macro, which Swift does not see, so they are restated, as constants the engine inlines).
-public enum GlyphMask {
+/// The glyph flags in a glyph's mask, HarfBuzz's values (hb-buffer.h), restated as constants
+/// (`matchesHarfBuzz` holds them to HarfBuzz's, tested), the engine's `GlyphFlags` bits too.
+package enum GlyphMask {
     /// Unsafe to break: the text may not be cut before this glyph's cluster and each side shaped alone.
-    @inlinable public static var unsafeToBreak: UInt32 { 0x1 }
+    package static var unsafeToBreak: UInt32 { 0x1 }
     /// The flags a glyph keeps: unsafe to break (0x1) and unsafe to concatenate (0x2).
-    @inlinable public static var keptFlags: UInt32 { 0x3 }
+    package static var keptFlags: UInt32 { 0x3 }
+
+    /// True when the values above are HarfBuzz's own (a test asks).
+    package static var matchesHarfBuzz: Bool {
+        unsafeToBreak == HB_GLYPH_FLAG_UNSAFE_TO_BREAK.rawValue
+            && keptFlags == HB_GLYPH_FLAG_UNSAFE_TO_BREAK.rawValue | HB_GLYPH_FLAG_UNSAFE_TO_CONCAT.rawValue
+    }
 }

@@ -1,6 +1,7 @@
 import Dispatch
 import LayoutEngine
 import LayoutWire
+import LayoutFonts
 
 /// The fonts a client registered on its connection (`register_fonts`) and the processor that
 /// answers its requests with them. Confined to the connection's event loop, as its other state.

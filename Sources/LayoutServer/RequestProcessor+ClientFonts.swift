@@ -1,6 +1,7 @@
 import LayoutEngine
 import LayoutWire
 import LayoutUnicode
+import LayoutFonts
 
 /// Fonts clients send: with one request (`LayoutRequest.fonts`) or registered on a connection
 /// (`register_fonts`). Either way the request is answered by a processor over the daemon's fonts

@@ -3,6 +3,7 @@ import Foundation
 import LayoutEngine
 import LayoutServer
 import Logging
+import LayoutFonts
 
 /// The fonts and tag styles a daemon serves with, as start-up and every reload load them.
 struct DaemonFonts {

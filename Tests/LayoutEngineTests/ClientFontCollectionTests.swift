@@ -3,6 +3,7 @@ import Testing
 import TestSupport
 @testable import LayoutEngine
 import LayoutUnicode
+import LayoutFonts
 
 /// A client's collection (.ttc) with the faces it asks for (`ClientFont.faceIndices`), held to
 /// HarfBuzz's own hb-shape with --face-index on the same file. Noto Sans CJK's collection holds

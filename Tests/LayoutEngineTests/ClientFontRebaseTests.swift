@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import LayoutEngine
 import LayoutUnicode
+import LayoutFonts
 
 /// A connection's registered faces carried over a reload: the same faces (no check or coverage
 /// scan again) over the new set where their ids still follow it, made again where they do not;

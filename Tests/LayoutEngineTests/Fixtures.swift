@@ -1,6 +1,7 @@
 import Foundation
 @testable import LayoutEngine
 import LayoutUnicode
+import LayoutFonts
 
 /// Fonts and helpers shared by the engine tests: Debian's default font set, loaded once.
 enum Fixtures {

@@ -136,8 +136,8 @@ import LayoutUnicode
         func shaped(_ font: Font) -> ShapedGlyphs {
             units.withUnsafeBufferPointer {
                 font.shaping.shape($0, range: 0..<units.count, context: 0..<units.count, rtl: false, upright: false,
-                                   script: family.hasPrefix("Noto Sans CJK") ? .han : .latin, style: ShapingStyle(TextStyle()),
-                                   buffer: ShapingBuffer())
+                                   script: family.hasPrefix("Noto Sans CJK") ? .han : .latin, style: ShapingStyle(TextStyle(), library: nil),
+                                   buffer: ShapingScratch())
             }
         }
         // HarfBuzz's advances hold the font's kerning, FreeType's glyph advances do not: what

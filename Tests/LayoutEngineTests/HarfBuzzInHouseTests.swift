@@ -3,6 +3,7 @@ import Testing
 import TestSupport
 @testable import LayoutEngine
 import LayoutUnicode
+import LayoutFonts
 
 /// HarfBuzz's own in-house shaping tests (`HarfBuzzInHouse/`: their fonts and texts, copied from
 /// HarfBuzz's repository), each line laid out by the engine with the line's font given as a

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import LayoutEngine
+@testable import LayoutFonts
 
 /// Files the daemon is configured with are read only when regular and small enough; nothing
 /// here may block (a FIFO without a writer) or read without end (/dev/zero).

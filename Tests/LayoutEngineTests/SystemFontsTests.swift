@@ -1,5 +1,6 @@
 import Testing
 @testable import LayoutEngine
+import LayoutFonts
 
 /// Fonts found through fontconfig, as Debian's fonts-noto-core and fonts-dejavu-core install them.
 @Suite struct SystemFontsTests {

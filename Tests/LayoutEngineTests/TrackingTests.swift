@@ -3,6 +3,7 @@ import Testing
 import TestSupport
 @testable import LayoutEngine
 import LayoutUnicode
+import LayoutFonts
 
 /// An AAT `trak` table's tracking, applied at the style's optical size as CoreText applies it at
 /// the point size, and held to `hb-shape --font-ptem` on the same font (HarfBuzz's own test

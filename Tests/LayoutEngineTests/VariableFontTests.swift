@@ -3,6 +3,7 @@ import Testing
 import TestSupport
 @testable import LayoutEngine
 import LayoutUnicode
+import LayoutFonts
 
 /// Variable fonts (Debian's fonts-inter-variable: Inter 4 with a `wght` axis, 100–900, and nine
 /// named instances): axis values per span, named instances, the weight moving its axis as CSS does,

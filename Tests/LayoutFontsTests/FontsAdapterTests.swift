@@ -1,13 +1,28 @@
 import CHarfBuzz
-import LayoutFonts
+@testable import LayoutEngine
+@testable import LayoutFonts
 import Testing
 
 /// The fonts adapter's own promises; the engine's tests hold its results (shaping, metrics,
 /// coverage) to hb-shape and FreeType.
 @Suite struct FontsAdapterTests {
-    /// The engine reads HarfBuzz's glyphs at fixed offsets, inlined: they must be the structs'.
-    @Test func bufferGlyphsReadHarfBuzzsLayout() {
-        #expect(BufferGlyphs.layoutMatchesHarfBuzz)
+    /// A registry of loaded faces, whether loaded whole or made of them (as the daemon makes its
+    /// own), takes HarfBuzz as its library, so each style's language and features are made
+    /// HarfBuzz's once, when the style is resolved, not per run.
+    @Test func registriesOfLoadedFacesPrepareEachStyleOnce() throws {
+        let loaded = try FontRegistry.load(paths: ["/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"])
+        #expect(loaded.shapingLibrary is HarfBuzzLibrary)
+        let remade = FontRegistry(fonts: loaded.fonts, defaultFamily: loaded.defaultFamily, fallbackFamilies: [])
+        #expect(remade.shapingLibrary is HarfBuzzLibrary)
+        let style = ShapingStyle(TextStyle(language: "tr"), library: remade.shapingLibrary)
+        let prepared = try #require(style.prepared as? HarfBuzzStyle)
+        #expect(prepared.language != nil)
+        #expect(ShapingStyle(TextStyle(), library: nil).prepared == nil)
+    }
+
+    /// The flag bits the adapter keeps in each glyph are HarfBuzz's.
+    @Test func glyphMaskBitsAreHarfBuzzs() {
+        #expect(GlyphMask.matchesHarfBuzz)
     }
 
     /// Shaped glyphs read through the adapter are HarfBuzz's: a kerned pair in DejaVu Sans.

@@ -4,6 +4,7 @@ import TestSupport
 @testable import LayoutEngine
 import LayoutRender
 import LayoutUnicode
+import LayoutFonts
 
 /// The font path under damaged fonts: every mutant of real fonts (CFF, TrueType, variable, a tiny
 /// one) is checked as a client's font is, and each that passes is laid out (Latin, Arabic, an

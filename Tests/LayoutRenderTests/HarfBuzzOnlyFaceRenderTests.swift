@@ -3,6 +3,7 @@ import Testing
 @testable import LayoutEngine
 import LayoutRender
 import LayoutUnicode
+import LayoutFonts
 
 /// A face FreeType refuses but HarfBuzz shapes (HarfBuzz's own test fonts lack `hhea`, `loca`
 /// or `name`): loaded with its names and style read by HarfBuzz, laid out, and drawn from

@@ -1,5 +1,3 @@
-import LayoutFonts
-
 /// Where glyph ink crosses a horizontal band: what an underline that skips ink is cut around.
 ///
 /// Each glyph's outline (its face's drawing: HarfBuzz's own glyf/CFF) is walked segment by segment, curves

@@ -1,15 +1,14 @@
-import LayoutFonts
 import Synchronization
 
 /// One face: its identity, its metrics and its shaping (`FaceShaping`), for a loaded face an
-/// immutable HarfBuzz font at units-per-em.
+/// immutable HarfBuzz font at units-per-em, which the fonts adapter makes (`LayoutFonts`).
 ///
 /// The HarfBuzz font is made immutable at load time, which makes it safe to shape with
 /// from any thread. FreeType faces are never kept here: they are not thread-safe, and
 /// shaping does not need them (HarfBuzz's own OpenType functions read the tables).
-// @unchecked Sendable: all properties are `let`; those not Sendable by type are the HarfBuzz font
-// and blob pointers (immutable at load time, which HarfBuzz documents thread-safe) and the
-// coverage bits, written before the font is made and only read after.
+// @unchecked Sendable: all properties are `let`; those not Sendable by type are the shaping (whose
+// protocol is Sendable), the file's bytes (immutable once loaded) and the coverage bits, written
+// before the font is made and only read after.
 public final class Font: @unchecked Sendable {
     public let id: UInt32
     /// Unique in the process, unlike `id` (a client's fonts and instances are numbered per
@@ -69,29 +68,27 @@ public final class Font: @unchecked Sendable {
     public let pointSize: Float
 
     /// How the face shapes text and answers for its characters and ink: HarfBuzz for a loaded
-    /// face, fixed advances in the stage tests.
-    let shaping: any FaceShaping
-    /// The HarfBuzz font `shaping` shapes with, for the glyph outlines drawing traces; nil for a
-    /// face HarfBuzz does not shape. Valid while this font lives.
-    package var hbFont: OpaquePointer? { (shaping as? HarfBuzzShaping)?.font }
-    /// The file's bytes (a read-only mapping): the renderer's FreeType faces read them too,
-    /// rather than opening the path again. Nil for a face without a file.
-    package let blob: OpaquePointer?
+    /// face (the fonts adapter's), fixed advances in the stage tests.
+    package let shaping: any FaceShaping
+    /// The file's bytes, held by the fonts adapter's owner of them (a read-only mapping, or a
+    /// client's bytes): the renderer's FreeType faces read them too, rather than opening the
+    /// path again. Nil for a face without a file.
+    package let blob: AnyObject?
     /// One bit per BMP code point the cmap maps: fallback asks about every cluster, and a bit
     /// test is far cheaper than a cmap search through HarfBuzz. Raw memory the font owns, so a
     /// test touches no reference count.
     let bmpCoverage: UnsafeMutablePointer<UInt64>
 
     /// A face's line and decoration metrics, in font units (descender positive, downward).
-    typealias Metrics = FaceFonts.Metrics
+    package typealias Metrics = FaceMetrics
 
     /// A face with its metrics and its shaping; `coverage` (one bit per BMP code point, which the
     /// font then owns and frees) is shared with `base` for an instance.
-    init(id: UInt32, family: String, styleName: String, weight: Int, italic: Bool, widthClass: Int, path: String,
-         faceIndex: Int, metrics: Metrics, isColorEmoji: Bool, axes: [VariationAxis], namedInstances: [NamedInstance],
-         coverageCount: Int, bmpCoverage: UnsafeMutablePointer<UInt64>, instanceOf base: Font?, coordinates: [Float],
-         shaping: any FaceShaping, blob: OpaquePointer?, synthesis: FontSynthesis = [], tracks: Bool = false,
-         pointSize: Float = 0) {
+    package init(id: UInt32, family: String, styleName: String, weight: Int, italic: Bool, widthClass: Int, path: String,
+                 faceIndex: Int, metrics: Metrics, isColorEmoji: Bool, axes: [VariationAxis], namedInstances: [NamedInstance],
+                 coverageCount: Int, bmpCoverage: UnsafeMutablePointer<UInt64>, instanceOf base: Font?, coordinates: [Float],
+                 shaping: any FaceShaping, blob: AnyObject?, synthesis: FontSynthesis = [], tracks: Bool = false,
+                 pointSize: Float = 0) {
         self.id = id
         self.tracks = tracks
         self.pointSize = pointSize
@@ -125,42 +122,6 @@ public final class Font: @unchecked Sendable {
         self.blob = blob
     }
 
-    /// A face HarfBuzz reads from `hbFace` (of `blob`, whose reference it takes), or an instance of
-    /// the face `base` at `coordinates` (a variable face's) and `pointSize` (a tracking face's).
-    convenience init(id: UInt32, family: String, styleName: String, weight: Int, italic: Bool, widthClass: Int,
-                     path: String, faceIndex: Int, blob: OpaquePointer, hbFace: OpaquePointer,
-                     instanceOf base: Font? = nil, coordinates: [Float] = [], pointSize: Float = 0) {
-        let (font, metrics) = FaceFonts.make(hbFace, coordinates: coordinates, pointSize: pointSize)
-        let isColorEmoji = FontFaces.hasColorGlyphs(hbFace)
-        let shaping = HarfBuzzShaping(font)  // makes the font immutable
-        if let base {
-            // An instance maps the same characters as its face: share its coverage.
-            self.init(id: id, family: family, styleName: styleName, weight: weight, italic: italic, widthClass: widthClass,
-                      path: path, faceIndex: faceIndex, metrics: metrics, isColorEmoji: isColorEmoji, axes: base.axes,
-                      namedInstances: base.namedInstances, coverageCount: base.coverageCount, bmpCoverage: base.bmpCoverage,
-                      instanceOf: base, coordinates: coordinates, shaping: shaping, blob: FontBlobs.reference(blob),
-                      tracks: base.tracks, pointSize: pointSize)
-            return
-        }
-        let (axes, namedInstances) = Self.variationData(hbFace)
-        let bits = Self.emptyCoverage()
-        var coverageCount = FontFaces.collectCoverage(hbFace, into: bits)
-        if CmapSubtables.mapsBeyondItsSet(hbFace) {
-            // HarfBuzz maps more than its set lists: ask it of every BMP code point (a few
-            // milliseconds, for these rare fonts only).
-            for scalar in 0..<UInt32(0x10000) where !Self.covers(bits, UInt16(scalar)) && shaping.nominalGlyph(scalar) != nil {
-                bits[Int(scalar) >> 6] |= 1 << UInt64(scalar & 63)
-                coverageCount += 1
-            }
-        }
-        Self.addShaperFallbacks(to: bits)
-        self.init(id: id, family: family, styleName: styleName, weight: weight, italic: italic, widthClass: widthClass,
-                  path: path, faceIndex: faceIndex, metrics: metrics, isColorEmoji: isColorEmoji, axes: axes,
-                  namedInstances: namedInstances, coverageCount: coverageCount, bmpCoverage: bits, instanceOf: nil,
-                  coordinates: [], shaping: shaping, blob: FontBlobs.reference(blob),
-                  tracks: FontFaces.hasTracking(hbFace))
-    }
-
     /// Unicode's spaces that HarfBuzz draws with a face's own space when its cmap lacks them,
     /// each at the width its kind gives (hb-ot-shape-fallback): no-break, en and em quads and
     /// spaces, the fractions of an em, figure, punctuation, thin, hair, narrow no-break, medium
@@ -171,14 +132,14 @@ public final class Font: @unchecked Sendable {
     /// spaces above where it maps U+0020, and U+2011 NON-BREAKING HYPHEN where it maps U+2010
     /// (hb-ot-shape-normalize). Fallback judges a cluster as the shaper will draw it, so a
     /// thin space in Devanagari stays in the Devanagari face, as hb-shape draws it.
-    static func addShaperFallbacks(to coverage: UnsafeMutablePointer<UInt64>) {
+    package static func addShaperFallbacks(to coverage: UnsafeMutablePointer<UInt64>) {
         func set(_ unit: UInt16) { coverage[Int(unit) >> 6] |= 1 << UInt64(unit & 63) }
         if covers(coverage, 0x0020) { spacesDrawnWithSpace.forEach(set) }
         if covers(coverage, 0x2010) { set(0x2011) }
     }
 
     /// BMP coverage with no bit set, for a face to fill.
-    static func emptyCoverage() -> UnsafeMutablePointer<UInt64> {
+    package static func emptyCoverage() -> UnsafeMutablePointer<UInt64> {
         let bits = UnsafeMutablePointer<UInt64>.allocate(capacity: 0x10000 / 64)
         bits.initialize(repeating: 0, count: 0x10000 / 64)
         return bits
@@ -187,14 +148,15 @@ public final class Font: @unchecked Sendable {
     /// An instance of this face at `coordinates` (one per axis of a variable face, clamped
     /// already; empty for a static one) and `pointSize` (0 for none): shapes, measures and draws
     /// as the face does at those axis values, tracked as its `trak` table says at that size.
-    /// A face HarfBuzz does not shape has no axes to set (`axes` come from its `fvar` table), so
-    /// it is its own only instance.
+    /// A face whose shaping makes no instances (HarfBuzz's makes them; a synthesised face's and
+    /// the stage tests' do not) has no axes to set, so it is its own only instance.
     func instance(id: UInt32, coordinates: [Float], pointSize: Float = 0) -> Font {
-        guard let hbFont, let blob else { return self }
-        let face = FaceFonts.face(of: hbFont)
+        guard let made = shaping.instance(coordinates: coordinates, pointSize: pointSize) else { return self }
+        // An instance maps the same characters as its face: it shares its coverage.
         return Font(id: id, family: family, styleName: styleName, weight: weight, italic: italic, widthClass: widthClass,
-                    path: path, faceIndex: faceIndex, blob: blob, hbFace: face, instanceOf: self, coordinates: coordinates,
-                    pointSize: pointSize)
+                    path: path, faceIndex: faceIndex, metrics: made.metrics, isColorEmoji: made.isColorEmoji, axes: axes,
+                    namedInstances: namedInstances, coverageCount: coverageCount, bmpCoverage: bmpCoverage, instanceOf: self,
+                    coordinates: coordinates, shaping: made.shaping, blob: blob, tracks: tracks, pointSize: pointSize)
     }
 
     /// This face (or instance) made bold or oblique as `synthesis` says, numbered `id`: it maps
@@ -208,11 +170,10 @@ public final class Font: @unchecked Sendable {
                     namedInstances: namedInstances, coverageCount: coverageCount, bmpCoverage: bmpCoverage,
                     instanceOf: base ?? self, coordinates: coordinates,
                     shaping: SyntheticShaping(shaping, synthesis: synthesis, unitsPerEm: unitsPerEm),
-                    blob: blob.map(FontBlobs.reference), synthesis: synthesis, tracks: tracks, pointSize: pointSize)
+                    blob: blob, synthesis: synthesis, tracks: tracks, pointSize: pointSize)
     }
 
     deinit {
-        if let blob { FontBlobs.destroy(blob) }
         if base == nil { bmpCoverage.deallocate() }
     }
 
@@ -229,16 +190,6 @@ public final class Font: @unchecked Sendable {
     public var variations: [FontVariation] {
         if coordinates.isEmpty { return [] }
         return zip(axes, coordinates).map { FontVariation(tag: $0.tag, value: $1) }
-    }
-
-    /// The axes and named instances of a variable face (`fvar`), read once at load.
-    private static func variationData(_ face: OpaquePointer) -> ([VariationAxis], [NamedInstance]) {
-        let (axes, instances) = FontFaces.variations(face)
-        return (axes.map { VariationAxis(tag: OpenTypeTag.unpack($0.tag), minimum: $0.minimum, defaultValue: $0.defaultValue,
-                                         maximum: $0.maximum) },
-                instances.enumerated().map { index, instance in
-                    NamedInstance(name: FontFaces.name(face, instance.nameID) ?? "Instance \(index)", coordinates: instance.coordinates)
-                })
     }
 
     /// The glyph the cmap maps `scalar` to, or nil when the face lacks it.
@@ -258,7 +209,7 @@ public final class Font: @unchecked Sendable {
 
     /// The bit for `unit` in a font's BMP coverage.
     @inline(__always)
-    static func covers(_ coverage: UnsafeMutablePointer<UInt64>, _ unit: UInt16) -> Bool {
+    package static func covers(_ coverage: UnsafeMutablePointer<UInt64>, _ unit: UInt16) -> Bool {
         coverage[Int(unit) >> 6] & (1 << UInt64(unit & 63)) != 0
     }
 
@@ -285,7 +236,5 @@ extension Font {
     /// and its `idtp` or, as OpenType defines the em box, one em above `ideo` (HarfBuzz's
     /// fallback). nil for a font whose table does not (most non-CJK fonts have none). Noto Sans
     /// CJK's: 880 and −120 of 1,000.
-    var ideographicEmBox: (top: Int32, bottom: Int32)? {
-        hbFont.flatMap(FaceFonts.ideographicEmBox)
-    }
+    var ideographicEmBox: (top: Int32, bottom: Int32)? { shaping.ideographicEmBox }
 }

@@ -18,7 +18,10 @@ public final class FontRegistry: @unchecked Sendable {
     /// The first color emoji face; preferred for clusters with emoji presentation.
     let emojiFont: Font?
     /// Faces skipped at load, each with why: the daemon logs them.
-    public private(set) var problems: [String] = []
+    public package(set) var problems: [String] = []
+    /// The library the faces shape with, which converts each style once (`ShapingStyle`): the
+    /// first face's that names one (HarfBuzz's for loaded faces); nil for faces that name none.
+    package let shapingLibrary: (any ShapingLibrary)?
     /// Instances of variable faces, made as styles ask for them.
     let instances: FontInstances
     /// Instances all users may make together before each is held to its share (`FontInstances`).
@@ -33,6 +36,7 @@ public final class FontRegistry: @unchecked Sendable {
     public init(fonts: [Font], defaultFamily: String, fallbackFamilies: [String], shadowedBy clientFonts: [Font] = [],
                 instanceShare: FairShare? = nil) {
         self.fonts = fonts
+        self.shapingLibrary = fonts.lazy.compactMap { $0.shaping.library }.first
         self.instances = FontInstances(share: instanceShare ?? FairShare("variable font instances", capacity: Self.defaultInstanceCapacity))
         self.clientFonts = clientFonts
         var byKey: [String: [Font]] = [:]
@@ -45,26 +49,6 @@ public final class FontRegistry: @unchecked Sendable {
         self.defaultFamily = byKey[Self.key(defaultFamily)] != nil ? defaultFamily : (fonts.first?.family ?? defaultFamily)
         self.fallbackFamilies = fallbackFamilies.filter { byKey[Self.key($0)] != nil }
         self.emojiFont = fonts.first { $0.isColorEmoji }
-    }
-
-    /// The largest font file the registry reads.
-    public static var maxFileBytes: Int { FontFile.maxBytes }
-
-    /// Loads the given files; files that cannot be read are reported, not skipped silently.
-    public static func load(paths: [String], defaultFamily: String = "Noto Sans",
-                            fallbackFamilies: [String] = DefaultFonts.fallbackFamilies) throws -> FontRegistry {
-        var fonts: [Font] = []
-        var problems: [String] = []
-        for path in paths {
-            fonts += try FontFile.load(path: path, firstID: UInt32(fonts.count), problems: &problems)
-        }
-        guard !fonts.isEmpty else {
-            throw LayoutError(.notFound, "no font could be loaded" + (problems.isEmpty ? "" : ": " + problems.joined(separator: "; ")),
-                              field: "fonts")
-        }
-        let registry = FontRegistry(fonts: fonts, defaultFamily: defaultFamily, fallbackFamilies: fallbackFamilies)
-        registry.problems = problems
-        return registry
     }
 
     /// The family a style names, or the default family for a style that names none.

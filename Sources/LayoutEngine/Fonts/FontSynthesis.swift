@@ -1,5 +1,3 @@
-import LayoutFonts
-
 /// Faces made from another where a family has none near the weight or slant a style asks for,
 /// as CSS `font-synthesis` allows and as CoreText, Skia and Cairo make them. As a style's
 /// setting, what it lets the engine make (both by default); as a font's, what it was made with.

@@ -45,21 +45,27 @@ public struct VariationAxis: Hashable, Sendable {
     public var minimum: Float
     public var defaultValue: Float
     public var maximum: Float
+
+    package init(tag: String, minimum: Float, defaultValue: Float, maximum: Float) {
+        (self.tag, self.minimum, self.defaultValue, self.maximum) = (tag, minimum, defaultValue, maximum)
+    }
 }
 
 /// A named instance of a variable font: a subfamily name and a value for every axis.
 public struct NamedInstance: Hashable, Sendable {
     public var name: String
     public var coordinates: [Float]
+
+    package init(name: String, coordinates: [Float]) { (self.name, self.coordinates) = (name, coordinates) }
 }
 
 /// Four ASCII characters packed big-endian, as HarfBuzz's `hb_tag_t`.
-enum OpenTypeTag {
-    static func pack(_ tag: String) -> UInt32 {
+package enum OpenTypeTag {
+    package static func pack(_ tag: String) -> UInt32 {
         tag.utf8.reduce(0) { $0 << 8 | UInt32($1) }
     }
 
-    static func unpack(_ tag: UInt32) -> String {
+    package static func unpack(_ tag: UInt32) -> String {
         String(decoding: [24, 16, 8, 0].map { UInt8(truncatingIfNeeded: tag >> $0) }, as: UTF8.self)
     }
 }

@@ -1,5 +1,4 @@
 import Glibc
-import LayoutFonts
 
 /// The files a daemon is configured with — its configuration, font files, tag styles — opened
 /// so that none can hang it or exhaust its memory: opened with `O_NONBLOCK`, so a FIFO
@@ -27,30 +26,8 @@ public enum RegularFile {
         return bytes
     }
 
-    /// The file mapped read-only into a HarfBuzz blob (which unmaps it when destroyed), as
-    /// `hb_blob_create_from_file` would, but only for a regular file under `maxBytes`.
-    static func mapBlob(_ path: String, maxBytes: Int) throws(LayoutError) -> OpaquePointer {
-        let (fd, size) = try open(path, maxBytes: maxBytes)
-        defer { close(fd) }
-        guard size > 0 else { throw LayoutError(.invalidArgument, "it is empty", field: "") }
-        guard let address = mmap(nil, size, PROT_READ, MAP_PRIVATE, fd, 0), address != MAP_FAILED else {
-            throw LayoutError(.resourceExhausted, "cannot map it: \(String(cString: strerror(errno)))", field: "")
-        }
-        let mapping = UnsafeMutablePointer<(UnsafeMutableRawPointer, Int)>.allocate(capacity: 1)
-        mapping.initialize(to: (address, size))
-        let blob = FontBlobs.mapped(address, size: size, release: { user in
-            guard let mapping = user?.assumingMemoryBound(to: (UnsafeMutableRawPointer, Int).self) else { return }
-            munmap(mapping.pointee.0, mapping.pointee.1)
-            mapping.deallocate()
-        }, releaseData: mapping)
-        guard let blob else {
-            throw LayoutError(.resourceExhausted, "HarfBuzz could not take it", field: "")
-        }
-        return blob
-    }
-
     /// An open descriptor on a regular file (or /dev/null) and its size.
-    private static func open(_ path: String, maxBytes: Int) throws(LayoutError) -> (Int32, Int) {
+    package static func open(_ path: String, maxBytes: Int) throws(LayoutError) -> (Int32, Int) {
         let fd = Glibc.open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         guard fd >= 0 else { throw LayoutError(.notFound, "cannot open it: \(String(cString: strerror(errno)))", field: "") }
         var info = stat()

@@ -1,5 +1,3 @@
-import LayoutFonts
-
 /// Arrays a layout fills and drops, kept for the next layout so their storage is reused.
 ///
 /// A caption's layout used some thirty arrays. Allocating one, with the type look-up Swift
@@ -17,8 +15,9 @@ import LayoutFonts
 /// (and its positioner, on the same thread) touches it, one access at a time.
 // @unchecked Sendable: one thread at a time uses a scratch, in the context that holds it.
 final class LayoutScratch: @unchecked Sendable {
-    /// HarfBuzz's buffer, for the shaper of the context that holds the scratch.
-    let shapingBuffer = ShapingBuffer()
+    /// The shaping library's state (HarfBuzz's buffer), for the shaper of the context that holds
+    /// the scratch.
+    let shapingBuffer = ShapingScratch()
     @exclusivity(unchecked) var flags = ContiguousArray<UnitFlags>()
     @exclusivity(unchecked) var levels = ContiguousArray<UInt8>()
     /// The text as HarfBuzz sees it, when it differs from the text (controls, attachments).

@@ -36,7 +36,7 @@ public struct ContainerLayout: Equatable, Sendable {
 /// again: where a cut of the text, or a join of it to other text, may change its glyphs.
 public struct GlyphFlags: OptionSet, Hashable, Sendable {
     public let rawValue: UInt8
-    public init(rawValue: UInt8) { self.rawValue = rawValue }
+    @inlinable public init(rawValue: UInt8) { self.rawValue = rawValue }
     /// Cutting the text before this glyph's cluster may change the glyphs on either side.
     public static let unsafeToBreak = GlyphFlags(rawValue: 1)
     /// Shaping the text on either side of the cluster's start apart and joining the glyphs may

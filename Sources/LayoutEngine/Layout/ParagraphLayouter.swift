@@ -1,5 +1,3 @@
-import LayoutFonts
-
 /// Lays paragraphs out with a set of loaded fonts. Thread-safe: one instance serves a daemon.
 public final class ParagraphLayouter: Sendable {
     public let fonts: FontRegistry
@@ -34,9 +32,6 @@ public final class ParagraphLayouter: Sendable {
         _ = Itemizer.ScriptTable.shared
     }
 
-    /// HarfBuzz shaping calls made so far by every layouter in this process.
-    public static var harfBuzzCalls: UInt64 { ShapingBuffer.calls.load(ordering: .relaxed) }
-
     /// Runs the pipeline: analyze, itemize, shape (the width-independent stage), then break,
     /// position and decorate.
     public func layout(_ request: ParagraphRequest, budget: WorkBudget = .unlimited) throws -> ParagraphLayout {
@@ -67,7 +62,7 @@ public final class ParagraphLayouter: Sendable {
     }
 
     /// A request that asks for glyph flags: shaped with HarfBuzz marking the glyphs unsafe to
-    /// concatenate too, past the shaping cache (`ShapingBuffer.producesConcatFlags`).
+    /// concatenate too, past the shaping cache (`ShapingScratch.producesConcatFlags`).
     private func layoutWithGlyphFlags(_ request: ParagraphRequest, context: LayoutContext) throws -> ParagraphLayout {
         let buffer = context.scratch.shapingBuffer
         buffer.producesConcatFlags = true

@@ -1,19 +1,33 @@
 /// One glyph as HarfBuzz shaped it, in font units (size-independent).
-struct ShapedGlyph {
-    var id: UInt32
+///
+/// Public, with an inlinable initializer, for one reason: the fonts adapter writes one per glyph
+/// HarfBuzz shapes, and Swift inlines across modules only public `@inlinable` code (a `package`
+/// one stays a call per glyph; docs/design.md, "Shortcuts for speed"). No product exports it for use.
+public struct ShapedGlyph {
+    public var id: UInt32
     /// UTF-16 offset of the first unit of the glyph's cluster, from the start of the run it
     /// was shaped in: a cached run serves any place in any text without being copied.
-    var cluster: Int32
+    public var cluster: Int32
     /// Along the line; `xOffset` along it and `yOffset` across it (HarfBuzz's y, upward). A
     /// run shaped top to bottom keeps the same meaning: its line's axis is HarfBuzz's −y.
-    var advance: Int32
-    var xOffset: Int32
-    var yOffset: Int32
+    public var advance: Int32
+    public var xOffset: Int32
+    public var yOffset: Int32
     /// HarfBuzz's flags for the glyph, its own bit values: unsafe to break always (cutting the
     /// text before this cluster may change the shaping, so a line that starts or ends here must
     /// be shaped again), unsafe to concatenate when the buffer marked it
-    /// (`ShapingBuffer.producesConcatFlags`). One byte, read from the mask with one AND.
-    var flags: GlyphFlags
+    /// (`ShapingScratch.producesConcatFlags`). One byte, read from the mask with one AND.
+    public var flags: GlyphFlags
+
+    @inlinable
+    public init(id: UInt32, cluster: Int32, advance: Int32, xOffset: Int32, yOffset: Int32, flags: GlyphFlags) {
+        self.id = id
+        self.cluster = cluster
+        self.advance = advance
+        self.xOffset = xOffset
+        self.yOffset = yOffset
+        self.flags = flags
+    }
 }
 
 extension ShapedGlyph {
@@ -39,15 +53,17 @@ extension ShapedGlyph {
 /// allocation a shaped run, where an object holding a separate buffer took two.
 /// Not `Sendable` (no `ManagedBuffer` is): the shaping cache shares it between threads through
 /// `SharedGlyphs`.
-final class ShapedGlyphs: ManagedBuffer<Int, ShapedGlyph> {
+public final class ShapedGlyphs: ManagedBuffer<Int, ShapedGlyph> {
     /// The glyphs, for as long as this object lives.
     var pointer: UnsafeBufferPointer<ShapedGlyph> {
         // The elements' address is fixed for the object's life: reading it outside the closure is sound.
         UnsafeBufferPointer(start: withUnsafeMutablePointerToElements { $0 }, count: header)
     }
 
-    /// Storage for `count` glyphs that `fill` initializes, all of them.
-    static func make(count: Int, fill: (UnsafeMutableBufferPointer<ShapedGlyph>) -> Void) -> ShapedGlyphs {
+    /// Storage for `count` glyphs that `fill` initializes, all of them. Inlinable, as
+    /// `ShapedGlyph.init` is: the fonts adapter fills it per glyph.
+    @inlinable
+    public static func make(count: Int, fill: (UnsafeMutableBufferPointer<ShapedGlyph>) -> Void) -> ShapedGlyphs {
         let glyphs = unsafeDowncast(create(minimumCapacity: count) { _ in count }, to: ShapedGlyphs.self)
         glyphs.withUnsafeMutablePointerToElements { fill(UnsafeMutableBufferPointer(start: $0, count: count)) }
         return glyphs
@@ -81,21 +97,21 @@ struct SharedGlyphs: @unchecked Sendable {
 }
 
 /// The glyphs of one item, in visual order (HarfBuzz reverses right-to-left runs).
-struct ShapedRun {
-    var range: Range<Int>
+package struct ShapedRun {
+    package var range: Range<Int>
     /// Clusters count from `range.lowerBound`.
-    var glyphs: ShapedGlyphs
+    package var glyphs: ShapedGlyphs
     /// Where the run's glyphs lie in `glyphs`: all of them, or the run's part of a buffer that
     /// items shaped together share (`Shaper.shapeJoined`: a buffer a piece cost six allocations
     /// a vertical caption where two did).
-    let first: Int
-    let count: Int
+    package let first: Int
+    package let count: Int
 
     init(range: Range<Int>, glyphs: ShapedGlyphs) {
         self.init(range: range, glyphs: glyphs, first: 0, count: glyphs.header)
     }
 
-    init(range: Range<Int>, glyphs: ShapedGlyphs, first: Int, count: Int) {
+    package init(range: Range<Int>, glyphs: ShapedGlyphs, first: Int, count: Int) {
         self.range = range
         self.glyphs = glyphs
         self.first = first

@@ -1,16 +1,19 @@
-import LayoutFonts
-
-/// A style as HarfBuzz wants it: language and features converted once per layout.
+/// A style as the shaping library wants it: language and features, and the library's own form
+/// of them made once per layout (`ShapingLibrary`; nil where the registry names no library).
 /// A class: each shaping call takes it, and a reference is one count where the struct's
 /// strings and arrays were several.
-final class ShapingStyle {
-    let language: ShapingLanguage?
-    let features: ShapingFeatures
+package final class ShapingStyle {
+    /// The style's BCP 47 language; empty for none.
+    package let language: String
+    package let features: [FontFeature]
+    /// The library's form of both, made when the style is (`ShapingLibrary.prepare`).
+    package let prepared: AnyObject?
     let key: ShapingCache.StyleKey
 
-    init(_ style: TextStyle) {
-        language = ShapingLanguage(style.language)
-        features = ShapingFeatures(style.features.map { ($0.tag, $0.value) })
+    init(_ style: TextStyle, library: (any ShapingLibrary)?) {
+        language = style.language
+        features = style.features
+        prepared = library?.prepare(language: style.language, features: style.features)
         key = ShapingCache.StyleKey(language: style.language, features: style.features)
     }
 }
@@ -22,8 +25,8 @@ final class ShapingStyle {
 /// one shaping result serves every size (the Type Mode fit depends on it).
 struct Shaper {
     let cache: ShapingCache?
-    /// The context's scratch's buffer: one thread at a time shapes with it.
-    let buffer: ShapingBuffer
+    /// The context's scratch's shaping state: one thread at a time shapes with it.
+    let buffer: ShapingScratch
     /// Items that shape alike go to HarfBuzz together (`shapeJoined`); off only in the tests
     /// that hold the joined shaping to the item-by-item one.
     var joinsRuns = true

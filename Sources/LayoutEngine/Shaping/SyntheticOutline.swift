@@ -1,5 +1,3 @@
-import LayoutFonts
-
 /// A glyph's outline collected contour by contour, then drawn grown and slanted as FreeType's
 /// synthesis does (ftsynth.c, ftoutln.c's `FT_Outline_EmboldenXY`), so that the engine's ink,
 /// the renderer's pictures and a client's FreeType agree:

@@ -1,5 +1,3 @@
-import LayoutFonts
-
 /// The shaping of a synthesised bold or oblique (`FontSynthesis`): the face's own, with each
 /// advance grown by the emboldening and each outline grown and slanted as FreeType's transforms
 /// would (`SyntheticOutline`). Ink boxes are the transformed outline's bounds.
@@ -19,7 +17,7 @@ final class SyntheticShaping: FaceShaping, Sendable {
     }
 
     func shape(_ units: UnsafeBufferPointer<UInt16>, range: Range<Int>, context: Range<Int>, rtl: Bool, upright: Bool,
-               script: Script, style: ShapingStyle, buffer: ShapingBuffer) -> ShapedGlyphs {
+               script: Script, style: ShapingStyle, buffer: ShapingScratch) -> ShapedGlyphs {
         let shaped = face.shape(units, range: range, context: context, rtl: rtl, upright: upright, script: script, style: style,
                                 buffer: buffer)
         guard advanceGrowth != 0 else { return shaped }

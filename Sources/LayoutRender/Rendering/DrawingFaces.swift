@@ -50,7 +50,7 @@ enum DrawingFaces {
         let blob: OpaquePointer
 
         init?(_ font: Font) {
-            guard let library, let blob = font.blob else { return nil }  // a face without a file draws nothing
+            guard let library, let blob = font.fileBlob else { return nil }  // a face without a file draws nothing
             var made: FT_Face?
             DrawingFaces.libraryLock.withLock { _ in made = FreeTypeFaces.memoryFace(library: library, blob: blob, index: font.faceIndex) }
             guard let face = made else { return nil }

@@ -38,7 +38,7 @@ final class FixedAdvanceShaping: FaceShaping {
     }
 
     func shape(_ units: UnsafeBufferPointer<UInt16>, range: Range<Int>, context: Range<Int>, rtl: Bool, upright: Bool,
-               script: Script, style: ShapingStyle, buffer: ShapingBuffer) -> ShapedGlyphs {
+               script: Script, style: ShapingStyle, buffer: ShapingScratch) -> ShapedGlyphs {
         var glyphs: [ShapedGlyph] = []
         var index = range.lowerBound
         while index < range.upperBound {

@@ -1,10 +1,10 @@
-import LayoutFonts
+import LayoutEngine
 
 /// A loaded face's shaping: HarfBuzz's own OpenType functions on an immutable HarfBuzz font at
-/// units-per-em, which HarfBuzz documents safe to shape with from any thread. The calls into
-/// HarfBuzz are the fonts adapter's (`LayoutFonts`); this turns its glyphs into the pipeline's.
+/// units-per-em, which HarfBuzz documents safe to shape with from any thread: the engine's
+/// `FaceShaping` for a loaded face, turning HarfBuzz's glyphs into the pipeline's.
 // @unchecked Sendable: the one stored pointer is a HarfBuzz font made immutable before it is kept.
-final class HarfBuzzShaping: FaceShaping, @unchecked Sendable {
+package final class HarfBuzzShaping: FaceShaping, @unchecked Sendable {
     /// The HarfBuzz font; destroyed with this value (`Font.hbFont` is the same pointer, valid
     /// while its font lives).
     let font: OpaquePointer
@@ -17,13 +17,14 @@ final class HarfBuzzShaping: FaceShaping, @unchecked Sendable {
 
     deinit { FaceFonts.destroy(font) }
 
-    func shape(_ units: UnsafeBufferPointer<UInt16>, range: Range<Int>, context: Range<Int>, rtl: Bool, upright: Bool,
-               script: Script, style: ShapingStyle, buffer: ShapingBuffer) -> ShapedGlyphs {
+    package func shape(_ units: UnsafeBufferPointer<UInt16>, range: Range<Int>, context: Range<Int>, rtl: Bool, upright: Bool,
+                       script: Script, style: ShapingStyle, buffer scratch: ShapingScratch) -> ShapedGlyphs {
         var shaped: ShapedGlyphs?
+        let harfBuzzStyle = HarfBuzzStyle.of(style)
         withUnsafePointer(to: range) { range in
-            buffer.shape(units, pieces: UnsafeBufferPointer(start: range, count: 1), context: context, font: font,
-                         direction: upright ? .topToBottom : rtl ? .rightToLeft : .leftToRight, script: script.tag,
-                         language: style.language, features: style.features) { glyphs in
+            ShapingBuffer.of(scratch).shape(units, pieces: UnsafeBufferPointer(start: range, count: 1), context: context, font: font,
+                                            direction: upright ? .topToBottom : rtl ? .rightToLeft : .leftToRight, script: script.tag,
+                                            language: harfBuzzStyle.language, features: harfBuzzStyle.features) { glyphs in
                 // HarfBuzz counts clusters from the context's start; runs count from their own.
                 shaped = Self.glyphs(glyphs, 0..<glyphs.count, clusterOffset: Int32(context.lowerBound - range.pointee.lowerBound),
                                      upright: upright)
@@ -33,11 +34,23 @@ final class HarfBuzzShaping: FaceShaping, @unchecked Sendable {
     }
 
     @inline(__always)
-    func nominalGlyph(_ scalar: UInt32) -> UInt32? { FaceFonts.nominalGlyph(font, scalar) }
+    package func nominalGlyph(_ scalar: UInt32) -> UInt32? { FaceFonts.nominalGlyph(font, scalar) }
 
-    func inkExtents(_ glyph: UInt32) -> (x: Int32, y: Int32, width: Int32, height: Int32) { FaceFonts.inkExtents(font, glyph) }
+    package func inkExtents(_ glyph: UInt32) -> (x: Int32, y: Int32, width: Int32, height: Int32) { FaceFonts.inkExtents(font, glyph) }
 
-    func drawOutline(of glyph: UInt32, into sink: any OutlineSink) { FaceFonts.drawOutline(font, of: glyph, into: sink) }
+    package func drawOutline(of glyph: UInt32, into sink: any OutlineSink) { FaceFonts.drawOutline(font, of: glyph, into: sink) }
+
+    /// The face at other axis values or another point size: a HarfBuzz font of the same face
+    /// (whose blob it references), made immutable.
+    package func instance(coordinates: [Float], pointSize: Float) -> FaceInstance? {
+        let face = FaceFonts.face(of: font)
+        let (made, metrics) = FaceFonts.make(face, coordinates: coordinates, pointSize: pointSize)
+        return FaceInstance(shaping: HarfBuzzShaping(made), metrics: metrics, isColorEmoji: FontFaces.hasColorGlyphs(face))
+    }
+
+    package var ideographicEmBox: (top: Int32, bottom: Int32)? { FaceFonts.ideographicEmBox(font) }
+
+    package var library: (any ShapingLibrary)? { HarfBuzzLibrary() }
 
     /// HarfBuzz's glyphs `span` of its buffer as a run's, clusters moved by `clusterOffset`.
     @inline(__always)

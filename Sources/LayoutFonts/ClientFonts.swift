@@ -1,4 +1,4 @@
-import LayoutFonts
+import LayoutEngine
 
 /// A font a client sends as bytes (a brand's face, a user's): laid out beside the loaded ones for
 /// one request or for the rest of a connection, never written to disk.
@@ -61,7 +61,7 @@ extension FontRegistry {
             var problems: [String] = []
             let faces: [Font]
             do {
-                faces = try FontFile.faces(of: blob, path: label, firstID: UInt32(fonts.count + added.count),
+                faces = try FontFile.faces(of: client.bytes, path: label, firstID: UInt32(fonts.count + added.count),
                                            family: client.family.isEmpty ? nil : client.family,
                                            only: client.faceIndices.isEmpty ? nil : client.faceIndices, problems: &problems)
             } catch {
@@ -82,22 +82,8 @@ extension FontRegistry {
             added += faces
         }
         return FontRegistry(fonts: fonts + added, defaultFamily: defaultFamily, fallbackFamilies: fallbackFamilies,
-                            shadowedBy: self.clientFonts + added, instanceShare: instances.share)
+                            shadowedBy: clientFaces + added, instanceShare: instanceShare)
     }
-
-    /// This registry's client faces over `base` (a reloaded set) instead of the set they were
-    /// added to, the faces themselves kept: no check, no coverage scan again, so a reload costs
-    /// each connection with registered fonts a table of names, not a millisecond a megabyte.
-    /// nil when `base` has another number of faces: the client faces' ids follow the loaded
-    /// ones, and are made again (`adding`).
-    public func rebased(onto base: FontRegistry) -> FontRegistry? {
-        guard base.fonts.count == fonts.count - clientFonts.count else { return nil }
-        return FontRegistry(fonts: base.fonts + clientFonts, defaultFamily: base.defaultFamily, fallbackFamilies: base.fallbackFamilies,
-                            shadowedBy: clientFonts, instanceShare: base.instances.share)
-    }
-
-    /// The faces a client added: those numbered past the loaded ones of `base`.
-    public func clientFaces(after base: FontRegistry) -> ArraySlice<Font> { fonts[base.fonts.count...] }
 }
 
 /// A font file's bytes in one HarfBuzz blob, copied in once: faces made from it reference the
@@ -105,14 +91,15 @@ extension FontRegistry {
 // @unchecked Sendable: the blob is immutable once made (HarfBuzz blobs are thread-safe to read
 // and to reference), and destroyed once, here.
 public final class FontBytes: @unchecked Sendable {
-    let blob: OpaquePointer
+    package let blob: OpaquePointer
 
-    private init(blob: OpaquePointer) { self.blob = blob }
+    /// Takes the caller's reference to `blob`.
+    package init(taking blob: OpaquePointer) { self.blob = blob }
 
     /// Copies `bytes` into a new blob.
-    public convenience init(_ bytes: UnsafeRawBufferPointer) { self.init(blob: Self.copy(bytes)) }
+    public convenience init(_ bytes: UnsafeRawBufferPointer) { self.init(taking: Self.copy(bytes)) }
 
-    public convenience init(_ bytes: [UInt8]) { self.init(blob: bytes.withUnsafeBytes(Self.copy)) }
+    public convenience init(_ bytes: [UInt8]) { self.init(taking: bytes.withUnsafeBytes(Self.copy)) }
 
     private static func copy(_ bytes: UnsafeRawBufferPointer) -> OpaquePointer { FontBlobs.copying(bytes) }
 

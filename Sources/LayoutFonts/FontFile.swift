@@ -1,4 +1,4 @@
-import LayoutFonts
+import LayoutEngine
 
 /// Reads the faces of one font file (a TTC holds several) into `Font`s.
 ///
@@ -17,15 +17,16 @@ package enum FontFile {
             throw LayoutError(error.code == .resourceExhausted ? .resourceExhausted : .notFound,
                               "cannot read font file \(path): \(error.message)", field: "font")
         }
-        defer { FontBlobs.destroy(blob) }
-        return try faces(of: blob, path: path, firstID: firstID, problems: &problems)
+        // The faces hold the bytes (for the renderer) as long as any of them lives.
+        return try faces(of: FontBytes(taking: blob), path: path, firstID: firstID, problems: &problems)
     }
 
-    /// Every usable face of the font in `blob`; `path` names it in problems and in the fonts.
+    /// Every usable face of the font in `bytes`; `path` names it in problems and in the fonts.
     /// `family` replaces the faces' own family name (a client's font, named as it asks).
     /// `only`: the faces to read, by index, in that order (all of them, in order, when nil).
-    static func faces(of blob: OpaquePointer, path: String, firstID: UInt32, family: String? = nil, only: [Int]? = nil,
+    static func faces(of bytes: FontBytes, path: String, firstID: UInt32, family: String? = nil, only: [Int]? = nil,
                       problems: inout [String]) throws(LayoutError) -> [Font] {
+        let blob = bytes.blob
         let faceCount = FontBlobs.faceCount(blob)
         guard faceCount > 0 else {
             throw LayoutError(.invalidArgument, "\(path) holds no font face", field: "font")
@@ -45,9 +46,9 @@ package enum FontFile {
             }
             defer { FontFaces.close(hbFace) }
             let info = freeType.names(blob, index: index) ?? harfBuzzFaceInfo(hbFace)
-            fonts.append(Font(id: firstID + UInt32(fonts.count), family: family ?? info.family, styleName: info.styleName,
-                              weight: info.weight, italic: info.italic, widthClass: info.widthClass,
-                              path: path, faceIndex: index, blob: blob, hbFace: hbFace))
+            fonts.append(Font.loaded(id: firstID + UInt32(fonts.count), family: family ?? info.family, styleName: info.styleName,
+                                     weight: info.weight, italic: info.italic, widthClass: info.widthClass,
+                                     path: path, faceIndex: index, bytes: bytes, hbFace: hbFace))
         }
         return fonts
     }

@@ -1,4 +1,4 @@
-import LayoutFonts
+import LayoutEngine
 
 /// Fonts found the way Pango and every Linux desktop find them: fontconfig's font directories and
 /// its `conf.d` aliases (`sans-serif`, `serif`, `monospace`, `emoji`).

@@ -1,0 +1,49 @@
+import LayoutEngine
+
+/// HarfBuzz as the engine's `ShapingLibrary`: what a style and a layout scratch hold for it. Every
+/// loaded face names it (`HarfBuzzShaping.library`), and a registry of them takes it, so each
+/// style's language and features are converted once, when the style is resolved.
+package struct HarfBuzzLibrary: ShapingLibrary {
+    package init() {}
+
+    package func prepare(language: String, features: [FontFeature]) -> AnyObject {
+        HarfBuzzStyle(language: language, features: features)
+    }
+}
+
+/// A style's language, interned, and its features, as HarfBuzz takes them.
+final class HarfBuzzStyle {
+    let language: ShapingLanguage?
+    let features: ShapingFeatures
+
+    init(language: String, features: [FontFeature]) {
+        self.language = ShapingLanguage(language)
+        self.features = ShapingFeatures(features.map { ($0.tag, $0.value) })
+    }
+
+    /// The style's HarfBuzz form: the one made when it was resolved, or, for a style resolved
+    /// where no face named a library (a registry of the stage tests' faces asked to shape a
+    /// loaded one), made now.
+    @inline(__always)
+    static func of(_ style: ShapingStyle) -> HarfBuzzStyle {
+        if let prepared = style.prepared as? HarfBuzzStyle { return prepared }
+        return HarfBuzzStyle(language: style.language, features: style.features)
+    }
+}
+
+extension ShapingBuffer {
+    /// The scratch's HarfBuzz buffer, made on its first run and kept with the scratch, its flags
+    /// set as the scratch asks.
+    @inline(__always)
+    static func of(_ scratch: ShapingScratch) -> ShapingBuffer {
+        let buffer: ShapingBuffer
+        if let kept = scratch.libraryState as? ShapingBuffer {
+            buffer = kept
+        } else {
+            buffer = ShapingBuffer()
+            scratch.libraryState = buffer
+        }
+        if buffer.producesConcatFlags != scratch.producesConcatFlags { buffer.producesConcatFlags = scratch.producesConcatFlags }
+        return buffer
+    }
+}
