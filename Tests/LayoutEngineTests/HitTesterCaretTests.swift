@@ -31,6 +31,13 @@ import Testing
                     failures.append("\(position): \(String(describing: a)) against \(String(describing: b))")
                 }
             }
+            // The simple caret, where it answers, is the general downstream one, with no second place.
+            if let simple = HitTester.simpleCaret(layout: layout, units: units, offset: offset) {
+                let a = general.caret(TextPosition(offset: offset))
+                if a?.primary != simple.primary || a?.secondary != nil || a?.line != simple.line {
+                    failures.append("simple \(offset): \(String(describing: a)) against \(simple)")
+                }
+            }
         }
         return failures
     }
@@ -60,6 +67,21 @@ import Testing
             let failures = try Self.mismatches(caption.text, width: 160)
             #expect(failures.isEmpty, "\(caption.text.prefix(30)): \(failures.prefix(3))")
         }
+    }
+
+    /// The simple caret answers inside plain lines (else it would be held equal to nothing), and
+    /// leaves line ends, bidi text and clusters of several units to the general tester.
+    @Test func theSimpleCaretAnswersInsidePlainLines() throws {
+        let text = "The quick brown fox jumps over the lazy dog, again and again."
+        let layout = try Fixtures.layout(text, width: 200, size: 20)
+        let units = AttributedText.utf16(text)
+        let answered = (0...units.count).filter { HitTester.simpleCaret(layout: layout, units: units, offset: $0) != nil }
+        #expect(answered.count > units.count / 2)
+        for line in layout.lines { #expect(!answered.contains(line.range.lowerBound)) }
+        let bidi = "Say مرحبا to the world"
+        let bidiLayout = try Fixtures.layout(bidi, width: 1_000, size: 20)
+        let bidiUnits = AttributedText.utf16(bidi)
+        #expect((4...9).allSatisfy { HitTester.simpleCaret(layout: bidiLayout, units: bidiUnits, offset: $0) == nil })
     }
 
     /// Truncated text has offsets past its lines: the general tester answers those.

@@ -85,6 +85,12 @@ extension TextDocument {
         let index = paragraphIndex(containing: position.offset)
         let paragraph = paragraphs[index]
         let offset = position.offset - start(of: index)
+        if position.affinity == .downstream,
+           let simple = HitTester.simpleCaret(layout: paragraph.layout, units: paragraph.units, offset: offset) {
+            let top = top(of: index)
+            let rect = simple.primary
+            return (Rect(x: rect.x, y: rect.y + top, width: rect.width, height: rect.height), nil, simple.line + firstLine(of: index))
+        }
         // One caret needs only the lines that can hold its offset cut into boxes.
         let tester = HitTester(layout: paragraph.layout, units: paragraph.units, caretsIn: offset...offset)
             ?? HitTester(layout: paragraph.layout, units: paragraph.units)
