@@ -82,7 +82,7 @@ extension FontRegistry {
             added += faces
         }
         return FontRegistry(fonts: fonts + added, defaultFamily: defaultFamily, fallbackFamilies: fallbackFamilies,
-                            shadowedBy: clientFaces + added, instanceShare: instanceShare)
+                            shadowedBy: self.clientFonts + added, instanceShare: instanceShare)
     }
 }
 

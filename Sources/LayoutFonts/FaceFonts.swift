@@ -5,13 +5,10 @@ import LayoutEngine
 /// (`hb_font_t`, with HarfBuzz's own OpenType functions, at units-per-em). Made immutable
 /// before it is shared, after which HarfBuzz documents it safe to use from any thread.
 package enum FaceFonts {
-    /// A face's line and decoration metrics, in font units (descender positive, downward).
-    package typealias Metrics = FaceMetrics
-
     /// A font of `face` (which it references) at `coordinates` (design values, one per axis;
     /// empty for the face's defaults) and `pointSize` (0: no `trak` tracking), with its
     /// metrics. Not yet immutable: `makeImmutable` before sharing it.
-    package static func make(_ face: OpaquePointer, coordinates: [Float], pointSize: Float) -> (font: OpaquePointer, metrics: Metrics) {
+    package static func make(_ face: OpaquePointer, coordinates: [Float], pointSize: Float) -> (font: OpaquePointer, metrics: FaceMetrics) {
         let font = hb_font_create(face)!
         hb_ot_font_set_funcs(font)
         let upem = Int32(hb_face_get_upem(face))
@@ -28,7 +25,7 @@ package enum FaceFonts {
             hb_ot_metrics_get_position_with_fallback(font, tag, &value)
             return value
         }
-        let metrics = Metrics(unitsPerEm: upem, ascender: extents.ascender, descender: -extents.descender, lineGap: extents.line_gap,
+        let metrics = FaceMetrics(unitsPerEm: upem, ascender: extents.ascender, descender: -extents.descender, lineGap: extents.line_gap,
                               underline: (metric(HB_OT_METRICS_TAG_UNDERLINE_OFFSET), max(metric(HB_OT_METRICS_TAG_UNDERLINE_SIZE), 1)),
                               strikeout: (metric(HB_OT_METRICS_TAG_STRIKEOUT_OFFSET), max(metric(HB_OT_METRICS_TAG_STRIKEOUT_SIZE), 1)),
                               capHeight: metric(HB_OT_METRICS_TAG_CAP_HEIGHT), xHeight: metric(HB_OT_METRICS_TAG_X_HEIGHT))

@@ -25,7 +25,7 @@ package final class HyphenationFiles: Sendable {
 
     /// The files that could hold `language`'s patterns, best first: language and region
     /// ("de_AT"), the language ("de"), the language in its own country ("es_ES", "ru_RU").
-    package func candidates(_ language: String) -> [String] {
+    func candidates(_ language: String) -> [String] {
         let parts = language.split(separator: "-").map(String.init)
         guard let primary = parts.first, !primary.isEmpty, primary.allSatisfy({ $0.isLetter && $0.isASCII }) else { return [] }
         var names: [String] = []

@@ -26,9 +26,6 @@ public final class SystemUnicode: UnicodeServices {
     public func hyphenation(forLanguage language: String) -> (any HyphenationDictionary)? {
         hyphenationFiles.forLanguage(language)
     }
-
-    /// The files that could hold `language`'s patterns, best first.
-    public func hyphenationCandidates(_ language: String) -> [String] { hyphenationFiles.candidates(language) }
 }
 
 extension HyphenationPatterns: HyphenationDictionary {}

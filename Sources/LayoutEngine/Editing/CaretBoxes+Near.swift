@@ -60,16 +60,7 @@ extension LineBoxes {
             }
             let run = runs[item]
             let rightToLeft = run.bidiLevel % 2 == 1
-            var k = run.glyphs.startIndex
-            while k < run.glyphs.endIndex {
-                // A cluster's glyphs sit together in visual order.
-                let cluster = run.glyphs[k].cluster
-                var width = 0.0
-                var next = k
-                while next < run.glyphs.endIndex && run.glyphs[next].cluster == cluster {
-                    width += run.glyphs[next].advance
-                    next += 1
-                }
+            for (cluster, width) in RunClusters(run.glyphs) {
                 // A cluster with no width joins a neighbour (`joiningEmpty`): the whole line is cut.
                 guard width != 0 || run.isInserted else { return nil }
                 if !run.isInserted && (cluster == offset || cluster == below) {
@@ -79,7 +70,6 @@ extension LineBoxes {
                     appendSplitting(box, at: graphemeStarts, into: &boxes)
                 }
                 pen += width
-                k = next
             }
         }
         guard reached else { return nil }

@@ -110,20 +110,10 @@ struct LineBoxes: Sendable {
                 let rightToLeft = run.bidiLevel % 2 == 1
                 var clusters: [CaretBox] = []
                 clusters.reserveCapacity(run.glyphs.count)
-                var k = run.glyphs.startIndex
-                while k < run.glyphs.endIndex {
-                    // A cluster's glyphs sit together in visual order.
-                    let cluster = run.glyphs[k].cluster
-                    var width = 0.0
-                    var next = k
-                    while next < run.glyphs.endIndex && run.glyphs[next].cluster == cluster {
-                        width += run.glyphs[next].advance
-                        next += 1
-                    }
+                for (cluster, width) in RunClusters(run.glyphs) {
                     clusters.append(CaretBox(range: cluster..<max(cluster + 1, end(of: cluster)), start: pen, end: pen + width,
                                              rightToLeft: rightToLeft))
                     pen += width
-                    k = next
                 }
                 guard !run.isInserted else { break }
                 for box in Self.joiningEmpty(clusters) { appendSplitting(box, at: graphemeStarts, into: &boxes) }
@@ -185,6 +175,29 @@ struct LineBoxes: Sendable {
         guard end > 0, end <= units.count else { return 0 }
         if units[end - 1] == 0x0A && end >= 2 && units[end - 2] == 0x0D { return 2 }
         return 1
+    }
+}
+
+/// A run's glyph clusters in visual order, each with its glyphs' advances summed: a cluster's
+/// glyphs sit together. What the caret boxes and the simple caret tile a line with.
+struct RunClusters: Sequence, IteratorProtocol {
+    private let glyphs: ArraySlice<PositionedGlyph>
+    private var index: Int
+
+    init(_ glyphs: ArraySlice<PositionedGlyph>) {
+        self.glyphs = glyphs
+        index = glyphs.startIndex
+    }
+
+    mutating func next() -> (cluster: Int, width: Double)? {
+        guard index < glyphs.endIndex else { return nil }
+        let cluster = glyphs[index].cluster
+        var width = 0.0
+        while index < glyphs.endIndex && glyphs[index].cluster == cluster {
+            width += glyphs[index].advance
+            index += 1
+        }
+        return (cluster, width)
     }
 }
 

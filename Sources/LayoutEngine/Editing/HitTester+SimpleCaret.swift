@@ -24,15 +24,7 @@ extension HitTester {
             guard run.bidiLevel % 2 == 0, run.glyphs.first!.position.x >= lastX,
                   run.isInserted || (run.range.lowerBound != offset && run.range.upperBound != offset) else { return nil }
             lastX = run.glyphs.first!.position.x
-            var k = run.glyphs.startIndex
-            while k < run.glyphs.endIndex {
-                let cluster = run.glyphs[k].cluster
-                var width = 0.0
-                var next = k
-                while next < run.glyphs.endIndex && run.glyphs[next].cluster == cluster {
-                    width += run.glyphs[next].advance
-                    next += 1
-                }
+            for (cluster, width) in RunClusters(run.glyphs) {
                 if !run.isInserted && cluster == offset {
                     guard width != 0, previousWidth > 0 else { return nil }
                     // The line's top and bottom as `LineBoxes.outline` takes them, to the last bit.
@@ -42,7 +34,6 @@ extension HitTester {
                 if !run.isInserted && cluster > offset { return nil }  // the offset is inside a cluster
                 previousWidth = width
                 pen += width
-                k = next
             }
         }
         return nil

@@ -13,9 +13,6 @@ extension FontRegistry {
     /// The faces a client added: those numbered past the loaded ones of `base`.
     public func clientFaces(after base: FontRegistry) -> ArraySlice<Font> { fonts[base.fonts.count...] }
 
-    /// The clients' faces among `fonts` (`adding`, in the fonts adapter, makes them).
-    package var clientFaces: [Font] { clientFonts }
-
     /// The share of variable font instances this registry's count against.
     package var instanceShare: FairShare { instances.share }
 }

@@ -28,7 +28,7 @@ public final class FontRegistry: @unchecked Sendable {
     public static let defaultInstanceCapacity = 8_192
     /// The clients' fonts among `fonts`, each shadowing a loaded family of its name: a registry
     /// made over this one with more of them keeps these shadows too.
-    let clientFonts: [Font]
+    package let clientFonts: [Font]
 
     /// `shadowedBy`: a client's fonts, among `fonts`, whose families replace loaded families of
     /// the same name. `instanceShare`: the share of variable font instances this registry's
