@@ -17,8 +17,6 @@ extension FontRegistry {
             throw LayoutError(.notFound, "no font could be loaded" + (problems.isEmpty ? "" : ": " + problems.joined(separator: "; ")),
                               field: "fonts")
         }
-        let registry = FontRegistry(fonts: fonts, defaultFamily: defaultFamily, fallbackFamilies: fallbackFamilies)
-        registry.problems = problems
-        return registry
+        return FontRegistry(fonts: fonts, defaultFamily: defaultFamily, fallbackFamilies: fallbackFamilies, problems: problems)
     }
 }

@@ -5,7 +5,19 @@ import LayoutEngine
 extension HarfBuzzShaping {
     /// Stores the glyphs of each piece both of whose edges HarfBuzz calls safe, every run a part
     /// of one glyph buffer.
-    package func shapeJoined(_ units: UnsafeBufferPointer<UInt16>, pieces: UnsafeBufferPointer<Range<Int>>, context: Range<Int>,
+    package func shapeJoined(_ units: Span<UInt16>, pieces: Span<Range<Int>>, context: Range<Int>,
+                             upright: Bool, script: Script, style: ShapingStyle, buffer scratch: ShapingScratch,
+                             store: (Int, ShapedRun) -> Void) {
+        precondition(context.upperBound <= units.count)
+        units.withUnsafeBufferPointer { units in
+            pieces.withUnsafeBufferPointer { pieces in
+                shapeJoined(units, pieces: pieces, context: context, upright: upright, script: script, style: style,
+                            buffer: scratch, store: store)
+            }
+        }
+    }
+
+    private func shapeJoined(_ units: UnsafeBufferPointer<UInt16>, pieces: UnsafeBufferPointer<Range<Int>>, context: Range<Int>,
                              upright: Bool, script: Script, style: ShapingStyle, buffer scratch: ShapingScratch,
                              store: (Int, ShapedRun) -> Void) {
         // Each piece with its own offset: HarfBuzz numbers clusters from the context's start, so

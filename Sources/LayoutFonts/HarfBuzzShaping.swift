@@ -17,17 +17,20 @@ package final class HarfBuzzShaping: FaceShaping, @unchecked Sendable {
 
     deinit { FaceFonts.destroy(font) }
 
-    package func shape(_ units: UnsafeBufferPointer<UInt16>, range: Range<Int>, context: Range<Int>, rtl: Bool, upright: Bool,
+    package func shape(_ units: Span<UInt16>, range: Range<Int>, context: Range<Int>, rtl: Bool, upright: Bool,
                        script: Script, style: ShapingStyle, buffer scratch: ShapingScratch) -> ShapedGlyphs {
         var shaped: ShapedGlyphs?
         let harfBuzzStyle = HarfBuzzStyle.of(style)
-        withUnsafePointer(to: range) { range in
-            ShapingBuffer.of(scratch).shape(units, pieces: UnsafeBufferPointer(start: range, count: 1), context: context, font: font,
-                                            direction: upright ? .topToBottom : rtl ? .rightToLeft : .leftToRight, script: script.tag,
-                                            language: harfBuzzStyle.language, features: harfBuzzStyle.features) { glyphs in
-                // HarfBuzz counts clusters from the context's start; runs count from their own.
-                shaped = Self.glyphs(glyphs, 0..<glyphs.count, clusterOffset: Int32(context.lowerBound - range.pointee.lowerBound),
-                                     upright: upright)
+        precondition(context.upperBound <= units.count)
+        units.withUnsafeBufferPointer { units in
+            withUnsafePointer(to: range) { range in
+                ShapingBuffer.of(scratch).shape(units, pieces: UnsafeBufferPointer(start: range, count: 1), context: context, font: font,
+                                                direction: upright ? .topToBottom : rtl ? .rightToLeft : .leftToRight, script: script.tag,
+                                                language: harfBuzzStyle.language, features: harfBuzzStyle.features) { glyphs in
+                    // HarfBuzz counts clusters from the context's start; runs count from their own.
+                    shaped = Self.glyphs(glyphs, 0..<glyphs.count, clusterOffset: Int32(context.lowerBound - range.pointee.lowerBound),
+                                         upright: upright)
+                }
             }
         }
         return shaped!

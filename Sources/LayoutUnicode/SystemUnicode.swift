@@ -14,9 +14,14 @@ public final class SystemUnicode: UnicodeServices {
     /// The one most programs use.
     public static let shared = SystemUnicode()
 
-    public func resolveBidiParagraph(_ units: UnsafeBufferPointer<UInt16>, range: Range<Int>, forcedBase: UInt8?,
-                                     into levels: UnsafeMutableBufferPointer<UInt8>) -> UInt8 {
-        UnicodeBidi.resolveParagraph(units, range: range, forcedBase: forcedBase, into: levels)
+    public func resolveBidiParagraph(_ units: Span<UInt16>, range: Range<Int>, forcedBase: UInt8?,
+                                     into levels: inout MutableSpan<UInt8>) -> UInt8 {
+        precondition(range.upperBound <= units.count && units.count <= levels.count)
+        return units.withUnsafeBufferPointer { units in
+            levels.withUnsafeMutableBufferPointer { levels in
+                UnicodeBidi.resolveParagraph(units, range: range, forcedBase: forcedBase, into: levels)
+            }
+        }
     }
 
     public func dictionaryWords(in run: ArraySlice<UInt16>) -> [Int]? { DictionaryWords.boundaries(in: run) }

@@ -134,11 +134,9 @@ import LayoutUnicode
         let text = family.hasPrefix("Noto Sans CJK") ? "汉字，好" : "Hag fjord!"
         let units = ContiguousArray(text.utf16)
         func shaped(_ font: Font) -> ShapedGlyphs {
-            units.withUnsafeBufferPointer {
-                font.shaping.shape($0, range: 0..<units.count, context: 0..<units.count, rtl: false, upright: false,
-                                   script: family.hasPrefix("Noto Sans CJK") ? .han : .latin, style: ShapingStyle(TextStyle(), library: nil),
-                                   buffer: ShapingScratch())
-            }
+            font.shaping.shape(units.span, range: 0..<units.count, context: 0..<units.count, rtl: false, upright: false,
+                               script: family.hasPrefix("Noto Sans CJK") ? .han : .latin, style: ShapingStyle(TextStyle(), library: nil),
+                               buffer: ShapingScratch())
         }
         // HarfBuzz's advances hold the font's kerning, FreeType's glyph advances do not: what
         // is compared is how much each grows.
@@ -147,7 +145,7 @@ import LayoutUnicode
         try Self.withFreeType(face) { ftFace in
             // At one pixel per font unit FreeType's 26.6 advances are font units × 64.
             FT_Set_Char_Size(ftFace, 0, FT_F26Dot6(face.unitsPerEm) * 64, 72, 72)
-            for (before, after) in zip(plain.pointer, grown.pointer) {
+            for (before, after) in zip(plain.slice, grown.slice) {
                 guard FT_Load_Glyph(ftFace, before.id, FT_Int32(FT_LOAD_NO_HINTING)) == 0 else { continue }
                 let unbolded = Double(ftFace.pointee.glyph.pointee.advance.x)
                 FT_GlyphSlot_Embolden(ftFace.pointee.glyph)

@@ -32,7 +32,7 @@ import TestSupport
             for rtl in [false, true] {
                 let glyphs = (rtl ? clusters.reversed() : clusters).map { Self.glyph($0) }
                 for offset in 0...(unit + 2) {
-                    let found = glyphs.withUnsafeBufferPointer { ShapedParagraph.edge($0, offset, rtl: rtl) }
+                    let found = ShapedParagraph.edge(ShapedGlyphs.make(glyphs).slice, offset, rtl: rtl)
                     #expect(found.index == Self.bisect(glyphs, offset, rtl: rtl), "\(clusters) rtl \(rtl) offset \(offset)")
                     #expect(found.safe == glyphs.contains { Int($0.cluster) == offset })
                 }
@@ -42,7 +42,7 @@ import TestSupport
 
     @Test func aClusterFlaggedUnsafeIsNotASafeEdge() {
         let glyphs = [Self.glyph(0), Self.glyph(1), Self.glyph(2, unsafe: true), Self.glyph(3)]
-        #expect(glyphs.withUnsafeBufferPointer { ShapedParagraph.edge($0, 2, rtl: false) } == (2, false))
-        #expect(glyphs.withUnsafeBufferPointer { ShapedParagraph.edge($0, 3, rtl: false) } == (3, true))
+        #expect(ShapedParagraph.edge(ShapedGlyphs.make(glyphs).slice, 2, rtl: false) == (2, false))
+        #expect(ShapedParagraph.edge(ShapedGlyphs.make(glyphs).slice, 3, rtl: false) == (3, true))
     }
 }

@@ -125,7 +125,7 @@ import LayoutUnicode
         for text in (Fixtures.corpus?.filter { $0.script == "Latn" }.map(\.text) ?? []) + [Self.text] where !text.contains("\n") {
             var (breaker, count) = try BreakStrategyTests.breaker(text, size: 16)
             let points = breaker.flags.withUnsafeBufferPointer { _ in
-                Array(text.utf16).withUnsafeBufferPointer { Hyphenation().points(in: $0, flags: breaker.flags, dictionaries: SystemUnicode.shared) { _ in "en" } }
+                Hyphenation().points(in: Array(text.utf16).span, flags: breaker.flags, dictionaries: SystemUnicode.shared) { _ in "en" }
             }
             guard !points.isEmpty else { continue }
             breaker.hyphens = HyphenPoints(offsets: points, widths: points.map { _ in 5.4 }, maxConsecutive: 2)
@@ -154,7 +154,8 @@ import LayoutUnicode
         for text in (Fixtures.corpus?.filter { $0.script == "Latn" }.map(\.text) ?? []).prefix(200) + [Self.text]
         where !text.contains("\n") {
             let (plain, count) = try BreakStrategyTests.breaker(text, size: 16)
-            let points = Array(text.utf16).withUnsafeBufferPointer { Hyphenation().points(in: $0, flags: plain.flags, dictionaries: SystemUnicode.shared) { _ in "en" } }
+            let units = Array(text.utf16)
+            let points = Hyphenation().points(in: units.span, flags: plain.flags, dictionaries: SystemUnicode.shared) { _ in "en" }
             var eager = plain, lazy = plain
             eager.hyphens = HyphenPoints(offsets: points, widths: points.map { _ in 5.4 }, maxConsecutive: 2)
             lazy.wordHyphens = WordHyphens(points: { range in points.filter(range.contains).map { ($0, 5.4) } }, maxConsecutive: 2)

@@ -26,7 +26,7 @@ import LayoutUnicode
         var runs: [[Glyph]] = []
         for index in 0..<shaped.paragraphCount {
             for run in shaped.paragraph(index).runs {
-                runs.append(run.pointer.map(Glyph.init))
+                runs.append(run.slice.map(Glyph.init))
             }
         }
         return runs
@@ -126,10 +126,8 @@ import LayoutUnicode
             }
             if let from = start { pieces.append(from..<units.count) }
             var kept: [Int] = []
-            pieces.withUnsafeBufferPointer { pieces in
-                context.shaper.shapeJoined(units, pieces: pieces, context: 0..<units.count, font: font, upright: upright,
-                                           script: upright ? .han : .latin, style: style) { index, _ in kept.append(index) }
-            }
+            context.shaper.shapeJoined(units, pieces: pieces.span, context: 0..<units.count, font: font, upright: upright,
+                                       script: upright ? .han : .latin, style: style) { index, _ in kept.append(index) }
             return kept
         }
         #expect(try stored("A中文B字体C漢字D", upright: true, family: "Noto Sans CJK JP") == [0, 1, 2])
@@ -153,7 +151,7 @@ import LayoutUnicode
                                 script: .han, style: style)
             let found = try #require(context.shaper.cached(text.units, range: run.range, context: 0..<text.units.count, font: font,
                                                            rtl: false, upright: true, script: .han, style: style))
-            #expect(found.pointer.map(Glyph.init) == run.pointer.map(Glyph.init))
+            #expect(found.slice.map(Glyph.init) == run.slice.map(Glyph.init))
             #expect(small ? found.glyphs.header == 1 : found.glyphs === group, "small \(small): holds \(found.glyphs.header) glyphs")
         }
     }
@@ -207,10 +205,9 @@ extension Shaper {
     /// `units` shaped top to bottom in one piece: a group's glyph buffer for the tests above.
     func shapeJoinedForTest(_ units: ContiguousArray<UInt16>, font: Font, style: ShapingStyle) -> ShapedGlyphs {
         var whole: ShapedGlyphs?
-        [0..<units.count].withUnsafeBufferPointer { pieces in
-            shapeJoined(units, pieces: pieces, context: 0..<units.count, font: font, upright: true, script: .han, style: style) { _, run in
-                whole = run.glyphs
-            }
+        let pieces = [0..<units.count]
+        shapeJoined(units, pieces: pieces.span, context: 0..<units.count, font: font, upright: true, script: .han, style: style) { _, run in
+            whole = run.glyphs
         }
         return whole ?? .unshaped
     }

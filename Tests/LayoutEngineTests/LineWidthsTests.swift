@@ -58,7 +58,7 @@ import Testing
         // The prefix widths sum the runs' advances at the style's size.
         var total = 0.0
         for (item, run) in zip(shaped.items, shaped.runs) {
-            total += run.glyphs.pointer.reduce(0.0) { $0 + Double($1.advance) } * item.font.scale(for: 17)
+            total += run.glyphs.slice.reduce(0.0) { $0 + Double($1.advance) } * item.font.scale(for: 17)
         }
         #expect(abs(shaped.prefix[count] - total) < 1e-6)
         #expect(zip(shaped.prefix, shaped.prefix.dropFirst()).allSatisfy { $0 <= $1 })

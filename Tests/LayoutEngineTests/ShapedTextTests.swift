@@ -26,7 +26,7 @@ import Testing
         let a = alone.paragraphs[0], b = later.paragraphs[1]
         #expect(a.items.map(\.range) == b.items.map(\.range))
         #expect(a.prefix == b.prefix)
-        #expect(a.runs.map { $0.glyphs.pointer.map(\.id) } == b.runs.map { $0.glyphs.pointer.map(\.id) })
+        #expect(a.runs.map { $0.glyphs.slice.map(\.id) } == b.runs.map { $0.glyphs.slice.map(\.id) })
         #expect(a.analysis.levels == b.analysis.levels)
     }
 

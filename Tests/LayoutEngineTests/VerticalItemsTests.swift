@@ -79,7 +79,7 @@ import LayoutUnicode
         let table = VerticalUnitTable.shared
         for unit in UInt16(0)...UInt16.max {
             #expect(table.orientation(of: unit) == VerticalOrientation(UInt32(unit)), "U+\(String(unit, radix: 16))")
-            let starter = table.bytes[Int(unit)] & VerticalUnitTable.conditionalStarter != 0
+            let starter = table.isConditionalStarter(unit)
             #expect(starter == StrictKinsoku.isConditionalStarter(unit), "U+\(String(unit, radix: 16))")
         }
     }

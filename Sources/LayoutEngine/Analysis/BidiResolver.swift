@@ -35,10 +35,7 @@ enum BidiResolver {
     private static func resolveParagraph(_ units: ContiguousArray<UInt16>, range: Range<Int>, direction: BaseDirection,
                                          unicode: any UnicodeServices, into levels: inout ContiguousArray<UInt8>) -> UInt8 {
         let forced: UInt8? = direction == .leftToRight ? 0 : direction == .rightToLeft ? 1 : nil
-        return units.withUnsafeBufferPointer { units in
-            levels.withUnsafeMutableBufferPointer { levels in
-                unicode.resolveBidiParagraph(units, range: range, forcedBase: forced, into: levels)
-            }
-        }
+        var levels = levels.mutableSpan
+        return unicode.resolveBidiParagraph(units.span, range: range, forcedBase: forced, into: &levels)
     }
 }

@@ -47,7 +47,7 @@ enum DevanagariClusters {
     /// The traits of `unit`: from the table, none for a simple unit, nil for any other unit and
     /// for controls (simple, but a break follows them even before a mark: GB4).
     @inline(__always)
-    static func traits(of unit: UInt16, in table: UnsafeBufferPointer<Traits>) -> Traits? {
+    static func traits(of unit: UInt16, in table: Span<Traits>) -> Traits? {
         if unit >= 0x0900 && unit <= 0x097F { return table[Int(unit) - 0x0900] }
         if unit == 0x200C || unit == 0x200D { return table[Int(unit) - 0x200C + 0x80] }
         if unit < 0x20 || (unit >= 0x7F && unit < 0xA0) || unit == 0xAD { return nil }
@@ -58,9 +58,10 @@ enum DevanagariClusters {
     /// in it is Devanagari, ZWNJ, ZWJ or simple, setting or clearing each unit's start; returns
     /// false, marking nothing, otherwise. `overlong` gets the start of the first cluster longer
     /// than `TextAnalysis.maxClusterScalars`, if none was found before.
-    static func mark(_ units: UnsafeBufferPointer<UInt16>, _ segment: Range<Int>, into flags: UnsafeMutableBufferPointer<UnitFlags>,
+    static func mark(_ units: Span<UInt16>, _ segment: Range<Int>, into flags: inout MutableSpan<UnitFlags>,
                      overlong: inout Int?) -> Bool {
-        table.withUnsafeBufferPointer { table in
+        let table = table.span
+        do {
             for index in segment {
                 guard let traits = traits(of: units[index], in: table), !traits.contains(.prepends) else { return false }
             }

@@ -22,7 +22,7 @@ enum LineBreakClass: UInt8 {
 
     @inline(__always)
     static func of(_ scalar: UInt32) -> LineBreakClass {
-        if scalar < 0x20000 { return lowPlanes.withUnsafeBufferPointer { $0[Int(scalar)] } }
+        if scalar < 0x20000 { return lowPlanes.span[Int(scalar)] }
         return LineBreakClass(rawValue: PropertyRanges.value(of: scalar, in: ranges)) ?? .AL
     }
 

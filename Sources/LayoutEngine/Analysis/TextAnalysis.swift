@@ -54,61 +54,33 @@ struct TextAnalysis {
         let units = text.units
         var flags = scratch?.flags.takeEmptied() ?? []
         flags.appendZeros(units.count)
+        var paragraphs = scratch?.paragraphs.takeEmptied() ?? []
+        let facts = markUnits(units, into: &flags, paragraphs: &paragraphs)
+        // All simple: every unit starts a cluster, and none is longer than one unit.
+        let overlongCluster = facts.allSimple ? nil : markGraphemes(units, into: &flags)
+        markLineBreaks(text, unicode: unicode, into: &flags)
+        if facts.paragraphStart < units.count || paragraphs.isEmpty {
+            paragraphs.append(BidiParagraph(range: facts.paragraphStart..<units.count, baseLevel: 0))
+        }
+        var levels = scratch?.levels.takeEmptied() ?? []
+        BidiResolver.resolve(units, paragraphs: &paragraphs, direction: direction, mayBeRTL: facts.mayBeRTL, unicode: unicode,
+                             into: &levels)
+        return TextAnalysis(flags: flags, levels: levels, paragraphs: paragraphs, hasControls: facts.hasControls,
+                            hasSoftHyphen: facts.hasSoftHyphen, hasTabs: facts.hasTabs, hasHardBreaks: facts.hasHardBreaks,
+                            hardBreaksEndParagraphs: !facts.hardBreakInsideParagraph, overlongCluster: overlongCluster,
+                            isLeftToRightOnly: !facts.mayBeRTL && direction != .rightToLeft)
+    }
+
+    /// What the pass over every unit finds besides each unit's flags.
+    struct UnitFacts {
         var mayBeRTL = false
         var hasControls = false, hasTabs = false
         var hasSoftHyphen = false
         var hasHardBreaks = false, hardBreakInsideParagraph = false
-        var paragraphs = scratch?.paragraphs.takeEmptied() ?? []
+        /// Where the last paragraph starts: after the last separator (UAX #9 P1).
         var paragraphStart = 0
-        // Every unit "simple" to grapheme breaking (`GraphemeFastPath`) starts a cluster when
-        // the text holds nothing else: marked here, in the pass every unit takes anyway, and
-        // `markGraphemes` runs only when some unit is not simple (its pass is a second walk
-        // over every unit).
+        /// Every unit is "simple" to grapheme breaking (`GraphemeFastPath`).
         var allSimple = true
-        units.withUnsafeBufferPointer { u in
-            flags.withUnsafeMutableBufferPointer { flags in
-                for i in 0..<u.count {
-                    let unit = u[i]
-                    // Letters of most scripts are none of what follows: one test passes them by.
-                    if unit > 0x20 && unit < 0x7F { flags[i] = .graphemeStart; continue }
-                    if UnitClass.isInertBeyondASCII(unit) {
-                        if GraphemeFastPath.isSimple(unit) { flags[i] = .graphemeStart } else { allSimple = false }
-                        continue
-                    }
-                    if unit < 0x20 || (unit >= 0x7F && unit < 0xA0) { hasControls = true }
-                    if unit == 0xAD { hasSoftHyphen = true }
-                    if unit == 0x09 { hasTabs = true }
-                    // UAX #9 P1: a paragraph ends after each separator (class B); CR LF is one.
-                    if BidiResolver.isParagraphSeparator(unit) && !(unit == 0x0D && i + 1 < u.count && u[i + 1] == 0x0A) {
-                        paragraphs.append(BidiParagraph(range: paragraphStart..<(i + 1), baseLevel: 0))
-                        paragraphStart = i + 1
-                    }
-                    var unitFlags: UnitFlags = []
-                    if UnitClass.isHardBreak(unit) {
-                        unitFlags.insert([.hardBreak, .hangingSpace])
-                        hasHardBreaks = true
-                        if !BidiResolver.isParagraphSeparator(unit) { hardBreakInsideParagraph = true }
-                    }
-                    if UnitClass.isHangingSpace(unit) { unitFlags.insert(.hangingSpace) }
-                    if UnitClass.isJustifiable(unit) { unitFlags.insert(.justifiable) }
-                    if GraphemeFastPath.isSimple(unit) { unitFlags.insert(.graphemeStart) } else { allSimple = false }
-                    flags[i] = unitFlags
-                    if !mayBeRTL && UnitClass.mayBeRTL(unit) { mayBeRTL = true }
-                }
-            }
-        }
-        // All simple: every unit starts a cluster, and none is longer than one unit.
-        let overlongCluster = allSimple ? nil : markGraphemes(units, into: &flags)
-        markLineBreaks(text, unicode: unicode, into: &flags)
-        if paragraphStart < units.count || paragraphs.isEmpty {
-            paragraphs.append(BidiParagraph(range: paragraphStart..<units.count, baseLevel: 0))
-        }
-        var levels = scratch?.levels.takeEmptied() ?? []
-        BidiResolver.resolve(units, paragraphs: &paragraphs, direction: direction, mayBeRTL: mayBeRTL, unicode: unicode, into: &levels)
-        return TextAnalysis(flags: flags, levels: levels, paragraphs: paragraphs, hasControls: hasControls,
-                            hasSoftHyphen: hasSoftHyphen, hasTabs: hasTabs, hasHardBreaks: hasHardBreaks,
-                            hardBreaksEndParagraphs: !hardBreakInsideParagraph, overlongCluster: overlongCluster,
-                            isLeftToRightOnly: !mayBeRTL && direction != .rightToLeft)
     }
 
     /// Grapheme cluster starts (UAX #29 extended clusters).
@@ -127,16 +99,16 @@ struct TextAnalysis {
     @discardableResult
     static func markGraphemes(_ units: ContiguousArray<UInt16>, into flags: inout ContiguousArray<UnitFlags>) -> Int? {
         precondition(flags.count >= units.count)
-        return units.withUnsafeBufferPointer { units in
-            flags.withUnsafeMutableBufferPointer { flags in markGraphemes(units, into: flags) }
-        }
+        var flags = flags.mutableSpan
+        return markGraphemes(units.span, into: &flags)
     }
 
-    /// The same over buffers: `flags` holds at least as many entries as `units` (a caret marks
+    /// The same over spans: `flags` holds at least as many entries as `units` (a caret marks
     /// one line of a paragraph's units into a buffer on the stack).
     @discardableResult
-    static func markGraphemes(_ units: UnsafeBufferPointer<UInt16>, into flags: UnsafeMutableBufferPointer<UnitFlags>) -> Int? {
+    static func markGraphemes(_ units: Span<UInt16>, into flags: inout MutableSpan<UnitFlags>) -> Int? {
         let count = units.count
+        precondition(flags.count >= count)
         guard count > 0 else { return nil }
         var overlong: Int?
         // Called directly, not through a function value, so the test is inlined into the loop.
@@ -161,8 +133,8 @@ struct TextAnalysis {
             while end < count && !(simple(units[end - 1]) && simple(units[end])) { end += 1 }
             // Devanagari (with simple units) is judged from its table; anything else by
             // Swift's recognizer.
-            if !DevanagariClusters.mark(units, i..<end, into: flags, overlong: &overlong) {
-                markWithRecognizer(units, i..<end, into: flags, overlong: &overlong)
+            if !DevanagariClusters.mark(units, i..<end, into: &flags, overlong: &overlong) {
+                markWithRecognizer(units, i..<end, into: &flags, overlong: &overlong)
             }
             i = end
             if end < count {
@@ -175,8 +147,8 @@ struct TextAnalysis {
 
     /// Marks the cluster starts of `segment`, which starts at a boundary, by Swift's own grapheme
     /// breaking, setting or clearing each scalar's start.
-    private static func markWithRecognizer(_ units: UnsafeBufferPointer<UInt16>, _ segment: Range<Int>,
-                                           into flags: UnsafeMutableBufferPointer<UnitFlags>, overlong: inout Int?) {
+    private static func markWithRecognizer(_ units: Span<UInt16>, _ segment: Range<Int>,
+                                           into flags: inout MutableSpan<UnitFlags>, overlong: inout Int?) {
         var recognizer = Unicode._CharacterRecognizer()
         var k = segment.lowerBound
         var clusterStart = k, clusterScalars = 0
@@ -203,7 +175,7 @@ struct TextAnalysis {
     /// GB11: a ZWJ (just before `index`) after a pictograph and its extenders joins the pictograph
     /// at `index`. Swift's recognizer misses some (U+2701 ZWJ U+2701 is two `Character`s in Swift
     /// 6.3); the property comes from emoji-data.txt (`WordBreak.isPictographic`).
-    static func joinsPictographs(before index: Int, _ scalar: Unicode.Scalar, in units: UnsafeBufferPointer<UInt16>, from start: Int) -> Bool {
+    static func joinsPictographs(before index: Int, _ scalar: Unicode.Scalar, in units: Span<UInt16>, from start: Int) -> Bool {
         guard WordBreak.isPictographic(scalar.value) else { return false }
         // Back from the ZWJ over the extenders before it, to what they extend.
         var end = index - 1
@@ -220,7 +192,7 @@ struct TextAnalysis {
 
     /// The scalar that starts at `index` and its width in units; U+FFFD for a lone surrogate.
     @inline(__always)
-    static func scalar(at index: Int, in units: UnsafeBufferPointer<UInt16>, end: Int) -> (Unicode.Scalar, Int) {
+    static func scalar(at index: Int, in units: Span<UInt16>, end: Int) -> (Unicode.Scalar, Int) {
         let u = units[index]
         if UTF16.isLeadSurrogate(u), index + 1 < end, UTF16.isTrailSurrogate(units[index + 1]) {
             let value = 0x10000 + (UInt32(u - 0xD800) << 10) + UInt32(units[index + 1] - 0xDC00)

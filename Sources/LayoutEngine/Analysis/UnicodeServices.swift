@@ -10,8 +10,8 @@ public protocol UnicodeServices: AnyObject, Sendable {
     /// Writes the embedding level of every unit of `range` (one bidi paragraph of `units`, UAX
     /// #9 P1) into `levels` at the same offsets, and returns the paragraph's base level:
     /// `forcedBase` (0 or 1) when given, else from its first strong character (P2–P3).
-    func resolveBidiParagraph(_ units: UnsafeBufferPointer<UInt16>, range: Range<Int>, forcedBase: UInt8?,
-                              into levels: UnsafeMutableBufferPointer<UInt8>) -> UInt8
+    func resolveBidiParagraph(_ units: Span<UInt16>, range: Range<Int>, forcedBase: UInt8?,
+                              into levels: inout MutableSpan<UInt8>) -> UInt8
 
     /// Word boundaries strictly inside `run` (Han, kana, Lao, Khmer or Burmese), as offsets in
     /// the run's base array, by dictionary; nil without one (UAX #29's cuts then stay).

@@ -26,11 +26,8 @@ enum AttachmentResolver {
         boxes.reserveCapacity(attachments.count)
         var offset = 0
         for index in attachments.indices {  // not enumerated(): that copied each attachment
-            offset = text.units.withUnsafeBufferPointer { units in
-                var unit = offset
-                while unit < units.count && units[unit] != objectReplacement { unit += 1 }
-                return unit
-            }
+            let units = text.units.span
+            while offset < units.count && units[offset] != objectReplacement { offset += 1 }
             guard offset < text.units.count else {
                 throw LayoutError(.invalidArgument, "\(attachments.count) attachments but the text has \(index) "
                                   + "OBJECT REPLACEMENT CHARACTERs (U+FFFC) to hold them", field: "attachments")

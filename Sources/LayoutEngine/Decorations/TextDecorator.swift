@@ -36,7 +36,7 @@ enum TextDecorator {
         var left: Double
         var right: Double
         /// Unowned, as `Item.font`: valid while the registry that shaped the layout lives.
-        unowned(unsafe) var font: Font
+        @UnownedFont var font: Font
     }
 
     /// The decorated runs among `runs` (one line's), in visual order. A vertical line's runs

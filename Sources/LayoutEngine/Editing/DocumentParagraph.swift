@@ -203,14 +203,13 @@ public final class DocumentParagraph {
     /// text is one empty paragraph. The same cut as `TextAnalysis` makes.
     static func paragraphEnds(of units: ContiguousArray<UInt16>) -> [Int] {
         var ends: [Int] = []
-        units.withUnsafeBufferPointer { units in
-            for i in units.indices {
-                // Every separator is below U+001F, or U+0085 or U+2029: most units fail this first.
-                let u = units[i]
-                guard u <= 0x1E || u == 0x85 || u == 0x2029, BidiResolver.isParagraphSeparator(u) else { continue }
-                if u == 0x0D && i + 1 < units.count && units[i + 1] == 0x0A { continue }
-                ends.append(i + 1)
-            }
+        let span = units.span
+        for i in span.indices {
+            // Every separator is below U+001F, or U+0085 or U+2029: most units fail this first.
+            let u = span[i]
+            guard u <= 0x1E || u == 0x85 || u == 0x2029, BidiResolver.isParagraphSeparator(u) else { continue }
+            if u == 0x0D && i + 1 < span.count && span[i + 1] == 0x0A { continue }
+            ends.append(i + 1)
         }
         if ends.last != units.count || ends.isEmpty { ends.append(units.count) }
         return ends

@@ -18,14 +18,13 @@ extension HitTester {
             let line = layout.lines[index]
             guard !line.range.isEmpty, !marked.contains(index) else { return }
             marked.append(index)
-            // The line's units read in place and its flags on the stack: a caret per keystroke
-            // allocates neither. SAFETY: both buffers live only inside their closures, and the
+            // The line's flags on the stack: a caret per keystroke allocates none. SAFETY: the
+            // buffer is initialized before it is read, and lives only inside its closure; the
             // line's range lies within the units (a paragraph's lines cover its text).
             withUnsafeTemporaryAllocation(of: UnitFlags.self, capacity: line.range.count) { flags in
                 flags.initialize(repeating: [])
-                _ = units.withUnsafeBufferPointer { units in
-                    TextAnalysis.markGraphemes(UnsafeBufferPointer(rebasing: units[line.range]), into: flags)
-                }
+                var span = flags.mutableSpan
+                TextAnalysis.markGraphemes(units.span.extracting(line.range), into: &span)
                 for k in flags.indices where flags[k].contains(.graphemeStart) { starts[line.range.lowerBound + k] = true }
             }
         }

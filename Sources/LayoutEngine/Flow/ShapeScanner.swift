@@ -71,7 +71,9 @@ struct ShapeScanner {
     private func appendInterior(at y: Double, to out: inout [Interval]) {
         let range = candidates(top: y, bottom: y)
         // The crossings in stack memory: a band asks twice, and a heap array each time cost more
-        // than the scan.
+        // than the scan. SAFETY: at most one crossing per candidate edge, so `count` stays within
+        // the capacity; `Crossing` is trivial, so its uninitialized elements may be assigned, and
+        // only the `count` written are read; the buffer does not leave the closure.
         withUnsafeTemporaryAllocation(of: Crossing.self, capacity: max(range.count, 1)) { crossings in
             var count = 0
             for index in range {
@@ -91,6 +93,7 @@ struct ShapeScanner {
     }
 
     /// The intervals inside, by the fill rule, between a scanline's crossings (sorted here).
+    /// SAFETY: `crossings` is a written part of a scan's stack buffer, used only during the call.
     private func appendInside(_ crossings: UnsafeMutableBufferPointer<Crossing>, to out: inout [Interval]) {
         guard crossings.count >= 2 else { return }
         var sorted = crossings
@@ -153,6 +156,9 @@ struct ShapeScanner {
         shadows.reserveCapacity(8)
         var out: [Interval] = []
         out.reserveCapacity(8)
+        // SAFETY: at most one crossing per candidate edge on each edge of the band, the top's
+        // from 0 and the bottom's from `range.count`, so neither half overflows into the other;
+        // trivial elements, only the written ones read, the buffer kept inside the closure.
         withUnsafeTemporaryAllocation(of: Crossing.self, capacity: 2 * max(range.count, 1)) { crossings in
             var atTop = 0, atBottom = 0
             let bottomBase = range.count
@@ -169,6 +175,7 @@ struct ShapeScanner {
                 }
                 if edge.y0 < b { addShadow(of: edge, top: t, bottom: b, to: &shadows) }
             }
+            // SAFETY: each half's written part, as counted above.
             appendInside(UnsafeMutableBufferPointer(rebasing: crossings[0..<atTop]), to: &out)
             appendInside(UnsafeMutableBufferPointer(rebasing: crossings[bottomBase..<bottomBase + atBottom]), to: &out)
         }

@@ -6,7 +6,7 @@ import Synchronization
 /// The HarfBuzz font is made immutable at load time, which makes it safe to shape with
 /// from any thread. FreeType faces are never kept here: they are not thread-safe, and
 /// shaping does not need them (HarfBuzz's own OpenType functions read the tables).
-// @unchecked Sendable: all properties are `let`; those not Sendable by type are the shaping (whose
+// SAFETY (`@unchecked Sendable`): all properties are `let`; those not Sendable by type are the shaping (whose
 // protocol is Sendable), the file's bytes (immutable once loaded) and the coverage bits, written
 // before the font is made and only read after.
 public final class Font: @unchecked Sendable {
@@ -76,14 +76,17 @@ public final class Font: @unchecked Sendable {
     package let blob: AnyObject?
     /// One bit per BMP code point the cmap maps: fallback asks about every cluster, and a bit
     /// test is far cheaper than a cmap search through HarfBuzz. Raw memory the font owns, so a
-    /// test touches no reference count.
+    /// test touches no reference count. SAFETY: 1,024 words (`emptyCoverage`), a bit for every
+    /// `UInt16`; filled before the font is made, read only after, freed with the last font that
+    /// shares it (an instance shares its base's).
     let bmpCoverage: UnsafeMutablePointer<UInt64>
 
     /// A face's line and decoration metrics, in font units (descender positive, downward).
     package typealias Metrics = FaceMetrics
 
     /// A face with its metrics and its shaping; `coverage` (one bit per BMP code point, which the
-    /// font then owns and frees) is shared with `base` for an instance.
+    /// font then owns and frees) is shared with `base` for an instance. SAFETY: `bmpCoverage`
+    /// comes from `emptyCoverage`, filled, and no one writes it after.
     package init(id: UInt32, family: String, styleName: String, weight: Int, italic: Bool, widthClass: Int, path: String,
                  faceIndex: Int, metrics: Metrics, isColorEmoji: Bool, axes: [VariationAxis], namedInstances: [NamedInstance],
                  coverageCount: Int, bmpCoverage: UnsafeMutablePointer<UInt64>, instanceOf base: Font?, coordinates: [Float],
@@ -132,13 +135,15 @@ public final class Font: @unchecked Sendable {
     /// spaces above where it maps U+0020, and U+2011 NON-BREAKING HYPHEN where it maps U+2010
     /// (hb-ot-shape-normalize). Fallback judges a cluster as the shaper will draw it, so a
     /// thin space in Devanagari stays in the Devanagari face, as hb-shape draws it.
+    /// SAFETY: `coverage` is a face's bits from `emptyCoverage`, before the face is made.
     package static func addShaperFallbacks(to coverage: UnsafeMutablePointer<UInt64>) {
         func set(_ unit: UInt16) { coverage[Int(unit) >> 6] |= 1 << UInt64(unit & 63) }
         if covers(coverage, 0x0020) { spacesDrawnWithSpace.forEach(set) }
         if covers(coverage, 0x2010) { set(0x2011) }
     }
 
-    /// BMP coverage with no bit set, for a face to fill.
+    /// BMP coverage with no bit set, for a face to fill. SAFETY: a bit for each of the 65,536
+    /// BMP units, which `covers` reads at `unit >> 6`, always inside.
     package static func emptyCoverage() -> UnsafeMutablePointer<UInt64> {
         let bits = UnsafeMutablePointer<UInt64>.allocate(capacity: 0x10000 / 64)
         bits.initialize(repeating: 0, count: 0x10000 / 64)
@@ -207,7 +212,7 @@ public final class Font: @unchecked Sendable {
         return nominalGlyph(scalar) != nil
     }
 
-    /// The bit for `unit` in a font's BMP coverage.
+    /// The bit for `unit` in a font's BMP coverage. SAFETY: `coverage` is from `emptyCoverage`.
     @inline(__always)
     package static func covers(_ coverage: UnsafeMutablePointer<UInt64>, _ unit: UInt16) -> Bool {
         coverage[Int(unit) >> 6] & (1 << UInt64(unit & 63)) != 0
@@ -237,4 +242,32 @@ extension Font {
     /// fallback). nil for a font whose table does not (most non-CJK fonts have none). Noto Sans
     /// CJK's: 880 and −120 of 1,000.
     var ideographicEmBox: (top: Int32, bottom: Int32)? { shaping.ideographicEmBox }
+}
+
+/// A font held without counting a reference, as items, line pieces and decorated segments hold
+/// theirs: a reference counted on every copy of an item and a piece showed in profiles.
+///
+/// SAFETY: the font is valid while the `FontRegistry` that itemized the text lives (the lifetime
+/// rule in docs/unsafe.md). A registry outlives every layout made with it: the request holds it,
+/// and a client's fonts are held by its connection.
+@propertyWrapper
+struct UnownedFont {
+    private unowned(unsafe) var font: Font
+
+    @inline(__always)
+    init(wrappedValue: Font) { font = wrappedValue }
+
+    /// Lent, not returned: a getter hands out an owned reference, retained and released around
+    /// every use.
+    var wrappedValue: Font {
+        @inline(__always) _read { yield font }
+        @inline(__always) set { font = newValue }
+    }
+}
+
+/// A piece's font passed on without counting a reference: a run is added for every piece of
+/// every line.
+struct FontHandle {
+    @UnownedFont var font: Font
+    init(_ font: Font) { self.font = font }
 }

@@ -3,9 +3,7 @@ import Synchronization
 /// The fonts a daemon loaded once at start-up, matched by family, weight and italic.
 ///
 /// Immutable after construction, so every layout thread shares one registry.
-// @unchecked Sendable: every stored property is a `let` but `problems`, written only while loading,
-// and the match cache, which is behind its own lock; `Font` holds an immutable HarfBuzz font.
-public final class FontRegistry: @unchecked Sendable {
+public final class FontRegistry: Sendable {
     public let fonts: [Font]
     /// Family used when a style names none.
     public let defaultFamily: String
@@ -18,7 +16,7 @@ public final class FontRegistry: @unchecked Sendable {
     /// The first color emoji face; preferred for clusters with emoji presentation.
     let emojiFont: Font?
     /// Faces skipped at load, each with why: the daemon logs them.
-    public package(set) var problems: [String] = []
+    public let problems: [String]
     /// The library the faces shape with, which converts each style once (`ShapingStyle`): the
     /// first face's that names one (HarfBuzz's for loaded faces); nil for faces that name none.
     package let shapingLibrary: (any ShapingLibrary)?
@@ -33,9 +31,11 @@ public final class FontRegistry: @unchecked Sendable {
     /// `shadowedBy`: a client's fonts, among `fonts`, whose families replace loaded families of
     /// the same name. `instanceShare`: the share of variable font instances this registry's
     /// count against, the loaded set's for a registry made over it; a new one by default.
+    /// `problems`: the faces skipped while loading, each with why.
     public init(fonts: [Font], defaultFamily: String, fallbackFamilies: [String], shadowedBy clientFonts: [Font] = [],
-                instanceShare: FairShare? = nil) {
+                instanceShare: FairShare? = nil, problems: [String] = []) {
         self.fonts = fonts
+        self.problems = problems
         self.shapingLibrary = fonts.lazy.compactMap { $0.shaping.library }.first
         self.instances = FontInstances(share: instanceShare ?? FairShare("variable font instances", capacity: Self.defaultInstanceCapacity))
         self.clientFonts = clientFonts

@@ -26,7 +26,7 @@ public struct Hyphenation: Equatable, Sendable {
     /// the dictionary lacks, or a letter whose lowercase is not one character, are left whole.
     /// Offsets are grapheme boundaries where no other break is (`flags`).
     /// `range` limits the search to part of the text (one word, as greedy breaking asks).
-    func points(in units: UnsafeBufferPointer<UInt16>, range: Range<Int>? = nil, flags: ContiguousArray<UnitFlags>,
+    func points(in units: Span<UInt16>, range: Range<Int>? = nil, flags: ContiguousArray<UnitFlags>,
                 dictionaries: any UnicodeServices, language: (Int) -> String) -> [Int] {
         var points: [Int] = []
         var word: [Unicode.Scalar] = []

@@ -214,23 +214,22 @@ enum ScriptFonts {
     /// them for no language at all).
     static func cjkFamily(language: String) -> String {
         guard !language.isEmpty else { return "Noto Sans CJK SC" }
-        var language = language
-        return language.withUTF8 { tag in
-            func starts(with prefix: StaticString) -> Bool {
-                guard tag.count >= prefix.utf8CodeUnitCount else { return false }
-                for i in 0..<prefix.utf8CodeUnitCount {
-                    let byte = tag[i]
-                    let lower = byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte
-                    if lower != prefix.utf8Start[i] { return false }
-                }
-                return true
+        let tag = language.utf8.span
+        func starts(with prefix: String) -> Bool {
+            var i = 0
+            for expected in prefix.utf8 {
+                guard i < tag.count else { return false }
+                let byte = tag[i]
+                if (byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte) != expected { return false }
+                i += 1
             }
-            if starts(with: "ja") { return "Noto Sans CJK JP" }
-            if starts(with: "ko") { return "Noto Sans CJK KR" }
-            if starts(with: "zh-hk") || starts(with: "zh-mo") { return "Noto Sans CJK HK" }
-            if starts(with: "zh-hant") || starts(with: "zh-tw") { return "Noto Sans CJK TC" }
-            return "Noto Sans CJK SC"
+            return true
         }
+        if starts(with: "ja") { return "Noto Sans CJK JP" }
+        if starts(with: "ko") { return "Noto Sans CJK KR" }
+        if starts(with: "zh-hk") || starts(with: "zh-mo") { return "Noto Sans CJK HK" }
+        if starts(with: "zh-hant") || starts(with: "zh-tw") { return "Noto Sans CJK TC" }
+        return "Noto Sans CJK SC"
     }
 }
 

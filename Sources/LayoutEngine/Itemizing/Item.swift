@@ -5,7 +5,7 @@ struct Item {
     /// registry outlives every layout made with it (the request holds it, a client font's
     /// connection holds its own), and counting references on each copy of an item showed up in
     /// profiles.
-    unowned(unsafe) var font: Font
+    @UnownedFont var font: Font
     /// Index into `AttributedText.styles`.
     var style: Int
     var level: UInt8

@@ -13,6 +13,9 @@ enum Itemizer {
     /// generated; the same values as HarfBuzz's database, which shapes the runs), laid out once as
     /// a byte per code point: a look-up per character instead of a search of the ranges.
     /// Raw memory held for the process's life, so a look-up touches no reference count.
+    /// SAFETY: both tables are written once in `init` and only read after (so any thread may
+    /// read them: `@unchecked Sendable`); `indices` has an entry for every `UInt16`, and every
+    /// index stored in it is below `scripts`' count.
     struct ScriptTable: @unchecked Sendable {
         /// For each BMP code point, an index into `scripts`: 0 for Common, else its place in
         /// `tags` plus one.
@@ -53,11 +56,13 @@ enum Itemizer {
     private struct Open {
         var start: Int
         /// Unowned, as `Item.font`: valid while the registry being itemized from lives.
-        unowned(unsafe) var font: Font
+        @UnownedFont var font: Font
         var style: Int
         var level: UInt8
         var script: Script
         /// The font's coverage bits and facts, copied out so the per-unit test touches no object.
+        /// SAFETY: the coverage pointers are the fonts' own bits (`Font.bmpCoverage`), valid while
+        /// the fonts are (`font`'s rule), a bit for every `UInt16`.
         var coverage: UnsafeMutablePointer<UInt64>
         var isColorEmoji: Bool
         var isPrimary: Bool
@@ -91,6 +96,8 @@ enum Itemizer {
     /// The end of the ideographs from `start` that continue a Han item in left-to-right text:
     /// one-unit clusters mapped by `coverage` and, from a fallback face, not by the style's own
     /// (`primaryCoverage`). A function of its own, so its few values stay in registers.
+    /// SAFETY: `limit` is at most `units.count`, and `flags` holds as many entries as `units`
+    /// (the analysis of the same text); the coverage pointers are fonts' bits, as in `Open`.
     @inline(never)
     private static func ideographs(_ units: UnsafeBufferPointer<UInt16>, _ flags: UnsafeBufferPointer<UnitFlags>, from start: Int,
                                    to limit: Int, coverage: UnsafeMutablePointer<UInt64>,
@@ -112,6 +119,9 @@ enum Itemizer {
     /// runs taken whole against.
     static func itemize(_ text: AttributedText, analysis: TextAnalysis, fallback: FontFallback, boxes: [InlineBox] = [],
                         into items: inout [Item], scalars: inout [UInt32], shortcuts: Bool = true) {
+        // SAFETY: the analysis is of this text, so its flags and levels have an entry per unit;
+        // the buffers are used only inside the closures.
+        precondition(analysis.flags.count == text.units.count && analysis.levels.count == text.units.count)
         text.units.withUnsafeBufferPointer { units in
             analysis.flags.withUnsafeBufferPointer { flags in
                 analysis.levels.withUnsafeBufferPointer { levels in
@@ -132,6 +142,9 @@ enum Itemizer {
         }
     }
 
+    /// The itemize loop over the text's buffers, read without bounds checks: it visits every unit.
+    /// SAFETY: `flags` and `levels` have an entry per unit (checked by the caller); every index
+    /// read is below `count`, or below a run's or a cluster's end, which lie within the text.
     private static func itemize(_ units: UnsafeBufferPointer<UInt16>, _ flags: UnsafeBufferPointer<UnitFlags>,
                                 _ levels: UnsafeBufferPointer<UInt8>, runs: [(range: Range<Int>, style: Int)],
                                 fallback: FontFallback, boxes: [InlineBox], into items: inout [Item], scalars: inout [UInt32],
@@ -182,7 +195,8 @@ enum Itemizer {
                     // makes a longer cluster, left to the general test below.
                     if leftToRightOnly {
                         // Every level is 0, the open item's too: only the units need a look,
-                        // four at a time while all four are printable ASCII.
+                        // four at a time while all four are printable ASCII. SAFETY: the four
+                        // units read lie before `limit`, within the text.
                         while i + 4 <= limit && Self.arePrintableASCII(UnsafeRawPointer(units.baseAddress! + i)) { i += 4 }
                         while i < limit, units[i] >= 0x20 && units[i] < 0x7F { i += 1 }
                     } else {
@@ -289,6 +303,7 @@ enum Itemizer {
     /// True when the four UTF-16 units at `units` are all printable ASCII (U+0020...U+007E),
     /// tested as one 64-bit word: every lane below 0x80, none at 0x7F, none below 0x20 (a lane
     /// below 0x80 plus 1 or plus 0x60 carries into its own bit 7 only, never into the next lane).
+    /// SAFETY: the caller passes the address of four readable units.
     @inline(__always)
     static func arePrintableASCII(_ units: UnsafeRawPointer) -> Bool {
         let word = units.loadUnaligned(as: UInt64.self)
@@ -298,6 +313,7 @@ enum Itemizer {
             && (word &+ 0x0060_0060_0060_0060) & lowBits == lowBits
     }
 
+    /// SAFETY: `range` is a cluster of the text, within `units`.
     private static func decode(_ units: UnsafeBufferPointer<UInt16>, _ range: Range<Int>, into scalars: inout [UInt32]) {
         scalars.removeAll(keepingCapacity: true)
         var i = range.lowerBound

@@ -10,10 +10,11 @@
 /// Arrays are emptied when taken, not when given back: while the holder still has its own
 /// reference, emptying would copy the storage instead of keeping it.
 ///
-/// The properties are `@exclusivity(unchecked)`: Swift's run-time check of each access to a
-/// class's variable is a call, and only the paragraph that holds the scratch
-/// (and its positioner, on the same thread) touches it, one access at a time.
-// @unchecked Sendable: one thread at a time uses a scratch, in the context that holds it.
+/// The properties take no run-time exclusivity check: Swift's check of each access to a
+/// class's variable is a call.
+// SAFETY: only the paragraph that holds the scratch (and its positioner, on the same thread)
+// touches it, one access at a time, so no access overlaps another; one thread at a time uses a
+// scratch, in the context that holds it (`@unchecked Sendable`).
 final class LayoutScratch: @unchecked Sendable {
     /// The shaping library's state (HarfBuzz's buffer), for the shaper of the context that holds
     /// the scratch.
@@ -24,6 +25,7 @@ final class LayoutScratch: @unchecked Sendable {
     @exclusivity(unchecked) var shapingUnits = ContiguousArray<UInt16>()
     @exclusivity(unchecked) var paragraphs: [BidiParagraph] = []
     @exclusivity(unchecked) var items: [Item] = []
+    // SAFETY: these too, as above: one thread, one access at a time.
     /// Vertical text's items cut where the orientation changes (`VerticalItems`); the itemizer's
     /// array comes back here while the cut one is the paragraph's.
     @exclusivity(unchecked) var verticalItems: [Item] = []
@@ -38,11 +40,13 @@ final class LayoutScratch: @unchecked Sendable {
     @exclusivity(unchecked) var boxes: [(height: Double, baseline: Double)] = []
     /// Each glyph run's span of the layout's glyphs, while the runs are stacked.
     @exclusivity(unchecked) var spans: [Range<Int>] = []
+    // SAFETY: these too, as above.
     /// Runs shaped again within a line, kept while the work's pieces point into them.
     @exclusivity(unchecked) var reshaped: [ShapedGlyphs] = []
     /// Emptied piece lists, one per line of earlier layouts, at most `maxPieceLists`.
     @exclusivity(unchecked) var pieceLists: [[LineItem]] = []
     static let maxPieceLists = 64
+    // SAFETY: these too, as above.
     /// The styles the last text resolved (fonts, fallback, HarfBuzz forms) and what to: most
     /// requests in a row share their styles, and are not resolved again.
     /// (Its fallback holds the styles and the registry, so the registry cannot be another one
@@ -88,7 +92,8 @@ extension RangeReplaceableCollection {
 }
 
 /// Zeroed memory to copy from, for `appendZeros`.
-/// Never written after it is zeroed, so every thread may read it.
+/// SAFETY: never written after it is zeroed, so every thread may read it
+/// (`nonisolated(unsafe)`); `appendZeros` reads at most its size at a time.
 nonisolated(unsafe) private let zeroPage: UnsafeRawPointer = UnsafeRawPointer(UnsafeMutableRawPointer.allocate(byteCount: zeroPageBytes, alignment: 16)
     .initializeMemory(as: UInt8.self, repeating: 0, count: zeroPageBytes))
 private let zeroPageBytes = 16_384
@@ -103,8 +108,47 @@ extension RangeReplaceableCollection where Element: BitwiseCopyable {
         var left = count
         while left > 0 {
             let chunk = Swift.min(left, perPage)
+            // SAFETY: `chunk` elements fit in the page; all-zero bytes are a valid `Element`.
             append(contentsOf: UnsafeBufferPointer(start: zeroPage.assumingMemoryBound(to: Element.self), count: chunk))
             left -= chunk
         }
+    }
+}
+
+/// What one request's layout work carries besides its text and fonts: the shaper (with the
+/// layouter's shaping cache), the arrays the stages fill (`LayoutScratch`), and the request's
+/// budget. The caller makes one per request and passes it down, as parley passes its
+/// `LayoutContext` beside the `FontContext`: a `ShapedParagraph` and a `ParagraphPositioner`
+/// hold none of it, so a shaped paragraph is a plain value a later request may keep.
+///
+/// One thread at a time uses a context. The layouter keeps its contexts, each with its
+/// scratch, from one request to the next (`ContextPool`), so a daemon that reloads its fonts
+/// drops the old scratches with the old layouter.
+// SAFETY (`@unchecked Sendable`): one thread at a time uses a context, with its scratch and
+// its shaper's buffer; the pool hands it from one request to the next under its lock.
+public final class LayoutContext: @unchecked Sendable {
+    let shaper: Shaper
+    let scratch = LayoutScratch()
+    /// The layouter's Unicode services: bidi levels, dictionary words, hyphenation patterns.
+    let unicode: any UnicodeServices
+    /// Set again when the context is reused for another request (`ContextPool`).
+    public internal(set) var budget: WorkBudget
+    /// The longest text laid out with this context, in UTF-16 units: a context whose scratch
+    /// served a long text is not kept, so that memory goes back to the allocator.
+    var longestText = 0
+
+    /// A context of its own, kept by nobody (the layouter's own requests take theirs from its
+    /// pool: `ParagraphLayouter.withContext`).
+    public init(layouter: ParagraphLayouter, budget: WorkBudget = .unlimited) {
+        shaper = Shaper(cache: layouter.cache, buffer: scratch.shapingBuffer, joinsRuns: layouter.joinsRuns)
+        unicode = layouter.unicode
+        self.budget = budget
+    }
+
+    /// Gives a shaped paragraph's arrays back to the scratch for the next paragraph to fill.
+    /// Only for a paragraph nothing reads any more: a paragraph kept for later is not recycled.
+    func recycle(_ shaped: consuming ShapedParagraph) {
+        longestText = max(longestText, shaped.text.units.count)
+        shaped.giveBack(to: scratch)
     }
 }

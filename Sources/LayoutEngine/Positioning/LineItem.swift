@@ -51,16 +51,16 @@ enum LineItem {
 
 /// Part of an item that lies on one line, with its glyphs: what positioning places.
 ///
-/// Its glyphs are an unsafe pointer into storage the `ShapedParagraph` keeps (see its lifetime
-/// rule): a piece never outlives the paragraph it was cut from.
+/// Its glyphs are read in place from storage the `ShapedParagraph` keeps (`GlyphSlice`, see its
+/// lifetime rule): a piece never outlives the paragraph it was cut from.
 struct LinePiece {
     var range: Range<Int>
     /// Unowned, as `Item.font`: valid while the registry that shaped the paragraph lives.
-    unowned(unsafe) var font: Font
+    @UnownedFont var font: Font
     var style: Int
     var level: UInt8
-    /// Points into shaped glyphs the shaped paragraph keeps alive (see `ShapedGlyphs`).
-    var glyphs: UnsafeBufferPointer<ShapedGlyph>
+    /// Reads shaped glyphs the shaped paragraph keeps alive (see `ShapedGlyphs`).
+    var glyphs: GlyphSlice
     /// The text offset glyph clusters count from.
     var clusterBase: Int
     /// Trailing whitespace: at the paragraph's level (UAX #9 L1) and not counted in the width.
@@ -90,7 +90,7 @@ struct LinePiece {
 extension LinePiece {
     /// A piece of `item`, its font copied from the item's unowned reference to this one: passed
     /// as a `Font` argument, the font was retained and released for every piece of every line.
-    init(of item: Item, range: Range<Int>, level: UInt8, glyphs: UnsafeBufferPointer<ShapedGlyph>, clusterBase: Int,
+    init(of item: Item, range: Range<Int>, level: UInt8, glyphs: GlyphSlice, clusterBase: Int,
          isTrailing: Bool, styleSize: Double, advanceUnits: Int32, baselineOffset: Double) {
         self.range = range
         self.font = item.font

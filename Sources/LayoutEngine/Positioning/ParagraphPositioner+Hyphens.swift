@@ -14,10 +14,7 @@ extension ParagraphPositioner {
         if settings.hangsPunctuation { breaker.endHangers = HangingPunctuation.endHangers(units) }
         // The analysis saw any soft hyphen and any tab in the text: nearly every paragraph has
         // neither, and is not looked at again (a document's, whose separator is a control, too).
-        let special = (analysis.hasSoftHyphen || analysis.hasTabs) && units.withUnsafeBufferPointer { buffer in
-            for unit in buffer where unit == 0x00AD || unit == 0x0009 { return true }
-            return false
-        }
+        let special = (analysis.hasSoftHyphen || analysis.hasTabs) && Self.holdsSoftHyphenOrTab(units.span)
         guard special || settings.hyphenation != nil else { return breaker }
         // Greedy breaking looks a word up only when it overflows a line; balanced and total fit
         // weigh every point, so they take them all at once.
@@ -28,6 +25,11 @@ extension ParagraphPositioner {
         }
         if special, let tabs = tabOffsets() { breaker.tabs = (tabs, settings.paragraphStyle.tabs) }
         return breaker
+    }
+
+    private static func holdsSoftHyphenOrTab(_ units: Span<UInt16>) -> Bool {
+        for i in units.indices where units[i] == 0x00AD || units[i] == 0x0009 { return true }
+        return false
     }
 
     /// Where the paragraph's lines may end with a hyphen: after each soft hyphen (U+00AD) always,
@@ -47,8 +49,8 @@ extension ParagraphPositioner {
         }
         if let hyphenation {
             let shaped = self.shaped
-            let found = units.withUnsafeBufferPointer { buffer in
-                hyphenation.points(in: buffer, flags: flags, dictionaries: context.unicode) { shaped.text.styles[shaped.styleIndex(at: $0)].language }
+            let found = hyphenation.points(in: units.span, flags: flags, dictionaries: context.unicode) {
+                shaped.text.styles[shaped.styleIndex(at: $0)].language
             }
             if !found.isEmpty { offsets = Array(Set(offsets + found)).sorted() }
         }
@@ -65,10 +67,8 @@ extension ParagraphPositioner {
         let unicode = context.unicode
         return WordHyphens(points: { range in
             let shaped = positioner.shaped
-            let found = shaped.text.units.withUnsafeBufferPointer { buffer in
-                hyphenation.points(in: buffer, range: range, flags: shaped.analysis.flags, dictionaries: unicode) {
-                    shaped.text.styles[shaped.styleIndex(at: $0)].language
-                }
+            let found = hyphenation.points(in: shaped.text.units.span, range: range, flags: shaped.analysis.flags, dictionaries: unicode) {
+                shaped.text.styles[shaped.styleIndex(at: $0)].language
             }
             return found.map { ($0, widths.width(before: $0)) }
         }, maxConsecutive: hyphenation.maxConsecutiveLines)

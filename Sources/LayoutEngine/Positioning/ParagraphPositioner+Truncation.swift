@@ -149,7 +149,7 @@ extension ParagraphPositioner {
                 shifted.baselineOffset = text.styles[style].baselineOffset
                 let glyphs = ShapedGlyphs.make(piece.glyphs.lazy.map { var g = $0; g.cluster = 0; return g })
                 kept.append(glyphs)
-                shifted.glyphs = glyphs.pointer
+                shifted.glyphs = glyphs.slice
                 return .glyphs(shifted)
             }
         }

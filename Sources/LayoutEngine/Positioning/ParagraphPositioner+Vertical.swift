@@ -15,7 +15,7 @@ extension ParagraphPositioner {
         let base = piece.clusterBase + start
         var x = -width / 2
         for (k, glyph) in piece.glyphs.enumerated() {
-            output.glyphs.advanced(by: first + k).initialize(to: PositionedGlyph(
+            output.initialize(at: first + k, to: PositionedGlyph(
                 id: glyph.id, position: Point(x: along - Double(glyph.yOffset) * scale, y: across(x + Double(glyph.xOffset) * scale)),
                 advance: Double(glyph.advance) * scale, cluster: Int(glyph.cluster) + base,
                 flags: settings.reportsGlyphFlags ? glyph.flags : []))

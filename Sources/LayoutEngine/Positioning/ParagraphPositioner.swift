@@ -12,7 +12,8 @@
 struct ParagraphPositioner {
     let shaped: ShapedParagraph
     /// Unowned: the text positioner makes its paragraph positioners and outlives them, and
-    /// holds the context for as long.
+    /// holds the context for as long. SAFETY: a paragraph positioner is made by its text
+    /// positioner's `paragraph(_:)` and used only during that positioner's calls.
     unowned(unsafe) let owner: TextPositioner
     unowned(unsafe) let context: LayoutContext
     /// Which paragraph of the text, and where it starts in the text.
@@ -41,7 +42,7 @@ struct ParagraphPositioner {
     func plan(_ line: BrokenLine) -> PlannedLine {
         let base = shaped.baseLevel
         // The context lent without a count: passed as it is held (unowned), it was retained and
-        // released for every line.
+        // released for every line. SAFETY: the owner holds the context while this runs.
         var pieces = Unmanaged.passUnretained(context)._withUnsafeGuaranteedRef {
             shaped.pieces(in: line.range, contentEnd: line.contentEnd, baseLevel: base, context: $0)
         }
@@ -115,6 +116,7 @@ struct ParagraphPositioner {
                 let first = output.count
                 let shaped = piece.glyphs
                 let y = baselineY - piece.shift
+                // SAFETY: the piece's glyphs go at `count` on, within the room (see `RunOutput`).
                 let out = output.glyphs.advanced(by: first)
                 if let extras {
                     for k in 0..<shaped.count {
@@ -127,6 +129,7 @@ struct ParagraphPositioner {
                         pen += advance
                     }
                 } else {
+                    // SAFETY: as above.
                     // Nearly every line: the glyphs' own advances, no extra to look up per glyph.
                     // Two loops, not one body called twice: that version added 0.0 per glyph
                     // (IEEE addition of zero is not folded away).
@@ -241,16 +244,13 @@ struct ParagraphPositioner {
     }
 }
 
-/// A piece's font passed on without counting a reference (as `Item` and `LinePiece` hold it):
-/// a run is added for every piece of every line.
-struct FontHandle {
-    /// Valid while the registry that shaped the paragraph lives (`Item.font`'s rule).
-    unowned(unsafe) let font: Font
-    init(_ font: Font) { self.font = font }
-}
-
 /// The glyph runs and boxes of a layout as positioning emits them: glyphs written in place into
 /// one array's storage, each run a span of it until `stack` hands out slices.
+///
+/// SAFETY: `glyphs` is the storage of the array being made (`TextPositioner.stack`), with room
+/// for every glyph of the planned lines, counted before it was allocated; each piece's glyphs
+/// are written once at `count`, which never passes that room, and only inside the array's
+/// initializing closure, which the output does not outlive.
 struct RunOutput {
     /// Storage with room for every glyph of the layout; `count` are written.
     let glyphs: UnsafeMutablePointer<PositionedGlyph>
@@ -265,6 +265,41 @@ struct RunOutput {
         runs.reserveCapacity(pieces)
         self.spans = spans
         self.spans.reserveCapacity(pieces)
+    }
+
+    /// The glyphs `body` writes through an output with room for `capacity` of them, as one
+    /// array, and the runs, their spans of it and the boxes the output gathered. `spans` is an
+    /// emptied array to fill.
+    /// SAFETY: the output writes only inside the array's initializing closure, and `body` gets it
+    /// `inout`, so it cannot keep it; `capacity` counts every glyph of the lines `body` places
+    /// (`TextPositioner.stack`), each written once, so `count` never passes it.
+    @inline(__always)
+    static func write(capacity: Int, pieces: Int, spans: consuming [Range<Int>], _ body: (inout RunOutput) -> Void)
+        -> (glyphs: [PositionedGlyph], runs: [GlyphRunLayout], spans: [Range<Int>], attachments: [AttachmentLayout]) {
+        var runs: [GlyphRunLayout] = [], filled = consume spans, attachments: [AttachmentLayout] = []
+        let glyphs = [PositionedGlyph](specializedCapacity: capacity) { buffer, initialized in
+            // Moved in, not copied: the output grows the array it was given, which must be unique.
+            var output = RunOutput(glyphs: buffer.baseAddress!, pieces: pieces, spans: filled.movedOut())
+            body(&output)
+            precondition(output.count <= capacity, "positioning wrote more glyphs than it counted")
+            initialized = output.count
+            runs = output.runs
+            filled = output.spans
+            attachments = output.attachments
+        }
+        return (glyphs, runs, filled, attachments)
+    }
+
+    /// Writes `glyph` at `index` of the storage: `count` or past it, within the room (see the
+    /// type's SAFETY), each index once; the writer adds what it wrote to `count`.
+    @inline(__always)
+    func initialize(at index: Int, to glyph: PositionedGlyph) {
+        glyphs.advanced(by: index).initialize(to: glyph)
+    }
+
+    /// The glyphs written so far turned onto the page of vertical text, in place.
+    func turnToPage(_ frame: VerticalFrame) {
+        for i in 0..<count { glyphs[i].position = frame.toPage(glyphs[i].position) }
     }
 
     /// Adds a piece's glyphs as a run, or extends the previous run when the piece continues it

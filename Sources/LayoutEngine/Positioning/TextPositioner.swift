@@ -163,12 +163,8 @@ final class TextPositioner {
         }
         var top = 0.0
         var widest = 0.0
-        var runs: [GlyphRunLayout] = []
-        var spans = scratch.spans.takeEmptied()
-        var attachments: [AttachmentLayout] = []
         // Room for one at least, so the storage has an address even for lines without glyphs.
-        let glyphs = [PositionedGlyph](specializedCapacity: max(glyphCount, 1)) { buffer, initialized in
-            var output = RunOutput(glyphs: buffer.baseAddress!, pieces: pieceCount, spans: spans.movedOut())
+        let stacked = RunOutput.write(capacity: max(glyphCount, 1), pieces: pieceCount, spans: scratch.spans.takeEmptied()) { output in
             if shaped.hasBoxes { output.attachments.reserveCapacity(shaped.boxCount) }
             var current = paragraph(0)  // made again only where the paragraph changes
             for (index, line) in planned.enumerated() {
@@ -182,13 +178,11 @@ final class TextPositioner {
             if let mode = placesGlyphsOnPage {
                 // The columns' extent is the lines' frame's height, known once every line is placed.
                 let frame = VerticalFrame(mode: mode, extent: bottom ?? top)
-                frame.toPage(UnsafeMutableBufferPointer(rebasing: buffer[0..<output.count]))
+                output.turnToPage(frame)
             }
-            initialized = output.count
-            runs = output.runs
-            spans = output.spans
-            attachments = output.attachments
         }
+        let glyphs = stacked.glyphs, spans = stacked.spans, attachments = stacked.attachments
+        var runs = stacked.runs
         // Each run takes its slice of the one glyph array.
         for index in runs.indices { runs[index].glyphs = glyphs[spans[index]] }
         scratch.spans = spans

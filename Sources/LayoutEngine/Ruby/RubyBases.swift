@@ -87,7 +87,7 @@ enum RubyBases {
     /// after a cluster is on its left. Its glyphs are marked safe to break: shaped again at a
     /// line's edge, they would lose the space.
     private static func spaced(_ run: ShapedRun, scale: Double, rtl: Bool, _ spacing: Spacing, within span: Range<Int>) -> ShapedRun {
-        var glyphs = Array(run.pointer)
+        var glyphs = Array(run.slice)
         let base = run.range.lowerBound
         var k = 0
         while k < glyphs.count {
@@ -135,7 +135,7 @@ enum RubyBases {
                 continue
             }
             let scale = item.font.scale(for: text.styles[item.style].size)
-            for glyph in runs[index].pointer {
+            for glyph in runs[index].slice {
                 var unit = Int(glyph.cluster) + runs[index].range.lowerBound
                 guard span.contains(unit), wanted.contains(unit) else { continue }
                 while unit > 0 && !flags[unit].contains(.graphemeStart) { unit -= 1 }

@@ -11,13 +11,13 @@ package protocol FaceShaping: AnyObject, Sendable {
     /// bottom for `upright` text. Clusters count from `range`'s start; advances and offsets are
     /// font units on the line's axis (see `ShapedGlyph`). `buffer` is the calling layout's
     /// scratch, used by one thread at a time.
-    func shape(_ units: UnsafeBufferPointer<UInt16>, range: Range<Int>, context: Range<Int>, rtl: Bool, upright: Bool,
+    func shape(_ units: Span<UInt16>, range: Range<Int>, context: Range<Int>, rtl: Bool, upright: Bool,
                script: Script, style: ShapingStyle, buffer: ShapingScratch) -> ShapedGlyphs
 
     /// Shapes `pieces` of `units` (in text order, apart, never right to left) in one call where
     /// that is exact, and hands each piece it vouches for to `store(index, run)`; the caller
     /// shapes the others alone (see `Shaper+Joined.swift`).
-    func shapeJoined(_ units: UnsafeBufferPointer<UInt16>, pieces: UnsafeBufferPointer<Range<Int>>, context: Range<Int>,
+    func shapeJoined(_ units: Span<UInt16>, pieces: Span<Range<Int>>, context: Range<Int>,
                      upright: Bool, script: Script, style: ShapingStyle, buffer: ShapingScratch,
                      store: (Int, ShapedRun) -> Void)
 
@@ -62,7 +62,7 @@ extension FaceShaping {
     package func drawOutline(of glyph: UInt32, into sink: any OutlineSink) {}
 
     /// Joins nothing: every piece is shaped alone, which is always exact.
-    package func shapeJoined(_ units: UnsafeBufferPointer<UInt16>, pieces: UnsafeBufferPointer<Range<Int>>, context: Range<Int>,
+    package func shapeJoined(_ units: Span<UInt16>, pieces: Span<Range<Int>>, context: Range<Int>,
                              upright: Bool, script: Script, style: ShapingStyle, buffer: ShapingScratch,
                              store: (Int, ShapedRun) -> Void) {}
 

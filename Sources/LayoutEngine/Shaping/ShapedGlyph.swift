@@ -42,60 +42,6 @@ extension ShapedGlyph {
     }
 }
 
-/// Shaped glyphs in storage of their own, never changed once filled: filled when made, only read
-/// after.
-///
-/// The pieces of a line point into it (`UnsafeBufferPointer`) while a layout runs, so copying a
-/// piece counts no reference: a caption's positioning copied pieces some forty times, with a
-/// retain and a release each. Whoever makes pieces keeps the storage alive for as long as they
-/// are used (`ShapedParagraph` holds its runs and every run it shaped again; see its lifetime rule).
-/// The glyphs live in the object's own allocation, after its header (a `ManagedBuffer`): one
-/// allocation a shaped run, where an object holding a separate buffer took two.
-/// Not `Sendable` (no `ManagedBuffer` is): the shaping cache shares it between threads through
-/// `SharedGlyphs`.
-public final class ShapedGlyphs: ManagedBuffer<Int, ShapedGlyph> {
-    /// The glyphs, for as long as this object lives.
-    var pointer: UnsafeBufferPointer<ShapedGlyph> {
-        // The elements' address is fixed for the object's life: reading it outside the closure is sound.
-        UnsafeBufferPointer(start: withUnsafeMutablePointerToElements { $0 }, count: header)
-    }
-
-    /// Storage for `count` glyphs that `fill` initializes, all of them. Inlinable, as
-    /// `ShapedGlyph.init` is: the fonts adapter fills it per glyph.
-    @inlinable
-    public static func make(count: Int, fill: (UnsafeMutableBufferPointer<ShapedGlyph>) -> Void) -> ShapedGlyphs {
-        let glyphs = unsafeDowncast(create(minimumCapacity: count) { _ in count }, to: ShapedGlyphs.self)
-        glyphs.withUnsafeMutablePointerToElements { fill(UnsafeMutableBufferPointer(start: $0, count: count)) }
-        return glyphs
-    }
-
-    static func make(_ glyphs: some Collection<ShapedGlyph>) -> ShapedGlyphs {
-        make(count: glyphs.count) { _ = $0.initialize(from: glyphs) }
-    }
-
-    /// No glyphs: a run's while its item waits to be shaped (`ShapedParagraph.shape`).
-    nonisolated(unsafe) static let unshaped = make(count: 0) { _ in }
-
-    // No deinit: ShapedGlyph is trivial, nothing to deinitialize before the memory goes.
-}
-
-/// Shaped glyphs shared between threads (the shaping cache's entries).
-// @unchecked Sendable: the glyphs are written when made and only read after.
-/// A run's part of them: a joined piece (`Shaper.shapeJoined`) is a slice of its group's glyphs.
-struct SharedGlyphs: @unchecked Sendable {
-    let glyphs: ShapedGlyphs
-    let first: Int
-    let count: Int
-
-    init(_ run: ShapedRun) {
-        glyphs = run.glyphs
-        first = run.first
-        count = run.count
-    }
-
-    func run(_ range: Range<Int>) -> ShapedRun { ShapedRun(range: range, glyphs: glyphs, first: first, count: count) }
-}
-
 /// The glyphs of one item, in visual order (HarfBuzz reverses right-to-left runs).
 package struct ShapedRun {
     package var range: Range<Int>
@@ -116,10 +62,5 @@ package struct ShapedRun {
         self.glyphs = glyphs
         self.first = first
         self.count = count
-    }
-
-    /// The run's glyphs, for as long as `glyphs` lives.
-    var pointer: UnsafeBufferPointer<ShapedGlyph> {
-        UnsafeBufferPointer(start: UnsafePointer(glyphs.withUnsafeMutablePointerToElements { $0 }) + first, count: count)
     }
 }

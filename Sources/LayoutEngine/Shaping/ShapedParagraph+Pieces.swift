@@ -90,11 +90,11 @@ extension ShapedParagraph {
     /// The glyphs of item `index` for the units `part`; shaped again, within the line, when
     /// HarfBuzz marked a cut edge unsafe to break (a ligature or joining form spans it).
     /// Also returns the offset the glyphs' clusters count from.
-    func glyphs(of index: Int, in part: Range<Int>, line: Range<Int>, context: LayoutContext) -> (UnsafeBufferPointer<ShapedGlyph>, Int) {
+    func glyphs(of index: Int, in part: Range<Int>, line: Range<Int>, context: LayoutContext) -> (GlyphSlice, Int) {
         let item = items[index]
         let run = runs[index]
         let base = run.range.lowerBound
-        let glyphs = run.pointer
+        let glyphs = run.slice
         if part == item.range { return (glyphs, base) }
         let rtl = item.isRTL
         // Each cut edge is found once: where the slice ends, and whether shaping may be cut there.
@@ -108,20 +108,20 @@ extension ShapedParagraph {
             let reshaped = context.shaper.shape(shapingUnits, range: part, context: line, font: item.font, rtl: rtl,
                                                 upright: item.isUpright, script: item.script, style: shapingStyles[item.style])
             context.scratch.reshaped.append(reshaped.glyphs)  // alive as long as the piece that points into it
-            return (reshaped.pointer, reshaped.range.lowerBound)
+            return (reshaped.slice, reshaped.range.lowerBound)
         }
         // Visual order: a left-to-right run goes from the part's start to its end, a
         // right-to-left one from its end to its start.
         let start = (rtl ? high?.index : low?.index) ?? 0
         let end = (rtl ? low?.index : high?.index) ?? glyphs.count
-        return (UnsafeBufferPointer(rebasing: glyphs[start..<end]), base)
+        return (glyphs.extracting(start..<end), base)
     }
 
     /// A cut before the unit `offset` (counted from the run's start): the index of the first
     /// glyph past it in visual order (clusters rise along a left-to-right run and fall along a
     /// right-to-left one), and whether the shaping may be cut there — a cluster starts exactly
     /// at `offset` and HarfBuzz flagged none of its glyphs unsafe to break.
-    static func edge(_ g: UnsafeBufferPointer<ShapedGlyph>, _ offset: Int, rtl: Bool) -> (index: Int, safe: Bool) {
+    static func edge(_ g: GlyphSlice, _ offset: Int, rtl: Bool) -> (index: Int, safe: Bool) {
         // Glyphs mostly follow units one to one: start where that would put the edge and
         // widen by doubling until the edge is bracketed, then bisect.
         let n = g.count

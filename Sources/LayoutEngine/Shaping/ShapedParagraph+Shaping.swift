@@ -28,9 +28,8 @@ extension ShapedParagraph {
             return
         }
         // Every item's run in place from the start, glyphless until shaped, filled as groups are
-        // shaped. Read and written through buffers: as arrays, each access checked uniqueness and
-        // counted references,
-        // and an array of optional runs went through Swift's generic value code.
+        // shaped. Read and written through spans: as arrays, each access checked uniqueness and
+        // counted references, and an array of optional runs went through Swift's generic value code.
         let scratch = context.scratch
         var members = scratch.joinedItems.movedOut()
         var pieces = scratch.joinedPieces.movedOut()
@@ -54,47 +53,45 @@ extension ShapedParagraph {
         }
         let budget = context.budget
         var alone = 0
-        try items.withUnsafeBufferPointer { items in
-            try runs.withUnsafeMutableBufferPointer { runs in
-                try members.withUnsafeMutableBufferPointer { members in
-                    try pieces.withUnsafeMutableBufferPointer { pieces in
-                        for index in items.indices where runs[index].glyphs === unshaped {
-                            let item = items[index]
-                            members[0] = index
-                            var count = 1
-                            if joins(item) {
-                                for other in index + 1..<min(items.count, index + joinWindow)
-                                where runs[other].glyphs === unshaped && shapesAlike(items[other], item, styles) {
-                                    members[count] = other
-                                    count += 1
-                                }
-                            }
-                            if count > 1 {
-                                try budget.check()
-                                for k in 0..<count { pieces[k] = items[members[k]].range }
-                                shaper.shapeJoined(units, pieces: UnsafeBufferPointer(rebasing: pieces[0..<count]), context: whole,
-                                                   font: item.font, upright: item.isUpright, script: item.script,
-                                                   style: styles.shaping[item.style]) { piece, run in
-                                    runs[members[piece]] = run
-                                    if caching {
-                                        shaper.keep(run, units: units, context: whole, font: item.font, rtl: item.isRTL,
-                                                    upright: item.isUpright, script: item.script, style: styles.shaping[item.style])
-                                    }
-                                }
-                            }
-                            // Alone: an item with no likes, or a piece HarfBuzz would not vouch for joined.
-                            for k in 0..<count where runs[members[k]].glyphs === unshaped {
-                                if alone % 64 == 0 { try budget.check() }
-                                alone += 1
-                                let item = items[members[k]]
-                                // A joining item missed the cache above: no second look.
-                                runs[members[k]] = shaper.shape(
-                                    units, range: item.range, context: whole, font: item.font, rtl: item.isRTL,
-                                    upright: item.isUpright, script: item.script, style: styles.shaping[item.style],
-                                    lookUp: !(caching && joins(item)))
-                            }
+        do {
+            let items = items.span
+            var runs = runs.mutableSpan
+            var members = members.mutableSpan
+            var pieces = pieces.mutableSpan
+            for index in items.indices where runs[index].glyphs === unshaped {
+                let item = items[index]
+                members[0] = index
+                var count = 1
+                if joins(item) {
+                    for other in index + 1..<min(items.count, index + joinWindow)
+                    where runs[other].glyphs === unshaped && shapesAlike(items[other], item, styles) {
+                        members[count] = other
+                        count += 1
+                    }
+                }
+                if count > 1 {
+                    try budget.check()
+                    for k in 0..<count { pieces[k] = items[members[k]].range }
+                    shaper.shapeJoined(units, pieces: pieces.span.extracting(0..<count), context: whole,
+                                       font: item.font, upright: item.isUpright, script: item.script,
+                                       style: styles.shaping[item.style]) { piece, run in
+                        runs[members[piece]] = run
+                        if caching {
+                            shaper.keep(run, units: units, context: whole, font: item.font, rtl: item.isRTL,
+                                        upright: item.isUpright, script: item.script, style: styles.shaping[item.style])
                         }
                     }
+                }
+                // Alone: an item with no likes, or a piece HarfBuzz would not vouch for joined.
+                for k in 0..<count where runs[members[k]].glyphs === unshaped {
+                    if alone % 64 == 0 { try budget.check() }
+                    alone += 1
+                    let item = items[members[k]]
+                    // A joining item missed the cache above: no second look.
+                    runs[members[k]] = shaper.shape(
+                        units, range: item.range, context: whole, font: item.font, rtl: item.isRTL,
+                        upright: item.isUpright, script: item.script, style: styles.shaping[item.style],
+                        lookUp: !(caching && joins(item)))
                 }
             }
         }

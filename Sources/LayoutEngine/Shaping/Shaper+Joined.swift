@@ -16,11 +16,9 @@ extension Shaper {
     /// glyphs of each piece it vouches for: `store(index, run)`. The others are left to the caller.
     /// Only scripts whose shaping reads no context beyond the glyphs (no joining, no syllables) may
     /// be joined: `ShapedParagraph.joins`.
-    func shapeJoined(_ units: ContiguousArray<UInt16>, pieces: UnsafeBufferPointer<Range<Int>>, context: Range<Int>, font: Font,
+    func shapeJoined(_ units: ContiguousArray<UInt16>, pieces: Span<Range<Int>>, context: Range<Int>, font: Font,
                      upright: Bool, script: Script, style: ShapingStyle, store: (Int, ShapedRun) -> Void) {
-        units.withUnsafeBufferPointer { units in
-            font.shaping.shapeJoined(units, pieces: pieces, context: context, upright: upright, script: script, style: style,
-                                     buffer: buffer, store: store)
-        }
+        font.shaping.shapeJoined(units.span, pieces: pieces, context: context, upright: upright, script: script, style: style,
+                                 buffer: buffer, store: store)
     }
 }

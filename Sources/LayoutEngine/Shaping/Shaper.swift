@@ -68,7 +68,7 @@ struct Shaper {
     func keep(_ run: ShapedRun, units: ContiguousArray<UInt16>, context: Range<Int>, font: Font, rtl: Bool, upright: Bool,
               script: Script, style: ShapingStyle) {
         guard let cache, run.range.count <= ShapingCache.maxRunLength else { return }
-        let kept = run.count * 2 >= run.glyphs.header ? run : ShapedRun(range: run.range, glyphs: ShapedGlyphs.make(run.pointer))
+        let kept = run.count * 2 >= run.glyphs.header ? run : ShapedRun(range: run.range, glyphs: ShapedGlyphs.make(run.slice))
         cache.store(Self.key(units, range: run.range, context: context, font: font, rtl: rtl, upright: upright, script: script,
                              style: style), kept)
     }
@@ -85,9 +85,7 @@ struct Shaper {
     @inline(__always)
     private func harfBuzz(_ units: ContiguousArray<UInt16>, range: Range<Int>, context: Range<Int>, font: Font, rtl: Bool,
                           upright: Bool, script: Script, style: ShapingStyle) -> ShapedGlyphs {
-        units.withUnsafeBufferPointer { units in
-            font.shaping.shape(units, range: range, context: context, rtl: rtl, upright: upright, script: script, style: style,
-                               buffer: buffer)
-        }
+        font.shaping.shape(units.span, range: range, context: context, rtl: rtl, upright: upright, script: script, style: style,
+                           buffer: buffer)
     }
 }

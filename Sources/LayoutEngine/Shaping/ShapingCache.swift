@@ -82,14 +82,15 @@ public final class ShapingCache: Sendable {
             self.style = style
             self.before = range.lowerBound - start
             self.length = range.count
-            self.text = units[start..<end]
+            let text = units[start..<end]
+            self.text = text
             self.isSmallPart = (end - start) * 2 < units.capacity
             var hasher = Hasher()
             hasher.combine(font)
             hasher.combine(script)
             hasher.combine(before)
             hasher.combine(range.count)
-            text.withUnsafeBytes { hasher.combine(bytes: $0) }
+            hasher.combine(units: text)
             digest = hasher.finalize()
         }
     }

@@ -16,19 +16,18 @@ final class SyntheticShaping: FaceShaping, Sendable {
         advanceGrowth = Int32(saturating: strength.rounded())
     }
 
-    func shape(_ units: UnsafeBufferPointer<UInt16>, range: Range<Int>, context: Range<Int>, rtl: Bool, upright: Bool,
+    func shape(_ units: Span<UInt16>, range: Range<Int>, context: Range<Int>, rtl: Bool, upright: Bool,
                script: Script, style: ShapingStyle, buffer: ShapingScratch) -> ShapedGlyphs {
         let shaped = face.shape(units, range: range, context: context, rtl: rtl, upright: upright, script: script, style: style,
                                 buffer: buffer)
         guard advanceGrowth != 0 else { return shaped }
         // FT_GlyphSlot_Embolden grows the advance of every glyph that has one, on either axis.
-        return ShapedGlyphs.make(count: shaped.header) { out in
-            for (index, glyph) in shaped.pointer.enumerated() {
-                var grown = glyph
-                if grown.advance != 0 { grown.advance &+= advanceGrowth }
-                out.initializeElement(at: index, to: grown)
-            }
-        }
+        let growth = advanceGrowth
+        return ShapedGlyphs.make(shaped.slice.lazy.map { glyph in
+            var grown = glyph
+            if grown.advance != 0 { grown.advance &+= growth }
+            return grown
+        })
     }
 
     func nominalGlyph(_ scalar: UInt32) -> UInt32? { face.nominalGlyph(scalar) }

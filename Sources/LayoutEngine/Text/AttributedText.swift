@@ -142,9 +142,11 @@ public struct AttributedText: Sendable {
     /// text that walks the string.
     public static func utf16(_ string: String) -> ContiguousArray<UInt16> {
         var string = string
+        // A String's bytes are valid UTF-8, so every sequence is complete; UTF-16 never needs
+        // more units than UTF-8 has bytes. SAFETY: so every read stays inside `bytes` and every
+        // write inside the room for `bytes.count` units; `written` is what was written, and
+        // neither buffer leaves the closures.
         return string.withUTF8 { bytes in
-            // A String's bytes are valid UTF-8, so every sequence is complete; UTF-16 never
-            // needs more units than UTF-8 has bytes.
             ContiguousArray<UInt16>(specializedCapacity: bytes.count) { out, written in
                 var i = 0
                 var o = 0

@@ -9,22 +9,21 @@ enum StrictKinsoku {
     /// combines digits, which walks every unit first.
     static func apply(to flags: inout ContiguousArray<UnitFlags>, units: ContiguousArray<UInt16>) {
         let table = VerticalUnitTable.shared
-        units.withUnsafeBufferPointer { units in
-            flags.withUnsafeMutableBufferPointer { flags in
-                for i in units.indices.dropFirst() { keep(at: i, units, &flags, table) }
-            }
-        }
+        let units = units.span
+        var flags = flags.mutableSpan
+        precondition(flags.count == units.count)
+        for i in units.indices.dropFirst() { keep(at: i, units, &flags, table) }
     }
 
     /// Removes the opportunity before the unit at `index` (not the text's first) when it is a
     /// conditional Japanese starter and not after a hard break, as the unit table marks them.
     @inline(__always)
-    static func keep(at index: Int, _ units: UnsafeBufferPointer<UInt16>, _ flags: inout UnsafeMutableBufferPointer<UnitFlags>,
+    static func keep(at index: Int, _ units: Span<UInt16>, _ flags: inout MutableSpan<UnitFlags>,
                      _ table: VerticalUnitTable) {
         let unit = units[index]
         // Ideographs and ASCII, most of what vertical text holds, are never starters.
         guard unit >= 0x3041 && (unit < 0x3400 || unit > 0x9FFF) else { return }
-        if table.bytes[Int(unit)] & VerticalUnitTable.conditionalStarter != 0 && !flags[index].contains(.mustBreakBefore) {
+        if table.isConditionalStarter(unit) && !flags[index].contains(.mustBreakBefore) {
             flags[index].remove(.breakBefore)
         }
     }

@@ -40,11 +40,6 @@ public struct VerticalFrame: Sendable {
     public func toPage(_ path: Path) -> Path { Self.map(path, toPage) }
     public func toLine(_ path: Path) -> Path { Self.map(path, toLine) }
 
-    /// `glyphs`' positions onto the page, in place.
-    func toPage(_ glyphs: UnsafeMutableBufferPointer<PositionedGlyph>) {
-        for i in glyphs.indices { glyphs[i].position = toPage(glyphs[i].position) }
-    }
-
     /// Runs beside the text (emphasis marks, ruby) with their glyphs' positions mapped by `point`.
     private static func turn(_ runs: [GlyphRunLayout], _ point: (Point) -> Point) -> [GlyphRunLayout] {
         runs.map { run in
@@ -136,18 +131,17 @@ public struct VerticalFrame: Sendable {
         // (written through a slice, each run would copy the array its slices share).
         var total = 0
         for i in layout.runs.indices { total += layout.runs[i].glyphs.count }
-        // Written in place, not appended: an append checks room and count per glyph.
-        let glyphs = [PositionedGlyph](specializedCapacity: total) { out, written in
-            for i in layout.runs.indices {
-                // Through its buffer: a copy of each run (its slice and font retained) cost more
-                // than turning its glyphs.
-                layout.runs[i].glyphs.withUnsafeBufferPointer { run in
-                    for glyph in run {
-                        var turned = glyph
-                        turned.position = point(glyph.position)
-                        out.initializeElement(at: written, to: turned)
-                        written += 1
-                    }
+        // Appended to an output span: an array's append checks room and uniqueness per glyph.
+        let glyphs = [PositionedGlyph](exactCapacity: total) { out in
+            // Through spans: a copy of each run (its slice and font retained) cost more than
+            // turning its glyphs.
+            let runs = layout.runs.span
+            for i in runs.indices {
+                let run = runs[i].glyphs.span
+                for k in run.indices {
+                    var turned = run[k]
+                    turned.position = point(turned.position)
+                    out.append(turned)
                 }
             }
         }

@@ -26,38 +26,39 @@ enum VerticalItems {
         // Han text with a name or a dash in it comes out as two or three pieces an item.
         out.reserveCapacity(items.count * 3 + 4)
         let table = VerticalUnitTable.shared
-        units.withUnsafeBufferPointer { units in
-            flags.withUnsafeMutableBufferPointer { flags in
-                for item in items {
-                    let end = item.range.upperBound
-                    var start = item.range.lowerBound
-                    var current = orientation(at: start, units, table)
-                    if start > 0 { StrictKinsoku.keep(at: start, units, &flags, table) }
-                    var i = start + 1
-                    while i < end {
-                        // Ideographs in upright text, most of a Chinese or Japanese text, and ASCII
-                        // in sideways text: no cut and never a starter, so passed over a compare or
-                        // two a unit.
-                        if current == .upright {
-                            while i < end && units[i] &- 0x3400 <= 0x9FFF - 0x3400 { i += 1 }
-                        } else {
-                            while i < end && units[i] < 0xA7 { i += 1 }
-                        }
-                        if i == end { break }
-                        StrictKinsoku.keep(at: i, units, &flags, table)
-                        if flags[i].contains(.graphemeStart) {
-                            let next = orientation(at: i, units, table)
-                            if next != current {
-                                out.append(piece(of: item, start..<i, current))
-                                start = i
-                                current = next
-                            }
-                        }
-                        i += 1
-                    }
-                    out.append(piece(of: item, start..<end, current))
+        let units = units.span
+        var flags = flags.mutableSpan
+        precondition(flags.count == units.count)
+        for item in items {
+            let end = item.range.upperBound
+            // Told once, the walk below needs no bounds check per unit.
+            precondition(end <= units.count)
+            var start = item.range.lowerBound
+            var current = orientation(at: start, units, table)
+            if start > 0 { StrictKinsoku.keep(at: start, units, &flags, table) }
+            var i = start + 1
+            while i < end {
+                // Ideographs in upright text, most of a Chinese or Japanese text, and ASCII
+                // in sideways text: no cut and never a starter, so passed over a compare or
+                // two a unit.
+                if current == .upright {
+                    while i < end && units[i] &- 0x3400 <= 0x9FFF - 0x3400 { i += 1 }
+                } else {
+                    while i < end && units[i] < 0xA7 { i += 1 }
                 }
+                if i == end { break }
+                StrictKinsoku.keep(at: i, units, &flags, table)
+                if flags[i].contains(.graphemeStart) {
+                    let next = orientation(at: i, units, table)
+                    if next != current {
+                        out.append(piece(of: item, start..<i, current))
+                        start = i
+                        current = next
+                    }
+                }
+                i += 1
             }
+            out.append(piece(of: item, start..<end, current))
         }
     }
 
@@ -71,7 +72,7 @@ enum VerticalItems {
 
     /// The orientation of the cluster that starts at `index`: its first scalar's.
     @inline(__always)
-    private static func orientation(at index: Int, _ units: UnsafeBufferPointer<UInt16>,
+    private static func orientation(at index: Int, _ units: Span<UInt16>,
                                     _ table: VerticalUnitTable) -> GlyphOrientation {
         let unit = units[index]
         // The two answers vertical text mostly asks for, before any look-up: ideographs stand
@@ -94,15 +95,14 @@ enum VerticalItems {
         // The orientation of every unit, clusters taking their first unit's.
         var orientation = [GlyphOrientation](repeating: .sideways, count: count)
         let table = VerticalUnitTable.shared
-        units.withUnsafeBufferPointer { units in
-            var i = 0
-            while i < count {
-                var end = i + 1
-                while end < count && !flags[end].contains(.graphemeStart) { end += 1 }
-                let value = setting.orientation.fixed ?? Self.orientation(at: i, units, table)
-                for k in i..<end { orientation[k] = value }
-                i = end
-            }
+        let span = units.span
+        var i = 0
+        while i < count {
+            var end = i + 1
+            while end < count && !flags[end].contains(.graphemeStart) { end += 1 }
+            let value = setting.orientation.fixed ?? Self.orientation(at: i, span, table)
+            for k in i..<end { orientation[k] = value }
+            i = end
         }
         if setting.combineUpTo > 0 { markCombined(&orientation, units: units, setting: setting) }
         var out: [Item] = []

@@ -41,10 +41,14 @@ enum VerticalOrientation: UInt8 {
 /// on the first vertical layout from the same ranges as `VerticalOrientation.init` (64 KB,
 /// held for the process's life): a bisection of the ranges for every character of Han
 /// captions cost more than the table's one look-up.
+// SAFETY: `bytes` holds 0x10000 entries, written once in `init` and only read after (so any
+// thread may read them: `@unchecked Sendable`); every read is at a `UInt16`, inside the table.
+// Raw memory, not an array: a look-up per unit of vertical text, with no bounds check or
+// reference count.
 struct VerticalUnitTable: @unchecked Sendable {
-    let bytes: UnsafeMutablePointer<UInt8>
+    private let bytes: UnsafeMutablePointer<UInt8>
 
-    static let conditionalStarter: UInt8 = 4
+    private static let conditionalStarter: UInt8 = 4
     static let shared = VerticalUnitTable()
 
     private init() {
@@ -62,4 +66,7 @@ struct VerticalUnitTable: @unchecked Sendable {
     func orientation(of unit: UInt16) -> VerticalOrientation {
         VerticalOrientation(rawValue: bytes[Int(unit)] & 3) ?? .rotated
     }
+
+    @inline(__always)
+    func isConditionalStarter(_ unit: UInt16) -> Bool { bytes[Int(unit)] & Self.conditionalStarter != 0 }
 }

@@ -37,7 +37,7 @@ final class FixedAdvanceShaping: FaceShaping {
         return Self.letter
     }
 
-    func shape(_ units: UnsafeBufferPointer<UInt16>, range: Range<Int>, context: Range<Int>, rtl: Bool, upright: Bool,
+    func shape(_ units: Span<UInt16>, range: Range<Int>, context: Range<Int>, rtl: Bool, upright: Bool,
                script: Script, style: ShapingStyle, buffer: ShapingScratch) -> ShapedGlyphs {
         var glyphs: [ShapedGlyph] = []
         var index = range.lowerBound

@@ -19,8 +19,8 @@ import Testing
             self.words = words
         }
 
-        func resolveBidiParagraph(_ units: UnsafeBufferPointer<UInt16>, range: Range<Int>, forcedBase: UInt8?,
-                                  into levels: UnsafeMutableBufferPointer<UInt8>) -> UInt8 {
+        func resolveBidiParagraph(_ units: Span<UInt16>, range: Range<Int>, forcedBase: UInt8?,
+                                  into levels: inout MutableSpan<UInt8>) -> UInt8 {
             asked.withLock { $0.append("bidi \(range)") }
             for index in range { levels[index] = level }
             return forcedBase ?? (level & 1)

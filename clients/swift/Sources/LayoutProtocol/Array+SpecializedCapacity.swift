@@ -10,6 +10,9 @@ extension ContiguousArray {
     /// An array of at most `capacity` elements that `body` writes into uninitialized memory,
     /// setting how many it initialized (the prefix of the buffer), as
     /// `init(unsafeUninitializedCapacity:initializingWith:)` does.
+    /// SAFETY: as that initializer's: `body` initializes exactly the first `initialized`
+    /// elements, writes nothing past `capacity` and does not keep the buffer; every caller
+    /// counts its elements before it allocates.
     @inline(__always)
     init<E: Error>(specializedCapacity capacity: Int,
                    initializingWith body: (UnsafeMutableBufferPointer<Element>, inout Int) throws(E) -> Void) throws(E) {
@@ -20,11 +23,28 @@ extension ContiguousArray {
     }
 }
 
+extension ContiguousArray {
+    /// The same through an `OutputSpan`, whose appends are checked, for callers that need no
+    /// buffer of their own.
+    @inline(__always)
+    init<E: Error>(exactCapacity capacity: Int, appending body: (inout OutputSpan<Element>) throws(E) -> Void) throws(E) {
+        self.init()
+        try append(addingCapacity: capacity, initializingWith: body)
+    }
+}
+
 extension Array {
     /// The same for an array (which takes the contiguous array's storage as it is).
+    /// SAFETY: as above.
     @inline(__always)
     init<E: Error>(specializedCapacity capacity: Int,
                    initializingWith body: (UnsafeMutableBufferPointer<Element>, inout Int) throws(E) -> Void) throws(E) {
         self.init(try ContiguousArray(specializedCapacity: capacity, initializingWith: body))
+    }
+
+    /// The same through an `OutputSpan` (see the contiguous array's).
+    @inline(__always)
+    init<E: Error>(exactCapacity capacity: Int, appending body: (inout OutputSpan<Element>) throws(E) -> Void) throws(E) {
+        self.init(try ContiguousArray(exactCapacity: capacity, appending: body))
     }
 }

@@ -14,6 +14,7 @@ public enum RegularFile {
         var bytes = [UInt8](repeating: 0, count: size + 1)
         var filled = 0
         while filled < bytes.count {
+            // SAFETY: `read` writes at most the room left after `filled`, inside the array.
             let got = bytes.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress! + filled, $0.count - filled) }
             if got < 0 && errno == EINTR { continue }
             guard got >= 0 else { throw LayoutError(.notFound, "cannot read it: \(String(cString: strerror(errno)))", field: "") }

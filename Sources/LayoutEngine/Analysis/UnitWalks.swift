@@ -1,0 +1,199 @@
+/// The analysis's walks over every unit of a text: the unit pass (each unit's flags, the bidi
+/// paragraphs, what the text holds) and UAX #14's rules. They read the text and write its flags
+/// through buffers, without a bounds check per access: every caption's units go through both,
+/// and read through spans, their checks cost the analysis a quarter more instructions
+/// (docs/unsafe.md). The other analyses read spans.
+///
+/// SAFETY: each walk gets the text's units and flags arrays of the same length (checked before
+/// the buffers are taken), reads only at indices below that length, and keeps no buffer past
+/// the call.
+extension TextAnalysis {
+    /// The pass every unit takes: its flags, the paragraphs its separators end, and what the
+    /// text holds. Every unit simple to grapheme breaking starts a cluster when the text holds
+    /// nothing else: marked here, and `markGraphemes` runs only when some unit is not simple (its
+    /// pass is a second walk over every unit). A function of its own: inlined into `analyze`,
+    /// the option sets' literals were made as arrays on every space.
+    static func markUnits(_ units: ContiguousArray<UInt16>, into flags: inout ContiguousArray<UnitFlags>,
+                          paragraphs: inout [BidiParagraph]) -> UnitFacts {
+        precondition(flags.count == units.count)
+        var facts = UnitFacts()
+        // SAFETY: `flags` has an entry per unit (checked above); every index is below `u.count`.
+        units.withUnsafeBufferPointer { u in
+            flags.withUnsafeMutableBufferPointer { flags in
+                for i in 0..<u.count {
+                    let unit = u[i]
+                    // Letters of most scripts are none of what follows: one test passes them by.
+                    if unit > 0x20 && unit < 0x7F { flags[i] = .graphemeStart; continue }
+                    if UnitClass.isInertBeyondASCII(unit) {
+                        if GraphemeFastPath.isSimple(unit) { flags[i] = .graphemeStart } else { facts.allSimple = false }
+                        continue
+                    }
+                    if unit < 0x20 || (unit >= 0x7F && unit < 0xA0) { facts.hasControls = true }
+                    if unit == 0xAD { facts.hasSoftHyphen = true }
+                    if unit == 0x09 { facts.hasTabs = true }
+                    // UAX #9 P1: a paragraph ends after each separator (class B); CR LF is one.
+                    if BidiResolver.isParagraphSeparator(unit) && !(unit == 0x0D && i + 1 < u.count && u[i + 1] == 0x0A) {
+                        paragraphs.append(BidiParagraph(range: facts.paragraphStart..<(i + 1), baseLevel: 0))
+                        facts.paragraphStart = i + 1
+                    }
+                    var unitFlags = UnitFlags()
+                    if UnitClass.isHardBreak(unit) {
+                        unitFlags.formUnion(UnitFlags.hardBreak.union(.hangingSpace))
+                        facts.hasHardBreaks = true
+                        if !BidiResolver.isParagraphSeparator(unit) { facts.hardBreakInsideParagraph = true }
+                    }
+                    if UnitClass.isHangingSpace(unit) { unitFlags.formUnion(.hangingSpace) }
+                    if UnitClass.isJustifiable(unit) { unitFlags.formUnion(.justifiable) }
+                    if GraphemeFastPath.isSimple(unit) { unitFlags.formUnion(.graphemeStart) } else { facts.allSimple = false }
+                    flags[i] = unitFlags
+                    if !facts.mayBeRTL && UnitClass.mayBeRTL(unit) { facts.mayBeRTL = true }
+                }
+            }
+        }
+        return facts
+    }
+
+    /// SAFETY: the walk gets the text's units and its flags, one per unit.
+    static func markLineBreaks(_ units: ContiguousArray<UInt16>, language: String, into flags: inout ContiguousArray<UnitFlags>) {
+        guard units.count > 1 else { return }
+        precondition(flags.count == units.count)
+        let quotes = language.isEmpty ? [] : LineBreakRules.quotes(for: language)
+        units.withUnsafeBufferPointer { u in
+            flags.withUnsafeMutableBufferPointer { flags in
+                LineBreakRules.mark(u, quotes: quotes, into: flags)
+            }
+        }
+    }
+
+    /// The rules over a class table of planes 0 and 1 (a tailoring's, `LineBreakTailoring`).
+    /// SAFETY: as above; the table has an entry for every scalar below U+20000.
+    static func markLineBreaks(_ units: ContiguousArray<UInt16>, table: [LineBreakClass], quotes: [LineBreakRules.TailoredQuote],
+                               into flags: inout ContiguousArray<UnitFlags>) {
+        precondition(flags.count == units.count && table.count >= 0x20000)
+        units.withUnsafeBufferPointer { u in
+            flags.withUnsafeMutableBufferPointer { flags in
+                table.withUnsafeBufferPointer { LineBreakRules.mark(u, table: $0, quotes: quotes, into: flags) }
+            }
+        }
+    }
+}
+
+extension LineBreakRules {
+    /// Every opportunity in `units` into `flags`: before a unit, a mandatory break or one
+    /// allowed where a grapheme cluster starts. SAFETY: `flags` has an entry per unit.
+    static func mark(_ units: UnsafeBufferPointer<UInt16>, quotes: [TailoredQuote],
+                     into flags: UnsafeMutableBufferPointer<UnitFlags>) {
+        LineBreakClass.lowPlanes.withUnsafeBufferPointer { table in
+            mark(units, table: table, quotes: quotes, into: flags)
+        }
+    }
+
+    /// The same over a class table of planes 0 and 1 (a tailoring's, `LineBreakTailoring`).
+    /// SAFETY: every read is below `count` (a surrogate's pair checked first) or a scalar below
+    /// U+20000 in the table; every flag written is at a unit's offset.
+    static func mark(_ units: UnsafeBufferPointer<UInt16>, table: UnsafeBufferPointer<LineBreakClass>,
+                             quotes: [TailoredQuote], into flags: UnsafeMutableBufferPointer<UnitFlags>) {
+        let count = units.count
+        var position = 0
+        // The class of the scalar at `position`, moving past it; a lone surrogate is AL (LB1's SG).
+        @inline(__always) func take() -> LineBreakClass {
+            let unit = UInt32(units[position])
+            position += 1
+            var scalar = unit
+            if unit >= 0xD800 && unit < 0xE000 {
+                guard unit < 0xDC00, position < count, units[position] >= 0xDC00 && units[position] < 0xE000 else { return .AL }
+                scalar = 0x10000 + ((unit - 0xD800) << 10) + (UInt32(units[position]) - 0xDC00)
+                position += 1
+            }
+            if !quotes.isEmpty, let tailored = quotes.first(where: { $0.scalar == scalar }) { return tailored.lineBreakClass }
+            return scalar < 0x20000 ? table[Int(scalar)] : LineBreakClass.of(scalar)
+        }
+        // Whether the first character from `position` on that is not a mark is a digit.
+        func digitFollows() -> Bool {
+            let saved = position
+            defer { position = saved }
+            while position < count {
+                let lineBreakClass = take()
+                if lineBreakClass != .CM && lineBreakClass != .ZWJ { return lineBreakClass == .NU }
+            }
+            return false
+        }
+        // The class of a letter or digit at `index` (one unit) after a space, its break (LB18)
+        // marked; nil for anything else, which the rules take one at a time.
+        @inline(__always) func wordAfterSpace(at index: Int) -> LineBreakClass? {
+            guard index < count else { return nil }
+            let unit = units[index]
+            guard unit < 0xD800 || unit >= 0xE000 else { return nil }
+            let lineBreakClass = table[Int(unit)]
+            guard lineBreakClass.isAlphanumeric else { return nil }
+            if flags[index].contains(.graphemeStart) { flags[index].insert(.breakBefore) }
+            return lineBreakClass
+        }
+        guard count > 0 else { return }
+        var rules = LineBreakRules(first: take())
+        while position < count {
+            if rules.endsInAlphanumeric && quotes.isEmpty {
+                // Letters and digits in a row after one, single spaces between them and closing
+                // punctuation before a space: no break but after each space, passed at once.
+                var last = LineBreakClass.AL, beforeLast = LineBreakClass.AL, passed = 0
+                while position < count {
+                    let unit = units[position]
+                    if unit == 0x20 {
+                        // One space, then a letter or digit: no break before the space (LB7),
+                        // one after it (LB18: the class before the space is a letter or digit).
+                        guard let word = wordAfterSpace(at: position + 1) else { break }
+                        (beforeLast, last) = (.SP, word)
+                        passed += 2
+                        position += 2
+                        continue
+                    }
+                    guard unit < 0xD800 || unit >= 0xE000 else { break }
+                    let lineBreakClass = table[Int(unit)]
+                    guard lineBreakClass.isAlphanumeric else {
+                        // Closing punctuation, one space and a letter or digit ("word, word"):
+                        // none before the punctuation (LB13) or the space (LB7), one after the
+                        // space (LB18).
+                        guard lineBreakClass.closesWords, position + 1 < count, units[position + 1] == 0x20,
+                              let word = wordAfterSpace(at: position + 2) else { break }
+                        (beforeLast, last) = (.SP, word)
+                        passed += 3
+                        position += 3
+                        continue
+                    }
+                    (beforeLast, last) = (last, lineBreakClass)
+                    passed += 1
+                    position += 1
+                }
+                if passed > 0 {
+                    // One letter passed: the one before it is the previous character.
+                    rules.ran(through: last, after: passed == 1 ? rules.counted : beforeLast)
+                    if position == count { break }
+                }
+            }
+            if rules.endsInIdeograph && quotes.isEmpty {
+                // Ideographs in a row after one: a break before each (LB31), passed at once.
+                var passed = 0
+                while position < count {
+                    let unit = units[position]
+                    guard unit < 0xD800 || unit >= 0xE000, table[Int(unit)] == .ID else { break }
+                    if flags[position].contains(.graphemeStart) { flags[position].insert(.breakBefore) }
+                    passed += 1
+                    position += 1
+                }
+                if passed > 0 {
+                    rules.ran(through: .ID, after: .ID)
+                    if position == count { break }
+                }
+            }
+            let start = position
+            let lineBreakClass = take()
+            switch rules.quickly(lineBreakClass)
+                ?? rules.advance(to: lineBreakClass, digitFollows: rules.looksAhead(at: lineBreakClass) && digitFollows()) {
+            case .mandatory: flags[start].insert([.mustBreakBefore, .breakBefore])
+            case .allowed: if flags[start].contains(.graphemeStart) { flags[start].insert(.breakBefore) }
+            case .no: break
+            }
+        }
+    }
+
+}
