@@ -1,8 +1,8 @@
 /// The analysis's walks over every unit of a text: the unit pass (each unit's flags, the bidi
 /// paragraphs, what the text holds) and UAX #14's rules. They read the text and write its flags
 /// through buffers, without a bounds check per access: every caption's units go through both,
-/// and read through spans, their checks cost the analysis a quarter more instructions
-/// (docs/unsafe.md). The other analyses read spans.
+/// and through spans their checks showed in every pass (docs/design.md, "The engine's seams").
+/// The other analyses read spans.
 ///
 /// SAFETY: each walk gets the text's units and flags arrays of the same length (checked before
 /// the buffers are taken), reads only at indices below that length, and keeps no buffer past

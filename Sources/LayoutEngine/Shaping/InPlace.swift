@@ -99,7 +99,7 @@ struct GlyphSlice: RandomAccessCollection {
 
     /// Adds each glyph's advance, times `scale`, to `widths` at its cluster plus `offset`: a
     /// run's share of a paragraph's per-unit widths (`ShapedParagraph.measure`). Written without
-    /// a check per glyph, so the loop unrolls: checked, it cost the warm pass 1.3% more.
+    /// a check per glyph, so the loop unrolls (checked, it did not; docs/design.md).
     /// SAFETY: every cluster lies in the run, below `units` (`FaceShaping.shape` promises it),
     /// and the run's units lie inside `widths` at `offset` (checked once here).
     func addAdvances(scale: Double, at offset: Int, of units: Int, into widths: inout MutableSpan<Double>) {
@@ -121,8 +121,8 @@ struct GlyphSlice: RandomAccessCollection {
 
 extension Hasher {
     /// The bytes of `units` hashed as one block, as the shaping cache's keys hash a run's text
-    /// with its context on every look-up: combined four units at a time through a span, the
-    /// warm pass cost 1.5% more. SAFETY: the bytes are lent for the call only.
+    /// with its context on every look-up: combined four units at a time through a span, each
+    /// look-up cost more. SAFETY: the bytes are lent for the call only.
     @inline(__always)
     mutating func combine(units: ArraySlice<UInt16>) {
         units.withUnsafeBytes { combine(bytes: $0) }
