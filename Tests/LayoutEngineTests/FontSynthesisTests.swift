@@ -145,7 +145,7 @@ import LayoutUnicode
         try Self.withFreeType(face) { ftFace in
             // At one pixel per font unit FreeType's 26.6 advances are font units × 64.
             FT_Set_Char_Size(ftFace, 0, FT_F26Dot6(face.unitsPerEm) * 64, 72, 72)
-            for (before, after) in zip(plain.slice, grown.slice) {
+            for (before, after) in withExtendedLifetime((plain, grown), { zip(Array(plain.slice), Array(grown.slice)) }) {
                 guard FT_Load_Glyph(ftFace, before.id, FT_Int32(FT_LOAD_NO_HINTING)) == 0 else { continue }
                 let unbolded = Double(ftFace.pointee.glyph.pointee.advance.x)
                 FT_GlyphSlot_Embolden(ftFace.pointee.glyph)

@@ -31,8 +31,10 @@ import TestSupport
             }
             for rtl in [false, true] {
                 let glyphs = (rtl ? clusters.reversed() : clusters).map { Self.glyph($0) }
+                let storage = ShapedGlyphs.make(glyphs)
                 for offset in 0...(unit + 2) {
-                    let found = ShapedParagraph.edge(ShapedGlyphs.make(glyphs).slice, offset, rtl: rtl)
+                    // A slice reads its storage without holding it: the storage is kept alive here.
+                    let found = withExtendedLifetime(storage) { ShapedParagraph.edge(storage.slice, offset, rtl: rtl) }
                     #expect(found.index == Self.bisect(glyphs, offset, rtl: rtl), "\(clusters) rtl \(rtl) offset \(offset)")
                     #expect(found.safe == glyphs.contains { Int($0.cluster) == offset })
                 }
@@ -42,7 +44,10 @@ import TestSupport
 
     @Test func aClusterFlaggedUnsafeIsNotASafeEdge() {
         let glyphs = [Self.glyph(0), Self.glyph(1), Self.glyph(2, unsafe: true), Self.glyph(3)]
-        #expect(ShapedParagraph.edge(ShapedGlyphs.make(glyphs).slice, 2, rtl: false) == (2, false))
-        #expect(ShapedParagraph.edge(ShapedGlyphs.make(glyphs).slice, 3, rtl: false) == (3, true))
+        let storage = ShapedGlyphs.make(glyphs)
+        withExtendedLifetime(storage) {
+            #expect(ShapedParagraph.edge(storage.slice, 2, rtl: false) == (2, false))
+            #expect(ShapedParagraph.edge(storage.slice, 3, rtl: false) == (3, true))
+        }
     }
 }

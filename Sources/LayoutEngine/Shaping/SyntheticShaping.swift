@@ -23,11 +23,14 @@ final class SyntheticShaping: FaceShaping, Sendable {
         guard advanceGrowth != 0 else { return shaped }
         // FT_GlyphSlot_Embolden grows the advance of every glyph that has one, on either axis.
         let growth = advanceGrowth
-        return ShapedGlyphs.make(shaped.slice.lazy.map { glyph in
-            var grown = glyph
-            if grown.advance != 0 { grown.advance &+= growth }
-            return grown
-        })
+        // The slice reads `shaped` without holding it: kept alive until the copy is made.
+        return withExtendedLifetime(shaped) {
+            ShapedGlyphs.make(shaped.slice.lazy.map { glyph in
+                var grown = glyph
+                if grown.advance != 0 { grown.advance &+= growth }
+                return grown
+            })
+        }
     }
 
     func nominalGlyph(_ scalar: UInt32) -> UInt32? { face.nominalGlyph(scalar) }
