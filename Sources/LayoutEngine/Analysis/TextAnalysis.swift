@@ -98,7 +98,6 @@ struct TextAnalysis {
     /// with simple units marked already (as analysis marks them).
     @discardableResult
     static func markGraphemes(_ units: ContiguousArray<UInt16>, into flags: inout ContiguousArray<UnitFlags>) -> Int? {
-        precondition(flags.count >= units.count)
         var flags = flags.mutableSpan
         return markGraphemes(units.span, into: &flags)
     }

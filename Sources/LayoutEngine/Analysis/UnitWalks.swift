@@ -11,8 +11,8 @@ extension TextAnalysis {
     /// The pass every unit takes: its flags, the paragraphs its separators end, and what the
     /// text holds. Every unit simple to grapheme breaking starts a cluster when the text holds
     /// nothing else: marked here, and `markGraphemes` runs only when some unit is not simple (its
-    /// pass is a second walk over every unit). A function of its own: inlined into `analyze`,
-    /// the option sets' literals were made as arrays on every space.
+    /// pass is a second walk over every unit). Its flags are joined with `formUnion`, not array
+    /// literals: inlined into a larger body, the literals were made as arrays on every space.
     static func markUnits(_ units: ContiguousArray<UInt16>, into flags: inout ContiguousArray<UnitFlags>,
                           paragraphs: inout [BidiParagraph]) -> UnitFacts {
         precondition(flags.count == units.count)

@@ -82,8 +82,7 @@ public final class ShapingCache: Sendable {
             self.style = style
             self.before = range.lowerBound - start
             self.length = range.count
-            let text = units[start..<end]
-            self.text = text
+            self.text = units[start..<end]
             self.isSmallPart = (end - start) * 2 < units.capacity
             var hasher = Hasher()
             hasher.combine(font)
