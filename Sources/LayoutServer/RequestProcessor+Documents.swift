@@ -60,7 +60,7 @@ extension RequestProcessor {
 
     /// A document reply's parts: everything but the changes, and the changes as each edit left them.
     struct DocumentAnswer {
-        var summary = Layoutd_V1_DocumentReply()
+        var summary = DocumentReplyFrame.Summary()
         var parts: [DocumentReplyFrame.Part] = []
         /// One per view of the document: its changes and size.
         var views: [DocumentReplyFrame.View] = []
@@ -212,8 +212,8 @@ extension RequestProcessor {
         // The summary is the reply's start: filled in place, not built apart and copied over.
         var reply = Self.summary(of: document, id: request.document)
         if let caret {
-            reply.caretPosition = Layoutd_V1_TextPosition(caret)
-            if let rects = answering.caret(caret) { reply.caret = Layoutd_V1_Caret(rects) }
+            reply.caretPosition = caret
+            if let rects = answering.caret(caret) { reply.caret = (rects.primary, rects.secondary, rects.line) }
         }
         reply.hits = request.points.map { point in
             var hit = Layoutd_V1_Hit()
@@ -280,8 +280,8 @@ extension RequestProcessor {
         return Int(range.start)..<(Int(range.start) + Int(range.length))
     }
 
-    private static func summary(of document: TextDocument, id: UInt64) -> Layoutd_V1_DocumentReply {
-        var reply = Layoutd_V1_DocumentReply()
+    private static func summary(of document: TextDocument, id: UInt64) -> DocumentReplyFrame.Summary {
+        var reply = DocumentReplyFrame.Summary()
         reply.document = id
         reply.textLength = UInt32(document.length)
         reply.paragraphCount = UInt32(document.paragraphs.count)

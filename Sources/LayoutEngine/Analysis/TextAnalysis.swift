@@ -5,8 +5,11 @@ struct TextAnalysis {
     /// UAX #9 embedding level of every unit.
     var levels: ContiguousArray<UInt8>
     var paragraphs: [BidiParagraph]
-    /// True when some unit is a control character that shaping must not see as is.
-    var hasControls: Bool
+    /// The offset of the first control character, which shaping must not see as is; nil when
+    /// there is none. Shaping's copy is mended from there: a document's paragraph has one, its
+    /// separator, at its end.
+    var firstControl: Int?
+    var hasControls: Bool { firstControl != nil }
     /// True when some unit is a soft hyphen (U+00AD): a line may end there with a hyphen.
     var hasSoftHyphen = false
     /// True when some unit is a tab (U+0009) (true when unknown).
@@ -65,7 +68,7 @@ struct TextAnalysis {
         var levels = scratch?.levels.takeEmptied() ?? []
         BidiResolver.resolve(units, paragraphs: &paragraphs, direction: direction, mayBeRTL: facts.mayBeRTL, unicode: unicode,
                              into: &levels)
-        return TextAnalysis(flags: flags, levels: levels, paragraphs: paragraphs, hasControls: facts.hasControls,
+        return TextAnalysis(flags: flags, levels: levels, paragraphs: paragraphs, firstControl: facts.firstControl,
                             hasSoftHyphen: facts.hasSoftHyphen, hasTabs: facts.hasTabs, hasHardBreaks: facts.hasHardBreaks,
                             hardBreaksEndParagraphs: !facts.hardBreakInsideParagraph, overlongCluster: overlongCluster,
                             isLeftToRightOnly: !facts.mayBeRTL && direction != .rightToLeft)
@@ -74,7 +77,8 @@ struct TextAnalysis {
     /// What the pass over every unit finds besides each unit's flags.
     struct UnitFacts {
         var mayBeRTL = false
-        var hasControls = false, hasTabs = false
+        var firstControl: Int?
+        var hasTabs = false
         var hasSoftHyphen = false
         var hasHardBreaks = false, hardBreakInsideParagraph = false
         /// Where the last paragraph starts: after the last separator (UAX #9 P1).

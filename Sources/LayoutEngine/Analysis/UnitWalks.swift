@@ -28,7 +28,7 @@ extension TextAnalysis {
                         if GraphemeFastPath.isSimple(unit) { flags[i] = .graphemeStart } else { facts.allSimple = false }
                         continue
                     }
-                    if unit < 0x20 || (unit >= 0x7F && unit < 0xA0) { facts.hasControls = true }
+                    if facts.firstControl == nil && (unit < 0x20 || (unit >= 0x7F && unit < 0xA0)) { facts.firstControl = i }
                     if unit == 0xAD { facts.hasSoftHyphen = true }
                     if unit == 0x09 { facts.hasTabs = true }
                     // UAX #9 P1: a paragraph ends after each separator (class B); CR LF is one.

@@ -120,7 +120,7 @@ struct ShapedParagraph {
             // A copy into the scratch's array, not a new one: the text's own units stay as sent.
             var copy = scratch.shapingUnits.takeEmptied()
             copy.append(contentsOf: text.units)
-            if analysis.hasControls { Self.replaceControls(in: &copy) }
+            if let first = analysis.firstControl { Self.replaceControls(in: &copy, from: first) }
             // HarfBuzz sees a box as a space: an object between words, which breaks joining and
             // contextual forms as U+FFFC does, but which every font has (U+FFFC, missing from most,
             // sent shaping down a slower path).
@@ -227,8 +227,9 @@ struct ShapedParagraph {
     }
 
     /// Tabs become spaces and other controls zero-width spaces: fonts have no glyph for them.
-    static func replaceControls(in units: inout ContiguousArray<UInt16>) {
-        for i in units.indices {
+    /// `first`: the first control's offset (none comes before it).
+    static func replaceControls(in units: inout ContiguousArray<UInt16>, from first: Int = 0) {
+        for i in first..<units.count {
             let u = units[i]
             if u == 0x09 { units[i] = 0x20 } else if u < 0x20 || (u >= 0x7F && u < 0xA0) { units[i] = 0x200B }
         }

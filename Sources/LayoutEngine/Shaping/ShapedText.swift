@@ -52,7 +52,8 @@ struct ShapedText {
             let taken = min(holding, attachments.count - nextAttachment)
             let part = TextAnalysis(flags: ContiguousArray(analysis.flags[range]), levels: ContiguousArray(analysis.levels[range]),
                                     paragraphs: [BidiParagraph(range: 0..<range.count, baseLevel: analysis.paragraphs[index].baseLevel)],
-                                    hasControls: analysis.hasControls, hasSoftHyphen: analysis.hasSoftHyphen, hasTabs: analysis.hasTabs,
+                                    firstControl: analysis.firstControl.flatMap { $0 < range.upperBound ? max(0, $0 - range.lowerBound) : nil },
+                                    hasSoftHyphen: analysis.hasSoftHyphen, hasTabs: analysis.hasTabs,
                                     hasHardBreaks: analysis.hasHardBreaks, hardBreaksEndParagraphs: analysis.hardBreaksEndParagraphs,
                                     overlongCluster: nil,
                                     isLeftToRightOnly: analysis.isLeftToRightOnly)

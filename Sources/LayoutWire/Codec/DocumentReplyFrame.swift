@@ -46,9 +46,52 @@ public enum DocumentReplyFrame {
         }
     }
 
+    /// A reply's fields besides its changes, story and views, as plain values: the generated
+    /// message keeps them in storage it allocates, copies on write and reads through getters,
+    /// which every keystroke paid when the server filled one and this writer read it back.
+    public struct Summary: Sendable {
+        public var document: UInt64 = 0
+        public var textLength: UInt32 = 0
+        public var paragraphCount: UInt32 = 0
+        public var lineCount: UInt32 = 0
+        public var width = 0.0
+        public var height = 0.0
+        /// The caret after the last edit: its rects and line (`DocumentReply.caret`; the
+        /// server always sets its primary rect).
+        public var caret: (primary: Rect?, secondary: Rect?, line: Int)?
+        public var caretPosition: TextPosition?
+        /// Hits and carets asked for, rare beside typing: written by swift-protobuf.
+        public var hits: [Layoutd_V1_Hit] = []
+        public var carets: [Layoutd_V1_Caret] = []
+
+        public init() {}
+
+        /// The same fields read from the generated message (its changes, story and views are not).
+        public init(_ reply: Layoutd_V1_DocumentReply) {
+            (document, textLength, paragraphCount, lineCount) = (reply.document, reply.textLength, reply.paragraphCount, reply.lineCount)
+            (width, height, hits, carets) = (reply.width, reply.height, reply.hits, reply.carets)
+            func rect(_ rect: Layoutd_V1_Rect) -> Rect {
+                Rect(x: Double(rect.x), y: Double(rect.y), width: Double(rect.width), height: Double(rect.height))
+            }
+            if reply.hasCaret {
+                let wire = reply.caret
+                caret = (wire.hasPrimary ? rect(wire.primary) : nil, wire.hasSecondary ? rect(wire.secondary) : nil, Int(wire.lineIndex))
+            }
+            if reply.hasCaretPosition {
+                caretPosition = TextPosition(offset: Int(reply.caretPosition.offset),
+                                             affinity: reply.caretPosition.affinity == .upstream ? .upstream : .downstream)
+            }
+        }
+    }
+
     /// `summary` holds every field but `changes`, `story` and `views` (its own are ignored): a
     /// Type Mode document's `story` comes apart, so a keystroke's summary is not asked for it.
     public static func encode(requestID: UInt64, summary: Layoutd_V1_DocumentReply, parts: [Part], story: Layoutd_V1_DocumentStory? = nil,
+                              views: [View] = []) -> [UInt8] {
+        encode(requestID: requestID, summary: Summary(summary), parts: parts, story: story, views: views)
+    }
+
+    public static func encode(requestID: UInt64, summary: Summary, parts: [Part], story: Layoutd_V1_DocumentStory? = nil,
                               views: [View] = []) -> [UInt8] {
         func glyphs(_ parts: [Part]) -> Int {
             parts.reduce(0) { total, part in total + part.paragraphs.reduce(0) { $0 + $1.layout.runs.reduce(0) { $0 + $1.glyphs.count } } }
@@ -57,24 +100,19 @@ public enum DocumentReplyFrame {
         var writer = ProtobufWriter(capacity: 128 + glyphCount * 20)
         writer.fixed32(0)  // the frame header, filled in at the end
         writer.uint64(Envelope.requestID, requestID)
-        // Hits and carets asked for, rare beside typing, and a Type Mode document's look are
-        // written by swift-protobuf.
-        let restBytes: [UInt8]
-        if summary.hits.isEmpty && summary.carets.isEmpty {
-            restBytes = []
-        } else {
-            var rest = summary
-            rest.document = 0
-            rest.changes = []
-            rest.clearStory()
-            rest.views = []
-            restBytes = (try? rest.serializedBytes()) ?? []
+        // Hits and carets asked for (fields 10 and 11, after the summary's) are written by swift-protobuf.
+        var asked: [UInt8] = []
+        if !summary.hits.isEmpty || !summary.carets.isEmpty {
+            var rest = Layoutd_V1_DocumentReply()
+            (rest.hits, rest.carets) = (summary.hits, summary.carets)
+            asked = (try? rest.serializedBytes()) ?? []
         }
         writer.message(Envelope.documentReply) { reply in
             reply.uint64(Reply.document, summary.document)
             writeChanges(parts, field: Reply.changes, to: &reply)
             // Fields 3 to 11, in number order, as swift-protobuf writes them; then the story and the views.
-            if restBytes.isEmpty { writeSummary(summary, to: &reply) } else { reply.fields(restBytes) }
+            writeSummary(summary, to: &reply)
+            reply.fields(asked)
             if let story { reply.message(Reply.story, serialized: (try? story.serializedBytes()) ?? []) }
             for view in views {
                 reply.message(Reply.views) { message in
@@ -112,8 +150,6 @@ public enum DocumentReplyFrame {
         }
     }
 
-    private enum Summary { static let textLength = 3, paragraphCount = 4, lineCount = 5, width = 6, height = 7, caret = 8, caretPosition = 9 }
-
     /// Every field the summary's writer writes, by message (hits and carets, 10 and 11, and a
     /// Type Mode document's story, 12, and its fitted lines by swift-protobuf): a test holds
     /// it to the .proto, as `LayoutReplyFrame.writtenFields`.
@@ -124,37 +160,31 @@ public enum DocumentReplyFrame {
                                        Change.deltaLines, Change.deltaAttachments, Change.fittedLines],
     ]
 
-    /// A reply's fields 3 to 9 (a summary without hits or carets asked for), as swift-protobuf
-    /// writes them, without building its generated struct.
-    private static func writeSummary(_ summary: Layoutd_V1_DocumentReply, to reply: inout ProtobufWriter) {
-        reply.uint32(Summary.textLength, summary.textLength)
-        reply.uint32(Summary.paragraphCount, summary.paragraphCount)
-        reply.uint32(Summary.lineCount, summary.lineCount)
-        reply.double(Summary.width, summary.width)
-        reply.double(Summary.height, summary.height)
-        if summary.hasCaret {
-            let caret = summary.caret
-            reply.message(Summary.caret) { message in
-                if caret.hasPrimary { message.message(1) { write(caret.primary, to: &$0) } }
-                if caret.hasSecondary { message.message(2) { write(caret.secondary, to: &$0) } }
-                message.uint32(3, caret.lineIndex)
+    /// A reply's fields 3 to 9, as swift-protobuf writes them.
+    private static func writeSummary(_ summary: Summary, to reply: inout ProtobufWriter) {
+        reply.uint32(Summary.Field.textLength, summary.textLength)
+        reply.uint32(Summary.Field.paragraphCount, summary.paragraphCount)
+        reply.uint32(Summary.Field.lineCount, summary.lineCount)
+        reply.double(Summary.Field.width, summary.width)
+        reply.double(Summary.Field.height, summary.height)
+        if let caret = summary.caret {
+            reply.message(Summary.Field.caret) { message in
+                if let primary = caret.primary { message.message(1) { LayoutReplyFrame.write(primary, to: &$0) } }
+                if let secondary = caret.secondary { message.message(2) { LayoutReplyFrame.write(secondary, to: &$0) } }
+                message.uint32(3, UInt32(caret.line))
             }
         }
-        if summary.hasCaretPosition {
-            let position = summary.caretPosition
-            reply.message(Summary.caretPosition) { message in
-                message.uint32(1, position.offset)
-                message.enumeration(2, position.affinity.rawValue)
+        if let position = summary.caretPosition {
+            reply.message(Summary.Field.caretPosition) { message in
+                message.uint32(1, UInt32(position.offset))
+                message.enumeration(2, (position.affinity == .upstream ? Layoutd_V1_Affinity.upstream : .downstream).rawValue)
             }
         }
     }
+}
 
-    private static func write(_ rect: Layoutd_V1_Rect, to writer: inout ProtobufWriter) {
-        writer.float(1, rect.x)
-        writer.float(2, rect.y)
-        writer.float(3, rect.width)
-        writer.float(4, rect.height)
-    }
+extension DocumentReplyFrame.Summary {
+    enum Field { static let textLength = 3, paragraphCount = 4, lineCount = 5, width = 6, height = 7, caret = 8, caretPosition = 9 }
 }
 
 extension TextDocument {
