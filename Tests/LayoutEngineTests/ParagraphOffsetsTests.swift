@@ -3,7 +3,8 @@ import TestSupport
 @testable import LayoutEngine
 
 /// The document's prefix sums with their shift held for later: after any sequence of
-/// replacements, near and far, every entry equals the sums counted afresh.
+/// replacements, near and far, every entry equals the sums counted afresh, and the paragraph
+/// found for an offset is the one a walk over them finds.
 @Suite struct ParagraphOffsetsTests {
     typealias Entry = ParagraphOffsets.Entry
 
@@ -31,6 +32,11 @@ import TestSupport
                     && now.map(\.attachment) == fresh.map(\.attachment), "step \(step)")
             #expect(zip(now, fresh).allSatisfy { abs($0.top - $1.top) < 1e-9 }, "step \(step)")
             #expect(delta.offset == now[first + added.count].offset - before[last + 1].offset, "step \(step)")
+            // The bisection over the sums finds the paragraph a linear walk over them finds.
+            for offset in [-1, 0, fresh[fresh.count - 1].offset, fresh[fresh.count - 1].offset + 1, Int(random.next() % 1_600)] {
+                let walked = (0..<sizes.count).first { fresh[$0 + 1].offset > offset } ?? sizes.count
+                #expect(offsets.firstEnding(after: offset) == walked, "step \(step), offset \(offset)")
+            }
             if now.map(\.offset) != fresh.map(\.offset) { break }
         }
     }

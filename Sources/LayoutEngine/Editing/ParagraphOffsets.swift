@@ -43,6 +43,22 @@ struct ParagraphOffsets {
 
     var last: Entry { self[entries.count - 1] }
 
+    /// The first paragraph that ends past `offset` (the paragraph count when none does): a
+    /// bisection over the text's sums, read in place (through the subscript each probe copied
+    /// its entry and added the pending shift to all four sums).
+    func firstEnding(after offset: Int) -> Int {
+        let entries = entries.span
+        let (pendingFrom, shift) = (pendingFrom, pending.offset)
+        var low = 0, high = entries.count - 1
+        while low < high {
+            let mid = (low &+ high) >> 1  // both non-negative: a shift, not a signed division
+            // Paragraph `mid` ends where paragraph `mid + 1` starts.
+            let end = entries[mid + 1].offset &+ (mid + 1 >= pendingFrom ? shift : 0)
+            if end > offset { high = mid } else { low = mid + 1 }
+        }
+        return low
+    }
+
     /// Replaces the paragraphs `old` with paragraphs of `sizes`; how far the ones after moved.
     mutating func replace(_ old: ClosedRange<Int>, with sizes: [Entry]) -> Entry {
         let oldEnd = old.upperBound + 1

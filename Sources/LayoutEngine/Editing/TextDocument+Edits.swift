@@ -47,8 +47,9 @@ extension TextDocument {
         }
         let local = (range.lowerBound - regionStart)..<(range.upperBound - regionStart)
         // The attachments before the range stay, the range's go, the edit's come, the rest stay.
-        let before = AttachmentResolver.objectReplacements(in: region[..<local.lowerBound])
-        let removedHolders = AttachmentResolver.objectReplacements(in: region[local])
+        // Each U+FFFC of a document holds an attachment: a region with none has none to count.
+        let (before, removedHolders) = regionAttachments.isEmpty ? (0, 0)
+            : (AttachmentResolver.objectReplacements(in: region[..<local.lowerBound]), AttachmentResolver.objectReplacements(in: region[local]))
         try Bounds.check(count: offsets.last.attachment - removedHolders + holders, limit: AttachmentResolver.maxAttachments,
                          field: "attachments")
         regionAttachments.replaceSubrange(before..<(before + removedHolders), with: attachments)

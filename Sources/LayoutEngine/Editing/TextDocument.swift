@@ -140,7 +140,7 @@ public final class TextDocument {
     /// The paragraph holding `offset`; an offset at a paragraph's end is in the next one, the
     /// text's end in the last.
     public func paragraphIndex(containing offset: Int) -> Int {
-        min(ShapedParagraph.firstIndex(paragraphs.count) { start(of: $0 + 1) > offset }, paragraphs.count - 1)
+        min(offsets.firstEnding(after: offset), paragraphs.count - 1)
     }
 
     /// The paragraph whose band holds `y`, clamped to the first and last; a point in the gap

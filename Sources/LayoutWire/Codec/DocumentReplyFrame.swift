@@ -14,9 +14,12 @@ public enum DocumentReplyFrame {
 
     /// One edit's change with its new paragraphs as they stood right after it: each layout in
     /// its own coordinates and where the document put it (the writer places it as it writes).
-    public struct Part: Sendable {
+    public struct Part {
         public var change: DocumentChange
-        public var paragraphs: [(layout: ParagraphLayout, placement: ParagraphPlacement)]
+        /// The new paragraphs (a paragraph is never changed in place: an edit puts new ones in
+        /// the document), held by reference: a layout's value copied here retained each of its arrays.
+        public var paragraphs: [(paragraph: DocumentParagraph, placement: ParagraphPlacement)]
+        /// One list per new paragraph, or none when no paragraph has a match.
         public var ruleMatches: [[Layoutd_V1_RuleMatch]]
         /// A Type Mode document's: each new paragraph's line sizes; empty for a layout's document.
         public var fittedLines: [Layoutd_V1_FittedLines]
@@ -25,15 +28,16 @@ public enum DocumentReplyFrame {
         public init(_ change: DocumentChange, document: TextDocument, ruleNames: [String]) {
             self.change = change
             let indices = change.first..<(change.first + change.inserted)
-            paragraphs = indices.map { (document.paragraphs[$0].layout, document.placement(of: $0)) }
-            ruleMatches = indices.map { document.placedRuleMatches($0, names: ruleNames) }
+            paragraphs = indices.map { (document.paragraphs[$0], document.placement(of: $0)) }
+            let matched = indices.contains { !document.paragraphs[$0].matches.isEmpty }
+            ruleMatches = matched ? indices.map { document.placedRuleMatches($0, names: ruleNames) } : []
             fittedLines = !document.isTypeMode ? [] : indices.map { Layoutd_V1_FittedLines(document.paragraphs[$0].fitted) }
         }
     }
 
     /// One more layout of the document's text (`DocumentReply.views`): the same edits' changes
     /// in it, and its size.
-    public struct View: Sendable {
+    public struct View {
         public var parts: [Part]
         public var lineCount: Int
         public var width: Double
@@ -94,7 +98,7 @@ public enum DocumentReplyFrame {
     public static func encode(requestID: UInt64, summary: Summary, parts: [Part], story: Layoutd_V1_DocumentStory? = nil,
                               views: [View] = []) -> [UInt8] {
         func glyphs(_ parts: [Part]) -> Int {
-            parts.reduce(0) { total, part in total + part.paragraphs.reduce(0) { $0 + $1.layout.runs.reduce(0) { $0 + $1.glyphs.count } } }
+            parts.reduce(0) { total, part in total + part.paragraphs.reduce(0) { $0 + $1.paragraph.layout.runs.reduce(0) { $0 + $1.glyphs.count } } }
         }
         let glyphCount = glyphs(parts) + views.reduce(0) { $0 + glyphs($1.parts) }
         var writer = ProtobufWriter(capacity: 128 + glyphCount * 20)
@@ -133,10 +137,10 @@ public enum DocumentReplyFrame {
             writer.message(field) { change in
                 change.uint32(Change.first, UInt32(part.change.first))
                 change.uint32(Change.removed, UInt32(part.change.removed))
-                for (paragraph, matches) in zip(part.paragraphs, part.ruleMatches) {
+                for (index, paragraph) in part.paragraphs.enumerated() {
                     change.message(Change.paragraphs) {
-                        LayoutReplyFrame.writeReply(paragraph.layout, placed: paragraph.placement, backgrounds: [], ruleMatches: matches,
-                                                    to: &$0)
+                        LayoutReplyFrame.writeReply(paragraph.paragraph.layout, placed: paragraph.placement, backgrounds: [],
+                                                    ruleMatches: part.ruleMatches.isEmpty ? [] : part.ruleMatches[index], to: &$0)
                     }
                 }
                 change.double(Change.deltaY, part.change.deltaY)
