@@ -462,6 +462,13 @@ import TestSupport
             }
             #expect(differences == [], "seed \(seed), edit \(step): \(differences.prefix(3))")
             if !differences.isEmpty { break }
+            // The paragraph found for an offset (the last answer tried first) is the one a walk
+            // over the starts finds, asked near the last answer and far from it.
+            for asked in [range.lowerBound, range.lowerBound, offset(), range.upperBound, -1, document.length, document.length + 1] {
+                let walked = min((0..<document.paragraphs.count).first { document.start(of: $0 + 1) > asked } ?? document.paragraphs.count,
+                                 document.paragraphs.count - 1)
+                #expect(document.paragraphIndex(containing: asked) == walked, "seed \(seed), edit \(step), offset \(asked)")
+            }
             checked += 1
         }
         return checked

@@ -56,12 +56,28 @@ extension TextDocument {
         region.replaceSubrange(local, with: inserted)
         spans = spans.compactMap { $0.replacing(local, insertedCount: inserted.count) }
         try checkSpanCount(adding: spans.count - (first...last).reduce(0) { $0 + paragraphs[$1].spans.count })
-        var laid = try Self.layParagraphs(region, spans: spans, attachments: regionAttachments, firstIndex: first,
+        var laid = try Self.layParagraphs(region, ends: Self.staysOneParagraph(paragraphs[first].units, editing: local, inserting: inserted,
+                                                                     alone: first == last) ? [region.count] : nil,
+                                          spans: spans, attachments: regionAttachments, firstIndex: first,
                                           flowStart: absoluteStart(of: first), displacement: top(of: first), settings: settings,
                                           layouter: layouter, budget: budget)
         let (lastReplaced, shift) = try relayFollowing(&laid, first: first, last: last, budget: budget)
         return commit(laid, replacing: first...lastReplaced, shift: shift, deltaOffset: inserted.count - range.count,
                       caret: TextPosition(offset: range.lowerBound + inserted.count))
+    }
+
+    /// True when replacing `range` of the one paragraph `units` with `inserted` leaves one
+    /// paragraph (`alone`: the edit touches only it): the text typed holds no separator and the
+    /// paragraph's own, at its end, is left whole. Asked so that a keystroke's paragraph is not
+    /// scanned for separators again (`layParagraphs` asserts the answer in debug builds).
+    static func staysOneParagraph(_ units: ContiguousArray<UInt16>, editing range: Range<Int>, inserting inserted: ContiguousArray<UInt16>,
+                                  alone: Bool) -> Bool {
+        guard alone, !inserted.contains(where: BidiResolver.isParagraphSeparator) else { return false }
+        var separatorStart = units.count
+        if let last = units.last, BidiResolver.isParagraphSeparator(last) {
+            separatorStart -= last == 0x0A && units.count > 1 && units[units.count - 2] == 0x0D ? 2 : 1
+        }
+        return range.upperBound <= separatorStart
     }
 
     /// Applies `patch` over `range` (a span added over each paragraph it crosses, after the

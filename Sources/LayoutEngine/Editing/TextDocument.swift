@@ -24,6 +24,8 @@ public final class TextDocument {
     public internal(set) var spanCount = 0
     /// The widest line's width; nil once the paragraph that had it is replaced.
     var widest: Double?
+    /// The paragraph `paragraphIndex(containing:)` found last (checked before it is trusted).
+    private var lastFound = 0
     /// In text that flows: the last container's top below which text moves without changing
     /// (`FlowRegion.uniformBelow`); nil when there is none, or the text does not flow.
     let uniformBelow: Double?
@@ -140,7 +142,13 @@ public final class TextDocument {
     /// The paragraph holding `offset`; an offset at a paragraph's end is in the next one, the
     /// text's end in the last.
     public func paragraphIndex(containing offset: Int) -> Int {
-        min(offsets.firstEnding(after: offset), paragraphs.count - 1)
+        // An edit asks for its paragraph some eight times (checks, the touched range, the
+        // caret): the last answer is tried first, held to the sums as they stand now.
+        let last = lastFound
+        if last < paragraphs.count && start(of: last) <= offset && offset < start(of: last + 1) { return last }
+        let found = min(offsets.firstEnding(after: offset), paragraphs.count - 1)
+        lastFound = found
+        return found
     }
 
     /// The paragraph whose band holds `y`, clamped to the first and last; a point in the gap
@@ -163,16 +171,22 @@ public final class TextDocument {
     /// the first is paragraph `firstIndex` of the document, and in text that flows starts at
     /// `flowStart` (nil: the first container's top), each next one where the one before ended.
     /// Each is kept moved up by `displacement` (where the document will place them).
-    static func layParagraphs(_ units: ContiguousArray<UInt16>, spans: [AttributedText.Span], attachments: [InlineAttachment],
-                              firstIndex: Int, flowStart: FlowStart?, displacement: Double = 0, settings: DocumentSettings, layouter: ParagraphLayouter, budget: WorkBudget) throws -> [DocumentParagraph] {
+    /// `ends`: where its paragraphs end, when the caller knows (`DocumentParagraph.paragraphEnds`).
+    /// `attachments` holds one per U+FFFC of `units`.
+    static func layParagraphs(_ units: ContiguousArray<UInt16>, ends known: [Int]? = nil, spans: [AttributedText.Span],
+                              attachments: [InlineAttachment], firstIndex: Int, flowStart: FlowStart?, displacement: Double = 0,
+                              settings: DocumentSettings, layouter: ParagraphLayouter, budget: WorkBudget) throws -> [DocumentParagraph] {
         var paragraphs: [DocumentParagraph] = []
         var start = 0
         var nextAttachment = 0
-        for end in DocumentParagraph.paragraphEnds(of: units) {
+        let ends = known ?? DocumentParagraph.paragraphEnds(of: units)
+        assert(ends == DocumentParagraph.paragraphEnds(of: units), "the paragraphs' ends the caller knows are the text's")
+        for end in ends {
             try budget.check()
             // One paragraph (a keystroke's) is the units themselves, not a copy.
             let part = start == 0 && end == units.count ? units : ContiguousArray(units[start..<end])
-            let held = AttachmentResolver.objectReplacements(in: part)
+            // Without attachments there is no U+FFFC to count.
+            let held = attachments.isEmpty ? 0 : AttachmentResolver.objectReplacements(in: part)
             let cut = spans.compactMap { span -> AttributedText.Span? in
                 let low = max(span.range.lowerBound, start), high = min(span.range.upperBound, end)
                 return low < high ? AttributedText.Span(range: (low - start)..<(high - start), patch: span.patch) : nil
