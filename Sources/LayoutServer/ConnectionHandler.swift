@@ -220,6 +220,10 @@ final class ConnectionHandler: ChannelDuplexHandler, @unchecked Sendable {
         case .plain(let plain):
             answerPlain(plain, processor: processor, arrival: arrival, afterShutdown: afterShutdown, context: context)
             return
+        case .plainEdit(let edit):
+            answerPlainEdit(edit, processor: processor, bytes: frame.readableBytes, arrival: arrival, afterShutdown: afterShutdown,
+                            context: context)
+            return
         case .decodeHere:
             handle(CrashReport.serving("undecoded") { frame.withUnsafeReadableBytes { processor.decode($0) } }, processor: processor,
                    bytes: frame.readableBytes, arrival: arrival, afterShutdown: afterShutdown, context: context)
@@ -389,6 +393,30 @@ final class ConnectionHandler: ChannelDuplexHandler, @unchecked Sendable {
         answerInline(RequestTag(id: id, kind: "layout", deadlineMs: plain.deadlineMs), processor: processor, budget: budget,
                      context: context) {
             try processor.replyFrame(toPlain: plain, budget: budget)
+        }
+    }
+
+    /// A keystroke read without decoding its envelope (`PlainEditRequest`): answered on the loop
+    /// where `handle` would answer its envelope there (the connection open and not shutting
+    /// down, no document request of the connection queued, a small edit), after the same
+    /// checks; anything else goes the general way with the same request.
+    private func answerPlainEdit(_ edit: PlainEditRequest, processor: RequestProcessor, bytes: Int, arrival: UInt64, afterShutdown: Bool,
+                                 context: ChannelHandlerContext) {
+        let documents = self.documents
+        guard !afterShutdown, context.channel.isActive, documentRequestsQueued == 0, processor.isSmallEdit(edit, documents: documents) else {
+            handle(.success(edit.envelope), processor: processor, bytes: bytes, arrival: arrival, afterShutdown: afterShutdown, context: context)
+            return
+        }
+        let id = edit.requestID
+        if let refusal = idRefusal(id, processor: processor) ?? overInFlightLimit(id, processor: processor) {
+            write(refusal, context: context)
+            return
+        }
+        let budget = self.budget(arrival: arrival, deadlineMs: edit.deadlineMs)
+        let clock = self.clock
+        answerInline(RequestTag(id: id, kind: "edit_document", deadlineMs: edit.deadlineMs), processor: processor, budget: budget,
+                     context: context) {
+            try processor.documentReplyFrame(toPlainEdit: edit, documents: documents, now: clock(), budget: budget)
         }
     }
 

@@ -39,23 +39,47 @@ extension RequestProcessor {
         }
     }
 
+    /// The same for a keystroke read plain: one replacement, nothing asked.
+    func isSmallEdit(_ plain: PlainEditRequest, documents: DocumentStore) -> Bool {
+        guard let (document, layouts, backgroundsOverAll) = documents.peek(plain.document) else { return true }
+        if backgroundsOverAll && document.length > Self.inlineDocumentUnits { return false }
+        let range = Int(plain.start)..<(Int(plain.start) + Int(plain.length))
+        return document.relayoutUnits(replacing: range, inserted: plain.units) * layouts <= Self.inlineDocumentUnits
+    }
+
     /// The reply frame to a document request (open, edit or close) on the connection whose
     /// documents are `documents`, counted and timed as every reply is. `now` is uptime in
     /// nanoseconds, the documents' idle clock.
     public func documentReplyFrame(to envelope: Layoutd_V1_Envelope, documents: DocumentStore, now: UInt64, budget: WorkBudget) throws -> [UInt8] {
+        try documentReplyFrame(RequestTag(envelope)) { () throws(WireError) in
+            try documentAnswer(to: envelope.body, documents: documents, now: now, budget: budget)
+        }
+    }
+
+    /// The reply frame to a keystroke read plain (`PlainEditRequest`): the same bytes, counts and
+    /// errors as `documentReplyFrame(to: plain.envelope, …)`, which `PlainEditTests` holds.
+    public func documentReplyFrame(toPlainEdit plain: PlainEditRequest, documents: DocumentStore, now: UInt64,
+                                   budget: WorkBudget) throws -> [UInt8] {
+        try documentReplyFrame(RequestTag(id: plain.requestID, kind: "edit_document", deadlineMs: plain.deadlineMs)) { () throws(WireError) in
+            documents.sweep(now: now)
+            return try work("edit_document") { try editDocument(plain, documents: documents, now: now, budget: budget) }
+        }
+    }
+
+    private func documentReplyFrame(_ tag: RequestTag, answer: () throws(WireError) -> DocumentAnswer) throws -> [UInt8] {
         let start = DispatchTime.now().uptimeNanoseconds
         let frame: [UInt8]
         var failure: Layoutd_V1_Error?
         do {
-            let answer = try documentAnswer(to: envelope.body, documents: documents, now: now, budget: budget)
-            frame = DocumentReplyFrame.encode(requestID: envelope.requestID, summary: answer.summary, parts: answer.parts, story: answer.story,
+            let answer = try answer()
+            frame = DocumentReplyFrame.encode(requestID: tag.id, summary: answer.summary, parts: answer.parts, story: answer.story,
                                               views: answer.views)
         } catch {
             failure = error.wireMessage
-            frame = try Framing.encode(Self.errorEnvelope(envelope.requestID, error.wireMessage))
+            frame = try Framing.encode(Self.errorEnvelope(tag.id, error.wireMessage))
         }
-        account(RequestTag(envelope), failure: failure, microseconds: Double(DispatchTime.now().uptimeNanoseconds - start) / 1000)
-        return try bounded(frame, answering: RequestTag(envelope), hint: "the edit changed more paragraphs than fit: send it in smaller edits")
+        account(tag, failure: failure, microseconds: Double(DispatchTime.now().uptimeNanoseconds - start) / 1000)
+        return try bounded(frame, answering: tag, hint: "the edit changed more paragraphs than fit: send it in smaller edits")
     }
 
     /// A document reply's parts: everything but the changes, and the changes as each edit left them.
@@ -170,23 +194,44 @@ extension RequestProcessor {
         try Bounds.check(count: request.points.count, limit: Self.maxHitTestQuestions, field: "points")
         try Bounds.check(count: request.carets.count, limit: Self.maxHitTestQuestions, field: "carets")
         try Self.checkFinite(request.points)
-        let entry = try documents.entry(request.document, now: now)
+        return try editDocument(request.document, edits: request.edits.count, view: request.view, points: request.points,
+                                carets: request.carets, documents: documents, now: now, budget: budget) { index, document, layouts in
+            try resolve(request.edits[index], in: document, layouts: layouts, id: request.document, documents: documents)
+        }
+    }
+
+    /// A keystroke read plain: the one replacement, resolved as `resolve` resolves a replace.
+    private func editDocument(_ plain: PlainEditRequest, documents: DocumentStore, now: UInt64, budget: WorkBudget) throws -> DocumentAnswer {
+        try editDocument(plain.document, edits: 1, view: 0, points: [], carets: [], documents: documents, now: now,
+                         budget: budget) { _, document, layouts in
+            let range = try Self.range(start: plain.start, length: plain.length, has: plain.hasRange, field: "replace.range")
+            return try resolveReplacement(range, plain.units, attachments: [], in: document, layouts: layouts, id: plain.document,
+                                          documents: documents)
+        }
+    }
+
+    /// Edits document `id` with `edits` edits, the one at each index resolved by `resolveEdit`
+    /// (given the document and how many layouts it has), and answers in layout `view`.
+    private func editDocument(_ id: UInt64, edits: Int, view: UInt32, points: [Layoutd_V1_Point], carets: [Layoutd_V1_TextPosition],
+                              documents: DocumentStore, now: UInt64, budget: WorkBudget,
+                              resolveEdit: (_ index: Int, TextDocument, _ layouts: Int) throws -> ResolvedEdit) throws -> DocumentAnswer {
+        let entry = try documents.entry(id, now: now)
         let document = entry.document
         let views = entry.views, layouts = 1 + views.count
-        guard Int(request.view) <= views.count else {
-            throw LayoutError(.invalidArgument, "view \(request.view) is not one of the document's: 0 is its own layout, 1 to "
+        guard Int(view) <= views.count else {
+            throw LayoutError(.invalidArgument, "view \(view) is not one of the document's: 0 is its own layout, 1 to "
                               + "\(views.count) its views", field: "view")
         }
         // Several edits, or one in several layouts, are all or none: the layouts go back to these if one fails.
         // So is a Type Mode document's story after them: backgrounds that cannot be made undo the edits.
-        let before = request.edits.count > 1 || layouts > 1 || entry.story != nil ? entry.layouts.map { $0.snapshot() } : nil
+        let before = edits > 1 || layouts > 1 || entry.story != nil ? entry.layouts.map { $0.snapshot() } : nil
         var caret: TextPosition?
         var parts: [DocumentReplyFrame.Part] = []
         var viewParts: [[DocumentReplyFrame.Part]] = layouts == 1 ? [] : Array(repeating: [], count: views.count)
         let story: Layoutd_V1_DocumentStory?
         do {
-            for (index, edit) in request.edits.enumerated() {
-                let resolved = try under("edits[\(index)]") { try resolve(edit, in: document, layouts: layouts, id: request.document, documents: documents) }
+            for index in 0..<edits {
+                let resolved = try under("edits[\(index)]") { try resolveEdit(index, document, layouts) }
                 let change = try under("edits[\(index)]") { try resolved.apply(to: document, budget: budget) }
                 parts.append(DocumentReplyFrame.Part(change, document: document, ruleNames: entry.ruleNames))
                 for (number, view) in views.enumerated() {
@@ -199,23 +244,23 @@ extension RequestProcessor {
             story = try under("document") { try entry.story.map { try look($0, of: document, budget: budget) } }
         } catch {
             if let before { zip(entry.layouts, before).forEach { $0.restore($1) } }
-            documents.settle(request.document, length: document.length * layouts)
+            documents.settle(id, length: document.length * layouts)
             throw error
         }
-        documents.settle(request.document, length: document.length * layouts)
+        documents.settle(id, length: document.length * layouts)
         let length = document.length
-        for (index, caret) in request.carets.enumerated() {
+        for (index, caret) in carets.enumerated() {
             try Self.check(caret, within: length, of: "document", field: "carets[\(index)]")
         }
         // The caret, points and carets answer in the layout the request names.
-        let answering = request.view == 0 ? document : views[Int(request.view) - 1].document
+        let answering = view == 0 ? document : views[Int(view) - 1].document
         // The summary is the reply's start: filled in place, not built apart and copied over.
-        var reply = Self.summary(of: document, id: request.document)
+        var reply = Self.summary(of: document, id: id)
         if let caret {
             reply.caretPosition = caret
             if let rects = answering.caret(caret) { reply.caret = (rects.primary, rects.secondary, rects.line) }
         }
-        reply.hits = request.points.map { point in
+        reply.hits = points.map { point in
             var hit = Layoutd_V1_Hit()
             if let found = answering.hit(Point(x: Double(point.x), y: Double(point.y))) {
                 hit.position = Layoutd_V1_TextPosition(found.position)
@@ -223,7 +268,7 @@ extension RequestProcessor {
             }
             return hit
         }
-        reply.carets = request.carets.map { answering.caret(TextPosition($0)).map(Layoutd_V1_Caret.init) ?? Layoutd_V1_Caret() }
+        reply.carets = carets.map { answering.caret(TextPosition($0)).map(Layoutd_V1_Caret.init) ?? Layoutd_V1_Caret() }
         return DocumentAnswer(summary: reply, parts: parts,
                               views: layouts == 1 ? [] : zip(views, viewParts).map { DocumentReplyFrame.View(of: $0.document, parts: $1) },
                               story: story)
@@ -260,11 +305,7 @@ extension RequestProcessor {
             let range = try Self.range(replacement.range, has: replacement.hasRange, field: "replace.range")
             let units = AttributedText.utf16(replacement.text)
             let attachments = try under("replace") { try replacement.attachments.inlineAttachments(fonts: layouter.fonts) }
-            try under("replace") {
-                try document.checkEdges(range, field: "range")
-                try documents.grow(id, by: (units.count - range.count) * layouts)
-            }
-            return .replace(range, units, attachments)
+            return try resolveReplacement(range, units, attachments: attachments, in: document, layouts: layouts, id: id, documents: documents)
         case .style(let change):
             let range = try Self.range(change.range, has: change.hasRange, field: "style.range")
             if document.isTypeMode { try under("style") { try change.style.checkUnsized(field: "style") } }
@@ -275,9 +316,24 @@ extension RequestProcessor {
         }
     }
 
+    /// A replacement of `range` by `units` checked against the document: its edges, and its
+    /// growth taken from the room (once per layout of the text).
+    private func resolveReplacement(_ range: Range<Int>, _ units: ContiguousArray<UInt16>, attachments: [InlineAttachment],
+                                    in document: TextDocument, layouts: Int, id: UInt64, documents: DocumentStore) throws -> ResolvedEdit {
+        try under("replace") {
+            try document.checkEdges(range, field: "range")
+            try documents.grow(id, by: (units.count - range.count) * layouts)
+        }
+        return .replace(range, units, attachments)
+    }
+
     private static func range(_ range: Layoutd_V1_Range, has: Bool, field: String) throws(LayoutError) -> Range<Int> {
+        try Self.range(start: range.start, length: range.length, has: has, field: field)
+    }
+
+    private static func range(start: UInt32, length: UInt32, has: Bool, field: String) throws(LayoutError) -> Range<Int> {
         guard has else { throw LayoutError(.invalidArgument, "an edit needs a range", field: field) }
-        return Int(range.start)..<(Int(range.start) + Int(range.length))
+        return Int(start)..<(Int(start) + Int(length))
     }
 
     private static func summary(of document: TextDocument, id: UInt64) -> DocumentReplyFrame.Summary {

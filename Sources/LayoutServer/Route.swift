@@ -7,6 +7,9 @@ enum FrameRoute {
     /// A small frame that reads as a plain layout (`PlainLayoutRequest`): laid out on the event
     /// loop without decoding the envelope.
     case plain(PlainLayoutRequest)
+    /// A small frame that reads as a keystroke (`PlainEditRequest`): answered without decoding
+    /// the envelope where a document request may be answered on the loop.
+    case plainEdit(PlainEditRequest)
     /// Decoded on the event loop, then routed by `RequestRoute`.
     case decodeHere
     /// Larger than `ConnectionHandler.inlineDecodeBytes`: decoded on the pool, then routed.
@@ -17,7 +20,10 @@ enum FrameRoute {
     case batch(requestID: UInt64, deadlineMs: UInt32)
 
     static func of(_ frame: UnsafeRawBufferPointer) -> FrameRoute {
-        if frame.count <= RequestProcessor.smallRequestBytes, let plain = PlainLayoutRequest.read(frame) { return .plain(plain) }
+        if frame.count <= RequestProcessor.smallRequestBytes {
+            if let plain = PlainLayoutRequest.read(frame) { return .plain(plain) }
+            if let edit = PlainEditRequest.read(frame) { return .plainEdit(edit) }
+        }
         if let batch = PlainBatchRequest.peek(frame) { return .batch(requestID: batch.requestID, deadlineMs: batch.deadlineMs) }
         return frame.count <= ConnectionHandler.inlineDecodeBytes ? .decodeHere : .decodeOnPool
     }

@@ -27,6 +27,7 @@ import Testing
         func route(_ bytes: [UInt8]) -> String {
             switch bytes.withUnsafeBytes({ FrameRoute.of($0) }) {
             case .plain: "plain"
+            case .plainEdit: "edit"
             case .decodeHere: "here"
             case .decodeOnPool: "pool"
             case .batch(let id, let deadlineMs): "batch \(id) \(deadlineMs)"
@@ -39,6 +40,15 @@ import Testing
         #expect(route(try Self.body(Self.layout(String(repeating: "word ", count: 300)))) == "here")
         #expect(route(try Self.body(Self.layout(String(repeating: "word ", count: 14_000)))) == "pool")
         #expect(route([0xFF, 0x00]) == "here")
+        // A keystroke: read plain; with a caret asked, or a style, decoded.
+        let keystroke = Layoutd_V1_Envelope.with { $0.requestID = 3; $0.editDocument = DocumentServerTests.replace(1, 4, 4, "x") }
+        #expect(route(try Self.body(keystroke)) == "edit")
+        var asking = keystroke
+        asking.editDocument.carets = [.with { $0.offset = 2 }]
+        #expect(route(try Self.body(asking)) == "here")
+        var styling = keystroke
+        styling.editDocument.edits = [.with { $0.style = .with { $0.range = .with { $0.length = 2 }; $0.style.size = 20 } }]
+        #expect(route(try Self.body(styling)) == "here")
         // A batch, however small or large: its id and deadline read, the batch left for the pool.
         let batch = Layoutd_V1_Envelope.with { $0.requestID = 12; $0.deadlineMs = 900; $0.batchLayout.texts = ["a", "b"] }
         #expect(route(try Self.body(batch)) == "batch 12 900")

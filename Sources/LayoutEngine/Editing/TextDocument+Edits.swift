@@ -166,6 +166,15 @@ extension TextDocument {
     /// may split or join paragraphs (0 for a range outside the text, which is refused at
     /// once). What an edit costs, known before it runs.
     public func relayoutUnits(replacing range: Range<Int>, inserted: String.UTF16View) -> Int {
+        relayoutUnits(range, inserted)
+    }
+
+    public func relayoutUnits(replacing range: Range<Int>, inserted: ContiguousArray<UInt16>) -> Int {
+        relayoutUnits(range, inserted)
+    }
+
+    /// Specialized for each of the two above (a public generic is called unspecialized from other modules).
+    private func relayoutUnits(_ range: Range<Int>, _ inserted: some Collection<UInt16>) -> Int {
         guard range.lowerBound >= 0, range.upperBound <= length else { return 0 }
         let (first, last) = touched(range)
         var units = start(of: last + 1) - start(of: first) + inserted.count
