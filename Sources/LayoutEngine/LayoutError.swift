@@ -32,7 +32,9 @@ public struct LayoutError: Error, Equatable, CustomStringConvertible {
     }
 }
 
-/// Runs `body`, placing the field of any layout error it throws under `prefix`.
+/// Runs `body`, placing the field of any layout error it throws under `prefix`. Inlinable: the
+/// server wraps every step of a keystroke in it, and unspecialized it was a generic call each.
+@inlinable
 public func under<T>(_ prefix: @autoclosure () -> String, _ body: () throws -> T) throws -> T {
     do { return try body() } catch let error as LayoutError { throw error.under(prefix()) }
 }

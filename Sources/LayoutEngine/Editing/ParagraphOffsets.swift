@@ -67,14 +67,18 @@ struct ParagraphOffsets {
             for index in pendingFrom...oldEnd { entries[index] = entries[index] + pending }
             pendingFrom = oldEnd + 1
         }
+        // The new paragraphs' ends, written in place when they are as many as the old (a
+        // keystroke's one for one), else gathered to replace the old entries' range.
+        let inPlace = sizes.count == old.count
         var ends: [Entry] = []
-        ends.reserveCapacity(sizes.count)
+        if !inPlace { ends.reserveCapacity(sizes.count) }
+        let oldEndEntry = entries[oldEnd]
         var end = entries[old.lowerBound]
-        for size in sizes {
+        for (k, size) in sizes.enumerated() {
             end = end + size
-            ends.append(end)
+            if inPlace { entries[old.lowerBound + 1 + k] = end } else { ends.append(end) }
         }
-        let delta = end - entries[oldEnd]
+        let delta = end - oldEndEntry
         // The entries between this edit and the shift held for later take the delta now; from
         // there on it joins the shift.
         if pendingFrom == entries.count {
@@ -83,8 +87,10 @@ struct ParagraphOffsets {
             for index in (oldEnd + 1)..<pendingFrom { entries[index] = entries[index] + delta }
         }
         pending = pending + delta
-        entries.replaceSubrange((old.lowerBound + 1)...oldEnd, with: ends)
-        pendingFrom += ends.count - old.count
+        if !inPlace {
+            entries.replaceSubrange((old.lowerBound + 1)...oldEnd, with: ends)
+            pendingFrom += ends.count - old.count
+        }
         if pendingFrom >= entries.count { (pendingFrom, pending) = (entries.count, .zero) }
         return delta
     }
