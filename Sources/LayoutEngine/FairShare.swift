@@ -62,15 +62,20 @@ public final class FairShare: Sendable {
     /// Counts `amount` more for `user` without asking: what was admitted elsewhere.
     public func add(_ amount: Int, for user: UInt32?) {
         guard amount > 0 else { return }
-        state.withLock { state in state.take(amount, for: user, holding: state.byUser[user, default: 0]) }
+        state.withLock { state in
+            state.total += amount
+            state.byUser[user, default: 0] += amount  // in place: one lookup
+        }
     }
 
     public func release(_ amount: Int, for user: UInt32?) {
         guard amount > 0 else { return }
         state.withLock { state in
             state.total -= amount
-            let left = state.byUser[user, default: 0] - amount
-            if left <= 0 { state.byUser.removeValue(forKey: user) } else { state.byUser[user] = left }
+            // One lookup: the user's place, read and written (or removed) there.
+            guard let index = state.byUser.index(forKey: user) else { return }
+            let left = state.byUser.values[index] - amount
+            if left <= 0 { state.byUser.remove(at: index) } else { state.byUser.values[index] = left }
         }
     }
 

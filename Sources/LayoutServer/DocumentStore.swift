@@ -196,8 +196,10 @@ public final class DocumentStore: Sendable {
     /// Settles document `id`'s count at its length now (after an edit, or one given back).
     func settle(_ id: UInt64, length: Int) {
         state.withLock { state in
-            guard let counted = state.entries[id]?.units else { return }
-            state.entries[id]!.units = length
+            // One lookup: the entry's place, read and written there.
+            guard let index = state.entries.index(forKey: id) else { return }
+            let counted = state.entries.values[index].units
+            state.entries.values[index].units = length
             state.units += length - counted
             if length > counted {
                 ledger.unitShare.add(length - counted, for: state.user)  // admitted by `grow` before the edit ran

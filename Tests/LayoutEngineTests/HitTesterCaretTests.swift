@@ -69,8 +69,9 @@ import Testing
         }
     }
 
-    /// The simple caret answers inside plain lines (else it would be held equal to nothing), and
-    /// leaves line ends, bidi text and clusters of several units to the general tester.
+    /// The simple caret answers inside plain lines, left to right and right to left (else it
+    /// would be held equal to nothing), and leaves line ends, bidi boundaries and clusters of
+    /// several units to the general tester.
     @Test func theSimpleCaretAnswersInsidePlainLines() throws {
         let text = "The quick brown fox jumps over the lazy dog, again and again."
         let layout = try Fixtures.layout(text, width: 200, size: 20)
@@ -78,10 +79,24 @@ import Testing
         let answered = (0...units.count).filter { HitTester.simpleCaret(layout: layout, units: units, offset: $0) != nil }
         #expect(answered.count > units.count / 2)
         for line in layout.lines { #expect(!answered.contains(line.range.lowerBound)) }
+        // Bidi boundaries (the Arabic word's ends) are the general tester's; inside the
+        // right-to-left run the simple caret answers, at the general tester's place.
         let bidi = "Say مرحبا to the world"
         let bidiLayout = try Fixtures.layout(bidi, width: 1_000, size: 20)
         let bidiUnits = AttributedText.utf16(bidi)
-        #expect((4...9).allSatisfy { HitTester.simpleCaret(layout: bidiLayout, units: bidiUnits, offset: $0) == nil })
+        let general = HitTester(layout: bidiLayout, units: bidiUnits)
+        #expect([4, 9].allSatisfy { HitTester.simpleCaret(layout: bidiLayout, units: bidiUnits, offset: $0) == nil })
+        for offset in 5...8 {
+            let simple = try #require(HitTester.simpleCaret(layout: bidiLayout, units: bidiUnits, offset: offset), "offset \(offset)")
+            #expect(general.caret(TextPosition(offset: offset))?.primary == simple.primary && simple.primary.x > 0, "offset \(offset)")
+        }
+        // A right-to-left paragraph, too.
+        let arabic = "مرحبا بالعالم، هذا نص قصير"
+        let arabicLayout = try Fixtures.layout(arabic, width: 1_000, size: 20)
+        let arabicUnits = AttributedText.utf16(arabic)
+        #expect((0...arabicUnits.count).filter { HitTester.simpleCaret(layout: arabicLayout, units: arabicUnits, offset: $0) != nil }.count
+                > arabicUnits.count / 2)
+        #expect(try Self.mismatches(arabic, width: 1_000) == [])
     }
 
     /// Truncated text has offsets past its lines: the general tester answers those.

@@ -129,7 +129,7 @@ public final class DocumentParagraph {
     /// starts at `flowStart` (the first paragraph: the first container's top), in the document's
     /// coordinates, and is kept moved up by `displacement`: the document places it that far down.
     init(units: ContiguousArray<UInt16>, spans: [AttributedText.Span], attachments: [InlineAttachment], index: Int,
-         flowStart: FlowStart?, displacement: Double = 0, settings: DocumentSettings, layouter: ParagraphLayouter,
+         flowStart: FlowStart?, displacement: Double = 0, settings: borrowing DocumentSettings, layouter: ParagraphLayouter,
          budget: WorkBudget) throws {
         self.units = units
         self.spans = spans

@@ -1,10 +1,11 @@
 extension HitTester {
     /// The downstream caret at `offset` where nothing about it needs the line cut into boxes: a
-    /// horizontal line of left-to-right runs without attachments, the offset inside the line (not
-    /// at its ends, nor at a run's), between two units that never join a grapheme cluster, where a
-    /// glyph cluster of its own starts and neither it nor the cluster before it is empty. There
-    /// the caret stands at the pen of that cluster's first glyph, which the line's advances give
-    /// as `LineBoxes.make` rebuilds them. nil elsewhere: the general tester answers.
+    /// horizontal line of runs in visual order without attachments, the offset inside the line
+    /// (not at its ends, nor at a run's: no bidi boundary), between two units that never join a
+    /// grapheme cluster, where a glyph cluster of its own starts and neither it nor the cluster
+    /// before it is empty. There the caret stands at that cluster's leading edge — its first
+    /// glyph's pen left to right, the pen after its glyphs right to left — which the line's
+    /// advances give as `LineBoxes.make` rebuilds them. nil elsewhere: the general tester answers.
     ///
     /// An editor asks this after every keystroke (`TextDocument.caret`); `HitTesterCaretTests`
     /// holds it to the general tester at every offset of its fixtures and of the corpus.
@@ -16,25 +17,41 @@ extension HitTester {
         let breakLength = line.hardBreak ? LineBoxes.hardBreakLength(before: line.range.upperBound, in: units) : 0
         guard offset > line.range.lowerBound, offset < line.range.upperBound - breakLength,
               !layout.attachments.contains(where: { $0.lineIndex == index }) else { return nil }
+        // The line's top and bottom as `LineBoxes.outline` takes them, to the last bit.
+        let top = line.usedRect.y, bottom = line.usedRect.y + line.usedRect.height
         var pen = line.baselineOrigin.x
         var lastX = -Double.infinity
         var previousWidth = -1.0
         for run in layout.runs where run.lineIndex == index && !run.glyphs.isEmpty {
             // Runs in visual order, left to right, each starting where the one before ended.
-            guard run.bidiLevel % 2 == 0, run.glyphs.first!.position.x >= lastX,
+            guard run.glyphs.first!.position.x >= lastX,
                   run.isInserted || (run.range.lowerBound != offset && run.range.upperBound != offset) else { return nil }
             lastX = run.glyphs.first!.position.x
+            let rightToLeft = run.bidiLevel % 2 == 1
+            // Right to left, the offset's cluster is found first and the one before it (in the
+            // text) stands to its right: the caret waits for it at the offset cluster's right edge.
+            var waiting: Double?
             for (cluster, width) in RunClusters(run.glyphs) {
-                if !run.isInserted && cluster == offset {
-                    guard width != 0, previousWidth > 0 else { return nil }
-                    // The line's top and bottom as `LineBoxes.outline` takes them, to the last bit.
-                    let top = line.usedRect.y, bottom = line.usedRect.y + line.usedRect.height
-                    return (Rect(x: pen, y: top, width: caretWidth, height: bottom - top), index)
+                if let edge = waiting {
+                    guard width > 0 else { return nil }
+                    // Leaning into the character after it, on its left: the edge less the caret's width.
+                    return (Rect(x: edge - caretWidth, y: top, width: caretWidth, height: bottom - top), index)
                 }
-                if !run.isInserted && cluster > offset { return nil }  // the offset is inside a cluster
+                if !run.isInserted && cluster == offset {
+                    if rightToLeft {
+                        guard width != 0 else { return nil }
+                        waiting = pen + width
+                    } else {
+                        guard width != 0, previousWidth > 0 else { return nil }
+                        return (Rect(x: pen, y: top, width: caretWidth, height: bottom - top), index)
+                    }
+                }
+                // Past the offset without finding its cluster: the offset is inside one.
+                if !run.isInserted && (rightToLeft ? cluster < offset : cluster > offset) { return nil }
                 previousWidth = width
                 pen += width
             }
+            if waiting != nil { return nil }
         }
         return nil
     }

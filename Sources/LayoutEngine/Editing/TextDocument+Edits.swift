@@ -218,7 +218,8 @@ extension TextDocument {
             // moved the paragraphs after them, and the shift, go after the last new one.
             sizes[sizes.count - 1].top = top(of: old.upperBound + 1) - top(of: old.lowerBound) + shift
         }
-        paragraphs.replaceSubrange(old, with: laid)
+        // One for one (a keystroke's) in place: the general replacement cost more than the swap.
+        if laid.count == 1 && old.count == 1 { paragraphs[old.lowerBound] = laid[0] } else { paragraphs.replaceSubrange(old, with: laid) }
         let moved = offsets.replace(old, with: sizes)
         return DocumentChange(first: old.lowerBound, removed: old.count, inserted: laid.count, deltaY: moved.top,
                               deltaOffset: deltaOffset, deltaLines: moved.line, deltaAttachments: moved.attachment, caret: caret)

@@ -175,7 +175,7 @@ public final class TextDocument {
     /// `attachments` holds one per U+FFFC of `units`.
     static func layParagraphs(_ units: ContiguousArray<UInt16>, ends known: [Int]? = nil, spans: [AttributedText.Span],
                               attachments: [InlineAttachment], firstIndex: Int, flowStart: FlowStart?, displacement: Double = 0,
-                              settings: DocumentSettings, layouter: ParagraphLayouter, budget: WorkBudget) throws -> [DocumentParagraph] {
+                              settings: borrowing DocumentSettings, layouter: ParagraphLayouter, budget: WorkBudget) throws -> [DocumentParagraph] {
         var paragraphs: [DocumentParagraph] = []
         var start = 0
         var nextAttachment = 0
