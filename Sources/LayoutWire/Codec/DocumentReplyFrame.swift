@@ -111,7 +111,8 @@ public enum DocumentReplyFrame {
             (rest.hits, rest.carets) = (summary.hits, summary.carets)
             asked = (try? rest.serializedBytes()) ?? []
         }
-        writer.message(Envelope.documentReply) { reply in
+        // The reply, each change and each paragraph are long: their lengths' room is kept ahead.
+        writer.message(Envelope.documentReply, lengthBytes: ProtobufWriter.lengthBytes(forAbout: glyphCount * Self.bytesPerGlyph)) { reply in
             reply.uint64(Reply.document, summary.document)
             writeChanges(parts, field: Reply.changes, to: &reply)
             // Fields 3 to 11, in number order, as swift-protobuf writes them; then the story and the views.
@@ -131,14 +132,21 @@ public enum DocumentReplyFrame {
         return writer.bytes
     }
 
+    /// About what a reply takes per glyph (its id, position, advance and cluster, and its share
+    /// of the lines and runs): enough to guess how many bytes a long message's length takes.
+    static let bytesPerGlyph = 16
+
     /// Each part as a `ParagraphChange` in `field`.
     private static func writeChanges(_ parts: [Part], field: Int, to writer: inout ProtobufWriter) {
+        func glyphs(_ layout: ParagraphLayout) -> Int { layout.runs.reduce(0) { $0 + $1.glyphs.count } }
         for part in parts {
-            writer.message(field) { change in
+            let partGlyphs = part.paragraphs.reduce(0) { $0 + glyphs($1.paragraph.layout) }
+            writer.message(field, lengthBytes: ProtobufWriter.lengthBytes(forAbout: partGlyphs * bytesPerGlyph)) { change in
                 change.uint32(Change.first, UInt32(part.change.first))
                 change.uint32(Change.removed, UInt32(part.change.removed))
                 for (index, paragraph) in part.paragraphs.enumerated() {
-                    change.message(Change.paragraphs) {
+                    let length = ProtobufWriter.lengthBytes(forAbout: glyphs(paragraph.paragraph.layout) * bytesPerGlyph)
+                    change.message(Change.paragraphs, lengthBytes: length) {
                         LayoutReplyFrame.writeReply(paragraph.paragraph.layout, placed: paragraph.placement, backgrounds: [],
                                                     ruleMatches: part.ruleMatches.isEmpty ? [] : part.ruleMatches[index], to: &$0)
                     }

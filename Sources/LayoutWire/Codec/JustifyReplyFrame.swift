@@ -29,7 +29,7 @@ public enum JustifyReplyFrame {
         var writer = ProtobufWriter(capacity: 96 + layout.lines.count * 72 + layout.runs.count * 48 + glyphs * 20)
         writer.fixed32(0)  // the frame header, filled in at the end
         writer.uint64(Envelope.requestID, requestID)
-        writer.message(Envelope.justifyReply) { reply in
+        writer.message(Envelope.justifyReply, lengthBytes: ProtobufWriter.lengthBytes(forAbout: glyphs * DocumentReplyFrame.bytesPerGlyph)) { reply in
             for line in layout.lines { reply.message(Reply.lines) { LayoutReplyFrame.write(line, ink: nil, to: &$0) } }
             let sizes = fitted.lineSizes
             reply.packedFloats(Reply.lineSizes, count: sizes.count) { out in

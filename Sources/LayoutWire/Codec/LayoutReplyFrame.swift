@@ -52,7 +52,9 @@ public enum LayoutReplyFrame {
         var writer = ProtobufWriter(capacity: 64 + layout.lines.count * 64 + layout.runs.count * 48 + glyphs * 20)
         writer.fixed32(0)  // the frame header, filled in at the end
         writer.uint64(Envelope.requestID, requestID)
-        writer.message(Envelope.layoutReply) { writeReply(layout, backgrounds: backgrounds, ruleMatches: ruleMatches, to: &$0) }
+        // Long: its length's room kept ahead (`ProtobufWriter.message(_:lengthBytes:_:)`).
+        let length = ProtobufWriter.lengthBytes(forAbout: glyphs * DocumentReplyFrame.bytesPerGlyph)
+        writer.message(Envelope.layoutReply, lengthBytes: length) { writeReply(layout, backgrounds: backgrounds, ruleMatches: ruleMatches, to: &$0) }
         writer.finishFrame()
         return writer.bytes
     }

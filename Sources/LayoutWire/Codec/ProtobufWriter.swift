@@ -142,6 +142,31 @@ struct ProtobufWriter: ~Copyable {
         patchLength(at: lengthAt)
     }
 
+    /// The same for a message whose length is expected to take `lengthBytes` bytes (a reply's
+    /// outer messages, hundreds of bytes or more): that much room is kept for it, and the body is
+    /// moved only when its length takes another number of bytes. The length is always written
+    /// in the fewest bytes, as swift-protobuf writes it.
+    @inline(__always)
+    mutating func message(_ field: Int, lengthBytes kept: Int, _ body: (inout ProtobufWriter) -> Void) {
+        tag(field, .lengthDelimited)
+        let lengthAt = count
+        reserve(kept)
+        count += kept
+        body(&self)
+        let length = count - lengthAt - kept
+        let needed = Self.varintSize(UInt64(length))
+        if needed != kept {
+            reserve(max(0, needed - kept))
+            // The regions overlap; copyMemory is a memmove.
+            UnsafeMutableRawPointer(base + lengthAt + needed).copyMemory(from: base + lengthAt + kept, byteCount: length)
+            count += needed - kept
+        }
+        _ = store(UInt64(length), at: lengthAt)
+    }
+
+    /// How many bytes to keep for the length of a message of about `bytes` bytes.
+    static func lengthBytes(forAbout bytes: Int) -> Int { varintSize(UInt64(max(0, bytes))) }
+
     /// A string field, left out when empty.
     mutating func string(_ field: Int, _ value: String) {
         guard !value.isEmpty else { return }
