@@ -3,8 +3,9 @@
 ///
 /// An edit changes the sums of every paragraph after it. Rewriting them all made a keystroke in
 /// a document of 2,000 paragraphs cost five times one paragraph's layout, so the entries after
-/// the last edit hold a shift still to be added (`pending` from `pendingFrom` on): the next edit
-/// settles only the entries between it and the last one, which for typing is none.
+/// the last edit hold a shift still to be added (`pending` from `pendingFrom` on). An edit after
+/// the last settles the entries between the two; one before it settles the entries from the
+/// last to the end, once: typing on at either place settles nothing.
 struct ParagraphOffsets {
     struct Entry: Equatable {
         var offset: Int
@@ -62,10 +63,16 @@ struct ParagraphOffsets {
     /// Replaces the paragraphs `old` with paragraphs of `sizes`; how far the ones after moved.
     mutating func replace(_ old: ClosedRange<Int>, with sizes: [Entry]) -> Entry {
         let oldEnd = old.upperBound + 1
-        // The entries up to the old end become exact.
         if pendingFrom <= oldEnd {
+            // The entries up to the old end become exact.
             for index in pendingFrom...oldEnd { entries[index] = entries[index] + pending }
             pendingFrom = oldEnd + 1
+        } else if pendingFrom > oldEnd + 1 && pendingFrom < entries.count {
+            // An edit before the held shift: the entries from there on take it now, once, and the
+            // shift starts again after this edit. (Adding each edit's delta to the entries between
+            // it and the held shift instead cost every keystroke typed there that distance.)
+            for index in pendingFrom..<entries.count { entries[index] = entries[index] + pending }
+            (pendingFrom, pending) = (entries.count, .zero)
         }
         // The new paragraphs' ends, written in place when they are as many as the old (a
         // keystroke's one for one), else gathered to replace the old entries' range.
@@ -79,13 +86,10 @@ struct ParagraphOffsets {
             if inPlace { entries[old.lowerBound + 1 + k] = end } else { ends.append(end) }
         }
         let delta = end - oldEndEntry
-        // The entries between this edit and the shift held for later take the delta now; from
-        // there on it joins the shift.
-        if pendingFrom == entries.count {
-            (pendingFrom, pending) = (oldEnd + 1, .zero)
-        } else {
-            for index in (oldEnd + 1)..<pendingFrom { entries[index] = entries[index] + delta }
-        }
+        // The entries after the edit take its delta as part of the shift held for later (which
+        // starts right after the edit: settled above when it started further on).
+        if pendingFrom == entries.count { (pendingFrom, pending) = (oldEnd + 1, .zero) }
+        assert(pendingFrom == oldEnd + 1)
         pending = pending + delta
         if !inPlace {
             entries.replaceSubrange((old.lowerBound + 1)...oldEnd, with: ends)
