@@ -227,6 +227,7 @@ extension RequestProcessor {
         let before = edits > 1 || layouts > 1 || entry.story != nil ? entry.layouts.map { $0.snapshot() } : nil
         var caret: TextPosition?
         var parts: [DocumentReplyFrame.Part] = []
+        parts.reserveCapacity(edits)
         var viewParts: [[DocumentReplyFrame.Part]] = layouts == 1 ? [] : Array(repeating: [], count: views.count)
         let story: Layoutd_V1_DocumentStory?
         do {

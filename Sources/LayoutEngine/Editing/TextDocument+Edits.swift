@@ -56,8 +56,8 @@ extension TextDocument {
         region.replaceSubrange(local, with: inserted)
         spans = spans.compactMap { $0.replacing(local, insertedCount: inserted.count) }
         try checkSpanCount(adding: spans.count - (first...last).reduce(0) { $0 + paragraphs[$1].spans.count })
-        var laid = try Self.layParagraphs(region, ends: Self.staysOneParagraph(paragraphs[first].units, editing: local, inserting: inserted,
-                                                                     alone: first == last) ? [region.count] : nil,
+        let isOneParagraph = Self.staysOneParagraph(paragraphs[first].units, editing: local, inserting: inserted, alone: first == last)
+        var laid = try Self.layParagraphs(region, isOneParagraph: isOneParagraph,
                                           spans: spans, attachments: regionAttachments, firstIndex: first,
                                           flowStart: absoluteStart(of: first), displacement: top(of: first), settings: settings,
                                           layouter: layouter, budget: budget)

@@ -171,17 +171,20 @@ public final class TextDocument {
     /// the first is paragraph `firstIndex` of the document, and in text that flows starts at
     /// `flowStart` (nil: the first container's top), each next one where the one before ended.
     /// Each is kept moved up by `displacement` (where the document will place them).
-    /// `ends`: where its paragraphs end, when the caller knows (`DocumentParagraph.paragraphEnds`).
-    /// `attachments` holds one per U+FFFC of `units`.
-    static func layParagraphs(_ units: ContiguousArray<UInt16>, ends known: [Int]? = nil, spans: [AttributedText.Span],
+    /// `isOneParagraph`: the caller knows `units` are one paragraph (`DocumentParagraph.paragraphEnds`
+    /// finds no other end). `attachments` holds one per U+FFFC of `units`.
+    static func layParagraphs(_ units: ContiguousArray<UInt16>, isOneParagraph: Bool = false, spans: [AttributedText.Span],
                               attachments: [InlineAttachment], firstIndex: Int, flowStart: FlowStart?, displacement: Double = 0,
                               settings: borrowing DocumentSettings, layouter: ParagraphLayouter, budget: WorkBudget) throws -> [DocumentParagraph] {
-        var paragraphs: [DocumentParagraph] = []
         var start = 0
         var nextAttachment = 0
-        let ends = known ?? DocumentParagraph.paragraphEnds(of: units)
-        assert(ends == DocumentParagraph.paragraphEnds(of: units), "the paragraphs' ends the caller knows are the text's")
-        for end in ends {
+        assert(!isOneParagraph || DocumentParagraph.paragraphEnds(of: units) == [units.count], "the caller's one paragraph is one")
+        let ends = isOneParagraph ? [] : DocumentParagraph.paragraphEnds(of: units)
+        let count = isOneParagraph ? 1 : ends.count
+        var paragraphs: [DocumentParagraph] = []
+        paragraphs.reserveCapacity(count)
+        for index in 0..<count {
+            let end = isOneParagraph ? units.count : ends[index]
             try budget.check()
             // One paragraph (a keystroke's) is the units themselves, not a copy.
             let part = start == 0 && end == units.count ? units : ContiguousArray(units[start..<end])
