@@ -23,9 +23,9 @@ public final class FairShare: Sendable {
         var total = 0
         var byUser: [UInt32?: Int] = [:]
 
-        mutating func take(_ amount: Int, for user: UInt32?, holding mine: Int) {
+        mutating func take(_ amount: Int, for user: UInt32?) {
             total += amount
-            byUser[user] = mine + amount
+            byUser[user, default: 0] += amount  // in place: one lookup
         }
     }
     private let state = Mutex(State())
@@ -41,13 +41,13 @@ public final class FairShare: Sendable {
         return state.withLock { state in
             let mine = state.byUser[user, default: 0]
             if state.total + amount <= capacity {
-                state.take(amount, for: user, holding: mine)
+                state.take(amount, for: user)
                 return nil
             }
             let users = state.byUser.count + (mine == 0 ? 1 : 0)
             let share = capacity / users
             if mine + amount <= share && state.total + amount <= ceiling {
-                state.take(amount, for: user, holding: mine)
+                state.take(amount, for: user)
                 return nil
             }
             let who = user.map { "user \($0)" } ?? "an unnamed user"
@@ -62,10 +62,7 @@ public final class FairShare: Sendable {
     /// Counts `amount` more for `user` without asking: what was admitted elsewhere.
     public func add(_ amount: Int, for user: UInt32?) {
         guard amount > 0 else { return }
-        state.withLock { state in
-            state.total += amount
-            state.byUser[user, default: 0] += amount  // in place: one lookup
-        }
+        state.withLock { state in state.take(amount, for: user) }
     }
 
     public func release(_ amount: Int, for user: UInt32?) {

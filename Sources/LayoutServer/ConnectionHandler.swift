@@ -408,7 +408,7 @@ final class ConnectionHandler: ChannelDuplexHandler, @unchecked Sendable {
             return
         }
         let id = edit.requestID
-        if let refusal = idRefusal(id, processor: processor) ?? overInFlightLimit(id, processor: processor) {
+        if let refusal = undecodedRefusal(id, processor: processor, afterShutdown: afterShutdown) {
             write(refusal, context: context)
             return
         }
@@ -421,7 +421,7 @@ final class ConnectionHandler: ChannelDuplexHandler, @unchecked Sendable {
     }
 
     /// What `handle` checks of every request, for a frame read without decoding its envelope (a
-    /// plain layout, a batch): the server shutting down, the id, the requests in flight.
+    /// plain layout or keystroke, a batch): the server shutting down, the id, the requests in flight.
     private func undecodedRefusal(_ id: UInt64, processor: RequestProcessor, afterShutdown: Bool) -> Layoutd_V1_Envelope? {
         afterShutdown ? processor.errorReply(id, WireError(.unavailable, "the server is shutting down"))
             : idRefusal(id, processor: processor) ?? overInFlightLimit(id, processor: processor)

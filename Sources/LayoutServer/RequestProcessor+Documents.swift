@@ -22,17 +22,15 @@ extension RequestProcessor {
         case .openDocument(let open): return open.views.isEmpty  // each view lays the whole text out again
         case .editDocument(let request):
             guard request.edits.count <= 1, request.points.count + request.carets.count <= 16 else { return false }
-            guard let (document, layouts, backgroundsOverAll) = documents.peek(request.document), let edit = request.edits.first else {
-                return true
-            }
-            // A story's backgrounds are made over its whole text with every reply: weigh all of it.
-            if backgroundsOverAll && document.length > Self.inlineDocumentUnits { return false }
+            guard let edit = request.edits.first else { return true }
             func span(_ range: Layoutd_V1_Range) -> Range<Int> { Int(range.start)..<(Int(range.start) + Int(range.length)) }
             switch edit.edit {
             case .replace(let replace):
-                return document.relayoutUnits(replacing: span(replace.range), inserted: replace.text.utf16) * layouts <= Self.inlineDocumentUnits
+                return isSmallEdit(of: request.document, documents: documents) {
+                    $0.relayoutUnits(replacing: span(replace.range), inserted: replace.text.utf16)
+                }
             case .style(let style):
-                return document.relayoutUnits(styling: span(style.range)) * layouts <= Self.inlineDocumentUnits
+                return isSmallEdit(of: request.document, documents: documents) { $0.relayoutUnits(styling: span(style.range)) }
             case .none: return true
             }
         default: return false
@@ -41,10 +39,18 @@ extension RequestProcessor {
 
     /// The same for a keystroke read plain: one replacement, nothing asked.
     func isSmallEdit(_ plain: PlainEditRequest, documents: DocumentStore) -> Bool {
-        guard let (document, layouts, backgroundsOverAll) = documents.peek(plain.document) else { return true }
+        isSmallEdit(of: plain.document, documents: documents) {
+            $0.relayoutUnits(replacing: Int(plain.start)..<(Int(plain.start) + Int(plain.length)), inserted: plain.units)
+        }
+    }
+
+    /// Whether one edit of document `id`, which lays out `relayoutUnits` of it again in each of
+    /// its layouts, is small (an unknown document is: it is refused at once).
+    private func isSmallEdit(of id: UInt64, documents: DocumentStore, relayoutUnits: (TextDocument) -> Int) -> Bool {
+        guard let (document, layouts, backgroundsOverAll) = documents.peek(id) else { return true }
+        // A story's backgrounds are made over its whole text with every reply: weigh all of it.
         if backgroundsOverAll && document.length > Self.inlineDocumentUnits { return false }
-        let range = Int(plain.start)..<(Int(plain.start) + Int(plain.length))
-        return document.relayoutUnits(replacing: range, inserted: plain.units) * layouts <= Self.inlineDocumentUnits
+        return relayoutUnits(document) * layouts <= Self.inlineDocumentUnits
     }
 
     /// The reply frame to a document request (open, edit or close) on the connection whose

@@ -23,7 +23,8 @@ import Testing
                 #expect(Self.written(bodyBytes: length, kept: kept) == patched, "length \(length), kept \(kept)")
             }
         }
-        #expect(ProtobufWriter.lengthBytes(forAbout: 127) == 1 && ProtobufWriter.lengthBytes(forAbout: 128) == 2
-                && ProtobufWriter.lengthBytes(forAbout: -5) == 1)
+        // The room a reply keeps: a varint's bytes for 16 bytes a glyph.
+        #expect(LayoutReplyFrame.lengthBytes(glyphs: 7) == 1 && LayoutReplyFrame.lengthBytes(glyphs: 8) == 2
+                && LayoutReplyFrame.lengthBytes(glyphs: -5) == 1 && LayoutReplyFrame.lengthBytes(glyphs: 1_024) == 3)
     }
 }

@@ -73,10 +73,8 @@ extension TextDocument {
     static func staysOneParagraph(_ units: ContiguousArray<UInt16>, editing range: Range<Int>, inserting inserted: ContiguousArray<UInt16>,
                                   alone: Bool) -> Bool {
         guard alone, !inserted.contains(where: BidiResolver.isParagraphSeparator) else { return false }
-        var separatorStart = units.count
-        if let last = units.last, BidiResolver.isParagraphSeparator(last) {
-            separatorStart -= last == 0x0A && units.count > 1 && units[units.count - 2] == 0x0D ? 2 : 1
-        }
+        let endsWithSeparator = units.last.map(BidiResolver.isParagraphSeparator) ?? false
+        let separatorStart = units.count - (endsWithSeparator ? LineBoxes.hardBreakLength(before: units.count, in: units) : 0)
         return range.upperBound <= separatorStart
     }
 

@@ -150,6 +150,9 @@ public struct ParagraphLayout: Sendable {
     /// Vertical text's lines are columns: a line's baseline origin is the top of its centre
     /// line, its used rect a column (see `VerticalFrame`).
     public var writingMode: WritingMode = .horizontal
+    /// How many glyphs its runs hold (what a reply's size and a path's glyph list are reckoned by).
+    /// Inlinable: read where a layout is borrowed, not copied to call it.
+    @inlinable public var glyphCount: Int { runs.reduce(0) { $0 + $1.glyphs.count } }
     /// Where the glyphs and attachments put ink, when the request asked (`measuresInk`).
     public var ink: InkBounds? {
         get { extras?.values.ink }

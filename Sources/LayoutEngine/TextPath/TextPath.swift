@@ -135,7 +135,7 @@ enum TextPathPlacer {
         }
         var placed = layout
         var glyphs: [PositionedGlyph] = []
-        glyphs.reserveCapacity(layout.runs.reduce(0) { $0 + $1.glyphs.count })
+        glyphs.reserveCapacity(layout.glyphCount)
         var spans: [(run: GlyphRunLayout, glyphs: Range<Int>)] = []
         var angles: [[Double]] = []
         var lineBoxes = [Rect?](repeating: nil, count: layout.lines.count)

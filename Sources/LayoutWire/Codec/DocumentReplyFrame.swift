@@ -24,6 +24,9 @@ public enum DocumentReplyFrame {
         /// A Type Mode document's: each new paragraph's line sizes; empty for a layout's document.
         public var fittedLines: [Layoutd_V1_FittedLines]
 
+        /// How many glyphs its new paragraphs hold.
+        var glyphCount: Int { paragraphs.reduce(0) { $0 + $1.paragraph.layout.glyphCount } }
+
         /// Reads the change's new paragraphs from `document`, which must be as the edit left it.
         public init(_ change: DocumentChange, document: TextDocument, ruleNames: [String]) {
             self.change = change
@@ -97,9 +100,7 @@ public enum DocumentReplyFrame {
 
     public static func encode(requestID: UInt64, summary: Summary, parts: [Part], story: Layoutd_V1_DocumentStory? = nil,
                               views: [View] = []) -> [UInt8] {
-        func glyphs(_ parts: [Part]) -> Int {
-            parts.reduce(0) { total, part in total + part.paragraphs.reduce(0) { $0 + $1.paragraph.layout.runs.reduce(0) { $0 + $1.glyphs.count } } }
-        }
+        func glyphs(_ parts: [Part]) -> Int { parts.reduce(0) { $0 + $1.glyphCount } }
         let glyphCount = glyphs(parts) + views.reduce(0) { $0 + glyphs($1.parts) }
         var writer = ProtobufWriter(capacity: 128 + glyphCount * 20)
         writer.fixed32(0)  // the frame header, filled in at the end
@@ -112,7 +113,7 @@ public enum DocumentReplyFrame {
             asked = (try? rest.serializedBytes()) ?? []
         }
         // The reply, each change and each paragraph are long: their lengths' room is kept ahead.
-        writer.message(Envelope.documentReply, lengthBytes: ProtobufWriter.lengthBytes(forAbout: glyphCount * Self.bytesPerGlyph)) { reply in
+        writer.message(Envelope.documentReply, lengthBytes: LayoutReplyFrame.lengthBytes(glyphs: glyphCount)) { reply in
             reply.uint64(Reply.document, summary.document)
             writeChanges(parts, field: Reply.changes, to: &reply)
             // Fields 3 to 11, in number order, as swift-protobuf writes them; then the story and the views.
@@ -132,21 +133,14 @@ public enum DocumentReplyFrame {
         return writer.bytes
     }
 
-    /// About what a reply takes per glyph (its id, position, advance and cluster, and its share
-    /// of the lines and runs): enough to guess how many bytes a long message's length takes.
-    static let bytesPerGlyph = 16
-
     /// Each part as a `ParagraphChange` in `field`.
     private static func writeChanges(_ parts: [Part], field: Int, to writer: inout ProtobufWriter) {
-        func glyphs(_ layout: ParagraphLayout) -> Int { layout.runs.reduce(0) { $0 + $1.glyphs.count } }
         for part in parts {
-            let partGlyphs = part.paragraphs.reduce(0) { $0 + glyphs($1.paragraph.layout) }
-            writer.message(field, lengthBytes: ProtobufWriter.lengthBytes(forAbout: partGlyphs * bytesPerGlyph)) { change in
+            writer.message(field, lengthBytes: LayoutReplyFrame.lengthBytes(glyphs: part.glyphCount)) { change in
                 change.uint32(Change.first, UInt32(part.change.first))
                 change.uint32(Change.removed, UInt32(part.change.removed))
                 for (index, paragraph) in part.paragraphs.enumerated() {
-                    let length = ProtobufWriter.lengthBytes(forAbout: glyphs(paragraph.paragraph.layout) * bytesPerGlyph)
-                    change.message(Change.paragraphs, lengthBytes: length) {
+                    change.message(Change.paragraphs, lengthBytes: LayoutReplyFrame.lengthBytes(glyphs: paragraph.paragraph.layout.glyphCount)) {
                         LayoutReplyFrame.writeReply(paragraph.paragraph.layout, placed: paragraph.placement, backgrounds: [],
                                                     ruleMatches: part.ruleMatches.isEmpty ? [] : part.ruleMatches[index], to: &$0)
                     }

@@ -25,11 +25,11 @@ public enum JustifyReplyFrame {
     public static func encode(requestID: UInt64, fitted: TypeModeLayout, backgrounds: [Background], effects: TextEffects,
                               preset: String, ruleMatches: [Layoutd_V1_RuleMatch] = []) -> [UInt8] {
         let layout = fitted.paragraph
-        let glyphs = layout.runs.reduce(0) { $0 + $1.glyphs.count }
+        let glyphs = layout.glyphCount
         var writer = ProtobufWriter(capacity: 96 + layout.lines.count * 72 + layout.runs.count * 48 + glyphs * 20)
         writer.fixed32(0)  // the frame header, filled in at the end
         writer.uint64(Envelope.requestID, requestID)
-        writer.message(Envelope.justifyReply, lengthBytes: ProtobufWriter.lengthBytes(forAbout: glyphs * DocumentReplyFrame.bytesPerGlyph)) { reply in
+        writer.message(Envelope.justifyReply, lengthBytes: LayoutReplyFrame.lengthBytes(glyphs: glyphs)) { reply in
             for line in layout.lines { reply.message(Reply.lines) { LayoutReplyFrame.write(line, ink: nil, to: &$0) } }
             let sizes = fitted.lineSizes
             reply.packedFloats(Reply.lineSizes, count: sizes.count) { out in

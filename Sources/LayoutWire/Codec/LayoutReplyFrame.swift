@@ -46,15 +46,22 @@ public enum LayoutReplyFrame {
         "layoutd.v1.Range": [1, 2], "layoutd.v1.Point": [1, 2], "layoutd.v1.Rect": [1, 2, 3, 4],
     ]
 
+    /// About what a reply takes per glyph (its id, position, advance and cluster, and its share
+    /// of the lines and runs): enough to guess how many bytes a long message's length takes.
+    static let bytesPerGlyph = 16
+
+    /// The room to keep for the length of a message holding about `glyphs` glyphs
+    /// (`ProtobufWriter.message(_:lengthBytes:_:)`).
+    static func lengthBytes(glyphs: Int) -> Int { ProtobufWriter.varintSize(UInt64(max(0, glyphs) * bytesPerGlyph)) }
+
     public static func encode(requestID: UInt64, layout: ParagraphLayout, backgrounds: [Background] = [],
                               ruleMatches: [Layoutd_V1_RuleMatch] = []) -> [UInt8] {
-        let glyphs = layout.runs.reduce(0) { $0 + $1.glyphs.count }
+        let glyphs = layout.glyphCount
         var writer = ProtobufWriter(capacity: 64 + layout.lines.count * 64 + layout.runs.count * 48 + glyphs * 20)
         writer.fixed32(0)  // the frame header, filled in at the end
         writer.uint64(Envelope.requestID, requestID)
-        // Long: its length's room kept ahead (`ProtobufWriter.message(_:lengthBytes:_:)`).
-        let length = ProtobufWriter.lengthBytes(forAbout: glyphs * DocumentReplyFrame.bytesPerGlyph)
-        writer.message(Envelope.layoutReply, lengthBytes: length) { writeReply(layout, backgrounds: backgrounds, ruleMatches: ruleMatches, to: &$0) }
+        // Long: its length's room kept ahead.
+        writer.message(Envelope.layoutReply, lengthBytes: lengthBytes(glyphs: glyphs)) { writeReply(layout, backgrounds: backgrounds, ruleMatches: ruleMatches, to: &$0) }
         writer.finishFrame()
         return writer.bytes
     }

@@ -154,18 +154,10 @@ struct ProtobufWriter: ~Copyable {
         count += kept
         body(&self)
         let length = count - lengthAt - kept
-        let needed = Self.varintSize(UInt64(length))
-        if needed != kept {
-            reserve(max(0, needed - kept))
-            // The regions overlap; copyMemory is a memmove.
-            UnsafeMutableRawPointer(base + lengthAt + needed).copyMemory(from: base + lengthAt + kept, byteCount: length)
-            count += needed - kept
-        }
-        _ = store(UInt64(length), at: lengthAt)
+        // Inlined where the room was right (nearly always); the move is the rare case.
+        if Self.varintSize(UInt64(length)) == kept { _ = store(UInt64(length), at: lengthAt) } else { settleLength(at: lengthAt, kept: kept, length: length) }
     }
 
-    /// How many bytes to keep for the length of a message of about `bytes` bytes.
-    static func lengthBytes(forAbout bytes: Int) -> Int { varintSize(UInt64(max(0, bytes))) }
 
     /// A string field, left out when empty.
     mutating func string(_ field: Int, _ value: String) {
@@ -226,18 +218,20 @@ struct ProtobufWriter: ~Copyable {
             base[lengthAt] = UInt8(length)
             return
         }
-        moveForLongLength(at: lengthAt, length: length)
+        settleLength(at: lengthAt, kept: 1, length: length)
     }
 
-    private mutating func moveForLongLength(at lengthAt: Int, length: Int) {
-        var extra = 0
-        var rest = length >> 7
-        while rest > 0 { extra += 1; rest >>= 7 }
-        reserve(extra)
-        // The regions overlap; copyMemory is a memmove.
-        UnsafeMutableRawPointer(base + lengthAt + 1 + extra).copyMemory(from: base + lengthAt + 1, byteCount: length)
+    /// Writes the length of a message whose body of `length` bytes follows the `kept` bytes kept
+    /// for it at `lengthAt`, in the fewest bytes: the body is moved when that is another number.
+    private mutating func settleLength(at lengthAt: Int, kept: Int, length: Int) {
+        let needed = Self.varintSize(UInt64(length))
+        if needed != kept {
+            reserve(max(0, needed - kept))
+            // The regions overlap; copyMemory is a memmove.
+            UnsafeMutableRawPointer(base + lengthAt + needed).copyMemory(from: base + lengthAt + kept, byteCount: length)
+            count += needed - kept
+        }
         _ = store(UInt64(length), at: lengthAt)
-        count += extra
     }
 
     /// Puts the frame header (the body's length, big-endian) in the first four bytes,

@@ -70,23 +70,9 @@ public struct PlainEditRequest: Sendable, Equatable {
             guard let (field, type) = reader.tag() else { return false }
             switch (field, type) {
             case (1, Self.lengthDelimited) where !hasRange:
-                guard var range = reader.nested(), readRange(&range) else { return false }
-                hasRange = true
+                guard var nested = reader.nested(), let range = nested.rangeValues() else { return false }
+                (start, length, hasRange) = (range.start, range.length, true)
             case (2, Self.lengthDelimited): guard let units = reader.utf16() else { return false }; self.units = units
-            default: return false
-            }
-        }
-        return true
-    }
-
-    /// A `Range` (start 1, length 2, varints; the last wins), read into `start` and `length`
-    /// as `ProtobufReader.range()` reads it, without the generated message.
-    private mutating func readRange(_ reader: inout ProtobufReader) -> Bool {
-        while !reader.isAtEnd {
-            guard let (field, type) = reader.tag(), type == Self.varint, let value = reader.varint() else { return false }
-            switch field {
-            case 1: start = UInt32(truncatingIfNeeded: value)
-            case 2: length = UInt32(truncatingIfNeeded: value)
             default: return false
             }
         }

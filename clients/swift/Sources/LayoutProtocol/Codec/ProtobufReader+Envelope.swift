@@ -68,16 +68,25 @@ extension ProtobufReader {
 
     /// A `Range` message from this reader's bytes.
     mutating func range() -> Layoutd_V1_Range? {
+        guard let (start, length) = rangeValues() else { return nil }
         var range = Layoutd_V1_Range()
+        (range.start, range.length) = (start, length)
+        return range
+    }
+
+    /// A `Range` message's start (1) and length (2), varints, the last of each winning; without
+    /// the generated message (a keystroke's range, `PlainEditRequest`).
+    mutating func rangeValues() -> (start: UInt32, length: UInt32)? {
+        var start: UInt32 = 0, length: UInt32 = 0
         while !isAtEnd {
             guard let (field, type) = tag(), type == Self.varint, let value = varint() else { return nil }
             switch field {
-            case 1: range.start = UInt32(truncatingIfNeeded: value)
-            case 2: range.length = UInt32(truncatingIfNeeded: value)
+            case 1: start = UInt32(truncatingIfNeeded: value)
+            case 2: length = UInt32(truncatingIfNeeded: value)
             default: return nil
             }
         }
-        return range
+        return (start, length)
     }
 
     /// True the first time message field `field` is met (a second one would be merged, which
