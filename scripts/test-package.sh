@@ -7,7 +7,11 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 sudo=""; [ "$(id -u)" -eq 0 ] || sudo="sudo"
-mapfile -t packages < <(scripts/package-deb.sh "$(mktemp -d)")
+# One scratch directory for the packages, the socket and the example, removed however the test ends.
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+mkdir "$work/debs" "$work/example"
+mapfile -t packages < <(scripts/package-deb.sh "$work/debs")
 names=(layoutd liblayoutd-client0 liblayoutd-client-dev python3-layoutd)
 [ ${#packages[@]} -eq 4 ] || { echo "package-test: expected 4 packages, got: ${packages[*]}" >&2; exit 1; }
 for package in "${packages[@]}"; do
@@ -22,7 +26,7 @@ for name in liblayoutd-client0 liblayoutd-client-dev python3-layoutd; do
   case "$depends" in *"$name"*) echo "package-test: layoutd depends on $name" >&2; exit 1 ;; esac
 done
 $sudo dpkg -i "${packages[@]}" >/dev/null
-trap '$sudo dpkg -P "${names[@]}" >/dev/null 2>&1 || true' EXIT
+trap '$sudo dpkg -P "${names[@]}" >/dev/null 2>&1 || true; rm -rf "$work"' EXIT
 declare -A files
 for name in "${names[@]}"; do files[$name]=$(dpkg -L "$name" | while read -r f; do [ -d "$f" ] || echo "$f"; done); done
 if ldd /usr/bin/layoutd /usr/bin/layoutctl | grep -q "/swift/"; then
@@ -31,16 +35,16 @@ fi
 getent group layoutd >/dev/null || { echo "package-test: no layoutd group after install" >&2; exit 1; }
 # The shipped configuration file loads as it is (layoutd reads /etc/layoutd/layoutd.conf itself).
 /usr/bin/layoutd --check-config
-socket=$(mktemp -d)/layoutd.sock
+socket=$work/layoutd.sock
 /usr/bin/layoutd --socket "$socket" --log-level warning &
 daemon=$!
-trap 'kill $daemon 2>/dev/null || true; $sudo dpkg -P "${names[@]}" >/dev/null 2>&1 || true' EXIT
+trap 'kill $daemon 2>/dev/null || true; $sudo dpkg -P "${names[@]}" >/dev/null 2>&1 || true; rm -rf "$work"' EXIT
 for _ in $(seq 100); do /usr/bin/layoutctl ping --socket "$socket" >/dev/null 2>&1 && break; sleep 0.1; done
 /usr/bin/layoutctl ping --socket "$socket"
 /usr/bin/layoutctl layout --socket "$socket" --width 200 "installed from a Debian package"
 /usr/bin/layoutctl tags toggle --socket "$socket" --label-count 2 --style 3
 # The C client library as a program would use it: the README's example, built with pkg-config.
-example=$(mktemp -d)
+example=$work/example
 sed -n '/^```c$/,/^```$/p' README.md | sed '1d;$d' > "$example/hello.c"
 cc "$example/hello.c" -o "$example/hello" $(pkg-config --cflags --libs layoutd-client)
 [ "$(LAYOUTD_SOCKET="$socket" "$example/hello")" = "1 lines" ] || { echo "package-test: the C example failed" >&2; exit 1; }
@@ -72,4 +76,5 @@ for name in python3-layoutd liblayoutd-client-dev liblayoutd-client0 layoutd; do
   [ -z "$left" ] || { echo "package-test: $name left $left" >&2; exit 1; }
 done
 trap - EXIT
+rm -rf "$work"
 echo "package-test: ok (${names[*]})"

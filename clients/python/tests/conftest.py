@@ -1,6 +1,7 @@
 """The real daemon for the tests: `layoutd` from $LAYOUTD_BINARY, else the Swift build's
 debug binary, on a socket of its own, with no configuration file."""
 import os
+import shutil
 import socket
 import subprocess
 import sys
@@ -61,8 +62,10 @@ class Daemon:
             self.process.kill()
 
     def stop(self):
+        """Stops the daemon and removes its directory (socket and log): a run leaves nothing in /tmp."""
         self.terminate()
         self.log.close()
+        shutil.rmtree(self.dir, ignore_errors=True)
 
 
 @pytest.fixture(scope="session")
