@@ -124,7 +124,11 @@ import TestSupport
         }
         // Random texts, mostly valid with bytes damaged here and there, and the corpus's scripts.
         var random = SystemRandomNumberGenerator()
-        let samples = ["Hello, world", "Héllo مرحبا 👋🏽 नमस्ते", "不识庐山真面目", "🇫🇷🏳️‍🌈", "\u{10FFFF}\u{FFFF}\u{E000}\u{D7FF}"]
+        // Long ASCII stretches with other scripts between them: the reader takes ASCII eight bytes
+        // at a time, so a damaged or multi-byte sequence must be found at every place in a word.
+        let samples = ["Hello, world", "Héllo مرحبا 👋🏽 नमस्ते", "不识庐山真面目", "🇫🇷🏳️‍🌈", "\u{10FFFF}\u{FFFF}\u{E000}\u{D7FF}",
+                       "The quick brown fox jumps over the lazy dog, 0123456789 times over",
+                       "sixteen ascii by é then seventeen asci 中 and twenty-three bytes 😀 end", "a\u{7F}\u{80}bcdefgh\u{7FF}ijklmnop"]
         for _ in 0..<2_000 {
             var bytes = Array(samples.randomElement(using: &random)!.utf8)
             if Bool.random(using: &random) {

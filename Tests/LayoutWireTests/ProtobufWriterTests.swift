@@ -1,3 +1,4 @@
+import SwiftProtobuf
 import Testing
 @testable import LayoutWire
 
@@ -26,5 +27,24 @@ import Testing
         // The room a reply keeps: a varint's bytes for 16 bytes a glyph.
         #expect(LayoutReplyFrame.lengthBytes(glyphs: 7) == 1 && LayoutReplyFrame.lengthBytes(glyphs: 8) == 2
                 && LayoutReplyFrame.lengthBytes(glyphs: -5) == 1 && LayoutReplyFrame.lengthBytes(glyphs: 1_024) == 3)
+    }
+
+    /// Packed values take one or two bytes by a path of their own and longer ones by the general
+    /// loop: every length's edges give swift-protobuf's bytes.
+    @Test func packedValuesOfEveryLengthGiveSwiftProtobufsBytes() throws {
+        let edges: [UInt32] = [0, 1, 0x7F, 0x80, 0xFF, 0x3FFF, 0x4000, 0x1F_FFFF, 0x20_0000, 0xFFF_FFFF, 0x1000_0000, .max]
+        for count in [1, 2, 5, 12] {
+            let values = (0..<count).map { edges[($0 * 7 + count) % edges.count] }
+            var run = Layoutd_V1_GlyphRun()
+            run.glyphIds = values
+            var writer = ProtobufWriter(capacity: 8)
+            writer.packedUInt32(LayoutReplyFrame.Run.glyphIDs, count: values.count) { values[$0] }
+            #expect(writer.bytes == (try run.serializedBytes() as [UInt8]), "\(values)")
+        }
+        var every = Layoutd_V1_GlyphRun()
+        every.glyphIds = edges
+        var writer = ProtobufWriter(capacity: 8)
+        writer.packedUInt32(LayoutReplyFrame.Run.glyphIDs, count: edges.count) { edges[$0] }
+        #expect(writer.bytes == (try every.serializedBytes() as [UInt8]))
     }
 }

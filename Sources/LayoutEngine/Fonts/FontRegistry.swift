@@ -13,6 +13,9 @@ public final class FontRegistry: Sendable {
     /// Family names as the fonts spell them: most requests do too, and are answered
     /// without lowercasing.
     private let exactFamilies: Set<String>
+    /// Whether the default family is loaded, found the general way once: most requests name it,
+    /// and comparing a name costs less than hashing it (`hasFamily`).
+    private let hasDefaultFamily: Bool
     /// The first color emoji face; preferred for clusters with emoji presentation.
     let emojiFont: Font?
     /// Faces skipped at load, each with why: the daemon logs them.
@@ -46,7 +49,9 @@ public final class FontRegistry: Sendable {
         }
         self.familiesByKey = byKey
         self.exactFamilies = Set(fonts.map(\.family))
-        self.defaultFamily = byKey[Self.key(defaultFamily)] != nil ? defaultFamily : (fonts.first?.family ?? defaultFamily)
+        let defaultFamily = byKey[Self.key(defaultFamily)] != nil ? defaultFamily : (fonts.first?.family ?? defaultFamily)
+        self.defaultFamily = defaultFamily
+        self.hasDefaultFamily = exactFamilies.contains(defaultFamily) || byKey[Self.key(defaultFamily)] != nil
         self.fallbackFamilies = fallbackFamilies.filter { byKey[Self.key($0)] != nil }
         self.emojiFont = fonts.first { $0.isColorEmoji }
     }
@@ -106,7 +111,8 @@ public final class FontRegistry: Sendable {
     }
 
     public func hasFamily(_ family: String) -> Bool {
-        exactFamilies.contains(family) || familiesByKey[Self.key(family)] != nil
+        if family == defaultFamily { return hasDefaultFamily }
+        return exactFamilies.contains(family) || familiesByKey[Self.key(family)] != nil
     }
 
     /// The face of `family` closest to `weight` and `italic`, by the CSS Fonts 4 §5.2 rules.

@@ -193,9 +193,25 @@ struct ProtobufWriter: ~Copyable {
         varint(0)
         reserve(values * 5)
         var at = count
-        for i in 0..<values { at = store(UInt64(value(i)), at: at) }
+        for i in 0..<values { at = store(value(i), at: at) }
         count = at
         patchLength(at: lengthAt)
+    }
+
+    /// A packed value's varint: one or two bytes written straight (glyph ids and clusters nearly
+    /// always), longer ones by the general loop. Room must be there.
+    @inline(__always)
+    private func store(_ value: UInt32, at offset: Int) -> Int {
+        if value < 0x80 {
+            base[offset] = UInt8(truncatingIfNeeded: value)
+            return offset &+ 1
+        }
+        if value < 0x4000 {
+            base[offset] = UInt8(truncatingIfNeeded: value) | 0x80
+            base[offset &+ 1] = UInt8(truncatingIfNeeded: value &>> 7)
+            return offset &+ 2
+        }
+        return store(UInt64(value), at: offset)
     }
 
     /// A packed run of `count` floats: `fill` stores them, as little-endian bits, at byte offsets

@@ -141,6 +141,17 @@ struct ProtobufReader {
         var i = 0
         var o = 0
         while i < count {
+            // Eight ASCII bytes at once (most of a Latin text): one load and one test, each byte
+            // widened as it is. The byte-by-byte path below takes whatever is left.
+            if count &- i >= 8 {
+                let word = UInt64(littleEndian: utf8.loadUnaligned(fromByteOffset: i, as: UInt64.self))
+                if word & 0x8080_8080_8080_8080 == 0 {
+                    for k in 0..<8 { out[o &+ k] = UInt16(truncatingIfNeeded: word &>> (k &* 8)) & 0x7F }
+                    i &+= 8
+                    o &+= 8
+                    continue
+                }
+            }
             let lead = utf8[i]
             if lead < 0x80 {
                 out[o] = UInt16(lead)
