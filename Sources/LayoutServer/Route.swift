@@ -20,11 +20,19 @@ enum FrameRoute {
     case batch(requestID: UInt64, deadlineMs: UInt32)
 
     static func of(_ frame: UnsafeRawBufferPointer) -> FrameRoute {
-        if frame.count <= RequestProcessor.smallRequestBytes {
+        // Only the reader the body names is tried (`PlainBody`): a justify is not read as a layout
+        // and a keystroke first.
+        let small = frame.count <= RequestProcessor.smallRequestBytes
+        switch PlainBody.of(frame) {
+        case .layout where small:
             if let plain = PlainLayoutRequest.read(frame) { return .plain(plain) }
+        case .edit where small:
             if let edit = PlainEditRequest.read(frame) { return .plainEdit(edit) }
+        case .batch:
+            if let batch = PlainBatchRequest.peek(frame) { return .batch(requestID: batch.requestID, deadlineMs: batch.deadlineMs) }
+        default:
+            break
         }
-        if let batch = PlainBatchRequest.peek(frame) { return .batch(requestID: batch.requestID, deadlineMs: batch.deadlineMs) }
         return frame.count <= ConnectionHandler.inlineDecodeBytes ? .decodeHere : .decodeOnPool
     }
 }

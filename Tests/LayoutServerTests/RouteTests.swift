@@ -57,6 +57,60 @@ import Testing
         #expect(route(try Self.body(large)) == "batch 12 900")
     }
 
+    /// Routing on the envelope's body field (`PlainBody`) gives what trying each plain reader in
+    /// turn gave, for frames of every kind, fields in any order, and damaged frames.
+    @Test func routingOnTheBodyEqualsTryingEachReader() throws {
+        func name(_ route: FrameRoute) -> String {
+            switch route {
+            case .plain(let plain): "plain \(plain)"
+            case .plainEdit(let edit): "edit \(edit)"
+            case .decodeHere: "here"
+            case .decodeOnPool: "pool"
+            case .batch(let id, let deadlineMs): "batch \(id) \(deadlineMs)"
+            }
+        }
+        func triedInTurn(_ frame: UnsafeRawBufferPointer) -> FrameRoute {
+            if frame.count <= RequestProcessor.smallRequestBytes {
+                if let plain = PlainLayoutRequest.read(frame) { return .plain(plain) }
+                if let edit = PlainEditRequest.read(frame) { return .plainEdit(edit) }
+            }
+            if let batch = PlainBatchRequest.peek(frame) { return .batch(requestID: batch.requestID, deadlineMs: batch.deadlineMs) }
+            return frame.count <= ConnectionHandler.inlineDecodeBytes ? .decodeHere : .decodeOnPool
+        }
+        let keystroke = Layoutd_V1_Envelope.with { $0.requestID = 3; $0.editDocument = DocumentServerTests.replace(1, 4, 4, "x") }
+        let envelopes: [Layoutd_V1_Envelope] = [
+            Self.layout("a caption"), Self.layout("a caption", spans: 2), Self.layout(String(repeating: "word ", count: 300)),
+            keystroke, .with { $0.requestID = 12; $0.deadlineMs = 900; $0.batchLayout.texts = ["a", "b"] },
+            .with { $0.requestID = 4; $0.justify.text = "TYPE MODE"; $0.justify.width = 300 },
+            .with { $0.requestID = 5; $0.hello = .init() }, .with { $0.requestID = 6; $0.deadlineMs = 50; $0.render.layout.text = "drawn" },
+            .with { $0.requestID = 8 }, Layoutd_V1_Envelope(),
+        ]
+        var frames = try envelopes.map(Self.body)
+        // Fields in another order: protobuf's concatenation merges, so the body can come first.
+        for envelope in envelopes {
+            var body = envelope
+            body.requestID = 0
+            body.deadlineMs = 0
+            let head = Layoutd_V1_Envelope.with { $0.requestID = envelope.requestID; $0.deadlineMs = envelope.deadlineMs }
+            frames.append(try Self.body(body) + Self.body(head))
+            frames.append(try Self.body(body) + Self.body(head) + Self.body(body))
+        }
+        var random = SystemRandomNumberGenerator()
+        for frame in frames where !frame.isEmpty {
+            for _ in 0..<200 {
+                var damaged = frame
+                damaged[Int.random(in: 0..<damaged.count, using: &random)] = UInt8.random(in: 0...255, using: &random)
+                if Bool.random(using: &random) { damaged.removeLast(Int.random(in: 0..<damaged.count, using: &random)) }
+                frames.append(damaged)
+            }
+        }
+        for frame in frames {
+            frame.withUnsafeBytes { bytes in
+                #expect(name(FrameRoute.of(bytes)) == name(triedInTurn(bytes)), "\(frame.prefix(24))")
+            }
+        }
+    }
+
     @Test func requestsGoWhereTheirCostAllows() throws {
         func route(_ envelope: Layoutd_V1_Envelope, documentsQueued: Int = 0, small: Bool = true) throws -> RequestRoute {
             var asked = false

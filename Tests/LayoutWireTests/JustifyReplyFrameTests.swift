@@ -35,6 +35,24 @@ import Testing
         }
     }
 
+    /// The effects are written by hand: every colour's edges (black, white, clear, opaque) and a
+    /// glow of no radius give swift-protobuf's bytes.
+    @Test func effectsOfEveryKindAreWrittenAsSwiftProtobufWritesThem() throws {
+        let fitted = try Self.layouter.justify(TypeModeRequest(text: "GLOW", style: TextStyle(family: "Noto Sans"), width: 200,
+                                                               minSize: 14, maxSize: 40))
+        let colors = [Color(red: 0, green: 0, blue: 0), Color(red: 1, green: 1, blue: 1, alpha: 0), Color(red: 0.25, green: 0.5, blue: 0.75, alpha: 0.5)]
+        for text in colors {
+            for glow in [nil] + colors.map(Optional.some) {
+                for radius in [0.0, 7.5] {
+                    var effects = TextEffects.derive(preset: "neon", palette: text, largestSize: 40)
+                    (effects.textColor, effects.glowColor, effects.glowRadius) = (text, glow, radius)
+                    let ours = JustifyReplyFrame.encode(requestID: 9, fitted: fitted, backgrounds: [], effects: effects, preset: "neon")
+                    #expect(ours == (try Self.swiftProtobufFrame(9, fitted, [], effects, "neon")), "\(effects)")
+                }
+            }
+        }
+    }
+
     @Test func clampedLinesAndAttachmentsAreWrittenToo() throws {
         let text = "A \u{FFFC} story\nwith an emphasized line"
         var request = TypeModeRequest(text: text, style: TextStyle(family: "Noto Sans"), width: 200, minSize: 14, maxSize: 30)

@@ -47,4 +47,24 @@ import Testing
         writer.packedUInt32(LayoutReplyFrame.Run.glyphIDs, count: edges.count) { edges[$0] }
         #expect(writer.bytes == (try every.serializedBytes() as [UInt8]))
     }
+
+    /// A frame written into the room of the array it returns has the bytes of one written into
+    /// the writer's own storage, whether it fits that room or outgrows it (and moves).
+    @Test func framesWrittenInTheirArraysRoomGiveTheSameBytes() {
+        func body(_ length: Int) -> (inout ProtobufWriter) -> Void {
+            { writer in
+                writer.fixed32(0)
+                writer.message(1) { inner in for i in 0..<length { inner.uint32(2, UInt32(i % 100)) } }
+                writer.finishFrame()
+            }
+        }
+        for length in [0, 1, 20, 31, 32, 33, 100, 2_000] {
+            var own = ProtobufWriter(capacity: 8)
+            body(length)(&own)
+            for capacity in [0, 1, 64, 65, 2 * length + 10, 2 * length + 11, 4 * length + 100] {
+                #expect(ProtobufWriter.frame(capacity: capacity, body(length)) == own.bytes, "length \(length), capacity \(capacity)")
+            }
+        }
+    }
 }
+

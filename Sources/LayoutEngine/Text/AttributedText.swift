@@ -100,7 +100,8 @@ public struct AttributedText: Sendable {
     }
 
     /// The same with the string's UTF-16 units made already (formatting rules match on them first).
-    public init(_ string: String, units: ContiguousArray<UInt16>, style: TextStyle, paint: TextPaint = TextPaint(), spans: [Span] = []) {
+    /// `style` is taken, not borrowed: a text of one style keeps it without copying it.
+    public init(_ string: String, units: ContiguousArray<UInt16>, style: consuming TextStyle, paint: TextPaint = TextPaint(), spans: [Span] = []) {
         let count = units.count
         if spans.isEmpty {
             self.init(string: string, units: units, styles: [style], runs: count == 0 ? [] : [(0..<count, 0)],

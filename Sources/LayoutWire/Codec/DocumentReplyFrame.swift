@@ -102,35 +102,35 @@ public enum DocumentReplyFrame {
                               views: [View] = []) -> [UInt8] {
         func glyphs(_ parts: [Part]) -> Int { parts.reduce(0) { $0 + $1.glyphCount } }
         let glyphCount = glyphs(parts) + views.reduce(0) { $0 + glyphs($1.parts) }
-        var writer = ProtobufWriter(capacity: 128 + glyphCount * 20)
-        writer.fixed32(0)  // the frame header, filled in at the end
-        writer.uint64(Envelope.requestID, requestID)
-        // Hits and carets asked for (fields 10 and 11, after the summary's) are written by swift-protobuf.
-        var asked: [UInt8] = []
-        if !summary.hits.isEmpty || !summary.carets.isEmpty {
-            var rest = Layoutd_V1_DocumentReply()
-            (rest.hits, rest.carets) = (summary.hits, summary.carets)
-            asked = (try? rest.serializedBytes()) ?? []
-        }
-        // The reply, each change and each paragraph are long: their lengths' room is kept ahead.
-        writer.message(Envelope.documentReply, lengthBytes: LayoutReplyFrame.lengthBytes(glyphs: glyphCount)) { reply in
-            reply.uint64(Reply.document, summary.document)
-            writeChanges(parts, field: Reply.changes, to: &reply)
-            // Fields 3 to 11, in number order, as swift-protobuf writes them; then the story and the views.
-            writeSummary(summary, to: &reply)
-            reply.fields(asked)
-            if let story { reply.message(Reply.story, serialized: (try? story.serializedBytes()) ?? []) }
-            for view in views {
-                reply.message(Reply.views) { message in
-                    writeChanges(view.parts, field: ViewField.changes, to: &message)
-                    message.uint32(ViewField.lineCount, UInt32(view.lineCount))
-                    message.double(ViewField.width, view.width)
-                    message.double(ViewField.height, view.height)
+        return ProtobufWriter.frame(capacity: 128 + glyphCount * 20) { writer in
+            writer.fixed32(0)  // the frame header, filled in at the end
+            writer.uint64(Envelope.requestID, requestID)
+            // Hits and carets asked for (fields 10 and 11, after the summary's) are written by swift-protobuf.
+            var asked: [UInt8] = []
+            if !summary.hits.isEmpty || !summary.carets.isEmpty {
+                var rest = Layoutd_V1_DocumentReply()
+                (rest.hits, rest.carets) = (summary.hits, summary.carets)
+                asked = (try? rest.serializedBytes()) ?? []
+            }
+            // The reply, each change and each paragraph are long: their lengths' room is kept ahead.
+            writer.message(Envelope.documentReply, lengthBytes: LayoutReplyFrame.lengthBytes(glyphs: glyphCount)) { reply in
+                reply.uint64(Reply.document, summary.document)
+                writeChanges(parts, field: Reply.changes, to: &reply)
+                // Fields 3 to 11, in number order, as swift-protobuf writes them; then the story and the views.
+                writeSummary(summary, to: &reply)
+                reply.fields(asked)
+                if let story { reply.message(Reply.story, serialized: (try? story.serializedBytes()) ?? []) }
+                for view in views {
+                    reply.message(Reply.views) { message in
+                        writeChanges(view.parts, field: ViewField.changes, to: &message)
+                        message.uint32(ViewField.lineCount, UInt32(view.lineCount))
+                        message.double(ViewField.width, view.width)
+                        message.double(ViewField.height, view.height)
+                    }
                 }
             }
+            writer.finishFrame()
         }
-        writer.finishFrame()
-        return writer.bytes
     }
 
     /// Each part as a `ParagraphChange` in `field`.

@@ -13,6 +13,8 @@ public enum JustifyReplyFrame {
         static let attachments = 9, clamped = 10, decorations = 11, paints = 12, ruleMatches = 13, fillRegions = 14
         static let emphasisMarks = 15
     }
+    private enum Effects { static let textColor = 1, glowColor = 2, glowRadius = 3 }
+    private enum ColorField { static let red = 1, green = 2, blue = 3, transparency = 4 }
 
     /// Every field this writer writes (lines and runs as `LayoutReplyFrame` writes them; the
     /// small nested messages through swift-protobuf, whole): a test holds it to the .proto.
@@ -20,52 +22,72 @@ public enum JustifyReplyFrame {
         "layoutd.v1.JustifyReply": [Reply.lines, Reply.lineSizes, Reply.runs, Reply.width, Reply.height, Reply.backgrounds,
                                     Reply.effects, Reply.preset, Reply.attachments, Reply.clamped, Reply.decorations, Reply.paints,
                                     Reply.ruleMatches, Reply.fillRegions, Reply.emphasisMarks],
+        "layoutd.v1.TextEffects": [Effects.textColor, Effects.glowColor, Effects.glowRadius],
+        "layoutd.v1.Color": [ColorField.red, ColorField.green, ColorField.blue, ColorField.transparency],
     ]
 
     public static func encode(requestID: UInt64, fitted: TypeModeLayout, backgrounds: [Background], effects: TextEffects,
                               preset: String, ruleMatches: [Layoutd_V1_RuleMatch] = []) -> [UInt8] {
         let layout = fitted.paragraph
         let glyphs = layout.glyphCount
-        var writer = ProtobufWriter(capacity: 96 + layout.lines.count * 72 + layout.runs.count * 48 + glyphs * 20)
-        writer.fixed32(0)  // the frame header, filled in at the end
-        writer.uint64(Envelope.requestID, requestID)
-        writer.message(Envelope.justifyReply, lengthBytes: LayoutReplyFrame.lengthBytes(glyphs: glyphs)) { reply in
-            for line in layout.lines { reply.message(Reply.lines) { LayoutReplyFrame.write(line, ink: nil, to: &$0) } }
-            let sizes = fitted.lineSizes
-            reply.packedFloats(Reply.lineSizes, count: sizes.count) { out in
-                for i in sizes.indices {
-                    out.storeBytes(of: Float(sizes[i]).bitPattern.littleEndian, toByteOffset: i * 4, as: UInt32.self)
+        return ProtobufWriter.frame(capacity: 96 + layout.lines.count * 72 + layout.runs.count * 48 + glyphs * 20) { writer in
+            writer.fixed32(0)  // the frame header, filled in at the end
+            writer.uint64(Envelope.requestID, requestID)
+            writer.message(Envelope.justifyReply, lengthBytes: LayoutReplyFrame.lengthBytes(glyphs: glyphs)) { reply in
+                for line in layout.lines { reply.message(Reply.lines) { LayoutReplyFrame.write(line, ink: nil, to: &$0) } }
+                let sizes = fitted.lineSizes
+                reply.packedFloats(Reply.lineSizes, count: sizes.count) { out in
+                    for i in sizes.indices {
+                        out.storeBytes(of: Float(sizes[i]).bitPattern.littleEndian, toByteOffset: i * 4, as: UInt32.self)
+                    }
                 }
+                let runs = layout.runs  // read in place by index, not copied run by run (as the layout reply)
+                for index in runs.indices { reply.message(Reply.runs) { LayoutReplyFrame.write(runs[index], ink: nil, to: &$0) } }
+                reply.float(Reply.width, Float(layout.size.width))
+                reply.float(Reply.height, Float(layout.size.height))
+                for background in backgrounds {
+                    let bytes: [UInt8] = (try? Layoutd_V1_BackgroundShape(background).serializedBytes()) ?? []
+                    reply.message(Reply.backgrounds, serialized: bytes)
+                }
+                reply.message(Reply.effects) { write(effects, to: &$0) }
+                reply.string(Reply.preset, preset)
+                for box in layout.attachments {
+                    let bytes: [UInt8] = (try? Layoutd_V1_AttachmentBox(box).serializedBytes()) ?? []
+                    reply.message(Reply.attachments, serialized: bytes)
+                }
+                let clamped = fitted.clamped
+                reply.packedUInt32(Reply.clamped, count: clamped.count) { clamped[$0] ? 1 : 0 }
+                for decoration in layout.decorations {
+                    reply.message(Reply.decorations, serialized: (try? Layoutd_V1_TextDecoration(decoration).serializedBytes()) ?? [])
+                }
+                for paint in Layoutd_V1_Paint.list(layout.paints) {
+                    reply.message(Reply.paints, serialized: (try? paint.serializedBytes()) ?? [])
+                }
+                for match in ruleMatches { reply.message(Reply.ruleMatches, serialized: (try? match.serializedBytes()) ?? []) }
+                for region in layout.fillRegions {
+                    reply.message(Reply.fillRegions, serialized: (try? Layoutd_V1_FillRegion(region).serializedBytes()) ?? [])
+                }
+                for marks in layout.emphasisMarks { reply.message(Reply.emphasisMarks) { LayoutReplyFrame.write(marks, ink: nil, to: &$0) } }
             }
-            for run in layout.runs { reply.message(Reply.runs) { LayoutReplyFrame.write(run, ink: nil, to: &$0) } }
-            reply.float(Reply.width, Float(layout.size.width))
-            reply.float(Reply.height, Float(layout.size.height))
-            for background in backgrounds {
-                let bytes: [UInt8] = (try? Layoutd_V1_BackgroundShape(background).serializedBytes()) ?? []
-                reply.message(Reply.backgrounds, serialized: bytes)
-            }
-            let effectBytes: [UInt8] = (try? Layoutd_V1_TextEffects(effects).serializedBytes()) ?? []
-            reply.message(Reply.effects, serialized: effectBytes)
-            reply.string(Reply.preset, preset)
-            for box in layout.attachments {
-                let bytes: [UInt8] = (try? Layoutd_V1_AttachmentBox(box).serializedBytes()) ?? []
-                reply.message(Reply.attachments, serialized: bytes)
-            }
-            let clamped = fitted.clamped
-            reply.packedUInt32(Reply.clamped, count: clamped.count) { clamped[$0] ? 1 : 0 }
-            for decoration in layout.decorations {
-                reply.message(Reply.decorations, serialized: (try? Layoutd_V1_TextDecoration(decoration).serializedBytes()) ?? [])
-            }
-            for paint in Layoutd_V1_Paint.list(layout.paints) {
-                reply.message(Reply.paints, serialized: (try? paint.serializedBytes()) ?? [])
-            }
-            for match in ruleMatches { reply.message(Reply.ruleMatches, serialized: (try? match.serializedBytes()) ?? []) }
-            for region in layout.fillRegions {
-                reply.message(Reply.fillRegions, serialized: (try? Layoutd_V1_FillRegion(region).serializedBytes()) ?? [])
-            }
-            for marks in layout.emphasisMarks { reply.message(Reply.emphasisMarks) { LayoutReplyFrame.write(marks, ink: nil, to: &$0) } }
+            writer.finishFrame()
         }
-        writer.finishFrame()
-        return writer.bytes
+    }
+
+    /// The preset's colours, as `Layoutd_V1_TextEffects(effects)` has them: written here, on every
+    /// reply, where building and serializing the message cost more than writing the whole line list.
+    static func write(_ effects: TextEffects, to writer: inout ProtobufWriter) {
+        writer.message(Effects.textColor) { write(effects.textColor, to: &$0) }
+        if let glow = effects.glowColor {
+            writer.message(Effects.glowColor) { write(glow, to: &$0) }
+            writer.float(Effects.glowRadius, Float(effects.glowRadius))
+        }
+    }
+
+    /// A colour as `Layoutd_V1_Color(color)` has it: its transparency is one less its alpha.
+    static func write(_ color: Color, to writer: inout ProtobufWriter) {
+        writer.float(ColorField.red, Float(color.red))
+        writer.float(ColorField.green, Float(color.green))
+        writer.float(ColorField.blue, Float(color.blue))
+        writer.float(ColorField.transparency, Float(1 - color.alpha))
     }
 }

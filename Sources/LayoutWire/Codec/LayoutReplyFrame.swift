@@ -57,13 +57,15 @@ public enum LayoutReplyFrame {
     public static func encode(requestID: UInt64, layout: ParagraphLayout, backgrounds: [Background] = [],
                               ruleMatches: [Layoutd_V1_RuleMatch] = []) -> [UInt8] {
         let glyphs = layout.glyphCount
-        var writer = ProtobufWriter(capacity: 64 + layout.lines.count * 64 + layout.runs.count * 48 + glyphs * 20)
-        writer.fixed32(0)  // the frame header, filled in at the end
-        writer.uint64(Envelope.requestID, requestID)
-        // Long: its length's room kept ahead.
-        writer.message(Envelope.layoutReply, lengthBytes: lengthBytes(glyphs: glyphs)) { writeReply(layout, backgrounds: backgrounds, ruleMatches: ruleMatches, to: &$0) }
-        writer.finishFrame()
-        return writer.bytes
+        return ProtobufWriter.frame(capacity: 64 + layout.lines.count * 64 + layout.runs.count * 48 + glyphs * 20) { writer in
+            writer.fixed32(0)  // the frame header, filled in at the end
+            writer.uint64(Envelope.requestID, requestID)
+            // Long: its length's room kept ahead.
+            writer.message(Envelope.layoutReply, lengthBytes: lengthBytes(glyphs: glyphs)) {
+                writeReply(layout, backgrounds: backgrounds, ruleMatches: ruleMatches, to: &$0)
+            }
+            writer.finishFrame()
+        }
     }
 
     /// A LayoutReply's fields, as swift-protobuf writes `Layoutd_V1_LayoutReply(layout.placed(placement))`
@@ -97,24 +99,28 @@ public enum LayoutReplyFrame {
         let metrics = layout.intrinsicMetrics
         if let placement {
             for line in layout.lines { reply.message(Reply.lines) { writePlaced(line, placement, to: &$0) } }
-            for run in layout.runs { reply.message(Reply.runs) { writePlaced(run, placement, to: &$0) } }
+            let runs = layout.runs  // by index, as below
+            for index in runs.indices { reply.message(Reply.runs) { writePlaced(runs[index], placement, to: &$0) } }
             reply.message(Reply.visibleRange) { write(layout.visibleRange.lowerBound + placement.offset, layout.visibleRange.count, to: &$0) }
         } else {
             for (index, line) in layout.lines.enumerated() {
                 reply.message(Reply.lines) { write(line, ink: ink?.lines[index], to: &$0) }
             }
             let angles = layout.glyphAngles, flags = layout.reportsGlyphFlags
+            // Runs read in place by index: `for run in runs` copied each (a retain of its glyphs
+            // and font, and a release after).
+            let runs = layout.runs
             if angles.isEmpty && !flags {
-                for (index, run) in layout.runs.enumerated() {
-                    reply.message(Reply.runs) { write(run, ink: ink?.runs[index], bounds: metrics?.runs[index], to: &$0) }
+                for index in runs.indices {
+                    reply.message(Reply.runs) { write(runs[index], ink: ink?.runs[index], bounds: metrics?.runs[index], to: &$0) }
                 }
             } else {
                 // Text on a path: each run with its glyphs' turns; glyph flags when asked for.
-                for (index, run) in layout.runs.enumerated() {
+                for index in runs.indices {
                     reply.message(Reply.runs) { runWriter in
-                        write(run, ink: ink?.runs[index], bounds: metrics?.runs[index], to: &runWriter)
+                        write(runs[index], ink: ink?.runs[index], bounds: metrics?.runs[index], to: &runWriter)
                         if !angles.isEmpty { writeAngles(angles[index], to: &runWriter) }
-                        if flags { writeFlags(run, to: &runWriter) }
+                        if flags { writeFlags(runs[index], to: &runWriter) }
                     }
                 }
             }

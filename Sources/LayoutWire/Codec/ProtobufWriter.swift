@@ -10,16 +10,52 @@ struct ProtobufWriter: ~Copyable {
     private var base: UnsafeMutablePointer<UInt8>
     private var capacity: Int
     private(set) var count = 0
+    /// Whether `base` is this writer's allocation (freed with it), or room lent by `frame(capacity:_:)`
+    /// (left to the array that lent it).
+    private var ownsStorage = true
 
     init(capacity: Int) {
         self.capacity = max(capacity, 64)
         base = .allocate(capacity: self.capacity)
     }
 
-    deinit { base.deallocate() }
+    /// A writer into `capacity` bytes at `room`, which it does not own: when a write would pass
+    /// them, it moves to storage of its own.
+    private init(lent room: UnsafeMutablePointer<UInt8>, capacity: Int) {
+        base = room
+        self.capacity = capacity
+        ownsStorage = false
+    }
+
+    deinit { if ownsStorage { base.deallocate() } }
 
     /// The bytes written so far.
     var bytes: [UInt8] { Array(UnsafeBufferPointer(start: base, count: count)) }
+
+    /// The bytes `body` writes, written straight into the storage of the array returned, made
+    /// with room for `capacity` (a reply's estimate): no copy where they fit, nearly always.
+    /// Where they do not, the writer moves to storage of its own, as any writer grows, and the
+    /// array is made from that.
+    static func frame(capacity: Int, _ body: (inout ProtobufWriter) -> Void) -> [UInt8] {
+        let capacity = max(capacity, 64)
+        var outgrown: [UInt8]?
+        // (The specialized allocation: the standard library's initializer looks the array's
+        // storage class up at run time, which cost more than the copy it saves.)
+        // SAFETY: the writer lent the array's room lives only inside the closure that lends it,
+        // writes at most `capacity` bytes there (past that it moves to its own), and the array
+        // counts as initialized exactly the bytes it wrote there (UInt8 needs no other setup).
+        let frame = [UInt8](specializedCapacity: capacity) { room, initialized in
+            var writer = ProtobufWriter(lent: room.baseAddress!, capacity: capacity)
+            body(&writer)
+            if writer.ownsStorage {
+                outgrown = writer.bytes
+                initialized = 0
+            } else {
+                initialized = writer.count
+            }
+        }
+        return outgrown ?? frame
+    }
 
     enum WireType: UInt8 {
         case varint = 0
@@ -38,9 +74,10 @@ struct ProtobufWriter: ~Copyable {
         let larger = max(needed, capacity * 2)
         let moved = UnsafeMutablePointer<UInt8>.allocate(capacity: larger)
         moved.update(from: base, count: count)
-        base.deallocate()
+        if ownsStorage { base.deallocate() }  // lent room stays its lender's
         base = moved
         capacity = larger
+        ownsStorage = true
     }
 
     @inline(__always)

@@ -31,8 +31,11 @@ public struct PlainLayoutRequest: Sendable, Equatable {
 
     public init() {}
 
+    /// The envelope's `layout` field (proto/layoutd/v1/envelope.proto).
+    static let bodyField = 12
+
     public static func read(_ bytes: UnsafeRawBufferPointer) -> PlainLayoutRequest? {
-        guard var plain = ProtobufReader.envelopeFields(bytes, bodyFields: (12, 12, 12), body: { _, layout in
+        guard var plain = ProtobufReader.envelopeFields(bytes, bodyFields: (bodyField, bodyField, bodyField), body: { _, layout in
             var plain = PlainLayoutRequest()
             return plain.readLayout(&layout) ? plain : nil
         }) else { return nil }

@@ -1,0 +1,1 @@
+../../clients/swift/Sources/LayoutProtocol/Array+SpecializedCapacity.swift
