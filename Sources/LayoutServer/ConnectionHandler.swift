@@ -216,7 +216,9 @@ final class ConnectionHandler: ChannelDuplexHandler, @unchecked Sendable {
         let afterShutdown = tracker.isShuttingDown
         // The budget runs from here: decoding a large frame counts against it.
         let arrival = clock()
-        switch frame.withUnsafeReadableBytes({ FrameRoute.of($0) }) {
+        let route = frame.withUnsafeReadableBytes({ FrameRoute.of($0) })
+        // Consumed: a request is moved out of the route, not copied out and both destroyed.
+        switch consume route {
         case .plain(let plain):
             answerPlain(plain, processor: processor, arrival: arrival, afterShutdown: afterShutdown, context: context)
             return

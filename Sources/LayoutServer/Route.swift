@@ -20,12 +20,12 @@ enum FrameRoute {
     case batch(requestID: UInt64, deadlineMs: UInt32)
 
     static func of(_ frame: UnsafeRawBufferPointer) -> FrameRoute {
-        // Only the reader the body names is tried (`PlainBody`): a justify is not read as a layout
-        // and a keystroke first.
+        // The commonest frame, a plain layout, is read at once; any other is routed on its body
+        // field (`PlainBody`), so only the reader that body names is tried (a justify was read as
+        // a keystroke and a batch too).
         let small = frame.count <= RequestProcessor.smallRequestBytes
+        if small, let plain = PlainLayoutRequest.read(frame) { return .plain(plain) }
         switch PlainBody.of(frame) {
-        case .layout where small:
-            if let plain = PlainLayoutRequest.read(frame) { return .plain(plain) }
         case .edit where small:
             if let edit = PlainEditRequest.read(frame) { return .plainEdit(edit) }
         case .batch:
