@@ -222,6 +222,9 @@ final class ConnectionHandler: ChannelDuplexHandler, @unchecked Sendable {
         case .plain(let plain):
             answerPlain(plain, processor: processor, arrival: arrival, afterShutdown: afterShutdown, context: context)
             return
+        case .plainJustify(let justify):
+            answerPlainJustify(justify, processor: processor, arrival: arrival, afterShutdown: afterShutdown, context: context)
+            return
         case .plainEdit(let edit):
             answerPlainEdit(edit, processor: processor, bytes: frame.readableBytes, arrival: arrival, afterShutdown: afterShutdown,
                             context: context)
@@ -395,6 +398,22 @@ final class ConnectionHandler: ChannelDuplexHandler, @unchecked Sendable {
         answerInline(RequestTag(id: id, kind: "layout", deadlineMs: plain.deadlineMs), processor: processor, budget: budget,
                      context: context) {
             try processor.replyFrame(toPlain: plain, budget: budget)
+        }
+    }
+
+    /// A Type Mode request read without decoding its envelope (`PlainJustifyRequest`): answered on
+    /// the loop, as `handle` answers a small justify without attachments, after the same checks.
+    private func answerPlainJustify(_ plain: PlainJustifyRequest, processor: RequestProcessor, arrival: UInt64, afterShutdown: Bool,
+                                    context: ChannelHandlerContext) {
+        let id = plain.requestID
+        if let refusal = undecodedRefusal(id, processor: processor, afterShutdown: afterShutdown) {
+            write(refusal, context: context)
+            return
+        }
+        let budget = self.budget(arrival: arrival, deadlineMs: plain.deadlineMs)
+        answerInline(RequestTag(id: id, kind: "justify", deadlineMs: plain.deadlineMs), processor: processor, budget: budget,
+                     context: context) {
+            try processor.replyFrame(toPlainJustify: plain, budget: budget)
         }
     }
 

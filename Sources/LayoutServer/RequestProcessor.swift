@@ -79,8 +79,10 @@ public final class RequestProcessor: Sendable {
     /// answered in process as a worker answers it (a body that is no Envelope gets MALFORMED); nil
     /// for a Cancel, which gets no reply. For the fuzzer and the benchmark, which have no connection.
     public func replyFrame(toBody body: UnsafeRawBufferPointer, budget: WorkBudget) throws -> [UInt8]? {
-        if case .plain(let plain) = FrameRoute.of(body) {
-            return try replyFrame(toPlain: plain, budget: budget)
+        switch FrameRoute.of(body) {
+        case .plain(let plain): return try replyFrame(toPlain: plain, budget: budget)
+        case .plainJustify(let plain): return try replyFrame(toPlainJustify: plain, budget: budget)
+        default: break
         }
         switch decode(body) {
         case .failure(let failure):
@@ -132,6 +134,26 @@ public final class RequestProcessor: Sendable {
             let layout = try work("layout") { try layouter.layout(request, budget: budget) }
             try checkBeforeWriting(budget, "layout")
             return LayoutReplyFrame.encode(requestID: id, layout: layout, backgrounds: [], ruleMatches: [])
+        }, answering: tag, hint: "ask for less text, fewer backgrounds or a smaller picture")
+    }
+
+    /// The reply frame to a plain Type Mode request (`PlainJustifyRequest`), fitted from the plan
+    /// made straight from its fields, as `replyFrame(to:)` answers the same envelope: the same
+    /// bytes (`PlainJustifyTests`), timed and counted alike. Anything the plain plan would not
+    /// take (a family not loaded, a width out of range, a text past the limit) goes the general
+    /// way, which names what is wrong.
+    public func replyFrame(toPlainJustify plain: PlainJustifyRequest, budget: WorkBudget = .unlimited) throws -> [UInt8] {
+        guard let plan = plain.plan(fonts: layouter.fonts), plain.units.count <= configuration.maxTextUnits else {
+            return try replyFrame(to: plain.envelope, budget: budget)
+        }
+        let id = plain.requestID
+        let tag = RequestTag(id: id, kind: "justify", deadlineMs: plain.deadlineMs)
+        return try bounded(try written(tag) { () throws(WireError) in
+            let fitted = try work("justify") { try layouter.justify(plan.request, budget: budget) }
+            let effects = TextEffects.derive(preset: plan.presetName, palette: plan.palette,
+                                             largestSize: fitted.lineSizes.max() ?? plan.request.minSize)
+            try checkBeforeWriting(budget, "justify")
+            return JustifyReplyFrame.encode(requestID: id, fitted: fitted, backgrounds: [], effects: effects, preset: plan.presetName)
         }, answering: tag, hint: "ask for less text, fewer backgrounds or a smaller picture")
     }
 

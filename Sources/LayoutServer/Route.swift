@@ -7,6 +7,9 @@ enum FrameRoute {
     /// A small frame that reads as a plain layout (`PlainLayoutRequest`): laid out on the event
     /// loop without decoding the envelope.
     case plain(PlainLayoutRequest)
+    /// A small frame that reads as a plain Type Mode request (`PlainJustifyRequest`): fitted on the
+    /// event loop, where its envelope would be answered too, without decoding it.
+    case plainJustify(PlainJustifyRequest)
     /// A small frame that reads as a keystroke (`PlainEditRequest`): answered without decoding
     /// the envelope where a document request may be answered on the loop.
     case plainEdit(PlainEditRequest)
@@ -26,6 +29,8 @@ enum FrameRoute {
         let small = frame.count <= RequestProcessor.smallRequestBytes
         if small, let plain = PlainLayoutRequest.read(frame) { return .plain(plain) }
         switch PlainBody.of(frame) {
+        case .justify where small:
+            if let justify = PlainJustifyRequest.read(frame) { return .plainJustify(justify) }
         case .edit where small:
             if let edit = PlainEditRequest.read(frame) { return .plainEdit(edit) }
         case .batch:

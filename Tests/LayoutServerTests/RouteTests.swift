@@ -27,6 +27,7 @@ import Testing
         func route(_ bytes: [UInt8]) -> String {
             switch bytes.withUnsafeBytes({ FrameRoute.of($0) }) {
             case .plain: "plain"
+            case .plainJustify: "justify"
             case .plainEdit: "edit"
             case .decodeHere: "here"
             case .decodeOnPool: "pool"
@@ -49,6 +50,12 @@ import Testing
         var styling = keystroke
         styling.editDocument.edits = [.with { $0.style = .with { $0.range = .with { $0.length = 2 }; $0.style.size = 20 } }]
         #expect(route(try Self.body(styling)) == "here")
+        // A Type Mode request of text, width and family: read plain; with a preset, decoded.
+        let justify = Layoutd_V1_Envelope.with { $0.requestID = 4; $0.justify.text = "TYPE MODE"; $0.justify.width = 300; $0.justify.style.family = "Noto Sans" }
+        #expect(route(try Self.body(justify)) == "justify")
+        var preset = justify
+        preset.justify.preset = "neon"
+        #expect(route(try Self.body(preset)) == "here")
         // A batch, however small or large: its id and deadline read, the batch left for the pool.
         let batch = Layoutd_V1_Envelope.with { $0.requestID = 12; $0.deadlineMs = 900; $0.batchLayout.texts = ["a", "b"] }
         #expect(route(try Self.body(batch)) == "batch 12 900")
@@ -63,6 +70,7 @@ import Testing
         func name(_ route: FrameRoute) -> String {
             switch route {
             case .plain(let plain): "plain \(plain)"
+            case .plainJustify(let justify): "justify \(justify)"
             case .plainEdit(let edit): "edit \(edit)"
             case .decodeHere: "here"
             case .decodeOnPool: "pool"
@@ -72,6 +80,7 @@ import Testing
         func triedInTurn(_ frame: UnsafeRawBufferPointer) -> FrameRoute {
             if frame.count <= RequestProcessor.smallRequestBytes {
                 if let plain = PlainLayoutRequest.read(frame) { return .plain(plain) }
+                if let justify = PlainJustifyRequest.read(frame) { return .plainJustify(justify) }
                 if let edit = PlainEditRequest.read(frame) { return .plainEdit(edit) }
             }
             if let batch = PlainBatchRequest.peek(frame) { return .batch(requestID: batch.requestID, deadlineMs: batch.deadlineMs) }
@@ -82,6 +91,7 @@ import Testing
             Self.layout("a caption"), Self.layout("a caption", spans: 2), Self.layout(String(repeating: "word ", count: 300)),
             keystroke, .with { $0.requestID = 12; $0.deadlineMs = 900; $0.batchLayout.texts = ["a", "b"] },
             .with { $0.requestID = 4; $0.justify.text = "TYPE MODE"; $0.justify.width = 300 },
+            .with { $0.requestID = 4; $0.justify.text = "TYPE MODE"; $0.justify.style.family = "Noto Sans"; $0.justify.preset = "neon" },
             .with { $0.requestID = 5; $0.hello = .init() }, .with { $0.requestID = 6; $0.deadlineMs = 50; $0.render.layout.text = "drawn" },
             .with { $0.requestID = 8 }, Layoutd_V1_Envelope(),
         ]

@@ -1,10 +1,10 @@
 /// Which of the plain readers a frame can be for, found from the envelope's first field other
 /// than its request id and deadline. Each plain reader accepts only an envelope whose fields
 /// besides those two are its own body, so a frame whose first such field is another body (a
-/// justify, a render) is none of theirs: routing on it reads the frame's first bytes once,
+/// render, a hello) is none of theirs: routing on it reads the frame's first bytes once,
 /// where trying each reader in turn started the envelope again for each.
 public enum PlainBody: Equatable, Sendable {
-    case layout, edit, batch
+    case layout, justify, edit, batch
     /// Any other body, or none: no plain reader reads it.
     case other
 
@@ -16,6 +16,7 @@ public enum PlainBody: Equatable, Sendable {
             case (1, ProtobufReader.varint), (2, ProtobufReader.varint):
                 guard reader.varint() != nil else { return .other }
             case (PlainLayoutRequest.bodyField, _): return .layout
+            case (PlainJustifyRequest.bodyField, _): return .justify
             case (PlainEditRequest.bodyField, _): return .edit
             case (PlainBatchRequest.bodyField, _): return .batch
             default: return .other
