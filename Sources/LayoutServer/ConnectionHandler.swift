@@ -176,14 +176,17 @@ final class ConnectionHandler: ChannelDuplexHandler, @unchecked Sendable {
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         guard state.isAdmitted, !state.closing else { return }
         var bytes = unwrapInboundIn(data)
-        state.bytesArrived(now: clock())
+        let now = clock()
+        state.bytesArrived(now: now)
         decoder.append(&bytes)
-        drain(context)
+        drain(context, readAt: now)
     }
 
     /// Takes whole frames from what was read, while the client is under its limits; past them
-    /// the rest waits in the decoder until replies are written or requests finish.
-    private func drain(_ context: ChannelHandlerContext) {
+    /// the rest waits in the decoder until replies are written or requests finish. `readAt`: when
+    /// the bytes were read, if this pass follows a read: the frames it completes arrived then
+    /// (one clock reading for the read and its frames); frames taken later arrive when taken.
+    private func drain(_ context: ChannelHandlerContext, readAt: UInt64? = nil) {
         defer { flushHeldReplies(context) }
         while state.mayTakeFrame {
             let frame: ByteBuffer?
@@ -198,7 +201,7 @@ final class ConnectionHandler: ChannelDuplexHandler, @unchecked Sendable {
             guard let frame else { break }
             state.frameCompleted()
             holdsFlush = decoder.holdsPartialFrame
-            take(frame, context: context)
+            take(frame, arrival: readAt ?? clock(), context: context)
             holdsFlush = false
         }
         if let why = decoder.charge(shares.partialFrames, user: user) {
@@ -209,13 +212,12 @@ final class ConnectionHandler: ChannelDuplexHandler, @unchecked Sendable {
         state.framesTaken(holdsPartialFrame: decoder.holdsPartialFrame, now: clock())
     }
 
-    private func take(_ frame: ByteBuffer, context: ChannelHandlerContext) {
+    private func take(_ frame: ByteBuffer, arrival: UInt64, context: ChannelHandlerContext) {
         let processor = self.processor
         // Whether the request came before shutdown is decided when its frame is complete, not
         // when a large one has finished decoding: what the daemon has read, it answers.
         let afterShutdown = tracker.isShuttingDown
-        // The budget runs from here: decoding a large frame counts against it.
-        let arrival = clock()
+        // The budget runs from `arrival`: decoding a large frame counts against it.
         let route = frame.withUnsafeReadableBytes({ FrameRoute.of($0) })
         // Consumed: a request is moved out of the route, not copied out and both destroyed.
         switch consume route {

@@ -17,6 +17,10 @@ public final class RequestProcessor: Sendable {
 
     /// Failed requests at warning (code and field), every request at debug.
     let logger: Logger
+    /// Whether every request is logged (the logger's level is debug or finer), read once: the
+    /// logger is this processor's own copy and its level does not change, and reading the level
+    /// copies the log handler out and back (a processor is made again on reload).
+    private let logsEachRequest: Bool
 
     public init(layouter: ParagraphLayouter, configuration: ServerConfiguration, stats: ServerStats = ServerStats(),
                 logger: Logger = Logger(label: "layoutd") { _ in SwiftLogNoOpLogHandler() }) {
@@ -25,6 +29,7 @@ public final class RequestProcessor: Sendable {
         self.configuration = configuration
         self.stats = stats
         self.logger = logger
+        self.logsEachRequest = logger.logLevel <= .debug
     }
 
     /// One answered request, counted in the stats and the metrics and logged: its outcome at
@@ -37,7 +42,7 @@ public final class RequestProcessor: Sendable {
             logger.warning("request failed", metadata: ["id": "\(id)", "request": "\(kind)",
                                                         "code": "\(failure.code.protoName)", "field": "\(failure.field)",
                                                         "message": "\(failure.message)"])
-        } else if logger.logLevel <= .debug {
+        } else if logsEachRequest {
             logger.debug("request", metadata: ["id": "\(id)", "request": "\(kind)", "us": "\(Int(saturating: microseconds))"])
         }
     }
@@ -125,7 +130,10 @@ public final class RequestProcessor: Sendable {
     /// engine's request made straight from its values, written as `replyFrame(to:)` writes a
     /// layout's. A value that request would refuse goes the general way, which names it.
     public func replyFrame(toPlain plain: PlainLayoutRequest, budget: WorkBudget = .unlimited) throws -> [UInt8] {
-        guard let request = plain.engineRequest(fonts: layouter.fonts), request.text.units.count <= configuration.maxTextUnits else {
+        // Moved out of its optional (`consume`): bound with `guard let`, it was copied (a retain
+        // of each of its references) and both copies destroyed.
+        let made = plain.engineRequest(fonts: layouter.fonts)
+        guard case .some(let request) = consume made, request.text.units.count <= configuration.maxTextUnits else {
             return try replyFrame(to: plain.envelope, budget: budget)
         }
         let id = plain.requestID
