@@ -218,9 +218,7 @@ final class ConnectionHandler: ChannelDuplexHandler, @unchecked Sendable {
         // when a large one has finished decoding: what the daemon has read, it answers.
         let afterShutdown = tracker.isShuttingDown
         // The budget runs from `arrival`: decoding a large frame counts against it.
-        let route = frame.withUnsafeReadableBytes({ FrameRoute.of($0) })
-        // Consumed: a request is moved out of the route, not copied out and both destroyed.
-        switch consume route {
+        switch frame.withUnsafeReadableBytes({ FrameRoute.of($0) }) {
         case .plain(let plain):
             answerPlain(plain, processor: processor, arrival: arrival, afterShutdown: afterShutdown, context: context)
             return

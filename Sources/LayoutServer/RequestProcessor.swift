@@ -130,10 +130,7 @@ public final class RequestProcessor: Sendable {
     /// engine's request made straight from its values, written as `replyFrame(to:)` writes a
     /// layout's. A value that request would refuse goes the general way, which names it.
     public func replyFrame(toPlain plain: PlainLayoutRequest, budget: WorkBudget = .unlimited) throws -> [UInt8] {
-        // Moved out of its optional (`consume`): bound with `guard let`, it was copied (a retain
-        // of each of its references) and both copies destroyed.
-        let made = plain.engineRequest(fonts: layouter.fonts)
-        guard case .some(let request) = consume made, request.text.units.count <= configuration.maxTextUnits else {
+        guard let request = plain.engineRequest(fonts: layouter.fonts), request.text.units.count <= configuration.maxTextUnits else {
             return try replyFrame(to: plain.envelope, budget: budget)
         }
         let id = plain.requestID
