@@ -167,11 +167,9 @@ final class TextPositioner {
         let stacked = RunOutput.write(capacity: max(glyphCount, 1), pieces: pieceCount, spans: scratch.spans.takeEmptied()) { output in
             if shaped.hasBoxes { output.attachments.reserveCapacity(shaped.boxCount) }
             var current = paragraph(0)  // made again only where the paragraph changes
-            // Lines read in place by index: `for line in planned` copied each (its pieces' list
-            // retained and released).
-            for index in planned.indices {
-                if planned[index].paragraph != current.index { current = paragraph(planned[index].paragraph) }
-                let placed = current.place(planned[index], index: index, top: tops?[index] ?? top, box: boxes[index],
+            for (index, line) in planned.enumerated() {
+                if line.paragraph != current.index { current = paragraph(line.paragraph) }
+                let placed = current.place(line, index: index, top: tops?[index] ?? top, box: boxes[index],
                                            last: index == lineCount - 1, into: &output)
                 lines.append(placed)
                 widest = max(widest, placed.width)

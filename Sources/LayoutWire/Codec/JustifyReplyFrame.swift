@@ -41,8 +41,7 @@ public enum JustifyReplyFrame {
                         out.storeBytes(of: Float(sizes[i]).bitPattern.littleEndian, toByteOffset: i * 4, as: UInt32.self)
                     }
                 }
-                let runs = layout.runs  // read in place by index, not copied run by run (as the layout reply)
-                for index in runs.indices { reply.message(Reply.runs) { LayoutReplyFrame.write(runs[index], ink: nil, to: &$0) } }
+                for run in layout.runs { reply.message(Reply.runs) { LayoutReplyFrame.write(run, ink: nil, to: &$0) } }
                 reply.float(Reply.width, Float(layout.size.width))
                 reply.float(Reply.height, Float(layout.size.height))
                 for background in backgrounds {

@@ -99,28 +99,24 @@ public enum LayoutReplyFrame {
         let metrics = layout.intrinsicMetrics
         if let placement {
             for line in layout.lines { reply.message(Reply.lines) { writePlaced(line, placement, to: &$0) } }
-            let runs = layout.runs  // by index, as below
-            for index in runs.indices { reply.message(Reply.runs) { writePlaced(runs[index], placement, to: &$0) } }
+            for run in layout.runs { reply.message(Reply.runs) { writePlaced(run, placement, to: &$0) } }
             reply.message(Reply.visibleRange) { write(layout.visibleRange.lowerBound + placement.offset, layout.visibleRange.count, to: &$0) }
         } else {
             for (index, line) in layout.lines.enumerated() {
                 reply.message(Reply.lines) { write(line, ink: ink?.lines[index], to: &$0) }
             }
             let angles = layout.glyphAngles, flags = layout.reportsGlyphFlags
-            // Runs read in place by index: `for run in runs` copied each (a retain of its glyphs
-            // and font, and a release after).
-            let runs = layout.runs
             if angles.isEmpty && !flags {
-                for index in runs.indices {
-                    reply.message(Reply.runs) { write(runs[index], ink: ink?.runs[index], bounds: metrics?.runs[index], to: &$0) }
+                for (index, run) in layout.runs.enumerated() {
+                    reply.message(Reply.runs) { write(run, ink: ink?.runs[index], bounds: metrics?.runs[index], to: &$0) }
                 }
             } else {
                 // Text on a path: each run with its glyphs' turns; glyph flags when asked for.
-                for index in runs.indices {
+                for (index, run) in layout.runs.enumerated() {
                     reply.message(Reply.runs) { runWriter in
-                        write(runs[index], ink: ink?.runs[index], bounds: metrics?.runs[index], to: &runWriter)
+                        write(run, ink: ink?.runs[index], bounds: metrics?.runs[index], to: &runWriter)
                         if !angles.isEmpty { writeAngles(angles[index], to: &runWriter) }
-                        if flags { writeFlags(runs[index], to: &runWriter) }
+                        if flags { writeFlags(run, to: &runWriter) }
                     }
                 }
             }
