@@ -220,10 +220,16 @@ final class ConnectionHandler: ChannelDuplexHandler, @unchecked Sendable {
         // The budget runs from `arrival`: decoding a large frame counts against it.
         switch frame.withUnsafeReadableBytes({ FrameRoute.of($0) }) {
         case .plain(let plain):
-            answerPlain(plain, processor: processor, arrival: arrival, afterShutdown: afterShutdown, context: context)
+            answerUndecoded(RequestTag(id: plain.requestID, kind: "layout", deadlineMs: plain.deadlineMs), processor: processor,
+                            arrival: arrival, afterShutdown: afterShutdown, context: context) { budget in
+                try processor.replyFrame(toPlain: plain, budget: budget)
+            }
             return
         case .plainJustify(let justify):
-            answerPlainJustify(justify, processor: processor, arrival: arrival, afterShutdown: afterShutdown, context: context)
+            answerUndecoded(RequestTag(id: justify.requestID, kind: "justify", deadlineMs: justify.deadlineMs), processor: processor,
+                            arrival: arrival, afterShutdown: afterShutdown, context: context) { budget in
+                try processor.replyFrame(toPlainJustify: justify, budget: budget)
+            }
             return
         case .plainEdit(let edit):
             answerPlainEdit(edit, processor: processor, bytes: frame.readableBytes, arrival: arrival, afterShutdown: afterShutdown,
@@ -385,36 +391,17 @@ final class ConnectionHandler: ChannelDuplexHandler, @unchecked Sendable {
         return WorkBudget(deadline: deadline, user: user)
     }
 
-    /// A plain layout request (`PlainLayoutRequest`, read without decoding the frame): what
-    /// `handle` checks of every layout, then laid out on the loop, as small layouts are.
-    private func answerPlain(_ plain: PlainLayoutRequest, processor: RequestProcessor, arrival: UInt64, afterShutdown: Bool,
-                             context: ChannelHandlerContext) {
-        let id = plain.requestID
-        if let refusal = undecodedRefusal(id, processor: processor, afterShutdown: afterShutdown) {
+    /// A request read without decoding its frame (a plain layout, Type Mode request or keystroke):
+    /// what `handle` checks of every request, then answered on the loop, as small requests of its
+    /// kind are; `produce` makes its reply within the budget it is given.
+    private func answerUndecoded(_ request: RequestTag, processor: RequestProcessor, arrival: UInt64, afterShutdown: Bool,
+                                 context: ChannelHandlerContext, produce: (WorkBudget) throws -> [UInt8]) {
+        if let refusal = undecodedRefusal(request.id, processor: processor, afterShutdown: afterShutdown) {
             write(refusal, context: context)
             return
         }
-        let budget = self.budget(arrival: arrival, deadlineMs: plain.deadlineMs)
-        answerInline(RequestTag(id: id, kind: "layout", deadlineMs: plain.deadlineMs), processor: processor, budget: budget,
-                     context: context) {
-            try processor.replyFrame(toPlain: plain, budget: budget)
-        }
-    }
-
-    /// A Type Mode request read without decoding its envelope (`PlainJustifyRequest`): answered on
-    /// the loop, as `handle` answers a small justify without attachments, after the same checks.
-    private func answerPlainJustify(_ plain: PlainJustifyRequest, processor: RequestProcessor, arrival: UInt64, afterShutdown: Bool,
-                                    context: ChannelHandlerContext) {
-        let id = plain.requestID
-        if let refusal = undecodedRefusal(id, processor: processor, afterShutdown: afterShutdown) {
-            write(refusal, context: context)
-            return
-        }
-        let budget = self.budget(arrival: arrival, deadlineMs: plain.deadlineMs)
-        answerInline(RequestTag(id: id, kind: "justify", deadlineMs: plain.deadlineMs), processor: processor, budget: budget,
-                     context: context) {
-            try processor.replyFrame(toPlainJustify: plain, budget: budget)
-        }
+        let budget = self.budget(arrival: arrival, deadlineMs: request.deadlineMs)
+        answerInline(request, processor: processor, budget: budget, context: context) { try produce(budget) }
     }
 
     /// A keystroke read without decoding its envelope (`PlainEditRequest`): answered on the loop
@@ -428,15 +415,9 @@ final class ConnectionHandler: ChannelDuplexHandler, @unchecked Sendable {
             handle(.success(edit.envelope), processor: processor, bytes: bytes, arrival: arrival, afterShutdown: afterShutdown, context: context)
             return
         }
-        let id = edit.requestID
-        if let refusal = undecodedRefusal(id, processor: processor, afterShutdown: afterShutdown) {
-            write(refusal, context: context)
-            return
-        }
-        let budget = self.budget(arrival: arrival, deadlineMs: edit.deadlineMs)
         let clock = self.clock
-        answerInline(RequestTag(id: id, kind: "edit_document", deadlineMs: edit.deadlineMs), processor: processor, budget: budget,
-                     context: context) {
+        answerUndecoded(RequestTag(id: edit.requestID, kind: "edit_document", deadlineMs: edit.deadlineMs), processor: processor,
+                        arrival: arrival, afterShutdown: afterShutdown, context: context) { budget in
             try processor.documentReplyFrame(toPlainEdit: edit, documents: documents, now: clock(), budget: budget)
         }
     }
