@@ -68,6 +68,12 @@ final class ConnectionHandler: ChannelDuplexHandler, @unchecked Sendable {
     /// Document requests handed to the pool and not answered yet: while any is, the next one
     /// queues behind them (never on the loop), so they stay in order.
     private var documentRequestsQueued = 0
+    /// The buffer replies made on the loop are written into, kept for the next one
+    /// (`reusedBuffer`); nil until the first, and after one too large to keep.
+    private var keptReplyBuffer: ByteBuffer?
+    /// The largest reply buffer a connection keeps between replies: past every reply to a small
+    /// request (the loop's work), a bound on what an idle connection holds.
+    static let keptReplyBytes = 32 << 10
     /// Batches waiting for the client to read their replies (`resumeBatches`).
     var waitingBatches: [BatchRun] = []
 
@@ -508,16 +514,41 @@ final class ConnectionHandler: ChannelDuplexHandler, @unchecked Sendable {
     private func answerInline(_ request: RequestTag, processor: RequestProcessor, budget: WorkBudget,
                               context: ChannelHandlerContext, produce: () throws -> [UInt8]) {
         let id = request.id
-        let allocator = context.channel.allocator
         let buffer: ByteBuffer
         do {
-            buffer = Self.buffer(try Self.answer(request, processor: processor, budget: budget, produce: produce), allocator: allocator)
+            buffer = reusedBuffer(try Self.answer(request, processor: processor, budget: budget, produce: produce), context: context)
         } catch {
-            guard let framed = Self.internalFailure(id, error, processor: processor, allocator: allocator) else { return }
+            guard let framed = Self.internalFailure(id, error, processor: processor, allocator: context.channel.allocator) else { return }
             buffer = framed
         }
         state.replyWritten(now: clock())
         send(buffer, context: context)
+    }
+
+    /// `frame` in the buffer the connection keeps for replies made on the loop (`keptReplyBuffer`).
+    private func reusedBuffer(_ frame: [UInt8], context: ChannelHandlerContext) -> ByteBuffer {
+        Self.reply(frame, reusing: &keptReplyBuffer, allocator: context.channel.allocator, keepingAtMost: Self.keptReplyBytes)
+    }
+
+    /// `frame` in `kept`'s storage where no one else holds it: once the channel has written the
+    /// last reply (a lone reply is written before `send` returns), the buffer is this handler's
+    /// alone and its storage is used again, no allocation; while a reply is still queued,
+    /// `clear` gives the buffer storage of its own (ByteBuffer copies on write), so a queued
+    /// reply is never overwritten. The buffer is kept for the next reply unless its storage is
+    /// past `limit` bytes.
+    static func reply(_ frame: [UInt8], reusing kept: inout ByteBuffer?, allocator: ByteBufferAllocator,
+                      keepingAtMost limit: Int) -> ByteBuffer {
+        // Taken out, so that the handler holds no second reference while it clears.
+        var buffer: ByteBuffer
+        if var reused = kept.take() {
+            reused.clear(minimumCapacity: frame.count)
+            reused.writeBytes(frame)
+            buffer = reused
+        } else {
+            buffer = Self.buffer(frame, allocator: allocator)
+        }
+        if buffer.capacity <= limit { kept = buffer }
+        return buffer
     }
 
     /// Writes a reply made on the loop: flushed now, or held for the end of the pass (`holdsFlush`).

@@ -22,6 +22,27 @@ import LayoutUnicode
 
     static func glyphs(_ layout: ParagraphLayout) -> [PositionedGlyph] { layout.runs.flatMap(\.glyphs) }
 
+    /// A paint's init makes its rare box only when glow, fill or emphasis is set (the shortcut
+    /// beside `RareBox.change`): every combination keeps what it was given, equals the same
+    /// paint set field by field, and is plain only with none.
+    @Test func aPaintKeepsItsRareValuesInEveryCombination() {
+        let glow = TextGlow(radius: 4, color: Self.red, strength: 2)
+        let fill = TextFill(.linearGradient(start: Point(x: 0, y: 0), end: Point(x: 1, y: 0),
+                                    stops: [GradientStop(offset: 0, color: Self.red), GradientStop(offset: 1, color: Self.blue)]))
+        let emphasis = EmphasisMarks(.dot)
+        for mask in 0..<8 {
+            let g = mask & 1 != 0 ? glow : nil, f = mask & 2 != 0 ? fill : nil, e = mask & 4 != 0 ? emphasis : nil
+            let made = TextPaint(glow: g, fill: f, emphasis: e)
+            var set = TextPaint()
+            set.glow = g
+            set.fill = f
+            set.emphasis = e
+            #expect(made.glow == g && made.fill == f && made.emphasis == e, "mask \(mask)")
+            #expect(made == set && made.hashValue == set.hashValue, "mask \(mask)")
+            #expect(made.isPlain == (mask == 0), "mask \(mask)")
+        }
+    }
+
     @Test func aColourSpanSplitsTheRunsNotTheShaping() throws {
         let plain = try Self.layout("Hello colourful world", spans: [])
         let painted = try Self.layout("Hello colourful world", spans: [(6..<15, Self.red)])

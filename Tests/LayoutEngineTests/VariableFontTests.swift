@@ -22,6 +22,25 @@ import LayoutFonts
         return ParagraphLayouter(fonts: registry)
     }
 
+    /// `isAutomatic`, the shortcut a style's init and setter take, says what `== .automatic` says,
+    /// for every field changed alone and together; and a style made with settings keeps them.
+    @Test func isAutomaticEqualsComparingWithAutomatic() {
+        let cases: [FontVariationSettings] = [
+            .automatic, FontVariationSettings(), FontVariationSettings(axes: [FontVariation(tag: "wght", value: 650)]),
+            FontVariationSettings(namedInstance: "Bold"), FontVariationSettings(opticalSizing: false),
+            FontVariationSettings(opticalSize: 24), FontVariationSettings(opticalSize: 0),
+            FontVariationSettings(axes: [], namedInstance: "", opticalSizing: true, opticalSize: nil),
+            FontVariationSettings(axes: [FontVariation(tag: "opsz", value: 12)], namedInstance: "Light", opticalSizing: false, opticalSize: 9),
+        ]
+        for settings in cases {
+            #expect(settings.isAutomatic == (settings == .automatic), "\(settings)")
+            #expect(TextStyle(family: "Inter", variations: settings).variations == settings, "\(settings)")
+            var style = TextStyle(family: "Inter", variations: FontVariationSettings(namedInstance: "Bold"))
+            style.variations = settings
+            #expect(style.variations == settings && (style == TextStyle(family: "Inter", variations: settings)), "\(settings)")
+        }
+    }
+
     static func layout(_ text: String = "Hamburgefonstiv", size: Double = 20, weight: Int = 400,
                        variations: FontVariationSettings = .automatic) throws -> ParagraphLayout {
         let style = TextStyle(family: "Inter", weight: weight, size: size, variations: variations)

@@ -56,6 +56,62 @@ import Testing
         #expect(try harness.replies().map(\.requestID) == [1, 2, 3])
     }
 
+    /// Replies made on the loop go through one buffer the connection keeps: a reply not yet
+    /// written (the embedded channel holds it until read) is never overwritten by the next, and
+    /// every reply's bytes equal the processor's frame for its request.
+    @Test func aKeptReplyBufferNeverOverwritesAQueuedReply() throws {
+        let harness = try ConnectionHandlerTests.Harness()
+        func layout(_ id: UInt64, _ text: String) -> Layoutd_V1_Envelope {
+            var layout = Layoutd_V1_LayoutRequest()
+            layout.text = text
+            layout.width = 200
+            return ConnectionHandlerTests.envelope(id, .layout(layout))
+        }
+        func outbound() throws -> [[UInt8]] {
+            var frames: [[UInt8]] = []
+            while let buffer = try harness.channel.readOutbound(as: ByteBuffer.self) { frames.append(Array(buffer.readableBytesView)) }
+            return frames
+        }
+        let texts = ["first", "second, sent while the first is still queued", "third", "a fourth, longer than the others, read at once",
+                     "fifth"]
+        let expected = try texts.indices.map { try ConnectionHandlerTests.processor.replyFrame(to: layout(UInt64($0 + 1), texts[$0])) }
+        // Two queued together, then one at a time, each read at once.
+        try harness.send(layout(1, texts[0]))
+        try harness.send(layout(2, texts[1]))
+        #expect(try outbound() == Array(expected[0..<2]))
+        for index in 2..<texts.count {
+            try harness.send(layout(UInt64(index + 1), texts[index]))
+            #expect(try outbound() == [expected[index]], "request \(index + 1)")
+        }
+    }
+
+    /// The kept buffer's rules on their own: storage no one else holds is used again, storage
+    /// a queued reply holds is not written over, and storage past the limit is not kept.
+    @Test func aReplyBufferIsReusedOnlyWhenNoOneElseHoldsIt() {
+        let allocator = ByteBufferAllocator()
+        var kept: ByteBuffer?
+        func address(_ buffer: ByteBuffer) -> UnsafeRawPointer? { buffer.withUnsafeReadableBytes { UnsafeRawPointer($0.baseAddress) } }
+        var first: ByteBuffer? = ConnectionHandler.reply([1, 2, 3], reusing: &kept, allocator: allocator, keepingAtMost: 256)
+        let firstAddress = address(first!)
+        // Still held (queued): the next reply goes elsewhere and the first keeps its bytes.
+        let second = ConnectionHandler.reply([4, 5], reusing: &kept, allocator: allocator, keepingAtMost: 256)
+        #expect(Array(first!.readableBytesView) == [1, 2, 3])
+        #expect(Array(second.readableBytesView) == [4, 5])
+        #expect(address(second) != firstAddress)
+        #expect(kept.map(address) == address(second))
+        first = nil
+        // The second let go too: its storage takes the third.
+        let secondAddress = address(second)
+        _ = consume second
+        let third = ConnectionHandler.reply([6, 7, 8, 9], reusing: &kept, allocator: allocator, keepingAtMost: 256)
+        #expect(Array(third.readableBytesView) == [6, 7, 8, 9])
+        #expect(address(third) == secondAddress)
+        _ = consume third
+        // Past the limit: answered, not kept.
+        let large = ConnectionHandler.reply([UInt8](repeating: 7, count: 1_000), reusing: &kept, allocator: allocator, keepingAtMost: 256)
+        #expect(large.readableBytes == 1_000 && kept == nil)
+    }
+
     /// A whole frame read with the start of the next: its reply is not held for the rest.
     @Test func aReplyIsNotHeldForAFrameStillArriving() throws {
         let (harness, counter) = try Self.counted()

@@ -37,6 +37,9 @@ public struct FontVariationSettings: Hashable, Sendable {
     func opticalSize(at size: Double) -> Double? { opticalSizing ? opticalSize ?? size : nil }
 
     public static let automatic = FontVariationSettings()
+
+    /// Equal to `automatic`, tested field by field: no global to load and no copy to compare.
+    public var isAutomatic: Bool { axes.isEmpty && namedInstance.isEmpty && opticalSizing && opticalSize == nil }
 }
 
 /// One axis of a variable font, as its `fvar` table gives it.

@@ -225,6 +225,6 @@ public enum StyleRules {
         try checkSignedPoints(style.baselineOffset, name: "baseline_offset", field: field + ".baseline_offset")
         if !style.features.isEmpty { try checkFeatures(style.features, field: field + ".features") }
         try checkLanguage(style.language, field: field + ".language")
-        if style.variations != .automatic { try checkVariations(style.variations, field: field) }
+        if !style.variations.isAutomatic { try checkVariations(style.variations, field: field) }
     }
 }

@@ -84,7 +84,7 @@ public struct TextStyle: Hashable, Sendable {
     /// A variable font's axes; static fonts ignore it.
     public var variations: FontVariationSettings {
         get { rare?.values.variations ?? .automatic }
-        set { RareBox.change(&rare) { $0.variations = newValue == .automatic ? nil : newValue } }
+        set { RareBox.change(&rare) { $0.variations = newValue.isAutomatic ? nil : newValue } }
     }
     /// What few styles set (variations, a script, fallback families, line-break styles), in one
     /// box: nil for nearly every style. A style is copied, compared and hashed for every span;
@@ -103,7 +103,8 @@ public struct TextStyle: Hashable, Sendable {
         self.features = features
         self.language = language
         self.baselineOffset = baselineOffset
-        self.variations = variations
+        // Nearly every style: the box stays nil without a trip through the setter.
+        if !variations.isAutomatic { self.variations = variations }
     }
 }
 
