@@ -2,7 +2,7 @@
 /// default style's family and size, and the width; no text of its own), read straight from the
 /// frame with each text as UTF-16 units: the form a program laying out a feed's captions sends.
 /// Anything else (whole requests, any other option) is left to swift-protobuf (nil).
-public struct PlainBatchRequest: Sendable, Equatable {
+public struct PlainBatchRequest: Sendable, Equatable, PlainEnvelopeRequest {
     public var requestID: UInt64 = 0
     public var deadlineMs: UInt32 = 0
     /// The options every text shares; its `units` are empty.
@@ -15,16 +15,7 @@ public struct PlainBatchRequest: Sendable, Equatable {
     static let bodyField = 40
     private enum Batch { static let layout = 1, texts = 2 }
 
-    public static func read(_ bytes: UnsafeRawBufferPointer) -> PlainBatchRequest? {
-        guard let read = ProtobufReader.envelopeFields(bytes, bodyFields: (bodyField, bodyField, bodyField), body: { _, batch in
-            var plain = PlainBatchRequest()
-            return plain.readBatch(&batch) ? plain : nil
-        }) else { return nil }
-        var plain = read.body
-        plain.requestID = read.requestID
-        plain.deadlineMs = read.deadlineMs
-        return plain
-    }
+    public static func read(_ bytes: UnsafeRawBufferPointer) -> PlainBatchRequest? { readEnvelope(bytes) }
 
     /// The request id and deadline of a frame whose body is a batch_layout, read without
     /// reading the batch; nil for any other frame.
@@ -34,13 +25,13 @@ public struct PlainBatchRequest: Sendable, Equatable {
         return (read.requestID, read.deadlineMs)
     }
 
-    private mutating func readBatch(_ reader: inout ProtobufReader) -> Bool {
+    mutating func readBody(_ reader: inout ProtobufReader) -> Bool {
         var sawLayout = false
         while !reader.isAtEnd {
             guard let (field, type) = reader.tag(), type == ProtobufReader.lengthDelimited else { return false }
             switch field {
             case Batch.layout where !sawLayout:
-                guard var layout = reader.nested(), shared.readLayout(&layout), shared.units.isEmpty else { return false }
+                guard var layout = reader.nested(), shared.readBody(&layout), shared.units.isEmpty else { return false }
                 sawLayout = true
             case Batch.texts:
                 guard let units = reader.utf16() else { return false }

@@ -11,7 +11,7 @@
 /// (its `range` at most once, its `text`). Anything else — a second edit, a style, attachments,
 /// points, carets, a view, a field twice that protobuf would merge, malformed bytes or UTF-8 —
 /// gives nil, and the frame goes the general way.
-public struct PlainEditRequest: Sendable, Equatable {
+public struct PlainEditRequest: Sendable, Equatable, PlainEnvelopeRequest {
     public var requestID: UInt64 = 0
     public var deadlineMs: UInt32 = 0
     public var document: UInt64 = 0
@@ -29,17 +29,9 @@ public struct PlainEditRequest: Sendable, Equatable {
     /// `Envelope.edit_document`.
     static let bodyField = 36
 
-    public static func read(_ bytes: UnsafeRawBufferPointer) -> PlainEditRequest? {
-        guard var read = ProtobufReader.envelopeFields(bytes, bodyFields: (bodyField, bodyField, bodyField), body: { _, request in
-            var plain = PlainEditRequest()
-            return plain.readRequest(&request) ? plain : nil
-        }) else { return nil }
-        read.body.requestID = read.requestID
-        read.body.deadlineMs = read.deadlineMs
-        return read.body
-    }
+    public static func read(_ bytes: UnsafeRawBufferPointer) -> PlainEditRequest? { readEnvelope(bytes) }
 
-    private mutating func readRequest(_ reader: inout ProtobufReader) -> Bool {
+    mutating func readBody(_ reader: inout ProtobufReader) -> Bool {
         var edits = 0
         while !reader.isAtEnd {
             guard let (field, type) = reader.tag() else { return false }

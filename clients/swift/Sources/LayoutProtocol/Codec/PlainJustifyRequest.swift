@@ -8,7 +8,7 @@
 /// protobuf reads it (the last wins), the style message at most once. Anything else — a preset,
 /// a size, any other field of the three messages, a style given twice, malformed bytes or
 /// UTF-8 — gives nil, and the frame goes the general way.
-public struct PlainJustifyRequest: Sendable, Equatable {
+public struct PlainJustifyRequest: Sendable, Equatable, PlainTextRequest {
     public var requestID: UInt64 = 0
     public var deadlineMs: UInt32 = 0
     /// The text as UTF-16 units, read straight from the frame's UTF-8.
@@ -28,42 +28,16 @@ public struct PlainJustifyRequest: Sendable, Equatable {
     /// The envelope's `justify` field (proto/layoutd/v1/envelope.proto).
     static let bodyField = 20
 
-    public static func read(_ bytes: UnsafeRawBufferPointer) -> PlainJustifyRequest? {
-        guard let read = ProtobufReader.envelopeFields(bytes, bodyFields: (bodyField, bodyField, bodyField), body: { _, justify in
-            var plain = PlainJustifyRequest()
-            return plain.readJustify(&justify) ? plain : nil
-        }) else { return nil }
-        var plain = read.body
-        plain.requestID = read.requestID
-        plain.deadlineMs = read.deadlineMs
-        return plain
-    }
+    public static func read(_ bytes: UnsafeRawBufferPointer) -> PlainJustifyRequest? { readEnvelope(bytes) }
 
-    private mutating func readJustify(_ reader: inout ProtobufReader) -> Bool {
-        while !reader.isAtEnd {
-            guard let (field, type) = reader.tag() else { return false }
-            switch (field, type) {
-            case (1, ProtobufReader.lengthDelimited): guard let units = reader.utf16() else { return false }; self.units = units
-            case (3, ProtobufReader.lengthDelimited) where !hasStyle:
-                guard var style = reader.nested(), readStyle(&style) else { return false }
-                hasStyle = true
-            case (4, ProtobufReader.fixed32): guard let width = reader.float() else { return false }; self.width = width
-            default: return false
-            }
-        }
-        return true
+    /// The justify request's `style`.
+    static let styleField = 3
+    var styleGiven: Bool {
+        get { hasStyle }
+        set { hasStyle = newValue }
     }
-
-    private mutating func readStyle(_ reader: inout ProtobufReader) -> Bool {
-        while !reader.isAtEnd {
-            guard let (field, type) = reader.tag() else { return false }
-            switch (field, type) {
-            case (1, ProtobufReader.lengthDelimited): guard let family = reader.string() else { return false }; self.family = family
-            default: return false
-            }
-        }
-        return true
-    }
+    /// A size makes the lines' sizes the request's own: the general way fits them.
+    mutating func setSize(_ size: Float) -> Bool { false }
 
     /// The same request as swift-protobuf's envelope: what the general way answers.
     public var envelope: Layoutd_V1_Envelope {

@@ -12,7 +12,7 @@
 /// scalar repeated as protobuf reads it (the last wins), the style message at most once. Anything
 /// else — another field of any of the three messages, a style given twice (protobuf would merge
 /// them), malformed bytes or UTF-8 — gives nil, and the frame goes the general way.
-public struct PlainLayoutRequest: Sendable, Equatable {
+public struct PlainLayoutRequest: Sendable, Equatable, PlainTextRequest {
     public var requestID: UInt64 = 0
     public var deadlineMs: UInt32 = 0
     /// The text as UTF-16 units, read straight from the frame's UTF-8: the engine's form, with no
@@ -34,40 +34,16 @@ public struct PlainLayoutRequest: Sendable, Equatable {
     /// The envelope's `layout` field (proto/layoutd/v1/envelope.proto).
     static let bodyField = 12
 
-    public static func read(_ bytes: UnsafeRawBufferPointer) -> PlainLayoutRequest? {
-        guard var plain = ProtobufReader.envelopeFields(bytes, bodyFields: (bodyField, bodyField, bodyField), body: { _, layout in
-            var plain = PlainLayoutRequest()
-            return plain.readLayout(&layout) ? plain : nil
-        }) else { return nil }
-        plain.body.requestID = plain.requestID
-        plain.body.deadlineMs = plain.deadlineMs
-        return plain.body
-    }
+    public static func read(_ bytes: UnsafeRawBufferPointer) -> PlainLayoutRequest? { readEnvelope(bytes) }
 
-    mutating func readLayout(_ reader: inout ProtobufReader) -> Bool {
-        while !reader.isAtEnd {
-            guard let (field, type) = reader.tag() else { return false }
-            switch (field, type) {
-            case (1, ProtobufReader.lengthDelimited): guard let units = reader.utf16() else { return false }; self.units = units
-            case (2, ProtobufReader.lengthDelimited) where !hasDefaultStyle:
-                guard var style = reader.nested(), readStyle(&style) else { return false }
-                hasDefaultStyle = true
-            case (4, ProtobufReader.fixed32): guard let width = reader.float() else { return false }; self.width = width
-            default: return false
-            }
-        }
-        return true
+    /// The layout's `default_style`.
+    static let styleField = 2
+    var styleGiven: Bool {
+        get { hasDefaultStyle }
+        set { hasDefaultStyle = newValue }
     }
-
-    private mutating func readStyle(_ reader: inout ProtobufReader) -> Bool {
-        while !reader.isAtEnd {
-            guard let (field, type) = reader.tag() else { return false }
-            switch (field, type) {
-            case (1, ProtobufReader.lengthDelimited): guard let family = reader.string() else { return false }; self.family = family
-            case (4, ProtobufReader.fixed32): guard let size = reader.float() else { return false }; self.size = size
-            default: return false
-            }
-        }
+    mutating func setSize(_ size: Float) -> Bool {
+        self.size = size
         return true
     }
 
