@@ -86,7 +86,7 @@ struct BatchPlan: Sendable {
     func engineRequest(_ index: Int, maxTextUnits: Int) -> ParagraphRequest? {
         guard case .plain(_, let texts, let template?) = items, texts[index].count <= maxTextUnits else { return nil }
         var request = template
-        request.text = AttributedText("", units: texts[index], style: template.text.styles[0])
+        request.text = AttributedText(plainUnits: texts[index], style: template.text.styles[0])
         return request
     }
 

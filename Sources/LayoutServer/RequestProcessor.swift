@@ -135,12 +135,14 @@ public final class RequestProcessor: Sendable {
     /// engine's request made straight from its values, written as `replyFrame(to:)` writes a
     /// layout's. A value that request would refuse goes the general way, which names it.
     public func replyFrame(toPlain plain: PlainLayoutRequest, budget: WorkBudget = .unlimited) throws -> [UInt8] {
-        guard let request = plain.engineRequest(fonts: layouter.fonts), request.text.units.count <= configuration.maxTextUnits else {
+        // The length first, and the request bound straight from what makes it: unwrapped from a
+        // named optional, it was copied (every array of its text counted) and both destroyed.
+        guard plain.units.count <= configuration.maxTextUnits, case .some(let request) = plain.engineRequest(fonts: layouter.fonts) else {
             return try replyFrame(to: plain.envelope, budget: budget)
         }
         let id = plain.requestID
         let tag = RequestTag(id: id, kind: "layout", deadlineMs: plain.deadlineMs)
-        return try bounded(try written(tag) { () throws(WireError) in
+        return try bounded(try written(tag, request) { (request) throws(WireError) in
             let layout = try work("layout") { try layouter.layout(request, budget: budget) }
             try checkBeforeWriting(budget, "layout")
             return LayoutReplyFrame.encode(requestID: id, layout: layout, backgrounds: [], ruleMatches: [])
@@ -158,7 +160,7 @@ public final class RequestProcessor: Sendable {
         }
         let id = plain.requestID
         let tag = RequestTag(id: id, kind: "justify", deadlineMs: plain.deadlineMs)
-        return try bounded(try written(tag) { () throws(WireError) in
+        return try bounded(try written(tag, plan) { (plan) throws(WireError) in
             let fitted = try work("justify") { try layouter.justify(plan.request, budget: budget) }
             let effects = TextEffects.derive(preset: plan.presetName, palette: plan.palette,
                                              largestSize: fitted.lineSizes.max() ?? plan.request.minSize)
@@ -209,11 +211,18 @@ public final class RequestProcessor: Sendable {
     /// A reply frame written by `body` straight from the engine's result, or its error's frame;
     /// timed and counted as `reply(to:)` counts the others.
     private func written(_ request: RequestTag, _ body: () throws(WireError) -> [UInt8]) throws -> [UInt8] {
+        try written(request, ()) { () throws(WireError) in try body() }
+    }
+
+    /// The same, `body` borrowing `input`: a closure that captured the engine's request held a
+    /// copy of it (every array of its text retained, and released with the copy).
+    private func written<Input: ~Copyable>(_ request: RequestTag, _ input: borrowing Input,
+                                           _ body: (borrowing Input) throws(WireError) -> [UInt8]) throws -> [UInt8] {
         let start = DispatchTime.now().uptimeNanoseconds
         let frame: [UInt8]
         var failure: Layoutd_V1_Error?
         do {
-            frame = try body()
+            frame = try body(input)
         } catch {
             failure = error.wireMessage
             frame = try Framing.encode(Self.errorEnvelope(request.id, error.wireMessage))

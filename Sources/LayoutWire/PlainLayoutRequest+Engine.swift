@@ -12,6 +12,6 @@ extension PlainLayoutRequest {
         let style = TextStyle(family: family.isEmpty ? fonts.defaultFamily : family, size: size == 0 ? 17 : Double(size))
         // The text's string is left empty: the stages read its units (as a paragraph cut from a
         // text has none), and making one was most of reading the request.
-        return ParagraphRequest(text: AttributedText("", units: units, style: style), width: Double(width))
+        return ParagraphRequest(text: AttributedText(plainUnits: units, style: style), width: Double(width))
     }
 }

@@ -24,6 +24,23 @@ import TestSupport
 
     /// The sweep over span edges resolves every piece as applying each covering span in order
     /// does (the old quadratic way, kept here as the reference), on seeded overlapping spans.
+    /// `init(plainUnits:style:)`, a plain request's text, is the general init with no paint and
+    /// no spans, part by part: empty, one unit, a caption with a surrogate pair.
+    @Test func plainUnitsEqualTheGeneralInit() {
+        let style = TextStyle(family: "Noto Sans", size: 24)
+        for string in ["", "a", "Caption with an emoji 🙂 and more"] {
+            let units = AttributedText.utf16(string)
+            let plain = AttributedText(plainUnits: units, style: style)
+            let general = AttributedText("", units: units, style: style)
+            #expect(plain.string == general.string && plain.units == general.units, "\(string)")
+            #expect(plain.styles == general.styles && plain.paints == general.paints, "\(string)")
+            #expect(plain.runs.map(\.range) == general.runs.map(\.range) && plain.runs.map(\.style) == general.runs.map(\.style), "\(string)")
+            #expect(plain.paintRuns.map(\.range) == general.paintRuns.map(\.range) && plain.paintRuns.map(\.paint) == general.paintRuns.map(\.paint))
+            #expect(plain.hidden == general.hidden && plain.hasEmphasis == general.hasEmphasis && plain.ruby.isEmpty && general.ruby.isEmpty)
+            #expect(plain.isPlain && general.isPlain)
+        }
+    }
+
     @Test func sweepResolvesSpansAsApplyingThemInOrder() {
         var generator = SeededGenerator(seed: 0x5A_A5)
         let base = TextStyle(family: "Noto Sans", size: 17)

@@ -117,6 +117,13 @@ public struct AttributedText: Sendable {
                   hasEmphasis: paints.contains { $0.emphasis != nil })
     }
 
+    /// A text of one style in the default paint, nothing else: `init(_:units:style:)` without a
+    /// paint to make and test (a plain request's text; `AttributedTextTests` holds the two equal).
+    public init(plainUnits units: ContiguousArray<UInt16>, style: consuming TextStyle) {
+        self.init(string: "", units: units, styles: [style], runs: units.isEmpty ? [] : [(0..<units.count, 0)],
+                  paints: Self.defaultPaints, paintRuns: [], hidden: [], hasEmphasis: false)
+    }
+
     /// Ranges sorted and joined where they meet or overlap; empty ones dropped.
     static func merged<Ranges: Sequence<Range<Int>>>(_ ranges: Ranges) -> [Range<Int>] {
         var merged: [Range<Int>] = []
