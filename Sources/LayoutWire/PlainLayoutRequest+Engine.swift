@@ -8,10 +8,12 @@ extension PlainLayoutRequest {
     public func engineRequest(fonts: FontRegistry) -> ParagraphRequest? {
         guard Bounds.contains(Double(width), upTo: Bounds.maxLength) else { return nil }
         guard family.isEmpty || fonts.hasFamily(family), size == 0 || Bounds.containsFontSize(Double(size)) else { return nil }
-        // The default style patched with the family and size given: what StylePatch.applied makes.
-        let style = TextStyle(family: family.isEmpty ? fonts.defaultFamily : family, size: size == 0 ? 17 : Double(size))
-        // The text's string is left empty: the stages read its units (as a paragraph cut from a
-        // text has none), and making one was most of reading the request.
-        return ParagraphRequest(text: AttributedText(plainUnits: units, style: style), width: Double(width))
+        // The default style patched with the family and size given: what StylePatch.applied makes
+        // (made in the call, so the text takes it without a copy). The text's string is left
+        // empty: the stages read its units (as a paragraph cut from a text has none), and making
+        // one was most of reading the request.
+        return ParagraphRequest(text: AttributedText(plainUnits: units, style: TextStyle(family: family.isEmpty ? fonts.defaultFamily : family,
+                                                                                       size: size == 0 ? 17 : Double(size))),
+                                width: Double(width))
     }
 }

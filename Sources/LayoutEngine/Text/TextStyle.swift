@@ -94,7 +94,7 @@ public struct TextStyle: Hashable, Sendable {
 
     public init(family: String = "", weight: Int = 400, italic: Bool = false, size: Double = 17,
                 letterSpacing: Double = 0, features: [FontFeature] = [], language: String = "", baselineOffset: Double = 0,
-                variations: FontVariationSettings = .automatic) {
+                variations: FontVariationSettings = FontVariationSettings()) {
         self.family = family
         self.weight = weight
         self.italic = italic
