@@ -13,11 +13,14 @@ final class RareBox<Values: RareValues>: Sendable {
 
     private init(_ values: Values) { self.values = values }
 
-    /// `box` with `change` made: nil again when nothing is left set (no object is made for it).
+    /// A box holding `values`, or nil when nothing is set in them (no object is made for it).
+    static func make(_ values: Values) -> RareBox? { values.isEmpty ? nil : RareBox(values) }
+
+    /// `box` with `change` made: nil again when nothing is left set.
     static func change(_ box: inout RareBox?, _ change: (inout Values) -> Void) {
         var values = box?.values ?? Values()
         change(&values)
-        box = values.isEmpty ? nil : RareBox(values)
+        box = make(values)
     }
 }
 

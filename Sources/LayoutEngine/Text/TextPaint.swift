@@ -44,11 +44,8 @@ public struct TextPaint: Hashable, Sendable {
         self.underline = underline
         self.strikethrough = strikethrough
         self.shadows = shadows
-        // No object is made for a paint with none of them, as for nearly every request's (and
-        // none is looked at: `RarePaint.isEmpty` says the same of the three).
-        if glow != nil || fill != nil || emphasis != nil {
-            RareBox.change(&rare) { $0 = RarePaint(glow: glow, fill: fill, emphasis: emphasis) }
-        }
+        // Made directly, not through the setters: nearly every paint has none of the three.
+        rare = RareBox.make(RarePaint(glow: glow, fill: fill, emphasis: emphasis))
         self.effect = effect
     }
 
