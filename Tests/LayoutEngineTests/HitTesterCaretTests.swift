@@ -90,6 +90,18 @@ import Testing
             let simple = try #require(HitTester.simpleCaret(layout: bidiLayout, units: bidiUnits, offset: offset), "offset \(offset)")
             #expect(general.caret(TextPosition(offset: offset))?.primary == simple.primary && simple.primary.x > 0, "offset \(offset)")
         }
+        // Where the font changes inside one direction (Han in Noto Sans CJK between Latin in
+        // Noto Sans): the runs' shared ends are the simple caret's too.
+        let mixed = "Type 漢字 here"
+        let mixedLayout = try Fixtures.layout(mixed, width: 1_000, size: 20)
+        let mixedUnits = AttributedText.utf16(mixed)
+        let mixedGeneral = HitTester(layout: mixedLayout, units: mixedUnits)
+        let fontChanges = mixedLayout.runs.dropFirst().map(\.range.lowerBound)
+        #expect(fontChanges == [5, 8])
+        for offset in fontChanges {
+            let simple = try #require(HitTester.simpleCaret(layout: mixedLayout, units: mixedUnits, offset: offset), "offset \(offset)")
+            #expect(mixedGeneral.caret(TextPosition(offset: offset))?.primary == simple.primary, "offset \(offset)")
+        }
         // A right-to-left paragraph, too.
         let arabic = "مرحبا بالعالم، هذا نص قصير"
         let arabicLayout = try Fixtures.layout(arabic, width: 1_000, size: 20)

@@ -1,7 +1,8 @@
 extension HitTester {
     /// The downstream caret at `offset` where nothing about it needs the line cut into boxes: a
     /// horizontal line of runs in visual order without attachments, the offset inside the line
-    /// (not at its ends, nor at a run's: no bidi boundary), between two units that never join a
+    /// (not at its ends, nor at a bidi boundary: at a run's ends only between two left-to-right
+    /// runs of one level, where the font or style changes), between two units that never join a
     /// grapheme cluster, where a glyph cluster of its own starts and neither it nor the cluster
     /// before it is empty. There the caret stands at that cluster's leading edge — its first
     /// glyph's pen left to right, the pen after its glyphs right to left — which the line's
@@ -22,12 +23,23 @@ extension HitTester {
         var pen = line.baselineOrigin.x
         var lastX = -Double.infinity
         var previousWidth = -1.0
+        // The level of the run before when it ended at the offset: a run after it at the same
+        // level, left to right, makes the offset no bidi boundary but a change of font or style.
+        var levelEndingAtOffset: Int?
         for run in layout.runs where run.lineIndex == index && !run.glyphs.isEmpty {
             // Runs in visual order, left to right, each starting where the one before ended.
-            guard run.glyphs.first!.position.x >= lastX,
-                  run.isInserted || (run.range.lowerBound != offset && run.range.upperBound != offset) else { return nil }
-            lastX = run.glyphs.first!.position.x
+            guard run.glyphs.first!.position.x >= lastX else { return nil }
             let rightToLeft = run.bidiLevel % 2 == 1
+            if !run.isInserted && (run.range.lowerBound == offset || run.range.upperBound == offset) {
+                guard !rightToLeft else { return nil }
+                // Starting at the offset: after a run of its level that ended there.
+                if run.range.lowerBound == offset {
+                    guard levelEndingAtOffset == Int(run.bidiLevel) else { return nil }
+                }
+            }
+            if levelEndingAtOffset != nil && run.range.lowerBound != offset { return nil }
+            levelEndingAtOffset = !run.isInserted && run.range.upperBound == offset ? Int(run.bidiLevel) : nil
+            lastX = run.glyphs.first!.position.x
             // Right to left, the offset's cluster is found first and the one before it (in the
             // text) stands to its right: the caret waits for it at the offset cluster's right edge.
             var waiting: Double?
