@@ -146,6 +146,32 @@ import TestSupport
         #expect(try Self.differences(bullets) == [])
     }
 
+    /// The settings' list and spacing read in place (`isNumberedList`, `paragraphSpacing`)
+    /// equal the paragraph style's, whatever the style holds.
+    @Test func theSettingsReadInPlaceEqualTheParagraphStyle() {
+        var request = Self.settings().request
+        let styles: [ParagraphStyle?] = [
+            nil, ParagraphStyle(spacingBefore: 4), ParagraphStyle(spacingAfter: 6), ParagraphStyle(spacingBefore: 3, spacingAfter: 9),
+        ]
+        let lists: [ListStyle?] = [nil, ListStyle(marker: .bullet("–")), ListStyle(marker: .decimal, start: 3), ListStyle(marker: .lowerRoman)]
+        for style in styles {
+            for list in lists {
+                if var style {
+                    style.list = list
+                    request.paragraphStyle = style
+                } else {
+                    request.paragraphStyle = .plain
+                    request.paragraphStyle.list = list
+                }
+                #expect(request.isNumberedList == (request.paragraphStyle.list?.isNumbered ?? false))
+                #expect(request.paragraphSpacing == request.paragraphStyle.spacingBefore + request.paragraphStyle.spacingAfter)
+            }
+        }
+        var numbered = request
+        numbered.paragraphStyle.list = ListStyle(marker: .decimal)
+        #expect(numbered.isNumberedList && !Self.settings().request.isNumberedList)
+    }
+
     // MARK: Text that flows
 
     /// An ellipse at the top right of one growing box, text on both sides of it.

@@ -39,7 +39,7 @@ public struct DocumentSettings: Sendable {
     }
 
     /// True when a paragraph's layout depends on its index: its list marker is a number.
-    var numbersParagraphs: Bool { request.paragraphStyle.list?.isNumbered ?? false }
+    var numbersParagraphs: Bool { request.isNumberedList }
 
     /// True when the text flows through containers or around exclusions: each paragraph is laid
     /// out from where the one before ended (`FlowStart`), in the document's coordinates.
@@ -47,7 +47,7 @@ public struct DocumentSettings: Sendable {
 
     /// The space between two paragraphs (a layout's `spacing_after` of the one above and
     /// `spacing_before` of the one below): never above the first or below the last.
-    var paragraphGap: Double { request.paragraphStyle.spacingBefore + request.paragraphStyle.spacingAfter }
+    var paragraphGap: Double { request.paragraphSpacing }
 
     /// What a document cannot be laid out as yet, by field: each of these would make a
     /// paragraph's lines depend on the paragraphs after it (or, for vertical text, on how wide
@@ -233,8 +233,20 @@ extension ParagraphRequest {
     /// In a numbered list, the text's first paragraph becomes item `index` (0 for the first):
     /// a document lays each paragraph out alone, and its item keeps its number in the list.
     mutating func numberItems(from index: Int) {
-        guard var list = paragraphStyle.list, list.isNumbered else { return }
+        guard isNumberedList, var list = paragraphStyle.list else { return }
         list.itemsBefore = index
         paragraphStyle.list = list
+    }
+
+    /// Whether the request's paragraphs are items of a numbered list, read in place: the
+    /// paragraph style's getter copies the whole style (its tab stops and list retained), and a
+    /// document asks this with every keystroke.
+    var isNumberedList: Bool { typography?.values.paragraphStyle.list?.isNumbered ?? false }
+
+    /// The space between two of the request's paragraphs (`spacing_after` and `spacing_before`),
+    /// read in place as `isNumberedList` is.
+    var paragraphSpacing: Double {
+        guard let values = typography?.values else { return 0 }
+        return values.paragraphStyle.spacingBefore + values.paragraphStyle.spacingAfter
     }
 }
