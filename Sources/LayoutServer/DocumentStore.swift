@@ -83,13 +83,19 @@ public final class DocumentStore: Sendable {
     /// @unchecked Sendable: a `TextDocument` is not thread-safe and not Sendable; an entry
     /// crosses threads only as the connection's document chain hands it on, one request after
     /// another (the chain runs them in order), and the sweep and the final close only drop it.
-    struct Entry: @unchecked Sendable {
+    /// A class: every request looks its entry up, and a struct's copy retained each of its
+    /// references where this is one; its two counts change in place, under the store's lock.
+    final class Entry: @unchecked Sendable {
         let document: TextDocument
         let ruleNames: [String]
-        /// What only some documents have, by reference: an entry is copied on every request.
+        /// What only some documents have, by reference: most documents have neither.
         let extras: DocumentExtras?
         var lastUsed: UInt64
         var units: Int
+
+        init(document: TextDocument, ruleNames: [String], extras: DocumentExtras?, lastUsed: UInt64, units: Int) {
+            (self.document, self.ruleNames, self.extras, self.lastUsed, self.units) = (document, ruleNames, extras, lastUsed, units)
+        }
     }
 
     private struct State {
@@ -161,9 +167,9 @@ public final class DocumentStore: Sendable {
     /// The document `id`, marked used now.
     func entry(_ id: UInt64, now: UInt64) throws(LayoutError) -> Entry {
         let found: Entry? = state.withLock { state in
-            guard let index = state.entries.index(forKey: id) else { return nil }  // one look-up for both
-            state.entries.values[index].lastUsed = now
-            return state.entries.values[index]
+            guard let entry = state.entries[id] else { return nil }
+            entry.lastUsed = now
+            return entry
         }
         guard let found else { throw Self.notFound(id, field: "document") }
         return found
@@ -197,13 +203,13 @@ public final class DocumentStore: Sendable {
     func settle(_ id: UInt64, length: Int) {
         state.withLock { state in
             // One lookup: the entry's place, read and written there.
-            guard let index = state.entries.index(forKey: id) else { return }
-            let counted = state.entries.values[index].units
-            state.entries.values[index].units = length
+            guard let entry = state.entries[id] else { return }
+            let counted = entry.units
+            entry.units = length
             state.units += length - counted
             if length > counted {
                 ledger.unitShare.add(length - counted, for: state.user)  // admitted by `grow` before the edit ran
-            } else {
+            } else if length < counted {
                 ledger.release(units: counted - length, user: state.user)
             }
         }
