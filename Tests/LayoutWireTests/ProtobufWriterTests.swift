@@ -48,6 +48,50 @@ import Testing
         #expect(writer.bytes == (try every.serializedBytes() as [UInt8]))
     }
 
+    /// Fields written into bounded room (`BoundedFields`) have the writer's bytes, at every
+    /// value's edges, with one-byte and two-byte tags, in a message and at the bound exactly.
+    @Test func boundedFieldsGiveTheWritersBytes() {
+        let integers: [UInt32] = [0, 1, 0x7F, 0x80, 0x3FFF, 0x4000, 0x1F_FFFF, 0x20_0000, 0xFFF_FFFF, 0x1000_0000, .max]
+        let enumerations = [0, 1, 127, 128, -1, Int(Int32.min), Int(Int32.max)]
+        let floats: [Float] = [0, -0.0, 1, -2.5, .greatestFiniteMagnitude, .leastNonzeroMagnitude, .infinity]
+        for field in [1, 15, 16, 2_047] {
+            for (index, integer) in integers.enumerated() {
+                let enumeration = enumerations[index % enumerations.count], float = floats[index % floats.count]
+                let flag = index % 2 == 0
+                var general = ProtobufWriter(capacity: 8)
+                general.uint32(field, integer)
+                general.enumeration(field, enumeration)
+                general.bool(field, flag)
+                general.float(field, float)
+                general.message(field) { inner in
+                    inner.uint32(1, integer)
+                    inner.float(2, float)
+                }
+                var bounded = ProtobufWriter(capacity: 8)
+                // Each field's bound: 2 + 5, 2 + 10, 2 + 1, 2 + 4, and the message's 2 + 1 + 6 + 5.
+                let bound = 7 + 12 + 3 + 6 + 14
+                bounded.bounded(bound) { fields in
+                    fields.uint32(field, integer)
+                    fields.enumeration(field, enumeration)
+                    fields.bool(field, flag)
+                    fields.float(field, float)
+                    fields.message(field) { inner in
+                        inner.uint32(1, integer)
+                        inner.float(2, float)
+                    }
+                }
+                #expect(bounded.bytes == general.bytes, "field \(field), \(integer), \(enumeration), \(flag), \(float)")
+                #expect(bounded.count <= bound)
+            }
+        }
+        // After other bytes, the room reserved from where the writer stands.
+        var general = ProtobufWriter(capacity: 8), bounded = ProtobufWriter(capacity: 8)
+        for _ in 0..<40 { general.uint32(3, .max); bounded.uint32(3, .max) }
+        general.uint32(4, 300)
+        bounded.bounded(3) { $0.uint32(4, 300) }
+        #expect(bounded.bytes == general.bytes)
+    }
+
     /// A frame written into the room of the array it returns has the bytes of one written into
     /// the writer's own storage, whether it fits that room or outgrows it (and moves).
     @Test func framesWrittenInTheirArraysRoomGiveTheSameBytes() {

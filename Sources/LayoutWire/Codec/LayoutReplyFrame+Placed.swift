@@ -11,36 +11,40 @@ extension LayoutReplyFrame {
     static func writePlaced(_ line: LineLayout, _ placement: ParagraphPlacement, to writer: inout ProtobufWriter) {
         // As `placed` moves it: y plus the top, even a top of 0 (-0 + 0 is 0).
         let top = placement.top
-        writer.message(Line.range) { write(line.range.lowerBound + placement.offset, line.range.count, to: &$0) }
-        writer.message(Line.baselineOrigin) { point in
-            point.float(1, Float(line.baselineOrigin.x))
-            point.float(2, Float(line.baselineOrigin.y + top))
-        }
-        writer.float(Line.ascent, Float(line.ascent))
-        writer.float(Line.descent, Float(line.descent))
-        writer.float(Line.leading, Float(line.leading))
-        writer.float(Line.width, Float(line.width))
-        writer.float(Line.trailingWhitespaceWidth, Float(line.trailingWhitespaceWidth))
-        writer.message(Line.usedRect) { rect in
-            rect.float(1, Float(line.usedRect.x))
-            rect.float(2, Float(line.usedRect.y + top))
-            rect.float(3, Float(line.usedRect.width))
-            rect.float(4, Float(line.usedRect.height))
-        }
-        writer.bool(Line.hardBreak, line.hardBreak)
-        writer.bool(Line.truncated, line.truncated)
-        writer.uint32(Line.container, UInt32(line.container))
-        if var rect = line.fragmentRect {
-            rect.y += top
-            writer.message(Line.fragmentRect) { write(rect, to: &$0) }
+        writer.bounded(lineFieldsBound) { fields in
+            fields.message(Line.range) { write(line.range.lowerBound + placement.offset, line.range.count, to: &$0) }
+            fields.message(Line.baselineOrigin) { point in
+                point.float(1, Float(line.baselineOrigin.x))
+                point.float(2, Float(line.baselineOrigin.y + top))
+            }
+            fields.float(Line.ascent, Float(line.ascent))
+            fields.float(Line.descent, Float(line.descent))
+            fields.float(Line.leading, Float(line.leading))
+            fields.float(Line.width, Float(line.width))
+            fields.float(Line.trailingWhitespaceWidth, Float(line.trailingWhitespaceWidth))
+            fields.message(Line.usedRect) { rect in
+                rect.float(1, Float(line.usedRect.x))
+                rect.float(2, Float(line.usedRect.y + top))
+                rect.float(3, Float(line.usedRect.width))
+                rect.float(4, Float(line.usedRect.height))
+            }
+            fields.bool(Line.hardBreak, line.hardBreak)
+            fields.bool(Line.truncated, line.truncated)
+            fields.uint32(Line.container, UInt32(line.container))
+            if var rect = line.fragmentRect {
+                rect.y += top
+                fields.message(Line.fragmentRect) { write(rect, to: &$0) }
+            }
         }
     }
 
     static func writePlaced(_ run: GlyphRunLayout, _ placement: ParagraphPlacement, to writer: inout ProtobufWriter) {
         let (top, offset) = (placement.top, placement.offset)
-        writer.uint32(Run.fontID, run.fontID)
-        writer.float(Run.size, Float(run.size))
-        writer.uint32(Run.bidiLevel, UInt32(run.bidiLevel))
+        writer.bounded(runHeadBound) { fields in
+            fields.uint32(Run.fontID, run.fontID)
+            fields.float(Run.size, Float(run.size))
+            fields.uint32(Run.bidiLevel, UInt32(run.bidiLevel))
+        }
         run.glyphs.withUnsafeBufferPointer { glyphs in
             let count = glyphs.count
             writer.packedUInt32(Run.glyphIDs, count: count) { glyphs[$0].id }
@@ -57,19 +61,18 @@ extension LayoutReplyFrame {
             }
             writer.packedUInt32(Run.clusters, count: count) { UInt32(truncatingIfNeeded: glyphs[$0].cluster + offset) }
         }
-        writer.message(Run.range) { write(run.range.lowerBound + offset, run.range.count, to: &$0) }
-        writer.bool(Run.truncationToken, run.isTruncationToken)
-        writer.uint32(Run.lineIndex, UInt32(run.lineIndex + placement.firstLine))
-        writer.uint32(Run.paint, UInt32(run.paint))
-        writer.enumeration(Run.orientation, Layoutd_V1_GlyphOrientation(run.orientation).rawValue)
-        for variation in run.variations {
-            writer.message(Run.variations) { inner in
-                inner.string(1, variation.tag)
-                inner.float(2, variation.value)
-            }
+        writer.bounded(runMiddleBound) { fields in
+            fields.message(Run.range) { write(run.range.lowerBound + offset, run.range.count, to: &$0) }
+            fields.bool(Run.truncationToken, run.isTruncationToken)
+            fields.uint32(Run.lineIndex, UInt32(run.lineIndex + placement.firstLine))
+            fields.uint32(Run.paint, UInt32(run.paint))
+            fields.enumeration(Run.orientation, Layoutd_V1_GlyphOrientation(run.orientation).rawValue)
         }
-        writer.bool(Run.hyphen, run.isHyphen)
-        writer.bool(Run.listMarker, run.isListMarker)
-        writeSynthesis(run, to: &writer)
+        writeVariations(run, to: &writer)
+        writer.bounded(runTailBound) { fields in
+            fields.bool(Run.hyphen, run.isHyphen)
+            fields.bool(Run.listMarker, run.isListMarker)
+            writeSynthesis(run, to: &fields)
+        }
     }
 }

@@ -164,27 +164,28 @@ public enum LayoutReplyFrame {
         for ruby in layout.rubyRuns { reply.message(Reply.rubyRuns) { write(ruby, ink: nil, to: &$0) } }
     }
 
+    /// The most a line's fields but its ink take: its range (14 bytes), baseline origin (12),
+    /// five floats (25), used rect (22), two flags (4), container (6) and fragment rect (22).
+    static let lineFieldsBound = 105
+
     static func write(_ line: LineLayout, ink: Rect?, to writer: inout ProtobufWriter) {
-        writer.message(Line.range) { write(line.range, to: &$0) }
-        writer.message(Line.baselineOrigin) { point in
-            point.float(1, Float(line.baselineOrigin.x))
-            point.float(2, Float(line.baselineOrigin.y))
+        writer.bounded(lineFieldsBound) { fields in
+            fields.message(Line.range) { write(line.range.lowerBound, line.range.count, to: &$0) }
+            fields.message(Line.baselineOrigin) { point in
+                point.float(1, Float(line.baselineOrigin.x))
+                point.float(2, Float(line.baselineOrigin.y))
+            }
+            fields.float(Line.ascent, Float(line.ascent))
+            fields.float(Line.descent, Float(line.descent))
+            fields.float(Line.leading, Float(line.leading))
+            fields.float(Line.width, Float(line.width))
+            fields.float(Line.trailingWhitespaceWidth, Float(line.trailingWhitespaceWidth))
+            fields.message(Line.usedRect) { write(line.usedRect, to: &$0) }
+            fields.bool(Line.hardBreak, line.hardBreak)
+            fields.bool(Line.truncated, line.truncated)
+            fields.uint32(Line.container, UInt32(line.container))
+            if let rect = line.fragmentRect { fields.message(Line.fragmentRect) { write(rect, to: &$0) } }
         }
-        writer.float(Line.ascent, Float(line.ascent))
-        writer.float(Line.descent, Float(line.descent))
-        writer.float(Line.leading, Float(line.leading))
-        writer.float(Line.width, Float(line.width))
-        writer.float(Line.trailingWhitespaceWidth, Float(line.trailingWhitespaceWidth))
-        writer.message(Line.usedRect) { rect in
-            rect.float(1, Float(line.usedRect.x))
-            rect.float(2, Float(line.usedRect.y))
-            rect.float(3, Float(line.usedRect.width))
-            rect.float(4, Float(line.usedRect.height))
-        }
-        writer.bool(Line.hardBreak, line.hardBreak)
-        writer.bool(Line.truncated, line.truncated)
-        writer.uint32(Line.container, UInt32(line.container))
-        if let rect = line.fragmentRect { writer.message(Line.fragmentRect) { write(rect, to: &$0) } }
         if let ink { writer.message(Line.inkBounds) { write(ink, to: &$0) } }
     }
 
@@ -195,10 +196,37 @@ public enum LayoutReplyFrame {
         writer.float(4, Float(rect.height))
     }
 
+    /// A rect as `write(_:to:)` writes it, into bounded room (22 bytes at most).
+    @inline(__always)
+    static func write(_ rect: Rect, to fields: inout BoundedFields) {
+        fields.float(1, Float(rect.x))
+        fields.float(2, Float(rect.y))
+        fields.float(3, Float(rect.width))
+        fields.float(4, Float(rect.height))
+    }
+
+    /// A range from its start and length, into bounded room (12 bytes at most).
+    @inline(__always)
+    static func write(_ start: Int, _ count: Int, to fields: inout BoundedFields) {
+        fields.uint32(1, UInt32(start))
+        fields.uint32(2, UInt32(count))
+    }
+
+    /// The most a run's fields before its glyphs take: its font (6 bytes), size (5) and level (6).
+    static let runHeadBound = 17
+    /// The most its fields from its range to its orientation take: range (14), token flag (2),
+    /// line (6), paint (6), orientation (11).
+    static let runMiddleBound = 39
+    /// The most its fields from the hyphen flag on take: two flags (2 and 3), three metrics and
+    /// two synthesis floats (6 each).
+    static let runTailBound = 35
+
     static func write(_ run: GlyphRunLayout, ink: Rect?, bounds: TypographicBounds? = nil, to writer: inout ProtobufWriter) {
-        writer.uint32(Run.fontID, run.fontID)
-        writer.float(Run.size, Float(run.size))
-        writer.uint32(Run.bidiLevel, UInt32(run.bidiLevel))
+        writer.bounded(runHeadBound) { fields in
+            fields.uint32(Run.fontID, run.fontID)
+            fields.float(Run.size, Float(run.size))
+            fields.uint32(Run.bidiLevel, UInt32(run.bidiLevel))
+        }
         run.glyphs.withUnsafeBufferPointer { glyphs in
             let count = glyphs.count
             writer.packedUInt32(Run.glyphIDs, count: count) { glyphs[$0].id }
@@ -215,26 +243,36 @@ public enum LayoutReplyFrame {
             }
             writer.packedUInt32(Run.clusters, count: count) { UInt32(truncatingIfNeeded: glyphs[$0].cluster) }
         }
-        writer.message(Run.range) { write(run.range, to: &$0) }
-        writer.bool(Run.truncationToken, run.isTruncationToken)
-        writer.uint32(Run.lineIndex, UInt32(run.lineIndex))
-        writer.uint32(Run.paint, UInt32(run.paint))
-        writer.enumeration(Run.orientation, Layoutd_V1_GlyphOrientation(run.orientation).rawValue)
+        writer.bounded(runMiddleBound) { fields in
+            fields.message(Run.range) { write(run.range.lowerBound, run.range.count, to: &$0) }
+            fields.bool(Run.truncationToken, run.isTruncationToken)
+            fields.uint32(Run.lineIndex, UInt32(run.lineIndex))
+            fields.uint32(Run.paint, UInt32(run.paint))
+            fields.enumeration(Run.orientation, Layoutd_V1_GlyphOrientation(run.orientation).rawValue)
+        }
         if let ink { writer.message(Run.inkBounds) { write(ink, to: &$0) } }
+        writeVariations(run, to: &writer)
+        writer.bounded(runTailBound) { fields in
+            fields.bool(Run.hyphen, run.isHyphen)
+            fields.bool(Run.listMarker, run.isListMarker)
+            if let bounds {
+                fields.float(Run.ascent, Float(bounds.ascent))
+                fields.float(Run.descent, Float(bounds.descent))
+                fields.float(Run.leading, Float(bounds.leading))
+            }
+            writeSynthesis(run, to: &fields)
+        }
+    }
+
+    /// A variable font's axes, for each run that has them (field 14).
+    @inline(__always)
+    static func writeVariations(_ run: GlyphRunLayout, to writer: inout ProtobufWriter) {
         for variation in run.variations {
             writer.message(Run.variations) { inner in
                 inner.string(1, variation.tag)
                 inner.float(2, variation.value)
             }
         }
-        writer.bool(Run.hyphen, run.isHyphen)
-        writer.bool(Run.listMarker, run.isListMarker)
-        if let bounds {
-            writer.float(Run.ascent, Float(bounds.ascent))
-            writer.float(Run.descent, Float(bounds.descent))
-            writer.float(Run.leading, Float(bounds.leading))
-        }
-        writeSynthesis(run, to: &writer)
     }
 
     /// Text on a path: each glyph's turn, in degrees (last in the run, as field 22).
@@ -255,10 +293,10 @@ public enum LayoutReplyFrame {
 
     /// A synthesised face's fields; nothing for nearly every run (no instance).
     @inline(__always)
-    static func writeSynthesis(_ run: GlyphRunLayout, to writer: inout ProtobufWriter) {
+    static func writeSynthesis(_ run: GlyphRunLayout, to fields: inout BoundedFields) {
         guard let font = run.instance, !font.synthesis.isEmpty else { return }
-        writer.float(Run.syntheticBold, Float(font.syntheticBold(at: run.size)))
-        writer.float(Run.syntheticSlant, Float(font.syntheticSlant))
+        fields.float(Run.syntheticBold, Float(font.syntheticBold(at: run.size)))
+        fields.float(Run.syntheticSlant, Float(font.syntheticSlant))
     }
 
     static func write(_ start: Int, _ count: Int, to writer: inout ProtobufWriter) {

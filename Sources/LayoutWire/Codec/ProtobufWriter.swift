@@ -263,6 +263,18 @@ struct ProtobufWriter: ~Copyable {
         count += values * 4
     }
 
+    /// Fields of a bounded size, at most `most` bytes in all, written by `body` into room
+    /// reserved once (`BoundedFields`: no check of the room per field). A line's and a run's
+    /// fixed fields, written for every line and run of every reply, checked the room a dozen times
+    /// each this way.
+    @inline(__always)
+    mutating func bounded(_ most: Int, _ body: (inout BoundedFields) -> Void) {
+        reserve(most)
+        var fields = BoundedFields(base: base, at: count, end: count + most)
+        body(&fields)
+        count = fields.at
+    }
+
     /// Inlined where a message ends, the one-byte case at least: most messages are short.
     @inline(__always)
     private mutating func patchLength(at lengthAt: Int) {
@@ -321,5 +333,83 @@ struct ProtobufWriter: ~Copyable {
     mutating func truncate(to offset: Int) {
         precondition(offset >= 0 && offset <= count, "truncating past what was written")
         count = offset
+    }
+}
+
+/// Fields written into room a `ProtobufWriter` reserved for them (`bounded(_:_:)`), as the
+/// writer writes them (the same bytes: `ProtobufWriterTests` holds them equal) but with no check
+/// of the room per field. The room is the caller's bound on what its fields can take: a varint
+/// at most 10 bytes and its tag 2 (field numbers below 2,048), a float 4 and its tag; debug
+/// builds check the bound after each field. A message inside is short: its length one byte.
+struct BoundedFields: ~Copyable {
+    fileprivate let base: UnsafeMutablePointer<UInt8>
+    fileprivate private(set) var at: Int
+    fileprivate let end: Int
+
+    fileprivate init(base: UnsafeMutablePointer<UInt8>, at: Int, end: Int) {
+        (self.base, self.at, self.end) = (base, at, end)
+    }
+
+    @inline(__always)
+    private mutating func varint(_ value: UInt64) {
+        var value = value
+        while value >= 0x80 {
+            base[at] = UInt8(truncatingIfNeeded: value) | 0x80
+            at &+= 1
+            value >>= 7
+        }
+        base[at] = UInt8(value)
+        at &+= 1
+        assert(at <= end, "bounded fields wrote past their bound")
+    }
+
+    @inline(__always)
+    private mutating func tag(_ field: Int, _ type: ProtobufWriter.WireType) {
+        varint(UInt64(field << 3) | UInt64(type.rawValue))
+    }
+
+    @inline(__always)
+    mutating func uint32(_ field: Int, _ value: UInt32) {
+        guard value != 0 else { return }
+        tag(field, .varint)
+        varint(UInt64(value))
+    }
+
+    /// An enum: an int32 on the wire, so a negative value takes ten bytes, as protobuf says.
+    @inline(__always)
+    mutating func enumeration(_ field: Int, _ rawValue: Int) {
+        let value = UInt64(bitPattern: Int64(Int32(truncatingIfNeeded: rawValue)))
+        guard value != 0 else { return }
+        tag(field, .varint)
+        varint(value)
+    }
+
+    @inline(__always)
+    mutating func bool(_ field: Int, _ value: Bool) {
+        guard value else { return }
+        tag(field, .varint)
+        varint(1)
+    }
+
+    /// A float is left out only when its bits are all zero: -0 is written, as swift-protobuf does.
+    @inline(__always)
+    mutating func float(_ field: Int, _ value: Float) {
+        guard value.bitPattern != 0 else { return }
+        tag(field, .fixed32)
+        UnsafeMutableRawPointer(base + at).storeBytes(of: value.bitPattern.littleEndian, as: UInt32.self)
+        at &+= 4
+        assert(at <= end, "bounded fields wrote past their bound")
+    }
+
+    /// An embedded message of fewer than 128 bytes, written even when empty.
+    @inline(__always)
+    mutating func message(_ field: Int, _ body: (inout BoundedFields) -> Void) {
+        tag(field, .lengthDelimited)
+        let lengthAt = at
+        at &+= 1
+        body(&self)
+        let length = at - lengthAt - 1
+        assert(length < 0x80, "a bounded message is shorter than 128 bytes")
+        base[lengthAt] = UInt8(truncatingIfNeeded: length)
     }
 }
