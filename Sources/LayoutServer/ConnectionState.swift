@@ -117,10 +117,11 @@ struct ConnectionState {
     mutating func replyWritten(now: UInt64) { lastActivity = now }
 
     /// After frames were taken: the frame clock runs only while the daemon waits on the client
-    /// for the rest of a frame, not while the client waits on the daemon.
-    mutating func framesTaken(holdsPartialFrame: Bool, now: UInt64) {
+    /// for the rest of a frame, not while the client waits on the daemon. `now` is read only
+    /// when that wait starts: after nearly every read no frame is left half-read.
+    mutating func framesTaken(holdsPartialFrame: Bool, now: @autoclosure () -> UInt64) {
         if holdsPartialFrame && !isOverLimits {
-            if partialFrameSince == nil { partialFrameSince = now }
+            if partialFrameSince == nil { partialFrameSince = now() }
         } else {
             partialFrameSince = nil
         }
