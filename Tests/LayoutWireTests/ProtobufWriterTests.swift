@@ -63,18 +63,20 @@ import Testing
                 general.enumeration(field, enumeration)
                 general.bool(field, flag)
                 general.float(field, float)
+                general.double(field, Double(float) * 3)
                 general.message(field) { inner in
                     inner.uint32(1, integer)
                     inner.float(2, float)
                 }
                 var bounded = ProtobufWriter(capacity: 8)
-                // Each field's bound: 2 + 5, 2 + 10, 2 + 1, 2 + 4, and the message's 2 + 1 + 6 + 5.
-                let bound = 7 + 12 + 3 + 6 + 14
+                // Each field's bound: 2 + 5, 2 + 10, 2 + 1, 2 + 4, 2 + 8, and the message's 2 + 1 + 6 + 5.
+                let bound = 7 + 12 + 3 + 6 + 10 + 14
                 bounded.bounded(bound) { fields in
                     fields.uint32(field, integer)
                     fields.enumeration(field, enumeration)
                     fields.bool(field, flag)
                     fields.float(field, float)
+                    fields.double(field, Double(float) * 3)
                     fields.message(field) { inner in
                         inner.uint32(1, integer)
                         inner.float(2, float)

@@ -146,7 +146,9 @@ public final class DocumentParagraph {
         }
         fitted = nil
         var request = settings.request
-        request.text = AttributedText("", units: units, style: settings.style, paint: settings.paint, spans: formatted.spans + spans)
+        // Without rules' spans (nearly every document) the client's are the spans as they are.
+        let allSpans = formatted.spans.isEmpty ? spans : formatted.spans + spans
+        request.text = AttributedText("", units: units, style: settings.style, paint: settings.paint, spans: allSpans)
         request.attachments = attachments
         if settings.flows {
             let start = flowStart ?? FlowStart(container: 0, top: nil)

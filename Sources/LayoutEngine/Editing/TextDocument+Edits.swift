@@ -39,11 +39,18 @@ extension TextDocument {
         var region = ContiguousArray<UInt16>()
         var spans: [AttributedText.Span] = []
         var regionAttachments: [InlineAttachment] = []
-        for index in first...last {
-            let shift = start(of: index) - regionStart
-            region.append(contentsOf: paragraphs[index].units)
-            spans += paragraphs[index].spans.map { AttributedText.Span(range: $0.range.shifted(by: shift), patch: $0.patch) }
-            regionAttachments += paragraphs[index].attachments
+        if first == last {
+            // One paragraph (a keystroke's): its own parts as they are, where the loop below
+            // shifts them by nothing and appends them to empty arrays.
+            let paragraph = paragraphs[first]
+            (region, spans, regionAttachments) = (paragraph.units, paragraph.spans, paragraph.attachments)
+        } else {
+            for index in first...last {
+                let shift = start(of: index) - regionStart
+                region.append(contentsOf: paragraphs[index].units)
+                spans += paragraphs[index].spans.map { AttributedText.Span(range: $0.range.shifted(by: shift), patch: $0.patch) }
+                regionAttachments += paragraphs[index].attachments
+            }
         }
         let local = (range.lowerBound - regionStart)..<(range.upperBound - regionStart)
         // The attachments before the range stay, the range's go, the edit's come, the rest stay.

@@ -166,24 +166,30 @@ public enum DocumentReplyFrame {
                                        Change.deltaLines, Change.deltaAttachments, Change.fittedLines],
     ]
 
+    /// The most a reply's fields 3 to 9 take: three counts (6 bytes each), two doubles (9 each),
+    /// the caret (2, its two rects 22 each and its line 6) and its position (2, 6 and 11).
+    static let summaryFieldsBound = 18 + 18 + 52 + 19
+
     /// A reply's fields 3 to 9, as swift-protobuf writes them.
     private static func writeSummary(_ summary: Summary, to reply: inout ProtobufWriter) {
-        reply.uint32(Summary.Field.textLength, summary.textLength)
-        reply.uint32(Summary.Field.paragraphCount, summary.paragraphCount)
-        reply.uint32(Summary.Field.lineCount, summary.lineCount)
-        reply.double(Summary.Field.width, summary.width)
-        reply.double(Summary.Field.height, summary.height)
-        if let caret = summary.caret {
-            reply.message(Summary.Field.caret) { message in
-                if let primary = caret.primary { message.message(1) { LayoutReplyFrame.write(primary, to: &$0) } }
-                if let secondary = caret.secondary { message.message(2) { LayoutReplyFrame.write(secondary, to: &$0) } }
-                message.uint32(3, UInt32(caret.line))
+        reply.bounded(summaryFieldsBound) { fields in
+            fields.uint32(Summary.Field.textLength, summary.textLength)
+            fields.uint32(Summary.Field.paragraphCount, summary.paragraphCount)
+            fields.uint32(Summary.Field.lineCount, summary.lineCount)
+            fields.double(Summary.Field.width, summary.width)
+            fields.double(Summary.Field.height, summary.height)
+            if let caret = summary.caret {
+                fields.message(Summary.Field.caret) { message in
+                    if let primary = caret.primary { message.message(1) { LayoutReplyFrame.write(primary, to: &$0) } }
+                    if let secondary = caret.secondary { message.message(2) { LayoutReplyFrame.write(secondary, to: &$0) } }
+                    message.uint32(3, UInt32(caret.line))
+                }
             }
-        }
-        if let position = summary.caretPosition {
-            reply.message(Summary.Field.caretPosition) { message in
-                message.uint32(1, UInt32(position.offset))
-                message.enumeration(2, (position.affinity == .upstream ? Layoutd_V1_Affinity.upstream : .downstream).rawValue)
+            if let position = summary.caretPosition {
+                fields.message(Summary.Field.caretPosition) { message in
+                    message.uint32(1, UInt32(position.offset))
+                    message.enumeration(2, (position.affinity == .upstream ? Layoutd_V1_Affinity.upstream : .downstream).rawValue)
+                }
             }
         }
     }

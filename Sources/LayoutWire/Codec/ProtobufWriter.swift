@@ -339,7 +339,7 @@ struct ProtobufWriter: ~Copyable {
 /// Fields written into room a `ProtobufWriter` reserved for them (`bounded(_:_:)`), as the
 /// writer writes them (the same bytes: `ProtobufWriterTests` holds them equal) but with no check
 /// of the room per field. The room is the caller's bound on what its fields can take: a varint
-/// at most 10 bytes and its tag 2 (field numbers below 2,048), a float 4 and its tag; debug
+/// at most 10 bytes and its tag 2 (field numbers below 2,048), a float 4, a double 8; debug
 /// builds check the bound after each field. A message inside is short: its length one byte.
 struct BoundedFields: ~Copyable {
     fileprivate let base: UnsafeMutablePointer<UInt8>
@@ -398,6 +398,16 @@ struct BoundedFields: ~Copyable {
         tag(field, .fixed32)
         UnsafeMutableRawPointer(base + at).storeBytes(of: value.bitPattern.littleEndian, as: UInt32.self)
         at &+= 4
+        assert(at <= end, "bounded fields wrote past their bound")
+    }
+
+    /// A double, left out only when its bits are all zero, as the writer's.
+    @inline(__always)
+    mutating func double(_ field: Int, _ value: Double) {
+        guard value.bitPattern != 0 else { return }
+        tag(field, .fixed64)
+        UnsafeMutableRawPointer(base + at).storeBytes(of: value.bitPattern.littleEndian, as: UInt64.self)
+        at &+= 8
         assert(at <= end, "bounded fields wrote past their bound")
     }
 
