@@ -202,7 +202,7 @@ public final class DocumentStore: Sendable {
     /// Settles document `id`'s count at its length now (after an edit, or one given back).
     func settle(_ id: UInt64, length: Int) {
         state.withLock { state in
-            // One lookup: the entry's place, read and written there.
+            // One lookup: the entry, whose count changes in place.
             guard let entry = state.entries[id] else { return }
             let counted = entry.units
             entry.units = length
