@@ -539,7 +539,7 @@ final class ConnectionHandler: ChannelDuplexHandler, @unchecked Sendable {
     static func reply(_ frame: [UInt8], reusing kept: inout ByteBuffer?, allocator: ByteBufferAllocator,
                       keepingAtMost limit: Int) -> ByteBuffer {
         // Taken out, so that the handler holds no second reference while it clears.
-        var buffer: ByteBuffer
+        let buffer: ByteBuffer
         if var reused = kept.take() {
             reused.clear(minimumCapacity: frame.count)
             reused.writeBytes(frame)
