@@ -103,7 +103,9 @@ public struct TextStyle: Hashable, Sendable {
         self.features = features
         self.language = language
         self.baselineOffset = baselineOffset
-        // Nearly every style: the box stays nil without a trip through the setter.
+        // Nearly every style: the box stays nil without a trip through the setter. Not
+        // `RareBox.make(RareStyleSettings(…))` as the paint does: building the settings (an array,
+        // optionals) only to find them empty costs more here, where every request makes styles.
         if !variations.isAutomatic { self.variations = variations }
     }
 }

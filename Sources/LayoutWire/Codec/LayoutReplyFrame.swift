@@ -189,14 +189,16 @@ public enum LayoutReplyFrame {
         if let ink { writer.message(Line.inkBounds) { write(ink, to: &$0) } }
     }
 
+    /// The most a rect's fields take: four floats of 5 bytes each with their tags.
+    static let rectBound = 20
+    /// The most a range's fields take: two varints of up to 5 bytes, each with a 1-byte tag.
+    static let rangeBound = 12
+
     static func write(_ rect: Rect, to writer: inout ProtobufWriter) {
-        writer.float(1, Float(rect.x))
-        writer.float(2, Float(rect.y))
-        writer.float(3, Float(rect.width))
-        writer.float(4, Float(rect.height))
+        writer.bounded(rectBound) { write(rect, to: &$0) }
     }
 
-    /// A rect as `write(_:to:)` writes it, into bounded room (22 bytes at most).
+    /// A rect's fields, into bounded room (`rectBound`).
     @inline(__always)
     static func write(_ rect: Rect, to fields: inout BoundedFields) {
         fields.float(1, Float(rect.x))
@@ -205,7 +207,7 @@ public enum LayoutReplyFrame {
         fields.float(4, Float(rect.height))
     }
 
-    /// A range from its start and length, into bounded room (12 bytes at most).
+    /// A range from its start and length, into bounded room (`rangeBound`).
     @inline(__always)
     static func write(_ start: Int, _ count: Int, to fields: inout BoundedFields) {
         fields.uint32(1, UInt32(start))
@@ -300,12 +302,10 @@ public enum LayoutReplyFrame {
     }
 
     static func write(_ start: Int, _ count: Int, to writer: inout ProtobufWriter) {
-        writer.uint32(1, UInt32(start))
-        writer.uint32(2, UInt32(count))
+        writer.bounded(rangeBound) { write(start, count, to: &$0) }
     }
 
     static func write(_ range: Range<Int>, to writer: inout ProtobufWriter) {
-        writer.uint32(1, UInt32(range.lowerBound))
-        writer.uint32(2, UInt32(range.count))
+        write(range.lowerBound, range.count, to: &writer)
     }
 }
