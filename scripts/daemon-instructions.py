@@ -12,7 +12,7 @@ first pass filled. The client is this script, outside valgrind, on one connectio
 at a time; with --kind batch, every caption in one batch_layout request (the layout request's
 options shared), answered item by item.
 
-    scripts/daemon-instructions.py [--kind layout|justify|batch] [--captions N] [--binary PATH] [--profile FILE]
+    scripts/daemon-instructions.py [--kind layout|justify|batch] [--captions N] [--binary PATH] [--profile FILE] [--runs N]
 """
 import argparse
 import json
@@ -21,6 +21,7 @@ import re
 import shutil
 import signal
 import socket
+import statistics
 import struct
 import subprocess
 import sys
@@ -149,6 +150,9 @@ def main():
     parser.add_argument("--profile", help="keep callgrind's output of the cold passes as PROFILE.1 and PROFILE.2 (one pass and two: "
                         "their difference in callgrind_annotate is one pass, start-up left out), with costs per "
                         "instruction (--dump-instr=yes)")
+    parser.add_argument("--runs", type=int, default=1,
+                        help="count N times and report the medians: a count moves by some hundreds from run to run "
+                        "(glibc's free lists), so a change smaller than that needs several runs to be seen")
     arguments = parser.parse_args()
     # valgrind 3.19 cannot read the DWARF 5 that Swift writes: count a copy without it.
     stripped = os.path.join(tempfile.mkdtemp(), "layoutd")
@@ -161,10 +165,16 @@ def main():
         frames = [(request(envelope_pb2, layout_pb2, arguments.kind, text, 2 + k), 1) for k, text in enumerate(texts)]
     cache_off = ("--shaping-cache-entries", "0")
     keep = (arguments.profile + ".2", arguments.profile + ".1") if arguments.profile else (None, None)
-    cold = (count(stripped, frames, 2, cache_off, keep=keep[0]) - count(stripped, frames, 1, cache_off, keep=keep[1])) / len(texts)
-    warm = (count(stripped, frames, 2) - count(stripped, frames, 1)) / len(texts)
+    colds, warms = [], []
+    for run in range(max(1, arguments.runs)):
+        kept = keep if run == 0 else (None, None)
+        colds.append((count(stripped, frames, 2, cache_off, keep=kept[0]) - count(stripped, frames, 1, cache_off, keep=kept[1])) / len(texts))
+        warms.append((count(stripped, frames, 2) - count(stripped, frames, 1)) / len(texts))
+    cold, warm = statistics.median(colds), statistics.median(warms)
     unit = "an item" if arguments.kind == "batch" else "a request"
-    print(f"{arguments.kind}: {len(texts)} captions through the daemon; cold {cold:,.0f} instructions {unit}, warm {warm:,.0f}")
+    runs = (f" (medians of {len(colds)} runs; cold {', '.join(f'{c:,.0f}' for c in colds)}; warm {', '.join(f'{w:,.0f}' for w in warms)})"
+            if len(colds) > 1 else "")
+    print(f"{arguments.kind}: {len(texts)} captions through the daemon; cold {cold:,.0f} instructions {unit}, warm {warm:,.0f}{runs}")
 
 
 if __name__ == "__main__":

@@ -9,15 +9,8 @@ package enum FaceFonts {
     /// empty for the face's defaults) and `pointSize` (0: no `trak` tracking), with its
     /// metrics. Not yet immutable: `makeImmutable` before sharing it.
     package static func make(_ face: OpaquePointer, coordinates: [Float], pointSize: Float) -> (font: OpaquePointer, metrics: FaceMetrics) {
-        let font = hb_font_create(face)!
-        hb_ot_font_set_funcs(font)
+        let font = font(of: face, coordinates: coordinates, pointSize: pointSize)
         let upem = Int32(hb_face_get_upem(face))
-        hb_font_set_scale(font, upem, upem)
-        if pointSize > 0 { hb_font_set_ptem(font, pointSize) }
-        if !coordinates.isEmpty {
-            // Before any metric is read: `MVAR` moves the line metrics with the axes.
-            coordinates.withUnsafeBufferPointer { hb_font_set_var_coords_design(font, $0.baseAddress, UInt32($0.count)) }
-        }
         var extents = hb_font_extents_t()
         hb_font_get_h_extents(font, &extents)
         func metric(_ tag: hb_ot_metrics_tag_t) -> Int32 {
@@ -30,6 +23,32 @@ package enum FaceFonts {
                               strikeout: (metric(HB_OT_METRICS_TAG_STRIKEOUT_OFFSET), max(metric(HB_OT_METRICS_TAG_STRIKEOUT_SIZE), 1)),
                               capHeight: metric(HB_OT_METRICS_TAG_CAP_HEIGHT), xHeight: metric(HB_OT_METRICS_TAG_X_HEIGHT))
         return (font, metrics)
+    }
+
+    /// The font `make` makes, without its metrics.
+    private static func font(of face: OpaquePointer, coordinates: [Float], pointSize: Float) -> OpaquePointer {
+        let font = hb_font_create(face)!
+        hb_ot_font_set_funcs(font)
+        let upem = Int32(hb_face_get_upem(face))
+        hb_font_set_scale(font, upem, upem)
+        if pointSize > 0 { hb_font_set_ptem(font, pointSize) }
+        if !coordinates.isEmpty {
+            // Before any metric is read: `MVAR` moves the line metrics with the axes.
+            coordinates.withUnsafeBufferPointer { hb_font_set_var_coords_design(font, $0.baseAddress, UInt32($0.count)) }
+        }
+        return font
+    }
+
+    /// A font as `make` made `font` (at `coordinates` and `pointSize`), on a face of its own over
+    /// the same bytes: the plan HarfBuzz makes to shape with it stays on that face, and goes
+    /// when the caller destroys the font (`ShapingSettings`).
+    package static func twin(of font: OpaquePointer, coordinates: [Float], pointSize: Float) -> OpaquePointer {
+        let face = hb_font_get_face(font)!
+        let blob = hb_face_reference_blob(face)!
+        let own = hb_face_create(blob, hb_face_get_index(face))!
+        hb_blob_destroy(blob)
+        defer { hb_face_destroy(own) }  // the twin holds its own reference
+        return Self.font(of: own, coordinates: coordinates, pointSize: pointSize)
     }
 
     package static func makeImmutable(_ font: OpaquePointer) { hb_font_make_immutable(font) }

@@ -6,7 +6,7 @@ extension Font {
     static func loaded(id: UInt32, family: String, styleName: String, weight: Int, italic: Bool, widthClass: Int,
                        path: String, faceIndex: Int, bytes: FontBytes, hbFace: OpaquePointer) -> Font {
         let (font, metrics) = FaceFonts.make(hbFace, coordinates: [], pointSize: 0)
-        let shaping = HarfBuzzShaping(font)  // makes the font immutable
+        let shaping = HarfBuzzShaping(font, coordinates: [], pointSize: 0)  // makes the font immutable
         let (axes, namedInstances) = variationData(hbFace)
         let bits = emptyCoverage()
         var coverageCount = FontFaces.collectCoverage(hbFace, into: bits)

@@ -11,14 +11,22 @@ package struct HarfBuzzLibrary: ShapingLibrary {
     }
 }
 
-/// A style's language, interned, and its features, as HarfBuzz takes them.
+/// A style's language, interned, and its features, as HarfBuzz takes them, and whether HarfBuzz
+/// may keep the plans it makes for them (`ShapingSettings`).
 final class HarfBuzzStyle {
     let language: ShapingLanguage?
     let features: ShapingFeatures
+    /// False past the settings HarfBuzz keeps: the style is shaped on a twin face made per call.
+    let keepsPlans: Bool
 
-    init(language: String, features: [FontFeature]) {
-        self.language = ShapingLanguage(language)
+    init(language: String, features: [FontFeature], settings: ShapingSettings = .shared) {
         self.features = ShapingFeatures(features.map { ($0.tag, $0.value) })
+        if language.isEmpty && self.features.list.isEmpty {
+            // Nearly every style: the plan HarfBuzz keeps for the script alone, nothing to ask.
+            (self.language, keepsPlans) = (nil, true)
+        } else {
+            (self.language, keepsPlans) = settings.admit(language: language, features: self.features.list)
+        }
     }
 
     /// The style's HarfBuzz form: the one made when it was resolved, or, for a style resolved

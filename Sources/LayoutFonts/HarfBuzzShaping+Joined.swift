@@ -24,45 +24,47 @@ extension HarfBuzzShaping {
         // every glyph says which piece it came from. The text before the first piece and after
         // the last is HarfBuzz's context, as for one run.
         let harfBuzzStyle = HarfBuzzStyle.of(style)
-        ShapingBuffer.of(scratch).shape(units, pieces: pieces, context: context, font: font,
-                                        direction: upright ? .topToBottom : .leftToRight, script: script.tag,
-                                        language: harfBuzzStyle.language, features: harfBuzzStyle.features) { buffered in
-            let glyphCount = buffered.count
-            // Each piece's glyphs end where the next piece's begin: clusters rise through the
-            // buffer (left to right or top to bottom, HarfBuzz's monotone clusters).
-            withUnsafeTemporaryAllocation(of: Int.self, capacity: pieces.count) { ends in
-                var end = 0
-                for index in pieces.indices {
-                    let upper = UInt32(pieces[index].upperBound - context.lowerBound)
-                    while end < glyphCount && buffered.cluster(end) < upper { end += 1 }
-                    ends[index] = end
-                }
-                // One buffer for every piece's glyphs, each piece's where HarfBuzz put them
-                // (glyphs past the last piece, of which there are none, so every element is
-                // initialized).
-                let glyphs = ShapedGlyphs.make(count: glyphCount) { out in
-                    var start = 0
+        withShapingFont(for: harfBuzzStyle) { font in
+            ShapingBuffer.of(scratch).shape(units, pieces: pieces, context: context, font: font,
+                                            direction: upright ? .topToBottom : .leftToRight, script: script.tag,
+                                            language: harfBuzzStyle.language, features: harfBuzzStyle.features) { buffered in
+                let glyphCount = buffered.count
+                // Each piece's glyphs end where the next piece's begin: clusters rise through the
+                // buffer (left to right or top to bottom, HarfBuzz's monotone clusters).
+                withUnsafeTemporaryAllocation(of: Int.self, capacity: pieces.count) { ends in
+                    var end = 0
                     for index in pieces.indices {
-                        Self.convert(buffered, start..<ends[index],
-                                     clusterOffset: Int32(context.lowerBound - pieces[index].lowerBound),
-                                     upright: upright, into: out.baseAddress! + start)
-                        start = ends[index]
+                        let upper = UInt32(pieces[index].upperBound - context.lowerBound)
+                        while end < glyphCount && buffered.cluster(end) < upper { end += 1 }
+                        ends[index] = end
                     }
-                    Self.convert(buffered, start..<glyphCount, clusterOffset: 0, upright: upright,
-                                 into: out.baseAddress! + start)
-                }
-                var start = 0
-                var safeStart = true  // the buffer's start
-                for index in pieces.indices {
-                    let end = ends[index]
-                    // The cut after the piece is at the next piece's first glyph (or the buffer's end).
-                    let safeEnd = end == glyphCount || buffered.mask(end) & GlyphMask.unsafeToBreak == 0
-                    let lower = UInt32(pieces[index].lowerBound - context.lowerBound)
-                    if safeStart && safeEnd && end > start && buffered.cluster(start) >= lower {
-                        store(index, ShapedRun(range: pieces[index], glyphs: glyphs, first: start, count: end - start))
+                    // One buffer for every piece's glyphs, each piece's where HarfBuzz put them
+                    // (glyphs past the last piece, of which there are none, so every element is
+                    // initialized).
+                    let glyphs = ShapedGlyphs.make(count: glyphCount) { out in
+                        var start = 0
+                        for index in pieces.indices {
+                            Self.convert(buffered, start..<ends[index],
+                                         clusterOffset: Int32(context.lowerBound - pieces[index].lowerBound),
+                                         upright: upright, into: out.baseAddress! + start)
+                            start = ends[index]
+                        }
+                        Self.convert(buffered, start..<glyphCount, clusterOffset: 0, upright: upright,
+                                     into: out.baseAddress! + start)
                     }
-                    safeStart = safeEnd
-                    start = end
+                    var start = 0
+                    var safeStart = true  // the buffer's start
+                    for index in pieces.indices {
+                        let end = ends[index]
+                        // The cut after the piece is at the next piece's first glyph (or the buffer's end).
+                        let safeEnd = end == glyphCount || buffered.mask(end) & GlyphMask.unsafeToBreak == 0
+                        let lower = UInt32(pieces[index].lowerBound - context.lowerBound)
+                        if safeStart && safeEnd && end > start && buffered.cluster(start) >= lower {
+                            store(index, ShapedRun(range: pieces[index], glyphs: glyphs, first: start, count: end - start))
+                        }
+                        safeStart = safeEnd
+                        start = end
+                    }
                 }
             }
         }

@@ -8,11 +8,18 @@ package final class HarfBuzzShaping: FaceShaping, @unchecked Sendable {
     /// The HarfBuzz font; destroyed with this value (`Font.hbFont` is the same pointer, valid
     /// while its font lives).
     let font: OpaquePointer
+    /// What `FaceFonts.make` made the font at: a twin for settings past those HarfBuzz keeps
+    /// (`shapingFont`) is made alike.
+    let coordinates: [Float]
+    let pointSize: Float
 
-    /// Takes `font`'s reference, made immutable here.
-    init(_ font: OpaquePointer) {
+    /// Takes `font`'s reference, made immutable here; `coordinates` and `pointSize` are those
+    /// `FaceFonts.make` made it at.
+    init(_ font: OpaquePointer, coordinates: [Float], pointSize: Float) {
         FaceFonts.makeImmutable(font)
         self.font = font
+        self.coordinates = coordinates
+        self.pointSize = pointSize
     }
 
     deinit { FaceFonts.destroy(font) }
@@ -24,16 +31,30 @@ package final class HarfBuzzShaping: FaceShaping, @unchecked Sendable {
         precondition(context.upperBound <= units.count)
         units.withUnsafeBufferPointer { units in
             withUnsafePointer(to: range) { range in
-                ShapingBuffer.of(scratch).shape(units, pieces: UnsafeBufferPointer(start: range, count: 1), context: context, font: font,
-                                                direction: upright ? .topToBottom : rtl ? .rightToLeft : .leftToRight, script: script.tag,
-                                                language: harfBuzzStyle.language, features: harfBuzzStyle.features) { glyphs in
-                    // HarfBuzz counts clusters from the context's start; runs count from their own.
-                    shaped = Self.glyphs(glyphs, 0..<glyphs.count, clusterOffset: Int32(context.lowerBound - range.pointee.lowerBound),
-                                         upright: upright)
+                withShapingFont(for: harfBuzzStyle) { font in
+                    ShapingBuffer.of(scratch).shape(units, pieces: UnsafeBufferPointer(start: range, count: 1), context: context, font: font,
+                                                    direction: upright ? .topToBottom : rtl ? .rightToLeft : .leftToRight, script: script.tag,
+                                                    language: harfBuzzStyle.language, features: harfBuzzStyle.features) { glyphs in
+                        // HarfBuzz counts clusters from the context's start; runs count from their own.
+                        shaped = Self.glyphs(glyphs, 0..<glyphs.count, clusterOffset: Int32(context.lowerBound - range.pointee.lowerBound),
+                                             upright: upright)
+                    }
                 }
             }
         }
         return shaped!
+    }
+
+    /// `body` given the font to shape `style` with: this one, or, for a setting past those
+    /// HarfBuzz keeps plans for (`ShapingSettings`), a twin on a face of its own, destroyed with
+    /// the plan HarfBuzz made on it when `body` returns.
+    @inline(__always)
+    func withShapingFont(for style: HarfBuzzStyle, _ body: (OpaquePointer) -> Void) {
+        if style.keepsPlans { return body(font) }
+        ShapingSettings.shared.twinShapes.wrappingAdd(1, ordering: .relaxed)
+        let twin = FaceFonts.twin(of: font, coordinates: coordinates, pointSize: pointSize)
+        defer { FaceFonts.destroy(twin) }
+        body(twin)
     }
 
     @inline(__always)
@@ -48,7 +69,7 @@ package final class HarfBuzzShaping: FaceShaping, @unchecked Sendable {
     package func instance(coordinates: [Float], pointSize: Float) -> FaceInstance? {
         let face = FaceFonts.face(of: font)
         let (made, metrics) = FaceFonts.make(face, coordinates: coordinates, pointSize: pointSize)
-        return FaceInstance(shaping: HarfBuzzShaping(made), metrics: metrics, isColorEmoji: FontFaces.hasColorGlyphs(face))
+        return FaceInstance(shaping: HarfBuzzShaping(made, coordinates: coordinates, pointSize: pointSize), metrics: metrics, isColorEmoji: FontFaces.hasColorGlyphs(face))
     }
 
     package var ideographicEmBox: (top: Int32, bottom: Int32)? { FaceFonts.ideographicEmBox(font) }

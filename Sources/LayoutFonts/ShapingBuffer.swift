@@ -80,9 +80,16 @@ package enum ShapingDirection {
 package struct ShapingLanguage {
     let language: hb_language_t
 
-    /// nil for the empty string: HarfBuzz then guesses nothing.
+    /// nil for the empty string: HarfBuzz then guesses nothing. Interned for good: a style's
+    /// language goes through `ShapingSettings`, which bounds what is interned.
     package init?(_ code: String) {
         guard !code.isEmpty, let language = hb_language_from_string(code, -1) else { return nil }
+        self.language = language
+    }
+
+    /// A language interned before, from its pointer's bits; nil for 0.
+    init?(bits: UInt) {
+        guard let language = hb_language_t(bitPattern: bits) else { return nil }
         self.language = language
     }
 }

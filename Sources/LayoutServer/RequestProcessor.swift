@@ -1,5 +1,6 @@
 import Foundation
 import LayoutEngine
+import LayoutFonts
 import LayoutRender
 import LayoutWire
 import Logging
@@ -365,7 +366,8 @@ public final class RequestProcessor: Sendable {
         return stats.metrics.exposition(ServerMetrics.Reading(
             inFlight: inFlight, connectionsOpen: Int(snapshot.open), fontsLoaded: layouter.fonts.fonts.count,
             cacheHits: layouter.cache?.hits ?? 0, cacheMisses: layouter.cache?.misses ?? 0,
-            uptimeSeconds: Date().timeIntervalSince(stats.started)))
+            uptimeSeconds: Date().timeIntervalSince(stats.started), shapingSettingsKept: ShapingSettings.shared.keptCount,
+            twinShapes: ShapingSettings.shared.twinShapes.load(ordering: .relaxed)))
     }
 
     /// An error reply to request `requestID`, refused before any work on it (cancelled, past

@@ -20,12 +20,17 @@ public final class ServerMetrics: Sendable {
     /// The cache's own counts when last scraped: the counters grow by the difference. A reload
     /// brings a new cache whose counts start again at 0; the counters never go down.
     private let cacheSeen = Mutex<(hits: UInt64, misses: UInt64)>((0, 0))
+    private let twinShapes: Counter
+    /// The process's count of twin shapes when last scraped (it never goes down).
+    private let twinShapesSeen = Mutex<UInt64>(0)
 
     public init() {
         cacheHits = registry.makeCounter(descriptor: Self.named("layoutd_shaping_cache_hits_total",
                                                                      "Words and runs found in the shaping cache."))
         cacheMisses = registry.makeCounter(descriptor: Self.named("layoutd_shaping_cache_misses_total",
                                                                        "Words and runs shaped because the cache did not hold them."))
+        twinShapes = registry.makeCounter(descriptor: Self.named("layoutd_shaping_twin_shapes_total",
+                                                                 "Shaping calls for a language and features past those HarfBuzz keeps plans for, each on a face made for the call."))
     }
 
     /// A metric's whole name with its `# HELP` text.
@@ -60,6 +65,10 @@ public final class ServerMetrics: Sendable {
         public var cacheHits: UInt64
         public var cacheMisses: UInt64
         public var uptimeSeconds: Double
+        /// Languages and feature lists HarfBuzz keeps shape plans for (`ShapingSettings`).
+        public var shapingSettingsKept = 0
+        /// Shaping calls past them, each on a twin face, since the process started.
+        public var twinShapes: UInt64 = 0
     }
 
     /// Every metric in Prometheus' text format, the gauges and cache counters brought up to date first.
@@ -69,6 +78,8 @@ public final class ServerMetrics: Sendable {
             ("layoutd_connections_open", "Client connections open now.", Double(reading.connectionsOpen)),
             ("layoutd_fonts_loaded", "Font faces the server serves with.", Double(reading.fontsLoaded)),
             ("layoutd_uptime_seconds", "Seconds since the server started.", reading.uptimeSeconds),
+            ("layoutd_shaping_settings_kept", "Languages and feature lists HarfBuzz keeps shape plans for; past the limit they are shaped on a face made per call.",
+             Double(reading.shapingSettingsKept)),
         ]
         for gauge in gauges { registry.makeGauge(descriptor: Self.named(gauge.name, gauge.help)).set(gauge.value) }
         let (hits, misses) = cacheSeen.withLock { seen in
@@ -78,6 +89,11 @@ public final class ServerMetrics: Sendable {
             seen = (reading.cacheHits, reading.cacheMisses)
             return (hits, misses)
         }
+        let twins = twinShapesSeen.withLock { seen in
+            defer { seen = max(seen, reading.twinShapes) }
+            return reading.twinShapes > seen ? reading.twinShapes - seen : 0
+        }
+        twinShapes.increment(by: Int64(clamping: twins))
         cacheHits.increment(by: Int64(clamping: hits))
         cacheMisses.increment(by: Int64(clamping: misses))
         return requests.exposition() + registry.emitToString()

@@ -1,0 +1,70 @@
+import CHarfBuzz
+import Synchronization
+
+/// The languages and feature lists HarfBuzz is let keep what it makes for them, at most `limit`.
+///
+/// HarfBuzz keeps two things for the life of the process: every language it is given (in a list
+/// it searches by name for each new one), and on each face a shape plan for every setting it has
+/// shaped with (a list `hb_shape` searches on every call, oldest last). Both grow with what
+/// clients send: after ten thousand distinct languages or feature values, every later call on
+/// that face searched ten thousand plans, a plain caption's shaping with them
+/// (Benchmarks/results/hostile.md). So a setting (a language and a feature list together) is
+/// kept only while fewer than `limit` are; one past them is shaped on a twin of the face made
+/// for the call (`FaceFonts.twin`), whose plan goes with it, and with its language reduced to
+/// its primary subtag when that is two or three letters (a bounded set), or to none.
+package final class ShapingSettings: Sendable {
+    /// The process's table, which every prepared style asks.
+    package static let shared = ShapingSettings(limit: 256)
+
+    package let limit: Int
+    /// Each kept setting's language as HarfBuzz interned it (the pointer's bits; 0 for none).
+    private let kept: Mutex<[Key: UInt]>
+    /// Settings shaped past the limit, each on a twin face: what the metrics report.
+    package let twinShapes = Atomic<UInt64>(0)
+
+    private struct Key: Hashable {
+        let language: String
+        /// Each feature's tag in the high half, its value in the low.
+        let features: [UInt64]
+    }
+
+    package init(limit: Int) {
+        self.limit = limit
+        kept = Mutex([:])
+    }
+
+    /// How many settings are kept.
+    package var keptCount: Int { kept.withLock { $0.count } }
+
+    /// `language` (BCP 47; empty for none) as HarfBuzz takes it for `features`, and whether
+    /// HarfBuzz may keep the plans it makes for the two: true for a setting kept before or
+    /// while there is room; false past the limit, with the language's primary subtag.
+    func admit(language: String, features: [hb_feature_t]) -> (language: ShapingLanguage?, keepsPlans: Bool) {
+        let canonical = Self.canonical(language)
+        let key = Key(language: canonical, features: features.map { UInt64($0.tag) << 32 | UInt64($0.value) })
+        let admitted: UInt? = kept.withLock { kept in
+            if let bits = kept[key] { return bits }
+            guard kept.count < limit else { return nil }
+            // Interned once, under the lock: the kept languages are the only full tags HarfBuzz sees.
+            let bits = canonical.isEmpty ? 0 : UInt(bitPattern: hb_language_from_string(canonical, -1))
+            kept[key] = bits
+            return bits
+        }
+        if let admitted { return (ShapingLanguage(bits: admitted), true) }
+        return (Self.primarySubtag(canonical).flatMap { ShapingLanguage($0) }, false)
+    }
+
+    /// HarfBuzz's own spelling of a tag, so that spellings it holds as one are one key: ASCII
+    /// lowercased, `_` as `-`.
+    static func canonical(_ language: String) -> String {
+        guard language.utf8.contains(where: { ($0 >= 0x41 && $0 <= 0x5A) || $0 == 0x5F }) else { return language }
+        return String(decoding: language.utf8.map { $0 == 0x5F ? 0x2D : ($0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0) }, as: UTF8.self)
+    }
+
+    /// The tag's first subtag when it is two or three letters (ISO 639's codes), else nil.
+    static func primarySubtag(_ canonical: String) -> String? {
+        let primary = canonical.utf8.prefix { $0 != 0x2D }
+        guard (2...3).contains(primary.count), primary.allSatisfy({ $0 >= 0x61 && $0 <= 0x7A }) else { return nil }
+        return String(decoding: primary, as: UTF8.self)
+    }
+}
