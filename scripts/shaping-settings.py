@@ -6,7 +6,9 @@ shape plan on the face for every setting it shapes with and searches them on eve
 layoutd keeps at most 256 (ShapingSettings) and shapes the rest on a face made for the call.
 
 One daemon per binary and kind, run one after the other, without the shaping cache (so every
-request shapes); the plain layout is timed as the median of 300 round trips from this script.
+request shapes); the plain layout is timed as the median of 300 round trips from this script,
+and then a Han caption with a setting never seen before, as the median of 100 (each makes a
+plan; past the kept settings, on a face made for it).
 
     scripts/shaping-settings.py [--binary PATH ...] [--count N]
 """
@@ -50,12 +52,12 @@ def measure(binary, kind, count):
         reader = layoutd_client.FrameReader(sock)
         next_id = [1]
 
-        def layout(language="", feature=None):
+        def layout(language="", feature=None, text="A caption of a few words, laid out again and again.", family="Noto Sans"):
             envelope = envelope_pb2.Envelope(request_id=next_id[0])
             next_id[0] += 1
-            envelope.layout.text = "A caption of a few words, laid out again and again."
+            envelope.layout.text = text
             envelope.layout.width = 300
-            envelope.layout.default_style.family = "Noto Sans"
+            envelope.layout.default_style.family = family
             envelope.layout.default_style.size = 24
             if language:
                 envelope.layout.default_style.language = language
@@ -85,8 +87,15 @@ def measure(binary, kind, count):
             else:
                 layout(feature=("salt", index + 2))
         after = (resident_mib(daemon.pid), plain_microseconds())
+        # What a request with a setting never seen before costs now (past the kept settings, a
+        # face is made for it): Han text in Noto Sans CJK, the largest face's plan.
+        times = []
+        for index in range(100):
+            start = time.perf_counter()
+            layout(feature=("salt", count + 2 + index), text="縦書きの文章と横書きの文章。", family="Noto Sans CJK JP")
+            times.append((time.perf_counter() - start) * 1e6)
         sock.close()
-        return before, after
+        return before, after, statistics.median(times)
     finally:
         daemon.terminate()
         daemon.wait()
@@ -98,13 +107,14 @@ def main():
     parser.add_argument("--count", type=int, default=10_000, help="distinct settings sent (default 10,000)")
     arguments = parser.parse_args()
     binaries = arguments.binary or [os.path.join(ROOT, ".build", "release", "layoutd")]
-    print(f"| binary | settings | resident MiB before → after | plain layout µs before → after (median of 300) | × |")
-    print("|---|---|---|---|---|")
+    print("| binary | settings | resident MiB before → after | plain layout µs before → after (median of 300) | × "
+          "| a new setting's Han layout µs after (median of 100) |")
+    print("|---|---|---|---|---|---|")
     for kind in ("languages", "features"):
         for binary in binaries:
-            (rss0, t0), (rss1, t1) = measure(binary, kind, arguments.count)
-            print(f"| {binary} | {arguments.count:,} distinct {kind} | {rss0:.0f} → {rss1:.0f} | {t0:.0f} → {t1:.0f} | {t1 / t0:.2f}× |",
-                  flush=True)
+            (rss0, t0), (rss1, t1), fresh = measure(binary, kind, arguments.count)
+            print(f"| {binary} | {arguments.count:,} distinct {kind} | {rss0:.0f} → {rss1:.0f} | {t0:.0f} → {t1:.0f} | {t1 / t0:.2f}× "
+                  f"| {fresh:.0f} |", flush=True)
 
 
 if __name__ == "__main__":

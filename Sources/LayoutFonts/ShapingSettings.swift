@@ -10,15 +10,18 @@ import Synchronization
 /// that face searched ten thousand plans, a plain caption's shaping with them
 /// (Benchmarks/results/hostile.md). So a setting (a language and a feature list together) is
 /// kept only while fewer than `limit` are; one past them is shaped on a twin of the face made
-/// for the call (`FaceFonts.twin`), whose plan goes with it, and with its language reduced to
-/// its primary subtag when that is two or three letters (a bounded set), or to none.
+/// for the call (`FaceFonts.twin`), whose plan goes with it; its language is the whole tag when
+/// a kept setting has it, else its primary subtag when that is two or three letters (a bounded
+/// set), else none.
 package final class ShapingSettings: Sendable {
     /// The process's table, which every prepared style asks.
     package static let shared = ShapingSettings(limit: 256)
 
     package let limit: Int
-    /// Each kept setting's language as HarfBuzz interned it (the pointer's bits; 0 for none).
-    private let kept: Mutex<[Key: UInt]>
+    /// Each kept setting's language as HarfBuzz interned it (the pointer's bits; 0 for none), and
+    /// the languages of all of them: a setting past the limit whose language a kept one has
+    /// keeps its whole tag.
+    private let kept: Mutex<(settings: [Key: UInt], languages: [String: UInt])>
     /// Settings shaped past the limit, each on a twin face: what the metrics report.
     package let twinShapes = Atomic<UInt64>(0)
 
@@ -30,27 +33,29 @@ package final class ShapingSettings: Sendable {
 
     package init(limit: Int) {
         self.limit = limit
-        kept = Mutex([:])
+        kept = Mutex(([:], [:]))
     }
 
     /// How many settings are kept.
-    package var keptCount: Int { kept.withLock { $0.count } }
+    package var keptCount: Int { kept.withLock { $0.settings.count } }
 
     /// `language` (BCP 47; empty for none) as HarfBuzz takes it for `features`, and whether
     /// HarfBuzz may keep the plans it makes for the two: true for a setting kept before or
-    /// while there is room; false past the limit, with the language's primary subtag.
+    /// while there is room. Past the limit, false, with the whole tag when a kept setting has
+    /// it, else its primary subtag.
     func admit(language: String, features: [hb_feature_t]) -> (language: ShapingLanguage?, keepsPlans: Bool) {
         let canonical = Self.canonical(language)
         let key = Key(language: canonical, features: features.map { UInt64($0.tag) << 32 | UInt64($0.value) })
-        let admitted: UInt? = kept.withLock { kept in
-            if let bits = kept[key] { return bits }
-            guard kept.count < limit else { return nil }
-            // Interned once, under the lock: the kept languages are the only full tags HarfBuzz sees.
-            let bits = canonical.isEmpty ? 0 : UInt(bitPattern: hb_language_from_string(canonical, -1))
-            kept[key] = bits
-            return bits
+        let (bits, keepsPlans): (UInt?, Bool) = kept.withLock { kept in
+            if let bits = kept.settings[key] { return (bits, true) }
+            guard kept.settings.count < limit else { return (kept.languages[canonical], false) }
+            // Interned once, under the lock: the kept languages are the only whole tags HarfBuzz sees.
+            let bits = kept.languages[canonical] ?? (canonical.isEmpty ? 0 : UInt(bitPattern: hb_language_from_string(canonical, -1)))
+            kept.settings[key] = bits
+            kept.languages[canonical] = bits
+            return (bits, true)
         }
-        if let admitted { return (ShapingLanguage(bits: admitted), true) }
+        if let bits { return (ShapingLanguage(bits: bits), keepsPlans) }
         return (Self.primarySubtag(canonical).flatMap { ShapingLanguage($0) }, false)
     }
 

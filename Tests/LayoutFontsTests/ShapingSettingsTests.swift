@@ -99,6 +99,9 @@ import Testing
         let past = prepared("zh-HK", [FontFeature(tag: "salt", value: 3)])
         #expect(!past.keepsPlans && table.keptCount == 3)
         #expect(past.language?.language == ShapingLanguage("zh")?.language)
+        // A language a kept setting has keeps its whole tag past the limit.
+        let knownLanguage = prepared("en-US", [FontFeature(tag: "liga", value: 0)])
+        #expect(!knownLanguage.keepsPlans && knownLanguage.language?.language == ShapingLanguage("en-us")?.language)
         #expect(prepared("x-private").language == nil && !prepared("x-private").keepsPlans)
         #expect(prepared("sgn-be-fr").language?.language == ShapingLanguage("sgn")?.language)
         #expect(prepared("en-US").keepsPlans, "a kept setting stays kept")
