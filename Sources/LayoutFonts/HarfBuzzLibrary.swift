@@ -6,8 +6,8 @@ import LayoutEngine
 package struct HarfBuzzLibrary: ShapingLibrary {
     package init() {}
 
-    package func prepare(language: String, features: [FontFeature]) -> AnyObject {
-        HarfBuzzStyle(language: language, features: features)
+    package func prepare(language: String, features: [FontFeature], user: UInt32?) -> AnyObject {
+        HarfBuzzStyle(language: language, features: features, user: user)
     }
 }
 
@@ -19,13 +19,13 @@ final class HarfBuzzStyle {
     /// False past the settings HarfBuzz keeps: the style is shaped on a twin face made per call.
     let keepsPlans: Bool
 
-    init(language: String, features: [FontFeature], settings: ShapingSettings = .shared) {
+    init(language: String, features: [FontFeature], user: UInt32? = nil, settings: ShapingSettings = .shared) {
         self.features = ShapingFeatures(features.map { ($0.tag, $0.value) })
         if language.isEmpty && self.features.list.isEmpty {
             // Nearly every style: the plan HarfBuzz keeps for the script alone, nothing to ask.
             (self.language, keepsPlans) = (nil, true)
         } else {
-            (self.language, keepsPlans) = settings.admit(language: language, features: self.features.list)
+            (self.language, keepsPlans) = settings.admit(language: language, features: self.features.list, user: user)
         }
     }
 

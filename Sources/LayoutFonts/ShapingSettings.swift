@@ -1,4 +1,5 @@
 import CHarfBuzz
+import LayoutEngine
 import Synchronization
 
 /// The languages and feature lists HarfBuzz is let keep what it makes for them, at most `limit`.
@@ -9,8 +10,10 @@ import Synchronization
 /// clients send: after ten thousand distinct languages or feature values, every later call on
 /// that face searched ten thousand plans, a plain caption's shaping with them
 /// (Benchmarks/results/hostile.md). So a setting (a language and a feature list together) is
-/// kept only while fewer than `limit` are; one past them is shaped on a twin of the face made
-/// for the call (`FaceFonts.twin`), whose plan goes with it; its language is the whole tag when
+/// kept only while fewer than `limit` are, or, past that, while its user holds less than a
+/// fair share of them (`FairShare`: the limit over the users holding some, the table never past
+/// twice the limit), so one client filling it leaves room for the others. One past that is
+/// shaped on a twin of the face made for the call (`FaceFonts.twin`), whose plan goes with it; its language is the whole tag when
 /// a kept setting has it, else its primary subtag when that is two or three letters (a bounded
 /// set), else none.
 package final class ShapingSettings: Sendable {
@@ -18,6 +21,8 @@ package final class ShapingSettings: Sendable {
     package static let shared = ShapingSettings(limit: 256)
 
     package let limit: Int
+    /// Who added the kept settings: nothing is ever given back (HarfBuzz frees no plan).
+    private let share: FairShare
     /// Each kept setting's language as HarfBuzz interned it (the pointer's bits; 0 for none), and
     /// the languages of all of them: a setting past the limit whose language a kept one has
     /// keeps its whole tag.
@@ -33,6 +38,7 @@ package final class ShapingSettings: Sendable {
 
     package init(limit: Int) {
         self.limit = limit
+        share = FairShare("shaping settings", capacity: limit)
         kept = Mutex(([:], [:]))
     }
 
@@ -41,14 +47,14 @@ package final class ShapingSettings: Sendable {
 
     /// `language` (BCP 47; empty for none) as HarfBuzz takes it for `features`, and whether
     /// HarfBuzz may keep the plans it makes for the two: true for a setting kept before or
-    /// while there is room. Past the limit, false, with the whole tag when a kept setting has
-    /// it, else its primary subtag.
-    func admit(language: String, features: [hb_feature_t]) -> (language: ShapingLanguage?, keepsPlans: Bool) {
+    /// while `user` has room in its share. Past it, false, with the whole tag when a kept
+    /// setting has it, else its primary subtag.
+    func admit(language: String, features: [hb_feature_t], user: UInt32?) -> (language: ShapingLanguage?, keepsPlans: Bool) {
         let canonical = Self.canonical(language)
         let key = Key(language: canonical, features: features.map { UInt64($0.tag) << 32 | UInt64($0.value) })
         let (bits, keepsPlans): (UInt?, Bool) = kept.withLock { kept in
             if let bits = kept.settings[key] { return (bits, true) }
-            guard kept.settings.count < limit else { return (kept.languages[canonical], false) }
+            guard share.reserve(1, for: user) == nil else { return (kept.languages[canonical], false) }
             // Interned once, under the lock: the kept languages are the only whole tags HarfBuzz sees.
             let bits = kept.languages[canonical] ?? (canonical.isEmpty ? 0 : UInt(bitPattern: hb_language_from_string(canonical, -1)))
             kept.settings[key] = bits

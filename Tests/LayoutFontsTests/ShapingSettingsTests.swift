@@ -9,8 +9,8 @@ import Testing
     /// A library whose styles ask `table`, not the process's.
     struct Library: ShapingLibrary {
         let table: ShapingSettings
-        func prepare(language: String, features: [FontFeature]) -> AnyObject {
-            HarfBuzzStyle(language: language, features: features, settings: table)
+        func prepare(language: String, features: [FontFeature], user: UInt32?) -> AnyObject {
+            HarfBuzzStyle(language: language, features: features, user: user, settings: table)
         }
     }
 
@@ -82,15 +82,16 @@ import Testing
         #expect(ligated.count < unligated.count)
     }
 
-    /// The table keeps at most its limit of settings, each language and feature list together;
-    /// spellings HarfBuzz holds as one are one; a setting kept stays kept; past the limit the
-    /// language is its primary subtag when that is two or three letters, else none; and a style
+    /// The table keeps at most its limit of settings, each language and feature list together,
+    /// and past it a fair share to each other user; spellings HarfBuzz holds as one are one; a
+    /// setting kept stays kept; past the limit the language is its whole tag when a kept setting
+    /// has it, else its primary subtag when that is two or three letters, else none; and a style
     /// with neither language nor features never asks the table.
     @Test func theTableKeepsAtMostItsLimit() {
         let table = ShapingSettings(limit: 3)
         let library = Library(table: table)
-        func prepared(_ language: String, _ features: [FontFeature] = []) -> HarfBuzzStyle {
-            library.prepare(language: language, features: features) as! HarfBuzzStyle
+        func prepared(_ language: String, _ features: [FontFeature] = [], user: UInt32? = 7) -> HarfBuzzStyle {
+            library.prepare(language: language, features: features, user: user) as! HarfBuzzStyle
         }
         #expect(prepared("EN_us").keepsPlans)
         #expect(prepared("en-US").keepsPlans && table.keptCount == 1)
@@ -105,7 +106,10 @@ import Testing
         #expect(prepared("x-private").language == nil && !prepared("x-private").keepsPlans)
         #expect(prepared("sgn-be-fr").language?.language == ShapingLanguage("sgn")?.language)
         #expect(prepared("en-US").keepsPlans, "a kept setting stays kept")
-        #expect(prepared("").keepsPlans && table.keptCount == 3)
+        // Another user has a fair share past the limit (3 over 2 users: 1), and no more.
+        #expect(prepared("fr", user: 8).keepsPlans && table.keptCount == 4)
+        #expect(!prepared("de", user: 8).keepsPlans && !prepared("de", user: 7).keepsPlans && table.keptCount == 4)
+        #expect(prepared("").keepsPlans && table.keptCount == 4)
         #expect(prepared("").language == nil)
         // A kept language is interned once: the same pointer each time.
         #expect(prepared("en-US").language?.language == prepared("EN_us").language?.language)

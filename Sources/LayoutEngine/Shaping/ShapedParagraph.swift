@@ -395,7 +395,7 @@ final class ResolvedStyles {
 
     init(_ styles: [TextStyle], fonts: FontRegistry, user: UInt32?) throws {
         fallback = try FontFallback(registry: fonts, styles: styles, user: user)
-        shaping = styles.map { ShapingStyle($0, library: fonts.shapingLibrary) }
+        shaping = styles.map { ShapingStyle($0, library: fonts.shapingLibrary, user: user) }
         hasLetterSpacing = styles.contains { $0.letterSpacing != 0 }
         hasLineHeights = styles.contains { $0.lineHeight != nil }
     }

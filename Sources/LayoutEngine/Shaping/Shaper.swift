@@ -10,10 +10,10 @@ package final class ShapingStyle {
     package let prepared: AnyObject?
     let key: ShapingCache.StyleKey
 
-    init(_ style: TextStyle, library: (any ShapingLibrary)?) {
+    init(_ style: TextStyle, library: (any ShapingLibrary)?, user: UInt32? = nil) {
         language = style.language
         features = style.features
-        prepared = library?.prepare(language: style.language, features: style.features)
+        prepared = library?.prepare(language: style.language, features: style.features, user: user)
         key = ShapingCache.StyleKey(language: style.language, features: style.features)
     }
 }

@@ -18,6 +18,7 @@ package final class ShapingScratch {
 /// interned language and its feature list. A registry takes it from its faces
 /// (`FaceShaping.library`, `FontRegistry.shapingLibrary`).
 package protocol ShapingLibrary: Sendable {
-    /// The library's form of a style's language (BCP 47; empty for none) and features.
-    func prepare(language: String, features: [FontFeature]) -> AnyObject
+    /// The library's form of a style's language (BCP 47; empty for none) and features, for a
+    /// request of `user` (what the library keeps of them counts in that user's share).
+    func prepare(language: String, features: [FontFeature], user: UInt32?) -> AnyObject
 }
