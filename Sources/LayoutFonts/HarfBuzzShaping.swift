@@ -9,7 +9,7 @@ package final class HarfBuzzShaping: FaceShaping, @unchecked Sendable {
     /// while its font lives).
     let font: OpaquePointer
     /// What `FaceFonts.make` made the font at: a twin for settings past those HarfBuzz keeps
-    /// (`shapingFont`) is made alike.
+    /// (`withShapingFont`) is made alike.
     let coordinates: [Float]
     let pointSize: Float
 

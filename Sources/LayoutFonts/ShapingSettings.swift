@@ -2,7 +2,8 @@ import CHarfBuzz
 import LayoutEngine
 import Synchronization
 
-/// The languages and feature lists HarfBuzz is let keep what it makes for them, at most `limit`.
+/// The languages and feature lists HarfBuzz is let keep what it makes for them: `limit`, and past
+/// it each user's fair share.
 ///
 /// HarfBuzz keeps two things for the life of the process: every language it is given (in a list
 /// it searches by name for each new one), and on each face a shape plan for every setting it has
@@ -13,9 +14,9 @@ import Synchronization
 /// kept only while fewer than `limit` are, or, past that, while its user holds less than a
 /// fair share of them (`FairShare`: the limit over the users holding some, the table never past
 /// twice the limit), so one client filling it leaves room for the others. One past that is
-/// shaped on a twin of the face made for the call (`FaceFonts.twin`), whose plan goes with it; its language is the whole tag when
-/// a kept setting has it, else its primary subtag when that is two or three letters (a bounded
-/// set), else none.
+/// shaped on a twin of the face made for the call (`FaceFonts.twin`), whose plan goes with it;
+/// its language is the whole tag when a kept setting has it, else its primary subtag when that
+/// is two or three letters (a bounded set), else none.
 package final class ShapingSettings: Sendable {
     /// The process's table, which every prepared style asks.
     package static let shared = ShapingSettings(limit: 256)
@@ -27,7 +28,7 @@ package final class ShapingSettings: Sendable {
     /// the languages of all of them: a setting past the limit whose language a kept one has
     /// keeps its whole tag.
     private let kept: Mutex<(settings: [Key: UInt], languages: [String: UInt])>
-    /// Settings shaped past the limit, each on a twin face: what the metrics report.
+    /// Shaping calls for settings past the kept ones, each on a twin face: what the metrics report.
     package let twinShapes = Atomic<UInt64>(0)
 
     private struct Key: Hashable {
