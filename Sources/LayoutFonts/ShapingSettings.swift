@@ -21,8 +21,8 @@ package final class ShapingSettings: Sendable {
     /// The process's table, which every prepared style asks.
     package static let shared = ShapingSettings(limit: 256)
 
-    package let limit: Int
-    /// Who added the kept settings: nothing is ever given back (HarfBuzz frees no plan).
+    /// Who added the kept settings, its capacity the limit: nothing is ever given back (HarfBuzz
+    /// frees no plan).
     private let share: FairShare
     /// Each kept setting's language as HarfBuzz interned it (the pointer's bits; 0 for none), and
     /// the languages of all of them: a setting past the limit whose language a kept one has
@@ -38,7 +38,6 @@ package final class ShapingSettings: Sendable {
     }
 
     package init(limit: Int) {
-        self.limit = limit
         share = FairShare("shaping settings", capacity: limit)
         kept = Mutex(([:], [:]))
     }

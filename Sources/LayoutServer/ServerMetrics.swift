@@ -17,12 +17,11 @@ public final class ServerMetrics: Sendable {
     private let errors = Mutex<[String: Counter]>([:])
     private let cacheHits: Counter
     private let cacheMisses: Counter
-    /// The cache's own counts when last scraped: the counters grow by the difference. A reload
-    /// brings a new cache whose counts start again at 0; the counters never go down.
-    private let cacheSeen = Mutex<(hits: UInt64, misses: UInt64)>((0, 0))
     private let twinShapes: Counter
-    /// The process's count of twin shapes when last scraped (it never goes down).
-    private let twinShapesSeen = Mutex<UInt64>(0)
+    /// The counts the counters follow when last scraped (the cache's, and the process's twin
+    /// shapes): the counters grow by the difference. A reload brings a new cache whose counts
+    /// start again at 0; the counters never go down.
+    private let seen = Mutex<(hits: UInt64, misses: UInt64, twins: UInt64)>((0, 0, 0))
 
     public init() {
         cacheHits = registry.makeCounter(descriptor: Self.named("layoutd_shaping_cache_hits_total",
@@ -82,16 +81,12 @@ public final class ServerMetrics: Sendable {
              Double(reading.shapingSettingsKept)),
         ]
         for gauge in gauges { registry.makeGauge(descriptor: Self.named(gauge.name, gauge.help)).set(gauge.value) }
-        let (hits, misses) = cacheSeen.withLock { seen in
-            // Counts lower than last time come from a new cache (a reload): all of them are new.
-            let hits = reading.cacheHits >= seen.hits ? reading.cacheHits - seen.hits : reading.cacheHits
-            let misses = reading.cacheMisses >= seen.misses ? reading.cacheMisses - seen.misses : reading.cacheMisses
-            seen = (reading.cacheHits, reading.cacheMisses)
-            return (hits, misses)
-        }
-        let twins = twinShapesSeen.withLock { seen in
-            defer { seen = max(seen, reading.twinShapes) }
-            return reading.twinShapes > seen ? reading.twinShapes - seen : 0
+        // A count lower than last time comes from a new cache (a reload): all of it is new.
+        func grown(_ count: UInt64, since last: UInt64) -> UInt64 { count >= last ? count - last : count }
+        let (hits, misses, twins) = seen.withLock { seen in
+            defer { seen = (reading.cacheHits, reading.cacheMisses, reading.twinShapes) }
+            return (grown(reading.cacheHits, since: seen.hits), grown(reading.cacheMisses, since: seen.misses),
+                    grown(reading.twinShapes, since: seen.twins))
         }
         twinShapes.increment(by: Int64(clamping: twins))
         cacheHits.increment(by: Int64(clamping: hits))
