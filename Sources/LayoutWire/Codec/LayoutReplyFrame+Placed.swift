@@ -40,11 +40,7 @@ extension LayoutReplyFrame {
 
     static func writePlaced(_ run: GlyphRunLayout, _ placement: ParagraphPlacement, to writer: inout ProtobufWriter) {
         let (top, offset) = (placement.top, placement.offset)
-        writer.bounded(runHeadBound) { fields in
-            fields.uint32(Run.fontID, run.fontID)
-            fields.float(Run.size, Float(run.size))
-            fields.uint32(Run.bidiLevel, UInt32(run.bidiLevel))
-        }
+        writeHead(run, to: &writer)
         run.glyphs.withUnsafeBufferPointer { glyphs in
             let count = glyphs.count
             writer.packedUInt32(Run.glyphIDs, count: count) { glyphs[$0].id }
@@ -61,18 +57,7 @@ extension LayoutReplyFrame {
             }
             writer.packedUInt32(Run.clusters, count: count) { UInt32(truncatingIfNeeded: glyphs[$0].cluster + offset) }
         }
-        writer.bounded(runMiddleBound) { fields in
-            fields.message(Run.range) { write(run.range.lowerBound + offset, run.range.count, to: &$0) }
-            fields.bool(Run.truncationToken, run.isTruncationToken)
-            fields.uint32(Run.lineIndex, UInt32(run.lineIndex + placement.firstLine))
-            fields.uint32(Run.paint, UInt32(run.paint))
-            fields.enumeration(Run.orientation, Layoutd_V1_GlyphOrientation(run.orientation).rawValue)
-        }
-        writeVariations(run, to: &writer)
-        writer.bounded(runTailBound) { fields in
-            fields.bool(Run.hyphen, run.isHyphen)
-            fields.bool(Run.listMarker, run.isListMarker)
-            writeSynthesis(run, to: &fields)
-        }
+        writeMiddle(run, offset: offset, firstLine: placement.firstLine, to: &writer)
+        writeTail(run, bounds: nil, to: &writer)
     }
 }

@@ -223,12 +223,8 @@ public enum LayoutReplyFrame {
     /// two synthesis floats (6 each).
     static let runTailBound = 35
 
-    static func write(_ run: GlyphRunLayout, ink: Rect?, bounds: TypographicBounds? = nil, to writer: inout ProtobufWriter) {
-        writer.bounded(runHeadBound) { fields in
-            fields.uint32(Run.fontID, run.fontID)
-            fields.float(Run.size, Float(run.size))
-            fields.uint32(Run.bidiLevel, UInt32(run.bidiLevel))
-        }
+    static func write(_ run: borrowing GlyphRunLayout, ink: Rect?, bounds: TypographicBounds? = nil, to writer: inout ProtobufWriter) {
+        writeHead(run, to: &writer)
         run.glyphs.withUnsafeBufferPointer { glyphs in
             let count = glyphs.count
             writer.packedUInt32(Run.glyphIDs, count: count) { glyphs[$0].id }
@@ -245,31 +241,63 @@ public enum LayoutReplyFrame {
             }
             writer.packedUInt32(Run.clusters, count: count) { UInt32(truncatingIfNeeded: glyphs[$0].cluster) }
         }
-        writer.bounded(runMiddleBound) { fields in
-            fields.message(Run.range) { write(run.range.lowerBound, run.range.count, to: &$0) }
-            fields.bool(Run.truncationToken, run.isTruncationToken)
-            fields.uint32(Run.lineIndex, UInt32(run.lineIndex))
-            fields.uint32(Run.paint, UInt32(run.paint))
-            fields.enumeration(Run.orientation, Layoutd_V1_GlyphOrientation(run.orientation).rawValue)
-        }
+        writeMiddle(run, to: &writer)
         if let ink { writer.message(Run.inkBounds) { write(ink, to: &$0) } }
-        writeVariations(run, to: &writer)
+        writeTail(run, bounds: bounds, to: &writer)
+    }
+
+    // A run's fields around its glyphs, shared by `write` and `writePlaced`. Each reads the run's
+    // fields before its bounded writer's closure: a closure that captured the run held a copy of
+    // it (its font and glyphs retained and released).
+
+    /// Font, size and level.
+    @inline(__always)
+    static func writeHead(_ run: borrowing GlyphRunLayout, to writer: inout ProtobufWriter) {
+        let (fontID, size, level) = (run.fontID, Float(run.size), UInt32(run.bidiLevel))
+        writer.bounded(runHeadBound) { fields in
+            fields.uint32(Run.fontID, fontID)
+            fields.float(Run.size, size)
+            fields.uint32(Run.bidiLevel, level)
+        }
+    }
+
+    /// Range to orientation; the range moved by `offset` and the line by `firstLine` (a placed paragraph).
+    @inline(__always)
+    static func writeMiddle(_ run: borrowing GlyphRunLayout, offset: Int = 0, firstLine: Int = 0, to writer: inout ProtobufWriter) {
+        let (range, token, line, paint) = (run.range, run.isTruncationToken, UInt32(run.lineIndex + firstLine), UInt32(run.paint))
+        let orientation = Layoutd_V1_GlyphOrientation(run.orientation).rawValue
+        writer.bounded(runMiddleBound) { fields in
+            fields.message(Run.range) { write(range.lowerBound + offset, range.count, to: &$0) }
+            fields.bool(Run.truncationToken, token)
+            fields.uint32(Run.lineIndex, line)
+            fields.uint32(Run.paint, paint)
+            fields.enumeration(Run.orientation, orientation)
+        }
+    }
+
+    /// A variable font's axes (field 14), then the flags, metrics and synthesis. Nearly every
+    /// run has no instance: then no axes and no synthesis.
+    @inline(__always)
+    static func writeTail(_ run: borrowing GlyphRunLayout, bounds: TypographicBounds?, to writer: inout ProtobufWriter) {
+        let instance = run.instance
+        if let instance { writeVariations(instance, to: &writer) }
+        let (hyphen, marker, size) = (run.isHyphen, run.isListMarker, run.size)
         writer.bounded(runTailBound) { fields in
-            fields.bool(Run.hyphen, run.isHyphen)
-            fields.bool(Run.listMarker, run.isListMarker)
+            fields.bool(Run.hyphen, hyphen)
+            fields.bool(Run.listMarker, marker)
             if let bounds {
                 fields.float(Run.ascent, Float(bounds.ascent))
                 fields.float(Run.descent, Float(bounds.descent))
                 fields.float(Run.leading, Float(bounds.leading))
             }
-            writeSynthesis(run, to: &fields)
+            if let instance { writeSynthesis(instance, size: size, to: &fields) }
         }
     }
 
-    /// A variable font's axes, for each run that has them (field 14).
+    /// A font instance's axes (field 14).
     @inline(__always)
-    static func writeVariations(_ run: GlyphRunLayout, to writer: inout ProtobufWriter) {
-        for variation in run.variations {
+    static func writeVariations(_ instance: Font, to writer: inout ProtobufWriter) {
+        for variation in instance.variations {
             writer.message(Run.variations) { inner in
                 inner.string(1, variation.tag)
                 inner.float(2, variation.value)
@@ -293,11 +321,11 @@ public enum LayoutReplyFrame {
         }
     }
 
-    /// A synthesised face's fields; nothing for nearly every run (no instance).
+    /// A synthesised face's fields, at the run's size; nothing for a face as it is.
     @inline(__always)
-    static func writeSynthesis(_ run: GlyphRunLayout, to fields: inout BoundedFields) {
-        guard let font = run.instance, !font.synthesis.isEmpty else { return }
-        fields.float(Run.syntheticBold, Float(font.syntheticBold(at: run.size)))
+    static func writeSynthesis(_ font: Font, size: Double, to fields: inout BoundedFields) {
+        guard !font.synthesis.isEmpty else { return }
+        fields.float(Run.syntheticBold, Float(font.syntheticBold(at: size)))
         fields.float(Run.syntheticSlant, Float(font.syntheticSlant))
     }
 
