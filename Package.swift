@@ -38,6 +38,8 @@ let package = Package(
         .systemLibrary(name: "CThai", pkgConfig: "libthai", providers: [.apt(["libthai-dev"])]),
         // libhyphen has no pkg-config file: its header and library are in the default paths.
         .systemLibrary(name: "CHyphen", providers: [.apt(["libhyphen-dev"])]),
+        // The daemon's allocator (docs/design.md, "The allocator"); no pkg-config file either.
+        .systemLibrary(name: "CMimalloc", providers: [.apt(["libmimalloc-dev"])]),
 
         // The fatal-signal report: a signal handler must be async-signal-safe, so it is C.
         .target(name: "CFatalSignal"),
@@ -79,7 +81,7 @@ let package = Package(
             .product(name: "Prometheus", package: "swift-prometheus"),
         ]),
         .executableTarget(name: "layoutd", dependencies: [
-            "LayoutServer", "LayoutWire", "LayoutFonts",
+            "LayoutServer", "LayoutWire", "LayoutFonts", "CMimalloc",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
         ]),

@@ -3,7 +3,7 @@
 # protoc, the reference tools the tests compare against, and the default fonts.
 set -euo pipefail
 packages=(
-  pkg-config make gcc libfreetype-dev libharfbuzz-dev libharfbuzz-bin libfribidi-dev libpcre2-dev libcairo2-dev libfontconfig-dev libthai-dev libhyphen-dev libicu-dev
+  pkg-config make gcc libfreetype-dev libharfbuzz-dev libharfbuzz-bin libfribidi-dev libpcre2-dev libcairo2-dev libfontconfig-dev libthai-dev libhyphen-dev libicu-dev libmimalloc-dev
   protobuf-compiler libprotobuf-c-dev protobuf-c-compiler python3-protobuf mypy-protobuf python3-pytest python3-venv python3-setuptools
   fonts-noto-core fonts-noto-cjk fonts-noto-color-emoji fonts-dejavu-core fonts-urw-base35 fonts-inter-variable
   hyphen-en-us hyphen-en-gb hyphen-de hyphen-fr hyphen-es hyphen-it hyphen-nl hyphen-ru

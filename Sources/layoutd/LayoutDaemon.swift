@@ -141,7 +141,8 @@ struct LayoutDaemon: ParsableCommand {
         let started = Date()
         let fonts = try DaemonFonts.load(settings, logger: logger)
         logger.info("fonts loaded", metadata: ["faces": "\(fonts.registry.fonts.count)",
-                                               "ms": "\(Int(saturating: Date().timeIntervalSince(started) * 1000))"])
+                                               "ms": "\(Int(saturating: Date().timeIntervalSince(started) * 1000))",
+                                               "allocator": "\(Allocator.name)"])
         configuration.tagStyles = fonts.tagStyles
         configuration.maxConnections = try DescriptorLimit.fit(connections: configuration.maxConnections,
                                                                threads: configuration.workerThreads, metrics: metricsAddress != nil,

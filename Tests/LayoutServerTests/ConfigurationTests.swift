@@ -76,6 +76,15 @@ import TestSupport
         #expect(bad.status == 78, "\(bad.err)")
     }
 
+    /// The daemon's heap is mimalloc's (docs/design.md, "The allocator"): linked before the C
+    /// library, its malloc serves the whole process, which the start-up log says by asking it
+    /// whether a block malloc gave is its own.
+    @Test func theHeapIsMimallocs() throws {
+        let result = try run(Daemon.binary("layoutd"), ["--config", "/dev/null", "--check-config", "--log-level", "info"], within: 60)
+        #expect(result.status == 0, "\(result.err)")
+        #expect(result.err.contains("allocator=\"mimalloc 2."), "\(result.err)")
+    }
+
     /// A reload reads the file again: a changed default family is served next; a file broken
     /// meanwhile fails the reload by name and the old set stays.
     @Test func aReloadRereadsTheFile() throws {
