@@ -7,7 +7,12 @@ import LayoutEngine
 /// its closures' inlining. `DocumentReplyFrameTests` holds the bytes equal to the placed copy's.
 /// A paragraph with attachments, decorations or ink is written from a placed copy instead
 /// (`ParagraphLayout.movesOnlyLinesAndRuns`), so there is no ink here.
+///
+/// Each writer is a function of its own (`@inline(never)`): inlined into `writeReply`, the
+/// placed loops went past the optimizer's budget there, and every float of a line's and a run's
+/// fields became two calls (`Float.bitPattern`, `storeBytes`), 2,100 instructions a keystroke.
 extension LayoutReplyFrame {
+    @inline(never)
     static func writePlaced(_ line: LineLayout, _ placement: ParagraphPlacement, to writer: inout ProtobufWriter) {
         // As `placed` moves it: y plus the top, even a top of 0 (-0 + 0 is 0).
         let top = placement.top
@@ -38,6 +43,7 @@ extension LayoutReplyFrame {
         }
     }
 
+    @inline(never)
     static func writePlaced(_ run: GlyphRunLayout, _ placement: ParagraphPlacement, to writer: inout ProtobufWriter) {
         let (top, offset) = (placement.top, placement.offset)
         writeHead(run, to: &writer)
