@@ -10,7 +10,8 @@ import LayoutEngine
 ///
 /// Each writer is a function of its own (`@inline(never)`): inlined into `writeReply`, the
 /// placed loops went past the optimizer's budget there, and every float of a line's and a run's
-/// fields became two calls (`Float.bitPattern`, `storeBytes`), 2,100 instructions a keystroke.
+/// fields became two calls (`Float.bitPattern`, `storeBytes`): Benchmarks/results/editing.md,
+/// session 50.
 extension LayoutReplyFrame {
     @inline(never)
     static func writePlaced(_ line: LineLayout, _ placement: ParagraphPlacement, to writer: inout ProtobufWriter) {
