@@ -13,6 +13,12 @@ at a time; with --kind batch, every caption in one batch_layout request (the lay
 options shared), answered item by item.
 
     scripts/daemon-instructions.py [--kind layout|justify|batch] [--captions N] [--binary PATH] [--profile FILE] [--runs N]
+    scripts/daemon-instructions.py --simulate [--bench PATH] [--binary PATH]
+
+With --simulate the cold pass runs once under callgrind's cache and branch simulation, and the
+script prints the events a request besides its instructions (cache misses, mispredicted
+branches), with --bench beside the floor's and in-process layout's in the same run: why a
+request's time is further from the floor's than its instructions are (kernel-cost.md).
 """
 import argparse
 import json
@@ -90,15 +96,29 @@ def receive(sock):
     return body
 
 
-def count(binary, frames, passes, options=(), keep=None, first=()):
+# Callgrind's cache and branch simulation (a 32 KiB 8-way first-level instruction and data cache,
+# as this machine's, and a last level): the events besides instructions that the time a request
+# takes depends on, which instruction counts do not show.
+SIMULATION = ("--cache-sim=yes", "--branch-sim=yes")
+
+
+def events_of(err):
+    """Every event callgrind collected (Ir, I1mr, D1mr, …) from its closing lines on stderr."""
+    names = re.search(r"Events\s*:\s*([\w ]+)", err).group(1).split()
+    values = re.search(r"Collected\s*:\s*([\d ]+)", err).group(1).split()
+    return dict(zip(names, map(int, values)))
+
+
+def count(binary, frames, passes, options=(), keep=None, first=(), simulate=False):
     """Instructions callgrind collects in a daemon that answers a hello, then `first` once (an
-    opened document), then `frames` `passes` times."""
+    opened document), then `frames` `passes` times; with `simulate`, every event of callgrind's
+    cache and branch simulation, by name."""
     work = tempfile.mkdtemp()
     try:
         sock_path = os.path.join(work, "d.sock")
         out = os.path.join(work, "callgrind.out")
         valgrind = subprocess.Popen(
-            ["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}",
+            ["valgrind", "--tool=callgrind", *(SIMULATION if simulate else ()), f"--callgrind-out-file={out}",
              *(["--dump-instr=yes"] if keep else []), binary, "--socket", sock_path,
              "--config", "/dev/null", "--threads", "1", "--log-level", "error",
              # A batch's chunks are slices of wall time; callgrind runs the daemon some 50 times
@@ -137,9 +157,58 @@ def count(binary, frames, passes, options=(), keep=None, first=()):
             shutil.copy(out, keep)
         if not found:
             raise SystemExit("daemon-instructions: no count from callgrind: " + err[-2000:])
-        return int(found.group(1))
+        return events_of(err) if simulate else int(found.group(1))
     finally:
         shutil.rmtree(work, ignore_errors=True)
+
+
+def in_process_events(bench, kind, captions):
+    """Callgrind's simulated events a caption of `layoutd-bench`'s `kind` pass (floor or cold, over
+    every caption of the corpus): one repeat subtracted from two, start-up left out."""
+    work = tempfile.mkdtemp()
+    try:
+        stripped = os.path.join(work, "bench")
+        subprocess.run(["objcopy", "--strip-debug", bench, stripped], check=True)
+        def run(repeats):
+            done = subprocess.run(["valgrind", "--tool=callgrind", *SIMULATION, f"--callgrind-out-file={work}/out",
+                                   stripped, "--no-daemon", "--repeats", str(repeats)],
+                                  env=dict(os.environ, LAYOUTD_BENCH_PROFILE=kind), stdout=subprocess.DEVNULL,
+                                  stderr=subprocess.PIPE, text=True, check=True)
+            return events_of(done.stderr)
+        one, two = run(1), run(2)
+        return {name: (two[name] - one[name]) / captions for name in one}
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+
+
+# The rows of the simulation's table: what each is, and how it is made of callgrind's events.
+SIMULATED_ROWS = [
+    ("instructions", ("Ir",)),
+    ("first-level instruction cache misses", ("I1mr",)),
+    ("first-level data cache misses (reads and writes)", ("D1mr", "D1mw")),
+    ("last-level misses (instructions and data)", ("ILmr", "DLmr", "DLmw")),
+    ("conditional branches", ("Bc",)),
+    ("mispredicted: conditional and indirect branches", ("Bcm", "Bim")),
+]
+
+
+def simulate(arguments, stripped, frames, captions):
+    """The cold pass's simulated events a request through the daemon, beside the floor's and
+    in-process layout's a caption (with --bench) measured in the same run."""
+    cache_off = ("--shaping-cache-entries", "0")
+    two = count(stripped, frames, 2, cache_off, simulate=True)
+    one = count(stripped, frames, 1, cache_off, simulate=True)
+    daemon = {name: (two[name] - one[name]) / captions for name in two}
+    columns = []
+    if arguments.bench:
+        columns = [("floor (HarfBuzz, in process)", in_process_events(arguments.bench, "floor", captions)),
+                   ("layout in process (cold)", in_process_events(arguments.bench, "cold", captions))]
+    columns.append((f"{arguments.kind} through the daemon (cold)", daemon))
+    print(f"{captions} captions, callgrind's cache and branch simulation, a request (a caption in process):\n")
+    print("| event | " + " | ".join(title for title, _ in columns) + " |")
+    print("|---|" + "---|" * len(columns))
+    for title, names in SIMULATED_ROWS:
+        print(f"| {title} | " + " | ".join(f"{sum(events[n] for n in names):,.0f}" for _, events in columns) + " |")
 
 
 def main():
@@ -153,7 +222,15 @@ def main():
     parser.add_argument("--runs", type=int, default=1,
                         help="count N times and report the medians: a count moves by some hundreds from run to run "
                         "(glibc's free lists), so a change smaller than that needs several runs to be seen")
+    parser.add_argument("--simulate", action="store_true",
+                        help="count the cold pass once under callgrind's cache and branch simulation and print its events a "
+                        "request (instruction and data cache misses, mispredicted branches): what the time a request takes "
+                        "depends on besides its instructions")
+    parser.add_argument("--bench", help="with --simulate and every caption: layoutd-bench (a release build) for the floor's "
+                        "and in-process layout's events a caption beside the daemon's")
     arguments = parser.parse_args()
+    if arguments.bench and (not arguments.simulate or arguments.captions or arguments.kind != "layout"):
+        parser.error("--bench goes with --simulate, --kind layout and every caption (layoutd-bench lays every caption out)")
     # valgrind 3.19 cannot read the DWARF 5 that Swift writes: count a copy without it.
     stripped = os.path.join(tempfile.mkdtemp(), "layoutd")
     subprocess.run(["objcopy", "--strip-debug", arguments.binary, stripped], check=True)
@@ -163,6 +240,9 @@ def main():
         frames = [(batch_request(envelope_pb2, texts), len(texts))]
     else:
         frames = [(request(envelope_pb2, layout_pb2, arguments.kind, text, 2 + k), 1) for k, text in enumerate(texts)]
+    if arguments.simulate:
+        simulate(arguments, stripped, frames, len(texts))
+        return
     cache_off = ("--shaping-cache-entries", "0")
     keep = (arguments.profile + ".2", arguments.profile + ".1") if arguments.profile else (None, None)
     colds, warms = [], []
