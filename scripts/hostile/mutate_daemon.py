@@ -141,6 +141,10 @@ def main():
     bodies = [envelope.SerializeToString() for _, envelope in named]
     sent = answered = errors = liars = 0
     for batch in range(batches):
+        # A batch whose replies may number more than its sure ones waits a second for the rest:
+        # a long run takes about a second a batch, so it says how far it has gone.
+        if batch and batch % 100 == 0:
+            print(f"mutate_daemon: {batch} of {batches} batches, {answered} answered", file=sys.stderr, flush=True)
         frames = []
         for _ in range(per_batch):
             name, original = rng.choice(named)
