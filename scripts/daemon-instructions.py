@@ -228,8 +228,9 @@ def main():
                         "their difference in callgrind_annotate is one pass, start-up left out), with costs per "
                         "instruction (--dump-instr=yes)")
     parser.add_argument("--runs", type=int, default=1,
-                        help="count N times and report the medians: a count moves by some hundreds from run to run "
-                        "(glibc's free lists), so a change smaller than that needs several runs to be seen")
+                        help="count N times and report the medians: a count moved by some hundreds from run to run on "
+                        "glibc's allocator (its free lists) and by tens on mimalloc, which the daemon links, so a "
+                        "change smaller than that needs several runs to be seen")
     parser.add_argument("--simulate", action="store_true",
                         help="count the cold pass once under callgrind's cache and branch simulation and print its events a "
                         "request (instruction and data cache misses, mispredicted branches): what the time a request takes "
