@@ -47,14 +47,14 @@ import TestSupport
         #expect(bad.status == 78 && bad.err.contains("max-picture-pixels must be in 1..."), "\(bad.err)")
     }
 
-    /// Encoding a large PNG looks at the budget as it writes: a short deadline ends it.
+    /// A short deadline ends a large picture with DEADLINE_EXCEEDED. That the encoder stops at
+    /// its first write past the deadline, rather than after the whole PNG, is held by counting
+    /// its writes (`EncodingBudgetTests`): a wall-clock bound here failed when the machine was busy.
     @Test func encodingAPictureStopsAtTheDeadline() throws {
         let daemon = try Daemon(arguments: ["--max-picture-pixels", "70000000"])
         var render = Self.tinyRequestHugePicture  // 62 million pixels, allowed here
         render.canvas.red = 0.5
-        let started = Date()
         let reply = try daemon.client().call(.render(render), deadlineMs: 150)
         #expect(reply.errorReply?.code == .deadlineExceeded, "\(reply.errorReply.map { "\($0)" } ?? "a picture")")
-        #expect(Date().timeIntervalSince(started) < 3, "stopped in \(Date().timeIntervalSince(started)) s")
     }
 }

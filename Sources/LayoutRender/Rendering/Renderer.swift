@@ -287,6 +287,9 @@ final class ByteSink {
     let budget: WorkBudget
     /// Why writing stopped early, if it did.
     var stopped: LayoutError?
+    /// How many times the encoder called `write`, the refused call included: a test holds an
+    /// encoder to stopping at the first refusal.
+    private(set) var writes = 0
 
     init(budget: WorkBudget = .unlimited) {
         self.budget = budget
@@ -295,6 +298,7 @@ final class ByteSink {
     static let write: cairo_write_func_t = { closure, data, length in
         guard let closure, let data else { return CAIRO_STATUS_WRITE_ERROR }
         let sink = Unmanaged<ByteSink>.fromOpaque(closure).takeUnretainedValue()
+        sink.writes += 1
         do throws(LayoutError) {
             try sink.budget.check()
         } catch {
