@@ -3,7 +3,8 @@
 # repeatable for the same build whatever the machine is doing, and blind to the order effects
 # that timings of twin texts suffer (Benchmarks/README.md).
 #   scripts/count-instructions.sh [PASS_A PASS_B]   (passes: floor, floor-bare (HarfBuzz alone: the floor without the
-#   benchmark's own UTF-16 copy and face look-up per caption), cold, tiny (one letter: a layout's fixed cost), warm, boxed, unboxed, decorated, flowed, flowed-balanced, flowed-optimal, intrinsic, listed, synthesized, unsynthesized, painted, pathed, emphasized, annotated, built, rules,
+#   benchmark's own UTF-16 copy and face look-up per caption), cold, framed (the daemon's request path in process: each
+#   caption's frame body read, laid out and written as its reply frame by the daemon's RequestProcessor; no socket, no NIO), tiny (one letter: a layout's fixed cost), warm, boxed, unboxed, decorated, flowed, flowed-balanced, flowed-optimal, intrinsic, listed, synthesized, unsynthesized, painted, pathed, emphasized, annotated, built, rules,
 #   and floor-hani, floor-hani-vertical (shaped top to bottom), cold-hani, vertical-hani, upright-hani, sideways-hani (text_orientation) over the Han captions alone;
 #   default unboxed boxed)
 # Needs a release build (scripts/build-release.sh --product layoutd-bench) and valgrind.

@@ -138,6 +138,7 @@ extension ConnectionHandler {
                 // behind: at most one chunk more is held).
                 if !run.isDone { self.nextChunk(of: run, context: context) }
                 if let frames = chunk.frames, context.channel.isActive {
+                    self.channelMayHoldBytes = true
                     context.writeAndFlush(self.wrapOutboundOut(frames)).assumeIsolated().whenComplete { _ in
                         self.state.replyWritten(now: self.clock())
                     }
@@ -165,7 +166,10 @@ extension ConnectionHandler {
             // Not read yet: nothing was answered, so the batch is refused as a whole.
             reply = try? Self.frame(run.processor.errorReply(run.requestID, error), allocator: context.channel.allocator)
         }
-        if let reply, context.channel.isActive { context.writeAndFlush(wrapOutboundOut(reply), promise: nil) }
+        if let reply, context.channel.isActive {
+            channelMayHoldBytes = true
+            context.writeAndFlush(wrapOutboundOut(reply), promise: nil)
+        }
     }
 
     /// The batch is answered (or its connection gone): it is no longer in flight.

@@ -59,6 +59,19 @@ final class ConnectionHandler: ChannelDuplexHandler, @unchecked Sendable {
     /// go out in one write. A lone request's reply is written and flushed at once.
     private var holdsFlush = false
     private var unflushed = false
+    /// True once a reply was handed to NIO and until NIO is seen holding none of its bytes: a
+    /// reply written straight to the socket (`sendDirectly`) would then pass them. Every write
+    /// through the channel sets it.
+    var channelMayHoldBytes = false
+    /// The channel's core, through which `sendDirectly` reaches its socket: looked up at the first
+    /// reply written straight (a cast that costs as much as writing through NIO, paid once),
+    /// dropped when the channel closes (it holds the channel: a cycle until then).
+    private var socketCore: (any NIOTransportAccessibleChannelCore)?
+    private var socketCoreLookedUp = false
+    /// Replies written straight to the socket, and those of them the socket took only part of
+    /// (the rest went through NIO): what the tests read to see which way replies went.
+    private(set) var directReplies = 0
+    private(set) var directRepliesCutShort = 0
     /// True while a flush of replies made on the worker pool waits on the loop
     /// (`queueFlushOfWorkersReplies`).
     private var workersFlushQueued = false
@@ -134,6 +147,7 @@ final class ConnectionHandler: ChannelDuplexHandler, @unchecked Sendable {
     func channelInactive(context: ChannelHandlerContext) {
         timer?.cancel()
         timer = nil
+        socketCore = nil
         // Queued work of a closed connection is skipped; running work stops at its next check.
         for budget in state.allPendingBudgets { budget.cancel() }
         resumeBatches(context: context)
@@ -463,6 +477,7 @@ final class ConnectionHandler: ChannelDuplexHandler, @unchecked Sendable {
             end(bytes: bytes, context: context)
             return
         }
+        channelMayHoldBytes = true
         context.write(wrapOutboundOut(buffer)).assumeIsolated().whenComplete { _ in
             self.state.replyWritten(now: self.clock())
             self.end(bytes: bytes, context: context)
@@ -516,13 +531,50 @@ final class ConnectionHandler: ChannelDuplexHandler, @unchecked Sendable {
         let id = request.id
         let buffer: ByteBuffer
         do {
-            buffer = reusedBuffer(try Self.answer(request, processor: processor, budget: budget, produce: produce), context: context)
+            let frame = try Self.answer(request, processor: processor, budget: budget, produce: produce)
+            if !holdsFlush && sendDirectly(frame, context: context) {
+                state.replyWritten(now: clock())
+                return
+            }
+            buffer = reusedBuffer(frame, context: context)
         } catch {
             guard let framed = Self.internalFailure(id, error, processor: processor, allocator: context.channel.allocator) else { return }
             buffer = framed
         }
         state.replyWritten(now: clock())
         send(buffer, context: context)
+    }
+
+    /// Writes a lone reply made on the loop straight to the socket, past NIO's write path (its
+    /// pending-write queue, promise and flush cost more than the reply's encoding), when NIO holds
+    /// no bytes of an earlier reply to keep ahead of it. Whatever the socket does not take at
+    /// once (its buffer is full) goes through the channel, which waits for room, and replies
+    /// after it follow there. False when nothing was written: the caller hands NIO the whole
+    /// frame, and NIO meets any error of the socket (a closed peer) as it does for every write.
+    /// The bytes on the wire are the same either way (`DirectReplyTests`).
+    private func sendDirectly(_ frame: [UInt8], context: ChannelHandlerContext) -> Bool {
+        guard !unflushed else { return false }
+        if channelMayHoldBytes {
+            guard let held = try? context.channel.syncOptions?.getOption(.bufferedWritableBytes), held == 0 else { return false }
+            channelMayHoldBytes = false
+        }
+        // The channel's descriptor, as `withUnsafeTransportIfAvailable` reaches it, but through
+        // the plain protocol, kept: NIO's cast to the protocol constrained to a socket handle took
+        // more instructions than the layout's encoding, every time.
+        if !socketCoreLookedUp {
+            socketCoreLookedUp = true
+            socketCore = context.channel._channelCore as? any NIOTransportAccessibleChannelCore
+        }
+        guard let core = socketCore, let sent = try? Self.send(frame, through: core), sent > 0 else { return false }
+        directReplies += 1
+        if sent < frame.count {
+            directRepliesCutShort += 1
+            var rest = context.channel.allocator.buffer(capacity: frame.count - sent)
+            frame.withUnsafeBytes { rest.writeBytes(UnsafeRawBufferPointer(rebasing: $0[sent...])) }
+            channelMayHoldBytes = true
+            context.writeAndFlush(wrapOutboundOut(rest), promise: nil)
+        }
+        return true
     }
 
     /// `frame` in the buffer the connection keeps for replies made on the loop (`keptReplyBuffer`).
@@ -553,6 +605,7 @@ final class ConnectionHandler: ChannelDuplexHandler, @unchecked Sendable {
 
     /// Writes a reply made on the loop: flushed now, or held for the end of the pass (`holdsFlush`).
     private func send(_ buffer: ByteBuffer, context: ChannelHandlerContext) {
+        channelMayHoldBytes = true
         if holdsFlush {
             context.write(wrapOutboundOut(buffer), promise: nil)
             unflushed = true
@@ -566,6 +619,16 @@ final class ConnectionHandler: ChannelDuplexHandler, @unchecked Sendable {
         guard unflushed else { return }
         unflushed = false
         context.flush()
+    }
+
+    /// Writes `frame` to `core`'s socket without waiting: the bytes the socket took, nil when the
+    /// transport is not a socket or the socket is closed (NIO's own check, on its loop), -1 on
+    /// an error of the socket. MSG_NOSIGNAL: a peer gone is an error here, not a SIGPIPE.
+    private static func send<Core: NIOTransportAccessibleChannelCore>(_ frame: [UInt8], through core: Core) throws -> Int? {
+        try core.withUnsafeTransport { transport in
+            guard let socket = transport as? NIOBSDSocket.Handle else { return nil }
+            return frame.withUnsafeBytes { bytes in Glibc.send(socket, bytes.baseAddress, bytes.count, Int32(MSG_NOSIGNAL | MSG_DONTWAIT)) }
+        }
     }
 
     /// INTERNAL for a request whose answer failed outside its own error handling (its reply could
@@ -631,6 +694,7 @@ final class ConnectionHandler: ChannelDuplexHandler, @unchecked Sendable {
             context.close(promise: nil)
             return
         }
+        channelMayHoldBytes = true
         context.writeAndFlush(wrapOutboundOut(buffer)).assumeIsolated().whenComplete { _ in context.close(promise: nil) }
     }
 

@@ -144,31 +144,9 @@ import Testing
     }
 
     @Test func repliesTheWorkersFinishTogetherAreFlushedOnce() throws {
-        let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
-        defer { try? group.syncShutdownGracefully() }
-        let loop = group.next()
-        let pool = NIOThreadPool(numberOfThreads: 1)
-        pool.start()
-        defer { try? pool.syncShutdownGracefully() }
-        let counter = ReplyFlushTests.FlushCounter()
-        let box = HandlerBox()
-        let path = "/tmp/layoutd-flush-\(getpid()).sock"
-        unlink(path)
-        let server = try ServerBootstrap(group: group).childChannelInitializer { channel in
-            channel.eventLoop.makeCompletedFuture {
-                let handler = ConnectionHandler(
-                    processors: ProcessorSwitch(ConnectionHandlerTests.processor, loader: nil, timeoutSeconds: 60), pool: pool,
-                    tracker: InFlightTracker(), limiter: ConnectionLimiter(maxTotal: 4, maxPerUser: 4),
-                    configuration: ConnectionHandlerTests.configuration, logger: Logger(label: "test"))
-                box.handler = handler
-                try channel.pipeline.syncOperations.addHandler(counter)
-                try channel.pipeline.syncOperations.addHandler(handler)
-            }
-        }.bind(unixDomainSocketPath: path).wait()
-        defer {
-            try? server.close().wait()
-            unlink(path)
-        }
+        let server = try LoopServer(name: "flush", configuration: ConnectionHandlerTests.configuration)
+        defer { server.shutdown() }
+        let (loop, pool, counter, box, path) = (server.loop, server.pool, server.counter, server.box, server.path)
 
         // The pool's one thread waits: the requests queue behind it. (Signalled again on the way
         // out, so a failed step never leaves the pool's shutdown waiting on it.)

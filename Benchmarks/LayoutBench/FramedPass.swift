@@ -1,0 +1,44 @@
+import LayoutEngine
+import LayoutServer
+import LayoutUnicode
+import LayoutWire
+import SwiftProtobuf
+
+/// The daemon's work on a request without its transport: each caption's frame body, as
+/// `scripts/daemon-instructions.py` sends it (a layout 300 points wide in Noto Sans 24), read,
+/// laid out and written back as a reply frame by the daemon's own `RequestProcessor`, no shaping
+/// cache, under a budget with a deadline made per request as the connection makes it. Beside the cold pass it
+/// counts what reading and writing the wire add; beside the daemon's count, what the event
+/// loop, the channel and the socket add (Benchmarks/results/daemon-instructions.md).
+struct FramedPass {
+    let bodies: [[UInt8]]
+    let processor: RequestProcessor
+
+    init(captions: [Caption], options: BenchOptions, registry: FontRegistry) throws {
+        bodies = try captions.enumerated().map { index, caption in
+            var envelope = Layoutd_V1_Envelope()
+            envelope.requestID = UInt64(index + 2)
+            envelope.layout.text = caption.text
+            envelope.layout.width = options.width
+            envelope.layout.defaultStyle.family = "Noto Sans"
+            envelope.layout.defaultStyle.size = options.size
+            return try envelope.serializedBytes()
+        }
+        let configuration = ServerConfiguration()
+        processor = RequestProcessor(layouter: ParagraphLayouter(fonts: registry, cache: nil, maxTextLength: configuration.maxTextUnits),
+                                     configuration: configuration)
+    }
+
+    /// Every body answered `repeats` times; the reply frames' bytes, summed (a check that each was answered).
+    func run(repeats: Int) throws -> Int {
+        var bytes = 0
+        for _ in 0..<repeats {
+            for body in bodies {
+                let reply = try body.withUnsafeBytes { try processor.replyFrame(toBody: $0, budget: WorkBudget(milliseconds: 60_000)) }
+                precondition((reply?.count ?? 0) > 8, "no reply frame to a caption's layout request")
+                bytes += reply?.count ?? 0
+            }
+        }
+        return bytes
+    }
+}
