@@ -225,7 +225,7 @@ struct InProcessBench {
             if only == "framed" {
                 // The daemon's request path without its transport (`FramedPass`).
                 let framed = try FramedPass(captions: captions, options: options, registry: registry)
-                _ = try framed.run(repeats: options.repeats)
+                try framed.run(repeats: options.repeats)
                 return []
             }
             if only == "tiny" {

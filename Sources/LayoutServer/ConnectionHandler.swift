@@ -64,7 +64,7 @@ final class ConnectionHandler: ChannelDuplexHandler, @unchecked Sendable {
     /// through the channel sets it.
     var channelMayHoldBytes = false
     /// The channel's core, through which `sendDirectly` reaches its socket: looked up at the first
-    /// reply written straight (a cast that costs as much as writing through NIO, paid once),
+    /// reply written straight (a conformance look-up, paid once a connection, not every reply),
     /// dropped when the channel closes (it holds the channel: a cycle until then).
     private var socketCore: (any NIOTransportAccessibleChannelCore)?
     private var socketCoreLookedUp = false
@@ -546,7 +546,7 @@ final class ConnectionHandler: ChannelDuplexHandler, @unchecked Sendable {
     }
 
     /// Writes a lone reply made on the loop straight to the socket, past NIO's write path (its
-    /// pending-write queue, promise and flush cost more than the reply's encoding), when NIO holds
+    /// pending-write queue, promise and flush, and the reply's copy into a buffer), when NIO holds
     /// no bytes of an earlier reply to keep ahead of it. Whatever the socket does not take at
     /// once (its buffer is full) goes through the channel, which waits for room, and replies
     /// after it follow there. False when nothing was written: the caller hands NIO the whole
@@ -570,7 +570,7 @@ final class ConnectionHandler: ChannelDuplexHandler, @unchecked Sendable {
         if sent < frame.count {
             directRepliesCutShort += 1
             var rest = context.channel.allocator.buffer(capacity: frame.count - sent)
-            frame.withUnsafeBytes { rest.writeBytes(UnsafeRawBufferPointer(rebasing: $0[sent...])) }
+            rest.writeBytes(frame[sent...])
             channelMayHoldBytes = true
             context.writeAndFlush(wrapOutboundOut(rest), promise: nil)
         }

@@ -9,34 +9,22 @@ import Testing
 @Suite struct EncodingBudgetTests {
     /// A 2,000 × 2,000 picture with a gradient, so its PNG takes many writes.
     static func withSurface<T>(_ body: (OpaquePointer) -> T) -> T {
-        let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, 2000, 2000)!
-        defer { cairo_surface_destroy(surface) }
-        let cr = cairo_create(surface)!
-        let gradient = cairo_pattern_create_linear(0, 0, 2000, 2000)!
-        cairo_pattern_add_color_stop_rgb(gradient, 0, 0.9, 0.2, 0.1)
-        cairo_pattern_add_color_stop_rgb(gradient, 1, 0.1, 0.3, 0.8)
-        cairo_set_source(cr, gradient)
-        cairo_paint(cr)
-        cairo_pattern_destroy(gradient)
-        cairo_destroy(cr)
-        return body(surface)
-    }
-
-    static func encode(_ surface: OpaquePointer, into sink: ByteSink) -> cairo_status_t {
-        cairo_surface_write_to_png_stream(surface, ByteSink.write, Unmanaged.passUnretained(sink).toOpaque())
+        TestPictures.surface(width: 2000, height: 2000, { cr in
+            TestPictures.paintDiagonalGradient(cr, width: 2000, height: 2000, from: (0.9, 0.2, 0.1), to: (0.1, 0.3, 0.8))
+        }, body)
     }
 
     @Test func aSpentBudgetStopsThePNGAtItsFirstWrite() {
         Self.withSurface { surface in
             let whole = ByteSink()
-            #expect(Self.encode(surface, into: whole) == CAIRO_STATUS_SUCCESS)
+            #expect(TestPictures.writePNG(surface, into: whole) == CAIRO_STATUS_SUCCESS)
             #expect(whole.writes > 10, "the control took \(whole.writes) writes: too few to show an early stop")
             #expect(whole.stopped == nil && whole.bytes.starts(with: [0x89, 0x50, 0x4E, 0x47]))
 
             let budget = WorkBudget()
             budget.cancel()
             let stopped = ByteSink(budget: budget)
-            #expect(Self.encode(surface, into: stopped) == CAIRO_STATUS_WRITE_ERROR)
+            #expect(TestPictures.writePNG(surface, into: stopped) == CAIRO_STATUS_WRITE_ERROR)
             #expect(stopped.writes == 1, "the encoder went on for \(stopped.writes) writes after the first was refused")
             #expect(stopped.bytes.isEmpty && stopped.stopped?.code == .cancelled)
         }
@@ -45,7 +33,7 @@ import Testing
     @Test func aPastDeadlineStopsThePNGAtItsFirstWrite() {
         Self.withSurface { surface in
             let late = ByteSink(budget: WorkBudget(deadline: 1))
-            #expect(Self.encode(surface, into: late) == CAIRO_STATUS_WRITE_ERROR)
+            #expect(TestPictures.writePNG(surface, into: late) == CAIRO_STATUS_WRITE_ERROR)
             #expect(late.writes == 1 && late.stopped?.code == .deadlineExceeded)
         }
     }

@@ -15,12 +15,7 @@ import LayoutRender
 
     /// A stand-in photo: a diagonal gradient, 180 x 225 pixels (half the points: scaled up to fit).
     static let photo = TestPictures.png(CAIRO_FORMAT_RGB24, width: 180, height: 225) { cr in
-        let gradient = cairo_pattern_create_linear(0, 0, 180, 225)!
-        cairo_pattern_add_color_stop_rgb(gradient, 0, 0.85, 0.55, 0.35)
-        cairo_pattern_add_color_stop_rgb(gradient, 1, 0.15, 0.25, 0.45)
-        cairo_set_source(cr, gradient)
-        cairo_paint(cr)
-        cairo_pattern_destroy(gradient)
+        TestPictures.paintDiagonalGradient(cr, width: 180, height: 225, from: (0.85, 0.55, 0.35), to: (0.15, 0.25, 0.45))
     }
 
     static let cases: [(name: String, tags: [ImageTag])] = [
