@@ -1,6 +1,6 @@
 import Foundation
 import LayoutEngine
-import LayoutWire
+@testable import LayoutWire
 import Testing
 import TestSupport
 import LayoutUnicode
@@ -61,6 +61,20 @@ import LayoutUnicode
                 #expect(ours == theirs, "text \(index), variant \(variant), id \(id)")
             }
         }
+    }
+
+    /// A run's message keeps room for its length from its glyph count (`runLengthBytes`): runs
+    /// whose length falls short of that room, fills it or passes it all give swift-protobuf's
+    /// bytes, and the guess is right for the runs most replies hold.
+    @Test func runsOfEverySizeAroundTheRoomKeptForTheirLength() throws {
+        for count in Array(1...12) + [20, 100, 1_100] {
+            let text = String(repeating: "a", count: count)
+            let layout = try Self.layouter.layout(Self.request(text) { $0.width = 100_000 })
+            #expect(layout.runs.count == 1 && layout.glyphCount == count)
+            #expect(LayoutReplyFrame.encode(requestID: 7, layout: layout) == (try Self.swiftProtobufFrame(7, layout, [])), "\(count) glyphs")
+        }
+        #expect(LayoutReplyFrame.runLengthBytes(glyphs: 5) == 1 && LayoutReplyFrame.runLengthBytes(glyphs: 6) == 2
+                && LayoutReplyFrame.runLengthBytes(glyphs: 1_021) == 2 && LayoutReplyFrame.runLengthBytes(glyphs: 1_022) == 3)
     }
 
     @Test func carriesBackgroundsAsSwiftProtobufWritesThem() throws {

@@ -109,6 +109,9 @@ public final class DocumentParagraph {
     /// One per U+FFFC of the paragraph, in order.
     public let attachments: [InlineAttachment]
     public let layout: ParagraphLayout
+    /// Its layout's glyph count, read in place: asked of `layout` from another module, the
+    /// layout was copied to be asked (every array of it counted and let go).
+    public var glyphCount: Int { layout.glyphCount }
     /// In a Type Mode document: each line's fitted size and whether it was clamped.
     public let fitted: FittedLines?
     /// What the rules matched in the paragraph.

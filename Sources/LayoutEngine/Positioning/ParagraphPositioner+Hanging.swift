@@ -1,18 +1,19 @@
 /// What is set outside a line's box: hanging punctuation past its edges, and a list item's
 /// marker in the list's indent.
 extension ParagraphPositioner {
-    /// The widths of the punctuation hanging outside `line`: an opening mark that starts the
-    /// paragraph, a closing one or a stop that ends the line's content.
-    func hangingWidths(_ line: PlannedLine) -> (start: Double, end: Double) {
+    /// The widths of the punctuation hanging outside a line broken as `broken`: an opening mark
+    /// that starts the paragraph, a closing one or a stop that ends the line's content (unless
+    /// the line is `truncated`).
+    func hangingWidths(_ broken: BrokenLine, truncated: Bool) -> (start: Double, end: Double) {
         let units = text.units
         let prefix = shaped.prefix
-        let range = line.broken.range
+        let range = broken.range
         var start = 0.0, end = 0.0
         if range.lowerBound == 0, !range.isEmpty, let first = Unicode.Scalar(units[0]), HangingPunctuation.hangsAtStart(first) {
             start = prefix[1] - prefix[0]
         }
-        let last = line.broken.contentEnd - 1
-        if last > range.lowerBound, let scalar = Unicode.Scalar(units[last]), HangingPunctuation.hangsAtEnd(scalar), !line.truncated {
+        let last = broken.contentEnd - 1
+        if last > range.lowerBound, let scalar = Unicode.Scalar(units[last]), HangingPunctuation.hangsAtEnd(scalar), !truncated {
             end = prefix[last + 1] - prefix[last]
         }
         return (start, end)

@@ -6,16 +6,17 @@ extension ParagraphPositioner {
         return offsets.isEmpty ? nil : offsets
     }
 
-    /// How much each tab of `line` adds to its shaped advance to reach its stop, by offset; empty
-    /// when the line has no tab before its trailing spaces (a tab there hangs, as a space does).
-    func tabExtras(_ line: PlannedLine) -> [Int: Double] {
-        let content = line.broken.range.lowerBound..<line.broken.contentEnd
+    /// How much each tab of a line broken as `broken` adds to its shaped advance to reach its stop,
+    /// by offset; empty when the line has no tab before its trailing spaces (a tab there hangs, as
+    /// a space does).
+    func tabExtras(_ broken: BrokenLine) -> [Int: Double] {
+        let content = broken.range.lowerBound..<broken.contentEnd
         let units = text.units
         let tabs = content.filter { units[$0] == 0x0009 }
         guard !tabs.isEmpty else { return [:] }
         let prefix = shaped.prefix
         let widths = settings.paragraphStyle.tabs.widths(line: content, tabs: tabs[...], prefix: prefix,
-                                                         indent: line.broken.slot.leadingIndent) { range, separator in
+                                                         indent: broken.slot.leadingIndent) { range, separator in
             range.first { units[$0] == UInt16(truncatingIfNeeded: separator.value) }
         }
         var extras: [Int: Double] = [:]

@@ -53,35 +53,37 @@ struct ParagraphPositioner {
     }
 
     /// Places one line: visual order, alignment, justification, glyph and box positions. Its
-    /// glyph runs and boxes go to `output`.
-    func place(_ line: PlannedLine, index: Int, top: Double, box: (height: Double, baseline: Double), last: Bool,
-               into output: inout RunOutput) -> LineLayout {
-        let rtlBase = line.baseLevel & 1 == 1
-        let contentRange = line.broken.range.lowerBound..<line.broken.contentEnd
+    /// glyph runs and boxes go to `output`. The planned line comes as its fields, read in place
+    /// (`place(_:at:top:box:last:into:)`).
+    func place(_ broken: BrokenLine, pieces: [LineItem], metrics: LineMetrics, baseLevel: UInt8, truncated: Bool,
+               alignment lineAlignment: TextAlignment?, index: Int, top: Double, box: (height: Double, baseline: Double),
+               last: Bool, into output: inout RunOutput) -> LineLayout {
+        let rtlBase = baseLevel & 1 == 1
+        let contentRange = broken.range.lowerBound..<broken.contentEnd
         var spacing = Spacing(shaped, content: contentRange, extraPerSlot: 0, perCharacter: false)
-        if line.broken.hasTabs { spacing.tabExtras = tabExtras(line) }
+        if broken.hasTabs { spacing.tabExtras = tabExtras(broken) }
         // A list item's marker hangs in the list's indent: the text is aligned without it.
-        let marker = settings.hasList && line.broken.range.lowerBound == 0 ? markerWidth(line.pieces) : 0
-        let widths = spacing.widths(line.pieces)
+        let marker = settings.hasList && broken.range.lowerBound == 0 ? markerWidth(pieces) : 0
+        let widths = spacing.widths(pieces)
         let natural = widths.content - marker
         let trailing = widths.trailing
-        let slot = line.broken.slot
-        var alignment = line.alignment ?? settings.alignment
+        let slot = broken.slot
+        var alignment = lineAlignment ?? settings.alignment
         if alignment == .justified {
             // A line with tabs keeps its stops: it is set as the paragraph's natural alignment.
-            if line.broken.hardBreak || last || line.truncated || spacing.tabs != nil {
+            if broken.hardBreak || last || truncated || spacing.tabs != nil {
                 alignment = .natural
             } else {
                 spacing.stretch(to: slot.width, natural: natural)
             }
         }
-        var used = alignment == .justified ? max(natural, spacing.contentWidth(line.pieces)) : natural
+        var used = alignment == .justified ? max(natural, spacing.contentWidth(pieces)) : natural
         // Hanging punctuation sits outside the slot: the text's edges line up with it instead.
-        let hang = settings.hangsPunctuation ? hangingWidths(line) : (start: 0, end: 0)
+        let hang = settings.hangsPunctuation ? hangingWidths(broken, truncated: truncated) : (start: 0, end: 0)
         if hang.start + hang.end > 0 {
             if alignment == .justified {
                 spacing.stretch(to: slot.width + hang.start + hang.end, natural: natural)
-                used = max(natural, spacing.contentWidth(line.pieces))
+                used = max(natural, spacing.contentWidth(pieces))
             }
             used -= hang.start + hang.end
         }
@@ -97,7 +99,7 @@ struct ParagraphPositioner {
         let x0 = slot.start + offset - (rtlBase ? hang.end : hang.start)
         let baselineY = top + box.baseline
         var pen = x0 - (rtlBase ? trailing : 0)
-        for item in Self.visualOrder(line.pieces, leftToRightOnly: analysis.isLeftToRightOnly) {
+        for item in Self.visualOrder(pieces, leftToRightOnly: analysis.isLeftToRightOnly) {
             switch item {
             case .glyphs(let piece) where piece.orientation == .combined:
                 pen = placeCombined(piece, pen: pen, baselineY: baselineY, line: index, into: &output)
@@ -163,11 +165,11 @@ struct ParagraphPositioner {
                 pen += inline.width + spacing.extra(after: inline)
             }
         }
-        return LineLayout(range: shifted(line.broken.range), baselineOrigin: Point(x: x0, y: baselineY),
-                          ascent: line.metrics.ascent, descent: line.metrics.descent, leading: line.metrics.leading,
+        return LineLayout(range: shifted(broken.range), baselineOrigin: Point(x: x0, y: baselineY),
+                          ascent: metrics.ascent, descent: metrics.descent, leading: metrics.leading,
                           width: used, trailingWhitespaceWidth: trailing,
                           usedRect: Rect(x: x0, y: top, width: used, height: box.height),
-                          hardBreak: line.broken.hardBreak, truncated: line.truncated)
+                          hardBreak: broken.hardBreak, truncated: truncated)
     }
 
     /// Adds a piece's glyphs as runs of one paint each: the glyphs are as shaped, each painted
@@ -322,5 +324,32 @@ struct RunOutput {
                                    isHyphen: isHyphen, isListMarker: isListMarker,
                                    lineIndex: line, paint: paint, orientation: orientation))
         spans.append(span)
+    }
+}
+
+extension ParagraphPositioner {
+    /// Places line `index` of `planned`, its fields read in place: passed as one value, borrowed
+    /// or not, each line was copied for the call (its pieces retained and released, all of it
+    /// copied and destroyed).
+    @inline(__always)
+    func place(_ planned: [PlannedLine], at index: Int, top: Double, box: (height: Double, baseline: Double), last: Bool,
+               into output: inout RunOutput) -> LineLayout {
+        precondition(planned.indices.contains(index), "a planned line past the last")
+        // SAFETY: `index` is one of the lines' (checked above); the buffer lives for the call.
+        return planned.withUnsafeBufferPointer { lines in
+            let line = lines.baseAddress! + index
+            return place(line.pointee.broken, pieces: line.pointee.pieces, metrics: line.pointee.metrics,
+                         baseLevel: line.pointee.baseLevel, truncated: line.pointee.truncated, alignment: line.pointee.alignment,
+                         index: index, top: top, box: box, last: last, into: &output)
+        }
+    }
+
+    /// The paragraph line `index` of `planned` is in, read in place (the array's subscript copied
+    /// the whole line to read it).
+    @inline(__always)
+    static func paragraph(of planned: [PlannedLine], at index: Int) -> Int {
+        precondition(planned.indices.contains(index), "a planned line past the last")
+        // SAFETY: as in `place(_:at:top:box:last:into:)`.
+        return planned.withUnsafeBufferPointer { ($0.baseAddress! + index).pointee.paragraph }
     }
 }

@@ -167,9 +167,10 @@ final class TextPositioner {
         let stacked = RunOutput.write(capacity: max(glyphCount, 1), pieces: pieceCount, spans: scratch.spans.takeEmptied()) { output in
             if shaped.hasBoxes { output.attachments.reserveCapacity(shaped.boxCount) }
             var current = paragraph(0)  // made again only where the paragraph changes
-            for (index, line) in planned.enumerated() {
-                if line.paragraph != current.index { current = paragraph(line.paragraph) }
-                let placed = current.place(line, index: index, top: tops?[index] ?? top, box: boxes[index],
+            for index in planned.indices {
+                let paragraphIndex = ParagraphPositioner.paragraph(of: planned, at: index)
+                if paragraphIndex != current.index { current = paragraph(paragraphIndex) }
+                let placed = current.place(planned, at: index, top: tops?[index] ?? top, box: boxes[index],
                                            last: index == lineCount - 1, into: &output)
                 lines.append(placed)
                 widest = max(widest, placed.width)

@@ -25,7 +25,7 @@ public enum DocumentReplyFrame {
         public var fittedLines: [Layoutd_V1_FittedLines]
 
         /// How many glyphs its new paragraphs hold.
-        var glyphCount: Int { paragraphs.reduce(0) { $0 + $1.paragraph.layout.glyphCount } }
+        var glyphCount: Int { paragraphs.reduce(0) { $0 + $1.paragraph.glyphCount } }
 
         /// Reads the change's new paragraphs from `document`, which must be as the edit left it.
         public init(_ change: DocumentChange, document: TextDocument, ruleNames: [String]) {
@@ -140,7 +140,7 @@ public enum DocumentReplyFrame {
                 change.uint32(Change.first, UInt32(part.change.first))
                 change.uint32(Change.removed, UInt32(part.change.removed))
                 for (index, paragraph) in part.paragraphs.enumerated() {
-                    change.message(Change.paragraphs, lengthBytes: LayoutReplyFrame.lengthBytes(glyphs: paragraph.paragraph.layout.glyphCount)) {
+                    change.message(Change.paragraphs, lengthBytes: LayoutReplyFrame.lengthBytes(glyphs: paragraph.paragraph.glyphCount)) {
                         LayoutReplyFrame.writeReply(paragraph.paragraph.layout, placed: paragraph.placement, backgrounds: [],
                                                     ruleMatches: part.ruleMatches.isEmpty ? [] : part.ruleMatches[index], to: &$0)
                     }

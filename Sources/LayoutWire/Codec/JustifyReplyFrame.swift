@@ -41,7 +41,9 @@ public enum JustifyReplyFrame {
                         out.storeBytes(of: Float(sizes[i]).bitPattern.littleEndian, toByteOffset: i * 4, as: UInt32.self)
                     }
                 }
-                for run in layout.runs { reply.message(Reply.runs) { LayoutReplyFrame.write(run, ink: nil, to: &$0) } }
+                LayoutReplyFrame.writeRuns(layout.runs, field: Reply.runs, to: &reply) { run, _, writer in
+                    LayoutReplyFrame.write(runAt: run, ink: nil, bounds: nil, to: &writer)
+                }
                 reply.float(Reply.width, Float(layout.size.width))
                 reply.float(Reply.height, Float(layout.size.height))
                 for background in backgrounds {
@@ -66,7 +68,9 @@ public enum JustifyReplyFrame {
                 for region in layout.fillRegions {
                     reply.message(Reply.fillRegions, serialized: (try? Layoutd_V1_FillRegion(region).serializedBytes()) ?? [])
                 }
-                for marks in layout.emphasisMarks { reply.message(Reply.emphasisMarks) { LayoutReplyFrame.write(marks, ink: nil, to: &$0) } }
+                LayoutReplyFrame.writeRuns(layout.emphasisMarks, field: Reply.emphasisMarks, to: &reply) { marks, _, writer in
+                    LayoutReplyFrame.write(runAt: marks, ink: nil, bounds: nil, to: &writer)
+                }
             }
             writer.finishFrame()
         }

@@ -44,11 +44,13 @@ extension LayoutReplyFrame {
         }
     }
 
+    /// A run, read in place (`write(runAt:ink:bounds:to:)`).
     @inline(never)
-    static func writePlaced(_ run: GlyphRunLayout, _ placement: ParagraphPlacement, to writer: inout ProtobufWriter) {
+    static func writePlaced(runAt run: UnsafePointer<GlyphRunLayout>, _ placement: ParagraphPlacement,
+                                    to writer: inout ProtobufWriter) {
         let (top, offset) = (placement.top, placement.offset)
         writeHead(run, to: &writer)
-        run.glyphs.withUnsafeBufferPointer { glyphs in
+        run.pointee.glyphs.withUnsafeBufferPointer { glyphs in
             let count = glyphs.count
             writer.packedUInt32(Run.glyphIDs, count: count) { glyphs[$0].id }
             writer.packedFloats(Run.positions, count: count * 2) { out in

@@ -99,7 +99,15 @@ public enum LayoutReplyFrame {
         let metrics = layout.intrinsicMetrics
         if let placement {
             for line in layout.lines { reply.message(Reply.lines) { writePlaced(line, placement, to: &$0) } }
-            for run in layout.runs { reply.message(Reply.runs) { writePlaced(run, placement, to: &$0) } }
+            // Every keystroke's paragraph: written out here, as the plain loop below is.
+            layout.runs.withUnsafeBufferPointer { runs in
+                for index in runs.indices {
+                    let run = runs.baseAddress! + index
+                    reply.message(Reply.runs, lengthBytes: runLengthBytes(glyphs: run.pointee.glyphs.count)) {
+                        writePlaced(runAt: run, placement, to: &$0)
+                    }
+                }
+            }
             reply.message(Reply.visibleRange) { write(layout.visibleRange.lowerBound + placement.offset, layout.visibleRange.count, to: &$0) }
         } else {
             for (index, line) in layout.lines.enumerated() {
@@ -107,17 +115,22 @@ public enum LayoutReplyFrame {
             }
             let angles = layout.glyphAngles, flags = layout.reportsGlyphFlags
             if angles.isEmpty && !flags {
-                for (index, run) in layout.runs.enumerated() {
-                    reply.message(Reply.runs) { write(run, ink: ink?.runs[index], bounds: metrics?.runs[index], to: &$0) }
+                // Nearly every reply: the loop written out here (`writeRuns` became a function of
+                // its own, its closure called for each run).
+                layout.runs.withUnsafeBufferPointer { runs in
+                    for index in runs.indices {
+                        let run = runs.baseAddress! + index
+                        reply.message(Reply.runs, lengthBytes: runLengthBytes(glyphs: run.pointee.glyphs.count)) {
+                            write(runAt: run, ink: ink?.runs[index], bounds: metrics?.runs[index], to: &$0)
+                        }
+                    }
                 }
             } else {
                 // Text on a path: each run with its glyphs' turns; glyph flags when asked for.
-                for (index, run) in layout.runs.enumerated() {
-                    reply.message(Reply.runs) { runWriter in
-                        write(run, ink: ink?.runs[index], bounds: metrics?.runs[index], to: &runWriter)
-                        if !angles.isEmpty { writeAngles(angles[index], to: &runWriter) }
-                        if flags { writeFlags(run, to: &runWriter) }
-                    }
+                writeRuns(layout.runs, field: Reply.runs, to: &reply) { run, index, writer in
+                    write(runAt: run, ink: ink?.runs[index], bounds: metrics?.runs[index], to: &writer)
+                    if !angles.isEmpty { writeAngles(angles[index], to: &writer) }
+                    if flags { writeFlags(run, to: &writer) }
                 }
             }
             reply.message(Reply.visibleRange) { write(layout.visibleRange, to: &$0) }
@@ -160,8 +173,12 @@ public enum LayoutReplyFrame {
         for region in layout.fillRegions {
             reply.message(Reply.fillRegions, serialized: (try? Layoutd_V1_FillRegion(region).serializedBytes()) ?? [])
         }
-        for marks in layout.emphasisMarks { reply.message(Reply.emphasisMarks) { write(marks, ink: nil, to: &$0) } }
-        for ruby in layout.rubyRuns { reply.message(Reply.rubyRuns) { write(ruby, ink: nil, to: &$0) } }
+        writeRuns(layout.emphasisMarks, field: Reply.emphasisMarks, to: &reply) { marks, _, writer in
+            write(runAt: marks, ink: nil, bounds: nil, to: &writer)
+        }
+        writeRuns(layout.rubyRuns, field: Reply.rubyRuns, to: &reply) { ruby, _, writer in
+            write(runAt: ruby, ink: nil, bounds: nil, to: &writer)
+        }
     }
 
     /// The most a line's fields but its ink take: its range (14 bytes), baseline origin (12),
@@ -223,37 +240,70 @@ public enum LayoutReplyFrame {
     /// two synthesis floats (6 each).
     static let runTailBound = 35
 
-    static func write(_ run: borrowing GlyphRunLayout, ink: Rect?, bounds: TypographicBounds? = nil, to writer: inout ProtobufWriter) {
-        writeHead(run, to: &writer)
-        run.glyphs.withUnsafeBufferPointer { glyphs in
-            let count = glyphs.count
-            writer.packedUInt32(Run.glyphIDs, count: count) { glyphs[$0].id }
-            writer.packedFloats(Run.positions, count: count * 2) { out in
-                for i in 0..<count {
-                    out.storeBytes(of: Float(glyphs[i].position.x).bitPattern.littleEndian, toByteOffset: i * 8, as: UInt32.self)
-                    out.storeBytes(of: Float(glyphs[i].position.y).bitPattern.littleEndian, toByteOffset: i * 8 + 4, as: UInt32.self)
-                }
+    /// Each of `runs` as a message of field `field`, read in place (`write(runAt:ink:bounds:to:)`),
+    /// `body` writing its fields. The room for each message's length is kept from the run's glyph
+    /// count: a run of more than a few glyphs is longer than 127 bytes, and kept one byte (as a
+    /// short message is) its body was moved along to make a second.
+    @inline(__always)
+    static func writeRuns(_ runs: [GlyphRunLayout], field: Int, to writer: inout ProtobufWriter,
+                          _ body: (UnsafePointer<GlyphRunLayout>, Int, inout ProtobufWriter) -> Void) {
+        runs.withUnsafeBufferPointer { runs in
+            for index in runs.indices {
+                let run = runs.baseAddress! + index
+                writer.message(field, lengthBytes: runLengthBytes(glyphs: run.pointee.glyphs.count)) { body(run, index, &$0) }
             }
-            writer.packedFloats(Run.advances, count: count) { out in
-                for i in 0..<count {
-                    out.storeBytes(of: Float(glyphs[i].advance).bitPattern.littleEndian, toByteOffset: i * 4, as: UInt32.self)
-                }
-            }
-            writer.packedUInt32(Run.clusters, count: count) { UInt32(truncatingIfNeeded: glyphs[$0].cluster) }
         }
+    }
+
+    /// About what a run's fields besides its glyphs take: its font, size and level, the four
+    /// packed fields' tags and lengths, its range, line and paint.
+    static let runFixedBytes = 40
+
+    /// The room to keep for the length of a run of `glyphs` glyphs.
+    static func runLengthBytes(glyphs: Int) -> Int {
+        ProtobufWriter.varintSize(UInt64(runFixedBytes + max(0, glyphs) * bytesPerGlyph))
+    }
+
+    /// A run, read in place, field by field: passed by value (even to a borrowing parameter, from
+    /// an array or a buffer) each run was copied for the call, its glyphs and instance retained
+    /// and released.
+    @inline(__always)
+    static func write(runAt run: UnsafePointer<GlyphRunLayout>, ink: Rect?, bounds: TypographicBounds?, to writer: inout ProtobufWriter) {
+        writeHead(run, to: &writer)
+        run.pointee.glyphs.withUnsafeBufferPointer { writeGlyphs($0, to: &writer) }
         writeMiddle(run, to: &writer)
         if let ink { writer.message(Run.inkBounds) { write(ink, to: &$0) } }
         writeTail(run, bounds: bounds, to: &writer)
     }
 
-    // A run's fields around its glyphs, shared by `write` and `writePlaced`. Each reads the run's
-    // fields before its bounded writer's closure: a closure that captured the run held a copy of
-    // it (its font and glyphs retained and released).
+    /// A run's glyph ids, positions, advances and clusters (fields 4 to 7).
+    @inline(__always)
+    static func writeGlyphs(_ glyphs: UnsafeBufferPointer<PositionedGlyph>, to writer: inout ProtobufWriter) {
+        let count = glyphs.count
+        writer.packedUInt32(Run.glyphIDs, count: count) { glyphs[$0].id }
+        writer.packedFloats(Run.positions, count: count * 2) { out in
+            for i in 0..<count {
+                out.storeBytes(of: Float(glyphs[i].position.x).bitPattern.littleEndian, toByteOffset: i * 8, as: UInt32.self)
+                out.storeBytes(of: Float(glyphs[i].position.y).bitPattern.littleEndian, toByteOffset: i * 8 + 4, as: UInt32.self)
+            }
+        }
+        writer.packedFloats(Run.advances, count: count) { out in
+            for i in 0..<count {
+                out.storeBytes(of: Float(glyphs[i].advance).bitPattern.littleEndian, toByteOffset: i * 4, as: UInt32.self)
+            }
+        }
+        writer.packedUInt32(Run.clusters, count: count) { UInt32(truncatingIfNeeded: glyphs[$0].cluster) }
+    }
+
+    // A run's fields around its glyphs, shared by `write` and `writePlaced`, read through a
+    // pointer to the run, one field at a time (see `write(runAt:ink:bounds:to:)`). Each reads the
+    // run's fields before its bounded writer's closure: a closure that captured the run held a
+    // copy of it.
 
     /// Font, size and level.
     @inline(__always)
-    static func writeHead(_ run: borrowing GlyphRunLayout, to writer: inout ProtobufWriter) {
-        let (fontID, size, level) = (run.fontID, Float(run.size), UInt32(run.bidiLevel))
+    static func writeHead(_ run: UnsafePointer<GlyphRunLayout>, to writer: inout ProtobufWriter) {
+        let (fontID, size, level) = (run.pointee.fontID, Float(run.pointee.size), UInt32(run.pointee.bidiLevel))
         writer.bounded(runHeadBound) { fields in
             fields.uint32(Run.fontID, fontID)
             fields.float(Run.size, size)
@@ -263,9 +313,10 @@ public enum LayoutReplyFrame {
 
     /// Range to orientation; the range moved by `offset` and the line by `firstLine` (a placed paragraph).
     @inline(__always)
-    static func writeMiddle(_ run: borrowing GlyphRunLayout, offset: Int = 0, firstLine: Int = 0, to writer: inout ProtobufWriter) {
-        let (range, token, line, paint) = (run.range, run.isTruncationToken, UInt32(run.lineIndex + firstLine), UInt32(run.paint))
-        let orientation = Layoutd_V1_GlyphOrientation(run.orientation).rawValue
+    static func writeMiddle(_ run: UnsafePointer<GlyphRunLayout>, offset: Int = 0, firstLine: Int = 0, to writer: inout ProtobufWriter) {
+        let (range, token) = (run.pointee.range, run.pointee.isTruncationToken)
+        let (line, paint) = (UInt32(run.pointee.lineIndex + firstLine), UInt32(run.pointee.paint))
+        let orientation = Layoutd_V1_GlyphOrientation(run.pointee.orientation).rawValue
         writer.bounded(runMiddleBound) { fields in
             fields.message(Run.range) { write(range.lowerBound + offset, range.count, to: &$0) }
             fields.bool(Run.truncationToken, token)
@@ -278,10 +329,10 @@ public enum LayoutReplyFrame {
     /// A variable font's axes (field 14), then the flags, metrics and synthesis. Nearly every
     /// run has no instance: then no axes and no synthesis.
     @inline(__always)
-    static func writeTail(_ run: borrowing GlyphRunLayout, bounds: TypographicBounds?, to writer: inout ProtobufWriter) {
-        let instance = run.instance
+    static func writeTail(_ run: UnsafePointer<GlyphRunLayout>, bounds: TypographicBounds?, to writer: inout ProtobufWriter) {
+        let instance = run.pointee.instance
         if let instance { writeVariations(instance, to: &writer) }
-        let (hyphen, marker, size) = (run.isHyphen, run.isListMarker, run.size)
+        let (hyphen, marker, size) = (run.pointee.isHyphen, run.pointee.isListMarker, run.pointee.size)
         writer.bounded(runTailBound) { fields in
             fields.bool(Run.hyphen, hyphen)
             fields.bool(Run.listMarker, marker)
@@ -315,8 +366,8 @@ public enum LayoutReplyFrame {
     }
 
     /// Each glyph's HarfBuzz flags (`GlyphRun.glyph_flags`).
-    static func writeFlags(_ run: GlyphRunLayout, to writer: inout ProtobufWriter) {
-        run.glyphs.withUnsafeBufferPointer { glyphs in
+    static func writeFlags(_ run: UnsafePointer<GlyphRunLayout>, to writer: inout ProtobufWriter) {
+        run.pointee.glyphs.withUnsafeBufferPointer { glyphs in
             writer.packedUInt32(Run.glyphFlags, count: glyphs.count) { UInt32(glyphs[$0].flags.rawValue) }
         }
     }
