@@ -15,7 +15,7 @@ extension ParagraphPositioner {
         // The analysis saw any soft hyphen and any tab in the text: nearly every paragraph has
         // neither, and is not looked at again (a document's, whose separator is a control, too).
         let special = (analysis.hasSoftHyphen || analysis.hasTabs) && Self.holdsSoftHyphenOrTab(units.span)
-        guard special || settings.hyphenation != nil else { return breaker }
+        guard special || settings.hyphenates else { return breaker }
         // Greedy breaking looks a word up only when it overflows a line; balanced and total fit
         // weigh every point, so they take them all at once.
         let lazily = settings.breakStrategy == .greedy

@@ -142,6 +142,9 @@ struct LineSettings {
     /// whose getter copied the whole settings for it.
     let reportsGlyphFlags: Bool
     let hasList: Bool
+    /// `hyphenation` is set: read for every paragraph (`ParagraphPositioner.breaker`), stored as
+    /// `reportsGlyphFlags` is.
+    let hyphenates: Bool
     /// Some indent is set: lines take their slots through the paragraph style.
     let hasIndents: Bool
     /// Space between two paragraphs (the style's spacing after and before).
@@ -198,6 +201,7 @@ struct LineSettings {
         writingMode = request.writingMode
         let typography = request.typography
         reportsGlyphFlags = typography?.reportsGlyphFlags ?? false
+        hyphenates = typography?.hyphenation != nil
         if let style = typography?.paragraphStyle {
             hangsPunctuation = style.hangingPunctuation
             hasList = style.list != nil

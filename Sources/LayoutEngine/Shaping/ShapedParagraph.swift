@@ -147,8 +147,10 @@ struct ShapedParagraph {
         if text.hasRuby { RubyBases.space(&runs, items: items, text: text, flags: analysis.flags) }
         var prefix = scratch.prefix.takeEmptied()
         let prefixRises = Self.measure(items: items, runs: runs, boxes: boxes, text: text, flags: analysis.flags, into: &prefix)
-        storage = Storage(text: text, analysis: analysis, styles: styles, shapingUnits: shapingUnits, items: items, runs: runs,
-                          boxes: boxes, prefix: prefix, prefixRises: prefixRises)
+        // The locals moved in: passed as they were, the analysis was copied into the storage
+        // (its three arrays counted) and the local destroyed.
+        storage = Storage(text: text, analysis: consume analysis, styles: styles, shapingUnits: shapingUnits, items: consume items,
+                          runs: consume runs, boxes: boxes, prefix: consume prefix, prefixRises: prefixRises)
     }
 
     /// Why a text with a grapheme cluster too long to shape is refused.

@@ -55,13 +55,13 @@ extension LayoutReplyFrame {
             writer.packedUInt32(Run.glyphIDs, count: count) { glyphs[$0].id }
             writer.packedFloats(Run.positions, count: count * 2) { out in
                 for i in 0..<count {
-                    out.storeBytes(of: Float(glyphs[i].position.x).bitPattern.littleEndian, toByteOffset: i * 8, as: UInt32.self)
-                    out.storeBytes(of: Float(glyphs[i].position.y + top).bitPattern.littleEndian, toByteOffset: i * 8 + 4, as: UInt32.self)
+                    out.storeBytes(of: Float(glyphs[i].position.x).bitPattern.littleEndian, toByteOffset: i &* 8, as: UInt32.self)
+                    out.storeBytes(of: Float(glyphs[i].position.y + top).bitPattern.littleEndian, toByteOffset: i &* 8 &+ 4, as: UInt32.self)
                 }
             }
             writer.packedFloats(Run.advances, count: count) { out in
                 for i in 0..<count {
-                    out.storeBytes(of: Float(glyphs[i].advance).bitPattern.littleEndian, toByteOffset: i * 4, as: UInt32.self)
+                    out.storeBytes(of: Float(glyphs[i].advance).bitPattern.littleEndian, toByteOffset: i &* 4, as: UInt32.self)
                 }
             }
             writer.packedUInt32(Run.clusters, count: count) { UInt32(truncatingIfNeeded: glyphs[$0].cluster + offset) }

@@ -283,13 +283,13 @@ public enum LayoutReplyFrame {
         writer.packedUInt32(Run.glyphIDs, count: count) { glyphs[$0].id }
         writer.packedFloats(Run.positions, count: count * 2) { out in
             for i in 0..<count {
-                out.storeBytes(of: Float(glyphs[i].position.x).bitPattern.littleEndian, toByteOffset: i * 8, as: UInt32.self)
-                out.storeBytes(of: Float(glyphs[i].position.y).bitPattern.littleEndian, toByteOffset: i * 8 + 4, as: UInt32.self)
+                out.storeBytes(of: Float(glyphs[i].position.x).bitPattern.littleEndian, toByteOffset: i &* 8, as: UInt32.self)
+                out.storeBytes(of: Float(glyphs[i].position.y).bitPattern.littleEndian, toByteOffset: i &* 8 &+ 4, as: UInt32.self)
             }
         }
         writer.packedFloats(Run.advances, count: count) { out in
             for i in 0..<count {
-                out.storeBytes(of: Float(glyphs[i].advance).bitPattern.littleEndian, toByteOffset: i * 4, as: UInt32.self)
+                out.storeBytes(of: Float(glyphs[i].advance).bitPattern.littleEndian, toByteOffset: i &* 4, as: UInt32.self)
             }
         }
         writer.packedUInt32(Run.clusters, count: count) { UInt32(truncatingIfNeeded: glyphs[$0].cluster) }
@@ -360,7 +360,7 @@ public enum LayoutReplyFrame {
     static func writeAngles(_ angles: [Double], to writer: inout ProtobufWriter) {
         writer.packedFloats(Run.angles, count: angles.count) { out in
             for (i, angle) in angles.enumerated() {
-                out.storeBytes(of: Layoutd_V1_GlyphRun.wireAngle(angle).bitPattern.littleEndian, toByteOffset: i * 4, as: UInt32.self)
+                out.storeBytes(of: Layoutd_V1_GlyphRun.wireAngle(angle).bitPattern.littleEndian, toByteOffset: i &* 4, as: UInt32.self)
             }
         }
     }
