@@ -144,10 +144,12 @@ struct LineBreaker {
         }
         let past = low + ShapedParagraph.firstIndex(high - low) { prefix[low + $0 + 1] > maxRight }
         var overflow = past
-        while overflow < limit && flags[overflow].contains(.hangingSpace) { overflow += 1 }
+        // Wrapping steps: each walk stays between `start` and `limit` (checked, the steps cost a
+        // test and a branch a unit, on every line).
+        while overflow < limit && flags[overflow].contains(.hangingSpace) { overflow &+= 1 }
         guard overflow < limit else { return line(start, limit, hard: limit > start && flags[limit - 1].contains(.hardBreak), slot) }
         var lastBreak = overflow
-        while lastBreak > start && !flags[lastBreak].contains(.breakBefore) { lastBreak -= 1 }
+        while lastBreak > start && !flags[lastBreak].contains(.breakBefore) { lastBreak &-= 1 }
         if lastBreak > start { return line(start, lastBreak, hard: false, slot) }
         return line(start, emergencyEnd(start: start, overflowAt: overflow, limit: limit), hard: false, slot)
     }

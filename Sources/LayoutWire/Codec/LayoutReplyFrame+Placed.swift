@@ -18,7 +18,7 @@ extension LayoutReplyFrame {
         // As `placed` moves it: y plus the top, even a top of 0 (-0 + 0 is 0).
         let top = placement.top
         writer.bounded(lineFieldsBound) { fields in
-            fields.message(Line.range) { write(line.range.lowerBound + placement.offset, line.range.count, to: &$0) }
+            fields.message(Line.range) { write(line.range.lowerBound &+ placement.offset, line.range.count, to: &$0) }
             fields.message(Line.baselineOrigin) { point in
                 point.float(1, Float(line.baselineOrigin.x))
                 point.float(2, Float(line.baselineOrigin.y + top))
@@ -64,7 +64,7 @@ extension LayoutReplyFrame {
                     out.storeBytes(of: Float(glyphs[i].advance).bitPattern.littleEndian, toByteOffset: i &* 4, as: UInt32.self)
                 }
             }
-            writer.packedUInt32(Run.clusters, count: count) { UInt32(truncatingIfNeeded: glyphs[$0].cluster + offset) }
+            writer.packedUInt32(Run.clusters, count: count) { UInt32(truncatingIfNeeded: glyphs[$0].cluster &+ offset) }
         }
         writeMiddle(run, offset: offset, firstLine: placement.firstLine, to: &writer)
         writeTail(run, bounds: nil, to: &writer)

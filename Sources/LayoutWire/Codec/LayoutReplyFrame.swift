@@ -108,7 +108,7 @@ public enum LayoutReplyFrame {
                     }
                 }
             }
-            reply.message(Reply.visibleRange) { write(layout.visibleRange.lowerBound + placement.offset, layout.visibleRange.count, to: &$0) }
+            reply.message(Reply.visibleRange) { write(layout.visibleRange.lowerBound &+ placement.offset, layout.visibleRange.count, to: &$0) }
         } else {
             for (index, line) in layout.lines.enumerated() {
                 reply.message(Reply.lines) { write(line, ink: ink?.lines[index], to: &$0) }
@@ -200,7 +200,7 @@ public enum LayoutReplyFrame {
             fields.message(Line.usedRect) { write(line.usedRect, to: &$0) }
             fields.bool(Line.hardBreak, line.hardBreak)
             fields.bool(Line.truncated, line.truncated)
-            fields.uint32(Line.container, UInt32(line.container))
+            fields.uint32(Line.container, UInt32(truncatingIfNeeded: line.container))
             if let rect = line.fragmentRect { fields.message(Line.fragmentRect) { write(rect, to: &$0) } }
         }
         if let ink { writer.message(Line.inkBounds) { write(ink, to: &$0) } }
@@ -224,11 +224,14 @@ public enum LayoutReplyFrame {
         fields.float(4, Float(rect.height))
     }
 
-    /// A range from its start and length, into bounded room (`rangeBound`).
+    /// A range from its start and length, into bounded room (`rangeBound`). Offsets, counts and
+    /// indices are truncated to the wire's 32 bits, as clusters are: a text's are far shorter
+    /// (`ServerConfiguration.maxTextUnits`), and the checked conversions cost a test and a branch
+    /// each, several a run of every reply.
     @inline(__always)
     static func write(_ start: Int, _ count: Int, to fields: inout BoundedFields) {
-        fields.uint32(1, UInt32(start))
-        fields.uint32(2, UInt32(count))
+        fields.uint32(1, UInt32(truncatingIfNeeded: start))
+        fields.uint32(2, UInt32(truncatingIfNeeded: count))
     }
 
     /// The most a run's fields before its glyphs take: its font (6 bytes), size (5) and level (6).
@@ -261,7 +264,7 @@ public enum LayoutReplyFrame {
 
     /// The room to keep for the length of a run of `glyphs` glyphs.
     static func runLengthBytes(glyphs: Int) -> Int {
-        ProtobufWriter.varintSize(UInt64(runFixedBytes + max(0, glyphs) * bytesPerGlyph))
+        ProtobufWriter.varintSize(UInt64(runFixedBytes &+ max(0, glyphs) &* bytesPerGlyph))
     }
 
     /// A run, read in place, field by field: passed by value (even to a borrowing parameter, from
@@ -315,10 +318,10 @@ public enum LayoutReplyFrame {
     @inline(__always)
     static func writeMiddle(_ run: UnsafePointer<GlyphRunLayout>, offset: Int = 0, firstLine: Int = 0, to writer: inout ProtobufWriter) {
         let (range, token) = (run.pointee.range, run.pointee.isTruncationToken)
-        let (line, paint) = (UInt32(run.pointee.lineIndex + firstLine), UInt32(run.pointee.paint))
+        let (line, paint) = (UInt32(truncatingIfNeeded: run.pointee.lineIndex &+ firstLine), UInt32(truncatingIfNeeded: run.pointee.paint))
         let orientation = Layoutd_V1_GlyphOrientation(run.pointee.orientation).rawValue
         writer.bounded(runMiddleBound) { fields in
-            fields.message(Run.range) { write(range.lowerBound + offset, range.count, to: &$0) }
+            fields.message(Run.range) { write(range.lowerBound &+ offset, range.count, to: &$0) }
             fields.bool(Run.truncationToken, token)
             fields.uint32(Run.lineIndex, line)
             fields.uint32(Run.paint, paint)
