@@ -1,4 +1,5 @@
 import Foundation
+import LayoutEngine
 
 /// Command-line options of the benchmark.
 struct BenchOptions {
@@ -97,4 +98,4 @@ struct Distribution {
     }
 }
 
-@inline(__always) func nanoseconds() -> UInt64 { DispatchTime.now().uptimeNanoseconds }
+@inline(__always) func nanoseconds() -> UInt64 { Uptime.nanoseconds }

@@ -1,4 +1,3 @@
-import Dispatch
 import LayoutEngine
 import LayoutWire
 import LayoutFonts
@@ -40,7 +39,7 @@ final class ConnectionFonts {
     /// `user`'s shares.
     func register(_ envelope: Layoutd_V1_Envelope, _ request: Layoutd_V1_RegisterFontsRequest,
                   over base: RequestProcessor, user: UInt32?) -> Layoutd_V1_Envelope {
-        let start = DispatchTime.now().uptimeNanoseconds
+        let start = Uptime.nanoseconds
         var reply = Layoutd_V1_Envelope()
         reply.requestID = envelope.requestID
         do {
@@ -49,7 +48,7 @@ final class ConnectionFonts {
             reply.body = .error(error.wireMessage)
         }
         let failure: Layoutd_V1_Error? = if case .error(let error) = reply.body { error } else { nil }
-        base.account(RequestTag(envelope), failure: failure, microseconds: Double(DispatchTime.now().uptimeNanoseconds - start) / 1000)
+        base.account(RequestTag(envelope), failure: failure, microseconds: Double(Uptime.nanoseconds - start) / 1000)
         return reply
     }
 

@@ -1,4 +1,3 @@
-import Dispatch
 import LayoutEngine
 import LayoutWire
 import NIOCore
@@ -121,7 +120,7 @@ extension ConnectionHandler {
                 do throws(WireError) { scoped = try processor.scoped(for: plan) } catch { return refused(error) }
             }
             let chunk = CrashReport.serving("batch_layout") {
-                scoped.batchChunk(plan, from: start, batch: budget, sliceEnd: DispatchTime.now().uptimeNanoseconds &+ slice,
+                scoped.batchChunk(plan, from: start, batch: budget, sliceEnd: Uptime.nanoseconds &+ slice,
                                   maxBytes: maxBytes, refusal: refusal, allocator: allocator)
             }
             return Chunk(plan: plan, processor: scoped, frames: chunk.frames, next: chunk.next)

@@ -96,7 +96,7 @@ final class ConnectionHandler: ChannelDuplexHandler, @unchecked Sendable {
     init(processors: ProcessorSwitch, pool: NIOThreadPool, tracker: InFlightTracker, limiter: ConnectionLimiter,
          configuration: ServerConfiguration, logger: Logger, shares: ServerShares? = nil,
          clock injected: (@Sendable () -> UInt64)? = nil) {
-        let clock = injected ?? { DispatchTime.now().uptimeNanoseconds }
+        let clock = injected ?? { Uptime.nanoseconds }
         let shares = shares ?? ServerShares(configuration)
         self.shares = shares
         self.documents = DocumentStore(ledger: shares.documents)
@@ -406,7 +406,7 @@ final class ConnectionHandler: ChannelDuplexHandler, @unchecked Sendable {
         if deadline == .max { return WorkBudget(deadline: deadline, user: user) }
         if !clockIsUptime {
             let now = clock()
-            deadline = DispatchTime.now().uptimeNanoseconds &+ (deadline > now ? deadline - now : 0)
+            deadline = Uptime.nanoseconds &+ (deadline > now ? deadline - now : 0)
         }
         return WorkBudget(deadline: deadline, user: user)
     }

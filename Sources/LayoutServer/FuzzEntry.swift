@@ -1,4 +1,3 @@
-import Dispatch
 import LayoutEngine
 import LayoutWire
 import NIOCore
@@ -29,7 +28,7 @@ public enum FuzzEntry {
             // out (at most a few, within one slice).
             guard let plan = try? BatchPlan.of(frame: body, processor: processor, maxItems: processor.configuration.maxBatchItems),
                   let scoped = try? processor.scoped(for: plan) else { return 1 }
-            let chunk = scoped.batchChunk(plan, from: 0, batch: budget, sliceEnd: DispatchTime.now().uptimeNanoseconds &+ 2_000_000,
+            let chunk = scoped.batchChunk(plan, from: 0, batch: budget, sliceEnd: Uptime.nanoseconds &+ 2_000_000,
                                           maxBytes: processor.configuration.batchChunkBytes)
             return chunk.next
         }

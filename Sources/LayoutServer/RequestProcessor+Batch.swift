@@ -1,4 +1,3 @@
-import Dispatch
 import LayoutEngine
 import LayoutWire
 import NIOCore
@@ -42,7 +41,7 @@ extension RequestProcessor {
     private func batchItem(_ plan: BatchPlan, _ index: Int, batch: WorkBudget, refusal: WireError?,
                            into frames: inout BatchItemFrames) -> UInt64 {
         let (id, position) = (plan.requestID, UInt32(index))
-        let start = DispatchTime.now().uptimeNanoseconds
+        let start = Uptime.nanoseconds
         var failure: WireError?
         if let refusal {
             failure = refusal
@@ -83,7 +82,7 @@ extension RequestProcessor {
             let named = WireError(failure.code, failure.message, field: plan.field(failure.field, item: index))
             frames.appendError(requestID: id, index: position, named.wireMessage)
         }
-        let end = DispatchTime.now().uptimeNanoseconds
+        let end = Uptime.nanoseconds
         account(RequestTag(id: id, kind: "batch_layout", deadlineMs: plan.deadlineMs), failure: failure?.wireMessage,
                 microseconds: Double(end - start) / 1000)
         return end

@@ -73,7 +73,7 @@ extension RequestProcessor {
     }
 
     private func documentReplyFrame(_ tag: RequestTag, answer: () throws(WireError) -> DocumentAnswer) throws -> [UInt8] {
-        let start = DispatchTime.now().uptimeNanoseconds
+        let start = Uptime.nanoseconds
         let frame: [UInt8]
         var failure: Layoutd_V1_Error?
         do {
@@ -84,7 +84,7 @@ extension RequestProcessor {
             failure = error.wireMessage
             frame = try Framing.encode(Self.errorEnvelope(tag.id, error.wireMessage))
         }
-        account(tag, failure: failure, microseconds: Double(DispatchTime.now().uptimeNanoseconds - start) / 1000)
+        account(tag, failure: failure, microseconds: Double(Uptime.nanoseconds - start) / 1000)
         return try bounded(frame, answering: tag, hint: "the edit changed more paragraphs than fit: send it in smaller edits")
     }
 

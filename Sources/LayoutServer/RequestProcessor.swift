@@ -219,7 +219,7 @@ public final class RequestProcessor: Sendable {
     /// copy of it (every array of its text retained, and released with the copy).
     private func written<Input: ~Copyable>(_ request: RequestTag, _ input: borrowing Input,
                                            _ body: (borrowing Input) throws(WireError) -> [UInt8]) throws -> [UInt8] {
-        let start = DispatchTime.now().uptimeNanoseconds
+        let start = Uptime.nanoseconds
         let frame: [UInt8]
         var failure: Layoutd_V1_Error?
         do {
@@ -228,7 +228,7 @@ public final class RequestProcessor: Sendable {
             failure = error.wireMessage
             frame = try Framing.encode(Self.errorEnvelope(request.id, error.wireMessage))
         }
-        account(request, failure: failure, microseconds: Double(DispatchTime.now().uptimeNanoseconds - start) / 1000)
+        account(request, failure: failure, microseconds: Double(Uptime.nanoseconds - start) / 1000)
         return frame
     }
 
@@ -242,7 +242,7 @@ public final class RequestProcessor: Sendable {
                 return Self.errorEnvelope(envelope.requestID, error.wireMessage)
             }
         }
-        let start = DispatchTime.now().uptimeNanoseconds
+        let start = Uptime.nanoseconds
         var reply = Layoutd_V1_Envelope()
         reply.requestID = envelope.requestID
         do {
@@ -252,7 +252,7 @@ public final class RequestProcessor: Sendable {
             reply.body = .error(error.wireMessage)
         }
         let failure: Layoutd_V1_Error? = if case .error(let error) = reply.body { error } else { nil }
-        account(RequestTag(envelope), failure: failure, microseconds: Double(DispatchTime.now().uptimeNanoseconds - start) / 1000)
+        account(RequestTag(envelope), failure: failure, microseconds: Double(Uptime.nanoseconds - start) / 1000)
         return reply
     }
 

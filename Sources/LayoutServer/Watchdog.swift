@@ -1,4 +1,5 @@
 import Foundation
+import LayoutEngine
 import NIOCore
 import Synchronization
 
@@ -13,7 +14,7 @@ final class Watchdog: Sendable {
 
     /// Pings at half of systemd's interval, as sd_watchdog_enabled(3) advises.
     init(loops: Int, systemdInterval: TimeInterval, ping: @escaping @Sendable () -> Void = { Systemd.notify("WATCHDOG=1") }) {
-        stamps = Mutex([UInt64](repeating: DispatchTime.now().uptimeNanoseconds, count: loops))
+        stamps = Mutex([UInt64](repeating: Uptime.nanoseconds, count: loops))
         interval = .nanoseconds(Int64(saturating: systemdInterval * 1e9 / 2))
         self.ping = ping
     }
@@ -23,7 +24,7 @@ final class Watchdog: Sendable {
         var started: [RepeatedTask] = []
         for (index, loop) in loops.enumerated() {
             started.append(loop.scheduleRepeatedTask(initialDelay: .zero, delay: interval) { [self] _ in
-                stamps.withLock { $0[index] = DispatchTime.now().uptimeNanoseconds }
+                stamps.withLock { $0[index] = Uptime.nanoseconds }
                 if index == 0 { pingIfAllTurn() }
             })
         }
@@ -35,7 +36,7 @@ final class Watchdog: Sendable {
     }
 
     private func pingIfAllTurn() {
-        let now = DispatchTime.now().uptimeNanoseconds
+        let now = Uptime.nanoseconds
         // A loop whose stamp is older than two periods has missed its turn.
         let limit = UInt64(interval.nanoseconds) * 2
         if stamps.withLock({ $0.allSatisfy { now &- $0 <= limit } }) {

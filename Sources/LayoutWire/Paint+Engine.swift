@@ -275,8 +275,7 @@ extension Layoutd_V1_Paint {
 
     /// The reply's paints: none when every run is drawn in the client's colour, plain.
     static func list(_ paints: [TextPaint]) -> [Layoutd_V1_Paint] {
-        paints.contains { $0.color != nil || !$0.shadows.isEmpty || $0.glow != nil || $0.fill != nil || $0.effect != nil }
-            ? paints.map(Layoutd_V1_Paint.init) : []
+        TextPaint.anyPaintsGlyphs(paints) ? paints.map(Layoutd_V1_Paint.init) : []
     }
 }
 

@@ -43,6 +43,30 @@ import LayoutUnicode
         }
     }
 
+    /// `paintsGlyphs` (what a reply lists paints for) opens the rare box only when there is
+    /// one: it answers as the paint's getters do, field by field.
+    @Test func aPaintPaintsTheGlyphsWithAColourShadowGlowFillOrEffect() {
+        let glow = TextGlow(radius: 4, color: Self.red, strength: 2)
+        let fill = TextFill(.linearGradient(start: Point(x: 0, y: 0), end: Point(x: 1, y: 0),
+                                    stops: [GradientStop(offset: 0, color: Self.red), GradientStop(offset: 1, color: Self.blue)]))
+        let painting: [TextPaint] = [
+            TextPaint(color: Self.red), TextPaint(shadows: [TextShadow(offset: Point(x: 1, y: 1))]), TextPaint(glow: glow),
+            TextPaint(fill: fill), TextPaint(effect: .outline(width: 1, color: nil, keepsFill: true)),
+            TextPaint(background: Self.blue, glow: glow, emphasis: EmphasisMarks(.dot)),
+        ]
+        let notPainting: [TextPaint] = [
+            TextPaint(), TextPaint(background: Self.blue), TextPaint(underline: DecorationLine()),
+            TextPaint(strikethrough: DecorationLine()), TextPaint(emphasis: EmphasisMarks(.dot)),
+        ]
+        for paint in painting + notPainting {
+            let byGetters = paint.color != nil || !paint.shadows.isEmpty || paint.glow != nil || paint.fill != nil || paint.effect != nil
+            #expect(paint.paintsGlyphs == byGetters, "\(paint)")
+        }
+        #expect(painting.allSatisfy(\.paintsGlyphs) && !notPainting.contains(where: \.paintsGlyphs))
+        #expect(!TextPaint.anyPaintsGlyphs(notPainting) && !TextPaint.anyPaintsGlyphs([]))
+        for paint in painting { #expect(TextPaint.anyPaintsGlyphs(notPainting + [paint])) }
+    }
+
     @Test func aColourSpanSplitsTheRunsNotTheShaping() throws {
         let plain = try Self.layout("Hello colourful world", spans: [])
         let painted = try Self.layout("Hello colourful world", spans: [(6..<15, Self.red)])

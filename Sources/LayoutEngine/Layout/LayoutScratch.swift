@@ -56,9 +56,10 @@ final class LayoutScratch: @unchecked Sendable {
     /// requests end with the same token in the same style (`ParagraphPositioner.insertedPieces`).
     @exclusivity(unchecked) var lastInserted: InsertedText?
 
-    /// The styles a request last passed validation with, on which fonts (held, so the
-    /// identifier cannot name another registry later).
-    @exclusivity(unchecked) var lastValidStyles: (styles: [TextStyle], fonts: ObjectIdentifier, registry: FontRegistry)?
+    /// The styles a request last passed validation with, and on which fonts. Two properties, not
+    /// a tuple: the check read the tuple out whole (its array and registry counted) to compare.
+    @exclusivity(unchecked) var lastValidStyles: [TextStyle] = []
+    @exclusivity(unchecked) var lastValidFonts: FontRegistry?
 
     /// `styles` resolved against `fonts` for `user`, from the last text's when they are the same.
     func resolved(_ styles: [TextStyle], fonts: FontRegistry, user: UInt32?) throws -> ResolvedStyles {

@@ -1,4 +1,3 @@
-import Dispatch
 import Synchronization
 
 /// How long one request may hold a worker, and whether its client still wants the answer.
@@ -26,7 +25,7 @@ public final class WorkBudget: Sendable {
 
     /// A budget that ends `milliseconds` from now.
     public convenience init(milliseconds: Int, user: UInt32? = nil) {
-        self.init(deadline: DispatchTime.now().uptimeNanoseconds &+ UInt64(max(0, milliseconds)) &* 1_000_000, user: user)
+        self.init(deadline: Uptime.nanoseconds &+ UInt64(max(0, milliseconds)) &* 1_000_000, user: user)
     }
 
     /// No deadline, never cancelled: in-process callers that own their thread.
@@ -39,7 +38,7 @@ public final class WorkBudget: Sendable {
     @inline(__always)
     public func check() throws(LayoutError) {
         if isCancelled { throw LayoutError(.cancelled, "the request was cancelled", field: "") }
-        if deadline != .max && DispatchTime.now().uptimeNanoseconds > deadline {
+        if deadline != .max && Uptime.nanoseconds > deadline {
             throw LayoutError(.deadlineExceeded, "the request ran past its time budget", field: "")
         }
     }

@@ -63,13 +63,14 @@ extension ParagraphRequest {
         if let token = truncationToken, token.utf8.count > 256, token.utf16.count > 256 {
             throw LayoutError(.invalidArgument, "truncation_token is longer than 256 UTF-16 units", field: "truncation_token")
         }
-        if let scratch, let last = scratch.lastValidStyles, last.fonts == ObjectIdentifier(fonts), last.styles == text.styles {
+        if let scratch, scratch.lastValidFonts === fonts, scratch.lastValidStyles == text.styles {
             // Checked before, on these fonts.
         } else {
             for (index, style) in text.styles.enumerated() {
                 try Self.validate(style, fonts: fonts, field: index == 0 ? "default_style" : "spans")
             }
-            scratch?.lastValidStyles = (text.styles, ObjectIdentifier(fonts), fonts)
+            scratch?.lastValidStyles = text.styles
+            scratch?.lastValidFonts = fonts
         }
         for (index, paint) in text.paints.enumerated() where !text.isPlain {
             try StyleRules.check(paint, field: index == 0 ? "default_style" : "spans")

@@ -108,20 +108,23 @@ public struct ParagraphRequest: Sendable {
         typography = values == TypographyOptions.Values() ? nil : TypographyOptions(values)
     }
 
+    /// Private, so the compiler's memberwise initializer is too: the public one below is the
+    /// only way in from another file (see there).
+    private var memberwiseInitializerIsPrivate: Void = ()
+}
+
+extension ParagraphRequest {
+    /// Through the compiler's memberwise initializer, which stores the fields straight into the
+    /// result. Written out as assignments to `self`, the request (too large to pass in registers)
+    /// was built twice, and one copy copied and the other destroyed: its text, token and arrays
+    /// counted once more on every layout.
     public init(text: AttributedText, width: Double, height: Double? = nil, alignment: TextAlignment = .natural,
                 direction: BaseDirection = .auto, lineHeightMultiple: Double = 1, lineHeight: Double? = nil,
                 maxLines: Int? = nil, truncationToken: String? = ParagraphRequest.defaultTruncationToken,
                 attachments: [InlineAttachment] = []) {
-        self.text = text
-        self.width = width
-        self.height = height
-        self.alignment = alignment
-        self.direction = direction
-        self.lineHeightMultiple = lineHeightMultiple
-        self.lineHeight = lineHeight
-        self.maxLines = maxLines
-        self.truncationToken = truncationToken
-        self.attachments = attachments
+        self.init(text: text, width: width, height: height, alignment: alignment, direction: direction,
+                  lineHeightMultiple: lineHeightMultiple, lineHeight: lineHeight, maxLines: maxLines,
+                  truncationToken: truncationToken, truncationMode: .tail, attachments: attachments)
     }
 }
 

@@ -62,6 +62,22 @@ public struct TextPaint: Hashable, Sendable {
             && effect == nil
     }
 
+    /// Whether the glyphs are drawn other than in the client's colour, plain: a colour, shadows, a
+    /// glow, a fill or an effect (a reply lists its paints only then). The box is opened only
+    /// when there is one: through the getters, every plain paint copied its empty glow and fill.
+    public var paintsGlyphs: Bool {
+        if color != nil || !shadows.isEmpty || effect != nil { return true }
+        guard let rare else { return false }
+        return rare.values.glow != nil || rare.values.fill != nil
+    }
+
+    /// Whether any of `paints` paints its glyphs: asked here, where the paints are read in
+    /// place (through a closure from another module, each was copied for the call).
+    public static func anyPaintsGlyphs(_ paints: [TextPaint]) -> Bool {
+        for index in paints.indices where paints[index].paintsGlyphs { return true }
+        return false
+    }
+
     /// Whether the decorate stage has anything to do for this paint.
     var isDecorated: Bool { background != nil || underline != nil || strikethrough != nil }
 }
