@@ -27,6 +27,12 @@ public final class FairShare: Sendable {
             total += amount
             byUser[user, default: 0] += amount  // in place: one lookup
         }
+
+        /// The same where the user's place was looked up already (nil: the user holds none).
+        mutating func take(_ amount: Int, for user: UInt32?, at place: Dictionary<UInt32?, Int>.Index?) {
+            total += amount
+            if let place { byUser.values[place] += amount } else { byUser[user] = amount }
+        }
     }
     private let state = Mutex(State())
 
@@ -39,15 +45,18 @@ public final class FairShare: Sendable {
     public func reserve(_ amount: Int, for user: UInt32?) -> String? {
         guard amount > 0 else { return nil }
         return state.withLock { state in
-            let mine = state.byUser[user, default: 0]
+            // One lookup: the user's place, read, and written when the amount is taken (a
+            // keystroke that grows a document takes here).
+            let place = state.byUser.index(forKey: user)
+            let mine = place.map { state.byUser.values[$0] } ?? 0
             if state.total + amount <= capacity {
-                state.take(amount, for: user)
+                state.take(amount, for: user, at: place)
                 return nil
             }
             let users = state.byUser.count + (mine == 0 ? 1 : 0)
             let share = capacity / users
             if mine + amount <= share && state.total + amount <= ceiling {
-                state.take(amount, for: user)
+                state.take(amount, for: user, at: place)
                 return nil
             }
             let who = user.map { "user \($0)" } ?? "an unnamed user"

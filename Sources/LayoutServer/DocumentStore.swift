@@ -92,6 +92,10 @@ public final class DocumentStore: Sendable {
         let extras: DocumentExtras?
         var lastUsed: UInt64
         var units: Int
+        /// In the store still: cleared, under the store's lock, when the entry is taken out
+        /// (closed, swept, or the connection's end), so an edit that holds it changes no count
+        /// after the store has given them back.
+        var isKept = true
 
         init(document: TextDocument, ruleNames: [String], extras: DocumentExtras?, lastUsed: UInt64, units: Int) {
             (self.document, self.ruleNames, self.extras, self.lastUsed, self.units) = (document, ruleNames, extras, lastUsed, units)
@@ -100,6 +104,11 @@ public final class DocumentStore: Sendable {
 
     private struct State {
         var entries: [UInt64: Entry] = [:]
+        /// The entry looked up last, tried before the dictionary: an editor's keystrokes name the
+        /// same document again and again, and hashing its id cost each lookup more than the rest
+        /// of it. Always one of `entries` (nil once it is taken out); `DocumentStoreTests` holds
+        /// its answers to the dictionary's.
+        var recent: (id: UInt64, entry: Entry)?
         var nextID: UInt64 = 1
         var units = 0
         var closed = false
@@ -109,6 +118,22 @@ public final class DocumentStore: Sendable {
         /// the last sweep, or of a document kept since. A use only moves an expiry later, so a
         /// sweep before this finds nothing, and every request's sweep is one comparison.
         var nextExpiry = UInt64.max
+
+        /// The entry of document `id`, the recent one first.
+        mutating func find(_ id: UInt64) -> Entry? {
+            if let recent, recent.id == id { return recent.entry }
+            guard let entry = entries[id] else { return nil }
+            recent = (id, entry)
+            return entry
+        }
+
+        /// Takes entry `id` out, if it is here.
+        mutating func remove(_ id: UInt64) -> Entry? {
+            guard let entry = entries.removeValue(forKey: id) else { return nil }
+            entry.isKept = false
+            if recent?.id == id { recent = nil }
+            return entry
+        }
     }
 
     private let state = Mutex(State())
@@ -167,7 +192,7 @@ public final class DocumentStore: Sendable {
     /// The document `id`, marked used now.
     func entry(_ id: UInt64, now: UInt64) throws(LayoutError) -> Entry {
         let found: Entry? = state.withLock { state in
-            guard let entry = state.entries[id] else { return nil }
+            guard let entry = state.find(id) else { return nil }
             entry.lastUsed = now
             return entry
         }
@@ -180,30 +205,32 @@ public final class DocumentStore: Sendable {
     /// before it runs).
     func peek(_ id: UInt64) -> (document: TextDocument, layouts: Int, backgroundsOverAll: Bool)? {
         state.withLock { state in
-            state.entries[id].map { ($0.document, 1 + $0.views.count, !($0.story?.backgrounds.isEmpty ?? true)) }
+            state.find(id).map { ($0.document, 1 + $0.views.count, !($0.story?.backgrounds.isEmpty ?? true)) }
         }
     }
 
-    /// Room for a document to grow by `units` (nothing for shrinking), or why there is none.
-    func grow(_ id: UInt64, by units: Int) throws(LayoutError) {
+    /// Room for the document of `entry` to grow by `units` (nothing for shrinking), or why there
+    /// is none. By its entry, which the edit holds: by id, every keystroke looked it up again.
+    func grow(_ entry: Entry, by units: Int) throws(LayoutError) {
         let refusal: String? = state.withLock { state in
-            guard units > 0 else { return nil }
+            // A document taken out meanwhile takes no room: nothing would give it back.
+            guard units > 0, entry.isKept else { return nil }
             if state.units + units > limits.maxUnitsPerConnection {
                 return "this connection's documents would hold \(state.units + units) UTF-16 units; at most \(limits.maxUnitsPerConnection)"
             }
             if let why = ledger.reserve(units: units, user: state.user) { return why }
             state.units += units
-            state.entries[id]?.units += units
+            entry.units += units
             return nil
         }
         if let refusal { throw LayoutError(.resourceExhausted, refusal, field: "") }
     }
 
-    /// Settles document `id`'s count at its length now (after an edit, or one given back).
-    func settle(_ id: UInt64, length: Int) {
+    /// Settles the count of the document of `entry` at its length now (after an edit, or one
+    /// given back): by its entry, as `grow`.
+    func settle(_ entry: Entry, length: Int) {
         state.withLock { state in
-            // One lookup: the entry, whose count changes in place.
-            guard let entry = state.entries[id] else { return }
+            guard entry.isKept else { return }
             let counted = entry.units
             entry.units = length
             state.units += length - counted
@@ -216,7 +243,7 @@ public final class DocumentStore: Sendable {
     }
 
     func close(_ id: UInt64) throws(LayoutError) {
-        let removed = state.withLock { $0.entries.removeValue(forKey: id) }
+        let removed = state.withLock { $0.remove(id) }
         guard let removed else { throw Self.notFound(id, field: "document") }
         forget(removed)
     }
@@ -231,7 +258,7 @@ public final class DocumentStore: Sendable {
                 let expiry = expiry(lastUsed: entry.lastUsed)
                 if now > expiry { expired.append((id, entry)) } else { next = min(next, expiry) }
             }
-            for (id, _) in expired { state.entries.removeValue(forKey: id) }
+            for (id, _) in expired { _ = state.remove(id) }
             state.nextExpiry = next
             return expired.map(\.entry)
         }
@@ -248,8 +275,11 @@ public final class DocumentStore: Sendable {
     func closeAll() {
         let all: [Entry] = state.withLock { state in
             state.closed = true
-            defer { state.entries.removeAll() }
-            return Array(state.entries.values)
+            let all = Array(state.entries.values)
+            for entry in all { entry.isKept = false }
+            state.entries.removeAll()
+            state.recent = nil
+            return all
         }
         all.forEach(forget)
     }

@@ -201,26 +201,25 @@ extension RequestProcessor {
         try Bounds.check(count: request.carets.count, limit: Self.maxHitTestQuestions, field: "carets")
         try Self.checkFinite(request.points)
         return try editDocument(request.document, edits: request.edits.count, view: request.view, points: request.points,
-                                carets: request.carets, documents: documents, now: now, budget: budget) { index, document, layouts in
-            try resolve(request.edits[index], in: document, layouts: layouts, id: request.document, documents: documents)
+                                carets: request.carets, documents: documents, now: now, budget: budget) { index, entry, layouts in
+            try resolve(request.edits[index], in: entry, layouts: layouts, documents: documents)
         }
     }
 
     /// A keystroke read plain: the one replacement, resolved as `resolve` resolves a replace.
     private func editDocument(_ plain: PlainEditRequest, documents: DocumentStore, now: UInt64, budget: WorkBudget) throws -> DocumentAnswer {
         try editDocument(plain.document, edits: 1, view: 0, points: [], carets: [], documents: documents, now: now,
-                         budget: budget) { _, document, layouts in
+                         budget: budget) { _, entry, layouts in
             let range = try Self.range(start: plain.start, length: plain.length, has: plain.hasRange, field: "replace.range")
-            return try resolveReplacement(range, plain.units, attachments: [], in: document, layouts: layouts, id: plain.document,
-                                          documents: documents)
+            return try resolveReplacement(range, plain.units, attachments: [], in: entry, layouts: layouts, documents: documents)
         }
     }
 
     /// Edits document `id` with `edits` edits, the one at each index resolved by `resolveEdit`
-    /// (given the document and how many layouts it has), and answers in layout `view`.
+    /// (given the document's entry and how many layouts it has), and answers in layout `view`.
     private func editDocument(_ id: UInt64, edits: Int, view: UInt32, points: [Layoutd_V1_Point], carets: [Layoutd_V1_TextPosition],
                               documents: DocumentStore, now: UInt64, budget: WorkBudget,
-                              resolveEdit: (_ index: Int, TextDocument, _ layouts: Int) throws -> ResolvedEdit) throws -> DocumentAnswer {
+                              resolveEdit: (_ index: Int, DocumentStore.Entry, _ layouts: Int) throws -> ResolvedEdit) throws -> DocumentAnswer {
         let entry = try documents.entry(id, now: now)
         let document = entry.document
         let views = entry.views, layouts = 1 + views.count
@@ -238,7 +237,7 @@ extension RequestProcessor {
         let story: Layoutd_V1_DocumentStory?
         do {
             for index in 0..<edits {
-                let resolved = try under("edits[\(index)]") { try resolveEdit(index, document, layouts) }
+                let resolved = try under("edits[\(index)]") { try resolveEdit(index, entry, layouts) }
                 let change = try under("edits[\(index)]") { try resolved.apply(to: document, budget: budget) }
                 parts.append(DocumentReplyFrame.Part(change, document: document, ruleNames: entry.ruleNames))
                 for (number, view) in views.enumerated() {
@@ -251,10 +250,10 @@ extension RequestProcessor {
             story = try under("document") { try entry.story.map { try look($0, of: document, budget: budget) } }
         } catch {
             if let before { zip(entry.layouts, before).forEach { $0.restore($1) } }
-            documents.settle(id, length: document.length * layouts)
+            documents.settle(entry, length: document.length * layouts)
             throw error
         }
-        documents.settle(id, length: document.length * layouts)
+        documents.settle(entry, length: document.length * layouts)
         let length = document.length
         for (index, caret) in carets.enumerated() {
             try Self.check(caret, within: length, of: "document", field: "carets[\(index)]")
@@ -305,14 +304,15 @@ extension RequestProcessor {
 
     /// One edit checked against the document, its growth taken from the connection's and the
     /// server's room first (once per layout of the text).
-    private func resolve(_ edit: Layoutd_V1_DocumentEdit, in document: TextDocument, layouts: Int, id: UInt64,
+    private func resolve(_ edit: Layoutd_V1_DocumentEdit, in entry: DocumentStore.Entry, layouts: Int,
                          documents: DocumentStore) throws -> ResolvedEdit {
+        let document = entry.document
         switch edit.edit {
         case .replace(let replacement):
             let range = try Self.range(replacement.range, has: replacement.hasRange, field: "replace.range")
             let units = AttributedText.utf16(replacement.text)
             let attachments = try under("replace") { try replacement.attachments.inlineAttachments(fonts: layouter.fonts) }
-            return try resolveReplacement(range, units, attachments: attachments, in: document, layouts: layouts, id: id, documents: documents)
+            return try resolveReplacement(range, units, attachments: attachments, in: entry, layouts: layouts, documents: documents)
         case .style(let change):
             let range = try Self.range(change.range, has: change.hasRange, field: "style.range")
             if document.isTypeMode { try under("style") { try change.style.checkUnsized(field: "style") } }
@@ -326,10 +326,10 @@ extension RequestProcessor {
     /// A replacement of `range` by `units` checked against the document: its edges, and its
     /// growth taken from the room (once per layout of the text).
     private func resolveReplacement(_ range: Range<Int>, _ units: ContiguousArray<UInt16>, attachments: [InlineAttachment],
-                                    in document: TextDocument, layouts: Int, id: UInt64, documents: DocumentStore) throws -> ResolvedEdit {
+                                    in entry: DocumentStore.Entry, layouts: Int, documents: DocumentStore) throws -> ResolvedEdit {
         try under("replace") {
-            try document.checkEdges(range, field: "range")
-            try documents.grow(id, by: (units.count - range.count) * layouts)
+            try entry.document.checkEdges(range, field: "range")
+            try documents.grow(entry, by: (units.count - range.count) * layouts)
         }
         return .replace(range, units, attachments)
     }

@@ -32,15 +32,84 @@ import LayoutUnicode
         #expect(ledger.documents == 3 && ledger.units == 29)
         #expect(throws: LayoutError.self) { try open(second, "one too many") }
         #expect(ledger.documents == 3, "a refused open holds nothing")
-        try first.grow(a, by: 60)
-        #expect(throws: LayoutError.self) { try first.grow(a, by: 20) }
-        first.settle(a, length: 20)
+        let entry = try first.entry(a, now: 0)
+        try first.grow(entry, by: 60)
+        #expect(throws: LayoutError.self) { try first.grow(entry, by: 20) }
+        first.settle(entry, length: 20)
         #expect(ledger.units == 29)
         first.closeAll()
         #expect(ledger.documents == 1 && ledger.units == 5)
         #expect(throws: LayoutError.self) { try open(first, "closed") }
         second.sweep(now: UInt64(saturating: limits.idleSeconds * 1e9) + 1)
         #expect(ledger.documents == 0 && ledger.units == 0 && second.count == 0)
+    }
+
+    /// The store tries the entry it found last before its dictionary: whatever the order of
+    /// lookups, opens, closes and sweeps, each id finds its own document, and a closed one none.
+    @Test func theRecentEntryAnswersAsTheDictionary() throws {
+        var limits = DocumentLimits()
+        limits.idleSeconds = 10
+        let store = DocumentStore(ledger: DocumentLedger(limits: limits))
+        var open: [UInt64: TextDocument] = [:]
+        var closed: [UInt64] = []
+        var generator = SystemRandomNumberGenerator()
+        var now: UInt64 = 0
+        for step in 0..<200 {
+            now += 1_000_000_000
+            switch Int.random(in: 0..<10, using: &generator) {
+            case 0..<2 where open.count < limits.maxPerConnection:
+                let id = try self.open(store, "document \(step)", now: now)
+                open[id] = try #require(store.peek(id)?.document)
+            case 2 where !open.isEmpty:
+                let id = open.keys.randomElement(using: &generator)!
+                try store.close(id)
+                open[id] = nil
+                closed.append(id)
+            case 3:
+                // Every document unused for the idle time goes.
+                store.sweep(now: now)
+                for id in open.keys where store.peek(id) == nil {
+                    open[id] = nil
+                    closed.append(id)
+                }
+            default:
+                for id in open.keys.shuffled(using: &generator).prefix(3) {
+                    #expect(store.peek(id)?.document === open[id], "step \(step): document \(id)")
+                    #expect(try store.entry(id, now: now).document === open[id], "step \(step): document \(id)")
+                }
+            }
+            for id in closed.suffix(3) {
+                #expect(store.peek(id) == nil, "step \(step): closed document \(id)")
+                #expect(throws: LayoutError.self) { try store.entry(id, now: now) }
+            }
+            #expect(store.count == open.count)
+        }
+    }
+
+    /// An edit holds its document's entry: once the entry is out of the store (closed, swept, or
+    /// the connection gone), what the store gave back for it stays given back, however the edit
+    /// settles.
+    @Test func anEntryTakenOutChangesNoCount() throws {
+        var limits = DocumentLimits()
+        limits.idleSeconds = 10
+        let ledger = DocumentLedger(limits: limits)
+        for takeOut in ["close", "sweep", "closeAll"] {
+            let store = DocumentStore(ledger: ledger)
+            let id = try open(store, "twenty units of text")
+            let entry = try store.entry(id, now: 0)
+            try store.grow(entry, by: 5)
+            #expect(entry.units == 25 && ledger.units == 25, "\(takeOut)")
+            switch takeOut {
+            case "close": try store.close(id)
+            case "sweep": store.sweep(now: 10_000_000_001)
+            default: store.closeAll()
+            }
+            #expect(ledger.documents == 0 && ledger.units == 0, "\(takeOut)")
+            try store.grow(entry, by: 7)
+            store.settle(entry, length: 40)
+            store.settle(entry, length: 3)
+            #expect(ledger.documents == 0 && ledger.units == 0 && entry.units == 25, "\(takeOut): settled after it was taken out")
+        }
     }
 
     /// The sweep looks at the documents only once one can have expired; what it closes is

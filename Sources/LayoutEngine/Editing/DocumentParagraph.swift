@@ -148,11 +148,11 @@ public final class DocumentParagraph {
             return
         }
         fitted = nil
-        var request = settings.request
         // Without rules' spans (nearly every document) the client's are the spans as they are.
         let allSpans = formatted.spans.isEmpty ? spans : formatted.spans + spans
-        request.text = AttributedText("", units: units, style: settings.style, paint: settings.paint, spans: allSpans)
-        request.attachments = attachments
+        var request = ParagraphRequest(settings.request, text: AttributedText("", units: units, style: settings.style, paint: settings.paint,
+                                                                             spans: allSpans),
+                                       attachments: attachments)
         if settings.flows {
             let start = flowStart ?? FlowStart(container: 0, top: nil)
             request.flowStart = start

@@ -176,32 +176,50 @@ public final class TextDocument {
     static func layParagraphs(_ units: ContiguousArray<UInt16>, isOneParagraph: Bool = false, spans: [AttributedText.Span],
                               attachments: [InlineAttachment], firstIndex: Int, flowStart: FlowStart?, displacement: Double = 0,
                               settings: borrowing DocumentSettings, layouter: ParagraphLayouter, budget: WorkBudget) throws -> [DocumentParagraph] {
-        var start = 0
-        var nextAttachment = 0
         assert(!isOneParagraph || DocumentParagraph.paragraphEnds(of: units) == [units.count], "the caller's one paragraph is one")
-        let ends = isOneParagraph ? [] : DocumentParagraph.paragraphEnds(of: units)
-        let count = isOneParagraph ? 1 : ends.count
+        var nextAttachment = 0
+        if isOneParagraph {
+            // A keystroke's paragraph, in an array made around it: room reserved for one went
+            // through the array's growth path.
+            return [try layParagraph(units, 0..<units.count, spans: spans, attachments: attachments, nextAttachment: &nextAttachment,
+                                     index: firstIndex, flowStart: flowStart, displacement: displacement, settings: settings,
+                                     layouter: layouter, budget: budget)]
+        }
+        var start = 0
+        let ends = DocumentParagraph.paragraphEnds(of: units)
         var paragraphs: [DocumentParagraph] = []
-        paragraphs.reserveCapacity(count)
-        for index in 0..<count {
-            let end = isOneParagraph ? units.count : ends[index]
-            try budget.check()
-            // One paragraph (a keystroke's) is the units themselves, not a copy.
-            let part = start == 0 && end == units.count ? units : ContiguousArray(units[start..<end])
-            // Without attachments there is no U+FFFC to count.
-            let held = attachments.isEmpty ? 0 : AttachmentResolver.objectReplacements(in: part)
-            let cut = spans.compactMap { span -> AttributedText.Span? in
-                let low = max(span.range.lowerBound, start), high = min(span.range.upperBound, end)
-                return low < high ? AttributedText.Span(range: (low - start)..<(high - start), patch: span.patch) : nil
-            }
-            paragraphs.append(try DocumentParagraph(units: part, spans: cut, attachments: Array(attachments[nextAttachment..<nextAttachment + held]),
-                                                    index: firstIndex + paragraphs.count,
-                                                    flowStart: paragraphs.last?.flowEnd?.moved(down: displacement) ?? flowStart,
-                                                    displacement: displacement, settings: settings, layouter: layouter, budget: budget))
-            nextAttachment += held
+        paragraphs.reserveCapacity(ends.count)
+        for end in ends {
+            paragraphs.append(try layParagraph(units, start..<end, spans: spans, attachments: attachments, nextAttachment: &nextAttachment,
+                                               index: firstIndex + paragraphs.count,
+                                               flowStart: paragraphs.last?.flowEnd?.moved(down: displacement) ?? flowStart,
+                                               displacement: displacement, settings: settings, layouter: layouter, budget: budget))
             start = end
         }
         return paragraphs
+    }
+
+    /// Paragraph `bounds` of `units` laid out, with its part of the spans and the attachments from
+    /// `nextAttachment` on (moved past them).
+    private static func layParagraph(_ units: ContiguousArray<UInt16>, _ bounds: Range<Int>, spans: [AttributedText.Span],
+                                     attachments: [InlineAttachment], nextAttachment: inout Int, index: Int, flowStart: FlowStart?,
+                                     displacement: Double, settings: borrowing DocumentSettings, layouter: ParagraphLayouter,
+                                     budget: WorkBudget) throws -> DocumentParagraph {
+        let (start, end) = (bounds.lowerBound, bounds.upperBound)
+        try budget.check()
+        // One paragraph (a keystroke's) is the units themselves, not a copy.
+        let part = start == 0 && end == units.count ? units : ContiguousArray(units[start..<end])
+        // Without attachments there is no U+FFFC to count.
+        let held = attachments.isEmpty ? 0 : AttachmentResolver.objectReplacements(in: part)
+        let cut = spans.compactMap { span -> AttributedText.Span? in
+            let low = max(span.range.lowerBound, start), high = min(span.range.upperBound, end)
+            return low < high ? AttributedText.Span(range: (low - start)..<(high - start), patch: span.patch) : nil
+        }
+        let first = nextAttachment
+        nextAttachment += held
+        return try DocumentParagraph(units: part, spans: cut, attachments: Array(attachments[first..<first + held]),
+                                     index: index, flowStart: flowStart, displacement: displacement, settings: settings,
+                                     layouter: layouter, budget: budget)
     }
 }
 

@@ -126,6 +126,19 @@ extension ParagraphRequest {
                   lineHeightMultiple: lineHeightMultiple, lineHeight: lineHeight, maxLines: maxLines,
                   truncationToken: truncationToken, truncationMode: .tail, attachments: attachments)
     }
+
+    /// `template` with another text and attachments (a document's paragraph, from the document's
+    /// request): every other field the template's. Built field by field, not copied and changed:
+    /// a copy counted the template's text and attachments only to let them go, on every
+    /// keystroke. `ParagraphRequestTests` fails when a field is added that this does not pass.
+    init(_ template: borrowing ParagraphRequest, text: AttributedText, attachments: [InlineAttachment]) {
+        self.init(text: text, width: template.width, height: template.height, alignment: template.alignment,
+                  direction: template.direction, lineHeightMultiple: template.lineHeightMultiple, lineHeight: template.lineHeight,
+                  maxLines: template.maxLines, truncationToken: template.truncationToken, truncationMode: template.truncationMode,
+                  attachments: attachments, flow: template.flow, flowStart: template.flowStart, writingMode: template.writingMode,
+                  combineUpright: template.combineUpright, combinesLetters: template.combinesLetters,
+                  textOrientation: template.textOrientation, typography: template.typography)
+    }
 }
 
 /// What positioning needs of a request besides its text: the box, line limits and heights,
