@@ -22,6 +22,8 @@ public final class RequestProcessor: Sendable {
     /// logger is this processor's own copy and its level does not change, and reading the level
     /// copies the log handler out and back (a processor is made again on reload).
     private let logsEachRequest: Bool
+    /// Plain layout requests' styles, handed out again (see `PlainStyles`).
+    private let plainStyles: PlainStyles
 
     public init(layouter: ParagraphLayouter, configuration: ServerConfiguration, stats: ServerStats = ServerStats(),
                 logger: Logger = Logger(label: "layoutd") { _ in SwiftLogNoOpLogHandler() }) {
@@ -31,6 +33,7 @@ public final class RequestProcessor: Sendable {
         self.stats = stats
         self.logger = logger
         self.logsEachRequest = logger.logLevel <= .debug
+        self.plainStyles = PlainStyles(fonts: layouter.fonts)
     }
 
     /// One answered request, counted in the stats and the metrics and logged: its outcome at
@@ -138,7 +141,7 @@ public final class RequestProcessor: Sendable {
     public func replyFrame(toPlain plain: PlainLayoutRequest, budget: WorkBudget = .unlimited) throws -> [UInt8] {
         // The length first, and the request bound straight from what makes it: unwrapped from a
         // named optional, it was copied (every array of its text counted) and both destroyed.
-        guard plain.units.count <= configuration.maxTextUnits, case .some(let request) = plain.engineRequest(fonts: layouter.fonts) else {
+        guard plain.units.count <= configuration.maxTextUnits, case .some(let request) = plain.engineRequest(fonts: layouter.fonts, styles: plainStyles.styles(of: plain)) else {
             return try replyFrame(to: plain.envelope, budget: budget)
         }
         let id = plain.requestID

@@ -151,6 +151,7 @@ import TestSupport
             plain.size = size
             plain.family = family
             #expect(plain.engineRequest(fonts: fonts) == nil, "\(width) \(size) \(family)")
+            #expect(plain.engineRequest(fonts: fonts, styles: [plain.style(fonts: fonts)]) == nil, "\(width) \(size) \(family)")
             #expect(throws: LayoutError.self) { try plain.envelope.layout.formattedRequest(fonts: fonts) }
         }
     }

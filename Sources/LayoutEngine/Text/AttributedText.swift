@@ -120,7 +120,15 @@ public struct AttributedText: Sendable {
     /// A text of one style in the default paint, nothing else: `init(_:units:style:)` without a
     /// paint to make and test (a plain request's text; `AttributedTextTests` holds the two equal).
     public init(plainUnits units: ContiguousArray<UInt16>, style: consuming TextStyle) {
-        self.init(string: "", units: units, styles: [style], runs: units.isEmpty ? [] : [(0..<units.count, 0)],
+        self.init(plainUnits: units, styles: [style])
+    }
+
+    /// The same with the one style in an array the caller keeps: handed to request after request
+    /// (`PlainStyles`), the same storage each time, which the caches of the last styles
+    /// validated and resolved find equal at once.
+    public init(plainUnits units: ContiguousArray<UInt16>, styles: [TextStyle]) {
+        precondition(styles.count == 1, "a plain text has one style")
+        self.init(string: "", units: units, styles: styles, runs: units.isEmpty ? [] : [(0..<units.count, 0)],
                   paints: Self.defaultPaints, paintRuns: [], hidden: [], hasEmphasis: false)
     }
 
