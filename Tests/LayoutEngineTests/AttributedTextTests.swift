@@ -41,6 +41,39 @@ import TestSupport
         }
     }
 
+    /// A document's paragraph without spans takes its settings' kept `[style]`
+    /// (`init(_:units:styles:paint:)`): the same text as the general init makes, for a plain and a
+    /// painted paint, and the plain request's `init(plainUnits:styles:)` the same as its style's.
+    @Test func keptStylesEqualTheGeneralInit() {
+        let style = TextStyle(family: "Noto Sans", size: 24)
+        var painted = TextPaint(color: Color(red: 1, green: 0, blue: 0))
+        painted.emphasis = EmphasisMarks(.dot)
+        for string in ["", "a", "Caption with an emoji 🙂 and more"] {
+            let units = AttributedText.utf16(string)
+            for paint in [TextPaint(), painted] {
+                let kept = AttributedText("", units: units, styles: [style], paint: paint)
+                let general = AttributedText("", units: units, style: style, paint: paint)
+                #expect(kept.units == general.units && kept.styles == general.styles && kept.paints == general.paints, "\(string)")
+                #expect(kept.runs.map(\.range) == general.runs.map(\.range) && kept.runs.map(\.style) == general.runs.map(\.style))
+                #expect(kept.paintRuns.map(\.range) == general.paintRuns.map(\.range) && kept.hidden == general.hidden)
+                #expect(kept.hasEmphasis == general.hasEmphasis && kept.isPlain == general.isPlain, "\(string)")
+            }
+            let plain = AttributedText(plainUnits: units, styles: [style]), made = AttributedText(plainUnits: units, style: style)
+            #expect(plain.styles == made.styles && plain.runs.map(\.range) == made.runs.map(\.range) && plain.paints == made.paints)
+        }
+    }
+
+    /// The settings' kept `[style]` follows the style when it is set.
+    @Test func documentSettingsKeepTheirStyleInAnArray() {
+        var settings = DocumentSettings(request: ParagraphRequest(text: AttributedText("", style: TextStyle(family: "Noto Sans", size: 17)),
+                                                                  width: 200), style: TextStyle(family: "Noto Sans", size: 17))
+        #expect(settings.styles == [settings.style])
+        settings.style = TextStyle(family: "Noto Serif", size: 30)
+        #expect(settings.styles == [TextStyle(family: "Noto Serif", size: 30)])
+        settings.style.size = 12
+        #expect(settings.styles == [settings.style] && settings.styles[0].size == 12)
+    }
+
     @Test func sweepResolvesSpansAsApplyingThemInOrder() {
         var generator = SeededGenerator(seed: 0x5A_A5)
         let base = TextStyle(family: "Noto Sans", size: 17)

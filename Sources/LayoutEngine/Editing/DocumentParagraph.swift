@@ -4,7 +4,11 @@
 /// the edited paragraphs).
 public struct DocumentSettings: Sendable {
     public var request: ParagraphRequest
-    public var style: TextStyle
+    public var style: TextStyle { didSet { styles = [style] } }
+    /// `[style]`, kept: every paragraph without spans takes this array, the same storage each
+    /// time, which the caches of the last styles validated and resolved find equal at once (an
+    /// array made per paragraph was compared with theirs field by field, twice, every keystroke).
+    private(set) var styles: [TextStyle]
     public var paint: TextPaint
     public var rules: [CompiledRule]
     /// Type Mode: each paragraph fitted as `justify` fits text (every line at the size that
@@ -23,6 +27,7 @@ public struct DocumentSettings: Sendable {
     public init(request: ParagraphRequest, style: TextStyle, paint: TextPaint = TextPaint(), rules: [CompiledRule] = []) {
         self.request = request
         self.style = style
+        self.styles = [style]
         self.paint = paint
         self.rules = rules
     }
@@ -150,9 +155,9 @@ public final class DocumentParagraph {
         fitted = nil
         // Without rules' spans (nearly every document) the client's are the spans as they are.
         let allSpans = formatted.spans.isEmpty ? spans : formatted.spans + spans
-        var request = ParagraphRequest(settings.request, text: AttributedText("", units: units, style: settings.style, paint: settings.paint,
-                                                                             spans: allSpans),
-                                       attachments: attachments)
+        let text = allSpans.isEmpty ? AttributedText("", units: units, styles: settings.styles, paint: settings.paint)
+            : AttributedText("", units: units, style: settings.style, paint: settings.paint, spans: allSpans)
+        var request = ParagraphRequest(settings.request, text: text, attachments: attachments)
         if settings.flows {
             let start = flowStart ?? FlowStart(container: 0, top: nil)
             request.flowStart = start

@@ -104,9 +104,7 @@ public struct AttributedText: Sendable {
     public init(_ string: String, units: ContiguousArray<UInt16>, style: consuming TextStyle, paint: TextPaint = TextPaint(), spans: [Span] = []) {
         let count = units.count
         if spans.isEmpty {
-            self.init(string: string, units: units, styles: [style], runs: count == 0 ? [] : [(0..<count, 0)],
-                      paints: paint.isPlain ? Self.defaultPaints : [paint], paintRuns: [], hidden: [],
-                      hasEmphasis: paint.emphasis != nil)
+            self.init(string, units: units, styles: [style], paint: paint)
             return
         }
         let (styles, runs, paints, paintRuns) = Self.resolve(spans, over: count, base: style, paint: paint)
@@ -115,6 +113,15 @@ public struct AttributedText: Sendable {
         })
         self.init(string: string, units: units, styles: styles, runs: runs, paints: paints, paintRuns: paintRuns, hidden: hidden,
                   hasEmphasis: paints.contains { $0.emphasis != nil })
+    }
+
+    /// A text of one style and paint, without spans, the style in an array the caller keeps
+    /// (`DocumentSettings.styles`): handed to paragraph after paragraph, the same storage each
+    /// time, which the caches of the last styles validated and resolved find equal at once.
+    init(_ string: String, units: ContiguousArray<UInt16>, styles: [TextStyle], paint: TextPaint) {
+        precondition(styles.count == 1, "a text without spans has one style")
+        self.init(string: string, units: units, styles: styles, runs: units.isEmpty ? [] : [(0..<units.count, 0)],
+                  paints: paint.isPlain ? Self.defaultPaints : [paint], paintRuns: [], hidden: [], hasEmphasis: paint.emphasis != nil)
     }
 
     /// A text of one style in the default paint, nothing else: `init(_:units:style:)` without a
