@@ -23,12 +23,7 @@ public final class FairShare: Sendable {
         var total = 0
         var byUser: [UInt32?: Int] = [:]
 
-        mutating func take(_ amount: Int, for user: UInt32?) {
-            total += amount
-            byUser[user, default: 0] += amount  // in place: one lookup
-        }
-
-        /// The same where the user's place was looked up already (nil: the user holds none).
+        /// Takes `amount` for `user`, whose place was looked up already (nil: the user holds none).
         mutating func take(_ amount: Int, for user: UInt32?, at place: Dictionary<UInt32?, Int>.Index?) {
             total += amount
             if let place { byUser.values[place] += amount } else { byUser[user] = amount }
@@ -71,7 +66,7 @@ public final class FairShare: Sendable {
     /// Counts `amount` more for `user` without asking: what was admitted elsewhere.
     public func add(_ amount: Int, for user: UInt32?) {
         guard amount > 0 else { return }
-        state.withLock { state in state.take(amount, for: user) }
+        state.withLock { state in state.take(amount, for: user, at: state.byUser.index(forKey: user)) }
     }
 
     public func release(_ amount: Int, for user: UInt32?) {

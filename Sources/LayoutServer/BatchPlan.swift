@@ -86,7 +86,9 @@ struct BatchPlan: Sendable {
     func engineRequest(_ index: Int, maxTextUnits: Int) -> ParagraphRequest? {
         guard case .plain(_, let texts, let template?) = items, texts[index].count <= maxTextUnits else { return nil }
         var request = template
-        request.text = AttributedText(plainUnits: texts[index], style: template.text.styles[0])
+        // The template's styles, the same array for every item: the style caches find it equal
+        // by its storage (`PlainStyles`).
+        request.text = AttributedText(plainUnits: texts[index], styles: template.text.styles)
         return request
     }
 

@@ -134,6 +134,15 @@ public final class DocumentStore: Sendable {
             if recent?.id == id { recent = nil }
             return entry
         }
+
+        /// Takes every entry out.
+        mutating func removeAll() -> [Entry] {
+            let all = Array(entries.values)
+            for entry in all { entry.isKept = false }
+            entries.removeAll()
+            recent = nil
+            return all
+        }
     }
 
     private let state = Mutex(State())
@@ -275,11 +284,7 @@ public final class DocumentStore: Sendable {
     func closeAll() {
         let all: [Entry] = state.withLock { state in
             state.closed = true
-            let all = Array(state.entries.values)
-            for entry in all { entry.isKept = false }
-            state.entries.removeAll()
-            state.recent = nil
-            return all
+            return state.removeAll()
         }
         all.forEach(forget)
     }

@@ -141,7 +141,8 @@ public final class RequestProcessor: Sendable {
     public func replyFrame(toPlain plain: PlainLayoutRequest, budget: WorkBudget = .unlimited) throws -> [UInt8] {
         // The length first, and the request bound straight from what makes it: unwrapped from a
         // named optional, it was copied (every array of its text counted) and both destroyed.
-        guard plain.units.count <= configuration.maxTextUnits, case .some(let request) = plain.engineRequest(fonts: layouter.fonts, styles: plainStyles.styles(of: plain)) else {
+        guard plain.units.count <= configuration.maxTextUnits,
+              case .some(let request) = plain.engineRequest(fonts: layouter.fonts, styles: plainStyles.styles(of: plain)) else {
             return try replyFrame(to: plain.envelope, budget: budget)
         }
         let id = plain.requestID

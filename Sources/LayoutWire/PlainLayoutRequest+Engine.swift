@@ -6,15 +6,13 @@ extension PlainLayoutRequest {
     /// these fields; nil when a value would be refused there (an unknown family, a size or width
     /// out of range), so the general way names it. Tests hold the two ways' replies equal.
     public func engineRequest(fonts: FontRegistry) -> ParagraphRequest? {
-        guard isAnswerable(fonts: fonts) else { return nil }
-        // Made in the call, so the text takes it without a copy. The text's string is left
-        // empty: the stages read its units (as a paragraph cut from a text has none), and making
-        // one was most of reading the request.
-        return ParagraphRequest(text: AttributedText(plainUnits: units, style: style(fonts: fonts)), width: Double(width))
+        engineRequest(fonts: fonts, styles: [style(fonts: fonts)])
     }
 
     /// The same with its style given in an array the caller keeps (`[style(fonts:)]`, handed
-    /// out again from request to request: `PlainStyles`).
+    /// out again from request to request: `PlainStyles`). The text's string is left empty: the
+    /// stages read its units (as a paragraph cut from a text has none), and making one was most
+    /// of reading the request.
     public func engineRequest(fonts: FontRegistry, styles: [TextStyle]) -> ParagraphRequest? {
         guard isAnswerable(fonts: fonts) else { return nil }
         return ParagraphRequest(text: AttributedText(plainUnits: units, styles: styles), width: Double(width))

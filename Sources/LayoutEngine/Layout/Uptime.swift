@@ -2,7 +2,7 @@ import Glibc
 
 /// The system's uptime in nanoseconds (`CLOCK_MONOTONIC`): what budgets' deadlines, connections'
 /// timeouts and requests' timings are read in. It is the clock Dispatch's
-/// `Uptime.nanoseconds` reads on Linux, read directly: a request reads it
+/// `DispatchTime.now().uptimeNanoseconds` reads on Linux, read directly: a request reads it
 /// several times (its arrival, its budget's checks, its timing), and through Dispatch each
 /// reading went through two libraries' wrappers around the one call.
 public enum Uptime {

@@ -47,7 +47,7 @@ extension LayoutReplyFrame {
     /// A run, read in place (`write(runAt:ink:bounds:to:)`).
     @inline(never)
     static func writePlaced(runAt run: UnsafePointer<GlyphRunLayout>, _ placement: ParagraphPlacement,
-                                    to writer: inout ProtobufWriter) {
+                            to writer: inout ProtobufWriter) {
         let (top, offset) = (placement.top, placement.offset)
         writeHead(run, to: &writer)
         run.pointee.glyphs.withUnsafeBufferPointer { glyphs in
