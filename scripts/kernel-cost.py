@@ -19,11 +19,21 @@ A fourth way sends the captions as one batch_layout request (their layout option
 reads its items: the daemon's CPU and the wall time per item, beside in-process layout's CPU per
 caption (`layoutd-bench`'s cold pass, no shaping cache, as the daemon runs here).
 
+Two round trips with no layout in them are timed beside, one at a time from the same client:
+a hello through the daemon, and a frame echoed by a Python peer with no daemon at all, which is
+what any blocking round trip between two processes costs on this machine (on a virtual machine
+that halts an idle processor, mostly the wake-ups: docs/performance.md).
+
+`--placement` says where the client and the daemon (or the echo peer) run: `free` (the
+scheduler's choice), `together` (both on processor 0) or `apart` (the client on 0, the daemon
+on 1); given more than once, each is measured in turn.
+
 The floor is `layoutd-bench`'s floor pass (HarfBuzz shaping each caption with the same font and
 size, `LAYOUTD_BENCH_PROFILE=floor`), its CPU time per caption from the process's rusage, one
 repeat subtracted from several so start-up is left out.
 
     scripts/kernel-cost.py [--binary PATH [--binary PATH]] [--bench PATH] [--passes N] [--captions N] [--svg FILE] [--on-the-pool]
+                           [--placement free|together|apart ...]
 
 Needs release builds (scripts/build-release.sh --product layoutd, --product layoutd-bench),
 strace and ../shared/corpus. Prints a Markdown table; --svg draws it too.
@@ -69,12 +79,22 @@ def floor_cpu_per_caption(bench, captions, repeats, profile="floor"):
     return (many - one) / (repeats * captions)
 
 
+# Where the client and the daemon run: the client's processors and the daemon's (None: anywhere).
+PLACEMENTS = {"free": (None, None), "together": ({0}, {0}), "apart": ({0}, {1})}
+
+
+def pinned_to(cpus):
+    """A `preexec_fn` that keeps a child on `cpus` (None: no pinning)."""
+    return None if cpus is None else (lambda: os.sched_setaffinity(0, cpus))
+
+
 class Daemon:
     """A release layoutd on a socket in `work`, started and waited for (session-memory.py uses it too)."""
-    def __init__(self, binary, work, options=("--shaping-cache-entries", "0")):
+    def __init__(self, binary, work, options=("--shaping-cache-entries", "0"), cpus=None):
         self.path = os.path.join(work, "d.sock")
         self.process = subprocess.Popen([binary, "--socket", self.path, "--config", "/dev/null", "--log-level", "error", *options],
-                                        stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+                                        stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
+                                        preexec_fn=pinned_to(cpus))
         deadline = time.time() + 60
         while True:
             try:
@@ -122,6 +142,40 @@ def one_at_a_time(path, frames):
         times.append(time.perf_counter() - start)
     sock.close()
     return times
+
+
+class EchoPeer:
+    """The transport alone: a Python process on a socket in `work` that answers each frame with an
+    eight-byte frame, as the daemon answers each request, and does nothing else."""
+    def __init__(self, work, cpus=None):
+        self.path = os.path.join(work, "echo.sock")
+        listener = socket.socket(socket.AF_UNIX)
+        listener.bind(self.path)
+        listener.listen(1)
+        self.pid = os.fork()
+        if self.pid == 0:
+            try:
+                if cpus is not None:
+                    os.sched_setaffinity(0, cpus)
+                answer = struct.pack(">I", 8) + bytes(8)
+                while True:  # a connection a pass, until stopped
+                    connection, _ = listener.accept()
+                    while True:
+                        header = connection.recv(4, socket.MSG_WAITALL)
+                        if len(header) < 4:
+                            break
+                        (length,) = struct.unpack(">I", header)
+                        if length and len(connection.recv(length, socket.MSG_WAITALL)) < length:
+                            break
+                        connection.sendall(answer)
+                    connection.close()
+            finally:
+                os._exit(0)
+        listener.close()
+
+    def stop(self):
+        os.kill(self.pid, signal.SIGKILL)
+        os.waitpid(self.pid, 0)
 
 
 def take_frames(buffer):
@@ -211,12 +265,31 @@ def strace_counts(daemon, send, requests):
     return total / requests, {name: n / requests for name, n in calls.most_common(4)}
 
 
-def measure(binary, frames, passes, mode, trace=True, items=0):
+def echo_round_trip(frames, passes, placement):
+    """The median round trip of `frames` sent one at a time to an `EchoPeer`."""
+    client_cpus, peer_cpus = PLACEMENTS[placement]
+    peer = EchoPeer(tempfile.mkdtemp(), peer_cpus)
+    everywhere = os.sched_getaffinity(0)
+    try:
+        if client_cpus is not None:
+            os.sched_setaffinity(0, client_cpus)
+        one_at_a_time(peer.path, frames)  # warm, as measure's first pass
+        return statistics.median(t for _ in range(passes) for t in one_at_a_time(peer.path, frames))
+    finally:
+        os.sched_setaffinity(0, everywhere)
+        peer.stop()
+
+
+def measure(binary, frames, passes, mode, trace=True, items=0, placement="free"):
     """The daemon's cost per request (per item of a batch) for one way of sending."""
     work = tempfile.mkdtemp()
-    daemon = Daemon(binary, work)
+    client_cpus, daemon_cpus = PLACEMENTS[placement]
+    daemon = Daemon(binary, work, cpus=daemon_cpus)
+    everywhere = os.sched_getaffinity(0)
+    if client_cpus is not None:
+        os.sched_setaffinity(0, client_cpus)
     try:
-        if mode == "one":
+        if mode in ("one", "hello"):
             send = lambda: one_at_a_time(daemon.path, frames)  # noqa: E731
         elif mode == "batch":
             send = lambda: batch(daemon.path, frames[0], items)  # noqa: E731
@@ -229,7 +302,7 @@ def measure(binary, frames, passes, mode, trace=True, items=0):
         round_trips = []
         for _ in range(passes):
             result = send()
-            if mode in ("one", "batch"):
+            if mode in ("one", "hello", "batch"):
                 round_trips += result
         after = daemon.stats()
         per_pass = items if mode == "batch" else len(frames)
@@ -245,7 +318,19 @@ def measure(binary, frames, passes, mode, trace=True, items=0):
             "round_trip": statistics.median(round_trips) if round_trips else None,
         }
     finally:
+        os.sched_setaffinity(0, everywhere)
         daemon.stop()
+
+
+def hello_frames(envelope_pb2, count):
+    """`count` hello requests: the daemon's least work, a round trip with no layout in it."""
+    frames = []
+    for k in range(count):
+        envelope = envelope_pb2.Envelope()
+        envelope.request_id = 2 + k
+        envelope.hello.SetInParent()
+        frames.append(layoutd_client.frame(envelope))
+    return frames
 
 
 def svg(rows, floor, path, layout=None):
@@ -287,38 +372,49 @@ def main():
     parser.add_argument("--svg", help="also draw the table as an SVG bar chart")
     parser.add_argument("--on-the-pool", action="store_true", help="every caption with a per-line background, which makes it "
                         "the worker pool's work (the replies come back to the loop from other threads); no batch")
+    parser.add_argument("--placement", action="append", choices=sorted(PLACEMENTS),
+                        help="where the client and the daemon run (default free); given more than once, each in turn")
     arguments = parser.parse_args()
     envelope_pb2, layout_pb2 = layoutd_client.load()
     texts = daemon_instructions.captions(arguments.captions)
     kind = "layout-on-the-pool" if arguments.on_the_pool else "layout"
     frames = [daemon_instructions.request(envelope_pb2, layout_pb2, kind, text, 2 + k) for k, text in enumerate(texts)]
     batch_frame = [daemon_instructions.batch_request(envelope_pb2, texts)]
+    hellos = hello_frames(envelope_pb2, len(frames))
     binaries = arguments.binary or [os.path.join(ROOT, ".build", "release", "layoutd")]
+    placements = arguments.placement or ["free"]
     ways = [("one", "one at a time"), ("1x8", "1 connection × 8 in flight"), ("8x8", "8 connections × 8 in flight"),
-            ("batch", f"one batch of {len(texts)}, a request an item")]
+            ("batch", f"one batch of {len(texts)}, a request an item"), ("hello", "a hello, one at a time")]
     if arguments.on_the_pool:
-        ways = ways[:3]
+        ways = [way for way in ways if way[0] != "batch"]
+    sent = {"batch": batch_frame, "hello": hellos}
     rounds = collections.defaultdict(list)
+    echoes = collections.defaultdict(list)
     floors, layouts = [], []
     for round_ in range(arguments.rounds):
         corpus = len(daemon_instructions.captions(0))
         floors.append(floor_cpu_per_caption(arguments.bench, corpus, max(arguments.passes, 5)))
         layouts.append(floor_cpu_per_caption(arguments.bench, corpus, max(arguments.passes, 5), profile="cold"))
-        for mode, _ in ways:
-            for binary in binaries:
-                rounds[(mode, binary)].append(measure(binary, batch_frame if mode == "batch" else frames, arguments.passes, mode,
-                                                      trace=round_ == 0, items=len(texts)))
+        for placement in placements:
+            echoes[placement].append(echo_round_trip(frames, arguments.passes, placement))
+            for mode, _ in ways:
+                for binary in binaries:
+                    rounds[(placement, mode, binary)].append(
+                        measure(binary, sent.get(mode, frames), arguments.passes, mode, trace=round_ == 0, items=len(texts),
+                                placement=placement))
     floor = statistics.median(floors)
     layout = statistics.median(layouts)
     rows = []
-    for mode, name in ways:
-        for binary in binaries:
-            measured = rounds[(mode, binary)]
-            row = dict(measured[0])
-            for key in ("cpu", "user_share", "switches", "round_trip"):
-                if row[key] is not None:
-                    row[key] = statistics.median(m[key] for m in measured)
-            rows.append((name if len(binaries) == 1 else f"{name}, {binary}", row))
+    for placement in placements:
+        for mode, name in ways:
+            for binary in binaries:
+                measured = rounds[(placement, mode, binary)]
+                row = dict(measured[0])
+                for key in ("cpu", "user_share", "switches", "round_trip"):
+                    if row[key] is not None:
+                        row[key] = statistics.median(m[key] for m in measured)
+                label = name + (f", {binary}" if len(binaries) > 1 else "") + (f" ({placement})" if len(placements) > 1 else "")
+                rows.append((label, row))
     print(f"{len(frames)} captions, {arguments.passes} passes, medians of {arguments.rounds} rounds; floor (HarfBuzz, in process): "
           f"{floor * 1e6:.2f} µs CPU a caption; layout in process (no shaping cache): {layout * 1e6:.2f} µs CPU a caption\n")
     print("| sending | daemon CPU a request | × floor | × layout in process | user share | syscalls a request | commonest | "
@@ -330,6 +426,17 @@ def main():
             if r["round_trip"] else ""
         print(f'| {name} | {r["cpu"] * 1e6:.2f} µs | {r["cpu"] / floor:.2f}× | {r["cpu"] / layout:.2f}× | {r["user_share"]:.0%} | '
               f'{r["syscalls"]:.2f} | {commonest} | {r["switches"]:.2f} | {trip} |')
+    print("\nA round trip with no daemon (each caption's request frame to a Python peer that answers eight bytes), "
+          "beside the layout's one at a time:\n")
+    print("| placement | echo round trip (median) | × floor | layout round trip | layout − echo | × floor |")
+    print("|---|---|---|---|---|---|")
+    for placement in placements:
+        echo = statistics.median(echoes[placement])
+        for binary in binaries:
+            trip = statistics.median(m["round_trip"] for m in rounds[(placement, "one", binary)])
+            label = placement + (f", {binary}" if len(binaries) > 1 else "")
+            print(f"| {label} | {echo * 1e6:.1f} µs | {echo / floor:.2f}× | {trip * 1e6:.1f} µs | {(trip - echo) * 1e6:.1f} µs | "
+                  f"{(trip - echo) / floor:.2f}× |")
     if arguments.svg:
         svg(rows, floor, arguments.svg, layout)
 
