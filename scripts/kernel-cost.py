@@ -333,15 +333,17 @@ def hello_frames(envelope_pb2, count):
     return frames
 
 
-def svg(rows, floor, path, layout=None):
+def svg(rows, floor, path, layout=None, trips=()):
     """A bar per way of sending: the daemon's CPU per request against the floor's (and in-process
-    layout's), and its syscalls."""
-    longest = max(len(label) for label, _ in rows)
+    layout's), and its syscalls; below, with `trips` ((placement, echo, hello, layout) round
+    trips, one at a time), each placement's round trips against the issue's 3× the floor."""
+    longest = max([len(label) for label, _ in rows] + [len(f"layout, {placement}") for placement, *_ in trips])
     bar_height, gap, left = 26, 14, 20 + 7 * max(longest, 26)
     width = left + 460
     scale = (width - left - 200) / max(max(r["cpu"] for _, r in rows), floor)
     references = [("HarfBuzz floor, a caption", floor, "")] + ([("layout in process, a caption", layout, "")] if layout else [])
-    height = 60 + (len(rows) + len(references)) * (bar_height + gap)
+    trip_height = (60 + 3 * len(trips) * (bar_height + gap)) if trips else 0
+    height = 60 + (len(rows) + len(references)) * (bar_height + gap) + trip_height
     parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" font-family="sans-serif" font-size="13">',
              '<text x="10" y="22" font-weight="bold">CPU per request (µs); syscalls and context switches per request</text>']
     y = 40
@@ -355,6 +357,24 @@ def svg(rows, floor, path, layout=None):
         if note:
             parts.append(f'<text x="{left + length + 6:.1f}" y="{y + 25}" font-size="11" fill="#555">{note}</text>')
         y += bar_height + gap
+    if trips:
+        y += 20
+        parts.append(f'<text x="10" y="{y}" font-weight="bold">Round trips one at a time (µs, median): an echo with no daemon, '
+                     'a hello, a layout</text>')
+        y += 18
+        target = 3 * floor
+        trip_scale = (width - left - 200) / max(max(max(echo, hello, trip) for _, echo, hello, trip in trips), target)
+        top = y
+        for placement, echo, hello, trip in trips:
+            for what, value, colour in (("echo", echo, "#999"), ("hello", hello, "#9bb8d8"), ("layout", trip, "#3a6ea5")):
+                length = value * trip_scale
+                parts.append(f'<text x="10" y="{y + 18}">{what}, {placement}</text>')
+                parts.append(f'<rect x="{left}" y="{y}" width="{length:.1f}" height="{bar_height}" fill="{colour}"/>')
+                parts.append(f'<text x="{left + length + 6:.1f}" y="{y + 18}">{value * 1e6:.1f} µs ({value / floor:.2f}× floor)</text>')
+                y += bar_height + gap
+        x = left + target * trip_scale
+        parts.append(f'<line x1="{x:.1f}" y1="{top - 4}" x2="{x:.1f}" y2="{y - gap + 4}" stroke="#c0392b" stroke-dasharray="5,4"/>')
+        parts.append(f'<text x="{x + 4:.1f}" y="{y + 6}" font-size="11" fill="#c0392b">3× the floor (issue 41)</text>')
     parts.append("</svg>")
     with open(path, "w") as f:
         f.write("\n".join(parts) + "\n")
@@ -438,7 +458,11 @@ def main():
             print(f"| {label} | {echo * 1e6:.1f} µs | {echo / floor:.2f}× | {trip * 1e6:.1f} µs | {(trip - echo) * 1e6:.1f} µs | "
                   f"{(trip - echo) / floor:.2f}× |")
     if arguments.svg:
-        svg(rows, floor, arguments.svg, layout)
+        trips = [(placement + (f", {binary}" if len(binaries) > 1 else ""), statistics.median(echoes[placement]),
+                  statistics.median(m["round_trip"] for m in rounds[(placement, "hello", binary)]),
+                  statistics.median(m["round_trip"] for m in rounds[(placement, "one", binary)]))
+                 for placement in placements for binary in binaries]
+        svg(rows, floor, arguments.svg, layout, trips)
 
 
 if __name__ == "__main__":
