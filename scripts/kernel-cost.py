@@ -403,6 +403,10 @@ def main():
     hellos = hello_frames(envelope_pb2, len(frames))
     binaries = arguments.binary or [os.path.join(ROOT, ".build", "release", "layoutd")]
     placements = arguments.placement or ["free"]
+    for placement in placements:
+        missing = set().union(*(cpus or set() for cpus in PLACEMENTS[placement])) - os.sched_getaffinity(0)
+        if missing:
+            raise SystemExit(f"kernel-cost: --placement {placement} needs processors {sorted(missing)}, which this process may not use")
     ways = [("one", "one at a time"), ("1x8", "1 connection × 8 in flight"), ("8x8", "8 connections × 8 in flight"),
             ("batch", f"one batch of {len(texts)}, a request an item"), ("hello", "a hello, one at a time")]
     if arguments.on_the_pool:
