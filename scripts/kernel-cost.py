@@ -30,7 +30,10 @@ on 1); given more than once, each is measured in turn.
 
 The floor is `layoutd-bench`'s floor pass (HarfBuzz shaping each caption with the same font and
 size, `LAYOUTD_BENCH_PROFILE=floor`), its CPU time per caption from the process's rusage, one
-repeat subtracted from several so start-up is left out.
+repeat subtracted from several so start-up is left out. The floor and in-process layout are
+measured again just before each figure, and each ratio is the median of a figure's ratios to
+the references taken beside it: this machine's speed moves from minute to minute, and a ratio
+of two figures measured a minute apart moved with it.
 
     scripts/kernel-cost.py [--binary PATH [--binary PATH]] [--bench PATH] [--passes N] [--captions N] [--svg FILE] [--on-the-pool]
                            [--placement free|together|apart ...]
@@ -63,6 +66,11 @@ daemon_instructions = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(daemon_instructions)
 layoutd_client = daemon_instructions.layoutd_client
 TICK = os.sysconf("SC_CLK_TCK")
+
+
+# Repeats of the corpus in a reference's measurement: enough that the bench's start-up, which is
+# subtracted but moves by tens of milliseconds, is a few percent of what is measured.
+REFERENCE_REPEATS = 15
 
 
 def floor_cpu_per_caption(bench, captions, repeats, profile="floor"):
@@ -335,25 +343,27 @@ def hello_frames(envelope_pb2, count):
 
 def svg(rows, floor, path, layout=None, trips=()):
     """A bar per way of sending: the daemon's CPU per request against the floor's (and in-process
-    layout's), and its syscalls; below, with `trips` ((placement, echo, hello, layout) round
-    trips, one at a time), each placement's round trips against the issue's 3× the floor."""
+    layout's), and its syscalls; below, with `trips` ((placement, echo, hello, layout), each a
+    round trip one at a time and its ratio to the floor), each placement's round trips against
+    the issue's 3× the floor (the median floor's: the line is one for every bar)."""
     longest = max([len(label) for label, _ in rows] + [len(f"layout, {placement}") for placement, *_ in trips])
     bar_height, gap, left = 26, 14, 20 + 7 * max(longest, 26)
     width = left + 460
     scale = (width - left - 200) / max(max(r["cpu"] for _, r in rows), floor)
-    references = [("HarfBuzz floor, a caption", floor, "")] + ([("layout in process, a caption", layout, "")] if layout else [])
+    references = [("HarfBuzz floor, a caption", floor, 1.0, "")] + (
+        [("layout in process, a caption", layout, layout / floor, "")] if layout else [])
     trip_height = (60 + 3 * len(trips) * (bar_height + gap)) if trips else 0
     height = 60 + (len(rows) + len(references)) * (bar_height + gap) + trip_height
     parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" font-family="sans-serif" font-size="13">',
              '<text x="10" y="22" font-weight="bold">CPU per request (µs); syscalls and context switches per request</text>']
     y = 40
-    for label, value, note in references + [
-            (name, r["cpu"], f'{r["syscalls"]:.2f} syscalls, {r["switches"]:.2f} switches') for name, r in rows]:
+    for label, value, times, note in references + [
+            (name, r["cpu"], r["cpu_floor"], f'{r["syscalls"]:.2f} syscalls, {r["switches"]:.2f} switches') for name, r in rows]:
         length = value * scale
         colour = "#999" if note == "" else "#3a6ea5"
         parts.append(f'<text x="10" y="{y + 18}">{label}</text>')
         parts.append(f'<rect x="{left}" y="{y}" width="{length:.1f}" height="{bar_height}" fill="{colour}"/>')
-        parts.append(f'<text x="{left + length + 6:.1f}" y="{y + 12}">{value * 1e6:.1f} µs ({value / floor:.2f}×)</text>')
+        parts.append(f'<text x="{left + length + 6:.1f}" y="{y + 12}">{value * 1e6:.1f} µs ({times:.2f}×)</text>')
         if note:
             parts.append(f'<text x="{left + length + 6:.1f}" y="{y + 25}" font-size="11" fill="#555">{note}</text>')
         y += bar_height + gap
@@ -363,14 +373,14 @@ def svg(rows, floor, path, layout=None, trips=()):
                      'a hello, a layout</text>')
         y += 18
         target = 3 * floor
-        trip_scale = (width - left - 200) / max(max(max(echo, hello, trip) for _, echo, hello, trip in trips), target)
+        trip_scale = (width - left - 200) / max(max(value for _, *kinds in trips for value, _ in kinds), target)
         top = y
-        for placement, echo, hello, trip in trips:
-            for what, value, colour in (("echo", echo, "#999"), ("hello", hello, "#9bb8d8"), ("layout", trip, "#3a6ea5")):
+        for placement, *kinds in trips:
+            for what, (value, times), colour in zip(("echo", "hello", "layout"), kinds, ("#999", "#9bb8d8", "#3a6ea5")):
                 length = value * trip_scale
                 parts.append(f'<text x="10" y="{y + 18}">{what}, {placement}</text>')
                 parts.append(f'<rect x="{left}" y="{y}" width="{length:.1f}" height="{bar_height}" fill="{colour}"/>')
-                parts.append(f'<text x="{left + length + 6:.1f}" y="{y + 18}">{value * 1e6:.1f} µs ({value / floor:.2f}× floor)</text>')
+                parts.append(f'<text x="{left + length + 6:.1f}" y="{y + 18}">{value * 1e6:.1f} µs ({times:.2f}× floor)</text>')
                 y += bar_height + gap
         x = left + target * trip_scale
         parts.append(f'<line x1="{x:.1f}" y1="{top - 4}" x2="{x:.1f}" y2="{y - gap + 4}" stroke="#c0392b" stroke-dasharray="5,4"/>')
@@ -414,20 +424,31 @@ def main():
     sent = {"batch": batch_frame, "hello": hellos}
     rounds = collections.defaultdict(list)
     echoes = collections.defaultdict(list)
-    floors, layouts = [], []
+    corpus = len(daemon_instructions.captions(0))
+
+    def references():
+        """The floor's and in-process layout's CPU a caption, measured now: each figure below is
+        taken beside its own, so the machine's load, which moves from minute to minute, moves both."""
+        return {"floor": floor_cpu_per_caption(arguments.bench, corpus, REFERENCE_REPEATS),
+                "layout": floor_cpu_per_caption(arguments.bench, corpus, REFERENCE_REPEATS, profile="cold")}
+
     for round_ in range(arguments.rounds):
-        corpus = len(daemon_instructions.captions(0))
-        floors.append(floor_cpu_per_caption(arguments.bench, corpus, max(arguments.passes, 5)))
-        layouts.append(floor_cpu_per_caption(arguments.bench, corpus, max(arguments.passes, 5), profile="cold"))
         for placement in placements:
-            echoes[placement].append(echo_round_trip(frames, arguments.passes, placement))
+            echoes[placement].append({**references(), "echo": echo_round_trip(frames, arguments.passes, placement)})
             for mode, _ in ways:
                 for binary in binaries:
+                    beside = references()
                     rounds[(placement, mode, binary)].append(
-                        measure(binary, sent.get(mode, frames), arguments.passes, mode, trace=round_ == 0, items=len(texts),
-                                placement=placement))
-    floor = statistics.median(floors)
-    layout = statistics.median(layouts)
+                        {**measure(binary, sent.get(mode, frames), arguments.passes, mode, trace=round_ == 0, items=len(texts),
+                                   placement=placement), **beside})
+    every = [m for measured in list(rounds.values()) + list(echoes.values()) for m in measured]
+    floor = statistics.median(m["floor"] for m in every)
+    layout = statistics.median(m["layout"] for m in every)
+
+    def ratio(measured, key, reference):
+        """The median of each measurement's `key` over the reference taken beside it."""
+        return statistics.median(m[key] / m[reference] for m in measured)
+
     rows = []
     for placement in placements:
         for mode, name in ways:
@@ -437,34 +458,41 @@ def main():
                 for key in ("cpu", "user_share", "switches", "round_trip"):
                     if row[key] is not None:
                         row[key] = statistics.median(m[key] for m in measured)
+                row["cpu_floor"], row["cpu_layout"] = ratio(measured, "cpu", "floor"), ratio(measured, "cpu", "layout")
+                if row["round_trip"] is not None:
+                    row["trip_floor"], row["trip_layout"] = ratio(measured, "round_trip", "floor"), ratio(measured, "round_trip", "layout")
                 label = name + (f", {binary}" if len(binaries) > 1 else "") + (f" ({placement})" if len(placements) > 1 else "")
                 rows.append((label, row))
     print(f"{len(frames)} captions, {arguments.passes} passes, medians of {arguments.rounds} rounds; floor (HarfBuzz, in process): "
-          f"{floor * 1e6:.2f} µs CPU a caption; layout in process (no shaping cache): {layout * 1e6:.2f} µs CPU a caption\n")
+          f"{floor * 1e6:.2f} µs CPU a caption; layout in process (no shaping cache): {layout * 1e6:.2f} µs CPU a caption "
+          f"(medians of every measurement; each ratio below is the median of its rounds' ratios to the floor and layout "
+          f"measured just before it)\n")
     print("| sending | daemon CPU a request | × floor | × layout in process | user share | syscalls a request | commonest | "
           "context switches a request | round trip (median; a batch: wall time an item) |")
     print("|---|---|---|---|---|---|---|---|---|")
     for name, r in rows:
         commonest = ", ".join(f"{call} {n:.2f}" for call, n in r["commonest"].items())
-        trip = f'{r["round_trip"] * 1e6:.1f} µs ({r["round_trip"] / floor:.2f}× floor, {r["round_trip"] / layout:.2f}× layout)' \
+        trip = f'{r["round_trip"] * 1e6:.1f} µs ({r["trip_floor"]:.2f}× floor, {r["trip_layout"]:.2f}× layout)' \
             if r["round_trip"] else ""
-        print(f'| {name} | {r["cpu"] * 1e6:.2f} µs | {r["cpu"] / floor:.2f}× | {r["cpu"] / layout:.2f}× | {r["user_share"]:.0%} | '
+        print(f'| {name} | {r["cpu"] * 1e6:.2f} µs | {r["cpu_floor"]:.2f}× | {r["cpu_layout"]:.2f}× | {r["user_share"]:.0%} | '
               f'{r["syscalls"]:.2f} | {commonest} | {r["switches"]:.2f} | {trip} |')
     print("\nA round trip with no daemon (each caption's request frame to a Python peer that answers eight bytes), "
           "beside the layout's one at a time:\n")
-    print("| placement | echo round trip (median) | × floor | layout round trip | layout − echo | × floor |")
+    print("| placement | echo round trip (median) | × floor | layout round trip | × floor | layout − echo |")
     print("|---|---|---|---|---|---|")
     for placement in placements:
-        echo = statistics.median(echoes[placement])
+        echo = statistics.median(m["echo"] for m in echoes[placement])
         for binary in binaries:
-            trip = statistics.median(m["round_trip"] for m in rounds[(placement, "one", binary)])
+            measured = rounds[(placement, "one", binary)]
+            trip = statistics.median(m["round_trip"] for m in measured)
             label = placement + (f", {binary}" if len(binaries) > 1 else "")
-            print(f"| {label} | {echo * 1e6:.1f} µs | {echo / floor:.2f}× | {trip * 1e6:.1f} µs | {(trip - echo) * 1e6:.1f} µs | "
-                  f"{(trip - echo) / floor:.2f}× |")
+            print(f"| {label} | {echo * 1e6:.1f} µs | {ratio(echoes[placement], 'echo', 'floor'):.2f}× | {trip * 1e6:.1f} µs | "
+                  f"{ratio(measured, 'round_trip', 'floor'):.2f}× | {(trip - echo) * 1e6:.1f} µs |")
     if arguments.svg:
-        trips = [(placement + (f", {binary}" if len(binaries) > 1 else ""), statistics.median(echoes[placement]),
-                  statistics.median(m["round_trip"] for m in rounds[(placement, "hello", binary)]),
-                  statistics.median(m["round_trip"] for m in rounds[(placement, "one", binary)]))
+        def trip(measured, key):
+            return statistics.median(m[key] for m in measured), ratio(measured, key, "floor")
+        trips = [(placement + (f", {binary}" if len(binaries) > 1 else ""), trip(echoes[placement], "echo"),
+                  trip(rounds[(placement, "hello", binary)], "round_trip"), trip(rounds[(placement, "one", binary)], "round_trip"))
                  for placement in placements for binary in binaries]
         svg(rows, floor, arguments.svg, layout, trips)
 
