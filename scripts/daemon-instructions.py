@@ -67,6 +67,14 @@ def request(envelope_pb2, layout_pb2, kind, text, request_id):
     return layoutd_client.frame(envelope)
 
 
+def hello_request(envelope_pb2, request_id=1):
+    """A hello's frame: the daemon's least work."""
+    envelope = envelope_pb2.Envelope()
+    envelope.request_id = request_id
+    envelope.hello.SetInParent()
+    return layoutd_client.frame(envelope)
+
+
 def batch_request(envelope_pb2, texts):
     """Every caption in one batch_layout, with the layout request's options shared."""
     envelope = envelope_pb2.Envelope()
@@ -136,10 +144,7 @@ def count(binary, frames, passes, options=(), keep=None, first=(), simulate=Fals
                     raise SystemExit("daemon-instructions: layoutd did not start: " + valgrind.stderr.read())
                 time.sleep(0.2)
         envelope_pb2, _ = layoutd_client.load()
-        hello = envelope_pb2.Envelope()
-        hello.request_id = 1
-        hello.hello.SetInParent()
-        client.sendall(layoutd_client.frame(hello))
+        client.sendall(hello_request(envelope_pb2))
         receive(client)
         for frame in first:
             client.sendall(frame)

@@ -43,6 +43,7 @@ strace and ../shared/corpus. Prints a Markdown table; --svg draws it too.
 """
 import argparse
 import collections
+import contextlib
 import os
 import re
 import resource
@@ -89,6 +90,18 @@ def floor_cpu_per_caption(bench, captions, repeats, profile="floor"):
 
 # Where the client and the daemon run: the client's processors and the daemon's (None: anywhere).
 PLACEMENTS = {"free": (None, None), "together": ({0}, {0}), "apart": ({0}, {1})}
+
+
+@contextlib.contextmanager
+def client_on(cpus):
+    """This process, the client, kept on `cpus` for the block (None: left where it may run)."""
+    everywhere = os.sched_getaffinity(0)
+    if cpus is not None:
+        os.sched_setaffinity(0, cpus)
+    try:
+        yield
+    finally:
+        os.sched_setaffinity(0, everywhere)
 
 
 def pinned_to(cpus):
@@ -277,14 +290,11 @@ def echo_round_trip(frames, passes, placement):
     """The median round trip of `frames` sent one at a time to an `EchoPeer`."""
     client_cpus, peer_cpus = PLACEMENTS[placement]
     peer = EchoPeer(tempfile.mkdtemp(), peer_cpus)
-    everywhere = os.sched_getaffinity(0)
     try:
-        if client_cpus is not None:
-            os.sched_setaffinity(0, client_cpus)
-        one_at_a_time(peer.path, frames)  # warm, as measure's first pass
-        return statistics.median(t for _ in range(passes) for t in one_at_a_time(peer.path, frames))
+        with client_on(client_cpus):
+            one_at_a_time(peer.path, frames)  # warm, as measure's first pass
+            return statistics.median(t for _ in range(passes) for t in one_at_a_time(peer.path, frames))
     finally:
-        os.sched_setaffinity(0, everywhere)
         peer.stop()
 
 
@@ -293,52 +303,38 @@ def measure(binary, frames, passes, mode, trace=True, items=0, placement="free")
     work = tempfile.mkdtemp()
     client_cpus, daemon_cpus = PLACEMENTS[placement]
     daemon = Daemon(binary, work, cpus=daemon_cpus)
-    everywhere = os.sched_getaffinity(0)
-    if client_cpus is not None:
-        os.sched_setaffinity(0, client_cpus)
     try:
-        if mode in ("one", "hello"):
-            send = lambda: one_at_a_time(daemon.path, frames)  # noqa: E731
-        elif mode == "batch":
-            send = lambda: batch(daemon.path, frames[0], items)  # noqa: E731
-        elif mode == "1x8":
-            send = lambda: in_flight(daemon.path, frames, 1, 8)  # noqa: E731
-        else:
-            send = lambda: in_flight(daemon.path, frames, 8, 8)  # noqa: E731
-        send()  # warm: threads made, allocators grown, pages touched
-        before = daemon.stats()
-        round_trips = []
-        for _ in range(passes):
-            result = send()
-            if mode in ("one", "hello", "batch"):
-                round_trips += result
-        after = daemon.stats()
-        per_pass = items if mode == "batch" else len(frames)
-        requests = passes * per_pass
-        syscalls, commonest = strace_counts(daemon, send, per_pass) if trace else (None, None)
-        run_ns, user, system, switches = (a - b for a, b in zip(after, before))
-        return {
-            "cpu": run_ns / 1e9 / requests,
-            "user_share": user / max(1, user + system),
-            "switches": switches / requests,
-            "syscalls": syscalls,
-            "commonest": commonest,
-            "round_trip": statistics.median(round_trips) if round_trips else None,
-        }
+        with client_on(client_cpus):
+            if mode in ("one", "hello"):
+                send = lambda: one_at_a_time(daemon.path, frames)  # noqa: E731
+            elif mode == "batch":
+                send = lambda: batch(daemon.path, frames[0], items)  # noqa: E731
+            elif mode == "1x8":
+                send = lambda: in_flight(daemon.path, frames, 1, 8)  # noqa: E731
+            else:
+                send = lambda: in_flight(daemon.path, frames, 8, 8)  # noqa: E731
+            send()  # warm: threads made, allocators grown, pages touched
+            before = daemon.stats()
+            round_trips = []
+            for _ in range(passes):
+                result = send()
+                if mode in ("one", "hello", "batch"):
+                    round_trips += result
+            after = daemon.stats()
+            per_pass = items if mode == "batch" else len(frames)
+            requests = passes * per_pass
+            syscalls, commonest = strace_counts(daemon, send, per_pass) if trace else (None, None)
+            run_ns, user, system, switches = (a - b for a, b in zip(after, before))
+            return {
+                "cpu": run_ns / 1e9 / requests,
+                "user_share": user / max(1, user + system),
+                "switches": switches / requests,
+                "syscalls": syscalls,
+                "commonest": commonest,
+                "round_trip": statistics.median(round_trips) if round_trips else None,
+            }
     finally:
-        os.sched_setaffinity(0, everywhere)
         daemon.stop()
-
-
-def hello_frames(envelope_pb2, count):
-    """`count` hello requests: the daemon's least work, a round trip with no layout in it."""
-    frames = []
-    for k in range(count):
-        envelope = envelope_pb2.Envelope()
-        envelope.request_id = 2 + k
-        envelope.hello.SetInParent()
-        frames.append(layoutd_client.frame(envelope))
-    return frames
 
 
 def svg(rows, floor, path, layout=None, trips=()):
@@ -410,7 +406,7 @@ def main():
     kind = "layout-on-the-pool" if arguments.on_the_pool else "layout"
     frames = [daemon_instructions.request(envelope_pb2, layout_pb2, kind, text, 2 + k) for k, text in enumerate(texts)]
     batch_frame = [daemon_instructions.batch_request(envelope_pb2, texts)]
-    hellos = hello_frames(envelope_pb2, len(frames))
+    hellos = [daemon_instructions.hello_request(envelope_pb2, 2 + k) for k in range(len(frames))]
     binaries = arguments.binary or [os.path.join(ROOT, ".build", "release", "layoutd")]
     placements = arguments.placement or ["free"]
     for placement in placements:
@@ -489,10 +485,11 @@ def main():
             print(f"| {label} | {echo * 1e6:.1f} µs | {ratio(echoes[placement], 'echo', 'floor'):.2f}× | {trip * 1e6:.1f} µs | "
                   f"{ratio(measured, 'round_trip', 'floor'):.2f}× | {(trip - echo) * 1e6:.1f} µs |")
     if arguments.svg:
-        def trip(measured, key):
+        def median_and_ratio(measured, key):
             return statistics.median(m[key] for m in measured), ratio(measured, key, "floor")
-        trips = [(placement + (f", {binary}" if len(binaries) > 1 else ""), trip(echoes[placement], "echo"),
-                  trip(rounds[(placement, "hello", binary)], "round_trip"), trip(rounds[(placement, "one", binary)], "round_trip"))
+        trips = [(placement + (f", {binary}" if len(binaries) > 1 else ""), median_and_ratio(echoes[placement], "echo"),
+                  median_and_ratio(rounds[(placement, "hello", binary)], "round_trip"),
+                  median_and_ratio(rounds[(placement, "one", binary)], "round_trip"))
                  for placement in placements for binary in binaries]
         svg(rows, floor, arguments.svg, layout, trips)
 

@@ -80,10 +80,7 @@ def main():
     try:
         probe = socket.socket(socket.AF_UNIX)
         probe.connect(path)
-        hello = envelope_pb2.Envelope()
-        hello.request_id = 1
-        hello.hello.SetInParent()
-        probe.sendall(layoutd_client.frame(hello))
+        probe.sendall(daemon_instructions.hello_request(envelope_pb2))
         daemon_instructions.receive(probe)
         time.sleep(0.5)
         readings = [("after a hello", rss_kib(daemon.process.pid))]
