@@ -10,10 +10,12 @@ scripts/count-instructions.sh leaves them out in process. Cold: the daemon runs 
 --shaping-cache-entries 0, so every request shapes its text; warm: with its cache, which the
 first pass filled. The client is this script, outside valgrind, on one connection, one request
 at a time; with --kind batch, every caption in one batch_layout request (the layout request's
-options shared), answered item by item.
+options shared), answered item by item; with --pipelined N, N requests sent at once and their N
+replies read before the next N are sent, so the daemon reads them together and answers them in
+one pass, as it does a client keeping requests in flight (kernel-cost.py's 8 in flight).
 
-    scripts/daemon-instructions.py [--kind layout|justify|batch] [--captions N] [--binary PATH] [--profile FILE] [--runs N]
-    scripts/daemon-instructions.py --simulate [--bench PATH] [--binary PATH]
+    scripts/daemon-instructions.py [--kind layout|justify|batch] [--captions N] [--binary PATH] [--profile FILE] [--runs N] [--pipelined N]
+    scripts/daemon-instructions.py --simulate [--bench PATH] [--binary PATH] [--pipelined N]
 
 With --simulate the cold pass runs once under callgrind's cache and branch simulation, and the
 script prints the events a request besides its instructions (cache misses, mispredicted
@@ -150,7 +152,7 @@ def count(binary, frames, passes, options=(), keep=None, first=(), simulate=Fals
             client.sendall(frame)
             receive(client)
         for _ in range(passes):
-            for frame, replies in frames:  # one at a time: the same path a caption takes alone
+            for frame, replies in frames:  # a frame (or several sent at once) and its replies, then the next
                 client.sendall(frame)
                 for _ in range(replies):
                     receive(client)
@@ -216,7 +218,8 @@ def simulate(arguments, stripped, frames, captions):
     if arguments.bench:
         columns = [("floor (HarfBuzz, in process)", in_process_events(arguments.bench, "floor", captions)),
                    ("layout in process (cold)", in_process_events(arguments.bench, "cold", captions))]
-    columns.append((f"{arguments.kind} through the daemon (cold)", daemon))
+    pipelined = f", {arguments.pipelined} at once" if arguments.pipelined > 1 else ""
+    columns.append((f"{arguments.kind} through the daemon (cold{pipelined})", daemon))
     print(f"{captions} captions, callgrind's cache and branch simulation, a request (a caption in process):\n")
     print("| event | " + " | ".join(title for title, _ in columns) + " |")
     print("|---|" + "---|" * len(columns))
@@ -242,7 +245,12 @@ def main():
                         "depends on besides its instructions")
     parser.add_argument("--bench", help="with --simulate and every caption: layoutd-bench (a release build) for the floor's "
                         "and in-process layout's events a caption beside the daemon's")
+    parser.add_argument("--pipelined", type=int, default=1, metavar="N",
+                        help="send N requests at once and read their N replies before the next N (layout and justify; "
+                        "default 1, one at a time)")
     arguments = parser.parse_args()
+    if arguments.pipelined < 1 or (arguments.pipelined > 1 and arguments.kind == "batch"):
+        parser.error("--pipelined takes a number of requests, 1 or more, and goes with --kind layout or justify")
     if arguments.bench and (not arguments.simulate or arguments.captions or arguments.kind != "layout"):
         parser.error("--bench goes with --simulate, --kind layout and every caption (layoutd-bench lays every caption out)")
     # valgrind 3.19 cannot read the DWARF 5 that Swift writes: count a copy without it.
@@ -253,7 +261,9 @@ def main():
     if arguments.kind == "batch":
         frames = [(batch_request(envelope_pb2, texts), len(texts))]
     else:
-        frames = [(request(envelope_pb2, layout_pb2, arguments.kind, text, 2 + k), 1) for k, text in enumerate(texts)]
+        single = [request(envelope_pb2, layout_pb2, arguments.kind, text, 2 + k) for k, text in enumerate(texts)]
+        together = arguments.pipelined
+        frames = [(b"".join(single[k:k + together]), len(single[k:k + together])) for k in range(0, len(single), together)]
     if arguments.simulate:
         simulate(arguments, stripped, frames, len(texts))
         return
@@ -266,6 +276,8 @@ def main():
         warms.append((count(stripped, frames, 2) - count(stripped, frames, 1)) / len(texts))
     cold, warm = statistics.median(colds), statistics.median(warms)
     unit = "an item" if arguments.kind == "batch" else "a request"
+    if arguments.pipelined > 1:
+        unit += f" ({arguments.pipelined} sent at once)"
     runs = (f" (medians of {len(colds)} runs; cold {', '.join(f'{c:,.0f}' for c in colds)}; warm {', '.join(f'{w:,.0f}' for w in warms)})"
             if len(colds) > 1 else "")
     print(f"{arguments.kind}: {len(texts)} captions through the daemon; cold {cold:,.0f} instructions {unit}, warm {warm:,.0f}{runs}")

@@ -28,6 +28,12 @@ that halts an idle processor, mostly the wake-ups: docs/performance.md).
 scheduler's choice), `together` (both on processor 0) or `apart` (the client on 0, the daemon
 on 1); given more than once, each is measured in turn.
 
+`--client` says who sends: `python` (this script, the default) or `c` (scripts/frame-pump.c,
+compiled with `cc -O2` at the start: the same frames sent the same ways by a client that parses
+nothing but the replies' lengths). The Python client's interpreter shares the machine's caches
+with the daemon and turns each pass around slower, which the daemon's figures pay for; the C
+client shows what is left when the client costs next to nothing. Given both, each in turn.
+
 The floor is `layoutd-bench`'s floor pass (HarfBuzz shaping each caption with the same font and
 size, `LAYOUTD_BENCH_PROFILE=floor`), its CPU time per caption from the process's rusage, one
 repeat subtracted from several so start-up is left out. The floor and in-process layout are
@@ -36,10 +42,10 @@ the references taken beside it: this machine's speed moves from minute to minute
 of two figures measured a minute apart moved with it.
 
     scripts/kernel-cost.py [--binary PATH [--binary PATH]] [--bench PATH] [--passes N] [--captions N] [--svg FILE] [--on-the-pool]
-                           [--placement free|together|apart ...]
+                           [--placement free|together|apart ...] [--client python|c ...]
 
 Needs release builds (scripts/build-release.sh --product layoutd, --product layoutd-bench),
-strace and ../shared/corpus. Prints a Markdown table; --svg draws it too.
+strace, ../shared/corpus, and with `--client c` a C compiler. Prints a Markdown table; --svg draws it too.
 """
 import argparse
 import collections
@@ -264,6 +270,48 @@ def in_flight(path, frames, connections, depth):
                 del state[sock]
 
 
+class PythonClient:
+    """The ways of sending, from this script."""
+    one_at_a_time = staticmethod(one_at_a_time)
+    in_flight = staticmethod(in_flight)
+    batch = staticmethod(batch)
+
+
+class FramePump:
+    """The same ways of sending from scripts/frame-pump.c, compiled once into `work`; each list of
+    frames is written to a file once, and the pump (a child, so on the client's processors) sends
+    it and counts the replies."""
+    def __init__(self, work):
+        self.work = work
+        self.binary = os.path.join(work, "frame-pump")
+        subprocess.run(["cc", "-O2", "-o", self.binary, os.path.join(HERE, "frame-pump.c")], check=True)
+        self.files = {}
+
+    def _file(self, frames):
+        joined = b"".join(frames)
+        if joined not in self.files:
+            self.files[joined] = os.path.join(self.work, f"frames-{len(self.files)}")
+            with open(self.files[joined], "wb") as f:
+                f.write(joined)
+        return self.files[joined]
+
+    def _run(self, path, frames, *mode):
+        done = subprocess.run([self.binary, path, self._file(frames), *mode], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                              text=True)
+        if done.returncode != 0:
+            raise SystemExit("kernel-cost: frame-pump: " + done.stderr.strip())
+        return [float(value) / 1e6 for value in done.stdout.split()]
+
+    def one_at_a_time(self, path, frames):
+        return self._run(path, frames, "one")
+
+    def in_flight(self, path, frames, connections, depth):
+        self._run(path, frames, "flight", str(connections), str(depth))
+
+    def batch(self, path, frame, items):
+        return [self._run(path, [frame], "batch", str(items))[0] / items]
+
+
 def strace_counts(daemon, send, requests):
     """Syscalls per request while `send` runs, by `strace -c -f` attached to the daemon."""
     out = tempfile.mktemp()
@@ -286,33 +334,33 @@ def strace_counts(daemon, send, requests):
     return total / requests, {name: n / requests for name, n in calls.most_common(4)}
 
 
-def echo_round_trip(frames, passes, placement):
-    """The median round trip of `frames` sent one at a time to an `EchoPeer`."""
+def echo_round_trip(frames, passes, placement, client=PythonClient):
+    """The median round trip of `frames` sent one at a time by `client` to an `EchoPeer`."""
     client_cpus, peer_cpus = PLACEMENTS[placement]
     peer = EchoPeer(tempfile.mkdtemp(), peer_cpus)
     try:
         with client_on(client_cpus):
-            one_at_a_time(peer.path, frames)  # warm, as measure's first pass
-            return statistics.median(t for _ in range(passes) for t in one_at_a_time(peer.path, frames))
+            client.one_at_a_time(peer.path, frames)  # warm, as measure's first pass
+            return statistics.median(t for _ in range(passes) for t in client.one_at_a_time(peer.path, frames))
     finally:
         peer.stop()
 
 
-def measure(binary, frames, passes, mode, trace=True, items=0, placement="free"):
-    """The daemon's cost per request (per item of a batch) for one way of sending."""
+def measure(binary, frames, passes, mode, trace=True, items=0, placement="free", client=PythonClient):
+    """The daemon's cost per request (per item of a batch) for one way of sending, by `client`."""
     work = tempfile.mkdtemp()
     client_cpus, daemon_cpus = PLACEMENTS[placement]
     daemon = Daemon(binary, work, cpus=daemon_cpus)
     try:
         with client_on(client_cpus):
             if mode in ("one", "hello"):
-                send = lambda: one_at_a_time(daemon.path, frames)  # noqa: E731
+                send = lambda: client.one_at_a_time(daemon.path, frames)  # noqa: E731
             elif mode == "batch":
-                send = lambda: batch(daemon.path, frames[0], items)  # noqa: E731
+                send = lambda: client.batch(daemon.path, frames[0], items)  # noqa: E731
             elif mode == "1x8":
-                send = lambda: in_flight(daemon.path, frames, 1, 8)  # noqa: E731
+                send = lambda: client.in_flight(daemon.path, frames, 1, 8)  # noqa: E731
             else:
-                send = lambda: in_flight(daemon.path, frames, 8, 8)  # noqa: E731
+                send = lambda: client.in_flight(daemon.path, frames, 8, 8)  # noqa: E731
             send()  # warm: threads made, allocators grown, pages touched
             before = daemon.stats()
             round_trips = []
@@ -400,6 +448,8 @@ def main():
                         "the worker pool's work (the replies come back to the loop from other threads); no batch")
     parser.add_argument("--placement", action="append", choices=sorted(PLACEMENTS),
                         help="where the client and the daemon run (default free); given more than once, each in turn")
+    parser.add_argument("--client", action="append", choices=["python", "c"],
+                        help="who sends: this script (python, the default) or scripts/frame-pump.c (c); given both, each in turn")
     arguments = parser.parse_args()
     envelope_pb2, layout_pb2 = layoutd_client.load()
     texts = daemon_instructions.captions(arguments.captions)
@@ -409,6 +459,14 @@ def main():
     hellos = [daemon_instructions.hello_request(envelope_pb2, 2 + k) for k in range(len(frames))]
     binaries = arguments.binary or [os.path.join(ROOT, ".build", "release", "layoutd")]
     placements = arguments.placement or ["free"]
+    client_names = arguments.client or ["python"]
+    clients = {name: FramePump(tempfile.mkdtemp()) if name == "c" else PythonClient for name in client_names}
+    # Each figure's setting: where the two sides run and who sends, named in its row when more than one is measured.
+    settings = [(placement, name) for placement in placements for name in client_names]
+
+    def setting_label(placement, name):
+        parts = ([placement] if len(placements) > 1 else []) + ([f"{name} client"] if len(client_names) > 1 else [])
+        return ", ".join(parts)
     for placement in placements:
         missing = set().union(*(cpus or set() for cpus in PLACEMENTS[placement])) - os.sched_getaffinity(0)
         if missing:
@@ -429,14 +487,15 @@ def main():
                 "layout": floor_cpu_per_caption(arguments.bench, corpus, REFERENCE_REPEATS, profile="cold")}
 
     for round_ in range(arguments.rounds):
-        for placement in placements:
-            echoes[placement].append({**references(), "echo": echo_round_trip(frames, arguments.passes, placement)})
+        for setting in settings:
+            placement, client = setting[0], clients[setting[1]]
+            echoes[setting].append({**references(), "echo": echo_round_trip(frames, arguments.passes, placement, client)})
             for mode, _ in ways:
                 for binary in binaries:
                     beside = references()
-                    rounds[(placement, mode, binary)].append(
+                    rounds[(setting, mode, binary)].append(
                         {**measure(binary, sent.get(mode, frames), arguments.passes, mode, trace=round_ == 0, items=len(texts),
-                                   placement=placement), **beside})
+                                   placement=placement, client=client), **beside})
     every = [m for measured in list(rounds.values()) + list(echoes.values()) for m in measured]
     floor = statistics.median(m["floor"] for m in every)
     layout = statistics.median(m["layout"] for m in every)
@@ -446,10 +505,10 @@ def main():
         return statistics.median(m[key] / m[reference] for m in measured)
 
     rows = []
-    for placement in placements:
+    for setting in settings:
         for mode, name in ways:
             for binary in binaries:
-                measured = rounds[(placement, mode, binary)]
+                measured = rounds[(setting, mode, binary)]
                 row = dict(measured[0])
                 for key in ("cpu", "user_share", "switches", "round_trip"):
                     if row[key] is not None:
@@ -457,7 +516,7 @@ def main():
                 row["cpu_floor"], row["cpu_layout"] = ratio(measured, "cpu", "floor"), ratio(measured, "cpu", "layout")
                 if row["round_trip"] is not None:
                     row["trip_floor"], row["trip_layout"] = ratio(measured, "round_trip", "floor"), ratio(measured, "round_trip", "layout")
-                label = name + (f", {binary}" if len(binaries) > 1 else "") + (f" ({placement})" if len(placements) > 1 else "")
+                label = name + (f", {binary}" if len(binaries) > 1 else "") + (f" ({setting_label(*setting)})" if setting_label(*setting) else "")
                 rows.append((label, row))
     print(f"{len(frames)} captions, {arguments.passes} passes, medians of {arguments.rounds} rounds; floor (HarfBuzz, in process): "
           f"{floor * 1e6:.2f} µs CPU a caption; layout in process (no shaping cache): {layout * 1e6:.2f} µs CPU a caption "
@@ -474,23 +533,24 @@ def main():
               f'{r["syscalls"]:.2f} | {commonest} | {r["switches"]:.2f} | {trip} |')
     print("\nA round trip with no daemon (each caption's request frame to a Python peer that answers eight bytes), "
           "beside the layout's one at a time:\n")
-    print("| placement | echo round trip (median) | × floor | layout round trip | × floor | layout − echo |")
+    print("| placement and client | echo round trip (median) | × floor | layout round trip | × floor | layout − echo |")
     print("|---|---|---|---|---|---|")
-    for placement in placements:
-        echo = statistics.median(m["echo"] for m in echoes[placement])
+    for setting in settings:
+        echo = statistics.median(m["echo"] for m in echoes[setting])
         for binary in binaries:
-            measured = rounds[(placement, "one", binary)]
+            measured = rounds[(setting, "one", binary)]
             trip = statistics.median(m["round_trip"] for m in measured)
-            label = placement + (f", {binary}" if len(binaries) > 1 else "")
-            print(f"| {label} | {echo * 1e6:.1f} µs | {ratio(echoes[placement], 'echo', 'floor'):.2f}× | {trip * 1e6:.1f} µs | "
+            label = ", ".join([setting[0], f"{setting[1]} client"] + ([binary] if len(binaries) > 1 else []))
+            print(f"| {label} | {echo * 1e6:.1f} µs | {ratio(echoes[setting], 'echo', 'floor'):.2f}× | {trip * 1e6:.1f} µs | "
                   f"{ratio(measured, 'round_trip', 'floor'):.2f}× | {(trip - echo) * 1e6:.1f} µs |")
     if arguments.svg:
         def median_and_ratio(measured, key):
             return statistics.median(m[key] for m in measured), ratio(measured, key, "floor")
-        trips = [(placement + (f", {binary}" if len(binaries) > 1 else ""), median_and_ratio(echoes[placement], "echo"),
-                  median_and_ratio(rounds[(placement, "hello", binary)], "round_trip"),
-                  median_and_ratio(rounds[(placement, "one", binary)], "round_trip"))
-                 for placement in placements for binary in binaries]
+        trips = [(", ".join([setting[0], f"{setting[1]} client"] + ([binary] if len(binaries) > 1 else [])),
+                  median_and_ratio(echoes[setting], "echo"),
+                  median_and_ratio(rounds[(setting, "hello", binary)], "round_trip"),
+                  median_and_ratio(rounds[(setting, "one", binary)], "round_trip"))
+                 for setting in settings for binary in binaries]
         svg(rows, floor, arguments.svg, layout, trips)
 
 
