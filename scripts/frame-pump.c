@@ -100,10 +100,13 @@ int main(int argc, char **argv) {
     fclose(file);
     size_t count = 0, capacity = 1024;
     size_t *starts = malloc(capacity * sizeof *starts);  // frame k is data[starts[k] ..< starts[k + 1]]
+    if (!starts) fail("memory");
     for (size_t offset = 0; offset + 4 <= (size_t)info.st_size; offset += 4 + length_at(data + offset)) {
         if (count + 2 > capacity && !(starts = realloc(starts, (capacity *= 2) * sizeof *starts))) fail("memory");
         starts[count++] = offset;
     }
+    size_t end = count ? starts[count - 1] + 4 + length_at(data + starts[count - 1]) : 0;
+    if (end != (size_t)info.st_size) fail("FRAMES ends inside a frame");
     starts[count] = (size_t)info.st_size;
     struct replies r = {malloc(1 << 20), 1 << 20, 0};
 
