@@ -1,8 +1,9 @@
 // A client that costs the daemon's processor as little as a client can: it sends request frames
 // made beforehand (the wire's bytes, each a 4-byte big-endian length and a body) and counts the
 // reply frames, parsing nothing else. `scripts/kernel-cost.py --client c` drives the daemon with
-// it beside the Python client, whose interpreter, sharing the machine's caches and turning
-// around slower, is part of what the Python client's figures charge the daemon.
+// it beside the Python client, to tell the daemon's cost from what a client that shares the
+// machine's caches and turns around slower might add to it (kernel-cost.md, session 56: within
+// this machine's noise, nothing).
 //
 //   cc -O2 -o /tmp/frame-pump scripts/frame-pump.c
 //   /tmp/frame-pump SOCKET FRAMES one                     round trips one at a time, one connection
@@ -113,6 +114,7 @@ int main(int argc, char **argv) {
     if (strcmp(argv[3], "one") == 0) {
         int fd = connect_to(argv[1]);
         double *trips = malloc(count * sizeof *trips);
+        if (!trips) fail("memory");
         for (size_t k = 0; k < count; k++) {
             double start = microseconds();
             send_all(fd, data + starts[k], starts[k + 1] - starts[k]);

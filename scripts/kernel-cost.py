@@ -31,8 +31,9 @@ on 1); given more than once, each is measured in turn.
 `--client` says who sends: `python` (this script, the default) or `c` (scripts/frame-pump.c,
 compiled with `cc -O2` at the start: the same frames sent the same ways by a client that parses
 nothing but the replies' lengths). The Python client's interpreter shares the machine's caches
-with the daemon and turns each pass around slower, which the daemon's figures pay for; the C
-client shows what is left when the client costs next to nothing. Given both, each in turn.
+with the daemon and turns each pass around slower, which the daemon's figures could be paying
+for; the C client shows what is left when the client costs next to nothing. Given both, each in
+turn.
 
 The floor is `layoutd-bench`'s floor pass (HarfBuzz shaping each caption with the same font and
 size, `LAYOUTD_BENCH_PROFILE=floor`), its CPU time per caption from the process's rusage, one
