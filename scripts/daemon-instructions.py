@@ -262,8 +262,8 @@ def main():
         frames = [(batch_request(envelope_pb2, texts), len(texts))]
     else:
         single = [request(envelope_pb2, layout_pb2, arguments.kind, text, 2 + k) for k, text in enumerate(texts)]
-        together = arguments.pipelined
-        frames = [(b"".join(single[k:k + together]), len(single[k:k + together])) for k in range(0, len(single), together)]
+        groups = (single[k:k + arguments.pipelined] for k in range(0, len(single), arguments.pipelined))
+        frames = [(b"".join(group), len(group)) for group in groups]
     if arguments.simulate:
         simulate(arguments, stripped, frames, len(texts))
         return

@@ -466,8 +466,14 @@ def main():
     settings = [(placement, name) for placement in placements for name in client_names]
 
     def setting_label(placement, name):
+        """A table row's setting: only what varies between the rows."""
         parts = ([placement] if len(placements) > 1 else []) + ([f"{name} client"] if len(client_names) > 1 else [])
         return ", ".join(parts)
+
+    def trip_label(setting, binary):
+        """A round trip's setting, beside the echo's: where and who always, the build where there are several."""
+        return ", ".join([setting[0], f"{setting[1]} client"] + ([binary] if len(binaries) > 1 else []))
+
     for placement in placements:
         missing = set().union(*(cpus or set() for cpus in PLACEMENTS[placement])) - os.sched_getaffinity(0)
         if missing:
@@ -517,8 +523,8 @@ def main():
                 row["cpu_floor"], row["cpu_layout"] = ratio(measured, "cpu", "floor"), ratio(measured, "cpu", "layout")
                 if row["round_trip"] is not None:
                     row["trip_floor"], row["trip_layout"] = ratio(measured, "round_trip", "floor"), ratio(measured, "round_trip", "layout")
-                label = name + (f", {binary}" if len(binaries) > 1 else "") + (f" ({setting_label(*setting)})" if setting_label(*setting) else "")
-                rows.append((label, row))
+                setting_words = setting_label(*setting)
+                rows.append((name + (f", {binary}" if len(binaries) > 1 else "") + (f" ({setting_words})" if setting_words else ""), row))
     print(f"{len(frames)} captions, {arguments.passes} passes, medians of {arguments.rounds} rounds; floor (HarfBuzz, in process): "
           f"{floor * 1e6:.2f} µs CPU a caption; layout in process (no shaping cache): {layout * 1e6:.2f} µs CPU a caption "
           f"(medians of every measurement; each ratio below is the median of its rounds' ratios to the floor and layout "
@@ -541,14 +547,12 @@ def main():
         for binary in binaries:
             measured = rounds[(setting, "one", binary)]
             trip = statistics.median(m["round_trip"] for m in measured)
-            label = ", ".join([setting[0], f"{setting[1]} client"] + ([binary] if len(binaries) > 1 else []))
-            print(f"| {label} | {echo * 1e6:.1f} µs | {ratio(echoes[setting], 'echo', 'floor'):.2f}× | {trip * 1e6:.1f} µs | "
+            print(f"| {trip_label(setting, binary)} | {echo * 1e6:.1f} µs | {ratio(echoes[setting], 'echo', 'floor'):.2f}× | {trip * 1e6:.1f} µs | "
                   f"{ratio(measured, 'round_trip', 'floor'):.2f}× | {(trip - echo) * 1e6:.1f} µs |")
     if arguments.svg:
         def median_and_ratio(measured, key):
             return statistics.median(m[key] for m in measured), ratio(measured, key, "floor")
-        trips = [(", ".join([setting[0], f"{setting[1]} client"] + ([binary] if len(binaries) > 1 else [])),
-                  median_and_ratio(echoes[setting], "echo"),
+        trips = [(trip_label(setting, binary), median_and_ratio(echoes[setting], "echo"),
                   median_and_ratio(rounds[(setting, "hello", binary)], "round_trip"),
                   median_and_ratio(rounds[(setting, "one", binary)], "round_trip"))
                  for setting in settings for binary in binaries]
