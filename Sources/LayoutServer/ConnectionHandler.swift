@@ -54,10 +54,13 @@ final class ConnectionHandler: ChannelDuplexHandler, @unchecked Sendable {
     /// Bytes read and not yet taken as frames; frames are taken only while under the limits.
     private var decoder: FrameDecoder
     private var timer: RepeatedTask?
-    /// True while the frame being answered has more bytes read behind it: a reply written on the
-    /// loop then waits for the end of the pass (`drain`), so pipelined requests answered together
-    /// go out in one write. A lone request's reply is written and flushed at once.
+    /// True while the frame being answered has more bytes read behind it: a reply made on the
+    /// loop then waits in `heldReplies` for the end of the pass (`drain`), so pipelined requests
+    /// answered together go out in one write. A lone request's reply is written at once.
     private var holdsFlush = false
+    /// The replies of the pass held so far, joined to reach the channel as one write.
+    private var heldReplies = HeldReplies(handOverBytes: ConnectionHandler.keptReplyBytes)
+    /// True while bytes handed to the channel wait for the flush at the end of the pass.
     private var unflushed = false
     /// True once a reply was handed to NIO and until NIO is seen holding none of its bytes: a
     /// reply written straight to the socket (`sendDirectly`) would then pass them. Every write
@@ -68,8 +71,9 @@ final class ConnectionHandler: ChannelDuplexHandler, @unchecked Sendable {
     /// dropped when the channel closes (it holds the channel: a cycle until then).
     private var socketCore: (any NIOTransportAccessibleChannelCore)?
     private var socketCoreLookedUp = false
-    /// Replies written straight to the socket, and those of them the socket took only part of
-    /// (the rest went through NIO): what the tests read to see which way replies went.
+    /// Writes straight to the socket (a lone reply, or a pass's held replies joined), and those
+    /// of them the socket took only part of (the rest went through NIO): what the tests read to
+    /// see which way replies went.
     private(set) var directReplies = 0
     private(set) var directRepliesCutShort = 0
     /// True while a flush of replies made on the worker pool waits on the loop
@@ -477,6 +481,7 @@ final class ConnectionHandler: ChannelDuplexHandler, @unchecked Sendable {
             end(bytes: bytes, context: context)
             return
         }
+        handHeldRepliesOver(context)
         channelMayHoldBytes = true
         context.write(wrapOutboundOut(buffer)).assumeIsolated().whenComplete { _ in
             self.state.replyWritten(now: self.clock())
@@ -532,7 +537,12 @@ final class ConnectionHandler: ChannelDuplexHandler, @unchecked Sendable {
         let buffer: ByteBuffer
         do {
             let frame = try Self.answer(request, processor: processor, budget: budget, produce: produce)
-            if !holdsFlush && sendDirectly(frame, context: context) {
+            if holdsFlush || !heldReplies.isEmpty {
+                frame.withUnsafeBytes { hold($0, context: context) }
+                state.replyWritten(now: clock())
+                return
+            }
+            if frame.withUnsafeBytes({ sendDirectly($0, context: context) }) {
                 state.replyWritten(now: clock())
                 return
             }
@@ -545,14 +555,14 @@ final class ConnectionHandler: ChannelDuplexHandler, @unchecked Sendable {
         send(buffer, context: context)
     }
 
-    /// Writes a lone reply made on the loop straight to the socket, past NIO's write path (its
-    /// pending-write queue, promise and flush, and the reply's copy into a buffer), when NIO holds
-    /// no bytes of an earlier reply to keep ahead of it. Whatever the socket does not take at
-    /// once (its buffer is full) goes through the channel, which waits for room, and replies
-    /// after it follow there. False when nothing was written: the caller hands NIO the whole
+    /// Writes a lone reply made on the loop, or a pass's held replies, straight to the socket,
+    /// past NIO's write path (its pending-write queue, promise and flush, and the reply's copy
+    /// into a buffer), when NIO holds no bytes of an earlier reply to keep ahead of it. Whatever
+    /// the socket does not take at once (its buffer is full) goes through the channel, which
+    /// waits for room, and replies after it follow there. False when nothing was written: the caller hands NIO the whole
     /// frame, and NIO meets any error of the socket (a closed peer) as it does for every write.
     /// The bytes on the wire are the same either way (`DirectReplyTests`).
-    private func sendDirectly(_ frame: [UInt8], context: ChannelHandlerContext) -> Bool {
+    private func sendDirectly(_ frame: UnsafeRawBufferPointer, context: ChannelHandlerContext) -> Bool {
         guard !unflushed else { return false }
         if channelMayHoldBytes {
             guard let held = try? context.channel.syncOptions?.getOption(.bufferedWritableBytes), held == 0 else { return false }
@@ -570,7 +580,7 @@ final class ConnectionHandler: ChannelDuplexHandler, @unchecked Sendable {
         if sent < frame.count {
             directRepliesCutShort += 1
             var rest = context.channel.allocator.buffer(capacity: frame.count - sent)
-            rest.writeBytes(frame[sent...])
+            rest.writeBytes(UnsafeRawBufferPointer(rebasing: frame[sent...]))
             channelMayHoldBytes = true
             context.writeAndFlush(wrapOutboundOut(rest), promise: nil)
         }
@@ -605,17 +615,48 @@ final class ConnectionHandler: ChannelDuplexHandler, @unchecked Sendable {
 
     /// Writes a reply made on the loop: flushed now, or held for the end of the pass (`holdsFlush`).
     private func send(_ buffer: ByteBuffer, context: ChannelHandlerContext) {
-        channelMayHoldBytes = true
-        if holdsFlush {
-            context.write(wrapOutboundOut(buffer), promise: nil)
-            unflushed = true
-        } else {
-            context.writeAndFlush(wrapOutboundOut(buffer), promise: nil)
-            unflushed = false
+        if holdsFlush || !heldReplies.isEmpty {
+            buffer.withUnsafeReadableBytes { hold($0, context: context) }
+            return
         }
+        channelMayHoldBytes = true
+        context.writeAndFlush(wrapOutboundOut(buffer), promise: nil)
+        unflushed = false
     }
 
+    /// Adds a reply to the pass's held replies; past `HeldReplies.handOverBytes` they go to the
+    /// channel now (flushed at the end of the pass), so its write watermarks see them.
+    private func hold(_ frame: UnsafeRawBufferPointer, context: ChannelHandlerContext) {
+        heldReplies.append(frame, allocator: context.channel.allocator)
+        if heldReplies.isFull { handHeldRepliesOver(context) }
+    }
+
+    /// Writes the held replies into the channel, unflushed: before any other write through the
+    /// channel, so no reply passes those held before it.
+    func handHeldRepliesOver(_ context: ChannelHandlerContext) {
+        guard let held = heldReplies.take() else { return }
+        channelMayHoldBytes = true
+        context.write(wrapOutboundOut(held), promise: nil)
+        unflushed = true
+    }
+
+    /// The end of a pass: its held replies leave in one write, straight to the socket when NIO
+    /// holds none of the connection's bytes, through the channel otherwise. Inlined: a lone
+    /// request's pass holds nothing, and pays two loads here, not a call.
+    @inline(__always)
     private func flushHeldReplies(_ context: ChannelHandlerContext) {
+        guard unflushed || !heldReplies.isEmpty else { return }
+        writeHeldReplies(context)
+    }
+
+    private func writeHeldReplies(_ context: ChannelHandlerContext) {
+        if !heldReplies.isEmpty {
+            if heldReplies.withBytes({ sendDirectly($0, context: context) }) {
+                heldReplies.written()
+            } else {
+                handHeldRepliesOver(context)
+            }
+        }
         guard unflushed else { return }
         unflushed = false
         context.flush()
@@ -624,10 +665,10 @@ final class ConnectionHandler: ChannelDuplexHandler, @unchecked Sendable {
     /// Writes `frame` to `core`'s socket without waiting: the bytes the socket took, nil when the
     /// transport is not a socket or the socket is closed (NIO's own check, on its loop), -1 on
     /// an error of the socket. MSG_NOSIGNAL: a peer gone is an error here, not a SIGPIPE.
-    private static func send<Core: NIOTransportAccessibleChannelCore>(_ frame: [UInt8], through core: Core) throws -> Int? {
+    private static func send<Core: NIOTransportAccessibleChannelCore>(_ frame: UnsafeRawBufferPointer, through core: Core) throws -> Int? {
         try core.withUnsafeTransport { transport in
             guard let socket = transport as? NIOBSDSocket.Handle else { return nil }
-            return frame.withUnsafeBytes { bytes in Glibc.send(socket, bytes.baseAddress, bytes.count, Int32(MSG_NOSIGNAL | MSG_DONTWAIT)) }
+            return Glibc.send(socket, frame.baseAddress, frame.count, Int32(MSG_NOSIGNAL | MSG_DONTWAIT))
         }
     }
 
@@ -690,6 +731,7 @@ final class ConnectionHandler: ChannelDuplexHandler, @unchecked Sendable {
     }
 
     private func writeThenClose(_ reply: Layoutd_V1_Envelope, context: ChannelHandlerContext) {
+        handHeldRepliesOver(context)
         guard let buffer = try? Self.frame(reply, allocator: context.channel.allocator) else {
             context.close(promise: nil)
             return

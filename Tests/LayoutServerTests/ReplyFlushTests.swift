@@ -7,8 +7,8 @@ import NIOPosix
 import Testing
 @testable import LayoutServer
 
-/// Replies answered on the loop for frames read together go out in one flush (one write on a
-/// socket); a lone request, or the last of those read, is flushed at once.
+/// Replies answered on the loop for frames read together are joined and go out in one write and
+/// one flush at the end of their pass; a lone request is flushed at once.
 @Suite(.serialized) struct ReplyFlushTests {
     /// Counts the writes and flushes the handler passes towards the socket.
     final class FlushCounter: ChannelOutboundHandler, @unchecked Sendable {
@@ -39,12 +39,79 @@ import Testing
         return try Framing.encode(ConnectionHandlerTests.envelope(id, .layout(layout)))
     }
 
-    @Test func eightPipelinedLayoutsAreFlushedOnce() throws {
+    @Test func eightPipelinedLayoutsAreWrittenAndFlushedOnce() throws {
         let (harness, counter) = try Self.counted()
         try harness.send((1...8).flatMap { try! Self.layoutFrame($0) })
         #expect(try harness.replies().map(\.requestID) == Array(1...8))
-        #expect(counter.writes == 8)
+        #expect(counter.writes == 1)
         #expect(counter.flushes == 1)
+    }
+
+    /// A pass whose replies pass `HeldReplies.handOverBytes` hands them to the channel as they
+    /// reach it (NIO's watermarks see them), still flushed once; the bytes on the wire are the
+    /// processor's frames, in order, whichever buffer carried them.
+    @Test func aLongPassHandsItsRepliesOverAsTheyGrow() throws {
+        let (harness, counter) = try Self.counted()
+        let requests = (UInt64(1)...60).map { id in
+            var layout = Layoutd_V1_LayoutRequest()
+            layout.text = "Caption \(id) of a long pipeline, laid out on the loop and held for the end of its pass."
+            layout.width = 160
+            return ConnectionHandlerTests.envelope(id, .layout(layout))
+        }
+        let expected = try requests.flatMap { try ConnectionHandlerTests.processor.replyFrame(to: $0) }
+        try #require(expected.count > 2 * ConnectionHandler.keptReplyBytes, "the replies fill more than two held buffers")
+        try harness.send(try requests.flatMap { try Framing.encode($0) })
+        var wire: [UInt8] = []
+        while let buffer = try harness.channel.readOutbound(as: ByteBuffer.self) { wire += buffer.readableBytesView }
+        #expect(wire == expected)
+        #expect(counter.writes >= 2 && counter.writes <= expected.count / ConnectionHandler.keptReplyBytes + 1, "\(counter.writes) writes")
+        #expect(counter.flushes == 1)
+    }
+
+    /// A framing error behind pipelined frames: the replies held for the pass go out before the
+    /// farewell, and the connection closes after both.
+    @Test func heldRepliesLeaveBeforeAFarewell() throws {
+        let (harness, counter) = try Self.counted()
+        try harness.send((1...3).flatMap { try! Self.layoutFrame($0) } + [0x7F, 0xFF, 0xFF, 0xFF, 1, 2, 3])
+        let replies = try harness.replies()
+        #expect(replies.map(\.requestID) == [1, 2, 3, 0])
+        guard case .error(let error) = replies.last?.body else {
+            Issue.record("no farewell: \(replies)")
+            return
+        }
+        #expect(error.code == .resourceExhausted && error.field == "frame")
+        #expect(counter.writes == 2, "the held replies, then the farewell")
+        #expect(!harness.channel.isActive)
+    }
+
+    /// The held buffer's rules on their own: replies join in order, the buffer is full at its
+    /// limit, storage written straight is kept unless it grew past the limit, and storage handed
+    /// to the channel is not written over by the next reply.
+    @Test func heldRepliesJoinAndKeepOnlyWhatIsTheirs() {
+        let allocator = ByteBufferAllocator()
+        var held = HeldReplies(handOverBytes: 8)
+        #expect(held.isEmpty && !held.isFull && held.take() == nil)
+        [UInt8]([1, 2, 3]).withUnsafeBytes { held.append($0, allocator: allocator) }
+        [UInt8]([4, 5]).withUnsafeBytes { held.append($0, allocator: allocator) }
+        #expect(held.withBytes { Array($0) } == [1, 2, 3, 4, 5] && !held.isFull)
+        // Written straight: emptied; its storage (past 8 bytes: 4,096) is not kept.
+        held.written()
+        #expect(held.isEmpty && held.withBytes { $0.count } == 0)
+        [UInt8](repeating: 9, count: 8).withUnsafeBytes { held.append($0, allocator: allocator) }
+        #expect(held.isFull)
+        let handed = held.take()
+        #expect(handed.map { Array($0.readableBytesView) } == [UInt8](repeating: 9, count: 8) && held.isEmpty)
+        [UInt8]([7]).withUnsafeBytes { held.append($0, allocator: allocator) }
+        #expect(handed.map { Array($0.readableBytesView) } == [UInt8](repeating: 9, count: 8))
+        #expect(held.withBytes { Array($0) } == [7])
+
+        // Storage within the limit, written straight, takes the next pass's replies.
+        var kept = HeldReplies(handOverBytes: 1 << 16)
+        [UInt8]([1, 2]).withUnsafeBytes { kept.append($0, allocator: allocator) }
+        let address = kept.withBytes { UnsafeRawPointer($0.baseAddress) }
+        kept.written()
+        [UInt8]([3]).withUnsafeBytes { kept.append($0, allocator: allocator) }
+        #expect(kept.withBytes { UnsafeRawPointer($0.baseAddress) } == address && kept.withBytes { Array($0) } == [3])
     }
 
     @Test func aLoneRequestIsFlushedAtOnce() throws {
