@@ -538,7 +538,7 @@ final class ConnectionHandler: ChannelDuplexHandler, @unchecked Sendable {
         do {
             let frame = try Self.answer(request, processor: processor, budget: budget, produce: produce)
             if holdsFlush || !heldReplies.isEmpty {
-                frame.withUnsafeBytes { hold($0, context: context) }
+                hold(frame, context: context)
                 state.replyWritten(now: clock())
                 return
             }
@@ -616,7 +616,7 @@ final class ConnectionHandler: ChannelDuplexHandler, @unchecked Sendable {
     /// Writes a reply made on the loop: flushed now, or held for the end of the pass (`holdsFlush`).
     private func send(_ buffer: ByteBuffer, context: ChannelHandlerContext) {
         if holdsFlush || !heldReplies.isEmpty {
-            buffer.withUnsafeReadableBytes { hold($0, context: context) }
+            hold(buffer.readableBytesView, context: context)
             return
         }
         channelMayHoldBytes = true
@@ -625,8 +625,11 @@ final class ConnectionHandler: ChannelDuplexHandler, @unchecked Sendable {
     }
 
     /// Adds a reply to the pass's held replies; past `HeldReplies.handOverBytes` they go to the
-    /// channel now (flushed at the end of the pass), so its write watermarks see them.
-    private func hold(_ frame: UnsafeRawBufferPointer, context: ChannelHandlerContext) {
+    /// channel now (flushed at the end of the pass), so its write watermarks see them. Out of
+    /// line: inlined, it changed how the lone request's path was inlined into `take`, which then
+    /// copied the request twice (`daemon-instructions.md`, session 57).
+    @inline(never)
+    private func hold<Frame: Collection<UInt8>>(_ frame: Frame, context: ChannelHandlerContext) {
         heldReplies.append(frame, allocator: context.channel.allocator)
         if heldReplies.isFull { handHeldRepliesOver(context) }
     }
@@ -651,7 +654,8 @@ final class ConnectionHandler: ChannelDuplexHandler, @unchecked Sendable {
 
     private func writeHeldReplies(_ context: ChannelHandlerContext) {
         if !heldReplies.isEmpty {
-            if heldReplies.withBytes({ sendDirectly($0, context: context) }) {
+            let sent = heldReplies.withBuffer { held in held.withUnsafeReadableBytes { sendDirectly($0, context: context) } }
+            if sent == true {
                 heldReplies.written()
             } else {
                 handHeldRepliesOver(context)

@@ -23,16 +23,17 @@ struct HeldReplies {
     var isFull: Bool { count >= handOverBytes }
 
     /// Adds one reply frame after those held.
-    mutating func append(_ frame: UnsafeRawBufferPointer, allocator: ByteBufferAllocator) {
-        if buffer == nil { buffer = allocator.buffer(capacity: max(frame.count, 4_096)) }
+    mutating func append<Frame: Collection<UInt8>>(_ frame: Frame, allocator: ByteBufferAllocator) {
+        let bytes = frame.count
+        if buffer == nil { buffer = allocator.buffer(capacity: max(bytes, 4_096)) }
         buffer!.writeBytes(frame)
-        count += frame.count
+        count += bytes
     }
 
-    /// The held bytes, for writing them straight to the socket.
-    func withBytes<Result>(_ body: (UnsafeRawBufferPointer) throws -> Result) rethrows -> Result {
-        guard let buffer else { return try body(UnsafeRawBufferPointer(start: nil, count: 0)) }
-        return try buffer.withUnsafeReadableBytes(body)
+    /// The held bytes, for writing them straight to the socket; nil when none were ever held.
+    func withBuffer<Result>(_ body: (ByteBuffer) throws -> Result) rethrows -> Result? {
+        guard let buffer else { return nil }
+        return try body(buffer)
     }
 
     /// The held bytes were written (straight to the socket): the storage is kept for the next

@@ -89,29 +89,34 @@ import Testing
     /// to the channel is not written over by the next reply.
     @Test func heldRepliesJoinAndKeepOnlyWhatIsTheirs() {
         let allocator = ByteBufferAllocator()
+        func bytes(_ held: HeldReplies) -> [UInt8]? { held.withBuffer { Array($0.readableBytesView) } }
+        func address(_ held: HeldReplies) -> UnsafeRawPointer? {
+            held.withBuffer { $0.withUnsafeReadableBytes { UnsafeRawPointer($0.baseAddress) } } ?? nil
+        }
         var held = HeldReplies(handOverBytes: 8)
-        #expect(held.isEmpty && !held.isFull && held.take() == nil)
-        [UInt8]([1, 2, 3]).withUnsafeBytes { held.append($0, allocator: allocator) }
-        [UInt8]([4, 5]).withUnsafeBytes { held.append($0, allocator: allocator) }
-        #expect(held.withBytes { Array($0) } == [1, 2, 3, 4, 5] && !held.isFull)
+        #expect(held.isEmpty && !held.isFull && held.take() == nil && bytes(held) == nil)
+        held.append([1, 2, 3], allocator: allocator)
+        held.append([4, 5], allocator: allocator)
+        #expect(bytes(held) == [1, 2, 3, 4, 5] && held.count == 5 && !held.isFull)
         // Written straight: emptied; its storage (past 8 bytes: 4,096) is not kept.
         held.written()
-        #expect(held.isEmpty && held.withBytes { $0.count } == 0)
-        [UInt8](repeating: 9, count: 8).withUnsafeBytes { held.append($0, allocator: allocator) }
+        #expect(held.isEmpty && bytes(held) == nil)
+        held.append([UInt8](repeating: 9, count: 8), allocator: allocator)
         #expect(held.isFull)
         let handed = held.take()
         #expect(handed.map { Array($0.readableBytesView) } == [UInt8](repeating: 9, count: 8) && held.isEmpty)
-        [UInt8]([7]).withUnsafeBytes { held.append($0, allocator: allocator) }
+        held.append([7], allocator: allocator)
         #expect(handed.map { Array($0.readableBytesView) } == [UInt8](repeating: 9, count: 8))
-        #expect(held.withBytes { Array($0) } == [7])
+        #expect(bytes(held) == [7])
 
         // Storage within the limit, written straight, takes the next pass's replies.
         var kept = HeldReplies(handOverBytes: 1 << 16)
-        [UInt8]([1, 2]).withUnsafeBytes { kept.append($0, allocator: allocator) }
-        let address = kept.withBytes { UnsafeRawPointer($0.baseAddress) }
+        kept.append([1, 2], allocator: allocator)
+        let first = address(kept)
         kept.written()
-        [UInt8]([3]).withUnsafeBytes { kept.append($0, allocator: allocator) }
-        #expect(kept.withBytes { UnsafeRawPointer($0.baseAddress) } == address && kept.withBytes { Array($0) } == [3])
+        #expect(kept.isEmpty && bytes(kept) == [])
+        kept.append(ByteBuffer(bytes: [3]).readableBytesView, allocator: allocator)
+        #expect(address(kept) == first && bytes(kept) == [3])
     }
 
     @Test func aLoneRequestIsFlushedAtOnce() throws {
