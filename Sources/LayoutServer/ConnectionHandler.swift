@@ -60,6 +60,9 @@ final class ConnectionHandler: ChannelDuplexHandler, @unchecked Sendable {
     private var holdsFlush = false
     /// The replies of the pass held so far, joined to reach the channel as one write.
     private var heldReplies = HeldReplies(handOverBytes: ConnectionHandler.keptReplyBytes)
+    /// True while a reply made now joins the held ones: more bytes wait behind its frame, or
+    /// replies of this pass are held already (the last of a pipeline joins them too).
+    private var holdsReplies: Bool { holdsFlush || !heldReplies.isEmpty }
     /// True while bytes handed to the channel wait for the flush at the end of the pass.
     private var unflushed = false
     /// True once a reply was handed to NIO and until NIO is seen holding none of its bytes: a
@@ -537,7 +540,7 @@ final class ConnectionHandler: ChannelDuplexHandler, @unchecked Sendable {
         let buffer: ByteBuffer
         do {
             let frame = try Self.answer(request, processor: processor, budget: budget, produce: produce)
-            if holdsFlush || !heldReplies.isEmpty {
+            if holdsReplies {
                 hold(frame, context: context)
                 state.replyWritten(now: clock())
                 return
@@ -559,8 +562,9 @@ final class ConnectionHandler: ChannelDuplexHandler, @unchecked Sendable {
     /// past NIO's write path (its pending-write queue, promise and flush, and the reply's copy
     /// into a buffer), when NIO holds no bytes of an earlier reply to keep ahead of it. Whatever
     /// the socket does not take at once (its buffer is full) goes through the channel, which
-    /// waits for room, and replies after it follow there. False when nothing was written: the caller hands NIO the whole
-    /// frame, and NIO meets any error of the socket (a closed peer) as it does for every write.
+    /// waits for room, and replies after it follow there. False when nothing was written: the
+    /// caller hands NIO the whole frame, and NIO meets any error of the socket (a closed peer)
+    /// as it does for every write.
     /// The bytes on the wire are the same either way (`DirectReplyTests`).
     private func sendDirectly(_ frame: UnsafeRawBufferPointer, context: ChannelHandlerContext) -> Bool {
         guard !unflushed else { return false }
@@ -615,7 +619,7 @@ final class ConnectionHandler: ChannelDuplexHandler, @unchecked Sendable {
 
     /// Writes a reply made on the loop: flushed now, or held for the end of the pass (`holdsFlush`).
     private func send(_ buffer: ByteBuffer, context: ChannelHandlerContext) {
-        if holdsFlush || !heldReplies.isEmpty {
+        if holdsReplies {
             hold(buffer.readableBytesView, context: context)
             return
         }
