@@ -15,9 +15,17 @@ PREFIX=${PREFIX:-/usr/local}
 DESTDIR=${DESTDIR:-}
 scratch=${LAYOUTD_STATIC_BUILD:-.build-static}
 
-# Everything of the Swift runtime goes into the binaries; the C libraries stay Debian's.
+# Everything of the Swift runtime goes into the binaries; the C libraries stay Debian's. The build
+# is profile-guided (scripts/build-release.sh --pgo), one training run for both binaries;
+# LAYOUTD_PGO=0 builds without it (quicker; the figures: Benchmarks/results/daemon-instructions.md).
+pgo=()
+if [ "${LAYOUTD_PGO:-1}" != 0 ]; then
+  export LAYOUTD_PGO_PROFILE=.build-pgo/layoutd.profdata
+  scripts/pgo/profile.sh "$LAYOUTD_PGO_PROFILE" >&2
+  pgo=(--pgo)
+fi
 for product in layoutd layoutctl; do
-  scripts/build-release.sh --static-swift-stdlib --scratch-path "$scratch" --product "$product" >&2
+  scripts/build-release.sh "${pgo[@]}" --static-swift-stdlib --scratch-path "$scratch" --product "$product" >&2
 done
 bin="$scratch/release"
 if ldd "$bin/layoutd" | grep -q "/swift/"; then
