@@ -27,3 +27,7 @@ trap 'rm -rf "$counts"' EXIT
 ls "$counts"/*.profraw >/dev/null 2>&1 || { echo "pgo: the training run wrote no counts" >&2; exit 1; }
 mkdir -p "$(dirname "$out")"
 "$profdata" merge -o "$out" "$counts"/*.profraw
+# A build whose flags lost the instrumentation still links the runtime, which writes a profile of
+# no function: a guided build from it would be a plain one that says otherwise.
+functions=$("$profdata" show "$out" | sed -n 's/^Total functions: //p')
+[ "${functions:-0}" -gt 1000 ] || { echo "pgo: the profile counts ${functions:-no} functions: the build was not instrumented" >&2; exit 1; }
