@@ -15,8 +15,9 @@
 #   scripts/build-release.sh [--pgo] [swift build options…]     e.g. --product layoutd, --show-bin-path
 set -euo pipefail
 cd "$(dirname "$0")/.."
+release=(swift build -c release -Xswiftc -enforce-exclusivity=unchecked)
 if [ "${1:-}" != --pgo ]; then
-  exec swift build -c release -Xswiftc -enforce-exclusivity=unchecked "$@"
+  exec "${release[@]}" "$@"
 fi
 shift
 scratch=.build-pgo/use
@@ -38,5 +39,4 @@ if ! cmp -s "$profile" "$used"; then
   cp "$profile" "$used"
 fi
 # -ir-profile-use is a frontend flag: the driver drops it.
-exec swift build -c release -Xswiftc -enforce-exclusivity=unchecked \
-  -Xswiftc -Xfrontend -Xswiftc -ir-profile-use="$(readlink -f "$used")" "$@"
+exec "${release[@]}" -Xswiftc -Xfrontend -Xswiftc -ir-profile-use="$(readlink -f "$used")" "$@"

@@ -13,12 +13,13 @@ profdata="$toolchain/llvm-profdata"
 runtime=$(ls "$toolchain"/../lib/clang/*/lib/linux/libclang_rt.profile-"$(uname -m)".a 2>/dev/null | head -1)
 [ -x "$profdata" ] && [ -n "$runtime" ] || { echo "pgo: the Swift toolchain has no llvm-profdata or profile runtime" >&2; exit 1; }
 scratch=.build-pgo/generate
-# -ir-profile-generate is a frontend flag (the driver drops it); the runtime is linked by hand,
-# and LLVM_PROFILE_FILE (train.py sets it) says where the counts go. Debian's python3 trains, as
-# the Python client's modules need its protobuf (another python3 may come first on PATH).
+# The plain release build's flags (build-release.sh), as the guided build compiles with them and a
+# function compiled otherwise would not match its counts. -ir-profile-generate is a frontend flag
+# (the driver drops it); the runtime is linked by hand, and LLVM_PROFILE_FILE (train.py sets it)
+# says where the counts go. Debian's python3 trains, as the Python client's modules need its
+# protobuf (another python3 may come first on PATH).
 for product in layoutd layoutctl; do
-  swift build -c release --scratch-path "$scratch" -Xswiftc -enforce-exclusivity=unchecked \
-    -Xswiftc -Xfrontend -Xswiftc -ir-profile-generate=default.profraw \
+  scripts/build-release.sh --scratch-path "$scratch" -Xswiftc -Xfrontend -Xswiftc -ir-profile-generate=default.profraw \
     -Xlinker "$runtime" -Xlinker -u__llvm_profile_runtime --product "$product" >&2
 done
 counts=$(mktemp -d)
