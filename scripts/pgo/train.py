@@ -12,73 +12,22 @@ CLI's other requests (pictures, Type Mode, tags, hit-testing, rich text) once ea
 user meets is left out of the profile and laid out as cold code.
 """
 import argparse
+import importlib.util
 import os
 import signal
 import socket
 import subprocess
-import sys
 import tempfile
 import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-ROOT = os.path.dirname(os.path.dirname(HERE))
-sys.path.insert(0, os.path.join(ROOT, "clients", "python"))
-import layoutd_client  # noqa: E402  (the protobuf modules of clients/python/layoutd)
+SCRIPTS = os.path.dirname(HERE)
+# The frames and the reply reader of the instruction counts, so the training sends what they measure.
+_spec = importlib.util.spec_from_file_location("daemon_instructions", os.path.join(SCRIPTS, "daemon-instructions.py"))
+daemon_instructions = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(daemon_instructions)
 
 ROUNDS = 20
-
-
-def frame(envelope_pb2, request_id, fill):
-    envelope = envelope_pb2.Envelope()
-    envelope.request_id = request_id
-    fill(envelope)
-    return layoutd_client.frame(envelope)
-
-
-def layout(text, background=False):
-    def fill(envelope):
-        envelope.layout.text = text
-        envelope.layout.width = 300
-        envelope.layout.default_style.family = "Noto Sans"
-        envelope.layout.default_style.size = 24
-        if background:
-            envelope.layout.backgrounds.add().kind = 1  # PER_LINE: the worker pool's work
-    return fill
-
-
-def justify(text):
-    def fill(envelope):
-        envelope.justify.text = text
-        envelope.justify.width = 300
-        envelope.justify.style.family = "Noto Sans"
-    return fill
-
-
-def batch(texts):
-    def fill(envelope):
-        shared = envelope.batch_layout.layout
-        shared.width = 300
-        shared.default_style.family = "Noto Sans"
-        shared.default_style.size = 24
-        envelope.batch_layout.texts.extend(texts)
-    return fill
-
-
-def hello(envelope):
-    envelope.hello.SetInParent()
-
-
-def receive(sock):
-    """One reply frame's body; an error if the daemon closes the connection."""
-    def read(count):
-        data = b""
-        while len(data) < count:
-            more = sock.recv(count - len(data))
-            if not more:
-                raise SystemExit("pgo-train: the daemon closed the connection")
-            data += more
-        return data
-    return read(int.from_bytes(read(4), "big"))
 
 
 def send(envelope_pb2, path, frames, replies_each, depth):
@@ -90,14 +39,14 @@ def send(envelope_pb2, path, frames, replies_each, depth):
             chunk = frames[start:start + depth]
             sock.sendall(b"".join(chunk))
             for _ in range(len(chunk) * replies_each):
-                reply = envelope_pb2.Envelope.FromString(receive(sock))
+                reply = envelope_pb2.Envelope.FromString(daemon_instructions.receive(sock))
                 failed = reply.error if reply.HasField("error") else (
                     reply.batch_item.error if reply.batch_item.HasField("error") else None)
                 if failed is not None:
                     raise SystemExit(f"pgo-train: the daemon answered an error: {failed}")
 
 
-def cli_requests(layoutctl, texts, out):
+def cli_requests(texts, out):
     """The CLI's other requests, once each (the demo's, on the training texts)."""
     latin, arabic, han = texts[0], texts[19], texts[14]
     return [
@@ -125,7 +74,7 @@ def main():
     arguments = parser.parse_args()
     with open(os.path.join(HERE, "texts.txt"), encoding="utf-8") as lines:
         texts = [line.rstrip("\n") for line in lines if line.strip()]
-    envelope_pb2, _ = layoutd_client.load()
+    envelope_pb2, layout_pb2 = daemon_instructions.layoutd_client.load()
     work = tempfile.mkdtemp(prefix="layoutd-pgo-")
     path = os.path.join(work, "d.sock")
     env = dict(os.environ, LLVM_PROFILE_FILE=os.path.join(os.path.abspath(arguments.profiles), "layoutd-%p.profraw"))
@@ -137,18 +86,19 @@ def main():
             raise SystemExit("pgo-train: layoutd did not start: " + daemon.stderr.read())
         time.sleep(0.05)
     try:
-        ids = iter(range(1, 1 << 62))
+        def frames(kind):
+            return [daemon_instructions.request(envelope_pb2, layout_pb2, kind, text, 1 + k) for k, text in enumerate(texts)]
         for _ in range(ROUNDS):
-            for make in (layout, justify):
-                frames = [frame(envelope_pb2, next(ids), make(text)) for text in texts]
-                send(envelope_pb2, path, frames, 1, 1)
-                send(envelope_pb2, path, frames, 1, 8)
-        send(envelope_pb2, path, [frame(envelope_pb2, next(ids), layout(text, background=True)) for text in texts], 1, 8)
-        send(envelope_pb2, path, [frame(envelope_pb2, next(ids), batch(texts * 5))], len(texts) * 5, 1)
-        send(envelope_pb2, path, [frame(envelope_pb2, next(ids), hello) for _ in range(20)], 1, 1)
+            for kind in ("layout", "justify"):
+                each = frames(kind)
+                send(envelope_pb2, path, each, 1, 1)
+                send(envelope_pb2, path, each, 1, 8)
+        send(envelope_pb2, path, frames("layout-on-the-pool"), 1, 8)
+        send(envelope_pb2, path, [daemon_instructions.batch_request(envelope_pb2, texts * 5)], len(texts) * 5, 1)
+        send(envelope_pb2, path, [daemon_instructions.hello_request(envelope_pb2, 1 + k) for k in range(20)], 1, 1)
         if arguments.layoutctl:
             cli_env = dict(os.environ, LAYOUTD_SOCKET=path, LLVM_PROFILE_FILE=os.path.join(work, "cli-%p.profraw"))
-            for command in cli_requests(arguments.layoutctl, texts, work):
+            for command in cli_requests(texts, work):
                 subprocess.run([arguments.layoutctl, *command], env=cli_env, check=True, stdout=subprocess.DEVNULL)
     finally:
         daemon.send_signal(signal.SIGTERM)
