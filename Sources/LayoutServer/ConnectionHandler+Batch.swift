@@ -137,8 +137,7 @@ extension ConnectionHandler {
                 // behind: at most one chunk more is held).
                 if !run.isDone { self.nextChunk(of: run, context: context) }
                 if let frames = chunk.frames, context.channel.isActive {
-                    self.handHeldRepliesOver(context)
-                    self.channelMayHoldBytes = true
+                    self.beforeChannelWrite(context)
                     context.writeAndFlush(self.wrapOutboundOut(frames)).assumeIsolated().whenComplete { _ in
                         self.state.replyWritten(now: self.clock())
                     }
@@ -167,8 +166,7 @@ extension ConnectionHandler {
             reply = try? Self.frame(run.processor.errorReply(run.requestID, error), allocator: context.channel.allocator)
         }
         if let reply, context.channel.isActive {
-            handHeldRepliesOver(context)
-            channelMayHoldBytes = true
+            beforeChannelWrite(context)
             context.writeAndFlush(wrapOutboundOut(reply), promise: nil)
         }
     }

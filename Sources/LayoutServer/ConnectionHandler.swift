@@ -67,8 +67,8 @@ final class ConnectionHandler: ChannelDuplexHandler, @unchecked Sendable {
     private var unflushed = false
     /// True once a reply was handed to NIO and until NIO is seen holding none of its bytes: a
     /// reply written straight to the socket (`sendDirectly`) would then pass them. Every write
-    /// through the channel sets it.
-    var channelMayHoldBytes = false
+    /// through the channel sets it (`beforeChannelWrite`).
+    private var channelMayHoldBytes = false
     /// The channel's core, through which `sendDirectly` reaches its socket: looked up at the first
     /// reply written straight (a conformance look-up, paid once a connection, not every reply),
     /// dropped when the channel closes (it holds the channel: a cycle until then).
@@ -484,8 +484,7 @@ final class ConnectionHandler: ChannelDuplexHandler, @unchecked Sendable {
             end(bytes: bytes, context: context)
             return
         }
-        handHeldRepliesOver(context)
-        channelMayHoldBytes = true
+        beforeChannelWrite(context)
         context.write(wrapOutboundOut(buffer)).assumeIsolated().whenComplete { _ in
             self.state.replyWritten(now: self.clock())
             self.end(bytes: bytes, context: context)
@@ -638,6 +637,14 @@ final class ConnectionHandler: ChannelDuplexHandler, @unchecked Sendable {
         if heldReplies.isFull { handHeldRepliesOver(context) }
     }
 
+    /// What every reply written through the channel does first (but a lone reply's remainder in
+    /// `sendDirectly`, sent while no reply is held): the held replies go ahead of it, so nothing
+    /// passes them, and NIO may hold the connection's bytes from here on.
+    func beforeChannelWrite(_ context: ChannelHandlerContext) {
+        handHeldRepliesOver(context)
+        channelMayHoldBytes = true
+    }
+
     /// Writes the held replies into the channel, unflushed: before any other write through the
     /// channel, so no reply passes those held before it.
     func handHeldRepliesOver(_ context: ChannelHandlerContext) {
@@ -739,12 +746,11 @@ final class ConnectionHandler: ChannelDuplexHandler, @unchecked Sendable {
     }
 
     private func writeThenClose(_ reply: Layoutd_V1_Envelope, context: ChannelHandlerContext) {
-        handHeldRepliesOver(context)
+        beforeChannelWrite(context)
         guard let buffer = try? Self.frame(reply, allocator: context.channel.allocator) else {
             context.close(promise: nil)
             return
         }
-        channelMayHoldBytes = true
         context.writeAndFlush(wrapOutboundOut(buffer)).assumeIsolated().whenComplete { _ in context.close(promise: nil) }
     }
 
