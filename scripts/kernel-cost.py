@@ -17,7 +17,9 @@ captions as layout requests: one at a time on one connection; one connection wit
 
 A fourth way sends the captions as one batch_layout request (their layout options shared) and
 reads its items: the daemon's CPU and the wall time per item, beside in-process layout's CPU per
-caption (`layoutd-bench`'s cold pass, no shaping cache, as the daemon runs here).
+caption (`layoutd-bench`'s cold pass, no shaping cache, as the daemon runs here) and beside the
+same batch answered in process (its `batch` pass: the daemon's own chunks, without the
+connection, the worker hand-overs and the writes).
 
 Two round trips with no layout in them are timed beside, one at a time from the same client:
 a hello through the daemon, and a frame echoed by a Python peer with no daemon at all, which is
@@ -43,7 +45,7 @@ the references taken beside it: this machine's speed moves from minute to minute
 of two figures measured a minute apart moved with it.
 
     scripts/kernel-cost.py [--binary PATH [--binary PATH]] [--bench PATH] [--passes N] [--captions N] [--svg FILE] [--on-the-pool]
-                           [--placement free|together|apart ...] [--client python|c ...]
+                           [--placement free|together|apart ...] [--client python|c ...] [--way one|1x8|8x8|batch|hello ...]
 
 Needs release builds (scripts/build-release.sh --product layoutd, --product layoutd-bench),
 strace, ../shared/corpus, and with `--client c` a C compiler. Prints a Markdown table; --svg draws it too.
@@ -451,7 +453,11 @@ def main():
                         help="where the client and the daemon run (default free); given more than once, each in turn")
     parser.add_argument("--client", action="append", choices=["python", "c"],
                         help="who sends: this script (python, the default) or scripts/frame-pump.c (c); given both, each in turn")
+    parser.add_argument("--way", action="append", choices=["one", "1x8", "8x8", "batch", "hello"],
+                        help="measure only this way of sending (default every way); given more than once, each")
     arguments = parser.parse_args()
+    if arguments.svg and arguments.way:
+        parser.error("--svg draws every way of sending: leave --way out")
     envelope_pb2, layout_pb2 = layoutd_client.load()
     texts = daemon_instructions.captions(arguments.captions)
     kind = "layout-on-the-pool" if arguments.on_the_pool else "layout"
@@ -482,6 +488,8 @@ def main():
             ("batch", f"one batch of {len(texts)}, a request an item"), ("hello", "a hello, one at a time")]
     if arguments.on_the_pool:
         ways = [way for way in ways if way[0] != "batch"]
+    if arguments.way:
+        ways = [way for way in ways if way[0] in arguments.way]
     sent = {"batch": batch_frame, "hello": hellos}
     rounds = collections.defaultdict(list)
     echoes = collections.defaultdict(list)
@@ -496,10 +504,13 @@ def main():
     for round_ in range(arguments.rounds):
         for setting in settings:
             placement, client = setting[0], clients[setting[1]]
-            echoes[setting].append({**references(), "echo": echo_round_trip(frames, arguments.passes, placement, client)})
+            if any(mode == "one" for mode, _ in ways):
+                echoes[setting].append({**references(), "echo": echo_round_trip(frames, arguments.passes, placement, client)})
             for mode, _ in ways:
                 for binary in binaries:
                     beside = references()
+                    if mode == "batch":
+                        beside["batch"] = floor_cpu_per_caption(arguments.bench, corpus, REFERENCE_REPEATS, profile="batch")
                     rounds[(setting, mode, binary)].append(
                         {**measure(binary, sent.get(mode, frames), arguments.passes, mode, trace=round_ == 0, items=len(texts),
                                    placement=placement, client=client), **beside})
@@ -538,6 +549,19 @@ def main():
             if r["round_trip"] else ""
         print(f'| {name} | {r["cpu"] * 1e6:.2f} µs | {r["cpu_floor"]:.2f}× | {r["cpu_layout"]:.2f}× | {r["user_share"]:.0%} | '
               f'{r["syscalls"]:.2f} | {commonest} | {r["switches"]:.2f} | {trip} |')
+    batches = [(setting, binary) for setting in settings for binary in binaries if rounds[(setting, "batch", binary)]]
+    if batches:
+        print("\nA batch's wall time an item, beside in-process layout and the same batch answered in process "
+              "(`layoutd-bench`'s batch pass), each measured just before it:\n")
+        print("| setting | wall time an item | × layout in process | × the batch in process |")
+        print("|---|---|---|---|")
+        for setting, binary in batches:
+            measured = rounds[(setting, "batch", binary)]
+            label = ", ".join([setting[0], f"{setting[1]} client"] + ([binary] if len(binaries) > 1 else []))
+            print(f"| {label} | {statistics.median(m['round_trip'] for m in measured) * 1e6:.2f} µs | "
+                  f"{ratio(measured, 'round_trip', 'layout'):.2f}× | {ratio(measured, 'round_trip', 'batch'):.2f}× |")
+    if not any(mode == "one" for mode, _ in ways):
+        return
     print("\nA round trip with no daemon (each caption's request frame to a Python peer that answers eight bytes), "
           "beside the layout's one at a time:\n")
     print("| placement and client | echo round trip (median) | × floor | layout round trip | × floor | layout − echo |")

@@ -169,7 +169,7 @@ struct InProcessBench {
         let tailoredRequests = breakingRequests(.loose, .keepAll, japanese: false)
         let phrasedRequests = breakingRequests(.auto, .autoPhrase, japanese: true)
         if let only = ProcessInfo.processInfo.environment["LAYOUTD_BENCH_PROFILE"] {
-            // For a profiler: one kind of pass (floor, floor-bare, cold, framed, warm, boxed, unboxed, decorated, flowed, flowed-balanced, flowed-optimal, intrinsic, listed, synthesized, unsynthesized, painted, pathed, emphasized, annotated, tailored, phrased, silhouetted, built or rules), many times, nothing
+            // For a profiler: one kind of pass (floor, floor-bare, cold, framed, batch, warm, boxed, unboxed, decorated, flowed, flowed-balanced, flowed-optimal, intrinsic, listed, synthesized, unsynthesized, painted, pathed, emphasized, annotated, tailored, phrased, silhouetted, built or rules), many times, nothing
             // else; scripts/count-instructions.sh compares two of them under callgrind.
             // LAYOUTD_BENCH_SHAPING_CACHE=N runs the other passes with a cache of N entries, as the
             // daemon ships (20,000), new each repeat so every caption meets it cold.
@@ -226,6 +226,11 @@ struct InProcessBench {
                 // The daemon's request path without its transport (`FramedPass`).
                 let framed = try FramedPass(captions: captions, options: options, registry: registry)
                 try framed.run(repeats: options.repeats)
+                return []
+            }
+            if only == "batch" {
+                // Every caption as one batch, answered in process as the daemon's workers answer it (`BatchPass`).
+                try BatchPass(captions: captions, options: options, registry: registry).run(repeats: options.repeats)
                 return []
             }
             if only == "tiny" {

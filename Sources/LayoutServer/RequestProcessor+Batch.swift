@@ -36,6 +36,26 @@ extension RequestProcessor {
         return BatchChunk(frames: buffer, next: index)
     }
 
+    /// A batch frame's body answered in process, chunk after chunk as a connection's worker
+    /// answers it (the configuration's slice and chunk bytes, the fonts every item shares added
+    /// once): the chunks' frames, in order, or the error that refuses the batch as a whole. What
+    /// a batch costs without its connection, for the benchmark's `batch` pass.
+    public func batchReplyChunks(toBody body: UnsafeRawBufferPointer) throws(WireError) -> [ByteBuffer] {
+        let plan = try BatchPlan.of(frame: body, processor: self, maxItems: configuration.maxBatchItems)
+        let scoped = try self.scoped(for: plan)
+        let batch = plan.deadlineMs > 0 ? WorkBudget(milliseconds: Int(plan.deadlineMs)) : WorkBudget()
+        let slice = UInt64(configuration.batchSliceMicroseconds) * 1_000
+        var chunks: [ByteBuffer] = []
+        var next = 0
+        while next < plan.count {
+            let chunk = scoped.batchChunk(plan, from: next, batch: batch, sliceEnd: Uptime.nanoseconds &+ slice,
+                                          maxBytes: configuration.batchChunkBytes)
+            chunks.append(chunk.frames)
+            next = chunk.next
+        }
+        return chunks
+    }
+
     /// Item `index` answered into `frames`: its layout, or its error; counted as one request.
     /// Returns the uptime when it was done.
     private func batchItem(_ plan: BatchPlan, _ index: Int, batch: WorkBudget, refusal: WireError?,

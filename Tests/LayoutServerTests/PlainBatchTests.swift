@@ -86,3 +86,40 @@ import Testing
         #expect(throws: WireError.self) { try BatchPlan(.with { $0.batchLayout.texts = ["a", "b", "c"] }, maxItems: 2) }
     }
 }
+
+/// A batch answered in process (`RequestProcessor.batchReplyChunks`, the benchmark's batch pass)
+/// is the batch a connection's workers answer: chunk after chunk, the same frames as one chunk.
+@Suite struct InProcessBatchTests {
+    static func body(_ texts: [String], requests: Int = 0) throws -> [UInt8] {
+        var envelope = Layoutd_V1_Envelope()
+        envelope.requestID = 9
+        envelope.batchLayout.texts = texts
+        envelope.batchLayout.layout.width = 200
+        envelope.batchLayout.requests = Array(repeating: Layoutd_V1_LayoutRequest(), count: requests)
+        return try envelope.serializedBytes()
+    }
+
+    @Test func chunksJoinedAreTheWholeBatch() throws {
+        // One item a chunk (a chunk ends once it holds a byte), and a budget no loaded machine
+        // runs past, so both sides lay every item out.
+        var configuration = ServerConfiguration()
+        configuration.batchChunkBytes = 1
+        configuration.requestBudgetMilliseconds = 600_000
+        let processor = try RequestProcessor.standalone(configuration: configuration)
+        let texts = PlainLayoutTests.texts + PlainLayoutTests.texts
+        let body = try Self.body(texts)
+        let chunks = try body.withUnsafeBytes { bytes throws(WireError) in try processor.batchReplyChunks(toBody: bytes) }
+        #expect(chunks.count == texts.count, "a chunk an item")
+        let plan = try body.withUnsafeBytes { bytes throws(WireError) in try BatchPlan.of(frame: bytes, processor: processor, maxItems: 100) }
+        let (joined, whole) = (chunks.flatMap { Array($0.readableBytesView) }, PlainBatchTests.frames(plan, processor))
+        let same = joined == whole  // a Bool: the byte arrays themselves would fill the log
+        #expect(same, "the chunks' \(joined.count) bytes are the whole batch's \(whole.count)")
+    }
+
+    @Test func aBatchRefusedAsAWholeThrows() throws {
+        let body = try Self.body(["a"], requests: 1)
+        #expect(throws: WireError.self) {
+            _ = try body.withUnsafeBytes { bytes throws(WireError) in try PlainBatchTests.processor.batchReplyChunks(toBody: bytes) }
+        }
+    }
+}
