@@ -2,6 +2,7 @@ import LayoutEngine
 import LayoutWire
 import NIOCore
 import NIOPosix
+import Synchronization
 
 /// A batch in progress on a connection: where it stands, and what it runs with.
 /// Touched on the connection's event loop only.
@@ -22,6 +23,8 @@ final class BatchRun {
     var next = 0
     /// Refused as a whole, or every item answered.
     var isDone = false
+    /// Chunks a worker handed to the loop and the loop has not written yet.
+    let unwritten = UnwrittenChunks()
 
     init(requestID: UInt64, budget: WorkBudget, bytes: Int, processor: RequestProcessor, frame: ByteBuffer?, plan: BatchPlan?) {
         self.requestID = requestID
@@ -33,13 +36,26 @@ final class BatchRun {
     }
 }
 
+/// Chunks of a batch handed by a worker to the loop and not yet written: a worker queues the
+/// next chunk itself only while the one it hands over is the only one (a loop kept busy
+/// elsewhere never has a batch's chunks pile up behind it).
+final class UnwrittenChunks: Sendable {
+    private let count = Atomic<Int>(0)
+
+    /// One more handed over; how many are now unwritten, this one included.
+    func handedOver() -> Int { count.add(1, ordering: .acquiringAndReleasing).newValue }
+
+    /// One written (or dropped, its connection gone).
+    func written() { count.subtract(1, ordering: .acquiringAndReleasing) }
+}
+
 /// Batches: laid out a chunk at a time on the pool, each chunk's frames written in one write.
 ///
 /// The frame is read on the pool by the first chunk, never on the event loop (a batch is large
 /// by nature). A chunk holds a worker for a slice of time (`ServerConfiguration.batchSliceMicroseconds`);
-/// the next one is queued behind whatever other connections queued meanwhile, as the pool takes
-/// work in order, so a batch of 100,000 items delays another client's request by at most a
-/// slice. A batch waits while its client does not read its replies (the connection is not
+/// the next one is queued (by that worker, `runChunk`) behind whatever other connections queued
+/// meanwhile, as the pool takes work in order, so a batch of 100,000 items delays another
+/// client's request by at most a slice. A batch waits while its client does not read its replies (the connection is not
 /// writable), so its frames never pile up in memory.
 extension ConnectionHandler {
     /// A batch frame (`FrameRoute.batch`), its id and deadline read, the batch not yet.
@@ -69,14 +85,33 @@ extension ConnectionHandler {
         nextChunk(of: run, context: context)
     }
 
+    /// What a chunk's work reads: taken from the run on the loop when the loop queues a chunk,
+    /// carried forward by the worker when it queues the next one itself.
+    private struct ChunkJob: Sendable {
+        let requestID: UInt64
+        let budget: WorkBudget
+        let maxItems: Int
+        let slice: UInt64
+        let maxBytes: Int
+        let allocator: ByteBufferAllocator
+        let unwritten: UnwrittenChunks
+        var start: Int
+        var fontsAdded: Bool
+        var frame: ByteBuffer?
+        var plan: BatchPlan?
+        var processor: RequestProcessor
+    }
+
     /// What a chunk on the pool gives back to the loop.
-    private struct Chunk {
+    private struct Chunk: Sendable {
         var plan: BatchPlan?
         var processor: RequestProcessor
         var frames: ByteBuffer?
         var next: Int
         /// The batch was refused as a whole (`frames` says why).
         var refused = false
+        /// The worker queued the next chunk itself (`runChunk`).
+        var continued = false
     }
 
     /// Queues the batch's next chunk, or waits for the client to read (`resumeBatches`).
@@ -89,66 +124,114 @@ extension ConnectionHandler {
             waitingBatches.append(run)
             return
         }
-        let (budget, start, fontsAdded, frame, known) = (run.budget, run.next, run.fontsAdded, run.frame, run.plan)
-        let (id, processor, maxItems) = (run.requestID, run.processor, configuration.maxBatchItems)
-        let refusal = tracker.isShuttingDown ? WireError(.unavailable, "the server is shutting down", field: "batch_layout") : nil
-        let (slice, maxBytes) = (UInt64(configuration.batchSliceMicroseconds) * 1_000, configuration.batchChunkBytes)
-        let allocator = context.channel.allocator
+        let job = ChunkJob(requestID: run.requestID, budget: run.budget, maxItems: configuration.maxBatchItems,
+                           slice: UInt64(configuration.batchSliceMicroseconds) * 1_000, maxBytes: configuration.batchChunkBytes,
+                           allocator: context.channel.allocator, unwritten: run.unwritten, start: run.next, fontsAdded: run.fontsAdded,
+                           frame: run.frame, plan: run.plan, processor: run.processor)
         run.frame = nil
-        pool.runIfActive(eventLoop: context.eventLoop) { () -> Chunk in
-            func refused(_ error: WireError) -> Chunk {
-                Chunk(processor: processor, frames: try? Self.frame(processor.errorReply(id, error), allocator: allocator), next: 0,
-                      refused: true)
-            }
-            var plan: BatchPlan
-            if let known {
-                plan = known
-            } else {
-                do {
-                    plan = try frame?.withUnsafeReadableBytes { bytes throws(WireError) in
-                        try BatchPlan.of(frame: bytes, processor: processor, maxItems: maxItems)
-                    } ?? { throw WireError(.internal, "a batch without its frame", field: "batch_layout") }()
-                } catch let error as WireError {
-                    return refused(error)
-                } catch {
-                    return refused(WireError(.internal, "\(error)", field: "batch_layout"))
-                }
-            }
-            var scoped = processor
-            if !fontsAdded {
-                // Fonts every item shares that cannot be added refuse the whole batch.
-                do throws(WireError) { scoped = try processor.scoped(for: plan) } catch { return refused(error) }
-            }
-            let chunk = CrashReport.serving("batch_layout") {
-                scoped.batchChunk(plan, from: start, batch: budget, sliceEnd: Uptime.nanoseconds &+ slice,
-                                  maxBytes: maxBytes, refusal: refusal, allocator: allocator)
-            }
-            return Chunk(plan: plan, processor: scoped, frames: chunk.frames, next: chunk.next)
-        }.assumeIsolated().whenComplete { result in
-            switch result {
-            case .success(let chunk):
-                run.plan = chunk.plan
-                run.processor = chunk.processor
-                run.fontsAdded = true
-                run.next = chunk.next
-                run.isDone = chunk.refused || chunk.next >= (chunk.plan?.count ?? 0)
-                // The next chunk is queued before this one is written, so a worker lays it out
-                // while the loop writes (the one after waits if this write leaves the client
-                // behind: at most one chunk more is held).
-                if !run.isDone { self.nextChunk(of: run, context: context) }
-                if let frames = chunk.frames, context.channel.isActive {
-                    self.beforeChannelWrite(context)
-                    context.writeAndFlush(self.wrapOutboundOut(frames)).assumeIsolated().whenComplete { _ in
-                        self.state.replyWritten(now: self.clock())
-                    }
-                }
-                if run.isDone { self.finish(run, context: context) }
-            case .failure:
+        queue(job, channel: context.channel, bound: NIOLoopBound((run, context), eventLoop: context.eventLoop))
+    }
+
+    /// Queues `job` on the pool, behind whatever other connections queued: the pool takes work in
+    /// order, so a batch holds a worker a slice at a time. Called on the loop, or on the worker
+    /// that ran the chunk before.
+    private func queue(_ job: ChunkJob, channel: Channel, bound: NIOLoopBound<(BatchRun, ChannelHandlerContext)>) {
+        let loop = bound.eventLoop
+        pool.submit { state in
+            guard state == .active else {
                 // The pool stopped: the daemon is going down. What is left is answered so.
-                self.refuseRest(of: run, WireError(.unavailable, "the server is shutting down", field: "batch_layout"), context: context)
-                self.finish(run, context: context)
+                loop.execute {
+                    let (run, context) = bound.value
+                    self.refuseRest(of: run, WireError(.unavailable, "the server is shutting down", field: "batch_layout"), context: context)
+                    self.finish(run, context: context)
+                }
+                return
+            }
+            self.runChunk(job, channel: channel, bound: bound)
+        }
+    }
+
+    /// On a worker: lays `job`'s chunk out and hands its frames to the loop; then, where the loop
+    /// would queue the next chunk (the connection open and writable, no earlier chunk of the batch
+    /// still unwritten), queues it from here. The pool's order is the same as the loop's (the end
+    /// of its queue), but the thread that ran this chunk is the one free to take the next when
+    /// nothing else waits: its caches hold the batch's code and fonts, and no hop through the loop
+    /// and no second worker's wake-up comes between chunks (docs/design.md, "Batches").
+    private func runChunk(_ job: ChunkJob, channel: Channel, bound: NIOLoopBound<(BatchRun, ChannelHandlerContext)>) {
+        var chunk = laidOut(job)
+        let done = chunk.refused || chunk.next >= (chunk.plan?.count ?? 0)
+        // This chunk is handed over now; the loop counts it written once it is written or dropped.
+        let unwritten = job.unwritten.handedOver()
+        chunk.continued = !done && unwritten <= 1 && channel.isActive && channel.isWritable
+        let handed = chunk
+        bound.eventLoop.execute {
+            let (run, context) = bound.value
+            self.chunkDone(handed, of: run, context: context)
+        }
+        guard handed.continued else { return }
+        var next = job
+        next.start = handed.next
+        next.fontsAdded = true
+        next.frame = nil
+        next.plan = handed.plan
+        next.processor = handed.processor
+        queue(next, channel: channel, bound: bound)
+    }
+
+    /// On a worker: the chunk of `job`, its frames or the error that refuses the whole batch.
+    private func laidOut(_ job: ChunkJob) -> Chunk {
+        let (id, processor) = (job.requestID, job.processor)
+        let allocator = job.allocator
+        func refused(_ error: WireError) -> Chunk {
+            Chunk(processor: processor, frames: try? Self.frame(processor.errorReply(id, error), allocator: allocator), next: 0, refused: true)
+        }
+        var plan: BatchPlan
+        if let known = job.plan {
+            plan = known
+        } else {
+            do {
+                plan = try job.frame?.withUnsafeReadableBytes { bytes throws(WireError) in
+                    try BatchPlan.of(frame: bytes, processor: processor, maxItems: job.maxItems)
+                } ?? { throw WireError(.internal, "a batch without its frame", field: "batch_layout") }()
+            } catch let error as WireError {
+                return refused(error)
+            } catch {
+                return refused(WireError(.internal, "\(error)", field: "batch_layout"))
             }
         }
+        var scoped = processor
+        if !job.fontsAdded {
+            // Fonts every item shares that cannot be added refuse the whole batch.
+            do throws(WireError) { scoped = try processor.scoped(for: plan) } catch { return refused(error) }
+        }
+        let refusal = tracker.isShuttingDown ? WireError(.unavailable, "the server is shutting down", field: "batch_layout") : nil
+        let chunk = CrashReport.serving("batch_layout") {
+            scoped.batchChunk(plan, from: job.start, batch: job.budget, sliceEnd: Uptime.nanoseconds &+ job.slice,
+                              maxBytes: job.maxBytes, refusal: refusal, allocator: allocator)
+        }
+        return Chunk(plan: plan, processor: scoped, frames: chunk.frames, next: chunk.next)
+    }
+
+    /// On the loop: a chunk's frames written, the run brought up to date; the next chunk queued
+    /// here where the worker did not queue it.
+    private func chunkDone(_ chunk: Chunk, of run: BatchRun, context: ChannelHandlerContext) {
+        run.plan = chunk.plan
+        run.processor = chunk.processor
+        run.fontsAdded = true
+        run.next = chunk.next
+        run.isDone = chunk.refused || chunk.next >= (chunk.plan?.count ?? 0)
+        // The next chunk is queued before this one is written, so a worker lays it out while the
+        // loop writes (the one after waits if this write leaves the client behind: at most one
+        // chunk more is held).
+        if !run.isDone && !chunk.continued { nextChunk(of: run, context: context) }
+        if let frames = chunk.frames, context.channel.isActive {
+            beforeChannelWrite(context)
+            context.writeAndFlush(wrapOutboundOut(frames)).assumeIsolated().whenComplete { _ in
+                self.state.replyWritten(now: self.clock())
+            }
+        }
+        run.unwritten.written()
+        if run.isDone { finish(run, context: context) }
     }
 
     /// Answers every item not yet answered with `error`, on the loop: a handful of bytes each.
