@@ -53,9 +53,10 @@ final class UnwrittenChunks: Sendable {
 ///
 /// The frame is read on the pool by the first chunk, never on the event loop (a batch is large
 /// by nature). A chunk holds a worker for a slice of time (`ServerConfiguration.batchSliceMicroseconds`);
-/// the next one is queued (by that worker, `runChunk`) behind whatever other connections queued
-/// meanwhile, as the pool takes work in order, so a batch of 100,000 items delays another
-/// client's request by at most a slice. A batch waits while its client does not read its replies (the connection is not
+/// the next one runs on that worker at once while nothing else waits for one, and is queued
+/// behind whatever other connections queued meanwhile otherwise (`runChunk`), as the pool takes
+/// work in order, so a batch of 100,000 items delays another client's request by at most a
+/// slice. A batch waits while its client does not read its replies (the connection is not
 /// writable), so its frames never pile up in memory.
 extension ConnectionHandler {
     /// A batch frame (`FrameRoute.batch`), its id and deadline read, the batch not yet.
@@ -110,7 +111,7 @@ extension ConnectionHandler {
         var next: Int
         /// The batch was refused as a whole (`frames` says why).
         var refused = false
-        /// The worker queued the next chunk itself (`runChunk`).
+        /// The worker went on with the next chunk itself (`runChunk`).
         var continued = false
     }
 
@@ -137,7 +138,7 @@ extension ConnectionHandler {
     /// that ran the chunk before.
     private func queue(_ job: ChunkJob, channel: Channel, bound: NIOLoopBound<(BatchRun, ChannelHandlerContext)>) {
         let loop = bound.eventLoop
-        pool.submit { state in
+        queued.submit(on: pool) { state in
             guard state == .active else {
                 // The pool stopped: the daemon is going down. What is left is answered so.
                 loop.execute {
@@ -153,29 +154,35 @@ extension ConnectionHandler {
 
     /// On a worker: lays `job`'s chunk out and hands its frames to the loop; then, where the loop
     /// would queue the next chunk (the connection open and writable, no earlier chunk of the batch
-    /// still unwritten), queues it from here. The pool's order is the same as the loop's (the end
-    /// of its queue), but the thread that ran this chunk is the one free to take the next when
-    /// nothing else waits: its caches hold the batch's code and fonts, and no hop through the loop
-    /// and no second worker's wake-up comes between chunks (docs/design.md, "Batches").
+    /// still unwritten), goes on with it here: at once while no other work waits for a worker,
+    /// else queued behind that work, as the loop would queue it. Either way the batch holds a
+    /// worker a slice at a time while others wait; but the next chunk does not wait for a hop
+    /// through the loop, nor go to another worker that must be woken and meets the batch's code,
+    /// tables and fonts with cold caches (docs/design.md, "Batches and sharing the cores").
     private func runChunk(_ job: ChunkJob, channel: Channel, bound: NIOLoopBound<(BatchRun, ChannelHandlerContext)>) {
-        var chunk = laidOut(job)
-        let done = chunk.refused || chunk.next >= (chunk.plan?.count ?? 0)
-        // This chunk is handed over now; the loop counts it written once it is written or dropped.
-        let unwritten = job.unwritten.handedOver()
-        chunk.continued = !done && unwritten <= 1 && channel.isActive && channel.isWritable
-        let handed = chunk
-        bound.eventLoop.execute {
-            let (run, context) = bound.value
-            self.chunkDone(handed, of: run, context: context)
+        var job = job
+        while true {
+            var chunk = laidOut(job)
+            let done = chunk.refused || chunk.next >= (chunk.plan?.count ?? 0)
+            // This chunk is handed over now; the loop counts it written once it is written or dropped.
+            let unwritten = job.unwritten.handedOver()
+            chunk.continued = !done && unwritten <= 1 && channel.isActive && channel.isWritable
+            let handed = chunk
+            bound.eventLoop.execute {
+                let (run, context) = bound.value
+                self.chunkDone(handed, of: run, context: context)
+            }
+            guard handed.continued else { return }
+            job.start = handed.next
+            job.fontsAdded = true
+            job.frame = nil
+            job.plan = handed.plan
+            job.processor = handed.processor
+            guard queued.isEmpty else {
+                queue(job, channel: channel, bound: bound)
+                return
+            }
         }
-        guard handed.continued else { return }
-        var next = job
-        next.start = handed.next
-        next.fontsAdded = true
-        next.frame = nil
-        next.plan = handed.plan
-        next.processor = handed.processor
-        queue(next, channel: channel, bound: bound)
     }
 
     /// On a worker: the chunk of `job`, its frames or the error that refuses the whole batch.

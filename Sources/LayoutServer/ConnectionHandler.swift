@@ -42,6 +42,8 @@ final class ConnectionHandler: ChannelDuplexHandler, @unchecked Sendable {
     private let shares: ServerShares
     private let logger: Logger
     let pool: NIOThreadPool
+    /// The server's count of work queued on `pool` and not started (`QueuedPoolWork`).
+    let queued: QueuedPoolWork
     let tracker: InFlightTracker
     private let limiter: ConnectionLimiter
     let configuration: ServerConfiguration
@@ -101,7 +103,7 @@ final class ConnectionHandler: ChannelDuplexHandler, @unchecked Sendable {
     static let inlineDecodeBytes = 64 << 10
 
     init(processors: ProcessorSwitch, pool: NIOThreadPool, tracker: InFlightTracker, limiter: ConnectionLimiter,
-         configuration: ServerConfiguration, logger: Logger, shares: ServerShares? = nil,
+         configuration: ServerConfiguration, logger: Logger, shares: ServerShares? = nil, queued: QueuedPoolWork? = nil,
          clock injected: (@Sendable () -> UInt64)? = nil) {
         let clock = injected ?? { Uptime.nanoseconds }
         let shares = shares ?? ServerShares(configuration)
@@ -115,6 +117,7 @@ final class ConnectionHandler: ChannelDuplexHandler, @unchecked Sendable {
         self.processors = processors
         self.logger = logger
         self.pool = pool
+        self.queued = queued ?? QueuedPoolWork()
         self.tracker = tracker
         self.limiter = limiter
         self.configuration = configuration
@@ -275,7 +278,7 @@ final class ConnectionHandler: ChannelDuplexHandler, @unchecked Sendable {
         }
         // A large frame is decoded on the pool; it counts as in flight meanwhile.
         begin(bytes: frame.readableBytes)
-        pool.runIfActive(eventLoop: context.eventLoop) { CrashReport.serving("undecoded") { frame.withUnsafeReadableBytes { processor.decode($0) } } }
+        queued.run(on: pool, eventLoop: context.eventLoop) { CrashReport.serving("undecoded") { frame.withUnsafeReadableBytes { processor.decode($0) } } }
             .assumeIsolated().whenComplete { result in
                 // The daemon-wide count is held across the hand-over, so a draining shutdown
                 // never sees zero in flight between the decode and the layout it leads to.
@@ -375,7 +378,7 @@ final class ConnectionHandler: ChannelDuplexHandler, @unchecked Sendable {
         state.accepted(id, budget: budget)
         begin(bytes: bytes)
         let allocator = context.channel.allocator
-        pool.runIfActive(eventLoop: context.eventLoop) { () throws -> ByteBuffer in
+        queued.run(on: pool, eventLoop: context.eventLoop) { () throws -> ByteBuffer in
             Self.buffer(try Self.answer(RequestTag(envelope), processor: processor, budget: budget) {
                 try processor.replyFrame(to: envelope, budget: budget)
             }, allocator: allocator)
@@ -512,12 +515,12 @@ final class ConnectionHandler: ChannelDuplexHandler, @unchecked Sendable {
         let id = envelope.requestID
         state.accepted(id, budget: budget)
         begin(bytes: bytes)
-        let (documents, clock, pool) = (self.documents, self.clock, self.pool)
+        let (documents, clock, pool, queued) = (self.documents, self.clock, self.pool, self.queued)
         let allocator = context.channel.allocator
         let loop = context.eventLoop
         documentRequestsQueued += 1
         let work = (documentTail ?? loop.makeSucceededVoidFuture()).flatMap {
-            pool.runIfActive(eventLoop: loop) { () throws -> ByteBuffer in
+            queued.run(on: pool, eventLoop: loop) { () throws -> ByteBuffer in
                 Self.buffer(try Self.answer(RequestTag(envelope), processor: processor, budget: budget) {
                     try processor.documentReplyFrame(to: envelope, documents: documents, now: clock(), budget: budget)
                 }, allocator: allocator)

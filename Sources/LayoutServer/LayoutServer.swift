@@ -56,6 +56,7 @@ public final class LayoutServer: @unchecked Sendable {
         let tracker = self.tracker
         let limiter = self.limiter
         let shares = self.shares
+        let queued = QueuedPoolWork()
         let configuration = self.configuration
         let unsent = configuration.maxUnsentReplyBytes
         let bootstrap = ServerBootstrap(group: group)
@@ -72,7 +73,7 @@ public final class LayoutServer: @unchecked Sendable {
                 channel.eventLoop.makeCompletedFuture {
                     try channel.pipeline.syncOperations.addHandler(ConnectionHandler(
                         processors: processors, pool: pool, tracker: tracker, limiter: limiter, configuration: configuration,
-                        logger: logger, shares: shares))
+                        logger: logger, shares: shares, queued: queued))
                 }
             }
         if let fd = Systemd.activatedSocket() {
