@@ -36,8 +36,8 @@ final class BatchRun {
     }
 }
 
-/// Chunks of a batch handed by a worker to the loop and not yet written: a worker queues the
-/// next chunk itself only while the one it hands over is the only one (a loop kept busy
+/// Chunks of a batch handed by a worker to the loop and not yet written: a worker goes on with
+/// the next chunk itself only while the one it hands over is the only one (a loop kept busy
 /// elsewhere never has a batch's chunks pile up behind it).
 final class UnwrittenChunks: Sendable {
     private let count = Atomic<Int>(0)
@@ -87,7 +87,7 @@ extension ConnectionHandler {
     }
 
     /// What a chunk's work reads: taken from the run on the loop when the loop queues a chunk,
-    /// carried forward by the worker when it queues the next one itself.
+    /// carried forward by the worker when it goes on with the next one itself.
     private struct ChunkJob: Sendable {
         let requestID: UInt64
         let budget: WorkBudget
