@@ -30,7 +30,7 @@ struct BatchPass {
     /// The batch answered `repeats` times.
     func run(repeats: Int) throws {
         for _ in 0..<repeats {
-            let chunks = try body.withUnsafeBytes { try processor.batchReplyChunks(toBody: $0) }
+            let chunks = try processor.batchReplyChunks(toBody: body)
             precondition(chunks.reduce(0) { $0 + $1.readableBytes } > items * 8, "no reply frames to the batch's items")
         }
     }

@@ -40,8 +40,9 @@ extension RequestProcessor {
     /// answers it (the configuration's slice and chunk bytes, the fonts every item shares added
     /// once): the chunks' frames, in order, or the error that refuses the batch as a whole. What
     /// a batch costs without its connection, for the benchmark's `batch` pass.
-    public func batchReplyChunks(toBody body: UnsafeRawBufferPointer) throws(WireError) -> [ByteBuffer] {
-        let plan = try BatchPlan.of(frame: body, processor: self, maxItems: configuration.maxBatchItems)
+    public func batchReplyChunks(toBody body: [UInt8]) throws -> [ByteBuffer] {
+        let maxItems = configuration.maxBatchItems
+        let plan = try body.withUnsafeBytes { bytes throws(WireError) in try BatchPlan.of(frame: bytes, processor: self, maxItems: maxItems) }
         let scoped = try self.scoped(for: plan)
         let batch = plan.deadlineMs > 0 ? WorkBudget(milliseconds: Int(plan.deadlineMs)) : WorkBudget()
         let slice = UInt64(configuration.batchSliceMicroseconds) * 1_000
