@@ -20,12 +20,15 @@ if [ "${1:-}" != --pgo ]; then
   exec "${release[@]}" "$@"
 fi
 shift
-scratch=.build-pgo/use
+scratch=
 arguments=("$@")
 for ((i = 0; i + 1 < ${#arguments[@]}; i++)); do
   [ "${arguments[i]}" = --scratch-path ] && scratch=${arguments[i + 1]}
 done
-[[ " $* " == *" --scratch-path "* ]] || set -- --scratch-path "$scratch" "$@"
+if [ -z "$scratch" ]; then
+  scratch=.build-pgo/use
+  set -- --scratch-path "$scratch" "$@"
+fi
 [[ " $* " == *" --show-bin-path "* ]] && exec swift build -c release "$@"
 profile=${LAYOUTD_PGO_PROFILE:-}
 if [ -z "$profile" ]; then

@@ -490,6 +490,8 @@ def main():
         ways = [way for way in ways if way[0] != "batch"]
     if arguments.way:
         ways = [way for way in ways if way[0] in arguments.way]
+    # The echo is set beside the round trip one at a time: measured and shown only with it.
+    measures_one = any(mode == "one" for mode, _ in ways)
     sent = {"batch": batch_frame, "hello": hellos}
     rounds = collections.defaultdict(list)
     echoes = collections.defaultdict(list)
@@ -504,7 +506,7 @@ def main():
     for round_ in range(arguments.rounds):
         for setting in settings:
             placement, client = setting[0], clients[setting[1]]
-            if any(mode == "one" for mode, _ in ways):
+            if measures_one:
                 echoes[setting].append({**references(), "echo": echo_round_trip(frames, arguments.passes, placement, client)})
             for mode, _ in ways:
                 for binary in binaries:
@@ -557,10 +559,9 @@ def main():
         print("|---|---|---|---|")
         for setting, binary in batches:
             measured = rounds[(setting, "batch", binary)]
-            label = ", ".join([setting[0], f"{setting[1]} client"] + ([binary] if len(binaries) > 1 else []))
-            print(f"| {label} | {statistics.median(m['round_trip'] for m in measured) * 1e6:.2f} µs | "
+            print(f"| {trip_label(setting, binary)} | {statistics.median(m['round_trip'] for m in measured) * 1e6:.2f} µs | "
                   f"{ratio(measured, 'round_trip', 'layout'):.2f}× | {ratio(measured, 'round_trip', 'batch'):.2f}× |")
-    if not any(mode == "one" for mode, _ in ways):
+    if not measures_one:
         return
     print("\nA round trip with no daemon (each caption's request frame to a Python peer that answers eight bytes), "
           "beside the layout's one at a time:\n")

@@ -17,14 +17,10 @@ struct BatchPass {
         var envelope = Layoutd_V1_Envelope()
         envelope.requestID = 2
         envelope.batchLayout.texts = captions.map(\.text)
-        envelope.batchLayout.layout.width = options.width
-        envelope.batchLayout.layout.defaultStyle.family = "Noto Sans"
-        envelope.batchLayout.layout.defaultStyle.size = options.size
+        envelope.batchLayout.layout = FramedPass.captionOptions(options)
         body = try envelope.serializedBytes()
         items = captions.count
-        let configuration = ServerConfiguration()
-        processor = RequestProcessor(layouter: ParagraphLayouter(fonts: registry, cache: nil, maxTextLength: configuration.maxTextUnits),
-                                     configuration: configuration)
+        processor = FramedPass.uncachedProcessor(registry: registry)
     }
 
     /// The batch answered `repeats` times.

@@ -18,15 +18,29 @@ struct FramedPass {
         bodies = try captions.enumerated().map { index, caption in
             var envelope = Layoutd_V1_Envelope()
             envelope.requestID = UInt64(index + 2)
+            envelope.layout = Self.captionOptions(options)
             envelope.layout.text = caption.text
-            envelope.layout.width = options.width
-            envelope.layout.defaultStyle.family = "Noto Sans"
-            envelope.layout.defaultStyle.size = options.size
             return try envelope.serializedBytes()
         }
+        processor = Self.uncachedProcessor(registry: registry)
+    }
+
+    /// The options every caption is sent with, as `scripts/daemon-instructions.py` sends them:
+    /// the width, Noto Sans at the size.
+    static func captionOptions(_ options: BenchOptions) -> Layoutd_V1_LayoutRequest {
+        var layout = Layoutd_V1_LayoutRequest()
+        layout.width = options.width
+        layout.defaultStyle.family = "Noto Sans"
+        layout.defaultStyle.size = options.size
+        return layout
+    }
+
+    /// The daemon's own request processor on `registry`, with no shaping cache: every caption
+    /// shaped as the cold pass shapes it.
+    static func uncachedProcessor(registry: FontRegistry) -> RequestProcessor {
         let configuration = ServerConfiguration()
-        processor = RequestProcessor(layouter: ParagraphLayouter(fonts: registry, cache: nil, maxTextLength: configuration.maxTextUnits),
-                                     configuration: configuration)
+        return RequestProcessor(layouter: ParagraphLayouter(fonts: registry, cache: nil, maxTextLength: configuration.maxTextUnits),
+                                configuration: configuration)
     }
 
     /// Every body answered `repeats` times, each with a reply frame.

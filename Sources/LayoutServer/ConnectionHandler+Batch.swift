@@ -91,9 +91,6 @@ extension ConnectionHandler {
     private struct ChunkJob: Sendable {
         let requestID: UInt64
         let budget: WorkBudget
-        let maxItems: Int
-        let slice: UInt64
-        let maxBytes: Int
         let allocator: ByteBufferAllocator
         let unwritten: UnwrittenChunks
         var start: Int
@@ -125,10 +122,8 @@ extension ConnectionHandler {
             waitingBatches.append(run)
             return
         }
-        let job = ChunkJob(requestID: run.requestID, budget: run.budget, maxItems: configuration.maxBatchItems,
-                           slice: UInt64(configuration.batchSliceMicroseconds) * 1_000, maxBytes: configuration.batchChunkBytes,
-                           allocator: context.channel.allocator, unwritten: run.unwritten, start: run.next, fontsAdded: run.fontsAdded,
-                           frame: run.frame, plan: run.plan, processor: run.processor)
+        let job = ChunkJob(requestID: run.requestID, budget: run.budget, allocator: context.channel.allocator, unwritten: run.unwritten,
+                           start: run.next, fontsAdded: run.fontsAdded, frame: run.frame, plan: run.plan, processor: run.processor)
         run.frame = nil
         queue(job, channel: context.channel, bound: NIOLoopBound((run, context), eventLoop: context.eventLoop))
     }
@@ -198,7 +193,7 @@ extension ConnectionHandler {
         } else {
             do {
                 plan = try job.frame?.withUnsafeReadableBytes { bytes throws(WireError) in
-                    try BatchPlan.of(frame: bytes, processor: processor, maxItems: job.maxItems)
+                    try BatchPlan.of(frame: bytes, processor: processor, maxItems: configuration.maxBatchItems)
                 } ?? { throw WireError(.internal, "a batch without its frame", field: "batch_layout") }()
             } catch let error as WireError {
                 return refused(error)
@@ -212,9 +207,10 @@ extension ConnectionHandler {
             do throws(WireError) { scoped = try processor.scoped(for: plan) } catch { return refused(error) }
         }
         let refusal = tracker.isShuttingDown ? WireError(.unavailable, "the server is shutting down", field: "batch_layout") : nil
+        let (slice, maxBytes) = (UInt64(configuration.batchSliceMicroseconds) * 1_000, configuration.batchChunkBytes)
         let chunk = CrashReport.serving("batch_layout") {
-            scoped.batchChunk(plan, from: job.start, batch: job.budget, sliceEnd: Uptime.nanoseconds &+ job.slice,
-                              maxBytes: job.maxBytes, refusal: refusal, allocator: allocator)
+            scoped.batchChunk(plan, from: job.start, batch: job.budget, sliceEnd: Uptime.nanoseconds &+ slice,
+                              maxBytes: maxBytes, refusal: refusal, allocator: allocator)
         }
         return Chunk(plan: plan, processor: scoped, frames: chunk.frames, next: chunk.next)
     }
