@@ -5,7 +5,7 @@ import NIOPosix
 import Synchronization
 
 /// A batch in progress on a connection: where it stands, and what it runs with.
-/// Touched on the connection's event loop only.
+/// Touched on the connection's event loop only, but for `cursor` and `held`, which its lanes share.
 final class BatchRun {
     let requestID: UInt64
     /// The batch's own budget: its deadline (the envelope's, none otherwise) and its cancel flag,
@@ -19,12 +19,23 @@ final class BatchRun {
     /// The processor the batch was taken with; once its shared fonts are added, that one.
     var processor: RequestProcessor
     var fontsAdded = false
-    /// The first item not yet answered.
+    /// The first item not yet written (or dropped, its connection gone).
     var next = 0
+    /// The first item no lane has taken.
+    let cursor = BatchCursor()
+    /// Bytes laid out and not yet written.
+    let held = HeldBatchBytes()
+    /// Lanes queued or running: chains of chunks, one worker each.
+    var lanes = 0
+    /// Pieces laid out ahead of `next` by one lane while another still lays out the items
+    /// before them, by their first item.
+    var ahead: [Int: RequestProcessor.BatchChunk.Piece] = [:]
+    /// Waiting in `waitingBatches` for the client to read.
+    var isWaiting = false
     /// Refused as a whole, or every item answered.
     var isDone = false
-    /// Chunks a worker handed to the loop and the loop has not written yet.
-    let unwritten = UnwrittenChunks()
+    /// Answered, and no longer in flight (`finish`).
+    var isFinished = false
 
     init(requestID: UInt64, budget: WorkBudget, bytes: Int, processor: RequestProcessor, frame: ByteBuffer?, plan: BatchPlan?) {
         self.requestID = requestID
@@ -36,28 +47,20 @@ final class BatchRun {
     }
 }
 
-/// Chunks of a batch handed by a worker to the loop and not yet written: a worker goes on with
-/// the next chunk itself only while the one it hands over is the only one (a loop kept busy
-/// elsewhere never has a batch's chunks pile up behind it).
-final class UnwrittenChunks: Sendable {
-    private let count = Atomic<Int>(0)
-
-    /// One more handed over; how many are now unwritten, this one included.
-    func handedOver() -> Int { count.add(1, ordering: .acquiringAndReleasing).newValue }
-
-    /// One written (or dropped, its connection gone).
-    func written() { count.subtract(1, ordering: .acquiringAndReleasing) }
-}
-
-/// Batches: laid out a chunk at a time on the pool, each chunk's frames written in one write.
+/// Batches: laid out a chunk at a time on the pool, on as many workers as the pool has, and
+/// written in order.
 ///
 /// The frame is read on the pool by the first chunk, never on the event loop (a batch is large
-/// by nature). A chunk holds a worker for a slice of time (`ServerConfiguration.batchSliceMicroseconds`);
-/// the next one runs on that worker at once while nothing else waits for one, and is queued
-/// behind whatever other connections queued meanwhile otherwise (`runChunk`), as the pool takes
-/// work in order, so a batch of 100,000 items delays another client's request by at most a
-/// slice. A batch waits while its client does not read its replies (the connection is not
-/// writable), so its frames never pile up in memory.
+/// by nature). Then the batch runs in lanes, one a worker: each lane is a chain of chunks, and
+/// each chunk takes its items from the batch's cursor a few at a time, so the lanes share the
+/// items and the loop writes their frames in the items' order (`BatchRun.ahead` holds what came
+/// early). A chunk holds a worker for a slice of time (`ServerConfiguration.batchSliceMicroseconds`);
+/// its lane goes on at once while nothing else waits for a worker, and is queued behind whatever
+/// other connections queued meanwhile otherwise (`runLane`), as the pool takes work in order, so
+/// a batch of 100,000 items delays another client's request by at most a slice. A batch waits
+/// while its client does not read its replies (the connection is not writable), and a lane
+/// stops while its batch holds more than a few chunks' bytes unwritten, so frames never pile up
+/// in memory.
 extension ConnectionHandler {
     /// A batch frame (`FrameRoute.batch`), its id and deadline read, the batch not yet.
     func runBatch(frame: ByteBuffer, requestID: UInt64, deadlineMs: UInt32, processor: RequestProcessor, arrival: UInt64,
@@ -83,17 +86,21 @@ extension ConnectionHandler {
     private func start(_ run: BatchRun, context: ChannelHandlerContext) {
         state.accepted(run.requestID, budget: run.budget)
         begin(bytes: run.bytes)
-        nextChunk(of: run, context: context)
+        fillLanes(of: run, context: context)
     }
 
-    /// What a chunk's work reads: taken from the run on the loop when the loop queues a chunk,
-    /// carried forward by the worker when it goes on with the next one itself.
+    /// The most bytes a batch holds laid out and unwritten before its lanes stop: a few chunks
+    /// a lane, so a lane hands one chunk over while it lays out the next.
+    private var heldBytesBound: Int { 2 * configuration.workerThreads * configuration.batchChunkBytes }
+
+    /// What a chunk's work reads: taken from the run on the loop when the loop starts a lane,
+    /// carried forward by the worker from chunk to chunk of its lane.
     private struct ChunkJob: Sendable {
         let requestID: UInt64
         let budget: WorkBudget
         let allocator: ByteBufferAllocator
-        let unwritten: UnwrittenChunks
-        var start: Int
+        let cursor: BatchCursor
+        let held: HeldBatchBytes
         var fontsAdded: Bool
         var frame: ByteBuffer?
         var plan: BatchPlan?
@@ -104,71 +111,84 @@ extension ConnectionHandler {
     private struct Chunk: Sendable {
         var plan: BatchPlan?
         var processor: RequestProcessor
-        var frames: ByteBuffer?
-        var next: Int
-        /// The batch was refused as a whole (`frames` says why).
-        var refused = false
-        /// The worker went on with the next chunk itself (`runChunk`).
+        var pieces: [RequestProcessor.BatchChunk.Piece]
+        /// The batch was refused as a whole: these frames say why.
+        var refusal: ByteBuffer?
+        /// Its lane goes on with another chunk (`runLane`); else the lane ends with this one.
         var continued = false
     }
 
-    /// Queues the batch's next chunk, or waits for the client to read (`resumeBatches`).
-    private func nextChunk(of run: BatchRun, context: ChannelHandlerContext) {
-        guard context.channel.isActive else {
-            finish(run, context: context)
+    /// Starts lanes up to one a worker while items are left to take, or waits for the client to
+    /// read (`resumeBatches`); finishes the batch once it is answered and no lane runs. The
+    /// frame is read, and the fonts every item shares added, by one lane alone.
+    private func fillLanes(of run: BatchRun, context: ChannelHandlerContext) {
+        guard !run.isFinished else { return }
+        let count = run.plan?.count ?? Int.max
+        guard !run.isDone, run.next < count, context.channel.isActive else {
+            if run.lanes == 0 { finish(run, context: context) }
             return
         }
         guard context.channel.isWritable else {
-            waitingBatches.append(run)
+            if !run.isWaiting {
+                run.isWaiting = true
+                waitingBatches.append(run)
+            }
             return
         }
-        let job = ChunkJob(requestID: run.requestID, budget: run.budget, allocator: context.channel.allocator, unwritten: run.unwritten,
-                           start: run.next, fontsAdded: run.fontsAdded, frame: run.frame, plan: run.plan, processor: run.processor)
-        run.frame = nil
-        queue(job, channel: context.channel, bound: NIOLoopBound((run, context), eventLoop: context.eventLoop))
+        let lanes = run.plan != nil && run.fontsAdded ? configuration.workerThreads : 1
+        while run.lanes < lanes && !run.cursor.isExhausted(before: count) && run.held.count < heldBytesBound {
+            run.lanes += 1
+            let job = ChunkJob(requestID: run.requestID, budget: run.budget, allocator: context.channel.allocator, cursor: run.cursor,
+                               held: run.held, fontsAdded: run.fontsAdded, frame: run.frame, plan: run.plan, processor: run.processor)
+            run.frame = nil
+            queue(job, channel: context.channel, bound: NIOLoopBound((run, context), eventLoop: context.eventLoop))
+        }
     }
 
-    /// Queues `job` on the pool, behind whatever other connections queued: the pool takes work in
-    /// order, so a batch holds a worker a slice at a time. Called on the loop, or on the worker
-    /// that ran the chunk before.
+    /// Queues `job`'s lane on the pool, behind whatever other connections queued: the pool takes
+    /// work in order, so a batch holds a worker a slice at a time. Called on the loop, or on the
+    /// worker that ran the lane's chunk before.
     private func queue(_ job: ChunkJob, channel: Channel, bound: NIOLoopBound<(BatchRun, ChannelHandlerContext)>) {
         let loop = bound.eventLoop
         queued.submit(on: pool) { state in
             guard state == .active else {
-                // The pool stopped: the daemon is going down. What is left is answered so.
+                // The pool stopped: the daemon is going down. What is left is answered so, once
+                // no lane runs.
                 loop.execute {
                     let (run, context) = bound.value
+                    run.lanes -= 1
+                    guard run.lanes == 0, !run.isFinished else { return }
                     self.refuseRest(of: run, WireError(.unavailable, "the server is shutting down", field: "batch_layout"), context: context)
                     self.finish(run, context: context)
                 }
                 return
             }
-            self.runChunk(job, channel: channel, bound: bound)
+            self.runLane(job, channel: channel, bound: bound)
         }
     }
 
-    /// On a worker: lays `job`'s chunk out and hands its frames to the loop; then, where the loop
-    /// would queue the next chunk (the connection open and writable, no earlier chunk of the batch
-    /// still unwritten), goes on with it here: at once while no other work waits for a worker,
-    /// else queued behind that work, as the loop would queue it. Either way the batch holds a
-    /// worker a slice at a time while others wait; but the next chunk does not wait for a hop
-    /// through the loop, nor go to another worker that must be woken and meets the batch's code,
-    /// tables and fonts with cold caches (docs/design.md, "Batches and sharing the cores").
-    private func runChunk(_ job: ChunkJob, channel: Channel, bound: NIOLoopBound<(BatchRun, ChannelHandlerContext)>) {
+    /// On a worker: lays `job`'s chunk out and hands its frames to the loop; then, while items
+    /// are left, the connection is open and writable and the batch holds few bytes unwritten,
+    /// goes on with the next chunk here: at once while no other work waits for a worker, else
+    /// queued behind that work. Either way the batch holds a worker a slice at a time while
+    /// others wait; but the next chunk does not wait for a hop through the loop, nor go to a
+    /// worker that must be woken and meets the batch's code, tables and fonts with cold caches
+    /// (docs/design.md, "Batches and sharing the cores").
+    private func runLane(_ job: ChunkJob, channel: Channel, bound: NIOLoopBound<(BatchRun, ChannelHandlerContext)>) {
         var job = job
         while true {
             var chunk = laidOut(job)
-            let done = chunk.refused || chunk.next >= (chunk.plan?.count ?? 0)
-            // This chunk is handed over now; the loop counts it written once it is written or dropped.
-            let unwritten = job.unwritten.handedOver()
-            chunk.continued = !done && unwritten <= 1 && channel.isActive && channel.isWritable
+            let bytes = chunk.pieces.reduce(0) { $0 + $1.frames.readableBytes }
+            // Held until the loop writes it or drops it.
+            let held = job.held.hold(bytes)
+            let exhausted = chunk.refusal != nil || job.cursor.isExhausted(before: chunk.plan?.count ?? 0)
+            chunk.continued = !exhausted && held <= heldBytesBound && channel.isActive && channel.isWritable
             let handed = chunk
             bound.eventLoop.execute {
                 let (run, context) = bound.value
                 self.chunkDone(handed, of: run, context: context)
             }
             guard handed.continued else { return }
-            job.start = handed.next
             job.fontsAdded = true
             job.frame = nil
             job.plan = handed.plan
@@ -185,7 +205,7 @@ extension ConnectionHandler {
         let (id, processor) = (job.requestID, job.processor)
         let allocator = job.allocator
         func refused(_ error: WireError) -> Chunk {
-            Chunk(processor: processor, frames: try? Self.frame(processor.errorReply(id, error), allocator: allocator), next: 0, refused: true)
+            Chunk(processor: processor, pieces: [], refusal: (try? Self.frame(processor.errorReply(id, error), allocator: allocator)) ?? allocator.buffer(capacity: 0))
         }
         var plan: BatchPlan
         if let known = job.plan {
@@ -209,35 +229,54 @@ extension ConnectionHandler {
         let refusal = tracker.isShuttingDown ? WireError(.unavailable, "the server is shutting down", field: "batch_layout") : nil
         let (slice, maxBytes) = (UInt64(configuration.batchSliceMicroseconds) * 1_000, configuration.batchChunkBytes)
         let chunk = CrashReport.serving("batch_layout") {
-            scoped.batchChunk(plan, from: job.start, batch: job.budget, sliceEnd: Uptime.nanoseconds &+ slice,
+            scoped.batchChunk(plan, taking: job.cursor, batch: job.budget, sliceEnd: Uptime.nanoseconds &+ slice,
                               maxBytes: maxBytes, refusal: refusal, allocator: allocator)
         }
-        return Chunk(plan: plan, processor: scoped, frames: chunk.frames, next: chunk.next)
+        return Chunk(plan: plan, processor: scoped, pieces: chunk.pieces)
     }
 
-    /// On the loop: a chunk's frames written, the run brought up to date; the next chunk queued
-    /// here where the worker did not queue it.
+    /// On the loop: a chunk's pieces written in the items' order (held back where another
+    /// lane still lays out the items before them), the run brought up to date, lanes started
+    /// where this one ended and items are left.
     private func chunkDone(_ chunk: Chunk, of run: BatchRun, context: ChannelHandlerContext) {
+        if !chunk.continued { run.lanes -= 1 }
+        if let refusal = chunk.refusal {
+            // Only the first lane reads the batch: nothing else runs.
+            run.isDone = true
+            if context.channel.isActive {
+                beforeChannelWrite(context)
+                context.writeAndFlush(wrapOutboundOut(refusal), promise: nil)
+            }
+            fillLanes(of: run, context: context)
+            return
+        }
         run.plan = chunk.plan
         run.processor = chunk.processor
         run.fontsAdded = true
-        run.next = chunk.next
-        run.isDone = chunk.refused || chunk.next >= (chunk.plan?.count ?? 0)
-        // The next chunk is queued before this one is written, so a worker lays it out while the
-        // loop writes (the one after waits if this write leaves the client behind: at most one
-        // chunk more is held).
-        if !run.isDone && !chunk.continued { nextChunk(of: run, context: context) }
-        if let frames = chunk.frames, context.channel.isActive {
+        for piece in chunk.pieces { run.ahead[piece.items.lowerBound] = piece }
+        var ready: [ByteBuffer] = []
+        while let piece = run.ahead.removeValue(forKey: run.next) {
+            ready.append(piece.frames)
+            run.next = piece.items.upperBound
+        }
+        run.held.release(ready.reduce(0) { $0 + $1.readableBytes })
+        // Lanes are started (this one's ended, or another's that stopped for the bytes the batch
+        // held) before these frames are written, so a worker lays out while the loop writes;
+        // the batch is finished after its last frames are written.
+        let answered = run.next >= (run.plan?.count ?? 0)
+        if !answered { fillLanes(of: run, context: context) }
+        if !ready.isEmpty && context.channel.isActive {
             beforeChannelWrite(context)
-            context.writeAndFlush(wrapOutboundOut(frames)).assumeIsolated().whenComplete { _ in
+            for frames in ready.dropLast() { context.write(wrapOutboundOut(frames), promise: nil) }
+            context.writeAndFlush(wrapOutboundOut(ready[ready.count - 1])).assumeIsolated().whenComplete { _ in
                 self.state.replyWritten(now: self.clock())
             }
         }
-        run.unwritten.written()
-        if run.isDone { finish(run, context: context) }
+        if answered { fillLanes(of: run, context: context) }
     }
 
     /// Answers every item not yet answered with `error`, on the loop: a handful of bytes each.
+    /// No lane runs, so every item taken is written.
     private func refuseRest(of run: BatchRun, _ error: WireError, context: ChannelHandlerContext) {
         run.isDone = true
         let reply: ByteBuffer?
@@ -259,6 +298,8 @@ extension ConnectionHandler {
 
     /// The batch is answered (or its connection gone): it is no longer in flight.
     private func finish(_ run: BatchRun, context: ChannelHandlerContext) {
+        guard !run.isFinished else { return }
+        run.isFinished = true
         state.answered(run.requestID, budget: run.budget)
         end(bytes: run.bytes, context: context)
     }
@@ -268,6 +309,9 @@ extension ConnectionHandler {
         guard !waitingBatches.isEmpty, context.channel.isWritable || !context.channel.isActive else { return }
         let waiting = waitingBatches
         waitingBatches = []
-        for run in waiting { nextChunk(of: run, context: context) }
+        for run in waiting {
+            run.isWaiting = false
+            fillLanes(of: run, context: context)
+        }
     }
 }

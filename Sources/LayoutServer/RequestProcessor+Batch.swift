@@ -4,9 +4,18 @@ import NIOCore
 
 /// A batch's items laid out on a worker, a chunk at a time, each under its own budget.
 extension RequestProcessor {
-    /// One chunk of a batch: its items' frames, one after another, and where the next chunk starts.
+    /// One chunk of a batch: its items' frames in the order they were taken, and which items
+    /// each stretch of them answers.
     struct BatchChunk: Sendable {
+        /// Consecutive items and their frames (a slice of `frames`). A chunk taken alone is one
+        /// piece; beside other lanes, a piece ends where another lane took the next items.
+        struct Piece: Sendable {
+            let items: Range<Int>
+            let frames: ByteBuffer
+        }
         let frames: ByteBuffer
+        let pieces: [Piece]
+        /// Where the last piece ends: the next chunk's first item, for a chunk taken alone.
         let next: Int
     }
 
@@ -15,25 +24,62 @@ extension RequestProcessor {
         try scoped(fonts: plan.sharedFonts, field: "batch_layout.layout.fonts")
     }
 
+    /// The most items a chunk takes from its cursor at once: items taken are laid out whatever
+    /// the time, so blocks stay small beside a slice.
+    static let largestBlock = 16
+
     /// Lays out items of `plan` from `start` until `sliceEnd` (uptime in nanoseconds) or until
     /// `maxBytes` of frames are written, at least one item. Past the batch's deadline, after a
     /// cancel or with `refusal` set, items are answered with that error instead, quickly.
     func batchChunk(_ plan: BatchPlan, from start: Int, batch: WorkBudget, sliceEnd: UInt64, maxBytes: Int,
                     refusal: WireError? = nil, allocator: ByteBufferAllocator = ByteBufferAllocator()) -> BatchChunk {
+        batchChunk(plan, taking: BatchCursor(from: start), batch: batch, sliceEnd: sliceEnd, maxBytes: maxBytes,
+                   refusal: refusal, allocator: allocator)
+    }
+
+    /// The same, the items taken from `cursor`, which other workers may share: a block at a time,
+    /// sized to what is left of the slice and the bytes at the pace of the items so far (one
+    /// item first).
+    func batchChunk(_ plan: BatchPlan, taking cursor: BatchCursor, batch: WorkBudget, sliceEnd: UInt64, maxBytes: Int,
+                    refusal: WireError? = nil, allocator: ByteBufferAllocator = ByteBufferAllocator()) -> BatchChunk {
         // Room for the whole chunk at once: a chunk grown by doubling copies itself again each time.
         var frames = BatchItemFrames(capacity: maxBytes < 1 << 20 ? maxBytes + (16 << 10) : 64 << 10)
-        var index = start
-        var now: UInt64
+        var stretches: [(items: Range<Int>, bytes: Range<Int>)] = []
+        let started = Uptime.nanoseconds
+        var (now, done) = (started, 0)
         repeat {
-            now = batchItem(plan, index, batch: batch, refusal: refusal, into: &frames)
-            index += 1
-        } while index < plan.count && frames.byteCount < maxBytes && now < sliceEnd
+            let items = cursor.take(Self.blockSize(done: done, started: started, now: now, sliceEnd: sliceEnd,
+                                                   written: frames.byteCount, maxBytes: maxBytes), before: plan.count)
+            guard !items.isEmpty else { break }
+            let mark = frames.byteCount
+            for index in items { now = batchItem(plan, index, batch: batch, refusal: refusal, into: &frames) }
+            done += items.count
+            if let last = stretches.last, last.items.upperBound == items.lowerBound {
+                stretches[stretches.count - 1] = (last.items.lowerBound..<items.upperBound, last.bytes.lowerBound..<frames.byteCount)
+            } else {
+                stretches.append((items, mark..<frames.byteCount))
+            }
+        } while frames.byteCount < maxBytes && now < sliceEnd
         let buffer = frames.withBytes { bytes in
             var buffer = allocator.buffer(capacity: bytes.count)
             buffer.writeBytes(bytes)
             return buffer
         }
-        return BatchChunk(frames: buffer, next: index)
+        let pieces = stretches.map { stretch in
+            BatchChunk.Piece(items: stretch.items, frames: buffer.getSlice(at: stretch.bytes.lowerBound, length: stretch.bytes.count)!)
+        }
+        return BatchChunk(frames: buffer, pieces: pieces, next: stretches.last?.items.upperBound ?? 0)
+    }
+
+    /// How many items to take next: one to start; then as many as fit in the time and bytes left
+    /// at the pace of the `done` so far, at least one, and at most as many as are done (a pace
+    /// read from a few items may be far off) and `largestBlock`.
+    static func blockSize(done: Int, started: UInt64, now: UInt64, sliceEnd: UInt64, written: Int, maxBytes: Int) -> Int {
+        guard done > 0 else { return 1 }
+        let pace = max(1, (now &- started) / UInt64(done))
+        let byTime = (sliceEnd > now ? sliceEnd - now : 0) / pace
+        let byBytes = max(0, maxBytes - written) / max(1, written / done)
+        return max(1, Int(min(UInt64(min(largestBlock, done)), byTime, UInt64(byBytes))))
     }
 
     /// A batch frame's body answered in process, chunk after chunk as a connection's worker

@@ -45,6 +45,30 @@ import TestSupport
         }
     }
 
+    /// Four workers and short slices: the batch runs in four lanes, whose chunks reach the loop
+    /// out of the items' order (heavy and light items mixed, failures among them); the loop
+    /// still writes every item once, in order, each as the same request answers alone.
+    @Test func aBatchOnEveryWorkerIsAnsweredInOrder() throws {
+        let daemon = try Daemon(arguments: ["--threads", "4", "--batch-slice-us", "100"])
+        let client = try daemon.client()
+        let requests = (0..<300).map { index in
+            var request = index % 7 == 3
+                ? layoutRequest(String(repeating: "a heavier item wraps over many lines ", count: 40), width: 140)
+                : layoutRequest("Caption \(index) of a batch on every worker", width: 220)
+            if index % 11 == 5 { request.width = -1 }
+            return request
+        }
+        let items = try Self.items(client, .with { $0.requests = requests })
+        #expect(items.map(\.index) == (0..<UInt32(requests.count)).map { $0 })
+        for index in Array(0..<24) + [101, 150, 214, 299] {
+            switch (items[index].result, try? client.call(.layout(requests[index])).layoutReply) {
+            case (.layout(let layout), let alone?): #expect(layout == alone, "item \(index) differs from its request alone")
+            case (.error(let error), nil): #expect(error.field == "batch_layout.requests[\(index)].width", "item \(index): \(error)")
+            default: Issue.record("item \(index) was answered otherwise than alone: \(items[index])")
+            }
+        }
+    }
+
     @Test func anItemFailsAloneAndIsNamedInTheBatch() throws {
         let daemon = try Daemon(arguments: ["--max-text", "100"])
         let client = try daemon.client()
