@@ -110,11 +110,13 @@ import TestSupport
         #expect(try client.greet().maxBatchItems == 10)
     }
 
-    /// A batch of 10,000 on a daemon with one worker: another client's request, which needs the
-    /// pool too, is answered while the batch still has items to go (its items are read all the
-    /// while on another thread, so the batch never waits for its reader).
-    @Test func anotherConnectionIsServedWhileABatchOfTenThousandRuns() throws {
-        let daemon = try Daemon(arguments: ["--threads", "1"])
+    /// A batch of 10,000 on a daemon with one worker, and with two (the batch in a lane on
+    /// each): another client's request, which needs the pool too, is answered while the batch
+    /// still has items to go (its items are read all the while on another thread, so the batch
+    /// never waits for its reader).
+    @Test(arguments: ["1", "2"])
+    func anotherConnectionIsServedWhileABatchOfTenThousandRuns(threads: String) throws {
+        let daemon = try Daemon(arguments: ["--threads", threads])
         let batcher = try daemon.client()
         var envelope = Layoutd_V1_Envelope()
         envelope.requestID = 7
