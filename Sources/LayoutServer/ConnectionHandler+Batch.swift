@@ -47,8 +47,8 @@ final class BatchRun {
     }
 }
 
-/// Batches: laid out a chunk at a time on the pool, on as many workers as the pool has, and
-/// written in order.
+/// Batches: laid out a chunk at a time on the pool, on every worker (`batch-workers`: up to that
+/// many), and written in order.
 ///
 /// The frame is read on the pool by the first chunk, never on the event loop (a batch is large
 /// by nature). Then the batch runs in lanes, one a worker: each lane is a chain of chunks, and
@@ -91,7 +91,7 @@ extension ConnectionHandler {
 
     /// The most bytes a batch holds laid out and unwritten before its lanes stop: a few chunks
     /// a lane, so a lane hands one chunk over while it lays out the next.
-    private var heldBytesBound: Int { 2 * configuration.workerThreads * configuration.batchChunkBytes }
+    private var heldBytesBound: Int { 2 * configuration.batchLanes * configuration.batchChunkBytes }
 
     /// What a chunk's work reads: taken from the run on the loop when the loop starts a lane,
     /// carried forward by the worker from chunk to chunk of its lane.
@@ -135,7 +135,7 @@ extension ConnectionHandler {
             }
             return
         }
-        let lanes = run.plan != nil && run.fontsAdded ? configuration.workerThreads : 1
+        let lanes = run.plan != nil && run.fontsAdded ? configuration.batchLanes : 1
         while run.lanes < lanes && !run.cursor.isExhausted(before: count) && run.held.count < heldBytesBound {
             run.lanes += 1
             let job = ChunkJob(requestID: run.requestID, budget: run.budget, allocator: context.channel.allocator, cursor: run.cursor,

@@ -48,6 +48,7 @@ public struct DaemonSettings: Sendable, Equatable {
     public var maxUnsentBytes = 1 << 20
     public var maxBatchItems = ServerConfiguration.defaultMaxBatchItems
     public var batchSliceMicroseconds = ServerConfiguration.defaultBatchSliceMicroseconds
+    public var batchWorkers = 0
     public var threads = ProcessInfo.processInfo.activeProcessorCount
     public var tagStyles: String?
     public var metricsListen: String?
@@ -109,6 +110,7 @@ public struct DaemonSettings: Sendable, Equatable {
         configuration.maxServerFontInstances = maxServerFontInstances
         configuration.maxBatchItems = maxBatchItems
         configuration.batchSliceMicroseconds = batchSliceMicroseconds
+        configuration.batchWorkers = batchWorkers
         return configuration
     }
 
@@ -150,6 +152,7 @@ public struct DaemonSettings: Sendable, Equatable {
         Key(name: "max-unsent-bytes") { s, v, _ in s.maxUnsentBytes = try int(v) },
         Key(name: "max-batch-items") { s, v, _ in s.maxBatchItems = try int(v) },
         Key(name: "batch-slice-us") { s, v, _ in s.batchSliceMicroseconds = try int(v) },
+        Key(name: "batch-workers") { s, v, _ in s.batchWorkers = try int(v) },
         Key(name: "threads") { s, v, _ in s.threads = try int(v) },
         Key(name: "tag-styles") { s, v, _ in s.tagStyles = try nonEmpty(v) },
         Key(name: "metrics-listen") { s, v, _ in s.metricsListen = try nonEmpty(v) },

@@ -63,6 +63,11 @@ public struct ServerConfiguration: Sendable {
     public var batchSliceMicroseconds = Self.defaultBatchSliceMicroseconds
     public static let defaultBatchSliceMicroseconds = 2_000
     public var batchChunkBytes = 256 << 10
+    /// The most workers one batch runs on at once (its lanes, `ConnectionHandler+Batch.swift`);
+    /// 0 for every worker.
+    public var batchWorkers = 0
+    /// The lanes a batch runs in: `batchWorkers`, at most one a worker.
+    var batchLanes: Int { batchWorkers == 0 ? workerThreads : min(batchWorkers, workerThreads) }
     /// Image-tag styles for requests that carry no table of their own (`--tag-styles FILE`).
     public var tagStyles: TagStyleTable = .standard
 
@@ -114,6 +119,9 @@ public struct ServerConfiguration: Sendable {
         }
         guard (100...1_000_000).contains(batchSliceMicroseconds) else {
             throw ConfigurationError("batch-slice-us must be in 100...1000000")
+        }
+        guard (0...Self.maxWorkerThreads).contains(batchWorkers) else {
+            throw ConfigurationError("batch-workers must be in 0...\(Self.maxWorkerThreads)")
         }
         // Each thread is an event loop and a worker; a loop holds three descriptors (epoll, an
         // eventfd, a timerfd). 100,000 passed once and the daemon died at start.

@@ -101,6 +101,9 @@ struct LayoutDaemon: ParsableCommand {
     @Option(name: .customLong("batch-slice-us"), help: "Microseconds a batch holds a worker before queued requests get their turn, 100...1000000 (default: 2000).")
     var batchSliceMicroseconds: Int?
 
+    @Option(help: "The most workers one batch runs on at once, 0...256: 0 for every worker (default: 0).")
+    var batchWorkers: Int?
+
     @Option(help: "Event-loop and layout worker threads, each, at most 256 (default: one per core).")
     var threads: Int?
 
@@ -221,6 +224,7 @@ struct LayoutDaemon: ParsableCommand {
         if let maxUnsentBytes { settings.maxUnsentBytes = maxUnsentBytes }
         if let maxBatchItems { settings.maxBatchItems = maxBatchItems }
         if let batchSliceMicroseconds { settings.batchSliceMicroseconds = batchSliceMicroseconds }
+        if let batchWorkers { settings.batchWorkers = batchWorkers }
         if let threads { settings.threads = threads }
         if let tagStyles { settings.tagStyles = tagStyles }
         if let metricsListen { settings.metricsListen = metricsListen }

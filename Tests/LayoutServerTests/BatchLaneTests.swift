@@ -91,4 +91,14 @@ import Testing
         #expect(P.blockSize(done: 100, started: 0, now: 100, sliceEnd: .max, written: 100, maxBytes: .max) == P.largestBlock)
         #expect(P.blockSize(done: 10, started: 0, now: 2_000_000, sliceEnd: 1_000_000, written: 5_000, maxBytes: 10) == 1)
     }
+
+    @Test func aBatchRunsOnEveryWorkerOrOnAsManyAsAllowed() {
+        var configuration = ServerConfiguration()
+        configuration.workerThreads = 4
+        #expect(configuration.batchLanes == 4)
+        configuration.batchWorkers = 1
+        #expect(configuration.batchLanes == 1)
+        configuration.batchWorkers = 9
+        #expect(configuration.batchLanes == 4)
+    }
 }

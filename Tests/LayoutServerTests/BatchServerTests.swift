@@ -47,9 +47,11 @@ import TestSupport
 
     /// Four workers and short slices: the batch runs in four lanes, whose chunks reach the loop
     /// out of the items' order (heavy and light items mixed, failures among them); the loop
-    /// still writes every item once, in order, each as the same request answers alone.
-    @Test func aBatchOnEveryWorkerIsAnsweredInOrder() throws {
-        let daemon = try Daemon(arguments: ["--threads", "4", "--batch-slice-us", "100"])
+    /// still writes every item once, in order, each as the same request answers alone. The
+    /// same with the batch held to one worker (`--batch-workers 1`).
+    @Test(arguments: [[], ["--batch-workers", "1"]])
+    func aBatchOnEveryWorkerIsAnsweredInOrder(options: [String]) throws {
+        let daemon = try Daemon(arguments: ["--threads", "4", "--batch-slice-us", "100"] + options)
         let client = try daemon.client()
         let requests = (0..<300).map { index in
             var request = index % 7 == 3

@@ -118,6 +118,8 @@ import Testing
             ("reload-timeout must be in", { $0.reloadTimeout = .infinity }),
             ("threads must be in 1...256", { $0.threads = 100_000 }),
             ("max-picture-pixels must be in", { $0.maxPicturePixels = 0 }),
+            ("batch-workers must be in 0...256", { $0.batchWorkers = 257 }),
+            ("batch-workers must be in 0...256", { $0.batchWorkers = -1 }),
         ]
         for (message, change) in cases {
             var settings = DaemonSettings()
