@@ -19,6 +19,20 @@ import Testing
         #expect(Array(contiguous) == standard)
     }
 
+    /// No capacity still lends a buffer with an address (callers take `baseAddress!`), and the
+    /// array it makes is empty: room for one is allocated rather than a count written into the
+    /// empty storage every empty array shares.
+    @Test func noCapacityLendsRoomOfItsOwn() {
+        var lent: UnsafeMutablePointer<Int>?
+        let empty = [Int](specializedCapacity: 0) { buffer, written in
+            lent = buffer.baseAddress
+            written = 0
+        }
+        #expect(lent != nil)
+        #expect(empty.isEmpty)
+        #expect(ContiguousArray<Int>(exactCapacity: 0) { _ in Issue.record("called for no capacity") }.isEmpty)
+    }
+
     @Test func anErrorLeavesNothingBehind() {
         struct Refused: Error {}
         #expect(throws: Refused.self) {

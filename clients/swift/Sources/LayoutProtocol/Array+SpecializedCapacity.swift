@@ -17,7 +17,10 @@ extension ContiguousArray {
     init<E: Error>(specializedCapacity capacity: Int,
                    initializingWith body: (UnsafeMutableBufferPointer<Element>, inout Int) throws(E) -> Void) throws(E) {
         self.init()
-        try append(addingCapacity: capacity) { (span: inout OutputSpan<Element>) throws(E) in
+        // Room for one at least: appending no capacity to the empty array writes its count into
+        // the one empty storage every empty array shares, a write two threads race on
+        // (ThreadSanitizer saw it); and `body` is given a buffer with an address.
+        try append(addingCapacity: Swift.max(capacity, 1)) { (span: inout OutputSpan<Element>) throws(E) in
             try span.withUnsafeMutableBufferPointer { buffer, initialized throws(E) in try body(buffer, &initialized) }
         }
     }
@@ -25,10 +28,12 @@ extension ContiguousArray {
 
 extension ContiguousArray {
     /// The same through an `OutputSpan`, whose appends are checked, for callers that need no
-    /// buffer of their own.
+    /// buffer of their own; `body` is not called for no capacity.
     @inline(__always)
     init<E: Error>(exactCapacity capacity: Int, appending body: (inout OutputSpan<Element>) throws(E) -> Void) throws(E) {
         self.init()
+        // As above, no shared count written: `body`, which could append nothing, is not called.
+        guard capacity > 0 else { return }
         try append(addingCapacity: capacity, initializingWith: body)
     }
 }
