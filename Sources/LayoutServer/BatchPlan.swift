@@ -13,12 +13,17 @@ struct BatchPlan: Sendable {
     let count: Int
     /// The fonts every text shares (`layout.fonts`), added once for the whole batch.
     let sharedFonts: [Layoutd_V1_ClientFont]
+    /// Plain items' texts, and the engine's request their options make, its text empty (nil
+    /// where they go the general way: an unknown family, a size or width out of range). Kept
+    /// outside `items`: each item read them from the case's payload, a copy of it (request,
+    /// texts and template retained and released) an item.
+    private let template: ParagraphRequest?
+    private let plainTexts: [ContiguousArray<UInt16>]
 
     private enum Items {
-        /// Texts read straight from the frame, sharing plain options (`PlainBatchRequest`), and
-        /// the engine's request those options make, its text empty (nil where they go the
-        /// general way: an unknown family, a size or width out of range).
-        case plain(PlainLayoutRequest, [ContiguousArray<UInt16>], template: ParagraphRequest?)
+        /// Texts read straight from the frame (`plainTexts`), sharing these plain options
+        /// (`PlainBatchRequest`), and the engine's request they make (`template`).
+        case plain(PlainLayoutRequest)
         /// Texts sharing any options; the shared request without its fonts.
         case texts(Layoutd_V1_LayoutRequest, [String])
         case requests([Layoutd_V1_LayoutRequest])
@@ -53,6 +58,7 @@ struct BatchPlan: Sendable {
         sharedFonts = shared.fonts
         if !shared.fonts.isEmpty { shared.fonts = [] }
         items = texts > 0 ? .texts(shared, batch.texts) : .requests(batch.requests)
+        (template, plainTexts) = (nil, [])
     }
 
     /// A batch read by `PlainBatchRequest`: the same checks, the texts kept as units, the
@@ -63,7 +69,9 @@ struct BatchPlan: Sendable {
         deadlineMs = plain.deadlineMs
         count = plain.texts.count
         sharedFonts = []
-        items = .plain(plain.shared, plain.texts, template: plain.shared.engineRequest(fonts: fonts))
+        template = plain.shared.engineRequest(fonts: fonts)
+        plainTexts = plain.texts
+        items = .plain(plain.shared)
     }
 
     private static func check(count: Int, maxItems: Int, field: String) throws(WireError) {
@@ -84,20 +92,20 @@ struct BatchPlan: Sendable {
     /// text); nil where the item goes the general way (`item`), which also names what a plain
     /// one would refuse.
     func engineRequest(_ index: Int, maxTextUnits: Int) -> ParagraphRequest? {
-        guard case .plain(_, let texts, let template?) = items, texts[index].count <= maxTextUnits else { return nil }
+        guard let template, plainTexts[index].count <= maxTextUnits else { return nil }
         var request = template
         // The template's styles, the same array for every item: the style caches find it equal
         // by its storage (`PlainStyles`).
-        request.text = AttributedText(plainUnits: texts[index], styles: template.text.styles)
+        request.text = AttributedText(plainUnits: plainTexts[index], styles: template.text.styles)
         return request
     }
 
     /// Item `index` as the layout request it is, without the shared fonts.
     func item(_ index: Int) -> Layoutd_V1_LayoutRequest {
         switch items {
-        case .plain(let shared, let texts, _):
+        case .plain(let shared):
             var plain = shared
-            plain.units = texts[index]
+            plain.units = plainTexts[index]
             return plain.layoutRequest
         case .texts(let shared, let texts):
             var item = shared
