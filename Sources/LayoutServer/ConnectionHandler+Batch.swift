@@ -2,7 +2,6 @@ import LayoutEngine
 import LayoutWire
 import NIOCore
 import NIOPosix
-import Synchronization
 
 /// A batch in progress on a connection: where it stands, and what it runs with.
 /// Touched on the connection's event loop only, but for `cursor` and `held`, which its lanes share.
@@ -89,6 +88,9 @@ extension ConnectionHandler {
         fillLanes(of: run, context: context)
     }
 
+    /// What the items not laid out are answered once the daemon is told to stop.
+    private static let shuttingDown = WireError(.unavailable, "the server is shutting down", field: "batch_layout")
+
     /// The most bytes a batch holds laid out and unwritten before its lanes stop: a few chunks
     /// a lane, so a lane hands one chunk over while it lays out the next.
     private var heldBytesBound: Int { 2 * configuration.batchLanes * configuration.batchChunkBytes }
@@ -158,7 +160,7 @@ extension ConnectionHandler {
                     let (run, context) = bound.value
                     run.lanes -= 1
                     guard run.lanes == 0, !run.isFinished else { return }
-                    self.refuseRest(of: run, WireError(.unavailable, "the server is shutting down", field: "batch_layout"), context: context)
+                    self.refuseRest(of: run, Self.shuttingDown, context: context)
                     self.finish(run, context: context)
                 }
                 return
@@ -226,7 +228,7 @@ extension ConnectionHandler {
             // Fonts every item shares that cannot be added refuse the whole batch.
             do throws(WireError) { scoped = try processor.scoped(for: plan) } catch { return refused(error) }
         }
-        let refusal = tracker.isShuttingDown ? WireError(.unavailable, "the server is shutting down", field: "batch_layout") : nil
+        let refusal = tracker.isShuttingDown ? Self.shuttingDown : nil
         let (slice, maxBytes) = (UInt64(configuration.batchSliceMicroseconds) * 1_000, configuration.batchChunkBytes)
         let chunk = CrashReport.serving("batch_layout") {
             scoped.batchChunk(plan, taking: job.cursor, batch: job.budget, sliceEnd: Uptime.nanoseconds &+ slice,

@@ -5,7 +5,7 @@ import Synchronization
 /// The work connections queued on the worker pool that no worker has started yet: what a batch's
 /// worker reads at the end of a chunk to know whether anything waits for a worker. Nothing
 /// waiting, it goes on with the batch's next chunk itself; otherwise that chunk queues behind
-/// the rest (`ConnectionHandler.runChunk`). One per server, shared by its connections.
+/// the rest (`ConnectionHandler.runLane`). One per server, shared by its connections.
 final class QueuedPoolWork: Sendable {
     private let count = Atomic<Int>(0)
 
