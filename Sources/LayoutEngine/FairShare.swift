@@ -1,4 +1,3 @@
-import Synchronization
 
 /// One thing the server holds for its users between requests (open documents, their units,
 /// client fonts, their bytes, unfinished frames), shared fairly among the users holding some.
@@ -29,7 +28,7 @@ public final class FairShare: Sendable {
             if let place { byUser.values[place] += amount } else { byUser[user] = amount }
         }
     }
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     public init(_ what: String, capacity: Int) {
         self.what = what

@@ -27,7 +27,7 @@ package final class ShapingSettings: Sendable {
     /// Each kept setting's language as HarfBuzz interned it (the pointer's bits; 0 for none), and
     /// the languages of all of them: a setting past the limit whose language a kept one has
     /// keeps its whole tag.
-    private let kept: Mutex<(settings: [Key: UInt], languages: [String: UInt])>
+    private let kept: Locked<(settings: [Key: UInt], languages: [String: UInt])>
     /// Shaping calls for settings past the kept ones, each on a twin face: what the metrics report.
     package let twinShapes = Atomic<UInt64>(0)
 
@@ -39,7 +39,7 @@ package final class ShapingSettings: Sendable {
 
     package init(limit: Int) {
         share = FairShare("shaping settings", capacity: limit)
-        kept = Mutex(([:], [:]))
+        kept = Locked(([:], [:]))
     }
 
     /// How many settings are kept.

@@ -1,9 +1,8 @@
 import LayoutEngine
-import Synchronization
 
 extension BuiltinRules {
     /// Compiled once per marker setting and script family: the set every request that asks for it shares.
-    private static let cache = Mutex<[String: [CompiledRule]]>([:])
+    private static let cache = Locked<[String: [CompiledRule]]>([:])
 
     public static func compiledNotes(hidesMarkers: Bool, scriptFamily: String = BuiltinRules.scriptFamily) -> [CompiledRule] {
         let key = "\(hidesMarkers) \(scriptFamily)"

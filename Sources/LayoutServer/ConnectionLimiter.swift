@@ -1,4 +1,4 @@
-import Synchronization
+import LayoutEngine
 
 /// Counts open connections, in all and per user, and says when one more is too many.
 final class ConnectionLimiter: Sendable {
@@ -6,7 +6,7 @@ final class ConnectionLimiter: Sendable {
         var total = 0
         var perUser: [UInt32: Int] = [:]
     }
-    private let state = Mutex(State())
+    private let state = Locked(State())
     let maxTotal: Int
     let maxPerUser: Int
 

@@ -1,4 +1,3 @@
-import Synchronization
 import LayoutEngine
 import LayoutWire
 
@@ -145,7 +144,7 @@ public final class DocumentStore: Sendable {
         }
     }
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
     let ledger: DocumentLedger
     var limits: DocumentLimits { ledger.limits }
 

@@ -1,5 +1,5 @@
 import NIOCore
-import Synchronization
+import LayoutEngine
 
 /// Counts requests in flight across connections, so shutdown can wait for them, and keeps
 /// the open channels so shutdown can close them afterwards.
@@ -9,7 +9,7 @@ final class InFlightTracker: Sendable {
         var shuttingDown = false
         var channels: [ObjectIdentifier: Channel] = [:]
     }
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     var isShuttingDown: Bool { state.withLock { $0.shuttingDown } }
     var count: Int { state.withLock { $0.inFlight } }

@@ -16,7 +16,7 @@ public final class ProcessorSwitch: Sendable {
     public typealias Loader = @Sendable () throws -> (layouter: ParagraphLayouter, tagStyles: TagStyleTable)
     public typealias Completion = @Sendable (Result<RequestProcessor, ReloadError>) -> Void
 
-    private let state: Mutex<RequestProcessor>
+    private let state: Locked<RequestProcessor>
     /// How many times the processor was swapped. Connections keep the processor they read and
     /// read this atomic per request, which nobody writes between reloads (every core keeps its
     /// cache line), taking the lock only after a swap: one lock every request on every core
@@ -32,10 +32,10 @@ public final class ProcessorSwitch: Sendable {
         var waiters: [Completion]
         var timedOut = false
     }
-    private let running = Mutex<(Running?, generation: UInt64)>((nil, 0))
+    private let running = Locked<(Running?, generation: UInt64)>((nil, 0))
 
     init(_ processor: RequestProcessor, loader: Loader?, timeoutSeconds: Double) {
-        state = Mutex(processor)
+        state = Locked(processor)
         self.loader = loader
         self.timeoutSeconds = timeoutSeconds
     }
@@ -81,7 +81,7 @@ public final class ProcessorSwitch: Sendable {
 
     /// Reloads and waits for the outcome (at most the deadline and a little more).
     public func reload() -> Result<RequestProcessor, ReloadError> {
-        let outcome = Mutex<Result<RequestProcessor, ReloadError>?>(nil)
+        let outcome = Locked<Result<RequestProcessor, ReloadError>?>(nil)
         let signal = DispatchSemaphore(value: 0)
         reload { result in
             outcome.withLock { $0 = result }

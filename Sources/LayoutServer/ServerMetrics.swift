@@ -1,6 +1,6 @@
 import Foundation
 import Prometheus
-import Synchronization
+import LayoutEngine
 
 /// The daemon's metrics, on a Prometheus registry of its own (not a process-wide bootstrap, so
 /// processors in tests and the fuzzer stay separate): requests and errors by type and code,
@@ -14,14 +14,14 @@ public final class ServerMetrics: Sendable {
     private let requests = RequestMetrics()
     /// Error counters by code: making one looks it up in the registry; this keeps that off the
     /// path of each failure.
-    private let errors = Mutex<[String: Counter]>([:])
+    private let errors = Locked<[String: Counter]>([:])
     private let cacheHits: Counter
     private let cacheMisses: Counter
     private let twinShapes: Counter
     /// The counts the counters follow when last scraped (the cache's, and the process's twin
     /// shapes): the counters grow by the difference. A reload brings a new cache whose counts
     /// start again at 0; the counters never go down.
-    private let seen = Mutex<(hits: UInt64, misses: UInt64, twins: UInt64)>((0, 0, 0))
+    private let seen = Locked<(hits: UInt64, misses: UInt64, twins: UInt64)>((0, 0, 0))
 
     public init() {
         cacheHits = registry.makeCounter(descriptor: Self.named("layoutd_shaping_cache_hits_total",

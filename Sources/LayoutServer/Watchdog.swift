@@ -1,20 +1,19 @@
 import Foundation
 import LayoutEngine
 import NIOCore
-import Synchronization
 
 /// Pings systemd's watchdog while every event loop turns. Each loop stamps the time on a
 /// repeated task; the first loop sends WATCHDOG=1 only when every stamp is recent, so a loop
 /// stuck in a handler (or a dead one) stops the pings and systemd restarts the daemon.
 final class Watchdog: Sendable {
-    private let stamps: Mutex<[UInt64]>
+    private let stamps: Locked<[UInt64]>
     private let interval: TimeAmount
-    private let tasks = Mutex<[RepeatedTask]>([])
+    private let tasks = Locked<[RepeatedTask]>([])
     private let ping: @Sendable () -> Void
 
     /// Pings at half of systemd's interval, as sd_watchdog_enabled(3) advises.
     init(loops: Int, systemdInterval: TimeInterval, ping: @escaping @Sendable () -> Void = { Systemd.notify("WATCHDOG=1") }) {
-        stamps = Mutex([UInt64](repeating: Uptime.nanoseconds, count: loops))
+        stamps = Locked([UInt64](repeating: Uptime.nanoseconds, count: loops))
         interval = .nanoseconds(Int64(saturating: systemdInterval * 1e9 / 2))
         self.ping = ping
     }

@@ -1,6 +1,6 @@
 import CThai
 import CWordDictionary
-import Synchronization
+import LayoutEngine
 
 /// Words of the scripts written without spaces, by dictionary: ICU's (Chinese, Japanese, Lao,
 /// Khmer, Burmese, behind `CWordDictionary`'s header that names no ICU type) and libthai's.
@@ -21,7 +21,7 @@ package enum DictionaryWords {
     /// libthai's dictionary is one object for the process: loading it costs far more than a
     /// word, and it is used under a lock (its thread safety is not documented).
     nonisolated(unsafe) private static let thai = th_brk_new(nil)
-    private static let thaiLock = Mutex(())
+    private static let thaiLock = Locked(())
 
     /// libthai's word ends inside `run` (Thai letters), as offsets from the run's start; nil
     /// without its dictionary.

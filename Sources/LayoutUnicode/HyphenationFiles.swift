@@ -1,5 +1,4 @@
 import LayoutEngine
-import Synchronization
 
 /// Each language's hyphenation patterns, found among Debian's `hyphen-*` packages by language,
 /// read once and kept; libhyphen reads them (`HyphenationPatterns`).
@@ -9,7 +8,7 @@ package final class HyphenationFiles: Sendable {
     /// The largest dictionary read (German's, the largest Debian ships, is about 400 KB).
     static let maxBytes = 8 << 20
 
-    private let loaded = Mutex<[String: HyphenationPatterns?]>([:])
+    private let loaded = Locked<[String: HyphenationPatterns?]>([:])
 
     package init(directory: String = "/usr/share/hyphen") { self.directory = directory }
 

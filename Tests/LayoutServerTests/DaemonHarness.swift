@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import LayoutEngine
 import LayoutdClient
 import LayoutWire
 import Testing
@@ -81,7 +81,7 @@ func makeCClient(_ arguments: [String] = []) throws -> (status: Int32, out: Stri
     }
 }
 
-private let cClientBuilds = Mutex<Void>(())
+private let cClientBuilds = Locked<Void>(())
 
 /// The repository's root, for the scripts, clients and files the tests read by path.
 let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()

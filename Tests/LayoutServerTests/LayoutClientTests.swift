@@ -1,7 +1,7 @@
 import Foundation
 import LayoutdClient
+import LayoutEngine
 import LayoutWire
-import Synchronization
 import Testing
 
 @Suite struct LayoutClientTests {
@@ -51,7 +51,7 @@ import Testing
 
 /// A flag one task sets and another polls.
 final class ManagedAtomicFlag: Sendable {
-    private let value = Mutex(false)
+    private let value = Locked(false)
     var isSet: Bool { value.withLock { $0 } }
     func set() { value.withLock { $0 = true } }
 }

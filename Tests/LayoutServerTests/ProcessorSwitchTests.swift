@@ -1,6 +1,5 @@
 import Foundation
 import LayoutEngine
-import Synchronization
 import Testing
 @testable import LayoutServer
 
@@ -10,7 +9,7 @@ import Testing
     @Test func aStuckReloadFailsByItsDeadlineAndIsNotQueuedBehind() throws {
         let original = try RequestProcessor.standalone()
         let gate = DispatchSemaphore(value: 0)
-        let calls = Mutex(0)
+        let calls = Locked(0)
         let switcher = ProcessorSwitch(original, loader: {
             let call = calls.withLock { count in count += 1; return count }
             if call == 1 { gate.wait() }  // the first load hangs, as on a FIFO, until released
@@ -42,7 +41,7 @@ import Testing
     /// failed and stuck reloads above left it, a successful one moves it, after the processor.
     @Test func theGenerationMovesWithEverySwapOnly() throws {
         let original = try RequestProcessor.standalone()
-        let fails = Mutex(true)
+        let fails = Locked(true)
         let switcher = ProcessorSwitch(original, loader: {
             if fails.withLock({ $0 }) { throw ReloadError("no fonts") }
             return (original.layouter, .standard)

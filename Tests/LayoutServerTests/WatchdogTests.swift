@@ -2,13 +2,13 @@ import Foundation
 @testable import LayoutServer
 import NIOCore
 import NIOPosix
-import Synchronization
+import LayoutEngine
 import Testing
 
 /// The watchdog pings while every event loop turns, and stops while one is stuck.
 @Suite struct WatchdogTests {
     final class Counter: Sendable {
-        let value = Mutex(0)
+        let value = Locked(0)
         func bump() { value.withLock { $0 += 1 } }
         var count: Int { value.withLock { $0 } }
     }

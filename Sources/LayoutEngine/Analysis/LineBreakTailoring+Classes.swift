@@ -1,4 +1,3 @@
-import Synchronization
 
 /// The classes a tailoring changes, as ICU's `line_normal_cj` and `line_loose_cj` rules read CSS
 /// Text's `line-break` for Chinese and Japanese, and as CSS reads `word-break: break-all`. Each
@@ -55,7 +54,7 @@ extension LineBreakTailoring {
         }
     }
 
-    private static let tables = Mutex<[TableKey: [LineBreakClass]]>([:])
+    private static let tables = Locked<[TableKey: [LineBreakClass]]>([:])
 
     private static func makeTable(_ key: TableKey) -> [LineBreakClass] {
         var table = LineBreakClass.lowPlanes

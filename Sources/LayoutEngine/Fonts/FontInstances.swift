@@ -1,4 +1,3 @@
-import Synchronization
 
 /// The instances of variable faces that styles asked for, made once per registry and kept as long
 /// as it: items hold their fonts unowned, and shaped runs are cached by font id.
@@ -30,7 +29,7 @@ final class FontInstances: Sendable {
         /// What this table counts in the share, by user.
         var made: [UInt32?: Int] = [:]
     }
-    private let table = Mutex(Table())
+    private let table = Locked(Table())
 
     init(share: FairShare) { self.share = share }
 

@@ -1,4 +1,3 @@
-import Synchronization
 
 /// The fonts a daemon loaded once at start-up, matched by family, weight and italic.
 ///
@@ -77,7 +76,7 @@ public final class FontRegistry: Sendable {
         var recent: [(key: MatchKey, font: Font?)] = []
         var nextRecent = 0
     }
-    private let matchMemo = Mutex(Memo())
+    private let matchMemo = Locked(Memo())
     private static let recentCount = 8
 
     /// `match`, remembered: every layout asks it for its styles, and itemization asks the same few

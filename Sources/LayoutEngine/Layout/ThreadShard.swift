@@ -26,9 +26,9 @@ public enum ThreadShard {
 public final class Shards<Value: Sendable>: Sendable {
     @usableFromInline
     final class Shard: Sendable {
-        @usableFromInline let value: Mutex<Value>
+        @usableFromInline let value: Locked<Value>
         private let padding: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0, 0, 0, 0, 0)
-        init(_ value: sending Value) { self.value = Mutex(value) }
+        init(_ value: sending Value) { self.value = Locked(value) }
     }
 
     @usableFromInline let shards: [Shard]

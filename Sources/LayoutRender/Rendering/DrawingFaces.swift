@@ -3,7 +3,6 @@ import LayoutFonts
 import CCairo
 import CFreeType
 import CHarfBuzz
-import Synchronization
 
 /// The FreeType faces Cairo draws glyphs with, made from the files the layout used.
 ///
@@ -17,7 +16,7 @@ import Synchronization
 /// FreeType asks that making and freeing faces of one library be serialized; the callback can
 /// run on any thread that calls Cairo, so both go through `libraryLock`, held for nothing else.
 enum DrawingFaces {
-    fileprivate static let libraryLock = Mutex(())
+    fileprivate static let libraryLock = Locked(())
     nonisolated(unsafe) fileprivate static let library: FT_Library? = {
         var library: FT_Library?
         return FT_Init_FreeType(&library) == 0 ? library : nil

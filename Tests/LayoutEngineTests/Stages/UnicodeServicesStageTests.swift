@@ -1,4 +1,3 @@
-import Synchronization
 import Testing
 @testable import LayoutEngine
 
@@ -12,7 +11,7 @@ import Testing
     final class ChosenUnicode: UnicodeServices {
         let level: UInt8
         let words: [Int]
-        let asked = Mutex<[String]>([])
+        let asked = Locked<[String]>([])
 
         init(level: UInt8 = 0, words: [Int] = []) {
             self.level = level

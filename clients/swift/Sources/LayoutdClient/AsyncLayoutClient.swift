@@ -1,6 +1,5 @@
 import Foundation
 import LayoutProtocol
-import Synchronization
 
 /// An async client for one connection to layoutd, safe to share between tasks.
 ///
@@ -32,7 +31,7 @@ public final class AsyncLayoutClient: Sendable {
     public let retries: Int
     private let clientName: String
     private let trustingAnyPeer: Bool
-    private let state: Mutex<Connection>
+    private let state: Locked<Connection>
 
     /// The connection there is now, and what lives on it.
     private struct Connection: ~Copyable {
@@ -65,7 +64,7 @@ public final class AsyncLayoutClient: Sendable {
         self.clientName = clientName
         self.trustingAnyPeer = trustingAnyPeer
         let link = try Self.open(path, timeout: timeout, trustingAnyPeer: trustingAnyPeer)
-        state = Mutex(Connection(link: link))
+        state = Locked(Connection(link: link))
         do {
             let hello = try await Self.greet(on: link, clientName: clientName)
             state.withLock { $0.hello = hello }
@@ -458,11 +457,11 @@ public final class AsyncLayoutClient: Sendable {
 private final class Link: Sendable {
     private let descriptor: Int32
     private let timeout: Duration
-    private let state = Mutex(State())
+    private let state = Locked(State())
     /// Frames are written whole, one at a time: two tasks sending at once must not interleave.
     /// True once the reader has closed the descriptor, whose number the system may then give
     /// to another file: nothing touches it after that.
-    private let sending = Mutex(false)
+    private let sending = Locked(false)
 
     private struct Waiting {
         var continuation: CheckedContinuation<Layoutd_V1_Envelope, any Error>

@@ -1,0 +1,37 @@
+#!/usr/bin/env bash
+# ThreadSanitizer over the code that threads share: a batch's lanes and their hand-overs, the
+# pool's queue, the shards and the shaping cache, reloads, documents, connection limits and the
+# watchdog, the Swift clients' reader threads, in process and in daemons built with it over real
+# sockets. CI runs it.
+#
+# Built with LAYOUTD_THREAD_SANITIZER, under which `Locked` is a pthread mutex the sanitizer sees
+# rather than Synchronization's `Mutex`, whose futex it does not (Sources/LayoutEngine/Locked.swift);
+# nothing is suppressed. Every report, from the test process or any daemon it starts, lands in a
+# file of its own, and any file fails the run.
+#   scripts/tsan.sh [extra swift test arguments]
+set -euo pipefail
+cd "$(dirname "$0")/.."
+scratch=.build-tsan
+swift build --build-tests --scratch-path "$scratch" -Xswiftc -sanitize=thread \
+    -Xswiftc -DLAYOUTD_THREAD_SANITIZER >&2
+reports=$(mktemp -d)
+trap 'rm -rf "$reports"' EXIT
+export TSAN_OPTIONS="log_path=$reports/report:halt_on_error=0:history_size=4"
+suites='BatchLaneTests|BatchServerTests|PlainBatchTests|QueuedPoolWorkTests|SharesServerTests'
+suites+='|ShapingCacheTests|FairShareTests|ProcessorSwitchTests|ReloadTests|WatchdogTests'
+suites+='|ConnectionLimitTests|DocumentStoreTests|ReplyFlushTests|DirectReplyTests|StatsTruthTests'
+suites+='|AsyncLayoutClientTests|AsyncClientBatchTests|LayoutClientTests|ClientRestartTests'
+# Two tests measure what the sanitizer changes, and run in the plain suite: the daemon's resident
+# size (its shadow memory swells it past the bound) and a reply buffer's address when reused (its
+# allocator hands a freed block out again later than malloc does).
+status=0
+swift test --skip-build --scratch-path "$scratch" --filter "$suites" \
+    --skip 'aBatchWaitsForAClientThatDoesNotRead|aReplyBufferIsReusedOnlyWhenNoOneElseHoldsIt' "$@" || status=$?
+found=$(find "$reports" -type f | wc -l)
+if [ "$found" -gt 0 ]; then
+    for report in "$reports"/*; do echo "== $report"; cat "$report"; done >&2
+    echo "tsan: $found processes reported data races or other thread errors" >&2
+    exit 1
+fi
+echo "tsan: no reports (tests exit status $status)" >&2
+exit "$status"
