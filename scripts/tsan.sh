@@ -18,7 +18,7 @@ reports=$(mktemp -d)
 trap 'rm -rf "$reports"' EXIT
 export TSAN_OPTIONS="log_path=$reports/report:halt_on_error=0:history_size=4"
 suites='BatchLaneTests|BatchServerTests|PlainBatchTests|QueuedPoolWorkTests|SharesServerTests'
-suites+='|ShapingCacheTests|FairShareTests|ProcessorSwitchTests|ReloadTests|WatchdogTests'
+suites+='|LockedTests|ShapingCacheTests|FairShareTests|ProcessorSwitchTests|ReloadTests|WatchdogTests'
 suites+='|ConnectionLimitTests|DocumentStoreTests|ReplyFlushTests|DirectReplyTests|StatsTruthTests'
 suites+='|AsyncLayoutClientTests|AsyncClientBatchTests|LayoutClientTests|ClientRestartTests'
 # Two tests measure what the sanitizer changes, and run in the plain suite: the daemon's resident

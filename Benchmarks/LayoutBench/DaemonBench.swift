@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 import LayoutdClient
 import LayoutEngine
 import LayoutWire
@@ -150,7 +149,7 @@ struct DaemonBench {
 }
 
 final class LockedResults: Sendable {
-    private let state = Mutex<(values: [Double], failure: String?)>(([], nil))
+    private let state = Locked<(values: [Double], failure: String?)>(([], nil))
     var values: [Double] { state.withLock { $0.values } }
     var failure: String? { state.withLock { $0.failure } }
     func append(_ more: [Double]) { state.withLock { $0.values += more } }
