@@ -46,12 +46,16 @@ import Testing
     }
 
     /// A short soak (the recorded one sends a million): every request on a connection that
-    /// stays is answered once; memory and descriptors come back.
+    /// stays is answered once, and every batch item once and in order, batches left mid-way
+    /// among them; memory and descriptors come back.
     @Test func aShortSoakLosesAndDoublesNothing() throws {
         let daemon = try Daemon()
         let result = try runHostileScript("soak.py", [daemon.socketPath, "\(daemon.process.processIdentifier)",
-                                                      "--requests", "40000", "--clients", "4", "--seed", "3"])
+                                                      "--requests", "40000", "--clients", "4", "--seed", "3",
+                                                      "--batch-share", "0.05", "--batch-items", "100"])
         #expect(result.status == 0, "\(result.out)\(result.err)")
         #expect(result.out.contains("lost 0, doubled 0, wrong id 0"), "\(result.out)")
+        #expect(result.out.contains(" 0 misplaced, "), "\(result.out)")
+        #expect(!result.out.contains(" 0 batches ("), "\(result.out)")
     }
 }
