@@ -6,20 +6,16 @@ import Testing
 /// swaps all of them for a lock it sees: a `Mutex` named directly would be reported as racing
 /// wherever it is shared.
 @Suite struct LockedTests {
-    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent()
-
     @Test func noFileNamesMutexButLocked() throws {
         let word = try NSRegularExpression(pattern: "\\bMutex\\b")
         var named: [String] = []
         for root in ["Sources", "clients/swift/Sources", "Tests", "Benchmarks"] {
-            let url = Self.repository.appendingPathComponent(root)
-            let files = (FileManager.default.enumerator(at: url, includingPropertiesForKeys: nil)?.compactMap { $0 as? URL } ?? [])
-                .filter { $0.pathExtension == "swift" && $0.lastPathComponent != "Locked.swift" && $0.lastPathComponent != "LockedTests.swift" }
+            let files = UnsafeInventoryTests.swiftFiles(under: root)
+                .filter { $0.lastPathComponent != "Locked.swift" && $0.lastPathComponent != "LockedTests.swift" }
             for file in files {
                 let text = try String(contentsOf: file, encoding: .utf8)
                 if word.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) != nil {
-                    named.append(file.path.replacingOccurrences(of: Self.repository.path + "/", with: ""))
+                    named.append(file.path.replacingOccurrences(of: UnsafeInventoryTests.repository.path + "/", with: ""))
                 }
             }
         }
