@@ -46,6 +46,7 @@ of two figures measured a minute apart moved with it.
 
     scripts/kernel-cost.py [--binary PATH [--binary PATH]] [--bench PATH] [--passes N] [--captions N] [--svg FILE] [--on-the-pool]
                            [--placement free|together|apart ...] [--client python|c ...] [--way one|1x8|8x8|batch|hello ...]
+                           [--daemon-option=--batch-workers=1 ...]
 
 Needs release builds (scripts/build-release.sh --product layoutd, --product layoutd-bench),
 strace, ../shared/corpus, and with `--client c` a C compiler. Prints a Markdown table; --svg draws it too.
@@ -349,11 +350,12 @@ def echo_round_trip(frames, passes, placement, client=PythonClient):
         peer.stop()
 
 
-def measure(binary, frames, passes, mode, trace=True, items=0, placement="free", client=PythonClient):
-    """The daemon's cost per request (per item of a batch) for one way of sending, by `client`."""
+def measure(binary, frames, passes, mode, trace=True, items=0, placement="free", client=PythonClient, options=()):
+    """The daemon's cost per request (per item of a batch) for one way of sending, by `client`;
+    the daemon started with `options` besides the script's own."""
     work = tempfile.mkdtemp()
     client_cpus, daemon_cpus = PLACEMENTS[placement]
-    daemon = Daemon(binary, work, cpus=daemon_cpus)
+    daemon = Daemon(binary, work, options=("--shaping-cache-entries", "0", *options), cpus=daemon_cpus)
     try:
         with client_on(client_cpus):
             if mode in ("one", "hello"):
@@ -453,6 +455,8 @@ def main():
                         help="where the client and the daemon run (default free); given more than once, each in turn")
     parser.add_argument("--client", action="append", choices=["python", "c"],
                         help="who sends: this script (python, the default) or scripts/frame-pump.c (c); given both, each in turn")
+    parser.add_argument("--daemon-option", action="append", default=[], metavar="WORD",
+                        help="a word added to the daemon's command line, e.g. --daemon-option=--batch-workers=1; repeatable")
     parser.add_argument("--way", action="append", choices=["one", "1x8", "8x8", "batch", "hello"],
                         help="measure only this way of sending (default every way); given more than once, each")
     arguments = parser.parse_args()
@@ -515,7 +519,7 @@ def main():
                         beside["batch"] = floor_cpu_per_caption(arguments.bench, corpus, REFERENCE_REPEATS, profile="batch")
                     rounds[(setting, mode, binary)].append(
                         {**measure(binary, sent.get(mode, frames), arguments.passes, mode, trace=round_ == 0, items=len(texts),
-                                   placement=placement, client=client), **beside})
+                                   placement=placement, client=client, options=arguments.daemon_option), **beside})
     every = [m for measured in list(rounds.values()) + list(echoes.values()) for m in measured]
     floor = statistics.median(m["floor"] for m in every)
     layout = statistics.median(m["layout"] for m in every)
