@@ -119,9 +119,13 @@ def pinned_to(cpus):
     return None if cpus is None else (lambda: os.sched_setaffinity(0, cpus))
 
 
+# The daemon as this script measures it: no shaping cache, so every request shapes its caption as the floor does.
+NO_SHAPING_CACHE = ("--shaping-cache-entries", "0")
+
+
 class Daemon:
     """A release layoutd on a socket in `work`, started and waited for (session-memory.py uses it too)."""
-    def __init__(self, binary, work, options=("--shaping-cache-entries", "0"), cpus=None):
+    def __init__(self, binary, work, options=NO_SHAPING_CACHE, cpus=None):
         self.path = os.path.join(work, "d.sock")
         self.process = subprocess.Popen([binary, "--socket", self.path, "--config", "/dev/null", "--log-level", "error", *options],
                                         stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
@@ -355,7 +359,7 @@ def measure(binary, frames, passes, mode, trace=True, items=0, placement="free",
     the daemon started with `options` besides the script's own."""
     work = tempfile.mkdtemp()
     client_cpus, daemon_cpus = PLACEMENTS[placement]
-    daemon = Daemon(binary, work, options=("--shaping-cache-entries", "0", *options), cpus=daemon_cpus)
+    daemon = Daemon(binary, work, options=(*NO_SHAPING_CACHE, *options), cpus=daemon_cpus)
     try:
         with client_on(client_cpus):
             if mode in ("one", "hello"):
