@@ -42,29 +42,39 @@ extension RequestProcessor {
     /// item first).
     func batchChunk(_ plan: BatchPlan, taking cursor: BatchCursor, batch: WorkBudget, sliceEnd: UInt64, maxBytes: Int,
                     refusal: WireError? = nil, allocator: ByteBufferAllocator = ByteBufferAllocator()) -> BatchChunk {
-        // Room for the whole chunk at once: a chunk grown by doubling copies itself again each time.
-        var frames = BatchItemFrames(capacity: maxBytes < 1 << 20 ? maxBytes + (16 << 10) : 64 << 10)
+        // Room for the whole chunk at once (a chunk grown by doubling copies itself again each
+        // time), in the buffer that goes to the socket: the frames are written there, not copied
+        // there afterwards. Frames that outgrow it (an item's reply past the slack) are copied.
+        let room = maxBytes < 1 << 20 ? maxBytes + (16 << 10) : 64 << 10
+        var buffer = allocator.buffer(capacity: room)
         var stretches: [(items: Range<Int>, bytes: Range<Int>)] = []
-        let started = Uptime.nanoseconds
-        var (now, done) = (started, 0)
-        repeat {
-            let items = cursor.take(Self.blockSize(done: done, started: started, now: now, sliceEnd: sliceEnd,
-                                                   written: frames.byteCount, maxBytes: maxBytes), before: plan.count)
-            guard !items.isEmpty else { break }
-            let mark = frames.byteCount
-            for index in items { now = batchItem(plan, index, batch: batch, refusal: refusal, into: &frames) }
-            done += items.count
-            if let last = stretches.last, last.items.upperBound == items.lowerBound {
-                stretches[stretches.count - 1] = (last.items.lowerBound..<items.upperBound, last.bytes.lowerBound..<frames.byteCount)
-            } else {
-                stretches.append((items, mark..<frames.byteCount))
+        var outgrown: ByteBuffer?
+        buffer.writeWithUnsafeMutableBytes(minimumWritableBytes: room) { lent in
+            var frames = BatchItemFrames(lent: lent)
+            let started = Uptime.nanoseconds
+            var (now, done) = (started, 0)
+            repeat {
+                let items = cursor.take(Self.blockSize(done: done, started: started, now: now, sliceEnd: sliceEnd,
+                                                       written: frames.byteCount, maxBytes: maxBytes), before: plan.count)
+                guard !items.isEmpty else { break }
+                let mark = frames.byteCount
+                for index in items { now = batchItem(plan, index, batch: batch, refusal: refusal, into: &frames) }
+                done += items.count
+                if let last = stretches.last, last.items.upperBound == items.lowerBound {
+                    stretches[stretches.count - 1] = (last.items.lowerBound..<items.upperBound, last.bytes.lowerBound..<frames.byteCount)
+                } else {
+                    stretches.append((items, mark..<frames.byteCount))
+                }
+            } while frames.byteCount < maxBytes && now < sliceEnd
+            guard frames.outgrewRoom else { return frames.byteCount }
+            outgrown = frames.withBytes { bytes in
+                var copy = allocator.buffer(capacity: bytes.count)
+                copy.writeBytes(bytes)
+                return copy
             }
-        } while frames.byteCount < maxBytes && now < sliceEnd
-        let buffer = frames.withBytes { bytes in
-            var buffer = allocator.buffer(capacity: bytes.count)
-            buffer.writeBytes(bytes)
-            return buffer
+            return 0
         }
+        if let outgrown { buffer = outgrown }
         let pieces = stretches.map { stretch in
             BatchChunk.Piece(items: stretch.items, frames: buffer.getSlice(at: stretch.bytes.lowerBound, length: stretch.bytes.count)!)
         }

@@ -61,6 +61,22 @@ import Testing
         #expect((Self.corpus?.count ?? 0) > 1_000)
     }
 
+    /// A chunk's frames are written straight into the room its buffer lends; frames that outgrow
+    /// it move to storage of their own and are copied from there: the same bytes and pieces.
+    @Test func aChunkThatOutgrowsItsRoomKeepsEveryFrame() throws {
+        let long = String(repeating: "word ", count: 600)
+        let texts = PlainLayoutTests.texts + [long, long + "again", long + "and again"]
+        let plan = try BatchPlan(.with { $0.requestID = 5; $0.batchLayout.texts = texts; $0.batchLayout.layout.width = 300 },
+                                 maxItems: 100)
+        // Past 1 MiB of chunk bytes a chunk's room is 64 KiB; below it, the bytes and 16 KiB more.
+        let outgrown = Self.processor.batchChunk(plan, from: 0, batch: WorkBudget(), sliceEnd: .max, maxBytes: .max)
+        let roomy = Self.processor.batchChunk(plan, from: 0, batch: WorkBudget(), sliceEnd: .max, maxBytes: (1 << 20) - 1)
+        #expect(outgrown.frames.readableBytes > 64 << 10, "the frames outgrow a 64 KiB room")
+        #expect(Array(outgrown.frames.readableBytesView) == Array(roomy.frames.readableBytesView))
+        #expect(outgrown.pieces.map(\.items) == [0..<texts.count] && roomy.pieces.map(\.items) == [0..<texts.count])
+        #expect(outgrown.next == texts.count && roomy.next == texts.count)
+    }
+
     @Test func anythingButPlainOptionsGoesTheGeneralWay() throws {
         func plain(_ batch: Layoutd_V1_BatchLayoutRequest) throws -> PlainBatchRequest? {
             let frame = Array(try Framing.encode(.with { $0.requestID = 3; $0.batchLayout = batch }).dropFirst(Framing.headerBytes))

@@ -33,6 +33,30 @@ import TestSupport
         }
     }
 
+    /// Frames written into room a chunk's buffer lends are the bytes the frames write into their
+    /// own storage: in the room where they fit, and moved to storage of their own, whole, where
+    /// an item outgrows it (the room then holds nothing the chunk reads).
+    @Test(arguments: [1 << 16, 700, 64])
+    func framesInLentRoomEqualFramesInTheirOwn(room: Int) throws {
+        let texts = LayoutReplyFrameTests.texts
+        var own = BatchItemFrames(capacity: 64)
+        for (index, text) in texts.enumerated() {
+            _ = own.appendLayout(requestID: 9, index: UInt32(index), layout: try LayoutReplyFrameTests.layouter.layout(LayoutReplyFrameTests.request(text)))
+        }
+        let expected = own.bytes
+        let storage = UnsafeMutableRawBufferPointer.allocate(byteCount: room, alignment: 1)
+        defer { storage.deallocate() }
+        var frames = BatchItemFrames(lent: storage)
+        for (index, text) in texts.enumerated() {
+            _ = frames.appendLayout(requestID: 9, index: UInt32(index), layout: try LayoutReplyFrameTests.layouter.layout(LayoutReplyFrameTests.request(text)))
+        }
+        #expect(frames.bytes == expected)
+        #expect(frames.outgrewRoom == (expected.count > room))
+        if !frames.outgrewRoom {
+            #expect(Array(storage.prefix(frames.byteCount)) == expected, "the frames are in the lent room")
+        }
+    }
+
     @Test func aDroppedItemLeavesTheFramesBeforeIt() throws {
         let layout = try LayoutReplyFrameTests.layouter.layout(LayoutReplyFrameTests.request("A caption"))
         var frames = BatchItemFrames(capacity: 16)

@@ -24,6 +24,21 @@ public struct BatchItemFrames: ~Copyable {
         reply = ProtobufWriter(capacity: 4 << 10)
     }
 
+    /// Frames written straight into `room`, which they do not own: a chunk's buffer lends its
+    /// writable bytes, so the chunk's frames are not copied into it afterwards. Where the frames
+    /// outgrow the room they move to storage of their own (`outgrewRoom`), as any writer grows.
+    // SAFETY: the caller lends `room` for the frames' whole life (they are made and dropped in the
+    // closure that lends it) and reads back only the `byteCount` bytes written, and only when
+    // the frames stayed in it; UInt8 needs no setup, so binding the bytes to it is sound.
+    public init(lent room: UnsafeMutableRawBufferPointer) {
+        writer = ProtobufWriter(lent: room.baseAddress!.bindMemory(to: UInt8.self, capacity: room.count), capacity: room.count)
+        reply = ProtobufWriter(capacity: 4 << 10)
+    }
+
+    /// Whether frames written into lent room (`init(lent:)`) left it for storage of their own:
+    /// then the room holds no frames, and `withBytes` reads them where they are.
+    public var outgrewRoom: Bool { writer.ownsStorage }
+
     /// Bytes written so far.
     public var byteCount: Int { writer.count }
 

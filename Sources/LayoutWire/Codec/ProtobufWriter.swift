@@ -11,8 +11,8 @@ struct ProtobufWriter: ~Copyable {
     private var capacity: Int
     private(set) var count = 0
     /// Whether `base` is this writer's allocation (freed with it), or room lent by `frame(capacity:_:)`
-    /// (left to the array that lent it).
-    private var ownsStorage = true
+    /// or a batch chunk's buffer (`BatchItemFrames(lent:)`), left to its lender.
+    private(set) var ownsStorage = true
 
     init(capacity: Int) {
         self.capacity = max(capacity, 64)
@@ -21,7 +21,7 @@ struct ProtobufWriter: ~Copyable {
 
     /// A writer into `capacity` bytes at `room`, which it does not own: when a write would pass
     /// them, it moves to storage of its own.
-    private init(lent room: UnsafeMutablePointer<UInt8>, capacity: Int) {
+    init(lent room: UnsafeMutablePointer<UInt8>, capacity: Int) {
         base = room
         self.capacity = capacity
         ownsStorage = false
