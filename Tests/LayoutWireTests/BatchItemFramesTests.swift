@@ -33,6 +33,26 @@ import TestSupport
         }
     }
 
+    /// An item's reply is written in place, the room for its two lengths kept from its glyph
+    /// count: replies of every size around those guesses (a byte too many, too few) are moved to
+    /// the bytes swift-protobuf writes, under indexes of one and two bytes.
+    @Test func repliesOfEverySizeAroundTheRoomKeptForTheirLengths() throws {
+        var frames = BatchItemFrames(capacity: 64)
+        var expected: [UInt8] = []
+        for (index, count) in (Array(1...12) + [20, 100, 1_000, 1_100]).enumerated() {
+            let layout = try LayoutReplyFrameTests.layouter.layout(LayoutReplyFrameTests.request(String(repeating: "a", count: count)) {
+                $0.width = 100_000
+            })
+            #expect(layout.glyphCount == count)
+            for itemIndex in [UInt32(index), UInt32(index) + 200] {
+                let replyBytes = frames.appendLayout(requestID: 11, index: itemIndex, layout: layout)
+                #expect(replyBytes == (try Layoutd_V1_LayoutReply(layout).serializedBytes() as [UInt8]).count, "\(count) glyphs")
+                expected += try Self.swiftProtobufFrame(11, itemIndex, .layout(Layoutd_V1_LayoutReply(layout)))
+            }
+        }
+        #expect(frames.bytes == expected)
+    }
+
     /// Frames written into room a chunk's buffer lends are the bytes the frames write into their
     /// own storage: in the room where they fit, and moved to storage of their own, whole, where
     /// an item outgrows it (the room then holds nothing the chunk reads).

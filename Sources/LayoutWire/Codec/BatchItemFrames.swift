@@ -12,16 +12,11 @@ public struct BatchItemFrames: ~Copyable {
     private enum Item { static let index = 1, layout = 2, error = 3 }
 
     private var writer: ProtobufWriter
-    /// An item's LayoutReply, written here first: its length is then known, so the frame around
-    /// it is written once and the reply copied once (nested messages written in place are moved
-    /// along whenever a length takes more than one byte, twice per item here).
-    private var reply: ProtobufWriter
     /// Frames written so far.
     public private(set) var frames = 0
 
     public init(capacity: Int) {
         writer = ProtobufWriter(capacity: capacity)
-        reply = ProtobufWriter(capacity: 4 << 10)
     }
 
     /// Frames written straight into `room`, which they do not own: a chunk's buffer lends its
@@ -32,7 +27,6 @@ public struct BatchItemFrames: ~Copyable {
     // the frames stayed in it; UInt8 needs no setup, so binding the bytes to it is sound.
     public init(lent room: UnsafeMutableRawBufferPointer) {
         writer = ProtobufWriter(lent: room.baseAddress!.bindMemory(to: UInt8.self, capacity: room.count), capacity: room.count)
-        reply = ProtobufWriter(capacity: 4 << 10)
     }
 
     /// Whether frames written into lent room (`init(lent:)`) left it for storage of their own:
@@ -46,21 +40,22 @@ public struct BatchItemFrames: ~Copyable {
     /// caller holds to the server's largest reply (`dropLast` takes an item back).
     public mutating func appendLayout(requestID: UInt64, index: UInt32, layout: ParagraphLayout, backgrounds: [Background] = [],
                                       ruleMatches: [Layoutd_V1_RuleMatch] = []) -> Int {
-        reply.truncate(to: 0)
-        LayoutReplyFrame.writeReply(layout, backgrounds: backgrounds, ruleMatches: ruleMatches, to: &reply)
-        let replyBytes = reply.count
-        // BatchItemReply: the index (left out when 0, as proto3 writes it), then the reply.
-        let indexBytes = index == 0 ? 0 : 1 + ProtobufWriter.varintSize(UInt64(index))
-        let itemBytes = indexBytes + 1 + ProtobufWriter.varintSize(UInt64(replyBytes)) + replyBytes
         let start = writer.count
+        // The room for both lengths (the item's, the reply's in it) kept from the glyph count, as
+        // for a lone reply (`LayoutReplyFrame.encode`): the reply is written in place, and moved
+        // only where the guess took a byte too many or too few.
+        let kept = LayoutReplyFrame.lengthBytes(glyphs: layout.glyphCount)
+        var replyBytes = 0
         writer.fixed32(0)  // the frame header, filled in below
         writer.uint64(Envelope.requestID, requestID)
-        writer.tag(Envelope.batchItem, .lengthDelimited)
-        writer.varint(UInt64(itemBytes))
-        writer.uint32(Item.index, index)
-        writer.tag(Item.layout, .lengthDelimited)
-        writer.varint(UInt64(replyBytes))
-        writer.append(reply)
+        writer.message(Envelope.batchItem, lengthBytes: kept) { item in
+            item.uint32(Item.index, index)  // left out when 0, as proto3 writes it
+            item.message(Item.layout, lengthBytes: kept) { reply in
+                let before = reply.count
+                LayoutReplyFrame.writeReply(layout, backgrounds: backgrounds, ruleMatches: ruleMatches, to: &reply)
+                replyBytes = reply.count &- before
+            }
+        }
         writer.finishFrame(startingAt: start)
         frames += 1
         return replyBytes

@@ -319,13 +319,6 @@ struct ProtobufWriter: ~Copyable {
         UnsafeMutableRawPointer(base + start).storeBytes(of: length.bigEndian, as: UInt32.self)
     }
 
-    /// Appends everything `other` wrote, as it is.
-    mutating func append(_ other: borrowing ProtobufWriter) {
-        reserve(other.count)
-        (base + count).update(from: other.base, count: other.count)
-        count += other.count
-    }
-
     /// Calls `body` with the bytes written so far (good only during the call).
     func withBytes<R>(_ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {
         try body(UnsafeRawBufferPointer(start: base, count: count))
