@@ -51,21 +51,8 @@ extension RequestProcessor {
         var outgrown: ByteBuffer?
         buffer.writeWithUnsafeMutableBytes(minimumWritableBytes: room) { lent in
             var frames = BatchItemFrames(lent: lent)
-            let started = Uptime.nanoseconds
-            var (now, done) = (started, 0)
-            repeat {
-                let items = cursor.take(Self.blockSize(done: done, started: started, now: now, sliceEnd: sliceEnd,
-                                                       written: frames.byteCount, maxBytes: maxBytes), before: plan.count)
-                guard !items.isEmpty else { break }
-                let mark = frames.byteCount
-                for index in items { now = batchItem(plan, index, batch: batch, refusal: refusal, into: &frames) }
-                done += items.count
-                if let last = stretches.last, last.items.upperBound == items.lowerBound {
-                    stretches[stretches.count - 1] = (last.items.lowerBound..<items.upperBound, last.bytes.lowerBound..<frames.byteCount)
-                } else {
-                    stretches.append((items, mark..<frames.byteCount))
-                }
-            } while frames.byteCount < maxBytes && now < sliceEnd
+            stretches = layOut(plan, taking: cursor, batch: batch, sliceEnd: sliceEnd, maxBytes: maxBytes, refusal: refusal,
+                               into: &frames)
             guard frames.outgrewRoom else { return frames.byteCount }
             outgrown = frames.withBytes { bytes in
                 var copy = allocator.buffer(capacity: bytes.count)
@@ -79,6 +66,29 @@ extension RequestProcessor {
             BatchChunk.Piece(items: stretch.items, frames: buffer.getSlice(at: stretch.bytes.lowerBound, length: stretch.bytes.count)!)
         }
         return BatchChunk(frames: buffer, pieces: pieces, next: stretches.last?.items.upperBound ?? 0)
+    }
+
+    /// A chunk's items laid out into `frames`, a block at a time from `cursor`, until the slice
+    /// ends or `maxBytes` are written: each stretch of consecutive items and its bytes.
+    private func layOut(_ plan: BatchPlan, taking cursor: BatchCursor, batch: WorkBudget, sliceEnd: UInt64, maxBytes: Int,
+                        refusal: WireError?, into frames: inout BatchItemFrames) -> [(items: Range<Int>, bytes: Range<Int>)] {
+        var stretches: [(items: Range<Int>, bytes: Range<Int>)] = []
+        let started = Uptime.nanoseconds
+        var (now, done) = (started, 0)
+        repeat {
+            let items = cursor.take(Self.blockSize(done: done, started: started, now: now, sliceEnd: sliceEnd,
+                                                   written: frames.byteCount, maxBytes: maxBytes), before: plan.count)
+            guard !items.isEmpty else { break }
+            let mark = frames.byteCount
+            for index in items { now = batchItem(plan, index, batch: batch, refusal: refusal, into: &frames) }
+            done += items.count
+            if let last = stretches.last, last.items.upperBound == items.lowerBound {
+                stretches[stretches.count - 1] = (last.items.lowerBound..<items.upperBound, last.bytes.lowerBound..<frames.byteCount)
+            } else {
+                stretches.append((items, mark..<frames.byteCount))
+            }
+        } while frames.byteCount < maxBytes && now < sliceEnd
+        return stretches
     }
 
     /// How many items to take next: one to start; then as many as fit in the time and bytes left
