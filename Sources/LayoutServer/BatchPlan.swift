@@ -17,8 +17,10 @@ struct BatchPlan: Sendable {
     /// where they go the general way: an unknown family, a size or width out of range). Kept
     /// outside `items`: each item read them from the case's payload, a copy of it (request,
     /// texts and template retained and released) an item.
-    private let template: ParagraphRequest?
+    private var template: ParagraphRequest?
     private let plainTexts: [ContiguousArray<UInt16>]
+    /// The fonts the template was made over, to make it again for a lane (`forLane`).
+    private let templateFonts: FontRegistry?
 
     private enum Items {
         /// Texts read straight from the frame (`plainTexts`), sharing these plain options
@@ -58,7 +60,7 @@ struct BatchPlan: Sendable {
         sharedFonts = shared.fonts
         if !shared.fonts.isEmpty { shared.fonts = [] }
         items = texts > 0 ? .texts(shared, batch.texts) : .requests(batch.requests)
-        (template, plainTexts) = (nil, [])
+        (template, plainTexts, templateFonts) = (nil, [], nil)
     }
 
     /// A batch read by `PlainBatchRequest`: the same checks, the texts kept as units, the
@@ -70,8 +72,20 @@ struct BatchPlan: Sendable {
         count = plain.texts.count
         sharedFonts = []
         template = plain.shared.engineRequest(fonts: fonts)
+        templateFonts = fonts
         plainTexts = plain.texts
         items = .plain(plain.shared)
+    }
+
+    /// The plan with a template of its own, for one lane of the batch: equal to this one's, made
+    /// again from the same options. Every item copies its lane's template, counting references
+    /// to its objects; with one template for all lanes, workers on different cores would count
+    /// them on the same cache lines, item after item (docs/design.md).
+    func forLane() -> BatchPlan {
+        guard case .plain(let shared) = items, let templateFonts, template != nil else { return self }
+        var plan = self
+        plan.template = shared.engineRequest(fonts: templateFonts)
+        return plan
     }
 
     private static func check(count: Int, maxItems: Int, field: String) throws(WireError) {

@@ -106,6 +106,8 @@ extension ConnectionHandler {
         var fontsAdded: Bool
         var frame: ByteBuffer?
         var plan: BatchPlan?
+        /// `plan` is this lane's own (`BatchPlan.forLane`), made by the lane's first chunk.
+        var planIsLanes = false
         var processor: RequestProcessor
     }
 
@@ -194,6 +196,7 @@ extension ConnectionHandler {
             job.fontsAdded = true
             job.frame = nil
             job.plan = handed.plan
+            job.planIsLanes = true
             job.processor = handed.processor
             guard queued.isEmpty else {
                 queue(job, channel: channel, bound: bound)
@@ -211,7 +214,7 @@ extension ConnectionHandler {
         }
         var plan: BatchPlan
         if let known = job.plan {
-            plan = known
+            plan = job.planIsLanes ? known : known.forLane()
         } else {
             do {
                 plan = try job.frame?.withUnsafeReadableBytes { bytes throws(WireError) in

@@ -103,6 +103,26 @@ import LayoutUnicode
         #expect(layouter.contexts.take(layouter: layouter, budget: .unlimited) !== small)
     }
 
+    /// A context given back drops its request's budget for one of its own: not a budget the
+    /// next request of another worker holds too (`.unlimited`), whose references every
+    /// worker would count on one cache line.
+    @Test func aContextKeptHoldsABudgetOfItsOwn() {
+        let layouter = ParagraphLayouter(fonts: Fixtures.registry, cache: nil)
+        weak var dropped: WorkBudget?
+        let (first, second): (LayoutContext, LayoutContext)
+        do {
+            let budget = WorkBudget()
+            dropped = budget
+            first = layouter.contexts.take(layouter: layouter, budget: budget)
+            second = layouter.contexts.take(layouter: layouter, budget: budget)
+            layouter.contexts.give(first)
+            layouter.contexts.give(second)
+        }
+        #expect(dropped == nil, "the request's budget went with its request")
+        #expect(first.budget === first.idleBudget && second.budget === second.idleBudget)
+        #expect(first.budget !== second.budget && first.budget !== WorkBudget.unlimited)
+    }
+
     @Test func aTextOfManyLinesLeavesFewPieceLists() throws {
         let layouter = ParagraphLayouter(fonts: Fixtures.registry, cache: nil)
         let text = String(repeating: "word ", count: 2_000)
@@ -153,7 +173,7 @@ import LayoutUnicode
         let kept = layouter.contexts.take(layouter: layouter, budget: budget)
         #expect(kept.budget === budget && kept.scratch.flags.capacity > 0)
         layouter.contexts.give(kept)
-        #expect(kept.budget === WorkBudget.unlimited, "a kept context holds its last request's budget")
+        #expect(kept.budget === kept.idleBudget, "a kept context holds its last request's budget")
 
         let long = String(repeating: "long text ", count: 2_000)  // 20,000 units, past ContextPool.maxUnits
         _ = try layouter.layout(ParagraphRequest(text: AttributedText(long, style: style), width: 300))

@@ -60,6 +60,8 @@ import Testing
         let lock = NSLock()
         nonisolated(unsafe) var pieces: [RequestProcessor.BatchChunk.Piece] = []
         DispatchQueue.concurrentPerform(iterations: 4) { _ in
+            // As the daemon's lanes do: each with a template of its own.
+            let plan = plan.forLane()
             while !cursor.isExhausted(before: plan.count) {
                 let chunk = processor.batchChunk(plan, taking: cursor, batch: WorkBudget(), sliceEnd: .max, maxBytes: 1_500)
                 lock.withLock { pieces += chunk.pieces }
@@ -67,6 +69,43 @@ import Testing
         }
         let same = Self.joined(pieces, count: plan.count) == whole
         #expect(same, "the pieces of four lanes at once, in order, are the batch answered whole")
+    }
+
+    /// A lane's plan (`BatchPlan.forLane`) has a template equal to the batch's but made apart,
+    /// so the lanes' workers never count references on the same objects; it answers the same.
+    @Test func aLanesOwnTemplateAnswersAsTheBatchsDoes() throws {
+        let plan = try Self.plan(Self.texts)
+        let lane = plan.forLane()
+        let units = PlainBatchTests.processor.configuration.maxTextUnits
+        let (ours, theirs) = (try #require(lane.engineRequest(0, maxTextUnits: units)), try #require(plan.engineRequest(0, maxTextUnits: units)))
+        #expect(ours.text.styles == theirs.text.styles)
+        let apart = ours.text.styles.withUnsafeBufferPointer { a in theirs.text.styles.withUnsafeBufferPointer { a.baseAddress != $0.baseAddress } }
+        #expect(apart, "the lane's items share a styles array of the lane's own")
+        // Two items of one lane share its array: the engine's style caches find it at once.
+        let second = try #require(lane.engineRequest(1, maxTextUnits: units))
+        let shared = ours.text.styles.withUnsafeBufferPointer { a in second.text.styles.withUnsafeBufferPointer { a.baseAddress == $0.baseAddress } }
+        #expect(shared)
+        let same = PlainBatchTests.frames(lane, PlainBatchTests.processor) == PlainBatchTests.frames(plan, PlainBatchTests.processor)
+        #expect(same, "the lane's frames are the batch's, byte for byte")
+    }
+
+    /// Each item's budget is part of its chunk's, which is part of the batch's: cancelling the
+    /// batch, or its deadline passing, still answers every item of the chunk so.
+    @Test(arguments: [false, true])
+    func aChunksItemsAnswerTheBatchsCancelAndDeadline(cancelled: Bool) throws {
+        let plan = try Self.plan(Self.texts)
+        let batch = cancelled ? WorkBudget() : WorkBudget(deadline: 1)
+        if cancelled { batch.cancel() }
+        let chunk = PlainBatchTests.processor.batchChunk(plan, from: 0, batch: batch, sliceEnd: .max, maxBytes: .max)
+        var bytes = Array(chunk.frames.readableBytesView)
+        let replies = try takeReplies(from: &bytes)
+        let codes = replies.map { envelope -> Layoutd_V1_Error.Code? in
+            if case .error(let error) = envelope.batchItem?.result { return error.code }
+            return nil
+        }
+        #expect(codes.count == plan.count)
+        let expected: Layoutd_V1_Error.Code = cancelled ? .cancelled : .deadlineExceeded
+        #expect(Set(codes) == [expected])
     }
 
     @Test func aCursorGivesEachItemOnce() {

@@ -28,7 +28,7 @@ final class ContextPool: Sendable {
     func give(_ context: LayoutContext) {
         guard context.longestText <= Self.maxUnits else { return }
         // Only the budget is the request's: drop it now rather than hold it until the next.
-        context.budget = .unlimited
+        context.budget = context.idleBudget
         free.withThreadShard { if $0.count < Self.maxKeptPerShard { $0.append(context) } }
     }
 }

@@ -134,6 +134,9 @@ public final class LayoutContext: @unchecked Sendable {
     let unicode: any UnicodeServices
     /// Set again when the context is reused for another request (`ContextPool`).
     public internal(set) var budget: WorkBudget
+    /// The budget a context holds between requests: its own, not the shared `.unlimited`,
+    /// whose references every worker would count on one cache line at every request.
+    let idleBudget = WorkBudget()
     /// The longest text laid out with this context, in UTF-16 units: a context whose scratch
     /// served a long text is not kept, so that memory goes back to the allocator.
     var longestText = 0
