@@ -73,10 +73,6 @@ extension RequestProcessor {
     private func layOut(_ plan: BatchPlan, taking cursor: BatchCursor, batch: WorkBudget, sliceEnd: UInt64, maxBytes: Int,
                         refusal: WireError?, into frames: inout BatchItemFrames) -> [(items: Range<Int>, bytes: Range<Int>)] {
         var stretches: [(items: Range<Int>, bytes: Range<Int>)] = []
-        // Each item's budget is part of the chunk's, which is part of the batch's: an item's
-        // budget counts references to its parent, and with the batch's as that parent the
-        // workers of other lanes would count on the same cache line, item after item.
-        let chunkBudget = WorkBudget(deadline: batch.deadline, user: batch.user, parent: batch)
         let started = Uptime.nanoseconds
         var (now, done) = (started, 0)
         repeat {
@@ -84,7 +80,7 @@ extension RequestProcessor {
                                                    written: frames.byteCount, maxBytes: maxBytes), before: plan.count)
             guard !items.isEmpty else { break }
             let mark = frames.byteCount
-            for index in items { now = batchItem(plan, index, batch: chunkBudget, refusal: refusal, into: &frames) }
+            for index in items { now = batchItem(plan, index, batch: batch, refusal: refusal, into: &frames) }
             done += items.count
             if let last = stretches.last, last.items.upperBound == items.lowerBound {
                 stretches[stretches.count - 1] = (last.items.lowerBound..<items.upperBound, last.bytes.lowerBound..<frames.byteCount)
