@@ -49,7 +49,7 @@ public struct DaemonSettings: Sendable, Equatable {
     public var maxBatchItems = ServerConfiguration.defaultMaxBatchItems
     public var batchSliceMicroseconds = ServerConfiguration.defaultBatchSliceMicroseconds
     public var batchWorkers = 0
-    public var threads = ProcessInfo.processInfo.activeProcessorCount
+    public var threads = UsableCores.count
     public var tagStyles: String?
     public var metricsListen: String?
     public var logLevel: Logger.Level = .info

@@ -13,7 +13,7 @@ public struct ServerConfiguration: Sendable {
     public var maxReplyBytes: Int
     /// Longest text a layout request may carry, in UTF-16 units.
     public var maxTextUnits: Int
-    /// Threads that lay text out; by default one per core.
+    /// Threads that lay text out; by default one per processor the daemon may run on (`UsableCores`).
     public var workerThreads: Int
     /// Requests one connection may have in flight; at this many the daemon stops reading from
     /// it until one is answered (a frame already read past it is refused).
@@ -73,7 +73,7 @@ public struct ServerConfiguration: Sendable {
 
     public init(socketPath: String = ServerConfiguration.defaultSocketPath,
                 maxFrameBytes: Int = Framing.defaultMaxFrameBytes, maxReplyBytes: Int = 32 << 20, maxTextUnits: Int = 262_144,
-                workerThreads: Int = ProcessInfo.processInfo.activeProcessorCount,
+                workerThreads: Int = UsableCores.count,
                 maxInFlightPerConnection: Int = 64, maxInFlightBytesPerConnection: Int = 8 << 20,
                 maxUnsentReplyBytes: Int = 1 << 20, requestBudgetMilliseconds: Int = 5_000,
                 idleTimeoutSeconds: Double = 300, frameTimeoutSeconds: Double = 30,

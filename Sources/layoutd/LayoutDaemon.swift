@@ -104,7 +104,7 @@ struct LayoutDaemon: ParsableCommand {
     @Option(help: "The most workers one batch runs on at once, 0...256: 0 for every worker (default: 0).")
     var batchWorkers: Int?
 
-    @Option(help: "Event-loop and layout worker threads, each, at most 256 (default: one per core).")
+    @Option(help: "Event-loop and layout worker threads, each, at most 256 (default: one per processor the daemon may run on: its affinity and cgroup counted).")
     var threads: Int?
 
     @Option(help: "Image-tag styles in the JSON form of data/tag-styles.json, for requests that carry no table (default: the shipped table).")
