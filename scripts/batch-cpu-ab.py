@@ -19,22 +19,23 @@ import statistics
 import tempfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-_spec = importlib.util.spec_from_file_location("kernel_cost", os.path.join(HERE, "kernel-cost.py"))
-kernel_cost = importlib.util.module_from_spec(_spec)
-_spec.loader.exec_module(kernel_cost)
+
+
+def load(name):
+    spec = importlib.util.spec_from_file_location(name.replace("-", "_"), os.path.join(HERE, name + ".py"))
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+kernel_cost = load("kernel-cost")
+batch_threads = load("batch-threads")
 daemon_instructions = kernel_cost.daemon_instructions
 
 
 def run_time(pid):
-    """The process's run time so far, every thread's (ns, /proc/PID/task/*/schedstat)."""
-    total = 0
-    for task in os.listdir(f"/proc/{pid}/task"):
-        try:
-            with open(f"/proc/{pid}/task/{task}/schedstat") as f:
-                total += int(f.read().split()[0])
-        except FileNotFoundError:
-            continue  # a thread that ended between the listing and the read
-    return total
+    """The process's run time so far, every thread's (ns)."""
+    return sum(run for _, run in batch_threads.thread_times(pid).values())
 
 
 def main():
