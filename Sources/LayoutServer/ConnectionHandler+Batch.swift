@@ -107,7 +107,7 @@ extension ConnectionHandler {
         var frame: ByteBuffer?
         var plan: BatchPlan?
         /// `plan` is this lane's own (`BatchPlan.forLane`), made by the lane's first chunk.
-        var planIsLanes = false
+        var laneOwnsPlan = false
         var processor: RequestProcessor
     }
 
@@ -196,7 +196,7 @@ extension ConnectionHandler {
             job.fontsAdded = true
             job.frame = nil
             job.plan = handed.plan
-            job.planIsLanes = true
+            job.laneOwnsPlan = true
             job.processor = handed.processor
             guard queued.isEmpty else {
                 queue(job, channel: channel, bound: bound)
@@ -214,7 +214,7 @@ extension ConnectionHandler {
         }
         var plan: BatchPlan
         if let known = job.plan {
-            plan = job.planIsLanes ? known : known.forLane()
+            plan = job.laneOwnsPlan ? known : known.forLane()
         } else {
             do {
                 plan = try job.frame?.withUnsafeReadableBytes { bytes throws(WireError) in
