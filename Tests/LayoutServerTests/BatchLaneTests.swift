@@ -89,8 +89,8 @@ import Testing
         #expect(same, "the lane's frames are the batch's, byte for byte")
     }
 
-    /// Each item's budget is part of its chunk's, which is part of the batch's: cancelling the
-    /// batch, or its deadline passing, still answers every item of the chunk so.
+    /// Each item's budget is part of the batch's: cancelling the batch, or its deadline passing,
+    /// answers every item of a chunk so.
     @Test(arguments: [false, true])
     func aChunksItemsAnswerTheBatchsCancelAndDeadline(cancelled: Bool) throws {
         let plan = try Self.plan(Self.texts)
