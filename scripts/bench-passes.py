@@ -10,7 +10,8 @@ shared and noisy).
 
     scripts/bench-passes.py [--rounds N] [--repeats R] [--pass P …] NAME=BENCH NAME=BENCH …
 
-e.g. `dynamic=.build/release/layoutd-bench static=.build-static/release/layoutd-bench`.
+e.g. `dynamic=.build/release/layoutd-bench static=.build-static-plain/release/layoutd-bench` (built with
+`scripts/build-release.sh --static-swift-stdlib --scratch-path .build-static-plain --product layoutd-bench`).
 Passes: floor (HarfBuzz alone), cold (in-process layout), framed (the daemon's request path
 without its socket), batch (every caption one batch, answered in process), or any other
 `LAYOUTD_BENCH_PROFILE`; default floor, cold, framed and batch.
