@@ -57,11 +57,10 @@ def main():
         medians = {kind: statistics.median(micros[(name, kind)]) for kind in passes}
         cells = []
         for kind in passes:
-            cell = f"{medians[kind]:.2f}"
-            if "floor" in medians and kind != "floor":
-                cell += f" ({medians[kind] / medians['floor']:.3f}× floor"
-                cell += f", {medians[kind] / medians['cold']:.3f}× cold)" if "cold" in medians and kind not in ("floor", "cold") else ")"
-            cells.append(cell)
+            # Each pass beside the same build's floor and cold pass, where those were measured.
+            beside = [f"{medians[kind] / medians[reference]:.3f}× {reference}"
+                      for reference in ("floor", "cold") if reference in medians and kind not in ("floor", reference)]
+            cells.append(f"{medians[kind]:.2f}" + (f" ({', '.join(beside)})" if beside else ""))
         print(f"| {name} | " + " | ".join(cells) + " |")
     first = names[0]
     for name in names[1:]:
