@@ -9,7 +9,7 @@ struct TextStyleOptions: ParsableArguments {
     @Option(help: "A font file sent with the request (repeatable; at most 4): --font names its family. FILE#N,M takes faces N and M of a collection (.ttc).")
     var fontFile: [String] = []
     @Option(parsing: .unconditional, help: "Font size in points (default 17).") var size: Float?
-    @Option(parsing: .unconditional, help: "Weight, 1-1000.") var weight: UInt32 = 0
+    @Option(parsing: .unconditional, help: "Weight, 1-1000.") var weight: UInt32?
     @Flag(help: "Italic.") var italic = false
     @Option(help: "Variable font axes: TAG=VALUE,... (e.g. wght=650,wdth=80); layoutctl fonts lists a face's axes.")
     var variations: String?

@@ -22,7 +22,7 @@ struct LayoutOptions: ParsableArguments {
     var font: String { style.font }
     var fontFile: [String] { style.fontFile }
     var size: Float? { style.size }
-    var weight: UInt32 { style.weight }
+    var weight: UInt32? { style.weight }
     var italic: Bool { style.italic }
     var variations: String? { style.variations }
     var namedInstance: String { style.namedInstance }
@@ -83,8 +83,12 @@ struct LayoutOptions: ParsableArguments {
             guard let data = FileManager.default.contents(atPath: path) else { throw ValidationError("--font-file \(path): cannot read it") }
             return .with { $0.data = data; $0.faceIndices = faces }
         }
+        // On the wire 0 is "the default": said outright, a size or weight of 0 would come back laid out
+        // at 17 points or 400 unasked.
+        if let size, !(size > 0) { throw ValidationError("--size must be greater than 0 points, not \(size)") }
+        if weight == 0 { throw ValidationError("--weight must be 1 to 1000, not 0") }
         request.defaultStyle.size = size ?? 17
-        request.defaultStyle.weight = weight
+        request.defaultStyle.weight = weight ?? 0
         if italic { request.defaultStyle.slant = .italic }
         if let variations {
             request.defaultStyle.variations = try variations.split(separator: ",").map { pair in

@@ -22,6 +22,11 @@ import TestSupport
         let ctl = Daemon.binary("layoutctl")
         let usage = try run(ctl, ["layout", "--width", "wide", "x"])
         #expect(usage.status == 64, "usage: \(usage.err)")
+        // A size or weight of 0 would be sent as the wire's "default", and laid out at 17 points or 400 unasked.
+        let zeroSize = try run(ctl, ["layout", "--width", "100", "--size", "0", "x"])
+        #expect(zeroSize.status == 64 && zeroSize.err.contains("--size must be greater than 0"), "zero size: \(zeroSize.err)")
+        let zeroWeight = try run(ctl, ["layout", "--width", "100", "--weight", "0", "x"])
+        #expect(zeroWeight.status == 64 && zeroWeight.err.contains("--weight must be 1 to 1000"), "zero weight: \(zeroWeight.err)")
         let daemon = try Daemon()
         let rejected = try run(ctl, ["layout", "--socket", daemon.socketPath, "--width=-5", "x"])
         #expect(rejected.status == 65 && rejected.err.contains("layout.width"), "rejected: \(rejected.err)")
