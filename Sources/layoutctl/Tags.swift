@@ -21,7 +21,7 @@ struct TagOptions: ParsableArguments {
     @Option(parsing: .unconditional, help: "The style the tag at --at switches to (placed beside its own; --animate switch).") var switchTo: UInt32?
     @Option(help: "Another tag: X,Y[@STYLE[>NEXT]]:LABEL[;LABEL...] with each LABEL NAME or NAME|VALUE; NEXT is the style it switches to.") var tag: [String] = []
     @Option(help: "Font family of the labels.") var font: String = ""
-    @Option(parsing: .unconditional, help: "Text size of the labels in points (default 13).") var size: Float = 0
+    @Option(parsing: .unconditional, help: "Text size of the labels in points (default 13).") var size: Float?
     @Option(help: "A style table file (JSON, as data/tag-styles.json); default: the daemon's.") var styleTable: String?
     @Flag(help: "Draw a tag whose labels would leave the photo in the nearest style that keeps them on.") var keepInside = false
     @Flag(help: "Draw a tag whose point lies off the photo (a drag past its edge) at the nearest point on it.") var clamp = false
@@ -88,7 +88,9 @@ struct TagOptions: ParsableArguments {
         }
         request.tags += try tag.map(Self.tag)
         if !font.isEmpty { request.textStyle.family = font }
-        if size != 0 {
+        if let size {
+            // On the wire 0 is "the default": said outright, it would come back at 13 points unasked.
+            guard size > 0 else { throw ValidationError("--size must be greater than 0 points, not \(size)") }
             request.textStyle.size = size
             request.valueStyle.size = size
         }

@@ -27,6 +27,8 @@ import TestSupport
         #expect(zeroSize.status == 64 && zeroSize.err.contains("--size must be greater than 0"), "zero size: \(zeroSize.err)")
         let zeroWeight = try run(ctl, ["layout", "--width", "100", "--weight", "0", "x"])
         #expect(zeroWeight.status == 64 && zeroWeight.err.contains("--weight must be 1 to 1000"), "zero weight: \(zeroWeight.err)")
+        let zeroLabelSize = try run(ctl, ["tags", "--at", "0.5,0.5", "--label", "x", "--size", "0"])
+        #expect(zeroLabelSize.status == 64 && zeroLabelSize.err.contains("--size must be greater than 0"), "tags: \(zeroLabelSize.err)")
         let daemon = try Daemon()
         let rejected = try run(ctl, ["layout", "--socket", daemon.socketPath, "--width=-5", "x"])
         #expect(rejected.status == 65 && rejected.err.contains("layout.width"), "rejected: \(rejected.err)")
