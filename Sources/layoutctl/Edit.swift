@@ -129,8 +129,8 @@ extension LayoutCtl {
             case ("bold", nil): style.weight = 700
             case ("italic", nil): style.slant = .italic
             case ("underline", nil): style.underline = .with { $0.style = .single }
-            case ("size", let value?): style.size = try Self.number(value, spec)
-            case ("weight", let value?): style.weight = UInt32(saturating: try Self.number(value, spec))
+            case ("size", let value?): style.size = try StyleValues.size(try Self.number(value, spec), option: "style size")
+            case ("weight", let value?): style.weight = try StyleValues.weight(UInt32(saturating: try Self.number(value, spec)), option: "style weight")
             case ("color", let value?):
                 guard value.count == 6, let rgb = UInt32(value, radix: 16) else { throw ValidationError("color takes RRGGBB: \(spec)") }
                 style.color = .with { $0.red = Float(rgb >> 16) / 255; $0.green = Float(rgb >> 8 & 0xFF) / 255; $0.blue = Float(rgb & 0xFF) / 255 }

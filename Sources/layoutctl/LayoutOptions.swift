@@ -83,12 +83,8 @@ struct LayoutOptions: ParsableArguments {
             guard let data = FileManager.default.contents(atPath: path) else { throw ValidationError("--font-file \(path): cannot read it") }
             return .with { $0.data = data; $0.faceIndices = faces }
         }
-        // On the wire 0 is "the default": said outright, a size or weight of 0 would come back laid out
-        // at 17 points or 400 unasked.
-        if let size, !(size > 0) { throw ValidationError("--size must be greater than 0 points, not \(size)") }
-        if weight == 0 { throw ValidationError("--weight must be 1 to 1000, not 0") }
-        request.defaultStyle.size = size ?? 17
-        request.defaultStyle.weight = weight ?? 0
+        request.defaultStyle.size = try size.map { try StyleValues.size($0, option: "--size") } ?? 17
+        request.defaultStyle.weight = try weight.map { try StyleValues.weight($0, option: "--weight") } ?? 0
         if italic { request.defaultStyle.slant = .italic }
         if let variations {
             request.defaultStyle.variations = try variations.split(separator: ",").map { pair in

@@ -209,10 +209,10 @@ struct PaintOptions: ParsableArguments {
                 if span.style.hasShadow { span.style.shadows.append(made) } else { span.style.shadow = made }
             case "weight":
                 guard let weight = UInt32(value) else { throw ValidationError("\(option): \"\(value)\" is not a number") }
-                span.style.weight = weight
+                span.style.weight = try StyleValues.weight(weight, option: option)
             case "size":
                 guard let size = Float(value) else { throw ValidationError("\(option): \"\(value)\" is not a number") }
-                span.style.size = size
+                span.style.size = try StyleValues.size(size, option: option)
             case "font": span.style.family = value
             case "italic": span.style.slant = .italic
             case "effect": span.style.effect = try effect(value, separator: "/", option: option)

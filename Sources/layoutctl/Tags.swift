@@ -89,10 +89,8 @@ struct TagOptions: ParsableArguments {
         request.tags += try tag.map(Self.tag)
         if !font.isEmpty { request.textStyle.family = font }
         if let size {
-            // On the wire 0 is "the default": said outright, it would come back at 13 points unasked.
-            guard size > 0 else { throw ValidationError("--size must be greater than 0 points, not \(size)") }
-            request.textStyle.size = size
-            request.valueStyle.size = size
+            request.textStyle.size = try StyleValues.size(size, option: "--size")
+            request.valueStyle.size = request.textStyle.size
         }
         if let styleTable { request.styleTableJson = try Self.read(styleTable) }
         request.keepInside = keepInside

@@ -29,7 +29,15 @@ import TestSupport
         #expect(zeroWeight.status == 64 && zeroWeight.err.contains("--weight must be 1 to 1000"), "zero weight: \(zeroWeight.err)")
         let zeroLabelSize = try run(ctl, ["tags", "--at", "0.5,0.5", "--label", "x", "--size", "0"])
         #expect(zeroLabelSize.status == 64 && zeroLabelSize.err.contains("--size must be greater than 0"), "tags: \(zeroLabelSize.err)")
+        // In a span or an edit's style, 0 is "as around it": the same words, naming the span's key or the edit's.
+        let zeroSpanSize = try run(ctl, ["layout", "--width", "100", "--span", "0:1:size=0", "xy"])
+        #expect(zeroSpanSize.status == 64 && zeroSpanSize.err.contains("--span size must be greater than 0"), "span: \(zeroSpanSize.err)")
+        let zeroSpanWeight = try run(ctl, ["layout", "--width", "100", "--span", "0:1:weight=0", "xy"])
+        #expect(zeroSpanWeight.status == 64 && zeroSpanWeight.err.contains("--span weight must be 1 to 1000"), "span: \(zeroSpanWeight.err)")
         let daemon = try Daemon()
+        let zeroEditSize = try run("/bin/sh", ["-c", "printf 'style 0 1 size=0\\n' | \"$0\" \"$@\"", ctl, "edit", "--socket", daemon.socketPath,
+                                               "--width", "100", "xy"])
+        #expect(zeroEditSize.status == 64 && zeroEditSize.err.contains("style size must be greater than 0"), "edit: \(zeroEditSize.err)")
         let rejected = try run(ctl, ["layout", "--socket", daemon.socketPath, "--width=-5", "x"])
         #expect(rejected.status == 65 && rejected.err.contains("layout.width"), "rejected: \(rejected.err)")
         let unreachable = try run(ctl, ["ping", "--socket", "/tmp/no-such-layoutd-\(getpid()).sock"])
