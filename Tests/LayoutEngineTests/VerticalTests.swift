@@ -114,10 +114,144 @@ import TestSupport
         let line = try #require(underlined.decorations.first { $0.kind == .underline })
         let rect = try #require(line.rects.first)
         #expect(rect.height > rect.width, "a vertical line's underline runs down it")
-        #expect(rect.maxX <= underlined.lines[0].baselineOrigin.x, "on the side the columns advance to")
+        #expect(rect.x >= underlined.lines[0].baselineOrigin.x, "on the page's right, as CSS's auto places it (not Chinese)")
         let boxed = try Self.layout("画像\u{FFFC}の後", height: 200) { $0.attachments = [InlineAttachment(width: 30, extent: .height(16))] }
         let box = try #require(boxed.attachments.first)
         #expect(abs(box.rect.height - 30) < 1e-9 && abs(box.rect.width - 16) < 1e-9)
+    }
+
+    /// Left-to-right columns mirror the lines' frame: glyphs stand in their columns as in
+    /// right-to-left ones, drawn alike about each column's centre line (upright ideographs,
+    /// Latin and digits on their side, a word raised by a baseline offset), whether written onto
+    /// the page as placed (plain text) or turned after decorating. They were drawn up to an em
+    /// to the right of their columns.
+    @Test func glyphsStandAlikeInTheirColumnsInBothModes() throws {
+        let text = "縦書きの文章、gypsyと2024年。raised"
+        let raised = AttributedText.Span(range: 19..<25, patch: StylePatch(baselineOffset: 6))
+        for spans in [[], [raised], [raised, AttributedText.Span(range: 0..<2, patch: StylePatch(underline: .set(DecorationLine())))]] {
+            var columns: [WritingMode: [(ink: Rect, used: Rect, centre: Double)]] = [:]
+            for mode in [WritingMode.verticalRightToLeft, .verticalLeftToRight] {
+                let layout = try Self.layout(text, mode: mode, height: 200) {
+                    $0.text = AttributedText(text, style: TextStyle(family: "Noto Sans CJK JP", size: 20), spans: spans)
+                    $0.measuresInk = true
+                }
+                let ink = try #require(layout.ink)
+                columns[mode] = try layout.lines.indices.map { i in
+                    (try #require(ink.lines[i]), layout.lines[i].usedRect, layout.lines[i].baselineOrigin.x)
+                }
+                for column in columns[mode]! {
+                    #expect(column.ink.x >= column.used.x - 1e-6 && column.ink.maxX <= column.used.maxX + 1e-6,
+                            "ink inside its column (\(mode), \(spans.count) spans)")
+                }
+            }
+            let rtl = try #require(columns[.verticalRightToLeft]), ltr = try #require(columns[.verticalLeftToRight])
+            #expect(rtl.count == ltr.count && rtl.count > 1)
+            for (a, b) in zip(rtl, ltr) {
+                #expect(abs((a.ink.x - a.centre) - (b.ink.x - b.centre)) < 1e-9 && abs(a.ink.width - b.ink.width) < 1e-9)
+                #expect(abs((a.used.x - a.centre) - (b.used.x - b.centre)) < 1e-9 && abs(a.used.width - b.used.width) < 1e-9)
+                #expect(abs(a.ink.y - b.ink.y) < 1e-9 && abs(a.ink.height - b.ink.height) < 1e-9)
+            }
+        }
+    }
+
+    static func decorated(_ text: String, mode: WritingMode, language: String = "", _ patch: StylePatch) throws -> ParagraphLayout {
+        try layout(text, mode: mode, height: 600, size: 40) {
+            $0.text = AttributedText(text, style: TextStyle(family: "Noto Sans CJK JP", size: 40, language: language),
+                                     spans: [AttributedText.Span(range: 0..<text.utf16.count, patch: patch)])
+            $0.measuresInk = true
+        }
+    }
+
+    /// An underline stands beside its column, clear of the ink of upright ideographs and of
+    /// Latin on its side (descenders included), as CSS's `text-underline-position: auto` places
+    /// it: on the page's right, or on the left for Chinese, in either mode. At the middle of a
+    /// vertical line it crossed the ideographs. A strikethrough runs down the column's middle.
+    @Test func underlinesStandBesideTheColumnAndStrikethroughsRunDownItsMiddle() throws {
+        let text = "縦書きの下線、gypsy。"
+        let cases: [(language: String, right: Bool)] = [("", true), ("ja", true), ("ko-KR", true), ("zh", false), ("zh-Hant-TW", false)]
+        for mode in [WritingMode.verticalRightToLeft, .verticalLeftToRight] {
+            for (language, right) in cases {
+                let label = "\(mode), \"\(language)\""
+                let underlined = try Self.decorated(text, mode: mode, language: language, StylePatch(underline: .set(DecorationLine())))
+                #expect(underlined.lines.count == 1)
+                let ink = try #require(underlined.ink?.lines[0])
+                for (name, patch) in [("single", DecorationLine()), ("thick", DecorationLine(style: .thick)),
+                                      ("double", DecorationLine(style: .double)), ("skipping ink", DecorationLine(skipsInk: true))] {
+                    let layout = try Self.decorated(text, mode: mode, language: language, StylePatch(underline: .set(patch)))
+                    let rects = try #require(layout.decorations.first { $0.kind == .underline }).rects
+                    #expect(!rects.isEmpty)
+                    // Clear of the glyphs' ink, on its side, and beside it rather than far off.
+                    let gaps = rects.map { right ? $0.x - ink.maxX : ink.x - $0.maxX }
+                    #expect(gaps.allSatisfy { $0 > 0 && $0 < 40 * 0.5 }, "\(name), \(label): \(gaps)")
+                }
+            }
+            let struck = try Self.decorated(text, mode: mode, StylePatch(strikethrough: .set(DecorationLine())))
+            let strike = try #require(struck.decorations.first { $0.kind == .strikethrough }?.rects.first)
+            #expect(abs(strike.x + strike.width / 2 - struck.lines[0].baselineOrigin.x) < 1e-9, "through the column's middle (\(mode))")
+            #expect(strike.height > strike.width)
+        }
+    }
+
+    /// Emphasis marks and ruby over the text stand on the column's right, where CSS puts a
+    /// Japanese underline too: the underline goes past them; on the left (Chinese) it keeps to
+    /// the glyphs.
+    @Test func anUnderlineGoesPastEmphasisMarksAndRubyOnItsSide() throws {
+        let text = "漢字の東京"
+        let size = 40.0
+        for mode in [WritingMode.verticalRightToLeft, .verticalLeftToRight] {
+            for (language, right) in [("ja", true), ("zh", false)] {
+                for annotated in ["marks", "ruby"] {
+                    var patch = StylePatch(underline: .set(DecorationLine()))
+                    if annotated == "marks" { patch.emphasis = .set(EmphasisMarks(.sesame)) }
+                    var styled = AttributedText(text, style: TextStyle(family: "Noto Sans CJK JP", size: size, language: language),
+                                                spans: [AttributedText.Span(range: 0..<5, patch: patch)])
+                    if annotated == "ruby" { styled = styled.withRuby([RubyAnnotation(base: 0..<2, reading: "かんじ")]) }
+                    let layout = try Self.layout(text, mode: mode, height: 600, size: size) {
+                        $0.text = styled
+                        $0.measuresInk = true
+                    }
+                    let centre = layout.lines[0].baselineOrigin.x
+                    let beside = try #require(layout.ink?.lines[0])
+                    let rect = try #require(layout.decorations.first { $0.kind == .underline }?.rects.first)
+                    if right {
+                        // Past the marks' band (an em's half and the marks' size) or the ruby's reading.
+                        var reach = size / 2 + size * EmphasisMarks.scale
+                        if annotated == "ruby" {
+                            // Upright readings: each glyph's em from its position rightward.
+                            let readings = try #require(layout.rubyRuns.first)
+                            reach = try #require(readings.glyphs.map(\.position.x).max()) + readings.size - centre
+                        }
+                        #expect(rect.x - centre >= reach - 1e-9, "\(mode), \(language), \(annotated): \(rect.x - centre) against \(reach)")
+                    } else {
+                        #expect(rect.maxX < beside.x && beside.x - rect.maxX < size / 2, "\(mode), \(language), \(annotated)")
+                    }
+                }
+            }
+        }
+    }
+
+    /// Upright glyphs stand unturned on the page, so the ink an underline skips is read from
+    /// their outlines turned into the lines' frame: across the column's middle each ideograph's
+    /// ink lies inside its own em along the column, as the page shows it.
+    @Test func inkIsReadFromUprightGlyphsAsThePageShowsThem() throws {
+        let text = "縦書き文章"
+        for mode in [WritingMode.verticalRightToLeft, .verticalLeftToRight] {
+            let page = try Self.decorated(text, mode: mode, StylePatch(underline: .set(DecorationLine(skipsInk: true))))
+            let inLines = try #require(VerticalFrame(turned: page)).unturned(page)
+            let run = try #require(inLines.runs.first)
+            #expect(run.orientation == .upright && run.glyphs.count == 5)
+            let font = try #require(Fixtures.registry.font(id: run.fontID))
+            let middle = inLines.lines[0].baselineOrigin.y
+            let ink = InkIntercepts.intervals(of: [(run, font)], top: middle - 1, bottom: middle + 1, clearance: 0, writingMode: mode)
+            #expect(ink.count == 5, "every ideograph has ink across the middle")
+            let pens = LinePens.starts(0..<inLines.runs.count, of: inLines, lineIndex: 0)
+            var pen = pens[0]
+            for (glyph, interval) in zip(run.glyphs, ink) {
+                #expect(interval.0 >= pen - 1e-9 && interval.1 <= pen + glyph.advance + 1e-9, "inside its em (\(mode))")
+                #expect(interval.1 - interval.0 > glyph.advance / 2, "across most of it (\(mode))")
+                pen += glyph.advance
+            }
+        }
     }
 
     /// A truncation token stands as text does in its columns: its ideographs upright with their

@@ -1,4 +1,4 @@
-/// Where glyph ink crosses a horizontal band: what an underline that skips ink is cut around.
+/// Where glyph ink crosses a band along the line: what an underline that skips ink is cut around.
 ///
 /// Each glyph's outline (its face's drawing: HarfBuzz's own glyf/CFF) is walked segment by segment, curves
 /// flattened; the parts inside the band give the glyph's leftmost and rightmost ink there. One
@@ -12,9 +12,16 @@ enum InkIntercepts {
         var current = Point(x: 0, y: 0)
         var start = Point(x: 0, y: 0)
         var minX = Double.infinity, maxX = -Double.infinity
+        /// Upright glyphs of vertical text stand unturned on the page, so in the lines' frame
+        /// their outline is turned: its y runs back along the line and its x across it.
+        var standsUnturned = false
+        /// The sign the outline's across coordinate (y, or an upright glyph's x) takes in the
+        /// frame: up is −y, except in left-to-right columns, whose frame is mirrored across the line.
+        var across = -1.0
 
         func place(_ x: Float, _ y: Float) -> Point {
-            Point(x: origin.x + Double(x) * scale, y: origin.y - Double(y) * scale)
+            let (along, up) = standsUnturned ? (-Double(y), Double(x)) : (Double(x), Double(y))
+            return Point(x: origin.x + along * scale, y: origin.y + across * up * scale)
         }
 
         func segment(to end: Point) {
@@ -73,14 +80,18 @@ enum InkIntercepts {
 
     /// Each glyph's ink inside `top...bottom` (layout coordinates, y down), widened by
     /// `clearance`, sorted by their left ends. Bitmap glyphs (colour emoji) have no outline and
-    /// cut nothing.
-    static func intervals(of runs: [(GlyphRunLayout, Font)], top: Double, bottom: Double, clearance: Double) -> [(Double, Double)] {
+    /// cut nothing. A vertical layout's runs are read in its lines' frame, `writingMode` the one
+    /// it will be turned to.
+    static func intervals(of runs: [(GlyphRunLayout, Font)], top: Double, bottom: Double, clearance: Double,
+                          writingMode: WritingMode = .horizontal) -> [(Double, Double)] {
         let walker = Walker()
         walker.top = top
         walker.bottom = bottom
+        walker.across = writingMode == .verticalLeftToRight ? 1 : -1
         var intervals: [(Double, Double)] = []
         for (run, font) in runs where !font.isColorEmoji {
             walker.scale = font.scale(for: run.size)
+            walker.standsUnturned = writingMode.isVertical && (run.orientation == .upright || run.orientation == .combined)
             for glyph in run.glyphs {
                 walker.origin = glyph.position
                 walker.minX = .infinity

@@ -9,11 +9,13 @@
 /// its runs and is split where the bidi level changes, so that each direction's part is its own
 /// rect. Whitespace hanging at a line's end is not decorated, as browsers leave it.
 enum TextDecorator {
-    /// The decorations of `layout`, whose runs name `paints`; `units` is the text's. The budget
+    /// The decorations of `layout`, whose runs name `paints`, laid out from `text`. The budget
     /// is looked at line by line: an underline that skips ink walks every glyph's outline.
-    static func decorate(_ layout: ParagraphLayout, units: ContiguousArray<UInt16>, fonts: FontRegistry,
-                         budget: WorkBudget = .unlimited) throws(LayoutError) -> [TextDecoration] {
+    /// `writingMode`: the mode a vertical layout, still in its lines' frame, will be turned to.
+    static func decorate(_ layout: ParagraphLayout, text: AttributedText, fonts: FontRegistry,
+                         writingMode: WritingMode = .horizontal, budget: WorkBudget = .unlimited) throws(LayoutError) -> [TextDecoration] {
         guard layout.paints.contains(where: \.isDecorated) else { return [] }
+        let units = text.units
         var decorations: [TextDecoration] = []
         var segments: [Segment] = []  // one line's, the array kept from line to line
         var first = 0
@@ -23,7 +25,7 @@ enum TextDecorator {
             segments.removeAll(keepingCapacity: true)
             collect(first..<end, of: layout, lineIndex: lineIndex, units: units, fonts: fonts, into: &segments)
             for kind in TextDecoration.Kind.allCases {
-                decorate(kind, segments, layout: layout, lineIndex: lineIndex, into: &decorations)
+                decorate(kind, segments, layout: layout, lineIndex: lineIndex, text: text, writingMode: writingMode, into: &decorations)
             }
             first = end
         }
@@ -96,7 +98,7 @@ enum TextDecorator {
     }
 
     static func decorate(_ kind: TextDecoration.Kind, _ segments: [Segment], layout: ParagraphLayout, lineIndex: Int,
-                         into decorations: inout [TextDecoration]) {
+                         text: AttributedText, writingMode: WritingMode, into decorations: inout [TextDecoration]) {
         var start = 0
         while start < segments.count {
             guard let key = key(kind, layout.runs[segments[start].run], layout.paints) else { start += 1; continue }
@@ -106,13 +108,14 @@ enum TextDecorator {
                   self.key(kind, layout.runs[segments[end].run], layout.paints) == key {
                 end += 1
             }
-            decorations.append(decoration(kind, key: key, segments[start..<end], layout: layout, lineIndex: lineIndex))
+            decorations.append(decoration(kind, key: key, segments[start..<end], layout: layout, lineIndex: lineIndex,
+                                          text: text, writingMode: writingMode))
             start = end
         }
     }
 
     static func decoration(_ kind: TextDecoration.Kind, key: Key, _ piece: ArraySlice<Segment>, layout: ParagraphLayout,
-                           lineIndex: Int) -> TextDecoration {
+                           lineIndex: Int, text: AttributedText, writingMode: WritingMode) -> TextDecoration {
         let line = layout.lines[lineIndex]
         let left = piece.first!.left, right = piece.last!.right
         var lower = Int.max, upper = Int.min
@@ -127,11 +130,18 @@ enum TextDecorator {
                                   rects: [rect], thickness: 0)
         }
         // Font units are y up; layout coordinates y down: a metric's top is baseline - position.
+        // A vertical line's baseline is its middle: an underline keeps its font's distance past
+        // the glyphs' reach instead (`reachAcross`), beside the column as CSS's `under` sets it,
+        // and past emphasis marks and ruby on its side. Made on the under side, and mirrored
+        // about the centre line below when it stands over.
+        let besideColumn = kind == .underline && writingMode.isVertical
+        let standsRight = besideColumn && underlineStandsRight(language: text.styles[text.styleIndex(at: lower)].language)
         var top = -Double.infinity, thickness = 0.0, largest = 0.0
         for segment in piece {
-            let size = layout.runs[segment.run].size, scale = segment.font.scale(for: size)
+            let run = layout.runs[segment.run], size = run.size, scale = segment.font.scale(for: size)
             if kind == .underline {
-                top = max(top, baseline - Double(segment.font.underline.position) * scale)
+                let reach = besideColumn ? max(reachAcross(run, font: segment.font, scale: scale), annotationsReach(run, text: text, right: standsRight)) : 0
+                top = max(top, baseline + reach - Double(segment.font.underline.position) * scale)
                 thickness = max(thickness, Double(segment.font.underline.thickness) * scale)
             } else {
                 if size > largest { top = baseline - Double(segment.font.strikeout.position) * scale }
@@ -139,6 +149,8 @@ enum TextDecorator {
                 thickness = max(thickness, Double(segment.font.strikeout.thickness) * scale)
             }
         }
+        // A vertical line's strikethrough runs through its middle, where upright glyphs are centred.
+        if kind == .strikethrough && layout.runs[piece.first!.run].orientation != .horizontal { top = baseline - thickness / 2 }
         // One band, or two for a double line; a thick strikethrough grows both ways from its middle.
         let style = decorationLine.style
         var band = (top: top, height: thickness)
@@ -151,6 +163,12 @@ enum TextDecorator {
                 band = (top - thickness, thickness)
                 second = (top + thickness, thickness)
             }
+        }
+        // The over side (the frame's −y) is the page's right in right-to-left columns, its left
+        // in left-to-right ones (their frame is mirrored).
+        if besideColumn && standsRight == (writingMode == .verticalRightToLeft) {
+            band.top = 2 * baseline - band.top - band.height
+            if let below = second { second = (2 * baseline - below.top - below.height, below.height) }
         }
         var rects: [Rect] = []
         func add(_ from: Double, _ to: Double) {
@@ -165,8 +183,10 @@ enum TextDecorator {
             if style == .dashed { spans = dashes(left, right, on: thickness * 3, off: thickness * 2) }
             if kind == .underline && decorationLine.skipsInk {
                 let runs = piece.map { (layout.runs[$0.run], $0.font) }
-                let ink = InkIntercepts.intervals(of: runs, top: band.top, bottom: (second ?? band).top + (second ?? band).height,
-                                                  clearance: thickness)
+                let other = second ?? band  // either side of the first band, when mirrored
+                let ink = InkIntercepts.intervals(of: runs, top: min(band.top, other.top),
+                                                  bottom: max(band.top + band.height, other.top + other.height),
+                                                  clearance: thickness, writingMode: writingMode)
                 spans = InkIntercepts.cut(spans, by: ink, shortest: thickness)
             }
             rects.reserveCapacity(spans.count * (second == nil ? 1 : 2))
@@ -176,6 +196,45 @@ enum TextDecorator {
                                         rects: rects, thickness: style == .thick ? thickness * 2 : thickness)
         if kind == .underline && decorationLine.skipsInk { decoration.path = Self.path(of: rects) }
         return decoration
+    }
+
+    /// Whether a vertical line's underline stands on the page's right of its column, as CSS's
+    /// `text-underline-position: auto` places it: on the right, except in Chinese (`zh`), whose
+    /// underlines stand on the left.
+    static func underlineStandsRight(language: String) -> Bool {
+        let lowered = language.lowercased()
+        return !(lowered == "zh" || lowered.hasPrefix("zh-") || lowered.hasPrefix("zh_"))
+    }
+
+    /// How far emphasis marks and ruby beside `run` on the page's right (or left) of a vertical
+    /// line reach past its middle, as the line grows to hold them (`LineMetrics.includeMarksAcross`,
+    /// `includeRubyAcross`): an underline on that side goes past them. Marks and ruby over the
+    /// text stand on the right.
+    static func annotationsReach(_ run: GlyphRunLayout, text: AttributedText, right: Bool) -> Double {
+        var reach = 0.0
+        if let emphasis = text.paints[run.paint].emphasis, emphasis.over == right {
+            reach = run.size / 2 + run.size * EmphasisMarks.scale
+        }
+        guard text.hasRuby else { return reach }
+        let ruby = text.ruby
+        var index = ShapedParagraph.firstIndex(ruby.count) { ruby[$0].base.upperBound > run.range.lowerBound }
+        while index < ruby.count && ruby[index].base.lowerBound < run.range.upperBound {
+            if ruby[index].under != right, let band = ruby[index].laid?.thickness { reach = max(reach, run.size / 2 + band) }
+            index += 1
+        }
+        return reach
+    }
+
+    /// How far `run` reaches past a vertical line's middle on either side: half an em for
+    /// upright and combined glyphs, and for a run on its side half its ascender and descender,
+    /// about which it is centred (`ShapedParagraph.pieces`). Nothing for horizontal text, whose
+    /// underline is placed from its baseline.
+    static func reachAcross(_ run: GlyphRunLayout, font: Font, scale: Double) -> Double {
+        switch run.orientation {
+        case .horizontal: 0
+        case .upright, .combined: run.size / 2
+        case .sideways: Double(font.ascender + font.descender) / 2 * scale
+        }
     }
 
     /// Rects as closed subpaths, clockwise on screen.

@@ -189,7 +189,7 @@ public final class ParagraphLayouter: Sendable {
             layout.rubyRuns = try RubyPlacer.place(layout, text: text, fonts: fonts, writingMode: writingMode, budget: budget)
         }
         guard !text.isPlain else { return }
-        layout.decorations = try TextDecorator.decorate(layout, units: text.units, fonts: fonts, budget: budget)
+        layout.decorations = try TextDecorator.decorate(layout, text: text, fonts: fonts, writingMode: writingMode, budget: budget)
         if text.hasEmphasis {
             layout.emphasisMarks = try EmphasisMarker.marks(layout, units: text.units, fonts: fonts, writingMode: writingMode, budget: budget)
         }

@@ -22,6 +22,10 @@ struct LineMetrics {
         leading = max(leading, Double(font.lineGap) * scale)
     }
 
+    /// A left-to-right column's metrics from those made as right-to-left columns turn the
+    /// frame: its line is placed so and mirrored about its centre line (`RunOutput.mirrorAcross`).
+    mutating func mirror() { swap(&ascent, &descent) }
+
     /// Grows the line to hold emphasis marks over (or under) text in `font` at `size`: a band
     /// of the marks' size just past the font's ascent (or descent), where `EmphasisMarker`
     /// centres them.

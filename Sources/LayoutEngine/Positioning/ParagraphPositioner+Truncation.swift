@@ -70,7 +70,8 @@ extension ParagraphPositioner {
         let shownEnd = tailOnly ? keepEnd : end
         truncated.broken = BrokenLine(range: start..<shownEnd, contentEnd: shownEnd, hardBreak: false, slot: line.broken.slot)
         truncated.pieces = pieces
-        truncated.metrics = shaped.metrics(of: &truncated.pieces, at: start, writingMode: settings.writingMode)
+        truncated.metrics = shaped.metrics(of: &truncated.pieces, at: start)
+        if settings.writingMode == .verticalLeftToRight { truncated.metrics.mirror() }
         truncated.truncated = true
         return truncated
     }

@@ -2,21 +2,20 @@ extension ParagraphPositioner {
     /// Places a combined run (tate-chu-yoko) of vertical text: its glyphs side by side across
     /// the column, centred on its centre line, in an em of the line's length with the font's
     /// ascender-to-descender box centred in it. Written in the line's frame so that turning
-    /// the layout onto the page (`VerticalFrame`) leaves them upright and across. Returns the pen
-    /// past the em.
+    /// the layout onto the page (`VerticalFrame`) leaves them upright and across: rightward on
+    /// the page is up the frame's y, as right-to-left columns turn it (left-to-right lines are
+    /// mirrored whole afterwards, `RunOutput.mirrorAcross`). Returns the pen past the em.
     func placeCombined(_ piece: LinePiece, pen: Double, baselineY: Double, line: Int, into output: inout RunOutput) -> Double {
         let scale = piece.font.scale(for: piece.size)
         var width = 0.0
         for glyph in piece.glyphs { width += Double(glyph.advance) * scale }
         let along = pen + piece.size / 2 + Double(piece.font.ascender - piece.font.descender) / 2 * scale
-        // Across the column, rightward on the page: right-to-left columns turn the frame's y around.
-        let across: (Double) -> Double = settings.writingMode == .verticalRightToLeft ? { baselineY - $0 } : { baselineY + $0 }
         let first = output.count
         let base = piece.clusterBase + start
         var x = -width / 2
         for (k, glyph) in piece.glyphs.enumerated() {
             output.initialize(at: first + k, to: PositionedGlyph(
-                id: glyph.id, position: Point(x: along - Double(glyph.yOffset) * scale, y: across(x + Double(glyph.xOffset) * scale)),
+                id: glyph.id, position: Point(x: along - Double(glyph.yOffset) * scale, y: baselineY - (x + Double(glyph.xOffset) * scale)),
                 advance: Double(glyph.advance) * scale, cluster: Int(glyph.cluster) + base,
                 flags: settings.reportsGlyphFlags ? glyph.flags : []))
             x += Double(glyph.advance) * scale

@@ -48,7 +48,8 @@ struct ParagraphPositioner {
         }
         if line.hyphenated { pieces += hyphenPieces(at: line.contentEnd) }
         if settings.hasList && line.range.lowerBound == 0, let list = settings.list { pieces = markerPieces(list) + pieces }
-        let metrics = shaped.metrics(of: &pieces, at: line.range.lowerBound, writingMode: settings.writingMode)
+        var metrics = shaped.metrics(of: &pieces, at: line.range.lowerBound)
+        if settings.writingMode == .verticalLeftToRight { metrics.mirror() }
         return PlannedLine(broken: line, baseLevel: base, pieces: pieces, metrics: metrics, paragraph: index)
     }
 
@@ -260,6 +261,26 @@ struct RunOutput {
     var runs: [GlyphRunLayout] = []
     var spans: [Range<Int>] = []
     var attachments: [AttachmentLayout] = []
+
+    /// Left-to-right columns mirror the frame across the line (`VerticalFrame` turns them by a
+    /// reflection): a glyph's up (a sideways glyph's top; for an upright or combined one
+    /// HarfBuzz's x), which is rightward on the page, runs down the frame's y there. So lines
+    /// are placed, and their metrics made, as right-to-left columns turn the frame, and then
+    /// every glyph and box is mirrored about its line's centre line (the metrics by
+    /// `LineMetrics.mirror`): each column looks as it does in right-to-left text.
+    @inline(never)
+    mutating func mirrorAcross(_ lines: [LineLayout]) {
+        for (run, span) in zip(runs, spans) {
+            let twice = 2 * lines[run.lineIndex].baselineOrigin.y
+            // SAFETY: a run's span of glyphs written already, below `count`.
+            for k in span { glyphs[k].position.y = twice - glyphs[k].position.y }
+        }
+        for k in attachments.indices {
+            let box = attachments[k]
+            attachments[k].rect.y = 2 * lines[box.lineIndex].baselineOrigin.y - box.rect.maxY
+            (attachments[k].ascent, attachments[k].descent) = (box.descent, box.ascent)
+        }
+    }
 
     /// `spans` is an emptied array to fill (the scratch's: it lives only while a layout is stacked).
     init(glyphs: UnsafeMutablePointer<PositionedGlyph>, pieces: Int, spans: [Range<Int>] = []) {

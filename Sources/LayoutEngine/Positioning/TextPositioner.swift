@@ -176,6 +176,7 @@ final class TextPositioner {
                 widest = max(widest, placed.width)
                 top += boxes[index].height
             }
+            if settings.writingMode == .verticalLeftToRight { output.mirrorAcross(lines) }
             if let mode = placesGlyphsOnPage {
                 // The columns' extent is the lines' frame's height, known once every line is placed.
                 let frame = VerticalFrame(mode: mode, extent: bottom ?? top)

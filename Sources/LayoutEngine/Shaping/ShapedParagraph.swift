@@ -269,11 +269,12 @@ struct ShapedParagraph {
 
     /// Grows a line for the emphasis marks over or under `piece`'s text: past its font's ascent
     /// or descent in horizontal text; in vertical text past half its em on the column's right
-    /// (over) or left (under), which is the frame's ascent side in right-to-left columns. Kept
-    /// out of line: inlined, it slowed the loop over every line's items.
+    /// (over) or left (under), which is the frame's ascent side as right-to-left columns turn
+    /// it (a left-to-right line's metrics are mirrored after, `LineMetrics.mirror`). Kept out
+    /// of line: inlined, it slowed the loop over every line's items.
     @inline(never)
     private func includeMarks(of piece: LinePiece, in metrics: inout LineMetrics, _ styled: inout StyledLineHeight,
-                              _ lineHeights: Bool, _ writingMode: WritingMode) {
+                              _ lineHeights: Bool) {
         let sides = emphasisSides(piece.range)
         guard sides.over || sides.under else { return }
         if piece.orientation == .horizontal {
@@ -282,16 +283,14 @@ struct ShapedParagraph {
                 styled.content.includeMarks(piece.font, size: piece.size, shift: piece.shift, over: sides.over, under: sides.under)
             }
         } else {
-            let rightIsAscent = writingMode == .verticalRightToLeft
-            let (ascentSide, descentSide) = rightIsAscent ? (sides.over, sides.under) : (sides.under, sides.over)
-            metrics.includeMarksAcross(size: piece.size, ascentSide: ascentSide, descentSide: descentSide)
-            if lineHeights { styled.content.includeMarksAcross(size: piece.size, ascentSide: ascentSide, descentSide: descentSide) }
+            metrics.includeMarksAcross(size: piece.size, ascentSide: sides.over, descentSide: sides.under)
+            if lineHeights { styled.content.includeMarksAcross(size: piece.size, ascentSide: sides.over, descentSide: sides.under) }
         }
     }
 
     /// Grows a line for the ruby over or beside `piece`'s text (see `includeMarks`).
     private func includeRuby(of piece: LinePiece, in metrics: inout LineMetrics, _ styled: inout StyledLineHeight,
-                             _ lineHeights: Bool, _ writingMode: WritingMode) {
+                             _ lineHeights: Bool) {
         let ruby = text.ruby
         var index = Self.firstIndex(ruby.count) { ruby[$0].base.upperBound > piece.range.lowerBound }
         while index < ruby.count && ruby[index].base.lowerBound < piece.range.upperBound {
@@ -302,8 +301,8 @@ struct ShapedParagraph {
                 metrics.includeRuby(piece.font, size: piece.size, shift: piece.shift, band: band, under: annotation.under)
                 if lineHeights { styled.content.includeRuby(piece.font, size: piece.size, shift: piece.shift, band: band, under: annotation.under) }
             } else {
-                // Over is the column's right: the frame's ascent side in right-to-left columns.
-                let ascentSide = (writingMode == .verticalRightToLeft) != annotation.under
+                // Over is the column's right: the frame's ascent side as right-to-left columns turn it.
+                let ascentSide = !annotation.under
                 metrics.includeRubyAcross(size: piece.size, band: band, ascentSide: ascentSide)
                 if lineHeights { styled.content.includeRubyAcross(size: piece.size, band: band, ascentSide: ascentSide) }
             }
@@ -331,9 +330,9 @@ struct ShapedParagraph {
     /// without glyphs (only a hard break, or only boxes) takes the font of the style at
     /// `offset`. Boxes aligned to the baseline then grow the line to hold them, and last the
     /// boxes aligned to the line's top, bottom or middle are placed against those metrics
-    /// (as SkParagraph's placeholders are) and grow it too.
-    func metrics(of items: inout [LineItem], at offset: Int, emptyLineSizeFactor: Double = 1,
-                 writingMode: WritingMode = .horizontal) -> LineMetrics {
+    /// (as SkParagraph's placeholders are) and grow it too. A vertical line's metrics are as
+    /// right-to-left columns turn its frame; left-to-right ones mirror them (`LineMetrics.mirror`).
+    func metrics(of items: inout [LineItem], at offset: Int, emptyLineSizeFactor: Double = 1) -> LineMetrics {
         var metrics = LineMetrics()
         var hasGlyphs = false
         var hasBoxes = false
@@ -360,12 +359,12 @@ struct ShapedParagraph {
         // loop above stays as it is for the texts without (nearly all).
         if marks {
             for item in items {
-                if case .glyphs(let piece) = item, !piece.isToken { includeMarks(of: piece, in: &metrics, &styled, lineHeights, writingMode) }
+                if case .glyphs(let piece) = item, !piece.isToken { includeMarks(of: piece, in: &metrics, &styled, lineHeights) }
             }
         }
         if text.hasRuby {
             for item in items {
-                if case .glyphs(let piece) = item, !piece.isToken { includeRuby(of: piece, in: &metrics, &styled, lineHeights, writingMode) }
+                if case .glyphs(let piece) = item, !piece.isToken { includeRuby(of: piece, in: &metrics, &styled, lineHeights) }
             }
         }
         if !hasGlyphs {
