@@ -154,8 +154,9 @@ import TestSupport
         }
     }
 
-    static func decorated(_ text: String, mode: WritingMode, language: String = "", _ patch: StylePatch) throws -> ParagraphLayout {
-        try layout(text, mode: mode, height: 600, size: 40) {
+    static func decorated(_ text: String, mode: WritingMode, language: String = "", height: Double = 600, _ patch: StylePatch)
+        throws -> ParagraphLayout {
+        try layout(text, mode: mode, height: height, size: 40) {
             $0.text = AttributedText(text, style: TextStyle(family: "Noto Sans CJK JP", size: 40, language: language),
                                      spans: [AttributedText.Span(range: 0..<text.utf16.count, patch: patch)])
             $0.measuresInk = true
@@ -189,6 +190,34 @@ import TestSupport
             let strike = try #require(struck.decorations.first { $0.kind == .strikethrough }?.rects.first)
             #expect(abs(strike.x + strike.width / 2 - struck.lines[0].baselineOrigin.x) < 1e-9, "through the column's middle (\(mode))")
             #expect(strike.height > strike.width)
+        }
+    }
+
+    /// A column grows to hold its underline, as it does emphasis marks: columns of ideographs are
+    /// an em thick, so an underline past the glyphs stood inside the next column, across its
+    /// ideographs. Each underline lies inside its own column and clear of every other's ink.
+    @Test func columnsHoldTheirUnderlines() throws {
+        let text = "漢字の東京漢字の東京漢字"
+        for mode in [WritingMode.verticalRightToLeft, .verticalLeftToRight] {
+            for language in ["", "zh"] {
+                for style in [DecorationLine.Style.single, .thick, .double] {
+                    let layout = try Self.decorated(text, mode: mode, language: language, height: 200,
+                                                    StylePatch(underline: .set(DecorationLine(style: style))))
+                    let label = "\(mode), \"\(language)\", \(style)"
+                    #expect(layout.lines.count == 3, "\(label)")
+                    let ink = try #require(layout.ink)
+                    for decoration in layout.decorations where decoration.kind == .underline {
+                        let column = layout.lines[decoration.lineIndex].usedRect
+                        for rect in decoration.rects {
+                            #expect(rect.x >= column.x - 1e-9 && rect.maxX <= column.maxX + 1e-9, "inside its column: \(label)")
+                            for (index, other) in ink.lines.enumerated() where index != decoration.lineIndex {
+                                let other = try #require(other)
+                                #expect(rect.maxX <= other.x || rect.x >= other.maxX, "clear of column \(index): \(label)")
+                            }
+                        }
+                    }
+                }
+            }
         }
     }
 

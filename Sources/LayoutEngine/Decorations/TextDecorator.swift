@@ -130,18 +130,22 @@ enum TextDecorator {
                                   rects: [rect], thickness: 0)
         }
         // Font units are y up; layout coordinates y down: a metric's top is baseline - position.
-        // A vertical line's baseline is its middle: an underline keeps its font's distance past
-        // the glyphs' reach instead (`reachAcross`), beside the column as CSS's `under` sets it,
-        // and past emphasis marks and ruby on its side. Made on the under side, and mirrored
-        // about the centre line below when it stands over.
+        // A vertical line's baseline is its middle: an underline stands beside the column
+        // instead (`VerticalUnderline`), made here on the under side and mirrored about the
+        // centre line below when it stands over.
         let besideColumn = kind == .underline && writingMode.isVertical
-        let standsRight = besideColumn && underlineStandsRight(language: text.styles[text.styleIndex(at: lower)].language)
+        let standsRight = besideColumn && VerticalUnderline.standsRight(language: text.styles[text.styleIndex(at: lower)].language)
         var top = -Double.infinity, thickness = 0.0, largest = 0.0
         for segment in piece {
             let run = layout.runs[segment.run], size = run.size, scale = segment.font.scale(for: size)
-            if kind == .underline {
-                let reach = besideColumn ? max(reachAcross(run, font: segment.font, scale: scale), annotationsReach(run, text: text, right: standsRight)) : 0
-                top = max(top, baseline + reach - Double(segment.font.underline.position) * scale)
+            if kind == .underline && besideColumn {
+                let reach = max(VerticalUnderline.glyphsReach(run.orientation, size: size, font: segment.font),
+                                VerticalUnderline.annotationsReach(run.range, paint: layout.paints[run.paint], size: size, text: text,
+                                                                   right: standsRight))
+                top = max(top, baseline + VerticalUnderline.top(past: reach, font: segment.font, size: size))
+                thickness = max(thickness, Double(segment.font.underline.thickness) * scale)
+            } else if kind == .underline {
+                top = max(top, baseline - Double(segment.font.underline.position) * scale)
                 thickness = max(thickness, Double(segment.font.underline.thickness) * scale)
             } else {
                 if size > largest { top = baseline - Double(segment.font.strikeout.position) * scale }
@@ -196,45 +200,6 @@ enum TextDecorator {
                                         rects: rects, thickness: style == .thick ? thickness * 2 : thickness)
         if kind == .underline && decorationLine.skipsInk { decoration.path = Self.path(of: rects) }
         return decoration
-    }
-
-    /// Whether a vertical line's underline stands on the page's right of its column, as CSS's
-    /// `text-underline-position: auto` places it: on the right, except in Chinese (`zh`), whose
-    /// underlines stand on the left.
-    static func underlineStandsRight(language: String) -> Bool {
-        let lowered = language.lowercased()
-        return !(lowered == "zh" || lowered.hasPrefix("zh-") || lowered.hasPrefix("zh_"))
-    }
-
-    /// How far emphasis marks and ruby beside `run` on the page's right (or left) of a vertical
-    /// line reach past its middle, as the line grows to hold them (`LineMetrics.includeMarksAcross`,
-    /// `includeRubyAcross`): an underline on that side goes past them. Marks and ruby over the
-    /// text stand on the right.
-    static func annotationsReach(_ run: GlyphRunLayout, text: AttributedText, right: Bool) -> Double {
-        var reach = 0.0
-        if let emphasis = text.paints[run.paint].emphasis, emphasis.over == right {
-            reach = run.size / 2 + run.size * EmphasisMarks.scale
-        }
-        guard text.hasRuby else { return reach }
-        let ruby = text.ruby
-        var index = ShapedParagraph.firstIndex(ruby.count) { ruby[$0].base.upperBound > run.range.lowerBound }
-        while index < ruby.count && ruby[index].base.lowerBound < run.range.upperBound {
-            if ruby[index].under != right, let band = ruby[index].laid?.thickness { reach = max(reach, run.size / 2 + band) }
-            index += 1
-        }
-        return reach
-    }
-
-    /// How far `run` reaches past a vertical line's middle on either side: half an em for
-    /// upright and combined glyphs, and for a run on its side half its ascender and descender,
-    /// about which it is centred (`ShapedParagraph.pieces`). Nothing for horizontal text, whose
-    /// underline is placed from its baseline.
-    static func reachAcross(_ run: GlyphRunLayout, font: Font, scale: Double) -> Double {
-        switch run.orientation {
-        case .horizontal: 0
-        case .upright, .combined: run.size / 2
-        case .sideways: Double(font.ascender + font.descender) / 2 * scale
-        }
     }
 
     /// Rects as closed subpaths, clockwise on screen.

@@ -31,10 +31,12 @@ struct ShapedParagraph {
         /// The styles' `hasLineHeights`, kept here: read for every line, where reaching it
         /// through `styles` took a reference count.
         let hasLineHeights: Bool
+        /// Vertical text with an underline: its lines grow to hold it (`VerticalUnderline`).
+        let holdsUnderlines: Bool
 
         init(text: AttributedText, analysis: TextAnalysis, styles: ResolvedStyles,
              shapingUnits: ContiguousArray<UInt16>, items: [Item], runs: [ShapedRun], boxes: [InlineBox], prefix: [Double],
-             prefixRises: Bool) {
+             prefixRises: Bool, vertical: Bool) {
             self.text = text
             self.analysis = analysis
             self.styles = styles
@@ -45,6 +47,8 @@ struct ShapedParagraph {
             self.prefix = prefix
             self.prefixRises = prefixRises
             self.hasLineHeights = styles.hasLineHeights
+            // Each paint's field read in place: `contains` on the paints copied each one.
+            self.holdsUnderlines = vertical && text.paints.indices.contains { text.paints[$0].underline != nil }
         }
     }
     private var storage: Storage
@@ -150,7 +154,7 @@ struct ShapedParagraph {
         // The locals moved in: passed as they were, the analysis was copied into the storage
         // (its three arrays counted) and the local destroyed.
         storage = Storage(text: text, analysis: consume analysis, styles: styles, shapingUnits: shapingUnits, items: consume items,
-                          runs: consume runs, boxes: boxes, prefix: consume prefix, prefixRises: prefixRises)
+                          runs: consume runs, boxes: boxes, prefix: consume prefix, prefixRises: prefixRises, vertical: vertical != nil)
     }
 
     /// Why a text with a grapheme cluster too long to shape is refused.
@@ -330,8 +334,9 @@ struct ShapedParagraph {
     /// without glyphs (only a hard break, or only boxes) takes the font of the style at
     /// `offset`. Boxes aligned to the baseline then grow the line to hold them, and last the
     /// boxes aligned to the line's top, bottom or middle are placed against those metrics
-    /// (as SkParagraph's placeholders are) and grow it too. A vertical line's metrics are as
-    /// right-to-left columns turn its frame; left-to-right ones mirror them (`LineMetrics.mirror`).
+    /// (as SkParagraph's placeholders are) and grow it too. A vertical line grows to hold its
+    /// underlines too. Its metrics are as right-to-left columns turn its frame; left-to-right
+    /// ones mirror them (`LineMetrics.mirror`).
     func metrics(of items: inout [LineItem], at offset: Int, emptyLineSizeFactor: Double = 1) -> LineMetrics {
         var metrics = LineMetrics()
         var hasGlyphs = false
@@ -367,6 +372,7 @@ struct ShapedParagraph {
                 if case .glyphs(let piece) = item, !piece.isToken { includeRuby(of: piece, in: &metrics, &styled, lineHeights) }
             }
         }
+        if storage.holdsUnderlines { VerticalUnderline.hold(items, text: text, in: &metrics) }
         if !hasGlyphs {
             let style = styleIndex(at: min(offset, text.units.count - 1))
             metrics.include(fallback.primary[style], size: text.styles[style].size * emptyLineSizeFactor)
