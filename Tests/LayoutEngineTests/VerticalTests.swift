@@ -170,6 +170,9 @@ import TestSupport
     @Test func underlinesStandBesideTheColumnAndStrikethroughsRunDownItsMiddle() throws {
         let text = "縦書きの下線、gypsy。"
         let cases: [(language: String, right: Bool)] = [("", true), ("ja", true), ("ko-KR", true), ("zh", false), ("zh-Hant-TW", false)]
+        // Chinese in any case and either separator; Zhuang (`zha`) is not Chinese.
+        #expect(!VerticalUnderline.standsRight(language: "ZH_tw") && !VerticalUnderline.standsRight(language: "Zh"))
+        #expect(VerticalUnderline.standsRight(language: "zha") && VerticalUnderline.standsRight(language: "z"))
         for mode in [WritingMode.verticalRightToLeft, .verticalLeftToRight] {
             for (language, right) in cases {
                 let label = "\(mode), \"\(language)\""

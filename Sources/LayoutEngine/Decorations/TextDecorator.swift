@@ -137,15 +137,13 @@ enum TextDecorator {
         let standsRight = besideColumn && VerticalUnderline.standsRight(language: text.styles[text.styleIndex(at: lower)].language)
         var top = -Double.infinity, thickness = 0.0, largest = 0.0
         for segment in piece {
-            let run = layout.runs[segment.run], size = run.size, scale = segment.font.scale(for: size)
-            if kind == .underline && besideColumn {
-                let reach = max(VerticalUnderline.glyphsReach(run.orientation, size: size, font: segment.font),
-                                VerticalUnderline.annotationsReach(run.range, paint: layout.paints[run.paint], size: size, text: text,
-                                                                   right: standsRight))
-                top = max(top, baseline + VerticalUnderline.top(past: reach, font: segment.font, size: size))
-                thickness = max(thickness, Double(segment.font.underline.thickness) * scale)
-            } else if kind == .underline {
-                top = max(top, baseline - Double(segment.font.underline.position) * scale)
+            // The run's fields read in place: a copy of it counted its glyphs' and instance's references.
+            let size = layout.runs[segment.run].size, scale = segment.font.scale(for: size)
+            if kind == .underline {
+                // From the baseline in horizontal text; beside the column past what reaches there.
+                let reach = !besideColumn ? 0 : besideReach(layout.runs[segment.run], font: segment.font, text: text,
+                                                            paints: layout.paints, right: standsRight)
+                top = max(top, baseline + VerticalUnderline.top(past: reach, font: segment.font, scale: scale))
                 thickness = max(thickness, Double(segment.font.underline.thickness) * scale)
             } else {
                 if size > largest { top = baseline - Double(segment.font.strikeout.position) * scale }
@@ -154,7 +152,7 @@ enum TextDecorator {
             }
         }
         // A vertical line's strikethrough runs through its middle, where upright glyphs are centred.
-        if kind == .strikethrough && layout.runs[piece.first!.run].orientation != .horizontal { top = baseline - thickness / 2 }
+        if kind == .strikethrough && writingMode.isVertical { top = baseline - thickness / 2 }
         // One band, or two for a double line; a thick strikethrough grows both ways from its middle.
         let style = decorationLine.style
         var band = (top: top, height: thickness)
@@ -200,6 +198,14 @@ enum TextDecorator {
                                         rects: rects, thickness: style == .thick ? thickness * 2 : thickness)
         if kind == .underline && decorationLine.skipsInk { decoration.path = Self.path(of: rects) }
         return decoration
+    }
+
+    /// How far a vertical run reaches past its line's middle on the underline's side (see
+    /// `VerticalUnderline`). Out of line: horizontal text never calls it.
+    @inline(never)
+    static func besideReach(_ run: borrowing GlyphRunLayout, font: Font, text: AttributedText, paints: [TextPaint], right: Bool) -> Double {
+        max(VerticalUnderline.glyphsReach(run.orientation, size: run.size, font: font),
+            VerticalUnderline.annotationsReach(run.range, paint: paints[run.paint], size: run.size, text: text, right: right))
     }
 
     /// Rects as closed subpaths, clockwise on screen.

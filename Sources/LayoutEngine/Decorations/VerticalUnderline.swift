@@ -7,10 +7,13 @@
 /// past what the text reaches on that side: half an em for upright glyphs, half the ascender and
 /// descender for a run on its side, and emphasis marks and ruby standing there.
 enum VerticalUnderline {
-    /// Whether the underline of text in `language` stands on the page's right of its column.
+    /// Whether the underline of text in `language` stands on the page's right of its column:
+    /// all but Chinese (`zh`, `zh-Hant`, `zh_TW`, in any case), read without a lowercased copy.
     static func standsRight(language: String) -> Bool {
-        let lowered = language.lowercased()
-        return !(lowered == "zh" || lowered.hasPrefix("zh-") || lowered.hasPrefix("zh_"))
+        var bytes = language.utf8.makeIterator()
+        guard bytes.next().map({ $0 | 0x20 }) == UInt8(ascii: "z"), bytes.next().map({ $0 | 0x20 }) == UInt8(ascii: "h") else { return true }
+        guard let next = bytes.next() else { return false }
+        return next != UInt8(ascii: "-") && next != UInt8(ascii: "_")
     }
 
     /// How far glyphs standing as `orientation` at `size` reach past the line's middle on
@@ -41,10 +44,11 @@ enum VerticalUnderline {
         return reach
     }
 
-    /// Where an underline's top stands past the line's middle for text reaching `reach`: its
-    /// font's distance below a baseline further (the `post` table's position, y up).
-    static func top(past reach: Double, font: Font, size: Double) -> Double {
-        reach - Double(font.underline.position) * font.scale(for: size)
+    /// Where an underline's top stands past the line's middle (or a horizontal line's baseline,
+    /// `reach` 0) for text reaching `reach`: its font's distance below a baseline further (the
+    /// `post` table's position, y up), `scale` the font's at the text's size.
+    static func top(past reach: Double, font: Font, scale: Double) -> Double {
+        reach - Double(font.underline.position) * scale
     }
 
     /// How thick the underline's lines and the gap of a double one are, from its top.
@@ -65,6 +69,8 @@ enum VerticalUnderline {
         var furthest = (right: -Double.infinity, left: -Double.infinity), thickest = (right: 0.0, left: 0.0)
         for item in items {
             guard case .glyphs(let piece) = item, piece.orientation != .horizontal else { continue }
+            let right = standsRight(language: text.styles[piece.style].language)
+            let scale = piece.font.scale(for: piece.size)
             var offset = piece.range.lowerBound
             while offset < piece.range.upperBound {
                 let run = text.paintRun(at: offset)
@@ -72,11 +78,10 @@ enum VerticalUnderline {
                 let painted = max(run.range.lowerBound, piece.range.lowerBound)..<min(run.range.upperBound, piece.range.upperBound)
                 offset = painted.upperBound
                 guard let line = paint.underline else { continue }
-                let right = standsRight(language: text.styles[piece.style].language)
                 let reach = max(glyphsReach(piece.orientation, size: piece.size, font: piece.font),
                                 annotationsReach(painted, paint: paint, size: piece.size, text: text, right: right))
-                let edge = top(past: reach, font: piece.font, size: piece.size)
-                let thick = height(line.style, thickness: Double(piece.font.underline.thickness) * piece.font.scale(for: piece.size))
+                let edge = top(past: reach, font: piece.font, scale: scale)
+                let thick = height(line.style, thickness: Double(piece.font.underline.thickness) * scale)
                 if right { (furthest.right, thickest.right) = (max(furthest.right, edge), max(thickest.right, thick)) }
                 else { (furthest.left, thickest.left) = (max(furthest.left, edge), max(thickest.left, thick)) }
             }
