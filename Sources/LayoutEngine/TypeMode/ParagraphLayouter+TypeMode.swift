@@ -5,20 +5,32 @@ extension ParagraphLayouter {
     /// shaping happens at units-per-em, a line's width is linear in its size:
     /// width(s) = a·s + L, with a the advance per point and L the letter spacing. The size that
     /// fills the width is then (W − L) / a — no search over layouts.
+    ///
+    /// Vertical Type Mode is the same in the lines' own frame: columns shaped top to bottom,
+    /// each sized to fill `width` down the page, then the whole turned onto it.
     public func justify(_ request: TypeModeRequest, budget: WorkBudget = .unlimited) throws -> TypeModeLayout {
         try request.validate()
         var style = request.style
         style.size = request.sizing == .uniform ? request.maxSize : request.minSize
         let units = request.units ?? AttributedText.utf16(request.text)
-        let paragraph = ParagraphRequest(text: AttributedText(request.text, units: units, style: style, paint: request.paint, spans: request.spans),
+        var paragraph = ParagraphRequest(text: AttributedText(request.text, units: units, style: style, paint: request.paint, spans: request.spans),
                                          width: request.width,
                                          alignment: request.alignment, lineHeightMultiple: request.lineHeightMultiple,
                                          truncationToken: nil)
+        let vertical = request.writingMode.isVertical
+        if vertical {
+            // The columns' length is the width lines fill; the page's width is found by the fit.
+            paragraph.writingMode = request.writingMode
+            paragraph.height = request.width
+            (paragraph.textOrientation, paragraph.combineUpright, paragraph.combinesLetters) =
+                (request.textOrientation, request.combineUpright, request.combinesLetters)
+        }
         try paragraph.validate(fonts: fonts, maxTextLength: maxTextLength)
         var layout = try withContext(budget: budget) { context in
-            let positioner = TextPositioner(
-                shaped: try shape(paragraph.text, direction: paragraph.direction, attachments: request.attachments, context: context),
-                request: paragraph, context: context)
+            let positioner = vertical ? try verticalPositioner(paragraph, attachments: request.attachments, context: context)
+                : TextPositioner(shaped: try shape(paragraph.text, direction: paragraph.direction, attachments: request.attachments,
+                                                   context: context),
+                                 request: paragraph, context: context)
             defer { positioner.recycle() }
             return switch request.sizing {
             case .perLine: try positioner.fitPerLine(request)
@@ -26,8 +38,25 @@ extension ParagraphLayouter {
             }
         }
         // Decorate the fitted lines: each line's decorations and marks at its own size.
-        try decorate(&layout.paragraph, text: paragraph.text, budget: budget)
+        try decorate(&layout.paragraph, text: paragraph.text, writingMode: request.writingMode, budget: budget)
+        if vertical {
+            let frame = VerticalFrame(mode: request.writingMode, extent: layout.paragraph.size.height)
+            layout.paragraph = frame.turned(layout.paragraph)
+        }
         return layout
+    }
+
+    /// Vertical Type Mode's positioner: `paragraph` shaped for columns, its lines `height` long.
+    private func verticalPositioner(_ paragraph: ParagraphRequest, attachments: [InlineAttachment],
+                                    context: LayoutContext) throws -> TextPositioner {
+        let setting = VerticalSetting(combineUpTo: paragraph.combineUpright, combinesLetters: paragraph.combinesLetters,
+                                      orientation: paragraph.textOrientation)
+        let positioner = TextPositioner(
+            shaped: try ShapedText(text: paragraph.text, direction: paragraph.direction, attachments: attachments,
+                                   vertical: setting, fonts: fonts, context: context),
+            settings: LineSettings(paragraph, width: paragraph.height ?? paragraph.width, height: nil, flow: nil), context: context)
+        positioner.vertical = setting
+        return positioner
     }
 }
 
@@ -178,6 +207,7 @@ extension ParagraphPositioner {
         var line = line
         for index in line.pieces.indices { line.pieces[index].sizeFactor = factor }
         line.metrics = shaped.metrics(of: &line.pieces, at: line.broken.range.lowerBound, emptyLineSizeFactor: factor)
+        if settings.writingMode == .verticalLeftToRight { line.metrics.mirror() }  // as `plan` does
         return line
     }
 

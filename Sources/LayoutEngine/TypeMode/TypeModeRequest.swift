@@ -40,6 +40,16 @@ public struct TypeModeRequest: Sendable {
     /// yields, for clients that must match it (a line then falls short of the width by up to a
     /// point's worth and takes the alignment).
     public var wholePointSizes = false
+    /// Vertical Type Mode: the lines are columns, each sized to fill `width` down the page, and
+    /// `maxHeight` bounds the block across them (the page's width). Widths and heights are the
+    /// lines' own, as CSS's logical inline and block sizes are; the reply is on the page.
+    public var writingMode: WritingMode = .horizontal
+    /// Vertical text's orientation of characters (`ParagraphRequest.textOrientation`).
+    public var textOrientation: TextOrientation = .mixed
+    /// Tate-chu-yoko: runs of at most this many ASCII digits set upright in one em (0: none).
+    public var combineUpright = 0
+    /// Letters combine as digits do.
+    public var combinesLetters = false
 
     public init(text: String, style: TextStyle = TextStyle(), width: Double, minSize: Double = 14, maxSize: Double = 96,
                 alignment: TextAlignment = .left, lineHeightMultiple: Double = 1, maxHeight: Double? = nil,
@@ -65,6 +75,9 @@ public struct TypeModeRequest: Sendable {
         guard maxSize.isFinite, maxSize >= minSize, maxSize <= Bounds.maxFontSize else {
             throw LayoutError(.invalidArgument, "max_size must be finite and >= min_size (\(minSize)), got \(maxSize)",
                               field: "max_size")
+        }
+        guard (0...4).contains(combineUpright) else {
+            throw LayoutError(.invalidArgument, "must be in [0, 4] characters, got \(combineUpright)", field: "text_combine_upright")
         }
         guard [.left, .center, .right, .natural].contains(alignment) else {
             throw LayoutError(.invalidArgument, "alignment must be left, center, right or natural", field: "alignment")
