@@ -40,13 +40,14 @@ extension RequestProcessor {
         guard !specs.isEmpty else {
             return DecoratedLayout(layout: layout, backgrounds: [], ruleMatches: matches, flow: paragraph.flow, textPath: paragraph.textPath?.path)
         }
-        // Vertical text's backgrounds are made in its lines' own frame and turned with them.
-        let frame = VerticalFrame(turned: layout)
-        let decorator = Decorator(layout: frame?.unturned(layout) ?? layout, text: request.text, fonts: layouter.fonts, budget: budget)
-        var backgrounds = try decorate(specs, with: decorator)
-        if let frame { backgrounds = backgrounds.map(frame.toPage) }
+        let backgrounds = try decorated(layout, text: request.text, with: specs, budget: budget)
         return DecoratedLayout(layout: layout, backgrounds: backgrounds, ruleMatches: matches, flow: paragraph.flow,
                                textPath: paragraph.textPath?.path)
+    }
+
+    /// `specs` made behind `layout`'s text (vertical text's in its lines' frame, turned with them).
+    func decorated(_ layout: ParagraphLayout, text: String, with specs: [BackgroundStyle], budget: WorkBudget) throws -> [Background] {
+        try decorate(specs, with: Decorator(layout: layout, text: text, fonts: layouter.fonts, budget: budget))
     }
 
     /// Decorates in order, refusing as soon as the rects of all backgrounds so far pass
@@ -74,8 +75,8 @@ extension RequestProcessor {
         // the string's index breadcrumbs first.
         try checkTextLength(plan.request.units?.count ?? plan.request.text.utf16.count)
         let fitted = try layouter.justify(plan.request, budget: budget)
-        let backgrounds = plan.backgrounds.isEmpty ? [] : try decorate(plan.backgrounds, with: Decorator(
-            layout: fitted.paragraph, text: plan.request.text, fonts: layouter.fonts, budget: budget))
+        let backgrounds = plan.backgrounds.isEmpty ? [] : try decorated(fitted.paragraph, text: plan.request.text,
+                                                                       with: plan.backgrounds, budget: budget)
         let effects = TextEffects.derive(preset: plan.presetName, palette: plan.palette,
                                          largestSize: fitted.lineSizes.max() ?? plan.request.minSize)
         return DecoratedStory(plan: plan, fitted: fitted, backgrounds: backgrounds, effects: effects)

@@ -65,7 +65,11 @@ extension RequestProcessor {
             modes = (justifyRequest.attachments.map(\.contentMode), "justify.attachments")
             let story = try under("justify") { try decoratedStory(justifyRequest, budget: budget) }
             placed = story.fitted.paragraph.attachments
-            scene = RenderScene(size: Size(width: story.plan.request.width, height: story.fitted.paragraph.size.height),
+            // Lines as wide as asked; vertical Type Mode's columns as long as asked, reaching across as far as they go.
+            let block = story.fitted.paragraph.size, length = story.plan.request.width
+            let size = story.fitted.paragraph.writingMode.isVertical ? Size(width: block.width, height: length)
+                : Size(width: length, height: block.height)
+            scene = RenderScene(size: size,
                                 canvas: request.hasCanvas ? try request.canvas.checked(field: "canvas")
                                     : RenderScene.pressedSurface(story.fitted.paragraph.paints) ?? Color(red: 0.12, green: 0.12, blue: 0.14),
                                 origin: Point(x: 0, y: 0), backgrounds: story.backgrounds,

@@ -79,6 +79,9 @@ extension Layoutd_V1_JustifyRequest {
             lastLineUnscaled: lastLineUnscaled)
         request.attachments = try attachments.inlineAttachments(fonts: fonts)
         request.wholePointSizes = wholePointSizes
+        let vertical = try VerticalFields(writingMode, textOrientation, combineUpright: textCombineUpright, combineLetters: combineLetters)
+        (request.writingMode, request.textOrientation) = (vertical.writingMode, vertical.textOrientation)
+        (request.combineUpright, request.combinesLetters) = (vertical.combineUpright, vertical.combinesLetters)
         request.paint = patch.appliedPaint(to: TextPaint())
         // Spans and rules style the text; none may size it (the fit does).
         try Bounds.check(count: spans.count, limit: Bounds.maxSpans, field: "spans")
@@ -113,6 +116,7 @@ extension Layoutd_V1_JustifyReply {
         emphasisMarks = layout.paragraph.emphasisMarks.map(Layoutd_V1_GlyphRun.init)
         paints = Layoutd_V1_Paint.list(layout.paragraph.paints)
         self.ruleMatches = ruleMatches
+        writingMode = Layoutd_V1_WritingMode(layout.paragraph.writingMode)
     }
 }
 

@@ -289,24 +289,42 @@ extension Layoutd_V1_Style {
 extension Layoutd_V1_LayoutRequest {
     /// Vertical text's fields onto the engine's request.
     func applyWritingMode(to request: inout ParagraphRequest) throws(LayoutError) {
-        switch writingMode {
-        case .horizontalTb: request.writingMode = .horizontal
-        case .verticalRl: request.writingMode = .verticalRightToLeft
-        case .verticalLr: request.writingMode = .verticalLeftToRight
+        let fields = try VerticalFields(writingMode, textOrientation, combineUpright: textCombineUpright, combineLetters: combineLetters)
+        request.writingMode = fields.writingMode
+        request.combineUpright = fields.combineUpright
+        request.combinesLetters = fields.combinesLetters
+        request.textOrientation = fields.textOrientation
+        // The columns' length (the height, or each container's) is the engine's to check.
+    }
+}
+
+/// Vertical text's fields, as layout and justify requests carry them, in the engine's terms;
+/// a value out of range names its field.
+struct VerticalFields {
+    var writingMode: WritingMode
+    var textOrientation: TextOrientation
+    var combineUpright: Int
+    var combinesLetters: Bool
+
+    init(_ mode: Layoutd_V1_WritingMode, _ orientation: Layoutd_V1_TextOrientation, combineUpright: UInt32,
+         combineLetters: Bool) throws(LayoutError) {
+        switch mode {
+        case .horizontalTb: writingMode = .horizontal
+        case .verticalRl: writingMode = .verticalRightToLeft
+        case .verticalLr: writingMode = .verticalLeftToRight
         case .UNRECOGNIZED(let value): throw LayoutError(.invalidArgument, "unknown writing mode \(value)", field: "writing_mode")
         }
-        guard textCombineUpright <= 4 else {
-            throw LayoutError(.invalidArgument, "must be in [0, 4] characters, got \(textCombineUpright)", field: "text_combine_upright")
+        guard combineUpright <= 4 else {
+            throw LayoutError(.invalidArgument, "must be in [0, 4] characters, got \(combineUpright)", field: "text_combine_upright")
         }
-        request.combineUpright = Int(textCombineUpright)
-        request.combinesLetters = combineLetters
-        switch textOrientation {
-        case .mixed: request.textOrientation = .mixed
-        case .upright: request.textOrientation = .upright
-        case .sideways: request.textOrientation = .sideways
+        self.combineUpright = Int(combineUpright)
+        combinesLetters = combineLetters
+        switch orientation {
+        case .mixed: textOrientation = .mixed
+        case .upright: textOrientation = .upright
+        case .sideways: textOrientation = .sideways
         case .UNRECOGNIZED(let value): throw LayoutError(.invalidArgument, "unknown text orientation \(value)", field: "text_orientation")
         }
-        // The columns' length (the height, or each container's) is the engine's to check.
     }
 }
 

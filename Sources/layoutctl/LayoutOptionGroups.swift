@@ -105,13 +105,27 @@ struct ParagraphOptions: ParsableArguments {
 }
 
 struct VerticalOptions: ParsableArguments {
-    @Flag(help: "Vertical text: lines run down --height, columns right to left.") var vertical = false
+    @Flag(help: "Vertical text: lines are columns down the page (layout: --height long; typemode: --width long), stacked right to left.")
+    var vertical = false
     @Flag(help: "Vertical text with columns left to right (Mongolian).") var verticalLr = false
     @Option(parsing: .unconditional, help: "Vertical text: runs of at most N digits stand upright in one em (tate-chu-yoko, 0-4).")
     var uprightDigits: UInt32 = 0
     @Flag(help: "Vertical text: letters stand upright with the digits.") var uprightLetters = false
     @Option(help: "Vertical text: how characters stand, as CSS text-orientation: mixed (the default, by UAX #50), upright or sideways.")
     var textOrientation: String = "mixed"
+
+    var writingMode: Layoutd_V1_WritingMode { vertical || verticalLr ? (verticalLr ? .verticalLr : .verticalRl) : .horizontalTb }
+
+    var orientation: Layoutd_V1_TextOrientation {
+        get throws {
+            switch textOrientation {
+            case "mixed": return .mixed
+            case "upright": return .upright
+            case "sideways": return .sideways
+            default: throw ValidationError("--text-orientation must be mixed, upright or sideways, not \(textOrientation)")
+            }
+        }
+    }
 }
 
 struct OutputOptions: ParsableArguments {

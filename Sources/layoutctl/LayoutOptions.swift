@@ -198,15 +198,10 @@ struct LayoutOptions: ParsableArguments {
         request.direction = base
         try flow.apply(to: &request)
         try onPath.apply(to: &request)
-        if vertical || verticalLr { request.writingMode = verticalLr ? .verticalLr : .verticalRl }
+        request.writingMode = verticalText.writingMode
         request.textCombineUpright = uprightDigits
         request.combineLetters = uprightLetters
-        switch textOrientation {
-        case "mixed": request.textOrientation = .mixed
-        case "upright": request.textOrientation = .upright
-        case "sideways": request.textOrientation = .sideways
-        default: throw ValidationError("--text-orientation must be mixed, upright or sideways, not \(textOrientation)")
-        }
+        request.textOrientation = try verticalText.orientation
         return request
     }
 }

@@ -12,13 +12,13 @@ extension LayoutCtl {
 
         @OptionGroup(title: "Connection") var connection: Connection
         @Option(help: "Preset: modern, neon, typewriter, strong or classic.") var style: String = ""
-        @Option(parsing: .unconditional, help: "Width in points.") var width: Float
+        @Option(parsing: .unconditional, help: "Width in points: the length lines fill (vertical: the columns' length).") var width: Float
         @Option(parsing: .unconditional, help: "Smallest font size (0: the preset's).") var minSize: Float = 0
         @Option(parsing: .unconditional, help: "Largest font size (0: the preset's).") var maxSize: Float = 0
         @Option(help: "per-line or uniform (default: the preset's).") var sizing: String = ""
         @Option(help: "left, center or right for lines that stay narrower (default: the preset's).") var align: String = ""
         @Option(help: "Font family (overrides the preset's).") var font: String = ""
-        @Option(parsing: .unconditional, help: "Scale the block down when taller than this (0: unlimited).") var maxHeight: Float = 0
+        @Option(parsing: .unconditional, help: "Scale the block down when taller than this (vertical: wider; 0: unlimited).") var maxHeight: Float = 0
         @Flag(help: "Leave each paragraph's last line at the minimum size.") var lastLineUnscaled = false
         @Flag(help: "Round each line's size down to whole points, as Android's binary search does.") var wholePointSizes = false
         @Option(help: "Palette colour as #rrggbb.") var color: String?
@@ -33,6 +33,7 @@ extension LayoutCtl {
         @OptionGroup(title: "Decorations") var decorations: DecorationOptions
         @OptionGroup(title: "Spans") var styling: SpanOptions
         @OptionGroup(title: "Backgrounds (replace the preset's)") var boxes: BackgroundOptions
+        @OptionGroup(title: "Vertical text") var verticalText: VerticalOptions
         @OptionGroup(title: "Story frame (with -o)") var frame: FrameOptions
         @OptionGroup(title: "Text input") var input: TextInput
 
@@ -51,6 +52,10 @@ extension LayoutCtl {
             if lastLineUnscaled { request.lastLineUnscaled = true }
             if wholePointSizes { request.wholePointSizes = true }
             request.attachments = try attachment.map(AttachmentSpec.parse)
+            request.writingMode = verticalText.writingMode
+            request.textCombineUpright = verticalText.uprightDigits
+            request.combineLetters = verticalText.uprightLetters
+            request.textOrientation = try verticalText.orientation
             switch sizing {
             case "": break
             case "per-line": request.sizing = .perLine
@@ -111,15 +116,18 @@ extension LayoutCtl {
             return color
         }
 
-        /// One row per line: size, baseline, width, text.
+        /// One row per line: size, baseline, width, text. A column's baseline is its centre
+        /// line's x, and its width its length down the page.
         static func table(_ reply: Layoutd_V1_JustifyReply, text: String) -> String {
             let units = Array(text.utf16)
-            var rows = ["line   size  baseline   width  text"]
+            let vertical = reply.writingMode != .horizontalTb
+            var rows = [vertical ? "column size  centre x  length  text" : "line   size  baseline   width  text"]
             for (index, line) in reply.lines.enumerated() {
                 let start = Int(line.range.start), end = min(units.count, start + Int(line.range.length))
                 let shown = String(decoding: units[start..<end], as: UTF16.self).replacingOccurrences(of: "\n", with: "\\n")
                 let held = index < reply.clamped.count && reply.clamped[index] ? " (clamped)" : ""
-                rows.append(String(format: "%4d  %5.2f  %8.2f  %6.2f  ", index, reply.lineSizes[index], line.baselineOrigin.y, line.width)
+                rows.append(String(format: "%4d  %5.2f  %8.2f  %6.2f  ", index, reply.lineSizes[index],
+                                          vertical ? line.baselineOrigin.x : line.baselineOrigin.y, line.width)
                             + shown + held)
             }
             rows.append(String(format: "block %.2f x %.2f, preset %@, %d background(s)", reply.width, reply.height,

@@ -376,6 +376,36 @@ import TestSupport
     @Test func verticalTextNeedsAColumnLength() throws {
         #expect(throws: LayoutError.self) { _ = try Self.layout(height: 0) { $0.height = nil } }
     }
+
+    /// A background behind vertical text stands around each column's text on the page: it holds
+    /// every glyph's ink (upright, sideways and combined, read as the page shows them) padded
+    /// along the column by the horizontal padding, and the column padded across by the vertical
+    /// one, adjacent columns' rects meeting between them as adjacent lines' do.
+    @Test func backgroundsStandAroundEachColumnsInk() throws {
+        let text = "縦書きの文章、ABCと24年。\n二つ目の段落です"
+        for mode in [WritingMode.verticalRightToLeft, .verticalLeftToRight] {
+            let layout = try Self.layout(text, mode: mode, combine: 2, width: 400, height: 150) { $0.measuresInk = true }
+            let ink = try #require(layout.ink)
+            let background = try Decorator(layout: layout, text: text, fonts: Fixtures.registry)
+                .decorate(BackgroundStyle(kind: .perLine, horizontalPadding: 5, verticalPadding: 3, cornerRadius: 4))
+            let rects = background.rects
+            #expect(rects.count == layout.lines.count)
+            for (index, (rect, line)) in zip(rects, layout.lines).enumerated() {
+                let (box, column) = (try #require(ink.lines[index]), line.usedRect)
+                let name = "\(mode) column \(index): \(rect) around ink \(box) in \(column)"
+                // Along the column: the ink, and a sideways run's advances, five points more at
+                // each end, within the column's own length so padded.
+                #expect(rect.y <= box.y - 5 + 1e-6 && rect.maxY >= box.maxY + 5 - 1e-6, "\(name)")
+                #expect(rect.y >= column.y - 5 - 1e-6 && rect.maxY <= column.maxY + 5 + 1e-6, "\(name)")
+                // Across: the column (its ink inside it), three points more on the block's outer sides.
+                #expect(box.x >= column.x - 1e-6 && box.maxX <= column.maxX + 1e-6, "\(name)")
+                let first = index == 0, last = index == rects.count - 1
+                let (leftmost, rightmost) = mode == .verticalRightToLeft ? (last, first) : (first, last)
+                #expect(abs(rect.x - (column.x - (leftmost ? 3 : 0))) < 1e-6, "\(name)")
+                #expect(abs(rect.maxX - (column.maxX + (rightmost ? 3 : 0))) < 1e-6, "\(name)")
+            }
+        }
+    }
 }
 
 /// Upright vertical glyphs against HarfBuzz's own vertical shaping, `hb-shape --direction=ttb`,

@@ -58,6 +58,9 @@ import Testing
             ("justify.backgrounds[0].kind", { $0.backgrounds = [.init()] }),
             ("justify.color.red", { $0.color = .with { $0.red = 3 } }),
             ("justify.alignment", { $0.alignment = .justified }),
+            ("justify.writing_mode", { $0.writingMode = .UNRECOGNIZED(7) }),
+            ("justify.text_orientation", { $0.writingMode = .verticalRl; $0.textOrientation = .UNRECOGNIZED(-3) }),
+            ("justify.text_combine_upright", { $0.writingMode = .verticalRl; $0.textCombineUpright = .max }),
         ]
         for (field, configure) in cases {
             let reply = try justify(configure)
@@ -68,6 +71,59 @@ import Testing
         let clamped = try justify { $0.backgrounds = [.with { $0.kind = .connected; $0.geometry.cornerRadius = 1000 }] }
         guard case .justifyReply(let body) = clamped.body else { Issue.record("\(clamped)"); return }
         #expect(body.backgrounds.count == 1)
+    }
+
+    /// Vertical Type Mode through the daemon: columns each filling the width down the page, their
+    /// per-line backgrounds made in the lines' frame and turned with them, on the page.
+    @Test(arguments: [Layoutd_V1_WritingMode.verticalRl, .verticalLr])
+    func verticalStoriesStandInColumnsWithTheirBackgrounds(_ mode: Layoutd_V1_WritingMode) throws {
+        let reply = try justify {
+            $0.text = "今日は\n最高の一日\nありがとう、また会いましょう"
+            $0.style.family = "Noto Sans CJK JP"
+            $0.writingMode = mode
+            $0.backgrounds = [.with { $0.kind = .perLine; $0.geometry.horizontalPadding = 6; $0.geometry.verticalPadding = 4 }]
+        }
+        guard case .justifyReply(let body) = reply.body else { Issue.record("\(reply)"); return }
+        #expect(body.writingMode == mode)
+        #expect(body.lines.count == 3 && body.lineSizes.count == 3)
+        #expect(abs(body.height - 300) < 0.01, "the longest column is the width lines fill")
+        for (index, (line, size)) in zip(body.lines, body.lineSizes).enumerated() where !body.clamped[index] {
+            #expect(abs(line.width - 300) < 0.01, "column \(index) fills its length")
+            #expect(abs(line.usedRect.width - size) < 1e-3, "column \(index) is an em thick")
+        }
+        let xs = body.lines.map(\.usedRect.x)
+        #expect(xs == (mode == .verticalRl ? xs.sorted(by: >) : xs.sorted()), "columns stack the mode's way")
+        // One rounded rect a column, around its text: padded along it (horizontal padding) to
+        // the text's ink, across it (vertical padding) to its edges, adjacent columns' rects
+        // meeting at the boundary between them as adjacent lines' do.
+        #expect(body.backgrounds.count == 1)
+        let rects = body.backgrounds[0].rects
+        #expect(rects.count == body.lines.count)
+        let outer = (mode == .verticalRl ? body.lines.first : body.lines.last)!.usedRect
+        let inner = (mode == .verticalRl ? body.lines.last : body.lines.first)!.usedRect
+        for (index, (rect, line)) in zip(rects, body.lines).enumerated() {
+            let (column, size) = (line.usedRect, body.lineSizes[index])
+            #expect(rect.height > rect.width)
+            let left = column.x == inner.x ? column.x - 4 : column.x, right = column.x == outer.x ? column.x + column.width + 4 : column.x + column.width
+            #expect(abs(rect.x - left) < 1e-3 && abs(rect.x + rect.width - right) < 1e-3, "\(rect) across \(column)")
+            #expect(rect.y >= column.y - 6 - 1e-3 && rect.y < column.y + size / 5, "\(rect) along \(column)")
+            #expect(rect.y + rect.height <= column.y + column.height + 6 + 1e-3 && rect.y + rect.height > column.y + column.height - size / 5)
+        }
+    }
+
+    @Test func layoutctlSetsVerticalStories() throws {
+        let result = try run(Daemon.binary("layoutctl"), ["typemode", "--socket", daemon.socketPath, "--vertical", "--font", "Noto Sans CJK JP",
+                                                          "--width", "300", "--upright-digits", "2", "縦書き\\n12月の物語"])
+        #expect(result.status == 0, "\(result.err)")
+        let rows = result.out.split(separator: "\n")
+        #expect(rows.first?.hasPrefix("column size  centre x  length") == true)
+        #expect(rows.count == 1 + 2 + 1)
+        let picture = FileManager.default.temporaryDirectory.appendingPathComponent("layoutd-vertical-story-\(getpid()).png").path
+        defer { try? FileManager.default.removeItem(atPath: picture) }
+        let drawn = try run(Daemon.binary("layoutctl"), ["typemode", "--socket", daemon.socketPath, "--vertical-lr", "--style", "strong",
+                                                         "--width", "300", "-o", picture, "縦書き\\n物語"])
+        #expect(drawn.status == 0, "\(drawn.err)")
+        #expect(Array(try Data(contentsOf: URL(fileURLWithPath: picture)).prefix(4)) == [0x89, 0x50, 0x4E, 0x47])
     }
 
     @Test func layoutRepliesCarryBackgroundsToo() throws {

@@ -99,4 +99,40 @@ import Testing
         envelope.body = .justifyReply(reply)
         #expect(ours == (try Framing.encode(envelope)))
     }
+
+    /// Vertical Type Mode: columns of upright, sideways and combined runs, underlined, with the
+    /// writing mode the reply now carries, in both directions; and the request's vertical fields
+    /// read onto the engine's request.
+    @Test func verticalTypeModeIsWrittenAsSwiftProtobufWritesIt() throws {
+        for mode in [Layoutd_V1_WritingMode.verticalRl, .verticalLr] {
+            var wire = Layoutd_V1_JustifyRequest()
+            wire.text = "2024年の\n夏休みSUMMER\nまた来年"
+            wire.width = 300
+            wire.style.family = "Noto Sans CJK JP"
+            wire.style.underline.style = .single
+            wire.writingMode = mode
+            wire.textCombineUpright = 4
+            let plan = try wire.plan(fonts: LayoutReplyFrameTests.fonts)
+            #expect(plan.request.writingMode == (mode == .verticalRl ? .verticalRightToLeft : .verticalLeftToRight))
+            #expect(plan.request.combineUpright == 4)
+            let fitted = try Self.layouter.justify(plan.request)
+            let orientations = Set(fitted.paragraph.runs.map(\.orientation))
+            #expect(orientations == [.upright, .sideways, .combined])
+            let effects = TextEffects.derive(preset: nil, palette: Color(red: 1, green: 1, blue: 1), largestSize: 96)
+            let ours = JustifyReplyFrame.encode(requestID: 8, fitted: fitted, backgrounds: [], effects: effects, preset: "")
+            #expect(ours == (try Self.swiftProtobufFrame(8, fitted, [], effects, "")))
+            let decoded = try Layoutd_V1_Envelope(serializedBytes: Array(ours.dropFirst(Framing.headerBytes)))
+            guard case .justifyReply(let reply) = decoded.body else { Issue.record("not a justify reply"); return }
+            #expect(reply.writingMode == mode)
+        }
+        // Out of range, each named.
+        for (field, set) in [("writing_mode", { (r: inout Layoutd_V1_JustifyRequest) in r.writingMode = .UNRECOGNIZED(9) }),
+                             ("text_orientation", { $0.textOrientation = .UNRECOGNIZED(-1) }),
+                             ("text_combine_upright", { $0.textCombineUpright = 5 })] {
+            var wire = Layoutd_V1_JustifyRequest()
+            (wire.text, wire.width) = ("縦", 100)
+            set(&wire)
+            #expect { _ = try wire.plan(fonts: LayoutReplyFrameTests.fonts) } throws: { ($0 as? LayoutError)?.field == field }
+        }
+    }
 }

@@ -1,13 +1,21 @@
 /// The decorate stage: backgrounds from a positioned layout.
+///
+/// Vertical text's backgrounds are made in its lines' own frame, where its columns are lines,
+/// and turned onto the page with them (`VerticalFrame`).
 public struct Decorator {
+    /// The layout in its lines' frame: as given for horizontal text, turned back for vertical.
     public let layout: ParagraphLayout
     public let units: [UInt16]
     public let fonts: FontRegistry
     /// Asked every few hundred lines of each background.
     public let budget: WorkBudget
+    /// Vertical text's page: where its glyphs' ink is read, and where backgrounds go.
+    private let frame: VerticalFrame?
 
+    /// `layout` as laid out: on the page, for vertical text too.
     public init(layout: ParagraphLayout, text: String, fonts: FontRegistry, budget: WorkBudget = .unlimited) {
-        self.layout = layout
+        frame = VerticalFrame(turned: layout)
+        self.layout = frame?.unturned(layout) ?? layout
         self.budget = budget
         self.units = Array(text.utf16)
         self.fonts = fonts
@@ -35,7 +43,8 @@ public struct Decorator {
         var background = shape(style)
         (background.border, background.shadow) = (style.border, style.shadow)
         try budget.check()  // a budget that ran out midway left lines out: the shape is not returned
-        return background
+        guard let frame else { return background }
+        return frame.toPage(background)
     }
 
     private func shape(_ style: BackgroundStyle) -> Background {
@@ -115,6 +124,18 @@ public struct Decorator {
                 }
                 let origin = glyph.position
                 let ink = font.inkExtents(glyph.id)
+                if let frame {
+                    // Vertical text: the ink read where the page shows it (upright, or on its
+                    // side), in the lines' frame. A sideways glyph's advance runs along the line
+                    // from its origin; an upright one's cell is not kept, so its ink stands for it.
+                    if run.orientation == .sideways { (minX, maxX) = (min(minX, origin.x), max(maxX, origin.x + glyph.advance)) }
+                    guard let page = InkBounds.glyphInk(ink, at: frame.toPage(origin), scale: scale,
+                                                        sideways: run.orientation == .sideways) else { continue }
+                    let box = frame.toLine(page)
+                    (minX, maxX) = (min(minX, box.x), max(maxX, box.maxX))
+                    (minY, maxY) = (min(minY, box.y), max(maxY, box.maxY))
+                    continue
+                }
                 let inkLeft = origin.x + Double(ink.x) * scale
                 minX = min(minX, origin.x, inkLeft)
                 maxX = max(maxX, origin.x + glyph.advance, inkLeft + Double(ink.width) * scale)

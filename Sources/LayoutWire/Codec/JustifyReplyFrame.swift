@@ -11,7 +11,7 @@ public enum JustifyReplyFrame {
     private enum Reply {
         static let lines = 1, lineSizes = 2, runs = 3, width = 4, height = 5, backgrounds = 6, effects = 7, preset = 8
         static let attachments = 9, clamped = 10, decorations = 11, paints = 12, ruleMatches = 13, fillRegions = 14
-        static let emphasisMarks = 15
+        static let emphasisMarks = 15, writingMode = 16
     }
     private enum Effects { static let textColor = 1, glowColor = 2, glowRadius = 3 }
     private enum ColorField { static let red = 1, green = 2, blue = 3, transparency = 4 }
@@ -21,7 +21,7 @@ public enum JustifyReplyFrame {
     public static let writtenFields: [String: Set<Int>] = [
         "layoutd.v1.JustifyReply": [Reply.lines, Reply.lineSizes, Reply.runs, Reply.width, Reply.height, Reply.backgrounds,
                                     Reply.effects, Reply.preset, Reply.attachments, Reply.clamped, Reply.decorations, Reply.paints,
-                                    Reply.ruleMatches, Reply.fillRegions, Reply.emphasisMarks],
+                                    Reply.ruleMatches, Reply.fillRegions, Reply.emphasisMarks, Reply.writingMode],
         "layoutd.v1.TextEffects": [Effects.textColor, Effects.glowColor, Effects.glowRadius],
         "layoutd.v1.Color": [ColorField.red, ColorField.green, ColorField.blue, ColorField.transparency],
     ]
@@ -71,6 +71,7 @@ public enum JustifyReplyFrame {
                 LayoutReplyFrame.writeRuns(layout.emphasisMarks, field: Reply.emphasisMarks, to: &reply) { marks, _, writer in
                     LayoutReplyFrame.write(runAt: marks, ink: nil, bounds: nil, to: &writer)
                 }
+                reply.enumeration(Reply.writingMode, Layoutd_V1_WritingMode(layout.writingMode).rawValue)
             }
             writer.finishFrame()
         }

@@ -66,6 +66,10 @@ class JustifyRequest(google.protobuf.message.Message):
     RULES_FIELD_NUMBER: builtins.int
     BUILTIN_RULES_FIELD_NUMBER: builtins.int
     HIDE_BUILTIN_MARKERS_FIELD_NUMBER: builtins.int
+    WRITING_MODE_FIELD_NUMBER: builtins.int
+    TEXT_ORIENTATION_FIELD_NUMBER: builtins.int
+    TEXT_COMBINE_UPRIGHT_FIELD_NUMBER: builtins.int
+    COMBINE_LETTERS_FIELD_NUMBER: builtins.int
     text: typing.Text
     """The text, UTF-8; at most HelloReply.max_text_utf16 UTF-16 units (RESOURCE_EXHAUSTED)."""
 
@@ -79,7 +83,7 @@ class JustifyRequest(google.protobuf.message.Message):
         """
         pass
     width: builtins.float
-    """The width lines fill, points, (0, 1000000]; required."""
+    """The width lines fill, points, (0, 1000000]; required. Vertical: the columns' length."""
 
     min_size: builtins.float
     """The smallest size a line may take, points, (0, 10000]; 0 takes the preset's (or 14). Above
@@ -99,7 +103,9 @@ class JustifyRequest(google.protobuf.message.Message):
     """Line height as a multiple of each line's size, (0, 100]; 0 takes the preset's (or 1)."""
 
     max_height: builtins.float
-    """Points, [0, 1000000]; 0 is unlimited; a taller block is scaled down uniformly."""
+    """Points, [0, 1000000]; 0 is unlimited; a taller block is scaled down uniformly. Vertical: the
+    block's width on the page (its columns' extent).
+    """
 
     last_line_unscaled: builtins.bool
     """Leave each paragraph's last line at the minimum size."""
@@ -138,6 +144,22 @@ class JustifyRequest(google.protobuf.message.Message):
     hide_builtin_markers: builtins.bool
     """As in LayoutRequest."""
 
+    writing_mode: layoutd.v1.layout_pb2.WritingMode.ValueType
+    """Vertical Type Mode: VERTICAL_RL or VERTICAL_LR sets the lines as columns, each sized to fill
+    `width` down the page, stacked right to left (or left to right); max_height then bounds the
+    block across its columns (the page's width). Both are the lines' own length and extent, as
+    CSS's inline and block sizes are; the reply is on the page (JustifyReply.writing_mode).
+    """
+
+    text_orientation: layoutd.v1.layout_pb2.TextOrientation.ValueType
+    """Vertical text: how characters stand, as in LayoutRequest. Ignored in horizontal text."""
+
+    text_combine_upright: builtins.int
+    """Vertical text: tate-chu-yoko, as in LayoutRequest (0 is off, at most 4)."""
+
+    combine_letters: builtins.bool
+    """Letters combine as digits do."""
+
     def __init__(self,
         *,
         text: typing.Text = ...,
@@ -159,9 +181,13 @@ class JustifyRequest(google.protobuf.message.Message):
         rules: typing.Optional[typing.Iterable[layoutd.v1.layout_pb2.FormattingRule]] = ...,
         builtin_rules: layoutd.v1.layout_pb2.BuiltinRules.ValueType = ...,
         hide_builtin_markers: builtins.bool = ...,
+        writing_mode: layoutd.v1.layout_pb2.WritingMode.ValueType = ...,
+        text_orientation: layoutd.v1.layout_pb2.TextOrientation.ValueType = ...,
+        text_combine_upright: builtins.int = ...,
+        combine_letters: builtins.bool = ...,
         ) -> None: ...
     def HasField(self, field_name: typing_extensions.Literal["color",b"color","style",b"style"]) -> builtins.bool: ...
-    def ClearField(self, field_name: typing_extensions.Literal["alignment",b"alignment","attachments",b"attachments","backgrounds",b"backgrounds","builtin_rules",b"builtin_rules","color",b"color","hide_builtin_markers",b"hide_builtin_markers","last_line_unscaled",b"last_line_unscaled","line_height_multiple",b"line_height_multiple","max_height",b"max_height","max_size",b"max_size","min_size",b"min_size","preset",b"preset","rules",b"rules","sizing",b"sizing","spans",b"spans","style",b"style","text",b"text","whole_point_sizes",b"whole_point_sizes","width",b"width"]) -> None: ...
+    def ClearField(self, field_name: typing_extensions.Literal["alignment",b"alignment","attachments",b"attachments","backgrounds",b"backgrounds","builtin_rules",b"builtin_rules","color",b"color","combine_letters",b"combine_letters","hide_builtin_markers",b"hide_builtin_markers","last_line_unscaled",b"last_line_unscaled","line_height_multiple",b"line_height_multiple","max_height",b"max_height","max_size",b"max_size","min_size",b"min_size","preset",b"preset","rules",b"rules","sizing",b"sizing","spans",b"spans","style",b"style","text",b"text","text_combine_upright",b"text_combine_upright","text_orientation",b"text_orientation","whole_point_sizes",b"whole_point_sizes","width",b"width","writing_mode",b"writing_mode"]) -> None: ...
 global___JustifyRequest = JustifyRequest
 
 class TextEffects(google.protobuf.message.Message):
@@ -209,6 +235,7 @@ class JustifyReply(google.protobuf.message.Message):
     RULE_MATCHES_FIELD_NUMBER: builtins.int
     FILL_REGIONS_FIELD_NUMBER: builtins.int
     EMPHASIS_MARKS_FIELD_NUMBER: builtins.int
+    WRITING_MODE_FIELD_NUMBER: builtins.int
     @property
     def lines(self) -> google.protobuf.internal.containers.RepeatedCompositeFieldContainer[layoutd.v1.layout_pb2.Line]:
         """The lines, top to bottom."""
@@ -222,10 +249,10 @@ class JustifyReply(google.protobuf.message.Message):
         """The glyphs, as in LayoutReply."""
         pass
     width: builtins.float
-    """The block's width, points: the request's width."""
+    """The block's width, points: its widest line. Vertical: its columns' extent."""
 
     height: builtins.float
-    """The block's height, points."""
+    """The block's height, points. Vertical: its longest column."""
 
     @property
     def backgrounds(self) -> google.protobuf.internal.containers.RepeatedCompositeFieldContainer[layoutd.v1.decoration_pb2.BackgroundShape]:
@@ -268,6 +295,12 @@ class JustifyReply(google.protobuf.message.Message):
     def emphasis_marks(self) -> google.protobuf.internal.containers.RepeatedCompositeFieldContainer[layoutd.v1.layout_pb2.GlyphRun]:
         """As in LayoutReply: a glyph run of marks per marked run (Style.emphasis), at each line's size."""
         pass
+    writing_mode: layoutd.v1.layout_pb2.WritingMode.ValueType
+    """The request's writing mode. Vertical: each line is a column, as in LayoutReply (Line.width its
+    length down the page, used_rect on the page, GlyphRun.orientation how to draw each run), and
+    `width` and `height` are the block's on the page: its columns' extent and its longest column.
+    """
+
     def __init__(self,
         *,
         lines: typing.Optional[typing.Iterable[layoutd.v1.layout_pb2.Line]] = ...,
@@ -285,7 +318,8 @@ class JustifyReply(google.protobuf.message.Message):
         rule_matches: typing.Optional[typing.Iterable[layoutd.v1.layout_pb2.RuleMatch]] = ...,
         fill_regions: typing.Optional[typing.Iterable[layoutd.v1.layout_pb2.FillRegion]] = ...,
         emphasis_marks: typing.Optional[typing.Iterable[layoutd.v1.layout_pb2.GlyphRun]] = ...,
+        writing_mode: layoutd.v1.layout_pb2.WritingMode.ValueType = ...,
         ) -> None: ...
     def HasField(self, field_name: typing_extensions.Literal["effects",b"effects"]) -> builtins.bool: ...
-    def ClearField(self, field_name: typing_extensions.Literal["attachments",b"attachments","backgrounds",b"backgrounds","clamped",b"clamped","decorations",b"decorations","effects",b"effects","emphasis_marks",b"emphasis_marks","fill_regions",b"fill_regions","height",b"height","line_sizes",b"line_sizes","lines",b"lines","paints",b"paints","preset",b"preset","rule_matches",b"rule_matches","runs",b"runs","width",b"width"]) -> None: ...
+    def ClearField(self, field_name: typing_extensions.Literal["attachments",b"attachments","backgrounds",b"backgrounds","clamped",b"clamped","decorations",b"decorations","effects",b"effects","emphasis_marks",b"emphasis_marks","fill_regions",b"fill_regions","height",b"height","line_sizes",b"line_sizes","lines",b"lines","paints",b"paints","preset",b"preset","rule_matches",b"rule_matches","runs",b"runs","width",b"width","writing_mode",b"writing_mode"]) -> None: ...
 global___JustifyReply = JustifyReply

@@ -60,6 +60,14 @@ public enum JustifyRequestReader {
                 guard let raw = reader.enumeration() else { return nil }
                 request.builtinRules = Layoutd_V1_BuiltinRules(rawValue: raw) ?? .UNRECOGNIZED(raw)
             case (19, varint): guard let value = reader.varint() else { return nil }; request.hideBuiltinMarkers = value != 0
+            case (20, varint):
+                guard let raw = reader.enumeration() else { return nil }
+                request.writingMode = Layoutd_V1_WritingMode(rawValue: raw) ?? .UNRECOGNIZED(raw)
+            case (21, varint):
+                guard let raw = reader.enumeration() else { return nil }
+                request.textOrientation = Layoutd_V1_TextOrientation(rawValue: raw) ?? .UNRECOGNIZED(raw)
+            case (22, varint): guard let value = reader.varint() else { return nil }; request.textCombineUpright = UInt32(truncatingIfNeeded: value)
+            case (23, varint): guard let value = reader.varint() else { return nil }; request.combineLetters = value != 0
             default: return nil
             }
         }

@@ -52,7 +52,7 @@ public nonisolated struct Layoutd_V1_JustifyRequest: @unchecked Sendable {
   /// Clears the value of `style`. Subsequent reads from it will return its default value.
   public mutating func clearStyle() {_uniqueStorage()._style = nil}
 
-  /// The width lines fill, points, (0, 1000000]; required.
+  /// The width lines fill, points, (0, 1000000]; required. Vertical: the columns' length.
   public var width: Float {
     get {_storage._width}
     set {_uniqueStorage()._width = newValue}
@@ -89,7 +89,8 @@ public nonisolated struct Layoutd_V1_JustifyRequest: @unchecked Sendable {
     set {_uniqueStorage()._lineHeightMultiple = newValue}
   }
 
-  /// Points, [0, 1000000]; 0 is unlimited; a taller block is scaled down uniformly.
+  /// Points, [0, 1000000]; 0 is unlimited; a taller block is scaled down uniformly. Vertical: the
+  /// block's width on the page (its columns' extent).
   public var maxHeight: Float {
     get {_storage._maxHeight}
     set {_uniqueStorage()._maxHeight = newValue}
@@ -154,6 +155,33 @@ public nonisolated struct Layoutd_V1_JustifyRequest: @unchecked Sendable {
   public var hideBuiltinMarkers: Bool {
     get {_storage._hideBuiltinMarkers}
     set {_uniqueStorage()._hideBuiltinMarkers = newValue}
+  }
+
+  /// Vertical Type Mode: VERTICAL_RL or VERTICAL_LR sets the lines as columns, each sized to fill
+  /// `width` down the page, stacked right to left (or left to right); max_height then bounds the
+  /// block across its columns (the page's width). Both are the lines' own length and extent, as
+  /// CSS's inline and block sizes are; the reply is on the page (JustifyReply.writing_mode).
+  public var writingMode: Layoutd_V1_WritingMode {
+    get {_storage._writingMode}
+    set {_uniqueStorage()._writingMode = newValue}
+  }
+
+  /// Vertical text: how characters stand, as in LayoutRequest. Ignored in horizontal text.
+  public var textOrientation: Layoutd_V1_TextOrientation {
+    get {_storage._textOrientation}
+    set {_uniqueStorage()._textOrientation = newValue}
+  }
+
+  /// Vertical text: tate-chu-yoko, as in LayoutRequest (0 is off, at most 4).
+  public var textCombineUpright: UInt32 {
+    get {_storage._textCombineUpright}
+    set {_uniqueStorage()._textCombineUpright = newValue}
+  }
+
+  /// Letters combine as digits do.
+  public var combineLetters: Bool {
+    get {_storage._combineLetters}
+    set {_uniqueStorage()._combineLetters = newValue}
   }
 
   public var unknownFields = SwiftProtobuf.UnknownStorage()
@@ -269,13 +297,13 @@ public nonisolated struct Layoutd_V1_JustifyReply: @unchecked Sendable {
     set {_uniqueStorage()._runs = newValue}
   }
 
-  /// The block's width, points: the request's width.
+  /// The block's width, points: its widest line. Vertical: its columns' extent.
   public var width: Float {
     get {_storage._width}
     set {_uniqueStorage()._width = newValue}
   }
 
-  /// The block's height, points.
+  /// The block's height, points. Vertical: its longest column.
   public var height: Float {
     get {_storage._height}
     set {_uniqueStorage()._height = newValue}
@@ -346,6 +374,14 @@ public nonisolated struct Layoutd_V1_JustifyReply: @unchecked Sendable {
     set {_uniqueStorage()._emphasisMarks = newValue}
   }
 
+  /// The request's writing mode. Vertical: each line is a column, as in LayoutReply (Line.width its
+  /// length down the page, used_rect on the page, GlyphRun.orientation how to draw each run), and
+  /// `width` and `height` are the block's on the page: its columns' extent and its longest column.
+  public var writingMode: Layoutd_V1_WritingMode {
+    get {_storage._writingMode}
+    set {_uniqueStorage()._writingMode = newValue}
+  }
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public init() {}
@@ -359,7 +395,7 @@ fileprivate nonisolated let _protobuf_package = "layoutd.v1"
 
 nonisolated extension Layoutd_V1_JustifyRequest: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".JustifyRequest"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}text\0\u{1}preset\0\u{1}style\0\u{1}width\0\u{3}min_size\0\u{3}max_size\0\u{1}sizing\0\u{1}alignment\0\u{3}line_height_multiple\0\u{3}max_height\0\u{3}last_line_unscaled\0\u{1}backgrounds\0\u{1}color\0\u{1}attachments\0\u{3}whole_point_sizes\0\u{1}spans\0\u{1}rules\0\u{3}builtin_rules\0\u{3}hide_builtin_markers\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}text\0\u{1}preset\0\u{1}style\0\u{1}width\0\u{3}min_size\0\u{3}max_size\0\u{1}sizing\0\u{1}alignment\0\u{3}line_height_multiple\0\u{3}max_height\0\u{3}last_line_unscaled\0\u{1}backgrounds\0\u{1}color\0\u{1}attachments\0\u{3}whole_point_sizes\0\u{1}spans\0\u{1}rules\0\u{3}builtin_rules\0\u{3}hide_builtin_markers\0\u{3}writing_mode\0\u{3}text_orientation\0\u{3}text_combine_upright\0\u{3}combine_letters\0")
 
   fileprivate class _StorageClass {
     var _text: String = String()
@@ -381,6 +417,10 @@ nonisolated extension Layoutd_V1_JustifyRequest: SwiftProtobuf.Message, SwiftPro
     var _rules: [Layoutd_V1_FormattingRule] = []
     var _builtinRules: Layoutd_V1_BuiltinRules = .none
     var _hideBuiltinMarkers: Bool = false
+    var _writingMode: Layoutd_V1_WritingMode = .horizontalTb
+    var _textOrientation: Layoutd_V1_TextOrientation = .mixed
+    var _textCombineUpright: UInt32 = 0
+    var _combineLetters: Bool = false
 
       // This property is used as the initial default value for new instances of the type.
       // The type itself is protecting the reference to its storage via CoW semantics.
@@ -410,6 +450,10 @@ nonisolated extension Layoutd_V1_JustifyRequest: SwiftProtobuf.Message, SwiftPro
       _rules = source._rules
       _builtinRules = source._builtinRules
       _hideBuiltinMarkers = source._hideBuiltinMarkers
+      _writingMode = source._writingMode
+      _textOrientation = source._textOrientation
+      _textCombineUpright = source._textCombineUpright
+      _combineLetters = source._combineLetters
     }
   }
 
@@ -447,6 +491,10 @@ nonisolated extension Layoutd_V1_JustifyRequest: SwiftProtobuf.Message, SwiftPro
         case 17: try { try decoder.decodeRepeatedMessageField(value: &_storage._rules) }()
         case 18: try { try decoder.decodeSingularEnumField(value: &_storage._builtinRules) }()
         case 19: try { try decoder.decodeSingularBoolField(value: &_storage._hideBuiltinMarkers) }()
+        case 20: try { try decoder.decodeSingularEnumField(value: &_storage._writingMode) }()
+        case 21: try { try decoder.decodeSingularEnumField(value: &_storage._textOrientation) }()
+        case 22: try { try decoder.decodeSingularUInt32Field(value: &_storage._textCombineUpright) }()
+        case 23: try { try decoder.decodeSingularBoolField(value: &_storage._combineLetters) }()
         default: break
         }
       }
@@ -516,6 +564,18 @@ nonisolated extension Layoutd_V1_JustifyRequest: SwiftProtobuf.Message, SwiftPro
       if _storage._hideBuiltinMarkers != false {
         try visitor.visitSingularBoolField(value: _storage._hideBuiltinMarkers, fieldNumber: 19)
       }
+      if _storage._writingMode != .horizontalTb {
+        try visitor.visitSingularEnumField(value: _storage._writingMode, fieldNumber: 20)
+      }
+      if _storage._textOrientation != .mixed {
+        try visitor.visitSingularEnumField(value: _storage._textOrientation, fieldNumber: 21)
+      }
+      if _storage._textCombineUpright != 0 {
+        try visitor.visitSingularUInt32Field(value: _storage._textCombineUpright, fieldNumber: 22)
+      }
+      if _storage._combineLetters != false {
+        try visitor.visitSingularBoolField(value: _storage._combineLetters, fieldNumber: 23)
+      }
     }
     try unknownFields.traverse(visitor: &visitor)
   }
@@ -544,6 +604,10 @@ nonisolated extension Layoutd_V1_JustifyRequest: SwiftProtobuf.Message, SwiftPro
         if _storage._rules != rhs_storage._rules {return false}
         if _storage._builtinRules != rhs_storage._builtinRules {return false}
         if _storage._hideBuiltinMarkers != rhs_storage._hideBuiltinMarkers {return false}
+        if _storage._writingMode != rhs_storage._writingMode {return false}
+        if _storage._textOrientation != rhs_storage._textOrientation {return false}
+        if _storage._textCombineUpright != rhs_storage._textCombineUpright {return false}
+        if _storage._combineLetters != rhs_storage._combineLetters {return false}
         return true
       }
       if !storagesAreEqual {return false}
@@ -603,7 +667,7 @@ nonisolated extension Layoutd_V1_TextEffects: SwiftProtobuf.Message, SwiftProtob
 
 nonisolated extension Layoutd_V1_JustifyReply: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".JustifyReply"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}lines\0\u{3}line_sizes\0\u{1}runs\0\u{1}width\0\u{1}height\0\u{1}backgrounds\0\u{1}effects\0\u{1}preset\0\u{1}attachments\0\u{1}clamped\0\u{1}decorations\0\u{1}paints\0\u{3}rule_matches\0\u{3}fill_regions\0\u{3}emphasis_marks\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}lines\0\u{3}line_sizes\0\u{1}runs\0\u{1}width\0\u{1}height\0\u{1}backgrounds\0\u{1}effects\0\u{1}preset\0\u{1}attachments\0\u{1}clamped\0\u{1}decorations\0\u{1}paints\0\u{3}rule_matches\0\u{3}fill_regions\0\u{3}emphasis_marks\0\u{3}writing_mode\0")
 
   fileprivate class _StorageClass {
     var _lines: [Layoutd_V1_Line] = []
@@ -621,6 +685,7 @@ nonisolated extension Layoutd_V1_JustifyReply: SwiftProtobuf.Message, SwiftProto
     var _ruleMatches: [Layoutd_V1_RuleMatch] = []
     var _fillRegions: [Layoutd_V1_FillRegion] = []
     var _emphasisMarks: [Layoutd_V1_GlyphRun] = []
+    var _writingMode: Layoutd_V1_WritingMode = .horizontalTb
 
       // This property is used as the initial default value for new instances of the type.
       // The type itself is protecting the reference to its storage via CoW semantics.
@@ -646,6 +711,7 @@ nonisolated extension Layoutd_V1_JustifyReply: SwiftProtobuf.Message, SwiftProto
       _ruleMatches = source._ruleMatches
       _fillRegions = source._fillRegions
       _emphasisMarks = source._emphasisMarks
+      _writingMode = source._writingMode
     }
   }
 
@@ -679,6 +745,7 @@ nonisolated extension Layoutd_V1_JustifyReply: SwiftProtobuf.Message, SwiftProto
         case 13: try { try decoder.decodeRepeatedMessageField(value: &_storage._ruleMatches) }()
         case 14: try { try decoder.decodeRepeatedMessageField(value: &_storage._fillRegions) }()
         case 15: try { try decoder.decodeRepeatedMessageField(value: &_storage._emphasisMarks) }()
+        case 16: try { try decoder.decodeSingularEnumField(value: &_storage._writingMode) }()
         default: break
         }
       }
@@ -736,6 +803,9 @@ nonisolated extension Layoutd_V1_JustifyReply: SwiftProtobuf.Message, SwiftProto
       if !_storage._emphasisMarks.isEmpty {
         try visitor.visitRepeatedMessageField(value: _storage._emphasisMarks, fieldNumber: 15)
       }
+      if _storage._writingMode != .horizontalTb {
+        try visitor.visitSingularEnumField(value: _storage._writingMode, fieldNumber: 16)
+      }
     }
     try unknownFields.traverse(visitor: &visitor)
   }
@@ -760,6 +830,7 @@ nonisolated extension Layoutd_V1_JustifyReply: SwiftProtobuf.Message, SwiftProto
         if _storage._ruleMatches != rhs_storage._ruleMatches {return false}
         if _storage._fillRegions != rhs_storage._fillRegions {return false}
         if _storage._emphasisMarks != rhs_storage._emphasisMarks {return false}
+        if _storage._writingMode != rhs_storage._writingMode {return false}
         return true
       }
       if !storagesAreEqual {return false}
