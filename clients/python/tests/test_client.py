@@ -190,6 +190,26 @@ def test_text_orientation_in_vertical_text(socket_path):
         assert orientations(layout_pb2.TEXT_ORIENTATION_SIDEWAYS) == [sideways]
 
 
+def test_vertical_type_mode(socket_path):
+    """Type Mode in columns: each fills the width down the page at its own size, right to left."""
+    from layoutd.v1 import layout_pb2
+    with layoutd.Client() as client:
+        reply = client.justify("今日は\n最高の一日\nありがとう、また会いましょう", 300, style={"family": "Noto Sans CJK JP"},
+                               writing_mode=layout_pb2.WRITING_MODE_VERTICAL_RL)
+        assert reply.writing_mode == layout_pb2.WRITING_MODE_VERTICAL_RL
+        assert len(reply.lines) == len(reply.line_sizes) == 3
+        assert reply.line_sizes[1] > reply.line_sizes[2]
+        for line, clamped in zip(reply.lines, reply.clamped):
+            assert line.used_rect.height > line.used_rect.width
+            if not clamped:
+                assert abs(line.width - 300) < 0.01
+        xs = [line.used_rect.x for line in reply.lines]
+        assert xs == sorted(xs, reverse=True)
+        with pytest.raises(layoutd.LayoutdError) as refused:
+            client.justify("縦", 300, writing_mode=layout_pb2.WRITING_MODE_VERTICAL_RL, text_combine_upright=9)
+        assert refused.value.field == "justify.text_combine_upright"
+
+
 def _disc_png(size):
     """A PNG of an opaque disc on clear pixels, size x size."""
     import struct
