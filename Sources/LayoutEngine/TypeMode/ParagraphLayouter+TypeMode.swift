@@ -10,27 +10,13 @@ extension ParagraphLayouter {
     /// each sized to fill `width` down the page, then the whole turned onto it.
     public func justify(_ request: TypeModeRequest, budget: WorkBudget = .unlimited) throws -> TypeModeLayout {
         try request.validate()
-        var style = request.style
-        style.size = request.sizing == .uniform ? request.maxSize : request.minSize
-        let units = request.units ?? AttributedText.utf16(request.text)
-        var paragraph = ParagraphRequest(text: AttributedText(request.text, units: units, style: style, paint: request.paint, spans: request.spans),
-                                         width: request.width,
-                                         alignment: request.alignment, lineHeightMultiple: request.lineHeightMultiple,
-                                         truncationToken: nil)
-        let vertical = request.writingMode.isVertical
-        if vertical {
-            // The columns' length is the width lines fill; the page's width is found by the fit.
-            paragraph.writingMode = request.writingMode
-            paragraph.height = request.width
-            (paragraph.textOrientation, paragraph.combineUpright, paragraph.combinesLetters) =
-                (request.textOrientation, request.combineUpright, request.combinesLetters)
-        }
+        if request.writingMode.isVertical { return try justifyInColumns(request, budget: budget) }
+        let paragraph = paragraphRequest(request)
         try paragraph.validate(fonts: fonts, maxTextLength: maxTextLength)
         var layout = try withContext(budget: budget) { context in
-            let positioner = vertical ? try verticalPositioner(paragraph, attachments: request.attachments, context: context)
-                : TextPositioner(shaped: try shape(paragraph.text, direction: paragraph.direction, attachments: request.attachments,
-                                                   context: context),
-                                 request: paragraph, context: context)
+            let positioner = TextPositioner(
+                shaped: try shape(paragraph.text, direction: paragraph.direction, attachments: request.attachments, context: context),
+                request: paragraph, context: context)
             defer { positioner.recycle() }
             return switch request.sizing {
             case .perLine: try positioner.fitPerLine(request)
@@ -38,15 +24,46 @@ extension ParagraphLayouter {
             }
         }
         // Decorate the fitted lines: each line's decorations and marks at its own size.
-        try decorate(&layout.paragraph, text: paragraph.text, writingMode: request.writingMode, budget: budget)
-        if vertical {
-            let frame = VerticalFrame(mode: request.writingMode, extent: layout.paragraph.size.height)
-            layout.paragraph = frame.turned(layout.paragraph)
-        }
+        try decorate(&layout.paragraph, text: paragraph.text, budget: budget)
         return layout
     }
 
-    /// Vertical Type Mode's positioner: `paragraph` shaped for columns, its lines `height` long.
+    /// The paragraph a Type Mode request lays out: its text at the size lines are broken at.
+    @inline(__always)
+    private func paragraphRequest(_ request: TypeModeRequest) -> ParagraphRequest {
+        var style = request.style
+        style.size = request.sizing == .uniform ? request.maxSize : request.minSize
+        let units = request.units ?? AttributedText.utf16(request.text)
+        return ParagraphRequest(text: AttributedText(request.text, units: units, style: style, paint: request.paint, spans: request.spans),
+                                width: request.width, alignment: request.alignment, lineHeightMultiple: request.lineHeightMultiple,
+                                truncationToken: nil)
+    }
+
+    /// Vertical Type Mode: the same fit in the columns' own frame (shaped top to bottom, each
+    /// column sized to fill `width` down the page), decorated there, then turned onto the page.
+    private func justifyInColumns(_ request: TypeModeRequest, budget: WorkBudget) throws -> TypeModeLayout {
+        var paragraph = paragraphRequest(request)
+        // The columns' length is the width lines fill; the page's width is found by the fit.
+        (paragraph.writingMode, paragraph.height) = (request.writingMode, request.width)
+        (paragraph.textOrientation, paragraph.combineUpright, paragraph.combinesLetters) =
+            (request.textOrientation, request.combineUpright, request.combinesLetters)
+        try paragraph.validate(fonts: fonts, maxTextLength: maxTextLength)
+        var layout = try withContext(budget: budget) { context in
+            let positioner = try verticalPositioner(paragraph, attachments: request.attachments, context: context)
+            defer { positioner.recycle() }
+            return switch request.sizing {
+            case .perLine: try positioner.fitPerLine(request)
+            case .uniform: try positioner.fitUniform(request)
+            }
+        }
+        try decorate(&layout.paragraph, text: paragraph.text, writingMode: request.writingMode, budget: budget)
+        layout.paragraph = VerticalFrame(mode: request.writingMode, extent: layout.paragraph.size.height).turned(layout.paragraph)
+        return layout
+    }
+
+    /// Vertical Type Mode's positioner: `paragraph` shaped for columns. Its lines are `width`
+    /// long, as in horizontal Type Mode; its `height`, the same length (validation asks vertical
+    /// text for one), bounds nothing here: Type Mode stacks every line it fits.
     private func verticalPositioner(_ paragraph: ParagraphRequest, attachments: [InlineAttachment],
                                     context: LayoutContext) throws -> TextPositioner {
         let setting = VerticalSetting(combineUpTo: paragraph.combineUpright, combinesLetters: paragraph.combinesLetters,
@@ -54,7 +71,7 @@ extension ParagraphLayouter {
         let positioner = TextPositioner(
             shaped: try ShapedText(text: paragraph.text, direction: paragraph.direction, attachments: attachments,
                                    vertical: setting, fonts: fonts, context: context),
-            settings: LineSettings(paragraph, width: paragraph.height ?? paragraph.width, height: nil, flow: nil), context: context)
+            request: paragraph, context: context)
         positioner.vertical = setting
         return positioner
     }
@@ -168,6 +185,12 @@ extension TextPositioner {
             }
             boxes = planned.map { $0.metrics.box(multiple: multiple, fixed: nil) }
         }
+        if settings.writingMode == .verticalLeftToRight {
+            // Measured afresh at their sizes (`resized`): left-to-right columns' metrics mirrored
+            // as `plan` mirrors them, once the sizes are final (a line's height is the same either way).
+            for index in planned.indices { planned[index].metrics.mirror() }
+            boxes = planned.map { $0.metrics.box(multiple: multiple, fixed: nil) }
+        }
         let layout = stack(planned, boxes: boxes, lineCount: planned.count, visibleRange: 0..<shaped.text.units.count)
         return TypeModeLayout(paragraph: layout, lineSizes: sizes, clamped: clamped)
     }
@@ -202,12 +225,12 @@ extension ParagraphPositioner {
         return size
     }
 
-    /// The line with every piece drawn `factor` times the style's size.
+    /// The line with every piece drawn `factor` times the style's size; a left-to-right column's metrics
+    /// as a right-to-left one's, until Type Mode's `stack` mirrors them.
     func resized(_ line: PlannedLine, factor: Double) -> PlannedLine {
         var line = line
         for index in line.pieces.indices { line.pieces[index].sizeFactor = factor }
         line.metrics = shaped.metrics(of: &line.pieces, at: line.broken.range.lowerBound, emptyLineSizeFactor: factor)
-        if settings.writingMode == .verticalLeftToRight { line.metrics.mirror() }  // as `plan` does
         return line
     }
 
