@@ -102,6 +102,35 @@ import TestSupport
         #expect(!five.runs.contains { $0.orientation == .combined })
     }
 
+    /// Combined text wider than the em is drawn smaller until it fits (CSS Writing Modes: it is
+    /// compressed to one em), so it never reaches into the next column; text that fits keeps its size.
+    @Test func combinedRunsWiderThanTheEmAreDrawnSmallerToFitIt() throws {
+        for (text, digits) in [("令和2024年", "2024"), ("第123回", "123"), ("12月24日", "12"), ("第1回", "1")] {
+            for mode in [WritingMode.verticalRightToLeft, .verticalLeftToRight] {
+                let layout = try Self.layout(text, mode: mode, combine: 4, height: 400)
+                let runs = layout.runs.filter { $0.orientation == .combined }
+                #expect(runs.count == (digits == "12" ? 2 : 1), "\(text)")
+                let run = try #require(runs.first)
+                let font = try #require(Fixtures.registry.font(id: run.fontID))
+                let natural = run.glyphs.reduce(0.0) { $0 + $1.advance } * 20 / run.size
+                let width = run.glyphs.reduce(0.0) { $0 + $1.advance }
+                if natural > 20 {
+                    #expect(abs(width - 20) < 1e-9, "\(text): \(width) pt across, not the em")
+                    #expect(abs(run.size - 20 * 20 / natural) < 1e-9, "\(text): drawn at \(run.size) pt")
+                } else {
+                    #expect(run.size == 20, "\(text)")
+                }
+                // Its ink stays inside the column.
+                let column = layout.lines[run.lineIndex].usedRect
+                for glyph in run.glyphs {
+                    let ink = try #require(InkBounds.glyphInk(font.inkExtents(glyph.id), at: glyph.position,
+                                                              scale: font.scale(for: run.size), sideways: false))
+                    #expect(ink.x >= column.x - 1e-6 && ink.maxX <= column.maxX + 1e-6, "\(text) \(mode): \(ink) outside \(column)")
+                }
+            }
+        }
+    }
+
     @Test func truncationDecorationsAndAttachmentsTurnWithTheText() throws {
         let long = String(repeating: "縦書きの文章は上から下へ進みます。", count: 6)
         let cut = try Self.layout(long, height: 100) { $0.maxLines = 2 }
