@@ -215,8 +215,19 @@ extension Layoutd_V1_DecorationLine {
         guard allowsSkipInk || !skipInk else {
             throw LayoutError(.invalidArgument, "skip_ink applies to underlines only", field: field + ".skip_ink")
         }
+        let side: DecorationLine.UnderlinePosition
+        switch position {
+        case .auto: side = .auto
+        case .left: side = .left
+        case .right: side = .right
+        case .UNRECOGNIZED(let value):
+            throw LayoutError(.invalidArgument, "unknown underline position \(value); AUTO, LEFT or RIGHT", field: field + ".position")
+        }
+        guard allowsSkipInk || side == .auto else {
+            throw LayoutError(.invalidArgument, "position applies to underlines only", field: field + ".position")
+        }
         return .set(DecorationLine(style: style, color: hasColor ? try color.checked(field: field + ".color") : nil,
-                                   skipsInk: skipInk))
+                                   skipsInk: skipInk, position: side))
     }
 
     public init(_ line: DecorationLine) {
@@ -224,6 +235,11 @@ extension Layoutd_V1_DecorationLine {
         style = Layoutd_V1_LineStyle(line.style)
         if let color = line.color { self.color = Layoutd_V1_Color(color) }
         skipInk = line.skipsInk
+        switch line.position {
+        case .auto: position = .auto
+        case .left: position = .left
+        case .right: position = .right
+        }
     }
 }
 

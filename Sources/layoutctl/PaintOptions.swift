@@ -90,7 +90,7 @@ struct PaintOptions: ParsableArguments {
         "single": .single, "double": .double, "thick": .thick, "dotted": .dotted, "dashed": .dashed, "none": .none,
     ]
 
-    /// `STYLE` then `skip-ink` and a colour, in any order after it.
+    /// `STYLE` then `skip-ink`, a side (`left`, `right`) and a colour, in any order after it.
     static func line(_ text: String, separator: Character, option: String) throws -> Layoutd_V1_DecorationLine {
         var line = Layoutd_V1_DecorationLine()
         for (index, part) in text.split(separator: separator).map(String.init).enumerated() {
@@ -98,11 +98,13 @@ struct PaintOptions: ParsableArguments {
                 line.style = style
             } else if part == "skip-ink" {
                 line.skipInk = true
+            } else if part == "left" || part == "right" {
+                line.position = part == "left" ? .left : .right
             } else if part.hasPrefix("#") {
                 line.color = try color(part, option: option)
             } else {
                 throw ValidationError("\(option): \"\(part)\" is not a line style (single, double, thick, dotted, dashed, none), "
-                                      + "skip-ink or a #colour")
+                                      + "skip-ink, left, right (an underline's side in vertical text) or a #colour")
             }
         }
         return line
@@ -233,7 +235,7 @@ struct PaintOptions: ParsableArguments {
 /// Styles over ranges and formatting rules: `layout` and `typemode` share them.
 struct SpanOptions: ParsableArguments {
     @Option(help: ArgumentHelp("A style over a UTF-16 range: START:END:KEY=VALUE,... with keys color, background, underline "
-                               + "(STYLE[/skip-ink][/#rrggbb]), strike (STYLE[/#rrggbb]), shadow (DX/DY/BLUR/#rrggbb), weight, "
+                               + "(STYLE[/skip-ink][/left|right][/#rrggbb]), strike (STYLE[/#rrggbb]), shadow (DX/DY/BLUR/#rrggbb), weight, "
                                + "size (not in typemode), font, italic, effect (letterpress/DEPTH/#surface or outline/WIDTH/#colour/fill), "
                                + "glow (RADIUS/#rrggbb/STRENGTH), fill (as --text-fill, with /), line-break, word-break and emphasis (as the options), e.g. 0:5:underline=double/#ff0000,weight=700.",
                                valueName: "span"))
@@ -260,7 +262,7 @@ struct SpanOptions: ParsableArguments {
 /// `typemode` share them (Type Mode's `--color` is its palette, so colour is `layout`'s own).
 struct DecorationOptions: ParsableArguments {
     @Option(help: "A fill behind the glyphs, #rrggbb or #rrggbbaa.") var background: String?
-    @Option(help: "Underline: single, double, thick, dotted or dashed, then ,skip-ink and/or ,#rrggbb (e.g. single,skip-ink).")
+    @Option(help: "Underline: single, double, thick, dotted or dashed, then ,skip-ink, ,left or ,right (its side of a vertical column) and ,#rrggbb (e.g. single,skip-ink).")
     var underline: String?
     @Flag(help: "Strike the text through (for a style or colour: --strike-style).") var strike = false
     @Option(help: "Strikethrough: single, double, thick, dotted or dashed, then ,#rrggbb.") var strikeStyle: String?

@@ -225,6 +225,32 @@ import TestSupport
         }
     }
 
+    /// `text-underline-position: left | right` puts an underline on that side of the column
+    /// whatever the language says, in either mode, and the column grows on that side to hold it.
+    @Test func anUnderlinesPositionChoosesItsSide() throws {
+        let text = "漢字の東京漢字の東京漢字"
+        for mode in [WritingMode.verticalRightToLeft, .verticalLeftToRight] {
+            for language in ["ja", "zh"] {
+                for position in DecorationLine.UnderlinePosition.allCases {
+                    let right = position == .auto ? language != "zh" : position == .right
+                    let layout = try Self.decorated(text, mode: mode, language: language, height: 200,
+                                                    StylePatch(underline: .set(DecorationLine(position: position))))
+                    let label = "\(mode), \"\(language)\", \(position)"
+                    let ink = try #require(layout.ink)
+                    #expect(layout.decorations.filter { $0.kind == .underline }.count == layout.lines.count, "\(label)")
+                    for decoration in layout.decorations where decoration.kind == .underline {
+                        let column = layout.lines[decoration.lineIndex].usedRect
+                        let glyphs = try #require(ink.lines[decoration.lineIndex])
+                        for rect in decoration.rects {
+                            #expect(right ? rect.x > glyphs.maxX : rect.maxX < glyphs.x, "on its side: \(label)")
+                            #expect(rect.x >= column.x - 1e-9 && rect.maxX <= column.maxX + 1e-9, "inside its column: \(label)")
+                        }
+                    }
+                }
+            }
+        }
+    }
+
     /// A column grows to hold its underline, as it does emphasis marks: columns of ideographs are
     /// an em thick, so an underline past the glyphs stood inside the next column, across its
     /// ideographs. Each underline lies inside its own column and clear of every other's ink.

@@ -11,7 +11,7 @@ extension ConversionTests {
     @Test func theDefaultStylesPaintAndASpansComeThrough() throws {
         let request = try convert {
             $0.defaultStyle.color = Self.wireRed
-            $0.defaultStyle.underline = .with { $0.style = .dashed; $0.skipInk = true }
+            $0.defaultStyle.underline = .with { $0.style = .dashed; $0.skipInk = true; $0.position = .left }
             $0.spans = [.with {
                 $0.range = .with { $0.start = 8; $0.length = 6 }
                 $0.style.underline = .with { $0.style = .none }
@@ -22,7 +22,7 @@ extension ConversionTests {
         }.get()
         let red = Color(red: 1, green: 0, blue: 0)
         #expect(request.text.paints == [
-            TextPaint(color: red, underline: DecorationLine(style: .dashed, skipsInk: true)),
+            TextPaint(color: red, underline: DecorationLine(style: .dashed, skipsInk: true, position: .left)),
             TextPaint(color: red, background: Color(red: 0, green: 1, blue: 0, alpha: 0.5),
                       strikethrough: DecorationLine(color: Color(red: 0, green: 0, blue: 1)),
                       shadows: [TextShadow(offset: Point(x: 2, y: 3), blurRadius: 4)]),
@@ -30,6 +30,15 @@ extension ConversionTests {
         #expect(request.text.paintRuns.map(\.range) == [0..<8, 8..<14])
         // Paint never splits what is shaped.
         #expect(request.text.styles.count == 1)
+    }
+
+    /// An underline's side comes back on the reply's paints (engine to wire) as it was asked for (wire to engine).
+    @Test func anUnderlinesPositionComesBackOnThePaints() throws {
+        for position in DecorationLine.UnderlinePosition.allCases {
+            let wire = Layoutd_V1_DecorationLine(DecorationLine(position: position))
+            let request = try convert { $0.defaultStyle.underline = wire }.get()
+            #expect(request.text.paints.first?.underline == DecorationLine(position: position))
+        }
     }
 
     @Test func aShadowCanBeCleared() throws {
@@ -51,6 +60,8 @@ extension ConversionTests {
         #expect(failure { $0.defaultStyle.underline = .with { $0.color = .with { $0.blue = -1 } } }?.field
                 == "default_style.underline.color.blue")
         #expect(failure { $0.defaultStyle.strikethrough = .with { $0.skipInk = true } }?.field == "default_style.strikethrough.skip_ink")
+        #expect(failure { $0.defaultStyle.underline = .with { $0.position = .UNRECOGNIZED(3) } }?.field == "default_style.underline.position")
+        #expect(failure { $0.defaultStyle.strikethrough = .with { $0.position = .right } }?.field == "default_style.strikethrough.position")
         #expect(failure { $0.defaultStyle.shadow = .with { $0.blurRadius = 101 } }?.field == "default_style.shadow.blur_radius")
         #expect(failure { $0.defaultStyle.shadow = .with { $0.offsetY = .infinity } }?.field == "default_style.shadow.offset_y")
         #expect(failure { $0.defaultStyle.shadow = .with { $0.color = .with { $0.green = 9 } } }?.field == "default_style.shadow.color.green")

@@ -134,7 +134,7 @@ enum TextDecorator {
         // instead (`VerticalUnderline`), made here on the under side and mirrored about the
         // centre line below when it stands over.
         let besideColumn = kind == .underline && writingMode.isVertical
-        let standsRight = besideColumn && VerticalUnderline.standsRight(language: text.styles[text.styleIndex(at: lower)].language)
+        let standsRight = besideColumn && VerticalUnderline.standsRight(decorationLine, language: text.styles[text.styleIndex(at: lower)].language)
         var top = -Double.infinity, thickness = 0.0, largest = 0.0
         for segment in piece {
             // The run's fields read in place: a copy of it counted its glyphs' and instance's references.

@@ -2,13 +2,24 @@
 /// it, and by line metrics, which make room for it (as for emphasis marks): a column is only as
 /// thick as its glyphs, so an underline past them would otherwise cross the next column.
 ///
-/// Its side is CSS's `text-underline-position: auto`: the page's right of the column, except in
-/// Chinese, whose underlines stand on the left. It keeps its font's distance below a baseline
-/// past what the text reaches on that side: half an em for upright glyphs, half the ascender and
-/// descender for a run on its side, and emphasis marks and ruby standing there.
+/// Its side is CSS's `text-underline-position`: `auto` the page's right of the column, except
+/// in Chinese, whose underlines stand on the left; or the `left` or `right` the line asks for.
+/// It keeps its font's distance below a baseline past what the text reaches on that side: half
+/// an em for upright glyphs, half the ascender and descender for a run on its side, and
+/// emphasis marks and ruby standing there.
 enum VerticalUnderline {
-    /// Whether the underline of text in `language` stands on the page's right of its column:
-    /// all but Chinese (`zh`, `zh-Hant`, `zh_TW`, in any case), read without a lowercased copy.
+    /// Whether `line`, underlining text in `language`, stands on the page's right of its
+    /// column: on the side it asks for, else where `auto` puts it.
+    static func standsRight(_ line: DecorationLine, language: String) -> Bool {
+        switch line.position {
+        case .auto: standsRight(language: language)
+        case .left: false
+        case .right: true
+        }
+    }
+
+    /// Whether `auto` puts the underline of text in `language` on the page's right: for all but
+    /// Chinese (`zh`, `zh-Hant`, `zh_TW`, in any case), read without a lowercased copy.
     static func standsRight(language: String) -> Bool {
         var bytes = language.utf8.makeIterator()
         guard bytes.next().map({ $0 | 0x20 }) == UInt8(ascii: "z"), bytes.next().map({ $0 | 0x20 }) == UInt8(ascii: "h") else { return true }
@@ -69,7 +80,7 @@ enum VerticalUnderline {
         var furthest = (right: -Double.infinity, left: -Double.infinity), thickest = (right: 0.0, left: 0.0)
         for item in items {
             guard case .glyphs(let piece) = item, piece.orientation != .horizontal else { continue }
-            let right = standsRight(language: text.styles[piece.style].language)
+            let language = text.styles[piece.style].language
             let scale = piece.font.scale(for: piece.size)
             var offset = piece.range.lowerBound
             while offset < piece.range.upperBound {
@@ -78,6 +89,7 @@ enum VerticalUnderline {
                 let painted = max(run.range.lowerBound, piece.range.lowerBound)..<min(run.range.upperBound, piece.range.upperBound)
                 offset = painted.upperBound
                 guard let line = paint.underline else { continue }
+                let right = standsRight(line, language: language)
                 let reach = max(glyphsReach(piece.orientation, size: piece.size, font: piece.font),
                                 annotationsReach(painted, paint: paint, size: piece.size, text: text, right: right))
                 let edge = top(past: reach, font: piece.font, scale: scale)

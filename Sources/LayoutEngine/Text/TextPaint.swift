@@ -113,11 +113,21 @@ public struct DecorationLine: Hashable, Sendable {
     /// Underlines only: the line is cut where glyph ink crosses it (descenders), one thickness
     /// clear of the ink on each side, as CSS `text-decoration-skip-ink: auto` does.
     public var skipsInk: Bool
+    /// Underlines of vertical text only: the side of the column the line stands on.
+    public var position: UnderlinePosition = .auto
 
-    public init(style: Style = .single, color: Color? = nil, skipsInk: Bool = false) {
+    /// Which side of a vertical line an underline stands on, as CSS `text-underline-position`
+    /// says it: `auto` by the language (the page's right, the left in Chinese), or the page's
+    /// `left` or `right` whatever the language. Horizontal text's underlines ignore it.
+    public enum UnderlinePosition: Hashable, Sendable, CaseIterable {
+        case auto, left, right
+    }
+
+    public init(style: Style = .single, color: Color? = nil, skipsInk: Bool = false, position: UnderlinePosition = .auto) {
         self.style = style
         self.color = color
         self.skipsInk = skipsInk
+        self.position = position
     }
 }
 

@@ -500,6 +500,36 @@ LINE_STYLE_NONE: LineStyle.ValueType  # 5
 global___LineStyle = LineStyle
 
 
+class _UnderlinePosition:
+    ValueType = typing.NewType('ValueType', builtins.int)
+    V: typing_extensions.TypeAlias = ValueType
+class _UnderlinePositionEnumTypeWrapper(google.protobuf.internal.enum_type_wrapper._EnumTypeWrapper[_UnderlinePosition.ValueType], builtins.type):
+    DESCRIPTOR: google.protobuf.descriptor.EnumDescriptor
+    UNDERLINE_POSITION_AUTO: _UnderlinePosition.ValueType  # 0
+    """By the language: the page's right of the column, the left in Chinese (`zh`, `zh-Hant`…)."""
+
+    UNDERLINE_POSITION_LEFT: _UnderlinePosition.ValueType  # 1
+    """The page's left of the column, whatever the language."""
+
+    UNDERLINE_POSITION_RIGHT: _UnderlinePosition.ValueType  # 2
+    """The page's right of the column, whatever the language."""
+
+class UnderlinePosition(_UnderlinePosition, metaclass=_UnderlinePositionEnumTypeWrapper):
+    """Which side of a vertical line an underline stands on (CSS text-underline-position)."""
+    pass
+
+UNDERLINE_POSITION_AUTO: UnderlinePosition.ValueType  # 0
+"""By the language: the page's right of the column, the left in Chinese (`zh`, `zh-Hant`…)."""
+
+UNDERLINE_POSITION_LEFT: UnderlinePosition.ValueType  # 1
+"""The page's left of the column, whatever the language."""
+
+UNDERLINE_POSITION_RIGHT: UnderlinePosition.ValueType  # 2
+"""The page's right of the column, whatever the language."""
+
+global___UnderlinePosition = UnderlinePosition
+
+
 class _Alignment:
     ValueType = typing.NewType('ValueType', builtins.int)
     V: typing_extensions.TypeAlias = ValueType
@@ -1510,6 +1540,7 @@ class DecorationLine(google.protobuf.message.Message):
     STYLE_FIELD_NUMBER: builtins.int
     COLOR_FIELD_NUMBER: builtins.int
     SKIP_INK_FIELD_NUMBER: builtins.int
+    POSITION_FIELD_NUMBER: builtins.int
     style: global___LineStyle.ValueType
     """How the line is drawn."""
 
@@ -1522,14 +1553,20 @@ class DecorationLine(google.protobuf.message.Message):
     the ink on each side (CSS text-decoration-skip-ink: auto).
     """
 
+    position: global___UnderlinePosition.ValueType
+    """Underlines of vertical text only: the side of the column the line stands on (CSS
+    text-underline-position). Horizontal text's underlines ignore it.
+    """
+
     def __init__(self,
         *,
         style: global___LineStyle.ValueType = ...,
         color: typing.Optional[layoutd.v1.decoration_pb2.Color] = ...,
         skip_ink: builtins.bool = ...,
+        position: global___UnderlinePosition.ValueType = ...,
         ) -> None: ...
     def HasField(self, field_name: typing_extensions.Literal["color",b"color"]) -> builtins.bool: ...
-    def ClearField(self, field_name: typing_extensions.Literal["color",b"color","skip_ink",b"skip_ink","style",b"style"]) -> None: ...
+    def ClearField(self, field_name: typing_extensions.Literal["color",b"color","position",b"position","skip_ink",b"skip_ink","style",b"style"]) -> None: ...
 global___DecorationLine = DecorationLine
 
 class Shadow(google.protobuf.message.Message):

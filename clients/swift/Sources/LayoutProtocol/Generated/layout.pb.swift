@@ -625,6 +625,51 @@ public nonisolated enum Layoutd_V1_LineStyle: SwiftProtobuf.Enum, Swift.CaseIter
 
 }
 
+/// Which side of a vertical line an underline stands on (CSS text-underline-position).
+public nonisolated enum Layoutd_V1_UnderlinePosition: SwiftProtobuf.Enum, Swift.CaseIterable {
+  public typealias RawValue = Int
+
+  /// By the language: the page's right of the column, the left in Chinese (`zh`, `zh-Hant`…).
+  case auto // = 0
+
+  /// The page's left of the column, whatever the language.
+  case left // = 1
+
+  /// The page's right of the column, whatever the language.
+  case right // = 2
+  case UNRECOGNIZED(Int)
+
+  public init() {
+    self = .auto
+  }
+
+  public init?(rawValue: Int) {
+    switch rawValue {
+    case 0: self = .auto
+    case 1: self = .left
+    case 2: self = .right
+    default: self = .UNRECOGNIZED(rawValue)
+    }
+  }
+
+  public var rawValue: Int {
+    switch self {
+    case .auto: return 0
+    case .left: return 1
+    case .right: return 2
+    case .UNRECOGNIZED(let i): return i
+    }
+  }
+
+  // The compiler won't synthesize support with the UNRECOGNIZED case.
+  public static let allCases: [Layoutd_V1_UnderlinePosition] = [
+    .auto,
+    .left,
+    .right,
+  ]
+
+}
+
 /// Where a line sits across the width.
 public nonisolated enum Layoutd_V1_Alignment: SwiftProtobuf.Enum, Swift.CaseIterable {
   public typealias RawValue = Int
@@ -1875,6 +1920,10 @@ public nonisolated struct Layoutd_V1_DecorationLine: Sendable {
   /// Underlines only: cut where glyph ink crosses the line (descenders), one thickness clear of
   /// the ink on each side (CSS text-decoration-skip-ink: auto).
   public var skipInk: Bool = false
+
+  /// Underlines of vertical text only: the side of the column the line stands on (CSS
+  /// text-underline-position). Horizontal text's underlines ignore it.
+  public var position: Layoutd_V1_UnderlinePosition = .auto
 
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
@@ -3601,6 +3650,10 @@ nonisolated extension Layoutd_V1_LineStyle: SwiftProtobuf._ProtoNameProviding {
   public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{2}\0LINE_STYLE_SINGLE\0\u{1}LINE_STYLE_DOUBLE\0\u{1}LINE_STYLE_THICK\0\u{1}LINE_STYLE_DOTTED\0\u{1}LINE_STYLE_DASHED\0\u{1}LINE_STYLE_NONE\0")
 }
 
+nonisolated extension Layoutd_V1_UnderlinePosition: SwiftProtobuf._ProtoNameProviding {
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{2}\0UNDERLINE_POSITION_AUTO\0\u{1}UNDERLINE_POSITION_LEFT\0\u{1}UNDERLINE_POSITION_RIGHT\0")
+}
+
 nonisolated extension Layoutd_V1_Alignment: SwiftProtobuf._ProtoNameProviding {
   public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{2}\0ALIGNMENT_NATURAL\0\u{1}ALIGNMENT_LEFT\0\u{1}ALIGNMENT_RIGHT\0\u{1}ALIGNMENT_CENTER\0\u{1}ALIGNMENT_JUSTIFIED\0")
 }
@@ -4364,7 +4417,7 @@ nonisolated extension Layoutd_V1_TextEffect.Kind: SwiftProtobuf._ProtoNameProvid
 
 nonisolated extension Layoutd_V1_DecorationLine: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".DecorationLine"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}style\0\u{1}color\0\u{3}skip_ink\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}style\0\u{1}color\0\u{3}skip_ink\0\u{1}position\0")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -4375,6 +4428,7 @@ nonisolated extension Layoutd_V1_DecorationLine: SwiftProtobuf.Message, SwiftPro
       case 1: try { try decoder.decodeSingularEnumField(value: &self.style) }()
       case 2: try { try decoder.decodeSingularMessageField(value: &self._color) }()
       case 3: try { try decoder.decodeSingularBoolField(value: &self.skipInk) }()
+      case 4: try { try decoder.decodeSingularEnumField(value: &self.position) }()
       default: break
       }
     }
@@ -4394,6 +4448,9 @@ nonisolated extension Layoutd_V1_DecorationLine: SwiftProtobuf.Message, SwiftPro
     if self.skipInk != false {
       try visitor.visitSingularBoolField(value: self.skipInk, fieldNumber: 3)
     }
+    if self.position != .auto {
+      try visitor.visitSingularEnumField(value: self.position, fieldNumber: 4)
+    }
     try unknownFields.traverse(visitor: &visitor)
   }
 
@@ -4401,6 +4458,7 @@ nonisolated extension Layoutd_V1_DecorationLine: SwiftProtobuf.Message, SwiftPro
     if lhs.style != rhs.style {return false}
     if lhs._color != rhs._color {return false}
     if lhs.skipInk != rhs.skipInk {return false}
+    if lhs.position != rhs.position {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }
