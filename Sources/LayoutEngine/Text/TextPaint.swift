@@ -112,9 +112,19 @@ public struct DecorationLine: Hashable, Sendable {
     public var color: Color?
     /// Underlines only: the line is cut where glyph ink crosses it (descenders), one thickness
     /// clear of the ink on each side, as CSS `text-decoration-skip-ink: auto` does.
-    public var skipsInk: Bool
+    public var skipsInk: Bool {
+        get { underlineBits & 1 != 0 }
+        set { underlineBits = (underlineBits & ~1) | (newValue ? 1 : 0) }
+    }
     /// Underlines of vertical text only: the side of the column the line stands on.
-    public var position: UnderlinePosition = .auto
+    public var position: UnderlinePosition {
+        get { underlineBits & 6 == 2 ? .left : underlineBits & 6 == 4 ? .right : .auto }
+        set { underlineBits = (underlineBits & 1) | (newValue == .left ? 2 : newValue == .right ? 4 : 0) }
+    }
+    /// `skipsInk` and `position` in one byte: a text's paints hold two lines each and are copied
+    /// whole, and a byte more in each line made every paint's copy go through Swift's generic
+    /// value code (docs/design.md, "An underline's side").
+    private var underlineBits: UInt8 = 0
 
     /// Which side of a vertical line an underline stands on, as CSS `text-underline-position`
     /// says it: `auto` by the language (the page's right, the left in Chinese), or the page's
