@@ -74,6 +74,10 @@ extension Layoutd_V1_JustifyRequest {
         }
         // Every setting as a justify request makes it, from the request without its text, spans and rules.
         let plan = try settingsOnly.plan(fonts: fonts, budget: budget)
+        if plan.request.writingMode.isVertical {
+            // As a layout request's documents are: paragraphs stack down the page.
+            throw LayoutError(.invalidArgument, "documents are horizontal text", field: "writing_mode")
+        }
         if plan.request.sizing == .uniform && sizing != .uniform {
             throw LayoutError(.invalidArgument, "preset \"\(preset)\" sizes the whole text uniformly, which ties every line to all of it: "
                               + "set sizing PER_LINE to edit it as a document", field: "sizing")

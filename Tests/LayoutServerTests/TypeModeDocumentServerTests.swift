@@ -93,7 +93,10 @@ import Testing
         highlight.backgrounds = [.with { $0.kind = .highlight; $0.range = .with { $0.length = 1 } }]
         var sized = Self.story("a\nb")
         sized.spans = [.with { $0.range = .with { $0.length = 1 }; $0.style.size = 30 }]
+        var vertical = Self.story("縦\n書き")
+        vertical.writingMode = .verticalRl
         let cases: [(Layoutd_V1_OpenDocumentRequest, String)] = [
+            (.with { $0.typeMode = vertical }, "open_document.type_mode.writing_mode"),
             (.with { $0.typeMode = uniform }, "open_document.type_mode.sizing"),
             (.with { $0.typeMode = Self.story("a", preset: "classic") }, "open_document.type_mode.sizing"),
             (.with { $0.typeMode = tall }, "open_document.type_mode.max_height"),
