@@ -79,7 +79,7 @@ extension Layoutd_V1_JustifyRequest {
             lastLineUnscaled: lastLineUnscaled)
         request.attachments = try attachments.inlineAttachments(fonts: fonts)
         request.wholePointSizes = wholePointSizes
-        let vertical = try VerticalFields(writingMode, textOrientation, combineUpright: textCombineUpright, combineLetters: combineLetters)
+        let vertical = try VerticalFields(self)
         (request.writingMode, request.textOrientation) = (vertical.writingMode, vertical.textOrientation)
         (request.combineUpright, request.combinesLetters) = (vertical.combineUpright, vertical.combinesLetters)
         request.paint = patch.appliedPaint(to: TextPaint())

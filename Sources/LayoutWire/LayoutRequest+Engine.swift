@@ -289,7 +289,7 @@ extension Layoutd_V1_Style {
 extension Layoutd_V1_LayoutRequest {
     /// Vertical text's fields onto the engine's request.
     func applyWritingMode(to request: inout ParagraphRequest) throws(LayoutError) {
-        let fields = try VerticalFields(writingMode, textOrientation, combineUpright: textCombineUpright, combineLetters: combineLetters)
+        let fields = try VerticalFields(self)
         request.writingMode = fields.writingMode
         request.combineUpright = fields.combineUpright
         request.combinesLetters = fields.combinesLetters
@@ -306,20 +306,20 @@ struct VerticalFields {
     var combineUpright: Int
     var combinesLetters: Bool
 
-    init(_ mode: Layoutd_V1_WritingMode, _ orientation: Layoutd_V1_TextOrientation, combineUpright: UInt32,
-         combineLetters: Bool) throws(LayoutError) {
-        switch mode {
+    init(_ request: some VerticalTextFields) throws(LayoutError) {
+        switch request.writingMode {
         case .horizontalTb: writingMode = .horizontal
         case .verticalRl: writingMode = .verticalRightToLeft
         case .verticalLr: writingMode = .verticalLeftToRight
         case .UNRECOGNIZED(let value): throw LayoutError(.invalidArgument, "unknown writing mode \(value)", field: "writing_mode")
         }
-        guard combineUpright <= 4 else {
-            throw LayoutError(.invalidArgument, "must be in [0, 4] characters, got \(combineUpright)", field: "text_combine_upright")
+        guard request.textCombineUpright <= 4 else {
+            throw LayoutError(.invalidArgument, "must be in [0, 4] characters, got \(request.textCombineUpright)",
+                              field: "text_combine_upright")
         }
-        self.combineUpright = Int(combineUpright)
-        combinesLetters = combineLetters
-        switch orientation {
+        combineUpright = Int(request.textCombineUpright)
+        combinesLetters = request.combineLetters
+        switch request.textOrientation {
         case .mixed: textOrientation = .mixed
         case .upright: textOrientation = .upright
         case .sideways: textOrientation = .sideways

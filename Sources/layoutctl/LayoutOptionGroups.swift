@@ -114,16 +114,16 @@ struct VerticalOptions: ParsableArguments {
     @Option(help: "Vertical text: how characters stand, as CSS text-orientation: mixed (the default, by UAX #50), upright or sideways.")
     var textOrientation: String = "mixed"
 
-    var writingMode: Layoutd_V1_WritingMode { vertical || verticalLr ? (verticalLr ? .verticalLr : .verticalRl) : .horizontalTb }
-
-    var orientation: Layoutd_V1_TextOrientation {
-        get throws {
-            switch textOrientation {
-            case "mixed": return .mixed
-            case "upright": return .upright
-            case "sideways": return .sideways
-            default: throw ValidationError("--text-orientation must be mixed, upright or sideways, not \(textOrientation)")
-            }
+    /// These options onto a layout or justify request.
+    func apply(to request: inout some VerticalTextFields) throws {
+        if vertical || verticalLr { request.writingMode = verticalLr ? .verticalLr : .verticalRl }
+        request.textCombineUpright = uprightDigits
+        request.combineLetters = uprightLetters
+        switch textOrientation {
+        case "mixed": request.textOrientation = .mixed
+        case "upright": request.textOrientation = .upright
+        case "sideways": request.textOrientation = .sideways
+        default: throw ValidationError("--text-orientation must be mixed, upright or sideways, not \(textOrientation)")
         }
     }
 }

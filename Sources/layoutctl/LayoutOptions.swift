@@ -49,11 +49,6 @@ struct LayoutOptions: ParsableArguments {
     var list: String? { paragraph.list }
     var autoSize: String? { paragraph.autoSize }
     var breakStrategy: String { paragraph.breakStrategy }
-    var vertical: Bool { verticalText.vertical }
-    var verticalLr: Bool { verticalText.verticalLr }
-    var uprightDigits: UInt32 { verticalText.uprightDigits }
-    var uprightLetters: Bool { verticalText.uprightLetters }
-    var textOrientation: String { verticalText.textOrientation }
     var output: String? { picture.output }
     var format: String? { picture.format }
     var scale: Float { picture.scale }
@@ -198,10 +193,7 @@ struct LayoutOptions: ParsableArguments {
         request.direction = base
         try flow.apply(to: &request)
         try onPath.apply(to: &request)
-        request.writingMode = verticalText.writingMode
-        request.textCombineUpright = uprightDigits
-        request.combineLetters = uprightLetters
-        request.textOrientation = try verticalText.orientation
+        try verticalText.apply(to: &request)
         return request
     }
 }

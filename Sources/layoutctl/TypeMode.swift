@@ -52,10 +52,7 @@ extension LayoutCtl {
             if lastLineUnscaled { request.lastLineUnscaled = true }
             if wholePointSizes { request.wholePointSizes = true }
             request.attachments = try attachment.map(AttachmentSpec.parse)
-            request.writingMode = verticalText.writingMode
-            request.textCombineUpright = verticalText.uprightDigits
-            request.combineLetters = verticalText.uprightLetters
-            request.textOrientation = try verticalText.orientation
+            try verticalText.apply(to: &request)
             switch sizing {
             case "": break
             case "per-line": request.sizing = .perLine
