@@ -131,6 +131,50 @@ import TestSupport
         }
     }
 
+    /// CSS's compression rules: two combined characters wider than the em take the font's
+    /// half-width glyphs (`hwid`), which Noto Sans CJK has for digits and letters, and so stand
+    /// at full size in exactly one em. Three take thirds (`twid`), which it has not, and a font
+    /// with no width variants (DejaVu Sans) keeps its glyphs: both are drawn smaller instead.
+    @Test func twoCombinedCharactersTakeTheFontsHalfWidthGlyphs() throws {
+        func combined(_ text: String, family: String = "Noto Sans CJK JP", mode: WritingMode = .verticalRightToLeft) throws
+            -> [GlyphRunLayout] {
+            let layout = try Self.layout(text, mode: mode, combine: 4, height: 400) {
+                $0.text = AttributedText(text, style: TextStyle(family: family, size: 20))
+                $0.combinesLetters = true
+            }
+            return layout.runs.filter { $0.orientation == .combined }
+        }
+        /// The glyphs a horizontal line shapes `text` into, with `features` on.
+        func horizontal(_ text: String, family: String = "Noto Sans CJK JP", features: [FontFeature] = []) throws -> [UInt32] {
+            var style = TextStyle(family: family, size: 20)
+            style.features = features
+            let layout = try Fixtures.layouter.layout(ParagraphRequest(text: AttributedText(text, style: style), width: 400))
+            return layout.runs.flatMap { $0.glyphs.map(\.id) }
+        }
+        let halfWidth = [FontFeature(tag: "hwid", value: 1)]
+        for mode in [WritingMode.verticalRightToLeft, .verticalLeftToRight] {
+            for (text, pair) in [("12月24日", "12"), ("第AB号", "AB"), ("令和07年", "07")] {
+                let run = try #require(try combined(text, mode: mode).first, "\(text)")
+                #expect(run.glyphs.map(\.id) == (try horizontal(pair, features: halfWidth)), "\(text): \(pair) in half widths")
+                #expect(run.glyphs.map(\.id) != (try horizontal(pair)), "\(text): not the proportional glyphs")
+                #expect(run.size == 20, "\(text): drawn at full size, not \(run.size) pt")
+                #expect(abs(run.glyphs.reduce(0.0) { $0 + $1.advance } - 20) < 1e-9, "\(text): one em across")
+            }
+            // No thirds in the font: the proportional glyphs, drawn smaller.
+            let three = try #require(try combined("第123回", mode: mode).first)
+            #expect(three.glyphs.map(\.id) == (try horizontal("123")))
+            #expect(three.size < 20)
+            // No width variants at all.
+            let plain = try #require(try combined("12月", family: "DejaVu Sans", mode: mode).first)
+            #expect(plain.glyphs.map(\.id) == (try horizontal("12", family: "DejaVu Sans")))
+            #expect(plain.size < 20 && abs(plain.glyphs.reduce(0.0) { $0 + $1.advance } - 20) < 1e-9)
+        }
+        // Narrow enough already ("1" alone, or two narrow letters): nothing changes.
+        let narrow = try #require(try combined("第il号").first)
+        #expect(narrow.glyphs.map(\.id) == (try horizontal("il")))
+        #expect(narrow.size == 20)
+    }
+
     @Test func truncationDecorationsAndAttachmentsTurnWithTheText() throws {
         let long = String(repeating: "縦書きの文章は上から下へ進みます。", count: 6)
         let cut = try Self.layout(long, height: 100) { $0.maxLines = 2 }

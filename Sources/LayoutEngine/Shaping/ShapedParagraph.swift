@@ -147,7 +147,13 @@ struct ShapedParagraph {
             items = pieces
         }
         var runs = scratch.runs.takeEmptied()
-        try Self.shape(items, units: shapingUnits, styles: styles, joining: vertical != nil, context: context, into: &runs)
+        if let vertical {
+            try Self.shape(items, units: shapingUnits, styles: styles, joining: true, context: context, into: &runs)
+            // Combined runs wider than the em, in the font's narrower glyphs where it has them.
+            if vertical.combineUpTo > 1 { Self.narrowCombined(items, units: shapingUnits, styles: styles, context: context, runs: &runs) }
+        } else {
+            try Self.shape(items, units: shapingUnits, styles: styles, joining: false, context: context, into: &runs)
+        }
         if text.hasRuby { RubyBases.space(&runs, items: items, text: text, flags: analysis.flags) }
         var prefix = scratch.prefix.takeEmptied()
         let prefixRises = Self.measure(items: items, runs: runs, boxes: boxes, text: text, flags: analysis.flags, into: &prefix)
@@ -405,5 +411,13 @@ final class ResolvedStyles {
         shaping = styles.map { ShapingStyle($0, library: fonts.shapingLibrary, user: user) }
         hasLetterSpacing = styles.contains { $0.letterSpacing != 0 }
         hasLineHeights = styles.contains { $0.lineHeight != nil }
+    }
+
+    /// Style `index`'s shaping with `feature` on as well: made when asked, for the rare run that
+    /// needs it (a combined run's width variants, `ShapedParagraph.narrowCombined`), and not kept.
+    func shaping(_ index: Int, with feature: FontFeature) -> ShapingStyle {
+        let style = shaping[index]
+        return ShapingStyle(language: style.language, features: style.features + [feature],
+                            library: fallback.registry.shapingLibrary, user: fallback.user)
     }
 }

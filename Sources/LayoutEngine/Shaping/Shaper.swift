@@ -16,6 +16,14 @@ package final class ShapingStyle {
         prepared = library?.prepare(language: style.language, features: style.features, user: user)
         key = ShapingCache.StyleKey(language: style.language, features: style.features)
     }
+
+    /// A style of these language and features (a style's variant, `ResolvedStyles.shaping(_:with:)`).
+    init(language: String, features: [FontFeature], library: (any ShapingLibrary)?, user: UInt32?) {
+        self.language = language
+        self.features = features
+        prepared = library?.prepare(language: language, features: features, user: user)
+        key = ShapingCache.StyleKey(language: language, features: features)
+    }
 }
 
 /// Shapes text with each face's own shaping (`FaceShaping`), through the shaping cache, at
