@@ -112,6 +112,16 @@ import Testing
         #expect(first.contains { $0.orientation == .combined })
         #expect(fitted.lineSizes[0] < Self.maxSize)
         #expect(abs(fitted.paragraph.lines[0].width - Self.length) < 0.01)
+        // Two digits take the font's half-width glyphs: each combined run stands at its column's
+        // size in one em, where Noto's proportional digits (1.11 em for two) were drawn smaller.
+        let dated = try Self.justify("12月24日\n夏休み") { $0.combineUpright = 2 }
+        let combined = dated.paragraph.runs.filter { $0.orientation == .combined }
+        #expect(combined.count == 2)
+        for run in combined {
+            let column = dated.lineSizes[run.lineIndex]
+            #expect(abs(run.size - column) < 1e-9, "drawn at \(run.size), its column at \(column)")
+            #expect(abs(run.glyphs.reduce(0.0) { $0 + $1.advance } - column) < 1e-6)
+        }
     }
 
     @Test func underlinesTurnWithTheColumns() throws {
