@@ -169,7 +169,7 @@ import TestSupport
             #expect(plain.glyphs.map(\.id) == (try horizontal("12", family: "DejaVu Sans")))
             #expect(plain.size < 20 && abs(plain.glyphs.reduce(0.0) { $0 + $1.advance } - 20) < 1e-9)
         }
-        // Narrow enough already ("1" alone, or two narrow letters): nothing changes.
+        // Two letters narrow enough already: nothing changes.
         let narrow = try #require(try combined("第il号").first)
         #expect(narrow.glyphs.map(\.id) == (try horizontal("il")))
         #expect(narrow.size == 20)

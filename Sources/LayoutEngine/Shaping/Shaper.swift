@@ -10,14 +10,11 @@ package final class ShapingStyle {
     package let prepared: AnyObject?
     let key: ShapingCache.StyleKey
 
-    init(_ style: TextStyle, library: (any ShapingLibrary)?, user: UInt32? = nil) {
-        language = style.language
-        features = style.features
-        prepared = library?.prepare(language: style.language, features: style.features, user: user)
-        key = ShapingCache.StyleKey(language: style.language, features: style.features)
+    convenience init(_ style: TextStyle, library: (any ShapingLibrary)?, user: UInt32? = nil) {
+        self.init(language: style.language, features: style.features, library: library, user: user)
     }
 
-    /// A style of these language and features (a style's variant, `ResolvedStyles.shaping(_:with:)`).
+    /// A style of these language and features (also a style's variant, `ResolvedStyles.shaping(_:with:)`).
     init(language: String, features: [FontFeature], library: (any ShapingLibrary)?, user: UInt32?) {
         self.language = language
         self.features = features
