@@ -97,6 +97,14 @@ struct GlyphSlice: RandomAccessCollection {
         return GlyphSlice(UnsafeBufferPointer(rebasing: buffer[range]))
     }
 
+    /// The glyphs' advances added up (font units): a piece's length along its line. Read through
+    /// the slice's own indices: a loop over `buffer` compiled to more instructions a piece (counted).
+    var totalAdvance: Int32 {
+        var total: Int32 = 0
+        for glyph in self { total &+= glyph.advance }
+        return total
+    }
+
     /// Adds each glyph's advance, times `scale`, to `widths` at its cluster plus `offset`: a
     /// run's share of a paragraph's per-unit widths (`ShapedParagraph.measure`). Written without
     /// a check per glyph, so the loop unrolls (checked, it did not; docs/design.md).

@@ -25,19 +25,12 @@ extension ShapedParagraph {
                                runs: inout [ShapedRun]) {
         for index in items.indices where items[index].orientation == .combined {
             let item = items[index]
-            let width = advance(of: runs[index].slice)
+            let width = runs[index].slice.totalAdvance
             guard let tag = widthVariant(forCombining: item.range.count), width > item.font.unitsPerEm else { continue }
             let narrow = context.shaper.shape(units, range: item.range, context: 0..<units.count, font: item.font,
                                               rtl: item.isRTL, upright: item.isUpright, script: item.script,
                                               style: styles.shaping(item.style, with: FontFeature(tag: tag, value: 1)))
-            if advance(of: narrow.slice) < width { runs[index] = narrow }
+            if narrow.slice.totalAdvance < width { runs[index] = narrow }
         }
-    }
-
-    /// The glyphs' advances added up (font units).
-    static func advance(of glyphs: GlyphSlice) -> Int32 {
-        var total: Int32 = 0
-        for glyph in glyphs { total &+= glyph.advance }
-        return total
     }
 }

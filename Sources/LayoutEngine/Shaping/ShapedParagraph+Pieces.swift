@@ -46,8 +46,7 @@ extension ShapedParagraph {
             let part = trailing ? split..<units.upperBound : units.lowerBound..<split
             guard !part.isEmpty else { continue }
             let (glyphs, base) = self.glyphs(of: index, in: part, line: line, context: context)
-            var advance: Int32 = 0
-            for glyph in glyphs { advance &+= glyph.advance }
+            var advance = glyphs.totalAdvance
             var baselineOffset = text.styles[item.style].baselineOffset
             switch item.orientation {
             case .combined:
