@@ -7,6 +7,8 @@
 #   caption's frame body read, laid out and written as its reply frame by the daemon's RequestProcessor; no socket, no NIO), tiny (one letter: a layout's fixed cost), warm, boxed, unboxed, decorated, flowed, flowed-balanced, flowed-optimal, intrinsic, listed, synthesized, unsynthesized, painted, pathed, emphasized, annotated, built, rules,
 #   and floor-hani, floor-hani-vertical (shaped top to bottom), cold-hani, vertical-hani, upright-hani, sideways-hani (text_orientation) over the Han captions alone;
 #   default unboxed boxed)
+# LAYOUTD_CORPUS=FILE counts over another set of captions (JSON lines with "text" and "script", as
+# ../shared/corpus/captions.jsonl), for the targets that hold "on any other set of real captions".
 # Needs a release build (scripts/build-release.sh --product layoutd-bench) and valgrind.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -17,10 +19,11 @@ command -v valgrind >/dev/null || { echo "count-instructions: valgrind is not in
 work=$(mktemp -d); trap 'rm -rf "$work"' EXIT
 # valgrind 3.19 cannot read the DWARF 5 that Swift writes: count a copy without it.
 objcopy --strip-debug "$binary" "$work/bench"
-all_captions=$(wc -l < ../shared/corpus/captions.jsonl)
-han_captions=$(grep -c '"script": "Hani"' ../shared/corpus/captions.jsonl)
+corpus=${LAYOUTD_CORPUS:-../shared/corpus/captions.jsonl}
+all_captions=$(grep -c . "$corpus")
+han_captions=$(grep -c '"script": "Hani"' "$corpus" || true)
 count() {  # pass, repeats → instructions collected
-  LAYOUTD_BENCH_PROFILE=$1 valgrind --tool=callgrind --callgrind-out-file="$work/out" "$work/bench" --no-daemon --repeats "$2" \
+  LAYOUTD_BENCH_PROFILE=$1 valgrind --tool=callgrind --callgrind-out-file="$work/out" "$work/bench" --no-daemon --corpus "$corpus" --repeats "$2" \
     2>&1 >/dev/null | sed -n 's/.*Collected : \([0-9]*\).*/\1/p'
 }
 # Two runs per pass, one and three repeats: their difference is two passes, start-up excluded.

@@ -42,8 +42,10 @@ sys.path.insert(0, os.path.join(ROOT, "clients", "python"))
 import layoutd_client  # noqa: E402  (the protobuf modules of clients/python/layoutd)
 
 
-def captions(count):
-    path = os.path.join(ROOT, "..", "shared", "corpus", "captions.jsonl")
+DEFAULT_CORPUS = os.path.join(ROOT, "..", "shared", "corpus", "captions.jsonl")
+
+
+def captions(count, path=DEFAULT_CORPUS):
     with open(path, encoding="utf-8") as lines:
         texts = [json.loads(line)["text"] for line in lines if line.strip()]
     return texts[:count] if count else texts
@@ -231,6 +233,9 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--kind", choices=["layout", "justify", "batch"], default="layout")
     parser.add_argument("--captions", type=int, default=0, help="the first N captions (default: all)")
+    parser.add_argument("--corpus", default=DEFAULT_CORPUS,
+                        help="JSON lines with a \"text\" each (default: ../shared/corpus/captions.jsonl); the floor to divide by "
+                        "is counted over the same file (LAYOUTD_CORPUS=FILE scripts/count-instructions.sh floor cold)")
     parser.add_argument("--binary", default=os.path.join(ROOT, ".build", "release", "layoutd"))
     parser.add_argument("--profile", help="keep callgrind's output of the cold passes as PROFILE.1 and PROFILE.2 (one pass and two: "
                         "their difference in callgrind_annotate is one pass, start-up left out), with costs per "
@@ -251,13 +256,14 @@ def main():
     arguments = parser.parse_args()
     if arguments.pipelined < 1 or (arguments.pipelined > 1 and arguments.kind == "batch"):
         parser.error("--pipelined takes a number of requests, 1 or more, and goes with --kind layout or justify")
-    if arguments.bench and (not arguments.simulate or arguments.captions or arguments.kind != "layout"):
-        parser.error("--bench goes with --simulate, --kind layout and every caption (layoutd-bench lays every caption out)")
+    if arguments.bench and (not arguments.simulate or arguments.captions or arguments.kind != "layout"
+                            or arguments.corpus != DEFAULT_CORPUS):
+        parser.error("--bench goes with --simulate, --kind layout and every caption of the default corpus")
     # valgrind 3.19 cannot read the DWARF 5 that Swift writes: count a copy without it.
     stripped = os.path.join(tempfile.mkdtemp(), "layoutd")
     subprocess.run(["objcopy", "--strip-debug", arguments.binary, stripped], check=True)
     envelope_pb2, layout_pb2 = layoutd_client.load()
-    texts = captions(arguments.captions)
+    texts = captions(arguments.captions, arguments.corpus)
     if arguments.kind == "batch":
         frames = [(batch_request(envelope_pb2, texts), len(texts))]
     else:

@@ -123,6 +123,10 @@ struct LineBreakRules {
             return nil
         } else if next == .CL || next == .CP || next == .CPW || next == .EX || next == .IS || next == .SY {
             answer = .no  // LB13, or LB8a, LB11, LB12 before it, which keep it too
+        } else if next == .ID && before.isOpening {
+            answer = .no  // LB14: an ideograph after an opening bracket (《題)
+        } else if next == .ID && (before == .CL || before == .CP || before == .CPW) && previous != .ZWJ {
+            answer = .allowed  // LB31: an ideograph after a comma or full stop (，只), which no rule keeps
         } else if (next == .BA || next == .HY || next == .NS) && before != .SP && before != .CB {
             answer = .no  // LB21, or a rule before it that keeps it too
         } else {
