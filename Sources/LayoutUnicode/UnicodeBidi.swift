@@ -9,9 +9,10 @@ package enum UnicodeBidi {
 
     /// Writes the level of every unit of `range` (one bidi paragraph of `units`) into `levels`
     /// at the same offsets, and returns the paragraph's base level: `forcedBase` (0 or 1) when
-    /// given, else from its first strong character (UAX #9 P2–P3).
+    /// given, else from its first strong character (UAX #9 P2–P3). `shortcut: false` always asks
+    /// FriBidi (the tests hold the shortcut to it).
     package static func resolveParagraph(_ units: UnsafeBufferPointer<UInt16>, range: Range<Int>, forcedBase: UInt8?,
-                                         into levels: UnsafeMutableBufferPointer<UInt8>) -> UInt8 {
+                                         into levels: UnsafeMutableBufferPointer<UInt8>, shortcut: Bool = true) -> UInt8 {
         var base: FriBidiParType = forcedBase == 0 ? parLTR : forcedBase == 1 ? parRTL : parOn
         let capacity = range.count
         // FriBidi works on code points. Its four arrays share one scratch allocation (on the
@@ -36,6 +37,12 @@ package enum UnicodeBidi {
                 }
                 let typePointer = UnsafeMutableRawPointer(types).bindMemory(to: FriBidiCharType.self, capacity: capacity)
                 fribidi_get_bidi_types(scalars, FriBidiStrIndex(count), typePointer)
+                if shortcut && isRightToLeftOnly(types, count: count, forcedBase: forcedBase) {
+                    // Every unit at level 1 (see `isRightToLeftOnly`): FriBidi's runs, and the
+                    // allocations it makes for them, are not needed.
+                    for unit in range { levels[unit] = 1 }
+                    return 1
+                }
                 fribidi_get_bracket_types(scalars, FriBidiStrIndex(count), typePointer, brackets)
                 let ok = fribidi_get_par_embedding_levels_ex(typePointer, brackets, FriBidiStrIndex(count), &base,
                                                              scalarLevels.baseAddress) != 0
@@ -55,5 +62,28 @@ package enum UnicodeBidi {
                 return baseLevel
             }
         }
+    }
+
+    /// True when a paragraph of these FriBidi types resolves to level 1 throughout: its base is
+    /// right to left (forced, or its first strong letter is R or AL), and it holds no left-to-right
+    /// letter, number or explicit embedding, override or isolate. Then every strong character is
+    /// R (W3), NSM takes R (W1), separators and terminators with no number beside them are
+    /// neutral (W4–W6), every neutral and bracket lies between R and R or the paragraph's R edges
+    /// (N0–N2), and I2 leaves R at level 1; L1 puts whitespace and separators at the paragraph's
+    /// level, 1. Most Arabic, Persian and Hebrew captions are such paragraphs.
+    private static func isRightToLeftOnly(_ types: UnsafePointer<UInt32>, count: Int, forcedBase: UInt8?) -> Bool {
+        guard forcedBase != 0 else { return false }
+        let refused: UInt32 = 0x0000_0200 | 0x0000_1000 | 0x0000_8000  // FRIBIDI_MASK_NUMBER, _EXPLICIT, _ISOLATE
+        let strong: UInt32 = 0x10, rtl: UInt32 = 0x1  // FRIBIDI_MASK_STRONG, FRIBIDI_MASK_RTL
+        var sawRightToLeft = forcedBase == 1
+        for k in 0..<count {
+            let type = types[k]
+            if type & refused != 0 { return false }
+            if type & strong != 0 {
+                if type & rtl == 0 { return false }  // L
+                sawRightToLeft = true  // R or AL (RLE and RLO are explicit, refused above)
+            }
+        }
+        return sawRightToLeft
     }
 }
