@@ -37,7 +37,7 @@ package enum UnicodeBidi {
                 }
                 let typePointer = UnsafeMutableRawPointer(types).bindMemory(to: FriBidiCharType.self, capacity: capacity)
                 fribidi_get_bidi_types(scalars, FriBidiStrIndex(count), typePointer)
-                if shortcut && isRightToLeftOnly(types, count: count, forcedBase: forcedBase) {
+                if shortcut && isRightToLeftOnly(typePointer, count: count, forcedBase: forcedBase) {
                     // Every unit at level 1 (see `isRightToLeftOnly`): FriBidi's runs, and the
                     // allocations it makes for them, are not needed.
                     for unit in range { levels[unit] = 1 }
@@ -71,13 +71,13 @@ package enum UnicodeBidi {
     /// neutral (W4–W6), every neutral and bracket lies between R and R or the paragraph's R edges
     /// (N0–N2), and I2 leaves R at level 1; L1 puts whitespace and separators at the paragraph's
     /// level, 1. Most Arabic, Persian and Hebrew captions are such paragraphs.
-    private static func isRightToLeftOnly(_ types: UnsafePointer<UInt32>, count: Int, forcedBase: UInt8?) -> Bool {
+    private static func isRightToLeftOnly(_ types: UnsafePointer<FriBidiCharType>, count: Int, forcedBase: UInt8?) -> Bool {
         guard forcedBase != 0 else { return false }
-        let refused: UInt32 = 0x0000_0200 | 0x0000_1000 | 0x0000_8000  // FRIBIDI_MASK_NUMBER, _EXPLICIT, _ISOLATE
-        let strong: UInt32 = 0x10, rtl: UInt32 = 0x1  // FRIBIDI_MASK_STRONG, FRIBIDI_MASK_RTL
+        let refused = UInt32(FRIBIDI_MASK_NUMBER | FRIBIDI_MASK_EXPLICIT | FRIBIDI_MASK_ISOLATE)
+        let strong = UInt32(FRIBIDI_MASK_STRONG), rtl = UInt32(FRIBIDI_MASK_RTL)
         var sawRightToLeft = forcedBase == 1
         for k in 0..<count {
-            let type = types[k]
+            let type = types[k].rawValue
             if type & refused != 0 { return false }
             if type & strong != 0 {
                 if type & rtl == 0 { return false }  // L
