@@ -40,12 +40,11 @@ def caption_sets(lines):
     sets = [("every caption", lines)]
     for script in ("Latn", "Cyrl", "Deva", "Arab", "Hani"):
         sets.append((f"script {script}", [line for line, row in zip(lines, rows) if row.get("script") == script]))
-    lengths = sorted(len(row["text"].encode("utf-16-le")) // 2 for row in rows)
-    first, third = lengths[len(lengths) // 4], lengths[3 * len(lengths) // 4]
-    sets.append((f"shortest quarter (under {first} units)",
-                 [line for line, row in zip(lines, rows) if len(row["text"].encode("utf-16-le")) // 2 < first]))
-    sets.append((f"longest quarter (over {third} units)",
-                 [line for line, row in zip(lines, rows) if len(row["text"].encode("utf-16-le")) // 2 > third]))
+    units = [len(row["text"].encode("utf-16-le")) // 2 for row in rows]  # each caption's UTF-16 length
+    ordered = sorted(units)
+    first, third = ordered[len(ordered) // 4], ordered[3 * len(ordered) // 4]
+    sets.append((f"shortest quarter (under {first} units)", [line for line, n in zip(lines, units) if n < first]))
+    sets.append((f"longest quarter (over {third} units)", [line for line, n in zip(lines, units) if n > third]))
     sets.append(("with an emoji", [line for line, row in zip(lines, rows) if any(ord(c) >= 0x1F000 for c in row["text"])]))
     for seed in (1, 2, 3, 41):
         sets.append((f"random {SAMPLE}, seed {seed}", random.Random(seed).sample(lines, SAMPLE)))

@@ -31,6 +31,7 @@ declare -A per
 for pass in "$a" "$b"; do
   captions=$all_captions
   case $pass in *-hani | *-hani-*) captions=$han_captions ;; esac
+  [ "$captions" -gt 0 ] || { echo "count-instructions: $corpus has no caption for the pass $pass (a *-hani pass counts its Han captions alone)" >&2; exit 1; }
   one=$(count "$pass" 1) three=$(count "$pass" 3)
   per[$pass]=$(( (three - one) / 2 / captions ))
   echo "$pass: ${per[$pass]} instructions per caption"
