@@ -36,6 +36,9 @@ import LayoutUnicode
         "line\u{2028}separator and next\u{2029}paragraph",
         "ﬁ ligature, ½ fraction, ©®™ signs, ∑∫√ maths",
         "Ελληνικά κείμενο με English",
+        // Ukrainian letters the CJK face lacks (ґ, є): a fallback item, then letters of the same
+        // script that the style's own face maps, which go back to it.
+        "Ґрунт єднає, ґанок",
         "soft\u{00AD}hyphen and zero\u{200B}width",
         // Ideographs at the edges of the ranges taken whole, Yijing hexagrams (Common) beside
         // them, variation selectors and a mark making longer clusters, a line break among them.

@@ -18,6 +18,42 @@ import Testing
         #expect(wrong.isEmpty, "\(wrong.prefix(20))")
     }
 
+    /// The right-to-left blocks' units are skipped with only `mayBeRTL` noted.
+    @Test func rightToLeftBlocksNeedOnlyTheirDirectionNoted() {
+        var wrong: [String] = []
+        var taken = 0
+        for value in UInt32(0)...0xFFFF {
+            let u = UInt16(value)
+            guard UnitClass.isInRightToLeftBlocks(u) else { continue }
+            taken += 1
+            let control = u < 0x20 || (u >= 0x7F && u < 0xA0)
+            if control || u == 0xAD || u == 0x09 || BidiResolver.isParagraphSeparator(u) || UnitClass.isHardBreak(u)
+                || UnitClass.isHangingSpace(u) || UnitClass.isJustifiable(u) || !UnitClass.mayBeRTL(u) {
+                wrong.append(String(value, radix: 16))
+            }
+        }
+        #expect(wrong.isEmpty, "\(wrong.prefix(20))")
+        #expect(taken == 0x0900 - 0x0590)
+    }
+
+    /// The first pass gives the same flags and facts with the right-to-left blocks' branch as
+    /// each unit's notes would: every unit of the blocks, and the units around them.
+    @Test func rightToLeftBlocksGetTheirFlags() {
+        let units = ContiguousArray((UInt16(0x0570)...UInt16(0x0920)).flatMap { unit -> [UInt16] in [unit, 0x20] })
+        var flags = ContiguousArray(repeating: UnitFlags(), count: units.count)
+        var paragraphs: [BidiParagraph] = []
+        let facts = TextAnalysis.markUnits(units, into: &flags, paragraphs: &paragraphs)
+        #expect(facts.mayBeRTL)
+        #expect(!facts.allSimple)  // Hebrew points and Arabic marks extend clusters
+        for (i, unit) in units.enumerated() {
+            var expected = UnitFlags()
+            if UnitClass.isHangingSpace(unit) { expected.formUnion(.hangingSpace) }
+            if UnitClass.isJustifiable(unit) { expected.formUnion(.justifiable) }
+            if GraphemeFastPath.isSimple(unit) { expected.formUnion(.graphemeStart) }
+            #expect(flags[i] == expected, "U+\(String(unit, radix: 16))")
+        }
+    }
+
     @Test func lettersOfCommonScriptsAreInert() {
         // é, Ж, क, ሀ, 中, あ, 가: each skipped in two or three comparisons.
         for u: UInt16 in [0xE9, 0x0416, 0x0915, 0x1200, 0x4E2D, 0x3042, 0xAC00] {

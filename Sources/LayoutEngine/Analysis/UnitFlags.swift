@@ -48,6 +48,12 @@ enum UnitClass {
         return u < 0xD800
     }
 
+    /// Units of the right-to-left scripts' blocks, Hebrew to Arabic Extended-A (U+0590–U+08FF):
+    /// analysis's first pass notes only that the text may be right to left for them (no control,
+    /// separator, space or hard break is among them). `UnitClassTests` checks every one.
+    @inline(__always)
+    static func isInRightToLeftBlocks(_ u: UInt16) -> Bool { u &- 0x0590 < 0x0900 - 0x0590 }
+
     /// Characters that can only appear in right-to-left text, or that force it (bidi controls).
     /// Text without them needs no bidi resolution when its direction is left-to-right or auto.
     @inline(__always)

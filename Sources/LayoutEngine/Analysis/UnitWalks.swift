@@ -28,6 +28,12 @@ extension TextAnalysis {
                         if GraphemeFastPath.isSimple(unit) { flags[i] = .graphemeStart } else { facts.allSimple = false }
                         continue
                     }
+                    if UnitClass.isInRightToLeftBlocks(unit) {
+                        // Hebrew and Arabic letters and marks: the same, and the text may be right to left.
+                        facts.mayBeRTL = true
+                        if GraphemeFastPath.isSimple(unit) { flags[i] = .graphemeStart } else { facts.allSimple = false }
+                        continue
+                    }
                     if facts.firstControl == nil && (unit < 0x20 || (unit >= 0x7F && unit < 0xA0)) { facts.firstControl = i }
                     if unit == 0xAD { facts.hasSoftHyphen = true }
                     if unit == 0x09 { facts.hasTabs = true }
