@@ -49,7 +49,7 @@ import Testing
             var expected = UnitFlags()
             if UnitClass.isHangingSpace(unit) { expected.formUnion(.hangingSpace) }
             if UnitClass.isJustifiable(unit) { expected.formUnion(.justifiable) }
-            if GraphemeFastPath.isSimple(unit) { expected.formUnion(.graphemeStart) }
+            if GraphemeFastPath.isSimple(unit) || GraphemeFastPath.isArabicPunctuation(unit) { expected.formUnion(.graphemeStart) }
             #expect(flags[i] == expected, "U+\(String(unit, radix: 16))")
         }
     }

@@ -241,4 +241,35 @@ enum GraphemeFastPath {
             || (u >= 0x3400 && u < 0x4DC0) || (u >= 0x4E00 && u < 0xA000) || (u >= 0xFF01 && u < 0xFF9E)
             || u == 0xFFFC  // OBJECT REPLACEMENT CHARACTER: every attachment
     }
+
+    /// Arabic punctuation and signs (the comma, semicolon and question mark among them) that no
+    /// rule joins to a neighbour: simple, but tested apart, by analysis's first pass for the
+    /// Arabic block alone, so that `isSimple` stays as short for every other unit. Between simple
+    /// units they start a cluster and let the next one start one; `GraphemeTests` checks every one.
+    @inline(__always)
+    static func isArabicPunctuation(_ u: UInt16) -> Bool {
+        (u >= 0x0606 && u < 0x0610) || u == 0x061B || (u >= 0x061D && u < 0x0621)
+    }
+
+    /// Marks that join the unit before them (Grapheme_Cluster_Break Extend): Hebrew points,
+    /// Arabic harakat and Quranic marks, and the ZWNJ Persian writes inside words. After a simple
+    /// unit that is not a control (`isMarkBase`), or after another of them, one never starts a
+    /// cluster (GB9), and a simple unit after it starts one (GB999): analysis's first pass marks
+    /// a text of simple units and these without a grapheme pass. `GraphemeTests` checks every
+    /// one against `Character`.
+    @inline(__always)
+    static func joinsPrevious(_ u: UInt16) -> Bool {
+        if u == 0x200C { return true }
+        guard u &- 0x0591 <= 0x06ED - 0x0591 else { return false }
+        return u <= 0x05BD || u == 0x05BF || u == 0x05C1 || u == 0x05C2 || u == 0x05C4 || u == 0x05C5 || u == 0x05C7
+            || (u >= 0x0610 && u <= 0x061A) || (u >= 0x064B && u <= 0x065F) || u == 0x0670
+            || (u >= 0x06D6 && u <= 0x06DC) || (u >= 0x06DF && u <= 0x06E4) || u == 0x06E7 || u == 0x06E8 || u >= 0x06EA
+    }
+
+    /// A simple unit a joining mark extends: every one but the controls, after which a cluster
+    /// always ends (GB4: line feed, tab, the C1 controls and the soft hyphen).
+    @inline(__always)
+    static func isMarkBase(_ u: UInt16) -> Bool {
+        isSimple(u) && u >= 0x20 && !(u >= 0x7F && u < 0xA0) && u != 0xAD
+    }
 }

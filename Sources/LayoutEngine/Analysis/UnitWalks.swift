@@ -31,7 +31,11 @@ extension TextAnalysis {
                     if UnitClass.isInRightToLeftBlocks(unit) {
                         // Hebrew and Arabic letters and marks: the same, and the text may be right to left.
                         facts.mayBeRTL = true
-                        if GraphemeFastPath.isSimple(unit) { flags[i] = .graphemeStart } else { facts.allSimple = false }
+                        if GraphemeFastPath.isSimple(unit) || GraphemeFastPath.isArabicPunctuation(unit) {
+                            flags[i] = .graphemeStart
+                        } else if !Self.joinsPrevious(unit, at: i, in: u) {
+                            facts.allSimple = false
+                        }
                         continue
                     }
                     if facts.firstControl == nil && (unit < 0x20 || (unit >= 0x7F && unit < 0xA0)) { facts.firstControl = i }
@@ -50,13 +54,29 @@ extension TextAnalysis {
                     }
                     if UnitClass.isHangingSpace(unit) { unitFlags.formUnion(.hangingSpace) }
                     if UnitClass.isJustifiable(unit) { unitFlags.formUnion(.justifiable) }
-                    if GraphemeFastPath.isSimple(unit) { unitFlags.formUnion(.graphemeStart) } else { facts.allSimple = false }
+                    if GraphemeFastPath.isSimple(unit) {
+                        unitFlags.formUnion(.graphemeStart)
+                    } else if !Self.joinsPrevious(unit, at: i, in: u) {
+                        facts.allSimple = false
+                    }
                     flags[i] = unitFlags
                     if !facts.mayBeRTL && UnitClass.mayBeRTL(unit) { facts.mayBeRTL = true }
                 }
             }
         }
         return facts
+    }
+
+    /// True when `unit`, at `index` of `units`, is a mark that joins the unit before it
+    /// (`GraphemeFastPath.joinsPrevious`) and that unit is a simple one it extends, or another
+    /// such mark: it starts no cluster, and the text stays simple (its flags are left empty).
+    /// Out of line: asked only of units that are not simple, its tests kept the pass's loop
+    /// from holding its values in registers for every other unit.
+    @inline(never)
+    private static func joinsPrevious(_ unit: UInt16, at index: Int, in units: UnsafeBufferPointer<UInt16>) -> Bool {
+        guard index > 0, GraphemeFastPath.joinsPrevious(unit) else { return false }
+        let previous = units[index - 1]
+        return GraphemeFastPath.isMarkBase(previous) || GraphemeFastPath.joinsPrevious(previous)
     }
 
     /// SAFETY: the walk gets the text's units and its flags, one per unit.
