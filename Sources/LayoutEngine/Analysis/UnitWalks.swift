@@ -72,6 +72,8 @@ extension TextAnalysis {
     /// such mark: it starts no cluster, and the text stays simple (its flags are left empty).
     /// Out of line: asked only of units that are not simple, its tests kept the pass's loop
     /// from holding its values in registers for every other unit.
+    /// SAFETY: `index` is a unit's offset in `units` (the pass's), and `index - 1` is read only
+    /// when `index` is past 0.
     @inline(never)
     private static func joinsPrevious(_ unit: UInt16, at index: Int, in units: UnsafeBufferPointer<UInt16>) -> Bool {
         guard index > 0, GraphemeFastPath.joinsPrevious(unit) else { return false }
