@@ -50,7 +50,7 @@ enum DevanagariClusters {
     static func traits(of unit: UInt16, in table: Span<Traits>) -> Traits? {
         if unit >= 0x0900 && unit <= 0x097F { return table[Int(unit) - 0x0900] }
         if unit == 0x200C || unit == 0x200D { return table[Int(unit) - 0x200C + 0x80] }
-        if unit < 0x20 || (unit >= 0x7F && unit < 0xA0) || unit == 0xAD { return nil }
+        if GraphemeFastPath.isGraphemeControl(unit) { return nil }
         return GraphemeFastPath.isSimple(unit) ? [] : nil
     }
 

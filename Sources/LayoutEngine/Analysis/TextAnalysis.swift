@@ -269,7 +269,10 @@ enum GraphemeFastPath {
     /// A simple unit a joining mark extends: every one but the controls, after which a cluster
     /// always ends (GB4: line feed, tab, the C1 controls and the soft hyphen).
     @inline(__always)
-    static func isMarkBase(_ u: UInt16) -> Bool {
-        isSimple(u) && u >= 0x20 && !(u >= 0x7F && u < 0xA0) && u != 0xAD
-    }
+    static func isMarkBase(_ u: UInt16) -> Bool { isSimple(u) && !isGraphemeControl(u) }
+
+    /// UAX #29's Control among simple units: the C0 and C1 controls and the soft hyphen (a format
+    /// character). A cluster ends after each, even before a mark (GB4).
+    @inline(__always)
+    static func isGraphemeControl(_ u: UInt16) -> Bool { UnitClass.isControl(u) || u == 0xAD }
 }

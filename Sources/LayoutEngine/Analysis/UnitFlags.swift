@@ -30,6 +30,11 @@ enum UnitClass {
         return u == 0x3000 || u == 0x1680 || (u >= 0x2000 && u <= 0x200A && u != 0x2007) || u == 0x205F
     }
 
+    /// The C0 and C1 controls (general category Cc): fonts have no glyph for them, and a grapheme
+    /// cluster ends after each (UAX #29 GB4, with the other Control characters).
+    @inline(__always)
+    static func isControl(_ u: UInt16) -> Bool { u < 0x20 || (u >= 0x7F && u < 0xA0) }
+
     @inline(__always)
     static func isJustifiable(_ u: UInt16) -> Bool { u == 0x20 || u == 0xA0 || u == 0x3000 }
 

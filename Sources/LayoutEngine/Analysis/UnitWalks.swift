@@ -38,7 +38,7 @@ extension TextAnalysis {
                         }
                         continue
                     }
-                    if facts.firstControl == nil && (unit < 0x20 || (unit >= 0x7F && unit < 0xA0)) { facts.firstControl = i }
+                    if facts.firstControl == nil && UnitClass.isControl(unit) { facts.firstControl = i }
                     if unit == 0xAD { facts.hasSoftHyphen = true }
                     if unit == 0x09 { facts.hasTabs = true }
                     // UAX #9 P1: a paragraph ends after each separator (class B); CR LF is one.

@@ -243,7 +243,7 @@ struct ShapedParagraph {
     static func replaceControls(in units: inout ContiguousArray<UInt16>, from first: Int = 0) {
         for i in first..<units.count {
             let u = units[i]
-            if u == 0x09 { units[i] = 0x20 } else if u < 0x20 || (u >= 0x7F && u < 0xA0) { units[i] = 0x200B }
+            if u == 0x09 { units[i] = 0x20 } else if UnitClass.isControl(u) { units[i] = 0x200B }
         }
     }
 
