@@ -36,6 +36,12 @@ import LayoutUnicode
         "line\u{2028}separator and next\u{2029}paragraph",
         "ﬁ ligature, ½ fraction, ©®™ signs, ∑∫√ maths",
         "Ελληνικά κείμενο με English",
+        // ASCII spaces, digits and punctuation inside items of other scripts: with a mark after
+        // them (longer clusters, one of another script), a no-break space, and right-to-left
+        // digits at their own level.
+        "слово,\u{0301} слово 42; ещё\u{00A0}раз (да) — конец, мир.\u{094D} да",
+        "第1章 2024年, 共3卷: 上/下",
+        "שלום, עולם! 12 ספרים (חדשים).",
         // Ukrainian letters the CJK face lacks (ґ, є): a fallback item, then letters of the same
         // script that the style's own face maps, which go back to it.
         "Ґрунт єднає, ґанок",

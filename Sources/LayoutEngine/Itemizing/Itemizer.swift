@@ -106,13 +106,16 @@ enum Itemizer {
         var i = start
         while i < limit {
             let u = units[i]
-            guard u &- 0x4E00 <= 0x9FFF - 0x4E00 || u &- 0x3400 <= 0x4DBF - 0x3400,
-                  i + 1 == count || flags[i + 1].contains(.graphemeStart), Font.covers(coverage, u) else { break }
+            guard isUnifiedIdeograph(u), i + 1 == count || flags[i + 1].contains(.graphemeStart), Font.covers(coverage, u) else { break }
             if let primaryCoverage, Font.covers(primaryCoverage, u) { break }
             i += 1
         }
         return i
     }
+
+    /// U+3400–U+4DBF and U+4E00–U+9FFF: Han, none a hard break.
+    @inline(__always)
+    private static func isUnifiedIdeograph(_ u: UInt16) -> Bool { u &- 0x4E00 <= 0x9FFF - 0x4E00 || u &- 0x3400 <= 0x4DBF - 0x3400 }
 
     /// Appends the items to the empty `items`; `scalars` is room for decoding clusters.
     /// `shortcuts` false judges every cluster by the general tests: what tests compare the
@@ -226,7 +229,7 @@ enum Itemizer {
                 // Common, mapped by its font, the same level, no emoji or hard break among them.
                 let boxLimit = min(limit, nextBoxStart)
                 while i < boxLimit {
-                    if o.script == Script.han && leftToRightOnly {
+                    if o.script == Script.han && leftToRightOnly && Self.isUnifiedIdeograph(units[i]) {
                         // Ideographs continuing a Han item, most of a Chinese text: the same tests
                         // with their answers known where they are fixed (U+3400–U+4DBF and
                         // U+4E00–U+9FFF are Han, none a hard break, every level 0), instead of
@@ -236,7 +239,19 @@ enum Itemizer {
                         if i == boxLimit { break }
                     }
                     let u = units[i]
-                    guard u >= 0x80, !UTF16.isSurrogate(u), !(u >= 0x231A && u <= 0x2B55),
+                    if u < 0x80 {
+                        // Spaces, digits and punctuation between the words of the item's script,
+                        // taken as the loop over ASCII above takes them: a word of Cyrillic or
+                        // Arabic and the space after it need no second turn of the outer loop.
+                        // A Latin item goes back to that loop, which takes four units at a time.
+                        guard !(o.takesASCII && (o.script == Script.latin || o.script == Script.common)),
+                              u >= 0x20 && u < 0x7F, !UnitClass.isASCIILetter(UInt32(u)),
+                              i + 1 == count || flags[i + 1].contains(.graphemeStart), levels[i] == o.level,
+                              Font.covers(o.coverage, u) else { break }
+                        i += 1
+                        continue
+                    }
+                    guard !UTF16.isSurrogate(u), !(u >= 0x231A && u <= 0x2B55),
                           i + 1 == count || flags[i + 1].contains(.graphemeStart), !flags[i].contains(.hardBreak),
                           levels[i] == o.level, Font.covers(o.coverage, u) else { break }
                     let script = scripts.script(of: UInt32(u))
