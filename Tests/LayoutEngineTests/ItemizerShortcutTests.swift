@@ -42,6 +42,20 @@ import LayoutUnicode
         "слово,\u{0301} слово 42; ещё\u{00A0}раз (да) — конец, мир.\u{094D} да",
         "第1章 2024年, 共3卷: 上/下",
         "שלום, עולם! 12 ספרים (חדשים).",
+        // Letters with marks (clusters longer than a unit) taken whole: Devanagari conjuncts and
+        // vowel signs, Hebrew points at their level, decomposed Cyrillic and Greek, a mark of
+        // another script, a soft hyphen and a joiner inside clusters, and after a fallback item
+        // (ґ in the CJK face) letters with marks that the style's own face maps.
+        "नमस्ते दुनिया, क्षत्रिय हिन्दी। abc नमस्ते",
+        "שָׁלוֹם עֲלֵיכֶם 12 abc",
+        "abc 12 שָׁלוֹם",
+        "е\u{0301}лка и\u{0306}од α\u{0301}λφα и\u{094D} ка\u{00AD}\u{0301} क\u{200D}\u{094D}ष",
+        "ґе\u{0301}ґи\u{0306}ґa\u{0301}ґе\u{034F}\u{0301}",
+        // Arabic-Indic digits (level 2 after a Latin letter) and then a letter with its haraka
+        // (level 1): one script, two levels.
+        "a١٢بَاب",
+        // Marks the item's face lacks (a fallback takes the cluster).
+        "नमस्ते क\u{0301}ख क\u{1DC0}ख",
         // Ukrainian letters the CJK face lacks (ґ, є): a fallback item, then letters of the same
         // script that the style's own face maps, which go back to it.
         "Ґрунт єднає, ґанок",
@@ -63,6 +77,10 @@ import LayoutUnicode
         let spans = [AttributedText.Span(range: 3..<9, patch: StylePatch(weight: 700)),
                      AttributedText.Span(range: 12..<20, patch: StylePatch(family: "Noto Naskh Arabic"))]
         try Self.expectSame(AttributedText("abcdéfghijкlmnopqrstuvwxyz", style: TextStyle(family: "Noto Sans"), spans: spans), "spans")
+        // A style run ending inside a cluster (before the vowel sign of स्ते).
+        try Self.expectSame(AttributedText("ab नमस्ते", style: TextStyle(family: "Noto Sans"),
+                                           spans: [AttributedText.Span(range: 8..<9, patch: StylePatch(weight: 700))]), "cluster split")
+
     }
 
     @Test(.enabled(if: Fixtures.corpus != nil, "no ../shared/corpus beside the repository"))

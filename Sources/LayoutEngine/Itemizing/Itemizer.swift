@@ -113,6 +113,44 @@ enum Itemizer {
         return i
     }
 
+    /// The end of the cluster at `start`, longer than a unit, and the item's script after it,
+    /// when it continues an open item of `script` at `level` as the cluster test in `itemize`
+    /// would take it; nil otherwise. Taken
+    /// only where that test's answer is plain: every unit from U+00A0 to U+1FFF and none default
+    /// ignorable (so no control, surrogate, joiner, variation selector or emoji, and the cluster
+    /// has no emoji presentation), each mapped by `coverage` (so the face draws it), of the
+    /// item's script or Common; from a fallback face (`primaryCoverage`), a cluster of another
+    /// script than Common that the style's own face does not map whole. Out of line: most texts
+    /// never ask, and Devanagari asks at nearly every other cluster.
+    /// SAFETY: `start` is below `limit`, at most `units.count`; `flags` and `levels` hold as
+    /// many entries as `units`; the coverage pointers are fonts' bits, as in `Open`.
+    @inline(never)
+    private static func markedCluster(_ units: UnsafeBufferPointer<UInt16>, _ flags: UnsafeBufferPointer<UnitFlags>,
+                                      _ levels: UnsafeBufferPointer<UInt8>, at start: Int, limit: Int, level: UInt8,
+                                      script: Script, coverage: UnsafeMutablePointer<UInt64>,
+                                      primaryCoverage: UnsafeMutablePointer<UInt64>?,
+                                      scripts: ScriptTable) -> (end: Int, script: Script)? {
+        guard levels[start] == level else { return nil }
+        var clusterScript = Script.common
+        var primaryMapsAll = true
+        var end = start
+        repeat {
+            let u = units[end]
+            guard u >= 0xA0 && u < 0x2000, !FontFallback.isDefaultIgnorable(UInt32(u)), Font.covers(coverage, u) else { return nil }
+            let unitScript = scripts.script(of: UInt32(u))
+            if unitScript != Script.common {
+                if clusterScript == Script.common { clusterScript = unitScript } else if unitScript != clusterScript { return nil }
+            }
+            if let primaryCoverage, !Font.covers(primaryCoverage, u) { primaryMapsAll = false }
+            end += 1
+        } while end < limit && !flags[end].contains(.graphemeStart)
+        // A cluster reaching past the limit (another style's run, an attachment) is the general test's.
+        guard end == units.count || flags[end].contains(.graphemeStart) else { return nil }
+        guard clusterScript != Script.common else { return (end, script) }
+        guard clusterScript == script || script == Script.common, primaryCoverage == nil || !primaryMapsAll else { return nil }
+        return (end, clusterScript)
+    }
+
     /// U+3400–U+4DBF and U+4E00–U+9FFF: Han, none a hard break.
     @inline(__always)
     private static func isUnifiedIdeograph(_ u: UInt16) -> Bool { u &- 0x4E00 <= 0x9FFF - 0x4E00 || u &- 0x3400 <= 0x4DBF - 0x3400 }
@@ -251,8 +289,19 @@ enum Itemizer {
                         i += 1
                         continue
                     }
-                    guard !UTF16.isSurrogate(u), !(u >= 0x231A && u <= 0x2B55),
-                          i + 1 == count || flags[i + 1].contains(.graphemeStart), !flags[i].contains(.hardBreak),
+                    if i + 1 < count && !flags[i + 1].contains(.graphemeStart) {
+                        // A letter and its marks (a consonant and its vowel sign): taken whole
+                        // where the cluster test below would take it. A joiner, variation selector
+                        // or emoji modifier after the letter is that test's without a call.
+                        guard units[i + 1] < 0x2000, let cluster = Self.markedCluster(units, flags, levels, at: i, limit: boxLimit,
+                                                                                      level: o.level, script: o.script, coverage: o.coverage,
+                                                                                      primaryCoverage: o.isPrimary ? nil : o.primaryCoverage,
+                                                                                      scripts: scripts) else { break }
+                        i = cluster.end
+                        o.script = cluster.script
+                        continue
+                    }
+                    guard !UTF16.isSurrogate(u), !(u >= 0x231A && u <= 0x2B55), !flags[i].contains(.hardBreak),
                           levels[i] == o.level, Font.covers(o.coverage, u) else { break }
                     let script = scripts.script(of: UInt32(u))
                     if script != Script.common {
