@@ -44,7 +44,8 @@ import LayoutUnicode
         "שלום, עולם! 12 ספרים (חדשים).",
         // Letters with marks (clusters longer than a unit) taken whole: Devanagari conjuncts and
         // vowel signs, Hebrew points at their level, decomposed Cyrillic and Greek, a mark of
-        // another script, a soft hyphen and a joiner inside clusters, and after a fallback item
+        // another script, a joiner inside a cluster, a lone mark after a soft hyphen (a control,
+        // which ends its cluster), and after a fallback item
         // (ґ in the CJK face) letters with marks that the style's own face maps.
         "नमस्ते दुनिया, क्षत्रिय हिन्दी। abc नमस्ते",
         "שָׁלוֹם עֲלֵיכֶם 12 abc",

@@ -115,13 +115,13 @@ enum Itemizer {
 
     /// The end of the cluster at `start`, longer than a unit, and the item's script after it,
     /// when it continues an open item of `script` at `level` as the cluster test in `itemize`
-    /// would take it; nil otherwise. Taken
-    /// only where that test's answer is plain: every unit from U+00A0 to U+1FFF and none default
-    /// ignorable (so no control, surrogate, joiner, variation selector or emoji, and the cluster
-    /// has no emoji presentation), each mapped by `coverage` (so the face draws it), of the
-    /// item's script or Common; from a fallback face (`primaryCoverage`), a cluster of another
-    /// script than Common that the style's own face does not map whole. Out of line: most texts
-    /// never ask, and Devanagari asks at nearly every other cluster.
+    /// would take it; nil otherwise. Taken only where that test's answer is plain: every unit
+    /// from U+00A0 to U+1FFF and none default ignorable (so no control, surrogate, joiner,
+    /// variation selector or emoji, and the cluster has no emoji presentation), each mapped by
+    /// `coverage` (so the face draws it), of the item's script or Common; from a fallback face
+    /// (`primaryCoverage`), a cluster of another script than Common that the style's own face
+    /// does not map whole. Out of line: most texts never ask, and Devanagari asks at nearly
+    /// every other cluster.
     /// SAFETY: `start` is below `limit`, at most `units.count`; `flags` and `levels` hold as
     /// many entries as `units`; the coverage pointers are fonts' bits, as in `Open`.
     @inline(never)
@@ -251,6 +251,8 @@ enum Itemizer {
                         }
                     }
                 }
+                // One ASCII unit at a time, letters included. The ASCII branch of the loop below
+                // repeats these tests without the letters; one loop for both cost more.
                 while i < limit {
                     let u = units[i]
                     guard u >= 0x20 && u < 0x7F, i + 1 == count || flags[i + 1].contains(.graphemeStart),
@@ -262,9 +264,11 @@ enum Itemizer {
                     }
                     i += 1
                 }
-                // Other BMP characters that are clusters of one unit, as the one-unit test below
-                // takes them into the open item, without leaving the loop: the item's script or
-                // Common, mapped by its font, the same level, no emoji or hard break among them.
+                // Other BMP clusters that continue the open item, without leaving the loop: one
+                // unit of the item's script or Common, mapped by its font, at its level, no emoji
+                // or hard break, as the one-unit test below takes it; ASCII between the words
+                // (the same tests as the ASCII loop above, which a Latin item goes back to); and
+                // a letter with its marks, through `markedCluster`.
                 let boxLimit = min(limit, nextBoxStart)
                 while i < boxLimit {
                     if o.script == Script.han && leftToRightOnly && Self.isUnifiedIdeograph(units[i]) {
