@@ -109,15 +109,22 @@ import TestSupport
         // Every one- and two-byte sequence; every lead of three and four bytes with continuation
         // bytes at the edges of the ranges that make overlong forms, surrogates and values past
         // U+10FFFF; sequences cut short at each length.
+        // Each pair also with two bytes after it and after a two-byte letter, where the reader
+        // takes sequences from loads of four bytes.
         for a in 0...255 {
             check([UInt8(a)])
-            for b in 0...255 { check([UInt8(a), UInt8(b)]) }
+            for b in 0...255 {
+                check([UInt8(a), UInt8(b)])
+                check([UInt8(a), UInt8(b), 0x61, 0x62])
+                check([0xD0, 0xB0, UInt8(a), UInt8(b), 0xD0, 0xB0])
+            }
         }
         let edges: [UInt8] = [0x00, 0x7F, 0x80, 0x8F, 0x90, 0x9F, 0xA0, 0xBF, 0xC0, 0xFF]
         for lead in 0xE0...0xFF {
             for b in edges {
                 for c in edges {
                     check([UInt8(lead), b, c])
+                    check([0xE4, 0xB8, 0x8D, UInt8(lead), b, c, 0xE4, 0xB8, 0x8D])
                     for d in edges { check([UInt8(lead), b, c, d]) }
                 }
             }

@@ -152,13 +152,39 @@ struct ProtobufReader {
                     continue
                 }
             }
-            let lead = utf8[i]
-            if lead < 0x80 {
-                out[o] = UInt16(lead)
+            let byte = utf8[i]
+            if byte < 0x80 {
+                out[o] = UInt16(byte)
                 i += 1
                 o += 1
                 continue
             }
+            // Two- and three-byte sequences in a row (the letters of Cyrillic, Greek, Arabic and
+            // Hebrew; of Devanagari and Han), each from one load of four bytes: the lead's and
+            // the continuations' top bits tested at once, then the limits on the scalar. ASCII
+            // goes back to the loop above; four-byte sequences, damage and the last three bytes
+            // to the byte-by-byte reader below.
+            while count &- i >= 4 {
+                let word = UInt32(littleEndian: utf8.loadUnaligned(fromByteOffset: i, as: UInt32.self))
+                if word & 0x00C0_C0F0 == 0x0080_80E0 {
+                    let scalar = (word & 0x0F) << 12 | (word & 0x3F00) >> 2 | (word >> 16) & 0x3F
+                    // E0 needs A0…BF after it (no overlong form), ED 80…9F (no surrogate).
+                    guard scalar >= 0x800, scalar & 0xF800 != 0xD800 else { return nil }
+                    out[o] = UInt16(truncatingIfNeeded: scalar)
+                    i &+= 3
+                } else if word & 0xC0E0 == 0x80C0 {
+                    let scalar = (word & 0x1F) << 6 | (word >> 8) & 0x3F
+                    guard scalar >= 0x80 else { return nil }  // C0 and C1: overlong
+                    out[o] = UInt16(truncatingIfNeeded: scalar)
+                    i &+= 2
+                } else {
+                    break
+                }
+                o &+= 1
+            }
+            guard i < count else { break }
+            let lead = utf8[i]
+            if lead < 0x80 { continue }
             switch lead {
             case 0xC2...0xDF:
                 guard let c1 = continuation(i + 1) else { return nil }
