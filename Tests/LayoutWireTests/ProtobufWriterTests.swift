@@ -29,10 +29,10 @@ import Testing
                 && LayoutReplyFrame.lengthBytes(glyphs: -5) == 1 && LayoutReplyFrame.lengthBytes(glyphs: 1_024) == 3)
     }
 
-    /// Packed values take one or two bytes by a path of their own and longer ones by the general
-    /// loop: every length's edges give swift-protobuf's bytes.
+    /// Packed values take one to three bytes by a path of their own and longer ones by the
+    /// general loop: every length's edges give swift-protobuf's bytes.
     @Test func packedValuesOfEveryLengthGiveSwiftProtobufsBytes() throws {
-        let edges: [UInt32] = [0, 1, 0x7F, 0x80, 0xFF, 0x3FFF, 0x4000, 0x1F_FFFF, 0x20_0000, 0xFFF_FFFF, 0x1000_0000, .max]
+        let edges: [UInt32] = [0, 1, 0x7F, 0x80, 0xFF, 0x3FFF, 0x4000, 0x8123, 0xD3A5, 0x1F_FFFF, 0x20_0000, 0xFFF_FFFF, 0x1000_0000, .max]
         for count in [1, 2, 5, 12] {
             let values = (0..<count).map { edges[($0 * 7 + count) % edges.count] }
             var run = Layoutd_V1_GlyphRun()

@@ -245,8 +245,9 @@ struct ProtobufWriter: ~Copyable {
         patchLength(at: lengthAt)
     }
 
-    /// A packed value's varint: one or two bytes written straight (glyph ids and clusters nearly
-    /// always), longer ones by the general loop. Room must be there.
+    /// A packed value's varint: one to three bytes written straight (glyph ids and clusters
+    /// nearly always; the ids of a CJK face's ideographs take three), longer ones by the general
+    /// loop. Room must be there.
     @inline(__always)
     private func store(_ value: UInt32, at offset: Int) -> Int {
         if value < 0x80 {
@@ -257,6 +258,12 @@ struct ProtobufWriter: ~Copyable {
             base[offset] = UInt8(truncatingIfNeeded: value) | 0x80
             base[offset &+ 1] = UInt8(truncatingIfNeeded: value &>> 7)
             return offset &+ 2
+        }
+        if value < 0x20_0000 {
+            base[offset] = UInt8(truncatingIfNeeded: value) | 0x80
+            base[offset &+ 1] = UInt8(truncatingIfNeeded: value &>> 7) | 0x80
+            base[offset &+ 2] = UInt8(truncatingIfNeeded: value &>> 14)
+            return offset &+ 3
         }
         return store(UInt64(value), at: offset)
     }
