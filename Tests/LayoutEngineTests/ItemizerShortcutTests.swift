@@ -61,6 +61,14 @@ import LayoutUnicode
         // script that the style's own face maps, which go back to it.
         "Ґрунт єднає, ґанок",
         "soft\u{00AD}hyphen and zero\u{200B}width",
+        // Words taken by the loop over letters of one script, ended by each thing it stops at:
+        // a mark, a letter of another script (Latin, Hebrew after Arabic), a letter the face
+        // lacks, a line separator, an emoji and a watch, Braille (a script of its own among the
+        // emoji's range), a pair of surrogates, a digit at its own level, ASCII.
+        "слово\u{0301}ещё словоé ещё словоԱ слово\u{2028}слово слово😀 слово⌚ слово⠁⠂ конец",
+        "مرحباשלום עולם مرحبا١٢٣ مرحبا😀 αβγδ\u{0301}ε",
+        // A mark the face may lack inside a word, after letters the loop took.
+        "слово\u{1DC0}да слово\u{20DD}да словоꙮ\u{A66F}да",
         // Ideographs at the edges of the ranges taken whole, Yijing hexagrams (Common) beside
         // them, variation selectors and a mark making longer clusters, a line break among them.
         "㐀㐁䶵䷀䷁一中文鿿字\u{FE00}字\u{E0100}漢\u{0301}字，《书名》\n下一行𠀀字",
@@ -82,6 +90,18 @@ import LayoutUnicode
         try Self.expectSame(AttributedText("ab नमस्ते", style: TextStyle(family: "Noto Sans"),
                                            spans: [AttributedText.Span(range: 8..<9, patch: StylePatch(weight: 700))]), "cluster split")
 
+    }
+
+    /// `Itemizer.letters` leaves out three of the one-unit tests for a unit of a script other
+    /// than Common: it must be no surrogate, no hard break and without emoji presentation.
+    @Test func aUnitOfAScriptIsNoSurrogateHardBreakOrEmoji() {
+        let scripts = Itemizer.ScriptTable.shared
+        for unit in UInt16(0x80)...UInt16.max where scripts.script(of: UInt32(unit)) != Script.common {
+            let label = "U+\(String(unit, radix: 16))"
+            #expect(!UTF16.isSurrogate(unit), "\(label)")
+            #expect(!UnitClass.isHardBreak(unit), "\(label)")
+            #expect(!(Unicode.Scalar(unit)?.properties.isEmojiPresentation ?? false), "\(label)")
+        }
     }
 
     @Test(.enabled(if: Fixtures.corpus != nil, "no ../shared/corpus beside the repository"))

@@ -113,6 +113,33 @@ enum Itemizer {
         return i
     }
 
+    /// The end of the letters from `start` that continue an item of `script` (not Common) at
+    /// `level`: one-unit clusters of that script, mapped by `coverage` and, from a fallback face,
+    /// not by the style's own (`primaryCoverage`); the rest of a word of Cyrillic, Greek, Arabic
+    /// or Hebrew. The one-unit test in `itemize` with the answers a script other than Common
+    /// fixes: such a unit is no surrogate, no hard break and has no emoji presentation (those
+    /// are all Common; `ItemizerShortcutTests` holds the table to it). ASCII goes back to the
+    /// loops that take it (a Latin item's four units at a time). A function of its own, so its
+    /// few values stay in registers.
+    /// SAFETY: `limit` is at most `units.count`; `flags` and `levels` hold as many entries as
+    /// `units`; the coverage pointers are fonts' bits, as in `Open`.
+    @inline(never)
+    private static func letters(_ units: UnsafeBufferPointer<UInt16>, _ flags: UnsafeBufferPointer<UnitFlags>,
+                                _ levels: UnsafeBufferPointer<UInt8>, from start: Int, to limit: Int, script: Script,
+                                level: UInt8, coverage: UnsafeMutablePointer<UInt64>,
+                                primaryCoverage: UnsafeMutablePointer<UInt64>?, scripts: ScriptTable) -> Int {
+        let count = units.count
+        var i = start
+        while i < limit {
+            let u = units[i]
+            guard u >= 0x80, scripts.script(of: UInt32(u)) == script, i + 1 == count || flags[i + 1].contains(.graphemeStart),
+                  levels[i] == level, Font.covers(coverage, u) else { break }
+            if let primaryCoverage, Font.covers(primaryCoverage, u) { break }
+            i += 1
+        }
+        return i
+    }
+
     /// The end of the cluster at `start`, longer than a unit, and the item's script after it,
     /// when it continues an open item of `script` at `level` as the cluster test in `itemize`
     /// would take it; nil otherwise. Taken only where that test's answer is plain: every unit
@@ -312,6 +339,15 @@ enum Itemizer {
                         guard script == o.script || o.script == Script.common,
                               o.isPrimary || !Font.covers(o.primaryCoverage, u) else { break }
                         o.script = script
+                        if i + 2 < boxLimit && units[i + 1] >= 0x80 && flags[i + 2].contains(.graphemeStart) {
+                            // The rest of the word: letters of this script, in a loop of their own
+                            // (called where the next is a letter alone, not ASCII or a letter with
+                            // its marks).
+                            i = Self.letters(units, flags, levels, from: i + 1, to: boxLimit, script: script, level: o.level,
+                                             coverage: o.coverage, primaryCoverage: o.isPrimary ? nil : o.primaryCoverage,
+                                             scripts: scripts)
+                            continue
+                        }
                     }
                     i += 1
                 }
