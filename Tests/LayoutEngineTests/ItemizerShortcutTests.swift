@@ -69,6 +69,11 @@ import LayoutUnicode
         "مرحباשלום עולם مرحبا١٢٣ مرحبا😀 αβγδ\u{0301}ε",
         // A mark the face may lack inside a word, after letters the loop took.
         "слово\u{1DC0}да слово\u{20DD}да словоꙮ\u{A66F}да",
+        // Controls and ASCII letters between words the loop takes (a tab, a line feed, DEL, and
+        // a carriage return and NUL, which Noto Sans's cmap maps).
+        "слово слово\tслово слово\nслово слово\u{7F}слово слово abc слово, слово.",
+        "слово слово\rслово слово\u{0}слово",
+        "שלום שלום 12 שלום, שלום! שלום\tשלום",
         // Ideographs at the edges of the ranges taken whole, Yijing hexagrams (Common) beside
         // them, variation selectors and a mark making longer clusters, a line break among them.
         "㐀㐁䶵䷀䷁一中文鿿字\u{FE00}字\u{E0100}漢\u{0301}字，《书名》\n下一行𠀀字",

@@ -113,14 +113,14 @@ enum Itemizer {
         return i
     }
 
-    /// The end of the letters from `start` that continue an item of `script` (not Common) at
-    /// `level`: one-unit clusters of that script, mapped by `coverage` and, from a fallback face,
-    /// not by the style's own (`primaryCoverage`); the rest of a word of Cyrillic, Greek, Arabic
-    /// or Hebrew. The one-unit test in `itemize` with the answers a script other than Common
-    /// fixes: such a unit is no surrogate, no hard break and has no emoji presentation (those
-    /// are all Common; `ItemizerShortcutTests` holds the table to it). ASCII goes back to the
-    /// loops that take it (a Latin item's four units at a time). A function of its own, so its
-    /// few values stay in registers.
+    /// The end of the words from `start` that continue an item of `script` (not Common) at
+    /// `level`: one-unit clusters mapped by `coverage`, each a letter of that script (from a
+    /// fallback face, one the style's own face does not map, `primaryCoverage`) or printable
+    /// ASCII but a letter; the rest of a sentence of Cyrillic, Greek, Arabic or Hebrew. The
+    /// one-unit test in `itemize` with the answers a script other than Common fixes: such a
+    /// unit is no surrogate, no hard break and has no emoji presentation (those are all Common;
+    /// `ItemizerShortcutTests` holds the table to it). A function of its own, so its few values
+    /// stay in registers.
     /// SAFETY: `limit` is at most `units.count`; `flags` and `levels` hold as many entries as
     /// `units`; the coverage pointers are fonts' bits, as in `Open`.
     @inline(never)
@@ -132,9 +132,15 @@ enum Itemizer {
         var i = start
         while i < limit {
             let u = units[i]
-            guard u >= 0x80, scripts.script(of: UInt32(u)) == script, i + 1 == count || flags[i + 1].contains(.graphemeStart),
-                  levels[i] == level, Font.covers(coverage, u) else { break }
-            if let primaryCoverage, Font.covers(primaryCoverage, u) { break }
+            guard i + 1 == count || flags[i + 1].contains(.graphemeStart), levels[i] == level, Font.covers(coverage, u) else { break }
+            if u < 0x80 {
+                // The spaces, digits and punctuation between words, as `itemize`'s ASCII branch
+                // takes them: the next word's letters follow without a return to its loop.
+                guard u >= 0x20 && u < 0x7F, !UnitClass.isASCIILetter(UInt32(u)) else { break }
+            } else {
+                guard scripts.script(of: UInt32(u)) == script else { break }
+                if let primaryCoverage, Font.covers(primaryCoverage, u) { break }
+            }
             i += 1
         }
         return i
@@ -340,7 +346,7 @@ enum Itemizer {
                               o.isPrimary || !Font.covers(o.primaryCoverage, u) else { break }
                         o.script = script
                         if i + 2 < boxLimit && units[i + 1] >= 0x80 && flags[i + 2].contains(.graphemeStart) {
-                            // The rest of the word: letters of this script, in a loop of their own
+                            // The rest of the word and the words after it, in a loop of their own
                             // (called where the next is a letter alone, not ASCII or a letter with
                             // its marks).
                             i = Self.letters(units, flags, levels, from: i + 1, to: boxLimit, script: script, level: o.level,
