@@ -27,6 +27,18 @@ import Testing
         #expect(wrong.isEmpty, "\(wrong.prefix(20).map { String($0, radix: 16) })")
     }
 
+    /// `isASCIIBetweenWords` is ASCII that is neither a control nor a letter (spaces, digits,
+    /// punctuation and symbols), for every BMP unit.
+    @Test func asciiBetweenWordsIsPrintableASCIIButLetters() {
+        let wrong = (UInt32(0)...0xFFFF).filter { value in
+            let scalar = Unicode.Scalar(value)
+            let expected = value < 0x80 && scalar?.properties.generalCategory != .control
+                && scalar?.properties.isAlphabetic == false
+            return UnitClass.isASCIIBetweenWords(UInt16(value)) != expected
+        }
+        #expect(wrong.isEmpty, "\(wrong.prefix(20).map { String($0, radix: 16) })")
+    }
+
     /// The right-to-left blocks' units are skipped with only `mayBeRTL` noted.
     @Test func rightToLeftBlocksNeedOnlyTheirDirectionNoted() {
         var wrong: [String] = []

@@ -42,6 +42,11 @@ enum UnitClass {
     @inline(__always)
     static func isASCIILetter(_ u: UInt32) -> Bool { (u | 0x20) >= 0x61 && (u | 0x20) <= 0x7A }
 
+    /// A space, digit or punctuation of ASCII: printable (U+0020–U+007E) and no letter. What the
+    /// itemizer takes between the words of an item of any script.
+    @inline(__always)
+    static func isASCIIBetweenWords(_ u: UInt16) -> Bool { u >= 0x20 && u < 0x7F && !isASCIILetter(UInt32(u)) }
+
     /// Units past ASCII that analysis's first pass has nothing to note for: no control, soft
     /// hyphen, separator, hard break, space, right-to-left character or regional indicator's
     /// lead. Letters of Latin-1 to Cyrillic, Devanagari to Ethiopic and CJK to Hangul pass in

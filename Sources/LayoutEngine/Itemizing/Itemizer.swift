@@ -136,7 +136,7 @@ enum Itemizer {
             if u < 0x80 {
                 // The spaces, digits and punctuation between words, as `itemize`'s ASCII branch
                 // takes them: the next word's letters follow without a return to its loop.
-                guard u >= 0x20 && u < 0x7F, !UnitClass.isASCIILetter(UInt32(u)) else { break }
+                guard UnitClass.isASCIIBetweenWords(u) else { break }
             } else {
                 guard scripts.script(of: UInt32(u)) == script else { break }
                 if let primaryCoverage, Font.covers(primaryCoverage, u) { break }
@@ -320,7 +320,7 @@ enum Itemizer {
                         // Arabic and the space after it need no second turn of the outer loop.
                         // A Latin item goes back to that loop, which takes four units at a time.
                         guard !(o.takesASCII && (o.script == Script.latin || o.script == Script.common)),
-                              u >= 0x20 && u < 0x7F, !UnitClass.isASCIILetter(UInt32(u)),
+                              UnitClass.isASCIIBetweenWords(u),
                               i + 1 == count || flags[i + 1].contains(.graphemeStart), levels[i] == o.level,
                               Font.covers(o.coverage, u) else { break }
                         i += 1

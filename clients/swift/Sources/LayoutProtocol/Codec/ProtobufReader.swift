@@ -168,8 +168,7 @@ struct ProtobufReader {
                 let word = UInt32(littleEndian: utf8.loadUnaligned(fromByteOffset: i, as: UInt32.self))
                 if word & 0x00C0_C0F0 == 0x0080_80E0 {
                     let scalar = (word & 0x0F) << 12 | (word & 0x3F00) >> 2 | (word >> 16) & 0x3F
-                    // E0 needs A0…BF after it (no overlong form), ED 80…9F (no surrogate).
-                    guard scalar >= 0x800, scalar & 0xF800 != 0xD800 else { return nil }
+                    guard Self.isWellFormedThreeByteScalar(scalar) else { return nil }
                     out[o] = UInt16(truncatingIfNeeded: scalar)
                     i &+= 3
                 } else if word & 0xC0E0 == 0x80C0 {
@@ -194,8 +193,7 @@ struct ProtobufReader {
             case 0xE0...0xEF:
                 guard let c1 = continuation(i + 1), let c2 = continuation(i + 2) else { return nil }
                 let scalar = UInt32(lead & 0x0F) << 12 | c1 << 6 | c2
-                // E0 needs A0…BF after it (no overlong form), ED 80…9F (no surrogate).
-                guard scalar >= 0x800, scalar & 0xF800 != 0xD800 else { return nil }
+                guard Self.isWellFormedThreeByteScalar(scalar) else { return nil }
                 out[o] = UInt16(scalar)
                 i += 3
                 o += 1
@@ -213,6 +211,13 @@ struct ProtobufReader {
             }
         }
         return o
+    }
+
+    /// The scalar of a three-byte sequence, within its limits: E0 needs A0…BF after it (no
+    /// overlong form), ED 80…9F (no surrogate). Both of `utf16`'s readers hold to this one rule.
+    @inline(__always)
+    private static func isWellFormedThreeByteScalar(_ scalar: UInt32) -> Bool {
+        scalar >= 0x800 && scalar & 0xF800 != 0xD800
     }
 
     /// `utf8` as a string, nil unless it is valid UTF-8. `String(validating:as:)` decodes
