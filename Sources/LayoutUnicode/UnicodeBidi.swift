@@ -13,6 +13,12 @@ package enum UnicodeBidi {
     /// FriBidi (the tests hold the shortcut to it).
     package static func resolveParagraph(_ units: UnsafeBufferPointer<UInt16>, range: Range<Int>, forcedBase: UInt8?,
                                          into levels: UnsafeMutableBufferPointer<UInt8>, shortcut: Bool = true) -> UInt8 {
+        if shortcut && isRightToLeftOnly(units, range: range, forcedBase: forcedBase) {
+            // Every unit at level 1 (see `isRightToLeftOnly`): FriBidi's types, runs and the
+            // allocations it makes for them are not needed.
+            for unit in range { levels[unit] = 1 }
+            return 1
+        }
         var base: FriBidiParType = forcedBase == 0 ? parLTR : forcedBase == 1 ? parRTL : parOn
         let capacity = range.count
         // FriBidi works on code points. Its four arrays share one scratch allocation (on the
@@ -37,12 +43,6 @@ package enum UnicodeBidi {
                 }
                 let typePointer = UnsafeMutableRawPointer(types).bindMemory(to: FriBidiCharType.self, capacity: capacity)
                 fribidi_get_bidi_types(scalars, FriBidiStrIndex(count), typePointer)
-                if shortcut && isRightToLeftOnly(typePointer, count: count, forcedBase: forcedBase) {
-                    // Every unit at level 1 (see `isRightToLeftOnly`): FriBidi's runs, and the
-                    // allocations it makes for them, are not needed.
-                    for unit in range { levels[unit] = 1 }
-                    return 1
-                }
                 fribidi_get_bracket_types(scalars, FriBidiStrIndex(count), typePointer, brackets)
                 let ok = fribidi_get_par_embedding_levels_ex(typePointer, brackets, FriBidiStrIndex(count), &base,
                                                              scalarLevels.baseAddress) != 0
@@ -64,26 +64,62 @@ package enum UnicodeBidi {
         }
     }
 
-    /// True when a paragraph of these FriBidi types resolves to level 1 throughout: its base is
-    /// right to left (forced, or its first strong letter is R or AL), and it holds no left-to-right
-    /// letter, number or explicit embedding, override or isolate. Then every strong character is
-    /// R (W3), NSM takes R (W1), separators and terminators with no number beside them are
-    /// neutral (W4–W6), every neutral and bracket lies between R and R or the paragraph's R edges
+    /// True when a paragraph of these units resolves to level 1 throughout: its base is right to
+    /// left (forced, or its first strong letter is R or AL), and it holds no left-to-right letter,
+    /// number or explicit embedding, override or isolate. Then every strong character is R (W3),
+    /// NSM takes R (W1), separators and terminators with no number beside them are neutral
+    /// (W4–W6), every neutral and bracket lies between R and R or the paragraph's R edges
     /// (N0–N2), and I2 leaves R at level 1; L1 puts whitespace and separators at the paragraph's
-    /// level, 1. Most Arabic, Persian and Hebrew captions are such paragraphs.
-    private static func isRightToLeftOnly(_ types: UnsafePointer<FriBidiCharType>, count: Int, forcedBase: UInt8?) -> Bool {
+    /// level, 1. Most Arabic, Persian and Hebrew captions are such paragraphs. Tested on the units
+    /// themselves, before FriBidi's types are asked for, so that such a paragraph needs none.
+    private static func isRightToLeftOnly(_ units: UnsafeBufferPointer<UInt16>, range: Range<Int>, forcedBase: UInt8?) -> Bool {
         guard forcedBase != 0 else { return false }
+        var sawRightToLeft = forcedBase == 1
+        return rolesBelowU0800.withUnsafeBufferPointer { table in
+            var i = range.lowerBound
+            while i < range.upperBound {
+                let u = units[i]
+                let role: ShortcutRole
+                if u < 0x800 {
+                    role = table[Int(u)]
+                    i += 1
+                } else {
+                    // A surrogate pair is one scalar, as FriBidi is given it below; a lone
+                    // surrogate stands for itself.
+                    var scalar = FriBidiChar(u)
+                    if u >= 0xD800 && u < 0xDC00 && i + 1 < range.upperBound && units[i + 1] >= 0xDC00 && units[i + 1] < 0xE000 {
+                        scalar = 0x10000 + ((scalar - 0xD800) << 10) + (FriBidiChar(units[i + 1]) - 0xDC00)
+                        i += 1
+                    }
+                    role = shortcutRole(fribidi_get_bidi_type(scalar))
+                    i += 1
+                }
+                switch role {
+                case .refuses: return false
+                case .rightToLeft: sawRightToLeft = true
+                case .taken: break
+                }
+            }
+            return sawRightToLeft
+        }
+    }
+
+    /// What a character is to `isRightToLeftOnly`: strongly right to left (R or AL, among them RLM;
+    /// RLE and RLO are explicit), taken (a neutral, separator, terminator, NSM or BN), or refusing
+    /// the shortcut (L, a number, an explicit embedding, override or isolate).
+    private enum ShortcutRole: UInt8 { case refuses, taken, rightToLeft }
+
+    private static func shortcutRole(_ type: FriBidiCharType) -> ShortcutRole {
         let refused = UInt32(FRIBIDI_MASK_NUMBER | FRIBIDI_MASK_EXPLICIT | FRIBIDI_MASK_ISOLATE)
         let strong = UInt32(FRIBIDI_MASK_STRONG), rtl = UInt32(FRIBIDI_MASK_RTL)
-        var sawRightToLeft = forcedBase == 1
-        for k in 0..<count {
-            let type = types[k].rawValue
-            if type & refused != 0 { return false }
-            if type & strong != 0 {
-                if type & rtl == 0 { return false }  // L
-                sawRightToLeft = true  // R or AL (RLE and RLO are explicit, refused above)
-            }
-        }
-        return sawRightToLeft
+        let type = type.rawValue
+        if type & refused != 0 { return .refuses }
+        if type & strong != 0 { return type & rtl != 0 ? .rightToLeft : .refuses }
+        return .taken
     }
+
+    /// `shortcutRole` of every unit below U+0800 (ASCII to Thaana: the letters, marks and
+    /// punctuation of Arabic, Persian and Hebrew), from FriBidi's own types, read instead of
+    /// asking FriBidi for each.
+    private static let rolesBelowU0800: [ShortcutRole] = (0..<0x800).map { shortcutRole(fribidi_get_bidi_type(FriBidiChar($0))) }
 }

@@ -30,7 +30,10 @@ import LayoutUnicode
 
     /// Levels and base from both paths, for every base the engine asks for.
     static func bothWays(_ text: String) -> [(forced: UInt8?, shortcut: [UInt8], fribidi: [UInt8])] {
-        let units = Array(text.utf16)
+        bothWays(units: Array(text.utf16))
+    }
+
+    static func bothWays(units: [UInt16]) -> [(forced: UInt8?, shortcut: [UInt8], fribidi: [UInt8])] {
         return [nil, 1, 0].map { (forced: UInt8?) in
             var fast = [UInt8](repeating: 9, count: units.count), slow = fast
             let (fastBase, slowBase) = units.withUnsafeBufferPointer { buffer in
@@ -62,6 +65,22 @@ import LayoutUnicode
             }
         }
         #expect(eligible > 1_000)  // the shortcut's own cases, not only FriBidi's
+    }
+
+    /// Every BMP unit between two Arabic letters, and alone: the shortcut's table of units below
+    /// U+0800 and its questions to FriBidi above, each held to FriBidi's levels (a unit the
+    /// shortcut took but should refuse, a letter or digit, gets another level from FriBidi).
+    /// Lone surrogates included: both paths hand them to FriBidi as they are.
+    @Test func everyBMPUnitGetsFriBidisLevels() {
+        var wrong: [String] = []
+        for value in UInt16(0)...0xFFFF {
+            for units in [[0x0628, value, 0x0628], [value]] {
+                for answer in Self.bothWays(units: units) where answer.shortcut != answer.fribidi {
+                    wrong.append("\(String(value, radix: 16)) in \(units.count) base \(String(describing: answer.forced))")
+                }
+            }
+        }
+        #expect(wrong.isEmpty, "\(wrong.prefix(20))")
     }
 
     @Test func writtenParagraphsGetFriBidisLevels() {
