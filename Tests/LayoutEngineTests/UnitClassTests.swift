@@ -76,6 +76,25 @@ import Testing
         }
     }
 
+    /// The first pass's printable ASCII branch, the space's flags included, gives each unit the
+    /// flags its notes would, and notes no fact: every unit U+0020–U+007E, each after a letter.
+    @Test func printableASCIIGetsItsNotedFlags() {
+        let units = ContiguousArray((UInt16(0x20)...UInt16(0x7E)).flatMap { unit -> [UInt16] in [0x61, unit] })
+        var flags = ContiguousArray(repeating: UnitFlags(), count: units.count)
+        var paragraphs: [BidiParagraph] = []
+        let facts = TextAnalysis.markUnits(units, into: &flags, paragraphs: &paragraphs)
+        #expect(facts.allSimple && !facts.mayBeRTL && facts.firstControl == nil && !facts.hasTabs && !facts.hasSoftHyphen && !facts.hasHardBreaks)
+        #expect(paragraphs.isEmpty)
+        for (i, unit) in units.enumerated() {
+            var expected = UnitFlags()
+            if UnitClass.isHardBreak(unit) { expected.formUnion(UnitFlags.hardBreak.union(.hangingSpace)) }
+            if UnitClass.isHangingSpace(unit) { expected.formUnion(.hangingSpace) }
+            if UnitClass.isJustifiable(unit) { expected.formUnion(.justifiable) }
+            if GraphemeFastPath.isSimple(unit) { expected.formUnion(.graphemeStart) }
+            #expect(flags[i] == expected, "U+\(String(unit, radix: 16))")
+        }
+    }
+
     @Test func lettersOfCommonScriptsAreInert() {
         // é, Ж, क, ሀ, 中, あ, 가: each skipped in two or three comparisons.
         for u: UInt16 in [0xE9, 0x0416, 0x0915, 0x1200, 0x4E2D, 0x3042, 0xAC00] {

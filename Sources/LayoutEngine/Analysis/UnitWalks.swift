@@ -22,8 +22,9 @@ extension TextAnalysis {
             flags.withUnsafeMutableBufferPointer { flags in
                 for i in 0..<u.count {
                     let unit = u[i]
-                    // Letters of most scripts are none of what follows: one test passes them by.
-                    if unit > 0x20 && unit < 0x7F { flags[i] = .graphemeStart; continue }
+                    // Letters of most scripts are none of what follows: one test passes them by,
+                    // and the space between words, with the flags the notes below give it.
+                    if unit >= 0x20 && unit < 0x7F { flags[i] = unit == 0x20 ? Self.spaceFlags : .graphemeStart; continue }
                     if UnitClass.isInertBeyondASCII(unit) {
                         if GraphemeFastPath.isSimple(unit) { flags[i] = .graphemeStart } else { facts.allSimple = false }
                         continue
@@ -66,6 +67,11 @@ extension TextAnalysis {
         }
         return facts
     }
+
+    /// The flags of U+0020 SPACE, as the general notes in `markUnits` give it: it starts a
+    /// cluster, hangs at a line's end and takes justification's stretch (`UnitClassTests`).
+    @inline(__always)
+    static var spaceFlags: UnitFlags { UnitFlags.graphemeStart.union(.hangingSpace).union(.justifiable) }
 
     /// True when `unit`, at `index` of `units`, is a mark that joins the unit before it
     /// (`GraphemeFastPath.joinsPrevious`) and that unit is a simple one it extends, or another
