@@ -31,14 +31,9 @@ package enum UnicodeBidi {
                 var count = 0
                 var i = range.lowerBound
                 while i < range.upperBound {
-                    let u = units[i]
-                    if u >= 0xD800 && u < 0xDC00 && i + 1 < range.upperBound && units[i + 1] >= 0xDC00 && units[i + 1] < 0xE000 {
-                        scalars[count] = 0x10000 + ((FriBidiChar(u) - 0xD800) << 10) + (FriBidiChar(units[i + 1]) - 0xDC00)
-                        i += 2
-                    } else {
-                        scalars[count] = FriBidiChar(u)
-                        i += 1
-                    }
+                    let (scalar, width) = scalar(at: i, of: units, before: range.upperBound)
+                    scalars[count] = scalar
+                    i += width
                     count += 1
                 }
                 let typePointer = UnsafeMutableRawPointer(types).bindMemory(to: FriBidiCharType.self, capacity: capacity)
@@ -84,15 +79,9 @@ package enum UnicodeBidi {
                     role = table[Int(u)]
                     i += 1
                 } else {
-                    // A surrogate pair is one scalar, as FriBidi is given it below; a lone
-                    // surrogate stands for itself.
-                    var scalar = FriBidiChar(u)
-                    if u >= 0xD800 && u < 0xDC00 && i + 1 < range.upperBound && units[i + 1] >= 0xDC00 && units[i + 1] < 0xE000 {
-                        scalar = 0x10000 + ((scalar - 0xD800) << 10) + (FriBidiChar(units[i + 1]) - 0xDC00)
-                        i += 1
-                    }
+                    let (scalar, width) = scalar(at: i, of: units, before: range.upperBound)
                     role = shortcutRole(fribidi_get_bidi_type(scalar))
-                    i += 1
+                    i += width
                 }
                 switch role {
                 case .refuses: return false
@@ -102,6 +91,17 @@ package enum UnicodeBidi {
             }
             return sawRightToLeft
         }
+    }
+
+    /// The code point at `i` and its width in units: a surrogate pair is one scalar, a lone
+    /// surrogate stands for itself (as FriBidi is given the text).
+    @inline(__always)
+    private static func scalar(at i: Int, of units: UnsafeBufferPointer<UInt16>, before end: Int) -> (FriBidiChar, width: Int) {
+        let u = units[i]
+        if u >= 0xD800 && u < 0xDC00 && i + 1 < end && units[i + 1] >= 0xDC00 && units[i + 1] < 0xE000 {
+            return (0x10000 + ((FriBidiChar(u) - 0xD800) << 10) + (FriBidiChar(units[i + 1]) - 0xDC00), 2)
+        }
+        return (FriBidiChar(u), 1)
     }
 
     /// What a character is to `isRightToLeftOnly`: strongly right to left (R or AL, among them RLM;
