@@ -162,8 +162,8 @@ struct ProtobufReader {
             // Two- and three-byte sequences in a row (the letters of Cyrillic, Greek, Arabic and
             // Hebrew; of Devanagari and Han), each from one load of four bytes: the lead's and
             // the continuations' top bits tested at once, then the limits on the scalar. ASCII
-            // goes back to the loop above; four-byte sequences, damage and the last three bytes
-            // to the byte-by-byte reader below.
+            // but a lone byte between them goes back to the loop above; four-byte sequences,
+            // damage and the last three bytes to the byte-by-byte reader below.
             while count &- i >= 4 {
                 let word = UInt32(littleEndian: utf8.loadUnaligned(fromByteOffset: i, as: UInt32.self))
                 if word & 0x00C0_C0F0 == 0x0080_80E0 {
@@ -176,6 +176,19 @@ struct ProtobufReader {
                     guard scalar >= 0x80 else { return nil }  // C0 and C1: overlong
                     out[o] = UInt16(truncatingIfNeeded: scalar)
                     i &+= 2
+                    if word & 0xC0E0_0000 == 0x80C0_0000 {
+                        // The next letter too (inside a word of Cyrillic or Arabic): from the same load.
+                        let next = (word &>> 16 & 0x1F) << 6 | (word &>> 24) & 0x3F
+                        guard next >= 0x80 else { return nil }
+                        o &+= 1
+                        out[o] = UInt16(truncatingIfNeeded: next)
+                        i &+= 2
+                    }
+                } else if word & 0x8080 == 0x8000 {
+                    // One ASCII byte before another sequence (the space between two words):
+                    // taken here, not by the loop above and back, which tested it twice more.
+                    out[o] = UInt16(truncatingIfNeeded: word & 0x7F)
+                    i &+= 1
                 } else {
                     break
                 }
