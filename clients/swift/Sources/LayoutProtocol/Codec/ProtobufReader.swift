@@ -172,14 +172,12 @@ struct ProtobufReader {
                     out[o] = UInt16(truncatingIfNeeded: scalar)
                     i &+= 3
                 } else if word & 0xC0E0 == 0x80C0 {
-                    let scalar = (word & 0x1F) << 6 | (word >> 8) & 0x3F
-                    guard scalar >= 0x80 else { return nil }  // C0 and C1: overlong
+                    guard let scalar = Self.twoByteScalar(word) else { return nil }
                     out[o] = UInt16(truncatingIfNeeded: scalar)
                     i &+= 2
                     if word & 0xC0E0_0000 == 0x80C0_0000 {
                         // The next letter too (inside a word of Cyrillic or Arabic): from the same load.
-                        let next = (word &>> 16 & 0x1F) << 6 | (word &>> 24) & 0x3F
-                        guard next >= 0x80 else { return nil }
+                        guard let next = Self.twoByteScalar(word &>> 16) else { return nil }
                         o &+= 1
                         out[o] = UInt16(truncatingIfNeeded: next)
                         i &+= 2
@@ -224,6 +222,14 @@ struct ProtobufReader {
             }
         }
         return o
+    }
+
+    /// The scalar of the two-byte sequence in the low two bytes of `word` (its lead and
+    /// continuation bits tested already); nil for C0 and C1, whose forms are overlong.
+    @inline(__always)
+    private static func twoByteScalar(_ word: UInt32) -> UInt32? {
+        let scalar = (word & 0x1F) << 6 | (word &>> 8) & 0x3F
+        return scalar >= 0x80 ? scalar : nil
     }
 
     /// The scalar of a three-byte sequence, within its limits: E0 needs A0…BF after it (no
