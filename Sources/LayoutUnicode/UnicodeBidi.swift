@@ -1,4 +1,5 @@
 import CFriBidi
+import LayoutEngine
 
 /// UAX #9 embedding levels by FriBidi: the Unicode adapter's bidi. The engine's `BidiResolver`
 /// splits the text into paragraphs and asks here for each one's levels.
@@ -99,7 +100,7 @@ package enum UnicodeBidi {
     private static func scalar(at i: Int, of units: UnsafeBufferPointer<UInt16>, before end: Int) -> (FriBidiChar, width: Int) {
         let u = units[i]
         if u >= 0xD800 && u < 0xDC00 && i + 1 < end && units[i + 1] >= 0xDC00 && units[i + 1] < 0xE000 {
-            return (0x10000 + ((FriBidiChar(u) - 0xD800) << 10) + (FriBidiChar(units[i + 1]) - 0xDC00), 2)
+            return (FriBidiChar(SurrogatePair.codePoint(lead: u, trail: units[i + 1])), 2)
         }
         return (FriBidiChar(u), 1)
     }

@@ -78,7 +78,7 @@ extension LineBreakTailoring {
         while index < units.count {
             let unit = units[index]
             if UTF16.isLeadSurrogate(unit), index + 1 < units.count, UTF16.isTrailSurrogate(units[index + 1]) {
-                body(index, 0x10000 + (UInt32(unit - 0xD800) << 10) + UInt32(units[index + 1] - 0xDC00))
+                body(index, SurrogatePair.codePoint(lead: unit, trail: units[index + 1]))
                 index += 2
             } else {
                 body(index, UInt32(unit))

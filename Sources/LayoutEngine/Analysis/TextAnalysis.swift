@@ -198,8 +198,7 @@ struct TextAnalysis {
     static func scalar(at index: Int, in units: Span<UInt16>, end: Int) -> (Unicode.Scalar, Int) {
         let u = units[index]
         if UTF16.isLeadSurrogate(u), index + 1 < end, UTF16.isTrailSurrogate(units[index + 1]) {
-            let value = 0x10000 + (UInt32(u - 0xD800) << 10) + UInt32(units[index + 1] - 0xDC00)
-            return (Unicode.Scalar(value)!, 2)
+            return (Unicode.Scalar(SurrogatePair.codePoint(lead: u, trail: units[index + 1]))!, 2)
         }
         return (Unicode.Scalar(u) ?? "\u{FFFD}", 1)
     }

@@ -131,12 +131,12 @@ extension LineBreakRules {
         var position = 0
         // The class of the scalar at `position`, moving past it; a lone surrogate is AL (LB1's SG).
         @inline(__always) func take() -> LineBreakClass {
-            let unit = UInt32(units[position])
+            let unit = units[position]
             position += 1
-            var scalar = unit
+            var scalar = UInt32(unit)
             if unit >= 0xD800 && unit < 0xE000 {
                 guard unit < 0xDC00, position < count, units[position] >= 0xDC00 && units[position] < 0xE000 else { return .AL }
-                scalar = 0x10000 + ((unit - 0xD800) << 10) + (UInt32(units[position]) - 0xDC00)
+                scalar = SurrogatePair.codePoint(lead: unit, trail: units[position])
                 position += 1
             }
             if !quotes.isEmpty, let tailored = quotes.first(where: { $0.scalar == scalar }) { return tailored.lineBreakClass }

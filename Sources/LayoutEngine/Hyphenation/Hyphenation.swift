@@ -69,7 +69,7 @@ public struct Hyphenation: Equatable, Sendable {
             var scalar = Unicode.Scalar(units[index]) ?? "\u{FFFD}"
             index += 1
             if UTF16.isLeadSurrogate(units[start]), index < end, UTF16.isTrailSurrogate(units[index]) {
-                scalar = Unicode.Scalar(UInt32(units[start] - 0xD800) << 10 + UInt32(units[index] - 0xDC00) + 0x10000) ?? scalar
+                scalar = Unicode.Scalar(SurrogatePair.codePoint(lead: units[start], trail: units[index])) ?? scalar
                 index += 1
             }
             if Self.isLetter(scalar) || (!word.isEmpty && scalar.value >= 0x300 && scalar.properties.generalCategory == .nonspacingMark) {

@@ -428,16 +428,16 @@ enum Itemizer {
         scalars.removeAll(keepingCapacity: true)
         var i = range.lowerBound
         while i < range.upperBound {
-            let u = UInt32(units[i])
+            let u = units[i]
             if u >= 0xD800 && u < 0xDC00 && i + 1 < range.upperBound {
-                let low = UInt32(units[i + 1])
+                let low = units[i + 1]
                 if low >= 0xDC00 && low < 0xE000 {
-                    scalars.append(0x10000 + ((u - 0xD800) << 10) + (low - 0xDC00))
+                    scalars.append(SurrogatePair.codePoint(lead: u, trail: low))
                     i += 2
                     continue
                 }
             }
-            scalars.append(u)
+            scalars.append(UInt32(u))
             i += 1
         }
     }

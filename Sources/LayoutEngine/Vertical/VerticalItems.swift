@@ -80,7 +80,7 @@ enum VerticalItems {
         if unit >= 0x3400 && unit <= 0x9FFF { return .upright }
         if unit < 0xA7 { return .sideways }
         if UTF16.isLeadSurrogate(unit) && index + 1 < units.count && UTF16.isTrailSurrogate(units[index + 1]) {
-            let scalar = 0x10000 + ((UInt32(unit) - 0xD800) << 10) + (UInt32(units[index + 1]) - 0xDC00)
+            let scalar = SurrogatePair.codePoint(lead: unit, trail: units[index + 1])
             return VerticalOrientation(scalar).isUpright ? .upright : .sideways
         }
         return table.orientation(of: unit).isUpright ? .upright : .sideways

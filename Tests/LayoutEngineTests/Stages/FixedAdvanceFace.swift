@@ -46,7 +46,7 @@ final class FixedAdvanceShaping: FaceShaping {
             var scalar = UInt32(unit)
             var length = 1
             if UTF16.isLeadSurrogate(unit), index + 1 < range.upperBound, UTF16.isTrailSurrogate(units[index + 1]) {
-                scalar = 0x10000 + ((UInt32(unit) - 0xD800) << 10) + (UInt32(units[index + 1]) - 0xDC00)
+                scalar = SurrogatePair.codePoint(lead: unit, trail: units[index + 1])
                 length = 2
             }
             let advance = upright ? Self.ascender + Self.descender : advance(of: scalar)
