@@ -215,7 +215,7 @@ public final class Font: @unchecked Sendable {
     /// The bit for `unit` in a font's BMP coverage. SAFETY: `coverage` is from `emptyCoverage`.
     @inline(__always)
     package static func covers(_ coverage: UnsafeMutablePointer<UInt64>, _ unit: UInt16) -> Bool {
-        coverage[Int(unit) >> 6] & (1 << UInt64(unit & 63)) != 0
+        (coverage[Int(unit) &>> 6] &>> UInt64(unit & 63)) & 1 != 0
     }
 
     /// The ascent, descent (positive) and line gap at `size`, in points: what CoreText's

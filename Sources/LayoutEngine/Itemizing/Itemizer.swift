@@ -102,6 +102,18 @@ enum Itemizer {
     private static func ideographs(_ units: UnsafeBufferPointer<UInt16>, _ flags: UnsafeBufferPointer<UnitFlags>, from start: Int,
                                    to limit: Int, coverage: UnsafeMutablePointer<UInt64>,
                                    primaryCoverage: UnsafeMutablePointer<UInt64>?) -> Int {
+        // The loop twice, as in `letters`: with the style's own face, no fallback face's test in it.
+        guard let primaryCoverage else {
+            return ideographsWalk(units, flags, from: start, to: limit, coverage: coverage, primaryCoverage: nil)
+        }
+        return ideographsWalk(units, flags, from: start, to: limit, coverage: coverage, primaryCoverage: primaryCoverage)
+    }
+
+    /// `ideographs`' loop. SAFETY: as `ideographs`.
+    @inline(__always)
+    private static func ideographsWalk(_ units: UnsafeBufferPointer<UInt16>, _ flags: UnsafeBufferPointer<UnitFlags>, from start: Int,
+                                       to limit: Int, coverage: UnsafeMutablePointer<UInt64>,
+                                       primaryCoverage: UnsafeMutablePointer<UInt64>?) -> Int {
         let count = units.count
         var i = start
         while i < limit {
@@ -128,6 +140,22 @@ enum Itemizer {
                                 _ levels: UnsafeBufferPointer<UInt8>, from start: Int, to limit: Int, script: Script,
                                 level: UInt8, coverage: UnsafeMutablePointer<UInt64>,
                                 primaryCoverage: UnsafeMutablePointer<UInt64>?, scripts: ScriptTable) -> Int {
+        // The loop twice: with the style's own face (nearly every call), no fallback face's
+        // test in it, and room in registers for the script table that a letter looks up.
+        guard let primaryCoverage else {
+            return lettersWalk(units, flags, levels, from: start, to: limit, script: script, level: level, coverage: coverage,
+                               primaryCoverage: nil, scripts: scripts)
+        }
+        return lettersWalk(units, flags, levels, from: start, to: limit, script: script, level: level, coverage: coverage,
+                           primaryCoverage: primaryCoverage, scripts: scripts)
+    }
+
+    /// `letters`' loop. SAFETY: as `letters`.
+    @inline(__always)
+    private static func lettersWalk(_ units: UnsafeBufferPointer<UInt16>, _ flags: UnsafeBufferPointer<UnitFlags>,
+                                    _ levels: UnsafeBufferPointer<UInt8>, from start: Int, to limit: Int, script: Script,
+                                    level: UInt8, coverage: UnsafeMutablePointer<UInt64>,
+                                    primaryCoverage: UnsafeMutablePointer<UInt64>?, scripts: ScriptTable) -> Int {
         let count = units.count
         var i = start
         while i < limit {
