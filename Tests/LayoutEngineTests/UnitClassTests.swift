@@ -75,6 +75,38 @@ import Testing
         }
     }
 
+    /// The first pass decides U+0080–U+07FF by a table (`FirstPassUnitKind`): every unit of the
+    /// range, after a Latin letter, an Arabic letter and a combining mark, gets the flags its
+    /// notes would (with Arabic punctuation's cluster start, as the right-to-left blocks' branch
+    /// gives it) and the facts its own tests decide.
+    @Test func unitsBelowTheTablesEndGetTheFlagsAndFactsOfTheirTests() {
+        var wrong: [String] = []
+        for unit in UInt16(0x80)..<FirstPassUnitKind.end {
+            let rightToLeftBlock = UnitClass.isInRightToLeftBlocks(unit)
+            let simple = GraphemeFastPath.isSimple(unit) || (rightToLeftBlock && GraphemeFastPath.isArabicPunctuation(unit))
+            var expected = notedFlags(unit)
+            if simple { expected.formUnion(.graphemeStart) }
+            for base: UInt16 in [0x61, 0x0627, 0x0301] {
+                var flags = ContiguousArray(repeating: UnitFlags(), count: 3)
+                var paragraphs: [BidiParagraph] = []
+                let facts = TextAnalysis.markUnits([base, unit, 0x20], into: &flags, paragraphs: &paragraphs)
+                // The inert units' branch leaves a text with a mark not simple whatever comes
+                // before it; the other branches ask whether the mark joins a simple unit.
+                let joinsBase = !UnitClass.isInertBeyondASCII(unit) && GraphemeFastPath.joinsPrevious(unit)
+                    && (GraphemeFastPath.isMarkBase(base) || GraphemeFastPath.joinsPrevious(base))
+                // (The combining mark as the base, first in the text, leaves it not simple.)
+                let allSimple = GraphemeFastPath.isSimple(base) && (simple || joinsBase)
+                let mayBeRTL = UnitClass.mayBeRTL(base) || UnitClass.mayBeRTL(unit)
+                if flags[1] != expected || facts.allSimple != allSimple || facts.mayBeRTL != mayBeRTL
+                    || (facts.firstControl == 1) != UnitClass.isControl(unit) || facts.hasSoftHyphen != (unit == 0xAD) {
+                    wrong.append("U+\(String(unit, radix: 16)) after U+\(String(base, radix: 16))")
+                }
+            }
+        }
+        let firstWrong = Array(wrong.prefix(10))
+        #expect(firstWrong.isEmpty, "\(wrong.count) units decided otherwise")
+    }
+
     /// The flags the first pass's notes give a unit, each from its own test: what every branch
     /// that skips the notes must give it as well.
     func notedFlags(_ unit: UInt16) -> UnitFlags {

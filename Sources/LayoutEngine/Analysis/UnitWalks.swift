@@ -17,51 +17,67 @@ extension TextAnalysis {
                           paragraphs: inout [BidiParagraph]) -> UnitFacts {
         precondition(flags.count == units.count)
         var facts = UnitFacts()
-        // SAFETY: `flags` has an entry per unit (checked above); every index is below `u.count`.
+        // SAFETY: `flags` has an entry per unit (checked above); every index is below `u.count`;
+        // `unitKinds` has an entry for every unit below its end.
         units.withUnsafeBufferPointer { u in
             flags.withUnsafeMutableBufferPointer { flags in
-                for i in 0..<u.count {
-                    let unit = u[i]
-                    // Letters of most scripts are none of what follows: one test passes them by,
-                    // and the space between words, with the flags the notes below give it.
-                    if unit >= 0x20 && unit < 0x7F { flags[i] = unit == 0x20 ? Self.spaceFlags : .graphemeStart; continue }
-                    if UnitClass.isInertBeyondASCII(unit) {
-                        if GraphemeFastPath.isSimple(unit) { flags[i] = .graphemeStart } else { facts.allSimple = false }
-                        continue
-                    }
-                    if UnitClass.isInRightToLeftBlocks(unit) {
-                        // Hebrew and Arabic letters and marks: the same, and the text may be right to left.
-                        facts.mayBeRTL = true
-                        if GraphemeFastPath.isSimple(unit) || GraphemeFastPath.isArabicPunctuation(unit) {
-                            flags[i] = .graphemeStart
+                FirstPassUnitKind.table.withUnsafeBufferPointer { unitKinds in
+                    for i in 0..<u.count {
+                        let unit = u[i]
+                        // Letters of most scripts are none of what follows: one test passes them by,
+                        // and the space between words, with the flags the notes below give it.
+                        if unit >= 0x20 && unit < 0x7F { flags[i] = unit == 0x20 ? Self.spaceFlags : .graphemeStart; continue }
+                        // The rest below U+0800 (Latin-1 to NKo): the next two branches, decided by a table
+                        // (`FirstPassUnitKind`); past it, the inert units' tests themselves.
+                        if unit < FirstPassUnitKind.end {
+                            switch unitKinds[Int(unit)] {
+                            case .simple: flags[i] = .graphemeStart; continue
+                            case .joining: facts.allSimple = false; continue
+                            case .rightToLeftSimple: facts.mayBeRTL = true; flags[i] = .graphemeStart; continue
+                            case .rightToLeftJoining:
+                                facts.mayBeRTL = true
+                                if !Self.joinsPrevious(unit, at: i, in: u) { facts.allSimple = false }
+                                continue
+                            case .general: break
+                            }
+                        } else if UnitClass.isInertBeyondASCII(unit) {
+                            if GraphemeFastPath.isSimple(unit) { flags[i] = .graphemeStart } else { facts.allSimple = false }
+                            continue
+                        }
+                        if UnitClass.isInRightToLeftBlocks(unit) {
+                            // Hebrew and Arabic letters and marks: the same, and the text may be right to left.
+                            facts.mayBeRTL = true
+                            if GraphemeFastPath.isSimple(unit) || GraphemeFastPath.isArabicPunctuation(unit) {
+                                flags[i] = .graphemeStart
+                            } else if !Self.joinsPrevious(unit, at: i, in: u) {
+                                facts.allSimple = false
+                            }
+                            continue
+                        }
+                        if facts.firstControl == nil && UnitClass.isControl(unit) { facts.firstControl = i }
+                        if unit == 0xAD { facts.hasSoftHyphen = true }
+                        if unit == 0x09 { facts.hasTabs = true }
+                        // UAX #9 P1: a paragraph ends after each separator (class B); CR LF is one.
+                        if BidiResolver.isParagraphSeparator(unit) && !(unit == 0x0D && i + 1 < u.count && u[i + 1] == 0x0A) {
+                            paragraphs.append(BidiParagraph(range: facts.paragraphStart..<(i + 1), baseLevel: 0))
+                            facts.paragraphStart = i + 1
+                        }
+                        var unitFlags = UnitFlags()
+                        if UnitClass.isHardBreak(unit) {
+                            unitFlags.formUnion(UnitFlags.hardBreak.union(.hangingSpace))
+                            facts.hasHardBreaks = true
+                            if !BidiResolver.isParagraphSeparator(unit) { facts.hardBreakInsideParagraph = true }
+                        }
+                        if UnitClass.isHangingSpace(unit) { unitFlags.formUnion(.hangingSpace) }
+                        if UnitClass.isJustifiable(unit) { unitFlags.formUnion(.justifiable) }
+                        if GraphemeFastPath.isSimple(unit) {
+                            unitFlags.formUnion(.graphemeStart)
                         } else if !Self.joinsPrevious(unit, at: i, in: u) {
                             facts.allSimple = false
                         }
-                        continue
+                        flags[i] = unitFlags
+                        if !facts.mayBeRTL && UnitClass.mayBeRTL(unit) { facts.mayBeRTL = true }
                     }
-                    if facts.firstControl == nil && UnitClass.isControl(unit) { facts.firstControl = i }
-                    if unit == 0xAD { facts.hasSoftHyphen = true }
-                    if unit == 0x09 { facts.hasTabs = true }
-                    // UAX #9 P1: a paragraph ends after each separator (class B); CR LF is one.
-                    if BidiResolver.isParagraphSeparator(unit) && !(unit == 0x0D && i + 1 < u.count && u[i + 1] == 0x0A) {
-                        paragraphs.append(BidiParagraph(range: facts.paragraphStart..<(i + 1), baseLevel: 0))
-                        facts.paragraphStart = i + 1
-                    }
-                    var unitFlags = UnitFlags()
-                    if UnitClass.isHardBreak(unit) {
-                        unitFlags.formUnion(UnitFlags.hardBreak.union(.hangingSpace))
-                        facts.hasHardBreaks = true
-                        if !BidiResolver.isParagraphSeparator(unit) { facts.hardBreakInsideParagraph = true }
-                    }
-                    if UnitClass.isHangingSpace(unit) { unitFlags.formUnion(.hangingSpace) }
-                    if UnitClass.isJustifiable(unit) { unitFlags.formUnion(.justifiable) }
-                    if GraphemeFastPath.isSimple(unit) {
-                        unitFlags.formUnion(.graphemeStart)
-                    } else if !Self.joinsPrevious(unit, at: i, in: u) {
-                        facts.allSimple = false
-                    }
-                    flags[i] = unitFlags
-                    if !facts.mayBeRTL && UnitClass.mayBeRTL(unit) { facts.mayBeRTL = true }
                 }
             }
         }

@@ -30,6 +30,7 @@ public final class ParagraphLayouter: Sendable {
         // Their tables are built at start-up, not in the first request.
         LineBreakClass.prepare()
         _ = Itemizer.ScriptTable.shared
+        _ = FirstPassUnitKind.table
     }
 
     /// Runs the pipeline: analyze, itemize, shape (the width-independent stage), then break,
