@@ -75,13 +75,13 @@ import Testing
         }
     }
 
-    /// The first pass decides U+0080–U+07FF by a table (`FirstPassUnitKind`): every unit of the
-    /// range, after a Latin letter, an Arabic letter and a combining mark, gets the flags its
-    /// notes would (with Arabic punctuation's cluster start, as the right-to-left blocks' branch
-    /// gives it) and the facts its own tests decide.
-    @Test func unitsBelowTheTablesEndGetTheFlagsAndFactsOfTheirTests() {
+    /// The first pass decides every unit past ASCII by a table (`FirstPassUnitKind`): each one,
+    /// after a Latin letter, an Arabic letter and a combining mark, gets the flags its notes would
+    /// (with Arabic punctuation's cluster start, as the right-to-left blocks' kind gives it) and
+    /// the facts its own tests decide.
+    @Test func unitsPastASCIIGetTheFlagsAndFactsOfTheirTests() {
         var wrong: [String] = []
-        for unit in UInt16(0x80)..<FirstPassUnitKind.end {
+        for unit in UInt16(0x80)...UInt16.max {
             let rightToLeftBlock = UnitClass.isInRightToLeftBlocks(unit)
             let simple = GraphemeFastPath.isSimple(unit) || (rightToLeftBlock && GraphemeFastPath.isArabicPunctuation(unit))
             var expected = notedFlags(unit)
@@ -90,8 +90,8 @@ import Testing
                 var flags = ContiguousArray(repeating: UnitFlags(), count: 3)
                 var paragraphs: [BidiParagraph] = []
                 let facts = TextAnalysis.markUnits([base, unit, 0x20], into: &flags, paragraphs: &paragraphs)
-                // The inert units' branch leaves a text with a mark not simple whatever comes
-                // before it; the other branches ask whether the mark joins a simple unit.
+                // The inert units' kind leaves a text with a mark not simple whatever comes before
+                // it; the other kinds ask whether the mark joins a simple unit.
                 let joinsBase = !UnitClass.isInertBeyondASCII(unit) && GraphemeFastPath.joinsPrevious(unit)
                     && (GraphemeFastPath.isMarkBase(base) || GraphemeFastPath.joinsPrevious(base))
                 // (The combining mark as the base, first in the text, leaves it not simple.)

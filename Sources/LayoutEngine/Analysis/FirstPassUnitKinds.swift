@@ -1,29 +1,31 @@
-/// What analysis's first pass does with each unit below U+0800 (UTF-8's one- and two-byte
-/// units: Latin-1 to Cyrillic, Hebrew and Arabic to NKo), looked up rather than decided by the
-/// range tests of `UnitClass.isInertBeyondASCII`, `isInRightToLeftBlocks` and
-/// `GraphemeFastPath.isSimple` one after the other (a dozen comparisons a Cyrillic letter).
-/// (A table reaching on to Devanagari cost Han's captions, whose units all pass its end's test,
-/// more than it saved Devanagari's.)
+/// What analysis's first pass does with each UTF-16 unit past printable ASCII, looked up rather
+/// than decided by the range tests of `UnitClass.isInertBeyondASCII`, `isInRightToLeftBlocks`
+/// and `GraphemeFastPath.isSimple` one after the other (a dozen comparisons a Cyrillic letter,
+/// more an ideograph). The table holds a byte for every unit, as the line-break classes and
+/// the itemizer's scripts do for every code point, so that no unit pays a test of where the
+/// table ends: one that stopped at U+0800 left Han and Devanagari units to the tests, and
+/// reaching further cost Han's captions that end's test.
 ///
-/// The table is made from those same tests, once, at start-up (`ParagraphLayouter.init`): the
-/// branches of the first pass that take units past U+07FF stay the tests themselves (printable
-/// ASCII is taken before the table). `UnitClassTests` holds the pass with the table to the pass
-/// as those branches decide it, for every unit of the range.
+/// The table is made from `of(_:)`, once, at start-up (`ParagraphLayouter.init`), so that each
+/// decision is written once. `UnitClassTests` holds the pass to the flags and facts the tests
+/// themselves give, for every unit past ASCII.
 enum FirstPassUnitKind: UInt8 {
     /// Nothing here decides: the pass's general notes (ASCII, the C1 controls, the no-break
-    /// space, the soft hyphen and the rest of U+0080–U+00AD).
+    /// space, the soft hyphen, the separators and the other units no other kind takes).
     case general = 0
     /// Inert (`isInertBeyondASCII`) and simple to grapheme breaking: it starts a cluster.
     case simple
-    /// Inert, but a grapheme pass must decide its cluster (a combining mark).
+    /// Inert, but a grapheme pass must decide its cluster: a combining mark, or half of a
+    /// surrogate pair (none of the notes is for either).
     case joining
     /// Of the right-to-left blocks, and simple (or Arabic punctuation): it starts a cluster.
     case rightToLeftSimple
-    /// Of the right-to-left blocks, a mark that may join the unit before it.
+    /// Of the right-to-left blocks, a mark that may join the unit before it; or the lead of a
+    /// pair in a right-to-left plane's blocks, which joins nothing.
     case rightToLeftJoining
 
-    /// The first unit past the table.
-    static let end: UInt16 = 0x0800
+    /// The table's length: every UTF-16 unit.
+    static let end = 0x1_0000
 
     /// The kind of `unit`, from the first pass's own tests.
     static func of(_ unit: UInt16) -> FirstPassUnitKind {
@@ -32,10 +34,13 @@ enum FirstPassUnitKind: UInt8 {
         if UnitClass.isInRightToLeftBlocks(unit) {
             return GraphemeFastPath.isSimple(unit) || GraphemeFastPath.isArabicPunctuation(unit) ? .rightToLeftSimple : .rightToLeftJoining
         }
+        // Every emoji's two units: the general notes would find nothing but that it is not simple
+        // (and, for some leads, that the text may be right to left).
+        if UTF16.isSurrogate(unit) { return UnitClass.mayBeRTL(unit) ? .rightToLeftJoining : .joining }
         return .general
     }
 
-    /// The kinds of U+0000 to U+07FF, a unit's at its value (the first pass reads it through a
-    /// buffer, in `UnitWalks.swift`).
-    static let table: [FirstPassUnitKind] = (0..<end).map(of)
+    /// The kind of every UTF-16 unit, at its value (the first pass reads it through a buffer, in
+    /// `UnitWalks.swift`).
+    static let table: [FirstPassUnitKind] = (0..<end).map { of(UInt16($0)) }
 }

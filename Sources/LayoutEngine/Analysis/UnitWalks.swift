@@ -18,7 +18,7 @@ extension TextAnalysis {
         precondition(flags.count == units.count)
         var facts = UnitFacts()
         // SAFETY: `flags` has an entry per unit (checked above); every index is below `u.count`;
-        // `unitKinds` has an entry for every unit below its end.
+        // `unitKinds` has an entry for every UTF-16 unit (it is made so).
         units.withUnsafeBufferPointer { u in
             flags.withUnsafeMutableBufferPointer { flags in
                 FirstPassUnitKind.table.withUnsafeBufferPointer { unitKinds in
@@ -27,32 +27,18 @@ extension TextAnalysis {
                         // Letters of most scripts are none of what follows: one test passes them by,
                         // and the space between words, with the flags the notes below give it.
                         if unit >= 0x20 && unit < 0x7F { flags[i] = unit == 0x20 ? Self.spaceFlags : .graphemeStart; continue }
-                        // The rest below U+0800 (Latin-1 to NKo): the next two branches, decided by a table
-                        // (`FirstPassUnitKind`); past it, the inert units' tests themselves.
-                        if unit < FirstPassUnitKind.end {
-                            switch unitKinds[Int(unit)] {
-                            case .simple: flags[i] = .graphemeStart; continue
-                            case .joining: facts.allSimple = false; continue
-                            case .rightToLeftSimple: facts.mayBeRTL = true; flags[i] = .graphemeStart; continue
-                            case .rightToLeftJoining:
-                                facts.mayBeRTL = true
-                                if !Self.joinsPrevious(unit, at: i, in: u) { facts.allSimple = false }
-                                continue
-                            case .general: break
-                            }
-                        } else if UnitClass.isInertBeyondASCII(unit) {
-                            if GraphemeFastPath.isSimple(unit) { flags[i] = .graphemeStart } else { facts.allSimple = false }
-                            continue
-                        }
-                        if UnitClass.isInRightToLeftBlocks(unit) {
-                            // Hebrew and Arabic letters and marks: the same, and the text may be right to left.
+                        // The rest, by a table of every UTF-16 unit (`FirstPassUnitKind`): the inert
+                        // units, the right-to-left blocks' and the surrogates need none of the notes below.
+                        switch unitKinds[Int(unit)] {
+                        case .simple: flags[i] = .graphemeStart; continue
+                        case .joining: facts.allSimple = false; continue
+                        case .rightToLeftSimple: facts.mayBeRTL = true; flags[i] = .graphemeStart; continue
+                        case .rightToLeftJoining:
+                            // Hebrew and Arabic marks: a cluster of their own unless they join the unit before.
                             facts.mayBeRTL = true
-                            if GraphemeFastPath.isSimple(unit) || GraphemeFastPath.isArabicPunctuation(unit) {
-                                flags[i] = .graphemeStart
-                            } else if !Self.joinsPrevious(unit, at: i, in: u) {
-                                facts.allSimple = false
-                            }
+                            if !Self.joinsPrevious(unit, at: i, in: u) { facts.allSimple = false }
                             continue
+                        case .general: break
                         }
                         if facts.firstControl == nil && UnitClass.isControl(unit) { facts.firstControl = i }
                         if unit == 0xAD { facts.hasSoftHyphen = true }
