@@ -15,8 +15,8 @@ enum FirstPassUnitKind: UInt8 {
     case general = 0
     /// Inert (`isInertBeyondASCII`) and simple to grapheme breaking: it starts a cluster.
     case simple
-    /// Inert, but a grapheme pass must decide its cluster: a combining mark, or half of a
-    /// surrogate pair (none of the notes is for either).
+    /// None of the notes, but a grapheme pass must decide its cluster: an inert combining mark,
+    /// or half of a surrogate pair.
     case joining
     /// Of the right-to-left blocks, and simple (or Arabic punctuation): it starts a cluster.
     case rightToLeftSimple
@@ -34,8 +34,9 @@ enum FirstPassUnitKind: UInt8 {
         if UnitClass.isInRightToLeftBlocks(unit) {
             return GraphemeFastPath.isSimple(unit) || GraphemeFastPath.isArabicPunctuation(unit) ? .rightToLeftSimple : .rightToLeftJoining
         }
-        // Every emoji's two units: the general notes would find nothing but that it is not simple
-        // (and, for some leads, that the text may be right to left).
+        // Half of a pair (an emoji's two units among them): the general notes would find nothing
+        // but that it is not simple, and for the leads of the right-to-left planes' blocks that
+        // the text may be right to left.
         if UTF16.isSurrogate(unit) { return UnitClass.mayBeRTL(unit) ? .rightToLeftJoining : .joining }
         return .general
     }
