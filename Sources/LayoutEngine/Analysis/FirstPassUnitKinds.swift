@@ -24,9 +24,6 @@ enum FirstPassUnitKind: UInt8 {
     /// pair in a right-to-left plane's blocks, which joins nothing.
     case rightToLeftJoining
 
-    /// The table's length: every UTF-16 unit.
-    static let end = 0x1_0000
-
     /// The kind of `unit`, from the first pass's own tests.
     static func of(_ unit: UInt16) -> FirstPassUnitKind {
         if unit < 0x80 { return .general }
@@ -43,5 +40,5 @@ enum FirstPassUnitKind: UInt8 {
 
     /// The kind of every UTF-16 unit, at its value (the first pass reads it through a buffer, in
     /// `UnitWalks.swift`).
-    static let table: [FirstPassUnitKind] = (0..<end).map { of(UInt16($0)) }
+    static let table: [FirstPassUnitKind] = (UInt16.min...UInt16.max).map(of)
 }

@@ -35,6 +35,7 @@ extension TextAnalysis {
                         case .rightToLeftSimple: facts.mayBeRTL = true; flags[i] = .graphemeStart; continue
                         case .rightToLeftJoining:
                             // Hebrew and Arabic marks: a cluster of their own unless they join the unit before.
+                            // The leads of the right-to-left planes join nothing, so they make the text not simple.
                             facts.mayBeRTL = true
                             if !Self.joinsPrevious(unit, at: i, in: u) { facts.allSimple = false }
                             continue
