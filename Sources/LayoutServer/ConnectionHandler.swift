@@ -138,6 +138,8 @@ final class ConnectionHandler: ChannelDuplexHandler, @unchecked Sendable {
             logger.info("connection refused", metadata: ["uid": "\(uid.map { "\($0)" } ?? "?")", "why": "\(refusal)"])
             writeThenClose(processor.refusal(WireError(.resourceExhausted, "connection refused: \(refusal)", field: "connection")),
                            context: context)
+            // What it sends meanwhile is read and dropped (`channelRead`), not left unread at the close.
+            askToRead(context)
             return
         }
         state.admit(uid: uid)
@@ -152,6 +154,7 @@ final class ConnectionHandler: ChannelDuplexHandler, @unchecked Sendable {
             self?.checkTimeouts(context: boundContext.value)
         }
         context.fireChannelActive()
+        askToRead(context)
     }
 
     func channelInactive(context: ChannelHandlerContext) {
@@ -185,7 +188,22 @@ final class ConnectionHandler: ChannelDuplexHandler, @unchecked Sendable {
 
     // MARK: Back-pressure
 
+    // The daemon's connections do not read by themselves (`autoRead` off, `LayoutServer`): NIO's
+    // read after each read went from the pipeline's tail through this handler to its head, so the
+    // handler asks its head for the next read itself, once admitted and after each read, through
+    // the same gate as any other read.
+
+    func channelReadComplete(context: ChannelHandlerContext) {
+        context.fireChannelReadComplete()
+        askToRead(context)
+    }
+
     func read(context: ChannelHandlerContext) {
+        askToRead(context)
+    }
+
+    /// Reads now, or owes the read while the connection is over its limits.
+    private func askToRead(_ context: ChannelHandlerContext) {
         if state.readRequested() { context.read() }
     }
 

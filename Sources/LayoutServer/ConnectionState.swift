@@ -92,7 +92,7 @@ struct ConnectionState {
     /// Frames may be taken from what was read.
     var mayTakeFrame: Bool { !closing && !isOverLimits }
 
-    /// NIO asks to read: true to read now; false owes the read until the connection is under its limits.
+    /// A read is asked for: true to read now; false owes the read until the connection is under its limits.
     mutating func readRequested() -> Bool {
         if isOverLimits { readOwed = true; return false }
         return true

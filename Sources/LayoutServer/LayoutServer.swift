@@ -69,6 +69,8 @@ public final class LayoutServer: @unchecked Sendable {
                 }
             }
             .childChannelOption(ChannelOptions.writeBufferWaterMark, value: .init(low: unsent / 4, high: unsent))
+            // Each connection's handler asks for its reads (`ConnectionHandler.askToRead`).
+            .childChannelOption(ChannelOptions.autoRead, value: false)
             .childChannelInitializer { channel in
                 channel.eventLoop.makeCompletedFuture {
                     try channel.pipeline.syncOperations.addHandler(ConnectionHandler(

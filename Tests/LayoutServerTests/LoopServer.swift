@@ -23,7 +23,8 @@ final class LoopServer {
         pool.start()
         unlink(path)
         let (counter, box, pool) = (self.counter, self.box, self.pool)
-        var bootstrap = ServerBootstrap(group: group)
+        // As the daemon's connections: the handler asks for each read (`ConnectionHandler.askToRead`).
+        var bootstrap = ServerBootstrap(group: group).childChannelOption(ChannelOptions.autoRead, value: false)
         if let sendBuffer { bootstrap = bootstrap.childChannelOption(ChannelOptions.socketOption(.so_sndbuf), value: sendBuffer) }
         channel = try bootstrap.childChannelInitializer { channel in
             channel.eventLoop.makeCompletedFuture {
