@@ -194,9 +194,9 @@ final class ConnectionHandler: ChannelDuplexHandler, @unchecked Sendable {
     // MARK: Back-pressure
 
     // The daemon's connections do not read by themselves (`autoRead` off, `LayoutServer`): NIO's
-    // read after each read went from the pipeline's tail through this handler to its head, so the
-    // handler asks its head for the next read itself, once admitted and after each read, through
-    // the same gate as any other read.
+    // read after each read went from the pipeline's tail through this handler and the head to the
+    // channel, so the handler asks for the next read itself, once admitted and after each read,
+    // through the same gate as any other read.
 
     func channelReadComplete(context: ChannelHandlerContext) {
         context.fireChannelReadComplete()
@@ -212,10 +212,10 @@ final class ConnectionHandler: ChannelDuplexHandler, @unchecked Sendable {
     /// which no handler of the daemon's intercepts reads on, and which took more instructions
     /// than the read itself (`docs/design.md`).
     private func askToRead(_ context: ChannelHandlerContext) {
-        if state.readRequested() { read(context) }
+        if state.readRequested() { readNow(context) }
     }
 
-    private func read(_ context: ChannelHandlerContext) {
+    private func readNow(_ context: ChannelHandlerContext) {
         if let readCore { readCore.read0() } else { context.read() }
     }
 
@@ -228,7 +228,7 @@ final class ConnectionHandler: ChannelDuplexHandler, @unchecked Sendable {
 
     private func payOwedRead(_ context: ChannelHandlerContext) {
         drain(context)
-        if state.takeOwedRead() { read(context) }
+        if state.takeOwedRead() { readNow(context) }
     }
 
     // MARK: Requests
