@@ -71,14 +71,12 @@ final class ConnectionHandler: ChannelDuplexHandler, @unchecked Sendable {
     /// reply written straight to the socket (`sendDirectly`) would then pass them. Every write
     /// through the channel sets it (`beforeChannelWrite`).
     private var channelMayHoldBytes = false
-    /// The channel's core, through which `sendDirectly` reaches its socket: looked up at the first
-    /// reply written straight (a conformance look-up, paid once a connection, not every reply),
-    /// dropped when the channel closes (it holds the channel: a cycle until then).
-    private var socketCore: (any NIOTransportAccessibleChannelCore)?
-    private var socketCoreLookedUp = false
     /// The channel's core, asked for each read (`askToRead`) from the connection's start until it
-    /// closes (it holds the channel, as `socketCore` does).
+    /// closes (it holds the channel: a cycle until then).
     private var readCore: (any ChannelCore)?
+    /// The same core, through which `sendDirectly` reaches its socket: looked up with `readCore`
+    /// (a conformance look-up, paid once a connection, not every reply).
+    private var socketCore: (any NIOTransportAccessibleChannelCore)?
     /// Writes straight to the socket (a lone reply, or a pass's held replies joined), and those
     /// of them the socket took only part of (the rest went through NIO): what the tests read to
     /// see which way replies went.
@@ -99,6 +97,8 @@ final class ConnectionHandler: ChannelDuplexHandler, @unchecked Sendable {
     /// The largest reply buffer a connection keeps between replies: past every reply to a small
     /// request (the loop's work), a bound on what an idle connection holds.
     static let keptReplyBytes = 32 << 10
+    /// True while a check of a connection whose input ended waits on the loop (`queueEndOfInputCheck`).
+    private var endOfInputCheckQueued = false
     /// Batches waiting for the client to read their replies (`resumeBatches`).
     var waitingBatches: [BatchRun] = []
 
@@ -137,6 +137,7 @@ final class ConnectionHandler: ChannelDuplexHandler, @unchecked Sendable {
 
     func channelActive(context: ChannelHandlerContext) {
         readCore = context.channel._channelCore
+        socketCore = readCore as? any NIOTransportAccessibleChannelCore
         let uid = PeerCredentials.of(channel: context.channel)?.uid
         if let refusal = limiter.admit(uid: uid) {
             logger.info("connection refused", metadata: ["uid": "\(uid.map { "\($0)" } ?? "?")", "why": "\(refusal)"])
@@ -226,9 +227,63 @@ final class ConnectionHandler: ChannelDuplexHandler, @unchecked Sendable {
         context.fireChannelWritabilityChanged()
     }
 
+    /// Back under the limits: the frames waiting are taken, then the read owed is made; once the
+    /// client's input has ended, whether the connection is done is checked instead.
     private func payOwedRead(_ context: ChannelHandlerContext) {
         drain(context)
+        if state.inputEnded { queueEndOfInputCheck(context) }
         if state.takeOwedRead() { readNow(context) }
+    }
+
+    // MARK: The end of the input
+
+    // A client may shut its writing side after its last request (`shutdown(SHUT_WR)`, `nc -N`,
+    // a script fed from a pipe) and read on: NIO tells the handler (`allowRemoteHalfClosure`,
+    // `LayoutServer`) instead of closing, every request it sent is answered, and the connection
+    // closes once they are. A client that closes outright is seen as gone (on a Unix socket the
+    // kernel tells the two apart: NIO closes the channel), and its work is dropped as before.
+
+    func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
+        if let event = event as? ChannelEvent, event == .inputClosed, state.isAdmitted, !state.closing, !state.inputEnded {
+            state.inputClosed()
+            queueEndOfInputCheck(context)
+        }
+        context.fireUserInboundEventTriggered(event)
+    }
+
+    /// Checks whether a connection whose input ended is done, after whatever the loop runs now:
+    /// a request ending may lead straight to another (a large frame decoded on the pool is ended,
+    /// then handled), which must be counted in flight before the check.
+    private func queueEndOfInputCheck(_ context: ChannelHandlerContext) {
+        guard !endOfInputCheckQueued else { return }
+        endOfInputCheckQueued = true
+        context.eventLoop.assumeIsolated().execute {
+            self.endOfInputCheckQueued = false
+            self.checkEndOfInput(context)
+        }
+    }
+
+    private func checkEndOfInput(_ context: ChannelHandlerContext) {
+        guard context.channel.isActive else { return }
+        switch state.inputEndAction(holdsWholeFrame: decoder.holdsWholeFrame, holdsPartialFrame: decoder.holdsPartialFrame) {
+        case .wait: break
+        case .closeOnceWritten:
+            logger.debug("input ended and every request answered; closing", metadata: ["uid": "\(admittedUID)"])
+            closeOnceWritten(context)
+        case .sayFarewell(let farewell):
+            logger.info("input ended in the middle of a frame; closing", metadata: ["uid": "\(admittedUID)"])
+            writeThenClose(farewellReply(farewell), context: context)
+        }
+    }
+
+    /// Closes once every reply handed over is written: an empty write queued behind them (held
+    /// replies first) completes after them, and NIO writes in order.
+    private func closeOnceWritten(_ context: ChannelHandlerContext) {
+        beforeChannelWrite(context)
+        unflushed = false
+        context.writeAndFlush(wrapOutboundOut(context.channel.allocator.buffer(capacity: 0))).assumeIsolated().whenComplete { _ in
+            context.close(promise: nil)
+        }
     }
 
     // MARK: Requests
@@ -607,10 +662,6 @@ final class ConnectionHandler: ChannelDuplexHandler, @unchecked Sendable {
         // The channel's descriptor, as `withUnsafeTransportIfAvailable` reaches it, but through
         // the plain protocol, kept: NIO's cast to the protocol constrained to a socket handle took
         // more instructions than the layout's encoding, every time.
-        if !socketCoreLookedUp {
-            socketCoreLookedUp = true
-            socketCore = context.channel._channelCore as? any NIOTransportAccessibleChannelCore
-        }
         guard let core = socketCore, let sent = try? Self.send(frame, through: core), sent > 0 else { return false }
         directReplies += 1
         if sent < frame.count {
@@ -775,6 +826,9 @@ final class ConnectionHandler: ChannelDuplexHandler, @unchecked Sendable {
             processor.refusal(WireError(.deadlineExceeded, "a frame did not complete within \(seconds) s; closing", field: "frame"))
         case .framingError(let why):
             processor.refusal(WireError(.resourceExhausted, why, field: "frame"))
+        case .inputEndedMidFrame:
+            processor.refusal(WireError(.invalidArgument, "the connection's input ended in the middle of a frame "
+                + "(\(decoder.buffer.readableBytes) bytes of it came); every whole frame before it was answered", field: "frame"))
         }
     }
 
@@ -815,6 +869,8 @@ extension ConnectionHandler {
         }
         let logger = self.logger
         let boundContext = NIOLoopBound(context, eventLoop: context.eventLoop)
+        // In flight until answered: a client whose input ended is not closed on before it.
+        begin(bytes: 0)
         // Not on the pool: a reload that hangs on a file must not take a worker with it.
         processors.reload { result in
             var reply = Layoutd_V1_Envelope()
@@ -833,8 +889,9 @@ extension ConnectionHandler {
             }
             let answer = reply
             boundContext.eventLoop.execute {
-                guard boundContext.value.channel.isActive else { return }
-                self.write(answer, context: boundContext.value)
+                let context = boundContext.value
+                if context.channel.isActive { self.write(answer, context: context) }
+                self.end(bytes: 0, context: context)
             }
         }
     }

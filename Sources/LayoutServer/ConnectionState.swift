@@ -33,6 +33,8 @@ struct ConnectionState {
         case frameTimedOut(seconds: Double)
         /// The bytes are not frames (a length past the limit).
         case framingError(String)
+        /// The client shut its writing side with part of a frame sent: the rest can never come.
+        case inputEndedMidFrame
     }
 
     /// What a clock tick asks of the handler.
@@ -53,6 +55,16 @@ struct ConnectionState {
         case resume
     }
 
+    /// What the end of a connection's input asks of the handler, once checked (`inputEndAction`).
+    enum InputEndAction: Equatable {
+        /// Requests are in flight, or whole frames wait to be taken: not yet.
+        case wait
+        /// Everything sent is answered: close once the replies are written.
+        case closeOnceWritten
+        /// Everything whole is answered, but part of a frame was left: say so and close.
+        case sayFarewell(Farewell)
+    }
+
     let limits: Limits
     private(set) var admission = Admission.waiting
     /// Uptime in nanoseconds of the last bytes read or reply written.
@@ -61,6 +73,9 @@ struct ConnectionState {
     private(set) var partialFrameSince: UInt64?
     /// Set once the connection is being closed: nothing more is read or taken.
     private(set) var closing = false
+    /// The client shut its writing side (`shutdown(SHUT_WR)`): nothing more will be read, and
+    /// the connection closes once what it sent is answered (`inputEndAction`).
+    private(set) var inputEnded = false
     /// The last word, kept until every request already taken is answered.
     private(set) var farewell: Farewell?
     private(set) var inFlight = 0
@@ -120,7 +135,7 @@ struct ConnectionState {
     /// for the rest of a frame, not while the client waits on the daemon. `now` is read only
     /// when that wait starts: after nearly every read no frame is left half-read.
     mutating func framesTaken(holdsPartialFrame: Bool, now: @autoclosure () -> UInt64) {
-        if holdsPartialFrame && !isOverLimits {
+        if holdsPartialFrame && !isOverLimits && !inputEnded {
             if partialFrameSince == nil { partialFrameSince = now() }
         } else {
             partialFrameSince = nil
@@ -128,6 +143,24 @@ struct ConnectionState {
     }
 
     mutating func frameCompleted() { partialFrameSince = nil }
+
+    // MARK: The end of the input
+
+    /// The client shut its writing side: what it sent is answered, then the connection closes.
+    /// A frame left unfinished will never complete, so its clock stops (the farewell says why).
+    mutating func inputClosed() {
+        inputEnded = true
+        partialFrameSince = nil
+    }
+
+    /// Whether a connection whose input ended is done: once no request is in flight and no whole
+    /// frame waits to be taken (`holdsWholeFrame`), it closes, with a last word when part of a
+    /// frame was left (`holdsPartialFrame`). Decided once: the connection is closing from then.
+    mutating func inputEndAction(holdsWholeFrame: Bool, holdsPartialFrame: Bool) -> InputEndAction {
+        guard inputEnded, !closing, inFlight == 0, !holdsWholeFrame else { return .wait }
+        closing = true
+        return holdsPartialFrame ? .sayFarewell(.inputEndedMidFrame) : .closeOnceWritten
+    }
 
     // MARK: Clocks
 

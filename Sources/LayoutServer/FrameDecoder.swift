@@ -45,6 +45,12 @@ struct FrameDecoder {
         return body
     }
 
+    /// True while a whole frame waits to be taken (`next` would return it, or throw for it).
+    var holdsWholeFrame: Bool {
+        guard let length = buffer.getInteger(at: buffer.readerIndex, as: UInt32.self) else { return false }
+        return Int(length) > maxFrameBytes || buffer.readableBytes >= Framing.headerBytes + Int(length)
+    }
+
     /// True while part of a frame is buffered.
     var holdsPartialFrame: Bool { buffer.readableBytes > 0 }
 

@@ -71,6 +71,9 @@ public final class LayoutServer: @unchecked Sendable {
             .childChannelOption(ChannelOptions.writeBufferWaterMark, value: .init(low: unsent / 4, high: unsent))
             // Each connection's handler asks for its reads (`ConnectionHandler.askToRead`).
             .childChannelOption(ChannelOptions.autoRead, value: false)
+            // A client that shuts its writing side is answered before the connection closes
+            // (`ConnectionHandler.userInboundEventTriggered`).
+            .childChannelOption(ChannelOptions.allowRemoteHalfClosure, value: true)
             .childChannelInitializer { channel in
                 channel.eventLoop.makeCompletedFuture {
                     try channel.pipeline.syncOperations.addHandler(ConnectionHandler(

@@ -131,4 +131,44 @@ import Testing
         #expect(state.budget(cancelledBy: 7) === again)
         #expect(state.allPendingBudgets.count == 2)
     }
+
+    @Test func aConnectionWhoseInputEndedClosesOnceEverythingSentIsAnswered() {
+        var state = fresh()
+        let beforeTheEnd = state.inputEndAction(holdsWholeFrame: false, holdsPartialFrame: false)
+        #expect(beforeTheEnd == .wait, "the input has not ended")
+        state.begin(bytes: 10)
+        state.inputClosed()
+        let withARequestInFlight = state.inputEndAction(holdsWholeFrame: false, holdsPartialFrame: false)
+        #expect(withARequestInFlight == .wait)
+        let afterItEnds = state.end(bytes: 10)
+        #expect(afterItEnds == .resume, "the frames waiting are taken first")
+        let withAFrameWaiting = state.inputEndAction(holdsWholeFrame: true, holdsPartialFrame: true)
+        #expect(withAFrameWaiting == .wait)
+        let done = state.inputEndAction(holdsWholeFrame: false, holdsPartialFrame: false)
+        #expect(done == .closeOnceWritten)
+        #expect(state.closing && !state.mayTakeFrame)
+        let again = state.inputEndAction(holdsWholeFrame: false, holdsPartialFrame: false)
+        #expect(again == .wait, "decided once")
+    }
+
+    @Test func aFrameLeftUnfinishedWhenTheInputEndsIsNamedAndItsClockStops() {
+        var state = fresh()
+        state.framesTaken(holdsPartialFrame: true, now: 1 * Self.second)
+        #expect(state.partialFrameSince == 1 * Self.second)
+        state.inputClosed()
+        #expect(state.partialFrameSince == nil, "the rest can never come: no frame timeout")
+        state.framesTaken(holdsPartialFrame: true, now: 2 * Self.second)
+        #expect(state.partialFrameSince == nil)
+        let action = state.inputEndAction(holdsWholeFrame: false, holdsPartialFrame: true)
+        #expect(action == .sayFarewell(.inputEndedMidFrame))
+        // A connection already closing for another reason keeps that reason.
+        var closing = fresh()
+        closing.begin(bytes: 10)
+        _ = closing.close(after: .framingError("too large"))
+        closing.inputClosed()
+        let afterTheLast = closing.end(bytes: 10)
+        #expect(afterTheLast == .sayFarewell(.framingError("too large")))
+        let thenTheInput = closing.inputEndAction(holdsWholeFrame: false, holdsPartialFrame: true)
+        #expect(thenTheInput == .wait)
+    }
 }

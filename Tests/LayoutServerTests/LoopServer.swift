@@ -23,8 +23,10 @@ final class LoopServer {
         pool.start()
         unlink(path)
         let (counter, box, pool) = (self.counter, self.box, self.pool)
-        // As the daemon's connections: the handler asks for each read (`ConnectionHandler.askToRead`).
+        // As the daemon's connections: the handler asks for each read (`ConnectionHandler.askToRead`),
+        // and a client that shuts its writing side is answered first (`userInboundEventTriggered`).
         var bootstrap = ServerBootstrap(group: group).childChannelOption(ChannelOptions.autoRead, value: false)
+            .childChannelOption(ChannelOptions.allowRemoteHalfClosure, value: true)
         if let sendBuffer { bootstrap = bootstrap.childChannelOption(ChannelOptions.socketOption(.so_sndbuf), value: sendBuffer) }
         channel = try bootstrap.childChannelInitializer { channel in
             channel.eventLoop.makeCompletedFuture {
@@ -51,4 +53,27 @@ final class LoopServer {
     }
 
     deinit { shutdown() }
+}
+
+extension LoopServer {
+    /// Holds the pool's one thread until the semaphore returned is signalled: requests handed to
+    /// the pool meanwhile wait behind it. Signal it again in the test's `defer` (before
+    /// `shutdown`), so a failed step never leaves the pool's shutdown waiting on it.
+    func holdPool() -> DispatchSemaphore {
+        let gate = DispatchSemaphore(value: 0)
+        pool.submit { _ in gate.wait() }
+        return gate
+    }
+
+    /// Waits until `condition` holds of the connection's handler, read on its loop: so a test
+    /// orders its steps by what the handler has done, not by time. Throws, naming `what`, after
+    /// 10 s.
+    func waitOnLoop(for what: String, until condition: @escaping @Sendable (ConnectionHandler) -> Bool) throws {
+        let box = self.box
+        for _ in 0..<10_000 {
+            if try loop.submit({ box.handler.map(condition) ?? false }).wait() { return }
+            usleep(1_000)
+        }
+        throw HarnessError("\(what) never happened")
+    }
 }

@@ -14,22 +14,13 @@ import Testing
         configuration.maxInFlightPerConnection = 2
         let server = try LoopServer(name: "owed-read", configuration: configuration)
         defer { server.shutdown() }
-        let (loop, pool, box, path) = (server.loop, server.pool, server.box, server.path)
 
-        // The pool's one thread waits: the first two requests stay in flight. (Signalled again on
-        // the way out, so a failed step never leaves the pool's shutdown waiting on it.)
-        let poolGate = DispatchSemaphore(value: 0)
-        pool.submit { _ in poolGate.wait() }
+        // The pool's one thread waits: the first two requests stay in flight.
+        let poolGate = server.holdPool()
         defer { poolGate.signal() }
-        let client = try RawConnection(path: path, timeout: 30)
+        let client = try RawConnection(path: server.path, timeout: 30)
         try #require(client.write(try (1...2).flatMap { try WorkerReplyFlushTests.poolFrame($0) }))
-        // Until the loop holds both and owes its next read.
-        var waited = 0
-        while try !loop.submit({ box.handler.map { $0.state.inFlight == 2 && $0.state.readOwed } ?? false }).wait() {
-            waited += 1
-            try #require(waited < 10_000, "the connection never reached its limit")
-            usleep(1_000)
-        }
+        try server.waitOnLoop(for: "the connection reaching its limit and owing its read") { $0.state.inFlight == 2 && $0.state.readOwed }
         // Sent while the connection is not read: only the owed read takes them in.
         try #require(client.write(try (3...4).flatMap { try WorkerReplyFlushTests.poolFrame($0) }))
         poolGate.signal()

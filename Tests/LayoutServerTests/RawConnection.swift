@@ -49,6 +49,12 @@ final class RawConnection {
         bytes.withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) } == bytes.count
     }
 
+    /// Shuts the writing side, as `nc -N` does after its input: the daemon sees the end of the
+    /// input, and this side still reads.
+    func shutWritingSide() {
+        shutdown(fd, Int32(SHUT_WR))
+    }
+
     /// Reads until the server closes the connection (true) or `seconds` pass (false); what
     /// arrives meanwhile is returned in `received`.
     func waitForClose(seconds: Double, received: inout [UInt8]) -> Bool {

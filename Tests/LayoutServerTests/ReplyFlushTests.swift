@@ -218,22 +218,14 @@ import Testing
     @Test func repliesTheWorkersFinishTogetherAreFlushedOnce() throws {
         let server = try LoopServer(name: "flush", configuration: ConnectionHandlerTests.configuration)
         defer { server.shutdown() }
-        let (loop, pool, counter, box, path) = (server.loop, server.pool, server.counter, server.box, server.path)
+        let (loop, pool, counter) = (server.loop, server.pool, server.counter)
 
-        // The pool's one thread waits: the requests queue behind it. (Signalled again on the way
-        // out, so a failed step never leaves the pool's shutdown waiting on it.)
-        let poolGate = DispatchSemaphore(value: 0)
-        pool.submit { _ in poolGate.wait() }
+        // The pool's one thread waits: the requests queue behind it.
+        let poolGate = server.holdPool()
         defer { poolGate.signal() }
-        let client = try RawConnection(path: path, timeout: 30)
+        let client = try RawConnection(path: server.path, timeout: 30)
         try #require(client.write(try (1...8).flatMap { try Self.poolFrame($0) }))
-        // Until the loop has read all eight and handed them to the pool.
-        var waited = 0
-        while try loop.submit({ box.handler?.state.inFlight ?? 0 }).wait() < 8 {
-            waited += 1
-            try #require(waited < 10_000, "the requests never reached the pool")
-            usleep(1_000)
-        }
+        try server.waitOnLoop(for: "all eight requests reaching the pool") { $0.state.inFlight == 8 }
         // The loop waits while the pool answers all eight (a marker behind them says when).
         let loopGate = DispatchSemaphore(value: 0), poolDone = DispatchSemaphore(value: 0)
         loop.execute { loopGate.wait() }
