@@ -1,12 +1,13 @@
 #!/usr/bin/env bash
 # ThreadSanitizer over the code that threads share: a batch's lanes and their hand-overs, the
 # pool's queue, the shards and the shaping cache, reloads (while drawing too), documents and their
-# edits, connection limits, metrics, the watchdog, hostile input and the blocking Swift client, in
-# process and in daemons built with it over real sockets. CI runs it. The async Swift client's
-# suites are left out: a reply its reader thread hands to a waiting task through a continuation
-# is now and then reported as racing with the task's first read of it (a continuation resumed
-# before its task awaits it passes through the concurrency runtime without the hint the sanitizer
-# needs, by the likeliest reading); the reply is not touched by the reader after the hand-over.
+# edits, connection limits, a connection's owed read and the end of its input, metrics, the
+# watchdog, hostile input and the blocking Swift client, in process and in daemons built with it
+# over real sockets. CI runs it. The async Swift client's suites are left out: a reply its
+# reader thread hands to a waiting task through a continuation is now and then reported as racing
+# with the task's first read of it (a continuation resumed before its task awaits it passes
+# through the concurrency runtime without the hint the sanitizer needs, by the likeliest
+# reading); the reply is not touched by the reader after the hand-over.
 #
 # Built with LAYOUTD_THREAD_SANITIZER, under which `Locked` is a pthread mutex the sanitizer sees
 # rather than Synchronization's `Mutex`, whose futex it does not (Sources/LayoutEngine/Locked.swift);
@@ -23,7 +24,7 @@ trap 'rm -rf "$reports"' EXIT
 export TSAN_OPTIONS="log_path=$reports/report:halt_on_error=0:history_size=4"
 suites='BatchLaneTests|BatchServerTests|PlainBatchTests|QueuedPoolWorkTests|SharesServerTests'
 suites+='|LockedTests|ShapingCacheTests|FairShareTests|ProcessorSwitchTests|ReloadTests|WatchdogTests'
-suites+='|ConnectionLimitTests|DocumentStoreTests|ReplyFlushTests|DirectReplyTests|StatsTruthTests'
+suites+='|ConnectionLimitTests|DocumentStoreTests|ReplyFlushTests|DirectReplyTests|StatsTruthTests|OwedReadTests|HalfCloseTests'
 suites+='|LayoutClientTests'
 suites+='|DocumentServerTests|TypeModeDocumentServerTests|HostileEditTests|IntegrationTests|HostileInputTests'
 suites+='|ReloadRenderTests|MetricsTests|RequestMetricsTests'
