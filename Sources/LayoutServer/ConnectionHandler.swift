@@ -269,22 +269,14 @@ final class ConnectionHandler: ChannelDuplexHandler, @unchecked Sendable {
         case .wait: break
         case .closeOnceWritten:
             logger.debug("input ended and every request answered; closing", metadata: ["uid": "\(admittedUID)"])
-            closeOnceWritten(context)
+            // Nothing more to say: an empty write, which NIO completes after every reply before it.
+            writeThenClose(context.channel.allocator.buffer(capacity: 0), context: context)
         case .sayFarewell(let farewell):
             logger.info("input ended in the middle of a frame; closing", metadata: ["uid": "\(admittedUID)"])
             writeThenClose(farewellReply(farewell), context: context)
         }
     }
 
-    /// Closes once every reply handed over is written: an empty write queued behind them (held
-    /// replies first) completes after them, and NIO writes in order.
-    private func closeOnceWritten(_ context: ChannelHandlerContext) {
-        beforeChannelWrite(context)
-        unflushed = false
-        context.writeAndFlush(wrapOutboundOut(context.channel.allocator.buffer(capacity: 0))).assumeIsolated().whenComplete { _ in
-            context.close(promise: nil)
-        }
-    }
 
     // MARK: Requests
 
@@ -833,11 +825,19 @@ final class ConnectionHandler: ChannelDuplexHandler, @unchecked Sendable {
     }
 
     private func writeThenClose(_ reply: Layoutd_V1_Envelope, context: ChannelHandlerContext) {
-        beforeChannelWrite(context)
         guard let buffer = try? Self.frame(reply, allocator: context.channel.allocator) else {
+            beforeChannelWrite(context)
             context.close(promise: nil)
             return
         }
+        writeThenClose(buffer, context: context)
+    }
+
+    /// Writes `buffer` behind every reply handed over (held replies first), flushes them all, and
+    /// closes once NIO has written them: it writes in order.
+    private func writeThenClose(_ buffer: ByteBuffer, context: ChannelHandlerContext) {
+        beforeChannelWrite(context)
+        unflushed = false
         context.writeAndFlush(wrapOutboundOut(buffer)).assumeIsolated().whenComplete { _ in context.close(promise: nil) }
     }
 

@@ -30,15 +30,30 @@ struct FrameDecoder {
         }
     }
 
+    /// What the first buffered frame is, by its header and the bytes behind it.
+    private enum FirstFrame {
+        case unfinished
+        case tooLarge(length: Int)
+        case whole(length: Int)
+    }
+
+    private var firstFrame: FirstFrame {
+        guard let header = buffer.getInteger(at: buffer.readerIndex, as: UInt32.self) else { return .unfinished }
+        let length = Int(header)
+        if length > maxFrameBytes { return .tooLarge(length: length) }
+        return buffer.readableBytes >= Framing.headerBytes + length ? .whole(length: length) : .unfinished
+    }
+
     /// The next whole frame's body, nil when it has not all arrived; throws for an oversize one.
     mutating func next() throws(FramingError) -> ByteBuffer? {
-        guard let length = buffer.getInteger(at: buffer.readerIndex, as: UInt32.self) else { return nil }
-        guard Int(length) <= maxFrameBytes else {
-            throw FramingError.tooLarge(length: Int(length), limit: maxFrameBytes)
+        let length: Int
+        switch firstFrame {
+        case .unfinished: return nil
+        case .tooLarge(let declared): throw FramingError.tooLarge(length: declared, limit: maxFrameBytes)
+        case .whole(let whole): length = whole
         }
-        guard buffer.readableBytes >= Framing.headerBytes + Int(length) else { return nil }
         buffer.moveReaderIndex(forwardBy: Framing.headerBytes)
-        let body = buffer.readSlice(length: Int(length))!
+        let body = buffer.readSlice(length: length)!
         // An emptied buffer is replaced by the next read whole (see `append`); one that keeps a
         // partial frame drops what it has handed out once that passes a mebibyte.
         if buffer.readableBytes > 0 && buffer.readerIndex > 1 << 20 { buffer.discardReadBytes() }
@@ -47,8 +62,7 @@ struct FrameDecoder {
 
     /// True while a whole frame waits to be taken (`next` would return it, or throw for it).
     var holdsWholeFrame: Bool {
-        guard let length = buffer.getInteger(at: buffer.readerIndex, as: UInt32.self) else { return false }
-        return Int(length) > maxFrameBytes || buffer.readableBytes >= Framing.headerBytes + Int(length)
+        if case .unfinished = firstFrame { false } else { true }
     }
 
     /// True while part of a frame is buffered.
