@@ -22,6 +22,20 @@ import TestSupport
         #expect(wrong.isEmpty, "\(wrong.prefix(3))")
     }
 
+    /// `unitCount`, read past the `_read` accessors, is `units.count`; and a shaped paragraph's,
+    /// which line streams read, is its text's.
+    @Test func unitCountIsTheUnitsCount() throws {
+        for string in ["", "a", "é😀", "مرحبا بالعالم", "我爱Swift编程"] {
+            let text = AttributedText(string, style: TextStyle(family: "Noto Sans", size: 17))
+            #expect(text.unitCount == text.units.count)
+            #expect(text.unitCount == string.utf16.count)
+            guard !string.isEmpty else { continue }
+            let context = LayoutContext(layouter: Fixtures.layouter)
+            let shaped = try ShapedParagraph(text: text, direction: .auto, fonts: Fixtures.registry, context: context)
+            #expect(shaped.unitCount == shaped.text.units.count)
+        }
+    }
+
     /// The sweep over span edges resolves every piece as applying each covering span in order
     /// does (the old quadratic way, kept here as the reference), on seeded overlapping spans.
     /// `init(plainUnits:style:)`, a plain request's text, is the general init with no paint and

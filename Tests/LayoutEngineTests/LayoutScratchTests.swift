@@ -92,6 +92,24 @@ import LayoutUnicode
         #expect(array.isEmpty)
     }
 
+    /// How the scratch's arrays are taken: moved out of the field, then emptied outside its
+    /// access. The same as `takeEmptied()`: emptied, storage kept, the field left empty.
+    @Test func movedOutThenEmptiedEqualsTakingEmptied() {
+        for filled in [[Int](), [7], Array(0..<50)] {
+            var field = filled, twin = filled
+            field.reserveCapacity(100)
+            twin.reserveCapacity(100)
+            let storage = field.withUnsafeBufferPointer { $0.baseAddress }
+            let (capacity, twinCapacity) = (field.capacity, twin.capacity)
+            let emptied = field.movedOut().emptied()
+            let taken = twin.takeEmptied()
+            #expect(emptied.isEmpty && taken.isEmpty)
+            #expect(emptied.capacity == capacity && taken.capacity == twinCapacity)
+            #expect(emptied.withUnsafeBufferPointer { $0.baseAddress } == storage)
+            #expect(field.isEmpty && twin.isEmpty)
+        }
+    }
+
     @Test func aContextThatServedALongTextIsNotKept() {
         let layouter = ParagraphLayouter(fonts: Fixtures.registry, cache: nil)
         let small = layouter.contexts.take(layouter: layouter, budget: .unlimited)

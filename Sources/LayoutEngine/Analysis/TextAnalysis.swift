@@ -55,9 +55,9 @@ struct TextAnalysis {
     static func analyze(_ text: AttributedText, direction: BaseDirection, unicode: any UnicodeServices,
                         scratch: LayoutScratch? = nil) -> TextAnalysis {
         let units = text.units
-        var flags = scratch?.flags.takeEmptied() ?? []
+        var flags = scratch?.flags.movedOut().emptied() ?? []
         flags.appendZeros(units.count)
-        var paragraphs = scratch?.paragraphs.takeEmptied() ?? []
+        var paragraphs = scratch?.paragraphs.movedOut().emptied() ?? []
         let facts = markUnits(units, into: &flags, paragraphs: &paragraphs)
         // All simple: every unit starts a cluster, and none is longer than one unit.
         let overlongCluster = facts.allSimple ? nil : markGraphemes(units, into: &flags)
@@ -65,7 +65,7 @@ struct TextAnalysis {
         if facts.paragraphStart < units.count || paragraphs.isEmpty {
             paragraphs.append(BidiParagraph(range: facts.paragraphStart..<units.count, baseLevel: 0))
         }
-        var levels = scratch?.levels.takeEmptied() ?? []
+        var levels = scratch?.levels.movedOut().emptied() ?? []
         BidiResolver.resolve(units, paragraphs: &paragraphs, direction: direction, mayBeRTL: facts.mayBeRTL, unicode: unicode,
                              into: &levels)
         return TextAnalysis(flags: flags, levels: levels, paragraphs: paragraphs, firstControl: facts.firstControl,

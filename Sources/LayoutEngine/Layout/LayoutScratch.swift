@@ -90,6 +90,17 @@ extension RangeReplaceableCollection {
         swap(&taken, &self)
         return taken
     }
+
+    /// The collection emptied, its storage kept. How arrays are taken from the scratch:
+    /// `scratch.items.movedOut().emptied()` empties once the scratch's field is let go, where
+    /// `takeEmptied()` on the field emptied inside the access, and the scratch was retained and
+    /// released around the call.
+    @inline(__always)
+    consuming func emptied() -> Self {
+        // Some come back emptied already; emptying costs a call even then.
+        if !isEmpty { removeAll(keepingCapacity: true) }
+        return self
+    }
 }
 
 /// Zeroed memory to copy from, for `appendZeros`.

@@ -38,7 +38,7 @@ struct ParagraphLines {
     init(_ paragraph: ParagraphPositioner, breaker: LineBreaker? = nil, strategy: BreakStrategy, indents: Bool) {
         self.paragraph = paragraph
         self.breaker = breaker ?? paragraph.breaker()
-        count = paragraph.text.units.count
+        count = paragraph.shaped.unitCount
         self.strategy = strategy
         self.indents = indents
     }

@@ -73,8 +73,8 @@ final class TextPositioner {
             return ParagraphLayout(lines: [], runs: [], attachments: [], visibleRange: 0..<0, size: Size(width: 0, height: 0),
                                    direction: shaped.firstDirection, paints: shaped.text.paints)
         }
-        var planned = scratch.planned.takeEmptied()
-        var boxes = scratch.boxes.takeEmptied()
+        var planned = scratch.planned.movedOut().emptied()
+        var boxes = scratch.boxes.movedOut().emptied()
         defer {
             recycle(&planned)
             scratch.boxes = boxes
@@ -164,7 +164,7 @@ final class TextPositioner {
         var top = 0.0
         var widest = 0.0
         // Room for one at least, so the storage has an address even for lines without glyphs.
-        let stacked = RunOutput.write(capacity: max(glyphCount, 1), pieces: pieceCount, spans: scratch.spans.takeEmptied()) { output in
+        let stacked = RunOutput.write(capacity: max(glyphCount, 1), pieces: pieceCount, spans: scratch.spans.movedOut().emptied()) { output in
             if shaped.hasBoxes { output.attachments.reserveCapacity(shaped.boxCount) }
             var current = paragraph(0)  // made again only where the paragraph changes
             for index in planned.indices {

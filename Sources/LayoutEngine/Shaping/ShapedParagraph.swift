@@ -57,6 +57,8 @@ struct ShapedParagraph {
     // at every `shaped.text.styles[…]`.
 
     var text: AttributedText { _read { yield storage.text } }
+    /// The text's length in UTF-16 units, read without borrowing the text (`AttributedText.unitCount`).
+    var unitCount: Int { storage.text.unitCount }
     /// Which shaping this is: copies share it, shaping again makes another.
     var identity: ObjectIdentifier { ObjectIdentifier(storage) }
     var analysis: TextAnalysis { _read { yield storage.analysis } }
@@ -122,7 +124,7 @@ struct ShapedParagraph {
         let shapingUnits: ContiguousArray<UInt16>
         if Self.shapesACopy(analysis, boxes) || !text.hidden.isEmpty {
             // A copy into the scratch's array, not a new one: the text's own units stay as sent.
-            var copy = scratch.shapingUnits.takeEmptied()
+            var copy = scratch.shapingUnits.movedOut().emptied()
             copy.append(contentsOf: text.units)
             if let first = analysis.firstControl { Self.replaceControls(in: &copy, from: first) }
             // HarfBuzz sees a box as a space: an object between words, which breaks joining and
@@ -136,17 +138,17 @@ struct ShapedParagraph {
         } else {
             shapingUnits = text.units
         }
-        var items = scratch.items.takeEmptied()
+        var items = scratch.items.movedOut().emptied()
         Itemizer.itemize(text, analysis: analysis, fallback: styles.fallback, boxes: boxes, into: &items, scalars: &scratch.scalars)
         // Cut where the orientation changes, and strict kinsoku applied (the same walk).
         if let vertical {
-            var pieces = scratch.verticalItems.takeEmptied()
+            var pieces = scratch.verticalItems.movedOut().emptied()
             VerticalItems.split(items, into: &pieces, units: text.units, flags: &analysis.flags, setting: vertical)
             // The itemizer's array waits in the scratch for the next vertical layout's pieces.
             scratch.verticalItems = items
             items = pieces
         }
-        var runs = scratch.runs.takeEmptied()
+        var runs = scratch.runs.movedOut().emptied()
         if let vertical {
             try Self.shape(items, units: shapingUnits, styles: styles, joining: true, context: context, into: &runs)
             // Combined runs wider than the em, in the font's narrower glyphs where it has them.
@@ -155,7 +157,7 @@ struct ShapedParagraph {
             try Self.shape(items, units: shapingUnits, styles: styles, joining: false, context: context, into: &runs)
         }
         if text.hasRuby { RubyBases.space(&runs, items: items, text: text, flags: analysis.flags) }
-        var prefix = scratch.prefix.takeEmptied()
+        var prefix = scratch.prefix.movedOut().emptied()
         let prefixRises = Self.measure(items: items, runs: runs, boxes: boxes, text: text, flags: analysis.flags, into: &prefix)
         // The locals moved in: passed as they were, the analysis was copied into the storage
         // (its three arrays counted) and the local destroyed.

@@ -41,6 +41,9 @@ public struct AttributedText: Sendable {
     /// from a text (`init(slicing:_:)`), a plain layout request read from the wire. No stage reads it.
     public var string: String { _read { yield storage.string } }
     public var units: ContiguousArray<UInt16> { _read { yield storage.units } }
+    /// `units.count`, read without borrowing the array: through the `_read` above, each level
+    /// of a `paragraph.text.units.count` chain was retained and released.
+    var unitCount: Int { storage.units.count }
     /// Distinct resolved styles; `runs` refer to them by index.
     public var styles: [TextStyle] { _read { yield storage.styles } }
     /// Non-overlapping, sorted, covering `0..<units.count`.
