@@ -277,7 +277,6 @@ final class ConnectionHandler: ChannelDuplexHandler, @unchecked Sendable {
         }
     }
 
-
     // MARK: Requests
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {

@@ -72,15 +72,11 @@ final class LayoutScratch: @unchecked Sendable {
 
 extension RangeReplaceableCollection {
     /// The collection's storage, emptied, leaving an empty collection behind. Taken this way the
-    /// storage stays uniquely referenced, so filling it again allocates nothing.
+    /// storage stays uniquely referenced, so filling it again allocates nothing. For a collection
+    /// held in a value (a planned line's items); the scratch's fields are taken as
+    /// `movedOut().emptied()` (see `emptied()`).
     @inline(__always)
-    mutating func takeEmptied() -> Self {
-        var taken = Self()
-        swap(&taken, &self)
-        // Some come back emptied already; emptying costs a call even then.
-        if !taken.isEmpty { taken.removeAll(keepingCapacity: true) }
-        return taken
-    }
+    mutating func takeEmptied() -> Self { movedOut().emptied() }
 
     /// The collection, moved out as it is, leaving an empty one behind: how arrays go back to
     /// the scratch (emptied only when taken again, once nothing else shares the storage).
