@@ -92,9 +92,10 @@ import LayoutUnicode
         #expect(array.isEmpty)
     }
 
-    /// How the scratch's arrays are taken: moved out of the field, then emptied outside its
-    /// access. The same as `takeEmptied()`: emptied, storage kept, the field left empty.
-    @Test func movedOutThenEmptiedEqualsTakingEmptied() {
+    /// How the scratch's arrays are taken (moved out of the field, then emptied outside its
+    /// access) and `takeEmptied()`, which is written as that call: each returns an empty array
+    /// that keeps the field's storage and capacity, and leaves the field empty.
+    @Test func movedOutThenEmptiedKeepsTheStorageAndEmptiesTheField() {
         for filled in [[Int](), [7], Array(0..<50)] {
             var field = filled, twin = filled
             field.reserveCapacity(100)
