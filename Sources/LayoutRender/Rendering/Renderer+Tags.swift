@@ -98,21 +98,7 @@ extension Renderer {
             setColor(cr, scene.foreground, alpha: state.dotOpacity)
             cairo_fill(cr)
         }
-        if state.textOpacity > 0 {
-            // A group, painted at the text's opacity: colour emoji ignore the source's alpha.
-            cairo_push_group(cr)
-            if let backing = tag.legibility.backing {
-                setColor(cr, backing)
-                for label in tag.labels {
-                    if let rect = label.backingRect { addPath(cr, Path.roundedRect(rect, radius: tag.legibility.backingRadius)) }
-                }
-                cairo_fill(cr)
-            }
-            setColor(cr, scene.foreground)
-            for label in tag.labels { for run in label.runs { showGlyphs(cr, run) } }
-            cairo_pop_group_to_source(cr)
-            cairo_paint_with_alpha(cr, state.textOpacity)
-        }
+        drawTagText(tag, scene, cr)
     }
 
     func setColor(_ cr: OpaquePointer, _ color: Color, alpha: Double) {
