@@ -6,7 +6,7 @@
 #
 # --address builds the fuzzer with AddressSanitizer too (in .build-fuzz-asan, its own corpus), so
 # a read or write past a buffer in the unsafe code (docs/unsafe.md) stops the run where it
-# happens, not only where it crashes; about a third of the speed.
+# happens, not only where it crashes (slower: figures in Benchmarks/results/robustness.md).
 #
 # Seeds: one valid frame (and bare body) of each request type and the shared golden vector
 # (scripts/hostile/seeds.py). The corpus grows in .build-fuzz/corpus; crashes land in
