@@ -18,16 +18,6 @@ import LayoutRender
         return try #require(RenderTests.pixels(png))
     }
 
-    /// The largest difference of one channel between two ARGB pixels.
-    static func distance(_ a: UInt32, _ b: UInt32) -> Int {
-        var largest = 0
-        for shift in stride(from: UInt32(0), to: 32, by: 8) {
-            let channelA = Int((a >> shift) & 0xFF), channelB = Int((b >> shift) & 0xFF)
-            largest = max(largest, abs(channelA - channelB))
-        }
-        return largest
-    }
-
     @Test(arguments: [(2.0, 1.0), (6.0, 2.0), (9.5, 3.0)])
     func aShadowsPixelsAreTheSameWhateverElseItsMaskCovers(blur: Double, scale: Double) throws {
         // Alone, the mask holds "Shadow" and its blur; with a dot 15 lines below, the mask runs
@@ -38,7 +28,7 @@ import LayoutRender
         let band = Int(saturating: 110 * scale) * alone.width
         var differing = 0, shaded = 0
         for index in 0..<band {
-            if Self.distance(alone.data[index], far.data[index]) > 2 { differing += 1 }
+            if RenderTests.channelDistance(alone.data[index], far.data[index]) > 2 { differing += 1 }
             // Reddish, not the text's black or the canvas's white: the shadow.
             let pixel = alone.data[index]
             if (pixel >> 16) & 0xFF > (pixel & 0xFF) + 40 { shaded += 1 }

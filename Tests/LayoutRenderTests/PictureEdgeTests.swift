@@ -18,9 +18,7 @@ import Testing
 
     /// Pixels whose alpha or colour is not the expected opaque ARGB, within 2 of 255 a channel.
     static func off(_ pixels: [UInt32], from expected: UInt32) -> Int {
-        pixels.filter { pixel in
-            [0, 8, 16, 24].contains { (shift: UInt32) in abs(Int((pixel >> shift) & 0xFF) - Int((expected >> shift) & 0xFF)) > 2 }
-        }.count
+        pixels.filter { RenderTests.channelDistance($0, expected) > 2 }.count
     }
 
     /// A photo 36 × 45 pixels shown on a 360 × 450 point photo (ten times up), one at the photo's

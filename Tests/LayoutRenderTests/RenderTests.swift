@@ -52,16 +52,18 @@ import LayoutRender
 
     /// Share of pixels whose channels differ by more than 48 of 255.
     static func difference(_ a: [UInt32], _ b: [UInt32]) -> Double {
-        var differing = 0
-        for (p, q) in zip(a, b) {
-            var largest = 0
-            for shift: UInt32 in [0, 8, 16, 24] {
-                let x = Int((p >> shift) & 0xFF), y = Int((q >> shift) & 0xFF)
-                largest = max(largest, abs(x - y))
-            }
-            if largest > 48 { differing += 1 }
-        }
+        let differing = zip(a, b).filter { channelDistance($0, $1) > 48 }.count
         return Double(differing) / Double(max(a.count, 1))
+    }
+
+    /// The largest difference of one channel between two ARGB pixels, in steps of 1/255.
+    static func channelDistance(_ a: UInt32, _ b: UInt32) -> Int {
+        var largest = 0
+        for shift in stride(from: UInt32(0), to: 32, by: 8) {
+            let channelA = Int((a >> shift) & 0xFF), channelB = Int((b >> shift) & 0xFF)
+            largest = max(largest, abs(channelA - channelB))
+        }
+        return largest
     }
 
     static let cases: [(name: String, text: String, preset: String, palette: Color)] = [

@@ -36,7 +36,7 @@ import Testing
         // Painted at 0.9999 the group is painted whole: Cairo takes an alpha that close to 1 as opaque.
         let group = try #require(RenderTests.pixels(try Self.renderer.render(try Self.scene(textOpacity: 0.9999), format: .png, scale: 2)))
         #expect(straight.width == group.width && straight.height == group.height)
-        let largest = zip(straight.data, group.data).map(Self.channelDifference).max() ?? 0
+        let largest = zip(straight.data, group.data).map(RenderTests.channelDistance).max() ?? 0
         #expect(largest <= 1, "the largest difference in a channel: \(largest)")
     }
 
@@ -86,12 +86,7 @@ import Testing
         let changed = RenderTests.difference(group, Array(repeating: group[0], count: group.count))
         #expect(changed > 0.05, "the drawing covers part of the picture")
         // Resampled from four pixels a unit, edges differ by a few steps; half a pixel off, by far more.
-        let apart = zip(group, painted).filter { Self.channelDifference($0, $1) > 24 }.count
+        let apart = zip(group, painted).filter { RenderTests.channelDistance($0, $1) > 24 }.count
         #expect(apart == 0, "\(apart) pixels apart by more than 24 steps in a channel")
-    }
-
-    /// The largest difference between two ARGB pixels' channels, in steps of 1/255.
-    static func channelDifference(_ p: UInt32, _ q: UInt32) -> Int {
-        [0, 8, 16, 24].map { (shift: UInt32) in abs(Int((p >> shift) & 0xFF) - Int((q >> shift) & 0xFF)) }.max() ?? 0
     }
 }

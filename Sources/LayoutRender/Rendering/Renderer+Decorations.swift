@@ -143,21 +143,13 @@ extension Renderer {
         // First recorded, for its ink: which part of the grid the mask needs. Then drawn again
         // on that part, moved by whole pixels: a recording replayed there is not rasterised
         // exactly as the shape drawn there.
-        let recording = cairo_recording_surface_create(CAIRO_CONTENT_COLOR_ALPHA, nil)!
-        defer { cairo_surface_destroy(recording) }
-        let drawing = cairo_create(recording)!
-        let recorded = Result { () throws(LayoutError) in try fill(drawing) }
-        cairo_destroy(drawing)
-        try recorded.get()
-        var (inkX, inkY, inkWidth, inkHeight) = (0.0, 0.0, 0.0, 0.0)
-        cairo_recording_surface_ink_extents(recording, &inkX, &inkY, &inkWidth, &inkHeight)
-        guard inkWidth > 0, inkHeight > 0 else { return }
+        guard let ink = try Self.ink(of: fill) else { return }
         // Three box passes reach 3 × radius pixels past the ink; one more for rounding.
         let reach = Double(3 * radius + 1)
-        let left = Int32(saturating: max(0, (inkX - reach).rounded(.down)))
-        let top = Int32(saturating: max(0, (inkY - reach).rounded(.down)))
-        let right = min(gridWidth, Int32(saturating: (inkX + inkWidth + reach).rounded(.up)))
-        let bottom = min(gridHeight, Int32(saturating: (inkY + inkHeight + reach).rounded(.up)))
+        let left = Int32(saturating: max(0, (ink.x - reach).rounded(.down)))
+        let top = Int32(saturating: max(0, (ink.y - reach).rounded(.down)))
+        let right = min(gridWidth, Int32(saturating: (ink.x + ink.width + reach).rounded(.up)))
+        let bottom = min(gridHeight, Int32(saturating: (ink.y + ink.height + reach).rounded(.up)))
         guard right > left, bottom > top else { return }
         let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, right - left, bottom - top)!
         defer { cairo_surface_destroy(surface) }

@@ -42,23 +42,18 @@ extension Renderer {
 
     /// What `draw` draws, drawn into a picture of `fadedTextPixelsPerPoint` pixels a point (at
     /// most `maxPixels`, and Cairo's largest side) over its ink, then painted on `cr` at `alpha`.
-    /// The ink is found from a recording that is never painted on `cr`; the picture is drawn
-    /// from `draw` itself, as the group would be.
+    /// The ink is found from a recording that is never painted on `cr` (`ink(of:)`); the
+    /// picture is drawn from `draw` itself, as the group would be.
     func paintAsPicture(_ cr: OpaquePointer, alpha: Double, _ draw: (OpaquePointer) -> Void) {
         var matrix = cairo_matrix_t()
         cairo_get_matrix(cr, &matrix)
-        let recording = cairo_recording_surface_create(CAIRO_CONTENT_COLOR_ALPHA, nil)!
-        defer { cairo_surface_destroy(recording) }
-        let recorder = cairo_create(recording)!
-        cairo_set_matrix(recorder, &matrix)
-        draw(recorder)
-        cairo_destroy(recorder)
         // The ink in `cr`'s device space, whole device units around it.
-        var (inkX, inkY, inkWidth, inkHeight) = (0.0, 0.0, 0.0, 0.0)
-        cairo_recording_surface_ink_extents(recording, &inkX, &inkY, &inkWidth, &inkHeight)
-        guard inkWidth > 0, inkHeight > 0 else { return }
-        let (left, top) = (inkX.rounded(.down), inkY.rounded(.down))
-        let (width, height) = ((inkX + inkWidth).rounded(.up) - left, (inkY + inkHeight).rounded(.up) - top)
+        guard let ink = Self.ink(of: { recorder in
+            cairo_set_matrix(recorder, &matrix)
+            draw(recorder)
+        }) else { return }
+        let (left, top) = (ink.x.rounded(.down), ink.y.rounded(.down))
+        let (width, height) = ((ink.x + ink.width).rounded(.up) - left, (ink.y + ink.height).rounded(.up) - top)
         let pixels = min(Self.fadedTextPixelsPerPoint, (Double(maxPixels) / (width * height)).squareRoot(),
                          Double(Self.maxSide) / max(width, height))
         let picture = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(saturating: (width * pixels).rounded(.up)),

@@ -260,6 +260,22 @@ public final class Renderer: @unchecked Sendable {
         return face
     }
 
+    /// The ink of what `draw` draws on the context it is given (which starts with no
+    /// transformation), in that context's device space: found from a recording that is painted
+    /// nowhere. Nil where it draws nothing.
+    static func ink<E: Error>(of draw: (OpaquePointer) throws(E) -> Void) throws(E) -> Rect? {
+        let recording = cairo_recording_surface_create(CAIRO_CONTENT_COLOR_ALPHA, nil)!
+        defer { cairo_surface_destroy(recording) }
+        let recorder = cairo_create(recording)!
+        let drawn = Result { () throws(E) in try draw(recorder) }
+        cairo_destroy(recorder)
+        try drawn.get()
+        var (x, y, width, height) = (0.0, 0.0, 0.0, 0.0)
+        cairo_recording_surface_ink_extents(recording, &x, &y, &width, &height)
+        guard width > 0, height > 0 else { return nil }
+        return Rect(x: x, y: y, width: width, height: height)
+    }
+
     func addPath(_ cr: OpaquePointer, _ path: Path) {
         for command in path.commands {
             switch command {
